@@ -1,0 +1,1 @@
+"""The Lark grammars of kifu's notations, installed as the package ``kifu.grammars``."""

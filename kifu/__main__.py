@@ -1,0 +1,4 @@
+"""``python -m kifu``: the same as the ``kifu`` command."""
+from kifu.cli import main
+
+main()

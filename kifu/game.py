@@ -1,0 +1,289 @@
+"""The contract every game fulfils, and the replay driver written once for all of them.
+
+A game is a plug-in: a package under ``kifu/games/`` exposing ``GAME``, an instance of a
+:class:`Game` subclass.  The core (command line, reports, JSON, rendering helpers) only ever talks
+to games through this class, so it never needs to know a game by name.
+
+The referee side of the contract is two small functions: :meth:`Game.start` builds the position
+a record starts from, :meth:`Game.play` applies one move to it.  Everything else the rules offer
+(replaying a line, every variation, checking the stated result) is built here on top of them.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from kifu.errors import GameOverError, KifuError, ResultError
+from kifu.record import Node, Record, is_event
+
+if TYPE_CHECKING:
+    import click
+
+#: A JSON-able description of something a move did: ``{"type": "capture", "points": [...]}``.
+Event = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winner (a side's name, ``None`` for a draw) and why."""
+
+    winner: str | None
+    reason: str
+
+    def describe(self) -> str:
+        if self.winner is None:
+            return f"draw ({self.reason})"
+        return f"{self.winner} wins ({self.reason})"
+
+
+@dataclass
+class Played:
+    """What :meth:`Game.play` reports about one move besides the new position."""
+
+    events: list[Event] = field(default_factory=list)
+    warnings: list[KifuError] = field(default_factory=list)
+
+
+@dataclass
+class Step:
+    """One move replayed: the node, its move number, and the position after it.
+
+    The position may be the same object at every step (games mutate it for speed); copy it with
+    :meth:`Game.copy` to keep it past the next step.
+    """
+
+    node: Node
+    number: int | None
+    position: Any
+    events: list[Event]
+    warnings: list[KifuError]
+    path: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    """Drawing options every renderer understands, plus the game's own (``extras``)."""
+
+    size: int | None = None
+    flip: bool = False
+    coords: bool = True
+    last_move: bool = True
+    numbers: bool = False
+    extras: Mapping[str, str] = field(default_factory=dict)
+
+    def flag(self, name: str) -> bool:
+        return self.extras.get(name, "no").lower() in ("", "1", "yes", "true", "on")
+
+
+@dataclass(frozen=True)
+class Format:
+    """An interchange format a game reads and writes besides its own notation (SGF, say)."""
+
+    name: str
+    suffixes: tuple[str, ...]
+    description: str
+    read: Callable[[str, str], Record]
+    write: Callable[[Record], str]
+    claims: Callable[[str], bool] = lambda text: True
+
+
+class Game(ABC):
+    """Base class of a game plug-in; see ``DESIGN.md`` for the contract."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    suffixes: ClassVar[tuple[str, ...]]
+    notation: ClassVar[str]
+    #: Dialect name -> what it is; the native notation can be written in each.
+    dialects: ClassVar[Mapping[str, str]] = {}
+    #: Game-specific drawing options (``kifu render -O NAME``) -> what they do.
+    render_options: ClassVar[Mapping[str, str]] = {}
+
+    # -- notation ---------------------------------------------------------------------------
+
+    @abstractmethod
+    def parse(self, text: str, source: str = "<string>") -> Record:
+        """Read the game's native notation; raises a located ``NotationError``."""
+
+    @abstractmethod
+    def write(self, record: Record, dialect: str | None = None) -> str:
+        """The record in canonical notation, or in the named dialect."""
+
+    def move_text(self, move: Any) -> str:
+        """One move in the native notation, as it stands alone (for JSON and messages)."""
+        return str(move)
+
+    def formats(self) -> Mapping[str, Format]:
+        """Interchange formats besides the native notation and JSON."""
+        return {}
+
+    # -- JSON -------------------------------------------------------------------------------
+
+    @abstractmethod
+    def move_to_json(self, move: Any) -> dict[str, Any]:
+        """A move as a JSON object with at least a ``type`` key."""
+
+    @abstractmethod
+    def move_from_json(self, data: dict[str, Any]) -> Any:
+        """The inverse of :meth:`move_to_json`; raises ``KeyError``/``ValueError`` on bad data."""
+
+    def setup_to_json(self, setup: Any) -> Any:
+        return setup
+
+    def setup_from_json(self, data: Any) -> Any:
+        return data
+
+    # -- rules ------------------------------------------------------------------------------
+
+    @abstractmethod
+    def start(self, record: Record) -> Any:
+        """The position the record starts from (its set-up, or the usual start)."""
+
+    @abstractmethod
+    def play(self, position: Any, move: Any, *, lenient: bool = False) -> Played:
+        """Apply ``move`` to ``position`` in place, or raise ``IllegalMoveError`` naming the rule."""
+
+    @abstractmethod
+    def copy(self, position: Any) -> Any:
+        """An independent copy of a position."""
+
+    @abstractmethod
+    def outcome(self, position: Any) -> Outcome | None:
+        """How the game has ended in this position, or ``None`` while it goes on."""
+
+    def result_matches(self, stated: str, outcome: Outcome | None, position: Any) -> str | None:
+        """``None`` if a ``Result:`` header agrees with the replay, else what the replay gives.
+
+        The default understands the winner's name (any case) and ``draw``; an unfinished game
+        agrees with any result, as a record may end in resignation or on time.
+        """
+        if outcome is None:
+            return None
+        said = stated.strip().casefold()
+        expected = "draw" if outcome.winner is None else outcome.winner.casefold()
+        return None if said == expected else outcome.describe()
+
+    # -- presentation -----------------------------------------------------------------------
+
+    @abstractmethod
+    def render_svg(self, position: Any, options: RenderOptions, record: Record | None = None) -> str:
+        """The position as a standalone SVG document."""
+
+    @abstractmethod
+    def render_text(self, position: Any, options: RenderOptions) -> str:
+        """The position as a diagram a person can read in a terminal."""
+
+    def summary(self, position: Any) -> list[tuple[str, str]]:
+        """Facts about a position for ``kifu show``: side to move, captures, score..."""
+        return []
+
+    def position_to_json(self, position: Any) -> dict[str, Any]:
+        """A position as JSON (for ``kifu show --format json``)."""
+        return {}
+
+    def commands(self) -> list[click.Command]:
+        """Extra ``kifu`` commands the game brings (``kifu board ...`` for maps, say)."""
+        return []
+
+    # -- the replay driver ------------------------------------------------------------------
+
+    def replay(self, record: Record, *, lenient: bool = False,
+               path: tuple[int, ...] = ()) -> Iterator[Step]:
+        """Replay one line (the main line, or the variation ``path`` selects) move by move.
+
+        Raises the first illegal move as a ``KifuError`` carrying its span and move number.
+        """
+        position = self.start(record)
+        nodes = record.line(path) if path else record.moves
+        number = 0
+        for node in nodes:
+            counted = not is_event(node.move)
+            number += counted
+            played = self._play_node(position, node, number if counted else None, lenient, path)
+            yield Step(node, number if counted else None, position, played.events,
+                       played.warnings, path)
+
+    def replay_tree(self, record: Record, *, lenient: bool = False) -> Iterator[Step | KifuError]:
+        """Every line of the record: main line first, then each variation where it branches.
+
+        An illegal move ends its own line only: it is yielded as an error and the other lines
+        are still replayed.
+        """
+        position = self.start(record)
+        yield from self._replay_branching(position, record.moves, 0, 0, lenient, ())
+
+    def check(self, record: Record, *, lenient: bool = False) -> tuple[list[KifuError], int]:
+        """Every problem of a record (one per line of play at most) and the main line's length."""
+        problems: list[KifuError] = []
+        final = None
+        played = 0
+        try:
+            for item in self.replay_tree(record, lenient=lenient):
+                if isinstance(item, KifuError):
+                    problems.append(item)
+                    continue
+                problems.extend(item.warnings)
+                if not item.path:
+                    final = item.position
+                    played += item.number is not None
+        except KifuError as error:  # the start position itself is wrong
+            return [error], 0
+        main_line_failed = any(p.severity == "error" and not p.variation for p in problems)
+        if not main_line_failed:
+            if final is None:
+                final = self.start(record)
+            problems.extend(self._check_result(record, final))
+        return problems, played
+
+    def _check_result(self, record: Record, position: Any) -> list[KifuError]:
+        stated = record.result
+        if not stated:
+            return []
+        actual = self.result_matches(stated, self.outcome(position), position)
+        if actual is None:
+            return []
+        return [ResultError(f"the record says the result is {stated!r}, but the moves give {actual}",
+                            span=record.header_span("Result"), rule="result")]
+
+    def _play_node(self, position: Any, node: Node, number: int | None, lenient: bool,
+                   path: tuple[int, ...]) -> Played:
+        ended = self.outcome(position)
+        if ended is not None:
+            raise GameOverError(f"the game was already over: {ended.describe()}",
+                                span=node.span, move_number=number, variation=path,
+                                rule="game-over")
+        try:
+            played = self.play(position, node.move, lenient=lenient)
+        except KifuError as error:
+            raise error.located(span=error.span or node.span, move_number=number,
+                                variation=path) from None
+        for warning in played.warnings:
+            warning.span = warning.span or node.span
+            warning.move_number = number
+            warning.variation = path
+        return played
+
+    def _replay_branching(self, position: Any, nodes: list[Node], offset: int, number: int,
+                          lenient: bool, path: tuple[int, ...]) -> Iterator[Step | KifuError]:
+        """Replay ``nodes`` (which start at ``offset`` in their line), then their variations."""
+        branches: list[tuple[Any, int, int, Node]] = []
+        for index, node in enumerate(nodes):
+            if node.variations:
+                branches.append((self.copy(position), index, number, node))
+            counted = not is_event(node.move)
+            number += counted
+            try:
+                played = self._play_node(position, node, number if counted else None, lenient, path)
+            except KifuError as error:
+                yield error
+                break
+            yield Step(node, number if counted else None, position, played.events,
+                       played.warnings, path)
+        for before, index, at_number, node in branches:
+            for choice, variation in enumerate(node.variations, start=1):
+                yield from self._replay_branching(
+                    self.copy(before), variation, offset + index, at_number, lenient,
+                    path + (offset + index + 1, choice))

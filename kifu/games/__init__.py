@@ -1,0 +1,1 @@
+"""Game plug-ins: each subpackage exposes ``GAME``; see kifu.registry."""

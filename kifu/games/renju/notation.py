@@ -1,0 +1,194 @@
+"""Renju's record notation (``.renju``): moves as values, and reading and writing them.
+
+```
+Game: renju
+Black: Ana
+White: Ben
+Result: black
+
+1. h8 2. i9 3. j10 {a comment} 4. g9 (4. i7 5. j8) 5. j9 pass
+```
+Points are a column letter ``a``..``o`` and a row ``1``..``15`` from the bottom (any case on
+input, lower case on output).  Moves may be numbered; a written number must be the move's own.
+``pass`` passes; ``swap`` (the players exchange colours) and ``offer[j7 k10]`` (black's
+proposed fifth moves) are opening events that take no move number.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from lark import Token, Tree
+
+from kifu import grammar
+from kifu.errors import NotationError
+from kifu.movetext import RecordBuilder, build_record
+from kifu.record import Node, Record
+
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+class Point(NamedTuple):
+    """A point, 0-based: column from the left, row from the bottom."""
+
+    column: int
+    row: int
+
+    def __str__(self) -> str:
+        return f"{LETTERS[self.column]}{self.row + 1}"
+
+    @classmethod
+    def parse(cls, text: str) -> Point:
+        """``h8`` -> Point(7, 7).  Points off the 15x15 board parse; the referee rejects them."""
+        column = LETTERS.index(text[0].lower())
+        return cls(column, int(text[1:]) - 1)
+
+
+@dataclass(frozen=True)
+class Place:
+    """A stone on ``point``, by the side to move."""
+
+    point: Point
+
+    def __str__(self) -> str:
+        return str(self.point)
+
+
+@dataclass(frozen=True)
+class Pass:
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Swap:
+    """The players exchange colours (opening rules); the board does not change."""
+
+    is_event = True
+
+    def __str__(self) -> str:
+        return "swap"
+
+
+@dataclass(frozen=True)
+class Offer:
+    """Black offers these fifth moves; white picks one, which is the next move played."""
+
+    points: tuple[Point, ...]
+    is_event = True
+
+    def __str__(self) -> str:
+        return "offer[" + " ".join(map(str, self.points)) + "]"
+
+
+Move = Place | Pass | Swap | Offer
+
+TERMINALS = {
+    "POINT": "a point such as h8",
+    "PASS": "'pass'",
+    "MOVE_NUMBER": "a move number such as 12.",
+    "HEADER_KEY": "a header such as 'Black:'",
+}
+
+
+def _point(token: Token) -> Point:
+    if not token[1:].isdigit() or int(token[1:]) == 0:
+        raise NotationError(f"{token!r} is not a point", span=grammar.span_of(token))
+    return Point.parse(token)
+
+
+def _make_move(tree: Tree) -> Move:
+    item = tree.children[0]
+    if isinstance(item, Tree):  # offer
+        points = tuple(_point(t) for t in item.children if t.type == "POINT")
+        if not points:
+            raise NotationError("an offer names at least one point", span=grammar.span_of(item))
+        return Offer(points)
+    if item.type == "POINT":
+        return Place(_point(item))
+    return Pass() if item.type == "PASS" else Swap()
+
+
+def parse(text: str, source: str = "<string>") -> Record:
+    tree = grammar.parse("renju", text, TERMINALS)
+    return build_record(tree, RecordBuilder("renju", source), _make_move)
+
+
+# -- writing --------------------------------------------------------------------------------
+
+def write(record: Record, numbered: bool = True, per_line: int = 10) -> str:
+    """The record in canonical notation: headers, a blank line, ``per_line`` moves a line."""
+    out = [f"{key}: {_one_line(value)}" for key, value in record.headers.items()]
+    if out:
+        out.append("")
+    out.extend(_comment(c) for c in record.comments)
+    lines: list[str] = []
+    _write_line(record.moves, 0, numbered, lines, per_line)
+    out.extend(lines)
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _write_line(nodes: list[Node], number: int, numbered: bool, lines: list[str],
+                per_line: int) -> None:
+    current: list[str] = []
+    count = 0
+    for node in nodes:
+        tokens, number = _node_tokens(node, number, numbered)
+        current.extend(tokens)
+        count += 1
+        if count % per_line == 0:
+            lines.append(" ".join(current))
+            current = []
+    if current:
+        lines.append(" ".join(current))
+
+
+def _node_tokens(node: Node, number: int, numbered: bool) -> tuple[list[str], int]:
+    tokens = []
+    if isinstance(node.move, (Place, Pass)):
+        number += 1
+        tokens.append(f"{number}. {node.move}" if numbered else str(node.move))
+    else:
+        tokens.append(str(node.move))
+    tokens.extend(_comment(c) for c in node.comments)
+    for variation in node.variations:
+        inner: list[str] = []
+        vnumber = number - isinstance(node.move, (Place, Pass))
+        for child in variation:
+            child_tokens, vnumber = _node_tokens(child, vnumber, numbered)
+            inner.extend(child_tokens)
+        tokens.append("(" + " ".join(inner) + ")")
+    return tokens, number
+
+
+def _comment(text: str) -> str:
+    """A comment in braces; braces cannot nest, so a closing brace inside is written as a
+    full-width one."""
+    return "{" + text.replace("}", "\uff5d") + "}"
+
+
+def _one_line(value: str) -> str:
+    return " ".join(value.split("\n"))
+
+
+# -- JSON -----------------------------------------------------------------------------------
+
+def move_to_json(move: Move) -> dict[str, Any]:
+    if isinstance(move, Place):
+        return {"type": "place", "point": str(move.point)}
+    if isinstance(move, Offer):
+        return {"type": "offer", "points": [str(p) for p in move.points]}
+    return {"type": str(move)}
+
+
+def move_from_json(data: dict[str, Any]) -> Move:
+    kind = data["type"]
+    if kind == "place":
+        return Place(Point.parse(data["point"]))
+    if kind == "offer":
+        return Offer(tuple(Point.parse(p) for p in data["points"]))
+    if kind == "pass":
+        return Pass()
+    if kind == "swap":
+        return Swap()
+    raise ValueError(f"unknown Renju move type {kind!r}")

@@ -1,0 +1,213 @@
+"""The Renju referee: fives, overlines, and black's forbidden 3-3, 4-4 and overline.
+
+The board is a flat list with a one-cell wall around the 15x15 points, so that a scan in any
+direction stops at the edge without bounds checks.  A black move is judged line by line: each of
+the four lines through it is cut to the eleven cells within reach of a five, and what that line
+holds (five, overline, how many fours, which points would make a straight four) depends on
+those eleven cells alone, so it is computed once per distinct line and cached.  Only a three
+needs the rest of the board: the point that would make its straight four must itself be a legal
+black move, which is checked recursively (a false three is not a three).
+"""
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+SIZE = 15
+STRIDE = SIZE + 2
+EMPTY, BLACK, WHITE, WALL = 0, 1, 2, 3
+COLOUR_NAMES = {BLACK: "black", WHITE: "white"}
+#: Across, up, up-right diagonal, up-left diagonal.
+DIRECTIONS = (1, STRIDE, STRIDE + 1, STRIDE - 1)
+DIRECTION_NAMES = ("horizontal", "vertical", "diagonal", "anti-diagonal")
+REACH = 5  # cells on each side of a move that can share a five or a straight four with it
+
+
+def index(column: int, row: int) -> int:
+    """The board index of a point, 0-based from the bottom-left corner."""
+    return (row + 1) * STRIDE + column + 1
+
+
+def point_of(idx: int) -> tuple[int, int]:
+    row, column = divmod(idx, STRIDE)
+    return column - 1, row - 1
+
+
+def on_board(column: int, row: int) -> bool:
+    return 0 <= column < SIZE and 0 <= row < SIZE
+
+
+def empty_cells() -> list[int]:
+    cells = [WALL] * (STRIDE * STRIDE)
+    for row in range(SIZE):
+        for column in range(SIZE):
+            cells[index(column, row)] = EMPTY
+    return cells
+
+
+ALL_POINTS = tuple(index(c, r) for r in range(SIZE) for c in range(SIZE))
+
+
+# -- what one line holds --------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LineShape:
+    """What the eleven cells of one line through a black stone (at the centre) amount to."""
+
+    run: int                        # stones in the unbroken run through the centre
+    fours: int                      # distinct fours through the centre (two on one line possible)
+    straight_four_points: tuple[int, ...]  # offsets where black makes a straight four (a three)
+
+
+_CHAR = {BLACK: "x", EMPTY: ".", WHITE: "#", WALL: "#"}
+
+
+def _black_line(cells: list[int], at: int, step: int) -> str:
+    """The line through ``at``: 'x' black, '.' empty, '#' white or the edge.
+
+    Nothing beyond a '#' can take part in a five through ``at``, so the walk outwards stops
+    there (which also keeps it from wrapping round the flat board) and fills in '#'.
+    """
+    right = []
+    i = at + step
+    while len(right) < REACH:
+        char = _CHAR[cells[i]]
+        if char == "#":
+            break
+        right.append(char)
+        i += step
+    left = []
+    i = at - step
+    while len(left) < REACH:
+        char = _CHAR[cells[i]]
+        if char == "#":
+            break
+        left.append(char)
+        i -= step
+    return ("#" * (REACH - len(left)) + "".join(reversed(left)) + "x" + "".join(right)
+            + "#" * (REACH - len(right)))
+
+
+def _run_through(line: str, centre: int) -> tuple[int, int]:
+    """First and last index of the run of 'x' containing ``centre``."""
+    lo = centre
+    while lo > 0 and line[lo - 1] == "x":
+        lo -= 1
+    hi = centre
+    while hi < len(line) - 1 and line[hi + 1] == "x":
+        hi += 1
+    return lo, hi
+
+
+def _fives_from(line: str, centre: int) -> list[tuple[int, frozenset[int]]]:
+    """Every empty point that turns the line into an exact five through the centre, each with
+    the four stones that five completes."""
+    found = []
+    for e, cell in enumerate(line):
+        if cell != "." or abs(e - centre) > 4:
+            continue
+        filled = line[:e] + "x" + line[e + 1:]
+        lo, hi = _run_through(filled, centre)
+        if hi - lo + 1 == 5:
+            found.append((e, frozenset(range(lo, hi + 1)) - {e}))
+    return found
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def line_shape(line: str) -> LineShape:
+    """Analyse an 11-cell line with a black stone at its centre (index 5)."""
+    centre = REACH
+    lo, hi = _run_through(line, centre)
+    run = hi - lo + 1
+    if run >= 5:
+        return LineShape(run, 0, ())
+    fours = len({stones for _, stones in _fives_from(line, centre)})
+    points: list[int] = []
+    if fours == 0:
+        for q, cell in enumerate(line):
+            if cell != "." or abs(q - centre) > 4:
+                continue
+            filled = line[:q] + "x" + line[q + 1:]
+            completions = _fives_from(filled, centre)
+            # A straight four: two completing points of the same four stones (.XXXX.).
+            stones = [s for _, s in completions]
+            if len(stones) != len(set(stones)):
+                points.append(q - centre)
+    return LineShape(run, fours, tuple(points))
+
+
+# -- judging a black move -------------------------------------------------------------------
+
+FIVE = "five"
+OVERLINE = "overline"
+DOUBLE_FOUR = "double-four"
+DOUBLE_THREE = "double-three"
+
+
+def black_verdict(cells: list[int], at: int) -> str | None:
+    """Judge a black stone just placed at ``at``: ``FIVE`` (wins), a forbidden shape's name,
+    or ``None`` for an ordinary legal move.  ``cells`` must already hold the stone."""
+    shapes = [line_shape(_black_line(cells, at, step)) for step in DIRECTIONS]
+    if any(shape.run == 5 for shape in shapes):
+        return FIVE  # a five wins, whatever else the move makes
+    if any(shape.run > 5 for shape in shapes):
+        return OVERLINE
+    if sum(shape.fours for shape in shapes) >= 2:
+        return DOUBLE_FOUR
+    candidates = [(step, shape.straight_four_points) for step, shape in zip(DIRECTIONS, shapes)
+                  if shape.straight_four_points]
+    if len(candidates) >= 2:
+        threes = 0
+        for step, offsets in candidates:
+            if any(_is_legal_black(cells, at + offset * step) for offset in offsets):
+                threes += 1
+                if threes == 2:
+                    return DOUBLE_THREE
+    return None
+
+
+def _is_legal_black(cells: list[int], at: int) -> bool:
+    """Whether black may play at the empty point ``at`` (a five is always legal)."""
+    cells[at] = BLACK
+    try:
+        verdict = black_verdict(cells, at)
+    finally:
+        cells[at] = EMPTY
+    return verdict is None or verdict == FIVE
+
+
+def is_forbidden(cells: list[int], at: int) -> str | None:
+    """The forbidden shape black would make at the empty point ``at``, or ``None``."""
+    cells[at] = BLACK
+    try:
+        verdict = black_verdict(cells, at)
+    finally:
+        cells[at] = EMPTY
+    return None if verdict == FIVE else verdict
+
+
+def forbidden_points(cells: list[int]) -> Iterator[tuple[int, str]]:
+    """Every empty point where black may not play, with the reason."""
+    for at in ALL_POINTS:
+        if cells[at] == EMPTY:
+            verdict = is_forbidden(cells, at)
+            if verdict:
+                yield at, verdict
+
+
+def makes_five_or_more(cells: list[int], at: int, colour: int) -> int:
+    """The longest run of ``colour`` through ``at`` (for white, five or more wins)."""
+    best = 1
+    for step in DIRECTIONS:
+        run = 1
+        i = at + step
+        while cells[i] == colour:
+            run += 1
+            i += step
+        i = at - step
+        while cells[i] == colour:
+            run += 1
+            i -= step
+        best = max(best, run)
+    return best

@@ -1,0 +1,205 @@
+"""Renju records as SGF (``GM[4]``): the properties Renju software reads and writes.
+
+SGF names a point by two letters counted from the *top-left* corner, so ``h8`` is ``hh`` and
+``a1`` is ``ao``.  Headers map to their SGF properties (``Black`` to ``PB`` ...); a header SGF
+has no property for travels as ``XH[key: value]``, and the opening events ``swap`` and
+``offer[...]`` as ``KE[swap]`` and ``KE[offer j7 k10]`` in a node of their own, so that a record
+goes to SGF and back without loss.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from kifu import sgf
+from kifu.errors import NotationError
+from kifu.record import Node, Record, Span
+from kifu.games.renju.notation import LETTERS, Move, Offer, Pass, Place, Point, Swap
+
+SIZE = 15
+HEADER_PROPERTIES = {
+    "Black": "PB", "White": "PW", "Event": "EV", "Date": "DT", "Result": "RE", "Rule": "RU",
+    "Opening": "ON", "Round": "RO", "Place": "PC", "Name": "GN", "Time": "TM",
+}
+PROPERTY_HEADERS = {prop: key for key, prop in HEADER_PROPERTIES.items()}
+_GM = re.compile(r"GM\s*\[\s*4\s*\]")
+
+
+def claims(text: str) -> bool:
+    """An SGF file is Renju's when its root says ``GM[4]``."""
+    return bool(_GM.search(text[:2000]))
+
+
+def sgf_point(point: Point) -> str:
+    return LETTERS[point.column] + LETTERS[SIZE - 1 - point.row]
+
+
+def point_from_sgf(text: str, span: Span | None) -> Point:
+    if len(text) != 2 or not text.isalpha() or not text.islower():
+        raise NotationError(f"{text!r} is not an SGF point", span=span)
+    return Point(LETTERS.index(text[0]), SIZE - 1 - LETTERS.index(text[1]))
+
+
+# -- writing --------------------------------------------------------------------------------
+
+def write(record: Record) -> str:
+    root = sgf.SgfNode({"FF": ["4"], "GM": ["4"], "CA": ["UTF-8"], "SZ": [str(SIZE)],
+                        "AP": ["kifu"]})
+    extra = []
+    for key, value in record.headers.items():
+        if key.casefold() == "game":
+            continue
+        prop = HEADER_PROPERTIES.get(key.title())
+        if prop == "RE":
+            value = _sgf_result(value)
+        if prop and prop not in root.properties:
+            root.properties[prop] = [value]
+        else:
+            extra.append(f"{key}: {value}")
+    if extra:
+        root.properties["XH"] = extra
+    if record.comments:
+        root.properties["C"] = ["\n\n".join(record.comments)]
+    colours = _colours(record)
+    root.children = sgf.lines_to_children(record.moves, lambda node: _node(node, colours))
+    return sgf.serialize([root])
+
+
+def _colours(record: Record) -> dict[int, str]:
+    """Which colour plays each node (by ``id``): black first, alternating, passes included."""
+    colours: dict[int, str] = {}
+
+    def visit(nodes: list[Node], ply: int) -> None:
+        for node in nodes:
+            for variation in node.variations:
+                visit(variation, ply)
+            if isinstance(node.move, (Place, Pass)):
+                colours[id(node)] = "B" if ply % 2 == 0 else "W"
+                ply += 1
+
+    visit(record.moves, 0)
+    return colours
+
+
+def _node(node: Node, colours: dict[int, str]) -> sgf.SgfNode:
+    move = node.move
+    props: dict[str, list[str]] = {}
+    if isinstance(move, Place):
+        props[colours[id(node)]] = [sgf_point(move.point)]
+    elif isinstance(move, Pass):
+        props[colours[id(node)]] = [""]
+    else:
+        props["KE"] = [str(move).replace("[", " ").rstrip("]")]
+    if node.comments:
+        props["C"] = ["\n\n".join(node.comments)]
+    return sgf.SgfNode(props)
+
+
+def _sgf_result(value: str) -> str:
+    said = value.strip().casefold()
+    if said in ("black", "1-0", "b+"):
+        return "B+"
+    if said in ("white", "0-1", "w+"):
+        return "W+"
+    if said in ("draw", "1/2-1/2", "0"):
+        return "0"
+    return value
+
+
+def _native_result(value: str) -> str:
+    said = value.strip().upper()
+    if said.startswith("B+"):
+        return "black"
+    if said.startswith("W+"):
+        return "white"
+    if said in ("0", "DRAW", "JIGO"):
+        return "draw"
+    return value
+
+
+# -- reading --------------------------------------------------------------------------------
+
+def read(text: str, source: str = "<sgf>") -> Record:
+    roots = sgf.parse(text)
+    if len(roots) > 1:
+        raise NotationError(f"this SGF collection holds {len(roots)} games; kifu reads one "
+                            "record per file", span=roots[1].span)
+    root = roots[0]
+    game = root.get("GM")
+    if game is not None and game.strip() != "4":
+        raise NotationError(f"GM[{game}] is not Renju (GM[4])", span=root.value_spans.get("GM"))
+    size = root.get("SZ")
+    if size is not None and size.strip() != str(SIZE):
+        raise NotationError(f"Renju is played on 15x15, not SZ[{size}]", span=root.value_spans.get("SZ"))
+    for prop in ("AB", "AW", "AE"):
+        if prop in root.properties:
+            raise NotationError(f"set-up stones ({prop}) are not supported in Renju SGF yet",
+                                span=root.value_spans[prop])
+    record = Record(game="renju", source=source, headers={"Game": "renju"})
+    for prop, values in root.properties.items():
+        if prop in PROPERTY_HEADERS and values:
+            value = values[0].replace("\n", " ")
+            record.headers[PROPERTY_HEADERS[prop]] = _native_result(value) if prop == "RE" else value
+            record.header_spans[PROPERTY_HEADERS[prop]] = root.value_spans[prop]
+    for item in root.properties.get("XH", []):
+        key, _, value = item.partition(":")
+        record.headers[key.strip()] = value.strip()
+    if root.get("C"):
+        record.comments.append(root.get("C") or "")
+    colours: dict[int, tuple[str, Span | None]] = {}
+
+    def convert(node: sgf.SgfNode) -> tuple[Any, list[str]] | None:
+        move = _move(node)
+        if move is None:
+            return None
+        if not isinstance(move, (Swap, Offer)):
+            colour = "B" if "B" in node.properties else "W"
+            colours[id(move)] = (colour, node.span)
+        comment = node.get("C")
+        return move, [comment] if comment else []
+
+    if _move(root) is not None:  # some programs put the first move in the root node
+        root_copy = sgf.SgfNode({k: v for k, v in root.properties.items() if k in ("B", "W")},
+                                root.children, root.span)
+        children = [root_copy]
+    else:
+        children = root.children
+    record.moves = sgf.children_to_line(children, convert, record.comments.extend)
+    _check_alternation(record.moves, 0, colours)
+    return record
+
+
+def _move(node: sgf.SgfNode) -> Move | None:
+    has_black, has_white = "B" in node.properties, "W" in node.properties
+    if has_black and has_white:
+        raise NotationError("a node holds both a black and a white move", span=node.span)
+    if has_black or has_white:
+        prop = "B" if has_black else "W"
+        value = node.get(prop) or ""
+        if value in ("", "tt"):
+            return Pass()
+        return Place(point_from_sgf(value, node.value_spans.get(prop)))
+    event = node.get("KE")
+    if event is None:
+        return None
+    kind, *points = event.split()
+    if kind == "swap" and not points:
+        return Swap()
+    if kind == "offer" and points:
+        return Offer(tuple(Point.parse(p) for p in points))
+    raise NotationError(f"unknown Renju event KE[{event}]", span=node.value_spans.get("KE"))
+
+
+def _check_alternation(nodes: list[Node], ply: int,
+                       colours: dict[int, tuple[str, Span | None]]) -> None:
+    for node in nodes:
+        for variation in node.variations:
+            _check_alternation(variation, ply, colours)
+        if id(node.move) in colours:
+            colour, span = colours[id(node.move)]
+            expected = "B" if ply % 2 == 0 else "W"
+            if colour != expected:
+                side = {"B": "black", "W": "white"}
+                raise NotationError(f"{side[colour]} moves where {side[expected]} is to move "
+                                    "(Renju alternates, passes included)", span=span)
+            ply += 1

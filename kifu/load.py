@@ -1,0 +1,46 @@
+"""From a path or text to a game and its record, and from a record to text in any format."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kifu import jsonform, registry
+from kifu.game import Game
+from kifu.record import Record
+from kifu.source import SourceText, read_source
+
+
+@dataclass
+class Loaded:
+    """A record together with its game and the text it was read from."""
+
+    game: Game
+    record: Record
+    source: SourceText
+
+
+def parse_text(text: str, path: str, game_name: str | None = None) -> tuple[Game, Record]:
+    """Detect the game and format of ``text`` and parse it."""
+    game, fmt = registry.detect(text, path, game_name)
+    if fmt == registry.NATIVE:
+        record = game.parse(text, path)
+    elif fmt == registry.JSON:
+        record = jsonform.loads(text, path)
+    else:
+        record = registry.format_of(game, fmt).read(text, path)
+    return game, record
+
+
+def load(path: str, encoding: str | None = None, game_name: str | None = None) -> Loaded:
+    """Read, decode, detect and parse one record file (``-`` for standard input)."""
+    source = read_source(path, encoding)
+    game, record = parse_text(source.text, path, game_name)
+    return Loaded(game, record, source)
+
+
+def dump(game: Game, record: Record, to: str, dialect: str | None = None) -> str:
+    """``record`` written as ``native`` (in ``dialect``), ``json`` or an interchange format."""
+    if to == registry.NATIVE:
+        return game.write(record, dialect)
+    if to == registry.JSON:
+        return jsonform.dumps(record)
+    return registry.format_of(game, to).write(record)

@@ -1,0 +1,144 @@
+"""Turning a parse tree of header lines, comments, numbers, moves and variations into a Record.
+
+Most notations share this layout (``grammars/common.lark`` holds its pieces): header lines first,
+then moves, optionally numbered, with comments after the move they concern and variations in
+parentheses after the move they replace.  A game's grammar that names its rules ``header``,
+``comment``, ``move`` and ``variation`` (and its number terminal ``MOVE_NUMBER``) gets the whole
+walk from :func:`build_record`; the game only turns each ``move`` subtree into a move value.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from lark import Token, Tree
+
+from kifu.errors import HeaderError, NotationError
+from kifu.grammar import span_of
+from kifu.record import Node, Record, Span, is_event
+
+
+class RecordBuilder:
+    """Collects headers, moves, comments and variations in the order a parser meets them."""
+
+    def __init__(self, game: str, source: str | None = None) -> None:
+        self.record = Record(game=game, source=source)
+        self._lines: list[list[Node]] = [self.record.moves]
+        self._numbers: list[int] = [0]  # plies so far in each open line
+        self._pending_number: tuple[int, Span] | None = None
+        self._seen_move = False
+        self._leading_comments: list[str] = []
+
+    @property
+    def line(self) -> list[Node]:
+        return self._lines[-1]
+
+    def header(self, key: str, value: str, span: Span) -> None:
+        if self._seen_move:
+            raise HeaderError(f"header line {key!r} after the moves have begun; "
+                              "headers go at the top", span=span)
+        if self.record.header(key) is not None:
+            raise HeaderError(f"header {key!r} is given twice", span=span)
+        self.record.headers[key] = value
+        self.record.header_spans[key] = span
+
+    def comment(self, text: str) -> None:
+        if self.line:
+            self.line[-1].comments.append(text)
+        elif len(self._lines) == 1:
+            self.record.comments.append(text)
+        else:  # a comment opening a variation goes with the variation's first move
+            self._leading_comments.append(text)
+
+    def number(self, written: int, span: Span) -> None:
+        if self._pending_number is not None:
+            raise NotationError(f"move number {self._pending_number[0]} is not followed by a move",
+                                span=self._pending_number[1])
+        self._pending_number = (written, span)
+
+    def move(self, move: Any, span: Span) -> Node:
+        self._seen_move = True
+        if not is_event(move):
+            self._numbers[-1] += 1
+            if self._pending_number is not None:
+                written, where = self._pending_number
+                if written != self._numbers[-1]:
+                    raise NotationError(f"move number {written} is written where move "
+                                        f"{self._numbers[-1]} comes", span=where)
+                self._pending_number = None
+        node = Node(move, span=span)
+        if len(self._lines) > 1 and not self.line and self._leading_comments:
+            node.comments.extend(self._leading_comments)
+            self._leading_comments = []
+        self.line.append(node)
+        return node
+
+    def begin_variation(self, span: Span) -> None:
+        if not self.line:
+            raise NotationError("a variation must follow the move it replaces", span=span)
+        self._check_number_used()
+        replaced = self.line[-1]
+        before = self._numbers[-1] - (not is_event(replaced.move))
+        variation: list[Node] = []
+        replaced.variations.append(variation)
+        self._lines.append(variation)
+        self._numbers.append(before)
+        self._leading_comments = []
+
+    def end_variation(self, span: Span) -> None:
+        self._check_number_used()
+        if not self.line:
+            raise NotationError("an empty variation", span=span)
+        self._lines.pop()
+        self._numbers.pop()
+
+    def finish(self) -> Record:
+        self._check_number_used()
+        return self.record
+
+    def _check_number_used(self) -> None:
+        if self._pending_number is not None:
+            written, where = self._pending_number
+            raise NotationError(f"move number {written} is not followed by a move", span=where)
+
+
+def comment_text(raw: str) -> str:
+    """A comment's text without its ``{}`` or ``;`` and surrounding blanks."""
+    if raw.startswith("{") and raw.endswith("}"):
+        return raw[1:-1].strip()
+    return raw.lstrip(";").strip()
+
+
+_NUMBER = re.compile(r"[0-9０-９]+")
+
+
+def build_record(tree: Tree, builder: RecordBuilder,
+                 make_move: Callable[[Tree], Any]) -> Record:
+    """Walk a tree of the common layout (see the module docstring) into ``builder``."""
+    _walk(tree.children, builder, make_move)
+    return builder.finish()
+
+
+def _walk(items: list[Any], builder: RecordBuilder, make_move: Callable[[Tree], Any]) -> None:
+    for item in items:
+        if isinstance(item, Token):
+            if item.type == "MOVE_NUMBER":
+                digits = _NUMBER.search(item)
+                builder.number(int(digits.group()) if digits else 0, span_of(item))
+            continue
+        kind = item.data
+        if kind == "header":
+            key_token, *rest = item.children
+            key = key_token.rstrip(":： \t")
+            builder.header(key, str(rest[0]).rstrip() if rest else "", span_of(item))
+        elif kind == "comment":
+            builder.comment(comment_text(str(item.children[0])))
+        elif kind == "move":
+            builder.move(make_move(item), span_of(item))
+        elif kind == "variation":
+            builder.begin_variation(span_of(item))
+            _walk(item.children, builder, make_move)
+            builder.end_variation(span_of(item))
+        else:
+            _walk(item.children, builder, make_move)

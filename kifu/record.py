@@ -1,0 +1,120 @@
+"""The game-neutral record: headers, an optional start position, and a tree of moves.
+
+A :class:`Record` holds what a notation says, nothing more: each game's parser fills it and each
+game's referee replays it.  Moves are the game's own small immutable values; the record only
+arranges them into a main line with variations and keeps their comments and source spans.
+
+Spans are kept for error messages but never take part in equality, so that
+``parse(write(record)) == record`` holds although the written text is laid out anew.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where something stands in the source: 1-based lines and character columns, end exclusive."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    @classmethod
+    def point(cls, line: int, column: int, width: int = 1) -> Span:
+        return cls(line, column, line, column + width)
+
+
+def is_event(move: Any) -> bool:
+    """True for entries of a move list that are not plies (a Renju ``swap``, say).
+
+    Games mark such move classes with a class attribute ``is_event = True``; they take no move
+    number, so numbering in messages matches the numbers players write.
+    """
+    return bool(getattr(move, "is_event", False))
+
+
+@dataclass
+class Node:
+    """One entry of a line of play: a move, the comments after it, and its alternatives.
+
+    ``variations`` are lines that replace *this* move: each is replayed from the position before
+    it, as in PGN's ``( ... )``.
+    """
+
+    move: Any
+    comments: list[str] = field(default_factory=list)
+    variations: list[list[Node]] = field(default_factory=list)
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass
+class Record:
+    """A game record: ordered headers, an optional set-up, comments before play, the moves."""
+
+    game: str
+    headers: dict[str, str] = field(default_factory=dict)
+    setup: Any = None
+    comments: list[str] = field(default_factory=list)
+    moves: list[Node] = field(default_factory=list)
+    source: str | None = field(default=None, compare=False)
+    header_spans: dict[str, Span] = field(default_factory=dict, compare=False)
+
+    def header(self, key: str, default: str | None = None) -> str | None:
+        """A header's value, looked up without regard to case."""
+        wanted = key.casefold()
+        for name, value in self.headers.items():
+            if name.casefold() == wanted:
+                return value
+        return default
+
+    def header_span(self, key: str) -> Span | None:
+        wanted = key.casefold()
+        for name, span in self.header_spans.items():
+            if name.casefold() == wanted:
+                return span
+        return None
+
+    @property
+    def result(self) -> str | None:
+        return self.header("Result")
+
+    def mainline(self) -> list[Node]:
+        return self.moves
+
+    def line(self, path: tuple[int, ...]) -> list[Node]:
+        """The nodes of the line a variation path selects.
+
+        A path is pairs flattened: ``(i, v, j, w, ...)`` takes the ``v``-th variation (1-based) of
+        the ``i``-th entry (1-based, counted from the start of the game) of the main line, then the
+        ``w``-th variation of the ``j``-th entry of that line, and so on.  The result is the whole
+        line from the start of the game.
+        """
+        if len(path) % 2:
+            raise ValueError("a variation path is pairs of (move index, variation number)")
+        line = list(self.moves)
+        for index, choice in zip(path[::2], path[1::2]):
+            if not 1 <= index <= len(line):
+                raise ValueError(f"there is no move {index} in this line")
+            node = line[index - 1]
+            if not 1 <= choice <= len(node.variations):
+                raise ValueError(f"move {index} has no variation {choice}")
+            line = line[: index - 1] + node.variations[choice - 1]
+        return line
+
+    def walk(self) -> Iterator[tuple[tuple[int, ...], int, list[Node]]]:
+        """Every line of the tree: (path, index where it branches off, its own nodes).
+
+        The main line comes first with path ``()``; a variation's nodes start at position
+        ``branch`` of the line it belongs to (0-based), replacing the node there.
+        """
+        stack: list[tuple[tuple[int, ...], int, list[Node]]] = [((), 0, self.moves)]
+        while stack:
+            path, branch, nodes = stack.pop(0)
+            yield path, branch, nodes
+            for offset, node in enumerate(nodes):
+                for number, variation in enumerate(node.variations, start=1):
+                    stack.append((path + (branch + offset + 1, number), branch + offset, variation))

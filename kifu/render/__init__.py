@@ -1,0 +1,1 @@
+"""Game-neutral drawing helpers: safe SVG building, intersection boards, text diagrams."""

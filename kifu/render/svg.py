@@ -1,0 +1,54 @@
+"""Building SVG with ElementTree, so every text a record supplies is escaped by construction.
+
+Nothing here pastes strings into XML: attributes and text go through ElementTree, characters that
+XML 1.0 cannot carry at all are replaced, and documents never refer to anything outside themselves.
+"""
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+SVG_NS = "http://www.w3.org/2000/svg"
+FONT = "DejaVu Sans, Noto Sans CJK JP, Hiragino Sans, sans-serif"
+
+
+def xml_text(value: object) -> str:
+    """``value`` as text XML 1.0 can hold: other control characters become U+FFFD."""
+    text = str(value)
+    return "".join(c if c in "\t\n" or "\x20" <= c <= "\ud7ff" or "\ue000" <= c <= "\ufffd"
+                   or c >= "\U00010000" else "\ufffd" for c in text)
+
+
+def _fmt(value: object) -> str:
+    if isinstance(value, float):
+        return f"{value:.2f}".rstrip("0").rstrip(".")
+    return xml_text(value)
+
+
+def document(width: float, height: float, title: str | None = None,
+             pixel_width: float | None = None) -> ET.Element:
+    """An ``<svg>`` root with a ``viewBox`` of ``width`` x ``height`` user units."""
+    scale = (pixel_width / width) if pixel_width else 1.0
+    root = ET.Element("svg", {
+        "xmlns": SVG_NS,
+        "viewBox": f"0 0 {_fmt(width)} {_fmt(height)}",
+        "width": _fmt(width * scale),
+        "height": _fmt(height * scale),
+        "font-family": FONT,
+    })
+    if title:
+        element(root, "title", text=title)
+    return root
+
+
+def element(parent: ET.Element, tag: str, text: object | None = None, **attrs: object) -> ET.Element:
+    """A child element; ``class_`` and ``font_size`` style names become ``class`` and ``font-size``."""
+    child = ET.SubElement(parent, tag, {k.rstrip("_").replace("_", "-"): _fmt(v)
+                                        for k, v in attrs.items() if v is not None})
+    if text is not None:
+        child.text = xml_text(text)
+    return child
+
+
+def to_string(root: ET.Element) -> str:
+    ET.indent(root, space=" ")
+    return ET.tostring(root, encoding="unicode") + "\n"
