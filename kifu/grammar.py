@@ -84,8 +84,7 @@ def syntax_error(error: UnexpectedInput, text: str, describe: Callable[[str], st
         what = f"unexpected character {char!r}" if char.strip() else "unexpected blank"
         return NotationError(what + expected, span=Span.point(error.line, error.column))
     if isinstance(error, UnexpectedToken) and error.token.type != "$END":
-        token = error.token
-        return NotationError(f"unexpected {token.value!r}" + expected, span=span_of(token))
+        return _unexpected_token(error.token, expected)
     if isinstance(error, (UnexpectedEOF, UnexpectedToken)):
         line = text.count("\n") + (0 if text.endswith("\n") else 1)
         last = text.rstrip("\n").rsplit("\n", 1)[-1]
@@ -94,10 +93,23 @@ def syntax_error(error: UnexpectedInput, text: str, describe: Callable[[str], st
     return NotationError(str(error))
 
 
+def _unexpected_token(token: Token, expected: str) -> NotationError:
+    """Name the offending word, not the rest of the line a catch-all terminal swallowed."""
+    value = str(token.value)
+    span = span_of(token)
+    if value.startswith("{") and "}" not in value:
+        return NotationError("a comment opened with '{' is never closed", span=Span.point(
+            span.line, span.column))
+    word = value.split()[0] if value.split() else value
+    if word != value:
+        span = Span(span.line, span.column, span.line, span.column + len(word))
+    return NotationError(f"unexpected {word!r}" + expected, span=span)
+
+
 def _expected(error: UnexpectedInput, describe: Callable[[str], str | None]) -> str:
     names = getattr(error, "expected", None) or getattr(error, "allowed", None) or set()
     described = {text for text in map(describe, names) if text}
-    if not described or len(described) > 8:
+    if not described or len(described) > 10:
         return ""
     return "; expected " + " or ".join(sorted(described))
 

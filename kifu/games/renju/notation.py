@@ -86,8 +86,12 @@ Move = Place | Pass | Swap | Offer
 TERMINALS = {
     "POINT": "a point such as h8",
     "PASS": "'pass'",
+    "SWAP": "'swap'",
+    "OFFER": "'offer[...]'",
     "MOVE_NUMBER": "a move number such as 12.",
     "HEADER_KEY": "a header such as 'Black:'",
+    "BRACE_COMMENT": "",
+    "LINE_COMMENT": "",
 }
 
 
