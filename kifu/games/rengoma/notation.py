@@ -1,0 +1,242 @@
+"""Rengoma's record notation (``.rengoma``): squares, actions and turns as values, and reading
+and writing them.
+
+```
+Game: rengoma
+Board: 6x6
+Stock-black: 3 1 4 2 1 2 3 4 1 2 3 4
+Stock-red: 2 2 1 3 4 1 3 4 1 2 3 4
+
+1. A c3  2. B d4  3. C c3-c6 {a comment} (3. A e5)  4. A e2 *B b2 *C e2-e5
+```
+A *move* of the record is a whole turn: its normal action, then the extra actions paid with
+chips, each written after a ``*``.  So a turn number counts turns, never actions, and a
+variation in ``( ... )`` replaces a whole turn.  Actions: ``A c3`` places the mover's field
+piece, ``B d4`` the enemy's, ``C c3-c6`` moves a piece like a rook.  A placement may state the
+strength it expects (``A c3=2``); the referee checks it against the field piece.
+Set-up positions are header lines too (see :mod:`kifu.games.rengoma.setup`).
+"""
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from lark import Token, Tree
+
+from kifu import grammar
+from kifu.errors import NotationError
+from kifu.movetext import RecordBuilder, build_record
+from kifu.record import Record, Span
+
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+class Square(NamedTuple):
+    """A square, 0-based: column (file) from the left, row (rank) from the bottom."""
+
+    column: int
+    row: int
+
+    def __str__(self) -> str:
+        return f"{LETTERS[self.column]}{self.row + 1}"
+
+    @classmethod
+    def parse(cls, text: str) -> Square:
+        """``c3`` -> Square(2, 2); full-width and upper-case forms too.  Squares off the board
+        parse (the board's size is the record's); the referee rejects them."""
+        text = unicodedata.normalize("NFKC", text).strip().lower()
+        if len(text) < 2 or text[0] not in LETTERS or not text[1:].isdigit() or int(text[1:]) < 1:
+            raise ValueError(f"{text!r} is not a square such as c3")
+        return cls(LETTERS.index(text[0]), int(text[1:]) - 1)
+
+
+@dataclass(frozen=True)
+class Place:
+    """Action A (``enemy`` false: the mover's own field piece) or B (the enemy's) on a square."""
+
+    enemy: bool
+    square: Square
+    #: The strength the record states for the piece (``A c3=2``), if it states one.
+    strength: int | None = None
+    span: Span | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def kind(self) -> str:
+        return "B" if self.enemy else "A"
+
+    def __str__(self) -> str:
+        stated = "" if self.strength is None else f"={self.strength}"
+        return f"{self.kind} {self.square}{stated}"
+
+
+@dataclass(frozen=True)
+class Shift:
+    """Action C: the mover's top piece on ``origin`` goes like a rook to ``target``."""
+
+    origin: Square
+    target: Square
+    span: Span | None = field(default=None, compare=False, repr=False)
+
+    kind = "C"
+
+    def __str__(self) -> str:
+        return f"C {self.origin}-{self.target}"
+
+
+Action = Place | Shift
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn: the normal action, then the extra actions (one chip each), in order."""
+
+    actions: tuple[Action, ...]
+
+    def __post_init__(self) -> None:
+        if not self.actions:
+            raise ValueError("a turn has at least one action")
+
+    @property
+    def extras(self) -> tuple[Action, ...]:
+        return self.actions[1:]
+
+    def __str__(self) -> str:
+        return " *".join(map(str, self.actions))
+
+
+TERMINALS = {
+    "PLACE": "an action such as 'A c3' or 'B d4'",
+    "SHIFT": "an action such as 'C c3-c6'",
+    "SQUARE": "a square such as c3",
+    "DASH": "'-'",
+    "STRENGTH": "a stated strength such as =2",
+    "STAR": "'*' and an extra action",
+    "MOVE_NUMBER": "a turn number such as 12.",
+    "HEADER_KEY": "a header such as 'Black:'",
+    "BRACE_COMMENT": "",
+    "LINE_COMMENT": "",
+}
+
+_EXTRA_PLACEMENT = ("an extra action ('*') must follow its turn's action directly, with no "
+                    "number, comment or variation between: extra turns come only from a normal "
+                    "turn")
+
+
+def _square(token: Token) -> Square:
+    try:
+        return Square.parse(token)
+    except ValueError as error:
+        raise NotationError(str(error), span=grammar.span_of(token)) from None
+
+
+def _action(tree: Tree) -> Action:
+    span = grammar.span_of(tree)
+    if tree.data == "place":
+        kind, square, *stated = tree.children
+        strength = int(unicodedata.normalize("NFKC", stated[0])[1:]) if stated else None
+        return Place(unicodedata.normalize("NFKC", kind) == "B", _square(square), strength, span)
+    _, origin, _, target = tree.children
+    return Shift(_square(origin), _square(target), span)
+
+
+def _make_move(tree: Tree) -> Turn:
+    return Turn(tuple(_action(child) for child in tree.children if isinstance(child, Tree)))
+
+
+def parse(text: str, source: str = "<string>") -> Record:
+    """Read a ``.rengoma`` record; set-up header lines become ``record.setup``."""
+    from kifu.games.rengoma import setup
+
+    try:
+        tree = grammar.parse("rengoma", text, TERMINALS)
+    except NotationError as error:
+        raise _explain_stray_star(error, text) from None
+    record = build_record(tree, RecordBuilder("rengoma", source), _make_move)
+    setup.extract(record, text)
+    return record
+
+
+def _explain_stray_star(error: NotationError, text: str) -> NotationError:
+    """A '*' the grammar cannot take is an extra action outside a turn: say so by the rule."""
+    span = error.span
+    if span is None or not error.message.startswith("unexpected '"):
+        return error
+    lines = text.split("\n")
+    if span.line <= len(lines) and lines[span.line - 1][span.column - 1:span.column] in "*＊":
+        return NotationError(_EXTRA_PLACEMENT, span=Span.point(span.line, span.column),
+                             rule="extra-turn")
+    return error
+
+
+# -- writing --------------------------------------------------------------------------------
+
+def write(record: Record, numbered: bool = True, per_line: int = 6) -> str:
+    """The record in canonical notation: headers, set-up lines, a blank line, the turns."""
+    from kifu.games.rengoma import setup
+
+    out = [f"{key}: {_one_line(value)}" for key, value in record.headers.items()]
+    if record.setup is not None:
+        out.extend(f"{key}: {value}" for key, value in setup.header_lines(record.setup))
+    if out:
+        out.append("")
+    out.extend(_comment(c) for c in record.comments)
+    tokens = [_node_tokens(node, number, numbered)
+              for number, node in enumerate(record.moves, start=1)]
+    for start in range(0, len(tokens), per_line):
+        out.append("  ".join(tokens[start:start + per_line]))
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _node_tokens(node: Any, number: int, numbered: bool) -> str:
+    parts = [f"{number}. {node.move}" if numbered else str(node.move)]
+    parts.extend(_comment(c) for c in node.comments)
+    for variation in node.variations:
+        inner = [_node_tokens(child, number + offset, numbered)
+                 for offset, child in enumerate(variation)]
+        parts.append("(" + " ".join(inner) + ")")
+    return " ".join(parts)
+
+
+def _comment(text: str) -> str:
+    """A comment in braces; braces cannot nest, so a closing brace inside is written as a
+    full-width one."""
+    return "{" + text.replace("}", "\uff5d") + "}"
+
+
+def _one_line(value: str) -> str:
+    return " ".join(value.split("\n"))
+
+
+# -- JSON -----------------------------------------------------------------------------------
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    if isinstance(action, Shift):
+        return {"action": "C", "from": str(action.origin), "to": str(action.target)}
+    data: dict[str, Any] = {"action": action.kind, "square": str(action.square)}
+    if action.strength is not None:
+        data["strength"] = action.strength
+    return data
+
+
+def action_from_json(data: dict[str, Any]) -> Action:
+    kind = data["action"]
+    if kind == "C":
+        return Shift(Square.parse(data["from"]), Square.parse(data["to"]))
+    if kind not in ("A", "B"):
+        raise ValueError(f"unknown Rengoma action {kind!r} (A, B or C)")
+    strength = data.get("strength")
+    if strength is not None and (not isinstance(strength, int) or isinstance(strength, bool)):
+        raise ValueError(f"a strength is a whole number, not {strength!r}")
+    return Place(kind == "B", Square.parse(data["square"]), strength)
+
+
+def move_to_json(turn: Turn) -> dict[str, Any]:
+    """A turn: its actions in order, the first the normal one, the others paid with chips."""
+    return {"type": "turn", "actions": [action_to_json(a) for a in turn.actions]}
+
+
+def move_from_json(data: dict[str, Any]) -> Turn:
+    if data.get("type") != "turn":
+        raise ValueError(f"unknown Rengoma move type {data.get('type')!r} (a move is a 'turn')")
+    return Turn(tuple(action_from_json(item) for item in data["actions"]))
