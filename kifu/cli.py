@@ -336,6 +336,9 @@ def games_command() -> None:
                      ", ".join(game.dialects) or "-", ", ".join(game.render_options) or "-"])
     click.echo(tabulate(rows, headers=["game", "title", "suffixes", "formats", "dialects",
                                        "render options (-O)"]))
+    for name, problem in registry.broken().items():
+        click.echo(f"warning: the game package {name!r} failed to load: {printable(problem)}",
+                   err=True)
 
 
 for _game in registry.games().values():

@@ -25,15 +25,29 @@ _HEADER_WINDOW = 4096
 
 
 @functools.cache
-def games() -> dict[str, Game]:
-    """Every installed game by name, in name order."""
+def _discover() -> tuple[dict[str, Game], dict[str, str]]:
     found: dict[str, Game] = {}
+    broken: dict[str, str] = {}
     for info in pkgutil.iter_modules(kifu.games.__path__):
-        module = importlib.import_module(f"{kifu.games.__name__}.{info.name}")
+        try:
+            module = importlib.import_module(f"{kifu.games.__name__}.{info.name}")
+        except Exception as error:  # noqa: BLE001 - one broken plug-in must not sink the rest
+            broken[info.name] = f"{type(error).__name__}: {error}"
+            continue
         game = getattr(module, "GAME", None)
         if isinstance(game, Game):
             found[game.name] = game
-    return dict(sorted(found.items()))
+    return dict(sorted(found.items())), broken
+
+
+def games() -> dict[str, Game]:
+    """Every installed game by name, in name order."""
+    return _discover()[0]
+
+
+def broken() -> dict[str, str]:
+    """Game packages that failed to import, with the error: ``kifu games`` lists them."""
+    return _discover()[1]
 
 
 def get(name: str) -> Game:

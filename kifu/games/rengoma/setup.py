@@ -258,6 +258,12 @@ def _arrange(position: Position, setup: Setup, spec: specs.Spec) -> None:
         if not geo.on_board(square):
             raise SetupError(f"Stacks: {square} is off the {spec.board} board",
                              span=setup.spans.get(f"Stacks:{square}", stacks_span), rule="setup")
+        for lower, upper in zip(codes, codes[1:]):
+            if strength_of(upper) <= strength_of(lower):
+                raise SetupError(
+                    f"Stacks: {square} has {_spelt(upper)} on {_spelt(lower)}, which no game "
+                    "reaches: a piece stacks only on a strictly weaker one",
+                    span=setup.spans.get(f"Stacks:{square}", stacks_span), rule="setup")
         for code in codes:
             position.push(geo.index(*square), code)
     position.field[BLACK], position.field[RED] = setup.field
@@ -287,6 +293,10 @@ def _arrange(position: Position, setup: Setup, spec: specs.Spec) -> None:
                              rule="setup")
     if not has_action(position, position.to_move):
         position.outcome = Outcome(None, f"{position.to_move_name} has no legal action")
+
+
+def _spelt(code: int) -> str:
+    return f"a {COLOUR_NAMES[colour_of(code)]} {strength_of(code)}"
 
 
 def _check_count(position: Position, setup: Setup, spec: specs.Spec, colour: int) -> None:

@@ -1,0 +1,112 @@
+"""Free-form Go 囲碁自由形: Go in the cells of any map, by 2 to 4 players.
+
+The rules are the digest's (``rules/freego.md``, source ``seeds/004_...``); the decisions kifu
+takes where they are silent are listed in ``DECISIONS.md`` beside this file.  The package:
+
+- ``board``, ``grids``, ``boardfile``, ``geometry``, ``builtin``: boards (built-in grids, hexagons
+  and maps, and TOML board files with adjacency listed or derived from outlines);
+- ``notation``, ``setups``, ``config``: the ``.freego`` record format, set-up positions and the
+  rules a record's headers choose;
+- ``position``, ``scoring``: the referee (captures, suicide, positional superko, passes) and the
+  count at the end;
+- ``sgf``, ``sgfread``: SGF for 2-player rectangular grids;
+- ``render``: SVG and text; ``commands``: ``kifu board check|derive|list``.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from kifu.game import Format, Game, Outcome, Played, RenderOptions
+from kifu.games.freego import config, notation, render, scoring, setups, sgf
+from kifu.games.freego import position as referee
+from kifu.games.freego.position import Position
+from kifu.record import Record
+
+if TYPE_CHECKING:
+    import click
+
+
+class FreeGo(Game):
+    name = "freego"
+    title = "Free-form Go 囲碁自由形"
+    aliases = ("囲碁自由形", "free-form-go", "mapgo")
+    suffixes = (".freego",)
+    notation = "header lines, then cells by id or label (長野, D4), pass; Setup-N for set-ups"
+    dialects = {
+        "plain": "moves unnumbered, ten to a line, as the source writes its games (the default)",
+        "numbered": "every move numbered",
+    }
+    render_options = {
+        "names": "cell names on map boards: label, id, or auto (labels when they are short)",
+        "edges": "draw adjacency lines on map boards with outlines too (yes/no)",
+    }
+
+    # -- notation ---------------------------------------------------------------------------
+
+    def parse(self, text: str, source: str = "<string>") -> Record:
+        return notation.parse(text, source)
+
+    def write(self, record: Record, dialect: str | None = None) -> str:
+        return notation.write(record, numbered=dialect == "numbered")
+
+    def formats(self) -> Mapping[str, Format]:
+        return {"sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[1] (2 players, grids)",
+                              sgf.read, sgf.write, sgf.claims)}
+
+    def move_to_json(self, move: Any) -> dict[str, Any]:
+        return notation.move_to_json(move)
+
+    def move_from_json(self, data: dict[str, Any]) -> Any:
+        return notation.move_from_json(data)
+
+    def setup_to_json(self, setup: Any) -> Any:
+        return setups.to_json(setup)
+
+    def setup_from_json(self, data: Any) -> Any:
+        if not isinstance(data, dict):
+            raise ValueError("a Free-form Go set-up is an object")
+        return setups.from_json(data)
+
+    # -- rules ------------------------------------------------------------------------------
+
+    def start(self, record: Record) -> Position:
+        position = Position(config.rules_of(record))
+        if record.setup is not None:
+            setups.apply(record.setup, position)
+        return position
+
+    def play(self, position: Position, move: Any, *, lenient: bool = False) -> Played:
+        return referee.play(position, move, lenient)
+
+    def copy(self, position: Position) -> Position:
+        return position.copy()
+
+    def outcome(self, position: Position) -> Outcome | None:
+        return position.outcome
+
+    def result_matches(self, stated: str, outcome: Outcome | None, position: Position) -> str | None:
+        return scoring.result_matches(stated, position)
+
+    # -- presentation -----------------------------------------------------------------------
+
+    def render_svg(self, position: Position, options: RenderOptions,
+                   record: Record | None = None) -> str:
+        return render.render_svg(position, options, record)
+
+    def render_text(self, position: Position, options: RenderOptions) -> str:
+        return render.render_text(position, options)
+
+    def summary(self, position: Position) -> list[tuple[str, str]]:
+        return render.summary(position)
+
+    def position_to_json(self, position: Position) -> dict[str, Any]:
+        return render.position_json(position)
+
+    def commands(self) -> list[click.Command]:
+        from kifu.games.freego.commands import board_group
+
+        return [board_group]
+
+
+GAME = FreeGo()

@@ -1,0 +1,200 @@
+"""Free-form Go's record notation (``.freego``): move values, and reading and writing records.
+
+```
+Game: freego
+Board: japan
+Players: orange, green
+Komi: 0, 6.5
+Result: orange+0.5
+
+長野 滋賀 熊本 福島 {green defends the north-east} 埼玉 愛媛 新潟 pass
+```
+A move is a cell's id or label exactly as written (``長野``, ``nagano`` and ``長野県`` are three
+spellings of one cell): the notation keeps the word and the referee resolves it against the
+board, so a record parses without its board at hand.  ``pass`` (or ``パス``) passes.  A move
+may carry ``@N``, the seat (1-based) that made it, for records that break the seat order (an SGF
+where one colour moved twice); kifu writes it only there.  Set-up headers (``Setup-N``,
+``To-Move``, ``Prisoners``) become the record's :class:`~kifu.games.freego.setups.Setup`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from lark import Token, Tree
+
+from kifu import grammar
+from kifu.errors import NotationError
+from kifu.movetext import RecordBuilder, build_record
+from kifu.record import Node, Record
+from kifu.games.freego import setups
+
+PASS_WORDS = ("pass", "パス")
+#: Characters a cell's name cannot contain: they separate moves or open comments and variations
+#: in the notation (``grammars/freego.lark``), or mark the seat (``@``).
+RESERVED = frozenset(" \t\n\u3000(){}[];,、→@")
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A stone on the cell named ``cell`` (as written), by the seat to move or by ``seat``."""
+
+    cell: str
+    seat: int | None = None  # 0-based; None: whoever's turn it is
+
+    def __str__(self) -> str:
+        return self.cell if self.seat is None else f"{self.cell}@{self.seat + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """The seat to move (or ``seat``) passes."""
+
+    seat: int | None = None
+
+    def __str__(self) -> str:
+        return "pass" if self.seat is None else f"pass@{self.seat + 1}"
+
+
+Move = Place | Pass
+
+TERMINALS = {
+    "WORD": "a cell such as 長野 or D4, or 'pass'",
+    "MOVE_NUMBER": "a move number such as 12.",
+    "HEADER_KEY": "a header such as 'Board:'",
+    "BRACE_COMMENT": "",
+    "LINE_COMMENT": "",
+}
+
+
+def valid_name(name: str) -> bool:
+    """Whether ``name`` can stand for a cell in a record (board files are checked with it)."""
+    return (bool(name) and not any(c in RESERVED or c.isspace() for c in name)
+            and name.casefold() not in PASS_WORDS and not _numbered(name))
+
+
+def _numbered(name: str) -> bool:
+    """``12.`` reads as a move number, never as a cell."""
+    head = name.rstrip(".．")
+    return head != name and head.isdigit()
+
+
+def move_from_word(word: str, span: Any = None) -> Move:
+    """A move from one word of the notation: ``長野``, ``D4@2``, ``pass``."""
+    name, at, seat_text = word.partition("@")
+    seat = None
+    if at:
+        if not seat_text.isdigit() or not 1 <= int(seat_text) <= 4:
+            raise NotationError(f"{word!r}: a seat after '@' is a number from 1 to 4", span=span)
+        seat = int(seat_text) - 1
+    if not name:
+        raise NotationError(f"{word!r} names no cell", span=span)
+    if name.casefold() in PASS_WORDS:
+        return Pass(seat)
+    return Place(name, seat)
+
+
+def _make_move(tree: Tree) -> Move:
+    token: Token = tree.children[0]
+    return move_from_word(str(token), grammar.span_of(token))
+
+
+def parse(text: str, source: str = "<string>") -> Record:
+    tree = grammar.parse("freego", text, TERMINALS)
+    record = build_record(tree, RecordBuilder("freego", source), _make_move)
+    setups.extract(record, text)
+    return record
+
+
+# -- writing --------------------------------------------------------------------------------
+
+def write(record: Record, numbered: bool = False, per_line: int = 10) -> str:
+    """The record in canonical notation: headers, set-up, a blank line, moves ``per_line`` a line.
+
+    Unnumbered by default, as the source writes its games; the ``numbered`` dialect numbers
+    every move.
+    """
+    out = [f"{key}: {_one_line(value)}" for key, value in record.headers.items()]
+    if record.setup is not None:
+        out.extend(f"{key}: {value}" for key, value in setups.to_headers(record.setup, record))
+    if out:
+        out.append("")
+    out.extend(_comment(c) for c in record.comments)
+    lines: list[str] = []
+    _write_line(record.moves, 0, numbered, lines, per_line)
+    out.extend(lines)
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _write_line(nodes: list[Node], number: int, numbered: bool, lines: list[str],
+                per_line: int) -> None:
+    current: list[str] = []
+    for count, node in enumerate(nodes, start=1):
+        tokens, number = _node_tokens(node, number, numbered)
+        for token in tokens:
+            current.append(token)
+            if token.endswith("\n"):  # a line comment runs to the end of its line
+                lines.append(" ".join(current).rstrip("\n"))
+                current = []
+        if count % per_line == 0 and current:
+            lines.append(" ".join(current))
+            current = []
+    if current:
+        lines.append(" ".join(current))
+
+
+def _node_tokens(node: Node, number: int, numbered: bool) -> tuple[list[str], int]:
+    number += 1
+    tokens = [f"{number}. {node.move}" if numbered else str(node.move)]
+    tokens.extend(_comment(c) for c in node.comments)
+    for variation in node.variations:
+        inner: list[str] = []
+        vnumber = number - 1
+        for child in variation:
+            child_tokens, vnumber = _node_tokens(child, vnumber, numbered)
+            inner.extend(child_tokens)
+        tokens.append("(" + " ".join(inner) + ")")
+    return tokens, number
+
+
+def _comment(text: str) -> str:
+    """A comment in braces, or after ``;`` to the end of the line when it holds a ``}``.
+
+    A comment holding both a ``}`` and a line end fits neither; its ``}`` become full-width.
+    """
+    if "}" not in text:
+        return "{" + text + "}"
+    if "\n" not in text:
+        return "; " + text + "\n"
+    return "{" + text.replace("}", "\uff5d") + "}"
+
+
+def _one_line(value: str) -> str:
+    return " ".join(value.split("\n"))
+
+
+# -- JSON -----------------------------------------------------------------------------------
+
+def move_to_json(move: Move) -> dict[str, Any]:
+    data: dict[str, Any] = ({"type": "place", "cell": move.cell} if isinstance(move, Place)
+                            else {"type": "pass"})
+    if move.seat is not None:
+        data["seat"] = move.seat + 1
+    return data
+
+
+def move_from_json(data: dict[str, Any]) -> Move:
+    kind = data["type"]
+    seat = data.get("seat")
+    if seat is not None:
+        if not isinstance(seat, int) or not 1 <= seat <= 4:
+            raise ValueError(f"a seat is a number from 1 to 4, not {seat!r}")
+        seat -= 1
+    if kind == "place":
+        cell = data["cell"]
+        if not isinstance(cell, str) or not valid_name(cell):
+            raise ValueError(f"{cell!r} cannot name a cell")
+        return Place(cell, seat)
+    if kind == "pass":
+        return Pass(seat)
+    raise ValueError(f"unknown Free-form Go move type {kind!r}")

@@ -1,0 +1,162 @@
+"""Counting a finished game, and reading the ``Result:`` a record states.
+
+Scoring as the digest defines it, every cell worth its ``value`` (1 unless the board says
+otherwise; electoral votes on the US map):
+
+- ``territory`` (default): empty regions bordered by one player only + prisoners (1 a stone) + komi
+- ``area``: own stones + bordered empty regions + komi
+- ``map`` (the source's US game): own stones + bordered empty regions + prisoners + komi
+
+An empty region bordered by two or more players, or by none, is nobody's (seki counts for
+nobody).  No stones are removed as dead: a dispute is played out, so what stands at the end lives.
+The winner is the seat with the highest total; a tie for first is a draw.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from kifu.game import Event, Outcome
+from kifu.games.freego.config import number
+from kifu.games.freego.position import EMPTY, Position
+
+EPSILON = 1e-9
+
+
+@dataclass(frozen=True)
+class Score:
+    """One seat's count, split into what it is made of."""
+
+    seat: str
+    stones: float
+    territory: float
+    prisoners: int
+    komi: float
+    total: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.seat, "stones": self.stones, "territory": self.territory,
+                "prisoners": self.prisoners, "komi": self.komi, "total": self.total}
+
+
+def fmt(value: float) -> str:
+    """A score as people write it: ``12``, ``6.5``."""
+    return f"{value:.6f}".rstrip("0").rstrip(".") if value != int(value) else str(int(value))
+
+
+def territories(pos: Position) -> list[float]:
+    """Each seat's bordered empty regions, counted by cell value."""
+    board = pos.board
+    cells, nbrs = pos.cells, board.neighbours
+    owned = [0.0] * pos.seats
+    done: set[int] = set()
+    for start in board.playable:
+        if cells[start] != EMPTY or start in done:
+            continue
+        region = [start]
+        done.add(start)
+        borders = 0
+        for p in region:
+            for q in nbrs[p]:
+                c = cells[q]
+                if c == EMPTY:
+                    if q not in done:
+                        done.add(q)
+                        region.append(q)
+                else:
+                    borders |= 1 << (c - 1)
+        if borders and borders & (borders - 1) == 0:  # exactly one seat borders it
+            owner = borders.bit_length() - 1
+            owned[owner] += sum(board.cells[x].value for x in region)
+    return owned
+
+
+def scores(pos: Position) -> list[Score]:
+    """The score table of a position as if the game ended now."""
+    rules = pos.rules
+    stone_values = [0.0] * pos.seats
+    for index, colour in enumerate(pos.cells):
+        if colour > 0:
+            stone_values[colour - 1] += pos.board.cells[index].value
+    owned = territories(pos)
+    table = []
+    for seat, name in enumerate(rules.seats):
+        stones = stone_values[seat] if rules.scoring in ("area", "map") else 0.0
+        prisoners = pos.prisoners[seat] if rules.scoring in ("territory", "map") else 0
+        total = stones + owned[seat] + prisoners + rules.komi[seat]
+        table.append(Score(name, stones, owned[seat], prisoners, rules.komi[seat], total))
+    return table
+
+
+def winner(table: list[Score]) -> tuple[int | None, float]:
+    """The winning seat (``None`` for a tie for first) and its margin over the runner-up."""
+    ranked = sorted(range(len(table)), key=lambda s: -table[s].total)
+    best, second = ranked[0], ranked[1]
+    margin = table[best].total - table[second].total
+    return (None if margin < EPSILON else best), margin
+
+
+def finish(pos: Position) -> Event:
+    """End the game (every seat has passed in succession): count it and name the winner."""
+    table = scores(pos)
+    pos.scores = table
+    seat, margin = winner(table)
+    counted = ", ".join(f"{s.seat} {fmt(s.total)}" for s in table)
+    reason = f"{pos.rules.scoring} scoring: {counted}"
+    pos.outcome = Outcome(None if seat is None else table[seat].seat, reason)
+    return {"type": "end", "winner": pos.outcome.winner, "margin": margin,
+            "scores": [s.to_json() for s in table]}
+
+
+def result_text(pos: Position) -> str:
+    """The result as a record states it: ``orange+0.5``, or ``draw``."""
+    if pos.scores is None:
+        return "?"
+    seat, margin = winner(pos.scores)
+    return "draw" if seat is None else f"{pos.scores[seat].seat}+{fmt(margin)}"
+
+
+# -- stated results -------------------------------------------------------------------------
+
+_RESULT = re.compile(r"^(?P<who>.+?)\s*\+\s*(?P<how>[^+]*)$")
+_DRAWS = {"draw", "jigo", "0", "=", "持碁", "引き分け", "1/2-1/2"}
+_UNKNOWN = {"?", "void", "unknown", "", "*"}
+_NOT_COUNTED = {"r", "resign", "t", "time", "f", "forfeit", "中押し", "中押"}
+
+
+def result_matches(stated: str, pos: Position) -> str | None:
+    """``None`` if ``stated`` agrees with the finished game, else what the game gives.
+
+    Understood: ``orange+0.5`` (winner and margin), ``orange`` (winner), ``draw`` / ``jigo`` /
+    ``0``, ``orange+R`` (resignation, time, forfeit: only the winner is compared), and in 2-seat
+    games ``B``/``W`` for the first and second seat.  ``?`` and ``void`` agree with anything.
+    """
+    if pos.outcome is None or pos.scores is None:
+        return None
+    said = stated.strip()
+    folded = said.casefold()
+    if folded in _UNKNOWN:
+        return None
+    actual = f"{result_text(pos)} ({pos.outcome.reason})"
+    seat, margin = winner(pos.scores)
+    if folded in _DRAWS:
+        return None if seat is None else actual
+    match = _RESULT.match(said)
+    who, how = (match.group("who"), match.group("how").strip()) if match else (said, "")
+    claimed = _seat(who, pos)
+    if claimed is None or seat != claimed:
+        return actual
+    if not how or how.casefold() in _NOT_COUNTED:
+        return None
+    value = number(how)
+    if value is None or abs(value - margin) > EPSILON:
+        return actual
+    return None
+
+
+def _seat(who: str, pos: Position) -> int | None:
+    found = pos.rules.seat_of(who)
+    if found is None and pos.seats == 2:
+        found = {"b": 0, "black": 0, "w": 1, "white": 1}.get(who.strip().casefold())
+    return found

@@ -1,0 +1,197 @@
+"""Set-up positions: stones per seat, the seat to move and prisoners so far (problems, fragments).
+
+In a ``.freego`` record they are header lines, so a problem reads like any other record:
+```
+Board: grid:9
+Setup-1: C3 D3 E3 E4
+Setup-2: C4 D4 D5
+To-Move: white
+Prisoners: 0, 2
+```
+``Setup-N`` lists seat N's stones (any cell names), ``To-Move`` names a seat (or its number) and
+``Prisoners`` gives each seat's captures so far.  In SGF they are ``AB``/``AW``/``AE`` and ``PL``.
+A set-up is rejected (``SetupError``, located on the stone) if it names a cell twice or one the
+board lacks, or leaves a group without a liberty, which no game can reach.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from kifu.errors import HeaderError, NotationError, SetupError
+from kifu.record import Record, Span
+
+_SETUP_KEY = re.compile(r"setup-(.*)$", re.IGNORECASE)
+_WORD = re.compile(r"[^\s,、，]+")
+_EXTRA_KEYS = ("to-move", "prisoners")
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The start position a record declares.  ``stones[s]`` are seat ``s``'s cells as written."""
+
+    stones: tuple[tuple[str, ...], ...] = ()
+    to_move: int | None = None  # 0-based seat; None: the first seat
+    prisoners: tuple[int, ...] | None = None
+    #: Where each stone was written: ``(seat, index)`` -> span; ``"To-Move"`` and
+    #: ``"Prisoners"`` -> their header lines.
+    spans: dict[Any, Span] = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    def is_empty(self) -> bool:
+        return not any(self.stones) and self.to_move is None and self.prisoners is None
+
+
+def _value_spans(text: str, span: Span | None) -> list[tuple[str, Span | None]]:
+    """The words of a header's value, each with where it stands in the record's text."""
+    if span is None:
+        return []
+    line = text.split("\n")[span.line - 1]
+    colon = re.search(r"[:：]", line[span.column - 1:])
+    start = span.column - 1 + (colon.end() if colon else 0)
+    return [(m.group(), Span(span.line, start + m.start() + 1, span.line, start + m.end() + 1))
+            for m in _WORD.finditer(line, start)]
+
+
+def extract(record: Record, text: str) -> None:
+    """Move the set-up headers of a parsed record into ``record.setup``."""
+    from kifu.games.freego.config import seat_names
+    from kifu.games.freego.notation import valid_name
+
+    keys = [k for k in record.headers if _SETUP_KEY.match(k) or k.casefold() in _EXTRA_KEYS]
+    if not keys:
+        return
+    stones: dict[int, tuple[str, ...]] = {}
+    spans: dict[Any, Span] = {}
+    to_move = prisoners = None
+    for key in keys:
+        value = record.headers.pop(key)
+        span = record.header_spans.pop(key, None)
+        words = _value_spans(text, span) or [(w, span) for w in _WORD.findall(value)]
+        match = _SETUP_KEY.match(key)
+        if match:
+            seat_text = match.group(1)
+            if not seat_text.isdigit() or not 1 <= int(seat_text) <= 4:
+                raise HeaderError(f"{key!r}: set-up stones are given per seat, as Setup-1 to "
+                                  "Setup-4", span=span, rule="setup")
+            seat = int(seat_text) - 1
+            for index, (word, where) in enumerate(words):
+                if not valid_name(word):
+                    raise NotationError(f"{word!r} cannot name a cell", span=where)
+                spans[(seat, index)] = where or span  # type: ignore[assignment]
+            stones[seat] = tuple(w for w, _ in words)
+        elif key.casefold() == "to-move":
+            seats = seat_names(record)
+            found = next((i for i, s in enumerate(seats) if s.casefold() == value.strip().casefold()),
+                         None)
+            if found is None and value.strip().isdigit() and 1 <= int(value) <= len(seats):
+                found = int(value) - 1
+            if found is None:
+                raise HeaderError(f"'To-Move' names {value.strip()!r}, who is not a player "
+                                  f"({', '.join(seats)})", span=span, rule="setup")
+            to_move = found
+            if span:
+                spans["To-Move"] = span
+        else:
+            counts = [w for w, _ in words]
+            if not counts or not all(c.isdigit() for c in counts):
+                raise HeaderError(f"'Prisoners' is a count per seat, such as '0, 3', not "
+                                  f"{value!r}", span=span, rule="setup")
+            prisoners = tuple(int(c) for c in counts)
+            if span:
+                spans["Prisoners"] = span
+    seats_given = max(stones, default=-1) + 1
+    record.setup = Setup(tuple(stones.get(s, ()) for s in range(seats_given)), to_move,
+                         prisoners, spans)
+
+
+def to_headers(setup: Setup, record: Record) -> list[tuple[str, str]]:
+    """The header lines that write ``setup`` back."""
+    from kifu.games.freego.config import seat_names
+
+    lines = [(f"Setup-{seat + 1}", " ".join(cells)) for seat, cells in enumerate(setup.stones)
+             if cells]
+    if setup.to_move is not None:
+        try:
+            seats = seat_names(record)
+        except HeaderError:
+            seats = ()
+        name = seats[setup.to_move] if setup.to_move < len(seats) else str(setup.to_move + 1)
+        lines.append(("To-Move", name))
+    if setup.prisoners is not None:
+        lines.append(("Prisoners", ", ".join(map(str, setup.prisoners))))
+    return lines
+
+
+def to_json(setup: Setup) -> dict[str, Any]:
+    return {"stones": [list(cells) for cells in setup.stones],
+            "to_move": None if setup.to_move is None else setup.to_move + 1,
+            "prisoners": None if setup.prisoners is None else list(setup.prisoners)}
+
+
+def from_json(data: dict[str, Any]) -> Setup:
+    from kifu.games.freego.notation import valid_name
+
+    stones = data.get("stones", [])
+    if not isinstance(stones, list) or len(stones) > 4 or not all(
+            isinstance(cells, list) and all(isinstance(c, str) and valid_name(c) for c in cells)
+            for cells in stones):
+        raise ValueError("a set-up's 'stones' are up to 4 lists of cell names")
+    to_move = data.get("to_move")
+    if to_move is not None and (not isinstance(to_move, int) or not 1 <= to_move <= 4):
+        raise ValueError("a set-up's 'to_move' is a seat number from 1 to 4")
+    prisoners = data.get("prisoners")
+    if prisoners is not None and (not isinstance(prisoners, list) or not all(
+            isinstance(p, int) and p >= 0 for p in prisoners)):
+        raise ValueError("a set-up's 'prisoners' are counts per seat")
+    return Setup(tuple(tuple(cells) for cells in stones),
+                 None if to_move is None else to_move - 1,
+                 None if prisoners is None else tuple(prisoners))
+
+
+def apply(setup: Setup, pos: Any) -> None:
+    """Put the set-up on the empty position ``pos``; every problem is a located ``SetupError``."""
+    board, seats = pos.board, pos.seats
+    first_span = next(iter(setup.spans.values()), None)
+    placed: dict[int, tuple[int, int]] = {}
+    for seat, cells in enumerate(setup.stones):
+        for index, name in enumerate(cells):
+            where = setup.spans.get((seat, index), first_span)
+            if seat >= seats and cells:
+                raise SetupError(f"set-up stones for seat {seat + 1}, but this game has "
+                                 f"{seats} players", span=where, rule="setup")
+            cell = board.find(name)
+            if cell is None:
+                raise SetupError(f"{name!r} is not a cell of the board {board.name!r}",
+                                 span=where, rule="unknown-cell")
+            if not board.cells[cell].playable:
+                raise SetupError(f"{board.cells[cell].id} cannot hold a stone on this board",
+                                 span=where, rule="unplayable")
+            if cell in placed:
+                raise SetupError(f"{board.cells[cell].id} is set up twice", span=where,
+                                 rule="setup")
+            placed[cell] = (seat, index)
+            pos.place_stone(cell, seat)
+    done: set[int] = set()
+    for cell, (seat, index) in placed.items():
+        if cell in done:
+            continue
+        group, free = pos.group(cell)
+        done.update(group)
+        if not free:
+            names = " ".join(board.cells[c].id for c in sorted(group))
+            raise SetupError(f"{pos.seat_name(seat)}'s group {names} stands without a liberty, "
+                             "which no game can reach", span=setup.spans.get((seat, index),
+                                                                              first_span),
+                             rule="no-liberty")
+    if setup.to_move is not None:
+        if setup.to_move >= seats:
+            raise SetupError(f"seat {setup.to_move + 1} is to move, but this game has {seats} "
+                             "players", span=setup.spans.get("To-Move"), rule="setup")
+        pos.to_move = setup.to_move
+    if setup.prisoners is not None:
+        if len(setup.prisoners) != seats:
+            raise SetupError(f"'Prisoners' gives {len(setup.prisoners)} counts for {seats} "
+                             "players", span=setup.spans.get("Prisoners"), rule="setup")
+        pos.prisoners = list(setup.prisoners)
+    pos.restart_history()

@@ -1,0 +1,336 @@
+"""Move values of the Gungi notation (§十八) and their canonical text.
+
+Each value holds what the text says and nothing more; :class:`Resolved` (filled in by the
+normaliser, :mod:`kifu.games.gungi.normalise`) adds what the referee worked out, and takes no
+part in equality, as spans do not.
+
+```
+▲1―6―1―兵   ▽6―5―1―忍[5―3―2]   ▲同―不2―鳳   ▽6―2―1―侍⇔帥   ▲2―3―3―へ[▲2―筒、▲1―上]
+▲3―3―1―忍[1―8―1―砲]   ▲6―4―1―鳳[さ入手]   ▲7―2―1―槍新[詰み]   ▲投了
+```
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from kifu.games.gungi.pieces import MARKS
+
+DASH = "―"
+#: Section markers: kind -> canonical text.
+SECTIONS = {
+    "begin": "[打ち始め]", "done": "[済み]", "battle": "「開戦」",
+    "rebegin": "[再び始め]", "redone": "[再び済み]", "rebattle": "「再開戦」",
+}
+SECTION_WORDS = {"打ち始め": "begin", "済み": "done", "開戦": "battle", "再び始め": "rebegin",
+                 "再び済み": "redone", "再開戦": "rebattle"}
+
+
+@dataclass(frozen=True)
+class Coord:
+    """筋―段―層 (file, rank, tier), as written."""
+
+    file: int
+    rank: int
+    tier: int
+
+    def __str__(self) -> str:
+        return f"{self.file}{DASH}{self.rank}{DASH}{self.tier}"
+
+
+@dataclass(frozen=True)
+class Betrayed:
+    """One entry of a betrayal list: the piece on ``tier`` now belongs to ``side`` as ``face``."""
+
+    side: int
+    tier: int
+    face: str
+
+    def __str__(self) -> str:
+        return f"{MARKS[self.side]}{self.tier}{DASH}{self.face}"
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """What the referee filled in for a ply (the normalised move; see ``actions.Action``)."""
+
+    kind: str
+    origin: Coord | None = None
+    to: Coord | None = None
+    captured: str | None = None
+    captured_side: int | None = None
+    stacked: bool = False
+    bonus: str | None = None
+    recovered: tuple[str, ...] = ()
+    hand: tuple[tuple[int, str], ...] = ()
+    repaired: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ply:
+    """A battle ply.  ``file``/``rank`` are ``None`` for 同 (the previous ply's square)."""
+
+    side: int
+    piece: str
+    file: int | None = None
+    rank: int | None = None
+    tier: int | None = None
+    strike: int | None = None          # 不N: the victim's tier
+    drop: bool = False                 # 新
+    origin: Coord | None = None        # [筋―段―層]
+    swap: str | None = None            # ⇔X
+    swap_drop: bool = False            # ⇔X新 (帥 trading an enemy 砦, §二十六)
+    betrayal: tuple[Betrayed, ...] | None = None
+    replace: Coord | None = None       # forced re-placement [筋―段―1―砲]
+    replace_piece: str | None = None
+    obtained: str | None = None        # [さ入手]
+    back: str | None = None            # [裏駒さ]: a dropped 兵's back, declared
+    mate: bool = False                 # [詰み]
+    foul: bool = False                 # [反則]: a foul claimed here ends the game
+    repetition: bool = False           # [千日手]
+    stray_new: bool = False            # 新 written before the mark (a slip in the source)
+    ends: bool = False                 # [終局] follows
+    resolved: Resolved | None = field(default=None, compare=False)
+
+    @property
+    def same(self) -> bool:
+        return self.file is None
+
+    def __str__(self) -> str:
+        return write_ply(self)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A set-up ply (初期陣形配置): a piece put on file, rank and tier; no move number."""
+
+    side: int
+    file: int
+    rank: int
+    tier: int
+    piece: str
+    back: str | None = None
+    ends: bool = False
+    is_event = True
+
+    def __str__(self) -> str:
+        text = f"{MARKS[self.side]}{self.file}{DASH}{self.rank}{DASH}{self.tier}{DASH}{self.piece}"
+        if self.back:
+            text += f"[裏駒{self.back}]"
+        return text
+
+
+@dataclass(frozen=True)
+class BackFaces:
+    """The set-up back-face list: which placed 兵 carry さ or と (the others carry へ)."""
+
+    entries: tuple[tuple[int, Coord, str], ...]
+    is_event = True
+    ends: bool = False
+
+    def groups(self) -> list[tuple[int, list[tuple[Coord, str]]]]:
+        out: list[tuple[int, list[tuple[Coord, str]]]] = []
+        for side, coord, face in self.entries:
+            if not out or out[-1][0] != side:
+                out.append((side, []))
+            out[-1][1].append((coord, face))
+        return out
+
+    def __str__(self) -> str:
+        parts = [f"{MARKS[side]}「" + "、".join(f"{c}{DASH}{f}" for c, f in items) + "」"
+                 for side, items in self.groups()]
+        return "(" + "、".join(parts) + ")"
+
+
+@dataclass(frozen=True)
+class Section:
+    """A section marker: 打ち始め, 済み, 開戦 and the 千日手 re-setup ones."""
+
+    kind: str
+    ends: bool = False
+    is_event = True
+
+    def __str__(self) -> str:
+        return SECTIONS[self.kind]
+
+
+@dataclass(frozen=True)
+class Resign:
+    """投了 by ``side``."""
+
+    side: int
+    ends: bool = False
+    is_event = True
+
+    def __str__(self) -> str:
+        return f"{MARKS[self.side]}投了"
+
+
+Move = Ply | Placement | BackFaces | Section | Resign
+
+
+def write_ply(ply: Ply) -> str:
+    parts = ["新" if ply.stray_new else "", MARKS[ply.side]]
+    if ply.same:
+        parts.append("同")
+        if ply.tier is not None:
+            parts.append(f"{DASH}{ply.tier}")
+    else:
+        parts.append(f"{ply.file}{DASH}{ply.rank}")
+        if ply.tier is not None:
+            parts.append(f"{DASH}{ply.tier}")
+    if ply.strike is not None:
+        parts.append(f"{DASH}不{ply.strike}")
+    parts.append(f"{DASH}{ply.piece}")
+    if ply.drop:
+        parts.append("新")
+    if ply.swap:
+        parts.append(f"⇔{ply.swap}" + ("新" if ply.swap_drop else ""))
+    parts.extend(f"[{text}]" for text in annotations(ply))
+    return "".join(parts)
+
+
+def annotations(ply: Ply) -> list[str]:
+    """The bracketed notes of a ply, in canonical order."""
+    out = []
+    if ply.origin is not None:
+        out.append(str(ply.origin))
+    if ply.betrayal is not None:
+        out.append("、".join(map(str, ply.betrayal)))
+    if ply.replace is not None:
+        out.append(f"{ply.replace}{DASH}{ply.replace_piece}")
+    if ply.back:
+        out.append(f"裏駒{ply.back}")
+    if ply.obtained:
+        out.append(f"{ply.obtained}入手")
+    if ply.repetition:
+        out.append("千日手")
+    if ply.foul:
+        out.append("反則")
+    if ply.mate:
+        out.append("詰み")
+    return out
+
+
+# -- JSON -----------------------------------------------------------------------------------
+
+def _coord_json(coord: Coord | None) -> list[int] | None:
+    return None if coord is None else [coord.file, coord.rank, coord.tier]
+
+
+def _coord_from(value: Any) -> Coord | None:
+    if value is None:
+        return None
+    file, rank, tier = (int(v) for v in value)
+    return Coord(file, rank, tier)
+
+
+def move_to_json(move: Move) -> dict[str, Any]:
+    if isinstance(move, Ply):
+        data: dict[str, Any] = {"type": "ply", "side": move.side, "piece": move.piece}
+        for name in ("file", "rank", "tier", "strike", "swap", "replace_piece", "obtained",
+                     "back"):
+            value = getattr(move, name)
+            if value is not None:
+                data[name] = value
+        for name in ("drop", "swap_drop", "mate", "foul", "repetition", "stray_new", "ends"):
+            if getattr(move, name):
+                data[name] = True
+        if move.origin is not None:
+            data["origin"] = _coord_json(move.origin)
+        if move.replace is not None:
+            data["replace"] = _coord_json(move.replace)
+        if move.betrayal is not None:
+            data["betrayal"] = [[b.side, b.tier, b.face] for b in move.betrayal]
+        if move.resolved is not None:
+            data["resolved"] = resolved_to_json(move.resolved)
+        return data
+    if isinstance(move, Placement):
+        data = {"type": "placement", "side": move.side, "file": move.file, "rank": move.rank,
+                "tier": move.tier, "piece": move.piece}
+        if move.back:
+            data["back"] = move.back
+    elif isinstance(move, BackFaces):
+        data = {"type": "back-faces",
+                "entries": [[s, *_coord_json(c), f] for s, c, f in move.entries]}
+    elif isinstance(move, Section):
+        data = {"type": "section", "kind": move.kind}
+    else:
+        data = {"type": "resign", "side": move.side}
+    if move.ends:
+        data["ends"] = True
+    return data
+
+
+def resolved_to_json(res: Resolved) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": res.kind}
+    if res.origin is not None:
+        data["from"] = _coord_json(res.origin)
+    if res.to is not None:
+        data["to"] = _coord_json(res.to)
+    if res.captured is not None:
+        data["captured"] = res.captured
+        data["captured_side"] = res.captured_side
+    if res.stacked:
+        data["stacked"] = True
+    if res.bonus:
+        data["bonus"] = res.bonus
+    if res.recovered:
+        data["recovered"] = list(res.recovered)
+    if res.hand:
+        data["hand"] = [list(item) for item in res.hand]
+    if res.repaired:
+        data["repaired"] = list(res.repaired)
+    return data
+
+
+def resolved_from_json(data: dict[str, Any]) -> Resolved:
+    return Resolved(
+        kind=str(data["kind"]), origin=_coord_from(data.get("from")), to=_coord_from(data.get("to")),
+        captured=data.get("captured"), captured_side=data.get("captured_side"),
+        stacked=bool(data.get("stacked", False)), bonus=data.get("bonus"),
+        recovered=tuple(data.get("recovered", ())),
+        hand=tuple((int(s), str(f)) for s, f in data.get("hand", ())),
+        repaired=tuple(data.get("repaired", ())))
+
+
+def _side(value: Any) -> int:
+    if value not in (0, 1):
+        raise ValueError(f"a side is 0 (black) or 1 (white), not {value!r}")
+    return int(value)
+
+
+def move_from_json(data: dict[str, Any]) -> Move:
+    from kifu.games.gungi.pieces import face_of
+
+    kind = data["type"]
+    ends = bool(data.get("ends", False))
+    if kind == "ply":
+        betrayal = data.get("betrayal")
+        resolved = data.get("resolved")
+        return Ply(
+            side=_side(data["side"]), piece=face_of(data["piece"]), file=data.get("file"),
+            rank=data.get("rank"), tier=data.get("tier"), strike=data.get("strike"),
+            drop=bool(data.get("drop", False)), origin=_coord_from(data.get("origin")),
+            swap=data.get("swap"), swap_drop=bool(data.get("swap_drop", False)),
+            betrayal=None if betrayal is None else tuple(
+                Betrayed(_side(s), int(t), face_of(f)) for s, t, f in betrayal),
+            replace=_coord_from(data.get("replace")), replace_piece=data.get("replace_piece"),
+            obtained=data.get("obtained"), back=data.get("back"),
+            mate=bool(data.get("mate", False)), foul=bool(data.get("foul", False)),
+            repetition=bool(data.get("repetition", False)),
+            stray_new=bool(data.get("stray_new", False)), ends=ends,
+            resolved=None if resolved is None else resolved_from_json(resolved))
+    if kind == "placement":
+        return Placement(_side(data["side"]), int(data["file"]), int(data["rank"]),
+                         int(data["tier"]), face_of(data["piece"]), data.get("back"), ends)
+    if kind == "back-faces":
+        return BackFaces(tuple((_side(s), Coord(int(f), int(r), int(t)), face_of(x))
+                               for s, f, r, t, x in data["entries"]), ends)
+    if kind == "section":
+        if data["kind"] not in SECTIONS:
+            raise ValueError(f"unknown section {data['kind']!r}")
+        return Section(data["kind"], ends)
+    if kind == "resign":
+        return Resign(_side(data["side"]), ends)
+    raise ValueError(f"unknown Gungi move type {kind!r}")

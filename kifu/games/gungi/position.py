@@ -1,0 +1,124 @@
+"""A Gungi position: stacks of up to three pieces on 81 squares, two hands, and the phase.
+
+Positions are mutated in place by the referee (the replay driver copies them at branch points).
+Pieces are small mutable objects; anything that tries a move on a board copy (legality, mate
+search) builds new pieces for flips instead of changing shared ones.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from kifu.game import Outcome
+from kifu.games.gungi.geometry import SQUARES, STANDARD, Geometry, file_of
+from kifu.games.gungi.hidden import Pools
+from kifu.games.gungi.pieces import BACK_OF, FRONT_OF, SIDE_NAMES
+
+# Phases of a record.
+START, SETUP, READY, BATTLE, REPEATED, OVER = "start", "setup", "ready", "battle", "repeated", "over"
+
+
+class Piece:
+    """One piece: its owner, the face it shows, its other face (``None`` while hidden)."""
+
+    __slots__ = ("owner", "face", "other", "pool", "pid")
+
+    def __init__(self, owner: int, face: str, other: str | None = None, pool: int | None = None,
+                 pid: int = 0) -> None:
+        self.owner = owner
+        self.face = face
+        if other is None and pool is None:
+            other = BACK_OF.get(face) or FRONT_OF.get(face)
+        self.other = other
+        self.pool = pool
+        self.pid = pid
+
+    def clone(self) -> Piece:
+        return Piece(self.owner, self.face, self.other, self.pool, self.pid)
+
+    def __repr__(self) -> str:
+        return f"{'▲▽'[self.owner]}{self.face}"
+
+
+Board = list[list[Piece]]
+
+
+@dataclass
+class Position:
+    """Everything the referee needs: stacks, hands, side to move, phase, history."""
+
+    board: Board = field(default_factory=lambda: [[] for _ in SQUARES])
+    hands: tuple[list[Piece], list[Piece]] = field(default_factory=lambda: ([], []))
+    to_move: int = 0
+    phase: str = START
+    geometry: Geometry = STANDARD
+    pools: Pools = field(default_factory=Pools)
+    #: The square of the last ply (for 同) and the squares it touched (for drawing).
+    last_square: int | None = None
+    last_from: int | None = None
+    battle_plies: int = 0
+    placed: list[int] = field(default_factory=lambda: [0, 0])
+    #: Pieces each side still has to place in a set-up (None: the standard 23).
+    to_place: list[Counter[str]] | None = None
+    first_player: int = 0
+    repetitions: Counter[tuple] = field(default_factory=Counter)
+    #: The 謀 (by piece id) that used its swap on each side's last turn.
+    last_swap: list[int | None] = field(default_factory=lambda: [None, None])
+    outcome: Outcome | None = None
+    #: 千日手 has happened and the record may set up again.
+    repeated: bool = False
+    next_pid: int = 1
+
+    def copy(self) -> Position:
+        mapping: dict[int, Piece] = {}
+
+        def dup(piece: Piece) -> Piece:
+            clone = mapping.get(id(piece))
+            if clone is None:
+                clone = mapping[id(piece)] = piece.clone()
+            return clone
+
+        return Position(
+            board=[[dup(p) for p in stack] for stack in self.board],
+            hands=([dup(p) for p in self.hands[0]], [dup(p) for p in self.hands[1]]),
+            to_move=self.to_move, phase=self.phase, geometry=self.geometry,
+            pools=self.pools.copy(), last_square=self.last_square, last_from=self.last_from,
+            battle_plies=self.battle_plies, placed=list(self.placed),
+            to_place=None if self.to_place is None else [Counter(c) for c in self.to_place],
+            first_player=self.first_player, repetitions=Counter(self.repetitions),
+            last_swap=list(self.last_swap), outcome=self.outcome, repeated=self.repeated,
+            next_pid=self.next_pid)
+
+    def new_piece(self, owner: int, face: str, other: str | None = None,
+                  pool: int | None = None) -> Piece:
+        piece = Piece(owner, face, other, pool, self.next_pid)
+        self.next_pid += 1
+        return piece
+
+    @property
+    def to_move_name(self) -> str:
+        return SIDE_NAMES[self.to_move]
+
+    def king(self, side: int) -> int:
+        """The square of ``side``'s 帥 (-1 if it has none, as in some studies)."""
+        for sq in SQUARES:
+            stack = self.board[sq]
+            if stack and stack[-1].face == "帥" and stack[-1].owner == side:
+                return sq
+        return -1
+
+    def hand_counts(self, side: int) -> Counter[str]:
+        return Counter(p.face for p in self.hands[side])
+
+    def key(self) -> tuple:
+        """What makes two positions the same for 千日手: stacks, hands, side to move."""
+        board = tuple(tuple((p.owner, p.face) for p in stack) for stack in self.board)
+        hands = tuple(tuple(sorted(p.face for p in hand)) for hand in self.hands)
+        return board, hands, self.to_move
+
+    def faces_on_file(self, side: int, face: str, file: int) -> int:
+        count = 0
+        for sq in SQUARES:
+            if file_of(sq) == file:
+                count += sum(1 for p in self.board[sq] if p.owner == side and p.face == face)
+        return count

@@ -1,0 +1,38 @@
+"""Reading Renju positions from text diagrams, in the layout ``kifu render --format text``
+prints: a row label, then one symbol per column a..o.  Rows left out are empty.
+
+``X`` black, ``O`` white, ``.`` empty; any other symbol marks an empty point by name.
+"""
+from __future__ import annotations
+
+from kifu.games.renju import rules
+from kifu.games.renju.notation import Point
+from kifu.games.renju.position import Position
+
+
+def read(diagram: str) -> tuple[Position, dict[str, Point]]:
+    position = Position()
+    marks: dict[str, Point] = {}
+    for line in diagram.strip("\n").splitlines():
+        label, _, rest = line.strip().partition(" ")
+        if not label.isdigit():
+            continue  # the column letters
+        row = int(label) - 1
+        symbols = rest.split()[: rules.SIZE]
+        for column, symbol in enumerate(symbols):
+            at = rules.index(column, row)
+            if symbol == "X":
+                position.cells[at] = rules.BLACK
+                position.stones += 1
+            elif symbol == "O":
+                position.cells[at] = rules.WHITE
+                position.stones += 1
+            elif symbol != ".":
+                marks[symbol] = Point(column, row)
+    return position, marks
+
+
+def to_grid(position: Position) -> list[list[int]]:
+    """The board as rows of colours (row 0 at the bottom), for the brute-force checker."""
+    return [[position.cells[rules.index(c, r)] for c in range(rules.SIZE)]
+            for r in range(rules.SIZE)]
