@@ -82,16 +82,15 @@ def test_a_third_extra_action_is_refused():
         3 .  . . . .
         2 .  . . . .
         1 B1 . . . .
-    """, "1. C a1-a2 *C a2-a3 *C a3-a4", chips="black 2, red 0")
+    """, "1. C a1-a2 *C a2-a3 *C a3-a4 *C a4-a5", chips="black 2, red 0")
     error = pytest.raises(IllegalMoveError, replay, rec).value
     assert error.rule == "chip"
-    assert error.span.column == rec.moves[0].move.actions[2].span.column
+    assert error.span.column == rec.moves[0].move.actions[3].span.column
 
 
 def test_extra_actions_are_played_by_the_same_side_and_the_turn_then_passes():
-    rec = game("1. A a1 2. B b1 3. A c1 *C c1-c4 4. A d1")
-    assert [[e["side"] for e in turn if "side" in e and e["type"] != "chip-gained"]
-            for turn in events(rec)] == [["red"], ["black"], ["red", "red", "red"], ["black"]]
+    rec = game("1. B a1 2. A b1 3. A c1 *C c1-c4 4. A d1")
+    assert seats(rec) == [["red"], ["black"], ["red", "red"], ["black"]]
 
 
 # -- the end of the turn --------------------------------------------------------------------
