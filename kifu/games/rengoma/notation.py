@@ -106,8 +106,8 @@ class Turn:
 
 
 TERMINALS = {
-    "PLACE": "an action such as 'A c3' or 'B d4'",
-    "SHIFT": "an action such as 'C c3-c6'",
+    "PLACE": "an action (A c3, B d4, C c3-c6)",
+    "SHIFT": "an action (A c3, B d4, C c3-c6)",
     "SQUARE": "a square such as c3",
     "DASH": "'-'",
     "STRENGTH": "a stated strength such as =2",
@@ -158,12 +158,18 @@ def parse(text: str, source: str = "<string>") -> Record:
 
 
 def _explain_stray_star(error: NotationError, text: str) -> NotationError:
-    """A '*' the grammar cannot take is an extra action outside a turn: say so by the rule."""
+    """A '*' the grammar cannot take is an extra action outside a turn: say so by the rule.
+    A line end where a turn goes on is named as such rather than quoted."""
     span = error.span
     if span is None or not error.message.startswith("unexpected '"):
         return error
+    if error.message.startswith("unexpected '\\n'"):
+        rest = error.message.split("'\\n'", 1)[1]
+        return NotationError("the line ends in the middle of a turn" + rest,
+                             span=Span.point(span.line, span.column), rule=error.rule)
     lines = text.split("\n")
-    if span.line <= len(lines) and lines[span.line - 1][span.column - 1:span.column] in "*＊":
+    char = lines[span.line - 1][span.column - 1:span.column] if span.line <= len(lines) else ""
+    if char and char in "*＊":
         return NotationError(_EXTRA_PLACEMENT, span=Span.point(span.line, span.column),
                              rule="extra-turn")
     return error
@@ -181,10 +187,15 @@ def write(record: Record, numbered: bool = True, per_line: int = 6) -> str:
     if out:
         out.append("")
     out.extend(_comment(c) for c in record.comments)
-    tokens = [_node_tokens(node, number, numbered)
-              for number, node in enumerate(record.moves, start=1)]
-    for start in range(0, len(tokens), per_line):
-        out.append("  ".join(tokens[start:start + per_line]))
+    line: list[str] = []
+    for number, node in enumerate(record.moves, start=1):
+        line.append(_node_tokens(node, number, numbered))
+        # A comment or a variation ends its line, so that the turns after it stay easy to find.
+        if len(line) == per_line or node.comments or node.variations:
+            out.append("  ".join(line))
+            line = []
+    if line:
+        out.append("  ".join(line))
     return "\n".join(out).rstrip("\n") + "\n"
 
 

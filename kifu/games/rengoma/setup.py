@@ -311,7 +311,7 @@ def _check_count(position: Position, setup: Setup, spec: specs.Spec, colour: int
         if have[strength] != want[strength]:
             name = COLOUR_NAMES[colour]
             raise SetupError(
-                f"{name} has {have[strength]} piece(s) of strength {strength} on the board, in "
+                f"{name} has {specs.count_text(have[strength], strength)} on the board, in "
                 f"the field and in Stock-{name}, but the piece set has {want[strength]} "
                 f"(Pieces: {' '.join(map(str, spec.pieces))})",
                 span=setup.spans.get("Stacks"), rule="piece-count")

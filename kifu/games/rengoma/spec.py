@@ -122,14 +122,14 @@ def _stock(record: Record, key: str, pieces: tuple[int, ...], whole: bool) -> tu
     for strength in sorted(set(have) | set(want)):
         if have[strength] > want[strength] or (whole and have[strength] != want[strength]):
             raise HeaderError(
-                f"{key} lists {_count(have[strength], strength)}, but the piece set "
+                f"{key} lists {count_text(have[strength], strength)}, but the piece set "
                 f"(Pieces: {' '.join(map(str, pieces))}) has {want[strength]}: "
                 f"{'the stock must hold every piece once' if whole else 'too many'}",
                 span=_span(record, key), rule="stock-order")
     return stock
 
 
-def _count(number: int, strength: int) -> str:
+def count_text(number: int, strength: int) -> str:
     return f"{number} piece{'s' if number != 1 else ''} of strength {strength}"
 
 
