@@ -72,6 +72,18 @@ def _node(tree: Tree) -> SgfNode:
     return node
 
 
+def join_comments(comments: list[str]) -> str:
+    """Several comments as one ``C`` value: paragraphs separated by a blank line."""
+    return "\n\n".join(comments)
+
+
+def split_comments(value: str | None) -> list[str]:
+    """The inverse of :func:`join_comments`."""
+    if not value:
+        return []
+    return [part.strip() for part in value.split("\n\n") if part.strip()]
+
+
 def unescape(raw: str) -> str:
     """A property value as text: ``\\`` escapes the next character, ``\\``+newline vanishes."""
     out = []
@@ -91,29 +103,34 @@ def escape(text: str) -> str:
 
 
 def serialize(roots: list[SgfNode], per_line: int = 10) -> str:
-    """SGF text for game trees, a few moves per line so that diffs stay readable."""
+    """SGF text for game trees: the root node on a line of its own, then ``per_line`` nodes a
+    line, each variation starting on a new line, so that diffs stay readable."""
     out: list[str] = []
 
-    def write_tree(node: SgfNode) -> None:
-        out.append("(")
-        count = 0
-        while True:
-            out.append(";" + "".join(ident + "".join(f"[{escape(v)}]" for v in values)
-                                     for ident, values in node.properties.items()))
-            count += 1
-            if count % per_line == 0 or count == 1:
-                out.append("\n")
-            if len(node.children) != 1:
-                break
+    def node_text(node: SgfNode) -> str:
+        return ";" + "".join(ident + "".join(f"[{escape(v)}]" for v in values)
+                             for ident, values in node.properties.items())
+
+    def write_tree(node: SgfNode, is_root: bool) -> None:
+        out.append("(" + node_text(node))
+        count = 0 if is_root else 1
+        if is_root:
+            out.append("\n")
+        while len(node.children) == 1:
             node = node.children[0]
+            if count and count % per_line == 0:
+                out.append("\n")
+            out.append(node_text(node))
+            count += 1
         for child in node.children:
-            write_tree(child)
+            out.append("\n")
+            write_tree(child, False)
         out.append(")")
 
     for root in roots:
-        write_tree(root)
+        write_tree(root, True)
         out.append("\n")
-    return "".join(out).replace("\n)", ")").replace("\n\n", "\n")
+    return "".join(out)
 
 
 def lines_to_children(nodes: list[Node], make: Callable[[Node], SgfNode]) -> list[SgfNode]:
@@ -147,13 +164,12 @@ def children_to_line(children: list[SgfNode],
     while True:
         converted = convert(node)
         if converted is None:
-            comment = node.get("C")
-            target = line[-1].comments if line else None
-            if comment:
-                if target is None:
-                    attach([comment])
+            comments = split_comments(node.get("C"))
+            if comments:
+                if line:
+                    line[-1].comments.extend(comments)
                 else:
-                    target.append(comment)
+                    attach(comments)
         else:
             move, comments = converted
             line.append(Node(move, comments, span=node.span))

@@ -59,7 +59,7 @@ def write(record: Record) -> str:
     if extra:
         root.properties["XH"] = extra
     if record.comments:
-        root.properties["C"] = ["\n\n".join(record.comments)]
+        root.properties["C"] = [sgf.join_comments(record.comments)]
     colours = _colours(record)
     root.children = sgf.lines_to_children(record.moves, lambda node: _node(node, colours))
     return sgf.serialize([root])
@@ -91,7 +91,7 @@ def _node(node: Node, colours: dict[int, str]) -> sgf.SgfNode:
     else:
         props["KE"] = [str(move).replace("[", " ").rstrip("]")]
     if node.comments:
-        props["C"] = ["\n\n".join(node.comments)]
+        props["C"] = [sgf.join_comments(node.comments)]
     return sgf.SgfNode(props)
 
 
@@ -144,8 +144,7 @@ def read(text: str, source: str = "<sgf>") -> Record:
     for item in root.properties.get("XH", []):
         key, _, value = item.partition(":")
         record.headers[key.strip()] = value.strip()
-    if root.get("C"):
-        record.comments.append(root.get("C") or "")
+    record.comments.extend(sgf.split_comments(root.get("C")))
     colours: dict[int, tuple[str, Span | None]] = {}
 
     def convert(node: sgf.SgfNode) -> tuple[Any, list[str]] | None:
@@ -155,8 +154,7 @@ def read(text: str, source: str = "<sgf>") -> Record:
         if not isinstance(move, (Swap, Offer)):
             colour = "B" if "B" in node.properties else "W"
             colours[id(move)] = (colour, node.span)
-        comment = node.get("C")
-        return move, [comment] if comment else []
+        return move, sgf.split_comments(node.get("C"))
 
     if _move(root) is not None:  # some programs put the first move in the root node
         root_copy = sgf.SgfNode({k: v for k, v in root.properties.items() if k in ("B", "W")},
