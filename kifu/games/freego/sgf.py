@@ -14,6 +14,7 @@ the referee then calls it out of turn, or accepts it with a warning under ``--le
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import replace
 from typing import Any
@@ -114,11 +115,47 @@ def komi_from_sgf(text: str, span: Span | None) -> float:
 # -- reading --------------------------------------------------------------------------------
 
 def read(text: str, source: str = "<sgf>") -> Record:
+    plain = sgfread.split_plain(text)
+    if plain is not None:
+        record = _read_plain(*plain, source)
+        if record is not None:
+            return record
     roots = sgfread.parse(text)
     if len(roots) > 1:
         raise NotationError(f"this SGF collection holds {len(roots)} games; kifu reads one "
                             "record per file", span=roots[1].span)
     root = roots[0]
+    record, size, setup = _read_root(root, source)
+    children = root.children
+    if "B" in root.properties or "W" in root.properties:  # the first move in the root node
+        moved = core.SgfNode({k: v for k, v in root.properties.items() if k in ("B", "W")},
+                             root.children, root.span, root.value_spans)
+        children = [moved]
+    else:
+        children, setup = _early_setup(children, size, setup)
+
+    def convert(node: core.SgfNode) -> tuple[Any, list[str]] | None:
+        for prop in SETUP_PROPERTIES:
+            if prop in node.properties:
+                raise NotationError(f"set-up stones ({prop}) in the middle of a game are not "
+                                    "supported", span=node.value_spans.get(prop))
+        move = _move(node, size)
+        if move is None:
+            return None
+        comment = node.get("C")
+        return move, [comment] if comment else []
+
+    record.moves = core.children_to_line(children, convert, record.comments.extend)
+    setup = _first_seat(record.moves[0].move.seat if record.moves else None, setup,
+                        "PL" in root.properties)
+    _drop_expected_seats(record.moves, _first_to_move(setup))
+    if setup is not None and not setup.is_empty():
+        record.setup = setup
+    return record
+
+
+def _read_root(root: core.SgfNode, source: str) -> tuple[Record, tuple[int, int], Setup | None]:
+    """The record's headers, comments and set-up from the root node."""
     game = root.get("GM")
     if game is not None and game.strip() != "1":
         raise NotationError(f"GM[{game}] is not Go (GM[1])", span=root.value_spans.get("GM"))
@@ -142,29 +179,45 @@ def read(text: str, source: str = "<sgf>") -> Record:
             record.header_spans[key] = root.value_spans[prop]
     if root.get("C"):
         record.comments.append(root.get("C") or "")
-    setup = _read_setup(root, size)
-    children = root.children
-    if "B" in root.properties or "W" in root.properties:  # the first move in the root node
-        moved = core.SgfNode({k: v for k, v in root.properties.items() if k in ("B", "W")},
-                             root.children, root.span, root.value_spans)
-        children = [moved]
-    else:
-        children, setup = _early_setup(children, size, setup)
+    return record, size, _read_setup(root, size)
 
-    def convert(node: core.SgfNode) -> tuple[Any, list[str]] | None:
-        for prop in SETUP_PROPERTIES:
-            if prop in node.properties:
-                raise NotationError(f"set-up stones ({prop}) in the middle of a game are not "
-                                    "supported", span=node.value_spans.get(prop))
-        move = _move(node, size)
-        if move is None:
+
+@functools.cache
+def _plain_moves(size: tuple[int, int]) -> dict[str, tuple[Move, Move]]:
+    """``"Bdd"`` -> (the move with its seat, the move in turn) for every point and pass."""
+    table: dict[str, tuple[Move, Move]] = {}
+    columns, rows = size
+    for colour, seat in (("B", 0), ("W", 1)):
+        table[colour] = (Pass(seat), Pass())
+        if columns <= 19 and rows <= 19:
+            table[colour + "tt"] = table[colour]
+        for column in range(columns):
+            for from_top in range(rows):
+                cell = f"{grids.column_name(column)}{rows - from_top}"
+                table[colour + LETTERS[column] + LETTERS[from_top]] = (Place(cell, seat),
+                                                                       Place(cell))
+    return table
+
+
+def _read_plain(root: core.SgfNode, moves: list[sgfread.PlainMove],
+                source: str) -> Record | None:
+    """The common case without a node per move; ``None`` sends the text the general way (a
+    point off the board, say, whose error the general way words)."""
+    if any(p in root.properties for p in ("B", "W")):
+        return None
+    record, size, setup = _read_root(root, source)
+    table = _plain_moves(size)
+    setup = _first_seat(0 if moves[0][0] == "B" else 1, setup, "PL" in root.properties)
+    expected = _first_to_move(setup)
+    nodes = []
+    for colour, point, span in moves:
+        entry = table.get(colour + point)
+        if entry is None:
             return None
-        comment = node.get("C")
-        return move, [comment] if comment else []
-
-    record.moves = core.children_to_line(children, convert, record.comments.extend)
-    setup = _first_seat(record.moves, setup, "PL" in root.properties)
-    _drop_expected_seats(record.moves, setup.to_move or 0 if setup else 0)
+        seat = 0 if colour == "B" else 1
+        nodes.append(Node(entry[1] if seat == expected else entry[0], [], [], span))
+        expected = 1 - seat
+    record.moves = nodes
     if setup is not None and not setup.is_empty():
         record.setup = setup
     return record
@@ -242,14 +295,18 @@ def _move(node: core.SgfNode, size: tuple[int, int]) -> Move | None:
     return Pass(seat) if cell is None else Place(cell, seat)
 
 
-def _first_seat(moves: list[Node], setup: Setup | None, has_player: bool) -> Setup | None:
+def _first_seat(first: int | None, setup: Setup | None, has_player: bool) -> Setup | None:
     """A game whose first move is white's without ``PL`` starts with white to move (handicap
     games are written so), as Go programs read it."""
-    if has_player or not moves or moves[0].move.seat != 1:
+    if has_player or first != 1:
         return setup
     if setup is not None and setup.to_move is not None:
         return setup
     return replace(setup, to_move=1) if setup is not None else Setup((), 1)
+
+
+def _first_to_move(setup: Setup | None) -> int:
+    return setup.to_move if setup is not None and setup.to_move is not None else 0
 
 
 def _drop_expected_seats(nodes: list[Node], expected: int) -> None:

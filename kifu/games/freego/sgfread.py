@@ -134,3 +134,60 @@ def _scan(text: str) -> list[sgf.SgfNode]:
     if stack or not roots:
         raise _Unexpected
     return roots
+
+
+# -- the common case: a root node, then a plain line of moves --------------------------------
+
+_PLAIN_MOVE = re.compile(r";[ \t\r\n\f\v]*([BW])[ \t\r\n\f\v]*\[([a-zA-Z]{0,2})\][ \t\r\n\f\v]*")
+_CLOSE = re.compile(r"\)[ \t\r\n\f\v]*$")
+_FIRST_MOVE = re.compile(r";[ \t\r\n\f\v]*[BW][ \t\r\n\f\v]*\[")
+
+#: One move of a plain line: colour letter, point text, and the node's span.
+PlainMove = tuple[str, str, Span]
+
+
+def split_plain(text: str) -> tuple[sgf.SgfNode, list[PlainMove]] | None:
+    """A record that is one root node and then nothing but ``;B[xx]`` / ``;W[xx]`` nodes (most
+    game records), read without building a node per move: the root, and each move with the
+    span ``kifu.sgf.parse`` would give its node.  ``None`` for anything else."""
+    for attempt, opening in enumerate(_FIRST_MOVE.finditer(text)):
+        if attempt == 3:  # moves inside comments, say: not the common case
+            return None
+        start = opening.start()
+        moves = _plain_tail(text, start)
+        if moves is None:
+            continue
+        try:
+            roots = _scan(text[:start] + ")")
+        except _Unexpected:
+            return None
+        if len(roots) != 1 or roots[0].children:
+            return None
+        return roots[0], moves
+    return None
+
+
+def _plain_tail(text: str, start: int) -> list[PlainMove] | None:
+    moves: list[PlainMove] = []
+    line = text.count("\n", 0, start) + 1
+    line_start = text.rfind("\n", 0, start) + 1
+    pos = last = start
+    matcher = _PLAIN_MOVE.match
+    while True:
+        found = matcher(text, pos)
+        if found is None:
+            break
+        begin = found.start()
+        breaks = text.count("\n", last, begin)
+        if breaks:
+            line += breaks
+            line_start = text.rfind("\n", last, begin) + 1
+        last = found.end(2) + 1  # the node ends with its value's bracket
+        if text.count("\n", begin, last):  # a node over several lines: leave it to the scanner
+            return None
+        moves.append((found.group(1), found.group(2),
+                      Span(line, begin - line_start + 1, line, last - line_start + 1)))
+        pos = found.end()
+    if not moves or _CLOSE.match(text, pos) is None:
+        return None
+    return moves
