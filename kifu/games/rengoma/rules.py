@@ -74,16 +74,24 @@ class TurnPlay:
         extra = self.actions > 0
         if position.outcome is not None:
             raise GameOverError(f"the game was already over: {position.outcome.describe()}; "
-                                f"{action} cannot follow", span=action.span, rule="game-over")
+                                f"the extra action *{action} cannot follow", span=action.span,
+                                rule="game-over")
         if extra:
             self._pay_chip(action)
         side = COLOUR_NAMES[self.colour]
         base = {"action": self.actions + 1, "extra": extra, "kind": action.kind,
                 "player": position.names[self.actor], "side": side}
-        if isinstance(action, Place):
-            changed = self._place(action, base)
-        else:
-            changed = self._shift(action, base)
+        try:
+            if isinstance(action, Place):
+                changed = self._place(action, base)
+            else:
+                changed = self._shift(action, base)
+        except IllegalMoveError as error:
+            if not extra:
+                raise
+            said = error.message.removeprefix(f"{action}: ")
+            raise IllegalMoveError(f"extra action *{action}: {said}", span=error.span,
+                                   rule=error.rule) from None
         self.actions += 1
         self._check_win(changed, action)
 

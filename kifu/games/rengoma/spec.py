@@ -118,15 +118,24 @@ def _stock(record: Record, key: str, pieces: tuple[int, ...], whole: bool) -> tu
                           "pieces are drawn in, e.g. '" + key + ": " +
                           " ".join(map(str, pieces)) + "'", span=_top(record), rule="stock-order")
     stock = _numbers(record, key, value)
-    have, want = Counter(stock), Counter(pieces)
-    for strength in sorted(set(have) | set(want)):
-        if have[strength] > want[strength] or (whole and have[strength] != want[strength]):
-            raise HeaderError(
-                f"{key} lists {count_text(have[strength], strength)}, but the piece set "
-                f"(Pieces: {' '.join(map(str, pieces))}) has {want[strength]}: "
-                f"{'the stock must hold every piece once' if whole else 'too many'}",
-                span=_span(record, key), rule="stock-order")
+    extra = Counter(stock) - Counter(pieces)
+    lacking = (Counter(pieces) - Counter(stock)) if whole else Counter()
+    if extra or lacking:
+        wrong = [f"{_strengths(extra)} too many" if extra else "",
+                 f"lacks {_strengths(lacking)}" if lacking else ""]
+        must = ("lists every piece of the set once" if whole
+                else "lists pieces of the set only")
+        raise HeaderError(f"{key} has {' and '.join(w for w in wrong if w)}: a stock {must} "
+                          f"(Pieces: {' '.join(map(str, pieces))})", span=_span(record, key),
+                          rule="stock-order")
     return stock
+
+
+def _strengths(counts: Counter[int]) -> str:
+    """``Counter({2: 2, 4: 1})`` -> ``"two 2s, one 4"``, in words a player reads."""
+    words = {1: "one", 2: "two", 3: "three"}
+    parts = [f"{words.get(n, str(n))} {s}{'s' if n > 1 else ''}" for s, n in sorted(counts.items())]
+    return ", ".join(parts)
 
 
 def count_text(number: int, strength: int) -> str:
