@@ -67,6 +67,7 @@ ALIASES = {"ヘ": "へ", "竜": "龍", "サ": "さ", "ト": "と", "ヤ": "や"}
 
 def face_of(text: str) -> str:
     """The canonical face for a written piece name (kanji, kana, alias or romaji)."""
+    text = str(text)
     text = ALIASES.get(text, text)
     if text in FACES:
         return text

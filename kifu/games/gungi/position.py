@@ -68,6 +68,9 @@ class Position:
     #: 千日手 has happened and the record may set up again.
     repeated: bool = False
     next_pid: int = 1
+    #: The pool of each side's set-up 兵 backs, and pieces waiting to be set up again.
+    setup_pool: list[int] = field(default_factory=lambda: [0, 0])
+    pending: list[list[Piece]] = field(default_factory=lambda: [[], []])
 
     def copy(self) -> Position:
         mapping: dict[int, Piece] = {}
@@ -87,7 +90,8 @@ class Position:
             to_place=None if self.to_place is None else [Counter(c) for c in self.to_place],
             first_player=self.first_player, repetitions=Counter(self.repetitions),
             last_swap=list(self.last_swap), outcome=self.outcome, repeated=self.repeated,
-            next_pid=self.next_pid)
+            next_pid=self.next_pid, setup_pool=list(self.setup_pool),
+            pending=[[dup(p) for p in side] for side in self.pending])
 
     def new_piece(self, owner: int, face: str, other: str | None = None,
                   pool: int | None = None) -> Piece:

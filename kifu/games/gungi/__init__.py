@@ -1,0 +1,102 @@
+"""Gungi 軍儀 under the Nishitsuji rules (西辻ルール): stacks of three on a 9x9 board.
+
+Rules and notation: ``shared/rules/gungi.md`` and the source it digests; the readings kifu takes
+where the source is silent are in ``DECISIONS.md`` beside this file.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from kifu.game import Game, Outcome, Played, RenderOptions
+from kifu.games.gungi import notation, reader, referee, writer
+from kifu.games.gungi.position import Position
+from kifu.record import Record
+
+_RESULTS = {
+    "black": "black", "先手": "black", "先手勝ち": "black", "▲": "black", "黒": "black",
+    "1-0": "black", "white": "white", "後手": "white", "後手勝ち": "white", "▽": "white",
+    "白": "white", "0-1": "white", "draw": "draw", "千日手": "draw", "引き分け": "draw",
+}
+
+
+class Gungi(Game):
+    name = "gungi"
+    title = "Gungi 軍儀 (Nishitsuji rules)"
+    aliases = ("軍儀", "nishitsuji-gungi")
+    suffixes = (".gungi",)
+    notation = "▲筋―段―層―駒 plies (新, 同, 不N, ⇔, [notes]) with 打ち始め/済み/開戦/終局 sections"
+    dialects = {
+        "kanji": "the source's notation: ▲/▽, ―, kanji and kana piece names (the default)",
+        "ascii": "romanised: B/W, -, hyou/shinobi/..., * for 新, same for 同, x2 for 不2",
+    }
+    render_options = {"stacks": "draw every tier of each stack (default yes; no: tops only)"}
+
+    def parse(self, text: str, source: str = "<string>") -> Record:
+        from kifu.games.gungi.normalise import normalise
+
+        return normalise(reader.parse(text, source))
+
+    def write(self, record: Record, dialect: str | None = None) -> str:
+        return writer.write(record, ascii_names=dialect == "ascii")
+
+    def move_text(self, move: Any) -> str:
+        return str(move)
+
+    def move_to_json(self, move: Any) -> dict[str, Any]:
+        return notation.move_to_json(move)
+
+    def move_from_json(self, data: dict[str, Any]) -> Any:
+        return notation.move_from_json(data)
+
+    def setup_to_json(self, setup: Any) -> Any:
+        from kifu.games.gungi import diagram_json
+
+        return diagram_json.to_json(setup)
+
+    def setup_from_json(self, data: Any) -> Any:
+        from kifu.games.gungi import diagram_json
+
+        return diagram_json.from_json(data)
+
+    def start(self, record: Record) -> Position:
+        return referee.start(record)
+
+    def play(self, position: Position, move: Any, *, lenient: bool = False) -> Played:
+        played, _ = referee.play(position, move, lenient)
+        return played
+
+    def copy(self, position: Position) -> Position:
+        return position.copy()
+
+    def outcome(self, position: Position) -> Outcome | None:
+        return position.outcome
+
+    def result_matches(self, stated: str, outcome: Outcome | None, position: Position) -> str | None:
+        if outcome is None:
+            return None
+        said = _RESULTS.get(stated.strip(), _RESULTS.get(stated.strip().casefold(), stated))
+        return None if said == (outcome.winner or "draw") else outcome.describe()
+
+    def render_svg(self, position: Position, options: RenderOptions,
+                   record: Record | None = None) -> str:
+        from kifu.games.gungi import render
+
+        return render.render_svg(position, options, record)
+
+    def render_text(self, position: Position, options: RenderOptions) -> str:
+        from kifu.games.gungi import render
+
+        return render.render_text(position, options)
+
+    def summary(self, position: Position) -> list[tuple[str, str]]:
+        from kifu.games.gungi import render
+
+        return render.summary(position)
+
+    def position_to_json(self, position: Position) -> dict[str, Any]:
+        from kifu.games.gungi import diagram_json
+
+        return diagram_json.position_to_json(position)
+
+
+GAME = Gungi()

@@ -1,0 +1,415 @@
+"""The referee of the battle (開戦 onwards): one written ply resolved, checked and carried out.
+
+A written ply is matched against the actions the rules allow (:mod:`movegen`, :mod:`legal`);
+exactly one must fit.  With ``lenient``, a ply that fits no action is repaired when exactly one
+legal action comes closest (a missing or stray 新, a wrong tier, a missing [さ入手]), and the
+repair is reported as a warning.  Claim-based fouls (二兵, ニへ, へ詰め, 手兵詰め) are errors
+naming the side that could claim them, warnings with ``lenient``, and end the game when the
+record says [反則].
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from kifu.errors import IllegalMoveError, KifuError
+from kifu.game import Event, Outcome, Played
+from kifu.games.gungi import hands
+from kifu.games.gungi.actions import DROP, EXCHANGE, MOVE, STRIKE, SUBSTITUTE, SWAP, Action
+from kifu.games.gungi.board_ops import perform
+from kifu.games.gungi.geometry import file_of, name, rank_of, square
+from kifu.games.gungi.legal import (
+    can_betray, has_legal_action, is_legal, leaves_king_safe, legal_actions, swap_allowed,
+)
+from kifu.games.gungi.movegen import (
+    drop_is_dead, drop_targets, exchanges_at, in_check, moves_from, strikes_at, substitutions,
+    swaps_at,
+)
+from kifu.games.gungi.notation import Coord, Ply, Resolved
+from kifu.games.gungi.pieces import MARKS, SIDE_NAMES
+from kifu.games.gungi.position import BATTLE, OVER, READY, REPEATED, Position
+
+REPETITION_LIMIT = 4
+
+
+def where(sq: int, tier: int | None = None) -> str:
+    return name(sq) + (f"―{tier}" if tier is not None else "")
+
+
+def play_ply(pos: Position, ply: Ply, lenient: bool) -> tuple[Played, Ply]:
+    """Carry out ``ply``; returns what happened and the ply with its resolution filled in."""
+    played = Played()
+    _check_phase(pos, ply, lenient, played)
+    side = pos.to_move
+    mark = MARKS[side]
+    if ply.side != side:
+        raise IllegalMoveError(f"it is {MARKS[side]}'s turn, but the ply is marked "
+                               f"{MARKS[ply.side]}", rule="turn")
+    if ply.stray_new:
+        _problem(played, lenient, "a 新 stands before the mark, where it belongs to no ply "
+                 "(it seems to belong to the ply before)", "notation")
+    if ply.same:
+        if pos.last_square is None:
+            raise IllegalMoveError("同 refers to the previous ply's square, but there is none",
+                                   rule="same-square")
+        sq = pos.last_square
+    else:
+        assert ply.file is not None and ply.rank is not None
+        if not (1 <= ply.file <= 9 and 1 <= ply.rank <= 9):
+            raise IllegalMoveError(f"{ply.file}―{ply.rank} is off the board", rule="off-board")
+        sq = square(ply.file, ply.rank)
+    repairs: list[str] = []
+    action = _resolve(pos, ply, sq, lenient, repairs, played)
+    _check_tier(ply, action, lenient, repairs, played)
+    resolved = _execute(pos, ply, action, lenient, played, repairs)
+    return played, replace(ply, resolved=resolved)
+
+
+def _problem(played: Played, lenient: bool, message: str, rule: str) -> None:
+    """A fault the replay can go on past: an error (a warning with ``lenient``), not raised."""
+    error = IllegalMoveError(message, rule=rule)
+    played.warnings.append(error.as_warning() if lenient else error)
+
+
+def _check_phase(pos: Position, ply: Ply, lenient: bool, played: Played) -> None:
+    if pos.phase == BATTLE:
+        return
+    if pos.phase == READY:
+        _problem(played, lenient, "「開戦」 must stand between the set-up and the first battle ply",
+                 "section-order")
+        pos.phase = BATTLE
+        pos.to_move = pos.first_player
+        return
+    if pos.phase == REPEATED:
+        raise IllegalMoveError("the position has occurred four times (千日手); the game is "
+                               "set up again from [再び始め]", rule="sennichite")
+    if pos.phase == OVER:
+        raise IllegalMoveError("the record has ended ([終局])", rule="game-over")
+    raise IllegalMoveError("battle plies come after the set-up: [打ち始め], the set-up plies, "
+                           "[済み] and 「開戦」 (or a set-up diagram)", rule="section-order")
+
+
+# -- resolving a written ply ----------------------------------------------------------------
+
+def _candidates(pos: Position, ply: Ply, sq: int) -> list[Action]:
+    """Pseudo-legal actions of the written form (before origin, tier and the own-帥 check)."""
+    side, board, geo = pos.to_move, pos.board, pos.geometry
+    if ply.swap is not None:
+        if ply.piece == "謀":
+            return [a for a in swaps_at(board, sq, side)
+                    if a.other == ply.swap and a.origin_tier == ply.tier]
+        if ply.piece == "侍" and ply.swap == "帥":
+            return [a for a in substitutions(board, geo, side) if a.to == sq]
+        if ply.piece == "帥" and ply.swap_drop:
+            return [a for a in exchanges_at(pos, sq, side) if a.other == ply.swap]
+        return []
+    if ply.strike is not None:
+        return [a for a in strikes_at(board, sq, side)
+                if a.face == ply.piece and a.victim_tier == ply.strike]
+    if ply.drop:
+        if ply.piece not in {p.face for p in pos.hands[side]}:
+            return []
+        return [Action(DROP, ply.piece, sq, tier) for s, tier in drop_targets(board, geo, ply.piece, side)
+                if s == sq and not drop_is_dead(board, geo, sq, ply.piece, side, tier)]
+    checked = in_check(board, geo, side)
+    out = []
+    for origin in range(81):
+        stack = board[origin]
+        if stack and stack[-1].owner == side and stack[-1].face == ply.piece:
+            out.extend(a for a in moves_from(board, geo, origin, checked) if a.to == sq)
+    return out
+
+
+def _resolve(pos: Position, ply: Ply, sq: int, lenient: bool, repairs: list[str],
+             played: Played) -> Action:
+    side = pos.to_move
+    candidates = _candidates(pos, ply, sq)
+    if ply.origin is not None:
+        origin = square(ply.origin.file, ply.origin.rank)
+        candidates = [a for a in candidates
+                      if a.origin == origin and a.origin_tier == ply.origin.tier]
+    legal = [a for a in candidates if swap_allowed(pos, a, side) and _legal_as_written(pos, a, ply)]
+    if len(legal) == 1:
+        return legal[0]
+    if len(legal) > 1:
+        origins = ", ".join(where(a.origin, a.origin_tier) for a in legal if a.origin is not None)
+        raise IllegalMoveError(f"{len(legal)} of {MARKS[side]}'s {ply.piece} can go to "
+                               f"{where(sq)} ({origins}); the ply must name its origin "
+                               f"as in [{where(legal[0].origin or sq, legal[0].origin_tier)}]",
+                               rule="ambiguous")
+    error = _why_not(pos, ply, sq, candidates)
+    fix = _repair(pos, ply, sq)
+    if fix is None:
+        raise error
+    action, text = fix
+    repairs.append(text)
+    _problem(played, lenient, f"{error.message}; the one legal reading is {text}",
+             error.rule or "illegal")
+    return action
+
+
+def _legal_as_written(pos: Position, action: Action, ply: Ply) -> bool:
+    side = pos.to_move
+    betray = None
+    if ply.betrayal is not None and can_betray(pos, action):
+        betray = {b.tier: b.face for b in ply.betrayal}
+    replacement = None
+    if ply.replace is not None:
+        from kifu.games.gungi.position import Piece
+
+        replacement = (square(ply.replace.file, ply.replace.rank),
+                       Piece(side, ply.replace_piece or "砲", "香"))
+    if replacement is not None and replacement[0] in (action.to, action.origin):
+        replacement = None
+    try:
+        return leaves_king_safe(pos, action, side, betray=betray, replacement=replacement)
+    except (IndexError, ValueError):
+        return False
+
+
+def _why_not(pos: Position, ply: Ply, sq: int, candidates: list[Action]) -> IllegalMoveError:
+    side = pos.to_move
+    mark = MARKS[side]
+    if candidates:
+        if any(a.kind == SWAP and not swap_allowed(pos, a, side) for a in candidates):
+            return IllegalMoveError("the same 謀 may not swap on two turns running",
+                                    rule="swap-twice")
+        if in_check(pos.board, pos.geometry, side):
+            return IllegalMoveError(f"{ply} leaves {mark}'s 帥 in check", rule="check")
+        return IllegalMoveError(f"{ply} would put {mark}'s own 帥 in check", rule="check")
+    if ply.swap is not None:
+        return IllegalMoveError(f"no {ply.piece}⇔{ply.swap} is possible at {where(sq, ply.tier)}",
+                                rule="swap")
+    if ply.strike is not None:
+        return IllegalMoveError(f"{mark} has no {ply.piece} next to an enemy piece on tier "
+                                f"{ply.strike} of {where(sq)} to take it in place (不動攻撃)",
+                                rule="strike")
+    if ply.drop:
+        if ply.piece not in {p.face for p in pos.hands[side]}:
+            held = "、".join(sorted({p.face for p in pos.hands[side]})) or "nothing"
+            return IllegalMoveError(f"{mark} has no {ply.piece} in hand (it holds {held})",
+                                    rule="drop-not-in-hand")
+        stack = pos.board[sq]
+        if stack:
+            return IllegalMoveError(f"{ply.piece} cannot be dropped on {where(sq)}: a drop goes "
+                                    "on an empty square, or on an uncovered own 地駒 that takes "
+                                    "it", rule="drop-square")
+        return IllegalMoveError(f"{ply.piece} dropped on {where(sq)} could never move (猪駒)",
+                                rule="drop-dead")
+    pieces = [s for s in range(81) if any(p.owner == side and p.face == ply.piece
+                                          for p in pos.board[s])]
+    if not pieces:
+        return IllegalMoveError(f"{mark} has no {ply.piece} on the board"
+                                + (" (is it a drop, 新?)" if ply.piece in
+                                   {p.face for p in pos.hands[side]} else ""), rule="no-piece")
+    return IllegalMoveError(f"no {mark}{ply.piece} can move to {where(sq)}", rule="unreachable")
+
+
+def _repair(pos: Position, ply: Ply, sq: int) -> tuple[Action, str] | None:
+    """The one legal action closest to what is written, if there is exactly one."""
+    side = pos.to_move
+    best: list[tuple[int, Action]] = []
+    for action in legal_actions(pos, side):
+        if action.to != sq:
+            continue
+        cost = (action.face != ply.piece) * 2 + ((action.kind == DROP) != ply.drop)
+        cost += (action.kind == STRIKE) != (ply.strike is not None)
+        cost += (action.kind in (SWAP, SUBSTITUTE, EXCHANGE)) != (ply.swap is not None)
+        if ply.origin is not None and action.origin is not None:
+            cost += square(ply.origin.file, ply.origin.rank) != action.origin
+        best.append((cost, action))
+    if not best:
+        return None
+    low = min(cost for cost, _ in best)
+    found = [a for cost, a in best if cost == low]
+    if low > 2 or len(found) != 1:
+        return None
+    action = found[0]
+    return action, describe(action, ply.side)
+
+
+def describe(action: Action, side: int) -> str:
+    mark = MARKS[side]
+    if action.kind == DROP:
+        return f"{mark}{where(action.to, action.tier)}―{action.face}新"
+    if action.kind == STRIKE:
+        return f"{mark}{name(action.to)}―不{action.victim_tier}―{action.face}"
+    if action.kind == MOVE and action.origin is not None:
+        return (f"{mark}{where(action.to, action.tier)}―{action.face}"
+                f"[{where(action.origin, action.origin_tier)}]")
+    return f"{mark}{where(action.to, action.tier)}―{action.face}⇔{action.other}"
+
+
+def _check_tier(ply: Ply, action: Action, lenient: bool, repairs: list[str],
+                played: Played) -> None:
+    if ply.tier is None or ply.strike is not None:
+        return
+    expected = action.origin_tier if action.kind in (SWAP, SUBSTITUTE, EXCHANGE) else action.tier
+    if action.kind == SUBSTITUTE:
+        expected = 1
+    if ply.tier != expected:
+        message = (f"{ply.piece} ends on tier {expected} of {where(action.to)}, not tier "
+                   f"{ply.tier}")
+        if action.kind == MOVE and action.victim_tier is not None and ply.tier == expected + 1:
+            message += " (a piece takes the top of an enemy stack; it never stacks on it)"
+        repairs.append(f"tier {expected}")
+        _problem(played, lenient, f"{message}; read as tier {expected}", "tier")
+
+
+# -- carrying it out ------------------------------------------------------------------------
+
+def _execute(pos: Position, ply: Ply, action: Action, lenient: bool, played: Played,
+             repairs: list[str]) -> Resolved:
+    side = pos.to_move
+    board, geo = pos.board, pos.geometry
+    victim = None
+    if action.victim_tier is not None:
+        index = 0 if action.kind == EXCHANGE else action.victim_tier - 1
+        victim = board[action.to][index]
+    obtained = hands.reveal_capture(pos, ply, victim, lenient, played, repairs)
+    betray = hands.betrayal(pos, ply, action, lenient, played)
+    replacement = hands.replacement(pos, ply, action, victim, lenient, played, repairs)
+    hand_piece = None
+    if action.kind in (DROP, EXCHANGE):
+        hand_piece = hands.take_from_hand(pos, side, action.face if action.kind == DROP
+                                          else action.other or "", ply.back)
+    acted_before = board[action.origin][-1] if action.kind == MOVE and action.origin is not None else None
+    eff = perform(board, geo, action, side, betray=betray, hand_piece=hand_piece,
+                  replacement=replacement)
+    if acted_before is not None and action.kind == SWAP:
+        pass
+    events: list[Event] = [_event(action, side)]
+    if victim is not None:
+        hands.to_hand(pos, side, victim, obtained)
+        events.append({"type": "capture", "piece": victim.face, "side": SIDE_NAMES[victim.owner],
+                       "square": name(action.to), "tier": action.victim_tier,
+                       **({"back": obtained} if obtained else {})})
+    for tier, before, after in eff.betrayed:
+        events.append({"type": "betrayal", "square": name(action.to), "tier": tier,
+                       "from": before.face, "to": after.face, "side": SIDE_NAMES[after.owner]})
+    recovered = []
+    for sq, piece, to_enemy in eff.recovered:
+        owner = 1 - piece.owner if to_enemy else piece.owner
+        hands.recover(pos, piece, owner, ply, lenient, played)
+        recovered.append(piece.face)
+        events.append({"type": "forced-recovery", "piece": piece.face, "square": name(sq),
+                       "to": SIDE_NAMES[owner]})
+    if replacement is not None:
+        events.append({"type": "forced-replacement", "piece": replacement[1].face,
+                       "square": name(replacement[0])})
+    if action.kind == SWAP:
+        pos.last_swap[side] = board[action.to][action.tier - 1].pid
+    else:
+        pos.last_swap[side] = None
+    pos.last_square = action.to
+    pos.last_from = action.origin if action.kind == MOVE else None
+    pos.battle_plies += 1
+    pos.to_move = 1 - side
+    fouls = _fouls(pos, ply, action, eff, side)
+    _finish(pos, ply, action, side, fouls, lenient, played, events)
+    played.events.extend(events)
+    return Resolved(
+        kind=action.kind,
+        origin=None if action.origin is None else Coord(file_of(action.origin),
+                                                         rank_of(action.origin),
+                                                         action.origin_tier or 1),
+        to=Coord(file_of(action.to), rank_of(action.to), action.tier),
+        captured=None if victim is None else victim.face,
+        captured_side=None if victim is None else victim.owner,
+        stacked=action.kind in (MOVE, DROP) and action.victim_tier is None and action.tier > 1,
+        bonus=action.bonus, recovered=tuple(recovered),
+        repaired=tuple(repairs))
+
+
+def _event(action: Action, side: int) -> Event:
+    event: Event = {"type": action.kind, "side": SIDE_NAMES[side], "piece": action.face,
+                    "to": name(action.to), "tier": action.tier}
+    if action.origin is not None and action.kind == MOVE:
+        event["from"] = where(action.origin, action.origin_tier)
+    if action.bonus:
+        event["bonus"] = action.bonus
+    if action.other:
+        event["with"] = action.other
+    return event
+
+
+def _fouls(pos: Position, ply: Ply, action: Action, eff, side: int) -> list[tuple[int, str, str]]:
+    """(offender, rule, message) for each claim-based foul the ply produced."""
+    fouls = []
+    file = file_of(action.to)
+    if action.kind == DROP and action.face == "兵" and pos.faces_on_file(side, "兵", file) > 1:
+        fouls.append((side, "ni-hyou", f"手二兵: {MARKS[side]} dropped a 兵 on file {file}, "
+                      "where it already has one"))
+    if action.face == "へ" or eff.betrayed:
+        for who in (side, 1 - side):
+            if pos.faces_on_file(who, "へ", file) > 1:
+                kind = "手ニへ" if action.kind == DROP and who == side else "ニへ"
+                fouls.append((who, "ni-he", f"{kind}: {MARKS[who]} has two へ on file {file}"))
+    return fouls
+
+
+def _finish(pos: Position, ply: Ply, action: Action, side: int,
+            fouls: list[tuple[int, str, str]], lenient: bool, played: Played,
+            events: list[Event]) -> None:
+    enemy = 1 - side
+    checked = in_check(pos.board, pos.geometry, enemy)
+    if checked:
+        events.append({"type": "check", "side": SIDE_NAMES[enemy]})
+    if pos.king(enemy) < 0 and pos.king(side) >= 0 and _king_taken(action):
+        pos.outcome = Outcome(SIDE_NAMES[side], "帥 taken")
+    stuck = pos.outcome is None and not has_legal_action(pos, enemy)
+    if stuck and checked:
+        if action.face == "へ":
+            fouls.append((side, "he-mate", f"へ詰め: {MARKS[side]} mated with a へ"))
+        elif action.kind == DROP and action.face == "兵":
+            fouls.append((side, "pawn-drop-mate", f"手兵詰め: {MARKS[side]} mated with a "
+                          "dropped 兵"))
+    if ply.foul:
+        if not fouls:
+            _problem(played, lenient, "the record says [反則], but this ply commits no foul",
+                     "foul-claim")
+        else:
+            offender, rule, message = fouls[0]
+            pos.outcome = Outcome(SIDE_NAMES[1 - offender], f"反則 ({message})")
+            events.append({"type": "foul", "rule": rule, "offender": SIDE_NAMES[offender]})
+            return
+    for offender, rule, message in fouls:
+        claimer = MARKS[1 - offender]
+        events.append({"type": "foul", "rule": rule, "offender": SIDE_NAMES[offender]})
+        _problem(played, lenient, f"{message}; {claimer} could claim the win (write [反則] "
+                 "if it was claimed)", rule)
+    if stuck:
+        reason = "詰み (mate)" if checked else "no legal move"
+        pos.outcome = Outcome(SIDE_NAMES[side], reason)
+        events.append({"type": "mate" if checked else "no-legal-move",
+                       "winner": SIDE_NAMES[side]})
+    elif ply.mate:
+        _problem(played, lenient, f"the record says [詰み], but {MARKS[enemy]} "
+                 + ("is in check and can still answer it" if checked else "is not even in check"),
+                 "mate-claim")
+    if pos.outcome is None:
+        key = pos.key()
+        pos.repetitions[key] += 1
+        if pos.repetitions[key] >= REPETITION_LIMIT:
+            pos.phase = REPEATED
+            pos.repeated = True
+            events.append({"type": "sennichite"})
+        elif ply.repetition:
+            _problem(played, lenient, "the record says [千日手], but this position has occurred "
+                     f"{pos.repetitions[key]} times, not four", "sennichite-claim")
+
+
+def _king_taken(action: Action) -> bool:
+    return action.victim_tier is not None
+
+
+def resign(pos: Position, side: int) -> Played:
+    if pos.phase not in (BATTLE, READY):
+        raise IllegalMoveError("a player resigns during the battle", rule="resign")
+    if side != pos.to_move:
+        raise IllegalMoveError(f"{MARKS[side]} resigns out of turn; it is {MARKS[pos.to_move]}'s "
+                               "turn", rule="turn")
+    pos.outcome = Outcome(SIDE_NAMES[1 - side], "resignation (投了)")
+    return Played([{"type": "resign", "side": SIDE_NAMES[side]}])
+
+
+__all__ = ["play_ply", "resign", "KifuError"]

@@ -1,0 +1,106 @@
+"""Carrying out a resolved action on a board: captures, betrayal, forced recovery, re-placement.
+
+These work on a board (a list of stacks) so that the referee can try an action on a copy
+(``[s[:] for s in board]``) to see whether it leaves the own 帥 in check, and then carry it out
+for real with the same code.  Flipped pieces are new objects, so a copy never changes the
+pieces it shares with the original.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kifu.games.gungi.actions import DROP, EXCHANGE, MOVE, STRIKE, SUBSTITUTE, SWAP, Action
+from kifu.games.gungi.geometry import Geometry
+from kifu.games.gungi.movegen import can_move_again, king_square
+from kifu.games.gungi.pieces import BOARS
+from kifu.games.gungi.position import Board, Piece
+
+
+@dataclass
+class Effects:
+    """What carrying out an action did besides moving the actor."""
+
+    actor: Piece | None = None
+    captured: Piece | None = None
+    betrayed: list[tuple[int, Piece, Piece]] = field(default_factory=list)  # tier, before, after
+    recovered: list[tuple[int, Piece, bool]] = field(default_factory=list)  # square, piece, to enemy
+    touched: list[int] = field(default_factory=list)
+
+
+def copy_board(board: Board) -> Board:
+    return [stack[:] for stack in board]
+
+
+def flipped(piece: Piece, faces: dict[int, str] | None = None) -> Piece:
+    """The piece turned over and gone to the other side (betrayal)."""
+    other = piece.other
+    return Piece(1 - piece.owner, other if other is not None else "?", piece.face, None, piece.pid)
+
+
+def perform(board: Board, geo: Geometry, action: Action, side: int, *,
+            betray: dict[int, str] | None = None, hand_piece: Piece | None = None,
+            replacement: tuple[int, Piece] | None = None) -> Effects:
+    """Carry out ``action`` for ``side`` on ``board`` in place.
+
+    ``betray`` maps the tiers below the acting へ to their new faces (the betrayal list); a
+    ``hand_piece`` is what a drop or an exchange brings in; ``replacement`` is the square and
+    the 砲/砦 of a forced re-placement.
+    """
+    eff = Effects()
+    to = action.to
+    if action.kind == MOVE:
+        assert action.origin is not None
+        piece = board[action.origin].pop()
+        dest = board[to]
+        if action.victim_tier is not None:
+            eff.captured = dest.pop()
+        dest.append(piece)
+        eff.actor = piece
+        eff.touched = [action.origin, to]
+    elif action.kind == DROP:
+        piece = hand_piece or Piece(side, action.face, "?")
+        board[to].append(piece)
+        eff.actor = piece
+        eff.touched = [to]
+    elif action.kind == STRIKE:
+        stack = board[to]
+        assert action.origin_tier is not None and action.victim_tier is not None
+        eff.actor = stack[action.origin_tier - 1]
+        eff.captured = stack.pop(action.victim_tier - 1)
+        eff.touched = [to]
+    elif action.kind == SWAP:
+        stack = board[to]
+        stack[0], stack[2] = stack[2], stack[0]
+        eff.actor = stack[action.tier - 1]
+        eff.touched = [to]
+    elif action.kind == SUBSTITUTE:
+        king_sq = king_square(board, side)
+        samurai = board[to].pop()
+        king = board[king_sq].pop()
+        board[king_sq].append(samurai)
+        board[to].append(king)
+        eff.actor = samurai
+        eff.touched = [to, king_sq]
+    elif action.kind == EXCHANGE:
+        stack = board[to]
+        eff.captured = stack[0]
+        stack[0] = hand_piece or Piece(side, action.other or "?", "?")
+        eff.actor = stack[1]
+        eff.touched = [to]
+    if betray:
+        stack = board[to]
+        for index in range(stack.index(eff.actor)):
+            before = stack[index]
+            after = Piece(1 - before.owner, betray.get(index + 1, before.other or "?"),
+                          before.face, None, before.pid)
+            stack[index] = after
+            eff.betrayed.append((index + 1, before, after))
+    for sq in dict.fromkeys(eff.touched):
+        stack = board[sq]
+        if stack and stack[-1].face in BOARS and not can_move_again(board, geo, sq, len(stack) - 1):
+            piece = stack.pop()
+            to_enemy = piece is eff.actor and eff.captured is not None
+            eff.recovered.append((sq, piece, to_enemy))
+    if replacement is not None:
+        board[replacement[0]].append(replacement[1])
+    return eff

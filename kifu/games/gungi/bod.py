@@ -1,0 +1,185 @@
+"""A set-up diagram in the style of shogi's BOD, for problems and studies.
+
+```
+後手の持駒：へ 兵(さ) 上×2
+  ９ ８ ７ ６ ５ ４ ３ ２ １
++---------------------------+
+| ・ | ・ |v砲v弓| ・ | … |一
+ …
++---------------------------+
+先手の持駒：なし
+手番：先手
+```
+Each cell lists its stack bottom to top; ``v`` marks a white piece (as in BOD), ``・`` an empty
+square.  A 兵 may name its back and a 香 its front in parentheses, ``兵(さ)``, ``香(砲)``; what is
+not named is unknown and drawn from what the two sets still hold.  The battle phase is assumed.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from lark import Token
+
+from kifu import grammar
+from kifu.errors import NotationError
+from kifu.games.gungi.pieces import FROM_ROMAJI, ROMAJI, face_of
+from kifu.record import Span
+
+KANJI_RANKS = "一二三四五六七八九"
+HAND_KEYS = {"先手の持駒": 0, "後手の持駒": 1}
+TURN_KEYS = ("手番",)
+_FACE = ("[謀侍兵忍砲砦臥雛帥弓筒槍さとへヘ上龍竜鳳香や]|"
+         + "|".join(sorted(FROM_ROMAJI, key=len, reverse=True)))
+_CELL_PIECE = re.compile(rf"(v[ \t]*)?({_FACE})(?:\((さ|と|へ|砲|砦|sa|to|he|oozutsu|toride)\))?",
+                         re.I)
+_HAND_ITEM = re.compile(rf"({_FACE})(?:\((さ|と|へ|砲|砦|sa|to|he|oozutsu|toride)\))?"
+                        r"(?:[×x*]?([0-9０-９]+))?", re.I)
+_EMPTY = re.compile(r"[・.\s\u3000]*")
+
+
+@dataclass(frozen=True)
+class SetupPiece:
+    """A piece of a set-up: its side, the face it shows, its hidden face if known."""
+
+    side: int
+    face: str
+    hidden: str | None = None
+
+    def text(self, ascii_names: bool = False) -> str:
+        name = ROMAJI[self.face] if ascii_names else self.face
+        if self.hidden:
+            name += f"({ROMAJI[self.hidden] if ascii_names else self.hidden})"
+        return name
+
+
+@dataclass(frozen=True)
+class Diagram:
+    """A set-up position: 81 stacks (bottom to top, row by row from 9-1 to 1-9), both hands,
+    the side to move."""
+
+    stacks: tuple[tuple[SetupPiece, ...], ...]
+    hands: tuple[tuple[SetupPiece, ...], tuple[SetupPiece, ...]]
+    to_move: int = 0
+
+
+class DiagramBuilder:
+    """Collects the diagram's lines as the reader meets them."""
+
+    def __init__(self) -> None:
+        self.rows: dict[int, tuple[tuple[SetupPiece, ...], ...]] = {}
+        self.hands: list[list[SetupPiece]] = [[], []]
+        self.to_move: int | None = None
+        self.seen = False
+        self.span: Span | None = None
+
+    @staticmethod
+    def takes(key: str) -> bool:
+        return key in HAND_KEYS or key in TURN_KEYS
+
+    def header(self, key: str, value: str, span: Span) -> None:
+        self.seen = True
+        self.span = self.span or span
+        if key in HAND_KEYS:
+            self.hands[HAND_KEYS[key]] = parse_hand(value, HAND_KEYS[key], span)
+            return
+        word = value.strip()
+        if word in ("先手", "▲", "黒", "black", "Black", "b", "B"):
+            self.to_move = 0
+        elif word in ("後手", "▽", "白", "white", "White", "w", "W"):
+            self.to_move = 1
+        else:
+            raise NotationError(f"手番 is 先手 or 後手, not {word!r}", span=span)
+
+    def row(self, token: Token) -> None:
+        self.seen = True
+        span = grammar.span_of(token)
+        self.span = self.span or span
+        if token.type != "BOD_ROW":
+            return
+        text = str(token).rstrip()
+        rank = KANJI_RANKS.index(text[-1]) + 1
+        body = text[: -1].rstrip(" \t\u3000")
+        cells = body.strip("|").split("|")
+        if len(cells) != 9:
+            raise NotationError(f"rank {text[-1]} of the diagram has {len(cells)} squares, not 9",
+                                span=span)
+        if rank in self.rows:
+            raise NotationError(f"rank {text[-1]} is drawn twice", span=span)
+        self.rows[rank] = tuple(parse_cell(cell, span) for cell in cells)
+
+    def finish(self) -> Diagram | None:
+        if not self.seen:
+            return None
+        if len(self.rows) != 9:
+            missing = "".join(KANJI_RANKS[r - 1] for r in range(1, 10) if r not in self.rows)
+            raise NotationError(f"the set-up diagram lacks ranks {missing}", span=self.span)
+        stacks = tuple(cell for rank in range(1, 10) for cell in self.rows[rank])
+        return Diagram(stacks, (tuple(self.hands[0]), tuple(self.hands[1])),
+                       0 if self.to_move is None else self.to_move)
+
+
+def parse_cell(cell: str, span: Span) -> tuple[SetupPiece, ...]:
+    if _EMPTY.fullmatch(cell):
+        return ()
+    pieces = []
+    pos = 0
+    text = cell.strip(" \t\u3000")
+    while pos < len(text):
+        if text[pos] in " \t\u3000":
+            pos += 1
+            continue
+        match = _CELL_PIECE.match(text, pos)
+        if match is None:
+            raise NotationError(f"cannot read {text[pos:]!r} as pieces of a stack", span=span)
+        white, face, hidden = match.groups()
+        pieces.append(SetupPiece(1 if white else 0, face_of(face),
+                                 None if hidden is None else face_of(hidden)))
+        pos = match.end()
+    return tuple(pieces)
+
+
+def parse_hand(value: str, side: int, span: Span) -> list[SetupPiece]:
+    value = value.strip()
+    if value in ("", "なし", "none"):
+        return []
+    out = []
+    for item in re.split(r"[ \t\u3000、,]+", value):
+        if not item:
+            continue
+        match = _HAND_ITEM.fullmatch(item)
+        if match is None:
+            raise NotationError(f"cannot read {item!r} as pieces in hand", span=span)
+        face, hidden, count = match.groups()
+        number = int(count.translate(str.maketrans("０１２３４５６７８９", "0123456789"))) if count else 1
+        out.extend([SetupPiece(side, face_of(face), None if hidden is None else face_of(hidden))]
+                   * number)
+    return out
+
+
+def write(diagram: Diagram, ascii_names: bool = False) -> list[str]:
+    """The diagram's lines, as :class:`DiagramBuilder` reads them."""
+    lines = [f"後手の持駒：{hand_text(diagram.hands[1], ascii_names)}",
+             "  ９   ８   ７   ６   ５   ４   ３   ２   １"]
+    border = "+" + "-" * 44 + "+"
+    lines.append(border)
+    for rank in range(1, 10):
+        cells = []
+        for column in range(9):
+            stack = diagram.stacks[(rank - 1) * 9 + column]
+            sep = " " if ascii_names else ""
+            text = sep.join(("v" if p.side else " ") + p.text(ascii_names) for p in stack)
+            cells.append(text or " ・")
+        lines.append("|" + "|".join(cells) + "|" + KANJI_RANKS[rank - 1])
+    lines.append(border)
+    lines.append(f"先手の持駒：{hand_text(diagram.hands[0], ascii_names)}")
+    lines.append(f"手番：{'先手' if diagram.to_move == 0 else '後手'}")
+    return lines
+
+
+def hand_text(hand: tuple[SetupPiece, ...], ascii_names: bool = False) -> str:
+    if not hand:
+        return "なし"
+    counts = Counter(p.text(ascii_names) for p in hand)
+    return " ".join(name + (f"×{n}" if n > 1 else "") for name, n in counts.items())

@@ -1,0 +1,218 @@
+"""Pieces going to and from hands: flips on capture, hidden faces revealed, betrayal lists,
+forced recovery and forced re-placement.
+
+Whatever the record must say about hidden faces ([さ入手], the betrayal list, the re-placement
+bracket) is checked here against what the referee knows; a mismatch is an error, repaired with
+a warning under ``lenient`` when only one face is possible.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from kifu.errors import IllegalMoveError
+from kifu.game import Played
+from kifu.games.gungi.actions import Action
+from kifu.games.gungi.geometry import rank_of, square
+from kifu.games.gungi.legal import can_betray
+from kifu.games.gungi.movegen import same_kind
+from kifu.games.gungi.notation import Ply
+from kifu.games.gungi.pieces import FORTS, MARKS
+from kifu.games.gungi.position import Piece, Position
+
+
+def _problem(played: Played, lenient: bool, message: str, rule: str) -> None:
+    """A fault the replay can go on past: an error (a warning with ``lenient``), not raised."""
+    error = IllegalMoveError(message, rule=rule)
+    played.warnings.append(error.as_warning() if lenient else error)
+
+
+def possible_other(pos: Position, piece: Piece) -> frozenset[str]:
+    if piece.other is not None:
+        return frozenset({piece.other})
+    if piece.pool is None:
+        return frozenset()
+    return pos.pools.possible(piece.pool)
+
+
+def settle(pos: Position, piece: Piece, face: str) -> bool:
+    """Fix a piece's hidden face to ``face``; False if that is impossible."""
+    if piece.other is not None:
+        return piece.other == face
+    if piece.pool is None or not pos.pools.take(piece.pool, face):
+        return False
+    piece.other = face
+    piece.pool = None
+    return True
+
+
+def reveal_capture(pos: Position, ply: Ply, victim: Piece | None, lenient: bool,
+                   played: Played, repairs: list[str]) -> str | None:
+    """The back of a captured 兵 ([さ入手], へ when nothing is written), checked."""
+    if victim is None or victim.face != "兵":
+        if ply.obtained is not None and not (victim is None and _recovers_pawn(pos, ply)):
+            what = "nothing" if victim is None else f"a {victim.face}"
+            _problem(played, lenient, f"[{ply.obtained}入手] names a 兵's back, but the ply "
+                     f"takes {what}", "obtained")
+        return None
+    written = ply.obtained or "へ"
+    possible = possible_other(pos, victim)
+    if written in possible:
+        settle(pos, victim, written)
+        return written
+    if len(possible) == 1:
+        (actual,) = possible
+        said = f"[{ply.obtained}入手]" if ply.obtained else "nothing (so へ)"
+        message = (f"the captured 兵 carries {actual} on its back, but the record says {said}; "
+                   f"it should say [{actual}入手]" if actual != "へ" else
+                   f"the captured 兵 carries へ on its back, but the record says {said}")
+        repairs.append(f"[{actual}入手]")
+        _problem(played, lenient, message, "obtained")
+        settle(pos, victim, actual)
+        return actual
+    options = "、".join(sorted(possible))
+    raise IllegalMoveError(f"the captured 兵's back cannot be {written}: it is one of {options}",
+                           rule="obtained")
+
+
+def _recovers_pawn(pos: Position, ply: Ply) -> bool:
+    return ply.piece == "兵"
+
+
+def to_hand(pos: Position, side: int, victim: Piece, back: str | None) -> None:
+    """A captured piece goes to the capturer's hand turned over (a 香's 砲/砦 is re-placed)."""
+    new_face = back if victim.face == "兵" else victim.other
+    if new_face in FORTS or new_face is None:
+        return
+    old = victim.face
+    victim.owner, victim.face, victim.other, victim.pool = side, new_face, old, None
+    pos.hands[side].append(victim)
+
+
+def take_from_hand(pos: Position, side: int, face: str, back: str | None) -> Piece:
+    """Take a piece showing ``face`` from ``side``'s hand.
+
+    The 兵 in a hand may have been shuffled (§二十七): when they do not all carry the same back,
+    the dropped one and those left behind share one pool of backs until one is revealed.
+    """
+    hand = pos.hands[side]
+    matching = [p for p in hand if p.face == face]
+    hidden = {p.other for p in matching}
+    if len(matching) > 1 and (len(hidden) > 1 or None in hidden):
+        known = Counter(p.other for p in matching if p.other is not None)
+        pools = [p.pool for p in matching if p.other is None and p.pool is not None]
+        merged = pos.pools.merge(pools, known)
+        for piece in matching:
+            piece.other, piece.pool = None, merged
+    chosen = matching[0]
+    if back is not None:
+        if not settle(pos, chosen, back):
+            raise IllegalMoveError(f"{MARKS[side]} holds no {face} with {back} on its back",
+                                   rule="back-face")
+    hand.remove(chosen)
+    return chosen
+
+
+def betrayal(pos: Position, ply: Ply, action: Action, lenient: bool,
+             played: Played) -> dict[int, str] | None:
+    """The faces the betrayal list gives the pieces under the へ, checked (None: no betrayal)."""
+    if ply.betrayal is None:
+        return None
+    if not can_betray(pos, action):
+        raise IllegalMoveError("a betrayal list needs a へ that takes the top piece of a stack "
+                               "with pieces under it", rule="betrayal")
+    stack = pos.board[action.to]
+    below = stack[: action.tier - 1] if action.kind == "strike" else stack[:-1]
+    written = {b.tier: b for b in ply.betrayal}
+    if set(written) != set(range(1, len(below) + 1)) or len(written) != len(ply.betrayal):
+        tiers = "、".join(str(t) for t in range(1, len(below) + 1))
+        raise IllegalMoveError(f"the betrayal list must name each tier under the へ once "
+                               f"(tiers {tiers})", rule="betrayal")
+    faces: dict[int, str] = {}
+    for index, piece in enumerate(below):
+        entry = written[index + 1]
+        if entry.side != 1 - piece.owner:
+            raise IllegalMoveError(f"the piece on tier {index + 1} goes over to "
+                                   f"{MARKS[1 - piece.owner]}, not {MARKS[entry.side]}",
+                                   rule="betrayal")
+        possible = possible_other(pos, piece)
+        if entry.face not in possible:
+            options = "、".join(sorted(possible)) or "?"
+            raise IllegalMoveError(f"{piece.face} on tier {index + 1} turns over to {options}, "
+                                   f"not {entry.face}", rule="betrayal")
+        if entry.face in FORTS and index > 0:
+            raise IllegalMoveError(f"betrayal would put a {entry.face} on tier {index + 1}; "
+                                   "砲 and 砦 stand only on tier 1", rule="betrayal")
+        faces[index + 1] = entry.face
+    after = [(1 - p.owner, faces[i + 1]) for i, p in enumerate(below)]
+    after.append((stack[-1].owner if action.kind == "move" else pos.to_move, "へ"))
+    if len(set(after)) != len(after):
+        raise IllegalMoveError("betrayal would leave two pieces of one kind and side in the "
+                               "stack (the same-kind rule)", rule="betrayal")
+    for index, piece in enumerate(below):
+        settle(pos, piece, faces[index + 1])
+    return faces
+
+
+def replacement(pos: Position, ply: Ply, action: Action, victim: Piece | None, lenient: bool,
+                played: Played, repairs: list[str]) -> tuple[int, Piece] | None:
+    """Forced re-placement (強制再配置): a captured 香's 砲/砦 goes back at once, tier 1, into
+    the capturer's territory, where the bracket says."""
+    side = pos.to_move
+    needed = victim is not None and victim.face == "香"
+    if not needed:
+        if ply.replace is not None:
+            raise IllegalMoveError("a re-placement bracket follows only the capture of a 香",
+                                   rule="replacement")
+        return None
+    assert victim is not None
+    possible = possible_other(pos, victim)
+    if ply.replace is None:
+        raise IllegalMoveError("taking a 香 forces its " + "/".join(sorted(possible)) +
+                               " to be re-placed at once in the own territory; the ply must say "
+                               "where, as in [1―8―1―砲]", rule="replacement")
+    face = ply.replace_piece or ""
+    if face not in possible:
+        raise IllegalMoveError(f"the captured 香 is the back of a {'/'.join(sorted(possible))}, "
+                               f"not of a {face}", rule="replacement")
+    where = ply.replace
+    sq = square(where.file, where.rank)
+    geo = pos.geometry
+    if where.tier != 1 or not geo.in_territory(sq, side) or not geo.playable(sq):
+        raise IllegalMoveError(f"the {face} must be re-placed on tier 1 inside "
+                               f"{MARKS[side]}'s territory", rule="replacement")
+    if pos.board[sq] and sq != action.origin:
+        raise IllegalMoveError(f"{where.file}―{where.rank} is occupied; the {face} needs an "
+                               "empty square", rule="replacement")
+    settle(pos, victim, face)
+    return sq, Piece(side, face, "香", None, victim.pid)
+
+
+def recover(pos: Position, piece: Piece, owner: int, ply: Ply, lenient: bool,
+            played: Played) -> None:
+    """Forced recovery (強制回収): into the own hand as it is, or the enemy's turned over."""
+    if owner == piece.owner:
+        pos.hands[owner].append(piece)
+        return
+    if piece.face == "兵":
+        back = ply.obtained if ply.obtained and ply.piece == "兵" else "へ"
+        if not settle(pos, piece, back):
+            possible = possible_other(pos, piece)
+            if len(possible) != 1:
+                raise IllegalMoveError("the recovered 兵's back is unknown; write it as [さ入手]",
+                                       rule="obtained")
+            (back,) = possible
+            settle(pos, piece, back)
+    new_face = piece.other
+    if new_face in FORTS:
+        # A 香 recovered into the enemy hand shows 砲/砦, which no hand may hold: it is
+        # re-placed at once by its new owner, on the first empty square of its territory.
+        for sq in pos.geometry.territory(owner):
+            if not pos.board[sq] and pos.geometry.playable(sq) and rank_of(sq):
+                pos.board[sq].append(Piece(owner, new_face, "香", None, piece.pid))
+                return
+        return
+    piece.owner, piece.face, piece.other = owner, new_face or piece.face, piece.face
+    pos.hands[owner].append(piece)
+
+
+__all__ = ["same_kind"]
