@@ -40,8 +40,8 @@ def grid_name(columns: int, rows: int) -> str:
 def grid_board(columns: int, rows: int) -> Board:
     """Ordinary Go on ``columns`` x ``rows`` intersections; cell index = row * columns + column."""
     for size in (columns, rows):
-        if not 2 <= size <= MAX_GRID:
-            raise BoardError(f"a grid has 2 to {MAX_GRID} lines each way, not {size}")
+        if not 1 <= size <= MAX_GRID:
+            raise BoardError(f"a grid has 1 to {MAX_GRID} lines each way, not {size}")
     cells = []
     pairs = []
     for row in range(rows):

@@ -93,8 +93,8 @@ def _size(root: core.SgfNode) -> tuple[int, int]:
         size = (int(columns), int(rows or columns))
     except ValueError:
         raise NotationError(f"SZ[{text}] is not a board size", span=span) from None
-    if not all(2 <= s <= grids.MAX_GRID for s in size):
-        raise NotationError(f"SZ[{text}]: kifu reads boards of 2 to {grids.MAX_GRID} lines",
+    if not all(1 <= s <= grids.MAX_GRID for s in size):
+        raise NotationError(f"SZ[{text}]: kifu reads boards of 1 to {grids.MAX_GRID} lines",
                             span=span)
     return size
 
