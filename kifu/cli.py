@@ -20,7 +20,7 @@ from kifu import __version__, registry
 from kifu.errors import ConversionError, EncodingError, KifuError, ReadError, UnknownGameError
 from kifu.game import Game, RenderOptions, Step
 from kifu.load import Loaded, dump, parse_text
-from kifu.record import Record
+from kifu.replayjson import replay_json
 from kifu.report import FORMATTERS, Diagnostic, Summary, TextFormatter, make_formatter, printable
 from kifu.source import check_encoding_name, read_source
 from kifu.validate import Options, check_files, find_files
@@ -65,6 +65,31 @@ def input_options(command: F) -> F:
     command = click.option("--game", "-g", callback=_check_game, metavar="GAME",
                            help="The game, when neither a 'Game:' header nor the suffix tells.")(command)
     return command
+
+
+def _variation_path(ctx: click.Context, param: click.Parameter,
+                    value: str | None) -> tuple[int, ...]:
+    if not value:
+        return ()
+    try:
+        path = tuple(int(part) for part in value.split("."))
+    except ValueError:
+        path = ()
+    if not path or len(path) % 2 or min(path) < 1:
+        raise click.BadParameter("a variation is MOVE.NUMBER, nested as MOVE.NUMBER.MOVE.NUMBER "
+                                 "(e.g. 12.2: the second variation of the 12th entry)")
+    return path
+
+
+def variation_option(command: F) -> F:
+    return click.option("--variation", "-V", "path", callback=_variation_path, metavar="PATH",
+                        help="Follow a variation: 12.2 is the second variation replacing the "
+                             "12th entry of the main line; 12.2.15.1 goes deeper.")(command)
+
+
+def lenient_option(command: F) -> F:
+    return click.option("--lenient", is_flag=True,
+                        help="Repair what a game's rules allow repairing, with warnings.")(command)
 
 
 def record_argument(command: F) -> F:
@@ -145,8 +170,7 @@ def main() -> None:
               show_default=True, help="How to print diagnostics.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Processes to validate with (default: all cores).")
-@click.option("--lenient", is_flag=True,
-              help="Repair what a game's rules allow repairing, with warnings.")
+@lenient_option
 @click.option("--quiet", "-q", is_flag=True, help="No summary table and no progress bar.")
 @click.option("--verbose", "-v", is_flag=True, help="Name every file checked, legal or not.")
 def validate(paths: tuple[str, ...], game: str | None, encoding: str | None, fmt: str,
@@ -205,14 +229,19 @@ def convert(record: str, game: str | None, encoding: str | None, target: str,
     _write_output(dump(loaded.game, loaded.record, target, dialect), output)
 
 
-def replay_to(loaded: Loaded, move: int | None) -> tuple[Any, Step | None]:
-    """The position after move ``move`` of the main line (the last move when ``None``)."""
+def replay_to(loaded: Loaded, move: int | None, path: tuple[int, ...] = (),
+              lenient: bool = False) -> tuple[Any, Step | None]:
+    """The position after move ``move`` of a line (the last move when ``None``)."""
     game, record = loaded.game, loaded.record
+    try:
+        record.line(path)
+    except ValueError as error:
+        raise ConversionError(str(error)) from None
     position, last, played = game.start(record), None, 0
     if move == 0:
         return position, None
     try:
-        for step in game.replay(record):
+        for step in game.replay(record, lenient=lenient, path=path):
             position, last = step.position, step
             if step.number is not None:
                 played = step.number
@@ -243,15 +272,17 @@ def replay_to(loaded: Loaded, move: int | None) -> tuple[Any, Step | None]:
               "stones).")
 @click.option("--option", "-O", "extras", multiple=True, metavar="NAME[=VALUE]",
               help="A game's own drawing option (see 'kifu games').")
+@variation_option
+@lenient_option
 @handle_errors
 def render(record: str, game: str | None, encoding: str | None, move: int | None, fmt: str,
            output: str | None, flip: bool, size: int | None, no_coords: bool, last_move: bool,
-           numbers: bool, extras: tuple[str, ...]) -> None:
+           numbers: bool, extras: tuple[str, ...], path: tuple[int, ...], lenient: bool) -> None:
     """Draw the position after a move as SVG or text."""
     loaded = _load(record, encoding, game)
     options = RenderOptions(size=size, flip=flip, coords=not no_coords, last_move=last_move,
                             numbers=numbers, extras=_extras(loaded.game, extras))
-    position, _ = replay_to(loaded, move)
+    position, _ = replay_to(loaded, move, path, lenient)
     if fmt == "svg":
         text = loaded.game.render_svg(position, options, loaded.record)
     else:
@@ -275,16 +306,21 @@ def _extras(game: Game, items: tuple[str, ...]) -> dict[str, str]:
 @input_options
 @click.option("--move", "-m", type=click.IntRange(min=0), help="Show the position after this move.")
 @click.option("--format", "-f", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help="text: tables and a diagram; json: the whole replay.")
+              show_default=True, help="text: tables and a diagram; json: the whole replay, move "
+              "by move.")
+@click.option("--variations", is_flag=True, help="With --format json: replay every variation too.")
+@variation_option
+@lenient_option
 @handle_errors
 def show(record: str, game: str | None, encoding: str | None, move: int | None,
-         fmt: str) -> None:
+         fmt: str, variations: bool, path: tuple[int, ...], lenient: bool) -> None:
     """Headers, result, moves and the final position of a record."""
     loaded = _load(record, encoding, game)
     if fmt == "json":
-        click.echo(json.dumps(replay_json(loaded), ensure_ascii=False, indent=1))
+        document = replay_json(loaded.game, loaded.record, variations=variations, lenient=lenient)
+        click.echo(json.dumps(document, ensure_ascii=False, indent=1))
         return
-    position, last = replay_to(loaded, move)
+    position, last = replay_to(loaded, move, path, lenient)
     rec, g = loaded.record, loaded.game
     rows = [(key, value) for key, value in rec.headers.items()]
     rows.append(("game", g.title))
@@ -298,32 +334,6 @@ def show(record: str, game: str | None, encoding: str | None, move: int | None,
         click.echo("\n" + printable("\n".join(rec.comments)))
     click.echo()
     click.echo(g.render_text(position, RenderOptions()), nl=False)
-
-
-def replay_json(loaded: Loaded) -> dict[str, Any]:
-    """The whole main line as JSON: start position, every move and what it did, the end."""
-    game, record = loaded.game, loaded.record
-    start = game.start(record)
-    moves = []
-    error = None
-    final = start
-    try:
-        start_json = game.position_to_json(game.copy(start))
-        for step in game.replay(record):
-            moves.append({"number": step.number, "move": game.move_to_json(step.node.move),
-                          "notation": game.move_text(step.node.move), "events": step.events})
-            final = step.position
-    except KifuError as problem:
-        error = Diagnostic.from_error(problem, record.source or "-").__dict__
-        error["variation"] = list(error["variation"])
-    outcome = game.outcome(final)
-    return {
-        "format": "kifu-replay", "version": 1, "game": game.name,
-        "headers": [[k, v] for k, v in record.headers.items()],
-        "start": start_json, "moves": moves, "final": game.position_to_json(final),
-        "outcome": None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason},
-        "error": error,
-    }
 
 
 @main.command("games")

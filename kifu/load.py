@@ -21,13 +21,16 @@ class Loaded:
 def parse_text(text: str, path: str, game_name: str | None = None) -> tuple[Game, Record]:
     """Detect the game and format of ``text`` and parse it."""
     game, fmt = registry.detect(text, path, game_name)
+    return game, parse_as(game, fmt, text, path)
+
+
+def parse_as(game: Game, fmt: str, text: str, path: str) -> Record:
+    """Parse ``text`` as a record of ``game`` written in format ``fmt``."""
     if fmt == registry.NATIVE:
-        record = game.parse(text, path)
-    elif fmt == registry.JSON:
-        record = jsonform.loads(text, path)
-    else:
-        record = registry.format_of(game, fmt).read(text, path)
-    return game, record
+        return game.parse(text, path)
+    if fmt == registry.JSON:
+        return jsonform.loads(text, path)
+    return registry.format_of(game, fmt).read(text, path)
 
 
 def load(path: str, encoding: str | None = None, game_name: str | None = None) -> Loaded:

@@ -96,6 +96,15 @@ def detect(text: str, path: str, game_name: str | None = None) -> tuple[Game, st
         f"({', '.join(sorted(suffixes()))}) or --game")
 
 
+def guess(path: str) -> str | None:
+    """The game a file's native suffix names, for reports on files that could not be read."""
+    suffix = PurePath(path).suffix.lower()
+    for game in games().values():
+        if suffix in game.suffixes:
+            return game.name
+    return None
+
+
 def _format_by_suffix(game: Game, suffix: str, text: str) -> str | None:
     for name, fmt in game.formats().items():
         if suffix in fmt.suffixes and fmt.claims(text):

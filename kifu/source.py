@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import codecs
 import sys
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -95,12 +96,22 @@ def _detect(data: bytes) -> tuple[str, str]:
             raise _located(data, utf8_error.start, "the file ends inside a UTF-8 character; "
                            "it looks truncated") from None
         try:
-            return data.decode("cp932"), "cp932"
+            text = data.decode("cp932")
         except UnicodeDecodeError:
-            byte = data[utf8_error.start]
-            raise _located(data, utf8_error.start,
-                           f"byte 0x{byte:02x} is neither UTF-8 nor Shift_JIS; "
-                           "name the encoding with --encoding") from None
+            text = None
+        if text is not None and _plausible(text):
+            return text, "cp932"
+        byte = data[utf8_error.start]
+        raise _located(data, utf8_error.start,
+                       f"byte 0x{byte:02x} is neither UTF-8 nor Shift_JIS; "
+                       "name the encoding with --encoding") from None
+
+
+def _plausible(text: str) -> bool:
+    """Whether text decoded as cp932 looks like text: cp932 maps almost every byte to something,
+    but real records contain no C1 controls or private-use characters."""
+    return not any(unicodedata.category(c) in ("Cc", "Co") and c not in "\t\n\r\f"
+                   for c in text)
 
 
 def _decode_strict(data: bytes, name: str) -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from kifu import registry
 from kifu.errors import KifuError, ReadError
-from kifu.load import parse_text
+from kifu.load import parse_as
 from kifu.report import Diagnostic, FileReport
 from kifu.source import STDIN, read_source
 
@@ -53,9 +53,13 @@ def find_files(paths: Iterable[str]) -> list[str]:
 def check_text(text: str, path: str, options: Options) -> FileReport:
     """Validate one record's text: parse, replay every line, compare the stated result."""
     try:
-        game, record = parse_text(text, path, options.game)
+        game, fmt = registry.detect(text, path, options.game)
     except KifuError as error:
         return FileReport(path, None, 0, [Diagnostic.from_error(error, path, text)])
+    try:
+        record = parse_as(game, fmt, text, path)
+    except KifuError as error:
+        return FileReport(path, game.name, 0, [Diagnostic.from_error(error, path, text)])
     try:
         problems, moves = game.check(record, lenient=options.lenient)
     except KifuError as error:
@@ -69,7 +73,8 @@ def check_file(path: str, options: Options) -> FileReport:
     try:
         source = read_source(path, options.encoding)
     except KifuError as error:
-        return FileReport(path, None, 0, [Diagnostic.from_error(error, path)])
+        game = options.game or registry.guess(path)
+        return FileReport(path, game, 0, [Diagnostic.from_error(error, path)])
     return check_text(source.text, path, options)
 
 

@@ -1,0 +1,92 @@
+"""Diagnostics as users see them: text with a caret, JSON lines, GitHub annotations, JUnit."""
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+from kifu.errors import IllegalMoveError
+from kifu.record import Span
+from kifu.report import (Diagnostic, FileReport, GithubFormatter, JsonFormatter, JunitFormatter,
+                         Summary, TextFormatter, caret_lines, display_width, printable)
+
+
+def diag(**changes) -> Diagnostic:
+    base = dict(path="games/a.renju", severity="error", code="illegal-move",
+                message="move 3: h8 is already occupied [rule: occupied]", line=2, column=13,
+                end_line=2, end_column=15, move=3, rule="occupied", source_line="1. h8 2. i9 3. h8")
+    base.update(changes)
+    return Diagnostic(**base)
+
+
+def test_text_format_is_path_line_col_code_message_with_caret():
+    lines = TextFormatter().diagnostic(diag())
+    assert lines == [
+        "games/a.renju:2:13: error[illegal-move]: move 3: h8 is already occupied [rule: occupied]",
+        "    2 | 1. h8 2. i9 3. h8",
+        "      |             ^^",
+    ]
+
+
+def test_caret_sits_under_full_width_characters():
+    line = "1. h8 {黒の好手} 2. h8"
+    column = line.index("2. h8") + 4  # 1-based column of "h8"
+    source, caret = caret_lines(line, 7, column, column + 2)
+    assert source == "    7 | " + line
+    # The caret starts after the display width of everything before "h8" (CJK counts twice).
+    assert caret == "      | " + " " * (len(line[: column - 1]) + 6) + "^^"
+    assert display_width(line[: column - 1]) == len(line[: column - 1]) + 6
+
+
+def test_control_characters_never_reach_the_terminal():
+    assert printable("a\x1b[31mred\x07") == "a\\x1b[31mred\\x07"
+    assert printable("evil\u202eedoc") == "evil\\u202eedoc"
+    lines = TextFormatter().diagnostic(diag(source_line="x\x1b]0;pwned\x07 h8", column=12))
+    assert "\x1b" not in "".join(lines) and "\x07" not in "".join(lines)
+
+
+def test_error_from_a_kifu_error_keeps_everything():
+    error = IllegalMoveError("h8 is already occupied", span=Span(2, 13, 2, 15), move_number=3,
+                             rule="occupied", variation=(4, 1))
+    d = Diagnostic.from_error(error, "a.renju", "first\n1. h8 2. i9 3. h8\n")
+    assert (d.line, d.column, d.move, d.rule, d.variation) == (2, 13, 3, "occupied", (4, 1))
+    assert d.message == "move 3 in variation 4.1: h8 is already occupied [rule: occupied]"
+    assert d.source_line == "1. h8 2. i9 3. h8"
+
+
+def test_json_lines_hold_one_object_per_diagnostic():
+    report = FileReport("a.renju", "renju", 3, [diag(), diag(line=5)])
+    lines = JsonFormatter().file(report).splitlines()
+    objects = [json.loads(line) for line in lines]
+    assert [o["line"] for o in objects] == [2, 5]
+    assert objects[0]["code"] == "illegal-move" and objects[0]["game"] == "renju"
+
+
+def test_github_annotations_escape_their_properties():
+    report = FileReport("dir/a,b.renju", "renju", 3, [diag(path="dir/a,b.renju",
+                                                            message="50% done\nnext")])
+    line = GithubFormatter().file(report)
+    assert line == ("::error file=dir/a%2Cb.renju,line=2,col=13,endLine=2,endColumn=15,"
+                    "title=kifu illegal-move::50%25 done%0Anext")
+
+
+def test_junit_report_has_a_case_per_file_and_a_failure_per_bad_file():
+    formatter = JunitFormatter()
+    formatter.file(FileReport("good.renju", "renju", 10, []))
+    formatter.file(FileReport("bad.renju", "renju", 3, [diag(path="bad.renju",
+                                                              message="bad \x01 byte")]))
+    suite = ET.fromstring(formatter.end().split("\n", 1)[1])
+    assert suite.get("tests") == "2" and suite.get("failures") == "1"
+    cases = suite.findall("testcase")
+    assert [c.get("name") for c in cases] == ["good.renju", "bad.renju"]
+    assert cases[1].find("failure").get("type") == "illegal-move"
+    assert "\\x01" in cases[1].find("failure").get("message")
+
+
+def test_summary_counts_per_game():
+    summary = Summary()
+    summary.add(FileReport("a", "renju", 10, []))
+    summary.add(FileReport("b", "renju", 4, [diag()]))
+    summary.add(FileReport("c", None, 0, [diag(code="io")]))
+    table = summary.table()
+    assert "renju" in table and "(unknown)" in table and "total" in table
+    assert summary.total.files == 3 and summary.total.legal == 1 and summary.total.moves == 14
