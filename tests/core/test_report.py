@@ -33,8 +33,8 @@ def test_caret_sits_under_full_width_characters():
     source, caret = caret_lines(line, 7, column, column + 2)
     assert source == "    7 | " + line
     # The caret starts after the display width of everything before "h8" (CJK counts twice).
-    assert caret == "      | " + " " * (len(line[: column - 1]) + 6) + "^^"
-    assert display_width(line[: column - 1]) == len(line[: column - 1]) + 6
+    assert caret == "      | " + " " * (len(line[: column - 1]) + 4) + "^^"
+    assert display_width(line[: column - 1]) == len(line[: column - 1]) + 4
 
 
 def test_control_characters_never_reach_the_terminal():
