@@ -315,3 +315,30 @@ def _check_count(position: Position, setup: Setup, spec: specs.Spec, colour: int
                 f"the field and in Stock-{name}, but the piece set has {want[strength]} "
                 f"(Pieces: {' '.join(map(str, spec.pieces))})",
                 span=setup.spans.get("Stacks"), rule="piece-count")
+
+
+# -- a position as a set-up -----------------------------------------------------------------------
+
+def record_of(position: Position) -> Record:
+    """A record that starts from ``position``: how a position reached in play is saved as a
+    study.  ``start_position`` of it gives the position back (the tests check this)."""
+    geo = position.geo
+    stacks = tuple((geo.square(at), tuple(position.stacks[at]))
+                   for at in geo.squares if position.stacks[at])
+    black_pieces = sorted(strength_of(code) for at in geo.squares for code in position.stacks[at]
+                          if colour_of(code) == BLACK)
+    black_pieces += [s for s in (position.field[BLACK],) if s] + list(position.stock_left(BLACK))
+    headers = {"Game": "rengoma", "Board": str(geo),
+               "Pieces": " ".join(map(str, sorted(black_pieces))),
+               "Stock-black": " ".join(map(str, position.stock_left(BLACK))) or "-",
+               "Stock-red": " ".join(map(str, position.stock_left(RED))) or "-"}
+    if position.players == 4:
+        headers["Players"] = "4"
+        headers["Black"] = f"{position.names[0]} & {position.names[2]}"
+        headers["Red"] = f"{position.names[1]} & {position.names[3]}"
+    else:
+        headers["Black"], headers["Red"] = position.names
+    member = position.seat // 2 + 1 if position.players == 4 else None
+    setup = Setup(stacks, (position.field[BLACK], position.field[RED]),
+                  (position.chips[BLACK], position.chips[RED]), position.to_move_name, member)
+    return Record("rengoma", headers=headers, setup=setup)
