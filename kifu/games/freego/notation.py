@@ -18,6 +18,7 @@ where one colour moved twice); kifu writes it only there.  Set-up headers (``Set
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,8 +32,8 @@ from kifu.games.freego import setups
 
 PASS_WORDS = ("pass", "パス")
 #: Characters a cell's name cannot contain: they separate moves or open comments and variations
-#: in the notation (``grammars/freego.lark``), or mark the seat (``@``).
-RESERVED = frozenset(" \t\n\u3000(){}[];,、→@")
+#: in the notation (``grammars/freego.lark``), mark the seat (``@``) or end a header key (``:``).
+RESERVED = frozenset(" \t\n\u3000(){}[];,、→@:：")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,10 +74,12 @@ def valid_name(name: str) -> bool:
             and name.casefold() not in PASS_WORDS and not _numbered(name))
 
 
+_MOVE_NUMBER = re.compile(r"[0-9０-９]+[.．]")
+
+
 def _numbered(name: str) -> bool:
-    """``12.`` reads as a move number, never as a cell."""
-    head = name.rstrip(".．")
-    return head != name and head.isdigit()
+    """``12.`` (and so ``12.5``) reads as a move number, never as a cell."""
+    return _MOVE_NUMBER.match(name) is not None
 
 
 def move_from_word(word: str, span: Any = None) -> Move:

@@ -49,7 +49,7 @@ def _value_spans(text: str, span: Span | None) -> list[tuple[str, Span | None]]:
     line = text.split("\n")[span.line - 1]
     colon = re.search(r"[:：]", line[span.column - 1:])
     start = span.column - 1 + (colon.end() if colon else 0)
-    return [(m.group(), Span(span.line, start + m.start() + 1, span.line, start + m.end() + 1))
+    return [(m.group(), Span(span.line, m.start() + 1, span.line, m.end() + 1))
             for m in _WORD.finditer(line, start)]
 
 
@@ -81,12 +81,16 @@ def extract(record: Record, text: str) -> None:
                 spans[(seat, index)] = where or span  # type: ignore[assignment]
             stones[seat] = tuple(w for w, _ in words)
         elif key.casefold() == "to-move":
-            seats = seat_names(record)
-            found = next((i for i, s in enumerate(seats) if s.casefold() == value.strip().casefold()),
-                         None)
-            if found is None and value.strip().isdigit() and 1 <= int(value) <= len(seats):
-                found = int(value) - 1
+            said = value.strip()
+            found = None
+            if said.isdigit() and 1 <= int(said) <= 4:  # a seat number, checked on replay
+                found = int(said) - 1
+            else:
+                seats = seat_names(record)
+                found = next((i for i, s in enumerate(seats) if s.casefold() == said.casefold()),
+                             None)
             if found is None:
+                seats = seat_names(record)
                 raise HeaderError(f"'To-Move' names {value.strip()!r}, who is not a player "
                                   f"({', '.join(seats)})", span=span, rule="setup")
             to_move = found

@@ -179,7 +179,15 @@ def _read_root(root: core.SgfNode, source: str) -> tuple[Record, tuple[int, int]
             record.header_spans[key] = root.value_spans[prop]
     if root.get("C"):
         record.comments.append(root.get("C") or "")
-    return record, size, _read_setup(root, size)
+    setup = _read_setup(root, size)
+    prisoners = record.headers.pop("Prisoners", None)
+    if prisoners is not None:  # kifu's own set-up data, carried in XH
+        span = record.header_spans.pop("Prisoners", None)
+        counts = prisoners.replace(",", " ").split()
+        if not counts or not all(c.isdigit() for c in counts):
+            raise NotationError(f"XH[Prisoners: {prisoners}] is not a count per seat", span=span)
+        setup = replace(setup or Setup(), prisoners=tuple(int(c) for c in counts))
+    return record, size, setup
 
 
 @functools.cache
@@ -348,8 +356,6 @@ def write(record: Record) -> str:
     for key, value in record.headers.items():
         folded = key.casefold()
         if folded in ("game", "board"):
-            continue
-        if folded == "players" and seats == config.DEFAULT_PLAYERS:
             continue
         if folded == "komi":
             komi = config.komi_of(record, 2)
