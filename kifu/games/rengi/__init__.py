@@ -1,0 +1,108 @@
+"""Rengi 連棋: turn-based Puyo Puyo for two, on two 6x13 fields (puyoloft.net's rules).
+
+The engine follows the rules digest (``rules/rengi.md``) and its decisions; the decisions kifu
+had to take beyond it are listed in ``DECISIONS.md`` beside this file.  Modules:
+
+- ``bitboard``: the fields as integer bitboards and the chain resolver;
+- ``garbage``: the three garbage modes, the 邪魔石表, unit, stock and offset;
+- ``tsumo``: the open list, random pieces and the SplitMix64 RNG;
+- ``settings``: setting items and variant presets from headers;
+- ``moves`` / ``notation``: move values and the ``.rengi`` notation; ``convert``: dialects that
+  need a replay (colour form <-> open form);
+- ``setup`` / ``start``: set-up positions and the start position;
+- ``rules``: playing one move (turn order, chain time, drops, chigiri);
+- ``render`` / ``text``: SVG and text diagrams.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from kifu.game import Game, Outcome, Played, RenderOptions
+from kifu.games.rengi import convert, moves, notation, render, rules, setup, start, text
+from kifu.games.rengi.position import Position
+from kifu.record import Record
+
+_RESULTS = {
+    "first": "first", "+": "first", "先手": "first", "先手勝ち": "first", "sente": "first",
+    "1-0": "first",
+    "second": "second", "-": "second", "後手": "second", "後手勝ち": "second", "gote": "second",
+    "0-1": "second",
+}
+
+
+class Rengi(Game):
+    name = "rengi"
+    title = "Rengi 連棋"
+    aliases = ("連棋", "puyo-rengi")
+    suffixes = (".rengi",)
+    notation = ("header lines (Variant, settings, First/Second, Tsumo), an optional set-up, then "
+                "moves +23ab -2U +3a +P +R with {j:25} garbage notes")
+    dialects = {
+        "letters": "colours as a b c d, directions U D R L (the canonical form)",
+        "upper": "colours as A B C D",
+        "lower": "directions as u d r l",
+        "kanji": "colours as 青 赤 緑 黄, directions 上 下 右 左, パス, 投了",
+        "symbols": "colours as ● ○ ◎ ×, directions ↑ ↓ → ←",
+        "colours": "every move with its colours (open forms resolved by replaying the list)",
+        "open": "every move in the open form 2U (needs the tsumo list or seed)",
+    }
+    render_options = {
+        "frame": "draw the chain just fired at step K (0: before the first link)",
+        "next": "show the next pieces (yes/no; default: as the Next setting says)",
+    }
+
+    def parse(self, text_: str, source: str = "<string>") -> Record:
+        return notation.parse(text_, source)
+
+    def write(self, record: Record, dialect: str | None = None) -> str:
+        if dialect in ("colours", "open"):
+            return notation.write(convert.convert(self, record, dialect))
+        return notation.write(record, dialect or "letters")
+
+    def move_text(self, move: Any) -> str:
+        return moves.text(move)
+
+    def move_to_json(self, move: Any) -> dict[str, Any]:
+        return moves.move_to_json(move)
+
+    def move_from_json(self, data: dict[str, Any]) -> Any:
+        return moves.move_from_json(data)
+
+    def setup_to_json(self, value: Any) -> Any:
+        return setup.setup_to_json(value)
+
+    def setup_from_json(self, data: Any) -> Any:
+        return setup.setup_from_json(data)
+
+    def start(self, record: Record) -> Position:
+        return start.start(record)
+
+    def play(self, pos: Position, move: Any, *, lenient: bool = False) -> Played:
+        return rules.play(pos, move, lenient)
+
+    def copy(self, pos: Position) -> Position:
+        return pos.copy()
+
+    def outcome(self, pos: Position) -> Outcome | None:
+        return pos.outcome
+
+    def result_matches(self, stated: str, outcome: Outcome | None, pos: Position) -> str | None:
+        if outcome is None:
+            return None
+        said = _RESULTS.get(stated.strip().casefold(), stated.strip().casefold())
+        return None if said == outcome.winner else outcome.describe()
+
+    def render_svg(self, pos: Position, options: RenderOptions, record: Record | None = None) -> str:
+        return render.render_svg(pos, options, record)
+
+    def render_text(self, pos: Position, options: RenderOptions) -> str:
+        return text.render_text(pos, options)
+
+    def summary(self, pos: Position) -> list[tuple[str, str]]:
+        return text.summary(pos)
+
+    def position_to_json(self, pos: Position) -> dict[str, Any]:
+        return text.position_to_json(pos)
+
+
+GAME = Rengi()

@@ -1,0 +1,105 @@
+"""Dialects that need the position: every move in colour form, or every move in open form.
+
+``23ab`` and ``2R`` say the same thing only once the piece is known, and the piece depends on
+how many pieces the mover has placed (passes and waits use none), so converting replays the
+record, variations included, and rewrites each placement with the piece it was dealt.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from kifu.errors import ConversionError, KifuError
+from kifu.games.rengi.moves import FIRST, Move, Place, Single, Turn
+from kifu.games.rengi.position import Position
+from kifu.record import Node, Record
+
+
+def convert(game: Any, record: Record, dialect: str) -> Record:
+    """A copy of ``record`` whose placements are all in colour form or all in open form."""
+    pos = game.start(record)
+    if dialect == "open" and pos.dealer.kind in ("free", "unknown"):
+        raise ConversionError("the open form needs a tsumo list or a seed; this record's "
+                              "colours are chosen move by move")
+    moves = _walk(game, pos, record.moves, dialect, 0)
+    return Record(record.game, dict(record.headers), record.setup, list(record.comments), moves,
+                  record.source, dict(record.header_spans))
+
+
+def _walk(game: Any, pos: Position, nodes: list[Node], dialect: str, number: int) -> list[Node]:
+    out = []
+    for node in nodes:
+        variations = [_walk(game, game.copy(pos), line, dialect, number)
+                      for line in node.variations]
+        move = _rewrite(pos, node.move, dialect)
+        number += 1
+        try:
+            game.play(pos, node.move)
+        except KifuError as error:
+            raise ConversionError(f"cannot rewrite move {number} ({node.move}) in the "
+                                  f"{dialect} form: {error.message}", span=node.span) from None
+        out.append(Node(move, list(node.comments), variations, node.span))
+    return out
+
+
+def _rewrite(pos: Position, move: Move, dialect: str) -> Move:
+    if not isinstance(move, (Place, Turn, Single)):
+        return move
+    side = pos.current if move.side is None else move.side
+    index = pos.sides[side].placed
+    try:
+        piece = pos.dealer.piece(side, index)
+    except IndexError:
+        return move  # playing it reports the problem
+    single_due = side == FIRST and index == 0
+    if dialect == "colours":
+        if piece is None:
+            return move
+        if isinstance(move, Single) and move.colour is None:
+            return _single(move, piece[0])
+        if isinstance(move, Turn) and not single_due:
+            return _as_place(move, piece)
+        return move
+    if piece is None:
+        return move
+    if isinstance(move, Single) or (single_due and isinstance(move, Turn)):
+        return Single(move.side, move.column, None, move.drop)
+    if isinstance(move, Place):
+        return _as_turn(move, piece) or move
+    return move
+
+
+def _single(move: Single, colour: int) -> Single | Turn:
+    if colour == 3:
+        return Turn(move.side, move.column, "D", move.drop)
+    return Single(move.side, move.column, colour, move.drop)
+
+
+def _as_place(move: Turn, piece: tuple[int, ...]) -> Place | Turn:
+    axis, child = piece
+    column = move.column
+    if move.direction == "U":
+        return Place(move.side, (column, column), (axis, child), move.drop)
+    if move.direction == "D":
+        return Place(move.side, (column, column), (child, axis), move.drop)
+    other = column + (1 if move.direction == "R" else -1)
+    if not 1 <= other <= 6:
+        return move  # off the field: playing it reports the problem
+    if other > column:
+        return Place(move.side, (column, other), (axis, child), move.drop)
+    return Place(move.side, (other, column), (child, axis), move.drop)
+
+
+def _as_turn(move: Place, piece: tuple[int, ...]) -> Turn | None:
+    axis, child = piece
+    (first, second), (low, high) = move.columns, move.colours
+    if move.vertical:
+        if (low, high) == (axis, child):
+            return Turn(move.side, first, "U", move.drop)
+        if (low, high) == (child, axis):
+            return Turn(move.side, first, "D", move.drop)
+        return None
+    if (low, high) == (axis, child):
+        return Turn(move.side, first, "R" if second > first else "L", move.drop)
+    if (low, high) == (child, axis):
+        return Turn(move.side, second, "R" if first > second else "L", move.drop)
+    return None

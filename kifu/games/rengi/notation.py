@@ -1,0 +1,202 @@
+"""Rengi's record notation (``.rengi``): reading and writing whole records.
+
+```
+Game: rengi
+Variant: 公連棋
+First: Ana
+Second: Ben
+Tsumo: ab cd ba dc ac bd ca db aa bb cc dd
+DropCap: 5
+
++3 -2U +4R -5L {a comment} +3U (+6U) -1U +P
+```
+Headers (``Key: value``) come first: the variant and any setting overrides (see
+``settings.py``), the players (``First``, ``Second``), the tsumo list (``Tsumo``, ``TsumoBuild``)
+or ``Seed``, and ``Result`` (first / second).  A set-up position may follow (see ``setup.py``).
+Then the moves (see ``moves.py``): signs optional, numbers (``1.``) optional, comments in
+``{...}`` or after ``;``, variations in ``( ... )`` after the move they replace.
+"""
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from lark import Token, Tree
+
+from kifu import grammar
+from kifu.errors import NotationError
+from kifu.games.rengi import moves as m
+from kifu.games.rengi.setup import Setup, make_setup, parse_row, parse_state, write_setup
+from kifu.movetext import RecordBuilder, build_record
+from kifu.record import Node, Record, Span
+
+TERMINALS = {
+    "PLACE": "a placement such as +23ab",
+    "OPEN": "an open-form move such as +2U",
+    "SINGLE": "a single first stone such as +3a",
+    "PASS": "P (pass)",
+    "RESIGN": "R (resign)",
+    "SIGN": "+ or -",
+    "MOVE_NUMBER": "a move number such as 12.",
+    "DROP_NOTE": "garbage columns such as {j:25}",
+    "HEADER_KEY": "a header such as 'Variant:'",
+    "FIELD_ROW": "a field row |......|......|",
+    "SETUP_STATE": "a set-up line such as [setup turn=first]",
+    "BRACE_COMMENT": "",
+    "LINE_COMMENT": "",
+}
+PER_LINE = 10
+
+
+def _ascii(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
+def _column(char: str, token: Token, offset: int) -> int:
+    value = int(_ascii(char))
+    if not 1 <= value <= 6:
+        span = grammar.span_of(token)
+        raise NotationError(f"column {value} is off the field (columns 1 to 6)",
+                            span=Span.point(span.line, span.column + offset))
+    return value
+
+
+def _drop(token: Token) -> m.DropNote:
+    inner = _ascii(str(token))[3:-1].replace(" ", "").replace("\t", "").lower()
+    rows_text, plus, columns_text = inner.partition("r")
+    if not plus:
+        rows, columns_text = None, inner
+    else:
+        rows = int(rows_text)
+    columns_text = columns_text.lstrip("+")
+    if not columns_text and rows is None:
+        raise NotationError("a garbage note names rows or columns, e.g. {j:25}",
+                            span=grammar.span_of(token))
+    columns = tuple(int(c) for c in columns_text)
+    if any(not 1 <= c <= 6 for c in columns):
+        raise NotationError("garbage columns are 1 to 6", span=grammar.span_of(token))
+    return m.DropNote(rows, columns)
+
+
+def _make_move(tree: Tree) -> m.Move:
+    tokens: list[Token] = list(tree.children)  # type: ignore[arg-type]
+    side = None
+    if tokens[0].type == "SIGN":
+        side = m.FIRST if _ascii(tokens[0]) in "+" else m.SECOND
+        tokens = tokens[1:]
+    body = tokens[0]
+    drop = _drop(tokens[1]) if len(tokens) > 1 else None
+    text = str(body)
+    if body.type in ("PASS", "RESIGN"):
+        if drop is not None:
+            raise NotationError("a garbage note belongs to a placement",
+                                span=grammar.span_of(tokens[1]))
+        return m.Pass(side) if body.type == "PASS" else m.Resign(side)
+    if body.type == "PLACE":
+        first, second = _column(text[0], body, 0), _column(text[1], body, 1)
+        if abs(first - second) > 1:
+            raise NotationError(f"the two stones of a pair stand in one column or in "
+                                f"neighbouring columns, not {first} and {second}",
+                                span=grammar.span_of(body))
+        return m.Place(side, (first, second), (m.COLOUR_OF[text[2]], m.COLOUR_OF[text[3]]), drop)
+    column = _column(text[0], body, 0)
+    if body.type == "OPEN":
+        return m.Turn(side, column, m.DIRECTION_OF[text[1]], drop)
+    colour = m.COLOUR_OF[text[1]] if len(text) > 1 else None
+    if colour == 3:  # a single D stone is the value Turn(column, "D"); see moves.py
+        return m.Turn(side, column, "D", drop)
+    return m.Single(side, column, colour, drop)
+
+
+def parse(text: str, source: str = "<string>") -> Record:
+    tree = grammar.parse("rengi", text, TERMINALS)
+    record = build_record(tree, RecordBuilder("rengi", source), _make_move)
+    record.setup = _setup(tree, record)
+    _value_spans(tree, record)
+    return record
+
+
+def _setup(tree: Tree, record: Record) -> Setup | None:
+    """Collect the set-up lines, which must stand before the first move at the top level."""
+    parts: dict[str, Any] = {"spans": {}}
+    rows: list[tuple[tuple[str, str], Span]] = []
+    first: Span | None = None
+    for token in tree.scan_values(lambda v: isinstance(v, Token)
+                                  and v.type in ("FIELD_ROW", "SETUP_STATE")):
+        span = grammar.span_of(token)
+        first = first or span
+        if token not in tree.children:
+            raise NotationError("a set-up stands before the moves, not in a variation",
+                                span=span)
+        if record.moves and record.moves[0].span is not None and \
+                (span.line, span.column) > (record.moves[0].span.line, record.moves[0].span.column):
+            raise NotationError("a set-up stands before the first move", span=span)
+        if token.type == "FIELD_ROW":
+            rows.append((parse_row(str(token), span), span))
+        else:
+            if rows:
+                raise NotationError("set-up lines in [...] go before the field rows", span=span)
+            parse_state(str(token), span, parts)
+    if first is None:
+        return None
+    return make_setup(parts, rows, first)
+
+
+def _value_spans(tree: Tree, record: Record) -> None:
+    """Point each header's span at its value, so that errors in a value (a bad tsumo list)
+    can name the column of the offending item."""
+    for item in tree.children:
+        if isinstance(item, Tree) and item.data == "header" and len(item.children) > 1:
+            key = str(item.children[0]).rstrip(":： \t")
+            value = item.children[1]
+            span = grammar.span_of(value)
+            width = len(str(value).rstrip())
+            record.header_spans[key] = Span(span.line, span.column, span.line,
+                                            span.column + width)
+
+
+# -- writing --------------------------------------------------------------------------------
+
+def write(record: Record, dialect: str = "letters") -> str:
+    """The record in the notation: headers, set-up, then ``PER_LINE`` moves a line."""
+    out = [f"{key}: {' '.join(value.splitlines())}" for key, value in record.headers.items()]
+    if out:
+        out.append("")
+    out.extend(_comment(c) for c in record.comments)
+    if record.setup is not None:
+        out.extend(write_setup(record.setup))
+        out.append("")
+    out.extend(_lines(record.moves, dialect))
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _lines(nodes: list[Node], dialect: str) -> list[str]:
+    lines, current = [], []
+    for count, node in enumerate(nodes, start=1):
+        current.extend(_node_tokens(node, dialect))
+        if count % PER_LINE == 0:
+            lines.append(" ".join(current))
+            current = []
+    if current:
+        lines.append(" ".join(current))
+    return lines
+
+
+def _node_tokens(node: Node, dialect: str) -> list[str]:
+    tokens = [m.text(node.move, dialect)]
+    tokens.extend(_comment(c) for c in node.comments)
+    for variation in node.variations:
+        inner: list[str] = []
+        for child in variation:
+            inner.extend(_node_tokens(child, dialect))
+        tokens.append("(" + " ".join(inner) + ")")
+    return tokens
+
+
+def _comment(text: str) -> str:
+    """A comment in braces; a closing brace inside becomes a full-width one, and a comment
+    that would read as a garbage note ({j:25}) gets a leading blank."""
+    body = text.replace("}", "\uff5d")
+    if body[:2].lower() in ("j:", "j："):
+        body = " " + body
+    return "{" + body + "}"
