@@ -403,11 +403,9 @@ def _king_taken(action: Action) -> bool:
 
 
 def resign(pos: Position, side: int) -> Played:
+    """投了: either player may resign at any point of the battle."""
     if pos.phase not in (BATTLE, READY):
         raise IllegalMoveError("a player resigns during the battle", rule="resign")
-    if side != pos.to_move:
-        raise IllegalMoveError(f"{MARKS[side]} resigns out of turn; it is {MARKS[pos.to_move]}'s "
-                               "turn", rule="turn")
     pos.outcome = Outcome(SIDE_NAMES[1 - side], "resignation (投了)")
     return Played([{"type": "resign", "side": SIDE_NAMES[side]}])
 

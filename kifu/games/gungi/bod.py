@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lark import Token
 
@@ -62,6 +62,7 @@ class Diagram:
     stacks: tuple[tuple[SetupPiece, ...], ...]
     hands: tuple[tuple[SetupPiece, ...], tuple[SetupPiece, ...]]
     to_move: int = 0
+    span: Span | None = field(default=None, compare=False)
 
 
 class DiagramBuilder:
@@ -117,7 +118,7 @@ class DiagramBuilder:
             raise NotationError(f"the set-up diagram lacks ranks {missing}", span=self.span)
         stacks = tuple(cell for rank in range(1, 10) for cell in self.rows[rank])
         return Diagram(stacks, (tuple(self.hands[0]), tuple(self.hands[1])),
-                       0 if self.to_move is None else self.to_move)
+                       0 if self.to_move is None else self.to_move, self.span)
 
 
 def parse_cell(cell: str, span: Span) -> tuple[SetupPiece, ...]:
@@ -158,12 +159,10 @@ def parse_hand(value: str, side: int, span: Span) -> list[SetupPiece]:
     return out
 
 
-def write(diagram: Diagram, ascii_names: bool = False) -> list[str]:
-    """The diagram's lines, as :class:`DiagramBuilder` reads them."""
-    lines = [f"後手の持駒：{hand_text(diagram.hands[1], ascii_names)}",
-             "  ９   ８   ７   ６   ５   ４   ３   ２   １"]
-    border = "+" + "-" * 44 + "+"
-    lines.append(border)
+def write(diagram: Diagram, ascii_names: bool = False, padded: bool = True) -> list[str]:
+    """The diagram's lines, as :class:`DiagramBuilder` reads them; ``padded`` aligns the
+    cells (in display columns, a kanji taking two) so the board reads as a grid."""
+    rows = []
     for rank in range(1, 10):
         cells = []
         for column in range(9):
@@ -171,11 +170,26 @@ def write(diagram: Diagram, ascii_names: bool = False) -> list[str]:
             sep = " " if ascii_names else ""
             text = sep.join(("v" if p.side else " ") + p.text(ascii_names) for p in stack)
             cells.append(text or " ・")
+        rows.append(cells)
+    width = max(9, *(_width(c) for cells in rows for c in cells)) if padded else 0
+    cells_text = [[c + " " * (width - _width(c)) for c in cells] for cells in rows]
+    files = "".join(f"{'９８７６５４３２１'[i]:^{max(width - 1, 1)}} " for i in range(9))
+    border = "+" + "-" * (len("|".join(cells_text[0])) + sum(
+        _width(c) - len(c) for c in cells_text[0])) + "+"
+    lines = [f"後手の持駒：{hand_text(diagram.hands[1], ascii_names)}", " " + files.rstrip(),
+             border]
+    for rank, cells in enumerate(cells_text, start=1):
         lines.append("|" + "|".join(cells) + "|" + KANJI_RANKS[rank - 1])
     lines.append(border)
     lines.append(f"先手の持駒：{hand_text(diagram.hands[0], ascii_names)}")
     lines.append(f"手番：{'先手' if diagram.to_move == 0 else '後手'}")
     return lines
+
+
+def _width(text: str) -> int:
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def hand_text(hand: tuple[SetupPiece, ...], ascii_names: bool = False) -> str:

@@ -53,7 +53,7 @@ _ASCII_SECTIONS = {"setup": "begin", "setup done": "done", "battle": "battle", "
                    "resetup": "rebegin", "resetup done": "redone", "rebattle": "rebattle"}
 
 _D = "[1-9１-９一二三四五六七八九]"
-_S = f"[ \t]*[{_DASHES}][ \t]*"
+_S = f"[ \t]*[{re.escape(_DASHES)}][ \t]*"
 _PIECE = ("[謀侍兵忍砲砦臥雛帥弓筒槍さとへヘ上龍竜鳳香や]|"
           + "|".join(sorted(FROM_ROMAJI, key=len, reverse=True)))
 _MARK = "[▲▽△☗☖]|[BbWw](?![A-Za-z])"

@@ -19,7 +19,7 @@ def start(record: Record) -> Position:
     try:
         return from_diagram(record.setup)
     except SetupError as error:
-        raise error.located(span=error.span or record.header_span("後手の持駒")) from None
+        raise error.located(span=error.span or getattr(record.setup, "span", None)) from None
 
 
 def play(pos: Position, move: object, lenient: bool) -> tuple[Played, object]:
