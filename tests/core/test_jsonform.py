@@ -1,0 +1,49 @@
+"""The JSON forms: every example of every game converts losslessly and matches the schemas."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from kifu import jsonform
+from kifu.errors import NotationError
+from kifu.load import load
+from kifu.replayjson import replay_json
+
+ROOT = Path(__file__).parents[2]
+SCHEMAS = ROOT / "kifu" / "schema"
+EXAMPLES = sorted(p for p in (ROOT / "examples").rglob("*")
+                  if p.is_file() and "invalid" not in p.parts and p.suffix != ".toml")
+
+
+def schema(name: str) -> dict:
+    return json.loads((SCHEMAS / name).read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: str(p.relative_to(ROOT / "examples")))
+def test_examples_convert_to_valid_json_and_back(path):
+    loaded = load(str(path))
+    data = jsonform.to_json(loaded.record)
+    jsonschema.validate(data, schema("record.schema.json"))
+    assert jsonform.loads(jsonform.dumps(loaded.record)) == loaded.record
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: str(p.relative_to(ROOT / "examples")))
+def test_replay_json_of_examples_matches_its_schema(path):
+    loaded = load(str(path))
+    document = replay_json(loaded.game, loaded.record, variations=True, lenient=True)
+    jsonschema.validate(document, schema("replay.schema.json"))
+
+
+@pytest.mark.parametrize("text, message", [
+    ("{", "invalid JSON"),
+    ('{"format": "other"}', "not a kifu JSON record"),
+    ('{"format": "kifu-record", "version": 99, "game": "renju"}', "version 99"),
+    ('{"format": "kifu-record", "version": 1, "game": "renju", "moves": [{"move": {}}]}',
+     "not a valid kifu JSON record"),
+])
+def test_bad_json_is_a_notation_error(text, message):
+    with pytest.raises(NotationError, match=message):
+        jsonform.loads(text)
