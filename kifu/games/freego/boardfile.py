@@ -80,8 +80,12 @@ def check_text(text: str, default_name: str = "board") -> Checked:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         where = _TOML_POSITION.search(str(error))
-        span = Span.point(int(where.group(1)), int(where.group(2))) if where else None
-        message = _TOML_POSITION.sub("", str(error)).strip()
+        if where:
+            span = Span.point(int(where.group(1)), int(where.group(2)))
+        else:  # "(at end of document)"
+            lines = text.rstrip("\n").split("\n")
+            span = Span.point(len(lines), len(lines[-1]) + 1)
+        message = re.sub(r"\s*\(at [^)]*\)", "", str(error)).strip()
         return Checked(None, [BoardError(f"not valid TOML: {message}", span=span, rule="toml")])
     spans = TomlSpans(text)
     out = _Collector(spans)
