@@ -33,7 +33,7 @@ BOARD_FILL, LINE, INK = "#ecdcb8", "#7a6340", "#222"
 FILL = {BLACK: "#1d1d1d", RED: "#c0392b"}
 MARK, WIN, CHIP = "#f39c12", "#2e86de", "#f1c40f"
 #: Tiles of pieces beneath shown in a square's strip before the rest is summed up as "+n".
-STRIP = 5
+STRIP = 4
 
 
 class _Layout:
@@ -66,16 +66,16 @@ def render_svg(position: Position, options: RenderOptions, record: Record | None
     root = document(layout.width, layout.height + line_height * (len(legend) + 0.5),
                     _title(record), options.size)
     _board(root, layout, options)
+    if position.win_line:  # a band under the pieces, so that they stay readable
+        (x1, y1), (x2, y2) = layout.centre(position.win_line[0]), layout.centre(position.win_line[-1])
+        element(root, "line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=WIN, stroke_width=CELL * 0.3,
+                stroke_linecap="round", opacity=0.45, class_="win-line")
     pieces = element(root, "g", class_="stacks")
     for at in position.geo.squares:
         if position.stacks[at]:
             _stack(pieces, layout, position, at, options)
     if options.last_move and position.last:
         _last_turn(root, layout, position)
-    if position.win_line:
-        (x1, y1), (x2, y2) = layout.centre(position.win_line[0]), layout.centre(position.win_line[-1])
-        element(root, "line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=WIN, stroke_width=CELL * 0.12,
-                stroke_linecap="round", opacity=0.65, class_="win-line")
     _panel(root, layout, position)
     for index, text in enumerate(legend):
         element(root, "text", text, x=layout.margin, y=layout.height + line_height * (index + 0.6),
@@ -97,7 +97,7 @@ def _board(root: ET.Element, layout: _Layout, options: RenderOptions) -> None:
     if not options.coords:
         return
     labels = element(root, "g", font_size=CELL * 0.24, fill=INK, text_anchor="middle",
-                     dominant_baseline="central", class_="coordinates")
+                     dy="0.35em", class_="coordinates")
     for column in range(geo.columns):
         x, _ = layout.centre(geo.index(column, 0))
         for y in (m * 0.5, m * 1.5 + layout.board_height):
@@ -113,7 +113,7 @@ def _piece(parent: ET.Element, x: float, y: float, radius: float, colour: int,
     element(parent, "circle", cx=x, cy=y, r=radius, fill=FILL[colour], stroke="#000",
             stroke_width=1, class_=f"piece {COLOUR_NAMES[colour]}")
     element(parent, "text", strength, x=x, y=y, fill="#fff", font_size=radius * 1.05,
-            font_weight="bold", text_anchor="middle", dominant_baseline="central")
+            font_weight="bold", text_anchor="middle", dy="0.35em")
 
 
 def _stack(parent: ET.Element, layout: _Layout, position: Position, at: int,
@@ -127,12 +127,12 @@ def _stack(parent: ET.Element, layout: _Layout, position: Position, at: int,
             + (" (bottom to top)" if len(stack) > 1 else ""))
     top = stack[-1]
     below = stack[:-1]
-    centre_y = y + CELL * (0.42 if below else 0.5)
-    _piece(group, x + CELL / 2, centre_y, CELL * (0.3 if below else 0.36), colour_of(top),
+    centre_y = y + CELL * (0.36 if below else 0.5)
+    _piece(group, x + CELL / 2, centre_y, CELL * (0.27 if below else 0.36), colour_of(top),
            strength_of(top))
     if below:
-        element(group, "text", f"×{len(stack)}", x=x + CELL - 3, y=y + CELL * 0.16,
-                font_size=CELL * 0.2, fill=INK, text_anchor="end", class_="height")
+        element(group, "text", f"×{len(stack)}", x=x + CELL - 3, y=y + CELL * 0.17,
+                font_size=CELL * 0.17, fill=INK, text_anchor="end", class_="height")
         _strip(group, x, y, below)
     if options.numbers and at in position.numbers:
         element(group, "text", position.numbers[at], x=x + 3, y=y + CELL * 0.16,
@@ -141,20 +141,20 @@ def _stack(parent: ET.Element, layout: _Layout, position: Position, at: int,
 
 def _strip(group: ET.Element, x: float, y: float, below: list[int]) -> None:
     """The pieces beneath the top, bottom first, as small tiles along the square's foot."""
-    tile = CELL * 0.16
+    tile = CELL * 0.24
     shown = below[-STRIP:] if len(below) > STRIP else below
-    left = x + (CELL - len(shown) * (tile + 1.5)) / 2
+    left = x + (CELL - len(shown) * (tile + 1)) / 2
     if len(below) > STRIP:
         element(group, "text", f"+{len(below) - STRIP}", x=x + 2, y=y + CELL - 3,
                 font_size=CELL * 0.14, fill=INK)
-        left = x + CELL * 0.22
+        left = x + CELL * 0.2
     for index, code in enumerate(shown):
-        tx = left + index * (tile + 1.5)
-        ty = y + CELL - tile - 3
+        tx = left + index * (tile + 1)
+        ty = y + CELL - tile - 2
         element(group, "rect", x=tx, y=ty, width=tile, height=tile, rx=1.5,
                 fill=FILL[colour_of(code)], class_="beneath")
         element(group, "text", strength_of(code), x=tx + tile / 2, y=ty + tile / 2, fill="#fff",
-                font_size=tile * 0.8, text_anchor="middle", dominant_baseline="central")
+                font_size=tile * 0.8, text_anchor="middle", dy="0.35em")
 
 
 def _last_turn(root: ET.Element, layout: _Layout, position: Position) -> None:
@@ -190,14 +190,14 @@ def _panel(root: ET.Element, layout: _Layout, position: Position) -> None:
                     stroke=FILL[colour], stroke_dasharray="3 3", class_="field-empty")
         left = len(position.stock_left(colour))
         element(group, "text", f"{COLOUR_NAMES[colour]}: {left} in stock", x=x + CELL * 0.7,
-                y=cy, dominant_baseline="central")
+                y=cy, dy="0.35em")
     cy = y + CELL * 2.4
     element(group, "text", "Chips", x=x, y=cy, font_weight="bold")
     for index, (who, count) in enumerate((("black", position.chips[BLACK]),
                                           ("red", position.chips[RED]),
                                           ("stock", position.chips[STOCK]))):
         row_y = cy + CELL * (0.45 + 0.4 * index)
-        element(group, "text", who, x=x, y=row_y, dominant_baseline="central")
+        element(group, "text", who, x=x, y=row_y, dy="0.35em")
         for chip in range(count):
             element(group, "circle", cx=x + CELL * (1.1 + 0.35 * chip), cy=row_y, r=CELL * 0.13,
                     fill=CHIP, stroke="#9a7d0a", class_=f"chip {who}")
@@ -215,7 +215,7 @@ def _title(record: Record | None) -> str:
 def _legend(position: Position, record: Record | None, options: RenderOptions) -> list[str]:
     lines = []
     if record is not None and (record.header("Black") or record.header("Red")):
-        lines.append(f"Black: {record.header('Black') or '?'}   Red: {record.header('Red') or '?'}")
+        lines.append(f"Black: {record.header('Black') or '?'} · Red: {record.header('Red') or '?'}")
     if options.flag("stacks"):
         lines.extend(line for line in facts(position, all_stacks=True)
                      if line.startswith("stacks"))
