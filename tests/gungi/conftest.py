@@ -52,6 +52,7 @@ class Replay:
     record: Record
     problems: list
     position: object
+    events: list
 
     @property
     def errors(self) -> list:
@@ -71,12 +72,14 @@ def replay(diagram: str, moves: str = "", *, black: str = "", white: str = "",
     record = GAME.parse(bod(diagram, black, white, to_move) + moves)
     problems, _ = GAME.check(record, lenient=lenient)
     position = GAME.start(record)
+    events = []
     try:
         for step in GAME.replay(record, lenient=lenient):
             position = step.position
+            events.append(step.events)
     except Exception:  # noqa: BLE001 - the problems list already holds it
         pass
-    return Replay(record, problems, position)
+    return Replay(record, problems, position, events)
 
 
 def legal_moves(diagram: str, *, black: str = "", white: str = "",

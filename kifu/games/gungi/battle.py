@@ -137,7 +137,7 @@ def _resolve(pos: Position, ply: Ply, sq: int, lenient: bool, repairs: list[str]
                                f"as in [{where(legal[0].origin or sq, legal[0].origin_tier)}]",
                                rule="ambiguous")
     error = _why_not(pos, ply, sq, candidates)
-    fix = _repair(pos, ply, sq)
+    fix = None if ply.swap is not None or ply.strike is not None else _repair(pos, ply, sq)
     if fix is None:
         raise error
     action, text = fix
@@ -201,7 +201,42 @@ def _why_not(pos: Position, ply: Ply, sq: int, candidates: list[Action]) -> Ille
         return IllegalMoveError(f"{mark} has no {ply.piece} on the board"
                                 + (" (is it a drop, 新?)" if ply.piece in
                                    {p.face for p in pos.hands[side]} else ""), rule="no-piece")
+    reason = _landing_reason(pos, ply.piece, sq)
+    if reason is not None:
+        return reason
     return IllegalMoveError(f"no {mark}{ply.piece} can move to {where(sq)}", rule="unreachable")
+
+
+def _landing_reason(pos: Position, face: str, sq: int) -> IllegalMoveError | None:
+    """Why a piece that reaches ``sq`` may still not land there (stacking rules)."""
+    from kifu.games.gungi.movegen import reach, same_kind
+
+    side = pos.to_move
+    stack = pos.board[sq]
+    for origin in range(81):
+        here = pos.board[origin]
+        if not (here and here[-1].owner == side and here[-1].face == face):
+            continue
+        if not any(dest == sq for dest, _ in reach(pos.board, pos.geometry, origin, len(here) - 1)):
+            continue
+        top = stack[-1]
+        if top.owner == side and len(stack) >= 3:
+            return IllegalMoveError(f"{where(sq)} already holds three pieces", rule="stack-height")
+        if top.owner == side and top.face == "帥":
+            return IllegalMoveError("nothing may stand on a 帥", rule="king-on-top")
+        if same_kind(stack, side, face, skip_top=top.owner != side):
+            return IllegalMoveError(f"{MARKS[side]} already has a {face} in the stack on "
+                                    f"{where(sq)} (the same-kind rule)", rule="same-kind")
+        if face == "帥":
+            return IllegalMoveError("a 帥 in check may not flee onto its own pieces",
+                                    rule="check")
+    covered = [o for o in range(81) if any(p.owner == side and p.face == face
+                                           for p in pos.board[o][:-1])]
+    if covered and not any(pos.board[o] and pos.board[o][-1].owner == side
+                           and pos.board[o][-1].face == face for o in range(81)):
+        return IllegalMoveError(f"{MARKS[side]}'s {face} is covered by another piece and cannot "
+                                "move", rule="covered")
+    return None
 
 
 def _repair(pos: Position, ply: Ply, sq: int) -> tuple[Action, str] | None:

@@ -87,6 +87,7 @@ def from_diagram(diagram: Diagram) -> Position:
         raise SetupError(f"{MARKS[waiting]}'s 帥 is in check, but it is {MARKS[pos.to_move]} "
                          "to move")
     pos.last_square = None
+    pos.repetitions[pos.key()] += 1
     return pos
 
 

@@ -144,7 +144,7 @@ def betrayal(pos: Position, ply: Ply, action: Action, lenient: bool,
                                    "砲 and 砦 stand only on tier 1", rule="betrayal")
         faces[index + 1] = entry.face
     after = [(1 - p.owner, faces[i + 1]) for i, p in enumerate(below)]
-    after.append((stack[-1].owner if action.kind == "move" else pos.to_move, "へ"))
+    after.append((pos.to_move, "へ"))
     if len(set(after)) != len(after):
         raise IllegalMoveError("betrayal would leave two pieces of one kind and side in the "
                                "stack (the same-kind rule)", rule="betrayal")

@@ -43,6 +43,7 @@ def section(pos: Position, move: Section, lenient: bool) -> Played:
     else:
         pos.phase = BATTLE
         pos.to_move = pos.first_player
+        pos.repetitions[pos.key()] += 1
     return Played([{"type": "section", "kind": kind}])
 
 

@@ -1,0 +1,157 @@
+"""Stacking, capturing, 不動攻撃, jumping, check and mate, each on a small drawn position."""
+from __future__ import annotations
+
+from kifu.games.gungi.geometry import square
+
+E = ". . . . . . . . ."
+
+
+def board(*rows: str) -> str:
+    assert len(rows) == 9
+    return "\n".join(rows)
+
+
+def test_stacking_onto_own_piece_goes_one_tier_up(gungi) -> None:
+    pos = board("v帥 . . . . . . . .", E, E, E, ". . . . 兵 . . . .", ". . . . 侍 . . . .", E, E,
+                ". . . . . . . . 帥")
+    ok = gungi.replay(pos, "▲5―5―2―侍")
+    assert ok.problems == []
+    stack = ok.position.board[square(5, 5)]
+    assert [p.face for p in stack] == ["兵", "侍"]
+    wrong = gungi.replay(pos, "▲5―5―1―侍")
+    assert [(p.rule, p.message) for p in wrong.errors] == [
+        ("tier", "侍 ends on tier 2 of 5―5, not tier 1; read as tier 2")]
+
+
+def test_stack_holds_three_pieces_at_most(gungi) -> None:
+    pos = board("v帥 . . . . . . . .", E, E, E, ". . . . 兵忍上 . . . .", ". . . . 侍 . . . .", E, E,
+                ". . . . . . . . 帥")
+    result = gungi.replay(pos, "▲5―5―4―侍")
+    assert [(p.rule, p.message) for p in result.errors] == [
+        ("stack-height", "5―5 already holds three pieces")]
+
+
+def test_nothing_stands_on_a_king(gungi) -> None:
+    pos = board("v帥 . . . . . . . .", E, E, E, E, E, E, ". . . . . . . . 侍", ". . . . . . . . 帥")
+    result = gungi.replay(pos, "▲1―9―2―侍")
+    assert [p.rule for p in result.errors] == ["king-on-top"]
+
+
+def test_same_kind_rule_in_a_stack(gungi) -> None:
+    """兵兵 in one stack is forbidden; 兵 with へ and と is allowed (§十四)."""
+    pos = board("v帥 . . . . . . . .", E, E, E, ". . . . 兵 . . . .", ". . . . 兵 . . . .", E, E,
+                ". . . . . . . . 帥")
+    assert [p.rule for p in gungi.replay(pos, "▲5―5―2―兵").errors] == ["same-kind"]
+    mixed = board("v帥 . . . . . . . .", E, E, E, ". . . . 兵へ . . . .", ". . . . と . . . .", E, E,
+                  ". . . . . . . . 帥")
+    assert gungi.replay(mixed, "▲5―5―3―と").problems == []
+
+
+def test_capture_takes_the_top_and_lands_on_its_tier(gungi) -> None:
+    pos = board("v帥 . . . . . . . .", E, E, E, ". . . . v兵v忍 . . . .", ". . . . 侍 . . . .", E,
+                E, ". . . . . . . . 帥")
+    result = gungi.replay(pos, "▲5―5―2―侍")
+    assert result.problems == []
+    stack = result.position.board[square(5, 5)]
+    assert [(p.owner, p.face) for p in stack] == [(1, "兵"), (0, "侍")]
+    assert [p.face for p in result.position.hands[0]] == ["上"]   # a front captured: its back
+
+
+def test_no_peaceful_stacking_on_an_enemy(gungi) -> None:
+    pos = board("v帥 . . . . . . . .", E, E, E, ". . . . v兵v忍 . . . .", ". . . . 侍 . . . .", E,
+                E, ". . . . . . . . 帥")
+    result = gungi.replay(pos, "▲5―5―3―侍")
+    assert [p.message for p in result.errors] == [
+        "侍 ends on tier 2 of 5―5, not tier 3 (a piece takes the top of an enemy stack; it "
+        "never stacks on it); read as tier 2"]
+
+
+def test_strike_downwards_takes_the_place_of_the_victim(gungi) -> None:
+    """ex1: 忍 on tier 2 takes tier 1 in place and ends on tier 1 (1―2―不1―忍)."""
+    pos = board("v帥 . . . . . . . .", E, E, E, ". . . . v兵忍 . . . .", E, E, E,
+                ". . . . . . . . 帥")
+    result = gungi.replay(pos, "▲5―5―不1―忍")
+    assert result.problems == []
+    assert [(p.owner, p.face) for p in result.position.board[square(5, 5)]] == [(0, "忍")]
+
+
+def test_strike_upwards_by_a_covered_piece(gungi) -> None:
+    """ex3: a 忍 on tier 1 takes tier 2 above it; the tier-3 piece drops to tier 2."""
+    pos = board("v帥 . . . . . . . .", E, E, E, ". . . . 忍v兵v槍 . . . .", E, E, E,
+                ". . . . . . . . 帥")
+    result = gungi.replay(pos, "▲5―5―不2―忍")
+    assert result.problems == []
+    assert [(p.owner, p.face) for p in result.position.board[square(5, 5)]] == [
+        (0, "忍"), (1, "槍")]
+    assert [p.face for p in result.position.hands[0]] == ["へ"]
+
+
+def test_fortress_cannot_strike(gungi) -> None:
+    pos = board("v帥 . . . . . . . .", E, E, E, E, E, ". . . . 砦v兵 . . . .", E,
+                ". . . . . . . . 帥")
+    assert [p.rule for p in gungi.replay(pos, "▲5―7―不2―砦").errors] == ["strike"]
+
+
+def test_jumpers_leap_and_others_are_blocked(gungi) -> None:
+    pos = board("v帥 . . . . . . . .", E, E, E, ". . . . v兵 . . . .", ". . . . 弓 . . . .", E,
+                E, ". . . . . . . . 帥")
+    assert gungi.replay(pos, "▲5―4―1―弓").problems == []
+    blocked = board("v帥 . . . . . . . .", E, E, E, ". . . さ兵 v兵 . . . .", E, E, E,
+                    ". . . . . . . . 帥")
+    assert [p.rule for p in gungi.replay(blocked, "▲4―5―1―兵").errors] == ["unreachable"]
+
+
+def test_sliding_pieces_stop_at_the_first_piece(gungi) -> None:
+    pos = board("v帥 . . . . . . . .", E, E, ". . . . v槍 . . . .", ". . . . v兵 . . . .",
+                E, ". . . . 臥 . . . .", E, ". . . . . . . . 帥")
+    assert gungi.replay(pos, "▲5―5―1―臥").problems == []
+    assert [p.rule for p in gungi.replay(pos, "▲5―4―1―臥").errors] == ["unreachable"]
+
+
+def test_moving_into_check_is_refused(gungi) -> None:
+    pos = board("v帥 . . . . . . . .", E, E, E, E, E, ". . . . . . . v槍 .", E,
+                ". . . . . . . . 帥")
+    result = gungi.replay(pos, "▲2―9―1―帥")
+    assert [p.rule for p in result.errors] == ["check"]
+
+
+def test_king_in_check_cannot_flee_onto_own_piece(gungi) -> None:
+    """§十五: a 帥 in check may not escape onto a square where an own piece stands."""
+    pos = board("v帥 . . . . . . . .", E, E, E, E, E, ". . . . . . . . v臥", ". . . . . . . 兵 .",
+                ". . . . . . . . 帥")
+    result = gungi.replay(pos, "▲2―8―2―帥")
+    assert [p.rule for p in result.errors] == ["check"]
+    assert gungi.replay(pos, "▲2―9―1―帥").problems == []
+
+
+def test_strike_from_below_gives_check(gungi) -> None:
+    """A 帥 standing on an enemy piece (not a 砦) is in check from below."""
+    pos = board("v帥 . . . . . . . .", E, E, E, E, E, E, ". . . . . . . v槍v兵 .",
+                ". . . . . . . . 帥")
+    result = gungi.replay(pos, "▲2―8―2―帥")
+    assert [p.rule for p in result.errors] == ["check"]
+
+
+def test_mate_is_verified_by_searching_every_reply(gungi) -> None:
+    pos = board("v帥 . . . . . . . .", ". . 龍 . . . . . .", ". と . . . . . . .", E, E, E, E, E,
+                ". . . . . . . . 帥")
+    result = gungi.replay(pos, "▲9―2―1―龍[詰み]")
+    assert result.problems == []
+    assert result.position.outcome.reason == "詰み (mate)"
+    assert result.position.outcome.winner == "black"
+
+
+def test_mate_claim_that_is_not_mate(gungi) -> None:
+    pos = board("v帥 . . . . . . . .", ". . . 龍 . . . . .", E, E, E, E, E, E, ". . . . . . . . 帥")
+    result = gungi.replay(pos, "▲9―2―1―龍[詰み]")
+    assert [(p.rule, p.message) for p in result.errors] == [
+        ("mate-claim", "the record says [詰み], but ▽ is in check and can still answer it")]
+
+
+def test_same_square_and_origin_notes(gungi) -> None:
+    both = board("v帥 . . . . . . . .", E, ". . . . v兵 . . . .", E, E, ". . . 忍 . 忍 . . .", E,
+                 E, ". . . . . . . . 帥")
+    result = gungi.replay(both, "▲5―4―1―忍")
+    assert [p.rule for p in result.errors] == ["ambiguous"]
+    assert gungi.replay(both, "▲5―4―1―忍[6―6―1]、▽同―兵").problems == []
+    assert [p.rule for p in gungi.replay(both, "▲同―忍").errors] == ["same-square"]

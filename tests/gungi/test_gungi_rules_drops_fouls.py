@@ -1,0 +1,124 @@
+"""Drops (新, 地連) and the claim-based fouls: 二兵, ニへ, へ詰め, 手兵詰め; resignation."""
+from __future__ import annotations
+
+from kifu.games.gungi.geometry import square
+
+E = ". . . . . . . . ."
+
+
+def board(*rows: str) -> str:
+    assert len(rows) == 9
+    return "\n".join(rows)
+
+
+KINGS = board("v帥 . . . . . . . .", E, E, E, E, E, E, E, ". . . . . . . . 帥")
+
+
+def test_drop_goes_on_an_empty_square_on_tier_one(gungi) -> None:
+    result = gungi.replay(KINGS, "▲5―5―1―槍新", black="槍")
+    assert result.problems == []
+    assert result.position.hands[0] == []
+    assert [p.rule for p in gungi.replay(KINGS, "▲5―5―1―槍新").errors] == ["drop-not-in-hand"]
+
+
+def test_drop_never_captures(gungi) -> None:
+    pos = board("v帥 . . . . . . . .", E, E, E, ". . . . v兵 . . . .", E, E, E, ". . . . . . . . 帥")
+    assert [p.rule for p in gungi.replay(pos, "▲5―5―1―槍新", black="槍").errors] == ["drop-square"]
+
+
+def test_drop_on_ground_pieces_follows_their_face_rules(gungi) -> None:
+    """地連: on 砲/砦 anything; on 忍 back faces only; on 上 front faces only; never on an
+    enemy's."""
+    pos = board("v帥 . . . . . . . .", E, E, E, ". . 忍 . 上 . 砲 . .", E, ". . . . v忍 . . . .", E,
+                ". . . . . . . . 帥")
+    assert gungi.replay(pos, "▲7―5―2―槍新", black="槍").problems == []
+    assert [p.rule for p in gungi.replay(pos, "▲7―5―2―侍新", black="侍").errors] == ["drop-square"]
+    assert gungi.replay(pos, "▲5―5―2―侍新", black="侍").problems == []
+    assert [p.rule for p in gungi.replay(pos, "▲5―5―2―槍新", black="槍").errors] == ["drop-square"]
+    assert gungi.replay(pos, "▲3―5―2―侍新", black="侍").problems == []
+    assert [p.rule for p in gungi.replay(pos, "▲5―7―2―槍新", black="槍").errors] == ["drop-square"]
+
+
+def test_boar_is_not_dropped_where_it_could_never_move(gungi) -> None:
+    assert [p.rule for p in gungi.replay(KINGS, "▲5―1―1―兵新", black="兵").errors] == ["drop-dead"]
+    assert [p.rule for p in gungi.replay(KINGS, "▲5―2―1―忍新", black="忍").errors] == ["drop-dead"]
+    assert gungi.replay(KINGS, "▲5―3―1―忍新", black="忍").problems == []
+
+
+def test_ni_hyou_by_drop_is_a_foul_the_enemy_may_claim(gungi) -> None:
+    pos = board("v帥 . . . . . . . .", E, E, E, E, E, ". . . . 兵 . . . .", E, ". . . . . . . . 帥")
+    result = gungi.replay(pos, "▲5―5―1―兵新、▽9―2―1―帥", black="兵")
+    assert [(p.rule, p.message, p.move_number) for p in result.errors] == [
+        ("ni-hyou", "手二兵: ▲ dropped a 兵 on file 5, where it already has one; ▽ could claim "
+                    "the win (write [反則] if it was claimed)", 1)]
+    lenient = gungi.replay(pos, "▲5―5―1―兵新", black="兵", lenient=True)
+    assert [p.severity for p in lenient.problems] == ["warning"]
+    claimed = gungi.replay(pos, "▲5―5―1―兵新[反則]", black="兵")
+    assert claimed.problems == []
+    assert claimed.position.outcome.winner == "white"
+
+
+def test_ni_hyou_by_moving_is_no_foul(gungi) -> None:
+    pos = board("v帥 . . . . . . . .", E, E, E, ". . . . 兵 . . . .", ". . 侍兵 . . . . . .", E,
+                E, ". . . . . . . . 帥")
+    assert gungi.replay(pos, "▲5―6―1―兵").problems == []
+
+
+def test_ni_he_by_moving_and_by_dropping(gungi) -> None:
+    pos = board("v帥 . . . . . . . .", E, E, E, ". . . . へ . . . .", E, ". . . . . へ . . .", E,
+                ". . . . . . . . 帥")
+    moved = gungi.replay(pos, "▲5―7―1―へ")
+    assert [(p.rule, p.message) for p in moved.errors] == [
+        ("ni-he", "ニへ: ▲ has two へ on file 5; ▽ could claim the win (write [反則] if it was "
+                  "claimed)")]
+    dropped = gungi.replay(KINGS.replace(". . . . . . . . 帥", ". . . . へ . . . 帥"),
+                           "▲5―5―1―へ新", black="へ")
+    assert [p.message.split(":")[0] for p in dropped.errors] == ["手ニへ"]
+
+
+def test_mate_with_he_is_a_foul(gungi) -> None:
+    pos = board("v帥 . へ . . . . . .", ". . と . . . . . .", ". と . . . . . . .", E, E, E, E, E,
+                ". . . . . . . . 帥")
+    result = gungi.replay(pos, "▲8―1―1―へ[詰み]")
+    assert [p.rule for p in result.errors] == ["he-mate"]
+    assert result.position.outcome.winner == "black"
+    claimed = gungi.replay(pos, "▲8―1―1―へ[反則]")
+    assert claimed.position.outcome.winner == "white"
+
+
+def test_mate_with_a_dropped_pawn_is_a_foul(gungi) -> None:
+    pos = board("v帥 . . . . . . . .", ". . と . . . . . .", ". と . . . . . . .", E, E, E, E, E,
+                ". . . . . . . . 帥")
+    result = gungi.replay(pos, "▲9―2―1―兵新[詰み]", black="兵")
+    assert [p.rule for p in result.errors] == ["pawn-drop-mate"]
+
+
+def test_resignation_ends_the_game(gungi) -> None:
+    result = gungi.replay(KINGS, "▲5―9―1―帥、▽投了")
+    assert result.problems == [] or [p.rule for p in result.problems] == ["unreachable"]
+    resigned = gungi.replay(KINGS, "▲2―8―1―帥、▽投了[終局]")
+    assert resigned.problems == []
+    assert resigned.position.outcome.winner == "black"
+    after = gungi.replay(KINGS, "▽投了、▲2―8―1―帥")
+    assert [p.rule for p in after.errors] == ["game-over"]
+
+
+def test_end_marker_needs_a_finished_game(gungi) -> None:
+    result = gungi.replay(KINGS, "▲2―8―1―帥。[終局]")
+    assert [p.rule for p in result.errors] == ["end"]
+
+
+def test_captured_pawn_back_must_be_written(gungi) -> None:
+    """[さ入手]: a captured 兵 known to carry さ must be noted; へ is the default."""
+    pos = board("v帥 . . . . . . . .", E, E, E, ". . . . v兵(さ) . . . .", ". . . . 侍 . . . .",
+                E, E, ". . . . . . . . 帥")
+    assert gungi.replay(pos, "▲5―5―1―侍[さ入手]").problems == []
+    missing = gungi.replay(pos, "▲5―5―1―侍")
+    assert [(p.rule, p.message) for p in missing.errors] == [
+        ("obtained", "the captured 兵 carries さ on its back, but the record says nothing (so "
+                     "へ); it should say [さ入手]")]
+    assert [p.face for p in missing.position.hands[0]] == ["さ"]
+    unknown = pos.replace("v兵(さ)", "v兵")
+    assert [p.face for p in gungi.replay(unknown, "▲5―5―1―侍").position.hands[0]] == ["へ"]
+    assert [p.face for p in gungi.replay(unknown, "▲5―5―1―侍[と入手]").position.hands[0]] == ["と"]
+    assert square(5, 5) == 40
