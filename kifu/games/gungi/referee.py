@@ -29,7 +29,7 @@ def play(pos: Position, move: object, lenient: bool) -> tuple[Played, object]:
     if isinstance(move, Ply):
         played, move = battle.play_ply(pos, move, lenient)
     elif isinstance(move, Placement):
-        played = setup_phase.place(pos, move)
+        played = setup_phase.place(pos, move, lenient)
     elif isinstance(move, BackFaces):
         played = setup_phase.back_faces(pos, move)
     elif isinstance(move, Section):

@@ -87,7 +87,7 @@ def _gather_for_resetup(pos: Position) -> None:
     pos.last_square = None
 
 
-def place(pos: Position, move: Placement) -> Played:
+def place(pos: Position, move: Placement, lenient: bool = False) -> Played:
     if pos.phase != SETUP:
         raise IllegalMoveError("set-up plies stand between [打ち始め] and [済み]",
                                rule="section-order")
@@ -123,12 +123,12 @@ def place(pos: Position, move: Placement) -> Played:
     if same_kind(stack, side, move.piece):
         raise IllegalMoveError(f"{mark} already has a {move.piece} in this stack (the same-kind "
                                "rule)", rule="same-kind")
-    if move.piece == "兵" and not pos.repeated and pos.faces_on_file(side, "兵", move.file):
-        raise IllegalMoveError(f"場二兵: {mark} already has a 兵 on file {move.file} (a foul "
-                               "during the set-up)", rule="ni-hyou")
-    if move.piece == "兵" and pos.repeated and pos.faces_on_file(side, "兵", move.file):
-        raise IllegalMoveError(f"場二兵: {mark} already has a 兵 on file {move.file}",
-                               rule="ni-hyou")
+    played = Played()
+    if move.piece == "兵" and pos.faces_on_file(side, "兵", move.file):
+        error = IllegalMoveError(f"場二兵: {mark} already has a 兵 on file {move.file}, a foul "
+                                 f"during the set-up; {MARKS[1 - side]} could claim the win",
+                                 rule="ni-hyou")
+        played.warnings.append(error.as_warning() if lenient else error)
     piece = _next_piece(pos, side, move.piece)
     stack.append(piece)
     if move.back is not None:
@@ -140,8 +140,9 @@ def place(pos: Position, move: Placement) -> Played:
     other = 1 - side
     if sum(pos.to_place[other].values()):
         pos.to_move = other
-    return Played([{"type": "placement", "side": SIDE_NAMES[side], "piece": move.piece,
-                    "square": f"{move.file}―{move.rank}", "tier": move.tier}])
+    played.events.append({"type": "placement", "side": SIDE_NAMES[side], "piece": move.piece,
+                          "square": f"{move.file}―{move.rank}", "tier": move.tier})
+    return played
 
 
 def _next_piece(pos: Position, side: int, face: str):

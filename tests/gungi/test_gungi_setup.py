@@ -1,0 +1,143 @@
+"""The set-up phase (§十二), the back-face list, 千日手 and its re-setup (§二十一), and set-up
+diagrams (BOD) for studies."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kifu.errors import SetupError
+from kifu.games.gungi import GAME
+from kifu.games.gungi.geometry import square
+
+SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "gungi" / "nishitsuji-sample.gungi"
+SETUP = SAMPLE.read_text(encoding="utf-8").split("「開戦」")[0]
+
+
+def problems(text: str, lenient: bool = False) -> list[tuple[str | None, str]]:
+    found, _ = GAME.check(GAME.parse(text), lenient=lenient)
+    return [(p.rule, p.message) for p in found]
+
+
+def test_the_sources_setup_is_legal_and_declares_backs() -> None:
+    record = GAME.parse(SETUP)
+    assert problems(SETUP) == []
+    position = None
+    for step in GAME.replay(record):
+        position = step.position
+    assert position.placed == [23, 23]
+    assert position.phase == "ready"
+    assert position.board[square(3, 7)][0].other == "さ"
+    assert position.board[square(5, 1)][0].other == "と"
+
+
+def test_setup_stays_in_own_territory() -> None:
+    text = SETUP.replace("▲1―7―1―兵", "▲1―6―1―兵", 1)
+    assert problems(text) == [("territory", "▲ sets up in its own territory (ranks 7-9), not on "
+                                            "rank 6")]
+
+
+def test_setup_builds_stacks_bottom_up() -> None:
+    text = SETUP.replace("▲1―9―2―弓", "▲2―8―2―弓")
+    assert [rule for rule, _ in problems(text)] == ["tier"]
+
+
+def test_setup_alternates() -> None:
+    text = SETUP.replace("▽9―3―1―兵", "▲9―3―1―兵", 1)
+    assert [rule for rule, _ in problems(text)] == ["turn"]
+
+
+def test_setup_uses_front_faces_only() -> None:
+    text = SETUP.replace("▲5―8―1―侍", "▲5―8―1―槍")
+    assert problems(text) == [("setup-piece", "▲ has a back face; the set-up uses front faces only")]
+
+
+def test_setup_forbids_two_pawns_on_a_file() -> None:
+    text = SETUP.replace("▲2―7―1―兵", "▲1―8―1―兵")
+    assert [rule for rule, _ in problems(text)] == ["ni-hyou", "setup-pawns"]
+    assert problems(text)[1][1] == "every file must hold a 兵 of each side; ▲ has none on file 2"
+
+
+def test_setup_must_be_complete_before_done() -> None:
+    text = SETUP.replace("▲7―8―2―謀、▽3―2―2―謀、", "")
+    assert [rule for rule, _ in problems(text)] == ["back-face"] or \
+        [rule for rule, _ in problems(text)] == ["setup-incomplete"]
+    no_list = text.replace("(▲「3―7―1―さ、8―7―1―と」、▽「6―3―1―さ、5―1―1―と」)、", "")
+    assert problems(no_list) == [("setup-incomplete", "▲ still has 1 pieces to place before [済み]")]
+
+
+def test_back_face_list_names_own_pawns_and_one_of_each() -> None:
+    wrong_square = SETUP.replace("3―7―1―さ", "3―8―1―さ")
+    assert problems(wrong_square) == [("back-face", "▲ has no 兵 on 3―8―1")]
+    twice = SETUP.replace("8―7―1―と", "8―7―1―さ")
+    assert [rule for rule, _ in problems(twice)] == ["back-face"]
+
+
+def test_battle_needs_the_setup_first() -> None:
+    assert [rule for rule, _ in problems("▲1―6―1―兵")] == ["section-order"]
+
+
+# -- 千日手 ----------------------------------------------------------------------------------
+
+STUDY = """後手の持駒：なし
+  ９ ８ ７ ６ ５ ４ ３ ２ １
++---------------------------+
+|v帥| ・| ・| ・| ・| ・| ・| ・| ・|一
+| ・| ・| ・| ・| ・| ・| ・| ・| ・|二
+| ・| ・| ・| ・| ・| ・| ・| ・| ・|三
+| ・| ・| ・| ・| ・| ・| ・| ・| ・|四
+| ・| ・| ・| ・| ・| ・| ・| ・| ・|五
+| ・| ・| ・| ・| ・| ・| ・| ・| ・|六
+| ・| ・| ・| ・| ・| ・| ・| ・| ・|七
+| ・| ・| ・| ・| ・| ・| ・| ・| ・|八
+| ・| ・| ・| ・| ・| ・| ・| ・| 帥|九
++---------------------------+
+先手の持駒：槍
+手番：先手
+"""
+CYCLE = "▲1―8―1―帥、▽9―2―1―帥、▲1―9―1―帥、▽9―1―1―帥、"
+
+
+def test_sennichite_after_the_fourth_occurrence() -> None:
+    text = STUDY + CYCLE * 3 + "▲1―8―1―帥"
+    assert problems(text) == [("sennichite", "the position has occurred four times (千日手); "
+                                             "the game is set up again from [再び始め]")]
+    marked = STUDY + CYCLE * 2 + CYCLE[:-1].replace("▽9―1―1―帥", "▽9―1―1―帥[千日手]") + "。[終局]"
+    record = GAME.parse(marked)
+    assert problems(marked) == []
+    final = list(GAME.replay(record))[-1].position
+    assert final.outcome.winner is None and final.outcome.reason.startswith("千日手")
+
+
+def test_resetup_after_sennichite_shifts_territories_and_first_player() -> None:
+    text = (STUDY + CYCLE * 3 + "[再び始め]▽5―3―1―帥、▲5―7―1―帥、▲4―8―1―槍、[再び済み]"
+            "「再開戦」▽5―4―1―帥")
+    assert problems(text) == []
+    wrong = (STUDY + CYCLE * 3 + "[再び始め]▽5―1―1―帥")
+    assert problems(wrong) == [("territory", "▽ sets up in its own territory (ranks 2-4), not "
+                                             "on rank 1")]
+    early = STUDY + CYCLE * 2 + "▲1―8―1―帥[千日手]"
+    assert [rule for rule, _ in problems(early)] == ["sennichite-claim"]
+
+
+# -- set-up diagrams --------------------------------------------------------------------
+
+def test_a_study_starts_from_its_diagram() -> None:
+    record = GAME.parse(STUDY + "▲5―5―1―槍新")
+    assert problems(STUDY + "▲5―5―1―槍新") == []
+    assert record.setup.hands[0][0].face == "槍"
+    assert GAME.parse(GAME.write(record)) == record
+
+
+def test_a_broken_diagram_is_rejected_with_its_place() -> None:
+    two_kings = STUDY.replace("| ・| 帥|九", "| 帥| 帥|九")
+    with pytest.raises(SetupError) as caught:
+        GAME.start(GAME.parse(two_kings))
+    assert caught.value.message == "the diagram holds 3 pieces of the 帥 kind; the two sets have 2"
+    assert caught.value.span.line == 1
+    too_many = STUDY.replace("先手の持駒：槍", "先手の持駒：槍×5")
+    with pytest.raises(SetupError, match="5 pieces of the 侍 kind; the two sets have 4"):
+        GAME.start(GAME.parse(too_many))
+    in_check = STUDY.replace("|v帥| ・|", "|v帥| 槍|")
+    with pytest.raises(SetupError, match="▽'s 帥 is in check, but it is ▲ to move"):
+        GAME.start(GAME.parse(in_check))
