@@ -82,15 +82,15 @@ class NaiveGame:
         return ([("A", s) for s in squares] + [("B", s) for s in squares]
                 + [("C", a, b) for a in squares for b in squares])
 
+    def is_legal(self, colour: str, action: tuple) -> bool:
+        try:
+            self.check_action(colour, action)
+        except Illegal:
+            return False
+        return True
+
     def legal_actions(self, colour: str) -> list[tuple]:
-        found = []
-        for action in self.every_action():
-            try:
-                self.check_action(colour, action)
-            except Illegal:
-                continue
-            found.append(action)
-        return found
+        return [action for action in self.every_action() if self.is_legal(colour, action)]
 
     def play_turn(self, actions: list[tuple]) -> None:
         colour = self.to_move
@@ -128,5 +128,5 @@ class NaiveGame:
                 self.chips[OTHER[colour]] -= 1
                 self.chips[colour] += 1
         self.to_move = OTHER[colour]
-        if not self.legal_actions(self.to_move):
+        if not any(self.is_legal(self.to_move, action) for action in self.every_action()):
             self.drawn = True
