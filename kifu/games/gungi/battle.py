@@ -313,9 +313,13 @@ def _execute(pos: Position, ply: Ply, action: Action, lenient: bool, played: Pla
     if acted_before is not None and action.kind == SWAP:
         pass
     events: list[Event] = [_event(action, side)]
+    if action.bonus:
+        events.append({"type": "effect", "effect": "range-bonus", "fort": action.bonus})
+    victim_face = victim_owner = None
     if victim is not None:
+        victim_face, victim_owner = victim.face, victim.owner
         hands.to_hand(pos, side, victim, obtained)
-        events.append({"type": "capture", "piece": victim.face, "side": SIDE_NAMES[victim.owner],
+        events.append({"type": "capture", "piece": victim_face, "side": SIDE_NAMES[victim_owner],
                        "square": name(action.to), "tier": action.victim_tier,
                        **({"back": obtained} if obtained else {})})
     for tier, before, after in eff.betrayed:
@@ -348,8 +352,7 @@ def _execute(pos: Position, ply: Ply, action: Action, lenient: bool, played: Pla
                                                          rank_of(action.origin),
                                                          action.origin_tier or 1),
         to=Coord(file_of(action.to), rank_of(action.to), action.tier),
-        captured=None if victim is None else victim.face,
-        captured_side=None if victim is None else victim.owner,
+        captured=victim_face, captured_side=victim_owner,
         stacked=action.kind in (MOVE, DROP) and action.victim_tier is None and action.tier > 1,
         bonus=action.bonus, recovered=tuple(recovered),
         repaired=tuple(repairs))
