@@ -5,6 +5,8 @@ from pathlib import Path
 
 import pytest
 
+from kifu import jsonform
+from kifu.games.rengoma import GAME
 from kifu.load import load
 from kifu.validate import Options, check_file
 
@@ -101,3 +103,11 @@ def test_the_team_game_uses_chips_and_partners():
         "Ben", "Dai", "Dai"]
     assert [e["type"] for e in turn13.events].count("chip-spent") == 2
     assert steps[13].events[0]["player"] == "Ana"
+
+
+@pytest.mark.parametrize("path", GOOD, ids=lambda p: p.name)
+def test_example_round_trips_byte_for_byte(path):
+    text = path.read_text(encoding="utf-8")
+    record = GAME.parse(text, str(path))
+    assert GAME.write(record) == text
+    assert GAME.write(jsonform.loads(jsonform.dumps(record))) == text
