@@ -59,11 +59,13 @@ class Position:
     last_cells: tuple[tuple[int, int, int], ...] = ()  # (side, column, row) just placed
     last_chain: LastChain | None = None
     last_sent: list[dict[str, Any]] = field(default_factory=list)  # garbage events since last move
+    waited: list[tuple[int, str]] = field(default_factory=list)  # turns sat out since last move
 
     def copy(self) -> Position:
         return Position(self.settings, self.dealer, [s.copy() for s in self.sides],
                         self.current, self.turn, self.marker, self.rng, self.outcome,
-                        self.turn_granted, self.moves, self.last_cells, self.last_chain, list(self.last_sent))
+                        self.turn_granted, self.moves, self.last_cells, self.last_chain,
+                        list(self.last_sent), list(self.waited))
 
     @property
     def current_name(self) -> str:

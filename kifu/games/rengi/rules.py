@@ -46,6 +46,7 @@ def play(pos: Position, move: Move, lenient: bool = False) -> Played:
     if move.side is not None and move.side != side:
         raise IllegalMoveError(_wrong_side(pos, move.side), rule="turn-order")
     played = Played()
+    pos.waited = []
     pos.last_sent = []
     pos.last_chain = None
     pos.last_cells = ()
@@ -85,6 +86,10 @@ def _wrong_side(pos: Position, side: int) -> str:
                f"({state.wait} more {turns} to wait)")
     elif state.wait:
         why = f"the {name} player sits out a turn after garbage fell"
+    elif (side, "chain") in pos.waited:
+        why = f"the {name} player's turn went by while their chain ran"
+    elif (side, "garbage") in pos.waited:
+        why = f"the {name} player's turn went by as garbage fell on them"
     elif pos.turn_granted == pos.current:
         why = f"the {now} player has an extra move (chigiri)"
     else:
@@ -352,9 +357,11 @@ def settle(pos: Position, events: list[Event] | None = None) -> None:
         if state.wait == 0:
             return
         state.wait -= 1
+        reason = "chain" if state.chain else "garbage"
+        pos.waited.append((pos.current, reason))
         if events is not None:
-            events.append({"type": "wait", "side": SIDE_NAMES[pos.current],
-                           "reason": "chain" if state.chain else "garbage", "turn": pos.turn})
+            events.append({"type": "wait", "side": SIDE_NAMES[pos.current], "reason": reason,
+                           "turn": pos.turn})
         if state.wait == 0 and state.chain:
             send(pos, pos.current, events if events is not None else [])
         pos.current = 1 - pos.current
