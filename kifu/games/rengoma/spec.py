@@ -92,11 +92,15 @@ def _numbers(record: Record, key: str, value: str) -> tuple[int, ...]:
     words = text.replace(",", " ").split()
     if not all(word.isdigit() and 1 <= int(word) <= MAX_STRENGTH for word in words):
         raise HeaderError(f"{key}: {value!r} is not a list of strengths 1..{MAX_STRENGTH} "
-                          "such as '3 1 4 2'", span=_span(record, key), rule="piece-set")
+                          "such as '3 1 4 2'", span=_span(record, key), rule=_rule(key))
     if len(words) > MAX_PIECES:
         raise HeaderError(f"{key}: more than {MAX_PIECES} pieces", span=_span(record, key),
-                          rule="piece-set")
+                          rule=_rule(key))
     return tuple(int(word) for word in words)
+
+
+def _rule(key: str) -> str:
+    return "stock-order" if key.startswith("Stock") else "piece-set"
 
 
 def _pieces(record: Record) -> tuple[int, ...]:
@@ -121,11 +125,11 @@ def _stock(record: Record, key: str, pieces: tuple[int, ...], whole: bool) -> tu
     extra = Counter(stock) - Counter(pieces)
     lacking = (Counter(pieces) - Counter(stock)) if whole else Counter()
     if extra or lacking:
-        wrong = [f"{_strengths(extra)} too many" if extra else "",
+        wrong = [f"has {_strengths(extra)} too many" if extra else "",
                  f"lacks {_strengths(lacking)}" if lacking else ""]
         must = ("lists every piece of the set once" if whole
                 else "lists pieces of the set only")
-        raise HeaderError(f"{key} has {' and '.join(w for w in wrong if w)}: a stock {must} "
+        raise HeaderError(f"{key} {' and '.join(w for w in wrong if w)}: a stock {must} "
                           f"(Pieces: {' '.join(map(str, pieces))})", span=_span(record, key),
                           rule="stock-order")
     return stock
