@@ -51,7 +51,7 @@ def test_stock_orders_are_required():
 
 
 def test_a_stock_is_the_whole_piece_set_in_some_order():
-    error = header_error("Stock-black: 3 1 4 2 1 2 3 4 1 2 3\nStock-red: 2 2 1 3 4 1 3 4 1 2 3 4 x\n")
+    error = header_error("Stock-black: 3 1 4 2 1 2 3 4 1 2 3\nStock-red: 2 2 1 3 4 1 3 4 1 2 3 4\n")
     assert error.message == ("Stock-black lacks one 4: a stock lists every piece of the set "
                              "once (Pieces: 1 1 1 2 2 2 3 3 3 4 4 4)")
     assert error.span.line == 2

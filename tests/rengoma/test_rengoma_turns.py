@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from kifu.errors import GameOverError, HeaderError, IllegalMoveError
-from kifu.games.rengoma import GAME
+from kifu.games.rengoma import GAME, rules
+from kifu.games.rengoma.notation import Place, Shift, Square
 from tests.rengoma.rengoma_diagrams import events, record, replay
 
 EMPTY_5 = """
@@ -181,3 +182,16 @@ def test_no_turn_after_a_draw():
 def test_result_draw_agrees_with_a_drawn_game():
     rec = record(FULL_BUT_ONE, "1. A d1", field="B1 -", extra_headers="Result: draw")
     assert GAME.check(rec) == ([], 1)
+
+
+def test_an_illegal_extra_action_changes_nothing():
+    position = GAME.start(record(EMPTY_5, "", chips="black 1, red 0"))
+    turn = rules.TurnPlay(position)
+    turn.act(Place(False, Square(0, 0)))
+    before = position.copy()
+    with pytest.raises(IllegalMoveError):
+        turn.act(Shift(Square(0, 0), Square(1, 1)))
+    assert (position.stacks, position.chips, position.field) == (
+        before.stacks, before.chips, before.field)
+    turn.act(Shift(Square(0, 0), Square(0, 3)))
+    assert position.chips == [2, 0, 0]

@@ -16,7 +16,6 @@ from kifu.games.rengoma.notation import LETTERS
 from kifu.games.rengoma.position import (
     BLACK,
     COLOUR_NAMES,
-    EMPTY,
     RED,
     STOCK,
     Position,

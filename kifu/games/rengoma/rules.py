@@ -51,7 +51,11 @@ def play(position: Position, turn: Turn) -> Played:
 
 
 class TurnPlay:
-    """A turn being played: its actions so far and what the end of the turn owes."""
+    """A turn being played: its actions so far and what the end of the turn owes.
+
+    Creating one begins a turn on the position.  An action that breaks a rule raises before it
+    changes anything, so :meth:`act` may be tried on a position and the turn carried on.
+    """
 
     def __init__(self, position: Position) -> None:
         self.position = position
@@ -77,7 +81,8 @@ class TurnPlay:
                                 f"the extra action *{action} cannot follow", span=action.span,
                                 rule="game-over")
         if extra:
-            self._pay_chip(action)
+            self._check_chip(action)
+        before = len(self.events)
         side = COLOUR_NAMES[self.colour]
         base = {"action": self.actions + 1, "extra": extra, "kind": action.kind,
                 "player": position.names[self.actor], "side": side}
@@ -92,6 +97,8 @@ class TurnPlay:
             said = error.message.removeprefix(f"{action}: ")
             raise IllegalMoveError(f"extra action *{action}: {said}", span=error.span,
                                    rule=error.rule) from None
+        if extra:  # paid only now, so that an illegal action leaves the position as it was
+            self._pay_chip(before)
         self.actions += 1
         self._check_win(changed, action)
 
@@ -127,7 +134,7 @@ class TurnPlay:
 
     # -- the actions ---------------------------------------------------------------------------
 
-    def _pay_chip(self, action: Action) -> None:
+    def _check_chip(self, action: Action) -> None:
         position, side = self.position, COLOUR_NAMES[self.colour]
         if self.actions > MAX_EXTRAS:
             raise IllegalMoveError(f"extra action *{action}: a turn takes at most {MAX_EXTRAS} "
@@ -137,10 +144,15 @@ class TurnPlay:
             raise IllegalMoveError(f"extra action *{action}: {side} holds no chip to pay for it "
                                    f"({where}); chips earned this turn come only at its end",
                                    span=action.span, rule="chip")
+
+    def _pay_chip(self, at: int) -> None:
+        """Return a chip to the stock; its event goes before the extra action's (at ``at``)."""
+        position = self.position
         position.chips[self.colour] -= 1
         position.chips[STOCK] += 1
-        self.events.append({"type": "chip-spent", "side": side,
-                            "held": position.chips[self.colour], "stock": position.chips[STOCK]})
+        self.events.insert(at, {"type": "chip-spent", "side": COLOUR_NAMES[self.colour],
+                                "held": position.chips[self.colour],
+                                "stock": position.chips[STOCK]})
 
     def _place(self, action: Place, event: Event) -> tuple[int, ...]:
         position, geo = self.position, self.position.geo
