@@ -130,9 +130,8 @@ def test_a_chain_that_clears_column_3_row_12_saves_the_mover():
 
 
 def test_garbage_that_fills_column_3_row_12_loses_at_the_drop():
-    pos, events = replay(record_text("+P -66ab", first="", second=TALL_3,
-                                     turn="second", second_state="warning=6",
-                                     first_state="tsumo=1") .replace("+P ", ""))
+    pos, events = replay(record_text("-66ab", second=TALL_3, turn="second",
+                                     second_state="warning=6", first_state="tsumo=1"))
     assert pos.outcome.describe() == "first wins (the second player's column 3 row 12 is filled)"
     assert events_of(events, "drop")[0]["rows"] == 1
 
