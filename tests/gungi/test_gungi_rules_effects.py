@@ -19,7 +19,7 @@ def test_cannon_bonus_runs_the_file_forward_and_captures(gungi) -> None:
     assert result.problems == []
     assert result.position.board[square(5, 3)][-1].face == "兵"
     assert result.events[0][0]["bonus"] == "砲"
-    assert result.events[0][1]["type"] == "capture"
+    assert [e["type"] for e in result.events[0]] == ["move", "effect", "capture"]
 
 
 def test_cannon_bonus_is_blocked_and_denied_to_some_pieces(gungi) -> None:

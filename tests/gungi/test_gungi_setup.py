@@ -33,8 +33,8 @@ def test_the_sources_setup_is_legal_and_declares_backs() -> None:
 
 def test_setup_stays_in_own_territory() -> None:
     text = SETUP.replace("▲1―7―1―兵", "▲1―6―1―兵", 1)
-    assert problems(text) == [("territory", "▲ sets up in its own territory (ranks 7-9), not on "
-                                            "rank 6")]
+    assert problems(text) == [("territory", "set-up ply 1: ▲ sets up in its own territory "
+                                            "(ranks 7-9), not on rank 6")]
 
 
 def test_setup_builds_stacks_bottom_up() -> None:
@@ -49,7 +49,8 @@ def test_setup_alternates() -> None:
 
 def test_setup_uses_front_faces_only() -> None:
     text = SETUP.replace("▲5―8―1―侍", "▲5―8―1―槍")
-    assert problems(text) == [("setup-piece", "▲ has a back face; the set-up uses front faces only")]
+    assert problems(text) == [("setup-piece", "set-up ply 29: ▲ has a back face; the set-up uses "
+                                              "front faces only")]
 
 
 def test_setup_forbids_two_pawns_on_a_file() -> None:
@@ -114,8 +115,8 @@ def test_resetup_after_sennichite_shifts_territories_and_first_player() -> None:
             "「再開戦」▽5―4―1―帥")
     assert problems(text) == []
     wrong = (STUDY + CYCLE * 3 + "[再び始め]▽5―1―1―帥")
-    assert problems(wrong) == [("territory", "▽ sets up in its own territory (ranks 2-4), not "
-                                             "on rank 1")]
+    assert problems(wrong) == [("territory", "set-up ply 1: ▽ sets up in its own territory "
+                                             "(ranks 2-4), not on rank 1")]
     early = STUDY + CYCLE * 2 + "▲1―8―1―帥[千日手]"
     assert [rule for rule, _ in problems(early)] == ["sennichite-claim"]
 

@@ -29,7 +29,13 @@ def play(pos: Position, move: object, lenient: bool) -> tuple[Played, object]:
     if isinstance(move, Ply):
         played, move = battle.play_ply(pos, move, lenient)
     elif isinstance(move, Placement):
-        played = setup_phase.place(pos, move, lenient)
+        number = sum(pos.placed) + 1
+        try:
+            played = setup_phase.place(pos, move, lenient)
+        except IllegalMoveError as error:
+            raise error.located(message=f"set-up ply {number}: {error.message}") from None
+        for warning in played.warnings:
+            warning.message = f"set-up ply {number}: {warning.message}"
     elif isinstance(move, BackFaces):
         played = setup_phase.back_faces(pos, move)
     elif isinstance(move, Section):

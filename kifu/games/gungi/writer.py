@@ -154,7 +154,9 @@ class _Layout:
                 self.flush()
                 if move.kind in ("battle", "rebattle") and self.out and self.out[-1] != "":
                     self.out.append("")
-                self.out.append(move_text(move, style))
+                self.out.append(move_text(move, style)
+                                + "".join(_comment(c) for c in node.comments)
+                                + "".join(self.variation(v) for v in node.variations))
                 self.count = 0
                 self._after(node, last, separator=False)
                 continue
