@@ -99,6 +99,12 @@ class Geometry:
         return tuple(steps), tuple(rays)
 
     @functools.cache
+    def potential(self, face: str, which: int, side: int, sq: int) -> frozenset[int]:
+        """Every square the table could reach from ``sq`` on an empty board (a quick filter)."""
+        steps, rays = self.reach(face, which, side, sq)
+        return frozenset([dest for dest, _ in steps] + [dest for ray in rays for dest in ray])
+
+    @functools.cache
     def fortress_bonus(self, sq: int, side: int) -> tuple[Step, ...]:
         """砦's bonus from ``sq``: squares within two orthogonal steps inside the territory."""
         out: list[Step] = []
