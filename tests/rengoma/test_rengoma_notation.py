@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kifu import jsonform
-from kifu.errors import NotationError
+from kifu.errors import KifuError, NotationError
 from kifu.games.rengoma import GAME
 from kifu.games.rengoma.notation import Place, Shift, Square, Turn
 
@@ -124,3 +126,21 @@ def test_json_round_trip_of_turns():
 def test_bad_json_moves_are_refused(data):
     with pytest.raises((KeyError, ValueError)):
         GAME.move_from_json(data)
+
+
+TOKENS = st.sampled_from(["A", "B", "C", " ", "  ", "\n", "c3", "d4", "z9", "a0", "-", "ー", "*",
+                          "{", "}", "(", ")", "1.", "2.", "=2", "=x", "Stacks: ", "c3=B1/R2",
+                          "Field: ", "B3", "R9", "Chips: black 3", "To-move: red", "Board: 4x4",
+                          "Players: 4", "Pieces: 1 2", "Black: a & b", ";", "ｃ３", "\u3000"])
+
+
+@given(st.lists(TOKENS, max_size=40))
+def test_any_text_gives_a_record_or_a_located_kifu_error(tokens):
+    text = HEAD + "".join(tokens)
+    try:
+        record = GAME.parse(text)
+    except KifuError as error:
+        assert error.span is not None
+        return
+    problems, _ = GAME.check(record)
+    assert all(isinstance(p, KifuError) for p in problems)
