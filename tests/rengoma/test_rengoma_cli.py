@@ -102,3 +102,14 @@ def test_show_reports_an_illegal_record(kifu_cli):
     result = kifu_cli("show", ROOT / "examples" / "invalid" / "rengoma" / "no-chip.rengoma",
                       exit_code=1)
     assert "[rule: chip]" in result.stderr
+
+
+def test_records_in_the_wild_shift_jis_crlf_and_wide_forms(kifu_cli, tmp_path):
+    text = ("Game: rengoma\r\nBlack: ハプスブルク家\r\nRed: ブルボン家\r\n"
+            "Stock-black: 3 1 4 2 1 2 3 4 1 2 3 4\r\nStock-red: 2 2 1 3 4 1 3 4 1 2 3 4\r\n\r\n"
+            "１． Ａ ｃ３ {赤の先手} ２． Ｂ ｄ４ ３． Ｃ ｃ３ーｃ６\r\n")
+    path = tmp_path / "sjis.rengoma"
+    path.write_bytes(text.encode("cp932"))
+    kifu_cli("validate", "-q", path)
+    shown = kifu_cli("convert", path).stdout
+    assert shown.endswith("\n1. A c3 {赤の先手}\n2. B d4  3. C c3-c6\n")
