@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from kifu.games.gungi import GAME
-from kifu.report import Diagnostic
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "examples" / "gungi" / "nishitsuji-sample.gungi"

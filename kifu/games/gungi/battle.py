@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kifu.errors import IllegalMoveError, KifuError
+from kifu.errors import IllegalMoveError
 from kifu.game import Event, Outcome, Played
 from kifu.games.gungi import hands
 from kifu.games.gungi.actions import DROP, EXCHANGE, MOVE, STRIKE, SUBSTITUTE, SWAP, Action
 from kifu.games.gungi.board_ops import perform
 from kifu.games.gungi.geometry import file_of, name, rank_of, square
 from kifu.games.gungi.legal import (
-    can_betray, has_legal_action, is_legal, leaves_king_safe, legal_actions, swap_allowed,
+    can_betray, has_legal_action, leaves_king_safe, legal_actions, swap_allowed,
 )
 from kifu.games.gungi.movegen import (
     drop_is_dead, drop_targets, exchanges_at, in_check, moves_from, strikes_at, substitutions,
@@ -40,7 +40,6 @@ def play_ply(pos: Position, ply: Ply, lenient: bool) -> tuple[Played, Ply]:
     played = Played()
     _check_phase(pos, ply, lenient, played)
     side = pos.to_move
-    mark = MARKS[side]
     if ply.side != side:
         raise IllegalMoveError(f"it is {MARKS[side]}'s turn, but the ply is marked "
                                f"{MARKS[ply.side]}", rule="turn")
@@ -307,11 +306,8 @@ def _execute(pos: Position, ply: Ply, action: Action, lenient: bool, played: Pla
     if action.kind in (DROP, EXCHANGE):
         hand_piece = hands.take_from_hand(pos, side, action.face if action.kind == DROP
                                           else action.other or "", ply.back)
-    acted_before = board[action.origin][-1] if action.kind == MOVE and action.origin is not None else None
     eff = perform(board, geo, action, side, betray=betray, hand_piece=hand_piece,
                   replacement=replacement)
-    if acted_before is not None and action.kind == SWAP:
-        pass
     events: list[Event] = [_event(action, side)]
     if action.bonus:
         events.append({"type": "effect", "effect": "range-bonus", "fort": action.bonus})
@@ -447,5 +443,3 @@ def resign(pos: Position, side: int) -> Played:
     pos.outcome = Outcome(SIDE_NAMES[1 - side], "resignation (投了)")
     return Played([{"type": "resign", "side": SIDE_NAMES[side]}])
 
-
-__all__ = ["play_ply", "resign", "KifuError"]

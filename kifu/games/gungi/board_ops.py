@@ -31,12 +31,6 @@ def copy_board(board: Board) -> Board:
     return [stack[:] for stack in board]
 
 
-def flipped(piece: Piece, faces: dict[int, str] | None = None) -> Piece:
-    """The piece turned over and gone to the other side (betrayal)."""
-    other = piece.other
-    return Piece(1 - piece.owner, other if other is not None else "?", piece.face, None, piece.pid)
-
-
 def perform(board: Board, geo: Geometry, action: Action, side: int, *,
             betray: dict[int, str] | None = None, hand_piece: Piece | None = None,
             replacement: tuple[int, Piece] | None = None) -> Effects:

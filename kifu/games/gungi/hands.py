@@ -12,9 +12,8 @@ from collections import Counter
 from kifu.errors import IllegalMoveError
 from kifu.game import Played
 from kifu.games.gungi.actions import Action
-from kifu.games.gungi.geometry import rank_of, square
+from kifu.games.gungi.geometry import square
 from kifu.games.gungi.legal import can_betray
-from kifu.games.gungi.movegen import same_kind
 from kifu.games.gungi.notation import Ply
 from kifu.games.gungi.pieces import FORTS, MARKS
 from kifu.games.gungi.position import Piece, Position
@@ -49,7 +48,7 @@ def reveal_capture(pos: Position, ply: Ply, victim: Piece | None, lenient: bool,
                    played: Played, repairs: list[str]) -> str | None:
     """The back of a captured 兵 ([さ入手], へ when nothing is written), checked."""
     if victim is None or victim.face != "兵":
-        if ply.obtained is not None and not (victim is None and _recovers_pawn(pos, ply)):
+        if ply.obtained is not None and not (victim is None and ply.piece == "兵"):
             what = "nothing" if victim is None else f"a {victim.face}"
             _problem(played, lenient, f"[{ply.obtained}入手] names a 兵's back, but the ply "
                      f"takes {what}", "obtained")
@@ -72,10 +71,6 @@ def reveal_capture(pos: Position, ply: Ply, victim: Piece | None, lenient: bool,
     options = "、".join(sorted(possible))
     raise IllegalMoveError(f"the captured 兵's back cannot be {written}: it is one of {options}",
                            rule="obtained")
-
-
-def _recovers_pawn(pos: Position, ply: Ply) -> bool:
-    return ply.piece == "兵"
 
 
 def to_hand(pos: Position, side: int, victim: Piece, back: str | None) -> None:
@@ -207,12 +202,10 @@ def recover(pos: Position, piece: Piece, owner: int, ply: Ply, lenient: bool,
         # A 香 recovered into the enemy hand shows 砲/砦, which no hand may hold: it is
         # re-placed at once by its new owner, on the first empty square of its territory.
         for sq in pos.geometry.territory(owner):
-            if not pos.board[sq] and pos.geometry.playable(sq) and rank_of(sq):
+            if not pos.board[sq] and pos.geometry.playable(sq):
                 pos.board[sq].append(Piece(owner, new_face, "香", None, piece.pid))
                 return
         return
     piece.owner, piece.face, piece.other = owner, new_face or piece.face, piece.face
     pos.hands[owner].append(piece)
 
-
-__all__ = ["same_kind"]

@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from kifu.games.gungi.actions import DROP, EXCHANGE, MOVE, STRIKE, SWAP, Action
 from kifu.games.gungi.board_ops import copy_board, perform
 from kifu.games.gungi.movegen import attacked, king_square, pseudo_actions
-from kifu.games.gungi.pieces import FRONTS
 from kifu.games.gungi.position import Piece, Position
 
 
@@ -128,6 +127,3 @@ def _own_he_on_file(pos: Position, action: Action, side: int) -> bool:
 
     return pos.faces_on_file(side, "へ", file_of(action.to)) > 0
 
-
-def is_front(face: str) -> bool:
-    return face in FRONTS

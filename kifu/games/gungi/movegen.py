@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kifu.games.gungi.actions import DROP, EXCHANGE, MOVE, STRIKE, SUBSTITUTE, SWAP, Action
-from kifu.games.gungi.geometry import SQUARES, Geometry, rank_of
+from kifu.games.gungi.geometry import SQUARES, Geometry
 from kifu.games.gungi.pieces import BOARS, FORTS, FRONTS, GROUND, NO_BONUS
 from kifu.games.gungi.position import Board, Piece, Position
 
@@ -102,7 +102,6 @@ def attacked(board: Board, geo: Geometry, target: int, by: int) -> bool:
     stack = board[target]
     if not stack:
         return False
-    victim = stack[-1]
     if len(stack) >= 2:
         below = stack[-2]
         if below.owner == by and below.face != "砦":
@@ -224,10 +223,8 @@ def drop_is_dead(board: Board, geo: Geometry, sq: int, face: str, side: int, tie
     """A 猪駒 may not be dropped where it could never move again."""
     if face not in BOARS:
         return False
-    trial = [list(s) for s in (board[sq],)][0]
-    trial.append(Piece(side, face, "?"))
     view = list(board)
-    view[sq] = trial
+    view[sq] = [*board[sq], Piece(side, face, "?")]
     return not can_move_again(view, geo, sq, tier - 1)
 
 
@@ -260,6 +257,3 @@ def exchanges_at(pos: Position, sq: int, side: int) -> Iterator[Action]:
         for face in sorted({p.face for p in pos.hands[side]}):
             yield Action(EXCHANGE, KING, sq, 2, sq, 2, 1, other=face)
 
-
-def rank_ok(geo: Geometry, sq: int) -> bool:
-    return geo.first_rank <= rank_of(sq) <= geo.last_rank

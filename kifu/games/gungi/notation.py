@@ -62,7 +62,6 @@ class Resolved:
     stacked: bool = False
     bonus: str | None = None
     recovered: tuple[str, ...] = ()
-    hand: tuple[tuple[int, str], ...] = ()
     repaired: tuple[str, ...] = ()
 
 
@@ -277,8 +276,6 @@ def resolved_to_json(res: Resolved) -> dict[str, Any]:
         data["bonus"] = res.bonus
     if res.recovered:
         data["recovered"] = list(res.recovered)
-    if res.hand:
-        data["hand"] = [list(item) for item in res.hand]
     if res.repaired:
         data["repaired"] = list(res.repaired)
     return data
@@ -290,7 +287,6 @@ def resolved_from_json(data: dict[str, Any]) -> Resolved:
         captured=data.get("captured"), captured_side=data.get("captured_side"),
         stacked=bool(data.get("stacked", False)), bonus=data.get("bonus"),
         recovered=tuple(data.get("recovered", ())),
-        hand=tuple((int(s), str(f)) for s, f in data.get("hand", ())),
         repaired=tuple(data.get("repaired", ())))
 
 

@@ -1,8 +1,6 @@
 """The referee's entry points: the start position and one move of any kind."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from kifu.errors import IllegalMoveError, SetupError
 from kifu.game import Outcome, Played
 from kifu.games.gungi import battle, setup_phase
@@ -60,5 +58,3 @@ def _end(pos: Position, lenient: bool, played: Played) -> None:
         played.warnings.append(error.as_warning())
     played.events.append({"type": "end"})
 
-
-__all__ = ["start", "play", "replace"]
