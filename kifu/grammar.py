@@ -31,15 +31,19 @@ def grammar_dir() -> Path:
 
 
 @functools.cache
-def load(name: str) -> Lark:
-    """The parser for ``grammars/<name>.lark``, built on first use."""
+def load(name: str, positions: bool = True) -> Lark:
+    """The parser for ``grammars/<name>.lark``, built on first use.
+
+    With ``positions`` every tree knows its span (``tree.meta``); without, only tokens do,
+    which makes parsing a third faster: notations whose moves are single tokens can do without.
+    """
     folder = grammar_dir()
     text = (folder / f"{name}.lark").read_text(encoding="utf-8")
     return Lark(
         text,
         parser="lalr",
         lexer="contextual",
-        propagate_positions=True,
+        propagate_positions=positions,
         maybe_placeholders=False,
         import_paths=[str(folder)],
         source_path=str(folder / f"{name}.lark"),
@@ -47,7 +51,8 @@ def load(name: str) -> Lark:
     )
 
 
-def parse(name: str, text: str, terminals: Mapping[str, str] | None = None) -> Tree:
+def parse(name: str, text: str, terminals: Mapping[str, str] | None = None,
+          positions: bool = True) -> Tree:
     """Parse ``text`` with grammar ``name``; a syntax error becomes a located ``NotationError``.
 
     ``terminals`` maps terminal names to what a user would call them ("a point such as h8"),
@@ -56,7 +61,7 @@ def parse(name: str, text: str, terminals: Mapping[str, str] | None = None) -> T
     if not text.endswith("\n"):
         text += "\n"  # so that a header or comment on the last line is complete
     try:
-        return load(name).parse(text)
+        return load(name, positions).parse(text)
     except UnexpectedInput as error:
         raise syntax_error(error, text, _describer(name, terminals or {})) from None
 
@@ -71,10 +76,18 @@ def transform(transformer: Any, tree: Tree) -> Any:
         raise
 
 
-def span_of(item: Token | Tree) -> Span:
-    """The source span of a token or (with ``propagate_positions``) a tree."""
-    where = item if isinstance(item, Token) else item.meta
-    return Span(where.line, where.column, where.end_line, where.end_column)
+def span_of(item: Token | Tree) -> Span | None:
+    """The source span of a token or a tree (from its tokens when the parser kept no positions)."""
+    if isinstance(item, Token):
+        return Span(item.line, item.column, item.end_line, item.end_column)
+    if not item.meta.empty:
+        meta = item.meta
+        return Span(meta.line, meta.column, meta.end_line, meta.end_column)
+    tokens = list(item.scan_values(lambda v: isinstance(v, Token)))
+    if not tokens:
+        return None
+    first, last = tokens[0], tokens[-1]
+    return Span(first.line, first.column, last.end_line, last.end_column)
 
 
 def syntax_error(error: UnexpectedInput, text: str, describe: Callable[[str], str | None]) -> NotationError:

@@ -5,6 +5,8 @@ then moves, optionally numbered, with comments after the move they concern and v
 parentheses after the move they replace.  A game's grammar that names its rules ``header``,
 ``comment``, ``move`` and ``variation`` (and its number terminal ``MOVE_NUMBER``) gets the whole
 walk from :func:`build_record`; the game only turns each ``move`` subtree into a move value.
+A grammar may also leave moves as bare tokens (or trees of another name) in the line, which
+saves a tree per move: ``move_kinds`` then names them.
 """
 from __future__ import annotations
 
@@ -113,32 +115,44 @@ def comment_text(raw: str) -> str:
 _NUMBER = re.compile(r"[0-9０-９]+")
 
 
-def build_record(tree: Tree, builder: RecordBuilder,
-                 make_move: Callable[[Tree], Any]) -> Record:
-    """Walk a tree of the common layout (see the module docstring) into ``builder``."""
-    _walk(tree.children, builder, make_move)
+RunReader = Callable[[Token, RecordBuilder], None]
+
+
+def build_record(tree: Tree, builder: RecordBuilder, make_move: Callable[[Any], Any],
+                 move_kinds: frozenset[str] = frozenset({"move"}),
+                 runs: dict[str, RunReader] | None = None) -> Record:
+    """Walk a tree of the common layout (see the module docstring) into ``builder``.
+
+    ``move_kinds`` are the token types and rule names that are moves (default: the rule
+    ``move``); each is handed to ``make_move``.  ``runs`` maps token types that stand for
+    several numbers and moves at once to a reader that feeds them to the builder itself.
+    """
+    _walk(tree.children, builder, make_move, move_kinds, runs or {})
     return builder.finish()
 
 
-def _walk(items: list[Any], builder: RecordBuilder, make_move: Callable[[Tree], Any]) -> None:
+def _walk(items: list[Any], builder: RecordBuilder, make_move: Callable[[Any], Any],
+          move_kinds: frozenset[str], runs: dict[str, RunReader]) -> None:
     for item in items:
-        if isinstance(item, Token):
-            if item.type == "MOVE_NUMBER":
-                digits = _NUMBER.search(item)
-                builder.number(int(digits.group()) if digits else 0, span_of(item))
+        kind = item.type if isinstance(item, Token) else item.data
+        if kind in move_kinds:
+            builder.move(make_move(item), span_of(item))
+        elif kind in runs:
+            runs[kind](item, builder)
+        elif kind == "MOVE_NUMBER":
+            digits = _NUMBER.search(item)
+            builder.number(int(digits.group()) if digits else 0, span_of(item))
+        elif isinstance(item, Token):
             continue
-        kind = item.data
-        if kind == "header":
+        elif kind == "header":
             key_token, *rest = item.children
             key = key_token.rstrip(":： \t")
             builder.header(key, str(rest[0]).rstrip() if rest else "", span_of(item))
         elif kind == "comment":
             builder.comment(comment_text(str(item.children[0])))
-        elif kind == "move":
-            builder.move(make_move(item), span_of(item))
         elif kind == "variation":
             builder.begin_variation(span_of(item))
-            _walk(item.children, builder, make_move)
+            _walk(item.children, builder, make_move, move_kinds, runs)
             builder.end_variation(span_of(item))
         else:
-            _walk(item.children, builder, make_move)
+            _walk(item.children, builder, make_move, move_kinds, runs)

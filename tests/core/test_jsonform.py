@@ -7,7 +7,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from kifu import jsonform
+from kifu import jsonform, registry
 from kifu.errors import NotationError
 from kifu.load import load
 from kifu.replayjson import replay_json
@@ -15,7 +15,8 @@ from kifu.replayjson import replay_json
 ROOT = Path(__file__).parents[2]
 SCHEMAS = ROOT / "kifu" / "schema"
 EXAMPLES = sorted(p for p in (ROOT / "examples").rglob("*")
-                  if p.is_file() and "invalid" not in p.parts and p.suffix != ".toml")
+                  if p.is_file() and "invalid" not in p.parts and p.suffix in registry.suffixes()
+                  and p.suffix != ".json")
 
 
 def schema(name: str) -> dict:

@@ -12,6 +12,7 @@ from kifu.errors import HeaderError, KifuError, NotationError
 from kifu.games.renju import GAME, sgf
 from kifu.games.renju.notation import Offer, Pass, Place, Point, Swap
 from kifu.record import Node, Record
+from kifu.source import read_source
 
 EXAMPLES = sorted((Path(__file__).parents[2] / "examples" / "renju").glob("*.renju"))
 
@@ -96,7 +97,7 @@ def test_variation_must_follow_a_move():
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_examples_round_trip_through_native_json_and_sgf(path):
-    record = GAME.parse(path.read_text(encoding="utf-8"), str(path))
+    record = GAME.parse(read_source(str(path)).text, str(path))
     assert GAME.parse(GAME.write(record)) == record
     assert GAME.parse(GAME.write(record, "plain")) == record
     assert jsonform.loads(jsonform.dumps(record)) == record
@@ -200,7 +201,7 @@ def test_random_text_gives_only_kifu_errors(text):
 
 @given(st.sampled_from(EXAMPLES), st.data())
 def test_mutated_examples_give_only_kifu_errors(path, data):
-    text = path.read_text(encoding="utf-8")
+    text = read_source(str(path)).text
     position = data.draw(st.integers(0, len(text)))
     action = data.draw(st.sampled_from(["delete", "insert", "truncate"]))
     if action == "delete":

@@ -15,6 +15,7 @@ proposed fifth moves) are opening events that take no move number.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -23,7 +24,7 @@ from lark import Token, Tree
 from kifu import grammar
 from kifu.errors import NotationError
 from kifu.movetext import RecordBuilder, build_record
-from kifu.record import Node, Record
+from kifu.record import Node, Record, Span
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -89,6 +90,7 @@ TERMINALS = {
     "SWAP": "'swap'",
     "OFFER": "'offer[...]'",
     "MOVE_NUMBER": "a move number such as 12.",
+    "MOVE_RUN": "",
     "HEADER_KEY": "a header such as 'Black:'",
     "BRACE_COMMENT": "",
     "LINE_COMMENT": "",
@@ -96,13 +98,40 @@ TERMINALS = {
 
 
 def _point(token: Token) -> Point:
-    if not token[1:].isdigit() or int(token[1:]) == 0:
-        raise NotationError(f"{token!r} is not a point", span=grammar.span_of(token))
-    return Point.parse(token)
+    return _point_text(str(token), grammar.span_of(token))
 
 
-def _make_move(tree: Tree) -> Move:
-    item = tree.children[0]
+def _point_text(text: str, span: Span | None) -> Point:
+    if int(text[1:]) == 0:
+        raise NotationError(f"{text!r} is not a point", span=span)
+    return Point.parse(text)
+
+
+MOVE_KINDS = frozenset({"POINT", "PASS", "SWAP", "offer"})
+_RUN_ITEM = re.compile(r"([0-9]+)\.+|([a-zA-Z][0-9]+)|pass", re.IGNORECASE)
+#: Moves are immutable, so one value per point serves every record (and saves the parsing).
+_PLACES: dict[str, Place] = {}
+
+
+def _read_run(token: Token, builder: RecordBuilder) -> None:
+    """Feed the numbers and moves of a MOVE_RUN token to the builder, each with its column."""
+    line, base = token.line, token.column
+    for match in _RUN_ITEM.finditer(token):
+        start, end = match.span()
+        span = Span(line, base + start, line, base + end)
+        number, point = match.group(1), match.group(2)
+        if number:
+            builder.number(int(number), span)
+        elif point:
+            place = _PLACES.get(point)
+            if place is None:
+                place = _PLACES[point] = Place(_point_text(point, span))
+            builder.move(place, span)
+        else:
+            builder.move(Pass(), span)
+
+
+def _make_move(item: Token | Tree) -> Move:
     if isinstance(item, Tree):  # offer
         points = tuple(_point(t) for t in item.children if t.type == "POINT")
         if not points:
@@ -114,8 +143,9 @@ def _make_move(tree: Tree) -> Move:
 
 
 def parse(text: str, source: str = "<string>") -> Record:
-    tree = grammar.parse("renju", text, TERMINALS)
-    return build_record(tree, RecordBuilder("renju", source), _make_move)
+    tree = grammar.parse("renju", text, TERMINALS, positions=False)
+    return build_record(tree, RecordBuilder("renju", source), _make_move, MOVE_KINDS,
+                        {"MOVE_RUN": _read_run})
 
 
 # -- writing --------------------------------------------------------------------------------

@@ -10,17 +10,17 @@ black move, which is checked recursively (a false three is not a three).
 """
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from operator import itemgetter
 
 SIZE = 15
 STRIDE = SIZE + 2
 EMPTY, BLACK, WHITE, WALL = 0, 1, 2, 3
 COLOUR_NAMES = {BLACK: "black", WHITE: "white"}
-#: Across, up, up-right diagonal, up-left diagonal.
-DIRECTIONS = (1, STRIDE, STRIDE + 1, STRIDE - 1)
-DIRECTION_NAMES = ("horizontal", "vertical", "diagonal", "anti-diagonal")
+#: Across, up, up-right diagonal, up-left diagonal, as (column, row) steps and as index steps.
+DIRECTION_VECTORS = ((1, 0), (0, 1), (1, 1), (-1, 1))
+DIRECTIONS = tuple(dc + dr * STRIDE for dc, dr in DIRECTION_VECTORS)
 REACH = 5  # cells on each side of a move that can share a five or a straight four with it
 
 
@@ -60,33 +60,37 @@ class LineShape:
     straight_four_points: tuple[int, ...]  # offsets where black makes a straight four (a three)
 
 
-_CHAR = {BLACK: "x", EMPTY: ".", WHITE: "#", WALL: "#"}
+def _line_readers() -> dict[int, tuple[Callable[[list[int]], tuple[int, ...]], ...]]:
+    """For each point, four functions that read the eleven cells of a line through it.
 
-
-def _black_line(cells: list[int], at: int, step: int) -> str:
-    """The line through ``at``: 'x' black, '.' empty, '#' white or the edge.
-
-    Nothing beyond a '#' can take part in a five through ``at``, so the walk outwards stops
-    there (which also keeps it from wrapping round the flat board) and fills in '#'.
+    Cells beyond the edge read as the wall cell at index 0, so a line never wraps round the
+    flat board; ``itemgetter`` does the reading in C, which is what makes judging cheap.
     """
-    right = []
-    i = at + step
-    while len(right) < REACH:
-        char = _CHAR[cells[i]]
-        if char == "#":
-            break
-        right.append(char)
-        i += step
-    left = []
-    i = at - step
-    while len(left) < REACH:
-        char = _CHAR[cells[i]]
-        if char == "#":
-            break
-        left.append(char)
-        i -= step
-    return ("#" * (REACH - len(left)) + "".join(reversed(left)) + "x" + "".join(right)
-            + "#" * (REACH - len(right)))
+    readers = {}
+    for at in ALL_POINTS:
+        column, row = point_of(at)
+        per_direction = []
+        for dc, dr in DIRECTION_VECTORS:
+            cells = []
+            for k in range(-REACH, REACH + 1):
+                c, r = column + k * dc, row + k * dr
+                cells.append(index(c, r) if on_board(c, r) else 0)
+            per_direction.append(itemgetter(*cells))
+        readers[at] = tuple(per_direction)
+    return readers
+
+
+_LINES = _line_readers()
+_CHAR = {BLACK: "x", EMPTY: ".", WHITE: "#", WALL: "#"}
+_SHAPES: dict[tuple[int, ...], LineShape] = {}
+
+
+def _shape(cells: tuple[int, ...]) -> LineShape:
+    """The shape of a line read by ``_LINES`` (cached: few distinct lines occur in games)."""
+    shape = _SHAPES.get(cells)
+    if shape is None:
+        shape = _SHAPES[cells] = line_shape("".join(_CHAR[v] for v in cells))
+    return shape
 
 
 def _run_through(line: str, centre: int) -> tuple[int, int]:
@@ -114,9 +118,9 @@ def _fives_from(line: str, centre: int) -> list[tuple[int, frozenset[int]]]:
     return found
 
 
-@functools.lru_cache(maxsize=1 << 16)
 def line_shape(line: str) -> LineShape:
-    """Analyse an 11-cell line with a black stone at its centre (index 5)."""
+    """Analyse an 11-cell line with a black stone at its centre (index 5): 'x' black,
+    '.' empty, '#' white or the edge."""
     centre = REACH
     lo, hi = _run_through(line, centre)
     run = hi - lo + 1
@@ -148,7 +152,7 @@ DOUBLE_THREE = "double-three"
 def black_verdict(cells: list[int], at: int) -> str | None:
     """Judge a black stone just placed at ``at``: ``FIVE`` (wins), a forbidden shape's name,
     or ``None`` for an ordinary legal move.  ``cells`` must already hold the stone."""
-    shapes = [line_shape(_black_line(cells, at, step)) for step in DIRECTIONS]
+    shapes = [_shape(read(cells)) for read in _LINES[at]]
     if any(shape.run == 5 for shape in shapes):
         return FIVE  # a five wins, whatever else the move makes
     if any(shape.run > 5 for shape in shapes):
