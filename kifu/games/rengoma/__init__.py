@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from kifu.game import Game, Outcome, Played, RenderOptions
-from kifu.games.rengoma import notation, rules, setup
+from kifu.games.rengoma import notation, records, rules, setup
 from kifu.games.rengoma.position import Position
 from kifu.games.rengoma.render_svg import render_svg
 from kifu.games.rengoma.render_text import render_text
@@ -35,14 +35,14 @@ class Rengoma(Game):
         "numbered": "every turn numbered, six to a line (the default)",
         "plain": "the turns without numbers",
     }
-    render_options = {"stacks": "list every stack's pieces under the diagram (text) or beside "
-                                "the board (SVG)"}
+    render_options = {"stacks": "list every stack's pieces, single pieces too, under the "
+                                "diagram (text) or in the legend (SVG)"}
 
     def parse(self, text: str, source: str = "<string>") -> Record:
-        return notation.parse(text, source)
+        return records.parse(text, source)
 
     def write(self, record: Record, dialect: str | None = None) -> str:
-        return notation.write(record, numbered=dialect != "plain")
+        return records.write(record, numbered=dialect != "plain")
 
     def move_to_json(self, move: Any) -> dict[str, Any]:
         return notation.move_to_json(move)

@@ -14,7 +14,8 @@ chips, each written after a ``*``.  So a turn number counts turns, never actions
 variation in ``( ... )`` replaces a whole turn.  Actions: ``A c3`` places the mover's field
 piece, ``B d4`` the enemy's, ``C c3-c6`` moves a piece like a rook.  A placement may state the
 strength it expects (``A c3=2``); the referee checks it against the field piece.
-Set-up positions are header lines too (see :mod:`kifu.games.rengoma.setup`).
+Set-up positions are header lines too (see :mod:`kifu.games.rengoma.setup`); whole records are
+read and written by :mod:`kifu.games.rengoma.records`.
 """
 from __future__ import annotations
 
@@ -26,8 +27,7 @@ from lark import Token, Tree
 
 from kifu import grammar
 from kifu.errors import NotationError
-from kifu.movetext import RecordBuilder, build_record
-from kifu.record import Record, Span
+from kifu.record import Span
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -118,11 +118,6 @@ TERMINALS = {
     "LINE_COMMENT": "",
 }
 
-_EXTRA_PLACEMENT = ("an extra action ('*') must follow its turn's action directly, with no "
-                    "number, comment or variation between: extra turns come only from a normal "
-                    "turn")
-
-
 def _square(token: Token) -> Square:
     try:
         return Square.parse(token)
@@ -140,83 +135,9 @@ def _action(tree: Tree) -> Action:
     return Shift(_square(origin), _square(target), span)
 
 
-def _make_move(tree: Tree) -> Turn:
+def make_move(tree: Tree) -> Turn:
+    """A ``move`` subtree of the grammar (one turn) as a value."""
     return Turn(tuple(_action(child) for child in tree.children if isinstance(child, Tree)))
-
-
-def parse(text: str, source: str = "<string>") -> Record:
-    """Read a ``.rengoma`` record; set-up header lines become ``record.setup``."""
-    from kifu.games.rengoma import setup
-
-    try:
-        tree = grammar.parse("rengoma", text, TERMINALS)
-    except NotationError as error:
-        raise _explain_stray_star(error, text) from None
-    record = build_record(tree, RecordBuilder("rengoma", source), _make_move)
-    setup.extract(record, text)
-    return record
-
-
-def _explain_stray_star(error: NotationError, text: str) -> NotationError:
-    """A '*' the grammar cannot take is an extra action outside a turn: say so by the rule.
-    A line end where a turn goes on is named as such rather than quoted."""
-    span = error.span
-    if span is None or not error.message.startswith("unexpected '"):
-        return error
-    if error.message.startswith("unexpected '\\n'"):
-        rest = error.message.split("'\\n'", 1)[1]
-        return NotationError("the line ends in the middle of a turn" + rest,
-                             span=Span.point(span.line, span.column), rule=error.rule)
-    lines = text.split("\n")
-    char = lines[span.line - 1][span.column - 1:span.column] if span.line <= len(lines) else ""
-    if char and char in "*＊":
-        return NotationError(_EXTRA_PLACEMENT, span=Span.point(span.line, span.column),
-                             rule="extra-turn")
-    return error
-
-
-# -- writing --------------------------------------------------------------------------------
-
-def write(record: Record, numbered: bool = True, per_line: int = 6) -> str:
-    """The record in canonical notation: headers, set-up lines, a blank line, the turns."""
-    from kifu.games.rengoma import setup
-
-    out = [f"{key}: {_one_line(value)}" for key, value in record.headers.items()]
-    if record.setup is not None:
-        out.extend(f"{key}: {value}" for key, value in setup.header_lines(record.setup))
-    if out:
-        out.append("")
-    out.extend(_comment(c) for c in record.comments)
-    line: list[str] = []
-    for number, node in enumerate(record.moves, start=1):
-        line.append(_node_tokens(node, number, numbered))
-        # A comment or a variation ends its line, so that the turns after it stay easy to find.
-        if len(line) == per_line or node.comments or node.variations:
-            out.append("  ".join(line))
-            line = []
-    if line:
-        out.append("  ".join(line))
-    return "\n".join(out).rstrip("\n") + "\n"
-
-
-def _node_tokens(node: Any, number: int, numbered: bool) -> str:
-    parts = [f"{number}. {node.move}" if numbered else str(node.move)]
-    parts.extend(_comment(c) for c in node.comments)
-    for variation in node.variations:
-        inner = [_node_tokens(child, number + offset, numbered)
-                 for offset, child in enumerate(variation)]
-        parts.append("(" + " ".join(inner) + ")")
-    return " ".join(parts)
-
-
-def _comment(text: str) -> str:
-    """A comment in braces; braces cannot nest, so a closing brace inside is written as a
-    full-width one."""
-    return "{" + text.replace("}", "\uff5d") + "}"
-
-
-def _one_line(value: str) -> str:
-    return " ".join(value.split("\n"))
 
 
 # -- JSON -----------------------------------------------------------------------------------
