@@ -323,7 +323,7 @@ def show(record: str, game: str | None, encoding: str | None, move: int | None,
     position, last = replay_to(loaded, move, path, lenient)
     rec, g = loaded.record, loaded.game
     rows = [(key, value) for key, value in rec.headers.items()]
-    rows.append(("game", g.title))
+    rows.append(("rules", g.title))
     outcome = g.outcome(position)
     rows.append(("outcome", outcome.describe() if outcome else "not decided"))
     if last is not None:
