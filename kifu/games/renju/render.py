@@ -61,7 +61,7 @@ def _title(record: Record | None) -> str:
 def _legend(position: Position, record: Record | None) -> list[str]:
     lines = []
     if record is not None and (record.header("Black") or record.header("White")):
-        lines.append(f"Black: {record.header('Black') or '?'}   White: {record.header('White') or '?'}")
+        lines.append(f"Black: {record.header('Black') or '?'} · White: {record.header('White') or '?'}")
     if position.outcome is not None:
         lines.append(position.outcome.describe())
     else:
