@@ -182,3 +182,22 @@ def test_write_then_parse_gives_the_record_back(record: Record) -> None:
 @given(records())
 def test_json_round_trip(record: Record) -> None:
     assert jsonform.loads(jsonform.dumps(record)) == record
+
+
+def test_setup_diagram_in_both_dialects_and_from_a_rendering() -> None:
+    """The text rendering is itself a set-up diagram: it can be pasted into a study."""
+    from kifu.game import RenderOptions
+    from kifu.games.gungi.diagram_position import to_diagram
+
+    record = GAME.parse("Game: gungi\n" + open_example("effects-study.gungi"))
+    ascii_text = GAME.write(record, "ascii")
+    import re
+
+    assert re.sub(r"\[[^\]]*\]", "", ascii_text).isascii()      # all but the comments
+    assert GAME.parse(ascii_text) == record
+    position = next(GAME.copy(s.position) for s in GAME.replay(record) if s.number == 4)
+    drawn = GAME.render_text(position, RenderOptions())
+    diagram_lines = [line for line in drawn.splitlines() if not line.startswith(("last", "after"))]
+    again = GAME.parse("\n".join(diagram_lines) + "\n「開戦」\n")
+    assert again.setup == to_diagram(position)
+    assert GAME.check(again) == ([], 0)

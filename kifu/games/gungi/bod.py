@@ -28,8 +28,8 @@ from kifu.games.gungi.pieces import FROM_ROMAJI, ROMAJI, face_of
 from kifu.record import Span
 
 KANJI_RANKS = "一二三四五六七八九"
-HAND_KEYS = {"先手の持駒": 0, "後手の持駒": 1}
-TURN_KEYS = ("手番",)
+HAND_KEYS = {"先手の持駒": 0, "後手の持駒": 1, "Black-Hand": 0, "White-Hand": 1}
+TURN_KEYS = ("手番", "Turn")
 _FACE = ("[謀侍兵忍砲砦臥雛帥弓筒槍さとへヘ上龍竜鳳香や]|"
          + "|".join(sorted(FROM_ROMAJI, key=len, reverse=True)))
 _CELL_PIECE = re.compile(rf"(v[ \t]*)?({_FACE})(?:\((さ|と|へ|砲|砦|sa|to|he|oozutsu|toride)\))?",
@@ -100,7 +100,7 @@ class DiagramBuilder:
         if token.type != "BOD_ROW":
             return
         text = str(token).rstrip()
-        rank = KANJI_RANKS.index(text[-1]) + 1
+        rank = (KANJI_RANKS.index(text[-1]) if text[-1] in KANJI_RANKS else int(text[-1]) - 1) + 1
         body = text[: -1].rstrip(" \t\u3000")
         cells = body.strip("|").split("|")
         if len(cells) != 9:
@@ -169,20 +169,25 @@ def write(diagram: Diagram, ascii_names: bool = False, padded: bool = True) -> l
             stack = diagram.stacks[(rank - 1) * 9 + column]
             sep = " " if ascii_names else ""
             text = sep.join(("v" if p.side else " ") + p.text(ascii_names) for p in stack)
-            cells.append(text or " ・")
+            cells.append(text or (" ." if ascii_names else " ・"))
         rows.append(cells)
     width = max(9, *(_width(c) for cells in rows for c in cells)) if padded else 0
     cells_text = [[c + " " * (width - _width(c)) for c in cells] for cells in rows]
     files = "".join(f"{'９８７６５４３２１'[i]:^{max(width - 1, 1)}} " for i in range(9))
     border = "+" + "-" * (len("|".join(cells_text[0])) + sum(
         _width(c) - len(c) for c in cells_text[0])) + "+"
-    lines = [f"後手の持駒：{hand_text(diagram.hands[1], ascii_names)}", " " + files.rstrip(),
-             border]
+    if ascii_names:
+        files = "".join(f"{9 - i:^{max(width - 1, 1)}} " for i in range(9))
+    white_key, black_key, turn_key = (("White-Hand: ", "Black-Hand: ", "Turn: ") if ascii_names
+                                      else ("後手の持駒：", "先手の持駒：", "手番："))
+    lines = [white_key + hand_text(diagram.hands[1], ascii_names), " " + files.rstrip(), border]
     for rank, cells in enumerate(cells_text, start=1):
-        lines.append("|" + "|".join(cells) + "|" + KANJI_RANKS[rank - 1])
+        label = str(rank) if ascii_names else KANJI_RANKS[rank - 1]
+        lines.append("|" + "|".join(cells) + "|" + label)
     lines.append(border)
-    lines.append(f"先手の持駒：{hand_text(diagram.hands[0], ascii_names)}")
-    lines.append(f"手番：{'先手' if diagram.to_move == 0 else '後手'}")
+    lines.append(black_key + hand_text(diagram.hands[0], ascii_names))
+    turn = ("black", "white") if ascii_names else ("先手", "後手")
+    lines.append(turn_key + turn[diagram.to_move])
     return lines
 
 
@@ -194,6 +199,7 @@ def _width(text: str) -> int:
 
 def hand_text(hand: tuple[SetupPiece, ...], ascii_names: bool = False) -> str:
     if not hand:
-        return "なし"
+        return "none" if ascii_names else "なし"
     counts = Counter(p.text(ascii_names) for p in hand)
-    return " ".join(name + (f"×{n}" if n > 1 else "") for name, n in counts.items())
+    times = "*" if ascii_names else "×"
+    return " ".join(name + (f"{times}{n}" if n > 1 else "") for name, n in counts.items())
