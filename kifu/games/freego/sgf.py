@@ -34,8 +34,6 @@ HEADER_PROPERTIES = {
     "User": "US", "Copyright": "CP", "Opening": "ON", "Game-Comment": "GC",
 }
 PROPERTY_HEADERS = {prop: key for key, prop in HEADER_PROPERTIES.items()}
-#: Root properties about the file rather than the game; read and not kept.
-FILE_PROPERTIES = {"FF", "GM", "CA", "AP", "ST", "SZ", "KM", "AB", "AW", "AE", "PL", "XH", "C"}
 SETUP_PROPERTIES = ("AB", "AW", "AE")
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _GM = re.compile(r"GM\s*\[\s*(\w*)\s*\]")
@@ -142,8 +140,7 @@ def read(text: str, source: str = "<sgf>") -> Record:
         move = _move(node, size)
         if move is None:
             return None
-        comment = node.get("C")
-        return move, [comment] if comment else []
+        return move, core.split_comments(node.get("C"))
 
     record.moves = core.children_to_line(children, convert, record.comments.extend)
     setup = _first_seat(record.moves[0].move.seat if record.moves else None, setup,
@@ -177,8 +174,7 @@ def _read_root(root: core.SgfNode, source: str) -> tuple[Record, tuple[int, int]
             value = " ".join(values[0].split("\n")).strip()
             record.headers[key] = _native_result(value, seats) if prop == "RE" else value
             record.header_spans[key] = root.value_spans[prop]
-    if root.get("C"):
-        record.comments.append(root.get("C") or "")
+    record.comments.extend(core.split_comments(root.get("C")))
     setup = _read_setup(root, size)
     prisoners = record.headers.pop("Prisoners", None)
     if prisoners is not None:  # kifu's own set-up data, carried in XH
@@ -388,7 +384,7 @@ def write(record: Record) -> str:
     if extra:
         root.properties["XH"] = extra
     if record.comments:
-        root.properties["C"] = ["\n\n".join(record.comments)]
+        root.properties["C"] = [core.join_comments(record.comments)]
     first = setup.to_move if setup is not None and setup.to_move is not None else 0
     colours = _colours(record.moves, first)
 
@@ -398,7 +394,7 @@ def write(record: Record) -> str:
         value = "" if isinstance(move, Pass) else _sgf_point(board, move.cell, record, node.span)
         props = {prop: [value]}
         if node.comments:
-            props["C"] = ["\n\n".join(node.comments)]
+            props["C"] = [core.join_comments(node.comments)]
         return core.SgfNode(props)
 
     root.children = core.lines_to_children(record.moves, make)
