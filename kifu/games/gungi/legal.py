@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 from kifu.games.gungi.actions import DROP, EXCHANGE, MOVE, STRIKE, SWAP, Action
 from kifu.games.gungi.board_ops import copy_board, perform
+from kifu.games.gungi.geometry import file_of
 from kifu.games.gungi.movegen import attacked, king_square, pseudo_actions
 from kifu.games.gungi.position import Piece, Position
 
@@ -106,8 +107,9 @@ def legal_actions(pos: Position, side: int) -> Iterator[Action]:
     for action in pseudo_actions(pos, side):
         if action.kind == DROP and action.face == "兵" and _own_pawn_on_file(pos, action, side):
             continue  # 手二兵 is a foul, never a way out
-        if action.kind == DROP and action.face == "へ" and _own_he_on_file(pos, action, side):
-            continue
+        if action.face == "へ" and action.kind in (DROP, MOVE) and _own_he_on_file(pos, action, side) \
+                and (action.origin is None or file_of(action.origin) != file_of(action.to)):
+            continue  # ニへ is forbidden at all times
         if is_legal(pos, action, side):
             yield action
 
@@ -117,13 +119,9 @@ def has_legal_action(pos: Position, side: int) -> bool:
 
 
 def _own_pawn_on_file(pos: Position, action: Action, side: int) -> bool:
-    from kifu.games.gungi.geometry import file_of
-
     return pos.faces_on_file(side, "兵", file_of(action.to)) > 0
 
 
 def _own_he_on_file(pos: Position, action: Action, side: int) -> bool:
-    from kifu.games.gungi.geometry import file_of
-
     return pos.faces_on_file(side, "へ", file_of(action.to)) > 0
 

@@ -115,9 +115,11 @@ class Position:
         return Counter(p.face for p in self.hands[side])
 
     def key(self) -> tuple:
-        """What makes two positions the same for 千日手: stacks, hands, side to move."""
-        board = tuple(tuple((p.owner, p.face) for p in stack) for stack in self.board)
-        hands = tuple(tuple(sorted(p.face for p in hand)) for hand in self.hands)
+        """What makes two positions the same for 千日手: stacks, hands (hidden faces included,
+        '?' where unknown), side to move."""
+        board = tuple(tuple((p.owner, p.face, p.other or "?") for p in stack)
+                      for stack in self.board)
+        hands = tuple(tuple(sorted((p.face, p.other or "?") for p in hand)) for hand in self.hands)
         return board, hands, self.to_move
 
     def faces_on_file(self, side: int, face: str, file: int) -> int:
