@@ -61,9 +61,9 @@ def test_setup_forbids_two_pawns_on_a_file() -> None:
 
 def test_setup_must_be_complete_before_done() -> None:
     text = SETUP.replace("▲7―8―2―謀、▽3―2―2―謀、", "")
-    assert problems(text) == [("setup-incomplete", "▲ still has 1 pieces to place before [済み]")]
+    assert problems(text) == [("setup-incomplete", "▲ still has 1 piece to place before [済み]")]
     no_list = text.replace("(▲「3―7―1―さ、8―7―1―と」、▽「6―3―1―さ、5―1―1―と」)、", "")
-    assert problems(no_list) == [("setup-incomplete", "▲ still has 1 pieces to place before [済み]")]
+    assert problems(no_list) == [("setup-incomplete", "▲ still has 1 piece to place before [済み]")]
 
 
 def test_back_face_list_names_own_pawns_and_one_of_each() -> None:

@@ -52,8 +52,9 @@ def _check_complete(pos: Position, first: bool) -> None:
     for side in (0, 1):
         left = sum(pos.to_place[side].values())
         if left:
-            raise IllegalMoveError(f"{MARKS[side]} still has {left} pieces to place before "
-                                   "[済み]", rule="setup-incomplete")
+            plural = "s" if left != 1 else ""
+            raise IllegalMoveError(f"{MARKS[side]} still has {left} piece{plural} to place "
+                                   "before [済み]", rule="setup-incomplete")
     if first:
         for side in (0, 1):
             files = {file_of(sq) for sq in SQUARES
