@@ -264,12 +264,13 @@ def read_text(path: Path) -> str:
         raise BoardError(f"board file {path} is not UTF-8 text", rule="board-file") from None
 
 
-def load(path: Path) -> Board:
-    """The board in a file; the first error is raised, naming the file and line."""
+def load(path: Path, shown: str | None = None) -> Board:
+    """The board in a file; the first error is raised, naming the file (as ``shown``) and line."""
     checked = check_text(read_text(path), path.stem)
     if checked.board is None:
         first = checked.errors[0]
-        where = f"{path}:{first.span.line}: " if first.span else f"{path}: "
+        name = shown or str(path)
+        where = f"{name}:{first.span.line}: " if first.span else f"{name}: "
         raise first.located(message=where + first.message)
     return checked.board
 

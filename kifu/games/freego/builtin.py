@@ -52,8 +52,9 @@ def builtin(name: str) -> Board | None:
 _FILES: dict[tuple[str, int, int], Board] = {}
 
 
-def from_file(path: Path) -> Board:
-    """A board file's board, read again only when the file changes."""
+def from_file(path: Path, shown: str | None = None) -> Board:
+    """A board file's board, read again only when the file changes; errors name the file as
+    ``shown`` (as the record wrote it)."""
     try:
         stat = path.stat()
     except OSError as error:
@@ -62,7 +63,7 @@ def from_file(path: Path) -> Board:
     key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
     board = _FILES.get(key)
     if board is None:
-        board = _FILES[key] = boardfile.load(path)
+        board = _FILES[key] = boardfile.load(path, shown)
     return board
 
 
@@ -80,4 +81,4 @@ def resolve(name: str, record_source: str | None) -> Board:
         known = ", ".join(builtin_names())
         raise BoardError(f"unknown board {name!r}: not a built-in board ({known}) and there is "
                          f"no board file {str(path)!r}", rule="board")
-    return from_file(path)
+    return from_file(path, name.strip())

@@ -201,12 +201,12 @@ def play(pos: Position, move: Move, lenient: bool = False) -> Played:
         for x in group:
             numbers.pop(x, None)
         events.append({"type": "capture", "player": names[seat], "captured": names[owner],
-                       "cells": [board.cells[x].id for x in group]})
+                       "cells": [board.cells[x].id for x in sorted(group)]})
     if suicide is not None:
         for x in suicide:
             numbers.pop(x, None)
         events.append({"type": "suicide", "player": names[seat],
-                       "cells": [board.cells[x].id for x in suicide]})
+                       "cells": [board.cells[x].id for x in sorted(suicide)]})
     return Played(events, warnings)
 
 

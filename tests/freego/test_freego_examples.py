@@ -1,0 +1,157 @@
+"""The bundled Free-form Go records: the legal ones replay to the end their comments state, the
+broken ones fail with exactly the diagnostic a user should see, and the JSON replay says move by
+move what happened."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kifu.load import load
+from kifu.replayjson import replay_json
+from kifu.validate import Options, check_file
+
+EXAMPLES = Path(__file__).parents[2] / "examples"
+FOLDER = EXAMPLES / "freego"
+LEGAL = sorted(p for p in FOLDER.iterdir() if p.suffix in (".freego", ".sgf"))
+
+
+def test_the_examples_the_issue_asks_for_are_there():
+    assert {p.name for p in LEGAL} >= {
+        "japan-opening.freego", "china-opening.freego", "usa-election.freego",
+        "four-players.freego", "nine.freego", "nineteen.sgf", "problem.freego"}
+
+
+@pytest.mark.parametrize("path", LEGAL, ids=lambda p: p.name)
+def test_legal_examples_validate(path):
+    report = check_file(str(path), Options())
+    assert report.game == "freego"
+    assert report.diagnostics == []
+    assert report.moves > 0
+
+
+ENDINGS = {
+    "four-players.freego": "green wins (territory scoring: orange 9, light blue 21, yellow 16.5, "
+                           "green 22.5)",
+    "nine.freego": "white wins (territory scoring: black 20, white 51.5)",
+    "nineteen.sgf": "black wins (territory scoring: black 110, white 64.5)",
+}
+
+
+@pytest.mark.parametrize("name, ending", ENDINGS.items())
+def test_finished_examples_end_as_stated(name, ending):
+    loaded = load(str(FOLDER / name))
+    final = list(loaded.game.replay(loaded.record))[-1].position
+    assert final.outcome.describe() == ending
+
+
+def test_the_four_player_game_tells_the_sources_story():
+    loaded = load(str(FOLDER / "four-players.freego"))
+    final = list(loaded.game.replay(loaded.record))[-1].position
+    assert final.stones_of(2) == []  # 黄色が全滅
+    on_board = [len(final.stones_of(s)) + t.territory for s, t in enumerate(final.scores)]
+    assert on_board[1] == max(on_board)  # 盤上は水色の圧勝
+    assert final.board.name == "scribble" and final.board.has_polygons
+
+
+def test_the_source_openings_replay_unfinished():
+    for name, seats in (("japan-opening.freego", 2), ("china-opening.freego", 3),
+                        ("usa-election.freego", 2)):
+        loaded = load(str(FOLDER / name))
+        final = list(loaded.game.replay(loaded.record))[-1].position
+        assert final.outcome is None and final.seats == seats
+
+
+INVALID = {
+    "superko.freego": ("illegal-move", 8, 59, 10,
+                       "move 10: D5 recreates the whole-board position that stood after move 8 "
+                       "(positional superko: 同じ局面にするのはNG) [rule: superko]"),
+    "suicide.freego": ("illegal-move", 6, 10, 4,
+                       "move 4: A1 would have no liberty: suicide is forbidden "
+                       "(Suicide: allowed lifts it) [rule: suicide]"),
+    "unknown-cell.freego": ("illegal-move", 6, 10, 4,
+                            "move 4: '江戸' is not a cell of the board 'japan' "
+                            "[rule: unknown-cell]"),
+    "unplayable.freego": ("illegal-move", 7, 4, 2,
+                          "move 2: hokkaido cannot be played on this board (it is drawn, not "
+                          "played) [rule: unplayable]"),
+    "wrong-seats.freego": ("header", 3, 1, None,
+                           "Free-form Go is played by 2 to 4 players, but 'Players' names 5 "
+                           "[rule: seats]"),
+    "asymmetric.freego": ("board", 2, 1, None,
+                          "asymmetric-board.toml:5: adjacency is not symmetric: 'a' lists 'c', "
+                          "but 'c' (line 10) does not list 'a' [rule: asymmetric-adjacency]"),
+    "setup-no-liberty.freego": ("setup", 4, 10, None,
+                                "black's group A1 stands without a liberty, which no game can "
+                                "reach [rule: no-liberty]"),
+    "result-mismatch.freego": ("result", 5, 1, None,
+                               "the record says the result is 'black+2.5', but the moves give "
+                               "white+0.5 (territory scoring: black 5, white 5.5) [rule: result]"),
+    "twice.sgf": ("illegal-move", 2, 13, 3,
+                  "move 3: white moves out of turn: black is to move (a move missing, or one "
+                  "colour moving twice) [rule: turn-order]"),
+}
+
+
+def test_every_invalid_example_is_covered():
+    records = {p.name for p in (EXAMPLES / "invalid" / "freego").iterdir()
+               if p.suffix in (".freego", ".sgf")}
+    assert records == set(INVALID)
+
+
+@pytest.mark.parametrize("name, expected", INVALID.items())
+def test_invalid_examples_give_exact_diagnostics(name, expected):
+    code, line, column, move, message = expected
+    report = check_file(str(EXAMPLES / "invalid" / "freego" / name), Options())
+    assert report.game == "freego"
+    assert len(report.diagnostics) == 1
+    diag = report.diagnostics[0]
+    assert (diag.code, diag.line, diag.column, diag.move, diag.message) == (
+        code, line, column, move, message)
+
+
+def test_lenient_accepts_one_colour_moving_twice_with_a_warning():
+    report = check_file(str(EXAMPLES / "invalid" / "freego" / "twice.sgf"), Options(lenient=True))
+    assert [(d.severity, d.move, d.rule) for d in report.diagnostics] == [
+        ("warning", 3, "turn-order")]
+
+
+# -- the machine-readable replay ------------------------------------------------------------
+
+def replay(name: str, **options):
+    loaded = load(str(FOLDER / name))
+    return replay_json(loaded.game, loaded.record, **options)
+
+
+def test_json_replay_of_the_problem_move_by_move():
+    document = replay("problem.freego", variations=True)
+    assert document["start"]["stones"] == {"black": ["E1", "E2", "A3", "B3", "C3", "D3", "E3"],
+                                           "white": ["D1", "A2", "B2", "C2", "D2"]}
+    assert document["start"]["to_move"] == "black"
+    main, wrong, same = document["lines"]
+    assert [m["events"] for m in main["moves"]] == [
+        [{"type": "place", "player": "black", "cell": "B1"}],
+        [{"type": "place", "player": "white", "cell": "C1"}],
+        [{"type": "place", "player": "black", "cell": "A1"},
+         {"type": "capture", "player": "black", "captured": "white",
+          "cells": ["C1", "D1", "A2", "B2", "C2", "D2"]}],
+    ]
+    assert wrong["path"] == [1, 1]
+    assert wrong["moves"][1]["events"][1] == {"type": "capture", "player": "white",
+                                              "captured": "black", "cells": ["A1"]}
+    assert same["path"] == [2, 1]
+    assert same["moves"][1]["events"][1]["cells"] == ["A1", "D1", "A2", "B2", "C2", "D2"]
+    assert document["final"]["prisoners"] == {"black": 6, "white": 0}
+
+
+def test_json_replay_ends_with_the_score_table():
+    document = replay("nine.freego")
+    moves = document["lines"][0]["moves"]
+    assert moves[-1]["events"][-1]["type"] == "end"
+    end = moves[-1]["events"][-1]
+    assert end["winner"] == "white" and end["margin"] == 31.5
+    assert [s["total"] for s in end["scores"]] == [20, 51.5]
+    captures = [e for m in moves for e in m["events"] if e["type"] == "capture"]
+    assert sum(len(e["cells"]) for e in captures) == sum(document["final"]["prisoners"].values())
+    assert document["outcome"] == {"winner": "white",
+                                   "reason": "territory scoring: black 20, white 51.5"}
