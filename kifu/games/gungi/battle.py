@@ -15,7 +15,7 @@ from kifu.errors import IllegalMoveError
 from kifu.game import Event, Outcome, Played
 from kifu.games.gungi import hands
 from kifu.games.gungi.actions import DROP, EXCHANGE, MOVE, STRIKE, SUBSTITUTE, SWAP, Action
-from kifu.games.gungi.board_ops import perform
+from kifu.games.gungi.board_ops import Effects, perform
 from kifu.games.gungi.geometry import file_of, name, rank_of, square
 from kifu.games.gungi.legal import (
     can_betray, has_legal_action, leaves_king_safe, legal_actions, swap_allowed,
@@ -366,7 +366,8 @@ def _event(action: Action, side: int) -> Event:
     return event
 
 
-def _fouls(pos: Position, ply: Ply, action: Action, eff, side: int) -> list[tuple[int, str, str]]:
+def _fouls(pos: Position, ply: Ply, action: Action, eff: Effects,
+           side: int) -> list[tuple[int, str, str]]:
     """(offender, rule, message) for each claim-based foul the ply produced."""
     fouls = []
     file = file_of(action.to)

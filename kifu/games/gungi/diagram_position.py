@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections import Counter
 
 from kifu.errors import SetupError
-from kifu.games.gungi.bod import Diagram
+from kifu.games.gungi.bod import Diagram, SetupPiece
 from kifu.games.gungi.geometry import SQUARES, name
 from kifu.games.gungi.movegen import attacked, can_move_again, king_square
 from kifu.games.gungi.pieces import (
     BACK_OF, BOARS, FORTS, FRONT_OF, MARKS, NEVER_IN_HAND, PAWN_BACKS, SET,
 )
-from kifu.games.gungi.position import BATTLE, Position
+from kifu.games.gungi.position import BATTLE, Piece, Position
 
 #: How many of each hidden face the two sets hold.
 TOTAL_HIDDEN = Counter({"さ": 2, "と": 2, "へ": 14, "砲": 2, "砦": 2})
@@ -38,7 +38,7 @@ def from_diagram(diagram: Diagram) -> Position:
     pos = Position(phase=BATTLE, to_move=diagram.to_move, first_player=diagram.to_move)
     kinds: Counter[str] = Counter()
     hidden_known: Counter[str] = Counter()
-    unknown: dict[str, list] = {"兵": [], "香": []}
+    unknown: dict[str, list[Piece]] = {"兵": [], "香": []}
     for sq, stack in zip(SQUARES, diagram.stacks):
         if len(stack) > 3:
             raise SetupError(f"{name(sq)} holds {len(stack)} pieces; a stack holds three at most")
@@ -91,7 +91,8 @@ def from_diagram(diagram: Diagram) -> Position:
     return pos
 
 
-def _piece(pos: Position, item, kinds: Counter, hidden_known: Counter, unknown: dict):
+def _piece(pos: Position, item: SetupPiece, kinds: Counter[str], hidden_known: Counter[str],
+           unknown: dict[str, list[Piece]]) -> Piece:
     kinds[_kind(item.face)] += 1
     if item.face == "兵" or item.face == "香":
         if item.hidden is not None:
@@ -113,9 +114,7 @@ def _piece(pos: Position, item, kinds: Counter, hidden_known: Counter, unknown: 
 
 def to_diagram(pos: Position) -> Diagram:
     """A position as a diagram (what a study starting here would write)."""
-    from kifu.games.gungi.bod import SetupPiece
-
-    def item(piece) -> SetupPiece:
+    def item(piece: Piece) -> SetupPiece:
         hidden = piece.other if piece.face in ("兵", "香") else None
         return SetupPiece(piece.owner, piece.face, hidden)
 

@@ -16,7 +16,7 @@ from kifu.games.gungi.hands import settle
 from kifu.games.gungi.movegen import same_kind
 from kifu.games.gungi.notation import BackFaces, Placement, Section
 from kifu.games.gungi.pieces import FORTS, FRONT_COUNTS, MARKS, PAWN_BACKS, SIDE_NAMES
-from kifu.games.gungi.position import BATTLE, READY, REPEATED, SETUP, START, Position
+from kifu.games.gungi.position import BATTLE, READY, REPEATED, SETUP, START, Piece, Position
 
 ORDER = {"begin": START, "rebegin": REPEATED, "done": SETUP, "redone": SETUP,
          "battle": READY, "rebattle": READY}
@@ -146,7 +146,7 @@ def place(pos: Position, move: Placement, lenient: bool = False) -> Played:
     return played
 
 
-def _next_piece(pos: Position, side: int, face: str):
+def _next_piece(pos: Position, side: int, face: str) -> Piece:
     pending = getattr(pos, "pending", None)
     if pos.repeated and pending:
         for piece in pending[side]:
