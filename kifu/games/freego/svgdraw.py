@@ -25,7 +25,7 @@ LAST_MOVE = "#e33"
 PAPER = "#f5eedc"
 UNPLAYABLE = "#d9d9d9"
 INK = "#222"
-MAP_WIDTH = 640.0
+MAP_WIDTH = 760.0
 MAP_MARGIN = 24.0
 LEGEND_LINE = 18.0
 
@@ -67,6 +67,12 @@ def _legend_lines(pos: Position) -> list[str]:
     return lines
 
 
+def legend_size(pos: Position, width: float, largest: float) -> float:
+    """A legend font size at which the longest line fits the picture's width."""
+    longest = max(display_width(line) for line in _legend_lines(pos)) + 3
+    return min(largest, width / (0.56 * longest))
+
+
 def _draw_legend(root: ET.Element, pos: Position, x: float, top: float, size: float) -> None:
     colours = seat_colours(pos.rules.seats)
     legend = element(root, "g", class_="legend", font_size=size, fill=INK)
@@ -92,7 +98,7 @@ def _render_grid(pos: Position, options: RenderOptions, record: Record | None) -
     columns, rows = pos.board.grid or (0, 0)
     grid = goboard.Grid(columns, rows, flip=options.flip, margin=30.0 if options.coords else 20.0)
     lines = len(_legend_lines(pos))
-    size = grid.cell * 0.45
+    size = legend_size(pos, grid.width, grid.cell * 0.45)
     root = goboard.draw_board(grid, stars=_stars(columns, rows), coords=options.coords,
                               column_label=grids.column_name, row_label=lambda r: str(r + 1),
                               title=_title(pos, record), extra_height=size * 1.4 * (lines + 0.6),
@@ -164,7 +170,7 @@ def _radii(centres: list[tuple[float, float]]) -> list[float]:
     for i, (x, y) in enumerate(centres):
         nearest = min((math.hypot(x - u, y - v) for j, (u, v) in enumerate(centres) if j != i),
                       default=40.0)
-        radii.append(max(3.0, min(18.0, nearest * 0.42)))
+        radii.append(max(4.0, min(20.0, nearest * 0.45)))
     return radii
 
 
@@ -181,7 +187,7 @@ def _render_map(pos: Position, options: RenderOptions, record: Record | None) ->
     board = pos.board
     frame = _Frame(board, options.flip)
     lines = _legend_lines(pos)
-    size = 13.0
+    size = legend_size(pos, frame.width, 14.0)
     root = document(frame.width, frame.height + size * 1.4 * (len(lines) + 0.6), _title(pos, record),
                     options.size)
     element(root, "rect", x=0, y=0, width=frame.width, height=frame.height, fill="#fbf8ef")
