@@ -110,6 +110,9 @@ def _unexpected_token(token: Token, expected: str) -> NotationError:
     """Name the offending word, not the rest of the line a catch-all terminal swallowed."""
     value = str(token.value)
     span = span_of(token)
+    if not value.strip():
+        return NotationError("the line ends too early" + expected, span=Span.point(
+            span.line, span.column))
     if value.startswith("{") and "}" not in value:
         return NotationError("a comment opened with '{' is never closed", span=Span.point(
             span.line, span.column))

@@ -147,7 +147,9 @@ def _walk(items: list[Any], builder: RecordBuilder, make_move: Callable[[Any], A
         elif kind == "header":
             key_token, *rest = item.children
             key = key_token.rstrip(":： \t")
-            builder.header(key, str(rest[0]).rstrip() if rest else "", span_of(item))
+            last = rest[0] if rest else key_token  # the span ends with the value, not the line
+            span = Span(key_token.line, key_token.column, last.end_line, last.end_column)
+            builder.header(key, str(rest[0]).rstrip() if rest else "", span)
         elif kind == "comment":
             builder.comment(comment_text(str(item.children[0])))
         elif kind == "variation":

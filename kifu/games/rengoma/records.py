@@ -29,16 +29,18 @@ def parse(text: str, source: str = "<string>") -> Record:
     return record
 
 
+_LINE_END = "the line ends too early"
+
+
 def _explain_stray_star(error: NotationError, text: str) -> NotationError:
     """A '*' the grammar cannot take is an extra action outside a turn: say so by the rule.
     A line end where a turn goes on is named as such rather than quoted."""
     span = error.span
+    if error.message.startswith(_LINE_END):  # a line end where a turn goes on
+        return NotationError("the line ends in the middle of a turn"
+                             + error.message[len(_LINE_END):], span=span, rule=error.rule)
     if span is None or not error.message.startswith("unexpected '"):
         return error
-    if error.message.startswith("unexpected '\\n'"):
-        rest = error.message.split("'\\n'", 1)[1]
-        return NotationError("the line ends in the middle of a turn" + rest,
-                             span=Span.point(span.line, span.column), rule=error.rule)
     lines = text.split("\n")
     char = lines[span.line - 1][span.column - 1:span.column] if span.line <= len(lines) else ""
     if char and char in "*＊":
