@@ -40,7 +40,12 @@ class Outcome:
 
 @dataclass
 class Played:
-    """What :meth:`Game.play` reports about one move besides the new position."""
+    """What :meth:`Game.play` reports about one move besides the new position.
+
+    ``warnings`` are diagnostics about the move that the replay could go past: repairs made
+    under ``lenient``, or, with severity ``error``, faults in the record that a referee can
+    still read one way only, so that every such place is reported rather than the first.
+    """
 
     events: list[Event] = field(default_factory=list)
     warnings: list[KifuError] = field(default_factory=list)
@@ -251,7 +256,7 @@ class Game(ABC):
     def _play_node(self, position: Any, node: Node, number: int | None, lenient: bool,
                    path: tuple[int, ...]) -> Played:
         ended = self.outcome(position)
-        if ended is not None:
+        if ended is not None and not getattr(node.move, "after_end", False):
             raise GameOverError(f"the game was already over: {ended.describe()}",
                                 span=node.span, move_number=number, variation=path,
                                 rule="game-over")

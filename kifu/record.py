@@ -32,7 +32,9 @@ def is_event(move: Any) -> bool:
     """True for entries of a move list that are not plies (a Renju ``swap``, say).
 
     Games mark such move classes with a class attribute ``is_event = True``; they take no move
-    number, so numbering in messages matches the numbers players write.
+    number, so numbering in messages matches the numbers players write.  An event class that
+    may also stand after the game has ended (a closing marker such as Gungi's ``[終局]``) sets
+    ``after_end = True`` as well.
     """
     return bool(getattr(move, "is_event", False))
 
