@@ -115,9 +115,14 @@ def _field(root: ET.Element, left: float, top: float, boards: tuple[int, ...] | 
 
 def _next(root: ET.Element, left: float, top: float, pieces: list[tuple[int, ...]]) -> None:
     group = element(root, "g", class_="next")
-    size = CELL * 0.55
+    if pieces:
+        element(group, "text", "next", x=left + NEXT / 2, y=top - 3, font_size=9, fill=INK,
+                text_anchor="middle")
+    # Two pieces large; a whole open list (12) shrinks to fit beside the field.
+    step = min(2 * CELL * 0.55 + 4, bitboard.ROWS * CELL / max(len(pieces), 1))
+    size = (step - 4) / 2
     for index, piece in enumerate(pieces):
-        base = top + (index + 1) * (2 * size + 4)
+        base = top + (index + 1) * step
         for offset, kind in enumerate(piece):  # axis below, child above
             _shape(group, kind, left + NEXT / 2, base - (offset + 0.5) * size, size)
 
