@@ -122,7 +122,7 @@ def sign(side: int | None) -> str:
 def text(move: Move, dialect: str = "letters") -> str:
     """``move`` in a dialect: ``letters`` (canonical), ``upper``, ``lower``, ``kanji``,
     ``symbols``."""
-    colours = ALPHABETS.get(dialect, ALPHABETS["upper" if dialect == "upper" else "letters"])
+    colours = ALPHABETS.get(dialect, ALPHABETS["letters"])
     directions = {"lower": "lower", "kanji": "kanji", "symbols": "arrows"}.get(dialect, "letters")
     arrows = DIRECTION_ALPHABETS[directions]
     head = sign(move.side)

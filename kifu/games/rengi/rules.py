@@ -45,20 +45,28 @@ def play(pos: Position, move: Move, lenient: bool = False) -> Played:
     side = pos.current
     if move.side is not None and move.side != side:
         raise IllegalMoveError(_wrong_side(pos, move.side), rule="turn-order")
+    if isinstance(move, Pass) and not pos.chain_running(1 - side):
+        raise IllegalMoveError(
+            f"the {SIDE_NAMES[side]} player may pass only while the "
+            f"{SIDE_NAMES[1 - side]} player's chain is running", rule="pass")
+    # A placement is checked as it is made; an illegal one must leave no trace.
+    saved = (pos.sides[side].copy(), pos.rng, pos.last_cells, pos.last_chain, pos.last_sent,
+             pos.waited)
     played = Played()
     pos.waited = []
     pos.last_sent = []
     pos.last_chain = None
     pos.last_cells = ()
     if isinstance(move, Pass):
-        if not pos.chain_running(1 - side):
-            raise IllegalMoveError(
-                f"the {SIDE_NAMES[side]} player may pass only while the "
-                f"{SIDE_NAMES[1 - side]} player's chain is running", rule="pass")
         played.events.append({"type": "pass", "side": SIDE_NAMES[side]})
         _end_turn(pos, played.events, None)
     else:
-        granted = _place(pos, side, move, played, lenient)
+        try:
+            granted = _place(pos, side, move, played, lenient)
+        except KifuError:
+            (pos.sides[side], pos.rng, pos.last_cells, pos.last_chain, pos.last_sent,
+             pos.waited) = saved
+            raise
         if pos.outcome is None:
             _end_turn(pos, played.events, granted)
     pos.moves += 1
