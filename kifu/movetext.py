@@ -11,7 +11,7 @@ saves a tree per move: ``move_kinds`` then names them.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from lark import Token, Tree
@@ -158,3 +158,65 @@ def _walk(items: list[Any], builder: RecordBuilder, make_move: Callable[[Any], A
             builder.end_variation(span_of(item))
         else:
             _walk(item.children, builder, make_move, move_kinds, runs)
+
+
+# -- writing --------------------------------------------------------------------------------
+
+def write_record(record: Record, move_text: Callable[[Any], str] = str, *, numbered: bool = True,
+                 per_line: int = 10, extra_headers: Iterable[tuple[str, str]] = (),
+                 separator: str = " ", break_after_notes: bool = False) -> str:
+    """A record in the common layout: header lines (then ``extra_headers``, a set-up say), a
+    blank line, the comments before play, and the moves ``per_line`` to a line.
+
+    Moves are numbered (events are not); each move's comments follow it and its variations
+    follow those, in parentheses.  ``break_after_notes`` also ends a line after a move that has
+    comments or variations.
+    """
+    out = [f"{key}: {_one_line(value)}" for key, value in record.headers.items()]
+    out.extend(f"{key}: {_one_line(value)}" for key, value in extra_headers)
+    if out:
+        out.append("")
+    for text in record.comments:
+        out.append(comment_token(text).rstrip("\n"))
+    current: list[str] = []
+    number = 0
+    for node in record.moves:
+        text, number = _node_text(node, number, move_text, numbered)
+        current.append(text)
+        if (len(current) == per_line or text.endswith("\n")
+                or (break_after_notes and (node.comments or node.variations))):
+            out.append(separator.join(current).rstrip("\n"))
+            current = []
+    if current:
+        out.append(separator.join(current))
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _node_text(node: Node, number: int, move_text: Callable[[Any], str],
+               numbered: bool) -> tuple[str, int]:
+    counted = not is_event(node.move)
+    number += counted
+    parts = [f"{number}. {move_text(node.move)}" if numbered and counted else move_text(node.move)]
+    parts.extend(comment_token(c) for c in node.comments)
+    for variation in node.variations:
+        inner, at = [], number - counted
+        for child in variation:
+            text, at = _node_text(child, at, move_text, numbered)
+            inner.append(text)
+        parts.append("(" + " ".join(inner).replace("\n", "\n ") + ")")
+    return " ".join(parts), number
+
+
+def comment_token(text: str) -> str:
+    """A comment as written: in braces, or after ``;`` to the end of the line when it holds a
+    ``}`` (the result then ends with a line end).  A comment holding both a ``}`` and a line
+    end fits neither; its ``}`` become full-width ones."""
+    if "}" not in text:
+        return "{" + text + "}"
+    if "\n" not in text:
+        return "; " + text + "\n"
+    return "{" + text.replace("}", "\uff5d") + "}"
+
+
+def _one_line(value: str) -> str:
+    return " ".join(value.split("\n"))

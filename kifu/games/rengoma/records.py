@@ -4,13 +4,12 @@
 """
 from __future__ import annotations
 
-from typing import Any
 
 from kifu import grammar
 from kifu.errors import NotationError
 from kifu.games.rengoma import setup
 from kifu.games.rengoma.notation import TERMINALS, make_move
-from kifu.movetext import RecordBuilder, build_record
+from kifu.movetext import RecordBuilder, build_record, write_record
 from kifu.record import Record, Span
 
 _EXTRA_PLACEMENT = ("an extra action ('*') must follow its turn's action directly, with no "
@@ -52,42 +51,13 @@ def _explain_stray_star(error: NotationError, text: str) -> NotationError:
 # -- writing --------------------------------------------------------------------------------
 
 def write(record: Record, numbered: bool = True, per_line: int = 6) -> str:
-    """The record in canonical notation: headers, set-up lines, a blank line, the turns."""
-    out = [f"{key}: {_one_line(value)}" for key, value in record.headers.items()]
-    if record.setup is not None:
-        out.extend(f"{key}: {value}" for key, value in setup.header_lines(record.setup))
-    if out:
-        out.append("")
-    out.extend(_comment(c) for c in record.comments)
-    line: list[str] = []
-    for number, node in enumerate(record.moves, start=1):
-        line.append(_node_tokens(node, number, numbered))
-        # A comment or a variation ends its line, so that the turns after it stay easy to find.
-        if len(line) == per_line or node.comments or node.variations:
-            out.append("  ".join(line))
-            line = []
-    if line:
-        out.append("  ".join(line))
-    return "\n".join(out).rstrip("\n") + "\n"
+    """The record in canonical notation: headers, set-up lines, a blank line, the turns.
 
+    A comment or a variation ends its line, so that the turns after it stay easy to find.
+    """
+    extra = setup.header_lines(record.setup) if record.setup is not None else []
+    return write_record(record, numbered=numbered, per_line=per_line, extra_headers=extra,
+                        separator="  ", break_after_notes=True)
 
-def _node_tokens(node: Any, number: int, numbered: bool) -> str:
-    parts = [f"{number}. {node.move}" if numbered else str(node.move)]
-    parts.extend(_comment(c) for c in node.comments)
-    for variation in node.variations:
-        inner = [_node_tokens(child, number + offset, numbered)
-                 for offset, child in enumerate(variation)]
-        parts.append("(" + " ".join(inner) + ")")
-    return " ".join(parts)
-
-
-def _comment(text: str) -> str:
-    """A comment in braces; braces cannot nest, so a closing brace inside is written as a
-    full-width one."""
-    return "{" + text.replace("}", "\uff5d") + "}"
-
-
-def _one_line(value: str) -> str:
-    return " ".join(value.split("\n"))
 
 

@@ -23,8 +23,8 @@ from lark import Token, Tree
 
 from kifu import grammar
 from kifu.errors import NotationError
-from kifu.movetext import RecordBuilder, build_record
-from kifu.record import Node, Record, Span
+from kifu.movetext import RecordBuilder, build_record, write_record
+from kifu.record import Record, Span
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -150,59 +150,9 @@ def parse(text: str, source: str = "<string>") -> Record:
 
 # -- writing --------------------------------------------------------------------------------
 
-def write(record: Record, numbered: bool = True, per_line: int = 10) -> str:
-    """The record in canonical notation: headers, a blank line, ``per_line`` moves a line."""
-    out = [f"{key}: {_one_line(value)}" for key, value in record.headers.items()]
-    if out:
-        out.append("")
-    out.extend(_comment(c) for c in record.comments)
-    lines: list[str] = []
-    _write_line(record.moves, 0, numbered, lines, per_line)
-    out.extend(lines)
-    return "\n".join(out).rstrip("\n") + "\n"
-
-
-def _write_line(nodes: list[Node], number: int, numbered: bool, lines: list[str],
-                per_line: int) -> None:
-    current: list[str] = []
-    count = 0
-    for node in nodes:
-        tokens, number = _node_tokens(node, number, numbered)
-        current.extend(tokens)
-        count += 1
-        if count % per_line == 0:
-            lines.append(" ".join(current))
-            current = []
-    if current:
-        lines.append(" ".join(current))
-
-
-def _node_tokens(node: Node, number: int, numbered: bool) -> tuple[list[str], int]:
-    tokens = []
-    if isinstance(node.move, (Place, Pass)):
-        number += 1
-        tokens.append(f"{number}. {node.move}" if numbered else str(node.move))
-    else:
-        tokens.append(str(node.move))
-    tokens.extend(_comment(c) for c in node.comments)
-    for variation in node.variations:
-        inner: list[str] = []
-        vnumber = number - isinstance(node.move, (Place, Pass))
-        for child in variation:
-            child_tokens, vnumber = _node_tokens(child, vnumber, numbered)
-            inner.extend(child_tokens)
-        tokens.append("(" + " ".join(inner) + ")")
-    return tokens, number
-
-
-def _comment(text: str) -> str:
-    """A comment in braces; braces cannot nest, so a closing brace inside is written as a
-    full-width one."""
-    return "{" + text.replace("}", "\uff5d") + "}"
-
-
-def _one_line(value: str) -> str:
-    return " ".join(value.split("\n"))
+def write(record: Record, numbered: bool = True) -> str:
+    """The record in canonical notation: headers, a blank line, ten moves a line."""
+    return write_record(record, numbered=numbered, per_line=10)
 
 
 # -- JSON -----------------------------------------------------------------------------------
