@@ -106,6 +106,7 @@ def test_adjacent_garbage_vanishes_with_the_group():
         aaaj..
     """)
     assert links[0].garbage == 3
+    assert links[0].stones == 4  # the garbage table counts colour stones only
     assert draw(field, 2) == "......\n......"
 
 

@@ -86,6 +86,14 @@ def test_row_14_rule_any_other_stone_in_row_14_is_illegal():
             "full-column", "column 1 is full: a stone would land in row 14")
 
 
+def test_every_column_can_be_reached_whatever_stands_between():
+    """No Puyo-style movement limits: column 6 is open although columns 2 to 5 are tall."""
+    wall = "\n".join([".abab.", ".baba."] * 5 + [".abab."])
+    pos, _ = replay(record_text("+66cd -11cd", first=wall, first_state="tsumo=1"))
+    assert field_of(pos, 0, 1) == ".ababc"
+    assert field_of(pos, 1, 2) == "d.....\nc....."
+
+
 def test_pairs_lie_in_one_column_or_neighbouring_ones():
     from kifu.errors import NotationError
 
@@ -212,6 +220,14 @@ def test_pass_is_allowed_only_during_the_opponent_s_chain():
         "pass", "the second player may pass only while the first player's chain is running")
     error = illegal(record_text("+22ab -P -P -P", first=TWO_CHAIN, first_state="tsumo=1"))
     assert error.rule == "pass"  # the chain has ended before the third
+
+
+def test_no_all_clear_bonus():
+    """The 2-chain empties the field and still sends just the table's amount (one row)."""
+    pos, events = replay(record_text("+22ab -55cc -55dd", first=TWO_CHAIN,
+                                     first_state="tsumo=1"))
+    assert field_of(pos, 0) == "\n".join(["......"] * 13)
+    assert events_of(events, "garbage")[0]["generated"] == 6
 
 
 def test_garbage_is_sent_at_the_end_of_the_last_waited_turn():
