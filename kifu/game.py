@@ -106,6 +106,8 @@ class Game(ABC):
     dialects: ClassVar[Mapping[str, str]] = {}
     #: Game-specific drawing options (``kifu render -O NAME``) -> what they do.
     render_options: ClassVar[Mapping[str, str]] = {}
+    #: Other ways records state a result (any case) -> the winner's name or ``draw``.
+    result_names: ClassVar[Mapping[str, str]] = {}
 
     # -- notation ---------------------------------------------------------------------------
 
@@ -162,12 +164,14 @@ class Game(ABC):
     def result_matches(self, stated: str, outcome: Outcome | None, position: Any) -> str | None:
         """``None`` if a ``Result:`` header agrees with the replay, else what the replay gives.
 
-        The default understands the winner's name (any case) and ``draw``; an unfinished game
-        agrees with any result, as a record may end in resignation or on time.
+        The default understands the winner's name and ``draw`` (any case) and the game's
+        ``result_names``; an unfinished game agrees with any result, as a record may end in
+        resignation or on time.
         """
         if outcome is None:
             return None
         said = stated.strip().casefold()
+        said = {k.casefold(): v for k, v in self.result_names.items()}.get(said, said).casefold()
         expected = "draw" if outcome.winner is None else outcome.winner.casefold()
         return None if said == expected else outcome.describe()
 

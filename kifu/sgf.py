@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from lark import Token, Tree
+from lark import Tree
 
 from kifu import grammar
 from kifu.errors import NotationError

@@ -12,13 +12,6 @@ from kifu.games.gungi import notation, reader, referee, writer
 from kifu.games.gungi.position import Position
 from kifu.record import Record
 
-_RESULTS = {
-    "black": "black", "先手": "black", "先手勝ち": "black", "▲": "black", "黒": "black",
-    "1-0": "black", "white": "white", "後手": "white", "後手勝ち": "white", "▽": "white",
-    "白": "white", "0-1": "white", "draw": "draw", "千日手": "draw", "引き分け": "draw",
-}
-
-
 class Gungi(Game):
     name = "gungi"
     title = "Gungi 軍儀 (Nishitsuji rules)"
@@ -30,6 +23,11 @@ class Gungi(Game):
         "ascii": "romanised: B/W, -, hyou/shinobi/..., * for 新, same for 同, x2 for 不2",
     }
     render_options = {"stacks": "draw every tier of each stack (default yes; no: tops only)"}
+    result_names = {
+        "先手": "black", "先手勝ち": "black", "▲": "black", "黒": "black", "1-0": "black",
+        "後手": "white", "後手勝ち": "white", "▽": "white", "白": "white", "0-1": "white",
+        "千日手": "draw", "引き分け": "draw",
+    }
 
     def parse(self, text: str, source: str = "<string>") -> Record:
         from kifu.games.gungi.normalise import normalise
@@ -70,12 +68,6 @@ class Gungi(Game):
 
     def outcome(self, position: Position) -> Outcome | None:
         return position.outcome
-
-    def result_matches(self, stated: str, outcome: Outcome | None, position: Position) -> str | None:
-        if outcome is None:
-            return None
-        said = _RESULTS.get(stated.strip(), _RESULTS.get(stated.strip().casefold(), stated))
-        return None if said == (outcome.winner or "draw") else outcome.describe()
 
     def render_svg(self, position: Position, options: RenderOptions,
                    record: Record | None = None) -> str:

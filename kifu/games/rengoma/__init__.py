@@ -19,15 +19,12 @@ from kifu.games.rengoma.render_text import render_text
 from kifu.games.rengoma.summary import position_to_json, summary_rows
 from kifu.record import Record
 
-_RESULTS = {"black": "black", "b": "black", "1-0": "black", "黒": "black",
-            "red": "red", "r": "red", "0-1": "red", "赤": "red",
-            "draw": "draw", "1/2-1/2": "draw", "引き分け": "draw"}
-
-
 class Rengoma(Game):
     name = "rengoma"
     title = "Rengoma 連駒"
     aliases = ("連駒", "れんごま")
+    result_names = {"b": "black", "1-0": "black", "黒": "black", "r": "red", "0-1": "red",
+                    "赤": "red", "1/2-1/2": "draw", "引き分け": "draw"}
     suffixes = (".rengoma",)
     notation = ("header lines (Board, Pieces, Stock-black/-red, Players), then turns: "
                 "A c3, B d4, C c3-c6, extra actions *A/*B/*C")
@@ -67,13 +64,6 @@ class Rengoma(Game):
 
     def outcome(self, position: Position) -> Outcome | None:
         return position.outcome
-
-    def result_matches(self, stated: str, outcome: Outcome | None,
-                       position: Position) -> str | None:
-        if outcome is None:
-            return None
-        said = _RESULTS.get(stated.strip().casefold(), stated.strip().casefold())
-        return None if said == (outcome.winner or "draw") else outcome.describe()
 
     def render_svg(self, position: Position, options: RenderOptions,
                    record: Record | None = None) -> str:

@@ -9,11 +9,6 @@ from kifu.games.renju import notation, position, render, sgf
 from kifu.games.renju.position import Position
 from kifu.record import Record
 
-_RESULTS = {
-    "black": "black", "1-0": "black", "b+": "black",
-    "white": "white", "0-1": "white", "w+": "white",
-    "draw": "draw", "1/2-1/2": "draw", "0": "draw",
-}
 
 
 class Renju(Game):
@@ -27,6 +22,8 @@ class Renju(Game):
         "plain": "a bare list of points, as Renju databases keep them",
     }
     render_options = {"forbidden": "mark black's forbidden points when black is to move"}
+    result_names = {"1-0": "black", "0-1": "white", "1/2-1/2": "draw", "0": "draw",
+                    "黒勝ち": "black", "白勝ち": "white", "満局": "draw"}
 
     def parse(self, text: str, source: str = "<string>") -> Record:
         return notation.parse(text, source)
@@ -60,12 +57,11 @@ class Renju(Game):
         return pos.outcome
 
     def result_matches(self, stated: str, outcome: Outcome | None, pos: Position) -> str | None:
-        said = _RESULTS.get(stated.strip().casefold())
-        if said is None:
-            said = _RESULTS.get(stated.strip().casefold()[:2], stated.strip().casefold())
-        if outcome is None:
-            return None
-        return None if said == (outcome.winner or "draw") else outcome.describe()
+        # SGF's results say how too: B+R, W+Time ...
+        said = stated.strip().upper()
+        if said[:2] in ("B+", "W+"):
+            stated = "black" if said[0] == "B" else "white"
+        return super().result_matches(stated, outcome, pos)
 
     def render_svg(self, pos: Position, options: RenderOptions, record: Record | None = None) -> str:
         return render.render_svg(pos, options, record)
