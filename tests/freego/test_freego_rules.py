@@ -22,12 +22,12 @@ def captured(events) -> set[str]:
 
 
 def refused(pos, name: str, rule: str) -> IllegalMoveError:
-    before = diagram.draw(pos), pos.to_move, pos.hash, list(pos.prisoners)
+    before = list(pos.cells), pos.to_move, pos.hash, list(pos.prisoners)
     with pytest.raises(IllegalMoveError) as caught:
         play(pos, Place(name))
     assert caught.value.rule == rule
     # A refused move leaves the position exactly as it was.
-    assert (diagram.draw(pos), pos.to_move, pos.hash, list(pos.prisoners)) == before
+    assert (list(pos.cells), pos.to_move, pos.hash, list(pos.prisoners)) == before
     return caught.value
 
 
@@ -286,3 +286,51 @@ def test_out_of_turn_move_is_refused_unless_lenient():
     played = play(pos, Place("B1", seat=1), lenient=True)
     assert played.warnings and played.warnings[0].severity == "warning"
     assert pos.to_move == 0  # the seat after the one that moved
+
+
+def _board_position(toml: str, **rules):
+    from kifu.games.freego import boardfile
+    from kifu.games.freego.config import Rules
+    from kifu.games.freego.position import Position
+
+    board = boardfile.check_text(toml).board
+    return Position(Rules(board, ("black", "white"), (0.0, 0.0), **rules))
+
+
+LINE_WITH_A_HOLE = """
+[cells.a]
+adjacent = ["b"]
+[cells.b]
+adjacent = ["a", "x"]
+[cells.x]
+playable = false
+adjacent = ["b", "c"]
+[cells.c]
+adjacent = ["x"]
+[cells.lone]
+adjacent = []
+"""
+
+
+def test_an_unplayable_cell_is_no_liberty():
+    pos = _board_position(LINE_WITH_A_HOLE)
+    pos.to_move = 1
+    moves(pos, "b")  # white's b has a (empty) and x (unplayable): one liberty
+    assert captured(moves(pos, "a")) == {"b"}
+    with pytest.raises(IllegalMoveError) as caught:
+        play(pos, Place("x"))
+    assert caught.value.rule == "unplayable"
+
+
+def test_a_cell_without_neighbours_is_suicide():
+    pos = _board_position(LINE_WITH_A_HOLE)
+    assert "no liberty" in refused(pos, "lone", "suicide").message
+    allowed = _board_position(LINE_WITH_A_HOLE, suicide=True)
+    refused(allowed, "lone", "superko")
+
+
+def test_unplayable_cells_belong_to_no_region():
+    pos = _board_position(LINE_WITH_A_HOLE)
+    moves(pos, "a")
+    # b is black's (bordered by a only); c and lone touch no stone: nobody's.
+    assert [s.territory for s in scoring.scores(pos)] == [1, 0]
