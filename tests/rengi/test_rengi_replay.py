@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kifu.errors import KifuError
+from kifu.game import RenderOptions
 from kifu.games.rengi import bitboard
 from kifu.games.rengi.events import EVENT_SCHEMA
 from kifu.games.rengi.moves import Pass, Place
@@ -86,3 +87,18 @@ def test_random_legal_play_keeps_every_invariant(choices):
             continue
         invariants(pos)
         assert before.sides[0].boards is not pos.sides[0].boards
+
+
+TEXT = st.text(alphabet="+-0123456789abcdjUDRLPR{}()[]|.:;jr 青赤上↑\n", max_size=60)
+
+
+@settings(max_examples=80)
+@given(TEXT)
+def test_any_text_gives_a_record_or_a_kifu_error(text):
+    try:
+        record = GAME.parse(text)
+        for _step in GAME.replay(record, lenient=True):
+            pass
+        GAME.render_text(GAME.start(record), RenderOptions())
+    except KifuError:
+        pass

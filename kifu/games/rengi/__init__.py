@@ -10,7 +10,8 @@ had to take beyond it are listed in ``DECISIONS.md`` beside this file.  Modules:
 - ``moves`` / ``notation``: move values and the ``.rengi`` notation; ``convert``: dialects that
   need a replay (colour form <-> open form);
 - ``setup`` / ``start``: set-up positions and the start position;
-- ``rules``: playing one move (turn order, chain time, drops, chigiri);
+- ``rules``: playing one move (turn order, chain time, drops, chigiri); ``events``: what a
+  move did, for the JSON replay, with its schema;
 - ``render`` / ``text``: SVG and text diagrams.
 """
 from __future__ import annotations
