@@ -235,3 +235,21 @@ def test_every_alphabet_dialect_reads_back_as_the_same_record(record, dialect):
 @given(records())
 def test_json_round_trip(record):
     assert jsonform.loads(jsonform.dumps(record)) == record
+
+
+@pytest.mark.parametrize("move, message", [
+    ({"type": "place", "side": "first", "columns": [1, 4], "colours": ["a", "b"]},
+     "a pair stands in one column or two neighbouring ones, not 1 and 4"),
+    ({"type": "turn", "side": None, "column": 7, "direction": "U"},
+     "a column is a number from 1 to 6, not 7"),
+    ({"type": "turn", "side": None, "column": 2, "direction": "X"}, "unknown direction 'X'"),
+    ({"type": "jump", "side": None}, "unknown Rengi move type 'jump'"),
+])
+def test_bad_json_moves_are_notation_errors(move, message):
+    import json
+
+    data = json.loads(jsonform.dumps(GAME.parse("+3a")))
+    data["moves"][0]["move"] = move
+    with pytest.raises(NotationError) as caught:
+        jsonform.loads(json.dumps(data))
+    assert caught.value.message == f"not a valid kifu JSON record: {message}"

@@ -178,8 +178,8 @@ def _side_from(value: Any) -> int | None:
 
 
 def _column(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"a column is a number, not {value!r}")
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
+        raise ValueError(f"a column is a number from 1 to 6, not {value!r}")
     return value
 
 
@@ -192,6 +192,9 @@ def move_from_json(data: dict[str, Any]) -> Move:
         tuple(_column(c) for c in raw_drop.get("columns", [])))
     if kind == "place":
         first, second = (_column(c) for c in data["columns"])
+        if abs(first - second) > 1:
+            raise ValueError(f"a pair stands in one column or two neighbouring ones, not "
+                             f"{first} and {second}")
         colour_a, colour_b = (LETTERS.index(c) for c in data["colours"])
         return Place(side, (first, second), (colour_a, colour_b), drop)
     if kind == "turn":

@@ -110,6 +110,10 @@ def _wrong_side(pos: Position, side: int) -> str:
 def _stones(pos: Position, side: int, move: Placement) -> tuple[list[tuple[int, int]], bool]:
     """The stones a placement puts down, as (column 0..5, colour) lower first, and whether the
     pair stands vertically; checks the piece against the tsumo list."""
+    columns = move.columns if isinstance(move, Place) else (move.column,)
+    if not all(1 <= c <= 6 for c in columns) or abs(columns[0] - columns[-1]) > 1:
+        raise IllegalMoveError(f"{move} is not a placement on the 6-column field",
+                               rule="off-field")
     index = pos.sides[side].placed
     try:
         piece = pos.dealer.piece(side, index)
