@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 from kifu.errors import ConversionError
 from kifu.game import RenderOptions
 from kifu.games.rengi import bitboard
-from kifu.games.rengi.moves import COLOUR_NAMES, SIDE_NAMES
+from kifu.games.rengi.moves import SIDE_NAMES
 from kifu.games.rengi.position import Position
 from kifu.games.rengi.text import amount, chain_caption, status
 from kifu.record import Record
@@ -192,5 +192,3 @@ def _title(pos: Position, record: Record | None) -> str:
     event = record.header("Event") if record is not None else None
     return f"{title} - {event}" if event else title
 
-
-__all__ = ["render_svg", "COLOUR_NAMES"]

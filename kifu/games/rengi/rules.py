@@ -15,6 +15,7 @@ from kifu.games.rengi import garbage
 from kifu.games.rengi.bitboard import (
     DEATH,
     FROM,
+    Link,
     ROWS,
     bit,
     cells,
@@ -24,6 +25,7 @@ from kifu.games.rengi.bitboard import (
 )
 from kifu.games.rengi.moves import (
     FIRST,
+    DropNote,
     LETTERS,
     OFFSET,
     SIDE_NAMES,
@@ -242,7 +244,7 @@ def _full(column: int) -> IllegalMoveError:
                             rule="full-column")
 
 
-def _chain_event(pos: Position, side: int, links: list) -> Event:
+def _chain_event(pos: Position, side: int, links: list[Link]) -> Event:
     settings = pos.settings
     per_link = [(link.stones, link.groups) for link in links]
     return {
@@ -258,7 +260,8 @@ def _chain_event(pos: Position, side: int, links: list) -> Event:
     }
 
 
-def _drop(pos: Position, side: int, note, played: Played, lenient: bool) -> None:
+def _drop(pos: Position, side: int, note: DropNote | None, played: Played,
+          lenient: bool) -> None:
     own, settings = pos.sides[side], pos.settings
     amount = min(own.warning, settings.drop_cap_rows * garbage.ROW)
     own.warning -= amount

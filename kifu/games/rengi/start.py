@@ -12,6 +12,7 @@ from kifu.errors import HeaderError, SetupError
 from kifu.games.rengi import bitboard, garbage
 from kifu.games.rengi.moves import COLOUR_OF, SIDE_NAMES
 from kifu.games.rengi.position import Position, Side
+from kifu.games.rengi.rules import settle
 from kifu.games.rengi.settings import Settings, header_value_span, read_settings
 from kifu.games.rengi.setup import Setup
 from kifu.games.rengi.tsumo import (
@@ -175,8 +176,6 @@ def apply_setup(pos: Position, setup: Setup) -> None:
     if not settings.stable_chigiri and setup.marker != 1:
         raise SetupError("the chigiri marker is used only with StableChigiri: on",
                          span=setup.state_spans.get("setup"), rule="setup")
-    from kifu.games.rengi.rules import settle
-
     settle(pos)
 
 

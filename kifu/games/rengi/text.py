@@ -96,7 +96,7 @@ def render_text(pos: Position, options: RenderOptions) -> str:
         if row == bitboard.ROWS - 1:
             rule = " ".join("-" * bitboard.COLUMNS)
             lines.append(label + rule + gap + label + rule)
-    for which, side in enumerate(order):
+    for side in order:
         for line in side_lines(pos, side):
             lines.append(f"{SIDE_NAMES[side]}: {line}")
     lines.extend(chain_caption(pos))
