@@ -3,14 +3,16 @@
 The rules are the digest's (``rules/freego.md``, source ``seeds/004_...``); the decisions kifu
 takes where they are silent are listed in ``DECISIONS.md`` beside this file.  The package:
 
-- ``board``, ``grids``, ``boardfile``, ``geometry``, ``builtin``: boards (built-in grids, hexagons
-  and maps, and TOML board files with adjacency listed or derived from outlines);
+- ``board``, ``grids``, ``boardfile``, ``tomlspans``, ``geometry``, ``builtin`` and ``boards/``:
+  boards (Go grids, hexagons, the maps of Japan, China and the US, and TOML board files with
+  adjacency listed or derived from outlines);
 - ``notation``, ``setups``, ``config``: the ``.freego`` record format, set-up positions and the
   rules a record's headers choose;
 - ``position``, ``scoring``: the referee (captures, suicide, positional superko, passes) and the
-  count at the end;
-- ``sgf``, ``sgfread``: SGF for 2-player rectangular grids;
-- ``render``: SVG and text; ``commands``: ``kifu board check|derive|list``.
+  count at the end; ``diagram`` reads and draws grid positions as text (the tests use it);
+- ``sgf``, ``sgfread``: SGF for 2-player rectangular grids, with a fast syntax reader;
+- ``render``, ``svgdraw``: text, ``kifu show`` rows, JSON positions and SVG;
+  ``commands``: ``kifu board check|derive|list``.
 """
 from __future__ import annotations
 

@@ -104,9 +104,9 @@ def extract(record: Record, text: str) -> None:
             prisoners = tuple(int(c) for c in counts)
             if span:
                 spans["Prisoners"] = span
-    seats_given = max(stones, default=-1) + 1
-    record.setup = Setup(tuple(stones.get(s, ()) for s in range(seats_given)), to_move,
-                         prisoners, spans)
+    seats_given = max((s for s, cells in stones.items() if cells), default=-1) + 1
+    setup = Setup(tuple(stones.get(s, ()) for s in range(seats_given)), to_move, prisoners, spans)
+    record.setup = None if setup.is_empty() else setup
 
 
 def to_headers(setup: Setup, record: Record) -> list[tuple[str, str]]:
