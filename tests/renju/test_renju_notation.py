@@ -109,8 +109,9 @@ def test_examples_round_trip_through_native_json_and_sgf(path):
 
 def test_canonical_writing():
     record = GAME.parse("game: renju\nBlack: Ana\nH8 I9 {c} (i7) swap pass")
-    assert GAME.write(record) == "game: renju\nBlack: Ana\n\n1. h8 2. i9 {c} (2. i7) swap 3. pass\n"
-    assert GAME.write(record, "plain") == "game: renju\nBlack: Ana\n\nh8 i9 {c} (i7) swap pass\n"
+    # A move with comments or variations ends its line.
+    assert GAME.write(record) == "game: renju\nBlack: Ana\n\n1. h8 2. i9 {c} (2. i7)\nswap 3. pass\n"
+    assert GAME.write(record, "plain") == "game: renju\nBlack: Ana\n\nh8 i9 {c} (i7)\nswap pass\n"
 
 
 def test_sgf_coordinates_count_rows_from_the_top():

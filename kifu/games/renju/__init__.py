@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from kifu.game import Format, Game, Outcome, Played, RenderOptions
-from kifu.games.renju import notation, position, render, sgf
+from kifu.games.renju import notation, position, render, rules, setup, sgf
 from kifu.games.renju.position import Position
 from kifu.record import Record
 
@@ -26,10 +26,13 @@ class Renju(Game):
                     "黒勝ち": "black", "白勝ち": "white", "満局": "draw"}
 
     def parse(self, text: str, source: str = "<string>") -> Record:
-        return notation.parse(text, source)
+        record = notation.parse(text, source)
+        setup.extract(record)
+        return record
 
     def write(self, record: Record, dialect: str | None = None) -> str:
-        return notation.write(record, numbered=dialect != "plain")
+        extra = setup.header_lines(record.setup) if record.setup is not None else []
+        return notation.write(record, numbered=dialect != "plain", extra_headers=extra)
 
     def move_text(self, move: Any) -> str:
         return str(move)
@@ -44,8 +47,19 @@ class Renju(Game):
     def move_from_json(self, data: dict[str, Any]) -> Any:
         return notation.move_from_json(data)
 
+    def setup_to_json(self, value: setup.Setup) -> Any:
+        return setup.to_json(value)
+
+    def setup_from_json(self, data: Any) -> setup.Setup:
+        return setup.from_json(data)
+
     def start(self, record: Record) -> Position:
-        return Position()
+        position = Position()
+        if record.setup is not None:
+            setup.place(record.setup, position.cells)
+            position.stones = len(record.setup.black) + len(record.setup.white)
+            position.to_move = rules.BLACK if record.setup.to_move == "black" else rules.WHITE
+        return position
 
     def play(self, pos: Position, move: Any, *, lenient: bool = False) -> Played:
         return position.play(pos, move)
@@ -78,7 +92,6 @@ class Renju(Game):
         return rows
 
     def position_to_json(self, pos: Position) -> dict[str, Any]:
-        from kifu.games.renju import rules
         from kifu.games.renju.notation import Point
 
         stones = {"black": [], "white": []}

@@ -16,6 +16,7 @@ proposed fifth moves) are opening events that take no move number.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -150,9 +151,12 @@ def parse(text: str, source: str = "<string>") -> Record:
 
 # -- writing --------------------------------------------------------------------------------
 
-def write(record: Record, numbered: bool = True) -> str:
-    """The record in canonical notation: headers, a blank line, ten moves a line."""
-    return write_record(record, numbered=numbered, per_line=10)
+def write(record: Record, numbered: bool = True,
+          extra_headers: Iterable[tuple[str, str]] = ()) -> str:
+    """The record in canonical notation: headers (then ``extra_headers``: the set-up), a blank
+    line, ten moves a line."""
+    return write_record(record, numbered=numbered, per_line=10, extra_headers=extra_headers,
+                        break_after_notes=True)
 
 
 # -- JSON -----------------------------------------------------------------------------------

@@ -15,6 +15,8 @@ from kifu import sgf
 from kifu.errors import NotationError
 from kifu.record import Node, Record, Span
 from kifu.games.renju.notation import LETTERS, Move, Offer, Pass, Place, Point, Swap
+from kifu.games.renju import rules
+from kifu.games.renju.setup import Setup
 
 SIZE = 15
 HEADER_PROPERTIES = {
@@ -58,6 +60,12 @@ def write(record: Record) -> str:
             extra.append(f"{key}: {value}")
     if extra:
         root.properties["XH"] = extra
+    if record.setup is not None:
+        if record.setup.black:
+            root.properties["AB"] = [sgf_point(p) for p in record.setup.black]
+        if record.setup.white:
+            root.properties["AW"] = [sgf_point(p) for p in record.setup.white]
+        root.properties["PL"] = ["B" if record.setup.to_move == "black" else "W"]
     if record.comments:
         root.properties["C"] = [sgf.join_comments(record.comments)]
     colours = _colours(record)
@@ -65,8 +73,14 @@ def write(record: Record) -> str:
     return sgf.serialize([root])
 
 
+def _first_ply(record: Record) -> int:
+    """0 when black moves first, 1 when a set-up gives white the first move."""
+    return int(record.setup is not None and record.setup.to_move == "white")
+
+
 def _colours(record: Record) -> dict[int, str]:
-    """Which colour plays each node (by ``id``): black first, alternating, passes included."""
+    """Which colour plays each node (by ``id``): alternating from the side to move first,
+    passes included."""
     colours: dict[int, str] = {}
 
     def visit(nodes: list[Node], ply: int) -> None:
@@ -77,7 +91,7 @@ def _colours(record: Record) -> dict[int, str]:
                 colours[id(node)] = "B" if ply % 2 == 0 else "W"
                 ply += 1
 
-    visit(record.moves, 0)
+    visit(record.moves, _first_ply(record))
     return colours
 
 
@@ -131,11 +145,8 @@ def read(text: str, source: str = "<sgf>") -> Record:
     size = root.get("SZ")
     if size is not None and size.strip() != str(SIZE):
         raise NotationError(f"Renju is played on 15x15, not SZ[{size}]", span=root.value_spans.get("SZ"))
-    for prop in ("AB", "AW", "AE"):
-        if prop in root.properties:
-            raise NotationError(f"set-up stones ({prop}) are not supported in Renju SGF yet",
-                                span=root.value_spans[prop])
     record = Record(game="renju", source=source, headers={"Game": "renju"})
+    record.setup = _setup(root)
     for prop, values in root.properties.items():
         if prop in PROPERTY_HEADERS and values:
             value = values[0].replace("\n", " ")
@@ -148,6 +159,11 @@ def read(text: str, source: str = "<sgf>") -> Record:
     colours: dict[int, tuple[str, Span | None]] = {}
 
     def convert(node: sgf.SgfNode) -> tuple[Any, list[str]] | None:
+        for prop in ("AB", "AW", "AE"):
+            if prop in node.properties:
+                raise NotationError(f"{prop}: stones can be set up in the root node only; a "
+                                    "Renju record cannot add or remove stones during play",
+                                    span=node.value_spans[prop])
         move = _move(node)
         if move is None:
             return None
@@ -163,8 +179,25 @@ def read(text: str, source: str = "<sgf>") -> Record:
     else:
         children = root.children
     record.moves = sgf.children_to_line(children, convert, record.comments.extend)
-    _check_alternation(record.moves, 0, colours)
+    _check_alternation(record.moves, _first_ply(record), colours)
     return record
+
+
+def _setup(root: sgf.SgfNode) -> Setup | None:
+    """A set-up from the root's AB/AW/PL (AE, clearing points of an empty board, changes
+    nothing)."""
+    if not any(prop in root.properties for prop in ("AB", "AW", "PL")):
+        return None
+    stones = {}
+    spans = []
+    for prop, colour in (("AB", rules.BLACK), ("AW", rules.WHITE)):
+        span = root.value_spans.get(prop)
+        stones[prop] = tuple(point_from_sgf(value, span) for value in root.properties.get(prop, []))
+        spans.extend((colour, point, span) for point in stones[prop] if span is not None)
+    player = (root.get("PL") or "B").strip().upper()
+    if player not in ("B", "W"):
+        raise NotationError(f"PL[{player}] names no colour (B or W)", span=root.value_spans.get("PL"))
+    return Setup(stones["AB"], stones["AW"], "black" if player == "B" else "white", tuple(spans))
 
 
 def _move(node: sgf.SgfNode) -> Move | None:

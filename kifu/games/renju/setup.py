@@ -1,0 +1,131 @@
+"""Renju set-up positions (problems, studies, fragments), written as header lines:
+
+```
+Setup-Black: h8 j10 g7
+Setup-White: i9 h9
+To-Move: white
+```
+A set-up is rejected, located on the offending point, if a point is off the board or given
+twice, or if five (or more) of one colour already stand in a row: the game would be over.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from kifu.errors import HeaderError, SetupError
+from kifu.games.renju import rules
+from kifu.games.renju.notation import Point
+from kifu.record import Record, Span
+
+BLACK_KEY, WHITE_KEY, TO_MOVE_KEY = "Setup-Black", "Setup-White", "To-Move"
+_POINT = re.compile(r"[a-zA-Z][0-9]+")
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Stones on the board before the first move, and who moves first."""
+
+    black: tuple[Point, ...] = ()
+    white: tuple[Point, ...] = ()
+    to_move: str = "black"
+    #: Where each stone was written, for errors (not part of the value): (colour, point, span).
+    spans: tuple[tuple[int, Point, Span], ...] = field(default=(), compare=False)
+
+    def span_of(self, colour: int, point: Point) -> Span | None:
+        return next((span for c, p, span in self.spans if (c, p) == (colour, point)), None)
+
+
+def extract(record: Record) -> None:
+    """Move the set-up header lines of a parsed record into ``record.setup``."""
+    keys = {k.casefold(): k for k in record.headers}
+    found = [keys[k.casefold()] for k in (BLACK_KEY, WHITE_KEY, TO_MOVE_KEY) if k.casefold() in keys]
+    if not found:
+        return
+    spans: list[tuple[int, Point, Span]] = []
+    stones: dict[str, tuple[Point, ...]] = {}
+    for key, colour in ((BLACK_KEY, rules.BLACK), (WHITE_KEY, rules.WHITE)):
+        name = keys.get(key.casefold())
+        stones[key] = _points(record, name, colour, spans) if name else ()
+    to_move = "black"
+    if TO_MOVE_KEY.casefold() in keys:
+        name = keys[TO_MOVE_KEY.casefold()]
+        to_move = record.headers[name].strip().casefold()
+        if to_move not in ("black", "white"):
+            raise HeaderError(f"To-Move is black or white, not {record.headers[name]!r}",
+                              span=record.header_spans.get(name), rule="setup")
+    for name in found:
+        del record.headers[name]
+        record.header_spans.pop(name, None)
+    record.setup = Setup(stones[BLACK_KEY], stones[WHITE_KEY], to_move, tuple(spans))
+
+
+def _points(record: Record, name: str, colour: int,
+            spans: list[tuple[int, Point, Span]]) -> tuple[Point, ...]:
+    value = record.headers[name]
+    header = record.header_spans.get(name)
+    start = header.end_column - len(value.rstrip()) if header else None
+    points = []
+    for item in _SEPARATORS.split(value.strip()):
+        if not item:
+            continue
+        offset = value.index(item)
+        span = (Span(header.line, start + offset, header.line, start + offset + len(item))
+                if header and start is not None else None)
+        if not _POINT.fullmatch(item) or int(item[1:]) == 0:
+            raise HeaderError(f"{name}: {item!r} is not a point", span=span, rule="setup")
+        point = Point.parse(item)
+        points.append(point)
+        if span is not None:
+            spans.append((colour, point, span))
+    return tuple(points)
+
+
+def header_lines(setup: Setup) -> list[tuple[str, str]]:
+    """The set-up as the header lines that write it."""
+    lines = []
+    if setup.black:
+        lines.append((BLACK_KEY, " ".join(map(str, setup.black))))
+    if setup.white:
+        lines.append((WHITE_KEY, " ".join(map(str, setup.white))))
+    lines.append((TO_MOVE_KEY, setup.to_move))
+    return lines
+
+
+def place(setup: Setup, cells: list[int]) -> None:
+    """Put the set-up's stones on an empty board, checking that it is a possible position."""
+    for colour, points in ((rules.BLACK, setup.black), (rules.WHITE, setup.white)):
+        for point in points:
+            where = setup.span_of(colour, point)
+            if not rules.on_board(*point):
+                raise SetupError(f"set-up stone {point} is off the board (a1..o15)", span=where,
+                                 rule="off-board")
+            at = rules.index(*point)
+            if cells[at] != rules.EMPTY:
+                raise SetupError(f"{point} is given a stone twice in the set-up", span=where,
+                                 rule="occupied")
+            cells[at] = colour
+    for colour, points in ((rules.BLACK, setup.black), (rules.WHITE, setup.white)):
+        for point in points:
+            run = rules.makes_five_or_more(cells, rules.index(*point), colour)
+            if run >= 5:
+                name = rules.COLOUR_NAMES[colour]
+                raise SetupError(f"{name} already has {run} in a row through {point}: the game "
+                                 "would be over before it starts",
+                                 span=setup.span_of(colour, point),
+                                 rule="five-in-setup")
+
+
+def to_json(setup: Setup) -> dict[str, object]:
+    return {"black": [str(p) for p in setup.black], "white": [str(p) for p in setup.white],
+            "to_move": setup.to_move}
+
+
+def from_json(data: dict[str, object]) -> Setup:
+    to_move = data.get("to_move", "black")
+    if to_move not in ("black", "white"):
+        raise ValueError(f"to_move is black or white, not {to_move!r}")
+    return Setup(tuple(Point.parse(p) for p in data.get("black", [])),  # type: ignore[union-attr]
+                 tuple(Point.parse(p) for p in data.get("white", [])),  # type: ignore[union-attr]
+                 str(to_move))
