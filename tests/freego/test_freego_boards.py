@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kifu.games.freego import boardfile, builtin, geometry, grids
 
@@ -233,3 +235,25 @@ def test_a_stale_adjacency_list_draws_a_warning():
     assert [(p.rule, p.severity) for p in checked.problems] == [
         ("outline-mismatch", "warning"), ("isolated-cell", "warning")]
     assert "'c1' and 'c2' share a border" in checked.problems[0].message
+
+
+@given(st.integers(2, 5), st.integers(2, 5), st.randoms(use_true_random=False))
+def test_a_wobbly_quad_mesh_derives_side_neighbours_only(columns, rows, rng):
+    # Every inner vertex is shared by four cells; only cells sharing a side may be adjacent.
+    points = {(i, j): (i + rng.uniform(-0.3, 0.3) * (0 < i < columns),
+                       j + rng.uniform(-0.3, 0.3) * (0 < j < rows))
+              for i in range(columns + 1) for j in range(rows + 1)}
+    quads = [[points[i, j], points[i + 1, j], points[i + 1, j + 1], points[i, j + 1]]
+             for j in range(rows) for i in range(columns)]
+    expected = sorted(grids.grid_board(columns, rows).edges())
+    assert sorted(geometry.adjacent_pairs(quads)) == expected
+
+
+def test_derive_replaces_a_list_over_several_lines():
+    text = ('[cells.a]\npolygon = [[0, 0], [1, 0], [1, 1], [0, 1]]\nadjacent = [\n  "x",\n'
+            '  "y",\n]  # stale\n# a note\n\n[cells.b]\npolygon = [[1, 0], [2, 0], [2, 1], [1, 1]]'
+            '\n')
+    new_text, pairs = boardfile.derive_text(text)
+    assert pairs == 1
+    assert new_text.split("\n")[2] == 'adjacent = ["b"]' and "# a note" in new_text
+    assert 'polygon = [[1, 0], [2, 0], [2, 1], [1, 1]]\nadjacent = ["a"]' in new_text
