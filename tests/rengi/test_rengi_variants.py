@@ -301,6 +301,15 @@ def test_stable_chigiri_marker_follows_the_source_s_worked_sequence():
     assert pos.marker == 1  # -1 after the extra move, +1 after the second player's non-split
 
 
+def test_stable_chigiri_marker_reaching_plus_3_gives_the_second_player_a_move():
+    text = record_text("-11ab -22cd", headers=TEN, turn="second", marker=2,
+                       first_state="tsumo=1", second_state="tsumo=1")
+    pos, events = replay(text)
+    assert events_of(events, "extra-move") == [
+        {"type": "extra-move", "side": "second", "reason": "stable chigiri"}]
+    assert pos.marker == 1  # reset to -1, then the extra move's non-split moves it to +1
+
+
 def test_stable_chigiri_marker_without_the_extra_move_goes_by_turns():
     error = illegal(record_text("+3a -11ab +11cd -12ab +22ab -12cd +33cd -44ab", headers=TEN))
     assert error.message == ("it is the first player's move, not the second player's: the "
