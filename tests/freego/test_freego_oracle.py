@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from sgfmill import sgf as sgfmill_sgf
 from sgfmill import sgf_moves
@@ -149,7 +149,6 @@ def sgfmill_replay(text: str) -> tuple[list[set[str]], dict[str, str]]:
 SIZES = st.sampled_from([4, 5, 6, 7])
 
 
-@settings(max_examples=40)
 @given(st.integers(0, 2**32 - 1), SIZES, st.booleans())
 def test_captures_and_final_board_match_sgfmill(seed, size, suicide):
     moves, _, brute = generate(seed, size, 70, suicide)
@@ -164,7 +163,6 @@ def test_captures_and_final_board_match_sgfmill(seed, size, suicide):
     assert kifu_stones == {cell(p): c for p, c in brute.board.items()}
 
 
-@settings(max_examples=40)
 @given(st.integers(0, 2**32 - 1), SIZES, st.booleans())
 def test_suicide_and_superko_are_flagged_exactly_where_the_brute_force_says(seed, size, suicide):
     moves, illegal, _ = generate(seed, size, 60, suicide)
