@@ -212,7 +212,8 @@ def validate(paths: tuple[str, ...], game: str | None, encoding: str | None, fmt
 @input_options
 @click.option("--to", "-t", "target", default="native", show_default=True, metavar="FORMAT",
               help="native, json, or a format of the game (see 'kifu games').")
-@click.option("--dialect", "-d", metavar="NAME", help="A dialect of the native notation.")
+@click.option("--dialect", "-d", metavar="NAME[,NAME]", help="A dialect of the native "
+              "notation; several, comma-separated, are applied in turn.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write here instead of standard output.")
 @handle_errors
@@ -220,9 +221,10 @@ def convert(record: str, game: str | None, encoding: str | None, target: str,
             dialect: str | None, output: str | None) -> None:
     """Write a record in another notation, as JSON, or as SGF."""
     loaded = _load(record, encoding, game)
-    if dialect is not None and dialect not in loaded.game.dialects:
-        offered = ", ".join(loaded.game.dialects) or "none"
-        raise ConversionError(f"{loaded.game.name} has no dialect {dialect!r} (it has {offered})")
+    for name in (dialect or "").split(","):
+        if dialect is not None and name not in loaded.game.dialects:
+            offered = ", ".join(loaded.game.dialects) or "none"
+            raise ConversionError(f"{loaded.game.name} has no dialect {name!r} (it has {offered})")
     if dialect is not None and target != registry.NATIVE:
         raise ConversionError("--dialect applies to --to native only")
     _write_output(dump(loaded.game, loaded.record, target, dialect), output)

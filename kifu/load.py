@@ -41,9 +41,16 @@ def load(path: str, encoding: str | None = None, game_name: str | None = None) -
 
 
 def dump(game: Game, record: Record, to: str, dialect: str | None = None) -> str:
-    """``record`` written as ``native`` (in ``dialect``), ``json`` or an interchange format."""
+    """``record`` written as ``native`` (in ``dialect``), ``json`` or an interchange format.
+
+    ``dialect`` may name several dialects, comma-separated, applied in turn (Rengi's ``open``
+    form in ``kanji`` colours is ``open,kanji``): each but the last is written and read back.
+    """
     if to == registry.NATIVE:
-        return game.write(record, dialect)
+        *first, last = (dialect or "").split(",")
+        for step in first:
+            record = game.parse(game.write(record, step or None), record.source or "<string>")
+        return game.write(record, last or None)
     if to == registry.JSON:
         return jsonform.dumps(record)
     return registry.format_of(game, to).write(record)

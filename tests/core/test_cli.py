@@ -183,3 +183,11 @@ def test_installed_command_runs_as_a_real_process():
     module = subprocess.run([sys.executable, "-m", "kifu", "validate", "-q", str(WIN)],
                             capture_output=True, text=True, timeout=120)
     assert module.returncode == EXIT_OK, module.stderr
+
+
+def test_convert_applies_several_dialects_in_turn(kifu_cli):
+    rengi = ROOT / "examples" / "rengi" / "kou-game.rengi"
+    both = kifu_cli("convert", rengi, "--dialect", "open,kanji").stdout
+    assert "上" in both or "下" in both or "右" in both
+    step = kifu_cli("convert", rengi, "--dialect", "open").stdout
+    assert both != step
