@@ -180,7 +180,7 @@ def play(pos: Position, move: Move, lenient: bool = False) -> Played:
                 new_hash ^= keys[x]
                 removed.append((x, colour))
     earlier = pos.seen.get(new_hash)
-    if earlier is not None and _repeats(pos, cell, seat, removed, earlier):
+    if earlier is not None and _repeats(pos, cell, removed, earlier):
         _undo(cells, cell, removed)
         raise IllegalMoveError(_superko_message(pos, cell, earlier), rule="superko")
     # The move stands: commit it.
@@ -216,8 +216,7 @@ def _undo(cells: list[int], cell: int, removed: list[tuple[int, int]]) -> None:
     cells[cell] = EMPTY
 
 
-def _repeats(pos: Position, cell: int, seat: int, removed: list[tuple[int, int]],
-             earlier: int) -> bool:
+def _repeats(pos: Position, cell: int, removed: list[tuple[int, int]], earlier: int) -> bool:
     """Whether the stones now on the board (the tentative move included) are exactly those
     after placement ``earlier``; also records a position that merely shares its hash."""
     before = pos.cells.copy()
