@@ -193,6 +193,11 @@ class Game(ABC):
         """A position as JSON (for ``kifu show --format json``)."""
         return {}
 
+    def replay_schema(self) -> dict[str, Any] | None:
+        """A JSON Schema for this game's part of ``kifu show --format json``: its ``$defs``
+        hold ``event`` (one event) and, if the game describes it, ``position``."""
+        return None
+
     def commands(self) -> list[click.Command]:
         """Extra ``kifu`` commands the game brings (``kifu board ...`` for maps, say)."""
         return []

@@ -32,10 +32,23 @@ def test_examples_convert_to_valid_json_and_back(path):
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: str(p.relative_to(ROOT / "examples")))
-def test_replay_json_of_examples_matches_its_schema(path):
+def test_replay_json_of_examples_matches_its_schemas(path):
     loaded = load(str(path))
     document = replay_json(loaded.game, loaded.record, variations=True, lenient=True)
     jsonschema.validate(document, schema("replay.schema.json"))
+    own = loaded.game.replay_schema()
+    if own is None:
+        return
+    defs = own["$defs"]
+    events = jsonschema.Draft202012Validator({"$defs": defs, "$ref": "#/$defs/event"})
+    for line in document["lines"]:
+        for move in line["moves"]:
+            for event in move["events"]:
+                events.validate(event)
+    if "position" in defs:
+        positions = jsonschema.Draft202012Validator({"$defs": defs, "$ref": "#/$defs/position"})
+        positions.validate(document["start"])
+        positions.validate(document["final"])
 
 
 @pytest.mark.parametrize("text, message", [

@@ -23,16 +23,12 @@ from kifu.games.rengi import convert, moves, notation, render, rules, setup, sta
 from kifu.games.rengi.position import Position
 from kifu.record import Record
 
-_RESULTS = {
-    "first": "first", "+": "first", "先手": "first", "先手勝ち": "first", "sente": "first",
-    "1-0": "first",
-    "second": "second", "-": "second", "後手": "second", "後手勝ち": "second", "gote": "second",
-    "0-1": "second",
-}
-
-
 class Rengi(Game):
     name = "rengi"
+    result_names = {
+        "+": "first", "先手": "first", "先手勝ち": "first", "sente": "first", "1-0": "first",
+        "-": "second", "後手": "second", "後手勝ち": "second", "gote": "second", "0-1": "second",
+    }
     title = "Rengi 連棋"
     aliases = ("連棋", "puyo-rengi")
     suffixes = (".rengi",)
@@ -87,11 +83,10 @@ class Rengi(Game):
     def outcome(self, pos: Position) -> Outcome | None:
         return pos.outcome
 
-    def result_matches(self, stated: str, outcome: Outcome | None, pos: Position) -> str | None:
-        if outcome is None:
-            return None
-        said = _RESULTS.get(stated.strip().casefold(), stated.strip().casefold())
-        return None if said == outcome.winner else outcome.describe()
+    def replay_schema(self) -> dict[str, Any]:
+        from kifu.games.rengi.events import EVENT_SCHEMA
+
+        return {"$defs": {"event": EVENT_SCHEMA}}
 
     def render_svg(self, pos: Position, options: RenderOptions, record: Record | None = None) -> str:
         return render.render_svg(pos, options, record)

@@ -9,6 +9,8 @@ from them; the win is checked after every action, the draw (no legal action) aft
 """
 from __future__ import annotations
 
+import json
+from importlib import resources
 from typing import Any
 
 from kifu.game import Game, Outcome, Played, RenderOptions
@@ -77,6 +79,10 @@ class Rengoma(Game):
 
     def position_to_json(self, position: Position) -> dict[str, Any]:
         return position_to_json(position)
+
+    def replay_schema(self) -> dict[str, Any]:
+        schema = resources.files(__package__).joinpath("replay.schema.json")
+        return json.loads(schema.read_text(encoding="utf-8"))
 
 
 GAME = Rengoma()
