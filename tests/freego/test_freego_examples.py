@@ -155,3 +155,26 @@ def test_json_replay_ends_with_the_score_table():
     assert sum(len(e["cells"]) for e in captures) == sum(document["final"]["prisoners"].values())
     assert document["outcome"] == {"winner": "white",
                                    "reason": "territory scoring: black 20, white 51.5"}
+
+
+def test_replay_events_and_positions_match_the_games_schema():
+    import jsonschema
+
+    from kifu.games.freego import GAME
+
+    defs = GAME.replay_schema()["$defs"]
+    events = jsonschema.Draft202012Validator({"$defs": defs, "$ref": "#/$defs/event"})
+    positions = jsonschema.Draft202012Validator({"$defs": defs, "$ref": "#/$defs/position"})
+    record = GAME.parse("Board: grid:3\nPlayers: a, b, c\nSuicide: allowed\nSetup-1: A2\n"
+                        "Setup-2: A3 B2 B1\nSetup-3: C3\n\nA1 pass pass pass")
+    seen = set()
+    for document in [replay(p.name, variations=True) for p in LEGAL] + [
+            replay_json(GAME, record)]:
+        positions.validate(document["start"])
+        positions.validate(document["final"])
+        for line in document["lines"]:
+            for move in line["moves"]:
+                for event in move["events"]:
+                    events.validate(event)
+                    seen.add(event["type"])
+    assert seen == {"place", "capture", "suicide", "pass", "end"}

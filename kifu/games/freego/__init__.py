@@ -16,7 +16,9 @@ takes where they are silent are listed in ``DECISIONS.md`` beside this file.  Th
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from kifu.game import Format, Game, Outcome, Played, RenderOptions
@@ -104,6 +106,10 @@ class FreeGo(Game):
 
     def position_to_json(self, position: Position) -> dict[str, Any]:
         return render.position_json(position)
+
+    def replay_schema(self) -> dict[str, Any]:
+        schema = resources.files(__name__).joinpath("replay.schema.json")
+        return json.loads(schema.read_text(encoding="utf-8"))
 
     def commands(self) -> list[click.Command]:
         from kifu.games.freego.commands import board_group
