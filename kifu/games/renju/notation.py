@@ -92,6 +92,7 @@ TERMINALS = {
     "OFFER": "'offer[...]'",
     "MOVE_NUMBER": "a move number such as 12.",
     "MOVE_RUN": "",
+    "COMMA": "",
     "HEADER_KEY": "a header such as 'Black:'",
     "BRACE_COMMENT": "",
     "LINE_COMMENT": "",
