@@ -332,7 +332,9 @@ def show(record: str, game: str | None, encoding: str | None, move: int | None,
     rows.extend(g.summary(position))
     click.echo(tabulate([(printable(k), printable(v)) for k, v in rows], tablefmt="plain"))
     if rec.comments:
-        click.echo("\n" + printable("\n".join(rec.comments)))
+        click.echo()
+        for line in "\n".join(rec.comments).split("\n"):
+            click.echo(printable(line))
     click.echo()
     click.echo(g.render_text(position, RenderOptions()), nl=False)
 

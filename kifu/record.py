@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True)
-class Span:
-    """Where something stands in the source: 1-based lines and character columns, end exclusive."""
+class Span(NamedTuple):
+    """Where something stands in the source: 1-based lines and character columns, end exclusive.
+
+    A named tuple rather than a dataclass: parsers make one per move, and tuples are cheap.
+    """
 
     line: int
     column: int
