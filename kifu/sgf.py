@@ -6,23 +6,32 @@ record's lines with variations.  Each game reads and writes its own properties o
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from lark import Tree
+from lark import Token, Tree
 
 from kifu import grammar
 from kifu.errors import NotationError
 from kifu.record import Node, Span
 
-_TERMINALS = {
-    "PROP_IDENT": "a property name such as B or SZ",
-    "PROP_VALUE": "a value in [brackets]",
-}
+_TERMINALS = {"NODES": "a node such as ;B[pd]"}
+_BLANK = r"[ \t\r\n\f\v]*"
+_IDENT = r"[A-Za-z]*[A-Z][A-Za-z]*"
+_VALUE_TEXT = r"\[(?:\\.|[^\]\\])*\]"
+#: A whole node: ";" and its properties.
+_NODE = re.compile(rf";{_BLANK}((?:{_IDENT}{_BLANK}(?:{_VALUE_TEXT}{_BLANK})+)*)", re.DOTALL)
+#: Most nodes of a game hold one move: one property, one plain value.
+_SIMPLE = re.compile(r"([A-Z]{1,2})\[([^\]\\\n]*)\]")
+#: One property with all its values.
+_PROPERTY = re.compile(rf"({_IDENT}){_BLANK}((?:{_VALUE_TEXT}{_BLANK})+)", re.DOTALL)
+_VALUE = re.compile(r"\[((?:\\.|[^\]\\])*)\]", re.DOTALL)
+_TRAILING_BLANKS = " \t\r\n\f\v"
 
 
-@dataclass
+@dataclass(slots=True)
 class SgfNode:
     """One SGF node: properties in file order (identifier -> values) and the nodes after it."""
 
@@ -50,26 +59,123 @@ def parse(text: str) -> list[SgfNode]:
 
 
 def _tree_node(gametree: Tree) -> SgfNode:
-    nodes = [c for c in gametree.children if c.data == "node"]
-    subtrees = [c for c in gametree.children if c.data == "gametree"]
-    chain = [_node(n) for n in nodes]
+    nodes_token, *subtrees = gametree.children
+    chain = _nodes(nodes_token)
     for parent, child in zip(chain, chain[1:]):
         parent.children.append(child)
     chain[-1].children.extend(_tree_node(t) for t in subtrees)
     return chain[0]
 
 
-def _node(tree: Tree) -> SgfNode:
-    node = SgfNode(span=grammar.span_of(tree))
-    for prop in tree.children:
-        ident_token, *value_tokens = prop.children
-        ident = "".join(c for c in ident_token if c.isupper())
-        if ident in node.properties:
-            raise NotationError(f"property {ident} appears twice in one node",
-                                span=grammar.span_of(ident_token))
-        node.properties[ident] = [unescape(str(v)[1:-1]) for v in value_tokens]
-        node.value_spans[ident] = grammar.span_of(value_tokens[0])
-    return node
+def _nodes(token: Token) -> list[SgfNode]:
+    """The nodes of a NODES token, each with its span and the span of its first values.
+
+    Lines and columns are counted as the nodes go by, front to back; a game is mostly nodes
+    like ``;B[pd]`` on one line, which take a short path.
+    """
+    text = str(token)
+    line, line_start = token.line, 1 - token.column  # the offset where the current line starts
+    last = 0
+
+    def locate(offset: int) -> tuple[int, int]:
+        nonlocal line, line_start, last
+        if offset > last:
+            breaks = text.count("\n", last, offset)
+            if breaks:
+                line += breaks
+                line_start = text.rfind("\n", last, offset) + 1
+            last = offset
+        return line, offset - line_start + 1
+
+    nodes: list[SgfNode] = []
+    append, simple_match, find = nodes.append, _SIMPLE.match, text.find
+    for node in _NODE.finditer(text):
+        begin, props_at, props_end = node.start(), node.start(1), node.end(1)
+        simple = simple_match(text, props_at)
+        if (simple is not None and not text[simple.end():props_end].strip()
+                and find("\n", last, simple.end()) == -1):
+            # ";B[pd]" on the current line: columns by arithmetic, no unescaping
+            ident, value = simple.groups()
+            column = begin - line_start + 1
+            value_column = column + props_at - begin + len(ident)
+            end = value_column + len(value) + 2
+            append(SgfNode({ident: [value]}, [], Span(line, column, line, end),
+                           {ident: Span(line, value_column, line, end)}))
+            continue
+        props = text[props_at:props_end].rstrip(_TRAILING_BLANKS)
+        start = locate(begin)
+        properties: dict[str, list[str]] = {}
+        value_spans: dict[str, Span] = {}
+        for found in _PROPERTY.finditer(props):
+            ident = found.group(1)
+            if not ident.isupper():
+                ident = "".join(c for c in ident if c.isupper())
+            if ident in properties:
+                where = locate(props_at + found.start(1))
+                raise NotationError(f"property {ident} appears twice in one node",
+                                    span=Span(*where, where[0], where[1] + len(found.group(1))))
+            raw_values = _VALUE.findall(found.group(2))
+            first = props_at + found.start(2)
+            value_spans[ident] = Span(*locate(first), *locate(first + len(raw_values[0]) + 2))
+            properties[ident] = [unescape(v) if "\\" in v else v for v in raw_values]
+        end = locate(props_at + len(props)) if props else locate(begin + 1)
+        append(SgfNode(properties, [], Span(*start, *end), value_spans))
+    return nodes
+
+
+#: One move of a plain game: its property (``B``, ``W``), its value, and the node's span.
+PlainMove = tuple[str, str, Span]
+_PLAIN_MOVE = re.compile(r";[ \t\r\n\f\v]*([A-Z]{1,2})[ \t\r\n\f\v]*\[([a-zA-Z]{0,2})\][ \t\r\n\f\v]*")
+_CLOSE = re.compile(r"\)[ \t\r\n\f\v]*$")
+
+
+def split_plain(text: str, moves: tuple[str, ...] = ("B", "W")) -> tuple[SgfNode, list[PlainMove]] | None:
+    """A game that is one root node and then nothing but one-move nodes (``;B[pd];W[dp]...``,
+    the shape of nearly every game record), read without building a node per move: the root,
+    and each move with the span :func:`parse` would give its node.  ``None`` for any other
+    shape, which :func:`parse` then reads (and words the errors of).
+    """
+    first_move = re.compile(r";[ \t\r\n\f\v]*(?:" + "|".join(moves) + r")[ \t\r\n\f\v]*\[")
+    for attempt, opening in enumerate(first_move.finditer(text)):
+        if attempt == 3:  # a move-like text inside a comment, say: not the common case
+            return None
+        start = opening.start()
+        found = _plain_tail(text, start, moves)
+        if found is None:
+            continue
+        try:
+            roots = parse(text[:start] + ")")
+        except NotationError:
+            return None
+        if len(roots) != 1 or roots[0].children:
+            return None
+        return roots[0], found
+    return None
+
+
+def _plain_tail(text: str, start: int, allowed: tuple[str, ...]) -> list[PlainMove] | None:
+    found: list[PlainMove] = []
+    line = text.count("\n", 0, start) + 1
+    line_start = text.rfind("\n", 0, start) + 1
+    pos = last = start
+    matcher = _PLAIN_MOVE.match
+    while (move := matcher(text, pos)) is not None:
+        if move.group(1) not in allowed:
+            return None
+        begin = move.start()
+        breaks = text.count("\n", last, begin)
+        if breaks:
+            line += breaks
+            line_start = text.rfind("\n", last, begin) + 1
+        last = move.end(2) + 1  # the node ends with its value's bracket
+        if text.count("\n", begin, last):  # a node over several lines: the general way
+            return None
+        found.append((move.group(1), move.group(2),
+                      Span(line, begin - line_start + 1, line, last - line_start + 1)))
+        pos = move.end()
+    if not found or _CLOSE.match(text, pos) is None:
+        return None
+    return found
 
 
 def join_comments(comments: list[str]) -> str:

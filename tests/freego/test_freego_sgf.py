@@ -9,7 +9,7 @@ from sgfmill import sgf_moves
 
 from kifu import sgf as core_sgf
 from kifu.errors import ConversionError, NotationError
-from kifu.games.freego import GAME, sgf, sgfread
+from kifu.games.freego import GAME, sgf
 from kifu.games.freego.notation import Pass, Place
 from kifu.games.freego.setups import Setup
 from kifu.record import Node, Record
@@ -174,59 +174,16 @@ def test_native_to_sgf_and_back(record):
     assert back.headers == record.headers
 
 
-# -- the fast reader agrees with the core parser ----------------------------------------------
-
-values = st.text(st.sampled_from(list("ab]\\[ \n:xé")), max_size=6).map(core_sgf.escape)
-props = st.lists(st.tuples(st.sampled_from(["B", "W", "C", "AB", "GN"]),
-                           st.lists(values, min_size=1, max_size=2)),
-                 max_size=3, unique_by=lambda p: p[0])
-blank = st.sampled_from(["", " ", "\n", "  \n "])
-
-
-@st.composite
-def sgf_texts(draw, depth: int = 2) -> str:
-    nodes = draw(st.lists(props, min_size=1, max_size=3))
-    out = "(" + draw(blank)
-    for node in nodes:
-        out += ";" + "".join(draw(blank) + ident + "".join(f"[{v}]" for v in vals)
-                             for ident, vals in node) + draw(blank)
-    if depth:
-        for _ in range(draw(st.integers(0, 2))):
-            out += draw(sgf_texts(depth - 1))
-    return out + ")" + draw(blank)
-
-
-def trees(nodes):
-    return [(n.properties, n.span, n.value_spans, trees(n.children)) for n in nodes]
-
-
-@given(sgf_texts())
-def test_fast_reader_builds_the_core_parsers_trees(text):
-    assert trees(sgfread.parse(text)) == trees(core_sgf.parse(text))
-
-
-def test_fast_reader_leaves_errors_to_the_core_parser():
-    for text in ("(;B[aa]", "x(;B[aa])", "(;B[aa]B[bb])", "(;B)", "()"):
-        with pytest.raises(NotationError) as fast:
-            sgfread.parse(text)
-        with pytest.raises(NotationError) as core:
-            core_sgf.parse(text)
-        assert (fast.value.message, fast.value.span) == (core.value.message, core.value.span)
-
-
 @given(st.lists(st.tuples(st.sampled_from("BW"), st.sampled_from(["aa", "ss", "", "tt", "jj"])),
                 min_size=1, max_size=12), st.sampled_from(["", "\n", " "]))
 def test_the_plain_path_reads_like_the_general_one(moves, gap):
     text = "(;GM[1]SZ[19]KM[6.5]\n" + gap.join(f";{c}[{p}]" for c, p in moves) + ")\n"
-    assert sgfread.split_plain(text) is not None
-    fast, general = read(text), _general_read(text)
-    assert fast == general and [n.span for n in fast.moves] == [n.span for n in general.moves]
-
-
-def _general_read(text: str) -> Record:
-    original = sgfread.split_plain
-    sgfread.split_plain = lambda _: None
+    assert core_sgf.split_plain(text) is not None
+    fast = read(text)
+    original = core_sgf.split_plain
+    core_sgf.split_plain = lambda *_: None
     try:
-        return read(text)
+        general = read(text)
     finally:
-        sgfread.split_plain = original
+        core_sgf.split_plain = original
+    assert fast == general and [n.span for n in fast.moves] == [n.span for n in general.moves]

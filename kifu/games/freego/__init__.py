@@ -10,7 +10,7 @@ takes where they are silent are listed in ``DECISIONS.md`` beside this file.  Th
   rules a record's headers choose;
 - ``position``, ``scoring``: the referee (captures, suicide, positional superko, passes) and the
   count at the end; ``diagram`` reads and draws grid positions as text (the tests use it);
-- ``sgf``, ``sgfread``: SGF for 2-player rectangular grids, with a fast syntax reader;
+- ``sgf``: SGF for 2-player rectangular grids (on the core SGF syntax layer);
 - ``render``, ``svgdraw``: text, ``kifu show`` rows, JSON positions and SVG;
   ``commands``: ``kifu board check|derive|list``.
 """

@@ -22,7 +22,7 @@ from typing import Any
 from kifu import sgf as core
 from kifu.errors import ConversionError, HeaderError, NotationError
 from kifu.record import Node, Record, Span
-from kifu.games.freego import config, grids, sgfread
+from kifu.games.freego import config, grids
 from kifu.games.freego.board import Board
 from kifu.games.freego.notation import Move, Pass, Place
 from kifu.games.freego.setups import Setup
@@ -113,12 +113,12 @@ def komi_from_sgf(text: str, span: Span | None) -> float:
 # -- reading --------------------------------------------------------------------------------
 
 def read(text: str, source: str = "<sgf>") -> Record:
-    plain = sgfread.split_plain(text)
+    plain = core.split_plain(text)
     if plain is not None:
         record = _read_plain(*plain, source)
         if record is not None:
             return record
-    roots = sgfread.parse(text)
+    roots = core.parse(text)
     if len(roots) > 1:
         raise NotationError(f"this SGF collection holds {len(roots)} games; kifu reads one "
                             "record per file", span=roots[1].span)
@@ -187,39 +187,44 @@ def _read_root(root: core.SgfNode, source: str) -> tuple[Record, tuple[int, int]
 
 
 @functools.cache
-def _plain_moves(size: tuple[int, int]) -> dict[str, tuple[Move, Move]]:
-    """``"Bdd"`` -> (the move with its seat, the move in turn) for every point and pass."""
-    table: dict[str, tuple[Move, Move]] = {}
+def _moves_by_value(size: tuple[int, int]) -> dict[str, Move]:
+    """``"Bdd"`` -> the move with its seat, for every point and pass: moves are immutable, so
+    a table serves every record on a board of this size."""
+    table: dict[str, Move] = {}
     columns, rows = size
     for colour, seat in (("B", 0), ("W", 1)):
-        table[colour] = (Pass(seat), Pass())
+        table[colour] = Pass(seat)
         if columns <= 19 and rows <= 19:
             table[colour + "tt"] = table[colour]
         for column in range(columns):
             for from_top in range(rows):
                 cell = f"{grids.column_name(column)}{rows - from_top}"
-                table[colour + LETTERS[column] + LETTERS[from_top]] = (Place(cell, seat),
-                                                                       Place(cell))
+                table[colour + LETTERS[column] + LETTERS[from_top]] = Place(cell, seat)
     return table
 
 
-def _read_plain(root: core.SgfNode, moves: list[sgfread.PlainMove],
-                source: str) -> Record | None:
-    """The common case without a node per move; ``None`` sends the text the general way (a
-    point off the board, say, whose error the general way words)."""
+@functools.lru_cache(maxsize=4096)
+def _in_turn(move: Move) -> Move:
+    """The move without its seat, for a move made in turn."""
+    return replace(move, seat=None)
+
+
+def _read_plain(root: core.SgfNode, moves: list[core.PlainMove], source: str) -> Record | None:
+    """A plain game (a root, then one move a node) without a node per move; ``None`` sends the
+    text the general way (a point off the board, say, whose error the general way words)."""
     if any(p in root.properties for p in ("B", "W")):
         return None
     record, size, setup = _read_root(root, source)
-    table = _plain_moves(size)
+    table = _moves_by_value(size)
     setup = _first_seat(0 if moves[0][0] == "B" else 1, setup, "PL" in root.properties)
     expected = _first_to_move(setup)
     nodes = []
     for colour, point, span in moves:
-        entry = table.get(colour + point)
-        if entry is None:
+        move = table.get(colour + point)
+        if move is None:
             return None
         seat = 0 if colour == "B" else 1
-        nodes.append(Node(entry[1] if seat == expected else entry[0], [], [], span))
+        nodes.append(Node(_in_turn(move) if seat == expected else move, [], [], span))
         expected = 1 - seat
     record.moves = nodes
     if setup is not None and not setup.is_empty():
@@ -294,8 +299,12 @@ def _move(node: core.SgfNode, size: tuple[int, int]) -> Move | None:
     if not (has_black or has_white):
         return None
     prop = "B" if has_black else "W"
+    value = (node.get(prop) or "").strip()
+    known = _moves_by_value(size).get(prop + value)
+    if known is not None:
+        return known
     seat = 0 if has_black else 1
-    cell = _point_cell((node.get(prop) or "").strip(), size, node.value_spans.get(prop))
+    cell = _point_cell(value, size, node.value_spans.get(prop))  # raises, located
     return Pass(seat) if cell is None else Place(cell, seat)
 
 
@@ -320,7 +329,7 @@ def _drop_expected_seats(nodes: list[Node], expected: int) -> None:
         for variation in node.variations:
             _drop_expected_seats(variation, expected)
         if seat == expected:
-            node.move = replace(node.move, seat=None)
+            node.move = _in_turn(node.move)
         expected = 1 - (seat if seat is not None else expected)
 
 

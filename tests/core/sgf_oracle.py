@@ -1,11 +1,9 @@
-"""A fast reader for SGF's syntax, producing exactly the trees of ``kifu.sgf.parse``.
+"""An independent reader of SGF's syntax, for differential tests of ``kifu.sgf.parse``.
 
-Go records come by the thousand (a server's archive, a pro collection), and the core's Lark
-parser spends most of a validation run on them: about 20 ms for a 250-move game against under
-1 ms for the replay.  This reader scans the text with two regular expressions and builds the same
-``SgfNode`` trees, spans included.  Whenever it meets anything it does not expect (a syntax error
-included) it hands the whole text to ``kifu.sgf.parse``, so errors are the core's, word for word.
-The tests check that both agree on generated SGF; the core could adopt this scanner as is.
+It scans the text character by character with small regular expressions and builds the same
+``SgfNode`` trees, spans included, without Lark and without the core's node-run splitting.
+Whenever it meets anything it does not expect (a syntax error included) it hands the whole text
+to ``kifu.sgf.parse``, so that errors are compared separately.
 """
 from __future__ import annotations
 
@@ -134,60 +132,3 @@ def _scan(text: str) -> list[sgf.SgfNode]:
     if stack or not roots:
         raise _Unexpected
     return roots
-
-
-# -- the common case: a root node, then a plain line of moves --------------------------------
-
-_PLAIN_MOVE = re.compile(r";[ \t\r\n\f\v]*([BW])[ \t\r\n\f\v]*\[([a-zA-Z]{0,2})\][ \t\r\n\f\v]*")
-_CLOSE = re.compile(r"\)[ \t\r\n\f\v]*$")
-_FIRST_MOVE = re.compile(r";[ \t\r\n\f\v]*[BW][ \t\r\n\f\v]*\[")
-
-#: One move of a plain line: colour letter, point text, and the node's span.
-PlainMove = tuple[str, str, Span]
-
-
-def split_plain(text: str) -> tuple[sgf.SgfNode, list[PlainMove]] | None:
-    """A record that is one root node and then nothing but ``;B[xx]`` / ``;W[xx]`` nodes (most
-    game records), read without building a node per move: the root, and each move with the
-    span ``kifu.sgf.parse`` would give its node.  ``None`` for anything else."""
-    for attempt, opening in enumerate(_FIRST_MOVE.finditer(text)):
-        if attempt == 3:  # moves inside comments, say: not the common case
-            return None
-        start = opening.start()
-        moves = _plain_tail(text, start)
-        if moves is None:
-            continue
-        try:
-            roots = _scan(text[:start] + ")")
-        except _Unexpected:
-            return None
-        if len(roots) != 1 or roots[0].children:
-            return None
-        return roots[0], moves
-    return None
-
-
-def _plain_tail(text: str, start: int) -> list[PlainMove] | None:
-    moves: list[PlainMove] = []
-    line = text.count("\n", 0, start) + 1
-    line_start = text.rfind("\n", 0, start) + 1
-    pos = last = start
-    matcher = _PLAIN_MOVE.match
-    while True:
-        found = matcher(text, pos)
-        if found is None:
-            break
-        begin = found.start()
-        breaks = text.count("\n", last, begin)
-        if breaks:
-            line += breaks
-            line_start = text.rfind("\n", last, begin) + 1
-        last = found.end(2) + 1  # the node ends with its value's bracket
-        if text.count("\n", begin, last):  # a node over several lines: leave it to the scanner
-            return None
-        moves.append((found.group(1), found.group(2),
-                      Span(line, begin - line_start + 1, line, last - line_start + 1)))
-        pos = found.end()
-    if not moves or _CLOSE.match(text, pos) is None:
-        return None
-    return moves
