@@ -26,8 +26,8 @@ from lark import Token
 
 from kifu import grammar
 from kifu.errors import NotationError
-from kifu.movetext import RecordBuilder, build_record
-from kifu.record import Node, Record
+from kifu.movetext import RecordBuilder, build_record, write_record
+from kifu.record import Record
 from kifu.games.freego import setups
 
 PASS_WORDS = ("pass", "パス")
@@ -119,63 +119,8 @@ def write(record: Record, numbered: bool = False, per_line: int = 10) -> str:
     Unnumbered by default, as the source writes its games; the ``numbered`` dialect numbers
     every move.
     """
-    out = [f"{key}: {_one_line(value)}" for key, value in record.headers.items()]
-    if record.setup is not None:
-        out.extend(f"{key}: {value}" for key, value in setups.to_headers(record.setup, record))
-    if out:
-        out.append("")
-    out.extend(_comment(c) for c in record.comments)
-    lines: list[str] = []
-    _write_line(record.moves, 0, numbered, lines, per_line)
-    out.extend(lines)
-    return "\n".join(out).rstrip("\n") + "\n"
-
-
-def _write_line(nodes: list[Node], number: int, numbered: bool, lines: list[str],
-                per_line: int) -> None:
-    current: list[str] = []
-    for count, node in enumerate(nodes, start=1):
-        tokens, number = _node_tokens(node, number, numbered)
-        for token in tokens:
-            current.append(token)
-            if token.endswith("\n"):  # a line comment runs to the end of its line
-                lines.append(" ".join(current).rstrip("\n"))
-                current = []
-        if count % per_line == 0 and current:
-            lines.append(" ".join(current))
-            current = []
-    if current:
-        lines.append(" ".join(current))
-
-
-def _node_tokens(node: Node, number: int, numbered: bool) -> tuple[list[str], int]:
-    number += 1
-    tokens = [f"{number}. {node.move}" if numbered else str(node.move)]
-    tokens.extend(_comment(c) for c in node.comments)
-    for variation in node.variations:
-        inner: list[str] = []
-        vnumber = number - 1
-        for child in variation:
-            child_tokens, vnumber = _node_tokens(child, vnumber, numbered)
-            inner.extend(child_tokens)
-        tokens.append("(" + " ".join(inner) + ")")
-    return tokens, number
-
-
-def _comment(text: str) -> str:
-    """A comment in braces, or after ``;`` to the end of the line when it holds a ``}``.
-
-    A comment holding both a ``}`` and a line end fits neither; its ``}`` become full-width.
-    """
-    if "}" not in text:
-        return "{" + text + "}"
-    if "\n" not in text:
-        return "; " + text + "\n"
-    return "{" + text.replace("}", "\uff5d") + "}"
-
-
-def _one_line(value: str) -> str:
-    return " ".join(value.split("\n"))
+    extra = setups.to_headers(record.setup, record) if record.setup is not None else []
+    return write_record(record, numbered=numbered, per_line=per_line, extra_headers=extra)
 
 
 # -- JSON -----------------------------------------------------------------------------------
