@@ -203,7 +203,7 @@ def _node_text(node: Node, number: int, move_text: Callable[[Any], str],
         for child in variation:
             text, at = _node_text(child, at, move_text, numbered)
             inner.append(text)
-        parts.append("(" + " ".join(inner).replace("\n", "\n ") + ")")
+        parts.append("(" + " ".join(inner) + ")")
     return " ".join(parts), number
 
 
