@@ -3,17 +3,16 @@ broken ones fail with exactly the diagnostic a user should see, and the JSON rep
 move what happened."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from kifu.load import load
 from kifu.replayjson import replay_json
-from kifu.validate import Options, check_file
+from kifu.validate import Options
+from tests import examples
 
-EXAMPLES = Path(__file__).parents[2] / "examples"
+EXAMPLES = examples.EXAMPLES
 FOLDER = EXAMPLES / "freego"
-LEGAL = sorted(p for p in FOLDER.iterdir() if p.suffix in (".freego", ".sgf"))
+LEGAL = examples.legal("freego")
 
 
 def test_the_examples_the_issue_asks_for_are_there():
@@ -24,10 +23,7 @@ def test_the_examples_the_issue_asks_for_are_there():
 
 @pytest.mark.parametrize("path", LEGAL, ids=lambda p: p.name)
 def test_legal_examples_validate(path):
-    report = check_file(str(path), Options())
-    assert report.game == "freego"
-    assert report.diagnostics == []
-    assert report.moves > 0
+    examples.assert_validates(path, "freego")
 
 
 ENDINGS = {
@@ -94,26 +90,19 @@ INVALID = {
 
 
 def test_every_invalid_example_is_covered():
-    records = {p.name for p in (EXAMPLES / "invalid" / "freego").iterdir()
-               if p.suffix in (".freego", ".sgf")}
-    assert records == set(INVALID)
+    assert {p.name for p in examples.invalid("freego")} == set(INVALID)
 
 
 @pytest.mark.parametrize("name, expected", INVALID.items())
 def test_invalid_examples_give_exact_diagnostics(name, expected):
-    code, line, column, move, message = expected
-    report = check_file(str(EXAMPLES / "invalid" / "freego" / name), Options())
-    assert report.game == "freego"
-    assert len(report.diagnostics) == 1
-    diag = report.diagnostics[0]
-    assert (diag.code, diag.line, diag.column, diag.move, diag.message) == (
-        code, line, column, move, message)
+    diag = examples.only_diagnostic(EXAMPLES / "invalid" / "freego" / name, "freego")
+    assert (diag.code, diag.line, diag.column, diag.move, diag.message) == expected
 
 
 def test_lenient_accepts_one_colour_moving_twice_with_a_warning():
-    report = check_file(str(EXAMPLES / "invalid" / "freego" / "twice.sgf"), Options(lenient=True))
-    assert [(d.severity, d.move, d.rule) for d in report.diagnostics] == [
-        ("warning", 3, "turn-order")]
+    diag = examples.only_diagnostic(EXAMPLES / "invalid" / "freego" / "twice.sgf", "freego",
+                                    Options(lenient=True))
+    assert (diag.severity, diag.move, diag.rule) == ("warning", 3, "turn-order")
 
 
 # -- the machine-readable replay ------------------------------------------------------------

@@ -2,24 +2,18 @@
 shows what the tests expect move by move; the broken ones fail with the exact diagnostic."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from kifu.load import load
 from kifu.replayjson import replay_json
-from kifu.validate import Options, check_file
+from tests import examples
 
-EXAMPLES = Path(__file__).parents[2] / "examples"
-LEGAL = sorted((EXAMPLES / "rengi").glob("*.rengi"))
+EXAMPLES = examples.EXAMPLES
 
 
-@pytest.mark.parametrize("path", LEGAL, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", examples.legal("rengi"), ids=lambda p: p.name)
 def test_legal_examples_validate(path):
-    report = check_file(str(path), Options())
-    assert report.game == "rengi"
-    assert report.diagnostics == []
-    assert report.moves > 0
+    examples.assert_validates(path, "rengi")
 
 
 def replay_of(name: str, variations: bool = False) -> dict:
@@ -34,7 +28,7 @@ def events(document: dict, kind: str) -> list[tuple[int, dict]]:
 
 def test_every_variant_and_the_simplified_rules_have_a_game():
     variants = set()
-    for path in LEGAL:
+    for path in examples.legal("rengi"):
         record = load(str(path)).record
         variants.add(record.header("Variant"))
     assert {"白連棋", "公連棋", "天連棋", "白連棋 簡易"} <= variants
@@ -110,15 +104,10 @@ INVALID = {
 
 
 def test_every_invalid_example_is_covered():
-    assert {p.name for p in (EXAMPLES / "invalid" / "rengi").iterdir()} == set(INVALID)
+    assert {p.name for p in examples.invalid("rengi")} == set(INVALID)
 
 
 @pytest.mark.parametrize("name, expected", INVALID.items())
 def test_invalid_examples_give_exact_diagnostics(name, expected):
-    code, line, column, move, message = expected
-    report = check_file(str(EXAMPLES / "invalid" / "rengi" / name), Options())
-    assert report.game == "rengi"
-    assert len(report.diagnostics) == 1
-    diag = report.diagnostics[0]
-    assert (diag.code, diag.line, diag.column, diag.move, diag.message) == (
-        code, line, column, move, message)
+    diag = examples.only_diagnostic(EXAMPLES / "invalid" / "rengi" / name, "rengi")
+    assert (diag.code, diag.line, diag.column, diag.move, diag.message) == expected

@@ -1,18 +1,15 @@
 """Every example replays cleanly; every broken record fails with exactly its diagnostic."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from kifu import jsonform
 from kifu.games.rengoma import GAME
 from kifu.load import load
-from kifu.validate import Options, check_file
+from tests import examples
 
-ROOT = Path(__file__).resolve().parents[2]
-GOOD = sorted((ROOT / "examples" / "rengoma").glob("*.rengoma"))
-BAD = ROOT / "examples" / "invalid" / "rengoma"
+GOOD = examples.legal("rengoma")
+BAD = examples.EXAMPLES / "invalid" / "rengoma"
 
 # file -> (code, line, column, message)
 DIAGNOSTICS = {
@@ -62,20 +59,17 @@ DIAGNOSTICS = {
 
 @pytest.mark.parametrize("path", GOOD, ids=lambda p: p.name)
 def test_example_validates_cleanly(path):
-    report = check_file(str(path), Options())
-    assert report.diagnostics == []
-    assert report.moves > 0
+    examples.assert_validates(path, "rengoma")
 
 
 def test_every_invalid_example_has_its_diagnostic_asserted():
-    assert sorted(p.name for p in BAD.glob("*.rengoma")) == sorted(DIAGNOSTICS)
+    assert sorted(p.name for p in examples.invalid("rengoma")) == sorted(DIAGNOSTICS)
 
 
 @pytest.mark.parametrize("name", sorted(DIAGNOSTICS))
 def test_invalid_example_fails_with_its_diagnostic(name):
-    report = check_file(str(BAD / name), Options())
-    assert [(d.code, d.line, d.column, d.message) for d in report.diagnostics] == [
-        DIAGNOSTICS[name]]
+    diag = examples.only_diagnostic(BAD / name, "rengoma")
+    assert (diag.code, diag.line, diag.column, diag.message) == DIAGNOSTICS[name]
 
 
 def test_examples_cover_each_kind_of_win():
@@ -95,7 +89,7 @@ def test_examples_cover_each_kind_of_win():
 
 
 def test_the_team_game_uses_chips_and_partners():
-    loaded = load(str(ROOT / "examples" / "rengoma" / "team-game.rengoma"))
+    loaded = load(str(examples.EXAMPLES / "rengoma" / "team-game.rengoma"))
     steps = list(loaded.game.replay(loaded.record))
     turn13 = steps[12]
     assert str(turn13.node.move) == "A a4 *C d2-d1 *C e6-e1"

@@ -2,22 +2,16 @@
 with exactly the diagnostic a user should see."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from kifu.validate import Options, check_file
+from tests import examples
 
-EXAMPLES = Path(__file__).parents[2] / "examples"
-LEGAL = sorted((EXAMPLES / "renju").glob("*.renju"))
+EXAMPLES = examples.EXAMPLES
 
 
-@pytest.mark.parametrize("path", LEGAL, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", examples.legal("renju"), ids=lambda p: p.name)
 def test_legal_examples_validate(path):
-    report = check_file(str(path), Options())
-    assert report.game == "renju"
-    assert report.diagnostics == []
-    assert report.moves > 0
+    examples.assert_validates(path, "renju")
 
 
 ENDINGS = {
@@ -66,15 +60,10 @@ INVALID = {
 
 
 def test_every_invalid_example_is_covered():
-    assert {p.name for p in (EXAMPLES / "invalid" / "renju").iterdir()} == set(INVALID)
+    assert {p.name for p in examples.invalid("renju")} == set(INVALID)
 
 
 @pytest.mark.parametrize("name, expected", INVALID.items())
 def test_invalid_examples_give_exact_diagnostics(name, expected):
-    code, line, column, move, message = expected
-    report = check_file(str(EXAMPLES / "invalid" / "renju" / name), Options())
-    assert report.game == "renju"
-    assert len(report.diagnostics) == 1
-    diag = report.diagnostics[0]
-    assert (diag.code, diag.line, diag.column, diag.move, diag.message) == (
-        code, line, column, move, message)
+    diag = examples.only_diagnostic(EXAMPLES / "invalid" / "renju" / name, "renju")
+    assert (diag.code, diag.line, diag.column, diag.move, diag.message) == expected

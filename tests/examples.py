@@ -1,0 +1,41 @@
+"""The bundled example records, as the per-game tests check them: every legal one validates
+cleanly, every broken one under ``examples/invalid/<game>/`` fails with one exact diagnostic."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from kifu import registry
+from kifu.report import Diagnostic
+from kifu.validate import Options, check_file
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def _records(folder: Path) -> list[Path]:
+    suffixes = registry.suffixes()
+    return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix in suffixes)
+
+
+def legal(game: str) -> list[Path]:
+    """The records of ``examples/<game>/``."""
+    return _records(EXAMPLES / game)
+
+
+def invalid(game: str) -> list[Path]:
+    """The records of ``examples/invalid/<game>/``."""
+    return _records(EXAMPLES / "invalid" / game)
+
+
+def assert_validates(path: Path, game: str) -> None:
+    report = check_file(str(path), Options())
+    assert report.game == game
+    assert report.diagnostics == []
+    assert report.moves > 0
+
+
+def only_diagnostic(path: Path, game: str, options: Options = Options()) -> Diagnostic:
+    """The one diagnostic ``kifu validate`` gives for ``path``."""
+    report = check_file(str(path), options)
+    assert report.game == game
+    assert len(report.diagnostics) == 1, report.diagnostics
+    return report.diagnostics[0]
