@@ -16,7 +16,7 @@ import click
 from tabulate import tabulate
 
 from kifu import __version__, registry
-from kifu.errors import ConversionError, EncodingError, KifuError, ReadError, UnknownGameError
+from kifu.errors import ConversionError, KifuError, ReadError, UnknownGameError
 from kifu.game import Game, RenderOptions, Step
 from kifu.load import Loaded, dump, parse_text
 from kifu.replayjson import replay_json
@@ -127,7 +127,7 @@ def _fail(error: KifuError, path: str, text: str | None) -> None:
 
 def _exit_code(error: KifuError) -> int:
     usage = isinstance(error, (ReadError, UnknownGameError, ConversionError))
-    return EXIT_USAGE if usage and not isinstance(error, EncodingError) else EXIT_INVALID
+    return EXIT_USAGE if usage else EXIT_INVALID
 
 
 def _stderr_is_terminal() -> bool:

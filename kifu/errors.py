@@ -69,12 +69,19 @@ class KifuError(ValueError):
 
 
 class ReadError(KifuError):
-    """The input could not be read as text: missing file, binary data, too large, empty."""
+    """A file could not be read (or written) at all: missing, a folder, no permission; or the
+    encoding the user named does not exist."""
 
     code = "io"
 
 
-class EncodingError(ReadError):
+class InputError(KifuError):
+    """The bytes read are not a text record: empty, binary data, far too large."""
+
+    code = "input"
+
+
+class EncodingError(InputError):
     """The bytes are neither UTF-8 nor Shift_JIS (or the encoding the user named)."""
 
     code = "encoding"

@@ -12,7 +12,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from kifu.errors import EncodingError, ReadError
+from kifu.errors import EncodingError, InputError, ReadError
 from kifu.record import Span
 
 #: Records are small; anything above this is refused before it is decoded or parsed.
@@ -67,9 +67,9 @@ def decode(data: bytes, path: str = "<bytes>", encoding: str | None = None,
     else Shift_JIS (cp932) if they are valid cp932.  Line ends become ``\\n``.
     """
     if len(data) > max_bytes:
-        raise ReadError(f"file is larger than {max_bytes // (1024 * 1024)} MiB; is it a record?")
+        raise InputError(f"file is larger than {max_bytes // (1024 * 1024)} MiB; is it a record?")
     if not data.strip():
-        raise ReadError("file is empty", span=Span.point(1, 1))
+        raise InputError("file is empty", span=Span.point(1, 1))
     if encoding is not None:
         name = check_encoding_name(encoding)
         text = _decode_strict(data, name)
@@ -79,7 +79,7 @@ def decode(data: bytes, path: str = "<bytes>", encoding: str | None = None,
         raise _binary_error(text)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
-        raise ReadError("file holds only a byte-order mark and blanks", span=Span.point(1, 1))
+        raise InputError("file holds only a byte-order mark and blanks", span=Span.point(1, 1))
     return SourceText(text, path, name)
 
 
@@ -130,8 +130,8 @@ def _located(data: bytes, offset: int, message: str) -> EncodingError:
     return EncodingError(message, span=Span.point(line, column))
 
 
-def _binary_error(text: str) -> ReadError:
+def _binary_error(text: str) -> InputError:
     offset = text.index("\x00")
     line = text.count("\n", 0, offset) + 1
     column = offset - (text.rfind("\n", 0, offset) + 1) + 1
-    return ReadError("binary data (a NUL byte), not a text record", span=Span.point(line, column))
+    return InputError("binary data (a NUL byte), not a text record", span=Span.point(line, column))

@@ -193,3 +193,12 @@ def test_convert_applies_several_dialects_in_turn(kifu_cli):
     moves = both.index("") + 2
     assert both[moves].startswith("+5青 -34赤緑")
     assert colours[moves].startswith("+5a -34bc")
+
+
+def test_exit_codes_tell_bad_records_from_unusable_files(kifu_cli, tmp_path):
+    junk = tmp_path / "junk.renju"
+    junk.write_bytes(b"\x00\x01binary")
+    assert "error[input]: binary data" in kifu_cli("convert", junk, exit_code=EXIT_INVALID).stderr
+    assert "error[input]" in kifu_cli("validate", "-q", junk, exit_code=EXIT_INVALID).stdout
+    unreadable = tmp_path / "missing.renju"
+    assert "error[io]" in kifu_cli("render", unreadable, exit_code=EXIT_USAGE).stderr

@@ -5,7 +5,7 @@ import codecs
 
 import pytest
 
-from kifu.errors import EncodingError, ReadError
+from kifu.errors import EncodingError, InputError, ReadError
 from kifu.source import MAX_BYTES, decode, read_source
 
 TEXT = "Game: renju\nBlack: 山田\n1. h8\n"
@@ -57,14 +57,14 @@ def test_truncated_utf8_character():
 
 
 def test_binary_junk_is_refused():
-    with pytest.raises(ReadError, match="binary data") as info:
+    with pytest.raises(InputError, match="binary data") as info:
         decode(b"PK\x03\x04\x00\x00junk")
     assert info.value.span.line == 1
 
 
 @pytest.mark.parametrize("data", [b"", b"  \n\n", codecs.BOM_UTF8 + b"\n"])
 def test_empty_files_are_refused(data):
-    with pytest.raises(ReadError, match="empty|only a byte-order mark"):
+    with pytest.raises(InputError, match="empty|only a byte-order mark"):
         decode(data)
 
 
@@ -72,7 +72,7 @@ def test_huge_files_are_refused_before_decoding(tmp_path):
     path = tmp_path / "huge.renju"
     with path.open("wb") as handle:
         handle.truncate(MAX_BYTES + 10)
-    with pytest.raises(ReadError, match="larger than 16 MiB"):
+    with pytest.raises(InputError, match="larger than 16 MiB"):
         read_source(str(path))
 
 
