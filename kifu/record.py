@@ -86,9 +86,6 @@ class Record:
     def result(self) -> str | None:
         return self.header("Result")
 
-    def mainline(self) -> list[Node]:
-        return self.moves
-
     def line(self, path: tuple[int, ...]) -> list[Node]:
         """The nodes of the line a variation path selects.
 

@@ -27,7 +27,6 @@ UNPLAYABLE = "#d9d9d9"
 INK = "#222"
 MAP_WIDTH = 760.0
 MAP_MARGIN = 24.0
-LEGEND_LINE = 18.0
 
 
 def _stars(columns: int, rows: int) -> list[tuple[int, int]]:

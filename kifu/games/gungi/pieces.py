@@ -22,7 +22,6 @@ BACK_OF = {"謀": "筒", "侍": "槍", "忍": "上", "臥": "龍", "雛": "鳳",
 FRONT_OF = {"筒": "謀", "槍": "侍", "上": "忍", "龍": "臥", "鳳": "雛", "や": "弓",
             "さ": "兵", "と": "兵", "へ": "兵"}
 PAWN_BACKS = ("さ", "と", "へ")
-LANCE_FRONTS = ("砲", "砦")
 
 #: One side's set: 23 pieces, as (front, back) pairs.
 SET: tuple[tuple[str, str | None], ...] = (
@@ -31,7 +30,6 @@ SET: tuple[tuple[str, str | None], ...] = (
     ("忍", "上"), ("忍", "上"), ("忍", "上"), ("砲", "香"), ("砦", "香"),
     ("臥", "龍"), ("雛", "鳳"), ("帥", None), ("弓", "や"), ("弓", "や"),
 )
-SET_SIZE = len(SET)
 FRONT_COUNTS = Counter(front for front, _ in SET)
 
 #: Pieces that may never be in hand, and so never dropped.
@@ -46,10 +44,6 @@ BOARS = frozenset({"兵", "忍", "香"})
 JUMPERS = frozenset({"忍", "弓", "上"})
 #: Pieces that never receive the range bonus of 砲 / 砦.
 NO_BONUS = frozenset({"臥", "龍", "鳳", "雛", "帥", "香"})
-
-
-def is_front(face: str) -> bool:
-    return face in FRONTS
 
 
 # -- the romanised (ASCII) names ----------------------------------------------------------------

@@ -111,9 +111,6 @@ class Position:
                 return sq
         return -1
 
-    def hand_counts(self, side: int) -> Counter[str]:
-        return Counter(p.face for p in self.hands[side])
-
     def key(self) -> tuple:
         """What makes two positions the same for 千日手: stacks, hands (hidden faces included,
         '?' where unknown), side to move."""

@@ -45,8 +45,6 @@ FROM = [[(LANE & ~((1 << s) - 1)) << (c * STRIDE) for s in range(ROWS + 1)]
 #: The cell whose filling loses the game: column 3, row 12.
 DEATH = bit(2, 11)
 #: Row 13 as a mask (drawn shaded; its stones do not connect).
-TOP_ROW = _spread(1 << 12)
-
 
 def cells(mask: int) -> list[tuple[int, int]]:
     """(column, row) pairs, 0-based, of the bits of ``mask``, lowest bit first."""
@@ -177,17 +175,6 @@ def resolve(boards: list[int], seeds: int,
         if frames is not None:
             frames.append(tuple(boards))
     return links
-
-
-def drop_stone(boards: list[int], column: int, kind: int) -> int | None:
-    """Put one stone on top of ``column``; returns its bit, or ``None`` when the column is full
-    (the stone would land in row 14 and is lost)."""
-    h = height(boards, column)
-    if h >= ROWS:
-        return None
-    mask = bit(column, h)
-    boards[kind] |= mask
-    return mask
 
 
 def from_rows(rows: list[str], alphabet: str = "abcdj") -> list[int]:

@@ -38,9 +38,6 @@ PER_STONE_ROWS = (0, 0, 0, 0, 1, 2, 3, 3, 4, 4, 5, 6, 7, 8, 8, 9, 10, 10, 10, 10
 REDUCED_ONE_CHAIN = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 18)
 
 #: The three calculation modes, by their setting value.
-MODES = ("chain", "groups", "table")
-
-
 def bonus(link: int, stones: int) -> int:
     """B(k, s): the same-clear bonus of link ``link`` (1-based) clearing ``stones`` colour
     stones, in stones.  Four stones (or fewer, impossible in play) give nothing."""
@@ -132,6 +129,3 @@ def finish_chain(raw: int, *, simple: bool, unit: int, stock_on: bool, stock: in
     return Sending(raw, total, out, new_stock, offset, out - offset, warning - offset)
 
 
-def as_rows(stones: int) -> str:
-    """Stones in the source's ``a-b`` form (a rows, b stones)."""
-    return f"{stones // ROW}-{stones % ROW}"

@@ -101,9 +101,6 @@ _CHOICES = {
 }
 _FLAGS = {"Reduction": "reduction", "Stock": "stock", "StableChigiri": "stable_chigiri",
           "ChainChigiri": "chain_chigiri"}
-SETTING_HEADERS = ("Variant", *_CHOICES, *_FLAGS, "Unit", "DropCap", "ChainTime", "Seed")
-
-
 def _norm(value: str) -> str:
     return unicodedata.normalize("NFKC", value).strip().casefold().strip("[]")
 
