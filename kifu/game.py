@@ -211,14 +211,10 @@ class Game(ABC):
         Raises the first illegal move as a ``KifuError`` carrying its span and move number.
         """
         position = self.start(record)
-        nodes = record.line(path) if path else record.moves
         number = 0
-        for node in nodes:
-            counted = not is_event(node.move)
-            number += counted
-            played = self._play_node(position, node, number if counted else None, lenient, path)
-            yield Step(node, number if counted else None, position, played.events,
-                       played.warnings, path)
+        for node in record.line(path) if path else record.moves:
+            step, number = self._advance(position, node, number, lenient, path)
+            yield step
 
     def replay_tree(self, record: Record, *, lenient: bool = False) -> Iterator[Step | KifuError]:
         """Every line of the record: main line first, then each variation where it branches.
@@ -262,6 +258,15 @@ class Game(ABC):
         return [ResultError(f"the record says the result is {stated!r}, but the moves give {actual}",
                             span=record.header_span("Result"), rule="result")]
 
+    def _advance(self, position: Any, node: Node, number: int, lenient: bool,
+                 path: tuple[int, ...]) -> tuple[Step, int]:
+        """Play one node; the step and the move number so far (events take none)."""
+        counted = not is_event(node.move)
+        number += counted
+        played = self._play_node(position, node, number if counted else None, lenient, path)
+        return Step(node, number if counted else None, position, played.events, played.warnings,
+                    path), number
+
     def _play_node(self, position: Any, node: Node, number: int | None, lenient: bool,
                    path: tuple[int, ...]) -> Played:
         ended = self.outcome(position)
@@ -287,15 +292,12 @@ class Game(ABC):
         for index, node in enumerate(nodes):
             if node.variations:
                 branches.append((self.copy(position), index, number, node))
-            counted = not is_event(node.move)
-            number += counted
             try:
-                played = self._play_node(position, node, number if counted else None, lenient, path)
+                step, number = self._advance(position, node, number, lenient, path)
             except KifuError as error:
                 yield error
                 break
-            yield Step(node, number if counted else None, position, played.events,
-                       played.warnings, path)
+            yield step
         for before, index, at_number, node in branches:
             for choice, variation in enumerate(node.variations, start=1):
                 yield from self._replay_branching(
