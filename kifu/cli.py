@@ -158,8 +158,7 @@ def _write_output(text: str, output: str | None) -> None:
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="kifu")
 def main() -> None:
-    """Validate, convert and draw game records (kifu) of Renju, Gungi, Rengi, Rengoma and
-    Free-form Go."""
+    """Validate, convert and draw game records (kifu); 'kifu games' lists the games."""
 
 
 @main.command()

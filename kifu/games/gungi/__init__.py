@@ -37,9 +37,6 @@ class Gungi(Game):
     def write(self, record: Record, dialect: str | None = None) -> str:
         return writer.write(record, ascii_names=dialect == "ascii")
 
-    def move_text(self, move: Any) -> str:
-        return str(move)
-
     def move_to_json(self, move: Any) -> dict[str, Any]:
         return notation.move_to_json(move)
 

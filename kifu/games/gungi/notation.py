@@ -96,7 +96,9 @@ class Ply:
         return self.file is None
 
     def __str__(self) -> str:
-        return write_ply(self)
+        from kifu.games.gungi.writer import ply_text  # the writer builds on these values
+
+        return ply_text(self)
 
 
 @dataclass(frozen=True)
@@ -166,27 +168,6 @@ class Resign:
 
 
 Move = Ply | Placement | BackFaces | Section | Resign
-
-
-def write_ply(ply: Ply) -> str:
-    parts = ["新" if ply.stray_new else "", MARKS[ply.side]]
-    if ply.same:
-        parts.append("同")
-        if ply.tier is not None:
-            parts.append(f"{DASH}{ply.tier}")
-    else:
-        parts.append(f"{ply.file}{DASH}{ply.rank}")
-        if ply.tier is not None:
-            parts.append(f"{DASH}{ply.tier}")
-    if ply.strike is not None:
-        parts.append(f"{DASH}不{ply.strike}")
-    parts.append(f"{DASH}{ply.piece}")
-    if ply.drop:
-        parts.append("新")
-    if ply.swap:
-        parts.append(f"⇔{ply.swap}" + ("新" if ply.swap_drop else ""))
-    parts.extend(f"[{text}]" for text in annotations(ply))
-    return "".join(parts)
 
 
 def annotations(ply: Ply) -> list[str]:

@@ -34,9 +34,6 @@ class Renju(Game):
         extra = setup.header_lines(record.setup) if record.setup is not None else []
         return notation.write(record, numbered=dialect != "plain", extra_headers=extra)
 
-    def move_text(self, move: Any) -> str:
-        return str(move)
-
     def formats(self) -> Mapping[str, Format]:
         return {"sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[4]", sgf.read, sgf.write,
                               sgf.claims)}
