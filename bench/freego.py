@@ -42,7 +42,7 @@ def sgfmill_replay(texts: list[str]) -> None:
 def kifu_validate(texts: list[str]) -> None:
     options = Options()
     for index, text in enumerate(texts):
-        report = check_text(text, f"game{index}.sgf", options)
+        [report] = check_text(text, f"game{index}.sgf", options)
         if report.diagnostics:
             raise SystemExit(f"game {index} did not validate: {report.diagnostics[0].message}")
 

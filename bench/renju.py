@@ -50,7 +50,8 @@ def write_games(folder: Path, count: int, seed: int) -> int:
 
 def time_kifu_library(paths: list[str]) -> tuple[float, int]:
     start = time.process_time()
-    errors = sum(report.errors for report in check_files(paths, Options(), jobs=1))
+    errors = sum(report.errors for reports in check_files(paths, Options(), jobs=1)
+                 for report in reports)
     return time.process_time() - start, errors
 
 

@@ -193,11 +193,12 @@ def validate(paths: tuple[str, ...], game: str | None, encoding: str | None, fmt
         click.echo(begin)
     with click.progressbar(reports, length=len(files), file=sys.stderr, label="validating",
                            hidden=not show_progress) as bar:
-        for report in bar:
-            summary.add(report)
-            text = formatter.file(report)
-            if text:
-                click.echo(text)
+        for file_reports in bar:
+            for report in file_reports:
+                summary.add(report)
+                text = formatter.file(report)
+                if text:
+                    click.echo(text)
     end = formatter.end()
     if end:
         click.echo(end)

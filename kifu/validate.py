@@ -50,40 +50,45 @@ def find_files(paths: Iterable[str]) -> list[str]:
     return found
 
 
-def check_text(text: str, path: str, options: Options) -> FileReport:
-    """Validate one record's text: parse, replay every line, compare the stated result."""
+def check_text(text: str, path: str, options: Options) -> list[FileReport]:
+    """Validate one file's text: parse, replay every line, compare the stated result.
+
+    A file gives one report per record it holds (several for a collection of games).
+    """
     try:
         game, fmt = registry.detect(text, path, options.game)
     except KifuError as error:
-        return FileReport(path, None, 0, [Diagnostic.from_error(error, path, text)])
+        return [FileReport(path, None, 0, [Diagnostic.from_error(error, path, text)])]
     try:
         record = parse_as(game, fmt, text, path)
     except KifuError as error:
-        return FileReport(path, game.name, 0, [Diagnostic.from_error(error, path, text)])
+        return [FileReport(path, game.name, 0, [Diagnostic.from_error(error, path, text)])]
     try:
         problems, moves = game.check(record, lenient=options.lenient)
     except KifuError as error:
         problems, moves = [error], 0
     diagnostics = [Diagnostic.from_error(p, path, text) for p in problems]
-    return FileReport(path, game.name, moves, diagnostics)
+    return [FileReport(path, game.name, moves, diagnostics)]
 
 
-def check_file(path: str, options: Options) -> FileReport:
+def check_file(path: str, options: Options) -> list[FileReport]:
     """Validate one file; unreadable or undecodable input becomes a diagnostic too."""
     try:
         source = read_source(path, options.encoding)
     except KifuError as error:
         game = options.game or registry.guess(path)
-        return FileReport(path, game, 0, [Diagnostic.from_error(error, path)])
+        return [FileReport(path, game, 0, [Diagnostic.from_error(error, path)])]
     return check_text(source.text, path, options)
 
 
-def _check_job(job: tuple[str, Options]) -> FileReport:
+def _check_job(job: tuple[str, Options]) -> list[FileReport]:
     return check_file(*job)
 
 
-def check_files(paths: list[str], options: Options, jobs: int | None = None) -> Iterator[FileReport]:
-    """Reports for ``paths`` in the order given, computed by ``jobs`` processes."""
+def check_files(paths: list[str], options: Options,
+                jobs: int | None = None) -> Iterator[list[FileReport]]:
+    """The reports of each of ``paths``, file by file in the order given, computed by ``jobs``
+    processes."""
     jobs = jobs or os.cpu_count() or 1
     on_disk = [p for p in paths if p != STDIN]
     if jobs == 1 or len(on_disk) < 2 * jobs:

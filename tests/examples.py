@@ -27,7 +27,7 @@ def invalid(game: str) -> list[Path]:
 
 
 def assert_validates(path: Path, game: str) -> None:
-    report = check_file(str(path), Options())
+    [report] = check_file(str(path), Options())
     assert report.game == game
     assert report.diagnostics == []
     assert report.moves > 0
@@ -35,7 +35,7 @@ def assert_validates(path: Path, game: str) -> None:
 
 def only_diagnostic(path: Path, game: str, options: Options = Options()) -> Diagnostic:
     """The one diagnostic ``kifu validate`` gives for ``path``."""
-    report = check_file(str(path), options)
+    [report] = check_file(str(path), options)
     assert report.game == game
     assert len(report.diagnostics) == 1, report.diagnostics
     return report.diagnostics[0]

@@ -46,7 +46,7 @@ def test_mutated_records_give_only_diagnostics(case):
         text = decode(data, name).text
     except KifuError:
         return
-    report = check_text(text, name, Options())
+    [report] = check_text(text, name, Options())
     assert all(d.code and d.message for d in report.diagnostics)
     try:
         game, record = parse_text(text, name)

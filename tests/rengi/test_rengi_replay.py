@@ -38,7 +38,7 @@ def test_a_wrong_result_header_is_reported(tmp_path):
     text = (EXAMPLES / "seven-chain.rengi").read_text(encoding="utf-8")
     path = tmp_path / "wrong.rengi"
     path.write_text(text.replace("Result: first", "Result: 後手"), encoding="utf-8")
-    report = check_file(str(path), Options())
+    [report] = check_file(str(path), Options())
     assert [d.message for d in report.diagnostics] == [
         "the record says the result is '後手', but the moves give first wins (the second "
         "player's column 3 row 12 is filled) [rule: result]"]
@@ -48,7 +48,7 @@ def test_shift_jis_record_with_kanji_colours(tmp_path):
     text = "Game: rengi\r\nFirst: 青木\r\n\r\n＋３青 －１２赤緑 +45黄黄 -P\r\n"
     path = tmp_path / "sjis.rengi"
     path.write_bytes(text.encode("cp932"))
-    report = check_file(str(path), Options())
+    [report] = check_file(str(path), Options())
     assert [(d.line, d.column, d.message) for d in report.diagnostics] == [
         (4, 17, "move 4: the second player may pass only while the first player's chain is "
                 "running [rule: pass]")]
