@@ -41,12 +41,12 @@ def is_event(move: Any) -> bool:
     return bool(getattr(move, "is_event", False))
 
 
-@dataclass
+@dataclass(slots=True)
 class Node:
     """One entry of a line of play: a move, the comments after it, and its alternatives.
 
     ``variations`` are lines that replace *this* move: each is replayed from the position before
-    it, as in PGN's ``( ... )``.
+    it, as in PGN's ``( ... )``.  Slots, as a record may hold many thousands of nodes.
     """
 
     move: Any
