@@ -169,6 +169,17 @@ def _decode(text: str) -> Any:
         raise LimitError(f"invalid JSON: {error.message}", span=span, rule="number-size") from None
 
 
+def whole(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high`` (JSON's ``true`` is not one),
+    else a ``ValueError`` naming ``what``: games check the numbers of their JSON with it as
+    strictly as their notation's."""
+    if (not isinstance(value, int) or isinstance(value, bool) or value < low
+            or (high is not None and value > high)):
+        limits = f"from {low}" if high is None else f"from {low} to {high}"
+        raise ValueError(f"{what} is a whole number {limits}, not {reprlib.repr(value)}")
+    return value
+
+
 def _str(value: Any) -> str:
     if not isinstance(value, str):
         raise ValueError(f"expected a string, found {reprlib.repr(value)}")

@@ -64,8 +64,14 @@ class _Collector:
         self.problems.append(BoardError(message, span=span, rule=rule, severity="warning"))
 
 
+#: Cell values, coordinates and tolerances are bounded so that sums, scores and drawings stay
+#: finite whatever a board file says.
+LARGEST = 1e9
+
+
 def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value) and abs(value) <= LARGEST)
 
 
 def _point(value: Any) -> Point | None:
@@ -157,9 +163,10 @@ def _cell(cell_id: str, raw: Any, out: _Collector) -> Cell:
                   "a single word (no blanks or brackets)", cell_id)
     aliases = typed("aliases", lambda v: isinstance(v, list) and all(
         isinstance(a, str) and valid_name(a) for a in v), "a list of single words", [])
-    value = typed("value", _is_number, "a number", 1)
+    value = typed("value", _is_number, "a number of at most a billion", 1)
     playable = typed("playable", lambda v: isinstance(v, bool), "true or false", True)
-    at = typed("at", lambda v: _point(v) is not None, "a point [x, y]", None)
+    at = typed("at", lambda v: _point(v) is not None, "a point [x, y] (each at most a billion)",
+               None)
     polygon = typed("polygon", lambda v: isinstance(v, list) and len(v) >= 3 and all(
         _point(p) is not None for p in v), "a list of at least three points [x, y]", None)
     return Cell(cell_id, label, value, playable, _point(at) if at is not None else None,

@@ -25,6 +25,7 @@ from lark import Token, Tree
 
 from kifu import grammar
 from kifu.errors import NotationError
+from kifu.limits import read_int, shorten
 from kifu.games.rengi import moves as m
 from kifu.games.rengi.bitboard import ROWS
 from kifu.games.rengi.setup import Setup, make_setup, parse_row, parse_state, write_setup
@@ -65,18 +66,19 @@ def _column(char: str, token: Token, offset: int) -> int:
 def _drop(token: Token) -> m.DropNote:
     inner = _ascii(str(token))[3:-1].replace(" ", "").replace("\t", "").lower()
     rows_text, plus, columns_text = inner.partition("r")
-    if not plus:
-        rows, columns_text = None, inner
+    rows = None
+    if plus:
+        rows = read_int(rows_text)
+        if rows is None:
+            raise NotationError(f"{shorten(rows_text)} is not a number of rows",
+                                span=grammar.span_of(token))
     else:
-        rows = int(rows_text)
-    columns_text = columns_text.lstrip("+")
-    if not columns_text and rows is None:
-        raise NotationError("a garbage note names rows or columns, e.g. {j:25}",
-                            span=grammar.span_of(token))
-    columns = tuple(int(c) for c in columns_text)
-    if any(not 1 <= c <= 6 for c in columns):
-        raise NotationError("garbage columns are 1 to 6", span=grammar.span_of(token))
-    return m.DropNote(rows, columns)
+        columns_text = inner
+    columns = tuple(int(c) for c in columns_text.lstrip("+"))
+    try:
+        return m.DropNote.checked(rows, columns)
+    except ValueError as error:
+        raise NotationError(str(error), span=grammar.span_of(token)) from None
 
 
 def _make_move(tree: Tree) -> m.Move:

@@ -182,7 +182,10 @@ def move_from_json(data: dict[str, Any]) -> Move:
     if kind == "place":
         return Place(Point.parse(data["point"]))
     if kind == "offer":
-        return Offer(tuple(Point.parse(p) for p in data["points"]))
+        points = data["points"]
+        if not isinstance(points, list) or not points:
+            raise ValueError("an offer names at least one point")
+        return Offer(tuple(Point.parse(p) for p in points))
     if kind == "pass":
         return Pass()
     if kind == "swap":
