@@ -19,6 +19,7 @@ from kifu import __version__, registry
 from kifu.errors import ConversionError, KifuError, ReadError, UnknownGameError
 from kifu.game import Game, RenderOptions, Step
 from kifu.load import Loaded, dump, parse_text
+from kifu.record import ReadOptions
 from kifu.replayjson import replay_json
 from kifu.report import FORMATTERS, Diagnostic, Summary, TextFormatter, make_formatter, printable
 from kifu.source import check_encoding_name, read_source
@@ -64,6 +65,17 @@ def input_options(command: F) -> F:
     command = click.option("--game", "-g", callback=_check_game, metavar="GAME",
                            help="The game, when neither a 'Game:' header nor the suffix tells.")(command)
     return command
+
+
+def boards_option(command: F) -> F:
+    """``--boards DIR``: folders whose files records may refer to, besides their own folder
+    (see ``kifu.access``); passed to games as ``Record.read_options``."""
+    return click.option(
+        "--boards", "read_options", multiple=True, metavar="DIR",
+        type=click.Path(exists=True, file_okay=False),
+        callback=lambda ctx, param, value: ReadOptions(tuple(value)),
+        help="Let records refer to files (boards, say) in DIR and below, besides their own "
+             "folder; may be given more than once.")(command)
 
 
 def _variation_path(ctx: click.Context, param: click.Parameter,
@@ -134,10 +146,11 @@ def _stderr_is_terminal() -> bool:
     return sys.stderr.isatty()
 
 
-def _load(path: str, encoding: str | None, game: str | None) -> Loaded:
+def _load(path: str, encoding: str | None, game: str | None,
+          read_options: ReadOptions | None = None) -> Loaded:
     source = read_source(path, encoding)
     try:
-        found, record = parse_text(source.text, path, game)
+        found, record = parse_text(source.text, path, game, read_options)
     except KifuError as error:
         raise RecordFailure(error, path, source.text) from None
     return Loaded(found, record, source)
@@ -164,6 +177,7 @@ def main() -> None:
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @input_options
+@boards_option
 @click.option("--format", "-f", "fmt", type=click.Choice(sorted(FORMATTERS)), default="text",
               show_default=True, help="How to print diagnostics.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
@@ -171,8 +185,9 @@ def main() -> None:
 @lenient_option
 @click.option("--quiet", "-q", is_flag=True, help="No summary table and no progress bar.")
 @click.option("--verbose", "-v", is_flag=True, help="Name every file checked, legal or not.")
-def validate(paths: tuple[str, ...], game: str | None, encoding: str | None, fmt: str,
-             jobs: int | None, lenient: bool, quiet: bool, verbose: bool) -> None:
+def validate(paths: tuple[str, ...], game: str | None, encoding: str | None,
+             read_options: ReadOptions, fmt: str, jobs: int | None, lenient: bool, quiet: bool,
+             verbose: bool) -> None:
     """Check that records replay legally; exit 1 if any does not.
 
     PATHS are files, folders (searched recursively for known suffixes) or - for standard input.
@@ -185,7 +200,7 @@ def validate(paths: tuple[str, ...], game: str | None, encoding: str | None, fmt
         raise click.UsageError("no record files found in " + ", ".join(paths))
     formatter = make_formatter(fmt, color=sys.stdout.isatty(), verbose=verbose)
     summary = Summary()
-    options = Options(encoding=encoding, game=game, lenient=lenient)
+    options = Options(encoding=encoding, game=game, lenient=lenient, read_options=read_options)
     reports = check_files(files, options, jobs)
     show_progress = not quiet and _stderr_is_terminal() and len(files) >= PROGRESS_FROM
     begin = formatter.begin()
@@ -210,6 +225,7 @@ def validate(paths: tuple[str, ...], game: str | None, encoding: str | None, fmt
 @main.command()
 @record_argument
 @input_options
+@boards_option
 @click.option("--to", "-t", "target", default="native", show_default=True, metavar="FORMAT",
               help="native, json, or a format of the game (see 'kifu games').")
 @click.option("--dialect", "-d", metavar="NAME[,NAME]", help="A dialect of the native "
@@ -217,10 +233,10 @@ def validate(paths: tuple[str, ...], game: str | None, encoding: str | None, fmt
 @click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write here instead of standard output.")
 @handle_errors
-def convert(record: str, game: str | None, encoding: str | None, target: str,
-            dialect: str | None, output: str | None) -> None:
+def convert(record: str, game: str | None, encoding: str | None, read_options: ReadOptions,
+            target: str, dialect: str | None, output: str | None) -> None:
     """Write a record in another notation, as JSON, or as SGF."""
-    loaded = _load(record, encoding, game)
+    loaded = _load(record, encoding, game, read_options)
     for name in (dialect or "").split(","):
         if dialect is not None and name not in loaded.game.dialects:
             offered = ", ".join(loaded.game.dialects) or "none"
@@ -258,6 +274,7 @@ def replay_to(loaded: Loaded, move: int | None, path: tuple[int, ...] = (),
 @main.command()
 @record_argument
 @input_options
+@boards_option
 @click.option("--move", "-m", type=click.IntRange(min=0), help="Draw the position after this "
               "move (0: the start; default: the last move).")
 @click.option("--format", "-f", "fmt", type=click.Choice(["svg", "text"]), default="svg",
@@ -276,11 +293,12 @@ def replay_to(loaded: Loaded, move: int | None, path: tuple[int, ...] = (),
 @variation_option
 @lenient_option
 @handle_errors
-def render(record: str, game: str | None, encoding: str | None, move: int | None, fmt: str,
-           output: str | None, flip: bool, size: int | None, no_coords: bool, last_move: bool,
-           numbers: bool, extras: tuple[str, ...], path: tuple[int, ...], lenient: bool) -> None:
+def render(record: str, game: str | None, encoding: str | None, read_options: ReadOptions,
+           move: int | None, fmt: str, output: str | None, flip: bool, size: int | None,
+           no_coords: bool, last_move: bool, numbers: bool, extras: tuple[str, ...],
+           path: tuple[int, ...], lenient: bool) -> None:
     """Draw the position after a move as SVG or text."""
-    loaded = _load(record, encoding, game)
+    loaded = _load(record, encoding, game, read_options)
     options = RenderOptions(size=size, flip=flip, coords=not no_coords, last_move=last_move,
                             numbers=numbers, extras=_extras(loaded.game, extras))
     position, _ = replay_to(loaded, move, path, lenient)
@@ -305,6 +323,7 @@ def _extras(game: Game, items: tuple[str, ...]) -> dict[str, str]:
 @main.command()
 @record_argument
 @input_options
+@boards_option
 @click.option("--move", "-m", type=click.IntRange(min=0), help="Show the position after this move.")
 @click.option("--format", "-f", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="text: tables and a diagram; json: the whole replay, move "
@@ -313,10 +332,11 @@ def _extras(game: Game, items: tuple[str, ...]) -> dict[str, str]:
 @variation_option
 @lenient_option
 @handle_errors
-def show(record: str, game: str | None, encoding: str | None, move: int | None,
-         fmt: str, variations: bool, path: tuple[int, ...], lenient: bool) -> None:
+def show(record: str, game: str | None, encoding: str | None, read_options: ReadOptions,
+         move: int | None, fmt: str, variations: bool, path: tuple[int, ...],
+         lenient: bool) -> None:
     """Headers, result, moves and the final position of a record."""
-    loaded = _load(record, encoding, game)
+    loaded = _load(record, encoding, game, read_options)
     if fmt == "json":
         document = replay_json(loaded.game, loaded.record, variations=variations, lenient=lenient)
         click.echo(json.dumps(document, ensure_ascii=False, indent=1))

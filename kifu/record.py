@@ -55,6 +55,15 @@ class Node:
     span: Span | None = field(default=None, compare=False)
 
 
+@dataclass(frozen=True)
+class ReadOptions:
+    """How a record is to be read beyond its text, whatever its game: ``folders`` (besides the
+    record's own) whose files it may refer to (see :mod:`kifu.access`).  The core sets them on
+    ``Record.read_options`` after parsing; a game that reads referred files takes them there."""
+
+    folders: tuple[str, ...] = ()
+
+
 @dataclass
 class Record:
     """A game record: ordered headers, an optional set-up, comments before play, the moves."""
@@ -66,6 +75,7 @@ class Record:
     moves: list[Node] = field(default_factory=list)
     source: str | None = field(default=None, compare=False)
     header_spans: dict[str, Span] = field(default_factory=dict, compare=False)
+    read_options: ReadOptions = field(default_factory=ReadOptions, compare=False, repr=False)
 
     def header(self, key: str, default: str | None = None) -> str | None:
         """A header's value, looked up without regard to case."""

@@ -24,11 +24,12 @@ import re
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
 from kifu.errors import KifuError
 from kifu.record import Span
+from kifu.source import MAX_BYTES
 from kifu.games.freego import geometry
 from kifu.games.freego.board import Board, BoardError, Cell, Point, symmetric_links
 from kifu.games.freego.notation import valid_name
@@ -260,25 +261,48 @@ def _compare_with_outlines(cells: list[Cell], links: tuple[tuple[int, ...], ...]
 # -- files ----------------------------------------------------------------------------------
 
 def read_text(path: Path) -> str:
+    """A board file's text; like records, at most ``MAX_BYTES`` of UTF-8."""
     try:
-        data = path.read_bytes()
+        with path.open("rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
     except OSError as error:
         raise BoardError(f"cannot read board file {path}: {error.strerror or error}",
                          rule="board-file") from None
+    if len(data) > MAX_BYTES:
+        raise BoardError(f"board file {path} is larger than {MAX_BYTES // (1024 * 1024)} MiB",
+                         rule="board-file")
+    return _decode(data, str(path))
+
+
+def _decode(data: bytes, name: str) -> str:
     try:
         return data.decode("utf-8-sig").replace("\r\n", "\n")
     except UnicodeDecodeError:
-        raise BoardError(f"board file {path} is not UTF-8 text", rule="board-file") from None
+        raise BoardError(f"board file {name} is not UTF-8 text", rule="board-file") from None
 
 
 def load(path: Path, shown: str | None = None) -> Board:
-    """The board in a file; the first error is raised, naming the file (as ``shown``) and line."""
+    """The board in a file the user named; the first error is raised, naming the file (as
+    ``shown``) and line, and quoting the file as ``kifu board check`` does."""
     checked = check_text(read_text(path), path.stem)
     if checked.board is None:
         first = checked.errors[0]
         name = shown or str(path)
         where = f"{name}:{first.span.line}: " if first.span else f"{name}: "
         raise first.located(message=where + first.message)
+    return checked.board
+
+
+def load_referenced(data: bytes, name: str) -> Board:
+    """The board in a file a record refers to (as ``name``).  Its first error names the line
+    and the rule broken but quotes nothing of the file, which may not be the user's (see
+    :mod:`kifu.access`); ``kifu board check`` shows the whole problem."""
+    checked = check_text(_decode(data, repr(name)), PurePath(name).stem)
+    if checked.board is None:
+        first = checked.errors[0]
+        line = f" on its line {first.span.line}" if first.span else ""
+        raise BoardError(f"board file {name!r} is not a usable board: it has an error{line} "
+                         "('kifu board check' on the file shows it)", rule=first.rule)
     return checked.board
 
 

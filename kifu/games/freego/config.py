@@ -116,9 +116,7 @@ def rules_of(record: Record) -> Rules:
                      f"{suicide_text!r}", "suicide")
     name = record.header("Board") or builtin.DEFAULT
     try:
-        board = builtin.resolve(name, record.source)
-    except BoardError as error:
+        board = builtin.resolve(name, record.source, record.read_options)
+    except KifuError as error:  # a board file's own errors too, located in the record
         raise error.located(span=record.header_span("Board")) from None
-    except KifuError as error:  # a board file's own errors, located in the record
-        raise BoardError(error.message, span=record.header_span("Board"), rule=error.rule) from None
     return Rules(board, seats, komi, scoring, _SUICIDE[suicide_text])
