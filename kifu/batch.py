@@ -72,7 +72,7 @@ class OutputTask:
         if job.found.problem is not None or job.problem is not None:
             problem = job.found.problem or job.problem
             assert problem is not None
-            return Written(path, None, [self._report(path, None, [problem], None)])
+            return Written(path, None, [self._report(path, registry.guess(path), [problem], None)])
         where = path if self.folder is None else os.path.join(self.folder, path)
         try:
             source = read_source(where, self.encoding)

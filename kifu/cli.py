@@ -225,7 +225,10 @@ def _write_output(text: str, output: str | None) -> None:
     """Write to ``output`` (atomically) or to standard output, where a terminal gets what a
     record holds escaped."""
     if output is None or output == STDIN:
-        click.echo(safe_lines(text) if sys.stdout.isatty() else text, nl=False)
+        if sys.stdout.isatty():
+            click.echo(safe_lines(text), nl=False)
+        else:  # exactly as made: click would strip what looks like colour codes
+            click.echo(text, nl=False, color=True)
         return
     write_atomic(output, text)
 

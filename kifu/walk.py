@@ -21,10 +21,9 @@ from kifu.errors import KifuError, ReadError
 from kifu.source import STDIN
 
 
-class LinkOutsideError(KifuError):
-    """A symbolic link found in a folder leads outside it; it is not followed."""
-
-    code = "link-outside"
+class LinkOutsideError(ReadError):
+    """A symbolic link found in a folder leads outside it: it is not followed, so kifu cannot
+    read what it names (a file kifu could not read: exit status 2)."""
 
 
 @dataclass(frozen=True)
@@ -98,8 +97,7 @@ def walk(paths: Iterable[str], suffixes: Iterable[str], *, shard: Shard | None =
 
 def _walk_folder(root: str, wanted: frozenset[str], skipped: frozenset[str]) -> Iterator[Found]:
     """Depth first, each directory's entries in name order; no recursion, so depth is free."""
-    real_root = os.path.realpath(root)
-    inside = real_root.rstrip(os.sep) + os.sep
+    inside = os.path.realpath(root).rstrip(os.sep) + os.sep
     stack: list[Iterator[os.DirEntry[str]]] = []
     listed = _list(root, root)
     if isinstance(listed, Found):
@@ -140,14 +138,13 @@ def _list(folder: str, relative: str) -> list[os.DirEntry[str]] | Found:
 
 def _linked(entry: os.DirEntry[str], relative: str, wanted: frozenset[str],
             inside: str) -> Found | None:
-    target = os.path.realpath(entry.path)
+    target = os.path.realpath(entry.path) + (os.sep if entry.is_dir() else "")
     if not target.startswith(inside):
         if _suffix(entry.name) not in wanted and not entry.is_dir():
             return None
         what = "folder" if entry.is_dir() else "file"
-        problem = LinkOutsideError(f"not followed: this linked {what} leads outside the folder "
-                                   "being checked; name it on the command line to check it",
-                                   severity="warning")
+        problem = LinkOutsideError(f"not read: this linked {what} leads outside the folder "
+                                   "being checked; name it on the command line to check it")
         return Found(entry.path, relative, problem=problem)
     if entry.is_dir() or _suffix(entry.name) not in wanted:
         return None  # a linked folder inside: its files are found where they really are
