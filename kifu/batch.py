@@ -69,20 +69,18 @@ class OutputTask:
 
     def __call__(self, job: Job) -> Written:
         path = job.found.path
-        if job.found.problem is not None or job.problem is not None:
-            problem = job.found.problem or job.problem
-            assert problem is not None
-            return Written(path, None, [self._report(path, registry.guess(path), [problem], None)])
         where = path if self.folder is None else os.path.join(self.folder, path)
+        done = Written(path, None, game=self.game or registry.guess(path))
+        problem = job.found.problem or job.problem
+        if problem is not None:
+            return self._with(done, [problem], None)
         try:
             source = read_source(where, self.encoding)
         except KifuError as error:
-            return Written(path, None, [self._report(path, self.game or registry.guess(path),
-                                                     [error], None)])
-        game_name = self.game or registry.guess(path)
+            return self._with(done, [error], None)
         try:
             game, record = parse_text(source.text, where, self.game)
-            game_name = game.name
+            done.game, done.headers = game.name, list(record.headers.items())
             loaded = Loaded(game, record, source)
             output = job.stem + self.suffix(loaded)
             target = output if self.folder is None else os.path.join(self.folder, output)
@@ -90,14 +88,16 @@ class OutputTask:
             text, warnings = self.make(loaded, target)
             write_atomic(target, text)
         except KifuError as error:
-            return Written(path, None, [self._report(path, game_name, [error], source.text)])
-        return Written(path, output, [self._report(path, game_name, warnings, source.text)])
+            return self._with(done, [error], source.text)
+        done.output = output
+        return self._with(done, warnings, source.text)
 
-    def _report(self, path: str, game: str | None, problems: list[KifuError],
-                text: str | None) -> FileReport:
-        where = path if self.folder is None else os.path.join(self.folder, path)
-        diagnostics = [replace(Diagnostic.from_error(p, where, text), path=path) for p in problems]
-        return FileReport(path, game, 0, diagnostics)
+    def _with(self, done: Written, problems: list[KifuError], text: str | None) -> Written:
+        """``done`` with its report: ``problems`` located in ``text``, named by the path the
+        user gave."""
+        diagnostics = [Diagnostic.from_error(p, done.source, text) for p in problems]
+        done.reports = [FileReport(done.source, done.game, 0, diagnostics)]
+        return done
 
     def fault(self, job: Job, reason: str) -> Written:
         path = job.found.path

@@ -24,12 +24,14 @@ from kifu.source import STDIN
 @dataclass
 class Written:
     """One input of a batch and what became of it: the file written (``None`` when nothing
-    was) and the reports about it.  Index pages (``kifu render --output-dir``) are built from
-    these."""
+    was), the reports about it, and the record's game and headers when it could be read.
+    Index pages (``kifu render --output-dir``) are built from these."""
 
     source: str
     output: str | None
     reports: list[FileReport] = field(default_factory=list)
+    game: str | None = None
+    headers: list[tuple[str, str]] = field(default_factory=list)
 
 
 def refuse_inputs(output: str, inputs: Iterable[str]) -> None:
