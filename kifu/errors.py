@@ -142,3 +142,26 @@ class ConversionError(KifuError):
 
     code = "conversion"
 
+
+class OutputError(KifuError):
+    """Output cannot be written: the disk refused it, or it would overwrite an input."""
+
+    code = "output"
+
+
+class OptionError(KifuError):
+    """An option names what the record does not have (a move past its end, a variation);
+    ``option`` is the option's name as the user typed it (``--move``)."""
+
+    code = "usage"
+
+    def __init__(self, message: str, *, option: str) -> None:
+        super().__init__(message)
+        self.option = option
+
+
+class InternalError(KifuError):
+    """kifu itself failed on an input: a bug, reported per file so that a run goes on."""
+
+    code = "internal"
+

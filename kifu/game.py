@@ -108,6 +108,9 @@ class Game(ABC):
     render_options: ClassVar[Mapping[str, str]] = {}
     #: Other ways records state a result (any case) -> the winner's name or ``draw``.
     result_names: ClassVar[Mapping[str, str]] = {}
+    #: Headers whose value may name a file next to the record (a board file): a record
+    #: written to another folder has them rewritten to still name that file.
+    file_headers: ClassVar[tuple[str, ...]] = ()
 
     # -- notation ---------------------------------------------------------------------------
 

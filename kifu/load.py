@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from kifu import jsonform, registry
-from kifu.game import Game
+from kifu.errors import OptionError
+from kifu.game import Game, Step
 from kifu.limits import check_tree
-from kifu.record import ReadOptions, Record
+from kifu.record import Node, ReadOptions, Record, is_event
 from kifu.source import SourceText, read_source
 
 
@@ -17,6 +19,41 @@ class Loaded:
     game: Game
     record: Record
     source: SourceText
+
+    def line(self, path: tuple[int, ...] = ()) -> list[Node]:
+        """The line a variation path selects; ``OptionError`` (for ``--variation``) if the
+        record has no such variation."""
+        try:
+            return self.record.line(path)
+        except ValueError as error:
+            raise OptionError(str(error), option="--variation") from None
+
+    def check_move(self, move: int | None, path: tuple[int, ...] = ()) -> None:
+        """``OptionError`` unless the line ``path`` selects has a move ``move`` (any when
+        ``None``), found without replaying."""
+        line = self.line(path)
+        moves = sum(not is_event(node.move) for node in line)
+        if move is not None and move > moves:
+            raise OptionError(f"the line has {moves} moves; there is no move {move}",
+                              option="--move")
+
+    def position_at(self, move: int | None = None, path: tuple[int, ...] = (),
+                    lenient: bool = False) -> tuple[Any, Step | None]:
+        """The position after move ``move`` of a line (the last when ``None``, the start when
+        0) and the step that led to it.
+
+        Raises ``OptionError`` when the line has no such move or variation, before replaying,
+        and the record's own ``KifuError`` when a move on the way is illegal.
+        """
+        self.check_move(move, path)
+        position, last = self.game.start(self.record), None
+        if move == 0:
+            return position, None
+        for step in self.game.replay(self.record, lenient=lenient, path=path):
+            position, last = step.position, step
+            if move is not None and step.number == move:
+                break
+        return position, last
 
 
 def parse_text(text: str, path: str, game_name: str | None = None,

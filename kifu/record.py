@@ -105,14 +105,15 @@ class Record:
         line from the start of the game.
         """
         if len(path) % 2:
-            raise ValueError("a variation path is pairs of (move index, variation number)")
+            raise ValueError("a variation path is pairs of (entry index, variation number)")
         line = list(self.moves)
         for index, choice in zip(path[::2], path[1::2]):
             if not 1 <= index <= len(line):
-                raise ValueError(f"there is no move {index} in this line")
+                raise ValueError(f"there is no entry {index} in this line (it has {len(line)})")
             node = line[index - 1]
             if not 1 <= choice <= len(node.variations):
-                raise ValueError(f"move {index} has no variation {choice}")
+                raise ValueError(f"entry {index} has no variation {choice} (it has "
+                                 f"{len(node.variations)})")
             line = line[: index - 1] + node.variations[choice - 1]
         return line
 
