@@ -35,7 +35,7 @@ from pathlib import Path
 
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from bench.renju_games import play_game  # noqa: E402
+from bench.renju_games import play_game
 
 PER_FOLDER = 1000
 PAGE = os.sysconf("SC_PAGE_SIZE")

@@ -12,7 +12,7 @@ import functools
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import click
 from tabulate import tabulate
@@ -27,7 +27,8 @@ from kifu.outputs import Written, refuse_inputs, relocate, write_atomic
 from kifu.progress import LazyCount, Progress
 from kifu.render.formats import RENDER_FORMATS, Drawing
 from kifu.replayjson import replay_json
-from kifu.report import Diagnostic, FileReport, Summary, TextFormatter, printable, safe_json, safe_lines
+from kifu.report import (Diagnostic, FileReport, Summary, TextFormatter, printable, safe_json,
+                         safe_lines)
 from kifu.runner import describe_fault, run
 from kifu.source import STDIN, check_encoding_name, read_source
 from kifu.validate import Options, check_found
@@ -324,7 +325,7 @@ def _echo(text: str) -> None:
 
 
 def _close_run(summary: Summary, paths: tuple[str, ...], shard: Shard | None,
-               quiet: bool) -> None:
+               quiet: bool) -> NoReturn:
     if summary.total.files == 0:
         if shard is None:
             raise click.UsageError("no record files found in " + ", ".join(paths))

@@ -58,22 +58,21 @@ def write_atomic(path: str, text: str) -> None:
     it replaces, else the umask's).  Raises ``OutputError`` when the folder cannot take it.
     """
     target = Path(path)
-    handle = None
+    temporary = None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", newline="",
-                                             dir=target.parent, prefix=f".{target.name}.",
-                                             suffix=".tmp", delete=False)
-        with handle:
+        descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
+                                                 suffix=".tmp")
+        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(handle.name, _mode_for(target))
-        os.replace(handle.name, target)
+        os.chmod(temporary, _mode_for(target))
+        os.replace(temporary, target)
     except OSError as error:
-        if handle is not None:
+        if temporary is not None:
             with contextlib.suppress(OSError):
-                os.unlink(handle.name)
+                os.unlink(temporary)
         raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
 
 
