@@ -145,7 +145,13 @@ class RenderTask(OutputTask):
 
 
 def finish(format_name: str, output_dir: str, written: list[Written]) -> None:
-    """Let a render format add its own pages to the output folder (an index, say)."""
+    """Let a render format add its own pages to the output folder (an index, say); raises
+    ``OutputError`` when they cannot be written."""
     index = RENDER_FORMATS[format_name].index
-    if index is not None:
+    if index is None:
+        return
+    try:
         index(Path(output_dir), written)
+    except OSError as error:
+        raise OutputError(f"cannot write the pages of {format_name} into {output_dir}: "
+                          f"{error.strerror or error}") from None

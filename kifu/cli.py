@@ -19,7 +19,7 @@ from tabulate import tabulate
 
 from kifu import __version__, exitcodes, registry
 from kifu.batch import ConvertTask, OutputTask, RenderTask, finish, plan
-from kifu.errors import ConversionError, KifuError, OptionError
+from kifu.errors import KifuError, OptionError
 from kifu.formatters import FORMATTERS, make_formatter
 from kifu.game import RenderOptions
 from kifu.load import Loaded, dump, parse_text
@@ -27,7 +27,7 @@ from kifu.outputs import Written, refuse_inputs, relocate, write_atomic
 from kifu.progress import LazyCount, Progress
 from kifu.render.formats import RENDER_FORMATS, Drawing
 from kifu.replayjson import replay_json
-from kifu.report import (Diagnostic, FileReport, Summary, TextFormatter, printable, safe_json,
+from kifu.report import (Diagnostic, Summary, TextFormatter, printable, safe_json,
                          safe_lines)
 from kifu.runner import describe_fault, run
 from kifu.source import STDIN, check_encoding_name, read_source
@@ -191,7 +191,7 @@ def handle_errors(command: F) -> F:
         except RecordFailure as failure:
             _fail(failure.error, failure.path, failure.text)
         except KifuError as error:
-            _fail(error, kwargs.get("record") or "kifu", None)
+            _fail(error, "kifu", None)
 
     return wrapper  # type: ignore[return-value]
 
@@ -214,7 +214,10 @@ def _stderr_is_terminal() -> bool:
 
 
 def _load(path: str, encoding: str | None, game: str | None) -> Loaded:
-    source = read_source(path, encoding)
+    try:
+        source = read_source(path, encoding)
+    except KifuError as error:
+        raise RecordFailure(error, path, None) from None
     try:
         found, record = parse_text(source.text, path, game)
     except KifuError as error:
@@ -234,9 +237,12 @@ def _write_output(text: str, output: str | None) -> None:
     write_atomic(output, text)
 
 
-def _one_record(records: tuple[str, ...], output_dir: str | None) -> str | None:
+def _one_record(records: tuple[str, ...], output: str | None,
+                output_dir: str | None) -> str | None:
     """The single record of a command run without ``--output-dir`` (``None`` in batch mode)."""
     if output_dir is not None:
+        if output is not None:
+            raise click.UsageError("-o names one output file; with --output-dir leave it out")
         if STDIN in records:
             raise click.UsageError("standard input (-) cannot go into --output-dir; use -o")
         return None
@@ -386,11 +392,9 @@ def convert(records: tuple[str, ...], game: str | None, encoding: str | None, ta
     """
     if dialect is not None and target != registry.NATIVE:
         raise click.UsageError("--dialect applies to --to native only")
-    record = _one_record(records, output_dir)
+    record = _one_record(records, output, output_dir)
     if record is None:
         assert output_dir is not None
-        if output is not None:
-            raise click.UsageError("-o names one output file; with --output-dir leave it out")
         task = ConvertTask(encoding=encoding, game=game, target=target, dialect=dialect)
         summary, _ = run_batch(task, records, output_dir, jobs=jobs, scheduler=scheduler,
                                shard=shard, quiet=quiet, keep=False)
@@ -398,10 +402,6 @@ def convert(records: tuple[str, ...], game: str | None, encoding: str | None, ta
     if output is not None:
         refuse_inputs(output, [record])
     loaded = _load(record, encoding, game)
-    for name in (dialect or "").split(","):
-        if dialect is not None and name not in loaded.game.dialects:
-            offered = ", ".join(loaded.game.dialects) or "none"
-            raise ConversionError(f"{loaded.game.name} has no dialect {name!r} (it has {offered})")
     warnings = []
     if output is not None and output != STDIN:
         warnings = relocate(loaded.game, loaded.record, record, output)
@@ -446,11 +446,9 @@ def render(records: tuple[str, ...], game: str | None, encoding: str | None, mov
     options = RenderOptions(size=size, flip=flip, coords=not no_coords, last_move=last_move,
                             numbers=numbers)
     drawing = Drawing(move=move, path=path, lenient=lenient, options=options, extras=extras)
-    record = _one_record(records, output_dir)
+    record = _one_record(records, output, output_dir)
     if record is None:
         assert output_dir is not None
-        if output is not None:
-            raise click.UsageError("-o names one output file; with --output-dir leave it out")
         task = RenderTask(encoding=encoding, game=game, format=fmt, drawing=drawing)
         keep = RENDER_FORMATS[fmt].index is not None
         summary, written = run_batch(task, records, output_dir, jobs=jobs, scheduler=scheduler,
@@ -458,12 +456,10 @@ def render(records: tuple[str, ...], game: str | None, encoding: str | None, mov
         if keep:
             try:
                 finish(fmt, output_dir, written)
-            except (OSError, KifuError) as error:
-                message = error.message if isinstance(error, KifuError) else str(error)
-                report = FileReport(output_dir, None, 0, [Diagnostic.from_error(
-                    KifuError(f"cannot write the index: {message}"), output_dir)])
-                _print_diagnostics(report.diagnostics)
-                summary.exit_status = EXIT_USAGE
+            except KifuError as error:
+                diag = Diagnostic.from_error(error, output_dir)
+                _print_diagnostics([diag])
+                summary.exit_status = max(summary.exit_status, diag.exit_status)
         _close_run(summary, records, shard, quiet)
     if output is not None:
         refuse_inputs(output, [record])
