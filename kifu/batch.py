@@ -22,6 +22,7 @@ from kifu.outputs import Written, refuse_inputs, relocate, write_atomic
 from kifu.render.formats import RENDER_FORMATS, Drawing
 from kifu.report import Diagnostic, FileReport
 from kifu.source import read_source
+from kifu.validate import is_other_json
 from kifu.walk import Found
 
 
@@ -78,6 +79,8 @@ class OutputTask:
             source = read_source(where, self.encoding)
         except KifuError as error:
             return self._with(done, [error], None)
+        if not job.found.named and is_other_json(path, source.text):
+            return done  # another program's JSON in a folder: left alone, as validate does
         try:
             game, record = parse_text(source.text, where, self.game)
             done.game, done.headers = game.name, list(record.headers.items())

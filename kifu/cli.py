@@ -29,7 +29,8 @@ from kifu.render.formats import RENDER_FORMATS, Drawing
 from kifu.replayjson import replay_json
 from kifu.report import (Diagnostic, Summary, TextFormatter, printable, safe_json,
                          safe_lines)
-from kifu.runner import describe_fault, run
+from kifu.runner import run
+from kifu.tasks import describe_fault
 from kifu.source import STDIN, check_encoding_name, read_source
 from kifu.validate import Options, check_found
 from kifu.walk import Shard, missing, walk
@@ -307,6 +308,7 @@ def validate(paths: tuple[str, ...], game: str | None, encoding: str | None, fmt
                                                   only_records=records_only)):
             if progress is not None:
                 progress.step()
+            summary.skipped += not file_reports
             for report in file_reports:
                 summary.add(report)
                 _echo(formatter.file(report))
@@ -333,10 +335,13 @@ def _echo(text: str) -> None:
 def _close_run(summary: Summary, paths: tuple[str, ...], shard: Shard | None,
                quiet: bool) -> NoReturn:
     if summary.total.files == 0:
-        if shard is None:
+        if shard is None and not summary.skipped:
             raise click.UsageError("no record files found in " + ", ".join(paths))
         if not quiet:
-            click.echo(f"no record files in shard {shard}", err=True)
+            where = f"shard {shard}" if shard else "the files given"
+            click.echo(f"no kifu records in {where}" + (
+                f" ({summary.skipped} other JSON file{'s' * (summary.skipped != 1)} left alone)"
+                if summary.skipped else ""), err=True)
     elif not quiet:
         click.echo(summary.table(), err=True)
     sys.exit(summary.exit_status)
@@ -358,6 +363,7 @@ def run_batch(task: OutputTask, paths: tuple[str, ...], output_dir: str, *, jobs
                                         scheduler=scheduler)):
             if progress is not None:
                 progress.step()
+            summary.skipped += not written.reports
             for report in written.reports:
                 summary.add(report)
                 text = formatter.file(report)
