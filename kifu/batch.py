@@ -19,6 +19,7 @@ from kifu import registry
 from kifu.errors import KifuError, OutputError
 from kifu.load import Loaded, dump, parse_text
 from kifu.outputs import Written, refuse_inputs, relocate, write_atomic
+from kifu.record import ReadOptions
 from kifu.render.formats import RENDER_FORMATS, Drawing
 from kifu.report import Diagnostic, FileReport
 from kifu.source import read_source
@@ -57,6 +58,7 @@ class OutputTask:
 
     encoding: str | None = None
     game: str | None = None
+    read_options: ReadOptions = ReadOptions()
     folder: str | None = None
 
     def make(self, loaded: Loaded, output: str) -> tuple[str, list[KifuError]]:
@@ -79,7 +81,7 @@ class OutputTask:
         except KifuError as error:
             return self._with(done, [error], None)
         try:
-            game, record = parse_text(source.text, where, self.game)
+            game, record = parse_text(source.text, where, self.game, self.read_options)
             done.game, done.headers = game.name, list(record.headers.items())
             loaded = Loaded(game, record, source)
             output = job.stem + self.suffix(loaded)
