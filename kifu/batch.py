@@ -19,6 +19,7 @@ from kifu import registry
 from kifu.errors import KifuError, OutputError
 from kifu.load import Loaded, dump, parse_text
 from kifu.outputs import Written, refuse_inputs, relocate, write_atomic
+from kifu.record import ReadOptions
 from kifu.render.formats import RENDER_FORMATS, Drawing
 from kifu.report import Diagnostic, FileReport
 from kifu.source import read_source
@@ -58,6 +59,7 @@ class OutputTask:
 
     encoding: str | None = None
     game: str | None = None
+    read_options: ReadOptions = ReadOptions()
     folder: str | None = None
 
     def make(self, loaded: Loaded, output: str) -> tuple[str, list[KifuError]]:
@@ -82,7 +84,7 @@ class OutputTask:
         if not job.found.named and is_other_json(path, source.text):
             return done  # another program's JSON in a folder: left alone, as validate does
         try:
-            game, record = parse_text(source.text, where, self.game)
+            game, record = parse_text(source.text, where, self.game, self.read_options)
             done.game, done.headers = game.name, list(record.headers.items())
             loaded = Loaded(game, record, source)
             output = job.stem + self.suffix(loaded)

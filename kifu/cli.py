@@ -23,6 +23,7 @@ from kifu.errors import KifuError, OptionError
 from kifu.formatters import FORMATTERS, make_formatter
 from kifu.game import RenderOptions
 from kifu.load import Loaded, dump, parse_text
+from kifu.record import ReadOptions
 from kifu.outputs import Written, refuse_inputs, relocate, write_atomic
 from kifu.progress import LazyCount, Progress
 from kifu.render.formats import RENDER_FORMATS, Drawing
@@ -87,6 +88,17 @@ def input_options(command: F) -> F:
     command = click.option("--game", "-g", callback=_check_game, metavar="GAME",
                            help="The game, when neither a 'Game:' header nor the suffix tells.")(command)
     return command
+
+
+def boards_option(command: F) -> F:
+    """``--boards DIR``: folders whose files records may refer to, besides their own folder
+    (see ``kifu.access``); passed to games as ``Record.read_options``."""
+    return click.option(
+        "--boards", "read_options", multiple=True, metavar="DIR",
+        type=click.Path(exists=True, file_okay=False, resolve_path=True),  # absolute: workers
+        callback=lambda ctx, param, value: ReadOptions(tuple(value)),  # may run elsewhere
+        help="Let records refer to files (boards, say) in DIR and below, besides their own "
+             "folder; may be given more than once.")(command)
 
 
 def _variation_path(ctx: click.Context, param: click.Parameter,
@@ -214,13 +226,14 @@ def _stderr_is_terminal() -> bool:
     return sys.stderr.isatty()
 
 
-def _load(path: str, encoding: str | None, game: str | None) -> Loaded:
+def _load(path: str, encoding: str | None, game: str | None,
+          read_options: ReadOptions | None = None) -> Loaded:
     try:
         source = read_source(path, encoding)
     except KifuError as error:
         raise RecordFailure(error, path, None) from None
     try:
-        found, record = parse_text(source.text, path, game)
+        found, record = parse_text(source.text, path, game, read_options)
     except KifuError as error:
         raise RecordFailure(error, path, source.text) from None
     return Loaded(found, record, source)
@@ -282,6 +295,7 @@ def main() -> None:
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @input_options
+@boards_option
 @click.option("--format", "-f", "fmt", type=click.Choice(sorted(FORMATTERS)), default="text",
               show_default=True, help="How to print diagnostics.")
 @run_options
@@ -289,9 +303,10 @@ def main() -> None:
 @click.option("--verbose", "-v", is_flag=True, help="Name every file checked, legal or not.")
 @click.option("--records-only", is_flag=True, help="Skip .json files that are not kifu records "
               "instead of reporting them (files found in folders are always treated so).")
-def validate(paths: tuple[str, ...], game: str | None, encoding: str | None, fmt: str,
-             jobs: int | None, scheduler: str | None, shard: Shard | None, quiet: bool,
-             lenient: bool, verbose: bool, records_only: bool) -> None:
+def validate(paths: tuple[str, ...], game: str | None, encoding: str | None,
+             read_options: ReadOptions, fmt: str, jobs: int | None, scheduler: str | None,
+             shard: Shard | None, quiet: bool, lenient: bool, verbose: bool,
+             records_only: bool) -> None:
     """Check that records replay legally; exit 1 if any does not.
 
     PATHS are files, folders (searched recursively for known suffixes) or - for standard input.
@@ -299,7 +314,7 @@ def validate(paths: tuple[str, ...], game: str | None, encoding: str | None, fmt
     _check_paths(paths)
     formatter = make_formatter(fmt, color=sys.stdout.isatty(), verbose=verbose)
     summary = Summary()
-    options = Options(encoding=encoding, game=game, lenient=lenient)
+    options = Options(encoding=encoding, game=game, lenient=lenient, read_options=read_options)
     found = walk(paths, registry.suffixes(), shard=shard)
     progress = _progress(paths, "validating", quiet, shard)
     _echo(formatter.begin())
@@ -380,6 +395,7 @@ def run_batch(task: OutputTask, paths: tuple[str, ...], output_dir: str, *, jobs
 @main.command()
 @records_argument
 @input_options
+@boards_option
 @click.option("--to", "-t", "target", default="native", show_default=True, metavar="FORMAT",
               help="native, json, or a format of the game (see 'kifu games').")
 @click.option("--dialect", "-d", metavar="NAME[,NAME]", help="A dialect of the native "
@@ -389,9 +405,10 @@ def run_batch(task: OutputTask, paths: tuple[str, ...], output_dir: str, *, jobs
 @output_dir_option
 @run_options
 @handle_errors
-def convert(records: tuple[str, ...], game: str | None, encoding: str | None, target: str,
-            dialect: str | None, output: str | None, output_dir: str | None, jobs: int | None,
-            scheduler: str | None, shard: Shard | None, quiet: bool) -> None:
+def convert(records: tuple[str, ...], game: str | None, encoding: str | None,
+            read_options: ReadOptions, target: str, dialect: str | None, output: str | None,
+            output_dir: str | None, jobs: int | None, scheduler: str | None,
+            shard: Shard | None, quiet: bool) -> None:
     """Write records in another notation, as JSON, or as SGF.
 
     One RECORD goes to standard output or -o FILE; several, or folders, go into --output-dir.
@@ -401,13 +418,14 @@ def convert(records: tuple[str, ...], game: str | None, encoding: str | None, ta
     record = _one_record(records, output, output_dir)
     if record is None:
         assert output_dir is not None
-        task = ConvertTask(encoding=encoding, game=game, target=target, dialect=dialect)
+        task = ConvertTask(encoding=encoding, game=game, read_options=read_options,
+                           target=target, dialect=dialect)
         summary, _ = run_batch(task, records, output_dir, jobs=jobs, scheduler=scheduler,
                                shard=shard, quiet=quiet, keep=False)
         _close_run(summary, records, shard, quiet)
     if output is not None:
         refuse_inputs(output, [record])
-    loaded = _load(record, encoding, game)
+    loaded = _load(record, encoding, game, read_options)
     warnings = []
     if output is not None and output != STDIN:
         warnings = relocate(loaded.game, loaded.record, record, output)
@@ -420,6 +438,7 @@ def convert(records: tuple[str, ...], game: str | None, encoding: str | None, ta
 @main.command()
 @records_argument
 @input_options
+@boards_option
 @move_option
 @click.option("--format", "-f", "fmt", type=click.Choice(sorted(RENDER_FORMATS)), default="svg",
               show_default=True)
@@ -439,8 +458,9 @@ def convert(records: tuple[str, ...], game: str | None, encoding: str | None, ta
 @lenient_option
 @run_options
 @handle_errors
-def render(records: tuple[str, ...], game: str | None, encoding: str | None, move: int | None,
-           fmt: str, output: str | None, output_dir: str | None, flip: bool, size: int | None,
+def render(records: tuple[str, ...], game: str | None, encoding: str | None,
+           read_options: ReadOptions, move: int | None, fmt: str, output: str | None,
+           output_dir: str | None, flip: bool, size: int | None,
            no_coords: bool, last_move: bool, numbers: bool, extras: tuple[str, ...],
            path: tuple[int, ...], lenient: bool, jobs: int | None, scheduler: str | None,
            shard: Shard | None, quiet: bool) -> None:
@@ -455,7 +475,8 @@ def render(records: tuple[str, ...], game: str | None, encoding: str | None, mov
     record = _one_record(records, output, output_dir)
     if record is None:
         assert output_dir is not None
-        task = RenderTask(encoding=encoding, game=game, format=fmt, drawing=drawing)
+        task = RenderTask(encoding=encoding, game=game, read_options=read_options, format=fmt,
+                          drawing=drawing)
         keep = RENDER_FORMATS[fmt].index is not None
         summary, written = run_batch(task, records, output_dir, jobs=jobs, scheduler=scheduler,
                                      shard=shard, quiet=quiet, keep=keep)
@@ -469,7 +490,7 @@ def render(records: tuple[str, ...], game: str | None, encoding: str | None, mov
         _close_run(summary, records, shard, quiet)
     if output is not None:
         refuse_inputs(output, [record])
-    loaded = _load(record, encoding, game)
+    loaded = _load(record, encoding, game, read_options)
     with quoting(loaded):
         text = RENDER_FORMATS[fmt].draw(loaded, drawing)
     _write_output(text, output)
@@ -478,6 +499,7 @@ def render(records: tuple[str, ...], game: str | None, encoding: str | None, mov
 @main.command()
 @record_argument
 @input_options
+@boards_option
 @move_option
 @click.option("--format", "-f", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="text: tables and a diagram; json: the replay, move "
@@ -486,8 +508,9 @@ def render(records: tuple[str, ...], game: str | None, encoding: str | None, mov
 @variation_option
 @lenient_option
 @handle_errors
-def show(record: str, game: str | None, encoding: str | None, move: int | None,
-         fmt: str, variations: bool, path: tuple[int, ...], lenient: bool) -> None:
+def show(record: str, game: str | None, encoding: str | None, read_options: ReadOptions,
+         move: int | None, fmt: str, variations: bool, path: tuple[int, ...],
+         lenient: bool) -> None:
     """Headers, result, moves and the position after a move (the last by default).
 
     With --format json, the replay of the line chosen (--variation, up to --move), or of every
@@ -498,7 +521,7 @@ def show(record: str, game: str | None, encoding: str | None, move: int | None,
     if variations and (move is not None or path):
         raise click.UsageError("--variations replays every line; it takes no --move or "
                                "--variation")
-    loaded = _load(record, encoding, game)
+    loaded = _load(record, encoding, game, read_options)
     if fmt == "json":
         _show_json(loaded, move, path, variations, lenient)
         return

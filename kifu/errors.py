@@ -93,6 +93,14 @@ class NotationError(KifuError):
     code = "syntax"
 
 
+class LimitError(NotationError):
+    """The record goes past one of kifu's limits (see ``kifu.limits``): variations nested too
+    deeply, too many moves or tokens, a number with too many digits.  ``rule`` names the
+    limit."""
+
+    code = "limit"
+
+
 class HeaderError(KifuError):
     """A header line is missing, repeated or holds a value the game cannot use."""
 

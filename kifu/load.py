@@ -7,7 +7,8 @@ from typing import Any
 from kifu import jsonform, registry
 from kifu.errors import ConversionError, OptionError
 from kifu.game import Game, Step
-from kifu.record import Node, Record, is_event
+from kifu.limits import check_tree
+from kifu.record import Node, ReadOptions, Record, is_event
 from kifu.source import SourceText, read_source
 
 
@@ -55,25 +56,37 @@ class Loaded:
         return position, last
 
 
-def parse_text(text: str, path: str, game_name: str | None = None) -> tuple[Game, Record]:
+def parse_text(text: str, path: str, game_name: str | None = None,
+               options: ReadOptions | None = None) -> tuple[Game, Record]:
     """Detect the game and format of ``text`` and parse it."""
     game, fmt = registry.detect(text, path, game_name)
-    return game, parse_as(game, fmt, text, path)
+    return game, parse_as(game, fmt, text, path, options)
 
 
-def parse_as(game: Game, fmt: str, text: str, path: str) -> Record:
-    """Parse ``text`` as a record of ``game`` written in format ``fmt``."""
+def parse_as(game: Game, fmt: str, text: str, path: str,
+             options: ReadOptions | None = None) -> Record:
+    """Parse ``text`` as a record of ``game`` written in format ``fmt``; the record carries
+    ``options`` for the game's later use (files it may refer to).
+
+    Whatever the format, the record is held to kifu's limits on moves and nesting
+    (``kifu.limits``), so that every later step (replay, writing, JSON) is safe with it.
+    """
     if fmt == registry.NATIVE:
-        return game.parse(text, path)
-    if fmt == registry.JSON:
-        return jsonform.loads(text, path)
-    return registry.format_of(game, fmt).read(text, path)
+        record = game.parse(text, path)
+    elif fmt == registry.JSON:
+        record = jsonform.loads(text, path)
+    else:
+        record = registry.format_of(game, fmt).read(text, path)
+    check_tree(record.moves)
+    record.read_options = options or ReadOptions()
+    return record
 
 
-def load(path: str, encoding: str | None = None, game_name: str | None = None) -> Loaded:
+def load(path: str, encoding: str | None = None, game_name: str | None = None,
+         options: ReadOptions | None = None) -> Loaded:
     """Read, decode, detect and parse one record file (``-`` for standard input)."""
     source = read_source(path, encoding)
-    game, record = parse_text(source.text, path, game_name)
+    game, record = parse_text(source.text, path, game_name, options)
     return Loaded(game, record, source)
 
 
@@ -90,7 +103,9 @@ def dump(game: Game, record: Record, to: str, dialect: str | None = None) -> str
                 raise ConversionError(f"{game.name} has no dialect {name!r} (it has {offered})")
         *first, last = (dialect or "").split(",")
         for step in first:
+            options = record.read_options
             record = game.parse(game.write(record, step or None), record.source or "<string>")
+            record.read_options = options
         return game.write(record, last or None)
     if to == registry.JSON:
         return jsonform.dumps(record)

@@ -41,18 +41,27 @@ def is_event(move: Any) -> bool:
     return bool(getattr(move, "is_event", False))
 
 
-@dataclass
+@dataclass(slots=True)
 class Node:
     """One entry of a line of play: a move, the comments after it, and its alternatives.
 
     ``variations`` are lines that replace *this* move: each is replayed from the position before
-    it, as in PGN's ``( ... )``.
+    it, as in PGN's ``( ... )``.  Slots, as a record may hold many thousands of nodes.
     """
 
     move: Any
     comments: list[str] = field(default_factory=list)
     variations: list[list[Node]] = field(default_factory=list)
     span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class ReadOptions:
+    """How a record is to be read beyond its text, whatever its game: ``folders`` (besides the
+    record's own) whose files it may refer to (see :mod:`kifu.access`).  The core sets them on
+    ``Record.read_options`` after parsing; a game that reads referred files takes them there."""
+
+    folders: tuple[str, ...] = ()
 
 
 @dataclass
@@ -66,6 +75,7 @@ class Record:
     moves: list[Node] = field(default_factory=list)
     source: str | None = field(default=None, compare=False)
     header_spans: dict[str, Span] = field(default_factory=dict, compare=False)
+    read_options: ReadOptions = field(default_factory=ReadOptions, compare=False, repr=False)
 
     def header(self, key: str, default: str | None = None) -> str | None:
         """A header's value, looked up without regard to case."""

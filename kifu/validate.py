@@ -16,6 +16,7 @@ from pathlib import PurePath
 from kifu import registry
 from kifu.errors import KifuError
 from kifu.load import parse_as
+from kifu.record import ReadOptions
 from kifu.report import Diagnostic, FileReport
 from kifu.runner import run
 from kifu.source import STDIN, read_source
@@ -32,6 +33,7 @@ class Options:
     encoding: str | None = None
     game: str | None = None
     lenient: bool = False
+    read_options: ReadOptions = ReadOptions()
 
 
 def find_files(paths: Iterable[str]) -> list[str]:
@@ -49,7 +51,7 @@ def check_text(text: str, path: str, options: Options) -> list[FileReport]:
     except KifuError as error:
         return [FileReport(path, None, 0, [Diagnostic.from_error(error, path, text)])]
     try:
-        record = parse_as(game, fmt, text, path)
+        record = parse_as(game, fmt, text, path, options.read_options)
     except KifuError as error:
         return [FileReport(path, game.name, 0, [Diagnostic.from_error(error, path, text)])]
     try:

@@ -131,10 +131,13 @@ def test_a_relative_board_file_is_rewritten_for_where_the_record_goes(kifu_cli, 
     kifu_cli("convert", records / "game.freego", "-o", moved)
     assert "Board: records/boards/scribble.toml" in moved.read_text(encoding="utf-8")
     kifu_cli("validate", "-q", moved)
-    far = tmp_path / "far" / "away" / "game.freego"  # elsewhere: it works, with a warning
+    far = tmp_path / "far" / "away" / "game.freego"  # elsewhere: kept, with a warning
     result = kifu_cli("convert", records / "game.freego", "-o", far)
-    assert "warning[output]: Board: rewritten from 'boards/scribble.toml' to " in result.stderr
-    assert "Board: ../../records/boards/scribble.toml" in far.read_text(encoding="utf-8")
+    assert f"warning[output]: Board: 'boards/scribble.toml' is not in or below the folder the " \
+           f"output is written to; copy it there, or give --boards {records}" in result.stderr
+    assert "Board: boards/scribble.toml" in far.read_text(encoding="utf-8")
+    kifu_cli("validate", "-q", far, exit_code=EXIT_INVALID)  # not found beside it
+    kifu_cli("validate", "-q", "--boards", records, far)  # where the warning says
     same = tmp_path / "records" / "copy.freego"  # the same folder: nothing to rewrite
     kifu_cli("convert", records / "game.freego", "-o", same)
     assert "Board: boards/scribble.toml" in same.read_text(encoding="utf-8")
