@@ -177,3 +177,11 @@ def test_a_commit_of_other_programs_json_alone_passes_the_hook(kifu_cli, tmp_pat
     kifu_cli("validate", tmp_path)  # a folder of other JSON only: nothing to check, no error
     (tmp_path / "package.json").unlink()
     kifu_cli("validate", tmp_path, exit_code=EXIT_USAGE)  # nothing at all: a usage error
+
+
+def test_standard_input_keeps_its_place_in_a_parallel_run(kifu_cli, tmp_path):
+    records(tmp_path, 12, bad={4})
+    result = kifu_cli("validate", "-q", "-j", "2", tmp_path / "d0", "-", tmp_path / "d1",
+                      input="Game: renju\nh8 h8\n", exit_code=EXIT_INVALID)
+    located = [line.split(":")[0] for line in result.stdout.splitlines() if "error[" in line]
+    assert located == ["-", str(tmp_path / "d1" / "004.renju")]
