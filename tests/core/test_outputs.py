@@ -77,6 +77,15 @@ def test_batches_keep_relative_paths_and_names(kifu_cli, tmp_path):
     assert back["game"] == "gungi"
 
 
+def test_a_batch_leaves_other_programs_json_alone(kifu_cli, tmp_path):
+    (tmp_path / "in").mkdir()
+    shutil.copy(WIN, tmp_path / "in" / "x.renju")
+    (tmp_path / "in" / "package.json").write_text('{"name": "web-site"}')
+    result = kifu_cli("render", "--output-dir", tmp_path / "out", tmp_path / "in")
+    assert [p.name for p in (tmp_path / "out").iterdir()] == ["x.svg"]
+    assert result.stderr.splitlines()[-1].split()[:3] == ["renju", "1", "1"]
+
+
 def test_two_inputs_for_one_output_the_second_is_reported(kifu_cli, tmp_path):
     for folder in ("a", "b"):
         (tmp_path / folder).mkdir()
