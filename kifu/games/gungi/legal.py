@@ -180,10 +180,26 @@ def mover_foul(pos: Position, action: Action, side: int, board: Board, depth: in
     mate_foul = mates_with_foul_piece(action)
     if mate_foul is not None and depth < MATE_FOUL_DEPTH and in_check(board, pos.geometry,
                                                                         1 - side):
-        replying = replace(pos, board=board, to_move=1 - side)
-        if not has_legal_action(replying, 1 - side, depth + 1):
+        if not has_legal_action(after_position(pos, action, side, board), 1 - side, depth + 1):
             return mate_foul
     return None
+
+
+def after_position(pos: Position, action: Action, side: int, board: Board) -> Position:
+    """The position after ``action`` (carried out on ``board``), as far as the replies need
+    it: the board, the hands (what a mating へ or dropped 兵 changes: the piece brought in, the
+    piece a へ took), the other side to move.  The original is left as it is."""
+    hands = ([*pos.hands[0]], [*pos.hands[1]])
+    placed = placed_face(action)
+    if placed is not None:
+        mine = hands[side]
+        mine.remove(next(p for p in mine if p.face == placed))
+    if action.victim_tier is not None and action.kind in (MOVE, STRIKE):
+        victim = pos.board[action.to][action.victim_tier - 1]
+        turned = min(pos.possible_other(victim) or {"?"}, key=lambda f: (f != "へ", f))
+        if turned not in FORTS and turned != "?":
+            hands[side].append(Piece(side, turned, victim.face, None, victim.pid))
+    return replace(pos, board=board, hands=hands, to_move=1 - side)
 
 
 def swap_allowed(pos: Position, action: Action, side: int) -> bool:
