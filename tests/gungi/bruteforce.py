@@ -457,7 +457,7 @@ def _count_fouls(pos: Position, side: int, tally: Tally) -> None:
         safe = [t for t in ways if king_safe(t.board, pos.geometry, side)]
         if safe and swap_allowed(pos, action, side) and not any(
                 is_clean(pos, action, side, t) for t in safe):
-            rule = mover_foul(pos, action, side, safe[0].board, 0)
+            rule = mover_foul(pos, action, side, safe[0].board, 0, safe[0].betray is not None)
             tally.features[f"{rule} left out"] += 1
 
 

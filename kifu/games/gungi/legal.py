@@ -148,14 +148,19 @@ def placed_face(action: Action) -> str | None:
     return None
 
 
-def file_fouls(before: Board, after: Board, action: Action, side: int) -> list[tuple[int, str]]:
+def file_fouls(before: Board, after: Board, action: Action, side: int,
+               betrayed: bool) -> list[tuple[int, str]]:
     """(offender, rule) for 手二兵 and ニへ: a 兵 brought from hand to a file where its side has
     one, and a side's へ on one file growing to two or more (by a move, a drop or a betrayal)."""
+    placed = placed_face(action)
+    moved_he = action.face == "へ" and action.kind == MOVE
+    if placed not in ("兵", "へ") and not moved_he and not betrayed:
+        return []
     file = file_of(action.to)
     out = []
-    if placed_face(action) == "兵" and faces_on_file(after, side, "兵", file) > 1:
+    if placed == "兵" and faces_on_file(after, side, "兵", file) > 1:
         out.append((side, "ni-hyou"))
-    for who in (side, 1 - side):
+    for who in (side, 1 - side) if betrayed else (side,):  # only a betrayal gives away a へ
         count = faces_on_file(after, who, "へ", file)
         if count > 1 and count > faces_on_file(before, who, "へ", file):
             out.append((who, "ni-he"))
@@ -172,9 +177,10 @@ def mates_with_foul_piece(action: Action) -> str | None:
     return None
 
 
-def mover_foul(pos: Position, action: Action, side: int, board: Board, depth: int) -> str | None:
+def mover_foul(pos: Position, action: Action, side: int, board: Board, depth: int,
+               betrayed: bool = False) -> str | None:
     """The foul the mover commits by leaving ``board`` after ``action`` (None: no foul)."""
-    for offender, rule in file_fouls(pos.board, board, action, side):
+    for offender, rule in file_fouls(pos.board, board, action, side, betrayed):
         if offender == side:
             return rule
     mate_foul = mates_with_foul_piece(action)
@@ -213,7 +219,7 @@ def swap_allowed(pos: Position, action: Action, side: int) -> bool:
 def is_clean(pos: Position, action: Action, side: int, trial: Trial, depth: int = 0) -> bool:
     """Whether this way of carrying out ``action`` is a legal move."""
     return king_safe(trial.board, pos.geometry, side) and \
-        mover_foul(pos, action, side, trial.board, depth) is None
+        mover_foul(pos, action, side, trial.board, depth, trial.betray is not None) is None
 
 
 def is_legal(pos: Position, action: Action, side: int, depth: int = 0) -> bool:
