@@ -32,7 +32,7 @@ from kifu.games.gungi.notation import Betrayed, Coord, Ply
 from kifu.games.gungi.pieces import (
     BACK_OF, FACES, FRONT_OF, NEVER_IN_HAND, PAWN_BACKS, SET,
 )
-from kifu.games.gungi.position import Position
+from kifu.games.gungi.position import BATTLE, Position
 
 #: What identifies an action: kind, acting face, (file, rank, tier) after, origin, victim's
 #: tier, the other face of a swap or exchange.
@@ -457,7 +457,7 @@ def _count_fouls(pos: Position, side: int, tally: Tally) -> None:
         safe = [t for t in ways if king_safe(t.board, pos.geometry, side)]
         if safe and swap_allowed(pos, action, side) and not any(
                 is_clean(pos, action, side, t) for t in safe):
-            rule = mover_foul(pos, action, side, safe[0].board, 0)
+            rule = mover_foul(pos, action, side, safe[0].board, 0, safe[0].betray is not None)
             tally.features[f"{rule} left out"] += 1
 
 
@@ -482,9 +482,9 @@ def random_game(rng: random.Random, plies: int, tally: Tally) -> None:
     pos = random_position(rng)
     tally.games += 1
     for _ in range(plies + 1):
-        compare(pos, tally)
-        if pos.outcome is not None:
+        if pos.outcome is not None or pos.phase != BATTLE:
             return
+        compare(pos, tally)
         listed = list(legal_actions(pos, pos.to_move))
         if not listed:
             return

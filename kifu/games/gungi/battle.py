@@ -222,8 +222,8 @@ def _as_written(pos: Position, action: Action, ply: Ply) -> Trial:
 
 def _clean(pos: Position, action: Action, ply: Ply) -> bool:
     """Whether the reading, carried out as written, commits no foul of the mover."""
-    board = _as_written(pos, action, ply).board
-    return mover_foul(pos, action, pos.to_move, board, 0) is None
+    trial = _as_written(pos, action, ply)
+    return mover_foul(pos, action, pos.to_move, trial.board, 0, trial.betray is not None) is None
 
 
 def _why_not(pos: Position, ply: Ply, sq: int, candidates: list[Action]) -> IllegalMoveError:
@@ -408,7 +408,7 @@ def _execute(pos: Position, ply: Ply, action: Action, lenient: bool, played: Pla
     pos.last_from = action.origin if action.kind == MOVE else None
     pos.battle_plies += 1
     pos.to_move = 1 - side
-    fouls = _fouls(board_before, board, action, side)
+    fouls = _fouls(board_before, board, action, side, bool(eff.betrayed))
     _finish(pos, ply, action, side, fouls, lenient, played, events)
     played.events.extend(events)
     return Resolved(
@@ -439,11 +439,12 @@ FOUL_NAMES = {"ni-hyou": "手二兵", "ni-he": "ニへ", "he-mate": "へ詰め",
               "pawn-drop-mate": "手兵詰め"}
 
 
-def _fouls(before: Board, after: Board, action: Action, side: int) -> list[tuple[int, str, str]]:
+def _fouls(before: Board, after: Board, action: Action, side: int,
+           betrayed: bool) -> list[tuple[int, str, str]]:
     """(offender, rule, message) for each claim-based foul the ply produced (二兵, ニへ)."""
     fouls = []
     file = file_of(action.to)
-    for offender, rule in file_fouls(before, after, action, side):
+    for offender, rule in file_fouls(before, after, action, side, betrayed):
         mark = MARKS[offender]
         if rule == "ni-hyou":
             text = f"手二兵: {mark} dropped a 兵 on file {file}, where it already has one"

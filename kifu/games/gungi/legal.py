@@ -148,14 +148,19 @@ def placed_face(action: Action) -> str | None:
     return None
 
 
-def file_fouls(before: Board, after: Board, action: Action, side: int) -> list[tuple[int, str]]:
+def file_fouls(before: Board, after: Board, action: Action, side: int,
+               betrayed: bool) -> list[tuple[int, str]]:
     """(offender, rule) for 手二兵 and ニへ: a 兵 brought from hand to a file where its side has
     one, and a side's へ on one file growing to two or more (by a move, a drop or a betrayal)."""
+    placed = placed_face(action)
+    moved_he = action.face == "へ" and action.kind == MOVE
+    if placed not in ("兵", "へ") and not moved_he and not betrayed:
+        return []
     file = file_of(action.to)
     out = []
-    if placed_face(action) == "兵" and faces_on_file(after, side, "兵", file) > 1:
+    if placed == "兵" and faces_on_file(after, side, "兵", file) > 1:
         out.append((side, "ni-hyou"))
-    for who in (side, 1 - side):
+    for who in (side, 1 - side) if betrayed else (side,):  # only a betrayal gives away a へ
         count = faces_on_file(after, who, "へ", file)
         if count > 1 and count > faces_on_file(before, who, "へ", file):
             out.append((who, "ni-he"))
@@ -172,18 +177,35 @@ def mates_with_foul_piece(action: Action) -> str | None:
     return None
 
 
-def mover_foul(pos: Position, action: Action, side: int, board: Board, depth: int) -> str | None:
+def mover_foul(pos: Position, action: Action, side: int, board: Board, depth: int,
+               betrayed: bool = False) -> str | None:
     """The foul the mover commits by leaving ``board`` after ``action`` (None: no foul)."""
-    for offender, rule in file_fouls(pos.board, board, action, side):
+    for offender, rule in file_fouls(pos.board, board, action, side, betrayed):
         if offender == side:
             return rule
     mate_foul = mates_with_foul_piece(action)
     if mate_foul is not None and depth < MATE_FOUL_DEPTH and in_check(board, pos.geometry,
                                                                         1 - side):
-        replying = replace(pos, board=board, to_move=1 - side)
-        if not has_legal_action(replying, 1 - side, depth + 1):
+        if not has_legal_action(after_position(pos, action, side, board), 1 - side, depth + 1):
             return mate_foul
     return None
+
+
+def after_position(pos: Position, action: Action, side: int, board: Board) -> Position:
+    """The position after ``action`` (carried out on ``board``), as far as the replies need
+    it: the board, the hands (what a mating へ or dropped 兵 changes: the piece brought in, the
+    piece a へ took), the other side to move.  The original is left as it is."""
+    hands = ([*pos.hands[0]], [*pos.hands[1]])
+    placed = placed_face(action)
+    if placed is not None:
+        mine = hands[side]
+        mine.remove(next(p for p in mine if p.face == placed))
+    if action.victim_tier is not None and action.kind in (MOVE, STRIKE):
+        victim = pos.board[action.to][action.victim_tier - 1]
+        turned = min(pos.possible_other(victim) or {"?"}, key=lambda f: (f != "へ", f))
+        if turned not in FORTS and turned != "?":
+            hands[side].append(Piece(side, turned, victim.face, None, victim.pid))
+    return replace(pos, board=board, hands=hands, to_move=1 - side)
 
 
 def swap_allowed(pos: Position, action: Action, side: int) -> bool:
@@ -197,7 +219,7 @@ def swap_allowed(pos: Position, action: Action, side: int) -> bool:
 def is_clean(pos: Position, action: Action, side: int, trial: Trial, depth: int = 0) -> bool:
     """Whether this way of carrying out ``action`` is a legal move."""
     return king_safe(trial.board, pos.geometry, side) and \
-        mover_foul(pos, action, side, trial.board, depth) is None
+        mover_foul(pos, action, side, trial.board, depth, trial.betray is not None) is None
 
 
 def is_legal(pos: Position, action: Action, side: int, depth: int = 0) -> bool:

@@ -124,8 +124,9 @@ def attacked(board: Board, geo: Geometry, target: int, by: int) -> bool:
         if top.owner != by or top.face in FORTS:
             continue
         index = len(here) - 1
-        if not could_reach(board, geo, sq, index, target):
-            continue
+        which = 3 if on_enemy(here, index) else index
+        if target not in geo.potential(top.face, which, by, sq) and bonus_fort(here, index) is None:
+            continue  # could_reach, written out: this loop is the hottest in the referee
         for dest, _ in reach(board, geo, sq, index):
             if dest == target:
                 if not same_kind(stack, by, top.face, skip_top=True):

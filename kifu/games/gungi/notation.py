@@ -273,12 +273,13 @@ def _ply_from(data: dict[str, Any], ends: bool) -> Ply:
         raise ValueError("'swap_drop' belongs to a swap (⇔)")
     replace = _coord_from(data.get("replace"))
     replace_piece = _optional_face(data, "replace_piece", ("砲", "砦"))
-    if (replace is None) != (replace_piece is None):
-        raise ValueError("a re-placement names its square and its piece (砲 or 砦) together")
     replace_next = _coord_from(data.get("replace_next"))
     replace_next_piece = _optional_face(data, "replace_next_piece", ("砲", "砦"))
-    if (replace_next is None) != (replace_next_piece is None):
-        raise ValueError("a second re-placement names its square and its piece together")
+    if (replace is None) != (replace_piece is None) \
+            or (replace_next is None) != (replace_next_piece is None):
+        raise ValueError("a re-placement names its square and its piece (砲 or 砦) together")
+    if replace_next is not None and replace is None:
+        raise ValueError("a second re-placement follows a first")
     betrayal = data.get("betrayal")
     if betrayal is not None and (not isinstance(betrayal, list) or not betrayal):
         raise ValueError("a betrayal lists at least one piece")
@@ -290,8 +291,8 @@ def _ply_from(data: dict[str, Any], ends: bool) -> Ply:
         betrayal=None if betrayal is None else tuple(
             Betrayed(_side(s), _digit(t, "a betrayed piece's tier"), _face(f))
             for s, t, f in betrayal),
-        replace=replace, replace_piece=replace_piece,
-        replace_next=replace_next, replace_next_piece=replace_next_piece,
+        replace=replace, replace_piece=replace_piece, replace_next=replace_next,
+        replace_next_piece=replace_next_piece,
         obtained=_optional_face(data, "obtained", _PAWN_BACKS),
         back=_optional_face(data, "back", _PAWN_BACKS),
         mate=_flag(data, "mate"), foul=_flag(data, "foul"),
