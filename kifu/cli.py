@@ -9,8 +9,10 @@ import functools
 import json
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import quote as urlquote
 
 import click
 from tabulate import tabulate
@@ -22,6 +24,7 @@ from kifu.load import Loaded, dump, parse_text
 from kifu.replayjson import replay_json
 from kifu.report import FORMATTERS, Diagnostic, Summary, TextFormatter, make_formatter, printable
 from kifu.source import check_encoding_name, read_source
+from kifu.render import viewer
 from kifu.validate import Options, check_files, find_files
 
 EXIT_OK = 0
@@ -256,14 +259,18 @@ def replay_to(loaded: Loaded, move: int | None, path: tuple[int, ...] = (),
 
 
 @main.command()
-@record_argument
+@click.argument("record", type=click.Path(allow_dash=True))
 @input_options
 @click.option("--move", "-m", type=click.IntRange(min=0), help="Draw the position after this "
               "move (0: the start; default: the last move).")
-@click.option("--format", "-f", "fmt", type=click.Choice(["svg", "text"]), default="svg",
-              show_default=True)
+@click.option("--format", "-f", "fmt", type=click.Choice(["svg", "text", "html"]), default="svg",
+              show_default=True, help="html: a page to step through the whole record.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write here instead of standard output.")
+@click.option("--fragment", is_flag=True, help="With --format html: a block to paste into "
+              "another page instead of a whole page.")
+@click.option("--output-dir", type=click.Path(file_okay=False), help="With --format html: "
+              "one page per record of RECORD (a folder) and an index.html, written here.")
 @click.option("--flip", is_flag=True, help="Turn the board round (the other side's view).")
 @click.option("--size", type=click.IntRange(min=50), help="SVG width in pixels.")
 @click.option("--no-coords", is_flag=True, help="Leave out the coordinates.")
@@ -277,9 +284,22 @@ def replay_to(loaded: Loaded, move: int | None, path: tuple[int, ...] = (),
 @lenient_option
 @handle_errors
 def render(record: str, game: str | None, encoding: str | None, move: int | None, fmt: str,
-           output: str | None, flip: bool, size: int | None, no_coords: bool, last_move: bool,
-           numbers: bool, extras: tuple[str, ...], path: tuple[int, ...], lenient: bool) -> None:
-    """Draw the position after a move as SVG or text."""
+           output: str | None, fragment: bool, output_dir: str | None, flip: bool,
+           size: int | None, no_coords: bool, last_move: bool, numbers: bool,
+           extras: tuple[str, ...], path: tuple[int, ...], lenient: bool) -> None:
+    """Draw the position after a move as SVG or text, or the whole record as an HTML page."""
+    if fmt == "html":
+        def options_for(found: Game) -> RenderOptions:
+            return RenderOptions(size=size, flip=flip, coords=not no_coords, last_move=last_move,
+                                 numbers=numbers, extras=_extras(found, extras, strict=False))
+
+        html = HtmlRequest(options_for, game, encoding, lenient, move, path, fragment)
+        sys.exit(_render_html(record, output, output_dir, html))
+    if fragment or output_dir:
+        raise click.UsageError("--fragment and --output-dir go with --format html")
+    if Path(record).is_dir():
+        raise click.UsageError(f"{record} is a folder: draw its records with --format html "
+                               "--output-dir DIR")
     loaded = _load(record, encoding, game)
     options = RenderOptions(size=size, flip=flip, coords=not no_coords, last_move=last_move,
                             numbers=numbers, extras=_extras(loaded.game, extras))
@@ -291,15 +311,105 @@ def render(record: str, game: str | None, encoding: str | None, move: int | None
     _write_output(text, output)
 
 
-def _extras(game: Game, items: tuple[str, ...]) -> dict[str, str]:
+def _extras(game: Game, items: tuple[str, ...], strict: bool = True) -> dict[str, str]:
+    """The game's own drawing options; unknown ones are an error, or with ``strict`` off (a
+    folder of several games) left to the games that know them."""
     extras = {}
     for item in items:
         name, _, value = item.partition("=")
+        if name not in game.render_options and not strict:
+            continue
         if name not in game.render_options:
             offered = ", ".join(game.render_options) or "none"
             raise ConversionError(f"{game.name} has no drawing option {name!r} (it has {offered})")
         extras[name] = value or "yes"
     return extras
+
+
+# -- render --format html: the viewer ---------------------------------------------------------
+
+@dataclass(frozen=True)
+class HtmlRequest:
+    """What every page of a ``render --format html`` run is made with."""
+
+    options_for: Callable[[Game], RenderOptions]
+    game: str | None
+    encoding: str | None
+    lenient: bool
+    move: int | None
+    path: tuple[int, ...]
+    fragment: bool
+
+
+def _render_html(record: str, output: str | None, output_dir: str | None,
+                 request: HtmlRequest) -> int:
+    """Write the viewer page (or fragment) of one file, or with ``output_dir`` a page per record
+    of a folder and an index; the exit status: 1 if any record is not legal."""
+    if output_dir is None:
+        if Path(record).is_dir():
+            raise click.UsageError(f"{record} is a folder: give --output-dir DIR for its pages")
+        views = _html_views(record, request, strict=True)
+        stem = Path(record).stem if record != "-" else "record"
+        key = "".join(c if c.isalnum() else "-" for c in stem.lower()).strip("-") or "record"
+        text = viewer.fragment(views, key) if request.fragment else viewer.page(views)
+        _write_output(text, output)
+        return EXIT_OK if all(view.legal for view in views) else EXIT_INVALID
+    if output is not None or request.fragment:
+        raise click.UsageError("--output-dir writes pages and an index: leave out -o and "
+                               "--fragment")
+    try:
+        files = find_files([record])
+    except KifuError as error:
+        raise click.UsageError(error.message) from None
+    base = Path(record) if Path(record).is_dir() else Path(record).parent
+    out = Path(output_dir)
+    rows = []
+    show_progress = _stderr_is_terminal() and len(files) >= PROGRESS_FROM
+    with click.progressbar(files, file=sys.stderr, label="rendering",
+                           hidden=not show_progress) as bar:
+        for name in bar:
+            views = _html_views(name, request, strict=False)
+            relative = Path(name).relative_to(base) if name != "-" else Path("stdin")
+            target = out / relative.parent / (relative.name + ".html")
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(viewer.page(views), encoding="utf-8")
+            except OSError as error:
+                raise ReadError(f"cannot write {target}: {error.strerror or error}") from None
+            rows.extend(viewer.index_rows(urlquote(target.relative_to(out).as_posix()), views))
+    viewer.write_index(rows, out, title=f"kifu: {record}")
+    click.echo(f"wrote {len(files)} page{'s' * (len(files) != 1)} and {out / viewer.INDEX}", err=True)
+    return EXIT_OK if all(row.legal for row in rows) else EXIT_INVALID
+
+
+def _html_views(name: str, request: HtmlRequest, strict: bool) -> list[viewer.GameView]:
+    """The views of one file, its problems printed as ``validate`` prints them.  ``strict``
+    (a single file): a file that cannot be read, or a move it lacks, is a usage error."""
+    try:
+        source = read_source(name, request.encoding)
+    except ReadError as error:
+        if strict:
+            raise
+        views = [viewer.failed_view(name, error, None)]
+    except KifuError as error:  # empty, binary, undecodable: not a usable record
+        views = [viewer.failed_view(name, error, None)]
+    else:
+        views = viewer.views_of_text(source.text, name, request.options_for, game_name=request.game,
+                              lenient=request.lenient)
+    formatter = TextFormatter(color=_stderr_is_terminal())
+    for view in views:
+        for problem in view.problems:
+            fields = {k: v for k, v in problem.items() if k in Diagnostic.__dataclass_fields__}
+            fields["variation"] = tuple(fields.get("variation", ()))
+            for line in formatter.diagnostic(Diagnostic(**fields)):
+                click.echo(line, err=True)
+        if view.nodes and (request.move is not None or request.path):
+            view.opened = view.node_at(request.move, request.path)
+            if view.opened is None and strict:
+                wanted = (f"move {request.move}" if request.move is not None else "variation "
+                          + ".".join(map(str, request.path)))
+                raise ConversionError(f"{name} has no {wanted} in that line of play")
+    return views
 
 
 @main.command()

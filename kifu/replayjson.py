@@ -24,7 +24,7 @@ def replay_json(game: Game, record: Record, *, variations: bool = False,
     try:
         start = game.start(record)
     except KifuError as error:
-        return _document(game, record, {}, [], {}, None, _diagnostic(error, source))
+        return _document(game, record, {}, [], {}, None, diagnostic_json(error, source))
     start_json = game.position_to_json(start)
     lines: dict[tuple[int, ...], dict[str, Any]] = {(): {"path": [], "moves": [], "error": None}}
     final = start
@@ -34,9 +34,9 @@ def replay_json(game: Game, record: Record, *, variations: bool = False,
             continue
         line = lines.setdefault(path, {"path": list(path), "moves": [], "error": None})
         if isinstance(item, KifuError):
-            line["error"] = _diagnostic(item, source)
+            line["error"] = diagnostic_json(item, source)
             continue
-        line["moves"].append(_move(game, item, source))
+        line["moves"].append(move_json(game, item, source))
         if not path:
             final = item.position
     main_error = lines[()]["error"]
@@ -44,19 +44,22 @@ def replay_json(game: Game, record: Record, *, variations: bool = False,
                      None if main_error else game.outcome(final), main_error)
 
 
-def _move(game: Game, step: Step, source: str) -> dict[str, Any]:
+def move_json(game: Game, step: Step, source: str, text: str | None = None) -> dict[str, Any]:
+    """One replayed move as the replay format gives it: number, move, notation, comments,
+    events and warnings (quoting their source line when the record's ``text`` is given)."""
     return {
         "number": step.number,
         "move": game.move_to_json(step.node.move),
         "notation": game.move_text(step.node.move),
         "comments": list(step.node.comments),
         "events": step.events,
-        "warnings": [_diagnostic(w, source) for w in step.warnings],
+        "warnings": [diagnostic_json(w, source, text) for w in step.warnings],
     }
 
 
-def _diagnostic(error: KifuError, source: str) -> dict[str, Any]:
-    data = asdict(Diagnostic.from_error(error, source))
+def diagnostic_json(error: KifuError, source: str, text: str | None = None) -> dict[str, Any]:
+    """A problem as the replay format gives it (a diagnostic as ``kifu validate`` prints it)."""
+    data = asdict(Diagnostic.from_error(error, source, text))
     data["variation"] = list(error.variation)
     return data
 
