@@ -241,14 +241,15 @@ def _alternatives(view: GameView, index: int) -> list[int]:
 
 def _entry(view: GameView, index: int, href: str) -> str:
     node = view.nodes[index]
+    current = ' aria-current="step"' if index == view.shown else ""
+    link = (f'<a class="kv-m{" kv-current" * bool(current)}" data-i="{index}" href="{href}" '
+            f'tabindex="{0 if current else -1}"{current}>')
     number = f'<span class="kv-n">{node.number}.</span>\u00a0' if node.number is not None else ""
     if node.fault:
         move = (f"{number}{_isolated(node.notation)}" if node.notation else "result")
         diags = "".join(_diagnostic(d) for d in node.diagnostics)
-        return (f'<span class="kv-err" data-i="{index}"><a class="kv-m" data-i="{index}" '
-                f'href="{href}" tabindex="-1">{FAULT}\u00a0{move}</a>{diags}</span> ')
-    parts = [f'<a class="kv-m" data-i="{index}" href="{href}" tabindex="-1">{number}'
-             f"{_isolated(node.notation)}</a> "]
+        return f'<span class="kv-err" data-i="{index}">{link}{FAULT}\u00a0{move}</a>{diags}</span> '
+    parts = [f"{link}{number}{_isolated(node.notation)}</a> "]
     parts.extend(f'<span class="kv-c" data-i="{index}">{_isolated(c)}</span> '
                  for c in node.comments)
     parts.extend(f'<span class="kv-warn" data-i="{index}">{_diagnostic(d)}</span> '

@@ -101,7 +101,7 @@
       });
     this.treeLinks = article.querySelectorAll(".kv-tree a.kv-t");
     this.current = data.open;
-    this.marked = null;
+    this.marked = article.querySelector(".kv-moves a.kv-current");
   }
 
   Game.prototype.lineText = function (id) {
@@ -168,6 +168,7 @@
   Game.prototype.go = function (node, how) {
     if (node < 0 || node >= this.data.parent.length) return false;
     this.current = node;
+    this.el.setAttribute("data-node", node);
     for (var x = node; this.data.parent[x] >= 0; x = this.data.parent[x]) {
       var parent = this.data.parent[x];
       this.prefer[parent] = this.children[parent].indexOf(x);
@@ -410,12 +411,15 @@
         if (self.timer) self.play(true);
       });
     });
-    window.addEventListener("hashchange", function () {
-      if (location.hash !== self.ownHash) self.readUrl();
-    });
+    /* back, forward, or a link followed; the viewer's own steps resolve to where it is */
+    window.addEventListener("hashchange", function () { self.readUrl(true); });
     if (!this.readUrl()) {
       this.select(0, "quiet");
     }
+    each(root.querySelectorAll("article.kv-game"), function (article) {
+      var button = article.querySelector("button[data-act=coords]");
+      if (button && !article.querySelector(".kv-board .coordinates")) button.disabled = true;
+    });
   }
 
   Viewer.prototype.game = function () {
@@ -436,17 +440,22 @@
     else if (how !== "quiet") this.writeUrl(null, false);
   };
 
-  Viewer.prototype.readUrl = function () {
+  Viewer.prototype.readUrl = function (changed) {
     var params = readHash(this.prefix);
     if (params.game === undefined && params.move === undefined && params.entry === undefined &&
-        params.variation === undefined) return false;
+        params.variation === undefined) {
+      /* back to the page as first opened: where it opened (a fragment ignores other links) */
+      var opened = this.game();
+      if (changed && !this.key && opened) opened.go(opened.data.open, "quiet");
+      return false;
+    }
     var index = params.game !== undefined ? (+params.game || 1) - 1 : this.active;
     if (index !== this.active || !this.started) this.select(index, "quiet");
     this.started = true;
     var game = this.game();
     if (game) {
       var node = game.resolve(params);
-      if (node !== null) game.go(node, "quiet");
+      if (node !== null && node !== game.current) game.go(node, "quiet");
     }
     return true;
   };
@@ -460,14 +469,14 @@
     if (game) {
       var node = game.current;
       var number = game.data.number[node];
-      if (number !== null && !game.fault[node]) params.push("move=" + number);
+      if (node === 0) params.push("move=0");
+      else if (number !== null && !game.fault[node]) params.push("move=" + number);
       else params.push("entry=" + game.depth[node]);
       var path = game.path(node);
       if (path) params.push("variation=" + path);
     }
     var hash = "#" + params.join("&");
     if (hash === location.hash) return;
-    this.ownHash = hash;
     if (replace) location.replace(hash);
     else location.hash = hash;
   };
