@@ -339,17 +339,31 @@ def test_a_folder_gives_a_page_per_record_and_an_index(kifu_cli, tmp_path):
     out = tmp_path / "site"
     result = kifu_cli("render", source, "-f", "html", "--output-dir", out,
                       exit_code=EXIT_INVALID)
-    assert "wrote 7 pages" in result.stderr
+    assert "occupied-point.renju:6:4: error[illegal-move]" in result.stderr
     pages = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html"))
-    assert "index.html" in pages and "renju/occupied-point.renju.html" in pages
-    assert len(pages) == 8
+    assert "index.html" in pages and "renju/occupied-point.html" in pages
+    assert len(pages) == 8  # 7 files and the index
     index = (out / "index.html").read_text(encoding="utf-8")
     doc = parsed(index)
     links = [attrs["href"] for tag, attrs in doc.tags if tag == "a"]
-    assert "two.sgf.html#game=2" in links
+    assert "two.html#game=2" in links
     assert all((out / link.split("#")[0]).exists() for link in links)
     assert index.count("<tr>") == 1 + 8  # the head and 8 games (the collection holds two)
     assert "kv-illegal" in index and "occupied" in index and "Sente" in index
+
+
+def test_a_folder_lists_what_could_not_be_read(kifu_cli, tmp_path):
+    source = tmp_path / "records"
+    source.mkdir()
+    (source / "empty.renju").write_bytes(b"")
+    (source / "syntax.renju").write_bytes(
+        (examples.EXAMPLES / "invalid" / "renju" / "syntax-error.renju").read_bytes())
+    out = tmp_path / "site"
+    kifu_cli("render", source, "-f", "html", "--output-dir", out, exit_code=EXIT_INVALID)
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert index.count('<td class="kv-illegal">') == 2
+    assert "syntax.html" in index  # a page showing the diagnostic
+    assert "empty.renju" in index
 
 
 def test_render_html_as_a_real_process(tmp_path):

@@ -16,6 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from kifu.errors import HeaderError, KifuError
+from kifu.limits import read_int
 from kifu.record import Record
 from kifu.games.freego import builtin
 from kifu.games.freego.board import MAX_SEATS, Board, BoardError
@@ -25,7 +26,9 @@ DEFAULT_PLAYERS = ("black", "white")
 _SUICIDE = {"allowed": True, "allow": True, "yes": True, "true": True, "on": True,
             "forbidden": False, "forbid": False, "no": False, "false": False, "off": False}
 _SPLIT = re.compile(r"\s*[,、，]\s*")
-_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)$")
+#: Komi, scores and values need no more than a dozen digits either side of the point; a
+#: longer number would not even be finite as a float.
+_NUMBER = re.compile(r"[+-]?([0-9]{1,12}(\.[0-9]{0,12})?|\.[0-9]{1,12})$")
 
 
 @dataclass(frozen=True)
@@ -44,8 +47,9 @@ class Rules:
         for index, seat in enumerate(self.seats):
             if seat.casefold() == wanted:
                 return index
-        if wanted.isdigit() and 1 <= int(wanted) <= len(self.seats):
-            return int(wanted) - 1
+        number = read_int(wanted)
+        if number is not None and 1 <= number <= len(self.seats):
+            return number - 1
         return None
 
 
@@ -74,7 +78,8 @@ def seat_names(record: Record) -> tuple[str, ...]:
 
 
 def number(text: str) -> float | None:
-    """A number as people write it (full-width digits included), or ``None``."""
+    """A number as people write it (full-width digits included, at most twelve digits before
+    and after the point), or ``None``."""
     plain = unicodedata.normalize("NFKC", text).strip()
     if not _NUMBER.match(plain):
         return None
@@ -111,9 +116,7 @@ def rules_of(record: Record) -> Rules:
                      f"{suicide_text!r}", "suicide")
     name = record.header("Board") or builtin.DEFAULT
     try:
-        board = builtin.resolve(name, record.source)
-    except BoardError as error:
+        board = builtin.resolve(name, record.source, record.read_options)
+    except KifuError as error:  # a board file's own errors too, located in the record
         raise error.located(span=record.header_span("Board")) from None
-    except KifuError as error:  # a board file's own errors, located in the record
-        raise BoardError(error.message, span=record.header_span("Board"), rule=error.rule) from None
     return Rules(board, seats, komi, scoring, _SUICIDE[suicide_text])

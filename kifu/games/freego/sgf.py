@@ -21,9 +21,10 @@ from typing import Any
 
 from kifu import sgf as core
 from kifu.errors import ConversionError, HeaderError, NotationError
+from kifu.limits import read_int, shorten
 from kifu.record import Node, Record, Span
 from kifu.games.freego import config, grids
-from kifu.games.freego.board import Board
+from kifu.games.freego.board import MAX_SEATS, Board
 from kifu.games.freego.notation import Move, Pass, Place
 from kifu.games.freego.setups import Setup
 
@@ -87,10 +88,9 @@ def _size(root: core.SgfNode) -> tuple[int, int]:
     if text is None:
         return (19, 19)
     columns, _, rows = text.strip().partition(":")
-    try:
-        size = (int(columns), int(rows or columns))
-    except ValueError:
-        raise NotationError(f"SZ[{text}] is not a board size", span=span) from None
+    size = (read_int(columns), read_int(rows or columns))
+    if size[0] is None or size[1] is None:
+        raise NotationError(f"SZ[{shorten(text)}] is not a board size", span=span)
     if not all(1 <= s <= grids.MAX_GRID for s in size):
         raise NotationError(f"SZ[{text}]: kifu reads boards of 1 to {grids.MAX_GRID} lines",
                             span=span)
@@ -179,10 +179,11 @@ def _read_root(root: core.SgfNode, source: str) -> tuple[Record, tuple[int, int]
     prisoners = record.headers.pop("Prisoners", None)
     if prisoners is not None:  # kifu's own set-up data, carried in XH
         span = record.header_spans.pop("Prisoners", None)
-        counts = prisoners.replace(",", " ").split()
-        if not counts or not all(c.isdigit() for c in counts):
-            raise NotationError(f"XH[Prisoners: {prisoners}] is not a count per seat", span=span)
-        setup = replace(setup or Setup(), prisoners=tuple(int(c) for c in counts))
+        counts = [read_int(c) for c in prisoners.replace(",", " ").split()]
+        if not counts or len(counts) > MAX_SEATS or None in counts:
+            raise NotationError(f"XH[Prisoners: {shorten(prisoners)}] is not a count per seat",
+                                span=span)
+        setup = replace(setup or Setup(), prisoners=tuple(c for c in counts if c is not None))
     return record, size, setup
 
 

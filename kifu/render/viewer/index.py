@@ -7,12 +7,16 @@ as an artefact.  Rows are small summaries, so a large folder never holds its vie
 from __future__ import annotations
 
 import html
+import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import quote
 
-from kifu.render.viewer.model import GameView
+from kifu import registry
+from kifu.outputs import Written, write_atomic
 from kifu.render.viewer.htmlpage import FAULT, asset, location_of
+from kifu.render.viewer.model import GameView
 
 INDEX = "index.html"
 
@@ -38,8 +42,17 @@ class IndexRow:
         return self.errors == 0
 
 
+@dataclass
+class PageWritten(Written):
+    """A viewer page written by a batch, with the index rows of its games (their links relative
+    to the page itself)."""
+
+    rows: list[IndexRow] = field(default_factory=list)
+
+
 def index_rows(page: str, views: Sequence[GameView]) -> list[IndexRow]:
-    """The rows of the games of one page (``page``: its address relative to the index)."""
+    """The rows of the games of one page (``page``: its address relative to the index, or ""
+    to fill in later)."""
     rows = []
     for number, view in enumerate(views, start=1):
         href = page + (f"#game={number}" if len(views) > 1 else "")
@@ -52,6 +65,35 @@ def index_rows(page: str, views: Sequence[GameView]) -> list[IndexRow]:
             outcome=view.outcome or "", moves=view.moves if view.nodes else 0,
             errors=view.errors, warnings=len(view.problems) - view.errors, problem=problem))
     return rows
+
+
+def index_written(out_dir: Path, written: Sequence[Written]) -> None:
+    """The index of a batch (``kifu render --format html --output-dir``): a row per game of
+    each page written, and a row for each input that gave no page, with its problem."""
+    rows: list[IndexRow] = []
+    for entry in written:
+        page = quote(Path(os.path.relpath(entry.output, out_dir)).as_posix()) if entry.output else ""
+        if isinstance(entry, PageWritten) and entry.rows:
+            rows.extend(IndexRow(**{**row.__dict__, "href": page + row.href}) for row in entry.rows)
+        else:
+            rows.append(_unwritten(entry, page))
+    write_index(rows, out_dir, title=f"kifu: {out_dir.name}")
+
+
+def _unwritten(entry: Written, page: str) -> IndexRow:
+    """The row of an input that could not be read as a record at all."""
+    diagnostics = [d for report in entry.reports for d in report.diagnostics]
+    first = next((d for d in diagnostics if d.severity == "error"), None)
+    headers = dict(entry.headers)
+    game = registry.games().get(entry.game or "")
+    players = tuple(headers[key] for key in (game.player_headers if game else ())
+                    if headers.get(key))
+    return IndexRow(source=entry.source, href=page, game=entry.game or "?",
+                    title=headers.get("Event", entry.source), players=players,
+                    result=headers.get("Result", ""), outcome="", moves=0,
+                    errors=sum(d.severity == "error" for d in diagnostics),
+                    warnings=sum(d.severity == "warning" for d in diagnostics),
+                    problem=f"{first.location}: {first.message}" if first else "")
 
 
 def write_index(rows: Sequence[IndexRow], out_dir: Path, title: str = "kifu records") -> Path:
@@ -73,9 +115,8 @@ def write_index(rows: Sequence[IndexRow], out_dir: Path, title: str = "kifu reco
         '<th scope="col">game</th><th scope="col">title</th><th scope="col">players</th>'
         '<th scope="col">result</th><th scope="col">moves</th><th scope="col">verdict</th>'
         f"</tr></thead>\n<tbody>\n{body}</tbody>\n</table></div>\n</main>\n</body>\n</html>\n")
-    out_dir.mkdir(parents=True, exist_ok=True)
     path = out_dir / INDEX
-    path.write_text(text, encoding="utf-8")
+    write_atomic(str(path), text)
     return path
 
 
@@ -94,6 +135,7 @@ def _row(row: IndexRow) -> str:
                         f"{html.escape(row.problem)}</bdi></td>")
     players = " \u2013 ".join(row.players)
     moves = cell(str(row.moves), ' class="kv-num"')
-    return (f'<tr><td><a href="{html.escape(row.href)}"><bdi>{html.escape(row.source)}</bdi></a>'
-            f"</td>{cell(row.game)}{cell(row.title)}{cell(players)}{cell(result)}{moves}"
+    source = f"<bdi>{html.escape(row.source)}</bdi>"
+    link = f'<a href="{html.escape(row.href)}">{source}</a>' if row.href else source
+    return (f"<tr><td>{link}</td>{cell(row.game)}{cell(row.title)}{cell(players)}{cell(result)}{moves}"
             f"{verdict_cell}</tr>\n")
