@@ -26,7 +26,9 @@ from kifu.load import Loaded, dump, parse_text
 from kifu.record import ReadOptions
 from kifu.outputs import Written, refuse_inputs, relocate, write_atomic
 from kifu.progress import LazyCount, Progress
+from kifu.render import viewer
 from kifu.render.formats import RENDER_FORMATS, Drawing
+from kifu.render.viewer.task import HtmlTask
 from kifu.replayjson import replay_json
 from kifu.report import (Diagnostic, Summary, TextFormatter, printable, safe_json,
                          safe_lines)
@@ -441,10 +443,13 @@ def convert(records: tuple[str, ...], game: str | None, encoding: str | None,
 @boards_option
 @move_option
 @click.option("--format", "-f", "fmt", type=click.Choice(sorted(RENDER_FORMATS)), default="svg",
-              show_default=True)
+              show_default=True, help="html: a page to step through the whole record (with "
+              "--output-dir, a page per record and an index).")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write here instead of standard output.")
 @output_dir_option
+@click.option("--fragment", is_flag=True, help="With --format html: a block to paste into "
+              "another page instead of a whole page.")
 @click.option("--flip", is_flag=True, help="Turn the board round (the other side's view).")
 @click.option("--size", type=click.IntRange(min=50), help="SVG width in pixels.")
 @click.option("--no-coords", is_flag=True, help="Leave out the coordinates.")
@@ -460,11 +465,11 @@ def convert(records: tuple[str, ...], game: str | None, encoding: str | None,
 @handle_errors
 def render(records: tuple[str, ...], game: str | None, encoding: str | None,
            read_options: ReadOptions, move: int | None, fmt: str, output: str | None,
-           output_dir: str | None, flip: bool, size: int | None,
+           output_dir: str | None, fragment: bool, flip: bool, size: int | None,
            no_coords: bool, last_move: bool, numbers: bool, extras: tuple[str, ...],
            path: tuple[int, ...], lenient: bool, jobs: int | None, scheduler: str | None,
            shard: Shard | None, quiet: bool) -> None:
-    """Draw the position after a move as SVG or text.
+    """Draw the position after a move as SVG or text, or a record as an HTML viewer.
 
     One RECORD goes to standard output or -o FILE; several, or folders, go into --output-dir
     (one file each, and whatever pages the format adds, such as an index).
@@ -472,11 +477,14 @@ def render(records: tuple[str, ...], game: str | None, encoding: str | None,
     options = RenderOptions(size=size, flip=flip, coords=not no_coords, last_move=last_move,
                             numbers=numbers)
     drawing = Drawing(move=move, path=path, lenient=lenient, options=options, extras=extras)
+    if fragment and (fmt != "html" or output_dir is not None):
+        raise click.UsageError("--fragment goes with --format html and one record")
     record = _one_record(records, output, output_dir)
     if record is None:
         assert output_dir is not None
-        task = RenderTask(encoding=encoding, game=game, read_options=read_options, format=fmt,
-                          drawing=drawing)
+        task_type = HtmlTask if fmt == "html" else RenderTask
+        task = task_type(encoding=encoding, game=game, read_options=read_options, format=fmt,
+                         drawing=drawing)
         keep = RENDER_FORMATS[fmt].index is not None
         summary, written = run_batch(task, records, output_dir, jobs=jobs, scheduler=scheduler,
                                      shard=shard, quiet=quiet, keep=keep)
@@ -490,10 +498,32 @@ def render(records: tuple[str, ...], game: str | None, encoding: str | None,
         _close_run(summary, records, shard, quiet)
     if output is not None:
         refuse_inputs(output, [record])
+    if fmt == "html":
+        sys.exit(_render_viewer(record, output, fragment, encoding, game, read_options, drawing))
     loaded = _load(record, encoding, game, read_options)
     with quoting(loaded):
         text = RENDER_FORMATS[fmt].draw(loaded, drawing)
     _write_output(text, output)
+
+
+def _render_viewer(record: str, output: str | None, fragment: bool, encoding: str | None,
+                   game: str | None, read_options: ReadOptions, drawing: Drawing) -> int:
+    """The viewer page (or fragment) of one file: written whatever the record's faults, which
+    are reported as ``validate`` reports them; the exit status says whether all is legal."""
+    source = read_source(record, encoding)
+    views = viewer.views_of_text(source.text, record, drawing.options_for, game_name=game,
+                                 lenient=drawing.lenient, read_options=read_options)
+    viewer.open_at(views, drawing.move, drawing.path, strict=True)
+    if fragment:
+        stem = "record" if record == STDIN else os.path.basename(record).split(".")[0]
+        key = "".join(c if c.isalnum() else "-" for c in stem.lower()).strip("-") or "record"
+        text = viewer.fragment(views, key)
+    else:
+        text = viewer.page(views)
+    _write_output(text, output)
+    reports = viewer.reports_of(views, record)
+    _print_diagnostics(d for report in reports for d in report.diagnostics)
+    return exitcodes.worst(report.exit_status for report in reports)
 
 
 @main.command()

@@ -1,10 +1,11 @@
 """From a path or text to a game and its record, and from a record to text in any format."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from kifu import jsonform, registry
+from kifu import jsonform, registry, sgf
 from kifu.errors import ConversionError, OptionError
 from kifu.game import Game, Step
 from kifu.limits import check_tree
@@ -80,6 +81,16 @@ def parse_as(game: Game, fmt: str, text: str, path: str,
     check_tree(record.moves)
     record.read_options = options or ReadOptions()
     return record
+
+
+def record_texts(text: str, path: str,
+                 game_name: str | None = None) -> tuple[Game, str, Iterator[str]]:
+    """The game and format of ``text``, and the text of each record it holds: itself, or each
+    game of an SGF collection, laid out so that lines and columns are the file's."""
+    game, fmt = registry.detect(text, path, game_name)
+    if fmt == "sgf" and sgf.count_games(text) > 1:
+        return game, fmt, sgf.split_games(text)
+    return game, fmt, iter([text])
 
 
 def load(path: str, encoding: str | None = None, game_name: str | None = None,
