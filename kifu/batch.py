@@ -23,6 +23,7 @@ from kifu.record import ReadOptions
 from kifu.render.formats import RENDER_FORMATS, Drawing
 from kifu.report import Diagnostic, FileReport
 from kifu.source import read_source
+from kifu.validate import is_other_json
 from kifu.walk import Found
 
 
@@ -80,6 +81,8 @@ class OutputTask:
             source = read_source(where, self.encoding)
         except KifuError as error:
             return self._with(done, [error], None)
+        if not job.found.named and is_other_json(path, source.text):
+            return done  # another program's JSON in a folder: left alone, as validate does
         try:
             game, record = parse_text(source.text, where, self.game, self.read_options)
             done.game, done.headers = game.name, list(record.headers.items())
@@ -147,7 +150,13 @@ class RenderTask(OutputTask):
 
 
 def finish(format_name: str, output_dir: str, written: list[Written]) -> None:
-    """Let a render format add its own pages to the output folder (an index, say)."""
+    """Let a render format add its own pages to the output folder (an index, say); raises
+    ``OutputError`` when they cannot be written."""
     index = RENDER_FORMATS[format_name].index
-    if index is not None:
+    if index is None:
+        return
+    try:
         index(Path(output_dir), written)
+    except OSError as error:
+        raise OutputError(f"cannot write the pages of {format_name} into {output_dir}: "
+                          f"{error.strerror or error}") from None

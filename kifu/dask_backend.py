@@ -15,10 +15,10 @@ import os
 from typing import TypeVar
 
 from kifu.errors import OptionError
-from kifu.runner import AHEAD, Pending, Task, run_chunk
+from kifu.tasks import Pending, Task, run_chunk
 
-I = TypeVar("I")  # noqa: E741
-R = TypeVar("R")
+Item = TypeVar("Item")
+Result = TypeVar("Result")
 
 #: Seconds to wait for a scheduler before giving up with a usage error.
 CONNECT_TIMEOUT = 30
@@ -27,7 +27,7 @@ CONNECT_TIMEOUT = 30
 class DaskCluster:
     """A :class:`kifu.runner.Backend` on a running Dask scheduler."""
 
-    def __init__(self, address: str) -> None:
+    def __init__(self, address: str, ahead: int) -> None:
         try:
             from distributed import Client
         except ImportError:
@@ -39,15 +39,15 @@ class DaskCluster:
             raise OptionError(f"cannot reach the Dask scheduler at {address}: {error}",
                               option="--scheduler") from None
         threads = sum(self.client.nthreads().values())
-        self.slots = max(1, threads) * AHEAD
+        self.slots = max(1, threads) * ahead  # chunks in flight: ``ahead`` per worker thread
         self.folder = os.getcwd()
 
-    def submit(self, task: Task[I, R], chunk: list[I]) -> Pending[list[R]]:
-        work: Pending[list[R]] = self.client.submit(run_chunk, task.rooted(self.folder), chunk,
+    def submit(self, task: Task[Item, Result], chunk: list[Item]) -> Pending[list[Result]]:
+        work: Pending[list[Result]] = self.client.submit(run_chunk, task.rooted(self.folder), chunk,
                                                     pure=False)
         return work
 
-    def recover(self, task: Task[I, R], chunk: list[I], error: BaseException) -> list[R]:
+    def recover(self, task: Task[Item, Result], chunk: list[Item], error: BaseException) -> list[Result]:
         """The cluster gave up on a chunk (its workers kept dying): each file is a fault."""
         reason = f"the Dask cluster could not run it: {type(error).__name__}: {error}"
         return [task.fault(item, reason) for item in chunk]

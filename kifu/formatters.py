@@ -16,7 +16,8 @@ from typing import Any
 
 from kifu import __version__
 from kifu.errors import KifuError
-from kifu.report import Diagnostic, FileReport, Formatter, TextFormatter, printable, safe_json
+from kifu.report import (Diagnostic, FileReport, Formatter, TextFormatter, printable,
+                         safe_json)
 
 
 class JsonFormatter(Formatter):

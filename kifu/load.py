@@ -1,11 +1,12 @@
 """From a path or text to a game and its record, and from a record to text in any format."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from kifu import jsonform, registry
-from kifu.errors import OptionError
+from kifu import jsonform, registry, sgf
+from kifu.errors import ConversionError, OptionError
 from kifu.game import Game, Step
 from kifu.limits import check_tree
 from kifu.record import Node, ReadOptions, Record, is_event
@@ -82,6 +83,16 @@ def parse_as(game: Game, fmt: str, text: str, path: str,
     return record
 
 
+def record_texts(text: str, path: str,
+                 game_name: str | None = None) -> tuple[Game, str, Iterator[str]]:
+    """The game and format of ``text``, and the text of each record it holds: itself, or each
+    game of an SGF collection, laid out so that lines and columns are the file's."""
+    game, fmt = registry.detect(text, path, game_name)
+    if fmt == "sgf" and sgf.count_games(text) > 1:
+        return game, fmt, sgf.split_games(text)
+    return game, fmt, iter([text])
+
+
 def load(path: str, encoding: str | None = None, game_name: str | None = None,
          options: ReadOptions | None = None) -> Loaded:
     """Read, decode, detect and parse one record file (``-`` for standard input)."""
@@ -97,6 +108,10 @@ def dump(game: Game, record: Record, to: str, dialect: str | None = None) -> str
     form in ``kanji`` colours is ``open,kanji``): each but the last is written and read back.
     """
     if to == registry.NATIVE:
+        for name in (dialect or "").split(",") if dialect is not None else ():
+            if name not in game.dialects:
+                offered = ", ".join(game.dialects) or "none"
+                raise ConversionError(f"{game.name} has no dialect {name!r} (it has {offered})")
         *first, last = (dialect or "").split(",")
         for step in first:
             options = record.read_options

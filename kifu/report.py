@@ -282,6 +282,8 @@ class Summary:
         self.columns = (done, failed)
         self.moves = moves
         self.exit_status = exitcodes.OK
+        #: Files looked at and left alone (other programs' JSON): no report, no row.
+        self.skipped = 0
 
     def add(self, report: FileReport) -> None:
         self.games.setdefault(report.game or "(unknown)", Tally()).add(report)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import traceback
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -19,8 +18,10 @@ from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
 from typing import Generic, Protocol, TypeVar
 
-I = TypeVar("I")  # noqa: E741 - an input item
-R = TypeVar("R")  # its result
+from kifu.tasks import Pending, Task, guarded, run_chunk
+
+Item = TypeVar("Item")
+Result = TypeVar("Result")
 
 #: Files sent to a worker at once: large enough to hide the cost of a round trip, small
 #: enough that the last chunks of a run finish together.
@@ -29,62 +30,14 @@ CHUNK = 8
 AHEAD = 4
 
 
-class Task(Protocol[I, R]):
-    """What a runner runs: picklable, so that worker processes and Dask workers get a copy."""
-
-    def __call__(self, item: I) -> R:
-        """The result for one item."""
-
-    def fault(self, item: I, reason: str) -> R:
-        """The result for an item that made kifu itself fail (``reason`` says how)."""
-
-    def local(self, item: I) -> bool:
-        """Whether the item must be handled in this process (standard input, say)."""
-
-    def rooted(self, folder: str) -> Task[I, R]:
-        """The same task for a worker elsewhere: relative paths are taken from ``folder`` (this
-        process's working folder), and results name files exactly as a local run would."""
-
-
-class Pending(Protocol[R]):
-    """Work under way: a ``concurrent.futures`` future or a Dask one."""
-
-    def result(self) -> R: ...
-
-    def cancel(self) -> bool: ...
-
-
-def guarded(task: Task[I, R], item: I) -> R:
-    """``task(item)``, or its fault report when kifu fails on the item, whatever the failure."""
-    try:
-        return task(item)
-    except Exception as error:  # noqa: BLE001 - one file's bug must not end the run
-        return task.fault(item, describe_fault(error))
-
-
-def describe_fault(error: BaseException) -> str:
-    """An internal error in one line, with the place in kifu's code it was raised."""
-    frames = traceback.extract_tb(error.__traceback__)
-    where = ""
-    if frames:
-        last = frames[-1]
-        where = f" at {os.path.basename(last.filename)}:{last.lineno} in {last.name}"
-    return f"{type(error).__name__}: {error}{where}"
-
-
-def run_chunk(task: Task[I, R], chunk: list[I]) -> list[R]:
-    """What a worker runs: a chunk of items, each guarded."""
-    return [guarded(task, item) for item in chunk]
-
-
 class Backend(Protocol):
     """Somewhere chunks run: ``submit`` starts one, ``slots`` says how many may be in flight."""
 
     slots: int
 
-    def submit(self, task: Task[I, R], chunk: list[I]) -> Pending[list[R]]: ...
+    def submit(self, task: Task[Item, Result], chunk: list[Item]) -> Pending[list[Result]]: ...
 
-    def recover(self, task: Task[I, R], chunk: list[I], error: BaseException) -> list[R]: ...
+    def recover(self, task: Task[Item, Result], chunk: list[Item], error: BaseException) -> list[Result]: ...
 
     def close(self) -> None: ...
 
@@ -102,14 +55,14 @@ class Processes:
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
         return ProcessPoolExecutor(self.jobs, mp_context=context)
 
-    def submit(self, task: Task[I, R], chunk: list[I]) -> Future[list[R]]:
+    def submit(self, task: Task[Item, Result], chunk: list[Item]) -> Future[list[Result]]:
         try:
             return self._pool.submit(run_chunk, task, chunk)
         except BrokenProcessPool:
             self._restart()
             return self._pool.submit(run_chunk, task, chunk)
 
-    def recover(self, task: Task[I, R], chunk: list[I], error: BaseException) -> list[R]:
+    def recover(self, task: Task[Item, Result], chunk: list[Item], error: BaseException) -> list[Result]:
         """A worker died: retry each item of the chunk alone, so that only the culprit fails."""
         if not isinstance(error, BrokenProcessPool):
             raise error
@@ -136,14 +89,14 @@ class Processes:
         self._pool.shutdown(wait=True, cancel_futures=True)
 
 
-class Ordered(Generic[I, R]):
+class Ordered(Generic[Item, Result]):
     """Runs ``task`` over ``items`` on a backend and yields ``(item, result)`` in input order."""
 
-    def __init__(self, task: Task[I, R], backend: Backend) -> None:
+    def __init__(self, task: Task[Item, Result], backend: Backend) -> None:
         self.task, self.backend = task, backend
 
-    def __call__(self, items: Iterable[I]) -> Iterator[tuple[I, R]]:
-        pending: deque[tuple[list[I], Pending[list[R]] | list[R]]] = deque()
+    def __call__(self, items: Iterable[Item]) -> Iterator[tuple[Item, Result]]:
+        pending: deque[tuple[list[Item], Pending[list[Result]] | list[Result]]] = deque()
         try:
             for chunk in _chunks(items, self.task):
                 if self.task.local(chunk[0]):
@@ -160,8 +113,8 @@ class Ordered(Generic[I, R]):
                     work.cancel()
             self.backend.close()
 
-    def _finish(self, chunk: list[I],
-                work: Pending[list[R]] | list[R]) -> Iterator[tuple[I, R]]:
+    def _finish(self, chunk: list[Item],
+                work: Pending[list[Result]] | list[Result]) -> Iterator[tuple[Item, Result]]:
         if isinstance(work, list):
             results = work
         else:
@@ -172,9 +125,9 @@ class Ordered(Generic[I, R]):
         yield from zip(chunk, results)
 
 
-def _chunks(items: Iterable[I], task: Task[I, R]) -> Iterator[list[I]]:
+def _chunks(items: Iterable[Item], task: Task[Item, Result]) -> Iterator[list[Item]]:
     """Chunks of up to ``CHUNK`` items; an item that must stay local travels alone."""
-    held: list[I] = []
+    held: list[Item] = []
     for item in items:
         if task.local(item):
             if held:
@@ -190,9 +143,9 @@ def _chunks(items: Iterable[I], task: Task[I, R]) -> Iterator[list[I]]:
         yield held
 
 
-def run(task: Task[I, R], items: Iterable[I], *, jobs: int | None = None,
+def run(task: Task[Item, Result], items: Iterable[Item], *, jobs: int | None = None,
         scheduler: str | None = None,
-        small: int | None = None) -> Iterator[tuple[I, R]]:
+        small: int | None = None) -> Iterator[tuple[Item, Result]]:
     """``(item, task(item))`` for every item, in order.
 
     ``scheduler`` (a Dask scheduler's address) runs the work on that cluster; else ``jobs``
@@ -201,9 +154,10 @@ def run(task: Task[I, R], items: Iterable[I], *, jobs: int | None = None,
     where starting workers would cost more than it saves.
     """
     if scheduler is not None:
-        from kifu.dask_backend import DaskCluster  # only when asked for: dask is optional
+        # Only when asked for: Dask is an optional extra.
+        from kifu.dask_backend import DaskCluster
 
-        yield from Ordered(task, DaskCluster(scheduler))(items)
+        yield from Ordered(task, DaskCluster(scheduler, AHEAD))(items)
         return
     jobs = jobs or os.cpu_count() or 1
     iterator = iter(items)
@@ -216,6 +170,6 @@ def run(task: Task[I, R], items: Iterable[I], *, jobs: int | None = None,
     yield from Ordered(task, Processes(jobs))(_chain(first, iterator))
 
 
-def _chain(first: list[I], rest: Iterator[I]) -> Iterator[I]:
+def _chain(first: list[Item], rest: Iterator[Item]) -> Iterator[Item]:
     yield from first
     yield from rest

@@ -18,7 +18,7 @@ from kifu.errors import KifuError
 from kifu.load import parse_as
 from kifu.record import ReadOptions
 from kifu.report import Diagnostic, FileReport
-from kifu.runner import describe_fault, run
+from kifu.runner import run
 from kifu.source import STDIN, read_source
 from kifu.walk import Found, Shard, walk
 

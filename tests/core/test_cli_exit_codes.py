@@ -133,3 +133,17 @@ def test_internal_errors_exit_2_with_a_request_to_report_them(kifu_cli, files, m
         text = result.stdout + result.stderr
         assert "error[internal]" in text and "RuntimeError: a bug" in text, command
         assert "please report it" in text and "Traceback" not in text
+
+
+def test_commands_a_game_brings_follow_the_convention_too(kifu_cli, tmp_path):
+    boards = ROOT / "examples"
+    kifu_cli("board", "check", boards / "freego" / "scribble.toml", exit_code=OK)
+    kifu_cli("board", "check", boards / "invalid" / "freego" / "asymmetric-board.toml",
+             exit_code=INVALID)
+    kifu_cli("board", "check", tmp_path / "missing.toml", exit_code=USAGE)
+    kifu_cli("board", "check", "--bogus", exit_code=USAGE)
+    copy = tmp_path / "scribble.toml"
+    shutil.copy(boards / "freego" / "scribble.toml", copy)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("in the way")
+    kifu_cli("board", "derive", copy, "-o", blocker / "out.toml", exit_code=USAGE)

@@ -5,10 +5,17 @@ import json
 import xml.etree.ElementTree as ET
 
 from kifu.errors import IllegalMoveError
-from kifu.record import Span
 from kifu.formatters import GithubFormatter, JsonFormatter, JunitFormatter
-from kifu.report import (Diagnostic, FileReport, Summary, TextFormatter, caret_lines, display_width,
-                         printable)
+from kifu.record import Span
+from kifu.report import (
+    Diagnostic,
+    FileReport,
+    Summary,
+    TextFormatter,
+    caret_lines,
+    display_width,
+    printable,
+)
 
 
 def diag(**changes) -> Diagnostic:
