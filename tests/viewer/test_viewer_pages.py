@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from kifu.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from kifu.game import RenderOptions
 from kifu.load import load
+from kifu.render.svg import xml_text
 from kifu.render.viewer import build_view, page, views_of_text
 from kifu.render.viewer.htmlpage import asset
 from kifu.render.viewer.svgdiff import SvgTable, apply, difference, pack
@@ -46,6 +47,15 @@ def test_differences_rebuild_every_drawing(drawings):
     for after in drawings:
         assert apply(before, difference(before, after)) == after
         before = after
+
+
+@given(st.text())
+def test_svg_text_keeps_exactly_what_xml_can_hold(text):
+    def allowed(c: str) -> bool:
+        return (c in "\t\n" or "\x20" <= c <= "\ud7ff" or "\ue000" <= c <= "\ufffd"
+                or c >= "\U00010000")
+
+    assert xml_text(text) == "".join(c if allowed(c) else "\ufffd" for c in text)
 
 
 def test_a_table_gives_back_the_text_it_was_given():
