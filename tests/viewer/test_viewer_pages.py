@@ -128,6 +128,39 @@ def _rebuild(view, node: int, flipped: bool) -> list[int]:
     return lines
 
 
+def test_a_chain_is_drawn_link_by_link_as_the_game_draws_its_frames():
+    record = examples.EXAMPLES / "rengi" / "seven-chain.rengi"
+    loaded, view = view_of(record)
+    game, rec = loaded.game, loaded.record
+    fired = [i for i, n in enumerate(view.nodes) if n.frames]
+    assert fired and all(view.nodes[i].words for i in fired)
+    for index, step in enumerate(game.replay(rec), start=1):
+        node = view.node_at(step.number) if step.number is not None else None
+        if node not in fired:
+            continue
+        lines = _rebuild(view, node, flipped=False)
+        for k, (edits, _) in enumerate(view.nodes[node].frames):
+            options = RenderOptions(extras={"frame": str(k)})
+            assert view.table.text(apply(lines, edits)) == game.render_svg(
+                step.position, options, rec)
+        assert len(view.nodes[node].frames) == len(game.frames(step.position)) > 1
+
+
+def test_options_reach_every_drawing():
+    record = examples.EXAMPLES / "renju" / "double-three.renju"
+    options = RenderOptions(numbers=True, extras={"forbidden": "yes"})
+    loaded = load(str(record))
+    game, rec = loaded.game, loaded.record
+    view = build_view(game, rec, str(record), loaded.source.text, options)
+    marked = 0
+    for step in game.replay(rec):
+        node = view.node_at(step.number)
+        drawn = game.render_svg(step.position, options, rec)
+        assert view.svg(node) == drawn
+        marked += 'class="forbidden"' in drawn
+    assert marked
+
+
 def test_a_fault_stands_in_place_of_the_move_that_broke_the_rule():
     path = examples.EXAMPLES / "invalid" / "renju" / "occupied-point.renju"
     _, view = view_of(path)

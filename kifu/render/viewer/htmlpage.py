@@ -341,7 +341,14 @@ def _tree_item(view: GameView, line: list[int], href: str) -> str:
 def _data(view: GameView) -> dict[str, Any]:
     """The positions and what the script shows beside them, compactly."""
     nodes = view.nodes
-    packed = pack(view.table, [n.edits[0] for n in nodes] + [n.edits[1] for n in nodes])
+    frames = [(i, f) for i, n in enumerate(nodes) for f in n.frames]
+    packed = pack(view.table, [n.edits[0] for n in nodes] + [n.edits[1] for n in nodes]
+                  + [f[0] for _, f in frames] + [f[1] for _, f in frames])
+    drawn_frames: dict[str, list[list[str]]] = {}
+    for offset, (node, _) in enumerate(frames):
+        at = 2 * len(nodes) + offset
+        drawn_frames.setdefault(str(node), []).append(
+            [packed.edits[at], packed.edits[at + len(frames)]])
     statuses: list[str] = []
     status_index: dict[str, int] = {}
     for node in nodes:
@@ -354,7 +361,8 @@ def _data(view: GameView) -> dict[str, Any]:
         "tokens": packed.tokens,
         "lines": packed.lines,
         "edits": packed.edits[:len(nodes)],
-        "flipped": packed.edits[len(nodes):],
+        "flipped": packed.edits[len(nodes):2 * len(nodes)],
+        "frames": drawn_frames,
         "parent": [n.parent for n in nodes],
         "choice": [n.choice for n in nodes],
         "number": [n.number for n in nodes],
