@@ -34,15 +34,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).parent))
 
-from freego_games import game_sgf, random_game  # noqa: E402
+from freego_games import game_sgf, random_game
 
-from kifu.errors import KifuError  # noqa: E402
-from kifu.game import RenderOptions  # noqa: E402
-from kifu.games.gungi import GAME as GUNGI  # noqa: E402
-from kifu.games.gungi.battle import describe  # noqa: E402
-from kifu.games.gungi.legal import legal_actions  # noqa: E402
-from kifu.games.gungi.reader import parse as parse_plies  # noqa: E402
-from kifu.load import load  # noqa: E402
+from kifu.errors import KifuError
+from kifu.game import RenderOptions
+from kifu.games.gungi import GAME as GUNGI
+from kifu.games.gungi.battle import describe
+from kifu.games.gungi.legal import legal_actions
+from kifu.games.gungi.reader import parse as parse_plies
+from kifu.load import load
 
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

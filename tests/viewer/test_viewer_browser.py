@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from kifu.cli import main
 from kifu.game import RenderOptions
 from kifu.load import load
-from kifu.render.viewer import build_view, fragment, page
+from kifu.render.viewer import build_view, fragment
 from tests import examples
 
 pytestmark = pytest.mark.browser

@@ -33,10 +33,12 @@ BUDGET = 40 * 1024
 
 
 @functools.cache
-def view_of(path: Path, options: RenderOptions = RenderOptions()):
-    """A record and its view (built once: tests only read them)."""
+def view_of(path: Path):
+    """A record and its view, drawn with the default options (built once: tests only read
+    them)."""
     loaded = load(str(path))
-    return loaded, build_view(loaded.game, loaded.record, str(path), loaded.source.text, options)
+    return loaded, build_view(loaded.game, loaded.record, str(path), loaded.source.text,
+                              RenderOptions())
 
 
 # -- positions: the game's own drawings, sent as differences --------------------------------
@@ -234,7 +236,7 @@ def test_the_viewers_own_script_and_style_fit_the_budget():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_page_refers_to_nothing_outside_itself(game):
-    loaded, view = view_of(examples.legal(game)[0])
+    _, view = view_of(examples.legal(game)[0])
     text = page([view])
     doc = parsed(text)
     for tag, attrs in doc.tags:

@@ -15,8 +15,8 @@ from typing import Any
 from kifu.errors import KifuError
 from kifu.game import Game, RenderOptions, Step
 from kifu.record import Record
-from kifu.replayjson import diagnostic_json, move_json
 from kifu.render.viewer.svgdiff import SvgTable, difference
+from kifu.replayjson import diagnostic_json, move_json
 
 #: A diagnostic as the replay format gives it (see ``kifu/schema/replay.schema.json``).
 DiagnosticJson = dict[str, Any]
@@ -240,9 +240,9 @@ class _TreeBuilder:
         node.edits = (difference(before[0], drawings[0]), difference(before[1], drawings[1]))
         if node.parent >= 0:
             for extras in self.game.frames(position):
-                frame = self._draw(position, tuple(
-                    replace(options, extras={**options.extras, **extras})
-                    for options in self.options))
+                drawn, turned = self.options
+                frame = self._draw(position, (replace(drawn, extras={**drawn.extras, **extras}),
+                                              replace(turned, extras={**turned.extras, **extras})))
                 node.frames.append((difference(drawings[0], frame[0]),
                                     difference(drawings[1], frame[1])))
         self.view.nodes.append(node)
