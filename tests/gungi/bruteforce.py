@@ -22,7 +22,7 @@ from kifu.errors import KifuError, SetupError
 from kifu.games.gungi import battle
 from kifu.games.gungi.actions import DROP, EXCHANGE, MOVE, STRIKE, SUBSTITUTE, SWAP, Action
 from kifu.games.gungi.bod import Diagram, SetupPiece
-from kifu.games.gungi.diagram_position import LIMITS, _kind, from_diagram
+from kifu.games.gungi.diagram_position import LIMITS, from_diagram, kind_of
 from kifu.games.gungi.geometry import SQUARES, file_of, rank_of, square
 from kifu.games.gungi.legal import (
     is_clean, king_safe, legal_actions, mover_foul, swap_allowed, trials,
@@ -65,10 +65,11 @@ def played_key(ply: Ply) -> Key:
 
 # -- random positions ------------------------------------------------------------------------
 
+#: The faces a piece of each kind may show (兵: 兵 さ と へ; 香: 砲 砦 香 ...).
 FACES_OF_KIND: dict[str, list[str]] = {}
 for _front, _back in SET:
-    FACES_OF_KIND.setdefault(_kind(_front), []).extend(
-        f for f in (_front, _back) if f and f not in FACES_OF_KIND.get(_kind(_front), []))
+    _faces = FACES_OF_KIND.setdefault(kind_of(_front), [])
+    _faces.extend(f for f in (_front, _back) if f and f not in _faces)
 
 
 class _Builder:
@@ -83,7 +84,7 @@ class _Builder:
         self.left["帥"] = 0
 
     def piece(self, side: int, face: str) -> SetupPiece | None:
-        kind = _kind(face)
+        kind = kind_of(face)
         if self.left[kind] <= 0:
             return None
         self.left[kind] -= 1
@@ -198,19 +199,19 @@ def plies_for(pos: Position, action: Action, side: int) -> list[Ply]:
     """Texts that carry out ``action``: one per legal way (betrayal or not, re-placements),
     without an origin bracket and, for a move, with one."""
     to = action.to
-    base = {"side": side, "file": file_of(to), "rank": rank_of(to)}
+    file, rank = file_of(to), rank_of(to)
     if action.kind == MOVE:
-        ply = Ply(piece=action.face, tier=action.tier, **base)
+        ply = Ply(side, action.face, file, rank, action.tier)
     elif action.kind == DROP:
-        ply = Ply(piece=action.face, tier=action.tier, drop=True, **base)
+        ply = Ply(side, action.face, file, rank, action.tier, drop=True)
     elif action.kind == STRIKE:
-        ply = Ply(piece=action.face, strike=action.victim_tier, **base)
+        ply = Ply(side, action.face, file, rank, None, strike=action.victim_tier)
     elif action.kind == SWAP:
-        ply = Ply(piece="謀", tier=action.origin_tier, swap=action.other, **base)
+        ply = Ply(side, "謀", file, rank, action.origin_tier, swap=action.other)
     elif action.kind == SUBSTITUTE:
-        ply = Ply(piece="侍", tier=1, swap="帥", **base)
+        ply = Ply(side, "侍", file, rank, 1, swap="帥")
     else:
-        ply = Ply(piece="帥", tier=2, swap=action.other, swap_drop=True, **base)
+        ply = Ply(side, "帥", file, rank, 2, swap=action.other, swap_drop=True)
     out = []
     for trial in trials(pos, action, side):
         if not is_clean(pos, action, side, trial):
@@ -265,7 +266,8 @@ def _betrayal_lists(stack: list) -> list[tuple[Betrayed, ...]]:
     face its piece's other side may show (top tier first, as written)."""
     out = []
     for depth in range(1, len(stack)):
-        options = [[Betrayed(s, tier, f) for s in (0, 1) for f in _other_faces(stack[tier - 1].face)]
+        options = [[Betrayed(side, tier, face) for side in (0, 1)
+                    for face in _other_faces(stack[tier - 1].face)]
                    for tier in range(depth, 0, -1)]
         combos: list[tuple[Betrayed, ...]] = [()]
         for choices in options:
