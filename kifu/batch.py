@@ -23,6 +23,7 @@ from kifu.record import ReadOptions
 from kifu.render.formats import RENDER_FORMATS, Drawing
 from kifu.report import Diagnostic, FileReport
 from kifu.source import SourceText, read_source
+from kifu.validate import is_other_json
 from kifu.walk import Found
 
 
@@ -90,16 +91,19 @@ class OutputTask:
         return self._with(done, warnings, source.text)
 
     def open(self, job: Job, done: Written) -> tuple[str, SourceText] | Written:
-        """Where the input is read from and its text; or ``done`` with the reason it cannot be
-        read."""
+        """Where the input is read from and its text; or ``done``, with the reason it cannot be
+        read, or as it is for a file that is not a record (another program's JSON)."""
         where = self.located(job.found.path)
         problem = job.found.problem or job.problem
         if problem is not None:
             return self._with(done, [problem], None)
         try:
-            return where, read_source(where, self.encoding)
+            source = read_source(where, self.encoding)
         except KifuError as error:
             return self._with(done, [error], None)
+        if not job.found.named and is_other_json(job.found.path, source.text):
+            return done  # another program's JSON in a folder: left alone, as validate does
+        return where, source
 
     def located(self, path: str) -> str:
         """A path of the batch as this task reaches it (below its ``folder``, if rooted)."""
@@ -158,7 +162,13 @@ class RenderTask(OutputTask):
 
 
 def finish(format_name: str, output_dir: str, written: list[Written]) -> None:
-    """Let a render format add its own pages to the output folder (an index, say)."""
+    """Let a render format add its own pages to the output folder (an index, say); raises
+    ``OutputError`` when they cannot be written."""
     index = RENDER_FORMATS[format_name].index
-    if index is not None:
+    if index is None:
+        return
+    try:
         index(Path(output_dir), written)
+    except OSError as error:
+        raise OutputError(f"cannot write the pages of {format_name} into {output_dir}: "
+                          f"{error.strerror or error}") from None

@@ -19,7 +19,7 @@ from tabulate import tabulate
 
 from kifu import __version__, exitcodes, registry
 from kifu.batch import ConvertTask, OutputTask, RenderTask, finish, plan
-from kifu.errors import ConversionError, KifuError, OptionError
+from kifu.errors import KifuError, OptionError
 from kifu.formatters import FORMATTERS, make_formatter
 from kifu.game import RenderOptions
 from kifu.load import Loaded, dump, parse_text
@@ -30,9 +30,10 @@ from kifu.render import viewer
 from kifu.render.formats import RENDER_FORMATS, Drawing
 from kifu.render.viewer.task import HtmlTask
 from kifu.replayjson import replay_json
-from kifu.report import (Diagnostic, FileReport, Summary, TextFormatter, printable, safe_json,
+from kifu.report import (Diagnostic, Summary, TextFormatter, printable, safe_json,
                          safe_lines)
-from kifu.runner import describe_fault, run
+from kifu.runner import run
+from kifu.tasks import describe_fault
 from kifu.source import STDIN, check_encoding_name, read_source
 from kifu.validate import Options, check_found
 from kifu.walk import Shard, missing, walk
@@ -96,8 +97,8 @@ def boards_option(command: F) -> F:
     (see ``kifu.access``); passed to games as ``Record.read_options``."""
     return click.option(
         "--boards", "read_options", multiple=True, metavar="DIR",
-        type=click.Path(exists=True, file_okay=False),
-        callback=lambda ctx, param, value: ReadOptions(tuple(value)),
+        type=click.Path(exists=True, file_okay=False, resolve_path=True),  # absolute: workers
+        callback=lambda ctx, param, value: ReadOptions(tuple(value)),  # may run elsewhere
         help="Let records refer to files (boards, say) in DIR and below, besides their own "
              "folder; may be given more than once.")(command)
 
@@ -205,7 +206,7 @@ def handle_errors(command: F) -> F:
         except RecordFailure as failure:
             _fail(failure.error, failure.path, failure.text)
         except KifuError as error:
-            _fail(error, kwargs.get("record") or "kifu", None)
+            _fail(error, "kifu", None)
 
     return wrapper  # type: ignore[return-value]
 
@@ -229,7 +230,10 @@ def _stderr_is_terminal() -> bool:
 
 def _load(path: str, encoding: str | None, game: str | None,
           read_options: ReadOptions | None = None) -> Loaded:
-    source = read_source(path, encoding)
+    try:
+        source = read_source(path, encoding)
+    except KifuError as error:
+        raise RecordFailure(error, path, None) from None
     try:
         found, record = parse_text(source.text, path, game, read_options)
     except KifuError as error:
@@ -249,9 +253,12 @@ def _write_output(text: str, output: str | None) -> None:
     write_atomic(output, text)
 
 
-def _one_record(records: tuple[str, ...], output_dir: str | None) -> str | None:
+def _one_record(records: tuple[str, ...], output: str | None,
+                output_dir: str | None) -> str | None:
     """The single record of a command run without ``--output-dir`` (``None`` in batch mode)."""
     if output_dir is not None:
+        if output is not None:
+            raise click.UsageError("-o names one output file; with --output-dir leave it out")
         if STDIN in records:
             raise click.UsageError("standard input (-) cannot go into --output-dir; use -o")
         return None
@@ -299,8 +306,9 @@ def main() -> None:
 @click.option("--records-only", is_flag=True, help="Skip .json files that are not kifu records "
               "instead of reporting them (files found in folders are always treated so).")
 def validate(paths: tuple[str, ...], game: str | None, encoding: str | None,
-             read_options: ReadOptions, fmt: str, jobs: int | None, scheduler: str | None, shard: Shard | None, quiet: bool,
-             lenient: bool, verbose: bool, records_only: bool) -> None:
+             read_options: ReadOptions, fmt: str, jobs: int | None, scheduler: str | None,
+             shard: Shard | None, quiet: bool, lenient: bool, verbose: bool,
+             records_only: bool) -> None:
     """Check that records replay legally; exit 1 if any does not.
 
     PATHS are files, folders (searched recursively for known suffixes) or - for standard input.
@@ -317,6 +325,7 @@ def validate(paths: tuple[str, ...], game: str | None, encoding: str | None,
                                                   only_records=records_only)):
             if progress is not None:
                 progress.step()
+            summary.skipped += not file_reports
             for report in file_reports:
                 summary.add(report)
                 _echo(formatter.file(report))
@@ -343,10 +352,13 @@ def _echo(text: str) -> None:
 def _close_run(summary: Summary, paths: tuple[str, ...], shard: Shard | None,
                quiet: bool) -> NoReturn:
     if summary.total.files == 0:
-        if shard is None:
+        if shard is None and not summary.skipped:
             raise click.UsageError("no record files found in " + ", ".join(paths))
         if not quiet:
-            click.echo(f"no record files in shard {shard}", err=True)
+            where = f"shard {shard}" if shard else "the files given"
+            click.echo(f"no kifu records in {where}" + (
+                f" ({summary.skipped} other JSON file{'s' * (summary.skipped != 1)} left alone)"
+                if summary.skipped else ""), err=True)
     elif not quiet:
         click.echo(summary.table(), err=True)
     sys.exit(summary.exit_status)
@@ -368,6 +380,7 @@ def run_batch(task: OutputTask, paths: tuple[str, ...], output_dir: str, *, jobs
                                         scheduler=scheduler)):
             if progress is not None:
                 progress.step()
+            summary.skipped += not written.reports
             for report in written.reports:
                 summary.add(report)
                 text = formatter.file(report)
@@ -395,19 +408,18 @@ def run_batch(task: OutputTask, paths: tuple[str, ...], output_dir: str, *, jobs
 @run_options
 @handle_errors
 def convert(records: tuple[str, ...], game: str | None, encoding: str | None,
-            read_options: ReadOptions, target: str, dialect: str | None, output: str | None, output_dir: str | None, jobs: int | None,
-            scheduler: str | None, shard: Shard | None, quiet: bool) -> None:
+            read_options: ReadOptions, target: str, dialect: str | None, output: str | None,
+            output_dir: str | None, jobs: int | None, scheduler: str | None,
+            shard: Shard | None, quiet: bool) -> None:
     """Write records in another notation, as JSON, or as SGF.
 
     One RECORD goes to standard output or -o FILE; several, or folders, go into --output-dir.
     """
     if dialect is not None and target != registry.NATIVE:
         raise click.UsageError("--dialect applies to --to native only")
-    record = _one_record(records, output_dir)
+    record = _one_record(records, output, output_dir)
     if record is None:
         assert output_dir is not None
-        if output is not None:
-            raise click.UsageError("-o names one output file; with --output-dir leave it out")
         task = ConvertTask(encoding=encoding, game=game, read_options=read_options,
                            target=target, dialect=dialect)
         summary, _ = run_batch(task, records, output_dir, jobs=jobs, scheduler=scheduler,
@@ -416,10 +428,6 @@ def convert(records: tuple[str, ...], game: str | None, encoding: str | None,
     if output is not None:
         refuse_inputs(output, [record])
     loaded = _load(record, encoding, game, read_options)
-    for name in (dialect or "").split(","):
-        if dialect is not None and name not in loaded.game.dialects:
-            offered = ", ".join(loaded.game.dialects) or "none"
-            raise ConversionError(f"{loaded.game.name} has no dialect {name!r} (it has {offered})")
     warnings = []
     if output is not None and output != STDIN:
         warnings = relocate(loaded.game, loaded.record, record, output)
@@ -471,11 +479,9 @@ def render(records: tuple[str, ...], game: str | None, encoding: str | None,
     drawing = Drawing(move=move, path=path, lenient=lenient, options=options, extras=extras)
     if fragment and (fmt != "html" or output_dir is not None):
         raise click.UsageError("--fragment goes with --format html and one record")
-    record = _one_record(records, output_dir)
+    record = _one_record(records, output, output_dir)
     if record is None:
         assert output_dir is not None
-        if output is not None:
-            raise click.UsageError("-o names one output file; with --output-dir leave it out")
         task_type = HtmlTask if fmt == "html" else RenderTask
         task = task_type(encoding=encoding, game=game, read_options=read_options, format=fmt,
                          drawing=drawing)
@@ -485,12 +491,10 @@ def render(records: tuple[str, ...], game: str | None, encoding: str | None,
         if keep:
             try:
                 finish(fmt, output_dir, written)
-            except (OSError, KifuError) as error:
-                message = error.message if isinstance(error, KifuError) else str(error)
-                report = FileReport(output_dir, None, 0, [Diagnostic.from_error(
-                    KifuError(f"cannot write the index: {message}"), output_dir)])
-                _print_diagnostics(report.diagnostics)
-                summary.exit_status = EXIT_USAGE
+            except KifuError as error:
+                diag = Diagnostic.from_error(error, output_dir)
+                _print_diagnostics([diag])
+                summary.exit_status = max(summary.exit_status, diag.exit_status)
         _close_run(summary, records, shard, quiet)
     if output is not None:
         refuse_inputs(output, [record])

@@ -154,7 +154,11 @@ def span_of(item: Token | Tree) -> Span | None:
     if not item.meta.empty:
         meta = item.meta
         return Span(meta.line, meta.column, meta.end_line, meta.end_column)
-    first, last = _edge_token(item, 0), _edge_token(item, -1)
+    children = item.children
+    if children and isinstance(children[0], Token) and isinstance(children[-1], Token):
+        first, last = children[0], children[-1]  # most moves: a rule of tokens
+    else:
+        first, last = _edge_token(item, 0), _edge_token(item, -1)
     if first is None or last is None:
         return None
     return Span(first.line, first.column, last.end_line, last.end_column)

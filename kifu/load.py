@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kifu import jsonform, registry, sgf
-from kifu.errors import OptionError
+from kifu.errors import ConversionError, OptionError
 from kifu.game import Game, Step
 from kifu.limits import check_tree
 from kifu.record import Node, ReadOptions, Record, is_event
@@ -108,6 +108,10 @@ def dump(game: Game, record: Record, to: str, dialect: str | None = None) -> str
     form in ``kanji`` colours is ``open,kanji``): each but the last is written and read back.
     """
     if to == registry.NATIVE:
+        for name in (dialect or "").split(",") if dialect is not None else ():
+            if name not in game.dialects:
+                offered = ", ".join(game.dialects) or "none"
+                raise ConversionError(f"{game.name} has no dialect {name!r} (it has {offered})")
         *first, last = (dialect or "").split(",")
         for step in first:
             options = record.read_options

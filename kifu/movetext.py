@@ -172,7 +172,7 @@ def read_record(grammar_name: str, text: str, builder: RecordBuilder,
                 move_kinds: Iterable[str] = ("move",),
                 runs: Mapping[str, RunReader] | None = None,
                 handlers: Mapping[str, grammar.RuleHandler] | None = None,
-                positions: bool = True) -> Record:
+                positions: bool = False) -> Record:
     """Parse ``text`` (a notation of the common layout, see the module docstring) into
     ``builder`` and return its record.
 

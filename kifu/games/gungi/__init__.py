@@ -1,7 +1,8 @@
 """Gungi 軍儀 under the Nishitsuji rules (西辻ルール): stacks of three on a 9x9 board.
 
-Rules and notation: ``shared/rules/gungi.md`` and the source it digests; the readings kifu takes
-where the source is silent are in ``DECISIONS.md`` beside this file.
+Rules and notation: the Nishitsuji rules text (2012) with its record notation (§十八) and sample
+game; the readings kifu takes where the text is silent or open are in ``DECISIONS.md`` beside
+this file.
 """
 from __future__ import annotations
 
@@ -35,7 +36,9 @@ class Gungi(Game):
         return normalise(reader.parse(text, source))
 
     def write(self, record: Record, dialect: str | None = None) -> str:
-        return writer.write(record, ascii_names=dialect == "ascii")
+        from kifu.games.gungi.normalise import canonical
+
+        return writer.write(canonical(record), ascii_names=dialect == "ascii")
 
     def move_to_json(self, move: Any) -> dict[str, Any]:
         return notation.move_to_json(move)

@@ -217,6 +217,9 @@ class _Reader:
             raise NotationError(f"{text} must follow a ply", span=span)
         node = line[-1]
         move = node.move
+        if "replace" in changes and isinstance(move, Ply) and move.replace is not None:
+            changes = {"replace_next": changes["replace"],
+                       "replace_next_piece": changes["replace_piece"]}
         allowed = {"ends", "back"} if isinstance(move, Placement) else (
             set(Ply.__dataclass_fields__) if isinstance(move, Ply) else {"ends"})
         for key, value in changes.items():

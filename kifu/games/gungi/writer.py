@@ -79,8 +79,7 @@ def _ascii_notes(ply: Ply) -> list[str]:
         out.append(ASCII.coord(ply.origin))
     if ply.betrayal is not None:
         out.append(", ".join(f"{'BW'[b.side]}{b.tier}-{ROMAJI[b.face]}" for b in ply.betrayal))
-    if ply.replace is not None:
-        out.append(f"{ASCII.coord(ply.replace)}-{ROMAJI[ply.replace_piece or '砲']}")
+    out.extend(f"{ASCII.coord(coord)}-{ROMAJI[face]}" for coord, face in ply.placements)
     if ply.back:
         out.append(f"back {ROMAJI[ply.back]}")
     if ply.obtained:

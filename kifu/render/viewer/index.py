@@ -75,7 +75,7 @@ def index_written(out_dir: Path, written: Sequence[Written]) -> None:
         page = quote(Path(os.path.relpath(entry.output, out_dir)).as_posix()) if entry.output else ""
         if isinstance(entry, PageWritten) and entry.rows:
             rows.extend(IndexRow(**{**row.__dict__, "href": page + row.href}) for row in entry.rows)
-        else:
+        elif entry.output or entry.reports:  # not another program's file, left alone
             rows.append(_unwritten(entry, page))
     write_index(rows, out_dir, title=f"kifu: {out_dir.name}")
 
