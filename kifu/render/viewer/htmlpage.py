@@ -169,7 +169,7 @@ def _controls() -> str:
         '<div class="kv-tools">'
         + button("play", "Autoplay (P)", f"{icon('play')} Play",
                  ' aria-pressed="false" class="kv-play"')
-        + f'<label class="kv-speed">every <select aria-label="Autoplay speed">{speeds}'
+        + f'<label class="kv-speed"><span>every</span> <select aria-label="Autoplay speed">{speeds}'
         "</select></label>"
         + button("flip", "Turn the board round (F)", "Flip", ' aria-pressed="false"')
         + button("coords", "Coordinates on or off (C)", "Coordinates", ' aria-pressed="true"')
