@@ -91,8 +91,8 @@ class OutputTask:
         return self._with(done, warnings, source.text)
 
     def open(self, job: Job, done: Written) -> tuple[str, SourceText] | Written:
-        """Where the input is read from and its text; or ``done`` with the reason it cannot be
-        read."""
+        """Where the input is read from and its text; or ``done``, with the reason it cannot be
+        read, or as it is for a file that is not a record (another program's JSON)."""
         where = self.located(job.found.path)
         problem = job.found.problem or job.problem
         if problem is not None:

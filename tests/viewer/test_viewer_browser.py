@@ -467,5 +467,6 @@ def test_a_hostile_record_stays_text(open_page, tmp_path):
     page = watched.page
     assert page.evaluate("document.querySelectorAll('img').length") == 0
     assert page.inner_text(".kv-title") == hostile
+    assert page.title() == hostile.replace("\u202e", "") + " \u2013 kifu"
     page.click(".kv-moves a.kv-m[data-i='1']")
     assert hostile in page.inner_text(".kv-note")

@@ -116,7 +116,8 @@ def test_every_position_of_every_line_is_the_games_own_drawing(game):
             if line == ():
                 table = view.table
                 flipped_lines = _rebuild(view, node, flipped=True)
-                assert table.text(flipped_lines) == rules.render_svg(step.position, flipped, record)
+                drawn = rules.render_svg(step.position, flipped, record)
+                assert table.text(flipped_lines) == drawn
 
 
 def _rebuild(view, node: int, flipped: bool) -> list[int]:
@@ -312,7 +313,8 @@ def test_render_html_of_a_syntax_error_shows_the_diagnostic(kifu_cli, tmp_path):
     record = examples.EXAMPLES / "invalid" / "renju" / "syntax-error.renju"
     kifu_cli("render", record, "-f", "html", "-o", out, exit_code=EXIT_INVALID)
     text = out.read_text(encoding="utf-8")
-    assert "kv-unreadable" in text and "error[syntax]" in text and "<figure class=\"kv-board\"" not in text
+    assert "kv-unreadable" in text and "error[syntax]" in text
+    assert '<figure class="kv-board"' not in text
 
 
 def test_render_html_usage_errors(kifu_cli, tmp_path):

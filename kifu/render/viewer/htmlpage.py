@@ -42,7 +42,7 @@ def page(views: Sequence[GameView], title: str | None = None) -> str:
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="color-scheme" content="light dark">\n'
-        f"<title>{_isolated(heading)} \u2013 kifu</title>\n"
+        f"<title>{_text(_plain(heading))} \u2013 kifu</title>\n"
         f"<style>\n{asset('viewer.css')}</style>\n</head>\n"
         '<body class="kv-page">\n'
         f"{viewer(views)}"
@@ -142,7 +142,7 @@ _ICONS = {
 }
 
 
-def icon(name: str) -> str:
+def _icon(name: str) -> str:
     return (f'<svg class="kv-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">'
             f'<path fill="currentColor" d="{_ICONS[name]}"/></svg>')
 
@@ -154,12 +154,12 @@ def _controls() -> str:
                 f'title="{label}"{extra}>{content}</button>')
 
     steps = "".join(button(a, label, content) for a, label, content in (
-        ("first", "First position (Home)", icon("first")),
+        ("first", "First position (Home)", _icon("first")),
         ("back10", "Back 10 (Page Up)", "\u221210"),
-        ("prev", "Previous (Left arrow)", icon("prev")),
-        ("next", "Next (Right arrow)", icon("next")),
+        ("prev", "Previous (Left arrow)", _icon("prev")),
+        ("next", "Next (Right arrow)", _icon("next")),
         ("fwd10", "Forward 10 (Page Down)", "+10"),
-        ("last", "Last position (End)", icon("last"))))
+        ("last", "Last position (End)", _icon("last"))))
     speeds = "".join(f'<option value="{ms}"{" selected" * (ms == 1000)}>{label}</option>'
                      for ms, label in ((250, "0.25 s"), (500, "0.5 s"), (1000, "1 s"),
                                        (2000, "2 s"), (4000, "4 s")))
@@ -167,10 +167,10 @@ def _controls() -> str:
         '<div class="kv-bar" role="group" aria-label="Moves" hidden>\n'
         f'<div class="kv-steps">{steps}</div>\n'
         '<div class="kv-tools">'
-        + button("play", "Autoplay (P)", f"{icon('play')} Play",
+        + button("play", "Autoplay (P)", f"{_icon('play')} Play",
                  ' aria-pressed="false" class="kv-play"')
-        + f'<label class="kv-speed">every <select aria-label="Autoplay speed">{speeds}'
-        "</select></label>"
+        + '<label class="kv-speed"><span>every</span> '
+        + f'<select aria-label="Autoplay speed">{speeds}</select></label>'
         + button("flip", "Turn the board round (F)", "Flip", ' aria-pressed="false"')
         + button("coords", "Coordinates on or off (C)", "Coordinates", ' aria-pressed="true"')
         + "</div>\n</div>\n")
@@ -248,7 +248,8 @@ def _entry(view: GameView, index: int, href: str) -> str:
     if node.fault:
         move = (f"{number}{_isolated(node.notation)}" if node.notation else "result")
         diags = "".join(_diagnostic(d) for d in node.diagnostics)
-        return f'<span class="kv-err" data-i="{index}">{link}{FAULT}\u00a0{move}</a>{diags}</span> '
+        return (f'<span class="kv-err" data-i="{index}">{link}{FAULT}\u00a0{move}</a>{diags}'
+                "</span> ")
     parts = [f"{link}{number}{_isolated(node.notation)}</a> "]
     parts.extend(f'<span class="kv-c" data-i="{index}">{_isolated(c)}</span> '
                  for c in node.comments)
