@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from types import ModuleType
 
-from bench.common import ROOT, Row, VerdictMismatch, markdown, note
+from bench.common import FULL_ROUNDS, ROOT, Row, VerdictMismatch, markdown, note
 
 #: The table's benchmarks in order: a name for ``--only``, and the modules that can fill it, the
 #: first one present winning (``bench/sgf.py``, a comparison on real-style SGF files, takes the
@@ -133,7 +133,8 @@ def main(argv: list[str] | None = None) -> int:
     run = "python -m bench --quick" if args.quick else "python -m bench"
     print(f"Measured by `{run}` on {started:%Y-%m-%d} in {time.perf_counter() - clock:.0f} s, "
           f"on {machine()}; load average (1, 5, 15 minutes) {load_before} before the run, "
-          f"{load_after} after.  Rates are per CPU second, best of the rounds.\n")
+          f"{load_after} after.  Rates are per CPU second, best of "
+          f"{1 if args.quick else FULL_ROUNDS} round(s), the two sides taking turns.\n")
     print(markdown(rows))
     sys.stdout.flush()
     if args.long:

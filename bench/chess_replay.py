@@ -25,6 +25,7 @@ if __name__ == "__main__" and not __package__:  # run as a script: the repositor
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bench.common import (
+    FULL_ROUNDS,
     REFERENCE,
     Other,
     Row,
@@ -35,7 +36,7 @@ from bench.common import (
     take_turns,
 )
 
-SIZES = {"quick": {"games": 30, "rounds": 1}, "full": {"games": 300, "rounds": 3}}
+SIZES = {"quick": {"games": 30, "rounds": 1}, "full": {"games": 300, "rounds": FULL_ROUNDS}}
 SEED, MAX_PLIES = 3, 160
 #: A game's verdict: read without errors, the final position (FEN), the outcome.
 Verdict = tuple[bool, str, str]

@@ -26,6 +26,8 @@ from typing import Any
 #: The repository root: whole processes run there, so that ``python -m bench.<name>`` works.
 ROOT = Path(__file__).resolve().parents[1]
 
+#: Rounds of a full run (a quick run has one): each side keeps its best.
+FULL_ROUNDS = 3
 #: What the thing compared with is; the table says it in words.
 PEER, BASELINE, REFERENCE = "peer", "baseline written in this repository", "reference point"
 

@@ -26,6 +26,7 @@ if __name__ == "__main__" and not __package__:  # run as a script: the repositor
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bench.common import (
+    FULL_ROUNDS,
     PEER,
     Other,
     Row,
@@ -40,7 +41,7 @@ from bench.common import (
 )
 from bench.freego_games import corpus
 
-SIZES = {"quick": {"games": 30, "rounds": 1}, "full": {"games": 320, "rounds": 3}}
+SIZES = {"quick": {"games": 30, "rounds": 1}, "full": {"games": 320, "rounds": FULL_ROUNDS}}
 SIZE, LENGTH, SEED = 19, 280, 7
 Stones = frozenset[tuple[str, tuple[int, int]]]
 
@@ -77,8 +78,8 @@ def measure(games: int, rounds: int) -> list[Row]:
         [lambda: kifu_legal(texts, names), lambda: [sgfmill_replay(t) for t in texts]],
         rounds, warm_up)
     require(all(legal), "go: kifu found a generated game illegal")
-    agree = same_verdicts("final positions", names, [kifu_stones(t, n) for t, n in zip(texts, names)],
-                          ends, "sgfmill")
+    ours_ends = [kifu_stones(text, name) for text, name in zip(texts, names)]
+    agree = same_verdicts("final positions", names, ours_ends, ends, "sgfmill")
     peer = (f"sgfmill {version('sgfmill')}: `Sgf_game.from_string` + `Board.play` "
             "(captures only: no ko, no superko, no count)")
     return [Row("Go (SGF)", "parse + replay; kifu also checks positional superko and counts the "

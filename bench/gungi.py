@@ -3,11 +3,11 @@
     python -m bench.gungi [--quick] [--repeats N] [--rounds N]     (or python bench/gungi.py)
 
 No other software plays the Nishitsuji rules.  The ``gungi`` package on PyPI plays the rule set of
-the manga instead, and shares no position and no move with them: its 14 kinds of piece (marshal,
-general, ..., tactician) are not the Nishitsuji set (謀, 侍, 兵, 忍, 砲, 砦, 臥, 雛, 帥, 弓, each
-with a back face it turns to when captured), even the pieces that share a name move otherwise
-(its marshal's reach grows with the tier it stands on; 帥's does not), and a position of one
-game cannot be written in the other's notation.  A ratio between the two would compare
+the manga instead, and shares no position and no move with them: its 14 kinds of piece
+(marshal, general, ..., tactician) are not the Nishitsuji set (謀 侍 兵 忍 砲 砦 臥 雛 帥
+弓, each with a back face it turns to when captured), even the pieces that share a name move
+otherwise (its marshal's reach grows with the tier it stands on; 帥's does not), and a position
+of one game cannot be written in the other's notation.  A ratio between the two would compare
 different work on different positions, so this benchmark reports kifu's figures alone:
 
 1. validation: ``kifu.validate.check_text`` on each record of ``examples/gungi/`` (parse and
@@ -30,9 +30,18 @@ from pathlib import Path
 if __name__ == "__main__" and not __package__:  # run as a script: the repository root, not bench/
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-from bench.common import ROOT, Row, note, require, sized, standalone, take_turns
+from bench.common import (
+    FULL_ROUNDS,
+    ROOT,
+    Row,
+    note,
+    require,
+    sized,
+    standalone,
+    take_turns,
+)
 
-SIZES = {"quick": {"repeats": 2, "rounds": 1}, "full": {"repeats": 20, "rounds": 3}}
+SIZES = {"quick": {"repeats": 2, "rounds": 1}, "full": {"repeats": 20, "rounds": FULL_ROUNDS}}
 
 
 def battle_positions(texts: list[tuple[str, str]]) -> tuple[list, int, int]:

@@ -36,6 +36,7 @@ if __name__ == "__main__" and not __package__:  # run as a script: the repositor
 
 from bench.common import (
     BASELINE,
+    FULL_ROUNDS,
     Other,
     Row,
     kifu_legal,
@@ -52,7 +53,7 @@ from kifu.games.rengi import GAME, bitboard
 from kifu.games.rengi.bitboard import FULL, resolve
 
 SIZES = {"quick": {"games": 4, "moves": 150, "copies": 50, "rounds": 1},
-         "full": {"games": 24, "moves": 300, "copies": 400, "rounds": 3}}
+         "full": {"games": 24, "moves": 300, "copies": 400, "rounds": FULL_ROUNDS}}
 BASELINE_NAME = "`flood_fill_resolve` in `bench/rengi.py` (grid, breadth-first flood fill)"
 VARIANTS = ["Variant: 白連棋", "Variant: 天連棋\nSeed: {seed}",
             "Variant: 公連棋\nTsumoMethod: shuffle\nSeed: {seed}", "Variant: 白連棋 簡易"]

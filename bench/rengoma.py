@@ -29,6 +29,7 @@ if __name__ == "__main__" and not __package__:  # run as a script: the repositor
 
 from bench.common import (
     BASELINE,
+    FULL_ROUNDS,
     Other,
     Row,
     kifu_legal,
@@ -45,7 +46,7 @@ from kifu.games.rengoma.notation import Place, Turn
 from kifu.games.rengoma.position import Position
 from kifu.record import Node, Record
 
-SIZES = {"quick": {"games": 30, "rounds": 1}, "full": {"games": 200, "rounds": 3}}
+SIZES = {"quick": {"games": 30, "rounds": 1}, "full": {"games": 200, "rounds": FULL_ROUNDS}}
 SEED = 7
 BASELINE_NAME = "`NaiveGame` in `bench/rengoma_naive.py` (dict board, whole-board scans)"
 

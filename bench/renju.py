@@ -29,6 +29,7 @@ if __name__ == "__main__" and not __package__:  # run as a script: the repositor
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bench.common import (
+    FULL_ROUNDS,
     PEER,
     Other,
     Row,
@@ -44,7 +45,7 @@ from bench.common import (
 )
 from bench.renju_games import play_game
 
-SIZES = {"quick": {"games": 100, "rounds": 1}, "full": {"games": 1000, "rounds": 3}}
+SIZES = {"quick": {"games": 100, "rounds": 1}, "full": {"games": 1000, "rounds": FULL_ROUNDS}}
 SEED = 1
 #: kifu's words for how a Renju game ends, and the ``renju`` package's names for the same.
 REASONS = (("forbidden overline", "OVERLINE"), ("double three", "DOUBLE_THREE"),
