@@ -7,7 +7,7 @@ kifu the most per byte: floods of the smallest items (comments, moves, passes, n
 variations, separators, blank lines), variations nested to the limit again and again, one huge
 token, huge numbers, huge set-ups and hands.  Each runs as ``kifu validate -q -j 1`` (or the
 command given) in a subprocess of its own; the table gives its size, exit status, time, peak
-resident memory (``ru_maxrss`` of that process) and the first diagnostic.  Run by hand:
+resident memory (the process's own high-water mark) and the first diagnostic.  Run by hand:
 
     python bench/worst_inputs.py [--mb 15] [--only SUBSTRING] [--command validate|convert|render]
 
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -154,9 +153,24 @@ def cases(size: int) -> dict[str, tuple[str, Callable[[], str]]]:
     }
 
 
+#: Runs kifu and, at exit, reports the process's own peak (VmHWM: ``ru_maxrss`` would count
+#: the memory of this script, which the child is forked from, too).
+CHILD = """
+import atexit, sys
+def peak():
+    with open('/proc/self/status') as status:
+        for line in status:
+            if line.startswith('VmHWM:'):
+                sys.stderr.write('\\nPEAK ' + line.split()[1] + '\\n')
+atexit.register(peak)
+from kifu.cli import main
+main(sys.argv[1:], prog_name='kifu')
+"""
+
+
 def measure(path: Path, command: str) -> tuple[int, float, float, str]:
     """Exit status, seconds, peak resident MB and the first line of output of one run."""
-    args = [sys.executable, "-m", "kifu", command]
+    args = [sys.executable, "-c", CHILD, command]
     if command == "validate":
         args += ["-q", "-j", "1"]
     elif command == "convert":
@@ -164,17 +178,21 @@ def measure(path: Path, command: str) -> tuple[int, float, float, str]:
     else:
         args += ["--format", "text"]
     started = time.perf_counter()
-    process = subprocess.Popen([*args, str(path)], stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, cwd=ROOT)
-    assert process.stdout is not None
-    head = process.stdout.readline().decode("utf-8", "replace")
-    for _ in process.stdout:  # drain, so that the process never waits on us
-        pass
-    _, status, usage = os.wait4(process.pid, 0)
-    seconds = time.perf_counter() - started
-    process.returncode = os.waitstatus_to_exitcode(status)
+    with tempfile.TemporaryFile() as errors:
+        process = subprocess.Popen([*args, str(path)], stdout=subprocess.PIPE, stderr=errors,
+                                   cwd=ROOT)
+        assert process.stdout is not None
+        head = process.stdout.readline().decode("utf-8", "replace")
+        for _ in process.stdout:  # drain, so that the process never waits on us
+            pass
+        status = process.wait()
+        seconds = time.perf_counter() - started
+        errors.seek(0)
+        lines = errors.read().decode("utf-8", "replace").splitlines()
+    peaks = [int(line.split()[1]) for line in lines if line.startswith("PEAK ")]
+    head = head or next((line for line in lines if line.strip() and not line.startswith("PEAK ")), "")
     message = head.split(": ", 1)[-1].strip()[:70]
-    return process.returncode, seconds, usage.ru_maxrss / 1024, message
+    return status, seconds, (peaks[-1] / 1024 if peaks else float("nan")), message
 
 
 def main() -> None:

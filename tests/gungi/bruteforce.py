@@ -30,7 +30,7 @@ from kifu.games.gungi.legal import (
 from kifu.games.gungi.movegen import pseudo_actions
 from kifu.games.gungi.notation import Betrayed, Coord, Ply
 from kifu.games.gungi.pieces import (
-    BACK_OF, FACES, FRONT_OF, NEVER_IN_HAND, PAWN_BACKS, SET,
+    BACK_OF, BACKS, FACES, FRONT_OF, FRONTS, NEVER_IN_HAND, PAWN_BACKS, SET,
 )
 from kifu.games.gungi.position import BATTLE, Position
 
@@ -441,13 +441,51 @@ def compare(pos: Position, tally: Tally) -> None:
                 tally.disagreements.append(f"{ply} plays as {verdict.key}, not listed")
         return verdict
 
+    in_hand = {p.face for p in pos.hands[side]}
     for ply in every_ply(pos):
         verdict = judge(ply)
+        if ply.drop and ply.back is None and ply.piece in in_hand:
+            _check_drop(pos, ply, verdict, tally)
         if verdict.key is not None or NOTE_RULES.intersection(verdict.rules):
             for noted in with_notes(pos, ply):
                 judge(noted)
     for key in generated - played:
         tally.disagreements.append(f"listed {key} never plays")
+
+
+#: Why a drop the square allows may still be refused: the own 帥, a boar with no move, a foul.
+DROP_REFUSALS = frozenset({"check", "drop-dead", "ni-hyou", "ni-he", "pawn-drop-mate",
+                           "he-mate"})
+
+
+def drop_tier_by_text(pos: Position, side: int, face: str, sq: int) -> int | None:
+    """The tier a drop lands on, straight from the text (None: not on that square): an empty
+    square, or an uncovered own 地駒 at any tier (§十九 地連, §十一) that takes the piece — 砲 砦
+    anything, 忍 back faces, 上 front faces — in a stack of three at most (§一) holding no own
+    piece of that name (§十四)."""
+    stack = pos.board[sq]
+    if not stack:
+        return 1 if pos.geometry.playable(sq) else None
+    top = stack[-1]
+    if len(stack) == 3 or top.owner != side or top.face not in ("砲", "砦", "忍", "上"):
+        return None
+    takes = {"砲": True, "砦": True, "忍": face in BACKS, "上": face in FRONTS}[top.face]
+    if not takes or any(p.owner == side and p.face == face for p in stack):
+        return None
+    return len(stack) + 1
+
+
+def _check_drop(pos: Position, ply: Ply, verdict: Verdict, tally: Tally) -> None:
+    assert ply.file is not None and ply.rank is not None and ply.tier is not None
+    tier = drop_tier_by_text(pos, ply.side, ply.piece, square(ply.file, ply.rank))
+    if verdict.key is not None and tier != ply.tier:
+        tally.disagreements.append(f"{ply} plays, but the text puts that drop on tier {tier}")
+    elif verdict.key is None and tier == ply.tier and not DROP_REFUSALS.intersection(
+            verdict.rules):
+        tally.disagreements.append(f"{ply} is refused ({verdict.rules}), but the text allows "
+                                   "that square")
+    if tier == 3 and ply.tier == 3:
+        tally.features["tier-3 drop tried"] += 1
 
 
 def _count_fouls(pos: Position, side: int, tally: Tally) -> None:
