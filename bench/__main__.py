@@ -3,7 +3,7 @@
     python -m bench                  # the full run: the README's figures come from one of these
     python -m bench --quick          # small inputs, one round: does everything still run?
     python -m bench --only renju go  # some of them
-    python -m bench --long           # also the long runs (archive scale, worst inputs)
+    python -m bench --long           # also the long runs (archive scale, worst inputs, viewer)
 
 Run from the repository root with the bench extra installed (``pip install -e '.[bench]'``).
 Progress and details go to standard error; standard output is the Markdown block for the
@@ -43,6 +43,7 @@ BENCHMARKS: tuple[tuple[str, tuple[str, ...]], ...] = (
 LONG: dict[str, tuple[list[str], list[str]]] = {
     "scale": ([], ["--records", "2000", "--distinct", "200"]),
     "worst_inputs": ([], ["--mb", "1"]),
+    "viewer": ([], ["--rounds", "1"]),
 }
 
 
@@ -81,7 +82,7 @@ def failed_row(name: str, why: str) -> Row:
 
 def run_long(quick: bool) -> int:
     """The long benchmarks, each as its own process, their reports passed on to standard
-    error; the worst exit status (``worst_inputs`` exits 0 when every input was decided)."""
+    error; 1 if any of them failed."""
     worst = 0
     for name, (full, short) in LONG.items():
         command = [sys.executable, str(ROOT / "bench" / f"{name}.py"), *(short if quick else full)]
@@ -101,7 +102,8 @@ def main(argv: list[str] | None = None) -> int:
                         choices=[name for name, _ in BENCHMARKS],
                         help="run only these: " + ", ".join(name for name, _ in BENCHMARKS))
     parser.add_argument("--long", action="store_true",
-                        help="also run bench/scale.py and bench/worst_inputs.py")
+                        help="also run " + ", ".join(f"bench/{n}.py" for n in LONG)
+                        + " (each reports on its own)")
     args = parser.parse_args(argv)
 
     started = datetime.now(UTC)

@@ -13,7 +13,6 @@ sides take turns, round after round, and each keeps its best round.
 from __future__ import annotations
 
 import argparse
-import os
 import resource
 import subprocess
 import sys
@@ -111,26 +110,20 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run_process(command: list[str], env: dict[str, str] | None = None
-                ) -> tuple[float, subprocess.CompletedProcess[str]]:
+def run_process(command: list[str]) -> tuple[float, subprocess.CompletedProcess[str]]:
     """Run a whole process (interpreter start-up included) in the repository root, to its end:
     the CPU time it and its children used, and what it printed."""
     before = children_cpu()
-    done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT,
-                          env={**os.environ, **(env or {})})
+    done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT)
     return children_cpu() - before, done
 
 
 def best_process(commands: Sequence[list[str]], rounds: int
                  ) -> list[tuple[float, subprocess.CompletedProcess[str]]]:
-    """Like :func:`take_turns`, for whole processes."""
-    best: list[tuple[float, subprocess.CompletedProcess[str]] | None] = [None] * len(commands)
-    for _ in range(rounds):
-        for index, command in enumerate(commands):
-            seconds, done = run_process(command)
-            if best[index] is None or seconds < best[index][0]:  # type: ignore[index]
-                best[index] = (seconds, done)
-    return best  # type: ignore[return-value]
+    """Like :func:`take_turns`, for whole processes: each command's best CPU time, and what it
+    printed then."""
+    runs = [[run_process(command) for command in commands] for _ in range(rounds)]
+    return [min(side, key=lambda run: run[0]) for side in zip(*runs)]
 
 
 # -- verdicts ------------------------------------------------------------------------------------
