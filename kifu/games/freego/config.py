@@ -1,7 +1,7 @@
 """The rules a record plays under, read from its headers: board, seats, komi, scoring, suicide.
 
 ```
-Board: japan            # a built-in board or a board file, relative to the record
+Board: japan            # a built-in board or a board file in the record's folder or below
 Players: orange, green  # seat order, 2 to 4 names (default: black, white)
 Komi: 0, 6.5            # one per seat (a single number in a 2-seat game is the second seat's)
 Scoring: territory      # territory (default), area or map
