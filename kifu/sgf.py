@@ -242,16 +242,19 @@ def serialize(roots: list[SgfNode], per_line: int = 10) -> str:
 def lines_to_children(nodes: list[Node], make: Callable[[Node], SgfNode]) -> list[SgfNode]:
     """SGF children for a line of a record: the line itself first, then its alternatives.
 
-    A record keeps alternatives on the node they replace; SGF keeps them as siblings.
+    A record keeps alternatives on the node they replace; SGF keeps them as siblings.  No
+    recursion: a line may be thousands of moves long.
     """
-    if not nodes:
-        return []
-    head = make(nodes[0])
-    head.children = lines_to_children(nodes[1:], make)
-    siblings = [head]
-    for variation in nodes[0].variations:
-        siblings.extend(lines_to_children(variation, make))
-    return siblings
+    top: list[SgfNode] = []
+    pending = [(nodes, top)]  # a line, and the siblings its first node joins
+    while pending:
+        line, siblings = pending.pop()
+        for node in line:
+            head = make(node)
+            siblings.append(head)
+            pending.extend((variation, siblings) for variation in reversed(node.variations))
+            siblings = head.children
+    return top
 
 
 def children_to_line(children: list[SgfNode],
