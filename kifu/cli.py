@@ -16,9 +16,9 @@ import click
 from tabulate import tabulate
 
 from kifu import __version__, registry
-from kifu.errors import ConversionError, KifuError, ReadError, UnknownGameError
+from kifu.errors import PEDANTIC, ConversionError, KifuError, ReadError, UnknownGameError
 from kifu.game import Game, RenderOptions, Step
-from kifu.load import Loaded, dump, parse_text
+from kifu.load import GameIndexError, Loaded, dump, load_source, rewrite
 from kifu.replayjson import replay_json
 from kifu.report import FORMATTERS, Diagnostic, Summary, TextFormatter, make_formatter, printable
 from kifu.source import check_encoding_name, read_source
@@ -91,6 +91,13 @@ def lenient_option(command: F) -> F:
                         help="Repair what a game's rules allow repairing, with warnings.")(command)
 
 
+def game_index_option(command: F) -> F:
+    """``--game-index N``: one game of a file that holds several (an SGF collection)."""
+    return click.option("--game-index", "game_index", type=click.IntRange(min=1), metavar="N",
+                        help="Which game of a file that holds several (an SGF collection), "
+                             "counted from 1; default the first.")(command)
+
+
 def record_argument(command: F) -> F:
     return click.argument("record", type=click.Path(allow_dash=True, dir_okay=False))(command)
 
@@ -134,13 +141,28 @@ def _stderr_is_terminal() -> bool:
     return sys.stderr.isatty()
 
 
-def _load(path: str, encoding: str | None, game: str | None) -> Loaded:
+def _load(path: str, encoding: str | None, game: str | None, game_index: int | None = None,
+          lenient: bool = False, every_game: bool = False) -> Loaded:
     source = read_source(path, encoding)
     try:
-        found, record = parse_text(source.text, path, game)
+        loaded = load_source(source, game, game_index=game_index, lenient=lenient,
+                             every_game=every_game)
+    except GameIndexError as error:
+        raise click.BadParameter(error.message, param_hint="'--game-index'") from None
     except KifuError as error:
         raise RecordFailure(error, path, source.text) from None
-    return Loaded(found, record, source)
+    error = loaded.error()
+    if error is not None:
+        raise RecordFailure(error, loaded.name, source.text)
+    for found in loaded.findings:  # what reading repaired or guessed, on standard error
+        if found.grade != PEDANTIC:
+            for line in TextFormatter().diagnostic(Diagnostic.from_error(found, loaded.name,
+                                                                         source.text)):
+                click.echo(line, err=True)
+    if loaded.games > 1 and game_index is None and not every_game:
+        click.echo(f"{printable(path)} holds {loaded.games} games; this is the first "
+                   "(--game-index N picks another)", err=True)
+    return loaded
 
 
 def _write_output(text: str, output: str | None) -> None:
@@ -169,10 +191,12 @@ def main() -> None:
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Processes to validate with (default: all cores).")
 @lenient_option
+@click.option("--pedantic", is_flag=True, help="Also report findings that cost nothing (an "
+              "SGF property kifu does not know, a date not in SGF's form), as warnings.")
 @click.option("--quiet", "-q", is_flag=True, help="No summary table and no progress bar.")
 @click.option("--verbose", "-v", is_flag=True, help="Name every file checked, legal or not.")
 def validate(paths: tuple[str, ...], game: str | None, encoding: str | None, fmt: str,
-             jobs: int | None, lenient: bool, quiet: bool, verbose: bool) -> None:
+             jobs: int | None, lenient: bool, pedantic: bool, quiet: bool, verbose: bool) -> None:
     """Check that records replay legally; exit 1 if any does not.
 
     PATHS are files, folders (searched recursively for known suffixes) or - for standard input.
@@ -185,7 +209,7 @@ def validate(paths: tuple[str, ...], game: str | None, encoding: str | None, fmt
         raise click.UsageError("no record files found in " + ", ".join(paths))
     formatter = make_formatter(fmt, color=sys.stdout.isatty(), verbose=verbose)
     summary = Summary()
-    options = Options(encoding=encoding, game=game, lenient=lenient)
+    options = Options(encoding=encoding, game=game, lenient=lenient, pedantic=pedantic)
     reports = check_files(files, options, jobs)
     show_progress = not quiet and _stderr_is_terminal() and len(files) >= PROGRESS_FROM
     begin = formatter.begin()
@@ -216,18 +240,33 @@ def validate(paths: tuple[str, ...], game: str | None, encoding: str | None, fmt
               "notation; several, comma-separated, are applied in turn.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write here instead of standard output.")
+@game_index_option
+@click.option("--lenient", is_flag=True, help="Write a file whose reading lost information "
+              "(a truncated SGF, say) as repaired, each repair listed, instead of refusing it.")
 @handle_errors
 def convert(record: str, game: str | None, encoding: str | None, target: str,
-            dialect: str | None, output: str | None) -> None:
-    """Write a record in another notation, as JSON, or as SGF."""
-    loaded = _load(record, encoding, game)
+            dialect: str | None, output: str | None, game_index: int | None,
+            lenient: bool) -> None:
+    """Write a record in another notation, as JSON, or as SGF.
+
+    SGF to SGF keeps every property, node and comment, repaired where reading repaired it
+    (every repair is listed on standard error), and every game of a collection unless
+    --game-index picks one.
+    """
+    loaded = _load(record, encoding, game, game_index, lenient, every_game=True)
     for name in (dialect or "").split(","):
         if dialect is not None and name not in loaded.game.dialects:
             offered = ", ".join(loaded.game.dialects) or "none"
             raise ConversionError(f"{loaded.game.name} has no dialect {name!r} (it has {offered})")
     if dialect is not None and target != registry.NATIVE:
         raise ConversionError("--dialect applies to --to native only")
-    _write_output(dump(loaded.game, loaded.record, target, dialect), output)
+    text = rewrite(loaded.game, loaded.fmt, loaded.documents) if target == loaded.fmt else None
+    if text is None:
+        if len(loaded.documents) > 1:
+            raise click.UsageError(f"{record} holds {loaded.games} games; convert one with "
+                                   "--game-index N, or all of them --to sgf")
+        text = dump(loaded.game, loaded.record, target, dialect)
+    _write_output(text, output)
 
 
 def replay_to(loaded: Loaded, move: int | None, path: tuple[int, ...] = (),
@@ -249,7 +288,7 @@ def replay_to(loaded: Loaded, move: int | None, path: tuple[int, ...] = (),
                 if step.number == move:
                     break
     except KifuError as error:
-        raise RecordFailure(error, loaded.source.path, loaded.source.text) from None
+        raise RecordFailure(error, loaded.name or loaded.source.path, loaded.source.text) from None
     if move is not None and move > played:
         raise ConversionError(f"the record has {played} moves; there is no move {move}")
     return position, last
@@ -275,12 +314,14 @@ def replay_to(loaded: Loaded, move: int | None, path: tuple[int, ...] = (),
               help="A game's own drawing option (see 'kifu games').")
 @variation_option
 @lenient_option
+@game_index_option
 @handle_errors
 def render(record: str, game: str | None, encoding: str | None, move: int | None, fmt: str,
            output: str | None, flip: bool, size: int | None, no_coords: bool, last_move: bool,
-           numbers: bool, extras: tuple[str, ...], path: tuple[int, ...], lenient: bool) -> None:
+           numbers: bool, extras: tuple[str, ...], path: tuple[int, ...], lenient: bool,
+           game_index: int | None) -> None:
     """Draw the position after a move as SVG or text."""
-    loaded = _load(record, encoding, game)
+    loaded = _load(record, encoding, game, game_index, lenient)
     options = RenderOptions(size=size, flip=flip, coords=not no_coords, last_move=last_move,
                             numbers=numbers, extras=_extras(loaded.game, extras))
     position, _ = replay_to(loaded, move, path, lenient)
@@ -312,11 +353,13 @@ def _extras(game: Game, items: tuple[str, ...]) -> dict[str, str]:
 @click.option("--variations", is_flag=True, help="With --format json: replay every variation too.")
 @variation_option
 @lenient_option
+@game_index_option
 @handle_errors
 def show(record: str, game: str | None, encoding: str | None, move: int | None,
-         fmt: str, variations: bool, path: tuple[int, ...], lenient: bool) -> None:
+         fmt: str, variations: bool, path: tuple[int, ...], lenient: bool,
+         game_index: int | None) -> None:
     """Headers, result, moves and the final position of a record."""
-    loaded = _load(record, encoding, game)
+    loaded = _load(record, encoding, game, game_index, lenient)
     if fmt == "json":
         document = replay_json(loaded.game, loaded.record, variations=variations, lenient=lenient)
         click.echo(json.dumps(document, ensure_ascii=False, indent=1))

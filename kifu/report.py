@@ -54,6 +54,9 @@ class Diagnostic:
     rule: str | None = None
     variation: tuple[int, ...] = ()
     source_line: str | None = None
+    #: SGFC's grade of a finding about a file's syntax or encoding (pedantic, repaired,
+    #: critical, fatal); ``None`` for the rules of a game.
+    grade: str | None = None
 
     @classmethod
     def from_error(cls, error: KifuError, path: str, text: str | None = None) -> Diagnostic:
@@ -76,6 +79,7 @@ class Diagnostic:
             rule=error.rule,
             variation=error.variation,
             source_line=source_line,
+            grade=error.grade,
         )
 
     @property
@@ -137,7 +141,7 @@ class TextFormatter(Formatter):
         return "\n".join(lines)
 
     def diagnostic(self, diag: Diagnostic) -> list[str]:
-        label = f"{diag.severity}[{diag.code}]"
+        label = f"{diag.severity}[{diag.code}{', ' + diag.grade if diag.grade else ''}]"
         if self.color:
             label = click.style(label, fg="red" if diag.severity == "error" else "yellow", bold=True)
         out = [f"{printable(diag.location)}: {label}: {printable(diag.message)}"]

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kifu import registry
-from kifu.errors import KifuError, ReadError
-from kifu.load import parse_as
+from kifu.errors import PEDANTIC, KifuError, ReadError
+from kifu.load import parse_all_as
 from kifu.report import Diagnostic, FileReport
 from kifu.source import STDIN, read_source
 
@@ -25,6 +25,8 @@ class Options:
     encoding: str | None = None
     game: str | None = None
     lenient: bool = False
+    #: Report pedantic findings (an SGF property kifu does not know, say) as warnings too.
+    pedantic: bool = False
 
 
 def find_files(paths: Iterable[str]) -> list[str]:
@@ -50,25 +52,40 @@ def find_files(paths: Iterable[str]) -> list[str]:
     return found
 
 
-def check_text(text: str, path: str, options: Options) -> list[FileReport]:
+def check_text(text: str, path: str, options: Options,
+               found: tuple[KifuError, ...] = ()) -> list[FileReport]:
     """Validate one file's text: parse, replay every line, compare the stated result.
 
-    A file gives one report per record it holds (several for a collection of games).
+    A file gives one report per record it holds (several for a collection of games, named
+    ``path#N``); ``found`` are what decoding the file found, reported with its first record.
     """
     try:
         game, fmt = registry.detect(text, path, options.game)
     except KifuError as error:
-        return [FileReport(path, None, 0, [Diagnostic.from_error(error, path, text)])]
+        return [FileReport(path, None, 0, _diagnostics([*found, error], path, text, options))]
     try:
-        record = parse_as(game, fmt, text, path)
+        parsed = parse_all_as(game, fmt, text, path, lenient=options.lenient)
     except KifuError as error:
-        return [FileReport(path, game.name, 0, [Diagnostic.from_error(error, path, text)])]
-    try:
-        problems, moves = game.check(record, lenient=options.lenient)
-    except KifuError as error:
-        problems, moves = [error], 0
-    diagnostics = [Diagnostic.from_error(p, path, text) for p in problems]
-    return [FileReport(path, game.name, moves, diagnostics)]
+        return [FileReport(path, game.name, 0, _diagnostics([*found, error], path, text, options))]
+    reports = []
+    for index, one in enumerate(parsed):
+        problems: list[KifuError] = [*(found if index == 0 else ()), *one.findings]
+        moves = 0
+        if one.record is not None:
+            try:
+                replayed, moves = game.check(one.record, lenient=options.lenient)
+            except KifuError as error:
+                replayed = [error]
+            problems.extend(replayed)
+        reports.append(FileReport(one.name, game.name, moves,
+                                  _diagnostics(problems, one.name, text, options)))
+    return reports
+
+
+def _diagnostics(problems: list[KifuError], name: str, text: str,
+                 options: Options) -> list[Diagnostic]:
+    return [Diagnostic.from_error(p, name, text) for p in problems
+            if options.pedantic or p.grade != PEDANTIC]
 
 
 def check_file(path: str, options: Options) -> list[FileReport]:
@@ -78,7 +95,7 @@ def check_file(path: str, options: Options) -> list[FileReport]:
     except KifuError as error:
         game = options.game or registry.guess(path)
         return [FileReport(path, game, 0, [Diagnostic.from_error(error, path)])]
-    return check_text(source.text, path, options)
+    return check_text(source.text, path, options, source.warnings)
 
 
 def _check_job(job: tuple[str, Options]) -> list[FileReport]:

@@ -21,6 +21,8 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from kifu import sgf as core_sgf
+from kifu.errors import KifuError
 from kifu.game import Format, Game, Outcome, Played, RenderOptions
 from kifu.games.freego import config, notation, render, scoring, setups, sgf
 from kifu.games.freego import position as referee
@@ -56,7 +58,8 @@ class FreeGo(Game):
 
     def formats(self) -> Mapping[str, Format]:
         return {"sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[1] (2 players, grids)",
-                              sgf.read, sgf.write, sgf.claims)}
+                              sgf.read, sgf.write, sgf.claims, sgf.read_games,
+                              core_sgf.rewrite)}
 
     def move_to_json(self, move: Any) -> dict[str, Any]:
         return notation.move_to_json(move)
@@ -89,7 +92,8 @@ class FreeGo(Game):
     def outcome(self, position: Position) -> Outcome | None:
         return position.outcome
 
-    def result_matches(self, stated: str, outcome: Outcome | None, position: Position) -> str | None:
+    def result_matches(self, stated: str, outcome: Outcome | None,
+                       position: Position) -> str | KifuError | None:
         return scoring.result_matches(stated, position)
 
     # -- presentation -----------------------------------------------------------------------
