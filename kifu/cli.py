@@ -1,39 +1,62 @@
 """The ``kifu`` command line: thin click commands over the library.
 
-Commands call the library and hand its answers to a formatter; exit codes live here and only
-here.  Every kifu error becomes a located message and an exit code, never a traceback.
+Commands call the library and hand its answers to a formatter (:mod:`kifu.report`,
+:mod:`kifu.formatters`).  Exit statuses follow the one convention of :mod:`kifu.exitcodes`:
+every kifu error becomes a located message and its status, an option the record cannot satisfy
+is a usage error, and a failure of kifu itself is reported as one (exit 2), never a traceback.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
-import json
+import os
 import sys
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, NoReturn, TypeVar
 
 import click
 from tabulate import tabulate
 
-from kifu import __version__, registry
-from kifu.errors import PEDANTIC, ConversionError, KifuError, ReadError, UnknownGameError
-from kifu.game import Game, RenderOptions, Step
+from kifu import __version__, exitcodes, registry
+from kifu.batch import ConvertTask, OutputTask, RenderTask, finish, plan
+from kifu.errors import PEDANTIC, ConversionError, KifuError, OptionError
+from kifu.formatters import FORMATTERS, make_formatter
+from kifu.game import RenderOptions
 from kifu.load import GameIndexError, Loaded, dump, load_source, rewrite
+from kifu.record import ReadOptions
+from kifu.outputs import Written, refuse_inputs, relocate, write_atomic
+from kifu.progress import LazyCount, Progress
+from kifu.render.formats import RENDER_FORMATS, Drawing
 from kifu.replayjson import replay_json
-from kifu.report import FORMATTERS, Diagnostic, Summary, TextFormatter, make_formatter, printable
-from kifu.source import check_encoding_name, read_source
-from kifu.validate import Options, check_files, find_files
+from kifu.report import (Diagnostic, FileReport, Summary, TextFormatter, printable, safe_json,
+                         safe_lines)
+from kifu.runner import describe_fault, run
+from kifu.source import STDIN, check_encoding_name, read_source
+from kifu.validate import Options, check_found
+from kifu.walk import Shard, missing, walk
 
-EXIT_OK = 0
-#: A record is illegal or unreadable as a record.
-EXIT_INVALID = 1
-#: The command was used wrongly, or a file could not be read at all.
-EXIT_USAGE = 2
-
-#: A progress bar is worth drawing from this many files on.
-PROGRESS_FROM = 20
+#: The exit statuses, as :mod:`kifu.exitcodes` defines them.
+EXIT_OK = exitcodes.OK
+EXIT_INVALID = exitcodes.INVALID
+EXIT_USAGE = exitcodes.USAGE
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class KifuGroup(click.Group):
+    """The command group: a failure inside kifu itself ends a command with a message that asks
+    for a bug report and exit status 2, never a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except Exception as error:  # noqa: BLE001 - the last line of defence
+            diag = Diagnostic.internal("kifu", describe_fault(error))
+            for line in TextFormatter(color=_stderr_is_terminal()).diagnostic(diag):
+                click.echo(line, err=True)
+            ctx.exit(EXIT_USAGE)
 
 
 # -- shared options -------------------------------------------------------------------------
@@ -66,6 +89,17 @@ def input_options(command: F) -> F:
     return command
 
 
+def boards_option(command: F) -> F:
+    """``--boards DIR``: folders whose files records may refer to, besides their own folder
+    (see ``kifu.access``); passed to games as ``Record.read_options``."""
+    return click.option(
+        "--boards", "read_options", multiple=True, metavar="DIR",
+        type=click.Path(exists=True, file_okay=False),
+        callback=lambda ctx, param, value: ReadOptions(tuple(value)),
+        help="Let records refer to files (boards, say) in DIR and below, besides their own "
+             "folder; may be given more than once.")(command)
+
+
 def _variation_path(ctx: click.Context, param: click.Parameter,
                     value: str | None) -> tuple[int, ...]:
     if not value:
@@ -75,7 +109,7 @@ def _variation_path(ctx: click.Context, param: click.Parameter,
     except ValueError:
         path = ()
     if not path or len(path) % 2 or min(path) < 1:
-        raise click.BadParameter("a variation is MOVE.NUMBER, nested as MOVE.NUMBER.MOVE.NUMBER "
+        raise click.BadParameter("a variation is ENTRY.NUMBER, nested as ENTRY.NUMBER.ENTRY.NUMBER "
                                  "(e.g. 12.2: the second variation of the 12th entry)")
     return path
 
@@ -84,6 +118,11 @@ def variation_option(command: F) -> F:
     return click.option("--variation", "-V", "path", callback=_variation_path, metavar="PATH",
                         help="Follow a variation: 12.2 is the second variation replacing the "
                              "12th entry of the main line; 12.2.15.1 goes deeper.")(command)
+
+
+def move_option(command: F) -> F:
+    return click.option("--move", "-m", type=click.IntRange(min=0), help="The position after "
+                        "this move (0: the start; default: the last move).")(command)
 
 
 def lenient_option(command: F) -> F:
@@ -102,12 +141,61 @@ def record_argument(command: F) -> F:
     return click.argument("record", type=click.Path(allow_dash=True, dir_okay=False))(command)
 
 
+def records_argument(command: F) -> F:
+    return click.argument("records", nargs=-1, required=True,
+                          type=click.Path(allow_dash=True))(command)
+
+
+def _shard(ctx: click.Context, param: click.Parameter, value: str | None) -> Shard | None:
+    if value is None:
+        return None
+    try:
+        return Shard.parse(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
+
+
+def run_options(command: F) -> F:
+    """Where and how a run over many files goes: ``--jobs``, ``--scheduler``, ``--shard``,
+    ``--quiet``."""
+    for decorator in reversed([
+        click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+                     help="Processes to work with (default: all cores)."),
+        click.option("--scheduler", metavar="ADDRESS",
+                     help="Run on the Dask cluster of this scheduler (tcp://host:8786); needs "
+                          "kifu[dask]."),
+        click.option("--shard", callback=_shard, metavar="I/N",
+                     help="Only part I of N of the files (by a hash of each path), to split a "
+                          "run across CI jobs."),
+        click.option("--quiet", "-q", is_flag=True, help="No summary table and no progress line."),
+    ]):
+        command = decorator(command)
+    return command
+
+
+def output_dir_option(command: F) -> F:
+    return click.option("--output-dir", "output_dir", type=click.Path(file_okay=False),
+                        help="Write one file per record here, keeping each record's path "
+                             "below the folder it was found in.")(command)
+
+
 class RecordFailure(Exception):
     """A kifu error together with the text it was found in, for a message that quotes it."""
 
     def __init__(self, error: KifuError, path: str, text: str | None) -> None:
         super().__init__(error.message)
         self.error, self.path, self.text = error, path, text
+
+
+@contextlib.contextmanager
+def quoting(loaded: Loaded) -> Iterator[None]:
+    """Errors about the record (not about options) are reported with its text quoted."""
+    try:
+        yield
+    except OptionError:
+        raise
+    except KifuError as error:
+        raise RecordFailure(error, loaded.name or loaded.source.path, loaded.source.text) from None
 
 
 def handle_errors(command: F) -> F:
@@ -117,6 +205,8 @@ def handle_errors(command: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return command(*args, **kwargs)
+        except OptionError as error:
+            raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
         except RecordFailure as failure:
             _fail(failure.error, failure.path, failure.text)
         except KifuError as error:
@@ -127,26 +217,30 @@ def handle_errors(command: F) -> F:
 
 def _fail(error: KifuError, path: str, text: str | None) -> None:
     diag = Diagnostic.from_error(error, path, text)
-    for line in TextFormatter(color=_stderr_is_terminal()).diagnostic(diag):
-        click.echo(line, err=True)
-    sys.exit(_exit_code(error))
+    _print_diagnostics([diag])
+    sys.exit(diag.exit_status)
 
 
-def _exit_code(error: KifuError) -> int:
-    usage = isinstance(error, (ReadError, UnknownGameError, ConversionError))
-    return EXIT_USAGE if usage else EXIT_INVALID
+def _print_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:
+    formatter = TextFormatter(color=_stderr_is_terminal())
+    for diag in diagnostics:
+        for line in formatter.diagnostic(diag):
+            click.echo(line, err=True)
 
 
 def _stderr_is_terminal() -> bool:
     return sys.stderr.isatty()
 
 
-def _load(path: str, encoding: str | None, game: str | None, game_index: int | None = None,
+def _load(path: str, encoding: str | None, game: str | None,
+          read_options: ReadOptions | None = None, game_index: int | None = None,
           lenient: bool = False, every_game: bool = False) -> Loaded:
+    """One record of ``path`` (``game_index`` picks a game of a collection), what reading it
+    repaired or guessed reported on standard error; an error in reading it is raised."""
     source = read_source(path, encoding)
     try:
-        loaded = load_source(source, game, game_index=game_index, lenient=lenient,
-                             every_game=every_game)
+        loaded = load_source(source, game, read_options, game_index=game_index,
+                             lenient=lenient, every_game=every_game)
     except GameIndexError as error:
         raise click.BadParameter(error.message, param_hint="'--game-index'") from None
     except KifuError as error:
@@ -154,11 +248,8 @@ def _load(path: str, encoding: str | None, game: str | None, game_index: int | N
     error = loaded.error()
     if error is not None:
         raise RecordFailure(error, loaded.name, source.text)
-    for found in loaded.findings:  # what reading repaired or guessed, on standard error
-        if found.grade != PEDANTIC:
-            for line in TextFormatter().diagnostic(Diagnostic.from_error(found, loaded.name,
-                                                                         source.text)):
-                click.echo(line, err=True)
+    _print_diagnostics(Diagnostic.from_error(found, loaded.name, source.text)
+                       for found in loaded.findings if found.grade != PEDANTIC)
     if loaded.games > 1 and game_index is None and not every_game:
         click.echo(f"{printable(path)} holds {loaded.games} games; this is the first "
                    "(--game-index N picks another)", err=True)
@@ -166,143 +257,223 @@ def _load(path: str, encoding: str | None, game: str | None, game_index: int | N
 
 
 def _write_output(text: str, output: str | None) -> None:
-    if output is None or output == "-":
-        click.echo(text, nl=False)
+    """Write to ``output`` (atomically) or to standard output, where a terminal gets what a
+    record holds escaped."""
+    if output is None or output == STDIN:
+        if sys.stdout.isatty():
+            click.echo(safe_lines(text), nl=False)
+        else:  # exactly as made: click would strip what looks like colour codes
+            click.echo(text, nl=False, color=True)
         return
-    try:
-        Path(output).write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise ReadError(f"cannot write {output}: {error.strerror or error}") from None
+    write_atomic(output, text)
+
+
+def _one_record(records: tuple[str, ...], output_dir: str | None) -> str | None:
+    """The single record of a command run without ``--output-dir`` (``None`` in batch mode)."""
+    if output_dir is not None:
+        if STDIN in records:
+            raise click.UsageError("standard input (-) cannot go into --output-dir; use -o")
+        return None
+    if len(records) > 1 or (records[0] != STDIN and os.path.isdir(records[0])):
+        raise click.UsageError("several records (or a folder) need --output-dir DIR")
+    return records[0]
+
+
+def _check_paths(paths: Iterable[str]) -> None:
+    absent = missing(paths)
+    if absent:
+        raise click.UsageError(f"{absent[0]}: no such file or folder")
+
+
+def _progress(paths: tuple[str, ...], label: str, quiet: bool, shard: Shard | None,
+              skip: Iterable[str] = ()) -> Progress | None:
+    if quiet or not _stderr_is_terminal():
+        return None
+    count = LazyCount(walk(paths, registry.suffixes(), shard=shard, skip=skip))
+    return Progress(sys.stderr, label, count)
 
 
 # -- commands -------------------------------------------------------------------------------
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=KifuGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="kifu")
 def main() -> None:
-    """Validate, convert and draw game records (kifu); 'kifu games' lists the games."""
+    """Validate, convert and draw game records (kifu); 'kifu games' lists the games.
+
+    Exit status: 0 all is well; 1 a record is not legal or not a usable record; 2 a usage
+    error, an unreadable file, an unknown game, output that cannot be written, or an internal
+    error.
+    """
 
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @input_options
+@boards_option
 @click.option("--format", "-f", "fmt", type=click.Choice(sorted(FORMATTERS)), default="text",
               show_default=True, help="How to print diagnostics.")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
-              help="Processes to validate with (default: all cores).")
+@run_options
 @lenient_option
 @click.option("--pedantic", is_flag=True, help="Also report findings that cost nothing (an "
               "SGF property kifu does not know, a date not in SGF's form), as warnings.")
-@click.option("--quiet", "-q", is_flag=True, help="No summary table and no progress bar.")
 @click.option("--verbose", "-v", is_flag=True, help="Name every file checked, legal or not.")
-def validate(paths: tuple[str, ...], game: str | None, encoding: str | None, fmt: str,
-             jobs: int | None, lenient: bool, pedantic: bool, quiet: bool, verbose: bool) -> None:
+@click.option("--records-only", is_flag=True, help="Skip .json files that are not kifu records "
+              "instead of reporting them (files found in folders are always treated so).")
+def validate(paths: tuple[str, ...], game: str | None, encoding: str | None,
+             read_options: ReadOptions, fmt: str, jobs: int | None, scheduler: str | None, shard: Shard | None, quiet: bool,
+             lenient: bool, pedantic: bool, verbose: bool, records_only: bool) -> None:
     """Check that records replay legally; exit 1 if any does not.
 
     PATHS are files, folders (searched recursively for known suffixes) or - for standard input.
     """
-    try:
-        files = find_files(paths)
-    except KifuError as error:
-        raise click.UsageError(error.message) from None
-    if not files:
-        raise click.UsageError("no record files found in " + ", ".join(paths))
+    _check_paths(paths)
     formatter = make_formatter(fmt, color=sys.stdout.isatty(), verbose=verbose)
     summary = Summary()
-    options = Options(encoding=encoding, game=game, lenient=lenient, pedantic=pedantic)
-    reports = check_files(files, options, jobs)
-    show_progress = not quiet and _stderr_is_terminal() and len(files) >= PROGRESS_FROM
-    begin = formatter.begin()
-    if begin:
-        click.echo(begin)
-    with click.progressbar(reports, length=len(files), file=sys.stderr, label="validating",
-                           hidden=not show_progress) as bar:
-        for file_reports in bar:
+    options = Options(encoding=encoding, game=game, lenient=lenient, read_options=read_options,
+                      pedantic=pedantic)
+    found = walk(paths, registry.suffixes(), shard=shard)
+    progress = _progress(paths, "validating", quiet, shard)
+    _echo(formatter.begin())
+    try:
+        for file_reports in _as_usage(check_found(found, options, jobs, scheduler=scheduler,
+                                                  only_records=records_only)):
+            if progress is not None:
+                progress.step()
             for report in file_reports:
+                summary.add(report)
+                _echo(formatter.file(report))
+    finally:
+        if progress is not None:
+            progress.close()
+    _echo(formatter.end())
+    _close_run(summary, paths, shard, quiet)
+
+
+def _as_usage(reports: Iterator[Any]) -> Iterator[Any]:
+    """A stream of results whose set-up may fail on an option (an unreachable scheduler)."""
+    try:
+        yield from reports
+    except OptionError as error:
+        raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
+
+
+def _echo(text: str) -> None:
+    if text:
+        click.echo(text)
+
+
+def _close_run(summary: Summary, paths: tuple[str, ...], shard: Shard | None,
+               quiet: bool) -> NoReturn:
+    if summary.total.files == 0:
+        if shard is None:
+            raise click.UsageError("no record files found in " + ", ".join(paths))
+        if not quiet:
+            click.echo(f"no record files in shard {shard}", err=True)
+    elif not quiet:
+        click.echo(summary.table(), err=True)
+    sys.exit(summary.exit_status)
+
+
+def run_batch(task: OutputTask, paths: tuple[str, ...], output_dir: str, *, jobs: int | None,
+              scheduler: str | None, shard: Shard | None, quiet: bool,
+              keep: bool) -> tuple[Summary, list[Written]]:
+    """Run a batch of outputs, reporting each file's problems as they come (on standard error)
+    and counting them; returns the summary and, if ``keep``, what each input became."""
+    _check_paths(paths)
+    summary = Summary("written", "failed", moves=False)
+    formatter = TextFormatter(color=_stderr_is_terminal())
+    found = walk(paths, registry.suffixes(), shard=shard, skip=[output_dir])
+    progress = _progress(paths, "writing", quiet, shard, skip=[output_dir])
+    kept: list[Written] = []
+    try:
+        for _, written in _as_usage(run(task, plan(found, output_dir), jobs=jobs,
+                                        scheduler=scheduler)):
+            if progress is not None:
+                progress.step()
+            for report in written.reports:
                 summary.add(report)
                 text = formatter.file(report)
                 if text:
-                    click.echo(text)
-    end = formatter.end()
-    if end:
-        click.echo(end)
-    if not quiet:
-        click.echo(summary.table(), err=True)
-    sys.exit(EXIT_OK if summary.total.errors == 0 else EXIT_INVALID)
+                    click.echo(text, err=True)
+            if keep:
+                kept.append(written)
+    finally:
+        if progress is not None:
+            progress.close()
+    return summary, kept
 
 
 @main.command()
-@record_argument
+@records_argument
 @input_options
+@boards_option
 @click.option("--to", "-t", "target", default="native", show_default=True, metavar="FORMAT",
               help="native, json, or a format of the game (see 'kifu games').")
 @click.option("--dialect", "-d", metavar="NAME[,NAME]", help="A dialect of the native "
               "notation; several, comma-separated, are applied in turn.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write here instead of standard output.")
+@output_dir_option
+@run_options
 @game_index_option
-@click.option("--lenient", is_flag=True, help="Write a file whose reading lost information "
+@click.option("--lenient", is_flag=True, help="Write a record whose reading lost information "
               "(a truncated SGF, say) as repaired, each repair listed, instead of refusing it.")
 @handle_errors
-def convert(record: str, game: str | None, encoding: str | None, target: str,
-            dialect: str | None, output: str | None, game_index: int | None,
+def convert(records: tuple[str, ...], game: str | None, encoding: str | None,
+            read_options: ReadOptions, target: str, dialect: str | None, output: str | None, output_dir: str | None, jobs: int | None,
+            scheduler: str | None, shard: Shard | None, quiet: bool, game_index: int | None,
             lenient: bool) -> None:
-    """Write a record in another notation, as JSON, or as SGF.
+    """Write records in another notation, as JSON, or as SGF.
 
-    SGF to SGF keeps every property, node and comment, repaired where reading repaired it
-    (every repair is listed on standard error), and every game of a collection unless
-    --game-index picks one.
+    One RECORD goes to standard output or -o FILE; several, or folders, go into --output-dir.
+    SGF to SGF keeps every property, node and comment (every game of a collection, unless
+    --game-index picks one), repaired where reading repaired it, each repair listed on standard
+    error.
     """
-    loaded = _load(record, encoding, game, game_index, lenient, every_game=True)
+    if dialect is not None and target != registry.NATIVE:
+        raise click.UsageError("--dialect applies to --to native only")
+    record = _one_record(records, output_dir)
+    if record is None:
+        assert output_dir is not None
+        if output is not None:
+            raise click.UsageError("-o names one output file; with --output-dir leave it out")
+        task = ConvertTask(encoding=encoding, game=game, read_options=read_options,
+                           target=target, dialect=dialect)
+        summary, _ = run_batch(task, records, output_dir, jobs=jobs, scheduler=scheduler,
+                               shard=shard, quiet=quiet, keep=False)
+        _close_run(summary, records, shard, quiet)
+    if output is not None:
+        refuse_inputs(output, [record])
+    loaded = _load(record, encoding, game, read_options, game_index, lenient, every_game=True)
     for name in (dialect or "").split(","):
         if dialect is not None and name not in loaded.game.dialects:
             offered = ", ".join(loaded.game.dialects) or "none"
             raise ConversionError(f"{loaded.game.name} has no dialect {name!r} (it has {offered})")
-    if dialect is not None and target != registry.NATIVE:
-        raise ConversionError("--dialect applies to --to native only")
-    text = rewrite(loaded.game, loaded.fmt, loaded.documents) if target == loaded.fmt else None
-    if text is None:
-        if len(loaded.documents) > 1:
-            raise click.UsageError(f"{record} holds {loaded.games} games; convert one with "
-                                   "--game-index N, or all of them --to sgf")
-        text = dump(loaded.game, loaded.record, target, dialect)
+    warnings = []
+    if output is not None and output != STDIN:
+        warnings = relocate(loaded.game, loaded.record, record, output)
+    with quoting(loaded):
+        text = rewrite(loaded.game, loaded.fmt, loaded.documents) if target == loaded.fmt \
+            else None
+        if text is None:
+            if len(loaded.documents) > 1:
+                raise click.UsageError(f"{record} holds {loaded.games} games; convert one with "
+                                       "--game-index N, or all of them --to sgf")
+            text = dump(loaded.game, loaded.record, target, dialect)
     _write_output(text, output)
-
-
-def replay_to(loaded: Loaded, move: int | None, path: tuple[int, ...] = (),
-              lenient: bool = False) -> tuple[Any, Step | None]:
-    """The position after move ``move`` of a line (the last move when ``None``)."""
-    game, record = loaded.game, loaded.record
-    try:
-        record.line(path)
-    except ValueError as error:
-        raise ConversionError(str(error)) from None
-    position, last, played = game.start(record), None, 0
-    if move == 0:
-        return position, None
-    try:
-        for step in game.replay(record, lenient=lenient, path=path):
-            position, last = step.position, step
-            if step.number is not None:
-                played = step.number
-                if step.number == move:
-                    break
-    except KifuError as error:
-        raise RecordFailure(error, loaded.name or loaded.source.path, loaded.source.text) from None
-    if move is not None and move > played:
-        raise ConversionError(f"the record has {played} moves; there is no move {move}")
-    return position, last
+    _print_diagnostics(Diagnostic.from_error(w, record, loaded.source.text) for w in warnings)
 
 
 @main.command()
-@record_argument
+@records_argument
 @input_options
-@click.option("--move", "-m", type=click.IntRange(min=0), help="Draw the position after this "
-              "move (0: the start; default: the last move).")
-@click.option("--format", "-f", "fmt", type=click.Choice(["svg", "text"]), default="svg",
+@boards_option
+@move_option
+@click.option("--format", "-f", "fmt", type=click.Choice(sorted(RENDER_FORMATS)), default="svg",
               show_default=True)
 @click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write here instead of standard output.")
+@output_dir_option
 @click.option("--flip", is_flag=True, help="Turn the board round (the other side's view).")
 @click.option("--size", type=click.IntRange(min=50), help="SVG width in pixels.")
 @click.option("--no-coords", is_flag=True, help="Leave out the coordinates.")
@@ -314,57 +485,82 @@ def replay_to(loaded: Loaded, move: int | None, path: tuple[int, ...] = (),
               help="A game's own drawing option (see 'kifu games').")
 @variation_option
 @lenient_option
+@run_options
 @game_index_option
 @handle_errors
-def render(record: str, game: str | None, encoding: str | None, move: int | None, fmt: str,
-           output: str | None, flip: bool, size: int | None, no_coords: bool, last_move: bool,
-           numbers: bool, extras: tuple[str, ...], path: tuple[int, ...], lenient: bool,
-           game_index: int | None) -> None:
-    """Draw the position after a move as SVG or text."""
-    loaded = _load(record, encoding, game, game_index, lenient)
+def render(records: tuple[str, ...], game: str | None, encoding: str | None,
+           read_options: ReadOptions, move: int | None, fmt: str, output: str | None, output_dir: str | None, flip: bool, size: int | None,
+           no_coords: bool, last_move: bool, numbers: bool, extras: tuple[str, ...],
+           path: tuple[int, ...], lenient: bool, jobs: int | None, scheduler: str | None,
+           shard: Shard | None, quiet: bool, game_index: int | None) -> None:
+    """Draw the position after a move as SVG or text.
+
+    One RECORD goes to standard output or -o FILE; several, or folders, go into --output-dir
+    (one file each, and whatever pages the format adds, such as an index).
+    """
     options = RenderOptions(size=size, flip=flip, coords=not no_coords, last_move=last_move,
-                            numbers=numbers, extras=_extras(loaded.game, extras))
-    position, _ = replay_to(loaded, move, path, lenient)
-    if fmt == "svg":
-        text = loaded.game.render_svg(position, options, loaded.record)
-    else:
-        text = loaded.game.render_text(position, options)
+                            numbers=numbers)
+    drawing = Drawing(move=move, path=path, lenient=lenient, options=options, extras=extras)
+    record = _one_record(records, output_dir)
+    if record is None:
+        assert output_dir is not None
+        if output is not None:
+            raise click.UsageError("-o names one output file; with --output-dir leave it out")
+        task = RenderTask(encoding=encoding, game=game, read_options=read_options, format=fmt,
+                          drawing=drawing)
+        keep = RENDER_FORMATS[fmt].index is not None
+        summary, written = run_batch(task, records, output_dir, jobs=jobs, scheduler=scheduler,
+                                     shard=shard, quiet=quiet, keep=keep)
+        if keep:
+            try:
+                finish(fmt, output_dir, written)
+            except (OSError, KifuError) as error:
+                message = error.message if isinstance(error, KifuError) else str(error)
+                report = FileReport(output_dir, None, 0, [Diagnostic.from_error(
+                    KifuError(f"cannot write the index: {message}"), output_dir)])
+                _print_diagnostics(report.diagnostics)
+                summary.exit_status = EXIT_USAGE
+        _close_run(summary, records, shard, quiet)
+    if output is not None:
+        refuse_inputs(output, [record])
+    loaded = _load(record, encoding, game, read_options, game_index, lenient)
+    with quoting(loaded):
+        text = RENDER_FORMATS[fmt].draw(loaded, drawing)
     _write_output(text, output)
-
-
-def _extras(game: Game, items: tuple[str, ...]) -> dict[str, str]:
-    extras = {}
-    for item in items:
-        name, _, value = item.partition("=")
-        if name not in game.render_options:
-            offered = ", ".join(game.render_options) or "none"
-            raise ConversionError(f"{game.name} has no drawing option {name!r} (it has {offered})")
-        extras[name] = value or "yes"
-    return extras
 
 
 @main.command()
 @record_argument
 @input_options
-@click.option("--move", "-m", type=click.IntRange(min=0), help="Show the position after this move.")
+@boards_option
+@move_option
 @click.option("--format", "-f", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help="text: tables and a diagram; json: the whole replay, move "
+              show_default=True, help="text: tables and a diagram; json: the replay, move "
               "by move.")
 @click.option("--variations", is_flag=True, help="With --format json: replay every variation too.")
 @variation_option
 @lenient_option
 @game_index_option
 @handle_errors
-def show(record: str, game: str | None, encoding: str | None, move: int | None,
-         fmt: str, variations: bool, path: tuple[int, ...], lenient: bool,
-         game_index: int | None) -> None:
-    """Headers, result, moves and the final position of a record."""
-    loaded = _load(record, encoding, game, game_index, lenient)
+def show(record: str, game: str | None, encoding: str | None, read_options: ReadOptions,
+         move: int | None, fmt: str, variations: bool, path: tuple[int, ...],
+         lenient: bool, game_index: int | None) -> None:
+    """Headers, result, moves and the position after a move (the last by default).
+
+    With --format json, the replay of the line chosen (--variation, up to --move), or of every
+    line with --variations; exit 1 when the record has an illegal move.
+    """
+    if variations and fmt != "json":
+        raise click.UsageError("--variations needs --format json (text shows one line)")
+    if variations and (move is not None or path):
+        raise click.UsageError("--variations replays every line; it takes no --move or "
+                               "--variation")
+    loaded = _load(record, encoding, game, read_options, game_index, lenient)
     if fmt == "json":
-        document = replay_json(loaded.game, loaded.record, variations=variations, lenient=lenient)
-        click.echo(json.dumps(document, ensure_ascii=False, indent=1))
+        _show_json(loaded, move, path, variations, lenient)
         return
-    position, last = replay_to(loaded, move, path, lenient)
+    with quoting(loaded):
+        position, last = loaded.position_at(move, path, lenient)
     rec, g = loaded.record, loaded.game
     rows = [(key, value) for key, value in rec.headers.items()]
     rows.append(("rules", g.title))
@@ -379,7 +575,18 @@ def show(record: str, game: str | None, encoding: str | None, move: int | None,
         for line in "\n".join(rec.comments).split("\n"):
             click.echo(printable(line))
     click.echo()
-    click.echo(g.render_text(position, RenderOptions()), nl=False)
+    click.echo(safe_lines(g.render_text(position, RenderOptions())), nl=False)
+
+
+def _show_json(loaded: Loaded, move: int | None, path: tuple[int, ...], variations: bool,
+               lenient: bool) -> None:
+    if not variations:
+        loaded.check_move(move, path)
+    document = replay_json(loaded.game, loaded.record, variations=variations, lenient=lenient,
+                           path=path, move=move)
+    click.echo(safe_json(document, indent=1))
+    if document["error"] is not None or any(line["error"] for line in document["lines"]):
+        sys.exit(EXIT_INVALID)
 
 
 @main.command("games")

@@ -103,6 +103,14 @@ class NotationError(KifuError):
     code = "syntax"
 
 
+class LimitError(NotationError):
+    """The record goes past one of kifu's limits (see ``kifu.limits``): variations nested too
+    deeply, too many moves or tokens, a number with too many digits.  ``rule`` names the
+    limit."""
+
+    code = "limit"
+
+
 class HeaderError(KifuError):
     """A header line is missing, repeated or holds a value the game cannot use."""
 
@@ -143,4 +151,27 @@ class ConversionError(KifuError):
     """A record cannot be written in the requested format (e.g. SGF of a map board)."""
 
     code = "conversion"
+
+
+class OutputError(KifuError):
+    """Output cannot be written: the disk refused it, or it would overwrite an input."""
+
+    code = "output"
+
+
+class OptionError(KifuError):
+    """An option names what the record does not have (a move past its end, a variation);
+    ``option`` is the option's name as the user typed it (``--move``)."""
+
+    code = "usage"
+
+    def __init__(self, message: str, *, option: str) -> None:
+        super().__init__(message)
+        self.option = option
+
+
+class InternalError(KifuError):
+    """kifu itself failed on an input: a bug, reported per file so that a run goes on."""
+
+    code = "internal"
 

@@ -126,6 +126,9 @@ class Game(ABC):
     render_options: ClassVar[Mapping[str, str]] = {}
     #: Other ways records state a result (any case) -> the winner's name or ``draw``.
     result_names: ClassVar[Mapping[str, str]] = {}
+    #: Headers whose value may name a file next to the record (a board file): a record
+    #: written to another folder has them rewritten to still name that file.
+    file_headers: ClassVar[tuple[str, ...]] = ()
 
     # -- notation ---------------------------------------------------------------------------
 
@@ -237,13 +240,52 @@ class Game(ABC):
             yield step
 
     def replay_tree(self, record: Record, *, lenient: bool = False) -> Iterator[Step | KifuError]:
-        """Every line of the record: main line first, then each variation where it branches.
+        """Every line of the record, in the order the record writes them: each variation is
+        replayed where it branches off, right after the move it replaces, and its line then
+        goes on from there.
 
         An illegal move ends its own line only: it is yielded as an error and the other lines
-        are still replayed.
+        are still replayed.  The walk keeps one copy of the position per open variation, never
+        one per branch point, and no recursion, so that neither a record with a variation at
+        every move nor one nested deeply costs more than its depth.
         """
-        position = self.start(record)
-        yield from self._replay_branching(position, record.moves, 0, 0, lenient, ())
+        stack: list[_Line] = [_Line(record.moves, self.start(record), 0, ())]
+        while stack:
+            line = stack[-1]
+            if line.index >= len(line.nodes):
+                stack.pop()
+                continue
+            if line.branch is not None:  # the alternatives of the node just played
+                before, at_number, node = line.branch
+                choice = line.choice
+                line.choice += 1
+                if choice < len(node.variations):
+                    last = choice == len(node.variations) - 1
+                    stack.append(_Line(node.variations[choice],
+                                       before if last else self.copy(before), at_number,
+                                       line.path + (line.offset + line.index + 1, choice + 1),
+                                       line.offset + line.index))
+                    continue
+                line.branch, line.choice = None, 0
+                line.index = len(line.nodes) if line.failed else line.index + 1
+                continue
+            node = line.nodes[line.index]
+            before = self.copy(line.position) if node.variations else None
+            at_number = line.number
+            try:
+                step, line.number = self._advance(line.position, node, line.number, lenient,
+                                                  line.path)
+            except KifuError as error:
+                yield error
+                line.failed = True
+            else:
+                yield step
+            if before is not None:
+                line.branch = (before, at_number, node)
+            elif line.failed:
+                line.index = len(line.nodes)
+            else:
+                line.index += 1
 
     def check(self, record: Record, *, lenient: bool = False) -> tuple[list[KifuError], int]:
         """Every problem of a record (one per line of play at most) and the main line's length."""
@@ -307,21 +349,19 @@ class Game(ABC):
             warning.variation = path
         return played
 
-    def _replay_branching(self, position: Any, nodes: list[Node], offset: int, number: int,
-                          lenient: bool, path: tuple[int, ...]) -> Iterator[Step | KifuError]:
-        """Replay ``nodes`` (which start at ``offset`` in their line), then their variations."""
-        branches: list[tuple[Any, int, int, Node]] = []
-        for index, node in enumerate(nodes):
-            if node.variations:
-                branches.append((self.copy(position), index, number, node))
-            try:
-                step, number = self._advance(position, node, number, lenient, path)
-            except KifuError as error:
-                yield error
-                break
-            yield step
-        for before, index, at_number, node in branches:
-            for choice, variation in enumerate(node.variations, start=1):
-                yield from self._replay_branching(
-                    self.copy(before), variation, offset + index, at_number, lenient,
-                    path + (offset + index + 1, choice))
+
+@dataclass
+class _Line:
+    """A line of play being replayed by :meth:`Game.replay_tree`."""
+
+    nodes: list[Node]
+    position: Any
+    number: int  # moves counted so far
+    path: tuple[int, ...]
+    offset: int = 0  # where ``nodes`` start in the line from the start of the game
+    index: int = 0  # the next node to play
+    failed: bool = False
+    #: The node just played when it has variations: the position before it, its move number
+    #: so far, the node; ``choice`` is the next of its variations to replay.
+    branch: tuple[Any, int, Node] | None = None
+    choice: int = 0

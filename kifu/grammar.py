@@ -3,11 +3,17 @@
 Every notation is an LALR grammar with the contextual lexer, read from the package
 ``kifu.grammars`` (the repository's ``grammars/`` folder, see ``setup.py``).  A parser is built
 once per process; Lark's own on-disk cache makes later processes start fast.
+
+Two ways to parse: :func:`parse` returns Lark's whole tree, which suits small inputs; and
+:func:`stream` hands each rule's children to a callback the moment the parser reduces the rule,
+in source order, and keeps no tree, so that memory stays with what the callbacks keep (a
+record) rather than growing with a tree of every token.  Either way a parser reads at most
+``kifu.limits.MAX_TOKENS`` tokens.
 """
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -22,7 +28,12 @@ from lark.exceptions import (
 )
 
 from kifu.errors import KifuError, NotationError
+from kifu.limits import MAX_TOKENS, too_many_tokens
 from kifu.record import Span
+
+#: Called with a rule's children when the parser reduces it; what it returns stands for the
+#: rule in its parent's children.
+RuleHandler = Callable[[list[Any]], Any]
 
 
 def grammar_dir() -> Path:
@@ -30,13 +41,32 @@ def grammar_dir() -> Path:
     return Path(str(resources.files("kifu.grammars")))
 
 
-@functools.cache
-def load(name: str, positions: bool = True) -> Lark:
-    """The parser for ``grammars/<name>.lark``, built on first use.
+class _TokenLimit:
+    """A post-lexer that refuses a text once it has yielded ``MAX_TOKENS`` tokens."""
 
-    With ``positions`` every tree knows its span (``tree.meta``); without, only tokens do,
-    which makes parsing a third faster: notations whose moves are single tokens can do without.
-    """
+    always_accept: tuple[str, ...] = ()
+
+    def process(self, tokens: Iterator[Token]) -> Iterator[Token]:
+        for count, token in enumerate(tokens, start=1):
+            if count > MAX_TOKENS:
+                raise too_many_tokens(span_of(token))
+            yield token
+
+
+class _Forward:
+    """Lark's embedded transformer: calls for the rules in ``names`` go to the handlers of the
+    :func:`stream` call under way (Lark binds the callbacks once, when it builds the parser)."""
+
+    def __init__(self, names: frozenset[str]) -> None:
+        self.handlers: Mapping[str, RuleHandler] = {}
+        for name in names:
+            setattr(self, name, functools.partial(self._call, name))
+
+    def _call(self, name: str, children: list[Any]) -> Any:
+        return self.handlers[name](children)
+
+
+def _build(name: str, positions: bool, forward: _Forward | None) -> Lark:
     folder = grammar_dir()
     text = (folder / f"{name}.lark").read_text(encoding="utf-8")
     return Lark(
@@ -48,7 +78,47 @@ def load(name: str, positions: bool = True) -> Lark:
         import_paths=[str(folder)],
         source_path=str(folder / f"{name}.lark"),
         cache=True,
+        postlex=_TokenLimit(),
+        transformer=forward,
     )
+
+
+@functools.cache
+def load(name: str, positions: bool = True) -> Lark:
+    """The parser for ``grammars/<name>.lark``, built on first use.
+
+    With ``positions`` every tree knows its span (``tree.meta``); without, only tokens do,
+    which makes parsing a third faster: notations whose moves are single tokens can do without.
+    """
+    return _build(name, positions, None)
+
+
+@functools.cache
+def _streaming(name: str, rules: frozenset[str], positions: bool) -> tuple[Lark, _Forward]:
+    forward = _Forward(rules)
+    return _build(name, positions, forward), forward
+
+
+def stream(name: str, text: str, handlers: Mapping[str, RuleHandler],
+           terminals: Mapping[str, str] | None = None, positions: bool = True) -> Any:
+    """Parse ``text`` with grammar ``name``, calling ``handlers[rule](children)`` as each of
+    those rules is reduced; returns what the handler of ``start`` returns.
+
+    Rules without a handler become trees as usual (inside a handled rule's children).  A rule
+    is reduced once its last token has been read, so handlers run in source order, and a
+    handler for a rule that opens a bracket runs before the bracket's contents.  Syntax errors
+    become located ``NotationError``; errors the handlers raise pass through.
+    """
+    if not text.endswith("\n"):
+        text += "\n"
+    parser, forward = _streaming(name, frozenset(handlers), positions)
+    outer, forward.handlers = forward.handlers, handlers  # a handler may parse again
+    try:
+        return parser.parse(text)
+    except UnexpectedInput as error:
+        raise syntax_error(error, text, _describer(name, terminals or {})) from None
+    finally:
+        forward.handlers = outer
 
 
 def parse(name: str, text: str, terminals: Mapping[str, str] | None = None,
@@ -77,17 +147,30 @@ def transform(transformer: Any, tree: Tree) -> Any:
 
 
 def span_of(item: Token | Tree) -> Span | None:
-    """The source span of a token or a tree (from its tokens when the parser kept no positions)."""
+    """The source span of a token or a tree (from its first and last tokens when the parser
+    kept no positions)."""
     if isinstance(item, Token):
         return Span(item.line, item.column, item.end_line, item.end_column)
     if not item.meta.empty:
         meta = item.meta
         return Span(meta.line, meta.column, meta.end_line, meta.end_column)
-    tokens = list(item.scan_values(lambda v: isinstance(v, Token)))
-    if not tokens:
+    first, last = _edge_token(item, 0), _edge_token(item, -1)
+    if first is None or last is None:
         return None
-    first, last = tokens[0], tokens[-1]
     return Span(first.line, first.column, last.end_line, last.end_column)
+
+
+def _edge_token(tree: Tree, end: int) -> Token | None:
+    """The first (``end`` 0) or last (-1) token of a tree, found without walking all of it."""
+    pending: list[Any] = [tree]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, Token):
+            return item
+        if isinstance(item, Tree):
+            children = item.children if end == -1 else item.children[::-1]
+            pending.extend(children)
+    return None
 
 
 def syntax_error(error: UnexpectedInput, text: str, describe: Callable[[str], str | None]) -> NotationError:

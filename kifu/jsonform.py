@@ -13,9 +13,20 @@ people and for tools that only display moves.  Spans are kept, so nothing is los
 from __future__ import annotations
 
 import json
+import math
+import reprlib
 from typing import Any
 
-from kifu.errors import NotationError
+from kifu.errors import LimitError, NotationError
+from kifu.limits import (
+    MAX_DEPTH,
+    MAX_DIGITS,
+    MAX_MOVES,
+    check_tree,
+    shorten,
+    too_deep,
+    too_many_moves,
+)
 from kifu.record import Node, Record, Span
 
 FORMAT = "kifu-record"
@@ -40,6 +51,7 @@ def to_json(record: Record) -> dict[str, Any]:
     from kifu import registry
 
     game = registry.get(record.game)
+    check_tree(record.moves)  # the JSON encoder recurses as deep as the variations
 
     def node_json(node: Node) -> dict[str, Any]:
         item: dict[str, Any] = {"move": game.move_to_json(node.move),
@@ -82,13 +94,22 @@ def from_json(data: Any, source: str = "<json>") -> Record:
         raise NotationError(f"kifu JSON version {data.get('version')!r} is not supported "
                             f"(this kifu reads version {VERSION})", span=Span.point(1, 1))
     game = registry.get(data["game"])
+    count = 0
 
-    def node_from(item: dict[str, Any]) -> Node:
+    def node_from(item: dict[str, Any], depth: int) -> Node:
+        nonlocal count
+        count += 1
+        span = _span_from(item.get("span"))
+        if count > MAX_MOVES:
+            raise too_many_moves(span)
+        lines = _list(item.get("variations", []))
+        if lines and depth >= MAX_DEPTH:
+            raise too_deep(span)
         return Node(
             move=game.move_from_json(item["move"]),
-            comments=[_str(c) for c in item.get("comments", [])],
-            variations=[[node_from(n) for n in line] for line in item.get("variations", [])],
-            span=_span_from(item.get("span")),
+            comments=[_str(c) for c in _list(item.get("comments", []))],
+            variations=[[node_from(n, depth + 1) for n in _list(line)] for line in lines],
+            span=span,
         )
 
     headers = {}
@@ -99,25 +120,75 @@ def from_json(data: Any, source: str = "<json>") -> Record:
         game=game.name,
         headers=headers,
         setup=None if setup is None else game.setup_from_json(setup),
-        comments=[_str(c) for c in data.get("comments", [])],
-        moves=[node_from(item) for item in data.get("moves", [])],
+        comments=[_str(c) for c in _list(data.get("comments", []))],
+        moves=[node_from(item, 0) for item in _list(data.get("moves", []))],
         source=source,
     )
 
 
+class _Unusable(Exception):
+    """A JSON number kifu will not take (too many digits, not finite), as written."""
+
+    def __init__(self, message: str, written: str) -> None:
+        super().__init__(message)
+        self.message, self.written = message, written
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _Unusable(f"a number with more than {MAX_DIGITS} digits", text)
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Unusable(f"the number {shorten(text)} is too large", text)
+    return value
+
+
+def _constant(text: str) -> Any:
+    raise _Unusable(f"{text} is not a JSON number", text)
+
+
 def _decode(text: str) -> Any:
+    """JSON text as Python values; numbers are bounded as in every notation (``kifu.limits``)."""
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except json.JSONDecodeError as error:
         raise NotationError(f"invalid JSON: {error.msg}",
                             span=Span.point(error.lineno, error.colno)) from None
     except RecursionError:
-        raise NotationError("invalid JSON: nested too deeply", span=Span.point(1, 1)) from None
+        raise LimitError("invalid JSON: nested too deeply", span=Span.point(1, 1),
+                         rule="nesting-depth") from None
+    except _Unusable as error:
+        at = text.find(error.written)
+        span = Span.point(1, 1)
+        if at >= 0:
+            span = Span.point(text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at))
+        raise LimitError(f"invalid JSON: {error.message}", span=span, rule="number-size") from None
+
+
+def whole(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high`` (JSON's ``true`` is not one),
+    else a ``ValueError`` naming ``what``: games check the numbers of their JSON with it as
+    strictly as their notation's."""
+    if (not isinstance(value, int) or isinstance(value, bool) or value < low
+            or (high is not None and value > high)):
+        limits = f"from {low}" if high is None else f"from {low} to {high}"
+        raise ValueError(f"{what} is a whole number {limits}, not {reprlib.repr(value)}")
+    return value
 
 
 def _str(value: Any) -> str:
     if not isinstance(value, str):
-        raise ValueError(f"expected a string, found {value!r}")
+        raise ValueError(f"expected a string, found {reprlib.repr(value)}")
+    return value
+
+
+def _list(value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise ValueError(f"expected a list, found {reprlib.repr(value)}")
     return value
 
 
@@ -128,5 +199,7 @@ def _span_json(span: Span) -> list[int]:
 def _span_from(value: Any) -> Span | None:
     if value is None:
         return None
-    line, column, end_line, end_column = (int(v) for v in value)
-    return Span(line, column, end_line, end_column)
+    if not (isinstance(value, list) and len(value) == 4 and all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in value)):
+        raise ValueError(f"a span is four whole numbers from 1, not {reprlib.repr(value)}")
+    return Span(*value)

@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kifu import jsonform, registry
-from kifu.errors import KifuError, NotationError
-from kifu.game import Game
-from kifu.record import Record
+from kifu.errors import KifuError, NotationError, OptionError
+from kifu.game import Game, Step
+from kifu.limits import check_tree
+from kifu.record import Node, ReadOptions, Record, is_event
 from kifu.source import SourceText, read_source
 
 
@@ -51,69 +52,130 @@ class Loaded:
         """The first error decoding or reading the records found, if any."""
         return next((f for f in self.findings if f.severity == "error"), None)
 
+    def line(self, path: tuple[int, ...] = ()) -> list[Node]:
+        """The line a variation path selects; ``OptionError`` (for ``--variation``) if the
+        record has no such variation."""
+        try:
+            return self.record.line(path)
+        except ValueError as error:
+            raise OptionError(str(error), option="--variation") from None
 
-def parse_text(text: str, path: str, game_name: str | None = None) -> tuple[Game, Record]:
+    def check_move(self, move: int | None, path: tuple[int, ...] = ()) -> None:
+        """``OptionError`` unless the line ``path`` selects has a move ``move`` (any when
+        ``None``), found without replaying."""
+        line = self.line(path)
+        moves = sum(not is_event(node.move) for node in line)
+        if move is not None and move > moves:
+            raise OptionError(f"the line has {moves} moves; there is no move {move}",
+                              option="--move")
+
+    def position_at(self, move: int | None = None, path: tuple[int, ...] = (),
+                    lenient: bool = False) -> tuple[Any, Step | None]:
+        """The position after move ``move`` of a line (the last when ``None``, the start when
+        0) and the step that led to it.
+
+        Raises ``OptionError`` when the line has no such move or variation, before replaying,
+        and the record's own ``KifuError`` when a move on the way is illegal.
+        """
+        self.check_move(move, path)
+        position, last = self.game.start(self.record), None
+        if move == 0:
+            return position, None
+        for step in self.game.replay(self.record, lenient=lenient, path=path):
+            position, last = step.position, step
+            if move is not None and step.number == move:
+                break
+        return position, last
+
+
+def parse_text(text: str, path: str, game_name: str | None = None,
+               options: ReadOptions | None = None) -> tuple[Game, Record]:
     """Detect the game and format of ``text`` and parse it (one record: a file holding several
     is refused, see :func:`parse_all`)."""
     game, fmt = registry.detect(text, path, game_name)
-    return game, parse_as(game, fmt, text, path)
+    return game, parse_as(game, fmt, text, path, options)
 
 
-def parse_as(game: Game, fmt: str, text: str, path: str) -> Record:
-    """Parse ``text`` as a record of ``game`` written in format ``fmt``."""
+def parse_as(game: Game, fmt: str, text: str, path: str,
+             options: ReadOptions | None = None) -> Record:
+    """Parse ``text`` as a record of ``game`` written in format ``fmt``; the record carries
+    ``options`` for the game's later use (files it may refer to).
+
+    Whatever the format, the record is held to kifu's limits on moves and nesting
+    (``kifu.limits``), so that every later step (replay, writing, JSON) is safe with it.
+    """
     if fmt == registry.NATIVE:
-        return game.parse(text, path)
-    if fmt == registry.JSON:
-        return jsonform.loads(text, path)
-    return registry.format_of(game, fmt).read(text, path)
+        record = game.parse(text, path)
+    elif fmt == registry.JSON:
+        record = jsonform.loads(text, path)
+    else:
+        record = registry.format_of(game, fmt).read(text, path)
+    check_tree(record.moves)
+    record.read_options = options or ReadOptions()
+    return record
 
 
-def parse_all_as(game: Game, fmt: str, text: str, path: str, *,
-                 lenient: bool = False) -> list[Parsed]:
-    """Every record of ``text`` in format ``fmt`` of ``game``, each with what reading found.
+def parse_all_as(game: Game, fmt: str, text: str, path: str, *, lenient: bool = False,
+                 options: ReadOptions | None = None) -> list[Parsed]:
+    """Every record of ``text`` in format ``fmt`` of ``game``, each with what reading found,
+    each held to kifu's limits (``kifu.limits``).
 
     A file-level failure (no game tree, a syntax error in a native record) is raised.
     """
-    if fmt not in (registry.NATIVE, registry.JSON):
-        found = registry.format_of(game, fmt)
-        if found.read_all is not None:
-            readings = found.read_all(text, path, lenient)
-            several = len(readings) > 1
-            return [Parsed(r.record, r.findings, f"{path}#{i}" if several else path, r.document)
-                    for i, r in enumerate(readings, 1)]
-    return [Parsed(parse_as(game, fmt, text, path), [], path)]
+    if fmt in (registry.NATIVE, registry.JSON):
+        return [Parsed(parse_as(game, fmt, text, path, options), [], path)]
+    found = registry.format_of(game, fmt)
+    if found.read_all is None:
+        return [Parsed(parse_as(game, fmt, text, path, options), [], path)]
+    readings = found.read_all(text, path, lenient)
+    several = len(readings) > 1
+    parsed = []
+    for index, reading in enumerate(readings, 1):
+        record, findings = reading.record, list(reading.findings)
+        if record is not None:
+            try:
+                check_tree(record.moves)
+            except KifuError as error:
+                record = None
+                findings.append(error)
+            else:
+                record.read_options = options or ReadOptions()
+        parsed.append(Parsed(record, findings, f"{path}#{index}" if several else path,
+                             reading.document))
+    return parsed
 
 
-def parse_all(text: str, path: str, game_name: str | None = None, *,
-              lenient: bool = False) -> tuple[Game, str, list[Parsed]]:
+def parse_all(text: str, path: str, game_name: str | None = None, *, lenient: bool = False,
+              options: ReadOptions | None = None) -> tuple[Game, str, list[Parsed]]:
     """The game, the format and every record of ``text``."""
     game, fmt = registry.detect(text, path, game_name)
-    return game, fmt, parse_all_as(game, fmt, text, path, lenient=lenient)
+    return game, fmt, parse_all_as(game, fmt, text, path, lenient=lenient, options=options)
 
 
-def load(path: str, encoding: str | None = None, game_name: str | None = None, *,
-         game_index: int | None = None, lenient: bool = False) -> Loaded:
+def load(path: str, encoding: str | None = None, game_name: str | None = None,
+         options: ReadOptions | None = None, *, game_index: int | None = None,
+         lenient: bool = False) -> Loaded:
     """Read, decode, detect and parse one record file (``-`` for standard input).
 
     ``game_index`` (1-based) picks a game of a collection; without it a collection gives its
     first game.  The first error decoding or reading found is raised.
     """
-    loaded = load_source(read_source(path, encoding), game_name, game_index=game_index,
-                         lenient=lenient)
+    loaded = load_source(read_source(path, encoding), game_name, options,
+                         game_index=game_index, lenient=lenient)
     error = loaded.error()
     if error is not None:
         raise error
     return loaded
 
 
-def load_source(source: SourceText, game_name: str | None = None, *,
-                game_index: int | None = None, lenient: bool = False,
-                every_game: bool = False) -> Loaded:
+def load_source(source: SourceText, game_name: str | None = None,
+                options: ReadOptions | None = None, *, game_index: int | None = None,
+                lenient: bool = False, every_game: bool = False) -> Loaded:
     """:func:`load` for text already read, without raising what reading found (see
     :meth:`Loaded.error`).  With ``every_game`` and no ``game_index`` the documents of every
     game are kept (``Loaded.record`` is the first game's)."""
     path = source.path
-    game, fmt, parsed = parse_all(source.text, path, game_name, lenient=lenient)
+    game, fmt, parsed = parse_all(source.text, path, game_name, lenient=lenient, options=options)
     chosen = parsed if every_game and game_index is None else [pick(parsed, game_index, path)]
     findings = list(source.warnings)
     for one in chosen:
@@ -149,7 +211,9 @@ def dump(game: Game, record: Record, to: str, dialect: str | None = None) -> str
     if to == registry.NATIVE:
         *first, last = (dialect or "").split(",")
         for step in first:
+            options = record.read_options
             record = game.parse(game.write(record, step or None), record.source or "<string>")
+            record.read_options = options
         return game.write(record, last or None)
     if to == registry.JSON:
         return jsonform.dumps(record)

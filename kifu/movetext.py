@@ -1,28 +1,42 @@
-"""Turning a parse tree of header lines, comments, numbers, moves and variations into a Record.
+"""Reading a notation of header lines, comments, numbers, moves and variations into a Record.
 
 Most notations share this layout (``grammars/common.lark`` holds its pieces): header lines first,
 then moves, optionally numbered, with comments after the move they concern and variations in
 parentheses after the move they replace.  A game's grammar that names its rules ``header``,
-``comment``, ``move`` and ``variation`` (and its number terminal ``MOVE_NUMBER``) gets the whole
-walk from :func:`build_record`; the game only turns each ``move`` subtree into a move value.
-A grammar may also leave moves as bare tokens (or trees of another name) in the line, which
-saves a tree per move: ``move_kinds`` then names them.
+``comment``, ``number`` (around a ``MOVE_NUMBER``), ``vopen`` (around a ``VOPEN``) and
+``variation`` (ending in a ``VCLOSE``) gets the whole reading from :func:`read_record`; the game
+only turns each move rule into a move value.  The parser streams: each item goes to the
+:class:`RecordBuilder` as soon as it is read and no parse tree is kept, so a record costs the
+memory of its moves, not of a tree of every token.
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from lark import Token, Tree
 
-from kifu.errors import HeaderError, NotationError
+from kifu import grammar
+from kifu.errors import HeaderError, LimitError, NotationError
 from kifu.grammar import span_of
+from kifu.limits import (
+    MAX_DEPTH,
+    MAX_MOVES,
+    read_int,
+    shorten,
+    too_deep,
+    too_many_moves,
+)
 from kifu.record import Node, Record, Span, is_event
 
 
 class RecordBuilder:
-    """Collects headers, moves, comments and variations in the order a parser meets them."""
+    """Collects headers, moves, comments and variations in the order a parser meets them.
+
+    It enforces the limits every record is read under (``kifu.limits``): variations nested
+    at most ``MAX_DEPTH`` deep and at most ``MAX_MOVES`` moves in all.
+    """
 
     def __init__(self, game: str, source: str | None = None) -> None:
         self.record = Record(game=game, source=source)
@@ -31,17 +45,30 @@ class RecordBuilder:
         self._pending_number: tuple[int, Span] | None = None
         self._seen_move = False
         self._leading_comments: list[str] = []
+        self._header_keys: set[str] = set()
+        self._moves = 0
 
     @property
     def line(self) -> list[Node]:
         return self._lines[-1]
 
+    @property
+    def depth(self) -> int:
+        """How many variations are open (0 on the main line)."""
+        return len(self._lines) - 1
+
+    @property
+    def seen_move(self) -> bool:
+        return self._seen_move
+
     def header(self, key: str, value: str, span: Span) -> None:
         if self._seen_move:
             raise HeaderError(f"header line {key!r} after the moves have begun; "
                               "headers go at the top", span=span)
-        if self.record.header(key) is not None:
+        folded = key.casefold()
+        if folded in self._header_keys:
             raise HeaderError(f"header {key!r} is given twice", span=span)
+        self._header_keys.add(folded)
         self.record.headers[key] = value
         self.record.header_spans[key] = span
 
@@ -59,8 +86,20 @@ class RecordBuilder:
                                 span=self._pending_number[1])
         self._pending_number = (written, span)
 
-    def move(self, move: Any, span: Span) -> Node:
+    def number_text(self, text: str, span: Span) -> None:
+        """A move number as written (``12.``, full-width digits too)."""
+        digits = _NUMBER.search(text)
+        written = read_int(digits.group()) if digits else None
+        if written is None:
+            raise LimitError(f"move number {shorten(text)} is far too large", span=span,
+                             rule="number-size")
+        self.number(written, span)
+
+    def move(self, move: Any, span: Span | None) -> Node:
         self._seen_move = True
+        self._moves += 1
+        if self._moves > MAX_MOVES:
+            raise too_many_moves(span)
         if not is_event(move):
             self._numbers[-1] += 1
             if self._pending_number is not None:
@@ -76,9 +115,11 @@ class RecordBuilder:
         self.line.append(node)
         return node
 
-    def begin_variation(self, span: Span) -> None:
+    def begin_variation(self, span: Span | None) -> None:
         if not self.line:
             raise NotationError("a variation must follow the move it replaces", span=span)
+        if self.depth >= MAX_DEPTH:
+            raise too_deep(span)
         self._check_number_used()
         replaced = self.line[-1]
         before = self._numbers[-1] - (not is_event(replaced.move))
@@ -88,7 +129,7 @@ class RecordBuilder:
         self._numbers.append(before)
         self._leading_comments = []
 
-    def end_variation(self, span: Span) -> None:
+    def end_variation(self, span: Span | None) -> None:
         self._check_number_used()
         if not self.line:
             raise NotationError("an empty variation", span=span)
@@ -115,49 +156,59 @@ def comment_text(raw: str) -> str:
 _NUMBER = re.compile(r"[0-9０-９]+")
 
 
+#: Reads a token that stands for several numbers and moves at once into the builder.
 RunReader = Callable[[Token, RecordBuilder], None]
 
 
-def build_record(tree: Tree, builder: RecordBuilder, make_move: Callable[[Any], Any],
-                 move_kinds: frozenset[str] = frozenset({"move"}),
-                 runs: dict[str, RunReader] | None = None) -> Record:
-    """Walk a tree of the common layout (see the module docstring) into ``builder``.
+def header_span(key: Token, value: Token | None) -> Span:
+    """A header's span: from its key to the end of its value (not of the line)."""
+    last = value if value is not None else key
+    return Span(key.line, key.column, last.end_line, last.end_column)
 
-    ``move_kinds`` are the token types and rule names that are moves (default: the rule
-    ``move``); each is handed to ``make_move``.  ``runs`` maps token types that stand for
-    several numbers and moves at once to a reader that feeds them to the builder itself.
+
+def read_record(grammar_name: str, text: str, builder: RecordBuilder,
+                make_move: Callable[[Tree], Any], *,
+                terminals: Mapping[str, str] | None = None,
+                move_kinds: Iterable[str] = ("move",),
+                runs: Mapping[str, RunReader] | None = None,
+                handlers: Mapping[str, grammar.RuleHandler] | None = None,
+                positions: bool = True) -> Record:
+    """Parse ``text`` (a notation of the common layout, see the module docstring) into
+    ``builder`` and return its record.
+
+    Each rule named in ``move_kinds`` is a move: ``make_move`` gets it as a tree of its
+    children (its span from its tokens).  ``runs`` maps rules around a single token that stands
+    for several numbers and moves to a reader that feeds them to the builder itself;
+    ``handlers`` adds (or replaces) handlers for other rules of the game's grammar.
     """
-    _walk(tree.children, builder, make_move, move_kinds, runs or {})
-    return builder.finish()
-
-
-def _walk(items: list[Any], builder: RecordBuilder, make_move: Callable[[Any], Any],
-          move_kinds: frozenset[str], runs: dict[str, RunReader]) -> None:
-    for item in items:
-        kind = item.type if isinstance(item, Token) else item.data
-        if kind in move_kinds:
+    def move(kind: str) -> grammar.RuleHandler:
+        def handle(children: list[Any]) -> None:
+            item = Tree(kind, children)
             builder.move(make_move(item), span_of(item))
-        elif kind in runs:
-            runs[kind](item, builder)
-        elif kind == "MOVE_NUMBER":
-            digits = _NUMBER.search(item)
-            builder.number(int(digits.group()) if digits else 0, span_of(item))
-        elif isinstance(item, Token):
-            continue
-        elif kind == "header":
-            key_token, *rest = item.children
-            key = key_token.rstrip(":： \t")
-            last = rest[0] if rest else key_token  # the span ends with the value, not the line
-            span = Span(key_token.line, key_token.column, last.end_line, last.end_column)
-            builder.header(key, str(rest[0]).rstrip() if rest else "", span)
-        elif kind == "comment":
-            builder.comment(comment_text(str(item.children[0])))
-        elif kind == "variation":
-            builder.begin_variation(span_of(item))
-            _walk(item.children, builder, make_move, move_kinds, runs)
-            builder.end_variation(span_of(item))
-        else:
-            _walk(item.children, builder, make_move, move_kinds, runs)
+        return handle
+
+    def run(reader: RunReader) -> grammar.RuleHandler:
+        return lambda children: reader(children[0], builder)
+
+    def header(children: list[Any]) -> None:
+        key_token, *rest = children
+        value = rest[0] if rest else None
+        builder.header(key_token.rstrip(":： \t"), str(value).rstrip() if value else "",
+                       header_span(key_token, value))
+
+    table: dict[str, grammar.RuleHandler] = {
+        "start": lambda children: None,
+        "header": header,
+        "comment": lambda children: builder.comment(comment_text(str(children[0]))),
+        "number": lambda children: builder.number_text(str(children[0]), span_of(children[0])),
+        "vopen": lambda children: builder.begin_variation(span_of(children[0])),
+        "variation": lambda children: builder.end_variation(span_of(children[-1])),
+    }
+    table.update({kind: move(kind) for kind in move_kinds})
+    table.update({kind: run(reader) for kind, reader in (runs or {}).items()})
+    table.update(handlers or {})
+    grammar.stream(grammar_name, text, table, terminals, positions)
+    return builder.finish()
 
 
 # -- writing --------------------------------------------------------------------------------

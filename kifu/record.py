@@ -41,18 +41,27 @@ def is_event(move: Any) -> bool:
     return bool(getattr(move, "is_event", False))
 
 
-@dataclass
+@dataclass(slots=True)
 class Node:
     """One entry of a line of play: a move, the comments after it, and its alternatives.
 
     ``variations`` are lines that replace *this* move: each is replayed from the position before
-    it, as in PGN's ``( ... )``.
+    it, as in PGN's ``( ... )``.  Slots, as a record may hold many thousands of nodes.
     """
 
     move: Any
     comments: list[str] = field(default_factory=list)
     variations: list[list[Node]] = field(default_factory=list)
     span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class ReadOptions:
+    """How a record is to be read beyond its text, whatever its game: ``folders`` (besides the
+    record's own) whose files it may refer to (see :mod:`kifu.access`).  The core sets them on
+    ``Record.read_options`` after parsing; a game that reads referred files takes them there."""
+
+    folders: tuple[str, ...] = ()
 
 
 @dataclass
@@ -66,6 +75,7 @@ class Record:
     moves: list[Node] = field(default_factory=list)
     source: str | None = field(default=None, compare=False)
     header_spans: dict[str, Span] = field(default_factory=dict, compare=False)
+    read_options: ReadOptions = field(default_factory=ReadOptions, compare=False, repr=False)
 
     def header(self, key: str, default: str | None = None) -> str | None:
         """A header's value, looked up without regard to case."""
@@ -95,14 +105,15 @@ class Record:
         line from the start of the game.
         """
         if len(path) % 2:
-            raise ValueError("a variation path is pairs of (move index, variation number)")
+            raise ValueError("a variation path is pairs of (entry index, variation number)")
         line = list(self.moves)
         for index, choice in zip(path[::2], path[1::2]):
             if not 1 <= index <= len(line):
-                raise ValueError(f"there is no move {index} in this line")
+                raise ValueError(f"there is no entry {index} in this line (it has {len(line)})")
             node = line[index - 1]
             if not 1 <= choice <= len(node.variations):
-                raise ValueError(f"move {index} has no variation {choice}")
+                raise ValueError(f"entry {index} has no variation {choice} (it has "
+                                 f"{len(node.variations)})")
             line = line[: index - 1] + node.variations[choice - 1]
         return line
 

@@ -2,7 +2,9 @@
 
 For tools downstream that want to know what happened at each move without parsing notation:
 the start position, each move as parsed with the events it caused, the final position and the
-outcome.  With ``variations`` every line of the record is replayed, each from where it branches.
+outcome.  With ``variations`` every line of the record is replayed, each from where it branches;
+else one line (the main line, or the variation ``path`` selects), up to move ``move`` if given,
+and the final position and the outcome are those after it.
 """
 from __future__ import annotations
 
@@ -19,19 +21,30 @@ VERSION = 1
 
 
 def replay_json(game: Game, record: Record, *, variations: bool = False,
-                lenient: bool = False) -> dict[str, Any]:
+                lenient: bool = False, path: tuple[int, ...] = (),
+                move: int | None = None) -> dict[str, Any]:
+    """The replay document of a record (see the module's docstring)."""
     source = record.source or "-"
     try:
         start = game.start(record)
     except KifuError as error:
         return _document(game, record, {}, [], {}, None, _diagnostic(error, source))
     start_json = game.position_to_json(start)
+    if variations:
+        lines, final = _every_line(game, record, lenient, source, start)
+    else:
+        lines, final = _one_line(game, record, lenient, source, start, path, move)
+    main_error = lines[0]["error"]
+    return _document(game, record, start_json, lines, game.position_to_json(final),
+                     None if main_error else game.outcome(final), main_error)
+
+
+def _every_line(game: Game, record: Record, lenient: bool, source: str,
+                start: Any) -> tuple[list[dict[str, Any]], Any]:
     lines: dict[tuple[int, ...], dict[str, Any]] = {(): {"path": [], "moves": [], "error": None}}
     final = start
     for item in game.replay_tree(record, lenient=lenient):
         path = item.variation if isinstance(item, KifuError) else item.path
-        if path and not variations:
-            continue
         line = lines.setdefault(path, {"path": list(path), "moves": [], "error": None})
         if isinstance(item, KifuError):
             line["error"] = _diagnostic(item, source)
@@ -39,9 +52,23 @@ def replay_json(game: Game, record: Record, *, variations: bool = False,
         line["moves"].append(_move(game, item, source))
         if not path:
             final = item.position
-    main_error = lines[()]["error"]
-    return _document(game, record, start_json, list(lines.values()), game.position_to_json(final),
-                     None if main_error else game.outcome(final), main_error)
+    return list(lines.values()), final
+
+
+def _one_line(game: Game, record: Record, lenient: bool, source: str, start: Any,
+              path: tuple[int, ...], move: int | None) -> tuple[list[dict[str, Any]], Any]:
+    line: dict[str, Any] = {"path": list(path), "moves": [], "error": None}
+    final = start
+    if move != 0:
+        try:
+            for step in game.replay(record, lenient=lenient, path=path):
+                line["moves"].append(_move(game, step, source))
+                final = step.position
+                if move is not None and step.number == move:
+                    break
+        except KifuError as error:
+            line["error"] = _diagnostic(error, source)
+    return [line], final
 
 
 def _move(game: Game, step: Step, source: str) -> dict[str, Any]:

@@ -1,19 +1,21 @@
-"""Validation results and the formats they are printed in (text, json, github, junit).
+"""Validation results, the summary table, and the text format they are printed in.
 
-The library produces :class:`FileReport` values; the command line picks a formatter.  Anything
-taken from a record (source lines, messages quoting it) is made safe for a terminal here.
+The library produces :class:`FileReport` values; the command line picks a formatter (text here,
+the machine formats in :mod:`kifu.formatters`).  Anything taken from a record (source lines,
+messages quoting it, file names) is made safe for a terminal here.
 """
 from __future__ import annotations
 
 import json
 import unicodedata
-import xml.etree.ElementTree as ET
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
+from typing import Any
 
 import click
 from tabulate import tabulate
 
-from kifu.errors import KifuError
+from kifu import exitcodes
+from kifu.errors import InternalError, KifuError
 
 #: Characters that could steer a terminal or reorder text (bidirectional overrides).
 _BIDI = {0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
@@ -26,11 +28,33 @@ def printable(text: str) -> str:
         code = ord(char)
         if char == "\t":
             out.append(" ")
-        elif code in _BIDI or unicodedata.category(char) in ("Cc", "Cs", "Co"):
+        elif _unsafe(char):
             out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
         else:
             out.append(char)
     return "".join(out)
+
+
+def _unsafe(char: str) -> bool:
+    return ord(char) in _BIDI or unicodedata.category(char) in ("Cc", "Cs", "Co")
+
+
+def safe_lines(text: str) -> str:
+    """Multi-line ``text`` (a diagram, a record) with every line made :func:`printable`."""
+    if not any(_unsafe(c) and c != "\n" for c in text):
+        return text
+    return "\n".join(printable(line) for line in text.split("\n"))
+
+
+def safe_json(data: Any, indent: int | None = None) -> str:
+    """``data`` as JSON that is safe to print: readable non-ASCII text, but control, bidi and
+    private-use characters and lone surrogates (undecodable file names) as ``\\u`` escapes."""
+    text = json.dumps(data, ensure_ascii=False, indent=indent)
+    if not any(_unsafe(c) and c != "\n" for c in text):
+        return text
+    # Such characters can only stand inside JSON strings (json escapes raw newlines there, so
+    # a newline is indentation), where an escape means the same.
+    return "".join(json.dumps(c)[1:-1] if _unsafe(c) and c != "\n" else c for c in text)
 
 
 def display_width(text: str) -> int:
@@ -82,6 +106,18 @@ class Diagnostic:
             grade=error.grade,
         )
 
+    @classmethod
+    def internal(cls, path: str, reason: str) -> Diagnostic:
+        """kifu failed on this file: say so, with what failed, and ask for a bug report."""
+        return cls.from_error(InternalError(
+            f"kifu failed on this file ({reason}); this is a bug in kifu, please report it "
+            "with the file"), path)
+
+    @property
+    def exit_status(self) -> int:
+        """What this diagnostic asks of the run's exit status (see :mod:`kifu.exitcodes`)."""
+        return exitcodes.for_problem(self.code, self.severity)
+
     @property
     def location(self) -> str:
         where = self.path
@@ -111,9 +147,18 @@ class FileReport:
     def legal(self) -> bool:
         return self.errors == 0
 
+    @property
+    def exit_status(self) -> int:
+        """The exit status this file asks for: 0, 1 or 2 (see :mod:`kifu.exitcodes`)."""
+        return exitcodes.worst(d.exit_status for d in self.diagnostics)
+
 
 class Formatter:
-    """Prints reports as they arrive (``file``), with something before and after if needed."""
+    """Prints reports as they arrive (``file``), with something before and after if needed.
+
+    ``file`` returns the text for one report (empty for none); ``end`` may build a whole
+    document from what it was given (JUnit, SARIF).
+    """
 
     def begin(self) -> str:
         return ""
@@ -165,95 +210,6 @@ def caret_lines(source_line: str, line: int, column: int, end_column: int | None
     ]
 
 
-class JsonFormatter(Formatter):
-    """One JSON object per diagnostic, one per line (JSON Lines)."""
-
-    def file(self, report: FileReport) -> str:
-        out = []
-        for diag in report.diagnostics:
-            data = asdict(diag)
-            data["variation"] = list(diag.variation)
-            data["game"] = report.game
-            out.append(json.dumps(data, ensure_ascii=False))
-        return "\n".join(out)
-
-
-class GithubFormatter(Formatter):
-    """GitHub Actions workflow commands: annotations on the lines of the pull request."""
-
-    def file(self, report: FileReport) -> str:
-        out = []
-        for diag in report.diagnostics:
-            props = [f"file={_gh_property(diag.path)}"]
-            if diag.line is not None:
-                props += [f"line={diag.line}", f"col={diag.column}"]
-                if diag.end_line is not None:
-                    props += [f"endLine={diag.end_line}", f"endColumn={diag.end_column}"]
-            props.append(f"title={_gh_property('kifu ' + diag.code)}")
-            kind = "error" if diag.severity == "error" else "warning"
-            out.append(f"::{kind} {','.join(props)}::{_gh_message(diag.message)}")
-        return "\n".join(out)
-
-
-def _gh_message(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def _gh_property(text: str) -> str:
-    return _gh_message(text).replace(":", "%3A").replace(",", "%2C")
-
-
-class JunitFormatter(Formatter):
-    """A JUnit XML report: one test case per file, a failure per error."""
-
-    def __init__(self) -> None:
-        self.suite = ET.Element("testsuite", name="kifu validate")
-        self.counts = {"tests": 0, "failures": 0}
-
-    def file(self, report: FileReport) -> str:
-        self.counts["tests"] += 1
-        case = ET.SubElement(self.suite, "testcase", classname=report.game or "unknown",
-                             name=report.path)
-        errors = [d for d in report.diagnostics if d.severity == "error"]
-        if errors:
-            self.counts["failures"] += 1
-            failure = ET.SubElement(case, "failure", message=_xml_safe(errors[0].message),
-                                    type=errors[0].code)
-            failure.text = "\n".join(_xml_safe(f"{d.location}: {d.severity}[{d.code}]: {d.message}")
-                                     for d in report.diagnostics)
-        elif report.diagnostics:
-            out = ET.SubElement(case, "system-out")
-            out.text = "\n".join(_xml_safe(f"{d.location}: warning[{d.code}]: {d.message}")
-                                 for d in report.diagnostics)
-        return ""
-
-    def end(self) -> str:
-        for key, value in self.counts.items():
-            self.suite.set(key, str(value))
-        ET.indent(self.suite)
-        return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(self.suite, encoding="unicode")
-
-
-def _xml_safe(text: str) -> str:
-    """XML 1.0 cannot carry most control characters at all, escaped or not."""
-    return "".join(c if c in "\t\n" or ord(c) >= 0x20 else f"\\x{ord(c):02x}" for c in text)
-
-
-FORMATTERS = {
-    "text": TextFormatter,
-    "json": JsonFormatter,
-    "github": GithubFormatter,
-    "junit": JunitFormatter,
-}
-
-
-def make_formatter(name: str, color: bool = False, verbose: bool = False) -> Formatter:
-    """A formatter by name; only ``text`` has colour and a verbose mode."""
-    if name == "text":
-        return TextFormatter(color=color, verbose=verbose)
-    return FORMATTERS[name]()
-
-
 @dataclass
 class Tally:
     """Counts for one row of the summary table."""
@@ -271,25 +227,34 @@ class Tally:
         self.errors += report.errors
         self.warnings += report.warnings
 
-    def row(self, name: str) -> list[object]:
-        return [name, self.files, self.legal, self.files - self.legal, self.moves,
-                self.errors, self.warnings]
+    def row(self, name: str, moves: bool = True) -> list[object]:
+        return [name, self.files, self.legal, self.files - self.legal,
+                *([self.moves] if moves else []), self.errors, self.warnings]
 
 
 class Summary:
-    """Files, legal records, moves, errors and warnings per game, counted as reports stream by."""
+    """Files, legal records, moves, errors and warnings per game, counted as reports stream by.
 
-    def __init__(self) -> None:
+    ``done``/``failed`` name the columns of files with and without errors (``legal`` and
+    ``illegal`` for validation, ``written`` and ``failed`` for a batch of outputs).
+    """
+
+    def __init__(self, done: str = "legal", failed: str = "illegal", moves: bool = True) -> None:
         self.games: dict[str, Tally] = {}
         self.total = Tally()
+        self.columns = (done, failed)
+        self.moves = moves
+        self.exit_status = exitcodes.OK
 
     def add(self, report: FileReport) -> None:
         self.games.setdefault(report.game or "(unknown)", Tally()).add(report)
         self.total.add(report)
+        self.exit_status = max(self.exit_status, report.exit_status)
 
     def table(self) -> str:
-        rows = [tally.row(game) for game, tally in sorted(self.games.items())]
+        rows = [tally.row(game, self.moves) for game, tally in sorted(self.games.items())]
         if len(rows) != 1:
-            rows.append(self.total.row("total"))
-        return tabulate(rows, headers=["game", "files", "legal", "illegal", "moves", "errors",
-                                       "warnings"], tablefmt="simple")
+            rows.append(self.total.row("total", self.moves))
+        headers = ["game", "files", *self.columns, *(["moves"] if self.moves else []), "errors",
+                   "warnings"]
+        return tabulate(rows, headers=headers, tablefmt="simple")

@@ -27,10 +27,14 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from kifu.errors import CRITICAL, FATAL, PEDANTIC, REPAIRED, KifuError, NotationError
+from kifu.errors import CRITICAL, FATAL, PEDANTIC, REPAIRED, KifuError, LimitError, NotationError
+from kifu.limits import MAX_MOVES
 from kifu.record import Span
 
 GRADES = (PEDANTIC, REPAIRED, CRITICAL, FATAL)
+#: A file holds at most this many nodes (every game, every variation): each costs a few
+#: hundred bytes once read, so this bounds the memory any file can take.
+MAX_NODES = MAX_MOVES
 
 #: Every property of FF[4] for Go and the general part (others are reported as unknown).
 KNOWN_PROPERTIES = frozenset((
@@ -239,6 +243,7 @@ class _Reader:
         self.locator = Locator(text)
         self.games: list[GameTree] = []
         self.pending: list[KifuError] = []  # findings before the first game
+        self.nodes = 0
 
     def note(self, message: str, start: int, end: int, grade: str, rule: str | None = None) -> None:
         found = finding(message, self.locator.span(start, end), grade, lenient=self.lenient,
@@ -387,6 +392,11 @@ class _Reader:
 
     def _link(self, frame: list[SgfNode | None], node: SgfNode) -> None:
         """Hang ``node`` at the end of the sequence of the innermost open game tree."""
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise LimitError(f"the file holds more than {MAX_NODES:,} nodes; kifu reads no more",
+                             span=self.locator.span(node.start, node.start + 1), grade=FATAL,
+                             rule="node-limit")
         last = frame[1]
         if last is not None:
             last.children.append(node)

@@ -3,8 +3,8 @@
 SGF keeps alternatives as sibling nodes; a record keeps them on the node of the line they
 replace (``Node.variations``).  Both walks here use explicit stacks, so a game tree of any depth
 and any number of siblings costs no recursion; only the record's own nesting of variations
-within variations is limited (:data:`MAX_VARIATION_DEPTH`), because every consumer of a
-record (replay, writers, JSON) walks that nesting.
+within variations is limited (``kifu.limits.MAX_DEPTH``), because the consumers of a record
+(writers, JSON, comparisons) walk that nesting.
 """
 from __future__ import annotations
 
@@ -13,11 +13,9 @@ from collections.abc import Callable
 from kifu import sgf
 from kifu.errors import KifuError, NotationError
 from kifu.game import Reading
+from kifu.limits import MAX_DEPTH, too_deep
 from kifu.record import Node, Record, Span
 from kifu.sgf import Collection, SgfNode
-
-#: Variations nested within variations deeper than this are refused with a located error.
-MAX_VARIATION_DEPTH = 100
 
 
 def join_comments(comments: list[str]) -> str:
@@ -53,10 +51,8 @@ def to_lines(children: list[SgfNode], convert: Callable[[SgfNode], list[Node]],
         while nodes:
             node, others = nodes[0], nodes[1:]
             if others:
-                if depth >= MAX_VARIATION_DEPTH:
-                    raise NotationError(f"variations are nested more than {MAX_VARIATION_DEPTH} "
-                                        "deep; kifu reads no deeper", span=span_of(others[0]),
-                                        rule="variation-depth")
+                if depth >= MAX_DEPTH:
+                    raise too_deep(span_of(others[0]))
                 alternatives: list[list[Node]] = [[] for _ in others]
                 branches.append((line, len(line), alternatives))
                 for other, alternative in zip(reversed(others), reversed(alternatives)):

@@ -1,21 +1,29 @@
 """Validating records in bulk: finding the files, checking each, in parallel and in order.
 
-Files are read one at a time (by a worker process when ``jobs > 1``) and only their reports travel
-back, so memory stays flat however large the collection is.
+Files are streamed from the folders named (:mod:`kifu.walk`), read one at a time (by a worker
+process, or a Dask worker, when there are several: :mod:`kifu.runner`), and only their reports
+travel back, so memory stays flat however large the collection is.  Whatever happens to one
+file, it gets a report and the run goes on.
 """
 from __future__ import annotations
 
-import multiprocessing
 import os
+import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from pathlib import Path
+from dataclasses import dataclass, replace
+from pathlib import PurePath
 
 from kifu import registry
-from kifu.errors import PEDANTIC, KifuError, ReadError
+from kifu.errors import PEDANTIC, KifuError
 from kifu.load import parse_all_as
+from kifu.record import ReadOptions
 from kifu.report import Diagnostic, FileReport
+from kifu.runner import run
 from kifu.source import STDIN, read_source
+from kifu.walk import Found, Shard, walk
+
+#: How a kifu JSON record announces itself (``jsonform`` writes it first).
+_KIFU_JSON = re.compile(r'"format"\s*:\s*"kifu-record"')
 
 
 @dataclass(frozen=True)
@@ -25,31 +33,14 @@ class Options:
     encoding: str | None = None
     game: str | None = None
     lenient: bool = False
+    read_options: ReadOptions = ReadOptions()
     #: Report pedantic findings (an SGF property kifu does not know, say) as warnings too.
     pedantic: bool = False
 
 
 def find_files(paths: Iterable[str]) -> list[str]:
-    """The record files named by ``paths``: files as given, folders searched by suffix.
-
-    Raises ``ReadError`` for a path that does not exist, so a typo is a usage error rather
-    than an empty, successful run.
-    """
-    wanted = registry.suffixes()
-    found: list[str] = []
-    for path in paths:
-        if path == STDIN:
-            found.append(path)
-            continue
-        item = Path(path)
-        if item.is_dir():
-            found.extend(str(p) for p in sorted(item.rglob("*"))
-                         if p.suffix.lower() in wanted and p.is_file())
-        elif item.exists():
-            found.append(path)
-        else:
-            raise ReadError(f"{path}: no such file or folder")
-    return found
+    """The record files named by ``paths``, as a list (see :func:`kifu.walk.walk`)."""
+    return [found.path for found in walk(paths, registry.suffixes()) if found.problem is None]
 
 
 def check_text(text: str, path: str, options: Options,
@@ -64,7 +55,8 @@ def check_text(text: str, path: str, options: Options,
     except KifuError as error:
         return [FileReport(path, None, 0, _diagnostics([*found, error], path, text, options))]
     try:
-        parsed = parse_all_as(game, fmt, text, path, lenient=options.lenient)
+        parsed = parse_all_as(game, fmt, text, path, lenient=options.lenient,
+                              options=options.read_options)
     except KifuError as error:
         return [FileReport(path, game.name, 0, _diagnostics([*found, error], path, text, options))]
     reports = []
@@ -88,34 +80,86 @@ def _diagnostics(problems: list[KifuError], name: str, text: str,
             if options.pedantic or p.grade != PEDANTIC]
 
 
-def check_file(path: str, options: Options) -> list[FileReport]:
-    """Validate one file; unreadable or undecodable input becomes a diagnostic too."""
+def check_file(path: str, options: Options, *, only_records: bool = False) -> list[FileReport]:
+    """Validate one file; unreadable or undecodable input becomes a diagnostic too.
+
+    With ``only_records``, a ``.json`` file that is not a kifu record (no ``"format":
+    "kifu-record"``) gives no report at all: folders hold other JSON files too.
+    """
     try:
         source = read_source(path, options.encoding)
     except KifuError as error:
         game = options.game or registry.guess(path)
         return [FileReport(path, game, 0, [Diagnostic.from_error(error, path)])]
+    if only_records and is_other_json(path, source.text):
+        return []
     return check_text(source.text, path, options, source.warnings)
 
 
-def _check_job(job: tuple[str, Options]) -> list[FileReport]:
-    return check_file(*job)
+def is_other_json(path: str, text: str) -> bool:
+    """Whether a ``.json`` file is some other program's JSON rather than a kifu record."""
+    return PurePath(path).suffix.lower() == ".json" and not _KIFU_JSON.search(text[:4096])
 
 
-def check_files(paths: list[str], options: Options,
-                jobs: int | None = None) -> Iterator[list[FileReport]]:
-    """The reports of each of ``paths``, file by file in the order given, computed by ``jobs``
-    processes."""
-    jobs = jobs or os.cpu_count() or 1
-    on_disk = [p for p in paths if p != STDIN]
-    if jobs == 1 or len(on_disk) < 2 * jobs:
-        for path in paths:
-            yield check_file(path, options)
-        return
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
-                                          else "spawn")
-    with context.Pool(jobs) as pool:
-        chunk = max(1, min(32, len(paths) // (jobs * 8)))
-        stream = pool.imap(_check_job, ((p, options) for p in paths if p != STDIN), chunksize=chunk)
-        for path in paths:
-            yield check_file(path, options) if path == STDIN else next(stream)
+@dataclass(frozen=True)
+class CheckTask:
+    """Validating one found file, as a :class:`kifu.runner.Task`."""
+
+    options: Options
+    only_records: bool = False
+    folder: str | None = None
+
+    def __call__(self, found: Found) -> list[FileReport]:
+        if found.problem is not None:
+            game = registry.guess(found.path)
+            return [FileReport(found.path, game, 0, [Diagnostic.from_error(found.problem,
+                                                                           found.path)])]
+        only_records = self.only_records or not found.named
+        if self.folder is None or found.path == STDIN:
+            return check_file(found.path, self.options, only_records=only_records)
+        where = os.path.join(self.folder, found.path)
+        reports = check_file(where, self.options, only_records=only_records)
+        return [relabel(report, where, found.path) for report in reports]
+
+    def fault(self, found: Found, reason: str) -> list[FileReport]:
+        game = self.options.game or registry.guess(found.path)
+        return [FileReport(found.path, game, 0, [Diagnostic.internal(found.path, reason)])]
+
+    def local(self, found: Found) -> bool:
+        return found.path == STDIN
+
+    def rooted(self, folder: str) -> CheckTask:
+        return replace(self, folder=folder)
+
+
+def relabel(report: FileReport, where: str, path: str) -> FileReport:
+    """A report made under the path ``where`` that names the file as ``path`` instead."""
+    prefix = where[: len(where) - len(path)] if where.endswith(path) else ""
+
+    def renamed(name: str) -> str:  # "where", or "where#3" for a game of a collection
+        return path + name[len(where):] if name.startswith(where) else name
+
+    def named(diag: Diagnostic) -> Diagnostic:
+        message = diag.message.replace(prefix, "") if prefix else diag.message
+        return replace(diag, path=renamed(diag.path), message=message)
+
+    return FileReport(renamed(report.path), report.game, report.moves,
+                      [named(d) for d in report.diagnostics])
+
+
+def check_found(found: Iterable[Found], options: Options, jobs: int | None = None, *,
+                scheduler: str | None = None,
+                only_records: bool = False) -> Iterator[list[FileReport]]:
+    """The reports of each found file, in the order given, computed by ``jobs`` processes or
+    on the Dask cluster at ``scheduler``."""
+    task = CheckTask(options, only_records)
+    for _, reports in run(task, found, jobs=jobs, scheduler=scheduler):
+        yield reports
+
+
+def check_files(paths: Iterable[str], options: Options, jobs: int | None = None, *,
+                scheduler: str | None = None,
+                shard: Shard | None = None) -> Iterator[list[FileReport]]:
+    """The reports of each file or folder of ``paths`` (folders walked), file by file in order."""
+    found = walk(paths, registry.suffixes(), shard=shard)
+    yield from check_found(found, options, jobs, scheduler=scheduler)

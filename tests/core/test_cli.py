@@ -52,7 +52,7 @@ def test_validate_reads_standard_input(kifu_cli):
 
 
 def test_validate_without_a_game_is_explained(kifu_cli):
-    result = kifu_cli("validate", "-q", "-", input="h8 i9\n", exit_code=EXIT_INVALID)
+    result = kifu_cli("validate", "-q", "-", input="h8 i9\n", exit_code=EXIT_USAGE)
     assert "error[unknown-game]" in result.stdout and "--game" in result.stdout
 
 

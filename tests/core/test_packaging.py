@@ -1,6 +1,7 @@
 """The built wheel carries the grammars and works on its own, away from the source tree."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import sysconfig
@@ -12,8 +13,22 @@ ROOT = Path(__file__).parents[2]
 
 
 def run(*command: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    environment = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # see outer_path
     return subprocess.run([str(c) for c in command], capture_output=True, text=True, cwd=cwd,
-                          timeout=300)
+                          timeout=300, env=environment)
+
+
+def outer_path() -> list[str]:
+    """The folders this interpreter imports packages from (PYTHONPATH's included), less its
+    standard library and any folder holding kifu's own source."""
+    standard = {sysconfig.get_path(name) for name in ("stdlib", "platstdlib")}
+    kept = []
+    for entry in dict.fromkeys(sys.path):
+        folder = Path(entry or ".").resolve()
+        if (folder.is_dir() and str(folder) not in standard and folder.name != "lib-dynload"
+                and not (folder / "kifu").exists()):
+            kept.append(str(folder))
+    return kept
 
 
 def test_wheel_installs_into_a_fresh_environment_and_validates(tmp_path):
@@ -30,15 +45,17 @@ def test_wheel_installs_into_a_fresh_environment_and_validates(tmp_path):
 
     # A fresh environment; run-time dependencies come from the one running the tests (a venv,
     # a system Python or CI's), kifu only from the wheel.  ``system_site_packages`` would name
-    # the base interpreter's packages, not an active venv's, so the running environment's own
-    # site-packages are added by a .pth file instead: its lines only extend sys.path, so an
-    # editable kifu installed there (a finder hook in a .pth of its own) stays out of sight.
+    # the base interpreter's packages, not an active venv's, and a system Python keeps packages
+    # outside its own scheme's site-packages (Debian's dist-packages), so every folder on this
+    # interpreter's path is handed on by a .pth file instead, less the standard library and any
+    # folder that holds kifu's source: a .pth's lines only extend sys.path, so an editable kifu
+    # installed there (a finder hook in a .pth of its own) stays out of sight as well.
     env = tmp_path / "env"
     venv.create(env, with_pip=False)
     python = env / "bin" / "python"
     inner = run(python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))")
-    outer = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}
-    (Path(inner.stdout.strip()) / "outer-environment.pth").write_text("\n".join(sorted(outer)) + "\n")
+    (Path(inner.stdout.strip()) / "outer-environment.pth").write_text(
+        "\n".join(outer_path()) + "\n", encoding="utf-8")
     installed = run(sys.executable, "-m", "pip", "--python", python, "install", "--no-deps",
                     "--no-index", wheel)
     assert installed.returncode == 0, installed.stderr

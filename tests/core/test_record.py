@@ -35,7 +35,7 @@ def test_line_follows_a_variation_path():
     assert [n.move for n in record.line((4, 1))] == ["a", "b", "c", "d1"]
 
 
-@pytest.mark.parametrize("path, message", [((9, 1), "no move 9"), ((2, 2), "no variation 2"),
+@pytest.mark.parametrize("path, message", [((9, 1), "no entry 9"), ((2, 2), "no variation 2"),
                                            ((2,), "pairs")])
 def test_bad_paths_are_value_errors(path, message):
     with pytest.raises(ValueError, match=message):

@@ -5,9 +5,17 @@ import json
 import xml.etree.ElementTree as ET
 
 from kifu.errors import IllegalMoveError
+from kifu.formatters import GithubFormatter, JsonFormatter, JunitFormatter
 from kifu.record import Span
-from kifu.report import (Diagnostic, FileReport, GithubFormatter, JsonFormatter, JunitFormatter,
-                         Summary, TextFormatter, caret_lines, display_width, printable)
+from kifu.report import (
+    Diagnostic,
+    FileReport,
+    Summary,
+    TextFormatter,
+    caret_lines,
+    display_width,
+    printable,
+)
 
 
 def diag(**changes) -> Diagnostic:
@@ -90,3 +98,33 @@ def test_summary_counts_per_game():
     table = summary.table()
     assert "renju" in table and "(unknown)" in table and "total" in table
     assert summary.total.files == 3 and summary.total.legal == 1 and summary.total.moves == 14
+
+
+def test_junit_escapes_every_attribute_so_that_odd_file_names_stay_well_formed():
+    formatter = JunitFormatter()
+    name = "games/\x01odd\x1b[31m\udcff\ufffe name.renju"
+    formatter.file(FileReport(name, "renju", 3, [diag(path=name, code="illegal\x02",
+                                                      message="bad \x0b")]))
+    formatter.file(FileReport("warned\x7f.renju", "ren\x00ju", 3,
+                              [diag(path="warned.renju", severity="warning")]))
+    suite = ET.fromstring(formatter.end().split("\n", 1)[1].encode("utf-8"))
+    cases = suite.findall("testcase")
+    assert cases[0].get("name") == "games/\\x01odd\\x1b[31m\\udcff\\ufffe name.renju"
+    assert cases[0].find("failure").get("type") == "illegal\\x02"
+    assert cases[1].get("classname") == "ren\\x00ju"
+
+
+def test_github_annotations_show_control_characters_as_escapes():
+    report = FileReport("a\x1b.renju", "renju", 3, [diag(path="a\x1b.renju",
+                                                         message="x\x1b[2Jy\u202e")])
+    line = GithubFormatter().file(report)
+    assert "\x1b" not in line and "\u202e" not in line
+    assert line.startswith("::error file=a\\x1b.renju,") and line.endswith("x\\x1b[2Jy\\u202e")
+
+
+def test_json_lines_keep_text_but_escape_what_could_steer_a_terminal():
+    report = FileReport("b\udcff.renju", "renju", 3, [diag(path="b\udcff.renju",
+                                                          message="Players: \x1b]0;x\x07\u202e")])
+    line = JsonFormatter().file(report)
+    assert line.isprintable() and json.loads(line)["message"] == "Players: \x1b]0;x\x07\u202e"
+    assert json.loads(line)["path"] == "b\udcff.renju"

@@ -74,9 +74,11 @@ INVALID = {
     "wrong-seats.freego": ("header", 3, 1, None,
                            "Free-form Go is played by 2 to 4 players, but 'Players' names 5 "
                            "[rule: seats]"),
+    # A board file the record refers to is named, never quoted (it may not be the user's).
     "asymmetric.freego": ("board", 2, 1, None,
-                          "asymmetric-board.toml:5: adjacency is not symmetric: 'a' lists 'c', "
-                          "but 'c' (line 10) does not list 'a' [rule: asymmetric-adjacency]"),
+                          "board file 'asymmetric-board.toml' is not a usable board: it has an "
+                          "error on its line 5 ('kifu board check' on the file shows it) "
+                          "[rule: asymmetric-adjacency]"),
     "setup-no-liberty.freego": ("setup", 4, 10, None,
                                 "black's group A1 stands without a liberty, which no game can "
                                 "reach [rule: no-liberty]"),

@@ -47,6 +47,7 @@ class FreeGo(Game):
         "names": "cell names on map boards: label, id, or auto (labels when they are short)",
         "edges": "draw adjacency lines on map boards with outlines too (yes/no)",
     }
+    file_headers = ("Board",)
 
     # -- notation ---------------------------------------------------------------------------
 

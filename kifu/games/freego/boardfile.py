@@ -24,11 +24,12 @@ import re
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
 from kifu.errors import KifuError
 from kifu.record import Span
+from kifu.source import MAX_BYTES
 from kifu.games.freego import geometry
 from kifu.games.freego.board import Board, BoardError, Cell, Point, symmetric_links
 from kifu.games.freego.notation import valid_name
@@ -64,8 +65,14 @@ class _Collector:
         self.problems.append(BoardError(message, span=span, rule=rule, severity="warning"))
 
 
+#: Cell values, coordinates and tolerances are bounded so that sums, scores and drawings stay
+#: finite whatever a board file says.
+LARGEST = 1e9
+
+
 def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value) and abs(value) <= LARGEST)
 
 
 def _point(value: Any) -> Point | None:
@@ -157,9 +164,10 @@ def _cell(cell_id: str, raw: Any, out: _Collector) -> Cell:
                   "a single word (no blanks or brackets)", cell_id)
     aliases = typed("aliases", lambda v: isinstance(v, list) and all(
         isinstance(a, str) and valid_name(a) for a in v), "a list of single words", [])
-    value = typed("value", _is_number, "a number", 1)
+    value = typed("value", _is_number, "a number of at most a billion", 1)
     playable = typed("playable", lambda v: isinstance(v, bool), "true or false", True)
-    at = typed("at", lambda v: _point(v) is not None, "a point [x, y]", None)
+    at = typed("at", lambda v: _point(v) is not None, "a point [x, y] (each at most a billion)",
+               None)
     polygon = typed("polygon", lambda v: isinstance(v, list) and len(v) >= 3 and all(
         _point(p) is not None for p in v), "a list of at least three points [x, y]", None)
     return Cell(cell_id, label, value, playable, _point(at) if at is not None else None,
@@ -253,25 +261,48 @@ def _compare_with_outlines(cells: list[Cell], links: tuple[tuple[int, ...], ...]
 # -- files ----------------------------------------------------------------------------------
 
 def read_text(path: Path) -> str:
+    """A board file's text; like records, at most ``MAX_BYTES`` of UTF-8."""
     try:
-        data = path.read_bytes()
+        with path.open("rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
     except OSError as error:
         raise BoardError(f"cannot read board file {path}: {error.strerror or error}",
                          rule="board-file") from None
+    if len(data) > MAX_BYTES:
+        raise BoardError(f"board file {path} is larger than {MAX_BYTES // (1024 * 1024)} MiB",
+                         rule="board-file")
+    return _decode(data, str(path))
+
+
+def _decode(data: bytes, name: str) -> str:
     try:
         return data.decode("utf-8-sig").replace("\r\n", "\n")
     except UnicodeDecodeError:
-        raise BoardError(f"board file {path} is not UTF-8 text", rule="board-file") from None
+        raise BoardError(f"board file {name} is not UTF-8 text", rule="board-file") from None
 
 
 def load(path: Path, shown: str | None = None) -> Board:
-    """The board in a file; the first error is raised, naming the file (as ``shown``) and line."""
+    """The board in a file the user named; the first error is raised, naming the file (as
+    ``shown``) and line, and quoting the file as ``kifu board check`` does."""
     checked = check_text(read_text(path), path.stem)
     if checked.board is None:
         first = checked.errors[0]
         name = shown or str(path)
         where = f"{name}:{first.span.line}: " if first.span else f"{name}: "
         raise first.located(message=where + first.message)
+    return checked.board
+
+
+def load_referenced(data: bytes, name: str) -> Board:
+    """The board in a file a record refers to (as ``name``).  Its first error names the line
+    and the rule broken but quotes nothing of the file, which may not be the user's (see
+    :mod:`kifu.access`); ``kifu board check`` shows the whole problem."""
+    checked = check_text(_decode(data, repr(name)), PurePath(name).stem)
+    if checked.board is None:
+        first = checked.errors[0]
+        line = f" on its line {first.span.line}" if first.span else ""
+        raise BoardError(f"board file {name!r} is not a usable board: it has an error{line} "
+                         "('kifu board check' on the file shows it)", rule=first.rule)
     return checked.board
 
 

@@ -8,11 +8,14 @@ one board reads and checks its file once.
 from __future__ import annotations
 
 import functools
+import hashlib
 from importlib import resources
 from pathlib import Path
 
+from kifu.access import AccessError, read_reference
 from kifu.games.freego import boardfile, grids
 from kifu.games.freego.board import Board, BoardError
+from kifu.record import ReadOptions
 
 MAPS = {
     "japan": "Japan's 45 prefectures of Honshu, Shikoku and Kyushu (the source's 2-player game)",
@@ -49,36 +52,36 @@ def builtin(name: str) -> Board | None:
     return checked.board
 
 
-_FILES: dict[tuple[str, int, int], Board] = {}
+_FILES: dict[tuple[str, bytes], Board] = {}
 
 
 def from_file(path: Path, shown: str | None = None) -> Board:
-    """A board file's board, read again only when the file changes; errors name the file as
-    ``shown`` (as the record wrote it)."""
-    try:
-        stat = path.stat()
-    except OSError as error:
-        raise BoardError(f"cannot read board file {path}: {error.strerror or error}",
-                         rule="board-file") from None
-    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
-    board = _FILES.get(key)
-    if board is None:
-        board = _FILES[key] = boardfile.load(path, shown)
-    return board
+    """The board in a file the user named (``kifu board check``): errors quote the file, as
+    ``shown``."""
+    return boardfile.load(path, shown)
 
 
-def resolve(name: str, record_source: str | None) -> Board:
-    """The board a ``Board:`` header names: a built-in name, else a file path taken relative to
-    the record's own folder."""
+def resolve(name: str, record_source: str | None, options: ReadOptions | None = None) -> Board:
+    """The board a ``Board:`` header names: a built-in name, else a board file in the record's
+    folder or below it, or in a folder the user named (``options``; see :mod:`kifu.access`).
+
+    Such a file is the record's, not the user's: messages about it name its line and rule but
+    never quote it.  Boards are cached by path and content.
+    """
     board = builtin(name)
     if board is not None:
         return board
-    path = Path(name.strip())
-    if not path.is_absolute() and record_source and not record_source.startswith("<") \
-            and record_source != "-":
-        path = Path(record_source).parent / path
-    if not path.is_file():
-        known = ", ".join(builtin_names())
-        raise BoardError(f"unknown board {name!r}: not a built-in board ({known}) and there is "
-                         f"no board file {str(path)!r}", rule="board")
-    return from_file(path, name.strip())
+    try:
+        found = read_reference(name.strip(), record_source, options or ReadOptions(),
+                               "board file")
+    except AccessError as error:
+        if error.rule in ("reference-missing", "reference-folder"):
+            known = ", ".join(builtin_names())
+            raise BoardError(f"unknown board {name.strip()!r}: not a built-in board ({known}) "
+                             f"and {error.message}", rule="board") from None
+        raise
+    key = (str(found.path), hashlib.sha256(found.data).digest())
+    board = _FILES.get(key)
+    if board is None:
+        board = _FILES[key] = boardfile.load_referenced(found.data, name.strip())
+    return board

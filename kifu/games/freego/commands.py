@@ -14,11 +14,12 @@ import click
 from tabulate import tabulate
 
 from kifu.errors import KifuError
-from kifu.report import Diagnostic, TextFormatter
+from kifu.exitcodes import INVALID as EXIT_INVALID
+from kifu.exitcodes import USAGE as EXIT_USAGE
 from kifu.games.freego import boardfile, builtin
 from kifu.games.freego.board import BoardError
-
-EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+from kifu.outputs import write_atomic
+from kifu.report import Diagnostic, TextFormatter
 
 
 def _print(problems: list[KifuError], path: str, text: str | None) -> None:
@@ -95,11 +96,10 @@ def derive(board: str, output: str | None, tolerance: float | None) -> None:
     if output == "-":
         click.echo(new_text, nl=False)
     else:
-        target = Path(output or board)
         try:
-            target.write_text(new_text, encoding="utf-8")
-        except OSError as error:
-            click.echo(f"kifu board: cannot write {target}: {error.strerror or error}", err=True)
+            write_atomic(output or board, new_text)
+        except KifuError as error:
+            click.echo(f"kifu board: {error.message}", err=True)
             sys.exit(EXIT_USAGE)
     click.echo(f"{board}: {pairs} adjacent pairs derived from {len(checked.board)} outlines",
                err=output == "-")

@@ -18,12 +18,12 @@ rules.  ``Territory-N`` lists the cells seat N counts as its territory at the en
 """
 from __future__ import annotations
 
-import math
 import re
 import unicodedata
 from dataclasses import dataclass
 
 from kifu.errors import HeaderError, KifuError
+from kifu.limits import read_int
 from kifu.record import Record
 from kifu.games.freego import builtin
 from kifu.games.freego.board import MAX_SEATS, Board, BoardError
@@ -33,7 +33,9 @@ DEFAULT_PLAYERS = ("black", "white")
 _SUICIDE = {"allowed": True, "allow": True, "yes": True, "true": True, "on": True,
             "forbidden": False, "forbid": False, "no": False, "false": False, "off": False}
 _SPLIT = re.compile(r"\s*[,、，]\s*")
-_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)$")
+#: Komi, scores and values need no more than a dozen digits either side of the point; a
+#: longer number would not even be finite as a float.
+_NUMBER = re.compile(r"[+-]?([0-9]{1,12}(\.[0-9]{0,12})?|\.[0-9]{1,12})$")
 #: A komi beyond this is no komi (and would overflow on the way to a score).
 MAX_KOMI = 10_000.0
 KO_RULES = ("positional", "situational", "basic")
@@ -113,8 +115,9 @@ class Rules:
         for index, seat in enumerate(self.seats):
             if seat.casefold() == wanted:
                 return index
-        if wanted.isdigit() and 1 <= int(wanted) <= len(self.seats):
-            return int(wanted) - 1
+        number = read_int(wanted)
+        if number is not None and 1 <= number <= len(self.seats):
+            return number - 1
         return None
 
 
@@ -143,13 +146,12 @@ def seat_names(record: Record) -> tuple[str, ...]:
 
 
 def number(text: str) -> float | None:
-    """A number as people write it (full-width digits included), or ``None`` (also for one
-    too large to be a float)."""
+    """A number as people write it (full-width digits included, at most twelve digits before
+    and after the point), or ``None``."""
     plain = unicodedata.normalize("NFKC", text).strip()
-    if len(plain) > 40 or not _NUMBER.match(plain):
+    if not _NUMBER.match(plain):
         return None
-    value = float(plain)
-    return value if math.isfinite(value) else None
+    return float(plain)
 
 
 def komi_of(record: Record, seats: int) -> tuple[float, ...]:
@@ -187,11 +189,9 @@ def rules_of(record: Record) -> Rules:
                    "agreed" if base.agreed else "played-out")
     name = record.header("Board") or builtin.DEFAULT
     try:
-        board = builtin.resolve(name, record.source)
-    except BoardError as error:
+        board = builtin.resolve(name, record.source, record.read_options)
+    except KifuError as error:  # a board file's own errors too, located in the record
         raise error.located(span=record.header_span("Board")) from None
-    except KifuError as error:  # a board file's own errors, located in the record
-        raise BoardError(error.message, span=record.header_span("Board"), rule=error.rule) from None
     return Rules(board, seats, komi, scoring, _SUICIDE[suicide_text], ko, _DEAD_STONES[dead],
                  _territory(record, board, len(seats)), _bonus(record, base, scoring, len(seats)))
 

@@ -13,6 +13,7 @@ import math
 import re
 
 from kifu.games.freego.board import Board, BoardError, Cell, symmetric_links
+from kifu.limits import read_int, shorten
 
 #: Go's column letters: ``I`` is left out so that it is never mistaken for ``J`` or ``1``.
 COLUMN_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
@@ -21,8 +22,8 @@ MAX_GRID = 52
 MAX_HEX = 13
 DEFAULT_HEX = 6
 
-_GRID = re.compile(r"grid:(\d+)(?:[x×](\d+))?$", re.IGNORECASE)
-_HEX = re.compile(r"hex(?::(\d+))?$", re.IGNORECASE)
+_GRID = re.compile(r"grid:([0-9]+)(?:[x×]([0-9]+))?$", re.IGNORECASE)
+_HEX = re.compile(r"hex(?::([0-9]+))?$", re.IGNORECASE)
 
 
 def column_name(column: int) -> str:
@@ -91,10 +92,20 @@ def by_rule(name: str) -> Board | None:
     text = name.strip()
     match = _GRID.match(text)
     if match:
-        columns = int(match.group(1))
-        rows = int(match.group(2) or columns)
+        columns = _size(match.group(1), MAX_GRID, "a grid has 1 to {} lines each way")
+        rows = _size(match.group(2), MAX_GRID, "a grid has 1 to {} lines each way") \
+            if match.group(2) else columns
         return grid_board(columns, rows)
     match = _HEX.match(text)
     if match:
-        return hex_board(int(match.group(1) or DEFAULT_HEX))
+        return hex_board(_size(match.group(1), MAX_HEX, "a hexagonal board has 2 to {} cells a "
+                               "side") if match.group(1) else DEFAULT_HEX)
     return None
+
+
+def _size(digits: str, largest: int, rule: str) -> int:
+    """A size as written; one too long even to read is refused as the board would refuse it."""
+    size = read_int(digits)
+    if size is None:
+        raise BoardError(rule.format(largest) + f", not {shorten(digits)}")
+    return size

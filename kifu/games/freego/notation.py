@@ -24,11 +24,12 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from lark import Token
+from lark import Tree
 
 from kifu import grammar
 from kifu.errors import NotationError
-from kifu.movetext import RecordBuilder, build_record, write_record
+from kifu.limits import read_int, shorten
+from kifu.movetext import RecordBuilder, read_record, write_record
 from kifu.record import Record
 from kifu.games.freego import setups
 
@@ -110,9 +111,11 @@ def move_from_word(word: str, span: Any = None) -> Move:
     name, at, seat_text = word.partition("@")
     seat = None
     if at:
-        if not seat_text.isdigit() or not 1 <= int(seat_text) <= 4:
-            raise NotationError(f"{word!r}: a seat after '@' is a number from 1 to 4", span=span)
-        seat = int(seat_text) - 1
+        number = read_int(seat_text)
+        if number is None or not 1 <= number <= 4:
+            raise NotationError(f"{shorten(word)!r}: a seat after '@' is a number from 1 to 4",
+                                span=span)
+        seat = number - 1
     if not name:
         raise NotationError(f"{word!r} names no cell", span=span)
     if name.casefold() in PASS_WORDS:
@@ -146,18 +149,18 @@ def edit_from_text(text: str, span: Any = None) -> Edit:
     return Edit(add, clear, to_move)
 
 
-def _make_move(token: Token) -> Move:
-    if token.type == "EDIT":
+def _make_move(move: Tree) -> Move:
+    token = move.children[0]
+    if move.data == "edit":
         return edit_from_text(str(token), grammar.span_of(token))
     return move_from_word(str(token), grammar.span_of(token))
 
 
 def parse(text: str, source: str = "<string>") -> Record:
-    # Moves are bare tokens and every span comes from a token, so the parser keeps no
-    # positions on trees, which makes it faster.
-    tree = grammar.parse("freego", text, TERMINALS, positions=False)
-    record = build_record(tree, RecordBuilder("freego", source), _make_move,
-                          move_kinds=frozenset({"WORD", "EDIT"}))
+    # Every span comes from a token, so the parser keeps no positions on trees, which makes
+    # it faster.
+    record = read_record("freego", text, RecordBuilder("freego", source), _make_move,
+                         terminals=TERMINALS, positions=False, move_kinds=("move", "edit"))
     setups.extract(record, text)
     return record
 

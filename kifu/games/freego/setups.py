@@ -20,6 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kifu.errors import HeaderError, NotationError, SetupError
+from kifu.games.freego.board import MAX_SEATS
+from kifu.jsonform import whole
+from kifu.limits import MAX_DIGITS, read_int, shorten
 from kifu.record import Record, Span
 
 _SETUP_KEY = re.compile(r"setup-(.*)$", re.IGNORECASE)
@@ -70,11 +73,14 @@ def extract(record: Record, text: str) -> None:
         words = _value_spans(text, span) or [(w, span) for w in _WORD.findall(value)]
         match = _SETUP_KEY.match(key)
         if match:
-            seat_text = match.group(1)
-            if not seat_text.isdigit() or not 1 <= int(seat_text) <= 4:
-                raise HeaderError(f"{key!r}: set-up stones are given per seat, as Setup-1 to "
-                                  "Setup-4", span=span, rule="setup")
-            seat = int(seat_text) - 1
+            number = read_int(match.group(1))
+            if number is None or not 1 <= number <= 4:
+                raise HeaderError(f"{shorten(key)!r}: set-up stones are given per seat, as "
+                                  "Setup-1 to Setup-4", span=span, rule="setup")
+            seat = number - 1
+            if seat in stones:
+                raise HeaderError(f"{shorten(key)!r}: the set-up of seat {number} is given "
+                                  "twice", span=span, rule="setup")
             for index, (word, where) in enumerate(words):
                 if not valid_name(word):
                     raise NotationError(f"{word!r} cannot name a cell", span=where)
@@ -83,8 +89,9 @@ def extract(record: Record, text: str) -> None:
         elif key.casefold() == "to-move":
             said = value.strip()
             found = None
-            if said.isdigit() and 1 <= int(said) <= 4:  # a seat number, checked on replay
-                found = int(said) - 1
+            number = read_int(said)
+            if number is not None and 1 <= number <= 4:  # a seat number, checked on replay
+                found = number - 1
             else:
                 seats = seat_names(record)
                 found = next((i for i, s in enumerate(seats) if s.casefold() == said.casefold()),
@@ -97,11 +104,11 @@ def extract(record: Record, text: str) -> None:
             if span:
                 spans["To-Move"] = span
         else:
-            counts = [w for w, _ in words]
-            if not counts or not all(c.isdigit() for c in counts):
+            counts = [read_int(w) for w, _ in words]
+            if not counts or len(counts) > MAX_SEATS or None in counts:
                 raise HeaderError(f"'Prisoners' is a count per seat, such as '0, 3', not "
-                                  f"{value!r}", span=span, rule="setup")
-            prisoners = tuple(int(c) for c in counts)
+                                  f"{shorten(value)!r}", span=span, rule="setup")
+            prisoners = tuple(c for c in counts if c is not None)
             if span:
                 spans["Prisoners"] = span
     seats_given = max((s for s, cells in stones.items() if cells), default=-1) + 1
@@ -142,12 +149,14 @@ def from_json(data: dict[str, Any]) -> Setup:
             for cells in stones):
         raise ValueError("a set-up's 'stones' are up to 4 lists of cell names")
     to_move = data.get("to_move")
-    if to_move is not None and (not isinstance(to_move, int) or not 1 <= to_move <= 4):
-        raise ValueError("a set-up's 'to_move' is a seat number from 1 to 4")
+    if to_move is not None:
+        whole(to_move, "a set-up's 'to_move'", 1, MAX_SEATS)
     prisoners = data.get("prisoners")
-    if prisoners is not None and (not isinstance(prisoners, list) or not all(
-            isinstance(p, int) and p >= 0 for p in prisoners)):
-        raise ValueError("a set-up's 'prisoners' are counts per seat")
+    if prisoners is not None:
+        if not isinstance(prisoners, list) or not 1 <= len(prisoners) <= MAX_SEATS:
+            raise ValueError("a set-up's 'prisoners' are counts per seat")
+        for count in prisoners:
+            whole(count, "a set-up's prisoner count", 0, 10 ** MAX_DIGITS - 1)
     return Setup(tuple(tuple(cells) for cells in stones),
                  None if to_move is None else to_move - 1,
                  None if prisoners is None else tuple(prisoners))

@@ -25,9 +25,10 @@ from kifu import sgf as core
 from kifu import sgflines
 from kifu.errors import ConversionError, HeaderError, IllegalMoveError, KifuError, NotationError
 from kifu.game import Reading
+from kifu.limits import read_int, shorten
 from kifu.record import Node, Record, Span, is_event
 from kifu.games.freego import config, grids
-from kifu.games.freego.board import Board
+from kifu.games.freego.board import MAX_SEATS, Board
 from kifu.games.freego.notation import Edit, Move, Pass, Place
 from kifu.games.freego.setups import Setup
 
@@ -96,9 +97,10 @@ def _size(root: core.SgfNode, collection: core.Collection) -> tuple[int, int]:
         return (19, 19)
     span = collection.value_span(root, "SZ")
     columns, _, rows = text.strip().partition(":")
-    if not (columns.isdigit() and (rows.isdigit() or not rows)) or len(text) > 10:
-        raise NotationError(f"SZ[{text[:20]}] is not a board size", span=span)
-    size = (int(columns), int(rows or columns))
+    found = (read_int(columns), read_int(rows or columns))
+    if found[0] is None or found[1] is None:
+        raise NotationError(f"SZ[{shorten(text)}] is not a board size", span=span)
+    size = (found[0], found[1])
     if not all(1 <= s <= grids.MAX_GRID for s in size):
         raise NotationError(f"SZ[{text}]: kifu reads boards of 1 to {grids.MAX_GRID} lines",
                             span=span)
@@ -204,11 +206,11 @@ class _Game:
         prisoners = record.headers.pop("Prisoners", None)
         if prisoners is not None:  # kifu's own set-up data, carried in XH
             span = record.header_spans.pop("Prisoners", None)
-            counts = prisoners.replace(",", " ").split()
-            if not counts or not all(c.isdigit() and len(c) < 10 for c in counts):
-                raise NotationError(f"XH[Prisoners: {prisoners[:30]}] is not a count per seat",
-                                    span=span)
-            setup = replace(setup or Setup(), prisoners=tuple(int(c) for c in counts))
+            counts = [read_int(c) for c in prisoners.replace(",", " ").split()]
+            if not counts or len(counts) > MAX_SEATS or None in counts:
+                raise NotationError(f"XH[Prisoners: {shorten(prisoners)}] is not a count per "
+                                    "seat", span=span)
+            setup = replace(setup or Setup(), prisoners=tuple(c for c in counts if c is not None))
         return record, setup
 
     def _komi(self, record: Record, root: core.SgfNode) -> None:
@@ -279,10 +281,7 @@ class _Game:
                         setup: Setup | None) -> tuple[list[core.SgfNode], Setup | None]:
         """Free handicap written as black's first moves under ``HA[n]`` (Fox, KGS, pachi):
         those stones are the handicap, set up before white's first move."""
-        try:
-            handicap = int(record.header("Handicap") or 0)
-        except ValueError:
-            return children, setup
+        handicap = read_int((record.header("Handicap") or "0").strip()) or 0
         placed = len(setup.stones[0]) if setup and setup.stones else 0
         wanted = handicap - placed
         if handicap < 2 or wanted < 1 or (setup is not None and setup.to_move is not None):

@@ -24,7 +24,8 @@ from lark import Token
 
 from kifu import grammar
 from kifu.errors import NotationError
-from kifu.games.gungi.pieces import FROM_ROMAJI, ROMAJI, face_of
+from kifu.games.gungi.pieces import FROM_ROMAJI, ROMAJI, SET, face_of
+from kifu.limits import read_int, shorten
 from kifu.record import Span
 
 KANJI_RANKS = "一二三四五六七八九"
@@ -153,7 +154,10 @@ def parse_hand(value: str, side: int, span: Span) -> list[SetupPiece]:
         if match is None:
             raise NotationError(f"cannot read {item!r} as pieces in hand", span=span)
         face, hidden, count = match.groups()
-        number = int(count.translate(str.maketrans("０１２３４５６７８９", "0123456789"))) if count else 1
+        number = read_int(count) if count else 1
+        if number is None or len(out) + number > len(SET):
+            raise NotationError(f"{shorten(item)}: a hand holds at most the {len(SET)} pieces "
+                                "of a side", span=span)
         out.extend([SetupPiece(side, face_of(face), None if hidden is None else face_of(hidden))]
                    * number)
     return out

@@ -16,6 +16,7 @@ from kifu.games.gungi.bod import Diagram, SetupPiece
 from kifu.games.gungi.geometry import SQUARES, file_of, rank_of, square
 from kifu.games.gungi.pieces import SIDE_NAMES, face_of
 from kifu.games.gungi.position import Position
+from kifu.limits import read_int
 
 
 def _side(name: str) -> int:
@@ -36,7 +37,9 @@ def to_json(diagram: Diagram) -> dict[str, Any]:
 def from_json(data: dict[str, Any]) -> Diagram:
     stacks: list[tuple[SetupPiece, ...]] = [() for _ in SQUARES]
     for key, items in data["board"].items():
-        file, rank = (int(v) for v in key.split("-"))
+        file, rank = (read_int(v) for v in key.split("-"))
+        if file is None or rank is None or not (1 <= file <= 9 and 1 <= rank <= 9):
+            raise ValueError(f"a square is written file-rank, each 1 to 9, not {key!r}")
         stacks[square(file, rank)] = tuple(
             SetupPiece(_side(item[0]), face_of(item[1]),
                        face_of(item[2]) if len(item) > 2 else None) for item in items)

@@ -201,8 +201,87 @@ def _coord_json(coord: Coord | None) -> list[int] | None:
 def _coord_from(value: Any) -> Coord | None:
     if value is None:
         return None
-    file, rank, tier = (int(v) for v in value)
+    if not isinstance(value, list) or len(value) != 3:
+        raise ValueError(f"a square is [file, rank, tier], not {value!r}")
+    file, rank, tier = (_digit(v, "a file, rank or tier") for v in value)
     return Coord(file, rank, tier)
+
+
+# A JSON move is checked as strictly as the notation reads one, so that whatever it gives is
+# written back as text that reads again, and the referee only ever sees plies the text allows.
+
+def _digit(value: Any, what: str) -> int:
+    from kifu.jsonform import whole
+
+    return whole(value, what, 1, 9)
+
+
+def _optional_digit(data: dict[str, Any], key: str) -> int | None:
+    value = data.get(key)
+    return None if value is None else _digit(value, f"the ply's {key}")
+
+
+def _face(value: Any, allowed: tuple[str, ...] | None = None) -> str:
+    from kifu.games.gungi.pieces import face_of
+
+    if not isinstance(value, str):
+        raise ValueError(f"a piece is a name such as 兵, not {value!r}")
+    face = face_of(value)
+    if allowed is not None and face not in allowed:
+        raise ValueError(f"{face} is not one of {' '.join(allowed)} here")
+    return face
+
+
+def _optional_face(data: dict[str, Any], key: str,
+                   allowed: tuple[str, ...] | None = None) -> str | None:
+    value = data.get(key)
+    return None if value is None else _face(value, allowed)
+
+
+def _flag(data: dict[str, Any], key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise ValueError(f"{key!r} is true or false, not {value!r}")
+    return value
+
+
+_PAWN_BACKS = ("さ", "と", "へ")
+
+
+def _ply_from(data: dict[str, Any], ends: bool) -> Ply:
+    """A battle ply from JSON, with the notation's constraints: file and rank together, a
+    tier or a 不 with them, every number a digit 1..9."""
+    file, rank = _optional_digit(data, "file"), _optional_digit(data, "rank")
+    tier, strike = _optional_digit(data, "tier"), _optional_digit(data, "strike")
+    if (file is None) != (rank is None):
+        raise ValueError("a ply names file and rank together (or neither, for 同)")
+    if file is not None and tier is None and strike is None:
+        raise ValueError("a ply names file, rank and tier: 筋―段―層―駒")
+    swap = _optional_face(data, "swap")
+    swap_drop = _flag(data, "swap_drop")
+    if swap_drop and swap is None:
+        raise ValueError("'swap_drop' belongs to a swap (⇔)")
+    replace = _coord_from(data.get("replace"))
+    replace_piece = _optional_face(data, "replace_piece", ("砲", "砦"))
+    if (replace is None) != (replace_piece is None):
+        raise ValueError("a re-placement names its square and its piece (砲 or 砦) together")
+    betrayal = data.get("betrayal")
+    if betrayal is not None and (not isinstance(betrayal, list) or not betrayal):
+        raise ValueError("a betrayal lists at least one piece")
+    resolved = data.get("resolved")
+    return Ply(
+        side=_side(data["side"]), piece=_face(data["piece"]), file=file, rank=rank, tier=tier,
+        strike=strike, drop=_flag(data, "drop"), origin=_coord_from(data.get("origin")),
+        swap=swap, swap_drop=swap_drop,
+        betrayal=None if betrayal is None else tuple(
+            Betrayed(_side(s), _digit(t, "a betrayed piece's tier"), _face(f))
+            for s, t, f in betrayal),
+        replace=replace, replace_piece=replace_piece,
+        obtained=_optional_face(data, "obtained", _PAWN_BACKS),
+        back=_optional_face(data, "back", _PAWN_BACKS),
+        mate=_flag(data, "mate"), foul=_flag(data, "foul"),
+        repetition=_flag(data, "repetition"), stray_new=_flag(data, "stray_new"), ends=ends,
+        resolved=None if resolved is None else resolved_from_json(resolved))
 
 
 def move_to_json(move: Move) -> dict[str, Any]:
@@ -263,12 +342,27 @@ def resolved_to_json(res: Resolved) -> dict[str, Any]:
 
 
 def resolved_from_json(data: dict[str, Any]) -> Resolved:
+    """What the normaliser worked out about a ply (the replay works it out again)."""
+    kind = data["kind"]
+    if not isinstance(kind, str) or len(kind) > 20:
+        raise ValueError(f"a resolved ply's kind is a word, not {kind!r}")
+    side = data.get("captured_side")
+    bonus = data.get("bonus")
+    if bonus is not None and (not isinstance(bonus, str) or len(bonus) > 20):
+        raise ValueError(f"a resolved ply's bonus is a word, not {bonus!r}")
+    lists = {}
+    for key in ("recovered", "repaired"):
+        items = data.get(key, [])
+        if not isinstance(items, list) or len(items) > 46 or not all(
+                isinstance(item, str) and len(item) <= 80 for item in items):
+            raise ValueError(f"a resolved ply's {key!r} is a short list of words")
+        lists[key] = tuple(items)
     return Resolved(
-        kind=str(data["kind"]), origin=_coord_from(data.get("from")), to=_coord_from(data.get("to")),
-        captured=data.get("captured"), captured_side=data.get("captured_side"),
-        stacked=bool(data.get("stacked", False)), bonus=data.get("bonus"),
-        recovered=tuple(data.get("recovered", ())),
-        repaired=tuple(data.get("repaired", ())))
+        kind=kind, origin=_coord_from(data.get("from")), to=_coord_from(data.get("to")),
+        captured=_optional_face(data, "captured"),
+        captured_side=None if side is None else _side(side),
+        stacked=_flag(data, "stacked"), bonus=bonus, recovered=lists["recovered"],
+        repaired=lists["repaired"])
 
 
 def _side(value: Any) -> int:
@@ -278,32 +372,21 @@ def _side(value: Any) -> int:
 
 
 def move_from_json(data: dict[str, Any]) -> Move:
-    from kifu.games.gungi.pieces import face_of
-
     kind = data["type"]
-    ends = bool(data.get("ends", False))
+    ends = _flag(data, "ends")
     if kind == "ply":
-        betrayal = data.get("betrayal")
-        resolved = data.get("resolved")
-        return Ply(
-            side=_side(data["side"]), piece=face_of(data["piece"]), file=data.get("file"),
-            rank=data.get("rank"), tier=data.get("tier"), strike=data.get("strike"),
-            drop=bool(data.get("drop", False)), origin=_coord_from(data.get("origin")),
-            swap=data.get("swap"), swap_drop=bool(data.get("swap_drop", False)),
-            betrayal=None if betrayal is None else tuple(
-                Betrayed(_side(s), int(t), face_of(f)) for s, t, f in betrayal),
-            replace=_coord_from(data.get("replace")), replace_piece=data.get("replace_piece"),
-            obtained=data.get("obtained"), back=data.get("back"),
-            mate=bool(data.get("mate", False)), foul=bool(data.get("foul", False)),
-            repetition=bool(data.get("repetition", False)),
-            stray_new=bool(data.get("stray_new", False)), ends=ends,
-            resolved=None if resolved is None else resolved_from_json(resolved))
+        return _ply_from(data, ends)
     if kind == "placement":
-        return Placement(_side(data["side"]), int(data["file"]), int(data["rank"]),
-                         int(data["tier"]), face_of(data["piece"]), data.get("back"), ends)
+        return Placement(_side(data["side"]), _digit(data["file"], "a file"),
+                         _digit(data["rank"], "a rank"), _digit(data["tier"], "a tier"),
+                         _face(data["piece"]), _optional_face(data, "back", _PAWN_BACKS), ends)
     if kind == "back-faces":
-        return BackFaces(tuple((_side(s), Coord(int(f), int(r), int(t)), face_of(x))
-                               for s, f, r, t, x in data["entries"]), ends)
+        entries = data["entries"]
+        if not isinstance(entries, list) or not entries:
+            raise ValueError("a back-face list names at least one piece")
+        return BackFaces(tuple((_side(s), Coord(_digit(f, "a file"), _digit(r, "a rank"),
+                                                _digit(t, "a tier")), _face(x, _PAWN_BACKS))
+                               for s, f, r, t, x in entries), ends)
     if kind == "section":
         if data["kind"] not in SECTIONS:
             raise ValueError(f"unknown section {data['kind']!r}")

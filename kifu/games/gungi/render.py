@@ -153,12 +153,13 @@ def _hands(root, position: Position, left: float, top: float, hand_w: float, mar
 def render_text(position: Position, options: RenderOptions) -> str:
     diagram = to_diagram(position)
     lines = bod.write(diagram, padded=True)
+    # The lines under the diagram are notes in brackets, so that the text reads back as a study.
     if options.last_move and position.last_square is not None:
         stack = position.board[position.last_square]
         tier = len(stack)
-        lines.append(f"last ply: {name(position.last_square)}―{tier}" if tier else
-                     f"last ply: {name(position.last_square)}")
-    lines.append(status(position))
+        lines.append(f"[last ply: {name(position.last_square)}―{tier}]" if tier else
+                     f"[last ply: {name(position.last_square)}]")
+    lines.append(f"[{status(position)}]")
     return "\n".join(lines) + "\n"
 
 

@@ -20,6 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from kifu.jsonform import whole
+from kifu.limits import MAX_DIGITS
+
 FIRST, SECOND = 0, 1
 SIDE_NAMES = ("first", "second")
 SIGNS = ("+", "-")
@@ -52,6 +55,18 @@ class DropNote:
 
     rows: int | None
     columns: tuple[int, ...]
+
+    @classmethod
+    def checked(cls, rows: int | None, columns: tuple[int, ...]) -> DropNote:
+        """A note as the notation allows one: rows or columns (1 to 6, at most six of them, a
+        row's width: the referee checks the count); ``ValueError`` otherwise."""
+        if rows is None and not columns:
+            raise ValueError("a garbage note names rows or columns, e.g. {j:25}")
+        if any(not 1 <= c <= 6 for c in columns):
+            raise ValueError("garbage columns are 1 to 6")
+        if len(columns) > 6:
+            raise ValueError("a garbage note names at most six columns of single stones")
+        return cls(rows, columns)
 
     def __str__(self) -> str:
         rows = "" if self.rows is None else f"{self.rows}r"
@@ -183,19 +198,27 @@ def _column(value: Any) -> int:
     return value
 
 
+def _colour(value: Any, single: bool = False) -> int:
+    letters = LETTERS[:3] if single else LETTERS  # a single d stone is a Turn (see Turn)
+    if not isinstance(value, str) or len(value) != 1 or value not in letters:
+        raise ValueError(f"a colour is one of {', '.join(letters)}, not {value!r}")
+    return LETTERS.index(value)
+
+
 def move_from_json(data: dict[str, Any]) -> Move:
     kind = data["type"]
     side = _side_from(data.get("side"))
     raw_drop = data.get("drop")
-    drop = None if raw_drop is None else DropNote(
-        None if raw_drop.get("rows") is None else int(raw_drop["rows"]),
+    drop = None if raw_drop is None else DropNote.checked(
+        None if raw_drop.get("rows") is None else whole(raw_drop["rows"], "a drop's rows", 0,
+                                                        10 ** MAX_DIGITS - 1),
         tuple(_column(c) for c in raw_drop.get("columns", [])))
     if kind == "place":
         first, second = (_column(c) for c in data["columns"])
         if abs(first - second) > 1:
             raise ValueError(f"a pair stands in one column or two neighbouring ones, not "
                              f"{first} and {second}")
-        colour_a, colour_b = (LETTERS.index(c) for c in data["colours"])
+        colour_a, colour_b = (_colour(c) for c in data["colours"])
         return Place(side, (first, second), (colour_a, colour_b), drop)
     if kind == "turn":
         if data["direction"] not in DIRECTIONS:
@@ -206,7 +229,7 @@ def move_from_json(data: dict[str, Any]) -> Move:
         if colour == "d":
             return Turn(side, _column(data["column"]), "D", drop)
         return Single(side, _column(data["column"]),
-                      None if colour is None else LETTERS.index(colour), drop)
+                      None if colour is None else _colour(colour, single=True), drop)
     if kind == "pass":
         return Pass(side)
     if kind == "resign":

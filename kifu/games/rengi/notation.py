@@ -25,9 +25,11 @@ from lark import Token, Tree
 
 from kifu import grammar
 from kifu.errors import NotationError
+from kifu.limits import read_int, shorten
 from kifu.games.rengi import moves as m
+from kifu.games.rengi.bitboard import ROWS
 from kifu.games.rengi.setup import Setup, make_setup, parse_row, parse_state, write_setup
-from kifu.movetext import RecordBuilder, build_record
+from kifu.movetext import RecordBuilder, header_span, read_record
 from kifu.record import Node, Record, Span
 
 TERMINALS = {
@@ -64,18 +66,19 @@ def _column(char: str, token: Token, offset: int) -> int:
 def _drop(token: Token) -> m.DropNote:
     inner = _ascii(str(token))[3:-1].replace(" ", "").replace("\t", "").lower()
     rows_text, plus, columns_text = inner.partition("r")
-    if not plus:
-        rows, columns_text = None, inner
+    rows = None
+    if plus:
+        rows = read_int(rows_text)
+        if rows is None:
+            raise NotationError(f"{shorten(rows_text)} is not a number of rows",
+                                span=grammar.span_of(token))
     else:
-        rows = int(rows_text)
-    columns_text = columns_text.lstrip("+")
-    if not columns_text and rows is None:
-        raise NotationError("a garbage note names rows or columns, e.g. {j:25}",
-                            span=grammar.span_of(token))
-    columns = tuple(int(c) for c in columns_text)
-    if any(not 1 <= c <= 6 for c in columns):
-        raise NotationError("garbage columns are 1 to 6", span=grammar.span_of(token))
-    return m.DropNote(rows, columns)
+        columns_text = inner
+    columns = tuple(int(c) for c in columns_text.lstrip("+"))
+    try:
+        return m.DropNote.checked(rows, columns)
+    except ValueError as error:
+        raise NotationError(str(error), span=grammar.span_of(token)) from None
 
 
 def _make_move(tree: Tree) -> m.Move:
@@ -109,50 +112,66 @@ def _make_move(tree: Tree) -> m.Move:
 
 
 def parse(text: str, source: str = "<string>") -> Record:
-    tree = grammar.parse("rengi", text, TERMINALS)
-    record = build_record(tree, RecordBuilder("rengi", source), _make_move)
-    record.setup = _setup(tree, record)
-    _value_spans(tree, record)
+    builder = RecordBuilder("rengi", source)
+    collected = _SetupLines(builder)
+    record = read_record("rengi", text, builder, _make_move, terminals=TERMINALS,
+                         handlers={"setup_row": collected.row, "setup_state": collected.state,
+                                   "header": collected.header})
+    record.setup = collected.finish()
     return record
 
 
-def _setup(tree: Tree, record: Record) -> Setup | None:
-    """Collect the set-up lines, which must stand before the first move at the top level."""
-    parts: dict[str, Any] = {"spans": {}}
-    rows: list[tuple[tuple[str, str], Span]] = []
-    first: Span | None = None
-    for token in tree.scan_values(lambda v: isinstance(v, Token)
-                                  and v.type in ("FIELD_ROW", "SETUP_STATE")):
+class _SetupLines:
+    """Collects the set-up lines, which must stand before the first move at the top level,
+    and points each header's span at its value, so that errors in a value (a bad tsumo list)
+    can name the column of the offending item."""
+
+    def __init__(self, builder: RecordBuilder) -> None:
+        self.builder = builder
+        self.parts: dict[str, Any] = {"spans": {}}
+        self.rows: list[tuple[tuple[str, str], Span]] = []
+        self.first: Span | None = None
+
+    def header(self, children: list[Any]) -> None:
+        key_token, *rest = children
+        value = rest[0] if rest else None
+        key = str(key_token).rstrip(":： \t")
+        self.builder.header(key, str(value).rstrip() if value else "",
+                            header_span(key_token, value))
+        if value is not None:
+            width = len(str(value).rstrip())
+            self.builder.record.header_spans[key] = Span(value.line, value.column, value.line,
+                                                         value.column + width)
+
+    def _place(self, token: Token) -> Span:
         span = grammar.span_of(token)
-        first = first or span
-        if token not in tree.children:
+        self.first = self.first or span
+        if self.builder.depth:
             raise NotationError("a set-up stands before the moves, not in a variation",
                                 span=span)
-        if record.moves and record.moves[0].span is not None and \
-                (span.line, span.column) > (record.moves[0].span.line, record.moves[0].span.column):
+        if self.builder.seen_move:
             raise NotationError("a set-up stands before the first move", span=span)
-        if token.type == "FIELD_ROW":
-            rows.append((parse_row(str(token), span), span))
-        else:
-            if rows:
-                raise NotationError("set-up lines in [...] go before the field rows", span=span)
-            parse_state(str(token), span, parts)
-    if first is None:
-        return None
-    return make_setup(parts, rows, first)
+        return span
 
+    def row(self, children: list[Any]) -> None:
+        token = children[0]
+        span = self._place(token)
+        if len(self.rows) == ROWS:
+            raise NotationError(f"a set-up has {ROWS} field rows (row 13 first), not more",
+                                span=span)
+        self.rows.append((parse_row(str(token), span), span))
 
-def _value_spans(tree: Tree, record: Record) -> None:
-    """Point each header's span at its value, so that errors in a value (a bad tsumo list)
-    can name the column of the offending item."""
-    for item in tree.children:
-        if isinstance(item, Tree) and item.data == "header" and len(item.children) > 1:
-            key = str(item.children[0]).rstrip(":： \t")
-            value = item.children[1]
-            span = grammar.span_of(value)
-            width = len(str(value).rstrip())
-            record.header_spans[key] = Span(span.line, span.column, span.line,
-                                            span.column + width)
+    def state(self, children: list[Any]) -> None:
+        token = children[0]
+        span = self._place(token)
+        if self.rows:
+            raise NotationError("set-up lines in [...] go before the field rows", span=span)
+        parse_state(str(token), span, self.parts)
+
+    def finish(self) -> Setup | None:
+        if self.first is None:
+            return None
+        return make_setup(self.parts, self.rows, self.first)
 
 
 # -- writing --------------------------------------------------------------------------------

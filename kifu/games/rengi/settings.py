@@ -158,7 +158,7 @@ def read_settings(record: Record) -> Settings:
     seed = record.header("Seed")
     if seed is not None:
         text = _norm(seed)
-        if not re.fullmatch(r"\d{1,20}", text):
+        if not re.fullmatch(r"[0-9]{1,20}", text):
             raise _bad(record, "Seed", f"Seed: {seed!r} is not a whole number")
         changes["seed"] = int(text)
     settings = replace(settings, **changes)
@@ -168,7 +168,7 @@ def read_settings(record: Record) -> Settings:
 
 def _drop_cap(record: Record, value: str) -> int:
     text = _norm(value)
-    match = re.fullmatch(r"(\d+)\s*(段|rows?|個|stones?)?", text)
+    match = re.fullmatch(r"([0-9]{1,9})\s*(段|rows?|個|stones?)?", text)
     if match:
         number, word = int(match.group(1)), match.group(2) or ""
         stones = word.startswith(("個", "stone")) or (not word and number > 10)

@@ -24,11 +24,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kifu.errors import NotationError
+from kifu.jsonform import whole
 from kifu.games.rengi.bitboard import COLUMNS, ROWS
 from kifu.games.rengi.moves import SIDE_NAMES
 from kifu.record import Span
 
 CELL_CHARS = "abcdj."
+#: A chain on a 6x13 field clears at most 78 stones, four a link at least.
+MAX_LINKS = 19
 
 
 @dataclass(frozen=True)
@@ -132,7 +135,10 @@ def _state_value(kind: str, key: str, value: str, where: Span) -> Any:
         return _number(value, where)
     if key == "chain":
         links = []
-        for part in value.split(","):
+        parts = value.split(",")
+        if len(parts) > MAX_LINKS:
+            raise NotationError(f"a running chain has at most {MAX_LINKS} links", span=where)
+        for part in parts:
             stones, _, groups = part.partition("/")
             links.append((_number(stones, where), _number(groups, where) if groups else 1))
         return tuple(links)
@@ -193,14 +199,25 @@ def setup_from_json(data: dict[str, Any]) -> Setup:
     rows = []
     for a, b in zip(first, second):
         for row in (a, b):
-            if len(row) != COLUMNS or any(c not in CELL_CHARS for c in row):
+            if not isinstance(row, str) or len(row) != COLUMNS or any(
+                    c not in CELL_CHARS for c in row):
                 raise ValueError(f"bad field row {row!r}")
         rows.append((a, b))
     sides = []
     for name in SIDE_NAMES:
         s = data["sides"][name]
-        sides.append(SideSetup(int(s["warning"]), int(s["stock"]), int(s["tsumo"]),
-                               int(s["wait"]), tuple((int(a), int(b)) for a, b in s["chain"]),
-                               int(s["chigiri"])))
-    return Setup(tuple(rows), SIDE_NAMES.index(data["turn"]), int(data["marker"]),
-                 (sides[0], sides[1]))
+        chain = s["chain"]
+        if not isinstance(chain, list) or len(chain) > MAX_LINKS:
+            raise ValueError(f"a running chain is a list of at most {MAX_LINKS} links")
+        counts = {key: _count(s[key], key) for key in ("warning", "stock", "tsumo", "wait",
+                                                        "chigiri")}
+        sides.append(SideSetup(**counts, chain=tuple((_count(a, "a link's stones"),
+                                                      _count(b, "a link's groups"))
+                                                     for a, b in chain)))
+    return Setup(tuple(rows), SIDE_NAMES.index(data["turn"]),
+                 whole(data["marker"], "the marker", -9999, 9999), (sides[0], sides[1]))
+
+
+def _count(value: Any, what: str) -> int:
+    """A count of a set-up's JSON, bounded as the notation bounds it (four digits)."""
+    return whole(value, what, 0, 9999)

@@ -27,7 +27,7 @@ from kifu.games.rengi.tsumo import (
 from kifu.record import Record
 
 _TOKEN = re.compile(r"\S+")
-_CHIP = re.compile(r"(\d+)/([12])(.)")
+_CHIP = re.compile(r"([0-9]{1,9})/([12])(.)")
 
 
 def start(record: Record) -> Position:

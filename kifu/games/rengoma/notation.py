@@ -27,6 +27,8 @@ from lark import Token, Tree
 
 from kifu import grammar
 from kifu.errors import NotationError
+from kifu.jsonform import whole
+from kifu.limits import MAX_DIGITS, read_int, shorten
 from kifu.record import Span
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -46,9 +48,10 @@ class Square(NamedTuple):
         """``c3`` -> Square(2, 2); full-width and upper-case forms too.  Squares off the board
         parse (the board's size is the record's); the referee rejects them."""
         text = unicodedata.normalize("NFKC", text).strip().lower()
-        if len(text) < 2 or text[0] not in LETTERS or not text[1:].isdigit() or int(text[1:]) < 1:
-            raise ValueError(f"{text!r} is not a square such as c3")
-        return cls(LETTERS.index(text[0]), int(text[1:]) - 1)
+        row = read_int(text[1:])
+        if not text or text[0] not in LETTERS or not row:
+            raise ValueError(f"{shorten(text)!r} is not a square such as c3")
+        return cls(LETTERS.index(text[0]), row - 1)
 
 
 @dataclass(frozen=True)
@@ -129,10 +132,20 @@ def _action(tree: Tree) -> Action:
     span = grammar.span_of(tree)
     if tree.data == "place":
         kind, square, *stated = tree.children
-        strength = int(unicodedata.normalize("NFKC", stated[0])[1:]) if stated else None
+        strength = _strength(stated[0]) if stated else None
         return Place(unicodedata.normalize("NFKC", kind) == "B", _square(square), strength, span)
     _, origin, _, target = tree.children
     return Shift(_square(origin), _square(target), span)
+
+
+def _strength(token: Token) -> int:
+    """A stated strength (``=2``): any whole number reads; the referee compares it with the
+    field piece."""
+    strength = read_int(str(token)[1:])
+    if strength is None:
+        raise NotationError(f"{shorten(str(token))} is not a strength such as =2",
+                            span=grammar.span_of(token))
+    return strength
 
 
 def make_move(tree: Tree) -> Turn:
@@ -158,8 +171,8 @@ def action_from_json(data: dict[str, Any]) -> Action:
     if kind not in ("A", "B"):
         raise ValueError(f"unknown Rengoma action {kind!r} (A, B or C)")
     strength = data.get("strength")
-    if strength is not None and (not isinstance(strength, int) or isinstance(strength, bool)):
-        raise ValueError(f"a strength is a whole number, not {strength!r}")
+    if strength is not None:
+        whole(strength, "a stated strength", 0, 10 ** MAX_DIGITS - 1)
     return Place(kind == "B", Square.parse(data["square"]), strength)
 
 

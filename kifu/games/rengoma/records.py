@@ -5,11 +5,10 @@
 from __future__ import annotations
 
 
-from kifu import grammar
 from kifu.errors import NotationError
 from kifu.games.rengoma import setup
 from kifu.games.rengoma.notation import TERMINALS, make_move
-from kifu.movetext import RecordBuilder, build_record, write_record
+from kifu.movetext import RecordBuilder, read_record, write_record
 from kifu.record import Record, Span
 
 _EXTRA_PLACEMENT = ("an extra action ('*') must follow its turn's action directly, with no "
@@ -20,10 +19,10 @@ _EXTRA_PLACEMENT = ("an extra action ('*') must follow its turn's action directl
 def parse(text: str, source: str = "<string>") -> Record:
     """Read a ``.rengoma`` record; set-up header lines become ``record.setup``."""
     try:
-        tree = grammar.parse("rengoma", text, TERMINALS)
+        record = read_record("rengoma", text, RecordBuilder("rengoma", source), make_move,
+                             terminals=TERMINALS)
     except NotationError as error:
         raise _explain_stray_star(error, text) from None
-    record = build_record(tree, RecordBuilder("rengoma", source), make_move)
     setup.extract(record, text)
     return record
 

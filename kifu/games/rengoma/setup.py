@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from kifu.errors import SetupError
+from kifu.jsonform import whole
+from kifu.limits import read_int, shorten
 from kifu.games.rengoma import spec as specs
 from kifu.games.rengoma.notation import Square
 from kifu.games.rengoma.position import (
@@ -148,11 +150,12 @@ class _Reader:
 
     def _piece(self, text: str, span: Span | None, key: str) -> int:
         match = _PIECE.fullmatch(text)
-        if not match or not 1 <= int(match.group(2)) <= specs.MAX_STRENGTH:
-            raise self._fail(f"{key}: {text!r} is not a piece such as B3 (black 3) or R1 "
-                             "(red 1)", span)
+        strength = read_int(match.group(2)) if match else None
+        if match is None or strength is None or not 1 <= strength <= specs.MAX_STRENGTH:
+            raise self._fail(f"{key}: {shorten(text)!r} is not a piece such as B3 (black 3) or "
+                             "R1 (red 1)", span)
         colour = BLACK if match.group(1).upper() == "B" else RED
-        return piece(colour, int(match.group(2)))
+        return piece(colour, strength)
 
     def field(self, value: str) -> tuple[int, int]:
         found = {BLACK: 0, RED: 0}
@@ -171,12 +174,13 @@ class _Reader:
         held = {BLACK: 0, RED: 0}
         items = self._items("Chips", unicodedata.normalize("NFKC", value))
         words = [w.lower() for w, _ in items]
-        if len(words) % 2 or not all(w in COLOURS_BY_NAME and n.isdigit()
-                                     for w, n in zip(words[::2], words[1::2])):
-            raise self._fail(f"Chips: {value!r} is not a count such as 'black 1, red 0'",
-                             self.spans.get("Chips"))
-        for colour, count in zip(words[::2], words[1::2]):
-            held[COLOURS_BY_NAME[colour]] = int(count)
+        counts = [read_int(n) for n in words[1::2]]
+        if len(words) % 2 or len(words) > 4 or None in counts or not all(
+                w in COLOURS_BY_NAME for w in words[::2]):
+            raise self._fail(f"Chips: {shorten(value)!r} is not a count such as 'black 1, "
+                             "red 0'", self.spans.get("Chips"))
+        for colour, count in zip(words[::2], counts):
+            held[COLOURS_BY_NAME[colour]] = count or 0
         return held[BLACK], held[RED]
 
     def to_move(self, value: str) -> tuple[str, int | None]:
@@ -214,16 +218,26 @@ def to_json(setup: Setup) -> dict[str, Any]:
 
 
 def from_json(data: dict[str, Any]) -> Setup:
-    """The inverse of :func:`to_json`; bad data raises ``ValueError`` (or a ``SetupError``)."""
+    """The inverse of :func:`to_json`; bad data raises ``ValueError`` (or a ``SetupError``):
+    it is checked as the header lines are, so that whatever it reads writes back as them."""
     reader = _Reader({}, None)
-    stacks = tuple((Square.parse(square), tuple(reader._piece(p, None, "stacks") for p in pieces))
-                   for square, pieces in data["stacks"])
-    if any(not codes for _, codes in stacks):
-        raise ValueError("a stack holds at least one piece")
-    pieces = data["field"]
-    field_pieces = (int(pieces.get("black") or 0), int(pieces.get("red") or 0))
-    chips = (int(data["chips"]["black"]), int(data["chips"]["red"]))
-    return Setup(stacks, field_pieces, chips, *reader.to_move(str(data["to_move"])))
+    stacks = []
+    for square_text, pieces in data["stacks"]:
+        square = Square.parse(square_text)
+        if not isinstance(pieces, list) or not pieces:
+            raise ValueError("a stack holds at least one piece")
+        if any(square == seen for seen, _ in stacks):
+            raise ValueError(f"the stack on {square} is given twice")
+        stacks.append((square, tuple(reader._piece(p, None, "stacks") for p in pieces)))
+    field_pieces = tuple(whole(data["field"].get(colour) or 0, f"the {colour} field piece", 0,
+                               specs.MAX_STRENGTH) for colour in ("black", "red"))
+    chips = tuple(whole(data["chips"][colour], f"{colour}'s chips", 0, 2)
+                  for colour in ("black", "red"))
+    to_move = data["to_move"]
+    if not isinstance(to_move, str):
+        raise ValueError(f"to_move is a colour, not {to_move!r}")
+    return Setup(tuple(stacks), (field_pieces[0], field_pieces[1]), (chips[0], chips[1]),
+                 *reader.to_move(to_move))
 
 
 # -- the start position ---------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from kifu.errors import HeaderError
+from kifu.limits import read_int, shorten
 from kifu.record import Record, Span
 
 DEFAULT_BOARD = (6, 6)
@@ -74,13 +75,14 @@ def _board(record: Record) -> tuple[int, int]:
     value = record.header("Board")
     if value is None:
         return DEFAULT_BOARD
-    match = re.fullmatch(r"(\d+)\s*[x×*]\s*(\d+)", _normal(value).lower())
+    match = re.fullmatch(r"([0-9]+)\s*[x×*]\s*([0-9]+)", _normal(value).lower())
     if not match:
-        raise HeaderError(f"Board: {value!r} is not a size such as 6x6 (columns x rows)",
-                          span=_span(record, "Board"), rule="board")
-    columns, rows = int(match.group(1)), int(match.group(2))
-    if not (MIN_SIDE <= columns <= MAX_COLUMNS and MIN_SIDE <= rows <= MAX_ROWS):
-        raise HeaderError(f"Board: {columns}x{rows} is outside {MIN_SIDE}x{MIN_SIDE} to "
+        raise HeaderError(f"Board: {shorten(value)!r} is not a size such as 6x6 (columns x "
+                          "rows)", span=_span(record, "Board"), rule="board")
+    columns, rows = read_int(match.group(1)), read_int(match.group(2))
+    if not (columns is not None and rows is not None and MIN_SIDE <= columns <= MAX_COLUMNS
+            and MIN_SIDE <= rows <= MAX_ROWS):
+        raise HeaderError(f"Board: {shorten(value)} is outside {MIN_SIDE}x{MIN_SIDE} to "
                           f"{MAX_COLUMNS}x{MAX_ROWS}", span=_span(record, "Board"), rule="board")
     return columns, rows
 
@@ -90,13 +92,15 @@ def _numbers(record: Record, key: str, value: str) -> tuple[int, ...]:
     if text.lower() in NOTHING:
         return ()
     words = text.replace(",", " ").split()
-    if not all(word.isdigit() and 1 <= int(word) <= MAX_STRENGTH for word in words):
-        raise HeaderError(f"{key}: {value!r} is not a list of strengths 1..{MAX_STRENGTH} "
-                          "such as '3 1 4 2'", span=_span(record, key), rule=_rule(key))
     if len(words) > MAX_PIECES:
         raise HeaderError(f"{key}: more than {MAX_PIECES} pieces", span=_span(record, key),
                           rule=_rule(key))
-    return tuple(int(word) for word in words)
+    numbers = [read_int(word) for word in words]
+    if not all(n is not None and 1 <= n <= MAX_STRENGTH for n in numbers):
+        raise HeaderError(f"{key}: {shorten(value, 60)!r} is not a list of strengths "
+                          f"1..{MAX_STRENGTH} such as '3 1 4 2'", span=_span(record, key),
+                          rule=_rule(key))
+    return tuple(n for n in numbers if n is not None)
 
 
 def _rule(key: str) -> str:

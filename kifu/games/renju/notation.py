@@ -24,7 +24,8 @@ from lark import Token, Tree
 
 from kifu import grammar
 from kifu.errors import NotationError
-from kifu.movetext import RecordBuilder, build_record, write_record
+from kifu.limits import read_int, shorten
+from kifu.movetext import RecordBuilder, read_record, write_record
 from kifu.record import Record, Span
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -41,9 +42,13 @@ class Point(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Point:
-        """``h8`` -> Point(7, 7).  Points off the 15x15 board parse; the referee rejects them."""
-        column = LETTERS.index(text[0].lower())
-        return cls(column, int(text[1:]) - 1)
+        """``h8`` -> Point(7, 7).  Points off the 15x15 board parse; the referee rejects them.
+        Text that is no point at all (``h0``, ``h``, ``7h``) is a ``ValueError``."""
+        column = LETTERS.find(text[:1].lower()) if text[:1].isascii() else -1
+        row = read_int(text[1:])
+        if not text or column < 0 or not row:
+            raise ValueError(f"{shorten(text)!r} is not a point")
+        return cls(column, row - 1)
 
 
 @dataclass(frozen=True)
@@ -92,7 +97,7 @@ TERMINALS = {
     "OFFER": "'offer[...]'",
     "MOVE_NUMBER": "a move number such as 12.",
     "MOVE_RUN": "",
-    "COMMA": "",
+    "_COMMAS": "",
     "HEADER_KEY": "a header such as 'Black:'",
     "BRACE_COMMENT": "",
     "LINE_COMMENT": "",
@@ -104,12 +109,13 @@ def _point(token: Token) -> Point:
 
 
 def _point_text(text: str, span: Span | None) -> Point:
-    if int(text[1:]) == 0:
-        raise NotationError(f"{text!r} is not a point", span=span)
-    return Point.parse(text)
+    try:
+        return Point.parse(text)
+    except ValueError as error:
+        raise NotationError(str(error), span=span) from None
 
 
-MOVE_KINDS = frozenset({"POINT", "PASS", "SWAP", "offer"})
+MOVE_KINDS = ("move", "offer")
 _RUN_ITEM = re.compile(r"([0-9]+)\.+|([a-zA-Z][0-9]+)|pass", re.IGNORECASE)
 #: Moves are immutable, so one value per point serves every record (and saves the parsing).
 _PLACES: dict[str, Place] = {}
@@ -123,7 +129,7 @@ def _read_run(token: Token, builder: RecordBuilder) -> None:
         span = Span(line, base + start, line, base + end)
         number, point = match.group(1), match.group(2)
         if number:
-            builder.number(int(number), span)
+            builder.number_text(number, span)
         elif point:
             place = _PLACES.get(point)
             if place is None:
@@ -133,21 +139,22 @@ def _read_run(token: Token, builder: RecordBuilder) -> None:
             builder.move(Pass(), span)
 
 
-def _make_move(item: Token | Tree) -> Move:
-    if isinstance(item, Tree):  # offer
+def _make_move(item: Tree) -> Move:
+    if item.data == "offer":
         points = tuple(_point(t) for t in item.children if t.type == "POINT")
         if not points:
             raise NotationError("an offer names at least one point", span=grammar.span_of(item))
         return Offer(points)
-    if item.type == "POINT":
-        return Place(_point(item))
-    return Pass() if item.type == "PASS" else Swap()
+    token = item.children[0]
+    if token.type == "POINT":
+        return Place(_point(token))
+    return Pass() if token.type == "PASS" else Swap()
 
 
 def parse(text: str, source: str = "<string>") -> Record:
-    tree = grammar.parse("renju", text, TERMINALS, positions=False)
-    return build_record(tree, RecordBuilder("renju", source), _make_move, MOVE_KINDS,
-                        {"MOVE_RUN": _read_run})
+    return read_record("renju", text, RecordBuilder("renju", source), _make_move,
+                       terminals=TERMINALS, move_kinds=MOVE_KINDS, runs={"run": _read_run},
+                       positions=False)
 
 
 # -- writing --------------------------------------------------------------------------------
@@ -175,7 +182,10 @@ def move_from_json(data: dict[str, Any]) -> Move:
     if kind == "place":
         return Place(Point.parse(data["point"]))
     if kind == "offer":
-        return Offer(tuple(Point.parse(p) for p in data["points"]))
+        points = data["points"]
+        if not isinstance(points, list) or not points:
+            raise ValueError("an offer names at least one point")
+        return Offer(tuple(Point.parse(p) for p in points))
     if kind == "pass":
         return Pass()
     if kind == "swap":

@@ -19,8 +19,7 @@ from kifu.games.renju.notation import Point
 from kifu.record import Record, Span
 
 BLACK_KEY, WHITE_KEY, TO_MOVE_KEY = "Setup-Black", "Setup-White", "To-Move"
-_POINT = re.compile(r"[a-zA-Z][0-9]+")
-_SEPARATORS = re.compile(r"[\s,]+")
+_ITEM = re.compile(r"[^\s,]+")
 
 
 @dataclass(frozen=True)
@@ -33,8 +32,11 @@ class Setup:
     #: Where each stone was written, for errors (not part of the value): (colour, point, span).
     spans: tuple[tuple[int, Point, Span], ...] = field(default=(), compare=False)
 
-    def span_of(self, colour: int, point: Point) -> Span | None:
-        return next((span for c, p, span in self.spans if (c, p) == (colour, point)), None)
+    def written(self, colour: int) -> list[tuple[Point, Span | None]]:
+        """The stones of one colour in the order written, each with where (if known)."""
+        points = self.black if colour == rules.BLACK else self.white
+        spans = [span for c, _, span in self.spans if c == colour]
+        return [(point, spans[i] if i < len(spans) else None) for i, point in enumerate(points)]
 
 
 def extract(record: Record) -> None:
@@ -67,15 +69,13 @@ def _points(record: Record, name: str, colour: int,
     header = record.header_spans.get(name)
     start = header.end_column - len(value.rstrip()) if header else None
     points = []
-    for item in _SEPARATORS.split(value.strip()):
-        if not item:
-            continue
-        offset = value.index(item)
-        span = (Span(header.line, start + offset, header.line, start + offset + len(item))
+    for item in _ITEM.finditer(value):
+        span = (Span(header.line, start + item.start(), header.line, start + item.end())
                 if header and start is not None else None)
-        if not _POINT.fullmatch(item) or int(item[1:]) == 0:
-            raise HeaderError(f"{name}: {item!r} is not a point", span=span, rule="setup")
-        point = Point.parse(item)
+        try:
+            point = Point.parse(item.group())
+        except ValueError as error:
+            raise HeaderError(f"{name}: {error}", span=span, rule="setup") from None
         points.append(point)
         if span is not None:
             spans.append((colour, point, span))
@@ -95,9 +95,8 @@ def header_lines(setup: Setup) -> list[tuple[str, str]]:
 
 def place(setup: Setup, cells: list[int]) -> None:
     """Put the set-up's stones on an empty board, checking that it is a possible position."""
-    for colour, points in ((rules.BLACK, setup.black), (rules.WHITE, setup.white)):
-        for point in points:
-            where = setup.span_of(colour, point)
+    for colour in (rules.BLACK, rules.WHITE):
+        for point, where in setup.written(colour):
             if not rules.on_board(*point):
                 raise SetupError(f"set-up stone {point} is off the board (a1..o15)", span=where,
                                  rule="off-board")
@@ -106,15 +105,14 @@ def place(setup: Setup, cells: list[int]) -> None:
                 raise SetupError(f"{point} is given a stone twice in the set-up", span=where,
                                  rule="occupied")
             cells[at] = colour
-    for colour, points in ((rules.BLACK, setup.black), (rules.WHITE, setup.white)):
-        for point in points:
+    for colour in (rules.BLACK, rules.WHITE):
+        for point, where in setup.written(colour):
             run = rules.makes_five_or_more(cells, rules.index(*point), colour)
             if run >= 5:
                 name = rules.COLOUR_NAMES[colour]
                 raise SetupError(f"{name} already has {run} in a row through {point}: the game "
                                  "would be over before it starts",
-                                 span=setup.span_of(colour, point),
-                                 rule="five-in-setup")
+                                 span=where, rule="five-in-setup")
 
 
 def to_json(setup: Setup) -> dict[str, object]:
@@ -126,6 +124,10 @@ def from_json(data: dict[str, object]) -> Setup:
     to_move = data.get("to_move", "black")
     if to_move not in ("black", "white"):
         raise ValueError(f"to_move is black or white, not {to_move!r}")
-    return Setup(tuple(Point.parse(p) for p in data.get("black", [])),  # type: ignore[union-attr]
-                 tuple(Point.parse(p) for p in data.get("white", [])),  # type: ignore[union-attr]
-                 str(to_move))
+    stones = []
+    for key in ("black", "white"):
+        points = data.get(key, [])
+        if not isinstance(points, list) or not all(isinstance(p, str) for p in points):
+            raise ValueError(f"a set-up's {key!r} is a list of points")
+        stones.append(tuple(Point.parse(p) for p in points))
+    return Setup(stones[0], stones[1], str(to_move))

@@ -12,8 +12,9 @@ import re
 from typing import Any
 
 from kifu import sgf, sgflines
-from kifu.errors import KifuError, NotationError
+from kifu.errors import ConversionError, NotationError
 from kifu.game import Reading
+from kifu.limits import shorten
 from kifu.record import Node, Record, Span
 from kifu.games.renju.notation import LETTERS, Move, Offer, Pass, Place, Point, Swap
 from kifu.games.renju import rules
@@ -33,7 +34,12 @@ def claims(text: str) -> bool:
     return bool(_GM.search(text[:2000]))
 
 
-def sgf_point(point: Point) -> str:
+def sgf_point(point: Point, span: Span | None = None, what: str = "") -> str:
+    """A point as SGF writes it; a point off the board has no SGF name (``what`` says which
+    move or stone it is, for the error)."""
+    if not rules.on_board(point.column, point.row):
+        raise ConversionError(f"{what or str(point)} is off the 15x15 board, so SGF cannot "
+                              "write it", span=span)
     return LETTERS[point.column] + LETTERS[SIZE - 1 - point.row]
 
 
@@ -62,10 +68,11 @@ def write(record: Record) -> str:
     if extra:
         root.properties["XH"] = extra
     if record.setup is not None:
-        if record.setup.black:
-            root.properties["AB"] = [sgf_point(p) for p in record.setup.black]
-        if record.setup.white:
-            root.properties["AW"] = [sgf_point(p) for p in record.setup.white]
+        for prop, colour in (("AB", rules.BLACK), ("AW", rules.WHITE)):
+            stones = record.setup.written(colour)
+            if stones:
+                root.properties[prop] = [sgf_point(p, span, f"set-up stone {p}")
+                                         for p, span in stones]
         root.properties["PL"] = ["B" if record.setup.to_move == "black" else "W"]
     if record.comments:
         root.properties["C"] = [sgf.escape(sgflines.join_comments(record.comments))]
@@ -103,10 +110,13 @@ def _node(node: Node, colours: dict[int, str]) -> sgf.SgfNode:
     move = node.move
     props: dict[str, list[str]] = {}
     if isinstance(move, Place):
-        props[colours[id(node)]] = [sgf_point(move.point)]
+        props[colours[id(node)]] = [sgf_point(move.point, node.span, f"the move {move}")]
     elif isinstance(move, Pass):
         props[colours[id(node)]] = [""]
     else:
+        if isinstance(move, Offer):
+            for point in move.points:
+                sgf_point(point, node.span, f"the offered point {point}")
         props["KE"] = [str(move).replace("[", " ").rstrip("]")]
     if node.comments:
         props["C"] = [sgf.escape(sgflines.join_comments(node.comments))]
@@ -214,6 +224,9 @@ def _setup(root: sgf.SgfNode, collection: sgf.Collection) -> Setup | None:
 
 def _move(node: sgf.SgfNode, collection: sgf.Collection) -> Move | None:
     has_black, has_white = "B" in node.properties, "W" in node.properties
+    if (has_black or has_white) and "KE" in node.properties:
+        raise NotationError("a node holds both a move and an opening event (KE); kifu reads "
+                            "each in a node of its own", span=collection.value_span(node, "KE"))
     if has_black or has_white:
         prop = "B" if has_black else "W"
         value = (node.get(prop) or "").strip()
@@ -223,13 +236,16 @@ def _move(node: sgf.SgfNode, collection: sgf.Collection) -> Move | None:
     event = node.text("KE")
     if event is None:
         return None
-    kind, *points = event.split()
+    kind, *points = event.split() or [""]
+    span = collection.value_span(node, "KE")
     if kind == "swap" and not points:
         return Swap()
     if kind == "offer" and points:
-        return Offer(tuple(Point.parse(p) for p in points))
-    raise NotationError(f"unknown Renju event KE[{event[:30]}]",
-                        span=collection.value_span(node, "KE"))
+        try:
+            return Offer(tuple(Point.parse(p) for p in points))
+        except ValueError as error:
+            raise NotationError(f"KE[{shorten(event)}]: {error}", span=span) from None
+    raise NotationError(f"unknown Renju event KE[{shorten(event)}]", span=span)
 
 
 def _check_alternation(nodes: list[Node], ply: int,

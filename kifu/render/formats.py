@@ -1,0 +1,78 @@
+"""The formats ``kifu render --format`` draws in, for one record or a whole batch.
+
+A format turns a loaded record and what the user asked to see (:class:`Drawing`) into the text
+of one output file.  A format may also add pages of its own once a batch is written (``index``):
+it is called with the output folder and every input's :class:`~kifu.outputs.Written` entry, in
+input order, so that it can build a table of contents, say.  Adding a format means adding an
+entry to :data:`RENDER_FORMATS`; the command line and the batch runner take it from there.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from kifu.errors import OptionError
+from kifu.game import Game, RenderOptions
+from kifu.load import Loaded
+from kifu.outputs import Written
+from kifu.report import safe_lines
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """What to draw: the position after ``move`` (the last when ``None``) of the line ``path``,
+    with the drawing ``options`` and the game's own options ``extras`` (``NAME[=VALUE]``)."""
+
+    move: int | None = None
+    path: tuple[int, ...] = ()
+    lenient: bool = False
+    options: RenderOptions = field(default_factory=RenderOptions)
+    extras: tuple[str, ...] = ()
+
+    def options_for(self, game: Game) -> RenderOptions:
+        """The drawing options with the game's own; ``OptionError`` for one it does not have."""
+        extras = {}
+        for item in self.extras:
+            name, _, value = item.partition("=")
+            if name not in game.render_options:
+                offered = ", ".join(game.render_options) or "none"
+                raise OptionError(f"{game.name} has no drawing option {name!r} (it has "
+                                  f"{offered})", option="--option")
+            extras[name] = value or "yes"
+        return replace(self.options, extras=extras)
+
+    def position(self, loaded: Loaded) -> Any:
+        """The position to draw (see :meth:`kifu.load.Loaded.position_at`)."""
+        position, _ = loaded.position_at(self.move, self.path, self.lenient)
+        return position
+
+
+@dataclass(frozen=True)
+class RenderFormat:
+    """One output format: its name, the suffix of the files it writes, how it draws one record,
+    and optionally what it adds to an output folder after a batch."""
+
+    name: str
+    suffix: str
+    draw: Callable[[Loaded, Drawing], str]
+    index: Callable[[Path, list[Written]], None] | None = None
+
+
+def draw_svg(loaded: Loaded, drawing: Drawing) -> str:
+    options = drawing.options_for(loaded.game)
+    return loaded.game.render_svg(drawing.position(loaded), options, loaded.record)
+
+
+def draw_text(loaded: Loaded, drawing: Drawing) -> str:
+    """A text diagram; what it takes from the record (a player's name) is shown escaped, as a
+    diagram is read in a terminal."""
+    options = drawing.options_for(loaded.game)
+    return safe_lines(loaded.game.render_text(drawing.position(loaded), options))
+
+
+RENDER_FORMATS: dict[str, RenderFormat] = {
+    "svg": RenderFormat("svg", ".svg", draw_svg),
+    "text": RenderFormat("text", ".txt", draw_text),
+}

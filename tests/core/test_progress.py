@@ -1,0 +1,67 @@
+"""The progress line of long runs: a rate from the start, an ETA once the lazily counted total is
+known, redrawn in place on a terminal and cleared at the end."""
+from __future__ import annotations
+
+import io
+import shutil
+from pathlib import Path
+
+from kifu import cli
+from kifu.progress import LazyCount, Progress, clock_time
+
+WIN = Path(__file__).parents[2] / "examples" / "renju" / "four-three-win.renju"
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_total_is_counted_a_few_items_per_step():
+    count = LazyCount(iter(range(120)), step=50)
+    assert count.total is None
+    count.advance()
+    count.advance()
+    assert count.total is None and count.seen == 100
+    count.advance()
+    assert count.total == 120
+    count.advance()
+    assert count.total == 120
+
+
+def test_rate_first_then_eta_once_the_total_is_known():
+    clock, stream = Clock(), io.StringIO()
+    progress = Progress(stream, "validating", LazyCount(iter(range(995)), step=10), clock)
+    clock.now += 2
+    progress.step(100)
+    assert progress.line(clock.now) == "validating  100 files  50 files/s"
+    for _ in range(99):
+        progress.step()
+    clock.now += 2
+    assert progress.line(clock.now) == "validating  199/995 files  50 files/s  ETA 0:16"
+    progress.close()
+    drawn = stream.getvalue()
+    assert drawn.startswith("\rvalidating  100 files") and drawn.endswith("\r")
+    assert drawn.rsplit("\r", 2)[-2].strip() == ""  # the last thing drawn blanks the line
+
+
+def test_clock_times():
+    assert [clock_time(s) for s in (0, 59.6, 61, 3600, 3725)] == [
+        "0:00", "1:00", "1:01", "1:00:00", "1:02:05"]
+
+
+def test_validate_shows_progress_on_a_terminal_only(kifu_cli, tmp_path, monkeypatch):
+    for index in range(30):
+        shutil.copy(WIN, tmp_path / f"{index:02d}.renju")
+    plain = kifu_cli("validate", "-j", "1", tmp_path).stderr
+    assert "files/s" not in plain
+    monkeypatch.setattr(cli, "_stderr_is_terminal", lambda: True)
+    shown = kifu_cli("validate", "-j", "1", tmp_path).stderr
+    assert "\rvalidating  1/30 files" in shown or "\rvalidating  1 files" in shown
+    assert "files/s" in shown and shown.splitlines()[-1].split() == ["renju", "30", "30", "0",
+                                                                     "450", "0", "0"]
+    quiet = kifu_cli("validate", "-q", "-j", "1", tmp_path).stderr
+    assert quiet == ""

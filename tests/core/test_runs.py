@@ -1,0 +1,170 @@
+"""Runs over many files: streamed from the folders, in a stable order, split into shards, and
+never ended by one file, whatever happens to it (a bug in kifu, a worker process that dies)."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kifu import registry
+from kifu.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE, main
+from kifu.walk import Shard, walk
+
+ROOT = Path(__file__).parents[2]
+RENJU = ROOT / "examples" / "renju"
+WIN = RENJU / "four-three-win.renju"
+OCCUPIED = ROOT / "examples" / "invalid" / "renju" / "occupied-point.renju"
+
+
+def records(folder: Path, count: int, bad: set[int] = frozenset()) -> list[Path]:
+    """``count`` legal records (illegal at the indexes in ``bad``) spread over sub-folders."""
+    made = []
+    for index in range(count):
+        target = folder / f"d{index % 3}" / f"{index:03d}.renju"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(OCCUPIED if index in bad else WIN, target)
+        made.append(target)
+    return made
+
+
+@pytest.fixture
+def bug_in(monkeypatch):
+    """Make kifu fail on the records whose name contains a word: a stand-in for a bug, which
+    no real input should trigger.  Worker processes are forked, so they inherit it."""
+    renju = registry.get("renju")
+    real_check = renju.check
+
+    def install(word: str, how: str = "raise") -> None:
+        def check(record, **kwargs):
+            if word in (record.source or ""):
+                if how == "die":
+                    os._exit(3)  # the worker process vanishes, as on a crash in native code
+                raise RecursionError("maximum recursion depth exceeded")
+            return real_check(record, **kwargs)
+
+        monkeypatch.setattr(renju, "check", check)
+
+    return install
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_bug_on_one_file_is_reported_for_it_and_the_run_goes_on(kifu_cli, tmp_path, bug_in,
+                                                                  jobs):
+    made = records(tmp_path, 30)
+    culprit = made[7].rename(made[7].with_name("boom.renju"))
+    bug_in("boom")
+    result = kifu_cli("validate", "-j", jobs, "-f", "json", tmp_path, exit_code=EXIT_USAGE)
+    [diag] = [json.loads(line) for line in result.stdout.splitlines()]
+    assert diag["path"] == str(culprit) and diag["code"] == "internal"
+    assert "RecursionError" in diag["message"] and "please report it" in diag["message"]
+    summary = result.stderr.splitlines()
+    assert summary[-1].split()[:4] == ["renju", "30", "29", "1"]  # every file, the summary too
+
+
+def test_a_worker_that_dies_costs_only_its_own_file(kifu_cli, tmp_path, bug_in):
+    made = records(tmp_path, 40, bad={3})
+    culprit = made[20].rename(made[20].with_name("crash.renju"))
+    bug_in("crash", how="die")
+    result = kifu_cli("validate", "-j", "2", tmp_path, exit_code=EXIT_USAGE)
+    out = result.stdout
+    assert f"{culprit}: error[internal]" in out and "worker process" in out
+    assert f"{made[3]}:6:4: error[illegal-move]" in out
+    assert result.stderr.splitlines()[-1].split()[:4] == ["renju", "40", "38", "2"]
+
+
+def test_folders_stream_in_a_stable_order_of_names(tmp_path):
+    for name in ["b/z.renju", "b/a.renju", "a.renju", "c/d/e.renju", "A.renju", "b.renju"]:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(WIN, tmp_path / name)
+    (tmp_path / "notes.txt").write_text("not a record")
+    found = [f.relative for f in walk([str(tmp_path)], registry.suffixes())]
+    assert found == ["A.renju", "a.renju", "b/a.renju", "b/z.renju", "b.renju", "c/d/e.renju"]
+
+
+def test_the_walk_lists_one_folder_at_a_time(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "z").mkdir()
+    shutil.copy(WIN, tmp_path / "a" / "first.renju")
+    stream = walk([str(tmp_path)], registry.suffixes())
+    assert next(stream).relative == "a/first.renju"
+    shutil.copy(WIN, tmp_path / "z" / "later.renju")  # z/ has not been read yet
+    assert [f.relative for f in stream] == ["z/later.renju"]
+
+
+def test_depth_costs_no_recursion(tmp_path):
+    deep = tmp_path
+    for _ in range(300):
+        deep = deep / "d"
+    deep.mkdir(parents=True)
+    shutil.copy(WIN, deep / "deep.renju")
+    [found] = walk([str(tmp_path)], registry.suffixes())
+    assert found.relative.count("/") == 300
+
+
+def test_links_are_followed_only_inside_the_folder_named(kifu_cli, tmp_path):
+    inside = tmp_path / "records"
+    (inside / "sub").mkdir(parents=True)
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    shutil.copy(WIN, inside / "sub" / "real.renju")
+    shutil.copy(WIN, outside / "secret.renju")
+    (inside / "alias.renju").symlink_to(inside / "sub" / "real.renju")
+    (inside / "escape.renju").symlink_to(outside / "secret.renju")
+    (inside / "linked-folder").symlink_to(outside)
+    (inside / "loop").symlink_to(inside)
+    found = {f.relative: f.problem for f in walk([str(inside)], registry.suffixes())}
+    assert set(found) == {"alias.renju", "escape.renju", "linked-folder", "sub/real.renju"}
+    assert found["alias.renju"] is None and found["sub/real.renju"] is None
+    assert "outside the folder" in found["escape.renju"].message
+    assert "outside the folder" in found["linked-folder"].message
+    result = kifu_cli("validate", inside, exit_code=EXIT_USAGE)
+    assert "secret" not in result.stdout and "escape.renju: error[io]: not read" in result.stdout
+    kifu_cli("validate", inside / "escape.renju")  # named on the command line: the user's choice
+
+
+def test_shards_split_a_run_into_disjoint_parts_that_make_the_whole(kifu_cli, tmp_path):
+    made = records(tmp_path, 40, bad={1, 2, 5, 8, 13, 21, 34})
+    everything = kifu_cli("validate", "-q", "-j", "1", tmp_path, exit_code=EXIT_INVALID).stdout
+    parts = [sharded(f"{i}/3", tmp_path, "1") for i in (1, 2, 3)]
+    lines = sorted(line for part in parts for line in part.splitlines())
+    assert lines == sorted(everything.splitlines())
+    shards = [Shard(i, 3) for i in (1, 2, 3)]
+    for path in map(str, made):
+        assert sum(path in shard for shard in shards) == 1
+    assert all(any(str(p) in s for p in made) for s in shards)
+    assert sharded("2/3", tmp_path, "2") == parts[1]  # the same split, whatever the jobs
+
+
+def sharded(shard: str, folder: Path, jobs: str) -> str:
+    result = CliRunner().invoke(main, ["validate", "-q", "-j", jobs, "--shard", shard,
+                                       str(folder)], catch_exceptions=False)
+    assert result.exit_code == (EXIT_INVALID if "error[" in result.stdout else EXIT_OK)
+    return result.stdout
+
+
+@pytest.mark.parametrize("text", ["0/3", "4/3", "1", "a/b", "1/0"])
+def test_a_shard_is_i_of_n(kifu_cli, text):
+    assert "shard" in kifu_cli("validate", "--shard", text, WIN, exit_code=EXIT_USAGE).stderr
+
+
+def test_an_empty_shard_is_no_error(kifu_cli, tmp_path):
+    shutil.copy(WIN, tmp_path / "only.renju")
+    outcomes = [kifu_cli("validate", "--shard", f"{i}/2", tmp_path, exit_code=EXIT_OK).stderr
+                for i in (1, 2)]
+    assert sum("no record files in shard" in text for text in outcomes) == 1
+
+
+def test_other_programs_json_in_a_folder_is_left_alone(kifu_cli, tmp_path):
+    shutil.copy(WIN, tmp_path / "game.renju")
+    (tmp_path / "package.json").write_text('{"name": "web-site", "version": "1.0.0"}')
+    as_json = kifu_cli("convert", "--to", "json", WIN).stdout
+    (tmp_path / "game2.json").write_text(as_json, encoding="utf-8")
+    result = kifu_cli("validate", tmp_path)
+    assert result.stderr.splitlines()[-1].split()[:2] == ["renju", "2"]
+    named = kifu_cli("validate", "-q", tmp_path / "package.json", exit_code=EXIT_INVALID)
+    assert "package.json:1:1: error[syntax]" in named.stdout
+    kifu_cli("validate", "-q", "--records-only", tmp_path / "package.json", tmp_path / "game2.json")
