@@ -23,6 +23,8 @@ a finding graded as SGFC grades its messages:
 from __future__ import annotations
 
 import bisect
+import contextlib
+import gc
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -77,17 +79,21 @@ class SgfNode:
     """One SGF node: properties in file order (identifier -> raw values) and the nodes after it.
 
     ``start`` and ``end`` are the offsets of the node in the text it was read from (-1 for a
-    node made in memory); :meth:`Collection.span` turns them into lines and columns.
+    node made in memory), ``line`` and ``column`` where it starts; :meth:`Collection.span`
+    gives its span.
     """
 
-    __slots__ = ("properties", "children", "start", "end")
+    __slots__ = ("properties", "children", "start", "end", "line", "column")
 
     def __init__(self, properties: dict[str, list[str]] | None = None,
-                 children: list[SgfNode] | None = None, start: int = -1, end: int = -1) -> None:
-        self.properties = {} if properties is None else properties
-        self.children = [] if children is None else children
+                 children: list[SgfNode] | None = None, start: int = -1, end: int = -1,
+                 line: int = 0, column: int = 0) -> None:
+        self.properties = properties if properties is not None else {}
+        self.children = children if children is not None else []
         self.start = start
         self.end = end
+        self.line = line
+        self.column = column
 
     def __repr__(self) -> str:
         return f"SgfNode({self.properties!r}, {len(self.children)} children)"
@@ -197,10 +203,12 @@ def finding(message: str, span: Span | None, grade: str, *, lenient: bool = Fals
 
 @dataclass
 class GameTree:
-    """One game of a collection as read: its root and what reading it found."""
+    """One game of a collection as read: its root, what reading it found, and where each
+    property outside FF[4] first appears (offsets, for pedantic findings)."""
 
     root: SgfNode
     findings: list[KifuError] = field(default_factory=list)
+    unknown: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -210,23 +218,32 @@ class Collection:
     text: str
     games: list[GameTree]
     locator: Locator
+    _values: dict[int, dict[str, Span]] = field(default_factory=dict, repr=False)
 
     def span(self, node: SgfNode) -> Span | None:
         """Where a node stands (``None`` for a node made in memory)."""
-        if node.start < 0:
+        start = node.start
+        if start < 0:
             return None
-        return self.locator.span(node.start, max(node.end, node.start + 1))
+        end = node.end if node.end > start else start + 1
+        if node.line and self.text.find("\n", start, end) < 0:
+            return Span(node.line, node.column, node.line, node.column + end - start)
+        return self.locator.span(start, end)
 
     def value_span(self, node: SgfNode, ident: str) -> Span | None:
         """Where a property's first value stands, ``[`` and ``]`` included."""
         if node.start < 0:
             return None
-        for match in _TOKEN.finditer(self.text, node.start, max(node.end, node.start + 1)):
-            name = match.group(1) or match.group(4)
-            if name is not None and _identifier(name) == ident:
-                group = 2 if match.group(1) else 5
-                return self.locator.span(match.start(group) - 1, match.end(group) + 1)
-        return self.span(node)
+        spans = self._values.get(node.start)
+        if spans is None:  # every property of the node at once: headers ask for many
+            spans = self._values[node.start] = {}
+            for match in _TOKEN.finditer(self.text, node.start, max(node.end, node.start + 1)):
+                name = match.group(1) or match.group(4)
+                if name is not None:
+                    group = 2 if match.group(1) else 5
+                    spans.setdefault(_identifier(name), self.locator.span(
+                        match.start(group) - 1, match.end(group) + 1))
+        return spans.get(ident) or self.span(node)
 
 
 def _identifier(word: str) -> str:
@@ -275,7 +292,8 @@ class _Reader:
         """Tokens from ``pos`` to the end, built into trees with an explicit stack.
 
         ``frames`` holds one entry per open "(": the node the game tree hangs from (``None``
-        for a root) and the last node of its sequence so far.
+        for a root) and the last node of its sequence so far.  Lines are counted as nodes
+        begin, front to back.
         """
         text, size = self.text, len(self.text)
         frames: list[list[SgfNode | None]] = []
@@ -284,44 +302,68 @@ class _Reader:
         values: list[str] = []
         ident = ""
         outside_from = -1  # where junk outside every game tree began
+        line, line_start, counted = 1, 0, 0  # lines counted up to offset ``counted``
+        known = KNOWN_PROPERTIES
+        unknown: dict[str, int] = {}
         match_token = _TOKEN.match
+        count_lines, last_break = text.count, text.rfind
+        moves = MOVE_PROPERTIES
+        nodes = self.nodes
         while pos < size:
             m = match_token(text, pos)
             if m is None:  # only blanks are left
                 break
             kind = m.lastindex
             pos = m.end()
-            if kind == 2:  # ";B[pd]": a node and its first property
-                start = m.start(1) - 1
+            if kind == 2 or kind == 3:  # ";B[pd]" (a node and its first property), or ";"
+                start = m.start(1) - 1 if kind == 2 else pos - 1
                 if text[start] != ";":  # blanks after the ";"
                     start = text.rfind(";", m.start(), start)
                 if not frames:
                     outside_from = self._outside(outside_from, start)
                     continue
+                breaks = count_lines("\n", counted, start)
+                if breaks:
+                    line += breaks
+                    line_start = last_break("\n", counted, start) + 1
+                counted = start
+                node = SgfNode({}, [], start, pos, line, start - line_start + 1)
+                nodes += 1
+                if nodes > MAX_NODES:
+                    raise self._too_many(start)
                 frame = frames[-1]
-                node = SgfNode({}, [], start, pos)
-                self._link(frame, node)
+                last = frame[1]
+                if last is not None:  # the common case: the next node of a sequence
+                    last.children.append(node)
+                    frame[1] = node
+                elif self._link(frame, node):  # a new game begins
+                    unknown = self.games[-1].unknown
                 props = node.properties
-                ident = m.group(1)
-                values = props[ident] = [m.group(2)]
+                if kind == 2:
+                    ident, value = m.group(1, 2)
+                    values = props[ident] = [value]
+                    if ident not in known and ident not in unknown:
+                        unknown[ident] = m.start(1)
             elif kind == 5:  # "AB[dd]": a property and its first value
+                ident, value = m.group(4, 5)
                 if node is None:
                     if not frames:
                         outside_from = self._outside(outside_from, m.start(4))
                         continue
                     node = self._missing_semicolon(frames[-1], m.start(4))
                     props = node.properties
-                ident = m.group(4)
+                    unknown = self.games[-1].unknown
                 if not ident.isupper():
                     ident = self._lower_case(ident, m.start(4))
                     if not ident:
                         continue
-                value = m.group(5)
-                if ident in props or (ident in MOVE_PROPERTIES and MOVE_PROPERTIES & props.keys()):
+                if ident in props or (ident in moves and not moves.isdisjoint(props)):
                     node, props, values = self._again(frames[-1], node, ident, value,
                                                       m.start(4), pos)
                 else:
                     values = props[ident] = [value]
+                if ident not in known and ident not in unknown:
+                    unknown[ident] = m.start(4)
                 node.end = pos
             elif kind == 6:  # "[dd]": one more value
                 if node is None or not props:
@@ -332,13 +374,6 @@ class _Reader:
                               m.start(6) - 1, pos, PEDANTIC, "one-value")
                 values.append(m.group(6))
                 node.end = pos
-            elif kind == 3:  # ";" alone: a node without properties yet
-                if not frames:
-                    outside_from = self._outside(outside_from, pos - 1)
-                    continue
-                node = SgfNode({}, [], pos - 1, pos)
-                self._link(frames[-1], node)
-                props = node.properties
             elif kind == 7:  # "("
                 if not frames:
                     if outside_from >= 0:
@@ -383,6 +418,7 @@ class _Reader:
                     self._truncated(start)
                     break
                 self._junk(start, pos)
+        self.nodes = nodes
         if outside_from >= 0:
             self._end_outside(outside_from, size)
         if frames:
@@ -390,26 +426,30 @@ class _Reader:
             self.note(f"the file ends with {len(frames)} game tree(s) still open: ')' is "
                       "missing (truncated?)", max(end - 1, 0), end, CRITICAL, "truncated")
 
-    def _link(self, frame: list[SgfNode | None], node: SgfNode) -> None:
-        """Hang ``node`` at the end of the sequence of the innermost open game tree."""
-        self.nodes += 1
-        if self.nodes > MAX_NODES:
-            raise LimitError(f"the file holds more than {MAX_NODES:,} nodes; kifu reads no more",
-                             span=self.locator.span(node.start, node.start + 1), grade=FATAL,
-                             rule="node-limit")
+    def _too_many(self, start: int) -> LimitError:
+        return LimitError(f"the file holds more than {MAX_NODES:,} nodes; kifu reads no more",
+                          span=self.locator.span(start, start + 1), grade=FATAL,
+                          rule="node-limit")
+
+    def _link(self, frame: list[SgfNode | None], node: SgfNode) -> bool:
+        """Hang ``node`` at the end of the sequence of the innermost open game tree; whether
+        it is the root of a new game."""
         last = frame[1]
+        frame[1] = node
         if last is not None:
             last.children.append(node)
         elif frame[0] is not None:
             frame[0].children.append(node)
         else:
             self.games.append(GameTree(node))
-        frame[1] = node
+            return True
+        return False
 
     def _missing_semicolon(self, frame: list[SgfNode | None], start: int) -> SgfNode:
         self.note("a property stands where a node should begin: ';' is missing and added",
                   start, start + 1, REPAIRED, "missing-semicolon")
-        node = SgfNode({}, [], start, start)
+        node = SgfNode({}, [], start, start, *self.locator.point(start))
+        self.nodes += 1
         self._link(frame, node)
         return node
 
@@ -470,7 +510,22 @@ def read(text: str, *, lenient: bool = False) -> Collection:
 
     Raises a ``fatal`` :class:`NotationError` only when there is no game tree at all.
     """
-    return _Reader(text, lenient).run()
+    with no_cycles():
+        return _Reader(text, lenient).run()
+
+
+@contextlib.contextmanager
+def no_cycles() -> Iterator[None]:
+    """Build a large acyclic structure without the cycle collector: trees of nodes free
+    themselves by reference counting, and the collector would otherwise walk every new node
+    again and again as the heap grows (a third of the time of reading a game)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def parse(text: str) -> list[SgfNode]:
@@ -570,24 +625,21 @@ _RESULT = re.compile(r"(0|Draw|Void|\?|[BW]\+(\d+(\.\d+)?|R|Resign|T|Time|F|Forf
 _REAL = re.compile(r"[+-]?\d+(\.\d+)?\Z")
 
 
-def style(collection: Collection, root: SgfNode) -> list[KifuError]:
-    """Pedantic findings about one game: unknown properties, and game-information values not in
-    the form FF[4] gives them (``AP`` without a version, ``DT``, ``RE``, ``KM``, ``TM``).
-    None of them stops a game from being read."""
+def style(collection: Collection, game: GameTree) -> list[KifuError]:
+    """Pedantic findings about one game: properties outside FF[4] (where each first appears),
+    and game-information values not in the form FF[4] gives them (``AP`` without a version,
+    ``DT``, ``RE``, ``KM``, ``TM``).  None of them stops a game from being read."""
+    root = game.root
     found: list[KifuError] = []
+    locate = collection.locator.span
+    for ident, offset in game.unknown.items():
+        found.append(finding(f"unknown property {ident} (kept as it is)",
+                             locate(offset, offset + len(ident)), PEDANTIC,
+                             rule="unknown-property"))
 
     def note(message: str, node: SgfNode, ident: str, rule: str) -> None:
         found.append(finding(message, collection.value_span(node, ident), PEDANTIC, rule=rule))
 
-    seen: set[str] = set()
-    for node in root.walk():
-        props = node.properties
-        if not KNOWN_PROPERTIES.issuperset(props):
-            for ident in props:
-                if ident not in KNOWN_PROPERTIES and ident not in seen:
-                    seen.add(ident)
-                    note(f"unknown property {ident} (kept as it is)", node, ident,
-                         "unknown-property")
     checks = (("AP", lambda v: ":" in v, "names no version (AP[name:version])"),
               ("DT", lambda v: bool(_DATE.match(v)), "is not an SGF date (YYYY-MM-DD)"),
               ("RE", lambda v: bool(_RESULT.match(v)),

@@ -49,8 +49,9 @@ def to_lines(children: list[SgfNode], convert: Callable[[SgfNode], list[Node]],
     while tasks:
         nodes, line, depth, waiting = tasks.pop()
         while nodes:
-            node, others = nodes[0], nodes[1:]
-            if others:
+            node = nodes[0]
+            if len(nodes) > 1:
+                others = nodes[1:]
                 if depth >= MAX_DEPTH:
                     raise too_deep(span_of(others[0]))
                 alternatives: list[list[Node]] = [[] for _ in others]
@@ -101,11 +102,16 @@ def read_games(text: str, read_tree: TreeReader, lenient: bool = False) -> list[
     the error that stopped it), what reading found (syntax repairs, pedantic findings, the
     game's own), and the game tree itself for a lossless rewrite.  Raises only when the text
     holds no game tree at all."""
+    with sgf.no_cycles():
+        return _read_games(text, read_tree, lenient)
+
+
+def _read_games(text: str, read_tree: TreeReader, lenient: bool) -> list[Reading]:
     collection = sgf.read(text, lenient=lenient)
     readings = []
     for game in collection.games:
         findings = list(game.findings)
-        findings.extend(sgf.style(collection, game.root))
+        findings.extend(sgf.style(collection, game))
         try:
             record: Record | None = read_tree(collection, game.root, findings)
         except KifuError as error:

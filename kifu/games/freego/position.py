@@ -215,12 +215,13 @@ def play(pos: Position, move: Move, lenient: bool = False) -> Played:
                 removed.append((x, colour))
     following = seat + 1 if seat + 1 < pos.seats else 0
     earlier = None
-    if pos.rules.ko == "basic":
+    ko = pos.rules.ko
+    if ko == "basic":
         if new_hash == pos.before_last and pos.last is not None and _retakes(pos, cell, removed):
             _undo(cells, cell, removed)
             raise IllegalMoveError(_ko_message(pos, cell), rule="ko")
     else:
-        key = pos.key(new_hash, following)
+        key = new_hash if ko == "positional" else new_hash ^ _TURN_KEYS[following]
         earlier = pos.seen.get(key)
         if earlier is not None and _repeats(pos, cell, removed, earlier, following):
             _undo(cells, cell, removed)

@@ -140,6 +140,7 @@ class _Game:
     def __init__(self, collection: core.Collection, source: str,
                  findings: list[KifuError]) -> None:
         self.collection = collection
+        self.text = collection.text
         self.source = source
         self.findings = findings
         self.size = (19, 19)
@@ -332,18 +333,21 @@ class _Game:
             colour = "W"
         before: list[Node] = []
         after: list[Node] = []
-        if (len(props) > 1 or values is None) and SETUP_PROPERTIES & props.keys():
+        if (values is None or len(props) > 1) and not SETUP_PROPERTIES.isdisjoint(props):
             before, after = self._edit(node, colour if values is not None else None)
         comments = sgflines.split_comments(node.text("C")) if "C" in props else []
         if values is None:
             if before and comments:
                 before[-1].comments.extend(comments)
             return before
-        move = self.table.get(colour + values[0])
-        if move is None:
-            move = self._move(node, colour, values[0].strip())
-        at = self.collection.span(node)
-        return [*before, Node(move, comments, [], at), *after]
+        move = self.table.get(colour + values[0]) or self._move(node, colour, values[0].strip())
+        start, end, line = node.start, node.end, node.line
+        if line and self.text.find("\n", start, end) < 0:  # the usual node, on one line
+            span: Span | None = Span(line, node.column, line, node.column + end - start)
+        else:
+            span = self.collection.span(node)
+        made = Node(move, comments, [], span)
+        return [*before, made, *after] if before or after else [made]
 
     def _move(self, node: core.SgfNode, colour: str, value: str) -> Move:
         known = self.table.get(colour + value)
@@ -395,10 +399,15 @@ def _moves_by_value(size: tuple[int, int]) -> dict[str, Move]:
     return table
 
 
-@functools.lru_cache(maxsize=4096)
 def _in_turn(move: Move) -> Move:
     """The move without its seat, for a move made in turn."""
-    return replace(move, seat=None)  # type: ignore[type-var]
+    found = replace(move, seat=None)  # type: ignore[type-var]
+    _SEATLESS[move] = found
+    return found
+
+
+#: Moves with a seat -> the same moves without one, filled as they are met.
+_SEATLESS: dict[Move, Move] = {}
 
 
 def _seats(record: Record) -> tuple[str, ...]:
@@ -449,6 +458,7 @@ def _settle_seats(line: list[Node], expected: int) -> list[tuple[Node, int]]:
     missing from the record, and the moves that follow one are returned, to be reported."""
     missing: list[tuple[Node, int]] = []
     stack: list[tuple[list[Node], int, bool]] = [(line, expected, False)]
+    seatless = _SEATLESS
     while stack:
         nodes, expected, variation = stack.pop()
         index = 0
@@ -456,22 +466,22 @@ def _settle_seats(line: list[Node], expected: int) -> list[tuple[Node, int]]:
             node = nodes[index]
             move = node.move
             seat = move.seat
-            if seat is not None and seat != expected and not is_event(move):
+            if seat is not None and seat != expected:
                 nodes.insert(index, Node(Pass(), [], [], node.span))  # the implied pass
                 index += 1
                 expected = seat
                 if not variation:
                     missing.append((node, seat))
-            for alternative in node.variations:
+            for alternative in node.variations:  # they replace this move: same seat to move
                 stack.append((alternative, expected, True))
-            if isinstance(move, Edit):
+            if seat is not None:
+                node.move = seatless.get(move) or _in_turn(move)
+                expected = 1 - seat
+            elif isinstance(move, Edit):
                 if move.to_move is not None:
                     expected = move.to_move
-                index += 1
-                continue
-            if seat == expected:
-                node.move = _in_turn(move)
-            expected = 1 - (seat if seat is not None else expected)
+            elif not is_event(move):  # an implied pass
+                expected = 1 - expected
             index += 1
     return missing
 
