@@ -6,12 +6,13 @@ picked up by mistake.  This module turns all of that into clean ``\\n``-separate
 located error, and says in a warning whenever the encoding was guessed rather than known.
 
 An encoding is decided from evidence, not from the first codec that happens to succeed: a BOM,
-then UTF-8 (self-validating), then, for bytes that are not UTF-8, each legacy CJK encoding that
-decodes them is scored by how common the characters it yields are in that script (the frequent
-first level of GB2312, Big5, KS X 1001 and JIS X 0208, kana for Japanese); a clear winner with
-enough characters is taken, with a warning naming it.  An SGF file's ``CA[]`` is honoured first
-(read with the real tokenizer), checked against the same evidence, and SGF's own default,
-ISO-8859-1, is the last resort there.
+then UTF-8 (self-validating), then, for bytes that are not UTF-8, the legacy encoding chardetng
+names (Firefox's detector, built for short texts in the legacy encodings of East Asia and
+Europe), taken only when it decodes the bytes strictly and the characters it yields are
+plausible text (letters within words, or mostly characters of the frequent first level of the
+script's national standard) and there are enough of them; a guess always comes with a warning
+naming it.  An SGF file's ``CA[]`` is honoured first (read with the real tokenizer), and checked
+against the bytes; SGF's own default, ISO-8859-1, is the last resort there.
 """
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ import sys
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
+
+import chardetng_py
 
 from kifu import sgf
 from kifu.errors import EncodingError, InputError, KifuError, ReadError
@@ -59,9 +62,13 @@ _ALIASES = {
     "utf8": "utf-8", "utf16": "utf-16", "utf16le": "utf-16-le", "utf16be": "utf-16-be",
     "utf32": "utf-32", "utf32le": "utf-32-le", "utf32be": "utf-32-be",
 }
-#: A legacy guess needs this many multi-byte characters, this share of them common.
+#: A legacy guess needs this many non-ASCII characters (multi-byte ones; single-byte ones),
+#: and in a CJK encoding this share of them common.
 MIN_EVIDENCE = 2
-MIN_COMMON = 0.9
+MIN_EVIDENCE_SINGLE_BYTE = 3
+MIN_COMMON = 0.6
+#: The share a CJK reading needs to win over a Latin one chardetng preferred.
+MIN_COMMON_ALONE = 0.95
 #: Characters a Latin-1 text may hold besides letters (punctuation of European text).
 _LATIN_PUNCTUATION = set("«»‘’“”–—…°±·¿¡ ")
 
@@ -142,6 +149,8 @@ def _detect(data: bytes, warnings: list[KifuError]) -> tuple[str, str]:
     found = _by_bom(data, warnings)
     if found is not None:
         return found
+    if b"\x00" in data:
+        raise _binary_error(data.decode("latin-1"))
     try:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError as utf8_error:
@@ -170,7 +179,7 @@ def _by_bom(data: bytes, warnings: list[KifuError]) -> tuple[str, str] | None:
     even, odd = head[0::2].count(0), head[1::2].count(0)
     name = "utf-16-be" if even > 4 * odd + 4 else "utf-16-le" if odd > 4 * even + 4 else None
     if name is None:
-        raise _binary_error(data.decode("latin-1"))
+        return None  # NUL bytes, but not UTF-16
     try:
         text = data.decode(name)
     except UnicodeDecodeError:
@@ -180,30 +189,44 @@ def _by_bom(data: bytes, warnings: list[KifuError]) -> tuple[str, str] | None:
 
 
 def guess_legacy(data: bytes) -> tuple[str, str] | None:
-    """The text and codec of the legacy CJK encoding the evidence clearly favours, or ``None``.
+    """The text and codec of the legacy encoding the evidence favours, or ``None``.
 
-    Each candidate that decodes the bytes strictly is scored by the share of its non-ASCII
-    characters that are common in its own script; the best needs :data:`MIN_EVIDENCE`
-    characters, :data:`MIN_COMMON` of them common, and a lead over the runner-up.
+    chardetng names a candidate; it is taken when it decodes the bytes strictly into enough
+    non-ASCII characters (:data:`MIN_EVIDENCE`) that read as text of its script.  Where it
+    names a single-byte encoding for bytes 0x80-0x9F (controls in ISO-8859, lead bytes in
+    Shift_JIS and GBK), a CJK reading made only of common characters is preferred.
     """
-    scored = []
-    for codec in LEGACY:
-        try:
-            text = data.decode(codec)
-        except UnicodeDecodeError:
-            continue
-        common, total = _commonness(text, codec)
-        if total:
-            scored.append((common / total, common, -LEGACY.index(codec), codec, text))
-    if not scored:
+    named = chardetng_py.detect(data, allow_utf8=False)
+    codec = _codec(named) if named else None
+    if codec is None:
         return None
-    scored.sort(reverse=True)
-    share, common, _, codec, text = scored[0]
-    if common < MIN_EVIDENCE or share < MIN_COMMON:
+    if codec in LEGACY:
+        return _cjk(data, codec)
+    # Single-byte: bytes 0x80-0x9F are controls in ISO-8859 and lead bytes in Shift_JIS, GBK,
+    # Big5 and UHC, so a CJK reading of only common characters is the better one.
+    if any(0x80 <= byte <= 0x9F for byte in data):
+        for candidate in LEGACY:
+            found = _cjk(data, candidate, MIN_COMMON_ALONE)
+            if found is not None:
+                return found
+    try:
+        text = data.decode(codec)
+    except (UnicodeDecodeError, LookupError):
         return None
-    if len(scored) > 1 and scored[1][0] >= share and scored[1][1] >= common and \
-            _family(scored[1][3]) != _family(codec):
-        return None  # two scripts fit equally well: no evidence either way
+    if codecs.lookup(codec).name in ("cp1252", "iso8859-1"):
+        return _latin(data)
+    return (text, codec) if _letters_in_words(text, MIN_EVIDENCE_SINGLE_BYTE) else None
+
+
+def _cjk(data: bytes, codec: str, share: float = MIN_COMMON) -> tuple[str, str] | None:
+    """``data`` in a CJK codec, if it decodes and enough of its characters are common."""
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError:
+        return None
+    common, total = _commonness(text, codec)
+    if total < MIN_EVIDENCE or common / total < share:
+        return None
     return text, codec
 
 
@@ -258,16 +281,24 @@ def _latin(data: bytes) -> tuple[str, str] | None:
         text = data.decode("cp1252")
     except UnicodeDecodeError:
         return None
+    return (text, "cp1252") if _letters_in_words(text, 1, latin=True) else None
+
+
+def _letters_in_words(text: str, enough: int, latin: bool = False) -> bool:
+    """Whether the non-ASCII characters of ``text`` (at least ``enough``) are all punctuation
+    of European text or letters next to a letter, as words in a real script are."""
+    found = 0
     for index, char in enumerate(text):
         if char < "\x80" or char in _LATIN_PUNCTUATION:
             continue
-        if not (char.isalpha() and "LATIN" in unicodedata.name(char, "")):
-            return None
+        found += 1
+        if not char.isalpha() or (latin and "LATIN" not in unicodedata.name(char, "")):
+            return False
         before = text[index - 1] if index else " "
         after = text[index + 1] if index + 1 < len(text) else " "
         if not (before.isalpha() or after.isalpha()):
-            return None
-    return text, "cp1252"
+            return False
+    return found >= enough
 
 
 # -- SGF: CA[] first ------------------------------------------------------------------------
@@ -278,6 +309,7 @@ def _decode_sgf(data: bytes, warnings: list[KifuError]) -> tuple[str, str]:
     found = _by_bom(data, warnings)
     if found is not None:
         return found
+    data = _stray_nuls(data, warnings)
     declared = sgf.declared_charset(data)
     if declared is not None:
         decoded = _declared(data, *declared, warnings)
@@ -289,10 +321,28 @@ def _decode_sgf(data: bytes, warnings: list[KifuError]) -> tuple[str, str]:
         bad = error.start
     guess = guess_legacy(data)
     if guess is not None:
-        if declared is None:
+        if declared is None and guess[1] != "cp1252":  # ISO-8859-1 is SGF's default
             warnings.append(_guessed(data, bad, guess[1], "the file names no charset (CA[])"))
         return guess
-    return _sgf_default(data)
+    text, codec = _sgf_default(data)
+    if declared is None and _latin(data) is None:
+        warnings.append(_guessed(data, bad, codec, "the file names no charset (CA[]) and its "
+                                 "text is too short or too odd to tell which"))
+    return text, codec
+
+
+def _stray_nuls(data: bytes, warnings: list[KifuError]) -> bytes:
+    """A few NUL bytes in an SGF file that is otherwise text (a damaged file) become blanks,
+    with a warning; many are binary data, refused."""
+    count = data.count(0)
+    if not count:
+        return data
+    if count > max(16, len(data) // 1000) or b"(" not in data:
+        raise _binary_error(data.decode("latin-1"))
+    warnings.append(InputError(f"{count} NUL byte{'s' * (count > 1)} in the text (a damaged "
+                               "file?) read as blanks", span=_span_at(data, data.index(0), 1),
+                               severity="warning", grade=sgf.REPAIRED, rule="nul-byte"))
+    return data.replace(b"\x00", b" ")
 
 
 def _sgf_default(data: bytes) -> tuple[str, str]:
