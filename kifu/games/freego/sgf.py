@@ -112,7 +112,7 @@ def komi_from_sgf(text: str, span: Span | None) -> float:
     quarter value after that is komi in stones (``375``: 3.75 stones, 7.5 points)."""
     value = config.number(text)
     if value is None or abs(value) > 100 * config.MAX_KOMI:
-        raise NotationError(f"KM[{text[:40]}] is not a komi kifu can use", span=span,
+        raise NotationError(f"KM[{shorten(text)}] is not a komi kifu can read", span=span,
                             rule="komi")
     if abs(value) >= 100:
         value /= 100
@@ -215,22 +215,18 @@ class _Game:
         return record, setup
 
     def _komi(self, record: Record, root: core.SgfNode) -> None:
+        """``KM`` as the record's komi; one kifu cannot read (not a number, or absurdly large)
+        is reported, and the komi taken as 0 (only a count checked against it is affected)."""
         written = root.get("KM")
-        if written is None or record.header("Komi") is not None:
+        if written is None or not written.strip() or record.header("Komi") is not None:
             return
         span = self.value_span(root, "KM")
-        if not written.strip():
-            return
         try:
             komi = komi_from_sgf(core.text(written), span)
         except NotationError as error:
-            if config.number(core.text(written)) is None and len(written) < 40:
-                # Not a number at all: a pedantic matter (the komi is unknown, no count is
-                # checked against it); one too large to use is an error.
-                self.findings.append(core.finding(error.message + "; the komi is taken as 0",
-                                                  span, core.PEDANTIC, rule="komi"))
-                return
-            raise
+            self.findings.append(error.located(message=error.message + "; the komi is taken as 0",
+                                               severity="warning"))
+            return
         record.headers["Komi"] = _fmt(komi)
         record.header_spans["Komi"] = span
 
