@@ -7,6 +7,7 @@ messages quoting it, file names) is made safe for a terminal here.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
@@ -78,6 +79,8 @@ class Diagnostic:
     rule: str | None = None
     variation: tuple[int, ...] = ()
     source_line: str | None = None
+    #: The column ``source_line`` starts at: a long line is quoted around the span only.
+    source_from: int = 1
     #: SGFC's grade of a finding about a file's syntax or encoding (pedantic, repaired,
     #: critical, fatal); ``None`` for the rules of a game.
     grade: str | None = None
@@ -85,11 +88,9 @@ class Diagnostic:
     @classmethod
     def from_error(cls, error: KifuError, path: str, text: str | None = None) -> Diagnostic:
         span = error.span
-        source_line = None
+        source_line, source_from = None, 1
         if span is not None and text is not None:
-            lines = text.split("\n")
-            if 1 <= span.line <= len(lines):
-                source_line = lines[span.line - 1]
+            source_line, source_from = quote_line(text, span.line, span.column)
         return cls(
             path=path,
             severity=error.severity,
@@ -104,6 +105,7 @@ class Diagnostic:
             variation=error.variation,
             source_line=source_line,
             grade=error.grade,
+            source_from=source_from,
         )
 
     @classmethod
@@ -191,9 +193,34 @@ class TextFormatter(Formatter):
             label = click.style(label, fg="red" if diag.severity == "error" else "yellow", bold=True)
         out = [f"{printable(diag.location)}: {label}: {printable(diag.message)}"]
         if diag.source_line is not None and diag.column is not None:
-            out.extend(caret_lines(diag.source_line, diag.line or 0, diag.column,
-                                   diag.end_column if diag.end_line == diag.line else None))
+            shift = diag.source_from - 1
+            end = diag.end_column if diag.end_line == diag.line else None
+            out.extend(caret_lines(diag.source_line, diag.line or 0, diag.column - shift,
+                                   min(end - shift, len(diag.source_line) + 1) if end else None))
         return out
+
+
+#: Longer source lines are quoted around the place a diagnostic points at, this wide.
+QUOTE_WIDTH = 200
+_line_index: tuple[str, list[int]] = ("", [0])
+
+
+def quote_line(text: str, line: int, column: int) -> tuple[str | None, int]:
+    """Line ``line`` of ``text`` (or the part of a long one around ``column``) and the column
+    the part starts at.  The line starts of the last text are kept, so that a file with many
+    diagnostics is indexed once."""
+    global _line_index
+    if _line_index[0] is not text:
+        _line_index = (text, [0, *(m.end() for m in re.finditer("\n", text))])
+    starts = _line_index[1]
+    if not 1 <= line <= len(starts):
+        return None, 1
+    start = starts[line - 1]
+    end = starts[line] - 1 if line < len(starts) else len(text)
+    if end - start <= QUOTE_WIDTH:
+        return text[start:end], 1
+    first = min(max(start, start + column - 1 - QUOTE_WIDTH // 2), end - QUOTE_WIDTH)
+    return text[first:first + QUOTE_WIDTH], first - start + 1
 
 
 def caret_lines(source_line: str, line: int, column: int, end_column: int | None) -> list[str]:

@@ -34,9 +34,12 @@ from kifu.limits import MAX_MOVES
 from kifu.record import Span
 
 GRADES = (PEDANTIC, REPAIRED, CRITICAL, FATAL)
-#: A file holds at most this many nodes (every game, every variation): each costs a few
-#: hundred bytes once read, so this bounds the memory any file can take.
+#: Findings of one kind listed per game; the rest are counted in one more finding.
+MAX_SAME = 20
+#: A file holds at most this many nodes (every game, every variation) and values: each costs a
+#: few hundred bytes (a value some fifty) once read, so this bounds the memory any file takes.
 MAX_NODES = MAX_MOVES
+MAX_VALUES = 2 * MAX_MOVES
 
 #: Every property of FF[4] for Go and the general part (others are reported as unknown).
 KNOWN_PROPERTIES = frozenset((
@@ -55,7 +58,9 @@ TEXT_PROPERTIES = frozenset(("C", "GC"))
 MOVE_PROPERTIES = frozenset(("B", "W"))
 
 _BLANK = r"[ \t\n\r\f\v]*"
-_VALUE = r"\[([^\]\\]*(?:\\.[^\]\\]*)*)\]"  # unrolled: no backtracking per character
+#: A value: possessive repeats (Python 3.11), so that no backtracking state is kept per
+#: character or escape (the unrolled loop kept one per escape: 300 MB for 4 MB of "\\]").
+_VALUE = r"\[((?:[^\]\\]++|\\.)*+)\]"
 #: One token after any blanks: a node with its first property (the common case, in one
 #: match), a lone ";", a property with its first value, one more value, "(", ")", junk.
 _TOKEN = re.compile(
@@ -66,7 +71,7 @@ _TOKEN = re.compile(
     r"|" + _VALUE +  # 6
     r"|(\()"  # 7
     r"|(\))"  # 8
-    r"|([^;()\[\]A-Za-z \t\n\r\f\v]+|[A-Za-z]+|\[)"  # 9: junk, a word without a value, a '['
+    r"|([^;()\[\]A-Z \t\n\r\f\v][^;()\[\]A-Z]*|[A-Za-z]+|\[)"  # 9: junk, a word, a "["
     r")", re.DOTALL)
 #: Where a game tree starts: "(" and a node, or a property where its ";" was forgotten.
 _GAME_START = re.compile(r"\(" + _BLANK + r"(?:;|[A-Za-z]+" + _BLANK + r"\[)")
@@ -145,16 +150,11 @@ def text(raw: str) -> str:
     end (a soft line break) vanishes with it."""
     if "\\" not in raw:
         return raw
-    out = []
-    chars = iter(raw)
-    for char in chars:
-        if char == "\\":
-            nxt = next(chars, "")
-            if nxt != "\n":
-                out.append(nxt)
-        else:
-            out.append(char)
-    return "".join(out)
+    return _ESCAPED.sub(r"\1", raw)  # a soft line break matches without group 1: ""
+
+
+#: An escape: a soft line break, or a backslash and the character it escapes (group 1).
+_ESCAPED = re.compile(r"\\(?:\n|(.))", re.DOTALL)
 
 
 unescape = text
@@ -261,14 +261,31 @@ class _Reader:
         self.games: list[GameTree] = []
         self.pending: list[KifuError] = []  # findings before the first game
         self.nodes = 0
+        self.counts: dict[tuple[int, str | None], int] = {}
 
     def note(self, message: str, start: int, end: int, grade: str, rule: str | None = None) -> None:
+        """Report a finding where the reading stands (with the game being read); past
+        :data:`MAX_SAME` of one rule in a game, the rest are counted, not listed."""
+        key = (len(self.games), rule)
+        seen = self.counts[key] = self.counts.get(key, 0) + 1
+        if seen > MAX_SAME:
+            return
+        if seen == MAX_SAME:
+            message = f"{message} (and every later one of this kind in this game: counted below)"
         found = finding(message, self.locator.span(start, end), grade, lenient=self.lenient,
                         rule=rule)
-        if self.games:
-            self.games[-1].findings.append(found)
-        else:
-            self.pending.append(found)
+        (self.games[-1].findings if self.games else self.pending).append(found)
+
+    def tally(self) -> None:
+        """Name how many findings of a kind went unlisted, at the end of each game's list."""
+        for (game, rule), count in self.counts.items():
+            if count > MAX_SAME:
+                first = next(f for f in (self.games[max(game - 1, 0)].findings if game
+                                         else self.pending) if f.rule == rule)
+                more = finding(f"{count - MAX_SAME:,} more findings like this one are not "
+                               "listed", first.span, first.grade or PEDANTIC,
+                               lenient=self.lenient, rule=rule)
+                (self.games[game - 1].findings if game else self.pending).append(more)
 
     def run(self) -> Collection:
         text = self.text
@@ -282,6 +299,7 @@ class _Reader:
             self.note("text before the first game tree is skipped", 0, begin, PEDANTIC,
                       "text-outside-game")
         self._scan(begin)
+        self.tally()
         if not self.games:
             raise NotationError("no SGF game tree holds a node", span=Span.point(
                 *self.locator.point(begin)), grade=FATAL)
@@ -309,6 +327,7 @@ class _Reader:
         count_lines, last_break = text.count, text.rfind
         moves = MOVE_PROPERTIES
         nodes = self.nodes
+        more_values = 0  # values besides each property's first
         while pos < size:
             m = match_token(text, pos)
             if m is None:  # only blanks are left
@@ -330,7 +349,7 @@ class _Reader:
                 node = SgfNode({}, [], start, pos, line, start - line_start + 1)
                 nodes += 1
                 if nodes > MAX_NODES:
-                    raise self._too_many(start)
+                    raise self._too_many(start, "nodes")
                 frame = frames[-1]
                 last = frame[1]
                 if last is not None:  # the common case: the next node of a sequence
@@ -369,6 +388,9 @@ class _Reader:
                 if node is None or not props:
                     self._junk(m.start(6) - 1, pos)
                     continue
+                more_values += 1
+                if more_values + nodes > MAX_VALUES:
+                    raise self._too_many(m.start(6), "values")
                 if ident in MOVE_PROPERTIES or ident in TEXT_PROPERTIES:
                     self.note(f"{ident} takes one value; the others are kept as they are",
                               m.start(6) - 1, pos, PEDANTIC, "one-value")
@@ -426,10 +448,11 @@ class _Reader:
             self.note(f"the file ends with {len(frames)} game tree(s) still open: ')' is "
                       "missing (truncated?)", max(end - 1, 0), end, CRITICAL, "truncated")
 
-    def _too_many(self, start: int) -> LimitError:
-        return LimitError(f"the file holds more than {MAX_NODES:,} nodes; kifu reads no more",
+    def _too_many(self, start: int, what: str) -> LimitError:
+        limit = MAX_NODES if what == "nodes" else MAX_VALUES
+        return LimitError(f"the file holds more than {limit:,} {what}; kifu reads no more",
                           span=self.locator.span(start, start + 1), grade=FATAL,
-                          rule="node-limit")
+                          rule=f"{what[:-1]}-limit")
 
     def _link(self, frame: list[SgfNode | None], node: SgfNode) -> bool:
         """Hang ``node`` at the end of the sequence of the innermost open game tree; whether
