@@ -157,6 +157,9 @@ def _detect(data: bytes, warnings: list[KifuError]) -> tuple[str, str]:
         if utf8_error.end >= len(data) and utf8_error.reason == "unexpected end of data":
             raise _located(data, utf8_error.start, "the file ends inside a UTF-8 character; "
                            "it looks truncated") from None
+        mostly = _mostly(data, "utf-8", utf8_error, warnings)
+        if mostly is not None:
+            return mostly, "utf-8"
         guess = guess_legacy(data) or _latin(data)
         if guess is not None:
             text, name = guess
@@ -319,6 +322,9 @@ def _decode_sgf(data: bytes, warnings: list[KifuError]) -> tuple[str, str]:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError as error:
         bad = error.start
+        mostly = _mostly(data, "utf-8", error, warnings)
+        if mostly is not None:
+            return mostly, "utf-8"
     guess = guess_legacy(data)
     if guess is not None:
         if declared is None and guess[1] != "cp1252":  # ISO-8859-1 is SGF's default
@@ -369,6 +375,9 @@ def _declared(data: bytes, name: str, offset: int,
         try:
             text = data.decode(codec)
         except UnicodeDecodeError as error:
+            mostly = _mostly(data, codec, error, warnings)
+            if mostly is not None:
+                return mostly, codec
             warnings.append(EncodingError(
                 f"CA[{name}] is declared, but byte 0x{data[error.start]:02x} at line "
                 f"{_span_at(data, error.start, 1).line} is not {name}; the encoding is decided "
@@ -384,6 +393,28 @@ def _declared(data: bytes, name: str, offset: int,
                 rule="charset"))
             return better[0], better[1]
     return text, codec
+
+
+#: A text in an encoding with this many broken characters at most (and many more good ones)
+#: is that encoding with a character cut off here and there, not another encoding.
+MAX_BROKEN = 4
+
+
+def _mostly(data: bytes, codec: str, error: UnicodeDecodeError,
+            warnings: list[KifuError]) -> str | None:
+    """The text in ``codec`` with its few broken characters (cut off by a writer, say) read as
+    U+FFFD, if it is that encoding with a flaw rather than another encoding; with a warning."""
+    text = data.decode(codec, errors="replace")
+    broken = text.count("\ufffd")
+    good = sum(c >= "\x80" for c in text) - broken
+    if broken > MAX_BROKEN or good < max(MIN_EVIDENCE, 4 * broken):
+        return None
+    warnings.append(EncodingError(
+        f"{broken} broken character{'s' * (broken > 1)} in otherwise good "
+        f"{_NAMES.get(codec, codec)} text (cut off by the program that wrote it?) read as "
+        "\ufffd", span=_span_at(data, error.start, 1), severity="warning", grade=sgf.REPAIRED,
+        rule="broken-character"))
+    return text
 
 
 def _better_than_declared(data: bytes, codec: str, text: str) -> tuple[str, str, str] | None:

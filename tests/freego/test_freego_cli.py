@@ -35,7 +35,7 @@ def test_convert_to_sgf_and_back(kifu_cli, tmp_path):
     out = tmp_path / "nine.sgf"
     kifu_cli("convert", FOLDER / "nine.freego", "--to", "sgf", "-o", out)
     text = out.read_text(encoding="utf-8")
-    assert text.startswith("(;FF[4]GM[1]CA[UTF-8]AP[kifu]SZ[9]") and "KM[6.5]" in text
+    assert text.startswith("(;FF[4]GM[1]CA[UTF-8]AP[kifu:0.1.0]SZ[9]") and "KM[6.5]" in text
     back = kifu_cli("convert", out).stdout
     assert "Result: white+31.5" in back and back.rstrip().endswith("pass pass")
     kifu_cli("validate", "-q", out)

@@ -8,9 +8,11 @@ takes where they are silent are listed in ``DECISIONS.md`` beside this file.  Th
   adjacency listed or derived from outlines);
 - ``notation``, ``setups``, ``config``: the ``.freego`` record format, set-up positions and the
   rules a record's headers choose;
-- ``position``, ``scoring``: the referee (captures, suicide, positional superko, passes) and the
-  count at the end; ``diagram`` reads and draws grid positions as text (the tests use it);
-- ``sgf``: SGF for 2-player rectangular grids (on the core SGF syntax layer);
+- ``position``, ``scoring``: the referee (captures, suicide, ko and superko as the rules say,
+  passes, set-ups in play) and the count at the end; ``diagram`` reads and draws grid positions
+  as text (the tests use it);
+- ``sgf``: SGF for 2-player rectangular grids, Go as real programs write it (on the core SGF
+  syntax layer, ``kifu.sgf`` and ``kifu.sgflines``);
 - ``render``, ``svgdraw``: text, ``kifu show`` rows, JSON positions and SVG;
   ``commands``: ``kifu board check|derive|list``.
 """

@@ -21,6 +21,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from kifu import __version__
 from kifu import sgf as core
 from kifu import sgflines
 from kifu.errors import ConversionError, HeaderError, IllegalMoveError, KifuError, NotationError
@@ -504,7 +505,8 @@ def write(record: Record) -> str:
         raise ConversionError(f"SGF holds 2-player Go; this record has {len(seats)} players",
                               span=record.header_span("Players"))
     columns, rows = board.grid or (19, 19)
-    root = core.SgfNode({"FF": ["4"], "GM": ["1"], "CA": ["UTF-8"], "AP": ["kifu"],
+    root = core.SgfNode({"FF": ["4"], "GM": ["1"], "CA": ["UTF-8"],
+                         "AP": [f"kifu:{__version__}"],
                          "SZ": [str(columns) if columns == rows else f"{columns}:{rows}"]})
     props = root.properties
     extra = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from kifu import sgf, sgflines
+from kifu import __version__, sgf, sgflines
 from kifu.errors import ConversionError, NotationError
 from kifu.game import Reading
 from kifu.limits import shorten
@@ -53,7 +53,7 @@ def point_from_sgf(text: str, span: Span | None) -> Point:
 
 def write(record: Record) -> str:
     root = sgf.SgfNode({"FF": ["4"], "GM": ["4"], "CA": ["UTF-8"], "SZ": [str(SIZE)],
-                        "AP": ["kifu"]})
+                        "AP": [f"kifu:{__version__}"]})
     extra = []
     for key, value in record.headers.items():
         if key.casefold() == "game":
