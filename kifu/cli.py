@@ -19,18 +19,21 @@ from tabulate import tabulate
 
 from kifu import __version__, exitcodes, registry
 from kifu.batch import ConvertTask, OutputTask, RenderTask, finish, plan
-from kifu.errors import PEDANTIC, ConversionError, KifuError, OptionError
+from kifu.errors import PEDANTIC, KifuError, OptionError
 from kifu.formatters import FORMATTERS, make_formatter
 from kifu.game import RenderOptions
 from kifu.load import GameIndexError, Loaded, dump, load_source, rewrite
 from kifu.record import ReadOptions
 from kifu.outputs import Written, refuse_inputs, relocate, write_atomic
 from kifu.progress import LazyCount, Progress
+from kifu.render import viewer
 from kifu.render.formats import RENDER_FORMATS, Drawing
+from kifu.render.viewer.task import HtmlTask
 from kifu.replayjson import replay_json
-from kifu.report import (Diagnostic, FileReport, Summary, TextFormatter, printable, safe_json,
+from kifu.report import (Diagnostic, Summary, TextFormatter, printable, safe_json,
                          safe_lines)
-from kifu.runner import describe_fault, run
+from kifu.runner import run
+from kifu.tasks import describe_fault
 from kifu.source import STDIN, check_encoding_name, read_source
 from kifu.validate import Options, check_found
 from kifu.walk import Shard, missing, walk
@@ -94,8 +97,8 @@ def boards_option(command: F) -> F:
     (see ``kifu.access``); passed to games as ``Record.read_options``."""
     return click.option(
         "--boards", "read_options", multiple=True, metavar="DIR",
-        type=click.Path(exists=True, file_okay=False),
-        callback=lambda ctx, param, value: ReadOptions(tuple(value)),
+        type=click.Path(exists=True, file_okay=False, resolve_path=True),  # absolute: workers
+        callback=lambda ctx, param, value: ReadOptions(tuple(value)),  # may run elsewhere
         help="Let records refer to files (boards, say) in DIR and below, besides their own "
              "folder; may be given more than once.")(command)
 
@@ -210,7 +213,7 @@ def handle_errors(command: F) -> F:
         except RecordFailure as failure:
             _fail(failure.error, failure.path, failure.text)
         except KifuError as error:
-            _fail(error, kwargs.get("record") or "kifu", None)
+            _fail(error, "kifu", None)
 
     return wrapper  # type: ignore[return-value]
 
@@ -237,7 +240,10 @@ def _load(path: str, encoding: str | None, game: str | None,
           lenient: bool = False, every_game: bool = False) -> Loaded:
     """One record of ``path`` (``game_index`` picks a game of a collection), what reading it
     repaired or guessed reported on standard error; an error in reading it is raised."""
-    source = read_source(path, encoding)
+    try:
+        source = read_source(path, encoding)
+    except KifuError as error:
+        raise RecordFailure(error, path, None) from None
     try:
         loaded = load_source(source, game, read_options, game_index=game_index,
                              lenient=lenient, every_game=every_game)
@@ -268,9 +274,12 @@ def _write_output(text: str, output: str | None) -> None:
     write_atomic(output, text)
 
 
-def _one_record(records: tuple[str, ...], output_dir: str | None) -> str | None:
+def _one_record(records: tuple[str, ...], output: str | None,
+                output_dir: str | None) -> str | None:
     """The single record of a command run without ``--output-dir`` (``None`` in batch mode)."""
     if output_dir is not None:
+        if output is not None:
+            raise click.UsageError("-o names one output file; with --output-dir leave it out")
         if STDIN in records:
             raise click.UsageError("standard input (-) cannot go into --output-dir; use -o")
         return None
@@ -320,8 +329,9 @@ def main() -> None:
 @click.option("--records-only", is_flag=True, help="Skip .json files that are not kifu records "
               "instead of reporting them (files found in folders are always treated so).")
 def validate(paths: tuple[str, ...], game: str | None, encoding: str | None,
-             read_options: ReadOptions, fmt: str, jobs: int | None, scheduler: str | None, shard: Shard | None, quiet: bool,
-             lenient: bool, pedantic: bool, verbose: bool, records_only: bool) -> None:
+             read_options: ReadOptions, fmt: str, jobs: int | None, scheduler: str | None,
+             shard: Shard | None, quiet: bool, lenient: bool, pedantic: bool, verbose: bool,
+             records_only: bool) -> None:
     """Check that records replay legally; exit 1 if any does not.
 
     PATHS are files, folders (searched recursively for known suffixes) or - for standard input.
@@ -339,6 +349,7 @@ def validate(paths: tuple[str, ...], game: str | None, encoding: str | None,
                                                   only_records=records_only)):
             if progress is not None:
                 progress.step()
+            summary.skipped += not file_reports
             for report in file_reports:
                 summary.add(report)
                 _echo(formatter.file(report))
@@ -365,10 +376,13 @@ def _echo(text: str) -> None:
 def _close_run(summary: Summary, paths: tuple[str, ...], shard: Shard | None,
                quiet: bool) -> NoReturn:
     if summary.total.files == 0:
-        if shard is None:
+        if shard is None and not summary.skipped:
             raise click.UsageError("no record files found in " + ", ".join(paths))
         if not quiet:
-            click.echo(f"no record files in shard {shard}", err=True)
+            where = f"shard {shard}" if shard else "the files given"
+            click.echo(f"no kifu records in {where}" + (
+                f" ({summary.skipped} other JSON file{'s' * (summary.skipped != 1)} left alone)"
+                if summary.skipped else ""), err=True)
     elif not quiet:
         click.echo(summary.table(), err=True)
     sys.exit(summary.exit_status)
@@ -390,6 +404,7 @@ def run_batch(task: OutputTask, paths: tuple[str, ...], output_dir: str, *, jobs
                                         scheduler=scheduler)):
             if progress is not None:
                 progress.step()
+            summary.skipped += not written.reports
             for report in written.reports:
                 summary.add(report)
                 text = formatter.file(report)
@@ -420,9 +435,9 @@ def run_batch(task: OutputTask, paths: tuple[str, ...], output_dir: str, *, jobs
               "(a truncated SGF, say) as repaired, each repair listed, instead of refusing it.")
 @handle_errors
 def convert(records: tuple[str, ...], game: str | None, encoding: str | None,
-            read_options: ReadOptions, target: str, dialect: str | None, output: str | None, output_dir: str | None, jobs: int | None,
-            scheduler: str | None, shard: Shard | None, quiet: bool, game_index: int | None,
-            lenient: bool) -> None:
+            read_options: ReadOptions, target: str, dialect: str | None, output: str | None,
+            output_dir: str | None, jobs: int | None, scheduler: str | None,
+            shard: Shard | None, quiet: bool, game_index: int | None, lenient: bool) -> None:
     """Write records in another notation, as JSON, or as SGF.
 
     One RECORD goes to standard output or -o FILE; several, or folders, go into --output-dir.
@@ -432,11 +447,9 @@ def convert(records: tuple[str, ...], game: str | None, encoding: str | None,
     """
     if dialect is not None and target != registry.NATIVE:
         raise click.UsageError("--dialect applies to --to native only")
-    record = _one_record(records, output_dir)
+    record = _one_record(records, output, output_dir)
     if record is None:
         assert output_dir is not None
-        if output is not None:
-            raise click.UsageError("-o names one output file; with --output-dir leave it out")
         task = ConvertTask(encoding=encoding, game=game, read_options=read_options,
                            target=target, dialect=dialect)
         summary, _ = run_batch(task, records, output_dir, jobs=jobs, scheduler=scheduler,
@@ -445,10 +458,6 @@ def convert(records: tuple[str, ...], game: str | None, encoding: str | None,
     if output is not None:
         refuse_inputs(output, [record])
     loaded = _load(record, encoding, game, read_options, game_index, lenient, every_game=True)
-    for name in (dialect or "").split(","):
-        if dialect is not None and name not in loaded.game.dialects:
-            offered = ", ".join(loaded.game.dialects) or "none"
-            raise ConversionError(f"{loaded.game.name} has no dialect {name!r} (it has {offered})")
     warnings = []
     if output is not None and output != STDIN:
         warnings = relocate(loaded.game, loaded.record, record, output)
@@ -470,10 +479,13 @@ def convert(records: tuple[str, ...], game: str | None, encoding: str | None,
 @boards_option
 @move_option
 @click.option("--format", "-f", "fmt", type=click.Choice(sorted(RENDER_FORMATS)), default="svg",
-              show_default=True)
+              show_default=True, help="html: a page to step through the whole record (with "
+              "--output-dir, a page per record and an index).")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write here instead of standard output.")
 @output_dir_option
+@click.option("--fragment", is_flag=True, help="With --format html: a block to paste into "
+              "another page instead of a whole page.")
 @click.option("--flip", is_flag=True, help="Turn the board round (the other side's view).")
 @click.option("--size", type=click.IntRange(min=50), help="SVG width in pixels.")
 @click.option("--no-coords", is_flag=True, help="Leave out the coordinates.")
@@ -489,11 +501,12 @@ def convert(records: tuple[str, ...], game: str | None, encoding: str | None,
 @game_index_option
 @handle_errors
 def render(records: tuple[str, ...], game: str | None, encoding: str | None,
-           read_options: ReadOptions, move: int | None, fmt: str, output: str | None, output_dir: str | None, flip: bool, size: int | None,
+           read_options: ReadOptions, move: int | None, fmt: str, output: str | None,
+           output_dir: str | None, fragment: bool, flip: bool, size: int | None,
            no_coords: bool, last_move: bool, numbers: bool, extras: tuple[str, ...],
            path: tuple[int, ...], lenient: bool, jobs: int | None, scheduler: str | None,
            shard: Shard | None, quiet: bool, game_index: int | None) -> None:
-    """Draw the position after a move as SVG or text.
+    """Draw the position after a move as SVG or text, or a record as an HTML viewer.
 
     One RECORD goes to standard output or -o FILE; several, or folders, go into --output-dir
     (one file each, and whatever pages the format adds, such as an index).
@@ -501,32 +514,53 @@ def render(records: tuple[str, ...], game: str | None, encoding: str | None,
     options = RenderOptions(size=size, flip=flip, coords=not no_coords, last_move=last_move,
                             numbers=numbers)
     drawing = Drawing(move=move, path=path, lenient=lenient, options=options, extras=extras)
-    record = _one_record(records, output_dir)
+    if fragment and (fmt != "html" or output_dir is not None):
+        raise click.UsageError("--fragment goes with --format html and one record")
+    record = _one_record(records, output, output_dir)
     if record is None:
         assert output_dir is not None
-        if output is not None:
-            raise click.UsageError("-o names one output file; with --output-dir leave it out")
-        task = RenderTask(encoding=encoding, game=game, read_options=read_options, format=fmt,
-                          drawing=drawing)
+        task_type = HtmlTask if fmt == "html" else RenderTask
+        task = task_type(encoding=encoding, game=game, read_options=read_options, format=fmt,
+                         drawing=drawing)
         keep = RENDER_FORMATS[fmt].index is not None
         summary, written = run_batch(task, records, output_dir, jobs=jobs, scheduler=scheduler,
                                      shard=shard, quiet=quiet, keep=keep)
         if keep:
             try:
                 finish(fmt, output_dir, written)
-            except (OSError, KifuError) as error:
-                message = error.message if isinstance(error, KifuError) else str(error)
-                report = FileReport(output_dir, None, 0, [Diagnostic.from_error(
-                    KifuError(f"cannot write the index: {message}"), output_dir)])
-                _print_diagnostics(report.diagnostics)
-                summary.exit_status = EXIT_USAGE
+            except KifuError as error:
+                diag = Diagnostic.from_error(error, output_dir)
+                _print_diagnostics([diag])
+                summary.exit_status = max(summary.exit_status, diag.exit_status)
         _close_run(summary, records, shard, quiet)
     if output is not None:
         refuse_inputs(output, [record])
+    if fmt == "html":
+        sys.exit(_render_viewer(record, output, fragment, encoding, game, read_options, drawing))
     loaded = _load(record, encoding, game, read_options, game_index, lenient)
     with quoting(loaded):
         text = RENDER_FORMATS[fmt].draw(loaded, drawing)
     _write_output(text, output)
+
+
+def _render_viewer(record: str, output: str | None, fragment: bool, encoding: str | None,
+                   game: str | None, read_options: ReadOptions, drawing: Drawing) -> int:
+    """The viewer page (or fragment) of one file: written whatever the record's faults, which
+    are reported as ``validate`` reports them; the exit status says whether all is legal."""
+    source = read_source(record, encoding)
+    views = viewer.views_of_text(source.text, record, drawing.options_for, game_name=game,
+                                 lenient=drawing.lenient, read_options=read_options)
+    viewer.open_at(views, drawing.move, drawing.path, strict=True)
+    if fragment:
+        stem = "record" if record == STDIN else os.path.basename(record).split(".")[0]
+        key = "".join(c if c.isalnum() else "-" for c in stem.lower()).strip("-") or "record"
+        text = viewer.fragment(views, key)
+    else:
+        text = viewer.page(views)
+    _write_output(text, output)
+    reports = viewer.reports_of(views, record)
+    _print_diagnostics(d for report in reports for d in report.diagnostics)
+    return exitcodes.worst(report.exit_status for report in reports)
 
 
 @main.command()

@@ -126,6 +126,8 @@ class Game(ABC):
     render_options: ClassVar[Mapping[str, str]] = {}
     #: Other ways records state a result (any case) -> the winner's name or ``draw``.
     result_names: ClassVar[Mapping[str, str]] = {}
+    #: The header lines that name the players, in seat order (for indexes and titles).
+    player_headers: ClassVar[tuple[str, ...]] = ("Black", "White")
     #: Headers whose value may name a file next to the record (a board file): a record
     #: written to another folder has them rewritten to still name that file.
     file_headers: ClassVar[tuple[str, ...]] = ()
@@ -215,6 +217,31 @@ class Game(ABC):
     def position_to_json(self, position: Any) -> dict[str, Any]:
         """A position as JSON (for ``kifu show --format json``)."""
         return {}
+
+    def to_move(self, position: Any) -> str | None:
+        """Who moves next, as a side's name (for descriptions of a position); by default the
+        ``to_move`` of :meth:`position_to_json`."""
+        side = self.position_to_json(position).get("to_move")
+        return None if side is None else str(side)
+
+    def event_text(self, event: Event) -> str | None:
+        """One event of :meth:`play` in words, for people (the viewer's notes and announcements);
+        ``None`` for an event the move's own notation already says.  The default names the
+        event's type and fields; games word their own events."""
+        fields = ", ".join(f"{key} {_words(value)}" for key, value in event.items()
+                           if key != "type" and value not in (None, [], {}))
+        kind = str(event.get("type", "event")).replace("-", " ")
+        return f"{kind}: {fields}" if fields else kind
+
+    def frames(self, position: Any) -> list[dict[str, str]]:
+        """What the last move did, step by step: for each step, the game's own drawing options
+        (``-O``) that draw it (a chain link by link); the viewer shows them on its way to the
+        position.  None by default."""
+        return []
+
+    def players(self, record: Record) -> list[str]:
+        """The players a record names, from its :attr:`player_headers`."""
+        return [value for key in self.player_headers if (value := record.header(key))]
 
     def replay_schema(self) -> dict[str, Any] | None:
         """A JSON Schema for this game's part of ``kifu show --format json``: its ``$defs``
@@ -307,10 +334,12 @@ class Game(ABC):
         if not main_line_failed:
             if final is None:
                 final = self.start(record)
-            problems.extend(self._check_result(record, final))
+            problems.extend(self.check_result(record, final))
         return problems, played
 
-    def _check_result(self, record: Record, position: Any) -> list[KifuError]:
+    def check_result(self, record: Record, position: Any) -> list[KifuError]:
+        """The problem with the record's ``Result:`` header, if the final ``position`` (of the
+        main line) contradicts it."""
         stated = record.result
         if not stated:
             return []
@@ -365,3 +394,12 @@ class _Line:
     #: so far, the node; ``choice`` is the next of its variations to replay.
     branch: tuple[Any, int, Node] | None = None
     choice: int = 0
+
+
+def _words(value: Any) -> str:
+    """A JSON value of an event as plain words: lists joined, mappings as ``key value``."""
+    if isinstance(value, dict):
+        return ", ".join(f"{key} {_words(item)}" for key, item in value.items())
+    if isinstance(value, (list, tuple)):
+        return " ".join(_words(item) for item in value)
+    return str(value)

@@ -6,11 +6,12 @@ guessed), so that every game is validated and reported on its own.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from kifu import jsonform, registry
-from kifu.errors import KifuError, NotationError, OptionError
+from kifu import jsonform, registry, sgf
+from kifu.errors import ConversionError, KifuError, NotationError, OptionError
 from kifu.game import Game, Step
 from kifu.limits import check_tree
 from kifu.record import Node, ReadOptions, Record, is_event
@@ -152,6 +153,16 @@ def parse_all(text: str, path: str, game_name: str | None = None, *, lenient: bo
     return game, fmt, parse_all_as(game, fmt, text, path, lenient=lenient, options=options)
 
 
+def record_texts(text: str, path: str,
+                 game_name: str | None = None) -> tuple[Game, str, Iterator[str]]:
+    """The game and format of ``text``, and the text of each record it holds: itself, or each
+    game of an SGF collection, laid out so that lines and columns are the file's."""
+    game, fmt = registry.detect(text, path, game_name)
+    if fmt == "sgf" and sgf.count_games(text) > 1:
+        return game, fmt, sgf.split_games(text)
+    return game, fmt, iter([text])
+
+
 def load(path: str, encoding: str | None = None, game_name: str | None = None,
          options: ReadOptions | None = None, *, game_index: int | None = None,
          lenient: bool = False) -> Loaded:
@@ -209,6 +220,10 @@ def dump(game: Game, record: Record, to: str, dialect: str | None = None) -> str
     form in ``kanji`` colours is ``open,kanji``): each but the last is written and read back.
     """
     if to == registry.NATIVE:
+        for name in (dialect or "").split(",") if dialect is not None else ():
+            if name not in game.dialects:
+                offered = ", ".join(game.dialects) or "none"
+                raise ConversionError(f"{game.name} has no dialect {name!r} (it has {offered})")
         *first, last = (dialect or "").split(",")
         for step in first:
             options = record.read_options

@@ -18,7 +18,7 @@ from typing import Any
 from lark import Token, Tree
 
 from kifu import grammar
-from kifu.errors import HeaderError, LimitError, NotationError
+from kifu.errors import ConversionError, HeaderError, LimitError, NotationError
 from kifu.grammar import span_of
 from kifu.limits import (
     MAX_DEPTH,
@@ -172,7 +172,7 @@ def read_record(grammar_name: str, text: str, builder: RecordBuilder,
                 move_kinds: Iterable[str] = ("move",),
                 runs: Mapping[str, RunReader] | None = None,
                 handlers: Mapping[str, grammar.RuleHandler] | None = None,
-                positions: bool = True) -> Record:
+                positions: bool = False) -> Record:
     """Parse ``text`` (a notation of the common layout, see the module docstring) into
     ``builder`` and return its record.
 
@@ -223,8 +223,8 @@ def write_record(record: Record, move_text: Callable[[Any], str] = str, *, numbe
     follow those, in parentheses.  ``break_after_notes`` also ends a line after a move that has
     comments or variations.
     """
-    out = [f"{key}: {_one_line(value)}" for key, value in record.headers.items()]
-    out.extend(f"{key}: {_one_line(value)}" for key, value in extra_headers)
+    out = [header_line(key, value) for key, value in record.headers.items()]
+    out.extend(header_line(key, value) for key, value in extra_headers)
     if out:
         out.append("")
     for text in record.comments:
@@ -269,5 +269,20 @@ def comment_token(text: str) -> str:
     return "{" + text.replace("}", "\uff5d") + "}"
 
 
-def _one_line(value: str) -> str:
-    return " ".join(value.split("\n"))
+#: The header names the common layout reads (``HEADER_KEY`` in ``grammars/common.lark``).
+HEADER_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*")
+
+
+def header_line(key: str, value: str, names: re.Pattern[str] = HEADER_NAME,
+                colon: str = ": ") -> str:
+    """A header line as a notation writes it, its value on one line (line ends become blanks).
+
+    A record read from JSON or SGF may hold a header whose name the notation cannot read back
+    (``names`` says which it can): writing it would make a file kifu cannot read, so that is a
+    ``ConversionError`` instead.
+    """
+    if not names.fullmatch(key):
+        raise ConversionError(f"the header {shorten(key)!r} cannot be written in this notation, "
+                              "whose header names are a letter, then letters, digits, '-' "
+                              "and '_'")
+    return f"{key}{colon}{' '.join(value.split(chr(10)))}"

@@ -117,6 +117,21 @@ class Record:
             line = line[: index - 1] + node.variations[choice - 1]
         return line
 
+    def copy(self) -> Record:
+        """A copy whose tree of nodes (and their comment lists) can be changed without changing
+        this record; moves and the set-up, immutable values, are shared.  No recursion, so a
+        tree nested to the limit copies as any other (``copy.deepcopy`` would not)."""
+        moves: list[Node] = []
+        pending = [(self.moves, moves)]
+        while pending:
+            source, target = pending.pop()
+            for node in source:
+                variations: list[list[Node]] = [[] for _ in node.variations]
+                target.append(Node(node.move, list(node.comments), variations, node.span))
+                pending.extend(zip(node.variations, variations))
+        return Record(self.game, dict(self.headers), self.setup, list(self.comments), moves,
+                      self.source, dict(self.header_spans), self.read_options)
+
     def walk(self) -> Iterator[tuple[tuple[int, ...], int, list[Node]]]:
         """Every line of the tree: (path, index where it branches off, its own nodes).
 

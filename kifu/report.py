@@ -7,7 +7,6 @@ messages quoting it, file names) is made safe for a terminal here.
 from __future__ import annotations
 
 import json
-import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
@@ -63,6 +62,41 @@ def display_width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
 
 
+#: A quoted source line is cut to about this many characters around the place it points at,
+#: so that a record of one huge line costs each diagnostic a little, not the whole line.
+QUOTE_WIDTH = 160
+
+#: Where the last line looked up starts: (text, line number, offset), since a file's
+#: diagnostics mostly come in line order and a text may have millions of lines.
+_last_line: list[tuple[str, int, int]] = []
+
+
+def _source_line(text: str, number: int) -> str | None:
+    """Line ``number`` (1-based) of ``text``, found without splitting the whole text."""
+    if number < 1:
+        return None
+    line, start = 1, 0
+    if _last_line and _last_line[0][0] is text and _last_line[0][1] <= number:
+        _, line, start = _last_line[0]
+    while line < number:
+        found = text.find("\n", start)
+        if found < 0:
+            return None
+        line, start = line + 1, found + 1
+    _last_line[:] = [(text, line, start)]
+    end = text.find("\n", start)
+    return text[start:] if end < 0 else text[start:end]
+
+
+def _around(line: str, column: int) -> tuple[str, int]:
+    """``line``, or the ``QUOTE_WIDTH`` characters of it around ``column``, and the column
+    where that part starts."""
+    if len(line) <= QUOTE_WIDTH:
+        return line, 1
+    first = max(0, min(column - 1 - QUOTE_WIDTH // 3, len(line) - QUOTE_WIDTH))
+    return line[first:first + QUOTE_WIDTH], first + 1
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     """One problem found in one file, ready to print in any format."""
@@ -78,9 +112,10 @@ class Diagnostic:
     move: int | None = None
     rule: str | None = None
     variation: tuple[int, ...] = ()
+    #: The quoted line, or the part of a long line around ``column`` that starts at
+    #: ``source_column``.
     source_line: str | None = None
-    #: The column ``source_line`` starts at: a long line is quoted around the span only.
-    source_from: int = 1
+    source_column: int = 1
     #: SGFC's grade of a finding about a file's syntax or encoding (pedantic, repaired,
     #: critical, fatal); ``None`` for the rules of a game.
     grade: str | None = None
@@ -88,9 +123,11 @@ class Diagnostic:
     @classmethod
     def from_error(cls, error: KifuError, path: str, text: str | None = None) -> Diagnostic:
         span = error.span
-        source_line, source_from = None, 1
+        source_line, source_column = None, 1
         if span is not None and text is not None:
-            source_line, source_from = quote_line(text, span.line, span.column)
+            line = _source_line(text, span.line)
+            if line is not None:
+                source_line, source_column = _around(line, span.column)
         return cls(
             path=path,
             severity=error.severity,
@@ -104,8 +141,8 @@ class Diagnostic:
             rule=error.rule,
             variation=error.variation,
             source_line=source_line,
+            source_column=source_column,
             grade=error.grade,
-            source_from=source_from,
         )
 
     @classmethod
@@ -193,34 +230,11 @@ class TextFormatter(Formatter):
             label = click.style(label, fg="red" if diag.severity == "error" else "yellow", bold=True)
         out = [f"{printable(diag.location)}: {label}: {printable(diag.message)}"]
         if diag.source_line is not None and diag.column is not None:
-            shift = diag.source_from - 1
+            shift = diag.source_column - 1
             end = diag.end_column if diag.end_line == diag.line else None
             out.extend(caret_lines(diag.source_line, diag.line or 0, diag.column - shift,
-                                   min(end - shift, len(diag.source_line) + 1) if end else None))
+                                   None if end is None else end - shift))
         return out
-
-
-#: Longer source lines are quoted around the place a diagnostic points at, this wide.
-QUOTE_WIDTH = 200
-_line_index: tuple[str, list[int]] = ("", [0])
-
-
-def quote_line(text: str, line: int, column: int) -> tuple[str | None, int]:
-    """Line ``line`` of ``text`` (or the part of a long one around ``column``) and the column
-    the part starts at.  The line starts of the last text are kept, so that a file with many
-    diagnostics is indexed once."""
-    global _line_index
-    if _line_index[0] is not text:
-        _line_index = (text, [0, *(m.end() for m in re.finditer("\n", text))])
-    starts = _line_index[1]
-    if not 1 <= line <= len(starts):
-        return None, 1
-    start = starts[line - 1]
-    end = starts[line] - 1 if line < len(starts) else len(text)
-    if end - start <= QUOTE_WIDTH:
-        return text[start:end], 1
-    first = min(max(start, start + column - 1 - QUOTE_WIDTH // 2), end - QUOTE_WIDTH)
-    return text[first:first + QUOTE_WIDTH], first - start + 1
 
 
 def caret_lines(source_line: str, line: int, column: int, end_column: int | None) -> list[str]:
@@ -272,6 +286,8 @@ class Summary:
         self.columns = (done, failed)
         self.moves = moves
         self.exit_status = exitcodes.OK
+        #: Files looked at and left alone (other programs' JSON): no report, no row.
+        self.skipped = 0
 
     def add(self, report: FileReport) -> None:
         self.games.setdefault(report.game or "(unknown)", Tally()).add(report)

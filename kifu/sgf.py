@@ -674,3 +674,42 @@ def style(collection: Collection, game: GameTree) -> list[KifuError]:
         if value is not None and value.strip() and not good(text(value).strip()):
             note(f"{ident}[{text(value)[:30]}] {problem}", root, ident, "value-format")
     return found
+
+
+# -- a collection as texts, one a game ------------------------------------------------------
+
+_TREE_MARKS = re.compile(_VALUE + r"|[()]", re.DOTALL)
+
+
+def split_games(text: str) -> Iterator[str]:
+    """Each game tree of a collection ``(;...)(;...)`` as a text of its own, for a game's
+    one-record reader.  What comes before a game is replaced by as many line ends and spaces
+    as it took, so that lines and columns in messages stay those of the whole file."""
+    depth = 0
+    start = 0
+    for mark in _TREE_MARKS.finditer(text):
+        token = mark.group()
+        if token == "(":
+            if depth == 0:
+                start = mark.start()
+            depth += 1
+        elif token == ")" and depth:
+            depth -= 1
+            if depth == 0:
+                lines = text.count("\n", 0, start)
+                column = start - (text.rfind("\n", 0, start) + 1)
+                yield "\n" * lines + " " * column + text[start:mark.end()]
+    if depth:
+        yield "\n" * text.count("\n", 0, start) + text[start:]
+
+
+def count_games(text: str) -> int:
+    """How many game trees a collection holds (0 if its brackets never close)."""
+    depth = games = 0
+    for mark in _TREE_MARKS.finditer(text):
+        if mark.group() == "(":
+            depth += 1
+        elif mark.group() == ")" and depth:
+            depth -= 1
+            games += depth == 0
+    return games

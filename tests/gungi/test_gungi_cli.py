@@ -97,3 +97,17 @@ def test_show_json_has_events_per_move(kifu_cli) -> None:
 
 def test_validate_lenient_sample(kifu_cli) -> None:
     kifu_cli("validate", "--lenient", "-q", SAMPLE)
+
+
+def test_convert_writes_origin_brackets_exactly_where_needed(kifu_cli, tmp_path: Path) -> None:
+    """From JSON too: a bracket that repeats the one legal reading goes, a needed one stays."""
+    record = GAME.parse(SAMPLE.read_text(encoding="utf-8"))
+    data = jsonform.to_json(record)
+    plies = [item["move"] for item in data["moves"] if item["move"]["type"] == "ply"]
+    assert plies[3]["resolved"]["needs_origin"] is True          # ▽6―5―1―忍[5―3―2]
+    assert "needs_origin" not in plies[0]["resolved"]
+    plies[0]["origin"] = [1, 7, 1]                                # ▲1―6―1―兵[1―7―1]
+    target = tmp_path / "sample.json"
+    target.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    native = kifu_cli("convert", target, "--to", "native").stdout
+    assert native == SAMPLE.read_text(encoding="utf-8")

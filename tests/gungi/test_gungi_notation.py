@@ -201,3 +201,15 @@ def test_setup_diagram_in_both_dialects_and_from_a_rendering() -> None:
     again = GAME.parse("\n".join(diagram_lines) + "\n「開戦」\n")
     assert again.setup == to_diagram(position)
     assert GAME.check(again) == ([], 0)
+
+
+def test_two_re_placement_brackets_in_both_dialects_and_json() -> None:
+    """A 香 that takes a 香 and is recovered: the taker's re-placement, then the enemy's."""
+    ply = Ply(0, "香", 5, 1, 1, replace=Coord(2, 8, 1), replace_piece="砦",
+              replace_next=Coord(9, 3, 1), replace_next_piece="砲")
+    assert moves("▲5―1―1―香[2―8―1―砦][9―3―1―砲]") == [ply]
+    assert str(ply) == "▲5―1―1―香[2―8―1―砦][9―3―1―砲]"
+    record = GAME.parse("▲5―1―1―香[2―8―1―砦][9―3―1―砲]")
+    assert "B 5-1-1-kaoru[2-8-1-toride][9-3-1-oozutsu]" in GAME.write(record, "ascii")
+    assert GAME.parse(GAME.write(record, "ascii")) == record
+    assert jsonform.loads(jsonform.dumps(record)) == record

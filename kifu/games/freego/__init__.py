@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from kifu import sgf as core_sgf
 from kifu.errors import KifuError
 from kifu.game import Format, Game, Outcome, Played, RenderOptions
-from kifu.games.freego import config, notation, render, scoring, setups, sgf
+from kifu.games.freego import config, notation, render, scoring, setups, sgf, words
 from kifu.games.freego import position as referee
 from kifu.games.freego.position import Position
 from kifu.record import Record
@@ -45,6 +45,7 @@ class FreeGo(Game):
         "plain": "moves unnumbered, ten to a line, as the source writes its games (the default)",
         "numbered": "every move numbered",
     }
+    player_headers = ("Black", "White", "Players")
     render_options = {
         "names": "cell names on map boards: label, id, or auto (labels when they are short)",
         "edges": "draw adjacency lines on map boards with outlines too (yes/no)",
@@ -107,6 +108,9 @@ class FreeGo(Game):
 
     def render_text(self, position: Position, options: RenderOptions) -> str:
         return render.render_text(position, options)
+
+    def event_text(self, event: dict[str, Any]) -> str | None:
+        return words.event_text(event)
 
     def summary(self, position: Position) -> list[tuple[str, str]]:
         return render.summary(position)

@@ -117,9 +117,12 @@ def move_from_word(word: str, span: Any = None) -> Move:
                                 span=span)
         seat = number - 1
     if not name:
-        raise NotationError(f"{word!r} names no cell", span=span)
+        raise NotationError(f"{shorten(word)!r} names no cell", span=span)
     if name.casefold() in PASS_WORDS:
         return Pass(seat)
+    if not valid_name(name):  # as strict as JSON and board files: a move any of them can say
+        raise NotationError(f"{shorten(name)!r} cannot name a cell (cell names have no "
+                            "blanks, brackets, ';', ',', '@', ':' or '→')", span=span)
     return Place(name, seat)
 
 

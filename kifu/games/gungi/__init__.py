@@ -1,14 +1,15 @@
 """Gungi 軍儀 under the Nishitsuji rules (西辻ルール): stacks of three on a 9x9 board.
 
-Rules and notation: ``shared/rules/gungi.md`` and the source it digests; the readings kifu takes
-where the source is silent are in ``DECISIONS.md`` beside this file.
+Rules and notation: the Nishitsuji rules text (2012) with its record notation (§十八) and sample
+game; the readings kifu takes where the text is silent or open are in ``DECISIONS.md`` beside
+this file.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from kifu.game import Game, Outcome, Played, RenderOptions
-from kifu.games.gungi import notation, reader, referee, writer
+from kifu.games.gungi import notation, reader, referee, words, writer
 from kifu.games.gungi.position import Position
 from kifu.record import Record
 
@@ -35,7 +36,9 @@ class Gungi(Game):
         return normalise(reader.parse(text, source))
 
     def write(self, record: Record, dialect: str | None = None) -> str:
-        return writer.write(record, ascii_names=dialect == "ascii")
+        from kifu.games.gungi.normalise import canonical
+
+        return writer.write(canonical(record), ascii_names=dialect == "ascii")
 
     def move_to_json(self, move: Any) -> dict[str, Any]:
         return notation.move_to_json(move)
@@ -76,6 +79,9 @@ class Gungi(Game):
         from kifu.games.gungi import render
 
         return render.render_text(position, options)
+
+    def event_text(self, event: dict[str, Any]) -> str | None:
+        return words.event_text(event)
 
     def summary(self, position: Position) -> list[tuple[str, str]]:
         from kifu.games.gungi import render

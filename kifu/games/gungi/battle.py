@@ -9,24 +9,25 @@ record says [反則].
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from kifu.errors import IllegalMoveError
 from kifu.game import Event, Outcome, Played
 from kifu.games.gungi import hands
 from kifu.games.gungi.actions import DROP, EXCHANGE, MOVE, STRIKE, SUBSTITUTE, SWAP, Action
-from kifu.games.gungi.board_ops import Effects, perform
+from kifu.games.gungi.board_ops import copy_board, perform, place
 from kifu.games.gungi.geometry import file_of, name, rank_of, square
 from kifu.games.gungi.legal import (
-    can_betray, has_legal_action, leaves_king_safe, legal_actions, swap_allowed,
+    Trial, attempt, betrayal_problem, betrayed_pieces, can_betray, file_fouls, free_squares,
+    has_legal_action, is_legal, king_safe, mates_with_foul_piece, mover_foul, swap_allowed,
 )
 from kifu.games.gungi.movegen import (
-    drop_is_dead, drop_targets, exchanges_at, in_check, moves_from, strikes_at, substitutions,
-    swaps_at,
+    drop_is_dead, drop_targets, exchanges_at, in_check, moves_from, pseudo_actions, strikes_at,
+    substitutions, swaps_at,
 )
 from kifu.games.gungi.notation import Coord, Ply, Resolved
 from kifu.games.gungi.pieces import MARKS, SIDE_NAMES
-from kifu.games.gungi.position import BATTLE, OVER, READY, REPEATED, Position
+from kifu.games.gungi.position import BATTLE, OVER, READY, REPEATED, Board, Piece, Position
 
 REPETITION_LIMIT = 4
 
@@ -39,6 +40,23 @@ def play_ply(pos: Position, ply: Ply, lenient: bool) -> tuple[Played, Ply]:
     """Carry out ``ply``; returns what happened and the ply with its resolution filled in."""
     played = Played()
     _check_phase(pos, ply, lenient, played)
+    return carry_out(pos, ply, read_ply(pos, ply, lenient, played), lenient)
+
+
+@dataclass
+class Reading:
+    """A ply resolved to the one action it stands for, before anything is carried out."""
+
+    action: Action
+    needs_origin: bool
+    played: Played
+    repairs: list[str]
+
+
+def read_ply(pos: Position, ply: Ply, lenient: bool, played: Played | None = None) -> Reading:
+    """Resolve ``ply`` in ``pos`` (which it leaves as it is); raises when it fits no action.
+    What it repairs (with ``lenient``, or to go on past an error) is in ``played.warnings``."""
+    played = played or Played()
     side = pos.to_move
     if ply.side != side:
         raise IllegalMoveError(f"it is {MARKS[side]}'s turn, but the ply is marked "
@@ -56,11 +74,27 @@ def play_ply(pos: Position, ply: Ply, lenient: bool) -> tuple[Played, Ply]:
         if not (1 <= ply.file <= 9 and 1 <= ply.rank <= 9):
             raise IllegalMoveError(f"{ply.file}―{ply.rank} is off the board", rule="off-board")
         sq = square(ply.file, ply.rank)
+    _check_notes(ply)
     repairs: list[str] = []
-    action = _resolve(pos, ply, sq, lenient, repairs, played)
+    action, needs_origin = _resolve(pos, ply, sq, lenient, repairs, played)
     _check_tier(ply, action, lenient, repairs, played)
-    resolved = _execute(pos, ply, action, lenient, played, repairs)
-    return played, replace(ply, resolved=resolved)
+    return Reading(action, needs_origin, played, repairs)
+
+
+def carry_out(pos: Position, ply: Ply, reading: Reading, lenient: bool) -> tuple[Played, Ply]:
+    """Carry out a ply read by :func:`read_ply` in the same position."""
+    played = reading.played
+    resolved = _execute(pos, ply, reading.action, lenient, played, reading.repairs)
+    return played, replace(ply, resolved=replace(resolved, needs_origin=reading.needs_origin))
+
+
+def _check_notes(ply: Ply) -> None:
+    """The squares a ply's notes name must be on the board (JSON may hold anything)."""
+    for what, coord in (("origin", ply.origin), ("re-placement", ply.replace),
+                        ("re-placement", ply.replace_next)):
+        if coord is not None and not (1 <= coord.file <= 9 and 1 <= coord.rank <= 9
+                                      and 1 <= coord.tier <= 3):
+            raise IllegalMoveError(f"the {what} {coord} is off the board", rule="off-board")
 
 
 def _problem(played: Played, lenient: bool, message: str, rule: str) -> None:
@@ -107,7 +141,8 @@ def _candidates(pos: Position, ply: Ply, sq: int) -> list[Action]:
     if ply.drop:
         if ply.piece not in {p.face for p in pos.hands[side]}:
             return []
-        return [Action(DROP, ply.piece, sq, tier) for s, tier in drop_targets(board, geo, ply.piece, side)
+        return [Action(DROP, ply.piece, sq, tier)
+                for s, tier in drop_targets(board, geo, ply.piece, side)
                 if s == sq and not drop_is_dead(board, geo, sq, ply.piece, side, tier)]
     checked = in_check(board, geo, side)
     out = []
@@ -119,21 +154,39 @@ def _candidates(pos: Position, ply: Ply, sq: int) -> list[Action]:
 
 
 def _resolve(pos: Position, ply: Ply, sq: int, lenient: bool, repairs: list[str],
-             played: Played) -> Action:
+             played: Played) -> tuple[Action, bool]:
+    """The one action the ply stands for, and whether its canonical text names the origin.
+
+    The readings are the actions of the written form that may be carried out as written
+    (the own 帥 left safe).  Without an origin, a reading that commits no foul of the mover is
+    preferred, as shogi notation counts only legal moves; the origin is needed exactly when the
+    ply without it would be read otherwise or not at all.
+    """
     side = pos.to_move
     candidates = _candidates(pos, ply, sq)
+    readings = [a for a in candidates
+                if swap_allowed(pos, a, side) and king_safe(_as_written(pos, a, ply).board,
+                                                            pos.geometry, side)]
+    clean = [a for a in readings if _clean(pos, a, ply)] if len(readings) > 1 else readings
     if ply.origin is not None:
         origin = square(ply.origin.file, ply.origin.rank)
+        others = candidates
         candidates = [a for a in candidates
                       if a.origin == origin and a.origin_tier == ply.origin.tier]
-    legal = [a for a in candidates if swap_allowed(pos, a, side) and _legal_as_written(pos, a, ply)]
-    if len(legal) == 1:
-        return legal[0]
-    if len(legal) > 1:
-        origins = ", ".join(where(a.origin, a.origin_tier) for a in legal if a.origin is not None)
-        raise IllegalMoveError(f"{len(legal)} of {MARKS[side]}'s {ply.piece} can go to "
+        pool = [a for a in readings if a in candidates]
+        if others and not candidates:
+            raise IllegalMoveError(f"no {MARKS[side]}{ply.piece} on {ply.origin} can go to "
+                                   f"{where(sq)}", rule="origin")
+    else:
+        pool = clean or readings
+    if len(pool) == 1:
+        (action,) = pool
+        return action, len(readings) > 1 and (action not in clean or len(clean) > 1)
+    if len(pool) > 1:
+        origins = ", ".join(where(a.origin, a.origin_tier) for a in pool if a.origin is not None)
+        raise IllegalMoveError(f"{len(pool)} of {MARKS[side]}'s {ply.piece} can go to "
                                f"{where(sq)} ({origins}); the ply must name its origin "
-                               f"as in [{where(legal[0].origin or sq, legal[0].origin_tier)}]",
+                               f"as in [{where(pool[0].origin or sq, pool[0].origin_tier)}]",
                                rule="ambiguous")
     error = _why_not(pos, ply, sq, candidates)
     fix = None if ply.swap is not None or ply.strike is not None else _repair(pos, ply, sq)
@@ -143,26 +196,34 @@ def _resolve(pos: Position, ply: Ply, sq: int, lenient: bool, repairs: list[str]
     repairs.append(text)
     _problem(played, lenient, f"{error.message}; the one legal reading is {text}",
              error.rule or "illegal")
-    return action
+    return action, False
 
 
-def _legal_as_written(pos: Position, action: Action, ply: Ply) -> bool:
+def _as_written(pos: Position, action: Action, ply: Ply) -> Trial:
+    """``action`` tried with the betrayal and re-placements the ply writes (where they fit;
+    what does not fit is reported when the ply is carried out)."""
     side = pos.to_move
     betray = None
     if ply.betrayal is not None and can_betray(pos, action):
-        betray = {b.tier: b.face for b in ply.betrayal}
-    replacement = None
-    if ply.replace is not None:
-        from kifu.games.gungi.position import Piece
+        below = betrayed_pieces(pos, action)
+        faces = {b.tier: b.face for b in ply.betrayal}
+        if set(faces) == set(range(1, len(below) + 1)) \
+                and betrayal_problem(below, faces, side) is None:
+            betray = faces
+    board, effects = attempt(pos, action, side, betray)
+    chosen: list[tuple[int, Piece]] = []
+    for (owner, lance), (coord, face) in zip(effects.lances(), ply.placements):
+        at = square(coord.file, coord.rank)
+        if at in free_squares(board, pos.geometry, owner) and all(at != s for s, _ in chosen):
+            chosen.append((at, Piece(owner, face or "砲", "香", None, lance.pid)))
+    place(board, chosen)
+    return Trial(board, effects, betray, chosen)
 
-        replacement = (square(ply.replace.file, ply.replace.rank),
-                       Piece(side, ply.replace_piece or "砲", "香"))
-    if replacement is not None and replacement[0] in (action.to, action.origin):
-        replacement = None
-    try:
-        return leaves_king_safe(pos, action, side, betray=betray, replacement=replacement)
-    except (IndexError, ValueError):
-        return False
+
+def _clean(pos: Position, action: Action, ply: Ply) -> bool:
+    """Whether the reading, carried out as written, commits no foul of the mover."""
+    trial = _as_written(pos, action, ply)
+    return mover_foul(pos, action, pos.to_move, trial.board, 0, trial.betray is not None) is None
 
 
 def _why_not(pos: Position, ply: Ply, sq: int, candidates: list[Action]) -> IllegalMoveError:
@@ -191,7 +252,7 @@ def _why_not(pos: Position, ply: Ply, sq: int, candidates: list[Action]) -> Ille
         if stack:
             return IllegalMoveError(f"{ply.piece} cannot be dropped on {where(sq)}: a drop goes "
                                     "on an empty square, or on an uncovered own 地駒 that takes "
-                                    "it", rule="drop-square")
+                                    "it (three tiers at most)", rule="drop-square")
         return IllegalMoveError(f"{ply.piece} dropped on {where(sq)} could never move (猪駒)",
                                 rule="drop-dead")
     pieces = [s for s in range(81) if any(p.owner == side and p.face == ply.piece
@@ -216,7 +277,8 @@ def _landing_reason(pos: Position, face: str, sq: int) -> IllegalMoveError | Non
         here = pos.board[origin]
         if not (here and here[-1].owner == side and here[-1].face == face):
             continue
-        if not any(dest == sq for dest, _ in reach(pos.board, pos.geometry, origin, len(here) - 1)):
+        if not stack or not any(dest == sq for dest, _ in reach(pos.board, pos.geometry, origin,
+                                                                len(here) - 1)):
             continue
         top = stack[-1]
         if top.owner == side and len(stack) >= 3:
@@ -238,27 +300,32 @@ def _landing_reason(pos: Position, face: str, sq: int) -> IllegalMoveError | Non
     return None
 
 
+REPAIR_LIMIT = 2
+
+
 def _repair(pos: Position, ply: Ply, sq: int) -> tuple[Action, str] | None:
-    """The one legal action closest to what is written, if there is exactly one."""
+    """The one legal action on the same square closest to what is written (a differing piece
+    name costs two, each other difference one), if there is exactly one within two."""
     side = pos.to_move
-    best: list[tuple[int, Action]] = []
-    for action in legal_actions(pos, side):
-        if action.to != sq:
-            continue
-        cost = (action.face != ply.piece) * 2 + ((action.kind == DROP) != ply.drop)
-        cost += (action.kind == STRIKE) != (ply.strike is not None)
-        cost += (action.kind in (SWAP, SUBSTITUTE, EXCHANGE)) != (ply.swap is not None)
-        if ply.origin is not None and action.origin is not None:
-            cost += square(ply.origin.file, ply.origin.rank) != action.origin
-        best.append((cost, action))
-    if not best:
-        return None
-    low = min(cost for cost, _ in best)
-    found = [a for cost, a in best if cost == low]
-    if low > 2 or len(found) != 1:
-        return None
-    action = found[0]
-    return action, describe(action, ply.side)
+    by_cost: dict[int, list[Action]] = {}
+    for action in pseudo_actions(pos, side, to=sq):
+        cost = _distance(ply, action)
+        if cost <= REPAIR_LIMIT:
+            by_cost.setdefault(cost, []).append(action)
+    for cost in sorted(by_cost):
+        found = [a for a in by_cost[cost] if is_legal(pos, a, side)]
+        if found:
+            return (found[0], describe(found[0], ply.side)) if len(found) == 1 else None
+    return None
+
+
+def _distance(ply: Ply, action: Action) -> int:
+    cost = (action.face != ply.piece) * 2 + ((action.kind == DROP) != ply.drop)
+    cost += (action.kind == STRIKE) != (ply.strike is not None)
+    cost += (action.kind in (SWAP, SUBSTITUTE, EXCHANGE)) != (ply.swap is not None)
+    if ply.origin is not None and action.origin is not None:
+        cost += square(ply.origin.file, ply.origin.rank) != action.origin
+    return cost
 
 
 def describe(action: Action, side: int) -> str:
@@ -301,13 +368,15 @@ def _execute(pos: Position, ply: Ply, action: Action, lenient: bool, played: Pla
         victim = board[action.to][index]
     obtained = hands.reveal_capture(pos, ply, victim, lenient, played, repairs)
     betray = hands.betrayal(pos, ply, action, lenient, played)
-    replacement = hands.replacement(pos, ply, action, victim, lenient, played, repairs)
+    trial_board, trial = attempt(pos, action, side, betray)
+    placements = hands.placements(pos, ply, trial.lances(), trial_board)
     hand_piece = None
     if action.kind in (DROP, EXCHANGE):
         hand_piece = hands.take_from_hand(pos, side, action.face if action.kind == DROP
                                           else action.other or "", ply.back)
-    eff = perform(board, geo, action, side, betray=betray, hand_piece=hand_piece,
-                  replacement=replacement)
+    board_before = copy_board(board)
+    eff = perform(board, geo, action, side, betray=betray, hand_piece=hand_piece)
+    place(board, placements)
     events: list[Event] = [_event(action, side)]
     if action.bonus:
         events.append({"type": "effect", "effect": "range-bonus", "fort": action.bonus})
@@ -324,13 +393,13 @@ def _execute(pos: Position, ply: Ply, action: Action, lenient: bool, played: Pla
     recovered = []
     for sq, piece, to_enemy in eff.recovered:
         owner = 1 - piece.owner if to_enemy else piece.owner
-        hands.recover(pos, piece, owner, ply, lenient, played)
+        hands.recover(pos, piece, owner, ply)
         recovered.append(piece.face)
         events.append({"type": "forced-recovery", "piece": piece.face, "square": name(sq),
                        "to": SIDE_NAMES[owner]})
-    if replacement is not None:
-        events.append({"type": "forced-replacement", "piece": replacement[1].face,
-                       "square": name(replacement[0])})
+    for at, piece in placements:
+        events.append({"type": "forced-replacement", "piece": piece.face, "square": name(at),
+                       "side": SIDE_NAMES[piece.owner]})
     if action.kind == SWAP:
         pos.last_swap[side] = board[action.to][action.tier - 1].pid
     else:
@@ -339,7 +408,7 @@ def _execute(pos: Position, ply: Ply, action: Action, lenient: bool, played: Pla
     pos.last_from = action.origin if action.kind == MOVE else None
     pos.battle_plies += 1
     pos.to_move = 1 - side
-    fouls = _fouls(pos, ply, action, eff, side)
+    fouls = _fouls(board_before, board, action, side, bool(eff.betrayed))
     _finish(pos, ply, action, side, fouls, lenient, played, events)
     played.events.extend(events)
     return Resolved(
@@ -366,19 +435,22 @@ def _event(action: Action, side: int) -> Event:
     return event
 
 
-def _fouls(pos: Position, ply: Ply, action: Action, eff: Effects,
-           side: int) -> list[tuple[int, str, str]]:
-    """(offender, rule, message) for each claim-based foul the ply produced."""
+MATE_FOULS = {"he-mate": ("へ詰め", "a へ"), "pawn-drop-mate": ("手兵詰め", "a 兵 just dropped")}
+
+
+def _fouls(before: Board, after: Board, action: Action, side: int,
+           betrayed: bool) -> list[tuple[int, str, str]]:
+    """(offender, rule, message) for each claim-based foul the ply produced (二兵, ニへ)."""
     fouls = []
     file = file_of(action.to)
-    if action.kind == DROP and action.face == "兵" and pos.faces_on_file(side, "兵", file) > 1:
-        fouls.append((side, "ni-hyou", f"手二兵: {MARKS[side]} dropped a 兵 on file {file}, "
-                      "where it already has one"))
-    if action.face == "へ" or eff.betrayed:
-        for who in (side, 1 - side):
-            if pos.faces_on_file(who, "へ", file) > 1:
-                kind = "手ニへ" if action.kind == DROP and who == side else "ニへ"
-                fouls.append((who, "ni-he", f"{kind}: {MARKS[who]} has two へ on file {file}"))
+    for offender, rule in file_fouls(before, after, action, side, betrayed):
+        mark = MARKS[offender]
+        if rule == "ni-hyou":
+            text = f"手二兵: {mark} dropped a 兵 on file {file}, where it already has one"
+        else:
+            kind = "手ニへ" if action.kind in (DROP, EXCHANGE) and offender == side else "ニへ"
+            text = f"{kind}: {mark} has two へ on file {file}"
+        fouls.append((offender, rule, text))
     return fouls
 
 
@@ -391,13 +463,12 @@ def _finish(pos: Position, ply: Ply, action: Action, side: int,
         events.append({"type": "check", "side": SIDE_NAMES[enemy]})
     if pos.king(enemy) < 0 and pos.king(side) >= 0 and _king_taken(action):
         pos.outcome = Outcome(SIDE_NAMES[side], "帥 taken")
-    stuck = pos.outcome is None and not has_legal_action(pos, enemy)
-    if stuck and checked:
-        if action.face == "へ":
-            fouls.append((side, "he-mate", f"へ詰め: {MARKS[side]} mated with a へ"))
-        elif action.kind == DROP and action.face == "兵":
-            fouls.append((side, "pawn-drop-mate", f"手兵詰め: {MARKS[side]} mated with a "
-                          "dropped 兵"))
+    # depth 1: the replies are judged as the move generator judges them a ply ahead
+    stuck = pos.outcome is None and not has_legal_action(pos, enemy, 1)
+    foul_mate = mates_with_foul_piece(action) if stuck and checked else None
+    if foul_mate is not None:
+        _mate_foul(pos, ply, side, foul_mate, lenient, played, events)
+        return
     if ply.foul:
         if not fouls:
             _problem(played, lenient, "the record says [反則], but this ply commits no foul",
@@ -431,6 +502,20 @@ def _finish(pos: Position, ply: Ply, action: Action, side: int,
         elif ply.repetition:
             _problem(played, lenient, "the record says [千日手], but this position has occurred "
                      f"{pos.repetitions[key]} times, not four", "sennichite-claim")
+
+
+def _mate_foul(pos: Position, ply: Ply, side: int, rule: str, lenient: bool, played: Played,
+               events: list[Event]) -> None:
+    """へ詰め / 手兵詰め: a mate given so is a foul, and a foul loses at once (§十七); unlike
+    二兵 and ニへ the rules give it no claim, so the game ends here whatever the record says."""
+    foul, what = MATE_FOULS[rule]
+    message = f"{foul}: {MARKS[side]} mated with {what}, a foul that loses"
+    pos.outcome = Outcome(SIDE_NAMES[1 - side], f"反則 ({message})")
+    events.append({"type": "foul", "rule": rule, "offender": SIDE_NAMES[side]})
+    if not ply.foul:
+        said = "[詰み]" if ply.mate else "nothing"
+        _problem(played, lenient, f"{message}; the record says {said}, where it should say "
+                 "[反則]", rule)
 
 
 def _king_taken(action: Action) -> bool:

@@ -20,11 +20,22 @@ from kifu.games.gungi.position import Board, Piece
 class Effects:
     """What carrying out an action did besides moving the actor."""
 
+    side: int
     actor: Piece | None = None
     captured: Piece | None = None
     betrayed: list[tuple[int, Piece, Piece]] = field(default_factory=list)  # tier, before, after
     recovered: list[tuple[int, Piece, bool]] = field(default_factory=list)  # square, piece, to enemy
     touched: list[int] = field(default_factory=list)
+
+    def lances(self) -> list[tuple[int, Piece]]:
+        """The 香 whose 砲/砦 must now be re-placed, each with the side that re-places it: a
+        captured 香 (by the capturer), then a 香 recovered into the enemy's hand (by the enemy)."""
+        out = []
+        if self.captured is not None and self.captured.face == "香":
+            out.append((self.side, self.captured))
+        out.extend((1 - piece.owner, piece) for _, piece, to_enemy in self.recovered
+                   if to_enemy and piece.face == "香")
+        return out
 
 
 def copy_board(board: Board) -> Board:
@@ -32,15 +43,14 @@ def copy_board(board: Board) -> Board:
 
 
 def perform(board: Board, geo: Geometry, action: Action, side: int, *,
-            betray: dict[int, str] | None = None, hand_piece: Piece | None = None,
-            replacement: tuple[int, Piece] | None = None) -> Effects:
-    """Carry out ``action`` for ``side`` on ``board`` in place.
+            betray: dict[int, str] | None = None, hand_piece: Piece | None = None) -> Effects:
+    """Carry out ``action`` for ``side`` on ``board`` in place, forced recovery included; the
+    re-placement of a 砲/砦 (see :meth:`Effects.lances`) is left to :func:`place`.
 
     ``betray`` maps the tiers below the acting へ to their new faces (the betrayal list); a
-    ``hand_piece`` is what a drop or an exchange brings in; ``replacement`` is the square and
-    the 砲/砦 of a forced re-placement.
+    ``hand_piece`` is what a drop or an exchange brings in.
     """
-    eff = Effects()
+    eff = Effects(side)
     to = action.to
     if action.kind == MOVE:
         assert action.origin is not None
@@ -89,12 +99,28 @@ def perform(board: Board, geo: Geometry, action: Action, side: int, *,
                           before.face, None, before.pid)
             stack[index] = after
             eff.betrayed.append((index + 1, before, after))
+    _recover(board, geo, eff)
+    return eff
+
+
+def _recover(board: Board, geo: Geometry, eff: Effects) -> None:
+    """強制回収: a 猪駒 that has just made a ply after which it could never move again (judged by
+    its table on the tier it now stands on and the board's edges) leaves the board, from under
+    any pieces that cover it.  It goes to the enemy's hand if the ply captured, else its own."""
+    actor = eff.actor
+    if actor is None or actor.face not in BOARS:
+        return
     for sq in dict.fromkeys(eff.touched):
         stack = board[sq]
-        if stack and stack[-1].face in BOARS and not can_move_again(board, geo, sq, len(stack) - 1):
-            piece = stack.pop()
-            to_enemy = piece is eff.actor and eff.captured is not None
-            eff.recovered.append((sq, piece, to_enemy))
-    if replacement is not None:
-        board[replacement[0]].append(replacement[1])
-    return eff
+        for index, piece in enumerate(stack):
+            if piece is actor:
+                if not can_move_again(board, geo, sq, index):
+                    stack.pop(index)
+                    eff.recovered.append((sq, actor, eff.captured is not None))
+                return
+
+
+def place(board: Board, placements: list[tuple[int, Piece]]) -> None:
+    """Forced re-placement: each 砲/砦 on its (empty) square, tier 1."""
+    for sq, piece in placements:
+        board[sq].append(piece)

@@ -13,35 +13,16 @@ from kifu.errors import IllegalMoveError
 from kifu.game import Played
 from kifu.games.gungi.actions import Action
 from kifu.games.gungi.geometry import square
-from kifu.games.gungi.legal import can_betray
+from kifu.games.gungi.legal import betrayal_problem, betrayed_pieces, can_betray, free_squares
 from kifu.games.gungi.notation import Ply
 from kifu.games.gungi.pieces import FORTS, MARKS
-from kifu.games.gungi.position import Piece, Position
+from kifu.games.gungi.position import Board, Piece, Position
 
 
 def _problem(played: Played, lenient: bool, message: str, rule: str) -> None:
     """A fault the replay can go on past: an error (a warning with ``lenient``), not raised."""
     error = IllegalMoveError(message, rule=rule)
     played.warnings.append(error.as_warning() if lenient else error)
-
-
-def possible_other(pos: Position, piece: Piece) -> frozenset[str]:
-    if piece.other is not None:
-        return frozenset({piece.other})
-    if piece.pool is None:
-        return frozenset()
-    return pos.pools.possible(piece.pool)
-
-
-def settle(pos: Position, piece: Piece, face: str) -> bool:
-    """Fix a piece's hidden face to ``face``; False if that is impossible."""
-    if piece.other is not None:
-        return piece.other == face
-    if piece.pool is None or not pos.pools.take(piece.pool, face):
-        return False
-    piece.other = face
-    piece.pool = None
-    return True
 
 
 def reveal_capture(pos: Position, ply: Ply, victim: Piece | None, lenient: bool,
@@ -54,9 +35,9 @@ def reveal_capture(pos: Position, ply: Ply, victim: Piece | None, lenient: bool,
                      f"takes {what}", "obtained")
         return None
     written = ply.obtained or "へ"
-    possible = possible_other(pos, victim)
+    possible = pos.possible_other(victim)
     if written in possible:
-        settle(pos, victim, written)
+        pos.settle(victim, written)
         return written
     if len(possible) == 1:
         (actual,) = possible
@@ -66,7 +47,7 @@ def reveal_capture(pos: Position, ply: Ply, victim: Piece | None, lenient: bool,
                    f"the captured 兵 carries へ on its back, but the record says {said}")
         repairs.append(f"[{actual}入手]")
         _problem(played, lenient, message, "obtained")
-        settle(pos, victim, actual)
+        pos.settle(victim, actual)
         return actual
     options = "、".join(sorted(possible))
     raise IllegalMoveError(f"the captured 兵's back cannot be {written}: it is one of {options}",
@@ -100,7 +81,7 @@ def take_from_hand(pos: Position, side: int, face: str, back: str | None) -> Pie
             piece.other, piece.pool = None, merged
     chosen = matching[0]
     if back is not None:
-        if not settle(pos, chosen, back):
+        if not pos.settle(chosen, back):
             raise IllegalMoveError(f"{MARKS[side]} holds no {face} with {back} on its back",
                                    rule="back-face")
     hand.remove(chosen)
@@ -115,8 +96,7 @@ def betrayal(pos: Position, ply: Ply, action: Action, lenient: bool,
     if not can_betray(pos, action):
         raise IllegalMoveError("a betrayal list needs a へ that takes the top piece of a stack "
                                "with pieces under it", rule="betrayal")
-    stack = pos.board[action.to]
-    below = stack[: action.tier - 1] if action.kind == "strike" else stack[:-1]
+    below = betrayed_pieces(pos, action)
     written = {b.tier: b for b in ply.betrayal}
     if set(written) != set(range(1, len(below) + 1)) or len(written) != len(ply.betrayal):
         tiers = "、".join(str(t) for t in range(1, len(below) + 1))
@@ -129,83 +109,80 @@ def betrayal(pos: Position, ply: Ply, action: Action, lenient: bool,
             raise IllegalMoveError(f"the piece on tier {index + 1} goes over to "
                                    f"{MARKS[1 - piece.owner]}, not {MARKS[entry.side]}",
                                    rule="betrayal")
-        possible = possible_other(pos, piece)
+        possible = pos.possible_other(piece)
         if entry.face not in possible:
             options = "、".join(sorted(possible)) or "?"
             raise IllegalMoveError(f"{piece.face} on tier {index + 1} turns over to {options}, "
                                    f"not {entry.face}", rule="betrayal")
-        if entry.face in FORTS and index > 0:
-            raise IllegalMoveError(f"betrayal would put a {entry.face} on tier {index + 1}; "
-                                   "砲 and 砦 stand only on tier 1", rule="betrayal")
         faces[index + 1] = entry.face
-    after = [(1 - p.owner, faces[i + 1]) for i, p in enumerate(below)]
-    after.append((pos.to_move, "へ"))
-    if len(set(after)) != len(after):
-        raise IllegalMoveError("betrayal would leave two pieces of one kind and side in the "
-                               "stack (the same-kind rule)", rule="betrayal")
+    problem = betrayal_problem(below, faces, pos.to_move)
+    if problem is not None:
+        raise IllegalMoveError(problem, rule="betrayal")
     for index, piece in enumerate(below):
-        settle(pos, piece, faces[index + 1])
+        pos.settle(piece, faces[index + 1])
     return faces
 
 
-def replacement(pos: Position, ply: Ply, action: Action, victim: Piece | None, lenient: bool,
-                played: Played, repairs: list[str]) -> tuple[int, Piece] | None:
-    """Forced re-placement (強制再配置): a captured 香's 砲/砦 goes back at once, tier 1, into
-    the capturer's territory, where the bracket says."""
-    side = pos.to_move
-    needed = victim is not None and victim.face == "香"
-    if not needed:
-        if ply.replace is not None:
-            raise IllegalMoveError("a re-placement bracket follows only the capture of a 香",
+def placements(pos: Position, ply: Ply, lances: list[tuple[int, Piece]], board: Board,
+               ) -> list[tuple[int, Piece]]:
+    """Forced re-placement (強制再配置): whoever obtains a 香 puts its 砲/砦 back at once, on an
+    empty square of its own territory, tier 1; the ply's brackets say where, in order (a 香
+    taken first, then a 香 recovered into the enemy's hand).  ``board`` is the board after the
+    ply, before any re-placement."""
+    written = ply.placements
+    if len(written) > len(lances):
+        raise IllegalMoveError("a re-placement bracket follows only a ply after which a 香 is "
+                               "obtained: one taken, or one recovered into the enemy's hand",
+                               rule="replacement")
+    out: list[tuple[int, Piece]] = []
+    for index, (side, lance) in enumerate(lances):
+        possible = pos.possible_other(lance)
+        faces = "/".join(sorted(possible))
+        own = side == pos.to_move
+        whose = "" if own else f" ({MARKS[side]} obtains the recovered 香)"
+        if index >= len(written):
+            cause = ("taking a 香" if own else f"the 香 recovered into {MARKS[side]}'s hand")
+            home = "the own" if own else f"{MARKS[side]}'s"
+            raise IllegalMoveError(f"{cause} forces its {faces} to be re-placed at once in "
+                                   f"{home} territory; the ply must say where, as in "
+                                   "[1―8―1―砲]", rule="replacement")
+        where, face = written[index]
+        if face not in possible:
+            what = "captured" if own else "recovered"
+            raise IllegalMoveError(f"the {what} 香 is the back of a {faces}, not of a {face}",
                                    rule="replacement")
-        return None
-    assert victim is not None
-    possible = possible_other(pos, victim)
-    if ply.replace is None:
-        raise IllegalMoveError("taking a 香 forces its " + "/".join(sorted(possible)) +
-                               " to be re-placed at once in the own territory; the ply must say "
-                               "where, as in [1―8―1―砲]", rule="replacement")
-    face = ply.replace_piece or ""
-    if face not in possible:
-        raise IllegalMoveError(f"the captured 香 is the back of a {'/'.join(sorted(possible))}, "
-                               f"not of a {face}", rule="replacement")
-    where = ply.replace
-    sq = square(where.file, where.rank)
-    geo = pos.geometry
-    if where.tier != 1 or not geo.in_territory(sq, side) or not geo.playable(sq):
-        raise IllegalMoveError(f"the {face} must be re-placed on tier 1 inside "
-                               f"{MARKS[side]}'s territory", rule="replacement")
-    if pos.board[sq] and sq != action.origin:
-        raise IllegalMoveError(f"{where.file}―{where.rank} is occupied; the {face} needs an "
-                               "empty square", rule="replacement")
-    settle(pos, victim, face)
-    return sq, Piece(side, face, "香", None, victim.pid)
+        sq = square(where.file, where.rank)
+        free = free_squares(board, pos.geometry, side)
+        if where.tier != 1 or not pos.geometry.in_territory(sq, side) \
+                or not pos.geometry.playable(sq):
+            raise IllegalMoveError(f"the {face} must be re-placed on tier 1 inside "
+                                   f"{MARKS[side]}'s territory{whose}", rule="replacement")
+        if sq not in free or any(sq == s for s, _ in out):
+            raise IllegalMoveError(f"{where.file}―{where.rank} is occupied; the {face} needs an "
+                                   "empty square", rule="replacement")
+        pos.settle(lance, face)
+        out.append((sq, Piece(side, face, "香", None, lance.pid)))
+    return out
 
 
-def recover(pos: Position, piece: Piece, owner: int, ply: Ply, lenient: bool,
-            played: Played) -> None:
-    """Forced recovery (強制回収): into the own hand as it is, or the enemy's turned over."""
+def recover(pos: Position, piece: Piece, owner: int, ply: Ply) -> None:
+    """Forced recovery (強制回収): into the own hand as it is, or the enemy's turned over (a 香
+    turned over shows 砲/砦, which no hand holds: its new owner re-places it, see
+    :func:`placements`)."""
     if owner == piece.owner:
         pos.hands[owner].append(piece)
         return
+    if piece.face == "香":
+        return
     if piece.face == "兵":
         back = ply.obtained if ply.obtained and ply.piece == "兵" else "へ"
-        if not settle(pos, piece, back):
-            possible = possible_other(pos, piece)
+        if not pos.settle(piece, back):
+            possible = pos.possible_other(piece)
             if len(possible) != 1:
                 raise IllegalMoveError("the recovered 兵's back is unknown; write it as [さ入手]",
                                        rule="obtained")
             (back,) = possible
-            settle(pos, piece, back)
+            pos.settle(piece, back)
     new_face = piece.other
-    if new_face in FORTS:
-        # A 香 recovered into the enemy hand shows 砲/砦, which no hand may hold: it is
-        # re-placed at once by its new owner, on the first empty square of its territory.
-        for sq in pos.geometry.territory(owner):
-            if not pos.board[sq] and pos.geometry.playable(sq):
-                pos.board[sq].append(Piece(owner, new_face, "香", None, piece.pid))
-                return
-        return
     piece.owner, piece.face, piece.other = owner, new_face or piece.face, piece.face
     pos.hands[owner].append(piece)
-

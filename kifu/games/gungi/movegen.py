@@ -5,7 +5,7 @@ trying a move works on a copy of the board (see :func:`after`).
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from kifu.games.gungi.actions import DROP, EXCHANGE, MOVE, STRIKE, SUBSTITUTE, SWAP, Action
 from kifu.games.gungi.geometry import SQUARES, Geometry
@@ -57,6 +57,16 @@ def reach(board: Board, geo: Geometry, sq: int, index: int) -> Iterator[tuple[in
         for dest, mid in geo.fortress_bonus(sq, piece.owner):
             if mid < 0 or not board[mid]:
                 yield dest, fort
+
+
+def could_reach(board: Board, geo: Geometry, sq: int, index: int, target: int) -> bool:
+    """A quick filter: whether the piece at ``board[sq][index]`` might reach ``target`` at all
+    (on an empty board, or by a range bonus)."""
+    stack = board[sq]
+    piece = stack[index]
+    which = 3 if on_enemy(stack, index) else index
+    return target in geo.potential(piece.face, which, piece.owner, sq) \
+        or bonus_fort(stack, index) is not None
 
 
 def can_move_again(board: Board, geo: Geometry, sq: int, index: int) -> bool:
@@ -116,7 +126,7 @@ def attacked(board: Board, geo: Geometry, target: int, by: int) -> bool:
         index = len(here) - 1
         which = 3 if on_enemy(here, index) else index
         if target not in geo.potential(top.face, which, by, sq) and bonus_fort(here, index) is None:
-            continue
+            continue  # could_reach, written out: this loop is the hottest in the referee
         for dest, _ in reach(board, geo, sq, index):
             if dest == target:
                 if not same_kind(stack, by, top.face, skip_top=True):
@@ -200,60 +210,81 @@ def substitutions(board: Board, geo: Geometry, side: int) -> Iterator[Action]:
                 yield Action(SUBSTITUTE, "侍", sq, len(board[king]), sq, 1, other=KING)
 
 
-def drop_targets(board: Board, geo: Geometry, face: str, side: int) -> Iterator[tuple[int, int]]:
-    """(square, tier) where a piece with ``face`` may be dropped by ``side`` (新, 地連)."""
+def drop_targets(board: Board, geo: Geometry, face: str, side: int,
+                 squares: Iterable[int] = SQUARES) -> Iterator[tuple[int, int]]:
+    """(square, tier) where a piece with ``face`` may be dropped by ``side`` (新, 地連).
+
+    A drop goes on an empty square, or on an uncovered own 地駒 at any tier that takes the
+    piece (砲/砦 anything, 忍 back faces, 上 front faces), as long as the stack stays within
+    three tiers and holds no second own piece of that kind.
+    """
     front = face in FRONTS
-    for sq in SQUARES:
+    for sq in squares:
         stack = board[sq]
         if not stack:
             if geo.playable(sq):
                 yield sq, 1
-        elif len(stack) == 1:
-            base = stack[0]
-            if base.owner != side or base.face not in GROUND:
-                continue
-            if base.face == "忍" and front or base.face == "上" and not front:
-                continue
-            if base.face == face:
-                continue
-            yield sq, 2
+            continue
+        top = stack[-1]
+        if len(stack) >= 3 or top.owner != side or top.face not in GROUND:
+            continue
+        if top.face == "忍" and front or top.face == "上" and not front:
+            continue
+        if same_kind(stack, side, face):
+            continue
+        yield sq, len(stack) + 1
 
 
 def drop_is_dead(board: Board, geo: Geometry, sq: int, face: str, side: int, tier: int) -> bool:
-    """A 猪駒 may not be dropped where it could never move again."""
+    """A 猪駒 may not be brought from hand where it could never move (a drop on top of the
+    stack, or an exchange that puts it in place of the tier-1 piece)."""
     if face not in BOARS:
         return False
     view = list(board)
-    view[sq] = [*board[sq], Piece(side, face, "?")]
+    stack = list(board[sq])
+    piece = Piece(side, face, "?")
+    if tier <= len(stack):
+        stack[tier - 1] = piece
+    else:
+        stack.append(piece)
+    view[sq] = stack
     return not can_move_again(view, geo, sq, tier - 1)
 
 
-def pseudo_actions(pos: Position, side: int) -> Iterator[Action]:
-    """Every action of ``side`` before the own-帥 check: moves, strikes, swaps, substitutions,
-    drops and the 帥's trade of an enemy 砦 (§二十六)."""
+def pseudo_actions(pos: Position, side: int, to: int | None = None) -> Iterator[Action]:
+    """Every action of ``side`` before the own-帥 check and the fouls: moves, strikes, swaps,
+    substitutions, drops and the 帥's trade of an enemy 砦 (§二十六); only those that land on
+    ``to`` when it is given."""
     board, geo = pos.board, pos.geometry
     checked = in_check(board, geo, side)
     for sq in SQUARES:
         stack = board[sq]
         if not stack:
             continue
-        if stack[-1].owner == side:
-            yield from moves_from(board, geo, sq, checked)
-        if len(stack) >= 2:
+        if stack[-1].owner == side and (to is None or could_reach(board, geo, sq, len(stack) - 1,
+                                                                   to)):
+            for action in moves_from(board, geo, sq, checked):
+                if to is None or action.to == to:
+                    yield action
+        if len(stack) >= 2 and (to is None or sq == to):
             yield from strikes_at(board, sq, side)
             yield from swaps_at(board, sq, side)
             yield from exchanges_at(pos, sq, side)
-    yield from substitutions(board, geo, side)
+    for action in substitutions(board, geo, side):
+        if to is None or action.to == to:
+            yield action
+    squares = SQUARES if to is None else (to,)
     for face in sorted({p.face for p in pos.hands[side]}):
-        for sq, tier in drop_targets(board, geo, face, side):
+        for sq, tier in drop_targets(board, geo, face, side, squares):
             if not drop_is_dead(board, geo, sq, face, side, tier):
                 yield Action(DROP, face, sq, tier)
 
 
 def exchanges_at(pos: Position, sq: int, side: int) -> Iterator[Action]:
+    """§二十六: a 帥 standing on an enemy 砦 trades the 砦 for a piece from its hand."""
     stack = pos.board[sq]
     if len(stack) == 2 and stack[1].face == KING and stack[1].owner == side \
             and stack[0].face == "砦" and stack[0].owner != side:
         for face in sorted({p.face for p in pos.hands[side]}):
-            yield Action(EXCHANGE, KING, sq, 2, sq, 2, 1, other=face)
-
+            if not drop_is_dead(pos.board, pos.geometry, sq, face, side, 1):
+                yield Action(EXCHANGE, KING, sq, 2, sq, 2, 1, other=face)

@@ -63,6 +63,9 @@ class Resolved:
     bonus: str | None = None
     recovered: tuple[str, ...] = ()
     repaired: tuple[str, ...] = ()
+    #: Another reading of the ply without its origin would be legal too (or be preferred), so
+    #: the canonical text names the origin.
+    needs_origin: bool = False
 
 
 @dataclass(frozen=True)
@@ -82,6 +85,8 @@ class Ply:
     betrayal: tuple[Betrayed, ...] | None = None
     replace: Coord | None = None       # forced re-placement [筋―段―1―砲]
     replace_piece: str | None = None
+    replace_next: Coord | None = None  # a second re-placement: a 香 that takes a 香 and is
+    replace_next_piece: str | None = None  # recovered into the enemy's hand
     obtained: str | None = None        # [さ入手]
     back: str | None = None            # [裏駒さ]: a dropped 兵's back, declared
     mate: bool = False                 # [詰み]
@@ -94,6 +99,12 @@ class Ply:
     @property
     def same(self) -> bool:
         return self.file is None
+
+    @property
+    def placements(self) -> list[tuple[Coord, str]]:
+        """The re-placement brackets, in the order written: (square, 砲 or 砦)."""
+        pairs = ((self.replace, self.replace_piece), (self.replace_next, self.replace_next_piece))
+        return [(coord, face or "砲") for coord, face in pairs if coord is not None]
 
     def __str__(self) -> str:
         from kifu.games.gungi.writer import ply_text  # the writer builds on these values
@@ -177,8 +188,7 @@ def annotations(ply: Ply) -> list[str]:
         out.append(str(ply.origin))
     if ply.betrayal is not None:
         out.append("、".join(map(str, ply.betrayal)))
-    if ply.replace is not None:
-        out.append(f"{ply.replace}{DASH}{ply.replace_piece}")
+    out.extend(f"{coord}{DASH}{face}" for coord, face in ply.placements)
     if ply.back:
         out.append(f"裏駒{ply.back}")
     if ply.obtained:
@@ -263,8 +273,13 @@ def _ply_from(data: dict[str, Any], ends: bool) -> Ply:
         raise ValueError("'swap_drop' belongs to a swap (⇔)")
     replace = _coord_from(data.get("replace"))
     replace_piece = _optional_face(data, "replace_piece", ("砲", "砦"))
-    if (replace is None) != (replace_piece is None):
+    replace_next = _coord_from(data.get("replace_next"))
+    replace_next_piece = _optional_face(data, "replace_next_piece", ("砲", "砦"))
+    if (replace is None) != (replace_piece is None) \
+            or (replace_next is None) != (replace_next_piece is None):
         raise ValueError("a re-placement names its square and its piece (砲 or 砦) together")
+    if replace_next is not None and replace is None:
+        raise ValueError("a second re-placement follows a first")
     betrayal = data.get("betrayal")
     if betrayal is not None and (not isinstance(betrayal, list) or not betrayal):
         raise ValueError("a betrayal lists at least one piece")
@@ -276,7 +291,8 @@ def _ply_from(data: dict[str, Any], ends: bool) -> Ply:
         betrayal=None if betrayal is None else tuple(
             Betrayed(_side(s), _digit(t, "a betrayed piece's tier"), _face(f))
             for s, t, f in betrayal),
-        replace=replace, replace_piece=replace_piece,
+        replace=replace, replace_piece=replace_piece, replace_next=replace_next,
+        replace_next_piece=replace_next_piece,
         obtained=_optional_face(data, "obtained", _PAWN_BACKS),
         back=_optional_face(data, "back", _PAWN_BACKS),
         mate=_flag(data, "mate"), foul=_flag(data, "foul"),
@@ -287,8 +303,8 @@ def _ply_from(data: dict[str, Any], ends: bool) -> Ply:
 def move_to_json(move: Move) -> dict[str, Any]:
     if isinstance(move, Ply):
         data: dict[str, Any] = {"type": "ply", "side": move.side, "piece": move.piece}
-        for name in ("file", "rank", "tier", "strike", "swap", "replace_piece", "obtained",
-                     "back"):
+        for name in ("file", "rank", "tier", "strike", "swap", "replace_piece",
+                     "replace_next_piece", "obtained", "back"):
             value = getattr(move, name)
             if value is not None:
                 data[name] = value
@@ -299,6 +315,8 @@ def move_to_json(move: Move) -> dict[str, Any]:
             data["origin"] = _coord_json(move.origin)
         if move.replace is not None:
             data["replace"] = _coord_json(move.replace)
+        if move.replace_next is not None:
+            data["replace_next"] = _coord_json(move.replace_next)
         if move.betrayal is not None:
             data["betrayal"] = [[b.side, b.tier, b.face] for b in move.betrayal]
         if move.resolved is not None:
@@ -338,6 +356,8 @@ def resolved_to_json(res: Resolved) -> dict[str, Any]:
         data["recovered"] = list(res.recovered)
     if res.repaired:
         data["repaired"] = list(res.repaired)
+    if res.needs_origin:
+        data["needs_origin"] = True
     return data
 
 
@@ -362,7 +382,7 @@ def resolved_from_json(data: dict[str, Any]) -> Resolved:
         captured=_optional_face(data, "captured"),
         captured_side=None if side is None else _side(side),
         stacked=_flag(data, "stacked"), bonus=bonus, recovered=lists["recovered"],
-        repaired=lists["repaired"])
+        repaired=lists["repaired"], needs_origin=_flag(data, "needs_origin"))
 
 
 def _side(value: Any) -> int:

@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from kifu.game import Outcome
-from kifu.games.gungi.geometry import SQUARES, STANDARD, Geometry, file_of
+from kifu.games.gungi.geometry import SQUARES, STANDARD, Geometry, square
 from kifu.games.gungi.hidden import Pools
 from kifu.games.gungi.pieces import BACK_OF, FRONT_OF, SIDE_NAMES
 
@@ -73,17 +73,11 @@ class Position:
     pending: list[list[Piece]] = field(default_factory=lambda: [[], []])
 
     def copy(self) -> Position:
-        mapping: dict[int, Piece] = {}
-
-        def dup(piece: Piece) -> Piece:
-            clone = mapping.get(id(piece))
-            if clone is None:
-                clone = mapping[id(piece)] = piece.clone()
-            return clone
-
+        """An independent copy (each piece object stands in one place only, so each is cloned
+        once)."""
         return Position(
-            board=[[dup(p) for p in stack] for stack in self.board],
-            hands=([dup(p) for p in self.hands[0]], [dup(p) for p in self.hands[1]]),
+            board=[[p.clone() for p in stack] for stack in self.board],
+            hands=([p.clone() for p in self.hands[0]], [p.clone() for p in self.hands[1]]),
             to_move=self.to_move, phase=self.phase, geometry=self.geometry,
             pools=self.pools.copy(), last_square=self.last_square, last_from=self.last_from,
             battle_plies=self.battle_plies, placed=list(self.placed),
@@ -91,7 +85,7 @@ class Position:
             first_player=self.first_player, repetitions=Counter(self.repetitions),
             last_swap=list(self.last_swap), outcome=self.outcome, repeated=self.repeated,
             next_pid=self.next_pid, setup_pool=list(self.setup_pool),
-            pending=[[dup(p) for p in side] for side in self.pending])
+            pending=[[p.clone() for p in side] for side in self.pending])
 
     def new_piece(self, owner: int, face: str, other: str | None = None,
                   pool: int | None = None) -> Piece:
@@ -120,8 +114,30 @@ class Position:
         return board, hands, self.to_move
 
     def faces_on_file(self, side: int, face: str, file: int) -> int:
-        count = 0
-        for sq in SQUARES:
-            if file_of(sq) == file:
-                count += sum(1 for p in self.board[sq] if p.owner == side and p.face == face)
-        return count
+        return faces_on_file(self.board, side, face, file)
+
+    def possible_other(self, piece: Piece) -> frozenset[str]:
+        """The faces a piece's other side may show (one when known, the pool's when hidden)."""
+        if piece.other is not None:
+            return frozenset({piece.other})
+        if piece.pool is None:
+            return frozenset()
+        return self.pools.possible(piece.pool)
+
+    def settle(self, piece: Piece, face: str) -> bool:
+        """Fix a piece's hidden face to ``face``; False if that is impossible."""
+        if piece.other is not None:
+            return piece.other == face
+        if piece.pool is None or not self.pools.take(piece.pool, face):
+            return False
+        piece.other = face
+        piece.pool = None
+        return True
+
+
+def faces_on_file(board: Board, side: int, face: str, file: int) -> int:
+    """How many pieces showing ``face`` ``side`` has on ``file``, at any tier."""
+    count = 0
+    for rank in range(1, 10):
+        count += sum(1 for p in board[square(file, rank)] if p.owner == side and p.face == face)
+    return count

@@ -151,6 +151,8 @@ class _Reader:
         if rest and rest[0].type == "STRIKE":
             strike = digit(rest[1])
             rest = rest[2:]
+        if not rest:
+            raise NotationError("a ply names its piece, such as ▲同―鳳", span=span)
         piece = face_of(rest[0])
         rest = rest[1:]
         drop = bool(rest) and rest[0].type == "NEW"
@@ -217,6 +219,9 @@ class _Reader:
             raise NotationError(f"{text} must follow a ply", span=span)
         node = line[-1]
         move = node.move
+        if "replace" in changes and isinstance(move, Ply) and move.replace is not None:
+            changes = {"replace_next": changes["replace"],
+                       "replace_next_piece": changes["replace_piece"]}
         allowed = {"ends", "back"} if isinstance(move, Placement) else (
             set(Ply.__dataclass_fields__) if isinstance(move, Ply) else {"ends"})
         for key, value in changes.items():

@@ -12,7 +12,6 @@ from collections import Counter
 from kifu.errors import IllegalMoveError
 from kifu.game import Played
 from kifu.games.gungi.geometry import SQUARES, file_of, square
-from kifu.games.gungi.hands import settle
 from kifu.games.gungi.movegen import same_kind
 from kifu.games.gungi.notation import BackFaces, Placement, Section
 from kifu.games.gungi.pieces import FORTS, FRONT_COUNTS, MARKS, PAWN_BACKS, SIDE_NAMES
@@ -133,7 +132,7 @@ def place(pos: Position, move: Placement, lenient: bool = False) -> Played:
     piece = _next_piece(pos, side, move.piece)
     stack.append(piece)
     if move.back is not None:
-        if move.piece != "兵" or not settle(pos, piece, move.back):
+        if move.piece != "兵" or not pos.settle(piece, move.back):
             raise IllegalMoveError(f"[裏駒{move.back}] cannot hold for this {move.piece}",
                                    rule="back-face")
     pos.to_place[side][move.piece] -= 1
@@ -172,7 +171,7 @@ def back_faces(pos: Position, move: BackFaces) -> Played:
         if not (1 <= coord.tier <= len(stack)) or stack[coord.tier - 1].face != "兵" \
                 or stack[coord.tier - 1].owner != side:
             raise IllegalMoveError(f"{MARKS[side]} has no 兵 on {coord}", rule="back-face")
-        if not settle(pos, stack[coord.tier - 1], face):
+        if not pos.settle(stack[coord.tier - 1], face):
             raise IllegalMoveError(f"{MARKS[side]} has no more 兵 with {face} on the back "
                                    f"(the set has one さ and one と)", rule="back-face")
     return Played([{"type": "back-faces", "count": len(move.entries)}])

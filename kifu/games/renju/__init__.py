@@ -6,7 +6,7 @@ from typing import Any
 
 from kifu.game import Format, Game, Outcome, Played, RenderOptions
 from kifu import sgf as core_sgf
-from kifu.games.renju import notation, position, render, rules, setup, sgf
+from kifu.games.renju import notation, position, render, rules, setup, sgf, words
 from kifu.games.renju.position import Position
 from kifu.record import Record
 
@@ -80,6 +80,9 @@ class Renju(Game):
 
     def render_text(self, pos: Position, options: RenderOptions) -> str:
         return render.render_text(pos, options)
+
+    def event_text(self, event: dict[str, Any]) -> str | None:
+        return words.event_text(event)
 
     def summary(self, pos: Position) -> list[tuple[str, str]]:
         rows = [("moves played", str(pos.ply)), ("stones", str(pos.stones))]

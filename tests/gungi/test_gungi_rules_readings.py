@@ -1,0 +1,337 @@
+"""Readings where the rules text leaves room, each on a drawn position (DECISIONS.md): drops
+onto a 地駒 at any tier, when the origin bracket is needed, and the points the text leaves open
+(betrayal, forced recovery, re-placement, the 帥 on an enemy 砦, hidden 兵 backs, へ詰め and
+手兵詰め)."""
+from __future__ import annotations
+
+from kifu.games.gungi import GAME
+from kifu.games.gungi.geometry import square
+
+E = ". . . . . . . . ."
+
+
+def board(*rows: str) -> str:
+    assert len(rows) == 9
+    return "\n".join(rows)
+
+
+def stack(result, file: int, rank: int) -> list[tuple[int, str]]:
+    return [(p.owner, p.face) for p in result.position.board[square(file, rank)]]
+
+
+def hand(result, side: int) -> list[str]:
+    return sorted(p.face for p in result.position.hands[side])
+
+
+def converted(gungi, diagram: str, moves: str, **hands: str) -> str:
+    """The moves as ``kifu convert`` writes them (the set-up diagram left out)."""
+    text = GAME.write(GAME.parse(gungi.bod(diagram, **hands) + moves))
+    return text.split("手番：先手\n")[-1].strip()
+
+
+# -- drops onto a 地駒 at any tier (§十九 地連, §十一 "(例外はある)") ----------------------------
+
+TOWER = board("v帥 . . . . . . . .", E, E, E, E, E, ". . . 兵忍 . v忍上 . . .", E,
+              ". . . . . . . . 帥")
+
+
+def test_a_drop_lands_on_tier_three_on_an_uncovered_own_ground_piece(gungi) -> None:
+    """▲6―7―3―槍新 onto an uncovered ▲忍 standing on a ▲兵 (忍 takes back faces)."""
+    result = gungi.replay(TOWER, "▲6―7―3―槍新", black="槍")
+    assert result.problems == []
+    assert stack(result, 6, 7) == [(0, "兵"), (0, "忍"), (0, "槍")]
+    assert "▲6―7―3―槍新" in gungi.legal(TOWER, black="槍")
+
+
+def test_tier_three_drops_follow_the_ground_pieces_face_rules(gungi) -> None:
+    """上 on a white 忍 takes front faces only; the result keeps three tiers at most."""
+    assert gungi.replay(TOWER, "▲4―7―3―侍新", black="侍").problems == []
+    refused = gungi.replay(TOWER, "▲4―7―3―槍新", black="槍")
+    assert [(p.rule, p.message) for p in refused.errors] == [
+        ("drop-square", "槍 cannot be dropped on 4―7: a drop goes on an empty square, or on an "
+                        "uncovered own 地駒 that takes it (three tiers at most)")]
+    full = gungi.replay(TOWER, "▲6―7―3―槍新、▽9―2―1―帥、▲6―7―4―筒新", black="槍 筒")
+    assert [p.rule for p in full.errors] == ["drop-square"]
+
+
+def test_a_tier_three_drop_obeys_the_same_kind_rule_and_states_its_tier(gungi) -> None:
+    same_kind = TOWER.replace("兵忍", "槍忍")
+    assert [p.rule for p in gungi.replay(same_kind, "▲6―7―3―槍新", black="槍").errors] == [
+        "drop-square"]
+    wrong_tier = gungi.replay(TOWER, "▲6―7―2―槍新", black="槍")
+    assert [(p.rule, p.message) for p in wrong_tier.errors] == [
+        ("tier", "槍 ends on tier 3 of 6―7, not tier 2; read as tier 3")]
+
+
+def test_no_drop_on_an_enemy_or_covered_ground_piece(gungi) -> None:
+    pos = board("v帥 . . . . . . . .", E, E, E, E, E, ". . . 兵v忍 . 忍兵 . . .", E,
+                ". . . . . . . . 帥")
+    assert [p.rule for p in gungi.replay(pos, "▲6―7―3―槍新", black="槍").errors] == [
+        "drop-square"]
+    assert [p.rule for p in gungi.replay(pos, "▲4―7―3―槍新", black="槍").errors] == [
+        "drop-square"]
+
+
+# -- the origin bracket, needed only between legal readings (§十八) ----------------------------
+
+HE_TWINS = board("v帥 . . . . . . . .", ". . . . 槍vへ . . . .", ". . . . . vへ . . .", E, E, E, E,
+                 E, ". . . . . . . . 帥")
+
+
+def test_a_reading_that_would_make_ni_he_does_not_count(gungi) -> None:
+    """▽へ on 5―2 (on a ▲槍, so it moves as と) and ▽へ on 4―3 both reach 5―3, but the
+    second would put two ▽へ on file 5: one legal reading, no bracket needed."""
+    result = gungi.replay(HE_TWINS, "▽5―3―1―へ", to_move="後手")
+    assert result.problems == []
+    assert stack(result, 5, 2) == [(0, "槍")]
+    assert stack(result, 4, 3) == [(1, "へ")]
+    written = gungi.replay(HE_TWINS, "▽5―3―1―へ[4―3―1]", to_move="後手")
+    assert [(p.rule, p.message) for p in written.errors] == [
+        ("ni-he", "ニへ: ▽ has two へ on file 5; ▲ could claim the win (write [反則] if it was "
+                  "claimed)")]
+
+
+def test_a_reading_that_leaves_the_own_king_in_check_does_not_count(gungi) -> None:
+    pos = board("v帥 . . . . . . . .", E, E, E, ". . . . . . . v臥 .", E, E,
+                ". . . . . 槍 . 槍 .", ". . . . . . . 帥 .")
+    result = gungi.replay(pos, "▲3―8―1―槍")
+    assert result.problems == []
+    assert stack(result, 4, 8) == []
+
+
+def test_two_legal_readings_need_the_bracket(gungi) -> None:
+    pos = board("v帥 . . . . . . . .", E, E, E, E, E, E, ". . . . . 槍 . 槍 .",
+                ". . . . . . . . 帥")
+    assert [p.rule for p in gungi.replay(pos, "▲3―8―1―槍").errors] == ["ambiguous"]
+    assert gungi.replay(pos, "▲3―8―1―槍[4―8―1]").problems == []
+
+
+def test_convert_writes_a_bracket_exactly_where_two_legal_readings_exist(gungi) -> None:
+    twins = board("v帥 . . . . . . . .", E, E, E, E, E, E, ". . . . . 槍 . 槍 .",
+                  ". . . . . . . . 帥")
+    assert converted(gungi, twins, "▲3―8―1―槍[4―8―1]") == "▲3―8―1―槍[4―8―1]。"
+    assert converted(gungi, twins, "▲4―7―1―槍[4―8―1]") == "▲4―7―1―槍。"
+    ni_he = gungi.bod(HE_TWINS, to_move="後手")
+    assert GAME.write(GAME.parse(ni_he + "▽5―3―1―へ[5―2―2]")).endswith("▽5―3―1―へ。\n")
+    assert GAME.write(GAME.parse(ni_he + "▽5―3―1―へ[4―3―1]")).endswith(
+        "▽5―3―1―へ[4―3―1]。\n")
+
+
+def test_a_redundant_bracket_is_read_and_dropped_on_writing(gungi) -> None:
+    pos = board("v帥 . . . . . . . .", E, E, E, E, E, E, ". . . . . 槍 . . .",
+                ". . . . . . . . 帥")
+    record = GAME.parse(gungi.bod(pos) + "▲4―7―1―槍[4―8―1]")
+    assert GAME.check(record)[0] == []
+    assert GAME.parse(GAME.write(record)) == record
+    assert GAME.write(record).endswith("▲4―7―1―槍。\n")
+    wrong = gungi.replay(pos, "▲4―7―1―槍[6―8―1]")
+    assert [p.rule for p in wrong.errors] == ["origin"]
+
+
+# -- betrayal (§二十 裏切り効果, §二十七) ----------------------------------------------------
+
+def test_betrayal_is_a_right_not_a_duty(gungi) -> None:
+    """Both readings play; the move generator lists the capture once."""
+    pos = board("v帥 . . . . . . . .", E, ". . . . . . . v謀v忍 へ", E, E, E, E, E,
+                ". . . . . . . . 帥")
+    assert gungi.replay(pos, "▲2―3―2―へ").problems == []
+    assert gungi.replay(pos, "▲2―3―2―へ[▲1―筒]").problems == []
+    assert sorted(m for m in gungi.legal(pos) if m.startswith("▲2―3")) == ["▲2―3―2―へ[1―3―1]"]
+
+
+def test_he_betrays_when_it_takes_the_top_piece_in_place(gungi) -> None:
+    """A へ on tier 2 taking the enemy on tier 3 (不3) takes the top of the stack: the piece
+    under it may turn.  Taking the piece under it (不1, not the top) turns nothing."""
+    up = board("v帥 . . . . . . . .", E, E, E, ". . . . v謀へv忍 . . . .", E, E, E,
+               ". . . . . . . . 帥")
+    turned = gungi.replay(up, "▲5―5―不3―へ[▲1―筒]")
+    assert turned.problems == []
+    assert stack(turned, 5, 5) == [(0, "筒"), (0, "へ")]
+    down = board("v帥 . . . . . . . .", E, E, E, ". . . . v謀v忍へ . . . .", E, E, E,
+                 ". . . . . . . . 帥")
+    refused = gungi.replay(down, "▲5―5―不2―へ[▲1―筒]")
+    assert [(p.rule, p.message) for p in refused.errors] == [
+        ("betrayal", "a betrayal list needs a へ that takes the top piece of a stack with "
+                     "pieces under it")]
+    assert gungi.replay(down, "▲5―5―不2―へ").problems == []
+
+
+def test_betrayal_turns_fortresses_into_lances_and_lances_back_on_tier_one(gungi) -> None:
+    """An enemy 砲 turns into an own 香; a 香 on tier 1 into its 砲 or 砦 (named as it is)."""
+    cannon = board("v帥 . . . . . . . .", E, ". . . . v砲v兵 へ . . .", E, E, E, E, E,
+                   ". . . . . . . . 帥")
+    result = gungi.replay(cannon, "▲5―3―2―へ[▲1―香]")
+    assert result.problems == []
+    assert stack(result, 5, 3) == [(0, "香"), (0, "へ")]
+    lance = cannon.replace("v砲v兵", "v香(砦)v兵")
+    assert stack(gungi.replay(lance, "▲5―3―2―へ[▲1―砦]"), 5, 3) == [(0, "砦"), (0, "へ")]
+    wrong = gungi.replay(lance, "▲5―3―2―へ[▲1―砲]")
+    assert [p.message for p in wrong.errors] == ["香 on tier 1 turns over to 砦, not 砲"]
+
+
+def test_betrayal_may_not_lift_a_fortress_off_tier_one(gungi) -> None:
+    """A 香 on tier 2 would turn into a 砲/砦 on tier 2: that betrayal cannot happen, and the
+    へ simply takes."""
+    pos = board("v帥 . . . . . . . .", E, ". . . . v兵v香(砲)v忍 へ . . .", E, E, E, E, E,
+                ". . . . . . . . 帥")
+    refused = gungi.replay(pos, "▲5―3―3―へ[▲2―砲、▲1―と]")
+    assert [(p.rule, p.message) for p in refused.errors] == [
+        ("betrayal", "betrayal would put a 砲 on tier 2; 砲 and 砦 stand only on tier 1")]
+    assert gungi.replay(pos, "▲5―3―3―へ").problems == []
+
+
+def test_no_betrayal_ever_reaches_a_king(gungi) -> None:
+    """Nothing stands on a 帥, so a 帥 is never under a へ."""
+    pos = board("v帥 . . . . . . . .", E, E, E, E, E, E, ". . . . . . . へ .",
+                ". . . . . . . 帥 .")
+    assert [p.rule for p in gungi.replay(pos, "▲2―9―2―へ").errors] == ["unreachable"]
+    from kifu.errors import SetupError
+    import pytest
+
+    with pytest.raises(SetupError, match="something stands on the 帥"):
+        GAME.start(GAME.parse(gungi.bod(pos.replace(". . . . . . . 帥 .", ". . . . . . . 帥へ ."))))
+
+
+# -- forced recovery (§二十 強制回収効果) ---------------------------------------------------------
+
+def test_a_boar_covered_after_its_own_ply_is_still_recovered(gungi) -> None:
+    """▲兵 (on tier 2, on a ▽と, under a ▲槍) takes the と below it in place and lands on tier
+    1 of the last rank, where it could never move: it leaves from under the 槍, into ▽'s hand
+    (it took a piece), and the 槍 comes down."""
+    pos = board("v帥 . . . v と兵槍 . . . .".replace("v と", "vと"), E, E, E, E, E, E, E,
+                ". . . . . . . . 帥")
+    result = gungi.replay(pos, "▲5―1―不1―兵")
+    assert result.problems == []
+    assert stack(result, 5, 1) == [(0, "槍")]
+    assert hand(result, 0) == ["兵"]
+    assert hand(result, 1) == ["へ"]
+    assert [e["type"] for e in result.events[0]] == ["strike", "capture", "forced-recovery"]
+
+
+def test_only_the_boar_that_made_the_ply_is_recovered(gungi) -> None:
+    """謀's swap brings a ▲兵 down to tier 1 of the last rank: the 兵 did not make the ply (the
+    謀 did), so it stays."""
+    pos = board("v帥 . . . 謀忍兵 . . . .", E, E, E, E, E, E, E, ". . . . . . . . 帥")
+    result = gungi.replay(pos, "▲5―1―1―謀⇔兵")
+    assert result.problems == []
+    assert stack(result, 5, 1) == [(0, "兵"), (0, "忍"), (0, "謀")]
+
+
+# -- forced re-placement (§二十 強制再配置効果) -----------------------------------------------
+
+LANCE = board("v帥 . . . v槍 . . . .", E, ". . . . 香(砲) . . . .", E, E, E, E, E,
+              ". . . . . . . . 帥")
+
+
+def test_a_lance_recovered_into_the_enemy_hand_is_re_placed_by_the_enemy(gungi) -> None:
+    """▲香 takes on the last rank and can never move: it goes to ▽, who obtains a 香 and
+    re-places its 砲 at once in ▽'s territory, where the ply's bracket says."""
+    result = gungi.replay(LANCE, "▲5―1―1―香[9―3―1―砲]")
+    assert result.problems == []
+    assert stack(result, 9, 3) == [(1, "砲")]
+    assert stack(result, 5, 1) == []
+    assert hand(result, 0) == ["侍"]
+    assert hand(result, 1) == []
+    on_vacated = gungi.replay(LANCE, "▲5―1―1―香[5―1―1―砲]")
+    assert on_vacated.problems == []
+    assert stack(on_vacated, 5, 1) == [(1, "砲")]
+
+
+def test_a_lance_recovered_into_the_enemy_hand_needs_its_bracket(gungi) -> None:
+    missing = gungi.replay(LANCE, "▲5―1―1―香")
+    assert [(p.rule, p.message) for p in missing.errors] == [
+        ("replacement", "the 香 recovered into ▽'s hand forces its 砲 to be re-placed at once "
+                        "in ▽'s territory; the ply must say where, as in [1―8―1―砲]")]
+    own_side = gungi.replay(LANCE, "▲5―1―1―香[2―8―1―砲]")
+    assert [(p.rule, p.message) for p in own_side.errors] == [
+        ("replacement", "the 砲 must be re-placed on tier 1 inside ▽'s territory (▽ obtains "
+                        "the recovered 香)")]
+
+
+def test_a_lance_that_takes_a_lance_and_is_recovered_makes_two_re_placements(gungi) -> None:
+    pos = LANCE.replace("v槍", "v香(砦)")
+    result = gungi.replay(pos, "▲5―1―1―香[2―8―1―砦][9―3―1―砲]")
+    assert result.problems == []
+    assert stack(result, 2, 8) == [(0, "砦")]
+    assert stack(result, 9, 3) == [(1, "砲")]
+    assert converted(gungi, pos, "▲5―1―1―香[2―8―1―砦][9―3―1―砲]") == (
+        "▲5―1―1―香[2―8―1―砦][9―3―1―砲]。")
+
+
+# -- the 帥 on an enemy 砦 (§二十六) --------------------------------------------------------------
+
+FORT = board("v帥 . . . . . . . .", E, E, E, E, E, ". . . . 兵 . . . .", ". . . . v砦帥 . . . .",
+             E)
+
+
+def test_the_kings_exchange_is_a_ply_that_brings_a_piece_from_hand(gungi) -> None:
+    """The trade takes the turn (▽ moves next), and the piece brought in obeys the drop
+    rules: 手二兵 on a file with an own 兵 is a foul."""
+    result = gungi.replay(FORT, "▲5―8―2―帥⇔槍新、▽9―2―1―帥", black="槍")
+    assert result.problems == []
+    assert stack(result, 5, 8) == [(0, "槍"), (0, "帥")]
+    pawn = gungi.replay(FORT, "▲5―8―2―帥⇔兵新", black="兵")
+    assert [p.rule for p in pawn.errors] == ["ni-hyou"]
+    assert "▲5―8―2―帥⇔兵" not in gungi.legal(FORT, black="兵")
+
+
+def test_the_kings_exchange_never_brings_a_boar_where_it_could_not_move(gungi) -> None:
+    pos = board("v帥 . . . v砦帥 . . . .", E, E, E, E, E, E, E, E)
+    assert [p.rule for p in gungi.replay(pos, "▲5―1―2―帥⇔兵新", black="兵").errors] == [
+        "swap"]
+    assert gungi.replay(pos, "▲5―1―2―帥⇔槍新", black="槍").problems == []
+
+
+# -- which 兵 leaves a hand (§二十七) ----------------------------------------------------------
+
+def test_a_dropped_pawn_may_name_its_back(gungi) -> None:
+    """The dropper picks any 兵 it holds; [裏駒さ] says which, and the capture must agree."""
+    pos = board("v帥 . . . . . . . .", E, E, E, ". . . . v侍 . . . .", E, E, E,
+                ". . . . . . . . 帥")
+    hands = {"black": "兵(さ) 兵(へ)"}
+    assert gungi.replay(pos, "▲5―6―1―兵新[裏駒さ]、▽同―侍[さ入手]", **hands).problems == []
+    hidden = gungi.replay(pos, "▲5―6―1―兵新[裏駒さ]、▽同―侍", **hands)
+    assert [p.rule for p in hidden.errors] == ["obtained"]
+    absent = gungi.replay(pos, "▲5―6―1―兵新[裏駒と]", **hands)
+    assert [(p.rule, p.message) for p in absent.errors] == [
+        ("back-face", "▲ holds no 兵 with と on its back")]
+
+
+# -- へ詰め and 手兵詰め (§十七) -----------------------------------------------------------------
+
+HE_MATE = board("v帥 . へ . . . . . .", ". . と . . . . . .", ". と . . . . . . .", E, E, E, E,
+                E, ". . . . . . . . 帥")
+
+
+def test_a_mate_given_by_a_he_loses_at_once(gungi) -> None:
+    """§十七: へ詰め is a foul, and a foul loses; the rules give it no claim, so the game ends
+    with the mated side winning whatever the record says."""
+    result = gungi.replay(HE_MATE, "▲8―1―1―へ[詰み]")
+    assert [(p.rule, p.message) for p in result.errors] == [
+        ("he-mate", "へ詰め: ▲ mated with a へ, a foul that loses; the record says [詰み], "
+                    "where it should say [反則]")]
+    assert result.position.outcome.winner == "white"
+    claimed = gungi.replay(HE_MATE, "▲8―1―1―へ[反則]")
+    assert claimed.problems == []
+    assert claimed.position.outcome.winner == "white"
+    assert claimed.position.outcome.reason == "反則 (へ詰め: ▲ mated with a へ, a foul that loses)"
+
+
+def test_a_he_mate_is_no_legal_move_but_a_he_check_is(gungi) -> None:
+    moves = gungi.legal(HE_MATE)
+    assert "▲8―1―1―へ[7―1―1]" not in moves
+    check_only = HE_MATE.replace(". と . . . . . . .", E)
+    assert "▲8―1―1―へ[7―1―1]" in gungi.legal(check_only)
+
+
+def test_a_mate_given_by_a_dropped_pawn_loses_but_a_moved_pawn_may_mate(gungi) -> None:
+    pos = board("v帥 . . . . . . . .", ". . と . . . . . .", ". と . . . . . . .", E, E, E, E, E,
+                ". . . . . . . . 帥")
+    dropped = gungi.replay(pos, "▲9―2―1―兵新[反則]", black="兵")
+    assert dropped.problems == []
+    assert dropped.position.outcome.winner == "white"
+    assert "▲9―2―1―兵新" not in gungi.legal(pos, black="兵")
+    moved = gungi.replay(pos.replace(". と . . . . . . .", "兵 と . . . . . . ."),
+                         "▲9―2―1―兵[詰み]")
+    assert moved.problems == []
+    assert moved.position.outcome.winner == "black"
