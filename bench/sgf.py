@@ -1,38 +1,56 @@
-"""Reading and checking SGF: kifu against sgfmill on 300 real-style 19x19 games.
+"""Go (SGF): kifu against sgfmill on 19x19 games laid out as Go servers write them.
 
-Run by hand: ``python bench/sgf.py [--games 300] [--rounds 5] [--keep DIR]``.
+    python -m bench.sgf [--quick] [--games N] [--rounds N]     (or python bench/sgf.py)
 
-The games are legal random games of about 250 moves with captures and kos (``freego_games``),
-written as a Go server writes them: CGoban-style headers over several lines, every move with its
-time left (``;B[pd]BL[1795.3]``), nodes wrapped at 78 columns, now and then a comment over two
-lines.  The same games are also written one node after another on one line, the layout kifu's
-old reader was fast on, for comparison.  Measured in one run, the two sides taking turns, best
-of ``--rounds``:
+Inputs: legal random games of about 250 moves with captures and kos (``bench/freego_games.py``,
+seed 11), written as a server writes them: CGoban-style headers over several lines, every move
+with its time left (``;B[pd]BL[1795.3]``), nodes wrapped at 78 columns, now and then a comment
+over two lines.  The same games one node after another on a single line are measured too (the
+layout kifu's previous reader was fast on).  Timed, CPU time, best of ``--rounds``, the sides
+taking turns:
 
-(a) whole process, start-up included: ``kifu validate -q --jobs 1 DIR`` against a Python
-    process that reads every file with sgfmill (``Sgf_game.from_bytes``,
-    ``sgf_moves.get_setup_and_moves``) and plays every move with ``Board.play`` (captures, no
-    ko check at all);
-(b) in one process, the texts in memory: ``kifu.validate.check_text`` (detect, decode-free read,
-    the whole replay with the ko rule of ``RU``, the result check) against the same sgfmill work;
-(c) the start-up alone: each command on one one-move file.
+- whole process, start-up included, files on disk: ``kifu validate -q --jobs 1 DIR`` against a
+  Python process that reads every file with sgfmill (``Sgf_game.from_bytes``,
+  ``sgf_moves.get_setup_and_moves``) and plays every move with ``Board.play``;
+- one process, warmed up, texts in memory: ``kifu.validate.check_text`` (detect, read the SGF,
+  replay with the ko rule of ``RU``, check the result) against the same sgfmill work.
+
+sgfmill checks captures and occupied points, neither ko nor turn nor result.  Verdicts: kifu
+finds every game legal, and both sides end every game with the same stones on the same points.
+The start-up of each command (on a one-move file) is printed on standard error.
 """
 from __future__ import annotations
 
-import argparse
 import random
 import re
-import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-from freego_games import corpus  # noqa: E402
+if __name__ == "__main__" and not __package__:  # run as a script: the repository root, not bench/
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-#: The sgfmill side of (a): every file of a folder read and replayed.
+from bench.common import (
+    FULL_ROUNDS,
+    PEER,
+    Other,
+    Row,
+    best_process,
+    kifu_legal,
+    note,
+    require,
+    same_verdicts,
+    sized,
+    standalone,
+    take_turns,
+)
+from bench.freego import kifu_stones
+from bench.freego_games import corpus
+
+SIZES = {"quick": {"games": 30, "rounds": 1}, "full": {"games": 300, "rounds": FULL_ROUNDS}}
+LENGTH, SEED = 250, 11
+
+#: sgfmill's side of the whole-process run: every file of a folder read and replayed.
 SGFMILL = """
 import os, sys
 from sgfmill import sgf, sgf_moves
@@ -66,91 +84,69 @@ def server_style(text: str, number: int, rng: random.Random) -> str:
     return head + "\n".join(lines) + ")\n"
 
 
-def one_line(text: str) -> str:
-    return text.replace("\n;", ";")
+def sgfmill_replay(text: str) -> frozenset[tuple[str, tuple[int, int]]]:
+    from sgfmill import sgf, sgf_moves
+
+    game = sgf.Sgf_game.from_bytes(text.encode())
+    board, plays = sgf_moves.get_setup_and_moves(game)
+    for colour, move in plays:
+        if move is not None:
+            board.play(move[0], move[1], colour)
+    return frozenset(board.list_occupied_points())
 
 
-def best(runs: list[Callable[[], None]], rounds: int) -> list[float]:
-    """The best wall time of each run, the runs taking turns."""
-    times = [float("inf")] * len(runs)
-    for _ in range(rounds):
-        for index, run in enumerate(runs):
-            start = time.perf_counter()
-            run()
-            times[index] = min(times[index], time.perf_counter() - start)
-    return times
+def measure(games: int, rounds: int) -> list[Row]:
+    from importlib.metadata import version
 
-
-def process(*command: str) -> Callable[[], None]:
-    return lambda: subprocess.run(command, check=False, capture_output=True)
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--keep", type=Path, help="write the games here (else a temporary folder)")
-    args = parser.parse_args()
-
-    from sgfmill import sgf as sgfmill_sgf
-    from sgfmill import sgf_moves
-
-    from kifu.validate import Options, check_text
-
-    rng = random.Random(args.seed)
-    print(f"generating {args.games} 19x19 games ...", flush=True)
-    games = [server_style(t, i, rng) for i, t in enumerate(corpus(args.games, 19, 250, args.seed))]
-    moves = sum(len(re.findall(r";[BW]\[", g)) for g in games)
-    root = args.keep or Path(tempfile.mkdtemp(prefix="kifu-sgf-bench-"))
-    layouts = {"wrapped": games, "one line": [one_line(g) for g in games]}
-    folders = {}
-    for name, texts in layouts.items():
-        folder = root / name.replace(" ", "-")
-        folder.mkdir(parents=True, exist_ok=True)
-        for index, text in enumerate(texts):
-            (folder / f"game{index:04}.sgf").write_text(text, encoding="utf-8")
-        folders[name] = folder
+    rng = random.Random(SEED)
+    wrapped = [server_style(t, i, rng) for i, t in enumerate(corpus(games, 19, LENGTH, SEED))]
+    layouts = {"wrapped": wrapped, "one line": [t.replace("\n;", ";") for t in wrapped]}
+    names = [f"game{index:04d}.sgf" for index in range(games)]
+    moves = sum(len(re.findall(r";[BW]\[", text)) for text in wrapped)
+    note(f"go (sgf): {games} server-style 19x19 games, {moves} moves; {rounds} round(s)")
+    peer = (f"sgfmill {version('sgfmill')}: `Sgf_game.from_bytes` + `Board.play` (captures "
+            "only: no ko, no turn, no result)")
+    rows = []
+    root = Path(tempfile.mkdtemp(prefix="kifu-bench-sgf-"))
+    for layout, texts in layouts.items():
+        folder = root / layout.replace(" ", "-")
+        folder.mkdir()
+        for name, text in zip(names, texts):
+            (folder / name).write_text(text, encoding="utf-8")
+        (ours, done), (theirs, _) = best_process(
+            [[sys.executable, "-m", "kifu", "validate", "-q", "--jobs", "1", str(folder)],
+             [sys.executable, "-c", SGFMILL, str(folder)]], rounds)
+        require(done.returncode == 0, f"go (sgf): kifu validate said {done.stdout[:300]}")
+        rows.append(Row("Go (SGF)", "`kifu validate --jobs 1 DIR` as a whole process, start-up "
+                        "included; kifu also checks ko (RU), turn order and the result",
+                        f"{games:,} generated 19x19 games ({moves:,} moves), SGF files, "
+                        f"{layout}", "moves/s", moves / ours, Other(peer, PEER, moves / theirs),
+                        "all legal"))
+    for layout, texts in layouts.items():
+        warm_up = [lambda: kifu_legal(texts[:3], names[:3]), lambda: sgfmill_replay(texts[0])]
+        (ours, legal), (theirs, ends) = take_turns(
+            [lambda: kifu_legal(texts, names), lambda: [sgfmill_replay(t) for t in texts]],
+            rounds, warm_up)
+        require(all(legal), "go (sgf): kifu found a generated game illegal")
+        agree = same_verdicts("final positions", names,
+                              [kifu_stones(t, n) for t, n in zip(texts, names)], ends, "sgfmill")
+        rows.append(Row("Go (SGF)", "read + replay in one process, warmed up, texts in memory; "
+                        "kifu also checks ko (RU), turn order and the result",
+                        f"the same games, {layout}", "moves/s", moves / ours,
+                        Other(peer, PEER, moves / theirs), f"all legal; {agree}"))
     tiny = root / "tiny"
-    tiny.mkdir(exist_ok=True)
+    tiny.mkdir()
     (tiny / "one.sgf").write_text("(;GM[1]SZ[19];B[pd])")
-    print(f"{args.games} games, {moves} moves, in {root}\n")
+    (kifu_start, _), (mill_start, _) = best_process(
+        [[sys.executable, "-m", "kifu", "validate", "-q", "--jobs", "1", str(tiny)],
+         [sys.executable, "-c", SGFMILL, str(tiny)]], rounds)
+    note(f"go (sgf): start-up on one one-move file: kifu {kifu_start:.2f} s, sgfmill "
+         f"{mill_start:.2f} s (CPU)")
+    return rows
 
-    kifu = [sys.executable, "-m", "kifu", "validate", "-q", "--jobs", "1"]
-    mill = [sys.executable, "-c", SGFMILL]
-    for name, folder in folders.items():
-        k, m = best([process(*kifu, str(folder)), process(*mill, str(folder))], args.rounds)
-        print(f"(a) whole process, {name:8}: kifu {k:5.2f} s, sgfmill {m:5.2f} s: "
-              f"kifu {m / k:.2f}x sgfmill's speed")
 
-    options = Options()
-
-    def kifu_in_process(texts: list[str]) -> Callable[[], None]:
-        def run() -> None:
-            for index, text in enumerate(texts):
-                [report] = check_text(text, f"game{index}.sgf", options)
-                assert report.legal, report.diagnostics[0].message
-        return run
-
-    def sgfmill_in_process(texts: list[str]) -> Callable[[], None]:
-        data = [t.encode() for t in texts]
-
-        def run() -> None:
-            for raw in data:
-                game = sgfmill_sgf.Sgf_game.from_bytes(raw)
-                board, plays = sgf_moves.get_setup_and_moves(game)
-                for colour, move in plays:
-                    if move is not None:
-                        board.play(move[0], move[1], colour)
-        return run
-
-    for name, texts in layouts.items():
-        k, m = best([kifu_in_process(texts), sgfmill_in_process(texts)], args.rounds)
-        print(f"(b) in process,    {name:8}: kifu {moves / k:8,.0f} moves/s, sgfmill "
-              f"{moves / m:8,.0f} moves/s: kifu {m / k:.2f}x")
-    k, m = best([process(*kifu, str(tiny)), process(*mill, str(tiny))], args.rounds)
-    print(f"(c) start-up (one one-move file): kifu {k:.2f} s, sgfmill {m:.2f} s")
+run = sized(measure, SIZES)
 
 
 if __name__ == "__main__":
-    main()
+    standalone(measure, SIZES, __doc__)

@@ -23,13 +23,12 @@ a finding graded as SGFC grades its messages:
 from __future__ import annotations
 
 import bisect
-import contextlib
-import gc
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from kifu.errors import CRITICAL, FATAL, PEDANTIC, REPAIRED, KifuError, LimitError, NotationError
+from kifu.heap import no_cycles
 from kifu.limits import MAX_MOVES
 from kifu.record import Span
 
@@ -61,17 +60,19 @@ _BLANK = r"[ \t\n\r\f\v]*"
 #: A value: possessive repeats (Python 3.11), so that no backtracking state is kept per
 #: character or escape (the unrolled loop kept one per escape: 300 MB for 4 MB of "\\]").
 _VALUE = r"\[((?:[^\]\\]++|\\.)*+)\]"
-#: One token after any blanks: a node with its first property (the common case, in one
-#: match), a lone ";", a property with its first value, one more value, "(", ")", junk.
+#: One token after any blanks: a node with its first property or two (the common cases, in one
+#: match: ";B[pd]", ";B[pd]BL[1795.3]"), a lone ";", a property with its first value, one
+#: more value, "(", ")", junk.
 _TOKEN = re.compile(
     _BLANK + r"(?:"
     r";" + _BLANK + r"([A-Z]{1,2})" + _BLANK + _VALUE +  # 1, 2
-    r"|(;)"  # 3
-    r"|([A-Za-z]+)" + _BLANK + _VALUE +  # 4, 5
-    r"|" + _VALUE +  # 6
-    r"|(\()"  # 7
-    r"|(\))"  # 8
-    r"|([^;()\[\]A-Z \t\n\r\f\v][^;()\[\]A-Z]*|[A-Za-z]+|\[)"  # 9: junk, a word, a "["
+    r"(?:" + _BLANK + r"([A-Z]{1,2})" + _BLANK + _VALUE + r")?"  # 3, 4
+    r"|(;)"  # 5
+    r"|([A-Za-z]+)" + _BLANK + _VALUE +  # 6, 7
+    r"|" + _VALUE +  # 8
+    r"|(\()"  # 9
+    r"|(\))"  # 10
+    r"|([^;()\[\]A-Z \t\n\r\f\v][^;()\[\]A-Z]*|[A-Za-z]+|\[)"  # 11: junk, a word, a "["
     r")", re.DOTALL)
 #: Where a game tree starts: "(" and a node, or a property where its ";" was forgotten.
 _GAME_START = re.compile(r"\(" + _BLANK + r"(?:;|[A-Za-z]+" + _BLANK + r"\[)")
@@ -238,11 +239,11 @@ class Collection:
         if spans is None:  # every property of the node at once: headers ask for many
             spans = self._values[node.start] = {}
             for match in _TOKEN.finditer(self.text, node.start, max(node.end, node.start + 1)):
-                name = match.group(1) or match.group(4)
-                if name is not None:
-                    group = 2 if match.group(1) else 5
-                    spans.setdefault(_identifier(name), self.locator.span(
-                        match.start(group) - 1, match.end(group) + 1))
+                for name_group in (1, 3, 6):
+                    name = match.group(name_group)
+                    if name is not None:
+                        spans.setdefault(_identifier(name), self.locator.span(
+                            match.start(name_group + 1) - 1, match.end(name_group + 1) + 1))
         return spans.get(ident) or self.span(node)
 
 
@@ -334,8 +335,8 @@ class _Reader:
                 break
             kind = m.lastindex
             pos = m.end()
-            if kind == 2 or kind == 3:  # ";B[pd]" (a node and its first property), or ";"
-                start = m.start(1) - 1 if kind == 2 else pos - 1
+            if kind <= 5:  # ";B[pd]" or ";B[pd]BL[1795.3]" (a node with its properties), ";"
+                start = m.start(1) - 1 if kind != 5 else pos - 1
                 if text[start] != ";":  # blanks after the ";"
                     start = text.rfind(";", m.start(), start)
                 if not frames:
@@ -358,45 +359,55 @@ class _Reader:
                 elif self._link(frame, node):  # a new game begins
                     unknown = self.games[-1].unknown
                 props = node.properties
-                if kind == 2:
+                if kind != 5:
                     ident, value = m.group(1, 2)
                     values = props[ident] = [value]
                     if ident not in known and ident not in unknown:
                         unknown[ident] = m.start(1)
-            elif kind == 5:  # "AB[dd]": a property and its first value
-                ident, value = m.group(4, 5)
+                    if kind == 4:  # a second property
+                        second, value = m.group(3, 4)
+                        if second == ident or (second in moves and ident in moves):
+                            node, props, values = self._again(frame, node, second, value,
+                                                              m.start(3), pos)
+                        else:
+                            values = props[second] = [value]
+                        ident = second
+                        if ident not in known and ident not in unknown:
+                            unknown[ident] = m.start(3)
+            elif kind == 7:  # "AB[dd]": a property and its first value
+                ident, value = m.group(6, 7)
                 if node is None:
                     if not frames:
-                        outside_from = self._outside(outside_from, m.start(4))
+                        outside_from = self._outside(outside_from, m.start(6))
                         continue
-                    node = self._missing_semicolon(frames[-1], m.start(4))
+                    node = self._missing_semicolon(frames[-1], m.start(6))
                     props = node.properties
                     unknown = self.games[-1].unknown
                 if not ident.isupper():
-                    ident = self._lower_case(ident, m.start(4))
+                    ident = self._lower_case(ident, m.start(6))
                     if not ident:
                         continue
                 if ident in props or (ident in moves and not moves.isdisjoint(props)):
                     node, props, values = self._again(frames[-1], node, ident, value,
-                                                      m.start(4), pos)
+                                                      m.start(6), pos)
                 else:
                     values = props[ident] = [value]
                 if ident not in known and ident not in unknown:
-                    unknown[ident] = m.start(4)
+                    unknown[ident] = m.start(6)
                 node.end = pos
-            elif kind == 6:  # "[dd]": one more value
+            elif kind == 8:  # "[dd]": one more value
                 if node is None or not props:
-                    self._junk(m.start(6) - 1, pos)
+                    self._junk(m.start(8) - 1, pos)
                     continue
                 more_values += 1
                 if more_values + nodes > MAX_VALUES:
-                    raise self._too_many(m.start(6), "values")
+                    raise self._too_many(m.start(8), "values")
                 if ident in MOVE_PROPERTIES or ident in TEXT_PROPERTIES:
                     self.note(f"{ident} takes one value; the others are kept as they are",
-                              m.start(6) - 1, pos, PEDANTIC, "one-value")
-                values.append(m.group(6))
+                              m.start(8) - 1, pos, PEDANTIC, "one-value")
+                values.append(m.group(8))
                 node.end = pos
-            elif kind == 7:  # "("
+            elif kind == 9:  # "("
                 if not frames:
                     if outside_from >= 0:
                         self._end_outside(outside_from, pos - 1)
@@ -411,7 +422,7 @@ class _Reader:
                     else:
                         frames.append([frame[1], None])
                 node = None
-            elif kind == 8:  # ")"
+            elif kind == 10:  # ")"
                 if not frames:
                     outside_from = self._outside(outside_from, pos - 1)
                     continue
@@ -421,7 +432,7 @@ class _Reader:
                               "empty-tree")
                 node = None
             else:  # junk: text, a word without a value, or a "[" that never closes
-                start, word = m.start(9), m.group(9)
+                start, word = m.start(11), m.group(11)
                 if not frames:
                     outside_from = self._outside(outside_from, start)
                     continue
@@ -537,20 +548,6 @@ def read(text: str, *, lenient: bool = False) -> Collection:
         return _Reader(text, lenient).run()
 
 
-@contextlib.contextmanager
-def no_cycles() -> Iterator[None]:
-    """Build a large acyclic structure without the cycle collector: trees of nodes free
-    themselves by reference counting, and the collector would otherwise walk every new node
-    again and again as the heap grows (a third of the time of reading a game)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def parse(text: str) -> list[SgfNode]:
     """The root nodes of every game tree in ``text``; the first error found is raised."""
     collection = read(text)
@@ -572,15 +569,16 @@ def declared_charset(data: bytes) -> tuple[str, int] | None:
     nodes = 0
     for m in _TOKEN.finditer(head, opening.start() + 1):
         kind = m.lastindex
-        if kind in (2, 3):
+        if kind <= 5:
             nodes += 1
-        if kind in (7, 8) or nodes > 1:
+        if kind in (9, 10) or nodes > 1:
             break
-        ident = m.group(1) or m.group(4)
-        if ident is not None and _identifier(ident) == "CA":
-            value = (m.group(2) if m.group(1) else m.group(5)).strip()
-            if _CA_NAME.match(value):
-                return value, m.start(1) if m.group(1) else m.start(4)
+        for name_group in (1, 3, 6):
+            ident = m.group(name_group)
+            if ident is not None and _identifier(ident) == "CA":
+                value = m.group(name_group + 1).strip()
+                if _CA_NAME.match(value):
+                    return value, m.start(name_group)
     return None
 
 

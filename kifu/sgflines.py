@@ -13,6 +13,7 @@ from collections.abc import Callable
 from kifu import sgf
 from kifu.errors import KifuError, NotationError
 from kifu.game import Reading
+from kifu.heap import no_cycles
 from kifu.limits import MAX_DEPTH, too_deep
 from kifu.record import Node, Record, Span
 from kifu.sgf import Collection, SgfNode
@@ -102,7 +103,7 @@ def read_games(text: str, read_tree: TreeReader, lenient: bool = False) -> list[
     the error that stopped it), what reading found (syntax repairs, pedantic findings, the
     game's own), and the game tree itself for a lossless rewrite.  Raises only when the text
     holds no game tree at all."""
-    with sgf.no_cycles():
+    with no_cycles():
         return _read_games(text, read_tree, lenient)
 
 

@@ -15,6 +15,8 @@ from pathlib import PurePath
 
 from kifu import registry
 from kifu.errors import PEDANTIC, KifuError
+from kifu.game import Game
+from kifu.heap import no_cycles
 from kifu.load import parse_all_as
 from kifu.record import ReadOptions
 from kifu.report import Diagnostic, FileReport
@@ -54,6 +56,12 @@ def check_text(text: str, path: str, options: Options,
         game, fmt = registry.detect(text, path, options.game)
     except KifuError as error:
         return [FileReport(path, None, 0, _diagnostics([*found, error], path, text, options))]
+    with no_cycles():  # the file's records are freed by reference counting when done
+        return _check_records(game, fmt, text, path, options, found)
+
+
+def _check_records(game: Game, fmt: str, text: str, path: str, options: Options,
+                   found: tuple[KifuError, ...]) -> list[FileReport]:
     try:
         parsed = parse_all_as(game, fmt, text, path, lenient=options.lenient,
                               options=options.read_options)

@@ -382,7 +382,8 @@ class _Game:
 @functools.cache
 def _moves_by_value(size: tuple[int, int]) -> dict[str, Move]:
     """``"Bdd"`` -> the move with its seat, for every point and pass: moves are immutable, so
-    a table serves every record on a board of this size."""
+    a table serves every record on a board of this size (and the table keeps them alive, so
+    :data:`_SEATLESS` may know them by ``id``)."""
     table: dict[str, Move] = {}
     columns, rows = size
     for colour, seat in (("B", 0), ("W", 1)):
@@ -393,18 +394,18 @@ def _moves_by_value(size: tuple[int, int]) -> dict[str, Move]:
             for from_top in range(rows):
                 cell = f"{grids.column_name(column)}{rows - from_top}"
                 table[colour + LETTERS[column] + LETTERS[from_top]] = Place(cell, seat)
+    for move in table.values():
+        _SEATLESS[id(move)] = replace(move, seat=None)
     return table
+
+
+#: The moves of the tables above, by ``id``, without their seat (for a move made in turn).
+_SEATLESS: dict[int, Move] = {}
 
 
 def _in_turn(move: Move) -> Move:
     """The move without its seat, for a move made in turn."""
-    found = replace(move, seat=None)  # type: ignore[type-var]
-    _SEATLESS[move] = found
-    return found
-
-
-#: Moves with a seat -> the same moves without one, filled as they are met.
-_SEATLESS: dict[Move, Move] = {}
+    return _SEATLESS.get(id(move)) or replace(move, seat=None)  # type: ignore[type-var]
 
 
 def _seats(record: Record) -> tuple[str, ...]:
@@ -455,7 +456,6 @@ def _settle_seats(line: list[Node], expected: int) -> list[tuple[Node, int]]:
     missing from the record, and the moves that follow one are returned, to be reported."""
     missing: list[tuple[Node, int]] = []
     stack: list[tuple[list[Node], int, bool]] = [(line, expected, False)]
-    seatless = _SEATLESS
     while stack:
         nodes, expected, variation = stack.pop()
         index = 0
@@ -472,7 +472,7 @@ def _settle_seats(line: list[Node], expected: int) -> list[tuple[Node, int]]:
             for alternative in node.variations:  # they replace this move: same seat to move
                 stack.append((alternative, expected, True))
             if seat is not None:
-                node.move = seatless.get(move) or _in_turn(move)
+                node.move = _in_turn(move)
                 expected = 1 - seat
             elif isinstance(move, Edit):
                 if move.to_move is not None:
