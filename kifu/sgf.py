@@ -329,6 +329,7 @@ class _Reader:
         moves = MOVE_PROPERTIES
         nodes = self.nodes
         more_values = 0  # values besides each property's first
+        closed = False  # the last token was a ")"
         while pos < size:
             m = match_token(text, pos)
             if m is None:  # only blanks are left
@@ -347,6 +348,11 @@ class _Reader:
                     line += breaks
                     line_start = last_break("\n", counted, start) + 1
                 counted = start
+                if closed:  # "(;B[aa](;W[bb]);W[cc])": read as one more variation
+                    closed = False
+                    self.note("a node follows a variation in the same game tree: '(' is "
+                              "missing, and the node is read as the start of one more "
+                              "variation", start, start + 1, CRITICAL, "node-after-variation")
                 node = SgfNode({}, [], start, pos, line, start - line_start + 1)
                 nodes += 1
                 if nodes > MAX_NODES:
@@ -408,6 +414,7 @@ class _Reader:
                 values.append(m.group(8))
                 node.end = pos
             elif kind == 9:  # "("
+                closed = False
                 if not frames:
                     if outside_from >= 0:
                         self._end_outside(outside_from, pos - 1)
@@ -426,8 +433,9 @@ class _Reader:
                 if not frames:
                     outside_from = self._outside(outside_from, pos - 1)
                     continue
-                closed = frames.pop()
-                if closed[1] is None and (not frames or frames[-1][1] is not None):
+                tree = frames.pop()
+                closed = True
+                if tree[1] is None and (not frames or frames[-1][1] is not None):
                     self.note("an empty game tree '()' is ignored", pos - 1, pos, REPAIRED,
                               "empty-tree")
                 node = None

@@ -119,6 +119,16 @@ def test_one_colour_twice_in_a_variation_is_playing_elsewhere():
     assert diagnostics(text) == []
 
 
+def test_playing_elsewhere_in_a_variation_never_ends_the_game():
+    # joseki lines: each colour plays elsewhere in turn, written as passes or left out
+    for line in (";W[ff];W[gg];B[cg];B[ch];W[aa]", ";W[];B[];W[ff];B[];W[];B[gg]"):
+        text = f"(;GM[1]SZ[9]RU[Free-form Go];B[ee](;W[cc];B[dc])({line}))"
+        assert diagnostics(text) == [], line
+    [reading] = sgf.read_games("(;GM[1]SZ[9];B[ee](;W[cc])(;W[ff];W[gg]))")
+    implied = reading.record.moves[1].variations[0][1].move
+    assert implied == Pass() and implied.elsewhere
+
+
 def test_one_colour_twice_in_the_main_line_is_a_missing_pass_warned_about():
     text = "(;GM[1]SZ[9];B[ee];W[cc];W[gg];B[cg];W[aa])"
     [(severity, rule, message)] = diagnostics(text)

@@ -89,6 +89,8 @@ def findings(text: str, lenient: bool = False) -> list[tuple[str, str, str]]:
     ("ff3_lower_case_identifier", "(;GM[1]AddBlack[aa])", [("warning", "pedantic", "lower-case-identifier")]),
     ("missing_semicolon", "(GM[1];B[aa])", [("warning", "repaired", "missing-semicolon")]),
     ("empty_game_tree", "(;GM[1];B[aa]())", [("warning", "repaired", "empty-tree")]),
+    ("node_after_a_variation", "(;GM[1];B[aa](;W[bb]);W[cc])",
+     [("error", "critical", "node-after-variation")]),
     ("junk_inside_a_tree", "(;GM[1];B[aa] !? ;W[bb])", [("error", "critical", "junk")]),
     ("value_never_closed", "(;GM[1];C[the file ends", [("error", "critical", "truncated"),
                                                        ("error", "critical", "truncated")]),
@@ -107,6 +109,10 @@ def test_repairs_are_what_every_reader_reads():
     assert root.properties == {"GM": ["1"], "AB": ["aa", "bb"], "C": ["x\n\ny"]}
     black = root.children[0]
     assert black.properties == {"B": ["aa"]} and black.children[0].properties == {"W": ["bb"]}
+    [game] = sgf.read("(;GM[1];B[aa](;W[bb]);W[cc])", lenient=True).games
+    root = game.root
+    assert [child.properties for child in root.children[0].children] == [{"W": ["bb"]},
+                                                                         {"W": ["cc"]}]
 
 
 def test_a_truncated_file_keeps_what_it_holds():

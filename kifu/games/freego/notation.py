@@ -21,7 +21,7 @@ in brackets, ``[add-1: D4 E5; add-2: F6; clear: G7; to-move: 2]``, which takes n
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from lark import Tree
@@ -52,9 +52,12 @@ class Place:
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    """The seat to move (or ``seat``) passes."""
+    """The seat to move (or ``seat``) passes.  ``elsewhere``: it played somewhere the record
+    does not show (an SGF variation where the other colour moves again, "tenuki"), which is no
+    pass towards the end of the game."""
 
     seat: int | None = None
+    elsewhere: bool = field(default=False, compare=False)
 
     def __str__(self) -> str:
         return "pass" if self.seat is None else f"pass@{self.seat + 1}"

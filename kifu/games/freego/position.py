@@ -169,7 +169,7 @@ def play(pos: Position, move: Move, lenient: bool = False) -> Played:
     if move.seat is not None and move.seat != seat:
         seat = _out_of_turn(pos, move.seat, lenient, warnings)
     if isinstance(move, Pass):
-        return _pass(pos, seat, warnings)
+        return _pass(pos, seat, warnings, move.elsewhere)
     board = pos.board
     cell = board._exact.get(move.cell)
     if cell is None:
@@ -368,10 +368,14 @@ def _out_of_turn(pos: Position, seat: int, lenient: bool, warnings: list[KifuErr
     return seat
 
 
-def _pass(pos: Position, seat: int, warnings: list[KifuError]) -> Played:
+def _pass(pos: Position, seat: int, warnings: list[KifuError], elsewhere: bool = False) -> Played:
     pos.ply += 1
     pos.last = None
     pos.before_last = pos.hash
+    if elsewhere:  # a move the record does not show: no pass towards the end
+        pos.passed = 0
+        pos.to_move = seat + 1 if seat + 1 < pos.seats else 0
+        return Played([{"type": "pass", "player": pos.rules.seats[seat]}], warnings)
     pos.passed |= 1 << seat
     pos.to_move = seat + 1 if seat + 1 < pos.seats else 0
     events: list[Event] = [{"type": "pass", "player": pos.rules.seats[seat]}]

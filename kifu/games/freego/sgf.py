@@ -401,6 +401,8 @@ def _moves_by_value(size: tuple[int, int]) -> dict[str, Move]:
 
 #: The moves of the tables above, by ``id``, without their seat (for a move made in turn).
 _SEATLESS: dict[int, Move] = {}
+#: A pass in a variation: playing elsewhere, no step towards the end of the game.
+_ELSEWHERE = Pass(elsewhere=True)
 
 
 def _in_turn(move: Move) -> Move:
@@ -452,8 +454,9 @@ def _first_to_move(setup: Setup | None) -> int:
 def _settle_seats(line: list[Node], expected: int) -> list[tuple[Node, int]]:
     """Drop the seats of moves made in turn, and read one colour moving again as the other
     side passing in between (an implied pass, so that ko and turn stay right): in a variation
-    that is playing elsewhere (tenuki), as problems and joseki write it; in the main line a pass
-    missing from the record, and the moves that follow one are returned, to be reported."""
+    that is playing elsewhere (tenuki), as problems and joseki write it, and so is a pass there;
+    in the main line a pass missing from the record, and the moves that follow one are
+    returned, to be reported."""
     missing: list[tuple[Node, int]] = []
     stack: list[tuple[list[Node], int, bool]] = [(line, expected, False)]
     while stack:
@@ -464,7 +467,8 @@ def _settle_seats(line: list[Node], expected: int) -> list[tuple[Node, int]]:
             move = node.move
             seat = move.seat
             if seat is not None and seat != expected:
-                nodes.insert(index, Node(Pass(), [], [], node.span))  # the implied pass
+                implied = _ELSEWHERE if variation else Pass()
+                nodes.insert(index, Node(implied, [], [], node.span))
                 index += 1
                 expected = seat
                 if not variation:
@@ -473,6 +477,8 @@ def _settle_seats(line: list[Node], expected: int) -> list[tuple[Node, int]]:
                 stack.append((alternative, expected, True))
             if seat is not None:
                 node.move = _in_turn(move)
+                if variation and isinstance(move, Pass):  # tenuki, in problems and joseki
+                    node.move = _ELSEWHERE
                 expected = 1 - seat
             elif isinstance(move, Edit):
                 if move.to_move is not None:
