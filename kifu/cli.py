@@ -19,10 +19,10 @@ from tabulate import tabulate
 
 from kifu import __version__, exitcodes, registry
 from kifu.batch import ConvertTask, OutputTask, RenderTask, finish, plan
-from kifu.errors import KifuError, OptionError
+from kifu.errors import PEDANTIC, KifuError, OptionError
 from kifu.formatters import FORMATTERS, make_formatter
 from kifu.game import RenderOptions
-from kifu.load import Loaded, dump, parse_text
+from kifu.load import GameIndexError, Loaded, dump, load_source, rewrite
 from kifu.record import ReadOptions
 from kifu.outputs import Written, refuse_inputs, relocate, write_atomic
 from kifu.progress import LazyCount, Progress
@@ -133,6 +133,13 @@ def lenient_option(command: F) -> F:
                         help="Repair what a game's rules allow repairing, with warnings.")(command)
 
 
+def game_index_option(command: F) -> F:
+    """``--game-index N``: one game of a file that holds several (an SGF collection)."""
+    return click.option("--game-index", "game_index", type=click.IntRange(min=1), metavar="N",
+                        help="Which game of a file that holds several (an SGF collection), "
+                             "counted from 1; default the first.")(command)
+
+
 def record_argument(command: F) -> F:
     return click.argument("record", type=click.Path(allow_dash=True, dir_okay=False))(command)
 
@@ -191,7 +198,7 @@ def quoting(loaded: Loaded) -> Iterator[None]:
     except OptionError:
         raise
     except KifuError as error:
-        raise RecordFailure(error, loaded.source.path, loaded.source.text) from None
+        raise RecordFailure(error, loaded.name or loaded.source.path, loaded.source.text) from None
 
 
 def handle_errors(command: F) -> F:
@@ -229,16 +236,30 @@ def _stderr_is_terminal() -> bool:
 
 
 def _load(path: str, encoding: str | None, game: str | None,
-          read_options: ReadOptions | None = None) -> Loaded:
+          read_options: ReadOptions | None = None, game_index: int | None = None,
+          lenient: bool = False, every_game: bool = False) -> Loaded:
+    """One record of ``path`` (``game_index`` picks a game of a collection), what reading it
+    repaired or guessed reported on standard error; an error in reading it is raised."""
     try:
         source = read_source(path, encoding)
     except KifuError as error:
         raise RecordFailure(error, path, None) from None
     try:
-        found, record = parse_text(source.text, path, game, read_options)
+        loaded = load_source(source, game, read_options, game_index=game_index,
+                             lenient=lenient, every_game=every_game)
+    except GameIndexError as error:
+        raise click.BadParameter(error.message, param_hint="'--game-index'") from None
     except KifuError as error:
         raise RecordFailure(error, path, source.text) from None
-    return Loaded(found, record, source)
+    error = loaded.error()
+    if error is not None:
+        raise RecordFailure(error, loaded.name, source.text)
+    _print_diagnostics(Diagnostic.from_error(found, loaded.name, source.text)
+                       for found in loaded.findings if found.grade != PEDANTIC)
+    if loaded.games > 1 and game_index is None and not every_game:
+        click.echo(f"{printable(path)} holds {loaded.games} games; this is the first "
+                   "(--game-index N picks another)", err=True)
+    return loaded
 
 
 def _write_output(text: str, output: str | None) -> None:
@@ -302,12 +323,14 @@ def main() -> None:
               show_default=True, help="How to print diagnostics.")
 @run_options
 @lenient_option
+@click.option("--pedantic", is_flag=True, help="Also report findings that cost nothing (an "
+              "SGF property kifu does not know, a date not in SGF's form), as warnings.")
 @click.option("--verbose", "-v", is_flag=True, help="Name every file checked, legal or not.")
 @click.option("--records-only", is_flag=True, help="Skip .json files that are not kifu records "
               "instead of reporting them (files found in folders are always treated so).")
 def validate(paths: tuple[str, ...], game: str | None, encoding: str | None,
              read_options: ReadOptions, fmt: str, jobs: int | None, scheduler: str | None,
-             shard: Shard | None, quiet: bool, lenient: bool, verbose: bool,
+             shard: Shard | None, quiet: bool, lenient: bool, pedantic: bool, verbose: bool,
              records_only: bool) -> None:
     """Check that records replay legally; exit 1 if any does not.
 
@@ -316,7 +339,8 @@ def validate(paths: tuple[str, ...], game: str | None, encoding: str | None,
     _check_paths(paths)
     formatter = make_formatter(fmt, color=sys.stdout.isatty(), verbose=verbose)
     summary = Summary()
-    options = Options(encoding=encoding, game=game, lenient=lenient, read_options=read_options)
+    options = Options(encoding=encoding, game=game, lenient=lenient, read_options=read_options,
+                      pedantic=pedantic)
     found = walk(paths, registry.suffixes(), shard=shard)
     progress = _progress(paths, "validating", quiet, shard)
     _echo(formatter.begin())
@@ -406,14 +430,20 @@ def run_batch(task: OutputTask, paths: tuple[str, ...], output_dir: str, *, jobs
               help="Write here instead of standard output.")
 @output_dir_option
 @run_options
+@game_index_option
+@click.option("--lenient", is_flag=True, help="Write a record whose reading lost information "
+              "(a truncated SGF, say) as repaired, each repair listed, instead of refusing it.")
 @handle_errors
 def convert(records: tuple[str, ...], game: str | None, encoding: str | None,
             read_options: ReadOptions, target: str, dialect: str | None, output: str | None,
             output_dir: str | None, jobs: int | None, scheduler: str | None,
-            shard: Shard | None, quiet: bool) -> None:
+            shard: Shard | None, quiet: bool, game_index: int | None, lenient: bool) -> None:
     """Write records in another notation, as JSON, or as SGF.
 
     One RECORD goes to standard output or -o FILE; several, or folders, go into --output-dir.
+    SGF to SGF keeps every property, node and comment (every game of a collection, unless
+    --game-index picks one), repaired where reading repaired it, each repair listed on standard
+    error.
     """
     if dialect is not None and target != registry.NATIVE:
         raise click.UsageError("--dialect applies to --to native only")
@@ -427,12 +457,18 @@ def convert(records: tuple[str, ...], game: str | None, encoding: str | None,
         _close_run(summary, records, shard, quiet)
     if output is not None:
         refuse_inputs(output, [record])
-    loaded = _load(record, encoding, game, read_options)
+    loaded = _load(record, encoding, game, read_options, game_index, lenient, every_game=True)
     warnings = []
     if output is not None and output != STDIN:
         warnings = relocate(loaded.game, loaded.record, record, output)
     with quoting(loaded):
-        text = dump(loaded.game, loaded.record, target, dialect)
+        text = rewrite(loaded.game, loaded.fmt, loaded.documents) if target == loaded.fmt \
+            else None
+        if text is None:
+            if len(loaded.documents) > 1:
+                raise click.UsageError(f"{record} holds {loaded.games} games; convert one with "
+                                       "--game-index N, or all of them --to sgf")
+            text = dump(loaded.game, loaded.record, target, dialect)
     _write_output(text, output)
     _print_diagnostics(Diagnostic.from_error(w, record, loaded.source.text) for w in warnings)
 
@@ -462,13 +498,14 @@ def convert(records: tuple[str, ...], game: str | None, encoding: str | None,
 @variation_option
 @lenient_option
 @run_options
+@game_index_option
 @handle_errors
 def render(records: tuple[str, ...], game: str | None, encoding: str | None,
            read_options: ReadOptions, move: int | None, fmt: str, output: str | None,
            output_dir: str | None, fragment: bool, flip: bool, size: int | None,
            no_coords: bool, last_move: bool, numbers: bool, extras: tuple[str, ...],
            path: tuple[int, ...], lenient: bool, jobs: int | None, scheduler: str | None,
-           shard: Shard | None, quiet: bool) -> None:
+           shard: Shard | None, quiet: bool, game_index: int | None) -> None:
     """Draw the position after a move as SVG or text, or a record as an HTML viewer.
 
     One RECORD goes to standard output or -o FILE; several, or folders, go into --output-dir
@@ -500,7 +537,7 @@ def render(records: tuple[str, ...], game: str | None, encoding: str | None,
         refuse_inputs(output, [record])
     if fmt == "html":
         sys.exit(_render_viewer(record, output, fragment, encoding, game, read_options, drawing))
-    loaded = _load(record, encoding, game, read_options)
+    loaded = _load(record, encoding, game, read_options, game_index, lenient)
     with quoting(loaded):
         text = RENDER_FORMATS[fmt].draw(loaded, drawing)
     _write_output(text, output)
@@ -537,10 +574,11 @@ def _render_viewer(record: str, output: str | None, fragment: bool, encoding: st
 @click.option("--variations", is_flag=True, help="With --format json: replay every variation too.")
 @variation_option
 @lenient_option
+@game_index_option
 @handle_errors
 def show(record: str, game: str | None, encoding: str | None, read_options: ReadOptions,
          move: int | None, fmt: str, variations: bool, path: tuple[int, ...],
-         lenient: bool) -> None:
+         lenient: bool, game_index: int | None) -> None:
     """Headers, result, moves and the position after a move (the last by default).
 
     With --format json, the replay of the line chosen (--variation, up to --move), or of every
@@ -551,7 +589,7 @@ def show(record: str, game: str | None, encoding: str | None, read_options: Read
     if variations and (move is not None or path):
         raise click.UsageError("--variations replays every line; it takes no --move or "
                                "--variation")
-    loaded = _load(record, encoding, game, read_options)
+    loaded = _load(record, encoding, game, read_options, game_index, lenient)
     if fmt == "json":
         _show_json(loaded, move, path, variations, lenient)
         return

@@ -82,9 +82,25 @@ class RenderOptions:
         return self.extras.get(name, "no").lower() in ("", "1", "yes", "true", "on")
 
 
+@dataclass
+class Reading:
+    """One record read from a file that may hold several (an SGF collection), with what the
+    reading found on the way (located warnings, repairs, or the error that left ``record``
+    ``None``) and the format's own form of it (``document``), for a lossless rewrite."""
+
+    record: Record | None
+    findings: list[KifuError] = field(default_factory=list)
+    document: Any = None
+
+
 @dataclass(frozen=True)
 class Format:
-    """An interchange format a game reads and writes besides its own notation (SGF, say)."""
+    """An interchange format a game reads and writes besides its own notation (SGF, say).
+
+    ``read_all(text, path, lenient)`` reads every record of a file, each with its findings;
+    ``rewrite(documents)`` writes documents it read back in the format, keeping what the game
+    does not model.  Both are optional.
+    """
 
     name: str
     suffixes: tuple[str, ...]
@@ -92,6 +108,8 @@ class Format:
     read: Callable[[str, str], Record]
     write: Callable[[Record], str]
     claims: Callable[[str], bool] = lambda text: True
+    read_all: Callable[[str, str, bool], list[Reading]] | None = None
+    rewrite: Callable[[list[Any]], str] | None = None
 
 
 class Game(ABC):
@@ -166,8 +184,10 @@ class Game(ABC):
     def outcome(self, position: Any) -> Outcome | None:
         """How the game has ended in this position, or ``None`` while it goes on."""
 
-    def result_matches(self, stated: str, outcome: Outcome | None, position: Any) -> str | None:
-        """``None`` if a ``Result:`` header agrees with the replay, else what the replay gives.
+    def result_matches(self, stated: str, outcome: Outcome | None,
+                       position: Any) -> str | KifuError | None:
+        """``None`` if a ``Result:`` header agrees with the replay, else what the replay gives
+        (or a finding of the game's own, a warning say, where the rules cannot decide).
 
         The default understands the winner's name and ``draw`` (any case) and the game's
         ``result_names``; an unfinished game agrees with any result, as a record may end in
@@ -326,6 +346,8 @@ class Game(ABC):
         actual = self.result_matches(stated, self.outcome(position), position)
         if actual is None:
             return []
+        if isinstance(actual, KifuError):
+            return [actual.located(span=actual.span or record.header_span("Result"))]
         return [ResultError(f"the record says the result is {stated!r}, but the moves give {actual}",
                             span=record.header_span("Result"), rule="result")]
 

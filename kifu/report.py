@@ -116,6 +116,9 @@ class Diagnostic:
     #: ``source_column``.
     source_line: str | None = None
     source_column: int = 1
+    #: SGFC's grade of a finding about a file's syntax or encoding (pedantic, repaired,
+    #: critical, fatal); ``None`` for the rules of a game.
+    grade: str | None = None
 
     @classmethod
     def from_error(cls, error: KifuError, path: str, text: str | None = None) -> Diagnostic:
@@ -139,6 +142,7 @@ class Diagnostic:
             variation=error.variation,
             source_line=source_line,
             source_column=source_column,
+            grade=error.grade,
         )
 
     @classmethod
@@ -221,7 +225,7 @@ class TextFormatter(Formatter):
         return "\n".join(lines)
 
     def diagnostic(self, diag: Diagnostic) -> list[str]:
-        label = f"{diag.severity}[{diag.code}]"
+        label = f"{diag.severity}[{diag.code}{', ' + diag.grade if diag.grade else ''}]"
         if self.color:
             label = click.style(label, fg="red" if diag.severity == "error" else "yellow", bold=True)
         out = [f"{printable(diag.location)}: {label}: {printable(diag.message)}"]

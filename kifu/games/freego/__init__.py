@@ -8,9 +8,11 @@ takes where they are silent are listed in ``DECISIONS.md`` beside this file.  Th
   adjacency listed or derived from outlines);
 - ``notation``, ``setups``, ``config``: the ``.freego`` record format, set-up positions and the
   rules a record's headers choose;
-- ``position``, ``scoring``: the referee (captures, suicide, positional superko, passes) and the
-  count at the end; ``diagram`` reads and draws grid positions as text (the tests use it);
-- ``sgf``: SGF for 2-player rectangular grids (on the core SGF syntax layer);
+- ``position``, ``scoring``: the referee (captures, suicide, ko and superko as the rules say,
+  passes, set-ups in play) and the count at the end; ``diagram`` reads and draws grid positions
+  as text (the tests use it);
+- ``sgf``: SGF for 2-player rectangular grids, Go as real programs write it (on the core SGF
+  syntax layer, ``kifu.sgf`` and ``kifu.sgflines``);
 - ``render``, ``svgdraw``: text, ``kifu show`` rows, JSON positions and SVG;
   ``commands``: ``kifu board check|derive|list``.
 """
@@ -21,6 +23,8 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from kifu import sgf as core_sgf
+from kifu.errors import KifuError
 from kifu.game import Format, Game, Outcome, Played, RenderOptions
 from kifu.games.freego import config, notation, render, scoring, setups, sgf, words
 from kifu.games.freego import position as referee
@@ -58,7 +62,8 @@ class FreeGo(Game):
 
     def formats(self) -> Mapping[str, Format]:
         return {"sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[1] (2 players, grids)",
-                              sgf.read, sgf.write, sgf.claims)}
+                              sgf.read, sgf.write, sgf.claims, sgf.read_games,
+                              core_sgf.rewrite)}
 
     def move_to_json(self, move: Any) -> dict[str, Any]:
         return notation.move_to_json(move)
@@ -91,7 +96,8 @@ class FreeGo(Game):
     def outcome(self, position: Position) -> Outcome | None:
         return position.outcome
 
-    def result_matches(self, stated: str, outcome: Outcome | None, position: Position) -> str | None:
+    def result_matches(self, stated: str, outcome: Outcome | None,
+                       position: Position) -> str | KifuError | None:
         return scoring.result_matches(stated, position)
 
     # -- presentation -----------------------------------------------------------------------
