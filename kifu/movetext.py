@@ -42,7 +42,7 @@ class RecordBuilder:
         self.record = Record(game=game, source=source)
         self._lines: list[list[Node]] = [self.record.moves]
         self._numbers: list[int] = [0]  # plies so far in each open line
-        self._pending_number: tuple[int, Span] | None = None
+        self._pending_number: tuple[int, Span | None] | None = None
         self._seen_move = False
         self._leading_comments: list[str] = []
         self._header_keys: set[str] = set()
@@ -80,13 +80,13 @@ class RecordBuilder:
         else:  # a comment opening a variation goes with the variation's first move
             self._leading_comments.append(text)
 
-    def number(self, written: int, span: Span) -> None:
+    def number(self, written: int, span: Span | None) -> None:
         if self._pending_number is not None:
             raise NotationError(f"move number {self._pending_number[0]} is not followed by a move",
                                 span=self._pending_number[1])
         self._pending_number = (written, span)
 
-    def number_text(self, text: str, span: Span) -> None:
+    def number_text(self, text: str, span: Span | None) -> None:
         """A move number as written (``12.``, full-width digits too)."""
         digits = _NUMBER.search(text)
         written = read_int(digits.group()) if digits else None
