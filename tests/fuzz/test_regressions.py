@@ -278,6 +278,14 @@ def test_a_header_value_with_a_vertical_tab_reads_back_as_written():
     assert game.parse(game.write(record)).headers["Event"] == "a\x0bb"
 
 
+def test_an_empty_json_set_up_is_no_set_up_as_in_the_notation():
+    text = json.dumps({"format": "kifu-record", "version": 1, "game": "freego",
+                       "headers": [["Board", "grid:9"]], "setup": {}, "moves": []})
+    record = jsonform.loads(text)
+    assert record.setup is None
+    assert parse_text(dump(*parse_text(text, "x.json"), "native"), "x.freego")[1] == record
+
+
 def test_record_copy_needs_no_recursion():
     record = RENJU.parse("1. h8\n")
     node = record.moves[0]
