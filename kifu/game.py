@@ -213,6 +213,12 @@ class Game(ABC):
         kind = str(event.get("type", "event")).replace("-", " ")
         return f"{kind}: {fields}" if fields else kind
 
+    def frames(self, position: Any) -> list[dict[str, str]]:
+        """What the last move did, step by step: for each step, the game's own drawing options
+        (``-O``) that draw it (a chain link by link); the viewer shows them on its way to the
+        position.  None by default."""
+        return []
+
     def players(self, record: Record) -> list[str]:
         """The players a record names, from its :attr:`player_headers`."""
         return [value for key in self.player_headers if (value := record.header(key))]

@@ -22,7 +22,7 @@ from kifu.errors import KifuError, SetupError
 from kifu.games.gungi import battle
 from kifu.games.gungi.actions import DROP, EXCHANGE, MOVE, STRIKE, SUBSTITUTE, SWAP, Action
 from kifu.games.gungi.bod import Diagram, SetupPiece
-from kifu.games.gungi.diagram_position import LIMITS, _kind, from_diagram
+from kifu.games.gungi.diagram_position import LIMITS, from_diagram, kind_of
 from kifu.games.gungi.geometry import SQUARES, file_of, rank_of, square
 from kifu.games.gungi.legal import (
     is_clean, king_safe, legal_actions, mover_foul, swap_allowed, trials,
@@ -30,7 +30,7 @@ from kifu.games.gungi.legal import (
 from kifu.games.gungi.movegen import pseudo_actions
 from kifu.games.gungi.notation import Betrayed, Coord, Ply
 from kifu.games.gungi.pieces import (
-    BACK_OF, FACES, FRONT_OF, NEVER_IN_HAND, PAWN_BACKS, SET,
+    BACK_OF, BACKS, FACES, FRONT_OF, FRONTS, NEVER_IN_HAND, PAWN_BACKS, SET,
 )
 from kifu.games.gungi.position import BATTLE, Position
 
@@ -65,10 +65,11 @@ def played_key(ply: Ply) -> Key:
 
 # -- random positions ------------------------------------------------------------------------
 
+#: The faces a piece of each kind may show (兵: 兵 さ と へ; 香: 砲 砦 香 ...).
 FACES_OF_KIND: dict[str, list[str]] = {}
 for _front, _back in SET:
-    FACES_OF_KIND.setdefault(_kind(_front), []).extend(
-        f for f in (_front, _back) if f and f not in FACES_OF_KIND.get(_kind(_front), []))
+    _faces = FACES_OF_KIND.setdefault(kind_of(_front), [])
+    _faces.extend(f for f in (_front, _back) if f and f not in _faces)
 
 
 class _Builder:
@@ -83,7 +84,7 @@ class _Builder:
         self.left["帥"] = 0
 
     def piece(self, side: int, face: str) -> SetupPiece | None:
-        kind = _kind(face)
+        kind = kind_of(face)
         if self.left[kind] <= 0:
             return None
         self.left[kind] -= 1
@@ -198,19 +199,19 @@ def plies_for(pos: Position, action: Action, side: int) -> list[Ply]:
     """Texts that carry out ``action``: one per legal way (betrayal or not, re-placements),
     without an origin bracket and, for a move, with one."""
     to = action.to
-    base = {"side": side, "file": file_of(to), "rank": rank_of(to)}
+    file, rank = file_of(to), rank_of(to)
     if action.kind == MOVE:
-        ply = Ply(piece=action.face, tier=action.tier, **base)
+        ply = Ply(side, action.face, file, rank, action.tier)
     elif action.kind == DROP:
-        ply = Ply(piece=action.face, tier=action.tier, drop=True, **base)
+        ply = Ply(side, action.face, file, rank, action.tier, drop=True)
     elif action.kind == STRIKE:
-        ply = Ply(piece=action.face, strike=action.victim_tier, **base)
+        ply = Ply(side, action.face, file, rank, None, strike=action.victim_tier)
     elif action.kind == SWAP:
-        ply = Ply(piece="謀", tier=action.origin_tier, swap=action.other, **base)
+        ply = Ply(side, "謀", file, rank, action.origin_tier, swap=action.other)
     elif action.kind == SUBSTITUTE:
-        ply = Ply(piece="侍", tier=1, swap="帥", **base)
+        ply = Ply(side, "侍", file, rank, 1, swap="帥")
     else:
-        ply = Ply(piece="帥", tier=2, swap=action.other, swap_drop=True, **base)
+        ply = Ply(side, "帥", file, rank, 2, swap=action.other, swap_drop=True)
     out = []
     for trial in trials(pos, action, side):
         if not is_clean(pos, action, side, trial):
@@ -265,7 +266,8 @@ def _betrayal_lists(stack: list) -> list[tuple[Betrayed, ...]]:
     face its piece's other side may show (top tier first, as written)."""
     out = []
     for depth in range(1, len(stack)):
-        options = [[Betrayed(s, tier, f) for s in (0, 1) for f in _other_faces(stack[tier - 1].face)]
+        options = [[Betrayed(side, tier, face) for side in (0, 1)
+                    for face in _other_faces(stack[tier - 1].face)]
                    for tier in range(depth, 0, -1)]
         combos: list[tuple[Betrayed, ...]] = [()]
         for choices in options:
@@ -441,13 +443,51 @@ def compare(pos: Position, tally: Tally) -> None:
                 tally.disagreements.append(f"{ply} plays as {verdict.key}, not listed")
         return verdict
 
+    in_hand = {p.face for p in pos.hands[side]}
     for ply in every_ply(pos):
         verdict = judge(ply)
+        if ply.drop and ply.back is None and ply.piece in in_hand:
+            _check_drop(pos, ply, verdict, tally)
         if verdict.key is not None or NOTE_RULES.intersection(verdict.rules):
             for noted in with_notes(pos, ply):
                 judge(noted)
     for key in generated - played:
         tally.disagreements.append(f"listed {key} never plays")
+
+
+#: Why a drop the square allows may still be refused: the own 帥, a boar with no move, a foul.
+DROP_REFUSALS = frozenset({"check", "drop-dead", "ni-hyou", "ni-he", "pawn-drop-mate",
+                           "he-mate"})
+
+
+def drop_tier_by_text(pos: Position, side: int, face: str, sq: int) -> int | None:
+    """The tier a drop lands on, straight from the text (None: not on that square): an empty
+    square, or an uncovered own 地駒 at any tier (§十九 地連, §十一) that takes the piece — 砲 砦
+    anything, 忍 back faces, 上 front faces — in a stack of three at most (§一) holding no own
+    piece of that name (§十四)."""
+    stack = pos.board[sq]
+    if not stack:
+        return 1 if pos.geometry.playable(sq) else None
+    top = stack[-1]
+    if len(stack) == 3 or top.owner != side or top.face not in ("砲", "砦", "忍", "上"):
+        return None
+    takes = {"砲": True, "砦": True, "忍": face in BACKS, "上": face in FRONTS}[top.face]
+    if not takes or any(p.owner == side and p.face == face for p in stack):
+        return None
+    return len(stack) + 1
+
+
+def _check_drop(pos: Position, ply: Ply, verdict: Verdict, tally: Tally) -> None:
+    assert ply.file is not None and ply.rank is not None and ply.tier is not None
+    tier = drop_tier_by_text(pos, ply.side, ply.piece, square(ply.file, ply.rank))
+    if verdict.key is not None and tier != ply.tier:
+        tally.disagreements.append(f"{ply} plays, but the text puts that drop on tier {tier}")
+    elif verdict.key is None and tier == ply.tier and not DROP_REFUSALS.intersection(
+            verdict.rules):
+        tally.disagreements.append(f"{ply} is refused ({verdict.rules}), but the text allows "
+                                   "that square")
+    if tier == 3 and ply.tier == 3:
+        tally.features["tier-3 drop tried"] += 1
 
 
 def _count_fouls(pos: Position, side: int, tally: Tally) -> None:

@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from kifu.cli import main
 from kifu.game import RenderOptions
 from kifu.load import load
-from kifu.render.viewer import build_view, fragment, page
+from kifu.render.viewer import build_view, fragment
 from tests import examples
 
 pytestmark = pytest.mark.browser
@@ -123,7 +123,9 @@ def expected(record: Path, where: dict[str, str]) -> str:
 
 
 def check_board(watched, record: Path) -> dict[str, str]:
-    """The board shows what ``kifu render`` draws for the position in the URL."""
+    """The board shows what ``kifu render`` draws for the position in the URL (once the steps
+    of a move, a chain link by link, have been shown)."""
+    watched.page.wait_for_function("!document.querySelector('article[data-frame]')")
     where = params(watched.page.evaluate("location.hash"))
     assert board(watched.page) == expected(record, where), where
     return where
@@ -205,6 +207,34 @@ def test_autoplay_is_visible_and_steps_on_its_own(open_page, site, game):
                            ".getAttribute('aria-pressed') === 'false'")
     assert page.evaluate("location.hash") == end
     check_board(watched, record)
+
+
+def test_a_chain_is_shown_link_by_link(open_page, site):
+    record = EXAMPLES / "rengi" / "seven-chain.rengi"
+    v = view(record)
+    fired = next(i for i, n in enumerate(v.nodes) if n.frames)
+    number = str(v.nodes[fired].number)
+    before = str(v.nodes[v.nodes[fired].parent].number)
+    page_path = site / "seven-chain.html"
+    CliRunner().invoke(main, ["render", str(record), "-f", "html", "-o", str(page_path)])
+    watched = open_page(page_path, f"#move={before}")
+    page = watched.page
+    focus(page)
+    page.keyboard.press("ArrowRight")
+    seen = []
+    for k in range(len(v.nodes[fired].frames)):
+        page.wait_for_function(f"document.querySelector('article').dataset.frame === '{k}'")
+        seen.append(board(page))
+        assert seen[-1] == canonical(drawn_with(record, number, f"frame={k}"))
+    assert check_board(watched, record) == {"move": number}
+    page.click(".kv-note button[data-act=frames]")
+    assert page.get_attribute("article", "data-frame") == "0"
+
+
+def drawn_with(record: Path, move: str, option: str) -> str:
+    result = CliRunner().invoke(main, ["render", str(record), "--move", move, "-O", option])
+    assert result.exit_code == 0, result.stderr
+    return result.stdout
 
 
 def test_a_held_button_repeats(open_page, site):
@@ -437,5 +467,6 @@ def test_a_hostile_record_stays_text(open_page, tmp_path):
     page = watched.page
     assert page.evaluate("document.querySelectorAll('img').length") == 0
     assert page.inner_text(".kv-title") == hostile
+    assert page.title() == hostile.replace("\u202e", "") + " \u2013 kifu"
     page.click(".kv-moves a.kv-m[data-i='1']")
     assert hostile in page.inner_text(".kv-note")

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from kifu.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from kifu.game import RenderOptions
 from kifu.load import load
+from kifu.render.svg import xml_text
 from kifu.render.viewer import build_view, page, views_of_text
 from kifu.render.viewer.htmlpage import asset
 from kifu.render.viewer.svgdiff import SvgTable, apply, difference, pack
@@ -32,10 +33,12 @@ BUDGET = 40 * 1024
 
 
 @functools.cache
-def view_of(path: Path, options: RenderOptions = RenderOptions()):
-    """A record and its view (built once: tests only read them)."""
+def view_of(path: Path):
+    """A record and its view, drawn with the default options (built once: tests only read
+    them)."""
     loaded = load(str(path))
-    return loaded, build_view(loaded.game, loaded.record, str(path), loaded.source.text, options)
+    return loaded, build_view(loaded.game, loaded.record, str(path), loaded.source.text,
+                              RenderOptions())
 
 
 # -- positions: the game's own drawings, sent as differences --------------------------------
@@ -46,6 +49,15 @@ def test_differences_rebuild_every_drawing(drawings):
     for after in drawings:
         assert apply(before, difference(before, after)) == after
         before = after
+
+
+@given(st.text())
+def test_svg_text_keeps_exactly_what_xml_can_hold(text):
+    def allowed(c: str) -> bool:
+        return (c in "\t\n" or "\x20" <= c <= "\ud7ff" or "\ue000" <= c <= "\ufffd"
+                or c >= "\U00010000")
+
+    assert xml_text(text) == "".join(c if allowed(c) else "\ufffd" for c in text)
 
 
 def test_a_table_gives_back_the_text_it_was_given():
@@ -104,7 +116,8 @@ def test_every_position_of_every_line_is_the_games_own_drawing(game):
             if line == ():
                 table = view.table
                 flipped_lines = _rebuild(view, node, flipped=True)
-                assert table.text(flipped_lines) == rules.render_svg(step.position, flipped, record)
+                drawn = rules.render_svg(step.position, flipped, record)
+                assert table.text(flipped_lines) == drawn
 
 
 def _rebuild(view, node: int, flipped: bool) -> list[int]:
@@ -116,6 +129,39 @@ def _rebuild(view, node: int, flipped: bool) -> list[int]:
     for index in reversed(chain):
         lines = apply(lines, view.nodes[index].edits[1 if flipped else 0])
     return lines
+
+
+def test_a_chain_is_drawn_link_by_link_as_the_game_draws_its_frames():
+    record = examples.EXAMPLES / "rengi" / "seven-chain.rengi"
+    loaded, view = view_of(record)
+    game, rec = loaded.game, loaded.record
+    fired = [i for i, n in enumerate(view.nodes) if n.frames]
+    assert fired and all(view.nodes[i].words for i in fired)
+    for index, step in enumerate(game.replay(rec), start=1):
+        node = view.node_at(step.number) if step.number is not None else None
+        if node not in fired:
+            continue
+        lines = _rebuild(view, node, flipped=False)
+        for k, (edits, _) in enumerate(view.nodes[node].frames):
+            options = RenderOptions(extras={"frame": str(k)})
+            assert view.table.text(apply(lines, edits)) == game.render_svg(
+                step.position, options, rec)
+        assert len(view.nodes[node].frames) == len(game.frames(step.position)) > 1
+
+
+def test_options_reach_every_drawing():
+    record = examples.EXAMPLES / "renju" / "double-three.renju"
+    options = RenderOptions(numbers=True, extras={"forbidden": "yes"})
+    loaded = load(str(record))
+    game, rec = loaded.game, loaded.record
+    view = build_view(game, rec, str(record), loaded.source.text, options)
+    marked = 0
+    for step in game.replay(rec):
+        node = view.node_at(step.number)
+        drawn = game.render_svg(step.position, options, rec)
+        assert view.svg(node) == drawn
+        marked += 'class="forbidden"' in drawn
+    assert marked
 
 
 def test_a_fault_stands_in_place_of_the_move_that_broke_the_rule():
@@ -191,7 +237,7 @@ def test_the_viewers_own_script_and_style_fit_the_budget():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_page_refers_to_nothing_outside_itself(game):
-    loaded, view = view_of(examples.legal(game)[0])
+    _, view = view_of(examples.legal(game)[0])
     text = page([view])
     doc = parsed(text)
     for tag, attrs in doc.tags:
@@ -267,7 +313,8 @@ def test_render_html_of_a_syntax_error_shows_the_diagnostic(kifu_cli, tmp_path):
     record = examples.EXAMPLES / "invalid" / "renju" / "syntax-error.renju"
     kifu_cli("render", record, "-f", "html", "-o", out, exit_code=EXIT_INVALID)
     text = out.read_text(encoding="utf-8")
-    assert "kv-unreadable" in text and "error[syntax]" in text and "<figure class=\"kv-board\"" not in text
+    assert "kv-unreadable" in text and "error[syntax]" in text
+    assert '<figure class="kv-board"' not in text
 
 
 def test_render_html_usage_errors(kifu_cli, tmp_path):

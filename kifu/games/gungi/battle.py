@@ -248,13 +248,13 @@ def _why_not(pos: Position, ply: Ply, sq: int, candidates: list[Action]) -> Ille
             held = "、".join(sorted({p.face for p in pos.hands[side]})) or "nothing"
             return IllegalMoveError(f"{mark} has no {ply.piece} in hand (it holds {held})",
                                     rule="drop-not-in-hand")
-        stack = pos.board[sq]
-        if stack:
+        if not any(drop_targets(pos.board, pos.geometry, ply.piece, side, (sq,))):
             return IllegalMoveError(f"{ply.piece} cannot be dropped on {where(sq)}: a drop goes "
                                     "on an empty square, or on an uncovered own 地駒 that takes "
                                     "it (three tiers at most)", rule="drop-square")
-        return IllegalMoveError(f"{ply.piece} dropped on {where(sq)} could never move (猪駒)",
-                                rule="drop-dead")
+        tier = len(pos.board[sq]) + 1
+        return IllegalMoveError(f"{ply.piece} dropped on {where(sq, tier)} could never move "
+                                "(猪駒)", rule="drop-dead")
     pieces = [s for s in range(81) if any(p.owner == side and p.face == ply.piece
                                           for p in pos.board[s])]
     if not pieces:
@@ -435,8 +435,7 @@ def _event(action: Action, side: int) -> Event:
     return event
 
 
-FOUL_NAMES = {"ni-hyou": "手二兵", "ni-he": "ニへ", "he-mate": "へ詰め",
-              "pawn-drop-mate": "手兵詰め"}
+MATE_FOULS = {"he-mate": ("へ詰め", "a へ"), "pawn-drop-mate": ("手兵詰め", "a 兵 just dropped")}
 
 
 def _fouls(before: Board, after: Board, action: Action, side: int,
@@ -509,8 +508,8 @@ def _mate_foul(pos: Position, ply: Ply, side: int, rule: str, lenient: bool, pla
                events: list[Event]) -> None:
     """へ詰め / 手兵詰め: a mate given so is a foul, and a foul loses at once (§十七); unlike
     二兵 and ニへ the rules give it no claim, so the game ends here whatever the record says."""
-    what = "a へ" if rule == "he-mate" else "a 兵 just dropped"
-    message = f"{FOUL_NAMES[rule]}: {MARKS[side]} mated with {what}, a foul that loses"
+    foul, what = MATE_FOULS[rule]
+    message = f"{foul}: {MARKS[side]} mated with {what}, a foul that loses"
     pos.outcome = Outcome(SIDE_NAMES[1 - side], f"反則 ({message})")
     events.append({"type": "foul", "rule": rule, "offender": SIDE_NAMES[side]})
     if not ply.foul:

@@ -22,7 +22,7 @@ from kifu.games.gungi.position import BATTLE, Piece, Position
 TOTAL_HIDDEN = Counter({"さ": 2, "と": 2, "へ": 14, "砲": 2, "砦": 2})
 
 
-def _kind(face: str) -> str:
+def kind_of(face: str) -> str:
     """The front that names a physical kind (兵 for さ/と/へ, 香 stands for 砲/砦/香)."""
     if face in ("砲", "砦", "香"):
         return "香"
@@ -31,7 +31,7 @@ def _kind(face: str) -> str:
 
 LIMITS = Counter()
 for _front, _back in SET:
-    LIMITS[_kind(_front)] += 2
+    LIMITS[kind_of(_front)] += 2
 
 
 def from_diagram(diagram: Diagram) -> Position:
@@ -93,7 +93,7 @@ def from_diagram(diagram: Diagram) -> Position:
 
 def _piece(pos: Position, item: SetupPiece, kinds: Counter[str], hidden_known: Counter[str],
            unknown: dict[str, list[Piece]]) -> Piece:
-    kinds[_kind(item.face)] += 1
+    kinds[kind_of(item.face)] += 1
     if item.face == "兵" or item.face == "香":
         if item.hidden is not None:
             valid = PAWN_BACKS if item.face == "兵" else ("砲", "砦")

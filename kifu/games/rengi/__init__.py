@@ -98,6 +98,10 @@ class Rengi(Game):
     def event_text(self, event: dict[str, Any]) -> str | None:
         return words.event_text(event)
 
+    def frames(self, pos: Position) -> list[dict[str, str]]:
+        chain = pos.last_chain
+        return [] if chain is None else [{"frame": str(k)} for k in range(len(chain.frames))]
+
     def summary(self, pos: Position) -> list[tuple[str, str]]:
         return text.summary(pos)
 

@@ -11,7 +11,7 @@ def event_text(event: dict[str, Any]) -> str | None:
     (a stone placed, the end of the game)."""
     kind = event.get("type")
     if kind == "forbidden":
-        shape = FORBIDDEN_NAMES.get(event.get("shape"), str(event.get("shape")))
+        shape = FORBIDDEN_NAMES.get(str(event.get("shape")), str(event.get("shape")))
         return f"black's forbidden {shape} at {event.get('point')}: black loses"
     if kind == "swap":
         return "the players swap colours"

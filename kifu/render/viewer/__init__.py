@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from kifu.render.viewer.files import open_at, reports_of, views_of_text
 from kifu.render.viewer.htmlpage import fragment, page
-from kifu.render.viewer.index import INDEX, IndexRow, index_rows, index_written, write_index
+from kifu.render.viewer.index import (
+           INDEX,
+           IndexRow,
+           index_rows,
+           index_written,
+           write_index,
+)
 from kifu.render.viewer.model import GameView, build_view, failed_view
 
 __all__ = ["INDEX", "GameView", "IndexRow", "build_view", "failed_view", "fragment",

@@ -28,11 +28,10 @@ def views_of_text(text: str, path: str, options_for: OptionsFor, *, game_name: s
     for part in texts:
         try:
             record = parse_as(game, fmt, part, path, read_options)
-            options = options_for(game)
-        except KifuError as error:
+            views.append(build_view(game, record, path, part, options_for(game),
+                                    lenient=lenient))
+        except KifuError as error:  # unreadable, or a drawing option the game refuses
             views.append(failed_view(path, error, part, game))
-            continue
-        views.append(build_view(game, record, path, part, options, lenient=lenient))
     return views
 
 

@@ -42,7 +42,7 @@ def page(views: Sequence[GameView], title: str | None = None) -> str:
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="color-scheme" content="light dark">\n'
-        f"<title>{_isolated(heading)} \u2013 kifu</title>\n"
+        f"<title>{_text(_plain(heading))} \u2013 kifu</title>\n"
         f"<style>\n{asset('viewer.css')}</style>\n</head>\n"
         '<body class="kv-page">\n'
         f"{viewer(views)}"
@@ -58,8 +58,8 @@ def fragment(views: Sequence[GameView], key: str) -> str:
 
 def viewer(views: Sequence[GameView], key: str = "") -> str:
     """The viewer's HTML: a list of the games when there are several, then each game."""
-    out = [f'<section class="kifu-viewer" data-key="{_attr(key)}" tabindex="0" '
-           f'aria-label="{_attr(_label(views))}">\n']
+    out = [(f'<section class="kifu-viewer" data-key="{_attr(key)}" tabindex="0" '
+            f'aria-label="{_attr(_label(views))}">\n')]
     if len(views) > 1:
         out.append(_game_list(views, key))
     for index, view in enumerate(views):
@@ -142,7 +142,7 @@ _ICONS = {
 }
 
 
-def icon(name: str) -> str:
+def _icon(name: str) -> str:
     return (f'<svg class="kv-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">'
             f'<path fill="currentColor" d="{_ICONS[name]}"/></svg>')
 
@@ -154,12 +154,12 @@ def _controls() -> str:
                 f'title="{label}"{extra}>{content}</button>')
 
     steps = "".join(button(a, label, content) for a, label, content in (
-        ("first", "First position (Home)", icon("first")),
+        ("first", "First position (Home)", _icon("first")),
         ("back10", "Back 10 (Page Up)", "\u221210"),
-        ("prev", "Previous (Left arrow)", icon("prev")),
-        ("next", "Next (Right arrow)", icon("next")),
+        ("prev", "Previous (Left arrow)", _icon("prev")),
+        ("next", "Next (Right arrow)", _icon("next")),
         ("fwd10", "Forward 10 (Page Down)", "+10"),
-        ("last", "Last position (End)", icon("last"))))
+        ("last", "Last position (End)", _icon("last"))))
     speeds = "".join(f'<option value="{ms}"{" selected" * (ms == 1000)}>{label}</option>'
                      for ms, label in ((250, "0.25 s"), (500, "0.5 s"), (1000, "1 s"),
                                        (2000, "2 s"), (4000, "4 s")))
@@ -167,10 +167,10 @@ def _controls() -> str:
         '<div class="kv-bar" role="group" aria-label="Moves" hidden>\n'
         f'<div class="kv-steps">{steps}</div>\n'
         '<div class="kv-tools">'
-        + button("play", "Autoplay (P)", f"{icon('play')} Play",
+        + button("play", "Autoplay (P)", f"{_icon('play')} Play",
                  ' aria-pressed="false" class="kv-play"')
-        + f'<label class="kv-speed">every <select aria-label="Autoplay speed">{speeds}'
-        "</select></label>"
+        + '<label class="kv-speed"><span>every</span> '
+        + f'<select aria-label="Autoplay speed">{speeds}</select></label>'
         + button("flip", "Turn the board round (F)", "Flip", ' aria-pressed="false"')
         + button("coords", "Coordinates on or off (C)", "Coordinates", ' aria-pressed="true"')
         + "</div>\n</div>\n")
@@ -199,7 +199,7 @@ def _move_name(node: PositionNode) -> str:
 # -- the move list --------------------------------------------------------------------------
 
 def _move_list(view: GameView, game: int, games: int, key: str) -> str:
-    out = []
+    out: list[str] = []
     if view.record is not None:
         out.extend(f'<p class="kv-c kv-intro">{_isolated(c)}</p>' for c in view.record.comments)
     out.append('<p class="kv-line">')
@@ -208,7 +208,7 @@ def _move_list(view: GameView, game: int, games: int, key: str) -> str:
             out.append('<span class="kv-var">(')
         elif item == ")":
             out.append(")</span> ")
-        else:
+        elif isinstance(item, int):
             out.append(_entry(view, item, _href(key, game, games, view.nodes[item])))
     out.append("</p>")
     return "".join(out)
@@ -218,7 +218,7 @@ def _walk_moves(view: GameView) -> Iterator[int | str]:
     """The nodes in reading order, variations in parentheses after the move they replace:
     the same order as the native notation writes them.  No recursion, however deep."""
     nodes = view.nodes
-    stack: list[int | str] = nodes[0].children[:1]
+    stack: list[int | str] = list(nodes[0].children[:1])
     while stack:
         item = stack.pop()
         yield item
@@ -248,7 +248,8 @@ def _entry(view: GameView, index: int, href: str) -> str:
     if node.fault:
         move = (f"{number}{_isolated(node.notation)}" if node.notation else "result")
         diags = "".join(_diagnostic(d) for d in node.diagnostics)
-        return f'<span class="kv-err" data-i="{index}">{link}{FAULT}\u00a0{move}</a>{diags}</span> '
+        return (f'<span class="kv-err" data-i="{index}">{link}{FAULT}\u00a0{move}</a>{diags}'
+                "</span> ")
     parts = [f"{link}{number}{_isolated(node.notation)}</a> "]
     parts.extend(f'<span class="kv-c" data-i="{index}">{_isolated(c)}</span> '
                  for c in node.comments)
@@ -291,8 +292,8 @@ def _tree(view: GameView, game: int, games: int, key: str) -> str:
     lines = sum(1 for node in view.nodes if node.choice)
     if not lines:
         return ""
-    out = [f'<details class="kv-tree" open><summary>Variations ({lines})</summary>'
-           '<ul aria-label="Lines of play">']
+    out = [(f'<details class="kv-tree" open><summary>Variations ({lines})</summary>'
+            '<ul aria-label="Lines of play">')]
     first = view.nodes[0].children[0]
     stack: list[int | str] = [first]
     while stack:
@@ -341,20 +342,24 @@ def _tree_item(view: GameView, line: list[int], href: str) -> str:
 def _data(view: GameView) -> dict[str, Any]:
     """The positions and what the script shows beside them, compactly."""
     nodes = view.nodes
-    packed = pack(view.table, [n.edits[0] for n in nodes] + [n.edits[1] for n in nodes])
-    statuses: list[str] = []
-    status_index: dict[str, int] = {}
-    for node in nodes:
-        status_index.setdefault(node.status, len(statuses))
-        if len(statuses) < len(status_index):
-            statuses.append(node.status)
+    frames = [(i, f) for i, n in enumerate(nodes) for f in n.frames]
+    packed = pack(view.table, [n.edits[0] for n in nodes] + [n.edits[1] for n in nodes]
+                  + [f[0] for _, f in frames] + [f[1] for _, f in frames])
+    drawn_frames: dict[str, list[list[str]]] = {}
+    for offset, (index, _) in enumerate(frames):
+        at = 2 * len(nodes) + offset
+        drawn_frames.setdefault(str(index), []).append(
+            [packed.edits[at], packed.edits[at + len(frames)]])
+    statuses = list(dict.fromkeys(n.status for n in nodes))
+    status_index = {status: index for index, status in enumerate(statuses)}
     return {
         "game": view.game.title if view.game else "",
         "title": view.title,
         "tokens": packed.tokens,
         "lines": packed.lines,
         "edits": packed.edits[:len(nodes)],
-        "flipped": packed.edits[len(nodes):],
+        "flipped": packed.edits[len(nodes):2 * len(nodes)],
+        "frames": drawn_frames,
         "parent": [n.parent for n in nodes],
         "choice": [n.choice for n in nodes],
         "number": [n.number for n in nodes],

@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from urllib.parse import quote
 
@@ -72,10 +72,12 @@ def index_written(out_dir: Path, written: Sequence[Written]) -> None:
     each page written, and a row for each input that gave no page, with its problem."""
     rows: list[IndexRow] = []
     for entry in written:
-        page = quote(Path(os.path.relpath(entry.output, out_dir)).as_posix()) if entry.output else ""
+        page = ""
+        if entry.output:
+            page = quote(Path(os.path.relpath(entry.output, out_dir)).as_posix())
         if isinstance(entry, PageWritten) and entry.rows:
-            rows.extend(IndexRow(**{**row.__dict__, "href": page + row.href}) for row in entry.rows)
-        else:
+            rows.extend(replace(row, href=page + row.href) for row in entry.rows)
+        elif entry.output or entry.reports:  # not another program's file, left alone
             rows.append(_unwritten(entry, page))
     write_index(rows, out_dir, title=f"kifu: {out_dir.name}")
 
@@ -137,5 +139,5 @@ def _row(row: IndexRow) -> str:
     moves = cell(str(row.moves), ' class="kv-num"')
     source = f"<bdi>{html.escape(row.source)}</bdi>"
     link = f'<a href="{html.escape(row.href)}">{source}</a>' if row.href else source
-    return (f"<tr><td>{link}</td>{cell(row.game)}{cell(row.title)}{cell(players)}{cell(result)}{moves}"
-            f"{verdict_cell}</tr>\n")
+    return (f"<tr><td>{link}</td>{cell(row.game)}{cell(row.title)}{cell(players)}"
+            f"{cell(result)}{moves}{verdict_cell}</tr>\n")

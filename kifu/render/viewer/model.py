@@ -15,8 +15,8 @@ from typing import Any
 from kifu.errors import KifuError
 from kifu.game import Game, RenderOptions, Step
 from kifu.record import Record
-from kifu.replayjson import diagnostic_json, move_json
 from kifu.render.viewer.svgdiff import SvgTable, difference
+from kifu.replayjson import diagnostic_json, move_json
 
 #: A diagnostic as the replay format gives it (see ``kifu/schema/replay.schema.json``).
 DiagnosticJson = dict[str, Any]
@@ -40,6 +40,8 @@ class PositionNode:
     status: str = ""
     #: Edits from the parent's drawing to this one, as drawn and turned round.
     edits: tuple[list[int], list[int]] = ([], [])
+    #: The steps of what the move did (``Game.frames``), each as edits from this drawing.
+    frames: list[tuple[list[int], list[int]]] = field(default_factory=list)
     #: True for a fault shown in place of the move that broke a rule.
     fault: bool = False
     #: The variation path of the line the node belongs to (as ``--variation`` writes it).
@@ -168,7 +170,8 @@ class _TreeBuilder:
     def __init__(self, game: Game, record: Record, source: str, text: str | None,
                  options: RenderOptions) -> None:
         self.game, self.record, self.source, self.text = game, record, source, text
-        self.options = (options, replace(options, flip=not options.flip))
+        self.options: tuple[RenderOptions, RenderOptions] = (
+            options, replace(options, flip=not options.flip))
         self.view = GameView(source, game, record)
         #: Per line of play: its last node so far.
         self.last: dict[tuple[int, ...], int] = {}
@@ -232,10 +235,16 @@ class _TreeBuilder:
 
     def _add(self, node: PositionNode, position: Any) -> int:
         index = len(self.view.nodes)
-        drawings = tuple(self.view.table.encode(self.game.render_svg(position, options, self.record))
-                         for options in self.options)
+        drawings = self._draw(position, self.options)
         before = self.drawn[node.parent] if node.parent >= 0 else ([], [])
         node.edits = (difference(before[0], drawings[0]), difference(before[1], drawings[1]))
+        if node.parent >= 0:
+            for extras in self.game.frames(position):
+                drawn, turned = self.options
+                frame = self._draw(position, (replace(drawn, extras={**drawn.extras, **extras}),
+                                              replace(turned, extras={**turned.extras, **extras})))
+                node.frames.append((difference(drawings[0], frame[0]),
+                                    difference(drawings[1], frame[1])))
         self.view.nodes.append(node)
         self.drawn.append((drawings[0], drawings[1]))
         self.view.drawings.append(drawings[0])
@@ -244,6 +253,13 @@ class _TreeBuilder:
         self.last[node.path] = index
         self.at[(node.path, node.depth)] = index
         return index
+
+    def _draw(self, position: Any, options: tuple[RenderOptions, RenderOptions]
+              ) -> tuple[list[int], list[int]]:
+        """A position drawn with each of ``options``, as line numbers of the table."""
+        table, record = self.view.table, self.record
+        return (table.encode(self.game.render_svg(position, options[0], record)),
+                table.encode(self.game.render_svg(position, options[1], record)))
 
     def _status(self, position: Any) -> str:
         outcome = self.game.outcome(position)

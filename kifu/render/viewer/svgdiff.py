@@ -64,7 +64,7 @@ def difference(before: list[int], after: list[int]) -> list[int]:
         end += 1
     old, new = before[start:len(before) - end], after[start:len(after) - end]
     edits: list[int] = []
-    matcher = SequenceMatcher(None, old, new, autojunk=False)
+    matcher = SequenceMatcher(None, old, new, autojunk=True)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag != "equal":
             edits.extend((start + i1, i2 - i1, j2 - j1, *new[j1:j2]))

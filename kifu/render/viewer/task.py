@@ -7,7 +7,6 @@ on the page of its file.
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 
 from kifu import registry
@@ -17,7 +16,6 @@ from kifu.outputs import Written, refuse_inputs, write_atomic
 from kifu.render.viewer.files import open_at, reports_of, views_of_text
 from kifu.render.viewer.htmlpage import page
 from kifu.render.viewer.index import PageWritten, index_rows
-from kifu.source import read_source
 
 
 @dataclass(frozen=True)
@@ -28,20 +26,16 @@ class HtmlTask(RenderTask):
 
     def __call__(self, job: Job) -> Written:
         path = job.found.path
-        where = path if self.folder is None else os.path.join(self.folder, path)
         done = PageWritten(path, None, game=self.game or registry.guess(path))
-        problem = job.found.problem or job.problem
-        if problem is not None:
-            return self._with(done, [problem], None)
-        try:
-            source = read_source(where, self.encoding)
-        except KifuError as error:
-            return self._with(done, [error], None)
+        opened = self.open(job, done)
+        if isinstance(opened, Written):
+            return opened
+        where, source = opened
         views = views_of_text(source.text, where, self.drawing.options_for, game_name=self.game,
                               lenient=self.drawing.lenient, read_options=self.read_options)
         open_at(views, self.drawing.move, self.drawing.path, strict=False)
         output = job.stem + ".html"
-        target = output if self.folder is None else os.path.join(self.folder, output)
+        target = self.located(output)
         try:
             refuse_inputs(target, [where])
             write_atomic(target, page(views))

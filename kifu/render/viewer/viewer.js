@@ -9,6 +9,7 @@
   var HOLD_DELAY = 420;
   var HOLD_REPEAT = 90;
   var LARGE_STEP = 10;
+  var FRAME_DELAY = 350;
   var ICON = '<svg class="kv-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">' +
     '<path fill="currentColor" d="';
   var PLAY = ICON + 'M4 2.5v11l9-5.5z"/></svg> Play';
@@ -114,8 +115,8 @@
     return text;
   };
 
-  /* The SVG of a position: edits applied from the nearest position already built. */
-  Game.prototype.svg = function (node, flipped) {
+  /* The lines of a position's SVG: edits applied from the nearest position already built. */
+  Game.prototype.lines = function (node, flipped) {
     var built = this.drawings[flipped ? 1 : 0];
     var edits = this.data[flipped ? "flipped" : "edits"];
     var chain = [];
@@ -129,8 +130,22 @@
       lines = applyEdits(lines, edits[chain[k]]);
       built[chain[k]] = lines;
     }
+    return lines;
+  };
+
+  Game.prototype.text = function (lines) {
     var self = this;
     return lines.map(function (id) { return self.lineText(id); }).join("\n");
+  };
+
+  /* Step k of what the move to a node did (a chain link by link), drawn from the node's own. */
+  Game.prototype.frameLines = function (node, k, flipped) {
+    return applyEdits(this.lines(node, flipped), this.data.frames[node][k][flipped ? 1 : 0]);
+  };
+
+  Game.prototype.frameCount = function (node) {
+    var frames = this.data.frames[node];
+    return frames ? frames.length : 0;
   };
 
   Game.prototype.moveName = function (node) {
@@ -167,6 +182,7 @@
 
   Game.prototype.go = function (node, how) {
     if (node < 0 || node >= this.data.parent.length) return false;
+    this.stopFrames();
     this.current = node;
     this.el.setAttribute("data-node", node);
     for (var x = node; this.data.parent[x] >= 0; x = this.data.parent[x]) {
@@ -182,13 +198,42 @@
     return true;
   };
 
-  Game.prototype.draw = function () {
-    this.board.innerHTML = this.svg(this.current, this.viewer.flipped);
+  Game.prototype.draw = function (lines, label) {
+    var node = this.current;
+    this.board.innerHTML = this.text(lines || this.lines(node, this.viewer.flipped));
     var svg = this.board.firstElementChild;
     if (svg) {
       svg.setAttribute("role", "img");
-      svg.setAttribute("aria-label", this.describe(this.current));
+      svg.setAttribute("aria-label", label || this.describe(node));
     }
+  };
+
+  /* Show the steps of what the current move did, one after another, then the position. */
+  Game.prototype.playFrames = function (delay) {
+    var self = this;
+    var node = this.current;
+    var count = this.frameCount(node);
+    var k = 0;
+    this.stopFrames();
+    if (!count) return;
+    (function show() {
+      if (k < count) {
+        self.el.setAttribute("data-frame", k);
+        self.draw(self.frameLines(node, k, self.viewer.flipped),
+          self.describe(node) + ", step " + (k + 1) + " of " + count);
+        k++;
+        self.frameTimer = setTimeout(show, delay);
+      } else {
+        self.stopFrames();
+        self.draw();
+      }
+    })();
+  };
+
+  Game.prototype.stopFrames = function () {
+    clearTimeout(this.frameTimer);
+    this.frameTimer = null;
+    this.el.removeAttribute("data-frame");
   };
 
   Game.prototype.next = function (how) {
@@ -309,6 +354,13 @@
       var list = make("ul", "kv-words");
       words.forEach(function (w) { list.appendChild(make("li", "", w)); });
       note.appendChild(list);
+    }
+    var count = this.frameCount(node);
+    if (count) {
+      var again = make("button", "kv-frames", "Show it step by step (" + count + " steps)");
+      again.type = "button";
+      again.setAttribute("data-act", "frames");
+      note.appendChild(again);
     }
   };
 
@@ -487,7 +539,11 @@
     switch (action) {
       case "first": return game.go(0, how);
       case "prev": return game.step(-1, how);
-      case "next": return game.step(1, how);
+      case "next":
+        if (!game.step(1, how)) return false;
+        game.playFrames(FRAME_DELAY);
+        return true;
+      case "frames": game.playFrames(FRAME_DELAY); return true;
       case "back10": return game.step(-LARGE_STEP, how);
       case "fwd10": return game.step(LARGE_STEP, how);
       case "last": game.end(); return true;
@@ -602,7 +658,9 @@
     var delay = select ? +select.value : 1000;
     this.setPlaying(true);
     this.timer = setTimeout(function tick() {
-      if (game.next("replace") && game.children[game.current].length) {
+      var moved = game.next("replace");
+      if (moved) game.playFrames(Math.min(FRAME_DELAY, delay / (game.frameCount(game.current) + 1)));
+      if (moved && game.children[game.current].length) {
         self.timer = setTimeout(tick, delay);
       } else {
         self.stop();
@@ -632,7 +690,10 @@
       b.setAttribute("aria-pressed", String(flipped));
     });
     var game = this.game();
-    if (game) game.draw();
+    if (game) {
+      game.stopFrames();
+      game.draw();
+    }
   };
 
   Viewer.prototype.coords = function () {
