@@ -137,8 +137,8 @@ def main() -> None:
         if time.monotonic() > next_report:
             _report(tried, outcomes, crashes)
             next_report = time.monotonic() + 60
-    if time.monotonic() >= next_report - 60:
-        _report(tried, outcomes, crashes)
+    print("final:", end="")
+    _report(tried, outcomes, crashes)
     worker.process.kill()
 
 

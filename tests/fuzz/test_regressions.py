@@ -273,9 +273,24 @@ def test_a_header_name_no_notation_can_read_is_not_written():
         RENJU.write(record)
 
 
+def test_one_header_twice_in_other_cases_is_not_written():
+    record = renju_sgf.read("(;GM[4]PB[Ana]XH[black: Ben];B[hh])")
+    assert set(record.headers) >= {"Black", "black"}
+    with pytest.raises(ConversionError, match="given twice"):
+        RENJU.write(record)
+
+
 def test_a_header_value_with_a_vertical_tab_reads_back_as_written():
     game, record = parse_text("Game: rengi\nEvent: a\x0bb\n\n+3a\n", "x.rengi")
     assert game.parse(game.write(record)).headers["Event"] == "a\x0bb"
+
+
+def test_an_empty_json_set_up_is_no_set_up_as_in_the_notation():
+    text = json.dumps({"format": "kifu-record", "version": 1, "game": "freego",
+                       "headers": [["Board", "grid:9"]], "setup": {}, "moves": []})
+    record = jsonform.loads(text)
+    assert record.setup is None
+    assert parse_text(dump(*parse_text(text, "x.json"), "native"), "x.freego")[1] == record
 
 
 def test_record_copy_needs_no_recursion():

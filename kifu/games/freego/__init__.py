@@ -77,7 +77,8 @@ class FreeGo(Game):
     def setup_from_json(self, data: Any) -> Any:
         if not isinstance(data, dict):
             raise ValueError("a Free-form Go set-up is an object")
-        return setups.from_json(data)
+        setup = setups.from_json(data)
+        return None if setup.is_empty() else setup  # as the notation reads an empty one
 
     # -- rules ------------------------------------------------------------------------------
 
