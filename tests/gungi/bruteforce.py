@@ -277,19 +277,24 @@ def _betrayal_lists(stack: list) -> list[tuple[Betrayed, ...]]:
 
 
 def _note_variants(pos: Position, side: int, sq: int, face: str) -> Iterator[dict]:
-    """Notes worth trying on a move or strike of ``face`` onto ``sq``: the bare ply, then each
-    [X入手], betrayal list and re-placement bracket that could apply there."""
-    yield {}
+    """Notes worth trying on a move or strike of ``face`` onto ``sq``: each combination of a
+    [X入手], a betrayal list and re-placement brackets that could apply there (the bare ply
+    first)."""
     stack = pos.board[sq]
+    obtained: list[dict] = [{}]
     if any(p.face == "兵" for p in stack) or face == "兵":
-        for back in PAWN_BACKS:
-            yield {"obtained": back}
+        obtained += [{"obtained": back} for back in PAWN_BACKS]
+    betrayals: list[dict] = [{}]
     if face == "へ" and len(stack) >= 2:
-        for betrayal in _betrayal_lists(stack):
-            yield {"betrayal": betrayal}
+        betrayals += [{"betrayal": betrayal} for betrayal in _betrayal_lists(stack)]
+    placements: list[dict] = [{}]
     lance_here = any(p.face == "香" for p in stack)
     if lance_here or face == "香":
-        yield from _placement_variants(pos, side, sq, both=lance_here and face == "香")
+        placements += _placement_variants(pos, side, sq, both=lance_here and face == "香")
+    for first in obtained:
+        for second in betrayals:
+            for third in placements:
+                yield {**first, **second, **third}
 
 
 def _placement_variants(pos: Position, side: int, sq: int, both: bool) -> Iterator[dict]:
