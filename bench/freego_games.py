@@ -11,10 +11,11 @@ import random
 
 from kifu.errors import IllegalMoveError
 from kifu.games.freego import sgf
-from kifu.games.freego.config import Rules
-from kifu.games.freego.grids import grid_board
-from kifu.games.freego.notation import Pass, Place
-from kifu.games.freego.position import EMPTY, Position, play
+from kifu.games.freego.boards.grids import grid_board
+from kifu.games.freego.moves import Pass, Place
+from kifu.games.freego.position import EMPTY, Position
+from kifu.games.freego.rules import play
+from kifu.games.freego.setup import Rules
 from kifu.record import Node, Record
 
 

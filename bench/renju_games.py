@@ -9,12 +9,22 @@ from __future__ import annotations
 
 import random
 
-from kifu.games.renju import rules
-from kifu.games.renju.notation import Point
-from kifu.games.renju.rules import BLACK, EMPTY, WHITE
+from kifu.games.renju.forbidden import black_verdict, is_forbidden
+from kifu.games.renju.moves import Point
+from kifu.games.renju.position import (
+    ALL_POINTS,
+    BLACK,
+    DIRECTIONS,
+    EMPTY,
+    STRIDE,
+    WHITE,
+    empty_cells,
+    index,
+    point_of,
+)
 
-CENTRE = rules.index(7, 7)
-NEAR = [dc + dr * rules.STRIDE for dc in range(-2, 3) for dr in range(-2, 3) if dc or dr]
+CENTRE = index(7, 7)
+NEAR = [dc + dr * STRIDE for dc in range(-2, 3) for dr in range(-2, 3) if dc or dr]
 
 
 def _run(cells: list[int], at: int, step: int, colour: int) -> tuple[int, int]:
@@ -30,14 +40,14 @@ def _run(cells: list[int], at: int, step: int, colour: int) -> tuple[int, int]:
 
 
 def _wins(cells: list[int], at: int, colour: int) -> bool:
-    runs = [_run(cells, at, step, colour)[0] for step in rules.DIRECTIONS]
+    runs = [_run(cells, at, step, colour)[0] for step in DIRECTIONS]
     return 5 in runs if colour == BLACK else max(runs) >= 5
 
 
 def _score(cells: list[int], at: int, colour: int, rng: random.Random) -> float:
     other = WHITE if colour == BLACK else BLACK
     score = rng.random() * 4
-    for step in rules.DIRECTIONS:
+    for step in DIRECTIONS:
         mine, mine_open = _run(cells, at, step, colour)
         theirs, theirs_open = _run(cells, at, step, other)
         score += (mine ** 3) * (1 + mine_open) + 0.8 * (theirs ** 3) * (1 + theirs_open)
@@ -46,7 +56,7 @@ def _score(cells: list[int], at: int, colour: int, rng: random.Random) -> float:
 
 def play_game(rng: random.Random, blunder: float = 0.03, max_moves: int = 225) -> list[Point]:
     """One game as a list of points; it ends with a five, a forbidden move or a full board."""
-    cells = rules.empty_cells()
+    cells = empty_cells()
     moves: list[Point] = []
     colour = BLACK
     candidates: set[int] = set()
@@ -56,7 +66,7 @@ def play_game(rng: random.Random, blunder: float = 0.03, max_moves: int = 225) -
         else:
             options = [i for i in candidates if cells[i] == EMPTY]
             if not options:
-                options = [i for i in rules.ALL_POINTS if cells[i] == EMPTY]
+                options = [i for i in ALL_POINTS if cells[i] == EMPTY]
                 if not options:
                     break
             other = WHITE if colour == BLACK else BLACK
@@ -70,12 +80,12 @@ def play_game(rng: random.Random, blunder: float = 0.03, max_moves: int = 225) -
                 ranked = sorted(options, key=lambda i: -_score(cells, i, colour, rng))
                 at = ranked[0]
                 if colour == BLACK and rng.random() > blunder:
-                    at = next((i for i in ranked if not rules.is_forbidden(cells, i)), at)
-        moves.append(Point(*rules.point_of(at)))
+                    at = next((i for i in ranked if not is_forbidden(cells, i)), at)
+        moves.append(Point(*point_of(at)))
         cells[at] = colour
         candidates.update(at + d for d in NEAR if 0 <= at + d < len(cells) and cells[at + d] == EMPTY)
         if colour == BLACK:
-            verdict = rules.black_verdict(cells, at)
+            verdict = black_verdict(cells, at)
             if verdict is not None:
                 break
         elif _wins(cells, at, WHITE):

@@ -21,7 +21,7 @@ from kifu import __version__, exitcodes, registry
 from kifu.batch import ConvertTask, OutputTask, RenderTask, finish, plan
 from kifu.errors import PEDANTIC, KifuError, OptionError
 from kifu.formatters import FORMATTERS, make_formatter
-from kifu.game import RenderOptions
+from kifu.game import Console, RenderOptions
 from kifu.load import GameIndexError, Loaded, dump, load_source, rewrite
 from kifu.record import ReadOptions
 from kifu.outputs import Written, refuse_inputs, relocate, write_atomic
@@ -304,15 +304,25 @@ def _progress(paths: tuple[str, ...], label: str, quiet: bool, shard: Shard | No
 
 # -- commands -------------------------------------------------------------------------------
 
+class TextConsole(Console):
+    """The console games' own commands print through: diagnostics as ``validate`` prints them,
+    on standard error."""
+
+    def problems(self, problems: Iterable[KifuError], path: str, text: str | None) -> None:
+        _print_diagnostics(Diagnostic.from_error(problem, path, text) for problem in problems)
+
+
 @click.group(cls=KifuGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="kifu")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """Validate, convert and draw game records (kifu); 'kifu games' lists the games.
 
     Exit status: 0 all is well; 1 a record is not legal or not a usable record; 2 a usage
     error, an unreadable file, an unknown game, output that cannot be written, or an internal
     error.
     """
+    ctx.obj = TextConsole()
 
 
 @main.command()

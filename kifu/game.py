@@ -11,7 +11,7 @@ a record starts from, :meth:`Game.play` applies one move to it.  Everything else
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -110,6 +110,26 @@ class Format:
     claims: Callable[[str], bool] = lambda text: True
     read_all: Callable[[str, str, bool], list[Reading]] | None = None
     rewrite: Callable[[list[Any]], str] | None = None
+
+
+class Console(ABC):
+    """What the ``kifu`` command line lends the commands a game brings (:meth:`Game.commands`):
+    printing problems as every kifu command prints them (``path:line:col: error[rule]: ...``
+    with the line quoted), so that a game needs nothing of kifu's report formatting."""
+
+    @abstractmethod
+    def problems(self, problems: Iterable[KifuError], path: str, text: str | None) -> None:
+        """Print ``problems`` found in the file ``path`` (whose ``text`` is quoted if given)."""
+
+    @staticmethod
+    def current() -> Console:
+        """The console of the ``kifu`` command running now (from click's context)."""
+        import click
+
+        console = click.get_current_context().find_object(Console)
+        if console is None:
+            raise RuntimeError("a game's command runs under the kifu command line")
+        return console
 
 
 class Game(ABC):
@@ -249,7 +269,8 @@ class Game(ABC):
         return None
 
     def commands(self) -> list[click.Command]:
-        """Extra ``kifu`` commands the game brings (``kifu board ...`` for maps, say)."""
+        """Extra ``kifu`` commands the game brings (``kifu board ...`` for maps, say); they
+        print problems through :meth:`Console.current`, as every kifu command prints them."""
         return []
 
     # -- the replay driver ------------------------------------------------------------------

@@ -16,6 +16,7 @@ from tabulate import tabulate
 
 from kifu import exitcodes
 from kifu.errors import InternalError, KifuError
+from kifu.render.text import display_width
 
 #: Characters that could steer a terminal or reorder text (bidirectional overrides).
 _BIDI = {0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
@@ -55,11 +56,6 @@ def safe_json(data: Any, indent: int | None = None) -> str:
     # Such characters can only stand inside JSON strings (json escapes raw newlines there, so
     # a newline is indentation), where an escape means the same.
     return "".join(json.dumps(c)[1:-1] if _unsafe(c) and c != "\n" else c for c in text)
-
-
-def display_width(text: str) -> int:
-    """Terminal columns taken by ``text``: full-width (CJK) characters take two."""
-    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
 
 
 #: A quoted source line is cut to about this many characters around the place it points at,

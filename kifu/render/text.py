@@ -1,7 +1,14 @@
-"""Text diagrams of boards for terminals: fixed-width cells, coordinates around the edge."""
+"""Text for terminals: the width text takes, and diagrams of boards with fixed-width cells and
+coordinates around the edge."""
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
+
+
+def display_width(text: str) -> int:
+    """Terminal columns taken by ``text``: full-width (CJK) characters take two."""
+    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
 
 
 def grid_diagram(columns: int, rows: int, cell: Callable[[int, int], str], *,

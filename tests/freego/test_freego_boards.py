@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kifu.games.freego import boardfile, builtin, geometry, grids
+from kifu.games.freego.boards import builtin, geometry, grids
+from kifu.games.freego.boards import files as boardfile
 
 MAPS = ("japan", "china", "usa")
 

@@ -7,7 +7,6 @@ import pytest
 
 from kifu.load import load
 from kifu.replayjson import replay_json
-from kifu.validate import Options
 from tests import examples
 
 EXAMPLES = examples.EXAMPLES

@@ -7,9 +7,10 @@ from hypothesis import strategies as st
 
 from kifu import jsonform
 from kifu.errors import HeaderError, NotationError
-from kifu.games.freego import GAME, notation
-from kifu.games.freego.notation import Pass, Place, valid_name
-from kifu.games.freego.setups import Setup
+from kifu.games.freego import GAME
+from kifu.games.freego import moves as notation
+from kifu.games.freego.moves import Pass, Place, valid_name
+from kifu.games.freego.setup import Setup
 from kifu.record import Node, Record
 
 JAPAN_OPENING = """\

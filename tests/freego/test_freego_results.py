@@ -4,9 +4,11 @@ from __future__ import annotations
 import pytest
 
 from kifu.errors import HeaderError
-from kifu.games.freego import GAME, config, diagram, scoring
-from kifu.games.freego.notation import Pass
-from kifu.games.freego.position import play
+from kifu.games.freego import GAME
+from kifu.games.freego.moves import Pass
+from kifu.games.freego.render import diagram
+from kifu.games.freego.rules import play, scoring
+from kifu.games.freego.setup import config
 
 
 def rules(headers: str):

@@ -4,9 +4,9 @@ from __future__ import annotations
 import pytest
 
 from kifu.errors import IllegalMoveError
-from kifu.games.freego import diagram, scoring
-from kifu.games.freego.notation import Pass, Place
-from kifu.games.freego.position import play
+from kifu.games.freego.moves import Pass, Place
+from kifu.games.freego.render import diagram
+from kifu.games.freego.rules import play, scoring
 
 
 def moves(pos, *names: str):
@@ -289,9 +289,9 @@ def test_out_of_turn_move_is_refused_unless_lenient():
 
 
 def _board_position(toml: str, **rules):
-    from kifu.games.freego import boardfile
-    from kifu.games.freego.config import Rules
+    from kifu.games.freego.boards import files as boardfile
     from kifu.games.freego.position import Position
+    from kifu.games.freego.setup import Rules
 
     board = boardfile.check_text(toml).board
     return Position(Rules(board, ("black", "white"), (0.0, 0.0), **rules))

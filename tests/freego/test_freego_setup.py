@@ -6,7 +6,8 @@ import pytest
 
 from kifu import jsonform
 from kifu.errors import IllegalMoveError, SetupError
-from kifu.games.freego import GAME, diagram, sgf
+from kifu.games.freego import GAME, sgf
+from kifu.games.freego.render import diagram
 
 PROBLEM = """\
 Game: freego

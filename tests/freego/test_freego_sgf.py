@@ -9,8 +9,8 @@ from sgfmill import sgf_moves
 
 from kifu.errors import ConversionError, NotationError
 from kifu.games.freego import GAME, sgf
-from kifu.games.freego.notation import Edit, Pass, Place
-from kifu.games.freego.setups import Setup
+from kifu.games.freego.moves import Edit, Pass, Place
+from kifu.games.freego.setup import Setup
 from kifu.record import Node, Record
 
 read = sgf.read

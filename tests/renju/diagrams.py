@@ -5,9 +5,8 @@ prints: a row label, then one symbol per column a..o.  Rows left out are empty.
 """
 from __future__ import annotations
 
-from kifu.games.renju import rules
-from kifu.games.renju.notation import Point
-from kifu.games.renju.position import Position
+from kifu.games.renju.moves import Point
+from kifu.games.renju.position import BLACK, SIZE, WHITE, Position, index
 
 
 def read(diagram: str) -> tuple[Position, dict[str, Point]]:
@@ -18,14 +17,14 @@ def read(diagram: str) -> tuple[Position, dict[str, Point]]:
         if not label.isdigit():
             continue  # the column letters
         row = int(label) - 1
-        symbols = rest.split()[: rules.SIZE]
+        symbols = rest.split()[: SIZE]
         for column, symbol in enumerate(symbols):
-            at = rules.index(column, row)
+            at = index(column, row)
             if symbol == "X":
-                position.cells[at] = rules.BLACK
+                position.cells[at] = BLACK
                 position.stones += 1
             elif symbol == "O":
-                position.cells[at] = rules.WHITE
+                position.cells[at] = WHITE
                 position.stones += 1
             elif symbol != ".":
                 marks[symbol] = Point(column, row)
@@ -34,5 +33,5 @@ def read(diagram: str) -> tuple[Position, dict[str, Point]]:
 
 def to_grid(position: Position) -> list[list[int]]:
     """The board as rows of colours (row 0 at the bottom), for the brute-force checker."""
-    return [[position.cells[rules.index(c, r)] for c in range(rules.SIZE)]
-            for r in range(rules.SIZE)]
+    return [[position.cells[index(c, r)] for c in range(SIZE)]
+            for r in range(SIZE)]

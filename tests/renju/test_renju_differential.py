@@ -8,8 +8,15 @@ from __future__ import annotations
 import os
 import random
 
-from kifu.games.renju import rules
-from kifu.games.renju.position import Position
+from kifu.games.renju.forbidden import is_forbidden
+from kifu.games.renju.position import (
+    ALL_POINTS,
+    BLACK,
+    EMPTY,
+    WHITE,
+    Position,
+    point_of,
+)
 from tests.renju import bruteforce
 from tests.renju.diagrams import to_grid
 
@@ -20,14 +27,14 @@ POSITIONS = 2000 if os.environ.get("KIFU_THOROUGH") else 150
 def random_position(rng: random.Random) -> Position:
     position = Position()
     black, white = rng.uniform(0.2, 0.4), rng.uniform(0.1, 0.25)
-    for at in rules.ALL_POINTS:
-        column, row = rules.point_of(at)
+    for at in ALL_POINTS:
+        column, row = point_of(at)
         if 3 <= column <= 11 and 3 <= row <= 11:
             roll = rng.random()
             if roll < black:
-                position.cells[at] = rules.BLACK
+                position.cells[at] = BLACK
             elif roll < black + white:
-                position.cells[at] = rules.WHITE
+                position.cells[at] = WHITE
     return position
 
 
@@ -38,11 +45,11 @@ def test_referee_agrees_with_brute_force_on_random_positions():
     for _ in range(POSITIONS):
         position = random_position(rng)
         grid = to_grid(position)
-        for at in rules.ALL_POINTS:
-            column, row = rules.point_of(at)
-            if position.cells[at] != rules.EMPTY or not (2 <= column <= 12 and 2 <= row <= 12):
+        for at in ALL_POINTS:
+            column, row = point_of(at)
+            if position.cells[at] != EMPTY or not (2 <= column <= 12 and 2 <= row <= 12):
                 continue
-            ours = rules.is_forbidden(position.cells, at)
+            ours = is_forbidden(position.cells, at)
             theirs = bruteforce.forbidden(grid, column, row)
             checked += 1
             forbidden += ours is not None

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from kifu import jsonform
 from kifu.errors import HeaderError, KifuError, NotationError
 from kifu.games.renju import GAME, sgf
-from kifu.games.renju.notation import Offer, Pass, Place, Point, Swap
+from kifu.games.renju.moves import Offer, Pass, Place, Point, Swap
 from kifu.record import Node, Record
 from kifu.source import read_source
 

@@ -8,9 +8,11 @@ from __future__ import annotations
 import pytest
 
 from kifu.errors import GameOverError, IllegalMoveError
-from kifu.games.renju import GAME, rules
-from kifu.games.renju.notation import Offer, Pass, Place, Point, Swap
-from kifu.games.renju.position import play
+from kifu.games.renju import GAME
+from kifu.games.renju.forbidden import black_verdict
+from kifu.games.renju.moves import Offer, Pass, Place, Point, Swap
+from kifu.games.renju.position import BLACK, WHITE, index
+from kifu.games.renju.rules import play
 from tests.renju import bruteforce
 from tests.renju.diagrams import read, to_grid
 
@@ -18,9 +20,9 @@ from tests.renju.diagrams import read, to_grid
 def verdict(diagram: str) -> str | None:
     """What black playing at ``?`` amounts to: 'five', a forbidden shape, or None."""
     position, marks = read(diagram)
-    at = rules.index(*marks["?"])
-    position.cells[at] = rules.BLACK
-    found = rules.black_verdict(position.cells, at)
+    at = index(*marks["?"])
+    position.cells[at] = BLACK
+    found = black_verdict(position.cells, at)
     # The brute-force referee, written from the definitions, must agree on every diagram.
     grid = to_grid(position)
     assert bruteforce.verdict(grid, marks["?"].column, marks["?"].row) == found
@@ -194,7 +196,7 @@ def test_white_wins_with_an_overline():
     position, marks = read("""
  8 . . . O O O ? O O . . . . . .
 """)
-    position.to_move = rules.WHITE
+    position.to_move = WHITE
     play(position, Place(marks["?"]))
     assert position.outcome is not None and position.outcome.winner == "white"
     assert position.outcome.reason.startswith("overline")
@@ -217,7 +219,7 @@ def test_white_makes_no_forbidden_moves():
  8 . . . . . O O ? . . . . . . .
  7 . . . . . . . O . . . . . . .
 """)
-    position.to_move = rules.WHITE
+    position.to_move = WHITE
     play(position, Place(marks["?"]))
     assert position.outcome is None
 
@@ -294,11 +296,11 @@ def test_full_board_is_a_draw():
     # Fill the board in a pattern without five in a row for either colour: colour by
     # (column + 2*row) mod 4 < 2 never puts five of one colour on any line.
     for column, row in cells[:-1]:
-        colour = rules.BLACK if (column + 2 * row) % 4 < 2 else rules.WHITE
-        position.cells[rules.index(column, row)] = colour
+        colour = BLACK if (column + 2 * row) % 4 < 2 else WHITE
+        position.cells[index(column, row)] = colour
     position.stones = 224
     last = Point(*cells[-1])
-    position.to_move = rules.BLACK if (last.column + 2 * last.row) % 4 < 2 else rules.WHITE
+    position.to_move = BLACK if (last.column + 2 * last.row) % 4 < 2 else WHITE
     play(position, Place(last))
     assert position.outcome is not None
     assert position.outcome.reason == "the board is full"

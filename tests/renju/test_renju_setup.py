@@ -7,8 +7,9 @@ import pytest
 
 from kifu import jsonform
 from kifu.errors import HeaderError, NotationError, SetupError
-from kifu.games.renju import GAME, rules, sgf
-from kifu.games.renju.notation import Point
+from kifu.games.renju import GAME, sgf
+from kifu.games.renju.moves import Point
+from kifu.games.renju.position import BLACK, WHITE
 from kifu.replayjson import replay_json
 
 PROBLEM = Path(__file__).parents[2] / "examples" / "renju" / "problem-four-three.renju"
@@ -17,9 +18,9 @@ PROBLEM = Path(__file__).parents[2] / "examples" / "renju" / "problem-four-three
 def test_problem_starts_from_its_set_up_and_replays_every_line():
     record = GAME.parse(PROBLEM.read_text(encoding="utf-8"))
     start = GAME.start(record)
-    assert start.colour_at(Point.parse("h8")) == rules.BLACK
-    assert start.colour_at(Point.parse("d7")) == rules.WHITE
-    assert start.stones == 10 and start.to_move == rules.BLACK
+    assert start.colour_at(Point.parse("h8")) == BLACK
+    assert start.colour_at(Point.parse("d7")) == WHITE
+    assert start.stones == 10 and start.to_move == BLACK
     problems, moves = GAME.check(record)
     assert problems == [] and moves == 5
 

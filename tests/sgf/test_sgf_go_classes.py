@@ -4,7 +4,7 @@ really wrong."""
 from __future__ import annotations
 
 from kifu.games.freego import GAME, sgf
-from kifu.games.freego.notation import Edit, Pass, Place
+from kifu.games.freego.moves import Edit, Pass, Place
 from kifu.validate import Options, check_text
 
 LETTERS = "abcdefghijklmnopqrs"

@@ -1,33 +1,16 @@
 """Free-form Go 囲碁自由形: Go in the cells of any map, by 2 to 4 players.
 
-The rules are the digest's (``rules/freego.md``, source ``seeds/004_...``); the decisions kifu
-takes where they are silent are listed in ``DECISIONS.md`` beside this file.  The package:
-
-- ``board``, ``grids``, ``boardfile``, ``tomlspans``, ``geometry``, ``builtin`` and ``boards/``:
-  boards (Go grids, hexagons, the maps of Japan, China and the US, and TOML board files with
-  adjacency listed or derived from outlines);
-- ``notation``, ``setups``, ``config``: the ``.freego`` record format, set-up positions and the
-  rules a record's headers choose;
-- ``position``, ``scoring``: the referee (captures, suicide, ko and superko as the rules say,
-  passes, set-ups in play) and the count at the end; ``diagram`` reads and draws grid positions
-  as text (the tests use it);
-- ``sgf``: SGF for 2-player rectangular grids, Go as real programs write it (on the core SGF
-  syntax layer, ``kifu.sgf`` and ``kifu.sgflines``);
-- ``render``, ``svgdraw``: text, ``kifu show`` rows, JSON positions and SVG;
-  ``commands``: ``kifu board check|derive|list``.
+The decisions kifu takes where the rules are silent are listed in ``DECISIONS.md`` beside this
+file; ``kifu/games/README.md`` says what each module of a game package is for.
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from kifu import sgf as core_sgf
 from kifu.errors import KifuError
 from kifu.game import Format, Game, Outcome, Played, RenderOptions
-from kifu.games.freego import config, notation, render, scoring, setups, sgf, words
-from kifu.games.freego import position as referee
+from kifu.games.freego import moves, notation, position, rules, setup
 from kifu.games.freego.position import Position
 from kifu.record import Record
 
@@ -61,67 +44,76 @@ class FreeGo(Game):
         return notation.write(record, numbered=dialect == "numbered")
 
     def formats(self) -> Mapping[str, Format]:
+        from kifu import sgf as core_sgf
+        from kifu.games.freego import sgf
+
         return {"sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[1] (2 players, grids)",
                               sgf.read, sgf.write, sgf.claims, sgf.read_games,
                               core_sgf.rewrite)}
 
     def move_to_json(self, move: Any) -> dict[str, Any]:
-        return notation.move_to_json(move)
+        return moves.move_to_json(move)
 
     def move_from_json(self, data: dict[str, Any]) -> Any:
-        return notation.move_from_json(data)
+        return moves.move_from_json(data)
 
-    def setup_to_json(self, setup: Any) -> Any:
-        return setups.to_json(setup)
+    def setup_to_json(self, value: Any) -> Any:
+        return setup.to_json(value)
 
     def setup_from_json(self, data: Any) -> Any:
         if not isinstance(data, dict):
             raise ValueError("a Free-form Go set-up is an object")
-        setup = setups.from_json(data)
-        return None if setup.is_empty() else setup  # as the notation reads an empty one
+        value = setup.from_json(data)
+        return None if value.is_empty() else value  # as the notation reads an empty one
 
     # -- rules ------------------------------------------------------------------------------
 
     def start(self, record: Record) -> Position:
-        position = Position(config.rules_of(record))
-        if record.setup is not None:
-            setups.apply(record.setup, position)
-        return position
+        return rules.start(record)
 
-    def play(self, position: Position, move: Any, *, lenient: bool = False) -> Played:
-        return referee.play(position, move, lenient)
+    def play(self, pos: Position, move: Any, *, lenient: bool = False) -> Played:
+        return rules.play(pos, move, lenient)
 
-    def copy(self, position: Position) -> Position:
-        return position.copy()
+    def copy(self, pos: Position) -> Position:
+        return pos.copy()
 
-    def outcome(self, position: Position) -> Outcome | None:
-        return position.outcome
+    def outcome(self, pos: Position) -> Outcome | None:
+        return rules.outcome(pos)
 
     def result_matches(self, stated: str, outcome: Outcome | None,
-                       position: Position) -> str | KifuError | None:
-        return scoring.result_matches(stated, position)
+                       pos: Position) -> str | KifuError | None:
+        return rules.result_matches(stated, pos)
 
     # -- presentation -----------------------------------------------------------------------
 
-    def render_svg(self, position: Position, options: RenderOptions,
+    def render_svg(self, pos: Position, options: RenderOptions,
                    record: Record | None = None) -> str:
-        return render.render_svg(position, options, record)
+        from kifu.games.freego import render
 
-    def render_text(self, position: Position, options: RenderOptions) -> str:
-        return render.render_text(position, options)
+        return render.render_svg(pos, options, record)
+
+    def render_text(self, pos: Position, options: RenderOptions) -> str:
+        from kifu.games.freego import render
+
+        return render.render_text(pos, options)
 
     def event_text(self, event: dict[str, Any]) -> str | None:
-        return words.event_text(event)
+        from kifu.games.freego import events
 
-    def summary(self, position: Position) -> list[tuple[str, str]]:
-        return render.summary(position)
+        return events.event_text(event)
 
-    def position_to_json(self, position: Position) -> dict[str, Any]:
-        return render.position_json(position)
+    def summary(self, pos: Position) -> list[tuple[str, str]]:
+        from kifu.games.freego import render
+
+        return render.summary(pos)
+
+    def position_to_json(self, pos: Position) -> dict[str, Any]:
+        return {**position.to_json(pos), **rules.count_to_json(pos)}
 
     def replay_schema(self) -> dict[str, Any]:
-        schema = resources.files(__name__).joinpath("replay.schema.json")
-        return json.loads(schema.read_text(encoding="utf-8"))
+        from kifu.games.freego import events
+
+        return events.REPLAY_SCHEMA
 
     def commands(self) -> list[click.Command]:
         from kifu.games.freego.commands import board_group

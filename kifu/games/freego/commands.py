@@ -16,17 +16,15 @@ from tabulate import tabulate
 from kifu.errors import KifuError
 from kifu.exitcodes import INVALID as EXIT_INVALID
 from kifu.exitcodes import USAGE as EXIT_USAGE
-from kifu.games.freego import boardfile, builtin
-from kifu.games.freego.board import BoardError
+from kifu.game import Console
+from kifu.games.freego.boards import builtin
+from kifu.games.freego.boards import files as boardfile
+from kifu.games.freego.boards.board import BoardError
 from kifu.outputs import write_atomic
-from kifu.report import Diagnostic, TextFormatter
 
 
 def _print(problems: list[KifuError], path: str, text: str | None) -> None:
-    formatter = TextFormatter(color=sys.stderr.isatty())
-    for problem in problems:
-        for line in formatter.diagnostic(Diagnostic.from_error(problem, path, text)):
-            click.echo(line, err=True)
+    Console.current().problems(problems, path, text)
 
 
 def _read(path: str) -> str:

@@ -21,17 +21,22 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from kifu import __version__
+from kifu import __version__, sgflines
 from kifu import sgf as core
-from kifu import sgflines
-from kifu.errors import ConversionError, HeaderError, IllegalMoveError, KifuError, NotationError
+from kifu.errors import (
+    ConversionError,
+    HeaderError,
+    IllegalMoveError,
+    KifuError,
+    NotationError,
+)
 from kifu.game import Reading
+from kifu.games.freego.boards import grids
+from kifu.games.freego.boards.board import MAX_SEATS, Board
+from kifu.games.freego.moves import Edit, Move, Pass, Place
+from kifu.games.freego.setup import Setup, config
 from kifu.limits import read_int, shorten
 from kifu.record import Node, Record, Span, is_event
-from kifu.games.freego import config, grids
-from kifu.games.freego.board import MAX_SEATS, Board
-from kifu.games.freego.notation import Edit, Move, Pass, Place
-from kifu.games.freego.setups import Setup
 
 HEADER_PROPERTIES = {
     "Black": "PB", "White": "PW", "Black-Rank": "BR", "White-Rank": "WR", "Event": "EV",

@@ -5,11 +5,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from kifu.game import Format, Game, Outcome, Played, RenderOptions
-from kifu import sgf as core_sgf
-from kifu.games.renju import notation, position, render, rules, setup, sgf, words
+from kifu.games.renju import moves, notation, position, rules, setup
 from kifu.games.renju.position import Position
 from kifu.record import Record
-
 
 
 class Renju(Game):
@@ -36,14 +34,17 @@ class Renju(Game):
         return notation.write(record, numbered=dialect != "plain", extra_headers=extra)
 
     def formats(self) -> Mapping[str, Format]:
+        from kifu import sgf as core_sgf
+        from kifu.games.renju import sgf
+
         return {"sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[4]", sgf.read, sgf.write,
                               sgf.claims, sgf.read_games, core_sgf.rewrite)}
 
     def move_to_json(self, move: Any) -> dict[str, Any]:
-        return notation.move_to_json(move)
+        return moves.move_to_json(move)
 
     def move_from_json(self, data: dict[str, Any]) -> Any:
-        return notation.move_from_json(data)
+        return moves.move_from_json(data)
 
     def setup_to_json(self, value: setup.Setup) -> Any:
         return setup.to_json(value)
@@ -52,55 +53,42 @@ class Renju(Game):
         return setup.from_json(data)
 
     def start(self, record: Record) -> Position:
-        position = Position()
-        if record.setup is not None:
-            setup.place(record.setup, position.cells)
-            position.stones = len(record.setup.black) + len(record.setup.white)
-            position.to_move = rules.BLACK if record.setup.to_move == "black" else rules.WHITE
-        return position
+        return rules.start(record)
 
     def play(self, pos: Position, move: Any, *, lenient: bool = False) -> Played:
-        return position.play(pos, move)
+        return rules.play(pos, move, lenient)
 
     def copy(self, pos: Position) -> Position:
         return pos.copy()
 
     def outcome(self, pos: Position) -> Outcome | None:
-        return pos.outcome
+        return rules.outcome(pos)
 
     def result_matches(self, stated: str, outcome: Outcome | None, pos: Position) -> str | None:
-        # SGF's results say how too: B+R, W+Time ...
-        said = stated.strip().upper()
-        if said[:2] in ("B+", "W+"):
-            stated = "black" if said[0] == "B" else "white"
-        return super().result_matches(stated, outcome, pos)
+        return super().result_matches(rules.plain_result(stated), outcome, pos)
 
     def render_svg(self, pos: Position, options: RenderOptions, record: Record | None = None) -> str:
+        from kifu.games.renju import render
+
         return render.render_svg(pos, options, record)
 
     def render_text(self, pos: Position, options: RenderOptions) -> str:
+        from kifu.games.renju import render
+
         return render.render_text(pos, options)
 
     def event_text(self, event: dict[str, Any]) -> str | None:
-        return words.event_text(event)
+        from kifu.games.renju import events
+
+        return events.event_text(event)
 
     def summary(self, pos: Position) -> list[tuple[str, str]]:
-        rows = [("moves played", str(pos.ply)), ("stones", str(pos.stones))]
-        if pos.outcome is None:
-            rows.append(("to move", pos.to_move_name))
-        if pos.swaps:
-            rows.append(("colour swaps", str(pos.swaps)))
-        return rows
+        from kifu.games.renju import render
+
+        return render.summary(pos)
 
     def position_to_json(self, pos: Position) -> dict[str, Any]:
-        from kifu.games.renju.notation import Point
-
-        stones = {"black": [], "white": []}
-        for at in rules.ALL_POINTS:
-            colour = pos.cells[at]
-            if colour in rules.COLOUR_NAMES:
-                stones[rules.COLOUR_NAMES[colour]].append(str(Point(*rules.point_of(at))))
-        return {"stones": stones, "to_move": pos.to_move_name, "moves": pos.ply}
+        return position.to_json(pos)
 
 
 GAME = Renju()

@@ -1,19 +1,29 @@
-"""Drawing a Renju position: SVG in the style of a printed diagram, and text for terminals."""
+"""Drawing a Renju position: SVG in the style of a printed diagram, text for terminals, and the
+rows ``kifu show`` prints."""
 from __future__ import annotations
 
 from kifu.game import RenderOptions
-from kifu.games.renju import rules
-from kifu.games.renju.notation import LETTERS
-from kifu.games.renju.position import Position
+from kifu.games.renju.forbidden import forbidden_for_black
+from kifu.games.renju.moves import LETTERS
+from kifu.games.renju.position import (
+    ALL_POINTS,
+    BLACK,
+    EMPTY,
+    SIZE,
+    WHITE,
+    Position,
+    index,
+    point_of,
+)
 from kifu.record import Record
 from kifu.render import grid as board
 from kifu.render.svg import element, to_string
 from kifu.render.text import grid_diagram
 
 STARS = ((7, 7), (3, 3), (11, 3), (3, 11), (11, 11))
-FILL = {rules.BLACK: "#111", rules.WHITE: "#f8f8f8"}
-NUMBER_FILL = {rules.BLACK: "#fff", rules.WHITE: "#111"}
-SYMBOL = {rules.EMPTY: ".", rules.BLACK: "X", rules.WHITE: "O"}
+FILL = {BLACK: "#111", WHITE: "#f8f8f8"}
+NUMBER_FILL = {BLACK: "#fff", WHITE: "#111"}
+SYMBOL = {EMPTY: ".", BLACK: "X", WHITE: "O"}
 
 
 def _column_label(column: int) -> str:
@@ -25,7 +35,7 @@ def _row_label(row: int) -> str:
 
 
 def render_svg(position: Position, options: RenderOptions, record: Record | None = None) -> str:
-    grid = board.Grid(rules.SIZE, rules.SIZE, flip=options.flip,
+    grid = board.Grid(SIZE, SIZE, flip=options.flip,
                       margin=30.0 if options.coords else 20.0)
     legend = _legend(position, record)
     root = board.draw_board(grid, stars=STARS, coords=options.coords, column_label=_column_label,
@@ -33,19 +43,19 @@ def render_svg(position: Position, options: RenderOptions, record: Record | None
                             extra_height=board.legend_height(grid, len(legend)),
                             pixel_width=options.size)
     stones = element(root, "g", class_="stones")
-    for at in rules.ALL_POINTS:
+    for at in ALL_POINTS:
         colour = position.cells[at]
         if colour in FILL:
-            column, row = rules.point_of(at)
+            column, row = point_of(at)
             label = str(position.numbers.get(at, "")) if options.numbers else None
             board.draw_stone(stones, grid, column, row, FILL[colour], label=label or None,
                              label_fill=NUMBER_FILL[colour])
     if options.last_move and position.last is not None and not options.numbers:
-        column, row = rules.point_of(position.last)
+        column, row = point_of(position.last)
         board.draw_last_move(root, grid, column, row, "#e33")
-    if options.flag("forbidden") and position.to_move == rules.BLACK and position.outcome is None:
+    if options.flag("forbidden") and position.to_move == BLACK and position.outcome is None:
         marks = element(root, "g", class_="forbidden-points")
-        for point, _ in position.forbidden():
+        for point, _ in forbidden_for_black(position):
             board.draw_cross(marks, grid, point.column, point.row, "#d22")
     board.draw_legend(root, grid, legend)
     return to_string(root)
@@ -71,11 +81,11 @@ def _legend(position: Position, record: Record | None) -> list[str]:
 
 def render_text(position: Position, options: RenderOptions) -> str:
     forbidden = set()
-    if options.flag("forbidden") and position.to_move == rules.BLACK and position.outcome is None:
-        forbidden = {rules.index(*p) for p, _ in position.forbidden()}
+    if options.flag("forbidden") and position.to_move == BLACK and position.outcome is None:
+        forbidden = {index(*p) for p, _ in forbidden_for_black(position)}
 
     def cell(column: int, row: int) -> str:
-        at = rules.index(column, row)
+        at = index(column, row)
         if at in forbidden:
             return "*"
         symbol = SYMBOL[position.cells[at]]
@@ -83,7 +93,17 @@ def render_text(position: Position, options: RenderOptions) -> str:
             symbol = symbol.lower()
         return symbol
 
-    diagram = grid_diagram(rules.SIZE, rules.SIZE, cell, column_label=_column_label,
+    diagram = grid_diagram(SIZE, SIZE, cell, column_label=_column_label,
                            row_label=_row_label, coords=options.coords, flip=options.flip)
     status = position.outcome.describe() if position.outcome else f"{position.to_move_name} to play"
     return diagram + status + "\n"
+
+
+def summary(position: Position) -> list[tuple[str, str]]:
+    """The rows ``kifu show`` prints about a position."""
+    rows = [("moves played", str(position.ply)), ("stones", str(position.stones))]
+    if position.outcome is None:
+        rows.append(("to move", position.to_move_name))
+    if position.swaps:
+        rows.append(("colour swaps", str(position.swaps)))
+    return rows

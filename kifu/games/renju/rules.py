@@ -1,217 +1,171 @@
-"""The Renju referee: fives, overlines, and black's forbidden 3-3, 4-4 and overline.
+"""The Renju referee: the start position, one move with every rule it can break, the outcome
+and the result a record states.
 
-The board is a flat list with a one-cell wall around the 15x15 points, so that a scan in any
-direction stops at the edge without bounds checks.  A black move is judged line by line: each of
-the four lines through it is cut to the eleven cells within reach of a five, and what that line
-holds (five, overline, how many fours, which points would make a straight four) depends on
-those eleven cells alone, so it is computed once per distinct line and cached.  Only a three
-needs the rest of the board: the point that would make its straight four must itself be a legal
-black move, which is checked recursively (a false three is not a three).
+Black's forbidden shapes and the fives are judged in :mod:`kifu.games.renju.forbidden`.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from operator import itemgetter
+from kifu.errors import IllegalMoveError
+from kifu.game import Event, Outcome, Played
+from kifu.games.renju import forbidden, setup
+from kifu.games.renju.moves import Move, Offer, Pass, Place, Point, Swap
+from kifu.games.renju.position import (
+    ALL_POINTS,
+    BLACK,
+    COLOUR_NAMES,
+    EMPTY,
+    SIZE,
+    WHITE,
+    Position,
+    index,
+    on_board,
+    point_of,
+)
+from kifu.record import Record
 
-SIZE = 15
-STRIDE = SIZE + 2
-EMPTY, BLACK, WHITE, WALL = 0, 1, 2, 3
-COLOUR_NAMES = {BLACK: "black", WHITE: "white"}
-#: Across, up, up-right diagonal, up-left diagonal, as (column, row) steps and as index steps.
-DIRECTION_VECTORS = ((1, 0), (0, 1), (1, 1), (-1, 1))
-DIRECTIONS = tuple(dc + dr * STRIDE for dc, dr in DIRECTION_VECTORS)
-REACH = 5  # cells on each side of a move that can share a five or a straight four with it
-
-
-def index(column: int, row: int) -> int:
-    """The board index of a point, 0-based from the bottom-left corner."""
-    return (row + 1) * STRIDE + column + 1
-
-
-def point_of(idx: int) -> tuple[int, int]:
-    row, column = divmod(idx, STRIDE)
-    return column - 1, row - 1
+#: Opening rules let the players swap colours only during the first five moves.
+SWAP_LIMIT = 5
 
 
-def on_board(column: int, row: int) -> bool:
-    return 0 <= column < SIZE and 0 <= row < SIZE
+def start(record: Record) -> Position:
+    """The empty board, or the record's set-up, checked; black moves first unless it says."""
+    position = Position()
+    if record.setup is not None:
+        setup.place(record.setup, position.cells)
+        position.stones = len(record.setup.black) + len(record.setup.white)
+        position.to_move = BLACK if record.setup.to_move == "black" else WHITE
+    return position
 
 
-def empty_cells() -> list[int]:
-    cells = [WALL] * (STRIDE * STRIDE)
-    for row in range(SIZE):
-        for column in range(SIZE):
-            cells[index(column, row)] = EMPTY
-    return cells
+def outcome(position: Position) -> Outcome | None:
+    """How the game has ended (a five, a forbidden move, passes, a full board), if it has."""
+    return position.outcome
 
 
-ALL_POINTS = tuple(index(c, r) for r in range(SIZE) for c in range(SIZE))
+def play(position: Position, move: Move, lenient: bool = False) -> Played:
+    """Apply one move in place; an illegal move raises ``IllegalMoveError`` naming its rule.
+    Renju has nothing a lenient replay repairs."""
+    if isinstance(move, Place):
+        return _place(position, move.point)
+    if isinstance(move, Pass):
+        return _pass(position)
+    if isinstance(move, Swap):
+        return _swap(position)
+    return _offer(position, move)
 
 
-# -- what one line holds --------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class LineShape:
-    """What the eleven cells of one line through a black stone (at the centre) amount to."""
-
-    run: int                        # stones in the unbroken run through the centre
-    fours: int                      # distinct fours through the centre (two on one line possible)
-    straight_four_points: tuple[int, ...]  # offsets where black makes a straight four (a three)
-
-
-def _line_readers() -> dict[int, tuple[Callable[[list[int]], tuple[int, ...]], ...]]:
-    """For each point, four functions that read the eleven cells of a line through it.
-
-    Cells beyond the edge read as the wall cell at index 0, so a line never wraps round the
-    flat board; ``itemgetter`` does the reading in C, which is what makes judging cheap.
-    """
-    readers = {}
-    for at in ALL_POINTS:
-        column, row = point_of(at)
-        per_direction = []
-        for dc, dr in DIRECTION_VECTORS:
-            cells = []
-            for k in range(-REACH, REACH + 1):
-                c, r = column + k * dc, row + k * dr
-                cells.append(index(c, r) if on_board(c, r) else 0)
-            per_direction.append(itemgetter(*cells))
-        readers[at] = tuple(per_direction)
-    return readers
-
-
-_LINES = _line_readers()
-_CHAR = {BLACK: "x", EMPTY: ".", WHITE: "#", WALL: "#"}
-_SHAPES: dict[tuple[int, ...], LineShape] = {}
-
-
-def _shape(cells: tuple[int, ...]) -> LineShape:
-    """The shape of a line read by ``_LINES`` (cached: few distinct lines occur in games)."""
-    shape = _SHAPES.get(cells)
-    if shape is None:
-        shape = _SHAPES[cells] = line_shape("".join(_CHAR[v] for v in cells))
-    return shape
+def _place(position: Position, point: Point) -> Played:
+    if not on_board(*point):
+        raise IllegalMoveError(f"{point} is off the board (a1..o15)", rule="off-board")
+    if position.offer is not None and point not in position.offer:
+        offered = " ".join(map(str, position.offer))
+        raise IllegalMoveError(f"{point} was not offered; the fifth move must be one of {offered}",
+                               rule="fifth-move-offer")
+    at = index(*point)
+    if position.cells[at] != EMPTY:
+        colour = COLOUR_NAMES[position.cells[at]]
+        raise IllegalMoveError(f"{point} is already occupied by a {colour} stone", rule="occupied")
+    colour = position.to_move
+    position.cells[at] = colour
+    position.stones += 1
+    position.ply += 1
+    position.numbers[at] = position.ply
+    position.last = at
+    position.passes = 0
+    position.offer = None
+    position.to_move = WHITE if colour == BLACK else BLACK
+    events: list[Event] = []
+    if colour == BLACK:
+        verdict = forbidden.black_verdict(position.cells, at)
+        if verdict == forbidden.FIVE:
+            position.outcome = Outcome("black", f"five at {point}")
+        elif verdict is not None:
+            name = forbidden.FORBIDDEN_NAMES[verdict]
+            position.outcome = Outcome("white", f"black's forbidden {name} at {point}")
+            events.append({"type": "forbidden", "point": str(point), "shape": verdict})
+    elif forbidden.makes_five_or_more(position.cells, at, WHITE) >= 5:
+        run = forbidden.makes_five_or_more(position.cells, at, WHITE)
+        position.outcome = Outcome("white", f"{'overline' if run > 5 else 'five'} at {point}")
+    if position.outcome is None and position.stones == SIZE * SIZE:
+        position.outcome = Outcome(None, "the board is full")
+    if position.outcome is not None:
+        events.append({"type": "end", "winner": position.outcome.winner,
+                       "reason": position.outcome.reason})
+    return Played(events)
 
 
-def _run_through(line: str, centre: int) -> tuple[int, int]:
-    """First and last index of the run of 'x' containing ``centre``."""
-    lo = centre
-    while lo > 0 and line[lo - 1] == "x":
-        lo -= 1
-    hi = centre
-    while hi < len(line) - 1 and line[hi + 1] == "x":
-        hi += 1
-    return lo, hi
+def _pass(position: Position) -> Played:
+    if position.offer is not None:
+        raise IllegalMoveError("black offered fifth moves and must play one of them",
+                               rule="fifth-move-offer")
+    position.passes += 1
+    position.ply += 1
+    position.last = None
+    position.to_move = WHITE if position.to_move == BLACK else BLACK
+    if position.passes >= 2:
+        position.outcome = Outcome(None, "both players passed")
+        return Played([{"type": "end", "winner": None, "reason": position.outcome.reason}])
+    return Played()
 
 
-def _fives_from(line: str, centre: int) -> list[tuple[int, frozenset[int]]]:
-    """Every empty point that turns the line into an exact five through the centre, each with
-    the four stones that five completes."""
-    found = []
-    for e, cell in enumerate(line):
-        if cell != "." or abs(e - centre) > 4:
-            continue
-        filled = line[:e] + "x" + line[e + 1:]
-        lo, hi = _run_through(filled, centre)
-        if hi - lo + 1 == 5:
-            found.append((e, frozenset(range(lo, hi + 1)) - {e}))
-    return found
+def _swap(position: Position) -> Played:
+    if position.stones == 0 or position.stones > SWAP_LIMIT:
+        when = f"after move {position.stones}" if position.stones else "before the first move"
+        raise IllegalMoveError(f"colours may be swapped only after one of the first {SWAP_LIMIT} "
+                               f"moves, not {when}", rule="swap")
+    if position.swapped_after == position.stones:
+        raise IllegalMoveError("the colours were already swapped after this move", rule="swap")
+    position.swaps += 1
+    position.swapped_after = position.stones
+    return Played([{"type": "swap"}])
 
 
-def line_shape(line: str) -> LineShape:
-    """Analyse an 11-cell line with a black stone at its centre (index 5): 'x' black,
-    '.' empty, '#' white or the edge."""
-    centre = REACH
-    lo, hi = _run_through(line, centre)
-    run = hi - lo + 1
-    if run >= 5:
-        return LineShape(run, 0, ())
-    fours = len({stones for _, stones in _fives_from(line, centre)})
-    points: list[int] = []
-    if fours == 0:
-        for q, cell in enumerate(line):
-            if cell != "." or abs(q - centre) > 4:
-                continue
-            filled = line[:q] + "x" + line[q + 1:]
-            completions = _fives_from(filled, centre)
-            # A straight four: two completing points of the same four stones (.XXXX.).
-            stones = [s for _, s in completions]
-            if len(stones) != len(set(stones)):
-                points.append(q - centre)
-    return LineShape(run, fours, tuple(points))
+def _offer(position: Position, move: Offer) -> Played:
+    if position.stones != 4 or position.to_move != BLACK:
+        raise IllegalMoveError("fifth moves are offered by black after the fourth move, "
+                               f"not after move {position.stones}", rule="fifth-move-offer")
+    seen: dict[tuple, Point] = {}
+    for point in move.points:
+        if not on_board(*point):
+            raise IllegalMoveError(f"offered point {point} is off the board", rule="off-board")
+        if position.colour_at(point) != EMPTY:
+            raise IllegalMoveError(f"offered point {point} is occupied", rule="fifth-move-offer")
+        shape = _canonical_shape(position, point)
+        if shape in seen:
+            raise IllegalMoveError(f"offered fifth moves {seen[shape]} and {point} are symmetrical",
+                                   rule="fifth-move-offer")
+        seen[shape] = point
+    position.offer = move.points
+    return Played([{"type": "offer", "points": [str(p) for p in move.points]}])
 
 
-# -- judging a black move -------------------------------------------------------------------
-
-FIVE = "five"
-OVERLINE = "overline"
-DOUBLE_FOUR = "double-four"
-DOUBLE_THREE = "double-three"
-
-
-def black_verdict(cells: list[int], at: int) -> str | None:
-    """Judge a black stone just placed at ``at``: ``FIVE`` (wins), a forbidden shape's name,
-    or ``None`` for an ordinary legal move.  ``cells`` must already hold the stone."""
-    shapes = [_shape(read(cells)) for read in _LINES[at]]
-    if any(shape.run == 5 for shape in shapes):
-        return FIVE  # a five wins, whatever else the move makes
-    if any(shape.run > 5 for shape in shapes):
-        return OVERLINE
-    if sum(shape.fours for shape in shapes) >= 2:
-        return DOUBLE_FOUR
-    candidates = [(step, shape.straight_four_points) for step, shape in zip(DIRECTIONS, shapes)
-                  if shape.straight_four_points]
-    if len(candidates) >= 2:
-        threes = 0
-        for step, offsets in candidates:
-            if any(_is_legal_black(cells, at + offset * step) for offset in offsets):
-                threes += 1
-                if threes == 2:
-                    return DOUBLE_THREE
-    return None
-
-
-def _is_legal_black(cells: list[int], at: int) -> bool:
-    """Whether black may play at the empty point ``at`` (a five is always legal)."""
-    cells[at] = BLACK
-    try:
-        verdict = black_verdict(cells, at)
-    finally:
-        cells[at] = EMPTY
-    return verdict is None or verdict == FIVE
-
-
-def is_forbidden(cells: list[int], at: int) -> str | None:
-    """The forbidden shape black would make at the empty point ``at``, or ``None``."""
-    cells[at] = BLACK
-    try:
-        verdict = black_verdict(cells, at)
-    finally:
-        cells[at] = EMPTY
-    return None if verdict == FIVE else verdict
-
-
-def forbidden_points(cells: list[int]) -> Iterator[tuple[int, str]]:
-    """Every empty point where black may not play, with the reason."""
-    for at in ALL_POINTS:
-        if cells[at] == EMPTY:
-            verdict = is_forbidden(cells, at)
-            if verdict:
-                yield at, verdict
-
-
-def makes_five_or_more(cells: list[int], at: int, colour: int) -> int:
-    """The longest run of ``colour`` through ``at`` (for white, five or more wins)."""
-    best = 1
-    for step in DIRECTIONS:
-        run = 1
-        i = at + step
-        while cells[i] == colour:
-            run += 1
-            i += step
-        i = at - step
-        while cells[i] == colour:
-            run += 1
-            i -= step
-        best = max(best, run)
+def _canonical_shape(position: Position, extra: Point) -> tuple:
+    """The stones plus a black stone at ``extra``, up to rotation, reflection and translation:
+    two offers with the same shape lead to the same game, so the rules forbid offering both."""
+    stones = [(point_of(i), position.cells[i]) for i in ALL_POINTS
+              if position.cells[i] != EMPTY]
+    stones.append(((extra.column, extra.row), BLACK))
+    best = None
+    for transform in _SYMMETRIES:
+        moved = [(transform(x, y), colour) for (x, y), colour in stones]
+        min_x = min(p[0] for p, _ in moved)
+        min_y = min(p[1] for p, _ in moved)
+        shape = tuple(sorted(((x - min_x, y - min_y), c) for (x, y), c in moved))
+        if best is None or shape < best:
+            best = shape
     return best
+
+
+_SYMMETRIES = (
+    lambda x, y: (x, y), lambda x, y: (-x, y), lambda x, y: (x, -y), lambda x, y: (-x, -y),
+    lambda x, y: (y, x), lambda x, y: (-y, x), lambda x, y: (y, -x), lambda x, y: (-y, -x),
+)
+
+
+def plain_result(stated: str) -> str:
+    """A stated result in the words the replay's outcome is compared with: SGF's results say
+    how too (``B+R``, ``W+Time``), which here only names the winner."""
+    said = stated.strip().upper()
+    if said[:2] in ("B+", "W+"):
+        return "black" if said[0] == "B" else "white"
+    return stated

@@ -14,8 +14,17 @@ import re
 from dataclasses import dataclass, field
 
 from kifu.errors import HeaderError, SetupError
-from kifu.games.renju import rules
-from kifu.games.renju.notation import Point
+from kifu.games.renju.forbidden import makes_five_or_more
+from kifu.games.renju.moves import Point
+from kifu.games.renju.position import (
+    BLACK,
+    COLOUR_NAMES,
+    EMPTY,
+    SIZE,
+    WHITE,
+    index,
+    on_board,
+)
 from kifu.record import Record, Span
 
 BLACK_KEY, WHITE_KEY, TO_MOVE_KEY = "Setup-Black", "Setup-White", "To-Move"
@@ -34,7 +43,7 @@ class Setup:
 
     def written(self, colour: int) -> list[tuple[Point, Span | None]]:
         """The stones of one colour in the order written, each with where (if known)."""
-        points = self.black if colour == rules.BLACK else self.white
+        points = self.black if colour == BLACK else self.white
         spans = [span for c, _, span in self.spans if c == colour]
         return [(point, spans[i] if i < len(spans) else None) for i, point in enumerate(points)]
 
@@ -47,7 +56,7 @@ def extract(record: Record) -> None:
         return
     spans: list[tuple[int, Point, Span]] = []
     stones: dict[str, tuple[Point, ...]] = {}
-    for key, colour in ((BLACK_KEY, rules.BLACK), (WHITE_KEY, rules.WHITE)):
+    for key, colour in ((BLACK_KEY, BLACK), (WHITE_KEY, WHITE)):
         name = keys.get(key.casefold())
         stones[key] = _points(record, name, colour, spans) if name else ()
     to_move = "black"
@@ -72,7 +81,7 @@ def _points(record: Record, name: str, colour: int,
     for item in _ITEM.finditer(value):
         span = (Span(header.line, start + item.start(), header.line, start + item.end())
                 if header and start is not None else None)
-        if len(points) == rules.SIZE * rules.SIZE:
+        if len(points) == SIZE * SIZE:
             raise HeaderError(f"{name}: more stones than the board has points", span=span,
                               rule="setup")
         try:
@@ -98,21 +107,21 @@ def header_lines(setup: Setup) -> list[tuple[str, str]]:
 
 def place(setup: Setup, cells: list[int]) -> None:
     """Put the set-up's stones on an empty board, checking that it is a possible position."""
-    for colour in (rules.BLACK, rules.WHITE):
+    for colour in (BLACK, WHITE):
         for point, where in setup.written(colour):
-            if not rules.on_board(*point):
+            if not on_board(*point):
                 raise SetupError(f"set-up stone {point} is off the board (a1..o15)", span=where,
                                  rule="off-board")
-            at = rules.index(*point)
-            if cells[at] != rules.EMPTY:
+            at = index(*point)
+            if cells[at] != EMPTY:
                 raise SetupError(f"{point} is given a stone twice in the set-up", span=where,
                                  rule="occupied")
             cells[at] = colour
-    for colour in (rules.BLACK, rules.WHITE):
+    for colour in (BLACK, WHITE):
         for point, where in setup.written(colour):
-            run = rules.makes_five_or_more(cells, rules.index(*point), colour)
+            run = makes_five_or_more(cells, index(*point), colour)
             if run >= 5:
-                name = rules.COLOUR_NAMES[colour]
+                name = COLOUR_NAMES[colour]
                 raise SetupError(f"{name} already has {run} in a row through {point}: the game "
                                  "would be over before it starts",
                                  span=where, rule="five-in-setup")

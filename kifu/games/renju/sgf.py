@@ -9,16 +9,15 @@ goes to SGF and back without loss.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from kifu import __version__, sgf, sgflines
 from kifu.errors import ConversionError, NotationError
 from kifu.game import Reading
+from kifu.games.renju.moves import LETTERS, Move, Offer, Pass, Place, Point, Swap
+from kifu.games.renju.position import BLACK, WHITE, on_board
+from kifu.games.renju.setup import Setup
 from kifu.limits import shorten
 from kifu.record import Node, Record, Span
-from kifu.games.renju.notation import LETTERS, Move, Offer, Pass, Place, Point, Swap
-from kifu.games.renju import rules
-from kifu.games.renju.setup import Setup
 
 SIZE = 15
 HEADER_PROPERTIES = {
@@ -37,7 +36,7 @@ def claims(text: str) -> bool:
 def sgf_point(point: Point, span: Span | None = None, what: str = "") -> str:
     """A point as SGF writes it; a point off the board has no SGF name (``what`` says which
     move or stone it is, for the error)."""
-    if not rules.on_board(point.column, point.row):
+    if not on_board(point.column, point.row):
         raise ConversionError(f"{what or str(point)} is off the 15x15 board, so SGF cannot "
                               "write it", span=span)
     return LETTERS[point.column] + LETTERS[SIZE - 1 - point.row]
@@ -70,7 +69,7 @@ def write(record: Record) -> str:
     if extra:
         root.properties["XH"] = extra
     if record.setup is not None:
-        for prop, colour in (("AB", rules.BLACK), ("AW", rules.WHITE)):
+        for prop, colour in (("AB", BLACK), ("AW", WHITE)):
             stones = record.setup.written(colour)
             if stones:
                 root.properties[prop] = [sgf_point(p, span, f"set-up stone {p}")
@@ -213,7 +212,7 @@ def _setup(root: sgf.SgfNode, collection: sgf.Collection) -> Setup | None:
         return None
     stones = {}
     spans = []
-    for prop, colour in (("AB", rules.BLACK), ("AW", rules.WHITE)):
+    for prop, colour in (("AB", BLACK), ("AW", WHITE)):
         span = collection.value_span(root, prop)
         stones[prop] = tuple(point_from_sgf(value, span) for value in root.properties.get(prop, []))
         spans.extend((colour, point, span) for point in stones[prop] if span is not None)

@@ -1,9 +1,14 @@
-"""Renju's replay events in words, for people reading along (the viewer)."""
+"""What a Renju move did: its events, and the events in words for people reading along (the
+viewer).
+
+Events: ``forbidden`` (black's forbidden ``shape`` at ``point``: black loses), ``swap``,
+``offer`` (the ``points`` offered for the fifth move) and ``end`` (``winner``, ``reason``).
+"""
 from __future__ import annotations
 
 from typing import Any
 
-from kifu.games.renju.position import FORBIDDEN_NAMES
+from kifu.games.renju.forbidden import FORBIDDEN_NAMES
 
 
 def event_text(event: dict[str, Any]) -> str | None:

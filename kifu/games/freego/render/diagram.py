@@ -11,9 +11,9 @@ way and compare what the referee leaves with another diagram.
 """
 from __future__ import annotations
 
-from kifu.games.freego import grids
-from kifu.games.freego.config import Rules
+from kifu.games.freego.boards import grids
 from kifu.games.freego.position import EMPTY, Position
+from kifu.games.freego.setup import Rules
 
 SYMBOLS = "XOAV"
 

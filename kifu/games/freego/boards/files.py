@@ -27,13 +27,19 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from typing import Any
 
-from kifu.errors import KifuError
 from kifu.access import AccessError, read_file
+from kifu.errors import KifuError
+from kifu.games.freego.boards import geometry
+from kifu.games.freego.boards.board import (
+    Board,
+    BoardError,
+    Cell,
+    Point,
+    symmetric_links,
+)
+from kifu.games.freego.boards.tomlspans import TomlSpans
+from kifu.games.freego.moves import valid_name
 from kifu.record import Span
-from kifu.games.freego import geometry
-from kifu.games.freego.board import Board, BoardError, Cell, Point, symmetric_links
-from kifu.games.freego.notation import valid_name
-from kifu.games.freego.tomlspans import TomlSpans
 
 TOP_KEYS = frozenset({"name", "description", "tolerance", "y_axis", "cells"})
 CELL_KEYS = frozenset({"label", "aliases", "value", "playable", "at", "polygon", "adjacent"})

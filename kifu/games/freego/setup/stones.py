@@ -20,7 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kifu.errors import HeaderError, NotationError, SetupError
-from kifu.games.freego.board import MAX_SEATS
+from kifu.games.freego.boards.board import MAX_SEATS
+from kifu.games.freego.moves import valid_name
+from kifu.games.freego.setup.config import seat_names
 from kifu.jsonform import whole
 from kifu.limits import MAX_DIGITS, read_int, shorten
 from kifu.record import Record, Span
@@ -77,9 +79,6 @@ def _line(text: str, number: int) -> str:
 
 def extract(record: Record, text: str) -> None:
     """Move the set-up headers of a parsed record into ``record.setup``."""
-    from kifu.games.freego.config import seat_names
-    from kifu.games.freego.notation import valid_name
-
     keys = [k for k in record.headers if _SETUP_KEY.match(k) or k.casefold() in _EXTRA_KEYS]
     if not keys:
         return
@@ -137,8 +136,6 @@ def extract(record: Record, text: str) -> None:
 
 def to_headers(setup: Setup, record: Record) -> list[tuple[str, str]]:
     """The header lines that write ``setup`` back."""
-    from kifu.games.freego.config import seat_names
-
     lines = [(f"Setup-{seat + 1}", " ".join(cells)) for seat, cells in enumerate(setup.stones)
              if cells]
     if setup.to_move is not None:
@@ -160,8 +157,6 @@ def to_json(setup: Setup) -> dict[str, Any]:
 
 
 def from_json(data: dict[str, Any]) -> Setup:
-    from kifu.games.freego.notation import valid_name
-
     stones = data.get("stones", [])
     if not isinstance(stones, list) or len(stones) > 4 or not all(
             isinstance(cells, list) and all(isinstance(c, str) and valid_name(c) for c in cells)

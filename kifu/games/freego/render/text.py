@@ -1,40 +1,16 @@
-"""Presenting a position: text diagrams, the ``kifu show`` table and the JSON position.
+"""A position as text: Go diagrams of grid boards, a listing of map boards, and the rows
+``kifu show`` prints.
 
 Grid boards print as a Go diagram; map boards as one line per cell (id, label, value, stone),
-since a map has no rows to print.  Seat colours come from the players' names where they are
-colour words (the source plays orange against green), else from a fixed palette.  SVG drawing
-lives in ``svgdraw``.
+since a map has no rows to print.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from kifu.game import RenderOptions
-from kifu.record import Record
-from kifu.render.text import grid_diagram
-from kifu.report import display_width
-from kifu.games.freego import grids, scoring
+from kifu.games.freego.boards import grids
 from kifu.games.freego.position import EMPTY, OFF, Position
-
-COLOURS = {
-    "black": "#111111", "黒": "#111111", "white": "#f8f8f8", "白": "#f8f8f8",
-    "orange": "#f39800", "橙": "#f39800", "橙色": "#f39800", "オレンジ": "#f39800",
-    "green": "#2e9e3e", "緑": "#2e9e3e", "緑色": "#2e9e3e",
-    "blue": "#2b6cd4", "青": "#2b6cd4", "青色": "#2b6cd4",
-    "red": "#d62828", "赤": "#d62828", "赤色": "#d62828",
-    "yellow": "#f2d024", "黄": "#f2d024", "黄色": "#f2d024",
-    "light blue": "#5bc8f0", "light-blue": "#5bc8f0", "lightblue": "#5bc8f0", "cyan": "#5bc8f0",
-    "水色": "#5bc8f0", "purple": "#8e44ad", "紫": "#8e44ad", "pink": "#f08cb4",
-    "brown": "#8b5a2b", "grey": "#888888", "gray": "#888888",
-}
-#: The source's 4-player colours, for seats whose names are no colour.
-PALETTE = ("#111111", "#f8f8f8", "#f39800", "#5bc8f0")
-PALETTE_MANY = ("#f39800", "#5bc8f0", "#f2d024", "#2e9e3e")
-
-
-def seat_colours(seats: tuple[str, ...]) -> list[str]:
-    palette = PALETTE if len(seats) == 2 else PALETTE_MANY
-    return [COLOURS.get(name.casefold(), palette[i]) for i, name in enumerate(seats)]
+from kifu.games.freego.rules import scoring
+from kifu.render.text import display_width, grid_diagram
 
 
 def seat_symbols(seats: tuple[str, ...]) -> list[str]:
@@ -142,26 +118,3 @@ def summary(pos: Position) -> list[tuple[str, str]]:
     if pos.scores is not None:
         rows.append(("result", scoring.result_text(pos)))
     return rows
-
-
-def position_json(pos: Position) -> dict[str, Any]:
-    seats = pos.rules.seats
-    table = pos.scores or scoring.scores(pos)
-    return {
-        "board": pos.board.name,
-        "players": list(seats),
-        "stones": {name: [pos.board.cells[i].id for i in pos.stones_of(s)]
-                   for s, name in enumerate(seats)},
-        "to_move": None if pos.outcome is not None else seats[pos.to_move],
-        "prisoners": {name: pos.prisoners[s] for s, name in enumerate(seats)},
-        "moves": pos.ply,
-        "score": {"final": pos.scores is not None, "scoring": pos.rules.scoring,
-                  "table": [s.to_json() for s in table]},
-        "result": scoring.result_text(pos) if pos.scores is not None else None,
-    }
-
-
-def render_svg(pos: Position, options: RenderOptions, record: Record | None = None) -> str:
-    from kifu.games.freego import svgdraw
-
-    return svgdraw.render(pos, options, record)

@@ -26,8 +26,8 @@ from typing import Any
 
 from kifu.errors import ResultError
 from kifu.game import Event, Outcome
-from kifu.games.freego.config import number
 from kifu.games.freego.position import EMPTY, Position
+from kifu.games.freego.setup import number
 
 EPSILON = 1e-9
 
@@ -124,6 +124,15 @@ def result_text(pos: Position) -> str:
         return "?"
     seat, margin = winner(pos.scores)
     return "draw" if seat is None else f"{pos.scores[seat].seat}+{fmt(margin)}"
+
+
+def count_to_json(pos: Position) -> dict[str, Any]:
+    """The count of a position as JSON: final once the game has ended, else as if it ended
+    now; and the result, once there is one."""
+    table = pos.scores or scores(pos)
+    return {"score": {"final": pos.scores is not None, "scoring": pos.rules.scoring,
+                      "table": [s.to_json() for s in table]},
+            "result": result_text(pos) if pos.scores is not None else None}
 
 
 # -- stated results -------------------------------------------------------------------------

@@ -14,8 +14,8 @@ from importlib import resources
 from pathlib import Path
 
 from kifu.access import AccessError, read_reference
-from kifu.games.freego import boardfile, grids
-from kifu.games.freego.board import Board, BoardError
+from kifu.games.freego.boards import grids
+from kifu.games.freego.boards.board import Board, BoardError
 from kifu.record import ReadOptions
 
 MAPS = {
@@ -44,9 +44,11 @@ def builtin(name: str) -> Board | None:
     key = name.strip().casefold()
     if key not in MAPS:
         return None
-    folder = resources.files("kifu.games.freego").joinpath("boards")
+    from kifu.games.freego.boards import files  # board files are read only for a map
+
+    folder = resources.files("kifu.games.freego.boards")
     text = folder.joinpath(f"{key}.toml").read_text(encoding="utf-8")
-    checked = boardfile.check_text(text, key)
+    checked = files.check_text(text, key)
     if checked.board is None:  # a broken built-in board is kifu's bug, but say where
         first = checked.errors[0]
         raise first.located(message=f"built-in board {key}: {first.message}")
@@ -59,7 +61,9 @@ _FILES: dict[tuple[str, bytes], Board] = {}
 def from_file(path: Path, shown: str | None = None) -> Board:
     """The board in a file the user named (``kifu board check``): errors quote the file, as
     ``shown``."""
-    return boardfile.load(path, shown)
+    from kifu.games.freego.boards import files
+
+    return files.load(path, shown)
 
 
 def resolve(name: str, record_source: str | None, options: ReadOptions | None = None) -> Board:
@@ -84,5 +88,7 @@ def resolve(name: str, record_source: str | None, options: ReadOptions | None = 
     key = (str(found.path), hashlib.sha256(found.data).digest())
     board = _FILES.get(key)
     if board is None:
-        board = _FILES[key] = boardfile.load_referenced(found.data, name.strip())
+        from kifu.games.freego.boards import files
+
+        board = _FILES[key] = files.load_referenced(found.data, name.strip())
     return board

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import re
 
-from kifu.games.freego.board import Board, BoardError, Cell, symmetric_links
+from kifu.games.freego.boards.board import Board, BoardError, Cell, symmetric_links
 from kifu.limits import read_int, shorten
 
 #: Go's column letters: ``I`` is left out so that it is never mistaken for ``J`` or ``1``.

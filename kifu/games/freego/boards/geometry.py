@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from kifu.games.freego.board import Point
+from kifu.games.freego.boards.board import Point
 
 #: Default snapping tolerance, as a fraction of the drawing's diagonal.
 RELATIVE_TOLERANCE = 1e-3

@@ -12,14 +12,14 @@ import math
 import xml.etree.ElementTree as ET
 
 from kifu.game import RenderOptions
+from kifu.games.freego.boards import grids
+from kifu.games.freego.boards.board import Board, Point
+from kifu.games.freego.position import EMPTY, OFF, Position
+from kifu.games.freego.rules import scoring
 from kifu.record import Record
 from kifu.render import grid as goboard
 from kifu.render.svg import document, element, to_string
-from kifu.report import display_width
-from kifu.games.freego import grids, scoring
-from kifu.games.freego.board import Board, Point
-from kifu.games.freego.position import EMPTY, OFF, Position
-from kifu.games.freego.render import seat_colours
+from kifu.render.text import display_width
 
 LAST_MOVE = "#e33"
 PAPER = "#f5eedc"
@@ -27,6 +27,27 @@ UNPLAYABLE = "#d9d9d9"
 INK = "#222"
 MAP_WIDTH = 760.0
 MAP_MARGIN = 24.0
+#: Seat colours come from the players' names where they are colour words (the source plays
+#: orange against green), else from a fixed palette.
+COLOURS = {
+    "black": "#111111", "黒": "#111111", "white": "#f8f8f8", "白": "#f8f8f8",
+    "orange": "#f39800", "橙": "#f39800", "橙色": "#f39800", "オレンジ": "#f39800",
+    "green": "#2e9e3e", "緑": "#2e9e3e", "緑色": "#2e9e3e",
+    "blue": "#2b6cd4", "青": "#2b6cd4", "青色": "#2b6cd4",
+    "red": "#d62828", "赤": "#d62828", "赤色": "#d62828",
+    "yellow": "#f2d024", "黄": "#f2d024", "黄色": "#f2d024",
+    "light blue": "#5bc8f0", "light-blue": "#5bc8f0", "lightblue": "#5bc8f0", "cyan": "#5bc8f0",
+    "水色": "#5bc8f0", "purple": "#8e44ad", "紫": "#8e44ad", "pink": "#f08cb4",
+    "brown": "#8b5a2b", "grey": "#888888", "gray": "#888888",
+}
+#: The source's 4-player colours, for seats whose names are no colour.
+PALETTE = ("#111111", "#f8f8f8", "#f39800", "#5bc8f0")
+PALETTE_MANY = ("#f39800", "#5bc8f0", "#f2d024", "#2e9e3e")
+
+
+def seat_colours(seats: tuple[str, ...]) -> list[str]:
+    palette = PALETTE if len(seats) == 2 else PALETTE_MANY
+    return [COLOURS.get(name.casefold(), palette[i]) for i, name in enumerate(seats)]
 
 
 def _stars(columns: int, rows: int) -> list[tuple[int, int]]:
@@ -85,7 +106,7 @@ def _draw_legend(root: ET.Element, pos: Position, x: float, top: float, size: fl
             element(legend, "text", line, x=x, y=y)
 
 
-def render(pos: Position, options: RenderOptions, record: Record | None = None) -> str:
+def render_svg(pos: Position, options: RenderOptions, record: Record | None = None) -> str:
     if pos.board.grid is not None:
         return _render_grid(pos, options, record)
     return _render_map(pos, options, record)

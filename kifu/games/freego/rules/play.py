@@ -1,0 +1,315 @@
+"""Free-form Go's referee for one move: captures, suicide, ko and superko, passes, set-ups in
+play, each rule by its name.
+
+A group is found by walking the board's neighbour tuples, stopping at the first liberty, so
+the common case (nothing captured) touches a few cells only.
+
+Positional superko ("同じ局面にするのはNGです", Free-form Go's rule) needs every position that
+has stood: each is kept as a Zobrist hash (one random 64-bit key per seat and cell, XORed in and
+out as stones come and go), so a move costs a few XORs, not a board copy.  A hash found again is
+confirmed exactly by undoing the journal of placements back to that position and comparing
+cells, so two positions that merely share a hash can never be mistaken for a repetition.
+Situational superko (AGA, New Zealand) keys each position with the seat to move after it; basic
+ko (Japanese rules) only forbids recreating the position before the opponent's last move.
+"""
+from __future__ import annotations
+
+from kifu.errors import IllegalMoveError, KifuError, SetupError
+from kifu.game import Event, Outcome, Played
+from kifu.games.freego import setup
+from kifu.games.freego.moves import Edit, Move, Pass
+from kifu.games.freego.position import EMPTY, OFF, Position
+from kifu.games.freego.rules import scoring
+from kifu.record import Record
+
+
+def start(record: Record) -> Position:
+    """The empty board the record's headers choose, with its set-up, checked."""
+    position = Position(setup.rules_of(record))
+    if record.setup is not None:
+        setup.apply(record.setup, position)
+    return position
+
+
+def outcome(pos: Position) -> Outcome | None:
+    """How the game has ended (counted after every seat passed), if it has."""
+    return pos.outcome
+
+
+def _dead_group(cells: list[int], nbrs: tuple[tuple[int, ...], ...], start: int,
+                colour: int) -> list[int] | None:
+    """The group at ``start`` if it has no liberty, else ``None`` (found at the first liberty)."""
+    group = [start]
+    members = {start}
+    for p in group:
+        for q in nbrs[p]:
+            c = cells[q]
+            if c == EMPTY:
+                return None
+            if c == colour and q not in members:
+                members.add(q)
+                group.append(q)
+    return group
+
+
+def play(pos: Position, move: Move, lenient: bool = False) -> Played:
+    """Apply ``move`` in place; an illegal move raises and leaves the position as it was."""
+    seat = pos.to_move
+    warnings: list[KifuError] = []
+    if pos.ended:
+        _resume(pos, warnings)
+    if isinstance(move, Edit):
+        return _edit(pos, move, warnings)
+    if move.seat is not None and move.seat != seat:
+        seat = _out_of_turn(pos, move.seat, lenient, warnings)
+    if isinstance(move, Pass):
+        return _pass(pos, seat, warnings, move.elsewhere)
+    board = pos.board
+    cell = board._exact.get(move.cell)
+    if cell is None:
+        cell = board.find(move.cell)
+        if cell is None:
+            raise IllegalMoveError(f"{move.cell!r} is not a cell of the board {board.name!r}",
+                                   rule="unknown-cell")
+    cells = pos.cells
+    if cells[cell] != EMPTY:
+        raise _occupied(pos, cell)
+    colour = seat + 1
+    zobrist = board.zobrist
+    nbrs = board.neighbours
+    cells[cell] = colour
+    new_hash = pos.hash ^ zobrist[seat][cell]
+    removed: list[tuple[int, int]] = []
+    captured: list[tuple[int, list[int]]] = []
+    for n in nbrs[cell]:
+        c = cells[n]
+        if c > 0 and c != colour:
+            group = _dead_group(cells, nbrs, n, c)
+            if group is not None:
+                keys = zobrist[c - 1]
+                for x in group:
+                    cells[x] = EMPTY
+                    new_hash ^= keys[x]
+                    removed.append((x, c))
+                captured.append((c - 1, group))
+    suicide: list[int] | None = None
+    for n in nbrs[cell]:
+        if cells[n] == EMPTY:
+            break
+    else:
+        suicide = _dead_group(cells, nbrs, cell, colour)
+        if suicide is not None:
+            if not pos.rules.suicide:
+                _undo(cells, cell, removed)
+                raise IllegalMoveError(_suicide_message(pos, cell, suicide), rule="suicide")
+            keys = zobrist[seat]
+            for x in suicide:
+                cells[x] = EMPTY
+                new_hash ^= keys[x]
+                removed.append((x, colour))
+    following = seat + 1 if seat + 1 < pos.seats else 0
+    earlier = None
+    ko = pos.rules.ko
+    if ko == "basic":
+        if new_hash == pos.before_last and pos.last is not None and _retakes(pos, cell, removed):
+            _undo(cells, cell, removed)
+            raise IllegalMoveError(_ko_message(pos, cell), rule="ko")
+    else:
+        key = pos.key(new_hash, following)
+        earlier = pos.seen.get(key)
+        if earlier is not None and _repeats(pos, cell, removed, earlier, following):
+            _undo(cells, cell, removed)
+            raise IllegalMoveError(_superko_message(pos, cell, earlier), rule="superko")
+        if earlier is None:
+            pos.seen[key] = len(pos.journal) + 1
+    # The move stands: commit it.
+    pos.before_last = pos.hash
+    pos.hash = new_hash
+    pos.ply += 1
+    pos.journal.append((cell, pos.ply, tuple(removed), seat))
+    pos.last = cell
+    pos.passed = 0
+    pos.to_move = following
+    numbers = pos.numbers
+    numbers[cell] = pos.ply
+    names = pos.rules.seats
+    events: list[Event] = [{"type": "place", "player": names[seat], "cell": board.cells[cell].id}]
+    for owner, group in captured:
+        pos.prisoners[seat] += len(group)
+        for x in group:
+            numbers.pop(x, None)
+        events.append({"type": "capture", "player": names[seat], "captured": names[owner],
+                       "cells": [board.cells[x].id for x in sorted(group)]})
+    if suicide is not None:
+        for x in suicide:
+            numbers.pop(x, None)
+        events.append({"type": "suicide", "player": names[seat],
+                       "cells": [board.cells[x].id for x in sorted(suicide)]})
+    return Played(events, warnings)
+
+
+def _undo(cells: list[int], cell: int, removed: list[tuple[int, int]]) -> None:
+    for where, what in removed:
+        cells[where] = what
+    cells[cell] = EMPTY
+
+
+def _repeats(pos: Position, cell: int, removed: list[tuple[int, int]], earlier: int,
+             following: int) -> bool:
+    """Whether the stones now on the board (the tentative move included), with ``following``
+    to move where that counts, are exactly those after placement ``earlier``."""
+    probe = _probe(pos, cell, removed)
+    situational = pos.rules.ko == "situational"
+    if probe.cells_after(earlier) == pos.cells and (
+            not situational or pos.to_move_after(earlier) == following):
+        return True
+    for placements in range(len(pos.journal) + 1):  # a hash collision: look everywhere (rare)
+        if placements != earlier and probe.cells_after(placements) == pos.cells and (
+                not situational or pos.to_move_after(placements) == following):
+            return True
+    return False
+
+
+def _retakes(pos: Position, cell: int, removed: list[tuple[int, int]]) -> bool:
+    """Whether the stones now on the board are those before the opponent's last placement."""
+    return _probe(pos, cell, removed).cells_after(len(pos.journal) - 1) == pos.cells
+
+
+def _probe(pos: Position, cell: int, removed: list[tuple[int, int]]) -> Position:
+    """A stand-in holding the cells before the tentative move, to undo the journal on."""
+    before = pos.cells.copy()
+    _undo(before, cell, removed)
+    probe = Position.__new__(Position)
+    probe.cells, probe.journal = before, pos.journal
+    return probe
+
+
+def _resume(pos: Position, warnings: list[KifuError]) -> None:
+    """Play after every seat passed, where the players settle the end themselves: the game goes
+    on (they disagreed about the end, or a pass was one too many)."""
+    warnings.append(IllegalMoveError(
+        "play goes on after every player passed (the players resumed the game, to settle a "
+        "dispute or by one pass too many)", rule="play-after-passes").as_warning())
+    pos.ended = False
+
+
+def _edit(pos: Position, edit: Edit, warnings: list[KifuError]) -> Played:
+    """Stones set up in the middle of a game: added, replaced or cleared without any rule of
+    play; no group may be left without a liberty.  Ko and superko count afresh from here."""
+    board, cells = pos.board, pos.cells
+    names = pos.rules.seats
+    touched: list[int] = []
+
+    def cell_of(name: str) -> int:
+        cell = board.find(name)
+        if cell is None:
+            raise SetupError(f"{name!r} is not a cell of the board {board.name!r}",
+                             rule="unknown-cell")
+        if cells[cell] == OFF:
+            raise SetupError(f"{board.cells[cell].id} cannot hold a stone on this board",
+                             rule="unplayable")
+        return cell
+
+    def put(cell: int, what: int) -> None:
+        old = cells[cell]
+        if old > 0:
+            pos.hash ^= board.zobrist[old - 1][cell]
+        if what > 0:
+            pos.hash ^= board.zobrist[what - 1][cell]
+        cells[cell] = what
+        pos.numbers.pop(cell, None)
+        touched.append(cell)
+
+    if len(edit.add) > pos.seats:
+        raise SetupError(f"set-up stones for seat {len(edit.add)}, but this game has "
+                         f"{pos.seats} players", rule="setup")
+    for name in edit.clear:
+        put(cell_of(name), EMPTY)
+    for seat, names_of_seat in enumerate(edit.add):
+        for name in names_of_seat:
+            put(cell_of(name), seat + 1)
+    for cell in touched:
+        for start in (cell, *board.neighbours[cell]):
+            if cells[start] > 0 and _dead_group(cells, board.neighbours, start,
+                                                cells[start]) is not None:
+                raise SetupError(f"the set-up leaves {names[cells[start] - 1]}'s stone on "
+                                 f"{board.cells[start].id} without a liberty", rule="no-liberty")
+    if edit.to_move is not None:
+        if edit.to_move >= pos.seats:
+            raise SetupError(f"seat {edit.to_move + 1} is to move, but this game has "
+                             f"{pos.seats} players", rule="setup")
+        pos.to_move = edit.to_move
+    pos.passed = 0
+    pos.last = None
+    pos.restart_history()
+    event: Event = {"type": "setup",
+                    "added": {names[s]: list(c) for s, c in enumerate(edit.add) if c},
+                    "cleared": list(edit.clear), "to_move": names[pos.to_move]}
+    return Played([event], warnings)
+
+
+def _out_of_turn(pos: Position, seat: int, lenient: bool, warnings: list[KifuError]) -> int:
+    names = pos.rules.seats
+    if seat >= pos.seats:
+        raise IllegalMoveError(f"there is no seat {seat + 1}: this game has {pos.seats} players",
+                               rule="seat")
+    message = (f"{names[seat]} moves out of turn: {names[pos.to_move]} is to move "
+               "(a move missing, or one colour moving twice)")
+    if not lenient:
+        raise IllegalMoveError(message, rule="turn-order")
+    warnings.append(IllegalMoveError(message + "; accepted (lenient)", rule="turn-order")
+                    .as_warning())
+    return seat
+
+
+def _pass(pos: Position, seat: int, warnings: list[KifuError], elsewhere: bool = False) -> Played:
+    pos.ply += 1
+    pos.last = None
+    pos.before_last = pos.hash
+    if elsewhere:  # a move the record does not show: no pass towards the end
+        pos.passed = 0
+        pos.to_move = seat + 1 if seat + 1 < pos.seats else 0
+        return Played([{"type": "pass", "player": pos.rules.seats[seat]}], warnings)
+    pos.passed |= 1 << seat
+    pos.to_move = seat + 1 if seat + 1 < pos.seats else 0
+    events: list[Event] = [{"type": "pass", "player": pos.rules.seats[seat]}]
+    if pos.passed == (1 << pos.seats) - 1:
+        if pos.rules.agreed:  # the players, not the board, decide the dead stones
+            pos.ended = True
+            pos.passed = 0
+        else:
+            events.append(scoring.finish(pos))
+    return Played(events, warnings)
+
+
+def _occupied(pos: Position, cell: int) -> IllegalMoveError:
+    what = pos.cells[cell]
+    name = pos.board.cells[cell].id
+    if what == OFF:
+        return IllegalMoveError(f"{name} cannot be played on this board (it is drawn, not "
+                                "played)", rule="unplayable")
+    owner = pos.rules.seats[what - 1]
+    return IllegalMoveError(f"{name} is already occupied by {owner}", rule="occupied")
+
+
+def _suicide_message(pos: Position, cell: int, group: list[int]) -> str:
+    name = pos.board.cells[cell].id
+    if len(group) == 1:
+        return f"{name} would have no liberty: suicide is forbidden (Suicide: allowed lifts it)"
+    return (f"{name} would leave its group of {len(group)} stones without a liberty: suicide is "
+            "forbidden (Suicide: allowed lifts it)")
+
+
+def _superko_message(pos: Position, cell: int, earlier: int) -> str:
+    name = pos.board.cells[cell].id
+    when = "at the start" if earlier == 0 else f"after move {pos.journal[earlier - 1][1]}"
+    if pos.rules.ko == "situational":
+        return (f"{name} recreates the whole-board position that stood {when}, with the same "
+                "player to move (situational superko)")
+    return (f"{name} recreates the whole-board position that stood {when} (positional "
+            "superko: 同じ局面にするのはNG)")
+
+
+def _ko_message(pos: Position, cell: int) -> str:
+    return (f"{pos.board.cells[cell].id} retakes the ko at once, recreating the position before "
+            "the opponent's last move (ko: play elsewhere first)")
