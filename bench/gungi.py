@@ -49,9 +49,9 @@ def battle_positions(texts: list[tuple[str, str]]) -> tuple[list, int, int]:
     played there are among the legal actions kifu generates for it, and the number of plies
     (set-up and battle) the records hold."""
     from kifu.games.gungi import GAME
-    from kifu.games.gungi.battle import read_ply
-    from kifu.games.gungi.legal import legal_actions
-    from kifu.games.gungi.notation import Placement, Ply
+    from kifu.games.gungi.moves import Placement, Ply
+    from kifu.games.gungi.rules.legal import legal_actions
+    from kifu.games.gungi.rules.resolve import read_ply
 
     positions, found, plies = [], 0, 0
     for name, text in texts:
@@ -70,7 +70,7 @@ def battle_positions(texts: list[tuple[str, str]]) -> tuple[list, int, int]:
 
 
 def measure(repeats: int, rounds: int) -> list[Row]:
-    from kifu.games.gungi.legal import legal_actions
+    from kifu.games.gungi.rules.legal import legal_actions
     from kifu.validate import Options, check_text
 
     paths = sorted((ROOT / "examples" / "gungi").glob("*.gungi"))

@@ -162,7 +162,7 @@ def nineteen_chain(copies: int, rounds: int) -> Row:
 def capture_placements(records: list) -> list[tuple[list[int], int]]:
     """The field (and the stones just placed) of every placement in ``records``, as the rules
     hand them to the resolver."""
-    from kifu.games.rengi import rules
+    from kifu.games.rengi.rules import referee as rules
 
     seen: list[tuple[list[int], int]] = []
     original = rules.resolve

@@ -42,7 +42,7 @@ from bench.common import (
 )
 from bench.rengoma_naive import NaiveGame
 from kifu.games.rengoma import GAME, rules
-from kifu.games.rengoma.notation import Place, Turn
+from kifu.games.rengoma.moves import Place, Turn
 from kifu.games.rengoma.position import Position
 from kifu.record import Node, Record
 

@@ -39,9 +39,9 @@ from freego_games import game_sgf, random_game
 from kifu.errors import KifuError
 from kifu.game import RenderOptions
 from kifu.games.gungi import GAME as GUNGI
-from kifu.games.gungi.battle import describe
-from kifu.games.gungi.legal import legal_actions
-from kifu.games.gungi.reader import parse as parse_plies
+from kifu.games.gungi.notation.read import parse as parse_plies
+from kifu.games.gungi.rules.legal import legal_actions
+from kifu.games.gungi.rules.resolve import describe
 from kifu.load import load
 
 CHROMIUM_ARGS = [

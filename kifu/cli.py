@@ -48,7 +48,40 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 class KifuGroup(click.Group):
     """The command group: a failure inside kifu itself ends a command with a message that asks
-    for a bug report and exit status 2, never a traceback."""
+    for a bug report and exit status 2, never a traceback.
+
+    The commands games bring (``kifu board``) are known from the games' cards, and a game is
+    loaded only when one of its commands runs, never to list them.
+    """
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *registry.commands()})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            return command
+        card = registry.commands().get(cmd_name)
+        if card is None:
+            return None
+        return next((c for c in registry.load(card).commands() if c.name == cmd_name), None)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list of ``kifu --help``: the games' commands with the help their cards
+        give, so that listing them loads no game."""
+        brought = registry.commands()
+        rows = []
+        for name in self.list_commands(ctx):
+            command = super().get_command(ctx, name)
+            if command is None and name in brought:  # its help as the card gives it
+                command = click.Command(name, help=brought[name].commands[name])
+            if command is not None and not command.hidden:
+                rows.append((name, command))
+        if rows:
+            limit = formatter.width - 6 - max(len(name) for name, _ in rows)
+            with formatter.section("Commands"):
+                formatter.write_dl([(name, command.get_short_help_str(limit))
+                                    for name, command in rows])
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -647,7 +680,3 @@ def games_command() -> None:
         click.echo(f"warning: the game package {name!r} failed to load: {printable(problem)}",
                    err=True)
 
-
-for _game in registry.games().values():
-    for _command in _game.commands():
-        main.add_command(_command)

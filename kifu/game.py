@@ -1,8 +1,10 @@
 """The contract every game fulfils, and the replay driver written once for all of them.
 
-A game is a plug-in: a package under ``kifu/games/`` exposing ``GAME``, an instance of a
-:class:`Game` subclass.  The core (command line, reports, JSON, rendering helpers) only ever talks
-to games through this class, so it never needs to know a game by name.
+A game is a plug-in: a package exposing ``GAME``, an instance of a :class:`Game` subclass, and
+announced by a :class:`Card` (the built-in games' cards are in ``kifu/games/__init__.py``, a
+third-party game's come through an entry point; see :mod:`kifu.registry`).  The core (command
+line, reports, JSON, rendering helpers) only ever talks to games through these classes, so it
+never needs to know a game by name.
 
 The referee side of the contract is two small functions: :meth:`Game.start` builds the position
 a record starts from, :meth:`Game.play` applies one move to it.  Everything else the rules offer
@@ -110,6 +112,40 @@ class Format:
     claims: Callable[[str], bool] = lambda text: True
     read_all: Callable[[str, str, bool], list[Reading]] | None = None
     rewrite: Callable[[list[Any]], str] | None = None
+
+
+@dataclass(frozen=True)
+class Card:
+    """What kifu knows of a game before loading it: enough to tell a record's game by its
+    suffix, name or format, to list the commands it brings, and to load it when it is needed.
+
+    ``module`` holds ``GAME`` (loaded by :meth:`load`); ``formats`` maps each interchange format
+    to its file suffixes; ``commands`` maps each ``kifu`` command the game brings to its one
+    line of help.  The game must say the same of itself: its name, title, aliases and
+    suffixes are checked when it is loaded (its formats and commands are not, as that would load
+    them too).
+    """
+
+    name: str
+    title: str
+    module: str
+    aliases: tuple[str, ...] = ()
+    suffixes: tuple[str, ...] = ()
+    formats: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    commands: Mapping[str, str] = field(default_factory=dict)
+
+    def load(self) -> Game:
+        """Import the game's module and return its ``GAME``, checked against this card."""
+        import importlib
+
+        game = getattr(importlib.import_module(self.module), "GAME", None)
+        if not isinstance(game, Game):
+            raise TypeError(f"{self.module} has no GAME that is a kifu.game.Game")
+        told = (game.name, game.title, tuple(game.aliases), tuple(game.suffixes))
+        if told != (self.name, self.title, tuple(self.aliases), tuple(self.suffixes)):
+            raise TypeError(f"{self.module}.GAME says {told}, its card says "
+                            f"{(self.name, self.title, self.aliases, self.suffixes)}")
+        return game
 
 
 class Console(ABC):

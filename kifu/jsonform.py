@@ -13,34 +13,18 @@ people and for tools that only display moves.  Spans are kept, so nothing is los
 from __future__ import annotations
 
 import json
-import math
 import reprlib
 from collections.abc import Iterator
 from typing import Any
 
-from kifu.errors import LimitError, NotationError
-from kifu.limits import (
-    MAX_DEPTH,
-    MAX_DIGITS,
-    MAX_MOVES,
-    check_tree,
-    shorten,
-    too_deep,
-    too_many_moves,
-)
+from kifu import registry
+from kifu.errors import NotationError
+from kifu.jsonvalues import decode
+from kifu.limits import MAX_DEPTH, MAX_MOVES, check_tree, too_deep, too_many_moves
 from kifu.record import Node, Record, Span
 
 FORMAT = "kifu-record"
 VERSION = 1
-
-
-def game_of(text: str) -> str:
-    """The ``game`` a JSON record names, read without decoding the rest."""
-    data = _decode(text)
-    game = data.get("game") if isinstance(data, dict) else None
-    if not isinstance(game, str):
-        raise NotationError("a JSON record needs a string field 'game'", span=Span.point(1, 1))
-    return game
 
 
 def dumps(record: Record) -> str:
@@ -49,8 +33,7 @@ def dumps(record: Record) -> str:
 
 
 def to_json(record: Record) -> dict[str, Any]:
-    from kifu import registry
-
+    """The record as JSON values (its game's moves and set-up in the game's own JSON)."""
     game = registry.get(record.game)
     check_tree(record.moves)  # the JSON encoder recurses as deep as the variations
 
@@ -75,7 +58,8 @@ def to_json(record: Record) -> dict[str, Any]:
 
 
 def loads(text: str, source: str = "<json>") -> Record:
-    data = _decode(text)
+    """A record from JSON text; a ``NotationError`` (located where it can be) if it is none."""
+    data = decode(text)
     try:
         return from_json(data, source)
     except NotationError:
@@ -86,8 +70,7 @@ def loads(text: str, source: str = "<json>") -> Record:
 
 
 def from_json(data: Any, source: str = "<json>") -> Record:
-    from kifu import registry
-
+    """A record from JSON values, checked as strictly as the notation reads one."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise NotationError(f"not a kifu JSON record (its 'format' must be {FORMAT!r})",
                             span=Span.point(1, 1))
@@ -125,60 +108,6 @@ def from_json(data: Any, source: str = "<json>") -> Record:
         moves=[node_from(item, 0) for item in _consumed(data.get("moves", []))],
         source=source,
     )
-
-
-class _Unusable(Exception):
-    """A JSON number kifu will not take (too many digits, not finite), as written."""
-
-    def __init__(self, message: str, written: str) -> None:
-        super().__init__(message)
-        self.message, self.written = message, written
-
-
-def _int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise _Unusable(f"a number with more than {MAX_DIGITS} digits", text)
-    return int(text)
-
-
-def _float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise _Unusable(f"the number {shorten(text)} is too large", text)
-    return value
-
-
-def _constant(text: str) -> Any:
-    raise _Unusable(f"{text} is not a JSON number", text)
-
-
-def _decode(text: str) -> Any:
-    """JSON text as Python values; numbers are bounded as in every notation (``kifu.limits``)."""
-    try:
-        return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
-    except json.JSONDecodeError as error:
-        raise NotationError(f"invalid JSON: {error.msg}",
-                            span=Span.point(error.lineno, error.colno)) from None
-    except RecursionError:
-        raise LimitError("invalid JSON: nested too deeply", span=Span.point(1, 1),
-                         rule="nesting-depth") from None
-    except _Unusable as error:
-        at = text.find(error.written)
-        span = Span.point(1, 1)
-        if at >= 0:
-            span = Span.point(text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at))
-        raise LimitError(f"invalid JSON: {error.message}", span=span, rule="number-size") from None
-
-
-def whole(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
-    """``value`` if it is a whole number from ``low`` to ``high`` (JSON's ``true`` is not one),
-    else a ``ValueError`` naming ``what``: games check the numbers of their JSON with it as
-    strictly as their notation's."""
-    if (not isinstance(value, int) or isinstance(value, bool) or value < low
-            or (high is not None and value > high)):
-        limits = f"from {low}" if high is None else f"from {low} to {high}"
-        raise ValueError(f"{what} is a whole number {limits}, not {reprlib.repr(value)}")
-    return value
 
 
 def _str(value: Any) -> str:

@@ -1,96 +1,193 @@
-"""Finding games: every package under ``kifu/games/`` that exposes ``GAME`` is one.
+"""Finding games, and loading each only when it is needed.
 
-Adding a game means adding its package and grammar; nothing here changes.  A record's game is
-found from ``--game``, else a ``Game:`` header, else the file's suffix (with the interchange
-formats, such as SGF, asked whether the text is theirs).
+kifu knows every game from its card (:class:`kifu.game.Card`): the built-in games' cards are
+the table in ``kifu/games/__init__.py``; a third-party package adds a game with an entry point
+in the group ``kifu.games`` that names its card (see the README), read only when the built-in
+games do not answer.  A game itself is imported when a record of it is read, or when every
+game is asked for (``kifu games``), so that checking one record loads one game.
+
+A record's game is found from ``--game``, else a ``Game:`` header, else the file's suffix (with
+the interchange formats, such as SGF, asked whether the text is theirs).
 """
 from __future__ import annotations
 
 import functools
-import importlib
-import pkgutil
 import re
+from collections.abc import Callable, Iterator, Set
 from pathlib import PurePath
 
-import kifu.games
 from kifu.errors import ConversionError, UnknownGameError
-from kifu.game import Format, Game
+from kifu.game import Card, Format, Game
+from kifu.games import BUILT_IN
 
 NATIVE = "native"
 JSON = "json"
+#: The entry-point group through which other packages plug in games.
+ENTRY_POINTS = "kifu.games"
 
 _GAME_HEADER = re.compile(r"^[ \t\ufeff]*Game[ \t]*[:：][ \t]*(\S+)", re.IGNORECASE | re.MULTILINE)
 #: Only the head of a file is searched for a ``Game:`` header.
 _HEADER_WINDOW = 4096
 
+_loaded: dict[str, Game] = {}
+_failed: dict[str, str] = {}
+
+
+# -- cards ----------------------------------------------------------------------------------
 
 @functools.cache
-def _discover() -> tuple[dict[str, Game], dict[str, str]]:
-    found: dict[str, Game] = {}
+def _plugged() -> tuple[tuple[Card, ...], dict[str, str]]:
+    """The cards other packages announce, and the entry points that failed, with why."""
+    from importlib.metadata import entry_points
+
+    cards: list[Card] = []
     broken: dict[str, str] = {}
-    for info in pkgutil.iter_modules(kifu.games.__path__):
+    taken = {card.name for card in BUILT_IN}
+    for point in entry_points(group=ENTRY_POINTS):
         try:
-            module = importlib.import_module(f"{kifu.games.__name__}.{info.name}")
+            card = point.load()
         except Exception as error:  # noqa: BLE001 - one broken plug-in must not sink the rest
-            broken[info.name] = f"{type(error).__name__}: {error}"
+            broken[point.name] = f"{type(error).__name__}: {error}"
             continue
-        game = getattr(module, "GAME", None)
-        if isinstance(game, Game):
-            found[game.name] = game
-    return dict(sorted(found.items())), broken
+        if not isinstance(card, Card):
+            broken[point.name] = f"the entry point {point.value} is no kifu.game.Card"
+        elif card.name in taken:
+            broken[point.name] = f"a game named {card.name!r} is known already"
+        else:
+            taken.add(card.name)
+            cards.append(card)
+    return tuple(sorted(cards, key=lambda c: c.name)), broken
 
 
-def games() -> dict[str, Game]:
-    """Every installed game by name, in name order."""
-    return _discover()[0]
+def cards(*, plugged: bool = True) -> Iterator[Card]:
+    """Every game's card: the built-in games first, then (unless ``plugged`` is false) those
+    other packages plug in, each group in name order."""
+    yield from BUILT_IN
+    if plugged:
+        yield from _plugged()[0]
 
 
-def broken() -> dict[str, str]:
-    """Game packages that failed to import, with the error: ``kifu games`` lists them."""
-    return _discover()[1]
+def _lookup(wanted: Callable[[Card], bool]) -> Card | None:
+    """The first card ``wanted``: the built-in games are asked first, the plugged ones only
+    when none of them answers."""
+    for group in (BUILT_IN, _plugged()[0]):
+        found = next((card for card in group if wanted(card)), None)
+        if found is not None:
+            return found
+    return None
+
+
+def card_of(name: str) -> Card:
+    """A game's card by its name or one of its aliases, any case."""
+    wanted = name.strip().casefold()
+    found = _lookup(lambda card: wanted == card.name
+                    or wanted in (alias.casefold() for alias in card.aliases))
+    if found is None:
+        known = ", ".join(card.name for card in cards())
+        raise UnknownGameError(f"unknown game {name!r}; kifu knows {known}")
+    return found
+
+
+# -- games ----------------------------------------------------------------------------------
+
+def load(card: Card) -> Game:
+    """The game a card announces, imported the first time it is asked for."""
+    game = _loaded.get(card.name)
+    if game is None:
+        if card.name in _failed:
+            raise UnknownGameError(f"the game {card.name!r} could not be loaded: "
+                                   f"{_failed[card.name]}")
+        try:
+            game = _loaded[card.name] = card.load()
+        except Exception as error:  # noqa: BLE001 - reported as the game's, not kifu's
+            _failed[card.name] = f"{type(error).__name__}: {error}"
+            raise UnknownGameError(f"the game {card.name!r} could not be loaded: "
+                                   f"{_failed[card.name]}") from None
+    return game
 
 
 def get(name: str) -> Game:
     """A game by its name or one of its aliases, any case."""
-    wanted = name.strip().casefold()
-    for game in games().values():
-        if wanted == game.name or wanted in (alias.casefold() for alias in game.aliases):
-            return game
-    known = ", ".join(games())
-    raise UnknownGameError(f"unknown game {name!r}; kifu knows {known}")
+    return load(card_of(name))
 
 
-def suffixes() -> set[str]:
+def find(name: str) -> Game | None:
+    """A game by its name or alias, ``None`` if kifu knows none that loads."""
+    try:
+        return get(name)
+    except UnknownGameError:
+        return None
+
+
+def games() -> dict[str, Game]:
+    """Every game that loads, by name, in name order (this imports them all)."""
+    found = {}
+    for card in cards():
+        try:
+            found[card.name] = load(card)
+        except UnknownGameError:
+            continue
+    return dict(sorted(found.items()))
+
+
+def broken() -> dict[str, str]:
+    """Games that failed to load and entry points that failed, with the error: ``kifu games``
+    lists them."""
+    return {**_plugged()[1], **_failed}
+
+
+# -- suffixes and formats -------------------------------------------------------------------
+
+class _Suffixes(Set[str]):
+    """Every file suffix some game reads, found when first asked (a walk through a folder asks;
+    a run over files named one by one never needs them)."""
+
+    @functools.cached_property
+    def _all(self) -> frozenset[str]:
+        found = {".json"}
+        for card in cards():
+            found.update(card.suffixes)
+            for suffixes in card.formats.values():
+                found.update(suffixes)
+        return frozenset(found)
+
+    def __contains__(self, suffix: object) -> bool:
+        return suffix in self._all
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all)
+
+    def __len__(self) -> int:
+        return len(self._all)
+
+
+def suffixes() -> Set[str]:
     """Every file suffix some game reads (native notations and interchange formats)."""
-    found = {".json"}
-    for game in games().values():
-        found.update(game.suffixes)
-        for fmt in game.formats().values():
-            found.update(fmt.suffixes)
-    return found
+    return _Suffixes()
 
 
 def detect(text: str, path: str, game_name: str | None = None) -> tuple[Game, str]:
     """The game a record belongs to and the format it is written in (``native``, ``json``...)."""
     suffix = PurePath(path).suffix.lower()
     if text.lstrip().startswith("{"):
-        from kifu import jsonform  # JSON names its game itself
+        from kifu.jsonvalues import game_of  # JSON names its game itself
 
-        return get(game_name or jsonform.game_of(text)), JSON
+        return get(game_name or game_of(text)), JSON
     if game_name:
         game = get(game_name)
         return game, _format_by_suffix(game, suffix, text) or NATIVE
     header = _GAME_HEADER.search(text[:_HEADER_WINDOW])
     if header:
         return get(header.group(1)), NATIVE
-    for game in games().values():
-        if suffix in game.suffixes:
-            return game, NATIVE
-    claimants = [(game, fmt) for game in games().values()
-                 if (fmt := _format_by_suffix(game, suffix, text))]
-    if claimants:
-        game, fmt = claimants[0]
-        return game, fmt
+    native = _lookup(lambda card: suffix in card.suffixes)
+    if native is not None:
+        return load(native), NATIVE
+    for card in cards():
+        if any(suffix in found for found in card.formats.values()):
+            game = load(card)
+            fmt = _format_by_suffix(game, suffix, text)
+            if fmt:
+                return game, fmt
     raise UnknownGameError(
         "cannot tell which game this record is: give it a 'Game:' header, a known suffix "
         f"({', '.join(sorted(suffixes()))}) or --game")
@@ -99,10 +196,8 @@ def detect(text: str, path: str, game_name: str | None = None) -> tuple[Game, st
 def guess(path: str) -> str | None:
     """The game a file's native suffix names, for reports on files that could not be read."""
     suffix = PurePath(path).suffix.lower()
-    for game in games().values():
-        if suffix in game.suffixes:
-            return game.name
-    return None
+    found = _lookup(lambda card: suffix in card.suffixes)
+    return None if found is None else found.name
 
 
 def _format_by_suffix(game: Game, suffix: str, text: str) -> str | None:
@@ -119,3 +214,8 @@ def format_of(game: Game, name: str) -> Format:
     except KeyError:
         offered = ", ".join([NATIVE, JSON, *game.formats()])
         raise ConversionError(f"{game.name} has no format {name!r}; it offers {offered}") from None
+
+
+def commands() -> dict[str, Card]:
+    """The ``kifu`` commands games bring, each with the card of its game (none is loaded)."""
+    return {command: card for card in cards() for command in card.commands}

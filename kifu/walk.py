@@ -83,10 +83,12 @@ def walk(paths: Iterable[str], suffixes: Iterable[str], *, shard: Shard | None =
     ``suffixes`` are the lower-case suffixes to keep in folders; ``skip`` names folders not to
     enter (a batch's own output folder); ``shard`` keeps only that part of the files.
     """
-    wanted = frozenset(suffixes)
+    wanted: frozenset[str] | None = None  # asked for at the first folder: files need none
     skipped = frozenset(os.path.realpath(p) for p in skip)
     for path in paths:
         if path != STDIN and os.path.isdir(path):
+            if wanted is None:
+                wanted = frozenset(suffixes)
             found: Iterable[Found] = _walk_folder(path, wanted, skipped)
         else:
             found = [Found(path, STDIN if path == STDIN else os.path.basename(path), named=True)]

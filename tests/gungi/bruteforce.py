@@ -19,20 +19,40 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from kifu.errors import KifuError, SetupError
-from kifu.games.gungi import battle
-from kifu.games.gungi.actions import DROP, EXCHANGE, MOVE, STRIKE, SUBSTITUTE, SWAP, Action
-from kifu.games.gungi.bod import Diagram, SetupPiece
-from kifu.games.gungi.diagram_position import LIMITS, from_diagram, kind_of
 from kifu.games.gungi.geometry import SQUARES, file_of, rank_of, square
-from kifu.games.gungi.legal import (
-    is_clean, king_safe, legal_actions, mover_foul, swap_allowed, trials,
-)
-from kifu.games.gungi.movegen import pseudo_actions
-from kifu.games.gungi.notation import Betrayed, Coord, Ply
+from kifu.games.gungi.moves import Betrayed, Coord, Ply
 from kifu.games.gungi.pieces import (
-    BACK_OF, BACKS, FACES, FRONT_OF, FRONTS, NEVER_IN_HAND, PAWN_BACKS, SET,
+    BACK_OF,
+    BACKS,
+    FACES,
+    FRONT_OF,
+    FRONTS,
+    NEVER_IN_HAND,
+    PAWN_BACKS,
+    SET,
 )
 from kifu.games.gungi.position import BATTLE, Position
+from kifu.games.gungi.rules import battle
+from kifu.games.gungi.rules.actions import (
+    DROP,
+    EXCHANGE,
+    MOVE,
+    STRIKE,
+    SUBSTITUTE,
+    SWAP,
+    Action,
+)
+from kifu.games.gungi.rules.legal import (
+    is_clean,
+    king_safe,
+    legal_actions,
+    mover_foul,
+    swap_allowed,
+    trials,
+)
+from kifu.games.gungi.rules.movegen import pseudo_actions
+from kifu.games.gungi.rules.studies import LIMITS, from_diagram, kind_of
+from kifu.games.gungi.setup import Diagram, SetupPiece
 
 #: What identifies an action: kind, acting face, (file, rank, tier) after, origin, victim's
 #: tier, the other face of a swap or exchange.

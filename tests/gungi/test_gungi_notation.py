@@ -9,8 +9,14 @@ from hypothesis import strategies as st
 from kifu import jsonform
 from kifu.errors import NotationError
 from kifu.games.gungi import GAME
-from kifu.games.gungi.notation import (
-    BackFaces, Betrayed, Coord, Placement, Ply, Resign, Section,
+from kifu.games.gungi.moves import (
+    BackFaces,
+    Betrayed,
+    Coord,
+    Placement,
+    Ply,
+    Resign,
+    Section,
 )
 from kifu.games.gungi.pieces import FACES
 from kifu.record import Node, Record
@@ -132,8 +138,8 @@ comment_text = st.text(st.characters(blacklist_characters="[]［］\n\r「」", 
 
 
 def GAME_NOTE(text: str) -> object:
-    from kifu.games.gungi.notation import SECTION_WORDS
-    from kifu.games.gungi.reader import _ASCII_SECTIONS, classify
+    from kifu.games.gungi.moves import SECTION_WORDS
+    from kifu.games.gungi.notation.read import _ASCII_SECTIONS, classify
 
     if text in SECTION_WORDS or text.lower() in _ASCII_SECTIONS:
         return True
@@ -187,7 +193,7 @@ def test_json_round_trip(record: Record) -> None:
 def test_setup_diagram_in_both_dialects_and_from_a_rendering() -> None:
     """The text rendering is itself a set-up diagram: it can be pasted into a study."""
     from kifu.game import RenderOptions
-    from kifu.games.gungi.diagram_position import to_diagram
+    from kifu.games.gungi.setup import to_diagram
 
     record = GAME.parse("Game: gungi\n" + open_example("effects-study.gungi"))
     ascii_text = GAME.write(record, "ascii")

@@ -185,8 +185,9 @@ def test_no_betrayal_ever_reaches_a_king(gungi) -> None:
     pos = board("v帥 . . . . . . . .", E, E, E, E, E, E, ". . . . . . . へ .",
                 ". . . . . . . 帥 .")
     assert [p.rule for p in gungi.replay(pos, "▲2―9―2―へ").errors] == ["unreachable"]
-    from kifu.errors import SetupError
     import pytest
+
+    from kifu.errors import SetupError
 
     with pytest.raises(SetupError, match="something stands on the 帥"):
         GAME.start(GAME.parse(gungi.bod(pos.replace(". . . . . . . 帥 .", ". . . . . . . 帥へ ."))))

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 
 from kifu.games.rengoma import GAME
-from kifu.games.rengoma.notation import LETTERS
+from kifu.games.rengoma.moves import LETTERS
 from kifu.games.rengoma.position import Position, piece_text
 from kifu.record import Record
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from kifu.games.rengoma import GAME, rules
-from kifu.games.rengoma.notation import Place, Turn
+from kifu.games.rengoma.moves import Place, Turn
 from kifu.games.rengoma.position import Position
 from kifu.record import Node, Record
 

@@ -7,9 +7,9 @@ from hypothesis import given, settings
 
 from bench.rengoma_naive import Illegal, NaiveGame
 from kifu.games.rengoma import GAME, rules
-from kifu.games.rengoma.notation import Place
+from kifu.games.rengoma.moves import Place
 from kifu.games.rengoma.position import COLOUR_NAMES, Position, colour_of, strength_of
-from kifu.games.rengoma.spec import spec_of
+from kifu.games.rengoma.setup import spec_of
 from tests.rengoma.rengoma_strategies import games
 
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from kifu import jsonform
 from kifu.errors import IllegalMoveError
 from kifu.games.rengoma import GAME, rules, setup
-from kifu.games.rengoma.notation import Place, Shift
+from kifu.games.rengoma.moves import Place, Shift
 from kifu.games.rengoma.position import Position
 from tests.rengoma.rengoma_strategies import games, positions
 

@@ -1,8 +1,7 @@
 """The machine-readable replay: Rengoma's events and positions, move by move, and their schema
-(``kifu/games/rengoma/replay.schema.json``)."""
+(``REPLAY_SCHEMA`` in ``kifu/games/rengoma/events.py``)."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -10,12 +9,11 @@ from hypothesis import given, settings
 from jsonschema import Draft202012Validator
 
 from kifu.games.rengoma import GAME
+from kifu.games.rengoma.events import REPLAY_SCHEMA as SCHEMA
 from kifu.load import load
 from tests.rengoma.rengoma_strategies import games
 
 ROOT = Path(__file__).resolve().parents[2]
-SCHEMA = json.loads((ROOT / "kifu" / "games" / "rengoma" / "replay.schema.json").read_text(
-    encoding="utf-8"))
 
 
 def validator(definition: str) -> Draft202012Validator:

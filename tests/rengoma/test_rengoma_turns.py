@@ -5,7 +5,7 @@ import pytest
 
 from kifu.errors import GameOverError, HeaderError, IllegalMoveError
 from kifu.games.rengoma import GAME, rules
-from kifu.games.rengoma.notation import Place, Shift, Square
+from kifu.games.rengoma.moves import Place, Shift, Square
 from tests.rengoma.rengoma_diagrams import events, record, replay
 
 EMPTY_5 = """

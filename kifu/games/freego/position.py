@@ -7,7 +7,7 @@ cell that cannot be played), and a group is found by walking the board's neighbo
 Every position that has stood is kept as a Zobrist hash (one random 64-bit key per seat and
 cell, XORed in and out as stones come and go), so a move costs a few XORs, not a board copy; the
 journal of placements lets the referee undo back to any earlier position and compare cells
-exactly (:mod:`kifu.games.freego.rules.play`).
+exactly (:mod:`kifu.games.freego.rules.referee`).
 """
 from __future__ import annotations
 

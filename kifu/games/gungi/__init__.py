@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from kifu.game import Game, Outcome, Played, RenderOptions
-from kifu.games.gungi import notation, reader, referee, words, writer
+from kifu.games.gungi import moves, notation, position, rules, setup
 from kifu.games.gungi.position import Position
 from kifu.record import Record
+
 
 class Gungi(Game):
     name = "gungi"
@@ -31,67 +32,61 @@ class Gungi(Game):
     }
 
     def parse(self, text: str, source: str = "<string>") -> Record:
-        from kifu.games.gungi.normalise import normalise
-
-        return normalise(reader.parse(text, source))
+        # Two steps: the notation reads what the text says; the referee's normaliser fills in
+        # what it leaves implicit (each ply's origin, capture, repairs).
+        return rules.normalise(notation.parse(text, source))
 
     def write(self, record: Record, dialect: str | None = None) -> str:
-        from kifu.games.gungi.normalise import canonical
-
-        return writer.write(canonical(record), ascii_names=dialect == "ascii")
+        return notation.write(rules.canonical(record), ascii_names=dialect == "ascii")
 
     def move_to_json(self, move: Any) -> dict[str, Any]:
-        return notation.move_to_json(move)
+        return moves.move_to_json(move)
 
     def move_from_json(self, data: dict[str, Any]) -> Any:
-        return notation.move_from_json(data)
+        return moves.move_from_json(data)
 
-    def setup_to_json(self, setup: Any) -> Any:
-        from kifu.games.gungi import diagram_json
-
-        return diagram_json.to_json(setup)
+    def setup_to_json(self, value: Any) -> Any:
+        return setup.to_json(value)
 
     def setup_from_json(self, data: Any) -> Any:
-        from kifu.games.gungi import diagram_json
-
-        return diagram_json.from_json(data)
+        return setup.from_json(data)
 
     def start(self, record: Record) -> Position:
-        return referee.start(record)
+        return rules.start(record)
 
-    def play(self, position: Position, move: Any, *, lenient: bool = False) -> Played:
-        played, _ = referee.play(position, move, lenient)
+    def play(self, pos: Position, move: Any, *, lenient: bool = False) -> Played:
+        played, _ = rules.play(pos, move, lenient)
         return played
 
-    def copy(self, position: Position) -> Position:
-        return position.copy()
+    def copy(self, pos: Position) -> Position:
+        return pos.copy()
 
-    def outcome(self, position: Position) -> Outcome | None:
-        return position.outcome
+    def outcome(self, pos: Position) -> Outcome | None:
+        return rules.outcome(pos)
 
-    def render_svg(self, position: Position, options: RenderOptions,
+    def render_svg(self, pos: Position, options: RenderOptions,
                    record: Record | None = None) -> str:
         from kifu.games.gungi import render
 
-        return render.render_svg(position, options, record)
+        return render.render_svg(pos, options, record)
 
-    def render_text(self, position: Position, options: RenderOptions) -> str:
+    def render_text(self, pos: Position, options: RenderOptions) -> str:
         from kifu.games.gungi import render
 
-        return render.render_text(position, options)
+        return render.render_text(pos, options)
 
     def event_text(self, event: dict[str, Any]) -> str | None:
-        return words.event_text(event)
+        from kifu.games.gungi import events
 
-    def summary(self, position: Position) -> list[tuple[str, str]]:
+        return events.event_text(event)
+
+    def summary(self, pos: Position) -> list[tuple[str, str]]:
         from kifu.games.gungi import render
 
-        return render.summary(position)
+        return render.summary(pos)
 
-    def position_to_json(self, position: Position) -> dict[str, Any]:
-        from kifu.games.gungi import diagram_json
-
-        return diagram_json.position_to_json(position)
+    def position_to_json(self, pos: Position) -> dict[str, Any]:
+        return position.to_json(pos)
 
 
 GAME = Gungi()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from kifu.games.gungi.moves_table import TABLES
+from kifu.games.gungi.movement import TABLES
 from kifu.games.gungi.pieces import BLACK, JUMPERS
 
 SIZE = 9

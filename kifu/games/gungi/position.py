@@ -7,10 +7,19 @@ search) builds new pieces for flips instead of changing shared ones.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from kifu.game import Outcome
-from kifu.games.gungi.geometry import SQUARES, STANDARD, Geometry, square
+from kifu.games.gungi.geometry import (
+    SQUARES,
+    STANDARD,
+    Geometry,
+    file_of,
+    rank_of,
+    square,
+)
 from kifu.games.gungi.hidden import Pools
 from kifu.games.gungi.pieces import BACK_OF, FRONT_OF, SIDE_NAMES
 
@@ -141,3 +150,48 @@ def faces_on_file(board: Board, side: int, face: str, file: int) -> int:
     for rank in range(1, 10):
         count += sum(1 for p in board[square(file, rank)] if p.owner == side and p.face == face)
     return count
+
+
+# -- JSON -----------------------------------------------------------------------------------
+
+#: A piece as JSON shows it: its side, its face, and its hidden face where known.
+PieceFaces = tuple[int, str, str | None]
+
+
+def board_json(stacks: Sequence[Iterable[PieceFaces]], hands: Sequence[Iterable[PieceFaces]],
+               to_move: int) -> dict[str, Any]:
+    """Stacks (bottom to top, square by square) and hands as JSON: a piece is ``[side, face]``
+    on the board and ``[face]`` in hand, with its hidden face (a 兵's back, a 香's front)
+    appended when known.  Set-up diagrams are written the same way."""
+    def piece(side: int, face: str, hidden: str | None, on_board: bool) -> list[str]:
+        return [*([SIDE_NAMES[side]] if on_board else []), face, *([hidden] if hidden else [])]
+
+    board = {}
+    for sq, stack in zip(SQUARES, stacks):
+        items = [piece(*faces, on_board=True) for faces in stack]
+        if items:
+            board[f"{file_of(sq)}-{rank_of(sq)}"] = items
+    return {"to_move": SIDE_NAMES[to_move], "board": board,
+            "hands": {SIDE_NAMES[side]: [piece(*faces, on_board=False) for faces in hands[side]]
+                      for side in (0, 1)}}
+
+
+def shown(piece: Piece) -> PieceFaces:
+    """A piece's side, face and the hidden face a diagram names (a 兵's back, a 香's front)."""
+    return piece.owner, piece.face, piece.other if piece.face in ("兵", "香") else None
+
+
+def to_json(pos: Position) -> dict[str, Any]:
+    """The position as JSON (``kifu show --format json``): stacks and hands as a set-up diagram
+    writes them, the phase, the battle plies so far, the last square and the outcome."""
+    data = board_json([[shown(p) for p in stack] for stack in pos.board],
+                      [[shown(p) for p in hand] for hand in pos.hands], pos.to_move)
+    data["phase"] = pos.phase
+    data["battle_plies"] = pos.battle_plies
+    if pos.last_square is not None:
+        data["last"] = f"{file_of(pos.last_square)}-{rank_of(pos.last_square)}"
+    if pos.outcome is not None:
+        data["outcome"] = {"winner": pos.outcome.winner, "reason": pos.outcome.reason}
+    if pos.repeated:
+        data["sennichite"] = True
+    return data

@@ -1,21 +1,21 @@
-"""Drawing a Gungi position: an SVG shogi-style diagram, and a text diagram for terminals.
+"""Drawing a Gungi position: an SVG shogi-style diagram, a text diagram for terminals, and the
+rows ``kifu show`` prints.
 
 SVG: a 9x9 board with files 9..1 across the top and ranks 一..九 down the side; every stack is
 drawn tier by tier (tier 1 at the bottom of the square), so all three tiers can be read; white's
 pieces are turned 180°; the hands stand beside the board (white's above-left, black's
 below-right, as in a shogi diagram); the last ply's square is shaded.  Text: the set-up diagram
-format (``bod.py``), which shows stacks and hands and can be pasted into a study.
+format (:mod:`kifu.games.gungi.setup.diagram`), which shows stacks and hands and can be pasted into a study.
 """
 from __future__ import annotations
 
 from collections import Counter
 
 from kifu.game import RenderOptions
-from kifu.games.gungi import bod
-from kifu.games.gungi.diagram_position import to_diagram
 from kifu.games.gungi.geometry import KANJI_RANKS, SQUARES, name
 from kifu.games.gungi.pieces import MARKS, SIDE_NAMES
 from kifu.games.gungi.position import Position
+from kifu.games.gungi.setup import diagram
 from kifu.record import Record
 from kifu.render.svg import document, element, to_string
 
@@ -151,8 +151,7 @@ def _hands(root, position: Position, left: float, top: float, hand_w: float, mar
 
 
 def render_text(position: Position, options: RenderOptions) -> str:
-    diagram = to_diagram(position)
-    lines = bod.write(diagram, padded=True)
+    lines = diagram.write(diagram.to_diagram(position), padded=True)
     # The lines under the diagram are notes in brackets, so that the text reads back as a study.
     if options.last_move and position.last_square is not None:
         stack = position.board[position.last_square]

@@ -1,27 +1,19 @@
 """Rengi 連棋: turn-based Puyo Puyo for two, on two 6x13 fields (puyoloft.net's rules).
 
-The engine follows the rules digest (``rules/rengi.md``) and its decisions; the decisions kifu
-had to take beyond it are listed in ``DECISIONS.md`` beside this file.  Modules:
-
-- ``bitboard``: the fields as integer bitboards and the chain resolver;
-- ``garbage``: the three garbage modes, the 邪魔石表, unit, stock and offset;
-- ``tsumo``: the open list, random pieces and the SplitMix64 RNG;
-- ``settings``: setting items and variant presets from headers;
-- ``moves`` / ``notation``: move values and the ``.rengi`` notation; ``convert``: dialects that
-  need a replay (colour form <-> open form);
-- ``setup`` / ``start``: set-up positions and the start position;
-- ``rules``: playing one move (turn order, chain time, drops, chigiri); ``events``: what a
-  move did, for the JSON replay, with its schema;
-- ``render`` / ``text``: SVG and text diagrams.
+The decisions kifu had to take beyond the rules are listed in ``DECISIONS.md`` beside this file;
+``kifu/games/README.md`` says what each module of a game package is for.  Rengi's own: the
+fields as bitboards with the chain resolver (``bitboard``), the garbage modes (``garbage``) and
+the pieces with their random number generator (``tsumo``).
 """
 from __future__ import annotations
 
 from typing import Any
 
 from kifu.game import Game, Outcome, Played, RenderOptions
-from kifu.games.rengi import convert, moves, notation, render, rules, setup, start, text, words
+from kifu.games.rengi import moves, notation, position, rules, setup
 from kifu.games.rengi.position import Position
 from kifu.record import Record
+
 
 class Rengi(Game):
     name = "rengi"
@@ -49,12 +41,12 @@ class Rengi(Game):
         "next": "show the next pieces (yes/no; default: as the Next setting says)",
     }
 
-    def parse(self, text_: str, source: str = "<string>") -> Record:
-        return notation.parse(text_, source)
+    def parse(self, text: str, source: str = "<string>") -> Record:
+        return notation.parse(text, source)
 
     def write(self, record: Record, dialect: str | None = None) -> str:
         if dialect in ("colours", "open"):
-            return notation.write(convert.convert(self, record, dialect))
+            return notation.write(notation.convert(self, record, dialect))
         return notation.write(record, dialect or "letters")
 
     def move_text(self, move: Any) -> str:
@@ -73,7 +65,7 @@ class Rengi(Game):
         return setup.setup_from_json(data)
 
     def start(self, record: Record) -> Position:
-        return start.start(record)
+        return rules.start(record)
 
     def play(self, pos: Position, move: Any, *, lenient: bool = False) -> Played:
         return rules.play(pos, move, lenient)
@@ -82,31 +74,39 @@ class Rengi(Game):
         return pos.copy()
 
     def outcome(self, pos: Position) -> Outcome | None:
-        return pos.outcome
+        return rules.outcome(pos)
 
     def replay_schema(self) -> dict[str, Any]:
-        from kifu.games.rengi.events import EVENT_SCHEMA
+        from kifu.games.rengi import events
 
-        return {"$defs": {"event": EVENT_SCHEMA}}
+        return {"$defs": {"event": events.EVENT_SCHEMA}}
 
     def render_svg(self, pos: Position, options: RenderOptions, record: Record | None = None) -> str:
+        from kifu.games.rengi import render
+
         return render.render_svg(pos, options, record)
 
     def render_text(self, pos: Position, options: RenderOptions) -> str:
-        return text.render_text(pos, options)
+        from kifu.games.rengi import render
+
+        return render.render_text(pos, options)
 
     def event_text(self, event: dict[str, Any]) -> str | None:
-        return words.event_text(event)
+        from kifu.games.rengi import events
+
+        return events.event_text(event)
 
     def frames(self, pos: Position) -> list[dict[str, str]]:
         chain = pos.last_chain
         return [] if chain is None else [{"frame": str(k)} for k in range(len(chain.frames))]
 
     def summary(self, pos: Position) -> list[tuple[str, str]]:
-        return text.summary(pos)
+        from kifu.games.rengi import render
+
+        return render.summary(pos)
 
     def position_to_json(self, pos: Position) -> dict[str, Any]:
-        return text.position_to_json(pos)
+        return position.to_json(pos)
 
 
 GAME = Rengi()

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kifu.jsonform import whole
+from kifu.jsonvalues import whole
 from kifu.limits import MAX_DIGITS
 
 FIRST, SECOND = 0, 1

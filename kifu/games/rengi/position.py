@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kifu.game import Outcome
+from kifu.games.rengi import bitboard
 from kifu.games.rengi.bitboard import Link
-from kifu.games.rengi.moves import SIDE_NAMES
-from kifu.games.rengi.settings import Settings
+from kifu.games.rengi.moves import LETTERS, SIDE_NAMES
+from kifu.games.rengi.setup.settings import Settings
 from kifu.games.rengi.tsumo import Dealer
 
 
@@ -84,3 +85,39 @@ class Position:
             return []
         count = 2 if shown == "2" else 12
         return self.dealer.upcoming(side, self.sides[side].placed, count)
+
+
+# -- JSON -----------------------------------------------------------------------------------
+
+#: A field's cells as JSON writes them: the colours a b c d, j garbage.
+ALPHABET = "abcdj"
+
+
+def piece_text(piece: tuple[int, ...]) -> str:
+    """A piece's colours as letters (``ab``)."""
+    return "".join(LETTERS[c] for c in piece)
+
+
+def to_json(pos: Position) -> dict[str, Any]:
+    """The position as JSON (``kifu show --format json``): each side's field and state, whose
+    turn it is."""
+    sides = {}
+    for side in (0, 1):
+        state = pos.sides[side]
+        sides[SIDE_NAMES[side]] = {
+            "field": bitboard.to_rows(state.boards, ALPHABET),
+            "warning": state.warning,
+            "stock": state.stock,
+            "placed": state.placed,
+            "wait": state.wait,
+            "chain": [list(link) for link in state.chain],
+            "chigiri": state.chigiri,
+            "next": [piece_text(p) for p in pos.next_pieces(side)],
+        }
+    return {
+        "sides": sides,
+        "to_move": None if pos.outcome else pos.current_name,
+        "turn": pos.turn,
+        "marker": pos.marker,
+        "moves": pos.moves,
+    }

@@ -1,25 +1,20 @@
 """Rengoma 連駒: four in a row with pieces of different strengths that stack, for two players or
 two teams of two.
 
-The rules are the source's (``seeds/002_*``) with the gaps the digest (``rules/rengoma.md``)
-fills; kifu's own decisions where both are silent are in ``DECISIONS.md`` beside this file.  In
+kifu's own decisions where the rules are silent are in ``DECISIONS.md`` beside this file.  In
 short: a record's *move* is a whole turn (the normal action and its chip-paid ``*`` extras), so
 turn numbers count turns; the stock orders are header lines and every placement's piece follows
 from them; the win is checked after every action, the draw (no legal action) after every turn.
 """
 from __future__ import annotations
 
-import json
-from importlib import resources
 from typing import Any
 
 from kifu.game import Game, Outcome, Played, RenderOptions
-from kifu.games.rengoma import notation, records, rules, setup, words
+from kifu.games.rengoma import moves, notation, position, rules, setup
 from kifu.games.rengoma.position import Position
-from kifu.games.rengoma.render_svg import render_svg
-from kifu.games.rengoma.render_text import render_text
-from kifu.games.rengoma.summary import position_to_json, summary_rows
 from kifu.record import Record
+
 
 class Rengoma(Game):
     name = "rengoma"
@@ -39,16 +34,16 @@ class Rengoma(Game):
                                 "diagram (text) or in the legend (SVG)"}
 
     def parse(self, text: str, source: str = "<string>") -> Record:
-        return records.parse(text, source)
+        return notation.parse(text, source)
 
     def write(self, record: Record, dialect: str | None = None) -> str:
-        return records.write(record, numbered=dialect != "plain")
+        return notation.write(record, numbered=dialect != "plain")
 
     def move_to_json(self, move: Any) -> dict[str, Any]:
-        return notation.move_to_json(move)
+        return moves.move_to_json(move)
 
     def move_from_json(self, data: dict[str, Any]) -> Any:
-        return notation.move_from_json(data)
+        return moves.move_from_json(data)
 
     def setup_to_json(self, data: Any) -> Any:
         return setup.to_json(data)
@@ -57,36 +52,45 @@ class Rengoma(Game):
         return setup.from_json(data)
 
     def start(self, record: Record) -> Position:
-        return setup.start_position(record)
+        return rules.start(record)
 
-    def play(self, position: Position, move: Any, *, lenient: bool = False) -> Played:
-        return rules.play(position, move)
+    def play(self, pos: Position, move: Any, *, lenient: bool = False) -> Played:
+        return rules.play(pos, move, lenient)
 
-    def copy(self, position: Position) -> Position:
-        return position.copy()
+    def copy(self, pos: Position) -> Position:
+        return pos.copy()
 
-    def outcome(self, position: Position) -> Outcome | None:
-        return position.outcome
+    def outcome(self, pos: Position) -> Outcome | None:
+        return rules.outcome(pos)
 
-    def render_svg(self, position: Position, options: RenderOptions,
+    def render_svg(self, pos: Position, options: RenderOptions,
                    record: Record | None = None) -> str:
-        return render_svg(position, options, record)
+        from kifu.games.rengoma import render
 
-    def render_text(self, position: Position, options: RenderOptions) -> str:
-        return render_text(position, options)
+        return render.render_svg(pos, options, record)
+
+    def render_text(self, pos: Position, options: RenderOptions) -> str:
+        from kifu.games.rengoma import render
+
+        return render.render_text(pos, options)
 
     def event_text(self, event: dict[str, Any]) -> str | None:
-        return words.event_text(event)
+        from kifu.games.rengoma import events
 
-    def summary(self, position: Position) -> list[tuple[str, str]]:
-        return summary_rows(position)
+        return events.event_text(event)
 
-    def position_to_json(self, position: Position) -> dict[str, Any]:
-        return position_to_json(position)
+    def summary(self, pos: Position) -> list[tuple[str, str]]:
+        from kifu.games.rengoma import render
+
+        return render.summary(pos)
+
+    def position_to_json(self, pos: Position) -> dict[str, Any]:
+        return position.to_json(pos)
 
     def replay_schema(self) -> dict[str, Any]:
-        schema = resources.files(__package__).joinpath("replay.schema.json")
-        return json.loads(schema.read_text(encoding="utf-8"))
+        from kifu.games.rengoma import events
+
+        return events.REPLAY_SCHEMA
 
 
 GAME = Rengoma()

@@ -1,5 +1,4 @@
-"""Rengoma's record notation (``.rengoma``): squares, actions and turns as values, and reading
-and writing them.
+"""Rengoma's record notation (``.rengoma``): reading a record and writing it.
 
 ```
 Game: rengoma
@@ -9,104 +8,23 @@ Stock-red: 2 2 1 3 4 1 3 4 1 2 3 4
 
 1. A c3  2. B d4  3. C c3-c6 {a comment} (3. A e5)  4. A e2 *B b2 *C e2-e5
 ```
-A *move* of the record is a whole turn: its normal action, then the extra actions paid with
-chips, each written after a ``*``.  So a turn number counts turns, never actions, and a
-variation in ``( ... )`` replaces a whole turn.  Actions: ``A c3`` places the mover's field
-piece, ``B d4`` the enemy's, ``C c3-c6`` moves a piece like a rook.  A placement may state the
-strength it expects (``A c3=2``); the referee checks it against the field piece.
-Set-up positions are header lines too (see :mod:`kifu.games.rengoma.setup`); whole records are
-read and written by :mod:`kifu.games.rengoma.records`.
+The shared movetext walk reads the turns (each made a value of :mod:`kifu.games.rengoma.moves`
+as it is read), the set-up header lines go into ``record.setup``
+(:mod:`kifu.games.rengoma.setup`), and writing lays the record out canonically.
 """
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
 
 from lark import Token, Tree
 
 from kifu import grammar
 from kifu.errors import NotationError
-from kifu.jsonform import whole
-from kifu.limits import MAX_DIGITS, read_int, shorten
-from kifu.record import Span
-
-LETTERS = "abcdefghijklmnopqrstuvwxyz"
-
-
-class Square(NamedTuple):
-    """A square, 0-based: column (file) from the left, row (rank) from the bottom."""
-
-    column: int
-    row: int
-
-    def __str__(self) -> str:
-        return f"{LETTERS[self.column]}{self.row + 1}"
-
-    @classmethod
-    def parse(cls, text: str) -> Square:
-        """``c3`` -> Square(2, 2); full-width and upper-case forms too.  Squares off the board
-        parse (the board's size is the record's); the referee rejects them."""
-        text = unicodedata.normalize("NFKC", text).strip().lower()
-        row = read_int(text[1:])
-        if not text or text[0] not in LETTERS or not row:
-            raise ValueError(f"{shorten(text)!r} is not a square such as c3")
-        return cls(LETTERS.index(text[0]), row - 1)
-
-
-@dataclass(frozen=True)
-class Place:
-    """Action A (``enemy`` false: the mover's own field piece) or B (the enemy's) on a square."""
-
-    enemy: bool
-    square: Square
-    #: The strength the record states for the piece (``A c3=2``), if it states one.
-    strength: int | None = None
-    span: Span | None = field(default=None, compare=False, repr=False)
-
-    @property
-    def kind(self) -> str:
-        return "B" if self.enemy else "A"
-
-    def __str__(self) -> str:
-        stated = "" if self.strength is None else f"={self.strength}"
-        return f"{self.kind} {self.square}{stated}"
-
-
-@dataclass(frozen=True)
-class Shift:
-    """Action C: the mover's top piece on ``origin`` goes like a rook to ``target``."""
-
-    origin: Square
-    target: Square
-    span: Span | None = field(default=None, compare=False, repr=False)
-
-    kind = "C"
-
-    def __str__(self) -> str:
-        return f"C {self.origin}-{self.target}"
-
-
-Action = Place | Shift
-
-
-@dataclass(frozen=True)
-class Turn:
-    """One turn: the normal action, then the extra actions (one chip each), in order."""
-
-    actions: tuple[Action, ...]
-
-    def __post_init__(self) -> None:
-        if not self.actions:
-            raise ValueError("a turn has at least one action")
-
-    @property
-    def extras(self) -> tuple[Action, ...]:
-        return self.actions[1:]
-
-    def __str__(self) -> str:
-        return " *".join(map(str, self.actions))
-
+from kifu.games.rengoma import setup
+from kifu.games.rengoma.moves import Action, Place, Shift, Square, Turn
+from kifu.limits import read_int, shorten
+from kifu.movetext import RecordBuilder, read_record, write_record
+from kifu.record import Record, Span
 
 TERMINALS = {
     "PLACE": "an action (A c3, B d4, C c3-c6)",
@@ -161,35 +79,52 @@ ACTION_HANDLERS = {kind: (lambda children, kind=kind: _action(Tree(kind, childre
                    for kind in ("place", "shift")}
 
 
-# -- JSON -----------------------------------------------------------------------------------
-
-def action_to_json(action: Action) -> dict[str, Any]:
-    if isinstance(action, Shift):
-        return {"action": "C", "from": str(action.origin), "to": str(action.target)}
-    data: dict[str, Any] = {"action": action.kind, "square": str(action.square)}
-    if action.strength is not None:
-        data["strength"] = action.strength
-    return data
+_EXTRA_PLACEMENT = ("an extra action ('*') must follow its turn's action directly, with no "
+                    "number, comment or variation between: extra turns come only from a normal "
+                    "turn")
 
 
-def action_from_json(data: dict[str, Any]) -> Action:
-    kind = data["action"]
-    if kind == "C":
-        return Shift(Square.parse(data["from"]), Square.parse(data["to"]))
-    if kind not in ("A", "B"):
-        raise ValueError(f"unknown Rengoma action {kind!r} (A, B or C)")
-    strength = data.get("strength")
-    if strength is not None:
-        whole(strength, "a stated strength", 0, 10 ** MAX_DIGITS - 1)
-    return Place(kind == "B", Square.parse(data["square"]), strength)
+def parse(text: str, source: str = "<string>") -> Record:
+    """Read a ``.rengoma`` record; set-up header lines become ``record.setup``."""
+    try:
+        record = read_record("rengoma", text, RecordBuilder("rengoma", source), make_move,
+                             terminals=TERMINALS, handlers=ACTION_HANDLERS)
+    except NotationError as error:
+        raise _explain_stray_star(error, text) from None
+    setup.extract(record, text)
+    return record
 
 
-def move_to_json(turn: Turn) -> dict[str, Any]:
-    """A turn: its actions in order, the first the normal one, the others paid with chips."""
-    return {"type": "turn", "actions": [action_to_json(a) for a in turn.actions]}
+_LINE_END = "the line ends too early"
 
 
-def move_from_json(data: dict[str, Any]) -> Turn:
-    if data.get("type") != "turn":
-        raise ValueError(f"unknown Rengoma move type {data.get('type')!r} (a move is a 'turn')")
-    return Turn(tuple(action_from_json(item) for item in data["actions"]))
+def _explain_stray_star(error: NotationError, text: str) -> NotationError:
+    """A '*' the grammar cannot take is an extra action outside a turn: say so by the rule.
+    A line end where a turn goes on is named as such rather than quoted."""
+    span = error.span
+    if error.message.startswith(_LINE_END):  # a line end where a turn goes on
+        return NotationError("the line ends in the middle of a turn"
+                             + error.message[len(_LINE_END):], span=span, rule=error.rule)
+    if span is None or not error.message.startswith("unexpected '"):
+        return error
+    lines = text.split("\n")
+    char = lines[span.line - 1][span.column - 1:span.column] if span.line <= len(lines) else ""
+    if char and char in "*＊":
+        return NotationError(_EXTRA_PLACEMENT, span=Span.point(span.line, span.column),
+                             rule="extra-turn")
+    return error
+
+
+# -- writing --------------------------------------------------------------------------------
+
+def write(record: Record, numbered: bool = True, per_line: int = 6) -> str:
+    """The record in canonical notation: headers, set-up lines, a blank line, the turns.
+
+    A comment or a variation ends its line, so that the turns after it stay easy to find.
+    """
+    extra = setup.header_lines(record.setup) if record.setup is not None else []
+    return write_record(record, numbered=numbered, per_line=per_line, extra_headers=extra,
+                        separator="  ", break_after_notes=True)
+
+
+

@@ -8,12 +8,13 @@ or a rook scan never looks into a stack.
 """
 from __future__ import annotations
 
-import functools
 import dataclasses
+import functools
 from dataclasses import dataclass
+from typing import Any
 
 from kifu.game import Outcome
-from kifu.games.rengoma.notation import Square
+from kifu.games.rengoma.moves import Square
 
 EMPTY, BLACK, RED, WALL = 0, 1, 2, 3
 COLOUR_NAMES = {BLACK: "black", RED: "red"}
@@ -230,3 +231,29 @@ class Position:
         self.field[colour] = stock[self.drawn[colour]]
         self.drawn[colour] += 1
         return self.field[colour]
+
+
+# -- JSON -----------------------------------------------------------------------------------
+
+def stacks_json(position: Position) -> list[list[Any]]:
+    """Every occupied square with its pieces bottom to top (``B3``: black 3)."""
+    geo = position.geo
+    return [[geo.name(at), [piece_text(code) for code in position.stacks[at]]]
+            for at in geo.squares if position.stacks[at]]
+
+
+def to_json(position: Position) -> dict[str, Any]:
+    """The position as JSON (``kifu show --format json``)."""
+    return {
+        "board": str(position.geo),
+        "players": position.players,
+        "stacks": stacks_json(position),
+        "field": {COLOUR_NAMES[c]: position.field[c] or None for c in (BLACK, RED)},
+        "stock": {COLOUR_NAMES[c]: list(position.stock_left(c)) for c in (BLACK, RED)},
+        "chips": {"black": position.chips[BLACK], "red": position.chips[RED],
+                  "stock": position.chips[STOCK]},
+        "turns": position.turn,
+        "to_move": None if position.outcome else position.to_move_name,
+        "player": None if position.outcome else position.player,
+        "win_line": [position.geo.name(at) for at in position.win_line],
+    }

@@ -1,4 +1,5 @@
-"""The Rengoma referee: one turn at a time, every rule with its name.
+"""The Rengoma referee: the start position, one turn at a time with every rule by its name, and
+the outcome.
 
 A turn is the normal action, then up to two extra actions each paid with a chip, then the end of
 the turn (the field refilled, the chips that B actions earned handed out, the next seat).  The
@@ -23,7 +24,8 @@ from __future__ import annotations
 
 from kifu.errors import GameOverError, IllegalMoveError
 from kifu.game import Event, Outcome, Played
-from kifu.games.rengoma.notation import Action, Place, Shift, Turn
+from kifu.games.rengoma import setup
+from kifu.games.rengoma.moves import Action, Place, Shift, Turn
 from kifu.games.rengoma.position import (
     BLACK,
     COLOUR_NAMES,
@@ -36,13 +38,39 @@ from kifu.games.rengoma.position import (
     piece,
     strength_of,
 )
+from kifu.record import Record
 
 #: Extra actions a turn may take (one per chip; there are two chips in all).
 MAX_EXTRAS = 2
 
 
-def play(position: Position, turn: Turn) -> Played:
-    """Play a whole turn on ``position`` (in place) and report what happened."""
+def start(record: Record) -> Position:
+    """The position a record starts from, checked; raises ``HeaderError``/``SetupError``.
+
+    Without a set-up, each side draws its field piece and the weaker one starts (black on a
+    tie); a set-up in which the side to move has no legal action is already drawn.
+    """
+    found = setup.setup_of(record)
+    spec = setup.spec_of(record, whole_stocks=found is None)
+    position = Position.empty(spec.columns, spec.rows, spec.players, spec.names, spec.stocks)
+    if found is None:
+        black, red = position.draw(BLACK), position.draw(RED)
+        position.seat = 1 if red < black else 0  # the weaker field piece starts; a tie: black
+        return position
+    setup.arrange(position, found, spec)
+    if not has_action(position, position.to_move):
+        position.outcome = Outcome(None, f"{position.to_move_name} has no legal action")
+    return position
+
+
+def outcome(position: Position) -> Outcome | None:
+    """How the game has ended (four in a row, no legal action), if it has."""
+    return position.outcome
+
+
+def play(position: Position, turn: Turn, lenient: bool = False) -> Played:
+    """Play a whole turn on ``position`` (in place) and report what happened.  Rengoma has
+    nothing a lenient replay repairs: every broken rule is an error."""
     current = TurnPlay(position)
     for action in turn.actions:
         current.act(action)

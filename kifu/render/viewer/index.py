@@ -87,7 +87,7 @@ def _unwritten(entry: Written, page: str) -> IndexRow:
     diagnostics = [d for report in entry.reports for d in report.diagnostics]
     first = next((d for d in diagnostics if d.severity == "error"), None)
     headers = dict(entry.headers)
-    game = registry.games().get(entry.game or "")
+    game = registry.find(entry.game) if entry.game else None
     players = tuple(headers[key] for key in (game.player_headers if game else ())
                     if headers.get(key))
     return IndexRow(source=entry.source, href=page, game=entry.game or "?",

@@ -1,8 +1,8 @@
 """The Free-form Go referee: the start position, one move with every rule it can break
-(:mod:`.play`), the count at the end and the result a record states (:mod:`.scoring`)."""
+(:mod:`.referee`), the count at the end and the result a record states (:mod:`.scoring`)."""
 from __future__ import annotations
 
-from kifu.games.freego.rules.play import outcome, play, start
+from kifu.games.freego.rules.referee import outcome, play, start
 from kifu.games.freego.rules.scoring import count_to_json, result_matches
 
 __all__ = ["count_to_json", "outcome", "play", "result_matches", "start"]

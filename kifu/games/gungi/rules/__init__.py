@@ -1,0 +1,18 @@
+"""The Gungi referee (Nishitsuji rules).
+
+Entry points: :func:`start` (:mod:`.studies`: the set-up phase's empty board, or a diagram's
+position), :func:`play` (:mod:`.referee`: one move of any kind, with the ply's resolution), and
+:func:`normalise` / :func:`canonical` (:mod:`.normalise`: what the notation leaves implicit,
+filled in by a lenient replay).  The parts: :mod:`.formation` (the set-up phase, 初期陣形配置),
+:mod:`.battle` (a battle ply resolved, checked and carried out), :mod:`.resolve` (which action a
+written ply stands for), :mod:`.movegen` (where pieces can go), :mod:`.legal` (whole actions
+and the mate search), :mod:`.board_ops` (an action carried out on a board), :mod:`.hands`
+(pieces to and from hands), :mod:`.actions` (a resolved action).
+"""
+from __future__ import annotations
+
+from kifu.games.gungi.rules.normalise import canonical, normalise
+from kifu.games.gungi.rules.referee import outcome, play
+from kifu.games.gungi.rules.studies import start
+
+__all__ = ["canonical", "normalise", "outcome", "play", "start"]

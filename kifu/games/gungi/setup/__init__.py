@@ -1,0 +1,14 @@
+"""What a Gungi record may fix before play: a set-up diagram (a study or a problem) in the style
+of shogi's BOD, read, written and as JSON (:mod:`.diagram`).  The referee turns a diagram into
+the start position, with every check a diagram needs (:mod:`kifu.games.gungi.rules.studies`)."""
+from __future__ import annotations
+
+from kifu.games.gungi.setup.diagram import (
+    Diagram,
+    SetupPiece,
+    from_json,
+    to_diagram,
+    to_json,
+)
+
+__all__ = ["Diagram", "SetupPiece", "from_json", "to_diagram", "to_json"]

@@ -1,0 +1,11 @@
+"""The Rengi referee: the start position (:mod:`.start_position`: settings, pieces, set-up) and
+one move with every rule it can break (:mod:`.referee`: turn order, chain time, placement,
+drops, chigiri, the end).  The garbage a chain sends is reckoned in
+:mod:`kifu.games.rengi.garbage`, chains are resolved on the fields' bitboards
+(:mod:`kifu.games.rengi.bitboard`)."""
+from __future__ import annotations
+
+from kifu.games.rengi.rules.referee import outcome, play
+from kifu.games.rengi.rules.start_position import start
+
+__all__ = ["outcome", "play", "start"]

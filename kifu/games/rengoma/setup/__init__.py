@@ -1,0 +1,19 @@
+"""What a Rengoma record fixes before play: the board size, piece set, stock orders and players
+its headers name (:mod:`.spec`), and a set-up position (:mod:`.stacks`: the stacks, field
+pieces, chips and the side to move, as header lines), read, checked, written and as JSON."""
+from __future__ import annotations
+
+from kifu.games.rengoma.setup.spec import Spec, spec_of
+from kifu.games.rengoma.setup.stacks import (
+    Setup,
+    arrange,
+    extract,
+    from_json,
+    header_lines,
+    record_of,
+    setup_of,
+    to_json,
+)
+
+__all__ = ["Setup", "Spec", "arrange", "extract", "from_json", "header_lines", "record_of",
+           "setup_of", "spec_of", "to_json"]
