@@ -99,6 +99,9 @@ def main() -> None:
     print(f"fuzzing {', '.join(games)} for {options.minutes:g} minutes, seed {seed}", flush=True)
     turn = 0
     while time.monotonic() < end:
+        if time.monotonic() > next_report:
+            _report(tried, outcomes, crashes)
+            next_report = time.monotonic() + 60
         game = games[turn % len(games)]
         turn += 1
         name, data = corpus.any_input(chooser, game)
@@ -116,9 +119,6 @@ def main() -> None:
             (out / (stem + ".txt")).write_text(f"{description}\n\n{answer[2]}", encoding="utf-8")
             print(f"new crash ({game}, {name}): {description}", flush=True)
         crashes[description] += 1
-        if time.monotonic() > next_report:
-            _report(tried, outcomes, crashes)
-            next_report = time.monotonic() + 60
     print("final:", end="")
     _report(tried, outcomes, crashes)
     worker.process.kill()
