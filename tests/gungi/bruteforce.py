@@ -182,8 +182,8 @@ def random_diagram(rng: random.Random) -> Diagram:
     pieces of a name near each other, the 帥 on an enemy 砦."""
     build = _Builder(rng)
     to_move = rng.randint(0, 1)
-    for _ in range(rng.randint(0, 3)):
-        build.ground_with_room(rng.randint(0, 1))
+    for _ in range(rng.randint(1, 3)):
+        build.ground_with_room(rng.choice((to_move, to_move, 1 - to_move)))
     for _ in range(rng.randint(0, 3)):
         build.twins(rng.choice((to_move, to_move, 1 - to_move)))
     for _ in range(rng.randint(0, 2)):
