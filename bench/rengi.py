@@ -1,34 +1,65 @@
-"""Rengi benchmark: kifu's bitboard chain resolver against a plain flood fill, and replay speed.
+"""Rengi: kifu's chain resolver against a baseline written in this repository, and replay speed.
 
-Run by hand (never timed in a test):
+    python -m bench.rengi [--quick] [--games N] [--moves N] [--copies N] [--rounds N]
 
-    python bench/rengi.py            # the 19-chain, then long self-play records
-    python bench/rengi.py --games 5  # fewer records
+No Rengi software exists besides kifu, and no Puyo Puyo chain resolver on PyPI can stand in for
+one: the only Puyo package there, ``pypuyo`` 1.0.4, is a falling-block game loop whose
+``update()`` lets stones fall one row per frame and looks for groups in between, so groups form
+in mid-fall; it has no garbage, lets its hidden rows connect, and does not declare the numpy it
+needs.  It ends chains otherwise than the rules do (of the 19-chain field below, which the rules
+clear completely, it leaves 17 stones), so it cannot be a peer.  The yardstick is a baseline
+written here, ``flood_fill_resolve``: what one writes first, a grid of cells, a breadth-first
+flood fill from every cell for every link, garbage next to each cleared stone, gravity by
+rebuilding each column.  The table says so.
 
-1. A 19-chain field (puyoai's test field; it resolves in 19 links of 4): the time kifu takes to
-   resolve it, against the baseline below, and the ratio.
-2. Long records made by self-play (``bench/rengi_selfplay.py``, fixed seeds): the time to replay
-   them move by move with the full rules, and the time both resolvers take on the field of every
-   placement in them.
+1. The 19-chain field (puyoai's test field: 19 links of 4 stones), ``--copies`` times: kifu
+   searches the whole field, as the baseline does.
+2. The field of every placement in long self-play records (``bench/rengi_selfplay.py``, fixed
+   seeds, four rule variants), as kifu's rules hand it to the resolver: kifu searches from the
+   stones just placed (what its rules do), the baseline the whole field.
+3. kifu alone: ``kifu.validate.check_text`` on the same records (parse and replay with the full
+   rules, timed together), texts in memory.
 
-The baseline is what one writes first: a grid of cells, a breadth-first flood fill from every
-cell for every link, garbage next to each cleared stone, gravity by rebuilding each column.
+Each side resolves fresh copies of the fields, made before its timer starts; one process,
+warmed up, CPU time, best of ``--rounds`` with the sides taking turns.  Verdicts: for every
+field both resolvers clear the same number of stones in every link and leave the same field;
+kifu finds every record legal.
 """
 from __future__ import annotations
 
-import argparse
-import statistics
 import sys
-import time
 from collections import deque
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+if __name__ == "__main__" and not __package__:  # run as a script: the repository root, not bench/
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-from rengi_selfplay import self_play  # noqa: E402
+from bench.common import (
+    BASELINE,
+    FULL_ROUNDS,
+    Other,
+    Row,
+    kifu_legal,
+    note,
+    require,
+    same_verdicts,
+    sized,
+    standalone,
+    take_turns,
+    take_turns_on,
+)
+from bench.rengi_selfplay import self_play
+from kifu.games.rengi import GAME, bitboard
+from kifu.games.rengi.bitboard import FULL, resolve
 
-from kifu.games.rengi import GAME, bitboard  # noqa: E402
-from kifu.games.rengi.bitboard import FULL, resolve  # noqa: E402
+SIZES = {"quick": {"games": 4, "moves": 150, "copies": 50, "rounds": 1},
+         "full": {"games": 24, "moves": 300, "copies": 400, "rounds": FULL_ROUNDS}}
+BASELINE_NAME = "`flood_fill_resolve` in `bench/rengi.py` (grid, breadth-first flood fill)"
+VARIANTS = ["Variant: 白連棋", "Variant: 天連棋\nSeed: {seed}",
+            "Variant: 公連棋\nTsumoMethod: shuffle\nSeed: {seed}", "Variant: 白連棋 簡易"]
+Grid = list[list[str]]
+#: A resolution's verdict: the stones cleared in each link, and the field left, top row first.
+Verdict = tuple[tuple[int, ...], tuple[str, ...]]
 
 NINETEEN = [
     ".G.BRG", "GBRRYR", "RRYYBY", "RGYRBR", "YGYRBY", "YGBGYR", "GRBGYR", "BRBYBY", "RYYBYY",
@@ -40,7 +71,7 @@ WIDTH, HEIGHT, CONNECT = 6, 13, 12
 def flood_fill_resolve(grid: list[list[str]]) -> list[int]:
     """The baseline: resolve ``grid[row][column]`` (row 0 at the bottom) in place; returns the
     colour stones cleared per link."""
-    links = []
+    links: list[int] = []
     while True:
         seen = [[False] * WIDTH for _ in range(CONNECT)]
         cleared: list[tuple[int, int]] = []
@@ -76,37 +107,56 @@ def flood_fill_resolve(grid: list[list[str]]) -> list[int]:
         links.append(len(cleared))
 
 
-def grid_of(rows: list[str]) -> list[list[str]]:
+def grid_of(rows: list[str]) -> Grid:
+    """The baseline's grid (row 0 at the bottom) of a field written top row first."""
     return [list(row) for row in reversed(rows)]
 
 
-def best_of(function, repeat: int = 7, number: int = 200) -> float:
-    """Seconds per call: the best of ``repeat`` runs of ``number`` calls."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for _ in range(number):
-            function()
-        times.append((time.perf_counter() - start) / number)
-    return min(times)
+def rows_of(grid: Grid) -> tuple[str, ...]:
+    return tuple("".join(row) for row in reversed(grid))
 
 
-def bench_nineteen() -> None:
+def compare_resolvers(what: str, fields: list[tuple[list[int], int]], inputs: str,
+                      rounds: int) -> Row:
+    """Both resolvers on fresh copies of ``fields`` (field, seeds), made before the timer starts;
+    the row, once their verdicts agree."""
+    grids = [grid_of(bitboard.to_rows(field)) for field, _ in fields]
+    seeds = [seeds for _, seeds in fields]
+
+    def kifu_fields() -> list[list[int]]:
+        return [list(field) for field, _ in fields]
+
+    def baseline_grids() -> list[Grid]:
+        return [[row[:] for row in grid] for grid in grids]
+
+    def kifu_side(boards: list[list[int]]) -> tuple[list, list[list[int]]]:
+        return [resolve(b, s) for b, s in zip(boards, seeds)], boards
+
+    def baseline_side(work: list[Grid]) -> tuple[list, list[Grid]]:
+        return [flood_fill_resolve(grid) for grid in work], work
+
+    (ours, (our_links, boards)), (theirs, (their_links, work)) = take_turns_on(
+        [kifu_fields, baseline_grids], [kifu_side, baseline_side], rounds,
+        [lambda: kifu_side(kifu_fields()), lambda: baseline_side(baseline_grids())])
+    our_verdicts = [(tuple(link.stones for link in chain), tuple(bitboard.to_rows(b)))
+                    for chain, b in zip(our_links, boards)]
+    their_verdicts = [(tuple(chain), rows_of(grid)) for chain, grid in zip(their_links, work)]
+    names = [f"field {index}" for index in range(len(fields))]
+    agree = same_verdicts("chains (stones per link, field left)", names, our_verdicts,
+                          their_verdicts, "the baseline")
+    return Row("Rengi", what, inputs, "fields/s", len(fields) / ours,
+               Other(BASELINE_NAME, BASELINE, len(fields) / theirs), agree)
+
+
+def nineteen_chain(copies: int, rounds: int) -> Row:
     rows = [row.translate(str.maketrans("RGBY", "abcd")) for row in NINETEEN]
     field = bitboard.from_rows(rows)
-    assert len(resolve(list(field), FULL)) == 19
-    assert len(flood_fill_resolve(grid_of(rows))) == 19
-    trigger, _ = bitboard.find_groups(field, FULL)
-    ours_full = best_of(lambda: resolve(list(field), FULL))
-    ours_fired = best_of(lambda: resolve(list(field), trigger))
-    base = best_of(lambda: flood_fill_resolve(grid_of(rows)), number=50)
-    copy_cost = best_of(lambda: grid_of(rows))
-    base -= copy_cost
-    print("19-chain field (19 links of 4 stones)")
-    print(f"  kifu bitboards, whole field searched : {ours_full * 1e6:8.1f} us")
-    print(f"  kifu bitboards, from the firing group: {ours_fired * 1e6:8.1f} us")
-    print(f"  baseline flood fill                  : {base * 1e6:8.1f} us")
-    print(f"  ratio (baseline / kifu, whole field) : {base / ours_full:8.1f}x")
+    return compare_resolvers(
+        "resolve a chain to the end (find groups, clear them with the garbage next to them, let "
+        "stones fall, again); kifu searches the whole field, as the baseline; one process",
+        [(field, FULL)] * copies,
+        f"the 19-chain field (19 links of 4 stones; puyoai's test field), {copies:,} copies",
+        rounds)
 
 
 def capture_placements(records: list) -> list[tuple[list[int], int]]:
@@ -131,50 +181,36 @@ def capture_placements(records: list) -> list[tuple[list[int], int]]:
     return seen
 
 
-def bench_records(games: int, moves: int) -> None:
-    variants = ["Variant: 白連棋", "Variant: 天連棋\nSeed: {seed}",
-                "Variant: 公連棋\nTsumoMethod: shuffle\nSeed: {seed}", "Variant: 白連棋 簡易"]
-    texts = []
-    start = time.perf_counter()
-    for seed in range(games):
-        headers = variants[seed % len(variants)].format(seed=seed + 1)
-        texts.append(self_play(headers, seed=seed + 1, moves=moves))
-    made = time.perf_counter() - start
-    records = [GAME.parse(text) for text in texts]
-    written = 0
-    replay_times = []
-    for _ in range(3):
-        start = time.perf_counter()
-        written = 0
-        for record in records:
-            for _step in GAME.replay(record):
-                written += 1
-        replay_times.append(time.perf_counter() - start)
+def measure(games: int, moves: int, copies: int, rounds: int) -> list[Row]:
+    rows = [nineteen_chain(copies, rounds)]
+    texts = [self_play(VARIANTS[seed % len(VARIANTS)].format(seed=seed + 1), seed=seed + 1,
+                       moves=moves) for seed in range(games)]
+    names = [f"selfplay{index:02d}.rengi" for index in range(games)]
+    records = [GAME.parse(text, name) for text, name in zip(texts, names)]
+    written = sum(len(record.moves) for record in records)
     fields = capture_placements(records)
-    chains = sum(1 for f, s in fields if resolve(list(f), s))
-    ours = best_of(lambda: [resolve(list(f), s) for f, s in fields], repeat=3, number=1)
-    grids = [grid_of(bitboard.to_rows(f)) for f, _ in fields]
-    base = best_of(lambda: [flood_fill_resolve([row[:] for row in g]) for g in grids],
-                   repeat=3, number=1)
-    replay = min(replay_times)
-    print(f"\n{len(records)} self-play records ({written} written moves, made in {made:.1f} s)")
-    print(f"  replay with the full rules: {replay * 1e3:8.1f} ms "
-          f"({replay / written * 1e6:.1f} us a move, median record "
-          f"{statistics.median(len(r.moves) for r in records):.0f} moves)")
-    print(f"  resolving all {len(fields)} placements ({chains} fire a chain):")
-    print(f"    kifu bitboards     : {ours * 1e3:8.2f} ms")
-    print(f"    baseline flood fill: {base * 1e3:8.2f} ms")
-    print(f"    ratio              : {base / ours:8.1f}x")
+    chains = sum(1 for field, seeds in fields if resolve(list(field), seeds))
+    note(f"rengi: {games} self-play records, {written} moves, {len(fields)} placements "
+         f"({chains} fire a chain); {rounds} round(s)")
+    inputs = (f"{games} self-play records ({written:,} moves, 4 rule variants; "
+              f"{len(fields):,} placements, {chains} of them fire a chain)")
+    rows.append(compare_resolvers(
+        "resolve the field after each placement (kifu from the stones just placed, as its rules "
+        "do; the baseline searches the whole field); one process", fields,
+        f"the field of every placement in {inputs}", rounds))
+
+    [(seconds, legal)] = take_turns([lambda: kifu_legal(texts, names)], rounds,
+                                    [lambda: kifu_legal(texts[:1], names[:1])])
+    require(all(legal), "rengi: kifu found a self-play record illegal")
+    rows.append(Row("Rengi", "parse + replay with the full rules (validation as `kifu validate` "
+                    "does it per file); one process, warmed up, texts in memory",
+                    f"the same {inputs}, as texts", "moves/s", written / seconds,
+                    verdicts="all legal"))
+    return rows
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=12)
-    parser.add_argument("--moves", type=int, default=300)
-    args = parser.parse_args()
-    bench_nineteen()
-    bench_records(args.games, args.moves)
+run = sized(measure, SIZES)
 
 
 if __name__ == "__main__":
-    main()
+    standalone(measure, SIZES, __doc__)

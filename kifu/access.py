@@ -25,7 +25,8 @@ from kifu.errors import KifuError
 from kifu.record import ReadOptions
 from kifu.source import MAX_BYTES, STDIN
 
-__all__ = ["AccessError", "ReadOptions", "Reference", "read_reference", "record_folder"]
+__all__ = ["AccessError", "ReadOptions", "Reference", "read_file", "read_reference",
+           "record_folder"]
 
 
 class AccessError(KifuError):
@@ -65,7 +66,7 @@ def read_reference(name: str, source: str | None, options: ReadOptions,
     for folder in folders:
         found = _inside(folder, name, what)
         if found is not None:
-            return Reference(found, _read(found, name, what))
+            return Reference(found, read_file(found, name, what))
     searched = " or ".join(repr(str(folder)) for folder in folders)
     raise AccessError(f"there is no {what} {name!r} in {searched}", rule="reference-missing")
 
@@ -98,7 +99,9 @@ def _inside(folder: Path, name: str, what: str) -> Path | None:
     return target if exists else None
 
 
-def _read(path: Path, name: str, what: str) -> bytes:
+def read_file(path: Path, name: str, what: str = "file") -> bytes:
+    """The bytes of a regular file, at most the records' limit; an ``AccessError`` naming the
+    rule broken otherwise (``name`` is how messages call the file)."""
     try:
         if not path.is_file():
             raise AccessError(f"{what} {name!r} is not a regular file", rule="reference-name")

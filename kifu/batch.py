@@ -22,7 +22,8 @@ from kifu.outputs import Written, refuse_inputs, relocate, write_atomic
 from kifu.record import ReadOptions
 from kifu.render.formats import RENDER_FORMATS, Drawing
 from kifu.report import Diagnostic, FileReport
-from kifu.source import read_source
+from kifu.source import SourceText, read_source
+from kifu.validate import is_other_json
 from kifu.walk import Found
 
 
@@ -70,22 +71,17 @@ class OutputTask:
         raise NotImplementedError
 
     def __call__(self, job: Job) -> Written:
-        path = job.found.path
-        where = path if self.folder is None else os.path.join(self.folder, path)
-        done = Written(path, None, game=self.game or registry.guess(path))
-        problem = job.found.problem or job.problem
-        if problem is not None:
-            return self._with(done, [problem], None)
-        try:
-            source = read_source(where, self.encoding)
-        except KifuError as error:
-            return self._with(done, [error], None)
+        done = Written(job.found.path, None, game=self.game or registry.guess(job.found.path))
+        opened = self.open(job, done)
+        if isinstance(opened, Written):
+            return opened
+        where, source = opened
         try:
             game, record = parse_text(source.text, where, self.game, self.read_options)
             done.game, done.headers = game.name, list(record.headers.items())
             loaded = Loaded(game, record, source)
             output = job.stem + self.suffix(loaded)
-            target = output if self.folder is None else os.path.join(self.folder, output)
+            target = self.located(output)
             refuse_inputs(target, [where])
             text, warnings = self.make(loaded, target)
             write_atomic(target, text)
@@ -93,6 +89,25 @@ class OutputTask:
             return self._with(done, [error], source.text)
         done.output = output
         return self._with(done, warnings, source.text)
+
+    def open(self, job: Job, done: Written) -> tuple[str, SourceText] | Written:
+        """Where the input is read from and its text; or ``done``, with the reason it cannot be
+        read, or as it is for a file that is not a record (another program's JSON)."""
+        where = self.located(job.found.path)
+        problem = job.found.problem or job.problem
+        if problem is not None:
+            return self._with(done, [problem], None)
+        try:
+            source = read_source(where, self.encoding)
+        except KifuError as error:
+            return self._with(done, [error], None)
+        if not job.found.named and is_other_json(job.found.path, source.text):
+            return done  # another program's JSON in a folder: left alone, as validate does
+        return where, source
+
+    def located(self, path: str) -> str:
+        """A path of the batch as this task reaches it (below its ``folder``, if rooted)."""
+        return path if self.folder is None else os.path.join(self.folder, path)
 
     def _with(self, done: Written, problems: list[KifuError], text: str | None) -> Written:
         """``done`` with its report: ``problems`` located in ``text``, named by the path the
@@ -147,7 +162,13 @@ class RenderTask(OutputTask):
 
 
 def finish(format_name: str, output_dir: str, written: list[Written]) -> None:
-    """Let a render format add its own pages to the output folder (an index, say)."""
+    """Let a render format add its own pages to the output folder (an index, say); raises
+    ``OutputError`` when they cannot be written."""
     index = RENDER_FORMATS[format_name].index
-    if index is not None:
+    if index is None:
+        return
+    try:
         index(Path(output_dir), written)
+    except OSError as error:
+        raise OutputError(f"cannot write the pages of {format_name} into {output_dir}: "
+                          f"{error.strerror or error}") from None

@@ -19,18 +19,21 @@ from tabulate import tabulate
 
 from kifu import __version__, exitcodes, registry
 from kifu.batch import ConvertTask, OutputTask, RenderTask, finish, plan
-from kifu.errors import ConversionError, KifuError, OptionError
+from kifu.errors import PEDANTIC, KifuError, OptionError
 from kifu.formatters import FORMATTERS, make_formatter
 from kifu.game import RenderOptions
-from kifu.load import Loaded, dump, parse_text
+from kifu.load import GameIndexError, Loaded, dump, load_source, rewrite
 from kifu.record import ReadOptions
 from kifu.outputs import Written, refuse_inputs, relocate, write_atomic
 from kifu.progress import LazyCount, Progress
+from kifu.render import viewer
 from kifu.render.formats import RENDER_FORMATS, Drawing
+from kifu.render.viewer.task import HtmlTask
 from kifu.replayjson import replay_json
-from kifu.report import (Diagnostic, FileReport, Summary, TextFormatter, printable, safe_json,
+from kifu.report import (Diagnostic, Summary, TextFormatter, printable, safe_json,
                          safe_lines)
-from kifu.runner import describe_fault, run
+from kifu.runner import run
+from kifu.tasks import describe_fault
 from kifu.source import STDIN, check_encoding_name, read_source
 from kifu.validate import Options, check_found
 from kifu.walk import Shard, missing, walk
@@ -94,8 +97,8 @@ def boards_option(command: F) -> F:
     (see ``kifu.access``); passed to games as ``Record.read_options``."""
     return click.option(
         "--boards", "read_options", multiple=True, metavar="DIR",
-        type=click.Path(exists=True, file_okay=False),
-        callback=lambda ctx, param, value: ReadOptions(tuple(value)),
+        type=click.Path(exists=True, file_okay=False, resolve_path=True),  # absolute: workers
+        callback=lambda ctx, param, value: ReadOptions(tuple(value)),  # may run elsewhere
         help="Let records refer to files (boards, say) in DIR and below, besides their own "
              "folder; may be given more than once.")(command)
 
@@ -128,6 +131,13 @@ def move_option(command: F) -> F:
 def lenient_option(command: F) -> F:
     return click.option("--lenient", is_flag=True,
                         help="Repair what a game's rules allow repairing, with warnings.")(command)
+
+
+def game_index_option(command: F) -> F:
+    """``--game-index N``: one game of a file that holds several (an SGF collection)."""
+    return click.option("--game-index", "game_index", type=click.IntRange(min=1), metavar="N",
+                        help="Which game of a file that holds several (an SGF collection), "
+                             "counted from 1; default the first.")(command)
 
 
 def record_argument(command: F) -> F:
@@ -188,7 +198,7 @@ def quoting(loaded: Loaded) -> Iterator[None]:
     except OptionError:
         raise
     except KifuError as error:
-        raise RecordFailure(error, loaded.source.path, loaded.source.text) from None
+        raise RecordFailure(error, loaded.name or loaded.source.path, loaded.source.text) from None
 
 
 def handle_errors(command: F) -> F:
@@ -203,7 +213,7 @@ def handle_errors(command: F) -> F:
         except RecordFailure as failure:
             _fail(failure.error, failure.path, failure.text)
         except KifuError as error:
-            _fail(error, kwargs.get("record") or "kifu", None)
+            _fail(error, "kifu", None)
 
     return wrapper  # type: ignore[return-value]
 
@@ -226,13 +236,30 @@ def _stderr_is_terminal() -> bool:
 
 
 def _load(path: str, encoding: str | None, game: str | None,
-          read_options: ReadOptions | None = None) -> Loaded:
-    source = read_source(path, encoding)
+          read_options: ReadOptions | None = None, game_index: int | None = None,
+          lenient: bool = False, every_game: bool = False) -> Loaded:
+    """One record of ``path`` (``game_index`` picks a game of a collection), what reading it
+    repaired or guessed reported on standard error; an error in reading it is raised."""
     try:
-        found, record = parse_text(source.text, path, game, read_options)
+        source = read_source(path, encoding)
+    except KifuError as error:
+        raise RecordFailure(error, path, None) from None
+    try:
+        loaded = load_source(source, game, read_options, game_index=game_index,
+                             lenient=lenient, every_game=every_game)
+    except GameIndexError as error:
+        raise click.BadParameter(error.message, param_hint="'--game-index'") from None
     except KifuError as error:
         raise RecordFailure(error, path, source.text) from None
-    return Loaded(found, record, source)
+    error = loaded.error()
+    if error is not None:
+        raise RecordFailure(error, loaded.name, source.text)
+    _print_diagnostics(Diagnostic.from_error(found, loaded.name, source.text)
+                       for found in loaded.findings if found.grade != PEDANTIC)
+    if loaded.games > 1 and game_index is None and not every_game:
+        click.echo(f"{printable(path)} holds {loaded.games} games; this is the first "
+                   "(--game-index N picks another)", err=True)
+    return loaded
 
 
 def _write_output(text: str, output: str | None) -> None:
@@ -247,9 +274,12 @@ def _write_output(text: str, output: str | None) -> None:
     write_atomic(output, text)
 
 
-def _one_record(records: tuple[str, ...], output_dir: str | None) -> str | None:
+def _one_record(records: tuple[str, ...], output: str | None,
+                output_dir: str | None) -> str | None:
     """The single record of a command run without ``--output-dir`` (``None`` in batch mode)."""
     if output_dir is not None:
+        if output is not None:
+            raise click.UsageError("-o names one output file; with --output-dir leave it out")
         if STDIN in records:
             raise click.UsageError("standard input (-) cannot go into --output-dir; use -o")
         return None
@@ -293,12 +323,15 @@ def main() -> None:
               show_default=True, help="How to print diagnostics.")
 @run_options
 @lenient_option
+@click.option("--pedantic", is_flag=True, help="Also report findings that cost nothing (an "
+              "SGF property kifu does not know, a date not in SGF's form), as warnings.")
 @click.option("--verbose", "-v", is_flag=True, help="Name every file checked, legal or not.")
 @click.option("--records-only", is_flag=True, help="Skip .json files that are not kifu records "
               "instead of reporting them (files found in folders are always treated so).")
 def validate(paths: tuple[str, ...], game: str | None, encoding: str | None,
-             read_options: ReadOptions, fmt: str, jobs: int | None, scheduler: str | None, shard: Shard | None, quiet: bool,
-             lenient: bool, verbose: bool, records_only: bool) -> None:
+             read_options: ReadOptions, fmt: str, jobs: int | None, scheduler: str | None,
+             shard: Shard | None, quiet: bool, lenient: bool, pedantic: bool, verbose: bool,
+             records_only: bool) -> None:
     """Check that records replay legally; exit 1 if any does not.
 
     PATHS are files, folders (searched recursively for known suffixes) or - for standard input.
@@ -306,7 +339,8 @@ def validate(paths: tuple[str, ...], game: str | None, encoding: str | None,
     _check_paths(paths)
     formatter = make_formatter(fmt, color=sys.stdout.isatty(), verbose=verbose)
     summary = Summary()
-    options = Options(encoding=encoding, game=game, lenient=lenient, read_options=read_options)
+    options = Options(encoding=encoding, game=game, lenient=lenient, read_options=read_options,
+                      pedantic=pedantic)
     found = walk(paths, registry.suffixes(), shard=shard)
     progress = _progress(paths, "validating", quiet, shard)
     _echo(formatter.begin())
@@ -315,6 +349,7 @@ def validate(paths: tuple[str, ...], game: str | None, encoding: str | None,
                                                   only_records=records_only)):
             if progress is not None:
                 progress.step()
+            summary.skipped += not file_reports
             for report in file_reports:
                 summary.add(report)
                 _echo(formatter.file(report))
@@ -341,10 +376,13 @@ def _echo(text: str) -> None:
 def _close_run(summary: Summary, paths: tuple[str, ...], shard: Shard | None,
                quiet: bool) -> NoReturn:
     if summary.total.files == 0:
-        if shard is None:
+        if shard is None and not summary.skipped:
             raise click.UsageError("no record files found in " + ", ".join(paths))
         if not quiet:
-            click.echo(f"no record files in shard {shard}", err=True)
+            where = f"shard {shard}" if shard else "the files given"
+            click.echo(f"no kifu records in {where}" + (
+                f" ({summary.skipped} other JSON file{'s' * (summary.skipped != 1)} left alone)"
+                if summary.skipped else ""), err=True)
     elif not quiet:
         click.echo(summary.table(), err=True)
     sys.exit(summary.exit_status)
@@ -366,6 +404,7 @@ def run_batch(task: OutputTask, paths: tuple[str, ...], output_dir: str, *, jobs
                                         scheduler=scheduler)):
             if progress is not None:
                 progress.step()
+            summary.skipped += not written.reports
             for report in written.reports:
                 summary.add(report)
                 text = formatter.file(report)
@@ -391,21 +430,26 @@ def run_batch(task: OutputTask, paths: tuple[str, ...], output_dir: str, *, jobs
               help="Write here instead of standard output.")
 @output_dir_option
 @run_options
+@game_index_option
+@click.option("--lenient", is_flag=True, help="Write a record whose reading lost information "
+              "(a truncated SGF, say) as repaired, each repair listed, instead of refusing it.")
 @handle_errors
 def convert(records: tuple[str, ...], game: str | None, encoding: str | None,
-            read_options: ReadOptions, target: str, dialect: str | None, output: str | None, output_dir: str | None, jobs: int | None,
-            scheduler: str | None, shard: Shard | None, quiet: bool) -> None:
+            read_options: ReadOptions, target: str, dialect: str | None, output: str | None,
+            output_dir: str | None, jobs: int | None, scheduler: str | None,
+            shard: Shard | None, quiet: bool, game_index: int | None, lenient: bool) -> None:
     """Write records in another notation, as JSON, or as SGF.
 
     One RECORD goes to standard output or -o FILE; several, or folders, go into --output-dir.
+    SGF to SGF keeps every property, node and comment (every game of a collection, unless
+    --game-index picks one), repaired where reading repaired it, each repair listed on standard
+    error.
     """
     if dialect is not None and target != registry.NATIVE:
         raise click.UsageError("--dialect applies to --to native only")
-    record = _one_record(records, output_dir)
+    record = _one_record(records, output, output_dir)
     if record is None:
         assert output_dir is not None
-        if output is not None:
-            raise click.UsageError("-o names one output file; with --output-dir leave it out")
         task = ConvertTask(encoding=encoding, game=game, read_options=read_options,
                            target=target, dialect=dialect)
         summary, _ = run_batch(task, records, output_dir, jobs=jobs, scheduler=scheduler,
@@ -413,16 +457,18 @@ def convert(records: tuple[str, ...], game: str | None, encoding: str | None,
         _close_run(summary, records, shard, quiet)
     if output is not None:
         refuse_inputs(output, [record])
-    loaded = _load(record, encoding, game, read_options)
-    for name in (dialect or "").split(","):
-        if dialect is not None and name not in loaded.game.dialects:
-            offered = ", ".join(loaded.game.dialects) or "none"
-            raise ConversionError(f"{loaded.game.name} has no dialect {name!r} (it has {offered})")
+    loaded = _load(record, encoding, game, read_options, game_index, lenient, every_game=True)
     warnings = []
     if output is not None and output != STDIN:
         warnings = relocate(loaded.game, loaded.record, record, output)
     with quoting(loaded):
-        text = dump(loaded.game, loaded.record, target, dialect)
+        text = rewrite(loaded.game, loaded.fmt, loaded.documents) if target == loaded.fmt \
+            else None
+        if text is None:
+            if len(loaded.documents) > 1:
+                raise click.UsageError(f"{record} holds {loaded.games} games; convert one with "
+                                       "--game-index N, or all of them --to sgf")
+            text = dump(loaded.game, loaded.record, target, dialect)
     _write_output(text, output)
     _print_diagnostics(Diagnostic.from_error(w, record, loaded.source.text) for w in warnings)
 
@@ -433,10 +479,13 @@ def convert(records: tuple[str, ...], game: str | None, encoding: str | None,
 @boards_option
 @move_option
 @click.option("--format", "-f", "fmt", type=click.Choice(sorted(RENDER_FORMATS)), default="svg",
-              show_default=True)
+              show_default=True, help="html: a page to step through the whole record (with "
+              "--output-dir, a page per record and an index).")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write here instead of standard output.")
 @output_dir_option
+@click.option("--fragment", is_flag=True, help="With --format html: a block to paste into "
+              "another page instead of a whole page.")
 @click.option("--flip", is_flag=True, help="Turn the board round (the other side's view).")
 @click.option("--size", type=click.IntRange(min=50), help="SVG width in pixels.")
 @click.option("--no-coords", is_flag=True, help="Leave out the coordinates.")
@@ -449,13 +498,15 @@ def convert(records: tuple[str, ...], game: str | None, encoding: str | None,
 @variation_option
 @lenient_option
 @run_options
+@game_index_option
 @handle_errors
 def render(records: tuple[str, ...], game: str | None, encoding: str | None,
-           read_options: ReadOptions, move: int | None, fmt: str, output: str | None, output_dir: str | None, flip: bool, size: int | None,
+           read_options: ReadOptions, move: int | None, fmt: str, output: str | None,
+           output_dir: str | None, fragment: bool, flip: bool, size: int | None,
            no_coords: bool, last_move: bool, numbers: bool, extras: tuple[str, ...],
            path: tuple[int, ...], lenient: bool, jobs: int | None, scheduler: str | None,
-           shard: Shard | None, quiet: bool) -> None:
-    """Draw the position after a move as SVG or text.
+           shard: Shard | None, quiet: bool, game_index: int | None) -> None:
+    """Draw the position after a move as SVG or text, or a record as an HTML viewer.
 
     One RECORD goes to standard output or -o FILE; several, or folders, go into --output-dir
     (one file each, and whatever pages the format adds, such as an index).
@@ -463,32 +514,53 @@ def render(records: tuple[str, ...], game: str | None, encoding: str | None,
     options = RenderOptions(size=size, flip=flip, coords=not no_coords, last_move=last_move,
                             numbers=numbers)
     drawing = Drawing(move=move, path=path, lenient=lenient, options=options, extras=extras)
-    record = _one_record(records, output_dir)
+    if fragment and (fmt != "html" or output_dir is not None):
+        raise click.UsageError("--fragment goes with --format html and one record")
+    record = _one_record(records, output, output_dir)
     if record is None:
         assert output_dir is not None
-        if output is not None:
-            raise click.UsageError("-o names one output file; with --output-dir leave it out")
-        task = RenderTask(encoding=encoding, game=game, read_options=read_options, format=fmt,
-                          drawing=drawing)
+        task_type = HtmlTask if fmt == "html" else RenderTask
+        task = task_type(encoding=encoding, game=game, read_options=read_options, format=fmt,
+                         drawing=drawing)
         keep = RENDER_FORMATS[fmt].index is not None
         summary, written = run_batch(task, records, output_dir, jobs=jobs, scheduler=scheduler,
                                      shard=shard, quiet=quiet, keep=keep)
         if keep:
             try:
                 finish(fmt, output_dir, written)
-            except (OSError, KifuError) as error:
-                message = error.message if isinstance(error, KifuError) else str(error)
-                report = FileReport(output_dir, None, 0, [Diagnostic.from_error(
-                    KifuError(f"cannot write the index: {message}"), output_dir)])
-                _print_diagnostics(report.diagnostics)
-                summary.exit_status = EXIT_USAGE
+            except KifuError as error:
+                diag = Diagnostic.from_error(error, output_dir)
+                _print_diagnostics([diag])
+                summary.exit_status = max(summary.exit_status, diag.exit_status)
         _close_run(summary, records, shard, quiet)
     if output is not None:
         refuse_inputs(output, [record])
-    loaded = _load(record, encoding, game, read_options)
+    if fmt == "html":
+        sys.exit(_render_viewer(record, output, fragment, encoding, game, read_options, drawing))
+    loaded = _load(record, encoding, game, read_options, game_index, lenient)
     with quoting(loaded):
         text = RENDER_FORMATS[fmt].draw(loaded, drawing)
     _write_output(text, output)
+
+
+def _render_viewer(record: str, output: str | None, fragment: bool, encoding: str | None,
+                   game: str | None, read_options: ReadOptions, drawing: Drawing) -> int:
+    """The viewer page (or fragment) of one file: written whatever the record's faults, which
+    are reported as ``validate`` reports them; the exit status says whether all is legal."""
+    source = read_source(record, encoding)
+    views = viewer.views_of_text(source.text, record, drawing.options_for, game_name=game,
+                                 lenient=drawing.lenient, read_options=read_options)
+    viewer.open_at(views, drawing.move, drawing.path, strict=True)
+    if fragment:
+        stem = "record" if record == STDIN else os.path.basename(record).split(".")[0]
+        key = "".join(c if c.isalnum() else "-" for c in stem.lower()).strip("-") or "record"
+        text = viewer.fragment(views, key)
+    else:
+        text = viewer.page(views)
+    _write_output(text, output)
+    reports = viewer.reports_of(views, record)
+    _print_diagnostics(d for report in reports for d in report.diagnostics)
+    return exitcodes.worst(report.exit_status for report in reports)
 
 
 @main.command()
@@ -502,10 +574,11 @@ def render(records: tuple[str, ...], game: str | None, encoding: str | None,
 @click.option("--variations", is_flag=True, help="With --format json: replay every variation too.")
 @variation_option
 @lenient_option
+@game_index_option
 @handle_errors
 def show(record: str, game: str | None, encoding: str | None, read_options: ReadOptions,
          move: int | None, fmt: str, variations: bool, path: tuple[int, ...],
-         lenient: bool) -> None:
+         lenient: bool, game_index: int | None) -> None:
     """Headers, result, moves and the position after a move (the last by default).
 
     With --format json, the replay of the line chosen (--variation, up to --move), or of every
@@ -516,7 +589,7 @@ def show(record: str, game: str | None, encoding: str | None, read_options: Read
     if variations and (move is not None or path):
         raise click.UsageError("--variations replays every line; it takes no --move or "
                                "--variation")
-    loaded = _load(record, encoding, game, read_options)
+    loaded = _load(record, encoding, game, read_options, game_index, lenient)
     if fmt == "json":
         _show_json(loaded, move, path, variations, lenient)
         return

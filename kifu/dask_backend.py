@@ -15,7 +15,7 @@ import os
 from typing import TypeVar
 
 from kifu.errors import OptionError
-from kifu.runner import AHEAD, Pending, Task, run_chunk
+from kifu.tasks import Pending, Task, run_chunk
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -27,7 +27,7 @@ CONNECT_TIMEOUT = 30
 class DaskCluster:
     """A :class:`kifu.runner.Backend` on a running Dask scheduler."""
 
-    def __init__(self, address: str) -> None:
+    def __init__(self, address: str, ahead: int) -> None:
         try:
             from distributed import Client
         except ImportError:
@@ -39,7 +39,7 @@ class DaskCluster:
             raise OptionError(f"cannot reach the Dask scheduler at {address}: {error}",
                               option="--scheduler") from None
         threads = sum(self.client.nthreads().values())
-        self.slots = max(1, threads) * AHEAD
+        self.slots = max(1, threads) * ahead  # chunks in flight: ``ahead`` per worker thread
         self.folder = os.getcwd()
 
     def submit(self, task: Task[Item, Result], chunk: list[Item]) -> Pending[list[Result]]:

@@ -15,6 +15,11 @@ from kifu.record import Span
 
 Severity = Literal["error", "warning"]
 
+#: Grades of findings about a file's syntax or encoding, as SGFC grades its messages: the file
+#: breaks a rule that costs nothing; an error repaired without loss; information may be lost;
+#: nothing can be read.
+PEDANTIC, REPAIRED, CRITICAL, FATAL = "pedantic", "repaired", "critical", "fatal"
+
 
 class KifuError(ValueError):
     """Base of every problem kifu finds in a record or its input."""
@@ -30,6 +35,7 @@ class KifuError(ValueError):
         rule: str | None = None,
         variation: tuple[int, ...] = (),
         severity: Severity = "error",
+        grade: str | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -38,6 +44,10 @@ class KifuError(ValueError):
         self.rule = rule
         self.variation = variation
         self.severity: Severity = severity
+        #: How bad a finding about the file's syntax or encoding is, as SGFC grades them:
+        #: ``pedantic``, ``repaired`` (without loss), ``critical`` (information may be lost),
+        #: ``fatal`` (unreadable); ``None`` for what the rules of a game find.
+        self.grade = grade
 
     def __str__(self) -> str:
         return self.describe()

@@ -82,9 +82,25 @@ class RenderOptions:
         return self.extras.get(name, "no").lower() in ("", "1", "yes", "true", "on")
 
 
+@dataclass
+class Reading:
+    """One record read from a file that may hold several (an SGF collection), with what the
+    reading found on the way (located warnings, repairs, or the error that left ``record``
+    ``None``) and the format's own form of it (``document``), for a lossless rewrite."""
+
+    record: Record | None
+    findings: list[KifuError] = field(default_factory=list)
+    document: Any = None
+
+
 @dataclass(frozen=True)
 class Format:
-    """An interchange format a game reads and writes besides its own notation (SGF, say)."""
+    """An interchange format a game reads and writes besides its own notation (SGF, say).
+
+    ``read_all(text, path, lenient)`` reads every record of a file, each with its findings;
+    ``rewrite(documents)`` writes documents it read back in the format, keeping what the game
+    does not model.  Both are optional.
+    """
 
     name: str
     suffixes: tuple[str, ...]
@@ -92,6 +108,8 @@ class Format:
     read: Callable[[str, str], Record]
     write: Callable[[Record], str]
     claims: Callable[[str], bool] = lambda text: True
+    read_all: Callable[[str, str, bool], list[Reading]] | None = None
+    rewrite: Callable[[list[Any]], str] | None = None
 
 
 class Game(ABC):
@@ -108,6 +126,8 @@ class Game(ABC):
     render_options: ClassVar[Mapping[str, str]] = {}
     #: Other ways records state a result (any case) -> the winner's name or ``draw``.
     result_names: ClassVar[Mapping[str, str]] = {}
+    #: The header lines that name the players, in seat order (for indexes and titles).
+    player_headers: ClassVar[tuple[str, ...]] = ("Black", "White")
     #: Headers whose value may name a file next to the record (a board file): a record
     #: written to another folder has them rewritten to still name that file.
     file_headers: ClassVar[tuple[str, ...]] = ()
@@ -164,8 +184,10 @@ class Game(ABC):
     def outcome(self, position: Any) -> Outcome | None:
         """How the game has ended in this position, or ``None`` while it goes on."""
 
-    def result_matches(self, stated: str, outcome: Outcome | None, position: Any) -> str | None:
-        """``None`` if a ``Result:`` header agrees with the replay, else what the replay gives.
+    def result_matches(self, stated: str, outcome: Outcome | None,
+                       position: Any) -> str | KifuError | None:
+        """``None`` if a ``Result:`` header agrees with the replay, else what the replay gives
+        (or a finding of the game's own, a warning say, where the rules cannot decide).
 
         The default understands the winner's name and ``draw`` (any case) and the game's
         ``result_names``; an unfinished game agrees with any result, as a record may end in
@@ -195,6 +217,31 @@ class Game(ABC):
     def position_to_json(self, position: Any) -> dict[str, Any]:
         """A position as JSON (for ``kifu show --format json``)."""
         return {}
+
+    def to_move(self, position: Any) -> str | None:
+        """Who moves next, as a side's name (for descriptions of a position); by default the
+        ``to_move`` of :meth:`position_to_json`."""
+        side = self.position_to_json(position).get("to_move")
+        return None if side is None else str(side)
+
+    def event_text(self, event: Event) -> str | None:
+        """One event of :meth:`play` in words, for people (the viewer's notes and announcements);
+        ``None`` for an event the move's own notation already says.  The default names the
+        event's type and fields; games word their own events."""
+        fields = ", ".join(f"{key} {_words(value)}" for key, value in event.items()
+                           if key != "type" and value not in (None, [], {}))
+        kind = str(event.get("type", "event")).replace("-", " ")
+        return f"{kind}: {fields}" if fields else kind
+
+    def frames(self, position: Any) -> list[dict[str, str]]:
+        """What the last move did, step by step: for each step, the game's own drawing options
+        (``-O``) that draw it (a chain link by link); the viewer shows them on its way to the
+        position.  None by default."""
+        return []
+
+    def players(self, record: Record) -> list[str]:
+        """The players a record names, from its :attr:`player_headers`."""
+        return [value for key in self.player_headers if (value := record.header(key))]
 
     def replay_schema(self) -> dict[str, Any] | None:
         """A JSON Schema for this game's part of ``kifu show --format json``: its ``$defs``
@@ -287,16 +334,20 @@ class Game(ABC):
         if not main_line_failed:
             if final is None:
                 final = self.start(record)
-            problems.extend(self._check_result(record, final))
+            problems.extend(self.check_result(record, final))
         return problems, played
 
-    def _check_result(self, record: Record, position: Any) -> list[KifuError]:
+    def check_result(self, record: Record, position: Any) -> list[KifuError]:
+        """The problem with the record's ``Result:`` header, if the final ``position`` (of the
+        main line) contradicts it."""
         stated = record.result
         if not stated:
             return []
         actual = self.result_matches(stated, self.outcome(position), position)
         if actual is None:
             return []
+        if isinstance(actual, KifuError):
+            return [actual.located(span=actual.span or record.header_span("Result"))]
         return [ResultError(f"the record says the result is {stated!r}, but the moves give {actual}",
                             span=record.header_span("Result"), rule="result")]
 
@@ -343,3 +394,12 @@ class _Line:
     #: so far, the node; ``choice`` is the next of its variations to replay.
     branch: tuple[Any, int, Node] | None = None
     choice: int = 0
+
+
+def _words(value: Any) -> str:
+    """A JSON value of an event as plain words: lists joined, mappings as ``key value``."""
+    if isinstance(value, dict):
+        return ", ".join(f"{key} {_words(item)}" for key, item in value.items())
+    if isinstance(value, (list, tuple)):
+        return " ".join(_words(item) for item in value)
+    return str(value)

@@ -147,29 +147,31 @@ def transform(transformer: Any, tree: Tree) -> Any:
 
 
 def span_of(item: Token | Tree) -> Span | None:
-    """The source span of a token or a tree (from its first and last tokens when the parser
-    kept no positions)."""
+    """The source span of a token or a tree: from its meta if the parser kept positions, else
+    from its first and last tokens (or values a handler made of them, which carry a ``span``)."""
     if isinstance(item, Token):
         return Span(item.line, item.column, item.end_line, item.end_column)
     if not item.meta.empty:
         meta = item.meta
         return Span(meta.line, meta.column, meta.end_line, meta.end_column)
-    first, last = _edge_token(item, 0), _edge_token(item, -1)
+    first, last = _edge(item, 0), _edge(item, -1)
     if first is None or last is None:
         return None
     return Span(first.line, first.column, last.end_line, last.end_column)
 
 
-def _edge_token(tree: Tree, end: int) -> Token | None:
-    """The first (``end`` 0) or last (-1) token of a tree, found without walking all of it."""
+def _edge(tree: Tree, end: int) -> Span | None:
+    """The span of the first (``end`` 0) or last (-1) token of a tree, found without walking
+    all of it."""
     pending: list[Any] = [tree]
     while pending:
         item = pending.pop()
         if isinstance(item, Token):
-            return item
+            return Span(item.line, item.column, item.end_line, item.end_column)
         if isinstance(item, Tree):
-            children = item.children if end == -1 else item.children[::-1]
-            pending.extend(children)
+            pending.extend(item.children if end == -1 else item.children[::-1])
+        elif isinstance(getattr(item, "span", None), Span):
+            return item.span
     return None
 
 

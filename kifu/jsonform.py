@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import math
 import reprlib
+from collections.abc import Iterator
 from typing import Any
 
 from kifu.errors import LimitError, NotationError
@@ -108,7 +109,7 @@ def from_json(data: Any, source: str = "<json>") -> Record:
         return Node(
             move=game.move_from_json(item["move"]),
             comments=[_str(c) for c in _list(item.get("comments", []))],
-            variations=[[node_from(n, depth + 1) for n in _list(line)] for line in lines],
+            variations=[[node_from(n, depth + 1) for n in _consumed(line)] for line in lines],
             span=span,
         )
 
@@ -121,7 +122,7 @@ def from_json(data: Any, source: str = "<json>") -> Record:
         headers=headers,
         setup=None if setup is None else game.setup_from_json(setup),
         comments=[_str(c) for c in _list(data.get("comments", []))],
-        moves=[node_from(item, 0) for item in _list(data.get("moves", []))],
+        moves=[node_from(item, 0) for item in _consumed(data.get("moves", []))],
         source=source,
     )
 
@@ -190,6 +191,15 @@ def _list(value: Any) -> list[Any]:
     if not isinstance(value, list):
         raise ValueError(f"expected a list, found {reprlib.repr(value)}")
     return value
+
+
+def _consumed(value: Any) -> Iterator[Any]:
+    """The items of a JSON list, each let go once taken, so that a long record's decoded JSON
+    shrinks as its nodes are built rather than both standing in memory at once."""
+    items = _list(value)
+    for index, item in enumerate(items):
+        items[index] = None
+        yield item
 
 
 def _span_json(span: Span) -> list[int]:

@@ -77,6 +77,7 @@ def check_tree(moves: list[Node]) -> None:
         if count > MAX_MOVES:
             raise too_many_moves(nodes[0].span)
         for node in nodes:
-            if node.variations and depth >= MAX_DEPTH:
-                raise too_deep(node.span)
-            pending.extend((variation, depth + 1) for variation in node.variations)
+            if node.variations:
+                if depth >= MAX_DEPTH:
+                    raise too_deep(node.span)
+                pending.extend((variation, depth + 1) for variation in node.variations)

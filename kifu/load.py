@@ -1,11 +1,17 @@
-"""From a path or text to a game and its record, and from a record to text in any format."""
+"""From a path or text to a game and its records, and from a record to text in any format.
+
+A file may hold several records (an SGF collection): :func:`parse_all` gives each with its own
+name (``game.sgf#3``) and what reading it found (repairs, pedantic findings, the encoding
+guessed), so that every game is validated and reported on its own.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
-from kifu import jsonform, registry
-from kifu.errors import OptionError
+from kifu import jsonform, registry, sgf
+from kifu.errors import ConversionError, KifuError, NotationError, OptionError
 from kifu.game import Game, Step
 from kifu.limits import check_tree
 from kifu.record import Node, ReadOptions, Record, is_event
@@ -13,12 +19,39 @@ from kifu.source import SourceText, read_source
 
 
 @dataclass
+class Parsed:
+    """One record of a file: the record (``None`` when reading it failed, the error then among
+    ``findings``), what reading found, its name in reports, and the format's own form of it."""
+
+    record: Record | None
+    findings: list[KifuError]
+    name: str
+    document: Any = None
+
+
+@dataclass
 class Loaded:
-    """A record together with its game and the text it was read from."""
+    """A record together with its game and the text it was read from.
+
+    ``name`` is the path, or ``path#N`` for the N-th game of a collection; ``findings`` are
+    what decoding and reading found; ``fmt`` is the format read, and ``documents`` the format's
+    own form of the records chosen (SGF game trees), for a rewrite that keeps what the game
+    does not model.
+    """
 
     game: Game
     record: Record
     source: SourceText
+    name: str = ""
+    findings: list[KifuError] = field(default_factory=list)
+    fmt: str = registry.NATIVE
+    documents: list[Any] = field(default_factory=list)
+    #: How many records the file holds (more than one for an SGF collection).
+    games: int = 1
+
+    def error(self) -> KifuError | None:
+        """The first error decoding or reading the records found, if any."""
+        return next((f for f in self.findings if f.severity == "error"), None)
 
     def line(self, path: tuple[int, ...] = ()) -> list[Node]:
         """The line a variation path selects; ``OptionError`` (for ``--variation``) if the
@@ -58,7 +91,8 @@ class Loaded:
 
 def parse_text(text: str, path: str, game_name: str | None = None,
                options: ReadOptions | None = None) -> tuple[Game, Record]:
-    """Detect the game and format of ``text`` and parse it."""
+    """Detect the game and format of ``text`` and parse it (one record: a file holding several
+    is refused, see :func:`parse_all`)."""
     game, fmt = registry.detect(text, path, game_name)
     return game, parse_as(game, fmt, text, path, options)
 
@@ -82,12 +116,101 @@ def parse_as(game: Game, fmt: str, text: str, path: str,
     return record
 
 
+def parse_all_as(game: Game, fmt: str, text: str, path: str, *, lenient: bool = False,
+                 options: ReadOptions | None = None) -> list[Parsed]:
+    """Every record of ``text`` in format ``fmt`` of ``game``, each with what reading found,
+    each held to kifu's limits (``kifu.limits``).
+
+    A file-level failure (no game tree, a syntax error in a native record) is raised.
+    """
+    if fmt in (registry.NATIVE, registry.JSON):
+        return [Parsed(parse_as(game, fmt, text, path, options), [], path)]
+    found = registry.format_of(game, fmt)
+    if found.read_all is None:
+        return [Parsed(parse_as(game, fmt, text, path, options), [], path)]
+    readings = found.read_all(text, path, lenient)
+    several = len(readings) > 1
+    parsed = []
+    for index, reading in enumerate(readings, 1):
+        record, findings = reading.record, list(reading.findings)
+        if record is not None:
+            try:
+                check_tree(record.moves)
+            except KifuError as error:
+                record = None
+                findings.append(error)
+            else:
+                record.read_options = options or ReadOptions()
+        parsed.append(Parsed(record, findings, f"{path}#{index}" if several else path,
+                             reading.document))
+    return parsed
+
+
+def parse_all(text: str, path: str, game_name: str | None = None, *, lenient: bool = False,
+              options: ReadOptions | None = None) -> tuple[Game, str, list[Parsed]]:
+    """The game, the format and every record of ``text``."""
+    game, fmt = registry.detect(text, path, game_name)
+    return game, fmt, parse_all_as(game, fmt, text, path, lenient=lenient, options=options)
+
+
+def record_texts(text: str, path: str,
+                 game_name: str | None = None) -> tuple[Game, str, Iterator[str]]:
+    """The game and format of ``text``, and the text of each record it holds: itself, or each
+    game of an SGF collection, laid out so that lines and columns are the file's."""
+    game, fmt = registry.detect(text, path, game_name)
+    if fmt == "sgf" and sgf.count_games(text) > 1:
+        return game, fmt, sgf.split_games(text)
+    return game, fmt, iter([text])
+
+
 def load(path: str, encoding: str | None = None, game_name: str | None = None,
-         options: ReadOptions | None = None) -> Loaded:
-    """Read, decode, detect and parse one record file (``-`` for standard input)."""
-    source = read_source(path, encoding)
-    game, record = parse_text(source.text, path, game_name, options)
-    return Loaded(game, record, source)
+         options: ReadOptions | None = None, *, game_index: int | None = None,
+         lenient: bool = False) -> Loaded:
+    """Read, decode, detect and parse one record file (``-`` for standard input).
+
+    ``game_index`` (1-based) picks a game of a collection; without it a collection gives its
+    first game.  The first error decoding or reading found is raised.
+    """
+    loaded = load_source(read_source(path, encoding), game_name, options,
+                         game_index=game_index, lenient=lenient)
+    error = loaded.error()
+    if error is not None:
+        raise error
+    return loaded
+
+
+def load_source(source: SourceText, game_name: str | None = None,
+                options: ReadOptions | None = None, *, game_index: int | None = None,
+                lenient: bool = False, every_game: bool = False) -> Loaded:
+    """:func:`load` for text already read, without raising what reading found (see
+    :meth:`Loaded.error`).  With ``every_game`` and no ``game_index`` the documents of every
+    game are kept (``Loaded.record`` is the first game's)."""
+    path = source.path
+    game, fmt, parsed = parse_all(source.text, path, game_name, lenient=lenient, options=options)
+    chosen = parsed if every_game and game_index is None else [pick(parsed, game_index, path)]
+    findings = list(source.warnings)
+    for one in chosen:
+        findings.extend(one.findings)
+    first = chosen[0]
+    if first.record is None:  # reading failed: the error is among the findings
+        raise next(f for f in first.findings if f.severity == "error")
+    return Loaded(game, first.record, source, first.name, findings, fmt,
+                  [one.document for one in chosen if one.document is not None], len(parsed))
+
+
+def pick(parsed: list[Parsed], game_index: int | None, path: str) -> Parsed:
+    """The game ``game_index`` (1-based; the first without one) of a file's records."""
+    index = game_index or 1
+    if not 1 <= index <= len(parsed):
+        raise GameIndexError(f"{path} holds {len(parsed)} game{'s' * (len(parsed) != 1)}; "
+                             f"there is no game {index}")
+    return parsed[index - 1]
+
+
+class GameIndexError(NotationError):
+    """A game asked for by number that the file does not hold."""
+
+    code = "game-index"
 
 
 def dump(game: Game, record: Record, to: str, dialect: str | None = None) -> str:
@@ -97,6 +220,10 @@ def dump(game: Game, record: Record, to: str, dialect: str | None = None) -> str
     form in ``kanji`` colours is ``open,kanji``): each but the last is written and read back.
     """
     if to == registry.NATIVE:
+        for name in (dialect or "").split(",") if dialect is not None else ():
+            if name not in game.dialects:
+                offered = ", ".join(game.dialects) or "none"
+                raise ConversionError(f"{game.name} has no dialect {name!r} (it has {offered})")
         *first, last = (dialect or "").split(",")
         for step in first:
             options = record.read_options
@@ -106,3 +233,12 @@ def dump(game: Game, record: Record, to: str, dialect: str | None = None) -> str
     if to == registry.JSON:
         return jsonform.dumps(record)
     return registry.format_of(game, to).write(record)
+
+
+def rewrite(game: Game, fmt: str, documents: list[Any]) -> str | None:
+    """Documents read in format ``fmt`` written back in it, keeping all the game does not model
+    (``None`` where the format cannot)."""
+    if not documents or fmt in (registry.NATIVE, registry.JSON):
+        return None
+    found = registry.format_of(game, fmt)
+    return found.rewrite(documents) if found.rewrite is not None else None

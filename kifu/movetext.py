@@ -18,7 +18,7 @@ from typing import Any
 from lark import Token, Tree
 
 from kifu import grammar
-from kifu.errors import HeaderError, LimitError, NotationError
+from kifu.errors import ConversionError, HeaderError, LimitError, NotationError
 from kifu.grammar import span_of
 from kifu.limits import (
     MAX_DEPTH,
@@ -42,7 +42,7 @@ class RecordBuilder:
         self.record = Record(game=game, source=source)
         self._lines: list[list[Node]] = [self.record.moves]
         self._numbers: list[int] = [0]  # plies so far in each open line
-        self._pending_number: tuple[int, Span] | None = None
+        self._pending_number: tuple[int, Span | None] | None = None
         self._seen_move = False
         self._leading_comments: list[str] = []
         self._header_keys: set[str] = set()
@@ -80,13 +80,13 @@ class RecordBuilder:
         else:  # a comment opening a variation goes with the variation's first move
             self._leading_comments.append(text)
 
-    def number(self, written: int, span: Span) -> None:
+    def number(self, written: int, span: Span | None) -> None:
         if self._pending_number is not None:
             raise NotationError(f"move number {self._pending_number[0]} is not followed by a move",
                                 span=self._pending_number[1])
         self._pending_number = (written, span)
 
-    def number_text(self, text: str, span: Span) -> None:
+    def number_text(self, text: str, span: Span | None) -> None:
         """A move number as written (``12.``, full-width digits too)."""
         digits = _NUMBER.search(text)
         written = read_int(digits.group()) if digits else None
@@ -172,7 +172,7 @@ def read_record(grammar_name: str, text: str, builder: RecordBuilder,
                 move_kinds: Iterable[str] = ("move",),
                 runs: Mapping[str, RunReader] | None = None,
                 handlers: Mapping[str, grammar.RuleHandler] | None = None,
-                positions: bool = True) -> Record:
+                positions: bool = False) -> Record:
     """Parse ``text`` (a notation of the common layout, see the module docstring) into
     ``builder`` and return its record.
 
@@ -223,8 +223,7 @@ def write_record(record: Record, move_text: Callable[[Any], str] = str, *, numbe
     follow those, in parentheses.  ``break_after_notes`` also ends a line after a move that has
     comments or variations.
     """
-    out = [f"{key}: {_one_line(value)}" for key, value in record.headers.items()]
-    out.extend(f"{key}: {_one_line(value)}" for key, value in extra_headers)
+    out = header_lines([*record.headers.items(), *extra_headers])
     if out:
         out.append("")
     for text in record.comments:
@@ -269,5 +268,29 @@ def comment_token(text: str) -> str:
     return "{" + text.replace("}", "\uff5d") + "}"
 
 
-def _one_line(value: str) -> str:
-    return " ".join(value.split("\n"))
+#: The header names the common layout reads (``HEADER_KEY`` in ``grammars/common.lark``).
+HEADER_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*")
+
+
+def header_lines(headers: Iterable[tuple[str, str]],
+                 names: re.Pattern[str] = HEADER_NAME) -> list[str]:
+    """Header lines as a notation writes them, each value on one line (line ends become
+    blanks), ``: `` after an ASCII name and ``：`` after another.
+
+    A record read from JSON or SGF may hold a header the notation cannot read back: a name it
+    does not read as one (``names`` says which it does), or one name twice in other cases.
+    Writing it would make a file kifu cannot read, so that is a ``ConversionError`` instead.
+    """
+    lines, seen = [], set()
+    for key, value in headers:
+        if not names.fullmatch(key):
+            raise ConversionError(f"the header {shorten(key)!r} cannot be written in this "
+                                  "notation, whose header names are a letter, then letters, "
+                                  "digits, '-' and '_'")
+        if key.casefold() in seen:
+            raise ConversionError(f"the header {shorten(key)!r} is given twice (names are the "
+                                  "same in any case)")
+        seen.add(key.casefold())
+        colon = ": " if key.isascii() else "："
+        lines.append(f"{key}{colon}{' '.join(value.split(chr(10)))}")
+    return lines

@@ -86,11 +86,12 @@ def _mode_for(target: Path) -> int:
 
 
 def relocate(game: Game, record: Record, source: str, output: str) -> list[KifuError]:
-    """Rewrite the headers that name a file next to the record (``Game.file_headers``: a board
-    file, say) so that they still name it from where ``output`` is written.
+    """Keep the headers that name a file beside the record (``Game.file_headers``: a board
+    file, say) naming that file from where ``output`` is written.
 
-    Returns a warning for each reference that now leads out of the output's folder, where it
-    will not travel with the record.
+    A reference is rewritten when the file lies in or below the output's folder; otherwise it
+    is kept as it is (a record refers only to files in its own folder or below, or in folders
+    the user names with ``--boards``), with a warning saying how the file can still be found.
     """
     if source == STDIN or output == STDIN:
         return []
@@ -99,18 +100,20 @@ def relocate(game: Game, record: Record, source: str, output: str) -> list[KifuE
     to_dir = Path(output).parent
     for wanted in game.file_headers:
         for key, value in list(record.headers.items()):
-            if key.casefold() != wanted.casefold() or Path(value.strip()).is_absolute():
+            name = value.strip()
+            if key.casefold() != wanted.casefold() or Path(name).is_absolute():
                 continue
-            target = from_dir / value.strip()
+            target = from_dir / name
             if not target.is_file():
                 continue  # not a file reference (a built-in name), or broken already
             moved = Path(os.path.relpath(target, to_dir)).as_posix()
-            if moved == value.strip():
+            if moved == name:
                 continue
-            record.headers[key] = moved
-            if moved.startswith("../"):
-                warnings.append(OutputError(
-                    f"{key}: rewritten from {value.strip()!r} to {moved!r}, which leads out of "
-                    "the folder the output is written to; copy the file next to it if the "
-                    "record is to travel", span=record.header_span(key), severity="warning"))
+            if not moved.startswith("../"):
+                record.headers[key] = moved
+                continue
+            warnings.append(OutputError(
+                f"{key}: {name!r} is not in or below the folder the output is written to; "
+                f"copy it there, or give --boards {from_dir.as_posix() or '.'} when reading "
+                "the output", span=record.header_span(key), severity="warning"))
     return warnings

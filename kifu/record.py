@@ -9,6 +9,7 @@ Spans are kept for error messages but never take part in equality, so that
 """
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -117,16 +118,31 @@ class Record:
             line = line[: index - 1] + node.variations[choice - 1]
         return line
 
+    def copy(self) -> Record:
+        """A copy whose tree of nodes (and their comment lists) can be changed without changing
+        this record; moves and the set-up, immutable values, are shared.  No recursion, so a
+        tree nested to the limit copies as any other (``copy.deepcopy`` would not)."""
+        moves: list[Node] = []
+        pending = [(self.moves, moves)]
+        while pending:
+            source, target = pending.pop()
+            for node in source:
+                variations: list[list[Node]] = [[] for _ in node.variations]
+                target.append(Node(node.move, list(node.comments), variations, node.span))
+                pending.extend(zip(node.variations, variations))
+        return Record(self.game, dict(self.headers), self.setup, list(self.comments), moves,
+                      self.source, dict(self.header_spans), self.read_options)
+
     def walk(self) -> Iterator[tuple[tuple[int, ...], int, list[Node]]]:
         """Every line of the tree: (path, index where it branches off, its own nodes).
 
         The main line comes first with path ``()``; a variation's nodes start at position
         ``branch`` of the line it belongs to (0-based), replacing the node there.
         """
-        stack: list[tuple[tuple[int, ...], int, list[Node]]] = [((), 0, self.moves)]
-        while stack:
-            path, branch, nodes = stack.pop(0)
+        queue: deque[tuple[tuple[int, ...], int, list[Node]]] = deque([((), 0, self.moves)])
+        while queue:
+            path, branch, nodes = queue.popleft()
             yield path, branch, nodes
             for offset, node in enumerate(nodes):
                 for number, variation in enumerate(node.variations, start=1):
-                    stack.append((path + (branch + offset + 1, number), branch + offset, variation))
+                    queue.append((path + (branch + offset + 1, number), branch + offset, variation))

@@ -28,7 +28,7 @@ def replay_json(game: Game, record: Record, *, variations: bool = False,
     try:
         start = game.start(record)
     except KifuError as error:
-        return _document(game, record, {}, [], {}, None, _diagnostic(error, source))
+        return _document(game, record, {}, [], {}, None, diagnostic_json(error, source))
     start_json = game.position_to_json(start)
     if variations:
         lines, final = _every_line(game, record, lenient, source, start)
@@ -47,9 +47,9 @@ def _every_line(game: Game, record: Record, lenient: bool, source: str,
         path = item.variation if isinstance(item, KifuError) else item.path
         line = lines.setdefault(path, {"path": list(path), "moves": [], "error": None})
         if isinstance(item, KifuError):
-            line["error"] = _diagnostic(item, source)
+            line["error"] = diagnostic_json(item, source)
             continue
-        line["moves"].append(_move(game, item, source))
+        line["moves"].append(move_json(game, item, source))
         if not path:
             final = item.position
     return list(lines.values()), final
@@ -62,28 +62,31 @@ def _one_line(game: Game, record: Record, lenient: bool, source: str, start: Any
     if move != 0:
         try:
             for step in game.replay(record, lenient=lenient, path=path):
-                line["moves"].append(_move(game, step, source))
+                line["moves"].append(move_json(game, step, source))
                 final = step.position
                 if move is not None and step.number == move:
                     break
         except KifuError as error:
-            line["error"] = _diagnostic(error, source)
+            line["error"] = diagnostic_json(error, source)
     return [line], final
 
 
-def _move(game: Game, step: Step, source: str) -> dict[str, Any]:
+def move_json(game: Game, step: Step, source: str, text: str | None = None) -> dict[str, Any]:
+    """One replayed move as the replay format gives it: number, move, notation, comments,
+    events and warnings (quoting their source line when the record's ``text`` is given)."""
     return {
         "number": step.number,
         "move": game.move_to_json(step.node.move),
         "notation": game.move_text(step.node.move),
         "comments": list(step.node.comments),
         "events": step.events,
-        "warnings": [_diagnostic(w, source) for w in step.warnings],
+        "warnings": [diagnostic_json(w, source, text) for w in step.warnings],
     }
 
 
-def _diagnostic(error: KifuError, source: str) -> dict[str, Any]:
-    data = asdict(Diagnostic.from_error(error, source))
+def diagnostic_json(error: KifuError, source: str, text: str | None = None) -> dict[str, Any]:
+    """A problem as the replay format gives it (a diagnostic as ``kifu validate`` prints it)."""
+    data = asdict(Diagnostic.from_error(error, source, text))
     data["variation"] = list(error.variation)
     return data
 

@@ -62,6 +62,41 @@ def display_width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
 
 
+#: A quoted source line is cut to about this many characters around the place it points at,
+#: so that a record of one huge line costs each diagnostic a little, not the whole line.
+QUOTE_WIDTH = 160
+
+#: Where the last line looked up starts: (text, line number, offset), since a file's
+#: diagnostics mostly come in line order and a text may have millions of lines.
+_last_line: list[tuple[str, int, int]] = []
+
+
+def _source_line(text: str, number: int) -> str | None:
+    """Line ``number`` (1-based) of ``text``, found without splitting the whole text."""
+    if number < 1:
+        return None
+    line, start = 1, 0
+    if _last_line and _last_line[0][0] is text and _last_line[0][1] <= number:
+        _, line, start = _last_line[0]
+    while line < number:
+        found = text.find("\n", start)
+        if found < 0:
+            return None
+        line, start = line + 1, found + 1
+    _last_line[:] = [(text, line, start)]
+    end = text.find("\n", start)
+    return text[start:] if end < 0 else text[start:end]
+
+
+def _around(line: str, column: int) -> tuple[str, int]:
+    """``line``, or the ``QUOTE_WIDTH`` characters of it around ``column``, and the column
+    where that part starts."""
+    if len(line) <= QUOTE_WIDTH:
+        return line, 1
+    first = max(0, min(column - 1 - QUOTE_WIDTH // 3, len(line) - QUOTE_WIDTH))
+    return line[first:first + QUOTE_WIDTH], first + 1
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     """One problem found in one file, ready to print in any format."""
@@ -77,16 +112,22 @@ class Diagnostic:
     move: int | None = None
     rule: str | None = None
     variation: tuple[int, ...] = ()
+    #: The quoted line, or the part of a long line around ``column`` that starts at
+    #: ``source_column``.
     source_line: str | None = None
+    source_column: int = 1
+    #: SGFC's grade of a finding about a file's syntax or encoding (pedantic, repaired,
+    #: critical, fatal); ``None`` for the rules of a game.
+    grade: str | None = None
 
     @classmethod
     def from_error(cls, error: KifuError, path: str, text: str | None = None) -> Diagnostic:
         span = error.span
-        source_line = None
+        source_line, source_column = None, 1
         if span is not None and text is not None:
-            lines = text.split("\n")
-            if 1 <= span.line <= len(lines):
-                source_line = lines[span.line - 1]
+            line = _source_line(text, span.line)
+            if line is not None:
+                source_line, source_column = _around(line, span.column)
         return cls(
             path=path,
             severity=error.severity,
@@ -100,6 +141,8 @@ class Diagnostic:
             rule=error.rule,
             variation=error.variation,
             source_line=source_line,
+            source_column=source_column,
+            grade=error.grade,
         )
 
     @classmethod
@@ -182,13 +225,15 @@ class TextFormatter(Formatter):
         return "\n".join(lines)
 
     def diagnostic(self, diag: Diagnostic) -> list[str]:
-        label = f"{diag.severity}[{diag.code}]"
+        label = f"{diag.severity}[{diag.code}{', ' + diag.grade if diag.grade else ''}]"
         if self.color:
             label = click.style(label, fg="red" if diag.severity == "error" else "yellow", bold=True)
         out = [f"{printable(diag.location)}: {label}: {printable(diag.message)}"]
         if diag.source_line is not None and diag.column is not None:
-            out.extend(caret_lines(diag.source_line, diag.line or 0, diag.column,
-                                   diag.end_column if diag.end_line == diag.line else None))
+            shift = diag.source_column - 1
+            end = diag.end_column if diag.end_line == diag.line else None
+            out.extend(caret_lines(diag.source_line, diag.line or 0, diag.column - shift,
+                                   None if end is None else end - shift))
         return out
 
 
@@ -241,6 +286,8 @@ class Summary:
         self.columns = (done, failed)
         self.moves = moves
         self.exit_status = exitcodes.OK
+        #: Files looked at and left alone (other programs' JSON): no report, no row.
+        self.skipped = 0
 
     def add(self, report: FileReport) -> None:
         self.games.setdefault(report.game or "(unknown)", Tally()).add(report)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import traceback
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -19,64 +18,16 @@ from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
 from typing import Generic, Protocol, TypeVar
 
+from kifu.tasks import Pending, Task, guarded, run_chunk
+
 Item = TypeVar("Item")
 Result = TypeVar("Result")
-ItemIn = TypeVar("ItemIn", contravariant=True)
-ResultOut = TypeVar("ResultOut", covariant=True)
 
 #: Files sent to a worker at once: large enough to hide the cost of a round trip, small
 #: enough that the last chunks of a run finish together.
 CHUNK = 8
 #: Chunks in flight per worker: enough to keep every worker busy, few enough to keep memory flat.
 AHEAD = 4
-
-
-class Task(Protocol[ItemIn, ResultOut]):
-    """What a runner runs: picklable, so that worker processes and Dask workers get a copy."""
-
-    def __call__(self, item: ItemIn, /) -> ResultOut:
-        """The result for one item."""
-
-    def fault(self, item: ItemIn, reason: str, /) -> ResultOut:
-        """The result for an item that made kifu itself fail (``reason`` says how)."""
-
-    def local(self, item: ItemIn, /) -> bool:
-        """Whether the item must be handled in this process (standard input, say)."""
-
-    def rooted(self, folder: str, /) -> Task[ItemIn, ResultOut]:
-        """The same task for a worker elsewhere: relative paths are taken from ``folder`` (this
-        process's working folder), and results name files exactly as a local run would."""
-
-
-class Pending(Protocol[ResultOut]):
-    """Work under way: a ``concurrent.futures`` future or a Dask one."""
-
-    def result(self) -> ResultOut: ...
-
-    def cancel(self) -> bool: ...
-
-
-def guarded(task: Task[Item, Result], item: Item) -> Result:
-    """``task(item)``, or its fault report when kifu fails on the item, whatever the failure."""
-    try:
-        return task(item)
-    except Exception as error:  # noqa: BLE001 - one file's bug must not end the run
-        return task.fault(item, describe_fault(error))
-
-
-def describe_fault(error: BaseException) -> str:
-    """An internal error in one line, with the place in kifu's code it was raised."""
-    frames = traceback.extract_tb(error.__traceback__)
-    where = ""
-    if frames:
-        last = frames[-1]
-        where = f" at {os.path.basename(last.filename)}:{last.lineno} in {last.name}"
-    return f"{type(error).__name__}: {error}{where}"
-
-
-def run_chunk(task: Task[Item, Result], chunk: list[Item]) -> list[Result]:
-    """What a worker runs: a chunk of items, each guarded."""
-    return [guarded(task, item) for item in chunk]
 
 
 class Backend(Protocol):
@@ -206,7 +157,7 @@ def run(task: Task[Item, Result], items: Iterable[Item], *, jobs: int | None = N
         # Only when asked for: Dask is an optional extra.
         from kifu.dask_backend import DaskCluster
 
-        yield from Ordered(task, DaskCluster(scheduler))(items)
+        yield from Ordered(task, DaskCluster(scheduler, AHEAD))(items)
         return
     jobs = jobs or os.cpu_count() or 1
     iterator = iter(items)

@@ -1,48 +1,134 @@
-"""Smart Game Format, the syntax layer: game trees of nodes of properties, and back.
+"""Smart Game Format, the syntax layer: collections of game trees of nodes of properties.
 
-This module knows nothing of any game (as sgfmill's ``sgf_grammar``): it parses SGF text into
-:class:`SgfNode` trees, writes them out again, and maps between SGF's tree of nodes and a
-record's lines with variations.  Each game reads and writes its own properties on top.
+This module knows nothing of any game (as sgfmill's ``sgf_grammar``): it reads SGF text into
+:class:`SgfNode` trees, writes them out again, and says what it found on the way.  Each game
+reads and writes its own properties on top (``kifu.sgflines`` maps trees to a record's lines).
+
+Reading is one pass of one compiled regular expression over the whole text, whatever its
+layout (one line, wrapped, comments between nodes); the tree is built with an explicit stack,
+so nesting depth costs no recursion.  Values are kept *raw*, escapes and all, so that a file
+written back is the file read (:func:`text` unescapes a value for reading).
+
+What real files get wrong is repaired the way every SGF reader repairs it, and each repair is
+a finding graded as SGFC grades its messages:
+
+- ``pedantic``: the file breaks a rule of the specification that costs nothing (a lower-case
+  FF[3] identifier, an unknown property, text around the game); reported on request only;
+- ``repaired``: an error repaired without loss (a property given twice in a node, merged; a
+  black and a white move in one node, split);
+- ``critical``: information may be lost (junk inside a game tree, dropped; a truncated file,
+  closed); an error unless the reader is lenient, and then a warning;
+- ``fatal``: nothing can be read (no game tree at all): a :class:`NotationError` is raised.
 """
 from __future__ import annotations
 
+import bisect
 import re
-from collections.abc import Callable
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
-from lark import Token, Tree
+from kifu.errors import CRITICAL, FATAL, PEDANTIC, REPAIRED, KifuError, LimitError, NotationError
+from kifu.heap import no_cycles
+from kifu.limits import MAX_MOVES
+from kifu.record import Span
 
-from kifu import grammar
-from kifu.errors import NotationError
-from kifu.record import Node, Span
+GRADES = (PEDANTIC, REPAIRED, CRITICAL, FATAL)
+#: Findings of one kind listed per game; the rest are counted in one more finding.
+MAX_SAME = 20
+#: A file holds at most this many nodes (every game, every variation) and values: each costs a
+#: few hundred bytes (a value some fifty) once read, so this bounds the memory any file takes.
+MAX_NODES = MAX_MOVES
+MAX_VALUES = 2 * MAX_MOVES
 
-_TERMINALS = {"NODES": "a node such as ;B[pd]"}
-_BLANK = r"[ \t\r\n\f\v]*"
-_IDENT = r"[A-Za-z]*[A-Z][A-Za-z]*"
-_VALUE_TEXT = r"\[(?:\\.|[^\]\\])*\]"
-#: A whole node: ";" and its properties.
-_NODE = re.compile(rf";{_BLANK}((?:{_IDENT}{_BLANK}(?:{_VALUE_TEXT}{_BLANK})+)*)", re.DOTALL)
-#: Most nodes of a game hold one move: one property, one plain value.
-_SIMPLE = re.compile(r"([A-Z]{1,2})\[([^\]\\\n]*)\]")
-#: One property with all its values.
-_PROPERTY = re.compile(rf"({_IDENT}){_BLANK}((?:{_VALUE_TEXT}{_BLANK})+)", re.DOTALL)
-_VALUE = re.compile(r"\[((?:\\.|[^\]\\])*)\]", re.DOTALL)
-_TRAILING_BLANKS = " \t\r\n\f\v"
+#: Every property of FF[4] for Go and the general part (others are reported as unknown).
+KNOWN_PROPERTIES = frozenset((
+    "B", "KO", "MN", "W", "AB", "AE", "AW", "PL", "C", "DM", "GB", "GW", "HO", "N", "UC", "V",
+    "BM", "DO", "IT", "TE", "AR", "CR", "DD", "LB", "LN", "MA", "SL", "SQ", "TR", "AP", "CA",
+    "FF", "GM", "ST", "SZ", "AN", "BR", "BT", "CP", "DT", "EV", "GN", "GC", "ON", "OT", "PB",
+    "PC", "PW", "RE", "RO", "RU", "SO", "TM", "US", "WR", "WT", "BL", "OB", "OW", "WL", "FG",
+    "PM", "VW", "HA", "KM", "TB", "TW",
+    "XH",  # kifu's own: headers that have no property of their own
+))
+#: Properties whose values are lists: a second occurrence in a node adds to the first.
+LIST_PROPERTIES = frozenset(("AB", "AE", "AW", "AR", "CR", "DD", "LB", "LN", "MA", "SL", "SQ",
+                             "TR", "VW", "TB", "TW", "XH"))
+#: Text properties given twice in one node are joined into one value, a paragraph each.
+TEXT_PROPERTIES = frozenset(("C", "GC"))
+MOVE_PROPERTIES = frozenset(("B", "W"))
+
+_BLANK = r"[ \t\n\r\f\v]*"
+#: A value: possessive repeats (Python 3.11), so that no backtracking state is kept per
+#: character or escape (the unrolled loop kept one per escape: 300 MB for 4 MB of "\\]").
+_VALUE = r"\[((?:[^\]\\]++|\\.)*+)\]"
+#: One token after any blanks: a node with its first property or two (the common cases, in one
+#: match: ";B[pd]", ";B[pd]BL[1795.3]"), a lone ";", a property with its first value, one
+#: more value, "(", ")", junk.
+_TOKEN = re.compile(
+    _BLANK + r"(?:"
+    r";" + _BLANK + r"([A-Z]{1,2})" + _BLANK + _VALUE +  # 1, 2
+    r"(?:" + _BLANK + r"([A-Z]{1,2})" + _BLANK + _VALUE + r")?"  # 3, 4
+    r"|(;)"  # 5
+    r"|([A-Za-z]+)" + _BLANK + _VALUE +  # 6, 7
+    r"|" + _VALUE +  # 8
+    r"|(\()"  # 9
+    r"|(\))"  # 10
+    r"|([^;()\[\]A-Z \t\n\r\f\v][^;()\[\]A-Z]*|[A-Za-z]+|\[)"  # 11: junk, a word, a "["
+    r")", re.DOTALL)
+#: Where a game tree starts: "(" and a node, or a property where its ";" was forgotten.
+_GAME_START = re.compile(r"\(" + _BLANK + r"(?:;|[A-Za-z]+" + _BLANK + r"\[)")
+_LAST_BLANKS = re.compile(_BLANK + r"\Z")
+_BLANKS = re.compile(_BLANK)
+_CA_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:+ -]{0,39}\Z")
 
 
-@dataclass(slots=True)
 class SgfNode:
-    """One SGF node: properties in file order (identifier -> values) and the nodes after it."""
+    """One SGF node: properties in file order (identifier -> raw values) and the nodes after it.
 
-    properties: dict[str, list[str]] = field(default_factory=dict)
-    children: list[SgfNode] = field(default_factory=list)
-    span: Span | None = field(default=None, compare=False)
-    value_spans: dict[str, Span] = field(default_factory=dict, compare=False)
+    ``start`` and ``end`` are the offsets of the node in the text it was read from (-1 for a
+    node made in memory), ``line`` and ``column`` where it starts; :meth:`Collection.span`
+    gives its span.
+    """
+
+    __slots__ = ("properties", "children", "start", "end", "line", "column")
+
+    def __init__(self, properties: dict[str, list[str]] | None = None,
+                 children: list[SgfNode] | None = None, start: int = -1, end: int = -1,
+                 line: int = 0, column: int = 0) -> None:
+        self.properties = properties if properties is not None else {}
+        self.children = children if children is not None else []
+        self.start = start
+        self.end = end
+        self.line = line
+        self.column = column
+
+    def __repr__(self) -> str:
+        return f"SgfNode({self.properties!r}, {len(self.children)} children)"
+
+    def __eq__(self, other: object) -> bool:
+        """Equal properties and equal subtrees (compared without recursion)."""
+        if not isinstance(other, SgfNode):
+            return NotImplemented
+        pairs = [(self, other)]
+        while pairs:
+            a, b = pairs.pop()
+            if a.properties != b.properties or len(a.children) != len(b.children):
+                return False
+            pairs.extend(zip(a.children, b.children))
+        return True
+
+    __hash__ = None  # type: ignore[assignment]
 
     def get(self, ident: str) -> str | None:
+        """The first raw value of a property, or ``None``."""
         values = self.properties.get(ident)
         return values[0] if values else None
+
+    def text(self, ident: str) -> str | None:
+        """A property's value as text (unescaped, several values joined), or ``None``."""
+        values = self.properties.get(ident)
+        if not values:
+            return None
+        return "\n\n".join(text(v) for v in values) if len(values) > 1 else text(values[0])
 
     def main_line(self) -> list[SgfNode]:
         """This node and its first children, down to the end of the main line."""
@@ -51,242 +137,585 @@ class SgfNode:
             line.append(line[-1].children[0])
         return line
 
+    def walk(self) -> Iterator[SgfNode]:
+        """Every node of the tree from here, in file order, without recursion."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
+
+
+def text(raw: str) -> str:
+    """A raw property value as text: ``\\`` escapes the next character and ``\\`` before a line
+    end (a soft line break) vanishes with it."""
+    if "\\" not in raw:
+        return raw
+    return _ESCAPED.sub(r"\1", raw)  # a soft line break matches without group 1: ""
+
+
+#: An escape: a soft line break, or a backslash and the character it escapes (group 1).
+_ESCAPED = re.compile(r"\\(?:\n|(.))", re.DOTALL)
+
+
+unescape = text
+
+
+def escape(value: str) -> str:
+    """Text as a raw value: ``\\`` and ``]`` escaped."""
+    return value.replace("\\", "\\\\").replace("]", "\\]")
+
+
+class Locator:
+    """Lines and columns (1-based, in characters) of offsets into one text."""
+
+    __slots__ = ("text", "_starts")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._starts: list[int] | None = None
+
+    def _line_starts(self) -> list[int]:
+        if self._starts is None:
+            self._starts = [0, *(m.end() for m in re.finditer("\n", self.text))]
+        return self._starts
+
+    def point(self, offset: int) -> tuple[int, int]:
+        starts = self._line_starts()
+        line = bisect.bisect_right(starts, offset)
+        return line, offset - starts[line - 1] + 1
+
+    def span(self, start: int, end: int) -> Span:
+        line, column = self.point(start)
+        if "\n" not in self.text[start:end]:
+            return Span(line, column, line, column + max(end - start, 1))
+        end_line, end_column = self.point(end)
+        return Span(line, column, end_line, end_column)
+
+
+def finding(message: str, span: Span | None, grade: str, *, lenient: bool = False,
+            rule: str | None = None) -> NotationError:
+    """A graded finding: fatal ones are errors, critical ones errors unless ``lenient``, the
+    rest warnings."""
+    error = grade == FATAL or (grade == CRITICAL and not lenient)
+    return NotationError(message, span=span, severity="error" if error else "warning",
+                         grade=grade, rule=rule)
+
+
+@dataclass
+class GameTree:
+    """One game of a collection as read: its root, what reading it found, and where each
+    property outside FF[4] first appears (offsets, for pedantic findings)."""
+
+    root: SgfNode
+    findings: list[KifuError] = field(default_factory=list)
+    unknown: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class Collection:
+    """The game trees of an SGF text, with what reading found and where it stands."""
+
+    text: str
+    games: list[GameTree]
+    locator: Locator
+    _values: dict[int, dict[str, Span]] = field(default_factory=dict, repr=False)
+
+    def span(self, node: SgfNode) -> Span | None:
+        """Where a node stands (``None`` for a node made in memory)."""
+        start = node.start
+        if start < 0:
+            return None
+        end = node.end if node.end > start else start + 1
+        if node.line and self.text.find("\n", start, end) < 0:
+            return Span(node.line, node.column, node.line, node.column + end - start)
+        return self.locator.span(start, end)
+
+    def value_span(self, node: SgfNode, ident: str) -> Span | None:
+        """Where a property's first value stands, ``[`` and ``]`` included."""
+        if node.start < 0:
+            return None
+        spans = self._values.get(node.start)
+        if spans is None:  # every property of the node at once: headers ask for many
+            spans = self._values[node.start] = {}
+            for match in _TOKEN.finditer(self.text, node.start, max(node.end, node.start + 1)):
+                for name_group in (1, 3, 6):
+                    name = match.group(name_group)
+                    if name is not None:
+                        spans.setdefault(_identifier(name), self.locator.span(
+                            match.start(name_group + 1) - 1, match.end(name_group + 1) + 1))
+        return spans.get(ident) or self.span(node)
+
+
+def _identifier(word: str) -> str:
+    """``AddBlack`` (FF[3]) is ``AB``: lower-case letters in an identifier are dropped."""
+    return word if word.isupper() else "".join(c for c in word if c.isupper())
+
+
+class _Reader:
+    """The one pass that builds the trees; see :func:`read`."""
+
+    def __init__(self, text: str, lenient: bool) -> None:
+        self.text = text
+        self.lenient = lenient
+        self.locator = Locator(text)
+        self.games: list[GameTree] = []
+        self.pending: list[KifuError] = []  # findings before the first game
+        self.nodes = 0
+        self.counts: dict[tuple[int, str | None], int] = {}
+
+    def note(self, message: str, start: int, end: int, grade: str, rule: str | None = None) -> None:
+        """Report a finding where the reading stands (with the game being read); past
+        :data:`MAX_SAME` of one rule in a game, the rest are counted, not listed."""
+        key = (len(self.games), rule)
+        seen = self.counts[key] = self.counts.get(key, 0) + 1
+        if seen > MAX_SAME:
+            return
+        if seen == MAX_SAME:
+            message = f"{message} (and every later one of this kind in this game: counted below)"
+        found = finding(message, self.locator.span(start, end), grade, lenient=self.lenient,
+                        rule=rule)
+        (self.games[-1].findings if self.games else self.pending).append(found)
+
+    def tally(self) -> None:
+        """Name how many findings of a kind went unlisted, at the end of each game's list."""
+        for (game, rule), count in self.counts.items():
+            if count > MAX_SAME:
+                first = next(f for f in (self.games[max(game - 1, 0)].findings if game
+                                         else self.pending) if f.rule == rule)
+                more = finding(f"{count - MAX_SAME:,} more findings like this one are not "
+                               "listed", first.span, first.grade or PEDANTIC,
+                               lenient=self.lenient, rule=rule)
+                (self.games[game - 1].findings if game else self.pending).append(more)
+
+    def run(self) -> Collection:
+        text = self.text
+        opening = _GAME_START.search(text)
+        if opening is None:
+            raise NotationError("no SGF game tree: a game starts with '(;'",
+                                span=Span.point(*self.locator.point(len(text) - len(text.lstrip()))),
+                                grade=FATAL)
+        begin = opening.start()
+        if text[:begin].strip():
+            self.note("text before the first game tree is skipped", 0, begin, PEDANTIC,
+                      "text-outside-game")
+        self._scan(begin)
+        self.tally()
+        if not self.games:
+            raise NotationError("no SGF game tree holds a node", span=Span.point(
+                *self.locator.point(begin)), grade=FATAL)
+        self.games[0].findings[:0] = self.pending
+        return Collection(text, self.games, self.locator)
+
+    def _scan(self, pos: int) -> None:
+        """Tokens from ``pos`` to the end, built into trees with an explicit stack.
+
+        ``frames`` holds one entry per open "(": the node the game tree hangs from (``None``
+        for a root) and the last node of its sequence so far.  Lines are counted as nodes
+        begin, front to back.
+        """
+        text, size = self.text, len(self.text)
+        frames: list[list[SgfNode | None]] = []
+        node: SgfNode | None = None  # the node properties go to
+        props: dict[str, list[str]] = {}
+        values: list[str] = []
+        ident = ""
+        outside_from = -1  # where junk outside every game tree began
+        line, line_start, counted = 1, 0, 0  # lines counted up to offset ``counted``
+        known = KNOWN_PROPERTIES
+        unknown: dict[str, int] = {}
+        match_token = _TOKEN.match
+        count_lines, last_break = text.count, text.rfind
+        moves = MOVE_PROPERTIES
+        nodes = self.nodes
+        more_values = 0  # values besides each property's first
+        closed = False  # the last token was a ")"
+        while pos < size:
+            m = match_token(text, pos)
+            if m is None:  # only blanks are left
+                break
+            kind = m.lastindex
+            pos = m.end()
+            if kind <= 5:  # ";B[pd]" or ";B[pd]BL[1795.3]" (a node with its properties), ";"
+                start = m.start(1) - 1 if kind != 5 else pos - 1
+                if text[start] != ";":  # blanks after the ";"
+                    start = text.rfind(";", m.start(), start)
+                if not frames:
+                    outside_from = self._outside(outside_from, start)
+                    continue
+                breaks = count_lines("\n", counted, start)
+                if breaks:
+                    line += breaks
+                    line_start = last_break("\n", counted, start) + 1
+                counted = start
+                if closed:  # "(;B[aa](;W[bb]);W[cc])": read as one more variation
+                    closed = False
+                    self.note("a node follows a variation in the same game tree: '(' is "
+                              "missing, and the node is read as the start of one more "
+                              "variation", start, start + 1, CRITICAL, "node-after-variation")
+                node = SgfNode({}, [], start, pos, line, start - line_start + 1)
+                nodes += 1
+                if nodes > MAX_NODES:
+                    raise self._too_many(start, "nodes")
+                frame = frames[-1]
+                last = frame[1]
+                if last is not None:  # the common case: the next node of a sequence
+                    last.children.append(node)
+                    frame[1] = node
+                elif self._link(frame, node):  # a new game begins
+                    unknown = self.games[-1].unknown
+                props = node.properties
+                if kind != 5:
+                    ident, value = m.group(1, 2)
+                    values = props[ident] = [value]
+                    if ident not in known and ident not in unknown:
+                        unknown[ident] = m.start(1)
+                    if kind == 4:  # a second property
+                        second, value = m.group(3, 4)
+                        if second == ident or (second in moves and ident in moves):
+                            node, props, values = self._again(frame, node, second, value,
+                                                              m.start(3), pos)
+                        else:
+                            values = props[second] = [value]
+                        ident = second
+                        if ident not in known and ident not in unknown:
+                            unknown[ident] = m.start(3)
+            elif kind == 7:  # "AB[dd]": a property and its first value
+                ident, value = m.group(6, 7)
+                if node is None:
+                    if not frames:
+                        outside_from = self._outside(outside_from, m.start(6))
+                        continue
+                    node = self._missing_semicolon(frames[-1], m.start(6))
+                    props = node.properties
+                    unknown = self.games[-1].unknown
+                if not ident.isupper():
+                    ident = self._lower_case(ident, m.start(6))
+                    if not ident:
+                        continue
+                if ident in props or (ident in moves and not moves.isdisjoint(props)):
+                    node, props, values = self._again(frames[-1], node, ident, value,
+                                                      m.start(6), pos)
+                else:
+                    values = props[ident] = [value]
+                if ident not in known and ident not in unknown:
+                    unknown[ident] = m.start(6)
+                node.end = pos
+            elif kind == 8:  # "[dd]": one more value
+                if node is None or not props:
+                    self._junk(m.start(8) - 1, pos)
+                    continue
+                more_values += 1
+                if more_values + nodes > MAX_VALUES:
+                    raise self._too_many(m.start(8), "values")
+                if ident in MOVE_PROPERTIES or ident in TEXT_PROPERTIES:
+                    self.note(f"{ident} takes one value; the others are kept as they are",
+                              m.start(8) - 1, pos, PEDANTIC, "one-value")
+                values.append(m.group(8))
+                node.end = pos
+            elif kind == 9:  # "("
+                closed = False
+                if not frames:
+                    if outside_from >= 0:
+                        self._end_outside(outside_from, pos - 1)
+                        outside_from = -1
+                    frames.append([None, None])
+                else:
+                    frame = frames[-1]
+                    if frame[1] is None:  # "((": a tree with no node of its own
+                        self.note("a game tree opens before its first node; the extra '(' is "
+                                  "ignored", pos - 1, pos, REPAIRED, "empty-tree")
+                        frames.append([frame[0], None])
+                    else:
+                        frames.append([frame[1], None])
+                node = None
+            elif kind == 10:  # ")"
+                if not frames:
+                    outside_from = self._outside(outside_from, pos - 1)
+                    continue
+                tree = frames.pop()
+                closed = True
+                if tree[1] is None and (not frames or frames[-1][1] is not None):
+                    self.note("an empty game tree '()' is ignored", pos - 1, pos, REPAIRED,
+                              "empty-tree")
+                node = None
+            else:  # junk: text, a word without a value, or a "[" that never closes
+                start, word = m.start(11), m.group(11)
+                if not frames:
+                    outside_from = self._outside(outside_from, start)
+                    continue
+                if word.isalpha():
+                    opened = _BLANKS.match(text, pos).end()
+                    if opened < size and text[opened] == "[":  # "C[..." up to the end
+                        if node is None:
+                            node = self._missing_semicolon(frames[-1], start)
+                        node.properties.setdefault(_identifier(word) or word, []).append(
+                            text[opened + 1:])
+                        self._truncated(start)
+                        break
+                elif word == "[":
+                    if node is not None and props:
+                        values.append(text[start + 1:])
+                    self._truncated(start)
+                    break
+                self._junk(start, pos)
+        self.nodes = nodes
+        if outside_from >= 0:
+            self._end_outside(outside_from, size)
+        if frames:
+            end = len(_LAST_BLANKS.sub("", text))
+            self.note(f"the file ends with {len(frames)} game tree(s) still open: ')' is "
+                      "missing (truncated?)", max(end - 1, 0), end, CRITICAL, "truncated")
+
+    def _too_many(self, start: int, what: str) -> LimitError:
+        limit = MAX_NODES if what == "nodes" else MAX_VALUES
+        return LimitError(f"the file holds more than {limit:,} {what}; kifu reads no more",
+                          span=self.locator.span(start, start + 1), grade=FATAL,
+                          rule=f"{what[:-1]}-limit")
+
+    def _link(self, frame: list[SgfNode | None], node: SgfNode) -> bool:
+        """Hang ``node`` at the end of the sequence of the innermost open game tree; whether
+        it is the root of a new game."""
+        last = frame[1]
+        frame[1] = node
+        if last is not None:
+            last.children.append(node)
+        elif frame[0] is not None:
+            frame[0].children.append(node)
+        else:
+            self.games.append(GameTree(node))
+            return True
+        return False
+
+    def _missing_semicolon(self, frame: list[SgfNode | None], start: int) -> SgfNode:
+        self.note("a property stands where a node should begin: ';' is missing and added",
+                  start, start + 1, REPAIRED, "missing-semicolon")
+        node = SgfNode({}, [], start, start, *self.locator.point(start))
+        self.nodes += 1
+        self._link(frame, node)
+        return node
+
+    def _lower_case(self, word: str, start: int) -> str:
+        ident = _identifier(word)
+        if ident:
+            self.note(f"property {word} is written with lower-case letters (FF[3]); read as "
+                      f"{ident}", start, start + len(word), PEDANTIC, "lower-case-identifier")
+        else:
+            self.note(f"unexpected text {word!r} in a node is dropped", start,
+                      start + len(word), CRITICAL, "junk")
+        return ident
+
+    def _again(self, frame: list[SgfNode | None], node: SgfNode, ident: str, value: str,
+               start: int, end: int) -> tuple[SgfNode, dict[str, list[str]], list[str]]:
+        """A property the node already has: a second move splits the node (what follows goes
+        to the new node), anything else is merged."""
+        props = node.properties
+        if ident in MOVE_PROPERTIES:
+            self.note(f"one node holds two moves; split into two nodes at {ident}", start, end,
+                      REPAIRED, "two-moves")
+            after = SgfNode({}, [], start, end)
+            node.children.append(after)
+            frame[1] = after
+            values = after.properties[ident] = [value]
+            return after, after.properties, values
+        values = props[ident]
+        if ident in TEXT_PROPERTIES:
+            values[-1] = values[-1] + "\n\n" + value
+            how = "its texts are joined"
+        elif ident in LIST_PROPERTIES or value not in values:
+            values.append(value)
+            how = "the values are merged"
+        else:
+            how = "the repeated value is dropped"
+        self.note(f"property {ident} appears twice in one node; {how}", start, end, REPAIRED,
+                  "duplicate-property")
+        return node, props, values
+
+    def _truncated(self, start: int) -> None:
+        self.note("a value opened with '[' is never closed: the file ends inside it "
+                  "(truncated?)", start, len(self.text), CRITICAL, "truncated")
+
+    def _junk(self, start: int, end: int) -> None:
+        self.note(f"unexpected text {self.text[start:end][:20]!r} inside a game tree is dropped",
+                  start, end, CRITICAL, "junk")
+
+    def _outside(self, outside_from: int, start: int) -> int:
+        return start if outside_from < 0 else outside_from
+
+    def _end_outside(self, start: int, end: int) -> None:
+        self.note("text outside the game trees is ignored", start, end, PEDANTIC,
+                  "text-outside-game")
+
+
+def read(text: str, *, lenient: bool = False) -> Collection:
+    """The game trees of ``text`` and what reading them found, repaired as the module says.
+
+    Raises a ``fatal`` :class:`NotationError` only when there is no game tree at all.
+    """
+    with no_cycles():
+        return _Reader(text, lenient).run()
+
 
 def parse(text: str) -> list[SgfNode]:
-    """The root nodes of every game tree in ``text``."""
-    tree = grammar.parse("sgf", text, _TERMINALS)
-    return [_tree_node(gametree) for gametree in tree.children]
+    """The root nodes of every game tree in ``text``; the first error found is raised."""
+    collection = read(text)
+    for game in collection.games:
+        for found in game.findings:
+            if found.severity == "error":
+                raise found
+    return [game.root for game in collection.games]
 
 
-def _tree_node(gametree: Tree) -> SgfNode:
-    nodes_token, *subtrees = gametree.children
-    chain = _nodes(nodes_token)
-    for parent, child in zip(chain, chain[1:]):
-        parent.children.append(child)
-    chain[-1].children.extend(_tree_node(t) for t in subtrees)
-    return chain[0]
-
-
-def _nodes(token: Token) -> list[SgfNode]:
-    """The nodes of a NODES token, each with its span and the span of its first values.
-
-    Lines and columns are counted as the nodes go by, front to back; a game is mostly nodes
-    like ``;B[pd]`` on one line, which take a short path.
-    """
-    text = str(token)
-    line, line_start = token.line, 1 - token.column  # the offset where the current line starts
-    last = 0
-
-    def locate(offset: int) -> tuple[int, int]:
-        nonlocal line, line_start, last
-        if offset > last:
-            breaks = text.count("\n", last, offset)
-            if breaks:
-                line += breaks
-                line_start = text.rfind("\n", last, offset) + 1
-            last = offset
-        return line, offset - line_start + 1
-
-    nodes: list[SgfNode] = []
-    append, simple_match, find = nodes.append, _SIMPLE.match, text.find
-    for node in _NODE.finditer(text):
-        begin, props_at, props_end = node.start(), node.start(1), node.end(1)
-        simple = simple_match(text, props_at)
-        if (simple is not None and not text[simple.end():props_end].strip()
-                and find("\n", last, simple.end()) == -1):
-            # ";B[pd]" on the current line: columns by arithmetic, no unescaping
-            ident, value = simple.groups()
-            column = begin - line_start + 1
-            value_column = column + props_at - begin + len(ident)
-            end = value_column + len(value) + 2
-            append(SgfNode({ident: [value]}, [], Span(line, column, line, end),
-                           {ident: Span(line, value_column, line, end)}))
-            continue
-        props = text[props_at:props_end].rstrip(_TRAILING_BLANKS)
-        start = locate(begin)
-        properties: dict[str, list[str]] = {}
-        value_spans: dict[str, Span] = {}
-        for found in _PROPERTY.finditer(props):
-            ident = found.group(1)
-            if not ident.isupper():
-                ident = "".join(c for c in ident if c.isupper())
-            if ident in properties:
-                where = locate(props_at + found.start(1))
-                raise NotationError(f"property {ident} appears twice in one node",
-                                    span=Span(*where, where[0], where[1] + len(found.group(1))))
-            raw_values = _VALUE.findall(found.group(2))
-            first = props_at + found.start(2)
-            value_spans[ident] = Span(*locate(first), *locate(first + len(raw_values[0]) + 2))
-            properties[ident] = [unescape(v) if "\\" in v else v for v in raw_values]
-        end = locate(props_at + len(props)) if props else locate(begin + 1)
-        append(SgfNode(properties, [], Span(*start, *end), value_spans))
-    return nodes
-
-
-#: One move of a plain game: its property (``B``, ``W``), its value, and the node's span.
-PlainMove = tuple[str, str, Span]
-_PLAIN_MOVE = re.compile(r";[ \t\r\n\f\v]*([A-Z]{1,2})[ \t\r\n\f\v]*\[([a-zA-Z]{0,2})\][ \t\r\n\f\v]*")
-_CLOSE = re.compile(r"\)[ \t\r\n\f\v]*$")
-
-
-def split_plain(text: str, moves: tuple[str, ...] = ("B", "W")) -> tuple[SgfNode, list[PlainMove]] | None:
-    """A game that is one root node and then nothing but one-move nodes (``;B[pd];W[dp]...``,
-    the shape of nearly every game record), read without building a node per move: the root,
-    and each move with the span :func:`parse` would give its node.  ``None`` for any other
-    shape, which :func:`parse` then reads (and words the errors of).
-    """
-    first_move = re.compile(r";[ \t\r\n\f\v]*(?:" + "|".join(moves) + r")[ \t\r\n\f\v]*\[")
-    for attempt, opening in enumerate(first_move.finditer(text)):
-        if attempt == 3:  # a move-like text inside a comment, say: not the common case
-            return None
-        start = opening.start()
-        found = _plain_tail(text, start, moves)
-        if found is None:
-            continue
-        try:
-            roots = parse(text[:start] + ")")
-        except NotationError:
-            return None
-        if len(roots) != 1 or roots[0].children:
-            return None
-        return roots[0], found
+def declared_charset(data: bytes) -> tuple[str, int] | None:
+    """The charset the first game's root declares (``CA``) and its byte offset, read with the
+    real tokenizer (as ISO-8859-1, which keeps every byte), so that a ``CA[`` in a comment or
+    a ``(`` in a header never misleads it."""
+    head = data.decode("latin-1")
+    opening = _GAME_START.search(head)
+    if opening is None:
+        return None
+    nodes = 0
+    for m in _TOKEN.finditer(head, opening.start() + 1):
+        kind = m.lastindex
+        if kind <= 5:
+            nodes += 1
+        if kind in (9, 10) or nodes > 1:
+            break
+        for name_group in (1, 3, 6):
+            ident = m.group(name_group)
+            if ident is not None and _identifier(ident) == "CA":
+                value = m.group(name_group + 1).strip()
+                if _CA_NAME.match(value):
+                    return value, m.start(name_group)
     return None
 
 
-def _plain_tail(text: str, start: int, allowed: tuple[str, ...]) -> list[PlainMove] | None:
-    found: list[PlainMove] = []
-    line = text.count("\n", 0, start) + 1
-    line_start = text.rfind("\n", 0, start) + 1
-    pos = last = start
-    matcher = _PLAIN_MOVE.match
-    while (move := matcher(text, pos)) is not None:
-        if move.group(1) not in allowed:
-            return None
-        begin = move.start()
-        breaks = text.count("\n", last, begin)
-        if breaks:
-            line += breaks
-            line_start = text.rfind("\n", last, begin) + 1
-        last = move.end(2) + 1  # the node ends with its value's bracket
-        if text.count("\n", begin, last):  # a node over several lines: the general way
-            return None
-        found.append((move.group(1), move.group(2),
-                      Span(line, begin - line_start + 1, line, last - line_start + 1)))
-        pos = move.end()
-    if not found or _CLOSE.match(text, pos) is None:
-        return None
-    return found
-
-
-def join_comments(comments: list[str]) -> str:
-    """Several comments as one ``C`` value: paragraphs separated by a blank line."""
-    return "\n\n".join(comments)
-
-
-def split_comments(value: str | None) -> list[str]:
-    """The inverse of :func:`join_comments`."""
-    if not value:
-        return []
-    return [part.strip() for part in value.split("\n\n") if part.strip()]
-
-
-def unescape(raw: str) -> str:
-    """A property value as text: ``\\`` escapes the next character, ``\\``+newline vanishes."""
-    out = []
-    chars = iter(raw)
-    for char in chars:
-        if char == "\\":
-            nxt = next(chars, "")
-            if nxt != "\n":
-                out.append(nxt)
-        else:
-            out.append(char)
-    return "".join(out)
-
-
-def escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("]", "\\]")
-
+# -- writing --------------------------------------------------------------------------------
 
 def serialize(roots: list[SgfNode], per_line: int = 10) -> str:
     """SGF text for game trees: the root node on a line of its own, then ``per_line`` nodes a
-    line, each variation starting on a new line, so that diffs stay readable."""
+    line, each variation starting on a new line, so that diffs stay readable.  Values are
+    written raw, as they are held; nesting costs no recursion."""
     out: list[str] = []
-
-    def node_text(node: SgfNode) -> str:
-        return ";" + "".join(ident + "".join(f"[{escape(v)}]" for v in values)
-                             for ident, values in node.properties.items())
-
-    def write_tree(node: SgfNode, is_root: bool) -> None:
-        out.append("(" + node_text(node))
-        count = 0 if is_root else 1
-        if is_root:
-            out.append("\n")
-        while len(node.children) == 1:
-            node = node.children[0]
-            if count and count % per_line == 0:
-                out.append("\n")
-            out.append(node_text(node))
-            count += 1
-        for child in node.children:
-            out.append("\n")
-            write_tree(child, False)
-        out.append(")")
-
+    write = out.append
     for root in roots:
-        write_tree(root, True)
-        out.append("\n")
+        # Each entry: a node to open "(" before, or None to close a ")".
+        stack: list[SgfNode | None] = [None, root]
+        is_root = True
+        while stack:
+            node = stack.pop()
+            if node is None:
+                write(")")
+                continue
+            if not is_root:
+                write("\n")
+            write("(")
+            write(_node_text(node))
+            if is_root:
+                write("\n")
+            count = 0 if is_root else 1
+            is_root = False
+            while len(node.children) == 1:
+                node = node.children[0]
+                if count and count % per_line == 0:
+                    write("\n")
+                write(_node_text(node))
+                count += 1
+            for child in reversed(node.children):
+                stack.append(None)
+                stack.append(child)
+        write("\n")
     return "".join(out)
 
 
-def lines_to_children(nodes: list[Node], make: Callable[[Node], SgfNode]) -> list[SgfNode]:
-    """SGF children for a line of a record: the line itself first, then its alternatives.
-
-    A record keeps alternatives on the node they replace; SGF keeps them as siblings.
-    """
-    if not nodes:
-        return []
-    head = make(nodes[0])
-    head.children = lines_to_children(nodes[1:], make)
-    siblings = [head]
-    for variation in nodes[0].variations:
-        siblings.extend(lines_to_children(variation, make))
-    return siblings
+def _node_text(node: SgfNode) -> str:
+    return ";" + "".join(ident + "".join(f"[{v}]" for v in values)
+                         for ident, values in node.properties.items())
 
 
-def children_to_line(children: list[SgfNode],
-                     convert: Callable[[SgfNode], tuple[Any, list[str]] | None],
-                     attach: Callable[[list[str]], None]) -> list[Node]:
-    """A record line from SGF children: the first child's main line, the others as variations.
+def rewrite(roots: list[SgfNode]) -> str:
+    """Game trees written back as read, in UTF-8: each root's ``CA`` says so (the one
+    normalisation; every other property, value and node is kept)."""
+    for root in roots:
+        if "CA" in root.properties or not _is_ascii(root):
+            root.properties["CA"] = ["UTF-8"]
+    return serialize(roots)
 
-    ``convert`` turns an SGF node into ``(move, comments)`` or ``None`` for a node without a
-    move, whose comments are then handed to ``attach`` (they belong to what came before).
-    """
-    line: list[Node] = []
-    if not children:
-        return line
-    first, *others = children
-    node = first
-    while True:
-        converted = convert(node)
-        if converted is None:
-            comments = split_comments(node.get("C"))
-            if comments:
-                if line:
-                    line[-1].comments.extend(comments)
-                else:
-                    attach(comments)
-        else:
-            move, comments = converted
-            line.append(Node(move, comments, span=node.span))
-        if len(node.children) != 1:
-            break
-        node = node.children[0]
-    rest = node.children
-    if line:
-        variations = [children_to_line([alt], convert, attach) for alt in others]
-        line[0].variations.extend(v for v in variations if v)
-    if rest:
-        tail = children_to_line(rest, convert, lambda c: line[-1].comments.extend(c) if line else attach(c))
-        line.extend(tail)
-    return line
+
+def _is_ascii(root: SgfNode) -> bool:
+    return all(value.isascii() for node in root.walk() for values in node.properties.values()
+               for value in values)
+
+
+# -- what the specification asks beyond the syntax (pedantic findings) -----------------------
+
+_DATE = re.compile(r"\d{4}(-\d\d(-\d\d)?)?(,(\d{4}(-\d\d(-\d\d)?)?|\d\d(-\d\d)?))*\Z")
+_RESULT = re.compile(r"(0|Draw|Void|\?|[BW]\+(\d+(\.\d+)?|R|Resign|T|Time|F|Forfeit)?)\Z")
+_REAL = re.compile(r"[+-]?\d+(\.\d+)?\Z")
+
+
+def style(collection: Collection, game: GameTree) -> list[KifuError]:
+    """Pedantic findings about one game: properties outside FF[4] (where each first appears),
+    and game-information values not in the form FF[4] gives them (``AP`` without a version,
+    ``DT``, ``RE``, ``KM``, ``TM``).  None of them stops a game from being read."""
+    root = game.root
+    found: list[KifuError] = []
+    locate = collection.locator.span
+    for ident, offset in game.unknown.items():
+        found.append(finding(f"unknown property {ident} (kept as it is)",
+                             locate(offset, offset + len(ident)), PEDANTIC,
+                             rule="unknown-property"))
+
+    def note(message: str, node: SgfNode, ident: str, rule: str) -> None:
+        found.append(finding(message, collection.value_span(node, ident), PEDANTIC, rule=rule))
+
+    checks = (("AP", lambda v: ":" in v, "names no version (AP[name:version])"),
+              ("DT", lambda v: bool(_DATE.match(v)), "is not an SGF date (YYYY-MM-DD)"),
+              ("RE", lambda v: bool(_RESULT.match(v)),
+               "is not an SGF result (B+3.5, W+R, 0, Void, ?)"),
+              ("KM", lambda v: bool(_REAL.match(v)), "is not a number"),
+              ("TM", lambda v: bool(_REAL.match(v)), "is not a number of seconds"))
+    for ident, good, problem in checks:
+        value = root.get(ident)
+        if value is not None and value.strip() and not good(text(value).strip()):
+            note(f"{ident}[{text(value)[:30]}] {problem}", root, ident, "value-format")
+    return found
+
+
+# -- a collection as texts, one a game ------------------------------------------------------
+
+_TREE_MARKS = re.compile(_VALUE + r"|[()]", re.DOTALL)
+
+
+def split_games(text: str) -> Iterator[str]:
+    """Each game tree of a collection ``(;...)(;...)`` as a text of its own, for a game's
+    one-record reader.  What comes before a game is replaced by as many line ends and spaces
+    as it took, so that lines and columns in messages stay those of the whole file."""
+    depth = 0
+    start = 0
+    for mark in _TREE_MARKS.finditer(text):
+        token = mark.group()
+        if token == "(":
+            if depth == 0:
+                start = mark.start()
+            depth += 1
+        elif token == ")" and depth:
+            depth -= 1
+            if depth == 0:
+                lines = text.count("\n", 0, start)
+                column = start - (text.rfind("\n", 0, start) + 1)
+                yield "\n" * lines + " " * column + text[start:mark.end()]
+    if depth:
+        yield "\n" * text.count("\n", 0, start) + text[start:]
+
+
+def count_games(text: str) -> int:
+    """How many game trees a collection holds (0 if its brackets never close)."""
+    depth = games = 0
+    for mark in _TREE_MARKS.finditer(text):
+        if mark.group() == "(":
+            depth += 1
+        elif mark.group() == ")" and depth:
+            depth -= 1
+            games += depth == 0
+    return games

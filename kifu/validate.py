@@ -14,8 +14,10 @@ from dataclasses import dataclass, replace
 from pathlib import PurePath
 
 from kifu import registry
-from kifu.errors import KifuError
-from kifu.load import parse_as
+from kifu.errors import PEDANTIC, KifuError
+from kifu.game import Game
+from kifu.heap import no_cycles
+from kifu.load import parse_all_as
 from kifu.record import ReadOptions
 from kifu.report import Diagnostic, FileReport
 from kifu.runner import run
@@ -34,6 +36,8 @@ class Options:
     game: str | None = None
     lenient: bool = False
     read_options: ReadOptions = ReadOptions()
+    #: Report pedantic findings (an SGF property kifu does not know, say) as warnings too.
+    pedantic: bool = False
 
 
 def find_files(paths: Iterable[str]) -> list[str]:
@@ -41,25 +45,47 @@ def find_files(paths: Iterable[str]) -> list[str]:
     return [found.path for found in walk(paths, registry.suffixes()) if found.problem is None]
 
 
-def check_text(text: str, path: str, options: Options) -> list[FileReport]:
+def check_text(text: str, path: str, options: Options,
+               found: tuple[KifuError, ...] = ()) -> list[FileReport]:
     """Validate one file's text: parse, replay every line, compare the stated result.
 
-    A file gives one report per record it holds (several for a collection of games).
+    A file gives one report per record it holds (several for a collection of games, named
+    ``path#N``); ``found`` are what decoding the file found, reported with its first record.
     """
     try:
         game, fmt = registry.detect(text, path, options.game)
     except KifuError as error:
-        return [FileReport(path, None, 0, [Diagnostic.from_error(error, path, text)])]
+        return [FileReport(path, None, 0, _diagnostics([*found, error], path, text, options))]
+    with no_cycles():  # the file's records are freed by reference counting when done
+        return _check_records(game, fmt, text, path, options, found)
+
+
+def _check_records(game: Game, fmt: str, text: str, path: str, options: Options,
+                   found: tuple[KifuError, ...]) -> list[FileReport]:
     try:
-        record = parse_as(game, fmt, text, path, options.read_options)
+        parsed = parse_all_as(game, fmt, text, path, lenient=options.lenient,
+                              options=options.read_options)
     except KifuError as error:
-        return [FileReport(path, game.name, 0, [Diagnostic.from_error(error, path, text)])]
-    try:
-        problems, moves = game.check(record, lenient=options.lenient)
-    except KifuError as error:
-        problems, moves = [error], 0
-    diagnostics = [Diagnostic.from_error(p, path, text) for p in problems]
-    return [FileReport(path, game.name, moves, diagnostics)]
+        return [FileReport(path, game.name, 0, _diagnostics([*found, error], path, text, options))]
+    reports = []
+    for index, one in enumerate(parsed):
+        problems: list[KifuError] = [*(found if index == 0 else ()), *one.findings]
+        moves = 0
+        if one.record is not None:
+            try:
+                replayed, moves = game.check(one.record, lenient=options.lenient)
+            except KifuError as error:
+                replayed = [error]
+            problems.extend(replayed)
+        reports.append(FileReport(one.name, game.name, moves,
+                                  _diagnostics(problems, one.name, text, options)))
+    return reports
+
+
+def _diagnostics(problems: list[KifuError], name: str, text: str,
+                 options: Options) -> list[Diagnostic]:
+    return [Diagnostic.from_error(p, name, text) for p in problems
+            if options.pedantic or p.grade != PEDANTIC]
 
 
 def check_file(path: str, options: Options, *, only_records: bool = False) -> list[FileReport]:
@@ -75,7 +101,7 @@ def check_file(path: str, options: Options, *, only_records: bool = False) -> li
         return [FileReport(path, game, 0, [Diagnostic.from_error(error, path)])]
     if only_records and is_other_json(path, source.text):
         return []
-    return check_text(source.text, path, options)
+    return check_text(source.text, path, options, source.warnings)
 
 
 def is_other_json(path: str, text: str) -> bool:
@@ -118,11 +144,15 @@ def relabel(report: FileReport, where: str, path: str) -> FileReport:
     """A report made under the path ``where`` that names the file as ``path`` instead."""
     prefix = where[: len(where) - len(path)] if where.endswith(path) else ""
 
+    def renamed(name: str) -> str:  # "where", or "where#3" for a game of a collection
+        return path + name[len(where):] if name.startswith(where) else name
+
     def named(diag: Diagnostic) -> Diagnostic:
         message = diag.message.replace(prefix, "") if prefix else diag.message
-        return replace(diag, path=path if diag.path == where else diag.path, message=message)
+        return replace(diag, path=renamed(diag.path), message=message)
 
-    return FileReport(path, report.game, report.moves, [named(d) for d in report.diagnostics])
+    return FileReport(renamed(report.path), report.game, report.moves,
+                      [named(d) for d in report.diagnostics])
 
 
 def check_found(found: Iterable[Found], options: Options, jobs: int | None = None, *,

@@ -72,7 +72,25 @@ def draw_text(loaded: Loaded, drawing: Drawing) -> str:
     return safe_lines(loaded.game.render_text(drawing.position(loaded), options))
 
 
+def draw_html(loaded: Loaded, drawing: Drawing) -> str:
+    """The viewer page of a record (see :mod:`kifu.render.viewer`), opened at the position
+    asked for."""
+    from kifu.render import viewer  # imported when used: drawing SVG or text needs none of it
+
+    views = [viewer.build_view(loaded.game, loaded.record, loaded.source.path, loaded.source.text,
+                               drawing.options_for(loaded.game), lenient=drawing.lenient)]
+    viewer.open_at(views, drawing.move, drawing.path, strict=True)
+    return viewer.page(views)
+
+
+def index_html(out_dir: Path, written: list[Written]) -> None:
+    from kifu.render import viewer
+
+    viewer.index_written(out_dir, written)
+
+
 RENDER_FORMATS: dict[str, RenderFormat] = {
     "svg": RenderFormat("svg", ".svg", draw_svg),
     "text": RenderFormat("text", ".txt", draw_text),
+    "html": RenderFormat("html", ".html", draw_html, index_html),
 }

@@ -58,7 +58,7 @@ def draw_board(grid: Grid, *, stars: Iterable[tuple[int, int]] = (), coords: boo
         element(root, "circle", cx=x, cy=y, r=grid.cell * 0.1, fill=LINE)
     if coords:
         labels = element(root, "g", font_size=grid.cell * 0.4, fill=LINE, text_anchor="middle",
-                         dominant_baseline="central")
+                         dominant_baseline="central", class_="coordinates")
         for column in range(grid.columns):
             x, _ = grid.xy(column, 0)
             for y in (grid.margin * 0.45, grid.height - grid.margin * 0.45):

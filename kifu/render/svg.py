@@ -5,17 +5,20 @@ XML 1.0 cannot carry at all are replaced, and documents never refer to anything 
 """
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "DejaVu Sans, Noto Sans CJK JP, Hiragino Sans, sans-serif"
 
 
+#: A character XML 1.0 cannot hold (control characters but tab and line end, surrogates, ...).
+_NOT_XML = re.compile("[^\t\n\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
 def xml_text(value: object) -> str:
     """``value`` as text XML 1.0 can hold: other control characters become U+FFFD."""
-    text = str(value)
-    return "".join(c if c in "\t\n" or "\x20" <= c <= "\ud7ff" or "\ue000" <= c <= "\ufffd"
-                   or c >= "\U00010000" else "\ufffd" for c in text)
+    return _NOT_XML.sub("\ufffd", str(value))
 
 
 def _fmt(value: object) -> str:

@@ -77,6 +77,15 @@ def test_batches_keep_relative_paths_and_names(kifu_cli, tmp_path):
     assert back["game"] == "gungi"
 
 
+def test_a_batch_leaves_other_programs_json_alone(kifu_cli, tmp_path):
+    (tmp_path / "in").mkdir()
+    shutil.copy(WIN, tmp_path / "in" / "x.renju")
+    (tmp_path / "in" / "package.json").write_text('{"name": "web-site"}')
+    result = kifu_cli("render", "--output-dir", tmp_path / "out", tmp_path / "in")
+    assert [p.name for p in (tmp_path / "out").iterdir()] == ["x.svg"]
+    assert result.stderr.splitlines()[-1].split()[:3] == ["renju", "1", "1"]
+
+
 def test_two_inputs_for_one_output_the_second_is_reported(kifu_cli, tmp_path):
     for folder in ("a", "b"):
         (tmp_path / folder).mkdir()
@@ -122,10 +131,13 @@ def test_a_relative_board_file_is_rewritten_for_where_the_record_goes(kifu_cli, 
     kifu_cli("convert", records / "game.freego", "-o", moved)
     assert "Board: records/boards/scribble.toml" in moved.read_text(encoding="utf-8")
     kifu_cli("validate", "-q", moved)
-    far = tmp_path / "far" / "away" / "game.freego"  # elsewhere: it works, with a warning
+    far = tmp_path / "far" / "away" / "game.freego"  # elsewhere: kept, with a warning
     result = kifu_cli("convert", records / "game.freego", "-o", far)
-    assert "warning[output]: Board: rewritten from 'boards/scribble.toml' to " in result.stderr
-    assert "Board: ../../records/boards/scribble.toml" in far.read_text(encoding="utf-8")
+    assert f"warning[output]: Board: 'boards/scribble.toml' is not in or below the folder the " \
+           f"output is written to; copy it there, or give --boards {records}" in result.stderr
+    assert "Board: boards/scribble.toml" in far.read_text(encoding="utf-8")
+    kifu_cli("validate", "-q", far, exit_code=EXIT_INVALID)  # not found beside it
+    kifu_cli("validate", "-q", "--boards", records, far)  # where the warning says
     same = tmp_path / "records" / "copy.freego"  # the same folder: nothing to rewrite
     kifu_cli("convert", records / "game.freego", "-o", same)
     assert "Board: boards/scribble.toml" in same.read_text(encoding="utf-8")

@@ -155,7 +155,7 @@ def test_an_empty_shard_is_no_error(kifu_cli, tmp_path):
     shutil.copy(WIN, tmp_path / "only.renju")
     outcomes = [kifu_cli("validate", "--shard", f"{i}/2", tmp_path, exit_code=EXIT_OK).stderr
                 for i in (1, 2)]
-    assert sum("no record files in shard" in text for text in outcomes) == 1
+    assert sum("no kifu records in shard" in text for text in outcomes) == 1
 
 
 def test_other_programs_json_in_a_folder_is_left_alone(kifu_cli, tmp_path):
@@ -168,3 +168,20 @@ def test_other_programs_json_in_a_folder_is_left_alone(kifu_cli, tmp_path):
     named = kifu_cli("validate", "-q", tmp_path / "package.json", exit_code=EXIT_INVALID)
     assert "package.json:1:1: error[syntax]" in named.stdout
     kifu_cli("validate", "-q", "--records-only", tmp_path / "package.json", tmp_path / "game2.json")
+
+
+def test_a_commit_of_other_programs_json_alone_passes_the_hook(kifu_cli, tmp_path):
+    (tmp_path / "package.json").write_text('{"name": "web-site"}')
+    result = kifu_cli("validate", "--records-only", tmp_path / "package.json")
+    assert "no kifu records in the files given (1 other JSON file left alone)" in result.stderr
+    kifu_cli("validate", tmp_path)  # a folder of other JSON only: nothing to check, no error
+    (tmp_path / "package.json").unlink()
+    kifu_cli("validate", tmp_path, exit_code=EXIT_USAGE)  # nothing at all: a usage error
+
+
+def test_standard_input_keeps_its_place_in_a_parallel_run(kifu_cli, tmp_path):
+    records(tmp_path, 12, bad={4})
+    result = kifu_cli("validate", "-q", "-j", "2", tmp_path / "d0", "-", tmp_path / "d1",
+                      input="Game: renju\nh8 h8\n", exit_code=EXIT_INVALID)
+    located = [line.split(":")[0] for line in result.stdout.splitlines() if "error[" in line]
+    assert located == ["-", str(tmp_path / "d1" / "004.renju")]

@@ -25,18 +25,17 @@ def test_validate_reports_a_superko_violation(kifu_cli):
     assert "[rule: superko]" in result.stdout
 
 
-def test_validate_lenient_turns_a_double_move_into_a_warning(kifu_cli):
-    path = EXAMPLES / "invalid" / "freego" / "twice.sgf"
-    kifu_cli("validate", "-q", path, exit_code=1)
-    result = kifu_cli("validate", "-q", "--lenient", path)
-    assert "warning[illegal-move]" in result.stdout
+def test_validate_reports_a_ko_retaken_at_once_under_japanese_rules(kifu_cli):
+    path = EXAMPLES / "invalid" / "freego" / "ko-retaken-at-once.sgf"
+    result = kifu_cli("validate", "-q", path, exit_code=1)
+    assert "error[illegal-move]: move 2: D5 retakes the ko at once" in result.stdout
 
 
 def test_convert_to_sgf_and_back(kifu_cli, tmp_path):
     out = tmp_path / "nine.sgf"
     kifu_cli("convert", FOLDER / "nine.freego", "--to", "sgf", "-o", out)
     text = out.read_text(encoding="utf-8")
-    assert text.startswith("(;FF[4]GM[1]CA[UTF-8]AP[kifu]SZ[9]") and "KM[6.5]" in text
+    assert text.startswith("(;FF[4]GM[1]CA[UTF-8]AP[kifu:0.1.0]SZ[9]") and "KM[6.5]" in text
     back = kifu_cli("convert", out).stdout
     assert "Result: white+31.5" in back and back.rstrip().endswith("pass pass")
     kifu_cli("validate", "-q", out)

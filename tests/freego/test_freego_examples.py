@@ -85,9 +85,9 @@ INVALID = {
     "result-mismatch.freego": ("result", 5, 1, None,
                                "the record says the result is 'black+2.5', but the moves give "
                                "white+0.5 (territory scoring: black 5, white 5.5) [rule: result]"),
-    "twice.sgf": ("illegal-move", 2, 13, 3,
-                  "move 3: white moves out of turn: black is to move (a move missing, or one "
-                  "colour moving twice) [rule: turn-order]"),
+    "ko-retaken-at-once.sgf": ("illegal-move", 4, 7, 2,
+                               "move 2: D5 retakes the ko at once, recreating the position before "
+                               "the opponent's last move (ko: play elsewhere first) [rule: ko]"),
 }
 
 
@@ -101,10 +101,12 @@ def test_invalid_examples_give_exact_diagnostics(name, expected):
     assert (diag.code, diag.line, diag.column, diag.move, diag.message) == expected
 
 
-def test_lenient_accepts_one_colour_moving_twice_with_a_warning():
-    diag = examples.only_diagnostic(EXAMPLES / "invalid" / "freego" / "twice.sgf", "freego",
-                                    Options(lenient=True))
-    assert (diag.severity, diag.move, diag.rule) == ("warning", 3, "turn-order")
+def test_one_colour_moving_twice_in_an_sgf_game_is_a_warning(tmp_path):
+    path = tmp_path / "twice.sgf"
+    path.write_text("(;GM[1]FF[4]SZ[9]KM[6.5]RE[W+R]\n;B[ee];W[cc];W[gg];B[cg])")
+    diag = examples.only_diagnostic(path, "freego")
+    assert (diag.severity, diag.line, diag.column, diag.rule) == ("warning", 2, 13, "turn-order")
+    assert diag.message.startswith("white moves twice in a row: read as the other side passing")
 
 
 # -- the machine-readable replay ------------------------------------------------------------

@@ -113,7 +113,7 @@ def generate(seed: int, size: int, length: int, suicide: bool):
 def sgf_text(size: int, points: list[tuple[int, int]]) -> str:
     nodes = "".join(f";{'BW'[i % 2]}[{LETTERS[c]}{LETTERS[size - 1 - r]}]"
                     for i, (r, c) in enumerate(points))
-    return f"(;GM[1]FF[4]SZ[{size}]{nodes})"
+    return f"(;GM[1]FF[4]SZ[{size}]RU[Chinese]{nodes})"  # Chinese: positional superko
 
 
 def cell(point: tuple[int, int]) -> str:

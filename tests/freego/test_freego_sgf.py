@@ -7,10 +7,9 @@ from hypothesis import strategies as st
 from sgfmill import sgf as sgfmill_sgf
 from sgfmill import sgf_moves
 
-from kifu import sgf as core_sgf
 from kifu.errors import ConversionError, NotationError
 from kifu.games.freego import GAME, sgf
-from kifu.games.freego.notation import Pass, Place
+from kifu.games.freego.notation import Edit, Pass, Place
 from kifu.games.freego.setups import Setup
 from kifu.record import Node, Record
 
@@ -65,10 +64,11 @@ def test_setup_nodes_before_the_first_move_join_the_start():
     assert record.setup.stones == (("C7",), ("G3",))
 
 
-def test_setup_in_the_middle_of_a_game_is_refused():
-    with pytest.raises(NotationError) as caught:
-        read("(;SZ[9];B[ee];AB[cc];W[gg])")
-    assert "middle of a game" in caught.value.message and caught.value.span.line == 1
+def test_setup_in_the_middle_of_a_game_is_a_set_up_entry():
+    record = read("(;SZ[9];B[ee];AB[cc]AE[ee]C[edited];W[gg])")
+    assert moves_of(record) == [Place("E5"), Edit((("C7",),), ("E5",)), Place("G3")]
+    assert record.moves[1].comments == ["edited"]
+    assert GAME.check(record) == ([], 2)
 
 
 def test_a_first_move_in_the_root_node():
@@ -98,10 +98,10 @@ def test_headers_and_results():
     assert read("(;RE[0];B[aa])").headers["Result"] == "draw"
 
 
-def test_one_colour_twice_keeps_its_seat():
-    record = read("(;SZ[9];B[aa];B[bb];W[cc])")
-    assert moves_of(record) == [Place("A9"), Place("B8", 0), Place("C7")]
-    assert "B8@1" in GAME.write(record)
+def test_one_colour_twice_reads_as_a_pass_between():
+    [reading] = sgf.read_games("(;SZ[9];B[aa];B[bb];W[cc])")
+    assert moves_of(reading.record) == [Place("A9"), Pass(), Place("B8"), Place("C7")]
+    assert [(f.severity, f.rule) for f in reading.findings] == [("warning", "turn-order")]
 
 
 def test_writing_needs_a_grid_and_two_players():
@@ -172,18 +172,3 @@ def test_native_to_sgf_and_back(record):
     back = read(sgf.write(record))
     assert back.moves == record.moves and back.comments == record.comments
     assert back.headers == record.headers
-
-
-@given(st.lists(st.tuples(st.sampled_from("BW"), st.sampled_from(["aa", "ss", "", "tt", "jj"])),
-                min_size=1, max_size=12), st.sampled_from(["", "\n", " "]))
-def test_the_plain_path_reads_like_the_general_one(moves, gap):
-    text = "(;GM[1]SZ[19]KM[6.5]\n" + gap.join(f";{c}[{p}]" for c, p in moves) + ")\n"
-    assert core_sgf.split_plain(text) is not None
-    fast = read(text)
-    original = core_sgf.split_plain
-    core_sgf.split_plain = lambda *_: None
-    try:
-        general = read(text)
-    finally:
-        core_sgf.split_plain = original
-    assert fast == general and [n.span for n in fast.moves] == [n.span for n in general.moves]

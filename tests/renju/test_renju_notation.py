@@ -86,7 +86,7 @@ def test_syntax_error_names_line_column_and_what_was_expected():
 def test_unclosed_comment_and_variation_are_errors():
     with pytest.raises(NotationError, match="never closed"):
         GAME.parse("h8 {oops\n")
-    with pytest.raises(NotationError, match="ends too early"):
+    with pytest.raises(NotationError, match="truncated"):
         GAME.parse("h8 i9 (i7 j6")
 
 
@@ -143,7 +143,7 @@ def test_sgf_errors_are_located():
         sgf.read("(;GM[4];B[hh];B[ii])")
     with pytest.raises(NotationError, match="15x15"):
         sgf.read("(;GM[4]SZ[19];B[hh])")
-    with pytest.raises(NotationError, match="ends too early"):
+    with pytest.raises(NotationError, match="truncated"):
         sgf.read("(;GM[4];B[hh]")
 
 

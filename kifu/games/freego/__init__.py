@@ -8,9 +8,11 @@ takes where they are silent are listed in ``DECISIONS.md`` beside this file.  Th
   adjacency listed or derived from outlines);
 - ``notation``, ``setups``, ``config``: the ``.freego`` record format, set-up positions and the
   rules a record's headers choose;
-- ``position``, ``scoring``: the referee (captures, suicide, positional superko, passes) and the
-  count at the end; ``diagram`` reads and draws grid positions as text (the tests use it);
-- ``sgf``: SGF for 2-player rectangular grids (on the core SGF syntax layer);
+- ``position``, ``scoring``: the referee (captures, suicide, ko and superko as the rules say,
+  passes, set-ups in play) and the count at the end; ``diagram`` reads and draws grid positions
+  as text (the tests use it);
+- ``sgf``: SGF for 2-player rectangular grids, Go as real programs write it (on the core SGF
+  syntax layer, ``kifu.sgf`` and ``kifu.sgflines``);
 - ``render``, ``svgdraw``: text, ``kifu show`` rows, JSON positions and SVG;
   ``commands``: ``kifu board check|derive|list``.
 """
@@ -21,8 +23,10 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from kifu import sgf as core_sgf
+from kifu.errors import KifuError
 from kifu.game import Format, Game, Outcome, Played, RenderOptions
-from kifu.games.freego import config, notation, render, scoring, setups, sgf
+from kifu.games.freego import config, notation, render, scoring, setups, sgf, words
 from kifu.games.freego import position as referee
 from kifu.games.freego.position import Position
 from kifu.record import Record
@@ -41,6 +45,7 @@ class FreeGo(Game):
         "plain": "moves unnumbered, ten to a line, as the source writes its games (the default)",
         "numbered": "every move numbered",
     }
+    player_headers = ("Black", "White", "Players")
     render_options = {
         "names": "cell names on map boards: label, id, or auto (labels when they are short)",
         "edges": "draw adjacency lines on map boards with outlines too (yes/no)",
@@ -57,7 +62,8 @@ class FreeGo(Game):
 
     def formats(self) -> Mapping[str, Format]:
         return {"sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[1] (2 players, grids)",
-                              sgf.read, sgf.write, sgf.claims)}
+                              sgf.read, sgf.write, sgf.claims, sgf.read_games,
+                              core_sgf.rewrite)}
 
     def move_to_json(self, move: Any) -> dict[str, Any]:
         return notation.move_to_json(move)
@@ -71,7 +77,8 @@ class FreeGo(Game):
     def setup_from_json(self, data: Any) -> Any:
         if not isinstance(data, dict):
             raise ValueError("a Free-form Go set-up is an object")
-        return setups.from_json(data)
+        setup = setups.from_json(data)
+        return None if setup.is_empty() else setup  # as the notation reads an empty one
 
     # -- rules ------------------------------------------------------------------------------
 
@@ -90,7 +97,8 @@ class FreeGo(Game):
     def outcome(self, position: Position) -> Outcome | None:
         return position.outcome
 
-    def result_matches(self, stated: str, outcome: Outcome | None, position: Position) -> str | None:
+    def result_matches(self, stated: str, outcome: Outcome | None,
+                       position: Position) -> str | KifuError | None:
         return scoring.result_matches(stated, position)
 
     # -- presentation -----------------------------------------------------------------------
@@ -101,6 +109,9 @@ class FreeGo(Game):
 
     def render_text(self, position: Position, options: RenderOptions) -> str:
         return render.render_text(position, options)
+
+    def event_text(self, event: dict[str, Any]) -> str | None:
+        return words.event_text(event)
 
     def summary(self, position: Position) -> list[tuple[str, str]]:
         return render.summary(position)

@@ -1,13 +1,20 @@
 """The rules a record plays under, read from its headers: board, seats, komi, scoring, suicide.
 
 ```
-Board: japan            # a built-in board or a board file, relative to the record
+Board: japan            # a built-in board or a board file in the record's folder or below
 Players: orange, green  # seat order, 2 to 4 names (default: black, white)
 Komi: 0, 6.5            # one per seat (a single number in a 2-seat game is the second seat's)
 Scoring: territory      # territory (default), area or map
 Suicide: forbidden      # forbidden (default) or allowed
+Ko: positional          # positional superko (default), situational superko, or basic ko
+Dead-Stones: played-out # played-out (default: what stands at the end lives) or agreed
 ```
-Every problem is a ``HeaderError`` on its header line, so ``kifu validate`` points at it.
+A ``Rules:`` header naming a rule set of Go (an SGF's ``RU``: Japanese, Chinese, AGA, New
+Zealand, Tromp-Taylor, ...) sets the defaults of the last four as that rule set has them; the
+headers above still override it.  Without ``Rules:`` the game is Free-form Go under its own
+rules.  ``Territory-N`` lists the cells seat N counts as its territory at the end (an SGF's
+``TB``/``TW``), so a result that depends on dead stones can be checked.  Every problem is a
+``HeaderError`` on its header line, so ``kifu validate`` points at it.
 """
 from __future__ import annotations
 
@@ -16,7 +23,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from kifu.errors import HeaderError, KifuError
-from kifu.limits import read_int
+from kifu.limits import read_int, shorten
 from kifu.record import Record
 from kifu.games.freego import builtin
 from kifu.games.freego.board import MAX_SEATS, Board, BoardError
@@ -29,6 +36,59 @@ _SPLIT = re.compile(r"\s*[,、，]\s*")
 #: Komi, scores and values need no more than a dozen digits either side of the point; a
 #: longer number would not even be finite as a float.
 _NUMBER = re.compile(r"[+-]?([0-9]{1,12}(\.[0-9]{0,12})?|\.[0-9]{1,12})$")
+#: A komi beyond this is no komi (and would overflow on the way to a score).
+MAX_KOMI = 10_000.0
+KO_RULES = ("positional", "situational", "basic")
+_DEAD_STONES = {"played-out": False, "played out": False, "agreed": True}
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """What a rule set means for a replay: the ko rule, the scoring, whether suicide is
+    allowed, whether dead stones are agreed by the players (and so not on the board), and the
+    points white gets back per handicap stone in an area count (less one stone under AGA)."""
+
+    ko: str
+    scoring: str
+    suicide: bool
+    agreed: bool
+    handicap_back: int = 0  # 1: one point a handicap stone; -1: one a stone less one (AGA)
+
+
+#: Free-form Go's own rules: positional superko, and every dispute is played out.
+FREE_FORM = RuleSet("positional", "territory", False, False)
+#: Japanese rules, and any rule set kifu does not know: basic ko, dead stones agreed.
+JAPANESE = RuleSet("basic", "territory", False, True)
+RULE_SETS = {
+    "japanese": JAPANESE, "korean": JAPANESE, "jp": JAPANESE, "kr": JAPANESE,
+    "chinese": RuleSet("positional", "area", False, True, 1),
+    "cn": RuleSet("positional", "area", False, True, 1),
+    "aga": RuleSet("situational", "area", False, True, -1),
+    "bga": RuleSet("situational", "area", False, True, -1),
+    "newzealand": RuleSet("situational", "area", True, True),
+    "nz": RuleSet("situational", "area", True, True),
+    "tromptaylor": RuleSet("positional", "area", True, False),
+    "ing": RuleSet("basic", "area", True, True),
+    "goe": RuleSet("basic", "area", True, True),
+}
+_KATAGO = re.compile(r"ko(simple|positional|situational|spight)score(area|territory)"
+                     r"(?:tax(?:none|seki|all))?sui([01])", re.IGNORECASE)
+_KATAGO_KO = {"simple": "basic", "positional": "positional", "situational": "situational",
+              "spight": "situational"}
+
+
+def rule_set(name: str | None) -> RuleSet:
+    """The rule set a ``Rules:`` header (an SGF's ``RU``) names; Free-form Go's own without one,
+    Japanese-style (basic ko) for a name kifu does not know."""
+    if name is None or name.strip().casefold().startswith("free-form go"):
+        return FREE_FORM
+    katago = _KATAGO.search(name)
+    if katago is not None:
+        ko = _KATAGO_KO.get(katago.group(1).casefold(), "basic")
+        scoring = "area" if katago.group(2).casefold() == "area" else "territory"
+        return RuleSet(ko, scoring, katago.group(3) == "1", True)
+    key = "".join(c for c in name.casefold() if c.isalpha())
+    return RULE_SETS.get(key, JAPANESE)
 
 
 @dataclass(frozen=True)
@@ -40,6 +100,14 @@ class Rules:
     komi: tuple[float, ...]
     scoring: str = "territory"
     suicide: bool = False
+    ko: str = "positional"
+    #: Dead stones are agreed by the players: the stones on the board do not decide a count.
+    agreed: bool = False
+    #: The cells each seat counts as its territory at the end, where the record says so.
+    territory: tuple[frozenset[int], ...] | None = None
+    #: Points each seat gets in a count besides komi: white's handicap stones given back in
+    #: an area count, as Chinese and AGA rules do.
+    bonus: tuple[float, ...] = ()
 
     def seat_of(self, name: str) -> int | None:
         """A seat (0-based) by its name (any case) or its number (1-based)."""
@@ -93,7 +161,10 @@ def komi_of(record: Record, seats: int) -> tuple[float, ...]:
     parts = [p for p in re.split(r"[\s,、，]+", unicodedata.normalize("NFKC", text).strip()) if p]
     values = [number(p) for p in parts]
     if any(v is None for v in values) or not values:
-        raise _error(record, "Komi", f"komi {text!r} is not a list of numbers", "komi")
+        raise _error(record, "Komi", f"komi {shorten(text)!r} is not a list of numbers", "komi")
+    if any(abs(v or 0) > MAX_KOMI for v in values):
+        raise _error(record, "Komi", f"komi {shorten(text)!r} is out of range (at most "
+                     f"{MAX_KOMI:,.0f} points)", "komi")
     if len(values) == 1 and seats == 2:
         return (0.0, float(values[0] or 0))  # Go's single komi is the second player's
     if len(values) != seats:
@@ -106,17 +177,68 @@ def rules_of(record: Record) -> Rules:
     """The rules a record's headers set, each problem located on its header."""
     seats = seat_names(record)
     komi = komi_of(record, len(seats))
-    scoring = (record.header("Scoring") or "territory").strip().casefold()
-    if scoring not in SCORINGS:
-        raise _error(record, "Scoring", f"unknown scoring {scoring!r}; kifu knows "
-                     f"{', '.join(SCORINGS)}", "scoring")
-    suicide_text = (record.header("Suicide") or "forbidden").strip().casefold()
+    base = rule_set(record.header("Rules"))
+    scoring = _choice(record, "Scoring", SCORINGS, base.scoring)
+    suicide_text = (record.header("Suicide") or ("allowed" if base.suicide else "forbidden")
+                    ).strip().casefold()
     if suicide_text not in _SUICIDE:
         raise _error(record, "Suicide", f"'Suicide' is 'allowed' or 'forbidden', not "
                      f"{suicide_text!r}", "suicide")
+    ko = _choice(record, "Ko", KO_RULES, base.ko)
+    dead = _choice(record, "Dead-Stones", tuple(_DEAD_STONES),
+                   "agreed" if base.agreed else "played-out")
     name = record.header("Board") or builtin.DEFAULT
     try:
         board = builtin.resolve(name, record.source, record.read_options)
     except KifuError as error:  # a board file's own errors too, located in the record
         raise error.located(span=record.header_span("Board")) from None
-    return Rules(board, seats, komi, scoring, _SUICIDE[suicide_text])
+    return Rules(board, seats, komi, scoring, _SUICIDE[suicide_text], ko, _DEAD_STONES[dead],
+                 _territory(record, board, len(seats)), _bonus(record, base, scoring, len(seats)))
+
+
+def _bonus(record: Record, base: RuleSet, scoring: str, seats: int) -> tuple[float, ...]:
+    """White's handicap stones given back in an area count (Chinese: one point a stone, AGA:
+    one a stone less one); nothing otherwise."""
+    try:
+        handicap = int((record.header("Handicap") or "0").strip()[:3])
+    except ValueError:
+        handicap = 0
+    if seats != 2 or scoring != "area" or handicap < 2 or not base.handicap_back:
+        return (0.0,) * seats
+    return (0.0, float(handicap if base.handicap_back > 0 else handicap - 1))
+
+
+def _choice(record: Record, key: str, allowed: tuple[str, ...], default: str) -> str:
+    said = (record.header(key) or default).strip().casefold()
+    if said not in allowed:
+        raise _error(record, key, f"unknown {key.casefold()} {said!r}; kifu knows "
+                     f"{', '.join(allowed)}", key.casefold())
+    return said
+
+
+def _territory(record: Record, board: Board, seats: int) -> tuple[frozenset[int], ...] | None:
+    """The ``Territory-N`` headers as cells per seat, or ``None`` where the record has none."""
+    found: dict[int, frozenset[int]] = {}
+    for key, value in record.headers.items():
+        match = re.fullmatch(r"territory-(\d)", key.casefold())
+        if match is None:
+            continue
+        seat = int(match.group(1)) - 1
+        if not 0 <= seat < seats:
+            raise _error(record, key, f"{key!r}: this game has {seats} players", "territory")
+        cells = set()
+        for word in _SPLIT_WORDS.split(value.strip()):
+            if not word:
+                continue
+            cell = board.find(word)
+            if cell is None:
+                raise _error(record, key, f"{key!r} names {word[:20]!r}, which is not a cell of "
+                             f"the board", "territory")
+            cells.add(cell)
+        found[seat] = frozenset(cells)
+    if not found:
+        return None
+    return tuple(found.get(seat, frozenset()) for seat in range(seats))
+
+
+_SPLIT_WORDS = re.compile(r"[\s,、，]+")

@@ -1,37 +1,45 @@
-"""A Free-form Go position and the referee: captures, suicide, positional superko, passes.
+"""A Free-form Go position and the referee: captures, suicide, ko, passes, set-ups in play.
 
 The stones are a flat list indexed like the board's cells (0 empty, ``seat + 1`` a stone, -1 a
 cell that cannot be played), and a group is found by walking the board's neighbour tuples,
 stopping at the first liberty, so the common case (nothing captured) touches a few cells only.
 
-Positional superko ("同じ局面にするのはNGです") needs every position that has stood: each is kept
-as a Zobrist hash (one random 64-bit key per seat and cell, XORed in and out as stones come and
-go), so a move costs a few XORs, not a board copy.  A hash found again is confirmed exactly by
-undoing the journal of placements back to that position and comparing cells, so two positions
-that merely share a hash can never be mistaken for a repetition.
+Positional superko ("同じ局面にするのはNGです", Free-form Go's rule) needs every position that
+has stood: each is kept as a Zobrist hash (one random 64-bit key per seat and cell, XORed in and
+out as stones come and go), so a move costs a few XORs, not a board copy.  A hash found again is
+confirmed exactly by undoing the journal of placements back to that position and comparing
+cells, so two positions that merely share a hash can never be mistaken for a repetition.
+Situational superko (AGA, New Zealand) keys each position with the seat to move after it; basic
+ko (Japanese rules) only forbids recreating the position before the opponent's last move.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from kifu.errors import IllegalMoveError, KifuError
+import random
+
+from kifu.errors import IllegalMoveError, KifuError, SetupError
 from kifu.game import Event, Outcome, Played
 from kifu.games.freego.config import Rules
-from kifu.games.freego.notation import Move, Pass
+from kifu.games.freego.notation import Edit, Move, Pass
 
 EMPTY = 0
 OFF = -1  # an unplayable cell
 
-#: One placement as the journal keeps it: the cell, its move number, and the stones it removed
-#: as (cell, what stood there) pairs, its own stone last if it was suicide.
-Placement = tuple[int, int, tuple[tuple[int, int], ...]]
+#: One placement as the journal keeps it: the cell, its move number, the stones it removed as
+#: (cell, what stood there) pairs (its own stone last if it was suicide), and the seat that
+#: moved.
+Placement = tuple[int, int, tuple[tuple[int, int], ...], int]
+#: Situational superko keys a position with the seat to move after it.
+_TURN_KEYS = tuple(random.Random(0x5EA7).getrandbits(64) for _ in range(4))
 
 
 class Position:
     """Stones, the seat to move, prisoners, and the history superko needs."""
 
     __slots__ = ("rules", "board", "cells", "seats", "to_move", "prisoners", "hash", "seen",
-                 "journal", "ply", "numbers", "last", "passed", "outcome", "scores")
+                 "journal", "ply", "numbers", "last", "passed", "outcome", "scores",
+                 "before_last", "start_to_move", "ended")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -41,7 +49,9 @@ class Position:
         self.to_move = 0
         self.prisoners = [0] * self.seats
         self.hash = 0
-        self.seen: dict[int, int] = {0: 0}  # position hash -> placements made when it stood
+        self.before_last = 0  # the hash before the last move (basic ko)
+        self.start_to_move = 0
+        self.seen: dict[int, int] = {}  # position key -> placements made when it stood
         self.journal: list[Placement] = []
         self.ply = 0  # moves played, passes included
         self.numbers: dict[int, int] = {}  # cell -> move number of the stone standing there
@@ -49,6 +59,8 @@ class Position:
         self.passed = 0  # bit mask of the seats that passed since the last placement
         self.outcome: Outcome | None = None
         self.scores: Any = None  # the final score table once the game has ended
+        self.ended = False  # every seat passed, and the players agree on the dead stones
+        self.restart_history()
 
     def copy(self) -> Position:
         other = Position.__new__(Position)
@@ -65,6 +77,9 @@ class Position:
         other.passed = self.passed
         other.outcome = self.outcome
         other.scores = self.scores
+        other.before_last = self.before_last
+        other.start_to_move = self.start_to_move
+        other.ended = self.ended
         return other
 
     def seat_name(self, seat: int) -> str:
@@ -99,13 +114,28 @@ class Position:
 
     def restart_history(self) -> None:
         """Make the current stones the start: superko counts from here."""
-        self.seen = {self.hash: 0}
+        self.start_to_move = self.to_move
+        self.seen = {} if self.rules.ko == "basic" else {self.key(self.hash, self.to_move): 0}
         self.journal = []
+        self.before_last = self.hash
+
+    def key(self, stones_hash: int, to_move: int) -> int:
+        """How superko files a position: by its stones, with the seat to move if situational."""
+        if self.rules.ko == "situational":
+            return stones_hash ^ _TURN_KEYS[to_move]
+        return stones_hash
+
+    def to_move_after(self, placements: int) -> int:
+        """The seat to move after the first ``placements`` placements of the journal."""
+        if placements == 0:
+            return self.start_to_move
+        seat = self.journal[placements - 1][3]
+        return seat + 1 if seat + 1 < self.seats else 0
 
     def cells_after(self, placements: int) -> list[int]:
         """The stones as they stood after the first ``placements`` placements of the journal."""
         cells = self.cells.copy()
-        for cell, _, removed in reversed(self.journal[placements:]):
+        for cell, _, removed, _ in reversed(self.journal[placements:]):
             cells[cell] = EMPTY
             for where, what in removed:
                 cells[where] = what
@@ -132,10 +162,14 @@ def play(pos: Position, move: Move, lenient: bool = False) -> Played:
     """Apply ``move`` in place; an illegal move raises and leaves the position as it was."""
     seat = pos.to_move
     warnings: list[KifuError] = []
+    if pos.ended:
+        _resume(pos, warnings)
+    if isinstance(move, Edit):
+        return _edit(pos, move, warnings)
     if move.seat is not None and move.seat != seat:
         seat = _out_of_turn(pos, move.seat, lenient, warnings)
     if isinstance(move, Pass):
-        return _pass(pos, seat, warnings)
+        return _pass(pos, seat, warnings, move.elsewhere)
     board = pos.board
     cell = board._exact.get(move.cell)
     if cell is None:
@@ -179,19 +213,29 @@ def play(pos: Position, move: Move, lenient: bool = False) -> Played:
                 cells[x] = EMPTY
                 new_hash ^= keys[x]
                 removed.append((x, colour))
-    earlier = pos.seen.get(new_hash)
-    if earlier is not None and _repeats(pos, cell, removed, earlier):
-        _undo(cells, cell, removed)
-        raise IllegalMoveError(_superko_message(pos, cell, earlier), rule="superko")
+    following = seat + 1 if seat + 1 < pos.seats else 0
+    earlier = None
+    ko = pos.rules.ko
+    if ko == "basic":
+        if new_hash == pos.before_last and pos.last is not None and _retakes(pos, cell, removed):
+            _undo(cells, cell, removed)
+            raise IllegalMoveError(_ko_message(pos, cell), rule="ko")
+    else:
+        key = new_hash if ko == "positional" else new_hash ^ _TURN_KEYS[following]
+        earlier = pos.seen.get(key)
+        if earlier is not None and _repeats(pos, cell, removed, earlier, following):
+            _undo(cells, cell, removed)
+            raise IllegalMoveError(_superko_message(pos, cell, earlier), rule="superko")
+        if earlier is None:
+            pos.seen[key] = len(pos.journal) + 1
     # The move stands: commit it.
+    pos.before_last = pos.hash
     pos.hash = new_hash
     pos.ply += 1
-    pos.journal.append((cell, pos.ply, tuple(removed)))
-    if earlier is None:
-        pos.seen[new_hash] = len(pos.journal)
+    pos.journal.append((cell, pos.ply, tuple(removed), seat))
     pos.last = cell
     pos.passed = 0
-    pos.to_move = seat + 1 if seat + 1 < pos.seats else 0
+    pos.to_move = following
     numbers = pos.numbers
     numbers[cell] = pos.ply
     names = pos.rules.seats
@@ -216,19 +260,98 @@ def _undo(cells: list[int], cell: int, removed: list[tuple[int, int]]) -> None:
     cells[cell] = EMPTY
 
 
-def _repeats(pos: Position, cell: int, removed: list[tuple[int, int]], earlier: int) -> bool:
-    """Whether the stones now on the board (the tentative move included) are exactly those
-    after placement ``earlier``; also records a position that merely shares its hash."""
+def _repeats(pos: Position, cell: int, removed: list[tuple[int, int]], earlier: int,
+             following: int) -> bool:
+    """Whether the stones now on the board (the tentative move included), with ``following``
+    to move where that counts, are exactly those after placement ``earlier``."""
+    probe = _probe(pos, cell, removed)
+    situational = pos.rules.ko == "situational"
+    if probe.cells_after(earlier) == pos.cells and (
+            not situational or pos.to_move_after(earlier) == following):
+        return True
+    for placements in range(len(pos.journal) + 1):  # a hash collision: look everywhere (rare)
+        if placements != earlier and probe.cells_after(placements) == pos.cells and (
+                not situational or pos.to_move_after(placements) == following):
+            return True
+    return False
+
+
+def _retakes(pos: Position, cell: int, removed: list[tuple[int, int]]) -> bool:
+    """Whether the stones now on the board are those before the opponent's last placement."""
+    return _probe(pos, cell, removed).cells_after(len(pos.journal) - 1) == pos.cells
+
+
+def _probe(pos: Position, cell: int, removed: list[tuple[int, int]]) -> Position:
+    """A stand-in holding the cells before the tentative move, to undo the journal on."""
     before = pos.cells.copy()
     _undo(before, cell, removed)
     probe = Position.__new__(Position)
     probe.cells, probe.journal = before, pos.journal
-    if probe.cells_after(earlier) == pos.cells:
-        return True
-    for placements in range(len(pos.journal) + 1):  # a hash collision: look everywhere (rare)
-        if placements != earlier and probe.cells_after(placements) == pos.cells:
-            return True
-    return False
+    return probe
+
+
+def _resume(pos: Position, warnings: list[KifuError]) -> None:
+    """Play after every seat passed, where the players settle the end themselves: the game goes
+    on (they disagreed about the end, or a pass was one too many)."""
+    warnings.append(IllegalMoveError(
+        "play goes on after every player passed (the players resumed the game, to settle a "
+        "dispute or by one pass too many)", rule="play-after-passes").as_warning())
+    pos.ended = False
+
+
+def _edit(pos: Position, edit: Edit, warnings: list[KifuError]) -> Played:
+    """Stones set up in the middle of a game: added, replaced or cleared without any rule of
+    play; no group may be left without a liberty.  Ko and superko count afresh from here."""
+    board, cells = pos.board, pos.cells
+    names = pos.rules.seats
+    touched: list[int] = []
+
+    def cell_of(name: str) -> int:
+        cell = board.find(name)
+        if cell is None:
+            raise SetupError(f"{name!r} is not a cell of the board {board.name!r}",
+                             rule="unknown-cell")
+        if cells[cell] == OFF:
+            raise SetupError(f"{board.cells[cell].id} cannot hold a stone on this board",
+                             rule="unplayable")
+        return cell
+
+    def put(cell: int, what: int) -> None:
+        old = cells[cell]
+        if old > 0:
+            pos.hash ^= board.zobrist[old - 1][cell]
+        if what > 0:
+            pos.hash ^= board.zobrist[what - 1][cell]
+        cells[cell] = what
+        pos.numbers.pop(cell, None)
+        touched.append(cell)
+
+    if len(edit.add) > pos.seats:
+        raise SetupError(f"set-up stones for seat {len(edit.add)}, but this game has "
+                         f"{pos.seats} players", rule="setup")
+    for name in edit.clear:
+        put(cell_of(name), EMPTY)
+    for seat, names_of_seat in enumerate(edit.add):
+        for name in names_of_seat:
+            put(cell_of(name), seat + 1)
+    for cell in touched:
+        for start in (cell, *board.neighbours[cell]):
+            if cells[start] > 0 and _dead_group(cells, board.neighbours, start,
+                                                cells[start]) is not None:
+                raise SetupError(f"the set-up leaves {names[cells[start] - 1]}'s stone on "
+                                 f"{board.cells[start].id} without a liberty", rule="no-liberty")
+    if edit.to_move is not None:
+        if edit.to_move >= pos.seats:
+            raise SetupError(f"seat {edit.to_move + 1} is to move, but this game has "
+                             f"{pos.seats} players", rule="setup")
+        pos.to_move = edit.to_move
+    pos.passed = 0
+    pos.last = None
+    pos.restart_history()
+    event: Event = {"type": "setup",
+                    "added": {names[s]: list(c) for s, c in enumerate(edit.add) if c},
+                    "cleared": list(edit.clear), "to_move": names[pos.to_move]}
+    return Played([event], warnings)
 
 
 def _out_of_turn(pos: Position, seat: int, lenient: bool, warnings: list[KifuError]) -> int:
@@ -245,16 +368,25 @@ def _out_of_turn(pos: Position, seat: int, lenient: bool, warnings: list[KifuErr
     return seat
 
 
-def _pass(pos: Position, seat: int, warnings: list[KifuError]) -> Played:
+def _pass(pos: Position, seat: int, warnings: list[KifuError], elsewhere: bool = False) -> Played:
     pos.ply += 1
     pos.last = None
+    pos.before_last = pos.hash
+    if elsewhere:  # a move the record does not show: no pass towards the end
+        pos.passed = 0
+        pos.to_move = seat + 1 if seat + 1 < pos.seats else 0
+        return Played([{"type": "pass", "player": pos.rules.seats[seat]}], warnings)
     pos.passed |= 1 << seat
     pos.to_move = seat + 1 if seat + 1 < pos.seats else 0
     events: list[Event] = [{"type": "pass", "player": pos.rules.seats[seat]}]
     if pos.passed == (1 << pos.seats) - 1:
-        from kifu.games.freego import scoring  # scoring needs positions; imported when used
+        if pos.rules.agreed:  # the players, not the board, decide the dead stones
+            pos.ended = True
+            pos.passed = 0
+        else:
+            from kifu.games.freego import scoring  # scoring needs positions; imported when used
 
-        events.append(scoring.finish(pos))
+            events.append(scoring.finish(pos))
     return Played(events, warnings)
 
 
@@ -279,5 +411,13 @@ def _suicide_message(pos: Position, cell: int, group: list[int]) -> str:
 def _superko_message(pos: Position, cell: int, earlier: int) -> str:
     name = pos.board.cells[cell].id
     when = "at the start" if earlier == 0 else f"after move {pos.journal[earlier - 1][1]}"
+    if pos.rules.ko == "situational":
+        return (f"{name} recreates the whole-board position that stood {when}, with the same "
+                "player to move (situational superko)")
     return (f"{name} recreates the whole-board position that stood {when} (positional "
             "superko: 同じ局面にするのはNG)")
+
+
+def _ko_message(pos: Position, cell: int) -> str:
+    return (f"{pos.board.cells[cell].id} retakes the ko at once, recreating the position before "
+            "the opponent's last move (ko: play elsewhere first)")

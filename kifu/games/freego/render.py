@@ -112,11 +112,19 @@ def _status_lines(pos: Position, symbols: list[str]) -> list[str]:
 
 # -- kifu show and JSON ---------------------------------------------------------------------
 
+KO_NAMES = {"positional": "positional superko", "situational": "situational superko",
+            "basic": "basic ko"}
+
+
 def summary(pos: Position) -> list[tuple[str, str]]:
     rules = pos.rules
     rows = [("board", f"{pos.board.name} ({len(pos.board.playable)} cells)"),
-            ("scoring", rules.scoring + (", suicide allowed" if rules.suicide else "")),
+            ("scoring", rules.scoring + (", suicide allowed" if rules.suicide else "")
+             + f", {KO_NAMES[rules.ko]}"),
             ("moves played", str(pos.ply))]
+    if pos.ended:
+        rows.append(("ended", "every player passed; the players agree on the dead stones, so "
+                     "the count below removes none"))
     if pos.outcome is None:
         rows.append(("to move", rules.seats[pos.to_move]))
     table = pos.scores or scoring.scores(pos)

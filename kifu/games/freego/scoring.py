@@ -8,8 +8,15 @@ otherwise; electoral votes on the US map):
 - ``map`` (the source's US game): own stones + bordered empty regions + prisoners + komi
 
 An empty region bordered by two or more players, or by none, is nobody's (seki counts for
-nobody).  No stones are removed as dead: a dispute is played out, so what stands at the end lives.
-The winner is the seat with the highest total; a tie for first is a draw.
+nobody).  Under Free-form Go's own rules no stones are removed as dead: a dispute is played out,
+so what stands at the end lives.  The winner is the seat with the highest total; a tie for first
+is a draw.
+
+Under the rules of Go (an SGF's ``RU``) the players agree which stones are dead, and the record
+does not say: a count of the stones on the board cannot refute a score.  Such a score is checked
+only against the record's own territory marks (``Territory-N``, SGF's ``TB``/``TW``), where the
+opponent's stones on a seat's marked territory are its dead stones; a resignation, time or
+forfeit is never refuted.
 """
 from __future__ import annotations
 
@@ -17,6 +24,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from kifu.errors import ResultError
 from kifu.game import Event, Outcome
 from kifu.games.freego.config import number
 from kifu.games.freego.position import EMPTY, Position
@@ -84,8 +92,9 @@ def scores(pos: Position) -> list[Score]:
     for seat, name in enumerate(rules.seats):
         stones = stone_values[seat] if rules.scoring in ("area", "map") else 0.0
         prisoners = pos.prisoners[seat] if rules.scoring in ("territory", "map") else 0
-        total = stones + owned[seat] + prisoners + rules.komi[seat]
-        table.append(Score(name, stones, owned[seat], prisoners, rules.komi[seat], total))
+        komi = rules.komi[seat] + (rules.bonus[seat] if rules.bonus else 0.0)
+        total = stones + owned[seat] + prisoners + komi
+        table.append(Score(name, stones, owned[seat], prisoners, komi, total))
     return table
 
 
@@ -125,13 +134,17 @@ _UNKNOWN = {"?", "void", "unknown", "", "*"}
 _NOT_COUNTED = {"r", "resign", "t", "time", "f", "forfeit", "中押し", "中押"}
 
 
-def result_matches(stated: str, pos: Position) -> str | None:
+def result_matches(stated: str, pos: Position) -> str | ResultError | None:
     """``None`` if ``stated`` agrees with the finished game, else what the game gives.
+
+    Under rules where the players agree on dead stones, see :func:`marked_result_matches`.
 
     Understood: ``orange+0.5`` (winner and margin), ``orange`` (winner), ``draw`` / ``jigo`` /
     ``0``, ``orange+R`` (resignation, time, forfeit: only the winner is compared), and in 2-seat
     games ``B``/``W`` for the first and second seat.  ``?`` and ``void`` agree with anything.
     """
+    if pos.rules.agreed:
+        return marked_result_matches(stated, pos)
     if pos.outcome is None or pos.scores is None:
         return None
     said = stated.strip()
@@ -160,3 +173,64 @@ def _seat(who: str, pos: Position) -> int | None:
     if found is None and pos.seats == 2:
         found = {"b": 0, "black": 0, "w": 1, "white": 1}.get(who.strip().casefold())
     return found
+
+
+def marked_scores(pos: Position, marks: tuple[frozenset[int], ...]) -> list[Score]:
+    """The count with each seat's marked territory: the marked cells that do not hold its own
+    stones, the opponents' stones on them taken as dead (prisoners under territory scoring,
+    not on the board under area scoring)."""
+    rules, cells, board = pos.rules, pos.cells, pos.board
+    table = []
+    dead_on = [sum(1 for x in marks[s] if cells[x] > 0 and cells[x] != s + 1)
+               for s in range(pos.seats)]
+    marked_anywhere = frozenset().union(*marks)
+    for seat, name in enumerate(rules.seats):
+        own = seat + 1
+        territory = sum(board.cells[x].value for x in marks[seat] if cells[x] != own)
+        stones = 0.0
+        if rules.scoring in ("area", "map"):
+            stones = sum(board.cells[x].value for x, c in enumerate(cells)
+                         if c == own and x not in marked_anywhere)
+        prisoners = 0
+        if rules.scoring in ("territory", "map"):
+            prisoners = pos.prisoners[seat] + dead_on[seat]
+        komi = rules.komi[seat] + (rules.bonus[seat] if rules.bonus else 0.0)
+        total = stones + territory + prisoners + komi
+        table.append(Score(name, stones, territory, prisoners, komi, total))
+    return table
+
+
+def marked_result_matches(stated: str, pos: Position) -> ResultError | None:
+    """A stated result against a game whose dead stones the players agree: after every seat
+    passed, a score is compared with the record's territory marks when it has them, and a
+    difference is a warning (programs mark territory by different conventions: dead stones'
+    points, seki, dame); a result without marks, or a resignation, time or forfeit, cannot be
+    refuted."""
+    marks = pos.rules.territory
+    if not pos.ended or marks is None:
+        return None
+    said = stated.strip()
+    folded = said.casefold()
+    if folded in _UNKNOWN:
+        return None
+    table = marked_scores(pos, marks)
+    seat, margin = winner(table)
+    counted = ", ".join(f"{s.seat} {fmt(s.total)}" for s in table)
+    actual = ("draw" if seat is None else f"{table[seat].seat}+{fmt(margin)}") + \
+        f" ({pos.rules.scoring} scoring with the record's territory marks: {counted})"
+    if folded in _DRAWS:
+        return None if seat is None else actual
+    match = _RESULT.match(said)
+    who, how = (match.group("who"), match.group("how").strip()) if match else (said, "")
+    claimed = _seat(who, pos)
+    if claimed is None or how.casefold() in _NOT_COUNTED:
+        return None  # not a result kifu can read, or not one the count decides
+    value = number(how) if how else None
+    if how and value is None:
+        return None
+    if seat != claimed or (value is not None and abs(value - margin) > EPSILON):
+        return ResultError(f"the record says the result is {stated!r}, but its territory marks "
+                           f"(TB/TW) and the captures give {actual}; dead stones are agreed by "
+                           "the players, so this is not checked further",
+                           rule="result-marks", severity="warning")
+    return None

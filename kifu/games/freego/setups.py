@@ -45,15 +45,34 @@ class Setup:
         return not any(self.stones) and self.to_move is None and self.prisoners is None
 
 
+#: A seat's set-up names at most this many cells (more than any board kifu draws has).
+MAX_STONES = 100_000
+
+
 def _value_spans(text: str, span: Span | None) -> list[tuple[str, Span | None]]:
     """The words of a header's value, each with where it stands in the record's text."""
     if span is None:
         return []
-    line = text.split("\n")[span.line - 1]
+    line = _line(text, span.line)
     colon = re.search(r"[:：]", line[span.column - 1:])
     start = span.column - 1 + (colon.end() if colon else 0)
-    return [(m.group(), Span(span.line, m.start() + 1, span.line, m.end() + 1))
-            for m in _WORD.finditer(line, start)]
+    words = []
+    for match in _WORD.finditer(line, start):
+        where = Span(span.line, match.start() + 1, span.line, match.end() + 1)
+        if len(words) == MAX_STONES:
+            raise HeaderError(f"a set-up line names at most {MAX_STONES:,} cells", span=where,
+                              rule="setup")
+        words.append((match.group(), where))
+    return words
+
+
+def _line(text: str, number: int) -> str:
+    """Line ``number`` (1-based) of ``text``, without splitting all of it."""
+    start = 0
+    for _ in range(number - 1):
+        start = text.index("\n", start) + 1
+    end = text.find("\n", start)
+    return text[start:] if end < 0 else text[start:end]
 
 
 def extract(record: Record, text: str) -> None:
@@ -98,7 +117,7 @@ def extract(record: Record, text: str) -> None:
                              None)
             if found is None:
                 seats = seat_names(record)
-                raise HeaderError(f"'To-Move' names {value.strip()!r}, who is not a player "
+                raise HeaderError(f"'To-Move' names {shorten(value.strip())!r}, who is not a player "
                                   f"({', '.join(seats)})", span=span, rule="setup")
             to_move = found
             if span:

@@ -1,16 +1,18 @@
 """Free-form Go records as SGF (``GM[1]``): Go on rectangular grids, two players.
 
-SGF is how real Go games travel, so a grid record goes to and from it without loss: the board
-is ``SZ[19]`` or ``SZ[19:13]`` (missing: 19, SGF's default), komi ``KM`` (server komi written
-x100, ``KM[650]``, is read as 6.5; see ``DECISIONS.md``), handicap ``HA`` with its stones in
-``AB``, set-up stones ``AB``/``AW``/``AE`` and ``PL``, passes ``B[]`` (and ``B[tt]`` on boards up
-to 19x19).  A point ``dd`` counts from the top-left corner; kifu's cells are Go coordinates from
-the bottom-left (``D16`` on 19x19).  Headers SGF has no property for travel as ``XH[key: value]``
-as in kifu's Renju SGF.
+SGF is how real Go games travel, so kifu reads what Go programs write, as they write it: the
+board is ``SZ[19]`` or ``SZ[19:13]`` (missing: 19), komi ``KM`` (server komi written x100,
+``KM[650]``, is read as 6.5; see ``DECISIONS.md``), the rules ``RU`` (which decide the ko rule,
+the scoring and whether dead stones are agreed, see ``config``), handicap ``HA`` with its stones
+in ``AB`` or as black's first moves, set-up stones ``AB``/``AW``/``AE`` and ``PL`` in any node,
+passes ``B[]`` (and ``B[tt]`` on boards up to 19x19), territory ``TB``/``TW`` at the end.  A
+point ``dd`` counts from the top-left corner; kifu's cells are Go coordinates from the
+bottom-left (``D16`` on 19x19).  Headers SGF has no property for travel as ``XH[key: value]``.
 
-SGF gives each move its colour; kifu's records give seats in turn.  A move whose colour breaks
-the turn (one colour twice in a row, as servers write time-outs) keeps its seat (``D4@1``), and
-the referee then calls it out of turn, or accepts it with a warning under ``--lenient``.
+SGF gives each move its colour; kifu's records give seats in turn.  One colour moving again is
+read as the other side passing in between, so that every later move is still checked: in a
+variation (problems, joseki) that is playing elsewhere and is normal; in the main line a pass
+is missing from the record, which is reported as a warning.
 """
 from __future__ import annotations
 
@@ -19,13 +21,16 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from kifu import __version__
 from kifu import sgf as core
-from kifu.errors import ConversionError, HeaderError, NotationError
+from kifu import sgflines
+from kifu.errors import ConversionError, HeaderError, IllegalMoveError, KifuError, NotationError
+from kifu.game import Reading
 from kifu.limits import read_int, shorten
-from kifu.record import Node, Record, Span
+from kifu.record import Node, Record, Span, is_event
 from kifu.games.freego import config, grids
 from kifu.games.freego.board import MAX_SEATS, Board
-from kifu.games.freego.notation import Move, Pass, Place
+from kifu.games.freego.notation import Edit, Move, Pass, Place
 from kifu.games.freego.setups import Setup
 
 HEADER_PROPERTIES = {
@@ -35,8 +40,12 @@ HEADER_PROPERTIES = {
     "User": "US", "Copyright": "CP", "Opening": "ON", "Game-Comment": "GC",
 }
 PROPERTY_HEADERS = {prop: key for key, prop in HEADER_PROPERTIES.items()}
-SETUP_PROPERTIES = ("AB", "AW", "AE")
+SETUP_PROPERTIES = frozenset(("AB", "AW", "AE", "PL"))
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#: The rules of a game whose SGF names none (no ``RU``): see ``config.rule_set``.
+UNKNOWN_RULES = "unknown"
+#: What kifu writes as ``RU`` for Free-form Go's own rules, and reads back as them.
+OWN_RULES = "Free-form Go"
 _GM = re.compile(r"GM\s*\[\s*(\w*)\s*\]")
 
 
@@ -54,7 +63,7 @@ def _point_cell(text: str, size: tuple[int, int], span: Span | None) -> str | No
     if text == "" or (text == "tt" and columns <= 19 and rows <= 19):
         return None
     if len(text) != 2 or text[0] not in LETTERS or text[1] not in LETTERS:
-        raise NotationError(f"[{text}] is not an SGF point", span=span)
+        raise NotationError(f"[{text[:20]}] is not an SGF point", span=span)
     column, from_top = LETTERS.index(text[0]), LETTERS.index(text[1])
     if column >= columns or from_top >= rows:
         raise NotationError(f"[{text}] is off the {columns}x{rows} board", span=span)
@@ -64,7 +73,8 @@ def _point_cell(text: str, size: tuple[int, int], span: Span | None) -> str | No
 def _points(values: list[str], size: tuple[int, int], span: Span | None) -> list[str]:
     """Cells of a point list, compressed rectangles (``aa:cc``) included."""
     cells = []
-    for value in values:
+    for raw in values:
+        value = raw.strip()
         first, colon, last = value.partition(":")
         if not colon:
             cell = _point_cell(value, size, span)
@@ -75,22 +85,23 @@ def _points(values: list[str], size: tuple[int, int], span: Span | None) -> list
         a, b = (LETTERS.index(c) if c in LETTERS else -1 for c in first[:2].ljust(2, "?"))
         c, d = (LETTERS.index(c) if c in LETTERS else -1 for c in last[:2].ljust(2, "?"))
         if min(a, b, c, d) < 0 or len(first) != 2 or len(last) != 2:
-            raise NotationError(f"[{value}] is not an SGF point rectangle", span=span)
+            raise NotationError(f"[{value[:20]}] is not an SGF point rectangle", span=span)
         for column in range(min(a, c), max(a, c) + 1):
             for row in range(min(b, d), max(b, d) + 1):
                 cells.append(_point_cell(LETTERS[column] + LETTERS[row], size, span) or "")
     return cells
 
 
-def _size(root: core.SgfNode) -> tuple[int, int]:
+def _size(root: core.SgfNode, collection: core.Collection) -> tuple[int, int]:
     text = root.get("SZ")
-    span = root.value_spans.get("SZ")
     if text is None:
         return (19, 19)
+    span = collection.value_span(root, "SZ")
     columns, _, rows = text.strip().partition(":")
-    size = (read_int(columns), read_int(rows or columns))
-    if size[0] is None or size[1] is None:
+    found = (read_int(columns), read_int(rows or columns))
+    if found[0] is None or found[1] is None:
         raise NotationError(f"SZ[{shorten(text)}] is not a board size", span=span)
+    size = (found[0], found[1])
     if not all(1 <= s <= grids.MAX_GRID for s in size):
         raise NotationError(f"SZ[{text}]: kifu reads boards of 1 to {grids.MAX_GRID} lines",
                             span=span)
@@ -101,8 +112,9 @@ def komi_from_sgf(text: str, span: Span | None) -> float:
     """``KM`` as points: values of 100 or more are server komi x100 (``650`` is 6.5), and a
     quarter value after that is komi in stones (``375``: 3.75 stones, 7.5 points)."""
     value = config.number(text)
-    if value is None:
-        raise NotationError(f"KM[{text}] is not a number", span=span)
+    if value is None or abs(value) > 100 * config.MAX_KOMI:
+        raise NotationError(f"KM[{shorten(text)}] is not a komi kifu can read", span=span,
+                            rule="komi")
     if abs(value) >= 100:
         value /= 100
         if (value * 2) % 1:
@@ -112,85 +124,266 @@ def komi_from_sgf(text: str, span: Span | None) -> float:
 
 # -- reading --------------------------------------------------------------------------------
 
+def read_games(text: str, source: str = "<sgf>", lenient: bool = False) -> list[Reading]:
+    """Every game of an SGF file, each with what reading it found (see ``kifu.sgflines``)."""
+    return sgflines.read_games(text, lambda c, root, found: _Game(c, source, found).read(root),
+                               lenient)
+
+
 def read(text: str, source: str = "<sgf>") -> Record:
-    plain = core.split_plain(text)
-    if plain is not None:
-        record = _read_plain(*plain, source)
-        if record is not None:
-            return record
-    roots = core.parse(text)
-    if len(roots) > 1:
-        raise NotationError(f"this SGF collection holds {len(roots)} games; kifu reads one "
-                            "record per file", span=roots[1].span)
-    root = roots[0]
-    record, size, setup = _read_root(root, source)
-    children = root.children
-    if "B" in root.properties or "W" in root.properties:  # the first move in the root node
-        moved = core.SgfNode({k: v for k, v in root.properties.items() if k in ("B", "W")},
-                             root.children, root.span, root.value_spans)
-        children = [moved]
-    else:
-        children, setup = _early_setup(children, size, setup)
+    """The one game of an SGF text (a collection, or an error in it, is raised)."""
+    return sgflines.read_one(text, lambda c, root, found: _Game(c, source, found).read(root))
 
-    def convert(node: core.SgfNode) -> tuple[Any, list[str]] | None:
-        for prop in SETUP_PROPERTIES:
-            if prop in node.properties:
-                raise NotationError(f"set-up stones ({prop}) in the middle of a game are not "
-                                    "supported", span=node.value_spans.get(prop))
-        move = _move(node, size)
-        if move is None:
+
+class _Game:
+    """Reading one game tree of a collection into a record."""
+
+    def __init__(self, collection: core.Collection, source: str,
+                 findings: list[KifuError]) -> None:
+        self.collection = collection
+        self.text = collection.text
+        self.source = source
+        self.findings = findings
+        self.size = (19, 19)
+        self.table: dict[str, Move] = {}
+
+    def read(self, root: core.SgfNode) -> Record:
+        record, setup = self._root(root)
+        children = root.children
+        if "B" in root.properties or "W" in root.properties:  # the first move in the root
+            children = [core.SgfNode({k: v for k, v in root.properties.items()
+                                      if k in ("B", "W", "C")}, root.children, root.start,
+                                     root.end)]
+            record.comments.clear()
+        else:
+            children, setup = self._early_setup(children, setup)
+            children, setup = self._handicap_moves(record, children, setup)
+        record.moves = sgflines.to_lines(children, self._convert, record.comments,
+                                         self.collection.span)
+        setup = _first_seat(_first_seat_of(record.moves), setup, "PL" in root.properties)
+        for node, seat in _settle_seats(record.moves, _first_to_move(setup)):
+            self.findings.append(IllegalMoveError(
+                f"{('black', 'white')[seat]} moves twice in a row: read as the "
+                "other side passing in between (a pass is missing from the record)",
+                span=node.span, rule="turn-order", severity="warning"))
+        if setup is not None and not setup.is_empty():
+            record.setup = setup
+        self._territory(record, root)
+        return record
+
+    def value_span(self, node: core.SgfNode, ident: str) -> Span | None:
+        return self.collection.value_span(node, ident)
+
+    # -- the root -----------------------------------------------------------------------
+
+    def _root(self, root: core.SgfNode) -> tuple[Record, Setup | None]:
+        """The record's headers, comments and set-up from the root node."""
+        game = root.get("GM")
+        if game is not None and game.strip() != "1":
+            raise NotationError(f"GM[{game[:10]}] is not Go (GM[1])",
+                                span=self.value_span(root, "GM"))
+        self.size = _size(root, self.collection)
+        self.table = _moves_by_value(self.size)
+        record = Record(game="freego", source=self.source)
+        record.headers["Game"] = "freego"
+        record.headers["Board"] = grids.grid_name(*self.size)
+        for item in root.properties.get("XH", []):
+            key, _, value = core.text(item).partition(":")
+            record.headers[key.strip()] = value.strip()
+            record.header_spans[key.strip()] = self.value_span(root, "XH")
+        self._komi(record, root)
+        seats = _seats(record)
+        for prop, values in root.properties.items():
+            key = PROPERTY_HEADERS.get(prop)
+            if key and values and record.header(key) is None:
+                value = " ".join((root.text(prop) or "").split("\n")).strip()
+                if prop == "RU" and value.casefold().startswith(OWN_RULES.casefold()):
+                    continue
+                record.headers[key] = _native_result(value, seats) if prop == "RE" else value
+                record.header_spans[key] = self.value_span(root, prop)
+        if "RU" not in root.properties and record.header("Rules") is None:
+            record.headers["Rules"] = UNKNOWN_RULES
+        record.comments.extend(sgflines.split_comments(root.text("C")))
+        setup = self._setup(root)
+        prisoners = record.headers.pop("Prisoners", None)
+        if prisoners is not None:  # kifu's own set-up data, carried in XH
+            span = record.header_spans.pop("Prisoners", None)
+            counts = [read_int(c) for c in prisoners.replace(",", " ").split()]
+            if not counts or len(counts) > MAX_SEATS or None in counts:
+                raise NotationError(f"XH[Prisoners: {shorten(prisoners)}] is not a count per "
+                                    "seat", span=span)
+            setup = replace(setup or Setup(), prisoners=tuple(c for c in counts if c is not None))
+        return record, setup
+
+    def _komi(self, record: Record, root: core.SgfNode) -> None:
+        """``KM`` as the record's komi; one kifu cannot read (not a number, or absurdly large)
+        is reported, and the komi taken as 0 (only a count checked against it is affected)."""
+        written = root.get("KM")
+        if written is None or not written.strip() or record.header("Komi") is not None:
+            return
+        span = self.value_span(root, "KM")
+        try:
+            komi = komi_from_sgf(core.text(written), span)
+        except NotationError as error:
+            self.findings.append(error.located(message=error.message + "; the komi is taken as 0",
+                                               severity="warning"))
+            return
+        record.headers["Komi"] = _fmt(komi)
+        record.header_spans["Komi"] = span
+
+    def _setup(self, node: core.SgfNode, base: Setup | None = None) -> Setup | None:
+        props = node.properties
+        if not SETUP_PROPERTIES & props.keys() and base is None:
             return None
-        return move, core.split_comments(node.get("C"))
+        black = list(base.stones[0]) if base and base.stones else []
+        white = list(base.stones[1]) if base and len(base.stones) > 1 else []
+        spans: dict[Any, Span | None] = dict(base.spans) if base else {}
+        for prop, stones, seat in (("AB", black, 0), ("AW", white, 1)):
+            if prop in props:
+                span = self.value_span(node, prop)
+                for cell in _points(props[prop], self.size, span):
+                    spans[(seat, len(stones))] = span
+                    stones.append(cell)
+        if "AE" in props:
+            cleared = set(_points(props["AE"], self.size, self.value_span(node, "AE")))
+            black = [c for c in black if c not in cleared]
+            white = [c for c in white if c not in cleared]
+        to_move = base.to_move if base else None
+        if "PL" in props:
+            to_move = self._player(node)
+            spans["To-Move"] = self.value_span(node, "PL")
+        stones = (tuple(black), tuple(white)) if white else ((tuple(black),) if black else ())
+        return Setup(stones, to_move, base.prisoners if base else None, spans)
 
-    record.moves = core.children_to_line(children, convert, record.comments.extend)
-    setup = _first_seat(record.moves[0].move.seat if record.moves else None, setup,
-                        "PL" in root.properties)
-    _drop_expected_seats(record.moves, _first_to_move(setup))
-    if setup is not None and not setup.is_empty():
-        record.setup = setup
-    return record
+    def _player(self, node: core.SgfNode) -> int:
+        said = (node.get("PL") or "").strip().upper()
+        if said not in ("B", "W", "1", "2"):
+            raise NotationError(f"PL[{said[:10]}] names no player (B or W)",
+                                span=self.value_span(node, "PL"))
+        return 0 if said in ("B", "1") else 1
 
+    def _early_setup(self, children: list[core.SgfNode],
+                     setup: Setup | None) -> tuple[list[core.SgfNode], Setup | None]:
+        """Set-up nodes between the root and the first move (some programs put handicap stones
+        there) join the start position."""
+        while len(children) == 1:
+            node = children[0]
+            props = node.properties
+            if "B" in props or "W" in props or not SETUP_PROPERTIES & props.keys():
+                break
+            setup = self._setup(node, setup or Setup())
+            children = node.children
+        return children, setup
 
-def _read_root(root: core.SgfNode, source: str) -> tuple[Record, tuple[int, int], Setup | None]:
-    """The record's headers, comments and set-up from the root node."""
-    game = root.get("GM")
-    if game is not None and game.strip() != "1":
-        raise NotationError(f"GM[{game}] is not Go (GM[1])", span=root.value_spans.get("GM"))
-    size = _size(root)
-    record = Record(game="freego", source=source)
-    record.headers["Game"] = "freego"
-    record.headers["Board"] = grids.grid_name(*size)
-    for item in root.properties.get("XH", []):
-        key, _, value = item.partition(":")
-        record.headers[key.strip()] = value.strip()
-        record.header_spans[key.strip()] = root.value_spans["XH"]
-    if "KM" in root.properties and record.header("Komi") is None:
-        record.headers["Komi"] = _fmt(komi_from_sgf(root.get("KM") or "", root.value_spans["KM"]))
-        record.header_spans["Komi"] = root.value_spans["KM"]
-    seats = _seats(record)
-    for prop, values in root.properties.items():
-        key = PROPERTY_HEADERS.get(prop)
-        if key and values and record.header(key) is None:
-            value = " ".join(values[0].split("\n")).strip()
-            record.headers[key] = _native_result(value, seats) if prop == "RE" else value
-            record.header_spans[key] = root.value_spans[prop]
-    record.comments.extend(core.split_comments(root.get("C")))
-    setup = _read_setup(root, size)
-    prisoners = record.headers.pop("Prisoners", None)
-    if prisoners is not None:  # kifu's own set-up data, carried in XH
-        span = record.header_spans.pop("Prisoners", None)
-        counts = [read_int(c) for c in prisoners.replace(",", " ").split()]
-        if not counts or len(counts) > MAX_SEATS or None in counts:
-            raise NotationError(f"XH[Prisoners: {shorten(prisoners)}] is not a count per seat",
-                                span=span)
-        setup = replace(setup or Setup(), prisoners=tuple(c for c in counts if c is not None))
-    return record, size, setup
+    def _handicap_moves(self, record: Record, children: list[core.SgfNode],
+                        setup: Setup | None) -> tuple[list[core.SgfNode], Setup | None]:
+        """Free handicap written as black's first moves under ``HA[n]`` (Fox, KGS, pachi):
+        those stones are the handicap, set up before white's first move."""
+        handicap = read_int((record.header("Handicap") or "0").strip()) or 0
+        placed = len(setup.stones[0]) if setup and setup.stones else 0
+        wanted = handicap - placed
+        if handicap < 2 or wanted < 1 or (setup is not None and setup.to_move is not None):
+            return children, setup
+        nodes, current = [], children
+        while len(nodes) < wanted and len(current) == 1:
+            node = current[0]
+            props = node.properties
+            if "W" in props or SETUP_PROPERTIES & props.keys() or not props.get("B") \
+                    or not props["B"][0].strip() or props["B"][0].strip() == "tt":
+                break
+            nodes.append(node)
+            current = node.children
+        if len(nodes) != wanted or any("B" in n.properties for n in current):
+            return children, setup
+        stones = list(setup.stones[0]) if setup and setup.stones else []
+        spans = dict(setup.spans) if setup else {}
+        for node in nodes:
+            span = self.value_span(node, "B")
+            cell = _point_cell(node.properties["B"][0].strip(), self.size, span)
+            spans[(0, len(stones))] = span
+            stones.append(cell or "")
+            record.comments.extend(sgflines.split_comments(node.text("C")))
+        white = setup.stones[1:] if setup else ()
+        return current, Setup((tuple(stones), *white), 1, setup.prisoners if setup else None,
+                              spans)
+
+    def _territory(self, record: Record, root: core.SgfNode) -> None:
+        """``TB``/``TW`` of the main line's last node: each side's territory at the end."""
+        last = root.main_line()[-1]
+        for prop, seat in (("TB", 1), ("TW", 2)):
+            values = last.properties.get(prop)
+            if values and any(v.strip() for v in values):
+                span = self.value_span(last, prop)
+                cells = _points([v for v in values if v.strip()], self.size, span)
+                record.headers[f"Territory-{seat}"] = " ".join(cells)
+                record.header_spans[f"Territory-{seat}"] = span
+
+    # -- the moves ----------------------------------------------------------------------
+
+    def _convert(self, node: core.SgfNode) -> list[Node]:
+        """The record nodes one SGF node holds: a set-up, a move, both, or none."""
+        props = node.properties
+        values = props.get("B")
+        colour = "B"
+        if values is None:
+            values = props.get("W")
+            colour = "W"
+        before: list[Node] = []
+        after: list[Node] = []
+        if (values is None or len(props) > 1) and not SETUP_PROPERTIES.isdisjoint(props):
+            before, after = self._edit(node, colour if values is not None else None)
+        comments = sgflines.split_comments(node.text("C")) if "C" in props else []
+        if values is None:
+            if before and comments:
+                before[-1].comments.extend(comments)
+            return before
+        move = self.table.get(colour + values[0]) or self._move(node, colour, values[0].strip())
+        start, end, line = node.start, node.end, node.line
+        if line and self.text.find("\n", start, end) < 0:  # the usual node, on one line
+            span: Span | None = Span(line, node.column, line, node.column + end - start)
+        else:
+            span = self.collection.span(node)
+        made = Node(move, comments, [], span)
+        return [*before, made, *after] if before or after else [made]
+
+    def _move(self, node: core.SgfNode, colour: str, value: str) -> Move:
+        known = self.table.get(colour + value)
+        if known is not None:
+            return known
+        seat = 0 if colour == "B" else 1
+        cell = _point_cell(value, self.size, self.value_span(node, colour))  # raises, located
+        return Pass(seat) if cell is None else Place(cell, seat)
+
+    def _edit(self, node: core.SgfNode, mover: str | None) -> tuple[list[Node], list[Node]]:
+        """A set-up in the middle of the game, as the record nodes before and after the node's
+        move: with a move in the same node (which FF[4] forbids) the stones are set before the
+        move, and ``PL`` naming the other colour says who moves after it."""
+        props = node.properties
+        add = []
+        for prop in ("AB", "AW"):
+            values = props.get(prop, [])
+            add.append(tuple(_points(values, self.size, self.value_span(node, prop)))
+                       if values else ())
+        while add and not add[-1]:
+            add.pop()
+        clear = tuple(_points(props["AE"], self.size, self.value_span(node, "AE"))) \
+            if props.get("AE") else ()
+        to_move = self._player(node) if "PL" in props else None
+        later = mover is not None and to_move is not None and to_move != (0 if mover == "B" else 1)
+        span = self.collection.span(node)
+        before, after = [], []
+        if add or clear or (to_move is not None and not later):
+            before.append(Node(Edit(tuple(add), clear, None if later else to_move), [], [], span))
+        if later:
+            after.append(Node(Edit((), (), to_move), [], [], span))
+        return before, after
 
 
 @functools.cache
 def _moves_by_value(size: tuple[int, int]) -> dict[str, Move]:
     """``"Bdd"`` -> the move with its seat, for every point and pass: moves are immutable, so
-    a table serves every record on a board of this size."""
+    a table serves every record on a board of this size (and the table keeps them alive, so
+    :data:`_SEATLESS` may know them by ``id``)."""
     table: dict[str, Move] = {}
     columns, rows = size
     for colour, seat in (("B", 0), ("W", 1)):
@@ -201,36 +394,20 @@ def _moves_by_value(size: tuple[int, int]) -> dict[str, Move]:
             for from_top in range(rows):
                 cell = f"{grids.column_name(column)}{rows - from_top}"
                 table[colour + LETTERS[column] + LETTERS[from_top]] = Place(cell, seat)
+    for move in table.values():
+        _SEATLESS[id(move)] = replace(move, seat=None)
     return table
 
 
-@functools.lru_cache(maxsize=4096)
+#: The moves of the tables above, by ``id``, without their seat (for a move made in turn).
+_SEATLESS: dict[int, Move] = {}
+#: A pass in a variation: playing elsewhere, no step towards the end of the game.
+_ELSEWHERE = Pass(elsewhere=True)
+
+
 def _in_turn(move: Move) -> Move:
     """The move without its seat, for a move made in turn."""
-    return replace(move, seat=None)
-
-
-def _read_plain(root: core.SgfNode, moves: list[core.PlainMove], source: str) -> Record | None:
-    """A plain game (a root, then one move a node) without a node per move; ``None`` sends the
-    text the general way (a point off the board, say, whose error the general way words)."""
-    if any(p in root.properties for p in ("B", "W")):
-        return None
-    record, size, setup = _read_root(root, source)
-    table = _moves_by_value(size)
-    setup = _first_seat(0 if moves[0][0] == "B" else 1, setup, "PL" in root.properties)
-    expected = _first_to_move(setup)
-    nodes = []
-    for colour, point, span in moves:
-        move = table.get(colour + point)
-        if move is None:
-            return None
-        seat = 0 if colour == "B" else 1
-        nodes.append(Node(_in_turn(move) if seat == expected else move, [], [], span))
-        expected = 1 - seat
-    record.moves = nodes
-    if setup is not None and not setup.is_empty():
-        record.setup = setup
-    return record
+    return _SEATLESS.get(id(move)) or replace(move, seat=None)  # type: ignore[type-var]
 
 
 def _seats(record: Record) -> tuple[str, ...]:
@@ -250,63 +427,14 @@ def _native_result(value: str, seats: tuple[str, ...]) -> str:
     return said
 
 
-def _read_setup(node: core.SgfNode, size: tuple[int, int],
-               base: Setup | None = None) -> Setup | None:
-    if not any(p in node.properties for p in (*SETUP_PROPERTIES, "PL")) and base is None:
-        return None
-    black = list(base.stones[0]) if base and base.stones else []
-    white = list(base.stones[1]) if base and len(base.stones) > 1 else []
-    spans: dict[Any, Span] = dict(base.spans) if base else {}
-    for prop, stones, seat in (("AB", black, 0), ("AW", white, 1)):
-        if prop in node.properties:
-            for cell in _points(node.properties[prop], size, node.value_spans[prop]):
-                spans[(seat, len(stones))] = node.value_spans[prop]
-                stones.append(cell)
-    if "AE" in node.properties:
-        cleared = set(_points(node.properties["AE"], size, node.value_spans["AE"]))
-        black = [c for c in black if c not in cleared]
-        white = [c for c in white if c not in cleared]
-    to_move = base.to_move if base else None
-    if "PL" in node.properties:
-        said = (node.get("PL") or "").strip().upper()
-        if said not in ("B", "W", "1", "2"):
-            raise NotationError(f"PL[{node.get('PL')}] names no player (B or W)",
-                                span=node.value_spans.get("PL"))
-        to_move = 0 if said in ("B", "1") else 1
-        spans["To-Move"] = node.value_spans["PL"]
-    stones = (tuple(black), tuple(white)) if white else ((tuple(black),) if black else ())
-    return Setup(stones, to_move, base.prisoners if base else None, spans)
-
-
-def _early_setup(children: list[core.SgfNode], size: tuple[int, int],
-                 setup: Setup | None) -> tuple[list[core.SgfNode], Setup | None]:
-    """Set-up nodes between the root and the first move (some programs put handicap stones
-    there) join the start position."""
-    while len(children) == 1:
-        node = children[0]
-        if "B" in node.properties or "W" in node.properties:
-            break
-        if not any(p in node.properties for p in (*SETUP_PROPERTIES, "PL")):
-            break
-        setup = _read_setup(node, size, setup or Setup())
-        children = node.children
-    return children, setup
-
-
-def _move(node: core.SgfNode, size: tuple[int, int]) -> Move | None:
-    has_black, has_white = "B" in node.properties, "W" in node.properties
-    if has_black and has_white:
-        raise NotationError("a node holds both a black and a white move", span=node.span)
-    if not (has_black or has_white):
-        return None
-    prop = "B" if has_black else "W"
-    value = (node.get(prop) or "").strip()
-    known = _moves_by_value(size).get(prop + value)
-    if known is not None:
-        return known
-    seat = 0 if has_black else 1
-    cell = _point_cell(value, size, node.value_spans.get(prop))  # raises, located
-    return Pass(seat) if cell is None else Place(cell, seat)
+def _first_seat_of(nodes: list[Node]) -> int | None:
+    for node in nodes:
+        if isinstance(node.move, Edit):
+            if node.move.to_move is not None:
+                return None
+            continue
+        return node.move.seat
+    return None
 
 
 def _first_seat(first: int | None, setup: Setup | None, has_player: bool) -> Setup | None:
@@ -323,15 +451,42 @@ def _first_to_move(setup: Setup | None) -> int:
     return setup.to_move if setup is not None and setup.to_move is not None else 0
 
 
-def _drop_expected_seats(nodes: list[Node], expected: int) -> None:
-    """Keep a move's seat only where it breaks the turn, so ordinary records read as usual."""
-    for node in nodes:
-        seat = node.move.seat
-        for variation in node.variations:
-            _drop_expected_seats(variation, expected)
-        if seat == expected:
-            node.move = _in_turn(node.move)
-        expected = 1 - (seat if seat is not None else expected)
+def _settle_seats(line: list[Node], expected: int) -> list[tuple[Node, int]]:
+    """Drop the seats of moves made in turn, and read one colour moving again as the other
+    side passing in between (an implied pass, so that ko and turn stay right): in a variation
+    that is playing elsewhere (tenuki), as problems and joseki write it, and so is a pass there;
+    in the main line a pass missing from the record, and the moves that follow one are
+    returned, to be reported."""
+    missing: list[tuple[Node, int]] = []
+    stack: list[tuple[list[Node], int, bool]] = [(line, expected, False)]
+    while stack:
+        nodes, expected, variation = stack.pop()
+        index = 0
+        while index < len(nodes):
+            node = nodes[index]
+            move = node.move
+            seat = move.seat
+            if seat is not None and seat != expected:
+                implied = _ELSEWHERE if variation else Pass()
+                nodes.insert(index, Node(implied, [], [], node.span))
+                index += 1
+                expected = seat
+                if not variation:
+                    missing.append((node, seat))
+            for alternative in node.variations:  # they replace this move: same seat to move
+                stack.append((alternative, expected, True))
+            if seat is not None:
+                node.move = _in_turn(move)
+                if variation and isinstance(move, Pass):  # tenuki, in problems and joseki
+                    node.move = _ELSEWHERE
+                expected = 1 - seat
+            elif isinstance(move, Edit):
+                if move.to_move is not None:
+                    expected = move.to_move
+            elif not is_event(move):  # an implied pass
+                expected = 1 - expected
+            index += 1
+    return missing
 
 
 def _fmt(value: float) -> str:
@@ -356,9 +511,12 @@ def write(record: Record) -> str:
         raise ConversionError(f"SGF holds 2-player Go; this record has {len(seats)} players",
                               span=record.header_span("Players"))
     columns, rows = board.grid or (19, 19)
-    root = core.SgfNode({"FF": ["4"], "GM": ["1"], "CA": ["UTF-8"], "AP": ["kifu"],
+    root = core.SgfNode({"FF": ["4"], "GM": ["1"], "CA": ["UTF-8"],
+                         "AP": [f"kifu:{__version__}"],
                          "SZ": [str(columns) if columns == rows else f"{columns}:{rows}"]})
+    props = root.properties
     extra = []
+    territory: dict[str, list[str]] = {}
     for key, value in record.headers.items():
         folded = key.casefold()
         if folded in ("game", "board"):
@@ -366,49 +524,75 @@ def write(record: Record) -> str:
         if folded == "komi":
             komi = config.komi_of(record, 2)
             if komi[0] == 0:
-                root.properties["KM"] = [_fmt(komi[1])]
+                props["KM"] = [_fmt(komi[1])]
                 if value.strip() == _fmt(komi[1]):
                     continue
             extra.append(f"{key}: {value}")  # kept as written, for the way back
             continue
+        if folded in ("territory-1", "territory-2"):
+            territory["TB" if folded.endswith("1") else "TW"] = [
+                _sgf_point(board, c, record) for c in value.split()]
+            continue
         prop = HEADER_PROPERTIES.get(next((k for k in HEADER_PROPERTIES
                                            if k.casefold() == folded), ""))
+        if prop == "RU" and value.strip() == UNKNOWN_RULES:
+            continue
         if prop == "RE":
             written = _sgf_result(value, seats)
-            if written is not None and "RE" not in root.properties:
-                root.properties["RE"] = [written]
+            if written is not None and "RE" not in props:
+                props["RE"] = [core.escape(written)]
                 continue
-        elif prop and prop not in root.properties:
-            root.properties[prop] = [value]
+        elif prop and prop not in props:
+            props[prop] = [core.escape(value)]
             continue
         extra.append(f"{key}: {value}")
+    if record.header("Rules") is None:
+        props["RU"] = [OWN_RULES]
     setup = record.setup
     if setup is not None:
         for prop, seat in (("AB", 0), ("AW", 1)):
             if seat < len(setup.stones) and setup.stones[seat]:
-                root.properties[prop] = [_sgf_point(board, c, record) for c in setup.stones[seat]]
+                props[prop] = [_sgf_point(board, c, record) for c in setup.stones[seat]]
         if setup.to_move is not None:
-            root.properties["PL"] = ["B" if setup.to_move == 0 else "W"]
+            props["PL"] = ["B" if setup.to_move == 0 else "W"]
         if setup.prisoners is not None:
             extra.append("Prisoners: " + ", ".join(map(str, setup.prisoners)))
     if extra:
-        root.properties["XH"] = extra
+        props["XH"] = [core.escape(item) for item in extra]
     if record.comments:
-        root.properties["C"] = [core.join_comments(record.comments)]
+        props["C"] = [core.escape(sgflines.join_comments(record.comments))]
     first = setup.to_move if setup is not None and setup.to_move is not None else 0
     colours = _colours(record.moves, first)
 
     def make(node: Node) -> core.SgfNode:
         move = node.move
-        prop = "B" if colours[id(node)] == 0 else "W"
-        value = "" if isinstance(move, Pass) else _sgf_point(board, move.cell, record, node.span)
-        props = {prop: [value]}
+        if isinstance(move, Edit):
+            made = _edit_node(board, move, record)
+        else:
+            prop = "B" if colours[id(node)] == 0 else "W"
+            value = "" if isinstance(move, Pass) else _sgf_point(board, move.cell, record,
+                                                                  node.span)
+            made = core.SgfNode({prop: [value]})
         if node.comments:
-            props["C"] = [core.join_comments(node.comments)]
-        return core.SgfNode(props)
+            made.properties["C"] = [core.escape(sgflines.join_comments(node.comments))]
+        return made
 
-    root.children = core.lines_to_children(record.moves, make)
+    root.children = sgflines.from_lines(record.moves, make)
+    if territory:
+        root.main_line()[-1].properties.update(territory)
     return core.serialize([root])
+
+
+def _edit_node(board: Board, edit: Edit, record: Record) -> core.SgfNode:
+    props: dict[str, list[str]] = {}
+    for prop, cells in zip(("AB", "AW"), edit.add):
+        if cells:
+            props[prop] = [_sgf_point(board, c, record) for c in cells]
+    if edit.clear:
+        props["AE"] = [_sgf_point(board, c, record) for c in edit.clear]
+    if edit.to_move is not None:
+        props["PL"] = ["B" if edit.to_move == 0 else "W"]
+    return core.SgfNode(props)
 
 
 def _sgf_point(board: Board, name: str, record: Record, span: Span | None = None) -> str:
@@ -421,18 +605,22 @@ def _sgf_point(board: Board, name: str, record: Record, span: Span | None = None
 
 
 def _colours(nodes: list[Node], seat: int) -> dict[int, int]:
-    """The seat (0 black, 1 white) of every node, by ``id``: in turn unless a move names one."""
+    """The seat (0 black, 1 white) of every move node, by ``id``: in turn unless a move names
+    one; a set-up's ``to-move`` changes the turn."""
     found: dict[int, int] = {}
-
-    def visit(line: list[Node], seat: int) -> None:
+    stack = [(nodes, seat)]
+    while stack:
+        line, seat = stack.pop()
         for node in line:
-            mover = node.move.seat if node.move.seat is not None else seat
+            move = node.move
             for variation in node.variations:
-                visit(variation, seat)
+                stack.append((variation, seat))
+            if isinstance(move, Edit):
+                seat = seat if move.to_move is None else move.to_move
+                continue
+            mover = move.seat if move.seat is not None else seat
             found[id(node)] = mover
             seat = 1 - mover
-
-    visit(nodes, seat)
     return found
 
 

@@ -225,12 +225,14 @@ def _render_map(pos: Position, options: RenderOptions, record: Record | None) ->
             element(marks, "circle", cx=x, cy=y, r=r, fill=fill, stroke=INK, stroke_width=1,
                     stroke_dasharray="2,2" if what == OFF else None)
         label = names[index]
-        if options.numbers and index in pos.numbers:
+        numbered = options.numbers and index in pos.numbers
+        if numbered:
             label = str(pos.numbers[index])
         if options.coords or options.numbers:
             font = max(5.0, min(11.0, r * 1.6 / max(1.0, display_width(label) * 0.55)))
             element(marks, "text", label, x=x, y=y, fill=ink if what != EMPTY else INK,
-                    font_size=font, text_anchor="middle", dominant_baseline="central")
+                    font_size=font, text_anchor="middle", dominant_baseline="central",
+                    class_=None if numbered else "coordinates")
         if value_shown(board) and what != OFF:
             element(marks, "text", scoring.fmt(cell.value), x=x + r * 0.9, y=y - r * 0.9,
                     fill="#555", font_size=max(5.0, min(9.0, r * 0.7)), text_anchor="middle")

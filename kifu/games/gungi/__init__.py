@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from kifu.game import Game, Outcome, Played, RenderOptions
-from kifu.games.gungi import notation, reader, referee, writer
+from kifu.games.gungi import notation, reader, referee, words, writer
 from kifu.games.gungi.position import Position
 from kifu.record import Record
 
@@ -79,6 +79,9 @@ class Gungi(Game):
         from kifu.games.gungi import render
 
         return render.render_text(position, options)
+
+    def event_text(self, event: dict[str, Any]) -> str | None:
+        return words.event_text(event)
 
     def summary(self, position: Position) -> list[tuple[str, str]]:
         from kifu.games.gungi import render

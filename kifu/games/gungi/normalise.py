@@ -11,7 +11,6 @@ so that writing a record and reading it back gives the same record.
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import replace
 
 from kifu.errors import KifuError
@@ -48,7 +47,7 @@ def _line(position: Position, nodes: list[Node]) -> None:
 
 def canonical(record: Record) -> Record:
     """A copy of ``record`` normalised afresh (whatever resolutions it carried, say from JSON)."""
-    clone = copy.deepcopy(record)
+    clone = record.copy()
     for node in _nodes(clone.moves):
         if isinstance(node.move, Ply):
             node.move = replace(node.move, resolved=None)

@@ -151,6 +151,8 @@ class _Reader:
         if rest and rest[0].type == "STRIKE":
             strike = digit(rest[1])
             rest = rest[2:]
+        if not rest:
+            raise NotationError("a ply names its piece, such as ▲同―鳳", span=span)
         piece = face_of(rest[0])
         rest = rest[1:]
         drop = bool(rest) and rest[0].type == "NEW"

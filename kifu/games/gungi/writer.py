@@ -8,6 +8,7 @@ things with characters anyone can type (see :data:`ASCII`); the reader reads bot
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from kifu.games.gungi import bod
@@ -15,6 +16,7 @@ from kifu.games.gungi.notation import (
     SECTIONS, BackFaces, Coord, Placement, Ply, Resign, Section, annotations,
 )
 from kifu.games.gungi.pieces import ROMAJI
+from kifu.movetext import header_lines
 from kifu.record import Node, Record
 
 PER_LINE = 4
@@ -113,6 +115,11 @@ def move_text(move: object, style: Style = KANJI) -> str:
     raise TypeError(move)
 
 
+#: The header names the notation reads back as headers (``HEADER`` in ``grammars/gungi.lark``;
+#: the hands and the side to move belong to a set-up diagram).
+HEADER_NAMES = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*|先手|後手|黒軍|白軍|開始日時|終了日時|対局日|日時"
+                          r"|棋戦|表題|場所|備考|結果")
+
 def _comment(text: str) -> str:
     return "[" + text.replace("]", "〕").replace("\n", " ") + "]"
 
@@ -120,9 +127,7 @@ def _comment(text: str) -> str:
 def write(record: Record, ascii_names: bool = False) -> str:
     style = ASCII if ascii_names else KANJI
     out: list[str] = []
-    for key, value in record.headers.items():
-        colon = ": " if key.isascii() else "："
-        out.append(f"{key}{colon}{' '.join(value.splitlines())}")
+    out.extend(header_lines(record.headers.items(), HEADER_NAMES))
     if record.setup is not None:
         out.extend(bod.write(record.setup, ascii_names))
     if out:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from kifu.game import Game, Outcome, Played, RenderOptions
-from kifu.games.rengi import convert, moves, notation, render, rules, setup, start, text
+from kifu.games.rengi import convert, moves, notation, render, rules, setup, start, text, words
 from kifu.games.rengi.position import Position
 from kifu.record import Record
 
@@ -43,6 +43,7 @@ class Rengi(Game):
         "colours": "every move with its colours (open forms resolved by replaying the list)",
         "open": "every move in the open form 2U (needs the tsumo list or seed)",
     }
+    player_headers = ("First", "Second")
     render_options = {
         "frame": "draw the chain just fired at step K (0: before the first link)",
         "next": "show the next pieces (yes/no; default: as the Next setting says)",
@@ -93,6 +94,13 @@ class Rengi(Game):
 
     def render_text(self, pos: Position, options: RenderOptions) -> str:
         return text.render_text(pos, options)
+
+    def event_text(self, event: dict[str, Any]) -> str | None:
+        return words.event_text(event)
+
+    def frames(self, pos: Position) -> list[dict[str, str]]:
+        chain = pos.last_chain
+        return [] if chain is None else [{"frame": str(k)} for k in range(len(chain.frames))]
 
     def summary(self, pos: Position) -> list[tuple[str, str]]:
         return text.summary(pos)

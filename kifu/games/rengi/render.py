@@ -104,7 +104,7 @@ def _field(root: ET.Element, left: float, top: float, boards: tuple[int, ...] | 
                         class_="last-move")
     if coords:
         labels = element(group, "g", font_size=CELL * 0.38, fill=INK, text_anchor="middle",
-                         dominant_baseline="central")
+                         dominant_baseline="central", class_="coordinates")
         for column in range(bitboard.COLUMNS):
             element(labels, "text", str(column + 1), x=left + (column + 0.5) * CELL,
                     y=top + height + CELL * 0.4)

@@ -14,7 +14,7 @@ from importlib import resources
 from typing import Any
 
 from kifu.game import Game, Outcome, Played, RenderOptions
-from kifu.games.rengoma import notation, records, rules, setup
+from kifu.games.rengoma import notation, records, rules, setup, words
 from kifu.games.rengoma.position import Position
 from kifu.games.rengoma.render_svg import render_svg
 from kifu.games.rengoma.render_text import render_text
@@ -34,6 +34,7 @@ class Rengoma(Game):
         "numbered": "every turn numbered, six to a line (the default)",
         "plain": "the turns without numbers",
     }
+    player_headers = ("Black", "Red")
     render_options = {"stacks": "list every stack's pieces, single pieces too, under the "
                                 "diagram (text) or in the legend (SVG)"}
 
@@ -73,6 +74,9 @@ class Rengoma(Game):
 
     def render_text(self, position: Position, options: RenderOptions) -> str:
         return render_text(position, options)
+
+    def event_text(self, event: dict[str, Any]) -> str | None:
+        return words.event_text(event)
 
     def summary(self, position: Position) -> list[tuple[str, str]]:
         return summary_rows(position)

@@ -149,8 +149,16 @@ def _strength(token: Token) -> int:
 
 
 def make_move(tree: Tree) -> Turn:
-    """A ``move`` subtree of the grammar (one turn) as a value."""
-    return Turn(tuple(_action(child) for child in tree.children if isinstance(child, Tree)))
+    """A ``move`` subtree of the grammar (one turn) as a value; its actions may have been made
+    values already (see :data:`ACTION_HANDLERS`)."""
+    return Turn(tuple(child if isinstance(child, (Place, Shift)) else _action(child)
+                      for child in tree.children if not isinstance(child, Token)))
+
+
+#: Rule handlers that make each action a value as soon as it is read, so that a turn with a
+#: great many extra actions keeps values, not parse trees, until it ends.
+ACTION_HANDLERS = {kind: (lambda children, kind=kind: _action(Tree(kind, children)))
+                   for kind in ("place", "shift")}
 
 
 # -- JSON -----------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from kifu.errors import NotationError
 from kifu.games.rengoma import setup
-from kifu.games.rengoma.notation import TERMINALS, make_move
+from kifu.games.rengoma.notation import ACTION_HANDLERS, TERMINALS, make_move
 from kifu.movetext import RecordBuilder, read_record, write_record
 from kifu.record import Record, Span
 
@@ -20,7 +20,7 @@ def parse(text: str, source: str = "<string>") -> Record:
     """Read a ``.rengoma`` record; set-up header lines become ``record.setup``."""
     try:
         record = read_record("rengoma", text, RecordBuilder("rengoma", source), make_move,
-                             terminals=TERMINALS)
+                             terminals=TERMINALS, handlers=ACTION_HANDLERS)
     except NotationError as error:
         raise _explain_stray_star(error, text) from None
     setup.extract(record, text)

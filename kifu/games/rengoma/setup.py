@@ -41,6 +41,8 @@ from kifu.game import Outcome
 from kifu.record import Record, Span
 
 KEYS = ("Stacks", "Field", "Chips", "To-move")
+#: A set-up line lists at most one item per square of the largest board.
+MAX_ITEMS = specs.MAX_COLUMNS * specs.MAX_ROWS
 _PIECE = re.compile(r"([BRbr])([0-9]+)")
 
 
@@ -117,6 +119,9 @@ class _Reader:
             span = None
             if start is not None and line_span is not None:
                 span = Span.point(line_span.line, start + match.start() + 1, len(match.group()))
+            if len(items) == MAX_ITEMS:
+                raise self._fail(f"{key}: more items than the largest board has squares",
+                                 span or line_span)
             items.append((match.group(), span or line_span))
         return items
 

@@ -5,7 +5,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from kifu.game import Format, Game, Outcome, Played, RenderOptions
-from kifu.games.renju import notation, position, render, rules, setup, sgf
+from kifu import sgf as core_sgf
+from kifu.games.renju import notation, position, render, rules, setup, sgf, words
 from kifu.games.renju.position import Position
 from kifu.record import Record
 
@@ -36,7 +37,7 @@ class Renju(Game):
 
     def formats(self) -> Mapping[str, Format]:
         return {"sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[4]", sgf.read, sgf.write,
-                              sgf.claims)}
+                              sgf.claims, sgf.read_games, core_sgf.rewrite)}
 
     def move_to_json(self, move: Any) -> dict[str, Any]:
         return notation.move_to_json(move)
@@ -79,6 +80,9 @@ class Renju(Game):
 
     def render_text(self, pos: Position, options: RenderOptions) -> str:
         return render.render_text(pos, options)
+
+    def event_text(self, event: dict[str, Any]) -> str | None:
+        return words.event_text(event)
 
     def summary(self, pos: Position) -> list[tuple[str, str]]:
         rows = [("moves played", str(pos.ply)), ("stones", str(pos.stones))]

@@ -139,12 +139,23 @@ def _read_run(token: Token, builder: RecordBuilder) -> None:
             builder.move(Pass(), span)
 
 
+#: No offer can name more points than the board has (every one of them twice is refused).
+MAX_OFFER = 225
+
+
+def _offered(children: list[Token]) -> tuple[Point, Span | None]:
+    return _point(children[0]), grammar.span_of(children[0])
+
+
 def _make_move(item: Tree) -> Move:
     if item.data == "offer":
-        points = tuple(_point(t) for t in item.children if t.type == "POINT")
-        if not points:
+        offered = [child for child in item.children if isinstance(child, tuple)]
+        if not offered:
             raise NotationError("an offer names at least one point", span=grammar.span_of(item))
-        return Offer(points)
+        if len(offered) > MAX_OFFER:
+            raise NotationError(f"an offer names at most the board's {MAX_OFFER} points",
+                                span=offered[MAX_OFFER][1])
+        return Offer(tuple(point for point, _ in offered))
     token = item.children[0]
     if token.type == "POINT":
         return Place(_point(token))
@@ -154,7 +165,7 @@ def _make_move(item: Tree) -> Move:
 def parse(text: str, source: str = "<string>") -> Record:
     return read_record("renju", text, RecordBuilder("renju", source), _make_move,
                        terminals=TERMINALS, move_kinds=MOVE_KINDS, runs={"run": _read_run},
-                       positions=False)
+                       handlers={"offered": _offered})
 
 
 # -- writing --------------------------------------------------------------------------------

@@ -72,6 +72,9 @@ def _points(record: Record, name: str, colour: int,
     for item in _ITEM.finditer(value):
         span = (Span(header.line, start + item.start(), header.line, start + item.end())
                 if header and start is not None else None)
+        if len(points) == rules.SIZE * rules.SIZE:
+            raise HeaderError(f"{name}: more stones than the board has points", span=span,
+                              rule="setup")
         try:
             point = Point.parse(item.group())
         except ValueError as error:

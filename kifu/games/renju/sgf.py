@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from kifu import sgf
+from kifu import __version__, sgf, sgflines
 from kifu.errors import ConversionError, NotationError
+from kifu.game import Reading
 from kifu.limits import shorten
 from kifu.record import Node, Record, Span
 from kifu.games.renju.notation import LETTERS, Move, Offer, Pass, Place, Point, Swap
@@ -43,8 +44,10 @@ def sgf_point(point: Point, span: Span | None = None, what: str = "") -> str:
 
 
 def point_from_sgf(text: str, span: Span | None) -> Point:
-    if len(text) != 2 or not text.isalpha() or not text.islower():
-        raise NotationError(f"{text!r} is not an SGF point", span=span)
+    """An SGF point of the 15x15 board (``aa`` to ``oo``)."""
+    if len(text) != 2 or any(c not in LETTERS[:SIZE] for c in text):
+        raise NotationError(f"{shorten(text)!r} is not an SGF point of the 15x15 board (aa to "
+                            "oo)", span=span)
     return Point(LETTERS.index(text[0]), SIZE - 1 - LETTERS.index(text[1]))
 
 
@@ -52,7 +55,7 @@ def point_from_sgf(text: str, span: Span | None) -> Point:
 
 def write(record: Record) -> str:
     root = sgf.SgfNode({"FF": ["4"], "GM": ["4"], "CA": ["UTF-8"], "SZ": [str(SIZE)],
-                        "AP": ["kifu"]})
+                        "AP": [f"kifu:{__version__}"]})
     extra = []
     for key, value in record.headers.items():
         if key.casefold() == "game":
@@ -74,9 +77,12 @@ def write(record: Record) -> str:
                                          for p, span in stones]
         root.properties["PL"] = ["B" if record.setup.to_move == "black" else "W"]
     if record.comments:
-        root.properties["C"] = [sgf.join_comments(record.comments)]
+        root.properties["C"] = [sgf.escape(sgflines.join_comments(record.comments))]
+    for prop in ("XH", *HEADER_PROPERTIES.values()):
+        if prop in root.properties:
+            root.properties[prop] = [sgf.escape(v) for v in root.properties[prop]]
     colours = _colours(record)
-    root.children = sgf.lines_to_children(record.moves, lambda node: _node(node, colours))
+    root.children = sgflines.from_lines(record.moves, lambda node: _node(node, colours))
     return sgf.serialize([root])
 
 
@@ -115,7 +121,7 @@ def _node(node: Node, colours: dict[int, str]) -> sgf.SgfNode:
                 sgf_point(point, node.span, f"the offered point {point}")
         props["KE"] = [str(move).replace("[", " ").rstrip("]")]
     if node.comments:
-        props["C"] = [sgf.join_comments(node.comments)]
+        props["C"] = [sgf.escape(sgflines.join_comments(node.comments))]
     return sgf.SgfNode(props)
 
 
@@ -143,57 +149,64 @@ def _native_result(value: str) -> str:
 
 # -- reading --------------------------------------------------------------------------------
 
+def read_games(text: str, source: str = "<sgf>", lenient: bool = False) -> list[Reading]:
+    """Every game of an SGF file, each with what reading it found (see ``kifu.sgflines``)."""
+    return sgflines.read_games(text, lambda c, root, found: _read_tree(c, root, source), lenient)
+
+
 def read(text: str, source: str = "<sgf>") -> Record:
-    roots = sgf.parse(text)
-    if len(roots) > 1:
-        raise NotationError(f"this SGF collection holds {len(roots)} games; kifu reads one "
-                            "record per file", span=roots[1].span)
-    root = roots[0]
+    """The one game of an SGF text (a collection, or an error in it, is raised)."""
+    return sgflines.read_one(text, lambda c, root, found: _read_tree(c, root, source))
+
+
+def _read_tree(collection: sgf.Collection, root: sgf.SgfNode, source: str) -> Record:
+    span_of = collection.value_span
     game = root.get("GM")
     if game is not None and game.strip() != "4":
-        raise NotationError(f"GM[{game}] is not Renju (GM[4])", span=root.value_spans.get("GM"))
+        raise NotationError(f"GM[{game[:10]}] is not Renju (GM[4])", span=span_of(root, "GM"))
     size = root.get("SZ")
     if size is not None and size.strip() != str(SIZE):
-        raise NotationError(f"Renju is played on 15x15, not SZ[{size}]", span=root.value_spans.get("SZ"))
+        raise NotationError(f"Renju is played on 15x15, not SZ[{size[:10]}]",
+                            span=span_of(root, "SZ"))
     record = Record(game="renju", source=source, headers={"Game": "renju"})
-    record.setup = _setup(root)
+    record.setup = _setup(root, collection)
     for prop, values in root.properties.items():
         if prop in PROPERTY_HEADERS and values:
-            value = values[0].replace("\n", " ")
+            value = (root.text(prop) or "").replace("\n", " ")
             record.headers[PROPERTY_HEADERS[prop]] = _native_result(value) if prop == "RE" else value
-            record.header_spans[PROPERTY_HEADERS[prop]] = root.value_spans[prop]
+            record.header_spans[PROPERTY_HEADERS[prop]] = span_of(root, prop)
     for item in root.properties.get("XH", []):
-        key, _, value = item.partition(":")
+        key, _, value = sgf.text(item).partition(":")
         record.headers[key.strip()] = value.strip()
-    record.comments.extend(sgf.split_comments(root.get("C")))
+    record.comments.extend(sgflines.split_comments(root.text("C")))
     colours: dict[int, tuple[str, Span | None]] = {}
 
-    def convert(node: sgf.SgfNode) -> tuple[Any, list[str]] | None:
+    def convert(node: sgf.SgfNode) -> list[Node]:
         for prop in ("AB", "AW", "AE"):
             if prop in node.properties:
                 raise NotationError(f"{prop}: stones can be set up in the root node only; a "
                                     "Renju record cannot add or remove stones during play",
-                                    span=node.value_spans[prop])
-        move = _move(node)
+                                    span=span_of(node, prop))
+        move = _move(node, collection)
         if move is None:
-            return None
+            return []
+        span = collection.span(node)
         if not isinstance(move, (Swap, Offer)):
             colour = "B" if "B" in node.properties else "W"
-            colours[id(move)] = (colour, node.span)
-        return move, sgf.split_comments(node.get("C"))
+            colours[id(move)] = (colour, span)
+        return [Node(move, sgflines.split_comments(node.text("C")), [], span)]
 
-    if _move(root) is not None:  # some programs put the first move in the root node
-        root_copy = sgf.SgfNode({k: v for k, v in root.properties.items() if k in ("B", "W")},
-                                root.children, root.span)
-        children = [root_copy]
+    if _move(root, collection) is not None:  # some programs put the first move in the root node
+        children = [sgf.SgfNode({k: v for k, v in root.properties.items() if k in ("B", "W")},
+                                root.children, root.start, root.end)]
     else:
         children = root.children
-    record.moves = sgf.children_to_line(children, convert, record.comments.extend)
+    record.moves = sgflines.to_lines(children, convert, record.comments, collection.span)
     _check_alternation(record.moves, _first_ply(record), colours)
     return record
 
 
-def _setup(root: sgf.SgfNode) -> Setup | None:
+def _setup(root: sgf.SgfNode, collection: sgf.Collection) -> Setup | None:
     """A set-up from the root's AB/AW/PL (AE, clearing points of an empty board, changes
     nothing)."""
     if not any(prop in root.properties for prop in ("AB", "AW", "PL")):
@@ -201,33 +214,32 @@ def _setup(root: sgf.SgfNode) -> Setup | None:
     stones = {}
     spans = []
     for prop, colour in (("AB", rules.BLACK), ("AW", rules.WHITE)):
-        span = root.value_spans.get(prop)
+        span = collection.value_span(root, prop)
         stones[prop] = tuple(point_from_sgf(value, span) for value in root.properties.get(prop, []))
         spans.extend((colour, point, span) for point in stones[prop] if span is not None)
     player = (root.get("PL") or "B").strip().upper()
     if player not in ("B", "W"):
-        raise NotationError(f"PL[{player}] names no colour (B or W)", span=root.value_spans.get("PL"))
+        raise NotationError(f"PL[{player[:10]}] names no colour (B or W)",
+                            span=collection.value_span(root, "PL"))
     return Setup(stones["AB"], stones["AW"], "black" if player == "B" else "white", tuple(spans))
 
 
-def _move(node: sgf.SgfNode) -> Move | None:
+def _move(node: sgf.SgfNode, collection: sgf.Collection) -> Move | None:
     has_black, has_white = "B" in node.properties, "W" in node.properties
-    if has_black and has_white:
-        raise NotationError("a node holds both a black and a white move", span=node.span)
     if (has_black or has_white) and "KE" in node.properties:
         raise NotationError("a node holds both a move and an opening event (KE); kifu reads "
-                            "each in a node of its own", span=node.value_spans.get("KE"))
+                            "each in a node of its own", span=collection.value_span(node, "KE"))
     if has_black or has_white:
         prop = "B" if has_black else "W"
-        value = node.get(prop) or ""
+        value = (node.get(prop) or "").strip()
         if value in ("", "tt"):
             return Pass()
-        return Place(point_from_sgf(value, node.value_spans.get(prop)))
-    event = node.get("KE")
+        return Place(point_from_sgf(value, collection.value_span(node, prop)))
+    event = node.text("KE")
     if event is None:
         return None
     kind, *points = event.split() or [""]
-    span = node.value_spans.get("KE")
+    span = collection.value_span(node, "KE")
     if kind == "swap" and not points:
         return Swap()
     if kind == "offer" and points:
@@ -240,14 +252,17 @@ def _move(node: sgf.SgfNode) -> Move | None:
 
 def _check_alternation(nodes: list[Node], ply: int,
                        colours: dict[int, tuple[str, Span | None]]) -> None:
-    for node in nodes:
-        for variation in node.variations:
-            _check_alternation(variation, ply, colours)
-        if id(node.move) in colours:
-            colour, span = colours[id(node.move)]
-            expected = "B" if ply % 2 == 0 else "W"
-            if colour != expected:
-                side = {"B": "black", "W": "white"}
-                raise NotationError(f"{side[colour]} moves where {side[expected]} is to move "
-                                    "(Renju alternates, passes included)", span=span)
-            ply += 1
+    stack = [(nodes, ply)]
+    while stack:
+        line, ply = stack.pop()
+        for node in line:
+            for variation in node.variations:
+                stack.append((variation, ply))
+            if id(node.move) in colours:
+                colour, span = colours[id(node.move)]
+                expected = "B" if ply % 2 == 0 else "W"
+                if colour != expected:
+                    side = {"B": "black", "W": "white"}
+                    raise NotationError(f"{side[colour]} moves where {side[expected]} is to move "
+                                        "(Renju alternates, passes included)", span=span)
+                ply += 1

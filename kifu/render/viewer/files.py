@@ -1,0 +1,68 @@
+"""From record files to viewer pages: every game a file holds, and what to report about them."""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from kifu.errors import KifuError, OptionError
+from kifu.game import Game, RenderOptions
+from kifu.load import parse_as, record_texts
+from kifu.record import ReadOptions
+from kifu.render.viewer.model import DiagnosticJson, GameView, build_view, failed_view
+from kifu.report import Diagnostic, FileReport
+
+#: The drawing options for a game (a folder may hold records of several games); may raise a
+#: ``KifuError`` for an option the game does not have.
+OptionsFor = Callable[[Game], RenderOptions]
+
+
+def views_of_text(text: str, path: str, options_for: OptionsFor, *, game_name: str | None = None,
+                  lenient: bool = False,
+                  read_options: ReadOptions | None = None) -> list[GameView]:
+    """A view of each record ``text`` holds (each game of an SGF collection); a record that
+    cannot be read becomes a view of its diagnostic, and the others are still shown."""
+    try:
+        game, fmt, texts = record_texts(text, path, game_name)
+    except KifuError as error:
+        return [failed_view(path, error, text)]
+    views = []
+    for part in texts:
+        try:
+            record = parse_as(game, fmt, part, path, read_options)
+            views.append(build_view(game, record, path, part, options_for(game),
+                                    lenient=lenient))
+        except KifuError as error:  # unreadable, or a drawing option the game refuses
+            views.append(failed_view(path, error, part, game))
+    return views
+
+
+def open_at(views: Sequence[GameView], move: int | None, path: tuple[int, ...],
+            strict: bool) -> None:
+    """Open each view at move ``move`` of the line ``path`` (as ``--move``/``--variation`` say)
+    where it has that position; with ``strict``, a single game without it is an
+    ``OptionError``."""
+    if move is None and not path:
+        return
+    for view in views:
+        if view.nodes:
+            view.opened = view.node_at(move, path)
+    if strict and len(views) == 1 and views[0].nodes and views[0].opened is None:
+        wanted = f"move {move}" if move is not None else "this variation"
+        option = "--move" if move is not None else "--variation"
+        raise OptionError(f"the record has no {wanted} in that line of play", option=option)
+
+
+def reports_of(views: Sequence[GameView], path: str) -> list[FileReport]:
+    """What ``kifu validate`` would report about each game, named by ``path``."""
+    return [FileReport(path, view.game.name if view.game else None, view.moves,
+                       [diagnostic(problem, path) for problem in view.problems])
+            for view in views]
+
+
+def diagnostic(problem: DiagnosticJson, path: str | None = None) -> Diagnostic:
+    """A problem of a view as the reports' :class:`~kifu.report.Diagnostic`."""
+    fields = {key: value for key, value in problem.items()
+              if key in Diagnostic.__dataclass_fields__}
+    fields["variation"] = tuple(fields.get("variation") or ())
+    if path is not None:
+        fields["path"] = path
+    return Diagnostic(**fields)

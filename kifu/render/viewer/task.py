@@ -1,0 +1,50 @@
+"""``kifu render --format html --output-dir``: a viewer page per record file, on the batch runner.
+
+Unlike a drawing, a page is written for every file that holds text, legal or not: a record
+that breaks a rule, or cannot be read at all, gets a page showing its diagnostics in place, and
+its problems are reported as ``kifu validate`` reports them.  Each game of an SGF collection is
+on the page of its file.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kifu import registry
+from kifu.batch import Job, RenderTask
+from kifu.errors import KifuError
+from kifu.outputs import Written, refuse_inputs, write_atomic
+from kifu.render.viewer.files import open_at, reports_of, views_of_text
+from kifu.render.viewer.htmlpage import page
+from kifu.render.viewer.index import PageWritten, index_rows
+
+
+@dataclass(frozen=True)
+class HtmlTask(RenderTask):
+    """The viewer page of one file of a batch."""
+
+    format: str = "html"
+
+    def __call__(self, job: Job) -> Written:
+        path = job.found.path
+        done = PageWritten(path, None, game=self.game or registry.guess(path))
+        opened = self.open(job, done)
+        if isinstance(opened, Written):
+            return opened
+        where, source = opened
+        views = views_of_text(source.text, where, self.drawing.options_for, game_name=self.game,
+                              lenient=self.drawing.lenient, read_options=self.read_options)
+        open_at(views, self.drawing.move, self.drawing.path, strict=False)
+        output = job.stem + ".html"
+        target = self.located(output)
+        try:
+            refuse_inputs(target, [where])
+            write_atomic(target, page(views))
+        except KifuError as error:
+            return self._with(done, [error], source.text)
+        first = views[0]
+        done.output = output
+        done.game = first.game.name if first.game else done.game
+        done.headers = list(first.record.headers.items()) if first.record else []
+        done.reports = reports_of(views, path)
+        done.rows = index_rows("", views)
+        return done

@@ -1,0 +1,148 @@
+"""The SGF syntax layer: trees against an independent scanner, spans, writing, and every repair
+the reader makes, each graded as SGFC grades it, one named case a class."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kifu import sgf
+from kifu.errors import NotationError
+from tests.sgf import oracle
+
+values = st.text(st.sampled_from(list("ab]\\[ \n:xé山")), max_size=6).map(sgf.escape)
+props = st.lists(st.one_of(
+    st.tuples(st.sampled_from(["B", "W", "C", "GN"]), st.lists(values, min_size=1, max_size=1)),
+    st.tuples(st.sampled_from(["AB", "LB", "XX"]), st.lists(values, min_size=1, max_size=3))),
+    max_size=3, unique_by=lambda p: p[0] if p[0] not in "BW" else "move")
+blank = st.sampled_from(["", " ", "\n", "  \n ", "\t"])
+
+
+@st.composite
+def sgf_texts(draw, depth: int = 3) -> str:
+    nodes = draw(st.lists(props, min_size=1, max_size=3))
+    out = "(" + draw(blank)
+    for node in nodes:
+        out += ";" + "".join(draw(blank) + ident + "".join(f"[{v}]" for v in vals)
+                             for ident, vals in node) + draw(blank)
+    if depth:
+        for _ in range(draw(st.integers(0, 2))):
+            out += draw(sgf_texts(depth - 1))
+    return out + ")" + draw(blank)
+
+
+def shape(node: sgf.SgfNode) -> oracle.Tree:
+    return (node.properties, node.start, node.end, [shape(c) for c in node.children])
+
+
+@given(st.lists(sgf_texts(), min_size=1, max_size=2).map("".join))
+def test_reader_builds_the_same_trees_as_an_independent_scanner(text):
+    collection = sgf.read(text)
+    assert [shape(g.root) for g in collection.games] == oracle.parse(text)
+    assert all(not g.findings for g in collection.games)
+
+
+@given(sgf_texts())
+def test_written_trees_read_back_the_same(text):
+    roots = sgf.parse(text)
+    assert sgf.parse(sgf.serialize(roots)) == roots
+
+
+@given(st.text(st.sampled_from(list("ab]\\[:\n山 "))))
+def test_escaped_text_reads_back_as_itself(value):
+    [root] = sgf.parse(f"(;C[{sgf.escape(value)}])")
+    assert root.text("C") == value
+
+
+def test_spans_count_lines_and_characters():
+    text = "(;GM[1]\n  C[山田]\n;B[pd]  ;W[dp]C[a\nb])"
+    collection = sgf.read(text)
+    root = collection.games[0].root
+    black = root.children[0]
+    white = black.children[0]
+    assert collection.span(black) == (3, 1, 3, 7)
+    assert collection.span(white) == (3, 9, 4, 3)
+    assert collection.value_span(root, "C") == (2, 4, 2, 8)
+    assert collection.value_span(white, "C") == (3, 16, 4, 3)
+
+
+def test_soft_line_breaks_vanish_and_escapes_are_kept_raw():
+    [root] = sgf.parse("(;C[one\\\ntwo \\] three])")
+    assert root.properties["C"] == ["one\\\ntwo \\] three"]  # raw, as written
+    assert root.text("C") == "onetwo ] three"
+
+
+# -- repairs and their grades, one named case a class -----------------------------------------
+
+def findings(text: str, lenient: bool = False) -> list[tuple[str, str, str]]:
+    collection = sgf.read(text, lenient=lenient)
+    return [(f.severity, f.grade, f.rule) for g in collection.games for f in g.findings]
+
+
+@pytest.mark.parametrize("name, text, expected", [
+    ("text_before_the_game", "GNU Go licence (c) FSF\n(;GM[1];B[aa])",
+     [("warning", "pedantic", "text-outside-game")]),
+    ("text_after_the_game", "(;GM[1];B[aa])\n\x1a--\n", [("warning", "pedantic", "text-outside-game")]),
+    ("property_twice_in_a_node", "(;GM[1]AB[aa]AB[bb])", [("warning", "repaired", "duplicate-property")]),
+    ("comment_twice_in_a_node", "(;C[a]C[b])", [("warning", "repaired", "duplicate-property")]),
+    ("black_and_white_in_one_node", "(;GM[1];B[aa]W[bb])", [("warning", "repaired", "two-moves")]),
+    ("ff3_lower_case_identifier", "(;GM[1]AddBlack[aa])", [("warning", "pedantic", "lower-case-identifier")]),
+    ("missing_semicolon", "(GM[1];B[aa])", [("warning", "repaired", "missing-semicolon")]),
+    ("empty_game_tree", "(;GM[1];B[aa]())", [("warning", "repaired", "empty-tree")]),
+    ("node_after_a_variation", "(;GM[1];B[aa](;W[bb]);W[cc])",
+     [("error", "critical", "node-after-variation")]),
+    ("junk_inside_a_tree", "(;GM[1];B[aa] !? ;W[bb])", [("error", "critical", "junk")]),
+    ("value_never_closed", "(;GM[1];C[the file ends", [("error", "critical", "truncated"),
+                                                       ("error", "critical", "truncated")]),
+    ("tree_never_closed", "(;GM[1];B[aa];W[bb]", [("error", "critical", "truncated")]),
+])
+def test_each_repair_is_graded(name, text, expected):
+    assert findings(text) == expected
+
+
+def test_lenient_reading_makes_critical_findings_warnings():
+    assert findings("(;GM[1];B[aa];W[bb]", lenient=True) == [("warning", "critical", "truncated")]
+
+
+def test_repairs_are_what_every_reader_reads():
+    [root] = sgf.parse("(;GM[1]AB[aa]AB[bb]C[x]C[y];B[aa]W[bb])")
+    assert root.properties == {"GM": ["1"], "AB": ["aa", "bb"], "C": ["x\n\ny"]}
+    black = root.children[0]
+    assert black.properties == {"B": ["aa"]} and black.children[0].properties == {"W": ["bb"]}
+    [game] = sgf.read("(;GM[1];B[aa](;W[bb]);W[cc])", lenient=True).games
+    root = game.root
+    assert [child.properties for child in root.children[0].children] == [{"W": ["bb"]},
+                                                                         {"W": ["cc"]}]
+
+
+def test_a_truncated_file_keeps_what_it_holds():
+    [game] = sgf.read("(;GM[1];B[aa];C[half a comm").games
+    assert game.root.children[0].children[0].properties == {"C": ["half a comm"]}
+
+
+def test_nothing_to_read_is_fatal():
+    with pytest.raises(NotationError, match="no SGF game tree") as caught:
+        sgf.read("just some text (with parentheses; and semicolons)")
+    assert caught.value.grade == "fatal"
+
+
+def test_a_collection_reads_every_game_with_its_own_findings():
+    collection = sgf.read("(;GM[1];B[aa])\n(;GM[1]C[x]C[y])\n(;GM[1];W[bb])")
+    assert len(collection.games) == 3
+    assert [len(g.findings) for g in collection.games] == [0, 1, 0]
+    assert collection.games[1].findings[0].span.line == 2
+
+
+def test_nesting_of_any_depth_costs_no_recursion():
+    depth = 5000
+    text = "(;GM[1]" + "(;B[aa]" * depth + ")" * depth + ")"
+    [root] = sgf.parse(text)
+    assert len(root.main_line()) == depth + 1
+    assert sgf.parse(sgf.serialize([root])) == [root]
+
+
+def test_the_charset_is_read_with_the_real_tokenizer():
+    # a "(" in a header and a "CA[" inside a comment do not mislead it
+    data = "(c) 2024 (;C[see CA[latin1\\] ]FF[4]CA[GB2312]PB[x];B[aa])".encode()
+    assert sgf.declared_charset(data) == ("GB2312", data.index(b"CA[GB"))
+    assert sgf.declared_charset(b"(;GM[1];CA[UTF-8])") is None  # not in the root

@@ -1,0 +1,472 @@
+"""The viewer in a real browser (headless Chromium): one record of every game, stepped with keys,
+buttons and autoplay, opened from links, its variations entered from the tree and the move list;
+two fragments on one page; illegal records; a phone's screen; no script, print, dark.
+
+Whatever the viewer shows is compared with what ``kifu render --move N --variation P`` draws for
+the position the page's URL names.
+"""
+from __future__ import annotations
+
+import functools
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+from click.testing import CliRunner
+
+from kifu.cli import main
+from kifu.game import RenderOptions
+from kifu.load import load
+from kifu.render.viewer import build_view, fragment
+from tests import examples
+
+pytestmark = pytest.mark.browser
+
+EXAMPLES = examples.EXAMPLES
+#: One record of each game, each with variations.
+RECORDS = {
+    "renju": EXAMPLES / "renju" / "yamaguchi-opening.renju",
+    "gungi": EXAMPLES / "gungi" / "short-game.gungi",
+    "rengi": EXAMPLES / "rengi" / "problem-four-chain.rengi",
+    "rengoma": EXAMPLES / "rengoma" / "study-chip-finish.rengoma",
+    "freego": EXAMPLES / "freego" / "problem.freego",
+}
+#: One illegal record of each game: a move breaks a rule in the middle of the game.
+ILLEGAL = {
+    "renju": EXAMPLES / "invalid" / "renju" / "occupied-point.renju",
+    "gungi": EXAMPLES / "invalid" / "gungi" / "into-check.gungi",
+    "rengi": EXAMPLES / "invalid" / "rengi" / "wrong-side.rengi",
+    "rengoma": EXAMPLES / "invalid" / "rengoma" / "blocked-move.rengoma",
+    "freego": EXAMPLES / "invalid" / "freego" / "superko.freego",
+}
+GAMES = list(RECORDS)
+
+BOARD_SVG = """root => {
+  const svg = root.querySelector('article:not([hidden]) .kv-board svg').cloneNode(true);
+  svg.removeAttribute('role');
+  svg.removeAttribute('aria-label');
+  return new XMLSerializer().serializeToString(svg);
+}"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The pages the tests open, written once: each record's page and a page of fragments."""
+    folder = tmp_path_factory.mktemp("viewer")
+    runner = CliRunner()
+    for name, record in [*RECORDS.items(), *((f"bad-{g}", p) for g, p in ILLEGAL.items())]:
+        result = runner.invoke(main, ["render", str(record), "-f", "html", "-o",
+                                      str(folder / f"{name}.html")])
+        assert result.exit_code in (0, 1), result.stderr
+    blocks = [fragment([view(RECORDS[game])], key) for game, key in
+              (("renju", "yamaguchi-opening"), ("gungi", "short-game"))]
+    (folder / "fragments.html").write_text(
+        "<!DOCTYPE html><html><head><meta charset=utf-8><title>Two games</title></head><body>"
+        f"<h1>A blog post</h1><p>First game:</p>{blocks[0]}<p>Second game:</p>{blocks[1]}"
+        "<p>The end.</p></body></html>", encoding="utf-8")
+    return folder
+
+
+@functools.cache
+def view(record: Path):
+    loaded = load(str(record))
+    return build_view(loaded.game, loaded.record, str(record), loaded.source.text,
+                      RenderOptions())
+
+
+@functools.cache
+def drawn(record: Path, move: str | None, variation: str | None) -> str:
+    """What ``kifu render`` draws for a move of a line."""
+    args = ["render", str(record)]
+    if move is not None:
+        args += ["--move", move]
+    if variation:
+        args += ["--variation", variation]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.stderr
+    return result.stdout
+
+
+def entry_drawn(record: Path, entry: int, variation: str | None) -> str:
+    """The drawing after an entry that has no move number (a set-up placement, a marker)."""
+    loaded = load(str(record))
+    game, rec = loaded.game, loaded.record
+    path = tuple(int(p) for p in variation.split(".")) if variation else ()
+    if entry == 0:
+        return game.render_svg(game.start(rec), RenderOptions(), rec)
+    for index, step in enumerate(game.replay(rec, path=path), start=1):
+        if index == entry:  # drawn now: the replay goes on changing the same position
+            return game.render_svg(step.position, RenderOptions(), rec)
+    raise AssertionError(f"the line has no entry {entry}")
+
+
+def canonical(svg: str) -> str:
+    return ET.canonicalize(xml_data=svg)
+
+
+def params(hash_: str, key: str = "") -> dict[str, str]:
+    prefix = f"{key}." if key else ""
+    pairs = (part.split("=", 1) for part in unquote(hash_.lstrip("#")).split("&") if "=" in part)
+    return {k[len(prefix):]: v for k, v in pairs if k.startswith(prefix)}
+
+
+def board(page, root: str = "section.kifu-viewer") -> str:
+    return canonical(page.eval_on_selector(root, BOARD_SVG))
+
+
+def expected(record: Path, where: dict[str, str]) -> str:
+    if "move" in where:
+        return canonical(drawn(record, where["move"], where.get("variation")))
+    # an entry without a number: the drawing after it (a fault shows the position before it)
+    return canonical(entry_drawn(record, int(where["entry"]), where.get("variation")))
+
+
+def check_board(watched, record: Path) -> dict[str, str]:
+    """The board shows what ``kifu render`` draws for the position in the URL (once the steps
+    of a move, a chain link by link, have been shown)."""
+    watched.page.wait_for_function("!document.querySelector('article[data-frame]')")
+    where = params(watched.page.evaluate("location.hash"))
+    assert board(watched.page) == expected(record, where), where
+    return where
+
+
+def focus(page, root: str = "section.kifu-viewer") -> None:
+    page.focus(root)
+
+
+# -- opening, stepping, autoplay -------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_page_opens_at_the_end_with_a_described_board(open_page, site, game):
+    watched = open_page(site / f"{game}.html")
+    page = watched.page
+    assert board(page) == canonical(drawn(RECORDS[game], None, None))
+    label = page.get_attribute("article .kv-board svg", "aria-label")
+    title = view(RECORDS[game]).game.title
+    assert label.startswith(title) and "after" in label
+    assert " to move" in label or "game over" in label
+    assert page.is_visible(".kv-bar") and page.is_visible(".kv-note")
+    assert page.eval_on_selector(".kv-moves a.kv-current", "a => +a.dataset.i") == view(
+        RECORDS[game]).final
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_keys_step_through_the_record(open_page, site, game):
+    watched = open_page(site / f"{game}.html")
+    page, record = watched.page, RECORDS[game]
+    focus(page)
+    page.keyboard.press("Home")
+    assert check_board(watched, record) == {"move": "0"}
+    seen = {board(page)}
+    for key in ["ArrowRight", "ArrowRight", "PageDown", "ArrowLeft", "PageUp", "End",
+                "ArrowLeft"]:
+        page.keyboard.press(key)
+        check_board(watched, record)
+        seen.add(board(page))
+    assert len(seen) >= min(3, view(record).nodes[view(record).final].depth + 1)
+    live = page.text_content("section .kv-now")
+    assert live and live != page.evaluate("document.title")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_buttons_step_through_the_record(open_page, site, game):
+    watched = open_page(site / f"{game}.html")
+    page, record = watched.page, RECORDS[game]
+    seen = set()
+    for action in ["first", "next", "next", "fwd10", "back10", "last", "prev", "first"]:
+        page.click(f"button[data-act={action}]")
+        where = check_board(watched, record)
+        seen.add(tuple(where.items()))
+        if action == "first":
+            assert where == {"move": "0"}
+    assert len(seen) >= min(3, view(record).nodes[view(record).final].depth + 1)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_autoplay_is_visible_and_steps_on_its_own(open_page, site, game):
+    watched = open_page(site / f"{game}.html")
+    page, record = watched.page, RECORDS[game]
+    page.click("button[data-act=first]")
+    page.select_option(".kv-speed select", "250")
+    play = page.locator("button.kv-play")
+    assert play.is_visible() and "Play" in play.inner_text()
+    play.click()
+    assert play.get_attribute("aria-pressed") == "true" and "Pause" in play.inner_text()
+    page.wait_for_function("location.hash !== '#move=0'")
+    if play.get_attribute("aria-pressed") == "true":  # not yet at the end of a short line
+        play.click()
+    assert play.get_attribute("aria-pressed") == "false"
+    check_board(watched, record)
+    # near the end it plays the last moves and stops by itself
+    page.click("button[data-act=last]")
+    end = page.evaluate("location.hash")
+    page.click("button[data-act=prev]")
+    play.click()
+    page.wait_for_function("document.querySelector('button.kv-play')"
+                           ".getAttribute('aria-pressed') === 'false'")
+    assert page.evaluate("location.hash") == end
+    check_board(watched, record)
+
+
+def test_a_chain_is_shown_link_by_link(open_page, site):
+    record = EXAMPLES / "rengi" / "seven-chain.rengi"
+    v = view(record)
+    fired = next(i for i, n in enumerate(v.nodes) if n.frames)
+    number = str(v.nodes[fired].number)
+    before = str(v.nodes[v.nodes[fired].parent].number)
+    page_path = site / "seven-chain.html"
+    CliRunner().invoke(main, ["render", str(record), "-f", "html", "-o", str(page_path)])
+    watched = open_page(page_path, f"#move={before}")
+    page = watched.page
+    focus(page)
+    page.keyboard.press("ArrowRight")
+    seen = []
+    for k in range(len(v.nodes[fired].frames)):
+        page.wait_for_function(f"document.querySelector('article').dataset.frame === '{k}'")
+        seen.append(board(page))
+        assert seen[-1] == canonical(drawn_with(record, number, f"frame={k}"))
+    assert check_board(watched, record) == {"move": number}
+    page.click(".kv-note button[data-act=frames]")
+    assert page.get_attribute("article", "data-frame") == "0"
+
+
+def drawn_with(record: Path, move: str, option: str) -> str:
+    result = CliRunner().invoke(main, ["render", str(record), "--move", move, "-O", option])
+    assert result.exit_code == 0, result.stderr
+    return result.stdout
+
+
+def test_a_held_button_repeats(open_page, site):
+    watched = open_page(site / "gungi.html")
+    page = watched.page
+    page.click("button[data-act=first]")
+    button = page.locator("button[data-act=next]").bounding_box()
+    page.mouse.move(button["x"] + 5, button["y"] + 5)
+    page.mouse.down()
+    page.wait_for_timeout(1200)
+    page.mouse.up()
+    reached = int(params(page.evaluate("location.hash")).get("entry", 0) or 0)
+    assert reached > 3
+    check_board(watched, RECORDS["gungi"])
+
+
+# -- links and variations --------------------------------------------------------------------
+
+def first_variation(game: str) -> tuple[str, str, int]:
+    """A numbered move inside the record's first variation: (move, path, node)."""
+    v = view(RECORDS[game])
+    node = next(i for i, n in enumerate(v.nodes) if n.choice and n.number is not None)
+    return str(v.nodes[node].number), ".".join(map(str, v.nodes[node].path)), node
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_link_opens_a_position_inside_a_variation(open_page, site, game):
+    move, path, node = first_variation(game)
+    watched = open_page(site / f"{game}.html", f"#move={move}&variation={path}")
+    page, record = watched.page, RECORDS[game]
+    assert board(page) == canonical(drawn(record, move, path))
+    current = page.locator(".kv-moves a.kv-current")
+    assert current.get_attribute("data-i") == str(node)
+    assert current.evaluate("a => !!a.closest('.kv-var')")
+    # back and forward walk the positions visited
+    focus(page)
+    page.keyboard.press("Home")
+    assert check_board(watched, record) == {"move": "0"}
+    page.go_back()
+    page.wait_for_function(f"document.querySelector('article').dataset.node === '{node}'")
+    assert board(page) == canonical(drawn(record, move, path))
+    page.go_forward()
+    page.wait_for_function("document.querySelector('article').dataset.node === '0'")
+    assert check_board(watched, record) == {"move": "0"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_variations_are_entered_from_the_tree_and_the_move_list(open_page, site, game):
+    watched = open_page(site / f"{game}.html")
+    page, record = watched.page, RECORDS[game]
+    v = view(record)
+    starts = [i for i, n in enumerate(v.nodes) if n.choice]
+    page.click(f".kv-tree a.kv-t[data-i='{starts[0]}']")
+    where = check_board(watched, record)
+    assert "variation" in where
+    assert page.locator(".kv-tree a.kv-t.kv-current").get_attribute("data-i") == str(starts[0])
+    # and left again, back to the move it replaces
+    page.click(".kv-branches button[data-leave]")
+    where = check_board(watched, record)
+    assert "variation" not in where
+    # up and down choose the branch the next step takes
+    focus(page)
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowRight")
+    assert "variation" in check_board(watched, record)
+    # a move of a variation in the move list
+    page.click(f".kv-moves .kv-var a.kv-m[data-i='{starts[-1]}']")
+    where = check_board(watched, record)
+    assert where.get("variation") == ".".join(map(str, v.nodes[starts[-1]].path))
+
+
+def test_a_collection_lists_its_games(open_page, site, tmp_path):
+    text = ("(;GM[1]SZ[9]PB[Ann]PW[Bo]EV[first];B[ee];W[cc])\n"
+            "(;GM[1]SZ[9]PB[Cy]PW[Di]EV[second];B[dd];W[ff];B[gg])\n")
+    (tmp_path / "two.sgf").write_text(text, encoding="utf-8")
+    CliRunner().invoke(main, ["render", str(tmp_path / "two.sgf"), "-f", "html", "-o",
+                              str(tmp_path / "two.html")])
+    watched = open_page(tmp_path / "two.html")
+    page = watched.page
+    assert page.locator("article.kv-game:not([hidden])").count() == 1
+    assert page.is_visible("article[data-game='0']")
+    page.click(".kv-games a[data-game='1']")
+    assert page.is_visible("article[data-game='1']") and not page.is_visible(
+        "article[data-game='0']")
+    assert params(page.evaluate("location.hash"))["game"] == "2"
+    assert "second" in page.inner_text("article[data-game='1'] .kv-title")
+    focus(page)
+    page.keyboard.press("Home")
+    assert params(page.evaluate("location.hash")) == {"game": "2", "move": "0"}
+
+
+# -- fragments -------------------------------------------------------------------------------
+
+def test_two_fragments_on_one_page_do_not_interfere(open_page, site):
+    watched = open_page(site / "fragments.html")
+    page = watched.page
+    viewers = page.locator("section.kifu-viewer")
+    assert page.locator("section.kifu-viewer.kv-js").count() == 2
+    assert page.evaluate("document.querySelectorAll('section.kifu-viewer [id]').length") == 0
+
+    def boards() -> list[str]:
+        return page.eval_on_selector_all("section.kifu-viewer", f"roots => roots.map({BOARD_SVG})")
+
+    before = boards()
+    viewers.nth(0).focus()
+    page.keyboard.press("Home")
+    after = boards()
+    assert after[0] != before[0] and after[1] == before[1]
+    viewers.nth(1).locator("button[data-act=first]").click()
+    page.keyboard.press("ArrowRight")
+    later = boards()
+    assert later[0] == after[0] and later[1] != after[1]
+    assert canonical(later[0]) == canonical(drawn(RECORDS["renju"], "0", None))
+    assert page.evaluate("location.hash") == ""  # fragments leave the host page's URL alone
+
+
+def test_a_fragment_opens_at_its_own_link(open_page, site):
+    watched = open_page(site / "fragments.html", "#short-game.move=3")
+    boards = watched.page.eval_on_selector_all("section.kifu-viewer",
+                                               f"roots => roots.map({BOARD_SVG})")
+    assert canonical(boards[1]) == canonical(drawn(RECORDS["gungi"], "3", None))
+    assert canonical(boards[0]) == canonical(drawn(RECORDS["renju"], None, None))
+
+
+# -- illegal records -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_illegal_record_opens_at_its_diagnostic(open_page, site, game):
+    watched = open_page(site / f"bad-{game}.html")
+    page, record = watched.page, ILLEGAL[game]
+    v = view(record)
+    fault = v.nodes[v.final]
+    problem = fault.diagnostics[0]
+    note = page.inner_text(".kv-note")
+    assert f"{record}:{problem['line']}:{problem['column']}" in note
+    assert f"[rule: {problem['rule']}]" in note and "error[illegal-move]" in note
+    assert page.locator(".kv-moves .kv-err a.kv-current").count() == 1
+    assert page.inner_text(".kv-note mark") != ""
+    # the board is the last position the record reaches
+    assert board(page) == canonical(entry_drawn(record, fault.depth - 1, None))
+    assert "Not legal" in page.inner_text(".kv-verdict")
+
+
+# -- screens, print, no script, accessibility ------------------------------------------------
+
+@pytest.mark.parametrize("game", ["renju", "gungi", "rengi"])
+def test_a_phone_keeps_board_moves_and_comments_at_hand(open_page, site, game):
+    watched = open_page(site / f"{game}.html", width=390, height=844, phone=True)
+    page, record = watched.page, RECORDS[game]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    box = page.locator(".kv-board svg").bounding_box()
+    assert box["width"] <= 390 and box["x"] >= 0
+    page.click("button[data-act=first]")
+    # tap zones: the right third of the board steps forward, the left third back
+    page.touchscreen.tap(box["x"] + box["width"] * 0.9, box["y"] + box["height"] / 2)
+    forward = check_board(watched, record)
+    assert forward != {"move": "0"}
+    page.touchscreen.tap(box["x"] + box["width"] * 0.1, box["y"] + box["height"] / 2)
+    assert check_board(watched, record) == {"move": "0"}
+    for part in (".kv-bar", ".kv-note", ".kv-moves"):
+        page.locator(part).scroll_into_view_if_needed()
+        assert page.locator(part).is_visible()
+    bar = page.locator(".kv-bar").bounding_box()
+    assert bar["y"] + bar["height"] <= 844 + 1
+
+
+def test_a_phone_held_sideways_shows_board_and_moves_side_by_side(open_page, site):
+    watched = open_page(site / "gungi.html", width=844, height=390, phone=True)
+    page = watched.page
+    board_box = page.locator(".kv-board svg").bounding_box()
+    moves_box = page.locator(".kv-moves").bounding_box()
+    assert board_box["x"] + board_box["width"] <= moves_box["x"]
+    assert board_box["height"] <= 390
+    assert page.evaluate("document.documentElement.scrollWidth") <= 844
+
+
+def test_without_script_the_page_shows_the_final_position_and_the_moves(open_page, site):
+    watched = open_page(site / "renju.html", script=False)
+    page = watched.page
+    assert board(page) == canonical(drawn(RECORDS["renju"], None, None))
+    assert not page.is_visible(".kv-bar")
+    assert page.locator(".kv-moves a.kv-m").count() == len(view(RECORDS["renju"]).nodes) - 1
+    assert page.is_visible(".kv-moves a.kv-current")
+
+
+def test_print_shows_the_board_and_the_moves_only(open_page, site):
+    watched = open_page(site / "gungi.html")
+    page = watched.page
+    page.emulate_media(media="print")
+    assert not page.is_visible(".kv-bar") and not page.is_visible(".kv-tree")
+    assert page.is_visible(".kv-board svg") and page.is_visible(".kv-moves")
+    assert page.eval_on_selector(".kv-moves", "m => getComputedStyle(m).overflow") == "visible"
+
+
+def test_dark_and_light_follow_the_users_preference(open_page, site):
+    shades = []
+    for dark in (False, True):
+        watched = open_page(site / "renju.html", dark=dark)
+        shades.append(watched.page.eval_on_selector(
+            "section.kifu-viewer", "s => getComputedStyle(s).backgroundColor"))
+    light, dark_ = ([int(c) for c in s[s.index("(") + 1:-1].split(",")[:3]] for s in shades)
+    assert sum(light) > 600 and sum(dark_) < 150
+
+
+def test_the_keyboard_alone_operates_the_viewer_with_visible_focus(open_page, site):
+    watched = open_page(site / "renju.html")
+    page = watched.page
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.matches('section.kifu-viewer')")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.act") == "first"
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline not in ("none", "")
+    page.keyboard.press("Enter")
+    assert params(page.evaluate("location.hash")) == {"move": "0"}
+    page.keyboard.press("ArrowRight")
+    assert page.text_content(".kv-now").startswith("move 1")
+    label = page.get_attribute(".kv-board svg", "aria-label")
+    assert "after move 1" in label and "white to move" in label
+
+
+def test_a_hostile_record_stays_text(open_page, tmp_path):
+    hostile = "</script><img src=x onerror=alert(1)>\u202eevil"
+    record = tmp_path / "hostile.renju"
+    record.write_text(f"Game: renju\nEvent: {hostile}\nBlack: {hostile}\n\n1. h8 {{{hostile}}}"
+                      " 2. i9\n", encoding="utf-8")
+    out = tmp_path / "hostile.html"
+    CliRunner().invoke(main, ["render", str(record), "-f", "html", "-o", str(out)])
+    watched = open_page(out)
+    page = watched.page
+    assert page.evaluate("document.querySelectorAll('img').length") == 0
+    assert page.inner_text(".kv-title") == hostile
+    assert page.title() == hostile.replace("\u202e", "") + " \u2013 kifu"
+    page.click(".kv-moves a.kv-m[data-i='1']")
+    assert hostile in page.inner_text(".kv-note")

@@ -1,0 +1,422 @@
+"""The viewer's pages without a browser: every position is the game's own drawing, the page is
+self-contained and small, record text is escaped, and the command line writes pages, fragments
+and folder indexes with the usual exit codes."""
+from __future__ import annotations
+
+import functools
+import gzip
+import json
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kifu.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from kifu.game import RenderOptions
+from kifu.load import load
+from kifu.render.svg import xml_text
+from kifu.render.viewer import build_view, page, views_of_text
+from kifu.render.viewer.htmlpage import asset
+from kifu.render.viewer.svgdiff import SvgTable, apply, difference, pack
+from kifu.source import decode
+from tests import examples
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ("renju", "gungi", "rengi", "rengoma", "freego")
+#: The viewer's own script and style, gzipped, may not pass this (the issue's budget).
+BUDGET = 40 * 1024
+
+
+@functools.cache
+def view_of(path: Path):
+    """A record and its view, drawn with the default options (built once: tests only read
+    them)."""
+    loaded = load(str(path))
+    return loaded, build_view(loaded.game, loaded.record, str(path), loaded.source.text,
+                              RenderOptions())
+
+
+# -- positions: the game's own drawings, sent as differences --------------------------------
+
+@given(st.lists(st.lists(st.integers(0, 12), max_size=30), min_size=1, max_size=6))
+def test_differences_rebuild_every_drawing(drawings):
+    before: list[int] = []
+    for after in drawings:
+        assert apply(before, difference(before, after)) == after
+        before = after
+
+
+@given(st.text())
+def test_svg_text_keeps_exactly_what_xml_can_hold(text):
+    def allowed(c: str) -> bool:
+        return (c in "\t\n" or "\x20" <= c <= "\ud7ff" or "\ue000" <= c <= "\ufffd"
+                or c >= "\U00010000")
+
+    assert xml_text(text) == "".join(c if allowed(c) else "\ufffd" for c in text)
+
+
+def test_a_table_gives_back_the_text_it_was_given():
+    table = SvgTable()
+    svg = '<svg a="1">\n  <text x="2">two  spaces</text>\n\n</svg>\n'
+    assert table.text(table.encode(svg)) == svg
+    assert table.text(table.encode(svg.replace("2", "3"))) == svg.replace("2", "3")
+
+
+def unpack(packed, edits: str, before: list[str]) -> list[str]:
+    """What the script does with packed edits: base 36 numbers, lines of token numbers."""
+    numbers = [int(n, 36) for n in edits.split(",")] if edits else []
+    after, shift, at = list(before), 0, 0
+    while at < len(numbers):
+        start, removed, added = numbers[at:at + 3]
+        codes = packed.lines.split(" ")
+        after[start + shift:start + shift + removed] = [
+            " ".join(packed.tokens[int(t, 36)] for t in codes[n].split(","))
+            for n in numbers[at + 3:at + 3 + added]]
+        shift += added - removed
+        at += 3 + added
+    return after
+
+
+def test_packing_keeps_every_line_and_numbers_common_ones_first():
+    table = SvgTable()
+    texts = ("<a>\n <b/>\n</a>", "<a>\n <b/>\n <c/>\n <b/>\n</a>", "<a>\n</a>")
+    drawings = [table.encode(text) for text in texts]
+    edits = [difference(before, after) for before, after in zip([[], *drawings], drawings)]
+    packed = pack(table, edits)
+    lines: list[str] = []
+    for text, packed_edits in zip(texts, packed.edits):
+        lines = unpack(packed, packed_edits, lines)
+        assert "\n".join(lines) == text
+    assert packed.tokens[0] == ""  # the indentation's empty token is the most used
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_position_of_every_line_is_the_games_own_drawing(game):
+    """Each node of the tree, on the main line and in every variation, is drawn exactly as the
+    game draws that position (and turned round exactly as ``--flip`` draws it)."""
+    flipped = RenderOptions(flip=True)
+    for path in examples.legal(game):
+        loaded, view = view_of(path)
+        record, rules = loaded.record, loaded.game
+        lines = [(), *(p for p, _, _ in record.walk() if p)]
+        for line in lines:
+            node = 0
+            assert view.svg(0) == rules.render_svg(rules.start(record), RenderOptions(), record)
+            for step in rules.replay(record, path=line):
+                wanted = dict(zip(line[::2], line[1::2])).get(view.nodes[node].depth + 1, 0)
+                node = next(c for c in view.nodes[node].children
+                            if view.nodes[c].choice == wanted)
+                assert view.nodes[node].number == step.number
+                assert view.svg(node) == rules.render_svg(step.position, RenderOptions(), record)
+            if line == ():
+                table = view.table
+                flipped_lines = _rebuild(view, node, flipped=True)
+                drawn = rules.render_svg(step.position, flipped, record)
+                assert table.text(flipped_lines) == drawn
+
+
+def _rebuild(view, node: int, flipped: bool) -> list[int]:
+    chain = []
+    while node >= 0:
+        chain.append(node)
+        node = view.nodes[node].parent
+    lines: list[int] = []
+    for index in reversed(chain):
+        lines = apply(lines, view.nodes[index].edits[1 if flipped else 0])
+    return lines
+
+
+def test_a_chain_is_drawn_link_by_link_as_the_game_draws_its_frames():
+    record = examples.EXAMPLES / "rengi" / "seven-chain.rengi"
+    loaded, view = view_of(record)
+    game, rec = loaded.game, loaded.record
+    fired = [i for i, n in enumerate(view.nodes) if n.frames]
+    assert fired and all(view.nodes[i].words for i in fired)
+    for index, step in enumerate(game.replay(rec), start=1):
+        node = view.node_at(step.number) if step.number is not None else None
+        if node not in fired:
+            continue
+        lines = _rebuild(view, node, flipped=False)
+        for k, (edits, _) in enumerate(view.nodes[node].frames):
+            options = RenderOptions(extras={"frame": str(k)})
+            assert view.table.text(apply(lines, edits)) == game.render_svg(
+                step.position, options, rec)
+        assert len(view.nodes[node].frames) == len(game.frames(step.position)) > 1
+
+
+def test_options_reach_every_drawing():
+    record = examples.EXAMPLES / "renju" / "double-three.renju"
+    options = RenderOptions(numbers=True, extras={"forbidden": "yes"})
+    loaded = load(str(record))
+    game, rec = loaded.game, loaded.record
+    view = build_view(game, rec, str(record), loaded.source.text, options)
+    marked = 0
+    for step in game.replay(rec):
+        node = view.node_at(step.number)
+        drawn = game.render_svg(step.position, options, rec)
+        assert view.svg(node) == drawn
+        marked += 'class="forbidden"' in drawn
+    assert marked
+
+
+def test_a_fault_stands_in_place_of_the_move_that_broke_the_rule():
+    path = examples.EXAMPLES / "invalid" / "renju" / "occupied-point.renju"
+    _, view = view_of(path)
+    fault = view.nodes[view.final]
+    assert fault.fault and fault.notation == "h8" and fault.depth == 6
+    assert view.nodes[fault.parent].number == 5
+    [problem] = fault.diagnostics
+    assert (problem["line"], problem["column"], problem["rule"]) == (6, 4, "occupied")
+    assert view.svg(view.final) == view.svg(fault.parent)
+    assert not view.legal and view.moves == 5
+
+
+def test_a_faulty_variation_keeps_the_rest_of_the_tree():
+    path = examples.EXAMPLES / "invalid" / "rengoma" / "variation-illegal.rengoma"
+    _, view = view_of(path)
+    faults = [n for n in view.nodes if n.fault]
+    assert faults and all(n.path for n in faults)
+    assert not any(n.fault for n in view.nodes if not n.path)
+
+
+def test_a_result_that_disagrees_is_shown_after_the_last_move():
+    _, view = view_of(examples.EXAMPLES / "invalid" / "renju" / "result-mismatch.renju")
+    last = view.nodes[view.final]
+    assert last.fault and last.notation == "" and last.diagnostics[0]["code"] == "result"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_moves_carry_comments_events_in_words_and_a_status(game):
+    words = []
+    for path in examples.legal(game):
+        _, view = view_of(path)
+        assert all(n.status for n in view.nodes if not n.fault), path
+        assert view.nodes[view.final].status.startswith("game over") == (view.outcome is not None)
+        words.extend(w for n in view.nodes for w in n.words)
+    assert words and all(w and not w.startswith("{") for w in words)
+
+
+# -- the page: self-contained, escaped, small ------------------------------------------------
+
+class _Collect(HTMLParser):
+    """Tags and attributes of a page, as a browser's parser sees them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.scripts: list[str] = []
+        self._in_script = False
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+        self._in_script = tag == "script"
+
+    def handle_endtag(self, tag):
+        self._in_script = False
+
+    def handle_data(self, data):
+        if self._in_script:
+            self.scripts.append(data)
+
+
+def parsed(text: str) -> _Collect:
+    collect = _Collect()
+    collect.feed(text)
+    return collect
+
+
+def test_the_viewers_own_script_and_style_fit_the_budget():
+    size = len(gzip.compress((asset("viewer.js") + asset("viewer.css")).encode(), 9))
+    assert size <= BUDGET, f"{size} bytes gzipped"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_page_refers_to_nothing_outside_itself(game):
+    _, view = view_of(examples.legal(game)[0])
+    text = page([view])
+    doc = parsed(text)
+    for tag, attrs in doc.tags:
+        assert "src" not in attrs, tag
+        assert not (attrs.get("href") or "#").split("#")[0], (tag, attrs)
+        assert tag not in ("link", "iframe", "img", "object", "embed", "base"), tag
+    assert "@import" not in text and "url(" not in text
+    assert re.findall(r"https?://[^\\\"' <]*", text) == ["http://www.w3.org/2000/svg"] * len(
+        re.findall(r"https?://[^\\\"' <]*", text))
+
+
+HOSTILE = "</script><img src=x onerror=alert(1)>\u202eevil\u202c & <b>bold</b> \x07"
+
+
+def hostile_record() -> str:
+    return (f"Game: renju\nEvent: {HOSTILE}\nBlack: {HOSTILE}\nWhite: \u202eetihw\n\n"
+            f"{{{HOSTILE}}}\n1. h8 {{{HOSTILE}}} 2. i9 3. h8\n")
+
+
+def test_every_text_from_a_record_is_escaped():
+    [view] = views_of_text(hostile_record(), "x</script>.renju", lambda g: RenderOptions())
+    text = page([view])
+    doc = parsed(text)
+    assert [t for t, _ in doc.tags if t in ("img", "b")] == []
+    assert "<img" not in text and "</script><" not in text.replace("</script>\n", "")
+    for script in doc.scripts:
+        if script.startswith("{"):
+            data = json.loads(script)
+            assert HOSTILE.replace("\x07", "\ufffd") in data["title"]
+    assert "\x07" not in text
+    # record text stands in an element of its own direction
+    assert "<bdi>&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;\u202eevil\u202c" in text
+
+
+@given(st.sampled_from([p for g in GAMES for p in examples.legal(g) + examples.invalid(g)
+                        if p.stat().st_size < 4000]),
+       st.integers(0, 10 ** 6), st.binary(min_size=1, max_size=4))
+def test_mutated_records_give_a_page_and_never_an_exception(path, seed, junk):
+    data = path.read_bytes()
+    at = seed % (len(data) + 1)
+    mutated = data[:at] + junk + data[at + seed % 5:]
+    try:
+        text = decode(mutated, path.name).text
+    except Exception:  # noqa: BLE001 - undecodable input is the reader's business
+        return
+    views = views_of_text(text, path.name, lambda g: RenderOptions())
+    assert page(views).startswith("<!DOCTYPE html>")
+
+
+# -- the command line ------------------------------------------------------------------------
+
+def test_render_html_writes_one_page(kifu_cli, tmp_path):
+    out = tmp_path / "game.html"
+    record = examples.EXAMPLES / "renju" / "problem-four-three.renju"
+    kifu_cli("render", record, "--format", "html", "-o", out, exit_code=EXIT_OK)
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith("<!DOCTYPE html>") and text.count('class="kv-game"') == 1
+    final = kifu_cli("render", record).stdout
+    assert final.replace("<svg ", "<svg role=", 1).split(">", 1)[1] in text
+
+
+def test_render_html_of_an_illegal_record_writes_the_page_and_exits_1(kifu_cli, tmp_path):
+    out = tmp_path / "bad.html"
+    record = examples.EXAMPLES / "invalid" / "renju" / "occupied-point.renju"
+    result = kifu_cli("render", record, "-f", "html", "-o", out, exit_code=EXIT_INVALID)
+    assert "error[illegal-move]" in result.stderr and ":6:4:" in result.stderr
+    text = out.read_text(encoding="utf-8")
+    assert "kv-err" in text and "[rule: occupied]" in text and "<mark>h8</mark>" in text
+
+
+def test_render_html_of_a_syntax_error_shows_the_diagnostic(kifu_cli, tmp_path):
+    out = tmp_path / "syntax.html"
+    record = examples.EXAMPLES / "invalid" / "renju" / "syntax-error.renju"
+    kifu_cli("render", record, "-f", "html", "-o", out, exit_code=EXIT_INVALID)
+    text = out.read_text(encoding="utf-8")
+    assert "kv-unreadable" in text and "error[syntax]" in text
+    assert '<figure class="kv-board"' not in text
+
+
+def test_render_html_usage_errors(kifu_cli, tmp_path):
+    kifu_cli("render", tmp_path / "missing.renju", "-f", "html", exit_code=EXIT_USAGE)
+    kifu_cli("render", examples.EXAMPLES / "renju", "-f", "html", exit_code=EXIT_USAGE)
+    kifu_cli("render", examples.EXAMPLES / "renju", exit_code=EXIT_USAGE)
+    kifu_cli("render", examples.EXAMPLES / "renju" / "double-four.renju", "--fragment",
+             exit_code=EXIT_USAGE)
+    kifu_cli("render", examples.EXAMPLES / "renju" / "double-four.renju", "-f", "html",
+             "--move", "999", exit_code=EXIT_USAGE)
+
+
+def test_render_html_opens_at_the_move_asked_for(kifu_cli, tmp_path):
+    record = examples.EXAMPLES / "renju" / "problem-four-three.renju"
+    out = tmp_path / "v.html"
+    kifu_cli("render", record, "-f", "html", "-m", "3", "-V", "2.1", "-o", out)
+    drawn = kifu_cli("render", record, "-m", "3", "-V", "2.1").stdout
+    text = out.read_text(encoding="utf-8")
+    assert drawn.split(">", 1)[1].rstrip("\n") in text
+    assert 'aria-current="step">' in text
+
+
+def test_fragment_is_a_block_without_ids_or_page_structure(kifu_cli):
+    record = examples.EXAMPLES / "gungi" / "short-game.gungi"
+    text = kifu_cli("render", record, "-f", "html", "--fragment").stdout
+    doc = parsed(text)
+    assert text.startswith('<section class="kifu-viewer" data-key="short-game"')
+    assert not any(tag in ("html", "head", "body") for tag, _ in doc.tags)
+    assert not any("id" in attrs for _, attrs in doc.tags)
+    assert all(attrs["href"].startswith("#short-game.") for tag, attrs in doc.tags
+               if tag == "a")
+
+
+def collection(folder: Path, broken_second: bool = False) -> Path:
+    """Two games in one SGF file, the second with an off-board move if asked."""
+    first = "(;GM[1]FF[4]SZ[9]KM[6.5]PB[Sente]PW[Gote]EV[first game];B[ee];W[cc];B[gc];W[cg])"
+    second = "(;GM[1]SZ[9]PB[Ann]PW[Bo]EV[second game];B[ee];W[dd];B[" + (
+        "zz" if broken_second else "cc") + "])"
+    path = folder / "two.sgf"
+    path.write_text(f"{first}\n{second}\n", encoding="utf-8")
+    return path
+
+
+def test_an_sgf_collection_shows_a_list_of_its_games(kifu_cli, tmp_path):
+    out = tmp_path / "two.html"
+    kifu_cli("render", collection(tmp_path), "-f", "html", "-o", out)
+    text = out.read_text(encoding="utf-8")
+    assert text.count('<article class="kv-game') == 2 and 'class="kv-games"' in text
+    assert 'href="#game=2"' in text and "second game" in text
+
+
+def test_one_broken_game_of_a_collection_is_shown_with_its_diagnostic(kifu_cli, tmp_path):
+    out = tmp_path / "two.html"
+    result = kifu_cli("render", collection(tmp_path, broken_second=True), "-f", "html", "-o",
+                      out, exit_code=EXIT_INVALID)
+    assert "two.sgf:2:" in result.stderr
+    assert out.read_text(encoding="utf-8").count('<article class="kv-game') == 2
+
+
+def test_a_folder_gives_a_page_per_record_and_an_index(kifu_cli, tmp_path):
+    source = tmp_path / "records"
+    for game in GAMES:
+        (source / game).mkdir(parents=True)
+        first = examples.legal(game)[0]
+        (source / game / first.name).write_bytes(first.read_bytes())
+    bad = examples.EXAMPLES / "invalid" / "renju" / "occupied-point.renju"
+    (source / "renju" / bad.name).write_bytes(bad.read_bytes())
+    collection(source)
+    out = tmp_path / "site"
+    result = kifu_cli("render", source, "-f", "html", "--output-dir", out,
+                      exit_code=EXIT_INVALID)
+    assert "occupied-point.renju:6:4: error[illegal-move]" in result.stderr
+    pages = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html"))
+    assert "index.html" in pages and "renju/occupied-point.html" in pages
+    assert len(pages) == 8  # 7 files and the index
+    index = (out / "index.html").read_text(encoding="utf-8")
+    doc = parsed(index)
+    links = [attrs["href"] for tag, attrs in doc.tags if tag == "a"]
+    assert "two.html#game=2" in links
+    assert all((out / link.split("#")[0]).exists() for link in links)
+    assert index.count("<tr>") == 1 + 8  # the head and 8 games (the collection holds two)
+    assert "kv-illegal" in index and "occupied" in index and "Sente" in index
+
+
+def test_a_folder_lists_what_could_not_be_read(kifu_cli, tmp_path):
+    source = tmp_path / "records"
+    source.mkdir()
+    (source / "empty.renju").write_bytes(b"")
+    (source / "syntax.renju").write_bytes(
+        (examples.EXAMPLES / "invalid" / "renju" / "syntax-error.renju").read_bytes())
+    out = tmp_path / "site"
+    kifu_cli("render", source, "-f", "html", "--output-dir", out, exit_code=EXIT_INVALID)
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert index.count('<td class="kv-illegal">') == 2
+    assert "syntax.html" in index  # a page showing the diagnostic
+    assert "empty.renju" in index
+
+
+def test_render_html_as_a_real_process(tmp_path):
+    out = tmp_path / "p.html"
+    record = examples.EXAMPLES / "rengoma" / "study-chip-finish.rengoma"
+    done = subprocess.run([sys.executable, "-m", "kifu", "render", str(record), "--format",
+                           "html", "-o", str(out)], capture_output=True, text=True, check=False)
+    assert done.returncode == EXIT_OK, done.stderr
+    assert out.read_text(encoding="utf-8").rstrip().endswith("</html>")
