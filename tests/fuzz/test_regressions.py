@@ -285,6 +285,13 @@ def test_a_header_value_with_a_vertical_tab_reads_back_as_written():
     assert game.parse(game.write(record)).headers["Event"] == "a\x0bb"
 
 
+def test_an_empty_json_variation_is_refused_as_in_the_notation():
+    text = json.dumps({"format": "kifu-record", "version": 1, "game": "renju",
+                       "moves": [{"move": {"type": "pass"}, "variations": [[]]}]})
+    with pytest.raises(KifuError, match="an empty variation"):
+        jsonform.loads(text)
+
+
 def test_an_empty_json_set_up_is_no_set_up_as_in_the_notation():
     text = json.dumps({"format": "kifu-record", "version": 1, "game": "freego",
                        "headers": [["Board", "grid:9"]], "setup": {}, "moves": []})
