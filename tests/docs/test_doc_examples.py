@@ -142,18 +142,33 @@ def python_pages() -> list[Path]:
     return [page for page in pages() if blocks(page, "pycon")]
 
 
-@pytest.mark.parametrize("page", python_pages(),
-                         ids=[p.relative_to(ROOT).as_posix() for p in python_pages()])
-def test_python_examples(page, in_examples_copy):
+def run_python_examples(page: Path, name: str) -> tuple[int, str]:
+    """Run the ``pycon`` blocks of a page in order in one namespace: the number of failures
+    and doctest's report, whose line numbers are the page's own."""
     lines = page.read_text(encoding="utf-8").split("\n")
     kept = [""] * len(lines)  # blank outside the blocks, so that doctest counts the page's lines
     for start, block in blocks(page, "pycon"):
         for offset, text in enumerate(block.rstrip("\n").split("\n")):
             kept[start - 1 + offset] = text
-    name = page.relative_to(ROOT).as_posix()
     test = doctest.DocTestParser().get_doctest("\n".join(kept), {"__name__": "__docs__"}, name,
                                                str(page), 0)
     report: list[str] = []
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test, out=report.append, clear_globs=True)
-    assert runner.failures == 0, "".join(report)
+    return runner.failures, "".join(report)
+
+
+@pytest.mark.parametrize("page", python_pages(),
+                         ids=[p.relative_to(ROOT).as_posix() for p in python_pages()])
+def test_python_examples(page, in_examples_copy):
+    failures, report = run_python_examples(page, page.relative_to(ROOT).as_posix())
+    assert failures == 0, report
+
+
+def test_a_wrong_python_example_fails_on_its_own_line(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text("# A page\n\n```pycon\n>>> 1 + 1\n2\n```\n\ntext\n\n```pycon\n"
+                    ">>> 2 + 2\n5\n```\n", encoding="utf-8")
+    failures, report = run_python_examples(page, "page.md")
+    assert failures == 1
+    assert "line 11" in report and "Expected:\n    5\nGot:\n    4" in report
