@@ -312,6 +312,14 @@ def test_record_copy_needs_no_recursion():
     assert record.moves[0].variations[0][0].comments == ["c"]
 
 
+def test_converting_a_record_whose_board_name_no_file_can_have_is_no_internal_error(
+        tmp_path, kifu_cli):
+    record = tmp_path / "x.freego"
+    record.write_text("Board: " + "b" * 300 + "\n\nA1\n", encoding="utf-8")
+    kifu_cli("convert", record, "-o", tmp_path / "out" / "y.freego")
+    assert (tmp_path / "out" / "y.freego").read_text(encoding="utf-8").startswith("Board: bbb")
+
+
 def test_svg_of_a_record_full_of_markup_stays_inert():
     game, record = parse_text('Game: freego\nBoard: grid:5\nPlayers: <script>x</script>, '
                               '"&<\n\nA1 {<svg onload=alert(1)>}\n', "x.freego")
