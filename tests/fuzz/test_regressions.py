@@ -285,6 +285,13 @@ def test_a_header_value_with_a_vertical_tab_reads_back_as_written():
     assert game.parse(game.write(record)).headers["Event"] == "a\x0bb"
 
 
+def test_an_empty_json_variation_is_refused_as_in_the_notation():
+    text = json.dumps({"format": "kifu-record", "version": 1, "game": "renju",
+                       "moves": [{"move": {"type": "pass"}, "variations": [[]]}]})
+    with pytest.raises(KifuError, match="an empty variation"):
+        jsonform.loads(text)
+
+
 def test_an_empty_json_set_up_is_no_set_up_as_in_the_notation():
     text = json.dumps({"format": "kifu-record", "version": 1, "game": "freego",
                        "headers": [["Board", "grid:9"]], "setup": {}, "moves": []})
@@ -303,6 +310,14 @@ def test_record_copy_needs_no_recursion():
     copied = record.copy()
     copied.moves[0].variations[0][0].comments.append("only in the copy")
     assert record.moves[0].variations[0][0].comments == ["c"]
+
+
+def test_converting_a_record_whose_board_name_no_file_can_have_is_no_internal_error(
+        tmp_path, kifu_cli):
+    record = tmp_path / "x.freego"
+    record.write_text("Board: " + "b" * 300 + "\n\nA1\n", encoding="utf-8")
+    kifu_cli("convert", record, "-o", tmp_path / "out" / "y.freego")
+    assert (tmp_path / "out" / "y.freego").read_text(encoding="utf-8").startswith("Board: bbb")
 
 
 def test_svg_of_a_record_full_of_markup_stays_inert():

@@ -1,7 +1,8 @@
 """Free-form Go 囲碁自由形: Go in the cells of any map, by 2 to 4 players.
 
-The decisions kifu takes where the rules are silent are listed in ``DECISIONS.md`` beside this
-file; ``kifu/games/README.md`` says what each module of a game package is for.
+The rules are those ``docs/games/freego.md`` states; the decisions kifu takes where they are
+silent are listed in ``DECISIONS.md`` beside this file, and ``kifu/games/README.md`` says what
+each module of a game package is for.
 """
 from __future__ import annotations
 

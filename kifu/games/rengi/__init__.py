@@ -1,9 +1,10 @@
 """Rengi 連棋: turn-based Puyo Puyo for two, on two 6x13 fields (puyoloft.net's rules).
 
-The decisions kifu had to take beyond the rules are listed in ``DECISIONS.md`` beside this file;
-``kifu/games/README.md`` says what each module of a game package is for.  Rengi's own: the
-fields as bitboards with the chain resolver (``bitboard``), the garbage modes (``garbage``) and
-the pieces with their random number generator (``tsumo``).
+The engine follows the rules ``docs/games/rengi.md`` states; the decisions kifu had to take
+beyond them are listed in ``DECISIONS.md`` beside this file, and ``kifu/games/README.md`` says
+what each module of a game package is for.  Rengi's own: the fields as bitboards with the chain
+resolver (``bitboard``), the garbage modes (``garbage``) and the pieces with their random number
+generator (``tsumo``).
 """
 from __future__ import annotations
 
