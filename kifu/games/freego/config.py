@@ -23,10 +23,10 @@ import unicodedata
 from dataclasses import dataclass
 
 from kifu.errors import HeaderError, KifuError
+from kifu.games.freego import builtin
+from kifu.games.freego.board import MAX_SEATS, Board
 from kifu.limits import read_int
 from kifu.record import Record
-from kifu.games.freego import builtin
-from kifu.games.freego.board import MAX_SEATS, Board, BoardError
 
 SCORINGS = ("territory", "area", "map")
 DEFAULT_PLAYERS = ("black", "white")

@@ -28,10 +28,10 @@ from lark import Tree
 
 from kifu import grammar
 from kifu.errors import NotationError
+from kifu.games.freego import setups
 from kifu.limits import read_int, shorten
 from kifu.movetext import RecordBuilder, read_record, write_record
 from kifu.record import Record
-from kifu.games.freego import setups
 
 PASS_WORDS = ("pass", "パス")
 #: Characters a cell's name cannot contain: they separate moves or open comments and variations

@@ -9,14 +9,17 @@ has stood: each is kept as a Zobrist hash (one random 64-bit key per seat and ce
 out as stones come and go), so a move costs a few XORs, not a board copy.  A hash found again is
 confirmed exactly by undoing the journal of placements back to that position and comparing
 cells, so two positions that merely share a hash can never be mistaken for a repetition.
+Both histories are persistent (a linked journal, a layered map of the positions seen), so that
+copying a position for a variation costs the board, not the game so far: a record with a
+variation at every move replays in linear time.
 Situational superko (AGA, New Zealand) keys each position with the seat to move after it; basic
 ko (Japanese rules) only forbids recreating the position before the opponent's last move.
 """
 from __future__ import annotations
 
-from typing import Any
-
 import random
+from collections.abc import Iterator
+from typing import Any
 
 from kifu.errors import IllegalMoveError, KifuError, SetupError
 from kifu.game import Event, Outcome, Played
@@ -30,29 +33,67 @@ OFF = -1  # an unplayable cell
 #: (cell, what stood there) pairs (its own stone last if it was suicide), and the seat that
 #: moved.
 Placement = tuple[int, int, tuple[tuple[int, int], ...], int]
+#: The journal: the last placement and the journal before it (``None`` when empty).
+Journal = tuple[Placement, "Journal"] | None
 #: Situational superko keys a position with the seat to move after it.
 _TURN_KEYS = tuple(random.Random(0x5EA7).getrandbits(64) for _ in range(4))
+
+
+class Seen:
+    """The positions that have stood, as key -> placements made when it stood.  A copy shares
+    what both have seen: what is seen before a copy is frozen into layers no one changes again
+    (merged so that there are only about log2(n) of them), and each side adds to its own."""
+
+    __slots__ = ("own", "layers")
+
+    def __init__(self, own: dict[int, int] | None = None,
+                 layers: tuple[dict[int, int], ...] = ()) -> None:
+        self.own: dict[int, int] = {} if own is None else own
+        self.layers = layers
+
+    def get(self, key: int) -> int | None:
+        found = self.own.get(key)
+        if found is None:
+            for layer in self.layers:
+                found = layer.get(key)
+                if found is not None:
+                    break
+        return found
+
+    def add(self, key: int, placements: int) -> None:
+        self.own[key] = placements
+
+    def copy(self) -> Seen:
+        if self.own:
+            layers = (*self.layers, self.own)
+            while len(layers) > 1 and len(layers[-2]) <= 2 * len(layers[-1]):
+                merged = layers[-2].copy()  # a new dict: the layers may be shared
+                merged.update(layers[-1])
+                layers = (*layers[:-2], merged)
+            self.own, self.layers = {}, layers
+        return Seen({}, self.layers)
 
 
 class Position:
     """Stones, the seat to move, prisoners, and the history superko needs."""
 
     __slots__ = ("rules", "board", "cells", "seats", "to_move", "prisoners", "hash", "seen",
-                 "journal", "ply", "numbers", "last", "passed", "outcome", "scores",
+                 "journal", "placed", "ply", "numbers", "last", "passed", "outcome", "scores",
                  "before_last", "start_to_move", "ended")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.board = rules.board
-        self.cells = [EMPTY if cell.playable else OFF for cell in rules.board.cells]
+        self.cells = list(rules.board.empty)
         self.seats = len(rules.seats)
         self.to_move = 0
         self.prisoners = [0] * self.seats
         self.hash = 0
         self.before_last = 0  # the hash before the last move (basic ko)
         self.start_to_move = 0
-        self.seen: dict[int, int] = {}  # position key -> placements made when it stood
-        self.journal: list[Placement] = []
+        self.seen = Seen()
+        self.journal: Journal = None
+        self.placed = 0  # placements in the journal
         self.ply = 0  # moves played, passes included
         self.numbers: dict[int, int] = {}  # cell -> move number of the stone standing there
         self.last: int | None = None  # cell of the last placement (None after a pass)
@@ -70,7 +111,7 @@ class Position:
         other.prisoners = self.prisoners.copy()
         other.hash = self.hash
         other.seen = self.seen.copy()
-        other.journal = self.journal.copy()
+        other.journal, other.placed = self.journal, self.placed
         other.ply = self.ply
         other.numbers = self.numbers.copy()
         other.last = self.last
@@ -115,8 +156,8 @@ class Position:
     def restart_history(self) -> None:
         """Make the current stones the start: superko counts from here."""
         self.start_to_move = self.to_move
-        self.seen = {} if self.rules.ko == "basic" else {self.key(self.hash, self.to_move): 0}
-        self.journal = []
+        self.seen = Seen({} if self.rules.ko == "basic" else {self.key(self.hash, self.to_move): 0})
+        self.journal, self.placed = None, 0
         self.before_last = self.hash
 
     def key(self, stones_hash: int, to_move: int) -> int:
@@ -129,17 +170,34 @@ class Position:
         """The seat to move after the first ``placements`` placements of the journal."""
         if placements == 0:
             return self.start_to_move
-        seat = self.journal[placements - 1][3]
+        seat = self.placement(placements)[3]
         return seat + 1 if seat + 1 < self.seats else 0
+
+    def placement(self, number: int) -> Placement:
+        """Placement ``number`` (from 1) of the journal."""
+        journal = self.journal
+        for _ in range(self.placed - number):
+            assert journal is not None
+            journal = journal[1]
+        assert journal is not None
+        return journal[0]
 
     def cells_after(self, placements: int) -> list[int]:
         """The stones as they stood after the first ``placements`` placements of the journal."""
-        cells = self.cells.copy()
-        for cell, _, removed, _ in reversed(self.journal[placements:]):
+        return next(cells for count, cells in self.undone() if count == placements)
+
+    def undone(self) -> Iterator[tuple[int, list[int]]]:
+        """The stones after each number of placements, from the journal's whole length down to
+        none: the journal undone one placement at a time (one list, changed in place)."""
+        cells, journal, count = self.cells.copy(), self.journal, self.placed
+        yield count, cells
+        while journal is not None:
+            (cell, _, removed, _), journal = journal
             cells[cell] = EMPTY
             for where, what in removed:
                 cells[where] = what
-        return cells
+            count -= 1
+            yield count, cells
 
 
 def _dead_group(cells: list[int], nbrs: tuple[tuple[int, ...], ...], start: int,
@@ -227,12 +285,13 @@ def play(pos: Position, move: Move, lenient: bool = False) -> Played:
             _undo(cells, cell, removed)
             raise IllegalMoveError(_superko_message(pos, cell, earlier), rule="superko")
         if earlier is None:
-            pos.seen[key] = len(pos.journal) + 1
+            pos.seen.add(key, pos.placed + 1)
     # The move stands: commit it.
     pos.before_last = pos.hash
     pos.hash = new_hash
     pos.ply += 1
-    pos.journal.append((cell, pos.ply, tuple(removed), seat))
+    pos.journal = ((cell, pos.ply, tuple(removed), seat), pos.journal)
+    pos.placed += 1
     pos.last = cell
     pos.passed = 0
     pos.to_move = following
@@ -269,8 +328,8 @@ def _repeats(pos: Position, cell: int, removed: list[tuple[int, int]], earlier: 
     if probe.cells_after(earlier) == pos.cells and (
             not situational or pos.to_move_after(earlier) == following):
         return True
-    for placements in range(len(pos.journal) + 1):  # a hash collision: look everywhere (rare)
-        if placements != earlier and probe.cells_after(placements) == pos.cells and (
+    for placements, cells in probe.undone():  # a hash collision: look everywhere (rare)
+        if placements != earlier and cells == pos.cells and (
                 not situational or pos.to_move_after(placements) == following):
             return True
     return False
@@ -278,7 +337,7 @@ def _repeats(pos: Position, cell: int, removed: list[tuple[int, int]], earlier: 
 
 def _retakes(pos: Position, cell: int, removed: list[tuple[int, int]]) -> bool:
     """Whether the stones now on the board are those before the opponent's last placement."""
-    return _probe(pos, cell, removed).cells_after(len(pos.journal) - 1) == pos.cells
+    return _probe(pos, cell, removed).cells_after(pos.placed - 1) == pos.cells
 
 
 def _probe(pos: Position, cell: int, removed: list[tuple[int, int]]) -> Position:
@@ -286,7 +345,7 @@ def _probe(pos: Position, cell: int, removed: list[tuple[int, int]]) -> Position
     before = pos.cells.copy()
     _undo(before, cell, removed)
     probe = Position.__new__(Position)
-    probe.cells, probe.journal = before, pos.journal
+    probe.cells, probe.journal, probe.placed = before, pos.journal, pos.placed
     return probe
 
 
@@ -384,7 +443,9 @@ def _pass(pos: Position, seat: int, warnings: list[KifuError], elsewhere: bool =
             pos.ended = True
             pos.passed = 0
         else:
-            from kifu.games.freego import scoring  # scoring needs positions; imported when used
+            from kifu.games.freego import (
+                scoring,  # scoring needs positions; imported when used
+            )
 
             events.append(scoring.finish(pos))
     return Played(events, warnings)
@@ -410,7 +471,7 @@ def _suicide_message(pos: Position, cell: int, group: list[int]) -> str:
 
 def _superko_message(pos: Position, cell: int, earlier: int) -> str:
     name = pos.board.cells[cell].id
-    when = "at the start" if earlier == 0 else f"after move {pos.journal[earlier - 1][1]}"
+    when = "at the start" if earlier == 0 else f"after move {pos.placement(earlier)[1]}"
     if pos.rules.ko == "situational":
         return (f"{name} recreates the whole-board position that stood {when}, with the same "
                 "player to move (situational superko)")
