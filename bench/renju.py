@@ -71,7 +71,7 @@ def kifu_ending(text: str, name: str) -> str:
         return "ONGOING:NORMAL"
     if outcome.winner is None:
         return "DRAW:DRAW"
-    reason = next(theirs for ours, theirs in REASONS if ours in outcome.reason)
+    reason = next((theirs for ours, theirs in REASONS if ours in outcome.reason), outcome.reason)
     return f"{outcome.winner.upper()}_WIN:{reason}"
 
 

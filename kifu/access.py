@@ -25,7 +25,8 @@ from kifu.errors import KifuError
 from kifu.record import ReadOptions
 from kifu.source import MAX_BYTES, STDIN
 
-__all__ = ["AccessError", "ReadOptions", "Reference", "read_reference", "record_folder"]
+__all__ = ["AccessError", "ReadOptions", "Reference", "beside", "read_file", "read_reference",
+           "record_folder"]
 
 
 class AccessError(KifuError):
@@ -65,9 +66,24 @@ def read_reference(name: str, source: str | None, options: ReadOptions,
     for folder in folders:
         found = _inside(folder, name, what)
         if found is not None:
-            return Reference(found, _read(found, name, what))
+            return Reference(found, read_file(found, name, what))
     searched = " or ".join(repr(str(folder)) for folder in folders)
     raise AccessError(f"there is no {what} {name!r} in {searched}", rule="reference-missing")
+
+
+def beside(name: str, source: str | None) -> Path | None:
+    """The file ``name`` in the folder of the record read from ``source`` (as the record names
+    it, links not followed), if the rule of this module lets the record refer to it and it
+    exists; ``None`` otherwise.  Nothing is read."""
+    folder = record_folder(source)
+    try:
+        _check_name(name, "file")
+        found = _inside(folder, name, "file") if folder is not None else None
+        if found is None or not found.is_file():
+            return None
+    except (AccessError, OSError):
+        return None
+    return folder / name if folder is not None else None
 
 
 def _check_name(name: str, what: str) -> None:
@@ -98,7 +114,9 @@ def _inside(folder: Path, name: str, what: str) -> Path | None:
     return target if exists else None
 
 
-def _read(path: Path, name: str, what: str) -> bytes:
+def read_file(path: Path, name: str, what: str = "file") -> bytes:
+    """The bytes of a regular file, at most the records' limit; an ``AccessError`` naming the
+    rule broken otherwise (``name`` is how messages call the file)."""
     try:
         if not path.is_file():
             raise AccessError(f"{what} {name!r} is not a regular file", rule="reference-name")

@@ -106,6 +106,8 @@ def from_json(data: Any, source: str = "<json>") -> Record:
         lines = _list(item.get("variations", []))
         if lines and depth >= MAX_DEPTH:
             raise too_deep(span)
+        if any(not _list(line) for line in lines):  # as the notation refuses "()"
+            raise NotationError("an empty variation", span=span)
         return Node(
             move=game.move_from_json(item["move"]),
             comments=[_str(c) for c in _list(item.get("comments", []))],

@@ -42,7 +42,7 @@ class RecordBuilder:
         self.record = Record(game=game, source=source)
         self._lines: list[list[Node]] = [self.record.moves]
         self._numbers: list[int] = [0]  # plies so far in each open line
-        self._pending_number: tuple[int, Span] | None = None
+        self._pending_number: tuple[int, Span | None] | None = None
         self._seen_move = False
         self._leading_comments: list[str] = []
         self._header_keys: set[str] = set()
@@ -80,13 +80,13 @@ class RecordBuilder:
         else:  # a comment opening a variation goes with the variation's first move
             self._leading_comments.append(text)
 
-    def number(self, written: int, span: Span) -> None:
+    def number(self, written: int, span: Span | None) -> None:
         if self._pending_number is not None:
             raise NotationError(f"move number {self._pending_number[0]} is not followed by a move",
                                 span=self._pending_number[1])
         self._pending_number = (written, span)
 
-    def number_text(self, text: str, span: Span) -> None:
+    def number_text(self, text: str, span: Span | None) -> None:
         """A move number as written (``12.``, full-width digits too)."""
         digits = _NUMBER.search(text)
         written = read_int(digits.group()) if digits else None
@@ -223,8 +223,7 @@ def write_record(record: Record, move_text: Callable[[Any], str] = str, *, numbe
     follow those, in parentheses.  ``break_after_notes`` also ends a line after a move that has
     comments or variations.
     """
-    out = [header_line(key, value) for key, value in record.headers.items()]
-    out.extend(header_line(key, value) for key, value in extra_headers)
+    out = header_lines([*record.headers.items(), *extra_headers])
     if out:
         out.append("")
     for text in record.comments:
@@ -273,16 +272,25 @@ def comment_token(text: str) -> str:
 HEADER_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*")
 
 
-def header_line(key: str, value: str, names: re.Pattern[str] = HEADER_NAME,
-                colon: str = ": ") -> str:
-    """A header line as a notation writes it, its value on one line (line ends become blanks).
+def header_lines(headers: Iterable[tuple[str, str]],
+                 names: re.Pattern[str] = HEADER_NAME) -> list[str]:
+    """Header lines as a notation writes them, each value on one line (line ends become
+    blanks), ``: `` after an ASCII name and ``：`` after another.
 
-    A record read from JSON or SGF may hold a header whose name the notation cannot read back
-    (``names`` says which it can): writing it would make a file kifu cannot read, so that is a
-    ``ConversionError`` instead.
+    A record read from JSON or SGF may hold a header the notation cannot read back: a name it
+    does not read as one (``names`` says which it does), or one name twice in other cases.
+    Writing it would make a file kifu cannot read, so that is a ``ConversionError`` instead.
     """
-    if not names.fullmatch(key):
-        raise ConversionError(f"the header {shorten(key)!r} cannot be written in this notation, "
-                              "whose header names are a letter, then letters, digits, '-' "
-                              "and '_'")
-    return f"{key}{colon}{' '.join(value.split(chr(10)))}"
+    lines, seen = [], set()
+    for key, value in headers:
+        if not names.fullmatch(key):
+            raise ConversionError(f"the header {shorten(key)!r} cannot be written in this "
+                                  "notation, whose header names are a letter, then letters, "
+                                  "digits, '-' and '_'")
+        if key.casefold() in seen:
+            raise ConversionError(f"the header {shorten(key)!r} is given twice (names are the "
+                                  "same in any case)")
+        seen.add(key.casefold())
+        colon = ": " if key.isascii() else "："
+        lines.append(f"{key}{colon}{' '.join(value.split(chr(10)))}")
+    return lines

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kifu.access import beside
 from kifu.errors import KifuError, OutputError
 from kifu.game import Game
 from kifu.record import Record
@@ -101,11 +102,9 @@ def relocate(game: Game, record: Record, source: str, output: str) -> list[KifuE
     for wanted in game.file_headers:
         for key, value in list(record.headers.items()):
             name = value.strip()
-            if key.casefold() != wanted.casefold() or Path(name).is_absolute():
-                continue
-            target = from_dir / name
-            if not target.is_file():
-                continue  # not a file reference (a built-in name), or broken already
+            target = beside(name, source) if key.casefold() == wanted.casefold() else None
+            if target is None:
+                continue  # not a file the record may name (a built-in name), or broken already
             moved = Path(os.path.relpath(target, to_dir)).as_posix()
             if moved == name:
                 continue

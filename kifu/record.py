@@ -9,6 +9,7 @@ Spans are kept for error messages but never take part in equality, so that
 """
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -138,10 +139,10 @@ class Record:
         The main line comes first with path ``()``; a variation's nodes start at position
         ``branch`` of the line it belongs to (0-based), replacing the node there.
         """
-        stack: list[tuple[tuple[int, ...], int, list[Node]]] = [((), 0, self.moves)]
-        while stack:
-            path, branch, nodes = stack.pop(0)
+        queue: deque[tuple[tuple[int, ...], int, list[Node]]] = deque([((), 0, self.moves)])
+        while queue:
+            path, branch, nodes = queue.popleft()
             yield path, branch, nodes
             for offset, node in enumerate(nodes):
                 for number, variation in enumerate(node.variations, start=1):
-                    stack.append((path + (branch + offset + 1, number), branch + offset, variation))
+                    queue.append((path + (branch + offset + 1, number), branch + offset, variation))

@@ -8,6 +8,7 @@
   dialect and format and read again, JSON both ways, the replay as JSON, SVG and text
   drawings), asserting that nothing but a ``KifuError`` escapes, that whatever kifu writes it
   reads back, and that SVG stays well-formed and free of active content.
+- ``memory``: a process's peak resident memory, measured afresh per input.
 - ``test_fuzz``: the hypothesis harness, sized for CI; ``test_regressions``: one named test per
   defect the fuzzing found; ``test_convert_reads_back``: the round-trip property.
 - ``python -m tests.fuzz --minutes 30``: the long run by hand, in a worker process with a memory

@@ -21,25 +21,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 
 from tests.fuzz import corpus
-
-#: A single input may use this much memory (peak resident size) before it counts as a crash.
-PEAK_MB = 600
-
-
-def _peak_kb() -> int:
-    with open("/proc/self/status") as status:
-        for line in status:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1])
-    return 0
-
-
-def _reset_peak() -> None:
-    try:
-        with open("/proc/self/clear_refs", "w") as refs:
-            refs.write("5")  # resets VmHWM (Linux 4.0 on)
-    except OSError:
-        pass
+from tests.fuzz.memory import PEAK_MB, peak_kb, reset_peak
 
 
 def _worker(connection: Connection, memory_mb: int) -> None:
@@ -49,7 +31,7 @@ def _worker(connection: Connection, memory_mb: int) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     while True:
         name, data = connection.recv()
-        _reset_peak()
+        reset_peak()
         try:
             outcome = pipeline.exercise(name, data)
             answer = ("ok", outcome.game, outcome.result)
@@ -59,7 +41,7 @@ def _worker(connection: Connection, memory_mb: int) -> None:
             first = str(error).split("\n", 1)[0][:160]
             answer = ("crash", f"{type(error).__name__} at {where}: {first}",
                       traceback.format_exc())
-        peak = _peak_kb() // 1024
+        peak = peak_kb() // 1024
         if answer[0] == "ok" and peak > PEAK_MB:
             answer = ("crash", f"peak memory {peak} MB (over {PEAK_MB})", "")
         connection.send(answer)
@@ -117,6 +99,9 @@ def main() -> None:
     print(f"fuzzing {', '.join(games)} for {options.minutes:g} minutes, seed {seed}", flush=True)
     turn = 0
     while time.monotonic() < end:
+        if time.monotonic() > next_report:
+            _report(tried, outcomes, crashes)
+            next_report = time.monotonic() + 60
         game = games[turn % len(games)]
         turn += 1
         name, data = corpus.any_input(chooser, game)
@@ -134,11 +119,8 @@ def main() -> None:
             (out / (stem + ".txt")).write_text(f"{description}\n\n{answer[2]}", encoding="utf-8")
             print(f"new crash ({game}, {name}): {description}", flush=True)
         crashes[description] += 1
-        if time.monotonic() > next_report:
-            _report(tried, outcomes, crashes)
-            next_report = time.monotonic() + 60
-    if time.monotonic() >= next_report - 60:
-        _report(tried, outcomes, crashes)
+    print("final:", end="")
+    _report(tried, outcomes, crashes)
     worker.process.kill()
 
 

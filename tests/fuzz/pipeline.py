@@ -85,9 +85,9 @@ def round_trips(game: Game, record: Record) -> None:
 
 
 def differs(game: Game, first: Record, second: Record) -> str | None:
-    """How two records differ beyond what a notation cannot say (blanks around header values
-    and comments, line ends in header values, ``}`` in comments, written full-width), or
-    ``None``.  Moves may be written differently if they replay alike: dialects such as Rengi's
+    """How two records differ beyond what a notation cannot say (how blanks and line ends run in
+    header values and comments, and a comment's closing bracket inside it, written full-width:
+    Gungi's ``]``, the others' ``}``), or ``None``.  Moves may be written differently if they replay alike: dialects such as Rengi's
     ``colours`` rewrite open forms as the pieces they place."""
     if first == second:
         return None
@@ -96,6 +96,7 @@ def differs(game: Game, first: Record, second: Record) -> str | None:
     if _comments(first.comments) != _comments(second.comments):
         return "comments before the moves"
     pending = [(first.moves, second.moves)]
+    same_moves = True
     while pending:
         one, other = pending.pop()
         if len(one) != len(other):
@@ -105,8 +106,9 @@ def differs(game: Game, first: Record, second: Record) -> str | None:
                 return f"the comments of {game.move_text(a.move)}"
             if len(a.variations) != len(b.variations):
                 return f"the variations of {game.move_text(a.move)}"
+            same_moves = same_moves and a.move == b.move
             pending.extend(zip(a.variations, b.variations))
-    if _replay(game, first) != _replay(game, second):
+    if not same_moves and _replay(game, first) != _replay(game, second):
         return "moves that replay differently"
     return None
 
@@ -116,7 +118,8 @@ def _headers(record: Record) -> dict[str, str]:
 
 
 def _comments(comments: list[str]) -> list[str]:
-    return [text.replace("}", "\uff5d").strip() for text in comments]
+    return [" ".join(text.replace("}", "\uff5d").replace("]", "\u3015").split())
+            for text in comments]
 
 
 def _replay(game: Game, record: Record) -> tuple[Any, ...]:

@@ -140,6 +140,18 @@ class _Builder:
             if 0 <= at < 81 and at // 9 == sq // 9:
                 self.put(at, side, face)
 
+    def he_beside_a_stack(self, side: int) -> None:
+        """An own へ beside a stack topped by an enemy piece (a betrayal to make)."""
+        sq = self.rng.choice(SQUARES)
+        beside = sq + self.rng.choice((-1, 1))
+        if not 0 <= beside < 81 or beside // 9 != sq // 9 or self.stacks[sq]:
+            return
+        for _ in range(self.rng.randint(1, 2)):
+            self.put(sq, self.rng.choice((side, 1 - side)), self.any_face())
+        self.put(sq, 1 - side, self.any_face())
+        if len(self.stacks[sq]) >= 2 and self.stacks[sq][-1].side != side:
+            self.put(beside, side, "へ")
+
     def king_on_fortress(self, side: int) -> None:
         sq = self.rng.choice(SQUARES)
         if not self.stacks[sq] and self.put(sq, 1 - side, "砦"):
@@ -170,10 +182,12 @@ def random_diagram(rng: random.Random) -> Diagram:
     pieces of a name near each other, the 帥 on an enemy 砦."""
     build = _Builder(rng)
     to_move = rng.randint(0, 1)
-    for _ in range(rng.randint(0, 3)):
-        build.ground_with_room(rng.randint(0, 1))
+    for _ in range(rng.randint(1, 3)):
+        build.ground_with_room(rng.choice((to_move, to_move, 1 - to_move)))
     for _ in range(rng.randint(0, 3)):
         build.twins(rng.choice((to_move, to_move, 1 - to_move)))
+    for _ in range(rng.randint(0, 2)):
+        build.he_beside_a_stack(rng.choice((to_move, to_move, 1 - to_move)))
     if rng.random() < 0.1:
         build.king_on_fortress(rng.randint(0, 1))
     build.scatter(rng.randint(8, 30))
@@ -277,19 +291,24 @@ def _betrayal_lists(stack: list) -> list[tuple[Betrayed, ...]]:
 
 
 def _note_variants(pos: Position, side: int, sq: int, face: str) -> Iterator[dict]:
-    """Notes worth trying on a move or strike of ``face`` onto ``sq``: the bare ply, then each
-    [X入手], betrayal list and re-placement bracket that could apply there."""
-    yield {}
+    """Notes worth trying on a move or strike of ``face`` onto ``sq``: each combination of a
+    [X入手], a betrayal list and re-placement brackets that could apply there (the bare ply
+    first)."""
     stack = pos.board[sq]
+    obtained: list[dict] = [{}]
     if any(p.face == "兵" for p in stack) or face == "兵":
-        for back in PAWN_BACKS:
-            yield {"obtained": back}
+        obtained += [{"obtained": back} for back in PAWN_BACKS]
+    betrayals: list[dict] = [{}]
     if face == "へ" and len(stack) >= 2:
-        for betrayal in _betrayal_lists(stack):
-            yield {"betrayal": betrayal}
+        betrayals += [{"betrayal": betrayal} for betrayal in _betrayal_lists(stack)]
+    placements: list[dict] = [{}]
     lance_here = any(p.face == "香" for p in stack)
     if lance_here or face == "香":
-        yield from _placement_variants(pos, side, sq, both=lance_here and face == "香")
+        placements += _placement_variants(pos, side, sq, both=lance_here and face == "香")
+    for first in obtained:
+        for second in betrayals:
+            for third in placements:
+                yield {**first, **second, **third}
 
 
 def _placement_variants(pos: Position, side: int, sq: int, both: bool) -> Iterator[dict]:

@@ -335,3 +335,11 @@ def test_a_mate_given_by_a_dropped_pawn_loses_but_a_moved_pawn_may_mate(gungi) -
                          "▲9―2―1―兵[詰み]")
     assert moved.problems == []
     assert moved.position.outcome.winner == "black"
+
+
+def test_a_boar_dropped_on_a_ground_piece_where_it_could_never_move(gungi) -> None:
+    """A 忍 dropped on tier 2 of the last rank has no move forward (猪駒): refused as such."""
+    pos = board("v帥 . . . . . . . 砲", E, E, E, E, E, E, E, ". . . . . . . . 帥")
+    result = gungi.replay(pos, "▲1―1―2―忍新", black="忍")
+    assert [(p.rule, p.message) for p in result.errors] == [
+        ("drop-dead", "忍 dropped on 1―1―2 could never move (猪駒)")]

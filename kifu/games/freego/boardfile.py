@@ -28,8 +28,8 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from kifu.errors import KifuError
+from kifu.access import AccessError, read_file
 from kifu.record import Span
-from kifu.source import MAX_BYTES
 from kifu.games.freego import geometry
 from kifu.games.freego.board import Board, BoardError, Cell, Point, symmetric_links
 from kifu.games.freego.notation import valid_name
@@ -261,16 +261,11 @@ def _compare_with_outlines(cells: list[Cell], links: tuple[tuple[int, ...], ...]
 # -- files ----------------------------------------------------------------------------------
 
 def read_text(path: Path) -> str:
-    """A board file's text; like records, at most ``MAX_BYTES`` of UTF-8."""
+    """A board file's text; like records, at most 16 MiB of UTF-8."""
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
-    except OSError as error:
-        raise BoardError(f"cannot read board file {path}: {error.strerror or error}",
-                         rule="board-file") from None
-    if len(data) > MAX_BYTES:
-        raise BoardError(f"board file {path} is larger than {MAX_BYTES // (1024 * 1024)} MiB",
-                         rule="board-file")
+        data = read_file(path, str(path), "board file")
+    except AccessError as error:
+        raise BoardError(error.message, rule="board-file") from None
     return _decode(data, str(path))
 
 

@@ -2,8 +2,9 @@
 
 Rule-made boards (``grid:N``, ``grid:WxH``, ``hex:N``) are built in code; maps (``japan``,
 ``china``, ``usa``) are board files in ``boards/``, read with ``importlib.resources`` so they
-work from a wheel and an editable install alike.  Boards are cached: a collection of records on
-one board reads and checks its file once.
+work from a wheel and an editable install alike.  A board file a record names is found by
+:mod:`kifu.access` (the record's folder and below, or the user's ``--boards`` folders).  Boards
+are cached: a collection of records on one board checks its file once.
 """
 from __future__ import annotations
 

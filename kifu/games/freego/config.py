@@ -1,7 +1,7 @@
 """The rules a record plays under, read from its headers: board, seats, komi, scoring, suicide.
 
 ```
-Board: japan            # a built-in board or a board file, relative to the record
+Board: japan            # a built-in board or a board file in the record's folder or below
 Players: orange, green  # seat order, 2 to 4 names (default: black, white)
 Komi: 0, 6.5            # one per seat (a single number in a 2-seat game is the second seat's)
 Scoring: territory      # territory (default), area or map
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from kifu.errors import HeaderError, KifuError
 from kifu.games.freego import builtin
 from kifu.games.freego.board import MAX_SEATS, Board
-from kifu.limits import read_int
+from kifu.limits import read_int, shorten
 from kifu.record import Record
 
 SCORINGS = ("territory", "area", "map")
@@ -161,9 +161,9 @@ def komi_of(record: Record, seats: int) -> tuple[float, ...]:
     parts = [p for p in re.split(r"[\s,、，]+", unicodedata.normalize("NFKC", text).strip()) if p]
     values = [number(p) for p in parts]
     if any(v is None for v in values) or not values:
-        raise _error(record, "Komi", f"komi {text[:40]!r} is not a list of numbers", "komi")
+        raise _error(record, "Komi", f"komi {shorten(text)!r} is not a list of numbers", "komi")
     if any(abs(v or 0) > MAX_KOMI for v in values):
-        raise _error(record, "Komi", f"komi {text[:40]!r} is out of range (at most "
+        raise _error(record, "Komi", f"komi {shorten(text)!r} is out of range (at most "
                      f"{MAX_KOMI:,.0f} points)", "komi")
     if len(values) == 1 and seats == 2:
         return (0.0, float(values[0] or 0))  # Go's single komi is the second player's

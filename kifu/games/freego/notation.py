@@ -29,6 +29,7 @@ from lark import Tree
 from kifu import grammar
 from kifu.errors import NotationError
 from kifu.games.freego import setups
+from kifu.jsonform import whole
 from kifu.limits import read_int, shorten
 from kifu.movetext import RecordBuilder, read_record, write_record
 from kifu.record import Record
@@ -203,9 +204,7 @@ def move_from_json(data: dict[str, Any]) -> Move:
         return _edit_from_json(data)
     seat = data.get("seat")
     if seat is not None:
-        if not isinstance(seat, int) or not 1 <= seat <= 4:
-            raise ValueError(f"a seat is a number from 1 to 4, not {seat!r}")
-        seat -= 1
+        seat = whole(seat, "a seat", 1, 4) - 1
     if kind == "place":
         cell = data["cell"]
         if not isinstance(cell, str) or not valid_name(cell):

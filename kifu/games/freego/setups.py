@@ -117,7 +117,7 @@ def extract(record: Record, text: str) -> None:
                              None)
             if found is None:
                 seats = seat_names(record)
-                raise HeaderError(f"'To-Move' names {value.strip()!r}, who is not a player "
+                raise HeaderError(f"'To-Move' names {shorten(value.strip())!r}, who is not a player "
                                   f"({', '.join(seats)})", span=span, rule="setup")
             to_move = found
             if span:

@@ -248,13 +248,13 @@ def _why_not(pos: Position, ply: Ply, sq: int, candidates: list[Action]) -> Ille
             held = "、".join(sorted({p.face for p in pos.hands[side]})) or "nothing"
             return IllegalMoveError(f"{mark} has no {ply.piece} in hand (it holds {held})",
                                     rule="drop-not-in-hand")
-        stack = pos.board[sq]
-        if stack:
+        if not any(drop_targets(pos.board, pos.geometry, ply.piece, side, (sq,))):
             return IllegalMoveError(f"{ply.piece} cannot be dropped on {where(sq)}: a drop goes "
                                     "on an empty square, or on an uncovered own 地駒 that takes "
                                     "it (three tiers at most)", rule="drop-square")
-        return IllegalMoveError(f"{ply.piece} dropped on {where(sq)} could never move (猪駒)",
-                                rule="drop-dead")
+        tier = len(pos.board[sq]) + 1
+        return IllegalMoveError(f"{ply.piece} dropped on {where(sq, tier)} could never move "
+                                "(猪駒)", rule="drop-dead")
     pieces = [s for s in range(81) if any(p.owner == side and p.face == ply.piece
                                           for p in pos.board[s])]
     if not pieces:

@@ -37,6 +37,7 @@ _CELL_PIECE = re.compile(rf"(v[ \t]*)?({_FACE})(?:\((さ|と|へ|砲|砦|sa|to|h
                          re.I)
 _HAND_ITEM = re.compile(rf"({_FACE})(?:\((さ|と|へ|砲|砦|sa|to|he|oozutsu|toride)\))?"
                         r"(?:[×x*]?([0-9０-９]+))?", re.I)
+_HAND_WORD = re.compile(r"[^ \t\u3000、,]+")
 _EMPTY = re.compile(r"[・.\s\u3000]*")
 
 
@@ -147,9 +148,8 @@ def parse_hand(value: str, side: int, span: Span) -> list[SetupPiece]:
     if value in ("", "なし", "none"):
         return []
     out = []
-    for item in re.split(r"[ \t\u3000、,]+", value):
-        if not item:
-            continue
+    for found in _HAND_WORD.finditer(value):  # one at a time: a hand may be written endlessly
+        item = found.group()
         match = _HAND_ITEM.fullmatch(item)
         if match is None:
             raise NotationError(f"cannot read {item!r} as pieces in hand", span=span)

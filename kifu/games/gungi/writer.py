@@ -16,7 +16,7 @@ from kifu.games.gungi.notation import (
     SECTIONS, BackFaces, Coord, Placement, Ply, Resign, Section, annotations,
 )
 from kifu.games.gungi.pieces import ROMAJI
-from kifu.movetext import header_line
+from kifu.movetext import header_lines
 from kifu.record import Node, Record
 
 PER_LINE = 4
@@ -127,8 +127,7 @@ def _comment(text: str) -> str:
 def write(record: Record, ascii_names: bool = False) -> str:
     style = ASCII if ascii_names else KANJI
     out: list[str] = []
-    for key, value in record.headers.items():
-        out.append(header_line(key, value, HEADER_NAMES, ": " if key.isascii() else "："))
+    out.extend(header_lines(record.headers.items(), HEADER_NAMES))
     if record.setup is not None:
         out.extend(bod.write(record.setup, ascii_names))
     if out:

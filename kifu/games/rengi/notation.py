@@ -29,7 +29,7 @@ from kifu.limits import read_int, shorten
 from kifu.games.rengi import moves as m
 from kifu.games.rengi.bitboard import ROWS
 from kifu.games.rengi.setup import Setup, make_setup, parse_row, parse_state, write_setup
-from kifu.movetext import RecordBuilder, header_line, header_span, read_record
+from kifu.movetext import RecordBuilder, header_lines, header_span, read_record
 from kifu.record import Node, Record, Span
 
 TERMINALS = {
@@ -178,7 +178,7 @@ class _SetupLines:
 
 def write(record: Record, dialect: str = "letters") -> str:
     """The record in the notation: headers, set-up, then ``PER_LINE`` moves a line."""
-    out = [header_line(key, value) for key, value in record.headers.items()]
+    out = header_lines(record.headers.items())
     if out:
         out.append("")
     out.extend(_comment(c) for c in record.comments)

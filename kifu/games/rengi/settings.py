@@ -26,6 +26,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 
 from kifu.errors import HeaderError
+from kifu.limits import shorten
 from kifu.record import Record, Span
 
 VARIANTS = {
@@ -132,19 +133,19 @@ def read_settings(record: Record) -> Settings:
         if found is None:
             offered = ", ".join(sorted({v for v in choices.values()}))
             raise _bad(record, key if record.header(key) else "Coloring",
-                       f"{key}: {value!r} is not one of {offered}")
+                       f"{key}: {shorten(value)!r} is not one of {offered}")
         changes[attr] = found
     for key, attr in _FLAGS.items():
         value = record.header(key)
         if value is not None:
             if _norm(value) not in _ON:
-                raise _bad(record, key, f"{key}: {value!r} is not on or off")
+                raise _bad(record, key, f"{key}: {shorten(value)!r} is not on or off")
             changes[attr] = _ON[_norm(value)]
     unit = record.header("Unit")
     if unit is not None:
         digits = _norm(unit).rstrip("個").removesuffix("(1段)").rstrip("個")
         if digits not in ("1", "6"):
-            raise _bad(record, "Unit", f"Unit: {unit!r} is not 1 or 6 (stones)")
+            raise _bad(record, "Unit", f"Unit: {shorten(unit)!r} is not 1 or 6 (stones)")
         changes["unit"] = int(digits)
     cap = record.header("DropCap")
     if cap is not None:
@@ -159,7 +160,7 @@ def read_settings(record: Record) -> Settings:
     if seed is not None:
         text = _norm(seed)
         if not re.fullmatch(r"[0-9]{1,20}", text):
-            raise _bad(record, "Seed", f"Seed: {seed!r} is not a whole number")
+            raise _bad(record, "Seed", f"Seed: {shorten(seed)!r} is not a whole number")
         changes["seed"] = int(text)
     settings = replace(settings, **changes)
     _check_consistent(record, settings)
@@ -175,7 +176,7 @@ def _drop_cap(record: Record, value: str) -> int:
         rows = number // 6 if stones and number % 6 == 0 else (None if stones else number)
         if rows is not None and 3 <= rows <= 10:
             return rows
-    raise _bad(record, "DropCap", f"DropCap: {value!r} is not 3 to 10 rows (or 18..60 stones "
+    raise _bad(record, "DropCap", f"DropCap: {shorten(value)!r} is not 3 to 10 rows (or 18..60 stones "
                "in whole rows)")
 
 

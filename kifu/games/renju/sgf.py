@@ -44,8 +44,10 @@ def sgf_point(point: Point, span: Span | None = None, what: str = "") -> str:
 
 
 def point_from_sgf(text: str, span: Span | None) -> Point:
-    if len(text) != 2 or not text.isalpha() or not text.islower():
-        raise NotationError(f"{text!r} is not an SGF point", span=span)
+    """An SGF point of the 15x15 board (``aa`` to ``oo``)."""
+    if len(text) != 2 or any(c not in LETTERS[:SIZE] for c in text):
+        raise NotationError(f"{shorten(text)!r} is not an SGF point of the 15x15 board (aa to "
+                            "oo)", span=span)
     return Point(LETTERS.index(text[0]), SIZE - 1 - LETTERS.index(text[1]))
 
 

@@ -1,0 +1,328 @@
+"""One test per defect that issue 17 and the fuzzing found, named after what went wrong.
+
+Each was a traceback, a run-away cost or a record kifu wrote but could not read; each is now a
+located ``KifuError`` or works.  (Board files: ``tests/freego/test_freego_board_access.py``;
+the round trip of every format: ``test_convert_reads_back.py``.)
+"""
+from __future__ import annotations
+
+import gc
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from kifu import grammar, jsonform, limits, movetext
+from kifu.errors import ConversionError, KifuError, LimitError
+from kifu.game import RenderOptions
+from kifu.games.renju import GAME as RENJU
+from kifu.games.renju import sgf as renju_sgf
+from kifu.games.renju.position import Position
+from kifu.load import dump, parse_text
+from kifu.record import Node, Record, Span
+from kifu.report import QUOTE_WIDTH, Diagnostic, TextFormatter
+from tests.fuzz import pipeline
+
+ONES = "1" * 5000  # past Python's 4,300-digit limit for converting text to int
+RENGOMA = ("Game: rengoma\nStock-black: 1 1 1 2 2 2 3 3 3 4 4 4\n"
+           "Stock-red: 1 1 1 2 2 2 3 3 3 4 4 4\n")
+
+
+def answer(name: str, text: str) -> KifuError | None:
+    """The first problem kifu finds in a record (reading it, then replaying it), or None."""
+    try:
+        game, record = parse_text(text, name)
+    except KifuError as error:
+        return error
+    problems, _ = game.check(record)
+    return problems[0] if problems else None
+
+
+# -- 17.1: numbers of thousands of digits, in every place a notation reads one ---------------
+
+HUGE_NUMBERS = {
+    "renju point": ("x.renju", f"1. h8 2. h{ONES}\n", "syntax"),
+    "renju move number": ("x.renju", f"{ONES}. h8\n", "limit"),
+    "renju move number in a run": ("x.renju", f"1. h8 {ONES}. i9\n", "limit"),
+    "renju set-up": ("x.renju", f"Setup-Black: h{ONES}\n\n1. h8\n", "header"),
+    "renju offer": ("x.renju", f"1. h8 2. i9 3. j10 4. h9 offer[h{ONES}]\n", "syntax"),
+    "free-form go grid size": ("x.freego", f"Board: grid:{ONES}\n\nA1\n", "board"),
+    "free-form go hex size": ("x.freego", f"Board: hex:{ONES}\n\nA1\n", "board"),
+    "free-form go seat": ("x.freego", f"Board: grid:9\n\nA1@{ONES}\n", "syntax"),
+    "free-form go set-up seat": ("x.freego", f"Board: grid:9\nSetup-{ONES}: A1\n\nA2\n",
+                                 "header"),
+    "free-form go seat to move": ("x.freego", f"Board: grid:9\nTo-Move: {ONES}\n\nA2\n",
+                                  "header"),
+    "free-form go prisoners": ("x.freego", f"Board: grid:9\nPrisoners: 0, {ONES}\n\nA2\n",
+                               "header"),
+    "free-form go komi": ("x.freego", f"Board: grid:9\nKomi: {'9' * 400}\n\nA2\n", "header"),
+    "free-form go move number": ("x.freego", f"Board: grid:9\n\n{ONES}. A2\n", "limit"),
+    "rengoma board": ("x.rengoma", f"{RENGOMA}Board: {ONES}x6\n\n1. A c3\n", "header"),
+    "rengoma square": ("x.rengoma", f"{RENGOMA}\n1. A c{ONES}\n", "syntax"),
+    "rengoma stated strength": ("x.rengoma", f"{RENGOMA}\n1. A c3={ONES}\n", "syntax"),
+    "rengoma stock": ("x.rengoma", f"Game: rengoma\nStock-black: {ONES}\n\n1. A c3\n", "header"),
+    "rengoma set-up piece": ("x.rengoma", f"{RENGOMA}Stacks: c3=B{ONES}\nField: B1 R1\n\n"
+                             "1. A d4\n", "setup"),
+    "rengoma chips": ("x.rengoma", f"{RENGOMA}Stacks: c3=B1\nField: B1 R1\nChips: black "
+                      f"{ONES}\n\n1. A d4\n", "setup"),
+    "rengi move number": ("x.rengi", f"{ONES}. +3a\n", "limit"),
+    "rengi drop cap": ("x.rengi", f"DropCap: {ONES}\n\n+3a\n", "header"),
+    "rengi unit": ("x.rengi", f"Unit: {ONES}\n\n+3a\n", "header"),
+    "rengi seed": ("x.rengi", f"Seed: {ONES}\n\n+3a\n", "header"),
+    "rengi garbage rows": ("x.rengi", f"+3a -12ab {{j:{ONES}r}}\n", "syntax"),
+    "gungi hand": ("x.gungi", f"先手の持駒：兵{ONES}\n後手の持駒：なし\n", "syntax"),
+}
+
+
+@pytest.mark.parametrize("case", HUGE_NUMBERS.values(), ids=list(HUGE_NUMBERS))
+def test_numbers_of_thousands_of_digits_are_located_errors(case):
+    name, text, code = case
+    found = answer(name, text)
+    assert found is not None and found.code == code, found
+    assert found.span is not None
+    assert len(found.message) < 400  # the number is quoted shortened, if at all
+
+
+@pytest.mark.parametrize("text", [
+    '{"format": "kifu-record", "version": ' + ONES + ', "game": "renju"}',
+    '{"format": "kifu-record", "version": 1, "game": "renju", "moves": [{"move": {"type": '
+    '"pass"}, "span": [1e400, 1, 1, 2]}]}',
+    '{"format": "kifu-record", "version": 1, "game": "renju", "moves": [{"move": {"type": '
+    '"pass"}, "span": [NaN, 1, 1, 2]}]}',
+])
+def test_the_json_decoder_refuses_numbers_it_cannot_hold(text):
+    with pytest.raises(LimitError) as caught:
+        jsonform.loads(text)
+    assert caught.value.rule == "number-size" and caught.value.span.line == 1
+
+
+def test_one_shared_reader_takes_only_plain_decimal_digits():
+    assert limits.read_int("１２") == 12
+    assert [limits.read_int(t) for t in ("²", "٣", "1_000", " 1", "-1", "", ONES)] == [None] * 7
+
+
+def test_a_long_board_name_is_a_board_error_not_an_os_error(tmp_path):
+    record = tmp_path / "x.freego"
+    record.write_text("Board: " + "a" * 300 + "\n\nA1\n", encoding="utf-8")
+    found = answer(str(record), record.read_text(encoding="utf-8"))
+    assert found.code in ("board", "reference")
+
+
+@pytest.mark.parametrize("text, what", [
+    ("1. h8 2. a16\n", "the move a16"), ("1. h8 2. z3\n", "the move z3"),
+    ("Setup-Black: a16\n\n1. h8\n", "set-up stone a16"),
+    ("1. h8 2. i9 3. j10 4. h9 offer[a16 b2]\n", "the offered point a16"),
+])
+def test_renju_sgf_refuses_an_off_board_point_naming_the_move(text, what):
+    game, record = parse_text(text, "x.renju")
+    with pytest.raises(ConversionError) as caught:
+        dump(game, record, "sgf")
+    assert caught.value.message.startswith(what) and caught.value.span is not None
+
+
+def test_renju_sgf_offer_event_with_a_word_is_a_notation_error():
+    with pytest.raises(KifuError) as caught:
+        renju_sgf.read("(;GM[4];B[hh];W[ii];B[jj];W[hi];KE[offer g8 wins.])")
+    assert "'wins.' is not a point" in caught.value.message
+
+
+def test_renju_sgf_move_and_event_in_one_node_is_refused_not_dropped():
+    with pytest.raises(KifuError, match="both a move and an opening event"):
+        renju_sgf.read("(;GM[4];B[hh]KE[swap])")
+
+
+def _json_move(game: str, move: dict) -> str:
+    return json.dumps({"format": "kifu-record", "version": 1, "game": game,
+                       "moves": [{"move": move}]})
+
+
+@pytest.mark.parametrize("game, move", [
+    ("gungi", {"type": "ply", "side": 0, "piece": "兵", "file": 1, "tier": 1}),  # no rank
+    ("gungi", {"type": "ply", "side": 0, "piece": "兵", "file": 1, "rank": 6}),  # no tier
+    ("gungi", {"type": "ply", "side": 0, "piece": "兵", "file": 10, "rank": 6, "tier": 1}),
+    ("gungi", {"type": "ply", "side": 0, "piece": "兵", "file": True, "rank": 6, "tier": 1}),
+    ("gungi", {"type": "placement", "side": 0, "piece": "兵", "file": 1, "rank": 7, "tier": 0}),
+    ("gungi", {"type": "ply", "side": 0, "piece": "兵", "drop": "yes"}),
+    ("renju", {"type": "offer", "points": []}),
+    ("renju", {"type": "place", "point": "h" + ONES}),
+    ("rengi", {"type": "place", "columns": [1, 2], "colours": ["ab", "a"]}),
+    ("rengi", {"type": "single", "column": 3, "drop": {"rows": None, "columns": []}}),
+    ("rengoma", {"type": "turn", "actions": [{"action": "A", "square": "c3",
+                                              "strength": True}]}),
+    ("freego", {"type": "place", "cell": '"t":'}),
+    ("freego", {"type": "place", "cell": "A1", "seat": True}),
+])
+def test_json_moves_are_checked_as_strictly_as_written_ones(game, move):
+    """A Gungi ply without ``rank`` went through to an AssertionError in the referee."""
+    with pytest.raises(KifuError) as caught:
+        jsonform.loads(_json_move(game, move))
+    assert caught.value.code == "syntax"
+
+
+def test_gungi_same_square_ply_without_a_piece_is_a_notation_error():
+    found = answer("x.gungi", "「開戦」\n▲1―6―1―兵、▽同\n")
+    assert found.code == "syntax" and "names its piece" in found.message
+
+
+# -- 17.3: variations nested deeply ------------------------------------------------------------
+
+NESTED = {
+    "renju": ("x.renju", "1. h8 2. i9 ", "(2. j9 "),
+    "freego": ("x.freego", "Board: grid:9\n\nE5 D4 ", "(C3 "),
+    "rengoma": ("x.rengoma", RENGOMA + "\n1. A c3 2. A d4 ", "(2. A e5 "),
+    "rengi": ("x.rengi", "+3a -3a ", "(-4a "),
+    "gungi": ("x.gungi", "▲1―6―1―兵、▽9―4―1―兵 ", "(▽9―4―1―兵 "),
+}
+
+
+@pytest.mark.parametrize("case", NESTED.values(), ids=list(NESTED))
+def test_variations_nested_past_the_limit_are_a_limit_error(case):
+    name, head, opening = case
+    for depth in (limits.MAX_DEPTH + 1, 1000, 5000):
+        found = answer(name, head + opening * depth + ")" * depth + "\n")
+        assert isinstance(found, LimitError) and found.rule == "nesting-depth"
+        last_line = head.rsplit("\n", 1)[-1]
+        assert found.span.column == len(last_line) + limits.MAX_DEPTH * len(opening) + 1
+
+
+@pytest.mark.parametrize("case", NESTED.values(), ids=list(NESTED))
+def test_variations_nested_to_the_limit_go_through_everything(case):
+    name, head, opening = case
+    depth = limits.MAX_DEPTH
+    game, record = parse_text(head + opening * depth + ")" * depth + "\n", name)
+    game.check(record)
+    pipeline.round_trips(game, record)
+    assert Record.copy(record) == record
+
+
+def test_json_variations_nested_past_the_limit_are_a_limit_error():
+    node: dict = {"move": {"type": "pass"}}
+    for _ in range(limits.MAX_DEPTH + 1):
+        node = {"move": {"type": "pass"}, "variations": [[node]]}
+    text = json.dumps({"format": "kifu-record", "version": 1, "game": "renju",
+                       "moves": [node]})
+    with pytest.raises(LimitError, match="nested more than"):
+        jsonform.loads(text)
+    with pytest.raises(LimitError):
+        jsonform.loads('{"format": "kifu-record", "moves": ' + "[" * 100_000 + "]" * 100_000
+                       + "}")
+
+
+def test_a_record_built_deeper_than_the_limit_is_refused_before_json_recurses():
+    record = RENJU.parse("1. h8\n")
+    node = record.moves[0]
+    for _ in range(limits.MAX_DEPTH + 5):
+        inner = Node(node.move)
+        node.variations.append([inner])
+        node = inner
+    with pytest.raises(LimitError):
+        jsonform.dumps(record)
+
+
+# -- 17.4: memory and time --------------------------------------------------------------------
+
+def test_a_parser_reads_at_most_max_tokens(monkeypatch):
+    monkeypatch.setattr(grammar, "MAX_TOKENS", 1000)
+    found = answer("x.renju", "1. h8 " + "{a} " * 1000 + "\n")
+    assert isinstance(found, LimitError) and found.rule == "token-limit"
+    assert found.span.column == len("1. h8 ") + 998 * 4 + 1  # the token past the limit
+
+
+def test_a_record_holds_at_most_max_moves(monkeypatch):
+    monkeypatch.setattr(movetext, "MAX_MOVES", 100)
+    found = answer("x.rengi", "+3a " + "-P " * 200 + "\n")
+    assert isinstance(found, LimitError) and found.rule == "move-limit"
+
+
+def test_replaying_every_line_keeps_one_position_per_open_variation():
+    """A variation at every move once kept a copy of the position for each of them until the
+    main line ended: a record of a thousand such moves held a thousand positions."""
+    moves = " ".join(f"{p} (pass)" for p in ["h8", "i9", "g7", "j10", "f6", "k11"])
+    record = RENJU.parse(moves + "\n")
+    most = 0
+    for _ in RENJU.replay_tree(record):
+        gc.collect()
+        most = max(most, sum(isinstance(o, Position) for o in gc.get_objects()))
+    assert most <= 3  # the main line's position, the one before a move, a variation's
+
+
+def test_a_diagnostic_quotes_a_window_of_a_long_line():
+    text = "x" * 5_000_000 + " BAD " + "y" * 10
+    error = KifuError("bad", span=Span(1, 5_000_002, 1, 5_000_005))
+    diagnostic = Diagnostic.from_error(error, "f", text)
+    assert len(diagnostic.source_line) == QUOTE_WIDTH
+    quoted, caret = TextFormatter(color=False).diagnostic(diagnostic)[1:]
+    assert caret.index("^") - caret.index("|") == quoted.index("BAD") - quoted.index("|")
+
+
+def test_an_offer_names_at_most_the_boards_points():
+    found = answer("x.renju", "1. h8 2. i9 3. j10 4. h9 offer[" + "a1 " * 300 + "]\n")
+    assert found.code == "syntax" and "at most" in found.message
+
+
+def test_a_set_up_names_at_most_the_boards_points():
+    found = answer("x.renju", "Setup-Black: " + "a1 " * 300 + "\n\n1. h8\n")
+    assert found.code == "header" and "more stones than the board" in found.message
+
+
+# -- 17.9 and the fuzzing: what kifu writes, it reads ------------------------------------------
+
+def test_a_header_name_no_notation_can_read_is_not_written():
+    record = renju_sgf.read("(;GM[4]XH[So\U0001f600urce: kifu examples];B[hh])")
+    with pytest.raises(ConversionError, match="cannot be written"):
+        RENJU.write(record)
+
+
+def test_one_header_twice_in_other_cases_is_not_written():
+    record = renju_sgf.read("(;GM[4]PB[Ana]XH[black: Ben];B[hh])")
+    assert set(record.headers) >= {"Black", "black"}
+    with pytest.raises(ConversionError, match="given twice"):
+        RENJU.write(record)
+
+
+def test_a_header_value_with_a_vertical_tab_reads_back_as_written():
+    game, record = parse_text("Game: rengi\nEvent: a\x0bb\n\n+3a\n", "x.rengi")
+    assert game.parse(game.write(record)).headers["Event"] == "a\x0bb"
+
+
+def test_an_empty_json_variation_is_refused_as_in_the_notation():
+    text = json.dumps({"format": "kifu-record", "version": 1, "game": "renju",
+                       "moves": [{"move": {"type": "pass"}, "variations": [[]]}]})
+    with pytest.raises(KifuError, match="an empty variation"):
+        jsonform.loads(text)
+
+
+def test_an_empty_json_set_up_is_no_set_up_as_in_the_notation():
+    text = json.dumps({"format": "kifu-record", "version": 1, "game": "freego",
+                       "headers": [["Board", "grid:9"]], "setup": {}, "moves": []})
+    record = jsonform.loads(text)
+    assert record.setup is None
+    assert parse_text(dump(*parse_text(text, "x.json"), "native"), "x.freego")[1] == record
+
+
+def test_record_copy_needs_no_recursion():
+    record = RENJU.parse("1. h8\n")
+    node = record.moves[0]
+    for _ in range(5000):
+        inner = Node(node.move, ["c"])
+        node.variations.append([inner])
+        node = inner
+    copied = record.copy()
+    copied.moves[0].variations[0][0].comments.append("only in the copy")
+    assert record.moves[0].variations[0][0].comments == ["c"]
+
+
+def test_converting_a_record_whose_board_name_no_file_can_have_is_no_internal_error(
+        tmp_path, kifu_cli):
+    record = tmp_path / "x.freego"
+    record.write_text("Board: " + "b" * 300 + "\n\nA1\n", encoding="utf-8")
+    kifu_cli("convert", record, "-o", tmp_path / "out" / "y.freego")
+    assert (tmp_path / "out" / "y.freego").read_text(encoding="utf-8").startswith("Board: bbb")
+
+
+def test_svg_of_a_record_full_of_markup_stays_inert():
+    game, record = parse_text('Game: freego\nBoard: grid:5\nPlayers: <script>x</script>, '
+                              '"&<\n\nA1 {<svg onload=alert(1)>}\n', "x.freego")
+    position = list(game.replay(record))[-1].position
+    root = ET.fromstring(game.render_svg(position, RenderOptions(), record))
+    pipeline.check_svg(ET.tostring(root, encoding="unicode"))
