@@ -113,7 +113,7 @@ class Format:
 
 
 class Game(ABC):
-    """Base class of a game plug-in; see ``DESIGN.md`` for the contract."""
+    """Base class of a game plug-in; ``kifu/games/README.md`` describes the contract."""
 
     name: ClassVar[str]
     title: ClassVar[str]

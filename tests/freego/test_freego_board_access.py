@@ -75,13 +75,13 @@ def test_a_link_that_stays_inside_the_folder_is_followed(tmp_path):
 
 
 def test_boards_dir_widens_the_folders_a_record_may_read(tmp_path):
-    shared = tmp_path / "shared"
+    shared = tmp_path / "library"
     shared.mkdir()
     shutil.copy(SCRIBBLE, shared / "common.toml")
     path = record_in(tmp_path / "records", "common.toml")
     assert problem(path).rule == "board"  # not found beside the record
     assert problem(path, ReadOptions((str(shared),))) is None
-    escaping = record_in(tmp_path / "records", "../shared/common.toml", "up.freego")
+    escaping = record_in(tmp_path / "records", "../library/common.toml", "up.freego")
     assert problem(escaping, ReadOptions((str(shared),))).rule == "reference-outside"
 
 
@@ -114,7 +114,7 @@ def test_a_board_name_too_long_for_the_file_system_is_a_clean_error(tmp_path):
 
 
 def test_the_command_line_option_and_standard_input(tmp_path, kifu_cli):
-    shared = tmp_path / "shared"
+    shared = tmp_path / "library"
     shared.mkdir()
     shutil.copy(SCRIBBLE, shared / "common.toml")
     text = f"Game: freego\nBoard: common.toml{MOVES}"

@@ -71,7 +71,7 @@ def test_four_stones_give_no_bonus():
     assert all(garbage.bonus(k, 4) == 0 for k in range(1, 20))
 
 
-# -- the worked examples of the source (digest §3.4) ------------------------------------------
+# -- the worked examples of the published rules ----------------------------------------
 
 WORKED = [
     ("5連鎖(6個消し)", chain(5, l5=6), 14),
@@ -168,7 +168,7 @@ def test_chain_and_groups_mode_follows_the_rule(name):
 
 def test_chain_and_groups_mode_documents_the_disagreeing_table_entries():
     """The source's table gives one row less than its own rule for 4連トリ, 5連ダブ, 5連トリ;
-    kifu follows the rule (digest §3.2)."""
+    kifu follows the rule."""
     disagreeing = {name for name in GROUP_TABLE if GROUP_TABLE[name] != GROUP_RULE[name]}
     assert disagreeing == {"4連トリ", "5連ダブ", "5連トリ"}
     for name in disagreeing:

@@ -1,4 +1,4 @@
-"""Renju notation: reading every form the digest allows, writing canonically, round trips."""
+"""Renju notation: reading every form the notation allows, writing canonically, round trips."""
 from __future__ import annotations
 
 from pathlib import Path

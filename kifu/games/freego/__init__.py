@@ -1,6 +1,6 @@
 """Free-form Go 囲碁自由形: Go in the cells of any map, by 2 to 4 players.
 
-The rules are the digest's (``rules/freego.md``, source ``seeds/004_...``); the decisions kifu
+The rules are those ``docs/games/freego.md`` states; the decisions kifu
 takes where they are silent are listed in ``DECISIONS.md`` beside this file.  The package:
 
 - ``board``, ``grids``, ``boardfile``, ``tomlspans``, ``geometry``, ``builtin`` and ``boards/``:

@@ -1,6 +1,6 @@
 """Counting a finished game, and reading the ``Result:`` a record states.
 
-Scoring as the digest defines it, every cell worth its ``value`` (1 unless the board says
+Scoring as the rules define it, every cell worth its ``value`` (1 unless the board says
 otherwise; electoral votes on the US map):
 
 - ``territory`` (default): empty regions bordered by one player only + prisoners (1 a stone) + komi

@@ -1,6 +1,6 @@
 """Rengi 連棋: turn-based Puyo Puyo for two, on two 6x13 fields (puyoloft.net's rules).
 
-The engine follows the rules digest (``rules/rengi.md``) and its decisions; the decisions kifu
+The engine follows the rules ``docs/games/rengi.md`` states; the decisions kifu
 had to take beyond it are listed in ``DECISIONS.md`` beside this file.  Modules:
 
 - ``bitboard``: the fields as integer bitboards and the chain resolver;

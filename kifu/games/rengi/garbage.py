@@ -8,7 +8,7 @@ of the source.
 - ``[連鎖数のみ]`` (``chain``): link k is worth k-1 rows.
 - ``[連鎖数と同時消し組数]`` (``groups``): link k is worth (k-1) x min(groups, 4) rows.  The
   source's own table disagrees with this rule for 4連トリ, 5連ダブ and 5連トリ; kifu follows the
-  rule (digest §3.2).
+  rule.
 - ``[邪魔石表]`` (``table``): T(n) + sum over links of B(k, stones of link k), with a 1-link
   chain of exactly 4 stones worth 1 stone, and the optional 1-chain reduction (減補正).
 """
@@ -113,7 +113,7 @@ class Sending:
 
 def finish_chain(raw: int, *, simple: bool, unit: int, stock_on: bool, stock: int,
                  links: int, warning: int) -> Sending:
-    """Apply the unit, the stock and the offset to ``raw`` stones (digest §3.5, §3.6).
+    """Apply the unit, the stock and the offset to ``raw`` stones.
 
     Order (kifu's decision): total = raw + stock; rows = total // 6; the remainder becomes the
     new stock, unless the chain had 4 or more links or the total exceeds 36 stones, which reset

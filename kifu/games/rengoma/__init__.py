@@ -1,8 +1,8 @@
 """Rengoma 連駒: four in a row with pieces of different strengths that stack, for two players or
 two teams of two.
 
-The rules are the source's (``seeds/002_*``) with the gaps the digest (``rules/rengoma.md``)
-fills; kifu's own decisions where both are silent are in ``DECISIONS.md`` beside this file.  In
+The rules are the published ones, with kifu's defaults where their text is cut; kifu's own
+decisions where the rules are silent are in ``DECISIONS.md`` beside this file.  In
 short: a record's *move* is a whole turn (the normal action and its chip-paid ``*`` extras), so
 turn numbers count turns; the stock orders are header lines and every placement's piece follows
 from them; the win is checked after every action, the draw (no legal action) after every turn.

@@ -1,6 +1,6 @@
 """What a record's headers fix before play: board size, piece set, stock orders, players.
 
-The source cuts these parts of the rules, so kifu gives defaults (``rules/rengoma.md``) and a
+The source cuts these parts of the rules, so kifu gives defaults and a
 record may override each in its header.  The stock orders have no default: they are the
 shuffle of one game, and without them a replay could not know which piece a placement uses.
 """
