@@ -43,6 +43,7 @@ BENCHMARKS: tuple[tuple[str, tuple[str, ...]], ...] = (
 LONG: dict[str, tuple[list[str], list[str]]] = {
     "scale": ([], ["--records", "2000", "--distinct", "200"]),
     "worst_inputs": ([], ["--mb", "1"]),
+    "sgf_worst": ([], ["--mib", "1"]),
     "viewer": ([], ["--rounds", "1"]),
 }
 

@@ -8,7 +8,8 @@ kifu's exit status.  The goal: every input decided (legal, or a located error, n
 within a few seconds per megabyte and a few hundred megabytes.  The inputs are the shapes that
 cost most per byte: one huge value, the most nodes, the most siblings, the deepest nesting of
 game trees and of variations, the most values in one property, the most escapes, the most
-findings, the most games in a collection, as many findings as the text can give, and as many games as a collection can hold.
+findings, the most games in a collection, line ends only, and the longest legal game kifu can
+be given with a variation at every move (a ko cycle under basic ko, up to the node limit).
 """
 from __future__ import annotations
 
@@ -67,6 +68,32 @@ def games(size: int) -> str:
     return fill("(;GM[1])", size, "", "")
 
 
+def line_ends(size: int) -> str:
+    """Line ends between two moves, and the closing ")" missing: a finding on the last line."""
+    return fill("\n", size, "(;GM[1]SZ[19];B[aa]", ";W[bb]")
+
+
+def ko_cycle(size: int) -> str:
+    """Two kos taken in turn (each side passing once between), legal for ever under basic ko,
+    with a variation at every move: the main line nests one game tree deeper each move."""
+    def point(x: int, y: int) -> str:
+        return LETTERS[x] + LETTERS[y]
+    black = [point(2, 3), point(3, 2), point(3, 4), point(4, 3),  # ko A, black's stone in it
+             point(12, 10), point(13, 11), point(12, 12)]
+    white = [point(4, 2), point(5, 3), point(4, 4),
+             point(10, 11), point(11, 10), point(11, 12), point(12, 11)]  # ko B, white's stone
+    head = ("(;GM[1]FF[4]SZ[19]RU[Japanese]AB" + "".join(f"[{p}]" for p in black) +
+            "AW" + "".join(f"[{p}]" for p in white) + "PL[W]")
+    cycle = [("W", point(3, 3)), ("B", point(11, 11)), ("W", ""), ("B", point(4, 3)),
+             ("W", point(12, 11)), ("B", "")]
+    count = min((size - len(head)) // 17, 240_000)  # two nodes a move, within the limits
+    moves = [cycle[i % len(cycle)] for i in range(count)]
+    front = "".join(f";{colour}[{value}](" for colour, value in moves[:-1])
+    back = "".join(f")(;{colour}[pp])" for colour, _ in reversed(moves[1:]))  # in their turn
+    colour, value = moves[-1]
+    return head + front + f";{colour}[{value}]" + back + ")"
+
+
 INPUTS: dict[str, Callable[[int], str]] = {
     "one comment of the whole size": one_comment,
     "escapes only (\\]\\]...)": escapes,
@@ -77,6 +104,8 @@ INPUTS: dict[str, Callable[[int], str]] = {
     "one property with every value": values,
     "junk inside a node (a finding each)": findings,
     "a collection of empty games": games,
+    "line ends only": line_ends,
+    "a ko cycle, a variation at every move": ko_cycle,
 }
 
 

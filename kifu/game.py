@@ -99,7 +99,8 @@ class Reading:
 class Format:
     """An interchange format a game reads and writes besides its own notation (SGF, say).
 
-    ``read_all(text, path, lenient)`` reads every record of a file, each with its findings;
+    ``read_all(text, path, lenient)`` reads every record of a file, each with its findings
+    (lazily, if it can: a caller done with a record before asking for the next holds one);
     ``rewrite(documents)`` writes documents it read back in the format, keeping what the game
     does not model.  Both are optional.
     """
@@ -110,7 +111,7 @@ class Format:
     read: Callable[[str, str], Record]
     write: Callable[[Record], str]
     claims: Callable[[str], bool] = lambda text: True
-    read_all: Callable[[str, str, bool], list[Reading]] | None = None
+    read_all: Callable[[str, str, bool], Iterable[Reading]] | None = None
     rewrite: Callable[[list[Any]], str] | None = None
 
 

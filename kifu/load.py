@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from kifu import jsonform, registry, sgf
+from kifu import jsonform, registry
 from kifu.errors import ConversionError, KifuError, NotationError, OptionError
-from kifu.game import Game, Step
+from kifu.game import Game, Reading, Step
 from kifu.limits import check_tree
 from kifu.record import Node, ReadOptions, Record, is_event
 from kifu.source import SourceText, read_source
@@ -123,27 +123,43 @@ def parse_all_as(game: Game, fmt: str, text: str, path: str, *, lenient: bool = 
 
     A file-level failure (no game tree, a syntax error in a native record) is raised.
     """
+    return list(parse_each_as(game, fmt, text, path, lenient=lenient, options=options))
+
+
+def parse_each_as(game: Game, fmt: str, text: str, path: str, *, lenient: bool = False,
+                  options: ReadOptions | None = None) -> Iterator[Parsed]:
+    """:func:`parse_all_as` one record at a time, read as it is asked for (the next one is
+    read ahead, to know whether the file holds several), so that a caller done with each
+    holds two at most.  A file-level failure is raised by the iterator."""
     if fmt in (registry.NATIVE, registry.JSON):
-        return [Parsed(parse_as(game, fmt, text, path, options), [], path)]
+        yield Parsed(parse_as(game, fmt, text, path, options), [], path)
+        return
     found = registry.format_of(game, fmt)
     if found.read_all is None:
-        return [Parsed(parse_as(game, fmt, text, path, options), [], path)]
-    readings = found.read_all(text, path, lenient)
-    several = len(readings) > 1
-    parsed = []
-    for index, reading in enumerate(readings, 1):
-        record, findings = reading.record, list(reading.findings)
-        if record is not None:
-            try:
-                check_tree(record.moves)
-            except KifuError as error:
-                record = None
-                findings.append(error)
-            else:
-                record.read_options = options or ReadOptions()
-        parsed.append(Parsed(record, findings, f"{path}#{index}" if several else path,
-                             reading.document))
-    return parsed
+        yield Parsed(parse_as(game, fmt, text, path, options), [], path)
+        return
+    readings = iter(found.read_all(text, path, lenient))
+    ahead = [one for one in (next(readings, None), next(readings, None)) if one is not None]
+    several = len(ahead) > 1
+    index = 0
+    while ahead:  # no name holds a record once it is handed out: the caller may free it
+        index += 1
+        yield _checked(ahead.pop(0), f"{path}#{index}" if several else path, options)
+        if not ahead:
+            ahead = [one for one in (next(readings, None),) if one is not None]
+
+
+def _checked(reading: Reading, name: str, options: ReadOptions | None) -> Parsed:
+    record, findings = reading.record, list(reading.findings)
+    if record is not None:
+        try:
+            check_tree(record.moves)
+        except KifuError as error:
+            record = None
+            findings.append(error)
+        else:
+            record.read_options = options or ReadOptions()
+    return Parsed(record, findings, name, reading.document)
 
 
 def parse_all(text: str, path: str, game_name: str | None = None, *, lenient: bool = False,
@@ -151,16 +167,6 @@ def parse_all(text: str, path: str, game_name: str | None = None, *, lenient: bo
     """The game, the format and every record of ``text``."""
     game, fmt = registry.detect(text, path, game_name)
     return game, fmt, parse_all_as(game, fmt, text, path, lenient=lenient, options=options)
-
-
-def record_texts(text: str, path: str,
-                 game_name: str | None = None) -> tuple[Game, str, Iterator[str]]:
-    """The game and format of ``text``, and the text of each record it holds: itself, or each
-    game of an SGF collection, laid out so that lines and columns are the file's."""
-    game, fmt = registry.detect(text, path, game_name)
-    if fmt == "sgf" and sgf.count_games(text) > 1:
-        return game, fmt, sgf.split_games(text)
-    return game, fmt, iter([text])
 
 
 def load(path: str, encoding: str | None = None, game_name: str | None = None,

@@ -24,10 +24,19 @@ from __future__ import annotations
 
 import bisect
 import re
+from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from kifu.errors import CRITICAL, FATAL, PEDANTIC, REPAIRED, KifuError, LimitError, NotationError
+from kifu.errors import (
+    CRITICAL,
+    FATAL,
+    PEDANTIC,
+    REPAIRED,
+    KifuError,
+    LimitError,
+    NotationError,
+)
 from kifu.heap import no_cycles
 from kifu.limits import MAX_MOVES
 from kifu.record import Span
@@ -39,6 +48,9 @@ MAX_SAME = 20
 #: few hundred bytes (a value some fifty) once read, so this bounds the memory any file takes.
 MAX_NODES = MAX_MOVES
 MAX_VALUES = 2 * MAX_MOVES
+#: A file holds at most this many games: each is checked on its own, at some cost of its own
+#: (a start position, a report), which bounds the time a collection of tiny games takes.
+MAX_GAMES = 50_000
 
 #: Every property of FF[4] for Go and the general part (others are reported as unknown).
 KNOWN_PROPERTIES = frozenset((
@@ -56,7 +68,8 @@ LIST_PROPERTIES = frozenset(("AB", "AE", "AW", "AR", "CR", "DD", "LB", "LN", "MA
 TEXT_PROPERTIES = frozenset(("C", "GC"))
 MOVE_PROPERTIES = frozenset(("B", "W"))
 
-_BLANK = r"[ \t\n\r\f\v]*"
+_BLANK = r"[ \t\n\r\f\v]*+"
+_BLANK_CHARACTERS = " \t\n\r\f\v"
 #: A value: possessive repeats (Python 3.11), so that no backtracking state is kept per
 #: character or escape (the unrolled loop kept one per escape: 300 MB for 4 MB of "\\]").
 _VALUE = r"\[((?:[^\]\\]++|\\.)*+)\]"
@@ -76,8 +89,8 @@ _TOKEN = re.compile(
     r")", re.DOTALL)
 #: Where a game tree starts: "(" and a node, or a property where its ";" was forgotten.
 _GAME_START = re.compile(r"\(" + _BLANK + r"(?:;|[A-Za-z]+" + _BLANK + r"\[)")
-_LAST_BLANKS = re.compile(_BLANK + r"\Z")
 _BLANKS = re.compile(_BLANK)
+_LINE_END = re.compile("\n")
 _CA_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:+ -]{0,39}\Z")
 
 
@@ -167,20 +180,30 @@ def escape(value: str) -> str:
 
 
 class Locator:
-    """Lines and columns (1-based, in characters) of offsets into one text."""
+    """Lines and columns (1-based, in characters) of offsets into one text: the first few by
+    counting line ends (in C), later ones from an index of line starts, built once."""
 
-    __slots__ = ("text", "_starts")
+    __slots__ = ("text", "_starts", "_asked")
+
+    #: Points found by counting before the index is built.
+    COUNTED = 32
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self._starts: list[int] | None = None
+        self._starts: array[int] | None = None
+        self._asked = 0
 
-    def _line_starts(self) -> list[int]:
-        if self._starts is None:
-            self._starts = [0, *(m.end() for m in re.finditer("\n", self.text))]
+    def _line_starts(self) -> array[int]:
+        if self._starts is None:  # 8 bytes a line (a list of ints takes 36)
+            self._starts = array("q", [0])
+            self._starts.extend(m.end() for m in _LINE_END.finditer(self.text))
         return self._starts
 
     def point(self, offset: int) -> tuple[int, int]:
+        if self._starts is None and self._asked < self.COUNTED:
+            self._asked += 1
+            text = self.text
+            return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
         starts = self._line_starts()
         line = bisect.bisect_right(starts, offset)
         return line, offset - starts[line - 1] + 1
@@ -231,10 +254,10 @@ class Collection:
             return Span(node.line, node.column, node.line, node.column + end - start)
         return self.locator.span(start, end)
 
-    def value_span(self, node: SgfNode, ident: str) -> Span | None:
-        """Where a property's first value stands, ``[`` and ``]`` included."""
-        if node.start < 0:
-            return None
+    def value_span(self, node: SgfNode, ident: str) -> Span:
+        """Where a property's first value stands, ``[`` and ``]`` included (the node's own
+        place if it has no such property).  ``node`` is one read from this text."""
+        assert node.start >= 0, "a node made in memory stands nowhere in the text"
         spans = self._values.get(node.start)
         if spans is None:  # every property of the node at once: headers ask for many
             spans = self._values[node.start] = {}
@@ -244,7 +267,7 @@ class Collection:
                     if name is not None:
                         spans.setdefault(_identifier(name), self.locator.span(
                             match.start(name_group + 1) - 1, match.end(name_group + 1) + 1))
-        return spans.get(ident) or self.span(node)
+        return spans.get(ident) or self.locator.span(node.start, max(node.end, node.start + 1))
 
 
 def _identifier(word: str) -> str:
@@ -259,36 +282,50 @@ class _Reader:
         self.text = text
         self.lenient = lenient
         self.locator = Locator(text)
-        self.games: list[GameTree] = []
-        self.pending: list[KifuError] = []  # findings before the first game
-        self.nodes = 0
-        self.counts: dict[tuple[int, str | None], int] = {}
+        self.game: GameTree | None = None  # the game being read
+        self.done: list[GameTree] = []  # games read and not yet handed out
+        self.findings: list[KifuError] = []  # the game's findings (those before it, at first)
+        self.counts: dict[str | None, int] = {}  # findings of each rule in ``findings``
+        self.games = 0  # games begun
 
     def note(self, message: str, start: int, end: int, grade: str, rule: str | None = None) -> None:
         """Report a finding where the reading stands (with the game being read); past
         :data:`MAX_SAME` of one rule in a game, the rest are counted, not listed."""
-        key = (len(self.games), rule)
-        seen = self.counts[key] = self.counts.get(key, 0) + 1
+        seen = self.counts[rule] = self.counts.get(rule, 0) + 1
         if seen > MAX_SAME:
             return
         if seen == MAX_SAME:
             message = f"{message} (and every later one of this kind in this game: counted below)"
         found = finding(message, self.locator.span(start, end), grade, lenient=self.lenient,
                         rule=rule)
-        (self.games[-1].findings if self.games else self.pending).append(found)
+        self.findings.append(found)
 
     def tally(self) -> None:
-        """Name how many findings of a kind went unlisted, at the end of each game's list."""
-        for (game, rule), count in self.counts.items():
+        """Name how many findings of a kind went unlisted, at the end of the game's list."""
+        for rule, count in self.counts.items():
             if count > MAX_SAME:
-                first = next(f for f in (self.games[max(game - 1, 0)].findings if game
-                                         else self.pending) if f.rule == rule)
-                more = finding(f"{count - MAX_SAME:,} more findings like this one are not "
-                               "listed", first.span, first.grade or PEDANTIC,
-                               lenient=self.lenient, rule=rule)
-                (self.games[game - 1].findings if game else self.pending).append(more)
+                first = next(f for f in self.findings if f.rule == rule)
+                self.findings.append(finding(
+                    f"{count - MAX_SAME:,} more findings like this one are not listed",
+                    first.span, first.grade or PEDANTIC, lenient=self.lenient, rule=rule))
+        self.counts = {}
 
-    def run(self) -> Collection:
+    def begin(self, root: SgfNode) -> GameTree:
+        """A new game tree begins at ``root``: the one before is complete (what was found
+        before the first game goes with the first)."""
+        self.games += 1
+        game = GameTree(root)
+        if self.game is None:
+            game.findings = self.findings
+        else:
+            self.tally()
+            self.done.append(self.game)
+            self.findings = game.findings
+        self.game = game
+        return game
+
+    def each(self) -> Iterator[GameTree]:
+        """The game trees, each handed out once the next one begins (or the text ends)."""
         text = self.text
         opening = _GAME_START.search(text)
         if opening is None:
@@ -299,15 +336,15 @@ class _Reader:
         if text[:begin].strip():
             self.note("text before the first game tree is skipped", 0, begin, PEDANTIC,
                       "text-outside-game")
-        self._scan(begin)
-        self.tally()
-        if not self.games:
+        yield from self._scan(begin)
+        if self.game is None:
             raise NotationError("no SGF game tree holds a node", span=Span.point(
                 *self.locator.point(begin)), grade=FATAL)
-        self.games[0].findings[:0] = self.pending
-        return Collection(text, self.games, self.locator)
+        self.tally()
+        yield from self.done
+        yield self.game
 
-    def _scan(self, pos: int) -> None:
+    def _scan(self, pos: int) -> Iterator[GameTree]:
         """Tokens from ``pos`` to the end, built into trees with an explicit stack.
 
         ``frames`` holds one entry per open "(": the node the game tree hangs from (``None``
@@ -327,14 +364,14 @@ class _Reader:
         match_token = _TOKEN.match
         count_lines, last_break = text.count, text.rfind
         moves = MOVE_PROPERTIES
-        nodes = self.nodes
+        nodes = 0
         more_values = 0  # values besides each property's first
         closed = False  # the last token was a ")"
         while pos < size:
             m = match_token(text, pos)
             if m is None:  # only blanks are left
                 break
-            kind = m.lastindex
+            kind = m.lastindex or 0  # some group always matches
             pos = m.end()
             if kind <= 5:  # ";B[pd]" or ";B[pd]BL[1795.3]" (a node with its properties), ";"
                 start = m.start(1) - 1 if kind != 5 else pos - 1
@@ -363,7 +400,11 @@ class _Reader:
                     last.children.append(node)
                     frame[1] = node
                 elif self._link(frame, node):  # a new game begins
-                    unknown = self.games[-1].unknown
+                    unknown = self.begin(node).unknown
+                    if self.done:
+                        yield self.done.pop()
+                    if self.games > MAX_GAMES:
+                        raise self._too_many(start, "games")
                 props = node.properties
                 if kind != 5:
                     ident, value = m.group(1, 2)
@@ -388,7 +429,13 @@ class _Reader:
                         continue
                     node = self._missing_semicolon(frames[-1], m.start(6))
                     props = node.properties
-                    unknown = self.games[-1].unknown
+                    nodes += 1
+                    assert self.game is not None
+                    unknown = self.game.unknown
+                    if self.done:
+                        yield self.done.pop()
+                    if self.games > MAX_GAMES:
+                        raise self._too_many(node.start, "games")
                 if not ident.isupper():
                     ident = self._lower_case(ident, m.start(6))
                     if not ident:
@@ -445,7 +492,8 @@ class _Reader:
                     outside_from = self._outside(outside_from, start)
                     continue
                 if word.isalpha():
-                    opened = _BLANKS.match(text, pos).end()
+                    blanks = _BLANKS.match(text, pos)
+                    opened = blanks.end() if blanks else pos
                     if opened < size and text[opened] == "[":  # "C[..." up to the end
                         if node is None:
                             node = self._missing_semicolon(frames[-1], start)
@@ -459,16 +507,15 @@ class _Reader:
                     self._truncated(start)
                     break
                 self._junk(start, pos)
-        self.nodes = nodes
         if outside_from >= 0:
             self._end_outside(outside_from, size)
         if frames:
-            end = len(_LAST_BLANKS.sub("", text))
+            end = len(text.rstrip(_BLANK_CHARACTERS))  # no regex: "\s*\Z" is quadratic
             self.note(f"the file ends with {len(frames)} game tree(s) still open: ')' is "
                       "missing (truncated?)", max(end - 1, 0), end, CRITICAL, "truncated")
 
     def _too_many(self, start: int, what: str) -> LimitError:
-        limit = MAX_NODES if what == "nodes" else MAX_VALUES
+        limit = {"nodes": MAX_NODES, "values": MAX_VALUES, "games": MAX_GAMES}[what]
         return LimitError(f"the file holds more than {limit:,} {what}; kifu reads no more",
                           span=self.locator.span(start, start + 1), grade=FATAL,
                           rule=f"{what[:-1]}-limit")
@@ -483,7 +530,6 @@ class _Reader:
         elif frame[0] is not None:
             frame[0].children.append(node)
         else:
-            self.games.append(GameTree(node))
             return True
         return False
 
@@ -491,8 +537,8 @@ class _Reader:
         self.note("a property stands where a node should begin: ';' is missing and added",
                   start, start + 1, REPAIRED, "missing-semicolon")
         node = SgfNode({}, [], start, start, *self.locator.point(start))
-        self.nodes += 1
-        self._link(frame, node)
+        if self._link(frame, node):
+            self.begin(node)
         return node
 
     def _lower_case(self, word: str, start: int) -> str:
@@ -552,8 +598,18 @@ def read(text: str, *, lenient: bool = False) -> Collection:
 
     Raises a ``fatal`` :class:`NotationError` only when there is no game tree at all.
     """
+    reader = _Reader(text, lenient)
     with no_cycles():
-        return _Reader(text, lenient).run()
+        return Collection(text, list(reader.each()), reader.locator)
+
+
+def read_each(text: str, *, lenient: bool = False) -> tuple[Collection, Iterator[GameTree]]:
+    """:func:`read` one game at a time: the collection (with no games listed, for spans) and
+    its game trees, each built as it is asked for, so that a caller that is done with a game
+    before asking for the next holds one game at a time.  The fatal errors of :func:`read` are
+    raised by the iterator."""
+    reader = _Reader(text, lenient)
+    return Collection(text, [], reader.locator), reader.each()
 
 
 def parse(text: str) -> list[SgfNode]:
@@ -576,7 +632,7 @@ def declared_charset(data: bytes) -> tuple[str, int] | None:
         return None
     nodes = 0
     for m in _TOKEN.finditer(head, opening.start() + 1):
-        kind = m.lastindex
+        kind = m.lastindex or 0
         if kind <= 5:
             nodes += 1
         if kind in (9, 10) or nodes > 1:
@@ -680,42 +736,3 @@ def style(collection: Collection, game: GameTree) -> list[KifuError]:
         if value is not None and value.strip() and not good(text(value).strip()):
             note(f"{ident}[{text(value)[:30]}] {problem}", root, ident, "value-format")
     return found
-
-
-# -- a collection as texts, one a game ------------------------------------------------------
-
-_TREE_MARKS = re.compile(_VALUE + r"|[()]", re.DOTALL)
-
-
-def split_games(text: str) -> Iterator[str]:
-    """Each game tree of a collection ``(;...)(;...)`` as a text of its own, for a game's
-    one-record reader.  What comes before a game is replaced by as many line ends and spaces
-    as it took, so that lines and columns in messages stay those of the whole file."""
-    depth = 0
-    start = 0
-    for mark in _TREE_MARKS.finditer(text):
-        token = mark.group()
-        if token == "(":
-            if depth == 0:
-                start = mark.start()
-            depth += 1
-        elif token == ")" and depth:
-            depth -= 1
-            if depth == 0:
-                lines = text.count("\n", 0, start)
-                column = start - (text.rfind("\n", 0, start) + 1)
-                yield "\n" * lines + " " * column + text[start:mark.end()]
-    if depth:
-        yield "\n" * text.count("\n", 0, start) + text[start:]
-
-
-def count_games(text: str) -> int:
-    """How many game trees a collection holds (0 if its brackets never close)."""
-    depth = games = 0
-    for mark in _TREE_MARKS.finditer(text):
-        if mark.group() == "(":
-            depth += 1
-        elif mark.group() == ")" and depth:
-            depth -= 1
-            games += depth == 0
-    return games

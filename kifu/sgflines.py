@@ -8,7 +8,7 @@ within variations is limited (``kifu.limits.MAX_DEPTH``), because the consumers 
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from kifu import sgf
 from kifu.errors import KifuError, NotationError
@@ -98,33 +98,49 @@ def from_lines(line: list[Node], make: Callable[[Node], SgfNode]) -> list[SgfNod
 TreeReader = Callable[[Collection, SgfNode, list[KifuError]], Record]
 
 
-def read_games(text: str, read_tree: TreeReader, lenient: bool = False) -> list[Reading]:
+def read_games(text: str, read_tree: TreeReader, lenient: bool = False) -> Iterator[Reading]:
     """Every game of an SGF text as a :class:`~kifu.game.Reading`: the record (or ``None`` with
     the error that stopped it), what reading found (syntax repairs, pedantic findings, the
-    game's own), and the game tree itself for a lossless rewrite.  Raises only when the text
-    holds no game tree at all."""
-    with no_cycles():
-        return _read_games(text, read_tree, lenient)
+    game's own), and the game tree itself for a lossless rewrite.
+
+    The games are read one at a time, as they are asked for, so that a caller done with each
+    before the next holds one game at a time.  Raises only when the text holds no game tree
+    at all; a limit reached after the first game ends the games with a reading of it."""
+    collection, games = sgf.read_each(text, lenient=lenient)
+    first = True
+    while True:
+        with no_cycles():  # paused only while working, never across a ``yield``
+            try:
+                game = next(games, None)
+            except KifuError as error:
+                if first:
+                    raise
+                reading = Reading(None, [error])
+                game = None
+            else:
+                if game is None:
+                    return
+                reading = _reading(collection, game, read_tree)
+        yield reading
+        if game is None:
+            return
+        first = False
 
 
-def _read_games(text: str, read_tree: TreeReader, lenient: bool) -> list[Reading]:
-    collection = sgf.read(text, lenient=lenient)
-    readings = []
-    for game in collection.games:
-        findings = list(game.findings)
-        findings.extend(sgf.style(collection, game))
-        try:
-            record: Record | None = read_tree(collection, game.root, findings)
-        except KifuError as error:
-            findings.append(error)
-            record = None
-        readings.append(Reading(record, findings, game.root))
-    return readings
+def _reading(collection: Collection, game: sgf.GameTree, read_tree: TreeReader) -> Reading:
+    findings = list(game.findings)
+    findings.extend(sgf.style(collection, game))
+    try:
+        record: Record | None = read_tree(collection, game.root, findings)
+    except KifuError as error:
+        findings.append(error)
+        record = None
+    return Reading(record, findings, game.root)
 
 
 def read_one(text: str, read_tree: TreeReader) -> Record:
     """The one game of an SGF text; a collection or any error in the reading is raised."""
-    readings = read_games(text, read_tree)
+    readings = list(read_games(text, read_tree))
     if len(readings) > 1:
         raise NotationError(f"this SGF collection holds {len(readings)} games; read one at a "
                             "time (kifu's --game-index)", rule="collection")

@@ -22,7 +22,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 
-import chardetng_py
+import chardetng_py  # type: ignore[import-untyped]
 
 from kifu import sgf
 from kifu.errors import EncodingError, InputError, KifuError, ReadError
@@ -180,9 +180,10 @@ def _by_bom(data: bytes, warnings: list[KifuError]) -> tuple[str, str] | None:
         return None
     head = data[:4096]
     even, odd = head[0::2].count(0), head[1::2].count(0)
-    name = "utf-16-be" if even > 4 * odd + 4 else "utf-16-le" if odd > 4 * even + 4 else None
-    if name is None:
+    wide = "utf-16-be" if even > 4 * odd + 4 else "utf-16-le" if odd > 4 * even + 4 else None
+    if wide is None:
         return None  # NUL bytes, but not UTF-16
+    name = wide
     try:
         text = data.decode(name)
     except UnicodeDecodeError:

@@ -17,7 +17,7 @@ from kifu import registry
 from kifu.errors import PEDANTIC, KifuError
 from kifu.game import Game
 from kifu.heap import no_cycles
-from kifu.load import parse_all_as
+from kifu.load import parse_each_as
 from kifu.record import ReadOptions
 from kifu.report import Diagnostic, FileReport
 from kifu.runner import run
@@ -62,14 +62,20 @@ def check_text(text: str, path: str, options: Options,
 
 def _check_records(game: Game, fmt: str, text: str, path: str, options: Options,
                    found: tuple[KifuError, ...]) -> list[FileReport]:
-    try:
-        parsed = parse_all_as(game, fmt, text, path, lenient=options.lenient,
-                              options=options.read_options)
-    except KifuError as error:
-        return [FileReport(path, game.name, 0, _diagnostics([*found, error], path, text, options))]
-    reports = []
-    for index, one in enumerate(parsed):
-        problems: list[KifuError] = [*(found if index == 0 else ()), *one.findings]
+    records = parse_each_as(game, fmt, text, path, lenient=options.lenient,
+                            options=options.read_options)
+    reports: list[FileReport] = []
+    while True:  # one record at a time: a collection's games are freed as they are checked
+        try:
+            one = next(records, None)
+        except KifuError as error:  # the file as a whole (no game tree, say)
+            failed = [*(found if not reports else ()), error]
+            return [*reports, FileReport(path, game.name, 0, _diagnostics(failed, path, text,
+                                                                          options))]
+        if one is None:
+            return reports
+        one.document = None  # the format's own tree is not needed to replay
+        problems: list[KifuError] = [*(found if not reports else ()), *one.findings]
         moves = 0
         if one.record is not None:
             try:
@@ -79,7 +85,7 @@ def _check_records(game: Game, fmt: str, text: str, path: str, options: Options,
             problems.extend(replayed)
         reports.append(FileReport(one.name, game.name, moves,
                                   _diagnostics(problems, one.name, text, options)))
-    return reports
+        del one
 
 
 def _diagnostics(problems: list[KifuError], name: str, text: str,

@@ -63,6 +63,8 @@ def test_territory_marks_that_disagree_with_the_result_give_a_warning():
     [(severity, rule, message)] = diagnostics(dead_stone_game("W+3.5", marks=white_territory()))
     assert (severity, rule) == ("warning", "result-marks")
     assert "give white+33.5" in message
+    [(severity, rule, message)] = diagnostics(dead_stone_game("Draw", marks=white_territory()))
+    assert (severity, rule) == ("warning", "result-marks") and "'draw'" in message
 
 
 def test_area_count_gives_white_its_handicap_stones_back():

@@ -7,7 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kifu import sgf
-from kifu.errors import NotationError
+from kifu.errors import LimitError, NotationError
+from kifu.validate import Options, check_text
 from tests.sgf import oracle
 
 values = st.text(st.sampled_from(list("ab]\\[ \n:xé山")), max_size=6).map(sgf.escape)
@@ -131,6 +132,26 @@ def test_a_collection_reads_every_game_with_its_own_findings():
     assert len(collection.games) == 3
     assert [len(g.findings) for g in collection.games] == [0, 1, 0]
     assert collection.games[1].findings[0].span.line == 2
+
+
+def test_games_are_read_one_at_a_time_up_to_the_limits(monkeypatch):
+    monkeypatch.setattr(sgf, "MAX_GAMES", 3)
+    collection, games = sgf.read_each("(;GM[1]C[one])(;GM[1])\n(;GM[1])(;GM[1]C[four])")
+    first = next(games)
+    assert first.root.properties["C"] == ["one"] and collection.games == []
+    assert [game.root.start for game in [next(games), next(games)]] == [15, 24]
+    with pytest.raises(LimitError, match="more than 3 games") as caught:
+        next(games)
+    assert (caught.value.grade, caught.value.span.line) == ("fatal", 2)
+
+
+def test_a_limit_reached_inside_a_collection_is_reported_with_the_games_before_it(monkeypatch):
+    monkeypatch.setattr(sgf, "MAX_NODES", 4)
+    reports = check_text("(;GM[1];B[aa])\n(;GM[1];B[aa];W[bb])", "c.sgf", Options())
+    assert [r.path for r in reports] == ["c.sgf#1", "c.sgf#2"]
+    assert reports[0].diagnostics == []
+    [limit] = reports[1].diagnostics
+    assert (limit.rule, limit.grade, limit.line) == ("node-limit", "fatal", 2)
 
 
 def test_nesting_of_any_depth_costs_no_recursion():

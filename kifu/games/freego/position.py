@@ -7,11 +7,14 @@ cell that cannot be played), and a group is found by walking the board's neighbo
 Every position that has stood is kept as a Zobrist hash (one random 64-bit key per seat and
 cell, XORed in and out as stones come and go), so a move costs a few XORs, not a board copy; the
 journal of placements lets the referee undo back to any earlier position and compare cells
-exactly (:mod:`kifu.games.freego.rules.referee`).
+exactly (:mod:`kifu.games.freego.rules.referee`).  Both histories are persistent (a linked
+journal, a layered map of the positions seen), so that copying a position for a variation costs
+the board, not the game so far: a record with a variation at every move replays in linear time.
 """
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from kifu.game import Outcome
@@ -24,29 +27,67 @@ OFF = -1  # an unplayable cell
 #: (cell, what stood there) pairs (its own stone last if it was suicide), and the seat that
 #: moved.
 Placement = tuple[int, int, tuple[tuple[int, int], ...], int]
+#: The journal: the last placement and the journal before it (``None`` when empty).
+Journal = tuple[Placement, "Journal"] | None
 #: Situational superko keys a position with the seat to move after it.
 _TURN_KEYS = tuple(random.Random(0x5EA7).getrandbits(64) for _ in range(4))
+
+
+class Seen:
+    """The positions that have stood, as key -> placements made when it stood.  A copy shares
+    what both have seen: what is seen before a copy is frozen into layers no one changes again
+    (merged so that there are only about log2(n) of them), and each side adds to its own."""
+
+    __slots__ = ("own", "layers")
+
+    def __init__(self, own: dict[int, int] | None = None,
+                 layers: tuple[dict[int, int], ...] = ()) -> None:
+        self.own: dict[int, int] = {} if own is None else own
+        self.layers = layers
+
+    def get(self, key: int) -> int | None:
+        found = self.own.get(key)
+        if found is None:
+            for layer in self.layers:
+                found = layer.get(key)
+                if found is not None:
+                    break
+        return found
+
+    def add(self, key: int, placements: int) -> None:
+        self.own[key] = placements
+
+    def copy(self) -> Seen:
+        if self.own:
+            layers = (*self.layers, self.own)
+            while len(layers) > 1 and len(layers[-2]) <= 2 * len(layers[-1]):
+                merged = layers[-2].copy()  # a new dict: the layers may be shared
+                merged.update(layers[-1])
+                layers = (*layers[:-2], merged)
+            self.own, self.layers = {}, layers
+        return Seen({}, self.layers)
 
 
 class Position:
     """Stones, the seat to move, prisoners, and the history superko needs."""
 
     __slots__ = ("rules", "board", "cells", "seats", "to_move", "prisoners", "hash", "seen",
-                 "journal", "ply", "numbers", "last", "passed", "outcome", "scores",
+                 "journal", "placed", "ply", "numbers", "last", "passed", "outcome", "scores",
                  "before_last", "start_to_move", "ended")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.board = rules.board
-        self.cells = [EMPTY if cell.playable else OFF for cell in rules.board.cells]
+        self.cells = list(rules.board.empty)
         self.seats = len(rules.seats)
         self.to_move = 0
         self.prisoners = [0] * self.seats
         self.hash = 0
         self.before_last = 0  # the hash before the last move (basic ko)
         self.start_to_move = 0
-        self.seen: dict[int, int] = {}  # position key -> placements made when it stood
-        self.journal: list[Placement] = []
+        self.seen = Seen()
+        self.journal: Journal = None
+        self.placed = 0  # placements in the journal
         self.ply = 0  # moves played, passes included
         self.numbers: dict[int, int] = {}  # cell -> move number of the stone standing there
         self.last: int | None = None  # cell of the last placement (None after a pass)
@@ -64,7 +105,7 @@ class Position:
         other.prisoners = self.prisoners.copy()
         other.hash = self.hash
         other.seen = self.seen.copy()
-        other.journal = self.journal.copy()
+        other.journal, other.placed = self.journal, self.placed
         other.ply = self.ply
         other.numbers = self.numbers.copy()
         other.last = self.last
@@ -109,8 +150,8 @@ class Position:
     def restart_history(self) -> None:
         """Make the current stones the start: superko counts from here."""
         self.start_to_move = self.to_move
-        self.seen = {} if self.rules.ko == "basic" else {self.key(self.hash, self.to_move): 0}
-        self.journal = []
+        self.seen = Seen({} if self.rules.ko == "basic" else {self.key(self.hash, self.to_move): 0})
+        self.journal, self.placed = None, 0
         self.before_last = self.hash
 
     def key(self, stones_hash: int, to_move: int) -> int:
@@ -123,17 +164,34 @@ class Position:
         """The seat to move after the first ``placements`` placements of the journal."""
         if placements == 0:
             return self.start_to_move
-        seat = self.journal[placements - 1][3]
+        seat = self.placement(placements)[3]
         return seat + 1 if seat + 1 < self.seats else 0
+
+    def placement(self, number: int) -> Placement:
+        """Placement ``number`` (from 1) of the journal."""
+        journal = self.journal
+        for _ in range(self.placed - number):
+            assert journal is not None
+            journal = journal[1]
+        assert journal is not None
+        return journal[0]
 
     def cells_after(self, placements: int) -> list[int]:
         """The stones as they stood after the first ``placements`` placements of the journal."""
-        cells = self.cells.copy()
-        for cell, _, removed, _ in reversed(self.journal[placements:]):
+        return next(cells for count, cells in self.undone() if count == placements)
+
+    def undone(self) -> Iterator[tuple[int, list[int]]]:
+        """The stones after each number of placements, from the journal's whole length down to
+        none: the journal undone one placement at a time (one list, changed in place)."""
+        cells, journal, count = self.cells.copy(), self.journal, self.placed
+        yield count, cells
+        while journal is not None:
+            (cell, _, removed, _), journal = journal
             cells[cell] = EMPTY
             for where, what in removed:
                 cells[where] = what
-        return cells
+            count -= 1
+            yield count, cells
 
 
 def to_json(pos: Position) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -129,8 +130,9 @@ def komi_from_sgf(text: str, span: Span | None) -> float:
 
 # -- reading --------------------------------------------------------------------------------
 
-def read_games(text: str, source: str = "<sgf>", lenient: bool = False) -> list[Reading]:
-    """Every game of an SGF file, each with what reading it found (see ``kifu.sgflines``)."""
+def read_games(text: str, source: str = "<sgf>", lenient: bool = False) -> Iterator[Reading]:
+    """Every game of an SGF file, one at a time, each with what reading it found (see
+    ``kifu.sgflines``)."""
     return sgflines.read_games(text, lambda c, root, found: _Game(c, source, found).read(root),
                                lenient)
 
@@ -176,7 +178,7 @@ class _Game:
         self._territory(record, root)
         return record
 
-    def value_span(self, node: core.SgfNode, ident: str) -> Span | None:
+    def value_span(self, node: core.SgfNode, ident: str) -> Span:
         return self.collection.value_span(node, ident)
 
     # -- the root -----------------------------------------------------------------------
@@ -193,9 +195,9 @@ class _Game:
         record.headers["Game"] = "freego"
         record.headers["Board"] = grids.grid_name(*self.size)
         for item in root.properties.get("XH", []):
-            key, _, value = core.text(item).partition(":")
-            record.headers[key.strip()] = value.strip()
-            record.header_spans[key.strip()] = self.value_span(root, "XH")
+            name, _, said = core.text(item).partition(":")
+            record.headers[name.strip()] = said.strip()
+            record.header_spans[name.strip()] = self.value_span(root, "XH")
         self._komi(record, root)
         seats = _seats(record)
         for prop, values in root.properties.items():
@@ -242,13 +244,13 @@ class _Game:
             return None
         black = list(base.stones[0]) if base and base.stones else []
         white = list(base.stones[1]) if base and len(base.stones) > 1 else []
-        spans: dict[Any, Span | None] = dict(base.spans) if base else {}
-        for prop, stones, seat in (("AB", black, 0), ("AW", white, 1)):
+        spans: dict[Any, Span] = dict(base.spans) if base else {}
+        for prop, cells, seat in (("AB", black, 0), ("AW", white, 1)):
             if prop in props:
                 span = self.value_span(node, prop)
                 for cell in _points(props[prop], self.size, span):
-                    spans[(seat, len(stones))] = span
-                    stones.append(cell)
+                    spans[(seat, len(cells))] = span
+                    cells.append(cell)
         if "AE" in props:
             cleared = set(_points(props["AE"], self.size, self.value_span(node, "AE")))
             black = [c for c in black if c not in cleared]
@@ -289,7 +291,8 @@ class _Game:
         wanted = handicap - placed
         if handicap < 2 or wanted < 1 or (setup is not None and setup.to_move is not None):
             return children, setup
-        nodes, current = [], children
+        nodes: list[core.SgfNode] = []
+        current = children
         while len(nodes) < wanted and len(current) == 1:
             node = current[0]
             props = node.properties
@@ -400,7 +403,7 @@ def _moves_by_value(size: tuple[int, int]) -> dict[str, Move]:
                 cell = f"{grids.column_name(column)}{rows - from_top}"
                 table[colour + LETTERS[column] + LETTERS[from_top]] = Place(cell, seat)
     for move in table.values():
-        _SEATLESS[id(move)] = replace(move, seat=None)
+        _SEATLESS[id(move)] = replace(move, seat=None)  # type: ignore[arg-type]
     return table
 
 
@@ -412,7 +415,7 @@ _ELSEWHERE = Pass(elsewhere=True)
 
 def _in_turn(move: Move) -> Move:
     """The move without its seat, for a move made in turn."""
-    return _SEATLESS.get(id(move)) or replace(move, seat=None)  # type: ignore[type-var]
+    return _SEATLESS.get(id(move)) or replace(move, seat=None)  # type: ignore[arg-type]
 
 
 def _seats(record: Record) -> tuple[str, ...]:

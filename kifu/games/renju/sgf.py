@@ -9,6 +9,7 @@ goes to SGF and back without loss.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from kifu import __version__, sgf, sgflines
 from kifu.errors import ConversionError, NotationError
@@ -148,8 +149,9 @@ def _native_result(value: str) -> str:
 
 # -- reading --------------------------------------------------------------------------------
 
-def read_games(text: str, source: str = "<sgf>", lenient: bool = False) -> list[Reading]:
-    """Every game of an SGF file, each with what reading it found (see ``kifu.sgflines``)."""
+def read_games(text: str, source: str = "<sgf>", lenient: bool = False) -> Iterator[Reading]:
+    """Every game of an SGF file, one at a time, each with what reading it found (see
+    ``kifu.sgflines``)."""
     return sgflines.read_games(text, lambda c, root, found: _read_tree(c, root, source), lenient)
 
 

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from kifu import registry
 from kifu.errors import KifuError, OptionError
 from kifu.game import Game, RenderOptions
-from kifu.load import parse_as, record_texts
+from kifu.load import parse_each_as
 from kifu.record import ReadOptions
 from kifu.render.viewer.model import DiagnosticJson, GameView, build_view, failed_view
 from kifu.report import Diagnostic, FileReport
@@ -20,18 +21,19 @@ def views_of_text(text: str, path: str, options_for: OptionsFor, *, game_name: s
                   read_options: ReadOptions | None = None) -> list[GameView]:
     """A view of each record ``text`` holds (each game of an SGF collection); a record that
     cannot be read becomes a view of its diagnostic, and the others are still shown."""
+    views: list[GameView] = []
     try:
-        game, fmt, texts = record_texts(text, path, game_name)
-    except KifuError as error:
-        return [failed_view(path, error, text)]
-    views = []
-    for part in texts:
-        try:
-            record = parse_as(game, fmt, part, path, read_options)
-            views.append(build_view(game, record, path, part, options_for(game),
-                                    lenient=lenient))
-        except KifuError as error:  # unreadable, or a drawing option the game refuses
-            views.append(failed_view(path, error, part, game))
+        game, fmt = registry.detect(text, path, game_name)
+        for one in parse_each_as(game, fmt, text, path, options=read_options):
+            try:
+                if one.record is None:  # reading failed: the error is among the findings
+                    raise next(f for f in one.findings if f.severity == "error")
+                views.append(build_view(game, one.record, path, text, options_for(game),
+                                        lenient=lenient))
+            except KifuError as error:  # unreadable, or a drawing option the game refuses
+                views.append(failed_view(path, error, text, game))
+    except KifuError as error:  # no game, or nothing in the file to read
+        views.append(failed_view(path, error, text))
     return views
 
 

@@ -66,6 +66,8 @@ class Board:
     description: str = ""
     neighbours: tuple[tuple[int, ...], ...] = field(init=False)
     playable: tuple[int, ...] = field(init=False)
+    #: The stones of an empty board as a position keeps them: 0 a playable cell, -1 another.
+    empty: tuple[int, ...] = field(init=False, repr=False)
     zobrist: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
     _exact: dict[str, int] = field(init=False, repr=False)
     _folded: dict[str, int] = field(init=False, repr=False)
@@ -85,7 +87,8 @@ class Board:
         # hashes are reproducible from run to run.
         rng = random.Random(f"freego-zobrist-{len(self.cells)}")
         zobrist = tuple(tuple(rng.getrandbits(64) for _ in self.cells) for _ in range(MAX_SEATS))
-        for name, value in (("neighbours", neighbours), ("playable", playable),
+        empty = tuple(0 if cell.playable else -1 for cell in self.cells)
+        for name, value in (("neighbours", neighbours), ("playable", playable), ("empty", empty),
                             ("zobrist", zobrist), ("_exact", exact), ("_folded", folded)):
             object.__setattr__(self, name, value)
 

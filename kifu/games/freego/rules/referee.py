@@ -121,12 +121,13 @@ def play(pos: Position, move: Move, lenient: bool = False) -> Played:
             _undo(cells, cell, removed)
             raise IllegalMoveError(_superko_message(pos, cell, earlier), rule="superko")
         if earlier is None:
-            pos.seen[key] = len(pos.journal) + 1
+            pos.seen.add(key, pos.placed + 1)
     # The move stands: commit it.
     pos.before_last = pos.hash
     pos.hash = new_hash
     pos.ply += 1
-    pos.journal.append((cell, pos.ply, tuple(removed), seat))
+    pos.journal = ((cell, pos.ply, tuple(removed), seat), pos.journal)
+    pos.placed += 1
     pos.last = cell
     pos.passed = 0
     pos.to_move = following
@@ -163,8 +164,8 @@ def _repeats(pos: Position, cell: int, removed: list[tuple[int, int]], earlier: 
     if probe.cells_after(earlier) == pos.cells and (
             not situational or pos.to_move_after(earlier) == following):
         return True
-    for placements in range(len(pos.journal) + 1):  # a hash collision: look everywhere (rare)
-        if placements != earlier and probe.cells_after(placements) == pos.cells and (
+    for placements, cells in probe.undone():  # a hash collision: look everywhere (rare)
+        if placements != earlier and cells == pos.cells and (
                 not situational or pos.to_move_after(placements) == following):
             return True
     return False
@@ -172,7 +173,7 @@ def _repeats(pos: Position, cell: int, removed: list[tuple[int, int]], earlier: 
 
 def _retakes(pos: Position, cell: int, removed: list[tuple[int, int]]) -> bool:
     """Whether the stones now on the board are those before the opponent's last placement."""
-    return _probe(pos, cell, removed).cells_after(len(pos.journal) - 1) == pos.cells
+    return _probe(pos, cell, removed).cells_after(pos.placed - 1) == pos.cells
 
 
 def _probe(pos: Position, cell: int, removed: list[tuple[int, int]]) -> Position:
@@ -180,7 +181,7 @@ def _probe(pos: Position, cell: int, removed: list[tuple[int, int]]) -> Position
     before = pos.cells.copy()
     _undo(before, cell, removed)
     probe = Position.__new__(Position)
-    probe.cells, probe.journal = before, pos.journal
+    probe.cells, probe.journal, probe.placed = before, pos.journal, pos.placed
     return probe
 
 
@@ -302,7 +303,7 @@ def _suicide_message(pos: Position, cell: int, group: list[int]) -> str:
 
 def _superko_message(pos: Position, cell: int, earlier: int) -> str:
     name = pos.board.cells[cell].id
-    when = "at the start" if earlier == 0 else f"after move {pos.journal[earlier - 1][1]}"
+    when = "at the start" if earlier == 0 else f"after move {pos.placement(earlier)[1]}"
     if pos.rules.ko == "situational":
         return (f"{name} recreates the whole-board position that stood {when}, with the same "
                 "player to move (situational superko)")

@@ -228,16 +228,18 @@ def marked_result_matches(stated: str, pos: Position) -> ResultError | None:
     actual = ("draw" if seat is None else f"{table[seat].seat}+{fmt(margin)}") + \
         f" ({pos.rules.scoring} scoring with the record's territory marks: {counted})"
     if folded in _DRAWS:
-        return None if seat is None else actual
-    match = _RESULT.match(said)
-    who, how = (match.group("who"), match.group("how").strip()) if match else (said, "")
-    claimed = _seat(who, pos)
-    if claimed is None or how.casefold() in _NOT_COUNTED:
-        return None  # not a result kifu can read, or not one the count decides
-    value = number(how) if how else None
-    if how and value is None:
-        return None
-    if seat != claimed or (value is not None and abs(value - margin) > EPSILON):
+        differs = seat is not None
+    else:
+        match = _RESULT.match(said)
+        who, how = (match.group("who"), match.group("how").strip()) if match else (said, "")
+        claimed = _seat(who, pos)
+        if claimed is None or how.casefold() in _NOT_COUNTED:
+            return None  # not a result kifu can read, or not one the count decides
+        value = number(how) if how else None
+        if how and value is None:
+            return None
+        differs = seat != claimed or (value is not None and abs(value - margin) > EPSILON)
+    if differs:
         return ResultError(f"the record says the result is {stated!r}, but its territory marks "
                            f"(TB/TW) and the captures give {actual}; dead stones are agreed by "
                            "the players, so this is not checked further",
