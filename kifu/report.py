@@ -7,7 +7,7 @@ messages quoting it, file names) is made safe for a terminal here.
 from __future__ import annotations
 
 import json
-import unicodedata
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,31 +18,35 @@ from kifu import exitcodes
 from kifu.errors import InternalError, KifuError
 from kifu.render.text import display_width
 
-#: Characters that could steer a terminal or reorder text (bidirectional overrides).
-_BIDI = {0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
+#: Characters that could steer a terminal or reorder text: controls (category Cc), surrogates
+#: (Cs: undecodable bytes of a file name), private use (Co), bidirectional marks and overrides.
+#: These categories are fixed by Unicode's stability policy, so the ranges never change.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069"
+                     "\ud800-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]")
 
 
 def printable(text: str) -> str:
     """``text`` with control and bidi-override characters shown as escapes, tabs as spaces."""
-    out = []
-    for char in text:
-        code = ord(char)
-        if char == "\t":
-            out.append(" ")
-        elif _unsafe(char):
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
-        else:
-            out.append(char)
-    return "".join(out)
+    if not _UNSAFE.search(text):
+        return text
+    return _UNSAFE.sub(_escape, text)
 
 
-def _unsafe(char: str) -> bool:
-    return ord(char) in _BIDI or unicodedata.category(char) in ("Cc", "Cs", "Co")
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if code == 9:
+        return " "
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def _unsafe_in_lines(text: str) -> bool:
+    """Whether ``text`` holds an unsafe character other than a line end."""
+    return any(_UNSAFE.search(line) for line in text.split("\n"))
 
 
 def safe_lines(text: str) -> str:
     """Multi-line ``text`` (a diagram, a record) with every line made :func:`printable`."""
-    if not any(_unsafe(c) and c != "\n" for c in text):
+    if not _unsafe_in_lines(text):
         return text
     return "\n".join(printable(line) for line in text.split("\n"))
 
@@ -51,11 +55,12 @@ def safe_json(data: Any, indent: int | None = None) -> str:
     """``data`` as JSON that is safe to print: readable non-ASCII text, but control, bidi and
     private-use characters and lone surrogates (undecodable file names) as ``\\u`` escapes."""
     text = json.dumps(data, ensure_ascii=False, indent=indent)
-    if not any(_unsafe(c) and c != "\n" for c in text):
+    if not _unsafe_in_lines(text):
         return text
     # Such characters can only stand inside JSON strings (json escapes raw newlines there, so
     # a newline is indentation), where an escape means the same.
-    return "".join(json.dumps(c)[1:-1] if _unsafe(c) and c != "\n" else c for c in text)
+    return "\n".join(_UNSAFE.sub(lambda m: json.dumps(m.group())[1:-1], line)
+                     for line in text.split("\n"))
 
 
 #: A quoted source line is cut to about this many characters around the place it points at,

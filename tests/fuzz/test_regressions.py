@@ -246,6 +246,35 @@ def test_replaying_every_line_keeps_one_position_per_open_variation():
     assert most <= 3  # the main line's position, the one before a move, a variation's
 
 
+def test_an_illegal_line_keeps_no_position_alive():
+    """An illegal move's error once kept the frames it was raised through, and with them the
+    position of its line: a Rengi record of a hundred thousand illegal variations held as many
+    fields until it was reported (1.2 GB for a megabyte)."""
+    from kifu.games.rengi import GAME as RENGI
+    from kifu.games.rengi.position import Position as RengiPosition
+
+    record = RENGI.parse("+3a -3a" + " (-4a)" * 50 + "\n")
+    problems, _ = RENGI.check(record)
+    gc.collect()
+    assert len(problems) == 51 and all(p.rule == "first-move" for p in problems)
+    assert all(p.__traceback__ is None and p.__context__ is None for p in problems)
+    assert sum(isinstance(o, RengiPosition) for o in gc.get_objects()) == 0
+
+
+def test_a_record_reports_at_most_max_problems_and_counts_the_rest(monkeypatch, kifu_cli,
+                                                                     tmp_path):
+    monkeypatch.setattr(limits, "MAX_PROBLEMS", 10)
+    path = tmp_path / "v.renju"
+    path.write_text("1. h8 2. h8" + " (h8)" * 25 + "\n", encoding="utf-8")
+    result = kifu_cli("validate", "-q", path, exit_code=1)
+    shown = [line for line in result.output.splitlines() if "error[" in line]
+    assert len(shown) == 11
+    assert shown[-1].endswith("error[limit]: 16 more problems from here on (16 errors, 0 "
+                              "warnings) are not shown: kifu reports at most 10 a record "
+                              "[rule: problem-limit]")
+    assert f"{path}:1:{len('1. h8 2. h8') + 9 * 5 + 3}:" in shown[-1]  # the first not shown
+
+
 def test_a_diagnostic_quotes_a_window_of_a_long_line():
     text = "x" * 5_000_000 + " BAD " + "y" * 10
     error = KifuError("bad", span=Span(1, 5_000_002, 1, 5_000_005))
