@@ -67,35 +67,44 @@ def safe_json(data: Any, indent: int | None = None) -> str:
 #: so that a record of one huge line costs each diagnostic a little, not the whole line.
 QUOTE_WIDTH = 160
 
-#: Where the last line looked up starts: (text, line number, offset), since a file's
-#: diagnostics mostly come in line order and a text may have millions of lines.
-_last_line: list[tuple[str, int, int]] = []
+#: Where the last line looked up starts and ends: (text, line number, start, end), since a
+#: file's diagnostics mostly come in line order and a text may have millions of lines.
+_last_line: list[tuple[str, int, int, int]] = []
 
 
-def _source_line(text: str, number: int) -> str | None:
-    """Line ``number`` (1-based) of ``text``, found without splitting the whole text."""
+def _line_bounds(text: str, number: int) -> tuple[int, int] | None:
+    """Where line ``number`` (1-based) of ``text`` starts and ends, found without splitting
+    the whole text."""
     if number < 1:
         return None
+    if _last_line and _last_line[0][0] is text and _last_line[0][1] == number:
+        return _last_line[0][2], _last_line[0][3]
     line, start = 1, 0
-    if _last_line and _last_line[0][0] is text and _last_line[0][1] <= number:
-        _, line, start = _last_line[0]
+    if _last_line and _last_line[0][0] is text and _last_line[0][1] < number:
+        _, line, _, end = _last_line[0]
+        line, start = line + 1, end + 1
     while line < number:
         found = text.find("\n", start)
         if found < 0:
             return None
         line, start = line + 1, found + 1
-    _last_line[:] = [(text, line, start)]
     end = text.find("\n", start)
-    return text[start:] if end < 0 else text[start:end]
+    end = len(text) if end < 0 else end
+    _last_line[:] = [(text, line, start, end)]
+    return start, end
 
 
-def _around(line: str, column: int) -> tuple[str, int]:
-    """``line``, or the ``QUOTE_WIDTH`` characters of it around ``column``, and the column
-    where that part starts."""
-    if len(line) <= QUOTE_WIDTH:
-        return line, 1
-    first = max(0, min(column - 1 - QUOTE_WIDTH // 3, len(line) - QUOTE_WIDTH))
-    return line[first:first + QUOTE_WIDTH], first + 1
+def _quote(text: str, number: int, column: int) -> tuple[str, int] | None:
+    """Line ``number`` of ``text``, or the ``QUOTE_WIDTH`` characters of it around
+    ``column``, and the column where that part starts; copying no more than that."""
+    bounds = _line_bounds(text, number)
+    if bounds is None:
+        return None
+    start, end = bounds
+    if end - start <= QUOTE_WIDTH:
+        return text[start:end], 1
+    first = max(0, min(column - 1 - QUOTE_WIDTH // 3, end - start - QUOTE_WIDTH))
+    return text[start + first:start + first + QUOTE_WIDTH], first + 1
 
 
 @dataclass(frozen=True)
@@ -126,9 +135,9 @@ class Diagnostic:
         span = error.span
         source_line, source_column = None, 1
         if span is not None and text is not None:
-            line = _source_line(text, span.line)
-            if line is not None:
-                source_line, source_column = _around(line, span.column)
+            quoted = _quote(text, span.line, span.column)
+            if quoted is not None:
+                source_line, source_column = quoted
         return cls(
             path=path,
             severity=error.severity,

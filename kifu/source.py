@@ -91,10 +91,18 @@ def check_encoding_name(name: str) -> str:
         info = codecs.lookup(name)
     except LookupError:
         raise ReadError(f"unknown encoding {name!r}") from None
-    if not getattr(info, "_is_text_encoding", True):
+    if not getattr(info, "_is_text_encoding", True) or info.name in _NOT_CHARSETS:
         raise ReadError(f"{name!r} is not a text encoding; name one such as utf-8, cp932 or "
                         "gb18030") from None
     return info.name
+
+
+#: Codecs Python counts as text encodings that are no character set of a file: domain names
+#: (``idna``, ``punycode``), escape sequences read as characters (a record's ``\x1b`` would
+#: become a real escape), and one that refuses everything.  Their errors are not decoding
+#: errors at a byte either.
+_NOT_CHARSETS = frozenset({"idna", "punycode", "unicode-escape", "raw-unicode-escape",
+                           "undefined"})
 
 
 def read_source(path: str, encoding: str | None = None, *, max_bytes: int = MAX_BYTES) -> SourceText:

@@ -168,11 +168,17 @@ class _Game:
         record.moves = sgflines.to_lines(children, self._convert, record.comments,
                                          self.collection.span)
         setup = _first_seat(_first_seat_of(record.moves), setup, "PL" in root.properties)
-        for node, seat in _settle_seats(record.moves, _first_to_move(setup)):
+        missing = _settle_seats(record.moves, _first_to_move(setup))
+        for listed, (node, seat) in enumerate(missing[:core.MAX_SAME], start=1):
             self.findings.append(IllegalMoveError(
                 f"{('black', 'white')[seat]} moves twice in a row: read as the "
-                "other side passing in between (a pass is missing from the record)",
+                "other side passing in between (a pass is missing from the record)"
+                + (core.COUNTED_BELOW if listed == core.MAX_SAME else ""),
                 span=node.span, rule="turn-order", severity="warning"))
+        if len(missing) > core.MAX_SAME:
+            self.findings.append(IllegalMoveError(
+                core.not_listed(len(missing) - core.MAX_SAME), span=missing[0][0].span,
+                rule="turn-order", severity="warning"))
         if setup is not None and not setup.is_empty():
             record.setup = setup
         self._territory(record, root)
@@ -469,18 +475,17 @@ def _settle_seats(line: list[Node], expected: int) -> list[tuple[Node, int]]:
     stack: list[tuple[list[Node], int, bool]] = [(line, expected, False)]
     while stack:
         nodes, expected, variation = stack.pop()
-        index = 0
-        while index < len(nodes):
-            node = nodes[index]
+        settled: list[Node] = []  # the line with its implied passes (no insertion: quadratic)
+        for node in nodes:
             move = node.move
             seat = move.seat
             if seat is not None and seat != expected:
                 implied = _ELSEWHERE if variation else Pass()
-                nodes.insert(index, Node(implied, [], [], node.span))
-                index += 1
+                settled.append(Node(implied, [], [], node.span))
                 expected = seat
                 if not variation:
                     missing.append((node, seat))
+            settled.append(node)
             for alternative in node.variations:  # they replace this move: same seat to move
                 stack.append((alternative, expected, True))
             if seat is not None:
@@ -493,7 +498,8 @@ def _settle_seats(line: list[Node], expected: int) -> list[tuple[Node, int]]:
                     expected = move.to_move
             elif not is_event(move):  # an implied pass
                 expected = 1 - expected
-            index += 1
+        if len(settled) > len(nodes):
+            nodes[:] = settled
     return missing
 
 
