@@ -76,6 +76,9 @@ LIST_PROPERTIES = frozenset(("AB", "AE", "AW", "AR", "CR", "DD", "LB", "LN", "MA
 #: Text properties given twice in one node are joined into one value, a paragraph each.
 TEXT_PROPERTIES = frozenset(("C", "GC"))
 MOVE_PROPERTIES = frozenset(("B", "W"))
+#: FF[4]'s game-information properties, and Go's: a value is what they are there for.
+GAME_INFO = frozenset(("AN", "BR", "BT", "CP", "DT", "EV", "GN", "GC", "ON", "OT", "PB", "PC",
+                       "PW", "RE", "RO", "RU", "SO", "TM", "US", "WR", "WT", "HA", "KM"))
 
 _BLANK = r"[ \t\n\r\f\v]*+"
 _BLANK_CHARACTERS = " \t\n\r\f\v"
@@ -747,6 +750,9 @@ def style(collection: Collection, game: GameTree) -> list[KifuError]:
         value = root.get(ident)
         if value is not None and value.strip() and not good(text(value).strip()):
             note(f"{ident}[{text(value)[:30]}] {problem}", root, ident, "value-format")
+    for ident, values in root.properties.items():
+        if ident in GAME_INFO and not any(value.strip() for value in values):
+            note(f"{ident}[] is empty (kept; SGFC deletes it)", root, ident, "empty-value")
     found.extend(_other_charset(collection, root))
     return found
 
