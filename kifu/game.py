@@ -41,7 +41,7 @@ class Outcome:
         return f"{self.winner} wins ({self.reason})"
 
 
-@dataclass
+@dataclass(slots=True)
 class Played:
     """What :meth:`Game.play` reports about one move besides the new position.
 
@@ -54,7 +54,7 @@ class Played:
     warnings: list[KifuError] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class Step:
     """One move replayed: the node, its move number, and the position after it.
 

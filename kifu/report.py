@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import click
-from tabulate import tabulate
 
 from kifu import exitcodes
 from kifu.errors import InternalError, KifuError
@@ -265,4 +264,7 @@ class Summary:
             rows.append(self.total.row("total", self.moves))
         headers = ["game", "files", *self.columns, *(["moves"] if self.moves else []), "errors",
                    "warnings"]
+        # Imported here: a quiet run prints no table, and starts faster without it.
+        from tabulate import tabulate
+
         return tabulate(rows, headers=headers, tablefmt="simple")

@@ -407,6 +407,11 @@ def _declared(data: bytes, name: str, offset: int,
 #: A text in an encoding with this many broken characters at most (and many more good ones)
 #: is that encoding with a character cut off here and there, not another encoding.
 MAX_BROKEN = 4
+#: UTF-8 checks itself: text in another encoding read as UTF-8 breaks at most of its non-ASCII
+#: characters (GBK, EUC-KR or Latin-1 keep one in ten or so whole), so a text with twice as many
+#: whole multi-byte characters as broken ones is UTF-8 however many were damaged (Fox writes
+#: names cut or with bytes turned into "?").
+UTF8_WHOLE_PER_BROKEN = 2
 
 
 def _mostly(data: bytes, codec: str, error: UnicodeDecodeError,
@@ -416,7 +421,10 @@ def _mostly(data: bytes, codec: str, error: UnicodeDecodeError,
     text = data.decode(codec, errors="replace")
     broken = text.count("\ufffd")
     good = sum(c >= "\x80" for c in text) - broken
-    if broken > MAX_BROKEN or good < max(MIN_EVIDENCE, 4 * broken):
+    if codec == "utf-8":
+        if good < max(2 * MIN_EVIDENCE, UTF8_WHOLE_PER_BROKEN * broken):
+            return None
+    elif broken > MAX_BROKEN or good < max(MIN_EVIDENCE, 4 * broken):
         return None
     warnings.append(EncodingError(
         f"{broken} broken character{'s' * (broken > 1)} in otherwise good "

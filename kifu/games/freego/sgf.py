@@ -30,6 +30,7 @@ from kifu.errors import (
     IllegalMoveError,
     KifuError,
     NotationError,
+    UnknownGameError,
 )
 from kifu.game import Reading
 from kifu.games.freego.boards import grids
@@ -193,8 +194,10 @@ class _Game:
         """The record's headers, comments and set-up from the root node."""
         game = root.get("GM")
         if game is not None and game.strip() != "1":
-            raise NotationError(f"GM[{game[:10]}] is not Go (GM[1])",
-                                span=self.value_span(root, "GM"))
+            # Another game in a collection of Go games: not judged, like a file of a game kifu
+            # does not know (exit 2), rather than called illegal.
+            raise UnknownGameError(f"GM[{game[:10]}] is not Go (GM[1]): kifu does not check "
+                                   "this game", span=self.value_span(root, "GM"))
         self.size = _size(root, self.collection)
         self.table = _moves_by_value(self.size)
         record = Record(game="freego", source=self.source)
@@ -308,6 +311,12 @@ class _Game:
             nodes.append(node)
             current = node.children
         if len(nodes) != wanted or any("B" in n.properties for n in current):
+            if not nodes and any("W" in n.properties for n in current[:1]):
+                self.findings.append(HeaderError(
+                    f"HA[{handicap}] but {_stones(placed)} set up before white's first move: "
+                    "the record lacks handicap stones, so the moves are replayed without them",
+                    span=record.header_span("Handicap"), rule="handicap-stones",
+                    severity="warning"))
             return children, setup
         stones = list(setup.stones[0]) if setup and setup.stones else []
         spans = dict(setup.spans) if setup else {}
@@ -422,6 +431,12 @@ _ELSEWHERE = Pass(elsewhere=True)
 def _in_turn(move: Move) -> Move:
     """The move without its seat, for a move made in turn."""
     return _SEATLESS.get(id(move)) or replace(move, seat=None)  # type: ignore[arg-type]
+
+
+def _stones(count: int) -> str:
+    if count == 0:
+        return "no black stone is"
+    return f"only {count} black stone{' is' if count == 1 else 's are'}"
 
 
 def _seats(record: Record) -> tuple[str, ...]:
