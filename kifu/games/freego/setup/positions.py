@@ -22,7 +22,7 @@ from typing import Any
 from kifu.errors import HeaderError, NotationError, SetupError
 from kifu.games.freego.boards.board import MAX_SEATS
 from kifu.games.freego.moves import valid_name
-from kifu.games.freego.setup.config import seat_names
+from kifu.games.freego.setup.parameters import seat_names
 from kifu.jsonvalues import whole
 from kifu.limits import MAX_DIGITS, read_int, shorten
 from kifu.record import Record, Span
