@@ -12,11 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import click
-from tabulate import tabulate
 
 from kifu import exitcodes
 from kifu.errors import InternalError, KifuError
-from kifu.render.text import display_width
+from kifu.render.text import display_width, simple_table
 
 #: Characters that could steer a terminal or reorder text (bidirectional overrides).
 _BIDI = {0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
@@ -296,4 +295,4 @@ class Summary:
             rows.append(self.total.row("total", self.moves))
         headers = ["game", "files", *self.columns, *(["moves"] if self.moves else []), "errors",
                    "warnings"]
-        return tabulate(rows, headers=headers, tablefmt="simple")
+        return simple_table(headers, rows)

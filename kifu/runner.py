@@ -9,16 +9,16 @@ in a fresh process and reported as an internal error if it fails again.
 """
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections import deque
 from collections.abc import Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
-from typing import Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from kifu.tasks import Pending, Task, guarded, run_chunk
+
+if TYPE_CHECKING:  # imported by Processes itself: a run in this process needs no pool
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -51,11 +51,16 @@ class Processes:
         self._pool = self._start()
 
     def _start(self) -> ProcessPoolExecutor:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
         return ProcessPoolExecutor(self.jobs, mp_context=context)
 
     def submit(self, task: Task[Item, Result], chunk: list[Item]) -> Future[list[Result]]:
+        from concurrent.futures.process import BrokenProcessPool
+
         try:
             return self._pool.submit(run_chunk, task, chunk)
         except BrokenProcessPool:
@@ -64,6 +69,8 @@ class Processes:
 
     def recover(self, task: Task[Item, Result], chunk: list[Item], error: BaseException) -> list[Result]:
         """A worker died: retry each item of the chunk alone, so that only the culprit fails."""
+        from concurrent.futures.process import BrokenProcessPool
+
         if not isinstance(error, BrokenProcessPool):
             raise error
         results = []
