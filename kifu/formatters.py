@@ -9,15 +9,18 @@ steer the terminal it lands in.
 from __future__ import annotations
 
 import os
+import re
 import urllib.parse
-import xml.etree.ElementTree as ET
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kifu import __version__
 from kifu.errors import KifuError
-from kifu.report import (Diagnostic, FileReport, Formatter, TextFormatter, printable,
-                         safe_json)
+from kifu.report import Diagnostic, FileReport, Formatter, TextFormatter
+from kifu.unsafe import UNSAFE, printable, safe_json
+
+if TYPE_CHECKING:  # imported by the JUnit report itself, the only one that writes XML
+    import xml.etree.ElementTree as ET
 
 
 class JsonFormatter(Formatter):
@@ -63,6 +66,8 @@ class JunitFormatter(Formatter):
     """A JUnit XML report: one test case per file, a failure per file with errors."""
 
     def __init__(self) -> None:
+        import xml.etree.ElementTree as ET
+
         self.suite = ET.Element("testsuite", name="kifu validate")
         self.counts = {"tests": 0, "failures": 0}
 
@@ -83,8 +88,20 @@ class JunitFormatter(Formatter):
     def end(self) -> str:
         for key, value in self.counts.items():
             self.suite.set(key, str(value))
+        import xml.etree.ElementTree as ET
+
         ET.indent(self.suite)
-        return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(self.suite, encoding="unicode")
+        text = ET.tostring(self.suite, encoding="unicode")
+        return '<?xml version="1.0" encoding="utf-8"?>\n' + UNSAFE.sub(_reference, text)
+
+
+def _reference(match: re.Match[str]) -> str:
+    """A character XML may hold but a terminal must not see (a bidi override, a C1 control, a
+    carriage return or a tab from a file name) as a character reference, which means the same
+    to an XML reader (a raw carriage return would even be read as a line end); line ends as
+    they are."""
+    char = match.group()
+    return char if char == "\n" else f"&#x{ord(char):x};"
 
 
 def _line(diag: Diagnostic) -> str:
@@ -94,6 +111,8 @@ def _line(diag: Diagnostic) -> str:
 def _element(parent: ET.Element, tag: str, **attributes: str) -> ET.Element:
     """A child element whose every attribute is made fit for XML (ElementTree escapes markup
     but passes through characters XML cannot hold at all)."""
+    import xml.etree.ElementTree as ET
+
     return ET.SubElement(parent, tag, {k: _xml_safe(v) for k, v in attributes.items()})
 
 
