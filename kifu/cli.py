@@ -23,7 +23,7 @@ from kifu.errors import PEDANTIC, KifuError, OptionError
 from kifu.formatters import FORMATTERS, make_formatter
 from kifu.game import Console, RenderOptions
 from kifu.load import GameIndexError, Loaded, dump, load_source, rewrite
-from kifu.record import ReadOptions
+from kifu.record import ReadOptions, variation_path
 from kifu.outputs import Written, refuse_inputs, relocate, write_atomic
 from kifu.progress import LazyCount, Progress
 from kifu.render import viewer
@@ -141,13 +141,9 @@ def _variation_path(ctx: click.Context, param: click.Parameter,
     if not value:
         return ()
     try:
-        path = tuple(int(part) for part in value.split("."))
-    except ValueError:
-        path = ()
-    if not path or len(path) % 2 or min(path) < 1:
-        raise click.BadParameter("a variation is ENTRY.NUMBER, nested as ENTRY.NUMBER.ENTRY.NUMBER "
-                                 "(e.g. 12.2: the second variation of the 12th entry)")
-    return path
+        return variation_path(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
 
 
 def variation_option(command: F) -> F:

@@ -10,11 +10,12 @@ from typing import Any
 
 from kifu.game import Game, Outcome, Played, RenderOptions
 from kifu.games.gungi import moves, notation, position, rules, setup
+from kifu.games.gungi.moves import BackFaces, Move, Placement, Ply, Resign, Section
 from kifu.games.gungi.position import Position
 from kifu.record import Record
 
 
-class Gungi(Game):
+class Gungi(Game[Position, Move]):
     name = "gungi"
     title = "Gungi 軍儀 (Nishitsuji rules)"
     aliases = ("軍儀", "nishitsuji-gungi")
@@ -24,6 +25,7 @@ class Gungi(Game):
         "kanji": "the source's notation: ▲/▽, ―, kanji and kana piece names (the default)",
         "ascii": "romanised: B/W, -, hyou/shinobi/..., * for 新, same for 同, x2 for 不2",
     }
+    move_types = (Ply, Placement, BackFaces, Section, Resign)
     render_options = {"stacks": "draw every tier of each stack (default yes; no: tops only)"}
     result_names = {
         "先手": "black", "先手勝ち": "black", "▲": "black", "黒": "black", "1-0": "black",
@@ -60,6 +62,11 @@ class Gungi(Game):
 
     def copy(self, pos: Position) -> Position:
         return pos.copy()
+
+    def legal_moves(self, pos: Position) -> list[Move]:
+        from kifu.games.gungi.rules.listing import legal_moves
+
+        return legal_moves(pos)
 
     def outcome(self, pos: Position) -> Outcome | None:
         return rules.outcome(pos)
