@@ -224,7 +224,10 @@ class Game(ABC, Generic[PositionT, MoveT]):
         The default reads ``text`` as a record and takes its one move; a game whose moves read
         differently by the position overrides it.
         """
-        record = self.parse(text, "<move>")
+        return self.one_move(self.parse(text, "<move>"), text)
+
+    def one_move(self, record: Record, text: str) -> MoveT:
+        """The one move of ``record``, read from ``text`` (see :meth:`parse_move`)."""
         nodes = record.moves
         if (len(nodes) != 1 or nodes[0].variations or nodes[0].comments or record.headers
                 or record.comments or record.setup is not None):

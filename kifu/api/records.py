@@ -108,27 +108,31 @@ class Record(Generic[PositionT, MoveT]):
         """The path of every variation, in the order :meth:`check` replays them."""
         return [path for path, _, _ in self.data.walk() if path]
 
-    def replay(self, variation: Variation = None) -> Iterator[Step[PositionT, MoveT]]:
+    def replay(self, variation: Variation = None, *,
+               lenient: bool = False) -> Iterator[Step[PositionT, MoveT]]:
         """Replay a line move by move; each step's position is a snapshot that later steps
-        leave as it is.  Raises the first illegal move as a located ``KifuError``."""
+        leave as it is.  Raises the first illegal move as a located ``KifuError``; with
+        ``lenient``, what ``kifu validate --lenient`` repairs is repaired."""
         rules = self.game.plugin
         path = _path(variation)
         loading.line_of(self.data, path)
-        for step in rules.replay(self.data, path=path):
+        for step in rules.replay(self.data, path=path, lenient=lenient):
             yield Step(step.number, step.node.move, rules.move_text(step.node.move),
                        rules.copy(step.position), step.events, list(step.node.comments),
                        step.path)
 
-    def position(self, n: int | None = None, *, variation: Variation = None) -> PositionT:
+    def position(self, n: int | None = None, *, variation: Variation = None,
+                 lenient: bool = False) -> PositionT:
         """The position after move ``n`` of a line (0: the start; ``None``: the end).
 
         Raises ``OptionError`` if the line has no move ``n`` or no such variation, and the
-        record's own ``KifuError`` if a move on the way is illegal.  The position is the
-        caller's own.
+        record's own ``KifuError`` if a move on the way is illegal (repaired where it can be,
+        with ``lenient``).  The position is the caller's own.
         """
         if n is not None and n < 0:
             raise OptionError(f"move numbers start at 0, not {n}", option="n")
-        position, _ = loading.position_at(self.game.plugin, self.data, n, _path(variation))
+        position, _ = loading.position_at(self.game.plugin, self.data, n, _path(variation),
+                                          lenient)
         return position
 
     def check(self, lenient: bool = False, *, pedantic: bool = False) -> list[Diagnostic]:

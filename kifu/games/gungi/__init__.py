@@ -38,6 +38,19 @@ class Gungi(Game[Position, Move]):
         # what it leaves implicit (each ply's origin, capture, repairs).
         return rules.normalise(notation.parse(text, source))
 
+    def parse_move(self, text: str, pos: Position) -> Move:
+        # In the set-up phase a ply is a set-up ply (筋―段―層―駒 places a piece).
+        in_setup = pos.phase == position.SETUP
+        return self.one_move(notation.parse(text, "<move>", in_setup=in_setup), text)
+
+    def move_notation(self, move: Move, pos: Position, dialect: str | None = None) -> str:
+        # As a variation writes a move: with its closing [終局] if it ends the record.
+        from kifu.games.gungi.moves import ASCII, KANJI, move_text
+
+        style = ASCII if dialect == "ascii" else KANJI
+        closing = style.stop + style.end if getattr(move, "ends", False) else ""
+        return move_text(move, style) + closing
+
     def write(self, record: Record, dialect: str | None = None) -> str:
         return notation.write(rules.canonical(record), ascii_names=dialect == "ascii")
 

@@ -55,6 +55,10 @@ class Rengi(Game[Position, Move]):
     def move_text(self, move: Any) -> str:
         return moves.text(move)
 
+    def move_notation(self, move: Move, pos: Position, dialect: str | None = None) -> str:
+        # The alphabets are per move; "colours" and "open" are forms of a whole record.
+        return moves.text(move, dialect or "letters")
+
     def move_to_json(self, move: Any) -> dict[str, Any]:
         return moves.move_to_json(move)
 

@@ -79,15 +79,28 @@ def plies_for(pos: Position, action: Action, side: int, origin: bool) -> list[Pl
             stack = pos.board[action.to]
             notes["betrayal"] = tuple(Betrayed(1 - stack[t - 1].owner, t, trial.betray[t])
                                       for t in sorted(trial.betray, reverse=True))
-        for (at, piece), (name, face_name) in zip(trial.placements, (
-                ("replace", "replace_piece"), ("replace_next", "replace_next_piece"))):
+        brackets = (("replace", "replace_piece"), ("replace_next", "replace_next_piece"))
+        for (at, piece), (name, face_name) in zip(trial.placements, brackets, strict=False):
             notes[name] = Coord(file_of(at), rank_of(at), 1)
             notes[face_name] = piece.face
         obtained = obtained_note(pos, action)
         if obtained:
             notes["obtained"] = obtained
         found.append(replace(ply, **notes))
+    if action.kind == DROP and action.face == "兵" and found:
+        # The player knows the back of the 兵 it drops; the record may say it ([裏駒X]).
+        found.extend(replace(found[0], back=back) for back in pawn_backs(pos, side))
     return found
+
+
+def pawn_backs(pos: Position, side: int) -> list[str]:
+    """The backs a 兵 dropped from ``side``'s hand may carry: each one some 兵 there may have
+    (the 兵 of a hand are shuffled, so any of them may be the one dropped)."""
+    backs: set[str] = set()
+    for piece in pos.hands[side]:
+        if piece.face == "兵":
+            backs |= pos.possible_other(piece)
+    return sorted(backs)
 
 
 def obtained_note(pos: Position, action: Action) -> str | None:
