@@ -88,6 +88,11 @@ class KifuGroup(click.Group):
             return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
+        except BrokenPipeError:
+            # The reader stopped reading (``| head``): say nothing more, and keep Python from
+            # complaining when it flushes standard output on the way out.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            ctx.exit(exitcodes.PIPE_CLOSED)
         except Exception as error:  # noqa: BLE001 - the last line of defence
             diag = Diagnostic.internal("kifu", describe_fault(error))
             for line in TextFormatter(color=_stderr_is_terminal()).diagnostic(diag):
@@ -118,8 +123,9 @@ def _check_game(ctx: click.Context, param: click.Parameter, value: str | None) -
 def input_options(command: F) -> F:
     """``--game`` and ``--encoding``, for every command that reads a record."""
     command = click.option("--encoding", callback=_check_encoding, metavar="NAME",
-                           help="Decode input with this encoding instead of detecting "
-                                "UTF-8 / Shift_JIS.")(command)
+                           help="Decode input with this encoding (any Python text codec name, e.g. "
+                                "cp932, gb18030, euc-kr) instead of detecting it (a BOM, SGF's "
+                                "CA[], UTF-8, then a guess from the text).")(command)
     command = click.option("--game", "-g", callback=_check_game, metavar="GAME",
                            help="The game, when neither a 'Game:' header nor the suffix tells.")(command)
     return command

@@ -7,6 +7,9 @@
   cannot be read (named on the command line or found in a folder), output that cannot be
   written, or an internal error in kifu itself (a bug, reported per file).
 
+* ``PIPE_CLOSED`` (141): the reader of kifu's output went away (``kifu show r | head``): kifu
+  stops quietly, with the status a shell gives a command that SIGPIPE ended.
+
 A run over many files exits with the highest status any of its files earned, so that a file
 kifu could not judge is never hidden behind a plain "illegal".
 """
@@ -20,6 +23,7 @@ from kifu.errors import (ConversionError, InternalError, OptionError, OutputErro
 OK = 0
 INVALID = 1
 USAGE = 2
+PIPE_CLOSED = 128 + 13  # SIGPIPE
 
 #: Diagnostic codes of problems that stop kifu from judging a file at all (exit 2); every
 #: other error is a problem of the record (exit 1).

@@ -46,6 +46,8 @@ def guarded(task: Task[Item, Result], item: Item) -> Result:
     """``task(item)``, or its fault report when kifu fails on the item, whatever the failure."""
     try:
         return task(item)
+    except BrokenPipeError:
+        raise  # the output's reader went away: the run ends, not this item
     except Exception as error:  # noqa: BLE001 - one file's bug must not end the run
         return task.fault(item, describe_fault(error))
 

@@ -4,13 +4,15 @@ games, output problems and internal errors."""
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from kifu import registry
 from kifu.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from kifu.exitcodes import INVALID, OK, USAGE, for_problem, worst
+from kifu.exitcodes import INVALID, OK, PIPE_CLOSED, USAGE, for_problem, worst
 
 ROOT = Path(__file__).parents[2]
 WIN = ROOT / "examples" / "renju" / "four-three-win.renju"
@@ -147,3 +149,17 @@ def test_commands_a_game_brings_follow_the_convention_too(kifu_cli, tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("in the way")
     kifu_cli("board", "derive", copy, "-o", blocker / "out.toml", exit_code=USAGE)
+
+
+@pytest.mark.parametrize("command", [["validate", "examples"],
+                                     ["show", "--format", "json", "examples/renju/four-three-win.renju"]])
+def test_a_closed_output_pipe_ends_quietly(command):
+    """``kifu validate DIR | head``: once the reader has gone, kifu stops with the status a
+    shell gives a command ended by SIGPIPE, and says nothing about an internal error."""
+    root = Path(__file__).resolve().parents[2]
+    argv = [sys.executable, "-m", "kifu", *command]
+    process = subprocess.Popen(argv, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()  # the reader goes away before kifu writes a line
+    error = process.stderr.read().decode()
+    assert process.wait(timeout=120) == PIPE_CLOSED
+    assert error == ""
