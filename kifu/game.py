@@ -138,7 +138,7 @@ class Card:
     formats: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     commands: Mapping[str, str] = field(default_factory=dict)
 
-    def load(self) -> Game:
+    def load(self) -> Game[Any, Any]:
         """Import the game's module and return its ``GAME``, checked against this card."""
         import importlib
 
@@ -260,7 +260,7 @@ class Game(ABC, Generic[PositionT, MoveT]):
     # -- rules ------------------------------------------------------------------------------
 
     @abstractmethod
-    def start(self, record: Record) -> Any:
+    def start(self, record: Record) -> PositionT:
         """The position the record starts from (its set-up, or the usual start)."""
 
     @abstractmethod
@@ -268,7 +268,7 @@ class Game(ABC, Generic[PositionT, MoveT]):
         """Apply ``move`` to ``position`` in place, or raise ``IllegalMoveError`` naming the rule."""
 
     @abstractmethod
-    def copy(self, position: Any) -> Any:
+    def copy(self, position: PositionT) -> PositionT:
         """An independent copy of a position."""
 
     @abstractmethod

@@ -131,9 +131,9 @@ class Record(Generic[PositionT, MoveT]):
         """
         if n is not None and n < 0:
             raise OptionError(f"move numbers start at 0, not {n}", option="n")
-        position, _ = loading.position_at(self.game.plugin, self.data, n, _path(variation),
-                                          lenient)
-        return position
+        found: PositionT = loading.position_at(self.game.plugin, self.data, n,
+                                               _path(variation), lenient)[0]
+        return found
 
     def check(self, lenient: bool = False, *, pedantic: bool = False) -> list[Diagnostic]:
         """Every problem of the record, as ``kifu validate`` reports it (with ``--lenient``
