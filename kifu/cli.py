@@ -15,7 +15,6 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NoReturn, TypeVar
 
 import click
-from tabulate import tabulate
 
 from kifu import __version__, exitcodes, registry
 from kifu.batch import ConvertTask, OutputTask, RenderTask, finish, plan
@@ -648,6 +647,9 @@ def show(record: str, game: str | None, encoding: str | None, read_options: Read
     if last is not None:
         rows.append(("last move", g.move_text(last.node.move)))
     rows.extend(g.summary(position))
+    # Imported here: validate's start-up does without it.
+    from tabulate import tabulate
+
     click.echo(tabulate([(printable(k), printable(v)) for k, v in rows], tablefmt="plain"))
     if rec.comments:
         click.echo()
@@ -676,6 +678,9 @@ def games_command() -> None:
         formats = ", ".join(["native", "json", *game.formats()])
         rows.append([game.name, game.title, " ".join(game.suffixes), formats,
                      ", ".join(game.dialects) or "-", ", ".join(game.render_options) or "-"])
+    # Imported here: validate's start-up does without it.
+    from tabulate import tabulate
+
     click.echo(tabulate(rows, headers=["game", "title", "suffixes", "formats", "dialects",
                                        "render options (-O)"]))
     for name, problem in registry.broken().items():

@@ -74,6 +74,15 @@ class KifuError(ValueError):
         clone.args = self.args
         return clone
 
+    def detached(self) -> KifuError:
+        """This error without the traceback and the error it was raised from: an error kept
+        after it was handled (a record's problems, gathered line after line) must not keep
+        the frames it was raised through alive, and with them the positions they held."""
+        self.__traceback__ = None
+        self.__context__ = None
+        self.__cause__ = None
+        return self
+
     def as_warning(self) -> KifuError:
         return self.located(severity="warning")
 

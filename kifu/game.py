@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from kifu.errors import GameOverError, KifuError, NotationError, ResultError
+from kifu.limits import Problems
 from kifu.record import Node, Record, is_event
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ class Outcome:
         return f"{self.winner} wins ({self.reason})"
 
 
-@dataclass
+@dataclass(slots=True)
 class Played:
     """What :meth:`Game.play` reports about one move besides the new position.
 
@@ -56,7 +57,7 @@ class Played:
     warnings: list[KifuError] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class Step:
     """One move replayed: the node, its move number, and the position after it.
 
@@ -401,7 +402,7 @@ class Game(ABC, Generic[PositionT, MoveT]):
                 step, line.number = self._advance(line.position, node, line.number, lenient,
                                                   line.path)
             except KifuError as error:
-                yield error
+                yield error.detached()
                 line.failed = True
             else:
                 yield step
@@ -413,14 +414,17 @@ class Game(ABC, Generic[PositionT, MoveT]):
                 line.index += 1
 
     def check(self, record: Record, *, lenient: bool = False) -> tuple[list[KifuError], int]:
-        """Every problem of a record (one per line of play at most) and the main line's length."""
-        problems: list[KifuError] = []
+        """Every problem of a record (one per line of play at most; past
+        ``kifu.limits.MAX_PROBLEMS`` only counted) and the main line's length."""
+        problems = Problems()
         final = None
         played = 0
+        main_line_failed = False
         try:
             for item in self.replay_tree(record, lenient=lenient):
                 if isinstance(item, KifuError):
-                    problems.append(item)
+                    problems.add(item)
+                    main_line_failed = main_line_failed or not item.variation
                     continue
                 problems.extend(item.warnings)
                 if not item.path:
@@ -428,12 +432,11 @@ class Game(ABC, Generic[PositionT, MoveT]):
                     played += item.number is not None
         except KifuError as error:  # the start position itself is wrong
             return [error], 0
-        main_line_failed = any(p.severity == "error" and not p.variation for p in problems)
         if not main_line_failed:
             if final is None:
                 final = self.start(record)
             problems.extend(self.check_result(record, final))
-        return problems, played
+        return problems.reported(), played
 
     def check_result(self, record: Record, position: Any) -> list[KifuError]:
         """The problem with the record's ``Result:`` header, if the final ``position`` (of the

@@ -19,6 +19,7 @@ from typing import Any
 
 from kifu import registry
 from kifu.errors import NotationError
+from kifu.game import Game
 from kifu.jsonvalues import decode
 from kifu.limits import MAX_DEPTH, MAX_MOVES, check_tree, too_deep, too_many_moves
 from kifu.record import Node, Record, Span
@@ -28,24 +29,28 @@ VERSION = 1
 
 
 def dumps(record: Record) -> str:
-    """The record as indented JSON text."""
-    return json.dumps(to_json(record), ensure_ascii=False, indent=1) + "\n"
+    """The record as JSON text: a field of the document a line, and each node of the main line
+    on a line of its own.  The nodes are written one at a time by the C encoder (which does
+    not indent): a record of 500,000 moves, indented as a whole by the pure-Python one, cost
+    gigabytes and many seconds."""
+    game = registry.get(record.game)
+    check_tree(record.moves)  # the JSON encoder recurses as deep as the variations
+    fields = ",\n ".join(f"{json.dumps(key)}: {_compact(value)}"
+                         for key, value in _document(record, game).items())
+    nodes = ",\n  ".join(_compact(_node_json(game, node)) for node in record.moves)
+    return "{" + fields + ',\n "moves": [' + (f"\n  {nodes}\n " if nodes else "") + "]}\n"
 
 
 def to_json(record: Record) -> dict[str, Any]:
     """The record as JSON values (its game's moves and set-up in the game's own JSON)."""
     game = registry.get(record.game)
     check_tree(record.moves)  # the JSON encoder recurses as deep as the variations
+    return {**_document(record, game),
+            "moves": [_node_json(game, node) for node in record.moves]}
 
-    def node_json(node: Node) -> dict[str, Any]:
-        item: dict[str, Any] = {"move": game.move_to_json(node.move),
-                                "notation": game.move_text(node.move)}
-        item["comments"] = list(node.comments)
-        item["variations"] = [[node_json(n) for n in line] for line in node.variations]
-        if node.span is not None:
-            item["span"] = _span_json(node.span)
-        return item
 
+def _document(record: Record, game: Game) -> dict[str, Any]:
+    """Every field of the JSON form but the moves."""
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -53,8 +58,20 @@ def to_json(record: Record) -> dict[str, Any]:
         "headers": [[key, value] for key, value in record.headers.items()],
         "setup": None if record.setup is None else game.setup_to_json(record.setup),
         "comments": list(record.comments),
-        "moves": [node_json(node) for node in record.moves],
     }
+
+
+def _node_json(game: Game, node: Node) -> dict[str, Any]:
+    item: dict[str, Any] = {"move": game.move_to_json(node.move),
+                            "notation": game.move_text(node.move)}
+    item["comments"] = list(node.comments)
+    item["variations"] = [[_node_json(game, n) for n in line] for line in node.variations]
+    if node.span is not None:
+        item["span"] = _span_json(node.span)
+    return item
+
+
+_compact = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def loads(text: str, source: str = "<json>") -> Record:

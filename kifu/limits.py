@@ -10,6 +10,10 @@ megabytes of memory.  Besides the size of a file (``kifu.source.MAX_BYTES``) the
 - ``MAX_TOKENS``: the words, numbers, comments and brackets a notation's parser reads.
 - ``MAX_MOVES``: the moves of a record, every variation included.  Each move costs a few
   hundred bytes once read, so this bounds a record's memory whatever its notation.
+- ``MAX_PROBLEMS``: the problems reported for one record.  Every line of play can break a
+  rule of its own, so a record of a few megabytes can hold hundreds of thousands of illegal
+  variations; the first ``MAX_PROBLEMS`` are reported, the rest only counted
+  (:class:`Problems`).
 - ``MAX_DIGITS``: the digits of a whole number (a move number, a seat, a board size).  Python
   refuses to convert numbers of more than 4,300 digits, and no number in a record needs more
   than a 64-bit seed's 20: :func:`read_int` is the one reader every notation uses for them.
@@ -21,13 +25,14 @@ from __future__ import annotations
 
 import re
 
-from kifu.errors import LimitError
+from kifu.errors import KifuError, LimitError
 from kifu.record import Node, Span
 
 MAX_DEPTH = 100
 MAX_TOKENS = 1_000_000
 MAX_MOVES = 500_000
 MAX_DIGITS = 20
+MAX_PROBLEMS = 1_000
 
 _DIGITS = re.compile(r"[0-9０-９]+")
 _FULL_WIDTH = str.maketrans("０１２３４５６７８９", "0123456789")
@@ -81,3 +86,37 @@ def check_tree(moves: list[Node]) -> None:
                 if depth >= MAX_DEPTH:
                     raise too_deep(node.span)
                 pending.extend((variation, depth + 1) for variation in node.variations)
+
+
+class Problems:
+    """The problems found in one record: the first ``MAX_PROBLEMS`` kept, the others counted,
+    so that what a record costs to report is bounded however many lines of it are wrong."""
+
+    def __init__(self) -> None:
+        self.kept: list[KifuError] = []
+        self.left_out = {"error": 0, "warning": 0}
+        self.first_left_out: Span | None = None
+
+    def add(self, problem: KifuError) -> None:
+        if len(self.kept) < MAX_PROBLEMS:
+            self.kept.append(problem)
+            return
+        if not any(self.left_out.values()):
+            self.first_left_out = problem.span
+        self.left_out[problem.severity] += 1
+
+    def extend(self, problems: list[KifuError]) -> None:
+        for problem in problems:
+            self.add(problem)
+
+    def reported(self) -> list[KifuError]:
+        """The problems kept, then, if any were left out, one that says how many."""
+        errors, warnings = self.left_out["error"], self.left_out["warning"]
+        if not errors and not warnings:
+            return self.kept
+        note = LimitError(
+            f"{errors + warnings:,} more problems from here on ({errors:,} errors, "
+            f"{warnings:,} warnings) are not shown: kifu reports at most {MAX_PROBLEMS:,} a "
+            "record", span=self.first_left_out, rule="problem-limit",
+            severity="error" if errors else "warning")
+        return [*self.kept, note]

@@ -15,7 +15,7 @@ from kifu.errors import ConversionError, KifuError, NotationError, OptionError
 from kifu.game import Game, Reading, Step
 from kifu.limits import check_tree
 from kifu.record import Node, ReadOptions, Record, is_event
-from kifu.source import SourceText, read_source
+from kifu.source import MAX_BYTES, SourceText, read_source
 
 
 @dataclass
@@ -241,7 +241,18 @@ def dump(game: Game, record: Record, to: str, dialect: str | None = None) -> str
 
     ``dialect`` may name several dialects, comma-separated, applied in turn (Rengi's ``open``
     form in ``kanji`` colours is ``open,kanji``): each but the last is written and read back.
+    A text larger than kifu reads (``kifu.source.MAX_BYTES``) is a ``ConversionError``.
     """
+    text = _written(game, record, to, dialect)
+    size = len(text.encode("utf-8", "surrogateescape"))
+    if size > MAX_BYTES:  # kifu must read back whatever it writes
+        raise ConversionError(
+            f"written as {to}, this record takes {size / 2**20:.1f} MiB, more than the "
+            f"{MAX_BYTES // 2**20} MiB kifu reads, so kifu could not read it back")
+    return text
+
+
+def _written(game: Game, record: Record, to: str, dialect: str | None) -> str:
     if to == registry.NATIVE:
         for name in (dialect or "").split(",") if dialect is not None else ():
             if name not in game.dialects:

@@ -7,42 +7,45 @@ messages quoting it, file names) is made safe for a terminal here.
 from __future__ import annotations
 
 import json
-import unicodedata
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 import click
-from tabulate import tabulate
 
 from kifu import exitcodes
 from kifu.errors import InternalError, KifuError
 from kifu.render.text import display_width
 
-#: Characters that could steer a terminal or reorder text (bidirectional overrides).
-_BIDI = {0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
+#: Characters that could steer a terminal or reorder text: controls (category Cc), surrogates
+#: (Cs: undecodable bytes of a file name), private use (Co), bidirectional marks and overrides.
+#: These categories are fixed by Unicode's stability policy, so the ranges never change.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069"
+                     "\ud800-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]")
 
 
 def printable(text: str) -> str:
     """``text`` with control and bidi-override characters shown as escapes, tabs as spaces."""
-    out = []
-    for char in text:
-        code = ord(char)
-        if char == "\t":
-            out.append(" ")
-        elif _unsafe(char):
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
-        else:
-            out.append(char)
-    return "".join(out)
+    if not _UNSAFE.search(text):
+        return text
+    return _UNSAFE.sub(_escape, text)
 
 
-def _unsafe(char: str) -> bool:
-    return ord(char) in _BIDI or unicodedata.category(char) in ("Cc", "Cs", "Co")
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if code == 9:
+        return " "
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def _unsafe_in_lines(text: str) -> bool:
+    """Whether ``text`` holds an unsafe character other than a line end."""
+    return any(_UNSAFE.search(line) for line in text.split("\n"))
 
 
 def safe_lines(text: str) -> str:
     """Multi-line ``text`` (a diagram, a record) with every line made :func:`printable`."""
-    if not any(_unsafe(c) and c != "\n" for c in text):
+    if not _unsafe_in_lines(text):
         return text
     return "\n".join(printable(line) for line in text.split("\n"))
 
@@ -51,46 +54,56 @@ def safe_json(data: Any, indent: int | None = None) -> str:
     """``data`` as JSON that is safe to print: readable non-ASCII text, but control, bidi and
     private-use characters and lone surrogates (undecodable file names) as ``\\u`` escapes."""
     text = json.dumps(data, ensure_ascii=False, indent=indent)
-    if not any(_unsafe(c) and c != "\n" for c in text):
+    if not _unsafe_in_lines(text):
         return text
     # Such characters can only stand inside JSON strings (json escapes raw newlines there, so
     # a newline is indentation), where an escape means the same.
-    return "".join(json.dumps(c)[1:-1] if _unsafe(c) and c != "\n" else c for c in text)
+    return "\n".join(_UNSAFE.sub(lambda m: json.dumps(m.group())[1:-1], line)
+                     for line in text.split("\n"))
 
 
 #: A quoted source line is cut to about this many characters around the place it points at,
 #: so that a record of one huge line costs each diagnostic a little, not the whole line.
 QUOTE_WIDTH = 160
 
-#: Where the last line looked up starts: (text, line number, offset), since a file's
-#: diagnostics mostly come in line order and a text may have millions of lines.
-_last_line: list[tuple[str, int, int]] = []
+#: Where the last line looked up starts and ends: (text, line number, start, end), since a
+#: file's diagnostics mostly come in line order and a text may have millions of lines.
+_last_line: list[tuple[str, int, int, int]] = []
 
 
-def _source_line(text: str, number: int) -> str | None:
-    """Line ``number`` (1-based) of ``text``, found without splitting the whole text."""
+def _line_bounds(text: str, number: int) -> tuple[int, int] | None:
+    """Where line ``number`` (1-based) of ``text`` starts and ends, found without splitting
+    the whole text."""
     if number < 1:
         return None
+    if _last_line and _last_line[0][0] is text and _last_line[0][1] == number:
+        return _last_line[0][2], _last_line[0][3]
     line, start = 1, 0
-    if _last_line and _last_line[0][0] is text and _last_line[0][1] <= number:
-        _, line, start = _last_line[0]
+    if _last_line and _last_line[0][0] is text and _last_line[0][1] < number:
+        _, line, _, end = _last_line[0]
+        line, start = line + 1, end + 1
     while line < number:
         found = text.find("\n", start)
         if found < 0:
             return None
         line, start = line + 1, found + 1
-    _last_line[:] = [(text, line, start)]
     end = text.find("\n", start)
-    return text[start:] if end < 0 else text[start:end]
+    end = len(text) if end < 0 else end
+    _last_line[:] = [(text, line, start, end)]
+    return start, end
 
 
-def _around(line: str, column: int) -> tuple[str, int]:
-    """``line``, or the ``QUOTE_WIDTH`` characters of it around ``column``, and the column
-    where that part starts."""
-    if len(line) <= QUOTE_WIDTH:
-        return line, 1
-    first = max(0, min(column - 1 - QUOTE_WIDTH // 3, len(line) - QUOTE_WIDTH))
-    return line[first:first + QUOTE_WIDTH], first + 1
+def _quote(text: str, number: int, column: int) -> tuple[str, int] | None:
+    """Line ``number`` of ``text``, or the ``QUOTE_WIDTH`` characters of it around
+    ``column``, and the column where that part starts; copying no more than that."""
+    bounds = _line_bounds(text, number)
+    if bounds is None:
+        return None
+    start, end = bounds
+    if end - start <= QUOTE_WIDTH:
+        return text[start:end], 1
+    first = max(0, min(column - 1 - QUOTE_WIDTH // 3, end - start - QUOTE_WIDTH))
+    return text[start + first:start + first + QUOTE_WIDTH], first + 1
 
 
 @dataclass(frozen=True)
@@ -121,9 +134,9 @@ class Diagnostic:
         span = error.span
         source_line, source_column = None, 1
         if span is not None and text is not None:
-            line = _source_line(text, span.line)
-            if line is not None:
-                source_line, source_column = _around(line, span.column)
+            quoted = _quote(text, span.line, span.column)
+            if quoted is not None:
+                source_line, source_column = quoted
         return cls(
             path=path,
             severity=error.severity,
@@ -296,4 +309,7 @@ class Summary:
             rows.append(self.total.row("total", self.moves))
         headers = ["game", "files", *self.columns, *(["moves"] if self.moves else []), "errors",
                    "warnings"]
+        # Imported here: a quiet run prints no table, and starts faster without it.
+        from tabulate import tabulate
+
         return tabulate(rows, headers=headers, tablefmt="simple")

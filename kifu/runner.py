@@ -9,16 +9,16 @@ in a fresh process and reported as an internal error if it fails again.
 """
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections import deque
 from collections.abc import Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
-from typing import Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from kifu.tasks import Pending, Task, guarded, run_chunk
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -46,11 +46,18 @@ class Processes:
     """Local worker processes (fork where the platform has it, so start-up is cheap)."""
 
     def __init__(self, jobs: int) -> None:
+        # Imported here: a run in this process (--jobs 1) starts faster without them.
+        from concurrent.futures.process import BrokenProcessPool
+
         self.jobs = jobs
         self.slots = jobs * AHEAD
+        self._died = BrokenProcessPool
         self._pool = self._start()
 
     def _start(self) -> ProcessPoolExecutor:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
         return ProcessPoolExecutor(self.jobs, mp_context=context)
@@ -58,20 +65,20 @@ class Processes:
     def submit(self, task: Task[Item, Result], chunk: list[Item]) -> Future[list[Result]]:
         try:
             return self._pool.submit(run_chunk, task, chunk)
-        except BrokenProcessPool:
+        except self._died:
             self._restart()
             return self._pool.submit(run_chunk, task, chunk)
 
     def recover(self, task: Task[Item, Result], chunk: list[Item], error: BaseException) -> list[Result]:
         """A worker died: retry each item of the chunk alone, so that only the culprit fails."""
-        if not isinstance(error, BrokenProcessPool):
+        if not isinstance(error, self._died):
             raise error
         results = []
         for item in chunk:
             self._restart_if_broken()
             try:
                 results.extend(self._pool.submit(run_chunk, task, [item]).result())
-            except BrokenProcessPool:
+            except self._died:
                 self._restart()
                 results.append(task.fault(item, "the worker process checking it died "
                                                 "(a crash or the memory limit)"))

@@ -44,6 +44,14 @@ from kifu.record import Span
 GRADES = (PEDANTIC, REPAIRED, CRITICAL, FATAL)
 #: Findings of one kind listed per game; the rest are counted in one more finding.
 MAX_SAME = 20
+#: What the last finding of a kind that is listed says.
+COUNTED_BELOW = " (and every later one of this kind in this game: counted below)"
+
+
+def not_listed(count: int) -> str:
+    """The message of the finding that counts those of a kind past ``MAX_SAME``."""
+    return f"{count:,} more findings like this one are not listed"
+
 #: A file holds at most this many nodes (every game, every variation) and values: each costs a
 #: few hundred bytes (a value some fifty) once read, so this bounds the memory any file takes.
 MAX_NODES = MAX_MOVES
@@ -295,7 +303,7 @@ class _Reader:
         if seen > MAX_SAME:
             return
         if seen == MAX_SAME:
-            message = f"{message} (and every later one of this kind in this game: counted below)"
+            message += COUNTED_BELOW
         found = finding(message, self.locator.span(start, end), grade, lenient=self.lenient,
                         rule=rule)
         self.findings.append(found)
@@ -305,9 +313,9 @@ class _Reader:
         for rule, count in self.counts.items():
             if count > MAX_SAME:
                 first = next(f for f in self.findings if f.rule == rule)
-                self.findings.append(finding(
-                    f"{count - MAX_SAME:,} more findings like this one are not listed",
-                    first.span, first.grade or PEDANTIC, lenient=self.lenient, rule=rule))
+                self.findings.append(finding(not_listed(count - MAX_SAME), first.span,
+                                             first.grade or PEDANTIC, lenient=self.lenient,
+                                             rule=rule))
         self.counts = {}
 
     def begin(self, root: SgfNode) -> GameTree:

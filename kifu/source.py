@@ -91,10 +91,18 @@ def check_encoding_name(name: str) -> str:
         info = codecs.lookup(name)
     except LookupError:
         raise ReadError(f"unknown encoding {name!r}") from None
-    if not getattr(info, "_is_text_encoding", True):
+    if not getattr(info, "_is_text_encoding", True) or info.name in _NOT_CHARSETS:
         raise ReadError(f"{name!r} is not a text encoding; name one such as utf-8, cp932 or "
                         "gb18030") from None
     return info.name
+
+
+#: Codecs Python counts as text encodings that are no character set of a file: domain names
+#: (``idna``, ``punycode``), escape sequences read as characters (a record's ``\x1b`` would
+#: become a real escape), and one that refuses everything.  Their errors are not decoding
+#: errors at a byte either.
+_NOT_CHARSETS = frozenset({"idna", "punycode", "unicode-escape", "raw-unicode-escape",
+                           "undefined"})
 
 
 def read_source(path: str, encoding: str | None = None, *, max_bytes: int = MAX_BYTES) -> SourceText:
@@ -399,6 +407,11 @@ def _declared(data: bytes, name: str, offset: int,
 #: A text in an encoding with this many broken characters at most (and many more good ones)
 #: is that encoding with a character cut off here and there, not another encoding.
 MAX_BROKEN = 4
+#: UTF-8 checks itself: text in another encoding read as UTF-8 breaks at most of its non-ASCII
+#: characters (GBK, EUC-KR or Latin-1 keep one in ten or so whole), so a text with twice as many
+#: whole multi-byte characters as broken ones is UTF-8 however many were damaged (Fox writes
+#: names cut or with bytes turned into "?").
+UTF8_WHOLE_PER_BROKEN = 2
 
 
 def _mostly(data: bytes, codec: str, error: UnicodeDecodeError,
@@ -408,7 +421,10 @@ def _mostly(data: bytes, codec: str, error: UnicodeDecodeError,
     text = data.decode(codec, errors="replace")
     broken = text.count("\ufffd")
     good = sum(c >= "\x80" for c in text) - broken
-    if broken > MAX_BROKEN or good < max(MIN_EVIDENCE, 4 * broken):
+    if codec == "utf-8":
+        if good < max(2 * MIN_EVIDENCE, UTF8_WHOLE_PER_BROKEN * broken):
+            return None
+    elif broken > MAX_BROKEN or good < max(MIN_EVIDENCE, 4 * broken):
         return None
     warnings.append(EncodingError(
         f"{broken} broken character{'s' * (broken > 1)} in otherwise good "

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import sys
+import unicodedata
 import xml.etree.ElementTree as ET
 
 from kifu.errors import IllegalMoveError
@@ -47,6 +49,17 @@ def test_caret_sits_under_full_width_characters():
 
 def test_control_characters_never_reach_the_terminal():
     assert printable("a\x1b[31mred\x07") == "a\\x1b[31mred\\x07"
+    assert printable("tab\there") == "tab here"
+
+
+def test_printable_escapes_exactly_controls_surrogates_private_use_and_bidi_marks():
+    """The pattern ``printable`` uses is the Unicode categories Cc, Cs and Co and the bidi
+    marks, checked over every code point."""
+    bidi = {0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
+    for code in range(sys.maxunicode + 1):
+        char = chr(code)
+        unsafe = code in bidi or unicodedata.category(char) in ("Cc", "Cs", "Co")
+        assert (printable(char) != char) == unsafe, hex(code)
     assert printable("evil\u202eedoc") == "evil\\u202eedoc"
     lines = TextFormatter().diagnostic(diag(source_line="x\x1b]0;pwned\x07 h8", column=12))
     assert "\x1b" not in "".join(lines) and "\x07" not in "".join(lines)

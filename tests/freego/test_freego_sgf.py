@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from sgfmill import sgf as sgfmill_sgf
 from sgfmill import sgf_moves
 
-from kifu.errors import ConversionError, NotationError
+from kifu.errors import ConversionError, NotationError, UnknownGameError
 from kifu.games.freego import GAME, sgf
 from kifu.games.freego.moves import Edit, Pass, Place
 from kifu.games.freego.setup import Setup
@@ -76,7 +76,7 @@ def test_a_first_move_in_the_root_node():
 
 
 def test_other_games_and_bad_points_are_refused():
-    with pytest.raises(NotationError):
+    with pytest.raises(UnknownGameError, match=r"GM\[2\] is not Go"):
         read("(;GM[2];B[aa])")
     with pytest.raises(NotationError) as caught:
         read("(;SZ[9];B[zz])")

@@ -3,8 +3,8 @@
 Inputs (mutated seeds and generated records, every game in turn) go to a worker process that
 runs them through the library (:mod:`tests.fuzz.pipeline`) under a memory limit; an input that
 takes longer than ``--timeout`` seconds or kills the worker counts as a crash too, and a fresh
-worker carries on.  Every minute, and at the end, it prints the inputs tried per game and their
-outcomes (``ok``, kifu's answer by error code, ``crash``), then each distinct crash once with
+worker carries on.  Every minute, and at the end, it prints the inputs tried per game, their
+outcomes (``ok``, kifu's answer by error code, ``crash``) and formats, then each distinct crash once with
 how often it came; crashing inputs are saved under ``--out`` with what went wrong.
 """
 from __future__ import annotations
@@ -91,6 +91,7 @@ def main() -> None:
     corpus.seeds()  # built once, before the worker forks
     worker = Worker(options.memory)
     tried: Counter[str] = Counter()
+    forms: dict[str, Counter[str]] = {game: Counter() for game in games}
     outcomes: dict[str, Counter[str]] = {game: Counter() for game in games}
     crashes: Counter[str] = Counter()
     out = Path(options.out)
@@ -100,13 +101,14 @@ def main() -> None:
     turn = 0
     while time.monotonic() < end:
         if time.monotonic() > next_report:
-            _report(tried, outcomes, crashes)
+            _report(tried, forms, outcomes, crashes)
             next_report = time.monotonic() + 60
         game = games[turn % len(games)]
         turn += 1
         name, data = corpus.any_input(chooser, game)
         answer = worker.run(name, data, options.timeout)
         tried[game] += 1
+        forms[game][_form(name)] += 1
         if answer[0] == "ok":
             outcomes[game][answer[2]] += 1
             continue
@@ -120,16 +122,25 @@ def main() -> None:
             print(f"new crash ({game}, {name}): {description}", flush=True)
         crashes[description] += 1
     print("final:", end="")
-    _report(tried, outcomes, crashes)
+    _report(tried, forms, outcomes, crashes)
     worker.process.kill()
 
 
-def _report(tried: Counter[str], outcomes: dict[str, Counter[str]],
-            crashes: Counter[str]) -> None:
+def _form(name: str) -> str:
+    """The format an input is in (its file name's suffix), and whether it was generated
+    rather than mutated from a seed."""
+    suffix = Path(name).suffix.lstrip(".") or "no suffix"
+    return f"{suffix}, generated" if name.startswith("generated") else suffix
+
+
+def _report(tried: Counter[str], forms: dict[str, Counter[str]],
+            outcomes: dict[str, Counter[str]], crashes: Counter[str]) -> None:
     print(f"\n{sum(tried.values())} inputs tried", flush=True)
     for game, counts in outcomes.items():
         parts = ", ".join(f"{result} {count}" for result, count in counts.most_common())
         print(f"  {game}: {tried[game]} ({parts})")
+        print("    by format: " + ", ".join(f"{form} {count}"
+                                           for form, count in forms[game].most_common()))
     for description, count in crashes.most_common():
         print(f"  crash x{count}: {description}")
     print(flush=True)

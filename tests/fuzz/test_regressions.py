@@ -7,6 +7,7 @@ the round trip of every format: ``test_convert_reads_back.py``.)
 from __future__ import annotations
 
 import gc
+import importlib
 import json
 import xml.etree.ElementTree as ET
 
@@ -244,6 +245,87 @@ def test_replaying_every_line_keeps_one_position_per_open_variation():
         gc.collect()
         most = max(most, sum(isinstance(o, Position) for o in gc.get_objects()))
     assert most <= 3  # the main line's position, the one before a move, a variation's
+
+
+def test_an_illegal_line_keeps_no_position_alive():
+    """An illegal move's error once kept the frames it was raised through, and with them the
+    position of its line: a Rengi record of a hundred thousand illegal variations held as many
+    fields until it was reported (1.2 GB for a megabyte)."""
+    from kifu.games.rengi import GAME as RENGI
+    from kifu.games.rengi.position import Position as RengiPosition
+
+    record = RENGI.parse("+3a -3a" + " (-4a)" * 50 + "\n")
+    problems, _ = RENGI.check(record)
+    gc.collect()
+    assert len(problems) == 51 and all(p.rule == "first-move" for p in problems)
+    assert all(p.__traceback__ is None and p.__context__ is None for p in problems)
+    assert sum(isinstance(o, RengiPosition) for o in gc.get_objects()) == 0
+
+
+def test_a_record_reports_at_most_max_problems_and_counts_the_rest(monkeypatch, kifu_cli,
+                                                                     tmp_path):
+    monkeypatch.setattr(limits, "MAX_PROBLEMS", 10)
+    path = tmp_path / "v.renju"
+    path.write_text("1. h8 2. h8" + " (h8)" * 25 + "\n", encoding="utf-8")
+    result = kifu_cli("validate", "-q", path, exit_code=1)
+    shown = [line for line in result.output.splitlines() if "error[" in line]
+    assert len(shown) == 11
+    assert shown[-1].endswith("error[limit]: 16 more problems from here on (16 errors, 0 "
+                              "warnings) are not shown: kifu reports at most 10 a record "
+                              "[rule: problem-limit]")
+    assert f"{path}:1:{len('1. h8 2. h8') + 9 * 5 + 3}:" in shown[-1]  # the first not shown
+
+
+def test_convert_never_writes_what_kifu_could_not_read_back(monkeypatch):
+    """JSON takes some thirty times the bytes of SGF a move: a 1 MB SGF game once became a
+    24 MB JSON record that kifu refused to read (and writing it indented cost 600 MB)."""
+    load = importlib.import_module("kifu.load")  # the package's ``load`` is a function
+
+    game, record = parse_text("(;GM[1]SZ[19]" + ";B[aa];W[bb]" * 200 + ")\n", "x.sgf")
+    written = dump(game, record, "json")
+    assert parse_text(written, "x.json")[1] == record
+    assert written.count("\n") == 7 + 400 + 1  # a field a line, a move a line
+    monkeypatch.setattr(load, "MAX_BYTES", len(written.encode()) - 1)
+    with pytest.raises(ConversionError, match="kifu could not read it back"):
+        dump(game, record, "json")
+
+
+def test_missing_passes_in_sgf_are_listed_twenty_times_then_counted():
+    """A line of 100,000 white moves once gave 100,000 warnings (and inserted each implied pass
+    into the line, in quadratic time)."""
+    load = importlib.import_module("kifu.load")
+
+    text = "(;GM[1]SZ[9];B[aa]" + ";W[bb]" * 50 + ")\n"
+    game, record = parse_text(text, "x.sgf")
+    parsed = load.parse_all_as(game, "sgf", text, "x.sgf")[0]
+    loaded = [f for f in parsed.findings if f.rule == "turn-order"]
+    assert len(loaded) == 21 and loaded[-1].message == "29 more findings like this one are not listed"
+    assert "counted below" in loaded[19].message
+    assert [type(n.move).__name__ for n in record.moves[:4]] == ["Place", "Place", "Pass", "Place"]
+
+
+NOT_CHARSETS = ["idna", "punycode", "unicode_escape", "raw_unicode_escape", "undefined"]
+
+
+@pytest.mark.parametrize("codec", NOT_CHARSETS)
+def test_a_codec_that_is_no_charset_is_a_usage_error(codec, kifu_cli, tmp_path):
+    """``undefined`` and ``idna`` raise a UnicodeError that is no decoding error at a byte;
+    ``--encoding`` named them into an internal error."""
+    path = tmp_path / "x.renju"
+    path.write_text("1. h8\n", encoding="utf-8")
+    result = kifu_cli("validate", "--encoding", codec, path, exit_code=2)
+    assert "is not a text encoding" in result.stderr
+
+
+@pytest.mark.parametrize("codec", NOT_CHARSETS)
+def test_an_sgf_charset_that_is_no_charset_is_decided_from_the_text(codec, kifu_cli,
+                                                                     tmp_path):
+    """The same codecs named by an SGF file's ``CA[]`` (found by the CLI checks of issue 17)."""
+    path = tmp_path / "x.sgf"
+    path.write_bytes(b"(;GM[1]CA[" + codec.encode() + b"]SZ[9];B[aa]C[\xe9\\x])")
+    result = kifu_cli("validate", "-f", "json", path)
+    found = json.loads(result.stdout.splitlines()[0])
+    assert found["rule"] == "charset" and "names no charset kifu knows" in found["message"]
 
 
 def test_a_diagnostic_quotes_a_window_of_a_long_line():

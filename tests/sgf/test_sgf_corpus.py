@@ -41,6 +41,9 @@ KIFU_IS_RIGHT = {
     "missdeer+sgfc/test-files/test-roun-result.sgf#3": "GM[12]: not Go, so kifu checks nothing",
     "missdeer+sgfc/test-files/mixed-encoding.sgf":
         "games in UTF-16 and other encodings in one file: kifu decodes a file as one text",
+    "featurecat+go-dataset/Pro_7z/Pro/3p/1443067234019999068.sgf":
+        "HA[2] without its handicap stones (white moves first): the moves as written reach a "
+        "suicide, which RU[Japanese] forbids (sgfmill allows suicide)",
 }
 
 

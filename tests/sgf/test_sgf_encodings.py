@@ -156,6 +156,21 @@ def test_a_shift_jis_record_is_read_with_a_warning_naming_it():
     assert source.text == text and "Shift_JIS" in warnings_of(source)[0][1]
 
 
+def test_utf8_names_damaged_by_their_writer_stay_utf8():
+    # Fox's records: UTF-8 names cut mid-character or with bytes turned into "?": broken
+    # characters, but many more whole ones than any other encoding read as UTF-8 gives
+    head = "(;GM[1]FF[4]SZ[19]PB[陈昊ch]PW[潘文".encode() + b"\xe5?\x9b]"
+    data = head + "BR[3段]WR[P3段]RE[B+R];B[pd])".encode()
+    source, record = read(data)
+    assert source.encoding == "utf-8" and record.header("Black") == "陈昊ch"
+    assert [rule for rule, _ in warnings_of(source)] == ["broken-character"]
+
+
+def test_a_korean_text_is_not_read_as_damaged_utf8():
+    source, _ = read("(;GM[1]PB[이세돌]PW[박정환]C[좋은 수입니다];B[pd])".encode("euc-kr"))
+    assert source.encoding == "cp949"
+
+
 def test_a_few_nul_bytes_in_an_sgf_file_are_blanks():
     source, record = read(b"(;GM[1]C[damaged\x00 file];B[pd])")
     assert record.comments == ["damaged  file"]

@@ -108,6 +108,16 @@ def test_free_handicap_written_as_black_moves():
     assert diagnostics(text) == []
 
 
+def test_a_handicap_without_its_stones_is_named_before_the_moves_it_spoils():
+    # Fox writes some handicap games without the stones: white moves first on an empty board
+    text = "(;GM[1]SZ[9]HA[2]RU[Japanese];W[ee];B[cc];W[gg])"
+    assert diagnostics(text) == [("warning", "handicap-stones", "HA[2] but no black stone is set "
+                                  "up before white's first move: the record lacks handicap "
+                                  "stones, so the moves are replayed without them [rule: handicap-stones]")]
+    assert diagnostics("(;GM[1]SZ[9]HA[2]AB[cc][gg];W[ee])") == []
+    assert diagnostics("(;GM[1]SZ[9]HA[2];B[cc];B[gg];W[ee])") == []
+
+
 def test_problem_variations_may_start_with_either_colour():
     text = "(;GM[1]SZ[9]AB[cc][dc]AW[cd][dd](;B[ed];W[ee])(;W[ec];B[bd]))"
     [reading] = sgf.read_games(text)
@@ -241,3 +251,14 @@ def test_every_game_of_a_collection_is_validated_and_named():
     assert [r.legal for r in reports] == [True, False, True]
     [diag] = reports[1].diagnostics
     assert (diag.path, diag.line, diag.location) == ("games.sgf#2", 2, "games.sgf#2:2:19")
+
+
+def test_a_game_of_another_kind_in_a_collection_is_not_judged():
+    # SGFC's own test collections hold a GM[12] game among Go games: kifu does not check it,
+    # and says so as it says of a file of a game it does not know (exit status 2)
+    text = "(;GM[1]SZ[9];B[ee])\n(;FF[4]GM[12])\n(;GM[1]SZ[9];B[aa])"
+    reports = check_text(text, "games.sgf", Options())
+    assert [r.exit_status for r in reports] == [0, 2, 0]
+    [diag] = reports[1].diagnostics
+    assert (diag.code, diag.line) == ("unknown-game", 2)
+    assert "GM[12] is not Go" in diag.message

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from kifu.errors import KifuError
 from kifu.game import Format, Game, Outcome, Played, RenderOptions
-from kifu.games.freego import moves, notation, position, rules, setup
+from kifu.games.freego import moves, position, rules, setup
 from kifu.games.freego.moves import Edit, Move, Pass, Place
 from kifu.games.freego.position import Position
 from kifu.record import Record
@@ -40,10 +40,16 @@ class FreeGo(Game[Position, Move]):
 
     # -- notation ---------------------------------------------------------------------------
 
+    # The notation (and Lark with it) is imported when used: reading SGF does without it.
+
     def parse(self, text: str, source: str = "<string>") -> Record:
+        from kifu.games.freego import notation
+
         return notation.parse(text, source)
 
     def write(self, record: Record, dialect: str | None = None) -> str:
+        from kifu.games.freego import notation
+
         return notation.write(record, numbered=dialect == "numbered")
 
     def formats(self) -> Mapping[str, Format]:

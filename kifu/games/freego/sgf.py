@@ -30,6 +30,7 @@ from kifu.errors import (
     IllegalMoveError,
     KifuError,
     NotationError,
+    UnknownGameError,
 )
 from kifu.game import Reading
 from kifu.games.freego.boards import grids
@@ -168,11 +169,17 @@ class _Game:
         record.moves = sgflines.to_lines(children, self._convert, record.comments,
                                          self.collection.span)
         setup = _first_seat(_first_seat_of(record.moves), setup, "PL" in root.properties)
-        for node, seat in _settle_seats(record.moves, _first_to_move(setup)):
+        missing = _settle_seats(record.moves, _first_to_move(setup))
+        for listed, (node, seat) in enumerate(missing[:core.MAX_SAME], start=1):
             self.findings.append(IllegalMoveError(
                 f"{('black', 'white')[seat]} moves twice in a row: read as the "
-                "other side passing in between (a pass is missing from the record)",
+                "other side passing in between (a pass is missing from the record)"
+                + (core.COUNTED_BELOW if listed == core.MAX_SAME else ""),
                 span=node.span, rule="turn-order", severity="warning"))
+        if len(missing) > core.MAX_SAME:
+            self.findings.append(IllegalMoveError(
+                core.not_listed(len(missing) - core.MAX_SAME), span=missing[0][0].span,
+                rule="turn-order", severity="warning"))
         if setup is not None and not setup.is_empty():
             record.setup = setup
         self._territory(record, root)
@@ -187,8 +194,10 @@ class _Game:
         """The record's headers, comments and set-up from the root node."""
         game = root.get("GM")
         if game is not None and game.strip() != "1":
-            raise NotationError(f"GM[{game[:10]}] is not Go (GM[1])",
-                                span=self.value_span(root, "GM"))
+            # Another game in a collection of Go games: not judged, like a file of a game kifu
+            # does not know (exit 2), rather than called illegal.
+            raise UnknownGameError(f"GM[{game[:10]}] is not Go (GM[1]): kifu does not check "
+                                   "this game", span=self.value_span(root, "GM"))
         self.size = _size(root, self.collection)
         self.table = _moves_by_value(self.size)
         record = Record(game="freego", source=self.source)
@@ -302,6 +311,12 @@ class _Game:
             nodes.append(node)
             current = node.children
         if len(nodes) != wanted or any("B" in n.properties for n in current):
+            if not nodes and any("W" in n.properties for n in current[:1]):
+                self.findings.append(HeaderError(
+                    f"HA[{handicap}] but {_stones(placed)} set up before white's first move: "
+                    "the record lacks handicap stones, so the moves are replayed without them",
+                    span=record.header_span("Handicap"), rule="handicap-stones",
+                    severity="warning"))
             return children, setup
         stones = list(setup.stones[0]) if setup and setup.stones else []
         spans = dict(setup.spans) if setup else {}
@@ -418,6 +433,12 @@ def _in_turn(move: Move) -> Move:
     return _SEATLESS.get(id(move)) or replace(move, seat=None)  # type: ignore[arg-type]
 
 
+def _stones(count: int) -> str:
+    if count == 0:
+        return "no black stone is"
+    return f"only {count} black stone{' is' if count == 1 else 's are'}"
+
+
 def _seats(record: Record) -> tuple[str, ...]:
     try:
         return config.seat_names(record)
@@ -469,18 +490,17 @@ def _settle_seats(line: list[Node], expected: int) -> list[tuple[Node, int]]:
     stack: list[tuple[list[Node], int, bool]] = [(line, expected, False)]
     while stack:
         nodes, expected, variation = stack.pop()
-        index = 0
-        while index < len(nodes):
-            node = nodes[index]
+        settled: list[Node] = []  # the line with its implied passes (no insertion: quadratic)
+        for node in nodes:
             move = node.move
             seat = move.seat
             if seat is not None and seat != expected:
                 implied = _ELSEWHERE if variation else Pass()
-                nodes.insert(index, Node(implied, [], [], node.span))
-                index += 1
+                settled.append(Node(implied, [], [], node.span))
                 expected = seat
                 if not variation:
                     missing.append((node, seat))
+            settled.append(node)
             for alternative in node.variations:  # they replace this move: same seat to move
                 stack.append((alternative, expected, True))
             if seat is not None:
@@ -493,7 +513,8 @@ def _settle_seats(line: list[Node], expected: int) -> list[tuple[Node, int]]:
                     expected = move.to_move
             elif not is_event(move):  # an implied pass
                 expected = 1 - expected
-            index += 1
+        if len(settled) > len(nodes):
+            nodes[:] = settled
     return missing
 
 
