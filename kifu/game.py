@@ -39,6 +39,7 @@ class Outcome:
     reason: str
 
     def describe(self) -> str:
+        """The outcome in words: ``black wins (five at h8)``, ``draw (...)``."""
         if self.winner is None:
             return f"draw ({self.reason})"
         return f"{self.winner} wins ({self.reason})"

@@ -62,7 +62,8 @@ def test_start_takes_the_headers_a_game_needs() -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_a_value_that_is_no_move_is_refused_clearly(name: str) -> None:
     game, position = final(name)
-    with pytest.raises(kifu.KifuError, match="is not a .* move .read text with parse_move") as raised:
+    with pytest.raises(kifu.KifuError, match="is not a .* move .read text with parse_move") \
+            as raised:
         game.play(position, "h8")
     assert not isinstance(raised.value, kifu.IllegalMoveError)
     with pytest.raises(kifu.KifuError, match="is not a"):
