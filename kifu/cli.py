@@ -29,11 +29,11 @@ from kifu.render import viewer
 from kifu.render.formats import RENDER_FORMATS, Drawing
 from kifu.render.viewer.task import HtmlTask
 from kifu.replayjson import replay_json
-from kifu.report import (Diagnostic, Summary, TextFormatter, printable, safe_json,
-                         safe_lines)
+from kifu.report import Diagnostic, Summary, TextFormatter
 from kifu.runner import run
 from kifu.tasks import describe_fault
 from kifu.source import STDIN, check_encoding_name, read_source
+from kifu.unsafe import printable, safe_json, safe_lines
 from kifu.validate import Options, check_found
 from kifu.walk import Shard, missing, walk
 
@@ -85,7 +85,10 @@ class KifuGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
-        except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+        except click.ClickException as error:  # it may quote a name the user gave: escaped
+            error.message = printable(error.message)
+            raise
+        except (click.exceptions.Exit, click.exceptions.Abort):
             raise
         except BrokenPipeError:
             # The reader stopped reading (``| head``): say nothing more, and keep Python from

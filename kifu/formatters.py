@@ -9,6 +9,7 @@ steer the terminal it lands in.
 from __future__ import annotations
 
 import os
+import re
 import urllib.parse
 import xml.etree.ElementTree as ET
 from dataclasses import asdict
@@ -16,8 +17,8 @@ from typing import Any
 
 from kifu import __version__
 from kifu.errors import KifuError
-from kifu.report import (Diagnostic, FileReport, Formatter, TextFormatter, printable,
-                         safe_json)
+from kifu.report import Diagnostic, FileReport, Formatter, TextFormatter
+from kifu.unsafe import UNSAFE, printable, safe_json
 
 
 class JsonFormatter(Formatter):
@@ -84,7 +85,17 @@ class JunitFormatter(Formatter):
         for key, value in self.counts.items():
             self.suite.set(key, str(value))
         ET.indent(self.suite)
-        return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(self.suite, encoding="unicode")
+        text = ET.tostring(self.suite, encoding="unicode")
+        return '<?xml version="1.0" encoding="utf-8"?>\n' + UNSAFE.sub(_reference, text)
+
+
+def _reference(match: re.Match[str]) -> str:
+    """A character XML may hold but a terminal must not see (a bidi override, a C1 control, a
+    carriage return or a tab from a file name) as a character reference, which means the same
+    to an XML reader (a raw carriage return would even be read as a line end); line ends as
+    they are."""
+    char = match.group()
+    return char if char == "\n" else f"&#x{ord(char):x};"
 
 
 def _line(diag: Diagnostic) -> str:

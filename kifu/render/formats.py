@@ -17,7 +17,7 @@ from kifu.errors import OptionError
 from kifu.game import Game, RenderOptions
 from kifu.load import Loaded
 from kifu.outputs import Written
-from kifu.report import safe_lines
+from kifu.unsafe import safe_lines
 
 
 @dataclass(frozen=True)
