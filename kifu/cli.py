@@ -20,6 +20,7 @@ from typing import Any
 import click
 
 from kifu import __version__, exitcodes, registry
+from kifu.unsafe import printable
 
 #: The exit statuses, as :mod:`kifu.exitcodes` defines them.
 EXIT_OK = exitcodes.OK
@@ -71,7 +72,10 @@ class KifuGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
-        except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+        except click.ClickException as error:  # it may quote a name the user gave: escaped
+            error.message = printable(error.message)
+            raise
+        except (click.exceptions.Exit, click.exceptions.Abort):
             raise
         except BrokenPipeError:
             # The reader stopped reading (``| head``): say nothing more, and keep Python from

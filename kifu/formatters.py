@@ -9,14 +9,15 @@ steer the terminal it lands in.
 from __future__ import annotations
 
 import os
+import re
 import urllib.parse
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from kifu import __version__
 from kifu.errors import KifuError
-from kifu.report import (Diagnostic, FileReport, Formatter, TextFormatter, printable,
-                         safe_json)
+from kifu.report import Diagnostic, FileReport, Formatter, TextFormatter
+from kifu.unsafe import UNSAFE, printable, safe_json
 
 if TYPE_CHECKING:  # imported by the JUnit report itself, the only one that writes XML
     import xml.etree.ElementTree as ET
@@ -90,7 +91,17 @@ class JunitFormatter(Formatter):
         import xml.etree.ElementTree as ET
 
         ET.indent(self.suite)
-        return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(self.suite, encoding="unicode")
+        text = ET.tostring(self.suite, encoding="unicode")
+        return '<?xml version="1.0" encoding="utf-8"?>\n' + UNSAFE.sub(_reference, text)
+
+
+def _reference(match: re.Match[str]) -> str:
+    """A character XML may hold but a terminal must not see (a bidi override, a C1 control, a
+    carriage return or a tab from a file name) as a character reference, which means the same
+    to an XML reader (a raw carriage return would even be read as a line end); line ends as
+    they are."""
+    char = match.group()
+    return char if char == "\n" else f"&#x{ord(char):x};"
 
 
 def _line(diag: Diagnostic) -> str:

@@ -23,6 +23,7 @@ from kifu.game import Game
 from kifu.jsonvalues import decode
 from kifu.limits import MAX_DEPTH, MAX_MOVES, check_tree, too_deep, too_many_moves
 from kifu.record import Node, Record, Span
+from kifu.unsafe import json_escaped
 
 FORMAT = "kifu-record"
 VERSION = 1
@@ -38,7 +39,8 @@ def dumps(record: Record) -> str:
     fields = ",\n ".join(f"{json.dumps(key)}: {_compact(value)}"
                          for key, value in _document(record, game).items())
     nodes = ",\n  ".join(_compact(_node_json(game, node)) for node in record.moves)
-    return "{" + fields + ',\n "moves": [' + (f"\n  {nodes}\n " if nodes else "") + "]}\n"
+    text = "{" + fields + ',\n "moves": [' + (f"\n  {nodes}\n " if nodes else "") + "]}\n"
+    return json_escaped(text)  # readable, but no control or bidi character as it is
 
 
 def to_json(record: Record) -> dict[str, Any]:

@@ -6,61 +6,14 @@ messages quoting it, file names) is made safe for a terminal here.
 """
 from __future__ import annotations
 
-import json
-import re
 from dataclasses import dataclass, field
-from typing import Any
 
 import click
 
 from kifu import exitcodes
 from kifu.errors import InternalError, KifuError
 from kifu.render.text import display_width, simple_table
-
-#: Characters that could steer a terminal or reorder text: controls (category Cc), surrogates
-#: (Cs: undecodable bytes of a file name), private use (Co), bidirectional marks and overrides.
-#: These categories are fixed by Unicode's stability policy, so the ranges never change.
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069"
-                     "\ud800-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]")
-
-
-def printable(text: str) -> str:
-    """``text`` with control and bidi-override characters shown as escapes, tabs as spaces."""
-    if not _UNSAFE.search(text):
-        return text
-    return _UNSAFE.sub(_escape, text)
-
-
-def _escape(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    if code == 9:
-        return " "
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-def _unsafe_in_lines(text: str) -> bool:
-    """Whether ``text`` holds an unsafe character other than a line end."""
-    return any(_UNSAFE.search(line) for line in text.split("\n"))
-
-
-def safe_lines(text: str) -> str:
-    """Multi-line ``text`` (a diagram, a record) with every line made :func:`printable`."""
-    if not _unsafe_in_lines(text):
-        return text
-    return "\n".join(printable(line) for line in text.split("\n"))
-
-
-def safe_json(data: Any, indent: int | None = None) -> str:
-    """``data`` as JSON that is safe to print: readable non-ASCII text, but control, bidi and
-    private-use characters and lone surrogates (undecodable file names) as ``\\u`` escapes."""
-    text = json.dumps(data, ensure_ascii=False, indent=indent)
-    if not _unsafe_in_lines(text):
-        return text
-    # Such characters can only stand inside JSON strings (json escapes raw newlines there, so
-    # a newline is indentation), where an escape means the same.
-    return "\n".join(_UNSAFE.sub(lambda m: json.dumps(m.group())[1:-1], line)
-                     for line in text.split("\n"))
-
+from kifu.unsafe import printable
 
 #: A quoted source line is cut to about this many characters around the place it points at,
 #: so that a record of one huge line costs each diagnostic a little, not the whole line.

@@ -8,7 +8,9 @@ Symbolic links found while walking are followed only where they stay inside the 
 was named: a linked file is checked under the link's own name when its target lies inside the
 folder, and reported (a warning, not read) when it leads outside; a linked folder is not
 entered, as its files are either inside the folder already (and found where they really are)
-or outside it.  Paths named on the command line are the user's own choice and always read.
+or outside it.  A link that cannot be followed (in a loop, say) and a pipe, socket or device
+with a record's name are reported in the file's place, not read.  Paths named on the command
+line are the user's own choice and always read (a pipe too: ``kifu validate <(...)``).
 """
 from __future__ import annotations
 
@@ -112,20 +114,24 @@ def _walk_folder(root: str, wanted: frozenset[str], skipped: frozenset[str]) -> 
             stack.pop()
             continue
         relative = os.path.relpath(entry.path, root)
-        if entry.is_symlink():
-            item = _linked(entry, relative, wanted, inside)
-            if item is not None:
-                yield item
-        elif entry.is_dir(follow_symlinks=False):
-            if os.path.realpath(entry.path) in skipped:
-                continue
-            listed = _list(entry.path, relative)
-            if isinstance(listed, Found):
-                yield listed
+        try:
+            if entry.is_symlink():
+                item = _linked(entry, relative, wanted, inside)
+            elif entry.is_dir(follow_symlinks=False):
+                if os.path.realpath(entry.path) in skipped:
+                    continue
+                listed = _list(entry.path, relative)
+                if not isinstance(listed, Found):
+                    stack.append(iter(listed))
+                    continue
+                item = listed
             else:
-                stack.append(iter(listed))
-        elif _suffix(entry.name) in wanted:
-            yield Found(entry.path, relative)
+                item = _file(entry, relative, wanted)
+        except OSError as error:  # a link in a loop, an entry gone while walking
+            item = Found(entry.path, relative, problem=ReadError(
+                f"not read: {error.strerror or error}"))
+        if item is not None:
+            yield item
 
 
 def _list(folder: str, relative: str) -> list[os.DirEntry[str]] | Found:
@@ -148,9 +154,24 @@ def _linked(entry: os.DirEntry[str], relative: str, wanted: frozenset[str],
         problem = LinkOutsideError(f"not read: this linked {what} leads outside the folder "
                                    "being checked; name it on the command line to check it")
         return Found(entry.path, relative, problem=problem)
-    if entry.is_dir() or _suffix(entry.name) not in wanted:
+    if entry.is_dir():
         return None  # a linked folder inside: its files are found where they really are
-    return Found(entry.path, relative)
+    return _file(entry, relative, wanted)
+
+
+def _file(entry: os.DirEntry[str], relative: str, wanted: frozenset[str]) -> Found | None:
+    """A record file found in a folder; a pipe, socket or device with a record's name is
+    reported, not read (reading a pipe would wait for a writer for ever)."""
+    if _suffix(entry.name) not in wanted:
+        return None
+    if entry.is_file():
+        return Found(entry.path, relative)
+    if not os.path.exists(entry.path):
+        return Found(entry.path, relative, problem=ReadError("not read: this link leads to no "
+                                                             "file"))
+    return Found(entry.path, relative, problem=ReadError(
+        "not read: this is not a regular file (a pipe, a socket or a device); name it on the "
+        "command line to read it"))
 
 
 def _suffix(name: str) -> str:

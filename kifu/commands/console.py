@@ -23,7 +23,8 @@ from kifu.game import Console
 from kifu.load import GameIndexError, Loaded, load_source
 from kifu.progress import LazyCount, Progress
 from kifu.record import ReadOptions
-from kifu.report import Diagnostic, Summary, TextFormatter, printable, safe_lines
+from kifu.report import Diagnostic, Summary, TextFormatter
+from kifu.unsafe import printable, safe_lines
 from kifu.source import STDIN, read_source
 from kifu.walk import Shard, missing, walk
 

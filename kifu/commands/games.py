@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from kifu import registry
-from kifu.report import printable
+from kifu.unsafe import printable
 
 
 @click.command("games")

@@ -14,7 +14,7 @@ from kifu.commands.options import (boards_option, game_index_option, input_optio
 from kifu.game import RenderOptions
 from kifu.load import Loaded
 from kifu.record import ReadOptions
-from kifu.report import printable, safe_json, safe_lines
+from kifu.unsafe import printable, safe_json, safe_lines
 
 
 @click.command()

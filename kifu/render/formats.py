@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from kifu.errors import OptionError
 from kifu.game import Game, RenderOptions
-from kifu.report import safe_lines
+from kifu.load import Loaded
+from kifu.outputs import Written
+from kifu.unsafe import safe_lines
 
 if TYPE_CHECKING:
     from kifu.load import Loaded

@@ -19,7 +19,7 @@ PAGE = ROOT / "docs" / "architecture.md"
 #: ending in ``.*`` stands for a package and everything in it).
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("values", ("kifu.record", "kifu.errors", "kifu.limits", "kifu.exitcodes", "kifu.heap",
-                "kifu.tasks", "kifu.progress", "kifu.report", "kifu.render",
+                "kifu.tasks", "kifu.progress", "kifu.report", "kifu.unsafe", "kifu.render",
                 "kifu.render.text", "kifu.render.svg", "kifu.render.grid")),
     ("source and syntax", ("kifu.source", "kifu.access", "kifu.walk", "kifu.grammar",
                            "kifu.movetext", "kifu.sgf", "kifu.jsonvalues")),

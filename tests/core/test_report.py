@@ -19,8 +19,8 @@ from kifu.report import (
     TextFormatter,
     caret_lines,
     display_width,
-    printable,
 )
+from kifu.unsafe import printable
 
 
 def diag(**changes) -> Diagnostic:
@@ -128,6 +128,19 @@ def test_junit_escapes_every_attribute_so_that_odd_file_names_stay_well_formed()
     assert cases[0].get("name") == "games/\\x01odd\\x1b[31m\\udcff\\ufffe name.renju"
     assert cases[0].find("failure").get("type") == "illegal\\x02"
     assert cases[1].get("classname") == "ren\\x00ju"
+
+
+def test_junit_keeps_bidi_controls_carriage_returns_and_tabs_as_character_references():
+    """They are legal XML, so they once reached the terminal as they were (a raw carriage
+    return in a file name also reads back as a line end)."""
+    formatter = JunitFormatter()
+    name = "cr\rover\ttab\u202eujner.txt\x85.renju"
+    formatter.file(FileReport(name, "renju", 3, [diag(path=name)]))
+    text = formatter.end()
+    assert not [c for c in text if c not in "\n" and (ord(c) < 32 or 0x7f <= ord(c) <= 0x9f
+                                                      or c == "\u202e")]
+    assert "&#xd;" in text and "&#x202e;" in text
+    assert ET.fromstring(text.split("\n", 1)[1].encode()).find("testcase").get("name") == name
 
 
 def test_github_annotations_show_control_characters_as_escapes():

@@ -126,6 +126,31 @@ def test_links_are_followed_only_inside_the_folder_named(kifu_cli, tmp_path):
     kifu_cli("validate", inside / "escape.renju")  # named on the command line: the user's choice
 
 
+def test_a_folder_of_hostile_entries_is_walked_to_its_end(kifu_cli, tmp_path):
+    """A link in a loop once ended the whole run with an internal error (walk.py), before any
+    file was reported; a pipe named like a record would have kept kifu waiting for ever."""
+    shutil.copy(WIN, tmp_path / "a.renju")
+    shutil.copy(WIN, tmp_path / "z.renju")
+    (tmp_path / "loop.renju").symlink_to("loop.renju")
+    (tmp_path / "dangling.renju").symlink_to("nowhere.renju")
+    os.mkfifo(tmp_path / "pipe.renju")
+    (tmp_path / "folder.renju").mkdir()
+    shutil.copy(WIN, tmp_path / "folder.renju" / "inner.renju")
+    found = {f.relative: f.problem for f in walk([str(tmp_path)], registry.suffixes())}
+    assert set(found) == {"a.renju", "dangling.renju", "folder.renju/inner.renju",
+                          "loop.renju", "pipe.renju", "z.renju"}
+    assert "symbolic links" in found["loop.renju"].message
+    assert found["dangling.renju"].message == "not read: this link leads to no file"
+    assert "not a regular file" in found["pipe.renju"].message
+    result = kifu_cli("validate", "-v", "-j", "1", tmp_path, exit_code=EXIT_USAGE)
+    lines = result.stdout.splitlines()
+    assert "internal" not in result.output
+    for name in ("a.renju", "z.renju", "folder.renju/inner.renju"):
+        assert f"{tmp_path / name}: ok (renju, 15 moves)" in lines
+    for name in ("loop.renju", "dangling.renju", "pipe.renju"):
+        assert any(line.startswith(f"{tmp_path / name}: error[io]: not read") for line in lines)
+
+
 def test_shards_split_a_run_into_disjoint_parts_that_make_the_whole(kifu_cli, tmp_path):
     made = records(tmp_path, 40, bad={1, 2, 5, 8, 13, 21, 34})
     everything = kifu_cli("validate", "-q", "-j", "1", tmp_path, exit_code=EXIT_INVALID).stdout

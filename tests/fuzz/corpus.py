@@ -183,6 +183,25 @@ def header(chooser: Chooser, data: bytes) -> bytes:
     return data[:first] + line + data[first:]
 
 
+#: What an SGF file's ``CA[]`` may name: charsets in SGF's spellings, Python codecs that are
+#: no charset (``undefined`` and ``idna`` once ended in an internal error), nothing at all.
+_CHARSETS = ["UTF-8", "utf8", "UTF16LE", "UTF-16", "UTF-32", "UTF-7", "Shift_JIS", "SJIS",
+             "cp932", "EUC-JP", "GB2312", "GB18030", "Big5", "EUC-KR", "ISO-8859-1",
+             "ISO8859_1", "latin-1", "windows-1252", "KOI8-R", "x-mac-japanese", "ascii",
+             "undefined", "idna", "punycode", "unicode_escape", "raw_unicode_escape", "base64",
+             "rot13", "zlib", "hex", "uu", "mbcs", "", "utf-8\\]", "\u00e9"]
+
+
+def charset(chooser: Chooser, data: bytes) -> bytes:
+    """A ``CA[]`` naming some charset, or some codec, put into the first node."""
+    value = chooser.choice(_CHARSETS).encode("utf-8")
+    found = re.search(rb"CA\[[^\]]*\]", data)
+    if found and chooser.integer(0, 1):
+        return data[:found.start()] + b"CA[" + value + b"]" + data[found.end():]
+    first = data.find(b";") + 1
+    return data[:first] + b"CA[" + value + b"]" + data[first:]
+
+
 def json_value(chooser: Chooser, data: bytes) -> bytes:
     """One value of a JSON record replaced by one of another kind, or one key dropped."""
     try:
@@ -256,7 +275,7 @@ def words(chooser: Chooser, data: bytes) -> bytes:
 
 MUTATIONS: tuple[Mutation, ...] = (flip, insert_odd, huge_number, nest, truncate, delete,
                                    repeat, splice, header, json_value, digits, words, words,
-                                   words)
+                                   words, charset)
 
 
 def mutate(chooser: Chooser, seed: Seed) -> tuple[str, bytes]:

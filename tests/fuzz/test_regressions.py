@@ -328,6 +328,20 @@ def test_an_sgf_charset_that_is_no_charset_is_decided_from_the_text(codec, kifu_
     assert found["rule"] == "charset" and "names no charset kifu knows" in found["message"]
 
 
+def test_json_of_a_record_escapes_what_could_steer_a_terminal_and_reads_back():
+    game, record = parse_text("Game: renju\nBlack: \x1b]0;x\x07\u202eevil\x85\n\n1. h8\n",
+                              "x.renju")
+    written = dump(game, record, "json")
+    assert not [c for c in written if c != "\n" and (ord(c) < 32 or 0x7f <= ord(c) <= 0x9f
+                                                     or c == "\u202e")]
+    assert parse_text(written, "x.json")[1] == record
+
+
+def test_a_missing_path_with_terminal_escapes_is_named_escaped(kifu_cli, tmp_path):
+    result = kifu_cli("validate", str(tmp_path / "no\x1b]0;x\x07.renju"), exit_code=2)
+    assert "\x1b" not in result.stderr and "no\\x1b]0;x\\x07.renju" in result.stderr
+
+
 def test_a_diagnostic_quotes_a_window_of_a_long_line():
     text = "x" * 5_000_000 + " BAD " + "y" * 10
     error = KifuError("bad", span=Span(1, 5_000_002, 1, 5_000_005))

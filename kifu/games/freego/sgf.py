@@ -351,23 +351,25 @@ class _Game:
         if values is None:
             values = props.get("W")
             colour = "W"
-        before: list[Node] = []
-        after: list[Node] = []
-        if (values is None or len(props) > 1) and not SETUP_PROPERTIES.isdisjoint(props):
-            before, after = self._edit(node, colour if values is not None else None)
+        edit = (values is None or len(props) > 1) and not SETUP_PROPERTIES.isdisjoint(props)
         comments = sgflines.split_comments(node.text("C")) if "C" in props else []
         if values is None:
+            before = self._edit(node, None)[0] if edit else []
             if before and comments:
                 before[-1].comments.extend(comments)
             return before
         move = self.table.get(colour + values[0]) or self._move(node, colour, values[0].strip())
         start, end, line = node.start, node.end, node.line
         if line and self.text.find("\n", start, end) < 0:  # the usual node, on one line
-            span: Span | None = Span(line, node.column, line, node.column + end - start)
+            column = node.column  # (a tuple made directly: this runs for every move)
+            span: Span | None = tuple.__new__(Span, (line, column, line, column + end - start))
         else:
             span = self.collection.span(node)
         made = Node(move, comments, [], span)
-        return [*before, made, *after] if before or after else [made]
+        if edit:
+            before, after = self._edit(node, colour)
+            return [*before, made, *after]
+        return [made]
 
     def _move(self, node: core.SgfNode, colour: str, value: str) -> Move:
         known = self.table.get(colour + value)
@@ -504,7 +506,7 @@ def _settle_seats(line: list[Node], expected: int) -> list[tuple[Node, int]]:
             for alternative in node.variations:  # they replace this move: same seat to move
                 stack.append((alternative, expected, True))
             if seat is not None:
-                node.move = _in_turn(move)
+                node.move = _SEATLESS.get(id(move)) or _in_turn(move)
                 if variation and isinstance(move, Pass):  # tenuki, in problems and joseki
                     node.move = _ELSEWHERE
                 expected = 1 - seat
