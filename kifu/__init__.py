@@ -10,6 +10,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from kifu.load import dump, load, parse_text as load_text  # noqa: E402
+from kifu.load import dump, load  # noqa: E402
+from kifu.load import parse_text as load_text
 
 __all__ = ["__version__", "dump", "load", "load_text"]

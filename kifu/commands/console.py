@@ -24,8 +24,8 @@ from kifu.load import GameIndexError, Loaded, load_source
 from kifu.progress import LazyCount, Progress
 from kifu.record import ReadOptions
 from kifu.report import Diagnostic, Summary, TextFormatter
-from kifu.unsafe import printable, safe_lines
 from kifu.source import STDIN, read_source
+from kifu.unsafe import printable, safe_lines
 from kifu.walk import Shard, missing, walk
 
 T = TypeVar("T")

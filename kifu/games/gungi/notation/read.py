@@ -102,9 +102,7 @@ class _Reader:
     def walk(self, items: list[Tree | Token]) -> None:
         for item in items:
             if isinstance(item, Token):
-                if item.type == "BRACKET":
-                    self.bracket(item)
-                elif item.type == "SECTION_JP":
+                if item.type == "BRACKET" or item.type == "SECTION_JP":
                     self.bracket(item)
                 continue
             kind = item.data
@@ -231,7 +229,7 @@ class _Reader:
                        "replace_next_piece": changes["replace_piece"]}
         allowed = {"ends", "back"} if isinstance(move, Placement) else (
             set(Ply.__dataclass_fields__) if isinstance(move, Ply) else {"ends"})
-        for key, value in changes.items():
+        for key, _value in changes.items():
             if key not in allowed:
                 raise NotationError(f"{text} cannot follow {move}", span=span)
             if getattr(move, key) not in (None, False):

@@ -121,10 +121,9 @@ def place(pos: Position, move: Placement, lenient: bool = False) -> Played:
         played.warnings.append(error.as_warning() if lenient else error)
     piece = _next_piece(pos, side, move.piece)
     stack.append(piece)
-    if move.back is not None:
-        if move.piece != "兵" or not pos.settle(piece, move.back):
-            raise IllegalMoveError(f"[裏駒{move.back}] cannot hold for this {move.piece}",
-                                   rule="back-face")
+    if move.back is not None and (move.piece != "兵" or not pos.settle(piece, move.back)):
+        raise IllegalMoveError(f"[裏駒{move.back}] cannot hold for this {move.piece}",
+                               rule="back-face")
     pos.to_place[side][move.piece] -= 1
     pos.placed[side] += 1
     other = 1 - side
