@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import cast
 
 from lark import Token, Tree
 
@@ -107,11 +108,12 @@ class _Reader:
                 continue
             kind = item.data
             if kind == "header":
-                self.header(item.children[0])
+                self.header(cast(Token, item.children[0]))
             elif kind in ("ply", "same"):
                 self.ply(item)
             elif kind == "resign":
-                self.builder.move(Resign(side_of(item.children[0])), grammar.span_of(item))
+                self.builder.move(Resign(side_of(cast(Token, item.children[0]))),
+                                  grammar.span_of(item))
             elif kind == "backfaces":
                 self.backfaces(item)
             elif kind == "variation":
@@ -119,7 +121,7 @@ class _Reader:
                 self.walk(item.children)
                 self.builder.end_variation(grammar.span_of(item))
             elif kind == "board_row":
-                self.diagram.row(item.children[0])
+                self.diagram.row(cast(Token, item.children[0]))
 
     # -- headers ----------------------------------------------------------------------------
 
@@ -127,7 +129,7 @@ class _Reader:
         match = re.match(r"([^:：]+?)[ \t]*[:：][ \t]*(.*)$", str(token))
         assert match is not None
         key, value = match.group(1).strip(), match.group(2).rstrip()
-        span = grammar.span_of(token)
+        span = grammar.token_span(token)
         if self.diagram.takes(key):
             self.diagram.header(key, value, span)
             return
@@ -169,7 +171,8 @@ class _Reader:
             swap = face_of(rest[1])
             swap_drop = len(rest) > 2 and rest[2].type == "NEW"
         if self.in_setup:
-            if file is None or tier is None or strike is not None or drop or swap or stray_new:
+            if (file is None or rank is None or tier is None or strike is not None or drop or swap
+                    or stray_new):
                 raise NotationError("a set-up ply is written 筋―段―層―駒, such as ▲1―7―1―兵",
                                     span=span)
             self.builder.move(Placement(side, file, rank, tier, piece), span)
@@ -181,10 +184,10 @@ class _Reader:
 
     def backfaces(self, tree: Tree) -> None:
         entries = []
-        for group in tree.children:
-            side = side_of(group.children[0])
-            for entry in group.children[1:]:
-                f, r, t, face = entry.children
+        for group in cast("list[Tree]", tree.children):
+            side = side_of(cast(Token, group.children[0]))
+            for entry in cast("list[Tree]", group.children[1:]):
+                f, r, t, face = cast("list[Token]", entry.children)
                 back = face_of(face)
                 if back not in ("さ", "と", "へ"):
                     raise NotationError(f"the back-face list names さ, と or へ, not {back}",
@@ -197,7 +200,7 @@ class _Reader:
     def bracket(self, token: Token) -> None:
         text = str(token)[1:-1]
         content = text.strip(" \t\u3000")
-        span = grammar.span_of(token)
+        span = grammar.token_span(token)
         section = SECTION_WORDS.get(content) or _ASCII_SECTIONS.get(content.lower())
         if content == "終局":
             section = "end"

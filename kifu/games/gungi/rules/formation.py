@@ -74,7 +74,7 @@ def _check_complete(pos: Position, first: bool) -> None:
 
 def _gather_for_resetup(pos: Position) -> None:
     """千日手: each side sets up again with everything it owns; the board shrinks."""
-    owned = [Counter(), Counter()]
+    owned: list[Counter[str]] = [Counter(), Counter()]
     pos.pending = [[], []]
     for stack in pos.board:
         for piece in stack:

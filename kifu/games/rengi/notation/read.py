@@ -57,7 +57,7 @@ def _ascii(text: str) -> str:
 def _column(char: str, token: Token, offset: int) -> int:
     value = int(_ascii(char))
     if not 1 <= value <= 6:
-        span = grammar.span_of(token)
+        span = grammar.token_span(token)
         raise NotationError(f"column {value} is off the field (columns 1 to 6)",
                             span=Span.point(span.line, span.column + offset))
     return value
@@ -144,7 +144,7 @@ class _SetupLines:
                                                          value.column + width)
 
     def _place(self, token: Token) -> Span:
-        span = grammar.span_of(token)
+        span = grammar.token_span(token)
         self.first = self.first or span
         if self.builder.depth:
             raise NotationError("a set-up stands before the moves, not in a variation",
