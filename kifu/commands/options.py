@@ -8,7 +8,7 @@ import click
 
 from kifu import registry
 from kifu.errors import KifuError
-from kifu.record import ReadOptions
+from kifu.record import ReadOptions, variation_path
 from kifu.walk import Shard
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -61,13 +61,9 @@ def _variation_path(ctx: click.Context, param: click.Parameter,
     if not value:
         return ()
     try:
-        path = tuple(int(part) for part in value.split("."))
-    except ValueError:
-        path = ()
-    if not path or len(path) % 2 or min(path) < 1:
-        raise click.BadParameter("a variation is ENTRY.NUMBER, nested as ENTRY.NUMBER.ENTRY.NUMBER "
-                                 "(e.g. 12.2: the second variation of the 12th entry)")
-    return path
+        return variation_path(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
 
 
 def variation_option(command: F) -> F:

@@ -29,7 +29,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                              "kifu.dask_backend")),
     ("outputs", ("kifu.formatters", "kifu.outputs", "kifu.render.formats", "kifu.batch",
                  "kifu.render.viewer.*")),
-    ("command line and API", ("kifu", "kifu.__main__", "kifu.cli", "kifu.commands.*")),
+    ("command line and API", ("kifu", "kifu.__main__", "kifu.cli", "kifu.commands.*",
+                              "kifu.api.*")),
 )
 #: ``from kifu import __version__`` names the package, whatever the layer of the importer.
 VERSION = "kifu"

@@ -99,6 +99,11 @@ class ToyNim(Game):
             position.winner = mover
         return Played([{"type": "take", "player": PLAYERS[mover], "stones": move}])
 
+    def legal_moves(self, position: Pile) -> list[int]:
+        if position.winner is not None:
+            return []
+        return list(range(1, min(3, position.stones) + 1))
+
     def copy(self, position: Pile) -> Pile:
         return Pile(position.stones, position.to_move, position.winner)
 
@@ -202,6 +207,17 @@ def test_the_plugged_game_converts_to_json_and_back(plugin_path, tmp_path):
     back = kifu(plugin_path, "convert", tmp_path / "game.json", "--to", "native")
     assert back.returncode == 0, back.stderr
     assert back.stdout == "Pile: 3\n\n1 2\n"
+
+
+def test_the_library_plays_the_plugged_game(plugin_path):
+    script = ("import kifu; nim = kifu.game('toynim'); record = kifu.parse('Pile: 5\\n\\n2\\n', "
+              "game='toynim'); position = record.position(); "
+              "print(nim.legal_moves(position), nim.legal_moves(nim.play(position, 3)))")
+    env = {**os.environ, "PYTHONPATH": str(plugin_path)}
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[0] == "[1, 2, 3] []"
 
 
 def test_without_the_distribution_kifu_knows_no_such_game(tmp_path):

@@ -349,6 +349,16 @@ def legal_actions(position: Position, colour: int) -> list[Action]:
     return found
 
 
+def legal_turns(position: Position) -> list[Turn]:
+    """Every turn of one action the side to move may play (none once the game is over).  A
+    turn that goes on with extra actions paid with chips (``A c3 *B d4``) is not listed:
+    with chips in hand there are tens of thousands; :meth:`TurnPlay.legal` gives the actions
+    a turn may take next."""
+    if position.outcome is not None:
+        return []
+    return [Turn((action,)) for action in legal_actions(position, position.to_move)]
+
+
 def has_action(position: Position, colour: int) -> bool:
     """Whether ``colour`` has any legal action (without listing them: the draw rule asks this
     after every turn)."""

@@ -82,9 +82,12 @@ def digit(token: Token | str) -> int:
     return _DIGITS[str(token).strip()]
 
 
-def parse(text: str, source: str = "<string>") -> Record:
+def parse(text: str, source: str = "<string>", *, in_setup: bool = False) -> Record:
+    """Read a record; ``in_setup``: the text starts inside a set-up section (one set-up ply
+    read on its own)."""
     tree = grammar.parse("gungi", text, TERMINALS)
     reader = _Reader(source)
+    reader.in_setup = in_setup
     reader.walk(tree.children)
     return reader.finish()
 
