@@ -177,6 +177,6 @@ def test_nesting_of_any_depth_costs_no_recursion():
 
 def test_the_charset_is_read_with_the_real_tokenizer():
     # a "(" in a header and a "CA[" inside a comment do not mislead it
-    data = "(c) 2024 (;C[see CA[latin1\\] ]FF[4]CA[GB2312]PB[x];B[aa])".encode()
+    data = b"(c) 2024 (;C[see CA[latin1\\] ]FF[4]CA[GB2312]PB[x];B[aa])"
     assert sgf.declared_charset(data) == ("GB2312", data.index(b"CA[GB"))
     assert sgf.declared_charset(b"(;GM[1];CA[UTF-8])") is None  # not in the root
