@@ -51,7 +51,7 @@ from kifu.games.gungi.rules.legal import (
     trials,
 )
 from kifu.games.gungi.rules.movegen import pseudo_actions
-from kifu.games.gungi.rules.studies import LIMITS, from_diagram, kind_of
+from kifu.games.gungi.rules.start_position import LIMITS, from_diagram, kind_of
 from kifu.games.gungi.setup import Diagram, SetupPiece
 
 #: What identifies an action: kind, acting face, (file, rank, tier) after, origin, victim's

@@ -25,7 +25,7 @@ from kifu.games.gungi.moves import (
     Section,
 )
 from kifu.games.gungi.pieces import FROM_ROMAJI, face_of
-from kifu.games.gungi.setup import diagram
+from kifu.games.gungi.setup import positions
 from kifu.movetext import RecordBuilder
 from kifu.record import Record, Span
 
@@ -95,7 +95,7 @@ class _Reader:
     def __init__(self, source: str) -> None:
         self.builder = RecordBuilder("gungi", source)
         self.in_setup = False
-        self.diagram = diagram.DiagramBuilder()
+        self.diagram = positions.DiagramBuilder()
 
     def finish(self) -> Record:
         record = self.builder.finish()
