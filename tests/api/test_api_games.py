@@ -94,6 +94,9 @@ def test_renju_play_of_the_wrong_thing_never_names_a_rule_it_did_not_break() -> 
     with pytest.raises(kifu.IllegalMoveError) as raised:
         renju.play(position, renju.parse_move("h8", position))
     assert raised.value.rule == "occupied"
+    with pytest.raises(kifu.IllegalMoveError) as raised:  # the referee itself, below the library
+        renju.plugin.play(position, "h8")
+    assert raised.value.rule == "notation" and "'h8' is not a Renju move" in str(raised.value)
 
 
 @pytest.mark.parametrize("name", GAMES)
