@@ -154,6 +154,7 @@ class _Game:
         self.findings = findings
         self.size = (19, 19)
         self.table: dict[str, Move] = {}
+        self.mixed: list[Span | None] = []  # nodes with a move and a set-up: the first's span
 
     def read(self, root: core.SgfNode) -> Record:
         record, setup = self._root(root)
@@ -168,6 +169,12 @@ class _Game:
             children, setup = self._handicap_moves(record, children, setup)
         record.moves = sgflines.to_lines(children, self._convert, record.comments,
                                          self.collection.span)
+        if self.mixed:
+            more = len(self.mixed) - 2
+            self.findings.append(core.finding(
+                "a move and set-up properties in one node (FF[4] keeps them apart): the stones "
+                "are set up before the move" + (f" (and in {more:,} more node{'s' * (more > 1)})" if more else ""),
+                self.mixed[0], core.PEDANTIC, rule="setup-with-move"))
         setup = _first_seat(_first_seat_of(record.moves), setup, "PL" in root.properties)
         missing = _settle_seats(record.moves, _first_to_move(setup))
         for listed, (node, seat) in enumerate(missing[:core.MAX_SAME], start=1):
@@ -367,6 +374,9 @@ class _Game:
             span = self.collection.span(node)
         made = Node(move, comments, [], span)
         if edit:
+            if not self.mixed:
+                self.mixed.append(self.value_span(node, colour))
+            self.mixed.append(None)  # one finding per game, counting them all
             before, after = self._edit(node, colour)
             return [*before, made, *after]
         return [made]
