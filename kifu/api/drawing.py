@@ -7,6 +7,7 @@ from typing import Any
 from kifu.api.games import Game
 from kifu.api.games import game as find_game
 from kifu.game import RenderOptions
+from kifu.unsafe import safe_lines
 
 
 def svg(position: Any, game: Game[Any, Any] | str, *, size: int | None = None,
@@ -28,8 +29,6 @@ def text(position: Any, game: Game[Any, Any] | str, *, size: int | None = None,
          numbers: bool = False, **options: str | bool) -> str:
     """``position`` of ``game`` as a diagram for a terminal, with the options of :func:`svg`;
     control characters from the record are shown escaped."""
-    from kifu.unsafe import safe_lines
-
     rules = _game(game)
     return safe_lines(rules.plugin.render_text(position, _options(
         rules, size, flip, coords, last_move, numbers, options)))

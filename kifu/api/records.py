@@ -47,7 +47,8 @@ class Record(Generic[PositionT, MoveT]):
 
     def __init__(self, game: Game[PositionT, MoveT], data: tree.Record, *, name: str,
                  text: str, findings: list[KifuError] | None = None,
-                 fmt: str = registry.NATIVE, index: int = 1, decoding: int = 0) -> None:
+                 fmt: str = registry.NATIVE, index: int = 1, decoding: int = 0,
+                 lenient: bool = False) -> None:
         #: The record's :class:`~kifu.Game`.
         self.game = game
         #: The record as kifu holds it (:class:`kifu.record.Record`): headers, set-up, nodes.
@@ -60,6 +61,7 @@ class Record(Generic[PositionT, MoveT]):
         self._format = fmt
         self._index = index
         self._decoding = decoding  # the first findings, from decoding the file
+        self._lenient = lenient  # how it was read
 
     def __repr__(self) -> str:
         return f"<kifu.Record {self.game.name} {self.name!r}: {len(self.moves)} moves>"
@@ -156,11 +158,11 @@ class Record(Generic[PositionT, MoveT]):
 
     def _read_again(self, lenient: bool) -> tuple[tree.Record | None, list[KifuError]]:
         """The record and its findings as read with or without ``lenient`` (which changes how
-        an interchange format's faults are repaired)."""
-        if not lenient or self._format in (registry.NATIVE, registry.JSON):
+        an interchange format's faults are repaired): read again if it was read otherwise."""
+        if lenient == self._lenient or self._format in (registry.NATIVE, registry.JSON):
             return self.data, self.findings
         parsed = loading.parse_each_as(self.game.plugin, self._format, self._text,
-                                       self.name.partition("#")[0], lenient=True,
+                                       self.name.partition("#")[0], lenient=lenient,
                                        options=self.data.read_options)
         for index, one in enumerate(parsed, start=1):
             if index == self._index:
@@ -180,32 +182,36 @@ def _path(variation: Variation) -> tuple[int, ...]:
 
 
 def read(path: str, *, game: str | None = None, encoding: str | None = None,
-         index: int | None = None, folders: tuple[str, ...] = ()) -> Record[Any, Any]:
+         index: int | None = None, folders: tuple[str, ...] = (),
+         lenient: bool = False) -> Record[Any, Any]:
     """Read one record file: decoded (UTF-8, Shift_JIS... or ``encoding``), its game told by
     its suffix or content (or ``game``), its format by its suffix or content.
 
     A file holding several records (an SGF collection) gives its first, or the ``index``-th
     (from 1); :func:`read_all` gives them all.  ``folders`` are folders besides the record's own
-    whose files it may name (a Free-form Go board file).  Raises ``ReadError`` for a file that
-    cannot be read and the first error reading found (``NotationError`` for a syntax error).
+    whose files it may name (a Free-form Go board file); ``lenient`` repairs what ``kifu
+    validate --lenient`` repairs in an interchange format (SGF).  Raises ``ReadError`` for a
+    file that cannot be read and the first error reading found (``NotationError`` for a syntax
+    error).
     """
     loaded = loading.load(path, encoding, game, tree.ReadOptions(tuple(folders)),
-                          game_index=index)
+                          game_index=index, lenient=lenient)
     return Record(wrap(loaded.game), loaded.record, name=loaded.name, text=loaded.source.text,
                   findings=loaded.findings, fmt=loaded.fmt, index=index or 1,
-                  decoding=len(loaded.source.warnings))
+                  decoding=len(loaded.source.warnings), lenient=lenient)
 
 
-def parse(text: str, *, game: str | None = None, path: str = "<string>") -> Record[Any, Any]:
+def parse(text: str, *, game: str | None = None, path: str = "<string>",
+          lenient: bool = False) -> Record[Any, Any]:
     """Read a record from ``text``; ``path`` names it in messages (its suffix, if any, tells
     the game and format, as the text's own headers can).  A text holding several records
-    gives its first; see :func:`read` for the errors."""
-    loaded = loading.load_source(SourceText(text, path, "utf-8"), game)
+    gives its first; see :func:`read` for ``lenient`` and the errors."""
+    loaded = loading.load_source(SourceText(text, path, "utf-8"), game, lenient=lenient)
     error = loaded.error()
     if error is not None:
         raise error
     return Record(wrap(loaded.game), loaded.record, name=loaded.name, text=text,
-                  findings=loaded.findings, fmt=loaded.fmt)
+                  findings=loaded.findings, fmt=loaded.fmt, lenient=lenient)
 
 
 #: What :func:`read_all` calls for a file or record that cannot be read: its name and error.
@@ -213,14 +219,16 @@ OnError = Callable[[str, KifuError], object]
 
 
 def read_all(path: str, *, game: str | None = None, encoding: str | None = None,
-             on_error: OnError | None = None) -> Iterator[Record[Any, Any]]:
+             on_error: OnError | None = None, lenient: bool = False
+             ) -> Iterator[Record[Any, Any]]:
     """Every record of a file or of a folder's record files (walked in name order), every game
     of an SGF collection included, one at a time: a record is read when it is asked for, so
     that a caller done with each holds one.
 
     A file or record that cannot be read raises its error, or, with ``on_error``, is handed to
     it (``on_error(name, error)``) and the others are read on.  In a folder, JSON files that
-    are not kifu records are skipped, as ``kifu validate`` skips them.
+    are not kifu records are skipped, as ``kifu validate`` skips them.  See :func:`read` for
+    ``lenient``.
     """
     from kifu.validate import is_other_json
     from kifu.walk import walk
@@ -232,19 +240,19 @@ def read_all(path: str, *, game: str | None = None, encoding: str | None = None,
             source = read_source(found.path, encoding)
             if not found.named and is_other_json(found.path, source.text):
                 continue
-            yield from _records(source, game, on_error)
+            yield from _records(source, game, on_error, lenient)
         except KifuError as error:
             if on_error is None:
                 raise
             on_error(found.path, error)
 
 
-def _records(source: SourceText, game: str | None,
-             on_error: OnError | None) -> Iterator[Record[Any, Any]]:
+def _records(source: SourceText, game: str | None, on_error: OnError | None,
+             lenient: bool) -> Iterator[Record[Any, Any]]:
     rules, fmt = registry.detect(source.text, source.path, game)
     found = list(source.warnings)
     index = 0
-    for one in loading.parse_each_as(rules, fmt, source.text, source.path):
+    for one in loading.parse_each_as(rules, fmt, source.text, source.path, lenient=lenient):
         index += 1
         decoding = len(found)
         findings, found = [*found, *one.findings], []
@@ -255,4 +263,5 @@ def _records(source: SourceText, game: str | None,
             on_error(one.name, error)
             continue
         yield Record(wrap(rules), one.record, name=one.name, text=source.text,
-                     findings=findings, fmt=fmt, index=index, decoding=decoding)
+                     findings=findings, fmt=fmt, index=index, decoding=decoding,
+                     lenient=lenient)

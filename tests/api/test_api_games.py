@@ -80,12 +80,23 @@ def test_parse_move_refuses_what_is_not_one_move(name: str, text: str) -> None:
         game.parse_move(text, position)
 
 
+def test_a_free_form_go_move_names_a_cell_of_the_board() -> None:
+    go = kifu.game("freego")
+    position = go.start({"Board": "grid:9"})
+    assert str(go.parse_move("E5", position)) == "E5"
+    with pytest.raises(kifu.NotationError, match="'Z99' is not a cell of the board 'grid:9'"):
+        go.parse_move("Z99", position)
+
+
 def test_renju_play_of_the_wrong_thing_never_names_a_rule_it_did_not_break() -> None:
     renju = kifu.game("renju")
     position = renju.play(renju.start(), renju.parse_move("h8", renju.start()))
     with pytest.raises(kifu.IllegalMoveError) as raised:
         renju.play(position, renju.parse_move("h8", position))
     assert raised.value.rule == "occupied"
+    with pytest.raises(kifu.IllegalMoveError) as raised:  # the referee itself, below the library
+        renju.plugin.play(position, "h8")
+    assert raised.value.rule == "notation" and "'h8' is not a Renju move" in str(raised.value)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -108,6 +108,35 @@ def rengoma_moves(position: Any) -> list[Any]:
     return [Turn((action,)) for action in actions]
 
 
+def test_rengoma_extra_actions_agree_with_the_referee() -> None:
+    """A turn that goes on with extra actions paid with chips plays exactly when each extra
+    action is among ``extra_actions`` of the turn so far."""
+    from kifu.games.rengoma.moves import Turn
+
+    rengoma = kifu.game("rengoma")
+    rng = random.Random(12)
+    tried = extended = 0
+    for record, _ in records("rengoma"):
+        for step in record.replay():
+            position = step.position
+            if rengoma.outcome(position) is not None:
+                continue
+            universe = [action for turn in rengoma_moves(position) for action in turn.actions]
+            for first in rng.sample(rengoma.legal_moves(position), 3):
+                allowed = rengoma.plugin.extra_actions(position, first)
+                for extra in rng.sample(universe, 12) + allowed[:3]:
+                    turn = Turn((*first.actions, extra))
+                    try:
+                        rengoma.play(position, turn)
+                        plays = True
+                    except kifu.IllegalMoveError:
+                        plays = False
+                    assert plays == (extra in allowed), turn
+                    tried += 1
+                    extended += plays
+    assert tried > 100 and extended > 0
+
+
 CANDIDATES: dict[str, Callable[[Any], list[Any]]] = {
     "renju": renju_moves, "freego": freego_moves, "gungi": gungi_moves,
     "rengi": rengi_moves, "rengoma": rengoma_moves}

@@ -107,12 +107,15 @@ def test_dumps_reads_back_in_every_format(path: Path, game: str) -> None:
         assert [d for d in again.check(lenient=True) if d.severity == "error"] == []
 
 
+@pytest.mark.parametrize("lenient", [False, True], ids=["strict", "lenient"])
 @pytest.mark.parametrize("path", [*(p.values[0] for p in LEGAL), *(p.values[0] for p in INVALID)])
-def test_check_reports_exactly_what_kifu_validate_reports(path: Path) -> None:
-    expected = [d for report in check_file(str(path), Options()) for d in report.diagnostics]
+def test_check_reports_exactly_what_kifu_validate_reports(path: Path, lenient: bool) -> None:
+    options = Options(lenient=lenient)
+    expected = [d for report in check_file(str(path), options) for d in report.diagnostics]
     failed: list[tuple[str, kifu.KifuError]] = []
-    found = [d for record in kifu.read_all(str(path), on_error=lambda *f: failed.append(f))
-             for d in record.check()]
+    found = [d for record in kifu.read_all(str(path), on_error=lambda *f: failed.append(f),
+                                           lenient=lenient)
+             for d in record.check(lenient)]
     if failed:  # a record kifu cannot read: validate reports its error, read_all hands it over
         [(name, error)] = failed
         assert name == str(path)
@@ -202,6 +205,17 @@ def test_read_errors_are_kifu_errors(tmp_path: Path) -> None:
         kifu.parse("1. h8\n", game="chess")
     with pytest.raises(kifu.ConversionError):
         kifu.read(str(EXAMPLES / "rengoma" / "win-down.rengoma")).dumps("sgf")
+
+
+def test_check_reads_an_sgf_record_again_to_repair_it_leniently(tmp_path: Path) -> None:
+    path = tmp_path / "repair.sgf"
+    path.write_text("(;GM[1]SZ[9];B[aa];W[bb]", encoding="utf-8")  # the closing ) is missing
+    strict = [d for r in check_file(str(path), Options()) for d in r.diagnostics]
+    lenient = [d for r in check_file(str(path), Options(lenient=True)) for d in r.diagnostics]
+    assert strict != lenient
+    record = kifu.read(str(path), lenient=True)
+    assert record.check(lenient=True) == lenient
+    assert kifu.read(str(path), lenient=True).check() == strict
 
 
 def test_read_picks_a_game_of_a_collection(tmp_path: Path) -> None:

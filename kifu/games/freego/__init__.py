@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from kifu.errors import KifuError
+from kifu.errors import KifuError, NotationError
 from kifu.game import Format, Game, Outcome, Played, RenderOptions
 from kifu.games.freego import moves, position, rules, setup
 from kifu.games.freego.moves import Edit, Move, Pass, Place
@@ -46,6 +46,12 @@ class FreeGo(Game[Position, Move]):
         from kifu.games.freego import notation
 
         return notation.parse(text, source)
+
+    def parse_move(self, text: str, pos: Position) -> Move:
+        move: Move = super().parse_move(text, pos)
+        if isinstance(move, Place) and pos.board.find(move.cell) is None:
+            raise NotationError(f"{move.cell!r} is not a cell of the board {pos.board.name!r}")
+        return move
 
     def write(self, record: Record, dialect: str | None = None) -> str:
         from kifu.games.freego import notation

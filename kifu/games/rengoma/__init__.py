@@ -13,7 +13,7 @@ from typing import Any
 
 from kifu.game import Game, Outcome, Played, RenderOptions
 from kifu.games.rengoma import moves, notation, position, rules, setup
-from kifu.games.rengoma.moves import Turn
+from kifu.games.rengoma.moves import Action, Turn
 from kifu.games.rengoma.position import Position
 from kifu.record import Record
 
@@ -66,6 +66,11 @@ class Rengoma(Game[Position, Turn]):
     def legal_moves(self, pos: Position) -> list[Turn]:
         """Every turn of one action (see :func:`kifu.games.rengoma.rules.legal_turns`)."""
         return rules.legal_turns(pos)
+
+    def extra_actions(self, pos: Position, turn: Turn) -> list[Action]:
+        """The extra actions, paid with chips, that may extend ``turn`` (Rengoma's own: see
+        :func:`kifu.games.rengoma.rules.extra_actions`)."""
+        return rules.extra_actions(pos, turn)
 
     def outcome(self, pos: Position) -> Outcome | None:
         return rules.outcome(pos)

@@ -352,11 +352,21 @@ def legal_actions(position: Position, colour: int) -> list[Action]:
 def legal_turns(position: Position) -> list[Turn]:
     """Every turn of one action the side to move may play (none once the game is over).  A
     turn that goes on with extra actions paid with chips (``A c3 *B d4``) is not listed:
-    with chips in hand there are tens of thousands; :meth:`TurnPlay.legal` gives the actions
-    a turn may take next."""
+    with chips in hand there are tens of thousands; :func:`extra_actions` gives the actions
+    that may extend a turn."""
     if position.outcome is not None:
         return []
     return [Turn((action,)) for action in legal_actions(position, position.to_move)]
+
+
+def extra_actions(position: Position, turn: Turn) -> list[Action]:
+    """The extra actions that may follow ``turn``'s actions at ``position`` (each paid with a
+    chip); raises ``IllegalMoveError`` if ``turn`` itself breaks a rule.  ``position`` is left
+    as it was."""
+    current = TurnPlay(position.copy())
+    for action in turn.actions:
+        current.act(action)
+    return current.legal() if current.actions else []
 
 
 def has_action(position: Position, colour: int) -> bool:

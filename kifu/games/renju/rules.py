@@ -51,7 +51,9 @@ def play(position: Position, move: Move, lenient: bool = False) -> Played:
         return _pass(position)
     if isinstance(move, Swap):
         return _swap(position)
-    return _offer(position, move)
+    if isinstance(move, Offer):
+        return _offer(position, move)
+    raise IllegalMoveError(f"{move!r} is not a Renju move", rule="notation")
 
 
 def _place(position: Position, point: Point) -> Played:
