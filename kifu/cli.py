@@ -28,12 +28,12 @@ from kifu.progress import LazyCount, Progress
 from kifu.render import viewer
 from kifu.render.formats import RENDER_FORMATS, Drawing
 from kifu.render.viewer.task import HtmlTask
-from kifu.replayjson import replay_json
+from kifu.replayjson import replay_text
 from kifu.report import Diagnostic, Summary, TextFormatter
 from kifu.runner import run
 from kifu.tasks import describe_fault
 from kifu.source import STDIN, check_encoding_name, read_source
-from kifu.unsafe import printable, safe_json, safe_lines
+from kifu.unsafe import printable, safe_lines
 from kifu.validate import Options, check_found
 from kifu.walk import Shard, missing, walk
 
@@ -670,10 +670,11 @@ def _show_json(loaded: Loaded, move: int | None, path: tuple[int, ...], variatio
                lenient: bool) -> None:
     if not variations:
         loaded.check_move(move, path)
-    document = replay_json(loaded.game, loaded.record, variations=variations, lenient=lenient,
-                           path=path, move=move)
-    click.echo(safe_json(document, indent=1))
-    if document["error"] is not None or any(line["error"] for line in document["lines"]):
+    pieces, failed = replay_text(loaded.game, loaded.record, variations=variations,
+                               lenient=lenient, path=path, move=move)
+    for piece in pieces:
+        click.echo(piece, nl=False)
+    if failed:
         sys.exit(EXIT_INVALID)
 
 
