@@ -38,6 +38,8 @@ BENCHMARKS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("rengi", ("rengi",)),
     ("rengoma", ("rengoma",)),
     ("chess", ("chess_replay",)),
+    ("startup", ("startup",)),
+    ("legal", ("legal_moves",)),
 )
 #: Long runs that report on their own (no table row): their arguments for a full and a quick run.
 LONG: dict[str, tuple[list[str], list[str]]] = {

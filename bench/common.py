@@ -30,6 +30,8 @@ ROOT = Path(__file__).resolve().parents[1]
 FULL_ROUNDS = 3
 #: What the thing compared with is; the table says it in words.
 PEER, BASELINE, REFERENCE = "peer", "baseline written in this repository", "reference point"
+#: What a start-up is measured against: the least any program on kifu's dependencies pays.
+YARDSTICK = "yardstick"
 
 
 class VerdictMismatch(Exception):

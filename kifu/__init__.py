@@ -1,15 +1,80 @@
 """kifu: validate, convert and draw game records of Renju, Gungi, Rengi, Rengoma and
 Free-form Go.
 
->>> from kifu import load_text
->>> game, record = load_text("Game: renju\\n1. h8 2. i9 3. j10\\n")
->>> [str(node.move) for node in record.moves]
-['h8', 'i9', 'j10']
+Read a record, replay it, ask for legal moves, play on, draw and convert:
+
+>>> import kifu
+>>> record = kifu.parse("Game: renju\\n1. h8 2. i9 3. j10\\n")
+>>> record.game.name, [str(move) for move in record.moves]
+('renju', ['h8', 'i9', 'j10'])
+>>> record.check()
+[]
+>>> position = record.position()
+>>> renju = record.game
+>>> renju.to_move(position)
+'white'
+>>> move = renju.parse_move("k11", position)
+>>> move in renju.legal_moves(position)
+True
+>>> after = renju.play(position, move)
+>>> renju.to_move(after), renju.to_move(position)
+('black', 'white')
+>>> kifu.svg(after, renju).startswith("<svg")
+True
+
+The names: :func:`read`, :func:`parse`, :func:`read_all` give :class:`Record` objects;
+:func:`game` and :func:`games` give :class:`Game` objects (legal moves, moves read and written,
+play); :func:`svg` and :func:`text` draw a position; every error is a :class:`KifuError`
+(:mod:`kifu.errors` lists its subclasses), every finding of :meth:`Record.check` a
+:class:`Diagnostic`.  The documentation's library page is the tutorial.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 __version__ = "0.1.0"
 
-from kifu.load import dump, load, parse_text as load_text  # noqa: E402
+# ``kifu.game`` and ``kifu.games`` are submodules as well as functions here: the submodules are
+# imported (by kifu.api) before the functions are bound, so that the names stay the functions.
+from kifu.api import Game, Record, Step, game, games, parse, read, read_all, svg, text  # noqa: E402
+from kifu.errors import (  # noqa: E402
+    ConversionError,
+    EncodingError,
+    GameOverError,
+    HeaderError,
+    IllegalMoveError,
+    InputError,
+    InternalError,
+    KifuError,
+    LimitError,
+    NotationError,
+    OptionError,
+    OutputError,
+    ReadError,
+    ResultError,
+    SetupError,
+    UnknownGameError,
+)
+from kifu.game import Outcome  # noqa: E402
 
-__all__ = ["__version__", "dump", "load", "load_text"]
+if TYPE_CHECKING:
+    from kifu.report import Diagnostic
+
+
+def __getattr__(name: str) -> Any:
+    # Diagnostic lives with the command line's report formatting (click, tabulate): imported
+    # when asked for, so that ``import kifu`` stays light.
+    if name == "Diagnostic":
+        from kifu.report import Diagnostic
+
+        return Diagnostic
+    raise AttributeError(f"module 'kifu' has no attribute {name!r}")
+
+
+__all__ = [
+    "ConversionError", "Diagnostic", "EncodingError", "Game", "GameOverError", "HeaderError",
+    "IllegalMoveError", "InputError", "InternalError", "KifuError", "LimitError",
+    "NotationError", "OptionError", "Outcome", "OutputError", "ReadError", "Record",
+    "ResultError", "SetupError", "Step", "UnknownGameError", "__version__", "game", "games",
+    "parse", "read", "read_all", "svg", "text",
+]

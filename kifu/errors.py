@@ -84,6 +84,7 @@ class KifuError(ValueError):
         return self
 
     def as_warning(self) -> KifuError:
+        """A copy reported as a warning (a repair made under ``--lenient``, say)."""
         return self.located(severity="warning")
 
 

@@ -11,14 +11,16 @@ from __future__ import annotations
 import os
 import re
 import urllib.parse
-import xml.etree.ElementTree as ET
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kifu import __version__
 from kifu.errors import KifuError
 from kifu.report import Diagnostic, FileReport, Formatter, TextFormatter
 from kifu.unsafe import UNSAFE, printable, safe_json
+
+if TYPE_CHECKING:  # imported by the JUnit report itself, the only one that writes XML
+    import xml.etree.ElementTree as ET
 
 
 class JsonFormatter(Formatter):
@@ -64,6 +66,8 @@ class JunitFormatter(Formatter):
     """A JUnit XML report: one test case per file, a failure per file with errors."""
 
     def __init__(self) -> None:
+        import xml.etree.ElementTree as ET
+
         self.suite = ET.Element("testsuite", name="kifu validate")
         self.counts = {"tests": 0, "failures": 0}
 
@@ -84,6 +88,8 @@ class JunitFormatter(Formatter):
     def end(self) -> str:
         for key, value in self.counts.items():
             self.suite.set(key, str(value))
+        import xml.etree.ElementTree as ET
+
         ET.indent(self.suite)
         text = ET.tostring(self.suite, encoding="unicode")
         return '<?xml version="1.0" encoding="utf-8"?>\n' + UNSAFE.sub(_reference, text)
@@ -105,6 +111,8 @@ def _line(diag: Diagnostic) -> str:
 def _element(parent: ET.Element, tag: str, **attributes: str) -> ET.Element:
     """A child element whose every attribute is made fit for XML (ElementTree escapes markup
     but passes through characters XML cannot hold at all)."""
+    import xml.etree.ElementTree as ET
+
     return ET.SubElement(parent, tag, {k: _xml_safe(v) for k, v in attributes.items()})
 
 

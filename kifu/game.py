@@ -15,9 +15,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from kifu.errors import GameOverError, KifuError, ResultError
+from kifu.errors import GameOverError, KifuError, NotationError, ResultError
 from kifu.limits import Problems
 from kifu.record import Node, Record, is_event
 
@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 
 #: A JSON-able description of something a move did: ``{"type": "capture", "points": [...]}``.
 Event = dict[str, Any]
+#: A game's position type and its move type (see :class:`Game`).
+PositionT = TypeVar("PositionT")
+MoveT = TypeVar("MoveT")
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,7 @@ class Outcome:
     reason: str
 
     def describe(self) -> str:
+        """The outcome in words: ``black wins (five at h8)``, ``draw (...)``."""
         if self.winner is None:
             return f"draw ({self.reason})"
         return f"{self.winner} wins ({self.reason})"
@@ -136,7 +140,7 @@ class Card:
     formats: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     commands: Mapping[str, str] = field(default_factory=dict)
 
-    def load(self) -> Game:
+    def load(self) -> Game[Any, Any]:
         """Import the game's module and return its ``GAME``, checked against this card."""
         import importlib
 
@@ -170,8 +174,12 @@ class Console(ABC):
         return console
 
 
-class Game(ABC):
-    """Base class of a game plug-in; ``kifu/games/README.md`` describes the contract."""
+class Game(ABC, Generic[PositionT, MoveT]):
+    """Base class of a game plug-in; ``kifu/games/README.md`` describes the contract.
+
+    A game subclasses ``Game[Position, Move]`` with its own position and move types, so that
+    type checkers see them through the library (:class:`kifu.Game`).
+    """
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -189,6 +197,9 @@ class Game(ABC):
     #: Headers whose value may name a file next to the record (a board file): a record
     #: written to another folder has them rewritten to still name that file.
     file_headers: ClassVar[tuple[str, ...]] = ()
+    #: The classes of the game's move values (plies and events), for a clear error when
+    #: something else is played.
+    move_types: ClassVar[tuple[type, ...]] = ()
 
     # -- notation ---------------------------------------------------------------------------
 
@@ -207,6 +218,30 @@ class Game(ABC):
     def formats(self) -> Mapping[str, Format]:
         """Interchange formats besides the native notation and JSON."""
         return {}
+
+    def parse_move(self, text: str, position: PositionT) -> MoveT:
+        """One move written in the native notation, as it would stand next in a record at
+        ``position``; a ``NotationError`` for anything else (several moves, headers, comments).
+
+        The default reads ``text`` as a record and takes its one move; a game whose moves read
+        differently by the position overrides it.
+        """
+        return self.one_move(self.parse(text, "<move>"), text)
+
+    def one_move(self, record: Record, text: str) -> MoveT:
+        """The one move of ``record``, read from ``text`` (see :meth:`parse_move`)."""
+        nodes = record.moves
+        if (len(nodes) != 1 or nodes[0].variations or nodes[0].comments or record.headers
+                or record.comments or record.setup is not None):
+            found = f"{len(nodes)} moves" if len(nodes) != 1 else "more than a move"
+            raise NotationError(f"{text.strip()[:40]!r} is not one {self.title} move ({found})")
+        move: MoveT = nodes[0].move
+        return move
+
+    def move_notation(self, move: MoveT, position: PositionT, dialect: str | None = None) -> str:
+        """``move`` as it is written at ``position`` (before it is played), in ``dialect``; by
+        default :meth:`move_text`, the same in every dialect."""
+        return self.move_text(move)
 
     # -- JSON -------------------------------------------------------------------------------
 
@@ -227,7 +262,7 @@ class Game(ABC):
     # -- rules ------------------------------------------------------------------------------
 
     @abstractmethod
-    def start(self, record: Record) -> Any:
+    def start(self, record: Record) -> PositionT:
         """The position the record starts from (its set-up, or the usual start)."""
 
     @abstractmethod
@@ -235,8 +270,14 @@ class Game(ABC):
         """Apply ``move`` to ``position`` in place, or raise ``IllegalMoveError`` naming the rule."""
 
     @abstractmethod
-    def copy(self, position: Any) -> Any:
+    def copy(self, position: PositionT) -> PositionT:
         """An independent copy of a position."""
+
+    @abstractmethod
+    def legal_moves(self, position: PositionT) -> list[MoveT]:
+        """Every ply the player to move may make at ``position``, from the rules' own
+        generator (``docs/library.md`` says what each game lists; events such as Renju's
+        ``swap`` are not plies and are not listed)."""
 
     @abstractmethod
     def outcome(self, position: Any) -> Outcome | None:
@@ -421,15 +462,19 @@ class Game(ABC):
         return Step(node, number if counted else None, position, played.events, played.warnings,
                     path), number
 
+    def play_on(self, position: Any, move: Any, *, lenient: bool = False) -> Played:
+        """:meth:`play`, refused with a ``GameOverError`` once the game has ended (unless the
+        move may follow the end, a closing marker): the one way every replay plays a move."""
+        ended = self.outcome(position)
+        if ended is not None and not getattr(move, "after_end", False):
+            raise GameOverError(f"the game was already over: {ended.describe()}",
+                                rule="game-over")
+        return self.play(position, move, lenient=lenient)
+
     def _play_node(self, position: Any, node: Node, number: int | None, lenient: bool,
                    path: tuple[int, ...]) -> Played:
-        ended = self.outcome(position)
-        if ended is not None and not getattr(node.move, "after_end", False):
-            raise GameOverError(f"the game was already over: {ended.describe()}",
-                                span=node.span, move_number=number, variation=path,
-                                rule="game-over")
         try:
-            played = self.play(position, node.move, lenient=lenient)
+            played = self.play_on(position, node.move, lenient=lenient)
         except KifuError as error:
             raise error.located(span=error.span or node.span, move_number=number,
                                 variation=path) from None

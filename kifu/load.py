@@ -54,21 +54,12 @@ class Loaded:
         return next((f for f in self.findings if f.severity == "error"), None)
 
     def line(self, path: tuple[int, ...] = ()) -> list[Node]:
-        """The line a variation path selects; ``OptionError`` (for ``--variation``) if the
-        record has no such variation."""
-        try:
-            return self.record.line(path)
-        except ValueError as error:
-            raise OptionError(str(error), option="--variation") from None
+        """The line a variation path selects (see :func:`line_of`)."""
+        return line_of(self.record, path)
 
     def check_move(self, move: int | None, path: tuple[int, ...] = ()) -> None:
-        """``OptionError`` unless the line ``path`` selects has a move ``move`` (any when
-        ``None``), found without replaying."""
-        line = self.line(path)
-        moves = sum(not is_event(node.move) for node in line)
-        if move is not None and move > moves:
-            raise OptionError(f"the line has {moves} moves; there is no move {move}",
-                              option="--move")
+        """See :func:`check_move`."""
+        check_move(self.record, move, path)
 
     def position_at(self, move: int | None = None, path: tuple[int, ...] = (),
                     lenient: bool = False) -> tuple[Any, Step | None]:
@@ -78,15 +69,41 @@ class Loaded:
         Raises ``OptionError`` when the line has no such move or variation, before replaying,
         and the record's own ``KifuError`` when a move on the way is illegal.
         """
-        self.check_move(move, path)
-        position, last = self.game.start(self.record), None
-        if move == 0:
-            return position, None
-        for step in self.game.replay(self.record, lenient=lenient, path=path):
-            position, last = step.position, step
-            if move is not None and step.number == move:
-                break
-        return position, last
+        return position_at(self.game, self.record, move, path, lenient)
+
+
+def position_at(game: Game, record: Record, move: int | None = None,
+                path: tuple[int, ...] = (), lenient: bool = False) -> tuple[Any, Step | None]:
+    """The position after move ``move`` of a line of ``record`` (the last when ``None``, the
+    start when 0) and the step that led to it; see :meth:`Loaded.position_at`."""
+    check_move(record, move, path)
+    position, last = game.start(record), None
+    if move == 0:
+        return position, None
+    for step in game.replay(record, lenient=lenient, path=path):
+        position, last = step.position, step
+        if move is not None and step.number == move:
+            break
+    return position, last
+
+
+def line_of(record: Record, path: tuple[int, ...] = ()) -> list[Node]:
+    """The line a variation path selects; ``OptionError`` (for ``--variation``) if the
+    record has no such variation."""
+    try:
+        return record.line(path)
+    except ValueError as error:
+        raise OptionError(str(error), option="--variation") from None
+
+
+def check_move(record: Record, move: int | None, path: tuple[int, ...] = ()) -> None:
+    """``OptionError`` unless the line ``path`` selects has a move ``move`` (any when
+    ``None``), found without replaying."""
+    line = line_of(record, path)
+    moves = sum(not is_event(node.move) for node in line)
+    if move is not None and move > moves:
+        raise OptionError(f"the line has {moves} moves; there is no move {move}",
+                          option="--move")
 
 
 def parse_text(text: str, path: str, game_name: str | None = None,

@@ -31,6 +31,19 @@ class Span(NamedTuple):
         return cls(line, column, line, column + width)
 
 
+def variation_path(text: str) -> tuple[int, ...]:
+    """A variation path as people write it, ``12.2`` or ``12.2.15.1`` (see :meth:`Record.line`);
+    ``ValueError`` for anything else."""
+    try:
+        path = tuple(int(part) for part in text.split("."))
+    except ValueError:
+        path = ()
+    if not path or len(path) % 2 or min(path) < 1:
+        raise ValueError("a variation is ENTRY.NUMBER, nested as ENTRY.NUMBER.ENTRY.NUMBER "
+                         "(e.g. 12.2: the second variation of the 12th entry)")
+    return path
+
+
 def is_event(move: Any) -> bool:
     """True for entries of a move list that are not plies (a Renju ``swap``, say).
 

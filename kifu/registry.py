@@ -70,11 +70,10 @@ def cards(*, plugged: bool = True) -> Iterator[Card]:
 def _lookup(wanted: Callable[[Card], bool]) -> Card | None:
     """The first card ``wanted``: the built-in games are asked first, the plugged ones only
     when none of them answers."""
-    for group in (BUILT_IN, _plugged()[0]):
-        found = next((card for card in group if wanted(card)), None)
-        if found is not None:
-            return found
-    return None
+    found = next((card for card in BUILT_IN if wanted(card)), None)
+    if found is None:  # only now are the entry points read
+        found = next((card for card in _plugged()[0] if wanted(card)), None)
+    return found
 
 
 def card_of(name: str) -> Card:

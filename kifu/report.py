@@ -6,15 +6,13 @@ messages quoting it, file names) is made safe for a terminal here.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-from typing import Any
 
 import click
 
 from kifu import exitcodes
 from kifu.errors import InternalError, KifuError
-from kifu.render.text import display_width
+from kifu.render.text import display_width, simple_table
 from kifu.unsafe import printable
 
 #: A quoted source line is cut to about this many characters around the place it points at,
@@ -264,7 +262,4 @@ class Summary:
             rows.append(self.total.row("total", self.moves))
         headers = ["game", "files", *self.columns, *(["moves"] if self.moves else []), "errors",
                    "warnings"]
-        # Imported here: a quiet run prints no table, and starts faster without it.
-        from tabulate import tabulate
-
-        return tabulate(rows, headers=headers, tablefmt="simple")
+        return simple_table(headers, rows)

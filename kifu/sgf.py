@@ -33,6 +33,7 @@ from kifu.errors import (
     FATAL,
     PEDANTIC,
     REPAIRED,
+    EncodingError,
     KifuError,
     LimitError,
     NotationError,
@@ -634,7 +635,10 @@ def declared_charset(data: bytes) -> tuple[str, int] | None:
     """The charset the first game's root declares (``CA``) and its byte offset, read with the
     real tokenizer (as ISO-8859-1, which keeps every byte), so that a ``CA[`` in a comment or
     a ``(`` in a header never misleads it."""
-    head = data.decode("latin-1")
+    return _first_charset(data.decode("latin-1"))
+
+
+def _first_charset(head: str) -> tuple[str, int] | None:
     opening = _GAME_START.search(head)
     if opening is None:
         return None
@@ -743,4 +747,32 @@ def style(collection: Collection, game: GameTree) -> list[KifuError]:
         value = root.get(ident)
         if value is not None and value.strip() and not good(text(value).strip()):
             note(f"{ident}[{text(value)[:30]}] {problem}", root, ident, "value-format")
+    found.extend(_other_charset(collection, root))
     return found
+
+
+def _charset_key(name: str) -> str:
+    """A charset name without its spelling (``UTF-8``, ``utf8`` and ``UTF_8`` are one)."""
+    return "".join(c for c in name.casefold() if c.isalnum())
+
+
+def _other_charset(collection: Collection, root: SgfNode) -> list[KifuError]:
+    """A later game whose ``CA`` names another charset than the first game's: the file was
+    decoded in one charset, the first game's (the bytes checked against it), so a warning where
+    the game holds any non-ASCII character, as its text may read otherwise than its writer
+    meant, and a pedantic finding where it holds none (SGFC stops on such a file unless told
+    to decode game by game)."""
+    said = root.get("CA")
+    if said is None or not said.strip():
+        return []
+    first = _first_charset(collection.text)
+    if first is None or _charset_key(first[0]) == _charset_key(text(said)) or \
+            root.start <= first[1] < root.end:
+        return []
+    following = _GAME_START.search(collection.text, root.end)
+    game_text = collection.text[root.start:following.start() if following else None]
+    grade = PEDANTIC if game_text.isascii() else REPAIRED
+    return [EncodingError(f"CA[{text(said)[:30]}] differs from the first game's CA[{first[0]}]: "
+                          "the whole file is read in the first game's charset",
+                          span=collection.value_span(root, "CA"), severity="warning", grade=grade,
+                          rule="charset")]

@@ -22,10 +22,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 
-import chardetng_py  # type: ignore[import-untyped]
-
-from kifu import sgf
-from kifu.errors import EncodingError, InputError, KifuError, ReadError
+from kifu.errors import REPAIRED, EncodingError, InputError, KifuError, ReadError
 from kifu.record import Span
 
 #: Records are small; anything above this is refused before it is decoded or parsed.
@@ -208,6 +205,8 @@ def guess_legacy(data: bytes) -> tuple[str, str] | None:
     names a single-byte encoding for bytes 0x80-0x9F (controls in ISO-8859, lead bytes in
     Shift_JIS and GBK), a CJK reading made only of common characters is preferred.
     """
+    import chardetng_py  # type: ignore[import-untyped]  # only for bytes that are not UTF-8
+
     named = chardetng_py.detect(data, allow_utf8=False)
     codec = _codec(named) if named else None
     if codec is None:
@@ -322,7 +321,9 @@ def _decode_sgf(data: bytes, warnings: list[KifuError]) -> tuple[str, str]:
     if found is not None:
         return found
     data = _stray_nuls(data, warnings)
-    declared = sgf.declared_charset(data)
+    from kifu.sgf import declared_charset  # only for SGF files
+
+    declared = declared_charset(data)
     if declared is not None:
         decoded = _declared(data, *declared, warnings)
         if decoded is not None:
@@ -356,7 +357,7 @@ def _stray_nuls(data: bytes, warnings: list[KifuError]) -> bytes:
         raise _binary_error(data.decode("latin-1"))
     warnings.append(InputError(f"{count} NUL byte{'s' * (count > 1)} in the text (a damaged "
                                "file?) read as blanks", span=_span_at(data, data.index(0), 1),
-                               severity="warning", grade=sgf.REPAIRED, rule="nul-byte"))
+                               severity="warning", grade=REPAIRED, rule="nul-byte"))
     return data.replace(b"\x00", b" ")
 
 
@@ -376,7 +377,7 @@ def _declared(data: bytes, name: str, offset: int,
     if codec is None:
         warnings.append(EncodingError(f"CA[{name}] names no charset kifu knows; the encoding is "
                                       "decided from the text", span=where, severity="warning",
-                                      grade=sgf.REPAIRED, rule="charset"))
+                                      grade=REPAIRED, rule="charset"))
         return _evidence_after(data, name, warnings, where)
     if codec == "latin-1":
         text, codec = _sgf_default(data)
@@ -390,7 +391,7 @@ def _declared(data: bytes, name: str, offset: int,
             warnings.append(EncodingError(
                 f"CA[{name}] is declared, but byte 0x{data[error.start]:02x} at line "
                 f"{_span_at(data, error.start, 1).line} is not {name}; the encoding is decided "
-                "from the text", span=where, severity="warning", grade=sgf.REPAIRED,
+                "from the text", span=where, severity="warning", grade=REPAIRED,
                 rule="charset"))
             return _evidence_after(data, name, warnings, where)
     if codec != "utf-8" and not data.isascii():
@@ -398,7 +399,7 @@ def _declared(data: bytes, name: str, offset: int,
         if better is not None:
             warnings.append(EncodingError(
                 f"CA[{name}] is declared, but the text reads as {_NAMES.get(better[1], better[1])}"
-                f" ({better[2]}); read so", span=where, severity="warning", grade=sgf.REPAIRED,
+                f" ({better[2]}); read so", span=where, severity="warning", grade=REPAIRED,
                 rule="charset"))
             return better[0], better[1]
     return text, codec
@@ -429,7 +430,7 @@ def _mostly(data: bytes, codec: str, error: UnicodeDecodeError,
     warnings.append(EncodingError(
         f"{broken} broken character{'s' * (broken > 1)} in otherwise good "
         f"{_NAMES.get(codec, codec)} text (cut off by the program that wrote it?) read as "
-        "\ufffd", span=_span_at(data, error.start, 1), severity="warning", grade=sgf.REPAIRED,
+        "\ufffd", span=_span_at(data, error.start, 1), severity="warning", grade=REPAIRED,
         rule="broken-character"))
     return text
 

@@ -18,7 +18,7 @@ from kifu.errors import PEDANTIC, KifuError
 from kifu.game import Game
 from kifu.heap import no_cycles
 from kifu.load import parse_each_as
-from kifu.record import ReadOptions
+from kifu.record import ReadOptions, Record
 from kifu.report import Diagnostic, FileReport
 from kifu.runner import run
 from kifu.source import STDIN, read_source
@@ -76,16 +76,24 @@ def _check_records(game: Game, fmt: str, text: str, path: str, options: Options,
             return reports
         one.document = None  # the format's own tree is not needed to replay
         problems: list[KifuError] = [*(found if not reports else ()), *one.findings]
-        moves = 0
-        if one.record is not None:
-            try:
-                replayed, moves = game.check(one.record, lenient=options.lenient)
-            except KifuError as error:
-                replayed = [error]
-            problems.extend(replayed)
-        reports.append(FileReport(one.name, game.name, moves,
-                                  _diagnostics(problems, one.name, text, options)))
+        reports.append(check_record(game, one.record, problems, one.name, text, options))
         del one
+
+
+def check_record(game: Game, record: Record | None, found: list[KifuError], name: str,
+                 text: str, options: Options) -> FileReport:
+    """The report on one record (``None`` if reading it failed) of a file's ``text``:
+    ``found``, what reading it found, then every line replayed and the stated result.  The
+    library's :meth:`kifu.Record.check` reports the same."""
+    problems = list(found)
+    moves = 0
+    if record is not None:
+        try:
+            replayed, moves = game.check(record, lenient=options.lenient)
+        except KifuError as error:
+            replayed = [error]
+        problems.extend(replayed)
+    return FileReport(name, game.name, moves, _diagnostics(problems, name, text, options))
 
 
 def _diagnostics(problems: list[KifuError], name: str, text: str,

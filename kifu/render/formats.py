@@ -11,13 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kifu.errors import OptionError
 from kifu.game import Game, RenderOptions
 from kifu.load import Loaded
 from kifu.outputs import Written
 from kifu.unsafe import safe_lines
+
+if TYPE_CHECKING:
+    from kifu.load import Loaded
+    from kifu.outputs import Written
 
 
 @dataclass(frozen=True)

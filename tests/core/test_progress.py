@@ -6,7 +6,7 @@ import io
 import shutil
 from pathlib import Path
 
-from kifu import cli
+from kifu.commands import console
 from kifu.progress import LazyCount, Progress, clock_time
 
 WIN = Path(__file__).parents[2] / "examples" / "renju" / "four-three-win.renju"
@@ -58,7 +58,7 @@ def test_validate_shows_progress_on_a_terminal_only(kifu_cli, tmp_path, monkeypa
         shutil.copy(WIN, tmp_path / f"{index:02d}.renju")
     plain = kifu_cli("validate", "-j", "1", tmp_path).stderr
     assert "files/s" not in plain
-    monkeypatch.setattr(cli, "_stderr_is_terminal", lambda: True)
+    monkeypatch.setattr(console, "stderr_is_terminal", lambda: True)
     shown = kifu_cli("validate", "-j", "1", tmp_path).stderr
     assert "\rvalidating  1/30 files" in shown or "\rvalidating  1 files" in shown
     assert "files/s" in shown and shown.splitlines()[-1].split() == ["renju", "30", "30", "0",

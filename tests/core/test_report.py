@@ -6,6 +6,9 @@ import sys
 import unicodedata
 import xml.etree.ElementTree as ET
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from kifu.errors import IllegalMoveError
 from kifu.formatters import GithubFormatter, JsonFormatter, JunitFormatter
 from kifu.record import Span
@@ -154,3 +157,29 @@ def test_json_lines_keep_text_but_escape_what_could_steer_a_terminal():
     line = JsonFormatter().file(report)
     assert line.isprintable() and json.loads(line)["message"] == "Players: \x1b]0;x\x07\u202e"
     assert json.loads(line)["path"] == "b\udcff.renju"
+
+
+# -- the summary's table, laid out without tabulate (against tabulate itself) -----------------
+
+#: Game names as kifu's summaries show them: a game's name, ``total`` or ``(unknown)`` (a name
+#: that reads as a number would be a number to tabulate).
+_NAMES = st.text(alphabet=st.characters(codec="utf-8", categories=["L"]), min_size=1,
+                 max_size=12).filter(lambda name: name.lower() not in ("nan", "inf", "infinity")
+                                     ) | st.sampled_from(["total", "(unknown)", "free-go"])
+
+
+@given(st.lists(st.text(alphabet="abcdefgh", min_size=1, max_size=9), min_size=2, max_size=7,
+                unique=True).flatmap(lambda headers: st.tuples(
+                    st.just(headers),
+                    st.lists(st.tuples(_NAMES, st.lists(st.integers(0, 10**12),
+                                                        min_size=len(headers) - 1,
+                                                        max_size=len(headers) - 1)),
+                             min_size=1, max_size=5))))
+def test_simple_table_lays_out_a_summary_as_tabulate_does(case):
+    from tabulate import tabulate
+
+    from kifu.render.text import simple_table
+
+    headers, raw = case
+    rows = [[name, *counts] for name, counts in raw]
+    assert simple_table(headers, rows) == tabulate(rows, headers=headers, tablefmt="simple")

@@ -8,11 +8,11 @@ from kifu.games.freego import GAME
 from kifu.games.freego.moves import Pass
 from kifu.games.freego.render import diagram
 from kifu.games.freego.rules import play, scoring
-from kifu.games.freego.setup import config
+from kifu.games.freego.setup import parameters
 
 
 def rules(headers: str):
-    return config.rules_of(GAME.parse(headers + "\n"))
+    return parameters.rules_of(GAME.parse(headers + "\n"))
 
 
 def test_komi_forms():

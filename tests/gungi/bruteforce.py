@@ -32,7 +32,7 @@ from kifu.games.gungi.pieces import (
     SET,
 )
 from kifu.games.gungi.position import BATTLE, Position
-from kifu.games.gungi.rules import battle
+from kifu.games.gungi.rules import battle, listing
 from kifu.games.gungi.rules.actions import (
     DROP,
     EXCHANGE,
@@ -51,7 +51,7 @@ from kifu.games.gungi.rules.legal import (
     trials,
 )
 from kifu.games.gungi.rules.movegen import pseudo_actions
-from kifu.games.gungi.rules.studies import LIMITS, from_diagram, kind_of
+from kifu.games.gungi.rules.start_position import LIMITS, from_diagram, kind_of
 from kifu.games.gungi.setup import Diagram, SetupPiece
 
 #: What identifies an action: kind, acting face, (file, rank, tier) after, origin, victim's
@@ -231,56 +231,15 @@ def random_position(rng: random.Random) -> Position:
 
 def plies_for(pos: Position, action: Action, side: int) -> list[Ply]:
     """Texts that carry out ``action``: one per legal way (betrayal or not, re-placements),
-    without an origin bracket and, for a move, with one."""
-    to = action.to
-    file, rank = file_of(to), rank_of(to)
-    if action.kind == MOVE:
-        ply = Ply(side, action.face, file, rank, action.tier)
-    elif action.kind == DROP:
-        ply = Ply(side, action.face, file, rank, action.tier, drop=True)
-    elif action.kind == STRIKE:
-        ply = Ply(side, action.face, file, rank, None, strike=action.victim_tier)
-    elif action.kind == SWAP:
-        ply = Ply(side, "謀", file, rank, action.origin_tier, swap=action.other)
-    elif action.kind == SUBSTITUTE:
-        ply = Ply(side, "侍", file, rank, 1, swap="帥")
-    else:
-        ply = Ply(side, "帥", file, rank, 2, swap=action.other, swap_drop=True)
+    as the game's listing writes them (:mod:`kifu.games.gungi.rules.listing`), without an
+    origin bracket and, for a move, with one."""
     out = []
-    for trial in trials(pos, action, side):
-        if not is_clean(pos, action, side, trial):
-            continue
-        notes: dict = {}
-        if trial.betray is not None:
-            below = sorted(trial.betray)
-            stack = pos.board[to]
-            notes["betrayal"] = tuple(Betrayed(1 - stack[t - 1].owner, t, trial.betray[t])
-                                      for t in reversed(below))
-        for (at, piece), (name, face_name) in zip(trial.placements, (
-                ("replace", "replace_piece"), ("replace_next", "replace_next_piece"))):
-            notes[name] = Coord(file_of(at), rank_of(at), 1)
-            notes[face_name] = piece.face
-        obtained = _obtained(pos, action)
-        if obtained:
-            notes["obtained"] = obtained
-        written = replace(ply, **notes)
+    for written in listing.plies_for(pos, action, side, origin=False):
         out.append(written)
         if action.kind == MOVE and action.origin is not None:
             origin = Coord(file_of(action.origin), rank_of(action.origin), action.origin_tier or 1)
             out.append(replace(written, origin=origin))
     return out
-
-
-def _obtained(pos: Position, action: Action) -> str | None:
-    """The [X入手] a capture of a 兵 needs: its back when it is known and not へ."""
-    if action.victim_tier is None:
-        return None
-    index = 0 if action.kind == EXCHANGE else action.victim_tier - 1
-    victim = pos.board[action.to][index]
-    if victim.face != "兵":
-        return None
-    possible = pos.possible_other(victim)
-    return None if "へ" in possible else min(possible)
 
 
 # -- every ply one could write ---------------------------------------------------------------

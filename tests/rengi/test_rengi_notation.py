@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from kifu import jsonform
 from kifu.errors import NotationError
 from kifu.games.rengi.moves import DropNote, Pass, Place, Resign, Single, Turn
-from kifu.games.rengi.setup.fields import Setup, SideSetup
+from kifu.games.rengi.setup.positions import Setup, SideSetup
 from kifu.record import Node, Record
 from tests.rengi.fields import GAME
 

@@ -8,7 +8,7 @@ import pytest
 
 from kifu.errors import HeaderError, IllegalMoveError
 from kifu.games.rengi import tsumo
-from kifu.games.rengi.setup.settings import PRESETS, read_settings
+from kifu.games.rengi.setup.parameters import PRESETS, read_settings
 from tests.rengi.fields import GAME, events_of, field_of, record_text, replay
 from tests.rengi.test_rengi_rules import THREE_CHAIN, TWO_CHAIN
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from kifu.errors import IllegalMoveError
+from kifu.games.rengoma import GAME
 from tests.rengoma.rengoma_diagrams import events, record, replay, same_board
 
 EMPTY_4 = """
@@ -85,6 +86,16 @@ def test_stated_strength_must_be_the_field_piece():
     error = illegal(record(EMPTY_4, "1. B a1=3", field="B3 R2"))
     assert error.rule == "field-strength"
     assert error.message.startswith("B a1=3: the red field piece is a 2, not a 3")
+
+
+def test_lenient_replay_places_the_field_piece_when_the_written_strength_is_wrong():
+    rec = record(EMPTY_4, "1. B a1=3", field="B3 R2")
+    steps = list(GAME.replay(rec, lenient=True))
+    position = steps[-1].position
+    assert position.power[position.geo.index(0, 0)] == 2
+    [warning] = steps[0].warnings
+    assert (warning.severity, warning.rule) == ("warning", "field-strength")
+    assert "the red field piece is a 2, not a 3" in warning.message
 
 
 # -- B: place the enemy's field piece ----------------------------------------------------------

@@ -11,6 +11,7 @@ from kifu import sgf
 from kifu.errors import EncodingError
 from kifu.games.freego import sgf as go_sgf
 from kifu.source import decode
+from kifu.validate import Options, check_text
 
 
 def read(data: bytes, path: str = "game.sgf"):
@@ -180,3 +181,14 @@ def test_a_few_nul_bytes_in_an_sgf_file_are_blanks():
 def test_the_charset_is_declared_by_the_first_root_only():
     assert sgf.declared_charset(b"(;GM[1]C[x];CA[GB2312])") is None
     assert sgf.declared_charset(b"(;CA[UTF-8])(;CA[GB2312])") == ("UTF-8", 2)
+
+
+def test_a_later_game_naming_another_charset_is_reported():
+    # the file is decoded once, in the first game's charset: a game that says otherwise may
+    # read otherwise than its writer meant (a warning where it holds non-ASCII text)
+    data = ("(;GM[1]CA[UTF-8]C[café])\n(;GM[1]CA[ISO-8859-1]PB[José])\n(;GM[1]CA[utf8])\n"
+            "(;GM[1]CA[GB2312])").encode()
+    reports = check_text(decode(data, "games.sgf").text, "games.sgf", Options(pedantic=True))
+    found = [(r.path, d.severity, d.grade, d.rule) for r in reports for d in r.diagnostics]
+    assert found == [("games.sgf#2", "warning", "repaired", "charset"),
+                     ("games.sgf#4", "warning", "pedantic", "charset")]

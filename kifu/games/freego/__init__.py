@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from kifu.errors import KifuError
 from kifu.game import Format, Game, Outcome, Played, RenderOptions
 from kifu.games.freego import moves, position, rules, setup
+from kifu.games.freego.moves import Edit, Move, Pass, Place
 from kifu.games.freego.position import Position
 from kifu.record import Record
 
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     import click
 
 
-class FreeGo(Game):
+class FreeGo(Game[Position, Move]):
     name = "freego"
     title = "Free-form Go 囲碁自由形"
     aliases = ("囲碁自由形", "free-form-go", "mapgo")
@@ -35,6 +36,7 @@ class FreeGo(Game):
         "edges": "draw adjacency lines on map boards with outlines too (yes/no)",
     }
     file_headers = ("Board",)
+    move_types = (Place, Pass, Edit)
 
     # -- notation ---------------------------------------------------------------------------
 
@@ -83,6 +85,11 @@ class FreeGo(Game):
 
     def copy(self, pos: Position) -> Position:
         return pos.copy()
+
+    def legal_moves(self, pos: Position) -> list[Move]:
+        from kifu.games.freego.rules.legal import legal_moves
+
+        return legal_moves(pos)
 
     def outcome(self, pos: Position) -> Outcome | None:
         return rules.outcome(pos)

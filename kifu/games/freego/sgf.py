@@ -3,7 +3,7 @@
 SGF is how real Go games travel, so kifu reads what Go programs write, as they write it: the
 board is ``SZ[19]`` or ``SZ[19:13]`` (missing: 19), komi ``KM`` (server komi written x100,
 ``KM[650]``, is read as 6.5; see ``DECISIONS.md``), the rules ``RU`` (which decide the ko rule,
-the scoring and whether dead stones are agreed, see ``config``), handicap ``HA`` with its stones
+the scoring and whether dead stones are agreed, see ``setup.parameters``), handicap ``HA`` with its stones
 in ``AB`` or as black's first moves, set-up stones ``AB``/``AW``/``AE`` and ``PL`` in any node,
 passes ``B[]`` (and ``B[tt]`` on boards up to 19x19), territory ``TB``/``TW`` at the end.  A
 point ``dd`` counts from the top-left corner; kifu's cells are Go coordinates from the
@@ -36,7 +36,7 @@ from kifu.game import Reading
 from kifu.games.freego.boards import grids
 from kifu.games.freego.boards.board import MAX_SEATS, Board
 from kifu.games.freego.moves import Edit, Move, Pass, Place
-from kifu.games.freego.setup import Setup, config
+from kifu.games.freego.setup import Setup, parameters
 from kifu.limits import read_int, shorten
 from kifu.record import Node, Record, Span, is_event
 
@@ -49,7 +49,7 @@ HEADER_PROPERTIES = {
 PROPERTY_HEADERS = {prop: key for key, prop in HEADER_PROPERTIES.items()}
 SETUP_PROPERTIES = frozenset(("AB", "AW", "AE", "PL"))
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-#: The rules of a game whose SGF names none (no ``RU``): see ``config.rule_set``.
+#: The rules of a game whose SGF names none (no ``RU``): see ``parameters.rule_set``.
 UNKNOWN_RULES = "unknown"
 #: What kifu writes as ``RU`` for Free-form Go's own rules, and reads back as them.
 OWN_RULES = "Free-form Go"
@@ -118,8 +118,8 @@ def _size(root: core.SgfNode, collection: core.Collection) -> tuple[int, int]:
 def komi_from_sgf(text: str, span: Span | None) -> float:
     """``KM`` as points: values of 100 or more are server komi x100 (``650`` is 6.5), and a
     quarter value after that is komi in stones (``375``: 3.75 stones, 7.5 points)."""
-    value = config.number(text)
-    if value is None or abs(value) > 100 * config.MAX_KOMI:
+    value = parameters.number(text)
+    if value is None or abs(value) > 100 * parameters.MAX_KOMI:
         raise NotationError(f"KM[{shorten(text)}] is not a komi kifu can read", span=span,
                             rule="komi")
     if abs(value) >= 100:
@@ -351,23 +351,25 @@ class _Game:
         if values is None:
             values = props.get("W")
             colour = "W"
-        before: list[Node] = []
-        after: list[Node] = []
-        if (values is None or len(props) > 1) and not SETUP_PROPERTIES.isdisjoint(props):
-            before, after = self._edit(node, colour if values is not None else None)
+        edit = (values is None or len(props) > 1) and not SETUP_PROPERTIES.isdisjoint(props)
         comments = sgflines.split_comments(node.text("C")) if "C" in props else []
         if values is None:
+            before = self._edit(node, None)[0] if edit else []
             if before and comments:
                 before[-1].comments.extend(comments)
             return before
         move = self.table.get(colour + values[0]) or self._move(node, colour, values[0].strip())
         start, end, line = node.start, node.end, node.line
         if line and self.text.find("\n", start, end) < 0:  # the usual node, on one line
-            span: Span | None = Span(line, node.column, line, node.column + end - start)
+            column = node.column  # (a tuple made directly: this runs for every move)
+            span: Span | None = tuple.__new__(Span, (line, column, line, column + end - start))
         else:
             span = self.collection.span(node)
         made = Node(move, comments, [], span)
-        return [*before, made, *after] if before or after else [made]
+        if edit:
+            before, after = self._edit(node, colour)
+            return [*before, made, *after]
+        return [made]
 
     def _move(self, node: core.SgfNode, colour: str, value: str) -> Move:
         known = self.table.get(colour + value)
@@ -441,9 +443,9 @@ def _stones(count: int) -> str:
 
 def _seats(record: Record) -> tuple[str, ...]:
     try:
-        return config.seat_names(record)
+        return parameters.seat_names(record)
     except HeaderError:
-        return config.DEFAULT_PLAYERS
+        return parameters.DEFAULT_PLAYERS
 
 
 def _native_result(value: str, seats: tuple[str, ...]) -> str:
@@ -504,7 +506,7 @@ def _settle_seats(line: list[Node], expected: int) -> list[tuple[Node, int]]:
             for alternative in node.variations:  # they replace this move: same seat to move
                 stack.append((alternative, expected, True))
             if seat is not None:
-                node.move = _in_turn(move)
+                node.move = _SEATLESS.get(id(move)) or _in_turn(move)
                 if variation and isinstance(move, Pass):  # tenuki, in problems and joseki
                     node.move = _ELSEWHERE
                 expected = 1 - seat
@@ -535,7 +537,7 @@ def _grid_of(record: Record) -> Board:
 
 def write(record: Record) -> str:
     board = _grid_of(record)
-    seats = config.seat_names(record)
+    seats = parameters.seat_names(record)
     if len(seats) != 2:
         raise ConversionError(f"SGF holds 2-player Go; this record has {len(seats)} players",
                               span=record.header_span("Players"))
@@ -551,7 +553,7 @@ def write(record: Record) -> str:
         if folded in ("game", "board"):
             continue
         if folded == "komi":
-            komi = config.komi_of(record, 2)
+            komi = parameters.komi_of(record, 2)
             if komi[0] == 0:
                 props["KM"] = [_fmt(komi[1])]
                 if value.strip() == _fmt(komi[1]):

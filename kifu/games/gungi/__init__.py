@@ -10,11 +10,12 @@ from typing import Any
 
 from kifu.game import Game, Outcome, Played, RenderOptions
 from kifu.games.gungi import moves, notation, position, rules, setup
+from kifu.games.gungi.moves import BackFaces, Move, Placement, Ply, Resign, Section
 from kifu.games.gungi.position import Position
 from kifu.record import Record
 
 
-class Gungi(Game):
+class Gungi(Game[Position, Move]):
     name = "gungi"
     title = "Gungi 軍儀 (Nishitsuji rules)"
     aliases = ("軍儀", "nishitsuji-gungi")
@@ -24,6 +25,7 @@ class Gungi(Game):
         "kanji": "the source's notation: ▲/▽, ―, kanji and kana piece names (the default)",
         "ascii": "romanised: B/W, -, hyou/shinobi/..., * for 新, same for 同, x2 for 不2",
     }
+    move_types = (Ply, Placement, BackFaces, Section, Resign)
     render_options = {"stacks": "draw every tier of each stack (default yes; no: tops only)"}
     result_names = {
         "先手": "black", "先手勝ち": "black", "▲": "black", "黒": "black", "1-0": "black",
@@ -35,6 +37,19 @@ class Gungi(Game):
         # Two steps: the notation reads what the text says; the referee's normaliser fills in
         # what it leaves implicit (each ply's origin, capture, repairs).
         return rules.normalise(notation.parse(text, source))
+
+    def parse_move(self, text: str, pos: Position) -> Move:
+        # In the set-up phase a ply is a set-up ply (筋―段―層―駒 places a piece).
+        in_setup = pos.phase == position.SETUP
+        return self.one_move(notation.parse(text, "<move>", in_setup=in_setup), text)
+
+    def move_notation(self, move: Move, pos: Position, dialect: str | None = None) -> str:
+        # As a variation writes a move: with its closing [終局] if it ends the record.
+        from kifu.games.gungi.moves import ASCII, KANJI, move_text
+
+        style = ASCII if dialect == "ascii" else KANJI
+        closing = style.stop + style.end if getattr(move, "ends", False) else ""
+        return move_text(move, style) + closing
 
     def write(self, record: Record, dialect: str | None = None) -> str:
         return notation.write(rules.canonical(record), ascii_names=dialect == "ascii")
@@ -60,6 +75,11 @@ class Gungi(Game):
 
     def copy(self, pos: Position) -> Position:
         return pos.copy()
+
+    def legal_moves(self, pos: Position) -> list[Move]:
+        from kifu.games.gungi.rules.listing import legal_moves
+
+        return legal_moves(pos)
 
     def outcome(self, pos: Position) -> Outcome | None:
         return rules.outcome(pos)

@@ -5,7 +5,7 @@ SVG: a 9x9 board with files 9..1 across the top and ranks 一..九 down the side
 drawn tier by tier (tier 1 at the bottom of the square), so all three tiers can be read; white's
 pieces are turned 180°; the hands stand beside the board (white's above-left, black's
 below-right, as in a shogi diagram); the last ply's square is shaded.  Text: the set-up diagram
-format (:mod:`kifu.games.gungi.setup.diagram`), which shows stacks and hands and can be pasted into a study.
+format (:mod:`kifu.games.gungi.setup.positions`), which shows stacks and hands and can be pasted into a study.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from kifu.game import RenderOptions
 from kifu.games.gungi.geometry import KANJI_RANKS, SQUARES, name
 from kifu.games.gungi.pieces import MARKS, SIDE_NAMES
 from kifu.games.gungi.position import Position
-from kifu.games.gungi.setup import diagram
+from kifu.games.gungi.setup import positions
 from kifu.record import Record
 from kifu.render.svg import document, element, to_string
 
@@ -151,7 +151,7 @@ def _hands(root, position: Position, left: float, top: float, hand_w: float, mar
 
 
 def render_text(position: Position, options: RenderOptions) -> str:
-    lines = diagram.write(diagram.to_diagram(position), padded=True)
+    lines = positions.write(positions.to_diagram(position), padded=True)
     # The lines under the diagram are notes in brackets, so that the text reads back as a study.
     if options.last_move and position.last_square is not None:
         stack = position.board[position.last_square]

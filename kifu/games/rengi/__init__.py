@@ -12,11 +12,12 @@ from typing import Any
 
 from kifu.game import Game, Outcome, Played, RenderOptions
 from kifu.games.rengi import moves, notation, position, rules, setup
+from kifu.games.rengi.moves import Move, Pass, Place, Resign, Single, Turn
 from kifu.games.rengi.position import Position
 from kifu.record import Record
 
 
-class Rengi(Game):
+class Rengi(Game[Position, Move]):
     name = "rengi"
     result_names = {
         "+": "first", "先手": "first", "先手勝ち": "first", "sente": "first", "1-0": "first",
@@ -37,6 +38,7 @@ class Rengi(Game):
         "open": "every move in the open form 2U (needs the tsumo list or seed)",
     }
     player_headers = ("First", "Second")
+    move_types = (Place, Turn, Single, Pass, Resign)
     render_options = {
         "frame": "draw the chain just fired at step K (0: before the first link)",
         "next": "show the next pieces (yes/no; default: as the Next setting says)",
@@ -52,6 +54,10 @@ class Rengi(Game):
 
     def move_text(self, move: Any) -> str:
         return moves.text(move)
+
+    def move_notation(self, move: Move, pos: Position, dialect: str | None = None) -> str:
+        # The alphabets are per move; "colours" and "open" are forms of a whole record.
+        return moves.text(move, dialect or "letters")
 
     def move_to_json(self, move: Any) -> dict[str, Any]:
         return moves.move_to_json(move)
@@ -73,6 +79,11 @@ class Rengi(Game):
 
     def copy(self, pos: Position) -> Position:
         return pos.copy()
+
+    def legal_moves(self, pos: Position) -> list[Move]:
+        from kifu.games.rengi.rules.legal import legal_moves
+
+        return legal_moves(pos)
 
     def outcome(self, pos: Position) -> Outcome | None:
         return rules.outcome(pos)

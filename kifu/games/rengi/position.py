@@ -15,7 +15,7 @@ from kifu.game import Outcome
 from kifu.games.rengi import bitboard
 from kifu.games.rengi.bitboard import Link
 from kifu.games.rengi.moves import LETTERS, SIDE_NAMES
-from kifu.games.rengi.setup.settings import Settings
+from kifu.games.rengi.setup.parameters import Settings
 from kifu.games.rengi.tsumo import Dealer
 
 

@@ -13,11 +13,12 @@ from typing import Any
 
 from kifu.game import Game, Outcome, Played, RenderOptions
 from kifu.games.rengoma import moves, notation, position, rules, setup
+from kifu.games.rengoma.moves import Turn
 from kifu.games.rengoma.position import Position
 from kifu.record import Record
 
 
-class Rengoma(Game):
+class Rengoma(Game[Position, Turn]):
     name = "rengoma"
     title = "Rengoma 連駒"
     aliases = ("連駒", "れんごま")
@@ -31,6 +32,7 @@ class Rengoma(Game):
         "plain": "the turns without numbers",
     }
     player_headers = ("Black", "Red")
+    move_types = (Turn,)
     render_options = {"stacks": "list every stack's pieces, single pieces too, under the "
                                 "diagram (text) or in the legend (SVG)"}
 
@@ -60,6 +62,10 @@ class Rengoma(Game):
 
     def copy(self, pos: Position) -> Position:
         return pos.copy()
+
+    def legal_moves(self, pos: Position) -> list[Turn]:
+        """Every turn of one action (see :func:`kifu.games.rengoma.rules.legal_turns`)."""
+        return rules.legal_turns(pos)
 
     def outcome(self, pos: Position) -> Outcome | None:
         return rules.outcome(pos)

@@ -22,7 +22,7 @@ The rules' names, as ``IllegalMoveError.rule`` gives them:
 """
 from __future__ import annotations
 
-from kifu.errors import GameOverError, IllegalMoveError
+from kifu.errors import GameOverError, IllegalMoveError, KifuError
 from kifu.game import Event, Outcome, Played
 from kifu.games.rengoma import setup
 from kifu.games.rengoma.moves import Action, Place, Shift, Turn
@@ -69,13 +69,17 @@ def outcome(position: Position) -> Outcome | None:
 
 
 def play(position: Position, turn: Turn, lenient: bool = False) -> Played:
-    """Play a whole turn on ``position`` (in place) and report what happened.  Rengoma has
-    nothing a lenient replay repairs: every broken rule is an error."""
-    current = TurnPlay(position)
+    """Play a whole turn on ``position`` (in place) and report what happened.
+
+    With ``lenient``, a placement whose written strength is not the field piece's
+    (``A c3=2`` when the field piece is a 3) places the field piece with a warning: the square
+    says the move, the strength only annotates it.  Every other broken rule is an error.
+    """
+    current = TurnPlay(position, lenient=lenient)
     for action in turn.actions:
         current.act(action)
     current.finish()
-    return Played(current.events)
+    return Played(current.events, current.warnings)
 
 
 class TurnPlay:
@@ -85,8 +89,10 @@ class TurnPlay:
     changes anything, so :meth:`act` may be tried on a position and the turn carried on.
     """
 
-    def __init__(self, position: Position) -> None:
+    def __init__(self, position: Position, *, lenient: bool = False) -> None:
         self.position = position
+        self.lenient = lenient
+        self.warnings: list[KifuError] = []
         self.seat = position.seat
         self.colour = position.to_move
         self.actions = 0
@@ -202,9 +208,12 @@ class TurnPlay:
             raise IllegalMoveError(f"{action.kind} {action.square}: there is no {owner} field "
                                    f"piece to place ({why})", span=action.span, rule="field-empty")
         if action.strength is not None and action.strength != strength:
-            raise IllegalMoveError(f"{action}: the {owner} field piece is a {strength}, not a "
-                                   f"{action.strength} (the stock order gives {strength})",
-                                   span=action.span, rule="field-strength")
+            wrong = IllegalMoveError(f"{action}: the {owner} field piece is a {strength}, not a "
+                                     f"{action.strength} (the stock order gives {strength})",
+                                     span=action.span, rule="field-strength")
+            if not self.lenient:
+                raise wrong
+            self.warnings.append(wrong.as_warning())
         position.field[colour] = 0
         position.push(at, piece(colour, strength))
         position.numbers[at] = position.turn
@@ -341,6 +350,16 @@ def legal_actions(position: Position, colour: int) -> list[Action]:
             if top[at] != WALL and power[at] < power[origin]:
                 found.append(Shift(geo.square(origin), geo.square(at)))
     return found
+
+
+def legal_turns(position: Position) -> list[Turn]:
+    """Every turn of one action the side to move may play (none once the game is over).  A
+    turn that goes on with extra actions paid with chips (``A c3 *B d4``) is not listed:
+    with chips in hand there are tens of thousands; :meth:`TurnPlay.legal` gives the actions
+    a turn may take next."""
+    if position.outcome is not None:
+        return []
+    return [Turn((action,)) for action in legal_actions(position, position.to_move)]
 
 
 def has_action(position: Position, colour: int) -> bool:

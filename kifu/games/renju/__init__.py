@@ -6,11 +6,12 @@ from typing import Any
 
 from kifu.game import Format, Game, Outcome, Played, RenderOptions
 from kifu.games.renju import moves, notation, position, rules, setup
+from kifu.games.renju.moves import Move, Offer, Pass, Place, Swap
 from kifu.games.renju.position import Position
 from kifu.record import Record
 
 
-class Renju(Game):
+class Renju(Game[Position, Move]):
     name = "renju"
     title = "Renju 連珠"
     aliases = ("連珠", "gomoku-renju")
@@ -23,6 +24,7 @@ class Renju(Game):
     render_options = {"forbidden": "mark black's forbidden points when black is to move"}
     result_names = {"1-0": "black", "0-1": "white", "1/2-1/2": "draw", "0": "draw",
                     "黒勝ち": "black", "白勝ち": "white", "満局": "draw"}
+    move_types = (Place, Pass, Swap, Offer)
 
     def parse(self, text: str, source: str = "<string>") -> Record:
         record = notation.parse(text, source)
@@ -60,6 +62,9 @@ class Renju(Game):
 
     def copy(self, pos: Position) -> Position:
         return pos.copy()
+
+    def legal_moves(self, pos: Position) -> list[Move]:
+        return rules.legal_moves(pos)
 
     def outcome(self, pos: Position) -> Outcome | None:
         return rules.outcome(pos)

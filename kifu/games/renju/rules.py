@@ -162,6 +162,24 @@ _SYMMETRIES = (
 )
 
 
+def legal_moves(position: Position) -> list[Move]:
+    """Every ply the side to move may make: each empty point (for black, none where black's
+    move would be forbidden: such a move is played and loses, so it is no move to choose), or
+    only the offered points after an offer, and a pass (none after an offer).  The opening
+    events (``swap``, ``offer[...]``) are not plies and are not listed."""
+    if position.outcome is not None:
+        return []
+    if position.offer is not None:
+        return [Place(point) for point in position.offer]
+    cells = position.cells
+    black = position.to_move == BLACK
+    found: list[Move] = [
+        Place(Point(*point_of(at))) for at in ALL_POINTS
+        if cells[at] == EMPTY and not (black and forbidden.is_forbidden(cells, at))]
+    found.append(Pass())
+    return found
+
+
 def plain_result(stated: str) -> str:
     """A stated result in the words the replay's outcome is compared with: SGF's results say
     how too (``B+R``, ``W+Time``), which here only names the winner."""

@@ -64,65 +64,98 @@ def play(pos: Position, move: Move, lenient: bool = False) -> Played:
         seat = _out_of_turn(pos, move.seat, lenient, warnings)
     if isinstance(move, Pass):
         return _pass(pos, seat, warnings, move.elsewhere)
-    board = pos.board
-    cell = board._exact.get(move.cell)
-    if cell is None:
-        cell = board.find(move.cell)
-        if cell is None:
-            raise IllegalMoveError(f"{move.cell!r} is not a cell of the board {board.name!r}",
-                                   rule="unknown-cell")
-    cells = pos.cells
-    if cells[cell] != EMPTY:
+    cell = _cell_named(pos, move.cell)
+    if pos.cells[cell] != EMPTY:
         raise _occupied(pos, cell)
-    colour = seat + 1
-    zobrist = board.zobrist
-    nbrs = board.neighbours
-    cells[cell] = colour
-    new_hash = pos.hash ^ zobrist[seat][cell]
+    # The stone goes down at once; a rule it breaks undoes it (and what it removed) exactly.
+    pos.cells[cell] = seat + 1
     removed: list[tuple[int, int]] = []
-    captured: list[tuple[int, list[int]]] = []
+    captured, new_hash = _capture(pos, cell, seat, removed)
+    suicide, new_hash = _own_group(pos, cell, seat, new_hash, removed)
+    following = seat + 1 if seat + 1 < pos.seats else 0
+    _check_repetition(pos, cell, new_hash, removed, following)
+    _commit(pos, cell, seat, new_hash, removed, following)
+    return Played(_events(pos, cell, seat, captured, suicide), warnings)
+
+
+def _cell_named(pos: Position, name: str) -> int:
+    board = pos.board
+    cell = board._exact.get(name)
+    if cell is None:
+        cell = board.find(name)
+        if cell is None:
+            raise IllegalMoveError(f"{name!r} is not a cell of the board {board.name!r}",
+                                   rule="unknown-cell")
+    return cell
+
+
+def _remove(pos: Position, group: list[int], colour: int, new_hash: int,
+            removed: list[tuple[int, int]]) -> int:
+    """Take ``group`` off the board, noting it in ``removed``; the hash without it."""
+    cells, keys = pos.cells, pos.board.zobrist[colour - 1]
+    for x in group:
+        cells[x] = EMPTY
+        new_hash ^= keys[x]
+        removed.append((x, colour))
+    return new_hash
+
+
+def _capture(pos: Position, cell: int, seat: int, removed: list[tuple[int, int]]
+             ) -> tuple[list[tuple[int, list[int]]], int]:
+    """Remove every enemy group the stone on ``cell`` leaves without a liberty: each with its
+    seat, and the hash of the position with the stone and without them."""
+    cells, nbrs, colour = pos.cells, pos.board.neighbours, seat + 1
+    new_hash = pos.hash ^ pos.board.zobrist[seat][cell]
+    captured = []
     for n in nbrs[cell]:
         c = cells[n]
         if c > 0 and c != colour:
             group = _dead_group(cells, nbrs, n, c)
             if group is not None:
-                keys = zobrist[c - 1]
-                for x in group:
-                    cells[x] = EMPTY
-                    new_hash ^= keys[x]
-                    removed.append((x, c))
+                new_hash = _remove(pos, group, c, new_hash, removed)
                 captured.append((c - 1, group))
-    suicide: list[int] | None = None
+    return captured, new_hash
+
+
+def _own_group(pos: Position, cell: int, seat: int, new_hash: int,
+               removed: list[tuple[int, int]]) -> tuple[list[int] | None, int]:
+    """Suicide: the stone's own group, left without a liberty, is removed where the rules
+    allow it, else the move is illegal.  The group (``None`` when it has a liberty) and the
+    hash."""
+    cells, nbrs = pos.cells, pos.board.neighbours
     for n in nbrs[cell]:
         if cells[n] == EMPTY:
-            break
-    else:
-        suicide = _dead_group(cells, nbrs, cell, colour)
-        if suicide is not None:
-            if not pos.rules.suicide:
-                _undo(cells, cell, removed)
-                raise IllegalMoveError(_suicide_message(pos, cell, suicide), rule="suicide")
-            keys = zobrist[seat]
-            for x in suicide:
-                cells[x] = EMPTY
-                new_hash ^= keys[x]
-                removed.append((x, colour))
-    following = seat + 1 if seat + 1 < pos.seats else 0
-    earlier = None
-    ko = pos.rules.ko
-    if ko == "basic":
+            return None, new_hash
+    suicide = _dead_group(cells, nbrs, cell, seat + 1)
+    if suicide is not None:
+        if not pos.rules.suicide:
+            _undo(cells, cell, removed)
+            raise IllegalMoveError(_suicide_message(pos, cell, suicide), rule="suicide")
+        new_hash = _remove(pos, suicide, seat + 1, new_hash, removed)
+    return suicide, new_hash
+
+
+def _check_repetition(pos: Position, cell: int, new_hash: int,
+                      removed: list[tuple[int, int]], following: int) -> None:
+    """Basic ko (no retaking at once) or superko (no position that has stood, with
+    ``following`` to move where the rules count it); a new position is remembered."""
+    if pos.rules.ko == "basic":
         if new_hash == pos.before_last and pos.last is not None and _retakes(pos, cell, removed):
-            _undo(cells, cell, removed)
+            _undo(pos.cells, cell, removed)
             raise IllegalMoveError(_ko_message(pos, cell), rule="ko")
-    else:
-        key = pos.key(new_hash, following)
-        earlier = pos.seen.get(key)
-        if earlier is not None and _repeats(pos, cell, removed, earlier, following):
-            _undo(cells, cell, removed)
-            raise IllegalMoveError(_superko_message(pos, cell, earlier), rule="superko")
-        if earlier is None:
-            pos.seen.add(key, pos.placed + 1)
-    # The move stands: commit it.
+        return
+    key = pos.key(new_hash, following)
+    earlier = pos.seen.get(key)
+    if earlier is None:
+        pos.seen.add(key, pos.placed + 1)
+    elif _repeats(pos, cell, removed, earlier, following):
+        _undo(pos.cells, cell, removed)
+        raise IllegalMoveError(_superko_message(pos, cell, earlier), rule="superko")
+
+
+def _commit(pos: Position, cell: int, seat: int, new_hash: int,
+            removed: list[tuple[int, int]], following: int) -> None:
+    """The move stands: the history, the move numbers and the turn move on."""
     pos.before_last = pos.hash
     pos.hash = new_hash
     pos.ply += 1
@@ -131,9 +164,13 @@ def play(pos: Position, move: Move, lenient: bool = False) -> Played:
     pos.last = cell
     pos.passed = 0
     pos.to_move = following
-    numbers = pos.numbers
-    numbers[cell] = pos.ply
-    names = pos.rules.seats
+    pos.numbers[cell] = pos.ply
+
+
+def _events(pos: Position, cell: int, seat: int, captured: list[tuple[int, list[int]]],
+            suicide: list[int] | None) -> list[Event]:
+    """The placement, each capture (counted as prisoners) and a suicide, as events."""
+    board, names, numbers = pos.board, pos.rules.seats, pos.numbers
     events: list[Event] = [{"type": "place", "player": names[seat], "cell": board.cells[cell].id}]
     for owner, group in captured:
         pos.prisoners[seat] += len(group)
@@ -146,7 +183,7 @@ def play(pos: Position, move: Move, lenient: bool = False) -> Played:
             numbers.pop(x, None)
         events.append({"type": "suicide", "player": names[seat],
                        "cells": [board.cells[x].id for x in sorted(suicide)]})
-    return Played(events, warnings)
+    return events
 
 
 def _undo(cells: list[int], cell: int, removed: list[tuple[int, int]]) -> None:

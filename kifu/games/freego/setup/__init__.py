@@ -1,10 +1,10 @@
 """What a Free-form Go record fixes before play: the rules its headers choose (board, seats,
-komi, scoring, suicide, ko; :mod:`.config`) and the set-up position its ``Setup-N`` headers
-give (:mod:`.stones`): read, checked and as JSON."""
+komi, scoring, suicide, ko; :mod:`.parameters`) and the set-up position its ``Setup-N`` headers
+give (:mod:`.positions`): read, checked and as JSON."""
 from __future__ import annotations
 
-from kifu.games.freego.setup.config import Rules, number, rules_of, seat_names
-from kifu.games.freego.setup.stones import (
+from kifu.games.freego.setup.parameters import Rules, number, rules_of, seat_names
+from kifu.games.freego.setup.positions import (
            Setup,
            apply,
            extract,

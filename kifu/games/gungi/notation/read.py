@@ -25,7 +25,7 @@ from kifu.games.gungi.moves import (
     Section,
 )
 from kifu.games.gungi.pieces import FROM_ROMAJI, face_of
-from kifu.games.gungi.setup import diagram
+from kifu.games.gungi.setup import positions
 from kifu.movetext import RecordBuilder
 from kifu.record import Record, Span
 
@@ -81,9 +81,12 @@ def digit(token: Token | str) -> int:
     return _DIGITS[str(token).strip()]
 
 
-def parse(text: str, source: str = "<string>") -> Record:
+def parse(text: str, source: str = "<string>", *, in_setup: bool = False) -> Record:
+    """Read a record; ``in_setup``: the text starts inside a set-up section (one set-up ply
+    read on its own)."""
     tree = grammar.parse("gungi", text, TERMINALS)
     reader = _Reader(source)
+    reader.in_setup = in_setup
     reader.walk(tree.children)
     return reader.finish()
 
@@ -92,7 +95,7 @@ class _Reader:
     def __init__(self, source: str) -> None:
         self.builder = RecordBuilder("gungi", source)
         self.in_setup = False
-        self.diagram = diagram.DiagramBuilder()
+        self.diagram = positions.DiagramBuilder()
 
     def finish(self) -> Record:
         record = self.builder.finish()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from kifu.games.gungi.moves import ASCII, KANJI, BackFaces, Section, Style, move_text
-from kifu.games.gungi.setup import diagram
+from kifu.games.gungi.setup import positions
 from kifu.movetext import header_lines
 from kifu.record import Node, Record
 
@@ -33,7 +33,7 @@ def write(record: Record, ascii_names: bool = False) -> str:
     out: list[str] = []
     out.extend(header_lines(record.headers.items(), HEADER_NAMES))
     if record.setup is not None:
-        out.extend(diagram.write(record.setup, ascii_names))
+        out.extend(positions.write(record.setup, ascii_names))
     if out:
         out.append("")
     out.extend(_comment(c) for c in record.comments)

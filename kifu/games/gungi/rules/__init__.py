@@ -1,6 +1,6 @@
 """The Gungi referee (Nishitsuji rules).
 
-Entry points: :func:`start` (:mod:`.studies`: the set-up phase's empty board, or a diagram's
+Entry points: :func:`start` (:mod:`.start_position`: the set-up phase's empty board, or a diagram's
 position), :func:`play` (:mod:`.referee`: one move of any kind, with the ply's resolution), and
 :func:`normalise` / :func:`canonical` (:mod:`.normalise`: what the notation leaves implicit,
 filled in by a lenient replay).  The parts: :mod:`.formation` (the set-up phase, 初期陣形配置),
@@ -13,6 +13,6 @@ from __future__ import annotations
 
 from kifu.games.gungi.rules.normalise import canonical, normalise
 from kifu.games.gungi.rules.referee import outcome, play
-from kifu.games.gungi.rules.studies import start
+from kifu.games.gungi.rules.start_position import start
 
 __all__ = ["canonical", "normalise", "outcome", "play", "start"]

@@ -15,10 +15,10 @@ from kifu.game import Event, Outcome, Played
 from kifu.games.gungi.geometry import file_of, name, rank_of
 from kifu.games.gungi.moves import Coord, Ply, Resolved
 from kifu.games.gungi.pieces import MARKS, SIDE_NAMES
-from kifu.games.gungi.position import BATTLE, OVER, READY, REPEATED, Board, Position
+from kifu.games.gungi.position import BATTLE, OVER, READY, REPEATED, Board, Piece, Position
 from kifu.games.gungi.rules import hands
 from kifu.games.gungi.rules.actions import DROP, EXCHANGE, MOVE, SWAP, Action
-from kifu.games.gungi.rules.board_ops import copy_board, perform, place
+from kifu.games.gungi.rules.board_ops import Effects, copy_board, perform, place
 from kifu.games.gungi.rules.legal import (
     attempt,
     file_fouls,
@@ -67,36 +67,60 @@ def _check_phase(pos: Position, ply: Ply, lenient: bool, played: Played) -> None
 
 def _execute(pos: Position, ply: Ply, action: Action, lenient: bool, played: Played,
              repairs: list[str]) -> Resolved:
+    """Carry out a resolved action: what it captures goes to the hand, the pieces under a へ
+    turn, a 猪駒 that can no longer move is recovered, a captured 香 is re-placed; then the
+    turn passes, and the fouls and the end of the game are judged."""
     side = pos.to_move
-    board, geo = pos.board, pos.geometry
-    victim = None
-    if action.victim_tier is not None:
-        index = 0 if action.kind == EXCHANGE else action.victim_tier - 1
-        victim = board[action.to][index]
+    board = pos.board
+    victim = _victim(board, action)
     obtained = hands.reveal_capture(pos, ply, victim, lenient, played, repairs)
     betray = hands.betrayal(pos, ply, action, lenient, played)
     trial_board, trial = attempt(pos, action, side, betray)
     placements = hands.placements(pos, ply, trial.lances(), trial_board)
-    hand_piece = None
-    if action.kind in (DROP, EXCHANGE):
-        hand_piece = hands.take_from_hand(pos, side, action.face if action.kind == DROP
-                                          else action.other or "", ply.back)
+    hand_piece = _from_hand(pos, ply, action, side)
     board_before = copy_board(board)
-    eff = perform(board, geo, action, side, betray=betray, hand_piece=hand_piece)
+    eff = perform(board, pos.geometry, action, side, betray=betray, hand_piece=hand_piece)
     place(board, placements)
     events: list[Event] = [_event(action, side)]
     if action.bonus:
         events.append({"type": "effect", "effect": "range-bonus", "fort": action.bonus})
-    victim_face = victim_owner = None
+    captured = None if victim is None else (victim.face, victim.owner)  # before it turns
     if victim is not None:
-        victim_face, victim_owner = victim.face, victim.owner
-        hands.to_hand(pos, side, victim, obtained)
-        events.append({"type": "capture", "piece": victim_face, "side": SIDE_NAMES[victim_owner],
+        events.append({"type": "capture", "piece": victim.face, "side": SIDE_NAMES[victim.owner],
                        "square": name(action.to), "tier": action.victim_tier,
                        **({"back": obtained} if obtained else {})})
-    for tier, before, after in eff.betrayed:
-        events.append({"type": "betrayal", "square": name(action.to), "tier": tier,
-                       "from": before.face, "to": after.face, "side": SIDE_NAMES[after.owner]})
+        hands.to_hand(pos, side, victim, obtained)
+    events.extend({"type": "betrayal", "square": name(action.to), "tier": tier,
+                   "from": before.face, "to": after.face, "side": SIDE_NAMES[after.owner]}
+                  for tier, before, after in eff.betrayed)
+    recovered = _recover_to_hands(pos, ply, eff, events)
+    events.extend({"type": "forced-replacement", "piece": piece.face, "square": name(at),
+                   "side": SIDE_NAMES[piece.owner]} for at, piece in placements)
+    _pass_turn(pos, action, side)
+    fouls = _fouls(board_before, board, action, side, bool(eff.betrayed))
+    _finish(pos, ply, action, side, fouls, lenient, played, events)
+    played.events.extend(events)
+    return _resolved(action, captured, recovered, repairs)
+
+
+def _victim(board: Board, action: Action) -> Piece | None:
+    """The piece the action captures, if it captures (an exchange takes the bottom piece)."""
+    if action.victim_tier is None:
+        return None
+    return board[action.to][0 if action.kind == EXCHANGE else action.victim_tier - 1]
+
+
+def _from_hand(pos: Position, ply: Ply, action: Action, side: int) -> Piece | None:
+    """The piece a drop or an exchange takes from the hand."""
+    if action.kind not in (DROP, EXCHANGE):
+        return None
+    return hands.take_from_hand(pos, side, action.face if action.kind == DROP
+                                else action.other or "", ply.back)
+
+
+def _recover_to_hands(pos: Position, ply: Ply, eff: Effects, events: list[Event]) -> list[str]:
+    """強制回収: each recovered piece goes to its hand (the enemy's if the ply captured); the
+    faces recovered."""
     recovered = []
     for sq, piece, to_enemy in eff.recovered:
         owner = 1 - piece.owner if to_enemy else piece.owner
@@ -104,27 +128,31 @@ def _execute(pos: Position, ply: Ply, action: Action, lenient: bool, played: Pla
         recovered.append(piece.face)
         events.append({"type": "forced-recovery", "piece": piece.face, "square": name(sq),
                        "to": SIDE_NAMES[owner]})
-    for at, piece in placements:
-        events.append({"type": "forced-replacement", "piece": piece.face, "square": name(at),
-                       "side": SIDE_NAMES[piece.owner]})
-    if action.kind == SWAP:
-        pos.last_swap[side] = board[action.to][action.tier - 1].pid
-    else:
-        pos.last_swap[side] = None
+    return recovered
+
+
+def _pass_turn(pos: Position, action: Action, side: int) -> None:
+    """What the next ply needs to know of this one (the last swap, the last square), and the
+    turn to the other side."""
+    pos.last_swap[side] = pos.board[action.to][action.tier - 1].pid if action.kind == SWAP \
+        else None
     pos.last_square = action.to
     pos.last_from = action.origin if action.kind == MOVE else None
     pos.battle_plies += 1
     pos.to_move = 1 - side
-    fouls = _fouls(board_before, board, action, side, bool(eff.betrayed))
-    _finish(pos, ply, action, side, fouls, lenient, played, events)
-    played.events.extend(events)
+
+
+def _resolved(action: Action, captured: tuple[str, int] | None, recovered: list[str],
+              repairs: list[str]) -> Resolved:
+    """The ply as it was carried out (``captured``: the face and owner of the piece it took),
+    for the normaliser to write back into the record."""
+    origin = None if action.origin is None else Coord(
+        file_of(action.origin), rank_of(action.origin), action.origin_tier or 1)
     return Resolved(
-        kind=action.kind,
-        origin=None if action.origin is None else Coord(file_of(action.origin),
-                                                         rank_of(action.origin),
-                                                         action.origin_tier or 1),
+        kind=action.kind, origin=origin,
         to=Coord(file_of(action.to), rank_of(action.to), action.tier),
-        captured=victim_face, captured_side=victim_owner,
+        captured=None if captured is None else captured[0],
+        captured_side=None if captured is None else captured[1],
         stacked=action.kind in (MOVE, DROP) and action.victim_tier is None and action.tier > 1,
         bonus=action.bonus, recovered=tuple(recovered),
         repaired=tuple(repairs))

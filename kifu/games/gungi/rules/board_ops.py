@@ -59,56 +59,82 @@ def perform(board: Board, geo: Geometry, action: Action, side: int, *,
     ``hand_piece`` is what a drop or an exchange brings in.
     """
     eff = Effects(side)
-    to = action.to
-    if action.kind == MOVE:
-        assert action.origin is not None
-        piece = board[action.origin].pop()
-        dest = board[to]
-        if action.victim_tier is not None:
-            eff.captured = dest.pop()
-        dest.append(piece)
-        eff.actor = piece
-        eff.touched = [action.origin, to]
-    elif action.kind == DROP:
-        piece = hand_piece or Piece(side, action.face, "?")
-        board[to].append(piece)
-        eff.actor = piece
-        eff.touched = [to]
-    elif action.kind == STRIKE:
-        stack = board[to]
-        assert action.origin_tier is not None and action.victim_tier is not None
-        eff.actor = stack[action.origin_tier - 1]
-        eff.captured = stack.pop(action.victim_tier - 1)
-        eff.touched = [to]
-    elif action.kind == SWAP:
-        stack = board[to]
-        stack[0], stack[2] = stack[2], stack[0]
-        eff.actor = stack[action.tier - 1]
-        eff.touched = [to]
-    elif action.kind == SUBSTITUTE:
-        king_sq = king_square(board, side)
-        samurai = board[to].pop()
-        king = board[king_sq].pop()
-        board[king_sq].append(samurai)
-        board[to].append(king)
-        eff.actor = samurai
-        eff.touched = [to, king_sq]
-    elif action.kind == EXCHANGE:
-        stack = board[to]
-        eff.captured = stack[0]
-        stack[0] = hand_piece or Piece(side, action.other or "?", "?")
-        eff.actor = stack[1]
-        eff.touched = [to]
+    _KINDS[action.kind](board, action, eff, hand_piece)
     if betray:
-        stack = board[to]
-        for index in range(stack.index(eff.actor)):
-            before = stack[index]
-            after = Piece(1 - before.owner, betray.get(index + 1, before.other or "?"),
-                          before.face, None, before.pid)
-            stack[index] = after
-            eff.betrayed.append((index + 1, before, after))
+        _betray(board[action.to], eff, betray)
     _recover(board, geo, eff)
     return eff
+
+
+def _move(board: Board, action: Action, eff: Effects, hand_piece: Piece | None) -> None:
+    """A piece goes from its square onto another, capturing the top piece there if it says so."""
+    assert action.origin is not None
+    piece = board[action.origin].pop()
+    dest = board[action.to]
+    if action.victim_tier is not None:
+        eff.captured = dest.pop()
+    dest.append(piece)
+    eff.actor = piece
+    eff.touched = [action.origin, action.to]
+
+
+def _drop(board: Board, action: Action, eff: Effects, hand_piece: Piece | None) -> None:
+    """A piece from the hand goes on top of a square."""
+    piece = hand_piece or Piece(eff.side, action.face, "?")
+    board[action.to].append(piece)
+    eff.actor = piece
+    eff.touched = [action.to]
+
+
+def _strike(board: Board, action: Action, eff: Effects, hand_piece: Piece | None) -> None:
+    """A piece captures another of its own stack without moving."""
+    stack = board[action.to]
+    assert action.origin_tier is not None and action.victim_tier is not None
+    eff.actor = stack[action.origin_tier - 1]
+    eff.captured = stack.pop(action.victim_tier - 1)
+    eff.touched = [action.to]
+
+
+def _swap(board: Board, action: Action, eff: Effects, hand_piece: Piece | None) -> None:
+    """The bottom and the top piece of a stack of three change places."""
+    stack = board[action.to]
+    stack[0], stack[2] = stack[2], stack[0]
+    eff.actor = stack[action.tier - 1]
+    eff.touched = [action.to]
+
+
+def _substitute(board: Board, action: Action, eff: Effects, hand_piece: Piece | None) -> None:
+    """A 侍 and its own 帥 change squares."""
+    king_sq = king_square(board, eff.side)
+    samurai = board[action.to].pop()
+    king = board[king_sq].pop()
+    board[king_sq].append(samurai)
+    board[action.to].append(king)
+    eff.actor = samurai
+    eff.touched = [action.to, king_sq]
+
+
+def _exchange(board: Board, action: Action, eff: Effects, hand_piece: Piece | None) -> None:
+    """The bottom piece of a stack is taken and a piece from the hand put in its place."""
+    stack = board[action.to]
+    eff.captured = stack[0]
+    stack[0] = hand_piece or Piece(eff.side, action.other or "?", "?")
+    eff.actor = stack[1]
+    eff.touched = [action.to]
+
+
+_KINDS = {MOVE: _move, DROP: _drop, STRIKE: _strike, SWAP: _swap, SUBSTITUTE: _substitute,
+          EXCHANGE: _exchange}
+
+
+def _betray(stack: list[Piece], eff: Effects, betray: dict[int, str]) -> None:
+    """寝返り: every piece under the acting へ changes sides, showing the face the list gives."""
+    for index in range(stack.index(eff.actor)):
+        before = stack[index]
+        after = Piece(1 - before.owner, betray.get(index + 1, before.other or "?"),
+                      before.face, None, before.pid)
+        stack[index] = after
+        eff.betrayed.append((index + 1, before, after))
 
 
 def _recover(board: Board, geo: Geometry, eff: Effects) -> None:

@@ -20,13 +20,13 @@ from dataclasses import replace
 from kifu.errors import KifuError
 from kifu.games.gungi.moves import Ply
 from kifu.games.gungi.position import Position
-from kifu.games.gungi.rules import referee, studies
+from kifu.games.gungi.rules import referee, start_position
 from kifu.record import Node, Record
 
 
 def normalise(record: Record) -> Record:
     try:
-        position = studies.start(record)
+        position = start_position.start(record)
     except KifuError:
         return record
     _line(position, record.moves)

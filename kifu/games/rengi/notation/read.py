@@ -11,8 +11,8 @@ DropCap: 5
 +3 -2U +4R -5L {a comment} +3U (+6U) -1U +P
 ```
 Headers (``Key: value``) come first: the variant and any setting overrides (see
-``kifu.games.rengi.setup.settings``), the players (``First``, ``Second``), the tsumo list (``Tsumo``, ``TsumoBuild``)
-or ``Seed``, and ``Result`` (first / second).  A set-up position may follow (see ``kifu.games.rengi.setup.fields``).
+``kifu.games.rengi.setup.parameters``), the players (``First``, ``Second``), the tsumo list (``Tsumo``, ``TsumoBuild``)
+or ``Seed``, and ``Result`` (first / second).  A set-up position may follow (see ``kifu.games.rengi.setup.positions``).
 Then the moves (see ``kifu.games.rengi.moves``): signs optional, numbers (``1.``) optional, comments in
 ``{...}`` or after ``;``, variations in ``( ... )`` after the move they replace.
 """

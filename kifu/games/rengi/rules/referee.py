@@ -127,24 +127,8 @@ def _stones(pos: Position, side: int, move: Placement) -> tuple[list[tuple[int, 
     except IndexError:
         raise IllegalMoveError(f"the tsumo list has no piece left for the {SIDE_NAMES[side]} "
                                f"player's placement {index + 1}", rule="tsumo") from None
-    single_due = side == FIRST and index == 0
-    if single_due:
-        if isinstance(move, Turn) and move.direction == "D":
-            colour: int | None = 3  # a single stone has no direction: "3d" is a D stone
-        elif isinstance(move, Single):
-            colour = move.colour
-        else:
-            raise IllegalMoveError("the first player's first move places a single stone "
-                                   "(+3a, or +3 with a tsumo list)", rule="first-move")
-        column = move.column
-        if colour is None:
-            if piece is None:
-                raise IllegalMoveError(_needs_colours(pos), rule="tsumo")
-            colour = piece[0]
-        elif piece is not None and piece[0] != colour:
-            raise IllegalMoveError(f"the first stone is {LETTERS[piece[0]]}, not "
-                                   f"{LETTERS[colour]}", rule="tsumo")
-        return [(column - 1, colour)], True
+    if side == FIRST and index == 0:
+        return _first_stone(pos, move, piece), True
     if isinstance(move, Single):
         raise IllegalMoveError("only the first player's first move is a single stone; every "
                                "other move places a pair", rule="first-move")
@@ -158,6 +142,31 @@ def _stones(pos: Position, side: int, move: Placement) -> tuple[list[tuple[int, 
         return stones, move.vertical
     if piece is None:
         raise IllegalMoveError(_needs_colours(pos), rule="tsumo")
+    return _turned_pair(move, piece)
+
+
+def _first_stone(pos: Position, move: Placement, piece: tuple[int, ...] | None
+                 ) -> list[tuple[int, int]]:
+    """The first player's first move: a single stone, of the colour the tsumo list gives."""
+    if isinstance(move, Turn) and move.direction == "D":
+        colour: int | None = 3  # a single stone has no direction: "3d" is a D stone
+    elif isinstance(move, Single):
+        colour = move.colour
+    else:
+        raise IllegalMoveError("the first player's first move places a single stone "
+                               "(+3a, or +3 with a tsumo list)", rule="first-move")
+    if colour is None:
+        if piece is None:
+            raise IllegalMoveError(_needs_colours(pos), rule="tsumo")
+        colour = piece[0]
+    elif piece is not None and piece[0] != colour:
+        raise IllegalMoveError(f"the first stone is {LETTERS[piece[0]]}, not "
+                               f"{LETTERS[colour]}", rule="tsumo")
+    return [(move.column - 1, colour)]
+
+
+def _turned_pair(move: Turn, piece: tuple[int, ...]) -> tuple[list[tuple[int, int]], bool]:
+    """A pair placed by its axis column and the direction its child stone points."""
     axis, child = piece
     step_column, step_row = OFFSET[move.direction]
     child_column = move.column + step_column
@@ -183,34 +192,18 @@ def _needs_colours(pos: Position) -> str:
 
 
 def _place(pos: Position, side: int, move: Placement, played: Played, lenient: bool) -> int | None:
-    own, settings = pos.sides[side], pos.settings
+    """Put a piece down: its stones fall, a chain they fire starts, or else the garbage
+    waiting for the side falls; a filled death cell ends the game.  The side that moves next
+    (see :func:`_chigiri`), ``None`` when the game ended."""
+    own = pos.sides[side]
     stones, vertical = _stones(pos, side, move)
-    boards = own.boards
-    occ = occupied(boards)
-    landed: list[tuple[int, int, int]] = []  # column, row (0-based), colour
-    discarded: list[tuple[int, int]] = []
-    if vertical and len(stones) == 2:
-        column = stones[0][0]
-        row = height(occ, column)
-        if row >= ROWS:
-            raise _full(column)
-        landed.append((column, row, stones[0][1]))
-        if row + 1 < ROWS:
-            landed.append((column, row + 1, stones[1][1]))
-        else:  # the row-14 rule: the upper stone of a pair standing in row 13 vanishes
-            discarded.append((column, stones[1][1]))
-    else:
-        for column, colour in stones:
-            row = height(occ, column)
-            if row >= ROWS:
-                raise _full(column)
-            landed.append((column, row, colour))
+    landed, discarded = _landing(occupied(own.boards), stones, vertical)
     split = len(landed) == 2 and not vertical and landed[0][1] != landed[1][1]
     stable = not pos.any_chain()
     opponent_chain = pos.chain_running(1 - side)
     seeds = 0
     for column, row, colour in landed:
-        boards[colour] |= bit(column, row)
+        own.boards[colour] |= bit(column, row)
         seeds |= bit(column, row)
     own.placed += 1
     pos.last_cells = tuple((side, c, r) for c, r, _ in landed)
@@ -220,15 +213,53 @@ def _place(pos: Position, side: int, move: Placement, played: Played, lenient: b
         "discarded": [[c + 1, LETTERS[k]] for c, k in discarded],
         "split": split,
     })
+    _chain_or_garbage(pos, side, seeds, getattr(move, "drop", None), played, lenient)
+    if occupied(own.boards) & DEATH:
+        pos.outcome = Outcome(SIDE_NAMES[1 - side],
+                              f"the {SIDE_NAMES[side]} player's column 3 row 12 is filled")
+        played.events.append(_end_event(pos))
+        return None
+    return _chigiri(pos, side, split, stable, opponent_chain, played.events)
+
+
+def _landing(occ: int, stones: list[tuple[int, int]], vertical: bool
+             ) -> tuple[list[tuple[int, int, int]], list[tuple[int, int]]]:
+    """Where the stones come to rest (column, row, colour; 0-based), and those that vanish
+    (column, colour): the upper stone of a pair standing in row 13 (the row-14 rule)."""
+    landed: list[tuple[int, int, int]] = []
+    discarded: list[tuple[int, int]] = []
+    if vertical and len(stones) == 2:
+        column = stones[0][0]
+        row = height(occ, column)
+        if row >= ROWS:
+            raise _full(column)
+        landed.append((column, row, stones[0][1]))
+        if row + 1 < ROWS:
+            landed.append((column, row + 1, stones[1][1]))
+        else:
+            discarded.append((column, stones[1][1]))
+        return landed, discarded
+    for column, colour in stones:
+        row = height(occ, column)
+        if row >= ROWS:
+            raise _full(column)
+        landed.append((column, row, colour))
+    return landed, discarded
+
+
+def _chain_or_garbage(pos: Position, side: int, seeds: int, drop: DropNote | None, played: Played,
+                      lenient: bool) -> None:
+    """The stones just placed (``seeds``) fire a chain, which starts running; or, if they fire
+    none, the garbage warned against the side falls (where ``drop`` says)."""
+    own = pos.sides[side]
     frames: list[tuple[int, ...]] = []
-    links = resolve(boards, seeds, frames)
-    drop = getattr(move, "drop", None)
+    links = resolve(own.boards, seeds, frames)
     if links:
         if drop is not None:
             raise IllegalMoveError("this move fires a chain, so no garbage falls on it",
                                    rule="garbage-columns")
         own.chain = tuple((link.stones, link.groups) for link in links)
-        own.wait = len(links) + settings.chain_time_extra - 1
+        own.wait = len(links) + pos.settings.chain_time_extra - 1
         pos.last_chain = LastChain(side, links, frames)
         played.events.append(_chain_event(pos, side, links))
     elif own.warning > 0:
@@ -236,12 +267,6 @@ def _place(pos: Position, side: int, move: Placement, played: Played, lenient: b
     elif drop is not None:
         raise IllegalMoveError("no garbage falls on this move (the warning is empty)",
                                rule="garbage-columns")
-    if occupied(boards) & DEATH:
-        pos.outcome = Outcome(SIDE_NAMES[1 - side],
-                              f"the {SIDE_NAMES[side]} player's column 3 row 12 is filled")
-        played.events.append(_end_event(pos))
-        return None
-    return _chigiri(pos, side, split, stable, opponent_chain, played.events)
 
 
 def _full(column: int) -> IllegalMoveError:

@@ -11,7 +11,7 @@ import re
 
 from kifu.errors import HeaderError
 from kifu.games.rengi.moves import COLOUR_OF
-from kifu.games.rengi.setup.settings import Settings, header_value_span
+from kifu.games.rengi.setup.parameters import Settings, header_value_span
 from kifu.games.rengi.tsumo import (
     Chip,
     Dealer,

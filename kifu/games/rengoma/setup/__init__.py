@@ -1,10 +1,10 @@
 """What a Rengoma record fixes before play: the board size, piece set, stock orders and players
-its headers name (:mod:`.spec`), and a set-up position (:mod:`.stacks`: the stacks, field
+its headers name (:mod:`.parameters`), and a set-up position (:mod:`.positions`: the stacks, field
 pieces, chips and the side to move, as header lines), read, checked, written and as JSON."""
 from __future__ import annotations
 
-from kifu.games.rengoma.setup.spec import Spec, spec_of
-from kifu.games.rengoma.setup.stacks import (
+from kifu.games.rengoma.setup.parameters import Spec, spec_of
+from kifu.games.rengoma.setup.positions import (
     Setup,
     arrange,
     extract,

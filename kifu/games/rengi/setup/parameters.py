@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from kifu.errors import HeaderError
@@ -112,17 +113,35 @@ def _bad(record: Record, key: str, message: str) -> HeaderError:
 
 def read_settings(record: Record) -> Settings:
     """The settings a record's headers give: the preset, then each override."""
-    settings = Settings()
+    settings = _preset(record)
+    changes: dict[str, object] = {**_choices(record), **_flags(record)}
+    for key, reader in _OVERRIDES.items():
+        value = record.header(key)
+        if value is not None:
+            attr, found = reader(record, value)
+            changes[attr] = found
+    settings = replace(settings, **changes)
+    _check_consistent(record, settings)
+    return settings
+
+
+def _preset(record: Record) -> Settings:
+    """The preset ``Variant`` names (白連棋 when none), simplified if it says 簡易."""
     variant = record.header("Variant")
-    if variant is not None:
-        words = _norm(variant).replace("+", " ").replace("・", " ").split()
-        names = [VARIANTS[w] for w in words if w in VARIANTS]
-        simple = [w for w in words if w in SIMPLIFIED_WORDS]
-        unknown = [w for w in words if w not in VARIANTS and w not in SIMPLIFIED_WORDS]
-        if unknown or len(names) > 1 or (not names and not simple):
-            raise _bad(record, "Variant", f"unknown variant {variant!r}: use 白連棋, 公連棋 or "
-                       "天連棋 (haku, kou, ten), optionally with 簡易 (simplified)")
-        settings = preset(names[0] if names else "haku", bool(simple))
+    if variant is None:
+        return Settings()
+    words = _norm(variant).replace("+", " ").replace("・", " ").split()
+    names = [VARIANTS[w] for w in words if w in VARIANTS]
+    simple = [w for w in words if w in SIMPLIFIED_WORDS]
+    unknown = [w for w in words if w not in VARIANTS and w not in SIMPLIFIED_WORDS]
+    if unknown or len(names) > 1 or (not names and not simple):
+        raise _bad(record, "Variant", f"unknown variant {variant!r}: use 白連棋, 公連棋 or "
+                   "天連棋 (haku, kou, ten), optionally with 簡易 (simplified)")
+    return preset(names[0] if names else "haku", bool(simple))
+
+
+def _choices(record: Record) -> dict[str, object]:
+    """The setting items chosen by name (``Colouring`` also spelt ``Coloring``)."""
     changes: dict[str, object] = {}
     for key, (attr, choices) in _CHOICES.items():
         value = record.header(key) if key != "Colouring" else (
@@ -135,36 +154,50 @@ def read_settings(record: Record) -> Settings:
             raise _bad(record, key if record.header(key) else "Coloring",
                        f"{key}: {shorten(value)!r} is not one of {offered}")
         changes[attr] = found
+    return changes
+
+
+def _flags(record: Record) -> dict[str, object]:
+    """The setting items that are on or off."""
+    changes: dict[str, object] = {}
     for key, attr in _FLAGS.items():
         value = record.header(key)
         if value is not None:
             if _norm(value) not in _ON:
                 raise _bad(record, key, f"{key}: {shorten(value)!r} is not on or off")
             changes[attr] = _ON[_norm(value)]
-    unit = record.header("Unit")
-    if unit is not None:
-        digits = _norm(unit).rstrip("個").removesuffix("(1段)").rstrip("個")
-        if digits not in ("1", "6"):
-            raise _bad(record, "Unit", f"Unit: {shorten(unit)!r} is not 1 or 6 (stones)")
-        changes["unit"] = int(digits)
-    cap = record.header("DropCap")
-    if cap is not None:
-        changes["drop_cap_rows"] = _drop_cap(record, cap)
-    chain_time = record.header("ChainTime")
-    if chain_time is not None:
-        found_time = {"n+1": 1, "n+2": 2}.get(_norm(chain_time).replace(" ", "").rstrip("手"))
-        if found_time is None:
-            raise _bad(record, "ChainTime", f"ChainTime: {chain_time!r} is not n+1 or n+2")
-        changes["chain_time_extra"] = found_time
-    seed = record.header("Seed")
-    if seed is not None:
-        text = _norm(seed)
-        if not re.fullmatch(r"[0-9]{1,20}", text):
-            raise _bad(record, "Seed", f"Seed: {shorten(seed)!r} is not a whole number")
-        changes["seed"] = int(text)
-    settings = replace(settings, **changes)
-    _check_consistent(record, settings)
-    return settings
+    return changes
+
+
+def _unit(record: Record, value: str) -> tuple[str, object]:
+    digits = _norm(value).rstrip("個").removesuffix("(1段)").rstrip("個")
+    if digits not in ("1", "6"):
+        raise _bad(record, "Unit", f"Unit: {shorten(value)!r} is not 1 or 6 (stones)")
+    return "unit", int(digits)
+
+
+def _chain_time(record: Record, value: str) -> tuple[str, object]:
+    found = {"n+1": 1, "n+2": 2}.get(_norm(value).replace(" ", "").rstrip("手"))
+    if found is None:
+        raise _bad(record, "ChainTime", f"ChainTime: {value!r} is not n+1 or n+2")
+    return "chain_time_extra", found
+
+
+def _seed(record: Record, value: str) -> tuple[str, object]:
+    text = _norm(value)
+    if not re.fullmatch(r"[0-9]{1,20}", text):
+        raise _bad(record, "Seed", f"Seed: {shorten(value)!r} is not a whole number")
+    return "seed", int(text)
+
+
+#: The headers read by a function of their own, in the order they are read: each gives the
+#: setting it fixes and its value.
+_OVERRIDES: dict[str, Callable[[Record, str], tuple[str, object]]] = {
+    "Unit": _unit,
+    "DropCap": lambda record, value: ("drop_cap_rows", _drop_cap(record, value)),
+    "ChainTime": _chain_time,
+    "Seed": _seed,
+}
 
 
 def _drop_cap(record: Record, value: str) -> int:

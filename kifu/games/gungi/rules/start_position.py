@@ -57,54 +57,24 @@ def from_diagram(diagram: Diagram) -> Position:
     """The position a set-up diagram shows, battle phase; ``SetupError`` where it breaks a
     rule no game can break."""
     pos = Position(phase=BATTLE, to_move=diagram.to_move, first_player=diagram.to_move)
-    kinds: Counter[str] = Counter()
-    hidden_known: Counter[str] = Counter()
-    unknown: dict[str, list[Piece]] = {"兵": [], "香": []}
+    census = _Census()
     for sq, stack in zip(SQUARES, diagram.stacks):
         if len(stack) > 3:
             raise SetupError(f"{name(sq)} holds {len(stack)} pieces; a stack holds three at most")
         for tier, item in enumerate(stack, start=1):
-            if item.face == "帥" and tier != len(stack):
-                raise SetupError(f"something stands on the 帥 at {name(sq)}")
-            if item.face in FORTS and tier != 1:
-                raise SetupError(f"the {item.face} at {name(sq)} must stand on tier 1")
-            if any(p.side == item.side and p.face == item.face for p in stack[: tier - 1]):
-                raise SetupError(f"{MARKS[item.side]} has two {item.face} in the stack at "
-                                 f"{name(sq)}")
-            piece = _piece(pos, item, kinds, hidden_known, unknown)
-            pos.board[sq].append(piece)
+            _check_tier(sq, stack, tier, item)
+            pos.board[sq].append(_piece(pos, item, census))
     for side in (0, 1):
         for item in diagram.hands[side]:
             if item.face in NEVER_IN_HAND:
                 raise SetupError(f"a {item.face} is never in hand")
-            pos.hands[side].append(_piece(pos, item, kinds, hidden_known, unknown))
-    for kind, count in kinds.items():
-        if count > LIMITS[kind]:
-            raise SetupError(f"the diagram holds {count} pieces of the {kind} kind; the two sets "
-                             f"have {LIMITS[kind]}")
-    for face, count in hidden_known.items():
-        if count > TOTAL_HIDDEN[face]:
-            raise SetupError(f"the diagram holds {count} pieces with {face}; the two sets have "
-                             f"{TOTAL_HIDDEN[face]}")
-    for kind, faces in (("兵", PAWN_BACKS), ("香", ("砲", "砦"))):
-        if unknown[kind]:
-            pool = pos.pools.new(Counter({f: TOTAL_HIDDEN[f] - hidden_known[f] for f in faces}))
-            for piece in unknown[kind]:
-                piece.pool = pool
-    for side in (0, 1):
-        kings = sum(1 for stack in pos.board for p in stack if p.face == "帥" and p.owner == side)
-        if kings != 1:
-            raise SetupError(f"{MARKS[side]} must have exactly one 帥 on the board, not {kings}")
-    geo = pos.geometry
-    for sq in SQUARES:
-        stack = pos.board[sq]
-        if stack and stack[-1].face in BOARS and not can_move_again(pos.board, geo, sq,
-                                                                    len(stack) - 1):
-            raise SetupError(f"the {stack[-1].face} at {name(sq)} could never move (猪駒 are "
-                             "recovered at once)")
+            pos.hands[side].append(_piece(pos, item, census))
+    census.check()
+    census.pool_unknown(pos)
+    _check_kings(pos)
+    _check_boars(pos)
     waiting = 1 - pos.to_move
-    king = king_square(pos.board, waiting)
-    if attacked(pos.board, geo, king, pos.to_move):
+    if attacked(pos.board, pos.geometry, king_square(pos.board, waiting), pos.to_move):
         raise SetupError(f"{MARKS[waiting]}'s 帥 is in check, but it is {MARKS[pos.to_move]} "
                          "to move")
     pos.last_square = None
@@ -112,22 +82,80 @@ def from_diagram(diagram: Diagram) -> Position:
     return pos
 
 
-def _piece(pos: Position, item: SetupPiece, kinds: Counter[str], hidden_known: Counter[str],
-           unknown: dict[str, list[Piece]]) -> Piece:
-    kinds[kind_of(item.face)] += 1
+def _check_tier(sq: int, stack: list[SetupPiece], tier: int, item: SetupPiece) -> None:
+    """Nothing on a 帥, 砲/砦 on tier 1 only, no two own pieces of a face in one stack."""
+    if item.face == "帥" and tier != len(stack):
+        raise SetupError(f"something stands on the 帥 at {name(sq)}")
+    if item.face in FORTS and tier != 1:
+        raise SetupError(f"the {item.face} at {name(sq)} must stand on tier 1")
+    if any(p.side == item.side and p.face == item.face for p in stack[: tier - 1]):
+        raise SetupError(f"{MARKS[item.side]} has two {item.face} in the stack at {name(sq)}")
+
+
+class _Census:
+    """The pieces a diagram holds, counted against the two sets: each kind, each hidden face
+    the diagram names, and the 兵 and 香 whose hidden face it leaves unknown."""
+
+    def __init__(self) -> None:
+        self.kinds: Counter[str] = Counter()
+        self.hidden_known: Counter[str] = Counter()
+        self.unknown: dict[str, list[Piece]] = {"兵": [], "香": []}
+
+    def check(self) -> None:
+        """No more of a kind, nor of a hidden face, than the two sets have."""
+        for kind, count in self.kinds.items():
+            if count > LIMITS[kind]:
+                raise SetupError(f"the diagram holds {count} pieces of the {kind} kind; the two "
+                                 f"sets have {LIMITS[kind]}")
+        for face, count in self.hidden_known.items():
+            if count > TOTAL_HIDDEN[face]:
+                raise SetupError(f"the diagram holds {count} pieces with {face}; the two sets "
+                                 f"have {TOTAL_HIDDEN[face]}")
+
+    def pool_unknown(self, pos: Position) -> None:
+        """The 兵 (and the 香) whose hidden face is unknown share one pool of what the sets
+        have left of those faces."""
+        for kind, faces in (("兵", PAWN_BACKS), ("香", ("砲", "砦"))):
+            if self.unknown[kind]:
+                left = Counter({f: TOTAL_HIDDEN[f] - self.hidden_known[f] for f in faces})
+                pool = pos.pools.new(left)
+                for piece in self.unknown[kind]:
+                    piece.pool = pool
+
+
+def _check_kings(pos: Position) -> None:
+    for side in (0, 1):
+        kings = sum(1 for stack in pos.board for p in stack if p.face == "帥" and p.owner == side)
+        if kings != 1:
+            raise SetupError(f"{MARKS[side]} must have exactly one 帥 on the board, not {kings}")
+
+
+def _check_boars(pos: Position) -> None:
+    """No 猪駒 on top of a stack where it could never move (it would be recovered at once)."""
+    for sq in SQUARES:
+        stack = pos.board[sq]
+        if stack and stack[-1].face in BOARS and not can_move_again(pos.board, pos.geometry, sq,
+                                                                    len(stack) - 1):
+            raise SetupError(f"the {stack[-1].face} at {name(sq)} could never move (猪駒 are "
+                             "recovered at once)")
+
+
+def _piece(pos: Position, item: SetupPiece, census: _Census) -> Piece:
+    """The piece a diagram names, counted in ``census``."""
+    census.kinds[kind_of(item.face)] += 1
     if item.face == "兵" or item.face == "香":
         if item.hidden is not None:
             valid = PAWN_BACKS if item.face == "兵" else ("砲", "砦")
             if item.hidden not in valid:
                 raise SetupError(f"a {item.face}'s other face is one of {'、'.join(valid)}, not "
                                  f"{item.hidden}")
-            hidden_known[item.hidden] += 1
+            census.hidden_known[item.hidden] += 1
             return pos.new_piece(item.side, item.face, item.hidden)
         piece = pos.new_piece(item.side, item.face, None, 0)
-        unknown[item.face].append(piece)
+        census.unknown[item.face].append(piece)
         return piece
     if item.hidden is not None:
         raise SetupError(f"only 兵 and 香 name a hidden face, not {item.face}")
     if item.face in PAWN_BACKS or item.face in FORTS:
-        hidden_known[item.face] += 1
+        census.hidden_known[item.face] += 1
     return pos.new_piece(item.side, item.face, BACK_OF.get(item.face) or FRONT_OF.get(item.face))

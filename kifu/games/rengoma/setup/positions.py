@@ -33,14 +33,14 @@ from kifu.games.rengoma.position import (
     piece,
     strength_of,
 )
-from kifu.games.rengoma.setup import spec as specs
+from kifu.games.rengoma.setup import parameters
 from kifu.jsonvalues import whole
 from kifu.limits import read_int, shorten
 from kifu.record import Record, Span
 
 KEYS = ("Stacks", "Field", "Chips", "To-move")
 #: A set-up line lists at most one item per square of the largest board.
-MAX_ITEMS = specs.MAX_COLUMNS * specs.MAX_ROWS
+MAX_ITEMS = parameters.MAX_COLUMNS * parameters.MAX_ROWS
 _PIECE = re.compile(r"([BRbr])([0-9]+)")
 
 
@@ -131,7 +131,7 @@ class _Reader:
         seen: set[Square] = set()
         for word, span in self._items("Stacks", value):
             word = unicodedata.normalize("NFKC", word)
-            if word.lower() in specs.NOTHING:
+            if word.lower() in parameters.NOTHING:
                 continue
             name, _, pieces = word.partition("=")
             try:
@@ -154,7 +154,7 @@ class _Reader:
     def _piece(self, text: str, span: Span | None, key: str) -> int:
         match = _PIECE.fullmatch(text)
         strength = read_int(match.group(2)) if match else None
-        if match is None or strength is None or not 1 <= strength <= specs.MAX_STRENGTH:
+        if match is None or strength is None or not 1 <= strength <= parameters.MAX_STRENGTH:
             raise self._fail(f"{key}: {shorten(text)!r} is not a piece such as B3 (black 3) or "
                              "R1 (red 1)", span)
         colour = BLACK if match.group(1).upper() == "B" else RED
@@ -164,7 +164,7 @@ class _Reader:
         found = {BLACK: 0, RED: 0}
         for word, span in self._items("Field", value):
             word = unicodedata.normalize("NFKC", word)
-            if word.lower() in specs.NOTHING:
+            if word.lower() in parameters.NOTHING:
                 continue
             code = self._piece(word, span, "Field")
             if found[colour_of(code)]:
@@ -233,7 +233,7 @@ def from_json(data: dict[str, Any]) -> Setup:
             raise ValueError(f"the stack on {square} is given twice")
         stacks.append((square, tuple(reader._piece(p, None, "stacks") for p in pieces)))
     field_pieces = tuple(whole(data["field"].get(colour) or 0, f"the {colour} field piece", 0,
-                               specs.MAX_STRENGTH) for colour in ("black", "red"))
+                               parameters.MAX_STRENGTH) for colour in ("black", "red"))
     chips = tuple(whole(data["chips"][colour], f"{colour}'s chips", 0, 2)
                   for colour in ("black", "red"))
     to_move = data["to_move"]
@@ -255,7 +255,7 @@ def setup_of(record: Record) -> Setup | None:
     return read(values, spans)
 
 
-def arrange(position: Position, setup: Setup, spec: specs.Spec) -> None:
+def arrange(position: Position, setup: Setup, spec: parameters.Spec) -> None:
     """Put ``setup`` on the empty ``position``, checked: every problem a ``SetupError`` on its
     header line."""
     geo = position.geo
@@ -303,7 +303,7 @@ def _spelt(code: int) -> str:
     return f"a {COLOUR_NAMES[colour_of(code)]} {strength_of(code)}"
 
 
-def _check_count(position: Position, setup: Setup, spec: specs.Spec, colour: int) -> None:
+def _check_count(position: Position, setup: Setup, spec: parameters.Spec, colour: int) -> None:
     """The colour's pieces on the board, in the field and in the stock are the piece set."""
     have = Counter(strength_of(code) for at in position.geo.squares
                    for code in position.stacks[at] if colour_of(code) == colour)
@@ -315,7 +315,7 @@ def _check_count(position: Position, setup: Setup, spec: specs.Spec, colour: int
         if have[strength] != want[strength]:
             name = COLOUR_NAMES[colour]
             raise SetupError(
-                f"{name} has {specs.count_text(have[strength], strength)} on the board, in "
+                f"{name} has {parameters.count_text(have[strength], strength)} on the board, in "
                 f"the field and in Stock-{name}, but the piece set has {want[strength]} "
                 f"(Pieces: {' '.join(map(str, spec.pieces))})",
                 span=setup.spans.get("Stacks"), rule="piece-count")

@@ -22,7 +22,7 @@ from typing import Any
 from kifu.errors import HeaderError, NotationError, SetupError
 from kifu.games.freego.boards.board import MAX_SEATS
 from kifu.games.freego.moves import valid_name
-from kifu.games.freego.setup.config import seat_names
+from kifu.games.freego.setup.parameters import seat_names
 from kifu.jsonvalues import whole
 from kifu.limits import MAX_DIGITS, read_int, shorten
 from kifu.record import Record, Span
@@ -78,7 +78,8 @@ def _line(text: str, number: int) -> str:
 
 
 def extract(record: Record, text: str) -> None:
-    """Move the set-up headers of a parsed record into ``record.setup``."""
+    """Move the set-up headers of a parsed record into ``record.setup``: ``Setup-N`` (the
+    stones of seat N), ``To-Move`` and ``Prisoners``."""
     keys = [k for k in record.headers if _SETUP_KEY.match(k) or k.casefold() in _EXTRA_KEYS]
     if not keys:
         return
@@ -91,47 +92,67 @@ def extract(record: Record, text: str) -> None:
         words = _value_spans(text, span) or [(w, span) for w in _WORD.findall(value)]
         match = _SETUP_KEY.match(key)
         if match:
-            number = read_int(match.group(1))
-            if number is None or not 1 <= number <= 4:
-                raise HeaderError(f"{shorten(key)!r}: set-up stones are given per seat, as "
-                                  "Setup-1 to Setup-4", span=span, rule="setup")
-            seat = number - 1
-            if seat in stones:
-                raise HeaderError(f"{shorten(key)!r}: the set-up of seat {number} is given "
-                                  "twice", span=span, rule="setup")
-            for index, (word, where) in enumerate(words):
-                if not valid_name(word):
-                    raise NotationError(f"{word!r} cannot name a cell", span=where)
-                spans[(seat, index)] = where or span  # type: ignore[assignment]
-            stones[seat] = tuple(w for w, _ in words)
-        elif key.casefold() == "to-move":
-            said = value.strip()
-            found = None
-            number = read_int(said)
-            if number is not None and 1 <= number <= 4:  # a seat number, checked on replay
-                found = number - 1
-            else:
-                seats = seat_names(record)
-                found = next((i for i, s in enumerate(seats) if s.casefold() == said.casefold()),
-                             None)
-            if found is None:
-                seats = seat_names(record)
-                raise HeaderError(f"'To-Move' names {shorten(value.strip())!r}, who is not a player "
-                                  f"({', '.join(seats)})", span=span, rule="setup")
-            to_move = found
-            if span:
-                spans["To-Move"] = span
+            seat = _seat_of_key(key, match.group(1), stones, span)
+            stones[seat] = _stones_of_seat(seat, words, span, spans)
+            continue
+        if key.casefold() == "to-move":
+            to_move = _seat_to_move(record, value, span)
+            where = "To-Move"
         else:
-            counts = [read_int(w) for w, _ in words]
-            if not counts or len(counts) > MAX_SEATS or None in counts:
-                raise HeaderError(f"'Prisoners' is a count per seat, such as '0, 3', not "
-                                  f"{shorten(value)!r}", span=span, rule="setup")
-            prisoners = tuple(c for c in counts if c is not None)
-            if span:
-                spans["Prisoners"] = span
+            prisoners = _prisoners(value, words, span)
+            where = "Prisoners"
+        if span:
+            spans[where] = span
     seats_given = max((s for s, cells in stones.items() if cells), default=-1) + 1
     setup = Setup(tuple(stones.get(s, ()) for s in range(seats_given)), to_move, prisoners, spans)
     record.setup = None if setup.is_empty() else setup
+
+
+def _seat_of_key(key: str, digits: str, stones: dict[int, tuple[str, ...]],
+                 span: Span | None) -> int:
+    """The seat (0-based) a ``Setup-N`` header gives stones to, given once only."""
+    number = read_int(digits)
+    if number is None or not 1 <= number <= 4:
+        raise HeaderError(f"{shorten(key)!r}: set-up stones are given per seat, as "
+                          "Setup-1 to Setup-4", span=span, rule="setup")
+    if number - 1 in stones:
+        raise HeaderError(f"{shorten(key)!r}: the set-up of seat {number} is given "
+                          "twice", span=span, rule="setup")
+    return number - 1
+
+
+def _stones_of_seat(seat: int, words: list[tuple[str, Span | None]], span: Span | None,
+                    spans: dict[Any, Span]) -> tuple[str, ...]:
+    """The cells a ``Setup-N`` header names, each a valid cell name, with its span noted."""
+    for index, (word, where) in enumerate(words):
+        if not valid_name(word):
+            raise NotationError(f"{word!r} cannot name a cell", span=where)
+        spans[(seat, index)] = where or span  # type: ignore[assignment]
+    return tuple(w for w, _ in words)
+
+
+def _seat_to_move(record: Record, value: str, span: Span | None) -> int:
+    """The seat ``To-Move`` names: a seat number (checked on replay) or a player's name."""
+    said = value.strip()
+    number = read_int(said)
+    if number is not None and 1 <= number <= 4:
+        return number - 1
+    seats = seat_names(record)
+    found = next((i for i, s in enumerate(seats) if s.casefold() == said.casefold()), None)
+    if found is None:
+        raise HeaderError(f"'To-Move' names {shorten(said)!r}, who is not a player "
+                          f"({', '.join(seats)})", span=span, rule="setup")
+    return found
+
+
+def _prisoners(value: str, words: list[tuple[str, Span | None]],
+               span: Span | None) -> tuple[int, ...]:
+    """The prisoners each seat has taken so far, from ``Prisoners: 0, 3``."""
+    counts = [read_int(w) for w, _ in words]
+    if not counts or len(counts) > MAX_SEATS or None in counts:
+        raise HeaderError(f"'Prisoners' is a count per seat, such as '0, 3', not "
+                          f"{shorten(value)!r}", span=span, rule="setup")
+    return tuple(c for c in counts if c is not None)
 
 
 def to_headers(setup: Setup, record: Record) -> list[tuple[str, str]]:

@@ -1,0 +1,155 @@
+"""A game's rules for Python users: :class:`Game`, one per game, generic over its position and
+move types, and :func:`game` / :func:`games` to find them.
+
+The plug-in a game package exposes (:class:`kifu.game.Game`) is the referee's contract, made
+for speed: it changes a position in place.  :class:`Game` wraps it for people: :meth:`Game.play`
+returns a new position and never changes the one it is given, moves are checked to be the
+game's own values, and everything raises the documented :class:`~kifu.errors.KifuError`
+subclasses.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Generic
+
+from kifu import game as plugin
+from kifu import registry
+from kifu.errors import ConversionError, KifuError
+from kifu.game import MoveT, Outcome, PositionT
+
+
+class Game(Generic[PositionT, MoveT]):
+    """One game's rules: its start position, legal moves, moves read and written, and play.
+
+    Get one with :func:`kifu.game` (``kifu.game("renju")``) or from a record
+    (``record.game``).  ``Game[Position, Move]`` names the game's own types for a type
+    checker, e.g. ``kifu.Game[kifu.games.renju.position.Position,
+    kifu.games.renju.moves.Move]``.
+
+    Positions are the game's own objects; a :class:`Game` never changes one it is given.
+    """
+
+    __slots__ = ("plugin",)
+
+    def __init__(self, rules: plugin.Game[PositionT, MoveT]) -> None:
+        #: The game's plug-in (:class:`kifu.game.Game`): the referee, its notation and drawing.
+        self.plugin = rules
+
+    def __repr__(self) -> str:
+        return f"<kifu.Game {self.name}>"
+
+    @property
+    def name(self) -> str:
+        """The game's name in kifu (``renju``, ``gungi``, ``rengi``, ``rengoma``, ``freego``)."""
+        return self.plugin.name
+
+    @property
+    def title(self) -> str:
+        """The game's name for people, e.g. ``Renju 連珠``."""
+        return self.plugin.title
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        """Other names :func:`kifu.game` knows the game by."""
+        return tuple(self.plugin.aliases)
+
+    @property
+    def suffixes(self) -> tuple[str, ...]:
+        """The file suffixes of the game's native notation."""
+        return tuple(self.plugin.suffixes)
+
+    @property
+    def dialects(self) -> Mapping[str, str]:
+        """The dialects of the native notation (name -> what it is)."""
+        return self.plugin.dialects
+
+    @property
+    def render_options(self) -> Mapping[str, str]:
+        """The game's own drawing options for :func:`kifu.svg` and :func:`kifu.text`."""
+        return self.plugin.render_options
+
+    def start(self, headers: Mapping[str, str] | None = None) -> PositionT:
+        """The position a record with these header lines starts from (the usual start when
+        none are given; some games need some, e.g. Rengoma's ``Stock-black``)."""
+        text = "".join(f"{key}: {value}\n" for key, value in (headers or {}).items())
+        return self.plugin.start(self.plugin.parse(text, "<headers>"))
+
+    def legal_moves(self, position: PositionT) -> list[MoveT]:
+        """Every ply the player to move may make, from the rules' own move generator; none
+        once the game has ended.  What each game lists (and leaves out: opening events,
+        resignation) is on the library page of the documentation."""
+        return self.plugin.legal_moves(position)
+
+    def parse_move(self, text: str, position: PositionT) -> MoveT:
+        """One move in the game's notation, as it would be written next at ``position``.
+
+        Raises ``NotationError`` for text that is not one move of this game; whether the move
+        is legal is for :meth:`play` to say.
+        """
+        return self.plugin.parse_move(text, position)
+
+    def play(self, position: PositionT, move: MoveT) -> PositionT:
+        """The position after ``move``: a new position; ``position`` is left as it was.
+
+        Raises ``IllegalMoveError`` (with the rule broken in ``.rule``) for a move the rules
+        refuse, ``GameOverError`` once the game has ended, and ``KifuError`` for a value that
+        is not a move of this game (read text with :meth:`parse_move`).
+        """
+        self.check_move_value(move)
+        after = self.plugin.copy(position)
+        played = self.plugin.play_on(after, move)
+        for problem in played.warnings:
+            if problem.severity == "error":
+                raise problem
+        return after
+
+    def notation(self, move: MoveT, position: PositionT, dialect: str | None = None) -> str:
+        """``move`` written as it would be played at ``position``, in ``dialect`` (one of
+        :attr:`dialects`; the canonical notation by default)."""
+        self.check_move_value(move)
+        if dialect is not None and dialect not in self.dialects:
+            offered = ", ".join(self.dialects) or "none"
+            raise ConversionError(f"{self.name} has no dialect {dialect!r} (it has {offered})")
+        return self.plugin.move_notation(move, position, dialect)
+
+    def outcome(self, position: PositionT) -> Outcome | None:
+        """How the game has ended at ``position`` (winner and reason), ``None`` while it goes
+        on."""
+        return self.plugin.outcome(position)
+
+    def to_move(self, position: PositionT) -> str | None:
+        """Who moves next at ``position`` (a side's or a player's name), ``None`` at the end."""
+        return self.plugin.to_move(position)
+
+    def position_json(self, position: PositionT) -> dict[str, Any]:
+        """``position`` as JSON-able data (as ``kifu show --format json`` gives it)."""
+        return self.plugin.position_to_json(position)
+
+    def check_move_value(self, move: object) -> None:
+        """A ``KifuError`` unless ``move`` is one of the game's move values (a text, say)."""
+        types = self.plugin.move_types
+        if types and not isinstance(move, types):
+            hint = " (read text with parse_move)" if isinstance(move, str) else ""
+            raise KifuError(f"{move!r} is not a {self.title} move{hint}")
+
+
+_games: dict[str, Game[Any, Any]] = {}
+
+
+def wrap(rules: plugin.Game[PositionT, MoveT]) -> Game[PositionT, MoveT]:
+    """The one :class:`Game` of a plug-in."""
+    found = _games.get(rules.name)
+    if found is None or found.plugin is not rules:
+        found = _games[rules.name] = Game(rules)
+    return found
+
+
+def game(name: str) -> Game[Any, Any]:
+    """A game by its name or an alias, any case (``renju``, ``連珠``, ``freego``...); raises
+    ``UnknownGameError`` for a name kifu does not know."""
+    return wrap(registry.get(name))
+
+
+def games() -> list[Game[Any, Any]]:
+    """Every game kifu knows (this loads them all), in name order."""
+    return [wrap(rules) for rules in registry.games().values()]

@@ -1,0 +1,258 @@
+"""Records for Python users: :func:`read`, :func:`parse` and :func:`read_all` give
+:class:`Record` objects, each with its game, its moves, a replay with independent positions,
+its diagnostics and its text in any format.
+
+Reading, replaying and checking are the command line's own code (:mod:`kifu.load`,
+:mod:`kifu.validate`), so a record checks here exactly as ``kifu validate`` checks it.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic
+
+from kifu import load as loading
+from kifu import record as tree
+from kifu import registry
+from kifu.api.games import Game, wrap
+from kifu.errors import KifuError, OptionError
+from kifu.game import Event, MoveT, PositionT
+from kifu.source import SourceText, read_source
+
+if TYPE_CHECKING:
+    from kifu.report import Diagnostic
+
+#: A variation as a path of (entry, number) pairs, ``(12, 2)``, or as text, ``"12.2"``.
+Variation = tuple[int, ...] | str | None
+
+
+@dataclass(frozen=True)
+class Step(Generic[PositionT, MoveT]):
+    """One move of a replay: its number (``None`` for an event such as Renju's ``swap``), the
+    move, its notation, the position after it (a snapshot of its own: later steps do not change
+    it), what it did (``events``), the comments after it and the variation path of its line."""
+
+    number: int | None
+    move: MoveT
+    notation: str
+    position: PositionT
+    events: list[Event] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+    variation: tuple[int, ...] = ()
+
+
+class Record(Generic[PositionT, MoveT]):
+    """A game record: its game, headers, set-up, moves with their variations, and what reading
+    it found.  Get one with :func:`read`, :func:`parse` or :func:`read_all`."""
+
+    def __init__(self, game: Game[PositionT, MoveT], data: tree.Record, *, name: str,
+                 text: str, findings: list[KifuError] | None = None,
+                 fmt: str = registry.NATIVE, index: int = 1, decoding: int = 0) -> None:
+        #: The record's :class:`~kifu.Game`.
+        self.game = game
+        #: The record as kifu holds it (:class:`kifu.record.Record`): headers, set-up, nodes.
+        self.data = data
+        #: The file it came from (``path#N`` for the N-th game of a collection).
+        self.name = name
+        #: What reading found: repairs, the encoding guessed, pedantic findings (warnings).
+        self.findings = list(findings or [])
+        self._text = text
+        self._format = fmt
+        self._index = index
+        self._decoding = decoding  # the first findings, from decoding the file
+
+    def __repr__(self) -> str:
+        return f"<kifu.Record {self.game.name} {self.name!r}: {len(self.moves)} moves>"
+
+    @property
+    def headers(self) -> dict[str, str]:
+        """The header lines, in order (``{"Black": "...", "Result": "black"}``)."""
+        return self.data.headers
+
+    def header(self, key: str, default: str | None = None) -> str | None:
+        """A header's value, looked up without regard to case."""
+        return self.data.header(key, default)
+
+    @property
+    def setup(self) -> Any:
+        """The set-up position the record declares (the game's own value), or ``None``."""
+        return self.data.setup
+
+    @property
+    def comments(self) -> list[str]:
+        """The comments before the first move."""
+        return self.data.comments
+
+    @property
+    def format(self) -> str:
+        """The format it was read from: ``native``, ``json`` or an interchange format (``sgf``)."""
+        return self._format
+
+    @property
+    def nodes(self) -> list[tree.Node]:
+        """The main line's nodes: each a move with its comments and its variations (lines of
+        nodes that replace it)."""
+        return self.data.moves
+
+    @property
+    def moves(self) -> list[MoveT]:
+        """The main line's moves (events such as Renju's ``swap`` included)."""
+        return [node.move for node in self.data.moves]
+
+    def line(self, variation: Variation = None) -> list[MoveT]:
+        """The moves of a line from the start: the main line, or the variation given as a
+        path (``(12, 2)``: the second variation of the 12th entry) or as text (``"12.2"``)."""
+        return [node.move for node in loading.line_of(self.data, _path(variation))]
+
+    def variations(self) -> list[tuple[int, ...]]:
+        """The path of every variation, in the order :meth:`check` replays them."""
+        return [path for path, _, _ in self.data.walk() if path]
+
+    def replay(self, variation: Variation = None, *,
+               lenient: bool = False) -> Iterator[Step[PositionT, MoveT]]:
+        """Replay a line move by move; each step's position is a snapshot that later steps
+        leave as it is.  Raises the first illegal move as a located ``KifuError``; with
+        ``lenient``, what ``kifu validate --lenient`` repairs is repaired."""
+        rules = self.game.plugin
+        path = _path(variation)
+        loading.line_of(self.data, path)
+        for step in rules.replay(self.data, path=path, lenient=lenient):
+            yield Step(step.number, step.node.move, rules.move_text(step.node.move),
+                       rules.copy(step.position), step.events, list(step.node.comments),
+                       step.path)
+
+    def position(self, n: int | None = None, *, variation: Variation = None,
+                 lenient: bool = False) -> PositionT:
+        """The position after move ``n`` of a line (0: the start; ``None``: the end).
+
+        Raises ``OptionError`` if the line has no move ``n`` or no such variation, and the
+        record's own ``KifuError`` if a move on the way is illegal (repaired where it can be,
+        with ``lenient``).  The position is the caller's own.
+        """
+        if n is not None and n < 0:
+            raise OptionError(f"move numbers start at 0, not {n}", option="n")
+        found: PositionT = loading.position_at(self.game.plugin, self.data, n,
+                                               _path(variation), lenient)[0]
+        return found
+
+    def check(self, lenient: bool = False, *, pedantic: bool = False) -> list[Diagnostic]:
+        """Every problem of the record, as ``kifu validate`` reports it (with ``--lenient``
+        and ``--pedantic`` as given): path, line, column, move, rule, code, severity and
+        message of each; an empty list for a legal record without findings."""
+        from kifu.validate import Options, check_record
+
+        data, findings = self._read_again(lenient)
+        options = Options(lenient=lenient, pedantic=pedantic)
+        return check_record(self.game.plugin, data, findings, self.name, self._text,
+                            options).diagnostics
+
+    def dumps(self, to: str = registry.NATIVE, dialect: str | None = None) -> str:
+        """The record as text: ``native`` (in ``dialect``, see ``game.dialects``), ``json``, or
+        an interchange format the game has (``sgf`` for Renju and Free-form Go).  Raises
+        ``ConversionError`` where the format cannot say the record."""
+        if to not in (registry.NATIVE, registry.JSON):
+            registry.format_of(self.game.plugin, to)
+        return loading.dump(self.game.plugin, self.data, to, dialect)
+
+    def _read_again(self, lenient: bool) -> tuple[tree.Record | None, list[KifuError]]:
+        """The record and its findings as read with or without ``lenient`` (which changes how
+        an interchange format's faults are repaired)."""
+        if not lenient or self._format in (registry.NATIVE, registry.JSON):
+            return self.data, self.findings
+        parsed = loading.parse_each_as(self.game.plugin, self._format, self._text,
+                                       self.name.partition("#")[0], lenient=True,
+                                       options=self.data.read_options)
+        for index, one in enumerate(parsed, start=1):
+            if index == self._index:
+                return one.record, [*self.findings[:self._decoding], *one.findings]
+        return self.data, self.findings
+
+
+def _path(variation: Variation) -> tuple[int, ...]:
+    if variation is None:
+        return ()
+    if isinstance(variation, str):
+        try:
+            return tree.variation_path(variation)
+        except ValueError as error:
+            raise OptionError(str(error), option="variation") from None
+    return tuple(variation)
+
+
+def read(path: str, *, game: str | None = None, encoding: str | None = None,
+         index: int | None = None, folders: tuple[str, ...] = ()) -> Record[Any, Any]:
+    """Read one record file: decoded (UTF-8, Shift_JIS... or ``encoding``), its game told by
+    its suffix or content (or ``game``), its format by its suffix or content.
+
+    A file holding several records (an SGF collection) gives its first, or the ``index``-th
+    (from 1); :func:`read_all` gives them all.  ``folders`` are folders besides the record's own
+    whose files it may name (a Free-form Go board file).  Raises ``ReadError`` for a file that
+    cannot be read and the first error reading found (``NotationError`` for a syntax error).
+    """
+    loaded = loading.load(path, encoding, game, tree.ReadOptions(tuple(folders)),
+                          game_index=index)
+    return Record(wrap(loaded.game), loaded.record, name=loaded.name, text=loaded.source.text,
+                  findings=loaded.findings, fmt=loaded.fmt, index=index or 1,
+                  decoding=len(loaded.source.warnings))
+
+
+def parse(text: str, *, game: str | None = None, path: str = "<string>") -> Record[Any, Any]:
+    """Read a record from ``text``; ``path`` names it in messages (its suffix, if any, tells
+    the game and format, as the text's own headers can).  A text holding several records
+    gives its first; see :func:`read` for the errors."""
+    loaded = loading.load_source(SourceText(text, path, "utf-8"), game)
+    error = loaded.error()
+    if error is not None:
+        raise error
+    return Record(wrap(loaded.game), loaded.record, name=loaded.name, text=text,
+                  findings=loaded.findings, fmt=loaded.fmt)
+
+
+#: What :func:`read_all` calls for a file or record that cannot be read: its name and error.
+OnError = Callable[[str, KifuError], object]
+
+
+def read_all(path: str, *, game: str | None = None, encoding: str | None = None,
+             on_error: OnError | None = None) -> Iterator[Record[Any, Any]]:
+    """Every record of a file or of a folder's record files (walked in name order), every game
+    of an SGF collection included, one at a time: a record is read when it is asked for, so
+    that a caller done with each holds one.
+
+    A file or record that cannot be read raises its error, or, with ``on_error``, is handed to
+    it (``on_error(name, error)``) and the others are read on.  In a folder, JSON files that
+    are not kifu records are skipped, as ``kifu validate`` skips them.
+    """
+    from kifu.validate import is_other_json
+    from kifu.walk import walk
+
+    for found in walk([path], registry.suffixes()):
+        try:
+            if found.problem is not None:
+                raise found.problem
+            source = read_source(found.path, encoding)
+            if not found.named and is_other_json(found.path, source.text):
+                continue
+            yield from _records(source, game, on_error)
+        except KifuError as error:
+            if on_error is None:
+                raise
+            on_error(found.path, error)
+
+
+def _records(source: SourceText, game: str | None,
+             on_error: OnError | None) -> Iterator[Record[Any, Any]]:
+    rules, fmt = registry.detect(source.text, source.path, game)
+    found = list(source.warnings)
+    index = 0
+    for one in loading.parse_each_as(rules, fmt, source.text, source.path):
+        index += 1
+        decoding = len(found)
+        findings, found = [*found, *one.findings], []
+        if one.record is None:
+            error = next(f for f in findings if f.severity == "error")
+            if on_error is None:
+                raise error
+            on_error(one.name, error)
+            continue
+        yield Record(wrap(rules), one.record, name=one.name, text=source.text,
+                     findings=findings, fmt=fmt, index=index, decoding=decoding)

@@ -1,0 +1,203 @@
+"""How commands print and how they fail: diagnostics on standard error, output to a file or
+standard output, the progress line and the summary that ends a run.
+
+Every kifu error that escapes a command becomes a located message and its exit status
+(:func:`handle_errors`); an error about the record quotes the record's line
+(:class:`RecordFailure`), one about an option is a usage error.
+"""
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from typing import Any, NoReturn, TypeVar
+
+import click
+
+from kifu import registry
+from kifu.commands.options import F
+from kifu.errors import PEDANTIC, KifuError, OptionError
+from kifu.game import Console
+from kifu.load import GameIndexError, Loaded, load_source
+from kifu.progress import LazyCount, Progress
+from kifu.record import ReadOptions
+from kifu.report import Diagnostic, Summary, TextFormatter
+from kifu.unsafe import printable, safe_lines
+from kifu.source import STDIN, read_source
+from kifu.walk import Shard, missing, walk
+
+T = TypeVar("T")
+
+
+class RecordFailure(Exception):
+    """A kifu error together with the text it was found in, for a message that quotes it."""
+
+    def __init__(self, error: KifuError, path: str, text: str | None) -> None:
+        super().__init__(error.message)
+        self.error, self.path, self.text = error, path, text
+
+
+@contextlib.contextmanager
+def quoting(loaded: Loaded) -> Iterator[None]:
+    """Errors about the record (not about options) are reported with its text quoted."""
+    try:
+        yield
+    except OptionError:
+        raise
+    except KifuError as error:
+        raise RecordFailure(error, loaded.name or loaded.source.path, loaded.source.text) from None
+
+
+def handle_errors(command: F) -> F:
+    """Turn kifu errors escaping a command into a located message and the right exit code."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except OptionError as error:
+            raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
+        except RecordFailure as failure:
+            fail(failure.error, failure.path, failure.text)
+        except KifuError as error:
+            fail(error, "kifu", None)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def fail(error: KifuError, path: str, text: str | None) -> NoReturn:
+    """Print ``error`` as a diagnostic and end the command with its exit status."""
+    diag = Diagnostic.from_error(error, path, text)
+    print_diagnostics([diag])
+    sys.exit(diag.exit_status)
+
+
+def as_usage(results: Iterator[T]) -> Iterator[T]:
+    """A stream of results whose set-up may fail on an option (an unreachable scheduler)."""
+    try:
+        yield from results
+    except OptionError as error:
+        raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
+
+
+# -- printing -------------------------------------------------------------------------------
+
+def print_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:
+    """Diagnostics on standard error, as ``kifu validate`` prints them (coloured on a
+    terminal)."""
+    formatter = TextFormatter(color=stderr_is_terminal())
+    for diag in diagnostics:
+        for line in formatter.diagnostic(diag):
+            click.echo(line, err=True)
+
+
+def stderr_is_terminal() -> bool:
+    return sys.stderr.isatty()
+
+
+def echo(text: str) -> None:
+    """Print ``text`` unless it is empty (a formatter with nothing to say)."""
+    if text:
+        click.echo(text)
+
+
+def write_output(text: str, output: str | None) -> None:
+    """Write to ``output`` (atomically) or to standard output, where a terminal gets what a
+    record holds escaped."""
+    if output is None or output == STDIN:
+        if sys.stdout.isatty():
+            click.echo(safe_lines(text), nl=False)
+        else:  # exactly as made: click would strip what looks like colour codes
+            click.echo(text, nl=False, color=True)
+        return
+    from kifu.outputs import write_atomic  # only commands that write files need it
+
+    write_atomic(output, text)
+
+
+class TextConsole(Console):
+    """The console games' own commands print through: diagnostics as ``validate`` prints them,
+    on standard error."""
+
+    def problems(self, problems: Iterable[KifuError], path: str, text: str | None) -> None:
+        print_diagnostics(Diagnostic.from_error(problem, path, text) for problem in problems)
+
+
+# -- reading one record ---------------------------------------------------------------------
+
+def load_record(path: str, encoding: str | None, game: str | None,
+                read_options: ReadOptions | None = None, game_index: int | None = None,
+                lenient: bool = False, every_game: bool = False) -> Loaded:
+    """One record of ``path`` (``game_index`` picks a game of a collection), what reading it
+    repaired or guessed reported on standard error; an error in reading it is raised."""
+    try:
+        source = read_source(path, encoding)
+    except KifuError as error:
+        raise RecordFailure(error, path, None) from None
+    try:
+        loaded = load_source(source, game, read_options, game_index=game_index,
+                             lenient=lenient, every_game=every_game)
+    except GameIndexError as error:
+        raise click.BadParameter(error.message, param_hint="'--game-index'") from None
+    except KifuError as error:
+        raise RecordFailure(error, path, source.text) from None
+    error = loaded.error()
+    if error is not None:
+        raise RecordFailure(error, loaded.name, source.text)
+    print_diagnostics(Diagnostic.from_error(found, loaded.name, source.text)
+                      for found in loaded.findings if found.grade != PEDANTIC)
+    if loaded.games > 1 and game_index is None and not every_game:
+        click.echo(f"{printable(path)} holds {loaded.games} games; this is the first "
+                   "(--game-index N picks another)", err=True)
+    return loaded
+
+
+def one_record(records: tuple[str, ...], output: str | None,
+               output_dir: str | None) -> str | None:
+    """The single record of a command run without ``--output-dir`` (``None`` in batch mode)."""
+    if output_dir is not None:
+        if output is not None:
+            raise click.UsageError("-o names one output file; with --output-dir leave it out")
+        if STDIN in records:
+            raise click.UsageError("standard input (-) cannot go into --output-dir; use -o")
+        return None
+    if len(records) > 1 or (records[0] != STDIN and os.path.isdir(records[0])):
+        raise click.UsageError("several records (or a folder) need --output-dir DIR")
+    return records[0]
+
+
+# -- runs over many files -------------------------------------------------------------------
+
+def check_paths(paths: Iterable[str]) -> None:
+    """A usage error for the first path named on the command line that does not exist."""
+    absent = missing(paths)
+    if absent:
+        raise click.UsageError(f"{absent[0]}: no such file or folder")
+
+
+def progress(paths: tuple[str, ...], label: str, quiet: bool, shard: Shard | None,
+             skip: Iterable[str] = ()) -> Progress | None:
+    """The progress line of a run, on a terminal only and unless ``quiet``."""
+    if quiet or not stderr_is_terminal():
+        return None
+    count = LazyCount(walk(paths, registry.suffixes(), shard=shard, skip=skip))
+    return Progress(sys.stderr, label, count)
+
+
+def close_run(summary: Summary, paths: tuple[str, ...], shard: Shard | None,
+              quiet: bool) -> NoReturn:
+    """End a run over files: the summary table (unless ``quiet``) and the run's exit status;
+    a run that found no record at all is a usage error."""
+    if summary.total.files == 0:
+        if shard is None and not summary.skipped:
+            raise click.UsageError("no record files found in " + ", ".join(paths))
+        if not quiet:
+            where = f"shard {shard}" if shard else "the files given"
+            click.echo(f"no kifu records in {where}" + (
+                f" ({summary.skipped} other JSON file{'s' * (summary.skipped != 1)} left alone)"
+                if summary.skipped else ""), err=True)
+    elif not quiet:
+        click.echo(summary.table(), err=True)
+    sys.exit(summary.exit_status)

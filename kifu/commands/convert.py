@@ -1,0 +1,94 @@
+"""``kifu convert``: write records in another notation, as JSON, or as SGF."""
+from __future__ import annotations
+
+from typing import NoReturn
+
+import click
+
+from kifu import registry
+from kifu.commands import console
+from kifu.commands.console import handle_errors, quoting
+from kifu.commands.options import (boards_option, game_index_option, input_options,
+                                   output_dir_option, records_argument, run_options)
+from kifu.load import Loaded, dump, rewrite
+from kifu.outputs import refuse_inputs, relocate
+from kifu.record import ReadOptions
+from kifu.report import Diagnostic
+from kifu.source import STDIN
+from kifu.walk import Shard
+
+
+@click.command()
+@records_argument
+@input_options
+@boards_option
+@click.option("--to", "-t", "target", default="native", show_default=True, metavar="FORMAT",
+              help="native, json, or a format of the game (see 'kifu games').")
+@click.option("--dialect", "-d", metavar="NAME[,NAME]", help="A dialect of the native "
+              "notation; several, comma-separated, are applied in turn.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write here instead of standard output.")
+@output_dir_option
+@run_options
+@game_index_option
+@click.option("--lenient", is_flag=True, help="Write a record whose reading lost information "
+              "(a truncated SGF, say) as repaired, each repair listed, instead of refusing it.")
+@handle_errors
+def convert(records: tuple[str, ...], game: str | None, encoding: str | None,
+            read_options: ReadOptions, target: str, dialect: str | None, output: str | None,
+            output_dir: str | None, jobs: int | None, scheduler: str | None,
+            shard: Shard | None, quiet: bool, game_index: int | None, lenient: bool) -> None:
+    """Write records in another notation, as JSON, or as SGF.
+
+    One RECORD goes to standard output or -o FILE; several, or folders, go into --output-dir.
+    SGF to SGF keeps every property, node and comment (every game of a collection, unless
+    --game-index picks one), repaired where reading repaired it, each repair listed on standard
+    error.
+    """
+    if dialect is not None and target != registry.NATIVE:
+        raise click.UsageError("--dialect applies to --to native only")
+    record = console.one_record(records, output, output_dir)
+    if record is None:
+        assert output_dir is not None
+        _convert_all(records, output_dir, encoding=encoding, game=game,
+                     read_options=read_options, target=target, dialect=dialect, jobs=jobs,
+                     scheduler=scheduler, shard=shard, quiet=quiet)
+    if output is not None:
+        refuse_inputs(output, [record])
+    loaded = console.load_record(record, encoding, game, read_options, game_index, lenient,
+                                 every_game=True)
+    warnings = []
+    if output is not None and output != STDIN:
+        warnings = relocate(loaded.game, loaded.record, record, output)
+    console.write_output(_converted(loaded, record, target, dialect), output)
+    console.print_diagnostics(Diagnostic.from_error(w, record, loaded.source.text)
+                              for w in warnings)
+
+
+def _converted(loaded: Loaded, record: str, target: str, dialect: str | None) -> str:
+    """The record in ``target``: a collection rewritten as a whole into its own format,
+    else one record dumped."""
+    with quoting(loaded):
+        text = rewrite(loaded.game, loaded.fmt, loaded.documents) if target == loaded.fmt \
+            else None
+        if text is None:
+            if len(loaded.documents) > 1:
+                raise click.UsageError(f"{record} holds {loaded.games} games; convert one with "
+                                       "--game-index N, or all of them --to sgf")
+            text = dump(loaded.game, loaded.record, target, dialect)
+    return text
+
+
+def _convert_all(records: tuple[str, ...], output_dir: str, *, encoding: str | None,
+                 game: str | None, read_options: ReadOptions, target: str,
+                 dialect: str | None, jobs: int | None, scheduler: str | None,
+                 shard: Shard | None, quiet: bool) -> NoReturn:
+    """Convert every record found into ``output_dir``; ends the command."""
+    from kifu.batch import ConvertTask
+    from kifu.commands.batches import run_batch
+
+    task = ConvertTask(encoding=encoding, game=game, read_options=read_options,
+                       target=target, dialect=dialect)
+    summary, _ = run_batch(task, records, output_dir, jobs=jobs, scheduler=scheduler,
+                           shard=shard, quiet=quiet, keep=False)
+    console.close_run(summary, records, shard, quiet)

@@ -1,0 +1,131 @@
+"""The options several commands take, as decorators, with the checks click runs on them."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from kifu import registry
+from kifu.errors import KifuError
+from kifu.record import ReadOptions, variation_path
+from kifu.walk import Shard
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _check_encoding(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is None:
+        return None
+    from kifu.source import check_encoding_name
+
+    try:
+        return check_encoding_name(value)
+    except KifuError as error:
+        raise click.BadParameter(error.message) from None
+
+
+def _check_game(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is None:
+        return None
+    try:
+        return registry.get(value).name
+    except KifuError as error:
+        raise click.BadParameter(error.message) from None
+
+
+def input_options(command: F) -> F:
+    """``--game`` and ``--encoding``, for every command that reads a record."""
+    command = click.option("--encoding", callback=_check_encoding, metavar="NAME",
+                           help="Decode input with this encoding (any Python text codec name, e.g. "
+                                "cp932, gb18030, euc-kr) instead of detecting it (a BOM, SGF's "
+                                "CA[], UTF-8, then a guess from the text).")(command)
+    command = click.option("--game", "-g", callback=_check_game, metavar="GAME",
+                           help="The game, when neither a 'Game:' header nor the suffix tells.")(command)
+    return command
+
+
+def boards_option(command: F) -> F:
+    """``--boards DIR``: folders whose files records may refer to, besides their own folder
+    (see ``kifu.access``); passed to games as ``Record.read_options``."""
+    return click.option(
+        "--boards", "read_options", multiple=True, metavar="DIR",
+        type=click.Path(exists=True, file_okay=False, resolve_path=True),  # absolute: workers
+        callback=lambda ctx, param, value: ReadOptions(tuple(value)),  # may run elsewhere
+        help="Let records refer to files (boards, say) in DIR and below, besides their own "
+             "folder; may be given more than once.")(command)
+
+
+def _variation_path(ctx: click.Context, param: click.Parameter,
+                    value: str | None) -> tuple[int, ...]:
+    if not value:
+        return ()
+    try:
+        return variation_path(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
+
+
+def variation_option(command: F) -> F:
+    return click.option("--variation", "-V", "path", callback=_variation_path, metavar="PATH",
+                        help="Follow a variation: 12.2 is the second variation replacing the "
+                             "12th entry of the main line; 12.2.15.1 goes deeper.")(command)
+
+
+def move_option(command: F) -> F:
+    return click.option("--move", "-m", type=click.IntRange(min=0), help="The position after "
+                        "this move (0: the start; default: the last move).")(command)
+
+
+def lenient_option(command: F) -> F:
+    return click.option("--lenient", is_flag=True,
+                        help="Repair what a game's rules allow repairing, with warnings.")(command)
+
+
+def game_index_option(command: F) -> F:
+    """``--game-index N``: one game of a file that holds several (an SGF collection)."""
+    return click.option("--game-index", "game_index", type=click.IntRange(min=1), metavar="N",
+                        help="Which game of a file that holds several (an SGF collection), "
+                             "counted from 1; default the first.")(command)
+
+
+def record_argument(command: F) -> F:
+    return click.argument("record", type=click.Path(allow_dash=True, dir_okay=False))(command)
+
+
+def records_argument(command: F) -> F:
+    return click.argument("records", nargs=-1, required=True,
+                          type=click.Path(allow_dash=True))(command)
+
+
+def _shard(ctx: click.Context, param: click.Parameter, value: str | None) -> Shard | None:
+    if value is None:
+        return None
+    try:
+        return Shard.parse(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
+
+
+def run_options(command: F) -> F:
+    """Where and how a run over many files goes: ``--jobs``, ``--scheduler``, ``--shard``,
+    ``--quiet``."""
+    for decorator in reversed([
+        click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+                     help="Processes to work with (default: all cores)."),
+        click.option("--scheduler", metavar="ADDRESS",
+                     help="Run on the Dask cluster of this scheduler (tcp://host:8786); needs "
+                          "kifu[dask]."),
+        click.option("--shard", callback=_shard, metavar="I/N",
+                     help="Only part I of N of the files (by a hash of each path), to split a "
+                          "run across CI jobs."),
+        click.option("--quiet", "-q", is_flag=True, help="No summary table and no progress line."),
+    ]):
+        command = decorator(command)
+    return command
+
+
+def output_dir_option(command: F) -> F:
+    return click.option("--output-dir", "output_dir", type=click.Path(file_okay=False),
+                        help="Write one file per record here, keeping each record's path "
+                             "below the folder it was found in.")(command)

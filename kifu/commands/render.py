@@ -1,0 +1,131 @@
+"""``kifu render``: draw the position after a move as SVG or text, or a record as an HTML
+viewer."""
+from __future__ import annotations
+
+import os
+import sys
+from typing import NoReturn
+
+import click
+
+from kifu import exitcodes
+from kifu.commands import console
+from kifu.commands.console import handle_errors, quoting
+from kifu.commands.options import (boards_option, game_index_option, input_options,
+                                   lenient_option, move_option, output_dir_option,
+                                   records_argument, run_options, variation_option)
+from kifu.errors import KifuError
+from kifu.game import RenderOptions
+from kifu.outputs import refuse_inputs
+from kifu.record import ReadOptions
+from kifu.render.formats import RENDER_FORMATS, Drawing
+from kifu.report import Diagnostic
+from kifu.source import STDIN, read_source
+from kifu.walk import Shard
+
+
+@click.command()
+@records_argument
+@input_options
+@boards_option
+@move_option
+@click.option("--format", "-f", "fmt", type=click.Choice(sorted(RENDER_FORMATS)), default="svg",
+              show_default=True, help="html: a page to step through the whole record (with "
+              "--output-dir, a page per record and an index).")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write here instead of standard output.")
+@output_dir_option
+@click.option("--fragment", is_flag=True, help="With --format html: a block to paste into "
+              "another page instead of a whole page.")
+@click.option("--flip", is_flag=True, help="Turn the board round (the other side's view).")
+@click.option("--size", type=click.IntRange(min=50), help="SVG width in pixels.")
+@click.option("--no-coords", is_flag=True, help="Leave out the coordinates.")
+@click.option("--last-move/--no-last-move", default=True, show_default=True,
+              help="Mark the last move.")
+@click.option("--numbers", is_flag=True, help="Number the stones by move (where the game has "
+              "stones).")
+@click.option("--option", "-O", "extras", multiple=True, metavar="NAME[=VALUE]",
+              help="A game's own drawing option (see 'kifu games').")
+@variation_option
+@lenient_option
+@run_options
+@game_index_option
+@handle_errors
+def render(records: tuple[str, ...], game: str | None, encoding: str | None,
+           read_options: ReadOptions, move: int | None, fmt: str, output: str | None,
+           output_dir: str | None, fragment: bool, flip: bool, size: int | None,
+           no_coords: bool, last_move: bool, numbers: bool, extras: tuple[str, ...],
+           path: tuple[int, ...], lenient: bool, jobs: int | None, scheduler: str | None,
+           shard: Shard | None, quiet: bool, game_index: int | None) -> None:
+    """Draw the position after a move as SVG or text, or a record as an HTML viewer.
+
+    One RECORD goes to standard output or -o FILE; several, or folders, go into --output-dir
+    (one file each, and whatever pages the format adds, such as an index).
+    """
+    options = RenderOptions(size=size, flip=flip, coords=not no_coords, last_move=last_move,
+                            numbers=numbers)
+    drawing = Drawing(move=move, path=path, lenient=lenient, options=options, extras=extras)
+    if fragment and (fmt != "html" or output_dir is not None):
+        raise click.UsageError("--fragment goes with --format html and one record")
+    record = console.one_record(records, output, output_dir)
+    if record is None:
+        assert output_dir is not None
+        _render_all(records, output_dir, fmt, drawing, encoding=encoding, game=game,
+                    read_options=read_options, jobs=jobs, scheduler=scheduler, shard=shard,
+                    quiet=quiet)
+    if output is not None:
+        refuse_inputs(output, [record])
+    if fmt == "html":
+        sys.exit(_render_viewer(record, output, fragment, encoding, game, read_options, drawing))
+    loaded = console.load_record(record, encoding, game, read_options, game_index, lenient)
+    with quoting(loaded):
+        text = RENDER_FORMATS[fmt].draw(loaded, drawing)
+    console.write_output(text, output)
+
+
+def _render_all(records: tuple[str, ...], output_dir: str, fmt: str, drawing: Drawing, *,
+                encoding: str | None, game: str | None, read_options: ReadOptions,
+                jobs: int | None, scheduler: str | None, shard: Shard | None,
+                quiet: bool) -> NoReturn:
+    """Draw every record found into ``output_dir``, then the pages the format adds (an
+    index); ends the command."""
+    from kifu.batch import RenderTask, finish
+    from kifu.commands.batches import run_batch
+    from kifu.render.viewer.task import HtmlTask
+
+    task_type = HtmlTask if fmt == "html" else RenderTask
+    task = task_type(encoding=encoding, game=game, read_options=read_options, format=fmt,
+                     drawing=drawing)
+    keep = RENDER_FORMATS[fmt].index is not None
+    summary, written = run_batch(task, records, output_dir, jobs=jobs, scheduler=scheduler,
+                                 shard=shard, quiet=quiet, keep=keep)
+    if keep:
+        try:
+            finish(fmt, output_dir, written)
+        except KifuError as error:
+            diag = Diagnostic.from_error(error, output_dir)
+            console.print_diagnostics([diag])
+            summary.exit_status = max(summary.exit_status, diag.exit_status)
+    console.close_run(summary, records, shard, quiet)
+
+
+def _render_viewer(record: str, output: str | None, fragment: bool, encoding: str | None,
+                   game: str | None, read_options: ReadOptions, drawing: Drawing) -> int:
+    """The viewer page (or fragment) of one file: written whatever the record's faults, which
+    are reported as ``validate`` reports them; the exit status says whether all is legal."""
+    from kifu.render import viewer
+
+    source = read_source(record, encoding)
+    views = viewer.views_of_text(source.text, record, drawing.options_for, game_name=game,
+                                 lenient=drawing.lenient, read_options=read_options)
+    viewer.open_at(views, drawing.move, drawing.path, strict=True)
+    if fragment:
+        stem = "record" if record == STDIN else os.path.basename(record).split(".")[0]
+        key = "".join(c if c.isalnum() else "-" for c in stem.lower()).strip("-") or "record"
+        text = viewer.fragment(views, key)
+    else:
+        text = viewer.page(views)
+    console.write_output(text, output)
+    reports = viewer.reports_of(views, record)
+    console.print_diagnostics(d for report in reports for d in report.diagnostics)
+    return exitcodes.worst(report.exit_status for report in reports)

@@ -1,0 +1,88 @@
+"""``kifu show``: a record's headers, result and moves, and the position after a move."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from kifu import exitcodes
+from kifu.commands import console
+from kifu.commands.console import handle_errors, quoting
+from kifu.commands.options import (boards_option, game_index_option, input_options,
+                                   lenient_option, move_option, record_argument,
+                                   variation_option)
+from kifu.game import RenderOptions
+from kifu.load import Loaded
+from kifu.record import ReadOptions
+from kifu.unsafe import printable, safe_lines
+
+
+@click.command()
+@record_argument
+@input_options
+@boards_option
+@move_option
+@click.option("--format", "-f", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="text: tables and a diagram; json: the replay, move "
+              "by move.")
+@click.option("--variations", is_flag=True, help="With --format json: replay every variation too.")
+@variation_option
+@lenient_option
+@game_index_option
+@handle_errors
+def show(record: str, game: str | None, encoding: str | None, read_options: ReadOptions,
+         move: int | None, fmt: str, variations: bool, path: tuple[int, ...],
+         lenient: bool, game_index: int | None) -> None:
+    """Headers, result, moves and the position after a move (the last by default).
+
+    With --format json, the replay of the line chosen (--variation, up to --move), or of every
+    line with --variations; exit 1 when the record has an illegal move.
+    """
+    if variations and fmt != "json":
+        raise click.UsageError("--variations needs --format json (text shows one line)")
+    if variations and (move is not None or path):
+        raise click.UsageError("--variations replays every line; it takes no --move or "
+                               "--variation")
+    loaded = console.load_record(record, encoding, game, read_options, game_index, lenient)
+    if fmt == "json":
+        _show_json(loaded, move, path, variations, lenient)
+    else:
+        _show_text(loaded, move, path, lenient)
+
+
+def _show_text(loaded: Loaded, move: int | None, path: tuple[int, ...], lenient: bool) -> None:
+    """The headers and facts as a table, the record's comments, then the position drawn."""
+    from tabulate import tabulate  # only where a table is printed
+
+    with quoting(loaded):
+        position, last = loaded.position_at(move, path, lenient)
+    rec, g = loaded.record, loaded.game
+    rows = [(key, value) for key, value in rec.headers.items()]
+    rows.append(("rules", g.title))
+    outcome = g.outcome(position)
+    rows.append(("outcome", outcome.describe() if outcome else "not decided"))
+    if last is not None:
+        rows.append(("last move", g.move_text(last.node.move)))
+    rows.extend(g.summary(position))
+    click.echo(tabulate([(printable(k), printable(v)) for k, v in rows], tablefmt="plain"))
+    if rec.comments:
+        click.echo()
+        for line in "\n".join(rec.comments).split("\n"):
+            click.echo(printable(line))
+    click.echo()
+    click.echo(safe_lines(g.render_text(position, RenderOptions())), nl=False)
+
+
+def _show_json(loaded: Loaded, move: int | None, path: tuple[int, ...], variations: bool,
+               lenient: bool) -> None:
+    """The replay as JSON; exit 1 when a line has an illegal move."""
+    from kifu.replayjson import replay_text
+
+    if not variations:
+        loaded.check_move(move, path)
+    pieces, failed = replay_text(loaded.game, loaded.record, variations=variations,
+                                 lenient=lenient, path=path, move=move)
+    for piece in pieces:  # written as replayed: the whole document can be hundreds of MB
+        click.echo(piece, nl=False)
+    if failed:
+        sys.exit(exitcodes.INVALID)
