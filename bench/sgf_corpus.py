@@ -21,8 +21,8 @@ file is also checked by SGFC (the SGF Syntax Checker & Converter, built from its
 exit status (0 ok, 5 warnings, 10 errors, 20 fatal) against kifu's worst SGFC-style grade of the
 file's syntax and encoding findings (none, pedantic, repaired, critical, fatal; a file kifu
 cannot read as text, binary or undecodable, counts as fatal) and kifu's exit status.  With
-``--round-trip`` every file is written back as SGF, as ``kifu convert --to sgf`` writes it, and
-read again: every node, property and value must be the same.
+``--round-trip`` every file is written back as SGF, as ``kifu convert --to sgf --lenient`` writes
+it, and read again: every node, property and value must be the same.
 """
 from __future__ import annotations
 
@@ -42,6 +42,7 @@ from sgfmill import boards, sgf, sgf_grammar, sgf_moves
 from kifu import exitcodes
 from kifu import sgf as kifu_sgf
 from kifu.errors import CRITICAL, FATAL, PEDANTIC, REPAIRED, KifuError
+from kifu.load import load_source, rewrite
 from kifu.source import read_source
 from kifu.validate import Options, check_file
 
@@ -89,14 +90,30 @@ def tree_shape(roots: list[kifu_sgf.SgfNode]) -> list[list[tuple[str, tuple[str,
             for root in roots for node in root.walk()]
 
 
+#: What :func:`round_trip` says of a file kifu cannot read at all (binary, no game tree).
+UNREADABLE = "unreadable"
+
+
 def round_trip(path: Path) -> str | None:
-    """What writing the file's game trees back as SGF (``kifu convert --to sgf``) changes:
-    ``None`` when every node, property and value is kept (files kifu cannot read aside)."""
+    """What ``kifu convert --to sgf --lenient`` changes in the file's game trees: ``None`` when
+    every node, property and value is kept, :data:`UNREADABLE` when kifu cannot read the file
+    at all, what it refused when it refuses to write it."""
     try:
-        before = kifu_sgf.read(read_source(str(path)).text, lenient=True)
+        source = read_source(str(path))
+        before = kifu_sgf.read(source.text, lenient=True)
     except KifuError:
-        return None
-    after = kifu_sgf.read(kifu_sgf.rewrite([game.root for game in before.games]))
+        return UNREADABLE
+    try:
+        loaded = load_source(source, every_game=True, lenient=True)
+    except KifuError as error:
+        return f"refused: {error.describe()}"
+    refused = loaded.error()
+    if refused is not None:
+        return f"refused: {refused.describe()}"
+    written = rewrite(loaded.game, loaded.fmt, loaded.documents)
+    if written is None:
+        return "refused: not written back as SGF"
+    after = kifu_sgf.read(written)
     old, new = tree_shape([g.root for g in before.games]), tree_shape([g.root for g in after.games])
     if len(old) != len(new):
         return f"{len(old)} nodes became {len(new)}"
@@ -196,9 +213,12 @@ def main() -> None:
     for name, count in mill_classes.most_common():
         print(f"  {count:5}  {name}")
     if args.round_trip:
-        changed = [r for r in results if r.round_trip is not None]
-        print(f"\nSGF to SGF: {len(results) - len(changed)} of {len(results)} files keep every "
-              f"node, property and value; {len(changed)} changed")
+        unreadable = sum(r.round_trip == UNREADABLE for r in results)
+        changed = [r for r in results if r.round_trip not in (None, UNREADABLE)]
+        read = len(results) - unreadable
+        print(f"\nSGF to SGF: of the {read} files kifu reads ({unreadable} it cannot), "
+              f"{read - len(changed)} keep every node, property and value; {len(changed)} "
+              "changed or refused")
         for result in changed[:args.list]:
             print(f"    {result.path}: {result.round_trip}"[:220])
     if args.sgfc:

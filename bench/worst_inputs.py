@@ -48,10 +48,10 @@ def json_record(game: str, move: dict, size: int, *, comments: bool = False,
     node: dict = {"move": move}
     for _ in range(depth):
         node = {"move": move, "variations": [[node]]}
-    head = ('{"format": "kifu-record", "version": 1, "game": "%s", "headers": [], '
-            '"setup": null, "comments": [], "moves": [' % game)
+    head = (f'{{"format": "kifu-record", "version": 1, "game": "{game}", "headers": [], '
+            '"setup": null, "comments": [], "moves": [')
     if comments:
-        return fill(head + '{"move": %s, "comments": [' % json.dumps(move), '"a", ', size,
+        return fill(head + f'{{"move": {json.dumps(move)}, "comments": [', '"a", ', size,
                     '"a"]}]}\n')
     return fill(head, json.dumps(node) + ", ", size, json.dumps({"move": move}) + "]}\n")
 

@@ -73,7 +73,7 @@ class KifuGroup(click.Group):
         try:
             return super().invoke(ctx)
         except click.ClickException as error:  # it may quote a name the user gave: escaped
-            error.message = printable(error.message)
+            error.message = printable(error.message)  # type: ignore[misc]  # click's Final
             raise
         except (click.exceptions.Exit, click.exceptions.Abort):
             raise

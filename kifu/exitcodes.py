@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from kifu.errors import (ConversionError, InternalError, OptionError, OutputError, ReadError,
-                         UnknownGameError)
+from kifu.errors import ConversionError, InternalError, OptionError, OutputError, ReadError, UnknownGameError
 
 OK = 0
 INVALID = 1

@@ -168,7 +168,7 @@ class Console(ABC):
         """The console of the ``kifu`` command running now (from click's context)."""
         import click
 
-        console = click.get_current_context().find_object(Console)
+        console = click.get_current_context().find_object(Console)  # type: ignore[type-abstract]
         if console is None:
             raise RuntimeError("a game's command runs under the kifu command line")
         return console

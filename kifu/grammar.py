@@ -146,11 +146,20 @@ def transform(transformer: Any, tree: Tree) -> Any:
         raise
 
 
+def token_span(token: Token) -> Span:
+    """The source span of a token the parser read (Lark leaves positions out only of tokens
+    made by hand, which kifu never reads spans of)."""
+    line, column, end_line, end_column = token.line, token.column, token.end_line, token.end_column
+    assert line is not None and column is not None and end_line is not None \
+        and end_column is not None, f"the token {token!r} has no position"
+    return Span(line, column, end_line, end_column)
+
+
 def span_of(item: Token | Tree) -> Span | None:
     """The source span of a token or a tree: from its meta if the parser kept positions, else
     from its first and last tokens (or values a handler made of them, which carry a ``span``)."""
     if isinstance(item, Token):
-        return Span(item.line, item.column, item.end_line, item.end_column)
+        return token_span(item)
     if not item.meta.empty:
         meta = item.meta
         return Span(meta.line, meta.column, meta.end_line, meta.end_column)
@@ -167,18 +176,21 @@ def _edge(tree: Tree, end: int) -> Span | None:
     while pending:
         item = pending.pop()
         if isinstance(item, Token):
-            return Span(item.line, item.column, item.end_line, item.end_column)
+            return token_span(item)
         if isinstance(item, Tree):
             pending.extend(item.children if end == -1 else item.children[::-1])
-        elif isinstance(getattr(item, "span", None), Span):
-            return item.span
+        else:
+            span = getattr(item, "span", None)
+            if isinstance(span, Span):
+                return span
     return None
 
 
 def syntax_error(error: UnexpectedInput, text: str, describe: Callable[[str], str | None]) -> NotationError:
     expected = _expected(error, describe)
     if isinstance(error, UnexpectedCharacters):
-        char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else ""
+        at = error.pos_in_stream
+        char = text[at] if at is not None and at < len(text) else ""
         what = f"unexpected character {char!r}" if char.strip() else "unexpected blank"
         return NotationError(what + expected, span=Span.point(error.line, error.column))
     if isinstance(error, UnexpectedToken) and error.token.type != "$END":
@@ -194,7 +206,7 @@ def syntax_error(error: UnexpectedInput, text: str, describe: Callable[[str], st
 def _unexpected_token(token: Token, expected: str) -> NotationError:
     """Name the offending word, not the rest of the line a catch-all terminal swallowed."""
     value = str(token.value)
-    span = span_of(token)
+    span = token_span(token)
     if not value.strip():
         return NotationError("the line ends too early" + expected, span=Span.point(
             span.line, span.column))

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kifu import jsonform, registry
-from kifu.errors import ConversionError, KifuError, NotationError, OptionError
+from kifu.errors import (ConversionError, KifuError, NotationError, OptionError,
+                         UnknownGameError)
 from kifu.game import Game, Reading, Step
 from kifu.limits import check_tree
 from kifu.record import Node, ReadOptions, Record, is_event
@@ -212,12 +213,17 @@ def load_source(source: SourceText, game_name: str | None = None,
     game, fmt, parsed = parse_all(source.text, path, game_name, lenient=lenient, options=options)
     chosen = parsed if every_game and game_index is None else [pick(parsed, game_index, path)]
     findings = list(source.warnings)
-    for one in chosen:
-        findings.extend(one.findings)
     first = chosen[0]
+    for one in chosen:
+        # A later game of another kind (GM[12] among Go games) is not judged, and its tree is
+        # written back as read: a warning where every game is kept, not a failure of the file.
+        findings.extend(f.as_warning() if one is not first and isinstance(f, UnknownGameError)
+                        else f for f in one.findings)
     if first.record is None:  # reading failed: the error is among the findings
         raise next(f for f in first.findings if f.severity == "error")
-    return Loaded(game, first.record, source, first.name, findings, fmt,
+    # Where every game is kept, findings name places in the whole file, not in its first game.
+    name = path if len(chosen) > 1 else first.name
+    return Loaded(game, first.record, source, name, findings, fmt,
                   [one.document for one in chosen if one.document is not None], len(parsed))
 
 

@@ -19,7 +19,7 @@ from lark import Token, Tree
 
 from kifu import grammar
 from kifu.errors import ConversionError, HeaderError, LimitError, NotationError
-from kifu.grammar import span_of
+from kifu.grammar import span_of, token_span
 from kifu.limits import (
     MAX_DEPTH,
     MAX_MOVES,
@@ -162,8 +162,8 @@ RunReader = Callable[[Token, RecordBuilder], None]
 
 def header_span(key: Token, value: Token | None) -> Span:
     """A header's span: from its key to the end of its value (not of the line)."""
-    last = value if value is not None else key
-    return Span(key.line, key.column, last.end_line, last.end_column)
+    first, last = token_span(key), token_span(value if value is not None else key)
+    return Span(first.line, first.column, last.end_line, last.end_column)
 
 
 def read_record(grammar_name: str, text: str, builder: RecordBuilder,

@@ -76,6 +76,9 @@ LIST_PROPERTIES = frozenset(("AB", "AE", "AW", "AR", "CR", "DD", "LB", "LN", "MA
 #: Text properties given twice in one node are joined into one value, a paragraph each.
 TEXT_PROPERTIES = frozenset(("C", "GC"))
 MOVE_PROPERTIES = frozenset(("B", "W"))
+#: FF[4]'s game-information properties, and Go's: a value is what they are there for.
+GAME_INFO = frozenset(("AN", "BR", "BT", "CP", "DT", "EV", "GN", "GC", "ON", "OT", "PB", "PC",
+                       "PW", "RE", "RO", "RU", "SO", "TM", "US", "WR", "WT", "HA", "KM"))
 
 _BLANK = r"[ \t\n\r\f\v]*+"
 _BLANK_CHARACTERS = " \t\n\r\f\v"
@@ -99,6 +102,8 @@ _TOKEN = re.compile(
 #: Where a game tree starts: "(" and a node, or a property where its ";" was forgotten.
 _GAME_START = re.compile(r"\(" + _BLANK + r"(?:;|[A-Za-z]+" + _BLANK + r"\[)")
 _BLANKS = re.compile(_BLANK)
+#: A node with a property: how a text whose game tree lost its "(" begins.
+_NODE = re.compile(r";" + _BLANK + r"[A-Za-z]+" + _BLANK + r"\[")
 _LINE_END = re.compile("\n")
 _CA_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:+ -]{0,39}\Z")
 
@@ -336,16 +341,24 @@ class _Reader:
     def each(self) -> Iterator[GameTree]:
         """The game trees, each handed out once the next one begins (or the text ends)."""
         text = self.text
-        opening = _GAME_START.search(text)
-        if opening is None:
-            raise NotationError("no SGF game tree: a game starts with '(;'",
-                                span=Span.point(*self.locator.point(len(text) - len(text.lstrip()))),
-                                grade=FATAL)
-        begin = opening.start()
-        if text[:begin].strip():
-            self.note("text before the first game tree is skipped", 0, begin, PEDANTIC,
-                      "text-outside-game")
-        yield from self._scan(begin)
+        first = len(text) - len(text.lstrip())
+        if text.startswith(";", first) and _NODE.match(text, first):
+            # The text opens with a node: the game tree's "(" is missing (Fox writes such
+            # files), and reading on as if it were there loses nothing.
+            self.note("the game tree's '(' is missing before its first node: read as if it "
+                      "were there", first, first + 1, REPAIRED, "missing-parenthesis")
+            begin = first
+            yield from self._scan(begin, opened=True)
+        else:
+            opening = _GAME_START.search(text)
+            if opening is None:
+                raise NotationError("no SGF game tree: a game starts with '(;'",
+                                    span=Span.point(*self.locator.point(first)), grade=FATAL)
+            begin = opening.start()
+            if text[:begin].strip():
+                self.note("text before the first game tree is skipped", 0, begin, PEDANTIC,
+                          "text-outside-game")
+            yield from self._scan(begin)
         if self.game is None:
             raise NotationError("no SGF game tree holds a node", span=Span.point(
                 *self.locator.point(begin)), grade=FATAL)
@@ -353,7 +366,7 @@ class _Reader:
         yield from self.done
         yield self.game
 
-    def _scan(self, pos: int) -> Iterator[GameTree]:
+    def _scan(self, pos: int, opened: bool = False) -> Iterator[GameTree]:
         """Tokens from ``pos`` to the end, built into trees with an explicit stack.
 
         ``frames`` holds one entry per open "(": the node the game tree hangs from (``None``
@@ -361,7 +374,7 @@ class _Reader:
         begin, front to back.
         """
         text, size = self.text, len(self.text)
-        frames: list[list[SgfNode | None]] = []
+        frames: list[list[SgfNode | None]] = [[None, None]] if opened else []
         node: SgfNode | None = None  # the node properties go to
         props: dict[str, list[str]] = {}
         values: list[str] = []
@@ -747,6 +760,9 @@ def style(collection: Collection, game: GameTree) -> list[KifuError]:
         value = root.get(ident)
         if value is not None and value.strip() and not good(text(value).strip()):
             note(f"{ident}[{text(value)[:30]}] {problem}", root, ident, "value-format")
+    for ident, values in root.properties.items():
+        if ident in GAME_INFO and not any(value.strip() for value in values):
+            note(f"{ident}[] is empty (kept; SGFC deletes it)", root, ident, "empty-value")
     found.extend(_other_charset(collection, root))
     return found
 

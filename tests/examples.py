@@ -39,9 +39,9 @@ def assert_validates(path: Path, game: str) -> None:
     assert report.moves > 0
 
 
-def only_diagnostic(path: Path, game: str, options: Options = Options()) -> Diagnostic:
+def only_diagnostic(path: Path, game: str, options: Options | None = None) -> Diagnostic:
     """The one diagnostic ``kifu validate`` gives for ``path``."""
-    [report] = check_file(str(path), options)
+    [report] = check_file(str(path), options or Options())
     assert report.game == game
     found = _about_the_record(report.diagnostics)
     assert len(found) == 1, report.diagnostics

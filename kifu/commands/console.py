@@ -24,8 +24,8 @@ from kifu.load import GameIndexError, Loaded, load_source
 from kifu.progress import LazyCount, Progress
 from kifu.record import ReadOptions
 from kifu.report import Diagnostic, Summary, TextFormatter
-from kifu.unsafe import printable, safe_lines
 from kifu.source import STDIN, read_source
+from kifu.unsafe import printable, safe_lines
 from kifu.walk import Shard, missing, walk
 
 T = TypeVar("T")
@@ -143,9 +143,9 @@ def load_record(path: str, encoding: str | None, game: str | None,
         raise click.BadParameter(error.message, param_hint="'--game-index'") from None
     except KifuError as error:
         raise RecordFailure(error, path, source.text) from None
-    error = loaded.error()
-    if error is not None:
-        raise RecordFailure(error, loaded.name, source.text)
+    failed = loaded.error()
+    if failed is not None:
+        raise RecordFailure(failed, loaded.name, source.text)
     print_diagnostics(Diagnostic.from_error(found, loaded.name, source.text)
                       for found in loaded.findings if found.grade != PEDANTIC)
     if loaded.games > 1 and game_index is None and not every_game:

@@ -8,8 +8,14 @@ import click
 from kifu import registry
 from kifu.commands import console
 from kifu.commands.console import handle_errors, quoting
-from kifu.commands.options import (boards_option, game_index_option, input_options,
-                                   output_dir_option, records_argument, run_options)
+from kifu.commands.options import (
+    boards_option,
+    game_index_option,
+    input_options,
+    output_dir_option,
+    records_argument,
+    run_options,
+)
 from kifu.load import Loaded, dump, rewrite
 from kifu.outputs import refuse_inputs, relocate
 from kifu.record import ReadOptions

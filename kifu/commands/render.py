@@ -11,9 +11,17 @@ import click
 from kifu import exitcodes
 from kifu.commands import console
 from kifu.commands.console import handle_errors, quoting
-from kifu.commands.options import (boards_option, game_index_option, input_options,
-                                   lenient_option, move_option, output_dir_option,
-                                   records_argument, run_options, variation_option)
+from kifu.commands.options import (
+    boards_option,
+    game_index_option,
+    input_options,
+    lenient_option,
+    move_option,
+    output_dir_option,
+    records_argument,
+    run_options,
+    variation_option,
+)
 from kifu.errors import KifuError
 from kifu.game import RenderOptions
 from kifu.outputs import refuse_inputs

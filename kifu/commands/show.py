@@ -8,9 +8,15 @@ import click
 from kifu import exitcodes
 from kifu.commands import console
 from kifu.commands.console import handle_errors, quoting
-from kifu.commands.options import (boards_option, game_index_option, input_options,
-                                   lenient_option, move_option, record_argument,
-                                   variation_option)
+from kifu.commands.options import (
+    boards_option,
+    game_index_option,
+    input_options,
+    lenient_option,
+    move_option,
+    record_argument,
+    variation_option,
+)
 from kifu.game import RenderOptions
 from kifu.load import Loaded
 from kifu.record import ReadOptions

@@ -55,8 +55,8 @@ def layer_of(module: str) -> int | None:
 
 
 def diagram() -> str:
-    """The layers from the top down, each with its modules, and how many imports go from each
-    layer into each one below (games counted as one box beside the game contract)."""
+    """The layers from the top down, each with its modules and the layers below it that it
+    imports from (the games as one box beside the game contract)."""
     edges = graph()
     flows: Counter[tuple[str, str]] = Counter()
     names = [name for name, _ in LAYERS]
@@ -77,9 +77,11 @@ def diagram() -> str:
         if index == GAME_LAYER:
             lines.append("   beside it, the games: kifu/games/<name>/ (loaded from their cards)")
         for source in ([name, "games"] if index == GAME_LAYER else [name]):
-            for target in (names if source == "games" else names[:index + 1])[::-1]:
-                if flows[(source, target)]:
-                    lines.append(f"   {source} -> {target}: {flows[(source, target)]} imports")
+            used = [target for target in (names if source == "games" else names[:index])[::-1]
+                    if flows[(source, target)]]
+            if used:
+                who = "the games import" if source == "games" else f"{source} imports"
+                lines.append(f"   {who} from: {', '.join(used)}")
     return "\n".join(lines)
 
 

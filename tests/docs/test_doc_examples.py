@@ -5,10 +5,11 @@ in a fresh folder holding a copy of ``examples/`` and of ``docs/records/`` (reco
 the pages):
 
 - ``console`` blocks: each command (a line after ``$ ``) is run and its output compared with the
-  lines shown under it; the commands of a block run in order in one folder.  A line ``...`` stands for any number of lines left out; the lines shown
-  must come in order.  The commands are ``kifu ...`` (run in-process through click, standard
-  error and standard output together, as a terminal shows them) and ``cat FILE...``; a command
-  ending in ``; echo $?`` shows its exit status as the last line, as a shell would.
+  lines shown under it; the commands of a block run in order in one folder.  A line ``...``
+  stands for any number of lines left out; the lines shown must come in order.  The commands
+  are ``kifu ...`` (run in-process through click, standard error and standard output together,
+  as a terminal shows them) and ``cat FILE...``; a command ending in ``; echo $?`` shows its
+  exit status as the last line, as a shell would.
 - ``pycon`` blocks: doctest examples (``>>>`` and its output).  The blocks of one page run in
   order in one namespace, so a page can build on what it showed before; a failure names the
   page's own line.

@@ -142,7 +142,7 @@ def test_board_check_missing_file_is_a_usage_error(kifu_cli, tmp_path):
 def test_board_derive_writes_adjacency_into_the_file(kifu_cli, tmp_path):
     board = tmp_path / "scribble.toml"
     text = (FOLDER / "scribble.toml").read_text(encoding="utf-8")
-    board.write_text("\n".join(l for l in text.split("\n") if not l.startswith("adjacent")),
+    board.write_text("\n".join(row for row in text.split("\n") if not row.startswith("adjacent")),
                      encoding="utf-8")
     assert "derived from outlines" in kifu_cli("board", "check", board).stdout
     result = kifu_cli("board", "derive", board)

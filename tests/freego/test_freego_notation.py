@@ -26,7 +26,7 @@ Komi: 0, 6.5
 def test_moves_are_cell_names_as_written():
     record = GAME.parse(JAPAN_OPENING)
     assert [n.move for n in record.moves] == [Place(c) for c in
-                                              "長野 滋賀 熊本 福島 埼玉 愛媛 新潟".split()]
+                                              ["長野", "滋賀", "熊本", "福島", "埼玉", "愛媛", "新潟"]]
     assert record.headers["Players"] == "orange, green"
 
 

@@ -87,8 +87,8 @@ def round_trips(game: Game, record: Record) -> None:
 def differs(game: Game, first: Record, second: Record) -> str | None:
     """How two records differ beyond what a notation cannot say (how blanks and line ends run in
     header values and comments, and a comment's closing bracket inside it, written full-width:
-    Gungi's ``]``, the others' ``}``), or ``None``.  Moves may be written differently if they replay alike: dialects such as Rengi's
-    ``colours`` rewrite open forms as the pieces they place."""
+    Gungi's ``]``, the others' ``}``), or ``None``.  Moves may be written differently if they
+    replay alike: dialects such as Rengi's ``colours`` rewrite open forms as the pieces they place."""
     if first == second:
         return None
     if _headers(first) != _headers(second) or first.setup != second.setup:

@@ -4,8 +4,8 @@ its notation (every dialect), as JSON and in every interchange format the game h
 A written record must read back without an error, and as the same record: the same headers,
 set-up, comments and tree of moves, up to what a notation cannot say (how blanks and line ends
 run in values and comments, a comment's closing bracket inside it, written full-width) and moves
-that a dialect writes another way but that replay alike.  A format that cannot hold a record (SGF of a map board) says so with a
-``KifuError`` instead of writing it.
+that a dialect writes another way but that replay alike.  A format that cannot hold a record
+(SGF of a map board) says so with a ``KifuError`` instead of writing it.
 """
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ NS = {"svg": "http://www.w3.org/2000/svg"}
 
 def test_games_lists_gungi_with_its_dialects(kifu_cli) -> None:
     out = kifu_cli("games").stdout
-    line = next(l for l in out.splitlines() if l.startswith("gungi"))
+    line = next(row for row in out.splitlines() if row.startswith("gungi"))
     assert ".gungi" in line and "kanji, ascii" in line and "stacks" in line
 
 

@@ -1,6 +1,7 @@
 """Whatever a ply says, the referee answers with a kifu error or a move, never a crash."""
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -44,10 +45,8 @@ def plies(draw: st.DrawFn) -> Ply:
 @given(st.integers(0, len(POSITIONS) - 1), plies(), st.booleans())
 def test_any_ply_gives_a_kifu_error_or_a_move(index: int, ply: Ply, lenient: bool) -> None:
     position = GAME.copy(POSITIONS[index])
-    try:
+    with contextlib.suppress(KifuError):
         referee.play(position, ply, lenient)
-    except KifuError:
-        pass
 
 
 def test_every_legal_action_can_be_played() -> None:

@@ -110,7 +110,8 @@ def test_one_link_of_four_stones_is_the_exception():
 
 def test_one_link_of_five_or_more_uses_link_one_column():
     assert [table_stones([s]) for s in range(5, 18)] == [
-        printed(t) for t in "0-2 0-3 0-4 0-5 1-0 1-3 2-0 2-3 3-0 3-3 4-0 4-3 5-0".split()]
+        printed(t) for t in ["0-2", "0-3", "0-4", "0-5", "1-0", "1-3", "2-0", "2-3", "3-0", "3-3",
+                             "4-0", "4-3", "5-0"]]
 
 
 def test_one_chain_reduction_table():
@@ -119,7 +120,8 @@ def test_one_chain_reduction_table():
     for stones, value in reduced.items():
         assert table_stones([int(stones)], reduction=True) == value
         assert table_stones([int(stones)], reduction=False) == normal[stones]
-    printed_reduced = "0-1 0-2 0-3 0-4 0-5 1-0 1-1 1-2 1-3 1-4 2-0 2-2 2-4 3-0".split()
+    printed_reduced = ["0-1", "0-2", "0-3", "0-4", "0-5", "1-0", "1-1", "1-2", "1-3", "1-4",
+                       "2-0", "2-2", "2-4", "3-0"]
     assert [table_stones([s], reduction=True) for s in range(4, 18)] == [
         printed(t) for t in printed_reduced]
     assert table_stones([18], reduction=True) - table_stones([17], reduction=True) == 2

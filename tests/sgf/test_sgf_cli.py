@@ -69,6 +69,20 @@ def test_sgf_to_sgf_keeps_the_collection_and_what_kifu_does_not_model(kifu_cli, 
     assert len(after.games) == 2 and after.games[0].root.get("KM") == "650"
 
 
+def test_sgf_to_sgf_keeps_a_game_of_another_kind_in_the_collection(kifu_cli, tmp_path):
+    # SGFC's test collections hold a GM[12] game among Go games: not judged, written back
+    source = tmp_path / "in.sgf"
+    source.write_text("(;GM[1]SZ[9];B[ee])\n(;FF[4]GM[12]AP[SGFC:2.0])\n(;GM[1]SZ[9];B[aa])\n")
+    out = tmp_path / "out.sgf"
+    result = kifu_cli("convert", source, "--to", "sgf", "-o", out)
+    assert f"{source}:2:10: warning[unknown-game]: GM[12] is not Go (GM[1])" in result.stderr
+    shape = lambda c: [dict(n.properties) for g in c.games for n in g.root.walk()]  # noqa: E731
+    assert shape(sgf.read(out.read_text())) == [
+        {"GM": ["1"], "SZ": ["9"]}, {"B": ["ee"]},
+        {"FF": ["4"], "GM": ["12"], "AP": ["SGFC:2.0"]},
+        {"GM": ["1"], "SZ": ["9"]}, {"B": ["aa"]}]
+
+
 def test_repairs_are_written_and_listed(kifu_cli, tmp_path):
     source = tmp_path / "broken.sgf"
     source.write_text("header text\n(;GM[1]SZ[9]AB[aa]AB[bb];B[ee]W[cc];W[dd];B[gg]C[cut off")

@@ -88,7 +88,7 @@ def test_a_false_declaration_is_overruled_by_the_bytes_with_a_warning():
 
 
 def test_utf8_declared_as_latin1_is_read_as_utf8():
-    data = "(;GM[1]CA[ISO-8859-1]PB[이세돌]PW[José];B[pd])".encode("utf-8")
+    data = "(;GM[1]CA[ISO-8859-1]PB[이세돌]PW[José];B[pd])".encode()
     source, record = read(data)
     assert record.headers["Black"] == "이세돌"
     [(rule, message)] = warnings_of(source)
@@ -110,7 +110,7 @@ def test_a_chinese_file_without_ca_is_guessed_and_says_so():
 
 
 def test_an_unknown_charset_name_is_reported_and_the_text_decides():
-    source, record = read("(;GM[1]CA[klingon]PB[Björn];B[pd])".encode("utf-8"))
+    source, record = read("(;GM[1]CA[klingon]PB[Björn];B[pd])".encode())
     assert record.headers["Black"] == "Björn"
     [(rule, message)] = warnings_of(source)
     assert rule == "charset" and "CA[klingon] names no charset" in message

@@ -262,3 +262,16 @@ def test_a_game_of_another_kind_in_a_collection_is_not_judged():
     [diag] = reports[1].diagnostics
     assert (diag.code, diag.line) == ("unknown-game", 2)
     assert "GM[12] is not Go" in diag.message
+
+
+def test_what_sgfc_reports_and_kifu_reads_as_it_is_is_pedantic():
+    # empty game information (SGFC deletes it) and a move in a node with set-up properties
+    # (FF[4] keeps them apart; SGFC deletes the PL): read as written, reported with --pedantic
+    text = "(;GM[1]SZ[9]GN[]TM[];B[cc]AW[dd];W[ee];B[ff]AE[dd]PL[B];W[gg])"
+    assert diagnostics(text) == []
+    found = [(rule, message) for _, rule, message in diagnostics(text, pedantic=True)]
+    assert [rule for rule, _ in found] == ["empty-value", "empty-value", "setup-with-move"]
+    assert "(and in 1 more node)" in found[2][1]
+    [reading] = sgf.read_games(text)
+    assert [type(n.move).__name__ for n in reading.record.moves] == [
+        "Edit", "Place", "Place", "Edit", "Place", "Place"]

@@ -89,6 +89,10 @@ def findings(text: str, lenient: bool = False) -> list[tuple[str, str, str]]:
     ("black_and_white_in_one_node", "(;GM[1];B[aa]W[bb])", [("warning", "repaired", "two-moves")]),
     ("ff3_lower_case_identifier", "(;GM[1]AddBlack[aa])", [("warning", "pedantic", "lower-case-identifier")]),
     ("missing_semicolon", "(GM[1];B[aa])", [("warning", "repaired", "missing-semicolon")]),
+    ("missing_opening_parenthesis", ";GM[1]FF[4]SZ[19]AP[foxwq];B[pd];W[dd])",
+     [("warning", "repaired", "missing-parenthesis")]),
+    ("missing_both_parentheses", "\n;GM[1];B[aa](;W[bb])(;W[cc])",
+     [("warning", "repaired", "missing-parenthesis"), ("error", "critical", "truncated")]),
     ("empty_game_tree", "(;GM[1];B[aa]())", [("warning", "repaired", "empty-tree")]),
     ("node_after_a_variation", "(;GM[1];B[aa](;W[bb]);W[cc])",
      [("error", "critical", "node-after-variation")]),
@@ -114,6 +118,15 @@ def test_repairs_are_what_every_reader_reads():
     root = game.root
     assert [child.properties for child in root.children[0].children] == [{"W": ["bb"]},
                                                                          {"W": ["cc"]}]
+
+
+def test_a_game_without_its_opening_parenthesis_keeps_its_variations():
+    # Fox writes some files from the root's ";" on: the main line is not taken for text before
+    # a game that starts at the first variation
+    [game] = sgf.read(";GM[1];B[aa](;W[bb])(;W[cc]))").games
+    assert game.root.properties == {"GM": ["1"]}
+    [black] = game.root.children
+    assert [child.properties for child in black.children] == [{"W": ["bb"]}, {"W": ["cc"]}]
 
 
 def test_a_truncated_file_keeps_what_it_holds():
@@ -164,6 +177,6 @@ def test_nesting_of_any_depth_costs_no_recursion():
 
 def test_the_charset_is_read_with_the_real_tokenizer():
     # a "(" in a header and a "CA[" inside a comment do not mislead it
-    data = "(c) 2024 (;C[see CA[latin1\\] ]FF[4]CA[GB2312]PB[x];B[aa])".encode()
+    data = b"(c) 2024 (;C[see CA[latin1\\] ]FF[4]CA[GB2312]PB[x];B[aa])"
     assert sgf.declared_charset(data) == ("GB2312", data.index(b"CA[GB"))
     assert sgf.declared_charset(b"(;GM[1];CA[UTF-8])") is None  # not in the root

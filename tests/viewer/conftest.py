@@ -93,7 +93,7 @@ def open_page(browser: Any) -> Iterator[Callable[..., Watched]]:
         return watched
 
     yield open_
-    for context, watched in opened:
+    for context, _ in opened:
         context.close()
     for _, watched in opened:
         watched.check()

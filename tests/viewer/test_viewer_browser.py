@@ -401,6 +401,19 @@ def test_a_phone_keeps_board_moves_and_comments_at_hand(open_page, site, game):
     assert bar["y"] + bar["height"] <= 844 + 1
 
 
+def test_a_long_path_or_title_does_not_widen_a_phone_page(open_page, tmp_path):
+    """The page names its record by the path it was given, which can be long and unbroken."""
+    deep = tmp_path / "collections_2026" / "tournaments" / "yamaguchi_openings"
+    deep.mkdir(parents=True)
+    record = deep / "the_yamaguchi_opening_demonstration_game.renju"  # no break in 40 letters
+    record.write_text(RECORDS["renju"].read_text(encoding="utf-8"), encoding="utf-8")
+    page_file = tmp_path / "long.html"
+    result = CliRunner().invoke(main, ["render", str(record), "-f", "html", "-o", str(page_file)])
+    assert result.exit_code == 0, result.stderr
+    page = open_page(page_file, width=390, height=844, phone=True).page
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
 def test_a_phone_held_sideways_shows_board_and_moves_side_by_side(open_page, site):
     watched = open_page(site / "gungi.html", width=844, height=390, phone=True)
     page = watched.page

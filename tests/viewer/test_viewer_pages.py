@@ -137,7 +137,7 @@ def test_a_chain_is_drawn_link_by_link_as_the_game_draws_its_frames():
     game, rec = loaded.game, loaded.record
     fired = [i for i, n in enumerate(view.nodes) if n.frames]
     assert fired and all(view.nodes[i].words for i in fired)
-    for index, step in enumerate(game.replay(rec), start=1):
+    for _index, step in enumerate(game.replay(rec), start=1):
         node = view.node_at(step.number) if step.number is not None else None
         if node not in fired:
             continue

@@ -154,6 +154,7 @@ class _Game:
         self.findings = findings
         self.size = (19, 19)
         self.table: dict[str, Move] = {}
+        self.mixed: list[Span | None] = []  # nodes with a move and a set-up: the first's span
 
     def read(self, root: core.SgfNode) -> Record:
         record, setup = self._root(root)
@@ -168,6 +169,12 @@ class _Game:
             children, setup = self._handicap_moves(record, children, setup)
         record.moves = sgflines.to_lines(children, self._convert, record.comments,
                                          self.collection.span)
+        if self.mixed:
+            more = len(self.mixed) - 2
+            self.findings.append(core.finding(
+                "a move and set-up properties in one node (FF[4] keeps them apart): the stones "
+                "are set up before the move" + (f" (and in {more:,} more node{'s' * (more > 1)})" if more else ""),
+                self.mixed[0], core.PEDANTIC, rule="setup-with-move"))
         setup = _first_seat(_first_seat_of(record.moves), setup, "PL" in root.properties)
         missing = _settle_seats(record.moves, _first_to_move(setup))
         for listed, (node, seat) in enumerate(missing[:core.MAX_SAME], start=1):
@@ -367,6 +374,9 @@ class _Game:
             span = self.collection.span(node)
         made = Node(move, comments, [], span)
         if edit:
+            if not self.mixed:
+                self.mixed.append(self.value_span(node, colour))
+            self.mixed.append(None)  # one finding per game, counting them all
             before, after = self._edit(node, colour)
             return [*before, made, *after]
         return [made]
@@ -536,6 +546,9 @@ def _grid_of(record: Record) -> Board:
 
 
 def write(record: Record) -> str:
+    """A record of Go on a rectangular grid between two players as SGF (``GM[1]``): headers
+    as root properties (those SGF has no property for in ``XH``), the set-up, then the moves
+    with their comments and variations."""
     board = _grid_of(record)
     seats = parameters.seat_names(record)
     if len(seats) != 2:
@@ -546,7 +559,30 @@ def write(record: Record) -> str:
                          "AP": [f"kifu:{__version__}"],
                          "SZ": [str(columns) if columns == rows else f"{columns}:{rows}"]})
     props = root.properties
-    extra = []
+    extra, territory = _header_properties(record, board, seats, props)
+    if record.header("Rules") is None:
+        props["RU"] = [OWN_RULES]
+    _setup_properties(record, board, props, extra)
+    if extra:
+        props["XH"] = [core.escape(item) for item in extra]
+    if record.comments:
+        props["C"] = [core.escape(sgflines.join_comments(record.comments))]
+    setup = record.setup
+    first = setup.to_move if setup is not None and setup.to_move is not None else 0
+    colours = _colours(record.moves, first)
+    root.children = sgflines.from_lines(
+        record.moves, lambda node: _move_node(board, record, node, colours))
+    if territory:
+        root.main_line()[-1].properties.update(territory)
+    return core.serialize([root])
+
+
+def _header_properties(record: Record, board: Board, seats: tuple[str, ...],
+                       props: dict[str, list[str]]
+                       ) -> tuple[list[str], dict[str, list[str]]]:
+    """The headers SGF has a property for, put in ``props``; the header lines it has none for
+    (kept for ``XH``), and the territory the record marks (for the last node)."""
+    extra: list[str] = []
     territory: dict[str, list[str]] = {}
     for key, value in record.headers.items():
         folded = key.casefold()
@@ -577,41 +613,39 @@ def write(record: Record) -> str:
             props[prop] = [core.escape(value)]
             continue
         extra.append(f"{key}: {value}")
-    if record.header("Rules") is None:
-        props["RU"] = [OWN_RULES]
+    return extra, territory
+
+
+def _setup_properties(record: Record, board: Board, props: dict[str, list[str]],
+                      extra: list[str]) -> None:
+    """A set-up position as ``AB``, ``AW`` and ``PL``; prisoners so far go to ``XH``."""
     setup = record.setup
-    if setup is not None:
-        for prop, seat in (("AB", 0), ("AW", 1)):
-            if seat < len(setup.stones) and setup.stones[seat]:
-                props[prop] = [_sgf_point(board, c, record) for c in setup.stones[seat]]
-        if setup.to_move is not None:
-            props["PL"] = ["B" if setup.to_move == 0 else "W"]
-        if setup.prisoners is not None:
-            extra.append("Prisoners: " + ", ".join(map(str, setup.prisoners)))
-    if extra:
-        props["XH"] = [core.escape(item) for item in extra]
-    if record.comments:
-        props["C"] = [core.escape(sgflines.join_comments(record.comments))]
-    first = setup.to_move if setup is not None and setup.to_move is not None else 0
-    colours = _colours(record.moves, first)
+    if setup is None:
+        return
+    for prop, seat in (("AB", 0), ("AW", 1)):
+        if seat < len(setup.stones) and setup.stones[seat]:
+            props[prop] = [_sgf_point(board, c, record) for c in setup.stones[seat]]
+    if setup.to_move is not None:
+        props["PL"] = ["B" if setup.to_move == 0 else "W"]
+    if setup.prisoners is not None:
+        extra.append("Prisoners: " + ", ".join(map(str, setup.prisoners)))
 
-    def make(node: Node) -> core.SgfNode:
-        move = node.move
-        if isinstance(move, Edit):
-            made = _edit_node(board, move, record)
-        else:
-            prop = "B" if colours[id(node)] == 0 else "W"
-            value = "" if isinstance(move, Pass) else _sgf_point(board, move.cell, record,
-                                                                  node.span)
-            made = core.SgfNode({prop: [value]})
-        if node.comments:
-            made.properties["C"] = [core.escape(sgflines.join_comments(node.comments))]
-        return made
 
-    root.children = sgflines.from_lines(record.moves, make)
-    if territory:
-        root.main_line()[-1].properties.update(territory)
-    return core.serialize([root])
+def _move_node(board: Board, record: Record, node: Node, colours: dict[int, int]
+               ) -> core.SgfNode:
+    """One node of the record as an SGF node: a move (``B``/``W`` by the seat ``colours``
+    gives it, a pass empty) or stones set up in play, with the node's comments."""
+    move = node.move
+    if isinstance(move, Edit):
+        made = _edit_node(board, move, record)
+    else:
+        prop = "B" if colours[id(node)] == 0 else "W"
+        value = "" if isinstance(move, Pass) else _sgf_point(board, move.cell, record,
+                                                              node.span)
+        made = core.SgfNode({prop: [value]})
+    if node.comments:
+        made.properties["C"] = [core.escape(sgflines.join_comments(node.comments))]
+    return made
 
 
 def _edit_node(board: Board, edit: Edit, record: Record) -> core.SgfNode:

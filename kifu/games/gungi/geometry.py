@@ -87,7 +87,7 @@ class Geometry:
             steps.append((dest, mid))
         rays: list[tuple[int, ...]] = []
         for (dx, dy), limit in rays_table:
-            ray = []
+            ray: list[int] = []
             at = sq
             while True:
                 at = self.offset(at, dx, dy, side)

@@ -9,7 +9,9 @@ format (:mod:`kifu.games.gungi.setup.positions`), which shows stacks and hands a
 """
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from collections import Counter
+from dataclasses import dataclass
 
 from kifu.game import RenderOptions
 from kifu.games.gungi.geometry import KANJI_RANKS, SQUARES, name
@@ -56,6 +58,8 @@ def hand_text(position: Position, side: int) -> str:
 
 
 def render_svg(position: Position, options: RenderOptions, record: Record | None = None) -> str:
+    """The board with its stacks (each piece offset by its tier), both hands beside it, the
+    last ply's squares shaded, and the legend below."""
     margin = 30.0 if options.coords else 12.0
     hand_w = CELL * 1.2
     width = hand_w * 2 + margin * 2 + CELL * 9
@@ -63,58 +67,79 @@ def render_svg(position: Position, options: RenderOptions, record: Record | None
     height = margin * 2 + CELL * 9 + 22 * len(legend) + 10
     title = record.header("Event") if record is not None else None
     root = document(width, height, title or "Gungi 軍儀", options.size)
-    left = hand_w + margin
-    top = margin
-    element(root, "rect", x=left, y=top, width=CELL * 9, height=CELL * 9, fill=BOARD_FILL,
-            stroke=LINE, stroke_width=2)
-
-    def origin(sq: int) -> tuple[float, float]:
-        row, column = divmod(sq, 9)
-        if options.flip:
-            row, column = 8 - row, 8 - column
-        return left + column * CELL, top + row * CELL
-
+    frame = _Frame(hand_w + margin, margin, options.flip)
+    element(root, "rect", x=frame.left, y=frame.top, width=CELL * 9, height=CELL * 9,
+            fill=BOARD_FILL, stroke=LINE, stroke_width=2)
     if options.last_move and position.last_square is not None:
         marks = element(root, "g", class_="last-move")
         for sq in (position.last_square, position.last_from):
             if sq is not None:
-                x, y = origin(sq)
+                x, y = frame.origin(sq)
                 element(marks, "rect", x=x, y=y, width=CELL, height=CELL, fill=LAST,
                         opacity=0.8 if sq == position.last_square else 0.4)
+    _draw_lines(root, frame, margin if options.coords else None)
+    _draw_stacks(root, position, frame,
+                 tops_only=not options.flag("stacks") and "stacks" in options.extras)
+    _hands(root, position, frame.left, frame.top, hand_w, margin, options.flip)
+    for index, text in enumerate(legend):
+        element(root, "text", text, x=margin * 0.5,
+                y=frame.top + 9 * CELL + margin + 16 + 22 * index, font_size=16, fill=LINE)
+    return to_string(root)
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """Where the board stands in the drawing, and which way round."""
+
+    left: float
+    top: float
+    flip: bool
+
+    def origin(self, sq: int) -> tuple[float, float]:
+        """The top-left corner of square ``sq``."""
+        row, column = divmod(sq, 9)
+        if self.flip:
+            row, column = 8 - row, 8 - column
+        return self.left + column * CELL, self.top + row * CELL
+
+
+def _draw_lines(root: ET.Element, frame: _Frame, margin: float | None) -> None:
+    """The board's lines, and its coordinates (full-width files, kanji ranks) in the margin
+    when there is one for them."""
+    left, top = frame.left, frame.top
     lines = element(root, "g", stroke=LINE, stroke_width=1)
     for i in range(1, 9):
         element(lines, "line", x1=left + i * CELL, y1=top, x2=left + i * CELL, y2=top + 9 * CELL)
         element(lines, "line", x1=left, y1=top + i * CELL, x2=left + 9 * CELL, y2=top + i * CELL)
-    if options.coords:
-        labels = element(root, "g", font_size=CELL * 0.28, fill=LINE, text_anchor="middle",
-                         dominant_baseline="central", class_="coordinates")
-        for column in range(9):
-            file = 9 - column if not options.flip else column + 1
-            element(labels, "text", FULL_WIDTH[file], x=left + (column + 0.5) * CELL,
-                    y=top - margin * 0.45)
-        for row in range(9):
-            rank = row + 1 if not options.flip else 9 - row
-            element(labels, "text", KANJI_RANKS[rank - 1], x=left + 9 * CELL + margin * 0.45,
-                    y=top + (row + 0.5) * CELL)
+    if margin is None:
+        return
+    labels = element(root, "g", font_size=CELL * 0.28, fill=LINE, text_anchor="middle",
+                     dominant_baseline="central", class_="coordinates")
+    for column in range(9):
+        file = 9 - column if not frame.flip else column + 1
+        element(labels, "text", FULL_WIDTH[file], x=left + (column + 0.5) * CELL,
+                y=top - margin * 0.45)
+    for row in range(9):
+        rank = row + 1 if not frame.flip else 9 - row
+        element(labels, "text", KANJI_RANKS[rank - 1], x=left + 9 * CELL + margin * 0.45,
+                y=top + (row + 0.5) * CELL)
+
+
+def _draw_stacks(root: ET.Element, position: Position, frame: _Frame, tops_only: bool) -> None:
+    """Every stack, bottom to top (or only its top piece, with ``-O stacks=no``)."""
     pieces = element(root, "g", class_="pieces")
-    tops_only = not options.flag("stacks") and "stacks" in options.extras
     for sq in SQUARES:
         stack = position.board[sq]
         if not stack:
             continue
-        x, y = origin(sq)
+        x, y = frame.origin(sq)
         group = element(pieces, "g", class_="stack", data_square=name(sq).replace("―", "-"))
         shown = list(enumerate(stack, start=1))
         if tops_only:
             shown = shown[-1:]
         for tier, piece in shown:
             _piece(group, x, y, tier if not tops_only else 2, piece.face, piece.owner,
-                   options.flip)
-    _hands(root, position, left, top, hand_w, margin, options.flip)
-    for index, text in enumerate(legend):
-        element(root, "text", text, x=margin * 0.5, y=top + 9 * CELL + margin + 16 + 22 * index,
-                font_size=16, fill=LINE)
-    return to_string(root)
+                   frame.flip)
 
 
 def _piece(parent, x: float, y: float, tier: int, face: str, owner: int, flip: bool) -> None:

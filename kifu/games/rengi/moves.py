@@ -160,7 +160,7 @@ def _str(self: Move) -> str:
 
 
 for _cls in (Place, Turn, Single, Pass, Resign):
-    _cls.__str__ = _str  # type: ignore[method-assign]
+    _cls.__str__ = _str  # type: ignore[method-assign, assignment]
 
 
 # -- JSON -----------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ as it is read), the set-up header lines go into ``record.setup``
 from __future__ import annotations
 
 import unicodedata
+from typing import cast
 
 from lark import Token, Tree
 
@@ -49,10 +50,10 @@ def _square(token: Token) -> Square:
 def _action(tree: Tree) -> Action:
     span = grammar.span_of(tree)
     if tree.data == "place":
-        kind, square, *stated = tree.children
+        kind, square, *stated = cast("list[Token]", tree.children)
         strength = _strength(stated[0]) if stated else None
         return Place(unicodedata.normalize("NFKC", kind) == "B", _square(square), strength, span)
-    _, origin, _, target = tree.children
+    _, origin, _, target = cast("list[Token]", tree.children)
     return Shift(_square(origin), _square(target), span)
 
 

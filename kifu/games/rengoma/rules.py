@@ -121,10 +121,7 @@ class TurnPlay:
         base = {"action": self.actions + 1, "extra": extra, "kind": action.kind,
                 "player": position.names[self.actor], "side": side}
         try:
-            if isinstance(action, Place):
-                changed = self._place(action, base)
-            else:
-                changed = self._shift(action, base)
+            changed = self._place(action, base) if isinstance(action, Place) else self._shift(action, base)
         except IllegalMoveError as error:
             if not extra:
                 raise

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from kifu.errors import KifuError
 from kifu.game import Format, Game, Outcome, Played, RenderOptions
 from kifu.games.renju import moves, notation, position, rules, setup
 from kifu.games.renju.moves import Move, Offer, Pass, Place, Swap
@@ -69,7 +70,8 @@ class Renju(Game[Position, Move]):
     def outcome(self, pos: Position) -> Outcome | None:
         return rules.outcome(pos)
 
-    def result_matches(self, stated: str, outcome: Outcome | None, pos: Position) -> str | None:
+    def result_matches(self, stated: str, outcome: Outcome | None,
+                       pos: Position) -> str | KifuError | None:
         return super().result_matches(rules.plain_result(stated), outcome, pos)
 
     def render_svg(self, pos: Position, options: RenderOptions, record: Record | None = None) -> str:

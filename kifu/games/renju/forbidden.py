@@ -48,10 +48,10 @@ def _line_readers() -> dict[int, tuple[Callable[[list[int]], tuple[int, ...]], .
     Cells beyond the edge read as the wall cell at index 0, so a line never wraps round the
     flat board; ``itemgetter`` does the reading in C, which is what makes judging cheap.
     """
-    readers = {}
+    readers: dict[int, tuple[Callable[[list[int]], tuple[int, ...]], ...]] = {}
     for at in ALL_POINTS:
         column, row = point_of(at)
-        per_direction = []
+        per_direction: list[Callable[[list[int]], tuple[int, ...]]] = []
         for dc, dr in DIRECTION_VECTORS:
             cells = []
             for k in range(-REACH, REACH + 1):

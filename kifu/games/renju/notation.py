@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import cast
 
 from lark import Token, Tree
 
@@ -57,7 +58,8 @@ _PLACES: dict[str, Place] = {}
 
 def _read_run(token: Token, builder: RecordBuilder) -> None:
     """Feed the numbers and moves of a MOVE_RUN token to the builder, each with its column."""
-    line, base = token.line, token.column
+    at = grammar.token_span(token)
+    line, base = at.line, at.column
     for match in _RUN_ITEM.finditer(token):
         start, end = match.span()
         span = Span(line, base + start, line, base + end)
@@ -90,7 +92,7 @@ def _make_move(item: Tree) -> Move:
             raise NotationError(f"an offer names at most the board's {MAX_OFFER} points",
                                 span=offered[MAX_OFFER][1])
         return Offer(tuple(point for point, _ in offered))
-    token = item.children[0]
+    token = cast(Token, item.children[0])
     if token.type == "POINT":
         return Place(_point(token))
     return Pass() if token.type == "PASS" else Swap()

@@ -63,8 +63,8 @@ def _place(position: Position, point: Point) -> Played:
                                rule="fifth-move-offer")
     at = index(*point)
     if position.cells[at] != EMPTY:
-        colour = COLOUR_NAMES[position.cells[at]]
-        raise IllegalMoveError(f"{point} is already occupied by a {colour} stone", rule="occupied")
+        owner = COLOUR_NAMES[position.cells[at]]
+        raise IllegalMoveError(f"{point} is already occupied by a {owner} stone", rule="occupied")
     colour = position.to_move
     position.cells[at] = colour
     position.stones += 1
@@ -153,6 +153,7 @@ def _canonical_shape(position: Position, extra: Point) -> tuple:
         shape = tuple(sorted(((x - min_x, y - min_y), c) for (x, y), c in moved))
         if best is None or shape < best:
             best = shape
+    assert best is not None  # there is a stone: the one just offered
     return best
 
 

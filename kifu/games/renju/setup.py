@@ -77,7 +77,7 @@ def _points(record: Record, name: str, colour: int,
     value = record.headers[name]
     header = record.header_spans.get(name)
     start = header.end_column - len(value.rstrip()) if header else None
-    points = []
+    points: list[Point] = []
     for item in _ITEM.finditer(value):
         span = (Span(header.line, start + item.start(), header.line, start + item.end())
                 if header and start is not None else None)

@@ -213,7 +213,7 @@ def _setup(root: sgf.SgfNode, collection: sgf.Collection) -> Setup | None:
     if not any(prop in root.properties for prop in ("AB", "AW", "PL")):
         return None
     stones = {}
-    spans = []
+    spans: list[tuple[int, Point, Span]] = []
     for prop, colour in (("AB", BLACK), ("AW", WHITE)):
         span = collection.value_span(root, prop)
         stones[prop] = tuple(point_from_sgf(value, span) for value in root.properties.get(prop, []))

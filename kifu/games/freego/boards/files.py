@@ -92,31 +92,10 @@ def check_text(text: str, default_name: str = "board") -> Checked:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        where = _TOML_POSITION.search(str(error))
-        if where:
-            span = Span.point(int(where.group(1)), int(where.group(2)))
-        else:  # "(at end of document)"
-            lines = text.rstrip("\n").split("\n")
-            span = Span.point(len(lines), len(lines[-1]) + 1)
-        message = re.sub(r"\s*\(at [^)]*\)", "", str(error)).strip()
-        return Checked(None, [BoardError(f"not valid TOML: {message}", span=span, rule="toml")])
+        return Checked(None, [_toml_error(text, error)])
     spans = TomlSpans(text)
     out = _Collector(spans)
-    for key in data:
-        if key not in TOP_KEYS:
-            out.error(f"unknown key {key!r} (a board file has {', '.join(sorted(TOP_KEYS))})",
-                      spans.top(key), "board-key")
-    name = data.get("name", default_name)
-    if not isinstance(name, str):
-        out.error("'name' must be a string", spans.top("name"), "board-key")
-        name = default_name
-    tolerance = data.get("tolerance")
-    if tolerance is not None and not (_is_number(tolerance) and tolerance > 0):
-        out.error("'tolerance' must be a positive number", spans.top("tolerance"), "board-key")
-        tolerance = None
-    y_axis = data.get("y_axis", "up")
-    if y_axis not in ("up", "down"):
-        out.error("'y_axis' is \"up\" or \"down\"", spans.top("y_axis"), "board-key")
+    name, tolerance, y_axis = _top_keys(data, default_name, out)
     raw_cells = data.get("cells")
     if not isinstance(raw_cells, dict) or not raw_cells:
         out.error("a board file needs a table of cells ([cells.ID] ...)", Span.point(1, 1),
@@ -141,6 +120,41 @@ def check_text(text: str, default_name: str = "board") -> Checked:
     board = Board(name, tuple(cells), links, y_down=y_axis == "down",
                   description=str(data.get("description", "")))
     return Checked(board, out.problems, not explicit)
+
+
+def _toml_error(text: str, error: tomllib.TOMLDecodeError) -> BoardError:
+    """A file that is not TOML, located where ``tomllib`` says (it has no spans of its own)."""
+    where = _TOML_POSITION.search(str(error))
+    if where:
+        span = Span.point(int(where.group(1)), int(where.group(2)))
+    else:  # "(at end of document)"
+        lines = text.rstrip("\n").split("\n")
+        span = Span.point(len(lines), len(lines[-1]) + 1)
+    message = re.sub(r"\s*\(at [^)]*\)", "", str(error)).strip()
+    return BoardError(f"not valid TOML: {message}", span=span, rule="toml")
+
+
+def _top_keys(data: dict[str, Any], default_name: str, out: _Collector
+              ) -> tuple[str, float | None, str]:
+    """The file's name, tolerance and y axis, each checked (a bad one reported and replaced
+    by its default); an unknown key is reported."""
+    spans = out.spans
+    for key in data:
+        if key not in TOP_KEYS:
+            out.error(f"unknown key {key!r} (a board file has {', '.join(sorted(TOP_KEYS))})",
+                      spans.top(key), "board-key")
+    name = data.get("name", default_name)
+    if not isinstance(name, str):
+        out.error("'name' must be a string", spans.top("name"), "board-key")
+        name = default_name
+    tolerance = data.get("tolerance")
+    if tolerance is not None and not (_is_number(tolerance) and tolerance > 0):
+        out.error("'tolerance' must be a positive number", spans.top("tolerance"), "board-key")
+        tolerance = None
+    y_axis = data.get("y_axis", "up")
+    if y_axis not in ("up", "down"):
+        out.error("'y_axis' is \"up\" or \"down\"", spans.top("y_axis"), "board-key")
+    return name, tolerance, y_axis
 
 
 def _cell(cell_id: str, raw: Any, out: _Collector) -> Cell:

@@ -204,6 +204,8 @@ def _names(board: Board, choice: str) -> list[str]:
 
 
 def _render_map(pos: Position, options: RenderOptions, record: Record | None) -> str:
+    """A map board: its cells outlined (or, without outlines, as circles linked by their
+    adjacency), the stones with names or move numbers, the last move and the legend."""
     board = pos.board
     frame = _Frame(board, options.flip)
     lines = _legend_lines(pos)
@@ -211,58 +213,68 @@ def _render_map(pos: Position, options: RenderOptions, record: Record | None) ->
     root = document(frame.width, frame.height + size * 1.4 * (len(lines) + 0.6), _title(pos, record),
                     options.size)
     element(root, "rect", x=0, y=0, width=frame.width, height=frame.height, fill="#fbf8ef")
-    colours = seat_colours(pos.rules.seats)
     centres = _centres(board, frame)
     radii = _radii(centres)
-    outlined = board.has_polygons
-    if outlined:
-        cells_group = element(root, "g", class_="cells", stroke=INK, stroke_width=1,
-                              stroke_linejoin="round")
-        for index, cell in enumerate(board.cells):
-            if not cell.polygon:
-                continue
-            what = pos.cells[index]
-            fill = UNPLAYABLE if what == OFF else PAPER
-            points = " ".join(f"{x:.1f},{y:.1f}" for x, y in map(frame.xy, cell.polygon))
-            element(cells_group, "polygon", points=points, fill=fill, class_="cell")
-    if not outlined or options.flag("edges"):
+    if board.has_polygons:
+        _draw_outlines(root, pos, frame)
+    if not board.has_polygons or options.flag("edges"):
         edges = element(root, "g", class_="adjacency", stroke="#9a8f7a", stroke_width=1.2)
         for a, b in board.edges():
             (x1, y1), (x2, y2) = centres[a], centres[b]
             element(edges, "line", x1=x1, y1=y1, x2=x2, y2=y2)
-    names = _names(board, options.extras.get("names", "auto"))
     marks = element(root, "g", class_="stones")
-    for index, cell in enumerate(board.cells):
-        x, y = centres[index]
-        r = radii[index]
-        what = pos.cells[index]
-        if what > 0:
-            fill, ink = colours[what - 1], _ink_on(colours[what - 1])
-        elif what == OFF:
-            fill, ink = UNPLAYABLE, "#666"
-        else:
-            fill, ink = ("none" if outlined else PAPER), INK
-        if what > 0 or not outlined:
-            element(marks, "circle", cx=x, cy=y, r=r, fill=fill, stroke=INK, stroke_width=1,
-                    stroke_dasharray="2,2" if what == OFF else None)
-        label = names[index]
-        numbered = options.numbers and index in pos.numbers
-        if numbered:
-            label = str(pos.numbers[index])
-        if options.coords or options.numbers:
-            font = max(5.0, min(11.0, r * 1.6 / max(1.0, display_width(label) * 0.55)))
-            element(marks, "text", label, x=x, y=y, fill=ink if what != EMPTY else INK,
-                    font_size=font, text_anchor="middle", dominant_baseline="central",
-                    class_=None if numbered else "coordinates")
-        if value_shown(board) and what != OFF:
-            element(marks, "text", scoring.fmt(cell.value), x=x + r * 0.9, y=y - r * 0.9,
-                    fill="#555", font_size=max(5.0, min(9.0, r * 0.7)), text_anchor="middle")
+    names = _names(board, options.extras.get("names", "auto"))
+    colours = seat_colours(pos.rules.seats)
+    for index in range(len(board.cells)):
+        _draw_cell(marks, pos, options, colours, index, centres[index], radii[index],
+                   names[index])
     if options.last_move and pos.last is not None:
         x, y = centres[pos.last]
         element(root, "circle", cx=x, cy=y, r=radii[pos.last] + 2.5, fill="none",
                 stroke=LAST_MOVE, stroke_width=2.5, class_="last-move")
     _draw_legend(root, pos, MAP_MARGIN * 0.5, frame.height, size)
     return to_string(root)
+
+
+def _draw_outlines(root: ET.Element, pos: Position, frame: _Frame) -> None:
+    """Each cell's outline, unplayable cells greyed."""
+    cells_group = element(root, "g", class_="cells", stroke=INK, stroke_width=1,
+                          stroke_linejoin="round")
+    for index, cell in enumerate(pos.board.cells):
+        if not cell.polygon:
+            continue
+        fill = UNPLAYABLE if pos.cells[index] == OFF else PAPER
+        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in map(frame.xy, cell.polygon))
+        element(cells_group, "polygon", points=points, fill=fill, class_="cell")
+
+
+def _draw_cell(marks: ET.Element, pos: Position, options: RenderOptions, colours: list[str],
+               index: int, centre: tuple[float, float], r: float, name: str) -> None:
+    """One cell's stone (or, without outlines, its circle), its name or move number, and its
+    value on a valued map."""
+    board, (x, y) = pos.board, centre
+    outlined = board.has_polygons
+    what = pos.cells[index]
+    if what > 0:
+        fill, ink = colours[what - 1], _ink_on(colours[what - 1])
+    elif what == OFF:
+        fill, ink = UNPLAYABLE, "#666"
+    else:
+        fill, ink = ("none" if outlined else PAPER), INK
+    if what > 0 or not outlined:
+        element(marks, "circle", cx=x, cy=y, r=r, fill=fill, stroke=INK, stroke_width=1,
+                stroke_dasharray="2,2" if what == OFF else None)
+    numbered = options.numbers and index in pos.numbers
+    label = str(pos.numbers[index]) if numbered else name
+    if options.coords or options.numbers:
+        font = max(5.0, min(11.0, r * 1.6 / max(1.0, display_width(label) * 0.55)))
+        element(marks, "text", label, x=x, y=y, fill=ink if what != EMPTY else INK,
+                font_size=font, text_anchor="middle", dominant_baseline="central",
+                class_=None if numbered else "coordinates")
+    if value_shown(board) and what != OFF:
+        element(marks, "text", scoring.fmt(board.cells[index].value), x=x + r * 0.9,
+                y=y - r * 0.9, fill="#555", font_size=max(5.0, min(9.0, r * 0.7)),
+                text_anchor="middle")
 
 
 def value_shown(board: Board) -> bool:

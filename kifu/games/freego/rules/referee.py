@@ -234,44 +234,14 @@ def _resume(pos: Position, warnings: list[KifuError]) -> None:
 def _edit(pos: Position, edit: Edit, warnings: list[KifuError]) -> Played:
     """Stones set up in the middle of a game: added, replaced or cleared without any rule of
     play; no group may be left without a liberty.  Ko and superko count afresh from here."""
-    board, cells = pos.board, pos.cells
     names = pos.rules.seats
-    touched: list[int] = []
-
-    def cell_of(name: str) -> int:
-        cell = board.find(name)
-        if cell is None:
-            raise SetupError(f"{name!r} is not a cell of the board {board.name!r}",
-                             rule="unknown-cell")
-        if cells[cell] == OFF:
-            raise SetupError(f"{board.cells[cell].id} cannot hold a stone on this board",
-                             rule="unplayable")
-        return cell
-
-    def put(cell: int, what: int) -> None:
-        old = cells[cell]
-        if old > 0:
-            pos.hash ^= board.zobrist[old - 1][cell]
-        if what > 0:
-            pos.hash ^= board.zobrist[what - 1][cell]
-        cells[cell] = what
-        pos.numbers.pop(cell, None)
-        touched.append(cell)
-
     if len(edit.add) > pos.seats:
         raise SetupError(f"set-up stones for seat {len(edit.add)}, but this game has "
                          f"{pos.seats} players", rule="setup")
-    for name in edit.clear:
-        put(cell_of(name), EMPTY)
+    touched = [_set_cell(pos, _edited_cell(pos, name), EMPTY) for name in edit.clear]
     for seat, names_of_seat in enumerate(edit.add):
-        for name in names_of_seat:
-            put(cell_of(name), seat + 1)
-    for cell in touched:
-        for start in (cell, *board.neighbours[cell]):
-            if cells[start] > 0 and _dead_group(cells, board.neighbours, start,
-                                                cells[start]) is not None:
-                raise SetupError(f"the set-up leaves {names[cells[start] - 1]}'s stone on "
-                                 f"{board.cells[start].id} without a liberty", rule="no-liberty")
+        touched.extend(_set_cell(pos, _edited_cell(pos, name), seat + 1) for name in names_of_seat)
+    _check_liberties(pos, touched)
     if edit.to_move is not None:
         if edit.to_move >= pos.seats:
             raise SetupError(f"seat {edit.to_move + 1} is to move, but this game has "
@@ -284,6 +254,44 @@ def _edit(pos: Position, edit: Edit, warnings: list[KifuError]) -> Played:
                     "added": {names[s]: list(c) for s, c in enumerate(edit.add) if c},
                     "cleared": list(edit.clear), "to_move": names[pos.to_move]}
     return Played([event], warnings)
+
+
+def _edited_cell(pos: Position, name: str) -> int:
+    """The cell a set-up names: one of the board's, and one that can hold a stone."""
+    board = pos.board
+    cell = board.find(name)
+    if cell is None:
+        raise SetupError(f"{name!r} is not a cell of the board {board.name!r}",
+                         rule="unknown-cell")
+    if pos.cells[cell] == OFF:
+        raise SetupError(f"{board.cells[cell].id} cannot hold a stone on this board",
+                         rule="unplayable")
+    return cell
+
+
+def _set_cell(pos: Position, cell: int, what: int) -> int:
+    """Put ``what`` (a seat's stone, or ``EMPTY``) on ``cell``, the hash kept in step; the
+    cell."""
+    zobrist, old = pos.board.zobrist, pos.cells[cell]
+    if old > 0:
+        pos.hash ^= zobrist[old - 1][cell]
+    if what > 0:
+        pos.hash ^= zobrist[what - 1][cell]
+    pos.cells[cell] = what
+    pos.numbers.pop(cell, None)
+    return cell
+
+
+def _check_liberties(pos: Position, touched: list[int]) -> None:
+    """No group on or beside the cells a set-up changed is left without a liberty."""
+    board, cells = pos.board, pos.cells
+    for cell in touched:
+        for start in (cell, *board.neighbours[cell]):
+            if cells[start] > 0 and _dead_group(cells, board.neighbours, start,
+                                                cells[start]) is not None:
+                raise SetupError(f"the set-up leaves {pos.rules.seats[cells[start] - 1]}'s "
+                                 f"stone on {board.cells[start].id} without a liberty",
+                                 rule="no-liberty")
 
 
 def _out_of_turn(pos: Position, seat: int, lenient: bool, warnings: list[KifuError]) -> int:

@@ -58,7 +58,7 @@ def _value_spans(text: str, span: Span | None) -> list[tuple[str, Span | None]]:
     line = _line(text, span.line)
     colon = re.search(r"[:：]", line[span.column - 1:])
     start = span.column - 1 + (colon.end() if colon else 0)
-    words = []
+    words: list[tuple[str, Span | None]] = []
     for match in _WORD.finditer(line, start):
         where = Span(span.line, match.start() + 1, span.line, match.end() + 1)
         if len(words) == MAX_STONES:

@@ -141,7 +141,7 @@ def move_to_json(move: Move) -> dict[str, Any]:
             data["back"] = move.back
     elif isinstance(move, BackFaces):
         data = {"type": "back-faces",
-                "entries": [[s, *_coord_json(c), f] for s, c, f in move.entries]}
+                "entries": [[s, c.file, c.rank, c.tier, f] for s, c, f in move.entries]}
     elif isinstance(move, Section):
         data = {"type": "section", "kind": move.kind}
     else:

@@ -179,7 +179,7 @@ class Resign:
 Move = Ply | Placement | BackFaces | Section | Resign
 
 
-def annotations(ply: Ply) -> list[str]:
+def bracket_notes(ply: Ply) -> list[str]:
     """The bracketed notes of a ply, in canonical order."""
     out = []
     if ply.origin is not None:
@@ -249,7 +249,7 @@ def ply_text(ply: Ply, style: Style = KANJI) -> str:
         out.append(style.new)
     if ply.swap:
         out.append(style.swap + style.piece(ply.swap) + (style.new if ply.swap_drop else ""))
-    notes = annotations(ply) if style is KANJI else _ascii_notes(ply)
+    notes = bracket_notes(ply) if style is KANJI else _ascii_notes(ply)
     out.extend(f"[{note}]" for note in notes)
     return "".join(out)
 

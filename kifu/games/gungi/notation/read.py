@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import cast
 
 from lark import Token, Tree
 
@@ -105,18 +106,17 @@ class _Reader:
     def walk(self, items: list[Tree | Token]) -> None:
         for item in items:
             if isinstance(item, Token):
-                if item.type == "BRACKET":
-                    self.bracket(item)
-                elif item.type == "SECTION_JP":
+                if item.type == "BRACKET" or item.type == "SECTION_JP":
                     self.bracket(item)
                 continue
             kind = item.data
             if kind == "header":
-                self.header(item.children[0])
+                self.header(cast(Token, item.children[0]))
             elif kind in ("ply", "same"):
                 self.ply(item)
             elif kind == "resign":
-                self.builder.move(Resign(side_of(item.children[0])), grammar.span_of(item))
+                self.builder.move(Resign(side_of(cast(Token, item.children[0]))),
+                                  grammar.span_of(item))
             elif kind == "backfaces":
                 self.backfaces(item)
             elif kind == "variation":
@@ -124,7 +124,7 @@ class _Reader:
                 self.walk(item.children)
                 self.builder.end_variation(grammar.span_of(item))
             elif kind == "board_row":
-                self.diagram.row(item.children[0])
+                self.diagram.row(cast(Token, item.children[0]))
 
     # -- headers ----------------------------------------------------------------------------
 
@@ -132,7 +132,7 @@ class _Reader:
         match = re.match(r"([^:：]+?)[ \t]*[:：][ \t]*(.*)$", str(token))
         assert match is not None
         key, value = match.group(1).strip(), match.group(2).rstrip()
-        span = grammar.span_of(token)
+        span = grammar.token_span(token)
         if self.diagram.takes(key):
             self.diagram.header(key, value, span)
             return
@@ -174,7 +174,8 @@ class _Reader:
             swap = face_of(rest[1])
             swap_drop = len(rest) > 2 and rest[2].type == "NEW"
         if self.in_setup:
-            if file is None or tier is None or strike is not None or drop or swap or stray_new:
+            if (file is None or rank is None or tier is None or strike is not None or drop or swap
+                    or stray_new):
                 raise NotationError("a set-up ply is written 筋―段―層―駒, such as ▲1―7―1―兵",
                                     span=span)
             self.builder.move(Placement(side, file, rank, tier, piece), span)
@@ -186,10 +187,10 @@ class _Reader:
 
     def backfaces(self, tree: Tree) -> None:
         entries = []
-        for group in tree.children:
-            side = side_of(group.children[0])
-            for entry in group.children[1:]:
-                f, r, t, face = entry.children
+        for group in cast("list[Tree]", tree.children):
+            side = side_of(cast(Token, group.children[0]))
+            for entry in cast("list[Tree]", group.children[1:]):
+                f, r, t, face = cast("list[Token]", entry.children)
                 back = face_of(face)
                 if back not in ("さ", "と", "へ"):
                     raise NotationError(f"the back-face list names さ, と or へ, not {back}",
@@ -202,7 +203,7 @@ class _Reader:
     def bracket(self, token: Token) -> None:
         text = str(token)[1:-1]
         content = text.strip(" \t\u3000")
-        span = grammar.span_of(token)
+        span = grammar.token_span(token)
         section = SECTION_WORDS.get(content) or _ASCII_SECTIONS.get(content.lower())
         if content == "終局":
             section = "end"
@@ -234,7 +235,7 @@ class _Reader:
                        "replace_next_piece": changes["replace_piece"]}
         allowed = {"ends", "back"} if isinstance(move, Placement) else (
             set(Ply.__dataclass_fields__) if isinstance(move, Ply) else {"ends"})
-        for key, value in changes.items():
+        for key, _value in changes.items():
             if key not in allowed:
                 raise NotationError(f"{text} cannot follow {move}", span=span)
             if getattr(move, key) not in (None, False):

@@ -129,6 +129,7 @@ _KINDS = {MOVE: _move, DROP: _drop, STRIKE: _strike, SWAP: _swap, SUBSTITUTE: _s
 
 def _betray(stack: list[Piece], eff: Effects, betray: dict[int, str]) -> None:
     """寝返り: every piece under the acting へ changes sides, showing the face the list gives."""
+    assert eff.actor is not None  # every kind of action names its actor
     for index in range(stack.index(eff.actor)):
         before = stack[index]
         after = Piece(1 - before.owner, betray.get(index + 1, before.other or "?"),

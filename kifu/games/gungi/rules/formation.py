@@ -74,7 +74,7 @@ def _check_complete(pos: Position, first: bool) -> None:
 
 def _gather_for_resetup(pos: Position) -> None:
     """千日手: each side sets up again with everything it owns; the board shrinks."""
-    owned = [Counter(), Counter()]
+    owned: list[Counter[str]] = [Counter(), Counter()]
     pos.pending = [[], []]
     for stack in pos.board:
         for piece in stack:
@@ -96,28 +96,59 @@ def _gather_for_resetup(pos: Position) -> None:
 
 
 def place(pos: Position, move: Placement, lenient: bool = False) -> Played:
+    """One set-up ply (初期陣形配置): a piece from the set goes into the mover's territory, on
+    top of a stack there; 二兵 on a file is a foul the other side could claim."""
     if pos.phase != SETUP:
         raise IllegalMoveError("set-up plies stand between [打ち始め] and [済み]",
                                rule="section-order")
     assert pos.to_place is not None
     side = move.side
-    mark = MARKS[side]
     if side != pos.to_move:
         raise IllegalMoveError(f"the set-up alternates: it is {MARKS[pos.to_move]}'s turn to "
                                "place", rule="turn")
     if pos.to_place[side][move.piece] <= 0:
         what = "a back face; the set-up uses front faces only" if move.piece not in FRONT_COUNTS \
             and not pos.repeated else f"no {move.piece} left to place"
-        raise IllegalMoveError(f"{mark} has {what}", rule="setup-piece")
+        raise IllegalMoveError(f"{MARKS[side]} has {what}", rule="setup-piece")
+    sq = _set_up_square(pos, move)
+    stack = pos.board[sq]
+    _check_stacking(stack, move)
+    played = Played()
+    if move.piece == "兵" and pos.faces_on_file(side, "兵", move.file):
+        error = IllegalMoveError(f"場二兵: {MARKS[side]} already has a 兵 on file {move.file}, a "
+                                 f"foul during the set-up; {MARKS[1 - side]} could claim the win",
+                                 rule="ni-hyou")
+        played.warnings.append(error.as_warning() if lenient else error)
+    piece = _next_piece(pos, side, move.piece)
+    stack.append(piece)
+    if move.back is not None and (move.piece != "兵" or not pos.settle(piece, move.back)):
+        raise IllegalMoveError(f"[裏駒{move.back}] cannot hold for this {move.piece}",
+                               rule="back-face")
+    pos.to_place[side][move.piece] -= 1
+    pos.placed[side] += 1
+    other = 1 - side
+    if sum(pos.to_place[other].values()):
+        pos.to_move = other
+    played.events.append({"type": "placement", "side": SIDE_NAMES[side], "piece": move.piece,
+                          "square": f"{move.file}―{move.rank}", "tier": move.tier})
+    return played
+
+
+def _set_up_square(pos: Position, move: Placement) -> int:
+    """The square a set-up ply names: on the board, in the mover's own territory."""
     if not (1 <= move.file <= 9 and 1 <= move.rank <= 9):
         raise IllegalMoveError(f"{move.file}―{move.rank} is off the board", rule="off-board")
     sq = square(move.file, move.rank)
-    geo = pos.geometry
-    if not geo.in_territory(sq, side):
-        low, high = geo.territories[side]
-        raise IllegalMoveError(f"{mark} sets up in its own territory (ranks {low}-{high}), not "
-                               f"on rank {move.rank}", rule="territory")
-    stack = pos.board[sq]
+    if not pos.geometry.in_territory(sq, move.side):
+        low, high = pos.geometry.territories[move.side]
+        raise IllegalMoveError(f"{MARKS[move.side]} sets up in its own territory (ranks "
+                               f"{low}-{high}), not on rank {move.rank}", rule="territory")
+    return sq
+
+
+def _check_stacking(stack: list[Piece], move: Placement) -> None:
+    """Stacks are built bottom up, three high at most, nothing on a 帥, 砲/砦 on tier 1 only,
+    no two own pieces of a kind in one stack."""
     if move.tier != len(stack) + 1:
         raise IllegalMoveError(f"stacks are built bottom up: {move.file}―{move.rank} holds "
                                f"{len(stack)} piece(s), so the next goes on tier {len(stack) + 1}, "
@@ -128,29 +159,9 @@ def place(pos: Position, move: Placement, lenient: bool = False) -> Played:
         raise IllegalMoveError("nothing may stand on a 帥", rule="king-on-top")
     if move.piece in FORTS and move.tier != 1:
         raise IllegalMoveError(f"{move.piece} stands on tier 1 only", rule="fort-tier")
-    if same_kind(stack, side, move.piece):
-        raise IllegalMoveError(f"{mark} already has a {move.piece} in this stack (the same-kind "
-                               "rule)", rule="same-kind")
-    played = Played()
-    if move.piece == "兵" and pos.faces_on_file(side, "兵", move.file):
-        error = IllegalMoveError(f"場二兵: {mark} already has a 兵 on file {move.file}, a foul "
-                                 f"during the set-up; {MARKS[1 - side]} could claim the win",
-                                 rule="ni-hyou")
-        played.warnings.append(error.as_warning() if lenient else error)
-    piece = _next_piece(pos, side, move.piece)
-    stack.append(piece)
-    if move.back is not None:
-        if move.piece != "兵" or not pos.settle(piece, move.back):
-            raise IllegalMoveError(f"[裏駒{move.back}] cannot hold for this {move.piece}",
-                                   rule="back-face")
-    pos.to_place[side][move.piece] -= 1
-    pos.placed[side] += 1
-    other = 1 - side
-    if sum(pos.to_place[other].values()):
-        pos.to_move = other
-    played.events.append({"type": "placement", "side": SIDE_NAMES[side], "piece": move.piece,
-                          "square": f"{move.file}―{move.rank}", "tier": move.tier})
-    return played
+    if same_kind(stack, move.side, move.piece):
+        raise IllegalMoveError(f"{MARKS[move.side]} already has a {move.piece} in this stack "
+                               "(the same-kind rule)", rule="same-kind")
 
 
 def _next_piece(pos: Position, side: int, face: str) -> Piece:

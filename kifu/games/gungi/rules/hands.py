@@ -85,10 +85,9 @@ def take_from_hand(pos: Position, side: int, face: str, back: str | None) -> Pie
         for piece in matching:
             piece.other, piece.pool = None, merged
     chosen = matching[0]
-    if back is not None:
-        if not pos.settle(chosen, back):
-            raise IllegalMoveError(f"{MARKS[side]} holds no {face} with {back} on its back",
-                                   rule="back-face")
+    if back is not None and not pos.settle(chosen, back):
+        raise IllegalMoveError(f"{MARKS[side]} holds no {face} with {back} on its back",
+                               rule="back-face")
     hand.remove(chosen)
     return chosen
 

@@ -189,10 +189,11 @@ def mover_foul(pos: Position, action: Action, side: int, board: Board, depth: in
         if offender == side:
             return rule
     mate_foul = mates_with_foul_piece(action)
-    if mate_foul is not None and depth < MATE_FOUL_DEPTH and in_check(board, pos.geometry,
-                                                                        1 - side):
-        if not has_legal_action(after_position(pos, action, side, board), 1 - side, depth + 1):
-            return mate_foul
+    if (mate_foul is not None and depth < MATE_FOUL_DEPTH
+            and in_check(board, pos.geometry, 1 - side)
+            and not has_legal_action(after_position(pos, action, side, board), 1 - side,
+                                     depth + 1)):
+        return mate_foul
     return None
 
 

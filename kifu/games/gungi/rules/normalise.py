@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from kifu.errors import KifuError
+from kifu.game import Outcome
 from kifu.games.gungi.moves import Ply
 from kifu.games.gungi.position import Position
 from kifu.games.gungi.rules import referee, start_position
@@ -75,9 +76,5 @@ def _canonical(ply: Ply) -> Ply:
     return replace(ply, origin=resolved.origin if resolved.needs_origin else None)
 
 
-class _Stop:
-    winner = None
-    reason = "unreadable"
-
-
-_STOP = _Stop()
+#: What ends the normaliser's replay of a line at a move it cannot read.
+_STOP = Outcome(None, "unreadable")

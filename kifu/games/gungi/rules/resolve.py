@@ -131,7 +131,7 @@ def _candidates(pos: Position, ply: Ply, sq: int) -> list[Action]:
                 for s, tier in drop_targets(board, geo, ply.piece, side)
                 if s == sq and not drop_is_dead(board, geo, sq, ply.piece, side, tier)]
     checked = in_check(board, geo, side)
-    out = []
+    out: list[Action] = []
     for origin in range(81):
         stack = board[origin]
         if stack and stack[-1].owner == side and stack[-1].face == ply.piece:
@@ -331,6 +331,7 @@ def _check_tier(ply: Ply, action: Action, lenient: bool, repairs: list[str],
     expected = action.origin_tier if action.kind in (SWAP, SUBSTITUTE, EXCHANGE) else action.tier
     if action.kind == SUBSTITUTE:
         expected = 1
+    assert expected is not None  # a swap and an exchange name the tier they act from
     if ply.tier != expected:
         message = (f"{ply.piece} ends on tier {expected} of {where(action.to)}, not tier "
                    f"{ply.tier}")

@@ -38,7 +38,7 @@ def kind_of(face: str) -> str:
     return FRONT_OF.get(face, face)
 
 
-LIMITS = Counter()
+LIMITS: Counter[str] = Counter()
 for _front, _back in SET:
     LIMITS[kind_of(_front)] += 2
 
@@ -82,7 +82,7 @@ def from_diagram(diagram: Diagram) -> Position:
     return pos
 
 
-def _check_tier(sq: int, stack: list[SetupPiece], tier: int, item: SetupPiece) -> None:
+def _check_tier(sq: int, stack: tuple[SetupPiece, ...], tier: int, item: SetupPiece) -> None:
     """Nothing on a 帥, 砲/砦 on tier 1 only, no two own pieces of a face in one stack."""
     if item.face == "帥" and tier != len(stack):
         raise SetupError(f"something stands on the 帥 at {name(sq)}")

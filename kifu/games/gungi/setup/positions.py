@@ -109,7 +109,7 @@ class DiagramBuilder:
 
     def row(self, token: Token) -> None:
         self.seen = True
-        span = grammar.span_of(token)
+        span = grammar.token_span(token)
         self.span = self.span or span
         if token.type != "BOD_ROW":
             return
@@ -159,7 +159,7 @@ def parse_hand(value: str, side: int, span: Span) -> list[SetupPiece]:
     value = value.strip()
     if value in ("", "なし", "none"):
         return []
-    out = []
+    out: list[SetupPiece] = []
     for found in _HAND_WORD.finditer(value):  # one at a time: a hand may be written endlessly
         item = found.group()
         match = _HAND_ITEM.fullmatch(item)

@@ -11,8 +11,9 @@ DropCap: 5
 +3 -2U +4R -5L {a comment} +3U (+6U) -1U +P
 ```
 Headers (``Key: value``) come first: the variant and any setting overrides (see
-``kifu.games.rengi.setup.parameters``), the players (``First``, ``Second``), the tsumo list (``Tsumo``, ``TsumoBuild``)
-or ``Seed``, and ``Result`` (first / second).  A set-up position may follow (see ``kifu.games.rengi.setup.positions``).
+``kifu.games.rengi.setup.parameters``), the players (``First``, ``Second``), the tsumo list
+(``Tsumo``, ``TsumoBuild``) or ``Seed``, and ``Result`` (first / second).  A set-up position may
+follow (see ``kifu.games.rengi.setup.positions``).
 Then the moves (see ``kifu.games.rengi.moves``): signs optional, numbers (``1.``) optional, comments in
 ``{...}`` or after ``;``, variations in ``( ... )`` after the move they replace.
 """
@@ -56,7 +57,7 @@ def _ascii(text: str) -> str:
 def _column(char: str, token: Token, offset: int) -> int:
     value = int(_ascii(char))
     if not 1 <= value <= 6:
-        span = grammar.span_of(token)
+        span = grammar.token_span(token)
         raise NotationError(f"column {value} is off the field (columns 1 to 6)",
                             span=Span.point(span.line, span.column + offset))
     return value
@@ -143,7 +144,7 @@ class _SetupLines:
                                                          value.column + width)
 
     def _place(self, token: Token) -> Span:
-        span = grammar.span_of(token)
+        span = grammar.token_span(token)
         self.first = self.first or span
         if self.builder.depth:
             raise NotationError("a set-up stands before the moves, not in a variation",

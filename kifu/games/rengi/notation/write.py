@@ -3,9 +3,10 @@ a line.
 
 The alphabets (``letters``, ``upper``, ``lower``, ``kanji``, ``symbols``) spell each move
 (:func:`kifu.games.rengi.moves.text`).  Two dialects need the position, every move in colour
-form or every move in open form (:func:`convert`): ``23ab`` and ``2R`` say the same thing only once the piece is known, and the piece depends on
-how many pieces the mover has placed (passes and waits use none), so converting replays the
-record, variations included, and rewrites each placement with the piece it was dealt.
+form or every move in open form (:func:`convert`): ``23ab`` and ``2R`` say the same thing only
+once the piece is known, and the piece depends on how many pieces the mover has placed (passes
+and waits use none), so converting replays the record, variations included, and rewrites each
+placement with the piece it was dealt.
 """
 from __future__ import annotations
 

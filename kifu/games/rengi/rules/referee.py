@@ -292,6 +292,8 @@ def _chain_event(pos: Position, side: int, links: list[Link]) -> Event:
 
 def _drop(pos: Position, side: int, note: DropNote | None, played: Played,
           lenient: bool) -> None:
+    """The garbage warned against the side falls, up to the cap: whole rows, then single
+    stones in the columns the record (or the seed) gives; stones above row 13 are lost."""
     own, settings = pos.sides[side], pos.settings
     amount = min(own.warning, settings.drop_cap_rows * garbage.ROW)
     own.warning -= amount
@@ -300,35 +302,13 @@ def _drop(pos: Position, side: int, note: DropNote | None, played: Played,
         raise IllegalMoveError(f"{rows} full rows of garbage fall here, not {note.rows}",
                                rule="garbage-columns")
     written = note.columns if note is not None else ()
-    columns: tuple[int, ...] = ()
     if singles:
-        drawn = None
-        if pos.rng is not None:
-            pos.rng, drawn = garbage_columns(pos.rng, singles)
-        if written:
-            _check_columns(written, singles)
-            if drawn is not None and tuple(sorted(written)) != drawn:
-                raise IllegalMoveError(
-                    f"the seed puts the single garbage stones in columns "
-                    f"{''.join(map(str, drawn))}, not {''.join(map(str, written))}",
-                    rule="garbage-columns")
-            columns = tuple(written)
-        elif drawn is not None:
-            columns = drawn
-        elif lenient:
-            columns = tuple(range(1, singles + 1))
-            played.warnings.append(KifuError(
-                f"{singles} single garbage stones fall but the record does not say where; "
-                f"put in columns {''.join(map(str, columns))}", rule="garbage-columns")
-                .as_warning())
-        else:
-            raise IllegalMoveError(
-                f"{singles} single garbage stones fall here: write their columns after the "
-                "move, e.g. {j:" + "".join(str(c) for c in range(1, singles + 1)) + "}, or "
-                "give a Seed: header", rule="garbage-columns")
+        columns = _single_columns(pos, singles, written, played, lenient)
     elif written:
         raise IllegalMoveError(f"only whole rows of garbage fall here ({rows}), no single "
                                "stones", rule="garbage-columns")
+    else:
+        columns = ()
     boards = own.boards
     occ = occupied(boards)
     lost = 0
@@ -344,6 +324,35 @@ def _drop(pos: Position, side: int, note: DropNote | None, played: Played,
     played.events.append({"type": "drop", "side": SIDE_NAMES[side], "stones": amount,
                           "rows": rows, "columns": list(columns), "lost": lost,
                           "warning": own.warning})
+
+
+def _single_columns(pos: Position, singles: int, written: tuple[int, ...], played: Played,
+                    lenient: bool) -> tuple[int, ...]:
+    """The columns the single garbage stones fall in: as written (and as the seed draws them,
+    when there is one), else as the seed draws them; with ``lenient``, the first columns."""
+    drawn = None
+    if pos.rng is not None:
+        pos.rng, drawn = garbage_columns(pos.rng, singles)
+    if written:
+        _check_columns(written, singles)
+        if drawn is not None and tuple(sorted(written)) != drawn:
+            raise IllegalMoveError(
+                f"the seed puts the single garbage stones in columns "
+                f"{''.join(map(str, drawn))}, not {''.join(map(str, written))}",
+                rule="garbage-columns")
+        return tuple(written)
+    if drawn is not None:
+        return drawn
+    if not lenient:
+        raise IllegalMoveError(
+            f"{singles} single garbage stones fall here: write their columns after the "
+            "move, e.g. {j:" + "".join(str(c) for c in range(1, singles + 1)) + "}, or "
+            "give a Seed: header", rule="garbage-columns")
+    columns = tuple(range(1, singles + 1))
+    played.warnings.append(KifuError(
+        f"{singles} single garbage stones fall but the record does not say where; "
+        f"put in columns {''.join(map(str, columns))}", rule="garbage-columns").as_warning())
+    return columns
 
 
 def _check_columns(columns: tuple[int, ...], singles: int) -> None:

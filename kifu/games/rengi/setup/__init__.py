@@ -5,6 +5,7 @@ read, written and as JSON."""
 from __future__ import annotations
 
 from kifu.games.rengi.setup.dealer import make_dealer
+from kifu.games.rengi.setup.parameters import Settings, header_value_span, read_settings
 from kifu.games.rengi.setup.positions import (
     Setup,
     make_setup,
@@ -14,7 +15,6 @@ from kifu.games.rengi.setup.positions import (
     setup_to_json,
     write_setup,
 )
-from kifu.games.rengi.setup.parameters import Settings, header_value_span, read_settings
 
 __all__ = ["Settings", "Setup", "header_value_span", "make_dealer", "make_setup", "parse_row",
            "parse_state", "read_settings", "setup_from_json", "setup_to_json", "write_setup"]

@@ -25,6 +25,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from kifu.errors import HeaderError
 from kifu.limits import shorten
@@ -114,7 +115,7 @@ def _bad(record: Record, key: str, message: str) -> HeaderError:
 def read_settings(record: Record) -> Settings:
     """The settings a record's headers give: the preset, then each override."""
     settings = _preset(record)
-    changes: dict[str, object] = {**_choices(record), **_flags(record)}
+    changes: dict[str, Any] = {**_choices(record), **_flags(record)}
     for key, reader in _OVERRIDES.items():
         value = record.header(key)
         if value is not None:

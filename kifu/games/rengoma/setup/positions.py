@@ -112,7 +112,7 @@ class _Reader:
             line = self.lines[line_span.line - 1]
             where = line.find(value) if value else -1
             start = where if where >= 0 else None
-        items = []
+        items: list[tuple[str, Span | None]] = []
         for match in re.finditer(r"[^\s,、]+", value):
             span = None
             if start is not None and line_span is not None:
@@ -224,7 +224,7 @@ def from_json(data: dict[str, Any]) -> Setup:
     """The inverse of :func:`to_json`; bad data raises ``ValueError`` (or a ``SetupError``):
     it is checked as the header lines are, so that whatever it reads writes back as them."""
     reader = _Reader({}, None)
-    stacks = []
+    stacks: list[tuple[Square, tuple[int, ...]]] = []
     for square_text, pieces in data["stacks"]:
         square = Square.parse(square_text)
         if not isinstance(pieces, list) or not pieces:
