@@ -11,8 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kifu import jsonform, registry
-from kifu.errors import (ConversionError, KifuError, NotationError, OptionError,
-                         UnknownGameError)
+from kifu.errors import ConversionError, KifuError, NotationError, OptionError, UnknownGameError
 from kifu.game import Game, Reading, Step
 from kifu.limits import check_tree
 from kifu.record import Node, ReadOptions, Record, is_event

@@ -515,12 +515,12 @@ class _Reader:
                     continue
                 if word.isalpha():
                     blanks = _BLANKS.match(text, pos)
-                    opened = blanks.end() if blanks else pos
-                    if opened < size and text[opened] == "[":  # "C[..." up to the end
+                    bracket = blanks.end() if blanks else pos
+                    if bracket < size and text[bracket] == "[":  # "C[..." up to the end
                         if node is None:
                             node = self._missing_semicolon(frames[-1], start)
                         node.properties.setdefault(_identifier(word) or word, []).append(
-                            text[opened + 1:])
+                            text[bracket + 1:])
                         self._truncated(start)
                         break
                 elif word == "[":

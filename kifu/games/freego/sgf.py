@@ -173,7 +173,8 @@ class _Game:
             more = len(self.mixed) - 2
             self.findings.append(core.finding(
                 "a move and set-up properties in one node (FF[4] keeps them apart): the stones "
-                "are set up before the move" + (f" (and in {more:,} more node{'s' * (more > 1)})" if more else ""),
+                "are set up before the move"
+                + (f" (and in {more:,} more node{'s' * (more > 1)})" if more else ""),
                 self.mixed[0], core.PEDANTIC, rule="setup-with-move"))
         setup = _first_seat(_first_seat_of(record.moves), setup, "PL" in root.properties)
         missing = _settle_seats(record.moves, _first_to_move(setup))
