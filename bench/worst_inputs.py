@@ -116,6 +116,8 @@ def cases(size: int) -> dict[str, tuple[str, Callable[[], str]]]:
                                                               size)),
         "freego: sgf moves": ("m.sgf", lambda: fill("(;GM[1]SZ[19]", ";B[aa];W[bb]", size,
                                                     ")\n")),
+        "freego: sgf white moves, a tree opened at each": ("t.sgf", lambda: (
+            "(;GM[1]SZ[19];B[aa]" + "(;W[bb]" * (size // 8) + ")" * (size // 8) + ")\n")),
         # Rengoma
         "rengoma: turns": ("t.rengoma", lambda: fill(rengoma, "A c3 ", size)),
         "rengoma: one turn of extra actions": ("x.rengoma", lambda: fill(

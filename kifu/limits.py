@@ -70,6 +70,17 @@ def too_many_tokens(span: Span | None) -> LimitError:
                       "brackets; kifu reads no more", span=span, rule="token-limit")
 
 
+def moves_in(moves: list[Node]) -> int:
+    """How many moves a tree holds, every variation included (no recursion)."""
+    count = 0
+    pending = [moves]
+    while pending:
+        nodes = pending.pop()
+        count += len(nodes)
+        pending.extend(variation for node in nodes for variation in node.variations)
+    return count
+
+
 def check_tree(moves: list[Node]) -> None:
     """Refuse a tree of moves that nests variations more than ``MAX_DEPTH`` deep or holds more
     than ``MAX_MOVES`` moves, at the first place it does; for records that were not read

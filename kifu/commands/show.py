@@ -20,7 +20,7 @@ from kifu.commands.options import (
 from kifu.game import RenderOptions
 from kifu.load import Loaded
 from kifu.record import ReadOptions
-from kifu.unsafe import printable, safe_json, safe_lines
+from kifu.unsafe import printable, safe_lines
 
 
 @click.command()
@@ -82,12 +82,13 @@ def _show_text(loaded: Loaded, move: int | None, path: tuple[int, ...], lenient:
 def _show_json(loaded: Loaded, move: int | None, path: tuple[int, ...], variations: bool,
                lenient: bool) -> None:
     """The replay as JSON; exit 1 when a line has an illegal move."""
-    from kifu.replayjson import replay_json
+    from kifu.replayjson import replay_text
 
     if not variations:
         loaded.check_move(move, path)
-    document = replay_json(loaded.game, loaded.record, variations=variations, lenient=lenient,
-                           path=path, move=move)
-    click.echo(safe_json(document, indent=1))
-    if document["error"] is not None or any(line["error"] for line in document["lines"]):
+    pieces, failed = replay_text(loaded.game, loaded.record, variations=variations,
+                                 lenient=lenient, path=path, move=move)
+    for piece in pieces:  # written as replayed: the whole document can be hundreds of MB
+        click.echo(piece, nl=False)
+    if failed:
         sys.exit(exitcodes.INVALID)

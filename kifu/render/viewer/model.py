@@ -12,11 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from kifu.errors import KifuError
+from kifu.errors import KifuError, LimitError
 from kifu.game import Game, RenderOptions, Step
+from kifu.limits import moves_in
 from kifu.record import Record
 from kifu.render.viewer.svgdiff import SvgTable, difference
 from kifu.replayjson import diagnostic_json, move_json
+
+#: The positions one page draws at most: each is drawn by the game twice (as it stands and
+#: turned round), a few milliseconds each, so that a record of a hundred thousand variations
+#: would take minutes and a page of hundreds of megabytes; real games and problem collections
+#: have hundreds, or a few thousand.
+MAX_POSITIONS = 10_000
 
 #: A diagnostic as the replay format gives it (see ``kifu/schema/replay.schema.json``).
 DiagnosticJson = dict[str, Any]
@@ -140,6 +147,13 @@ def build_view(game: Game, record: Record, source: str, text: str | None,
                options: RenderOptions, *, lenient: bool = False) -> GameView:
     """Replay every line of ``record`` and draw each position with ``options`` (and turned
     round), keeping the faults in place of the moves that broke a rule."""
+    positions = moves_in(record.moves)
+    if positions > MAX_POSITIONS:
+        return failed_view(source, LimitError(
+            f"the viewer draws at most {MAX_POSITIONS:,} positions a record, and this one has "
+            f"{positions:,} (variations included); draw single positions with 'kifu render "
+            "--move N --variation PATH'", span=record.moves[0].span, rule="viewer-positions"),
+            text, game, record)
     try:
         start = game.start(record)
     except KifuError as error:
