@@ -2,13 +2,17 @@
 coordinates around the edge."""
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 
 
 def display_width(text: str) -> int:
-    """Terminal columns taken by ``text``: full-width (CJK) characters take two."""
-    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
+    """Terminal columns taken by ``text``: full-width (CJK) characters take two, combining and
+    other zero-width characters none (wcwidth's tables, as tabulate and terminals count)."""
+    if text.isascii():
+        return len(text)
+    from wcwidth import wcwidth  # imported only for non-ASCII text: it costs a small run's time
+
+    return sum(max(wcwidth(c), 0) for c in text)
 
 
 def simple_table(headers: list[str], rows: list[list[object]]) -> str:

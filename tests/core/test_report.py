@@ -6,7 +6,7 @@ import sys
 import unicodedata
 import xml.etree.ElementTree as ET
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from kifu.errors import IllegalMoveError
@@ -175,6 +175,7 @@ _NAMES = st.text(alphabet=st.characters(codec="utf-8", categories=["L"]), min_si
                                                         min_size=len(headers) - 1,
                                                         max_size=len(headers) - 1)),
                              min_size=1, max_size=5))))
+@example((["a", "aa"], [("\u1160", [0])]))  # a zero-width letter (Hangul filler)
 def test_simple_table_lays_out_a_summary_as_tabulate_does(case):
     from tabulate import tabulate
 

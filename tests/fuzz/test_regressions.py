@@ -358,7 +358,7 @@ def test_the_replay_written_a_line_at_a_time_is_the_replay_document(text, name):
     written = "".join(pieces)
     document = replay_json(game, record, variations=True)
     assert json.loads(written) == json.loads(json.dumps(document))
-    assert failed == (document["error"] is not None or any(l["error"] for l in document["lines"]))
+    assert failed == (document["error"] is not None or any(line["error"] for line in document["lines"]))
     assert "\x1b" not in written and "\u202e" not in written
 
 
