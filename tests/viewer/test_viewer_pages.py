@@ -366,6 +366,19 @@ def test_an_sgf_collection_shows_a_list_of_its_games(kifu_cli, tmp_path):
     assert 'href="#game=2"' in text and "second game" in text
 
 
+def test_untitled_games_of_a_collection_are_listed_by_number_and_first_comment(kifu_cli,
+                                                                              tmp_path):
+    """Problem collections name their problems in the root comment, not in a title."""
+    path = tmp_path / "problems.sgf"
+    path.write_text("(;GM[1]SZ[9]AB[cc]AW[dd]C[problem 1: black to live])\n"
+                    "(;GM[1]SZ[9]AB[ee]AW[ff])\n", encoding="utf-8")
+    out = tmp_path / "problems.html"
+    kifu_cli("render", path, "-f", "html", "-o", out)
+    listed = out.read_text(encoding="utf-8").split('class="kv-games"')[1].split("</nav>")[0]
+    assert "Game 1: problem 1: black to live" in listed and "Game 2<" in listed
+    assert str(path) not in listed
+
+
 def test_one_broken_game_of_a_collection_is_shown_with_its_diagnostic(kifu_cli, tmp_path):
     out = tmp_path / "two.html"
     result = kifu_cli("render", collection(tmp_path, broken_second=True), "-f", "html", "-o",

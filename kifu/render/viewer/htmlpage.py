@@ -74,13 +74,25 @@ def _label(views: Sequence[GameView]) -> str:
     return f"Game viewer: {len(views)} games"
 
 
+def _list_name(view: GameView, index: int) -> str:
+    """A game's name in the list: its title, or else (the games of a collection all come from
+    one file) its number with the start of its first comment, as problem collections name
+    their problems there."""
+    if view.title != view.source:
+        return view.title
+    comments = view.record.comments if view.record is not None else []
+    first = " ".join(comments[0].split()) if comments else ""
+    return f"Game {index + 1}" + (f": {first[:60]}\u2026" if len(first) > 60
+                                  else f": {first}" if first else "")
+
+
 def _game_list(views: Sequence[GameView], key: str) -> str:
     items = []
     for index, view in enumerate(views):
         verdict = "legal" if view.legal else f"{FAULT} not legal"
         players = " \u2013 ".join(view.players)
         items.append(f'<li><a href="{_href(key, index, len(views), None)}" data-game="{index}">'
-                     f"{_isolated(view.title)}</a> <span class=\"kv-dim\">"
+                     f"{_isolated(_list_name(view, index))}</a> <span class=\"kv-dim\">"
                      f"{_isolated(players)} {html.escape(verdict)}</span></li>")
     return ('<nav class="kv-games" aria-label="Games in this file"><ol>'
             + "".join(items) + "</ol></nav>\n")
