@@ -485,6 +485,11 @@ class Game(ABC, Generic[PositionT, MoveT]):
         return played
 
 
+#: A game of any kind, as the game-neutral core handles it (it never looks inside positions or
+#: moves; a game's own code and the library's users see the real types).
+AnyGame = Game[Any, Any]
+
+
 @dataclass
 class _Line:
     """A line of play being replayed by :meth:`Game.replay_tree`."""

@@ -122,7 +122,7 @@ def stream(name: str, text: str, handlers: Mapping[str, RuleHandler],
 
 
 def parse(name: str, text: str, terminals: Mapping[str, str] | None = None,
-          positions: bool = True) -> Tree:
+          positions: bool = True) -> Tree[Token]:
     """Parse ``text`` with grammar ``name``; a syntax error becomes a located ``NotationError``.
 
     ``terminals`` maps terminal names to what a user would call them ("a point such as h8"),
@@ -136,7 +136,7 @@ def parse(name: str, text: str, terminals: Mapping[str, str] | None = None,
         raise syntax_error(error, text, _describer(name, terminals or {})) from None
 
 
-def transform(transformer: Any, tree: Tree) -> Any:
+def transform(transformer: Any, tree: Tree[Token]) -> Any:
     """Run a Lark transformer, letting the kifu errors it raises through unwrapped."""
     try:
         return transformer.transform(tree)
@@ -155,7 +155,7 @@ def token_span(token: Token) -> Span:
     return Span(line, column, end_line, end_column)
 
 
-def span_of(item: Token | Tree) -> Span | None:
+def span_of(item: Token | Tree[Token]) -> Span | None:
     """The source span of a token or a tree: from its meta if the parser kept positions, else
     from its first and last tokens (or values a handler made of them, which carry a ``span``)."""
     if isinstance(item, Token):
@@ -169,7 +169,7 @@ def span_of(item: Token | Tree) -> Span | None:
     return Span(first.line, first.column, last.end_line, last.end_column)
 
 
-def _edge(tree: Tree, end: int) -> Span | None:
+def _edge(tree: Tree[Token], end: int) -> Span | None:
     """The span of the first (``end`` 0) or last (-1) token of a tree, found without walking
     all of it."""
     pending: list[Any] = [tree]

@@ -19,7 +19,7 @@ from typing import Any
 
 from kifu import registry
 from kifu.errors import NotationError
-from kifu.game import Game
+from kifu.game import AnyGame
 from kifu.jsonvalues import decode
 from kifu.limits import MAX_DEPTH, MAX_MOVES, check_tree, too_deep, too_many_moves
 from kifu.record import Node, Record, Span
@@ -51,7 +51,7 @@ def to_json(record: Record) -> dict[str, Any]:
             "moves": [_node_json(game, node) for node in record.moves]}
 
 
-def _document(record: Record, game: Game) -> dict[str, Any]:
+def _document(record: Record, game: AnyGame) -> dict[str, Any]:
     """Every field of the JSON form but the moves."""
     return {
         "format": FORMAT,
@@ -63,7 +63,7 @@ def _document(record: Record, game: Game) -> dict[str, Any]:
     }
 
 
-def _node_json(game: Game, node: Node) -> dict[str, Any]:
+def _node_json(game: AnyGame, node: Node) -> dict[str, Any]:
     item: dict[str, Any] = {"move": game.move_to_json(node.move),
                             "notation": game.move_text(node.move)}
     item["comments"] = list(node.comments)

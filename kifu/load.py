@@ -12,7 +12,7 @@ from typing import Any
 
 from kifu import jsonform, registry
 from kifu.errors import ConversionError, KifuError, NotationError, OptionError, UnknownGameError
-from kifu.game import Game, Reading, Step
+from kifu.game import AnyGame, Reading, Step
 from kifu.limits import check_tree
 from kifu.record import Node, ReadOptions, Record, is_event
 from kifu.source import MAX_BYTES, SourceText, read_source
@@ -39,7 +39,7 @@ class Loaded:
     does not model.
     """
 
-    game: Game
+    game: AnyGame
     record: Record
     source: SourceText
     name: str = ""
@@ -72,7 +72,7 @@ class Loaded:
         return position_at(self.game, self.record, move, path, lenient)
 
 
-def position_at(game: Game, record: Record, move: int | None = None,
+def position_at(game: AnyGame, record: Record, move: int | None = None,
                 path: tuple[int, ...] = (), lenient: bool = False) -> tuple[Any, Step | None]:
     """The position after move ``move`` of a line of ``record`` (the last when ``None``, the
     start when 0) and the step that led to it; see :meth:`Loaded.position_at`."""
@@ -107,14 +107,14 @@ def check_move(record: Record, move: int | None, path: tuple[int, ...] = ()) -> 
 
 
 def parse_text(text: str, path: str, game_name: str | None = None,
-               options: ReadOptions | None = None) -> tuple[Game, Record]:
+               options: ReadOptions | None = None) -> tuple[AnyGame, Record]:
     """Detect the game and format of ``text`` and parse it (one record: a file holding several
     is refused, see :func:`parse_all`)."""
     game, fmt = registry.detect(text, path, game_name)
     return game, parse_as(game, fmt, text, path, options)
 
 
-def parse_as(game: Game, fmt: str, text: str, path: str,
+def parse_as(game: AnyGame, fmt: str, text: str, path: str,
              options: ReadOptions | None = None) -> Record:
     """Parse ``text`` as a record of ``game`` written in format ``fmt``; the record carries
     ``options`` for the game's later use (files it may refer to).
@@ -133,7 +133,7 @@ def parse_as(game: Game, fmt: str, text: str, path: str,
     return record
 
 
-def parse_all_as(game: Game, fmt: str, text: str, path: str, *, lenient: bool = False,
+def parse_all_as(game: AnyGame, fmt: str, text: str, path: str, *, lenient: bool = False,
                  options: ReadOptions | None = None) -> list[Parsed]:
     """Every record of ``text`` in format ``fmt`` of ``game``, each with what reading found,
     each held to kifu's limits (``kifu.limits``).
@@ -143,7 +143,7 @@ def parse_all_as(game: Game, fmt: str, text: str, path: str, *, lenient: bool = 
     return list(parse_each_as(game, fmt, text, path, lenient=lenient, options=options))
 
 
-def parse_each_as(game: Game, fmt: str, text: str, path: str, *, lenient: bool = False,
+def parse_each_as(game: AnyGame, fmt: str, text: str, path: str, *, lenient: bool = False,
                   options: ReadOptions | None = None) -> Iterator[Parsed]:
     """:func:`parse_all_as` one record at a time, read as it is asked for (the next one is
     read ahead, to know whether the file holds several), so that a caller done with each
@@ -180,7 +180,7 @@ def _checked(reading: Reading, name: str, options: ReadOptions | None) -> Parsed
 
 
 def parse_all(text: str, path: str, game_name: str | None = None, *, lenient: bool = False,
-              options: ReadOptions | None = None) -> tuple[Game, str, list[Parsed]]:
+              options: ReadOptions | None = None) -> tuple[AnyGame, str, list[Parsed]]:
     """The game, the format and every record of ``text``."""
     game, fmt = registry.detect(text, path, game_name)
     return game, fmt, parse_all_as(game, fmt, text, path, lenient=lenient, options=options)
@@ -241,7 +241,7 @@ class GameIndexError(NotationError):
     code = "game-index"
 
 
-def dump(game: Game, record: Record, to: str, dialect: str | None = None) -> str:
+def dump(game: AnyGame, record: Record, to: str, dialect: str | None = None) -> str:
     """``record`` written as ``native`` (in ``dialect``), ``json`` or an interchange format.
 
     ``dialect`` may name several dialects, comma-separated, applied in turn (Rengi's ``open``
@@ -257,7 +257,7 @@ def dump(game: Game, record: Record, to: str, dialect: str | None = None) -> str
     return text
 
 
-def _written(game: Game, record: Record, to: str, dialect: str | None) -> str:
+def _written(game: AnyGame, record: Record, to: str, dialect: str | None) -> str:
     if to == registry.NATIVE:
         for name in (dialect or "").split(",") if dialect is not None else ():
             if name not in game.dialects:
@@ -274,7 +274,7 @@ def _written(game: Game, record: Record, to: str, dialect: str | None) -> str:
     return registry.format_of(game, to).write(record)
 
 
-def rewrite(game: Game, fmt: str, documents: list[Any]) -> str | None:
+def rewrite(game: AnyGame, fmt: str, documents: list[Any]) -> str | None:
     """Documents read in format ``fmt`` written back in it, keeping all the game does not model
     (``None`` where the format cannot)."""
     if not documents or fmt in (registry.NATIVE, registry.JSON):

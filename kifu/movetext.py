@@ -167,7 +167,7 @@ def header_span(key: Token, value: Token | None) -> Span:
 
 
 def read_record(grammar_name: str, text: str, builder: RecordBuilder,
-                make_move: Callable[[Tree], Any], *,
+                make_move: Callable[[Tree[Token]], Any], *,
                 terminals: Mapping[str, str] | None = None,
                 move_kinds: Iterable[str] = ("move",),
                 runs: Mapping[str, RunReader] | None = None,

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from kifu.access import beside
 from kifu.errors import KifuError, OutputError
-from kifu.game import Game
+from kifu.game import AnyGame
 from kifu.record import Record
 from kifu.report import FileReport
 from kifu.source import STDIN
@@ -86,7 +86,7 @@ def _mode_for(target: Path) -> int:
         return 0o666 & ~umask
 
 
-def relocate(game: Game, record: Record, source: str, output: str) -> list[KifuError]:
+def relocate(game: AnyGame, record: Record, source: str, output: str) -> list[KifuError]:
     """Keep the headers that name a file beside the record (``Game.file_headers``: a board
     file, say) naming that file from where ``output`` is written.
 

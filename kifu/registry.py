@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Set
 from pathlib import PurePath
 
 from kifu.errors import ConversionError, UnknownGameError
-from kifu.game import Card, Format, Game
+from kifu.game import AnyGame, Card, Format
 from kifu.games import BUILT_IN
 
 NATIVE = "native"
@@ -29,7 +29,7 @@ _GAME_HEADER = re.compile(r"^[ \t\ufeff]*Game[ \t]*[:：][ \t]*(\S+)", re.IGNORE
 #: Only the head of a file is searched for a ``Game:`` header.
 _HEADER_WINDOW = 4096
 
-_loaded: dict[str, Game] = {}
+_loaded: dict[str, AnyGame] = {}
 _failed: dict[str, str] = {}
 
 
@@ -89,7 +89,7 @@ def card_of(name: str) -> Card:
 
 # -- games ----------------------------------------------------------------------------------
 
-def load(card: Card) -> Game:
+def load(card: Card) -> AnyGame:
     """The game a card announces, imported the first time it is asked for."""
     game = _loaded.get(card.name)
     if game is None:
@@ -105,12 +105,12 @@ def load(card: Card) -> Game:
     return game
 
 
-def get(name: str) -> Game:
+def get(name: str) -> AnyGame:
     """A game by its name or one of its aliases, any case."""
     return load(card_of(name))
 
 
-def find(name: str) -> Game | None:
+def find(name: str) -> AnyGame | None:
     """A game by its name or alias, ``None`` if kifu knows none that loads."""
     try:
         return get(name)
@@ -118,7 +118,7 @@ def find(name: str) -> Game | None:
         return None
 
 
-def games() -> dict[str, Game]:
+def games() -> dict[str, AnyGame]:
     """Every game that loads, by name, in name order (this imports them all)."""
     found = {}
     for card in cards():
@@ -165,7 +165,7 @@ def suffixes() -> Set[str]:
     return _Suffixes()
 
 
-def detect(text: str, path: str, game_name: str | None = None) -> tuple[Game, str]:
+def detect(text: str, path: str, game_name: str | None = None) -> tuple[AnyGame, str]:
     """The game a record belongs to and the format it is written in (``native``, ``json``...)."""
     suffix = PurePath(path).suffix.lower()
     if text.lstrip().startswith("{"):
@@ -199,14 +199,14 @@ def guess(path: str) -> str | None:
     return None if found is None else found.name
 
 
-def _format_by_suffix(game: Game, suffix: str, text: str) -> str | None:
+def _format_by_suffix(game: AnyGame, suffix: str, text: str) -> str | None:
     for name, fmt in game.formats().items():
         if suffix in fmt.suffixes and fmt.claims(text):
             return name
     return None
 
 
-def format_of(game: Game, name: str) -> Format:
+def format_of(game: AnyGame, name: str) -> Format:
     """An interchange format of a game, by name."""
     try:
         return game.formats()[name]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from kifu.errors import KifuError
-from kifu.game import Game, Step
+from kifu.game import AnyGame, Step
 from kifu.record import Record
 from kifu.report import Diagnostic
 from kifu.unsafe import json_escaped
@@ -23,7 +23,7 @@ FORMAT = "kifu-replay"
 VERSION = 1
 
 
-def replay_json(game: Game, record: Record, *, variations: bool = False,
+def replay_json(game: AnyGame, record: Record, *, variations: bool = False,
                 lenient: bool = False, path: tuple[int, ...] = (),
                 move: int | None = None) -> dict[str, Any]:
     """The replay document of a record (see the module's docstring)."""
@@ -31,7 +31,7 @@ def replay_json(game: Game, record: Record, *, variations: bool = False,
     return {**replay.fields, "lines": replay.lines, **replay.after}
 
 
-def replay_text(game: Game, record: Record, *, variations: bool = False,
+def replay_text(game: AnyGame, record: Record, *, variations: bool = False,
                 lenient: bool = False, path: tuple[int, ...] = (),
                 move: int | None = None) -> tuple[Iterator[str], bool]:
     """The replay document as JSON text, in pieces to write one after the other, and whether
@@ -69,7 +69,7 @@ class _Replay:
     after: dict[str, Any]  # the fields after: the final position, the outcome, the error
 
 
-def _replay(game: Game, record: Record, variations: bool, lenient: bool,
+def _replay(game: AnyGame, record: Record, variations: bool, lenient: bool,
             path: tuple[int, ...], move: int | None, encode: Callable[[Any], Any]) -> _Replay:
     source = record.source or "-"
     try:
@@ -87,7 +87,7 @@ def _replay(game: Game, record: Record, variations: bool, lenient: bool,
                      None if main_error is None else lines[0]["failure"])
 
 
-def _every_line(game: Game, record: Record, lenient: bool, source: str, start: Any,
+def _every_line(game: AnyGame, record: Record, lenient: bool, source: str, start: Any,
                 encode: Callable[[Any], Any]) -> tuple[list[dict[str, Any]], Any]:
     lines: dict[tuple[int, ...], dict[str, Any]] = {(): _line(())}
     final = start
@@ -103,7 +103,7 @@ def _every_line(game: Game, record: Record, lenient: bool, source: str, start: A
     return list(lines.values()), final
 
 
-def _one_line(game: Game, record: Record, lenient: bool, source: str, start: Any,
+def _one_line(game: AnyGame, record: Record, lenient: bool, source: str, start: Any,
               path: tuple[int, ...], move: int | None,
               encode: Callable[[Any], Any]) -> tuple[list[dict[str, Any]], Any]:
     line = _line(path)
@@ -132,7 +132,7 @@ def _fail(line: dict[str, Any], problem: dict[str, Any], encode: Callable[[Any],
         line["failure"] = problem
 
 
-def move_json(game: Game, step: Step, source: str, text: str | None = None) -> dict[str, Any]:
+def move_json(game: AnyGame, step: Step, source: str, text: str | None = None) -> dict[str, Any]:
     """One replayed move as the replay format gives it: number, move, notation, comments,
     events and warnings (quoting their source line when the record's ``text`` is given)."""
     return {
@@ -154,7 +154,7 @@ def diagnostic_json(error: KifuError, source: str, text: str | None = None) -> d
     return data
 
 
-def _document(game: Game, record: Record, start: dict[str, Any], lines: list[dict[str, Any]],
+def _document(game: AnyGame, record: Record, start: dict[str, Any], lines: list[dict[str, Any]],
               final: dict[str, Any], outcome: Any, error: dict[str, Any] | None) -> _Replay:
     for line in lines:
         line.pop("failure", None)

@@ -25,7 +25,7 @@ from __future__ import annotations
 import bisect
 import re
 from array import array
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from kifu.errors import (
@@ -750,12 +750,12 @@ def style(collection: Collection, game: GameTree) -> list[KifuError]:
     def note(message: str, node: SgfNode, ident: str, rule: str) -> None:
         found.append(finding(message, collection.value_span(node, ident), PEDANTIC, rule=rule))
 
-    checks = (("AP", lambda v: ":" in v, "names no version (AP[name:version])"),
-              ("DT", lambda v: bool(_DATE.match(v)), "is not an SGF date (YYYY-MM-DD)"),
-              ("RE", lambda v: bool(_RESULT.match(v)),
-               "is not an SGF result (B+3.5, W+R, 0, Void, ?)"),
-              ("KM", lambda v: bool(_REAL.match(v)), "is not a number"),
-              ("TM", lambda v: bool(_REAL.match(v)), "is not a number of seconds"))
+    checks: tuple[tuple[str, Callable[[str], bool], str], ...] = (
+        ("AP", lambda v: ":" in v, "names no version (AP[name:version])"),
+        ("DT", lambda v: bool(_DATE.match(v)), "is not an SGF date (YYYY-MM-DD)"),
+        ("RE", lambda v: bool(_RESULT.match(v)), "is not an SGF result (B+3.5, W+R, 0, Void, ?)"),
+        ("KM", lambda v: bool(_REAL.match(v)), "is not a number"),
+        ("TM", lambda v: bool(_REAL.match(v)), "is not a number of seconds"))
     for ident, good, problem in checks:
         value = root.get(ident)
         if value is not None and value.strip() and not good(text(value).strip()):

@@ -15,7 +15,7 @@ from pathlib import PurePath
 
 from kifu import registry
 from kifu.errors import PEDANTIC, KifuError
-from kifu.game import Game
+from kifu.game import AnyGame
 from kifu.heap import no_cycles
 from kifu.load import parse_each_as
 from kifu.record import ReadOptions, Record
@@ -60,7 +60,7 @@ def check_text(text: str, path: str, options: Options,
         return _check_records(game, fmt, text, path, options, found)
 
 
-def _check_records(game: Game, fmt: str, text: str, path: str, options: Options,
+def _check_records(game: AnyGame, fmt: str, text: str, path: str, options: Options,
                    found: tuple[KifuError, ...]) -> list[FileReport]:
     records = parse_each_as(game, fmt, text, path, lenient=options.lenient,
                             options=options.read_options)
@@ -80,7 +80,7 @@ def _check_records(game: Game, fmt: str, text: str, path: str, options: Options,
         del one
 
 
-def check_record(game: Game, record: Record | None, found: list[KifuError], name: str,
+def check_record(game: AnyGame, record: Record | None, found: list[KifuError], name: str,
                  text: str, options: Options) -> FileReport:
     """The report on one record (``None`` if reading it failed) of a file's ``text``:
     ``found``, what reading it found, then every line replayed and the stated result.  The

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kifu.errors import OptionError
-from kifu.game import Game, RenderOptions
+from kifu.game import AnyGame, RenderOptions
 from kifu.load import Loaded
 from kifu.outputs import Written
 from kifu.unsafe import safe_lines
@@ -35,7 +35,7 @@ class Drawing:
     options: RenderOptions = field(default_factory=RenderOptions)
     extras: tuple[str, ...] = ()
 
-    def options_for(self, game: Game) -> RenderOptions:
+    def options_for(self, game: AnyGame) -> RenderOptions:
         """The drawing options with the game's own; ``OptionError`` for one it does not have."""
         extras = {}
         for item in self.extras:

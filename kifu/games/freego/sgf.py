@@ -25,6 +25,7 @@ from typing import Any
 from kifu import __version__, sgflines
 from kifu import sgf as core
 from kifu.errors import (
+    PEDANTIC,
     ConversionError,
     HeaderError,
     IllegalMoveError,
@@ -175,7 +176,7 @@ class _Game:
                 "a move and set-up properties in one node (FF[4] keeps them apart): the stones "
                 "are set up before the move"
                 + (f" (and in {more:,} more node{'s' * (more > 1)})" if more else ""),
-                self.mixed[0], core.PEDANTIC, rule="setup-with-move"))
+                self.mixed[0], PEDANTIC, rule="setup-with-move"))
         setup = _first_seat(_first_seat_of(record.moves), setup, "PL" in root.properties)
         missing = _settle_seats(record.moves, _first_to_move(setup))
         for listed, (node, seat) in enumerate(missing[:core.MAX_SAME], start=1):

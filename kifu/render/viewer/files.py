@@ -5,7 +5,7 @@ from collections.abc import Callable, Sequence
 
 from kifu import registry
 from kifu.errors import KifuError, OptionError
-from kifu.game import Game, RenderOptions
+from kifu.game import AnyGame, RenderOptions
 from kifu.load import parse_each_as
 from kifu.record import ReadOptions
 from kifu.render.viewer.model import DiagnosticJson, GameView, build_view, failed_view
@@ -13,7 +13,7 @@ from kifu.report import Diagnostic, FileReport
 
 #: The drawing options for a game (a folder may hold records of several games); may raise a
 #: ``KifuError`` for an option the game does not have.
-OptionsFor = Callable[[Game], RenderOptions]
+OptionsFor = Callable[[AnyGame], RenderOptions]
 
 
 def views_of_text(text: str, path: str, options_for: OptionsFor, *, game_name: str | None = None,

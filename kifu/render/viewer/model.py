@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kifu.errors import KifuError, LimitError
-from kifu.game import Game, RenderOptions, Step
+from kifu.game import AnyGame, RenderOptions, Step
 from kifu.limits import moves_in
 from kifu.record import Record
 from kifu.render.viewer.svgdiff import SvgTable, difference
@@ -61,7 +61,7 @@ class GameView:
     """One record, ready to be written as a page: headers, the position tree, the verdict."""
 
     source: str
-    game: Game | None
+    game: AnyGame | None
     record: Record | None
     nodes: list[PositionNode] = field(default_factory=list)
     table: SvgTable = field(default_factory=SvgTable)
@@ -136,14 +136,14 @@ class GameView:
         return self.game.players(self.record)
 
 
-def failed_view(source: str, error: KifuError, text: str | None, game: Game | None = None,
+def failed_view(source: str, error: KifuError, text: str | None, game: AnyGame | None = None,
                 record: Record | None = None) -> GameView:
     """A record nothing can be shown of but the reason (a syntax error, an impossible set-up)."""
     problem = diagnostic_json(error, source, text)
     return GameView(source, game, record, problems=[problem], failure=problem)
 
 
-def build_view(game: Game, record: Record, source: str, text: str | None,
+def build_view(game: AnyGame, record: Record, source: str, text: str | None,
                options: RenderOptions, *, lenient: bool = False) -> GameView:
     """Replay every line of ``record`` and draw each position with ``options`` (and turned
     round), keeping the faults in place of the moves that broke a rule."""
@@ -181,7 +181,7 @@ def build_view(game: Game, record: Record, source: str, text: str | None,
 class _TreeBuilder:
     """Places each replayed step under the node it was played from."""
 
-    def __init__(self, game: Game, record: Record, source: str, text: str | None,
+    def __init__(self, game: AnyGame, record: Record, source: str, text: str | None,
                  options: RenderOptions) -> None:
         self.game, self.record, self.source, self.text = game, record, source, text
         self.options: tuple[RenderOptions, RenderOptions] = (
