@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterator, Set
+from collections.abc import Callable, Iterable, Iterator, Set
 from pathlib import PurePath
 
 from kifu.errors import ConversionError, UnknownGameError
@@ -143,15 +143,26 @@ class _Suffixes(Set[str]):
 
     @functools.cached_property
     def _all(self) -> frozenset[str]:
+        return self._of(cards())
+
+    @functools.cached_property
+    def _built_in(self) -> frozenset[str]:
+        return self._of(BUILT_IN)
+
+    @staticmethod
+    def _of(some: Iterable[Card]) -> frozenset[str]:
         found = {".json"}
-        for card in cards():
+        for card in some:
             found.update(card.suffixes)
             for suffixes in card.formats.values():
                 found.update(suffixes)
         return frozenset(found)
 
     def __contains__(self, suffix: object) -> bool:
-        return suffix in self._all
+        # The built-in games answer first: a walk through a folder of their records never
+        # reads the installed packages' entry points (a scan that costs as much as kifu's
+        # start-up); only a suffix none of them reads asks the plug-ins.
+        return suffix in self._built_in or suffix in self._all
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._all)
@@ -178,18 +189,30 @@ def detect(text: str, path: str, game_name: str | None = None) -> tuple[AnyGame,
     header = _GAME_HEADER.search(text[:_HEADER_WINDOW])
     if header:
         return get(header.group(1)), NATIVE
-    native = _lookup(lambda card: suffix in card.suffixes)
+    # The built-in games first, the plug-ins only when none of them reads the suffix: the
+    # entry points are read only then.
+    found = _by_suffix(BUILT_IN, suffix, text) or _by_suffix(_plugged()[0], suffix, text)
+    if found is not None:
+        return found
+    raise UnknownGameError(
+        "cannot tell which game this record is: give it a 'Game:' header, a known suffix "
+        f"({', '.join(sorted(suffixes()))}) or --game")
+
+
+def _by_suffix(some: Iterable[Card], suffix: str, text: str) -> tuple[AnyGame, str] | None:
+    """The game among ``some`` whose native notation has ``suffix``, else the first whose
+    interchange format of that suffix reads ``text``, with the format."""
+    some = tuple(some)
+    native = next((card for card in some if suffix in card.suffixes), None)
     if native is not None:
         return load(native), NATIVE
-    for card in cards():
+    for card in some:
         if any(suffix in found for found in card.formats.values()):
             game = load(card)
             fmt = _format_by_suffix(game, suffix, text)
             if fmt:
                 return game, fmt
-    raise UnknownGameError(
-        "cannot tell which game this record is: give it a 'Game:' header, a known suffix "
-        f"({', '.join(sorted(suffixes()))}) or --game")
+    return None
 
 
 def guess(path: str) -> str | None:

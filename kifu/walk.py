@@ -14,9 +14,8 @@ line are the user's own choice and always read (a pipe too: ``kifu validate <(..
 """
 from __future__ import annotations
 
-import hashlib
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Set
 from dataclasses import dataclass
 
 from kifu.errors import KifuError, ReadError
@@ -66,6 +65,8 @@ class Shard:
         return shard
 
     def __contains__(self, path: str) -> bool:
+        import hashlib  # only a sharded run needs it (its import costs a few milliseconds)
+
         digest = hashlib.sha1(path.encode("utf-8", "surrogateescape")).digest()
         return int.from_bytes(digest[:8], "big") % self.count == self.index - 1
 
@@ -85,12 +86,14 @@ def walk(paths: Iterable[str], suffixes: Iterable[str], *, shard: Shard | None =
     ``suffixes`` are the lower-case suffixes to keep in folders; ``skip`` names folders not to
     enter (a batch's own output folder); ``shard`` keeps only that part of the files.
     """
-    wanted: frozenset[str] | None = None  # asked for at the first folder: files need none
+    wanted: Set[str] | None = None  # asked for at the first folder: files need none
     skipped = frozenset(os.path.realpath(p) for p in skip)
     for path in paths:
         if path != STDIN and os.path.isdir(path):
             if wanted is None:
-                wanted = frozenset(suffixes)
+                # A set is asked one suffix at a time (the registry's answers the common
+                # suffixes without reading the plug-ins' entry points).
+                wanted = suffixes if isinstance(suffixes, Set) else frozenset(suffixes)
             found: Iterable[Found] = _walk_folder(path, wanted, skipped)
         else:
             found = [Found(path, STDIN if path == STDIN else os.path.basename(path), named=True)]
@@ -99,7 +102,7 @@ def walk(paths: Iterable[str], suffixes: Iterable[str], *, shard: Shard | None =
                 yield item
 
 
-def _walk_folder(root: str, wanted: frozenset[str], skipped: frozenset[str]) -> Iterator[Found]:
+def _walk_folder(root: str, wanted: Set[str], skipped: frozenset[str]) -> Iterator[Found]:
     """Depth first, each directory's entries in name order; no recursion, so depth is free."""
     inside = os.path.realpath(root).rstrip(os.sep) + os.sep
     stack: list[Iterator[os.DirEntry[str]]] = []
@@ -144,7 +147,7 @@ def _list(folder: str, relative: str) -> list[os.DirEntry[str]] | Found:
         return Found(folder, relative, problem=problem)
 
 
-def _linked(entry: os.DirEntry[str], relative: str, wanted: frozenset[str],
+def _linked(entry: os.DirEntry[str], relative: str, wanted: Set[str],
             inside: str) -> Found | None:
     target = os.path.realpath(entry.path) + (os.sep if entry.is_dir() else "")
     if not target.startswith(inside):
@@ -159,7 +162,7 @@ def _linked(entry: os.DirEntry[str], relative: str, wanted: frozenset[str],
     return _file(entry, relative, wanted)
 
 
-def _file(entry: os.DirEntry[str], relative: str, wanted: frozenset[str]) -> Found | None:
+def _file(entry: os.DirEntry[str], relative: str, wanted: Set[str]) -> Found | None:
     """A record file found in a folder; a pipe, socket or device with a record's name is
     reported, not read (reading a pipe would wait for a writer for ever)."""
     if _suffix(entry.name) not in wanted:

@@ -3,6 +3,7 @@ files with adjacency listed or derived from outlines."""
 from __future__ import annotations
 
 import math
+from importlib import resources
 
 import pytest
 from hypothesis import given
@@ -27,7 +28,7 @@ def test_builtin_maps_are_symmetric_and_clean(name):
         assert a not in links
         for b in links:
             assert a in board.links[b], (board.cells[a].id, board.cells[b].id)
-    text = (builtin.resources.files("kifu.games.freego") / "boards" / f"{name}.toml").read_text(
+    text = (resources.files("kifu.games.freego") / "boards" / f"{name}.toml").read_text(
         encoding="utf-8")
     checked = boardfile.check_text(text, name)
     assert checked.board is not None and not checked.errors

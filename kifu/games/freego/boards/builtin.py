@@ -9,8 +9,6 @@ are cached: a collection of records on one board checks its file once.
 from __future__ import annotations
 
 import functools
-import hashlib
-from importlib import resources
 from pathlib import Path
 
 from kifu.access import AccessError, read_reference
@@ -44,6 +42,8 @@ def builtin(name: str) -> Board | None:
     key = name.strip().casefold()
     if key not in MAPS:
         return None
+    from importlib import resources  # a map's file only (its import costs a few milliseconds)
+
     from kifu.games.freego.boards import files  # board files are read only for a map
 
     folder = resources.files("kifu.games.freego.boards")
@@ -85,6 +85,8 @@ def resolve(name: str, record_source: str | None, options: ReadOptions | None = 
             raise BoardError(f"unknown board {name.strip()!r}: not a built-in board ({known}) "
                              f"and {error.message}", rule="board") from None
         raise
+    import hashlib  # only a board file needs it (its import costs a few milliseconds)
+
     key = (str(found.path), hashlib.sha256(found.data).digest())
     board = _FILES.get(key)
     if board is None:
