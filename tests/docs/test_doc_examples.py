@@ -167,9 +167,9 @@ def test_python_examples(page, in_examples_copy):
 
 
 def test_a_wrong_python_example_fails_on_its_own_line(tmp_path):
-    page = tmp_path / "page.md"
+    page = tmp_path / "index.md"
     page.write_text("# A page\n\n```pycon\n>>> 1 + 1\n2\n```\n\ntext\n\n```pycon\n"
                     ">>> 2 + 2\n5\n```\n", encoding="utf-8")
-    failures, report = run_python_examples(page, "page.md")
+    failures, report = run_python_examples(page, "index.md")
     assert failures == 1
     assert "line 11" in report and "Expected:\n    5\nGot:\n    4" in report
