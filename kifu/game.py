@@ -15,7 +15,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from kifu.errors import GameOverError, KifuError, NotationError, ResultError
 from kifu.limits import Problems
@@ -58,12 +58,12 @@ class Played:
     warnings: list[KifuError] = field(default_factory=list)
 
 
-@dataclass(slots=True)
-class Step:
+class Step(NamedTuple):
     """One move replayed: the node, its move number, and the position after it.
 
     The position may be the same object at every step (games mutate it for speed); copy it with
-    :meth:`Game.copy` to keep it past the next step.
+    :meth:`Game.copy` to keep it past the next step.  A named tuple: one is made for every move
+    replayed, and the driver builds it directly (``tuple.__new__``), the cheapest object there is.
     """
 
     node: Node
@@ -377,11 +377,9 @@ class Game(ABC, Generic[PositionT, MoveT]):
         every move nor one nested deeply costs more than its depth.
         """
         stack: list[_Line] = [_Line(record.moves, self.start(record), 0, ())]
+        advance = self._advance
         while stack:
             line = stack[-1]
-            if line.index >= len(line.nodes):
-                stack.pop()
-                continue
             if line.branch is not None:  # the alternatives of the node just played
                 before, at_number, node = line.branch
                 choice = line.choice
@@ -396,23 +394,31 @@ class Game(ABC, Generic[PositionT, MoveT]):
                 line.branch, line.choice = None, 0
                 line.index = len(line.nodes) if line.failed else line.index + 1
                 continue
-            node = line.nodes[line.index]
-            before = self.copy(line.position) if node.variations else None
-            at_number = line.number
+            nodes, position, path = line.nodes, line.position, line.path
+            index, number, end = line.index, line.number, len(nodes)
+            # Most nodes have no variations: they are played in this tight loop.
+            while index < end and not nodes[index].variations:
+                try:
+                    step, number = advance(position, nodes[index], number, lenient, path)
+                except KifuError as error:
+                    yield error.detached()
+                    index = end  # an illegal move ends its line
+                    break
+                yield step
+                index += 1
+            line.index, line.number = index, number
+            if index == end:
+                stack.pop()
+                continue
+            node = nodes[index]  # its variations start from the position before it
+            line.branch = (self.copy(position), number, node)
             try:
-                step, line.number = self._advance(line.position, node, line.number, lenient,
-                                                  line.path)
+                step, line.number = advance(position, node, number, lenient, path)
             except KifuError as error:
                 yield error.detached()
                 line.failed = True
             else:
                 yield step
-            if before is not None:
-                line.branch = (before, at_number, node)
-            elif line.failed:
-                line.index = len(line.nodes)
-            else:
-                line.index += 1
 
     def check(self, record: Record, *, lenient: bool = False) -> tuple[list[KifuError], int]:
         """Every problem of a record (one per line of play at most; past
@@ -427,7 +433,8 @@ class Game(ABC, Generic[PositionT, MoveT]):
                     problems.add(item)
                     main_line_failed = main_line_failed or not item.variation
                     continue
-                problems.extend(item.warnings)
+                if item.warnings:
+                    problems.extend(item.warnings)
                 if not item.path:
                     final = item.position
                     played += item.number is not None
@@ -458,9 +465,18 @@ class Game(ABC, Generic[PositionT, MoveT]):
         """Play one node; the step and the move number so far (events take none)."""
         counted = not is_event(node.move)
         number += counted
-        played = self._play_node(position, node, number if counted else None, lenient, path)
-        return Step(node, number if counted else None, position, played.events, played.warnings,
-                    path), number
+        at = number if counted else None
+        try:
+            played = self.play_on(position, node.move, lenient=lenient)
+        except KifuError as error:
+            raise error.located(span=error.span or node.span, move_number=at,
+                                variation=path) from None
+        warnings = played.warnings
+        for warning in warnings:
+            warning.span = warning.span or node.span
+            warning.move_number = at
+            warning.variation = path
+        return tuple.__new__(Step, (node, at, position, played.events, warnings, path)), number
 
     def play_on(self, position: Any, move: Any, *, lenient: bool = False) -> Played:
         """:meth:`play`, refused with a ``GameOverError`` once the game has ended (unless the
@@ -470,19 +486,6 @@ class Game(ABC, Generic[PositionT, MoveT]):
             raise GameOverError(f"the game was already over: {ended.describe()}",
                                 rule="game-over")
         return self.play(position, move, lenient=lenient)
-
-    def _play_node(self, position: Any, node: Node, number: int | None, lenient: bool,
-                   path: tuple[int, ...]) -> Played:
-        try:
-            played = self.play_on(position, node.move, lenient=lenient)
-        except KifuError as error:
-            raise error.located(span=error.span or node.span, move_number=number,
-                                variation=path) from None
-        for warning in played.warnings:
-            warning.span = warning.span or node.span
-            warning.move_number = number
-            warning.variation = path
-        return played
 
 
 #: A game of any kind, as the game-neutral core handles it (it never looks inside positions or

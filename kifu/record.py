@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 
 class Span(NamedTuple):
@@ -55,18 +55,60 @@ def is_event(move: Any) -> bool:
     return bool(getattr(move, "is_event", False))
 
 
-@dataclass(slots=True)
+class Located(Protocol):
+    """What can say where a stretch of a text stands (:class:`kifu.sgf.Locator`)."""
+
+    def span(self, start: int, end: int) -> Span: ...
+
+
 class Node:
     """One entry of a line of play: a move, the comments after it, and its alternatives.
 
     ``variations`` are lines that replace *this* move: each is replayed from the position before
-    it, as in PGN's ``( ... )``.  Slots, as a record may hold many thousands of nodes.
+    it, as in PGN's ``( ... )``.  ``span`` says where the node was read; a reader may give
+    instead the offsets it read the node from and what turns offsets into a span
+    (``place``), and the span is then worked out only when asked for: most never are, and a
+    record may hold many thousands of nodes (slots, for the same reason).  Spans take no part
+    in equality.
     """
 
-    move: Any
-    comments: list[str] = field(default_factory=list)
-    variations: list[list[Node]] = field(default_factory=list)
-    span: Span | None = field(default=None, compare=False)
+    __slots__ = ("move", "comments", "variations", "_span", "_place")
+
+    def __init__(self, move: Any, comments: list[str] | None = None,
+                 variations: list[list[Node]] | None = None, span: Span | None = None,
+                 place: tuple[Located, int, int] | None = None) -> None:
+        self.move = move
+        self.comments = [] if comments is None else comments
+        self.variations = [] if variations is None else variations
+        self._span = span
+        self._place = place
+
+    @property
+    def span(self) -> Span | None:
+        if self._span is None and self._place is not None:
+            located, start, end = self._place
+            self._span = located.span(start, end)
+        return self._span
+
+    @span.setter
+    def span(self, span: Span | None) -> None:
+        self._span, self._place = span, None
+
+    def copy(self, variations: list[list[Node]]) -> Node:
+        """The same node with a copy of its comments and the ``variations`` given."""
+        return Node(self.move, list(self.comments), variations, self._span, self._place)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Node):
+            return NotImplemented
+        return (self.move == other.move and self.comments == other.comments
+                and self.variations == other.variations)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass it was
+
+    def __repr__(self) -> str:
+        return (f"Node(move={self.move!r}, comments={self.comments!r}, "
+                f"variations={self.variations!r}, span={self.span!r})")
 
 
 @dataclass(frozen=True)
@@ -93,6 +135,9 @@ class Record:
 
     def header(self, key: str, default: str | None = None) -> str | None:
         """A header's value, looked up without regard to case."""
+        value = self.headers.get(key)  # written as asked: the usual case, one lookup
+        if value is not None:
+            return value
         wanted = key.casefold()
         for name, value in self.headers.items():
             if name.casefold() == wanted:
@@ -100,6 +145,9 @@ class Record:
         return default
 
     def header_span(self, key: str) -> Span | None:
+        span = self.header_spans.get(key)
+        if span is not None:
+            return span
         wanted = key.casefold()
         for name, span in self.header_spans.items():
             if name.casefold() == wanted:
@@ -141,7 +189,7 @@ class Record:
             source, target = pending.pop()
             for node in source:
                 variations: list[list[Node]] = [[] for _ in node.variations]
-                target.append(Node(node.move, list(node.comments), variations, node.span))
+                target.append(node.copy(variations))
                 pending.extend(zip(node.variations, variations))
         return Record(self.game, dict(self.headers), self.setup, list(self.comments), moves,
                       self.source, dict(self.header_spans), self.read_options)

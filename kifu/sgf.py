@@ -112,21 +112,17 @@ class SgfNode:
     """One SGF node: properties in file order (identifier -> raw values) and the nodes after it.
 
     ``start`` and ``end`` are the offsets of the node in the text it was read from (-1 for a
-    node made in memory), ``line`` and ``column`` where it starts; :meth:`Collection.span`
-    gives its span.
+    node made in memory); :meth:`Collection.span` gives its span, in lines and columns.
     """
 
-    __slots__ = ("properties", "children", "start", "end", "line", "column")
+    __slots__ = ("properties", "children", "start", "end")
 
     def __init__(self, properties: dict[str, list[str]] | None = None,
-                 children: list[SgfNode] | None = None, start: int = -1, end: int = -1,
-                 line: int = 0, column: int = 0) -> None:
+                 children: list[SgfNode] | None = None, start: int = -1, end: int = -1) -> None:
         self.properties = properties if properties is not None else {}
         self.children = children if children is not None else []
         self.start = start
         self.end = end
-        self.line = line
-        self.column = column
 
     def __repr__(self) -> str:
         return f"SgfNode({self.properties!r}, {len(self.children)} children)"
@@ -256,32 +252,34 @@ class Collection:
     text: str
     games: list[GameTree]
     locator: Locator
-    _values: dict[int, dict[str, Span]] = field(default_factory=dict, repr=False)
+    #: Where each property's first value stands in a node (by the node's offset): the
+    #: offsets inside the brackets.
+    _values: dict[int, dict[str, tuple[int, int]]] = field(default_factory=dict, repr=False)
 
     def span(self, node: SgfNode) -> Span | None:
         """Where a node stands (``None`` for a node made in memory)."""
         start = node.start
         if start < 0:
             return None
-        end = node.end if node.end > start else start + 1
-        if node.line and self.text.find("\n", start, end) < 0:
-            return Span(node.line, node.column, node.line, node.column + end - start)
-        return self.locator.span(start, end)
+        return self.locator.span(start, node.end if node.end > start else start + 1)
 
     def value_span(self, node: SgfNode, ident: str) -> Span:
         """Where a property's first value stands, ``[`` and ``]`` included (the node's own
         place if it has no such property).  ``node`` is one read from this text."""
         assert node.start >= 0, "a node made in memory stands nowhere in the text"
-        spans = self._values.get(node.start)
-        if spans is None:  # every property of the node at once: headers ask for many
-            spans = self._values[node.start] = {}
+        places = self._values.get(node.start)
+        if places is None:  # where every property of the node is, at once: headers ask for many
+            places = self._values[node.start] = {}
             for match in _TOKEN.finditer(self.text, node.start, max(node.end, node.start + 1)):
                 for name_group in (1, 3, 6):
                     name = match.group(name_group)
                     if name is not None:
-                        spans.setdefault(_identifier(name), self.locator.span(
-                            match.start(name_group + 1) - 1, match.end(name_group + 1) + 1))
-        return spans.get(ident) or self.locator.span(node.start, max(node.end, node.start + 1))
+                        places.setdefault(name if name.isupper() else _identifier(name),
+                                          match.span(name_group + 1))
+        place = places.get(ident)
+        if place is None:
+            return self.locator.span(node.start, max(node.end, node.start + 1))
+        return self.locator.span(place[0] - 1, place[1] + 1)
 
 
 def _identifier(word: str) -> str:
@@ -370,8 +368,8 @@ class _Reader:
         """Tokens from ``pos`` to the end, built into trees with an explicit stack.
 
         ``frames`` holds one entry per open "(": the node the game tree hangs from (``None``
-        for a root) and the last node of its sequence so far.  Lines are counted as nodes
-        begin, front to back.
+        for a root) and the last node of its sequence so far.  Nodes keep their offsets only:
+        lines and columns are worked out when a span is asked for.
         """
         text, size = self.text, len(self.text)
         frames: list[list[SgfNode | None]] = [[None, None]] if opened else []
@@ -380,11 +378,9 @@ class _Reader:
         values: list[str] = []
         ident = ""
         outside_from = -1  # where junk outside every game tree began
-        line, line_start, counted = 1, 0, 0  # lines counted up to offset ``counted``
         known = KNOWN_PROPERTIES
         unknown: dict[str, int] = {}
         match_token = _TOKEN.match
-        count_lines, last_break = text.count, text.rfind
         moves = MOVE_PROPERTIES
         nodes = 0
         more_values = 0  # values besides each property's first
@@ -402,17 +398,12 @@ class _Reader:
                 if not frames:
                     outside_from = self._outside(outside_from, start)
                     continue
-                breaks = count_lines("\n", counted, start)
-                if breaks:
-                    line += breaks
-                    line_start = last_break("\n", counted, start) + 1
-                counted = start
                 if closed:  # "(;B[aa](;W[bb]);W[cc])": read as one more variation
                     closed = False
                     self.note("a node follows a variation in the same game tree: '(' is "
                               "missing, and the node is read as the start of one more "
                               "variation", start, start + 1, CRITICAL, "node-after-variation")
-                node = SgfNode({}, [], start, pos, line, start - line_start + 1)
+                node = SgfNode({}, [], start, pos)
                 nodes += 1
                 if nodes > MAX_NODES:
                     raise self._too_many(start, "nodes")
@@ -558,7 +549,7 @@ class _Reader:
     def _missing_semicolon(self, frame: list[SgfNode | None], start: int) -> SgfNode:
         self.note("a property stands where a node should begin: ';' is missing and added",
                   start, start + 1, REPAIRED, "missing-semicolon")
-        node = SgfNode({}, [], start, start, *self.locator.point(start))
+        node = SgfNode({}, [], start, start)
         if self._link(frame, node):
             self.begin(node)
         return node

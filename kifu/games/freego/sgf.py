@@ -150,11 +150,11 @@ class _Game:
     def __init__(self, collection: core.Collection, source: str,
                  findings: list[KifuError]) -> None:
         self.collection = collection
-        self.text = collection.text
+        self.locator = collection.locator  # record nodes work out their spans with it, if asked
         self.source = source
         self.findings = findings
         self.size = (19, 19)
-        self.table: dict[str, Move] = {}
+        self.moves: dict[str, dict[str, Move]] = {}  # by colour, then SGF value
         self.mixed: list[Span | None] = []  # nodes with a move and a set-up: the first's span
 
     def read(self, root: core.SgfNode) -> Record:
@@ -208,7 +208,7 @@ class _Game:
             raise UnknownGameError(f"GM[{game[:10]}] is not Go (GM[1]): kifu does not check "
                                    "this game", span=self.value_span(root, "GM"))
         self.size = _size(root, self.collection)
-        self.table = _moves_by_value(self.size)
+        self.moves = _moves_by_value(self.size)
         record = Record(game="freego", source=self.source)
         record.headers["Game"] = "freego"
         record.headers["Board"] = grids.grid_name(*self.size)
@@ -218,9 +218,11 @@ class _Game:
             record.header_spans[name.strip()] = self.value_span(root, "XH")
         self._komi(record, root)
         seats = _seats(record)
+        taken = {name.casefold() for name in record.headers}  # XH and KM come first
         for prop, values in root.properties.items():
             key = PROPERTY_HEADERS.get(prop)
-            if key and values and record.header(key) is None:
+            if key and values and key.casefold() not in taken:
+                taken.add(key.casefold())
                 value = " ".join((root.text(prop) or "").split("\n")).strip()
                 if prop == "RU" and value.casefold().startswith(OWN_RULES.casefold()):
                     continue
@@ -355,26 +357,27 @@ class _Game:
     def _convert(self, node: core.SgfNode) -> list[Node]:
         """The record nodes one SGF node holds: a set-up, a move, both, or none."""
         props = node.properties
-        values = props.get("B")
-        colour = "B"
-        if values is None:
-            values = props.get("W")
-            colour = "W"
-        edit = (values is None or len(props) > 1) and not SETUP_PROPERTIES.isdisjoint(props)
+        colour = "B" if "B" in props else "W" if "W" in props else None
+        if colour is None or "C" in props or (len(props) > 1
+                                              and not SETUP_PROPERTIES.isdisjoint(props)):
+            return self._convert_any(node, colour)
+        # The usual node: a move, perhaps with its time left (this runs for every move).
+        value = props[colour][0]
+        move = self.moves[colour].get(value) or self._move(node, colour, value.strip())
+        return [Node(move, [], [], None, (self.locator, node.start, node.end))]
+
+    def _convert_any(self, node: core.SgfNode, colour: str | None) -> list[Node]:
+        props = node.properties
         comments = sgflines.split_comments(node.text("C")) if "C" in props else []
-        if values is None:
+        edit = (colour is None or len(props) > 1) and not SETUP_PROPERTIES.isdisjoint(props)
+        if colour is None:
             before = self._edit(node, None)[0] if edit else []
             if before and comments:
                 before[-1].comments.extend(comments)
             return before
-        move = self.table.get(colour + values[0]) or self._move(node, colour, values[0].strip())
-        start, end, line = node.start, node.end, node.line
-        if line and self.text.find("\n", start, end) < 0:  # the usual node, on one line
-            column = node.column  # (a tuple made directly: this runs for every move)
-            span: Span | None = tuple.__new__(Span, (line, column, line, column + end - start))
-        else:
-            span = self.collection.span(node)
-        made = Node(move, comments, [], span)
+        value = props[colour][0]
+        move = self.moves[colour].get(value) or self._move(node, colour, value.strip())
+        made = Node(move, comments, [], None, (self.locator, node.start, node.end))
         if edit:
             if not self.mixed:
                 self.mixed.append(self.value_span(node, colour))
@@ -384,7 +387,7 @@ class _Game:
         return [made]
 
     def _move(self, node: core.SgfNode, colour: str, value: str) -> Move:
-        known = self.table.get(colour + value)
+        known = self.moves[colour].get(value)
         if known is not None:
             return known
         seat = 0 if colour == "B" else 1
@@ -417,23 +420,23 @@ class _Game:
 
 
 @functools.cache
-def _moves_by_value(size: tuple[int, int]) -> dict[str, Move]:
-    """``"Bdd"`` -> the move with its seat, for every point and pass: moves are immutable, so
-    a table serves every record on a board of this size (and the table keeps them alive, so
-    :data:`_SEATLESS` may know them by ``id``)."""
-    table: dict[str, Move] = {}
+def _moves_by_value(size: tuple[int, int]) -> dict[str, dict[str, Move]]:
+    """``"B"`` -> ``"dd"`` -> the move with its seat, for every point and pass: moves are
+    immutable, so a table serves every record on a board of this size (and the table keeps them
+    alive, so :data:`_SEATLESS` may know them by ``id``)."""
+    tables: dict[str, dict[str, Move]] = {}
     columns, rows = size
     for colour, seat in (("B", 0), ("W", 1)):
-        table[colour] = Pass(seat)
+        table = tables[colour] = {"": Pass(seat)}
         if columns <= 19 and rows <= 19:
-            table[colour + "tt"] = table[colour]
+            table["tt"] = table[""]
         for column in range(columns):
             for from_top in range(rows):
                 cell = f"{grids.column_name(column)}{rows - from_top}"
-                table[colour + LETTERS[column] + LETTERS[from_top]] = Place(cell, seat)
-    for move in table.values():
-        _SEATLESS[id(move)] = replace(move, seat=None)  # type: ignore[arg-type]
-    return table
+                table[LETTERS[column] + LETTERS[from_top]] = Place(cell, seat)
+        for move in table.values():
+            _SEATLESS[id(move)] = replace(move, seat=None)  # type: ignore[arg-type]
+    return tables
 
 
 #: The moves of the tables above, by ``id``, without their seat (for a move made in turn).

@@ -64,14 +64,18 @@ def play(pos: Position, move: Move, lenient: bool = False) -> Played:
         seat = _out_of_turn(pos, move.seat, lenient, warnings)
     if isinstance(move, Pass):
         return _pass(pos, seat, warnings, move.elsewhere)
-    cell = _cell_named(pos, move.cell)
+    cell = pos.board._exact.get(move.cell)  # the name as the board writes it: the usual case
+    if cell is None:
+        cell = _cell_named(pos, move.cell)
     if pos.cells[cell] != EMPTY:
         raise _occupied(pos, cell)
     # The stone goes down at once; a rule it breaks undoes it (and what it removed) exactly.
     pos.cells[cell] = seat + 1
     removed: list[tuple[int, int]] = []
-    captured, new_hash = _capture(pos, cell, seat, removed)
-    suicide, new_hash = _own_group(pos, cell, seat, new_hash, removed)
+    captured, free, new_hash = _capture(pos, cell, seat, removed)
+    suicide = None
+    if not free:  # no empty point beside the stone: its group may have no liberty
+        suicide, new_hash = _own_group(pos, cell, seat, new_hash, removed)
     following = seat + 1 if seat + 1 < pos.seats else 0
     _check_repetition(pos, cell, new_hash, removed, following)
     _commit(pos, cell, seat, new_hash, removed, following)
@@ -79,13 +83,12 @@ def play(pos: Position, move: Move, lenient: bool = False) -> Played:
 
 
 def _cell_named(pos: Position, name: str) -> int:
+    """The cell a move names in any of the board's spellings."""
     board = pos.board
-    cell = board._exact.get(name)
+    cell = board.find(name)
     if cell is None:
-        cell = board.find(name)
-        if cell is None:
-            raise IllegalMoveError(f"{name!r} is not a cell of the board {board.name!r}",
-                                   rule="unknown-cell")
+        raise IllegalMoveError(f"{name!r} is not a cell of the board {board.name!r}",
+                               rule="unknown-cell")
     return cell
 
 
@@ -101,20 +104,24 @@ def _remove(pos: Position, group: list[int], colour: int, new_hash: int,
 
 
 def _capture(pos: Position, cell: int, seat: int, removed: list[tuple[int, int]]
-             ) -> tuple[list[tuple[int, list[int]]], int]:
+             ) -> tuple[list[tuple[int, list[int]]], bool, int]:
     """Remove every enemy group the stone on ``cell`` leaves without a liberty: each with its
-    seat, and the hash of the position with the stone and without them."""
+    seat; whether an empty point was beside the stone before; the hash of the position with
+    the stone and without them."""
     cells, nbrs, colour = pos.cells, pos.board.neighbours, seat + 1
     new_hash = pos.hash ^ pos.board.zobrist[seat][cell]
     captured = []
+    free = False
     for n in nbrs[cell]:
         c = cells[n]
-        if c > 0 and c != colour:
+        if c == EMPTY:
+            free = True
+        elif c > 0 and c != colour:
             group = _dead_group(cells, nbrs, n, c)
             if group is not None:
                 new_hash = _remove(pos, group, c, new_hash, removed)
                 captured.append((c - 1, group))
-    return captured, new_hash
+    return captured, free, new_hash
 
 
 def _own_group(pos: Position, cell: int, seat: int, new_hash: int,

@@ -220,7 +220,7 @@ def _territory(record: Record, board: Board, seats: int) -> tuple[frozenset[int]
     """The ``Territory-N`` headers as cells per seat, or ``None`` where the record has none."""
     found: dict[int, frozenset[int]] = {}
     for key, value in record.headers.items():
-        match = re.fullmatch(r"territory-(\d)", key.casefold())
+        match = _TERRITORY_KEY.fullmatch(key.casefold())
         if match is None:
             continue
         seat = int(match.group(1)) - 1
@@ -242,3 +242,4 @@ def _territory(record: Record, board: Board, seats: int) -> tuple[frozenset[int]
 
 
 _SPLIT_WORDS = re.compile(r"[\s,、，]+")
+_TERRITORY_KEY = re.compile(r"territory-(\d)")
