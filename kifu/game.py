@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from kifu.errors import GameOverError, KifuError, NotationError, ResultError
 from kifu.limits import Problems
-from kifu.record import Node, Record, is_event
+from kifu.record import Node, Record
 
 if TYPE_CHECKING:
     import click
@@ -463,11 +463,15 @@ class Game(ABC, Generic[PositionT, MoveT]):
     def _advance(self, position: Any, node: Node, number: int, lenient: bool,
                  path: tuple[int, ...]) -> tuple[Step, int]:
         """Play one node; the step and the move number so far (events take none)."""
-        counted = not is_event(node.move)
+        move = node.move
+        counted = not getattr(move, "is_event", False)  # is_event(move), for every move
         number += counted
         at = number if counted else None
         try:
-            played = self.play_on(position, node.move, lenient=lenient)
+            ended = self.outcome(position)
+            if ended is not None and not getattr(move, "after_end", False):
+                raise _game_over(ended)
+            played = self.play(position, move, lenient=lenient)
         except KifuError as error:
             raise error.located(span=error.span or node.span, move_number=at,
                                 variation=path) from None
@@ -480,11 +484,11 @@ class Game(ABC, Generic[PositionT, MoveT]):
 
     def play_on(self, position: Any, move: Any, *, lenient: bool = False) -> Played:
         """:meth:`play`, refused with a ``GameOverError`` once the game has ended (unless the
-        move may follow the end, a closing marker): the one way every replay plays a move."""
+        move may follow the end, a closing marker): how a move is played on a position (the
+        replay driver does the same in :meth:`_advance`, where every call counts)."""
         ended = self.outcome(position)
         if ended is not None and not getattr(move, "after_end", False):
-            raise GameOverError(f"the game was already over: {ended.describe()}",
-                                rule="game-over")
+            raise _game_over(ended)
         return self.play(position, move, lenient=lenient)
 
 
@@ -508,6 +512,10 @@ class _Line:
     #: so far, the node; ``choice`` is the next of its variations to replay.
     branch: tuple[Any, int, Node] | None = None
     choice: int = 0
+
+
+def _game_over(ended: Outcome) -> GameOverError:
+    return GameOverError(f"the game was already over: {ended.describe()}", rule="game-over")
 
 
 def _words(value: Any) -> str:

@@ -220,10 +220,10 @@ class Locator:
 
     def span(self, start: int, end: int) -> Span:
         line, column = self.point(start)
-        if "\n" not in self.text[start:end]:
-            return Span(line, column, line, column + max(end - start, 1))
+        if self.text.find("\n", start, end) < 0:
+            return tuple.__new__(Span, (line, column, line, column + max(end - start, 1)))
         end_line, end_column = self.point(end)
-        return Span(line, column, end_line, end_column)
+        return tuple.__new__(Span, (line, column, end_line, end_column))
 
 
 def finding(message: str, span: Span | None, grade: str, *, lenient: bool = False,

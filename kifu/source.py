@@ -17,10 +17,10 @@ against the bytes; SGF's own default, ISO-8859-1, is the last resort there.
 from __future__ import annotations
 
 import codecs
+import os
 import sys
 import unicodedata
 from dataclasses import dataclass, field
-from pathlib import Path, PurePath
 
 from kifu.errors import REPAIRED, EncodingError, InputError, KifuError, ReadError
 from kifu.record import Span
@@ -108,7 +108,7 @@ def read_source(path: str, encoding: str | None = None, *, max_bytes: int = MAX_
         if path == STDIN:
             data = sys.stdin.buffer.read(max_bytes + 1)
         else:
-            with Path(path).open("rb") as handle:
+            with open(path, "rb") as handle:
                 data = handle.read(max_bytes + 1)
     except IsADirectoryError:
         raise ReadError(f"{path} is a directory") from None
@@ -142,7 +142,7 @@ def decode(data: bytes, path: str = "<bytes>", encoding: str | None = None,
 
 
 def _is_sgf(data: bytes, path: str) -> bool:
-    if PurePath(path).suffix.lower() == ".sgf":
+    if os.path.splitext(path)[1].lower() == ".sgf":
         return True
     head = data[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
     return head.startswith(b"(") and head[1:].lstrip().startswith(b";")

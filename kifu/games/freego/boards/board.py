@@ -69,7 +69,10 @@ class Board:
     #: The stones of an empty board as a position keeps them: 0 a playable cell, -1 another.
     empty: tuple[int, ...] = field(init=False, repr=False)
     zobrist: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
-    _exact: dict[str, int] = field(init=False, repr=False)
+    #: Each cell's id by index (what every move's event names).
+    ids: tuple[str, ...] = field(init=False, repr=False)
+    #: Each cell's index by each of its names exactly as written (:meth:`find` folds case).
+    exact: dict[str, int] = field(init=False, repr=False)
     _folded: dict[str, int] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -88,8 +91,10 @@ class Board:
         rng = random.Random(f"freego-zobrist-{len(self.cells)}")
         zobrist = tuple(tuple(rng.getrandbits(64) for _ in self.cells) for _ in range(MAX_SEATS))
         empty = tuple(0 if cell.playable else -1 for cell in self.cells)
+        ids = tuple(cell.id for cell in self.cells)
         for name, value in (("neighbours", neighbours), ("playable", playable), ("empty", empty),
-                            ("zobrist", zobrist), ("_exact", exact), ("_folded", folded)):
+                            ("zobrist", zobrist), ("ids", ids), ("exact", exact),
+                            ("_folded", folded)):
             object.__setattr__(self, name, value)
 
     def __len__(self) -> int:
@@ -97,13 +102,13 @@ class Board:
 
     def find(self, name: str) -> int | None:
         """The index of the cell ``name`` names (id, label or alias; any case), or ``None``."""
-        index = self._exact.get(name)
+        index = self.exact.get(name)
         if index is None:
             index = self._folded.get(name.casefold())
         return index
 
     def cell_id(self, index: int) -> str:
-        return self.cells[index].id
+        return self.ids[index]
 
     @property
     def has_polygons(self) -> bool:

@@ -64,7 +64,7 @@ def play(pos: Position, move: Move, lenient: bool = False) -> Played:
         seat = _out_of_turn(pos, move.seat, lenient, warnings)
     if isinstance(move, Pass):
         return _pass(pos, seat, warnings, move.elsewhere)
-    cell = pos.board._exact.get(move.cell)  # the name as the board writes it: the usual case
+    cell = pos.board.exact.get(move.cell)  # the name as the board writes it: the usual case
     if cell is None:
         cell = _cell_named(pos, move.cell)
     if pos.cells[cell] != EMPTY:
@@ -79,7 +79,11 @@ def play(pos: Position, move: Move, lenient: bool = False) -> Played:
     following = seat + 1 if seat + 1 < pos.seats else 0
     _check_repetition(pos, cell, new_hash, removed, following)
     _commit(pos, cell, seat, new_hash, removed, following)
-    return Played(_events(pos, cell, seat, captured, suicide), warnings)
+    events: list[Event] = [{"type": "place", "player": pos.rules.seats[seat],
+                            "cell": pos.board.ids[cell]}]
+    if captured or suicide is not None:
+        _take_off(pos, seat, captured, suicide, events)
+    return Played(events, warnings)
 
 
 def _cell_named(pos: Position, name: str) -> int:
@@ -117,10 +121,14 @@ def _capture(pos: Position, cell: int, seat: int, removed: list[tuple[int, int]]
         if c == EMPTY:
             free = True
         elif c > 0 and c != colour:
-            group = _dead_group(cells, nbrs, n, c)
-            if group is not None:
-                new_hash = _remove(pos, group, c, new_hash, removed)
-                captured.append((c - 1, group))
+            for q in nbrs[n]:
+                if cells[q] == EMPTY:
+                    break  # the stone itself has a liberty (the usual case: no search)
+            else:
+                group = _dead_group(cells, nbrs, n, c)
+                if group is not None:
+                    new_hash = _remove(pos, group, c, new_hash, removed)
+                    captured.append((c - 1, group))
     return captured, free, new_hash
 
 
@@ -174,23 +182,22 @@ def _commit(pos: Position, cell: int, seat: int, new_hash: int,
     pos.numbers[cell] = pos.ply
 
 
-def _events(pos: Position, cell: int, seat: int, captured: list[tuple[int, list[int]]],
-            suicide: list[int] | None) -> list[Event]:
-    """The placement, each capture (counted as prisoners) and a suicide, as events."""
+def _take_off(pos: Position, seat: int, captured: list[tuple[int, list[int]]],
+              suicide: list[int] | None, events: list[Event]) -> None:
+    """Each capture (counted as prisoners) and a suicide, their stones' numbers gone, as
+    events."""
     board, names, numbers = pos.board, pos.rules.seats, pos.numbers
-    events: list[Event] = [{"type": "place", "player": names[seat], "cell": board.cells[cell].id}]
     for owner, group in captured:
         pos.prisoners[seat] += len(group)
         for x in group:
             numbers.pop(x, None)
         events.append({"type": "capture", "player": names[seat], "captured": names[owner],
-                       "cells": [board.cells[x].id for x in sorted(group)]})
+                       "cells": [board.ids[x] for x in sorted(group)]})
     if suicide is not None:
         for x in suicide:
             numbers.pop(x, None)
         events.append({"type": "suicide", "player": names[seat],
-                       "cells": [board.cells[x].id for x in sorted(suicide)]})
-    return events
+                       "cells": [board.ids[x] for x in sorted(suicide)]})
 
 
 def _undo(cells: list[int], cell: int, removed: list[tuple[int, int]]) -> None:
