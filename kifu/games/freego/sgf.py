@@ -504,24 +504,27 @@ def _settle_seats(line: list[Node], expected: int) -> list[tuple[Node, int]]:
     in the main line a pass missing from the record, and the moves that follow one are
     returned, to be reported."""
     missing: list[tuple[Node, int]] = []
+    seatless = _SEATLESS
     stack: list[tuple[list[Node], int, bool]] = [(line, expected, False)]
     while stack:
         nodes, expected, variation = stack.pop()
-        settled: list[Node] = []  # the line with its implied passes (no insertion: quadratic)
-        for node in nodes:
+        settled: list[Node] | None = None  # the line with its implied passes, once one is
+        for index, node in enumerate(nodes):
             move = node.move
             seat = move.seat
             if seat is not None and seat != expected:
-                implied = _ELSEWHERE if variation else Pass()
-                settled.append(Node(implied, [], [], node.span))
+                if settled is None:  # (made anew, not inserted into: that is quadratic)
+                    settled = nodes[:index]
+                settled.append(Node(_ELSEWHERE if variation else Pass(), [], [], node.span))
                 expected = seat
                 if not variation:
                     missing.append((node, seat))
-            settled.append(node)
-            for alternative in node.variations:  # they replace this move: same seat to move
-                stack.append((alternative, expected, True))
+            if settled is not None:
+                settled.append(node)
+            if node.variations:  # they replace this move: the same seat is to move
+                stack.extend((alternative, expected, True) for alternative in node.variations)
             if seat is not None:
-                node.move = _SEATLESS.get(id(move)) or _in_turn(move)
+                node.move = seatless.get(id(move)) or _in_turn(move)
                 if variation and isinstance(move, Pass):  # tenuki, in problems and joseki
                     node.move = _ELSEWHERE
                 expected = 1 - seat
@@ -530,7 +533,7 @@ def _settle_seats(line: list[Node], expected: int) -> list[tuple[Node, int]]:
                     expected = move.to_move
             elif not is_event(move):  # an implied pass
                 expected = 1 - expected
-        if len(settled) > len(nodes):
+        if settled is not None:
             nodes[:] = settled
     return missing
 
