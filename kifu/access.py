@@ -23,7 +23,7 @@ from pathlib import Path, PurePath
 
 from kifu.errors import KifuError
 from kifu.record import ReadOptions
-from kifu.source import MAX_BYTES, STDIN
+from kifu.source import MAX_BYTES, STDIN, read_bounded
 
 __all__ = ["AccessError", "ReadOptions", "Reference", "beside", "read_file", "read_reference",
            "record_folder"]
@@ -121,7 +121,7 @@ def read_file(path: Path, name: str, what: str = "file") -> bytes:
         if not path.is_file():
             raise AccessError(f"{what} {name!r} is not a regular file", rule="reference-name")
         with path.open("rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+            data = read_bounded(handle, MAX_BYTES)
     except OSError as error:
         raise AccessError(f"cannot read {what} {name!r}: {error.strerror or error}",
                           rule="reference-read") from None

@@ -21,6 +21,7 @@ import os
 import sys
 import unicodedata
 from dataclasses import dataclass, field
+from typing import BinaryIO
 
 from kifu.errors import REPAIRED, EncodingError, InputError, KifuError, ReadError
 from kifu.record import Span
@@ -109,12 +110,28 @@ def read_source(path: str, encoding: str | None = None, *, max_bytes: int = MAX_
             data = sys.stdin.buffer.read(max_bytes + 1)
         else:
             with open(path, "rb") as handle:
-                data = handle.read(max_bytes + 1)
+                data = read_bounded(handle, max_bytes)
     except IsADirectoryError:
         raise ReadError(f"{path} is a directory") from None
     except OSError as error:
         raise ReadError(f"cannot read {path}: {error.strerror or error}") from None
     return decode(data, path, encoding, max_bytes=max_bytes)
+
+
+def read_bounded(handle: BinaryIO, max_bytes: int) -> bytes:
+    """What ``handle`` holds, but no more than ``max_bytes + 1`` bytes (one more tells a file
+    too large).  A file of known size is read as that size: asking for the whole limit at once
+    makes Python set aside that much memory for every file, a cost a batch run pays per file."""
+    try:
+        size = os.fstat(handle.fileno()).st_size
+    except (OSError, ValueError):  # no file descriptor (a test's BytesIO)
+        size = 0
+    if not 0 < size <= max_bytes:  # a pipe, a device, an empty or too large file
+        return handle.read(max_bytes + 1)
+    data = handle.read(size + 1)
+    if len(data) > size:  # it grew while being read
+        data += handle.read(max_bytes + 1 - len(data))
+    return data
 
 
 def decode(data: bytes, path: str = "<bytes>", encoding: str | None = None,
