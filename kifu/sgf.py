@@ -23,9 +23,10 @@ a finding graded as SGFC grades its messages:
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from array import array
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from kifu.errors import (
@@ -255,6 +256,11 @@ class Collection:
     #: Where each property's first value stands in a node (by the node's offset): the
     #: offsets inside the brackets.
     _values: dict[int, dict[str, tuple[int, int]]] = field(default_factory=dict, repr=False)
+
+    @functools.cached_property
+    def first_charset(self) -> tuple[str, int] | None:
+        """The charset the first game's root declares (``CA``) and where, if it names one."""
+        return _first_charset(self.text)
 
     def span(self, node: SgfNode) -> Span | None:
         """Where a node stands (``None`` for a node made in memory)."""
@@ -724,6 +730,13 @@ def _is_ascii(root: SgfNode) -> bool:
 _DATE = re.compile(r"\d{4}(-\d\d(-\d\d)?)?(,(\d{4}(-\d\d(-\d\d)?)?|\d\d(-\d\d)?))*\Z")
 _RESULT = re.compile(r"(0|Draw|Void|\?|[BW]\+(\d+(\.\d+)?|R|Resign|T|Time|F|Forfeit)?)\Z")
 _REAL = re.compile(r"[+-]?\d+(\.\d+)?\Z")
+#: Game information in the form FF[4] gives it: the property, its form, what is wrong otherwise.
+_VALUE_FORMS = (
+    ("AP", re.compile(r".*:", re.DOTALL), "names no version (AP[name:version])"),
+    ("DT", _DATE, "is not an SGF date (YYYY-MM-DD)"),
+    ("RE", _RESULT, "is not an SGF result (B+3.5, W+R, 0, Void, ?)"),
+    ("KM", _REAL, "is not a number"),
+    ("TM", _REAL, "is not a number of seconds"))
 
 
 def style(collection: Collection, game: GameTree) -> list[KifuError]:
@@ -741,15 +754,9 @@ def style(collection: Collection, game: GameTree) -> list[KifuError]:
     def note(message: str, node: SgfNode, ident: str, rule: str) -> None:
         found.append(finding(message, collection.value_span(node, ident), PEDANTIC, rule=rule))
 
-    checks: tuple[tuple[str, Callable[[str], bool], str], ...] = (
-        ("AP", lambda v: ":" in v, "names no version (AP[name:version])"),
-        ("DT", lambda v: bool(_DATE.match(v)), "is not an SGF date (YYYY-MM-DD)"),
-        ("RE", lambda v: bool(_RESULT.match(v)), "is not an SGF result (B+3.5, W+R, 0, Void, ?)"),
-        ("KM", lambda v: bool(_REAL.match(v)), "is not a number"),
-        ("TM", lambda v: bool(_REAL.match(v)), "is not a number of seconds"))
-    for ident, good, problem in checks:
+    for ident, form, problem in _VALUE_FORMS:
         value = root.get(ident)
-        if value is not None and value.strip() and not good(text(value).strip()):
+        if value is not None and value.strip() and not form.match(text(value).strip()):
             note(f"{ident}[{text(value)[:30]}] {problem}", root, ident, "value-format")
     for ident, values in root.properties.items():
         if ident in GAME_INFO and not any(value.strip() for value in values):
@@ -772,7 +779,7 @@ def _other_charset(collection: Collection, root: SgfNode) -> list[KifuError]:
     said = root.get("CA")
     if said is None or not said.strip():
         return []
-    first = _first_charset(collection.text)
+    first = collection.first_charset
     if first is None or _charset_key(first[0]) == _charset_key(text(said)) or \
             root.start <= first[1] < root.end:
         return []
