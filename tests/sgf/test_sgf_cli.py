@@ -44,6 +44,21 @@ def test_show_render_and_convert_pick_a_game(kifu_cli, games):
     assert "Black: Cid" in native.stdout and native.stdout.rstrip().endswith("A9")
 
 
+def test_a_collection_whose_first_game_is_not_go_is_still_checked(kifu_cli, tmp_path):
+    # An Othello game (GM[2]) first, then two Go games: each Go game is checked, the other is
+    # named as a game kifu does not check (exit 2), and convert picks a Go game by its index.
+    path = tmp_path / "mixed.sgf"
+    path.write_text("(;GM[2]FF[4]SZ[8];B[dc])\n(;GM[1]FF[4]SZ[9];B[ee];W[cc])\n"
+                    "(;GM[1]FF[4]SZ[9];B[ee];W[ee])\n", encoding="utf-8")
+    result = kifu_cli("validate", path, exit_code=2)
+    assert f"{path}#1:1:5: error[unknown-game]: GM[2] is not Go (GM[1])" in result.stdout
+    assert f"{path}#3:3:24: error[illegal-move]: move 2: E5 is already occupied" in result.stdout
+    assert f"{path}#2" not in result.stdout
+    converted = kifu_cli("convert", path, "--to", "sgf", "--game-index", "2")
+    assert converted.stdout == "(;GM[1]FF[4]SZ[9]\n;B[ee];W[cc])\n"
+    kifu_cli("convert", path, "--to", "sgf", "--game-index", "1", exit_code=2)
+
+
 def test_a_game_index_out_of_range_is_a_usage_error(kifu_cli, games):
     result = kifu_cli("show", games, "--game-index", "4", exit_code=2)
     assert "games.sgf holds 3 games; there is no game 4" in result.stderr

@@ -58,9 +58,14 @@ _GM = re.compile(r"GM\s*\[\s*(\w*)\s*\]")
 
 
 def claims(text: str) -> bool:
-    """Go's SGF: the root says ``GM[1]``, or no ``GM`` at all (SGF's default game is Go)."""
-    found = _GM.search(text[:4000])
-    return found is None or found.group(1) == "1"
+    """Go's SGF: the first root says ``GM[1]``, or no root says ``GM`` at all (SGF's default
+    game is Go), or a collection holds a Go game after games of others (those are reported
+    as games kifu does not check, and the Go games are checked)."""
+    first = _GM.search(text)
+    if first is None:  # no GM anywhere: Go, SGF's default game
+        return True
+    return first.group(1) == "1" or any(found.group(1) == "1"
+                                        for found in _GM.finditer(text, first.end()))
 
 
 # -- points ---------------------------------------------------------------------------------
