@@ -372,6 +372,8 @@ class _Game:
         return [Node(move, [], [], None, (self.locator, node.start, node.end))]
 
     def _convert_any(self, node: core.SgfNode, colour: str | None) -> list[Node]:
+        """Any other node: comments, stones set up (before its move, if it has one), or no
+        move at all (its comments then go to the record node before it)."""
         props = node.properties
         comments = sgflines.split_comments(node.text("C")) if "C" in props else []
         edit = (colour is None or len(props) > 1) and not SETUP_PROPERTIES.isdisjoint(props)
