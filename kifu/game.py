@@ -269,6 +269,12 @@ class Game(ABC, Generic[PositionT, MoveT]):
     def play(self, position: Any, move: Any, *, lenient: bool = False) -> Played:
         """Apply ``move`` to ``position`` in place, or raise ``IllegalMoveError`` naming the rule."""
 
+    def play_quietly(self, position: Any, move: Any, *, lenient: bool = False) -> list[KifuError]:
+        """:meth:`play` where nobody reads what the move did: its warnings only.  Validation
+        replays every move of every record and reads no event, so a game whose events cost
+        time to describe may play without them here; by default this is :meth:`play`."""
+        return self.play(position, move, lenient=lenient).warnings
+
     @abstractmethod
     def copy(self, position: PositionT) -> PositionT:
         """An independent copy of a position."""
@@ -363,7 +369,7 @@ class Game(ABC, Generic[PositionT, MoveT]):
         position = self.start(record)
         number = 0
         for node in record.line(path) if path else record.moves:
-            step, number = self._advance(position, node, number, lenient, path)
+            step, number = self._advance(position, node, number, lenient, path, self.play)
             yield step
 
     def replay_tree(self, record: Record, *, lenient: bool = False) -> Iterator[Step | KifuError]:
@@ -376,8 +382,13 @@ class Game(ABC, Generic[PositionT, MoveT]):
         one per branch point, and no recursion, so that neither a record with a variation at
         every move nor one nested deeply costs more than its depth.
         """
+        return self._replay_tree(record, lenient, quiet=False)
+
+    def _replay_tree(self, record: Record, lenient: bool, *,
+                     quiet: bool) -> Iterator[Step | KifuError]:
+        """:meth:`replay_tree`; ``quiet``: steps without events (:meth:`play_quietly`)."""
         stack: list[_Line] = [_Line(record.moves, self.start(record), 0, ())]
-        advance = self._advance
+        advance, play = self._advance, self.play_quietly if quiet else self.play
         while stack:
             line = stack[-1]
             if line.branch is not None:  # the alternatives of the node just played
@@ -399,7 +410,7 @@ class Game(ABC, Generic[PositionT, MoveT]):
             # Most nodes have no variations: they are played in this tight loop.
             while index < end and not nodes[index].variations:
                 try:
-                    step, number = advance(position, nodes[index], number, lenient, path)
+                    step, number = advance(position, nodes[index], number, lenient, path, play)
                 except KifuError as error:
                     yield error.detached()
                     index = end  # an illegal move ends its line
@@ -413,7 +424,7 @@ class Game(ABC, Generic[PositionT, MoveT]):
             node = nodes[index]  # its variations start from the position before it
             line.branch = (self.copy(position), number, node)
             try:
-                step, line.number = advance(position, node, number, lenient, path)
+                step, line.number = advance(position, node, number, lenient, path, play)
             except KifuError as error:
                 yield error.detached()
                 line.failed = True
@@ -428,7 +439,7 @@ class Game(ABC, Generic[PositionT, MoveT]):
         played = 0
         main_line_failed = False
         try:
-            for item in self.replay_tree(record, lenient=lenient):
+            for item in self._replay_tree(record, lenient, quiet=True):
                 if isinstance(item, KifuError):
                     problems.add(item)
                     main_line_failed = main_line_failed or not item.variation
@@ -461,8 +472,10 @@ class Game(ABC, Generic[PositionT, MoveT]):
                             span=record.header_span("Result"), rule="result")]
 
     def _advance(self, position: Any, node: Node, number: int, lenient: bool,
-                 path: tuple[int, ...]) -> tuple[Step, int]:
-        """Play one node; the step and the move number so far (events take none)."""
+                 path: tuple[int, ...], play: Callable[..., Played | list[KifuError]]
+                 ) -> tuple[Step, int]:
+        """Play one node with ``play`` (:meth:`play`, or :meth:`play_quietly` for a step
+        without events); the step and the move number so far (events take none)."""
         move = node.move
         counted = not getattr(move, "is_event", False)  # is_event(move), for every move
         number += counted
@@ -471,16 +484,19 @@ class Game(ABC, Generic[PositionT, MoveT]):
             ended = self.outcome(position)
             if ended is not None and not getattr(move, "after_end", False):
                 raise _game_over(ended)
-            played = self.play(position, move, lenient=lenient)
+            played = play(position, move, lenient=lenient)
         except KifuError as error:
             raise error.located(span=error.span or node.span, move_number=at,
                                 variation=path) from None
-        warnings = played.warnings
+        if isinstance(played, list):  # played quietly: its warnings
+            events, warnings = _NO_EVENTS, played
+        else:
+            events, warnings = played.events, played.warnings
         for warning in warnings:
             warning.span = warning.span or node.span
             warning.move_number = at
             warning.variation = path
-        return tuple.__new__(Step, (node, at, position, played.events, warnings, path)), number
+        return tuple.__new__(Step, (node, at, position, events, warnings, path)), number
 
     def play_on(self, position: Any, move: Any, *, lenient: bool = False) -> Played:
         """:meth:`play`, refused with a ``GameOverError`` once the game has ended (unless the
@@ -512,6 +528,10 @@ class _Line:
     #: so far, the node; ``choice`` is the next of its variations to replay.
     branch: tuple[Any, int, Node] | None = None
     choice: int = 0
+
+
+#: The events of a step played quietly (no one reads them; never changed).
+_NO_EVENTS: list[Event] = []
 
 
 def _game_over(ended: Outcome) -> GameOverError:

@@ -89,6 +89,9 @@ class FreeGo(Game[Position, Move]):
     def play(self, pos: Position, move: Any, *, lenient: bool = False) -> Played:
         return rules.play(pos, move, lenient)
 
+    def play_quietly(self, pos: Position, move: Any, *, lenient: bool = False) -> list[KifuError]:
+        return rules.play_quietly(pos, move, lenient)
+
     def copy(self, pos: Position) -> Position:
         return pos.copy()
 

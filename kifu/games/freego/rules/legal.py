@@ -13,7 +13,7 @@ from __future__ import annotations
 from kifu.errors import IllegalMoveError
 from kifu.games.freego.moves import Move, Pass, Place
 from kifu.games.freego.position import EMPTY, Position
-from kifu.games.freego.rules.referee import play
+from kifu.games.freego.rules.referee import play_quietly
 
 
 def legal_moves(pos: Position) -> list[Move]:
@@ -100,7 +100,7 @@ def _repeats(pos: Position, new_hash: int, following: int) -> bool:
 def _referee_allows(pos: Position, cell: int) -> bool:
     """The referee's exact answer for a move whose hash matched a position that stood."""
     try:
-        play(pos.copy(), Place(pos.board.cells[cell].id))
+        play_quietly(pos.copy(), Place(pos.board.ids[cell]))
     except IllegalMoveError:
         return False
     return True

@@ -54,16 +54,30 @@ def _dead_group(cells: list[int], nbrs: tuple[tuple[int, ...], ...], start: int,
 
 def play(pos: Position, move: Move, lenient: bool = False) -> Played:
     """Apply ``move`` in place; an illegal move raises and leaves the position as it was."""
-    seat = pos.to_move
     warnings: list[KifuError] = []
+    return Played(_apply(pos, move, lenient, warnings, True), warnings)
+
+
+def play_quietly(pos: Position, move: Move, lenient: bool = False) -> list[KifuError]:
+    """:func:`play` without describing the move (validation reads no event): its warnings."""
+    warnings: list[KifuError] = []
+    _apply(pos, move, lenient, warnings, False)
+    return warnings
+
+
+def _apply(pos: Position, move: Move, lenient: bool, warnings: list[KifuError],
+           describe: bool) -> list[Event]:
+    """The move applied, each rule checked; its events if ``describe`` (a placement's are
+    most of the cost of describing a game)."""
+    seat = pos.to_move
     if pos.ended:
         _resume(pos, warnings)
     if isinstance(move, Edit):
-        return _edit(pos, move, warnings)
+        return _edit(pos, move)
     if move.seat is not None and move.seat != seat:
         seat = _out_of_turn(pos, move.seat, lenient, warnings)
     if isinstance(move, Pass):
-        return _pass(pos, seat, warnings, move.elsewhere)
+        return _pass(pos, seat, move.elsewhere)
     cell = pos.board.exact.get(move.cell)  # the name as the board writes it: the usual case
     if cell is None:
         cell = _cell_named(pos, move.cell)
@@ -79,11 +93,19 @@ def play(pos: Position, move: Move, lenient: bool = False) -> Played:
     following = seat + 1 if seat + 1 < pos.seats else 0
     _check_repetition(pos, cell, new_hash, removed, following)
     _commit(pos, cell, seat, new_hash, removed, following)
+    if captured or suicide is not None:
+        _take_off(pos, seat, captured, suicide)
+    if not describe:
+        return _UNDESCRIBED
     events: list[Event] = [{"type": "place", "player": pos.rules.seats[seat],
                             "cell": pos.board.ids[cell]}]
     if captured or suicide is not None:
-        _take_off(pos, seat, captured, suicide, events)
-    return Played(events, warnings)
+        events.extend(_removals(pos, seat, captured, suicide))
+    return events
+
+
+#: What :func:`_apply` returns when not asked to describe a placement (thrown away unread).
+_UNDESCRIBED: list[Event] = []
 
 
 def _cell_named(pos: Position, name: str) -> int:
@@ -183,21 +205,29 @@ def _commit(pos: Position, cell: int, seat: int, new_hash: int,
 
 
 def _take_off(pos: Position, seat: int, captured: list[tuple[int, list[int]]],
-              suicide: list[int] | None, events: list[Event]) -> None:
-    """Each capture (counted as prisoners) and a suicide, their stones' numbers gone, as
-    events."""
-    board, names, numbers = pos.board, pos.rules.seats, pos.numbers
-    for owner, group in captured:
+              suicide: list[int] | None) -> None:
+    """Captured stones count as the mover's prisoners; the numbers of every stone taken off
+    go with them."""
+    numbers = pos.numbers
+    for _, group in captured:
         pos.prisoners[seat] += len(group)
         for x in group:
             numbers.pop(x, None)
-        events.append({"type": "capture", "player": names[seat], "captured": names[owner],
-                       "cells": [board.ids[x] for x in sorted(group)]})
+    for x in suicide or ():
+        numbers.pop(x, None)
+
+
+def _removals(pos: Position, seat: int, captured: list[tuple[int, list[int]]],
+              suicide: list[int] | None) -> list[Event]:
+    """Each capture and a suicide as an event."""
+    ids, names = pos.board.ids, pos.rules.seats
+    events: list[Event] = [{"type": "capture", "player": names[seat], "captured": names[owner],
+                            "cells": [ids[x] for x in sorted(group)]}
+                           for owner, group in captured]
     if suicide is not None:
-        for x in suicide:
-            numbers.pop(x, None)
         events.append({"type": "suicide", "player": names[seat],
-                       "cells": [board.ids[x] for x in sorted(suicide)]})
+                       "cells": [ids[x] for x in sorted(suicide)]})
+    return events
 
 
 def _undo(cells: list[int], cell: int, removed: list[tuple[int, int]]) -> None:
@@ -245,7 +275,7 @@ def _resume(pos: Position, warnings: list[KifuError]) -> None:
     pos.ended = False
 
 
-def _edit(pos: Position, edit: Edit, warnings: list[KifuError]) -> Played:
+def _edit(pos: Position, edit: Edit) -> list[Event]:
     """Stones set up in the middle of a game: added, replaced or cleared without any rule of
     play; no group may be left without a liberty.  Ko and superko count afresh from here."""
     names = pos.rules.seats
@@ -267,7 +297,7 @@ def _edit(pos: Position, edit: Edit, warnings: list[KifuError]) -> Played:
     event: Event = {"type": "setup",
                     "added": {names[s]: list(c) for s, c in enumerate(edit.add) if c},
                     "cleared": list(edit.clear), "to_move": names[pos.to_move]}
-    return Played([event], warnings)
+    return [event]
 
 
 def _edited_cell(pos: Position, name: str) -> int:
@@ -322,14 +352,14 @@ def _out_of_turn(pos: Position, seat: int, lenient: bool, warnings: list[KifuErr
     return seat
 
 
-def _pass(pos: Position, seat: int, warnings: list[KifuError], elsewhere: bool = False) -> Played:
+def _pass(pos: Position, seat: int, elsewhere: bool = False) -> list[Event]:
     pos.ply += 1
     pos.last = None
     pos.before_last = pos.hash
     if elsewhere:  # a move the record does not show: no pass towards the end
         pos.passed = 0
         pos.to_move = seat + 1 if seat + 1 < pos.seats else 0
-        return Played([{"type": "pass", "player": pos.rules.seats[seat]}], warnings)
+        return [{"type": "pass", "player": pos.rules.seats[seat]}]
     pos.passed |= 1 << seat
     pos.to_move = seat + 1 if seat + 1 < pos.seats else 0
     events: list[Event] = [{"type": "pass", "player": pos.rules.seats[seat]}]
@@ -339,7 +369,7 @@ def _pass(pos: Position, seat: int, warnings: list[KifuError], elsewhere: bool =
             pos.passed = 0
         else:
             events.append(scoring.finish(pos))
-    return Played(events, warnings)
+    return events
 
 
 def _occupied(pos: Position, cell: int) -> IllegalMoveError:
