@@ -10,7 +10,7 @@ Spans are kept for error messages but never take part in equality, so that
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
@@ -132,6 +132,10 @@ class Record:
     source: str | None = field(default=None, compare=False)
     header_spans: dict[str, Span] = field(default_factory=dict, compare=False)
     read_options: ReadOptions = field(default_factory=ReadOptions, compare=False, repr=False)
+    #: Spans a reader leaves to be worked out when one is asked for (most never are): each a
+    #: function that gives the header's span.  :meth:`header_span` reads them too.
+    header_places: dict[str, Callable[[], Span]] = field(default_factory=dict, compare=False,
+                                                          repr=False)
 
     def header(self, key: str, default: str | None = None) -> str | None:
         """A header's value, looked up without regard to case."""
@@ -145,6 +149,10 @@ class Record:
         return default
 
     def header_span(self, key: str) -> Span | None:
+        """Where a header stands, looked up without regard to case."""
+        while self.header_places:  # worked out now that one is asked for
+            name, place = self.header_places.popitem()
+            self.header_spans.setdefault(name, place())
         span = self.header_spans.get(key)
         if span is not None:
             return span
@@ -192,7 +200,8 @@ class Record:
                 target.append(node.copy(variations))
                 pending.extend(zip(node.variations, variations))
         return Record(self.game, dict(self.headers), self.setup, list(self.comments), moves,
-                      self.source, dict(self.header_spans), self.read_options)
+                      self.source, dict(self.header_spans), self.read_options,
+                      dict(self.header_places))
 
     def walk(self) -> Iterator[tuple[tuple[int, ...], int, list[Node]]]:
         """Every line of the tree: (path, index where it branches off, its own nodes).

@@ -109,15 +109,15 @@ def _size(root: core.SgfNode, collection: core.Collection) -> tuple[int, int]:
     text = root.get("SZ")
     if text is None:
         return (19, 19)
-    span = collection.value_span(root, "SZ")
     columns, _, rows = text.strip().partition(":")
     found = (read_int(columns), read_int(rows or columns))
     if found[0] is None or found[1] is None:
-        raise NotationError(f"SZ[{shorten(text)}] is not a board size", span=span)
+        raise NotationError(f"SZ[{shorten(text)}] is not a board size",
+                            span=collection.value_span(root, "SZ"))
     size = (found[0], found[1])
     if not all(1 <= s <= grids.MAX_GRID for s in size):
         raise NotationError(f"SZ[{text}]: kifu reads boards of 1 to {grids.MAX_GRID} lines",
-                            span=span)
+                            span=collection.value_span(root, "SZ"))
     return size
 
 
@@ -232,7 +232,7 @@ class _Game:
                 if prop == "RU" and value.casefold().startswith(OWN_RULES.casefold()):
                     continue
                 record.headers[key] = _native_result(value, seats) if prop == "RE" else value
-                record.header_spans[key] = self.value_span(root, prop)
+                record.header_places[key] = functools.partial(self.value_span, root, prop)
         if "RU" not in root.properties and record.header("Rules") is None:
             record.headers["Rules"] = UNKNOWN_RULES
         record.comments.extend(sgflines.split_comments(root.text("C")))
@@ -253,15 +253,15 @@ class _Game:
         written = root.get("KM")
         if written is None or not written.strip() or record.header("Komi") is not None:
             return
-        span = self.value_span(root, "KM")
         try:
-            komi = komi_from_sgf(core.text(written), span)
+            komi = komi_from_sgf(core.text(written), None)
         except NotationError as error:
             self.findings.append(error.located(message=error.message + "; the komi is taken as 0",
+                                               span=self.value_span(root, "KM"),
                                                severity="warning"))
             return
         record.headers["Komi"] = _fmt(komi)
-        record.header_spans["Komi"] = span
+        record.header_places["Komi"] = functools.partial(self.value_span, root, "KM")
 
     def _setup(self, node: core.SgfNode, base: Setup | None = None) -> Setup | None:
         props = node.properties
