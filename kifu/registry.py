@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable, Iterator, Set
+from collections.abc import Callable, Iterable, Iterator, Mapping, Set
 from pathlib import PurePath
 
 from kifu.errors import ConversionError, UnknownGameError
@@ -26,6 +26,8 @@ JSON = "json"
 ENTRY_POINTS = "kifu.games"
 
 _GAME_HEADER = re.compile(r"^[ \t\ufeff]*Game[ \t]*[:：][ \t]*(\S+)", re.IGNORECASE | re.MULTILINE)
+#: A JSON record: an object, after any blanks (matched, not stripped: no copy of the text).
+_JSON_START = re.compile(r"\s*\{")
 #: Only the head of a file is searched for a ``Game:`` header.
 _HEADER_WINDOW = 4096
 
@@ -179,7 +181,7 @@ def suffixes() -> Set[str]:
 def detect(text: str, path: str, game_name: str | None = None) -> tuple[AnyGame, str]:
     """The game a record belongs to and the format it is written in (``native``, ``json``...)."""
     suffix = PurePath(path).suffix.lower()
-    if text.lstrip().startswith("{"):
+    if _JSON_START.match(text):
         from kifu.jsonvalues import game_of  # JSON names its game itself
 
         return get(game_name or game_of(text)), JSON
@@ -222,8 +224,14 @@ def guess(path: str) -> str | None:
     return None if found is None else found.name
 
 
+@functools.cache
+def formats(game: AnyGame) -> Mapping[str, Format]:
+    """A game's interchange formats, asked of the game once (every file read asks for them)."""
+    return game.formats()
+
+
 def _format_by_suffix(game: AnyGame, suffix: str, text: str) -> str | None:
-    for name, fmt in game.formats().items():
+    for name, fmt in formats(game).items():
         if suffix in fmt.suffixes and fmt.claims(text):
             return name
     return None
@@ -232,9 +240,9 @@ def _format_by_suffix(game: AnyGame, suffix: str, text: str) -> str | None:
 def format_of(game: AnyGame, name: str) -> Format:
     """An interchange format of a game, by name."""
     try:
-        return game.formats()[name]
+        return formats(game)[name]
     except KeyError:
-        offered = ", ".join([NATIVE, JSON, *game.formats()])
+        offered = ", ".join([NATIVE, JSON, *formats(game)])
         raise ConversionError(f"{game.name} has no format {name!r}; it offers {offered}") from None
 
 

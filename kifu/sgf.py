@@ -154,6 +154,13 @@ class SgfNode:
             return None
         return "\n\n".join(text(v) for v in values) if len(values) > 1 else text(values[0])
 
+    def main_line_end(self) -> SgfNode:
+        """The last node of the main line from this node (first children, to the end)."""
+        node = self
+        while node.children:
+            node = node.children[0]
+        return node
+
     def main_line(self) -> list[SgfNode]:
         """This node and its first children, down to the end of the main line."""
         line = [self]

@@ -348,7 +348,7 @@ class _Game:
 
     def _territory(self, record: Record, root: core.SgfNode) -> None:
         """``TB``/``TW`` of the main line's last node: each side's territory at the end."""
-        last = root.main_line()[-1]
+        last = root.main_line_end()
         for prop, seat in (("TB", 1), ("TW", 2)):
             values = last.properties.get(prop)
             if values and any(v.strip() for v in values):
@@ -588,7 +588,7 @@ def write(record: Record) -> str:
     root.children = sgflines.from_lines(
         record.moves, lambda node: _move_node(board, record, node, colours))
     if territory:
-        root.main_line()[-1].properties.update(territory)
+        root.main_line_end().properties.update(territory)
     return core.serialize([root])
 
 
