@@ -458,3 +458,14 @@ def test_svg_of_a_record_full_of_markup_stays_inert():
     position = list(game.replay(record))[-1].position
     root = ET.fromstring(game.render_svg(position, RenderOptions(), record))
     pipeline.check_svg(ET.tostring(root, encoding="unicode"))
+
+
+def test_a_chip_count_json_cannot_hold_is_refused_by_the_notation_too():
+    # The fuzzer's "Chips: black 1, red 8": read from the notation, refused from the JSON that
+    # convert wrote of it; both readers now refuse it, located on the header.
+    study = RENGOMA + "Stacks: a1=B2\nField: -\nChips: black 1, red 8\nTo-move: black\n\n"
+    problem = answer("study.rengoma", study)
+    assert problem is not None and problem.code == "setup"
+    assert "a side holds 0, 1 or 2 chips" in problem.message
+    assert problem.span is not None and problem.span.line == 6
+    pipeline.exercise("study.rengoma", study.encode())

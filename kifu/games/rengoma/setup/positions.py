@@ -182,6 +182,9 @@ class _Reader:
                 w in COLOURS_BY_NAME for w in words[::2]):
             raise self._fail(f"Chips: {shorten(value)!r} is not a count such as 'black 1, "
                              "red 0'", self.spans.get("Chips"))
+        if any(count is not None and count > 2 for count in counts):  # as JSON reads them
+            raise self._fail(f"Chips: {shorten(value)!r}: a side holds 0, 1 or 2 chips (there "
+                             "are two in all)", self.spans.get("Chips"))
         for colour, count in zip(words[::2], counts):
             held[COLOURS_BY_NAME[colour]] = count or 0
         return held[BLACK], held[RED]
