@@ -384,10 +384,12 @@ class Game(ABC, Generic[PositionT, MoveT]):
         """
         return self._replay_tree(record, lenient, quiet=False)
 
-    def _replay_tree(self, record: Record, lenient: bool, *,
-                     quiet: bool) -> Iterator[Step | KifuError]:
-        """:meth:`replay_tree`; ``quiet``: steps without events (:meth:`play_quietly`)."""
-        stack: list[_Line] = [_Line(record.moves, self.start(record), 0, ())]
+    def _replay_tree(self, record: Record, lenient: bool, *, quiet: bool,
+                     main: _Line | None = None) -> Iterator[Step | KifuError]:
+        """:meth:`replay_tree`.  ``quiet``: moves played with :meth:`play_quietly`, and only
+        the steps with warnings yielded (validation reads nothing else); ``main``, the main
+        line to walk, if the caller wants its final position and length from it."""
+        stack: list[_Line] = [main or _Line(record.moves, self.start(record), 0, ())]
         advance, play = self._advance, self.play_quietly if quiet else self.play
         while stack:
             line = stack[-1]
@@ -415,7 +417,8 @@ class Game(ABC, Generic[PositionT, MoveT]):
                     yield error.detached()
                     index = end  # an illegal move ends its line
                     break
-                yield step
+                if step.warnings or not quiet:
+                    yield step
                 index += 1
             line.index, line.number = index, number
             if index == end:
@@ -429,33 +432,29 @@ class Game(ABC, Generic[PositionT, MoveT]):
                 yield error.detached()
                 line.failed = True
             else:
-                yield step
+                if step.warnings or not quiet:
+                    yield step
 
     def check(self, record: Record, *, lenient: bool = False) -> tuple[list[KifuError], int]:
         """Every problem of a record (one per line of play at most; past
         ``kifu.limits.MAX_PROBLEMS`` only counted) and the main line's length."""
         problems = Problems()
-        final = None
-        played = 0
         main_line_failed = False
         try:
-            for item in self._replay_tree(record, lenient, quiet=True):
+            # The main line, walked here: its position ends as the main line's final one, and
+            # its count of moves is the main line's length.
+            main = _Line(record.moves, self.start(record), 0, ())
+            for item in self._replay_tree(record, lenient, quiet=True, main=main):
                 if isinstance(item, KifuError):
                     problems.add(item)
                     main_line_failed = main_line_failed or not item.variation
-                    continue
-                if item.warnings:
+                else:
                     problems.extend(item.warnings)
-                if not item.path:
-                    final = item.position
-                    played += item.number is not None
         except KifuError as error:  # the start position itself is wrong
             return [error], 0
         if not main_line_failed:
-            if final is None:
-                final = self.start(record)
-            problems.extend(self.check_result(record, final))
-        return problems.reported(), played
+            problems.extend(self.check_result(record, main.position))
+        return problems.reported(), main.number
 
     def check_result(self, record: Record, position: Any) -> list[KifuError]:
         """The problem with the record's ``Result:`` header, if the final ``position`` (of the
