@@ -488,6 +488,8 @@ class Game(ABC, Generic[PositionT, MoveT]):
             raise error.located(span=error.span or node.span, move_number=at,
                                 variation=path) from None
         if isinstance(played, list):  # played quietly: its warnings
+            if not played:  # nothing to report: the quiet walk yields no step for it
+                return _CLEAN_STEP, number
             events, warnings = _NO_EVENTS, played
         else:
             events, warnings = played.events, played.warnings
@@ -531,6 +533,9 @@ class _Line:
 
 #: The events of a step played quietly (no one reads them; never changed).
 _NO_EVENTS: list[Event] = []
+#: What a move played quietly without a warning gives: a step nobody is shown (the quiet walk
+#: yields only steps with warnings), made once rather than once a move.
+_CLEAN_STEP = tuple.__new__(Step, (None, None, None, _NO_EVENTS, [], ()))
 
 
 def _game_over(ended: Outcome) -> GameOverError:
