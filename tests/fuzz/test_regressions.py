@@ -469,3 +469,13 @@ def test_a_chip_count_json_cannot_hold_is_refused_by_the_notation_too():
     assert "a side holds 0, 1 or 2 chips" in problem.message
     assert problem.span is not None and problem.span.line == 6
     pipeline.exercise("study.rengoma", study.encode())
+
+
+def test_renju_sgf_with_more_set_up_stones_than_points_is_refused_as_the_notation_does():
+    # The fuzzer repeated "AW[...]" in one root; merged, it set up more stones than the board
+    # has points, which the notation kifu wrote of it then refused.
+    text = "(;GM[4]SZ[15]AB[hh]" + "AW[di][ig][gg][jh][ff]" * 50 + ")"
+    problem = answer("problem.sgf", text)
+    assert problem is not None and problem.rule == "setup"
+    assert "AW: more stones than the board has points" in problem.message
+    pipeline.exercise("problem.sgf", text.encode())

@@ -216,7 +216,11 @@ def _setup(root: sgf.SgfNode, collection: sgf.Collection) -> Setup | None:
     spans: list[tuple[int, Point, Span]] = []
     for prop, colour in (("AB", BLACK), ("AW", WHITE)):
         span = collection.value_span(root, prop)
-        stones[prop] = tuple(point_from_sgf(value, span) for value in root.properties.get(prop, []))
+        values = root.properties.get(prop, [])
+        if len(values) > SIZE * SIZE:  # as the notation refuses it (merged duplicates, say)
+            raise NotationError(f"{prop}: more stones than the board has points", span=span,
+                                rule="setup")
+        stones[prop] = tuple(point_from_sgf(value, span) for value in values)
         spans.extend((colour, point, span) for point in stones[prop] if span is not None)
     player = (root.get("PL") or "B").strip().upper()
     if player not in ("B", "W"):
