@@ -61,11 +61,9 @@ def claims(text: str) -> bool:
     """Go's SGF: the first root says ``GM[1]``, or no root says ``GM`` at all (SGF's default
     game is Go), or a collection holds a Go game after games of others (those are reported
     as games kifu does not check, and the Go games are checked)."""
-    first = _GM.search(text)
-    if first is None:  # no GM anywhere: Go, SGF's default game
-        return True
-    return first.group(1) == "1" or any(found.group(1) == "1"
-                                        for found in _GM.finditer(text, first.end()))
+    first = _GM.search(text)  # none anywhere: Go, SGF's default game
+    return first is None or any(found.group(1) == "1"
+                                for found in _GM.finditer(text, first.start()))
 
 
 # -- points ---------------------------------------------------------------------------------
@@ -363,28 +361,28 @@ class _Game:
         """The record nodes one SGF node holds: a set-up, a move, both, or none."""
         props = node.properties
         colour = "B" if "B" in props else "W" if "W" in props else None
-        if colour is None or "C" in props or (len(props) > 1
-                                              and not SETUP_PROPERTIES.isdisjoint(props)):
-            return self._convert_any(node, colour)
-        # The usual node: a move, perhaps with its time left (this runs for every move).
+        if colour is None:
+            return self._other(node, None, None)
         value = props[colour][0]
         move = self.moves[colour].get(value) or self._move(node, colour, value.strip())
-        return [Node(move, [], [], None, (self.locator, node.start, node.end))]
+        made = Node(move, [], [], None, (self.locator, node.start, node.end))
+        if "C" in props or (len(props) > 1 and not SETUP_PROPERTIES.isdisjoint(props)):
+            return self._other(node, colour, made)
+        return [made]  # the usual node: a move, perhaps with its time left (for every move)
 
-    def _convert_any(self, node: core.SgfNode, colour: str | None) -> list[Node]:
-        """Any other node: comments, stones set up (before its move, if it has one), or no
-        move at all (its comments then go to the record node before it)."""
+    def _other(self, node: core.SgfNode, colour: str | None, made: Node | None) -> list[Node]:
+        """The record nodes of a node with comments or stones set up (before its move
+        ``made``, if it has one); a node without a move gives its comments to the record node
+        before it."""
         props = node.properties
         comments = sgflines.split_comments(node.text("C")) if "C" in props else []
         edit = (colour is None or len(props) > 1) and not SETUP_PROPERTIES.isdisjoint(props)
-        if colour is None:
+        if colour is None or made is None:
             before = self._edit(node, None)[0] if edit else []
             if before and comments:
                 before[-1].comments.extend(comments)
             return before
-        value = props[colour][0]
-        move = self.moves[colour].get(value) or self._move(node, colour, value.strip())
-        made = Node(move, comments, [], None, (self.locator, node.start, node.end))
+        made.comments = comments
         if edit:
             if not self.mixed:
                 self.mixed.append(self.value_span(node, colour))
