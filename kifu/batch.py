@@ -11,20 +11,21 @@ runners as ``kifu validate``, and one file's failure never ends the batch.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 
 from kifu import registry
 from kifu.errors import KifuError, OutputError
+from kifu.ledger import Ledger
 from kifu.load import Loaded, dump, parse_text
 from kifu.outputs import Written, refuse_inputs, relocate, write_atomic
 from kifu.record import ReadOptions
 from kifu.render.formats import RENDER_FORMATS, Drawing
 from kifu.report import Diagnostic, FileReport
-from kifu.source import SourceText, read_source
+from kifu.source import STDIN, SourceText, read_source
 from kifu.validate import is_other_json
-from kifu.walk import Found
+from kifu.walk import Found, covers
 
 
 @dataclass(frozen=True)
@@ -36,21 +37,120 @@ class Job:
     problem: KifuError | None = None
 
 
-def plan(found: Iterable[Found], output_dir: str) -> Iterator[Job]:
+@dataclass(frozen=True)
+class Inputs:
+    """What a batch reads (the paths named) and where it writes (``output_dir``, which its walk
+    passes over when met below a folder named): enough to tell, anywhere the work runs, whether
+    a file is one of the run's inputs."""
+
+    paths: tuple[str, ...]
+    output_dir: str
+
+    def covers(self, path: str) -> bool:
+        return covers(self.paths, registry.suffixes(), path, skip=[self.output_dir])
+
+    def overlap(self) -> bool:
+        """Whether the output folder is, or holds, a path named: the run writes where it
+        reads, and must keep a ledger of what it writes (:mod:`kifu.ledger`)."""
+        out = os.path.realpath(self.output_dir)
+        return any(p != STDIN and (os.path.realpath(p) + os.sep).startswith(out + os.sep)
+                   for p in self.paths)
+
+    def rooted(self, folder: str) -> Inputs:
+        return Inputs(tuple(os.path.join(folder, p) for p in self.paths),
+                      os.path.join(folder, self.output_dir))
+
+
+def plan(found: Iterable[Found], inputs: Inputs, *, writes: Callable[[str], bool],
+         reserved: frozenset[str] = frozenset()) -> Iterator[Job]:
     """A job per input; an input whose output another input already claimed gets a problem.
+
+    The output keeps the input's path below the folder it was found through, its suffix
+    replaced by the output's; it keeps the input's suffix too (``x.renju.svg``) when the
+    input's folder holds another record of the same name but for the suffix (``x.gungi``), or
+    when the output would take a name the batch writes itself (``reserved``: an index page).
+    So the name depends only on the input's folder, never on what else the run was given.
+
+    Files in the output folder that are outputs (of this run, or of an earlier one, unchanged
+    since: :mod:`kifu.ledger`) are not inputs and are passed over, unless named one by one:
+    converting a folder into itself twice does the same both times.  ``writes(suffix)`` says
+    whether the batch writes files of that suffix.
 
     The set of claimed outputs grows with the batch (a short string per file): a batch is as
     large as the folder it writes, unlike ``validate``, which keeps nothing per file.
     """
+    output_dir = inputs.output_dir
+    ledger = Ledger(output_dir)
+    inside = os.path.realpath(output_dir) + os.sep
+    siblings = _Siblings(ledger)
     claimed: dict[str, str] = {}
     for item in found:
-        stem = os.path.join(output_dir, os.path.splitext(item.relative)[0])
-        key = os.path.normcase(os.path.normpath(stem))
-        first = claimed.setdefault(key, item.path)
+        if not item.named and item.problem is None and \
+                os.path.realpath(item.path).startswith(inside):
+            head, suffix = os.path.splitext(item.path)
+            if (writes(suffix.lower()) and _key(head) in claimed) or siblings.wrote(item.path):
+                continue  # an output of this run, or of an earlier one: not a record to read
+        relative = os.path.splitext(item.relative)[0]
+        if siblings.shares_name(item.path) or any(
+                _key(os.path.splitext(name)[0]) == _key(relative)
+                and writes(os.path.splitext(name)[1]) for name in reserved):
+            relative = item.relative
+        stem = os.path.join(output_dir, relative)
+        first = claimed.setdefault(_key(stem), item.path)
         problem = None
         if first != item.path:
             problem = OutputError(f"not written: its output {stem}.* is already that of {first}")
         yield Job(item, stem, problem)
+    ledger.close()
+
+
+def _key(stem: str) -> str:
+    return os.path.normcase(os.path.normpath(stem))
+
+
+class _Siblings:
+    """What the folders of a batch's inputs hold, asked once per folder (a few at a time)."""
+
+    KEPT = 64
+
+    def __init__(self, ledger: Ledger) -> None:
+        self.ledger = ledger
+        self._folders: OrderedDict[str, tuple[Counter[str], frozenset[str]]] = OrderedDict()
+
+    def _folder(self, folder: str) -> tuple[Counter[str], frozenset[str]]:
+        """The names (less suffix, case folded) of the records in ``folder`` that are not
+        kifu's outputs, each with its count; and the names of those that are, as they stood
+        when the folder was first looked at (before this run wrote into it)."""
+        if folder in self._folders:
+            self._folders.move_to_end(folder)
+            return self._folders[folder]
+        names: Counter[str] = Counter()
+        outputs = set()
+        wanted = registry.suffixes()
+        try:
+            with os.scandir(folder or ".") as entries:
+                for entry in entries:
+                    stem, suffix = os.path.splitext(entry.name)
+                    if suffix.lower() not in wanted:
+                        continue
+                    if self.ledger.wrote(entry.path):
+                        outputs.add(entry.name)
+                    else:
+                        names[stem.casefold()] += 1
+        except OSError:
+            pass  # an unreadable folder: its files are reported as they are met
+        self._folders[folder] = names, frozenset(outputs)
+        if len(self._folders) > self.KEPT:
+            self._folders.popitem(last=False)
+        return names, frozenset(outputs)
+
+    def shares_name(self, path: str) -> bool:
+        folder, name = os.path.split(path)
+        return self._folder(folder)[0][os.path.splitext(name)[0].casefold()] > 1
+
+    def wrote(self, path: str) -> bool:
+        folder, name = os.path.split(path)
+        return name in self._folder(folder)[1]
 
 
 @dataclass(frozen=True)
@@ -61,6 +161,7 @@ class OutputTask:
     game: str | None = None
     read_options: ReadOptions = ReadOptions()
     folder: str | None = None
+    inputs: Inputs | None = None
 
     def make(self, loaded: Loaded, output: str) -> tuple[str, list[KifuError]]:
         """The text to write for a record, and warnings about it."""
@@ -68,6 +169,10 @@ class OutputTask:
 
     def suffix(self, loaded: Loaded) -> str:
         """The suffix of the file written for a record."""
+        raise NotImplementedError
+
+    def writes(self, suffix: str) -> bool:
+        """Whether this task writes files of ``suffix`` (lower case)."""
         raise NotImplementedError
 
     def __call__(self, job: Job) -> Written:
@@ -78,17 +183,29 @@ class OutputTask:
         where, source = opened
         try:
             game, record = parse_text(source.text, where, self.game, self.read_options)
-            done.game, done.headers = game.name, list(record.headers.items())
+            done.game = game.name
             loaded = Loaded(game, record, source)
             output = job.stem + self.suffix(loaded)
             target = self.located(output)
-            refuse_inputs(target, [where])
+            self.may_write(target, where)
             text, warnings = self.make(loaded, target)
-            write_atomic(target, text)
+            write_atomic(target, text, in_place=False)
         except KifuError as error:
             return self._with(done, [error], source.text)
         done.output = output
         return self._with(done, warnings, source.text)
+
+    def may_write(self, target: str, where: str) -> None:
+        """Raise ``OutputError`` unless ``target`` may be written: it is not the input being
+        read, nor any other input of the run (a file kifu wrote there earlier may be
+        replaced)."""
+        refuse_inputs(target, [where])
+        if self.inputs is None or not os.path.lexists(target) or \
+                not self.inputs.covers(target):
+            return
+        if not Ledger(self.inputs.output_dir).wrote(target):
+            raise OutputError(f"not written: {target} is an input of this run, and kifu never "
+                              "writes onto its inputs; choose another --output-dir")
 
     def open(self, job: Job, done: Written) -> tuple[str, SourceText] | Written:
         """Where the input is read from and its text; or ``done``, with the reason it cannot be
@@ -125,7 +242,8 @@ class OutputTask:
         return False
 
     def rooted(self, folder: str) -> OutputTask:
-        return replace(self, folder=folder)
+        inputs = self.inputs.rooted(folder) if self.inputs is not None else None
+        return replace(self, folder=folder, inputs=inputs)
 
 
 @dataclass(frozen=True)
@@ -142,6 +260,13 @@ class ConvertTask(OutputTask):
             return ".json"
         return registry.format_of(loaded.game, self.target).suffixes[0]
 
+    def writes(self, suffix: str) -> bool:
+        if self.target == registry.JSON:
+            return suffix == ".json"
+        return any(suffix in (card.suffixes if self.target == registry.NATIVE
+                              else card.formats.get(self.target, ()))
+                   for card in registry.cards())
+
     def make(self, loaded: Loaded, output: str) -> tuple[str, list[KifuError]]:
         warnings = relocate(loaded.game, loaded.record, loaded.source.path, output)
         return dump(loaded.game, loaded.record, self.target, self.dialect), warnings
@@ -157,18 +282,8 @@ class RenderTask(OutputTask):
     def suffix(self, loaded: Loaded) -> str:
         return RENDER_FORMATS[self.format].suffix
 
+    def writes(self, suffix: str) -> bool:
+        return suffix == RENDER_FORMATS[self.format].suffix
+
     def make(self, loaded: Loaded, output: str) -> tuple[str, list[KifuError]]:
         return RENDER_FORMATS[self.format].draw(loaded, self.drawing), []
-
-
-def finish(format_name: str, output_dir: str, written: list[Written]) -> None:
-    """Let a render format add its own pages to the output folder (an index, say); raises
-    ``OutputError`` when they cannot be written."""
-    index = RENDER_FORMATS[format_name].index
-    if index is None:
-        return
-    try:
-        index(Path(output_dir), written)
-    except OSError as error:
-        raise OutputError(f"cannot write the pages of {format_name} into {output_dir}: "
-                          f"{error.strerror or error}") from None

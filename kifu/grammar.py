@@ -4,6 +4,9 @@ Every notation is an LALR grammar with the contextual lexer, read from the packa
 ``kifu.grammars`` (the repository's ``grammars/`` folder, see ``setup.py``).  A parser is built
 once per process; Lark's own on-disk cache makes later processes start fast.
 
+Parsing is safe from any number of threads: the parsers hold no state of a parse (Lark makes
+that afresh for each call), and the callbacks of a streaming parse are each thread's own.
+
 Two ways to parse: :func:`parse` returns Lark's whole tree, which suits small inputs; and
 :func:`stream` hands each rule's children to a callback the moment the parser reduces the rule,
 in source order, and keeps no tree, so that memory stays with what the callbacks keep (a
@@ -13,6 +16,7 @@ record) rather than growing with a tree of every token.  Either way a parser rea
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from importlib import resources
 from pathlib import Path
@@ -55,15 +59,26 @@ class _TokenLimit:
 
 class _Forward:
     """Lark's embedded transformer: calls for the rules in ``names`` go to the handlers of the
-    :func:`stream` call under way (Lark binds the callbacks once, when it builds the parser)."""
+    :func:`stream` call under way in the calling thread (Lark binds the callbacks once, when it
+    builds the parser, and one parser serves every thread: each thread's handlers are its own).
+    """
 
     def __init__(self, names: frozenset[str]) -> None:
-        self.handlers: Mapping[str, RuleHandler] = {}
+        self._local = threading.local()
         for name in names:
             setattr(self, name, functools.partial(self._call, name))
 
+    @property
+    def handlers(self) -> Mapping[str, RuleHandler]:
+        handlers: Mapping[str, RuleHandler] = getattr(self._local, "handlers", {})
+        return handlers
+
+    @handlers.setter
+    def handlers(self, handlers: Mapping[str, RuleHandler]) -> None:
+        self._local.handlers = handlers
+
     def _call(self, name: str, children: list[Any]) -> Any:
-        return self.handlers[name](children)
+        return self._local.handlers[name](children)
 
 
 def _build(name: str, positions: bool, forward: _Forward | None) -> Lark:
@@ -83,6 +98,11 @@ def _build(name: str, positions: bool, forward: _Forward | None) -> Lark:
     )
 
 
+#: Held while a parser is built: threads that meet an unbuilt parser at once build it once
+#: (and never read Lark's cache file while another writes it).
+_building = threading.Lock()
+
+
 @functools.cache
 def load(name: str, positions: bool = True) -> Lark:
     """The parser for ``grammars/<name>.lark``, built on first use.
@@ -90,13 +110,15 @@ def load(name: str, positions: bool = True) -> Lark:
     With ``positions`` every tree knows its span (``tree.meta``); without, only tokens do,
     which makes parsing a third faster: notations whose moves are single tokens can do without.
     """
-    return _build(name, positions, None)
+    with _building:
+        return _build(name, positions, None)
 
 
 @functools.cache
 def _streaming(name: str, rules: frozenset[str], positions: bool) -> tuple[Lark, _Forward]:
     forward = _Forward(rules)
-    return _build(name, positions, forward), forward
+    with _building:
+        return _build(name, positions, forward), forward
 
 
 def stream(name: str, text: str, handlers: Mapping[str, RuleHandler],

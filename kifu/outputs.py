@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
+import stat
 import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TextIO
 
 from kifu.access import beside
 from kifu.errors import KifuError, OutputError
@@ -52,29 +55,120 @@ def _same_file(a: str, b: str) -> bool:
         return False
 
 
-def write_atomic(path: str, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` through a temporary file and a rename.
+def write_atomic(path: str, text: str | Iterable[str], *, in_place: bool = True) -> None:
+    """Write ``text`` (UTF-8; a string or a stream of pieces) to ``path`` without ever replacing
+    what is not a plain file.
 
-    The file gets the permissions a plain ``open(path, "w")`` would give it (those of the file
-    it replaces, else the umask's).  Raises ``OutputError`` when the folder cannot take it.
+    A regular file (or a new one) is written through a temporary file and a rename, so a full
+    disk or an interrupted run leaves the old file whole; it gets the permissions a plain
+    ``open(path, "w")`` would give it.  A symbolic link stays a link: the file it names is
+    written.  What is not a regular file is never replaced: one of kifu's own open streams
+    (``/dev/stdout``, ``/dev/fd/N``) is written through that stream, and a pipe or a character
+    device is opened and written in place, as ``> PATH`` in a shell would; with ``in_place``
+    false (a batch's outputs, which nobody named one by one) they are refused instead, as are
+    block devices, sockets and folders always.  Raises ``OutputError``.
     """
-    target = Path(path)
+    descriptor = _open_stream(path)
+    if descriptor is not None:
+        if not in_place:
+            raise OutputError(f"not written: {path} is one of kifu's own streams")
+        _write_through(descriptor, text, path)
+        return
+    try:
+        kind = os.stat(path).st_mode
+    except FileNotFoundError:
+        kind = None  # a new file (or a link to where a new file will be)
+    except OSError as error:
+        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
+    if kind is not None and not stat.S_ISREG(kind):
+        if not in_place or not (stat.S_ISFIFO(kind) or stat.S_ISCHR(kind)):
+            raise OutputError(f"not written: {path} is {_kind_name(kind)}, not a regular "
+                              "file, and kifu replaces only regular files")
+        _write_special(path, text)
+        return
+    if not in_place and os.path.islink(path):
+        raise OutputError(f"not written: {path} is a symbolic link, which a batch does not "
+                          "follow or replace; remove it or choose another --output-dir")
+    _replace_atomically(Path(os.path.realpath(path)) if kind is not None or
+                        os.path.islink(path) else Path(path), text, path)
+
+
+def _open_stream(path: str) -> int | None:
+    """The descriptor ``path`` names when it leads to one of this process's open files
+    (``/dev/stdout``, ``/dev/fd/1``, ``/proc/self/fd/1``), else ``None``.
+
+    Such a name must be written through the descriptor: a rename would put a private file in
+    the name's place, and opening it afresh would start a regular file over from its start.
+    """
+    # Made at each call: a worker forked from this process has another process id.
+    pattern = re.compile(rf"/proc/(?:self|thread-self|{os.getpid()})/fd/(\d+)")
+    current = os.path.abspath(path)
+    for _ in range(40):  # the kernel's own limit on links followed
+        head, name = os.path.split(current)
+        current = os.path.join(os.path.realpath(head), name)
+        match = pattern.fullmatch(current)
+        if match:
+            return int(match.group(1))
+        if not os.path.islink(current):
+            return None
+        current = os.path.join(head, os.readlink(current))
+    return None
+
+
+def _write_through(descriptor: int, text: str | Iterable[str], path: str) -> None:
+    try:
+        with os.fdopen(os.dup(descriptor), "w", encoding="utf-8", newline="") as handle:
+            _put(handle, text)
+    except OSError as error:
+        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def _write_special(path: str, text: str | Iterable[str]) -> None:
+    """Write into a pipe or a character device where it stands (never created, never
+    replaced: ``O_CREAT`` is not given, so a device gone meanwhile is an error)."""
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_NOCTTY)
+        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as handle:
+            _put(handle, text)
+    except OSError as error:
+        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def _kind_name(mode: int) -> str:
+    kinds = ((stat.S_ISDIR, "a folder"), (stat.S_ISBLK, "a block device"),
+             (stat.S_ISSOCK, "a socket"), (stat.S_ISFIFO, "a pipe"),
+             (stat.S_ISCHR, "a character device"))
+    return next((name for test, name in kinds if test(mode)), "not a regular file")
+
+
+def _put(handle: TextIO, text: str | Iterable[str]) -> None:
+    if isinstance(text, str):
+        handle.write(text)
+    else:
+        handle.writelines(text)
+
+
+def _replace_atomically(target: Path, text: str | Iterable[str], path: str) -> None:
+    """Write a regular file through a temporary file beside it and a rename; the temporary
+    file is removed whatever stops the write (a full disk, Ctrl-C, a signal)."""
     temporary = None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
                                                  suffix=".tmp")
         with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
+            _put(handle, text)
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(temporary, _mode_for(target))
         os.replace(temporary, target)
+        temporary = None
     except OSError as error:
+        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
+    finally:
         if temporary is not None:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
-        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
 
 
 def _mode_for(target: Path) -> int:

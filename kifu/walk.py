@@ -102,6 +102,35 @@ def walk(paths: Iterable[str], suffixes: Iterable[str], *, shard: Shard | None =
                 yield item
 
 
+def covers(paths: Iterable[str], suffixes: Set[str], target: str,
+           skip: Iterable[str] = ()) -> bool:
+    """Whether walking ``paths`` (as :func:`walk` does, with ``suffixes`` and ``skip``) reads the
+    existing file ``target``: it is one of the paths, or a record file below a folder named."""
+    real = os.path.realpath(target)
+    skipped = [os.path.realpath(p) + os.sep for p in skip]
+    for path in paths:
+        if path == STDIN:
+            continue
+        if not os.path.isdir(path):
+            if _same_file(path, target):
+                return True
+            continue
+        root = os.path.realpath(path) + os.sep
+        if not real.startswith(root) or _suffix(target) not in suffixes:
+            continue
+        # A skipped folder is passed over when met below the root, not when it is the root.
+        if not any(real.startswith(s) and s != root and s.startswith(root) for s in skipped):
+            return True
+    return False
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
 def _walk_folder(root: str, wanted: Set[str], skipped: frozenset[str]) -> Iterator[Found]:
     """Depth first, each directory's entries in name order; no recursion, so depth is free."""
     inside = os.path.realpath(root).rstrip(os.sep) + os.sep

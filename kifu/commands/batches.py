@@ -1,12 +1,16 @@
 """A run that writes a file per record (``convert`` and ``render`` with ``--output-dir``)."""
 from __future__ import annotations
 
+import os
+from dataclasses import replace
+
 import click
 
 from kifu import registry
-from kifu.batch import OutputTask, plan
+from kifu.batch import Inputs, OutputTask, plan
 from kifu.commands import console
-from kifu.outputs import Written
+from kifu.ledger import Ledger
+from kifu.render.formats import IndexSink
 from kifu.report import Summary, TextFormatter
 from kifu.runner import run
 from kifu.walk import Shard, walk
@@ -14,29 +18,41 @@ from kifu.walk import Shard, walk
 
 def run_batch(task: OutputTask, paths: tuple[str, ...], output_dir: str, *, jobs: int | None,
               scheduler: str | None, shard: Shard | None, quiet: bool,
-              keep: bool) -> tuple[Summary, list[Written]]:
+              reserved: frozenset[str] = frozenset(), index: IndexSink | None = None) -> Summary:
     """Run a batch of outputs, reporting each file's problems as they come (on standard error)
-    and counting them; returns the summary and, if ``keep``, what each input became."""
+    and counting them; each result also goes to ``index`` (a page the format adds), and each
+    file written into the output folder's ledger where it needs one (:mod:`kifu.ledger`)."""
     console.check_paths(paths)
+    if not output_dir.strip():
+        raise click.BadParameter("an output folder must be named (it is empty)",
+                                 param_hint="'--output-dir'")
+    inputs = Inputs(paths, output_dir)
+    task = replace(task, inputs=inputs)
     summary = Summary("written", "failed", moves=False)
     formatter = TextFormatter(color=console.stderr_is_terminal())
     found = walk(paths, registry.suffixes(), shard=shard, skip=[output_dir])
     progress = console.progress(paths, "writing", quiet, shard, skip=[output_dir])
-    kept: list[Written] = []
+    # Only a folder the run also reads keeps a ledger: elsewhere no output can pass for input.
+    ledger = Ledger(output_dir) if inputs.overlap() else None
+    jobs_planned = plan(found, inputs, writes=task.writes, reserved=reserved)
     try:
-        for _, written in console.as_usage(run(task, plan(found, output_dir), jobs=jobs,
+        for _, written in console.as_usage(run(task, jobs_planned, jobs=jobs,
                                                scheduler=scheduler)):
             if progress is not None:
                 progress.step()
+            if written.output is not None and ledger is not None:
+                ledger.record(os.path.join(task.folder or "", written.output))
             summary.skipped += not written.reports
             for report in written.reports:
                 summary.add(report)
                 text = formatter.file(report)
                 if text:
                     click.echo(text, err=True)
-            if keep:
-                kept.append(written)
+            if index is not None:
+                index.add(written)
     finally:
+        if ledger is not None:
+            ledger.close()
         if progress is not None:
             progress.close()
-    return summary, kept
+    return summary

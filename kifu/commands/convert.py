@@ -95,6 +95,6 @@ def _convert_all(records: tuple[str, ...], output_dir: str, *, encoding: str | N
 
     task = ConvertTask(encoding=encoding, game=game, read_options=read_options,
                        target=target, dialect=dialect)
-    summary, _ = run_batch(task, records, output_dir, jobs=jobs, scheduler=scheduler,
-                           shard=shard, quiet=quiet, keep=False)
+    summary = run_batch(task, records, output_dir, jobs=jobs, scheduler=scheduler,
+                        shard=shard, quiet=quiet)
     console.close_run(summary, records, shard, quiet)

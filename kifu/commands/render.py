@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 from typing import NoReturn
 
 import click
@@ -97,19 +98,20 @@ def _render_all(records: tuple[str, ...], output_dir: str, fmt: str, drawing: Dr
                 quiet: bool) -> NoReturn:
     """Draw every record found into ``output_dir``, then the pages the format adds (an
     index); ends the command."""
-    from kifu.batch import RenderTask, finish
+    from kifu.batch import RenderTask
     from kifu.commands.batches import run_batch
     from kifu.render.viewer.task import HtmlTask
 
     task_type = HtmlTask if fmt == "html" else RenderTask
     task = task_type(encoding=encoding, game=game, read_options=read_options, format=fmt,
                      drawing=drawing)
-    keep = RENDER_FORMATS[fmt].index is not None
-    summary, written = run_batch(task, records, output_dir, jobs=jobs, scheduler=scheduler,
-                                 shard=shard, quiet=quiet, keep=keep)
-    if keep:
+    chosen = RENDER_FORMATS[fmt]
+    index = chosen.index(Path(output_dir)) if chosen.index is not None else None
+    summary = run_batch(task, records, output_dir, jobs=jobs, scheduler=scheduler,
+                        shard=shard, quiet=quiet, reserved=chosen.reserved, index=index)
+    if index is not None and summary.total.files:
         try:
-            finish(fmt, output_dir, written)
+            index.finish()
         except KifuError as error:
             diag = Diagnostic.from_error(error, output_dir)
             console.print_diagnostics([diag])

@@ -1,27 +1,24 @@
 """The formats ``kifu render --format`` draws in, for one record or a whole batch.
 
 A format turns a loaded record and what the user asked to see (:class:`Drawing`) into the text
-of one output file.  A format may also add pages of its own once a batch is written (``index``):
-it is called with the output folder and every input's :class:`~kifu.outputs.Written` entry, in
-input order, so that it can build a table of contents, say.  Adding a format means adding an
-entry to :data:`RENDER_FORMATS`; the command line and the batch runner take it from there.
+of one output file.  A format may also add pages of its own to a batch's folder (``index``):
+made with the output folder, it is given every input's :class:`~kifu.outputs.Written` entry as
+it comes, in input order, and finished at the end, so that it can build a table of contents.
+Adding a format means adding an entry to :data:`RENDER_FORMATS`; the command line and the batch
+runner take it from there.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from kifu.errors import OptionError
 from kifu.game import AnyGame, RenderOptions
 from kifu.load import Loaded
 from kifu.outputs import Written
 from kifu.unsafe import safe_lines
-
-if TYPE_CHECKING:
-    from kifu.load import Loaded
-    from kifu.outputs import Written
 
 
 @dataclass(frozen=True)
@@ -53,15 +50,26 @@ class Drawing:
         return position
 
 
+class IndexSink(Protocol):
+    """What a format adds to an output folder, built as the batch's results come in."""
+
+    def add(self, entry: Written) -> None: ...
+
+    def finish(self) -> Path: ...
+
+
 @dataclass(frozen=True)
 class RenderFormat:
     """One output format: its name, the suffix of the files it writes, how it draws one record,
-    and optionally what it adds to an output folder after a batch."""
+    and optionally what it adds to an output folder during a batch (``index``: made with the
+    folder, given each input's result, finished at the end) and the names of the files it
+    adds there (``reserved``, relative to the folder: no record's output takes them)."""
 
     name: str
     suffix: str
     draw: Callable[[Loaded, Drawing], str]
-    index: Callable[[Path, list[Written]], None] | None = None
+    index: Callable[[Path], IndexSink] | None = None
+    reserved: frozenset[str] = frozenset()
 
 
 def draw_svg(loaded: Loaded, drawing: Drawing) -> str:
@@ -87,14 +95,14 @@ def draw_html(loaded: Loaded, drawing: Drawing) -> str:
     return viewer.page(views)
 
 
-def index_html(out_dir: Path, written: list[Written]) -> None:
+def index_html(out_dir: Path) -> IndexSink:
     from kifu.render import viewer
 
-    viewer.index_written(out_dir, written)
+    return viewer.IndexBuilder(out_dir)
 
 
 RENDER_FORMATS: dict[str, RenderFormat] = {
     "svg": RenderFormat("svg", ".svg", draw_svg),
     "text": RenderFormat("text", ".txt", draw_text),
-    "html": RenderFormat("html", ".html", draw_html, index_html),
+    "html": RenderFormat("html", ".html", draw_html, index_html, frozenset({"index.html"})),
 }

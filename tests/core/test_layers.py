@@ -27,7 +27,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                        "kifu.sgflines")),
     ("replay and validate", ("kifu.load", "kifu.validate", "kifu.replayjson", "kifu.runner",
                              "kifu.dask_backend")),
-    ("outputs", ("kifu.formatters", "kifu.outputs", "kifu.render.formats", "kifu.batch",
+    ("outputs", ("kifu.formatters", "kifu.outputs", "kifu.ledger", "kifu.render.formats", "kifu.batch",
                  "kifu.render.viewer.*")),
     ("command line and API", ("kifu", "kifu.__main__", "kifu.cli", "kifu.commands.*",
                               "kifu.api.*")),

@@ -149,13 +149,22 @@ def test_a_relative_board_file_is_rewritten_for_where_the_record_goes(kifu_cli, 
 def test_a_render_format_can_add_pages_after_a_batch(kifu_cli, tmp_path, monkeypatch):
     calls = []
 
-    def index(folder: Path, written) -> None:
-        calls.append((folder, [(w.source, w.output, [r.legal for r in w.reports]) for w in written]))
-        (folder / "index.txt").write_text("\n".join(w.output or "-" for w in written))
+    class Index:
+        def __init__(self, folder: Path) -> None:
+            self.folder, self.written = folder, []
+
+        def add(self, w) -> None:  # each input's result, as it comes
+            self.written.append((w.source, w.output, [r.legal for r in w.reports]))
+
+        def finish(self) -> Path:
+            calls.append((self.folder, self.written))
+            page = self.folder / "index.txt"
+            page.write_text("\n".join(output or "-" for _, output, _ in self.written))
+            return page
 
     svg = formats.RENDER_FORMATS["svg"]
     monkeypatch.setitem(formats.RENDER_FORMATS, "svg",
-                        formats.RenderFormat(svg.name, svg.suffix, svg.draw, index=index))
+                        formats.RenderFormat(svg.name, svg.suffix, svg.draw, index=Index))
     folder = tmp_path / "in"
     folder.mkdir()
     shutil.copy(WIN, folder / "a.renju")

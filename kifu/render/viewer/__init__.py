@@ -12,6 +12,7 @@ from kifu.render.viewer.files import open_at, reports_of, views_of_text
 from kifu.render.viewer.htmlpage import fragment, page
 from kifu.render.viewer.index import (
            INDEX,
+           IndexBuilder,
            IndexRow,
            index_rows,
            index_written,
@@ -19,6 +20,6 @@ from kifu.render.viewer.index import (
 )
 from kifu.render.viewer.model import GameView, build_view, failed_view
 
-__all__ = ["INDEX", "GameView", "IndexRow", "build_view", "failed_view", "fragment",
+__all__ = ["INDEX", "GameView", "IndexBuilder", "IndexRow", "build_view", "failed_view", "fragment",
            "index_rows", "index_written", "open_at", "page", "reports_of", "views_of_text",
            "write_index"]

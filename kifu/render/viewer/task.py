@@ -7,15 +7,16 @@ on the page of its file.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from kifu import registry
 from kifu.batch import Job, RenderTask
 from kifu.errors import KifuError
-from kifu.outputs import Written, refuse_inputs, write_atomic
+from kifu.outputs import Written, write_atomic
 from kifu.render.viewer.files import open_at, reports_of, views_of_text
 from kifu.render.viewer.htmlpage import page
 from kifu.render.viewer.index import PageWritten, index_rows
+from kifu.report import Diagnostic
 
 
 @dataclass(frozen=True)
@@ -27,24 +28,26 @@ class HtmlTask(RenderTask):
     def __call__(self, job: Job) -> Written:
         path = job.found.path
         done = PageWritten(path, None, game=self.game or registry.guess(path))
-        opened = self.open(job, done)
+        opened = self.open(replace(job, problem=None), done)
         if isinstance(opened, Written):
             return opened
         where, source = opened
         views = views_of_text(source.text, where, self.drawing.options_for, game_name=self.game,
                               lenient=self.drawing.lenient, read_options=self.read_options)
         open_at(views, self.drawing.move, self.drawing.path, strict=False)
+        first = views[0]
+        done.game = first.game.name if first.game else done.game
+        done.reports = reports_of(views, path)
+        done.rows = index_rows("", views)
         output = job.stem + ".html"
         target = self.located(output)
         try:
-            refuse_inputs(target, [where])
-            write_atomic(target, page(views))
-        except KifuError as error:
-            return self._with(done, [error], source.text)
-        first = views[0]
+            if job.problem is not None:
+                raise job.problem  # a collision: the record is still judged, for the index
+            self.may_write(target, where)
+            write_atomic(target, page(views), in_place=False)
+        except KifuError as error:  # told with the file's first game: one file, one row counted
+            done.reports[0].diagnostics.append(Diagnostic.from_error(error, path, source.text))
+            return done
         done.output = output
-        done.game = first.game.name if first.game else done.game
-        done.headers = list(first.record.headers.items()) if first.record else []
-        done.reports = reports_of(views, path)
-        done.rows = index_rows("", views)
         return done

@@ -1,0 +1,222 @@
+"""Outputs never destroy anything: what is not a regular file is written in place (or refused),
+never replaced; a batch never writes onto one of its inputs; outputs of records that share a
+name get names of their own; a folder converted into itself twice gives the same result.
+
+The targets that are not regular files are made in a temporary folder (a pipe, a character
+device made with mknod, links to them and to kifu's own standard output), or in a private mount
+namespace for ``/dev/null`` itself: never the machine's real ``/dev``.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from kifu.cli import EXIT_OK, EXIT_USAGE
+from kifu.ledger import NAME as LEDGER
+
+ROOT = Path(__file__).parents[2]
+EXAMPLES = ROOT / "examples"
+WIN = EXAMPLES / "renju" / "four-three-win.renju"
+OTHER = EXAMPLES / "renju" / "double-four.renju"
+
+
+def kifu(*args: object, cwd: Path | None = None,
+         stdout: object = subprocess.PIPE) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "kifu", *map(str, args)], stdout=stdout,
+                          stderr=subprocess.PIPE, text=True, timeout=120, cwd=cwd)
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def tree(folder: Path) -> dict[str, str]:
+    """Every file below ``folder`` and a digest of it (the ledger left out)."""
+    return {str(p.relative_to(folder)): digest(p) for p in sorted(folder.rglob("*"))
+            if p.is_file() and p.name != LEDGER}
+
+
+# -- -o onto what is not a regular file ----------------------------------------------------
+
+def test_output_into_a_pipe_is_written_into_the_pipe_which_stays_a_pipe(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    link = tmp_path / "link-to-pipe"
+    link.symlink_to(fifo)
+    for target in (fifo, link):
+        got: list[bytes] = []
+        reader = threading.Thread(target=lambda into=got: into.append(fifo.read_bytes()))
+        reader.start()
+        done = kifu("render", WIN, "-o", target)
+        reader.join(timeout=60)
+        assert done.returncode == EXIT_OK, done.stderr
+        assert got and got[0].startswith(b"<svg")
+        assert stat.S_ISFIFO(fifo.lstat().st_mode) and link.is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link-to-pipe", "pipe"]
+
+
+def test_output_to_a_link_to_standard_output_prints_and_leaves_the_link(tmp_path):
+    link = tmp_path / "stdout"
+    link.symlink_to("/proc/self/fd/1")
+    for target in (link, "/dev/stdout", "/dev/fd/1"):
+        done = kifu("render", "-f", "text", WIN, "-o", target)
+        assert done.returncode == EXIT_OK, done.stderr
+        assert "a b c d e f g h" in done.stdout
+    assert os.readlink(link) == "/proc/self/fd/1"
+    with (tmp_path / "out.txt").open("w") as handle:  # standard output a regular file
+        done = kifu("render", "-f", "text", WIN, "-o", link, stdout=handle)
+    assert done.returncode == EXIT_OK and "a b c" in (tmp_path / "out.txt").read_text()
+
+
+def test_output_to_a_character_device_writes_into_it_and_keeps_it(tmp_path):
+    null = tmp_path / "null"
+    try:
+        os.mknod(null, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    except PermissionError:
+        pytest.skip("making a device needs root (CI runs as root)")
+    done = kifu("render", WIN, "-o", null)
+    assert done.returncode == EXIT_OK, done.stderr
+    assert stat.S_ISCHR(null.lstat().st_mode) and null.stat().st_rdev == os.makedev(1, 3)
+
+
+def test_output_to_dev_null_leaves_dev_null_a_device_in_a_private_mount_namespace(tmp_path):
+    unshare = shutil.which("unshare")
+    script = (f"mount -t tmpfs none /dev && mknod -m 666 /dev/null c 1 3 && "
+              f"{sys.executable} -m kifu render {WIN} -o /dev/null && stat -c %F /dev/null")
+    if unshare is None:
+        pytest.skip("no unshare(1) to make a private mount namespace")
+    done = subprocess.run([unshare, "-m", "--propagation", "private", "sh", "-c", script],
+                          capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    if done.returncode != 0 and "unshare" in done.stderr:
+        pytest.skip(f"no private mount namespace here: {done.stderr.strip()}")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "character special file"
+
+
+def test_output_through_a_link_to_a_file_writes_the_file_and_keeps_the_link(tmp_path):
+    real = tmp_path / "real.txt"
+    real.write_text("old\n")
+    link = tmp_path / "link.txt"
+    link.symlink_to(real)
+    assert kifu("render", "-f", "text", WIN, "-o", link).returncode == EXIT_OK
+    assert link.is_symlink() and "a b c" in real.read_text()
+
+
+# -- batches never write onto their inputs -------------------------------------------------
+
+def test_output_dir_above_an_input_folder_never_writes_onto_its_records(tmp_path):
+    (tmp_path / "a" / "sub").mkdir(parents=True)
+    (tmp_path / "b" / "sub").mkdir(parents=True)
+    shutil.copy(WIN, tmp_path / "a" / "sub" / "x.renju")
+    assert kifu("convert", "--to", "json", OTHER, "-o", tmp_path / "b" / "sub" / "x.json"
+                ).returncode == EXIT_OK
+    before = tree(tmp_path)
+    done = kifu("convert", "--output-dir", "a", "a/sub", "b", cwd=tmp_path)
+    assert done.returncode == EXIT_USAGE
+    assert "a/sub/x.renju is an input of this run" in done.stderr
+    after = tree(tmp_path)
+    assert {k: v for k, v in after.items() if k in before} == before  # every input unchanged
+    assert set(after) - set(before) == {"a/x.renju"}
+
+
+def test_an_input_named_in_the_output_dir_is_never_written_onto(tmp_path):
+    for folder, record in (("a", WIN), ("b", OTHER)):
+        (tmp_path / folder).mkdir()
+        shutil.copy(record, tmp_path / folder / "x.renju")
+    before = tree(tmp_path)
+    done = kifu("convert", "--output-dir", "a", "b/x.renju", "a/x.renju", cwd=tmp_path)
+    assert done.returncode == EXIT_USAGE
+    assert tree(tmp_path) == before
+
+
+def test_converting_a_folder_into_itself_twice_gives_the_same_result(tmp_path):
+    folder = tmp_path / "g"
+    folder.mkdir()
+    for record in (EXAMPLES / "renju").glob("*.renju"):
+        shutil.copy(record, folder)
+    for target in ("sgf", "json"):
+        first = kifu("convert", "--to", target, "--output-dir", "g", "g", cwd=tmp_path)
+        after_first = tree(folder)
+        second = kifu("convert", "--to", target, "--output-dir", "g", "g", cwd=tmp_path)
+        assert first.returncode == second.returncode == EXIT_OK, second.stderr
+        assert second.stderr == first.stderr
+        assert tree(folder) == after_first
+
+
+def test_an_output_edited_since_is_the_users_record_and_is_never_replaced(tmp_path):
+    folder = tmp_path / "g"
+    folder.mkdir()
+    shutil.copy(WIN, folder / "x.renju")
+    assert kifu("convert", "--to", "sgf", "--output-dir", "g", "g", cwd=tmp_path).returncode == 0
+    edited = (folder / "x.sgf").read_text().replace("PB[", "C[mine]PB[", 1)
+    (folder / "x.sgf").write_text(edited)
+    kifu("convert", "--to", "sgf", "--output-dir", "g", "g", cwd=tmp_path)
+    assert (folder / "x.sgf").read_text() == edited  # the user's now: read, never replaced
+    assert (folder / "x.renju.sgf").is_file()
+
+
+def test_a_batch_refuses_to_replace_a_link_or_a_pipe_in_the_output_dir(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("mine\n")
+    (out / "four-three-win.svg").symlink_to(victim)
+    os.mkfifo(out / "double-four.svg")
+    (tmp_path / "in").mkdir()
+    shutil.copy(WIN, tmp_path / "in")
+    shutil.copy(OTHER, tmp_path / "in")
+    done = kifu("render", "--output-dir", out, tmp_path / "in")
+    assert done.returncode == EXIT_USAGE
+    assert "is a symbolic link" in done.stderr and "is a pipe" in done.stderr
+    assert victim.read_text() == "mine\n" and stat.S_ISFIFO((out / "double-four.svg").lstat().st_mode)
+
+
+# -- outputs that would share a name -------------------------------------------------------
+
+def test_records_of_one_name_in_several_games_get_pages_of_their_own(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name, source in (("mine.gungi", EXAMPLES / "gungi" / "short-game.gungi"),
+                         ("mine.rengi", EXAMPLES / "rengi" / "ten-game.rengi"),
+                         ("mine.rengoma", EXAMPLES / "rengoma" / "win-across.rengoma"),
+                         ("mine.renju", WIN), ("index.renju", OTHER)):
+        shutil.copy(source, folder / name)
+    done = kifu("render", "-f", "html", "--output-dir", tmp_path / "site", folder)
+    assert done.returncode == EXIT_OK, done.stderr
+    pages = sorted(p.name for p in (tmp_path / "site").iterdir())
+    assert pages == ["index.html", "index.renju.html", "mine.gungi.html", "mine.rengi.html",
+                     "mine.rengoma.html", "mine.renju.html"]
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "5 games in 5 files: 5 legal, 0 not legal" in index
+
+
+def test_a_real_collision_is_reported_and_never_makes_a_legal_record_illegal(tmp_path):
+    for folder in ("x", "y"):
+        (tmp_path / folder).mkdir()
+        shutil.copy(WIN, tmp_path / folder / "mine.renju")
+    done = kifu("render", "-f", "html", "--output-dir", "site", "x", "y", cwd=tmp_path)
+    assert done.returncode == EXIT_USAGE
+    assert "y/mine.renju: error[output]: not written: its output site/mine.* is already that " \
+           "of x/mine.renju" in done.stderr
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "2 games in 2 files: 2 legal, 0 not legal" in index
+    assert "not written: its output" in index
+
+
+def test_an_empty_batch_or_an_empty_output_dir_writes_nothing(tmp_path):
+    (tmp_path / "empty").mkdir()
+    done = kifu("render", "-f", "html", "--output-dir", "site", "empty", cwd=tmp_path)
+    assert done.returncode == EXIT_USAGE and not (tmp_path / "site").exists()
+    shutil.copy(WIN, tmp_path / "empty")
+    done = kifu("render", "--output-dir", "", "empty", cwd=tmp_path)
+    assert done.returncode == EXIT_USAGE and "an output folder must be named" in done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty"]
