@@ -203,7 +203,7 @@ def markdown(rows: Sequence[Row]) -> str:
 def kifu_final(text: str, name: str) -> Any:
     """The position at the end of the main line of a record, replayed by kifu's engine (the
     replay ``kifu validate`` runs); raises the first illegal move."""
-    from kifu.load import parse_text
+    from kifu.run.load import parse_text
 
     game, record = parse_text(text, name)
     position = game.start(record)
@@ -214,7 +214,7 @@ def kifu_final(text: str, name: str) -> Any:
 
 def kifu_legal(texts: Sequence[str], names: Sequence[str]) -> list[bool]:
     """Whether ``kifu validate`` finds each text legal (no error)."""
-    from kifu.validate import Options, check_text
+    from kifu.run.validate import Options, check_text
 
     options = Options()
     return [all(r.legal for r in check_text(text, name, options))

@@ -7,7 +7,7 @@ captures and kos included, about 280 moves, ended by two passes; seed 7), writte
 and given to both sides in memory.  Timed, in one process, warmed up, CPU time, best of
 ``--rounds`` with the sides taking turns:
 
-- kifu: ``kifu.validate.check_text``, what ``kifu validate`` does per file: detect the game and
+- kifu: ``kifu.run.validate.check_text``, what ``kifu validate`` does per file: detect the game and
   format, read the SGF, replay it with every rule including positional superko, count the end;
 - sgfmill: ``Sgf_game.from_string``, ``sgf_moves.get_setup_and_moves`` and ``Board.play`` for
   every move (sgfmill checks captures and occupied points, neither ko nor superko, and counts

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import random
 
-from kifu.errors import IllegalMoveError
-from kifu.games.freego import sgf
-from kifu.games.freego.boards.grids import grid_board
-from kifu.games.freego.moves import Pass, Place
-from kifu.games.freego.position import EMPTY, Position
-from kifu.games.freego.rules import play
-from kifu.games.freego.setup import Rules
-from kifu.record import Node, Record
+from kifu.base.errors import IllegalMoveError
+from kifu.base.record import Node, Record
+from kifu.builtin.freego import sgf
+from kifu.builtin.freego.boards.grids import grid_board
+from kifu.builtin.freego.moves import Pass, Place
+from kifu.builtin.freego.position import EMPTY, Position
+from kifu.builtin.freego.rules import play
+from kifu.builtin.freego.setup import Rules
 
 
 def random_game(size: int, length: int, rng: random.Random) -> tuple[list[str | None], dict]:

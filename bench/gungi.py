@@ -10,7 +10,7 @@ otherwise (its marshal's reach grows with the tier it stands on; 帥's does not)
 of one game cannot be written in the other's notation.  A ratio between the two would compare
 different work on different positions, so this benchmark reports kifu's figures alone:
 
-1. validation: ``kifu.validate.check_text`` on each record of ``examples/gungi/`` (parse and
+1. validation: ``kifu.run.validate.check_text`` on each record of ``examples/gungi/`` (parse and
    replay timed together: detect, parse, replay with every rule, compare the result), texts in
    memory, one process, warmed up; each round validates every record ``--repeats`` times.  Plies
    are the moves kifu counts on each main line (set-up plies included).
@@ -48,10 +48,10 @@ def battle_positions(texts: list[tuple[str, str]]) -> tuple[list, int, int]:
     """Every battle position of the records (a copy, before each ply), how many of the plies
     played there are among the legal actions kifu generates for it, and the number of plies
     (set-up and battle) the records hold."""
-    from kifu.games.gungi import GAME
-    from kifu.games.gungi.moves import Placement, Ply
-    from kifu.games.gungi.rules.legal import legal_actions
-    from kifu.games.gungi.rules.resolve import read_ply
+    from kifu.builtin.gungi import GAME
+    from kifu.builtin.gungi.moves import Placement, Ply
+    from kifu.builtin.gungi.rules.legal import legal_actions
+    from kifu.builtin.gungi.rules.resolve import read_ply
 
     positions, found, plies = [], 0, 0
     for name, text in texts:
@@ -70,8 +70,8 @@ def battle_positions(texts: list[tuple[str, str]]) -> tuple[list, int, int]:
 
 
 def measure(repeats: int, rounds: int) -> list[Row]:
-    from kifu.games.gungi.rules.legal import legal_actions
-    from kifu.validate import Options, check_text
+    from kifu.builtin.gungi.rules.legal import legal_actions
+    from kifu.run.validate import Options, check_text
 
     paths = sorted((ROOT / "examples" / "gungi").glob("*.gungi"))
     texts = [(path.name, path.read_text(encoding="utf-8")) for path in paths]

@@ -17,7 +17,7 @@ rebuilding each column.  The table says so.
 2. The field of every placement in long self-play records (``bench/rengi_selfplay.py``, fixed
    seeds, four rule variants), as kifu's rules hand it to the resolver: kifu searches from the
    stones just placed (what its rules do), the baseline the whole field.
-3. kifu alone: ``kifu.validate.check_text`` on the same records (parse and replay with the full
+3. kifu alone: ``kifu.run.validate.check_text`` on the same records (parse and replay with the full
    rules, timed together), texts in memory.
 
 Each side resolves fresh copies of the fields, made before its timer starts; one process,
@@ -49,8 +49,8 @@ from bench.common import (
     take_turns_on,
 )
 from bench.rengi_selfplay import self_play
-from kifu.games.rengi import GAME, bitboard
-from kifu.games.rengi.bitboard import FULL, resolve
+from kifu.builtin.rengi import GAME, bitboard
+from kifu.builtin.rengi.bitboard import FULL, resolve
 
 SIZES = {"quick": {"games": 4, "moves": 150, "copies": 50, "rounds": 1},
          "full": {"games": 24, "moves": 300, "copies": 400, "rounds": FULL_ROUNDS}}
@@ -162,7 +162,7 @@ def nineteen_chain(copies: int, rounds: int) -> Row:
 def capture_placements(records: list) -> list[tuple[list[int], int]]:
     """The field (and the stones just placed) of every placement in ``records``, as the rules
     hand them to the resolver."""
-    from kifu.games.rengi.rules import referee as rules
+    from kifu.builtin.rengi.rules import referee as rules
 
     seen: list[tuple[list[int], int]] = []
     original = rules.resolve

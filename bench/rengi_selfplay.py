@@ -13,12 +13,12 @@ from __future__ import annotations
 import argparse
 import random
 
-from kifu.errors import KifuError
-from kifu.games.rengi import GAME, bitboard
-from kifu.games.rengi.bitboard import bit, height, occupied, resolve
-from kifu.games.rengi.moves import Pass, Place, Single, Turn, text
-from kifu.games.rengi.position import Position
-from kifu.games.rengi.rules import play
+from kifu.base.errors import KifuError
+from kifu.builtin.rengi import GAME, bitboard
+from kifu.builtin.rengi.bitboard import bit, height, occupied, resolve
+from kifu.builtin.rengi.moves import Pass, Place, Single, Turn, text
+from kifu.builtin.rengi.position import Position
+from kifu.builtin.rengi.rules import play
 
 
 def potential(boards: list[int]) -> int:

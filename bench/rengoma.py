@@ -12,7 +12,7 @@ the default 6x6 board and piece set, one game in four with four players (seed 7)
 1. Replay, both sides given the same moves: kifu's ``GAME.replay`` of the parsed records against
    ``NaiveGame.play_turn`` on the same turns as plain tuples (parsing and converting happen
    before the timer starts: the naive referee has no parser).
-2. kifu alone: ``kifu.validate.check_text`` on the records' texts (parse and replay timed
+2. kifu alone: ``kifu.run.validate.check_text`` on the records' texts (parse and replay timed
    together, as ``kifu validate`` does per file).
 
 One process, warmed up, CPU time, best of ``--rounds`` with the sides taking turns.  Verdicts:
@@ -41,10 +41,10 @@ from bench.common import (
     take_turns,
 )
 from bench.rengoma_naive import NaiveGame
-from kifu.games.rengoma import GAME, rules
-from kifu.games.rengoma.moves import Place, Turn
-from kifu.games.rengoma.position import Position
-from kifu.record import Node, Record
+from kifu.base.record import Node, Record
+from kifu.builtin.rengoma import GAME, rules
+from kifu.builtin.rengoma.moves import Place, Turn
+from kifu.builtin.rengoma.position import Position
 
 SIZES = {"quick": {"games": 30, "rounds": 1}, "full": {"games": 200, "rounds": FULL_ROUNDS}}
 SEED = 7

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 
-from kifu.games.renju.forbidden import black_verdict, is_forbidden
-from kifu.games.renju.moves import Point
-from kifu.games.renju.position import (
+from kifu.builtin.renju.forbidden import black_verdict, is_forbidden
+from kifu.builtin.renju.moves import Point
+from kifu.builtin.renju.position import (
     ALL_POINTS,
     BLACK,
     DIRECTIONS,

@@ -12,7 +12,7 @@ taking turns:
 - whole process, start-up included, files on disk: ``kifu validate -q --jobs 1 DIR`` against a
   Python process that reads every file with sgfmill (``Sgf_game.from_bytes``,
   ``sgf_moves.get_setup_and_moves``) and plays every move with ``Board.play``;
-- one process, warmed up, texts in memory: ``kifu.validate.check_text`` (detect, read the SGF,
+- one process, warmed up, texts in memory: ``kifu.run.validate.check_text`` (detect, read the SGF,
   replay with the ko rule of ``RU``, check the result) against the same sgfmill work.
 
 sgfmill checks captures and occupied points, neither ko nor turn nor result.  Verdicts: kifu

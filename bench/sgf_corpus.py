@@ -39,12 +39,12 @@ from pathlib import Path
 
 from sgfmill import boards, sgf, sgf_grammar, sgf_moves
 
-from kifu import exitcodes
-from kifu import sgf as kifu_sgf
-from kifu.errors import CRITICAL, FATAL, PEDANTIC, REPAIRED, KifuError
-from kifu.load import load_source, rewrite
-from kifu.source import read_source
-from kifu.validate import Options, check_file
+from kifu.base import exitcodes
+from kifu.base.errors import CRITICAL, FATAL, PEDANTIC, REPAIRED, KifuError
+from kifu.reading.source import read_source
+from kifu.run.load import load_source, rewrite
+from kifu.run.validate import Options, check_file
+from kifu.sgf import syntax as kifu_sgf
 
 GRADES = ("none", PEDANTIC, REPAIRED, CRITICAL, FATAL)
 

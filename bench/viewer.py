@@ -36,13 +36,13 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from freego_games import game_sgf, random_game
 
-from kifu.errors import KifuError
-from kifu.game import RenderOptions
-from kifu.games.gungi import GAME as GUNGI
-from kifu.games.gungi.notation.read import parse as parse_plies
-from kifu.games.gungi.rules.legal import legal_actions
-from kifu.games.gungi.rules.resolve import describe
-from kifu.load import load
+from kifu.base.errors import KifuError
+from kifu.builtin.gungi import GAME as GUNGI
+from kifu.builtin.gungi.notation.read import parse as parse_plies
+from kifu.builtin.gungi.rules.legal import legal_actions
+from kifu.builtin.gungi.rules.resolve import describe
+from kifu.plugin import RenderOptions
+from kifu.run.load import load
 
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -11,7 +11,7 @@ resident memory (the process's own high-water mark) and the first diagnostic.  R
 
     python bench/worst_inputs.py [--mb 15] [--only SUBSTRING] [--command validate|convert|render]
 
-Limits met on the way are kifu's own (``kifu.limits``): such an input is decided early with a
+Limits met on the way are kifu's own (``kifu.base.limits``): such an input is decided early with a
 ``limit`` error rather than read to its end.
 """
 from __future__ import annotations
@@ -165,7 +165,7 @@ def peak():
             if line.startswith('VmHWM:'):
                 sys.stderr.write('\\nPEAK ' + line.split()[1] + '\\n')
 atexit.register(peak)
-from kifu.cli import main
+from kifu.commands.cli import main
 main(sys.argv[1:], prog_name='kifu')
 """
 

@@ -25,19 +25,15 @@ True
 The names: :func:`read`, :func:`parse`, :func:`read_all` give :class:`Record` objects;
 :func:`game` and :func:`games` give :class:`Game` objects (legal moves, moves read and written,
 play); :func:`svg` and :func:`text` draw a position; every error is a :class:`KifuError`
-(:mod:`kifu.errors` lists its subclasses), every finding of :meth:`Record.check` a
+(:mod:`kifu.base.errors` lists its subclasses), every finding of :meth:`Record.check` a
 :class:`Diagnostic`.  The documentation's library page is the tutorial.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
-
-# ``kifu.game`` and ``kifu.games`` are submodules as well as functions here: the submodules are
-# imported (by kifu.api) before the functions are bound, so that the names stay the functions.
-from kifu.api import Game, Record, Step, game, games, parse, read, read_all, svg, text  # noqa: E402
-from kifu.errors import (  # noqa: E402
+from kifu.api import Game, Record, Step, compat, game, games, parse, read, read_all, svg, text
+from kifu.base.errors import (
     ConversionError,
     EncodingError,
     GameOverError,
@@ -55,17 +51,20 @@ from kifu.errors import (  # noqa: E402
     SetupError,
     UnknownGameError,
 )
-from kifu.game import Outcome  # noqa: E402
+from kifu.base.version import __version__
+from kifu.plugin import Outcome
+
+compat.install()
 
 if TYPE_CHECKING:
-    from kifu.report import Diagnostic
+    from kifu.base.diagnostics import Diagnostic
 
 
 def __getattr__(name: str) -> Any:
     # Diagnostic lives with the command line's report formatting (click, tabulate): imported
     # when asked for, so that ``import kifu`` stays light.
     if name == "Diagnostic":
-        from kifu.report import Diagnostic
+        from kifu.base.diagnostics import Diagnostic
 
         return Diagnostic
     raise AttributeError(f"module 'kifu' has no attribute {name!r}")

@@ -1,4 +1,4 @@
 """``python -m kifu``: the same as the ``kifu`` command."""
-from kifu.cli import main
+from kifu.commands.cli import main
 
 main()

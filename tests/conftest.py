@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, settings
 
-from kifu.cli import main
+from kifu.commands.cli import main
 
 # Sized so that the whole suite stays well inside CI's ten minutes on two cores.
 settings.register_profile("ci", max_examples=60, deadline=None,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kifu import registry
-from kifu.report import Diagnostic
-from kifu.validate import Options, check_file
+from kifu.base.diagnostics import Diagnostic
+from kifu.plugin import registry
+from kifu.run.validate import Options, check_file
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

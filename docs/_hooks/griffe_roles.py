@@ -1,5 +1,5 @@
 """A griffe extension for the API reference: docstrings are written for ``help()`` and read
-as Markdown on the site.  The Sphinx roles some of them use (``:class:`~kifu.record.Span```,
+as Markdown on the site.  The Sphinx roles some of them use (``:class:`~kifu.base.record.Span```,
 ``:meth:`Game.play```) become plain code (`Span`, `Game.play`), reST's double backticks single
 ones, and doctest examples (``>>>`` lines and their output) code blocks."""
 from __future__ import annotations

@@ -21,8 +21,8 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from kifu import registry
-from kifu.cli import main
+from kifu.plugin import registry
+from kifu.commands.cli import main
 
 OPTIONS_MARKER = re.compile(r"^<!-- kifu-options: ([a-z -]+?) -->$", re.MULTILINE)
 SCHEMA_FOLDER = "schema"

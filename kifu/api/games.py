@@ -1,10 +1,10 @@
 """A game's rules for Python users: :class:`Game`, one per game, generic over its position and
 move types, and :func:`game` / :func:`games` to find them.
 
-The plug-in a game package exposes (:class:`kifu.game.Game`) is the referee's contract, made
+The plug-in a game package exposes (:class:`kifu.plugin.GamePlugin`) is the referee's contract, made
 for speed: it changes a position in place.  :class:`Game` wraps it for people: :meth:`Game.play`
 returns a new position and never changes the one it is given, moves are checked to be the
-game's own values, and everything raises the documented :class:`~kifu.errors.KifuError`
+game's own values, and everything raises the documented :class:`~kifu.base.errors.KifuError`
 subclasses.
 """
 from __future__ import annotations
@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Generic
 
-from kifu import game as plugin
-from kifu import registry
-from kifu.errors import ConversionError, KifuError
-from kifu.game import MoveT, Outcome, PositionT
+from kifu.base.errors import ConversionError, KifuError
+from kifu.plugin import MoveT, Outcome, PositionT, registry
+from kifu.plugin import contract as plugin
 
 
 class Game(Generic[PositionT, MoveT]):
@@ -23,16 +22,16 @@ class Game(Generic[PositionT, MoveT]):
 
     Get one with :func:`kifu.game` (``kifu.game("renju")``) or from a record
     (``record.game``).  ``Game[Position, Move]`` names the game's own types for a type
-    checker, e.g. ``kifu.Game[kifu.games.renju.position.Position,
-    kifu.games.renju.moves.Move]``.
+    checker, e.g. ``kifu.Game[kifu.builtin.renju.position.Position,
+    kifu.builtin.renju.moves.Move]``.
 
     Positions are the game's own objects; a :class:`Game` never changes one it is given.
     """
 
     __slots__ = ("plugin",)
 
-    def __init__(self, rules: plugin.Game[PositionT, MoveT]) -> None:
-        #: The game's plug-in (:class:`kifu.game.Game`): the referee, its notation and drawing.
+    def __init__(self, rules: plugin.GamePlugin[PositionT, MoveT]) -> None:
+        #: The game's plug-in (:class:`kifu.plugin.GamePlugin`): the referee, its notation and drawing.
         self.plugin = rules
 
     def __repr__(self) -> str:
@@ -136,7 +135,7 @@ class Game(Generic[PositionT, MoveT]):
 _games: dict[str, Game[Any, Any]] = {}
 
 
-def wrap(rules: plugin.Game[PositionT, MoveT]) -> Game[PositionT, MoveT]:
+def wrap(rules: plugin.GamePlugin[PositionT, MoveT]) -> Game[PositionT, MoveT]:
     """The one :class:`Game` of a plug-in."""
     found = _games.get(rules.name)
     if found is None or found.plugin is not rules:

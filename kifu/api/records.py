@@ -2,8 +2,8 @@
 :class:`Record` objects, each with its game, its moves, a replay with independent positions,
 its diagnostics and its text in any format.
 
-Reading, replaying and checking are the command line's own code (:mod:`kifu.load`,
-:mod:`kifu.validate`), so a record checks here exactly as ``kifu validate`` checks it.
+Reading, replaying and checking are the command line's own code (:mod:`kifu.run.load`,
+:mod:`kifu.run.validate`), so a record checks here exactly as ``kifu validate`` checks it.
 """
 from __future__ import annotations
 
@@ -11,16 +11,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic
 
-from kifu import load as loading
-from kifu import record as tree
-from kifu import registry
 from kifu.api.games import Game, wrap
-from kifu.errors import KifuError, OptionError
-from kifu.game import Event, MoveT, PositionT
-from kifu.source import SourceText, read_source
+from kifu.base import record as tree
+from kifu.base.errors import KifuError, OptionError
+from kifu.plugin import Event, MoveT, PositionT, registry
+from kifu.reading.source import SourceText, read_source
+from kifu.run import load as loading
 
 if TYPE_CHECKING:
-    from kifu.report import Diagnostic
+    from kifu.base.diagnostics import Diagnostic
 
 #: A variation as a path of (entry, number) pairs, ``(12, 2)``, or as text, ``"12.2"``.
 Variation = tuple[int, ...] | str | None
@@ -51,7 +50,7 @@ class Record(Generic[PositionT, MoveT]):
                  lenient: bool = False) -> None:
         #: The record's :class:`~kifu.Game`.
         self.game = game
-        #: The record as kifu holds it (:class:`kifu.record.Record`): headers, set-up, nodes.
+        #: The record as kifu holds it (:class:`kifu.base.record.Record`): headers, set-up, nodes.
         self.data = data
         #: The file it came from (``path#N`` for the N-th game of a collection).
         self.name = name
@@ -141,7 +140,7 @@ class Record(Generic[PositionT, MoveT]):
         """Every problem of the record, as ``kifu validate`` reports it (with ``--lenient``
         and ``--pedantic`` as given): path, line, column, move, rule, code, severity and
         message of each; an empty list for a legal record without findings."""
-        from kifu.validate import Options, check_record
+        from kifu.run.validate import Options, check_record
 
         data, findings = self._read_again(lenient)
         options = Options(lenient=lenient, pedantic=pedantic)
@@ -230,8 +229,8 @@ def read_all(path: str, *, game: str | None = None, encoding: str | None = None,
     are not kifu records are skipped, as ``kifu validate`` skips them.  See :func:`read` for
     ``lenient``.
     """
-    from kifu.validate import is_other_json
-    from kifu.walk import walk
+    from kifu.reading.walk import walk
+    from kifu.run.validate import is_other_json
 
     for found in walk([path], registry.suffixes()):
         try:

@@ -6,14 +6,14 @@ from dataclasses import replace
 
 import click
 
-from kifu import registry
-from kifu.batch import Inputs, OutputTask, plan
 from kifu.commands import console
-from kifu.ledger import Ledger
+from kifu.plugin import registry
+from kifu.reading.walk import Shard, walk
 from kifu.render.formats import IndexSink
-from kifu.report import Summary, TextFormatter
-from kifu.runner import run
-from kifu.walk import Shard, walk
+from kifu.report.text import Summary, TextFormatter
+from kifu.run.batch import Inputs, OutputTask, plan
+from kifu.run.ledger import Ledger
+from kifu.run.runner import run
 
 
 def run_batch(task: OutputTask, paths: tuple[str, ...], output_dir: str, *, jobs: int | None,
@@ -21,7 +21,7 @@ def run_batch(task: OutputTask, paths: tuple[str, ...], output_dir: str, *, jobs
               reserved: frozenset[str] = frozenset(), index: IndexSink | None = None) -> Summary:
     """Run a batch of outputs, reporting each file's problems as they come (on standard error)
     and counting them; each result also goes to ``index`` (a page the format adds), and each
-    file written into the output folder's ledger where it needs one (:mod:`kifu.ledger`)."""
+    file written into the output folder's ledger where it needs one (:mod:`kifu.run.ledger`)."""
     console.check_paths(paths)
     if not output_dir.strip():
         raise click.BadParameter("an output folder must be named (it is empty)",

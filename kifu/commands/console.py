@@ -16,17 +16,17 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
-from kifu import registry
+from kifu.base.diagnostics import Diagnostic
+from kifu.base.errors import PEDANTIC, KifuError, OptionError
+from kifu.base.record import ReadOptions
+from kifu.base.unsafe import printable, safe_lines
 from kifu.commands.options import F
-from kifu.errors import PEDANTIC, KifuError, OptionError
-from kifu.game import Console
-from kifu.load import GameIndexError, Loaded, load_source
-from kifu.progress import LazyCount, Progress
-from kifu.record import ReadOptions
-from kifu.report import Diagnostic, Summary, TextFormatter
-from kifu.source import STDIN, read_source
-from kifu.unsafe import printable, safe_lines
-from kifu.walk import Shard, missing, walk
+from kifu.plugin import Console, registry
+from kifu.reading.source import STDIN, read_source
+from kifu.reading.walk import Shard, missing, walk
+from kifu.report.text import Summary, TextFormatter
+from kifu.run.load import GameIndexError, Loaded, load_source
+from kifu.run.progress import LazyCount, Progress
 
 T = TypeVar("T")
 
@@ -112,7 +112,7 @@ def write_output(text: str, output: str | None) -> None:
         else:  # exactly as made: click would strip what looks like colour codes
             click.echo(text, nl=False, color=True)
         return
-    from kifu.outputs import write_atomic  # only commands that write files need it
+    from kifu.run.outputs import write_atomic  # only commands that write files need it
 
     write_atomic(output, text)
 

@@ -5,7 +5,8 @@ from typing import NoReturn
 
 import click
 
-from kifu import registry
+from kifu.base.diagnostics import Diagnostic
+from kifu.base.record import ReadOptions
 from kifu.commands import console
 from kifu.commands.console import handle_errors, quoting
 from kifu.commands.options import (
@@ -16,12 +17,11 @@ from kifu.commands.options import (
     records_argument,
     run_options,
 )
-from kifu.load import Loaded, dump, rewrite
-from kifu.outputs import refuse_inputs, relocate
-from kifu.record import ReadOptions
-from kifu.report import Diagnostic
-from kifu.source import STDIN
-from kifu.walk import Shard
+from kifu.plugin import registry
+from kifu.reading.source import STDIN
+from kifu.reading.walk import Shard
+from kifu.run.load import Loaded, dump, rewrite
+from kifu.run.outputs import refuse_inputs, relocate
 
 
 @click.command()
@@ -90,8 +90,8 @@ def _convert_all(records: tuple[str, ...], output_dir: str, *, encoding: str | N
                  dialect: str | None, jobs: int | None, scheduler: str | None,
                  shard: Shard | None, quiet: bool) -> NoReturn:
     """Convert every record found into ``output_dir``; ends the command."""
-    from kifu.batch import ConvertTask
     from kifu.commands.batches import run_batch
+    from kifu.run.batch import ConvertTask
 
     task = ConvertTask(encoding=encoding, game=game, read_options=read_options,
                        target=target, dialect=dialect)

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import click
 
-from kifu import registry
-from kifu.unsafe import printable
+from kifu.base.unsafe import printable
+from kifu.plugin import registry
 
 
 @click.command("games")

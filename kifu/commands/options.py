@@ -1,15 +1,18 @@
 """The options several commands take, as decorators, with the checks click runs on them."""
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
+from dataclasses import fields
 from typing import Any, TypeVar
 
 import click
 
-from kifu import registry
-from kifu.errors import KifuError
-from kifu.record import ReadOptions, variation_path
-from kifu.walk import Shard
+from kifu.base.errors import KifuError
+from kifu.base.record import ReadOptions, variation_path
+from kifu.plugin import RenderOptions, registry
+from kifu.plugin.values import SIZES
+from kifu.reading.walk import Shard
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -17,7 +20,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 def _check_encoding(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     if value is None:
         return None
-    from kifu.source import check_encoding_name
+    from kifu.reading.source import check_encoding_name
 
     try:
         return check_encoding_name(value)
@@ -47,7 +50,7 @@ def input_options(command: F) -> F:
 
 def boards_option(command: F) -> F:
     """``--boards DIR``: folders whose files records may refer to, besides their own folder
-    (see ``kifu.access``); passed to games as ``Record.read_options``."""
+    (see ``kifu.reading.access``); passed to games as ``Record.read_options``."""
     return click.option(
         "--boards", "read_options", multiple=True, metavar="DIR",
         type=click.Path(exists=True, file_okay=False, resolve_path=True),  # absolute: workers
@@ -129,3 +132,30 @@ def output_dir_option(command: F) -> F:
     return click.option("--output-dir", "output_dir", type=click.Path(file_okay=False),
                         help="Write one file per record here, keeping each record's path "
                              "below the folder it was found in.")(command)
+
+
+def drawing_options(command: F) -> F:
+    """The drawing options every game has, made from the fields of
+    :class:`~kifu.plugin.RenderOptions` (one definition for the command line and the library):
+    the command is called with them gathered into one ``options``."""
+
+    @functools.wraps(command)
+    def gathered(*args: Any, **kwargs: Any) -> Any:
+        values = {name: kwargs.pop(name) for name in RenderOptions.common()}
+        return command(*args, options=RenderOptions(**values), **kwargs)
+
+    for spec in reversed(fields(RenderOptions)):
+        if spec.name == "extras":
+            continue
+        flag = spec.metadata.get("flag", "--" + spec.name.replace("_", "-"))
+        if "int" in str(spec.type):
+            option = click.option(flag, spec.name, type=click.IntRange(SIZES.start, SIZES.stop - 1),
+                                  help=spec.metadata["help"])
+        elif "/" in flag:
+            option = click.option(flag, spec.name, default=spec.default, show_default=True,
+                                  help=spec.metadata["help"])
+        else:
+            option = click.option(flag, spec.name, is_flag=True, default=spec.default,
+                                  help=spec.metadata["help"])
+        gathered = option(gathered)
+    return gathered  # type: ignore[return-value]

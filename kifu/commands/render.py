@@ -9,11 +9,15 @@ from typing import NoReturn
 
 import click
 
-from kifu import exitcodes
+from kifu.base import exitcodes
+from kifu.base.diagnostics import Diagnostic
+from kifu.base.errors import KifuError
+from kifu.base.record import ReadOptions
 from kifu.commands import console
 from kifu.commands.console import handle_errors, quoting
 from kifu.commands.options import (
     boards_option,
+    drawing_options,
     game_index_option,
     input_options,
     lenient_option,
@@ -23,14 +27,11 @@ from kifu.commands.options import (
     run_options,
     variation_option,
 )
-from kifu.errors import KifuError
-from kifu.game import RenderOptions
-from kifu.outputs import refuse_inputs
-from kifu.record import ReadOptions
+from kifu.plugin import RenderOptions
+from kifu.reading.source import STDIN, read_source
+from kifu.reading.walk import Shard
 from kifu.render.formats import RENDER_FORMATS, Drawing
-from kifu.report import Diagnostic
-from kifu.source import STDIN, read_source
-from kifu.walk import Shard
+from kifu.run.outputs import refuse_inputs
 
 
 @click.command()
@@ -46,13 +47,7 @@ from kifu.walk import Shard
 @output_dir_option
 @click.option("--fragment", is_flag=True, help="With --format html: a block to paste into "
               "another page instead of a whole page.")
-@click.option("--flip", is_flag=True, help="Turn the board round (the other side's view).")
-@click.option("--size", type=click.IntRange(min=50), help="SVG width in pixels.")
-@click.option("--no-coords", is_flag=True, help="Leave out the coordinates.")
-@click.option("--last-move/--no-last-move", default=True, show_default=True,
-              help="Mark the last move.")
-@click.option("--numbers", is_flag=True, help="Number the stones by move (where the game has "
-              "stones).")
+@drawing_options
 @click.option("--option", "-O", "extras", multiple=True, metavar="NAME[=VALUE]",
               help="A game's own drawing option (see 'kifu games').")
 @variation_option
@@ -62,8 +57,7 @@ from kifu.walk import Shard
 @handle_errors
 def render(records: tuple[str, ...], game: str | None, encoding: str | None,
            read_options: ReadOptions, move: int | None, fmt: str, output: str | None,
-           output_dir: str | None, fragment: bool, flip: bool, size: int | None,
-           no_coords: bool, last_move: bool, numbers: bool, extras: tuple[str, ...],
+           output_dir: str | None, fragment: bool, options: RenderOptions, extras: tuple[str, ...],
            path: tuple[int, ...], lenient: bool, jobs: int | None, scheduler: str | None,
            shard: Shard | None, quiet: bool, game_index: int | None) -> None:
     """Draw the position after a move as SVG or text, or a record as an HTML viewer.
@@ -71,8 +65,6 @@ def render(records: tuple[str, ...], game: str | None, encoding: str | None,
     One RECORD goes to standard output or -o FILE; several, or folders, go into --output-dir
     (one file each, and whatever pages the format adds, such as an index).
     """
-    options = RenderOptions(size=size, flip=flip, coords=not no_coords, last_move=last_move,
-                            numbers=numbers)
     drawing = Drawing(move=move, path=path, lenient=lenient, options=options, extras=extras)
     if fragment and (fmt != "html" or output_dir is not None):
         raise click.UsageError("--fragment goes with --format html and one record")
@@ -98,8 +90,8 @@ def _render_all(records: tuple[str, ...], output_dir: str, fmt: str, drawing: Dr
                 quiet: bool) -> NoReturn:
     """Draw every record found into ``output_dir``, then the pages the format adds (an
     index); ends the command."""
-    from kifu.batch import RenderTask
     from kifu.commands.batches import run_batch
+    from kifu.render.batch import RenderTask
     from kifu.render.viewer.task import HtmlTask
 
     task_type = HtmlTask if fmt == "html" else RenderTask

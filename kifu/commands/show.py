@@ -5,7 +5,9 @@ import sys
 
 import click
 
-from kifu import exitcodes
+from kifu.base import exitcodes
+from kifu.base.record import ReadOptions
+from kifu.base.unsafe import printable, safe_lines
 from kifu.commands import console
 from kifu.commands.console import handle_errors, quoting
 from kifu.commands.options import (
@@ -17,10 +19,8 @@ from kifu.commands.options import (
     record_argument,
     variation_option,
 )
-from kifu.game import RenderOptions
-from kifu.load import Loaded
-from kifu.record import ReadOptions
-from kifu.unsafe import printable, safe_lines
+from kifu.plugin import RenderOptions
+from kifu.run.load import Loaded
 
 
 @click.command()
@@ -82,7 +82,7 @@ def _show_text(loaded: Loaded, move: int | None, path: tuple[int, ...], lenient:
 def _show_json(loaded: Loaded, move: int | None, path: tuple[int, ...], variations: bool,
                lenient: bool) -> None:
     """The replay as JSON; exit 1 when a line has an illegal move."""
-    from kifu.replayjson import replay_text
+    from kifu.run.replayjson import replay_text
 
     if not variations:
         loaded.check_move(move, path)

@@ -5,14 +5,14 @@ import sys
 
 import click
 
-from kifu import registry
+from kifu.base.record import ReadOptions
 from kifu.commands import console
 from kifu.commands.options import boards_option, input_options, lenient_option, run_options
-from kifu.formatters import FORMATTERS, make_formatter
-from kifu.record import ReadOptions
-from kifu.report import Summary
-from kifu.validate import Options, check_found
-from kifu.walk import Shard, walk
+from kifu.plugin import registry
+from kifu.reading.walk import Shard, walk
+from kifu.report.formats import FORMATTERS, make_formatter
+from kifu.report.text import Summary
+from kifu.run.validate import Options, check_found
 
 
 @click.command()

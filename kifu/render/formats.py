@@ -2,7 +2,7 @@
 
 A format turns a loaded record and what the user asked to see (:class:`Drawing`) into the text
 of one output file.  A format may also add pages of its own to a batch's folder (``index``):
-made with the output folder, it is given every input's :class:`~kifu.outputs.Written` entry as
+made with the output folder, it is given every input's :class:`~kifu.run.outputs.Written` entry as
 it comes, in input order, and finished at the end, so that it can build a table of contents.
 Adding a format means adding an entry to :data:`RENDER_FORMATS`; the command line and the batch
 runner take it from there.
@@ -14,11 +14,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
-from kifu.errors import OptionError
-from kifu.game import AnyGame, RenderOptions
-from kifu.load import Loaded
-from kifu.outputs import Written
-from kifu.unsafe import safe_lines
+from kifu.base.errors import OptionError
+from kifu.base.unsafe import safe_lines
+from kifu.plugin import AnyGame, RenderOptions
+from kifu.run.load import Loaded
+from kifu.run.outputs import Written
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ class Drawing:
         return replace(self.options, extras=extras)
 
     def position(self, loaded: Loaded) -> Any:
-        """The position to draw (see :meth:`kifu.load.Loaded.position_at`)."""
+        """The position to draw (see :meth:`kifu.run.load.Loaded.position_at`)."""
         position, _ = loaded.position_at(self.move, self.path, self.lenient)
         return position
 

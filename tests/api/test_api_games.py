@@ -167,12 +167,15 @@ def test_the_error_classes_are_exported_with_one_base() -> None:
         kifu.no_such_name  # noqa: B018
 
 
-def test_game_and_games_stay_functions_after_every_game_has_loaded() -> None:
-    """``kifu.game`` and ``kifu.games`` share their names with submodules; loading a game's
-    package later must not replace them."""
-    code = ("import kifu, importlib; importlib.import_module('kifu.games.gungi.render'); "
-            "import kifu.games.renju.sgf; print(callable(kifu.game), callable(kifu.games), "
-            "kifu.game('gungi').name)")
+def test_no_module_shares_a_name_with_a_function_of_the_library() -> None:
+    """No submodule of ``kifu`` is named as one of the library's functions (``kifu.game``,
+    ``kifu.games``, ``kifu.read``...), so that importing every part of kifu (a game's package,
+    every layer) leaves each name the function it is."""
+    code = ("import kifu, importlib, pkgutil; "
+            "[importlib.import_module(m.name) for m in pkgutil.walk_packages(kifu.__path__, 'kifu.') "
+            "if not m.name.endswith('__main__')]; "
+            "print(all(callable(getattr(kifu, n)) for n in ('game', 'games', 'read', 'parse', "
+            "'read_all', 'svg', 'text')), callable(kifu.games), kifu.game('gungi').name)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.split() == ["True", "True", "gungi"]
@@ -183,3 +186,16 @@ def test_positions_are_json_able() -> None:
         game, position = final(name)
         json.dumps(game.position_json(position))
         assert game.to_move(position) is None or isinstance(game.to_move(position), str)
+
+
+def test_the_old_import_paths_of_the_public_api_still_work() -> None:
+    """``kifu.errors``, ``kifu.record`` and ``kifu.game`` (the plug-in contract) moved into the
+    layer folders; code written against the old paths still imports, and ``kifu.game`` stays
+    the function."""
+    code = ("import kifu.errors, kifu.record; from kifu.game import Game, Card, Outcome; "
+            "from kifu.plugin import GamePlugin; from kifu.base.errors import KifuError; "
+            "print(Game is GamePlugin, kifu.errors.KifuError is KifuError, "
+            "kifu.record.Record.__name__, callable(kifu.game), Card.__name__, Outcome.__name__)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.split() == ["True", "True", "Record", "True", "Card", "Outcome"]

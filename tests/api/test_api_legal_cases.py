@@ -53,7 +53,7 @@ def test_renju_lists_only_the_offered_points_after_an_offer() -> None:
 
 
 def test_renju_leaves_out_black_s_forbidden_points_but_not_white_s() -> None:
-    from kifu.games.renju.forbidden import forbidden_for_black
+    from kifu.builtin.renju.forbidden import forbidden_for_black
 
     record = kifu.read("examples/renju/double-three.renju")  # 23. f6 is black's 3-3
     renju, position = record.game, record.position(22)

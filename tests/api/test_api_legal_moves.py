@@ -20,7 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import kifu
-from kifu.record import is_event
+from kifu.base.record import is_event
 from tests.examples import legal
 
 GAMES = ("freego", "gungi", "rengi", "rengoma", "renju")
@@ -59,21 +59,21 @@ def key(game: kifu.Game, position: Any) -> str:
 # -- every move one could write, per game -----------------------------------------------------
 
 def renju_moves(position: Any) -> list[Any]:
-    from kifu.games.renju.moves import Pass, Place, Point
+    from kifu.builtin.renju.moves import Pass, Place, Point
 
     return [Place(Point(c, r)) for c in range(15) for r in range(15)] + [Pass()]
 
 
 def freego_moves(position: Any) -> list[Any]:
-    from kifu.games.freego.moves import Pass, Place
+    from kifu.builtin.freego.moves import Pass, Place
 
     return [Place(cell.id) for cell in position.board.cells] + [Pass()]
 
 
 def gungi_moves(position: Any) -> list[Any]:
-    from kifu.games.gungi.moves import Placement
-    from kifu.games.gungi.pieces import FRONTS
-    from kifu.games.gungi.position import SETUP
+    from kifu.builtin.gungi.moves import Placement
+    from kifu.builtin.gungi.pieces import FRONTS
+    from kifu.builtin.gungi.position import SETUP
     from tests.gungi.bruteforce import every_ply
 
     if position.phase == SETUP:
@@ -83,7 +83,7 @@ def gungi_moves(position: Any) -> list[Any]:
 
 
 def rengi_moves(position: Any) -> list[Any]:
-    from kifu.games.rengi.moves import DIRECTIONS, Pass, Place, Single, Turn
+    from kifu.builtin.rengi.moves import DIRECTIONS, Pass, Place, Single, Turn
 
     found: list[Any] = []
     for side in (None, 0, 1):
@@ -99,7 +99,7 @@ def rengi_moves(position: Any) -> list[Any]:
 
 
 def rengoma_moves(position: Any) -> list[Any]:
-    from kifu.games.rengoma.moves import Place, Shift, Turn
+    from kifu.builtin.rengoma.moves import Place, Shift, Turn
 
     squares = [position.geo.square(at) for at in position.geo.squares]
     actions: list[Any] = [Place(enemy, s) for enemy in (False, True) for s in squares]
@@ -111,7 +111,7 @@ def rengoma_moves(position: Any) -> list[Any]:
 def test_rengoma_extra_actions_agree_with_the_referee() -> None:
     """A turn that goes on with extra actions paid with chips plays exactly when each extra
     action is among ``extra_actions`` of the turn so far."""
-    from kifu.games.rengoma.moves import Turn
+    from kifu.builtin.rengoma.moves import Turn
 
     rengoma = kifu.game("rengoma")
     rng = random.Random(12)

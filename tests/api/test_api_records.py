@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import kifu
-from kifu.validate import Options, check_file
-from kifu.walk import walk
+from kifu.reading.walk import walk
+from kifu.run.validate import Options, check_file
 from tests.examples import EXAMPLES, invalid, legal
 
 GAMES = ("freego", "gungi", "rengi", "rengoma", "renju")
@@ -138,7 +138,7 @@ def test_read_all_streams_every_game_of_an_sgf_collection(tmp_path: Path) -> Non
 
 
 def test_read_all_walks_a_folder_as_kifu_validate_does() -> None:
-    expected = [f.path for f in walk([str(EXAMPLES)], kifu.registry.suffixes())]
+    expected = [f.path for f in walk([str(EXAMPLES)], kifu.plugin.registry.suffixes())]
     seen: list[str] = []
     for record in kifu.read_all(str(EXAMPLES), on_error=lambda name, error: seen.append(name)):
         seen.append(record.name.partition("#")[0])

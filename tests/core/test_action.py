@@ -11,7 +11,7 @@ from pathlib import Path
 
 import yaml
 
-from kifu.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from tests.core.checkout import copy_checkout
 
 ROOT = Path(__file__).parents[2]

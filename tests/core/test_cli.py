@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kifu.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 
 ROOT = Path(__file__).parents[2]
 RENJU = ROOT / "examples" / "renju"

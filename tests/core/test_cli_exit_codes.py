@@ -1,4 +1,4 @@
-"""One exit-status convention for every command (kifu.exitcodes): 0 all well; 1 a record that is
+"""One exit-status convention for every command (kifu.base.exitcodes): 0 all well; 1 a record that is
 not legal or not usable; 2 usage errors, unreadable files (named or found in a folder), unknown
 games, output problems and internal errors."""
 from __future__ import annotations
@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from kifu import registry
-from kifu.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from kifu.exitcodes import INVALID, OK, PIPE_CLOSED, USAGE, for_problem, worst
+from kifu.base.exitcodes import INVALID, OK, PIPE_CLOSED, USAGE, for_problem, worst
+from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from kifu.plugin import registry
 
 ROOT = Path(__file__).parents[2]
 WIN = ROOT / "examples" / "renju" / "four-three-win.renju"

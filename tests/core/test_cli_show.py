@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kifu.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 
 ROOT = Path(__file__).parents[2]
 WIN = ROOT / "examples" / "renju" / "four-three-win.renju"

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kifu import dask_backend
-from kifu.cli import EXIT_INVALID, EXIT_USAGE, main
+from kifu.commands.cli import EXIT_INVALID, EXIT_USAGE, main
+from kifu.run import dask_backend
 
 distributed = pytest.importorskip("distributed", reason="dask[distributed] is in the test extra")
 

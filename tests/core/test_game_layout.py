@@ -1,4 +1,4 @@
-"""Every built-in game package follows the one layout that ``kifu/games/README.md`` writes down.
+"""Every built-in game package follows the one layout that ``kifu/builtin/README.md`` writes down.
 
 A reader who knows one game finds a role in another by its file name: each game has every
 role, as a module or a sub-package of the same name, and each file beside the roles is one the
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from kifu.games import BUILT_IN
+from kifu.base.cards import BUILT_IN
 
-GAMES = Path(__file__).resolve().parents[2] / "kifu" / "games"
+GAMES = Path(__file__).resolve().parents[2] / "kifu" / "builtin"
 README = (GAMES / "README.md").read_text(encoding="utf-8")
 
 #: The roles every game has (a module ``<role>.py`` or a package ``<role>/``).
@@ -66,7 +66,7 @@ def test_every_file_beside_the_roles_is_named_in_the_readme(game):
     allowed = {*ROLES, *OPTIONAL, "DECISIONS.md"} | game_only_files(game)
     assert entries(package) <= allowed, (
         f"{game} has files the layout does not name: {sorted(entries(package) - allowed)}; "
-        "give them a role or name them in kifu/games/README.md")
+        "give them a role or name them in kifu/builtin/README.md")
 
 
 @pytest.mark.parametrize("game", [card.name for card in BUILT_IN])

@@ -3,9 +3,9 @@
 Every module under ``kifu/`` is read with ``ast`` (nothing is run) and every import it makes is
 taken, at the top or inside a function, under ``TYPE_CHECKING`` too: a circle of imports is a
 circle of dependencies whether or not Python can untangle it at run time.  An import names a
-file: ``from kifu.games.freego import rules`` the package's ``rules/__init__.py``, ``from
-kifu.games.freego.rules import scoring`` the submodule ``scoring.py``, ``from
-kifu.games.freego.rules import play`` the ``__init__.py`` that hands the name on.
+file: ``from kifu.builtin.freego import rules`` the package's ``rules/__init__.py``, ``from
+kifu.builtin.freego.rules import scoring`` the submodule ``scoring.py``, ``from
+kifu.builtin.freego.rules import play`` the ``__init__.py`` that hands the name on.
 """
 from __future__ import annotations
 
@@ -112,8 +112,8 @@ def describe(component: list[str], edges: dict[str, set[str]]) -> str:
 
 def test_the_graph_is_read_from_the_code() -> None:
     edges = graph()
-    assert "kifu.cli" in edges and "kifu.registry" in edges["kifu.cli"]
-    assert "kifu.game" in edges["kifu.registry"]
+    assert "kifu.commands.cli" in edges and "kifu.plugin.registry" in edges["kifu.commands.cli"]
+    assert "kifu.plugin.contract" in edges["kifu.plugin.registry"]
 
 
 def test_no_import_circles() -> None:
@@ -126,22 +126,3 @@ def test_circles_are_found_and_listed() -> None:
     edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": {"e"}}
     assert circles(edges) == [["a", "b", "c"]]
     assert "a -> b" in describe(["a", "b", "c"], edges)
-
-
-def test_games_never_import_the_command_line_or_the_reports() -> None:
-    """Imports flow one way: the core never needs a game, and a game never reaches up to the
-    command line or the formatting of reports."""
-    edges = graph()
-    above = {"kifu.cli", "kifu.report", "kifu.formatters", "kifu.batch", "kifu.validate"}
-    wrong = sorted(f"{module} -> {target}" for module, targets in edges.items()
-                   if module.startswith("kifu.games.") for target in targets
-                   if target in above or target.startswith("kifu.commands"))
-    assert not wrong, "games reach up: " + ", ".join(wrong)
-
-
-def test_the_core_names_no_game() -> None:
-    edges = graph()
-    wrong = sorted(f"{module} -> {target}" for module, targets in edges.items()
-                   if not module.startswith("kifu.games") for target in targets
-                   if target.startswith("kifu.games."))
-    assert not wrong, "the core imports a game: " + ", ".join(wrong)

@@ -7,10 +7,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from kifu import jsonform, registry
-from kifu.errors import NotationError
-from kifu.load import load
-from kifu.replayjson import replay_json
+from kifu.base.errors import NotationError
+from kifu.plugin import jsonform, registry
+from kifu.run.load import load
+from kifu.run.replayjson import replay_json
 
 ROOT = Path(__file__).parents[2]
 SCHEMAS = ROOT / "kifu" / "schema"

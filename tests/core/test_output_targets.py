@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from kifu.cli import EXIT_OK, EXIT_USAGE
-from kifu.ledger import NAME as LEDGER
+from kifu.commands.cli import EXIT_OK, EXIT_USAGE
+from kifu.run.ledger import NAME as LEDGER
 
 ROOT = Path(__file__).parents[2]
 EXAMPLES = ROOT / "examples"

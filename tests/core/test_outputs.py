@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from kifu.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from kifu.outputs import write_atomic
+from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from kifu.render import formats
+from kifu.run.outputs import write_atomic
 
 ROOT = Path(__file__).parents[2]
 EXAMPLES = ROOT / "examples"

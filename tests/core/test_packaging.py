@@ -60,7 +60,7 @@ def test_wheel_installs_into_a_fresh_environment_and_validates(tmp_path):
                     "--no-index", wheel)
     assert installed.returncode == 0, installed.stderr
 
-    where = run(python, "-c", "import kifu, kifu.grammar as g; print(kifu.__file__); "
+    where = run(python, "-c", "import kifu, kifu.reading.grammar as g; print(kifu.__file__); "
                 "print(g.grammar_dir())", cwd=tmp_path)
     assert where.returncode == 0, where.stderr
     module_file, grammar_dir = where.stdout.split()

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 CARD = '''\
 """kifu-toynim: the card kifu reads from the entry point; the game itself is in .game."""
-from kifu.game import Card
+from kifu.plugin import Card
 
 CARD = Card("toynim", "Toy Nim (one pile)", "kifu_toynim.game", suffixes=(".nim",))
 '''
@@ -33,10 +33,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from kifu.errors import HeaderError, IllegalMoveError, NotationError
-from kifu.game import Game, Outcome, Played, RenderOptions
-from kifu.movetext import RecordBuilder
-from kifu.record import Record, Span
+from kifu.base.errors import HeaderError, IllegalMoveError, NotationError
+from kifu.plugin import GamePlugin
+from kifu.plugin import Outcome, Played, RenderOptions
+from kifu.reading.movetext import RecordBuilder
+from kifu.base.record import Record, Span
 
 PLAYERS = ("first", "second")
 
@@ -48,7 +49,7 @@ class Pile:
     winner: int | None = None
 
 
-class ToyNim(Game):
+class ToyNim(GamePlugin):
     name = "toynim"
     title = "Toy Nim (one pile)"
     suffixes = (".nim",)

@@ -14,8 +14,8 @@ import click
 import pytest
 import yaml
 
-from kifu import registry
-from kifu.cli import EXIT_INVALID, EXIT_OK, main
+from kifu.commands.cli import EXIT_INVALID, EXIT_OK, main
+from kifu.plugin import registry
 from tests.core.checkout import copy_checkout
 
 ROOT = Path(__file__).parents[2]

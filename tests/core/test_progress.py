@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 from kifu.commands import console
-from kifu.progress import LazyCount, Progress, clock_time
+from kifu.run.progress import LazyCount, Progress, clock_time
 
 WIN = Path(__file__).parents[2] / "examples" / "renju" / "four-three-win.renju"
 

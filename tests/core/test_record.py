@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from kifu.record import Node, Record, Span
+from kifu.base.record import Node, Record, Span
 
 
 def line(*moves: str) -> list[Node]:

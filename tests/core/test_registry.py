@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from kifu import registry
-from kifu.errors import UnknownGameError
+from kifu.base.errors import UnknownGameError
+from kifu.plugin import registry
 
 
 def test_every_game_package_loads():

@@ -9,18 +9,12 @@ import xml.etree.ElementTree as ET
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from kifu.errors import IllegalMoveError
-from kifu.formatters import GithubFormatter, JsonFormatter, JunitFormatter
-from kifu.record import Span
-from kifu.report import (
-    Diagnostic,
-    FileReport,
-    Summary,
-    TextFormatter,
-    caret_lines,
-    display_width,
-)
-from kifu.unsafe import printable
+from kifu.base.diagnostics import Diagnostic, FileReport
+from kifu.base.errors import IllegalMoveError
+from kifu.base.record import Span
+from kifu.base.unsafe import printable
+from kifu.report.formats import GithubFormatter, JsonFormatter, JunitFormatter
+from kifu.report.text import Summary, TextFormatter, caret_lines, display_width
 
 
 def diag(**changes) -> Diagnostic:
@@ -179,7 +173,7 @@ _NAMES = st.text(alphabet=st.characters(codec="utf-8", categories=["L"]), min_si
 def test_simple_table_lays_out_a_summary_as_tabulate_does(case):
     from tabulate import tabulate
 
-    from kifu.render.text import simple_table
+    from kifu.base.terminal import simple_table
 
     headers, raw = case
     rows = [[name, *counts] for name, counts in raw]

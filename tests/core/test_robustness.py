@@ -8,12 +8,12 @@ import xml.etree.ElementTree as ET
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kifu.errors import KifuError
-from kifu.game import RenderOptions
-from kifu.load import parse_text
-from kifu.replayjson import replay_json
-from kifu.source import decode
-from kifu.validate import Options, check_text
+from kifu.base.errors import KifuError
+from kifu.plugin import RenderOptions
+from kifu.reading.source import decode
+from kifu.run.load import parse_text
+from kifu.run.replayjson import replay_json
+from kifu.run.validate import Options, check_text
 from tests import examples
 
 RECORDS = [p for game in ("renju", "gungi", "rengi", "rengoma", "freego")

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kifu import registry
-from kifu.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE, main
-from kifu.walk import Shard, walk
+from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE, main
+from kifu.plugin import registry
+from kifu.reading.walk import Shard, walk
 
 ROOT = Path(__file__).parents[2]
 RENJU = ROOT / "examples" / "renju"

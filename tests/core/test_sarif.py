@@ -9,7 +9,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from kifu.cli import EXIT_INVALID, EXIT_USAGE
+from kifu.commands.cli import EXIT_INVALID, EXIT_USAGE
 
 ROOT = Path(__file__).parents[2]
 SCHEMA = json.loads((ROOT / "tests" / "data" / "sarif-schema-2.1.0.json").read_text("utf-8"))

@@ -5,8 +5,8 @@ import codecs
 
 import pytest
 
-from kifu.errors import EncodingError, InputError, ReadError
-from kifu.source import MAX_BYTES, decode, read_source
+from kifu.base.errors import EncodingError, InputError, ReadError
+from kifu.reading.source import MAX_BYTES, decode, read_source
 
 TEXT = "Game: renju\nBlack: 山田\n1. h8\n"
 

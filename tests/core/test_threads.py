@@ -7,7 +7,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import kifu
-from kifu import registry
+from kifu.plugin import registry
 from tests.examples import invalid, legal
 
 THREADS = 8

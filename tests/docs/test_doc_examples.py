@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kifu.cli import main
+from kifu.commands.cli import main
 
 ROOT = Path(__file__).parents[2]
 #: Records written for the pages (a rule's case, say), besides the repository's examples.

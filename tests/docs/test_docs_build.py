@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 import pytest
 
-from kifu.cli import main
+from kifu.commands.cli import main
 
 ROOT = Path(__file__).parents[2]
 

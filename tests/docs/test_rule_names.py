@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kifu import registry
-from kifu.cli import main
+from kifu.commands.cli import main
+from kifu.plugin import registry
 
 ROOT = Path(__file__).parents[2]
 CORE = ROOT / "kifu"
@@ -74,7 +74,7 @@ def test_every_rule_a_game_writes_is_on_its_page(name):
 
 
 def test_every_rule_the_core_writes_is_on_the_command_line_page():
-    games = ROOT / "kifu" / "games"
+    games = ROOT / "kifu" / "builtin"
     files = [path for path in sorted(CORE.rglob("*.py")) if games not in path.parents]
     missing = sorted(rule for rule in written_rules(files)
                      if not documented(COMMAND_LINE_PAGE, rule))

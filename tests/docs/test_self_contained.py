@@ -49,7 +49,7 @@ def leaves_checkout(reference: str, folder: Path) -> bool:
 
 def is_held(document: str, folder: Path) -> bool:
     """Whether the repository holds ``document``: by its path from the naming file's folder,
-    or as the end of a tracked path (``games/renju.md``, ``kifu/games/<game>/DECISIONS.md``)."""
+    or as the end of a tracked path (``games/renju.md``, ``kifu/builtin/<game>/DECISIONS.md``)."""
     if document.startswith("/"):
         return False  # an absolute path is a file of one machine, never of the repository
     target = (folder / document).resolve()
@@ -78,8 +78,8 @@ def test_the_rules_catch_what_they_should_and_only_that():
     caught = ["see ../notes/rules.md", "as the notes in ../../../plans/ say",
               "NOTES.md says", "(`papers/004_3d73c8a0.txt`)",
               "the summary at /home/someone/plans/README.md", "docs/games/shogi.md"]
-    missed = ["[the record](../json.md#the-record)", "kifu/games/renju/DECISIONS.md",
-              "`kifu/games/<game>/DECISIONS.md`", "DECISIONS.md", "games/renju.md",
+    missed = ["[the record](../json.md#the-record)", "kifu/builtin/renju/DECISIONS.md",
+              "`kifu/builtin/<game>/DECISIONS.md`", "DECISIONS.md", "games/renju.md",
               "a scratch file notes.txt", "hashlib.sha256(data).digest()", "../x.toml",
               "version 1.5.md5"]
     docs_games = ROOT / "docs" / "games"

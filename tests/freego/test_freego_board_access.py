@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from kifu.errors import KifuError
-from kifu.games.freego import GAME
-from kifu.load import load
-from kifu.record import ReadOptions
-from kifu.source import MAX_BYTES
+from kifu.base.errors import KifuError
+from kifu.base.record import ReadOptions
+from kifu.builtin.freego import GAME
+from kifu.reading.source import MAX_BYTES
+from kifu.run.load import load
 from tests.conftest import EXAMPLES
 
 SCRIBBLE = EXAMPLES / "freego" / "scribble.toml"

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kifu.games.freego.boards import builtin, geometry, grids
-from kifu.games.freego.boards import files as boardfile
+from kifu.builtin.freego.boards import builtin, geometry, grids
+from kifu.builtin.freego.boards import files as boardfile
 
 MAPS = ("japan", "china", "usa")
 
@@ -28,7 +28,7 @@ def test_builtin_maps_are_symmetric_and_clean(name):
         assert a not in links
         for b in links:
             assert a in board.links[b], (board.cells[a].id, board.cells[b].id)
-    text = (resources.files("kifu.games.freego") / "boards" / f"{name}.toml").read_text(
+    text = (resources.files("kifu.builtin.freego") / "boards" / f"{name}.toml").read_text(
         encoding="utf-8")
     checked = boardfile.check_text(text, name)
     assert checked.board is not None and not checked.errors

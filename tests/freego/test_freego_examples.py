@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from kifu.load import load
-from kifu.replayjson import replay_json
+from kifu.run.load import load
+from kifu.run.replayjson import replay_json
 from tests import examples
 
 EXAMPLES = examples.EXAMPLES
@@ -152,7 +152,7 @@ def test_json_replay_ends_with_the_score_table():
 def test_replay_events_and_positions_match_the_games_schema():
     import jsonschema
 
-    from kifu.games.freego import GAME
+    from kifu.builtin.freego import GAME
 
     defs = GAME.replay_schema()["$defs"]
     events = jsonschema.Draft202012Validator({"$defs": defs, "$ref": "#/$defs/event"})

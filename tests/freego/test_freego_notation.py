@@ -5,13 +5,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kifu import jsonform
-from kifu.errors import HeaderError, NotationError
-from kifu.games.freego import GAME
-from kifu.games.freego import moves as notation
-from kifu.games.freego.moves import Pass, Place, valid_name
-from kifu.games.freego.setup import Setup
-from kifu.record import Node, Record
+from kifu.base.errors import HeaderError, NotationError
+from kifu.base.record import Node, Record
+from kifu.builtin.freego import GAME
+from kifu.builtin.freego import moves as notation
+from kifu.builtin.freego.moves import Pass, Place, valid_name
+from kifu.builtin.freego.setup import Setup
+from kifu.plugin import jsonform
 
 JAPAN_OPENING = """\
 Game: freego

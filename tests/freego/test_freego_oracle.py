@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from sgfmill import sgf as sgfmill_sgf
 from sgfmill import sgf_moves
 
-from kifu.games.freego import GAME
-from kifu.games.freego.boards import grids
+from kifu.builtin.freego import GAME
+from kifu.builtin.freego.boards import grids
 
 LETTERS = "abcdefghijklmnopqrs"
 

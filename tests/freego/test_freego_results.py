@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import pytest
 
-from kifu.errors import HeaderError
-from kifu.games.freego import GAME
-from kifu.games.freego.moves import Pass
-from kifu.games.freego.render import diagram
-from kifu.games.freego.rules import play, scoring
-from kifu.games.freego.setup import parameters
+from kifu.base.errors import HeaderError
+from kifu.builtin.freego import GAME
+from kifu.builtin.freego.moves import Pass
+from kifu.builtin.freego.render import diagram
+from kifu.builtin.freego.rules import play, scoring
+from kifu.builtin.freego.setup import parameters
 
 
 def rules(headers: str):

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from kifu.errors import IllegalMoveError
-from kifu.games.freego.moves import Pass, Place
-from kifu.games.freego.render import diagram
-from kifu.games.freego.rules import play, scoring
+from kifu.base.errors import IllegalMoveError
+from kifu.builtin.freego.moves import Pass, Place
+from kifu.builtin.freego.render import diagram
+from kifu.builtin.freego.rules import play, scoring
 
 
 def moves(pos, *names: str):
@@ -289,9 +289,9 @@ def test_out_of_turn_move_is_refused_unless_lenient():
 
 
 def _board_position(toml: str, **rules):
-    from kifu.games.freego.boards import files as boardfile
-    from kifu.games.freego.position import Position
-    from kifu.games.freego.setup import Rules
+    from kifu.builtin.freego.boards import files as boardfile
+    from kifu.builtin.freego.position import Position
+    from kifu.builtin.freego.setup import Rules
 
     board = boardfile.check_text(toml).board
     return Position(Rules(board, ("black", "white"), (0.0, 0.0), **rules))

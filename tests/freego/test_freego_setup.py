@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from kifu import jsonform
-from kifu.errors import IllegalMoveError, SetupError
-from kifu.games.freego import GAME, sgf
-from kifu.games.freego.render import diagram
+from kifu.base.errors import IllegalMoveError, SetupError
+from kifu.builtin.freego import GAME, sgf
+from kifu.builtin.freego.render import diagram
+from kifu.plugin import jsonform
 
 PROBLEM = """\
 Game: freego

@@ -7,11 +7,11 @@ from hypothesis import strategies as st
 from sgfmill import sgf as sgfmill_sgf
 from sgfmill import sgf_moves
 
-from kifu.errors import ConversionError, NotationError, UnknownGameError
-from kifu.games.freego import GAME, sgf
-from kifu.games.freego.moves import Edit, Pass, Place
-from kifu.games.freego.setup import Setup
-from kifu.record import Node, Record
+from kifu.base.errors import ConversionError, NotationError, UnknownGameError
+from kifu.base.record import Node, Record
+from kifu.builtin.freego import GAME, sgf
+from kifu.builtin.freego.moves import Edit, Pass, Place
+from kifu.builtin.freego.setup import Setup
 
 read = sgf.read
 

@@ -13,9 +13,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from kifu import registry
-from kifu.errors import KifuError
-from kifu.load import dump, parse_text
+from kifu.base.errors import KifuError
+from kifu.plugin import registry
+from kifu.run.load import dump, parse_text
 from tests import examples
 
 T = TypeVar("T")

@@ -12,13 +12,12 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import Any
 
-from kifu import jsonform, registry
-from kifu.errors import KifuError
-from kifu.game import Game, RenderOptions
-from kifu.load import parse_as
-from kifu.record import Record
-from kifu.replayjson import replay_json
-from kifu.source import decode
+from kifu.base.errors import KifuError
+from kifu.base.record import Record
+from kifu.plugin import GamePlugin, RenderOptions, jsonform, registry
+from kifu.reading.source import decode
+from kifu.run.load import parse_as
+from kifu.run.replayjson import replay_json
 
 #: Elements and attributes that would make a drawing active (or reach outside itself).
 _ACTIVE_TAGS = {"script", "foreignObject", "iframe", "object", "embed", "use"}
@@ -59,7 +58,7 @@ def exercise(name: str, data: bytes) -> Outcome:
     return Outcome(game.name, f"kifu:{errors[0].code}" if errors else "ok")
 
 
-def round_trips(game: Game, record: Record) -> None:
+def round_trips(game: GamePlugin, record: Record) -> None:
     """Whatever kifu writes of a record it has read, it reads back: the same record from its
     notation (every dialect) and from JSON; a readable record from every interchange format."""
     for dialect in (None, *game.dialects):
@@ -84,7 +83,7 @@ def round_trips(game: Game, record: Record) -> None:
         _read_back(lambda: fmt.read(written, "<written>"), name, written)
 
 
-def differs(game: Game, first: Record, second: Record) -> str | None:
+def differs(game: GamePlugin, first: Record, second: Record) -> str | None:
     """How two records differ beyond what a notation cannot say (how blanks and line ends run in
     header values and comments, and a comment's closing bracket inside it, written full-width:
     Gungi's ``]``, the others' ``}``), or ``None``.  Moves may be written differently if they
@@ -122,7 +121,7 @@ def _comments(comments: list[str]) -> list[str]:
             for text in comments]
 
 
-def _replay(game: Game, record: Record) -> tuple[Any, ...]:
+def _replay(game: GamePlugin, record: Record) -> tuple[Any, ...]:
     """What replaying a record gives: its problems and the final position of its main line."""
     problems, moves = game.check(record)
     final = None
@@ -142,7 +141,7 @@ def _read_back(read: Any, what: str, text: str) -> Record:
                      f"{text[:2000]}") from None
 
 
-def drawings(game: Game, record: Record) -> None:
+def drawings(game: GamePlugin, record: Record) -> None:
     """The last position kifu can reach, drawn as SVG (well-formed, nothing active in it) and
     as text, plainly and with every option."""
     try:

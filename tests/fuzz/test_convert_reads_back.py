@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kifu.errors import KifuError
-from kifu.load import parse_text
-from kifu.source import decode
+from kifu.base.errors import KifuError
+from kifu.reading.source import decode
+from kifu.run.load import parse_text
 from tests.fuzz import corpus, pipeline
 
 

@@ -13,15 +13,17 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from kifu import grammar, jsonform, limits, movetext
-from kifu.errors import ConversionError, KifuError, LimitError
-from kifu.game import RenderOptions
-from kifu.games.renju import GAME as RENJU
-from kifu.games.renju import sgf as renju_sgf
-from kifu.games.renju.position import Position
-from kifu.load import dump, parse_text
-from kifu.record import Node, Record, Span
-from kifu.report import QUOTE_WIDTH, Diagnostic, TextFormatter
+from kifu.base import limits
+from kifu.base.diagnostics import QUOTE_WIDTH, Diagnostic
+from kifu.base.errors import ConversionError, KifuError, LimitError
+from kifu.base.record import Node, Record, Span
+from kifu.builtin.renju import GAME as RENJU
+from kifu.builtin.renju import sgf as renju_sgf
+from kifu.builtin.renju.position import Position
+from kifu.plugin import RenderOptions, jsonform
+from kifu.reading import grammar, movetext
+from kifu.report.text import TextFormatter
+from kifu.run.load import dump, parse_text
 from tests.fuzz import pipeline
 
 ONES = "1" * 5000  # past Python's 4,300-digit limit for converting text to int
@@ -251,8 +253,8 @@ def test_an_illegal_line_keeps_no_position_alive():
     """An illegal move's error once kept the frames it was raised through, and with them the
     position of its line: a Rengi record of a hundred thousand illegal variations held as many
     fields until it was reported (1.2 GB for a megabyte)."""
-    from kifu.games.rengi import GAME as RENGI
-    from kifu.games.rengi.position import Position as RengiPosition
+    from kifu.builtin.rengi import GAME as RENGI
+    from kifu.builtin.rengi.position import Position as RengiPosition
 
     record = RENGI.parse("+3a -3a" + " (-4a)" * 50 + "\n")
     problems, _ = RENGI.check(record)
@@ -279,7 +281,7 @@ def test_a_record_reports_at_most_max_problems_and_counts_the_rest(monkeypatch, 
 def test_convert_never_writes_what_kifu_could_not_read_back(monkeypatch):
     """JSON takes some thirty times the bytes of SGF a move: a 1 MB SGF game once became a
     24 MB JSON record that kifu refused to read (and writing it indented cost 600 MB)."""
-    load = importlib.import_module("kifu.load")  # the package's ``load`` is a function
+    load = importlib.import_module("kifu.run.load")  # the package's ``load`` is a function
 
     game, record = parse_text("(;GM[1]SZ[19]" + ";B[aa];W[bb]" * 200 + ")\n", "x.sgf")
     written = dump(game, record, "json")
@@ -293,7 +295,7 @@ def test_convert_never_writes_what_kifu_could_not_read_back(monkeypatch):
 def test_missing_passes_in_sgf_are_listed_twenty_times_then_counted():
     """A line of 100,000 white moves once gave 100,000 warnings (and inserted each implied pass
     into the line, in quadratic time)."""
-    load = importlib.import_module("kifu.load")
+    load = importlib.import_module("kifu.run.load")
 
     text = "(;GM[1]SZ[9];B[aa]" + ";W[bb]" * 50 + ")\n"
     game, record = parse_text(text, "x.sgf")
@@ -351,7 +353,7 @@ def test_the_replay_written_a_line_at_a_time_is_the_replay_document(text, name):
     """``show --format json --variations`` once built the whole document and indented it in
     one go: 4 GB for a megabyte of Rengi variations.  It is now written a piece at a time; it
     must say exactly what the document says."""
-    from kifu.replayjson import replay_json, replay_text
+    from kifu.run.replayjson import replay_json, replay_text
 
     game, record = parse_text(text, name)
     pieces, failed = replay_text(game, record, variations=True)

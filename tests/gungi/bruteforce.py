@@ -18,10 +18,10 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from kifu.errors import KifuError, SetupError
-from kifu.games.gungi.geometry import SQUARES, file_of, rank_of, square
-from kifu.games.gungi.moves import Betrayed, Coord, Ply
-from kifu.games.gungi.pieces import (
+from kifu.base.errors import KifuError, SetupError
+from kifu.builtin.gungi.geometry import SQUARES, file_of, rank_of, square
+from kifu.builtin.gungi.moves import Betrayed, Coord, Ply
+from kifu.builtin.gungi.pieces import (
     BACK_OF,
     BACKS,
     FACES,
@@ -31,9 +31,9 @@ from kifu.games.gungi.pieces import (
     PAWN_BACKS,
     SET,
 )
-from kifu.games.gungi.position import BATTLE, Position
-from kifu.games.gungi.rules import battle, listing
-from kifu.games.gungi.rules.actions import (
+from kifu.builtin.gungi.position import BATTLE, Position
+from kifu.builtin.gungi.rules import battle, listing
+from kifu.builtin.gungi.rules.actions import (
     DROP,
     EXCHANGE,
     MOVE,
@@ -42,7 +42,7 @@ from kifu.games.gungi.rules.actions import (
     SWAP,
     Action,
 )
-from kifu.games.gungi.rules.legal import (
+from kifu.builtin.gungi.rules.legal import (
     is_clean,
     king_safe,
     legal_actions,
@@ -50,9 +50,9 @@ from kifu.games.gungi.rules.legal import (
     swap_allowed,
     trials,
 )
-from kifu.games.gungi.rules.movegen import pseudo_actions
-from kifu.games.gungi.rules.start_position import LIMITS, from_diagram, kind_of
-from kifu.games.gungi.setup import Diagram, SetupPiece
+from kifu.builtin.gungi.rules.movegen import pseudo_actions
+from kifu.builtin.gungi.rules.start_position import LIMITS, from_diagram, kind_of
+from kifu.builtin.gungi.setup import Diagram, SetupPiece
 
 #: What identifies an action: kind, acting face, (file, rank, tier) after, origin, victim's
 #: tier, the other face of a swap or exchange.
@@ -231,7 +231,7 @@ def random_position(rng: random.Random) -> Position:
 
 def plies_for(pos: Position, action: Action, side: int) -> list[Ply]:
     """Texts that carry out ``action``: one per legal way (betrayal or not, re-placements),
-    as the game's listing writes them (:mod:`kifu.games.gungi.rules.listing`), without an
+    as the game's listing writes them (:mod:`kifu.builtin.gungi.rules.listing`), without an
     origin bracket and, for a move, with one."""
     out = []
     for written in listing.plies_for(pos, action, side, origin=False):

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from kifu.games.gungi import GAME
-from kifu.record import Record
+from kifu.base.record import Record
+from kifu.builtin.gungi import GAME
 
 RANKS = "一二三四五六七八九"
 
@@ -85,8 +85,8 @@ def replay(diagram: str, moves: str = "", *, black: str = "", white: str = "",
 def legal_moves(diagram: str, *, black: str = "", white: str = "",
                 to_move: str = "先手") -> set[str]:
     """Every legal action as text such as ``move 5―5―1 兵 from 5―6―1``."""
-    from kifu.games.gungi.rules.legal import legal_actions
-    from kifu.games.gungi.rules.resolve import describe
+    from kifu.builtin.gungi.rules.legal import legal_actions
+    from kifu.builtin.gungi.rules.resolve import describe
 
     position = GAME.start(GAME.parse(bod(diagram, black, white, to_move)))
     return {describe(a, position.to_move) for a in legal_actions(position, position.to_move)}

@@ -5,8 +5,8 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from kifu import jsonform
-from kifu.games.gungi import GAME
+from kifu.builtin.gungi import GAME
+from kifu.plugin import jsonform
 
 ROOT = Path(__file__).resolve().parents[2]
 STUDY = ROOT / "examples" / "gungi" / "effects-study.gungi"

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from kifu.games.gungi import GAME
-from kifu.games.gungi.geometry import file_of, rank_of
-from kifu.games.gungi.rules.actions import MOVE
-from kifu.games.gungi.rules.legal import legal_actions
+from kifu.builtin.gungi import GAME
+from kifu.builtin.gungi.geometry import file_of, rank_of
+from kifu.builtin.gungi.rules.actions import MOVE
+from kifu.builtin.gungi.rules.legal import legal_actions
 
 PATTERNS = {
     ("謀", 1): ".....|.ooo.|..P..|.o.o.|.....",

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kifu import jsonform
-from kifu.errors import NotationError
-from kifu.games.gungi import GAME
-from kifu.games.gungi.moves import (
+from kifu.base.errors import NotationError
+from kifu.base.record import Node, Record
+from kifu.builtin.gungi import GAME
+from kifu.builtin.gungi.moves import (
     BackFaces,
     Betrayed,
     Coord,
@@ -18,8 +18,8 @@ from kifu.games.gungi.moves import (
     Resign,
     Section,
 )
-from kifu.games.gungi.pieces import FACES
-from kifu.record import Node, Record
+from kifu.builtin.gungi.pieces import FACES
+from kifu.plugin import jsonform
 
 
 def moves(text: str) -> list:
@@ -138,8 +138,8 @@ comment_text = st.text(st.characters(blacklist_characters="[]［］\n\r「」", 
 
 
 def GAME_NOTE(text: str) -> object:
-    from kifu.games.gungi.moves import SECTION_WORDS
-    from kifu.games.gungi.notation.read import _ASCII_SECTIONS, classify
+    from kifu.builtin.gungi.moves import SECTION_WORDS
+    from kifu.builtin.gungi.notation.read import _ASCII_SECTIONS, classify
 
     if text in SECTION_WORDS or text.lower() in _ASCII_SECTIONS:
         return True
@@ -192,8 +192,8 @@ def test_json_round_trip(record: Record) -> None:
 
 def test_setup_diagram_in_both_dialects_and_from_a_rendering() -> None:
     """The text rendering is itself a set-up diagram: it can be pasted into a study."""
-    from kifu.game import RenderOptions
-    from kifu.games.gungi.setup import to_diagram
+    from kifu.builtin.gungi.setup import to_diagram
+    from kifu.plugin import RenderOptions
 
     record = GAME.parse("Game: gungi\n" + open_example("effects-study.gungi"))
     ascii_text = GAME.write(record, "ascii")

@@ -7,11 +7,11 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kifu.errors import KifuError
-from kifu.games.gungi import GAME
-from kifu.games.gungi.moves import Betrayed, Coord, Ply
-from kifu.games.gungi.pieces import FACES
-from kifu.games.gungi.rules import referee
+from kifu.base.errors import KifuError
+from kifu.builtin.gungi import GAME
+from kifu.builtin.gungi.moves import Betrayed, Coord, Ply
+from kifu.builtin.gungi.pieces import FACES
+from kifu.builtin.gungi.rules import referee
 
 SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "gungi" / "nishitsuji-sample.gungi"
 RECORD = GAME.parse(SAMPLE.read_text(encoding="utf-8"))
@@ -51,9 +51,9 @@ def test_any_ply_gives_a_kifu_error_or_a_move(index: int, ply: Ply, lenient: boo
 
 def test_every_legal_action_can_be_played() -> None:
     """Each action the generator offers, written as a ply, replays without complaint."""
-    from kifu.games.gungi.notation.read import parse
-    from kifu.games.gungi.rules.legal import legal_actions
-    from kifu.games.gungi.rules.resolve import describe
+    from kifu.builtin.gungi.notation.read import parse
+    from kifu.builtin.gungi.rules.legal import legal_actions
+    from kifu.builtin.gungi.rules.resolve import describe
 
     for position in POSITIONS[:6]:
         for action in list(legal_actions(position, position.to_move))[:40]:

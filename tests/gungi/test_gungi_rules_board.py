@@ -1,7 +1,7 @@
 """Stacking, capturing, 不動攻撃, jumping, check and mate, each on a small drawn position."""
 from __future__ import annotations
 
-from kifu.games.gungi.geometry import square
+from kifu.builtin.gungi.geometry import square
 
 E = ". . . . . . . . ."
 

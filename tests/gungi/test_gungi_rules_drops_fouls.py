@@ -1,7 +1,7 @@
 """Drops (新, 地連) and the claim-based fouls: 二兵, ニへ, へ詰め, 手兵詰め; resignation."""
 from __future__ import annotations
 
-from kifu.games.gungi.geometry import square
+from kifu.builtin.gungi.geometry import square
 
 E = ". . . . . . . . ."
 

@@ -2,7 +2,7 @@
 forced recovery and forced re-placement."""
 from __future__ import annotations
 
-from kifu.games.gungi.geometry import STANDARD, name, square
+from kifu.builtin.gungi.geometry import STANDARD, name, square
 
 E = ". . . . . . . . ."
 

@@ -2,8 +2,8 @@
 diagnostics inside variations."""
 from __future__ import annotations
 
-from kifu.games.gungi import GAME
-from kifu.games.gungi.geometry import square
+from kifu.builtin.gungi import GAME
+from kifu.builtin.gungi.geometry import square
 
 E = ". . . . . . . . ."
 

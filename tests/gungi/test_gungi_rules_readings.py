@@ -4,8 +4,8 @@ onto a 地駒 at any tier, when the origin bracket is needed, and the points the
 手兵詰め)."""
 from __future__ import annotations
 
-from kifu.games.gungi import GAME
-from kifu.games.gungi.geometry import square
+from kifu.builtin.gungi import GAME
+from kifu.builtin.gungi.geometry import square
 
 E = ". . . . . . . . ."
 
@@ -187,7 +187,7 @@ def test_no_betrayal_ever_reaches_a_king(gungi) -> None:
     assert [p.rule for p in gungi.replay(pos, "▲2―9―2―へ").errors] == ["unreachable"]
     import pytest
 
-    from kifu.errors import SetupError
+    from kifu.base.errors import SetupError
 
     with pytest.raises(SetupError, match="something stands on the 帥"):
         GAME.start(GAME.parse(gungi.bod(pos.replace(". . . . . . . 帥 .", ". . . . . . . 帥へ ."))))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from kifu.games.gungi import GAME
+from kifu.builtin.gungi import GAME
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "examples" / "gungi" / "nishitsuji-sample.gungi"

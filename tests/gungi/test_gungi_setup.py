@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from kifu.errors import SetupError
-from kifu.games.gungi import GAME
-from kifu.games.gungi.geometry import square
+from kifu.base.errors import SetupError
+from kifu.builtin.gungi import GAME
+from kifu.builtin.gungi.geometry import square
 
 SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "gungi" / "nishitsuji-sample.gungi"
 SETUP = SAMPLE.read_text(encoding="utf-8").split("「開戦」")[0]

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import textwrap
 
-from kifu.games.rengi import GAME, bitboard
-from kifu.games.rengi.position import Position
+from kifu.builtin.rengi import GAME, bitboard
+from kifu.builtin.rengi.position import Position
 
 
 def rows(diagram: str) -> list[str]:

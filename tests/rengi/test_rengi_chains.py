@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kifu.games.rengi import bitboard
-from kifu.games.rengi.bitboard import FULL, resolve
+from kifu.builtin.rengi import bitboard
+from kifu.builtin.rengi.bitboard import FULL, resolve
 from tests.rengi import bruteforce
 from tests.rengi.fields import boards, draw
 

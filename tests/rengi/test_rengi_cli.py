@@ -46,7 +46,7 @@ def test_convert_dialects_read_back_the_same(kifu_cli, kou, dialect):
 
 
 def test_convert_between_colour_and_open_forms(kifu_cli, kou):
-    from kifu.games.rengi.moves import Place, Turn
+    from kifu.builtin.rengi.moves import Place, Turn
 
     colours = kifu_cli("convert", kou, "--dialect", "colours").stdout
     assert not any(isinstance(n.move, Turn) for n in GAME.parse(colours).moves)

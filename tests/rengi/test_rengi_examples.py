@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kifu.load import load
-from kifu.replayjson import replay_json
+from kifu.run.load import load
+from kifu.run.replayjson import replay_json
 from tests import examples
 
 EXAMPLES = examples.EXAMPLES

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from kifu.games.rengi import garbage
-from kifu.games.rengi.garbage import ROW, finish_chain, generated, table_stones
+from kifu.builtin.rengi import garbage
+from kifu.builtin.rengi.garbage import ROW, finish_chain, generated, table_stones
 
 TABLE = json.loads((Path(__file__).parent / "data" / "rengi_garbage_table.json")
                    .read_text(encoding="utf-8"))

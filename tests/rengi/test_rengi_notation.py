@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kifu import jsonform
-from kifu.errors import NotationError
-from kifu.games.rengi.moves import DropNote, Pass, Place, Resign, Single, Turn
-from kifu.games.rengi.setup.positions import Setup, SideSetup
-from kifu.record import Node, Record
+from kifu.base.errors import NotationError
+from kifu.base.record import Node, Record
+from kifu.builtin.rengi.moves import DropNote, Pass, Place, Resign, Single, Turn
+from kifu.builtin.rengi.setup.positions import Setup, SideSetup
+from kifu.plugin import jsonform
 from tests.rengi.fields import GAME
 
 
@@ -98,7 +98,7 @@ def test_unknown_text_is_a_located_syntax_error():
 
 
 def test_headers_go_before_the_moves():
-    from kifu.errors import HeaderError
+    from kifu.base.errors import HeaderError
 
     with pytest.raises(HeaderError) as caught:
         GAME.parse("+3a\nFirst: Ana\n")

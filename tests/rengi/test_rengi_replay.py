@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kifu.errors import KifuError
-from kifu.game import RenderOptions
-from kifu.games.rengi import bitboard
-from kifu.games.rengi.events import EVENT_SCHEMA
-from kifu.games.rengi.moves import Pass, Place
-from kifu.load import load
-from kifu.replayjson import replay_json
-from kifu.validate import Options, check_file
+from kifu.base.errors import KifuError
+from kifu.builtin.rengi import bitboard
+from kifu.builtin.rengi.events import EVENT_SCHEMA
+from kifu.builtin.rengi.moves import Pass, Place
+from kifu.plugin import RenderOptions
+from kifu.run.load import load
+from kifu.run.replayjson import replay_json
+from kifu.run.validate import Options, check_file
 from tests.rengi.fields import GAME, record_text
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "rengi"

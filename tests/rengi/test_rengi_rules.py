@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from kifu.errors import IllegalMoveError
+from kifu.base.errors import IllegalMoveError
 from tests.rengi.fields import GAME, events_of, field_of, record_text, replay
 
 #: The first player's 2-chain: +22ab drops an 'a' beside three a's, then the b's join.
@@ -95,7 +95,7 @@ def test_every_column_can_be_reached_whatever_stands_between():
 
 
 def test_pairs_lie_in_one_column_or_neighbouring_ones():
-    from kifu.errors import NotationError
+    from kifu.base.errors import NotationError
 
     with pytest.raises(NotationError, match="neighbouring columns, not 2 and 4"):
         GAME.parse("+1a -24ab")
@@ -145,7 +145,7 @@ def test_garbage_that_fills_column_3_row_12_loses_at_the_drop():
 
 
 def test_no_move_after_the_game_is_over():
-    from kifu.errors import GameOverError
+    from kifu.base.errors import GameOverError
 
     with pytest.raises(GameOverError, match="the game was already over"):
         replay(record_text("+33cd -11ab", first=TALL_3, first_state="tsumo=1"))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from kifu.errors import KifuError, SetupError
-from kifu.game import RenderOptions
+from kifu.base.errors import KifuError, SetupError
+from kifu.plugin import RenderOptions
 from tests.rengi.fields import GAME, events_of, field_of, record_text, replay
 from tests.rengi.test_rengi_rules import THREE_CHAIN, TWO_CHAIN
 
@@ -138,6 +138,6 @@ def test_nested_variations_round_trip_byte_for_byte():
             "-P\n")
     record = GAME.parse(text)
     assert GAME.write(record) == text
-    from kifu import jsonform
+    from kifu.plugin import jsonform
 
     assert jsonform.loads(jsonform.dumps(record)) == record

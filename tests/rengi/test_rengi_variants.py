@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from kifu.errors import HeaderError, IllegalMoveError
-from kifu.games.rengi import tsumo
-from kifu.games.rengi.setup.parameters import PRESETS, read_settings
+from kifu.base.errors import HeaderError, IllegalMoveError
+from kifu.builtin.rengi import tsumo
+from kifu.builtin.rengi.setup.parameters import PRESETS, read_settings
 from tests.rengi.fields import GAME, events_of, field_of, record_text, replay
 from tests.rengi.test_rengi_rules import THREE_CHAIN, TWO_CHAIN
 

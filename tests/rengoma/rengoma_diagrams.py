@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kifu.games.rengoma import GAME
-from kifu.games.rengoma.moves import LETTERS
-from kifu.games.rengoma.position import Position, piece_text
-from kifu.record import Record
+from kifu.base.record import Record
+from kifu.builtin.rengoma import GAME
+from kifu.builtin.rengoma.moves import LETTERS
+from kifu.builtin.rengoma.position import Position, piece_text
 
 
 def read(diagram: str) -> tuple[int, int, dict[str, list[str]]]:

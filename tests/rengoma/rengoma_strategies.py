@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from kifu.games.rengoma import GAME, rules
-from kifu.games.rengoma.moves import Place, Turn
-from kifu.games.rengoma.position import Position
-from kifu.record import Node, Record
+from kifu.base.record import Node, Record
+from kifu.builtin.rengoma import GAME, rules
+from kifu.builtin.rengoma.moves import Place, Turn
+from kifu.builtin.rengoma.position import Position
 
 COMMENT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp"),
                                 exclude_characters="{}"), min_size=1, max_size=12).filter(

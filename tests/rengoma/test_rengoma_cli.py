@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from kifu import jsonform
-from kifu.games.rengoma import GAME
+from kifu.builtin.rengoma import GAME
+from kifu.plugin import jsonform
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "rengoma"

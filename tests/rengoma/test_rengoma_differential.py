@@ -6,10 +6,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 
 from bench.rengoma_naive import Illegal, NaiveGame
-from kifu.games.rengoma import GAME, rules
-from kifu.games.rengoma.moves import Place
-from kifu.games.rengoma.position import COLOUR_NAMES, Position, colour_of, strength_of
-from kifu.games.rengoma.setup import spec_of
+from kifu.builtin.rengoma import GAME, rules
+from kifu.builtin.rengoma.moves import Place
+from kifu.builtin.rengoma.position import COLOUR_NAMES, Position, colour_of, strength_of
+from kifu.builtin.rengoma.setup import spec_of
 from tests.rengoma.rengoma_strategies import games
 
 

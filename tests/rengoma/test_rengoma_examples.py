@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from kifu import jsonform
-from kifu.games.rengoma import GAME
-from kifu.load import load
+from kifu.builtin.rengoma import GAME
+from kifu.plugin import jsonform
+from kifu.run.load import load
 from tests import examples
 
 GOOD = examples.legal("rengoma")

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from kifu.errors import HeaderError
-from kifu.games.rengoma import GAME
+from kifu.base.errors import HeaderError
+from kifu.builtin.rengoma import GAME
 
 STOCKS = "Stock-black: 3 1 4 2 1 2 3 4 1 2 3 4\nStock-red: 2 2 1 3 4 1 3 4 1 2 3 4\n"
 

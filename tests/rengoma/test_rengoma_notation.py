@@ -5,10 +5,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kifu import jsonform
-from kifu.errors import KifuError, NotationError
-from kifu.games.rengoma import GAME
-from kifu.games.rengoma.moves import Place, Shift, Square, Turn
+from kifu.base.errors import KifuError, NotationError
+from kifu.builtin.rengoma import GAME
+from kifu.builtin.rengoma.moves import Place, Shift, Square, Turn
+from kifu.plugin import jsonform
 
 HEAD = ("Game: rengoma\nStock-black: 3 1 4 2 1 2 3 4 1 2 3 4\n"
         "Stock-red: 2 2 1 3 4 1 3 4 1 2 3 4\n\n")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 
-from kifu import jsonform
-from kifu.errors import IllegalMoveError
-from kifu.games.rengoma import GAME, rules, setup
-from kifu.games.rengoma.moves import Place, Shift
-from kifu.games.rengoma.position import Position
+from kifu.base.errors import IllegalMoveError
+from kifu.builtin.rengoma import GAME, rules, setup
+from kifu.builtin.rengoma.moves import Place, Shift
+from kifu.builtin.rengoma.position import Position
+from kifu.plugin import jsonform
 from tests.rengoma.rengoma_strategies import games, positions
 
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from kifu.game import RenderOptions
-from kifu.games.rengoma import GAME
+from kifu.builtin.rengoma import GAME
+from kifu.plugin import RenderOptions
 from tests.rengoma.rengoma_diagrams import record, replay
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -1,5 +1,5 @@
 """The machine-readable replay: Rengoma's events and positions, move by move, and their schema
-(``REPLAY_SCHEMA`` in ``kifu/games/rengoma/events.py``)."""
+(``REPLAY_SCHEMA`` in ``kifu/builtin/rengoma/events.py``)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from jsonschema import Draft202012Validator
 
-from kifu.games.rengoma import GAME
-from kifu.games.rengoma.events import REPLAY_SCHEMA as SCHEMA
-from kifu.load import load
+from kifu.builtin.rengoma import GAME
+from kifu.builtin.rengoma.events import REPLAY_SCHEMA as SCHEMA
+from kifu.run.load import load
 from tests.rengoma.rengoma_strategies import games
 
 ROOT = Path(__file__).resolve().parents[2]

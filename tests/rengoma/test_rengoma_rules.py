@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from kifu.errors import IllegalMoveError
-from kifu.games.rengoma import GAME
+from kifu.base.errors import IllegalMoveError
+from kifu.builtin.rengoma import GAME
 from tests.rengoma.rengoma_diagrams import events, record, replay, same_board
 
 EMPTY_4 = """

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from kifu import jsonform
-from kifu.errors import KifuError, SetupError
-from kifu.games.rengoma import GAME
-from kifu.games.rengoma.setup import Setup
+from kifu.base.errors import KifuError, SetupError
+from kifu.builtin.rengoma import GAME
+from kifu.builtin.rengoma.setup import Setup
+from kifu.plugin import jsonform
 from tests.rengoma.rengoma_diagrams import replay
 
 STUDY = """\

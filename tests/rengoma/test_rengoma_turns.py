@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from kifu.errors import GameOverError, HeaderError, IllegalMoveError
-from kifu.games.rengoma import GAME, rules
-from kifu.games.rengoma.moves import Place, Shift, Square
+from kifu.base.errors import GameOverError, HeaderError, IllegalMoveError
+from kifu.builtin.rengoma import GAME, rules
+from kifu.builtin.rengoma.moves import Place, Shift, Square
 from tests.rengoma.rengoma_diagrams import events, record, replay
 
 EMPTY_5 = """

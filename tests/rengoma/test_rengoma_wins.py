@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kifu.errors import GameOverError
-from kifu.games.rengoma import GAME
+from kifu.base.errors import GameOverError
+from kifu.builtin.rengoma import GAME
 from tests.rengoma.rengoma_diagrams import events, record, replay
 
 ROWS = """

@@ -5,8 +5,8 @@ prints: a row label, then one symbol per column a..o.  Rows left out are empty.
 """
 from __future__ import annotations
 
-from kifu.games.renju.moves import Point
-from kifu.games.renju.position import BLACK, SIZE, WHITE, Position, index
+from kifu.builtin.renju.moves import Point
+from kifu.builtin.renju.position import BLACK, SIZE, WHITE, Position, index
 
 
 def read(diagram: str) -> tuple[Position, dict[str, Point]]:

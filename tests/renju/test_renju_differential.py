@@ -8,8 +8,8 @@ from __future__ import annotations
 import os
 import random
 
-from kifu.games.renju.forbidden import is_forbidden
-from kifu.games.renju.position import (
+from kifu.builtin.renju.forbidden import is_forbidden
+from kifu.builtin.renju.position import (
     ALL_POINTS,
     BLACK,
     EMPTY,

@@ -27,7 +27,7 @@ ENDINGS = {
 
 @pytest.mark.parametrize("name, ending", ENDINGS.items())
 def test_examples_end_as_their_comments_say(name, ending):
-    from kifu.load import load
+    from kifu.run.load import load
 
     loaded = load(str(EXAMPLES / "renju" / name))
     steps = list(loaded.game.replay(loaded.record))

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kifu import jsonform
-from kifu.errors import HeaderError, KifuError, NotationError
-from kifu.games.renju import GAME, sgf
-from kifu.games.renju.moves import Offer, Pass, Place, Point, Swap
-from kifu.record import Node, Record
-from kifu.source import read_source
+from kifu.base.errors import HeaderError, KifuError, NotationError
+from kifu.base.record import Node, Record
+from kifu.builtin.renju import GAME, sgf
+from kifu.builtin.renju.moves import Offer, Pass, Place, Point, Swap
+from kifu.plugin import jsonform
+from kifu.reading.source import read_source
 
 EXAMPLES = sorted((Path(__file__).parents[2] / "examples" / "renju").glob("*.renju"))
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from kifu.errors import GameOverError, IllegalMoveError
-from kifu.games.renju import GAME
-from kifu.games.renju.forbidden import black_verdict
-from kifu.games.renju.moves import Offer, Pass, Place, Point, Swap
-from kifu.games.renju.position import BLACK, WHITE, index
-from kifu.games.renju.rules import play
+from kifu.base.errors import GameOverError, IllegalMoveError
+from kifu.builtin.renju import GAME
+from kifu.builtin.renju.forbidden import black_verdict
+from kifu.builtin.renju.moves import Offer, Pass, Place, Point, Swap
+from kifu.builtin.renju.position import BLACK, WHITE, index
+from kifu.builtin.renju.rules import play
 from tests.renju import bruteforce
 from tests.renju.diagrams import read, to_grid
 

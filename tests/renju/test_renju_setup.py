@@ -5,12 +5,12 @@ from pathlib import Path
 
 import pytest
 
-from kifu import jsonform
-from kifu.errors import HeaderError, NotationError, SetupError
-from kifu.games.renju import GAME, sgf
-from kifu.games.renju.moves import Point
-from kifu.games.renju.position import BLACK, WHITE
-from kifu.replayjson import replay_json
+from kifu.base.errors import HeaderError, NotationError, SetupError
+from kifu.builtin.renju import GAME, sgf
+from kifu.builtin.renju.moves import Point
+from kifu.builtin.renju.position import BLACK, WHITE
+from kifu.plugin import jsonform
+from kifu.run.replayjson import replay_json
 
 PROBLEM = Path(__file__).parents[2] / "examples" / "renju" / "problem-four-three.renju"
 

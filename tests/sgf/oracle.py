@@ -1,4 +1,4 @@
-"""An independent reader of well-formed SGF, for differential tests of ``kifu.sgf.read``.
+"""An independent reader of well-formed SGF, for differential tests of ``kifu.sgf.syntax.read``.
 
 It walks the text one character at a time with a recursive descent (fine for the small trees
 the tests generate) and gives every node as ``(properties, start, end, children)``: raw values

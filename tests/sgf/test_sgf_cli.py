@@ -9,8 +9,8 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from kifu import sgf
-from kifu.cli import main
+from kifu.commands.cli import main
+from kifu.sgf import syntax as sgf
 
 COLLECTION = ("(;GM[1]FF[4]SZ[9]PB[Ann]RE[B+R];B[ee];W[cc])\n"
               "(;GM[1]FF[4]SZ[9]PB[Bob];B[ee];W[ee])\n"

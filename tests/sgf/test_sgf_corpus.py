@@ -20,11 +20,11 @@ import pytest
 from sgfmill import boards, sgf_grammar, sgf_moves
 from sgfmill import sgf as sgfmill_sgf
 
-from kifu import sgf
-from kifu.games.freego import GAME
-from kifu.load import load_source
-from kifu.source import read_source
-from kifu.validate import Options, check_file
+from kifu.builtin.freego import GAME
+from kifu.reading.source import read_source
+from kifu.run.load import load_source
+from kifu.run.validate import Options, check_file
+from kifu.sgf import syntax as sgf
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "sgf"
 FILES = sorted(p for p in DATA.rglob("*") if p.suffix.lower() == ".sgf")

@@ -7,11 +7,11 @@ import codecs
 
 import pytest
 
-from kifu import sgf
-from kifu.errors import EncodingError
-from kifu.games.freego import sgf as go_sgf
-from kifu.source import decode
-from kifu.validate import Options, check_text
+from kifu.base.errors import EncodingError
+from kifu.builtin.freego import sgf as go_sgf
+from kifu.reading.source import decode
+from kifu.run.validate import Options, check_text
+from kifu.sgf import syntax as sgf
 
 
 def read(data: bytes, path: str = "game.sgf"):
@@ -122,7 +122,7 @@ def test_latin1_is_the_sgf_default_without_a_word():
 
 
 def test_the_encoding_warnings_reach_validate():
-    from kifu.validate import Options, check_file
+    from kifu.run.validate import Options, check_file
 
     data = "(;GM[1]PB[柯洁]PW[古力]C[黑棋的好棋，白棋不好];B[pd])".encode("gbk")
     import tempfile

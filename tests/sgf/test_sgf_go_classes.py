@@ -3,9 +3,9 @@ kifu), each with a minimal reproducer: kifu reads it as what it is, and still re
 really wrong."""
 from __future__ import annotations
 
-from kifu.games.freego import GAME, sgf
-from kifu.games.freego.moves import Edit, Pass, Place
-from kifu.validate import Options, check_text
+from kifu.builtin.freego import GAME, sgf
+from kifu.builtin.freego.moves import Edit, Pass, Place
+from kifu.run.validate import Options, check_text
 
 LETTERS = "abcdefghijklmnopqrs"
 

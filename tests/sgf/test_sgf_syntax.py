@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kifu import sgf
-from kifu.errors import LimitError, NotationError
-from kifu.validate import Options, check_text
+from kifu.base.errors import LimitError, NotationError
+from kifu.run.validate import Options, check_text
+from kifu.sgf import syntax as sgf
 from tests.sgf import oracle
 
 values = st.text(st.sampled_from(list("ab]\\[ \n:xé山")), max_size=6).map(sgf.escape)

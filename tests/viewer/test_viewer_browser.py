@@ -15,10 +15,10 @@ from urllib.parse import unquote
 import pytest
 from click.testing import CliRunner
 
-from kifu.cli import main
-from kifu.game import RenderOptions
-from kifu.load import load
+from kifu.commands.cli import main
+from kifu.plugin import RenderOptions
 from kifu.render.viewer import build_view, fragment
+from kifu.run.load import load
 from tests import examples
 
 pytestmark = pytest.mark.browser

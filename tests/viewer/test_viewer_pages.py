@@ -16,14 +16,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kifu.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from kifu.game import RenderOptions
-from kifu.load import load
+from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from kifu.plugin import RenderOptions
+from kifu.reading.source import decode
 from kifu.render.svg import xml_text
 from kifu.render.viewer import build_view, page, views_of_text
 from kifu.render.viewer.htmlpage import asset
 from kifu.render.viewer.svgdiff import SvgTable, apply, difference, pack
-from kifu.source import decode
+from kifu.run.load import load
 from tests import examples
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -3,13 +3,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from kifu import registry
-from kifu.errors import KifuError, OptionError
-from kifu.game import AnyGame, RenderOptions
-from kifu.load import parse_each_as
-from kifu.record import ReadOptions
+from kifu.base.diagnostics import Diagnostic, FileReport
+from kifu.base.errors import KifuError, OptionError
+from kifu.base.record import ReadOptions
+from kifu.plugin import AnyGame, RenderOptions, registry
 from kifu.render.viewer.model import DiagnosticJson, GameView, build_view, failed_view
-from kifu.report import Diagnostic, FileReport
+from kifu.run.load import parse_each_as
 
 #: The drawing options for a game (a folder may hold records of several games); may raise a
 #: ``KifuError`` for an option the game does not have.
@@ -61,7 +60,7 @@ def reports_of(views: Sequence[GameView], path: str) -> list[FileReport]:
 
 
 def diagnostic(problem: DiagnosticJson, path: str | None = None) -> Diagnostic:
-    """A problem of a view as the reports' :class:`~kifu.report.Diagnostic`."""
+    """A problem of a view as the reports' :class:`~kifu.report.text.Diagnostic`."""
     fields = {key: value for key, value in problem.items()
               if key in Diagnostic.__dataclass_fields__}
     fields["variation"] = tuple(fields.get("variation") or ())

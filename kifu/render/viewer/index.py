@@ -16,11 +16,11 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from urllib.parse import quote
 
-from kifu import registry
-from kifu.errors import OutputError
-from kifu.outputs import Written, write_atomic
+from kifu.base.errors import OutputError
+from kifu.plugin import registry
 from kifu.render.viewer.htmlpage import FAULT, asset, location_of
 from kifu.render.viewer.model import GameView
+from kifu.run.outputs import Written, write_atomic
 
 INDEX = "index.html"
 

@@ -5,19 +5,19 @@ game's own SVG renderer, as it stands and turned round, and kept as differences 
 before it (:mod:`kifu.render.viewer.svgdiff`).  A line that breaks a rule keeps everything up to
 the fault, and the fault itself becomes a node in place of the move that broke it, carrying the
 diagnostic ``kifu validate`` prints.  Nothing here knows a game: moves, events and drawings come
-through the :class:`~kifu.game.Game` contract.
+through the :class:`~kifu.plugin.contract.Game` contract.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from kifu.errors import KifuError, LimitError
-from kifu.game import AnyGame, RenderOptions, Step
-from kifu.limits import moves_in
-from kifu.record import Record
+from kifu.base.errors import KifuError, LimitError
+from kifu.base.limits import moves_in
+from kifu.base.record import Record
+from kifu.plugin import AnyGame, RenderOptions, Step
 from kifu.render.viewer.svgdiff import SvgTable, difference
-from kifu.replayjson import diagnostic_json, move_json
+from kifu.run.replayjson import diagnostic_json, move_json
 
 #: The positions one page draws at most: each is drawn by the game twice (as it stands and
 #: turned round), a few milliseconds each, so that a record of a hundred thousand variations

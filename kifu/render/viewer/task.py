@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from kifu import registry
-from kifu.batch import Job, RenderTask
-from kifu.errors import KifuError
-from kifu.outputs import Written, write_atomic
+from kifu.base.diagnostics import Diagnostic
+from kifu.base.errors import KifuError
+from kifu.plugin import registry
+from kifu.render.batch import RenderTask
 from kifu.render.viewer.files import open_at, reports_of, views_of_text
 from kifu.render.viewer.htmlpage import page
 from kifu.render.viewer.index import PageWritten, index_rows
-from kifu.report import Diagnostic
+from kifu.run.batch import Job
+from kifu.run.outputs import Written, write_atomic
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,52 @@
+"""What kifu knows of a game before loading it (its :class:`Card`), and the cards of the games
+built into kifu (:data:`BUILT_IN`): enough to tell a record's game by its suffix, name or
+format and to list the commands games bring, without importing any game.
+
+A game is loaded only when a record of it is read (or ``kifu games`` lists them all), so a
+card must say what the game says of itself; a test holds each card against its game, and the
+registry checks it again when it loads the game.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Card:
+    """What kifu knows of a game before loading it: enough to tell a record's game by its
+    suffix, name or format, to list the commands it brings, and to load it when it is needed.
+
+    ``module`` holds ``GAME`` (loaded by :func:`kifu.plugin.registry.load`); ``formats`` maps
+    each interchange format to its file suffixes; ``commands`` maps each ``kifu`` command the
+    game brings to its one line of help.  The game must say the same of itself: its name, title, aliases and
+    suffixes are checked when it is loaded (its formats and commands are not, as that would load
+    them too).
+    """
+
+    name: str
+    title: str
+    module: str
+    aliases: tuple[str, ...] = ()
+    suffixes: tuple[str, ...] = ()
+    formats: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    commands: Mapping[str, str] = field(default_factory=dict)
+
+
+#: The games built into kifu (``kifu/builtin/<name>/``), in name order.
+BUILT_IN = (
+    Card("freego", "Free-form Go 囲碁自由形", "kifu.builtin.freego",
+         aliases=("囲碁自由形", "free-form-go", "mapgo"), suffixes=(".freego",),
+         formats={"sgf": (".sgf",)},
+         commands={"board": "Free-form Go boards: check a board file, derive its adjacency, "
+                            "list built-in boards."}),
+    Card("gungi", "Gungi 軍儀 (Nishitsuji rules)", "kifu.builtin.gungi",
+         aliases=("軍儀", "nishitsuji-gungi"), suffixes=(".gungi",)),
+    Card("rengi", "Rengi 連棋", "kifu.builtin.rengi",
+         aliases=("連棋", "puyo-rengi"), suffixes=(".rengi",)),
+    Card("rengoma", "Rengoma 連駒", "kifu.builtin.rengoma",
+         aliases=("連駒", "れんごま"), suffixes=(".rengoma",)),
+    Card("renju", "Renju 連珠", "kifu.builtin.renju",
+         aliases=("連珠", "gomoku-renju"), suffixes=(".renju",),
+         formats={"sgf": (".sgf",)}),
+)

@@ -1,0 +1,187 @@
+"""One error hierarchy for everything kifu reports about a record.
+
+Every error carries a stable ``code`` (what kind of problem), a ``message`` that names the rule
+broken, and where known a :class:`~kifu.base.record.Span`, the move number and the variation path.
+The library raises these and never prints; the command line turns them into diagnostics.
+
+Callers can catch broadly (``KifuError``) or precisely (``IllegalMoveError``); all of them are
+``ValueError`` subclasses, as a bad record is a bad value.
+"""
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from kifu.base.record import Span
+
+Severity = Literal["error", "warning"]
+
+#: Grades of findings about a file's syntax or encoding, as SGFC grades its messages: the file
+#: breaks a rule that costs nothing; an error repaired without loss; information may be lost;
+#: nothing can be read.
+PEDANTIC, REPAIRED, CRITICAL, FATAL = "pedantic", "repaired", "critical", "fatal"
+
+
+class KifuError(ValueError):
+    """Base of every problem kifu finds in a record or its input."""
+
+    code: ClassVar[str] = "error"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        span: Span | None = None,
+        move_number: int | None = None,
+        rule: str | None = None,
+        variation: tuple[int, ...] = (),
+        severity: Severity = "error",
+        grade: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.span = span
+        self.move_number = move_number
+        self.rule = rule
+        self.variation = variation
+        self.severity: Severity = severity
+        #: How bad a finding about the file's syntax or encoding is, as SGFC grades them:
+        #: ``pedantic``, ``repaired`` (without loss), ``critical`` (information may be lost),
+        #: ``fatal`` (unreadable); ``None`` for what the rules of a game find.
+        self.grade = grade
+
+    def __str__(self) -> str:
+        return self.describe()
+
+    def describe(self) -> str:
+        """The message with the move, variation and rule it concerns, as a user reads it."""
+        parts = []
+        if self.move_number is not None:
+            parts.append(f"move {self.move_number}")
+        if self.variation:
+            parts.append("in variation " + ".".join(str(v) for v in self.variation))
+        prefix = " ".join(parts)
+        text = f"{prefix}: {self.message}" if prefix else self.message
+        if self.rule:
+            text += f" [rule: {self.rule}]"
+        return text
+
+    def located(self, **changes: object) -> KifuError:
+        """A copy with more context filled in (span, move number, variation)."""
+        clone = self.__class__.__new__(self.__class__)
+        clone.__dict__.update(self.__dict__)
+        for key, value in changes.items():
+            setattr(clone, key, value)
+        clone.args = self.args
+        return clone
+
+    def detached(self) -> KifuError:
+        """This error without the traceback and the error it was raised from: an error kept
+        after it was handled (a record's problems, gathered line after line) must not keep
+        the frames it was raised through alive, and with them the positions they held."""
+        self.__traceback__ = None
+        self.__context__ = None
+        self.__cause__ = None
+        return self
+
+    def as_warning(self) -> KifuError:
+        """A copy reported as a warning (a repair made under ``--lenient``, say)."""
+        return self.located(severity="warning")
+
+
+class ReadError(KifuError):
+    """A file could not be read (or written) at all: missing, a folder, no permission; or the
+    encoding the user named does not exist."""
+
+    code = "io"
+
+
+class InputError(KifuError):
+    """The bytes read are not a text record: empty, binary data, far too large."""
+
+    code = "input"
+
+
+class EncodingError(InputError):
+    """The bytes are neither UTF-8 nor Shift_JIS (or the encoding the user named)."""
+
+    code = "encoding"
+
+
+class NotationError(KifuError):
+    """The text does not follow the game's notation (a syntax error)."""
+
+    code = "syntax"
+
+
+class LimitError(NotationError):
+    """The record goes past one of kifu's limits (see ``kifu.base.limits``): variations nested too
+    deeply, too many moves or tokens, a number with too many digits.  ``rule`` names the
+    limit."""
+
+    code = "limit"
+
+
+class HeaderError(KifuError):
+    """A header line is missing, repeated or holds a value the game cannot use."""
+
+    code = "header"
+
+
+class SetupError(KifuError):
+    """The start position a record declares is impossible."""
+
+    code = "setup"
+
+
+class IllegalMoveError(KifuError):
+    """A move breaks a rule of the game; ``rule`` names it."""
+
+    code = "illegal-move"
+
+
+class GameOverError(IllegalMoveError):
+    """A move was written after the game had already ended."""
+
+    code = "move-after-end"
+
+
+class ResultError(KifuError):
+    """The record's stated result disagrees with what the moves produce."""
+
+    code = "result"
+
+
+class UnknownGameError(KifuError):
+    """kifu cannot tell which game a record belongs to."""
+
+    code = "unknown-game"
+
+
+class ConversionError(KifuError):
+    """A record cannot be written in the requested format (e.g. SGF of a map board)."""
+
+    code = "conversion"
+
+
+class OutputError(KifuError):
+    """Output cannot be written: the disk refused it, or it would overwrite an input."""
+
+    code = "output"
+
+
+class OptionError(KifuError):
+    """An option names what the record does not have (a move past its end, a variation);
+    ``option`` is the option's name as the user typed it (``--move``)."""
+
+    code = "usage"
+
+    def __init__(self, message: str, *, option: str) -> None:
+        super().__init__(message)
+        self.option = option
+
+
+class InternalError(KifuError):
+    """kifu itself failed on an input: a bug, reported per file so that a run goes on."""
+
+    code = "internal"
+

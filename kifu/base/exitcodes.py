@@ -1,0 +1,49 @@
+"""The exit status of every ``kifu`` command: one convention, written down once.
+
+* ``OK`` (0): everything checked is legal, or the command did its job.
+* ``INVALID`` (1): at least one record is not legal or not a usable record (a syntax error, an
+  illegal move, a wrong result, undecodable, empty or binary input).
+* ``USAGE`` (2): kifu could not do what it was asked: a bad option, an unknown game, a file that
+  cannot be read (named on the command line or found in a folder), output that cannot be
+  written, or an internal error in kifu itself (a bug, reported per file).
+
+* ``PIPE_CLOSED`` (141): the reader of kifu's output went away (``kifu show r | head``): kifu
+  stops quietly, with the status a shell gives a command that SIGPIPE ended.
+
+A run over many files exits with the highest status any of its files earned, so that a file
+kifu could not judge is never hidden behind a plain "illegal".
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from kifu.base.errors import (
+    ConversionError,
+    InternalError,
+    OptionError,
+    OutputError,
+    ReadError,
+    UnknownGameError,
+)
+
+OK = 0
+INVALID = 1
+USAGE = 2
+PIPE_CLOSED = 128 + 13  # SIGPIPE
+
+#: Diagnostic codes of problems that stop kifu from judging a file at all (exit 2); every
+#: other error is a problem of the record (exit 1).
+NOT_JUDGED = frozenset(error.code for error in (ReadError, UnknownGameError, ConversionError,
+                                                OutputError, OptionError, InternalError))
+
+
+def for_problem(code: str, severity: str = "error") -> int:
+    """The exit status one diagnostic asks for."""
+    if severity != "error":
+        return OK
+    return USAGE if code in NOT_JUDGED else INVALID
+
+
+def worst(statuses: Iterable[int]) -> int:
+    """The status of a run: the highest of its parts (``OK`` for none)."""
+    return max(statuses, default=OK)

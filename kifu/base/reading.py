@@ -1,0 +1,20 @@
+"""One record as a reader of a many-record file gives it: the record (or ``None`` when reading it
+failed), what reading found on the way, and the format's own form of it for a lossless rewrite."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from kifu.base.errors import KifuError
+from kifu.base.record import Record
+
+
+@dataclass
+class Reading:
+    """One record read from a file that may hold several (an SGF collection), with what the
+    reading found on the way (located warnings, repairs, or the error that left ``record``
+    ``None``) and the format's own form of it (``document``), for a lossless rewrite."""
+
+    record: Record | None
+    findings: list[KifuError] = field(default_factory=list)
+    document: Any = None

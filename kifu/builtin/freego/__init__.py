@@ -1,0 +1,81 @@
+"""Free-form Go 囲碁自由形: Go in the cells of any map, by 2 to 4 players.
+
+The rules are those ``docs/games/freego.md`` states; the decisions kifu takes where they are
+silent are listed in ``DECISIONS.md`` beside this file, and ``kifu/builtin/README.md`` says what
+each module of a game package is for.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from kifu.base.errors import KifuError, NotationError
+from kifu.builtin.freego import position, rules, setup
+from kifu.builtin.freego.moves import Edit, Move, Pass, Place
+from kifu.builtin.freego.position import Position
+from kifu.plugin import Format, GamePlugin, Outcome
+
+if TYPE_CHECKING:
+    import click
+
+
+class FreeGo(GamePlugin[Position, Move]):
+    name = "freego"
+    title = "Free-form Go 囲碁自由形"
+    aliases = ("囲碁自由形", "free-form-go", "mapgo")
+    suffixes = (".freego",)
+    notation = "header lines, then cells by id or label (長野, D4), pass; Setup-N for set-ups"
+    dialects = {
+        "plain": "moves unnumbered, ten to a line, as the source writes its games (the default)",
+        "numbered": "every move numbered",
+    }
+    player_headers = ("Black", "White", "Players")
+    render_options = {
+        "names": "cell names on map boards: label, id, or auto (labels when they are short)",
+        "edges": "draw adjacency lines on map boards with outlines too (yes/no)",
+    }
+    file_headers = ("Board",)
+    move_types = (Place, Pass, Edit)
+
+    # -- notation ---------------------------------------------------------------------------
+
+    # The notation (and Lark with it) is imported when used: reading SGF does without it.
+
+    def parse_move(self, text: str, pos: Position) -> Move:
+        move: Move = super().parse_move(text, pos)
+        if isinstance(move, Place) and pos.board.find(move.cell) is None:
+            raise NotationError(f"{move.cell!r} is not a cell of the board {pos.board.name!r}")
+        return move
+
+    def formats(self) -> Mapping[str, Format]:
+        from kifu.builtin.freego import sgf
+        from kifu.sgf import syntax as core_sgf
+
+        return {"sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[1] (2 players, grids)",
+                              sgf.read, sgf.write, sgf.claims, sgf.read_games,
+                              core_sgf.rewrite)}
+
+    def setup_from_json(self, data: Any) -> Any:
+        if not isinstance(data, dict):
+            raise ValueError("a Free-form Go set-up is an object")
+        value = setup.from_json(data)
+        return None if value.is_empty() else value  # as the notation reads an empty one
+
+    # -- rules ------------------------------------------------------------------------------
+
+    def result_matches(self, stated: str, outcome: Outcome | None,
+                       pos: Position) -> str | KifuError | None:
+        return rules.result_matches(stated, pos)
+
+    # -- presentation -----------------------------------------------------------------------
+
+    def position_to_json(self, pos: Position) -> dict[str, Any]:
+        return {**position.to_json(pos), **rules.count_to_json(pos)}
+
+    def commands(self) -> list[click.Command]:
+        from kifu.builtin.freego.commands import board_group
+
+        return [board_group]
+
+
+GAME = FreeGo()

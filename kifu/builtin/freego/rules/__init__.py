@@ -1,0 +1,9 @@
+"""The Free-form Go referee: the start position, one move with every rule it can break
+(:mod:`.referee`), the count at the end and the result a record states (:mod:`.scoring`)."""
+from __future__ import annotations
+
+from kifu.builtin.freego.rules.legal import legal_moves
+from kifu.builtin.freego.rules.referee import outcome, play, play_quietly, start
+from kifu.builtin.freego.rules.scoring import count_to_json, result_matches
+
+__all__ = ["count_to_json", "legal_moves", "outcome", "play", "play_quietly", "result_matches", "start"]

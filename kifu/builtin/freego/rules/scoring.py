@@ -1,0 +1,247 @@
+"""Counting a finished game, and reading the ``Result:`` a record states.
+
+Scoring as the rules define it, every cell worth its ``value`` (1 unless the board says
+otherwise; electoral votes on the US map):
+
+- ``territory`` (default): empty regions bordered by one player only + prisoners (1 a stone) + komi
+- ``area``: own stones + bordered empty regions + komi
+- ``map`` (the source's US game): own stones + bordered empty regions + prisoners + komi
+
+An empty region bordered by two or more players, or by none, is nobody's (seki counts for
+nobody).  Under Free-form Go's own rules no stones are removed as dead: a dispute is played out,
+so what stands at the end lives.  The winner is the seat with the highest total; a tie for first
+is a draw.
+
+Under the rules of Go (an SGF's ``RU``) the players agree which stones are dead, and the record
+does not say: a count of the stones on the board cannot refute a score.  Such a score is checked
+only against the record's own territory marks (``Territory-N``, SGF's ``TB``/``TW``), where the
+opponent's stones on a seat's marked territory are its dead stones; a resignation, time or
+forfeit is never refuted.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from kifu.base.errors import ResultError
+from kifu.builtin.freego.position import EMPTY, Position
+from kifu.builtin.freego.setup import number
+from kifu.plugin import Event, Outcome
+
+EPSILON = 1e-9
+
+
+@dataclass(frozen=True)
+class Score:
+    """One seat's count, split into what it is made of."""
+
+    seat: str
+    stones: float
+    territory: float
+    prisoners: int
+    komi: float
+    total: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.seat, "stones": self.stones, "territory": self.territory,
+                "prisoners": self.prisoners, "komi": self.komi, "total": self.total}
+
+
+def fmt(value: float) -> str:
+    """A score as people write it: ``12``, ``6.5``."""
+    return f"{value:.6f}".rstrip("0").rstrip(".") if value != int(value) else str(int(value))
+
+
+def territories(pos: Position) -> list[float]:
+    """Each seat's bordered empty regions, counted by cell value."""
+    board = pos.board
+    cells, nbrs = pos.cells, board.neighbours
+    owned = [0.0] * pos.seats
+    done: set[int] = set()
+    for start in board.playable:
+        if cells[start] != EMPTY or start in done:
+            continue
+        region = [start]
+        done.add(start)
+        borders = 0
+        for p in region:
+            for q in nbrs[p]:
+                c = cells[q]
+                if c == EMPTY:
+                    if q not in done:
+                        done.add(q)
+                        region.append(q)
+                else:
+                    borders |= 1 << (c - 1)
+        if borders and borders & (borders - 1) == 0:  # exactly one seat borders it
+            owner = borders.bit_length() - 1
+            owned[owner] += sum(board.cells[x].value for x in region)
+    return owned
+
+
+def scores(pos: Position) -> list[Score]:
+    """The score table of a position as if the game ended now."""
+    rules = pos.rules
+    stone_values = [0.0] * pos.seats
+    for index, colour in enumerate(pos.cells):
+        if colour > 0:
+            stone_values[colour - 1] += pos.board.cells[index].value
+    owned = territories(pos)
+    table = []
+    for seat, name in enumerate(rules.seats):
+        stones = stone_values[seat] if rules.scoring in ("area", "map") else 0.0
+        prisoners = pos.prisoners[seat] if rules.scoring in ("territory", "map") else 0
+        komi = rules.komi[seat] + (rules.bonus[seat] if rules.bonus else 0.0)
+        total = stones + owned[seat] + prisoners + komi
+        table.append(Score(name, stones, owned[seat], prisoners, komi, total))
+    return table
+
+
+def winner(table: list[Score]) -> tuple[int | None, float]:
+    """The winning seat (``None`` for a tie for first) and its margin over the runner-up."""
+    ranked = sorted(range(len(table)), key=lambda s: -table[s].total)
+    best, second = ranked[0], ranked[1]
+    margin = table[best].total - table[second].total
+    return (None if margin < EPSILON else best), margin
+
+
+def finish(pos: Position) -> Event:
+    """End the game (every seat has passed in succession): count it and name the winner."""
+    table = scores(pos)
+    pos.scores = table
+    seat, margin = winner(table)
+    counted = ", ".join(f"{s.seat} {fmt(s.total)}" for s in table)
+    reason = f"{pos.rules.scoring} scoring: {counted}"
+    pos.outcome = Outcome(None if seat is None else table[seat].seat, reason)
+    return {"type": "end", "winner": pos.outcome.winner, "margin": margin,
+            "scores": [s.to_json() for s in table]}
+
+
+def result_text(pos: Position) -> str:
+    """The result as a record states it: ``orange+0.5``, or ``draw``."""
+    if pos.scores is None:
+        return "?"
+    seat, margin = winner(pos.scores)
+    return "draw" if seat is None else f"{pos.scores[seat].seat}+{fmt(margin)}"
+
+
+def count_to_json(pos: Position) -> dict[str, Any]:
+    """The count of a position as JSON: final once the game has ended, else as if it ended
+    now; and the result, once there is one."""
+    table = pos.scores or scores(pos)
+    return {"score": {"final": pos.scores is not None, "scoring": pos.rules.scoring,
+                      "table": [s.to_json() for s in table]},
+            "result": result_text(pos) if pos.scores is not None else None}
+
+
+# -- stated results -------------------------------------------------------------------------
+
+_RESULT = re.compile(r"^(?P<who>.+?)\s*\+\s*(?P<how>[^+]*)$")
+_DRAWS = {"draw", "jigo", "0", "=", "持碁", "引き分け", "1/2-1/2"}
+_UNKNOWN = {"?", "void", "unknown", "", "*"}
+_NOT_COUNTED = {"r", "resign", "t", "time", "f", "forfeit", "中押し", "中押"}
+
+
+def result_matches(stated: str, pos: Position) -> str | ResultError | None:
+    """``None`` if ``stated`` agrees with the finished game, else what the game gives.
+
+    Under rules where the players agree on dead stones, see :func:`marked_result_matches`.
+
+    Understood: ``orange+0.5`` (winner and margin), ``orange`` (winner), ``draw`` / ``jigo`` /
+    ``0``, ``orange+R`` (resignation, time, forfeit: only the winner is compared), and in 2-seat
+    games ``B``/``W`` for the first and second seat.  ``?`` and ``void`` agree with anything.
+    """
+    if pos.rules.agreed:
+        return marked_result_matches(stated, pos)
+    if pos.outcome is None or pos.scores is None:
+        return None
+    said = stated.strip()
+    folded = said.casefold()
+    if folded in _UNKNOWN:
+        return None
+    actual = f"{result_text(pos)} ({pos.outcome.reason})"
+    seat, margin = winner(pos.scores)
+    if folded in _DRAWS:
+        return None if seat is None else actual
+    match = _RESULT.match(said)
+    who, how = (match.group("who"), match.group("how").strip()) if match else (said, "")
+    claimed = _seat(who, pos)
+    if claimed is None or seat != claimed:
+        return actual
+    if not how or how.casefold() in _NOT_COUNTED:
+        return None
+    value = number(how)
+    if value is None or abs(value - margin) > EPSILON:
+        return actual
+    return None
+
+
+def _seat(who: str, pos: Position) -> int | None:
+    found = pos.rules.seat_of(who)
+    if found is None and pos.seats == 2:
+        found = {"b": 0, "black": 0, "w": 1, "white": 1}.get(who.strip().casefold())
+    return found
+
+
+def marked_scores(pos: Position, marks: tuple[frozenset[int], ...]) -> list[Score]:
+    """The count with each seat's marked territory: the marked cells that do not hold its own
+    stones, the opponents' stones on them taken as dead (prisoners under territory scoring,
+    not on the board under area scoring)."""
+    rules, cells, board = pos.rules, pos.cells, pos.board
+    table = []
+    dead_on = [sum(1 for x in marks[s] if cells[x] > 0 and cells[x] != s + 1)
+               for s in range(pos.seats)]
+    marked_anywhere = frozenset().union(*marks)
+    for seat, name in enumerate(rules.seats):
+        own = seat + 1
+        territory = sum(board.cells[x].value for x in marks[seat] if cells[x] != own)
+        stones = 0.0
+        if rules.scoring in ("area", "map"):
+            stones = sum(board.cells[x].value for x, c in enumerate(cells)
+                         if c == own and x not in marked_anywhere)
+        prisoners = 0
+        if rules.scoring in ("territory", "map"):
+            prisoners = pos.prisoners[seat] + dead_on[seat]
+        komi = rules.komi[seat] + (rules.bonus[seat] if rules.bonus else 0.0)
+        total = stones + territory + prisoners + komi
+        table.append(Score(name, stones, territory, prisoners, komi, total))
+    return table
+
+
+def marked_result_matches(stated: str, pos: Position) -> ResultError | None:
+    """A stated result against a game whose dead stones the players agree: after every seat
+    passed, a score is compared with the record's territory marks when it has them, and a
+    difference is a warning (programs mark territory by different conventions: dead stones'
+    points, seki, dame); a result without marks, or a resignation, time or forfeit, cannot be
+    refuted."""
+    marks = pos.rules.territory
+    if not pos.ended or marks is None:
+        return None
+    said = stated.strip()
+    folded = said.casefold()
+    if folded in _UNKNOWN:
+        return None
+    table = marked_scores(pos, marks)
+    seat, margin = winner(table)
+    counted = ", ".join(f"{s.seat} {fmt(s.total)}" for s in table)
+    actual = ("draw" if seat is None else f"{table[seat].seat}+{fmt(margin)}") + \
+        f" ({pos.rules.scoring} scoring with the record's territory marks: {counted})"
+    if folded in _DRAWS:
+        differs = seat is not None
+    else:
+        match = _RESULT.match(said)
+        who, how = (match.group("who"), match.group("how").strip()) if match else (said, "")
+        claimed = _seat(who, pos)
+        if claimed is None or how.casefold() in _NOT_COUNTED:
+            return None  # not a result kifu can read, or not one the count decides
+        value = number(how) if how else None
+        if how and value is None:
+            return None
+        differs = seat != claimed or (value is not None and abs(value - margin) > EPSILON)
+    if differs:
+        return ResultError(f"the record says the result is {stated!r}, but its territory marks "
+                           f"(TB/TW) and the captures give {actual}; dead stones are agreed by "
+                           "the players, so this is not checked further",
+                           rule="result-marks", severity="warning")
+    return None

@@ -1,0 +1,62 @@
+"""Gungi 軍儀 under the Nishitsuji rules (西辻ルール): stacks of three on a 9x9 board.
+
+Rules and notation: the Nishitsuji rules text (2012) with its record notation (§十八) and sample
+game; the readings kifu takes where the text is silent or open are in ``DECISIONS.md`` beside
+this file.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from kifu.base.record import Record
+from kifu.builtin.gungi import notation, position, rules
+from kifu.builtin.gungi.moves import BackFaces, Move, Placement, Ply, Resign, Section
+from kifu.builtin.gungi.position import Position
+from kifu.plugin import GamePlugin, Played
+
+
+class Gungi(GamePlugin[Position, Move]):
+    name = "gungi"
+    title = "Gungi 軍儀 (Nishitsuji rules)"
+    aliases = ("軍儀", "nishitsuji-gungi")
+    suffixes = (".gungi",)
+    notation = "▲筋―段―層―駒 plies (新, 同, 不N, ⇔, [notes]) with 打ち始め/済み/開戦/終局 sections"
+    dialects = {
+        "kanji": "the source's notation: ▲/▽, ―, kanji and kana piece names (the default)",
+        "ascii": "romanised: B/W, -, hyou/shinobi/..., * for 新, same for 同, x2 for 不2",
+    }
+    move_types = (Ply, Placement, BackFaces, Section, Resign)
+    render_options = {"stacks": "draw every tier of each stack (default yes; no: tops only)"}
+    result_names = {
+        "先手": "black", "先手勝ち": "black", "▲": "black", "黒": "black", "1-0": "black",
+        "後手": "white", "後手勝ち": "white", "▽": "white", "白": "white", "0-1": "white",
+        "千日手": "draw", "引き分け": "draw",
+    }
+
+    def parse(self, text: str, source: str = "<string>") -> Record:
+        # Two steps: the notation reads what the text says; the referee's normaliser fills in
+        # what it leaves implicit (each ply's origin, capture, repairs).
+        return rules.normalise(notation.parse(text, source))
+
+    def parse_move(self, text: str, pos: Position) -> Move:
+        # In the set-up phase a ply is a set-up ply (筋―段―層―駒 places a piece).
+        in_setup = pos.phase == position.SETUP
+        return self.one_move(notation.parse(text, "<move>", in_setup=in_setup), text)
+
+    def move_notation(self, move: Move, pos: Position, dialect: str | None = None) -> str:
+        # As a variation writes a move: with its closing [終局] if it ends the record.
+        from kifu.builtin.gungi.moves import ASCII, KANJI, move_text
+
+        style = ASCII if dialect == "ascii" else KANJI
+        closing = style.stop + style.end if getattr(move, "ends", False) else ""
+        return move_text(move, style) + closing
+
+    def write(self, record: Record, dialect: str | None = None) -> str:
+        return notation.write(rules.canonical(record), ascii_names=dialect == "ascii")
+
+    def play(self, pos: Position, move: Any, *, lenient: bool = False) -> Played:
+        played, _ = rules.play(pos, move, lenient)  # the referee also says how it read the ply
+        return played
+
+
+GAME = Gungi()

@@ -1,0 +1,35 @@
+"""Gungi's moves: the values of the notation with the text of each (:mod:`.values`) and their
+JSON form (:mod:`.json`)."""
+from __future__ import annotations
+
+from kifu.builtin.gungi.moves.json import (
+    move_from_json,
+    move_to_json,
+    resolved_from_json,
+    resolved_to_json,
+)
+from kifu.builtin.gungi.moves.values import (
+    ASCII,
+    DASH,
+    KANJI,
+    SECTION_WORDS,
+    SECTIONS,
+    BackFaces,
+    Betrayed,
+    Coord,
+    Move,
+    Placement,
+    Ply,
+    Resign,
+    Resolved,
+    Section,
+    Style,
+    annotations,
+    move_text,
+    ply_text,
+)
+
+__all__ = ["ASCII", "DASH", "KANJI", "SECTIONS", "SECTION_WORDS", "BackFaces", "Betrayed", "Coord",
+           "Move", "Placement", "Ply", "Resign", "Resolved", "Section", "Style", "annotations",
+           "move_from_json", "move_text", "move_to_json", "ply_text", "resolved_from_json",
+           "resolved_to_json"]

@@ -1,0 +1,105 @@
+"""Writing the Gungi notation: canonical text laid out as the source lays it out, or the
+romanised ASCII dialect.
+
+Layout (as in the source): set-up and battle plies four to a line, each followed by 、, a blank
+line after every twenty plies of a section, the last ply of the record closed by 。, section
+markers and the back-face list on lines of their own.  The ASCII dialect spells the same
+things with characters anyone can type (see :data:`kifu.builtin.gungi.moves.ASCII`); the reader
+reads both.
+"""
+from __future__ import annotations
+
+import re
+
+from kifu.base.record import Node, Record
+from kifu.builtin.gungi.moves import ASCII, KANJI, BackFaces, Section, Style, move_text
+from kifu.builtin.gungi.setup import positions
+from kifu.reading.movetext import header_lines
+
+PER_LINE = 4
+PER_BLOCK = 20
+
+#: The header names the notation reads back as headers (``HEADER`` in ``grammars/gungi.lark``;
+#: the hands and the side to move belong to a set-up diagram).
+HEADER_NAMES = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*|先手|後手|黒軍|白軍|開始日時|終了日時|対局日|日時"
+                          r"|棋戦|表題|場所|備考|結果")
+
+def _comment(text: str) -> str:
+    return "[" + text.replace("]", "〕").replace("\n", " ") + "]"
+
+
+def write(record: Record, ascii_names: bool = False) -> str:
+    style = ASCII if ascii_names else KANJI
+    out: list[str] = []
+    out.extend(header_lines(record.headers.items(), HEADER_NAMES))
+    if record.setup is not None:
+        out.extend(positions.write(record.setup, ascii_names))
+    if out:
+        out.append("")
+    out.extend(_comment(c) for c in record.comments)
+    _Layout(style, out).line(record.moves, top=True)
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+class _Layout:
+    def __init__(self, style: Style, out: list[str]) -> None:
+        self.style = style
+        self.out = out
+        self.current = ""
+        self.count = 0
+
+    def flush(self) -> None:
+        if self.current:
+            self.out.append(self.current.rstrip())
+            self.current = ""
+
+    def line(self, nodes: list[Node], top: bool) -> None:
+        style = self.style
+        for index, node in enumerate(nodes):
+            move = node.move
+            last = top and index == len(nodes) - 1
+            if isinstance(move, Section):
+                self.flush()
+                if move.kind in ("battle", "rebattle") and self.out and self.out[-1] != "":
+                    self.out.append("")
+                self.out.append(move_text(move, style)
+                                + "".join(_comment(c) for c in node.comments)
+                                + "".join(self.variation(v) for v in node.variations))
+                self.count = 0
+                self._after(node, last, separator=False)
+                continue
+            text = move_text(move, style) + "".join(_comment(c) for c in node.comments)
+            text += "".join(self.variation(v) for v in node.variations)
+            if isinstance(move, BackFaces):
+                self.flush()
+                self.current = text
+                self._after(node, last, separator=True)
+                self.flush()
+                continue
+            self.current += text
+            self.count += 1
+            self._after(node, last, separator=True)
+            if self.count % PER_LINE == 0:
+                self.flush()
+                if self.count % PER_BLOCK == 0:
+                    self.out.append("")
+        self.flush()
+
+    def _after(self, node: Node, last: bool, separator: bool) -> None:
+        style = self.style
+        if separator:
+            ends = getattr(node.move, "ends", False)
+            self.current += style.stop if (last or ends) else style.comma
+        if getattr(node.move, "ends", False):
+            self.flush()
+            self.out.append(style.end)
+
+    def variation(self, nodes: list[Node]) -> str:
+        parts = []
+        for node in nodes:
+            text = move_text(node.move, self.style) + "".join(_comment(c) for c in node.comments)
+            text += "".join(self.variation(v) for v in node.variations)
+            if getattr(node.move, "ends", False):
+                text += self.style.stop + self.style.end
+            parts.append(text)
+        return "(" + self.style.comma.join(parts) + ")"

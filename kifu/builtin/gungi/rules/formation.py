@@ -1,0 +1,196 @@
+"""The set-up (初期陣形配置, §十二) and its markers, and the re-setup after 千日手 (§二十一).
+
+Each side places its 23 front pieces in its own territory, one at a time in turn, stacks built
+bottom up; every file must end up holding exactly one 兵 of each side (場二兵 is a foul during
+the set-up only).  The back-face list says which 兵 carry さ and と.  After 千日手 each side sets
+up again with what it owns then, in shifted territories, the other side placing first.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from kifu.base.errors import IllegalMoveError
+from kifu.builtin.gungi.geometry import SQUARES, file_of, square
+from kifu.builtin.gungi.moves import BackFaces, Placement, Section
+from kifu.builtin.gungi.pieces import FORTS, FRONT_COUNTS, MARKS, PAWN_BACKS, SIDE_NAMES
+from kifu.builtin.gungi.position import (
+    BATTLE,
+    READY,
+    REPEATED,
+    SETUP,
+    START,
+    Piece,
+    Position,
+)
+from kifu.builtin.gungi.rules.movegen import same_kind
+from kifu.plugin import Played
+
+ORDER = {"begin": START, "rebegin": REPEATED, "done": SETUP, "redone": SETUP,
+         "battle": READY, "rebattle": READY}
+
+
+def section(pos: Position, move: Section, lenient: bool) -> Played:
+    kind = move.kind
+    if kind in ("battle", "rebattle") and pos.phase == BATTLE and pos.battle_plies == 0:
+        return Played()  # 「開戦」 after a set-up diagram
+    expected = ORDER[kind]
+    if pos.phase != expected or (kind.startswith("re") != pos.repeated and kind != "rebegin"):
+        raise IllegalMoveError(f"{move} does not belong here (the record is in its "
+                               f"{pos.phase} phase)", rule="section-order")
+    if kind == "begin":
+        pos.phase = SETUP
+        pos.to_move = pos.first_player
+        pos.to_place = [Counter(FRONT_COUNTS), Counter(FRONT_COUNTS)]
+        pos.setup_pool = [pos.pools.new(Counter({"さ": 1, "と": 1, "へ": 7})) for _ in (0, 1)]
+    elif kind == "rebegin":
+        _gather_for_resetup(pos)
+    elif kind in ("done", "redone"):
+        _check_complete(pos, first=kind == "done")
+        pos.phase = READY
+    else:
+        pos.phase = BATTLE
+        pos.to_move = pos.first_player
+        pos.repetitions[pos.key()] += 1
+    return Played([{"type": "section", "kind": kind}])
+
+
+def _check_complete(pos: Position, first: bool) -> None:
+    assert pos.to_place is not None
+    for side in (0, 1):
+        left = sum(pos.to_place[side].values())
+        if left:
+            plural = "s" if left != 1 else ""
+            raise IllegalMoveError(f"{MARKS[side]} still has {left} piece{plural} to place "
+                                   "before [済み]", rule="setup-incomplete")
+    if first:
+        for side in (0, 1):
+            files = {file_of(sq) for sq in SQUARES
+                     if any(p.owner == side and p.face == "兵" for p in pos.board[sq])}
+            missing = sorted(set(range(1, 10)) - files)
+            if missing:
+                raise IllegalMoveError(f"every file must hold a 兵 of each side; {MARKS[side]} "
+                                       f"has none on file {missing[0]}", rule="setup-pawns")
+
+
+def _gather_for_resetup(pos: Position) -> None:
+    """千日手: each side sets up again with everything it owns; the board shrinks."""
+    owned: list[Counter[str]] = [Counter(), Counter()]
+    pos.pending = [[], []]
+    for stack in pos.board:
+        for piece in stack:
+            owned[piece.owner][piece.face] += 1
+            pos.pending[piece.owner].append(piece)
+        stack.clear()
+    for side in (0, 1):
+        for piece in pos.hands[side]:
+            owned[side][piece.face] += 1
+            pos.pending[side].append(piece)
+        pos.hands[side].clear()
+    pos.to_place = owned
+    pos.geometry = pos.geometry.shifted()
+    pos.first_player = 1 - pos.first_player
+    pos.to_move = pos.first_player
+    pos.phase = SETUP
+    pos.repetitions.clear()
+    pos.last_square = None
+
+
+def place(pos: Position, move: Placement, lenient: bool = False) -> Played:
+    """One set-up ply (初期陣形配置): a piece from the set goes into the mover's territory, on
+    top of a stack there; 二兵 on a file is a foul the other side could claim."""
+    if pos.phase != SETUP:
+        raise IllegalMoveError("set-up plies stand between [打ち始め] and [済み]",
+                               rule="section-order")
+    assert pos.to_place is not None
+    side = move.side
+    if side != pos.to_move:
+        raise IllegalMoveError(f"the set-up alternates: it is {MARKS[pos.to_move]}'s turn to "
+                               "place", rule="turn")
+    if pos.to_place[side][move.piece] <= 0:
+        what = "a back face; the set-up uses front faces only" if move.piece not in FRONT_COUNTS \
+            and not pos.repeated else f"no {move.piece} left to place"
+        raise IllegalMoveError(f"{MARKS[side]} has {what}", rule="setup-piece")
+    sq = _set_up_square(pos, move)
+    stack = pos.board[sq]
+    _check_stacking(stack, move)
+    played = Played()
+    if move.piece == "兵" and pos.faces_on_file(side, "兵", move.file):
+        error = IllegalMoveError(f"場二兵: {MARKS[side]} already has a 兵 on file {move.file}, a "
+                                 f"foul during the set-up; {MARKS[1 - side]} could claim the win",
+                                 rule="ni-hyou")
+        played.warnings.append(error.as_warning() if lenient else error)
+    piece = _next_piece(pos, side, move.piece)
+    stack.append(piece)
+    if move.back is not None and (move.piece != "兵" or not pos.settle(piece, move.back)):
+        raise IllegalMoveError(f"[裏駒{move.back}] cannot hold for this {move.piece}",
+                               rule="back-face")
+    pos.to_place[side][move.piece] -= 1
+    pos.placed[side] += 1
+    other = 1 - side
+    if sum(pos.to_place[other].values()):
+        pos.to_move = other
+    played.events.append({"type": "placement", "side": SIDE_NAMES[side], "piece": move.piece,
+                          "square": f"{move.file}―{move.rank}", "tier": move.tier})
+    return played
+
+
+def _set_up_square(pos: Position, move: Placement) -> int:
+    """The square a set-up ply names: on the board, in the mover's own territory."""
+    if not (1 <= move.file <= 9 and 1 <= move.rank <= 9):
+        raise IllegalMoveError(f"{move.file}―{move.rank} is off the board", rule="off-board")
+    sq = square(move.file, move.rank)
+    if not pos.geometry.in_territory(sq, move.side):
+        low, high = pos.geometry.territories[move.side]
+        raise IllegalMoveError(f"{MARKS[move.side]} sets up in its own territory (ranks "
+                               f"{low}-{high}), not on rank {move.rank}", rule="territory")
+    return sq
+
+
+def _check_stacking(stack: list[Piece], move: Placement) -> None:
+    """Stacks are built bottom up, three high at most, nothing on a 帥, 砲/砦 on tier 1 only,
+    no two own pieces of a kind in one stack."""
+    if move.tier != len(stack) + 1:
+        raise IllegalMoveError(f"stacks are built bottom up: {move.file}―{move.rank} holds "
+                               f"{len(stack)} piece(s), so the next goes on tier {len(stack) + 1}, "
+                               f"not {move.tier}", rule="tier")
+    if move.tier > 3:
+        raise IllegalMoveError("a stack holds at most three pieces", rule="stack-height")
+    if stack and stack[-1].face == "帥":
+        raise IllegalMoveError("nothing may stand on a 帥", rule="king-on-top")
+    if move.piece in FORTS and move.tier != 1:
+        raise IllegalMoveError(f"{move.piece} stands on tier 1 only", rule="fort-tier")
+    if same_kind(stack, move.side, move.piece):
+        raise IllegalMoveError(f"{MARKS[move.side]} already has a {move.piece} in this stack "
+                               "(the same-kind rule)", rule="same-kind")
+
+
+def _next_piece(pos: Position, side: int, face: str) -> Piece:
+    pending = getattr(pos, "pending", None)
+    if pos.repeated and pending:
+        for piece in pending[side]:
+            if piece.face == face:
+                pending[side].remove(piece)
+                return piece
+    if face == "兵":
+        return pos.new_piece(side, "兵", None, pos.setup_pool[side])
+    if face in FORTS:
+        return pos.new_piece(side, face, "香")
+    return pos.new_piece(side, face)
+
+
+def back_faces(pos: Position, move: BackFaces) -> Played:
+    if pos.phase not in (SETUP, READY):
+        raise IllegalMoveError("the back-face list belongs to the set-up, before [済み]",
+                               rule="section-order")
+    for side, coord, face in move.entries:
+        if face not in PAWN_BACKS:
+            raise IllegalMoveError(f"a 兵's back is さ, と or へ, not {face}", rule="back-face")
+        sq = square(coord.file, coord.rank)
+        stack = pos.board[sq]
+        if not (1 <= coord.tier <= len(stack)) or stack[coord.tier - 1].face != "兵" \
+                or stack[coord.tier - 1].owner != side:
+            raise IllegalMoveError(f"{MARKS[side]} has no 兵 on {coord}", rule="back-face")
+        if not pos.settle(stack[coord.tier - 1], face):
+            raise IllegalMoveError(f"{MARKS[side]} has no more 兵 with {face} on the back "
+                                   f"(the set has one さ and one と)", rule="back-face")
+    return Played([{"type": "back-faces", "count": len(move.entries)}])

@@ -1,0 +1,140 @@
+"""The legal moves of a position written as plies: the move generator's actions
+(:func:`.legal.legal_actions`) in the notation, and the set-up placements of the set-up phase.
+
+An action may be carried out in several legal ways (a へ betraying or not, each face the
+betrayed pieces may show, each square a forced re-placement may use); each way is a ply of its
+own, with the notes that say it.  A move names its origin (``[筋―段―層]``) only where another
+legal move of the same piece name reaches the same square, as the canonical notation does.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from typing import Any
+
+from kifu.builtin.gungi.geometry import SQUARES, file_of, rank_of
+from kifu.builtin.gungi.moves import Betrayed, Coord, Move, Placement, Ply
+from kifu.builtin.gungi.pieces import FORTS
+from kifu.builtin.gungi.position import BATTLE, SETUP, Position
+from kifu.builtin.gungi.rules.actions import DROP, EXCHANGE, MOVE, STRIKE, SUBSTITUTE, SWAP, Action
+from kifu.builtin.gungi.rules.legal import is_clean, legal_actions, trials
+from kifu.builtin.gungi.rules.movegen import same_kind
+
+
+def legal_moves(pos: Position) -> list[Move]:
+    """Every ply the side to move may make: battle plies in the battle, set-up placements in
+    the set-up phase; nothing between the phases (their markers are not plies) or after the
+    end."""
+    if pos.outcome is not None:
+        return []
+    if pos.phase == BATTLE:
+        return list(battle_plies(pos))
+    if pos.phase == SETUP:
+        return list(setup_placements(pos))
+    return []
+
+
+def battle_plies(pos: Position) -> list[Ply]:
+    """Every legal action of the side to move, each legal way of it as a ply."""
+    side = pos.to_move
+    actions = list(legal_actions(pos, side))
+    readings = Counter((a.face, a.to) for a in actions if a.kind == MOVE)
+    found: list[Ply] = []
+    for action in actions:
+        needs_origin = action.kind == MOVE and readings[(action.face, action.to)] > 1
+        found.extend(plies_for(pos, action, side, needs_origin))
+    return found
+
+
+def bare_ply(action: Action, side: int) -> Ply:
+    """The ply that says ``action`` without notes or origin."""
+    file, rank = file_of(action.to), rank_of(action.to)
+    if action.kind == MOVE:
+        return Ply(side, action.face, file, rank, action.tier)
+    if action.kind == DROP:
+        return Ply(side, action.face, file, rank, action.tier, drop=True)
+    if action.kind == STRIKE:
+        return Ply(side, action.face, file, rank, None, strike=action.victim_tier)
+    if action.kind == SWAP:
+        return Ply(side, "謀", file, rank, action.origin_tier, swap=action.other)
+    if action.kind == SUBSTITUTE:
+        return Ply(side, "侍", file, rank, 1, swap="帥")
+    assert action.kind == EXCHANGE
+    return Ply(side, "帥", file, rank, 2, swap=action.other, swap_drop=True)
+
+
+def plies_for(pos: Position, action: Action, side: int, origin: bool) -> list[Ply]:
+    """The plies that carry out ``action``: one per legal way, with its notes; naming the
+    move's origin if ``origin``."""
+    ply = bare_ply(action, side)
+    if origin and action.origin is not None:
+        ply = replace(ply, origin=Coord(file_of(action.origin), rank_of(action.origin),
+                                        action.origin_tier or 1))
+    found = []
+    for trial in trials(pos, action, side):
+        if not is_clean(pos, action, side, trial):
+            continue
+        notes: dict[str, Any] = {}
+        if trial.betray is not None:
+            stack = pos.board[action.to]
+            notes["betrayal"] = tuple(Betrayed(1 - stack[t - 1].owner, t, trial.betray[t])
+                                      for t in sorted(trial.betray, reverse=True))
+        brackets = (("replace", "replace_piece"), ("replace_next", "replace_next_piece"))
+        for (at, piece), (name, face_name) in zip(trial.placements, brackets, strict=False):
+            notes[name] = Coord(file_of(at), rank_of(at), 1)
+            notes[face_name] = piece.face
+        obtained = obtained_note(pos, action)
+        if obtained:
+            notes["obtained"] = obtained
+        found.append(replace(ply, **notes))
+    if action.kind == DROP and action.face == "兵" and found:
+        # The player knows the back of the 兵 it drops; the record may say it ([裏駒X]).
+        found.extend(replace(found[0], back=back) for back in pawn_backs(pos, side))
+    return found
+
+
+def pawn_backs(pos: Position, side: int) -> list[str]:
+    """The backs a 兵 dropped from ``side``'s hand may carry: each one some 兵 there may have
+    (the 兵 of a hand are shuffled, so any of them may be the one dropped)."""
+    backs: set[str] = set()
+    for piece in pos.hands[side]:
+        if piece.face == "兵":
+            backs |= pos.possible_other(piece)
+    return sorted(backs)
+
+
+def obtained_note(pos: Position, action: Action) -> str | None:
+    """The ``[X入手]`` a capture of a 兵 needs: its back when it is known and not へ."""
+    if action.victim_tier is None:
+        return None
+    index = 0 if action.kind == EXCHANGE else action.victim_tier - 1
+    victim = pos.board[action.to][index]
+    if victim.face != "兵":
+        return None
+    possible = pos.possible_other(victim)
+    return None if "へ" in possible else min(possible)
+
+
+def setup_placements(pos: Position) -> list[Placement]:
+    """Every set-up ply of the side to place (§十二): a piece it has left to place, in its
+    own territory, on top of a stack of fewer than three with no 帥 on top, 砲 and 砦 on the
+    ground only, no second piece of a name in one stack, no second 兵 on a file."""
+    side = pos.to_move
+    assert pos.to_place is not None
+    faces = [face for face, left in pos.to_place[side].items() if left > 0]
+    found = []
+    for sq in SQUARES:
+        if not pos.geometry.in_territory(sq, side):
+            continue
+        stack = pos.board[sq]
+        tier = len(stack) + 1
+        if tier > 3 or (stack and stack[-1].face == "帥"):
+            continue
+        file, rank = file_of(sq), rank_of(sq)
+        for face in faces:
+            if face in FORTS and tier != 1 or same_kind(stack, side, face):
+                continue
+            if face == "兵" and pos.faces_on_file(side, "兵", file):
+                continue
+            found.append(Placement(side, file, rank, tier, face))
+    return found

@@ -1,0 +1,80 @@
+"""The normaliser: replay a freshly read record to fill in what the notation leaves implicit.
+
+Reading (:mod:`kifu.builtin.gungi.notation`) gives what the text says and never runs the
+referee; the game's ``parse`` runs this as its second step, and its ``write`` runs
+:func:`canonical` before laying the record out.
+
+As Kifu for JS does for shogi, each ply gets its origin, landing tier, what it captured, whether
+it stacked, recoveries and repairs (``notation.Resolved``), so the JSON form carries normalised
+moves.  It replays leniently and stops quietly at the first move it cannot make sense of: the
+validator, not the reader, reports what is wrong.
+
+The origin bracket is made canonical on the way: a ply read one way only keeps its bracket
+exactly when another legal reading exists (a bracket that only repeats the one reading goes),
+so that writing a record and reading it back gives the same record.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from kifu.base.errors import KifuError
+from kifu.base.record import Node, Record
+from kifu.builtin.gungi.moves import Ply
+from kifu.builtin.gungi.position import Position
+from kifu.builtin.gungi.rules import referee, start_position
+from kifu.plugin import Outcome
+
+
+def normalise(record: Record) -> Record:
+    try:
+        position = start_position.start(record)
+    except KifuError:
+        return record
+    _line(position, record.moves)
+    return record
+
+
+def _line(position: Position, nodes: list[Node]) -> None:
+    for node in nodes:
+        before = position.copy() if node.variations else None
+        if position.outcome is None:
+            try:
+                _, move = referee.play(position, node.move, True)
+            except KifuError:
+                position.outcome = position.outcome or _STOP
+            else:
+                if isinstance(move, Ply):
+                    node.move = _canonical(move)
+        if before is not None:
+            for variation in node.variations:
+                _line(before.copy(), variation)
+
+
+def canonical(record: Record) -> Record:
+    """A copy of ``record`` normalised afresh (whatever resolutions it carried, say from JSON)."""
+    clone = record.copy()
+    for node in _nodes(clone.moves):
+        if isinstance(node.move, Ply):
+            node.move = replace(node.move, resolved=None)
+    return normalise(clone)
+
+
+def _nodes(nodes: list[Node]) -> list[Node]:
+    out = []
+    for node in nodes:
+        out.append(node)
+        for variation in node.variations:
+            out.extend(_nodes(variation))
+    return out
+
+
+def _canonical(ply: Ply) -> Ply:
+    """The ply with its origin bracket exactly where another legal reading needs it."""
+    resolved = ply.resolved
+    if resolved is None or resolved.repaired:
+        return ply
+    return replace(ply, origin=resolved.origin if resolved.needs_origin else None)
+
+
+#: What ends the normaliser's replay of a line at a move it cannot read.
+_STOP = Outcome(None, "unreadable")

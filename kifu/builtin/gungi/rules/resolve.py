@@ -1,0 +1,341 @@
+"""Reading a written battle ply: the one action it stands for, resolved against the actions the
+rules allow (:mod:`.movegen`, :mod:`.legal`), or why none fits.
+
+Exactly one action must fit.  With ``lenient``, a ply that fits no action is repaired when
+exactly one legal action comes closest (a missing or stray 新, a wrong tier), and the repair is
+reported as a warning.  Nothing here changes the position: :mod:`.battle` carries the action out.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kifu.base.errors import IllegalMoveError
+from kifu.builtin.gungi.geometry import name, square
+from kifu.builtin.gungi.moves import Ply
+from kifu.builtin.gungi.pieces import MARKS
+from kifu.builtin.gungi.position import Piece, Position
+from kifu.builtin.gungi.rules.actions import (
+    DROP,
+    EXCHANGE,
+    MOVE,
+    STRIKE,
+    SUBSTITUTE,
+    SWAP,
+    Action,
+)
+from kifu.builtin.gungi.rules.board_ops import place
+from kifu.builtin.gungi.rules.legal import (
+    Trial,
+    attempt,
+    betrayal_problem,
+    betrayed_pieces,
+    can_betray,
+    free_squares,
+    is_legal,
+    king_safe,
+    mover_foul,
+    swap_allowed,
+)
+from kifu.builtin.gungi.rules.movegen import (
+    drop_is_dead,
+    drop_targets,
+    exchanges_at,
+    in_check,
+    moves_from,
+    pseudo_actions,
+    reach,
+    same_kind,
+    strikes_at,
+    substitutions,
+    swaps_at,
+)
+from kifu.plugin import Played
+
+
+def where(sq: int, tier: int | None = None) -> str:
+    return name(sq) + (f"―{tier}" if tier is not None else "")
+
+
+@dataclass
+class Reading:
+    """A ply resolved to the one action it stands for, before anything is carried out."""
+
+    action: Action
+    needs_origin: bool
+    played: Played
+    repairs: list[str]
+
+
+def read_ply(pos: Position, ply: Ply, lenient: bool, played: Played | None = None) -> Reading:
+    """Resolve ``ply`` in ``pos`` (which it leaves as it is); raises when it fits no action.
+    What it repairs (with ``lenient``, or to go on past an error) is in ``played.warnings``."""
+    played = played or Played()
+    side = pos.to_move
+    if ply.side != side:
+        raise IllegalMoveError(f"it is {MARKS[side]}'s turn, but the ply is marked "
+                               f"{MARKS[ply.side]}", rule="turn")
+    if ply.stray_new:
+        problem(played, lenient, "a 新 stands before the mark, where it belongs to no ply "
+                 "(it seems to belong to the ply before)", "notation")
+    if ply.same:
+        if pos.last_square is None:
+            raise IllegalMoveError("同 refers to the previous ply's square, but there is none",
+                                   rule="same-square")
+        sq = pos.last_square
+    else:
+        assert ply.file is not None and ply.rank is not None
+        if not (1 <= ply.file <= 9 and 1 <= ply.rank <= 9):
+            raise IllegalMoveError(f"{ply.file}―{ply.rank} is off the board", rule="off-board")
+        sq = square(ply.file, ply.rank)
+    _check_notes(ply)
+    repairs: list[str] = []
+    action, needs_origin = _resolve(pos, ply, sq, lenient, repairs, played)
+    _check_tier(ply, action, lenient, repairs, played)
+    return Reading(action, needs_origin, played, repairs)
+
+
+def _check_notes(ply: Ply) -> None:
+    """The squares a ply's notes name must be on the board (JSON may hold anything)."""
+    for what, coord in (("origin", ply.origin), ("re-placement", ply.replace),
+                        ("re-placement", ply.replace_next)):
+        if coord is not None and not (1 <= coord.file <= 9 and 1 <= coord.rank <= 9
+                                      and 1 <= coord.tier <= 3):
+            raise IllegalMoveError(f"the {what} {coord} is off the board", rule="off-board")
+
+
+def problem(played: Played, lenient: bool, message: str, rule: str) -> None:
+    """A fault the replay can go on past: an error (a warning with ``lenient``), not raised."""
+    error = IllegalMoveError(message, rule=rule)
+    played.warnings.append(error.as_warning() if lenient else error)
+
+
+def _candidates(pos: Position, ply: Ply, sq: int) -> list[Action]:
+    """Pseudo-legal actions of the written form (before origin, tier and the own-帥 check)."""
+    side, board, geo = pos.to_move, pos.board, pos.geometry
+    if ply.swap is not None:
+        if ply.piece == "謀":
+            return [a for a in swaps_at(board, sq, side)
+                    if a.other == ply.swap and a.origin_tier == ply.tier]
+        if ply.piece == "侍" and ply.swap == "帥":
+            return [a for a in substitutions(board, geo, side) if a.to == sq]
+        if ply.piece == "帥" and ply.swap_drop:
+            return [a for a in exchanges_at(pos, sq, side) if a.other == ply.swap]
+        return []
+    if ply.strike is not None:
+        return [a for a in strikes_at(board, sq, side)
+                if a.face == ply.piece and a.victim_tier == ply.strike]
+    if ply.drop:
+        if ply.piece not in {p.face for p in pos.hands[side]}:
+            return []
+        return [Action(DROP, ply.piece, sq, tier)
+                for s, tier in drop_targets(board, geo, ply.piece, side)
+                if s == sq and not drop_is_dead(board, geo, sq, ply.piece, side, tier)]
+    checked = in_check(board, geo, side)
+    out: list[Action] = []
+    for origin in range(81):
+        stack = board[origin]
+        if stack and stack[-1].owner == side and stack[-1].face == ply.piece:
+            out.extend(a for a in moves_from(board, geo, origin, checked) if a.to == sq)
+    return out
+
+
+def _resolve(pos: Position, ply: Ply, sq: int, lenient: bool, repairs: list[str],
+             played: Played) -> tuple[Action, bool]:
+    """The one action the ply stands for, and whether its canonical text names the origin.
+
+    The readings are the actions of the written form that may be carried out as written
+    (the own 帥 left safe).  Without an origin, a reading that commits no foul of the mover is
+    preferred, as shogi notation counts only legal moves; the origin is needed exactly when the
+    ply without it would be read otherwise or not at all.
+    """
+    side = pos.to_move
+    candidates = _candidates(pos, ply, sq)
+    readings = [a for a in candidates
+                if swap_allowed(pos, a, side) and king_safe(_as_written(pos, a, ply).board,
+                                                            pos.geometry, side)]
+    clean = [a for a in readings if _clean(pos, a, ply)] if len(readings) > 1 else readings
+    if ply.origin is not None:
+        origin = square(ply.origin.file, ply.origin.rank)
+        others = candidates
+        candidates = [a for a in candidates
+                      if a.origin == origin and a.origin_tier == ply.origin.tier]
+        pool = [a for a in readings if a in candidates]
+        if others and not candidates:
+            raise IllegalMoveError(f"no {MARKS[side]}{ply.piece} on {ply.origin} can go to "
+                                   f"{where(sq)}", rule="origin")
+    else:
+        pool = clean or readings
+    if len(pool) == 1:
+        (action,) = pool
+        return action, len(readings) > 1 and (action not in clean or len(clean) > 1)
+    if len(pool) > 1:
+        origins = ", ".join(where(a.origin, a.origin_tier) for a in pool if a.origin is not None)
+        raise IllegalMoveError(f"{len(pool)} of {MARKS[side]}'s {ply.piece} can go to "
+                               f"{where(sq)} ({origins}); the ply must name its origin "
+                               f"as in [{where(pool[0].origin or sq, pool[0].origin_tier)}]",
+                               rule="ambiguous")
+    error = _why_not(pos, ply, sq, candidates)
+    fix = None if ply.swap is not None or ply.strike is not None else _repair(pos, ply, sq)
+    if fix is None:
+        raise error
+    action, text = fix
+    repairs.append(text)
+    problem(played, lenient, f"{error.message}; the one legal reading is {text}",
+             error.rule or "illegal")
+    return action, False
+
+
+def _as_written(pos: Position, action: Action, ply: Ply) -> Trial:
+    """``action`` tried with the betrayal and re-placements the ply writes (where they fit;
+    what does not fit is reported when the ply is carried out)."""
+    side = pos.to_move
+    betray = None
+    if ply.betrayal is not None and can_betray(pos, action):
+        below = betrayed_pieces(pos, action)
+        faces = {b.tier: b.face for b in ply.betrayal}
+        if set(faces) == set(range(1, len(below) + 1)) \
+                and betrayal_problem(below, faces, side) is None:
+            betray = faces
+    board, effects = attempt(pos, action, side, betray)
+    chosen: list[tuple[int, Piece]] = []
+    for (owner, lance), (coord, face) in zip(effects.lances(), ply.placements):
+        at = square(coord.file, coord.rank)
+        if at in free_squares(board, pos.geometry, owner) and all(at != s for s, _ in chosen):
+            chosen.append((at, Piece(owner, face or "砲", "香", None, lance.pid)))
+    place(board, chosen)
+    return Trial(board, effects, betray, chosen)
+
+
+def _clean(pos: Position, action: Action, ply: Ply) -> bool:
+    """Whether the reading, carried out as written, commits no foul of the mover."""
+    trial = _as_written(pos, action, ply)
+    return mover_foul(pos, action, pos.to_move, trial.board, 0, trial.betray is not None) is None
+
+
+def _why_not(pos: Position, ply: Ply, sq: int, candidates: list[Action]) -> IllegalMoveError:
+    side = pos.to_move
+    mark = MARKS[side]
+    if candidates:
+        if any(a.kind == SWAP and not swap_allowed(pos, a, side) for a in candidates):
+            return IllegalMoveError("the same 謀 may not swap on two turns running",
+                                    rule="swap-twice")
+        if in_check(pos.board, pos.geometry, side):
+            return IllegalMoveError(f"{ply} leaves {mark}'s 帥 in check", rule="check")
+        return IllegalMoveError(f"{ply} would put {mark}'s own 帥 in check", rule="check")
+    if ply.swap is not None:
+        return IllegalMoveError(f"no {ply.piece}⇔{ply.swap} is possible at {where(sq, ply.tier)}",
+                                rule="swap")
+    if ply.strike is not None:
+        return IllegalMoveError(f"{mark} has no {ply.piece} next to an enemy piece on tier "
+                                f"{ply.strike} of {where(sq)} to take it in place (不動攻撃)",
+                                rule="strike")
+    if ply.drop:
+        if ply.piece not in {p.face for p in pos.hands[side]}:
+            held = "、".join(sorted({p.face for p in pos.hands[side]})) or "nothing"
+            return IllegalMoveError(f"{mark} has no {ply.piece} in hand (it holds {held})",
+                                    rule="drop-not-in-hand")
+        if not any(drop_targets(pos.board, pos.geometry, ply.piece, side, (sq,))):
+            return IllegalMoveError(f"{ply.piece} cannot be dropped on {where(sq)}: a drop goes "
+                                    "on an empty square, or on an uncovered own 地駒 that takes "
+                                    "it (three tiers at most)", rule="drop-square")
+        tier = len(pos.board[sq]) + 1
+        return IllegalMoveError(f"{ply.piece} dropped on {where(sq, tier)} could never move "
+                                "(猪駒)", rule="drop-dead")
+    pieces = [s for s in range(81) if any(p.owner == side and p.face == ply.piece
+                                          for p in pos.board[s])]
+    if not pieces:
+        return IllegalMoveError(f"{mark} has no {ply.piece} on the board"
+                                + (" (is it a drop, 新?)" if ply.piece in
+                                   {p.face for p in pos.hands[side]} else ""), rule="no-piece")
+    reason = _landing_reason(pos, ply.piece, sq)
+    if reason is not None:
+        return reason
+    return IllegalMoveError(f"no {mark}{ply.piece} can move to {where(sq)}", rule="unreachable")
+
+
+def _landing_reason(pos: Position, face: str, sq: int) -> IllegalMoveError | None:
+    """Why a piece that reaches ``sq`` may still not land there (stacking rules)."""
+    side = pos.to_move
+    stack = pos.board[sq]
+    for origin in range(81):
+        here = pos.board[origin]
+        if not (here and here[-1].owner == side and here[-1].face == face):
+            continue
+        if not stack or not any(dest == sq for dest, _ in reach(pos.board, pos.geometry, origin,
+                                                                len(here) - 1)):
+            continue
+        top = stack[-1]
+        if top.owner == side and len(stack) >= 3:
+            return IllegalMoveError(f"{where(sq)} already holds three pieces", rule="stack-height")
+        if top.owner == side and top.face == "帥":
+            return IllegalMoveError("nothing may stand on a 帥", rule="king-on-top")
+        if same_kind(stack, side, face, skip_top=top.owner != side):
+            return IllegalMoveError(f"{MARKS[side]} already has a {face} in the stack on "
+                                    f"{where(sq)} (the same-kind rule)", rule="same-kind")
+        if face == "帥":
+            return IllegalMoveError("a 帥 in check may not flee onto its own pieces",
+                                    rule="check")
+    covered = [o for o in range(81) if any(p.owner == side and p.face == face
+                                           for p in pos.board[o][:-1])]
+    if covered and not any(pos.board[o] and pos.board[o][-1].owner == side
+                           and pos.board[o][-1].face == face for o in range(81)):
+        return IllegalMoveError(f"{MARKS[side]}'s {face} is covered by another piece and cannot "
+                                "move", rule="covered")
+    return None
+
+
+REPAIR_LIMIT = 2
+
+
+def _repair(pos: Position, ply: Ply, sq: int) -> tuple[Action, str] | None:
+    """The one legal action on the same square closest to what is written (a differing piece
+    name costs two, each other difference one), if there is exactly one within two."""
+    side = pos.to_move
+    by_cost: dict[int, list[Action]] = {}
+    for action in pseudo_actions(pos, side, to=sq):
+        cost = _distance(ply, action)
+        if cost <= REPAIR_LIMIT:
+            by_cost.setdefault(cost, []).append(action)
+    for cost in sorted(by_cost):
+        found = [a for a in by_cost[cost] if is_legal(pos, a, side)]
+        if found:
+            return (found[0], describe(found[0], ply.side)) if len(found) == 1 else None
+    return None
+
+
+def _distance(ply: Ply, action: Action) -> int:
+    cost = (action.face != ply.piece) * 2 + ((action.kind == DROP) != ply.drop)
+    cost += (action.kind == STRIKE) != (ply.strike is not None)
+    cost += (action.kind in (SWAP, SUBSTITUTE, EXCHANGE)) != (ply.swap is not None)
+    if ply.origin is not None and action.origin is not None:
+        cost += square(ply.origin.file, ply.origin.rank) != action.origin
+    return cost
+
+
+def describe(action: Action, side: int) -> str:
+    mark = MARKS[side]
+    if action.kind == DROP:
+        return f"{mark}{where(action.to, action.tier)}―{action.face}新"
+    if action.kind == STRIKE:
+        return f"{mark}{name(action.to)}―不{action.victim_tier}―{action.face}"
+    if action.kind == MOVE and action.origin is not None:
+        return (f"{mark}{where(action.to, action.tier)}―{action.face}"
+                f"[{where(action.origin, action.origin_tier)}]")
+    return f"{mark}{where(action.to, action.tier)}―{action.face}⇔{action.other}"
+
+
+def _check_tier(ply: Ply, action: Action, lenient: bool, repairs: list[str],
+                played: Played) -> None:
+    if ply.tier is None or ply.strike is not None:
+        return
+    expected = action.origin_tier if action.kind in (SWAP, SUBSTITUTE, EXCHANGE) else action.tier
+    if action.kind == SUBSTITUTE:
+        expected = 1
+    assert expected is not None  # a swap and an exchange name the tier they act from
+    if ply.tier != expected:
+        message = (f"{ply.piece} ends on tier {expected} of {where(action.to)}, not tier "
+                   f"{ply.tier}")
+        if action.kind == MOVE and action.victim_tier is not None and ply.tier == expected + 1:
+            message += " (a piece takes the top of an enemy stack; it never stacks on it)"
+        repairs.append(f"tier {expected}")
+        problem(played, lenient, f"{message}; read as tier {expected}", "tier")

@@ -1,0 +1,162 @@
+"""Writing Rengi's notation: a record in any dialect, headers, set-up, then ``PER_LINE`` moves
+a line.
+
+The alphabets (``letters``, ``upper``, ``lower``, ``kanji``, ``symbols``) spell each move
+(:func:`kifu.builtin.rengi.moves.text`).  Two dialects need the position, every move in colour
+form or every move in open form (:func:`convert`): ``23ab`` and ``2R`` say the same thing only
+once the piece is known, and the piece depends on how many pieces the mover has placed (passes
+and waits use none), so converting replays the record, variations included, and rewrites each
+placement with the piece it was dealt.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from kifu.base.errors import ConversionError, KifuError
+from kifu.base.record import Node, Record
+from kifu.builtin.rengi import moves as m
+from kifu.builtin.rengi.moves import FIRST, Move, Place, Single, Turn
+from kifu.builtin.rengi.position import Position
+from kifu.builtin.rengi.setup import write_setup
+from kifu.reading.movetext import header_lines
+
+PER_LINE = 10
+
+
+def write(record: Record, dialect: str = "letters") -> str:
+    """The record in the notation: headers, set-up, then ``PER_LINE`` moves a line."""
+    out = header_lines(record.headers.items())
+    if out:
+        out.append("")
+    out.extend(_comment(c) for c in record.comments)
+    if record.setup is not None:
+        out.extend(write_setup(record.setup))
+        out.append("")
+    out.extend(_lines(record.moves, dialect))
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _lines(nodes: list[Node], dialect: str) -> list[str]:
+    lines, current = [], []
+    for count, node in enumerate(nodes, start=1):
+        current.extend(_node_tokens(node, dialect))
+        if count % PER_LINE == 0:
+            lines.append(" ".join(current))
+            current = []
+    if current:
+        lines.append(" ".join(current))
+    return lines
+
+
+def _node_tokens(node: Node, dialect: str) -> list[str]:
+    tokens = [m.text(node.move, dialect)]
+    tokens.extend(_comment(c) for c in node.comments)
+    for variation in node.variations:
+        inner: list[str] = []
+        for child in variation:
+            inner.extend(_node_tokens(child, dialect))
+        tokens.append("(" + " ".join(inner) + ")")
+    return tokens
+
+
+def _comment(text: str) -> str:
+    """A comment in braces; a closing brace inside becomes a full-width one, and a comment
+    that would read as a garbage note ({j:25}) gets a leading blank."""
+    body = text.replace("}", "\uff5d")
+    if body[:2].lower() in ("j:", "j："):
+        body = " " + body
+    return "{" + body + "}"
+
+
+# -- dialects that need the position ----------------------------------------------------------
+
+
+def convert(game: Any, record: Record, dialect: str) -> Record:
+    """A copy of ``record`` whose placements are all in colour form or all in open form."""
+    pos = game.start(record)
+    if dialect == "open" and pos.dealer.kind in ("free", "unknown"):
+        raise ConversionError("the open form needs a tsumo list or a seed; this record's "
+                              "colours are chosen move by move")
+    moves = _walk(game, pos, record.moves, dialect, 0)
+    return Record(record.game, dict(record.headers), record.setup, list(record.comments), moves,
+                  record.source, dict(record.header_spans))
+
+
+def _walk(game: Any, pos: Position, nodes: list[Node], dialect: str, number: int) -> list[Node]:
+    out = []
+    for node in nodes:
+        variations = [_walk(game, game.copy(pos), line, dialect, number)
+                      for line in node.variations]
+        move = _rewrite(pos, node.move, dialect)
+        number += 1
+        try:
+            game.play(pos, node.move)
+        except KifuError as error:
+            raise ConversionError(f"cannot rewrite move {number} ({node.move}) in the "
+                                  f"{dialect} form: {error.message}", span=node.span) from None
+        out.append(Node(move, list(node.comments), variations, node.span))
+    return out
+
+
+def _rewrite(pos: Position, move: Move, dialect: str) -> Move:
+    if not isinstance(move, (Place, Turn, Single)):
+        return move
+    side = pos.current if move.side is None else move.side
+    index = pos.sides[side].placed
+    try:
+        piece = pos.dealer.piece(side, index)
+    except IndexError:
+        return move  # playing it reports the problem
+    single_due = side == FIRST and index == 0
+    if dialect == "colours":
+        if piece is None:
+            return move
+        if isinstance(move, Single) and move.colour is None:
+            return _single(move, piece[0])
+        if isinstance(move, Turn) and not single_due:
+            return _as_place(move, piece)
+        return move
+    if piece is None:
+        return move
+    if isinstance(move, Single) or (single_due and isinstance(move, Turn)):
+        return Single(move.side, move.column, None, move.drop)
+    if isinstance(move, Place):
+        return _as_turn(move, piece) or move
+    return move
+
+
+def _single(move: Single, colour: int) -> Single | Turn:
+    if colour == 3:
+        return Turn(move.side, move.column, "D", move.drop)
+    return Single(move.side, move.column, colour, move.drop)
+
+
+def _as_place(move: Turn, piece: tuple[int, ...]) -> Place | Turn:
+    axis, child = piece
+    column = move.column
+    if move.direction == "U":
+        return Place(move.side, (column, column), (axis, child), move.drop)
+    if move.direction == "D":
+        return Place(move.side, (column, column), (child, axis), move.drop)
+    other = column + (1 if move.direction == "R" else -1)
+    if not 1 <= other <= 6:
+        return move  # off the field: playing it reports the problem
+    if other > column:
+        return Place(move.side, (column, other), (axis, child), move.drop)
+    return Place(move.side, (other, column), (child, axis), move.drop)
+
+
+def _as_turn(move: Place, piece: tuple[int, ...]) -> Turn | None:
+    axis, child = piece
+    (first, second), (low, high) = move.columns, move.colours
+    if move.vertical:
+        if (low, high) == (axis, child):
+            return Turn(move.side, first, "U", move.drop)
+        if (low, high) == (child, axis):
+            return Turn(move.side, first, "D", move.drop)
+        return None
+    if (low, high) == (axis, child):
+        return Turn(move.side, first, "R" if second > first else "L", move.drop)
+    if (low, high) == (child, axis):
+        return Turn(move.side, second, "R" if first > second else "L", move.drop)
+    return None

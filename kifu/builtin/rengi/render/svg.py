@@ -1,0 +1,194 @@
+"""Rengi positions as SVG: both fields side by side, next pieces, warnings and the last chain.
+
+Each colour has its own shape as well as its own fill, so a diagram reads in greyscale and for
+colour-blind readers: A blue circle, B red square, C green triangle, D yellow diamond, garbage a
+grey hexagon.  Row 13 is shaded, since its stones fall but never connect.  With ``-O frame=K``
+the field of the side whose chain just fired is drawn at step K of that chain (0: as the piece
+landed), the stones about to vanish outlined.
+"""
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+
+from kifu.base.errors import ConversionError
+from kifu.base.record import Record
+from kifu.builtin.rengi import bitboard
+from kifu.builtin.rengi.moves import SIDE_NAMES
+from kifu.builtin.rengi.position import Position
+from kifu.builtin.rengi.render.text import amount, chain_caption, status
+from kifu.plugin import RenderOptions
+from kifu.render.svg import document, element, to_string
+
+CELL = 28.0
+MARGIN = 24.0
+LABELS = 20.0  # room for row numbers left of a field
+NEXT = 34.0  # the column of next pieces right of a field
+GAP = 26.0
+HEAD = 58.0  # title, names and warnings above the fields
+FILL = ("#2f6fd6", "#d93b3b", "#2e9e4f", "#e8b81c", "#9b9b9b")
+STROKE = "#333"
+INK = "#222"
+SHAPES = ("circle", "square", "triangle", "diamond", "hexagon")
+
+
+def _frame(pos: Position, options: RenderOptions) -> tuple[int, int, int] | None:
+    """(side, frame index, mask of cells about to vanish) for ``-O frame=K``, if asked."""
+    value = options.extras.get("frame")
+    if value is None:
+        return None
+    chain = pos.last_chain
+    if chain is None:
+        raise ConversionError("-O frame needs a position right after a move that fired a chain")
+    if not value.isdigit() or int(value) >= len(chain.frames):
+        raise ConversionError(f"-O frame takes 0 to {len(chain.frames) - 1} for this "
+                              f"{len(chain.links)}-chain, not {value!r}")
+    index = int(value)
+    vanishing = chain.links[index].cleared if index < len(chain.links) else 0
+    return chain.side, index, vanishing
+
+
+def _shape(parent: ET.Element, kind: int, x: float, y: float, size: float,
+           outline: bool = False) -> None:
+    """One stone centred on (x, y), ``size`` across."""
+    r = size * 0.44
+    attrs = {"fill": FILL[kind], "stroke": "#c00" if outline else STROKE,
+             "stroke_width": 2.5 if outline else 1, "class_": SHAPES[kind]}
+    if kind == 0:
+        element(parent, "circle", cx=x, cy=y, r=r, **attrs)
+        return
+    if kind == 1:
+        side = r * 1.6
+        element(parent, "rect", x=x - side / 2, y=y - side / 2, width=side, height=side, rx=2,
+                **attrs)
+        return
+    if kind == 2:
+        points = [(x, y - r), (x + r * 0.95, y + r * 0.75), (x - r * 0.95, y + r * 0.75)]
+    elif kind == 3:
+        points = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+    else:
+        points = [(x + r * math.cos(math.pi / 3 * i), y + r * math.sin(math.pi / 3 * i))
+                  for i in range(6)]
+    element(parent, "polygon", points=" ".join(f"{px:.1f},{py:.1f}" for px, py in points),
+            **attrs)
+
+
+def _field(root: ET.Element, left: float, top: float, boards: tuple[int, ...] | list[int],
+           coords: bool, vanishing: int, just: set[tuple[int, int]], last_move: bool) -> None:
+    group = element(root, "g", class_="field")
+    width, height = bitboard.COLUMNS * CELL, bitboard.ROWS * CELL
+    element(group, "rect", x=left, y=top, width=width, height=height, fill="#f7f4ec",
+            stroke=INK, stroke_width=1.5)
+    element(group, "rect", x=left, y=top, width=width, height=CELL, fill="#d9d4c7",
+            class_="row-13")
+    lines = element(group, "g", stroke="#ccc", stroke_width=0.6)
+    for column in range(1, bitboard.COLUMNS):
+        x = left + column * CELL
+        element(lines, "line", x1=x, y1=top, x2=x, y2=top + height)
+    for row in range(1, bitboard.ROWS):
+        y = top + row * CELL
+        element(lines, "line", x1=left, y1=y, x2=left + width, y2=y)
+    death_x, death_y = left + 2.5 * CELL, top + 1.5 * CELL
+    element(group, "path", d=f"M{death_x - 6:.1f},{death_y - 6:.1f}L{death_x + 6:.1f},"
+            f"{death_y + 6:.1f}M{death_x - 6:.1f},{death_y + 6:.1f}L{death_x + 6:.1f},"
+            f"{death_y - 6:.1f}", stroke="#b44", stroke_width=1.5, class_="losing-cell")
+    stones = element(group, "g", class_="stones")
+    for kind in range(5):
+        for column, row in bitboard.cells(boards[kind]):
+            x = left + (column + 0.5) * CELL
+            y = top + (bitboard.ROWS - row - 0.5) * CELL
+            _shape(stones, kind, x, y, CELL,
+                   outline=bool(vanishing & bitboard.bit(column, row)))
+            if last_move and (column, row) in just:
+                element(stones, "circle", cx=x, cy=y, r=CELL * 0.12, fill="#fff",
+                        class_="last-move")
+    if coords:
+        labels = element(group, "g", font_size=CELL * 0.38, fill=INK, text_anchor="middle",
+                         dominant_baseline="central", class_="coordinates")
+        for column in range(bitboard.COLUMNS):
+            element(labels, "text", str(column + 1), x=left + (column + 0.5) * CELL,
+                    y=top + height + CELL * 0.4)
+        for row in range(bitboard.ROWS):
+            element(labels, "text", str(row + 1), x=left - LABELS / 2,
+                    y=top + (bitboard.ROWS - row - 0.5) * CELL)
+
+
+def _next(root: ET.Element, left: float, top: float, pieces: list[tuple[int, ...]]) -> None:
+    group = element(root, "g", class_="next")
+    if pieces:
+        element(group, "text", "next", x=left + NEXT / 2, y=top - 3, font_size=9, fill=INK,
+                text_anchor="middle")
+    # Two pieces large; a whole open list (12) shrinks to fit beside the field.
+    step = min(2 * CELL * 0.55 + 4, bitboard.ROWS * CELL / max(len(pieces), 1))
+    size = (step - 4) / 2
+    for index, piece in enumerate(pieces):
+        base = top + (index + 1) * step
+        for offset, kind in enumerate(piece):  # axis below, child above
+            _shape(group, kind, left + NEXT / 2, base - (offset + 0.5) * size, size)
+
+
+def render_svg(pos: Position, options: RenderOptions, record: Record | None = None) -> str:
+    frame = _frame(pos, options)
+    order = (1, 0) if options.flip else (0, 1)
+    field_w = bitboard.COLUMNS * CELL
+    block = LABELS + field_w + NEXT
+    caption = chain_caption(pos)
+    if frame is not None:
+        caption.insert(0, f"step {frame[1]} of {SIDE_NAMES[frame[0]]}'s "
+                          f"{len(pos.last_chain.links)}-chain")  # type: ignore[union-attr]
+    caption.append(status(pos))
+    width = 2 * MARGIN + 2 * block + GAP
+    field_h = bitboard.ROWS * CELL
+    height = HEAD + field_h + CELL + 18 * len(caption) + MARGIN
+    root = document(width, height, _title(pos, record), options.size)
+    element(root, "rect", x=0, y=0, width=width, height=height, fill="#fff")
+    element(root, "text", _title(pos, record), x=MARGIN, y=MARGIN * 0.8, font_size=14, fill=INK)
+    show_next = options.flag("next") if "next" in options.extras else \
+        pos.settings.next_shown != "none"
+    rows = pos.settings.unit == 6 or pos.settings.simple_garbage
+    for slot, side in enumerate(order):
+        left = MARGIN + slot * (block + GAP) + LABELS
+        state = pos.sides[side]
+        name = _player(record, side)
+        element(root, "text", name, x=left, y=HEAD - 26, font_size=13, fill=INK,
+                font_weight="bold" if pos.outcome is None and pos.current == side else None)
+        element(root, "text", f"warning {amount(state.warning, rows)}", x=left, y=HEAD - 9,
+                font_size=12, fill="#a33" if state.warning else INK, class_="warning")
+        _warning_icons(root, left + field_w * 0.62, HEAD - 13, state.warning)
+        boards: tuple[int, ...] | list[int] = state.boards
+        vanishing = 0
+        if frame is not None and frame[0] == side:
+            boards = pos.last_chain.frames[frame[1]]  # type: ignore[union-attr]
+            vanishing = frame[2]
+        just = {(c, r) for s, c, r in pos.last_cells if s == side}
+        _field(root, left, HEAD, boards, options.coords, vanishing, just,
+               options.last_move and frame is None)
+        if show_next:
+            _next(root, left + field_w, HEAD, pos.next_pieces(side))
+    legend = element(root, "g", font_size=12, fill=INK, class_="caption")
+    for index, line in enumerate(caption):
+        element(legend, "text", line, x=MARGIN, y=HEAD + field_h + CELL + 14 + 18 * index)
+    return to_string(root)
+
+
+def _warning_icons(root: ET.Element, left: float, y: float, stones: int) -> None:
+    """Big hexagons for rows, small ones for single stones (at most 8 icons)."""
+    group = element(root, "g", class_="warning-icons")
+    rows, rest = divmod(stones, 6)
+    icons = [14.0] * min(rows, 5) + [8.0] * min(rest, 5 - min(rows, 5) + 3)
+    x = left
+    for size in icons[:8]:
+        _shape(group, 4, x + size / 2, y, size)
+        x += size + 2
+
+
+def _player(record: Record | None, side: int) -> str:
+    who = record.header("First" if side == 0 else "Second") if record is not None else None
+    return f"{SIDE_NAMES[side]}" + (f": {who}" if who else "")
+
+
+def _title(pos: Position, record: Record | None) -> str:
+    title = f"Rengi {pos.settings.title}"
+    event = record.header("Event") if record is not None else None
+    return f"{title} - {event}" if event else title
+

@@ -1,0 +1,40 @@
+"""Renju 連珠: five in a row on 15x15, with black's forbidden moves (3-3, 4-4, overline)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from kifu.base.errors import KifuError
+from kifu.builtin.renju import rules
+from kifu.builtin.renju.moves import Move, Offer, Pass, Place, Swap
+from kifu.builtin.renju.position import Position
+from kifu.plugin import Format, GamePlugin, Outcome
+
+
+class Renju(GamePlugin[Position, Move]):
+    name = "renju"
+    title = "Renju 連珠"
+    aliases = ("連珠", "gomoku-renju")
+    suffixes = (".renju",)
+    notation = "header lines, then moves a1..o15 (optionally numbered), pass, swap, offer[...]"
+    dialects = {
+        "numbered": "every move numbered, ten to a line (the default)",
+        "plain": "a bare list of points, as Renju databases keep them",
+    }
+    render_options = {"forbidden": "mark black's forbidden points when black is to move"}
+    result_names = {"1-0": "black", "0-1": "white", "1/2-1/2": "draw", "0": "draw",
+                    "黒勝ち": "black", "白勝ち": "white", "満局": "draw"}
+    move_types = (Place, Pass, Swap, Offer)
+
+    def formats(self) -> Mapping[str, Format]:
+        from kifu.builtin.renju import sgf
+        from kifu.sgf import syntax as core_sgf
+
+        return {"sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[4]", sgf.read, sgf.write,
+                              sgf.claims, sgf.read_games, core_sgf.rewrite)}
+
+    def result_matches(self, stated: str, outcome: Outcome | None,
+                       pos: Position) -> str | KifuError | None:
+        return super().result_matches(rules.plain_result(stated), outcome, pos)
+
+
+GAME = Renju()

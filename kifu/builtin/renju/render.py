@@ -1,0 +1,109 @@
+"""Drawing a Renju position: SVG in the style of a printed diagram, text for terminals, and the
+rows ``kifu show`` prints."""
+from __future__ import annotations
+
+from kifu.base.record import Record
+from kifu.builtin.renju.forbidden import forbidden_for_black
+from kifu.builtin.renju.moves import LETTERS
+from kifu.builtin.renju.position import (
+    ALL_POINTS,
+    BLACK,
+    EMPTY,
+    SIZE,
+    WHITE,
+    Position,
+    index,
+    point_of,
+)
+from kifu.plugin import RenderOptions
+from kifu.render import grid as board
+from kifu.render.svg import element, to_string
+from kifu.render.text import grid_diagram
+
+STARS = ((7, 7), (3, 3), (11, 3), (3, 11), (11, 11))
+FILL = {BLACK: "#111", WHITE: "#f8f8f8"}
+NUMBER_FILL = {BLACK: "#fff", WHITE: "#111"}
+SYMBOL = {EMPTY: ".", BLACK: "X", WHITE: "O"}
+
+
+def _column_label(column: int) -> str:
+    return LETTERS[column]
+
+
+def _row_label(row: int) -> str:
+    return str(row + 1)
+
+
+def render_svg(position: Position, options: RenderOptions, record: Record | None = None) -> str:
+    grid = board.Grid(SIZE, SIZE, flip=options.flip,
+                      margin=30.0 if options.coords else 20.0)
+    legend = _legend(position, record)
+    root = board.draw_board(grid, stars=STARS, coords=options.coords, column_label=_column_label,
+                            row_label=_row_label, title=_title(record),
+                            extra_height=board.legend_height(grid, len(legend)),
+                            pixel_width=options.size)
+    stones = element(root, "g", class_="stones")
+    for at in ALL_POINTS:
+        colour = position.cells[at]
+        if colour in FILL:
+            column, row = point_of(at)
+            label = str(position.numbers.get(at, "")) if options.numbers else None
+            board.draw_stone(stones, grid, column, row, FILL[colour], label=label or None,
+                             label_fill=NUMBER_FILL[colour])
+    if options.last_move and position.last is not None and not options.numbers:
+        column, row = point_of(position.last)
+        board.draw_last_move(root, grid, column, row, "#e33")
+    if options.flag("forbidden") and position.to_move == BLACK and position.outcome is None:
+        marks = element(root, "g", class_="forbidden-points")
+        for point, _ in forbidden_for_black(position):
+            board.draw_cross(marks, grid, point.column, point.row, "#d22")
+    board.draw_legend(root, grid, legend)
+    return to_string(root)
+
+
+def _title(record: Record | None) -> str:
+    if record is None:
+        return "Renju"
+    black, white = record.header("Black"), record.header("White")
+    return f"Renju: {black or '?'} (black) vs {white or '?'} (white)" if black or white else "Renju"
+
+
+def _legend(position: Position, record: Record | None) -> list[str]:
+    lines = []
+    if record is not None and (record.header("Black") or record.header("White")):
+        lines.append(f"Black: {record.header('Black') or '?'} · White: {record.header('White') or '?'}")
+    if position.outcome is not None:
+        lines.append(position.outcome.describe())
+    else:
+        lines.append(f"Move {position.ply}, {position.to_move_name} to play")
+    return lines
+
+
+def render_text(position: Position, options: RenderOptions) -> str:
+    forbidden = set()
+    if options.flag("forbidden") and position.to_move == BLACK and position.outcome is None:
+        forbidden = {index(*p) for p, _ in forbidden_for_black(position)}
+
+    def cell(column: int, row: int) -> str:
+        at = index(column, row)
+        if at in forbidden:
+            return "*"
+        symbol = SYMBOL[position.cells[at]]
+        if options.last_move and at == position.last:
+            symbol = symbol.lower()
+        return symbol
+
+    diagram = grid_diagram(SIZE, SIZE, cell, column_label=_column_label,
+                           row_label=_row_label, coords=options.coords, flip=options.flip)
+    status = position.outcome.describe() if position.outcome else f"{position.to_move_name} to play"
+    return diagram + status + "\n"
+
+
+def summary(position: Position) -> list[tuple[str, str]]:
+    """The rows ``kifu show`` prints about a position."""
+    rows = [("moves played", str(position.ply)), ("stones", str(position.stones))]
+    if position.outcome is None:
+        rows.append(("to move", position.to_move_name))
+    if position.swaps:
+        rows.append(("colour swaps", str(position.swaps)))
+    return rows

@@ -1,0 +1,118 @@
+"""The ``kifu`` command line: the command group, whose commands are thin layers over the
+library, each in a module of its own (:mod:`kifu.commands`).
+
+Commands call the library and hand its answers to a formatter (:mod:`kifu.report.text`,
+:mod:`kifu.report.formats`).  Exit statuses follow the one convention of :mod:`kifu.base.exitcodes`:
+every kifu error becomes a located message and its status, an option the record cannot satisfy
+is a usage error, and a failure of kifu itself is reported as one (exit 2), never a traceback.
+
+A command's module is imported only when the command runs or its own help is asked for, and a
+game only when a record of it is read, so that ``kifu validate`` of one record pays for
+reading that record and little else.
+"""
+from __future__ import annotations
+
+import gc
+import importlib
+import os
+import sys
+from typing import Any
+
+import click
+
+from kifu.base import exitcodes
+from kifu.base.unsafe import printable
+from kifu.base.version import __version__
+from kifu.plugin import registry
+
+#: The exit statuses, as :mod:`kifu.base.exitcodes` defines them.
+EXIT_OK = exitcodes.OK
+EXIT_INVALID = exitcodes.INVALID
+EXIT_USAGE = exitcodes.USAGE
+
+#: kifu's own commands: the module of :mod:`kifu.commands` that defines each (a click command
+#: of the command's name).
+COMMANDS = ("convert", "games", "render", "show", "validate")
+
+
+class KifuGroup(click.Group):
+    """The command group: commands loaded when used, and a failure inside kifu itself ends a
+    command with a message that asks for a bug report and exit status 2, never a traceback.
+
+    The commands games bring (``kifu board``) are known from the games' cards, and a game is
+    loaded only when one of its commands runs, never to list them.
+    """
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*COMMANDS, *registry.commands()})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in COMMANDS:
+            return _own_command(cmd_name)
+        card = registry.commands().get(cmd_name)
+        if card is None:
+            return None
+        return next((c for c in registry.load(card).commands() if c.name == cmd_name), None)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list of ``kifu --help``: the games' commands with the help their cards
+        give, so that listing them loads no game."""
+        brought = registry.commands()
+        rows = []
+        for name in self.list_commands(ctx):
+            if name in COMMANDS:
+                command: click.Command = _own_command(name)
+            else:  # its help as the card gives it
+                command = click.Command(name, help=brought[name].commands[name])
+            if not command.hidden:
+                rows.append((name, command))
+        if rows:
+            limit = formatter.width - 6 - max(len(name) for name, _ in rows)
+            with formatter.section("Commands"):
+                formatter.write_dl([(name, command.get_short_help_str(limit))
+                                    for name, command in rows])
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.ClickException as error:  # it may quote a name the user gave: escaped
+            error.message = printable(error.message)  # type: ignore[misc]  # click's Final
+            raise
+        except (click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except BrokenPipeError:
+            # The reader stopped reading (``| head``): say nothing more, and keep Python from
+            # complaining when it flushes standard output on the way out.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            ctx.exit(exitcodes.PIPE_CLOSED)
+        except Exception as error:  # noqa: BLE001 - the last line of defence
+            from kifu.base.diagnostics import Diagnostic
+            from kifu.commands.console import print_diagnostics
+            from kifu.run.tasks import describe_fault
+
+            print_diagnostics([Diagnostic.internal("kifu", describe_fault(error))])
+            ctx.exit(EXIT_USAGE)
+
+
+def _own_command(name: str) -> click.Command:
+    command = getattr(importlib.import_module(f"kifu.commands.{name}"), name)
+    assert isinstance(command, click.Command)
+    return command
+
+
+@click.group(cls=KifuGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="kifu")
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """Validate, convert and draw game records (kifu); 'kifu games' lists the games.
+
+    Exit status: 0 all is well; 1 a record is not legal or not a usable record; 2 a usage
+    error, an unreadable file, an unknown game, output that cannot be written, or an internal
+    error.
+    """
+    from kifu.commands.console import TextConsole
+
+    ctx.obj = TextConsole()
+    # What start-up made (modules, classes, click's objects) lives as long as the process: the
+    # cycle collector need not walk it again each time a batch of records has been checked.
+    gc.freeze()

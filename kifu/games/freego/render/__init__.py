@@ -1,8 +1,0 @@
-"""Free-form Go drawn: SVG (:mod:`.svg`), text and the rows ``kifu show`` prints (:mod:`.text`),
-and grid positions as plain-text diagrams both ways (:mod:`.diagram`, for rule tests)."""
-from __future__ import annotations
-
-from kifu.games.freego.render.svg import render_svg
-from kifu.games.freego.render.text import render_text, summary
-
-__all__ = ["render_svg", "render_text", "summary"]

@@ -1,8 +1,0 @@
-"""The Free-form Go referee: the start position, one move with every rule it can break
-(:mod:`.referee`), the count at the end and the result a record states (:mod:`.scoring`)."""
-from __future__ import annotations
-
-from kifu.games.freego.rules.referee import outcome, play, play_quietly, start
-from kifu.games.freego.rules.scoring import count_to_json, result_matches
-
-__all__ = ["count_to_json", "outcome", "play", "play_quietly", "result_matches", "start"]

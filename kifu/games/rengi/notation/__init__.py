@@ -1,8 +1,0 @@
-"""Rengi's notation (``.rengi``): reading a record (:mod:`.read`) and writing it in any dialect
-(:mod:`.write`; the colour and open forms replay the record through the game)."""
-from __future__ import annotations
-
-from kifu.games.rengi.notation.read import parse
-from kifu.games.rengi.notation.write import convert, write
-
-__all__ = ["convert", "parse", "write"]

@@ -1,8 +1,0 @@
-"""Rengi drawn: both fields side by side as SVG with next pieces, warnings and the last chain
-(:mod:`.svg`), or in letters for terminals with the rows ``kifu show`` prints (:mod:`.text`)."""
-from __future__ import annotations
-
-from kifu.games.rengi.render.svg import render_svg
-from kifu.games.rengi.render.text import render_text, summary
-
-__all__ = ["render_svg", "render_text", "summary"]

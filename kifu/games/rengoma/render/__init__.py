@@ -1,8 +1,0 @@
-"""Rengoma drawn: SVG with the pieces inside their squares (:mod:`.svg`), and text for
-terminals with the rows ``kifu show`` prints (:mod:`.text`)."""
-from __future__ import annotations
-
-from kifu.games.rengoma.render.svg import render_svg
-from kifu.games.rengoma.render.text import render_text, summary
-
-__all__ = ["render_svg", "render_text", "summary"]

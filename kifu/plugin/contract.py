@@ -1,0 +1,366 @@
+"""The contract every game fulfils: :class:`GamePlugin`, the base class of a game plug-in.
+
+A game is a plug-in: a package exposing ``GAME``, an instance of a :class:`GamePlugin`
+subclass, and announced by a :class:`~kifu.base.cards.Card` (the built-in games' cards are in
+:mod:`kifu.base.cards`, a third-party game's come through an entry point; see
+:mod:`kifu.plugin.registry`).  The core (command line, reports, JSON, rendering helpers) only
+ever talks to games through this class, so it never needs to know a game by name.
+
+The referee side of the contract is two small functions: :meth:`GamePlugin.start` builds the
+position a record starts from, :meth:`GamePlugin.play` applies one move to it.  Everything else
+the rules offer (replaying a line, every variation, checking the stated result) is the driver
+of :mod:`kifu.plugin.replay`, written once on top of them.
+"""
+from __future__ import annotations
+
+import functools
+import importlib
+import sys
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
+
+from kifu.base.errors import KifuError, NotationError
+from kifu.base.reading import Reading
+from kifu.base.record import Record
+from kifu.plugin import replay
+from kifu.plugin.values import Event, MoveT, Outcome, Played, PositionT, RenderOptions, Step
+
+if TYPE_CHECKING:
+    import click
+
+
+@dataclass(frozen=True)
+class Format:
+    """An interchange format a game reads and writes besides its own notation (SGF, say).
+
+    ``read_all(text, path, lenient)`` reads every record of a file, each with its findings
+    (lazily, if it can: a caller done with a record before asking for the next holds one);
+    ``rewrite(documents)`` writes documents it read back in the format, keeping what the game
+    does not model.  Both are optional.
+    """
+
+    name: str
+    suffixes: tuple[str, ...]
+    description: str
+    read: Callable[[str, str], Record]
+    write: Callable[[Record], str]
+    claims: Callable[[str], bool] = lambda text: True
+    read_all: Callable[[str, str, bool], Iterable[Reading]] | None = None
+    rewrite: Callable[[list[Any]], str] | None = None
+
+
+class Console(ABC):
+    """What the ``kifu`` command line lends the commands a game brings (:meth:`GamePlugin.commands`):
+    printing problems as every kifu command prints them (``path:line:col: error[rule]: ...``
+    with the line quoted), so that a game needs nothing of kifu's report formatting."""
+
+    @abstractmethod
+    def problems(self, problems: Iterable[KifuError], path: str, text: str | None) -> None:
+        """Print ``problems`` found in the file ``path`` (whose ``text`` is quoted if given)."""
+
+    @staticmethod
+    def current() -> Console:
+        """The console of the ``kifu`` command running now (from click's context)."""
+        import click
+
+        console = click.get_current_context().find_object(Console)  # type: ignore[type-abstract]
+        if console is None:
+            raise RuntimeError("a game's command runs under the kifu command line")
+        return console
+
+
+class GamePlugin(ABC, Generic[PositionT, MoveT]):
+    """Base class of a game plug-in; ``kifu/builtin/README.md`` describes the contract.
+
+    A game subclasses ``GamePlugin[Position, Move]`` with its own position and move types, so
+    that type checkers see them through the library (:class:`kifu.Game`).
+
+    A game laid out as the built-in games are (a package whose modules each have one role:
+    ``notation``, ``moves``, ``setup``, ``rules``, ``position``, ``render``, ``events``) needs
+    to write nothing but its identity and what it does differently: each method here finds the
+    function of its role in the game's own package, imported the first time it is asked for
+    (:meth:`role`; the functions each role module offers are listed in ``ROLES``).  A game
+    laid out otherwise overrides the methods instead.
+    """
+
+    #: What the default methods ask of each role module: the functions (and constants) it
+    #: may define, those a game must have for the methods it does not override in capitals.
+    ROLES: ClassVar[Mapping[str, str]] = {
+        "notation": "parse(text, source), write(record, dialect)",
+        "moves": "move_to_json(move), move_from_json(data)",
+        "setup": "to_json(setup), from_json(data) (optional: a set-up is its own JSON)",
+        "rules": "start(record), play(position, move, lenient), legal_moves(position), "
+                 "outcome(position), play_quietly(position, move, lenient) (optional)",
+        "position": "to_json(position) (optional)",
+        "render": "render_svg(position, options, record), render_text(position, options), "
+                  "summary(position) (optional)",
+        "events": "event_text(event), REPLAY_SCHEMA (both optional)",
+    }
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    suffixes: ClassVar[tuple[str, ...]]
+    notation: ClassVar[str]
+    #: Dialect name -> what it is; the native notation can be written in each.
+    dialects: ClassVar[Mapping[str, str]] = {}
+    #: Game-specific drawing options (``kifu render -O NAME``) -> what they do.
+    render_options: ClassVar[Mapping[str, str]] = {}
+    #: Other ways records state a result (any case) -> the winner's name or ``draw``.
+    result_names: ClassVar[Mapping[str, str]] = {}
+    #: The header lines that name the players, in seat order (for indexes and titles).
+    player_headers: ClassVar[tuple[str, ...]] = ("Black", "White")
+    #: Headers whose value may name a file next to the record (a board file): a record
+    #: written to another folder has them rewritten to still name that file.
+    file_headers: ClassVar[tuple[str, ...]] = ()
+    #: The classes of the game's move values (plies and events), for a clear error when
+    #: something else is played.
+    move_types: ClassVar[tuple[type, ...]] = ()
+
+    def role(self, name: str) -> ModuleType:
+        """The game's module of one role (``rules``, ``notation``...): ``<package>.<name>``
+        beside the module that defines the game's class, imported when first asked for."""
+        return _role_module(type(self).__module__, name)
+
+    def _optional(self, role: str, name: str) -> Any:
+        """A function (or constant) a role module may leave out: ``None`` then."""
+        try:
+            return getattr(self.role(role), name, None)
+        except ModuleNotFoundError:
+            return None
+
+    # -- notation ---------------------------------------------------------------------------
+
+    def parse(self, text: str, source: str = "<string>") -> Record:
+        """Read the game's native notation; raises a located ``NotationError``."""
+        record: Record = self.role("notation").parse(text, source)
+        return record
+
+    def write(self, record: Record, dialect: str | None = None) -> str:
+        """The record in canonical notation, or in the named dialect."""
+        text: str = self.role("notation").write(record, dialect)
+        return text
+
+    def move_text(self, move: Any) -> str:
+        """One move in the native notation, as it stands alone (for JSON and messages)."""
+        return str(move)
+
+    def formats(self) -> Mapping[str, Format]:
+        """Interchange formats besides the native notation and JSON."""
+        return {}
+
+    def parse_move(self, text: str, position: PositionT) -> MoveT:
+        """One move written in the native notation, as it would stand next in a record at
+        ``position``; a ``NotationError`` for anything else (several moves, headers, comments).
+
+        The default reads ``text`` as a record and takes its one move; a game whose moves read
+        differently by the position overrides it.
+        """
+        return self.one_move(self.parse(text, "<move>"), text)
+
+    def one_move(self, record: Record, text: str) -> MoveT:
+        """The one move of ``record``, read from ``text`` (see :meth:`parse_move`)."""
+        nodes = record.moves
+        if (len(nodes) != 1 or nodes[0].variations or nodes[0].comments or record.headers
+                or record.comments or record.setup is not None):
+            found = f"{len(nodes)} moves" if len(nodes) != 1 else "more than a move"
+            raise NotationError(f"{text.strip()[:40]!r} is not one {self.title} move ({found})")
+        move: MoveT = nodes[0].move
+        return move
+
+    def move_notation(self, move: MoveT, position: PositionT, dialect: str | None = None) -> str:
+        """``move`` as it is written at ``position`` (before it is played), in ``dialect``; by
+        default :meth:`move_text`, the same in every dialect."""
+        return self.move_text(move)
+
+    # -- JSON -------------------------------------------------------------------------------
+
+    def move_to_json(self, move: Any) -> dict[str, Any]:
+        """A move as a JSON object with at least a ``type`` key."""
+        data: dict[str, Any] = self.role("moves").move_to_json(move)
+        return data
+
+    def move_from_json(self, data: dict[str, Any]) -> Any:
+        """The inverse of :meth:`move_to_json`; raises ``KeyError``/``ValueError`` on bad data."""
+        return self.role("moves").move_from_json(data)
+
+    def setup_to_json(self, setup: Any) -> Any:
+        """A record's set-up as JSON (by default the set-up is its own JSON)."""
+        convert = self._optional("setup", "to_json")
+        return setup if convert is None else convert(setup)
+
+    def setup_from_json(self, data: Any) -> Any:
+        """The inverse of :meth:`setup_to_json`."""
+        convert = self._optional("setup", "from_json")
+        return data if convert is None else convert(data)
+
+    # -- rules ------------------------------------------------------------------------------
+
+    def start(self, record: Record) -> PositionT:
+        """The position the record starts from (its set-up, or the usual start)."""
+        position: PositionT = self.role("rules").start(record)
+        return position
+
+    def play(self, position: Any, move: Any, *, lenient: bool = False) -> Played:
+        """Apply ``move`` to ``position`` in place, or raise ``IllegalMoveError`` naming the rule."""
+        played: Played = self.role("rules").play(position, move, lenient)
+        return played
+
+    def play_quietly(self, position: Any, move: Any, *, lenient: bool = False) -> list[KifuError]:
+        """:meth:`play` where nobody reads what the move did: its warnings only.  Validation
+        replays every move of every record and reads no event, so a game whose events cost
+        time to describe may play without them here (``rules.play_quietly``); by default this
+        is :meth:`play`."""
+        quietly = self._optional("rules", "play_quietly")
+        if quietly is not None:
+            warnings: list[KifuError] = quietly(position, move, lenient)
+            return warnings
+        return self.play(position, move, lenient=lenient).warnings
+
+    def copy(self, position: PositionT) -> PositionT:
+        """An independent copy of a position (by default its own ``copy()``)."""
+        copied: PositionT = position.copy()  # type: ignore[attr-defined]
+        return copied
+
+    def legal_moves(self, position: PositionT) -> list[MoveT]:
+        """Every ply the player to move may make at ``position``, from the rules' own
+        generator (``docs/library.md`` says what each game lists; events such as Renju's
+        ``swap`` are not plies and are not listed)."""
+        moves: list[MoveT] = self.role("rules").legal_moves(position)
+        return moves
+
+    def outcome(self, position: Any) -> Outcome | None:
+        """How the game has ended in this position, or ``None`` while it goes on."""
+        ended: Outcome | None = self.role("rules").outcome(position)
+        return ended
+
+    def result_matches(self, stated: str, outcome: Outcome | None,
+                       position: Any) -> str | KifuError | None:
+        """``None`` if a ``Result:`` header agrees with the replay, else what the replay gives
+        (or a finding of the game's own, a warning say, where the rules cannot decide).
+
+        The default understands the winner's name and ``draw`` (any case) and the game's
+        ``result_names``; an unfinished game agrees with any result, as a record may end in
+        resignation or on time.
+        """
+        if outcome is None:
+            return None
+        said = stated.strip().casefold()
+        said = {k.casefold(): v for k, v in self.result_names.items()}.get(said, said).casefold()
+        expected = "draw" if outcome.winner is None else outcome.winner.casefold()
+        return None if said == expected else outcome.describe()
+
+    # -- presentation -----------------------------------------------------------------------
+
+    def render_svg(self, position: Any, options: RenderOptions, record: Record | None = None) -> str:
+        """The position as a standalone SVG document."""
+        drawn: str = self.role("render").render_svg(position, options, record)
+        return drawn
+
+    def render_text(self, position: Any, options: RenderOptions) -> str:
+        """The position as a diagram a person can read in a terminal."""
+        drawn: str = self.role("render").render_text(position, options)
+        return drawn
+
+    def summary(self, position: Any) -> list[tuple[str, str]]:
+        """Facts about a position for ``kifu show``: side to move, captures, score..."""
+        facts = self._optional("render", "summary")
+        return [] if facts is None else list(facts(position))
+
+    def position_to_json(self, position: Any) -> dict[str, Any]:
+        """A position as JSON (for ``kifu show --format json``)."""
+        convert = self._optional("position", "to_json")
+        return {} if convert is None else dict(convert(position))
+
+    def to_move(self, position: Any) -> str | None:
+        """Who moves next, as a side's name (for descriptions of a position); by default the
+        ``to_move`` of :meth:`position_to_json`."""
+        side = self.position_to_json(position).get("to_move")
+        return None if side is None else str(side)
+
+    def event_text(self, event: Event) -> str | None:
+        """One event of :meth:`play` in words, for people (the viewer's notes and announcements);
+        ``None`` for an event the move's own notation already says.  Games word their own
+        events (``events.event_text``); the default names the event's type and fields."""
+        worded = self._optional("events", "event_text")
+        if worded is not None:
+            said: str | None = worded(event)
+            return said
+        fields = ", ".join(f"{key} {_words(value)}" for key, value in event.items()
+                           if key != "type" and value not in (None, [], {}))
+        kind = str(event.get("type", "event")).replace("-", " ")
+        return f"{kind}: {fields}" if fields else kind
+
+    def frames(self, position: Any) -> list[dict[str, str]]:
+        """What the last move did, step by step: for each step, the game's own drawing options
+        (``-O``) that draw it (a chain link by link); the viewer shows them on its way to the
+        position.  None by default."""
+        return []
+
+    def players(self, record: Record) -> list[str]:
+        """The players a record names, from its :attr:`player_headers`."""
+        return [value for key in self.player_headers if (value := record.header(key))]
+
+    def replay_schema(self) -> dict[str, Any] | None:
+        """A JSON Schema for this game's part of ``kifu show --format json``
+        (``events.REPLAY_SCHEMA``): its ``$defs`` hold ``event`` (one event) and, if the game
+        describes it, ``position``."""
+        schema: dict[str, Any] | None = self._optional("events", "REPLAY_SCHEMA")
+        return schema
+
+    def commands(self) -> list[click.Command]:
+        """Extra ``kifu`` commands the game brings (``kifu board ...`` for maps, say); they
+        print problems through :meth:`Console.current`, as every kifu command prints them."""
+        return []
+
+    # -- replaying a record (the driver of :mod:`kifu.plugin.replay`, written once) ---------
+
+    def replay(self, record: Record, *, lenient: bool = False,
+               path: tuple[int, ...] = ()) -> Iterator[Step]:
+        """Replay one line of ``record`` (see :func:`kifu.plugin.replay.replay`)."""
+        return replay.replay(self, record, lenient=lenient, path=path)
+
+    def replay_tree(self, record: Record, *, lenient: bool = False) -> Iterator[Step | KifuError]:
+        """Every line of ``record`` (see :func:`kifu.plugin.replay.replay_tree`)."""
+        return replay.replay_tree(self, record, lenient=lenient)
+
+    def check(self, record: Record, *, lenient: bool = False) -> tuple[list[KifuError], int]:
+        """Every problem of ``record`` and its main line's length (see
+        :func:`kifu.plugin.replay.check`)."""
+        return replay.check(self, record, lenient=lenient)
+
+    def check_result(self, record: Record, position: Any) -> list[KifuError]:
+        """The problem with the record's ``Result:`` header at the main line's end (see
+        :func:`kifu.plugin.replay.check_result`)."""
+        return replay.check_result(self, record, position)
+
+    def play_on(self, position: Any, move: Any, *, lenient: bool = False) -> Played:
+        """:meth:`play`, refused with a ``GameOverError`` once the game has ended (see
+        :func:`kifu.plugin.replay.play_on`)."""
+        return replay.play_on(self, position, move, lenient=lenient)
+
+
+#: A game of any kind, as the game-neutral core handles it (it never looks inside positions or
+#: moves; a game's own code and the library's users see the real types).
+AnyGame = GamePlugin[Any, Any]
+
+
+@functools.cache
+def _role_module(defined_in: str, role: str) -> ModuleType:
+    """The module of ``role`` in the package of the module ``defined_in`` (the package itself
+    when ``defined_in`` is one)."""
+    module = sys.modules[defined_in]
+    package = defined_in if hasattr(module, "__path__") else defined_in.rpartition(".")[0]
+    return importlib.import_module(f"{package}.{role}")
+
+
+def _words(value: Any) -> str:
+    """A JSON value of an event as plain words: lists joined, mappings as ``key value``."""
+    if isinstance(value, dict):
+        return ", ".join(f"{key} {_words(item)}" for key, item in value.items())
+    if isinstance(value, (list, tuple)):
+        return " ".join(_words(item) for item in value)
+    return str(value)

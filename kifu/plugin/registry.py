@@ -1,0 +1,265 @@
+"""Finding games, and loading each only when it is needed.
+
+kifu knows every game from its card (:class:`kifu.plugin.contract.Card`): the built-in games' cards are
+the table in ``kifu/builtin/__init__.py``; a third-party package adds a game with an entry point
+in the group ``kifu.games`` that names its card (see the README), read only when the built-in
+games do not answer.  A game itself is imported when a record of it is read, or when every
+game is asked for (``kifu games``), so that checking one record loads one game.
+
+A record's game is found from ``--game``, else a ``Game:`` header, else the file's suffix (with
+the interchange formats, such as SGF, asked whether the text is theirs).
+"""
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping, Set
+from pathlib import PurePath
+
+from kifu.base.cards import BUILT_IN, Card
+from kifu.base.errors import ConversionError, UnknownGameError
+from kifu.plugin.contract import AnyGame, Format, GamePlugin
+
+NATIVE = "native"
+JSON = "json"
+#: The entry-point group through which other packages plug in games.
+ENTRY_POINTS = "kifu.games"
+
+_GAME_HEADER = re.compile(r"^[ \t\ufeff]*Game[ \t]*[:：][ \t]*(\S+)", re.IGNORECASE | re.MULTILINE)
+#: A JSON record: an object, after any blanks (matched, not stripped: no copy of the text).
+_JSON_START = re.compile(r"\s*\{")
+#: Only the head of a file is searched for a ``Game:`` header.
+_HEADER_WINDOW = 4096
+
+_loaded: dict[str, AnyGame] = {}
+_failed: dict[str, str] = {}
+
+
+# -- cards ----------------------------------------------------------------------------------
+
+@functools.cache
+def _plugged() -> tuple[tuple[Card, ...], dict[str, str]]:
+    """The cards other packages announce, and the entry points that failed, with why."""
+    from importlib.metadata import entry_points
+
+    cards: list[Card] = []
+    broken: dict[str, str] = {}
+    taken = {card.name for card in BUILT_IN}
+    for point in entry_points(group=ENTRY_POINTS):
+        try:
+            card = point.load()
+        except Exception as error:  # noqa: BLE001 - one broken plug-in must not sink the rest
+            broken[point.name] = f"{type(error).__name__}: {error}"
+            continue
+        if not isinstance(card, Card):
+            broken[point.name] = f"the entry point {point.value} is no kifu.plugin.contract.Card"
+        elif card.name in taken:
+            broken[point.name] = f"a game named {card.name!r} is known already"
+        else:
+            taken.add(card.name)
+            cards.append(card)
+    return tuple(sorted(cards, key=lambda c: c.name)), broken
+
+
+def cards(*, plugged: bool = True) -> Iterator[Card]:
+    """Every game's card: the built-in games first, then (unless ``plugged`` is false) those
+    other packages plug in, each group in name order."""
+    yield from BUILT_IN
+    if plugged:
+        yield from _plugged()[0]
+
+
+def _lookup(wanted: Callable[[Card], bool]) -> Card | None:
+    """The first card ``wanted``: the built-in games are asked first, the plugged ones only
+    when none of them answers."""
+    found = next((card for card in BUILT_IN if wanted(card)), None)
+    if found is None:  # only now are the entry points read
+        found = next((card for card in _plugged()[0] if wanted(card)), None)
+    return found
+
+
+def card_of(name: str) -> Card:
+    """A game's card by its name or one of its aliases, any case."""
+    wanted = name.strip().casefold()
+    found = _lookup(lambda card: wanted == card.name
+                    or wanted in (alias.casefold() for alias in card.aliases))
+    if found is None:
+        known = ", ".join(card.name for card in cards())
+        raise UnknownGameError(f"unknown game {name!r}; kifu knows {known}")
+    return found
+
+
+# -- games ----------------------------------------------------------------------------------
+
+def load(card: Card) -> AnyGame:
+    """The game a card announces, imported the first time it is asked for."""
+    game = _loaded.get(card.name)
+    if game is None:
+        if card.name in _failed:
+            raise UnknownGameError(f"the game {card.name!r} could not be loaded: "
+                                   f"{_failed[card.name]}")
+        try:
+            game = _loaded[card.name] = _import(card)
+        except Exception as error:  # noqa: BLE001 - reported as the game's, not kifu's
+            _failed[card.name] = f"{type(error).__name__}: {error}"
+            raise UnknownGameError(f"the game {card.name!r} could not be loaded: "
+                                   f"{_failed[card.name]}") from None
+    return game
+
+
+def _import(card: Card) -> AnyGame:
+    """Import the card's module and return its ``GAME``, checked against the card."""
+    import importlib
+
+    game = getattr(importlib.import_module(card.module), "GAME", None)
+    if not isinstance(game, GamePlugin):
+        raise TypeError(f"{card.module} has no GAME that is a kifu.plugin.GamePlugin")
+    told = (game.name, game.title, tuple(game.aliases), tuple(game.suffixes))
+    if told != (card.name, card.title, tuple(card.aliases), tuple(card.suffixes)):
+        raise TypeError(f"{card.module}.GAME says {told}, its card says "
+                        f"{(card.name, card.title, card.aliases, card.suffixes)}")
+    return game
+
+
+def get(name: str) -> AnyGame:
+    """A game by its name or one of its aliases, any case."""
+    return load(card_of(name))
+
+
+def find(name: str) -> AnyGame | None:
+    """A game by its name or alias, ``None`` if kifu knows none that loads."""
+    try:
+        return get(name)
+    except UnknownGameError:
+        return None
+
+
+def games() -> dict[str, AnyGame]:
+    """Every game that loads, by name, in name order (this imports them all)."""
+    found = {}
+    for card in cards():
+        try:
+            found[card.name] = load(card)
+        except UnknownGameError:
+            continue
+    return dict(sorted(found.items()))
+
+
+def broken() -> dict[str, str]:
+    """Games that failed to load and entry points that failed, with the error: ``kifu games``
+    lists them."""
+    return {**_plugged()[1], **_failed}
+
+
+# -- suffixes and formats -------------------------------------------------------------------
+
+class _Suffixes(Set[str]):
+    """Every file suffix some game reads, found when first asked (a walk through a folder asks;
+    a run over files named one by one never needs them)."""
+
+    @functools.cached_property
+    def _all(self) -> frozenset[str]:
+        return self._of(cards())
+
+    @functools.cached_property
+    def _built_in(self) -> frozenset[str]:
+        return self._of(BUILT_IN)
+
+    @staticmethod
+    def _of(some: Iterable[Card]) -> frozenset[str]:
+        found = {".json"}
+        for card in some:
+            found.update(card.suffixes)
+            for suffixes in card.formats.values():
+                found.update(suffixes)
+        return frozenset(found)
+
+    def __contains__(self, suffix: object) -> bool:
+        # The built-in games answer first: a walk through a folder of their records never
+        # reads the installed packages' entry points (a scan that costs as much as kifu's
+        # start-up); only a suffix none of them reads asks the plug-ins.
+        return suffix in self._built_in or suffix in self._all
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all)
+
+    def __len__(self) -> int:
+        return len(self._all)
+
+
+def suffixes() -> Set[str]:
+    """Every file suffix some game reads (native notations and interchange formats)."""
+    return _Suffixes()
+
+
+def detect(text: str, path: str, game_name: str | None = None) -> tuple[AnyGame, str]:
+    """The game a record belongs to and the format it is written in (``native``, ``json``...)."""
+    suffix = PurePath(path).suffix.lower()
+    if _JSON_START.match(text):
+        from kifu.reading.jsonvalues import game_of  # JSON names its game itself
+
+        return get(game_name or game_of(text)), JSON
+    if game_name:
+        game = get(game_name)
+        return game, _format_by_suffix(game, suffix, text) or NATIVE
+    header = _GAME_HEADER.search(text[:_HEADER_WINDOW])
+    if header:
+        return get(header.group(1)), NATIVE
+    # The built-in games first, the plug-ins only when none of them reads the suffix: the
+    # entry points are read only then.
+    found = _by_suffix(BUILT_IN, suffix, text) or _by_suffix(_plugged()[0], suffix, text)
+    if found is not None:
+        return found
+    raise UnknownGameError(
+        "cannot tell which game this record is: give it a 'Game:' header, a known suffix "
+        f"({', '.join(sorted(suffixes()))}) or --game")
+
+
+def _by_suffix(some: Iterable[Card], suffix: str, text: str) -> tuple[AnyGame, str] | None:
+    """The game among ``some`` whose native notation has ``suffix``, else the first whose
+    interchange format of that suffix reads ``text``, with the format."""
+    some = tuple(some)
+    native = next((card for card in some if suffix in card.suffixes), None)
+    if native is not None:
+        return load(native), NATIVE
+    for card in some:
+        if any(suffix in found for found in card.formats.values()):
+            game = load(card)
+            fmt = _format_by_suffix(game, suffix, text)
+            if fmt:
+                return game, fmt
+    return None
+
+
+def guess(path: str) -> str | None:
+    """The game a file's native suffix names, for reports on files that could not be read."""
+    suffix = PurePath(path).suffix.lower()
+    found = _lookup(lambda card: suffix in card.suffixes)
+    return None if found is None else found.name
+
+
+@functools.cache
+def formats(game: AnyGame) -> Mapping[str, Format]:
+    """A game's interchange formats, asked of the game once (every file read asks for them)."""
+    return game.formats()
+
+
+def _format_by_suffix(game: AnyGame, suffix: str, text: str) -> str | None:
+    for name, fmt in formats(game).items():
+        if suffix in fmt.suffixes and fmt.claims(text):
+            return name
+    return None
+
+
+def format_of(game: AnyGame, name: str) -> Format:
+    """An interchange format of a game, by name."""
+    try:
+        return formats(game)[name]
+    except KeyError:
+        offered = ", ".join([NATIVE, JSON, *formats(game)])
+        raise ConversionError(f"{game.name} has no format {name!r}; it offers {offered}") from None
+
+
+def commands() -> dict[str, Card]:
+    """The ``kifu`` commands games bring, each with the card of its game (none is loaded)."""
+    return {command: card for card in cards() for command in card.commands}

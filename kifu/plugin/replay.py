@@ -1,0 +1,219 @@
+"""The replay driver, written once for every game: one line of a record move by move, every
+line of its tree, the check of a whole record and of its stated result.
+
+A game's referee offers two small functions (``start`` builds the position a record starts
+from, ``play`` applies one move to it) and a few answers about a position (``copy``,
+``outcome``, ``result_matches``); everything here is built on them, for any game, so it can be
+tested with a referee of a few lines (:class:`Referee` says what the driver asks of one).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from kifu.base.errors import GameOverError, KifuError, ResultError
+from kifu.base.limits import Problems
+from kifu.base.record import Node, Record
+from kifu.plugin.values import Event, Outcome, Played, Step
+
+
+class Referee(Protocol):
+    """What the driver asks of a game (:class:`kifu.plugin.GamePlugin` offers it all)."""
+
+    def start(self, record: Record) -> Any: ...
+
+    def play(self, position: Any, move: Any, *, lenient: bool = False) -> Played: ...
+
+    def play_quietly(self, position: Any, move: Any, *,
+                     lenient: bool = False) -> list[KifuError]: ...
+
+    def copy(self, position: Any) -> Any: ...
+
+    def outcome(self, position: Any) -> Outcome | None: ...
+
+    def result_matches(self, stated: str, outcome: Outcome | None,
+                       position: Any) -> str | KifuError | None: ...
+
+
+def replay(game: Referee, record: Record, *, lenient: bool = False,
+           path: tuple[int, ...] = ()) -> Iterator[Step]:
+    """Replay one line (the main line, or the variation ``path`` selects) move by move.
+
+    Raises the first illegal move as a ``KifuError`` carrying its span and move number.
+    """
+    position = game.start(record)
+    number = 0
+    for node in record.line(path) if path else record.moves:
+        step, number = _advance(game, position, node, number, lenient, path, game.play)
+        yield step
+
+def replay_tree(game: Referee, record: Record, *,
+                lenient: bool = False) -> Iterator[Step | KifuError]:
+    """Every line of the record, in the order the record writes them: each variation is
+    replayed where it branches off, right after the move it replaces, and its line then
+    goes on from there.
+
+    An illegal move ends its own line only: it is yielded as an error and the other lines
+    are still replayed.  The walk keeps one copy of the position per open variation, never
+    one per branch point, and no recursion, so that neither a record with a variation at
+    every move nor one nested deeply costs more than its depth.
+    """
+    return _replay_tree(game, record, lenient, quiet=False)
+
+def _replay_tree(game: Referee, record: Record, lenient: bool, *, quiet: bool,
+                 main: _Line | None = None) -> Iterator[Step | KifuError]:
+    """:func:`replay_tree`.  ``quiet``: moves played with ``play_quietly``, and only the steps
+    with warnings yielded (validation reads nothing else); ``main``, the main line to walk, if
+    the caller wants its final position and length from it."""
+    stack: list[_Line] = [main or _Line(record.moves, game.start(record), 0, ())]
+    play = game.play_quietly if quiet else game.play
+    while stack:
+        line = stack[-1]
+        if line.branch is not None:  # the alternatives of the node just played
+            before, at_number, node = line.branch
+            choice = line.choice
+            line.choice += 1
+            if choice < len(node.variations):
+                last = choice == len(node.variations) - 1
+                stack.append(_Line(node.variations[choice],
+                                   before if last else game.copy(before), at_number,
+                                   line.path + (line.offset + line.index + 1, choice + 1),
+                                   line.offset + line.index))
+                continue
+            line.branch, line.choice = None, 0
+            line.index = len(line.nodes) if line.failed else line.index + 1
+            continue
+        nodes, position, path = line.nodes, line.position, line.path
+        index, number, end = line.index, line.number, len(nodes)
+        # Most nodes have no variations: they are played in this tight loop.
+        while index < end and not nodes[index].variations:
+            try:
+                step, number = _advance(game, position, nodes[index], number, lenient, path, play)
+            except KifuError as error:
+                yield error.detached()
+                index = end  # an illegal move ends its line
+                break
+            if step.warnings or not quiet:
+                yield step
+            index += 1
+        line.index, line.number = index, number
+        if index == end:
+            stack.pop()
+            continue
+        node = nodes[index]  # its variations start from the position before it
+        line.branch = (game.copy(position), number, node)
+        try:
+            step, line.number = _advance(game, position, node, number, lenient, path, play)
+        except KifuError as error:
+            yield error.detached()
+            line.failed = True
+        else:
+            if step.warnings or not quiet:
+                yield step
+
+def check(game: Referee, record: Record, *,
+          lenient: bool = False) -> tuple[list[KifuError], int]:
+    """Every problem of a record (one per line of play at most; past
+    ``kifu.base.limits.MAX_PROBLEMS`` only counted) and the main line's length."""
+    problems = Problems()
+    main_line_failed = False
+    try:
+        # The main line, walked here: its position ends as the main line's final one, and
+        # its count of moves is the main line's length.
+        main = _Line(record.moves, game.start(record), 0, ())
+        for item in _replay_tree(game, record, lenient, quiet=True, main=main):
+            if isinstance(item, KifuError):
+                problems.add(item)
+                main_line_failed = main_line_failed or not item.variation
+            else:
+                problems.extend(item.warnings)
+    except KifuError as error:  # the start position itself is wrong
+        return [error], 0
+    if not main_line_failed:
+        problems.extend(check_result(game, record, main.position))
+    return problems.reported(), main.number
+
+def check_result(game: Referee, record: Record, position: Any) -> list[KifuError]:
+    """The problem with the record's ``Result:`` header, if the final ``position`` (of the
+    main line) contradicts it."""
+    stated = record.result
+    if not stated:
+        return []
+    actual = game.result_matches(stated, game.outcome(position), position)
+    if actual is None:
+        return []
+    if isinstance(actual, KifuError):
+        return [actual.located(span=actual.span or record.header_span("Result"))]
+    return [ResultError(f"the record says the result is {stated!r}, but the moves give {actual}",
+                        span=record.header_span("Result"), rule="result")]
+
+def _advance(game: Referee, position: Any, node: Node, number: int, lenient: bool,
+             path: tuple[int, ...], play: Callable[..., Played | list[KifuError]]
+             ) -> tuple[Step, int]:
+    """Play one node with ``play`` (the game's ``play``, or ``play_quietly`` for a step without
+    events); the step and the move number so far (events take none)."""
+    move = node.move
+    counted = not getattr(move, "is_event", False)  # is_event(move), for every move
+    number += counted
+    at = number if counted else None
+    try:
+        ended = game.outcome(position)
+        if ended is not None and not getattr(move, "after_end", False):
+            raise _game_over(ended)
+        played = play(position, move, lenient=lenient)
+    except KifuError as error:
+        raise error.located(span=error.span or node.span, move_number=at,
+                            variation=path) from None
+    if isinstance(played, list):  # played quietly: its warnings
+        if not played:  # nothing to report: the quiet walk yields no step for it
+            return _CLEAN_STEP, number
+        events, warnings = _NO_EVENTS, played
+    else:
+        events, warnings = played.events, played.warnings
+    for warning in warnings:
+        warning.span = warning.span or node.span
+        warning.move_number = at
+        warning.variation = path
+    return tuple.__new__(Step, (node, at, position, events, warnings, path)), number
+
+def play_on(game: Referee, position: Any, move: Any, *, lenient: bool = False) -> Played:
+    """The game's ``play``, refused with a ``GameOverError`` once the game has ended (unless
+    the move may follow the end, a closing marker): how a move is played on a position (the
+    replay driver does the same in :func:`_advance`, where every call counts)."""
+    ended = game.outcome(position)
+    if ended is not None and not getattr(move, "after_end", False):
+        raise _game_over(ended)
+    return game.play(position, move, lenient=lenient)
+
+
+
+
+@dataclass
+class _Line:
+    """A line of play being replayed by :func:`replay_tree`."""
+
+    nodes: list[Node]
+    position: Any
+    number: int  # moves counted so far
+    path: tuple[int, ...]
+    offset: int = 0  # where ``nodes`` start in the line from the start of the game
+    index: int = 0  # the next node to play
+    failed: bool = False
+    #: The node just played when it has variations: the position before it, its move number
+    #: so far, the node; ``choice`` is the next of its variations to replay.
+    branch: tuple[Any, int, Node] | None = None
+    choice: int = 0
+
+
+#: The events of a step played quietly (no one reads them; never changed).
+_NO_EVENTS: list[Event] = []
+#: What a move played quietly without a warning gives: a step nobody is shown (the quiet walk
+#: yields only steps with warnings), made once rather than once a move.
+_CLEAN_STEP = tuple.__new__(Step, (None, None, None, _NO_EVENTS, [], ()))
+
+
+def _game_over(ended: Outcome) -> GameOverError:
+    return GameOverError(f"the game was already over: {ended.describe()}", rule="game-over")
+
+

@@ -1,0 +1,114 @@
+"""What a game's rules answer with, as values every layer above can hold: a move's events
+(:data:`Event`), what playing a move did (:class:`Played`), one step of a replay
+(:class:`Step`), how a game ended (:class:`Outcome`), and the drawing options every renderer
+understands (:class:`RenderOptions`)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, NamedTuple, TypeVar
+
+from kifu.base.errors import KifuError, OptionError
+from kifu.base.record import Node
+
+#: A JSON-able description of something a move did: ``{"type": "capture", "points": [...]}``.
+Event = dict[str, Any]
+#: A game's position type and its move type (see :class:`kifu.plugin.GamePlugin`).
+PositionT = TypeVar("PositionT")
+MoveT = TypeVar("MoveT")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winner (a side's name, ``None`` for a draw) and why."""
+
+    winner: str | None
+    reason: str
+
+    def describe(self) -> str:
+        """The outcome in words: ``black wins (five at h8)``, ``draw (...)``."""
+        if self.winner is None:
+            return f"draw ({self.reason})"
+        return f"{self.winner} wins ({self.reason})"
+
+
+@dataclass(slots=True)
+class Played:
+    """What :meth:`kifu.plugin.GamePlugin.play` reports about one move besides the new position.
+
+    ``warnings`` are diagnostics about the move that the replay could go past: repairs made
+    under ``lenient``, or, with severity ``error``, faults in the record that a referee can
+    still read one way only, so that every such place is reported rather than the first.
+    """
+
+    events: list[Event] = field(default_factory=list)
+    warnings: list[KifuError] = field(default_factory=list)
+
+
+class Step(NamedTuple):
+    """One move replayed: the node, its move number, and the position after it.
+
+    The position may be the same object at every step (games mutate it for speed); copy it with
+    :meth:`kifu.plugin.GamePlugin.copy` to keep it past the next step.  A named tuple: one is
+    made for every move replayed, and the driver builds it directly (``tuple.__new__``), the
+    cheapest object there is.
+    """
+
+    node: Node
+    number: int | None
+    position: Any
+    events: list[Event]
+    warnings: list[KifuError]
+    path: tuple[int, ...] = ()
+
+
+#: The sizes a drawing may be asked for, in pixels (``--size``, ``size=``).
+SIZES = range(50, 20_001)
+
+
+def _option(help: str, flag: str | None = None) -> dict[str, str]:
+    """What the command line and the library say of one drawing option: its help, and the
+    flag of ``kifu render`` when it is not ``--name`` (``--coords/--no-coords``)."""
+    return {"help": help, **({"flag": flag} if flag else {})}
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    """Drawing options every renderer understands, plus the game's own (``extras``).
+
+    This one definition makes ``kifu render``'s options (:func:`kifu.commands.options.
+    drawing_options`) and the keywords of :func:`kifu.svg` and :func:`kifu.text`: a field's
+    ``metadata`` holds its help.  A value outside what a drawing can take (a ``size`` outside
+    :data:`SIZES`) is an ``OptionError``.
+    """
+
+    size: int | None = field(default=None, metadata=_option(
+        f"SVG width in pixels ({SIZES.start} to {SIZES.stop - 1})."))
+    flip: bool = field(default=False, metadata=_option(
+        "Turn the board round (the other side's view)."))
+    coords: bool = field(default=True, metadata=_option(
+        "Draw the coordinates (--no-coords leaves them out).", "--coords/--no-coords"))
+    last_move: bool = field(default=True, metadata=_option(
+        "Mark the last move.", "--last-move/--no-last-move"))
+    numbers: bool = field(default=False, metadata=_option(
+        "Number the stones by move (where the game has stones)."))
+    extras: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        size = self.size
+        if size is not None and (isinstance(size, bool) or not isinstance(size, int)
+                                 or size not in SIZES):
+            raise OptionError(f"a drawing's size is a whole number of pixels from {SIZES.start} "
+                              f"to {SIZES.stop - 1}, not {str(size)[:40]!r}", option="--size")
+        for name in ("flip", "coords", "last_move", "numbers"):
+            if not isinstance(getattr(self, name), bool):
+                raise OptionError(f"{name} is true or false, not {getattr(self, name)!r}",
+                                  option="--" + name.replace("_", "-"))
+
+    @classmethod
+    def common(cls) -> tuple[str, ...]:
+        """The names of the options every game has (all but ``extras``)."""
+        return tuple(f.name for f in fields(cls) if f.name != "extras")
+
+    def flag(self, name: str) -> bool:
+        return self.extras.get(name, "no").lower() in ("", "1", "yes", "true", "on")

@@ -1,0 +1,80 @@
+"""JSON text as kifu reads it: decoded with the same bounds as every notation (numbers of at
+most ``kifu.base.limits.MAX_DIGITS`` digits, finite; nesting caught), each error located; and the
+checks games make of the numbers in their JSON (:func:`whole`).
+
+The registry reads a JSON record's ``game`` here before any game is loaded; the record itself
+is made in :mod:`kifu.plugin.jsonform`.
+"""
+from __future__ import annotations
+
+import json
+import math
+import reprlib
+from typing import Any
+
+from kifu.base.errors import LimitError, NotationError
+from kifu.base.limits import MAX_DIGITS, shorten
+from kifu.base.record import Span
+
+
+def game_of(text: str) -> str:
+    """The ``game`` a JSON record names, read without decoding the rest."""
+    data = decode(text)
+    game = data.get("game") if isinstance(data, dict) else None
+    if not isinstance(game, str):
+        raise NotationError("a JSON record needs a string field 'game'", span=Span.point(1, 1))
+    return game
+
+
+class _Unusable(Exception):
+    """A JSON number kifu will not take (too many digits, not finite), as written."""
+
+    def __init__(self, message: str, written: str) -> None:
+        super().__init__(message)
+        self.message, self.written = message, written
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _Unusable(f"a number with more than {MAX_DIGITS} digits", text)
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Unusable(f"the number {shorten(text)} is too large", text)
+    return value
+
+
+def _constant(text: str) -> Any:
+    raise _Unusable(f"{text} is not a JSON number", text)
+
+
+def decode(text: str) -> Any:
+    """JSON text as Python values; numbers are bounded as in every notation (``kifu.base.limits``)."""
+    try:
+        return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+    except json.JSONDecodeError as error:
+        raise NotationError(f"invalid JSON: {error.msg}",
+                            span=Span.point(error.lineno, error.colno)) from None
+    except RecursionError:
+        raise LimitError("invalid JSON: nested too deeply", span=Span.point(1, 1),
+                         rule="nesting-depth") from None
+    except _Unusable as error:
+        at = text.find(error.written)
+        span = Span.point(1, 1)
+        if at >= 0:
+            span = Span.point(text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at))
+        raise LimitError(f"invalid JSON: {error.message}", span=span, rule="number-size") from None
+
+
+def whole(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high`` (JSON's ``true`` is not one),
+    else a ``ValueError`` naming ``what``: games check the numbers of their JSON with it as
+    strictly as their notation's."""
+    if (not isinstance(value, int) or isinstance(value, bool) or value < low
+            or (high is not None and value > high)):
+        limits = f"from {low}" if high is None else f"from {low} to {high}"
+        raise ValueError(f"{what} is a whole number {limits}, not {reprlib.repr(value)}")
+    return value

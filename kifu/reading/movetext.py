@@ -1,0 +1,296 @@
+"""Reading a notation of header lines, comments, numbers, moves and variations into a Record.
+
+Most notations share this layout (``grammars/common.lark`` holds its pieces): header lines first,
+then moves, optionally numbered, with comments after the move they concern and variations in
+parentheses after the move they replace.  A game's grammar that names its rules ``header``,
+``comment``, ``number`` (around a ``MOVE_NUMBER``), ``vopen`` (around a ``VOPEN``) and
+``variation`` (ending in a ``VCLOSE``) gets the whole reading from :func:`read_record`; the game
+only turns each move rule into a move value.  The parser streams: each item goes to the
+:class:`RecordBuilder` as soon as it is read and no parse tree is kept, so a record costs the
+memory of its moves, not of a tree of every token.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from lark import Token, Tree
+
+from kifu.base.errors import ConversionError, HeaderError, LimitError, NotationError
+from kifu.base.limits import (
+    MAX_DEPTH,
+    MAX_MOVES,
+    read_int,
+    shorten,
+    too_deep,
+    too_many_moves,
+)
+from kifu.base.record import Node, Record, Span, is_event
+from kifu.reading import grammar
+from kifu.reading.grammar import span_of, token_span
+
+
+class RecordBuilder:
+    """Collects headers, moves, comments and variations in the order a parser meets them.
+
+    It enforces the limits every record is read under (``kifu.base.limits``): variations nested
+    at most ``MAX_DEPTH`` deep and at most ``MAX_MOVES`` moves in all.
+    """
+
+    def __init__(self, game: str, source: str | None = None) -> None:
+        self.record = Record(game=game, source=source)
+        self._lines: list[list[Node]] = [self.record.moves]
+        self._numbers: list[int] = [0]  # plies so far in each open line
+        self._pending_number: tuple[int, Span | None] | None = None
+        self._seen_move = False
+        self._leading_comments: list[str] = []
+        self._header_keys: set[str] = set()
+        self._moves = 0
+
+    @property
+    def line(self) -> list[Node]:
+        return self._lines[-1]
+
+    @property
+    def depth(self) -> int:
+        """How many variations are open (0 on the main line)."""
+        return len(self._lines) - 1
+
+    @property
+    def seen_move(self) -> bool:
+        return self._seen_move
+
+    def header(self, key: str, value: str, span: Span) -> None:
+        if self._seen_move:
+            raise HeaderError(f"header line {key!r} after the moves have begun; "
+                              "headers go at the top", span=span)
+        folded = key.casefold()
+        if folded in self._header_keys:
+            raise HeaderError(f"header {key!r} is given twice", span=span)
+        self._header_keys.add(folded)
+        self.record.headers[key] = value
+        self.record.header_spans[key] = span
+
+    def comment(self, text: str) -> None:
+        if self.line:
+            self.line[-1].comments.append(text)
+        elif len(self._lines) == 1:
+            self.record.comments.append(text)
+        else:  # a comment opening a variation goes with the variation's first move
+            self._leading_comments.append(text)
+
+    def number(self, written: int, span: Span | None) -> None:
+        if self._pending_number is not None:
+            raise NotationError(f"move number {self._pending_number[0]} is not followed by a move",
+                                span=self._pending_number[1])
+        self._pending_number = (written, span)
+
+    def number_text(self, text: str, span: Span | None) -> None:
+        """A move number as written (``12.``, full-width digits too)."""
+        digits = _NUMBER.search(text)
+        written = read_int(digits.group()) if digits else None
+        if written is None:
+            raise LimitError(f"move number {shorten(text)} is far too large", span=span,
+                             rule="number-size")
+        self.number(written, span)
+
+    def move(self, move: Any, span: Span | None) -> Node:
+        self._seen_move = True
+        self._moves += 1
+        if self._moves > MAX_MOVES:
+            raise too_many_moves(span)
+        if not is_event(move):
+            self._numbers[-1] += 1
+            if self._pending_number is not None:
+                written, where = self._pending_number
+                if written != self._numbers[-1]:
+                    raise NotationError(f"move number {written} is written where move "
+                                        f"{self._numbers[-1]} comes", span=where)
+                self._pending_number = None
+        node = Node(move, span=span)
+        if len(self._lines) > 1 and not self.line and self._leading_comments:
+            node.comments.extend(self._leading_comments)
+            self._leading_comments = []
+        self.line.append(node)
+        return node
+
+    def begin_variation(self, span: Span | None) -> None:
+        if not self.line:
+            raise NotationError("a variation must follow the move it replaces", span=span)
+        if self.depth >= MAX_DEPTH:
+            raise too_deep(span)
+        self._check_number_used()
+        replaced = self.line[-1]
+        before = self._numbers[-1] - (not is_event(replaced.move))
+        variation: list[Node] = []
+        replaced.variations.append(variation)
+        self._lines.append(variation)
+        self._numbers.append(before)
+        self._leading_comments = []
+
+    def end_variation(self, span: Span | None) -> None:
+        self._check_number_used()
+        if not self.line:
+            raise NotationError("an empty variation", span=span)
+        self._lines.pop()
+        self._numbers.pop()
+
+    def finish(self) -> Record:
+        self._check_number_used()
+        return self.record
+
+    def _check_number_used(self) -> None:
+        if self._pending_number is not None:
+            written, where = self._pending_number
+            raise NotationError(f"move number {written} is not followed by a move", span=where)
+
+
+def comment_text(raw: str) -> str:
+    """A comment's text without its ``{}`` or ``;`` and surrounding blanks."""
+    if raw.startswith("{") and raw.endswith("}"):
+        return raw[1:-1].strip()
+    return raw.lstrip(";").strip()
+
+
+_NUMBER = re.compile(r"[0-9０-９]+")
+
+
+#: Reads a token that stands for several numbers and moves at once into the builder.
+RunReader = Callable[[Token, RecordBuilder], None]
+
+
+def header_span(key: Token, value: Token | None) -> Span:
+    """A header's span: from its key to the end of its value (not of the line)."""
+    first, last = token_span(key), token_span(value if value is not None else key)
+    return Span(first.line, first.column, last.end_line, last.end_column)
+
+
+def read_record(grammar_name: str, text: str, builder: RecordBuilder,
+                make_move: Callable[[Tree[Token]], Any], *,
+                terminals: Mapping[str, str] | None = None,
+                move_kinds: Iterable[str] = ("move",),
+                runs: Mapping[str, RunReader] | None = None,
+                handlers: Mapping[str, grammar.RuleHandler] | None = None,
+                positions: bool = False) -> Record:
+    """Parse ``text`` (a notation of the common layout, see the module docstring) into
+    ``builder`` and return its record.
+
+    Each rule named in ``move_kinds`` is a move: ``make_move`` gets it as a tree of its
+    children (its span from its tokens).  ``runs`` maps rules around a single token that stands
+    for several numbers and moves to a reader that feeds them to the builder itself;
+    ``handlers`` adds (or replaces) handlers for other rules of the game's grammar.
+    """
+    def move(kind: str) -> grammar.RuleHandler:
+        def handle(children: list[Any]) -> None:
+            item = Tree(kind, children)
+            builder.move(make_move(item), span_of(item))
+        return handle
+
+    def run(reader: RunReader) -> grammar.RuleHandler:
+        return lambda children: reader(children[0], builder)
+
+    def header(children: list[Any]) -> None:
+        key_token, *rest = children
+        value = rest[0] if rest else None
+        builder.header(key_token.rstrip(":： \t"), str(value).rstrip() if value else "",
+                       header_span(key_token, value))
+
+    table: dict[str, grammar.RuleHandler] = {
+        "start": lambda children: None,
+        "header": header,
+        "comment": lambda children: builder.comment(comment_text(str(children[0]))),
+        "number": lambda children: builder.number_text(str(children[0]), span_of(children[0])),
+        "vopen": lambda children: builder.begin_variation(span_of(children[0])),
+        "variation": lambda children: builder.end_variation(span_of(children[-1])),
+    }
+    table.update({kind: move(kind) for kind in move_kinds})
+    table.update({kind: run(reader) for kind, reader in (runs or {}).items()})
+    table.update(handlers or {})
+    grammar.stream(grammar_name, text, table, terminals, positions)
+    return builder.finish()
+
+
+# -- writing --------------------------------------------------------------------------------
+
+def write_record(record: Record, move_text: Callable[[Any], str] = str, *, numbered: bool = True,
+                 per_line: int = 10, extra_headers: Iterable[tuple[str, str]] = (),
+                 separator: str = " ", break_after_notes: bool = False) -> str:
+    """A record in the common layout: header lines (then ``extra_headers``, a set-up say), a
+    blank line, the comments before play, and the moves ``per_line`` to a line.
+
+    Moves are numbered (events are not); each move's comments follow it and its variations
+    follow those, in parentheses.  ``break_after_notes`` also ends a line after a move that has
+    comments or variations.
+    """
+    out = header_lines([*record.headers.items(), *extra_headers])
+    if out:
+        out.append("")
+    for text in record.comments:
+        out.append(comment_token(text).rstrip("\n"))
+    current: list[str] = []
+    number = 0
+    for node in record.moves:
+        text, number = _node_text(node, number, move_text, numbered)
+        current.append(text)
+        if (len(current) == per_line or text.endswith("\n")
+                or (break_after_notes and (node.comments or node.variations))):
+            out.append(separator.join(current).rstrip("\n"))
+            current = []
+    if current:
+        out.append(separator.join(current))
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _node_text(node: Node, number: int, move_text: Callable[[Any], str],
+               numbered: bool) -> tuple[str, int]:
+    counted = not is_event(node.move)
+    number += counted
+    parts = [f"{number}. {move_text(node.move)}" if numbered and counted else move_text(node.move)]
+    parts.extend(comment_token(c) for c in node.comments)
+    for variation in node.variations:
+        inner, at = [], number - counted
+        for child in variation:
+            text, at = _node_text(child, at, move_text, numbered)
+            inner.append(text)
+        parts.append("(" + " ".join(inner) + ")")
+    return " ".join(parts), number
+
+
+def comment_token(text: str) -> str:
+    """A comment as written: in braces, or after ``;`` to the end of the line when it holds a
+    ``}`` (the result then ends with a line end).  A comment holding both a ``}`` and a line
+    end fits neither; its ``}`` become full-width ones."""
+    if "}" not in text:
+        return "{" + text + "}"
+    if "\n" not in text:
+        return "; " + text + "\n"
+    return "{" + text.replace("}", "\uff5d") + "}"
+
+
+#: The header names the common layout reads (``HEADER_KEY`` in ``grammars/common.lark``).
+HEADER_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*")
+
+
+def header_lines(headers: Iterable[tuple[str, str]],
+                 names: re.Pattern[str] = HEADER_NAME) -> list[str]:
+    """Header lines as a notation writes them, each value on one line (line ends become
+    blanks), ``: `` after an ASCII name and ``：`` after another.
+
+    A record read from JSON or SGF may hold a header the notation cannot read back: a name it
+    does not read as one (``names`` says which it does), or one name twice in other cases.
+    Writing it would make a file kifu cannot read, so that is a ``ConversionError`` instead.
+    """
+    lines, seen = [], set()
+    for key, value in headers:
+        if not names.fullmatch(key):
+            raise ConversionError(f"the header {shorten(key)!r} cannot be written in this "
+                                  "notation, whose header names are a letter, then letters, "
+                                  "digits, '-' and '_'")
+        if key.casefold() in seen:
+            raise ConversionError(f"the header {shorten(key)!r} is given twice (names are the "
+                                  "same in any case)")
+        seen.add(key.casefold())
+        colon = ": " if key.isascii() else "："
+        lines.append(f"{key}{colon}{' '.join(value.split(chr(10)))}")
+    return lines

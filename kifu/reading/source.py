@@ -1,0 +1,534 @@
+"""Reading a record's bytes into text: encodings, line ends, and input that is not text at all.
+
+Records in the wild come as UTF-8 with or without a byte-order mark, in the legacy encodings of
+Japanese, Chinese and Korean software, with CRLF line ends, truncated, or as some other file
+picked up by mistake.  This module turns all of that into clean ``\\n``-separated text or a
+located error, and says in a warning whenever the encoding was guessed rather than known.
+
+An encoding is decided from evidence, not from the first codec that happens to succeed: a BOM,
+then UTF-8 (self-validating), then, for bytes that are not UTF-8, the legacy encoding chardetng
+names (Firefox's detector, built for short texts in the legacy encodings of East Asia and
+Europe), taken only when it decodes the bytes strictly and the characters it yields are
+plausible text (letters within words, or mostly characters of the frequent first level of the
+script's national standard) and there are enough of them; a guess always comes with a warning
+naming it.  An SGF file's ``CA[]`` is honoured first (read with the real tokenizer), and checked
+against the bytes; SGF's own default, ISO-8859-1, is the last resort there.
+"""
+from __future__ import annotations
+
+import codecs
+import os
+import sys
+import unicodedata
+from dataclasses import dataclass, field
+from typing import BinaryIO
+
+from kifu.base.errors import REPAIRED, EncodingError, InputError, KifuError, ReadError
+from kifu.base.record import Span
+
+#: Records are small; anything above this is refused before it is decoded or parsed.
+MAX_BYTES = 16 * 1024 * 1024
+
+STDIN = "-"
+
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),  # before UTF-16-LE, whose BOM it starts with
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+#: Legacy multi-byte encodings, in the order a tie is settled; each name is the superset
+#: codec that decodes what its family's software writes (GBK in a GB2312 file, say).
+LEGACY = ("gb18030", "cp949", "cp932", "cp950", "euc_jp")
+_NAMES = {"gb18030": "GB18030", "cp949": "EUC-KR (CP949)", "cp932": "Shift_JIS (CP932)",
+          "cp950": "Big5 (CP950)", "euc_jp": "EUC-JP", "cp1252": "ISO-8859-1 (Windows-1252)",
+          "latin-1": "ISO-8859-1", "utf-8": "UTF-8", "utf-16-le": "UTF-16-LE",
+          "utf-16-be": "UTF-16-BE"}
+#: Charset names as SGF files spell them (compared without case, '-', '_' or blanks).
+_ALIASES = {
+    "gb2312": "gb18030", "gbk": "gb18030", "euccn": "gb18030", "cp936": "gb18030",
+    "gb18030": "gb18030", "xgbk": "gb18030", "eucgb2312": "gb18030", "hzgb2312": "hz",
+    "euckr": "cp949", "cp949": "cp949", "uhc": "cp949", "ksc56011987": "cp949",
+    "ksc5601": "cp949", "windows949": "cp949",
+    "shiftjis": "cp932", "sjis": "cp932", "mskanji": "cp932", "windows31j": "cp932",
+    "cp932": "cp932", "xsjis": "cp932", "shiftjis2004": "cp932",
+    "big5": "cp950", "cp950": "cp950", "big5hkscs": "big5hkscs",
+    "eucjp": "euc_jp",
+    "iso88591": "latin-1", "latin1": "latin-1", "l1": "latin-1", "ascii": "latin-1",
+    "usascii": "latin-1", "windows1252": "cp1252", "cp1252": "cp1252",
+    "utf8": "utf-8", "utf16": "utf-16", "utf16le": "utf-16-le", "utf16be": "utf-16-be",
+    "utf32": "utf-32", "utf32le": "utf-32-le", "utf32be": "utf-32-be",
+}
+#: A legacy guess needs this many non-ASCII characters (multi-byte ones; single-byte ones),
+#: and in a CJK encoding this share of them common.
+MIN_EVIDENCE = 2
+MIN_EVIDENCE_SINGLE_BYTE = 3
+MIN_COMMON = 0.6
+#: The share a CJK reading needs to win over a Latin one chardetng preferred.
+MIN_COMMON_ALONE = 0.95
+#: Characters a Latin-1 text may hold besides letters (punctuation of European text).
+_LATIN_PUNCTUATION = set("«»‘’“”–—…°±·¿¡ ")
+
+
+@dataclass(frozen=True)
+class SourceText:
+    """A record's text, ready to parse, what it was read from, and what decoding it found
+    (the encoding guessed, a declared charset that was wrong), as located warnings."""
+
+    text: str
+    path: str
+    encoding: str
+    warnings: tuple[KifuError, ...] = field(default=())
+
+
+def check_encoding_name(name: str) -> str:
+    """The codec's canonical name, or a ``ReadError`` for a name Python does not know or a
+    codec that does not decode text (``base64``, ``rot13``)."""
+    try:
+        info = codecs.lookup(name)
+    except LookupError:
+        raise ReadError(f"unknown encoding {name!r}") from None
+    if not getattr(info, "_is_text_encoding", True) or info.name in _NOT_CHARSETS:
+        raise ReadError(f"{name!r} is not a text encoding; name one such as utf-8, cp932 or "
+                        "gb18030") from None
+    return info.name
+
+
+#: Codecs Python counts as text encodings that are no character set of a file: domain names
+#: (``idna``, ``punycode``), escape sequences read as characters (a record's ``\x1b`` would
+#: become a real escape), and one that refuses everything.  Their errors are not decoding
+#: errors at a byte either.
+_NOT_CHARSETS = frozenset({"idna", "punycode", "unicode-escape", "raw-unicode-escape",
+                           "undefined"})
+
+
+def read_source(path: str, encoding: str | None = None, *, max_bytes: int = MAX_BYTES) -> SourceText:
+    """Read ``path`` (``-`` for standard input) and decode it; see :func:`decode`."""
+    try:
+        if path == STDIN:
+            data = sys.stdin.buffer.read(max_bytes + 1)
+        else:
+            with open(path, "rb") as handle:
+                data = read_bounded(handle, max_bytes)
+    except IsADirectoryError:
+        raise ReadError(f"{path} is a directory") from None
+    except OSError as error:
+        raise ReadError(f"cannot read {path}: {error.strerror or error}") from None
+    return decode(data, path, encoding, max_bytes=max_bytes)
+
+
+def read_bounded(handle: BinaryIO, max_bytes: int) -> bytes:
+    """What ``handle`` holds, but no more than ``max_bytes + 1`` bytes (one more tells a file
+    too large).  A file of known size is read as that size: asking for the whole limit at once
+    makes Python set aside that much memory for every file, a cost a batch run pays per file."""
+    try:
+        size = os.fstat(handle.fileno()).st_size
+    except (OSError, ValueError):  # no file descriptor (a test's BytesIO)
+        size = 0
+    if not 0 < size <= max_bytes:  # a pipe, a device, an empty or too large file
+        return handle.read(max_bytes + 1)
+    data = handle.read(size + 1)
+    if len(data) > size:  # it grew while being read
+        data += handle.read(max_bytes + 1 - len(data))
+    return data
+
+
+def decode(data: bytes, path: str = "<bytes>", encoding: str | None = None,
+           *, max_bytes: int = MAX_BYTES) -> SourceText:
+    """Decode a record's bytes: with ``encoding`` strictly; else as the module says (an SGF
+    file by its ``CA[]`` first).  Line ends become ``\\n``."""
+    if len(data) > max_bytes:
+        raise InputError(f"file is larger than {max_bytes // (1024 * 1024)} MiB; is it a record?")
+    if not data.strip():
+        raise InputError("file is empty", span=Span.point(1, 1))
+    warnings: list[KifuError] = []
+    if encoding is not None:
+        name = check_encoding_name(encoding)
+        text = _decode_strict(data, name)
+    elif _is_sgf(data, path):
+        text, name = _decode_sgf(data, warnings)
+    else:
+        text, name = _detect(data, warnings)
+    if "\x00" in text:
+        raise _binary_error(text)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not text.strip():
+        raise InputError("file holds only a byte-order mark and blanks", span=Span.point(1, 1))
+    return SourceText(text, path, name, tuple(warnings))
+
+
+def _is_sgf(data: bytes, path: str) -> bool:
+    if os.path.splitext(path)[1].lower() == ".sgf":
+        return True
+    head = data[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
+    return head.startswith(b"(") and head[1:].lstrip().startswith(b";")
+
+
+# -- any record -----------------------------------------------------------------------------
+
+def _detect(data: bytes, warnings: list[KifuError]) -> tuple[str, str]:
+    found = _by_bom(data, warnings)
+    if found is not None:
+        return found
+    if b"\x00" in data:
+        raise _binary_error(data.decode("latin-1"))
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError as utf8_error:
+        if utf8_error.end >= len(data) and utf8_error.reason == "unexpected end of data":
+            raise _located(data, utf8_error.start, "the file ends inside a UTF-8 character; "
+                           "it looks truncated") from None
+        mostly = _mostly(data, "utf-8", utf8_error, warnings)
+        if mostly is not None:
+            return mostly, "utf-8"
+        guess = guess_legacy(data) or _latin(data)
+        if guess is not None:
+            text, name = guess
+            warnings.append(_guessed(data, utf8_error.start, name, "the text is not UTF-8"))
+            return text, name
+        byte = data[utf8_error.start]
+        raise _located(data, utf8_error.start,
+                       f"byte 0x{byte:02x} is not UTF-8, and no other encoding fits the text; "
+                       "name the encoding with --encoding") from None
+
+
+def _by_bom(data: bytes, warnings: list[KifuError]) -> tuple[str, str] | None:
+    """Text a byte-order mark (or the NULs of UTF-16 without one) decides."""
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            return _decode_strict(data[len(bom):], name), name
+    if b"\x00" not in data[:4096]:
+        return None
+    head = data[:4096]
+    even, odd = head[0::2].count(0), head[1::2].count(0)
+    wide = "utf-16-be" if even > 4 * odd + 4 else "utf-16-le" if odd > 4 * even + 4 else None
+    if wide is None:
+        return None  # NUL bytes, but not UTF-16
+    name = wide
+    try:
+        text = data.decode(name)
+    except UnicodeDecodeError:
+        raise _binary_error(data.decode("latin-1")) from None
+    warnings.append(_guessed(data, 0, name, "the text has no byte-order mark"))
+    return text, name
+
+
+def guess_legacy(data: bytes) -> tuple[str, str] | None:
+    """The text and codec of the legacy encoding the evidence favours, or ``None``.
+
+    chardetng names a candidate; it is taken when it decodes the bytes strictly into enough
+    non-ASCII characters (:data:`MIN_EVIDENCE`) that read as text of its script.  Where it
+    names a single-byte encoding for bytes 0x80-0x9F (controls in ISO-8859, lead bytes in
+    Shift_JIS and GBK), a CJK reading made only of common characters is preferred.
+    """
+    import chardetng_py  # type: ignore[import-untyped]  # only for bytes that are not UTF-8
+
+    named = chardetng_py.detect(data, allow_utf8=False)
+    codec = _codec(named) if named else None
+    if codec is None:
+        return None
+    if codec in LEGACY:
+        return _cjk(data, codec)
+    # Single-byte: bytes 0x80-0x9F are controls in ISO-8859 and lead bytes in Shift_JIS, GBK,
+    # Big5 and UHC, so a CJK reading of only common characters is the better one.
+    if any(0x80 <= byte <= 0x9F for byte in data):
+        for candidate in LEGACY:
+            found = _cjk(data, candidate, MIN_COMMON_ALONE)
+            if found is not None:
+                return found
+    try:
+        text = data.decode(codec)
+    except (UnicodeDecodeError, LookupError):
+        return None
+    if codecs.lookup(codec).name in ("cp1252", "iso8859-1"):
+        return _latin(data)
+    return (text, codec) if _letters_in_words(text, MIN_EVIDENCE_SINGLE_BYTE) else None
+
+
+def _cjk(data: bytes, codec: str, share: float = MIN_COMMON) -> tuple[str, str] | None:
+    """``data`` in a CJK codec, if it decodes and enough of its characters are common."""
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError:
+        return None
+    common, total = _commonness(text, codec)
+    if total < MIN_EVIDENCE or common / total < share:
+        return None
+    return text, codec
+
+
+def _family(codec: str) -> str:
+    return "ja" if codec in ("cp932", "euc_jp") else codec
+
+
+def _commonness(text: str, codec: str) -> tuple[int, int]:
+    """How many of ``text``'s non-ASCII characters are common in ``codec``'s script, of how
+    many: judged by where the character sits in the script's national standard, whose first
+    level holds the frequent characters."""
+    common = total = 0
+    for char in set(text):
+        if char < "\x80":
+            continue
+        count = text.count(char)
+        total += count
+        if _is_common(char, codec):
+            common += count
+    return common, total
+
+
+def _is_common(char: str, codec: str) -> bool:
+    if codec in ("cp932", "euc_jp"):
+        if "\u3041" <= char <= "\u30ff":  # hiragana and katakana
+            return True
+        try:
+            raw = char.encode("shift_jis")
+        except UnicodeEncodeError:
+            return False
+        if len(raw) == 1:
+            return False  # half-width katakana: rare in real text
+        return 0x81 <= raw[0] <= 0x84 or 0x889F <= (raw[0] << 8 | raw[1]) <= 0x9872
+    standard, symbols, frequent = {
+        "gb18030": ("gb2312", (0xA1, 0xA9), (0xB0A1, 0xD7F9)),
+        "cp949": ("euc_kr", (0xA1, 0xAC), (0xB0A1, 0xC8FE)),
+        "cp950": ("big5", (0xA1, 0xA3), (0xA440, 0xC67E)),
+    }[codec]
+    try:
+        raw = char.encode(standard)
+    except UnicodeEncodeError:
+        return False
+    if len(raw) != 2:
+        return False
+    return symbols[0] <= raw[0] <= symbols[1] or frequent[0] <= (raw[0] << 8 | raw[1]) <= frequent[1]
+
+
+def _latin(data: bytes) -> tuple[str, str] | None:
+    """Latin-1 (as Windows-1252) when every non-ASCII character it gives is European
+    punctuation or a Latin letter within a word (``José``, ``Müller``)."""
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:
+        return None
+    return (text, "cp1252") if _letters_in_words(text, 1, latin=True) else None
+
+
+def _letters_in_words(text: str, enough: int, latin: bool = False) -> bool:
+    """Whether the non-ASCII characters of ``text`` (at least ``enough``) are all punctuation
+    of European text or letters next to a letter, as words in a real script are."""
+    found = 0
+    for index, char in enumerate(text):
+        if char < "\x80" or char in _LATIN_PUNCTUATION:
+            continue
+        found += 1
+        if not char.isalpha() or (latin and "LATIN" not in unicodedata.name(char, "")):
+            return False
+        before = text[index - 1] if index else " "
+        after = text[index + 1] if index + 1 < len(text) else " "
+        if not (before.isalpha() or after.isalpha()):
+            return False
+    return found >= enough
+
+
+# -- SGF: CA[] first ------------------------------------------------------------------------
+
+def _decode_sgf(data: bytes, warnings: list[KifuError]) -> tuple[str, str]:
+    """An SGF file's bytes: a BOM, else the ``CA[]`` of the first game checked against the
+    evidence, else UTF-8, a clear legacy guess, or ISO-8859-1 (SGF's default)."""
+    found = _by_bom(data, warnings)
+    if found is not None:
+        return found
+    data = _stray_nuls(data, warnings)
+    from kifu.sgf.syntax import declared_charset  # only for SGF files
+
+    declared = declared_charset(data)
+    if declared is not None:
+        decoded = _declared(data, *declared, warnings)
+        if decoded is not None:
+            return decoded
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError as error:
+        bad = error.start
+        mostly = _mostly(data, "utf-8", error, warnings)
+        if mostly is not None:
+            return mostly, "utf-8"
+    guess = guess_legacy(data)
+    if guess is not None:
+        if declared is None and guess[1] != "cp1252":  # ISO-8859-1 is SGF's default
+            warnings.append(_guessed(data, bad, guess[1], "the file names no charset (CA[])"))
+        return guess
+    text, codec = _sgf_default(data)
+    if declared is None and _latin(data) is None:
+        warnings.append(_guessed(data, bad, codec, "the file names no charset (CA[]) and its "
+                                 "text is too short or too odd to tell which"))
+    return text, codec
+
+
+def _stray_nuls(data: bytes, warnings: list[KifuError]) -> bytes:
+    """A few NUL bytes in an SGF file that is otherwise text (a damaged file) become blanks,
+    with a warning; many are binary data, refused."""
+    count = data.count(0)
+    if not count:
+        return data
+    if count > max(16, len(data) // 1000) or b"(" not in data:
+        raise _binary_error(data.decode("latin-1"))
+    warnings.append(InputError(f"{count} NUL byte{'s' * (count > 1)} in the text (a damaged "
+                               "file?) read as blanks", span=_span_at(data, data.index(0), 1),
+                               severity="warning", grade=REPAIRED, rule="nul-byte"))
+    return data.replace(b"\x00", b" ")
+
+
+def _sgf_default(data: bytes) -> tuple[str, str]:
+    try:
+        return data.decode("cp1252"), "cp1252"
+    except UnicodeDecodeError:
+        return data.decode("latin-1"), "latin-1"
+
+
+def _declared(data: bytes, name: str, offset: int,
+              warnings: list[KifuError]) -> tuple[str, str] | None:
+    """The text in the charset ``CA[name]`` declares, or ``None`` (with a warning) where the
+    declaration is unknown or false and the evidence must decide."""
+    where = _span_at(data, offset, len(name) + 4)
+    codec = _codec(name)
+    if codec is None:
+        warnings.append(EncodingError(f"CA[{name}] names no charset kifu knows; the encoding is "
+                                      "decided from the text", span=where, severity="warning",
+                                      grade=REPAIRED, rule="charset"))
+        return _evidence_after(data, name, warnings, where)
+    if codec == "latin-1":
+        text, codec = _sgf_default(data)
+    else:
+        try:
+            text = data.decode(codec)
+        except UnicodeDecodeError as error:
+            mostly = _mostly(data, codec, error, warnings)
+            if mostly is not None:
+                return mostly, codec
+            warnings.append(EncodingError(
+                f"CA[{name}] is declared, but byte 0x{data[error.start]:02x} at line "
+                f"{_span_at(data, error.start, 1).line} is not {name}; the encoding is decided "
+                "from the text", span=where, severity="warning", grade=REPAIRED,
+                rule="charset"))
+            return _evidence_after(data, name, warnings, where)
+    if codec != "utf-8" and not data.isascii():
+        better = _better_than_declared(data, codec, text)
+        if better is not None:
+            warnings.append(EncodingError(
+                f"CA[{name}] is declared, but the text reads as {_NAMES.get(better[1], better[1])}"
+                f" ({better[2]}); read so", span=where, severity="warning", grade=REPAIRED,
+                rule="charset"))
+            return better[0], better[1]
+    return text, codec
+
+
+#: A text in an encoding with this many broken characters at most (and many more good ones)
+#: is that encoding with a character cut off here and there, not another encoding.
+MAX_BROKEN = 4
+#: UTF-8 checks itself: text in another encoding read as UTF-8 breaks at most of its non-ASCII
+#: characters (GBK, EUC-KR or Latin-1 keep one in ten or so whole), so a text with twice as many
+#: whole multi-byte characters as broken ones is UTF-8 however many were damaged (Fox writes
+#: names cut or with bytes turned into "?").
+UTF8_WHOLE_PER_BROKEN = 2
+
+
+def _mostly(data: bytes, codec: str, error: UnicodeDecodeError,
+            warnings: list[KifuError]) -> str | None:
+    """The text in ``codec`` with its few broken characters (cut off by a writer, say) read as
+    U+FFFD, if it is that encoding with a flaw rather than another encoding; with a warning."""
+    text = data.decode(codec, errors="replace")
+    broken = text.count("\ufffd")
+    good = sum(c >= "\x80" for c in text) - broken
+    if codec == "utf-8":
+        if good < max(2 * MIN_EVIDENCE, UTF8_WHOLE_PER_BROKEN * broken):
+            return None
+    elif broken > MAX_BROKEN or good < max(MIN_EVIDENCE, 4 * broken):
+        return None
+    warnings.append(EncodingError(
+        f"{broken} broken character{'s' * (broken > 1)} in otherwise good "
+        f"{_NAMES.get(codec, codec)} text (cut off by the program that wrote it?) read as "
+        "\ufffd", span=_span_at(data, error.start, 1), severity="warning", grade=REPAIRED,
+        rule="broken-character"))
+    return text
+
+
+def _better_than_declared(data: bytes, codec: str, text: str) -> tuple[str, str, str] | None:
+    """A reading the evidence clearly prefers to the declared one: valid UTF-8 with several
+    multi-byte characters, or another CJK script whose characters are common where the declared
+    one's are not."""
+    try:
+        utf8 = data.decode("utf-8")
+    except UnicodeDecodeError:
+        utf8 = None
+    if utf8 is not None and sum(c >= "\x80" for c in utf8) >= MIN_EVIDENCE:
+        return utf8, "utf-8", "it is valid UTF-8"
+    if codec in LEGACY:
+        common, total = _commonness(text, codec)
+        if total and common / total < 0.5:
+            guess = guess_legacy(data)
+            if guess is not None and _family(guess[1]) != _family(codec):
+                return guess[0], guess[1], f"only {common} of {total} characters are common in " \
+                    "the declared one"
+    return None
+
+
+def _evidence_after(data: bytes, name: str, warnings: list[KifuError],
+                    where: Span) -> tuple[str, str]:
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    guess = guess_legacy(data)
+    if guess is not None:
+        warnings.append(_guessed(data, 0, guess[1], f"CA[{name}] does not fit", span=where))
+        return guess
+    text, codec = _sgf_default(data)
+    warnings.append(_guessed(data, 0, codec, f"CA[{name}] does not fit", span=where))
+    return text, codec
+
+
+def _codec(name: str) -> str | None:
+    """The codec for a charset name as SGF files spell it (``UTF16LE``, ``ISO8859_1``...)."""
+    key = "".join(c for c in name.casefold() if c.isalnum())
+    if key in _ALIASES:
+        return _ALIASES[key]
+    try:
+        return check_encoding_name(name)
+    except ReadError:
+        return None
+
+
+# -- errors and warnings --------------------------------------------------------------------
+
+def _guessed(data: bytes, offset: int, codec: str, why: str, span: Span | None = None) -> EncodingError:
+    return EncodingError(f"{why}: read as {_NAMES.get(codec, codec)}, a guess from the text; name "
+                         "the encoding (CA[] in SGF, or --encoding) if it is wrong",
+                         span=span or _span_at(data, offset, 1), severity="warning",
+                         rule="encoding-guessed")
+
+
+def _span_at(data: bytes, offset: int, width: int) -> Span:
+    before = data[:offset]
+    line = before.count(b"\n") + 1
+    line_start = before.rfind(b"\n") + 1
+    column = len(before[line_start:].decode("utf-8", errors="replace")) + 1
+    return Span.point(line, column, width)
+
+
+def _decode_strict(data: bytes, name: str) -> str:
+    try:
+        return data.decode(name)
+    except UnicodeDecodeError as error:
+        raise _located(data, error.start, f"byte 0x{data[error.start]:02x} is not valid {name}") from None
+
+
+def _located(data: bytes, offset: int, message: str) -> EncodingError:
+    """An encoding error placed at the line and column of byte ``offset``."""
+    return EncodingError(message, span=_span_at(data, offset, 1))
+
+
+def _binary_error(text: str) -> InputError:
+    offset = text.index("\x00")
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return InputError("binary data (a NUL byte), not a text record", span=Span.point(line, column))

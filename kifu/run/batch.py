@@ -1,0 +1,273 @@
+"""Converting or drawing many records into an output folder (``--output-dir``).
+
+Each input keeps its path below the folder it was found in (a file named directly keeps its
+name) and takes the suffix of what is written: ``games/a/x.renju`` found through ``games``
+becomes ``OUT/a/x.svg``.  Outputs are planned here, in input order, so that two inputs that
+would write the same file are caught before either is written: the first wins and the second
+is reported.  (Where the suffix depends on the record's game, as for ``--to native``, two inputs
+with the same name but for the suffix count as one output.)  The work itself runs on the same
+runners as ``kifu validate``, and one file's failure never ends the batch.
+"""
+from __future__ import annotations
+
+import os
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
+
+from kifu.base.diagnostics import Diagnostic, FileReport
+from kifu.base.errors import KifuError, OutputError
+from kifu.base.record import ReadOptions
+from kifu.plugin import registry
+from kifu.reading.source import STDIN, SourceText, read_source
+from kifu.reading.walk import Found, covers
+from kifu.run.ledger import Ledger
+from kifu.run.load import Loaded, dump, parse_text
+from kifu.run.outputs import Written, refuse_inputs, relocate, write_atomic
+from kifu.run.validate import is_other_json
+
+
+@dataclass(frozen=True)
+class Job:
+    """One input of a batch and where its output goes, less the suffix (``stem``)."""
+
+    found: Found
+    stem: str
+    problem: KifuError | None = None
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """What a batch reads (the paths named) and where it writes (``output_dir``, which its walk
+    passes over when met below a folder named): enough to tell, anywhere the work runs, whether
+    a file is one of the run's inputs."""
+
+    paths: tuple[str, ...]
+    output_dir: str
+
+    def covers(self, path: str) -> bool:
+        return covers(self.paths, registry.suffixes(), path, skip=[self.output_dir])
+
+    def overlap(self) -> bool:
+        """Whether the output folder is, or holds, a path named: the run writes where it
+        reads, and must keep a ledger of what it writes (:mod:`kifu.run.ledger`)."""
+        out = os.path.realpath(self.output_dir)
+        return any(p != STDIN and (os.path.realpath(p) + os.sep).startswith(out + os.sep)
+                   for p in self.paths)
+
+    def rooted(self, folder: str) -> Inputs:
+        return Inputs(tuple(os.path.join(folder, p) for p in self.paths),
+                      os.path.join(folder, self.output_dir))
+
+
+def plan(found: Iterable[Found], inputs: Inputs, *, writes: Callable[[str], bool],
+         reserved: frozenset[str] = frozenset()) -> Iterator[Job]:
+    """A job per input; an input whose output another input already claimed gets a problem.
+
+    The output keeps the input's path below the folder it was found through, its suffix
+    replaced by the output's; it keeps the input's suffix too (``x.renju.svg``) when the
+    input's folder holds another record of the same name but for the suffix (``x.gungi``), or
+    when the output would take a name the batch writes itself (``reserved``: an index page).
+    So the name depends only on the input's folder, never on what else the run was given.
+
+    Files in the output folder that are outputs (of this run, or of an earlier one, unchanged
+    since: :mod:`kifu.run.ledger`) are not inputs and are passed over, unless named one by one:
+    converting a folder into itself twice does the same both times.  ``writes(suffix)`` says
+    whether the batch writes files of that suffix.
+
+    The set of claimed outputs grows with the batch (a short string per file): a batch is as
+    large as the folder it writes, unlike ``validate``, which keeps nothing per file.
+    """
+    output_dir = inputs.output_dir
+    ledger = Ledger(output_dir)
+    inside = os.path.realpath(output_dir) + os.sep
+    siblings = _Siblings(ledger)
+    claimed: dict[str, str] = {}
+    for item in found:
+        if not item.named and item.problem is None and \
+                os.path.realpath(item.path).startswith(inside):
+            head, suffix = os.path.splitext(item.path)
+            if (writes(suffix.lower()) and _key(head) in claimed) or siblings.wrote(item.path):
+                continue  # an output of this run, or of an earlier one: not a record to read
+        relative = os.path.splitext(item.relative)[0]
+        if siblings.shares_name(item.path) or any(
+                _key(os.path.splitext(name)[0]) == _key(relative)
+                and writes(os.path.splitext(name)[1]) for name in reserved):
+            relative = item.relative
+        stem = os.path.join(output_dir, relative)
+        first = claimed.setdefault(_key(stem), item.path)
+        problem = None
+        if first != item.path:
+            problem = OutputError(f"not written: its output {stem}.* is already that of {first}")
+        yield Job(item, stem, problem)
+    ledger.close()
+
+
+def _key(stem: str) -> str:
+    return os.path.normcase(os.path.normpath(stem))
+
+
+class _Siblings:
+    """What the folders of a batch's inputs hold, asked once per folder (a few at a time)."""
+
+    KEPT = 64
+
+    def __init__(self, ledger: Ledger) -> None:
+        self.ledger = ledger
+        self._folders: OrderedDict[str, tuple[Counter[str], frozenset[str]]] = OrderedDict()
+
+    def _folder(self, folder: str) -> tuple[Counter[str], frozenset[str]]:
+        """The names (less suffix, case folded) of the records in ``folder`` that are not
+        kifu's outputs, each with its count; and the names of those that are, as they stood
+        when the folder was first looked at (before this run wrote into it)."""
+        if folder in self._folders:
+            self._folders.move_to_end(folder)
+            return self._folders[folder]
+        names: Counter[str] = Counter()
+        outputs = set()
+        wanted = registry.suffixes()
+        try:
+            with os.scandir(folder or ".") as entries:
+                for entry in entries:
+                    stem, suffix = os.path.splitext(entry.name)
+                    if suffix.lower() not in wanted:
+                        continue
+                    if self.ledger.wrote(entry.path):
+                        outputs.add(entry.name)
+                    else:
+                        names[stem.casefold()] += 1
+        except OSError:
+            pass  # an unreadable folder: its files are reported as they are met
+        self._folders[folder] = names, frozenset(outputs)
+        if len(self._folders) > self.KEPT:
+            self._folders.popitem(last=False)
+        return names, frozenset(outputs)
+
+    def shares_name(self, path: str) -> bool:
+        folder, name = os.path.split(path)
+        return self._folder(folder)[0][os.path.splitext(name)[0].casefold()] > 1
+
+    def wrote(self, path: str) -> bool:
+        folder, name = os.path.split(path)
+        return name in self._folder(folder)[1]
+
+
+@dataclass(frozen=True)
+class OutputTask:
+    """Reading a record and writing what it becomes; subclasses say what that is."""
+
+    encoding: str | None = None
+    game: str | None = None
+    read_options: ReadOptions = ReadOptions()
+    folder: str | None = None
+    inputs: Inputs | None = None
+
+    def make(self, loaded: Loaded, output: str) -> tuple[str, list[KifuError]]:
+        """The text to write for a record, and warnings about it."""
+        raise NotImplementedError
+
+    def suffix(self, loaded: Loaded) -> str:
+        """The suffix of the file written for a record."""
+        raise NotImplementedError
+
+    def writes(self, suffix: str) -> bool:
+        """Whether this task writes files of ``suffix`` (lower case)."""
+        raise NotImplementedError
+
+    def __call__(self, job: Job) -> Written:
+        done = Written(job.found.path, None, game=self.game or registry.guess(job.found.path))
+        opened = self.open(job, done)
+        if isinstance(opened, Written):
+            return opened
+        where, source = opened
+        try:
+            game, record = parse_text(source.text, where, self.game, self.read_options)
+            done.game = game.name
+            loaded = Loaded(game, record, source)
+            output = job.stem + self.suffix(loaded)
+            target = self.located(output)
+            self.may_write(target, where)
+            text, warnings = self.make(loaded, target)
+            write_atomic(target, text, in_place=False)
+        except KifuError as error:
+            return self._with(done, [error], source.text)
+        done.output = output
+        return self._with(done, warnings, source.text)
+
+    def may_write(self, target: str, where: str) -> None:
+        """Raise ``OutputError`` unless ``target`` may be written: it is not the input being
+        read, nor any other input of the run (a file kifu wrote there earlier may be
+        replaced)."""
+        refuse_inputs(target, [where])
+        if self.inputs is None or not os.path.lexists(target) or \
+                not self.inputs.covers(target):
+            return
+        if not Ledger(self.inputs.output_dir).wrote(target):
+            raise OutputError(f"not written: {target} is an input of this run, and kifu never "
+                              "writes onto its inputs; choose another --output-dir")
+
+    def open(self, job: Job, done: Written) -> tuple[str, SourceText] | Written:
+        """Where the input is read from and its text; or ``done``, with the reason it cannot be
+        read, or as it is for a file that is not a record (another program's JSON)."""
+        where = self.located(job.found.path)
+        problem = job.found.problem or job.problem
+        if problem is not None:
+            return self._with(done, [problem], None)
+        try:
+            source = read_source(where, self.encoding)
+        except KifuError as error:
+            return self._with(done, [error], None)
+        if not job.found.named and is_other_json(job.found.path, source.text):
+            return done  # another program's JSON in a folder: left alone, as validate does
+        return where, source
+
+    def located(self, path: str) -> str:
+        """A path of the batch as this task reaches it (below its ``folder``, if rooted)."""
+        return path if self.folder is None else os.path.join(self.folder, path)
+
+    def _with(self, done: Written, problems: list[KifuError], text: str | None) -> Written:
+        """``done`` with its report: ``problems`` located in ``text``, named by the path the
+        user gave."""
+        diagnostics = [Diagnostic.from_error(p, done.source, text) for p in problems]
+        done.reports = [FileReport(done.source, done.game, 0, diagnostics)]
+        return done
+
+    def fault(self, job: Job, reason: str) -> Written:
+        path = job.found.path
+        return Written(path, None, [FileReport(path, self.game or registry.guess(path), 0,
+                                               [Diagnostic.internal(path, reason)])])
+
+    def local(self, job: Job) -> bool:
+        return False
+
+    def rooted(self, folder: str) -> OutputTask:
+        inputs = self.inputs.rooted(folder) if self.inputs is not None else None
+        return replace(self, folder=folder, inputs=inputs)
+
+
+@dataclass(frozen=True)
+class ConvertTask(OutputTask):
+    """``kifu convert --output-dir``: the record in another notation or format."""
+
+    target: str = registry.NATIVE
+    dialect: str | None = None
+
+    def suffix(self, loaded: Loaded) -> str:
+        if self.target == registry.NATIVE:
+            return loaded.game.suffixes[0]
+        if self.target == registry.JSON:
+            return ".json"
+        return registry.format_of(loaded.game, self.target).suffixes[0]
+
+    def writes(self, suffix: str) -> bool:
+        if self.target == registry.JSON:
+            return suffix == ".json"
+        return any(suffix in (card.suffixes if self.target == registry.NATIVE
+                              else card.formats.get(self.target, ()))
+                   for card in registry.cards())
+
+    def make(self, loaded: Loaded, output: str) -> tuple[str, list[KifuError]]:
+        warnings = relocate(loaded.game, loaded.record, loaded.source.path, output)
+        return dump(loaded.game, loaded.record, self.target, self.dialect), warnings
+
+

@@ -1,0 +1,56 @@
+"""Running kifu's work on a Dask distributed cluster (``--scheduler tcp://host:8786``).
+
+Imported only when a scheduler is named, so that Dask stays an optional extra
+(``pip install 'kifu[dask]'``).  The cluster runs the very task a local run would, chunk by
+chunk, and this process puts the results back in input order; so the output and the exit status
+of a run do not depend on where it ran.
+
+Workers open the files by path: they must see the same files as this machine (a shared file
+system, or the same checkout at the same place).  Relative paths are resolved against this
+process's working folder, and reports name the files exactly as given.
+"""
+from __future__ import annotations
+
+import os
+from typing import TypeVar
+
+from kifu.base.errors import OptionError
+from kifu.run.tasks import Pending, Task, run_chunk
+
+Item = TypeVar("Item")
+Result = TypeVar("Result")
+
+#: Seconds to wait for a scheduler before giving up with a usage error.
+CONNECT_TIMEOUT = 30
+
+
+class DaskCluster:
+    """A :class:`kifu.run.runner.Backend` on a running Dask scheduler."""
+
+    def __init__(self, address: str, ahead: int) -> None:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise OptionError("--scheduler needs Dask distributed: pip install 'kifu[dask]'",
+                              option="--scheduler") from None
+        try:
+            self.client = Client(address, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError, ValueError) as error:
+            raise OptionError(f"cannot reach the Dask scheduler at {address}: {error}",
+                              option="--scheduler") from None
+        threads = sum(self.client.nthreads().values())
+        self.slots = max(1, threads) * ahead  # chunks in flight: ``ahead`` per worker thread
+        self.folder = os.getcwd()
+
+    def submit(self, task: Task[Item, Result], chunk: list[Item]) -> Pending[list[Result]]:
+        work: Pending[list[Result]] = self.client.submit(run_chunk, task.rooted(self.folder), chunk,
+                                                    pure=False)
+        return work
+
+    def recover(self, task: Task[Item, Result], chunk: list[Item], error: BaseException) -> list[Result]:
+        """The cluster gave up on a chunk (its workers kept dying): each file is a fault."""
+        reason = f"the Dask cluster could not run it: {type(error).__name__}: {error}"
+        return [task.fault(item, reason) for item in chunk]
+
+    def close(self) -> None:
+        self.client.close()

@@ -1,0 +1,283 @@
+"""From a path or text to a game and its records, and from a record to text in any format.
+
+A file may hold several records (an SGF collection): :func:`parse_all` gives each with its own
+name (``game.sgf#3``) and what reading it found (repairs, pedantic findings, the encoding
+guessed), so that every game is validated and reported on its own.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from kifu.base.errors import ConversionError, KifuError, NotationError, OptionError, UnknownGameError
+from kifu.base.limits import check_tree
+from kifu.base.reading import Reading
+from kifu.base.record import Node, ReadOptions, Record, is_event
+from kifu.plugin import AnyGame, Step, jsonform, registry
+from kifu.reading.source import MAX_BYTES, SourceText, read_source
+
+
+@dataclass
+class Parsed:
+    """One record of a file: the record (``None`` when reading it failed, the error then among
+    ``findings``), what reading found, its name in reports, and the format's own form of it."""
+
+    record: Record | None
+    findings: list[KifuError]
+    name: str
+    document: Any = None
+
+
+@dataclass
+class Loaded:
+    """A record together with its game and the text it was read from.
+
+    ``name`` is the path, or ``path#N`` for the N-th game of a collection; ``findings`` are
+    what decoding and reading found; ``fmt`` is the format read, and ``documents`` the format's
+    own form of the records chosen (SGF game trees), for a rewrite that keeps what the game
+    does not model.
+    """
+
+    game: AnyGame
+    record: Record
+    source: SourceText
+    name: str = ""
+    findings: list[KifuError] = field(default_factory=list)
+    fmt: str = registry.NATIVE
+    documents: list[Any] = field(default_factory=list)
+    #: How many records the file holds (more than one for an SGF collection).
+    games: int = 1
+
+    def error(self) -> KifuError | None:
+        """The first error decoding or reading the records found, if any."""
+        return next((f for f in self.findings if f.severity == "error"), None)
+
+    def line(self, path: tuple[int, ...] = ()) -> list[Node]:
+        """The line a variation path selects (see :func:`line_of`)."""
+        return line_of(self.record, path)
+
+    def check_move(self, move: int | None, path: tuple[int, ...] = ()) -> None:
+        """See :func:`check_move`."""
+        check_move(self.record, move, path)
+
+    def position_at(self, move: int | None = None, path: tuple[int, ...] = (),
+                    lenient: bool = False) -> tuple[Any, Step | None]:
+        """The position after move ``move`` of a line (the last when ``None``, the start when
+        0) and the step that led to it.
+
+        Raises ``OptionError`` when the line has no such move or variation, before replaying,
+        and the record's own ``KifuError`` when a move on the way is illegal.
+        """
+        return position_at(self.game, self.record, move, path, lenient)
+
+
+def position_at(game: AnyGame, record: Record, move: int | None = None,
+                path: tuple[int, ...] = (), lenient: bool = False) -> tuple[Any, Step | None]:
+    """The position after move ``move`` of a line of ``record`` (the last when ``None``, the
+    start when 0) and the step that led to it; see :meth:`Loaded.position_at`."""
+    check_move(record, move, path)
+    position, last = game.start(record), None
+    if move == 0:
+        return position, None
+    for step in game.replay(record, lenient=lenient, path=path):
+        position, last = step.position, step
+        if move is not None and step.number == move:
+            break
+    return position, last
+
+
+def line_of(record: Record, path: tuple[int, ...] = ()) -> list[Node]:
+    """The line a variation path selects; ``OptionError`` (for ``--variation``) if the
+    record has no such variation."""
+    try:
+        return record.line(path)
+    except ValueError as error:
+        raise OptionError(str(error), option="--variation") from None
+
+
+def check_move(record: Record, move: int | None, path: tuple[int, ...] = ()) -> None:
+    """``OptionError`` unless the line ``path`` selects has a move ``move`` (any when
+    ``None``), found without replaying."""
+    line = line_of(record, path)
+    moves = sum(not is_event(node.move) for node in line)
+    if move is not None and move > moves:
+        raise OptionError(f"the line has {moves} moves; there is no move {move}",
+                          option="--move")
+
+
+def parse_text(text: str, path: str, game_name: str | None = None,
+               options: ReadOptions | None = None) -> tuple[AnyGame, Record]:
+    """Detect the game and format of ``text`` and parse it (one record: a file holding several
+    is refused, see :func:`parse_all`)."""
+    game, fmt = registry.detect(text, path, game_name)
+    return game, parse_as(game, fmt, text, path, options)
+
+
+def parse_as(game: AnyGame, fmt: str, text: str, path: str,
+             options: ReadOptions | None = None) -> Record:
+    """Parse ``text`` as a record of ``game`` written in format ``fmt``; the record carries
+    ``options`` for the game's later use (files it may refer to).
+
+    Whatever the format, the record is held to kifu's limits on moves and nesting
+    (``kifu.base.limits``), so that every later step (replay, writing, JSON) is safe with it.
+    """
+    if fmt == registry.NATIVE:
+        record = game.parse(text, path)
+    elif fmt == registry.JSON:
+        record = jsonform.loads(text, path)
+    else:
+        record = registry.format_of(game, fmt).read(text, path)
+    check_tree(record.moves)
+    record.read_options = options or ReadOptions()
+    return record
+
+
+def parse_all_as(game: AnyGame, fmt: str, text: str, path: str, *, lenient: bool = False,
+                 options: ReadOptions | None = None) -> list[Parsed]:
+    """Every record of ``text`` in format ``fmt`` of ``game``, each with what reading found,
+    each held to kifu's limits (``kifu.base.limits``).
+
+    A file-level failure (no game tree, a syntax error in a native record) is raised.
+    """
+    return list(parse_each_as(game, fmt, text, path, lenient=lenient, options=options))
+
+
+def parse_each_as(game: AnyGame, fmt: str, text: str, path: str, *, lenient: bool = False,
+                  options: ReadOptions | None = None) -> Iterator[Parsed]:
+    """:func:`parse_all_as` one record at a time, read as it is asked for (the next one is
+    read ahead, to know whether the file holds several), so that a caller done with each
+    holds two at most.  A file-level failure is raised by the iterator."""
+    if fmt in (registry.NATIVE, registry.JSON):
+        yield Parsed(parse_as(game, fmt, text, path, options), [], path)
+        return
+    found = registry.format_of(game, fmt)
+    if found.read_all is None:
+        yield Parsed(parse_as(game, fmt, text, path, options), [], path)
+        return
+    readings = iter(found.read_all(text, path, lenient))
+    ahead = [one for one in (next(readings, None), next(readings, None)) if one is not None]
+    several = len(ahead) > 1
+    index = 0
+    while ahead:  # no name holds a record once it is handed out: the caller may free it
+        index += 1
+        yield _checked(ahead.pop(0), f"{path}#{index}" if several else path, options)
+        if not ahead:
+            ahead = [one for one in (next(readings, None),) if one is not None]
+
+
+def _checked(reading: Reading, name: str, options: ReadOptions | None) -> Parsed:
+    record, findings = reading.record, list(reading.findings)
+    if record is not None:
+        try:
+            check_tree(record.moves)
+        except KifuError as error:
+            record = None
+            findings.append(error)
+        else:
+            record.read_options = options or ReadOptions()
+    return Parsed(record, findings, name, reading.document)
+
+
+def parse_all(text: str, path: str, game_name: str | None = None, *, lenient: bool = False,
+              options: ReadOptions | None = None) -> tuple[AnyGame, str, list[Parsed]]:
+    """The game, the format and every record of ``text``."""
+    game, fmt = registry.detect(text, path, game_name)
+    return game, fmt, parse_all_as(game, fmt, text, path, lenient=lenient, options=options)
+
+
+def load(path: str, encoding: str | None = None, game_name: str | None = None,
+         options: ReadOptions | None = None, *, game_index: int | None = None,
+         lenient: bool = False) -> Loaded:
+    """Read, decode, detect and parse one record file (``-`` for standard input).
+
+    ``game_index`` (1-based) picks a game of a collection; without it a collection gives its
+    first game.  The first error decoding or reading found is raised.
+    """
+    loaded = load_source(read_source(path, encoding), game_name, options,
+                         game_index=game_index, lenient=lenient)
+    error = loaded.error()
+    if error is not None:
+        raise error
+    return loaded
+
+
+def load_source(source: SourceText, game_name: str | None = None,
+                options: ReadOptions | None = None, *, game_index: int | None = None,
+                lenient: bool = False, every_game: bool = False) -> Loaded:
+    """:func:`load` for text already read, without raising what reading found (see
+    :meth:`Loaded.error`).  With ``every_game`` and no ``game_index`` the documents of every
+    game are kept (``Loaded.record`` is the first game's)."""
+    path = source.path
+    game, fmt, parsed = parse_all(source.text, path, game_name, lenient=lenient, options=options)
+    chosen = parsed if every_game and game_index is None else [pick(parsed, game_index, path)]
+    findings = list(source.warnings)
+    first = chosen[0]
+    for one in chosen:
+        # A later game of another kind (GM[12] among Go games) is not judged, and its tree is
+        # written back as read: a warning where every game is kept, not a failure of the file.
+        findings.extend(f.as_warning() if one is not first and isinstance(f, UnknownGameError)
+                        else f for f in one.findings)
+    if first.record is None:  # reading failed: the error is among the findings
+        raise next(f for f in first.findings if f.severity == "error")
+    # Where every game is kept, findings name places in the whole file, not in its first game.
+    name = path if len(chosen) > 1 else first.name
+    return Loaded(game, first.record, source, name, findings, fmt,
+                  [one.document for one in chosen if one.document is not None], len(parsed))
+
+
+def pick(parsed: list[Parsed], game_index: int | None, path: str) -> Parsed:
+    """The game ``game_index`` (1-based; the first without one) of a file's records."""
+    index = game_index or 1
+    if not 1 <= index <= len(parsed):
+        raise GameIndexError(f"{path} holds {len(parsed)} game{'s' * (len(parsed) != 1)}; "
+                             f"there is no game {index}")
+    return parsed[index - 1]
+
+
+class GameIndexError(NotationError):
+    """A game asked for by number that the file does not hold."""
+
+    code = "game-index"
+
+
+def dump(game: AnyGame, record: Record, to: str, dialect: str | None = None) -> str:
+    """``record`` written as ``native`` (in ``dialect``), ``json`` or an interchange format.
+
+    ``dialect`` may name several dialects, comma-separated, applied in turn (Rengi's ``open``
+    form in ``kanji`` colours is ``open,kanji``): each but the last is written and read back.
+    A text larger than kifu reads (``kifu.reading.source.MAX_BYTES``) is a ``ConversionError``.
+    """
+    text = _written(game, record, to, dialect)
+    size = len(text.encode("utf-8", "surrogateescape"))
+    if size > MAX_BYTES:  # kifu must read back whatever it writes
+        raise ConversionError(
+            f"written as {to}, this record takes {size / 2**20:.1f} MiB, more than the "
+            f"{MAX_BYTES // 2**20} MiB kifu reads, so kifu could not read it back")
+    return text
+
+
+def _written(game: AnyGame, record: Record, to: str, dialect: str | None) -> str:
+    if to == registry.NATIVE:
+        for name in (dialect or "").split(",") if dialect is not None else ():
+            if name not in game.dialects:
+                offered = ", ".join(game.dialects) or "none"
+                raise ConversionError(f"{game.name} has no dialect {name!r} (it has {offered})")
+        *first, last = (dialect or "").split(",")
+        for step in first:
+            options = record.read_options
+            record = game.parse(game.write(record, step or None), record.source or "<string>")
+            record.read_options = options
+        return game.write(record, last or None)
+    if to == registry.JSON:
+        return jsonform.dumps(record)
+    return registry.format_of(game, to).write(record)
+
+
+def rewrite(game: AnyGame, fmt: str, documents: list[Any]) -> str | None:
+    """Documents read in format ``fmt`` written back in it, keeping all the game does not model
+    (``None`` where the format cannot)."""
+    if not documents or fmt in (registry.NATIVE, registry.JSON):
+        return None
+    found = registry.format_of(game, fmt)
+    return found.rewrite(documents) if found.rewrite is not None else None

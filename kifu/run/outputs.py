@@ -1,0 +1,212 @@
+"""Writing what kifu makes: never onto an input, never half a file.
+
+Every output is written to a temporary file in the folder it belongs in and then renamed over
+the target, so a full disk, a file-size limit or an interrupted run leaves the old file (or no
+file) in place, never a truncated one.  An output that names one of the inputs is refused before
+anything is read.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import stat
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from kifu.base.diagnostics import FileReport
+from kifu.base.errors import KifuError, OutputError
+from kifu.base.record import Record
+from kifu.plugin import AnyGame
+from kifu.reading.access import beside
+from kifu.reading.source import STDIN
+
+
+@dataclass
+class Written:
+    """One input of a batch and what became of it: the file written (``None`` when nothing
+    was), the reports about it, and the record's game and headers when it could be read.
+    Index pages (``kifu render --output-dir``) are built from these."""
+
+    source: str
+    output: str | None
+    reports: list[FileReport] = field(default_factory=list)
+    game: str | None = None
+    headers: list[tuple[str, str]] = field(default_factory=list)
+
+
+def refuse_inputs(output: str, inputs: Iterable[str]) -> None:
+    """Raise ``OutputError`` if ``output`` is one of ``inputs`` (the same file by any name)."""
+    if output == STDIN:
+        return
+    for source in inputs:
+        if source != STDIN and _same_file(output, source):
+            raise OutputError(f"refusing to write onto the input {source}; choose another "
+                              "output file")
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # either does not exist (yet): they cannot be the same file
+        return False
+
+
+def write_atomic(path: str, text: str | Iterable[str], *, in_place: bool = True) -> None:
+    """Write ``text`` (UTF-8; a string or a stream of pieces) to ``path`` without ever replacing
+    what is not a plain file.
+
+    A regular file (or a new one) is written through a temporary file and a rename, so a full
+    disk or an interrupted run leaves the old file whole; it gets the permissions a plain
+    ``open(path, "w")`` would give it.  A symbolic link stays a link: the file it names is
+    written.  What is not a regular file is never replaced: one of kifu's own open streams
+    (``/dev/stdout``, ``/dev/fd/N``) is written through that stream, and a pipe or a character
+    device is opened and written in place, as ``> PATH`` in a shell would; with ``in_place``
+    false (a batch's outputs, which nobody named one by one) they are refused instead, as are
+    block devices, sockets and folders always.  Raises ``OutputError``.
+    """
+    descriptor = _open_stream(path)
+    if descriptor is not None:
+        if not in_place:
+            raise OutputError(f"not written: {path} is one of kifu's own streams")
+        _write_through(descriptor, text, path)
+        return
+    try:
+        kind = os.stat(path).st_mode
+    except FileNotFoundError:
+        kind = None  # a new file (or a link to where a new file will be)
+    except OSError as error:
+        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
+    if kind is not None and not stat.S_ISREG(kind):
+        if not in_place or not (stat.S_ISFIFO(kind) or stat.S_ISCHR(kind)):
+            raise OutputError(f"not written: {path} is {_kind_name(kind)}, not a regular "
+                              "file, and kifu replaces only regular files")
+        _write_special(path, text)
+        return
+    if not in_place and os.path.islink(path):
+        raise OutputError(f"not written: {path} is a symbolic link, which a batch does not "
+                          "follow or replace; remove it or choose another --output-dir")
+    _replace_atomically(Path(os.path.realpath(path)) if kind is not None or
+                        os.path.islink(path) else Path(path), text, path)
+
+
+def _open_stream(path: str) -> int | None:
+    """The descriptor ``path`` names when it leads to one of this process's open files
+    (``/dev/stdout``, ``/dev/fd/1``, ``/proc/self/fd/1``), else ``None``.
+
+    Such a name must be written through the descriptor: a rename would put a private file in
+    the name's place, and opening it afresh would start a regular file over from its start.
+    """
+    # Made at each call: a worker forked from this process has another process id.
+    pattern = re.compile(rf"/proc/(?:self|thread-self|{os.getpid()})/fd/(\d+)")
+    current = os.path.abspath(path)
+    for _ in range(40):  # the kernel's own limit on links followed
+        head, name = os.path.split(current)
+        current = os.path.join(os.path.realpath(head), name)
+        match = pattern.fullmatch(current)
+        if match:
+            return int(match.group(1))
+        if not os.path.islink(current):
+            return None
+        current = os.path.join(head, os.readlink(current))
+    return None
+
+
+def _write_through(descriptor: int, text: str | Iterable[str], path: str) -> None:
+    try:
+        with os.fdopen(os.dup(descriptor), "w", encoding="utf-8", newline="") as handle:
+            _put(handle, text)
+    except OSError as error:
+        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def _write_special(path: str, text: str | Iterable[str]) -> None:
+    """Write into a pipe or a character device where it stands (never created, never
+    replaced: ``O_CREAT`` is not given, so a device gone meanwhile is an error)."""
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_NOCTTY)
+        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as handle:
+            _put(handle, text)
+    except OSError as error:
+        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def _kind_name(mode: int) -> str:
+    kinds = ((stat.S_ISDIR, "a folder"), (stat.S_ISBLK, "a block device"),
+             (stat.S_ISSOCK, "a socket"), (stat.S_ISFIFO, "a pipe"),
+             (stat.S_ISCHR, "a character device"))
+    return next((name for test, name in kinds if test(mode)), "not a regular file")
+
+
+def _put(handle: TextIO, text: str | Iterable[str]) -> None:
+    if isinstance(text, str):
+        handle.write(text)
+    else:
+        handle.writelines(text)
+
+
+def _replace_atomically(target: Path, text: str | Iterable[str], path: str) -> None:
+    """Write a regular file through a temporary file beside it and a rename; the temporary
+    file is removed whatever stops the write (a full disk, Ctrl-C, a signal)."""
+    temporary = None
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
+                                                 suffix=".tmp")
+        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as handle:
+            _put(handle, text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temporary, _mode_for(target))
+        os.replace(temporary, target)
+        temporary = None
+    except OSError as error:
+        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
+    finally:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+
+
+def _mode_for(target: Path) -> int:
+    try:
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def relocate(game: AnyGame, record: Record, source: str, output: str) -> list[KifuError]:
+    """Keep the headers that name a file beside the record (``Game.file_headers``: a board
+    file, say) naming that file from where ``output`` is written.
+
+    A reference is rewritten when the file lies in or below the output's folder; otherwise it
+    is kept as it is (a record refers only to files in its own folder or below, or in folders
+    the user names with ``--boards``), with a warning saying how the file can still be found.
+    """
+    if source == STDIN or output == STDIN:
+        return []
+    warnings: list[KifuError] = []
+    from_dir = Path(source).parent
+    to_dir = Path(output).parent
+    for wanted in game.file_headers:
+        for key, value in list(record.headers.items()):
+            name = value.strip()
+            target = beside(name, source) if key.casefold() == wanted.casefold() else None
+            if target is None:
+                continue  # not a file the record may name (a built-in name), or broken already
+            moved = Path(os.path.relpath(target, to_dir)).as_posix()
+            if moved == name:
+                continue
+            if not moved.startswith("../"):
+                record.headers[key] = moved
+                continue
+            warnings.append(OutputError(
+                f"{key}: {name!r} is not in or below the folder the output is written to; "
+                f"copy it there, or give --boards {from_dir.as_posix() or '.'} when reading "
+                "the output", span=record.header_span(key), severity="warning"))
+    return warnings

@@ -1,0 +1,182 @@
+"""Running one task over a stream of files: in this process, in local processes, or on a Dask
+cluster, with the results always in the order of the input.
+
+Work goes out in small chunks and only a bounded number of chunks is in flight, so a stream of
+a million files costs the same memory as a stream of a hundred.  A task never raises: a file
+that makes kifu fail is answered by :meth:`Task.fault`, and a worker process that dies (a crash
+in native code, the memory killer) costs only the files it was working on, each retried alone
+in a fresh process and reported as an internal error if it fails again.
+"""
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Iterable, Iterator
+from itertools import islice
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+
+from kifu.run.tasks import Pending, Task, guarded, run_chunk
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+Item = TypeVar("Item")
+Result = TypeVar("Result")
+
+#: Files sent to a worker at once: large enough to hide the cost of a round trip, small
+#: enough that the last chunks of a run finish together.
+CHUNK = 8
+#: Chunks in flight per worker: enough to keep every worker busy, few enough to keep memory flat.
+AHEAD = 4
+
+
+class Backend(Protocol):
+    """Somewhere chunks run: ``submit`` starts one, ``slots`` says how many may be in flight."""
+
+    slots: int
+
+    def submit(self, task: Task[Item, Result], chunk: list[Item]) -> Pending[list[Result]]: ...
+
+    def recover(self, task: Task[Item, Result], chunk: list[Item], error: BaseException) -> list[Result]: ...
+
+    def close(self) -> None: ...
+
+
+class Processes:
+    """Local worker processes (fork where the platform has it, so start-up is cheap)."""
+
+    def __init__(self, jobs: int) -> None:
+        # Imported here: a run in this process (--jobs 1) starts faster without them.
+        from concurrent.futures.process import BrokenProcessPool
+
+        self.jobs = jobs
+        self.slots = jobs * AHEAD
+        self._died = BrokenProcessPool
+        self._pool = self._start()
+
+    def _start(self) -> ProcessPoolExecutor:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        return ProcessPoolExecutor(self.jobs, mp_context=context)
+
+    def submit(self, task: Task[Item, Result], chunk: list[Item]) -> Future[list[Result]]:
+        try:
+            return self._pool.submit(run_chunk, task, chunk)
+        except self._died:
+            self._restart()
+            return self._pool.submit(run_chunk, task, chunk)
+
+    def recover(self, task: Task[Item, Result], chunk: list[Item], error: BaseException) -> list[Result]:
+        """A worker died: retry each item of the chunk alone, so that only the culprit fails."""
+        if not isinstance(error, self._died):
+            raise error
+        results = []
+        for item in chunk:
+            self._restart_if_broken()
+            try:
+                results.extend(self._pool.submit(run_chunk, task, [item]).result())
+            except self._died:
+                self._restart()
+                results.append(task.fault(item, "the worker process checking it died "
+                                                "(a crash or the memory limit)"))
+        return results
+
+    def _restart_if_broken(self) -> None:
+        if getattr(self._pool, "_broken", False):
+            self._restart()
+
+    def _restart(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool = self._start()
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+class Ordered(Generic[Item, Result]):
+    """Runs ``task`` over ``items`` on a backend and yields ``(item, result)`` in input order."""
+
+    def __init__(self, task: Task[Item, Result], backend: Backend) -> None:
+        self.task, self.backend = task, backend
+
+    def __call__(self, items: Iterable[Item]) -> Iterator[tuple[Item, Result]]:
+        pending: deque[tuple[list[Item], Pending[list[Result]] | list[Result]]] = deque()
+        try:
+            for chunk in _chunks(items, self.task):
+                if self.task.local(chunk[0]):
+                    pending.append((chunk, run_chunk(self.task, chunk)))
+                else:
+                    pending.append((chunk, self.backend.submit(self.task, chunk)))
+                while len(pending) > self.backend.slots:
+                    yield from self._finish(*pending.popleft())
+            while pending:
+                yield from self._finish(*pending.popleft())
+        finally:
+            for _, work in pending:
+                if not isinstance(work, list):
+                    work.cancel()
+            self.backend.close()
+
+    def _finish(self, chunk: list[Item],
+                work: Pending[list[Result]] | list[Result]) -> Iterator[tuple[Item, Result]]:
+        if isinstance(work, list):
+            results = work
+        else:
+            try:
+                results = work.result()
+            except Exception as error:  # noqa: BLE001 - a lost worker costs only its files
+                results = self.backend.recover(self.task, chunk, error)
+        yield from zip(chunk, results)
+
+
+def _chunks(items: Iterable[Item], task: Task[Item, Result]) -> Iterator[list[Item]]:
+    """Chunks of up to ``CHUNK`` items; an item that must stay local travels alone."""
+    held: list[Item] = []
+    for item in items:
+        if task.local(item):
+            if held:
+                yield held
+                held = []
+            yield [item]
+            continue
+        held.append(item)
+        if len(held) == CHUNK:
+            yield held
+            held = []
+    if held:
+        yield held
+
+
+def run(task: Task[Item, Result], items: Iterable[Item], *, jobs: int | None = None,
+        scheduler: str | None = None,
+        small: int | None = None) -> Iterator[tuple[Item, Result]]:
+    """``(item, task(item))`` for every item, in order.
+
+    ``scheduler`` (a Dask scheduler's address) runs the work on that cluster; else ``jobs``
+    local processes (all cores when ``None``) run it, or this process alone when ``jobs`` is 1
+    or the stream turns out to hold fewer than ``small`` items (two per worker by default),
+    where starting workers would cost more than it saves.
+    """
+    if scheduler is not None:
+        # Only when asked for: Dask is an optional extra.
+        from kifu.run.dask_backend import DaskCluster
+
+        yield from Ordered(task, DaskCluster(scheduler, AHEAD))(items)
+        return
+    jobs = jobs or os.cpu_count() or 1
+    iterator = iter(items)
+    first = list(islice(iterator, (small or 2 * jobs) if jobs > 1 else 0))
+    remote = [item for item in first if not task.local(item)]
+    if jobs == 1 or len(first) < (small or 2 * jobs) or len(remote) < 2:
+        for item in _chain(first, iterator):
+            yield item, guarded(task, item)
+        return
+    yield from Ordered(task, Processes(jobs))(_chain(first, iterator))
+
+
+def _chain(first: list[Item], rest: Iterator[Item]) -> Iterator[Item]:
+    yield from first
+    yield from rest

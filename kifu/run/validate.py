@@ -1,0 +1,186 @@
+"""Validating records in bulk: finding the files, checking each, in parallel and in order.
+
+Files are streamed from the folders named (:mod:`kifu.reading.walk`), read one at a time (by a worker
+process, or a Dask worker, when there are several: :mod:`kifu.run.runner`), and only their reports
+travel back, so memory stays flat however large the collection is.  Whatever happens to one
+file, it gets a report and the run goes on.
+"""
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+from pathlib import PurePath
+
+from kifu.base.diagnostics import Diagnostic, FileReport
+from kifu.base.errors import PEDANTIC, KifuError
+from kifu.base.heap import no_cycles
+from kifu.base.record import ReadOptions, Record
+from kifu.plugin import AnyGame, registry
+from kifu.reading.source import STDIN, read_source
+from kifu.reading.walk import Found, Shard, walk
+from kifu.run.load import parse_each_as
+from kifu.run.runner import run
+
+#: How a kifu JSON record announces itself (``jsonform`` writes it first).
+_KIFU_JSON = re.compile(r'"format"\s*:\s*"kifu-record"')
+
+
+@dataclass(frozen=True)
+class Options:
+    """What every file is checked with."""
+
+    encoding: str | None = None
+    game: str | None = None
+    lenient: bool = False
+    read_options: ReadOptions = ReadOptions()
+    #: Report pedantic findings (an SGF property kifu does not know, say) as warnings too.
+    pedantic: bool = False
+
+
+def find_files(paths: Iterable[str]) -> list[str]:
+    """The record files named by ``paths``, as a list (see :func:`kifu.reading.walk.walk`)."""
+    return [found.path for found in walk(paths, registry.suffixes()) if found.problem is None]
+
+
+def check_text(text: str, path: str, options: Options,
+               found: tuple[KifuError, ...] = ()) -> list[FileReport]:
+    """Validate one file's text: parse, replay every line, compare the stated result.
+
+    A file gives one report per record it holds (several for a collection of games, named
+    ``path#N``); ``found`` are what decoding the file found, reported with its first record.
+    """
+    try:
+        game, fmt = registry.detect(text, path, options.game)
+    except KifuError as error:
+        return [FileReport(path, None, 0, _diagnostics([*found, error], path, text, options))]
+    with no_cycles():  # the file's records are freed by reference counting when done
+        return _check_records(game, fmt, text, path, options, found)
+
+
+def _check_records(game: AnyGame, fmt: str, text: str, path: str, options: Options,
+                   found: tuple[KifuError, ...]) -> list[FileReport]:
+    records = parse_each_as(game, fmt, text, path, lenient=options.lenient,
+                            options=options.read_options)
+    reports: list[FileReport] = []
+    while True:  # one record at a time: a collection's games are freed as they are checked
+        try:
+            one = next(records, None)
+        except KifuError as error:  # the file as a whole (no game tree, say)
+            failed = [*(found if not reports else ()), error]
+            return [*reports, FileReport(path, game.name, 0, _diagnostics(failed, path, text,
+                                                                          options))]
+        if one is None:
+            return reports
+        one.document = None  # the format's own tree is not needed to replay
+        problems: list[KifuError] = [*(found if not reports else ()), *one.findings]
+        reports.append(check_record(game, one.record, problems, one.name, text, options))
+        del one
+
+
+def check_record(game: AnyGame, record: Record | None, found: list[KifuError], name: str,
+                 text: str, options: Options) -> FileReport:
+    """The report on one record (``None`` if reading it failed) of a file's ``text``:
+    ``found``, what reading it found, then every line replayed and the stated result.  The
+    library's :meth:`kifu.Record.check` reports the same."""
+    problems = list(found)
+    moves = 0
+    if record is not None:
+        try:
+            replayed, moves = game.check(record, lenient=options.lenient)
+        except KifuError as error:
+            replayed = [error]
+        problems.extend(replayed)
+    return FileReport(name, game.name, moves, _diagnostics(problems, name, text, options))
+
+
+def _diagnostics(problems: list[KifuError], name: str, text: str,
+                 options: Options) -> list[Diagnostic]:
+    return [Diagnostic.from_error(p, name, text) for p in problems
+            if options.pedantic or p.grade != PEDANTIC]
+
+
+def check_file(path: str, options: Options, *, only_records: bool = False) -> list[FileReport]:
+    """Validate one file; unreadable or undecodable input becomes a diagnostic too.
+
+    With ``only_records``, a ``.json`` file that is not a kifu record (no ``"format":
+    "kifu-record"``) gives no report at all: folders hold other JSON files too.
+    """
+    try:
+        source = read_source(path, options.encoding)
+    except KifuError as error:
+        game = options.game or registry.guess(path)
+        return [FileReport(path, game, 0, [Diagnostic.from_error(error, path)])]
+    if only_records and is_other_json(path, source.text):
+        return []
+    return check_text(source.text, path, options, source.warnings)
+
+
+def is_other_json(path: str, text: str) -> bool:
+    """Whether a ``.json`` file is some other program's JSON rather than a kifu record."""
+    return PurePath(path).suffix.lower() == ".json" and not _KIFU_JSON.search(text[:4096])
+
+
+@dataclass(frozen=True)
+class CheckTask:
+    """Validating one found file, as a :class:`kifu.run.runner.Task`."""
+
+    options: Options
+    only_records: bool = False
+    folder: str | None = None
+
+    def __call__(self, found: Found) -> list[FileReport]:
+        if found.problem is not None:
+            game = registry.guess(found.path)
+            return [FileReport(found.path, game, 0, [Diagnostic.from_error(found.problem,
+                                                                           found.path)])]
+        only_records = self.only_records or not found.named
+        if self.folder is None or found.path == STDIN:
+            return check_file(found.path, self.options, only_records=only_records)
+        where = os.path.join(self.folder, found.path)
+        reports = check_file(where, self.options, only_records=only_records)
+        return [relabel(report, where, found.path) for report in reports]
+
+    def fault(self, found: Found, reason: str) -> list[FileReport]:
+        game = self.options.game or registry.guess(found.path)
+        return [FileReport(found.path, game, 0, [Diagnostic.internal(found.path, reason)])]
+
+    def local(self, found: Found) -> bool:
+        return found.path == STDIN
+
+    def rooted(self, folder: str) -> CheckTask:
+        return replace(self, folder=folder)
+
+
+def relabel(report: FileReport, where: str, path: str) -> FileReport:
+    """A report made under the path ``where`` that names the file as ``path`` instead."""
+    prefix = where[: len(where) - len(path)] if where.endswith(path) else ""
+
+    def renamed(name: str) -> str:  # "where", or "where#3" for a game of a collection
+        return path + name[len(where):] if name.startswith(where) else name
+
+    def named(diag: Diagnostic) -> Diagnostic:
+        message = diag.message.replace(prefix, "") if prefix else diag.message
+        return replace(diag, path=renamed(diag.path), message=message)
+
+    return FileReport(renamed(report.path), report.game, report.moves,
+                      [named(d) for d in report.diagnostics])
+
+
+def check_found(found: Iterable[Found], options: Options, jobs: int | None = None, *,
+                scheduler: str | None = None,
+                only_records: bool = False) -> Iterator[list[FileReport]]:
+    """The reports of each found file, in the order given, computed by ``jobs`` processes or
+    on the Dask cluster at ``scheduler``."""
+    task = CheckTask(options, only_records)
+    for _, reports in run(task, found, jobs=jobs, scheduler=scheduler):
+        yield reports
+
+
+def check_files(paths: Iterable[str], options: Options, jobs: int | None = None, *,
+                scheduler: str | None = None,
+                shard: Shard | None = None) -> Iterator[list[FileReport]]:
+    """The reports of each file or folder of ``paths`` (folders walked), file by file in order."""
+    found = walk(paths, registry.suffixes(), shard=shard)
+    yield from check_found(found, options, jobs, scheduler=scheduler)
