@@ -4,11 +4,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kifu.base.cards import BUILT_IN
 from kifu.base.diagnostics import Diagnostic
 from kifu.plugin import registry
 from kifu.run.validate import Options, check_file
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+#: The built-in games, from the card table: every suite takes its games from here, so that a
+#: sixth game is covered everywhere (and a table of one record per game that leaves it out
+#: fails, see :func:`one_per_game`).
+GAMES = tuple(card.name for card in BUILT_IN)
+
+
+def one_per_game(table: dict[str, Path]) -> dict[str, Path]:
+    """``table`` (a record for each game), checked to name every built-in game."""
+    assert sorted(table) == sorted(GAMES), f"give a record for {sorted(set(GAMES) - set(table))}"
+    return table
 
 
 def _records(folder: Path) -> list[Path]:

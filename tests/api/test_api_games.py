@@ -9,9 +9,10 @@ import sys
 import pytest
 
 import kifu
+from tests import examples
 from tests.examples import legal
 
-GAMES = ("freego", "gungi", "rengi", "rengoma", "renju")
+GAMES = examples.GAMES
 
 
 def final(game: str) -> tuple[kifu.Game, object]:

@@ -21,9 +21,10 @@ from hypothesis import strategies as st
 
 import kifu
 from kifu.base.record import is_event
+from tests import examples
 from tests.examples import legal
 
-GAMES = ("freego", "gungi", "rengi", "rengoma", "renju")
+GAMES = examples.GAMES
 #: How many listed moves are played, and how many unlisted ones tried, per position.
 LISTED, UNLISTED = 60, 60
 

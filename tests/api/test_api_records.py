@@ -11,9 +11,10 @@ import pytest
 import kifu
 from kifu.reading.walk import walk
 from kifu.run.validate import Options, check_file
+from tests import examples
 from tests.examples import EXAMPLES, invalid, legal
 
-GAMES = ("freego", "gungi", "rengi", "rengoma", "renju")
+GAMES = examples.GAMES
 LEGAL = [pytest.param(path, game, id=path.name) for game in GAMES for path in legal(game)]
 INVALID = [pytest.param(path, id=path.name) for game in GAMES for path in invalid(game)]
 

@@ -16,7 +16,7 @@ from kifu.run.replayjson import replay_json
 from kifu.run.validate import Options, check_text
 from tests import examples
 
-RECORDS = [p for game in ("renju", "gungi", "rengi", "rengoma", "freego")
+RECORDS = [p for game in examples.GAMES
            for p in examples.legal(game) + examples.invalid(game)]
 
 

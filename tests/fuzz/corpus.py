@@ -19,7 +19,7 @@ from kifu.run.load import dump, parse_text
 from tests import examples
 
 T = TypeVar("T")
-GAMES = ("renju", "gungi", "rengi", "rengoma", "freego")
+GAMES = examples.GAMES
 #: A mutated input never grows beyond this, so that a run tries many inputs rather than a few
 #: huge ones (bench/worst_inputs.py measures huge inputs).
 MAX_INPUT = 256 * 1024

@@ -20,26 +20,27 @@ from kifu.plugin import RenderOptions
 from kifu.render.viewer import build_view, fragment
 from kifu.run.load import load
 from tests import examples
+from tests.examples import one_per_game
 
 pytestmark = pytest.mark.browser
 
 EXAMPLES = examples.EXAMPLES
 #: One record of each game, each with variations.
-RECORDS = {
+RECORDS = one_per_game({
     "renju": EXAMPLES / "renju" / "yamaguchi-opening.renju",
     "gungi": EXAMPLES / "gungi" / "short-game.gungi",
     "rengi": EXAMPLES / "rengi" / "problem-four-chain.rengi",
     "rengoma": EXAMPLES / "rengoma" / "study-chip-finish.rengoma",
     "freego": EXAMPLES / "freego" / "problem.freego",
-}
+})
 #: One illegal record of each game: a move breaks a rule in the middle of the game.
-ILLEGAL = {
+ILLEGAL = one_per_game({
     "renju": EXAMPLES / "invalid" / "renju" / "occupied-point.renju",
     "gungi": EXAMPLES / "invalid" / "gungi" / "into-check.gungi",
     "rengi": EXAMPLES / "invalid" / "rengi" / "wrong-side.rengi",
     "rengoma": EXAMPLES / "invalid" / "rengoma" / "blocked-move.rengoma",
     "freego": EXAMPLES / "invalid" / "freego" / "superko.freego",
-}
+})
 GAMES = list(RECORDS)
 
 BOARD_SVG = """root => {

@@ -27,7 +27,7 @@ from kifu.run.load import load
 from tests import examples
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ("renju", "gungi", "rengi", "rengoma", "freego")
+GAMES = examples.GAMES
 #: The viewer's own script and style, gzipped, may not pass this (the issue's budget).
 BUDGET = 40 * 1024
 
