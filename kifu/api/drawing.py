@@ -19,6 +19,7 @@ def svg(position: Any, game: Game[Any, Any] | str, **options: Any) -> str:
     for Renju).  Text from the record is escaped.  Raises ``OptionError`` for an option the
     game does not have or a value it cannot take."""
     rules = _game(game)
+    rules.check_position_value(position)
     return rules.plugin.render_svg(position, _options(rules, options))
 
 
@@ -26,6 +27,7 @@ def text(position: Any, game: Game[Any, Any] | str, **options: Any) -> str:
     """``position`` of ``game`` as a diagram for a terminal, with the options of :func:`svg`;
     control characters from the record are shown escaped."""
     rules = _game(game)
+    rules.check_position_value(position)
     return safe_lines(rules.plugin.render_text(position, _options(rules, options)))
 
 

@@ -9,6 +9,7 @@ subclasses.
 """
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Mapping
 from typing import Any, Generic
 
@@ -77,6 +78,7 @@ class Game(Generic[PositionT, MoveT]):
         """Every ply the player to move may make, from the rules' own move generator; none
         once the game has ended.  What each game lists (and leaves out: opening events,
         resignation) is on the library page of the documentation."""
+        self.check_position_value(position)
         return self.plugin.legal_moves(position)
 
     def parse_move(self, text: str, position: PositionT) -> MoveT:
@@ -85,6 +87,7 @@ class Game(Generic[PositionT, MoveT]):
         Raises ``NotationError`` for text that is not one move of this game; whether the move
         is legal is for :meth:`play` to say.
         """
+        self.check_position_value(position)
         return self.plugin.parse_move(text, position)
 
     def play(self, position: PositionT, move: MoveT) -> PositionT:
@@ -94,6 +97,7 @@ class Game(Generic[PositionT, MoveT]):
         refuse, ``GameOverError`` once the game has ended, and ``KifuError`` for a value that
         is not a move of this game (read text with :meth:`parse_move`).
         """
+        self.check_position_value(position)
         self.check_move_value(move)
         after = self.plugin.copy(position)
         played = self.plugin.play_on(after, move)
@@ -105,6 +109,7 @@ class Game(Generic[PositionT, MoveT]):
     def notation(self, move: MoveT, position: PositionT, dialect: str | None = None) -> str:
         """``move`` written as it would be played at ``position``, in ``dialect`` (one of
         :attr:`dialects`; the canonical notation by default)."""
+        self.check_position_value(position)
         self.check_move_value(move)
         if dialect is not None and dialect not in self.dialects:
             offered = ", ".join(self.dialects) or "none"
@@ -114,15 +119,27 @@ class Game(Generic[PositionT, MoveT]):
     def outcome(self, position: PositionT) -> Outcome | None:
         """How the game has ended at ``position`` (winner and reason), ``None`` while it goes
         on."""
+        self.check_position_value(position)
         return self.plugin.outcome(position)
 
     def to_move(self, position: PositionT) -> str | None:
         """Who moves next at ``position`` (a side's or a player's name), ``None`` at the end."""
+        self.check_position_value(position)
         return self.plugin.to_move(position)
 
     def position_json(self, position: PositionT) -> dict[str, Any]:
         """``position`` as JSON-able data (as ``kifu show --format json`` gives it)."""
+        self.check_position_value(position)
         return self.plugin.position_to_json(position)
+
+    def check_position_value(self, position: object) -> None:
+        """A ``KifuError`` unless ``position`` is a position of this game (one of another
+        game, say), naming what it is."""
+        kind = self.plugin.position_type()
+        if kind is not None and not isinstance(position, kind):
+            what = type(position)
+            raise KifuError(f"{reprlib.repr(position)} is not a {self.title} position (it is "
+                            f"a {what.__module__}.{what.__qualname__})")
 
     def check_move_value(self, move: object) -> None:
         """A ``KifuError`` unless ``move`` is one of the game's move values (a text, say)."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import importlib
 import sys
+import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -119,6 +120,15 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
     #: The classes of the game's move values (plies and events), for a clear error when
     #: something else is played.
     move_types: ClassVar[tuple[type, ...]] = ()
+
+    def position_type(self) -> type | None:
+        """The class of the game's positions, as its ``GamePlugin[Position, Move]`` base names
+        it (``None`` if it names none): the library checks positions it is given against it."""
+        for base in getattr(type(self), "__orig_bases__", ()):
+            if typing.get_origin(base) is GamePlugin:
+                kind = typing.get_args(base)[0]
+                return kind if isinstance(kind, type) else None
+        return None
 
     def role(self, name: str) -> ModuleType:
         """The game's module of one role (``rules``, ``notation``...): ``<package>.<name>``

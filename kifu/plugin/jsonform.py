@@ -119,7 +119,7 @@ def from_json(data: Any, source: str = "<json>") -> Record:
 
     headers = {}
     for key, value in data.get("headers", []):
-        headers[_str(key)] = _str(value)
+        headers[_line(key, "a header's name")] = _line(value, f"the header {key!r}")
     setup = data.get("setup")
     return Record(
         game=game.name,
@@ -135,6 +135,14 @@ def _str(value: Any) -> str:
     if not isinstance(value, str):
         raise ValueError(f"expected a string, found {reprlib.repr(value)}")
     return value
+
+
+def _line(value: Any, what: str) -> str:
+    """A string of one line: every notation writes a header on a line of its own."""
+    text = _str(value)
+    if "\n" in text or "\r" in text:
+        raise ValueError(f"{what} holds a line break, and a header is one line")
+    return text
 
 
 def _list(value: Any) -> list[Any]:

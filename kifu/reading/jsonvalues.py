@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import reprlib
-from typing import Any
+from typing import Any, NoReturn
 
 from kifu.base.errors import LimitError, NotationError
 from kifu.base.limits import MAX_DIGITS, shorten
@@ -52,7 +53,11 @@ def _constant(text: str) -> Any:
 
 
 def decode(text: str) -> Any:
-    """JSON text as Python values; numbers are bounded as in every notation (``kifu.base.limits``)."""
+    """JSON text as Python values; numbers are bounded as in every notation (``kifu.base.limits``),
+    and a string may hold only what a record's text can (no NUL, no half of a surrogate pair),
+    so that whatever kifu reads from JSON it can write in any notation and read back."""
+    if "\\u" in text:
+        _refuse_unwritable(text)
     try:
         return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except json.JSONDecodeError as error:
@@ -67,6 +72,41 @@ def decode(text: str) -> Any:
         if at >= 0:
             span = Span.point(text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at))
         raise LimitError(f"invalid JSON: {error.message}", span=span, rule="number-size") from None
+
+
+#: A ``\\uXXXX`` escape that is not itself escaped (an even run of backslashes before it).
+_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*\\u([0-9a-fA-F]{4})")
+
+
+def _refuse_unwritable(text: str) -> None:
+    """A located ``NotationError`` for the first ``\\u`` escape of a character no record can
+    hold: NUL (a text with one is binary data to every reader), or a lone surrogate (half of
+    a pair, which is no character and cannot be written as UTF-8)."""
+    pending: re.Match[str] | None = None  # a high surrogate waiting for its low half
+    for match in _ESCAPE.finditer(text):
+        code = int(match.group(1), 16)
+        if pending is not None:
+            if 0xDC00 <= code <= 0xDFFF and match.start() == pending.end():
+                pending = None
+                continue
+            break
+        if code == 0:
+            _unwritable(text, match, "the NUL character (\\u0000), which no record's text holds")
+        if 0xD800 <= code <= 0xDBFF:
+            pending = match
+        elif 0xDC00 <= code <= 0xDFFF:
+            pending = match
+            break
+    if pending is not None:
+        _unwritable(text, pending, f"half of a surrogate pair (\\u{pending.group(1)}), which "
+                                   "is no character")
+
+
+def _unwritable(text: str, match: re.Match[str], what: str) -> NoReturn:
+    at = match.end() - 6
+    span = Span.point(text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at))
+    raise NotationError(f"invalid JSON for a record: a string holds {what}", span=span,
+                        rule="unwritable-character")
 
 
 def whole(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
