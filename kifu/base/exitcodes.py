@@ -9,6 +9,9 @@
 
 * ``PIPE_CLOSED`` (141): the reader of kifu's output went away (``kifu show r | head``): kifu
   stops quietly, with the status a shell gives a command that SIGPIPE ended.
+* ``INTERRUPTED`` (130) and ``TERMINATED`` (143): kifu was stopped by Ctrl-C (SIGINT) or by
+  SIGTERM (a CI runner's timeout, ``kill``): its workers are stopped, no temporary file is left
+  beside the outputs, and no index of a half-done batch is written.
 
 A run over many files exits with the highest status any of its files earned, so that a file
 kifu could not judge is never hidden behind a plain "illegal".
@@ -30,6 +33,8 @@ OK = 0
 INVALID = 1
 USAGE = 2
 PIPE_CLOSED = 128 + 13  # SIGPIPE
+INTERRUPTED = 128 + 2  # SIGINT
+TERMINATED = 128 + 15  # SIGTERM
 
 #: Diagnostic codes of problems that stop kifu from judging a file at all (exit 2); every
 #: other error is a problem of the record (exit 1).

@@ -15,6 +15,7 @@ from __future__ import annotations
 import gc
 import importlib
 import os
+import signal
 import sys
 from typing import Any
 
@@ -24,6 +25,7 @@ from kifu.base import exitcodes
 from kifu.base.unsafe import printable
 from kifu.base.version import __version__
 from kifu.plugin import registry
+from kifu.run.tasks import Stopped, stop_on
 
 #: The exit statuses, as :mod:`kifu.base.exitcodes` defines them.
 EXIT_OK = exitcodes.OK
@@ -80,6 +82,15 @@ class KifuGroup(click.Group):
             raise
         except (click.exceptions.Exit, click.exceptions.Abort):
             raise
+        except (KeyboardInterrupt, Stopped) as stop:
+            # Ctrl-C or SIGTERM: the workers stop, every temporary file was removed on the way
+            # out (finally blocks), and the status says which signal ended the run.
+            from kifu.run.runner import stop_all
+
+            stop_all()
+            signum = stop.signum if isinstance(stop, Stopped) else signal.SIGINT
+            click.echo(f"kifu: stopped by {signal.Signals(signum).name}", err=True)
+            ctx.exit(128 + signum)
         except BrokenPipeError:
             # The reader stopped reading (``| head``): say nothing more, and keep Python from
             # complaining when it flushes standard output on the way out.
@@ -113,6 +124,7 @@ def main(ctx: click.Context) -> None:
     from kifu.commands.console import TextConsole
 
     ctx.obj = TextConsole()
+    signal.signal(signal.SIGTERM, stop_on)
     # What start-up made (modules, classes, click's objects) lives as long as the process: the
     # cycle collector need not walk it again each time a batch of records has been checked.
     gc.freeze()

@@ -110,12 +110,22 @@ def _shard(ctx: click.Context, param: click.Parameter, value: str | None) -> Sha
         raise click.BadParameter(str(error)) from None
 
 
+def _jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
+    from kifu.run.runner import cores
+
+    if value is not None and value > cores():
+        click.echo(f"kifu: --jobs {value}: this machine gives kifu {cores()} core"
+                   f"{'s' * (cores() != 1)}; using {cores()}", err=True)
+        return cores()
+    return value
+
+
 def run_options(command: F) -> F:
     """Where and how a run over many files goes: ``--jobs``, ``--scheduler``, ``--shard``,
     ``--quiet``."""
     for decorator in reversed([
-        click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
-                     help="Processes to work with (default: all cores)."),
+        click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, callback=_jobs,
+                     help="Processes to work with (default and most: all cores)."),
         click.option("--scheduler", metavar="ADDRESS",
                      help="Run on the Dask cluster of this scheduler (tcp://host:8786); needs "
                           "kifu[dask]."),

@@ -11,7 +11,9 @@ process's working folder, and reports name the files exactly as given.
 """
 from __future__ import annotations
 
+import contextlib
 import os
+import socket
 from typing import TypeVar
 
 from kifu.base.errors import OptionError
@@ -20,8 +22,23 @@ from kifu.run.tasks import Pending, Task, run_chunk
 Item = TypeVar("Item")
 Result = TypeVar("Result")
 
-#: Seconds to wait for a scheduler before giving up with a usage error.
-CONNECT_TIMEOUT = 30
+#: Seconds to wait for a scheduler before giving up with a usage error (a closed port is
+#: told at once).
+CONNECT_TIMEOUT = 10
+
+
+def _knock(address: str) -> None:
+    """Open and close a TCP connection to a ``tcp://host:port`` scheduler, so that nobody
+    listening is told at once (Dask's client retries until its timeout)."""
+    scheme, _, rest = address.rpartition("://")
+    if scheme not in ("", "tcp"):
+        return  # another transport: Dask's client is asked directly
+    host, _, port = rest.rpartition(":")
+    if not port.isdigit():
+        raise ValueError("an address is tcp://HOST:PORT")
+    with socket.create_connection((host.strip("[]") or "localhost", int(port)),
+                                  timeout=CONNECT_TIMEOUT):
+        pass
 
 
 class DaskCluster:
@@ -34,10 +51,11 @@ class DaskCluster:
             raise OptionError("--scheduler needs Dask distributed: pip install 'kifu[dask]'",
                               option="--scheduler") from None
         try:
+            _knock(address)
             self.client = Client(address, timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError, ValueError) as error:
-            raise OptionError(f"cannot reach the Dask scheduler at {address}: {error}",
-                              option="--scheduler") from None
+            raise OptionError(f"cannot reach the Dask scheduler at {address} (waited at most "
+                              f"{CONNECT_TIMEOUT} s): {error}", option="--scheduler") from None
         threads = sum(self.client.nthreads().values())
         self.slots = max(1, threads) * ahead  # chunks in flight: ``ahead`` per worker thread
         self.folder = os.getcwd()
@@ -53,4 +71,10 @@ class DaskCluster:
         return [task.fault(item, reason) for item in chunk]
 
     def close(self) -> None:
+        self.client.close()
+
+    def stop(self) -> None:
+        """Stop at once: the work this run sent is cancelled and the client closed."""
+        with contextlib.suppress(Exception):  # the cluster may be gone already
+            self.client.cancel(list(self.client.futures.values()), force=True)
         self.client.close()

@@ -9,13 +9,15 @@ in a fresh process and reported as an internal error if it fails again.
 """
 from __future__ import annotations
 
+import contextlib
 import os
+import weakref
 from collections import deque
 from collections.abc import Iterable, Iterator
 from itertools import islice
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from kifu.run.tasks import Pending, Task, guarded, run_chunk
+from kifu.run.tasks import Pending, Task, guarded, run_chunk, worker_signals
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -41,6 +43,21 @@ class Backend(Protocol):
 
     def close(self) -> None: ...
 
+    def stop(self) -> None: ...
+
+
+#: The backends of the runs under way in this process, so that a signal can stop their workers
+#: (:func:`stop_all`) whatever the program was doing when it came.
+_live: weakref.WeakSet[Any] = weakref.WeakSet()
+
+
+def stop_all() -> None:
+    """Stop every run under way at once: workers stopped, pending work cancelled.  The command
+    line calls it when a signal ends kifu."""
+    for backend in list(_live):
+        _live.discard(backend)
+        backend.stop()
+
 
 class Processes:
     """Local worker processes (fork where the platform has it, so start-up is cheap)."""
@@ -60,7 +77,7 @@ class Processes:
 
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        return ProcessPoolExecutor(self.jobs, mp_context=context)
+        return ProcessPoolExecutor(self.jobs, mp_context=context, initializer=worker_signals)
 
     def submit(self, task: Task[Item, Result], chunk: list[Item]) -> Future[list[Result]]:
         try:
@@ -95,15 +112,25 @@ class Processes:
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)
 
+    def stop(self) -> None:
+        """Stop at once: each worker is sent SIGTERM (the chunk it runs ends through its
+        ``finally`` blocks, an idle worker exits), and the pool is shut down."""
+        for process in list(getattr(self._pool, "_processes", {}).values()):
+            with contextlib.suppress(OSError, ValueError):
+                process.terminate()
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
 
 class Ordered(Generic[Item, Result]):
     """Runs ``task`` over ``items`` on a backend and yields ``(item, result)`` in input order."""
 
     def __init__(self, task: Task[Item, Result], backend: Backend) -> None:
         self.task, self.backend = task, backend
+        _live.add(backend)
 
     def __call__(self, items: Iterable[Item]) -> Iterator[tuple[Item, Result]]:
         pending: deque[tuple[list[Item], Pending[list[Result]] | list[Result]]] = deque()
+        finished = False
         try:
             for chunk in _chunks(items, self.task):
                 if self.task.local(chunk[0]):
@@ -114,11 +141,16 @@ class Ordered(Generic[Item, Result]):
                     yield from self._finish(*pending.popleft())
             while pending:
                 yield from self._finish(*pending.popleft())
+            finished = True
         finally:
             for _, work in pending:
                 if not isinstance(work, list):
                     work.cancel()
-            self.backend.close()
+            if self.backend in _live:  # not stopped by a signal meanwhile
+                _live.discard(self.backend)
+                # A run cut short (a signal, a reader gone) stops its workers at once; one
+                # that finished lets them end as they do.
+                self.backend.close() if finished else self.backend.stop()
 
     def _finish(self, chunk: list[Item],
                 work: Pending[list[Result]] | list[Result]) -> Iterator[tuple[Item, Result]]:
@@ -150,15 +182,23 @@ def _chunks(items: Iterable[Item], task: Task[Item, Result]) -> Iterator[list[It
         yield held
 
 
+def cores() -> int:
+    """The cores this process may run on: more worker processes than that only cost memory."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # no affinity on this platform
+        return os.cpu_count() or 1
+
+
 def run(task: Task[Item, Result], items: Iterable[Item], *, jobs: int | None = None,
         scheduler: str | None = None,
         small: int | None = None) -> Iterator[tuple[Item, Result]]:
     """``(item, task(item))`` for every item, in order.
 
     ``scheduler`` (a Dask scheduler's address) runs the work on that cluster; else ``jobs``
-    local processes (all cores when ``None``) run it, or this process alone when ``jobs`` is 1
-    or the stream turns out to hold fewer than ``small`` items (two per worker by default),
-    where starting workers would cost more than it saves.
+    local processes (all cores when ``None``, never more than the cores) run it, or this
+    process alone when ``jobs`` is 1 or the stream turns out to hold fewer than ``small``
+    items (two per worker by default), where starting workers would cost more than it saves.
     """
     if scheduler is not None:
         # Only when asked for: Dask is an optional extra.
@@ -166,7 +206,7 @@ def run(task: Task[Item, Result], items: Iterable[Item], *, jobs: int | None = N
 
         yield from Ordered(task, DaskCluster(scheduler, AHEAD))(items)
         return
-    jobs = jobs or os.cpu_count() or 1
+    jobs = min(jobs or cores(), cores())
     iterator = iter(items)
     first = list(islice(iterator, (small or 2 * jobs) if jobs > 1 else 0))
     remote = [item for item in first if not task.local(item)]

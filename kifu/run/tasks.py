@@ -8,7 +8,9 @@ wherever the work happens; :func:`run_chunk` is what runs there.
 from __future__ import annotations
 
 import os
+import signal
 import traceback
+from types import FrameType
 from typing import Protocol, TypeVar
 
 Item = TypeVar("Item")
@@ -64,4 +66,53 @@ def describe_fault(error: BaseException) -> str:
 
 def run_chunk(task: Task[Item, Result], chunk: list[Item]) -> list[Result]:
     """What a worker runs: a chunk of items, each guarded."""
-    return [guarded(task, item) for item in chunk]
+    global _busy
+    if _stopping:  # a worker told to stop starts nothing more (its queue may hold chunks)
+        os._exit(128 + _stopping)
+    _busy = True
+    try:
+        return [guarded(task, item) for item in chunk]
+    finally:
+        _busy = False
+
+
+class Stopped(BaseException):
+    """A run stopped by a signal (Ctrl-C's SIGINT, SIGTERM from a CI runner or ``kill``).
+
+    Raised where the program stands, so that every ``finally`` on the way runs: a temporary
+    file being written is removed, workers are stopped, and kifu exits with ``status`` (128
+    and the signal's number, as a shell reports a command a signal ended: 130, 143).  Not an
+    ``Exception``: nothing that guards a single file may swallow it.
+    """
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(f"stopped by {signal.Signals(signum).name}")
+        self.signum = signum
+        self.status = 128 + signum
+
+
+#: Whether this process is running a chunk (a worker stopped while idle just exits), and the
+#: signal a worker was stopped by (it then runs no other chunk).
+_busy = False
+_stopping = 0
+
+
+def stop_on(signum: int, frame: FrameType | None) -> None:
+    """The signal handler of kifu's processes: stop what runs (see :class:`Stopped`)."""
+    raise Stopped(signum)
+
+
+def worker_signals() -> None:
+    """Run in each worker process as it starts: SIGINT and SIGTERM stop the chunk it is working
+    on through its ``finally`` blocks, or end the worker at once while it waits for work (a
+    traceback of an idle worker is no use to anyone)."""
+
+    def stop_worker(signum: int, frame: FrameType | None) -> None:
+        global _stopping
+        _stopping = signum
+        if not _busy:
+            os._exit(128 + signum)
+        raise Stopped(signum)
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, stop_worker)

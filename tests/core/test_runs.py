@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -210,3 +212,26 @@ def test_standard_input_keeps_its_place_in_a_parallel_run(kifu_cli, tmp_path):
                       input="Game: renju\nh8 h8\n", exit_code=EXIT_INVALID)
     located = [line.split(":")[0] for line in result.stdout.splitlines() if "error[" in line]
     assert located == ["-", str(tmp_path / "d1" / "004.renju")]
+
+
+def test_jobs_beyond_the_cores_are_capped_and_said(kifu_cli):
+    from kifu.run.runner import cores
+
+    result = kifu_cli("validate", "-q", "--jobs", "4096", "examples/renju")
+    assert f"--jobs 4096: this machine gives kifu {cores()} core" in result.stderr
+
+
+def test_a_closed_scheduler_port_is_told_at_once():
+    import socket
+    import time
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "kifu", "validate", "--scheduler",
+                           f"tcp://127.0.0.1:{port}", "examples/renju"], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 2 and "cannot reach the Dask scheduler" in done.stderr
+    assert "waited at most 10 s" in done.stderr
+    assert time.monotonic() - start < 9  # refused at once, not after the timeout

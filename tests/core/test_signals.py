@@ -1,0 +1,55 @@
+"""A run stopped by a signal (Ctrl-C's SIGINT to the whole process group, SIGTERM to kifu alone,
+as CI runners and ``kill`` send it) exits with 128 and the signal's number, leaves no temporary
+file beside its outputs and no worker process behind, and writes no index of a half run.
+(Before, it exited 1 and left ``.NAME.XXXX.tmp`` files of up to 14 MB, 3 runs in 10.)"""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+GAME = Path(__file__).parents[2] / "examples" / "freego" / "nineteen.sgf"
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory) -> Path:
+    """Records slow enough to draw (a viewer page of a whole 19x19 game each) that the
+    signal comes while pages are being written."""
+    records = tmp_path_factory.mktemp("records")
+    for number in range(24):
+        shutil.copy(GAME, records / f"game{number:02}.sgf")
+    return records
+
+
+@pytest.mark.parametrize(("signum", "to_group", "jobs"), [
+    (signal.SIGINT, True, "2"), (signal.SIGTERM, False, "2"), (signal.SIGTERM, False, "1")])
+def test_a_signal_stops_the_run_cleanly_with_its_status(folder, tmp_path, signum, to_group, jobs):
+    out = tmp_path / "site"
+    run = subprocess.Popen([sys.executable, "-m", "kifu", "render", "-q", "-f", "html", "--jobs",
+                            jobs, "--output-dir", str(out), str(folder)],
+                           stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while not any(out.glob("*.html")) and time.monotonic() < deadline:  # pages being written
+        time.sleep(0.05)
+    if to_group:
+        os.killpg(run.pid, signum)  # as a terminal's Ctrl-C does
+    else:
+        os.kill(run.pid, signum)
+    try:
+        status = run.wait(timeout=30)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+    assert status == 128 + signum
+    assert f"stopped by {signal.Signals(signum).name}" in run.stderr.read()
+    time.sleep(0.2)
+    with pytest.raises(ProcessLookupError):  # no worker left in the run's process group
+        os.killpg(run.pid, 0)
+    assert not [p.name for p in out.rglob(".*.tmp")]
+    assert not (out / "index.html").exists()
