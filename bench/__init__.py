@@ -1,7 +1,8 @@
 """kifu's benchmarks: kifu against other software on the same inputs, in the same process layout.
 
-``python -m bench`` runs them all and prints the README's speed table (``--quick`` for a short
-run); each module also runs alone (``python -m bench.renju``).  Every benchmark module offers
+``python -m bench`` runs them all and prints the speed table of ``docs/speed.md`` (``--quick``
+for a short run); each module also runs alone (``python -m bench.renju``).  Every benchmark
+module offers
 
     def run(quick: bool) -> list[bench.common.Row]
 

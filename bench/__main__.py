@@ -1,14 +1,14 @@
-"""Run every benchmark and print the README's speed table, ready to paste.
+"""Run every benchmark and print the speed table of ``docs/speed.md``, ready to paste.
 
-    python -m bench                  # the full run: the README's figures come from one of these
+    python -m bench                  # the full run: docs/speed.md's figures come from one of these
     python -m bench --quick          # small inputs, one round: does everything still run?
     python -m bench --only renju go  # some of them
     python -m bench --long           # also the long runs (archive scale, worst inputs, viewer)
 
 Run from the repository root with the bench extra installed (``pip install -e '.[bench]'``).
-Progress and details go to standard error; standard output is the Markdown block for the
-README: a line saying when, on what machine and under what load the figures were measured,
-then the table.  Exit status 0 when every benchmark ran and both sides of every comparison
+Progress and details go to standard error; standard output is the Markdown block for
+``docs/speed.md``: a line saying when, on what machine and under what load the figures were
+measured, then the table.  Exit status 0 when every benchmark ran and both sides of every comparison
 agreed on every input; 1 when some verdicts differed (that row is reported with no figure); 2
 when a benchmark could not run (a peer not installed, an unknown name).
 """
@@ -100,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
                                      description=(__doc__ or "").split("\n\n")[0])
     size = parser.add_mutually_exclusive_group()
     size.add_argument("--quick", action="store_true", help="small inputs, one round")
-    size.add_argument("--full", action="store_true", help="the README's sizes (the default)")
+    size.add_argument("--full", action="store_true", help="the sizes of docs/speed.md (the default)")
     parser.add_argument("--only", nargs="+", metavar="NAME",
                         choices=[name for name, _ in BENCHMARKS],
                         help="run only these: " + ", ".join(name for name, _ in BENCHMARKS))

@@ -1,9 +1,9 @@
 """Finding games, and loading each only when it is needed.
 
-kifu knows every game from its card (:class:`kifu.plugin.contract.Card`): the built-in games' cards are
-the table in ``kifu/builtin/__init__.py``; a third-party package adds a game with an entry point
-in the group ``kifu.games`` that names its card (see the README), read only when the built-in
-games do not answer.  A game itself is imported when a record of it is read, or when every
+kifu knows every game from its card (:class:`kifu.base.cards.Card`): the built-in games' cards
+are the table :data:`kifu.base.cards.BUILT_IN`; a third-party package adds a game with an entry
+point in the group ``kifu.games`` that names its card (see ``docs/architecture.md``), read only
+when the built-in games do not answer.  A game itself is imported when a record of it is read, or when every
 game is asked for (``kifu games``), so that checking one record loads one game.
 
 A record's game is found from ``--game``, else a ``Game:`` header, else the file's suffix (with

@@ -1,3 +1,3 @@
-"""Smart Game Format, for every game that has one: its syntax (:mod:`.syntax`), the charsets
-its files are written in (:mod:`.charset`), and the bridge between its tree of nodes and a
+"""Smart Game Format, for every game that has one: its syntax (:mod:`.syntax`, which also
+reads the charset a file declares, ``CA[]``), and the bridge between its tree of nodes and a
 record's lines (:mod:`.lines`).  Nothing here knows a game's rules."""

@@ -1,5 +1,5 @@
 """The pre-commit hook other repositories use: it matches every suffix kifu reads, and it works
-as the README says, run by pre-commit itself (``pre-commit try-repo``) on a copy of this checkout."""
+as ``docs/ci.md`` says, run by pre-commit itself (``pre-commit try-repo``) on a copy of this checkout."""
 from __future__ import annotations
 
 import os

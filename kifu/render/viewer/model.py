@@ -5,7 +5,7 @@ game's own SVG renderer, as it stands and turned round, and kept as differences 
 before it (:mod:`kifu.render.viewer.svgdiff`).  A line that breaks a rule keeps everything up to
 the fault, and the fault itself becomes a node in place of the move that broke it, carrying the
 diagnostic ``kifu validate`` prints.  Nothing here knows a game: moves, events and drawings come
-through the :class:`~kifu.plugin.contract.Game` contract.
+through the :class:`~kifu.plugin.GamePlugin` contract.
 """
 from __future__ import annotations
 
