@@ -79,7 +79,9 @@ def renju_kifu(positions: list[Any]) -> list[frozenset[str]]:
 
 def renju_grids(positions: list[Any]) -> list[list[list[int]]]:
     """Each position as the ``renju`` package's board: ``grid[x][y]``, 1 black, 2 white."""
-    from kifu.builtin.renju.position import ALL_POINTS, point_of
+    from kifu.builtin.renju.position import geometry
+
+    ALL_POINTS, point_of = geometry().all_points, geometry().point_of  # noqa: N806
 
     grids = []
     for position in positions:
