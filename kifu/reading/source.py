@@ -25,6 +25,7 @@ from typing import BinaryIO
 
 from kifu.base.errors import REPAIRED, EncodingError, InputError, KifuError, ReadError
 from kifu.base.record import Span
+from kifu.sgf.charset import declared_charset
 
 #: Records are small; anything above this is refused before it is decoded or parsed.
 MAX_BYTES = 16 * 1024 * 1024
@@ -338,8 +339,6 @@ def _decode_sgf(data: bytes, warnings: list[KifuError]) -> tuple[str, str]:
     if found is not None:
         return found
     data = _stray_nuls(data, warnings)
-    from kifu.sgf.syntax import declared_charset  # only for SGF files
-
     declared = declared_charset(data)
     if declared is not None:
         decoded = _declared(data, *declared, warnings)
