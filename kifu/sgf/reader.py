@@ -3,18 +3,19 @@ wrapped, comments between nodes), each token built into the trees by the handler
 
 The trees are built with an explicit stack, so nesting depth costs no recursion, and nodes keep
 their offsets only: lines and columns are worked out when a span is asked for.  What real files
-get wrong is repaired as it is met, each repair a graded finding (:mod:`kifu.sgf.findings`).
+get wrong is repaired as it is met, each repair a graded finding (:mod:`kifu.sgf.findings`) of
+the game being read; each game is handed out as soon as it is complete (:mod:`kifu.sgf.games`).
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
 
-from kifu.base.errors import CRITICAL, FATAL, PEDANTIC, REPAIRED, KifuError, LimitError, NotationError
+from kifu.base.errors import CRITICAL, FATAL, PEDANTIC, REPAIRED, LimitError, NotationError
 from kifu.base.heap import no_cycles
 from kifu.base.limits import MAX_MOVES
 from kifu.base.record import Span
-from kifu.sgf.findings import COUNTED_BELOW, MAX_SAME, finding, not_listed
+from kifu.sgf.games import Games
 from kifu.sgf.properties import KNOWN_PROPERTIES, LIST_PROPERTIES, MOVE_PROPERTIES, TEXT_PROPERTIES
 from kifu.sgf.tokens import (
     BLANK_CHARACTERS,
@@ -86,19 +87,14 @@ _NODE_TWO = Token.NODE_TWO.value
 class _Reader:
     """The one pass that builds the trees; see :func:`read`."""
 
-    __slots__ = ("text", "lenient", "locator", "game", "done", "findings", "counts", "games",
-                 "unknown", "frames", "node", "values", "ident", "nodes", "more_values", "closed",
-                 "outside_from", "unclosed")
+    __slots__ = ("text", "locator", "games", "note", "unknown", "frames", "node", "values",
+                 "ident", "nodes", "more_values", "closed", "outside_from", "unclosed")
 
     def __init__(self, text: str, lenient: bool) -> None:
         self.text = text
-        self.lenient = lenient
         self.locator = Locator(text)
-        self.game: GameTree | None = None  # the game being read
-        self.done: list[GameTree] = []  # games read and not yet handed out
-        self.findings: list[KifuError] = []  # the game's findings (those before it, at first)
-        self.counts: dict[str | None, int] = {}  # findings of each rule in ``findings``
-        self.games = 0  # games begun
+        self.games = Games(self.locator, lenient)
+        self.note = self.games.note  # what is found goes to the game being read
         self.unknown: dict[str, int] = {}  # the game's properties outside FF[4], where first met
         # Where the reading stands: one frame per open "(", the node properties go to and the
         # values of its last property, nodes and values read (besides each property's first).
@@ -112,46 +108,7 @@ class _Reader:
         self.outside_from = -1  # where text outside every game tree began
         self.unclosed: tuple[int, str, int] | None = None  # a value the text ends inside
 
-    # -- findings -------------------------------------------------------------------------
-
-    def note(self, message: str, start: int, end: int, grade: str, rule: str | None = None) -> None:
-        """Report a finding where the reading stands (with the game being read); past
-        :data:`MAX_SAME` of one rule in a game, the rest are counted, not listed."""
-        seen = self.counts[rule] = self.counts.get(rule, 0) + 1
-        if seen > MAX_SAME:
-            return
-        if seen == MAX_SAME:
-            message += COUNTED_BELOW
-        found = finding(message, self.locator.span(start, end), grade, lenient=self.lenient,
-                        rule=rule)
-        self.findings.append(found)
-
-    def tally(self) -> None:
-        """Name how many findings of a kind went unlisted, at the end of the game's list."""
-        for rule, count in self.counts.items():
-            if count > MAX_SAME:
-                first = next(f for f in self.findings if f.rule == rule)
-                self.findings.append(finding(not_listed(count - MAX_SAME), first.span,
-                                             first.grade or PEDANTIC, lenient=self.lenient,
-                                             rule=rule))
-        self.counts = {}
-
-    # -- the games --------------------------------------------------------------------------
-
-    def begin(self, root: SgfNode) -> GameTree:
-        """A new game tree begins at ``root``: the one before is complete (what was found
-        before the first game goes with the first)."""
-        self.games += 1
-        game = GameTree(root)
-        if self.game is None:
-            game.findings = self.findings
-        else:
-            self.tally()
-            self.done.append(self.game)
-            self.findings = game.findings
-        self.game = game
-        self.unknown = game.unknown
-        return game
+    # -- the text, token by token ------------------------------------------------------------
 
     def each(self) -> Iterator[GameTree]:
         """The game trees, each handed out once the next one begins (or the text ends)."""
@@ -174,18 +131,16 @@ class _Reader:
                 self.note("text before the first game tree is skipped", 0, begin, PEDANTIC,
                           "text-outside-game")
         yield from self._scan(begin)
-        if self.game is None:
+        if self.games.current is None:
             raise NotationError("no SGF game tree holds a node", span=Span.point(
                 *self.locator.point(begin)), grade=FATAL)
-        self.tally()
-        yield from self.done
-        yield self.game
+        yield from self.games.rest()
 
     def _scan(self, pos: int) -> Iterator[GameTree]:
         """The tokens from ``pos`` to the end, each read by the handler of its kind; a game
         is handed out as soon as the next one begins."""
         text, size = self.text, len(self.text)
-        match_token, handlers, done = TOKEN.match, self._handlers(), self.done
+        match_token, handlers, done = TOKEN.match, self._handlers(), self.games.done
         while pos < size:
             m = match_token(text, pos)
             if m is None:  # only blanks are left, or a "]" that closes no value
@@ -193,9 +148,9 @@ class _Reader:
             pos = handlers[m.lastindex](m)
             if done:  # the token began a game: the one before it is complete
                 yield done.pop()
-                if self.games > MAX_GAMES:
-                    assert self.game is not None
-                    raise self._too_many(self.game.root.start, "games")
+                if self.games.begun > MAX_GAMES:
+                    assert self.games.current is not None
+                    raise self._too_many(self.games.current.root.start, "games")
         self._end(size)
 
     def _end(self, size: int) -> None:
@@ -381,7 +336,7 @@ class _Reader:
             last.children.append(node)
             frame[1] = node
         elif self._link(frame, node):  # a new game begins
-            self.begin(node)
+            self.unknown = self.games.begin(node).unknown
         return node
 
     def _after_variation(self, start: int) -> None:
@@ -421,7 +376,7 @@ class _Reader:
                   start, start + 1, REPAIRED, "missing-semicolon")
         node = SgfNode({}, [], start, start)
         if self._link(frame, node):
-            self.begin(node)
+            self.unknown = self.games.begin(node).unknown
         return node
 
     def _lower_case(self, word: str, start: int) -> str:

@@ -9,7 +9,7 @@ Its names are all here, for the games; each lives in the module that holds its p
 - :mod:`kifu.sgf.tree`: nodes, game trees and collections as read, and where they stand;
 - :mod:`kifu.sgf.reader`: one pass over the tokens, a handler for each kind, building the
   trees and repairing what real files get wrong, each repair a graded finding
-  (:mod:`kifu.sgf.findings`);
+  (:mod:`kifu.sgf.findings`) of the game it is found in (:mod:`kifu.sgf.games`);
 - :mod:`kifu.sgf.style`: what the specification asks beyond the syntax (pedantic findings);
 - :mod:`kifu.sgf.write`: trees as text;
 - :mod:`kifu.sgf.properties`: what FF[4] says of its properties.
