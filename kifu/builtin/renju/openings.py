@@ -67,3 +67,20 @@ def name_of(first: Sequence[Point]) -> str | None:
     """The opening's name as kifu writes it in ``Opening:``: ``D4 Kagetsu 花月``."""
     found = opening_of(first)
     return None if found is None else f"{found[0]} {found[2]} {found[1]}"
+
+
+def code_of(stated: str) -> str | None:
+    """The code (``D4``) of an opening as a record names it: by code, reading or Japanese name
+    (``D4``, ``Kagetsu``, ``花月``, ``D4 Kagetsu 花月``; any case, long vowels or not)."""
+    words = stated.replace(",", " ").split()
+    for code, japanese, reading in (*DIRECT.values(), *INDIRECT.values()):
+        plain = reading.translate(_PLAIN).casefold()
+        for word in words:
+            if word.casefold() in (code.casefold(), plain) or word == japanese \
+                    or word.translate(_PLAIN).casefold() == plain:
+                return code
+    return None
+
+
+#: Readings written without the long-vowel marks (Shōgetsu, Shogetsu).
+_PLAIN = str.maketrans("ōūŌŪ", "ouOU")

@@ -11,7 +11,9 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any
 
+from kifu.base.record import Span
 from kifu.builtin.renju.moves import Point
+from kifu.builtin.renju.openings import name_of
 from kifu.builtin.renju.variants import Rules
 from kifu.plugin import Outcome
 
@@ -92,11 +94,17 @@ class Position:
     offer: tuple[Point, ...] | None = None
     rules: Rules = field(default_factory=Rules)
     board: Geometry = field(default_factory=geometry)
+    #: The first three stones, in the order placed (they name the opening), and the opening
+    #: the record's ``Opening:`` header names, to be checked against them.
+    first: tuple[Point, ...] = ()
+    stated_opening: str | None = None
+    stated_opening_span: Span | None = None
 
     def copy(self) -> Position:
         return Position(self.cells.copy(), self.to_move, self.stones, self.ply, dict(self.numbers),
                         self.last, self.passes, self.outcome, self.swaps, self.swapped_after,
-                        self.offer, self.rules, self.board)
+                        self.offer, self.rules, self.board, self.first, self.stated_opening,
+                        self.stated_opening_span)
 
     def colour_at(self, point: Point) -> int:
         return self.cells[self.board.index(*point)]
@@ -121,4 +129,7 @@ def to_json(position: Position) -> dict[str, Any]:
         found["size"] = board.size
     if not position.rules.is_default():
         found["rule"] = str(position.rules)
+    opening = name_of(position.first)
+    if opening is not None:
+        found["opening"] = opening
     return found

@@ -5,6 +5,7 @@ from __future__ import annotations
 from kifu.base.record import Record
 from kifu.builtin.renju.forbidden import forbidden_for_black
 from kifu.builtin.renju.moves import LETTERS
+from kifu.builtin.renju.openings import name_of
 from kifu.builtin.renju.position import BLACK, EMPTY, WHITE, Geometry, Position
 from kifu.plugin import RenderOptions
 from kifu.render import grid as board
@@ -106,8 +107,9 @@ def render_text(position: Position, options: RenderOptions) -> str:
 def summary(position: Position) -> list[tuple[str, str]]:
     """The rows ``kifu show`` prints about a position."""
     rows = [("moves played", str(position.ply)), ("stones", str(position.stones))]
-    if not position.rules.is_default():
-        rows.append(("rule", f"{position.rules}, {position.board.size}x{position.board.size}"))
+    opening = name_of(position.first)
+    if opening is not None:
+        rows.append(("opening", opening))
     if position.outcome is None:
         rows.append(("to move", position.to_move_name))
     if position.swaps:

@@ -6,9 +6,9 @@ Black's forbidden shapes and the fives are judged in :mod:`kifu.builtin.renju.fo
 """
 from __future__ import annotations
 
-from kifu.base.errors import IllegalMoveError
+from kifu.base.errors import HeaderError, IllegalMoveError, KifuError
 from kifu.base.record import Record
-from kifu.builtin.renju import forbidden, setup
+from kifu.builtin.renju import forbidden, openings, setup
 from kifu.builtin.renju.moves import Move, Offer, Pass, Place, Point, Swap
 from kifu.builtin.renju.position import (
     BLACK,
@@ -21,17 +21,25 @@ from kifu.builtin.renju.position import (
 from kifu.builtin.renju.variants import rules_of
 from kifu.plugin import Event, Outcome, Played
 
+#: The header that names a record's opening (one of the 26: ``D4``, ``Kagetsu``, ``花月``).
+OPENING_KEY = "Opening"
+
 
 def start(record: Record) -> Position:
     """The empty board of the size the record names, or its set-up, checked; black moves first
     unless it says."""
     rules = rules_of(record)
     board = geometry(rules.size)
-    position = Position(board.empty_cells(), rules=rules, board=board)
+    position = Position(board.empty_cells(), rules=rules, board=board,
+                        stated_opening=record.header(OPENING_KEY),
+                        stated_opening_span=record.header_span(OPENING_KEY))
     if record.setup is not None:
         setup.place(record.setup, position)
         position.stones = len(record.setup.black) + len(record.setup.white)
         position.to_move = BLACK if record.setup.to_move == "black" else WHITE
+        if record.setup.in_order:  # stones placed in turn: the first three name the opening
+            order = [p for pair in zip(record.setup.black, record.setup.white) for p in pair]
+            position.first = tuple([*order, *record.setup.black[len(record.setup.white):]][:3])
     return position
 
 
@@ -78,6 +86,11 @@ def _place(position: Position, point: Point) -> Played:
     position.offer = None
     position.to_move = WHITE if colour == BLACK else BLACK
     events: list[Event] = []
+    warnings = []
+    if len(position.first) < 3 and (position.first or position.stones == 1):
+        position.first += (point,)
+        if len(position.first) == 3 and position.stated_opening is not None:
+            warnings = _opening_named(position)
     if colour == BLACK and position.rules.forbidden:
         verdict = forbidden.black_verdict(board, position.cells, at)
         if verdict == forbidden.FIVE:
@@ -96,7 +109,25 @@ def _place(position: Position, point: Point) -> Played:
     if position.outcome is not None:
         events.append({"type": "end", "winner": position.outcome.winner,
                        "reason": position.outcome.reason})
-    return Played(events)
+    return Played(events, warnings)
+
+
+def _opening_named(position: Position) -> list[KifuError]:
+    """A warning when the record's ``Opening:`` header names another opening than its first
+    three stones make (or none of the 26)."""
+    stated = position.stated_opening or ""
+    made = openings.opening_of(position.first)
+    said = openings.code_of(stated)
+    if said is None:
+        problem = f"names no opening kifu knows ({', '.join(('D1..D13', 'I1..I13'))})"
+    elif made is None:
+        problem = "but the first three stones make none of the 26 openings"
+    elif made[0] != said:
+        problem = f"but the first three stones make {openings.name_of(position.first)}"
+    else:
+        return []
+    return [HeaderError(f"Opening: {stated!r} {problem}", rule="opening", severity="warning",
+                        span=position.stated_opening_span)]
 
 
 def _in_opening_zone(position: Position, point: Point) -> None:

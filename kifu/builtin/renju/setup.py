@@ -24,11 +24,10 @@ from kifu.base.record import Record, Span
 from kifu.builtin.renju.forbidden import makes_five_or_more
 from kifu.builtin.renju.moves import Point
 from kifu.builtin.renju.position import BLACK, COLOUR_NAMES, EMPTY, WHITE, Position
+from kifu.builtin.renju.variants import MAX_SIZE, SIZE_KEY
 
 BLACK_KEY, WHITE_KEY, TO_MOVE_KEY = "Setup-Black", "Setup-White", "To-Move"
 ORDER_KEY = "Opening-stones"
-#: More stones than the largest board has points is no set-up (and no unbounded list).
-MAX_STONES = 26 * 26
 _ITEM = re.compile(r"[^\s,]+")
 
 
@@ -105,7 +104,7 @@ def _points(record: Record, name: str, colour: int,
     for item in _ITEM.finditer(value):
         span = (Span(header.line, start + item.start(), header.line, start + item.end())
                 if header and start is not None else None)
-        if len(points) == MAX_STONES:
+        if len(points) == _points_of_board(record):
             raise HeaderError(f"{name}: more stones than the board has points", span=span,
                               rule="setup")
         try:
@@ -116,6 +115,13 @@ def _points(record: Record, name: str, colour: int,
         if span is not None:
             spans.append((colour, point, span))
     return tuple(points)
+
+
+def _points_of_board(record: Record) -> int:
+    """How many points the record's board has (the largest board's when its ``Size:`` is no
+    size: that error is the referee's to report)."""
+    size = (record.header(SIZE_KEY) or "15").strip().casefold().partition("x")[0]
+    return int(size) ** 2 if size.isdigit() and len(size) <= 2 else MAX_SIZE ** 2
 
 
 def header_lines(setup: Setup) -> list[tuple[str, str]]:
