@@ -18,12 +18,24 @@ PositionT = TypeVar("PositionT")
 MoveT = TypeVar("MoveT")
 
 
+#: The kinds of end a game can have: a line of five or four, mate or the king taken, a counted
+#: score, a player's resignation, time or forfeit, a foul, no legal move left, a repeated
+#: position, every player passing, a full board, the players' agreement (a draw), or not known.
+OUTCOME_KINDS = ("five", "four", "mate", "capture", "score", "resignation", "time", "forfeit",
+                 "foul", "no-move", "repetition", "passes", "full-board", "agreement", "unknown")
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: the winner (a side's name, ``None`` for a draw) and why."""
+    """How a game ended: the winner (a side's name, ``None`` for a draw), why in words, what
+    kind of end it was (one of :data:`OUTCOME_KINDS`) and, for a counted game, the winner's
+    margin (``score``).  A record's stated result reads into the same value
+    (:func:`kifu.plugin.results.read_result`)."""
 
     winner: str | None
     reason: str
+    kind: str = "unknown"
+    score: float | None = None
 
     def describe(self) -> str:
         """The outcome in words: ``black wins (five at h8)``, ``draw (...)``."""

@@ -10,10 +10,12 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from kifu.base.errors import KifuError, NotationError
+from kifu.base.record import Record
 from kifu.builtin.freego import position, rules, setup
 from kifu.builtin.freego.moves import Edit, Move, Pass, Place
 from kifu.builtin.freego.position import Position
 from kifu.plugin import Format, GamePlugin, Outcome
+from kifu.plugin.results import read_result
 
 if TYPE_CHECKING:
     import click
@@ -62,6 +64,11 @@ class FreeGo(GamePlugin[Position, Move]):
         return None if value.is_empty() else value  # as the notation reads an empty one
 
     # -- rules ------------------------------------------------------------------------------
+
+    def parse_result(self, stated: str, record: Record | None = None) -> Outcome | None:
+        # The sides are the record's seats (Players:), black and white by default.
+        seats = setup.seat_names(record) if record is not None else ("black", "white")
+        return read_result(stated, seats, self.result_names)
 
     def result_matches(self, stated: str, outcome: Outcome | None,
                        pos: Position) -> str | KifuError | None:

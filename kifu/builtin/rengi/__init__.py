@@ -19,6 +19,7 @@ from kifu.plugin import GamePlugin
 
 class Rengi(GamePlugin[Position, Move]):
     name = "rengi"
+    sides = ("first", "second")
     result_names = {
         "+": "first", "先手": "first", "先手勝ち": "first", "sente": "first", "1-0": "first",
         "-": "second", "後手": "second", "後手勝ち": "second", "gote": "second", "0-1": "second",
