@@ -111,6 +111,9 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
     dialects: ClassVar[Mapping[str, str]] = {}
     #: Game-specific drawing options (``kifu render -O NAME``) -> what they do.
     render_options: ClassVar[Mapping[str, str]] = {}
+    #: The values each drawing option takes (its words, or ``NUMBER``); an option not listed
+    #: is yes/no.
+    render_option_values: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     #: The sides a result names, first player first (``Result: black``, SGF's ``B+R``); a game
     #: that names none has its results read as they are written, the winner's name compared
     #: with the outcome's (as before results were read as data).

@@ -123,4 +123,33 @@ class RenderOptions:
         return tuple(f.name for f in fields(cls) if f.name != "extras")
 
     def flag(self, name: str) -> bool:
-        return self.extras.get(name, "no").lower() in ("", "1", "yes", "true", "on")
+        return self.extras.get(name, "no").lower() in YES
+
+
+#: The words a yes/no drawing option of a game takes (``-O forbidden``, ``-O stacks=no``).
+YES = ("", "1", "yes", "true", "on")
+NO = ("0", "no", "false", "off")
+#: A game's drawing option whose value is a whole number (Rengi's ``frame``).
+NUMBER = "<number>"
+
+
+def option_values(allowed: tuple[str, ...]) -> str:
+    """The values of a game's drawing option, as ``kifu games`` and errors name them."""
+    if not allowed:
+        return "yes|no"
+    return "|".join("N" if value == NUMBER else value for value in allowed)
+
+
+def check_option(name: str, value: str, allowed: tuple[str, ...]) -> str | None:
+    """What is wrong with ``value`` for a game's drawing option (``allowed``: its words, or
+    :data:`NUMBER`; none for a yes/no option), else ``None``."""
+    word = value.strip().casefold()
+    if not allowed:
+        ok = word in YES or word in NO
+    elif allowed == (NUMBER,):
+        ok = word.isascii() and word.isdigit() and len(word) <= 6
+    else:
+        ok = word in allowed
+    if ok:
+        return None
+    return f"-O {name}={value}: {name} takes {option_values(allowed)}"

@@ -36,6 +36,7 @@ class FreeGo(GamePlugin[Position, Move]):
         "names": "cell names on map boards: label, id, or auto (labels when they are short)",
         "edges": "draw adjacency lines on map boards with outlines too (yes/no)",
     }
+    render_option_values = {"names": ("label", "id", "auto")}
     file_headers = ("Board",)
     move_types = (Place, Pass, Edit)
 
