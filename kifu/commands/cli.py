@@ -92,9 +92,12 @@ class KifuGroup(click.Group):
             click.echo(f"kifu: stopped by {signal.Signals(signum).name}", err=True)
             ctx.exit(128 + signum)
         except BrokenPipeError:
-            # The reader stopped reading (``| head``): say nothing more, and keep Python from
-            # complaining when it flushes standard output on the way out.
+            # The reader stopped reading (``| head``): stop the workers, say nothing more, and
+            # keep Python from complaining when it flushes standard output on the way out.
+            from kifu.run.runner import stop_all
+
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            stop_all()
             ctx.exit(exitcodes.PIPE_CLOSED)
         except Exception as error:  # noqa: BLE001 - the last line of defence
             from kifu.base.diagnostics import Diagnostic

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import NoReturn
 
 import click
+from click.core import ParameterSource
 
 from kifu.base import exitcodes
 from kifu.base.diagnostics import Diagnostic
@@ -65,6 +66,7 @@ def render(records: tuple[str, ...], game: str | None, encoding: str | None,
     One RECORD goes to standard output or -o FILE; several, or folders, go into --output-dir
     (one file each, and whatever pages the format adds, such as an index).
     """
+    fmt = _format_for(fmt, output)
     drawing = Drawing(move=move, path=path, lenient=lenient, options=options, extras=extras)
     if fragment and (fmt != "html" or output_dir is not None):
         raise click.UsageError("--fragment goes with --format html and one record")
@@ -82,6 +84,31 @@ def render(records: tuple[str, ...], game: str | None, encoding: str | None,
     with quoting(loaded):
         text = RENDER_FORMATS[fmt].draw(loaded, drawing)
     console.write_output(text, output)
+
+
+#: What a file's suffix says it holds, for ``-o``.
+SUFFIX_FORMATS = {".svg": "svg", ".txt": "text", ".text": "text", ".html": "html", ".htm": "html"}
+#: Pictures kifu does not write (yet): named, so that ``-o board.png`` is refused, not written
+#: as SVG under a PNG's name.
+IMAGES = (".png", ".gif", ".jpg", ".jpeg", ".webp", ".pdf")
+
+
+def _format_for(fmt: str, output: str | None) -> str:
+    """The format to write: ``--format`` as given, else what the ``-o`` file's suffix says
+    (``board.txt``: text); a suffix that says another format than ``--format`` is a usage
+    error, as is a picture format kifu does not write."""
+    suffix = os.path.splitext(output)[1].lower() if output not in (None, STDIN) else ""
+    said = SUFFIX_FORMATS.get(suffix)
+    given = click.get_current_context().get_parameter_source("fmt") not in (
+        ParameterSource.DEFAULT, None)
+    if suffix in IMAGES:
+        raise click.UsageError(f"-o {output}: kifu render writes {', '.join(RENDER_FORMATS)}, "
+                               f"not {suffix[1:].upper()}; name the file .svg, .txt or .html")
+    if given and said is not None and said != fmt:
+        kinds = {"svg": "an SVG", "text": "a text", "html": "an HTML"}
+        raise click.UsageError(f"-o {output} names {kinds.get(said, said)} file, but --format "
+                               f"is {fmt}; give one that agrees, or leave --format out")
+    return fmt if given or said is None else said
 
 
 def _render_all(records: tuple[str, ...], output_dir: str, fmt: str, drawing: Drawing, *,

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
 from kifu.base import exitcodes
+from kifu.base.errors import KifuError
 from kifu.base.record import ReadOptions
 from kifu.base.unsafe import printable, safe_lines
 from kifu.commands import console
@@ -19,7 +21,7 @@ from kifu.commands.options import (
     record_argument,
     variation_option,
 )
-from kifu.plugin import RenderOptions
+from kifu.plugin import RenderOptions, Step
 from kifu.run.load import Loaded
 
 
@@ -57,16 +59,25 @@ def show(record: str, game: str | None, encoding: str | None, read_options: Read
 
 
 def _show_text(loaded: Loaded, move: int | None, path: tuple[int, ...], lenient: bool) -> None:
-    """The headers and facts as a table, the record's comments, then the position drawn."""
+    """The headers and facts as a table, the record's comments, then the position drawn; for
+    a record with an illegal move on the way, the position before it, then the error (exit
+    status 1)."""
     from tabulate import tabulate  # only where a table is printed
 
-    with quoting(loaded):
+    loaded.check_move(move, path)
+    fault: KifuError | None = None
+    try:
         position, last = loaded.position_at(move, path, lenient)
+    except KifuError as error:
+        fault = error
+        position, last = _before_fault(loaded, path, lenient)
     rec, g = loaded.record, loaded.game
     rows = [(key, value) for key, value in rec.headers.items()]
     rows.append(("rules", g.title))
     outcome = g.outcome(position)
     rows.append(("outcome", outcome.describe() if outcome else "not decided"))
+    if fault is not None:
+        rows.append(("illegal", fault.describe()))
     if last is not None:
         rows.append(("last move", g.move_text(last.node.move)))
     rows.extend(g.summary(position))
@@ -77,6 +88,22 @@ def _show_text(loaded: Loaded, move: int | None, path: tuple[int, ...], lenient:
             click.echo(printable(line))
     click.echo()
     click.echo(safe_lines(g.render_text(position, RenderOptions())), nl=False)
+    if fault is not None:
+        click.echo(err=True)
+        with quoting(loaded):
+            raise fault
+
+
+def _before_fault(loaded: Loaded, path: tuple[int, ...], lenient: bool) -> tuple[Any, Step | None]:
+    """The position after the last legal move of the line, and its step (``None`` at the
+    start): what a record with an illegal move shows."""
+    position, last = loaded.game.start(loaded.record), None
+    try:
+        for step in loaded.game.replay(loaded.record, lenient=lenient, path=path):
+            position, last = loaded.game.copy(step.position), step
+    except KifuError:
+        pass
+    return position, last
 
 
 def _show_json(loaded: Loaded, move: int | None, path: tuple[int, ...], variations: bool,

@@ -152,7 +152,7 @@ def check_result(game: Referee, record: Record, position: Any) -> list[KifuError
         return []
     if isinstance(actual, KifuError):
         return [actual.located(span=actual.span or record.header_span("Result"))]
-    return [ResultError(f"the record says the result is {stated!r}, but the moves give {actual}",
+    return [ResultError(f"the record says the result is {stated!r}, but the moves say: {actual}",
                         span=record.header_span("Result"), rule="result")]
 
 

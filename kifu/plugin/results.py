@@ -8,8 +8,10 @@ program can count wins without parsing prose:
   name the game gives results (``1-0``, ``黒勝ち``: :attr:`GamePlugin.result_names`);
 - a draw: ``draw``, ``jigo``, ``0``, ``=``, ``1/2-1/2``, ``引き分け``, ``満局``, ``持碁``;
 - SGF's form, the winner's initial or name, ``+`` and how: ``B+R`` (resignation), ``W+T``
-  (time), ``B+F`` (forfeit), ``W+3.5`` (the score), ``B+`` (the winner alone);
-- nothing known: ``?``, ``void``, ``unknown``, ``*`` (no outcome).
+  (time), ``B+F`` (forfeit), ``W+3.5`` (the score), ``B+`` (the winner alone); any other
+  reason after a side's name (``W+Illegal``, ``B+J``, ``B+1.5 ? W+timeout``) is read as that
+  side's win, of a kind kifu does not name;
+- nothing known: ``?`` (alone or followed by words), ``void``, ``unknown``, ``*``.
 
 Anything else is no result: a ``ResultError`` saying which spellings are read, so a typo
 (``wite``) is never taken for an unfinished game.
@@ -29,7 +31,7 @@ UNKNOWN = frozenset({"?", "void", "unknown", "*", "none", "no result", "unfinish
 HOW = {"r": "resignation", "resign": "resignation", "resignation": "resignation",
        "中押し": "resignation", "中押": "resignation", "中盘": "resignation",
        "t": "time", "time": "time", "f": "forfeit", "forfeit": "forfeit", "": "unknown"}
-_SGF_FORM = re.compile(r"^(?P<who>[^+]+?)\s*\+\s*(?P<how>[^+]*)$")
+_SGF_FORM = re.compile(r"^(?P<who>[^+]+?)\s*\+\s*(?P<how>.*)$")
 _WINS = re.compile(r"^(?P<who>.+?)\s+(?:wins|won|win|victory)$", re.IGNORECASE)
 
 
@@ -40,7 +42,7 @@ def read_result(stated: str, sides: Sequence[str],
     spellings (``1-0``: ``black``).  Raises ``ResultError`` for text that is no result."""
     said = " ".join(stated.split())
     folded = said.casefold()
-    if not folded or folded in UNKNOWN:
+    if not folded or folded in UNKNOWN or folded.startswith("? "):  # ? (no more moves known)
         return None
     if folded in DRAWS:
         return Outcome(None, said, "agreement")
@@ -64,6 +66,11 @@ def read_result(stated: str, sides: Sequence[str],
             score = _number(how)
             if score is not None:
                 return Outcome(side, said, "score", score)
+            # The winner is plain; how is not (W+Illegal, B+J: a referee's judgment): a win
+            # of a kind kifu does not name, never a guess at one.  Unless how names a side too
+            # (black+white), which leaves the winner in doubt.
+            if _side(how.split()[0] if how else "", sides) is None:
+                return Outcome(side, said, "unknown")
     raise ResultError(
         f"the result {stated.strip()!r} is no result kifu reads: write the winner "
         f"({', '.join(sides)}), draw, or SGF's form ({_examples(sides)}); ? when it is not "

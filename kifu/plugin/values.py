@@ -25,6 +25,10 @@ OUTCOME_KINDS = ("five", "four", "mate", "capture", "score", "resignation", "tim
                  "foul", "no-move", "repetition", "passes", "full-board", "agreement", "unknown")
 
 
+#: Sides named by their turn (Rengi's): an outcome says "the second player wins".
+ORDINALS = frozenset({"first", "second", "third", "fourth"})
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended: the winner (a side's name, ``None`` for a draw), why in words, what
@@ -38,10 +42,12 @@ class Outcome:
     score: float | None = None
 
     def describe(self) -> str:
-        """The outcome in words: ``black wins (five at h8)``, ``draw (...)``."""
+        """The outcome in words: ``black wins (five at h8)``, ``the second player wins
+        (...)``, ``draw (...)``."""
         if self.winner is None:
             return f"draw ({self.reason})"
-        return f"{self.winner} wins ({self.reason})"
+        who = f"the {self.winner} player" if self.winner in ORDINALS else self.winner
+        return f"{who} wins ({self.reason})"
 
 
 @dataclass(slots=True)

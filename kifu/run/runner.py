@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from itertools import islice
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from kifu.run.tasks import Pending, Task, guarded, run_chunk, worker_signals
+from kifu.run.tasks import Pending, Task, guarded, run_chunk, signals_held, worker_signals
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -81,10 +81,12 @@ class Processes:
 
     def submit(self, task: Task[Item, Result], chunk: list[Item]) -> Future[list[Result]]:
         try:
-            return self._pool.submit(run_chunk, task, chunk)
+            with signals_held():  # a worker forked here starts with them held: see worker_signals
+                return self._pool.submit(run_chunk, task, chunk)
         except self._died:
             self._restart()
-            return self._pool.submit(run_chunk, task, chunk)
+            with signals_held():
+                return self._pool.submit(run_chunk, task, chunk)
 
     def recover(self, task: Task[Item, Result], chunk: list[Item], error: BaseException) -> list[Result]:
         """A worker died: retry each item of the chunk alone, so that only the culprit fails."""
@@ -143,13 +145,11 @@ class Ordered(Generic[Item, Result]):
                 yield from self._finish(*pending.popleft())
             finished = True
         finally:
-            for _, work in pending:
-                if not isinstance(work, list):
-                    work.cancel()
             if self.backend in _live:  # not stopped by a signal meanwhile
                 _live.discard(self.backend)
-                # A run cut short (a signal, a reader gone) stops its workers at once; one
-                # that finished lets them end as they do.
+                # A run cut short (a signal, a reader gone) stops its workers at once, the work
+                # not begun cancelled by the backend's shutdown; one that finished lets them
+                # end as they do.
                 self.backend.close() if finished else self.backend.stop()
 
     def _finish(self, chunk: list[Item],

@@ -7,9 +7,11 @@ wherever the work happens; :func:`run_chunk` is what runs there.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import traceback
+from collections.abc import Iterator
 from types import FrameType
 from typing import Protocol, TypeVar
 
@@ -102,6 +104,25 @@ def stop_on(signum: int, frame: FrameType | None) -> None:
     raise Stopped(signum)
 
 
+#: The signals that stop a run.
+STOPPING = (signal.SIGINT, signal.SIGTERM)
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM back while worker processes may be forked: a worker starts
+    with them held, so that none arrives before its own handlers are in place
+    (:func:`worker_signals`); here they come as soon as the block ends."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def worker_signals() -> None:
     """Run in each worker process as it starts: SIGINT and SIGTERM stop the chunk it is working
     on through its ``finally`` blocks, and every chunk after it at once; a worker waiting for
@@ -114,5 +135,7 @@ def worker_signals() -> None:
         if _busy:
             raise Stopped(signum)
 
-    for signum in (signal.SIGINT, signal.SIGTERM):
+    for signum in STOPPING:
         signal.signal(signum, stop_worker)
+    if hasattr(signal, "pthread_sigmask"):  # held while the worker was forked
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING)

@@ -146,7 +146,9 @@ def test_svg_and_text_draw_a_position_with_the_game_s_options(name: str) -> None
     assert kifu.svg(position, name) == kifu.svg(position, game)
     assert kifu.text(position, game, coords=False)
     for option in set(game.render_options) - {"frame"}:  # a frame needs a chain just fired
-        assert kifu.svg(position, game, **{option: True}).startswith("<svg")
+        values = game.plugin.render_option_values.get(option)
+        value = values[0] if values else True  # a yes/no option takes True
+        assert kifu.svg(position, game, **{option: value}).startswith("<svg")
     with pytest.raises(kifu.OptionError, match="no drawing option 'sparkles'"):
         kifu.text(position, game, sparkles=True)
 

@@ -188,7 +188,8 @@ def test_the_plugged_games_rules_and_result_are_checked(plugin_path, tmp_path):
     assert f"{illegal}:3:3: error[illegal-move]: move 2: only 2 stones are left [rule: pile]" \
         in done.stdout
     assert (f"{wrong_result}:2:1: error[result]: the record says the result is 'first', but "
-            "the moves give second wins (took the last stone) [rule: result]") in done.stdout
+            "the moves say: the second player wins (took the last stone) [rule: result]") \
+        in done.stdout
 
 
 def test_the_plugged_game_is_drawn(plugin_path, tmp_path):

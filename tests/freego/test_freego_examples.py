@@ -82,7 +82,7 @@ INVALID = {
                                 "black's group A1 stands without a liberty, which no game can "
                                 "reach [rule: no-liberty]"),
     "result-mismatch.freego": ("result", 5, 1, None,
-                               "the record says the result is 'black+2.5', but the moves give "
+                               "the record says the result is 'black+2.5', but the moves say: "
                                "white+0.5 (territory scoring: black 5, white 5.5) [rule: result]"),
     "ko-retaken-at-once.sgf": ("illegal-move", 4, 7, 2,
                                "move 2: D5 retakes the ko at once, recreating the position before "
@@ -105,7 +105,8 @@ def test_one_colour_moving_twice_in_an_sgf_game_is_a_warning(tmp_path):
     path.write_text("(;GM[1]FF[4]SZ[9]KM[6.5]RE[W+R]\n;B[ee];W[cc];W[gg];B[cg])")
     diag = examples.only_diagnostic(path, "freego")
     assert (diag.severity, diag.line, diag.column, diag.rule) == ("warning", 2, 13, "turn-order")
-    assert diag.message.startswith("white moves twice in a row: read as the other side passing")
+    assert diag.message.startswith("white moves twice in a row at move 4: read as the other "
+                                   "side passing")
 
 
 # -- the machine-readable replay ------------------------------------------------------------

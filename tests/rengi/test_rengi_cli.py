@@ -55,7 +55,7 @@ def test_convert_between_colour_and_open_forms(kifu_cli, kou):
     for text in (colours, back):  # every form replays to the same end
         steps = list(GAME.replay(GAME.parse(text)))
         assert steps[-1].position.outcome.describe() == \
-            "first wins (the second player's column 3 row 12 is filled)"
+            "the first player wins (the second player's column 3 row 12 is filled)"
 
 
 def test_open_form_needs_a_list(kifu_cli, seven):

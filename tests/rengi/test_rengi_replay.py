@@ -40,8 +40,8 @@ def test_a_wrong_result_header_is_reported(tmp_path):
     path.write_text(text.replace("Result: first", "Result: 後手"), encoding="utf-8")
     [report] = check_file(str(path), Options())
     assert [d.message for d in report.diagnostics] == [
-        "the record says the result is '後手', but the moves give first wins (the second "
-        "player's column 3 row 12 is filled) [rule: result]"]
+        "the record says the result is '後手', but the moves say: the first player wins (the "
+        "second player's column 3 row 12 is filled) [rule: result]"]
 
 
 def test_shift_jis_record_with_kanji_colours(tmp_path):

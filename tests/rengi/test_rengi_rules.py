@@ -120,7 +120,7 @@ def test_a_single_d_stone_is_written_like_the_direction_down():
 
 def test_filling_column_3_row_12_loses():
     pos, events = replay(record_text("+33cd", first=TALL_3, first_state="tsumo=1"))
-    assert pos.outcome.describe() == "second wins (the first player's column 3 row 12 is filled)"
+    assert pos.outcome.describe() == "the second player wins (the first player's column 3 row 12 is filled)"
     assert events[-1][-1] == {"type": "end", "winner": "second",
                               "reason": "the first player's column 3 row 12 is filled"}
 
@@ -140,7 +140,7 @@ def test_a_chain_that_clears_column_3_row_12_saves_the_mover():
 def test_garbage_that_fills_column_3_row_12_loses_at_the_drop():
     pos, events = replay(record_text("-66ab", second=TALL_3, turn="second",
                                      second_state="warning=6", first_state="tsumo=1"))
-    assert pos.outcome.describe() == "first wins (the second player's column 3 row 12 is filled)"
+    assert pos.outcome.describe() == "the first player wins (the second player's column 3 row 12 is filled)"
     assert events_of(events, "drop")[0]["rows"] == 1
 
 
@@ -153,9 +153,9 @@ def test_no_move_after_the_game_is_over():
 
 def test_resignation_ends_the_game_by_either_side():
     pos, _ = replay(record_text("+1a -R"))
-    assert pos.outcome.describe() == "first wins (the second player resigned)"
+    assert pos.outcome.describe() == "the first player wins (the second player resigned)"
     pos, _ = replay(record_text("+1a +R"))  # while it is the second player's move
-    assert pos.outcome.describe() == "second wins (the first player resigned)"
+    assert pos.outcome.describe() == "the second player wins (the first player resigned)"
 
 
 # -- turn order and chain time --------------------------------------------------------------

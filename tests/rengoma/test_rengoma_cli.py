@@ -14,8 +14,8 @@ TEAM = EXAMPLES / "team-game.rengoma"
 
 
 def test_games_lists_rengoma(kifu_cli):
-    row = [line for line in kifu_cli("games").stdout.splitlines() if line.startswith("rengoma")]
-    assert row and ".rengoma" in row[0] and "numbered, plain" in row[0]
+    blocks = [b for b in kifu_cli("games").stdout.split("\n\n") if b.startswith("rengoma")]
+    assert blocks and ".rengoma" in blocks[0] and "numbered, plain" in blocks[0]
 
 
 def test_validate_the_examples(kifu_cli):

@@ -50,7 +50,7 @@ DIAGNOSTICS = {
                                   "path is blocked at d5 by a red 2; a piece never passes "
                                   "another [rule: blocked]"),
     "wrong-result.rengoma": ("result", 6, 1, "the record says the result is 'red', but the moves "
-                             "give black wins (four in a row d1 d2 d3 d4, made by red's B d1) "
+                             "say: black wins (four in a row d1 d2 d3 d4, made by red's B d1) "
                              "[rule: result]"),
     "wrong-strength.rengoma": ("illegal-move", 5, 13, "move 2: A d3=4: the black field piece is "
                                "a 3, not a 4 (the stock order gives 3) [rule: field-strength]"),

@@ -151,5 +151,5 @@ def test_result_header_must_agree_with_the_moves():
     rec = record(ROWS, "1. A d2", field="B4 R4", extra_headers="Result: red")
     problems, _ = GAME.check(rec)
     assert [p.rule for p in problems] == ["result"]
-    assert problems[0].message == ("the record says the result is 'red', but the moves give "
+    assert problems[0].message == ("the record says the result is 'red', but the moves say: "
                                    "black wins (four in a row a2 b2 c2 d2)")

@@ -45,7 +45,7 @@ INVALID = {
                              "move 10: the game was already over: black wins (five at l8) "
                              "[rule: game-over]"),
     "result-mismatch.renju": ("result", 4, 1, None,
-                              "the record says the result is 'white', but the moves give black "
+                              "the record says the result is 'white', but the moves say: black "
                               "wins (five at l8) [rule: result]"),
     "shift-jis-occupied.renju": ("illegal-move", 6, 43, 6,
                                  "move 6: j10 is already occupied by a black stone "

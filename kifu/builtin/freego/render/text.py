@@ -80,7 +80,8 @@ def _listing(pos: Position, symbols: list[str], options: RenderOptions) -> str:
 
 def _status_lines(pos: Position, symbols: list[str]) -> list[str]:
     seats = pos.rules.seats
-    key = "  ".join(f"{symbols[s]} {name}: {pos.prisoners[s]} prisoners"
+    key = "  ".join(f"{symbols[s]} {name}: {pos.prisoners[s]} prisoner"
+                    f"{'s' * (pos.prisoners[s] != 1)}"
                     for s, name in enumerate(seats))
     if pos.outcome is not None:
         return [key, pos.outcome.describe()]

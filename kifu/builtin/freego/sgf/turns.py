@@ -50,9 +50,11 @@ def settle(record: Record, setup: Setup | None, has_player: bool,
     first; a pass missing from the main line is reported (see the module)."""
     setup = _first_seat(_first_seat_of(record.moves), setup, has_player)
     missing = _settle_seats(record.moves, _first_to_move(setup))
+    numbers = {id(node): number for number, node in enumerate(record.moves, start=1)}
     for listed, (node, seat) in enumerate(missing[:core.MAX_SAME], start=1):
+        where = f" at move {numbers[id(node)]}" if id(node) in numbers else " in a variation"
         findings.append(IllegalMoveError(
-            f"{('black', 'white')[seat]} moves twice in a row: read as the "
+            f"{('black', 'white')[seat]} moves twice in a row{where}: read as the "
             "other side passing in between (a pass is missing from the record)"
             + (core.COUNTED_BELOW if listed == core.MAX_SAME else ""),
             span=node.span, rule="turn-order", severity="warning"))

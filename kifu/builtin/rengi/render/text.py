@@ -97,7 +97,7 @@ def render_text(pos: Position, options: RenderOptions) -> str:
 
 
 def summary(pos: Position) -> list[tuple[str, str]]:
-    rows = [("rules", pos.settings.title), ("moves written", str(pos.moves)),
+    rows = [("variant", pos.settings.title), ("moves written", str(pos.moves)),
             ("turns", str(pos.turn))]
     for side in (0, 1):
         rows.append((f"{SIDE_NAMES[side]} player", "; ".join(side_lines(pos, side))))
