@@ -337,6 +337,11 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
         """Every line of ``record`` (see :func:`kifu.plugin.replay.replay_tree`)."""
         return replay.replay_tree(self, record, lenient=lenient)
 
+    def replay_lines(self, record: Record, *, lenient: bool = False) -> Iterator[Step | KifuError]:
+        """Every line of ``record``, each whole before the next (see
+        :func:`kifu.plugin.replay.replay_lines`)."""
+        return replay.replay_lines(self, record, lenient=lenient)
+
     def check(self, record: Record, *, lenient: bool = False) -> tuple[list[KifuError], int]:
         """Every problem of ``record`` and its main line's length (see
         :func:`kifu.plugin.replay.check`)."""

@@ -356,11 +356,12 @@ def test_the_replay_written_a_line_at_a_time_is_the_replay_document(text, name):
     from kifu.run.replayjson import replay_json, replay_text
 
     game, record = parse_text(text, name)
-    pieces, failed = replay_text(game, record, variations=True)
-    written = "".join(pieces)
+    replay = replay_text(game, record, variations=True)
+    written = "".join(replay)
     document = replay_json(game, record, variations=True)
     assert json.loads(written) == json.loads(json.dumps(document))
-    assert failed == (document["error"] is not None or any(line["error"] for line in document["lines"]))
+    assert replay.failed == (document["error"] is not None
+                             or any(line["error"] for line in document["lines"]))
     assert "\x1b" not in written and "\u202e" not in written
 
 
