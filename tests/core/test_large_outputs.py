@@ -10,10 +10,20 @@ processes (``bench/large_outputs.py`` measures the time and the memory of the is
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
+import pytest
+
+from kifu.base.errors import ConversionError
 from kifu.plugin import registry
-from kifu.run import replayjson
+from kifu.run import load, replayjson
 from kifu.run.load import parse_text
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
 
 # -- item 12: kifu show --format json --variations -----------------------------------------
 
@@ -84,3 +94,116 @@ def test_item_12_a_replay_past_its_positions_is_refused_located_before_a_byte_is
     document = json.loads(kifu_cli("show", "--format", "json", "--move", "20", path).stdout)
     assert len(document["lines"][0]["moves"]) == 20
     assert registry.get("renju").name == document["game"]
+
+
+# -- item 13: kifu convert ---------------------------------------------------------------------
+
+def renju_moves(count: int) -> str:
+    """A Renju record of ``count`` moves over the whole board (``convert`` does not replay)."""
+    points = [f"{c}{r}" for c in "abcdefghijklmno" for r in range(1, 16)]
+    moves = [points[i % len(points)] for i in range(count)]
+    return "Game: renju\n\n" + "\n".join(" ".join(moves[i:i + 10])
+                                           for i in range(0, count, 10)) + "\n"
+
+
+def test_item_13_every_format_is_written_a_piece_at_a_time_and_says_what_the_whole_says():
+    """A conversion writes as it goes: the first pieces come before the record's last moves are
+    written, and the pieces say exactly what the whole text says."""
+    for name, text in (("r.renju", renju_moves(3000)),
+                       ("f.freego", "Game: freego\n\n" + "D4 E5 (F6) " * 1000 + "\n"),
+                       ("g.rengoma", (EXAMPLES / "rengoma" / "win-across.rengoma").read_text()),
+                       ("t.rengi", (EXAMPLES / "rengi" / "ten-game.rengi").read_text())):
+        game, record = parse_text(text, name)
+        for to in ("native", "json", *game.formats()):
+            pieces = list(load.dump_pieces(game, record, to))
+            whole = "".join(pieces)
+            assert whole == load.dump(game, record, to), (name, to)
+            if len(whole) > 100_000:
+                assert len(pieces) > 10 and max(map(len, pieces)) < len(whole) / 10, (name, to)
+
+
+def test_item_13_a_json_too_large_is_refused_before_a_piece_is_written(monkeypatch):
+    """The JSON of a record takes at least some sixty bytes a node and its comments: a record
+    whose JSON cannot fit is refused at once (958 MB spent on a 16.5 MB SGF before)."""
+    game, record = parse_text(renju_moves(1000), "r.renju")
+    monkeypatch.setattr(load, "MAX_BYTES", 50_000)
+    written = []
+    monkeypatch.setattr(type(game), "move_to_json", lambda self, move: written.append(move))
+    with pytest.raises(ConversionError, match=r"written as json, this record takes at least "
+                                              r"0\.1 MiB, more than the 0 MiB kifu reads"):
+        load.dump_pieces(game, record, "json")
+    assert written == []
+
+
+def test_item_13_a_conversion_stops_as_soon_as_it_passes_the_limit(monkeypatch):
+    """Where the record's size cannot tell, the pieces are counted as they go and stop at the
+    first that passes the limit."""
+    limit = 100_000
+    monkeypatch.setattr(load, "MAX_BYTES", limit)
+    for to, moves in (("json", 1_200), ("sgf", 20_000), ("native", 30_000)):
+        game, record = parse_text(renju_moves(moves), "r.renju")
+        pieces = load.dump_pieces(game, record, to)
+        taken = 0
+        with pytest.raises(ConversionError, match=f"written as {to}, this record takes more "
+                                                  "than the 0 MiB kifu reads"):
+            for piece in pieces:
+                taken += len(piece)
+        assert taken <= limit
+
+
+def test_item_13_an_output_refused_half_way_leaves_every_target_as_it_was(monkeypatch, kifu_cli,
+                                                                          tmp_path):
+    """Nothing of it reaches a file (its old text stays, no temporary file is left), standard
+    output, a pipe or a link to a file."""
+    monkeypatch.setattr(load, "MAX_BYTES", 100_000)
+    source = tmp_path / "r.renju"
+    source.write_text(renju_moves(20_000), encoding="utf-8")
+    old = tmp_path / "old.sgf"
+    old.write_text("(;GM[4])\n", encoding="utf-8")
+    link = tmp_path / "link.sgf"
+    link.symlink_to(old)
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    reader = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        for target in ([], ["-o", old], ["-o", link], ["-o", pipe], ["-o", tmp_path / "new.sgf"]):
+            result = kifu_cli("convert", "--to", "sgf", source, *target, exit_code=2)
+            assert "error[conversion]: written as sgf, this record takes more than" \
+                in result.stderr and result.stdout == ""
+        assert os.read(reader, 1000) == b""
+    finally:
+        os.close(reader)
+    assert old.read_text(encoding="utf-8") == "(;GM[4])\n" and link.is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.sgf", "old.sgf", "pipe",
+                                                          "r.renju"]
+
+
+#: Reads a record, then limits the process's address space to what it has plus ``HEADROOM`` MB
+#: and converts the record into a file: the conversion may take no more than that.
+CONVERT_UNDER_A_LIMIT = """
+import resource, sys
+from kifu.run.load import dump_pieces, load
+from kifu.run.outputs import write_atomic
+loaded = load(sys.argv[1])
+with open('/proc/self/status') as status:
+    size = next(int(l.split()[1]) for l in status if l.startswith('VmSize:')) * 1024
+limit = size + int(sys.argv[4]) * 2**20
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+write_atomic(sys.argv[3], dump_pieces(loaded.game, loaded.record, sys.argv[2]))
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="Linux only")
+def test_item_13_a_long_record_converts_in_little_more_memory_than_reading_it(tmp_path):
+    """A Renju record of 490,000 moves took 740 MB to write as SGF (its SGF tree made whole,
+    then its text); 120,000 moves now convert to SGF, JSON and the notation within 40 MB of
+    address space more than reading them took."""
+    source = tmp_path / "long.renju"
+    source.write_text(renju_moves(120_000), encoding="utf-8")
+    for to in ("sgf", "json", "native"):
+        out = tmp_path / f"out.{to}"
+        done = subprocess.run([sys.executable, "-c", CONVERT_UNDER_A_LIMIT, str(source), to,
+                               str(out), "40"], capture_output=True, text=True, timeout=300,
+                              cwd=ROOT)
+        assert done.returncode == 0, (to, done.stderr[-2000:])
+        assert out.stat().st_size > 120_000 * 2
