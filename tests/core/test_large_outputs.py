@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -207,3 +209,52 @@ def test_item_13_a_long_record_converts_in_little_more_memory_than_reading_it(tm
                               cwd=ROOT)
         assert done.returncode == 0, (to, done.stderr[-2000:])
         assert out.stat().st_size > 120_000 * 2
+
+
+# -- item 14: kifu render -f html --output-dir -----------------------------------------------
+
+def test_item_14_results_from_the_workers_carry_no_whole_header(tmp_path):
+    """What a batch's worker sends back (pickled) is a few kilobytes whatever the headers hold:
+    rows of the index and diagnostics are cut, and no record text travels.  20 records of 8 MB
+    headers once took 756 MB and made an index of 160 MB."""
+    from kifu.reading.walk import walk
+    from kifu.render.formats import Drawing
+    from kifu.render.viewer.task import HtmlTask
+    from kifu.run.batch import ConvertTask, Inputs, plan
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    huge = "x" * 1_000_000
+    moves = "\n1. h8 2. i9 3. j10\n"
+    for name, text in (("event.renju", f"Game: renju\nEvent: {huge}\n{moves}"),
+                       ("players.renju", f"Game: renju\nBlack: {huge}\nWhite: {huge}\n{moves}"),
+                       ("rule.renju", f"Game: renju\nRule: {huge}\n{moves}"),
+                       ("broken.renju", f"Game: renju\nBlack: {huge}\n\n1. h8 2. ???\n"),
+                       ("seats.freego", f"Game: freego\nPlayers: {huge}\n\nD4\n"),
+                       ("variant.rengi", f"Game: rengi\nVariant: {huge}\n\n+3a\n")):
+        (folder / name).write_text(text, encoding="utf-8")
+    for task in (HtmlTask(drawing=Drawing()), ConvertTask(target="json"),
+                 ConvertTask(target="native")):
+        inputs = Inputs((str(folder),), str(tmp_path / "out"))
+        task = replace(task, inputs=inputs)
+        jobs = list(plan(walk([str(folder)], registry.suffixes()), inputs, writes=task.writes))
+        assert len(jobs) == 6
+        for job in jobs:
+            sent = pickle.dumps(task(job))
+            assert len(sent) < 20_000, (type(task).__name__, job.found.path, len(sent))
+
+
+def test_item_14_a_page_shows_a_huge_header_once_and_its_drawings_cut_every_text(kifu_cli,
+                                                                                 tmp_path):
+    """A name of megabytes stood in the page's title, heading, label, data and in every
+    position's drawing: it now stands once, in the list of the headers, whole."""
+    record = tmp_path / "big.renju"
+    huge = "e" * 300_000
+    record.write_text(f"Game: renju\nEvent: {huge}\nBlack: {huge}\n\n1. h8 2. i9 3. j10\n",
+                      encoding="utf-8")
+    page = tmp_path / "big.html"
+    kifu_cli("render", "-f", "html", record, "-o", page)
+    text = page.read_text(encoding="utf-8")
+    assert text.count(huge) == 2 and len(text) < 2 * len(huge) + 200_000
+    svg = kifu_cli("render", record).stdout
+    assert len(svg) < 10_000 and "e" * 192 + "\u2026" in svg  # "Black: eee…", 200 characters
