@@ -53,3 +53,30 @@ def test_a_signal_stops_the_run_cleanly_with_its_status(folder, tmp_path, signum
         os.killpg(run.pid, 0)
     assert not [p.name for p in out.rglob(".*.tmp")]
     assert not (out / "index.html").exists()
+
+
+def test_a_batch_stopped_as_it_begins_never_hangs(folder, tmp_path):
+    """A worker that exits on the signal while it waits for work, or sends a result, may leave
+    a lock of the pool's queues taken: the other worker waited for it for ever, deaf to the
+    signals already spent, and kifu with it (1 run in 3 stopped by SIGTERM as its first page
+    was written; found by fuzzing, ``tests/fuzz/shapes.py``).  Such a worker is now killed."""
+    for attempt in range(6):
+        out = tmp_path / f"site{attempt}"
+        run = subprocess.Popen([sys.executable, "-m", "kifu", "render", "-q", "-f", "html",
+                                "--jobs", "2", "--output-dir", str(out), str(folder)],
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+        deadline = time.monotonic() + 60
+        while not out.exists() and time.monotonic() < deadline:  # the first page under way
+            time.sleep(0.005)
+        os.kill(run.pid, signal.SIGTERM)
+        try:
+            status = run.wait(timeout=30)
+        finally:
+            if run.poll() is None:
+                os.killpg(run.pid, signal.SIGKILL)
+        assert status == 128 + signal.SIGTERM, run.stderr.read()
+        assert "Traceback" not in run.stderr.read()
+        time.sleep(0.2)
+        with pytest.raises(ProcessLookupError):
+            os.killpg(run.pid, 0)
+        assert not [p.name for p in out.rglob(".*.tmp")]
