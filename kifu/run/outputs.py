@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import secrets
 import stat
 import tempfile
 from collections.abc import Iterable, Iterator
@@ -186,18 +187,24 @@ def _put(handle: TextIO, text: str | Iterable[str]) -> None:
 
 def _replace_atomically(target: Path, text: str | Iterable[str], path: str) -> None:
     """Write a regular file through a temporary file beside it and a rename; the temporary
-    file is removed whatever stops the write (a full disk, Ctrl-C, a signal)."""
+    file is removed whatever stops the write (a full disk, Ctrl-C, a signal).
+
+    The temporary file's name is known before the file is made (``tempfile.mkstemp`` makes it,
+    then hands back its name: a signal in between would leave it behind)."""
     temporary = None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
-                                                 suffix=".tmp")
+        descriptor = -1
+        while descriptor < 0:
+            name = temporary = str(target.parent / f".{target.name}.{secrets.token_hex(4)}.tmp")
+            with contextlib.suppress(FileExistsError):
+                descriptor = os.open(name, _NEW_FILE, 0o600)
         with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as handle:
             _put(handle, text)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(temporary, _mode_for(target))
-        os.replace(temporary, target)
+        os.chmod(name, _mode_for(target))
+        os.replace(name, target)
         temporary = None
     except OSError as error:
         raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
@@ -205,6 +212,11 @@ def _replace_atomically(target: Path, text: str | Iterable[str], path: str) -> N
         if temporary is not None:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
+
+
+#: How a temporary file is made: new, never an existing file or a link's target.
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | \
+    getattr(os, "O_NOFOLLOW", 0)
 
 
 def _mode_for(target: Path) -> int:

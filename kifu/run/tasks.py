@@ -74,6 +74,8 @@ def run_chunk(task: Task[Item, Result], chunk: list[Item]) -> list[Result]:
         return [guarded(task, item) for item in chunk]
     finally:
         _busy = False
+        if _stopping:  # stopped by a signal, every ``finally`` on the way run: end here
+            os._exit(128 + _stopping)
 
 
 class Stopped(BaseException):
@@ -104,15 +106,22 @@ def stop_on(signum: int, frame: FrameType | None) -> None:
 
 def worker_signals() -> None:
     """Run in each worker process as it starts: SIGINT and SIGTERM stop the chunk it is working
-    on through its ``finally`` blocks, or end the worker at once while it waits for work (a
-    traceback of an idle worker is no use to anyone)."""
+    on through its ``finally`` blocks, then end the worker, or end it at once while it waits
+    for work (a traceback of an idle worker is no use to anyone).
+
+    A second signal while the first one's ``finally`` blocks run is let be: raised there, it cut
+    them short, and a temporary file was left behind (Ctrl-C reaches every process of the
+    group, and kifu then stops its workers with SIGTERM: 1 run in 2 stopped as its first page
+    was written; found by fuzzing)."""
 
     def stop_worker(signum: int, frame: FrameType | None) -> None:
         global _stopping
-        _stopping = signum
+        first = not _stopping
+        _stopping = _stopping or signum
         if not _busy:
-            os._exit(128 + signum)
-        raise Stopped(signum)
+            os._exit(128 + _stopping)
+        if first:
+            raise Stopped(signum)
 
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, stop_worker)
