@@ -186,8 +186,8 @@ def _read_tree(collection: sgf.Collection, root: sgf.SgfNode, source: str) -> Re
             value = (root.text(prop) or "").replace("\n", " ")
             record.headers[PROPERTY_HEADERS[prop]] = _native_result(value) if prop == "RE" else value
             record.header_spans[PROPERTY_HEADERS[prop]] = span_of(root, prop)
-    for item in root.properties.get("XH", []):
-        key, _, value = sgf.text(item).partition(":")
+    for item in root.properties.get("XH", []):  # a header is one line: line ends are blanks
+        key, _, value = " ".join(sgf.text(item).split("\n")).partition(":")
         record.headers[key.strip()] = value.strip()
     record.comments.extend(sgflines.split_comments(root.text("C")))
     colours: dict[int, tuple[str, Span | None]] = {}
