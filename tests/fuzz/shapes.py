@@ -85,8 +85,8 @@ def targets(name: str, data: bytes, chooser: corpus.Chooser) -> Outcome:
     for to in ("native", "json", *game.formats()):
         try:
             whole = load.dump(game, record, to)
-        except ConversionError:
-            continue  # a format that cannot say this record: nothing to write
+        except KifuError:
+            continue  # a format that cannot say this record (a board SGF has no name for)
         limit = load.MAX_BYTES
         if chooser.integer(0, 2) == 0 and whole:  # refused half-way, by a lowered limit
             limit = chooser.integer(0, len(whole.encode("utf-8", "surrogateescape")) - 1)

@@ -51,23 +51,18 @@ def test_every_seed_is_an_answer_too():
 
 # -- what surrounds the work: outputs, folders, threads, signals (tests/fuzz/shapes.py) ------
 
+@pytest.mark.parametrize("shape", ["targets", "threads"])
 @pytest.mark.parametrize("game", corpus.GAMES)
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=35, deadline=None)
 @given(data=st.data())
-def test_every_output_target_gets_the_whole_text_or_nothing_and_stays_what_it_was(game, data):
-    """A new file, an old one, a link to a file, a pipe, a link to kifu's own standard output
-    and (as root) a device of our own, each written every way the input can be written, some
-    refused half-way."""
+def test_every_input_written_to_any_target_and_read_from_threads_keeps_its_promises(
+        shape, game, data):
+    """targets: a new file, an old one, a link to a file, a pipe, a link to kifu's own standard
+    output and (as root) a device of our own, each written every way the input can be written,
+    some refused half-way, get the whole text or nothing and stay what they were; threads:
+    four threads at once read and write the input as one does."""
     name, content = data.draw(inputs(game), label="input")
-    shapes.targets(name, content, corpus.DrawChooser(data.draw))
-
-
-@pytest.mark.parametrize("game", corpus.GAMES)
-@settings(max_examples=30, deadline=None)
-@given(data=st.data())
-def test_every_input_reads_alike_from_many_threads_at_once(game, data):
-    name, content = data.draw(inputs(game), label="input")
-    shapes.threads(name, content, corpus.DrawChooser(data.draw))
+    shapes.exercise(shape, name, content, corpus.DrawChooser(data.draw))
 
 
 @pytest.mark.parametrize("game", corpus.GAMES)
