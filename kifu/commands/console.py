@@ -103,18 +103,24 @@ def echo(text: str) -> None:
         click.echo(text)
 
 
-def write_output(text: str, output: str | None) -> None:
-    """Write to ``output`` (atomically) or to standard output, where a terminal gets what a
-    record holds escaped."""
-    if output is None or output == STDIN:
-        if sys.stdout.isatty():
-            click.echo(safe_lines(text), nl=False)
-        else:  # exactly as made: click would strip what looks like colour codes
-            click.echo(text, nl=False, color=True)
-        return
-    from kifu.run.outputs import write_atomic  # only commands that write files need it
+def write_output(text: str | Iterable[str], output: str | None) -> None:
+    """Write ``text`` (a string, or pieces to write one after the other) to ``output``
+    (atomically) or to standard output, where a terminal gets what a record holds escaped.
 
-    write_atomic(output, text)
+    Pieces are all taken before the first is printed (:func:`kifu.run.outputs.spooled`): what
+    stops them half-way (an output refused as too large) leaves standard output untouched."""
+    from kifu.run.outputs import spooled, write_atomic  # only commands that write need them
+
+    if output is not None and output != STDIN:
+        write_atomic(output, text)
+        return
+    terminal = sys.stdout.isatty()
+    pieces = spooled(text)
+    for piece in [pieces] if isinstance(pieces, str) else pieces:
+        if terminal:
+            click.echo(safe_lines(piece), nl=False)
+        else:  # exactly as made: click would strip what looks like colour codes
+            click.echo(piece, nl=False, color=True)
 
 
 class TextConsole(Console):

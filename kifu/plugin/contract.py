@@ -41,7 +41,9 @@ class Format:
     ``read_all(text, path, lenient)`` reads every record of a file, each with its findings
     (lazily, if it can: a caller done with a record before asking for the next holds one);
     ``rewrite(documents)`` writes documents it read back in the format, keeping what the game
-    does not model.  Both are optional.
+    does not model, as text or as pieces of text one after the other; ``pieces(record)`` is
+    ``write`` a piece at a time, so that a large output is never whole in memory (``kifu
+    convert`` writes the pieces as they come).  All three are optional.
     """
 
     name: str
@@ -51,7 +53,12 @@ class Format:
     write: Callable[[Record], str]
     claims: Callable[[str], bool] = lambda text: True
     read_all: Callable[[str, str, bool], Iterable[Reading]] | None = None
-    rewrite: Callable[[list[Any]], str] | None = None
+    rewrite: Callable[[list[Any]], str | Iterable[str]] | None = None
+    pieces: Callable[[Record], Iterable[str]] | None = None
+
+    def written(self, record: Record) -> Iterable[str]:
+        """``record`` in the format, a piece at a time where the format can."""
+        return self.pieces(record) if self.pieces is not None else [self.write(record)]
 
 
 class Console(ABC):
@@ -91,7 +98,8 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
     #: What the default methods ask of each role module: the functions (and constants) it
     #: may define, those a game must have for the methods it does not override in capitals.
     ROLES: ClassVar[Mapping[str, str]] = {
-        "notation": "parse(text, source), write(record, dialect)",
+        "notation": "parse(text, source), write(record, dialect), write_pieces(record, dialect) "
+                    "(optional)",
         "moves": "move_to_json(move), move_from_json(data)",
         "setup": "to_json(setup), from_json(data) (optional: a set-up is its own JSON)",
         "rules": "start(record), play(position, move, lenient), legal_moves(position), "
@@ -161,6 +169,17 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
         """The record in canonical notation, or in the named dialect."""
         text: str = self.role("notation").write(record, dialect)
         return text
+
+    def write_pieces(self, record: Record, dialect: str | None = None) -> Iterable[str]:
+        """What :meth:`write` writes, a few lines at a time, so that a long record's text is
+        never whole in memory (``kifu convert`` writes the pieces as they come): the notation
+        module's ``write_pieces`` where the game writes through its notation module, else the
+        whole text as one piece."""
+        pieces = self._optional("notation", "write_pieces")
+        if pieces is None or getattr(self.write, "__func__", None) is not GamePlugin.write:
+            return [self.write(record, dialect)]
+        written: Iterable[str] = pieces(record, dialect)
+        return written
 
     def move_text(self, move: Any) -> str:
         """One move in the native notation, as it stands alone (for JSON and messages)."""
@@ -355,6 +374,11 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
     def replay_tree(self, record: Record, *, lenient: bool = False) -> Iterator[Step | KifuError]:
         """Every line of ``record`` (see :func:`kifu.plugin.replay.replay_tree`)."""
         return replay.replay_tree(self, record, lenient=lenient)
+
+    def replay_lines(self, record: Record, *, lenient: bool = False) -> Iterator[Step | KifuError]:
+        """Every line of ``record``, each whole before the next (see
+        :func:`kifu.plugin.replay.replay_lines`)."""
+        return replay.replay_lines(self, record, lenient=lenient)
 
     def check(self, record: Record, *, lenient: bool = False) -> tuple[list[KifuError], int]:
         """Every problem of ``record`` and its main line's length (see

@@ -30,17 +30,102 @@ VERSION = 1
 
 
 def dumps(record: Record) -> str:
-    """The record as JSON text: a field of the document a line, and each node of the main line
-    on a line of its own.  The nodes are written one at a time by the C encoder (which does
-    not indent): a record of 500,000 moves, indented as a whole by the pure-Python one, cost
-    gigabytes and many seconds."""
+    """The record as JSON text (see :func:`pieces`)."""
+    return "".join(pieces(record))
+
+
+def pieces(record: Record) -> Iterator[str]:
+    """The record as JSON text, a node at a time: a field of the document a line, and each
+    node of the main line on a line of its own.  The nodes are written one at a time by the C
+    encoder (which does not indent), a node's variations too, by an explicit stack: a record
+    of 500,000 moves, indented as a whole by the pure-Python one, cost gigabytes and many
+    seconds, and its text built whole a gigabyte still.  Readable, but no control or bidi
+    character as it is (``json_escaped``)."""
     game = registry.get(record.game)
-    check_tree(record.moves)  # the JSON encoder recurses as deep as the variations
+    check_tree(record.moves)  # the variations are walked without recursion, but read back by it
     fields = ",\n ".join(f"{json.dumps(key)}: {_compact(value)}"
                          for key, value in _document(record, game).items())
-    nodes = ",\n  ".join(_compact(_node_json(game, node)) for node in record.moves)
-    text = "{" + fields + ',\n "moves": [' + (f"\n  {nodes}\n " if nodes else "") + "]}\n"
-    return json_escaped(text)  # readable, but no control or bidi character as it is
+    return _pieces(game, fields, record.moves)
+
+
+def _pieces(game: AnyGame, fields: str, moves: list[Node]) -> Iterator[str]:
+    yield json_escaped("{" + fields + ',\n "moves": [' + ("\n  " if moves else ""))
+    held: list[str] = []
+    for text in _nodes_text(game, moves):
+        held.append(text)
+        if len(held) >= 256:
+            yield json_escaped("".join(held))
+            held = []
+    held.append("\n " if moves else "")
+    yield json_escaped("".join(held) + "]}\n")
+
+
+def _nodes_text(game: AnyGame, moves: list[Node]) -> Iterator[str]:
+    """The nodes of the main line as JSON, ``,\\n  `` between them, each with its variations
+    (``, `` between their nodes), as the C encoder writes a node's JSON, in small pieces."""
+    # Each frame: a line of nodes and the next to write, or a node and its next variation.
+    lines: list[list[Any]] = [[moves, 0]]
+    while lines:
+        frame = lines[-1]
+        if isinstance(frame[0], Node):
+            node, choice = frame
+            if choice == len(node.variations):
+                lines.pop()
+                yield "]" + _tail(node)
+                continue
+            frame[1] += 1
+            yield ", [" if choice else "["
+            lines.append([node.variations[choice], 0])
+            continue
+        nodes, index = frame
+        if index == len(nodes):
+            lines.pop()
+            if lines:  # a variation, closed; the main line is closed by the caller
+                yield "]"
+            continue
+        frame[1] += 1
+        node = nodes[index]
+        separator = ("" if index == 0 else ",\n  " if len(lines) == 1 else ", ")
+        if node.variations:
+            yield separator + _head(game, node)
+            lines.append([node, 0])
+        else:
+            yield separator + _head(game, node) + "]" + _tail(node)
+
+
+def _head(game: AnyGame, node: Node) -> str:
+    """A node's JSON up to its variations, which it opens."""
+    return (f'{{"move": {_compact(game.move_to_json(node.move))}, "notation": '
+            f'{_compact(game.move_text(node.move))}, "comments": {_compact(node.comments)}, '
+            '"variations": [')
+
+
+def _tail(node: Node) -> str:
+    """A node's JSON after its variations."""
+    if node.span is None:
+        return "}"
+    return f', "span": {_compact(_span_json(node.span))}}}'
+
+
+def least_size(record: Record) -> int:
+    """Fewer bytes than :func:`dumps` writes for ``record``, found without writing it (a node
+    is at least ``{"move": {}, "notation": "", "comments": [], "variations": []}`` and its
+    comments; no recursion), so that a record too large to write can be refused before."""
+    size = sum(len(key) + len(value) for key, value in record.headers.items())
+    size += sum(len(text) for text in record.comments)
+    pending = [record.moves]
+    while pending:
+        nodes = pending.pop()
+        size += len(nodes) * _LEAST_NODE
+        for node in nodes:
+            if node.comments:
+                size += sum(len(text) + 2 for text in node.comments)  # and quotes
+            if node.variations:
+                pending.extend(node.variations)
+    return size
+
+
+_LEAST_NODE = len('{"move": {}, "notation": "", "comments": [], "variations": []}')
 
 
 def to_json(record: Record) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from kifu.plugin import registry
 from kifu.reading.source import STDIN, SourceText, read_source
 from kifu.reading.walk import Found, covers
 from kifu.run.ledger import Ledger
-from kifu.run.load import Loaded, dump, parse_text
+from kifu.run.load import Loaded, dump_pieces, parse_text
 from kifu.run.outputs import Written, refuse_inputs, relocate, write_atomic
 from kifu.run.validate import is_other_json
 
@@ -162,8 +162,9 @@ class OutputTask:
     folder: str | None = None
     inputs: Inputs | None = None
 
-    def make(self, loaded: Loaded, output: str) -> tuple[str, list[KifuError]]:
-        """The text to write for a record, and warnings about it."""
+    def make(self, loaded: Loaded, output: str) -> tuple[str | Iterable[str], list[KifuError]]:
+        """The text to write for a record (or its pieces, written as they come), and warnings
+        about it."""
         raise NotImplementedError
 
     def suffix(self, loaded: Loaded) -> str:
@@ -266,8 +267,8 @@ class ConvertTask(OutputTask):
                               else card.formats.get(self.target, ()))
                    for card in registry.cards())
 
-    def make(self, loaded: Loaded, output: str) -> tuple[str, list[KifuError]]:
+    def make(self, loaded: Loaded, output: str) -> tuple[str | Iterable[str], list[KifuError]]:
         warnings = relocate(loaded.game, loaded.record, loaded.source.path, output)
-        return dump(loaded.game, loaded.record, self.target, self.dialect), warnings
+        return dump_pieces(loaded.game, loaded.record, self.target, self.dialect), warnings
 
 

@@ -6,7 +6,7 @@ guessed), so that every game is validated and reported on its own.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -242,22 +242,49 @@ class GameIndexError(NotationError):
 
 
 def dump(game: AnyGame, record: Record, to: str, dialect: str | None = None) -> str:
-    """``record`` written as ``native`` (in ``dialect``), ``json`` or an interchange format.
+    """``record`` written as ``native`` (in ``dialect``), ``json`` or an interchange format, as
+    one text (see :func:`dump_pieces`)."""
+    return "".join(dump_pieces(game, record, to, dialect))
+
+
+def dump_pieces(game: AnyGame, record: Record, to: str,
+                dialect: str | None = None) -> Iterator[str]:
+    """``record`` written as ``native`` (in ``dialect``), ``json`` or an interchange format, a
+    piece at a time, so that a writer never holds the whole text.
 
     ``dialect`` may name several dialects, comma-separated, applied in turn (Rengi's ``open``
     form in ``kanji`` colours is ``open,kanji``): each but the last is written and read back.
-    A text larger than kifu reads (``kifu.reading.source.MAX_BYTES``) is a ``ConversionError``.
+
+    kifu must read back whatever it writes, so a text larger than kifu reads
+    (``kifu.reading.source.MAX_BYTES``) is a ``ConversionError``: raised here, before any
+    piece, where the record's least size says so (its JSON takes some thirty times the bytes
+    of its SGF), else by the pieces as soon as they pass that size, and whatever was writing
+    them must throw away what it wrote (:func:`kifu.run.outputs.write_atomic` does).
     """
-    text = _written(game, record, to, dialect)
-    size = len(text.encode("utf-8", "surrogateescape"))
-    if size > MAX_BYTES:  # kifu must read back whatever it writes
-        raise ConversionError(
-            f"written as {to}, this record takes {size / 2**20:.1f} MiB, more than the "
-            f"{MAX_BYTES // 2**20} MiB kifu reads, so kifu could not read it back")
-    return text
+    if to == registry.JSON:
+        least = jsonform.least_size(record)
+        if least > MAX_BYTES:
+            raise _too_large(to, f"at least {least / 2**20:.1f} MiB, more than")
+    return within_limit(_written(game, record, to, dialect), to)
 
 
-def _written(game: AnyGame, record: Record, to: str, dialect: str | None) -> str:
+def within_limit(pieces: Iterable[str], to: str) -> Iterator[str]:
+    """``pieces``, counted as they go (in UTF-8 bytes); a ``ConversionError`` as soon as they
+    pass the size kifu reads."""
+    size = 0
+    for piece in pieces:
+        size += len(piece) if piece.isascii() else len(piece.encode("utf-8", "surrogateescape"))
+        if size > MAX_BYTES:
+            raise _too_large(to, "more than")
+        yield piece
+
+
+def _too_large(to: str, how: str) -> ConversionError:
+    return ConversionError(f"written as {to}, this record takes {how} the "
+                           f"{MAX_BYTES // 2**20} MiB kifu reads, so kifu could not read it back")
+
+
+def _written(game: AnyGame, record: Record, to: str, dialect: str | None) -> Iterable[str]:
     if to == registry.NATIVE:
         for name in (dialect or "").split(",") if dialect is not None else ():
             if name not in game.dialects:
@@ -268,16 +295,26 @@ def _written(game: AnyGame, record: Record, to: str, dialect: str | None) -> str
             options = record.read_options
             record = game.parse(game.write(record, step or None), record.source or "<string>")
             record.read_options = options
-        return game.write(record, last or None)
+        return game.write_pieces(record, last or None)
     if to == registry.JSON:
-        return jsonform.dumps(record)
-    return registry.format_of(game, to).write(record)
+        return jsonform.pieces(record)
+    return registry.format_of(game, to).written(record)
 
 
 def rewrite(game: AnyGame, fmt: str, documents: list[Any]) -> str | None:
     """Documents read in format ``fmt`` written back in it, keeping all the game does not model
-    (``None`` where the format cannot)."""
+    (``None`` where the format cannot), as one text."""
+    pieces = rewrite_pieces(game, fmt, documents)
+    return None if pieces is None else "".join(pieces)
+
+
+def rewrite_pieces(game: AnyGame, fmt: str, documents: list[Any]) -> Iterator[str] | None:
+    """:func:`rewrite` a piece at a time, refused as soon as it passes the size kifu reads (a
+    file of a legacy charset takes more bytes in UTF-8)."""
     if not documents or fmt in (registry.NATIVE, registry.JSON):
         return None
     found = registry.format_of(game, fmt)
-    return found.rewrite(documents) if found.rewrite is not None else None
+    if found.rewrite is None:
+        return None
+    written = found.rewrite(documents)
+    return within_limit([written] if isinstance(written, str) else written, fmt)

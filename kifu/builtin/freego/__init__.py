@@ -56,7 +56,7 @@ class FreeGo(GamePlugin[Position, Move]):
 
         return {"sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[1] (2 players, grids)",
                               sgf.read, sgf.write, sgf.claims, sgf.read_games,
-                              core_sgf.rewrite)}
+                              core_sgf.rewritten, sgf.pieces)}
 
     def setup_from_json(self, data: Any) -> Any:
         if not isinstance(data, dict):

@@ -29,7 +29,7 @@ class Renju(GamePlugin[Position, Move]):
         from kifu.sgf import syntax as core_sgf
 
         return {"sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[4]", sgf.read, sgf.write,
-                              sgf.claims, sgf.read_games, core_sgf.rewrite)}
+                              sgf.claims, sgf.read_games, core_sgf.rewritten, sgf.pieces)}
 
 
 GAME = Renju()

@@ -56,6 +56,14 @@ def point_from_sgf(text: str, span: Span | None) -> Point:
 # -- writing --------------------------------------------------------------------------------
 
 def write(record: Record) -> str:
+    """The record as SGF (``GM[4]``; see :func:`pieces`)."""
+    return "".join(pieces(record))
+
+
+def pieces(record: Record) -> Iterator[str]:
+    """The record as SGF, a piece at a time: headers as root properties (those SGF has no
+    property for in ``XH``), the set-up, then the moves with their comments and variations,
+    each SGF node made as it is written."""
     root = sgf.SgfNode({"FF": ["4"], "GM": ["4"], "CA": ["UTF-8"], "SZ": [str(SIZE)],
                         "AP": [f"kifu:{__version__}"]})
     extra = []
@@ -84,8 +92,8 @@ def write(record: Record) -> str:
         if prop in root.properties:
             root.properties[prop] = [sgf.escape(v) for v in root.properties[prop]]
     colours = _colours(record)
-    root.children = sgflines.from_lines(record.moves, lambda node: _node(node, colours))
-    return sgf.serialize([root])
+    return sgf.pieces([sgflines.lazy_tree(root.properties, record.moves,
+                                          lambda node: _node(node, colours))])
 
 
 def _first_ply(record: Record) -> int:
@@ -178,8 +186,8 @@ def _read_tree(collection: sgf.Collection, root: sgf.SgfNode, source: str) -> Re
             value = (root.text(prop) or "").replace("\n", " ")
             record.headers[PROPERTY_HEADERS[prop]] = _native_result(value) if prop == "RE" else value
             record.header_spans[PROPERTY_HEADERS[prop]] = span_of(root, prop)
-    for item in root.properties.get("XH", []):
-        key, _, value = sgf.text(item).partition(":")
+    for item in root.properties.get("XH", []):  # a header is one line: line ends are blanks
+        key, _, value = " ".join(sgf.text(item).split("\n")).partition(":")
         record.headers[key.strip()] = value.strip()
     record.comments.extend(sgflines.split_comments(root.text("C")))
     colours: dict[int, tuple[str, Span | None]] = {}

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kifu.base.errors import KifuError, LimitError
-from kifu.base.limits import moves_in
+from kifu.base.limits import moves_in, shorten
 from kifu.base.record import Record
 from kifu.plugin import AnyGame, RenderOptions, Step
 from kifu.render.viewer.svgdiff import SvgTable, difference
@@ -24,6 +24,10 @@ from kifu.run.replayjson import diagnostic_json, move_json
 #: would take minutes and a page of hundreds of megabytes; real games and problem collections
 #: have hundreds, or a few thousand.
 MAX_POSITIONS = 10_000
+
+#: The most characters of a record's name or a player's a page shows outside the list of its
+#: headers (which shows them whole): a name of megabytes once stood five times on its page.
+NAME_WIDTH = 200
 
 #: A diagnostic as the replay format gives it (see ``kifu/schema/replay.schema.json``).
 DiagnosticJson = dict[str, Any]
@@ -122,18 +126,21 @@ class GameView:
 
     @property
     def title(self) -> str:
+        """The record's name (``Event``, ``Title`` or ``Name``), else its file's, cut to
+        :data:`NAME_WIDTH` characters: it stands in the page's title, heading, labels and data."""
         if self.record is not None:
             for key in ("Event", "Title", "Name"):
                 value = self.record.header(key)
                 if value:
-                    return value
+                    return shorten(value, NAME_WIDTH)
         return self.source
 
     @property
     def players(self) -> list[str]:
+        """The players' names, each cut to :data:`NAME_WIDTH` characters."""
         if self.game is None or self.record is None:
             return []
-        return self.game.players(self.record)
+        return [shorten(name, NAME_WIDTH) for name in self.game.players(self.record)]
 
 
 def failed_view(source: str, error: KifuError, text: str | None, game: AnyGame | None = None,

@@ -210,7 +210,7 @@ def apply(setup: Setup, pos: Any) -> None:
                                  f"{seats} players", span=where, rule="setup")
             cell = board.find(name)
             if cell is None:
-                raise SetupError(f"{name!r} is not a cell of the board {board.name!r}",
+                raise SetupError(f"{shorten(name)!r} is not a cell of the board {board.name!r}",
                                  span=where, rule="unknown-cell")
             if not board.cells[cell].playable:
                 raise SetupError(f"{board.cells[cell].id} cannot hold a stone on this board",

@@ -79,8 +79,8 @@ def record_of(root: core.SgfNode, collection: core.Collection, source: str,
     record = Record(game="freego", source=source)
     record.headers["Game"] = "freego"
     record.headers["Board"] = grids.grid_name(*size)
-    for item in root.properties.get("XH", []):
-        name, _, said = core.text(item).partition(":")
+    for item in root.properties.get("XH", []):  # a header is one line: line ends are blanks
+        name, _, said = " ".join(core.text(item).split("\n")).partition(":")
         record.headers[name.strip()] = said.strip()
         record.header_spans[name.strip()] = collection.value_span(root, "XH")
     _komi(record, root, collection, findings)
