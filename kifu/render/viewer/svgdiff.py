@@ -50,7 +50,7 @@ class SvgTable:
         return found
 
 
-def difference(before: list[int], after: list[int]) -> list[int]:
+def difference(before: Sequence[int], after: Sequence[int]) -> list[int]:
     """Edits turning ``before`` into ``after``, flat: ``at, removed, added, *ids`` repeated.
 
     ``at`` counts in ``before``; the edits apply in order, each after the previous ones, so the
