@@ -7,10 +7,12 @@ the drawings are byte for byte those of the old quadratic code is the benchmark'
 """
 from __future__ import annotations
 
+import collections
 import itertools
 import math
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -58,37 +60,33 @@ def position(board: Board, *moves: str) -> Position:
     return pos
 
 
-def test_issue_23_radii_compare_each_cell_with_a_bounded_number_of_others(monkeypatch):
-    compared = 0
+@pytest.fixture
+def compared(monkeypatch):
+    """How many times two centres have been compared."""
+    count = collections.Counter()
 
     def distance(dx: float, dy: float) -> float:
-        nonlocal compared
-        compared += 1
+        count["distance"] += 1
         return math.hypot(dx, dy)
 
     monkeypatch.setattr(layout, "distance", distance)
+    return count
+
+
+def test_issue_23_radii_compare_each_cell_with_a_bounded_number_of_others(compared):
     for board in (lattice(50), lattice(50, outlines=True, seed=2)):
-        compared = 0
+        compared.clear()
         svg.render_svg(position(board, "c3_4"), RenderOptions())
-        cells = len(board)
-        assert compared <= 30 * cells, (compared, cells)  # every pair: 6,247,500
+        assert compared["distance"] <= 30 * len(board)  # every pair: 6,247,500
 
 
-def test_issue_23_crowded_and_lonely_cells_cost_no_more_than_spread_ones(monkeypatch):
-    compared = 0
-
-    def distance(dx: float, dy: float) -> float:
-        nonlocal compared
-        compared += 1
-        return math.hypot(dx, dy)
-
-    monkeypatch.setattr(layout, "distance", distance)
+def test_issue_23_crowded_and_lonely_cells_cost_no_more_than_spread_ones(compared):
     rng = random.Random(3)
     crowd = [(100.0, 100.0)] * 1000 + [(100 + rng.random(), 100 + rng.random())
                                        for _ in range(1000)]
     lonely = [(rng.uniform(0, 760), rng.uniform(0, 760)) for _ in range(200)]
     radii = layout.radii(crowd + lonely)
-    assert compared <= 300 * len(radii)
+    assert compared["distance"] <= 300 * len(radii)
     assert radii[:2000] == [layout.SMALLEST] * 2000
 
 
