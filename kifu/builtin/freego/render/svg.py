@@ -21,7 +21,7 @@ from collections.abc import Callable
 from kifu.base.record import Record
 from kifu.base.terminal import display_width
 from kifu.builtin.freego.boards import grids
-from kifu.builtin.freego.boards.board import Board
+from kifu.builtin.freego.boards.board import MAX_SEATS, Board
 from kifu.builtin.freego.position import EMPTY, OFF, Position
 from kifu.builtin.freego.render import layout
 from kifu.builtin.freego.render.layout import MAP_MARGIN
@@ -137,31 +137,37 @@ class _Sheet:
         self._count = cells
         #: Empty and unplayable cells draw nothing (a grid's intersections).
         self._stones_only = stones_only
-        #: Per what stands on a cell, each cell's text; numbered cells apart.
-        self._plain: dict[int, list[str | None]] = {}
+        #: Each cell's text (``None`` until written) by what stands there, ``pos.cells``'
+        #: values as indexes: 0 empty, 1 to ``MAX_SEATS`` a seat's stone, -1 (``OFF``) the last.
+        self._rows: list[list[str | None]] = [[None] * cells for _ in range(MAX_SEATS + 2)]
+        #: Numbered cells' texts.
         self._numbered: dict[CellKey, str] = {}
 
     def drawn(self, cells: list[int], numbers: dict[int, int]) -> list[str]:
         """The text of every cell's drawing in a position (``numbers``: the move numbers to
         draw), as children of a group of the root; cells that draw nothing are left out."""
+        rows, plain = self._rows, self._plain
+        if self._stones_only and not numbers:  # the viewer's usual drawing of a grid
+            return [rows[what][index] or plain(index, what)
+                    for index, what in enumerate(cells) if what > 0]
         out = []
-        plain, stones_only = self._plain, self._stones_only
         found: str | None
         for index, what in enumerate(cells):
-            if what <= 0 and stones_only:
+            if what <= 0 and self._stones_only:
                 continue
             if numbers and index in numbers:
                 found = self._number(index, what, numbers[index])
             else:
-                row = plain.get(what)
-                if row is None:
-                    row = plain[what] = [None] * self._count
-                found = row[index]
+                found = rows[what][index]
                 if found is None:
-                    found = row[index] = self._write((index, what, None))
+                    found = plain(index, what)
             if found:
                 out.append(found)
         return out
+
+    def _plain(self, index: int, what: int) -> str:
+        found = self._rows[what][index] = self._write((index, what, None))
+        return found
 
     def _number(self, index: int, what: int, number: int) -> str:
         key = (index, what, number)
