@@ -150,3 +150,8 @@ def test_issue_23_boards_that_draw_alike_each_keep_their_own_drawing():
     seats = Position(Rules(small, ("orange", "green"), (0.0, 0.5)))
     play(seats, Place("c1_1"))
     assert svg.COLOURS["orange"] in svg.render_svg(seats, RenderOptions())
+    colours = list(svg.COLOURS)
+    for first, second in zip(colours, colours[1:]):  # a drawing kept per pair of colours
+        if svg.COLOURS[first] != svg.COLOURS[second]:
+            svg.render_svg(Position(Rules(small, (first, second), (0.0, 0.5))), RenderOptions())
+    assert len(layout._KEPT[small]) <= layout.MOST_KEPT

@@ -35,6 +35,7 @@ REACH = LARGEST / SHARE + 1.0
 #: for the smallest radius.
 BUCKET = SMALLEST / SHARE / 2
 
+#: How far apart two centres are (a name of its own, so that a test can count the calls).
 distance = math.hypot
 
 
@@ -155,12 +156,18 @@ T = TypeVar("T")
 _KEPT: weakref.WeakKeyDictionary[Board, dict[Hashable, Any]] = weakref.WeakKeyDictionary()
 
 
+#: The most drawings a board keeps (options, seats' colours): past this it starts afresh.
+MOST_KEPT = 16
+
+
 def kept(board: Board, key: Hashable, make: Callable[[], T]) -> T:
     """What ``make`` builds for ``board`` and ``key`` (the options it depends on), built the
-    first time it is asked for and kept as long as the board is.  ``make`` must not hold the
-    board itself, or the board would never go."""
+    first time it is asked for and kept as long as the board is.  What ``make`` builds must
+    not refer to the board, or the board would never go."""
     shelf = _KEPT.setdefault(board, {})
     if key not in shelf:
+        if len(shelf) >= MOST_KEPT:
+            shelf.clear()
         shelf[key] = make()
     found: T = shelf[key]
     return found
