@@ -1,6 +1,7 @@
 """Free-form Go drawings: kifu's map and grid drawing against the drawing before issue 23.11.
 
     python -m bench.freego_maps [--quick] [--side N] [--positions N] [--moves N] [--rounds N]
+    python -m bench.freego_maps --write DIR    (the issue's cases as files, for kifu render)
 
 No other software draws Free-form Go, so the yardstick is the drawing kifu had before issue
 23.11, kept below as ``old_render_svg``: per position it compared every pair of cells for the
@@ -18,6 +19,11 @@ positions on the maps and ``moves`` on the grid.  Timed, in one process, CPU tim
 ``--rounds`` with the sides taking turns: every position drawn as it stands and turned round,
 as the viewer's page draws them, the board never drawn before (kifu's drawings kept from an
 earlier round are dropped first).  Verdict: every drawing is the same text, byte for byte.
+
+``--write DIR`` writes the inputs of the issue's own cases, timed as whole ``kifu render``
+processes in ``docs/speed.md``: a ``grid:52`` record of 5,600 random legal moves, one of 9,999
+(the most positions a page draws), and board files of 10,000 cells (at points; with square
+outlines) with a record of two moves on each.
 """
 from __future__ import annotations
 
@@ -231,5 +237,65 @@ def measure(side: int, positions: int, moves: int, rounds: int) -> list[Row]:
 run = sized(measure, SIZES)
 
 
+# -- the issue's cases as files ----------------------------------------------------------------
+
+def grid_record(moves: int, seed: int, eyes: bool) -> str:
+    """A ``grid:52`` record of random legal placements through the library (``eyes``: a
+    placement filling one's own eye only when there is nothing else), numbered 8 to a line."""
+    import kifu
+
+    game = kifu.game("freego")
+    pos = game.start({"Board": "grid:52"})
+    rng = random.Random(seed)
+    played: list[str] = []
+    while len(played) < moves and game.outcome(pos) is None:
+        legal = game.legal_moves(pos)
+        places = [m for m in legal if isinstance(m, Place)]
+        if eyes:
+            colour, board = pos.to_move + 1, pos.board
+            open_ = [m for m in places if not all(
+                pos.cells[n] == colour for n in board.neighbours[board.find(m.cell)])]
+            places = open_ or places or legal
+        move = rng.choice(places)
+        played.append(game.notation(move, pos))
+        pos = game.play(pos, move)
+    lines = [" ".join(f"{i + j + 1}. {m}" for j, m in enumerate(played[i:i + 8]))
+             for i in range(0, len(played), 8)]
+    return "Game: freego\nBoard: grid:52\n\n" + "\n".join(lines) + "\n"
+
+
+def board_file(side: int, outlines: bool) -> str:
+    """``side`` x ``side`` cells with adjacency listed, at points (and squares around them)."""
+    out = [f'name = "a {side}x{side} scribble"\n']
+    for r in range(side):
+        for c in range(side):
+            out.append(f"[cells.c{c}_{r}]")
+            out.append(f"at = [{c * 1.0 + (r % 3) * 0.1}, {r * 1.0}]")
+            if outlines:
+                out.append(f"polygon = [[{c - .5}, {r - .5}], [{c + .5}, {r - .5}], "
+                           f"[{c + .5}, {r + .5}], [{c - .5}, {r + .5}]]")
+            near = [f'"c{c + dc}_{r + dr}"' for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                    if 0 <= c + dc < side and 0 <= r + dr < side]
+            out.append(f"adjacent = [{', '.join(near)}]")
+            out.append("")
+    return "\n".join(out)
+
+
+def write_cases(folder: Path) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    files = {"long52.freego": grid_record(5600, 1, eyes=False),
+             "max52.freego": grid_record(9999, 2, eyes=True)}
+    for name, outlines in (("cells10k", False), ("cells10k-poly", True)):
+        files[f"{name}.toml"] = board_file(100, outlines)
+        files[f"{name}.freego"] = f"Game: freego\nBoard: {name}.toml\n\nc50_50 c51_50\n"
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return [folder / name for name in files]
+
+
 if __name__ == "__main__":
-    standalone(measure, SIZES, __doc__)
+    if sys.argv[1:2] == ["--write"] and len(sys.argv) == 3:
+        for path in write_cases(Path(sys.argv[2])):
+            print(path)
+    else:
+        standalone(measure, SIZES, __doc__)
