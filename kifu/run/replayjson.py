@@ -1,10 +1,11 @@
 """The machine-readable replay (``kifu show --format json``; schema: schema/replay.schema.json).
 
 For tools downstream that want to know what happened at each move without parsing notation:
-the start position, each move as parsed with the events it caused, the final position and the
-outcome.  With ``variations`` every line of the record is replayed, each from where it branches;
-else one line (the main line, or the variation ``path`` selects), up to move ``move`` if given,
-and the final position and the outcome are those after it.
+the record's comments before play (a problem's statement), the start position, each move as
+parsed with its comments and the events it caused, the final position and the outcome.  With
+``variations`` every line of the record is replayed, each from where it branches; else one line
+(the main line, or the variation ``path`` selects), up to move ``move`` if given, and the final
+position and the outcome are those after it.
 """
 from __future__ import annotations
 
@@ -160,7 +161,8 @@ def _document(game: AnyGame, record: Record, start: dict[str, Any], lines: list[
         line.pop("failure", None)
     return _Replay(
         {"format": FORMAT, "version": VERSION, "game": game.name,
-         "headers": [[key, value] for key, value in record.headers.items()], "start": start},
+         "headers": [[key, value] for key, value in record.headers.items()],
+         "comments": list(record.comments), "start": start},
         lines,
         {"final": final,
          "outcome": None if outcome is None else {"winner": outcome.winner,

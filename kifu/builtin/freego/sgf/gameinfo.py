@@ -133,14 +133,22 @@ def with_prisoners(record: Record, setup: Setup | None) -> Setup | None:
 
 
 def territory(record: Record, root: core.SgfNode, collection: core.Collection,
-              size: tuple[int, int]) -> None:
-    """``TB``/``TW`` of the main line's last node: each side's territory at the end."""
+              size: tuple[int, int], findings: list[KifuError]) -> None:
+    """``TB``/``TW`` of the main line's last node: each side's territory at the end.  Marks
+    change no move and decide no result alone (see ``DECISIONS.md``), so a value that is no
+    point of the board is a warning and that side's marks are ignored."""
     last = root.main_line_end()
     for prop, seat in (("TB", 1), ("TW", 2)):
         values = last.properties.get(prop)
         if values and any(v.strip() for v in values):
             span = collection.value_span(last, prop)
-            cells = points.cells([v for v in values if v.strip()], size, span)
+            try:
+                cells = points.cells([v for v in values if v.strip()], size, span)
+            except NotationError as error:
+                findings.append(error.located(
+                    message=f"{prop}: {error.message}; the territory marks are ignored",
+                    severity="warning", rule="unknown-value"))
+                continue
             record.headers[f"Territory-{seat}"] = " ".join(cells)
             record.header_spans[f"Territory-{seat}"] = span
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from kifu.base.errors import KifuError
 from kifu.base.record import Record
 from kifu.builtin.freego.sgf import gameinfo, turns
-from kifu.builtin.freego.sgf.moves import Walk
+from kifu.builtin.freego.sgf.moves import Walk, names_player
 from kifu.plugin import Reading
 from kifu.sgf import lines as sgflines
 from kifu.sgf import syntax as core
@@ -56,8 +56,9 @@ def _read_tree(collection: core.Collection, root: core.SgfNode, findings: list[K
         children, setup = walk.handicap_moves(record, children, setup)
     record.moves = sgflines.to_lines(children, walk.convert, record.comments, collection.span)
     walk.report_mixed()
-    setup = turns.settle(record, setup, "PL" in root.properties, findings)
+    walk.report_ignored()
+    setup = turns.settle(record, setup, names_player(root.get("PL")), findings)
     if setup is not None and not setup.is_empty():
         record.setup = setup
-    gameinfo.territory(record, root, collection, size)
+    gameinfo.territory(record, root, collection, size, findings)
     return record
