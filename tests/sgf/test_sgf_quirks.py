@@ -68,6 +68,9 @@ QUIRKS: dict[str, Quirk] = {
     "renju-pl-names-no-colour.sgf": Quirk("false alarm", (
         W("1:37", "syntax/unknown-value"),)),
     "root-comment-problem-statement.sgf": Quirk("false alarm"),
+    "gm-holds-the-komi.sgf": Quirk("false alarm", (W("1:5", "syntax/game-type"),)),
+    "gm6-backgammon.sgf": Quirk("false alarm", (E("-", "unknown-game"),), status=2,
+                                round_trip=False),
 }
 
 
@@ -141,6 +144,18 @@ def test_an_empty_or_unknown_value_that_changes_no_move_is_a_warning(kifu_cli, t
     (tmp_path / "setup.sgf").write_text("(;GM[1]SZ[9]AB[zz];B[ee])")
     result = kifu_cli("validate", "-q", tmp_path / "setup.sgf", exit_code=1)
     assert "error[syntax]: [zz] is off the 9x9 board" in result.stdout
+
+
+def test_a_game_number_that_names_no_game_on_a_go_game_is_read_as_go(kifu_cli, tmp_path):
+    # GM[5.5]: the komi of a Chinese professional game, written in the wrong property
+    shown = kifu_cli("show", FOLDER / "gm-holds-the-komi.sgf", "--format", "json")
+    assert len(json.loads(shown.stdout)["lines"][0]["moves"]) == 6
+    # a real other game is not checked: GM[6] is backgammon
+    assert QUIRKS["gm6-backgammon.sgf"].status == 2
+    # and neither is a game whose GM names nothing, when nothing else says it is Go
+    (tmp_path / "other.sgf").write_text("(;GM[x]SZ[8];B[dc])")
+    result = kifu_cli("validate", "-q", tmp_path / "other.sgf", exit_code=2)
+    assert "GM[x] names no game, and nothing in the game tells it for Go's" in result.stdout
 
 
 def test_every_comment_of_the_record_is_in_the_replay(kifu_cli):

@@ -14,15 +14,17 @@ from kifu.plugin import Reading
 from kifu.sgf import lines as sgflines
 from kifu.sgf import syntax as core
 
-_GM = re.compile(r"GM\s*\[\s*(\w*)\s*\]")
+_GM = re.compile(r"GM\s*\[([^\]]{0,20})\]")
 
 
 def claims(text: str) -> bool:
     """Go's SGF: the first root says ``GM[1]``, or no root says ``GM`` at all (SGF's default
     game is Go), or a collection holds a Go game after games of others (those are reported
-    as games kifu does not check, and the Go games are checked)."""
+    as games kifu does not check, and the Go games are checked), or a ``GM`` names no game at
+    all (``GM[5.5]``), which is read as Go if its content is Go's."""
     first = _GM.search(text)  # none anywhere: Go, SGF's default game
-    return first is None or any(found.group(1) == "1"
+    return first is None or any(found.group(1).strip() == "1"
+                                or not core.names_a_game(found.group(1))
                                 for found in _GM.finditer(text, first.start()))
 
 
@@ -41,7 +43,7 @@ def read(text: str, source: str = "<sgf>") -> Record:
 def _read_tree(collection: core.Collection, root: core.SgfNode, findings: list[KifuError],
                source: str) -> Record:
     """One game tree of a collection as a record."""
-    gameinfo.check_go(root, collection)
+    gameinfo.check_go(root, collection, findings)
     size = gameinfo.board_size(root, collection)
     walk = Walk(collection, size, findings)
     record = gameinfo.record_of(root, collection, source, size, findings)
