@@ -71,6 +71,10 @@ QUIRKS: dict[str, Quirk] = {
     "gm-holds-the-komi.sgf": Quirk("false alarm", (W("1:5", "syntax/game-type"),)),
     "gm6-backgammon.sgf": Quirk("false alarm", (E("-", "unknown-game"),), status=2,
                                 round_trip=False),
+    "setup-without-liberty-in-a-review-variation.sgf": Quirk("false alarm", (
+        W("3:1", "setup/no-liberty"),)),
+    "setup-without-liberty-before-the-first-move.sgf": Quirk("false alarm", (
+        W("1:20", "setup/no-liberty"),)),
 }
 
 
@@ -156,6 +160,25 @@ def test_a_game_number_that_names_no_game_on_a_go_game_is_read_as_go(kifu_cli, t
     (tmp_path / "other.sgf").write_text("(;GM[x]SZ[8];B[dc])")
     result = kifu_cli("validate", "-q", tmp_path / "other.sgf", exit_code=2)
     assert "GM[x] names no game, and nothing in the game tells it for Go's" in result.stdout
+
+
+def test_set_up_stones_without_a_liberty_are_no_error_in_sgf(kifu_cli):
+    # FF[4], AB: "Adding a stone doesn't make any prisoners nor any other captures (e.g.
+    # suicide). Thus it's possible to create illegal board positions."
+    shown = json.loads(kifu_cli("show", FOLDER / "setup-without-liberty-in-a-review-variation.sgf",
+                                "--format", "json", "--variations").stdout)
+    variation = shown["lines"][-1]
+    assert variation["path"] == [3, 1] and variation["error"] is None
+    [setup] = variation["moves"][1]["events"]
+    assert setup["added"] == {"black": ["A9", "B8", "C9"], "white": ["B9"]}
+    assert [w["rule"] for w in variation["moves"][1]["warnings"]] == ["no-liberty"]
+    # before the first move: the game starts from the empty board, the set-up its first entry
+    native = kifu_cli("convert", FOLDER / "setup-without-liberty-before-the-first-move.sgf")
+    assert "[add-1: A9 B9; add-2: C9 A8 B8; to-move: 2] E5 G3 C7" in native.stdout
+    # Free-form Go's own start position still refuses a group without a liberty
+    result = kifu_cli("validate", "-q", "-", "--game", "freego", exit_code=1,
+                      input="Board: grid:9\nSetup-1: A9 B9\nSetup-2: C9 A8 B8\n\nE5\n")
+    assert "[rule: no-liberty]" in result.stdout and "error[setup]" in result.stdout
 
 
 def test_every_comment_of_the_record_is_in_the_replay(kifu_cli):

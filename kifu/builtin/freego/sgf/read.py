@@ -6,8 +6,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kifu.base.errors import KifuError
-from kifu.base.record import Record
+from kifu.base.errors import KifuError, SetupError
+from kifu.base.record import Node, Record
+from kifu.builtin.freego import setup as setups
+from kifu.builtin.freego.moves import Edit
+from kifu.builtin.freego.position import Position
+from kifu.builtin.freego.setup import Setup
 from kifu.builtin.freego.sgf import gameinfo, turns
 from kifu.builtin.freego.sgf.moves import Walk, names_player
 from kifu.plugin import Reading
@@ -62,5 +66,28 @@ def _read_tree(collection: core.Collection, root: core.SgfNode, findings: list[K
     setup = turns.settle(record, setup, names_player(root.get("PL")), findings)
     if setup is not None and not setup.is_empty():
         record.setup = setup
+        if _leaves_no_liberty(record):
+            _set_up_in_play(record, setup)
     gameinfo.territory(record, root, collection, size, findings)
     return record
+
+
+def _leaves_no_liberty(record: Record) -> bool:
+    """Whether the record's set-up leaves a group without a liberty (and is otherwise sound)."""
+    try:
+        setups.apply(record.setup, Position(setups.rules_of(record)))
+    except SetupError as error:
+        return error.rule == "no-liberty"
+    except KifuError:  # the headers: reported where the record is replayed
+        return False
+    return False
+
+
+def _set_up_in_play(record: Record, setup: Setup) -> None:
+    """A set-up before the first move that leaves a group without a liberty, which SGF allows
+    (its set-up properties capture nothing, see ``DECISIONS.md``), as a set-up entry at the
+    start of play: the game starts from an empty board, and the entry sets the stones up as
+    any set-up in play does, keeping the group on the board with a warning."""
+    span = next(iter(setup.spans.values()), None)
+    record.moves.insert(0, Node(Edit(setup.stones, (), setup.to_move), [], [], span))
+    record.setup = Setup(prisoners=setup.prisoners) if setup.prisoners is not None else None
