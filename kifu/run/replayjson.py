@@ -1,10 +1,11 @@
 """The machine-readable replay (``kifu show --format json``; schema: schema/replay.schema.json).
 
 For tools downstream that want to know what happened at each move without parsing notation:
-the start position, each move as parsed with the events it caused, the final position and the
-outcome.  With ``variations`` every line of the record is replayed, each from where it branches;
-else one line (the main line, or the variation ``path`` selects), up to move ``move`` if given,
-and the final position and the outcome are those after it.
+the record's comments before play (a problem's statement), the start position, each move as
+parsed with its comments and the events it caused, the final position and the outcome.  With
+``variations`` every line of the record is replayed, each from where it branches; else one line
+(the main line, or the variation ``path`` selects), up to move ``move`` if given, and the final
+position and the outcome are those after it.
 
 A replay gives at most :data:`MAX_POSITIONS` positions (``replay-positions``), as the viewer
 draws at most its own number: the JSON of one move is a few hundred bytes, and up to a few
@@ -157,6 +158,7 @@ class _Replay:
         self.main_error: dict[str, Any] | None = None
         self.fields = {"format": FORMAT, "version": VERSION, "game": game.name,
                        "headers": [[key, value] for key, value in record.headers.items()],
+                       "comments": list(record.comments),
                        "start": {} if self.start is None else game.position_to_json(self.start)}
 
     def items(self, encode: Callable[[Any], Any]) -> Iterator[tuple[str, Any]]:
@@ -259,4 +261,3 @@ def diagnostic_json(error: KifuError, source: str, text: str | None = None) -> d
     data = {field.name: getattr(diagnostic, field.name) for field in fields(diagnostic)}
     data["variation"] = list(error.variation)
     return data
-

@@ -21,10 +21,12 @@ from __future__ import annotations
 from kifu.sgf.findings import COUNTED_BELOW, GRADES, MAX_SAME, finding, not_listed
 from kifu.sgf.properties import (
     GAME_INFO,
+    GAME_NUMBERS,
     KNOWN_PROPERTIES,
     LIST_PROPERTIES,
     MOVE_PROPERTIES,
     TEXT_PROPERTIES,
+    names_a_game,
 )
 from kifu.sgf.reader import parse, read, read_each
 from kifu.sgf.style import style
@@ -33,8 +35,8 @@ from kifu.sgf.tree import Collection, GameTree, Locator, SgfNode
 from kifu.sgf.write import Tree, pieces, rewrite, rewritten, serialize
 
 __all__ = [
-    "COUNTED_BELOW", "GAME_INFO", "GRADES", "KNOWN_PROPERTIES", "LIST_PROPERTIES", "MAX_SAME",
-    "MOVE_PROPERTIES", "TEXT_PROPERTIES", "Collection", "GameTree", "Locator", "SgfNode", "Tree",
-    "escape", "finding", "not_listed", "parse", "pieces", "read", "read_each", "rewrite",
-    "rewritten", "serialize", "style", "text", "unescape",
+    "COUNTED_BELOW", "GAME_INFO", "GAME_NUMBERS", "GRADES", "KNOWN_PROPERTIES", "LIST_PROPERTIES",
+    "MAX_SAME", "MOVE_PROPERTIES", "TEXT_PROPERTIES", "Collection", "GameTree", "Locator",
+    "SgfNode", "Tree", "escape", "finding", "names_a_game", "not_listed", "parse", "pieces",
+    "read", "read_each", "rewrite", "rewritten", "serialize", "style", "text", "unescape",
 ]

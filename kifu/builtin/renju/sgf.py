@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kifu.base.errors import ConversionError, NotationError
+from kifu.base.errors import ConversionError, KifuError, NotationError
 from kifu.base.limits import shorten
 from kifu.base.record import Node, Record, Span
 from kifu.base.version import __version__
@@ -162,15 +162,17 @@ def _native_result(value: str) -> str:
 def read_games(text: str, source: str = "<sgf>", lenient: bool = False) -> Iterator[Reading]:
     """Every game of an SGF file, one at a time, each with what reading it found (see
     ``kifu.sgf.lines``)."""
-    return sgflines.read_games(text, lambda c, root, found: _read_tree(c, root, source), lenient)
+    return sgflines.read_games(text, lambda c, root, found: _read_tree(c, root, source, found),
+                               lenient)
 
 
 def read(text: str, source: str = "<sgf>") -> Record:
     """The one game of an SGF text (a collection, or an error in it, is raised)."""
-    return sgflines.read_one(text, lambda c, root, found: _read_tree(c, root, source))
+    return sgflines.read_one(text, lambda c, root, found: _read_tree(c, root, source, found))
 
 
-def _read_tree(collection: sgf.Collection, root: sgf.SgfNode, source: str) -> Record:
+def _read_tree(collection: sgf.Collection, root: sgf.SgfNode, source: str,
+               findings: list[KifuError]) -> Record:
     span_of = collection.value_span
     game = root.get("GM")
     if game is not None and game.strip() != "4":
@@ -180,7 +182,7 @@ def _read_tree(collection: sgf.Collection, root: sgf.SgfNode, source: str) -> Re
         raise NotationError(f"Renju is played on 15x15, not SZ[{size[:10]}]",
                             span=span_of(root, "SZ"))
     record = Record(game="renju", source=source, headers={"Game": "renju"})
-    record.setup = _setup(root, collection)
+    record.setup = _setup(root, collection, findings)
     for prop, values in root.properties.items():
         if prop in PROPERTY_HEADERS and values:
             value = (root.text(prop) or "").replace("\n", " ")
@@ -217,9 +219,11 @@ def _read_tree(collection: sgf.Collection, root: sgf.SgfNode, source: str) -> Re
     return record
 
 
-def _setup(root: sgf.SgfNode, collection: sgf.Collection) -> Setup | None:
+def _setup(root: sgf.SgfNode, collection: sgf.Collection,
+           findings: list[KifuError]) -> Setup | None:
     """A set-up from the root's AB/AW/PL (AE, clearing points of an empty board, changes
-    nothing)."""
+    nothing).  A ``PL`` that names no colour is ignored with a warning (black moves first, as
+    without one): the moves name their colour."""
     if not any(prop in root.properties for prop in ("AB", "AW", "PL")):
         return None
     stones = {}
@@ -234,8 +238,12 @@ def _setup(root: sgf.SgfNode, collection: sgf.Collection) -> Setup | None:
         spans.extend((colour, point, span) for point in stones[prop] if span is not None)
     player = (root.get("PL") or "B").strip().upper()
     if player not in ("B", "W"):
-        raise NotationError(f"PL[{player[:10]}] names no colour (B or W)",
-                            span=collection.value_span(root, "PL"))
+        findings.append(NotationError(f"PL[{sgf.text(root.get('PL') or '').strip()[:10]}] "
+                                      "names no colour (B or W): ignored, "
+                                      "as the moves name their colour",
+                                      span=collection.value_span(root, "PL"),
+                                      severity="warning", rule="unknown-value"))
+        player = "B"
     return Setup(stones["AB"], stones["AW"], "black" if player == "B" else "white", tuple(spans))
 
 
