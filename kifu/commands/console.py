@@ -22,10 +22,10 @@ from kifu.base.record import ReadOptions
 from kifu.base.unsafe import printable, safe_lines
 from kifu.commands.options import F
 from kifu.plugin import Console, registry
-from kifu.reading.source import STDIN, read_source
+from kifu.reading.source import STDIN
 from kifu.reading.walk import Shard, missing, walk
 from kifu.report.text import Summary, TextFormatter
-from kifu.run.load import GameIndexError, Loaded, load_source
+from kifu.run.load import GameIndexError, Loaded, load_source, read_file
 from kifu.run.progress import LazyCount, Progress
 
 T = TypeVar("T")
@@ -103,9 +103,22 @@ def echo(text: str) -> None:
         click.echo(text)
 
 
-def write_output(text: str, output: str | None) -> None:
+def write_output(text: str, output: str | None, *, binary: bool = False) -> None:
     """Write to ``output`` (atomically) or to standard output, where a terminal gets what a
-    record holds escaped."""
+    record holds escaped; ``binary``: ``text`` is bytes, one character each (a binary
+    format's), written as they are and never to a terminal."""
+    if binary:
+        if output is None or output == STDIN:
+            if sys.stdout.isatty():
+                raise click.UsageError("the output is binary; write it to a file with -o FILE")
+            sys.stdout.flush()
+            sys.stdout.buffer.write(text.encode("latin-1"))
+            sys.stdout.buffer.flush()
+            return
+        from kifu.run.outputs import write_atomic
+
+        write_atomic(output, text, encoding="latin-1")
+        return
     if output is None or output == STDIN:
         if sys.stdout.isatty():
             click.echo(safe_lines(text), nl=False)
@@ -133,7 +146,7 @@ def load_record(path: str, encoding: str | None, game: str | None,
     """One record of ``path`` (``game_index`` picks a game of a collection), what reading it
     repaired or guessed reported on standard error; an error in reading it is raised."""
     try:
-        source = read_source(path, encoding)
+        source = read_file(path, encoding, game)
     except KifuError as error:
         raise RecordFailure(error, path, None) from None
     try:
@@ -196,7 +209,8 @@ def close_run(summary: Summary, paths: tuple[str, ...], shard: Shard | None,
         if not quiet:
             where = f"shard {shard}" if shard else "the files given"
             click.echo(f"no kifu records in {where}" + (
-                f" ({summary.skipped} other JSON file{'s' * (summary.skipped != 1)} left alone)"
+                f" ({summary.skipped} file{'s' * (summary.skipped != 1)} of other programs left "
+                "alone)"
                 if summary.skipped else ""), err=True)
     elif not quiet:
         click.echo(summary.table(), err=True)

@@ -20,7 +20,7 @@ from kifu.commands.options import (
 from kifu.plugin import registry
 from kifu.reading.source import STDIN
 from kifu.reading.walk import Shard
-from kifu.run.load import Loaded, dump, rewrite
+from kifu.run.load import Loaded, dump, leaves_out, rewrite
 from kifu.run.outputs import refuse_inputs, relocate
 
 
@@ -66,21 +66,32 @@ def convert(records: tuple[str, ...], game: str | None, encoding: str | None,
     warnings = []
     if output is not None and output != STDIN:
         warnings = relocate(loaded.game, loaded.record, record, output)
-    console.write_output(_converted(loaded, record, target, dialect), output)
+    text = _converted(loaded, record, target, dialect, game_index)
+    if target != loaded.fmt or len(loaded.documents) <= 1:
+        warnings.extend(leaves_out(loaded.game, loaded.record, target))
+    console.write_output(text, output, binary=_binary(loaded, target))
     console.print_diagnostics(Diagnostic.from_error(w, record, loaded.source.text)
                               for w in warnings)
 
 
-def _converted(loaded: Loaded, record: str, target: str, dialect: str | None) -> str:
+def _binary(loaded: Loaded, target: str) -> bool:
+    """Whether ``target`` is a format of bytes (RenLib's, say)."""
+    return target not in (registry.NATIVE, registry.JSON) and \
+        registry.format_of(loaded.game, target).binary
+
+
+def _converted(loaded: Loaded, record: str, target: str, dialect: str | None,
+               game_index: int | None) -> str:
     """The record in ``target``: a collection rewritten as a whole into its own format,
     else one record dumped."""
     with quoting(loaded):
         text = rewrite(loaded.game, loaded.fmt, loaded.documents) if target == loaded.fmt \
             else None
         if text is None:
-            if len(loaded.documents) > 1:
+            if len(loaded.documents) > 1 or (loaded.games > 1 and game_index is None):
+                whole = f", or all of them --to {loaded.fmt}" if loaded.documents else ""
                 raise click.UsageError(f"{record} holds {loaded.games} games; convert one with "
-                                       "--game-index N, or all of them --to sgf")
+                                       f"--game-index N{whole}")
             text = dump(loaded.game, loaded.record, target, dialect)
     return text
 
