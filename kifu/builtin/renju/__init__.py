@@ -27,10 +27,23 @@ class Renju(GamePlugin[Position, Move]):
 
     def formats(self) -> Mapping[str, Format]:
         from kifu.builtin.renju import sgf
+        from kifu.builtin.renju.archives import pgn, psq, rif
         from kifu.sgf import syntax as core_sgf
 
-        return {"sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[4]", sgf.read, sgf.write,
-                              sgf.claims, sgf.read_games, core_sgf.rewrite)}
+        return {
+            "sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[4]", sgf.read, sgf.write,
+                          sgf.claims, sgf.read_games, core_sgf.rewrite),
+            "psq": Format("psq", (".psq",), "Piskvork's .psq, as Gomocup writes its games",
+                          psq.read, psq.write, psq.recognises, recognises=psq.recognises,
+                          leaves_out=psq.leaves_out),
+            "pgn": Format("pgn", (".pgn",), "PlayOK's gomoku PGN (read only)", pgn.read,
+                          pgn.write, pgn.recognises, pgn.read_games, recognises=pgn.recognises,
+                          generic=(".pgn",)),
+            "rif": Format("rif", (".rif", ".xml"), "the renju.net (RIF) database, XML (read only)",
+                          rif.read, rif.write, rif.claims, rif.read_games, recognises=rif.claims,
+                          claims_bytes=rif.claims_bytes, max_bytes=rif.MAX_BYTES,
+                          generic=(".xml",)),
+        }
 
     def result_matches(self, stated: str, outcome: Outcome | None,
                        pos: Position) -> str | KifuError | None:
