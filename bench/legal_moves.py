@@ -9,7 +9,8 @@ baseline, on the same positions.
   empty point (as a user of it would list black's moves).  kifu's side: ``legal_moves``, which
   judges every empty point with kifu's own forbidden-move check.
 - Go on a 19x19 grid: positions every few moves of real games (the 19x19 SGF files of
-  ``tests/data/sgf`` that check clean).  sgfmill has no legal-move list, so the side compared
+  the corpus KIFU_CORPUS names, ``sgf/``, that check clean; kifu's own random games without
+  it).  sgfmill has no legal-move list, so the side compared
   is a baseline written here: a plain one, each empty point tried on a copy of the board,
   neighbouring groups and its own found by flood fill, the board compared with every earlier
   one for superko (or the one before the opponent's move for basic ko).  kifu's side:
@@ -21,8 +22,10 @@ Both sides list the same points on every position (passes aside), or no figure i
 from __future__ import annotations
 
 import itertools
+import os
 import random
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +36,6 @@ from bench.common import (
     BASELINE,
     FULL_ROUNDS,
     PEER,
-    ROOT,
     Other,
     Row,
     note,
@@ -79,7 +81,9 @@ def renju_kifu(positions: list[Any]) -> list[frozenset[str]]:
 
 def renju_grids(positions: list[Any]) -> list[list[list[int]]]:
     """Each position as the ``renju`` package's board: ``grid[x][y]``, 1 black, 2 white."""
-    from kifu.builtin.renju.position import ALL_POINTS, point_of
+    from kifu.builtin.renju.position import geometry
+
+    ALL_POINTS, point_of = geometry().all_points, geometry().point_of  # noqa: N806
 
     grids = []
     for position in positions:
@@ -105,6 +109,22 @@ def renju_peer(grids: list[list[list[int]]]) -> list[frozenset[str]]:
 GoPosition = tuple[Any, set[tuple[int, ...]], tuple[int, ...] | None]
 
 
+def go_games_folder() -> Path:
+    """Real 19x19 games: the SGF of the corpus KIFU_CORPUS names (real files are never in the
+    repository); without it, games of kifu's own random players (bench/freego_games.py),
+    written to a temporary folder, and the table says so."""
+    real = os.environ.get("KIFU_CORPUS")
+    if real and (Path(real) / "sgf").is_dir():
+        return Path(real) / "sgf"
+    from bench.freego_games import corpus
+
+    note("KIFU_CORPUS is not set: the Go positions are of kifu's own random games, not real ones")
+    folder = Path(tempfile.mkdtemp(prefix="kifu-bench-go-"))
+    for number, text in enumerate(corpus(40, 19, 160, 7)):
+        (folder / f"game{number:03}.sgf").write_text(text, encoding="utf-8")
+    return folder
+
+
 def go_positions(games: int) -> list[GoPosition]:
     """Positions of real 19x19 games, each with the boards that stood before it (superko) and
     the board before the last move if it was a stone (basic ko)."""
@@ -116,7 +136,7 @@ def go_positions(games: int) -> list[GoPosition]:
         start = record.position(0)
         return start.board.name == "grid:19" and start.rules.ko in ("positional", "basic")
 
-    records = (r for r in kifu.read_all(str(ROOT / "tests" / "data" / "sgf"),
+    records = (r for r in kifu.read_all(str(go_games_folder()),
                                         on_error=lambda name, error: None) if usable(r))
     found = []
     for record in itertools.islice(records, games):

@@ -11,17 +11,11 @@ import random
 
 from kifu.builtin.renju.forbidden import black_verdict, is_forbidden
 from kifu.builtin.renju.moves import Point
-from kifu.builtin.renju.position import (
-    ALL_POINTS,
-    BLACK,
-    DIRECTIONS,
-    EMPTY,
-    STRIDE,
-    WHITE,
-    empty_cells,
-    index,
-    point_of,
-)
+from kifu.builtin.renju.position import BLACK, EMPTY, WHITE, geometry
+
+BOARD = geometry()
+ALL_POINTS, DIRECTIONS, STRIDE = BOARD.all_points, BOARD.directions, BOARD.stride
+empty_cells, index, point_of = BOARD.empty_cells, BOARD.index, BOARD.point_of
 
 CENTRE = index(7, 7)
 NEAR = [dc + dr * STRIDE for dc in range(-2, 3) for dr in range(-2, 3) if dc or dr]
@@ -80,12 +74,12 @@ def play_game(rng: random.Random, blunder: float = 0.03, max_moves: int = 225) -
                 ranked = sorted(options, key=lambda i: -_score(cells, i, colour, rng))
                 at = ranked[0]
                 if colour == BLACK and rng.random() > blunder:
-                    at = next((i for i in ranked if not is_forbidden(cells, i)), at)
+                    at = next((i for i in ranked if not is_forbidden(BOARD, cells, i)), at)
         moves.append(Point(*point_of(at)))
         cells[at] = colour
         candidates.update(at + d for d in NEAR if 0 <= at + d < len(cells) and cells[at + d] == EMPTY)
         if colour == BLACK:
-            verdict = black_verdict(cells, at)
+            verdict = black_verdict(BOARD, cells, at)
             if verdict is not None:
                 break
         elif _wins(cells, at, WHITE):

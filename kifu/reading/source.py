@@ -11,8 +11,8 @@ names (Firefox's detector, built for short texts in the legacy encodings of East
 Europe), taken only when it decodes the bytes strictly and the characters it yields are
 plausible text (letters within words, or mostly characters of the frequent first level of the
 script's national standard) and there are enough of them; a guess always comes with a warning
-naming it.  An SGF file's ``CA[]`` is honoured first (read with the real tokenizer), and checked
-against the bytes; SGF's own default, ISO-8859-1, is the last resort there.
+naming it.  An SGF file is decoded as :mod:`kifu.sgf.charset` decides (its ``CA[]`` first,
+checked against what this module finds in the bytes).
 """
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from typing import BinaryIO
 
 from kifu.base.errors import REPAIRED, EncodingError, InputError, KifuError, ReadError
 from kifu.base.record import Span
+from kifu.sgf import charset
 
 #: Records are small; anything above this is refused before it is decoded or parsed.
 MAX_BYTES = 16 * 1024 * 1024
@@ -45,7 +46,8 @@ _NAMES = {"gb18030": "GB18030", "cp949": "EUC-KR (CP949)", "cp932": "Shift_JIS (
           "cp950": "Big5 (CP950)", "euc_jp": "EUC-JP", "cp1252": "ISO-8859-1 (Windows-1252)",
           "latin-1": "ISO-8859-1", "utf-8": "UTF-8", "utf-16-le": "UTF-16-LE",
           "utf-16-be": "UTF-16-BE"}
-#: Charset names as SGF files spell them (compared without case, '-', '_' or blanks).
+#: Charset names as files (SGF's CA[]) and chardetng spell them (compared without case, '-',
+#: '_' or blanks).
 _ALIASES = {
     "gb2312": "gb18030", "gbk": "gb18030", "euccn": "gb18030", "cp936": "gb18030",
     "gb18030": "gb18030", "xgbk": "gb18030", "eucgb2312": "gb18030", "hzgb2312": "hz",
@@ -146,8 +148,8 @@ def decode(data: bytes, path: str = "<bytes>", encoding: str | None = None,
     if encoding is not None:
         name = check_encoding_name(encoding)
         text = _decode_strict(data, name)
-    elif _is_sgf(data, path):
-        text, name = _decode_sgf(data, warnings)
+    elif charset.is_sgf(data, path):
+        text, name = charset.decode(data, _EVIDENCE, warnings)
     else:
         text, name = _detect(data, warnings)
     if "\x00" in text:
@@ -156,13 +158,6 @@ def decode(data: bytes, path: str = "<bytes>", encoding: str | None = None,
     if not text.strip():
         raise InputError("file holds only a byte-order mark and blanks", span=Span.point(1, 1))
     return SourceText(text, path, name, tuple(warnings))
-
-
-def _is_sgf(data: bytes, path: str) -> bool:
-    if os.path.splitext(path)[1].lower() == ".sgf":
-        return True
-    head = data[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
-    return head.startswith(b"(") and head[1:].lstrip().startswith(b";")
 
 
 # -- any record -----------------------------------------------------------------------------
@@ -329,98 +324,7 @@ def _letters_in_words(text: str, enough: int, latin: bool = False) -> bool:
     return found >= enough
 
 
-# -- SGF: CA[] first ------------------------------------------------------------------------
-
-def _decode_sgf(data: bytes, warnings: list[KifuError]) -> tuple[str, str]:
-    """An SGF file's bytes: a BOM, else the ``CA[]`` of the first game checked against the
-    evidence, else UTF-8, a clear legacy guess, or ISO-8859-1 (SGF's default)."""
-    found = _by_bom(data, warnings)
-    if found is not None:
-        return found
-    data = _stray_nuls(data, warnings)
-    from kifu.sgf.syntax import declared_charset  # only for SGF files
-
-    declared = declared_charset(data)
-    if declared is not None:
-        decoded = _declared(data, *declared, warnings)
-        if decoded is not None:
-            return decoded
-    try:
-        return data.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError as error:
-        bad = error.start
-        mostly = _mostly(data, "utf-8", error, warnings)
-        if mostly is not None:
-            return mostly, "utf-8"
-    guess = guess_legacy(data)
-    if guess is not None:
-        if declared is None and guess[1] != "cp1252":  # ISO-8859-1 is SGF's default
-            warnings.append(_guessed(data, bad, guess[1], "the file names no charset (CA[])"))
-        return guess
-    text, codec = _sgf_default(data)
-    if declared is None and _latin(data) is None:
-        warnings.append(_guessed(data, bad, codec, "the file names no charset (CA[]) and its "
-                                 "text is too short or too odd to tell which"))
-    return text, codec
-
-
-def _stray_nuls(data: bytes, warnings: list[KifuError]) -> bytes:
-    """A few NUL bytes in an SGF file that is otherwise text (a damaged file) become blanks,
-    with a warning; many are binary data, refused."""
-    count = data.count(0)
-    if not count:
-        return data
-    if count > max(16, len(data) // 1000) or b"(" not in data:
-        raise _binary_error(data.decode("latin-1"))
-    warnings.append(InputError(f"{count} NUL byte{'s' * (count > 1)} in the text (a damaged "
-                               "file?) read as blanks", span=_span_at(data, data.index(0), 1),
-                               severity="warning", grade=REPAIRED, rule="nul-byte"))
-    return data.replace(b"\x00", b" ")
-
-
-def _sgf_default(data: bytes) -> tuple[str, str]:
-    try:
-        return data.decode("cp1252"), "cp1252"
-    except UnicodeDecodeError:
-        return data.decode("latin-1"), "latin-1"
-
-
-def _declared(data: bytes, name: str, offset: int,
-              warnings: list[KifuError]) -> tuple[str, str] | None:
-    """The text in the charset ``CA[name]`` declares, or ``None`` (with a warning) where the
-    declaration is unknown or false and the evidence must decide."""
-    where = _span_at(data, offset, len(name) + 4)
-    codec = _codec(name)
-    if codec is None:
-        warnings.append(EncodingError(f"CA[{name}] names no charset kifu knows; the encoding is "
-                                      "decided from the text", span=where, severity="warning",
-                                      grade=REPAIRED, rule="charset"))
-        return _evidence_after(data, name, warnings, where)
-    if codec == "latin-1":
-        text, codec = _sgf_default(data)
-    else:
-        try:
-            text = data.decode(codec)
-        except UnicodeDecodeError as error:
-            mostly = _mostly(data, codec, error, warnings)
-            if mostly is not None:
-                return mostly, codec
-            warnings.append(EncodingError(
-                f"CA[{name}] is declared, but byte 0x{data[error.start]:02x} at line "
-                f"{_span_at(data, error.start, 1).line} is not {name}; the encoding is decided "
-                "from the text", span=where, severity="warning", grade=REPAIRED,
-                rule="charset"))
-            return _evidence_after(data, name, warnings, where)
-    if codec != "utf-8" and not data.isascii():
-        better = _better_than_declared(data, codec, text)
-        if better is not None:
-            warnings.append(EncodingError(
-                f"CA[{name}] is declared, but the text reads as {_NAMES.get(better[1], better[1])}"
-                f" ({better[2]}); read so", span=where, severity="warning", grade=REPAIRED,
-                rule="charset"))
-            return better[0], better[1]
-    return text, codec
-
+# -- what the bytes say, for any record and for SGF's decision --------------------------------
 
 #: A text in an encoding with this many broken characters at most (and many more good ones)
 #: is that encoding with a character cut off here and there, not another encoding.
@@ -446,7 +350,7 @@ def _mostly(data: bytes, codec: str, error: UnicodeDecodeError,
         return None
     warnings.append(EncodingError(
         f"{broken} broken character{'s' * (broken > 1)} in otherwise good "
-        f"{_NAMES.get(codec, codec)} text (cut off by the program that wrote it?) read as "
+        f"{_name(codec)} text (cut off by the program that wrote it?) read as "
         "\ufffd", span=_span_at(data, error.start, 1), severity="warning", grade=REPAIRED,
         rule="broken-character"))
     return text
@@ -472,23 +376,8 @@ def _better_than_declared(data: bytes, codec: str, text: str) -> tuple[str, str,
     return None
 
 
-def _evidence_after(data: bytes, name: str, warnings: list[KifuError],
-                    where: Span) -> tuple[str, str]:
-    try:
-        return data.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError:
-        pass
-    guess = guess_legacy(data)
-    if guess is not None:
-        warnings.append(_guessed(data, 0, guess[1], f"CA[{name}] does not fit", span=where))
-        return guess
-    text, codec = _sgf_default(data)
-    warnings.append(_guessed(data, 0, codec, f"CA[{name}] does not fit", span=where))
-    return text, codec
-
-
 def _codec(name: str) -> str | None:
-    """The codec for a charset name as SGF files spell it (``UTF16LE``, ``ISO8859_1``...)."""
+    """The codec for a charset name as files spell it (``UTF16LE``, ``ISO8859_1``...)."""
     key = "".join(c for c in name.casefold() if c.isalnum())
     if key in _ALIASES:
         return _ALIASES[key]
@@ -498,10 +387,14 @@ def _codec(name: str) -> str | None:
         return None
 
 
+def _name(codec: str) -> str:
+    return _NAMES.get(codec, codec)
+
+
 # -- errors and warnings --------------------------------------------------------------------
 
 def _guessed(data: bytes, offset: int, codec: str, why: str, span: Span | None = None) -> EncodingError:
-    return EncodingError(f"{why}: read as {_NAMES.get(codec, codec)}, a guess from the text; name "
+    return EncodingError(f"{why}: read as {_name(codec)}, a guess from the text; name "
                          "the encoding (CA[] in SGF, or --encoding) if it is wrong",
                          span=span or _span_at(data, offset, 1), severity="warning",
                          rule="encoding-guessed")
@@ -532,3 +425,9 @@ def _binary_error(text: str) -> InputError:
     line = text.count("\n", 0, offset) + 1
     column = offset - (text.rfind("\n", 0, offset) + 1) + 1
     return InputError("binary data (a NUL byte), not a text record", span=Span.point(line, column))
+
+
+#: What the bytes say, as SGF's decision asks it (see :class:`kifu.sgf.charset.Evidence`).
+_EVIDENCE = charset.Evidence(bom=_by_bom, codec=_codec, name=_name, mostly=_mostly,
+                             legacy=guess_legacy, latin=_latin, better=_better_than_declared,
+                             guessed=_guessed, span=_span_at, binary=_binary_error)

@@ -23,7 +23,8 @@ OPTIONAL = ("sgf", "commands")
 #: Files inside a role's sub-package that have the same job in every game that has them (a
 #: ``rules/`` package holds the game's own rule modules beside ``referee.py``).
 SUB_ROLES = {"notation": {"read", "write"}, "render": {"svg", "text"},
-             "setup": {"parameters", "positions", "dealer"}}
+             "setup": {"parameters", "positions", "dealer"},
+             "sgf": {"read", "write", "gameinfo", "moves", "turns", "points"}}
 TITLES = {card.name: card.title.split()[0] for card in BUILT_IN}
 TITLES["freego"] = "Free-form Go"
 

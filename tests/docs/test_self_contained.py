@@ -24,9 +24,8 @@ CLIMBING = re.compile(r"(?<![\w.])(?:\.\./)+[\w.-]*(?:/[\w.-]+)*")
 DOCUMENT = re.compile(r"(?<![\w.<>-])(/?(?:[\w.<>-]+/)*[\w<>-][\w.<>-]*\.md"
                       r"|/?(?:[\w.<>-]+/)+[\w<>-][\w.<>-]*\.(?:txt|rst))\b")
 NOT_TEXT = {".png", ".jpg", ".gif", ".ico", ".svgz", ".gz", ".zip", ".woff", ".woff2"}
-#: Records and SGF files gathered from elsewhere, kept as they were written, and the fuzz
-#: corpus, whose hostile board references climb out of the folder on purpose.
-NOT_REFERENCES = ("tests/data/", "tests/fuzz/corpus.py")
+#: The fuzz corpus, whose hostile board references climb out of the folder on purpose.
+NOT_REFERENCES = ("tests/fuzz/corpus.py",)
 
 
 @cache

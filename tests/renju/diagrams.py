@@ -6,7 +6,9 @@ prints: a row label, then one symbol per column a..o.  Rows left out are empty.
 from __future__ import annotations
 
 from kifu.builtin.renju.moves import Point
-from kifu.builtin.renju.position import BLACK, SIZE, WHITE, Position, index
+from kifu.builtin.renju.position import BLACK, SIZE, WHITE, Position, geometry
+
+index = geometry().index
 
 
 def read(diagram: str) -> tuple[Position, dict[str, Point]]:

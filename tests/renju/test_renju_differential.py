@@ -9,16 +9,12 @@ import os
 import random
 
 from kifu.builtin.renju.forbidden import is_forbidden
-from kifu.builtin.renju.position import (
-    ALL_POINTS,
-    BLACK,
-    EMPTY,
-    WHITE,
-    Position,
-    point_of,
-)
+from kifu.builtin.renju.position import BLACK, EMPTY, WHITE, Position, geometry
 from tests.renju import bruteforce
 from tests.renju.diagrams import to_grid
+
+BOARD = geometry()
+ALL_POINTS, point_of = BOARD.all_points, BOARD.point_of
 
 #: 150 positions (about 20,000 points) in CI; KIFU_THOROUGH=1 judges 2,000 positions.
 POSITIONS = 2000 if os.environ.get("KIFU_THOROUGH") else 150
@@ -49,7 +45,7 @@ def test_referee_agrees_with_brute_force_on_random_positions():
             column, row = point_of(at)
             if position.cells[at] != EMPTY or not (2 <= column <= 12 and 2 <= row <= 12):
                 continue
-            ours = is_forbidden(position.cells, at)
+            ours = is_forbidden(BOARD, position.cells, at)
             theirs = bruteforce.forbidden(grid, column, row)
             checked += 1
             forbidden += ours is not None

@@ -11,7 +11,7 @@ from kifu.base.errors import GameOverError, IllegalMoveError
 from kifu.builtin.renju import GAME
 from kifu.builtin.renju.forbidden import black_verdict
 from kifu.builtin.renju.moves import Offer, Pass, Place, Point, Swap
-from kifu.builtin.renju.position import BLACK, WHITE, index
+from kifu.builtin.renju.position import BLACK, WHITE, geometry
 from kifu.builtin.renju.rules import play
 from tests.renju import bruteforce
 from tests.renju.diagrams import read, to_grid
@@ -20,9 +20,9 @@ from tests.renju.diagrams import read, to_grid
 def verdict(diagram: str) -> str | None:
     """What black playing at ``?`` amounts to: 'five', a forbidden shape, or None."""
     position, marks = read(diagram)
-    at = index(*marks["?"])
+    at = geometry().index(*marks["?"])
     position.cells[at] = BLACK
-    found = black_verdict(position.cells, at)
+    found = black_verdict(position.board, position.cells, at)
     # The brute-force referee, written from the definitions, must agree on every diagram.
     grid = to_grid(position)
     assert bruteforce.verdict(grid, marks["?"].column, marks["?"].row) == found
@@ -297,7 +297,7 @@ def test_full_board_is_a_draw():
     # (column + 2*row) mod 4 < 2 never puts five of one colour on any line.
     for column, row in cells[:-1]:
         colour = BLACK if (column + 2 * row) % 4 < 2 else WHITE
-        position.cells[index(column, row)] = colour
+        position.cells[geometry().index(column, row)] = colour
     position.stones = 224
     last = Point(*cells[-1])
     position.to_move = BLACK if (last.column + 2 * last.row) % 4 < 2 else WHITE

@@ -1,6 +1,6 @@
-"""kifu on real SGF files (``tests/data/sgf``, a varied sample of what Go programs and servers
-write, with its sources in ``MANIFEST.tsv``): against sgfmill game by game, and SGF to SGF
-without loss.
+"""kifu on real SGF files (``$KIFU_CORPUS/sgf``, a varied sample of what Go programs and servers
+write, with its sources in ``MANIFEST.tsv``; skipped without it): against sgfmill game by game,
+and SGF to SGF without loss.
 
 - Every game sgfmill reads and replays (its parser, ``get_setup_and_moves`` and ``Board.play``)
   kifu validates without error, but for the games listed in ``KIFU_IS_RIGHT``, each with the
@@ -25,10 +25,12 @@ from kifu.reading.source import read_source
 from kifu.run.load import load_source
 from kifu.run.validate import Options, check_file
 from kifu.sgf import syntax as sgf
+from tests import realfiles
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "sgf"
+DATA = realfiles.folder("sgf") or Path("/nonexistent")
 FILES = sorted(p for p in DATA.rglob("*") if p.suffix.lower() == ".sgf")
 NAMES = [str(p.relative_to(DATA)) for p in FILES]
+pytestmark = realfiles.needs("sgf")
 
 #: Games sgfmill accepts that kifu rejects, and why kifu is right to.
 KIFU_IS_RIGHT = {

@@ -11,7 +11,7 @@ from kifu.base.errors import EncodingError
 from kifu.builtin.freego import sgf as go_sgf
 from kifu.reading.source import decode
 from kifu.run.validate import Options, check_text
-from kifu.sgf import syntax as sgf
+from kifu.sgf import charset
 
 
 def read(data: bytes, path: str = "game.sgf"):
@@ -179,8 +179,8 @@ def test_a_few_nul_bytes_in_an_sgf_file_are_blanks():
 
 
 def test_the_charset_is_declared_by_the_first_root_only():
-    assert sgf.declared_charset(b"(;GM[1]C[x];CA[GB2312])") is None
-    assert sgf.declared_charset(b"(;CA[UTF-8])(;CA[GB2312])") == ("UTF-8", 2)
+    assert charset.declared_charset(b"(;GM[1]C[x];CA[GB2312])") is None
+    assert charset.declared_charset(b"(;CA[UTF-8])(;CA[GB2312])") == ("UTF-8", 2)
 
 
 def test_a_later_game_naming_another_charset_is_reported():

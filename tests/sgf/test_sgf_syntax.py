@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from kifu.base.errors import LimitError, NotationError
 from kifu.run.validate import Options, check_text
+from kifu.sgf import charset, reader
 from kifu.sgf import syntax as sgf
 from tests.sgf import oracle
 
@@ -148,7 +149,7 @@ def test_a_collection_reads_every_game_with_its_own_findings():
 
 
 def test_games_are_read_one_at_a_time_up_to_the_limits(monkeypatch):
-    monkeypatch.setattr(sgf, "MAX_GAMES", 3)
+    monkeypatch.setattr(reader, "MAX_GAMES", 3)
     collection, games = sgf.read_each("(;GM[1]C[one])(;GM[1])\n(;GM[1])(;GM[1]C[four])")
     first = next(games)
     assert first.root.properties["C"] == ["one"] and collection.games == []
@@ -159,7 +160,7 @@ def test_games_are_read_one_at_a_time_up_to_the_limits(monkeypatch):
 
 
 def test_a_limit_reached_inside_a_collection_is_reported_with_the_games_before_it(monkeypatch):
-    monkeypatch.setattr(sgf, "MAX_NODES", 4)
+    monkeypatch.setattr(reader, "MAX_NODES", 4)
     reports = check_text("(;GM[1];B[aa])\n(;GM[1];B[aa];W[bb])", "c.sgf", Options())
     assert [r.path for r in reports] == ["c.sgf#1", "c.sgf#2"]
     assert reports[0].diagnostics == []
@@ -178,5 +179,5 @@ def test_nesting_of_any_depth_costs_no_recursion():
 def test_the_charset_is_read_with_the_real_tokenizer():
     # a "(" in a header and a "CA[" inside a comment do not mislead it
     data = b"(c) 2024 (;C[see CA[latin1\\] ]FF[4]CA[GB2312]PB[x];B[aa])"
-    assert sgf.declared_charset(data) == ("GB2312", data.index(b"CA[GB"))
-    assert sgf.declared_charset(b"(;GM[1];CA[UTF-8])") is None  # not in the root
+    assert charset.declared_charset(data) == ("GB2312", data.index(b"CA[GB"))
+    assert charset.declared_charset(b"(;GM[1];CA[UTF-8])") is None  # not in the root

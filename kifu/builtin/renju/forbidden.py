@@ -1,7 +1,7 @@
 """Fives, overlines, and black's forbidden 3-3, 4-4 and overline, judged line by line.
 
-The board (:mod:`kifu.builtin.renju.position`) is a flat list with a one-cell wall around the
-15x15 points, so that a scan in any direction stops at the edge without bounds checks.  A black
+The board (:mod:`kifu.builtin.renju.position`) is a flat list with a one-cell wall around its
+points, so that a scan in any direction stops at the edge without bounds checks.  A black
 move is judged line by line: each of
 the four lines through it is cut to the eleven cells within reach of a five, and what that line
 holds (five, overline, how many fours, which points would make a straight four) depends on
@@ -11,24 +11,21 @@ black move, which is checked recursively (a false three is not a three).
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from operator import itemgetter
 
 from kifu.builtin.renju.moves import Point
 from kifu.builtin.renju.position import (
-    ALL_POINTS,
     BLACK,
     DIRECTION_VECTORS,
-    DIRECTIONS,
     EMPTY,
     REACH,
     WALL,
     WHITE,
+    Geometry,
     Position,
-    index,
-    on_board,
-    point_of,
 )
 
 # -- what one line holds --------------------------------------------------------------------
@@ -42,33 +39,38 @@ class LineShape:
     straight_four_points: tuple[int, ...]  # offsets where black makes a straight four (a three)
 
 
-def _line_readers() -> dict[int, tuple[Callable[[list[int]], tuple[int, ...]], ...]]:
-    """For each point, four functions that read the eleven cells of a line through it.
+LineReaders = dict[int, tuple[Callable[[list[int]], tuple[int, ...]], ...]]
+
+
+@functools.cache
+def line_readers(board: Geometry) -> LineReaders:
+    """For each point of a board, four functions that read the eleven cells of a line through
+    it (made once per board size).
 
     Cells beyond the edge read as the wall cell at index 0, so a line never wraps round the
     flat board; ``itemgetter`` does the reading in C, which is what makes judging cheap.
     """
-    readers: dict[int, tuple[Callable[[list[int]], tuple[int, ...]], ...]] = {}
-    for at in ALL_POINTS:
-        column, row = point_of(at)
+    readers: LineReaders = {}
+    for at in board.all_points:
+        column, row = board.point_of(at)
         per_direction: list[Callable[[list[int]], tuple[int, ...]]] = []
         for dc, dr in DIRECTION_VECTORS:
             cells = []
             for k in range(-REACH, REACH + 1):
                 c, r = column + k * dc, row + k * dr
-                cells.append(index(c, r) if on_board(c, r) else 0)
+                cells.append(board.index(c, r) if board.on_board(c, r) else 0)
             per_direction.append(itemgetter(*cells))
         readers[at] = tuple(per_direction)
     return readers
 
 
-_LINES = _line_readers()
 _CHAR = {BLACK: "x", EMPTY: ".", WHITE: "#", WALL: "#"}
 _SHAPES: dict[tuple[int, ...], LineShape] = {}
 
 
 def _shape(cells: tuple[int, ...]) -> LineShape:
-    """The shape of a line read by ``_LINES`` (cached: few distinct lines occur in games)."""
+    """The shape of a line read by :func:`line_readers` (cached: few distinct lines occur in
+    games)."""
     shape = _SHAPES.get(cells)
     if shape is None:
         shape = _SHAPES[cells] = line_shape("".join(_CHAR[v] for v in cells))
@@ -137,61 +139,61 @@ FORBIDDEN_NAMES = {
 }
 
 
-def black_verdict(cells: list[int], at: int) -> str | None:
+def black_verdict(board: Geometry, cells: list[int], at: int) -> str | None:
     """Judge a black stone just placed at ``at``: ``FIVE`` (wins), a forbidden shape's name,
     or ``None`` for an ordinary legal move.  ``cells`` must already hold the stone."""
-    shapes = [_shape(read(cells)) for read in _LINES[at]]
+    shapes = [_shape(read(cells)) for read in line_readers(board)[at]]
     if any(shape.run == 5 for shape in shapes):
         return FIVE  # a five wins, whatever else the move makes
     if any(shape.run > 5 for shape in shapes):
         return OVERLINE
     if sum(shape.fours for shape in shapes) >= 2:
         return DOUBLE_FOUR
-    candidates = [(step, shape.straight_four_points) for step, shape in zip(DIRECTIONS, shapes)
-                  if shape.straight_four_points]
+    candidates = [(step, shape.straight_four_points)
+                  for step, shape in zip(board.directions, shapes) if shape.straight_four_points]
     if len(candidates) >= 2:
         threes = 0
         for step, offsets in candidates:
-            if any(_is_legal_black(cells, at + offset * step) for offset in offsets):
+            if any(_is_legal_black(board, cells, at + offset * step) for offset in offsets):
                 threes += 1
                 if threes == 2:
                     return DOUBLE_THREE
     return None
 
 
-def _is_legal_black(cells: list[int], at: int) -> bool:
+def _is_legal_black(board: Geometry, cells: list[int], at: int) -> bool:
     """Whether black may play at the empty point ``at`` (a five is always legal)."""
     cells[at] = BLACK
     try:
-        verdict = black_verdict(cells, at)
+        verdict = black_verdict(board, cells, at)
     finally:
         cells[at] = EMPTY
     return verdict is None or verdict == FIVE
 
 
-def is_forbidden(cells: list[int], at: int) -> str | None:
+def is_forbidden(board: Geometry, cells: list[int], at: int) -> str | None:
     """The forbidden shape black would make at the empty point ``at``, or ``None``."""
     cells[at] = BLACK
     try:
-        verdict = black_verdict(cells, at)
+        verdict = black_verdict(board, cells, at)
     finally:
         cells[at] = EMPTY
     return None if verdict == FIVE else verdict
 
 
-def forbidden_points(cells: list[int]) -> Iterator[tuple[int, str]]:
+def forbidden_points(board: Geometry, cells: list[int]) -> Iterator[tuple[int, str]]:
     """Every empty point where black may not play, with the reason."""
-    for at in ALL_POINTS:
+    for at in board.all_points:
         if cells[at] == EMPTY:
-            verdict = is_forbidden(cells, at)
+            verdict = is_forbidden(board, cells, at)
             if verdict:
                 yield at, verdict
 
 
-def makes_five_or_more(cells: list[int], at: int, colour: int) -> int:
+def makes_five_or_more(board: Geometry, cells: list[int], at: int, colour: int) -> int:
     """The longest run of ``colour`` through ``at`` (for white, five or more wins)."""
     best = 1
-    for step in DIRECTIONS:
+    for step in board.directions:
         run = 1
         i = at + step
         while cells[i] == colour:
@@ -206,5 +208,10 @@ def makes_five_or_more(cells: list[int], at: int, colour: int) -> int:
 
 
 def forbidden_for_black(position: Position) -> list[tuple[Point, str]]:
-    """Black's forbidden points in a position (whoever is to move), with the reason."""
-    return [(Point(*point_of(at)), why) for at, why in forbidden_points(position.cells)]
+    """Black's forbidden points in a position (whoever is to move), with the reason; none
+    where the rules forbid nothing (gomoku)."""
+    if not position.rules.forbidden:
+        return []
+    board = position.board
+    return [(Point(*board.point_of(at)), why) for at, why in forbidden_points(board,
+                                                                             position.cells)]

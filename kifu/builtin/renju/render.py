@@ -5,22 +5,23 @@ from __future__ import annotations
 from kifu.base.record import Record
 from kifu.builtin.renju.forbidden import forbidden_for_black
 from kifu.builtin.renju.moves import LETTERS
-from kifu.builtin.renju.position import (
-    ALL_POINTS,
-    BLACK,
-    EMPTY,
-    SIZE,
-    WHITE,
-    Position,
-    index,
-    point_of,
-)
+from kifu.builtin.renju.openings import name_of
+from kifu.builtin.renju.position import BLACK, EMPTY, WHITE, Geometry, Position
 from kifu.plugin import RenderOptions
 from kifu.render import grid as board
 from kifu.render.svg import element, to_string
 from kifu.render.text import grid_diagram
 
-STARS = ((7, 7), (3, 3), (11, 3), (3, 11), (11, 11))
+
+def _stars(board: Geometry) -> tuple[tuple[int, int], ...]:
+    """The centre and, on boards of 9 points or more, the four points 3 in from each corner's
+    side (15x15: h8, d4, l4, d12, l12), as printed Renju and Gomoku boards mark them."""
+    centre, near, far = board.size // 2, 3, board.size - 4
+    if board.size < 9:
+        return ((centre, centre),)
+    return ((centre, centre), (near, near), (far, near), (near, far), (far, far))
+
+
 FILL = {BLACK: "#111", WHITE: "#f8f8f8"}
 NUMBER_FILL = {BLACK: "#fff", WHITE: "#111"}
 SYMBOL = {EMPTY: ".", BLACK: "X", WHITE: "O"}
@@ -35,23 +36,25 @@ def _row_label(row: int) -> str:
 
 
 def render_svg(position: Position, options: RenderOptions, record: Record | None = None) -> str:
-    grid = board.Grid(SIZE, SIZE, flip=options.flip,
+    size = position.board.size
+    grid = board.Grid(size, size, flip=options.flip,
                       margin=30.0 if options.coords else 20.0)
     legend = _legend(position, record)
-    root = board.draw_board(grid, stars=STARS, coords=options.coords, column_label=_column_label,
-                            row_label=_row_label, title=_title(record),
+    root = board.draw_board(grid, stars=_stars(position.board), coords=options.coords,
+                            column_label=_column_label, row_label=_row_label,
+                            title=_title(position, record),
                             extra_height=board.legend_height(grid, len(legend)),
                             pixel_width=options.size)
     stones = element(root, "g", class_="stones")
-    for at in ALL_POINTS:
+    for at in position.board.all_points:
         colour = position.cells[at]
         if colour in FILL:
-            column, row = point_of(at)
+            column, row = position.board.point_of(at)
             label = str(position.numbers.get(at, "")) if options.numbers else None
             board.draw_stone(stones, grid, column, row, FILL[colour], label=label or None,
                              label_fill=NUMBER_FILL[colour])
     if options.last_move and position.last is not None and not options.numbers:
-        column, row = point_of(position.last)
+        column, row = position.board.point_of(position.last)
         board.draw_last_move(root, grid, column, row, "#e33")
     if options.flag("forbidden") and position.to_move == BLACK and position.outcome is None:
         marks = element(root, "g", class_="forbidden-points")
@@ -61,11 +64,12 @@ def render_svg(position: Position, options: RenderOptions, record: Record | None
     return to_string(root)
 
 
-def _title(record: Record | None) -> str:
+def _title(position: Position, record: Record | None) -> str:
+    game = "Renju" if position.rules.win == "renju" else "Gomoku"
     if record is None:
-        return "Renju"
+        return game
     black, white = record.header("Black"), record.header("White")
-    return f"Renju: {black or '?'} (black) vs {white or '?'} (white)" if black or white else "Renju"
+    return f"{game}: {black or '?'} (black) vs {white or '?'} (white)" if black or white else game
 
 
 def _legend(position: Position, record: Record | None) -> list[str]:
@@ -82,10 +86,10 @@ def _legend(position: Position, record: Record | None) -> list[str]:
 def render_text(position: Position, options: RenderOptions) -> str:
     forbidden = set()
     if options.flag("forbidden") and position.to_move == BLACK and position.outcome is None:
-        forbidden = {index(*p) for p, _ in forbidden_for_black(position)}
+        forbidden = {position.board.index(*p) for p, _ in forbidden_for_black(position)}
 
     def cell(column: int, row: int) -> str:
-        at = index(column, row)
+        at = position.board.index(column, row)
         if at in forbidden:
             return "*"
         symbol = SYMBOL[position.cells[at]]
@@ -93,7 +97,8 @@ def render_text(position: Position, options: RenderOptions) -> str:
             symbol = symbol.lower()
         return symbol
 
-    diagram = grid_diagram(SIZE, SIZE, cell, column_label=_column_label,
+    size = position.board.size
+    diagram = grid_diagram(size, size, cell, column_label=_column_label,
                            row_label=_row_label, coords=options.coords, flip=options.flip)
     status = position.outcome.describe() if position.outcome else f"{position.to_move_name} to play"
     return diagram + status + "\n"
@@ -102,6 +107,9 @@ def render_text(position: Position, options: RenderOptions) -> str:
 def summary(position: Position) -> list[tuple[str, str]]:
     """The rows ``kifu show`` prints about a position."""
     rows = [("moves played", str(position.ply)), ("stones", str(position.stones))]
+    opening = name_of(position.first)
+    if opening is not None:
+        rows.append(("opening", opening))
     if position.outcome is None:
         rows.append(("to move", position.to_move_name))
     if position.swaps:

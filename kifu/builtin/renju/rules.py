@@ -1,39 +1,45 @@
-"""The Renju referee: the start position, one move with every rule it can break, the outcome
-and the result a record states.
+"""The referee of the five-in-a-row family: the start position, one move with every rule it can
+break, the outcome and the result a record states, under the rules the record names (Renju by
+default; free-style and standard gomoku; the opening rules: :mod:`kifu.builtin.renju.variants`).
 
 Black's forbidden shapes and the fives are judged in :mod:`kifu.builtin.renju.forbidden`.
 """
 from __future__ import annotations
 
-from kifu.base.errors import IllegalMoveError
+from kifu.base.errors import HeaderError, IllegalMoveError, KifuError
 from kifu.base.record import Record
-from kifu.builtin.renju import forbidden, setup
+from kifu.builtin.renju import forbidden, openings, setup
 from kifu.builtin.renju.moves import Move, Offer, Pass, Place, Point, Swap
 from kifu.builtin.renju.position import (
-    ALL_POINTS,
     BLACK,
     COLOUR_NAMES,
     EMPTY,
-    SIZE,
     WHITE,
     Position,
-    index,
-    on_board,
-    point_of,
+    geometry,
 )
+from kifu.builtin.renju.variants import rules_of
 from kifu.plugin import Event, Outcome, Played
 
-#: Opening rules let the players swap colours only during the first five moves.
-SWAP_LIMIT = 5
+#: The header that names a record's opening (one of the 26: ``D4``, ``Kagetsu``, ``花月``).
+OPENING_KEY = "Opening"
 
 
 def start(record: Record) -> Position:
-    """The empty board, or the record's set-up, checked; black moves first unless it says."""
-    position = Position()
+    """The empty board of the size the record names, or its set-up, checked; black moves first
+    unless it says."""
+    rules = rules_of(record)
+    board = geometry(rules.size)
+    position = Position(board.empty_cells(), rules=rules, board=board,
+                        stated_opening=record.header(OPENING_KEY),
+                        stated_opening_span=record.header_span(OPENING_KEY))
     if record.setup is not None:
-        setup.place(record.setup, position.cells)
+        setup.place(record.setup, position)
         position.stones = len(record.setup.black) + len(record.setup.white)
         position.to_move = BLACK if record.setup.to_move == "black" else WHITE
+        if record.setup.in_order:  # stones placed in turn: the first three name the opening
+            order = [p for pair in zip(record.setup.black, record.setup.white) for p in pair]
+            position.first = tuple([*order, *record.setup.black[len(record.setup.white):]][:3])
     return position
 
 
@@ -57,16 +63,19 @@ def play(position: Position, move: Move, lenient: bool = False) -> Played:
 
 
 def _place(position: Position, point: Point) -> Played:
-    if not on_board(*point):
-        raise IllegalMoveError(f"{point} is off the board (a1..o15)", rule="off-board")
+    board = position.board
+    if not board.on_board(*point):
+        raise IllegalMoveError(f"{point} is off the board (a1..{board.last_point})",
+                               rule="off-board")
     if position.offer is not None and point not in position.offer:
         offered = " ".join(map(str, position.offer))
         raise IllegalMoveError(f"{point} was not offered; the fifth move must be one of {offered}",
                                rule="fifth-move-offer")
-    at = index(*point)
+    at = board.index(*point)
     if position.cells[at] != EMPTY:
         owner = COLOUR_NAMES[position.cells[at]]
         raise IllegalMoveError(f"{point} is already occupied by a {owner} stone", rule="occupied")
+    _in_opening_zone(position, point)
     colour = position.to_move
     position.cells[at] = colour
     position.stones += 1
@@ -77,23 +86,66 @@ def _place(position: Position, point: Point) -> Played:
     position.offer = None
     position.to_move = WHITE if colour == BLACK else BLACK
     events: list[Event] = []
-    if colour == BLACK:
-        verdict = forbidden.black_verdict(position.cells, at)
+    warnings = []
+    if len(position.first) < 3 and (position.first or position.stones == 1):
+        position.first += (point,)
+        if len(position.first) == 3 and position.stated_opening is not None:
+            warnings = _opening_named(position)
+    if colour == BLACK and position.rules.forbidden:
+        verdict = forbidden.black_verdict(board, position.cells, at)
         if verdict == forbidden.FIVE:
             position.outcome = Outcome("black", f"five at {point}")
         elif verdict is not None:
             name = forbidden.FORBIDDEN_NAMES[verdict]
             position.outcome = Outcome("white", f"black's forbidden {name} at {point}")
             events.append({"type": "forbidden", "point": str(point), "shape": verdict})
-    elif forbidden.makes_five_or_more(position.cells, at, WHITE) >= 5:
-        run = forbidden.makes_five_or_more(position.cells, at, WHITE)
-        position.outcome = Outcome("white", f"{'overline' if run > 5 else 'five'} at {point}")
-    if position.outcome is None and position.stones == SIZE * SIZE:
+    else:
+        run = forbidden.makes_five_or_more(board, position.cells, at, colour)
+        if run == 5 or (run > 5 and not position.rules.exact_five):
+            position.outcome = Outcome(COLOUR_NAMES[colour],
+                                       f"{'overline' if run > 5 else 'five'} at {point}")
+    if position.outcome is None and position.stones == board.size * board.size:
         position.outcome = Outcome(None, "the board is full")
     if position.outcome is not None:
         events.append({"type": "end", "winner": position.outcome.winner,
                        "reason": position.outcome.reason})
-    return Played(events)
+    return Played(events, warnings)
+
+
+def _opening_named(position: Position) -> list[KifuError]:
+    """A warning when the record's ``Opening:`` header names another opening than its first
+    three stones make (or none of the 26)."""
+    stated = position.stated_opening or ""
+    made = openings.opening_of(position.first)
+    said = openings.code_of(stated)
+    if said is None:
+        problem = f"names no opening kifu knows ({', '.join(('D1..D13', 'I1..I13'))})"
+    elif made is None:
+        problem = "but the first three stones make none of the 26 openings"
+    elif made[0] != said:
+        problem = f"but the first three stones make {openings.name_of(position.first)}"
+    else:
+        return []
+    return [HeaderError(f"Opening: {stated!r} {problem}", rule="opening", severity="warning",
+                        span=position.stated_opening_span)]
+
+
+def _in_opening_zone(position: Position, point: Point) -> None:
+    """The first stones of an opening rule stand near the centre: the first on it, the second
+    in its 3x3 square, the third in its 5x5 square (Taraguchi's go on to 9x9)."""
+    zones = position.rules.allows.zones
+    number = position.stones  # stones already placed: this is stone number + 1
+    if number >= len(zones):
+        return
+    centre = position.board.size // 2
+    reach = zones[number]
+    if max(abs(point.column - centre), abs(point.row - centre)) > reach:
+        middle = Point(centre, centre)
+        where = (f"on the centre {middle}" if reach == 0 else
+                 f"within the {2 * reach + 1}x{2 * reach + 1} square around {middle}")
+        raise IllegalMoveError(f"under the {position.rules.opening} opening rule stone "
+                               f"{number + 1} stands {where}, not on {point}",
+                               rule="opening-zone")
 
 
 def _pass(position: Position) -> Played:
@@ -111,10 +163,17 @@ def _pass(position: Position) -> Played:
 
 
 def _swap(position: Position) -> Played:
-    if position.stones == 0 or position.stones > SWAP_LIMIT:
+    allowed, rule = position.rules.allows.swaps, position.rules.opening
+    if position.stones not in allowed:
         when = f"after move {position.stones}" if position.stones else "before the first move"
-        raise IllegalMoveError(f"colours may be swapped only after one of the first {SWAP_LIMIT} "
-                               f"moves, not {when}", rule="swap")
+        if rule is None:  # kifu's permissive opening
+            said = f"colours may be swapped only after one of the first {max(allowed)} moves"
+        elif allowed:
+            after = " or ".join(map(str, sorted(allowed)))
+            said = f"under the {rule} opening rule colours may be swapped only after move {after}"
+        else:
+            said = f"under the {rule} opening rule colours are never swapped"
+        raise IllegalMoveError(f"{said}, not {when}", rule="swap")
     if position.swapped_after == position.stones:
         raise IllegalMoveError("the colours were already swapped after this move", rule="swap")
     position.swaps += 1
@@ -126,9 +185,19 @@ def _offer(position: Position, move: Offer) -> Played:
     if position.stones != 4 or position.to_move != BLACK:
         raise IllegalMoveError("fifth moves are offered by black after the fourth move, "
                                f"not after move {position.stones}", rule="fifth-move-offer")
+    counts = position.rules.allows.offers
+    if counts is None or len(move.points) not in counts:
+        rule = position.rules.opening
+        wanted = ("no fifth move is offered" if counts is None else
+                  f"black offers {counts.start} fifth move{'s' * (counts.start != 1)}"
+                  if len(counts) == 1 else
+                  f"black offers from {counts.start} to {counts.stop - 1} fifth moves")
+        raise IllegalMoveError(f"under the {rule} opening rule {wanted}, not "
+                               f"{len(move.points)}", rule="fifth-move-offer")
+    board = position.board
     seen: dict[tuple, Point] = {}
     for point in move.points:
-        if not on_board(*point):
+        if not board.on_board(*point):
             raise IllegalMoveError(f"offered point {point} is off the board", rule="off-board")
         if position.colour_at(point) != EMPTY:
             raise IllegalMoveError(f"offered point {point} is occupied", rule="fifth-move-offer")
@@ -144,7 +213,8 @@ def _offer(position: Position, move: Offer) -> Played:
 def _canonical_shape(position: Position, extra: Point) -> tuple:
     """The stones plus a black stone at ``extra``, up to rotation, reflection and translation:
     two offers with the same shape lead to the same game, so the rules forbid offering both."""
-    stones = [(point_of(i), position.cells[i]) for i in ALL_POINTS
+    board = position.board
+    stones = [(board.point_of(i), position.cells[i]) for i in board.all_points
               if position.cells[i] != EMPTY]
     stones.append(((extra.column, extra.row), BLACK))
     best = None
@@ -166,19 +236,26 @@ _SYMMETRIES = (
 
 
 def legal_moves(position: Position) -> list[Move]:
-    """Every ply the side to move may make: each empty point (for black, none where black's
-    move would be forbidden: such a move is played and loses, so it is no move to choose), or
-    only the offered points after an offer, and a pass (none after an offer).  The opening
+    """Every ply the side to move may make: each empty point (for black in Renju, none where
+    black's move would be forbidden: such a move is played and loses, so it is no move to
+    choose; under an opening rule, the first stones only where it puts them), or only the
+    offered points after an offer, and a pass (none after an offer).  The opening
     events (``swap``, ``offer[...]``) are not plies and are not listed."""
     if position.outcome is not None:
         return []
     if position.offer is not None:
         return [Place(point) for point in position.offer]
-    cells = position.cells
-    black = position.to_move == BLACK
-    found: list[Move] = [
-        Place(Point(*point_of(at))) for at in ALL_POINTS
-        if cells[at] == EMPTY and not (black and forbidden.is_forbidden(cells, at))]
+    cells, board = position.cells, position.board
+    judged = position.to_move == BLACK and position.rules.forbidden
+    zones = position.rules.allows.zones
+    reach = zones[position.stones] if position.stones < len(zones) else board.size
+    centre = board.size // 2
+    found: list[Move] = []
+    for at in board.all_points:
+        column, row = board.point_of(at)
+        if cells[at] == EMPTY and max(abs(column - centre), abs(row - centre)) <= reach \
+                and not (judged and forbidden.is_forbidden(board, cells, at)):
+            found.append(Place(Point(column, row)))
     found.append(Pass())
     return found
 

@@ -16,7 +16,7 @@ from kifu.base.limits import shorten
 from kifu.base.record import Node, Record, Span
 from kifu.base.version import __version__
 from kifu.builtin.renju.moves import LETTERS, Move, Offer, Pass, Place, Point, Swap
-from kifu.builtin.renju.position import BLACK, WHITE, on_board
+from kifu.builtin.renju.position import BLACK, WHITE, geometry
 from kifu.builtin.renju.setup import Setup
 from kifu.plugin import Reading
 from kifu.sgf import lines as sgflines
@@ -39,7 +39,7 @@ def claims(text: str) -> bool:
 def sgf_point(point: Point, span: Span | None = None, what: str = "") -> str:
     """A point as SGF writes it; a point off the board has no SGF name (``what`` says which
     move or stone it is, for the error)."""
-    if not on_board(point.column, point.row):
+    if not geometry(SIZE).on_board(point.column, point.row):
         raise ConversionError(f"{what or str(point)} is off the 15x15 board, so SGF cannot "
                               "write it", span=span)
     return LETTERS[point.column] + LETTERS[SIZE - 1 - point.row]

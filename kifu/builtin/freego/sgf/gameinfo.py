@@ -1,0 +1,167 @@
+"""The game information a Go game's root gives: the board ``SZ[19]`` or ``SZ[19:13]``
+(missing: 19), komi ``KM`` (server komi written x100, ``KM[650]``, is read as 6.5; see
+``DECISIONS.md``), the rules ``RU`` (which decide the ko rule, the scoring and whether dead
+stones are agreed, see ``setup.parameters``), players, ranks, the result and every other
+header SGF has a property for; headers it has none for travel as ``XH[key: value]``, kifu's own
+count of prisoners among them.  Territory ``TB``/``TW`` at the end of the main line is read too.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import replace
+
+from kifu.base.errors import HeaderError, KifuError, NotationError, UnknownGameError
+from kifu.base.limits import read_int, shorten
+from kifu.base.record import Record, Span
+from kifu.builtin.freego.boards import grids
+from kifu.builtin.freego.boards.board import MAX_SEATS
+from kifu.builtin.freego.setup import Setup, parameters
+from kifu.builtin.freego.sgf import points
+from kifu.sgf import lines as sgflines
+from kifu.sgf import syntax as core
+
+HEADER_PROPERTIES = {
+    "Black": "PB", "White": "PW", "Black-Rank": "BR", "White-Rank": "WR", "Event": "EV",
+    "Date": "DT", "Result": "RE", "Rules": "RU", "Round": "RO", "Place": "PC", "Name": "GN",
+    "Time": "TM", "Overtime": "OT", "Handicap": "HA", "Source": "SO", "Annotator": "AN",
+    "User": "US", "Copyright": "CP", "Opening": "ON", "Game-Comment": "GC",
+}
+PROPERTY_HEADERS = {prop: key for key, prop in HEADER_PROPERTIES.items()}
+#: The rules of a game whose SGF names none (no ``RU``): see ``parameters.rule_set``.
+UNKNOWN_RULES = "unknown"
+#: What kifu writes as ``RU`` for Free-form Go's own rules, and reads back as them.
+OWN_RULES = "Free-form Go"
+
+
+def check_go(root: core.SgfNode, collection: core.Collection) -> None:
+    """Another game in a collection of Go games is not judged, like a file of a game kifu does
+    not know (exit 2), rather than called illegal."""
+    game = root.get("GM")
+    if game is not None and game.strip() != "1":
+        raise UnknownGameError(f"GM[{game[:10]}] is not Go (GM[1]): kifu does not check "
+                               "this game", span=collection.value_span(root, "GM"))
+
+
+def board_size(root: core.SgfNode, collection: core.Collection) -> tuple[int, int]:
+    """``SZ``: the columns and rows of the grid."""
+    text = root.get("SZ")
+    if text is None:
+        return (19, 19)
+    columns, _, rows = text.strip().partition(":")
+    found = (read_int(columns), read_int(rows or columns))
+    if found[0] is None or found[1] is None:
+        raise NotationError(f"SZ[{shorten(text)}] is not a board size",
+                            span=collection.value_span(root, "SZ"))
+    size = (found[0], found[1])
+    if not all(1 <= s <= grids.MAX_GRID for s in size):
+        raise NotationError(f"SZ[{text}]: kifu reads boards of 1 to {grids.MAX_GRID} lines",
+                            span=collection.value_span(root, "SZ"))
+    return size
+
+
+def komi_from_sgf(text: str, span: Span | None) -> float:
+    """``KM`` as points: values of 100 or more are server komi x100 (``650`` is 6.5), and a
+    quarter value after that is komi in stones (``375``: 3.75 stones, 7.5 points)."""
+    value = parameters.number(text)
+    if value is None or abs(value) > 100 * parameters.MAX_KOMI:
+        raise NotationError(f"KM[{shorten(text)}] is not a komi kifu can read", span=span,
+                            rule="komi")
+    if abs(value) >= 100:
+        value /= 100
+        if (value * 2) % 1:
+            value *= 2
+    return value
+
+
+def record_of(root: core.SgfNode, collection: core.Collection, source: str,
+              size: tuple[int, int], findings: list[KifuError]) -> Record:
+    """A record with the root's headers and comments (``XH`` and ``KM`` first)."""
+    record = Record(game="freego", source=source)
+    record.headers["Game"] = "freego"
+    record.headers["Board"] = grids.grid_name(*size)
+    for item in root.properties.get("XH", []):
+        name, _, said = core.text(item).partition(":")
+        record.headers[name.strip()] = said.strip()
+        record.header_spans[name.strip()] = collection.value_span(root, "XH")
+    _komi(record, root, collection, findings)
+    seats = _seats(record)
+    taken = {name.casefold() for name in record.headers}  # XH and KM come first
+    for prop, values in root.properties.items():
+        key = PROPERTY_HEADERS.get(prop)
+        if key and values and key.casefold() not in taken:
+            taken.add(key.casefold())
+            value = " ".join((root.text(prop) or "").split("\n")).strip()
+            if prop == "RU" and value.casefold().startswith(OWN_RULES.casefold()):
+                continue
+            record.headers[key] = _native_result(value, seats) if prop == "RE" else value
+            record.header_places[key] = functools.partial(collection.value_span, root, prop)
+    if "RU" not in root.properties and record.header("Rules") is None:
+        record.headers["Rules"] = UNKNOWN_RULES
+    record.comments.extend(sgflines.split_comments(root.text("C")))
+    return record
+
+
+def _komi(record: Record, root: core.SgfNode, collection: core.Collection,
+          findings: list[KifuError]) -> None:
+    """``KM`` as the record's komi; one kifu cannot read (not a number, or absurdly large)
+    is reported, and the komi taken as 0 (only a count checked against it is affected)."""
+    written = root.get("KM")
+    if written is None or not written.strip() or record.header("Komi") is not None:
+        return
+    try:
+        komi = komi_from_sgf(core.text(written), None)
+    except NotationError as error:
+        findings.append(error.located(message=error.message + "; the komi is taken as 0",
+                                      span=collection.value_span(root, "KM"),
+                                      severity="warning"))
+        return
+    record.headers["Komi"] = komi_text(komi)
+    record.header_places["Komi"] = functools.partial(collection.value_span, root, "KM")
+
+
+def with_prisoners(record: Record, setup: Setup | None) -> Setup | None:
+    """The set-up with the prisoners kifu's own ``XH[Prisoners: ...]`` counts, if it does."""
+    prisoners = record.headers.pop("Prisoners", None)
+    if prisoners is None:
+        return setup
+    span = record.header_spans.pop("Prisoners", None)
+    counts = [read_int(c) for c in prisoners.replace(",", " ").split()]
+    if not counts or len(counts) > MAX_SEATS or None in counts:
+        raise NotationError(f"XH[Prisoners: {shorten(prisoners)}] is not a count per seat",
+                            span=span)
+    return replace(setup or Setup(), prisoners=tuple(c for c in counts if c is not None))
+
+
+def territory(record: Record, root: core.SgfNode, collection: core.Collection,
+              size: tuple[int, int]) -> None:
+    """``TB``/``TW`` of the main line's last node: each side's territory at the end."""
+    last = root.main_line_end()
+    for prop, seat in (("TB", 1), ("TW", 2)):
+        values = last.properties.get(prop)
+        if values and any(v.strip() for v in values):
+            span = collection.value_span(last, prop)
+            cells = points.cells([v for v in values if v.strip()], size, span)
+            record.headers[f"Territory-{seat}"] = " ".join(cells)
+            record.header_spans[f"Territory-{seat}"] = span
+
+
+def komi_text(value: float) -> str:
+    """A komi as written: ``6.5``, ``7``."""
+    return str(int(value)) if value == int(value) else repr(value)
+
+
+def _seats(record: Record) -> tuple[str, ...]:
+    try:
+        return parameters.seat_names(record)
+    except HeaderError:
+        return parameters.DEFAULT_PLAYERS
+
+
+def _native_result(value: str, seats: tuple[str, ...]) -> str:
+    """``B+6.5`` -> ``black+6.5`` (with the seats' own names), ``0``/``Draw`` -> ``draw``."""
+    said = value.strip()
+    if said.upper() in ("0", "DRAW", "JIGO"):
+        return "draw"
+    if len(said) >= 2 and said[0].upper() in "BW" and said[1] == "+":
+        return seats[0 if said[0].upper() == "B" else 1] + said[1:]
+    return said

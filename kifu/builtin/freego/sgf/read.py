@@ -1,0 +1,63 @@
+"""Reading Go's SGF: which texts are Go's (:func:`claims`), and each game tree of a file as a
+record, its game information from the root (:mod:`.gameinfo`), its nodes walked into the
+record's moves (:mod:`.moves`), whose seats are then settled in turn (:mod:`.turns`)."""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from kifu.base.errors import KifuError
+from kifu.base.record import Record
+from kifu.builtin.freego.sgf import gameinfo, turns
+from kifu.builtin.freego.sgf.moves import Walk
+from kifu.plugin import Reading
+from kifu.sgf import lines as sgflines
+from kifu.sgf import syntax as core
+
+_GM = re.compile(r"GM\s*\[\s*(\w*)\s*\]")
+
+
+def claims(text: str) -> bool:
+    """Go's SGF: the first root says ``GM[1]``, or no root says ``GM`` at all (SGF's default
+    game is Go), or a collection holds a Go game after games of others (those are reported
+    as games kifu does not check, and the Go games are checked)."""
+    first = _GM.search(text)  # none anywhere: Go, SGF's default game
+    return first is None or any(found.group(1) == "1"
+                                for found in _GM.finditer(text, first.start()))
+
+
+def read_games(text: str, source: str = "<sgf>", lenient: bool = False) -> Iterator[Reading]:
+    """Every game of an SGF file, one at a time, each with what reading it found (see
+    ``kifu.sgf.lines``)."""
+    return sgflines.read_games(text, lambda c, root, found: _read_tree(c, root, found, source),
+                               lenient)
+
+
+def read(text: str, source: str = "<sgf>") -> Record:
+    """The one game of an SGF text (a collection, or an error in it, is raised)."""
+    return sgflines.read_one(text, lambda c, root, found: _read_tree(c, root, found, source))
+
+
+def _read_tree(collection: core.Collection, root: core.SgfNode, findings: list[KifuError],
+               source: str) -> Record:
+    """One game tree of a collection as a record."""
+    gameinfo.check_go(root, collection)
+    size = gameinfo.board_size(root, collection)
+    walk = Walk(collection, size, findings)
+    record = gameinfo.record_of(root, collection, source, size, findings)
+    setup = gameinfo.with_prisoners(record, walk.setup(root))
+    children = root.children
+    if "B" in root.properties or "W" in root.properties:  # the first move in the root
+        children = [core.SgfNode({k: v for k, v in root.properties.items()
+                                  if k in ("B", "W", "C")}, root.children, root.start, root.end)]
+        record.comments.clear()
+    else:
+        children, setup = walk.early_setup(children, setup)
+        children, setup = walk.handicap_moves(record, children, setup)
+    record.moves = sgflines.to_lines(children, walk.convert, record.comments, collection.span)
+    walk.report_mixed()
+    setup = turns.settle(record, setup, "PL" in root.properties, findings)
+    if setup is not None and not setup.is_empty():
+        record.setup = setup
+    gameinfo.territory(record, root, collection, size)
+    return record

@@ -1,0 +1,22 @@
+"""What FF[4] says of its properties, as far as every game shares it: which exist, which take a
+list, which hold text, which are moves, which are game information."""
+from __future__ import annotations
+
+#: Every property of FF[4] for Go and the general part (others are reported as unknown).
+KNOWN_PROPERTIES = frozenset((
+    "B", "KO", "MN", "W", "AB", "AE", "AW", "PL", "C", "DM", "GB", "GW", "HO", "N", "UC", "V",
+    "BM", "DO", "IT", "TE", "AR", "CR", "DD", "LB", "LN", "MA", "SL", "SQ", "TR", "AP", "CA",
+    "FF", "GM", "ST", "SZ", "AN", "BR", "BT", "CP", "DT", "EV", "GN", "GC", "ON", "OT", "PB",
+    "PC", "PW", "RE", "RO", "RU", "SO", "TM", "US", "WR", "WT", "BL", "OB", "OW", "WL", "FG",
+    "PM", "VW", "HA", "KM", "TB", "TW",
+    "XH",  # kifu's own: headers that have no property of their own
+))
+#: Properties whose values are lists: a second occurrence in a node adds to the first.
+LIST_PROPERTIES = frozenset(("AB", "AE", "AW", "AR", "CR", "DD", "LB", "LN", "MA", "SL", "SQ",
+                             "TR", "VW", "TB", "TW", "XH"))
+#: Text properties given twice in one node are joined into one value, a paragraph each.
+TEXT_PROPERTIES = frozenset(("C", "GC"))
+MOVE_PROPERTIES = frozenset(("B", "W"))
+#: FF[4]'s game-information properties, and Go's: a value is what they are there for.
+GAME_INFO = frozenset(("AN", "BR", "BT", "CP", "DT", "EV", "GN", "GC", "ON", "OT", "PB", "PC",
+                       "PW", "RE", "RO", "RU", "SO", "TM", "US", "WR", "WT", "HA", "KM"))
