@@ -39,10 +39,17 @@ def test_crlf_line_ends_and_the_tournament_trailer():
     assert record.headers == {
         "Game": "renju", "Size": "15", "Rule": "renju", "League": "Renju",
         "Black": "ALPHA.zip", "White": "BETA.zip", "Result": "black",
-        "Winner-engine": "ALPHA.zip", "Opening-stones": "h8 i9 g9 h10 j7",
+        "Winner-engine": "ALPHA.zip",
         "Move-times": "5120 7001 3302 9100 4410 6003 2000 8123 1500 3000",
         "Piskvork-Levels": "11:11", "Piskvork-First": "0", "Piskvork-Code": "-1"}
     assert [str(node.move) for node in record.moves][:3] == ["o15", "a5", "o13"]
+
+
+def test_the_opening_stones_are_the_set_up_in_the_order_placed():
+    record = read("crlf_line_ends.psq")
+    assert record.setup.in_order and record.setup.to_move == "white"
+    assert "Opening-stones: h8 i9 g9 h10 j7" in GAME.write(record).splitlines()
+    assert GAME.check(record) == ([], 10)
 
 
 def test_the_seat_that_moves_first_after_an_odd_opening_plays_white():
@@ -56,7 +63,7 @@ def test_the_seat_that_moves_first_after_an_odd_opening_plays_white():
 
 def test_an_engine_answering_in_0ms_is_a_move_after_the_opening():
     record = read("engine_answers_in_0ms.psq")
-    assert record.header("Opening-stones") == "h8 i9 g9 h10 j7"
+    assert len(record.setup.black) + len(record.setup.white) == 5
     assert record.header("Move-times") == "5120 0 3302 0"
     assert record.header("Result") == "draw"
     assert "Winner-engine" not in record.headers
@@ -89,7 +96,7 @@ def test_freestyle_league_on_a_20x20_board():
 def test_moves_without_times():
     record = read("moves_without_times.psq")
     assert record.header("Move-times") == "- - 700"
-    assert "Opening-stones" not in record.headers
+    assert record.setup is None
 
 
 @pytest.mark.parametrize("league, rule", [

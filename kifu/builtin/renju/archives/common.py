@@ -54,17 +54,26 @@ def read_points(value: str, what: str) -> list[Point]:
     return points
 
 
-def opening_stones(record: Record) -> list[Point]:
-    value = record.header(OPENING_STONES_KEY)
-    return read_points(value, OPENING_STONES_KEY) if value else []
+def opening_stones(record: Record, fmt: str) -> list[Point]:
+    """The stones a tournament placed before play, in the order placed (``Opening-stones``,
+    which reading a record makes its set-up); any other set-up is a ``ConversionError``, as
+    the format could not say it."""
+    found = record.setup
+    if found is None:
+        value = record.header(OPENING_STONES_KEY)
+        return read_points(value, OPENING_STONES_KEY) if value else []
+    if not getattr(found, "in_order", False) or found.to_move != (
+            "white" if len(found.black) > len(found.white) else "black"):
+        raise ConversionError(f"{fmt} has no set-up positions but the stones of an opening in "
+                              "the order placed (Opening-stones): the record starts from another")
+    order = [point for pair in zip(found.black, found.white) for point in pair]
+    return order + list(found.black[len(found.white):])
 
 
 def main_line(record: Record, fmt: str, *, passes: bool = False) -> list[Node]:
     """The nodes of a record's main line a format of plain moves can write: stones (and
-    passes where ``passes``); an opening event or a set-up is a ``ConversionError``, as the
-    format could not say the game."""
-    if record.setup is not None:
-        raise ConversionError(f"{fmt} has no set-up positions: the record starts from one")
+    passes where ``passes``); an opening event is a ``ConversionError``, as the format could
+    not say the game."""
     nodes = []
     for node in record.moves:
         if isinstance(node.move, Place) or (passes and isinstance(node.move, Pass)):

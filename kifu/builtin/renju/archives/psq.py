@@ -28,6 +28,7 @@ import re
 from kifu.base.errors import ConversionError, NotationError
 from kifu.base.limits import read_int
 from kifu.base.record import Node, Record, Span
+from kifu.builtin.renju import setup
 from kifu.builtin.renju.archives import common
 from kifu.builtin.renju.moves import Place, Point
 
@@ -112,6 +113,7 @@ def read(text: str, source: str = "<psq>") -> Record:
     record.headers[LEVELS] = f"{header.group(3)}:{header.group(4)}"
     record.headers[FIRST] = header.group(5)
     _order(record)
+    setup.extract(record)  # the opening's stones: the set-up the game starts from
     record.moves = [Node(Place(point), span=span) for point, _, span in played]
     return record
 
@@ -183,7 +185,7 @@ def write(record: Record) -> str:
     if not HEADER.fullmatch(lines[0]):
         raise ConversionError(f"{LEVELS}: Piskvork's levels are two whole numbers a:b, not "
                               f"{levels!r}")
-    opening = common.opening_stones(record)
+    opening = common.opening_stones(record, "psq")
     for point in opening:
         lines.append(_point(point, width, height, "opening stone") + ",0")
     nodes = common.main_line(record, "psq")
@@ -238,7 +240,7 @@ def leaves_out(record: Record) -> list[str]:
         if kept:
             lost.append(f"psq keeps {' and '.join(kept)} only in Gomocup's line, which needs a "
                         f"{LEAGUE} header: left out")
-    elif _seat(record, len(common.opening_stones(record))) is None:
+    elif _seat(record, len(common.opening_stones(record, "psq"))) is None:
         lost.append("Gomocup's line needs a result (black, white or draw): left out")
     if (record.header("Black") is None) != (record.header("White") is None):
         lost.append("psq names both engines or neither: the one name left out")
