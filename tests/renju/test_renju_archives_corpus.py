@@ -1,7 +1,8 @@
 """kifu on the real archives of Renju and Gomoku players (``$KIFU_CORPUS/renju``): every file
 read; Gomocup's .psq written back byte for byte, every game of its Renju league legal and its
 winner named as the tournament's own tables say; every PlayOK game legal and won by the side
-its result names.  Skipped, with the reason, where ``KIFU_CORPUS`` is not set: the records in
+its result names; every Renju SGF read, legal, and through ``kifu convert --to sgf`` with every
+node, property and value.  Skipped, with the reason, where ``KIFU_CORPUS`` is not set: the records in
 ``tests/renju/data`` reproduce each quirk these files showed."""
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 from kifu.builtin.renju import GAME
 from kifu.builtin.renju.archives import psq
 from kifu.run.load import parse_all, read_file
+from kifu.sgf import syntax as sgf
 from tests import realfiles
 
 pytestmark = realfiles.needs("renju")
@@ -22,6 +24,10 @@ CORPUS = realfiles.folder("renju") or Path("/nonexistent")
 GOMOCUP = CORPUS / "psq" / "gomocup2021"
 PSQ = sorted((CORPUS / "psq").rglob("*.psq"))
 RENJU_LEAGUE = sorted((GOMOCUP / "Renju").glob("*.psq"))
+SGF = sorted((CORPUS / "sgf").glob("*.sgf"))
+#: The Renju SGF files kifu tells from Go's without --game renju (a Renju writer, GM[5]).
+TOLD = {"lfz084_gowrite_15x15.sgf", "lfz084_test_two_games.sgf",
+        "suginami_gomokuquest_0001.sgf"}
 
 
 def _id(path: Path) -> str:
@@ -110,3 +116,29 @@ def test_every_playok_game_is_read_legal_and_won_as_its_result_says():
             ended += 1
             assert done.winner == one.record.header("Result")
     assert ended == 15
+
+
+@pytest.mark.parametrize("path", SGF, ids=[p.name for p in SGF])
+def test_every_renju_sgf_is_read_and_legal(path):
+    source = read_file(str(path))
+    game, fmt, parsed = parse_all(source.text, source.path,
+                                  None if path.name in TOLD else "renju")
+    assert (game.name, fmt) == ("renju", "sgf")
+    for one in parsed:
+        assert one.record is not None
+        assert [f for f in one.findings if f.severity == "error"] == []
+        assert GAME.check(one.record)[0] == [], one.name
+
+
+def _shape(roots: list[sgf.SgfNode]) -> list[list[tuple[str, tuple[str, ...]]]]:
+    """Every node in file order, with its properties and raw values (CA set aside)."""
+    return [[(ident, tuple(values)) for ident, values in node.properties.items() if ident != "CA"]
+            for root in roots for node in root.walk()]
+
+
+@pytest.mark.parametrize("path", SGF, ids=[p.name for p in SGF])
+def test_every_renju_sgf_keeps_every_property_through_sgf(path, kifu_cli):
+    before = sgf.read(read_file(str(path)).text)
+    written = kifu_cli("convert", "--game", "renju", path, "--to", "sgf").stdout
+    after = sgf.read(written)
+    assert _shape([g.root for g in after.games]) == _shape([g.root for g in before.games])

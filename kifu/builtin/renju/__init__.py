@@ -31,8 +31,10 @@ class Renju(GamePlugin[Position, Move]):
         from kifu.sgf import syntax as core_sgf
 
         return {
-            "sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[4]", sgf.read, sgf.write,
-                          sgf.claims, sgf.read_games, core_sgf.rewrite),
+            "sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[4] (and GM[1], GM[5] as "
+                          "Renju programs write it)", sgf.read, sgf.write, sgf.claims,
+                          sgf.read_games, core_sgf.rewrite, recognises=sgf.recognises,
+                          precedence=1),
             "psq": Format("psq", (".psq",), "Piskvork's .psq, as Gomocup writes its games",
                           psq.read, psq.write, psq.recognises, recognises=psq.recognises,
                           leaves_out=psq.leaves_out),

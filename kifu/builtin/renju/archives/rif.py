@@ -274,27 +274,50 @@ def _date(tournament: dict[str, str]) -> str | None:
     return year
 
 
+class _MoveText:
+    """Where the words of a game's ``<move>`` text stand in the file, worked out only for the
+    spans asked for (an error's): most moves never need theirs."""
+
+    def __init__(self, text: str, line: int, column: int) -> None:
+        self.text, self.line, self.column = text, line, column
+
+    def span(self, start: int, end: int) -> Span:
+        before = self.text[:start]
+        breaks = before.count("\n")
+        if not breaks:
+            return Span(self.line, self.column + start, self.line, self.column + end)
+        column = start - before.rfind("\n")
+        return Span(self.line + breaks, column, self.line + breaks, column + end - start)
+
+
+#: Moves are immutable: one value per word serves every game (and saves reading it again).
+_PLACES: dict[str, Place] = {}
+
+
 def _moves(game: _Game) -> list[Node]:
     text = "".join(game.moves)
-    line, column = game.moves_at or game.start
+    located = _MoveText(text, *(game.moves_at or game.start))
     nodes: list[Node] = []
     for word in _WORD.finditer(text):
-        before = text[:word.start()]
-        if "\n" in before:
-            at_line, at_column = line + before.count("\n"), len(before) - before.rfind("\n")
-        else:
-            at_line, at_column = line, column + word.start()
-        span = Span(at_line, at_column, at_line, at_column + len(word.group()))
-        if not _POINT.fullmatch(word.group()):
-            raise NotationError(f"{shorten(word.group())!r} is not a point such as h8",
-                                span=span)
-        point = Point.parse(word.group())
-        if not (0 <= point.column < common.DEFAULT_SIZE and 0 <= point.row < common.DEFAULT_SIZE):
-            raise NotationError(f"{word.group()} is off the 15x15 board", span=span)
+        place = _PLACES.get(word.group())
+        if place is None:
+            place = _place(word.group(), located.span(*word.span()))
+            if len(_PLACES) < 4096:
+                _PLACES[word.group()] = place
         if len(nodes) >= MAX_MOVES:
-            raise NotationError("a game of more moves than kifu reads", span=span)
-        nodes.append(Node(Place(point), span=span))
+            raise NotationError("a game of more moves than kifu reads",
+                                span=located.span(*word.span()))
+        nodes.append(Node(place, place=(located, *word.span())))
     return nodes
+
+
+def _place(word: str, span: Span) -> Place:
+    if not _POINT.fullmatch(word):
+        raise NotationError(f"{shorten(word)!r} is not a point such as h8", span=span)
+    point = Point.parse(word)
+    if not (0 <= point.column < common.DEFAULT_SIZE and 0 <= point.row < common.DEFAULT_SIZE):
+        raise NotationError(f"{word} is off the 15x15 board", span=span)
+    return Place(point)
 
 
 # -- the format's functions -----------------------------------------------------------------
