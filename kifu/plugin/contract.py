@@ -53,10 +53,10 @@ class Format:
 
     A format of bytes rather than text (a binary file, or XML that names its own encoding)
     gives ``claims_bytes(head)``, which tells from the first bytes of a file (at most
-    :data:`HEAD_BYTES`) whether the file is its own.  Such a file is handed to it undecoded,
-    as text of one character per byte (ISO-8859-1: ``text.encode("latin-1")`` gives the bytes
-    back), and what it writes is such text, to be written as bytes; ``max_bytes`` is then the
-    largest file it reads (a database can be larger than a record).
+    :data:`kifu.reading.source.HEAD_BYTES`) whether the file is its own.  Such a file is handed
+    to it undecoded, as text of one character per byte (ISO-8859-1: ``text.encode("latin-1")``
+    gives the bytes back), and what it writes is such text, to be written as bytes;
+    ``max_bytes`` is then the largest file it reads (a database can be larger than a record).
 
     ``generic`` are those of its suffixes other programs use for files of their own (``.xml``,
     ``.pgn``): a file found in a folder with one of them that no format claims is left alone,
@@ -83,9 +83,6 @@ class Format:
         """Whether the format reads and writes bytes (as text of one character per byte)."""
         return self.claims_bytes is not None
 
-
-#: How many bytes of a file's head a format's ``claims_bytes`` is shown.
-HEAD_BYTES = 4096
 
 
 class Console(ABC):

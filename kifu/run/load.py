@@ -6,30 +6,22 @@ guessed), so that every game is validated and reported on its own.
 """
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from kifu.base.errors import (
     ConversionError,
-    InputError,
     KifuError,
     NotationError,
     OptionError,
-    ReadError,
     UnknownGameError,
 )
 from kifu.base.limits import check_tree
 from kifu.base.reading import Reading
 from kifu.base.record import Node, ReadOptions, Record, is_event
-from kifu.plugin import AnyGame, Format, Step, jsonform, registry
-from kifu.plugin.contract import HEAD_BYTES
-from kifu.reading.source import MAX_BYTES, STDIN, SourceText, decode, read_bounded
-
-#: The encoding of a :class:`SourceText` that holds a file's bytes undecoded, one character
-#: each, for a format of bytes (:attr:`kifu.plugin.Format.claims_bytes`).
-BYTES = "bytes"
+from kifu.plugin import AnyGame, Step, jsonform, registry
+from kifu.reading.source import MAX_BYTES, SourceText, read_source
 
 
 @dataclass
@@ -208,38 +200,12 @@ def read_file(path: str, encoding: str | None = None,
     """A record file's text (``-`` for standard input), decoded as
     :func:`kifu.reading.source.decode` decodes it; but a file that a format of bytes claims
     from its head (a RenLib library, a RIF database) is kept as it is, its bytes one character
-    each (encoding :data:`BYTES`), read up to that format's own limit."""
-    try:
-        if path == STDIN:
-            found, data = _read_claimed(sys.stdin.buffer, path, game_name)
-        else:
-            with open(path, "rb") as handle:
-                found, data = _read_claimed(handle, path, game_name)
-    except IsADirectoryError:
-        raise ReadError(f"{path} is a directory") from None
-    except OSError as error:
-        raise ReadError(f"cannot read {path}: {error.strerror or error}") from None
-    if found is None:
-        return decode(data, path, encoding)
-    limit = found.max_bytes or MAX_BYTES
-    if len(data) > limit:
-        raise InputError(f"file is larger than the {limit // 2**20} MiB kifu reads as "
-                         f"{found.description}")
-    return SourceText(data.decode("latin-1"), path, BYTES)
+    each (encoding :data:`~kifu.reading.source.BYTES`), read up to that format's own limit."""
+    def claim(head: bytes) -> int | None:
+        found = registry.byte_format(head, path, game_name)
+        return None if found is None else found.max_bytes or MAX_BYTES
 
-
-def _read_claimed(handle: Any, path: str,
-                  game_name: str | None) -> tuple[Format | None, bytes]:
-    """The format of bytes that claims the file ``handle`` reads (if any), and its bytes."""
-    head = b""
-    while len(head) < HEAD_BYTES:  # a pipe hands its bytes over in pieces
-        piece = handle.read(HEAD_BYTES - len(head))
-        if not piece:
-            break
-        head += piece
-    found = registry.byte_format(head, path, game_name) if head else None
-    limit = (found.max_bytes or MAX_BYTES) if found is not None else MAX_BYTES
-    return found, head + read_bounded(handle, max(limit - len(head), 0))
+    return read_source(path, encoding, claim=claim)
 
 
 def load(path: str, encoding: str | None = None, game_name: str | None = None,

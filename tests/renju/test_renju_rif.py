@@ -13,7 +13,8 @@ from kifu.builtin.renju import GAME
 from kifu.builtin.renju.archives import rif
 from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from kifu.plugin import registry
-from kifu.run.load import BYTES, load, parse_each_as, read_file
+from kifu.reading.source import BYTES
+from kifu.run.load import load, parse_each_as, read_file
 
 DATA = Path(__file__).parent / "data" / "rif"
 
