@@ -49,5 +49,5 @@ BUILT_IN = (
     Card("renju", "Renju 連珠", "kifu.builtin.renju",
          aliases=("連珠", "gomoku-renju"), suffixes=(".renju",),
          formats={"sgf": (".sgf",), "psq": (".psq",), "pgn": (".pgn",),
-                  "rif": (".rif", ".xml")}),
+                  "rif": (".rif", ".xml"), "renlib": (".lib",)}),
 )

@@ -2,8 +2,10 @@
 read; Gomocup's .psq written back byte for byte, every game of its Renju league legal and its
 winner named as the tournament's own tables say; every PlayOK game legal and won by the side
 its result names; every Renju SGF read, legal, and through ``kifu convert --to sgf`` with every
-node, property and value.  Skipped, with the reason, where ``KIFU_CORPUS`` is not set: the records in
-``tests/renju/data`` reproduce each quirk these files showed."""
+node, property and value; every RenLib library read, written back byte for byte, and through
+SGF (and JSON) and back with every node, comment and board text.  Skipped, with the reason,
+where ``KIFU_CORPUS`` is not set: the records in ``tests/renju/data`` reproduce each quirk
+these files showed."""
 from __future__ import annotations
 
 import ast
@@ -14,7 +16,9 @@ from pathlib import Path
 import pytest
 
 from kifu.builtin.renju import GAME
-from kifu.builtin.renju.archives import psq
+from kifu.builtin.renju import sgf as renju_sgf
+from kifu.builtin.renju.archives import psq, renlib
+from kifu.plugin import jsonform
 from kifu.run.load import parse_all, read_file
 from kifu.sgf import syntax as sgf
 from tests import realfiles
@@ -25,6 +29,7 @@ GOMOCUP = CORPUS / "psq" / "gomocup2021"
 PSQ = sorted((CORPUS / "psq").rglob("*.psq"))
 RENJU_LEAGUE = sorted((GOMOCUP / "Renju").glob("*.psq"))
 SGF = sorted((CORPUS / "sgf").glob("*.sgf"))
+LIB = sorted((CORPUS / "lib").glob("*.lib"))
 #: The Renju SGF files kifu tells from Go's without --game renju (a Renju writer, GM[5]).
 TOLD = {"lfz084_gowrite_15x15.sgf", "lfz084_test_two_games.sgf",
         "suginami_gomokuquest_0001.sgf"}
@@ -142,3 +147,33 @@ def test_every_renju_sgf_keeps_every_property_through_sgf(path, kifu_cli):
     written = kifu_cli("convert", "--game", "renju", path, "--to", "sgf").stdout
     after = sgf.read(written)
     assert _shape([g.root for g in after.games]) == _shape([g.root for g in before.games])
+
+
+def _tree_facts(root: renlib.LibNode) -> tuple[int, int, int]:
+    """A library's nodes, comments and board texts, counted on its own tree."""
+    nodes = comments = texts = 0
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        nodes += 1
+        comments += node.comment is not None
+        texts += node.board_text is not None
+        stack.extend(node.children)
+    return nodes, comments, texts
+
+
+@pytest.mark.parametrize("path", LIB, ids=[p.name for p in LIB])
+def test_every_renlib_library_survives_kifu_sgf_and_json(path, kifu_cli, tmp_path):
+    data = path.read_bytes()
+    record = renlib.read(read_file(str(path)).text, str(path))
+    assert GAME.check(record)[0] == []
+    assert renlib.write(record).encode("latin-1") == data
+    facts = _tree_facts(renlib.read_tree(data)[0])
+    assert facts[0] > 700 and facts[1] >= 32
+    through_sgf = renju_sgf.read(renju_sgf.write(record))
+    assert renlib.write(through_sgf).encode("latin-1") == data
+    assert renlib.write(jsonform.loads(jsonform.dumps(record))).encode("latin-1") == data
+    kifu_cli("convert", path, "--to", "sgf", "-o", tmp_path / "lib.sgf")
+    kifu_cli("convert", tmp_path / "lib.sgf", "--to", "renlib", "-o", tmp_path / "back.lib")
+    back = (tmp_path / "back.lib").read_bytes()
+    assert _tree_facts(renlib.read_tree(back)[0]) == facts and back == data

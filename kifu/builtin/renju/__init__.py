@@ -27,7 +27,7 @@ class Renju(GamePlugin[Position, Move]):
 
     def formats(self) -> Mapping[str, Format]:
         from kifu.builtin.renju import sgf
-        from kifu.builtin.renju.archives import pgn, psq, rif
+        from kifu.builtin.renju.archives import pgn, psq, renlib, rif
         from kifu.sgf import syntax as core_sgf
 
         return {
@@ -45,6 +45,10 @@ class Renju(GamePlugin[Position, Move]):
                           rif.read, rif.write, rif.claims, rif.read_games, recognises=rif.claims,
                           claims_bytes=rif.claims_bytes, max_bytes=rif.MAX_BYTES,
                           generic=(".xml",)),
+            "renlib": Format("renlib", (".lib",), "RenLib's opening library (binary)",
+                             renlib.read, renlib.write, renlib.claims, renlib.read_games,
+                             recognises=renlib.claims, leaves_out=renlib.leaves_out,
+                             claims_bytes=renlib.claims_bytes, generic=(".lib",)),
         }
 
     def result_matches(self, stated: str, outcome: Outcome | None,

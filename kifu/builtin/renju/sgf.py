@@ -259,7 +259,7 @@ def _read_tree(collection: sgf.Collection, root: sgf.SgfNode, source: str) -> Re
     for key, value in _properties(root, collection, size, title=False).items():
         record.headers[key] = value.replace("\n", " ")
     _in_order(record)
-    record.comments.extend(sgflines.split_comments(root.text("C")))
+    record.comments.extend(_comments(root.text("C")))
     colours: dict[int, tuple[str, Span | None]] = {}
 
     def convert(node: sgf.SgfNode) -> list[Node]:
@@ -275,7 +275,7 @@ def _read_tree(collection: sgf.Collection, root: sgf.SgfNode, source: str) -> Re
         if not isinstance(move, (Swap, Offer)):
             colour = "B" if "B" in node.properties else "W"
             colours[id(move)] = (colour, span)
-        return [Node(move, sgflines.split_comments(node.text("C")), [], span,
+        return [Node(move, _comments(node.text("C")), [], span,
                      properties=_properties(node, collection, size))]
 
     if _move(root, collection, size) is not None:  # some programs put the first move in the root
@@ -286,6 +286,13 @@ def _read_tree(collection: sgf.Collection, root: sgf.SgfNode, source: str) -> Re
     record.moves = sgflines.to_lines(children, convert, record.comments, collection.span)
     _check_alternation(record.moves, _first_ply(record), colours)
     return record
+
+
+def _comments(value: str | None) -> list[str]:
+    """A ``C`` value as the comments it joins (paragraphs), each exactly as written, blanks
+    and empty paragraphs kept: a comment of several paragraphs (RenLib's) is read back as
+    the same text, however it is laid out."""
+    return [] if not value else value.split("\n\n")
 
 
 def _size(root: sgf.SgfNode, collection: sgf.Collection) -> int:
