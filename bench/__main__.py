@@ -47,6 +47,7 @@ LONG: dict[str, tuple[list[str], list[str]]] = {
     "worst_inputs": ([], ["--mb", "1"]),
     "sgf_worst": ([], ["--mib", "1"]),
     "viewer": ([], ["--rounds", "1"]),
+    "rif_database": ([], ["--games", "5000", "--distinct", "200"]),
 }
 
 
