@@ -3,10 +3,12 @@ of any size, and the moves of a main line."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
-from kifu.base.errors import ConversionError
+from kifu.base.errors import ConversionError, NotationError
 from kifu.base.limits import read_int
-from kifu.base.record import Node, Record, is_event
+from kifu.base.reading import Reading
+from kifu.base.record import Node, Record, Span, is_event
 from kifu.builtin.renju.moves import LETTERS, Pass, Place, Point
 
 SIZE_KEY, RULE_KEY, OPENING_STONES_KEY = "Size", "Rule", "Opening-stones"
@@ -104,3 +106,23 @@ def lost_parts(record: Record, fmt: str, *, comments: bool = True) -> list[str]:
         lost.append(f"{fmt} has no node properties (titles, labels, marks): {properties} left "
                     "out")
     return lost
+
+
+def only_record(readings: Iterator[Reading], what: str) -> Record:
+    """The one record of a file's readings: a file of none or of several games is refused
+    (read its games one by one), and a game that could not be read raises its error."""
+    first = next(readings, None)
+    if first is None:
+        raise NotationError(f"{what} holds no game", span=Span.point(1, 1))
+    if next(readings, None) is not None:
+        raise NotationError(f"{what} holds several games; read one at a time (kifu's "
+                            "--game-index)", rule="collection")
+    if first.record is None:
+        raise first.findings[0]
+    return first.record
+
+
+def not_written(what: str, record: Record) -> str:
+    """A format kifu only reads: writing is a ``ConversionError`` that says what to do."""
+    raise ConversionError(f"kifu reads {what} but does not write it; write the record as SGF, "
+                          "psq or kifu's own notation")

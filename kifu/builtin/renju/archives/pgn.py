@@ -33,7 +33,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from kifu.base.errors import ConversionError, KifuError, NotationError
+from kifu.base.errors import KifuError, NotationError
 from kifu.base.limits import MAX_MOVES, read_int, shorten, too_many_moves
 from kifu.base.reading import Reading
 from kifu.base.record import Node, Record, Span
@@ -257,16 +257,8 @@ def read_games(text: str, source: str = "<pgn>", lenient: bool = False) -> Itera
 
 def read(text: str, source: str = "<pgn>") -> Record:
     """The one game of a PGN text (a file of several games is refused: read them one by one)."""
-    readings = read_games(text, source)
-    first = next(readings)
-    if next(readings, None) is not None:
-        raise NotationError("this PGN file holds several games; read one at a time (kifu's "
-                            "--game-index)", rule="collection")
-    if first.record is None:
-        raise first.findings[0]
-    return first.record
+    return common.only_record(read_games(text, source), "this PGN file")
 
 
 def write(record: Record) -> str:
-    raise ConversionError("kifu reads PlayOK's PGN but does not write it; write the record as "
-                          "SGF, psq or kifu's own notation")
+    return common.not_written("PlayOK's PGN", record)

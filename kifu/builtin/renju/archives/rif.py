@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
-from kifu.base.errors import ConversionError, KifuError, LimitError, NotationError
+from kifu.base.errors import KifuError, LimitError, NotationError
 from kifu.base.limits import MAX_MOVES, shorten
 from kifu.base.reading import Reading
 from kifu.base.record import Node, Record, Span
@@ -345,18 +345,8 @@ def read_games(text: str, source: str = "<rif>", lenient: bool = False) -> Itera
 
 def read(text: str, source: str = "<rif>") -> Record:
     """The one game of a database (one of several games is refused: read them one by one)."""
-    readings = read_games(text, source)
-    first = next(readings, None)
-    if first is None:
-        raise NotationError("the database holds no game", span=Span.point(1, 1))
-    if next(readings, None) is not None:
-        raise NotationError("this database holds several games; read one at a time (kifu's "
-                            "--game-index)", rule="collection")
-    if first.record is None:
-        raise first.findings[0]
-    return first.record
+    return common.only_record(read_games(text, source), "this database")
 
 
 def write(record: Record) -> str:
-    raise ConversionError("kifu reads the renju.net database but does not write it; write "
-                          "the record as SGF, psq or kifu's own notation")
+    return common.not_written("the renju.net database", record)
