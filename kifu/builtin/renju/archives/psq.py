@@ -196,17 +196,33 @@ def write(record: Record) -> str:
             raise ConversionError(f"{TIMES}: {time!r} is no time in milliseconds")
         text = _point(node.move.point, width, height, "move", node)
         lines.append(text if time == NO_TIME else f"{text},{time}")
-    black, white = record.header("Black"), record.header("White")
-    if black is not None and white is not None:
-        lines.extend((black, white) if first == "0" else (white, black))
-    code = record.header(CODE)
+    names = _names(record)
+    if names is not None:
+        lines.extend(names if first == "0" else names[::-1])
+    code = _code(record)
     if code is not None:
-        lines.append(code.strip())
+        lines.append(code)
     league = record.header(LEAGUE)
     seat = _seat(record, len(opening))
     if league is not None and seat is not None:
         lines.append(f"{seat},{league}")
     return "\r\n".join(lines) + "\r\n"
+
+
+def _names(record: Record) -> tuple[str, str] | None:
+    """The engines' names as psq can write them (both, each a line that reads back as a
+    name: not blank, no move, no number), else ``None``."""
+    names = tuple((record.header(key) or "").strip() for key in ("Black", "White"))
+    if all(name and not _MOVE.fullmatch(name) and not _CODE.fullmatch(name)
+           and not _LEAGUE.fullmatch(name) for name in names):
+        return names[0], names[1]
+    return None
+
+
+def _code(record: Record) -> str | None:
+    """Piskvork's code as written (a whole number), else ``None``."""
+    code = (record.header(CODE) or "").strip()
+    return code if _CODE.fullmatch(code) else None
 
 
 def _point(point: Point, width: int, height: int, what: str, node: Node | None = None) -> str:
@@ -242,6 +258,10 @@ def leaves_out(record: Record) -> list[str]:
                         f"{LEAGUE} header: left out")
     elif _seat(record, len(common.opening_stones(record, "psq"))) is None:
         lost.append("Gomocup's line needs a result (black, white or draw): left out")
-    if (record.header("Black") is None) != (record.header("White") is None):
-        lost.append("psq names both engines or neither: the one name left out")
+    if (record.header("Black") is not None or record.header("White") is not None) and \
+            _names(record) is None:
+        lost.append("psq names both engines, each on a line of its own that reads as a name: "
+                    "the names left out")
+    if record.header(CODE) is not None and _code(record) is None:
+        lost.append(f"{CODE} is a whole number in psq: left out")
     return lost

@@ -133,16 +133,18 @@ class _Bytes:
         return self.data[start:end]
 
     def old_text(self) -> bytes:
-        """RenLib 2's 7-bit comment: the last character has its high bit set."""
+        """RenLib 2's 7-bit comment: the last character has its high bit set.  A NUL ends
+        the text as it ends a C string (what follows it to the last character is dropped)."""
         out = bytearray()
         while True:
             first, second = self.pair("an old comment")
             out.append(first & 0x7F)
             if first & 0x80:
-                return bytes(out)
+                break
             out.append(second & 0x7F)
             if second & 0x80:
-                return bytes(out)
+                break
+        return bytes(out).partition(b"\x00")[0]
 
 
 def read_tree(data: bytes) -> tuple[LibNode, tuple[int, int] | None, bool, list[KifuError]]:
