@@ -282,13 +282,6 @@ def formats(game: AnyGame) -> Mapping[str, Format]:
     return game.formats()
 
 
-def _format_by_suffix(game: AnyGame, suffix: str, text: str) -> str | None:
-    for name, fmt in formats(game).items():
-        if suffix in fmt.suffixes and fmt.claims(text):
-            return name
-    return None
-
-
 def _format_of_text(game: AnyGame, suffix: str, text: str) -> str | None:
     """The format of a text of ``game`` (named by the user): the first of its formats that
     recognises the text, else the one its suffix names."""
