@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Generic
 from kifu.api.games import Game, wrap
 from kifu.base import record as tree
 from kifu.base.errors import KifuError, OptionError
-from kifu.plugin import Event, MoveT, PositionT, registry
+from kifu.plugin import Event, MoveT, Outcome, PositionT, registry
 from kifu.reading.source import SourceText
 from kifu.run import load as loading
 
@@ -135,6 +135,24 @@ class Record(Generic[PositionT, MoveT]):
         found: PositionT = loading.position_at(self.game.plugin, self.data, n,
                                                _path(variation), lenient)[0]
         return found
+
+    def result(self) -> Outcome | None:
+        """The result the record states (its ``Result:`` header, SGF's ``RE``) as data: the
+        winner, the kind of end (``resignation``, ``time``, ``score``...) and the score where
+        it gives one; ``None`` without one or when it says ``?``.  Raises ``ResultError`` for
+        a header that is no result (see the game's page for the spellings read)."""
+        stated = self.data.result
+        return None if not stated else self.game.plugin.parse_result(stated, self.data)
+
+    def outcome(self, variation: Variation = None) -> Outcome | None:
+        """How the game ended: the referee's outcome at the end of the line when the moves
+        reach one (a five, mate, a count), else the result the record states (a resignation
+        or time, which no position shows), else ``None``.  Raises the record's ``KifuError``
+        if a move is illegal."""
+        reached = self.game.plugin.outcome(self.position(variation=variation))
+        if reached is not None:
+            return reached
+        return self.result() if variation is None else None
 
     def check(self, lenient: bool = False, *, pedantic: bool = False) -> list[Diagnostic]:
         """Every problem of the record, as ``kifu validate`` reports it (with ``--lenient``

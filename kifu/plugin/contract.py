@@ -27,6 +27,7 @@ from kifu.base.errors import KifuError, NotationError
 from kifu.base.reading import Reading
 from kifu.base.record import Record
 from kifu.plugin import replay
+from kifu.plugin.results import read_result
 from kifu.plugin.values import Event, MoveT, Outcome, Played, PositionT, RenderOptions, Step
 
 if TYPE_CHECKING:
@@ -142,6 +143,13 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
     dialects: ClassVar[Mapping[str, str]] = {}
     #: Game-specific drawing options (``kifu render -O NAME``) -> what they do.
     render_options: ClassVar[Mapping[str, str]] = {}
+    #: The values each drawing option takes (its words, or ``NUMBER``); an option not listed
+    #: is yes/no.
+    render_option_values: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    #: The sides a result names, first player first (``Result: black``, SGF's ``B+R``); a game
+    #: that names none has its results read as they are written, the winner's name compared
+    #: with the outcome's (as before results were read as data).
+    sides: ClassVar[tuple[str, ...] | None] = None
     #: Other ways records state a result (any case) -> the winner's name or ``draw``.
     result_names: ClassVar[Mapping[str, str]] = {}
     #: The header lines that name the players, in seat order (for indexes and titles).
@@ -279,21 +287,32 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
         ended: Outcome | None = self.role("rules").outcome(position)
         return ended
 
+    def parse_result(self, stated: str, record: Record | None = None) -> Outcome | None:
+        """A ``Result:`` header as data: the winner (one of :attr:`sides`, ``None`` for a
+        draw), the kind of end and the score where it says them; ``None`` when it says the
+        result is not known (``?``).  Raises ``ResultError`` for text that is no result, with
+        the spellings kifu reads (see :mod:`kifu.plugin.results`).  ``record`` is the record
+        it heads, for games whose sides it names (Free-form Go's seats)."""
+        if self.sides is None:
+            return _as_written(stated, self.result_names)
+        return read_result(stated, self.sides, self.result_names)
+
     def result_matches(self, stated: str, outcome: Outcome | None,
                        position: Any) -> str | KifuError | None:
         """``None`` if a ``Result:`` header agrees with the replay, else what the replay gives
         (or a finding of the game's own, a warning say, where the rules cannot decide).
 
-        The default understands the winner's name and ``draw`` (any case) and the game's
-        ``result_names``; an unfinished game agrees with any result, as a record may end in
+        The default compares the winner the header names (:meth:`parse_result`) with the
+        outcome's; an unfinished game agrees with any result, as a record may end in
         resignation or on time.
         """
         if outcome is None:
             return None
-        said = stated.strip().casefold()
-        said = {k.casefold(): v for k, v in self.result_names.items()}.get(said, said).casefold()
-        expected = "draw" if outcome.winner is None else outcome.winner.casefold()
-        return None if said == expected else outcome.describe()
+        said = self.parse_result(stated)
+        winner = None if outcome.winner is None else outcome.winner.casefold()
+        if said is None or (said.winner or "").casefold() == (winner or ""):
+            return None
+        return outcome.describe()
 
     # -- presentation -----------------------------------------------------------------------
 
@@ -388,6 +407,14 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
 #: A game of any kind, as the game-neutral core handles it (it never looks inside positions or
 #: moves; a game's own code and the library's users see the real types).
 AnyGame = GamePlugin[Any, Any]
+
+
+def _as_written(stated: str, names: Mapping[str, str]) -> Outcome | None:
+    """A result of a game that names no sides: its winner as written (or as ``names`` give
+    it), ``None`` for a draw."""
+    said = stated.strip()
+    winner = {key.casefold(): value for key, value in names.items()}.get(said.casefold(), said)
+    return Outcome(None if winner.casefold() == "draw" else winner, said)
 
 
 @functools.cache

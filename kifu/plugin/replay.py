@@ -35,6 +35,8 @@ class Referee(Protocol):
     def result_matches(self, stated: str, outcome: Outcome | None,
                        position: Any) -> str | KifuError | None: ...
 
+    def parse_result(self, stated: str, record: Record | None = None) -> Outcome | None: ...
+
 
 def replay(game: Referee, record: Record, *, lenient: bool = False,
            path: tuple[int, ...] = ()) -> Iterator[Step]:
@@ -135,11 +137,16 @@ def check(game: Referee, record: Record, *,
     return problems.reported(), main.number
 
 def check_result(game: Referee, record: Record, position: Any) -> list[KifuError]:
-    """The problem with the record's ``Result:`` header, if the final ``position`` (of the
-    main line) contradicts it."""
+    """The problem with the record's ``Result:`` header: text that is no result (whether or
+    not the game has ended), or a result the final ``position`` (of the main line)
+    contradicts."""
     stated = record.result
     if not stated:
         return []
+    try:
+        game.parse_result(stated, record)
+    except KifuError as unreadable:
+        return [unreadable.located(span=unreadable.span or record.header_span("Result"))]
     actual = game.result_matches(stated, game.outcome(position), position)
     if actual is None:
         return []
@@ -147,6 +154,7 @@ def check_result(game: Referee, record: Record, position: Any) -> list[KifuError
         return [actual.located(span=actual.span or record.header_span("Result"))]
     return [ResultError(f"the record says the result is {stated!r}, but the moves give {actual}",
                         span=record.header_span("Result"), rule="result")]
+
 
 def _advance(game: Referee, position: Any, node: Node, number: int, lenient: bool,
              path: tuple[int, ...], play: Callable[..., Played | list[KifuError]]

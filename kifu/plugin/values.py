@@ -18,12 +18,24 @@ PositionT = TypeVar("PositionT")
 MoveT = TypeVar("MoveT")
 
 
+#: The kinds of end a game can have: a line of five or four, mate or the king taken, a counted
+#: score, a player's resignation, time or forfeit, a foul, no legal move left, a repeated
+#: position, every player passing, a full board, the players' agreement (a draw), or not known.
+OUTCOME_KINDS = ("five", "four", "mate", "capture", "score", "resignation", "time", "forfeit",
+                 "foul", "no-move", "repetition", "passes", "full-board", "agreement", "unknown")
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: the winner (a side's name, ``None`` for a draw) and why."""
+    """How a game ended: the winner (a side's name, ``None`` for a draw), why in words, what
+    kind of end it was (one of :data:`OUTCOME_KINDS`) and, for a counted game, the winner's
+    margin (``score``).  A record's stated result reads into the same value
+    (:func:`kifu.plugin.results.read_result`)."""
 
     winner: str | None
     reason: str
+    kind: str = "unknown"
+    score: float | None = None
 
     def describe(self) -> str:
         """The outcome in words: ``black wins (five at h8)``, ``draw (...)``."""
@@ -111,4 +123,33 @@ class RenderOptions:
         return tuple(f.name for f in fields(cls) if f.name != "extras")
 
     def flag(self, name: str) -> bool:
-        return self.extras.get(name, "no").lower() in ("", "1", "yes", "true", "on")
+        return self.extras.get(name, "no").lower() in YES
+
+
+#: The words a yes/no drawing option of a game takes (``-O forbidden``, ``-O stacks=no``).
+YES = ("", "1", "yes", "true", "on")
+NO = ("0", "no", "false", "off")
+#: A game's drawing option whose value is a whole number (Rengi's ``frame``).
+NUMBER = "<number>"
+
+
+def option_values(allowed: tuple[str, ...]) -> str:
+    """The values of a game's drawing option, as ``kifu games`` and errors name them."""
+    if not allowed:
+        return "yes|no"
+    return "|".join("N" if value == NUMBER else value for value in allowed)
+
+
+def check_option(name: str, value: str, allowed: tuple[str, ...]) -> str | None:
+    """What is wrong with ``value`` for a game's drawing option (``allowed``: its words, or
+    :data:`NUMBER`; none for a yes/no option), else ``None``."""
+    word = value.strip().casefold()
+    if not allowed:
+        ok = word in YES or word in NO
+    elif allowed == (NUMBER,):
+        ok = word.isascii() and word.isdigit() and len(word) <= 6
+    else:
+        ok = word in allowed
+    if ok:
+        return None
+    return f"-O {name}={value}: {name} takes {option_values(allowed)}"

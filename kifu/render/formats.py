@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from kifu.base.errors import OptionError
 from kifu.base.unsafe import safe_lines
 from kifu.plugin import AnyGame, RenderOptions
+from kifu.plugin.values import check_option
 from kifu.run.load import Loaded
 from kifu.run.outputs import Written
 
@@ -41,6 +42,9 @@ class Drawing:
                 offered = ", ".join(game.render_options) or "none"
                 raise OptionError(f"{game.name} has no drawing option {name!r} (it has "
                                   f"{offered})", option="--option")
+            problem = check_option(name, value, game.render_option_values.get(name, ()))
+            if problem is not None:
+                raise OptionError(problem, option="--option")
             extras[name] = value or "yes"
         return replace(self.options, extras=extras)
 

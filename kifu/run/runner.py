@@ -114,7 +114,7 @@ class Processes:
 
     def stop(self) -> None:
         """Stop at once: each worker is sent SIGTERM (the chunk it runs ends through its
-        ``finally`` blocks, an idle worker exits), and the pool is shut down."""
+        ``finally`` blocks, and it runs no other), and the pool is shut down."""
         for process in list(getattr(self._pool, "_processes", {}).values()):
             with contextlib.suppress(OSError, ValueError):
                 process.terminate()

@@ -68,7 +68,7 @@ def run_chunk(task: Task[Item, Result], chunk: list[Item]) -> list[Result]:
     """What a worker runs: a chunk of items, each guarded."""
     global _busy
     if _stopping:  # a worker told to stop starts nothing more (its queue may hold chunks)
-        os._exit(128 + _stopping)
+        raise Stopped(_stopping)
     _busy = True
     try:
         return [guarded(task, item) for item in chunk]
@@ -91,8 +91,8 @@ class Stopped(BaseException):
         self.status = 128 + signum
 
 
-#: Whether this process is running a chunk (a worker stopped while idle just exits), and the
-#: signal a worker was stopped by (it then runs no other chunk).
+#: Whether this process is running a chunk, and the signal a worker was stopped by (it then
+#: runs no other chunk).
 _busy = False
 _stopping = 0
 
@@ -104,15 +104,15 @@ def stop_on(signum: int, frame: FrameType | None) -> None:
 
 def worker_signals() -> None:
     """Run in each worker process as it starts: SIGINT and SIGTERM stop the chunk it is working
-    on through its ``finally`` blocks, or end the worker at once while it waits for work (a
-    traceback of an idle worker is no use to anyone)."""
+    on through its ``finally`` blocks, and every chunk after it at once; a worker waiting for
+    work goes on waiting, to be ended by the pool's shutdown like any other (a worker that
+    died instead would break the pool, whose clean-up then trips over cancelled work)."""
 
     def stop_worker(signum: int, frame: FrameType | None) -> None:
         global _stopping
         _stopping = signum
-        if not _busy:
-            os._exit(128 + signum)
-        raise Stopped(signum)
+        if _busy:
+            raise Stopped(signum)
 
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, stop_worker)

@@ -163,7 +163,7 @@ def kifu(plugin_path: Path, *args: str | Path, cwd: Path = ROOT) -> subprocess.C
 def test_the_plugged_game_is_listed_with_the_built_in_ones(plugin_path):
     done = kifu(plugin_path, "games")
     assert done.returncode == 0, done.stderr
-    rows = {line.split()[0]: line for line in done.stdout.splitlines()[2:]}
+    rows = {block.split()[0]: block for block in done.stdout.split("\n\n")}
     assert {"freego", "gungi", "rengi", "rengoma", "renju", "toynim"} <= rows.keys()
     assert "Toy Nim (one pile)" in rows["toynim"] and ".nim" in rows["toynim"]
     assert "failed to load" not in done.stderr

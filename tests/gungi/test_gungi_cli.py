@@ -17,8 +17,8 @@ NS = {"svg": "http://www.w3.org/2000/svg"}
 
 def test_games_lists_gungi_with_its_dialects(kifu_cli) -> None:
     out = kifu_cli("games").stdout
-    line = next(row for row in out.splitlines() if row.startswith("gungi"))
-    assert ".gungi" in line and "kanji, ascii" in line and "stacks" in line
+    block = out.split("\n\n")[[b.split()[0] for b in out.split("\n\n")].index("gungi")]
+    assert ".gungi" in block and "kanji, ascii" in block and "stacks=yes|no" in block
 
 
 def test_convert_to_json_and_back(kifu_cli, tmp_path: Path) -> None:

@@ -10,10 +10,12 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from kifu.base.errors import KifuError, NotationError
+from kifu.base.record import Record
 from kifu.builtin.freego import position, rules, setup
 from kifu.builtin.freego.moves import Edit, Move, Pass, Place
 from kifu.builtin.freego.position import Position
 from kifu.plugin import Format, GamePlugin, Outcome
+from kifu.plugin.results import read_result
 
 if TYPE_CHECKING:
     import click
@@ -34,6 +36,7 @@ class FreeGo(GamePlugin[Position, Move]):
         "names": "cell names on map boards: label, id, or auto (labels when they are short)",
         "edges": "draw adjacency lines on map boards with outlines too (yes/no)",
     }
+    render_option_values = {"names": ("label", "id", "auto")}
     file_headers = ("Board",)
     move_types = (Place, Pass, Edit)
 
@@ -62,6 +65,11 @@ class FreeGo(GamePlugin[Position, Move]):
         return None if value.is_empty() else value  # as the notation reads an empty one
 
     # -- rules ------------------------------------------------------------------------------
+
+    def parse_result(self, stated: str, record: Record | None = None) -> Outcome | None:
+        # The sides are the record's seats (Players:), black and white by default.
+        seats = setup.seat_names(record) if record is not None else ("black", "white")
+        return read_result(stated, seats, self.result_names)
 
     def result_matches(self, stated: str, outcome: Outcome | None,
                        pos: Position) -> str | KifuError | None:

@@ -27,6 +27,7 @@ class Gungi(GamePlugin[Position, Move]):
     }
     move_types = (Ply, Placement, BackFaces, Section, Resign)
     render_options = {"stacks": "draw every tier of each stack (default yes; no: tops only)"}
+    sides = ("black", "white")
     result_names = {
         "先手": "black", "先手勝ち": "black", "▲": "black", "黒": "black", "1-0": "black",
         "後手": "white", "後手勝ち": "white", "▽": "white", "白": "white", "0-1": "white",

@@ -15,10 +15,12 @@ from kifu.builtin.rengi import moves, notation
 from kifu.builtin.rengi.moves import Move, Pass, Place, Resign, Single, Turn
 from kifu.builtin.rengi.position import Position
 from kifu.plugin import GamePlugin
+from kifu.plugin.values import NUMBER
 
 
 class Rengi(GamePlugin[Position, Move]):
     name = "rengi"
+    sides = ("first", "second")
     result_names = {
         "+": "first", "先手": "first", "先手勝ち": "first", "sente": "first", "1-0": "first",
         "-": "second", "後手": "second", "後手勝ち": "second", "gote": "second", "0-1": "second",
@@ -43,6 +45,7 @@ class Rengi(GamePlugin[Position, Move]):
         "frame": "draw the chain just fired at step K (0: before the first link)",
         "next": "show the next pieces (yes/no; default: as the Next setting says)",
     }
+    render_option_values = {"frame": (NUMBER,)}
 
     def write(self, record: Record, dialect: str | None = None) -> str:
         if dialect in ("colours", "open"):

@@ -19,6 +19,7 @@ class Rengoma(GamePlugin[Position, Turn]):
     name = "rengoma"
     title = "Rengoma 連駒"
     aliases = ("連駒", "れんごま")
+    sides = ("black", "red")
     result_names = {"b": "black", "1-0": "black", "黒": "black", "r": "red", "0-1": "red",
                     "赤": "red", "1/2-1/2": "draw", "引き分け": "draw"}
     suffixes = (".rengoma",)

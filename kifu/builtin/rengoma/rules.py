@@ -59,7 +59,7 @@ def start(record: Record) -> Position:
         return position
     setup.arrange(position, found, spec)
     if not has_action(position, position.to_move):
-        position.outcome = Outcome(None, f"{position.to_move_name} has no legal action")
+        position.outcome = Outcome(None, f"{position.to_move_name} has no legal action", "no-move")
     return position
 
 
@@ -160,7 +160,7 @@ class TurnPlay:
         last_actor = self.seat if self.actions == 1 else position.partner(self.seat)
         position.seat = (last_actor + 1) % position.players
         if not has_action(position, position.to_move):
-            position.outcome = Outcome(None, f"{position.to_move_name} has no legal action")
+            position.outcome = Outcome(None, f"{position.to_move_name} has no legal action", "no-move")
             self.events.append({"type": "draw", "reason": position.outcome.reason})
 
     # -- the actions ---------------------------------------------------------------------------
@@ -280,7 +280,7 @@ class TurnPlay:
                     winner = COLOUR_NAMES[colour]
                     squares = " ".join(position.geo.name(i) for i in line)
                     by = "" if colour == self.colour else f", made by {COLOUR_NAMES[self.colour]}'s {action}"
-                    position.outcome = Outcome(winner, f"four in a row {squares}{by}")
+                    position.outcome = Outcome(winner, f"four in a row {squares}{by}", "four")
                     self.events.append({"type": "win", "winner": winner,
                                         "squares": [position.geo.name(i) for i in line],
                                         "by": COLOUR_NAMES[self.colour]})

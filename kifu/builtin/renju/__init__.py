@@ -3,11 +3,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from kifu.base.errors import KifuError
-from kifu.builtin.renju import rules
 from kifu.builtin.renju.moves import Move, Offer, Pass, Place, Swap
 from kifu.builtin.renju.position import Position
-from kifu.plugin import Format, GamePlugin, Outcome
+from kifu.plugin import Format, GamePlugin
 
 
 class Renju(GamePlugin[Position, Move]):
@@ -21,6 +19,7 @@ class Renju(GamePlugin[Position, Move]):
         "plain": "a bare list of points, as Renju databases keep them",
     }
     render_options = {"forbidden": "mark black's forbidden points when black is to move"}
+    sides = ("black", "white")
     result_names = {"1-0": "black", "0-1": "white", "1/2-1/2": "draw", "0": "draw",
                     "黒勝ち": "black", "白勝ち": "white", "満局": "draw"}
     move_types = (Place, Pass, Swap, Offer)
@@ -50,10 +49,6 @@ class Renju(GamePlugin[Position, Move]):
                              recognises=renlib.claims, leaves_out=renlib.leaves_out,
                              claims_bytes=renlib.claims_bytes, generic=(".lib",)),
         }
-
-    def result_matches(self, stated: str, outcome: Outcome | None,
-                       pos: Position) -> str | KifuError | None:
-        return super().result_matches(rules.plain_result(stated), outcome, pos)
 
 
 GAME = Renju()

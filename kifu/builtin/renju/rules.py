@@ -94,18 +94,18 @@ def _place(position: Position, point: Point) -> Played:
     if colour == BLACK and position.rules.forbidden:
         verdict = forbidden.black_verdict(board, position.cells, at)
         if verdict == forbidden.FIVE:
-            position.outcome = Outcome("black", f"five at {point}")
+            position.outcome = Outcome("black", f"five at {point}", "five")
         elif verdict is not None:
             name = forbidden.FORBIDDEN_NAMES[verdict]
-            position.outcome = Outcome("white", f"black's forbidden {name} at {point}")
+            position.outcome = Outcome("white", f"black's forbidden {name} at {point}", "foul")
             events.append({"type": "forbidden", "point": str(point), "shape": verdict})
     else:
         run = forbidden.makes_five_or_more(board, position.cells, at, colour)
         if run == 5 or (run > 5 and not position.rules.exact_five):
             position.outcome = Outcome(COLOUR_NAMES[colour],
-                                       f"{'overline' if run > 5 else 'five'} at {point}")
+                                       f"{'overline' if run > 5 else 'five'} at {point}", "five")
     if position.outcome is None and position.stones == board.size * board.size:
-        position.outcome = Outcome(None, "the board is full")
+        position.outcome = Outcome(None, "the board is full", "full-board")
     if position.outcome is not None:
         events.append({"type": "end", "winner": position.outcome.winner,
                        "reason": position.outcome.reason})
@@ -157,7 +157,7 @@ def _pass(position: Position) -> Played:
     position.last = None
     position.to_move = WHITE if position.to_move == BLACK else BLACK
     if position.passes >= 2:
-        position.outcome = Outcome(None, "both players passed")
+        position.outcome = Outcome(None, "both players passed", "passes")
         return Played([{"type": "end", "winner": None, "reason": position.outcome.reason}])
     return Played()
 
@@ -258,12 +258,3 @@ def legal_moves(position: Position) -> list[Move]:
             found.append(Place(Point(column, row)))
     found.append(Pass())
     return found
-
-
-def plain_result(stated: str) -> str:
-    """A stated result in the words the replay's outcome is compared with: SGF's results say
-    how too (``B+R``, ``W+Time``), which here only names the winner."""
-    said = stated.strip().upper()
-    if said[:2] in ("B+", "W+"):
-        return "black" if said[0] == "B" else "white"
-    return stated

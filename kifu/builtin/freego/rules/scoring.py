@@ -113,7 +113,8 @@ def finish(pos: Position) -> Event:
     seat, margin = winner(table)
     counted = ", ".join(f"{s.seat} {fmt(s.total)}" for s in table)
     reason = f"{pos.rules.scoring} scoring: {counted}"
-    pos.outcome = Outcome(None if seat is None else table[seat].seat, reason)
+    pos.outcome = Outcome(None if seat is None else table[seat].seat, reason, "score",
+                          None if seat is None else margin)
     return {"type": "end", "winner": pos.outcome.winner, "margin": margin,
             "scores": [s.to_json() for s in table]}
 

@@ -197,7 +197,7 @@ def _finish(pos: Position, ply: Ply, action: Action, side: int,
     if checked:
         events.append({"type": "check", "side": SIDE_NAMES[enemy]})
     if pos.king(enemy) < 0 and pos.king(side) >= 0 and _king_taken(action):
-        pos.outcome = Outcome(SIDE_NAMES[side], "帥 taken")
+        pos.outcome = Outcome(SIDE_NAMES[side], "帥 taken", "capture")
     # depth 1: the replies are judged as the move generator judges them a ply ahead
     stuck = pos.outcome is None and not has_legal_action(pos, enemy, 1)
     foul_mate = mates_with_foul_piece(action) if stuck and checked else None
@@ -210,7 +210,7 @@ def _finish(pos: Position, ply: Ply, action: Action, side: int,
                      "foul-claim")
         else:
             offender, rule, message = fouls[0]
-            pos.outcome = Outcome(SIDE_NAMES[1 - offender], f"反則 ({message})")
+            pos.outcome = Outcome(SIDE_NAMES[1 - offender], f"反則 ({message})", "foul")
             events.append({"type": "foul", "rule": rule, "offender": SIDE_NAMES[offender]})
             return
     for offender, rule, message in fouls:
@@ -220,7 +220,7 @@ def _finish(pos: Position, ply: Ply, action: Action, side: int,
                  "if it was claimed)", rule)
     if stuck:
         reason = "詰み (mate)" if checked else "no legal move"
-        pos.outcome = Outcome(SIDE_NAMES[side], reason)
+        pos.outcome = Outcome(SIDE_NAMES[side], reason, "mate" if checked else "no-move")
         events.append({"type": "mate" if checked else "no-legal-move",
                        "winner": SIDE_NAMES[side]})
     elif ply.mate:
@@ -245,7 +245,7 @@ def _mate_foul(pos: Position, ply: Ply, side: int, rule: str, lenient: bool, pla
     二兵 and ニへ the rules give it no claim, so the game ends here whatever the record says."""
     foul, what = MATE_FOULS[rule]
     message = f"{foul}: {MARKS[side]} mated with {what}, a foul that loses"
-    pos.outcome = Outcome(SIDE_NAMES[1 - side], f"反則 ({message})")
+    pos.outcome = Outcome(SIDE_NAMES[1 - side], f"反則 ({message})", "foul")
     events.append({"type": "foul", "rule": rule, "offender": SIDE_NAMES[side]})
     if not ply.foul:
         said = "[詰み]" if ply.mate else "nothing"
@@ -261,6 +261,6 @@ def resign(pos: Position, side: int) -> Played:
     """投了: either player may resign at any point of the battle."""
     if pos.phase not in (BATTLE, READY):
         raise IllegalMoveError("a player resigns during the battle", rule="resign")
-    pos.outcome = Outcome(SIDE_NAMES[1 - side], "resignation (投了)")
+    pos.outcome = Outcome(SIDE_NAMES[1 - side], "resignation (投了)", "resignation")
     return Played([{"type": "resign", "side": SIDE_NAMES[side]}])
 

@@ -44,7 +44,7 @@ def play(pos: Position, move: object, lenient: bool) -> tuple[Played, object]:
 def _end(pos: Position, lenient: bool, played: Played) -> None:
     """[終局]: the record ends here, so the game must be over (or 千日手 must have struck)."""
     if pos.outcome is None and pos.repeated and pos.phase != BATTLE:
-        pos.outcome = Outcome(None, "千日手 (sennichite), not replayed")
+        pos.outcome = Outcome(None, "千日手 (sennichite), not replayed", "repetition")
     if pos.outcome is None:
         error = IllegalMoveError("the record says [終局], but the game is not over", rule="end")
         if not lenient:

@@ -82,7 +82,8 @@ def play(pos: Position, move: Move, lenient: bool = False) -> Played:
 
 def _resign(pos: Position, move: Resign) -> Played:
     side = pos.current if move.side is None else move.side
-    pos.outcome = Outcome(SIDE_NAMES[1 - side], f"the {SIDE_NAMES[side]} player resigned")
+    pos.outcome = Outcome(SIDE_NAMES[1 - side], f"the {SIDE_NAMES[side]} player resigned",
+                          "resignation")
     pos.moves += 1
     return Played([{"type": "resign", "side": SIDE_NAMES[side]}, _end_event(pos)])
 
@@ -216,7 +217,8 @@ def _place(pos: Position, side: int, move: Placement, played: Played, lenient: b
     _chain_or_garbage(pos, side, seeds, getattr(move, "drop", None), played, lenient)
     if occupied(own.boards) & DEATH:
         pos.outcome = Outcome(SIDE_NAMES[1 - side],
-                              f"the {SIDE_NAMES[side]} player's column 3 row 12 is filled")
+                              f"the {SIDE_NAMES[side]} player's column 3 row 12 is filled",
+                              "capture")
         played.events.append(_end_event(pos))
         return None
     return _chigiri(pos, side, split, stable, opponent_chain, played.events)
