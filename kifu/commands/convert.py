@@ -21,7 +21,7 @@ from kifu.commands.options import (
 from kifu.plugin import registry
 from kifu.reading.source import STDIN
 from kifu.reading.walk import Shard
-from kifu.run.load import Loaded, dump_pieces, rewrite_pieces
+from kifu.run.load import Loaded, dump_pieces, leaves_out, rewrite_pieces
 from kifu.run.outputs import refuse_inputs, relocate
 
 
@@ -67,12 +67,22 @@ def convert(records: tuple[str, ...], game: str | None, encoding: str | None,
     warnings = []
     if output is not None and output != STDIN:
         warnings = relocate(loaded.game, loaded.record, record, output)
-    console.write_output(_converted(loaded, record, target, dialect), output)
+    text = _converted(loaded, record, target, dialect, game_index)
+    if target != loaded.fmt or len(loaded.documents) <= 1:
+        warnings.extend(leaves_out(loaded.game, loaded.record, target))
+    console.write_output(text, output, binary=_binary(loaded, target))
     console.print_diagnostics(Diagnostic.from_error(w, record, loaded.source.text)
                               for w in warnings)
 
 
-def _converted(loaded: Loaded, record: str, target: str, dialect: str | None) -> Iterator[str]:
+def _binary(loaded: Loaded, target: str) -> bool:
+    """Whether ``target`` is a format of bytes (RenLib's, say)."""
+    return target not in (registry.NATIVE, registry.JSON) and \
+        registry.format_of(loaded.game, target).binary
+
+
+def _converted(loaded: Loaded, record: str, target: str, dialect: str | None,
+               game_index: int | None) -> Iterator[str]:
     """The record in ``target``, a piece at a time: a collection rewritten as a whole into its
     own format, else one record dumped.  What is wrong with the record, found before or while
     it is written, is reported with its text quoted."""
@@ -80,9 +90,10 @@ def _converted(loaded: Loaded, record: str, target: str, dialect: str | None) ->
         pieces = rewrite_pieces(loaded.game, loaded.fmt, loaded.documents) \
             if target == loaded.fmt else None
         if pieces is None:
-            if len(loaded.documents) > 1:
+            if len(loaded.documents) > 1 or (loaded.games > 1 and game_index is None):
+                whole = f", or all of them --to {loaded.fmt}" if loaded.documents else ""
                 raise click.UsageError(f"{record} holds {loaded.games} games; convert one with "
-                                       "--game-index N, or all of them --to sgf")
+                                       f"--game-index N{whole}")
             pieces = dump_pieces(loaded.game, loaded.record, target, dialect)
     return _quoted(loaded, pieces)
 

@@ -8,7 +8,9 @@
 ```
 Headers are a list of pairs because their order matters.  ``move`` is the game's own JSON for a
 move (always with a ``type``); ``notation`` is the same move in the game's native notation, for
-people and for tools that only display moves.  Spans are kept, so nothing is lost both ways.
+people and for tools that only display moves; a node with properties (a title, labels, a
+bookmark that another format keeps) has them as ``properties``, an object of texts.  Spans are
+kept, so nothing is lost both ways.
 """
 from __future__ import annotations
 
@@ -95,9 +97,11 @@ def _nodes_text(game: AnyGame, moves: list[Node]) -> Iterator[str]:
 
 def _head(game: AnyGame, node: Node) -> str:
     """A node's JSON up to its variations, which it opens."""
+    properties = (f'"properties": {_compact(dict(node.properties))}, '
+                  if node.has_properties() else "")
     return (f'{{"move": {_compact(game.move_to_json(node.move))}, "notation": '
             f'{_compact(game.move_text(node.move))}, "comments": {_compact(node.comments)}, '
-            '"variations": [')
+            f'{properties}"variations": [')
 
 
 def _tail(node: Node) -> str:
@@ -120,6 +124,8 @@ def least_size(record: Record) -> int:
         for node in nodes:
             if node.comments:
                 size += sum(len(text) + 2 for text in node.comments)  # and quotes
+            if node.has_properties():
+                size += sum(len(k) + len(v) for k, v in node.properties.items())
             if node.variations:
                 pending.extend(node.variations)
     return size
@@ -152,6 +158,8 @@ def _node_json(game: AnyGame, node: Node) -> dict[str, Any]:
     item: dict[str, Any] = {"move": game.move_to_json(node.move),
                             "notation": game.move_text(node.move)}
     item["comments"] = list(node.comments)
+    if node.has_properties():
+        item["properties"] = dict(node.properties)
     item["variations"] = [[_node_json(game, n) for n in line] for line in node.variations]
     if node.span is not None:
         item["span"] = _span_json(node.span)
@@ -200,6 +208,7 @@ def from_json(data: Any, source: str = "<json>") -> Record:
             comments=[_str(c) for c in _list(item.get("comments", []))],
             variations=[[node_from(n, depth + 1) for n in _consumed(line)] for line in lines],
             span=span,
+            properties=_properties(item.get("properties", {})),
         )
 
     headers = {}
@@ -214,6 +223,13 @@ def from_json(data: Any, source: str = "<json>") -> Record:
         moves=[node_from(item, 0) for item in _consumed(data.get("moves", []))],
         source=source,
     )
+
+
+def _properties(value: Any) -> dict[str, str]:
+    """A node's properties: names of one line, each with a text."""
+    if not isinstance(value, dict):
+        raise ValueError(f"a node's properties are an object, not {reprlib.repr(value)}")
+    return {_line(key, "a property's name"): _str(text) for key, text in value.items()}
 
 
 def _str(value: Any) -> str:

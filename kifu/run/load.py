@@ -10,7 +10,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from kifu.base.errors import ConversionError, KifuError, NotationError, OptionError, UnknownGameError
+from kifu.base.errors import (
+    ConversionError,
+    KifuError,
+    NotationError,
+    OptionError,
+    UnknownGameError,
+)
 from kifu.base.limits import check_tree
 from kifu.base.reading import Reading
 from kifu.base.record import Node, ReadOptions, Record, is_event
@@ -161,7 +167,10 @@ def parse_each_as(game: AnyGame, fmt: str, text: str, path: str, *, lenient: boo
     index = 0
     while ahead:  # no name holds a record once it is handed out: the caller may free it
         index += 1
-        yield _checked(ahead.pop(0), f"{path}#{index}" if several else path, options)
+        reading = ahead.pop(0)
+        name = (f"{path}#{reading.label}" if reading.label is not None
+                else f"{path}#{index}" if several else path)
+        yield _checked(reading, name, options)
         if not ahead:
             ahead = [one for one in (next(readings, None),) if one is not None]
 
@@ -186,6 +195,19 @@ def parse_all(text: str, path: str, game_name: str | None = None, *, lenient: bo
     return game, fmt, parse_all_as(game, fmt, text, path, lenient=lenient, options=options)
 
 
+def read_file(path: str, encoding: str | None = None,
+              game_name: str | None = None) -> SourceText:
+    """A record file's text (``-`` for standard input), decoded as
+    :func:`kifu.reading.source.decode` decodes it; but a file that a format of bytes claims
+    from its head (a RenLib library, a RIF database) is kept as it is, its bytes one character
+    each (encoding :data:`~kifu.reading.source.BYTES`), read up to that format's own limit."""
+    def claim(head: bytes) -> int | None:
+        found = registry.byte_format(head, path, game_name)
+        return None if found is None else found.max_bytes or MAX_BYTES
+
+    return read_source(path, encoding, claim=claim)
+
+
 def load(path: str, encoding: str | None = None, game_name: str | None = None,
          options: ReadOptions | None = None, *, game_index: int | None = None,
          lenient: bool = False) -> Loaded:
@@ -194,7 +216,7 @@ def load(path: str, encoding: str | None = None, game_name: str | None = None,
     ``game_index`` (1-based) picks a game of a collection; without it a collection gives its
     first game.  The first error decoding or reading found is raised.
     """
-    loaded = load_source(read_source(path, encoding), game_name, options,
+    loaded = load_source(read_file(path, encoding, game_name), game_name, options,
                          game_index=game_index, lenient=lenient)
     error = loaded.error()
     if error is not None:
@@ -209,8 +231,20 @@ def load_source(source: SourceText, game_name: str | None = None,
     :meth:`Loaded.error`).  With ``every_game`` and no ``game_index`` the documents of every
     game are kept (``Loaded.record`` is the first game's)."""
     path = source.path
-    game, fmt, parsed = parse_all(source.text, path, game_name, lenient=lenient, options=options)
-    chosen = parsed if every_game and game_index is None else [pick(parsed, game_index, path)]
+    game, fmt = registry.detect(source.text, path, game_name)
+    # One game at a time: only the games asked for are kept (every game only where the format
+    # writes its documents back), so that a database of many games costs one game's memory.
+    keep_all = every_game and game_index is None and fmt not in (registry.NATIVE, registry.JSON) \
+        and registry.format_of(game, fmt).rewrite is not None
+    kept: list[Parsed] = []
+    count = 0
+    for one in parse_each_as(game, fmt, source.text, path, lenient=lenient, options=options):
+        count += 1
+        if keep_all or count == (game_index or 1):
+            kept.append(one)
+    if not kept:
+        raise no_such_game(path, count, game_index or 1)
+    chosen = kept
     findings = list(source.warnings)
     first = chosen[0]
     for one in chosen:
@@ -223,16 +257,20 @@ def load_source(source: SourceText, game_name: str | None = None,
     # Where every game is kept, findings name places in the whole file, not in its first game.
     name = path if len(chosen) > 1 else first.name
     return Loaded(game, first.record, source, name, findings, fmt,
-                  [one.document for one in chosen if one.document is not None], len(parsed))
+                  [one.document for one in chosen if one.document is not None], count)
 
 
 def pick(parsed: list[Parsed], game_index: int | None, path: str) -> Parsed:
     """The game ``game_index`` (1-based; the first without one) of a file's records."""
     index = game_index or 1
     if not 1 <= index <= len(parsed):
-        raise GameIndexError(f"{path} holds {len(parsed)} game{'s' * (len(parsed) != 1)}; "
-                             f"there is no game {index}")
+        raise no_such_game(path, len(parsed), index)
     return parsed[index - 1]
+
+
+def no_such_game(path: str, count: int, index: int) -> GameIndexError:
+    return GameIndexError(f"{path} holds {count} game{'s' * (count != 1)}; there is no game "
+                          f"{index}")
 
 
 class GameIndexError(NotationError):
@@ -282,6 +320,31 @@ def within_limit(pieces: Iterable[str], to: str) -> Iterator[str]:
 def _too_large(to: str, how: str) -> ConversionError:
     return ConversionError(f"written as {to}, this record takes {how} the "
                            f"{MAX_BYTES // 2**20} MiB kifu reads, so kifu could not read it back")
+
+
+def leaves_out(game: AnyGame, record: Record, to: str) -> list[KifuError]:
+    """What writing ``record`` as ``to`` (``native``, ``json`` or a format) loses, each as a
+    warning a conversion reports: node properties the native notation has no place for, and
+    what a format says it leaves out (:attr:`kifu.plugin.Format.leaves_out`)."""
+    if to == registry.JSON:
+        return []
+    if to == registry.NATIVE:
+        found: dict[str, int] = {}
+        for _, _, nodes in record.walk():
+            for node in nodes:
+                if node.has_properties():
+                    for name in node.properties:
+                        kind = name.split("-")[0] if name.startswith("Label-") else name
+                        found[kind] = found.get(kind, 0) + 1
+        said = [] if not found else [
+            "the native notation has no place for the properties of moves ("
+            + ", ".join(f"{name} {count}" for name, count in found.items())
+            + "); left out: --to json or sgf keeps them"]
+    else:
+        fmt = registry.format_of(game, to)
+        said = fmt.leaves_out(record) if fmt.leaves_out is not None else []
+    return [ConversionError(f"converting to {to}: {text}", severity="warning", rule="left-out")
+            for text in said]
 
 
 def _written(game: AnyGame, record: Record, to: str, dialect: str | None) -> Iterable[str]:

@@ -56,9 +56,11 @@ def _same_file(a: str, b: str) -> bool:
         return False
 
 
-def write_atomic(path: str, text: str | Iterable[str], *, in_place: bool = True) -> None:
-    """Write ``text`` (UTF-8; a string or a stream of pieces) to ``path`` without ever replacing
-    what is not a plain file.
+def write_atomic(path: str, text: str | Iterable[str], *, in_place: bool = True,
+                 encoding: str = "utf-8") -> None:
+    """Write ``text`` (a string or a stream of pieces, in ``encoding``: UTF-8, or ISO-8859-1
+    for the bytes of a binary format) to ``path`` without ever replacing what is not a plain
+    file.
 
     A regular file (or a new one) is written through a temporary file and a rename, so a full
     disk or an interrupted run leaves the old file whole; it gets the permissions a plain
@@ -77,7 +79,7 @@ def write_atomic(path: str, text: str | Iterable[str], *, in_place: bool = True)
     if descriptor is not None:
         if not in_place:
             raise OutputError(f"not written: {path} is one of kifu's own streams")
-        _write_through(descriptor, text, path)
+        _write_through(descriptor, text, path, encoding)
         return
     try:
         kind = os.stat(path).st_mode
@@ -89,13 +91,13 @@ def write_atomic(path: str, text: str | Iterable[str], *, in_place: bool = True)
         if not in_place or not (stat.S_ISFIFO(kind) or stat.S_ISCHR(kind)):
             raise OutputError(f"not written: {path} is {_kind_name(kind)}, not a regular "
                               "file, and kifu replaces only regular files")
-        _write_special(path, text)
+        _write_special(path, text, encoding)
         return
     if not in_place and os.path.islink(path):
         raise OutputError(f"not written: {path} is a symbolic link, which a batch does not "
                           "follow or replace; remove it or choose another --output-dir")
     _replace_atomically(Path(os.path.realpath(path)) if kind is not None or
-                        os.path.islink(path) else Path(path), text, path)
+                        os.path.islink(path) else Path(path), text, path, encoding)
 
 
 def _open_stream(path: str) -> int | None:
@@ -150,22 +152,23 @@ def _spool_pieces(spool: IO[str]) -> Iterator[str]:
             yield piece
 
 
-def _write_through(descriptor: int, text: str | Iterable[str], path: str) -> None:
+def _write_through(descriptor: int, text: str | Iterable[str], path: str,
+                   encoding: str = "utf-8") -> None:
     text = spooled(text)
     try:
-        with os.fdopen(os.dup(descriptor), "w", encoding="utf-8", newline="") as handle:
+        with os.fdopen(os.dup(descriptor), "w", encoding=encoding, newline="") as handle:
             _put(handle, text)
     except OSError as error:
         raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
 
 
-def _write_special(path: str, text: str | Iterable[str]) -> None:
+def _write_special(path: str, text: str | Iterable[str], encoding: str = "utf-8") -> None:
     """Write into a pipe or a character device where it stands (never created, never
     replaced: ``O_CREAT`` is not given, so a device gone meanwhile is an error)."""
     text = spooled(text)
     try:
         descriptor = os.open(path, os.O_WRONLY | os.O_NOCTTY)
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as handle:
+        with os.fdopen(descriptor, "w", encoding=encoding, newline="") as handle:
             _put(handle, text)
     except OSError as error:
         raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
@@ -185,7 +188,8 @@ def _put(handle: TextIO, text: str | Iterable[str]) -> None:
         handle.writelines(text)
 
 
-def _replace_atomically(target: Path, text: str | Iterable[str], path: str) -> None:
+def _replace_atomically(target: Path, text: str | Iterable[str], path: str,
+                        encoding: str = "utf-8") -> None:
     """Write a regular file through a temporary file beside it and a rename; the temporary
     file is removed whatever stops the write (a full disk, Ctrl-C, a signal).
 
@@ -199,7 +203,7 @@ def _replace_atomically(target: Path, text: str | Iterable[str], path: str) -> N
             name = temporary = str(target.parent / f".{target.name}.{secrets.token_hex(4)}.tmp")
             with contextlib.suppress(FileExistsError):
                 descriptor = os.open(name, _NEW_FILE, 0o600)
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as handle:
+        with os.fdopen(descriptor, "w", encoding=encoding, newline="") as handle:
             _put(handle, text)
             handle.flush()
             os.fsync(handle.fileno())

@@ -117,7 +117,11 @@ def test_item_13_every_format_is_written_a_piece_at_a_time_and_says_what_the_who
                        ("t.rengi", (EXAMPLES / "rengi" / "ten-game.rengi").read_text())):
         game, record = parse_text(text, name)
         for to in ("native", "json", *game.formats()):
-            pieces = list(load.dump_pieces(game, record, to))
+            try:
+                pieces = list(load.dump_pieces(game, record, to))
+            except ConversionError as refused:  # a format kifu only reads (PlayOK's PGN)
+                assert "does not write it" in refused.message, (name, to)
+                continue
             whole = "".join(pieces)
             assert whole == load.dump(game, record, to), (name, to)
             if len(whole) > 100_000:
