@@ -169,11 +169,12 @@ def _node_json(game: AnyGame, node: Node) -> dict[str, Any]:
 _compact = json.JSONEncoder(ensure_ascii=False).encode
 
 
-def loads(text: str, source: str = "<json>") -> Record:
-    """A record from JSON text; a ``NotationError`` (located where it can be) if it is none."""
+def loads(text: str, source: str = "<json>", game: AnyGame | None = None) -> Record:
+    """A record from JSON text; a ``NotationError`` (located where it can be) if it is none.
+    ``game``: the game the record must be of, where it is known already."""
     data = decode(text)
     try:
-        return from_json(data, source)
+        return from_json(data, source, game)
     except NotationError:
         raise
     except (KeyError, ValueError, TypeError, AttributeError, IndexError) as error:
@@ -181,15 +182,20 @@ def loads(text: str, source: str = "<json>") -> Record:
         raise NotationError(f"not a valid kifu JSON record: {detail}", span=Span.point(1, 1)) from None
 
 
-def from_json(data: Any, source: str = "<json>") -> Record:
-    """A record from JSON values, checked as strictly as the notation reads one."""
+def from_json(data: Any, source: str = "<json>", game: AnyGame | None = None) -> Record:
+    """A record from JSON values, checked as strictly as the notation reads one (of ``game``
+    where it is known already)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise NotationError(f"not a kifu JSON record (its 'format' must be {FORMAT!r})",
                             span=Span.point(1, 1))
     if data.get("version") != VERSION:
         raise NotationError(f"kifu JSON version {data.get('version')!r} is not supported "
                             f"(this kifu reads version {VERSION})", span=Span.point(1, 1))
-    game = registry.get(data["game"])
+    if game is None:
+        game = registry.get(data["game"])
+    elif data["game"] != game.name:
+        raise NotationError(f"this JSON record is of {data['game']!r}, not {game.name}",
+                            span=Span.point(1, 1))
     count = 0
 
     def node_from(item: dict[str, Any], depth: int) -> Node:

@@ -6,6 +6,7 @@ guessed), so that every game is validated and reported on its own.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,7 +21,7 @@ from kifu.base.errors import (
 from kifu.base.limits import check_tree
 from kifu.base.reading import Reading
 from kifu.base.record import Node, ReadOptions, Record, is_event
-from kifu.plugin import AnyGame, Step, jsonform, registry
+from kifu.plugin import AnyGame, Format, Step, jsonform, registry
 from kifu.reading.source import MAX_BYTES, SourceText, read_source
 
 
@@ -120,6 +121,31 @@ def parse_text(text: str, path: str, game_name: str | None = None,
     return game, parse_as(game, fmt, text, path, options)
 
 
+def reader(game: AnyGame, fmt: str) -> Format:
+    """How ``game``'s records are read and written in format ``fmt``, whichever it is: the
+    game's own notation (``native``), kifu's JSON, or one of the game's interchange formats.
+    Once a text's game and format are told (:func:`kifu.plugin.registry.detect`), this is the
+    one object that reads it."""
+    if fmt == registry.NATIVE:
+        return _native(game)
+    if fmt == registry.JSON:
+        return _json(game)
+    return registry.format_of(game, fmt)
+
+
+@functools.cache
+def _native(game: AnyGame) -> Format:
+    return Format(registry.NATIVE, game.suffixes, f"{game.name}'s own notation", game.parse,
+                  game.write, pieces=game.write_pieces)
+
+
+@functools.cache
+def _json(game: AnyGame) -> Format:
+    return Format(registry.JSON, (".json",), "kifu's JSON record",
+                  functools.partial(jsonform.loads, game=game), jsonform.dumps,
+                  pieces=jsonform.pieces)
+
+
 def parse_as(game: AnyGame, fmt: str, text: str, path: str,
              options: ReadOptions | None = None) -> Record:
     """Parse ``text`` as a record of ``game`` written in format ``fmt``; the record carries
@@ -128,12 +154,11 @@ def parse_as(game: AnyGame, fmt: str, text: str, path: str,
     Whatever the format, the record is held to kifu's limits on moves and nesting
     (``kifu.base.limits``), so that every later step (replay, writing, JSON) is safe with it.
     """
-    if fmt == registry.NATIVE:
-        record = game.parse(text, path)
-    elif fmt == registry.JSON:
-        record = jsonform.loads(text, path)
-    else:
-        record = registry.format_of(game, fmt).read(text, path)
+    return _read(reader(game, fmt), text, path, options)
+
+
+def _read(found: Format, text: str, path: str, options: ReadOptions | None) -> Record:
+    record = found.read(text, path)
     check_tree(record.moves)
     record.read_options = options or ReadOptions()
     return record
@@ -154,12 +179,9 @@ def parse_each_as(game: AnyGame, fmt: str, text: str, path: str, *, lenient: boo
     """:func:`parse_all_as` one record at a time, read as it is asked for (the next one is
     read ahead, to know whether the file holds several), so that a caller done with each
     holds two at most.  A file-level failure is raised by the iterator."""
-    if fmt in (registry.NATIVE, registry.JSON):
-        yield Parsed(parse_as(game, fmt, text, path, options), [], path)
-        return
-    found = registry.format_of(game, fmt)
+    found = reader(game, fmt)
     if found.read_all is None:
-        yield Parsed(parse_as(game, fmt, text, path, options), [], path)
+        yield Parsed(_read(found, text, path, options), [], path)
         return
     readings = iter(found.read_all(text, path, lenient))
     ahead = [one for one in (next(readings, None), next(readings, None)) if one is not None]
@@ -234,8 +256,7 @@ def load_source(source: SourceText, game_name: str | None = None,
     game, fmt = registry.detect(source.text, path, game_name)
     # One game at a time: only the games asked for are kept (every game only where the format
     # writes its documents back), so that a database of many games costs one game's memory.
-    keep_all = every_game and game_index is None and fmt not in (registry.NATIVE, registry.JSON) \
-        and registry.format_of(game, fmt).rewrite is not None
+    keep_all = every_game and game_index is None and reader(game, fmt).rewrite is not None
     kept: list[Parsed] = []
     count = 0
     for one in parse_each_as(game, fmt, source.text, path, lenient=lenient, options=options):
@@ -359,9 +380,7 @@ def _written(game: AnyGame, record: Record, to: str, dialect: str | None) -> Ite
             record = game.parse(game.write(record, step or None), record.source or "<string>")
             record.read_options = options
         return game.write_pieces(record, last or None)
-    if to == registry.JSON:
-        return jsonform.pieces(record)
-    return registry.format_of(game, to).written(record)
+    return reader(game, to).written(record)
 
 
 def rewrite(game: AnyGame, fmt: str, documents: list[Any]) -> str | None:
@@ -374,10 +393,8 @@ def rewrite(game: AnyGame, fmt: str, documents: list[Any]) -> str | None:
 def rewrite_pieces(game: AnyGame, fmt: str, documents: list[Any]) -> Iterator[str] | None:
     """:func:`rewrite` a piece at a time, refused as soon as it passes the size kifu reads (a
     file of a legacy charset takes more bytes in UTF-8)."""
-    if not documents or fmt in (registry.NATIVE, registry.JSON):
-        return None
-    found = registry.format_of(game, fmt)
-    if found.rewrite is None:
+    found = reader(game, fmt)
+    if not documents or found.rewrite is None:
         return None
     written = found.rewrite(documents)
     return within_limit([written] if isinstance(written, str) else written, fmt)
