@@ -46,3 +46,15 @@ def test_a_move_twice_in_a_row_names_the_move(kifu_cli, tmp_path):
     path.write_text("(;GM[1]FF[4]SZ[9];B[cc];B[dd];W[ee])", encoding="utf-8")
     out = kifu_cli("validate", path).output
     assert "black moves twice in a row at move 3" in out  # move 2: the pass read in
+
+
+def test_game_wins_over_a_game_header_but_never_silently(kifu_cli, tmp_path):
+    """--game names the game first; a Game: header naming another game it overrides is a
+    warning on that header, and a record told by its header alone has none."""
+    record = tmp_path / "g.freego"
+    record.write_text("Game: freego\n\nD4 E5\n", encoding="utf-8")
+    overridden = kifu_cli("validate", "--game", "renju", record)
+    assert "g.freego:1:1: warning[header]: the record's Game: header names freego; it is read " \
+           "as renju, the game asked for [rule: game]" in overridden.stdout
+    assert "warning[" not in kifu_cli("validate", record).stdout
+    assert "warning[" not in kifu_cli("validate", "--game", "freego", record).stdout
