@@ -58,3 +58,21 @@ def test_game_wins_over_a_game_header_but_never_silently(kifu_cli, tmp_path):
            "as renju, the game asked for [rule: game]" in overridden.stdout
     assert "warning[" not in kifu_cli("validate", record).stdout
     assert "warning[" not in kifu_cli("validate", "--game", "freego", record).stdout
+
+
+@pytest.mark.parametrize(("name", "text", "said"), [
+    # a letter for a digit: the point it most likely is
+    ("a.renju", "Game: renju\n\nh8 h1O\n", "; did you mean h10?"),
+    # Gungi's ASCII dialect is answered in its own words, with the nearest piece name
+    ("b.gungi", "Black: a\n\n[setup]\nB 1-7-1-gaa\n",
+     "expected 'x' or a piece name such as hyou; did you mean ga?"),
+    # a map's cell misspelt, and a grid's cell that looks like none
+    ("c.freego", "Game: freego\nBoard: japan\n\nnagano tokio\n", "; did you mean tokyo?"),
+    ("d.freego", "Game: freego\n\nD4 forje\n", "; its cells are named like A1 or T19"),
+])
+def test_a_word_that_is_no_move_says_what_was_meant_in_the_dialect_written(
+        kifu_cli, tmp_path, name, text, said):
+    record = tmp_path / name
+    record.write_text(text, encoding="utf-8")
+    result = kifu_cli("validate", record, exit_code=EXIT_INVALID)
+    assert said in result.stdout
