@@ -160,6 +160,10 @@ class Record:
     #: function that gives the header's span.  :meth:`header_span` reads them too.
     header_places: dict[str, Callable[[], Span]] = field(default_factory=dict, compare=False,
                                                           repr=False)
+    #: What the record's format says of the whole game beyond headers, set-up and comments
+    #: that kifu has no other place for (an SGF root's ``ST``, a program's own properties), by
+    #: name, as :attr:`Node.properties` are for one position.
+    properties: dict[str, str] = field(default_factory=dict)
 
     def header(self, key: str, default: str | None = None) -> str | None:
         """A header's value, looked up without regard to case."""

@@ -116,6 +116,7 @@ def least_size(record: Record) -> int:
     is at least ``{"move": {}, "notation": "", "comments": [], "variations": []}`` and its
     comments; no recursion), so that a record too large to write can be refused before."""
     size = sum(len(key) + len(value) for key, value in record.headers.items())
+    size += sum(len(key) + len(value) for key, value in record.properties.items())
     size += sum(len(text) for text in record.comments)
     pending = [record.moves]
     while pending:
@@ -151,6 +152,7 @@ def _document(record: Record, game: AnyGame) -> dict[str, Any]:
         "headers": [[key, value] for key, value in record.headers.items()],
         "setup": None if record.setup is None else game.setup_to_json(record.setup),
         "comments": list(record.comments),
+        **({"properties": dict(record.properties)} if record.properties else {}),
     }
 
 
@@ -228,6 +230,7 @@ def from_json(data: Any, source: str = "<json>", game: AnyGame | None = None) ->
         comments=[_str(c) for c in _list(data.get("comments", []))],
         moves=[node_from(item, 0) for item in _consumed(data.get("moves", []))],
         source=source,
+        properties=_properties(data.get("properties", {})),
     )
 
 

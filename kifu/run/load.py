@@ -366,14 +366,15 @@ def leaves_out(game: AnyGame, record: Record, to: str) -> list[KifuError]:
         return []
     if to == registry.NATIVE:
         found: dict[str, int] = {}
+        for name in record.properties:
+            found[_kind(name)] = found.get(_kind(name), 0) + 1
         for _, _, nodes in record.walk():
             for node in nodes:
                 if node.has_properties():
                     for name in node.properties:
-                        kind = name.split("-")[0] if name.startswith("Label-") else name
-                        found[kind] = found.get(kind, 0) + 1
+                        found[_kind(name)] = found.get(_kind(name), 0) + 1
         said = [] if not found else [
-            "the native notation has no place for the properties of moves ("
+            "the native notation has no place for the properties of the game and its moves ("
             + ", ".join(f"{name} {count}" for name, count in found.items())
             + "); left out: --to json or sgf keeps them"]
     else:
@@ -381,6 +382,14 @@ def leaves_out(game: AnyGame, record: Record, to: str) -> list[KifuError]:
         said = fmt.leaves_out(record) if fmt.leaves_out is not None else []
     return [ConversionError(f"converting to {to}: {text}", severity="warning", rule="left-out")
             for text in said]
+
+
+def _kind(name: str) -> str:
+    """What a property is, for a count of those left out: a label whatever its point, an SGF
+    property by its identifier (``SGF-TR``: ``TR``)."""
+    if name.startswith("Label-"):
+        return "Label"
+    return name.removeprefix("SGF-")
 
 
 def _written(game: AnyGame, record: Record, to: str, dialect: str | None) -> Iterable[str]:

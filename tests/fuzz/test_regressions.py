@@ -495,3 +495,24 @@ def test_an_sgf_extra_header_with_line_breaks_is_read_as_one_line(name, text):
     assert all("\n" not in value for value in record.headers.values())
     assert jsonform.loads(dump(game, record, "json")) == record
     pipeline.exercise(name, text.encode())
+
+
+def test_deep_json_reads_the_same_from_any_depth_of_calls():
+    """JSON nested near Python's recursion limit was a record read from a worker thread (few
+    frames below) and a nesting error from the main one (found by fuzzing with threads): the
+    decoder runs on a stack of its own, so the answer does not depend on the caller."""
+    from kifu.reading.jsonvalues import decode
+
+    text = '{"a": ' + "[" * 960 + "]" * 960 + "}"
+
+    def answer() -> str:
+        try:
+            decode(text)
+        except KifuError as error:
+            return error.describe()
+        return "read"
+
+    def deep(levels: int) -> str:
+        return answer() if levels == 0 else deep(levels - 1)
+
+    assert answer() == deep(400)

@@ -139,6 +139,8 @@ def pieces(record: Record) -> Iterator[str]:
         root.properties["PL"] = ["B" if record.setup.to_move == "black" else "W"]
     if record.comments:
         root.properties["C"] = [sgf.escape(sgflines.join_comments(record.comments))]
+    for ident, values in sgflines.restored(record.properties).items():
+        root.properties.setdefault(ident, values)  # what kifu writes itself (AP) stays kifu's
     for prop in ("XH", *HEADER_PROPERTIES.values()):
         if prop in root.properties:
             root.properties[prop] = [sgf.escape(v) for v in root.properties[prop]]
@@ -198,9 +200,15 @@ def _node(node: Node, colours: dict[int, str], size: int) -> sgf.SgfNode:
 
 def _write_properties(properties: dict[str, str], props: dict[str, list[str]],
                       size: int) -> None:
-    """A node's properties: its ``Title`` as ``N``, its labels as ``LB``, the others as
+    """A node's properties: its ``Title`` as ``N``, its labels as ``LB``, the SGF properties
+    kept as they were read (``kifu.sgf.lines.kept``) as themselves, the others as
     ``XH[key: value]``."""
+    back = sgflines.restored(properties)
+    for ident, values in back.items():
+        props.setdefault(ident, values)
     for key, value in properties.items():
+        if key.startswith(sgflines.KEPT) and key[len(sgflines.KEPT):] in back:
+            continue
         point = _label_point(key, size) if key.startswith(LABEL) else None
         if point is not None:
             props.setdefault("LB", []).append(f"{point}:{sgf.escape(value)}")
@@ -267,6 +275,7 @@ def _read_tree(collection: sgf.Collection, root: sgf.SgfNode, source: str,
             record.header_spans[PROPERTY_HEADERS[prop]] = span_of(root, prop)
     for key, value in _properties(root, collection, size, title=False).items():
         record.headers[key] = value.replace("\n", " ")
+    record.properties = sgflines.kept_of_root(root, ROOT_PROPERTIES)
     _in_order(record)
     record.comments.extend(_comments(root.text("C")))
     colours: dict[int, tuple[str, Span | None]] = {}
@@ -285,16 +294,31 @@ def _read_tree(collection: sgf.Collection, root: sgf.SgfNode, source: str,
             colour = "B" if "B" in node.properties else "W"
             colours[id(move)] = (colour, span)
         return [Node(move, _comments(node.text("C")), [], span,
-                     properties=_properties(node, collection, size))]
+                     properties={**_properties(node, collection, size), **keep(node)})]
+
+    def keep(node: sgf.SgfNode) -> dict[str, str]:
+        return sgflines.kept(node, MOVE_PROPERTIES)
 
     if _move(root, collection, size) is not None:  # some programs put the first move in the root
         children = [sgf.SgfNode({k: v for k, v in root.properties.items() if k in ("B", "W")},
                                 root.children, root.start, root.end)]
     else:
         children = root.children
-    record.moves = sgflines.to_lines(children, convert, record.comments, collection.span)
+    record.moves = sgflines.to_lines(children, convert, record.comments, collection.span, keep,
+                                     record.properties)
     _check_alternation(record.moves, _first_ply(record), colours)
     return record
+
+
+#: What a move's node gives the record: the move (or an opening event, ``KE``), comments, its
+#: title and labels and kifu's ``XH``; the rest of its properties the record keeps as they are
+#: (``kifu.sgf.lines.kept``): markup, timing, a program's own (Gomoku Quest's ``QPR``).
+MOVE_PROPERTIES = frozenset(("B", "W", "KE", "C", "N", "LB", "XH"))
+#: What the root gives the record besides its game information: the file's own form, the
+#: board, the set-up, comments, labels of the empty board, kifu's XH (``AP`` is kept: SGF
+#: written from the record names kifu as its program, JSON keeps the original).
+ROOT_PROPERTIES = frozenset(("FF", "GM", "CA", "SZ", "AB", "AW", "AE", "PL", "C", "LB", "XH",
+                             "B", "W", *PROPERTY_HEADERS))
 
 
 def _comments(value: str | None) -> list[str]:

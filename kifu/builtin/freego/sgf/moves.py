@@ -16,6 +16,9 @@ from kifu.sgf import lines as sgflines
 from kifu.sgf import syntax as core
 
 SETUP_PROPERTIES = frozenset(("AB", "AW", "AE", "PL"))
+#: What a node's move, set-up and comments take; the rest of its properties (markup, timing,
+#: annotations, a program's own) the record keeps as they are (``kifu.sgf.lines.kept``).
+MOVE_PROPERTIES = frozenset(("B", "W", "C")) | SETUP_PROPERTIES
 
 
 class Walk:
@@ -31,6 +34,12 @@ class Walk:
         self.moves = turns.moves_by_value(size)  # by colour, then SGF value
         self.mixed: list[Span | None] = []  # nodes with a move and a set-up: the first's span
         self.ignored: list[tuple[str, Span]] = []  # values ignored: what and where
+        #: What nodes before the first move keep (set-up and handicap nodes): the record's.
+        self.before_play: dict[str, str] = {}
+
+    def keep(self, node: core.SgfNode) -> dict[str, str]:
+        """What the record keeps of a node beyond its move, set-up and comments."""
+        return sgflines.kept(node, MOVE_PROPERTIES)
 
     def value_span(self, node: core.SgfNode, ident: str) -> Span:
         return self.collection.value_span(node, ident)
@@ -83,6 +92,7 @@ class Walk:
             if "B" in props or "W" in props or not SETUP_PROPERTIES & props.keys():
                 break
             setup = self.setup(node, setup or Setup())
+            sgflines.merge_kept(self.before_play, self.keep(node))
             children = node.children
         return children, setup
 
@@ -121,6 +131,7 @@ class Walk:
             spans[(0, len(stones))] = span
             stones.append(cell or "")
             record.comments.extend(sgflines.split_comments(node.text("C")))
+            sgflines.merge_kept(self.before_play, self.keep(node))
         white = setup.stones[1:] if setup else ()
         return current, Setup((tuple(stones), *white), 1, setup.prisoners if setup else None,
                               spans)
@@ -136,9 +147,14 @@ class Walk:
         value = props[colour][0]
         move = self.moves[colour].get(value) or self._move(node, colour, value.strip())
         made = Node(move, [], [], None, (self.locator, node.start, node.end))
-        if "C" in props or (len(props) > 1 and not SETUP_PROPERTIES.isdisjoint(props)):
+        if len(props) == 1:
+            return [made]  # the usual node: a move alone
+        more = self.keep(node)  # its time left, markup...
+        if more:
+            made.properties = more
+        if "C" in props or not SETUP_PROPERTIES.isdisjoint(props):
             return self._other(node, colour, made)
-        return [made]  # the usual node: a move, perhaps with its time left (for every move)
+        return [made]
 
     def report_mixed(self) -> None:
         """One finding for the game's nodes that hold a move and set-up properties."""
@@ -173,6 +189,10 @@ class Walk:
             before = self._edit(node, None)[0] if edit else []
             if before and comments:
                 before[-1].comments.extend(comments)
+            if before:
+                more = self.keep(node)
+                if more:
+                    before[-1].properties = more
             return before
         made.comments = comments
         if edit:

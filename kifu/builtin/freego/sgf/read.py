@@ -60,7 +60,10 @@ def _read_tree(collection: core.Collection, root: core.SgfNode, findings: list[K
     else:
         children, setup = walk.early_setup(children, setup)
         children, setup = walk.handicap_moves(record, children, setup)
-    record.moves = sgflines.to_lines(children, walk.convert, record.comments, collection.span)
+    record.properties = sgflines.kept_of_root(root, gameinfo.ROOT_PROPERTIES)
+    sgflines.merge_kept(record.properties, walk.before_play)
+    record.moves = sgflines.to_lines(children, walk.convert, record.comments, collection.span,
+                                     walk.keep, record.properties)
     walk.report_mixed()
     walk.report_ignored()
     setup = turns.settle(record, setup, names_player(root.get("PL")), findings)

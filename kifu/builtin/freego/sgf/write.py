@@ -55,6 +55,8 @@ def pieces(record: Record) -> Iterator[str]:
         props["XH"] = [core.escape(item) for item in extra]
     if record.comments:
         props["C"] = [core.escape(sgflines.join_comments(record.comments))]
+    for ident, values in sgflines.restored(record.properties).items():
+        props.setdefault(ident, values)  # what kifu writes itself (AP) stays kifu's
     setup = record.setup
     first = setup.to_move if setup is not None and setup.to_move is not None else 0
     colours = _colours(record.moves, first)
@@ -137,6 +139,9 @@ def _move_node(board: Board, node: Node, colours: dict[int, int]) -> core.SgfNod
         made = core.SgfNode({prop: [value]})
     if node.comments:
         made.properties["C"] = [core.escape(sgflines.join_comments(node.comments))]
+    if node.has_properties():
+        for ident, values in sgflines.restored(node.properties).items():
+            made.properties.setdefault(ident, values)
     return made
 
 
