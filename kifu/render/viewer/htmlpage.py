@@ -169,7 +169,7 @@ def _article(view: GameView, index: int, count: int, key: str, titled: bool) -> 
         '<nav class="kv-moves" aria-label="Moves">'
         f"<noscript>{_static_moves(view)}</noscript></nav>\n"
         '<details class="kv-text" hidden><summary>The position as text</summary>'
-        '<pre aria-label="The position as text"></pre></details>\n'
+        '<pre tabindex="0" aria-label="The position as text"></pre></details>\n'
         f"{_take_away()}"
         "</div>\n</article>\n")
 

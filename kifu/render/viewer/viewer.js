@@ -632,7 +632,10 @@
     if (shown) a.appendChild(make("span", "kv-n", number + ".\u00a0"));
     a.appendChild(make("bdi", "", (game.fault[x] ? "\u2717\u00a0" : "") + (game.data.notation[x] || (game.fault[x] ? "result" : ""))));
     span.appendChild(a);
-    (game.data.comments[x] || []).forEach(function (c) { span.appendChild(make("span", "kv-c", " " + c)); });
+    (game.data.comments[x] || []).forEach(function (c) {
+      span.appendChild(document.createTextNode(" "));
+      span.appendChild(make("bdi", "kv-c", c));
+    });
     if (game.data.diags[x]) span.appendChild(make("span", "kv-warn", " \u26a0"));
     span.appendChild(document.createTextNode(" "));
     return span;
