@@ -620,17 +620,23 @@ def test_the_record_and_the_position_can_be_downloaded(open_page, site):
     assert Path(got.value.path()).read_bytes().startswith(b"\x89PNG")
 
 
-def test_numbers_on_the_stones_in_the_page_and_in_print(open_page, site):
-    watched = open_page(site / "renju.html")
-    page = watched.page
+def test_numbers_on_the_stones_in_the_page_and_in_print(open_page, site, tmp_path):
+    """A page written with --numbers opens numbered and carries the drawings without them."""
+    record = RECORDS["renju"]
+    out = tmp_path / "numbered.html"
+    CliRunner().invoke(main, ["render", str(record), "-f", "html", "--numbers", "-o", str(out)])
+    page = open_page(out).page
+    assert board(page) == canonical(drawn_with_flags(record, "--numbers"))
+    assert page.get_attribute("button[data-act=numbers]", "aria-pressed") == "true"
     page.keyboard.press("n")
-    assert board(page) == canonical(drawn_with_flags(RECORDS["renju"], "--numbers"))
+    assert board(page) == canonical(drawn_with_flags(record))
+    page.keyboard.press("n")
     page.click("button[data-act=flip]")
-    assert board(page) == canonical(drawn_with_flags(RECORDS["renju"], "--numbers", "--flip"))
+    assert board(page) == canonical(drawn_with_flags(record, "--numbers", "--flip"))
     page.emulate_media(media="print")
-    assert page.is_visible(".kv-board svg text >> nth=0")
-    gungi = open_page(site / "gungi.html").page
-    assert not gungi.is_visible("button[data-act=numbers]")  # a game without stones
+    assert page.is_visible(".kv-board svg") and not page.is_visible(".kv-bar")
+    plain = open_page(site / "renju.html").page
+    assert not plain.is_visible("button[data-act=numbers]")  # not asked for: not carried
 
 
 def drawn_with_flags(record: Path, *flags: str) -> str:

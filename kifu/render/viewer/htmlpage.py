@@ -46,8 +46,11 @@ FACTS = ("Event", "Round", "Date", "Place", "Result")
 
 @cache
 def asset(name: str) -> str:
-    """One of the viewer's own files (``viewer.js``, ``viewer.css``)."""
-    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+    """One of the viewer's own files (``viewer.js``, ``viewer.css``), as a page carries it:
+    without its comments and indentation (neither file holds ``/*`` but in a comment)."""
+    text = resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.DOTALL)
+    return "".join(line.strip() + "\n" for line in text.splitlines() if line.strip())
 
 
 def page(views: Sequence[GameView], title: str | None = None, text: str | None = None) -> str:
@@ -463,6 +466,7 @@ def _game_data(view: GameView, shown: bool, packed: Packed, edits: list[Any],
         "files": _files(view, single, written),
     })
     if view.variants > 2:
+        data["withNumbers"] = 1  # drawn with numbers; the button takes them off
         data["numbered"] = [packed.encode(e) for e in edits[2]]
         data["numflipped"] = {i: packed.encode(e) for i, e in explicit.get(3, {}).items()}
     if view.problem:

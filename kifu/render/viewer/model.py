@@ -240,8 +240,12 @@ def build_view(game: AnyGame, record: Record, source: str, text: str | None,
 
 
 def _numbers_drawn(game: AnyGame, record: Record, options: RenderOptions) -> bool:
-    """Whether the game draws move numbers on its stones: its drawing of the main line's last
-    position changes with them (a game without stones ignores the option)."""
+    """Whether the page is to carry drawings without and with numbers on the stones: when
+    they are asked for (``--numbers``: they would double the positions' share of a page that
+    does not use them) and the game draws them (its drawing of the main line's last position
+    changes with them; a game without stones ignores the option)."""
+    if not options.numbers:
+        return False
     position = None
     try:
         for step in game.replay(record, lenient=True):

@@ -193,7 +193,13 @@ def _added(edits: Sequence[int]) -> Iterator[int]:
 
 
 def base36(number: int) -> str:
-    """A whole number as the page writes it."""
+    """A whole number as the page writes it (small ones, most of them, looked up)."""
+    if number < len(_SMALL):
+        return _SMALL[number]
+    return _base36(number)
+
+
+def _base36(number: int) -> str:
     digits = ""
     while True:
         number, digit = divmod(number, 36)
@@ -213,3 +219,6 @@ def renumbered(edits: Sequence[int], numbers: Sequence[int]) -> list[int]:
     for at, removed, added in _spans(edits):
         out.extend((at, removed, len(added), *(numbers[line] for line in added)))
     return out
+
+
+_SMALL = [_base36(number) for number in range(36 * 36 * 36)]

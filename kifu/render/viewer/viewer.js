@@ -444,7 +444,10 @@
 
   Viewer.prototype.setNumbersButton = function (game) {
     var b = this.root.querySelector("button[data-act=numbers]");
-    if (b) b.hidden = !game.data.numbered;
+    if (b) {
+      b.hidden = !game.data.numbered;
+      b.setAttribute("aria-pressed", String(!!game.data.withNumbers !== this.numbered));
+    }
     var c = this.root.querySelector("button[data-act=coords]");
     if (c) c.disabled = !/class="coordinates"/.test(game.svg(0, 0));
   };
@@ -969,7 +972,7 @@
     var game = this.game();
     var on;
     if (what === "flip") on = this.flipped = !this.flipped;
-    else if (what === "numbers") on = this.numbered = !this.numbered;
+    else if (what === "numbers") on = (this.numbered = !this.numbered) !== !!(game && game.data.withNumbers);
     else on = !this.root.classList.toggle("kv-nocoords");
     each(this.root.querySelectorAll("button[data-act=" + what + "]"), function (b) {
       b.setAttribute("aria-pressed", String(on));
