@@ -414,6 +414,7 @@ def test_a_folder_gives_a_page_per_record_and_an_index(kifu_cli, tmp_path):
     assert all((out / link.split("#")[0]).exists() for link in links)
     assert index.count("<tr>") == 1 + 8  # the head and 8 games (the collection holds two)
     assert "kv-illegal" in index and "occupied" in index and "Sente" in index
+    assert "<bdi>first game</bdi></a><br>" in index  # the record's name, its file under it
 
 
 def test_a_folder_lists_what_could_not_be_read(kifu_cli, tmp_path):
