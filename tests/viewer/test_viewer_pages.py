@@ -460,7 +460,7 @@ def test_a_problem_opens_at_its_start_and_its_main_line_is_the_solution():
     view = problem_view("(;GM[1]SZ[9]AB[cc]AW[dd]C[Black to play and live];B[ee];W[ff](;B[gg])"
                         "(;B[hh]))")
     assert view.problem and view.shown == 0
-    right = right_answers(view)
+    right = right_answers(view.nodes)
     wrong = [i for i, n in enumerate(view.nodes) if n.choice]
     assert view.nodes[0].children[0] in right and wrong and not set(wrong) & set(right)
 
@@ -470,7 +470,7 @@ def test_marked_answers_decide_what_is_right():
     view = problem_view("(;GM[1]SZ[9]AB[cc]AW[dd];B[ee]C[Wrong: too slow](;W[ff])"
                         "(;W[gg];B[hh]C[Correct!])))")
     assert view.problem
-    right = right_answers(view)
+    right = right_answers(view.nodes)
     first = view.nodes[0].children[0]
     assert first not in right
     correct = next(i for i, n in enumerate(view.nodes) if n.comments == ["Correct!"])

@@ -25,10 +25,11 @@ from importlib import resources
 from typing import Any
 
 from kifu.base.errors import KifuError
+from kifu.base.limits import shorten
 from kifu.base.record import Record
 from kifu.plugin import jsonform
 from kifu.render.svg import xml_text
-from kifu.render.viewer.model import GameView, PositionNode
+from kifu.render.viewer.model import NAME_WIDTH, GameView, PositionNode
 from kifu.render.viewer.problems import right_answers
 from kifu.render.viewer.svgdiff import Packed, derived, merged, pack, renumbered
 
@@ -36,9 +37,10 @@ from kifu.render.viewer.svgdiff import Packed, derived, merged, pack, renumbered
 FAULT = "\u2717"
 WARNING = "\u26a0"
 
-#: The most characters of a file a page offers to download as written (a collection's file is
-#: carried once, whatever its games); a larger file is left to the reader's own copy.
-MAX_AS_WRITTEN = 4 * 1024 * 1024
+#: The most characters of a file whose records a page offers to download (as written, once for
+#: a collection, and each game as SGF and JSON): a larger file, or one of megabytes of
+#: headers, is left to the reader's own copy rather than carried three times more.
+MAX_DOWNLOAD = 256 * 1024
 
 #: The headers a page's head shows (besides the title and the players), in this order.
 FACTS = ("Event", "Round", "Date", "Place", "Result")
@@ -191,6 +193,7 @@ def head_html(view: GameView, titled: bool = True) -> str:
     facts = []
     for name in FACTS if record is not None else ():
         value = record.header(name) if record is not None else None
+        value = shorten(value, NAME_WIDTH) if value else value
         if not value or value == view.title or (name == "Result" and view.problem):
             continue
         facts.append(f'<span><span class="kv-dim">{name.lower()}</span> {_isolated(value)}</span>')
@@ -415,7 +418,7 @@ def _data(views: Sequence[GameView], shown: int,
     packed = pack(table, lists, flips)
     shared: dict[str, Any] = {"tokens": packed.tokens, "lines": packed.lines,
                               "pairs": packed.pairs, "others": packed.others}
-    if text is not None and len(text) <= MAX_AS_WRITTEN and views:
+    if text is not None and len(text) <= MAX_DOWNLOAD and views:
         name = re.split(r"[\\/]", views[0].source.split("#")[0])[-1] or "record"
         shared["file"] = [name, text]
     datas = [_game_data(view, index == shown, packed, variants[index], explicit[index],
@@ -470,7 +473,7 @@ def _game_data(view: GameView, shown: bool, packed: Packed, edits: list[Any],
         data["numbered"] = [packed.encode(e) for e in edits[2]]
         data["numflipped"] = {i: packed.encode(e) for i, e in explicit.get(3, {}).items()}
     if view.problem:
-        data["problem"] = right_answers(view)
+        data["problem"] = right_answers(view.nodes)
     return data
 
 
@@ -483,7 +486,7 @@ def _files(view: GameView, single: bool, written: str | None) -> list[list[str]]
     """The record to download besides the file as written: as SGF (where the game has it and
     the file is not the same record in SGF already) and as kifu's JSON."""
     record, game = view.record, view.game
-    if record is None or game is None:
+    if record is None or game is None or (written is not None and len(written) > MAX_DOWNLOAD):
         return []
     stem = re.split(r"[\\/]", view.source)[-1].replace("#", "-").rsplit(".", 1)[0] or "record"
     files = []

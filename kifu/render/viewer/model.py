@@ -25,6 +25,7 @@ from kifu.base.errors import KifuError
 from kifu.base.limits import shorten
 from kifu.base.record import Node, Record
 from kifu.plugin import AnyGame, RenderOptions, Step
+from kifu.render.viewer.problems import is_problem, mark_of
 from kifu.render.viewer.svgdiff import SvgTable, apply, difference
 from kifu.run.replayjson import diagnostic_json, move_json
 
@@ -209,8 +210,6 @@ def build_view(game: AnyGame, record: Record, source: str, text: str | None,
     faults in place of the moves that broke a rule.  ``problem``: show the record as a problem
     (``None``: if it reads as one, see :func:`kifu.render.viewer.problems.is_problem`);
     ``table``: the table of SVG lines to add to (the games of one page share one)."""
-    from kifu.render.viewer.problems import is_problem, mark_of
-
     try:
         start = game.start(record)
     except KifuError as error:
@@ -235,7 +234,7 @@ def build_view(game: AnyGame, record: Record, source: str, text: str | None,
         view.outcome = outcome.describe() if outcome else None
         for found in game.check_result(record, final_position):
             builder.add_fault(found)
-    view.problem = is_problem(view) if problem is None else problem
+    view.problem = is_problem(record, view.nodes, view.title) if problem is None else problem
     return view
 
 

@@ -13,12 +13,10 @@ solver's move is wrong.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Any
 
-from kifu.base.record import Node
-
-if TYPE_CHECKING:
-    from kifu.render.viewer.model import GameView
+from kifu.base.record import Node, Record
 
 _RIGHT = re.compile(r"\s*(right|correct|正解)", re.IGNORECASE)
 _WRONG = re.compile(r"\s*(wrong|incorrect|failure|fail|失敗|不正解)", re.IGNORECASE)
@@ -42,28 +40,27 @@ def mark_of(node: Node) -> int:
     return 0
 
 
-def is_problem(view: GameView) -> bool:
-    """Whether ``view``'s record reads as a problem (see the module's docstring)."""
-    record = view.record
-    if record is None or not view.nodes:
+def is_problem(record: Record, nodes: Sequence[Any], title: str) -> bool:
+    """Whether a record reads as a problem (see the module's docstring), from its tree of
+    positions (:class:`~kifu.render.viewer.model.PositionNode`) and its title."""
+    if not nodes:
         return False
     said = record.header("Problem")
     if said is not None:
         return said.strip().lower() not in _NO
-    if any(node.mark for node in view.nodes):
+    if any(node.mark for node in nodes):
         return True
     if record.setup is None:
         return False
-    task = [view.title, *record.comments[:1], *view.nodes[0].comments[:1]]
-    first = view.nodes[0].children[:1]
-    task.extend(view.nodes[first[0]].comments[:1] if first else [])
+    task = [title, *record.comments[:1], *nodes[0].comments[:1]]
+    first = nodes[0].children[:1]
+    task.extend(nodes[first[0]].comments[:1] if first else [])
     return any(_TASK.search(text) for text in task)
 
 
-def right_answers(view: GameView) -> list[int]:
-    """The nodes that are right answers when tried (see the module's docstring): every node
-    of the tree that is, whichever side plays it; the page asks only about the solver's."""
-    nodes = view.nodes
+def right_answers(nodes: Sequence[Any]) -> list[int]:
+    """The nodes of a tree of positions that are right answers when tried (see the module's
+    docstring), whichever side plays them; the page asks only about the solver's."""
     if not any(node.mark == 1 for node in nodes):
         return [index for index, node in enumerate(nodes) if index and node.choice == 0
                 and node.mark != -1 and not node.fault]
