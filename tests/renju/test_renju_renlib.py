@@ -203,3 +203,14 @@ def test_a_root_title_of_several_lines_is_kept_as_the_records_property():
     assert jsonform.loads(jsonform.dumps(back)) == back
     assert renlib.write(back) == written
     assert renlib.leaves_out(back) == []
+
+
+def test_a_position_byte_below_the_board_is_a_located_error():
+    """A node's position byte whose row is the sixteenth (0xF1-0xFF) names no point of RenLib's
+    15x15 board (found by fuzzing: it was read as j0, which kifu then wrote and refused)."""
+    record = GAME.parse("Game: renju\n\n1. h8 2. i9\n", "x.renju")
+    data = bytearray(renlib.write(record).encode("latin-1"))
+    second = data.rindex(renlib.pos_of(record.moves[1].move.point))
+    data[second] = 0xFA
+    with pytest.raises(NotationError, match=rf"the node at byte {second} names no point \(0xfa\)"):
+        renlib.read(bytes(data).decode("latin-1"), "x.lib")

@@ -477,6 +477,17 @@ def test_marked_answers_decide_what_is_right():
     assert correct in right and view.nodes[correct].parent in right
 
 
+def test_sgf_te_and_bm_mark_the_answers_of_a_go_problem():
+    """Go's SGF reader keeps TE (tesuji) and BM (bad move) in their nodes, and they mark the
+    right and the wrong answer."""
+    view = problem_view("(;GM[1]SZ[9]AB[cc]AW[dd](;B[ee]BM[1];W[ff])(;B[gg]TE[1]))")
+    assert view.problem
+    right = right_answers(view.nodes)
+    good = next(i for i, n in enumerate(view.nodes) if n.mark == 1)
+    bad = next(i for i, n in enumerate(view.nodes) if n.mark == -1)
+    assert good in right and bad not in right
+
+
 def test_the_problem_option_decides_for_every_record():
     text = "(;GM[1]SZ[9];B[ee];W[ff])"
     assert not problem_view(text).problem

@@ -28,9 +28,9 @@ _NO = ("no", "false", "0", "off")
 def mark_of(node: Node) -> int:
     """1 for a move the record marks good, -1 for one it marks bad, 0 for neither."""
     properties = node.properties if node.has_properties() else {}
-    if "TE" in properties:
+    if "TE" in properties or "SGF-TE" in properties:  # as a format names it, or SGF's own
         return 1
-    if "BM" in properties:
+    if "BM" in properties or "SGF-BM" in properties:
         return -1
     first = node.comments[0] if node.comments else ""
     if _RIGHT.match(first):

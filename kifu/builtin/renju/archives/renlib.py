@@ -176,7 +176,7 @@ def read_tree(data: bytes) -> tuple[LibNode, tuple[int, int] | None, bool, list[
         if flags & EXTENSION:
             high, low = reader.pair("a node's extension")
             extension = high << 8 | low
-        if pos and not 1 <= pos % 16 <= 15:
+        if pos and (not 1 <= pos % 16 <= 15 or pos // 16 > 14):  # RenLib's board is 15x15
             raise NotationError(f"the node at byte {offset} names no point (0x{pos:02x})")
         if first and pos == 0:
             has_root = True
