@@ -82,13 +82,35 @@ class Game(Generic[PositionT, MoveT]):
         return self.plugin.legal_moves(position)
 
     def parse_move(self, text: str, position: PositionT) -> MoveT:
-        """One move in the game's notation, as it would be written next at ``position``.
+        """One move in the game's notation, as it would be written next at ``position``: the
+        canonical move (:meth:`canonical`), equal to the move :meth:`legal_moves` lists
+        however the text spells it.
 
         Raises ``NotationError`` for text that is not one move of this game; whether the move
-        is legal is for :meth:`play` to say.
+        is legal is for :meth:`play` (or :meth:`is_legal`) to say.
         """
         self.check_position_value(position)
-        return self.plugin.parse_move(text, position)
+        if not isinstance(text, str):
+            raise KifuError(f"parse_move reads text, not {reprlib.repr(text)}")
+        return self.plugin.canonical_move(position, self.plugin.parse_move(text, position))
+
+    def canonical(self, position: PositionT, move: MoveT) -> MoveT:
+        """``move`` as :meth:`legal_moves` lists it at ``position``: one value whatever the
+        spelling it was written in (Go's ``D4`` and ``d4``, a map cell by its label, a Gungi
+        ply by 同, a Rengi pair by its direction), so that it compares equal and hashes alike.
+        A move the game cannot place at ``position`` (an illegal one) comes back as it is."""
+        self.check_position_value(position)
+        self.check_move_value(move)
+        return self.plugin.canonical_move(position, move)
+
+    def is_legal(self, position: PositionT, move: MoveT) -> bool:
+        """Whether ``move`` (in any spelling) is a move :meth:`legal_moves` lists at
+        ``position`` (Rengoma: or a turn extended by extra actions that plays).  What the
+        list leaves out by design (Renju's forbidden moves, which are played and lose; the
+        opening events) is not legal here, though :meth:`play` plays it."""
+        self.check_position_value(position)
+        self.check_move_value(move)
+        return self.plugin.is_legal(position, move)
 
     def play(self, position: PositionT, move: MoveT) -> PositionT:
         """The position after ``move``: a new position; ``position`` is left as it was.
@@ -123,9 +145,25 @@ class Game(Generic[PositionT, MoveT]):
         return self.plugin.outcome(position)
 
     def to_move(self, position: PositionT) -> str | None:
-        """Who moves next at ``position`` (a side's or a player's name), ``None`` at the end."""
+        """Who moves next at ``position`` (a side's or a player's name); ``None`` once the game
+        has ended (when :meth:`outcome` is not ``None``), in every game."""
         self.check_position_value(position)
         return self.plugin.to_move(position)
+
+    def position_key(self, position: PositionT) -> str:
+        """``position`` as one line of text (what FEN is to chess), read back by
+        :meth:`position_from_key`: equal positions have equal keys.  The key holds the
+        position, not how it was reached (move numbers, Go's superko history, Gungi's count
+        of repetitions); the game's page describes it."""
+        self.check_position_value(position)
+        return self.plugin.position_key(position)
+
+    def position_from_key(self, key: str) -> PositionT:
+        """The position a key of :meth:`position_key` gives, equal to the position it was
+        written from; ``NotationError`` for text that is no key of this game."""
+        if not isinstance(key, str):
+            raise KifuError(f"a position key is text, not {reprlib.repr(key)}")
+        return self.plugin.position_from_key(key)
 
     def position_json(self, position: PositionT) -> dict[str, Any]:
         """``position`` as JSON-able data (as ``kifu show --format json`` gives it)."""

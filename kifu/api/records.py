@@ -8,13 +8,12 @@ Reading, replaying and checking are the command line's own code (:mod:`kifu.run.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic
 
 from kifu.api.games import Game, wrap
 from kifu.base import record as tree
 from kifu.base.errors import KifuError, OptionError
-from kifu.plugin import Event, MoveT, Outcome, PositionT, registry
+from kifu.plugin import AnyGame, Event, MoveT, Outcome, PositionT, registry, replay
 from kifu.reading.source import SourceText, read_source
 from kifu.run import load as loading
 
@@ -25,19 +24,87 @@ if TYPE_CHECKING:
 Variation = tuple[int, ...] | str | None
 
 
-@dataclass(frozen=True)
 class Step(Generic[PositionT, MoveT]):
     """One move of a replay: its number (``None`` for an event such as Renju's ``swap``), the
-    move, its notation, the position after it (a snapshot of its own: later steps do not change
-    it), what it did (``events``), the comments after it and the variation path of its line."""
+    move (the canonical value, equal to the move ``legal_moves`` lists however the record
+    spells it), its ``notation`` as the record writes it, what it did (``events``), the
+    comments after it, the variation path of its line, and the position after it.
 
-    number: int | None
-    move: MoveT
-    notation: str
-    position: PositionT
-    events: list[Event] = field(default_factory=list)
-    comments: list[str] = field(default_factory=list)
-    variation: tuple[int, ...] = ()
+    The position is a snapshot of its own, made when it is first asked for: later steps do
+    not change it, and a replay whose positions nobody reads costs no copies.  A step kept
+    and read after the replay went on is played again from the nearest snapshot.
+    """
+
+    __slots__ = ("number", "move", "events", "variation", "_node", "_line", "_index")
+
+    def __init__(self, line: _Snapshots[PositionT], index: int, number: int | None,
+                 move: MoveT, node: tree.Node, events: list[Event],
+                 variation: tuple[int, ...]) -> None:
+        self.number = number
+        self.move = move
+        self.events = events
+        self.variation = variation
+        self._node = node
+        self._line = line
+        self._index = index
+
+    @property
+    def notation(self) -> str:
+        """The move as the record writes it."""
+        return self._line.rules.move_text(self._node.move)
+
+    @property
+    def comments(self) -> list[str]:
+        """The comments after the move."""
+        return list(self._node.comments)
+
+    @property
+    def position(self) -> PositionT:
+        """The position after the move: a snapshot of its own."""
+        return self._line.position(self._index)
+
+    def __repr__(self) -> str:
+        number = "" if self.number is None else f"{self.number}. "
+        return f"<kifu.Step {number}{self.notation}>"
+
+
+class _Snapshots(Generic[PositionT]):
+    """The positions of one replay's steps, copied only when asked for: the replay's own
+    position while it stands at the step asked for, else played again from the nearest
+    earlier snapshot (or the start), keeping one every :data:`_EVERY` moves on the way."""
+
+    def __init__(self, rules: AnyGame, data: tree.Record, path: tuple[int, ...],
+                 lenient: bool) -> None:
+        self.rules = rules
+        self.data = data
+        self.nodes = data.line(path) if path else data.moves
+        self.lenient = lenient
+        self.live: Any = None  # the replay's position, standing at step ``current``
+        self.current = -1
+        self.saved: dict[int, PositionT] = {}
+
+    def position(self, index: int) -> PositionT:
+        found = self.saved.get(index)
+        if found is not None:
+            return found
+        if index == self.current:
+            snapshot: PositionT = self.rules.copy(self.live)
+            self.saved[index] = snapshot
+            return snapshot
+        earlier = max((i for i in self.saved if i < index), default=-1)
+        position: PositionT = (self.rules.start(self.data) if earlier < 0
+                               else self.rules.copy(self.saved[earlier]))
+        for at in range(earlier + 1, index + 1):
+            self.rules.play_quietly(position, self.nodes[at].move, lenient=self.lenient)
+            if at < index and at % _EVERY == 0:
+                self.saved[at] = self.rules.copy(position)
+        self.saved[index] = position
+        return position
+
+
+#: How often a replay played again keeps a snapshot on its way (so that reading every step's
+#: position in any order costs a bounded number of moves each).
+_EVERY = 16
 
 
 class Record(Generic[PositionT, MoveT]):
@@ -111,16 +178,19 @@ class Record(Generic[PositionT, MoveT]):
 
     def replay(self, variation: Variation = None, *,
                lenient: bool = False) -> Iterator[Step[PositionT, MoveT]]:
-        """Replay a line move by move; each step's position is a snapshot that later steps
+        """Replay a line move by move; each step's move is the canonical value
+        (``game.legal_moves`` lists the same), and its position a snapshot that later steps
         leave as it is.  Raises the first illegal move as a located ``KifuError``; with
         ``lenient``, what ``kifu validate --lenient`` repairs is repaired."""
         rules = self.game.plugin
         path = _path(variation)
         loading.line_of(self.data, path)
-        for step in rules.replay(self.data, path=path, lenient=lenient):
-            yield Step(step.number, step.node.move, rules.move_text(step.node.move),
-                       rules.copy(step.position), step.events, list(step.node.comments),
-                       step.path)
+        line: _Snapshots[PositionT] = _Snapshots(rules, self.data, path, lenient)
+        for index, (step, move) in enumerate(replay.replay_moves(rules, self.data, path=path,
+                                                                 lenient=lenient)):
+            _raise_errors(step.warnings)
+            line.live, line.current = step.position, index
+            yield Step(line, index, step.number, move, step.node, step.events, step.path)
 
     def position(self, n: int | None = None, *, variation: Variation = None,
                  lenient: bool = False) -> PositionT:
@@ -132,8 +202,16 @@ class Record(Generic[PositionT, MoveT]):
         """
         if n is not None and n < 0:
             raise OptionError(f"move numbers start at 0, not {n}", option="n")
-        found: PositionT = loading.position_at(self.game.plugin, self.data, n,
-                                               _path(variation), lenient)[0]
+        rules, path = self.game.plugin, _path(variation)
+        loading.check_move(self.data, n, path)
+        found: PositionT = rules.start(self.data)
+        if n == 0:
+            return found
+        for step in rules.replay(self.data, lenient=lenient, path=path):
+            _raise_errors(step.warnings)
+            found = step.position
+            if n is not None and step.number == n:
+                break
         return found
 
     def result(self) -> Outcome | None:
@@ -185,6 +263,14 @@ class Record(Generic[PositionT, MoveT]):
             if index == self._index:
                 return one.record, [*self.findings[:self._decoding], *one.findings]
         return self.data, self.findings
+
+
+def _raise_errors(warnings: list[KifuError]) -> None:
+    """A fault the referee could go past (to report every one, as ``kifu validate`` does) is
+    still an illegal move: the library raises the first."""
+    for warning in warnings:
+        if warning.severity == "error":
+            raise warning
 
 
 def _path(variation: Variation) -> tuple[int, ...]:

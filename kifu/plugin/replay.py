@@ -37,6 +37,8 @@ class Referee(Protocol):
 
     def parse_result(self, stated: str, record: Record | None = None) -> Outcome | None: ...
 
+    def canonical_move(self, position: Any, move: Any, *, legal: bool = False) -> Any: ...
+
 
 def replay(game: Referee, record: Record, *, lenient: bool = False,
            path: tuple[int, ...] = ()) -> Iterator[Step]:
@@ -49,6 +51,19 @@ def replay(game: Referee, record: Record, *, lenient: bool = False,
     for node in record.line(path) if path else record.moves:
         step, number = _advance(game, position, node, number, lenient, path, game.play)
         yield step
+
+def replay_moves(game: Referee, record: Record, *, lenient: bool = False,
+                 path: tuple[int, ...] = ()) -> Iterator[tuple[Step, Any]]:
+    """:func:`replay`, each step with its move made canonical where it stands (the value
+    ``legal_moves`` lists, see :meth:`kifu.plugin.GamePlugin.canonical_move`): the library's
+    replay, whose steps show one value of a move whatever the record's spelling."""
+    position = game.start(record)
+    number = 0
+    for node in record.line(path) if path else record.moves:
+        move = game.canonical_move(position, node.move, legal=True)  # played next, or raises
+        step, number = _advance(game, position, node, number, lenient, path, game.play)
+        yield step, move
+
 
 def replay_tree(game: Referee, record: Record, *,
                 lenient: bool = False) -> Iterator[Step | KifuError]:

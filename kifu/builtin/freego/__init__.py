@@ -75,6 +75,13 @@ class FreeGo(GamePlugin[Position, Move]):
                        pos: Position) -> str | KifuError | None:
         return rules.result_matches(stated, pos)
 
+    def position_from_key(self, text: str) -> Position:
+        # The count of an ended game is the referee's, made again from the stones.
+        found = position.from_key(text)
+        if found.outcome is not None:
+            found.scores = rules.scores(found)
+        return found
+
     # -- presentation -----------------------------------------------------------------------
 
     def position_to_json(self, pos: Position) -> dict[str, Any]:

@@ -34,6 +34,10 @@ class Rengoma(GamePlugin[Position, Turn]):
     render_options = {"stacks": "list every stack's pieces, single pieces too, under the "
                                 "diagram (text) or in the legend (SVG)"}
 
+    def is_legal(self, pos: Position, turn: Turn) -> bool:
+        # The listed turns, and those extended with extra actions (not listed).
+        return rules.is_legal(pos, turn)
+
     def extra_actions(self, pos: Position, turn: Turn) -> list[Action]:
         """The extra actions, paid with chips, that may extend ``turn`` (Rengoma's own: see
         :func:`kifu.builtin.rengoma.rules.extra_actions`)."""
