@@ -14,7 +14,7 @@ from kifu.api.games import Game, wrap
 from kifu.base import record as tree
 from kifu.base.errors import KifuError, OptionError
 from kifu.plugin import AnyGame, Event, MoveT, Outcome, PositionT, registry, replay
-from kifu.reading.source import SourceText, read_source
+from kifu.reading.source import SourceText
 from kifu.run import load as loading
 
 if TYPE_CHECKING:
@@ -334,14 +334,14 @@ def read_all(path: str, *, game: str | None = None, encoding: str | None = None,
     ``lenient``.
     """
     from kifu.reading.walk import walk
-    from kifu.run.validate import is_other_json
+    from kifu.run.validate import is_other_file
 
     for found in walk([path], registry.suffixes()):
         try:
             if found.problem is not None:
                 raise found.problem
-            source = read_source(found.path, encoding)
-            if not found.named and is_other_json(found.path, source.text):
+            source = loading.read_file(found.path, encoding, game)
+            if not found.named and is_other_file(found.path, source.text):
                 continue
             yield from _records(source, game, on_error, lenient)
         except KifuError as error:

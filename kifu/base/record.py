@@ -70,18 +70,38 @@ class Node:
     (``place``), and the span is then worked out only when asked for: most never are, and a
     record may hold many thousands of nodes (slots, for the same reason).  Spans take no part
     in equality.
+
+    ``properties`` are what a format says of the position after this move beyond comments,
+    each by a name (as headers are): a title, labels on points, a bookmark (RenLib's, say).
+    The rules never read them; a format that cannot write them says so when it converts.
     """
 
-    __slots__ = ("move", "comments", "variations", "_span", "_place")
+    __slots__ = ("move", "comments", "variations", "_span", "_place", "_properties")
 
     def __init__(self, move: Any, comments: list[str] | None = None,
                  variations: list[list[Node]] | None = None, span: Span | None = None,
-                 place: tuple[Located, int, int] | None = None) -> None:
+                 place: tuple[Located, int, int] | None = None,
+                 properties: dict[str, str] | None = None) -> None:
         self.move = move
         self.comments = [] if comments is None else comments
         self.variations = [] if variations is None else variations
         self._span = span
         self._place = place
+        self._properties = properties or None
+
+    @property
+    def properties(self) -> dict[str, str]:
+        """The node's properties by name (made when first asked for: most nodes have none)."""
+        if self._properties is None:
+            self._properties = {}
+        return self._properties
+
+    @properties.setter
+    def properties(self, properties: dict[str, str]) -> None:
+        self._properties = properties or None
+
+    def has_properties(self) -> bool:
+        return bool(self._properties)
 
     @property
     def span(self) -> Span | None:
@@ -95,19 +115,23 @@ class Node:
         self._span, self._place = span, None
 
     def copy(self, variations: list[list[Node]]) -> Node:
-        """The same node with a copy of its comments and the ``variations`` given."""
-        return Node(self.move, list(self.comments), variations, self._span, self._place)
+        """The same node with a copy of its comments and properties and the ``variations``
+        given."""
+        return Node(self.move, list(self.comments), variations, self._span, self._place,
+                    dict(self._properties) if self._properties else None)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Node):
             return NotImplemented
         return (self.move == other.move and self.comments == other.comments
+                and (self._properties or {}) == (other._properties or {})
                 and self.variations == other.variations)
 
     __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass it was
 
     def __repr__(self) -> str:
-        return (f"Node(move={self.move!r}, comments={self.comments!r}, "
+        properties = f", properties={self._properties!r}" if self._properties else ""
+        return (f"Node(move={self.move!r}, comments={self.comments!r}{properties}, "
                 f"variations={self.variations!r}, span={self.span!r})")
 
 

@@ -29,9 +29,10 @@ from kifu.commands.options import (
     variation_option,
 )
 from kifu.plugin import RenderOptions
-from kifu.reading.source import STDIN, read_source
+from kifu.reading.source import STDIN
 from kifu.reading.walk import Shard
 from kifu.render.formats import RENDER_FORMATS, Drawing
+from kifu.run.load import read_file
 from kifu.run.outputs import refuse_inputs
 
 
@@ -144,7 +145,7 @@ def _render_viewer(record: str, output: str | None, fragment: bool, encoding: st
     are reported as ``validate`` reports them; the exit status says whether all is legal."""
     from kifu.render import viewer
 
-    source = read_source(record, encoding)
+    source = read_file(record, encoding, game)
     views = viewer.views_of_text(source.text, record, drawing.options_for, game_name=game,
                                  lenient=drawing.lenient, read_options=read_options)
     viewer.open_at(views, drawing.move, drawing.path, strict=True)

@@ -17,9 +17,17 @@ from kifu.base.errors import LimitError, NotationError
 from kifu.base.limits import MAX_DIGITS, shorten
 from kifu.base.record import Span
 
+#: kifu writes ``"game"`` third, after ``format`` and ``version``; a field of that name
+#: anywhere else in its JSON is inside a string (``\"game\"``) and escaped.
+_GAME_FIELD = re.compile(r'(?<!\\)"game"\s*:\s*"([a-z][a-z0-9_-]{0,39})"')
+
 
 def game_of(text: str) -> str:
-    """The ``game`` a JSON record names, read without decoding the rest."""
+    """The ``game`` a JSON record names: found near the start where kifu writes it, without
+    decoding the record (which its reader does, once); else decoded."""
+    near = _GAME_FIELD.search(text, 0, 4096)
+    if near is not None:
+        return near.group(1)
     data = decode(text)
     game = data.get("game") if isinstance(data, dict) else None
     if not isinstance(game, str):

@@ -11,8 +11,9 @@ memory of its moves, not of a tree of every token.
 """
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from lark import Token, Tree
@@ -216,30 +217,68 @@ def read_record(grammar_name: str, text: str, builder: RecordBuilder,
 def write_record(record: Record, move_text: Callable[[Any], str] = str, *, numbered: bool = True,
                  per_line: int = 10, extra_headers: Iterable[tuple[str, str]] = (),
                  separator: str = " ", break_after_notes: bool = False) -> str:
-    """A record in the common layout: header lines (then ``extra_headers``, a set-up say), a
-    blank line, the comments before play, and the moves ``per_line`` to a line.
+    """A record in the common layout (see :func:`record_pieces`)."""
+    return "".join(record_pieces(record, move_text, numbered=numbered, per_line=per_line,
+                                 extra_headers=extra_headers, separator=separator,
+                                 break_after_notes=break_after_notes))
+
+
+def record_pieces(record: Record, move_text: Callable[[Any], str] = str, *,
+                  numbered: bool = True, per_line: int = 10,
+                  extra_headers: Iterable[tuple[str, str]] = (), separator: str = " ",
+                  break_after_notes: bool = False) -> Iterator[str]:
+    """A record in the common layout, a few lines at a time: header lines (then
+    ``extra_headers``, a set-up say), a blank line, the comments before play, and the moves
+    ``per_line`` to a line.
 
     Moves are numbered (events are not); each move's comments follow it and its variations
     follow those, in parentheses.  ``break_after_notes`` also ends a line after a move that has
-    comments or variations.
+    comments or variations.  A header the notation cannot write is a ``ConversionError``,
+    raised here, before any piece.
     """
     out = header_lines([*record.headers.items(), *extra_headers])
     if out:
         out.append("")
-    for text in record.comments:
-        out.append(comment_token(text).rstrip("\n"))
+    out.extend(comment_token(text).rstrip("\n") for text in record.comments)
+    return joined(itertools.chain(out, _move_lines(record.moves, move_text, numbered, per_line,
+                                                   separator, break_after_notes)))
+
+
+def _move_lines(moves: list[Node], move_text: Callable[[Any], str], numbered: bool,
+                per_line: int, separator: str, break_after_notes: bool) -> Iterator[str]:
     current: list[str] = []
     number = 0
-    for node in record.moves:
+    for node in moves:
         text, number = _node_text(node, number, move_text, numbered)
         current.append(text)
         if (len(current) == per_line or text.endswith("\n")
                 or (break_after_notes and (node.comments or node.variations))):
-            out.append(separator.join(current).rstrip("\n"))
+            yield separator.join(current).rstrip("\n")
             current = []
     if current:
-        out.append(separator.join(current))
-    return "\n".join(out).rstrip("\n") + "\n"
+        yield separator.join(current)
+
+
+def joined(lines: Iterable[str], batch: int = 64) -> Iterator[str]:
+    """``"\\n".join(lines).rstrip("\\n") + "\\n"``, ``batch`` lines at a time: the line ends a
+    text ends with are held back until more text follows them."""
+    held = ""  # line ends not yet known to stand inside the text
+    pieces: list[str] = []
+    first = True
+    for line in lines:
+        text = line if first else "\n" + line
+        first = False
+        body = text.rstrip("\n")
+        if body:
+            pieces.append(held + body)
+            held = text[len(body):]
+        else:
+            held += text
+        if len(pieces) >= batch:
+            yield "".join(pieces)
+            pieces = []
+    pieces.append("\n")
+    yield "".join(pieces)
 
 
 def _node_text(node: Node, number: int, move_text: Callable[[Any], str],

@@ -94,6 +94,42 @@ def from_lines(line: list[Node], make: Callable[[Node], SgfNode]) -> list[SgfNod
     return roots
 
 
+class LineNode:
+    """A node of the SGF tree :func:`from_lines` makes, made only when it is written
+    (:func:`kifu.sgf.write.pieces` asks each node for its properties and children once), so
+    that writing a record of half a million moves never holds its SGF tree: the node of
+    ``line[index]``, whose children are the next node of its line and the first of each of
+    that node's variations; or, with ``index`` -1, a root of ``properties`` above the line."""
+
+    __slots__ = ("_line", "_index", "_make", "_properties")
+
+    def __init__(self, line: list[Node], index: int, make: Callable[[Node], SgfNode],
+                 properties: dict[str, list[str]] | None = None) -> None:
+        self._line, self._index, self._make = line, index, make
+        self._properties = properties
+
+    @property
+    def properties(self) -> dict[str, list[str]]:
+        if self._properties is not None:
+            return self._properties
+        return self._make(self._line[self._index]).properties
+
+    @property
+    def children(self) -> list[LineNode]:
+        line, index, make = self._line, self._index + 1, self._make
+        if index == len(line):
+            return []
+        return [LineNode(line, index, make),
+                *(LineNode(variation, 0, make) for variation in line[index].variations)]
+
+
+def lazy_tree(properties: dict[str, list[str]], line: list[Node],
+              make: Callable[[Node], SgfNode]) -> LineNode:
+    """A root of ``properties`` above the SGF tree of a record's ``line`` (as
+    :func:`from_lines` makes it), each node made by ``make`` as it is written."""
+    return LineNode(line, -1, make, properties)
+
+
 #: Reads one game tree of a collection into a record, adding what it finds to ``findings``.
 TreeReader = Callable[[Collection, SgfNode, list[KifuError]], Record]
 

@@ -356,11 +356,12 @@ def test_the_replay_written_a_line_at_a_time_is_the_replay_document(text, name):
     from kifu.run.replayjson import replay_json, replay_text
 
     game, record = parse_text(text, name)
-    pieces, failed = replay_text(game, record, variations=True)
-    written = "".join(pieces)
+    replay = replay_text(game, record, variations=True)
+    written = "".join(replay)
     document = replay_json(game, record, variations=True)
     assert json.loads(written) == json.loads(json.dumps(document))
-    assert failed == (document["error"] is not None or any(line["error"] for line in document["lines"]))
+    assert replay.failed == (document["error"] is not None
+                             or any(line["error"] for line in document["lines"]))
     assert "\x1b" not in written and "\u202e" not in written
 
 
@@ -481,3 +482,16 @@ def test_renju_sgf_with_more_set_up_stones_than_points_is_refused_as_the_notatio
     assert problem is not None and problem.rule == "setup"
     assert "AW: more stones than the board has points" in problem.message
     pipeline.exercise("problem.sgf", text.encode())
+
+
+@pytest.mark.parametrize("name, text", [
+    ("x.sgf", "(;GM[1]SZ[9]XH[Players: a\nb, c]XH[Note: two\nlines];B[aa])"),
+    ("x.sgf", "(;GM[4]SZ[15]XH[Note: two\nlines];B[hh])"),
+])
+def test_an_sgf_extra_header_with_line_breaks_is_read_as_one_line(name, text):
+    # The fuzzer broke a line inside XH[Players: ...]: read as a header holding a line break,
+    # which the JSON kifu wrote of it then refused (a header is one line in every notation).
+    game, record = parse_text(text, name)
+    assert all("\n" not in value for value in record.headers.values())
+    assert jsonform.loads(dump(game, record, "json")) == record
+    pipeline.exercise(name, text.encode())

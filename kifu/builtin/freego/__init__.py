@@ -56,7 +56,7 @@ class FreeGo(GamePlugin[Position, Move]):
 
         return {"sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[1] (2 players, grids)",
                               sgf.read, sgf.write, sgf.claims, sgf.read_games,
-                              core_sgf.rewrite)}
+                              core_sgf.rewritten, sgf.pieces)}
 
     def setup_from_json(self, data: Any) -> Any:
         if not isinstance(data, dict):
@@ -86,6 +86,11 @@ class FreeGo(GamePlugin[Position, Move]):
 
     def position_to_json(self, pos: Position) -> dict[str, Any]:
         return {**position.to_json(pos), **rules.count_to_json(pos)}
+
+    def to_move(self, pos: Position) -> str | None:
+        # What position_to_json says, without counting the board (the viewer asks it of
+        # every position it draws).
+        return None if pos.outcome is not None else pos.rules.seats[pos.to_move]
 
     def commands(self) -> list[click.Command]:
         from kifu.builtin.freego.commands import board_group

@@ -14,6 +14,7 @@ Moves may be numbered; a written number must be the move's own.  The moves thems
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import cast
 
 from lark import Token, Tree
@@ -23,7 +24,7 @@ from kifu.base.record import Record, Span
 from kifu.builtin.renju import setup
 from kifu.builtin.renju.moves import Move, Offer, Pass, Place, Point, Swap
 from kifu.reading import grammar
-from kifu.reading.movetext import RecordBuilder, read_record, write_record
+from kifu.reading.movetext import RecordBuilder, read_record, record_pieces
 
 TERMINALS = {
     "POINT": "a point such as h8",
@@ -112,6 +113,11 @@ def parse(text: str, source: str = "<string>") -> Record:
 def write(record: Record, dialect: str | None = None) -> str:
     """The record in canonical notation: headers (then the set-up's), a blank line, ten moves a
     line, numbered unless the dialect is ``plain``."""
+    return "".join(write_pieces(record, dialect))
+
+
+def write_pieces(record: Record, dialect: str | None = None) -> Iterator[str]:
+    """What :func:`write` writes, a few lines at a time."""
     extra = setup.header_lines(record.setup) if record.setup is not None else []
-    return write_record(record, numbered=dialect != "plain", per_line=10, extra_headers=extra,
-                        break_after_notes=True)
+    return record_pieces(record, numbered=dialect != "plain", per_line=10, extra_headers=extra,
+                         break_after_notes=True)

@@ -9,11 +9,13 @@ through the :class:`~kifu.plugin.GamePlugin` contract.
 """
 from __future__ import annotations
 
+from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kifu.base.errors import KifuError, LimitError
-from kifu.base.limits import moves_in
+from kifu.base.limits import moves_in, shorten
 from kifu.base.record import Record
 from kifu.plugin import AnyGame, RenderOptions, Step
 from kifu.render.viewer.svgdiff import SvgTable, difference
@@ -24,6 +26,10 @@ from kifu.run.replayjson import diagnostic_json, move_json
 #: would take minutes and a page of hundreds of megabytes; real games and problem collections
 #: have hundreds, or a few thousand.
 MAX_POSITIONS = 10_000
+
+#: The most characters of a record's name or a player's a page shows outside the list of its
+#: headers (which shows them whole): a name of megabytes once stood five times on its page.
+NAME_WIDTH = 200
 
 #: A diagnostic as the replay format gives it (see ``kifu/schema/replay.schema.json``).
 DiagnosticJson = dict[str, Any]
@@ -66,7 +72,7 @@ class GameView:
     nodes: list[PositionNode] = field(default_factory=list)
     table: SvgTable = field(default_factory=SvgTable)
     #: Each node's drawing (as the options ask) as line numbers of the table.
-    drawings: list[list[int]] = field(default_factory=list)
+    drawings: list[Sequence[int]] = field(default_factory=list)
     #: The main line's end: its last node.
     final: int = 0
     #: Where the page opens (and what it shows without its script); ``None``: the final node.
@@ -122,18 +128,21 @@ class GameView:
 
     @property
     def title(self) -> str:
+        """The record's name (``Event``, ``Title`` or ``Name``), else its file's, cut to
+        :data:`NAME_WIDTH` characters: it stands in the page's title, heading, labels and data."""
         if self.record is not None:
             for key in ("Event", "Title", "Name"):
                 value = self.record.header(key)
                 if value:
-                    return value
+                    return shorten(value, NAME_WIDTH)
         return self.source
 
     @property
     def players(self) -> list[str]:
+        """The players' names, each cut to :data:`NAME_WIDTH` characters."""
         if self.game is None or self.record is None:
             return []
-        return self.game.players(self.record)
+        return [shorten(name, NAME_WIDTH) for name in self.game.players(self.record)]
 
 
 def failed_view(source: str, error: KifuError, text: str | None, game: AnyGame | None = None,
@@ -191,8 +200,9 @@ class _TreeBuilder:
         self.last: dict[tuple[int, ...], int] = {}
         #: (line, depth) -> node, for the nodes a line has of its own.
         self.at: dict[tuple[tuple[int, ...], int], int] = {}
-        #: Each node's drawings as line numbers of the table (as drawn, turned round).
-        self.drawn: list[tuple[list[int], list[int]]] = []
+        #: Each node's drawings as line numbers of the table (as drawn, turned round), kept
+        #: four bytes a line: every node's are kept, since a variation may start from any.
+        self.drawn: list[tuple[Sequence[int], Sequence[int]]] = []
 
     def add_start(self, position: Any) -> None:
         node = PositionNode(parent=-1, choice=0, depth=0, status=self._status(position))
@@ -250,7 +260,8 @@ class _TreeBuilder:
     def _add(self, node: PositionNode, position: Any) -> int:
         index = len(self.view.nodes)
         drawings = self._draw(position, self.options)
-        before = self.drawn[node.parent] if node.parent >= 0 else ([], [])
+        before: tuple[Sequence[int], Sequence[int]] = (
+            self.drawn[node.parent] if node.parent >= 0 else ([], []))
         node.edits = (difference(before[0], drawings[0]), difference(before[1], drawings[1]))
         if node.parent >= 0:
             for extras in self.game.frames(position):
@@ -269,11 +280,11 @@ class _TreeBuilder:
         return index
 
     def _draw(self, position: Any, options: tuple[RenderOptions, RenderOptions]
-              ) -> tuple[list[int], list[int]]:
+              ) -> tuple[Sequence[int], Sequence[int]]:
         """A position drawn with each of ``options``, as line numbers of the table."""
         table, record = self.view.table, self.record
-        return (table.encode(self.game.render_svg(position, options[0], record)),
-                table.encode(self.game.render_svg(position, options[1], record)))
+        return (array("I", table.encode(self.game.render_svg(position, options[0], record))),
+                array("I", table.encode(self.game.render_svg(position, options[1], record))))
 
     def _status(self, position: Any) -> str:
         outcome = self.game.outcome(position)

@@ -27,7 +27,9 @@ class SvgTable:
 
     def encode(self, svg: str) -> list[int]:
         """The document as line numbers of this table (added where new)."""
-        return [self._line(line) for line in svg.split("\n")]
+        known = self._line_ids.get
+        return [number if (number := known(line)) is not None else self._line(line)
+                for line in svg.split("\n")]
 
     def text(self, lines: Sequence[int]) -> str:
         """The document whose line numbers these are."""
@@ -48,7 +50,7 @@ class SvgTable:
         return found
 
 
-def difference(before: list[int], after: list[int]) -> list[int]:
+def difference(before: Sequence[int], after: Sequence[int]) -> list[int]:
     """Edits turning ``before`` into ``after``, flat: ``at, removed, added, *ids`` repeated.
 
     ``at`` counts in ``before``; the edits apply in order, each after the previous ones, so the

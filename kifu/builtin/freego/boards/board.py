@@ -7,6 +7,7 @@ position played on them.
 """
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -113,8 +114,9 @@ class Board:
     def cell_id(self, index: int) -> str:
         return self.ids[index]
 
-    @property
+    @functools.cached_property
     def has_polygons(self) -> bool:
+        """Whether any cell has an outline (asked once, then kept)."""
         return any(cell.polygon for cell in self.cells)
 
     def edges(self) -> list[tuple[int, int]]:

@@ -30,6 +30,7 @@ class Walk:
         self.findings = findings
         self.moves = turns.moves_by_value(size)  # by colour, then SGF value
         self.mixed: list[Span | None] = []  # nodes with a move and a set-up: the first's span
+        self.ignored: list[tuple[str, Span]] = []  # values ignored: what and where
 
     def value_span(self, node: core.SgfNode, ident: str) -> Span:
         return self.collection.value_span(node, ident)
@@ -55,18 +56,22 @@ class Walk:
             black = [c for c in black if c not in cleared]
             white = [c for c in white if c not in cleared]
         to_move = base.to_move if base else None
-        if "PL" in props:
-            to_move = self._player(node)
+        player = self._player(node) if "PL" in props else None
+        if player is not None:
+            to_move = player
             spans["To-Move"] = self.value_span(node, "PL")
         stones = (tuple(black), tuple(white)) if white else ((tuple(black),) if black else ())
         return Setup(stones, to_move, base.prisoners if base else None, spans)
 
-    def _player(self, node: core.SgfNode) -> int:
-        said = (node.get("PL") or "").strip().upper()
-        if said not in ("B", "W", "1", "2"):
-            raise NotationError(f"PL[{said[:10]}] names no player (B or W)",
-                                span=self.value_span(node, "PL"))
-        return 0 if said in ("B", "1") else 1
+    def _player(self, node: core.SgfNode) -> int | None:
+        """The seat ``PL`` names; an empty or unknown value (goproblems.com writes ``PL[]``)
+        is ignored with a warning: the moves name their colour, so it changes nothing."""
+        said = (node.get("PL") or "").strip()
+        if not names_player(said):
+            self.ignored.append((f"PL[{core.text(said)[:10]}] names no player (B or W): ignored, as the "
+                                 "moves name their colour", self.value_span(node, "PL")))
+            return None
+        return 0 if said.upper() in ("B", "1") else 1
 
     def early_setup(self, children: list[core.SgfNode],
                     setup: Setup | None) -> tuple[list[core.SgfNode], Setup | None]:
@@ -145,6 +150,18 @@ class Walk:
                 + (f" (and in {more:,} more node{'s' * (more > 1)})" if more else ""),
                 self.mixed[0], PEDANTIC, rule="setup-with-move"))
 
+    def report_ignored(self) -> None:
+        """A warning for each value ignored (an empty or unknown ``PL``), at most
+        :data:`~kifu.sgf.syntax.MAX_SAME` of them listed and the rest counted."""
+        for listed, (message, span) in enumerate(self.ignored[:core.MAX_SAME], start=1):
+            self.findings.append(NotationError(
+                message + (core.COUNTED_BELOW if listed == core.MAX_SAME else ""), span=span,
+                severity="warning", rule="unknown-value"))
+        if len(self.ignored) > core.MAX_SAME:
+            self.findings.append(NotationError(
+                core.not_listed(len(self.ignored) - core.MAX_SAME), span=self.ignored[0][1],
+                severity="warning", rule="unknown-value"))
+
     def _other(self, node: core.SgfNode, colour: str | None, made: Node | None) -> list[Node]:
         """The record nodes of a node with comments or stones set up (before its move
         ``made``, if it has one); a node without a move gives its comments to the record node
@@ -197,6 +214,11 @@ class Walk:
         if later:
             after.append(Node(Edit((), (), to_move), [], [], span))
         return before, after
+
+
+def names_player(value: str | None) -> bool:
+    """Whether a ``PL`` value names a player: ``B`` or ``W`` (or FF[1]'s ``1`` or ``2``)."""
+    return (value or "").strip().upper() in ("B", "W", "1", "2")
 
 
 def _stones(count: int) -> str:
