@@ -7,9 +7,10 @@ Reading, replaying and checking are the command line's own code (:mod:`kifu.run.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Generic
 
+from kifu.api import building
 from kifu.api.games import Game, wrap
 from kifu.base import record as tree
 from kifu.base.errors import KifuError, OptionError
@@ -109,7 +110,8 @@ _EVERY = 16
 
 class Record(Generic[PositionT, MoveT]):
     """A game record: its game, headers, set-up, moves with their variations, and what reading
-    it found.  Get one with :func:`read`, :func:`parse` or :func:`read_all`."""
+    it found.  Get one with :func:`read`, :func:`parse` or :func:`read_all`, or make one with
+    :meth:`new` and grow it with :meth:`play` and :meth:`add_variation`."""
 
     def __init__(self, game: Game[PositionT, MoveT], data: tree.Record, *, name: str,
                  text: str, findings: list[KifuError] | None = None,
@@ -128,6 +130,64 @@ class Record(Generic[PositionT, MoveT]):
         self._index = index
         self._decoding = decoding  # the first findings, from decoding the file
         self._lenient = lenient  # how it was read
+        #: The end of the line last played on: its path, its nodes' count, its last node and
+        #: the position there, so that building a record move by move replays nothing.
+        self._end: tuple[tuple[int, ...], int, tree.Node | None, PositionT] | None = None
+
+    @classmethod
+    def new(cls, game: str | Game[PositionT, MoveT], headers: Mapping[str, str] | None = None,
+            *, setup: Any = None) -> Record[PositionT, MoveT]:
+        """A new record of ``game`` (a name or a :class:`~kifu.Game`) with these header lines
+        (the rules it names, the players, ``Result``...) and a set-up to start from (the game's
+        own value, or its JSON form as ``docs/json.md`` gives it: Renju's ``{"black": ["h8"],
+        "white": [], "to_move": "white"}``), without moves.  Raises ``HeaderError`` or
+        ``SetupError`` where they make no start position."""
+        found = game if isinstance(game, Game) else wrap(registry.get(game))
+        data = building.new_data(found.plugin, headers, setup)
+        return cls(found, data, name="<new>", text="")
+
+    def play(self, move: MoveT | str, *, variation: Variation = None) -> tree.Node:
+        """Play ``move`` (a move value, or text read where it stands) at the end of the main
+        line, or of the variation given (as :meth:`line` takes it); returns the new node,
+        whose ``comments`` a comment after the move goes into.  The move is checked by the
+        rules there and kept as its canonical value: ``IllegalMoveError`` for a move they
+        refuse, ``GameOverError`` after the end."""
+        rules, path = self.game.plugin, _path(variation)
+        line = loading.line_of(self.data, path)
+        end = self._end
+        last = line[-1] if line else None
+        if end is not None and end[:3] == (path, len(line), last):
+            position: PositionT = rules.copy(end[3])
+        else:
+            position = building.position_after(rules, self.data, line, len(line))
+        value = building.move_value(rules, position, move)
+        building.played(rules, position, value)
+        node = tree.Node(value)
+        building.own_nodes(self.data, path).append(node)
+        self._end = (path, len(line) + 1, node, position)
+        return node
+
+    def add_variation(self, entry: int, moves: Iterable[MoveT | str], *,
+                      variation: Variation = None) -> tuple[int, ...]:
+        """A variation replacing the ``entry``-th entry (from 1, events counted) of the main
+        line (or of the line ``variation`` names), made of ``moves`` played from the position
+        before it, each checked as :meth:`play` checks it; returns its path, for :meth:`line`,
+        :meth:`replay` and :meth:`play` (to go on with it)."""
+        rules, path = self.game.plugin, _path(variation)
+        line = loading.line_of(self.data, path)
+        if not 1 <= entry <= len(line):
+            raise OptionError(f"the line has {len(line)} entries; there is no entry {entry}",
+                              option="entry")
+        position = building.position_after(rules, self.data, line, entry - 1)
+        nodes = []
+        for move in moves:
+            value = building.move_value(rules, position, move)
+            building.played(rules, position, value)
+            nodes.append(tree.Node(value))
+        if not nodes:
+            raise OptionError("a variation has at least one move", option="moves")
+        line[entry - 1].variations.append(nodes)
+        return (*path, entry, len(line[entry - 1].variations))
 
     def __repr__(self) -> str:
         return f"<kifu.Record {self.game.name} {self.name!r}: {len(self.moves)} moves>"
