@@ -32,7 +32,7 @@ def new_data(rules: AnyGame, headers: Mapping[str, str] | None, setup: Any) -> t
     return data
 
 
-def own_nodes(data: tree.Record, path: tuple[int, ...]) -> list[tree.Node]:
+def own_nodes(data: tree.Record, path: tuple[int, ...]) -> list[tree.Node[Any]]:
     """The list that holds the nodes of the line ``path`` names after it branches off (the
     main line's own list for ``()``): the list a move played at the line's end goes into."""
     nodes = data.moves
@@ -43,7 +43,7 @@ def own_nodes(data: tree.Record, path: tuple[int, ...]) -> list[tree.Node]:
     return nodes
 
 
-def position_after(rules: AnyGame, data: tree.Record, line: list[tree.Node],
+def position_after(rules: AnyGame, data: tree.Record, line: list[tree.Node[Any]],
                    count: int) -> Any:
     """The position after the first ``count`` entries of ``line``; the first illegal move on
     the way raises."""

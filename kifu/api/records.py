@@ -8,17 +8,49 @@ Reading, replaying and checking are the command line's own code (:mod:`kifu.run.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any, Generic
+from typing import TYPE_CHECKING, Any, Generic, overload
 
 from kifu.api import building
 from kifu.api.games import Game, wrap
 from kifu.base import record as tree
 from kifu.base.errors import KifuError, OptionError
-from kifu.plugin import AnyGame, Event, MoveT, Outcome, PositionT, registry, replay
+from kifu.plugin import (
+    AnyGame,
+    Event,
+    MoveT,
+    Outcome,
+    PositionT,
+    SetupDefault,
+    SetupT,
+    registry,
+    replay,
+)
 from kifu.reading.source import SourceText
 from kifu.run import load as loading
 
 if TYPE_CHECKING:
+    from kifu.api.builtin_types import (
+        FreeGoMove,
+        FreeGoName,
+        FreeGoPosition,
+        FreeGoSetup,
+        GungiMove,
+        GungiName,
+        GungiPosition,
+        GungiSetup,
+        RengiMove,
+        RengiName,
+        RengiPosition,
+        RengiSetup,
+        RengomaMove,
+        RengomaName,
+        RengomaPosition,
+        RengomaSetup,
+        RenjuMove,
+        RenjuName,
+        RenjuPosition,
+        RenjuSetup,
+    )
     from kifu.base.diagnostics import Diagnostic
 
 #: A variation as a path of (entry, number) pairs, ``(12, 2)``, or as text, ``"12.2"``.
@@ -39,7 +71,7 @@ class Step(Generic[PositionT, MoveT]):
     __slots__ = ("number", "move", "events", "variation", "_node", "_line", "_index")
 
     def __init__(self, line: _Snapshots[PositionT], index: int, number: int | None,
-                 move: MoveT, node: tree.Node, events: list[Event],
+                 move: MoveT, node: tree.Node[MoveT], events: list[Event],
                  variation: tuple[int, ...]) -> None:
         self.number = number
         self.move = move
@@ -108,12 +140,12 @@ class _Snapshots(Generic[PositionT]):
 _EVERY = 16
 
 
-class Record(Generic[PositionT, MoveT]):
+class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
     """A game record: its game, headers, set-up, moves with their variations, and what reading
     it found.  Get one with :func:`read`, :func:`parse` or :func:`read_all`, or make one with
     :meth:`new` and grow it with :meth:`play` and :meth:`add_variation`."""
 
-    def __init__(self, game: Game[PositionT, MoveT], data: tree.Record, *, name: str,
+    def __init__(self, game: Game[PositionT, MoveT, SetupT], data: tree.Record, *, name: str,
                  text: str, findings: list[KifuError] | None = None,
                  fmt: str = registry.NATIVE, index: int = 1, decoding: int = 0,
                  lenient: bool = False) -> None:
@@ -132,11 +164,36 @@ class Record(Generic[PositionT, MoveT]):
         self._lenient = lenient  # how it was read
         #: The end of the line last played on: its path, its nodes' count, its last node and
         #: the position there, so that building a record move by move replays nothing.
-        self._end: tuple[tuple[int, ...], int, tree.Node | None, PositionT] | None = None
+        self._end: tuple[tuple[int, ...], int, tree.Node[MoveT] | None, PositionT] | None = None
 
+    @overload
     @classmethod
-    def new(cls, game: str | Game[PositionT, MoveT], headers: Mapping[str, str] | None = None,
-            *, setup: Any = None) -> Record[PositionT, MoveT]:
+    def new(cls, game: RenjuName, headers: Mapping[str, str] | None = None, *,
+            setup: Any = None) -> Record[RenjuPosition, RenjuMove, RenjuSetup]: ...
+    @overload
+    @classmethod
+    def new(cls, game: GungiName, headers: Mapping[str, str] | None = None, *,
+            setup: Any = None) -> Record[GungiPosition, GungiMove, GungiSetup]: ...
+    @overload
+    @classmethod
+    def new(cls, game: RengiName, headers: Mapping[str, str] | None = None, *,
+            setup: Any = None) -> Record[RengiPosition, RengiMove, RengiSetup]: ...
+    @overload
+    @classmethod
+    def new(cls, game: RengomaName, headers: Mapping[str, str] | None = None, *,
+            setup: Any = None) -> Record[RengomaPosition, RengomaMove, RengomaSetup]: ...
+    @overload
+    @classmethod
+    def new(cls, game: FreeGoName, headers: Mapping[str, str] | None = None, *,
+            setup: Any = None) -> Record[FreeGoPosition, FreeGoMove, FreeGoSetup]: ...
+    @overload
+    @classmethod
+    def new(cls, game: str | Game[PositionT, MoveT, SetupT],
+            headers: Mapping[str, str] | None = None, *,
+            setup: SetupT | Mapping[str, Any] | None = None) -> Record[PositionT, MoveT, SetupT]: ...
+    @classmethod
+    def new(cls, game: str | Game[Any, Any, Any], headers: Mapping[str, str] | None = None,
+            *, setup: Any = None) -> Record[Any, Any, Any]:
         """A new record of ``game`` (a name or a :class:`~kifu.Game`) with these header lines
         (the rules it names, the players, ``Result``...) and a set-up to start from (the game's
         own value, or its JSON form as ``docs/json.md`` gives it: Renju's ``{"black": ["h8"],
@@ -144,9 +201,9 @@ class Record(Generic[PositionT, MoveT]):
         ``SetupError`` where they make no start position."""
         found = game if isinstance(game, Game) else wrap(registry.get(game))
         data = building.new_data(found.plugin, headers, setup)
-        return cls(found, data, name="<new>", text="")
+        return Record(found, data, name="<new>", text="")
 
-    def play(self, move: MoveT | str, *, variation: Variation = None) -> tree.Node:
+    def play(self, move: MoveT | str, *, variation: Variation = None) -> tree.Node[MoveT]:
         """Play ``move`` (a move value, or text read where it stands) at the end of the main
         line, or of the variation given (as :meth:`line` takes it); returns the new node,
         whose ``comments`` a comment after the move goes into.  The move is checked by the
@@ -202,9 +259,11 @@ class Record(Generic[PositionT, MoveT]):
         return self.data.header(key, default)
 
     @property
-    def setup(self) -> Any:
-        """The set-up position the record declares (the game's own value), or ``None``."""
-        return self.data.setup
+    def setup(self) -> SetupT | None:
+        """The set-up position the record declares (the game's own value, whose JSON form
+        ``docs/json.md`` describes), or ``None``."""
+        found: SetupT | None = self.data.setup
+        return found
 
     @property
     def comments(self) -> list[str]:
@@ -217,7 +276,7 @@ class Record(Generic[PositionT, MoveT]):
         return self._format
 
     @property
-    def nodes(self) -> list[tree.Node]:
+    def nodes(self) -> list[tree.Node[MoveT]]:
         """The main line's nodes: each a move with its comments and its variations (lines of
         nodes that replace it)."""
         return self.data.moves
@@ -346,7 +405,7 @@ def _path(variation: Variation) -> tuple[int, ...]:
 
 def read(path: str, *, game: str | None = None, encoding: str | None = None,
          index: int | None = None, folders: tuple[str, ...] = (),
-         lenient: bool = False) -> Record[Any, Any]:
+         lenient: bool = False) -> Record[Any, Any, Any]:
     """Read one record file: decoded (UTF-8, Shift_JIS... or ``encoding``), its game told by
     its suffix or content (or ``game``), its format by its suffix or content.
 
@@ -365,7 +424,7 @@ def read(path: str, *, game: str | None = None, encoding: str | None = None,
 
 
 def parse(text: str, *, game: str | None = None, path: str = "<string>",
-          lenient: bool = False) -> Record[Any, Any]:
+          lenient: bool = False) -> Record[Any, Any, Any]:
     """Read a record from ``text``; ``path`` names it in messages (its suffix, if any, tells
     the game and format, as the text's own headers can).  A text holding several records
     gives its first; see :func:`read` for ``lenient`` and the errors."""
@@ -383,7 +442,7 @@ OnError = Callable[[str, KifuError], object]
 
 def read_all(path: str, *, game: str | None = None, encoding: str | None = None,
              on_error: OnError | None = None, lenient: bool = False
-             ) -> Iterator[Record[Any, Any]]:
+             ) -> Iterator[Record[Any, Any, Any]]:
     """Every record of a file or of a folder's record files (walked in name order), every game
     of an SGF collection included, one at a time: a record is read when it is asked for, so
     that a caller done with each holds one.
@@ -411,7 +470,7 @@ def read_all(path: str, *, game: str | None = None, encoding: str | None = None,
 
 
 def _records(source: SourceText, game: str | None, on_error: OnError | None,
-             lenient: bool) -> Iterator[Record[Any, Any]]:
+             lenient: bool) -> Iterator[Record[Any, Any, Any]]:
     rules, fmt = registry.detect(source.text, source.path, game)
     found = list(source.warnings)
     index = 0

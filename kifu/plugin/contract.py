@@ -28,7 +28,17 @@ from kifu.base.reading import Reading
 from kifu.base.record import Record
 from kifu.plugin import replay
 from kifu.plugin.results import read_result
-from kifu.plugin.values import Event, MoveT, Outcome, Played, PositionT, RenderOptions, Step
+from kifu.plugin.values import (
+    Event,
+    MoveT,
+    Outcome,
+    Played,
+    PositionT,
+    RenderOptions,
+    SetupDefault,
+    SetupT,
+    Step,
+)
 
 if TYPE_CHECKING:
     import click
@@ -113,11 +123,12 @@ class Console(ABC):
         return console
 
 
-class GamePlugin(ABC, Generic[PositionT, MoveT]):
+class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
     """Base class of a game plug-in; ``kifu/builtin/README.md`` describes the contract.
 
-    A game subclasses ``GamePlugin[Position, Move]`` with its own position and move types, so
-    that type checkers see them through the library (:class:`kifu.Game`).
+    A game subclasses ``GamePlugin[Position, Move, Setup]`` with its own position, move and
+    set-up types (the set-up type may be left out: ``Any``), so that type checkers see them
+    through the library (:class:`kifu.Game`, :class:`kifu.Record`).
 
     A game laid out as the built-in games are (a package whose modules each have one role:
     ``notation``, ``moves``, ``setup``, ``rules``, ``position``, ``render``, ``events``) needs
@@ -471,7 +482,7 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
 
 #: A game of any kind, as the game-neutral core handles it (it never looks inside positions or
 #: moves; a game's own code and the library's users see the real types).
-AnyGame = GamePlugin[Any, Any]
+AnyGame = GamePlugin[Any, Any, Any]
 
 
 def _as_written(stated: str, names: Mapping[str, str]) -> Outcome | None:

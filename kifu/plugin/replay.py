@@ -247,7 +247,7 @@ def check_result(game: Referee, record: Record, position: Any) -> list[KifuError
                         span=record.header_span("Result"), rule="result")]
 
 
-def _advance(game: Referee, position: Any, node: Node, number: int, lenient: bool,
+def _advance(game: Referee, position: Any, node: Node[Any], number: int, lenient: bool,
              path: tuple[int, ...], play: Callable[..., Played | list[KifuError]]
              ) -> tuple[Step, int]:
     """Play one node with ``play`` (the game's ``play``, or ``play_quietly`` for a step without
@@ -292,7 +292,7 @@ def play_on(game: Referee, position: Any, move: Any, *, lenient: bool = False) -
 class _Line:
     """A line of play being replayed by :func:`replay_tree`."""
 
-    nodes: list[Node]
+    nodes: list[Node[Any]]
     position: Any
     number: int  # moves counted so far
     path: tuple[int, ...]
@@ -301,7 +301,7 @@ class _Line:
     failed: bool = False
     #: The node just played when it has variations: the position before it, its move number
     #: so far, the node; ``choice`` is the next of its variations to replay.
-    branch: tuple[Any, int, Node] | None = None
+    branch: tuple[Any, int, Node[Any]] | None = None
     choice: int = 0
 
 

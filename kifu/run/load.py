@@ -60,7 +60,7 @@ class Loaded:
         """The first error decoding or reading the records found, if any."""
         return next((f for f in self.findings if f.severity == "error"), None)
 
-    def line(self, path: tuple[int, ...] = ()) -> list[Node]:
+    def line(self, path: tuple[int, ...] = ()) -> list[Node[Any]]:
         """The line a variation path selects (see :func:`line_of`)."""
         return line_of(self.record, path)
 
@@ -94,7 +94,7 @@ def position_at(game: AnyGame, record: Record, move: int | None = None,
     return position, last
 
 
-def line_of(record: Record, path: tuple[int, ...] = ()) -> list[Node]:
+def line_of(record: Record, path: tuple[int, ...] = ()) -> list[Node[Any]]:
     """The line a variation path selects; ``OptionError`` (for ``--variation``) if the
     record has no such variation."""
     try:

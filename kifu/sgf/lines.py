@@ -9,6 +9,7 @@ within variations is limited (``kifu.base.limits.MAX_DEPTH``), because the consu
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from kifu.base.errors import KifuError, NotationError
 from kifu.base.heap import no_cycles
@@ -31,8 +32,8 @@ def split_comments(value: str | None) -> list[str]:
     return [part.strip() for part in value.split("\n\n") if part.strip()]
 
 
-def to_lines(children: list[SgfNode], convert: Callable[[SgfNode], list[Node]],
-             leading: list[str], span_of: Callable[[SgfNode], Span | None]) -> list[Node]:
+def to_lines(children: list[SgfNode], convert: Callable[[SgfNode], list[Node[Any]]],
+             leading: list[str], span_of: Callable[[SgfNode], Span | None]) -> list[Node[Any]]:
     """A record's main line from the children of an SGF root.
 
     ``convert`` turns one SGF node into the record nodes it holds (none for a node without a
@@ -41,12 +42,12 @@ def to_lines(children: list[SgfNode], convert: Callable[[SgfNode], list[Node]],
     variations of the record node the first child's line starts with.  Where that line holds
     no move at all, the first alternative that does continues it instead.
     """
-    main: list[Node] = []
+    main: list[Node[Any]] = []
     # (SGF nodes that continue a line, the line, its nesting depth, the comments read before
     # its first move: the record's own for the main line, carried to the first move in a
     # variation)
-    tasks: list[tuple[list[SgfNode], list[Node], int, list[str]]] = [(children, main, 0, leading)]
-    branches: list[tuple[list[Node], int, list[list[Node]]]] = []
+    tasks: list[tuple[list[SgfNode], list[Node[Any]], int, list[str]]] = [(children, main, 0, leading)]
+    branches: list[tuple[list[Node[Any]], int, list[list[Node[Any]]]]] = []
     while tasks:
         nodes, line, depth, waiting = tasks.pop()
         while nodes:
@@ -55,7 +56,7 @@ def to_lines(children: list[SgfNode], convert: Callable[[SgfNode], list[Node]],
                 others = nodes[1:]
                 if depth >= MAX_DEPTH:
                     raise too_deep(span_of(others[0]))
-                alternatives: list[list[Node]] = [[] for _ in others]
+                alternatives: list[list[Node[Any]]] = [[] for _ in others]
                 branches.append((line, len(line), alternatives))
                 for other, alternative in zip(reversed(others), reversed(alternatives)):
                     tasks.append(([other], alternative, depth + 1, []))
@@ -79,10 +80,10 @@ def to_lines(children: list[SgfNode], convert: Callable[[SgfNode], list[Node]],
     return main
 
 
-def from_lines(line: list[Node], make: Callable[[Node], SgfNode]) -> list[SgfNode]:
+def from_lines(line: list[Node[Any]], make: Callable[[Node[Any]], SgfNode]) -> list[SgfNode]:
     """SGF children for a record's line: the line itself first, then its alternatives."""
     roots: list[SgfNode] = []
-    tasks: list[tuple[list[Node], list[SgfNode]]] = [(line, roots)]
+    tasks: list[tuple[list[Node[Any]], list[SgfNode]]] = [(line, roots)]
     while tasks:
         nodes, siblings = tasks.pop()
         for record_node in nodes:
@@ -103,7 +104,7 @@ class LineNode:
 
     __slots__ = ("_line", "_index", "_make", "_properties")
 
-    def __init__(self, line: list[Node], index: int, make: Callable[[Node], SgfNode],
+    def __init__(self, line: list[Node[Any]], index: int, make: Callable[[Node[Any]], SgfNode],
                  properties: dict[str, list[str]] | None = None) -> None:
         self._line, self._index, self._make = line, index, make
         self._properties = properties
@@ -123,8 +124,8 @@ class LineNode:
                 *(LineNode(variation, 0, make) for variation in line[index].variations)]
 
 
-def lazy_tree(properties: dict[str, list[str]], line: list[Node],
-              make: Callable[[Node], SgfNode]) -> LineNode:
+def lazy_tree(properties: dict[str, list[str]], line: list[Node[Any]],
+              make: Callable[[Node[Any]], SgfNode]) -> LineNode:
     """A root of ``properties`` above the SGF tree of a record's ``line`` (as
     :func:`from_lines` makes it), each node made by ``make`` as it is written."""
     return LineNode(line, -1, make, properties)
