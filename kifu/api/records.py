@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Generic, overload
 
 from kifu.api import building
 from kifu.api.games import Game, wrap
+from kifu.api.terms import library_terms, reworded, reworded_diagnostic
 from kifu.base import record as tree
 from kifu.base.errors import KifuError, OptionError
 from kifu.plugin import (
@@ -192,6 +193,7 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
             headers: Mapping[str, str] | None = None, *,
             setup: SetupT | Mapping[str, Any] | None = None) -> Record[PositionT, MoveT, SetupT]: ...
     @classmethod
+    @library_terms
     def new(cls, game: str | Game[Any, Any, Any], headers: Mapping[str, str] | None = None,
             *, setup: Any = None) -> Record[Any, Any, Any]:
         """A new record of ``game`` (a name or a :class:`~kifu.Game`) with these header lines
@@ -203,6 +205,7 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
         data = building.new_data(found.plugin, headers, setup)
         return Record(found, data, name="<new>", text="")
 
+    @library_terms
     def play(self, move: MoveT | str, *, variation: Variation = None) -> tree.Node[MoveT]:
         """Play ``move`` (a move value, or text read where it stands) at the end of the main
         line, or of the variation given (as :meth:`line` takes it); returns the new node,
@@ -224,6 +227,7 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
         self._end = (path, len(line) + 1, node, position)
         return node
 
+    @library_terms
     def add_variation(self, entry: int, moves: Iterable[MoveT | str], *,
                       variation: Variation = None) -> tuple[int, ...]:
         """A variation replacing the ``entry``-th entry (from 1, events counted) of the main
@@ -286,6 +290,7 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
         """The main line's moves (events such as Renju's ``swap`` included)."""
         return [node.move for node in self.data.moves]
 
+    @library_terms
     def line(self, variation: Variation = None) -> list[MoveT]:
         """The moves of a line from the start: the main line, or the variation given as a
         path (``(12, 2)``: the second variation of the 12th entry) or as text (``"12.2"``)."""
@@ -295,6 +300,7 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
         """The path of every variation, in the order :meth:`check` replays them."""
         return [path for path, _, _ in self.data.walk() if path]
 
+    @library_terms
     def replay(self, variation: Variation = None, *,
                lenient: bool = False) -> Iterator[Step[PositionT, MoveT]]:
         """Replay a line move by move; each step's move is the canonical value
@@ -311,6 +317,7 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
             line.live, line.current = step.position, index
             yield Step(line, index, step.number, move, step.node, step.events, step.path)
 
+    @library_terms
     def position(self, n: int | None = None, *, variation: Variation = None,
                  lenient: bool = False) -> PositionT:
         """The position after move ``n`` of a line (0: the start; ``None``: the end).
@@ -321,18 +328,13 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
         """
         if n is not None and n < 0:
             raise OptionError(f"move numbers start at 0, not {n}", option="n")
-        rules, path = self.game.plugin, _path(variation)
+        path = _path(variation)
         loading.check_move(self.data, n, path)
-        found: PositionT = rules.start(self.data)
-        if n == 0:
-            return found
-        for step in rules.replay(self.data, lenient=lenient, path=path):
-            _raise_errors(step.warnings)
-            found = step.position
-            if n is not None and step.number == n:
-                break
+        found: PositionT = replay.position_after(self.game.plugin, self.data, n,
+                                                 lenient=lenient, path=path)
         return found
 
+    @library_terms
     def result(self) -> Outcome | None:
         """The result the record states (its ``Result:`` header, SGF's ``RE``) as data: the
         winner, the kind of end (``resignation``, ``time``, ``score``...) and the score where
@@ -341,6 +343,7 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
         stated = self.data.result
         return None if not stated else self.game.plugin.parse_result(stated, self.data)
 
+    @library_terms
     def outcome(self, variation: Variation = None) -> Outcome | None:
         """How the game ended: the referee's outcome at the end of the line when the moves
         reach one (a five, mate, a count), else the result the record states (a resignation
@@ -359,9 +362,11 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
 
         data, findings = self._read_again(lenient)
         options = Options(lenient=lenient, pedantic=pedantic)
-        return check_record(self.game.plugin, data, findings, self.name, self._text,
-                            options).diagnostics
+        found = check_record(self.game.plugin, data, findings, self.name, self._text,
+                             options).diagnostics
+        return [reworded_diagnostic(diagnostic) for diagnostic in found]
 
+    @library_terms
     def dumps(self, to: str = registry.NATIVE, dialect: str | None = None) -> str:
         """The record as text: ``native`` (in ``dialect``, see ``game.dialects``), ``json``, or
         an interchange format the game has (``sgf`` for Renju and Free-form Go).  Raises
@@ -403,6 +408,7 @@ def _path(variation: Variation) -> tuple[int, ...]:
     return tuple(variation)
 
 
+@library_terms
 def read(path: str, *, game: str | None = None, encoding: str | None = None,
          index: int | None = None, folders: tuple[str, ...] = (),
          lenient: bool = False) -> Record[Any, Any, Any]:
@@ -423,6 +429,7 @@ def read(path: str, *, game: str | None = None, encoding: str | None = None,
                   decoding=len(loaded.source.warnings), lenient=lenient)
 
 
+@library_terms
 def parse(text: str, *, game: str | None = None, path: str = "<string>",
           lenient: bool = False) -> Record[Any, Any, Any]:
     """Read a record from ``text``; ``path`` names it in messages (its suffix, if any, tells
@@ -440,6 +447,7 @@ def parse(text: str, *, game: str | None = None, path: str = "<string>",
 OnError = Callable[[str, KifuError], object]
 
 
+@library_terms
 def read_all(path: str, *, game: str | None = None, encoding: str | None = None,
              on_error: OnError | None = None, lenient: bool = False
              ) -> Iterator[Record[Any, Any, Any]]:
@@ -466,7 +474,7 @@ def read_all(path: str, *, game: str | None = None, encoding: str | None = None,
         except KifuError as error:
             if on_error is None:
                 raise
-            on_error(found.path, error)
+            on_error(found.path, reworded(error))
 
 
 def _records(source: SourceText, game: str | None, on_error: OnError | None,
@@ -482,7 +490,7 @@ def _records(source: SourceText, game: str | None, on_error: OnError | None,
             error = next(f for f in findings if f.severity == "error")
             if on_error is None:
                 raise error
-            on_error(one.name, error)
+            on_error(one.name, reworded(error))
             continue
         yield Record(wrap(rules), one.record, name=one.name, text=source.text,
                      findings=findings, fmt=fmt, index=index, decoding=decoding,

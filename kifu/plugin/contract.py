@@ -197,10 +197,7 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
 
     def _optional(self, role: str, name: str) -> Any:
         """A function (or constant) a role module may leave out: ``None`` then."""
-        try:
-            return getattr(self.role(role), name, None)
-        except ModuleNotFoundError:
-            return None
+        return _role_attribute(type(self).__module__, role, name)
 
     # -- notation ---------------------------------------------------------------------------
 
@@ -287,7 +284,7 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
 
     def play(self, position: Any, move: Any, *, lenient: bool = False) -> Played:
         """Apply ``move`` to ``position`` in place, or raise ``IllegalMoveError`` naming the rule."""
-        played: Played = self.role("rules").play(position, move, lenient)
+        played: Played = self._optional("rules", "play")(position, move, lenient)
         return played
 
     def play_quietly(self, position: Any, move: Any, *, lenient: bool = False) -> list[KifuError]:
@@ -335,7 +332,7 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
 
     def outcome(self, position: Any) -> Outcome | None:
         """How the game has ended in this position, or ``None`` while it goes on."""
-        ended: Outcome | None = self.role("rules").outcome(position)
+        ended: Outcome | None = self._optional("rules", "outcome")(position)
         return ended
 
     def parse_result(self, stated: str, record: Record | None = None) -> Outcome | None:
@@ -491,6 +488,16 @@ def _as_written(stated: str, names: Mapping[str, str]) -> Outcome | None:
     said = stated.strip()
     winner = {key.casefold(): value for key, value in names.items()}.get(said.casefold(), said)
     return Outcome(None if winner.casefold() == "draw" else winner, said)
+
+
+@functools.cache
+def _role_attribute(defined_in: str, role: str, name: str) -> Any:
+    """What the role module of the game defined in ``defined_in`` calls ``name``, ``None`` if
+    it has no such module or name (found once: a replay asks for some of these every move)."""
+    try:
+        return getattr(_role_module(defined_in, role), name, None)
+    except ModuleNotFoundError:
+        return None
 
 
 @functools.cache

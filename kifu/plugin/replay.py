@@ -65,6 +65,24 @@ def replay_moves(game: Referee, record: Record, *, lenient: bool = False,
         yield step, move
 
 
+def position_after(game: Referee, record: Record, n: int | None = None, *,
+                   lenient: bool = False, path: tuple[int, ...] = ()) -> Any:
+    """The position after move ``n`` of a line (the end when ``None``), played quietly (no
+    events described); the first fault raises, an error the referee could go past too."""
+    position = game.start(record)
+    number = 0
+    if n == 0:
+        return position
+    for node in record.line(path) if path else record.moves:
+        step, number = _advance(game, position, node, number, lenient, path, game.play_quietly)
+        for warning in step.warnings:
+            if warning.severity == "error":
+                raise warning
+        if n is not None and number == n and not getattr(node.move, "is_event", False):
+            break
+    return position
+
+
 def replay_tree(game: Referee, record: Record, *,
                 lenient: bool = False) -> Iterator[Step | KifuError]:
     """Every line of the record, in the order the record writes them: each variation is

@@ -13,8 +13,8 @@ from typing import Any
 
 from kifu.base.errors import (
     ConversionError,
+    GameIndexError,
     KifuError,
-    NotationError,
     OptionError,
     UnknownGameError,
 )
@@ -292,12 +292,6 @@ def pick(parsed: list[Parsed], game_index: int | None, path: str) -> Parsed:
 def no_such_game(path: str, count: int, index: int) -> GameIndexError:
     return GameIndexError(f"{path} holds {count} game{'s' * (count != 1)}; there is no game "
                           f"{index}")
-
-
-class GameIndexError(NotationError):
-    """A game asked for by number that the file does not hold."""
-
-    code = "game-index"
 
 
 def dump(game: AnyGame, record: Record, to: str, dialect: str | None = None) -> str:
