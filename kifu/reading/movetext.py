@@ -173,7 +173,7 @@ def read_record(grammar_name: str, text: str, builder: RecordBuilder,
                 move_kinds: Iterable[str] = ("move",),
                 runs: Mapping[str, RunReader] | None = None,
                 handlers: Mapping[str, grammar.RuleHandler] | None = None,
-                positions: bool = False) -> Record:
+                positions: bool = False, advise: grammar.Advice | None = None) -> Record:
     """Parse ``text`` (a notation of the common layout, see the module docstring) into
     ``builder`` and return its record.
 
@@ -208,7 +208,7 @@ def read_record(grammar_name: str, text: str, builder: RecordBuilder,
     table.update({kind: move(kind) for kind in move_kinds})
     table.update({kind: run(reader) for kind, reader in (runs or {}).items()})
     table.update(handlers or {})
-    grammar.stream(grammar_name, text, table, terminals, positions)
+    grammar.stream(grammar_name, text, table, terminals, positions, advise)
     return builder.finish()
 
 

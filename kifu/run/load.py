@@ -14,6 +14,7 @@ from typing import Any
 from kifu.base.errors import (
     ConversionError,
     GameIndexError,
+    HeaderError,
     KifuError,
     OptionError,
     UnknownGameError,
@@ -181,7 +182,8 @@ def parse_each_as(game: AnyGame, fmt: str, text: str, path: str, *, lenient: boo
     holds two at most.  A file-level failure is raised by the iterator."""
     found = reader(game, fmt)
     if found.read_all is None:
-        yield Parsed(_read(found, text, path, options), [], path)
+        record = _read(found, text, path, options)
+        yield Parsed(record, game_overridden(game, record), path)
         return
     readings = iter(found.read_all(text, path, lenient))
     ahead = [one for one in (next(readings, None), next(readings, None)) if one is not None]
@@ -192,14 +194,15 @@ def parse_each_as(game: AnyGame, fmt: str, text: str, path: str, *, lenient: boo
         reading = ahead.pop(0)
         name = (f"{path}#{reading.label}" if reading.label is not None
                 else f"{path}#{index}" if several else path)
-        yield _checked(reading, name, options)
+        yield _checked(game, reading, name, options)
         if not ahead:
             ahead = [one for one in (next(readings, None),) if one is not None]
 
 
-def _checked(reading: Reading, name: str, options: ReadOptions | None) -> Parsed:
+def _checked(game: AnyGame, reading: Reading, name: str, options: ReadOptions | None) -> Parsed:
     record, findings = reading.record, list(reading.findings)
     if record is not None:
+        findings.extend(game_overridden(game, record))
         try:
             check_tree(record.moves)
         except KifuError as error:
@@ -208,6 +211,18 @@ def _checked(reading: Reading, name: str, options: ReadOptions | None) -> Parsed
         else:
             record.read_options = options or ReadOptions()
     return Parsed(record, findings, name, reading.document)
+
+
+def game_overridden(game: AnyGame, record: Record) -> list[KifuError]:
+    """A warning where ``record`` was read as ``game`` although its ``Game:`` header names
+    another game kifu knows: only ``--game`` does that, and it wins, but never silently."""
+    named = record.header("Game")
+    other = None if named is None else registry.find(named.strip())
+    if other is None or other.name == game.name:
+        return []
+    return [HeaderError(f"the record's Game: header names {other.name}; it is read as "
+                        f"{game.name}, the game asked for", span=record.header_span("Game"),
+                        severity="warning", rule="game")]
 
 
 def parse_all(text: str, path: str, game_name: str | None = None, *, lenient: bool = False,
