@@ -36,6 +36,7 @@ from kifu.api import Game, Record, Step, compat, game, games, parse, read, read_
 from kifu.base.errors import (
     ConversionError,
     EncodingError,
+    GameIndexError,
     GameOverError,
     HeaderError,
     IllegalMoveError,
@@ -71,7 +72,8 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "ConversionError", "Diagnostic", "EncodingError", "Game", "GameOverError", "HeaderError",
+    "ConversionError", "Diagnostic", "EncodingError", "Game", "GameIndexError", "GameOverError",
+    "HeaderError",
     "IllegalMoveError", "InputError", "InternalError", "KifuError", "LimitError",
     "NotationError", "OptionError", "Outcome", "OutputError", "ReadError", "Record",
     "ResultError", "SetupError", "Step", "UnknownGameError", "__version__", "game", "games",

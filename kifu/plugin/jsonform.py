@@ -50,7 +50,7 @@ def pieces(record: Record) -> Iterator[str]:
     return _pieces(game, fields, record.moves)
 
 
-def _pieces(game: AnyGame, fields: str, moves: list[Node]) -> Iterator[str]:
+def _pieces(game: AnyGame, fields: str, moves: list[Node[Any]]) -> Iterator[str]:
     yield json_escaped("{" + fields + ',\n "moves": [' + ("\n  " if moves else ""))
     held: list[str] = []
     for text in _nodes_text(game, moves):
@@ -62,7 +62,7 @@ def _pieces(game: AnyGame, fields: str, moves: list[Node]) -> Iterator[str]:
     yield json_escaped("".join(held) + "]}\n")
 
 
-def _nodes_text(game: AnyGame, moves: list[Node]) -> Iterator[str]:
+def _nodes_text(game: AnyGame, moves: list[Node[Any]]) -> Iterator[str]:
     """The nodes of the main line as JSON, ``,\\n  `` between them, each with its variations
     (``, `` between their nodes), as the C encoder writes a node's JSON, in small pieces."""
     # Each frame: a line of nodes and the next to write, or a node and its next variation.
@@ -95,7 +95,7 @@ def _nodes_text(game: AnyGame, moves: list[Node]) -> Iterator[str]:
             yield separator + _head(game, node) + "]" + _tail(node)
 
 
-def _head(game: AnyGame, node: Node) -> str:
+def _head(game: AnyGame, node: Node[Any]) -> str:
     """A node's JSON up to its variations, which it opens."""
     properties = (f'"properties": {_compact(dict(node.properties))}, '
                   if node.has_properties() else "")
@@ -104,7 +104,7 @@ def _head(game: AnyGame, node: Node) -> str:
             f'{properties}"variations": [')
 
 
-def _tail(node: Node) -> str:
+def _tail(node: Node[Any]) -> str:
     """A node's JSON after its variations."""
     if node.span is None:
         return "}"
@@ -156,7 +156,7 @@ def _document(record: Record, game: AnyGame) -> dict[str, Any]:
     }
 
 
-def _node_json(game: AnyGame, node: Node) -> dict[str, Any]:
+def _node_json(game: AnyGame, node: Node[Any]) -> dict[str, Any]:
     item: dict[str, Any] = {"move": game.move_to_json(node.move),
                             "notation": game.move_text(node.move)}
     item["comments"] = list(node.comments)
@@ -200,7 +200,7 @@ def from_json(data: Any, source: str = "<json>", game: AnyGame | None = None) ->
                             span=Span.point(1, 1))
     count = 0
 
-    def node_from(item: dict[str, Any], depth: int) -> Node:
+    def node_from(item: dict[str, Any], depth: int) -> Node[Any]:
         nonlocal count
         count += 1
         span = _span_from(item.get("span"))

@@ -1,7 +1,7 @@
 """Loading the Lark grammars and turning Lark's exceptions into kifu errors.
 
 Every notation is an LALR grammar with the contextual lexer, read from the package
-``kifu.grammars`` (the repository's ``grammars/`` folder, see ``setup.py``).  A parser is built
+``kifu.grammars`` (the folder ``kifu/grammars/``, package data).  A parser is built
 once per process; Lark's own on-disk cache makes later processes start fast.
 
 Parsing is safe from any number of threads: the parsers hold no state of a parse (Lark makes
@@ -105,7 +105,7 @@ _building = threading.Lock()
 
 @functools.cache
 def load(name: str, positions: bool = True) -> Lark:
-    """The parser for ``grammars/<name>.lark``, built on first use.
+    """The parser for ``kifu/grammars/<name>.lark``, built on first use.
 
     With ``positions`` every tree knows its span (``tree.meta``); without, only tokens do,
     which makes parsing a third faster: notations whose moves are single tokens can do without.

@@ -13,9 +13,9 @@ from typing import Any
 
 from kifu.base.errors import (
     ConversionError,
+    GameIndexError,
     HeaderError,
     KifuError,
-    NotationError,
     OptionError,
     UnknownGameError,
 )
@@ -61,7 +61,7 @@ class Loaded:
         """The first error decoding or reading the records found, if any."""
         return next((f for f in self.findings if f.severity == "error"), None)
 
-    def line(self, path: tuple[int, ...] = ()) -> list[Node]:
+    def line(self, path: tuple[int, ...] = ()) -> list[Node[Any]]:
         """The line a variation path selects (see :func:`line_of`)."""
         return line_of(self.record, path)
 
@@ -95,7 +95,7 @@ def position_at(game: AnyGame, record: Record, move: int | None = None,
     return position, last
 
 
-def line_of(record: Record, path: tuple[int, ...] = ()) -> list[Node]:
+def line_of(record: Record, path: tuple[int, ...] = ()) -> list[Node[Any]]:
     """The line a variation path selects; ``OptionError`` (for ``--variation``) if the
     record has no such variation."""
     try:
@@ -307,12 +307,6 @@ def pick(parsed: list[Parsed], game_index: int | None, path: str) -> Parsed:
 def no_such_game(path: str, count: int, index: int) -> GameIndexError:
     return GameIndexError(f"{path} holds {count} game{'s' * (count != 1)}; there is no game "
                           f"{index}")
-
-
-class GameIndexError(NotationError):
-    """A game asked for by number that the file does not hold."""
-
-    code = "game-index"
 
 
 def dump(game: AnyGame, record: Record, to: str, dialect: str | None = None) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Container, Iterator, Mapping
+from typing import Any
 
 from kifu.base.errors import KifuError, NotationError
 from kifu.base.heap import no_cycles
@@ -86,10 +87,10 @@ def _values(written: str) -> list[str]:
     return values
 
 
-def to_lines(children: list[SgfNode], convert: Callable[[SgfNode], list[Node]],
+def to_lines(children: list[SgfNode], convert: Callable[[SgfNode], list[Node[Any]]],
              leading: list[str], span_of: Callable[[SgfNode], Span | None],
              keep: Callable[[SgfNode], dict[str, str]] | None = None,
-             leading_kept: dict[str, str] | None = None) -> list[Node]:
+             leading_kept: dict[str, str] | None = None) -> list[Node[Any]]:
     """A record's main line from the children of an SGF root.
 
     ``convert`` turns one SGF node into the record nodes it holds (none for a node without a
@@ -102,13 +103,13 @@ def to_lines(children: list[SgfNode], convert: Callable[[SgfNode], list[Node]],
     it (its other properties) joins that node's properties, or ``leading_kept`` before the
     first move of the game, or the first move of a variation that opens with such nodes.
     """
-    main: list[Node] = []
+    main: list[Node[Any]] = []
     # (SGF nodes that continue a line, the line, its nesting depth, the comments read before
     # its first move: the record's own for the main line, carried to the first move in a
     # variation; and the properties kept likewise)
-    tasks: list[tuple[list[SgfNode], list[Node], int, list[str], dict[str, str]]] = [
+    tasks: list[tuple[list[SgfNode], list[Node[Any]], int, list[str], dict[str, str]]] = [
         (children, main, 0, leading, leading_kept if leading_kept is not None else {})]
-    branches: list[tuple[list[Node], int, list[list[Node]]]] = []
+    branches: list[tuple[list[Node[Any]], int, list[list[Node[Any]]]]] = []
     # What each alternative says before its first move (all it says, if it plays none).
     unplayed: dict[int, tuple[list[str], dict[str, str]]] = {}
     while tasks:
@@ -119,7 +120,7 @@ def to_lines(children: list[SgfNode], convert: Callable[[SgfNode], list[Node]],
                 others = nodes[1:]
                 if depth >= MAX_DEPTH:
                     raise too_deep(span_of(others[0]))
-                alternatives: list[list[Node]] = [[] for _ in others]
+                alternatives: list[list[Node[Any]]] = [[] for _ in others]
                 branches.append((line, len(line), alternatives))
                 for other, alternative in zip(reversed(others), reversed(alternatives)):
                     said: tuple[list[str], dict[str, str]] = ([], {})
@@ -157,7 +158,7 @@ def to_lines(children: list[SgfNode], convert: Callable[[SgfNode], list[Node]],
     return main
 
 
-def _keep_before(line: list[Node], index: int, main: list[Node], said: tuple[list[str],
+def _keep_before(line: list[Node[Any]], index: int, main: list[Node[Any]], said: tuple[list[str],
                  dict[str, str]], leading: list[str], leading_kept: dict[str, str] | None) -> None:
     """What a variation without a move says (its comments, what was kept of its nodes), kept by
     the node before its branch, which shows the same position: by the record before the first
@@ -174,16 +175,16 @@ def _keep_before(line: list[Node], index: int, main: list[Node], said: tuple[lis
             _keep_on(target, more)
 
 
-def _keep_on(node: Node, more: Mapping[str, str]) -> None:
+def _keep_on(node: Node[Any], more: Mapping[str, str]) -> None:
     properties = dict(node.properties) if node.has_properties() else {}
     merge_kept(properties, more)
     node.properties = properties
 
 
-def from_lines(line: list[Node], make: Callable[[Node], SgfNode]) -> list[SgfNode]:
+def from_lines(line: list[Node[Any]], make: Callable[[Node[Any]], SgfNode]) -> list[SgfNode]:
     """SGF children for a record's line: the line itself first, then its alternatives."""
     roots: list[SgfNode] = []
-    tasks: list[tuple[list[Node], list[SgfNode]]] = [(line, roots)]
+    tasks: list[tuple[list[Node[Any]], list[SgfNode]]] = [(line, roots)]
     while tasks:
         nodes, siblings = tasks.pop()
         for record_node in nodes:
@@ -204,7 +205,7 @@ class LineNode:
 
     __slots__ = ("_line", "_index", "_make", "_properties")
 
-    def __init__(self, line: list[Node], index: int, make: Callable[[Node], SgfNode],
+    def __init__(self, line: list[Node[Any]], index: int, make: Callable[[Node[Any]], SgfNode],
                  properties: dict[str, list[str]] | None = None) -> None:
         self._line, self._index, self._make = line, index, make
         self._properties = properties
@@ -224,8 +225,8 @@ class LineNode:
                 *(LineNode(variation, 0, make) for variation in line[index].variations)]
 
 
-def lazy_tree(properties: dict[str, list[str]], line: list[Node],
-              make: Callable[[Node], SgfNode]) -> LineNode:
+def lazy_tree(properties: dict[str, list[str]], line: list[Node[Any]],
+              make: Callable[[Node[Any]], SgfNode]) -> LineNode:
     """A root of ``properties`` above the SGF tree of a record's ``line`` (as
     :func:`from_lines` makes it), each node made by ``make`` as it is written."""
     return LineNode(line, -1, make, properties)

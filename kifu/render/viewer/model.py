@@ -379,7 +379,7 @@ class _TreeBuilder:
     def _failed_move(self, path: tuple[int, ...], depth: int) -> str:
         """The notation of the entry that broke a rule (none for a result that disagrees)."""
         try:
-            line: list[Node] = self.record.line(path)
+            line: list[Node[Any]] = self.record.line(path)
         except ValueError:
             return ""
         return self.game.move_text(line[depth - 1].move) if depth <= len(line) else ""

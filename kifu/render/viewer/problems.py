@@ -25,7 +25,7 @@ _TASK = re.compile(r"\b(black|white|red|blue|first|second)\b[^.\n]{0,12}\bto (pl
 _NO = ("no", "false", "0", "off")
 
 
-def mark_of(node: Node) -> int:
+def mark_of(node: Node[Any]) -> int:
     """1 for a move the record marks good, -1 for one it marks bad, 0 for neither."""
     properties = node.properties if node.has_properties() else {}
     if "TE" in properties or "SGF-TE" in properties:  # as a format names it, or SGF's own

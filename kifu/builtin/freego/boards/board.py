@@ -66,6 +66,9 @@ class Board:
     grid: tuple[int, int] | None = None  # (columns, rows) of a rectangular grid board
     y_down: bool = False  # drawing coordinates grow downwards (as in SVG) instead of upwards
     description: str = ""
+    #: The name a record's ``Board:`` header gave the file the board was read from, by which a
+    #: position key names it (``None`` for a built-in board, known by its name).
+    reference: str | None = None
     neighbours: tuple[tuple[int, ...], ...] = field(init=False)
     playable: tuple[int, ...] = field(init=False)
     #: The stones of an empty board as a position keeps them: 0 a playable cell, -1 another.

@@ -148,7 +148,7 @@ def _capture(pos: Position, cell: int, seat: int, removed: list[tuple[int, int]]
     the stone and without them."""
     cells, nbrs, colour = pos.cells, pos.board.neighbours, seat + 1
     new_hash = pos.hash ^ pos.board.zobrist[seat][cell]
-    captured = []
+    captured: list[tuple[int, list[int]]] = []
     free = False
     for n in nbrs[cell]:
         c = cells[n]
@@ -159,10 +159,15 @@ def _capture(pos: Position, cell: int, seat: int, removed: list[tuple[int, int]]
                 if cells[q] == EMPTY:
                     break  # the stone itself has a liberty (the usual case: no search)
             else:
+                if any(n in group for _, group in captured):
+                    continue  # a group already found dead through another neighbour
                 group = _dead_group(cells, nbrs, n, c)
                 if group is not None:
-                    new_hash = _remove(pos, group, c, new_hash, removed)
                     captured.append((c - 1, group))
+    # Every group the stone leaves without a liberty goes at once: removing one first could
+    # give another player's group beside it a liberty (three or four players).
+    for owner, group in captured:
+        new_hash = _remove(pos, group, owner + 1, new_hash, removed)
     return captured, free, new_hash
 
 
