@@ -124,6 +124,44 @@ def test_king_in_check_cannot_flee_onto_own_piece(gungi) -> None:
     assert gungi.replay(pos, "▲2―9―1―帥").problems == []
 
 
+def test_king_in_check_cannot_take_onto_a_square_where_its_own_piece_stands(gungi) -> None:
+    """§十五 (lines 389, 537): 「自軍駒がいるマスに逃げることが出来ない」 - a square where an own
+    piece stands, at any tier: taking the ▽槍 that stands on a ▲兵 is no escape either.  Not in
+    check, the 帥 may take there."""
+    pos = board("v帥 . . . . . . . .", E, E, E, ". . . . . . . . v臥", E, ". . . . . . . . 帥",
+                ". . . . . . . 兵v槍 .", E)
+    result = gungi.replay(pos, "▲2―8―2―帥")
+    assert [(p.rule, p.message) for p in result.errors] == [
+        ("check", "a 帥 in check may not flee to a square where its own piece stands, not even "
+                  "by taking the enemy on top")]
+    assert "▲2―8―2―帥[1―7―1]" not in gungi.legal(pos)
+    calm = pos.replace(". . . . . . . . v臥", E)
+    assert gungi.replay(calm, "▲2―8―2―帥").problems == []
+    assert "▲2―8―2―帥[1―7―1]" in gungi.legal(calm)
+
+
+def test_no_check_from_a_piece_the_same_kind_rule_keeps_off_the_kings_stack(gungi) -> None:
+    """王手 is a 帥 about to lose on the next ply (line 62); the ▽槍 on 5―6 cannot take the ▲帥
+    standing on ▲兵 and ▽槍, for the stack would then hold two ▽槍 (line 370): no check, and
+    ▲ may play elsewhere."""
+    pos = board("v帥 . . . . . . . .", E, E, E, E, ". . . . v槍 . . . .",
+                ". . . . v槍兵帥 . . . .", E, ". . . . . . . . 侍")
+    result = gungi.replay(pos, "▲1―8―1―侍")
+    assert result.problems == []
+    assert "▲1―8―1―侍[1―9―1]" in gungi.legal(pos)
+
+
+def test_a_he_checks_where_betraying_lifts_the_same_kind_rule(gungi) -> None:
+    """A ▽へ may take the ▲帥 on ▲兵(さ) and ▽へ by betraying them (the stack then holds ▲兵
+    ▽さ ▽へ): check, so ▲ must answer it.  Were the ▲兵's back a へ, the betrayal would leave
+    two ▽へ: no check."""
+    pos = board("v帥 . . . . . . . .", E, E, E, E, E, ". . . . vへ兵(さ)帥 vへ . . .", E,
+                ". . . . . . . . 侍")
+    assert [p.rule for p in gungi.replay(pos, "▲1―8―1―侍").errors] == ["check"]
+    calm = pos.replace("兵(さ)", "兵(へ)")
+    assert gungi.replay(calm, "▲1―8―1―侍").problems == []
+
+
 def test_strike_from_below_gives_check(gungi) -> None:
     """A 帥 standing on an enemy piece (not a 砦) is in check from below."""
     pos = board("v帥 . . . . . . . .", E, E, E, E, E, E, ". . . . . . . v槍v兵 .",

@@ -34,6 +34,32 @@ def name(sq: int) -> str:
     return f"{file_of(sq)}―{rank_of(sq)}"
 
 
+def _near(sq: int) -> tuple[int, ...]:
+    row, column = divmod(sq, SIZE)
+    return tuple(r * SIZE + c for r in range(row - 2, row + 3) for c in range(column - 2, column + 3)
+                 if 0 <= r < SIZE and 0 <= c < SIZE and (r, c) != (row, column))
+
+
+def _lines(sq: int) -> tuple[tuple[int, ...], ...]:
+    row, column = divmod(sq, SIZE)
+    out = []
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1)):
+        line, r, c = [], row + dr, column + dc
+        while 0 <= r < SIZE and 0 <= c < SIZE:
+            line.append(r * SIZE + c)
+            r, c = r + dr, c + dc
+        if line:
+            out.append(tuple(line))
+    return tuple(out)
+
+
+#: Where a piece that reaches a square may stand, square by square: every step of every table
+#: (one-square and two-square steps, knight steps, the 砦's bonus) stays within two files and
+#: two ranks (``NEAR``), and everything that reaches farther slides along a file, a rank or a
+#: diagonal (``LINES``, each nearest first).  Check is found by looking outwards from the 帥.
+NEAR = tuple(_near(sq) for sq in SQUARES)
+LINES = tuple(_lines(sq) for sq in SQUARES)
+
 #: A step: (destination, square that must be empty on the way or -1).
 Step = tuple[int, int]
 

@@ -22,7 +22,7 @@ from kifu.builtin.gungi.rules.legal import (
     attempt,
     file_fouls,
     has_legal_action,
-    mates_with_foul_piece,
+    mating_foul,
 )
 from kifu.builtin.gungi.rules.movegen import in_check
 from kifu.builtin.gungi.rules.resolve import Reading, problem, read_ply, where
@@ -35,7 +35,16 @@ def play_ply(pos: Position, ply: Ply, lenient: bool) -> tuple[Played, Ply]:
     """Carry out ``ply``; returns what happened and the ply with its resolution filled in."""
     played = Played()
     _check_phase(pos, ply, lenient, played)
-    return carry_out(pos, ply, read_ply(pos, ply, lenient, played), lenient)
+    reading = read_ply(pos, ply, lenient, played)
+    try:
+        return carry_out(pos, ply, reading, lenient)
+    except IllegalMoveError as error:
+        if not reading.repairs:
+            raise
+        # Never re-read a ply as another without saying so: the fault found in carrying out
+        # the repaired reading names that reading.
+        raise error.located(message=f"{error.message} (the ply read as "
+                                    f"{', '.join(reading.repairs)})") from None
 
 
 def carry_out(pos: Position, ply: Ply, reading: Reading, lenient: bool) -> tuple[Played, Ply]:
@@ -124,7 +133,7 @@ def _recover_to_hands(pos: Position, ply: Ply, eff: Effects, events: list[Event]
     recovered = []
     for sq, piece, to_enemy in eff.recovered:
         owner = 1 - piece.owner if to_enemy else piece.owner
-        hands.recover(pos, piece, owner, ply)
+        hands.recover(pos, piece, owner)
         recovered.append(piece.face)
         events.append({"type": "forced-recovery", "piece": piece.face, "square": name(sq),
                        "to": SIDE_NAMES[owner]})
@@ -200,7 +209,7 @@ def _finish(pos: Position, ply: Ply, action: Action, side: int,
         pos.outcome = Outcome(SIDE_NAMES[side], "帥 taken", "capture")
     # depth 1: the replies are judged as the move generator judges them a ply ahead
     stuck = pos.outcome is None and not has_legal_action(pos, enemy, 1)
-    foul_mate = mates_with_foul_piece(action) if stuck and checked else None
+    foul_mate = mating_foul(pos.board, pos.geometry, action, side) if stuck and checked else None
     if foul_mate is not None:
         _mate_foul(pos, ply, side, foul_mate, lenient, played, events)
         return

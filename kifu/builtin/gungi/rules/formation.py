@@ -12,7 +12,7 @@ from collections import Counter
 from kifu.base.errors import IllegalMoveError
 from kifu.builtin.gungi.geometry import SQUARES, file_of, square
 from kifu.builtin.gungi.moves import BackFaces, Placement, Section
-from kifu.builtin.gungi.pieces import FORTS, FRONT_COUNTS, MARKS, PAWN_BACKS, SIDE_NAMES
+from kifu.builtin.gungi.pieces import FORTS, FRONT_COUNTS, MARKS, PAWN_BACKS, SIDE_NAMES, UNSEEN
 from kifu.builtin.gungi.position import (
     BATTLE,
     READY,
@@ -106,7 +106,7 @@ def place(pos: Position, move: Placement, lenient: bool = False) -> Played:
     if side != pos.to_move:
         raise IllegalMoveError(f"the set-up alternates: it is {MARKS[pos.to_move]}'s turn to "
                                "place", rule="turn")
-    if pos.to_place[side][move.piece] <= 0:
+    if pos.to_place[side][move.piece] <= 0 and not _show_unseen(pos, side, move.piece):
         what = "a back face; the set-up uses front faces only" if move.piece not in FRONT_COUNTS \
             and not pos.repeated else f"no {move.piece} left to place"
         raise IllegalMoveError(f"{MARKS[side]} has {what}", rule="setup-piece")
@@ -162,6 +162,18 @@ def _check_stacking(stack: list[Piece], move: Placement) -> None:
     if same_kind(stack, move.side, move.piece):
         raise IllegalMoveError(f"{MARKS[move.side]} already has a {move.piece} in this stack "
                                "(the same-kind rule)", rule="same-kind")
+
+
+def _show_unseen(pos: Position, side: int, face: str) -> bool:
+    """In the re-setup, a piece not seen yet (a 兵's back, in hand) is placed showing ``face``
+    if it may: the record now shows it."""
+    assert pos.to_place is not None
+    for piece in pos.pending[side] if pos.repeated else ():
+        if piece.face == UNSEEN and pos.show(piece, face):
+            pos.to_place[side][UNSEEN] -= 1
+            pos.to_place[side][face] += 1
+            return True
+    return False
 
 
 def _next_piece(pos: Position, side: int, face: str) -> Piece:

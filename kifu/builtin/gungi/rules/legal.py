@@ -19,8 +19,10 @@ from kifu.builtin.gungi.rules.actions import DROP, EXCHANGE, MOVE, STRIKE, SWAP,
 from kifu.builtin.gungi.rules.board_ops import Effects, copy_board, perform, place
 from kifu.builtin.gungi.rules.movegen import (
     attacked,
+    checkers,
     in_check,
     king_square,
+    needs_betrayal,
     pseudo_actions,
 )
 
@@ -129,8 +131,10 @@ def attempt(pos: Position, action: Action, side: int,
 
 
 def trials(pos: Position, action: Action, side: int) -> Iterator[Trial]:
-    """Every way of carrying out ``action``."""
-    for betray in [None, *betrayals(pos, action, side)]:
+    """Every way of carrying out ``action`` (only by betraying where the same-kind rule asks
+    it, see :func:`~.movegen.needs_betrayal`)."""
+    plain: list[dict[int, str] | None] = [] if needs_betrayal(pos.board, action, side) else [None]
+    for betray in [*plain, *betrayals(pos, action, side)]:
         board, effects = attempt(pos, action, side, betray)
         lances = effects.lances()
         for chosen in placements(board, pos, lances):
@@ -172,13 +176,16 @@ def file_fouls(before: Board, after: Board, action: Action, side: int,
     return out
 
 
-def mates_with_foul_piece(action: Action) -> str | None:
-    """The foul a mate given by this ply would be: へ詰め (any ply of a へ) or 手兵詰め (a 兵
-    just dropped)."""
-    if action.face == "へ" and action.kind in (MOVE, STRIKE, DROP):
-        return "he-mate"
-    if action.kind == DROP and action.face == "兵":
+def mating_foul(board: Board, geo: Geometry, action: Action, side: int) -> str | None:
+    """The foul a mate would be if the enemy is mated on ``board`` after ``action`` of ``side``:
+    手兵詰め when the ply dropped a 兵 (a drop uncovers nothing, so the 兵 gives the check), へ詰め
+    when a へ of ``side`` is among the pieces that give check, whichever piece made the ply
+    (「帥」を「へ」で詰める: the へ is what mates).  None if the check is given otherwise."""
+    if placed_face(action) == "兵" and action.kind == DROP:
         return "pawn-drop-mate"
+    king = king_square(board, 1 - side)
+    if king >= 0 and any(p.face == "へ" for p in checkers(board, geo, king, side)):
+        return "he-mate"
     return None
 
 
@@ -188,11 +195,11 @@ def mover_foul(pos: Position, action: Action, side: int, board: Board, depth: in
     for offender, rule in file_fouls(pos.board, board, action, side, betrayed):
         if offender == side:
             return rule
-    mate_foul = mates_with_foul_piece(action)
-    if (mate_foul is not None and depth < MATE_FOUL_DEPTH
-            and in_check(board, pos.geometry, 1 - side)
-            and not has_legal_action(after_position(pos, action, side, board), 1 - side,
-                                     depth + 1)):
+    if depth >= MATE_FOUL_DEPTH or not in_check(board, pos.geometry, 1 - side):
+        return None
+    mate_foul = mating_foul(board, pos.geometry, action, side)
+    if mate_foul is not None and not has_legal_action(after_position(pos, action, side, board),
+                                                      1 - side, depth + 1):
         return mate_foul
     return None
 
@@ -205,7 +212,7 @@ def after_position(pos: Position, action: Action, side: int, board: Board) -> Po
     placed = placed_face(action)
     if placed is not None:
         mine = hands[side]
-        mine.remove(next(p for p in mine if p.face == placed))
+        mine.remove(next(p for p in mine if placed in pos.possible_faces(p)))
     if action.victim_tier is not None and action.kind in (MOVE, STRIKE):
         victim = pos.board[action.to][action.victim_tier - 1]
         turned = min(pos.possible_other(victim) or {"?"}, key=lambda f: (f != "へ", f))

@@ -14,7 +14,7 @@ from typing import Any
 
 from kifu.builtin.gungi.geometry import SQUARES, file_of, rank_of
 from kifu.builtin.gungi.moves import Betrayed, Coord, Move, Placement, Ply
-from kifu.builtin.gungi.pieces import FORTS
+from kifu.builtin.gungi.pieces import FORTS, UNSEEN
 from kifu.builtin.gungi.position import BATTLE, SETUP, Position
 from kifu.builtin.gungi.rules.actions import DROP, EXCHANGE, MOVE, STRIKE, SUBSTITUTE, SWAP, Action
 from kifu.builtin.gungi.rules.legal import is_clean, legal_actions, trials
@@ -121,7 +121,10 @@ def setup_placements(pos: Position) -> list[Placement]:
     ground only, no second piece of a name in one stack, no second 兵 on a file."""
     side = pos.to_move
     assert pos.to_place is not None
-    faces = [face for face, left in pos.to_place[side].items() if left > 0]
+    faces = {face for face, left in pos.to_place[side].items() if left > 0 and face != UNSEEN}
+    for piece in pos.pending[side] if pos.repeated else ():
+        if piece.face == UNSEEN:
+            faces |= pos.possible_faces(piece)
     found = []
     for sq in SQUARES:
         if not pos.geometry.in_territory(sq, side):
@@ -131,7 +134,7 @@ def setup_placements(pos: Position) -> list[Placement]:
         if tier > 3 or (stack and stack[-1].face == "帥"):
             continue
         file, rank = file_of(sq), rank_of(sq)
-        for face in faces:
+        for face in sorted(faces):
             if face in FORTS and tier != 1 or same_kind(stack, side, face):
                 continue
             if face == "兵" and pos.faces_on_file(side, "兵", file):

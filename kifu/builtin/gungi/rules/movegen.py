@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from kifu.builtin.gungi.geometry import SQUARES, Geometry
+from kifu.builtin.gungi.geometry import LINES, NEAR, SQUARES, Geometry
 from kifu.builtin.gungi.pieces import BOARS, FORTS, FRONTS, GROUND, NO_BONUS
 from kifu.builtin.gungi.position import Board, Piece, Position
 from kifu.builtin.gungi.rules.actions import (
@@ -100,7 +100,12 @@ def same_kind(stack: list[Piece], owner: int, face: str, skip_top: bool = False)
 
 def landing(stack: list[Piece], piece: Piece) -> tuple[int, int | None] | None:
     """(tier reached, victim's tier or None) when ``piece`` moves onto ``stack``; None if it may
-    not: a full stack of its own, its own 帥, or a second own piece of the same kind."""
+    not: a full stack of its own, its own 帥, or a second own piece of the same kind.
+
+    The same-kind rule is judged on the stack as it stands after the ply (§十四 is a rule of
+    what may stand in a stack): a へ that takes the top of an enemy stack holding an own へ may
+    still land there by betraying the pieces under it (:func:`needs_betrayal`), which then
+    belong to the enemy."""
     if not stack:
         return 1, None
     top = stack[-1]
@@ -108,39 +113,82 @@ def landing(stack: list[Piece], piece: Piece) -> tuple[int, int | None] | None:
         if len(stack) >= 3 or top.face == KING or same_kind(stack, piece.owner, piece.face):
             return None
         return len(stack) + 1, None
-    if same_kind(stack, piece.owner, piece.face, skip_top=True):
+    if piece.face != "へ" and same_kind(stack, piece.owner, piece.face, skip_top=True):
         return None
     return len(stack), len(stack)
+
+
+def needs_betrayal(board: Board, action: Action, side: int) -> bool:
+    """A へ taking the top of an enemy stack that holds an own へ: only a betrayal (turning the
+    own へ over to the enemy) leaves the stack within the same-kind rule."""
+    return (action.kind == MOVE and action.face == "へ" and action.victim_tier is not None
+            and same_kind(board[action.to], side, "へ", skip_top=True))
 
 
 # -- check ----------------------------------------------------------------------------------
 
 def attacked(board: Board, geo: Geometry, target: int, by: int) -> bool:
-    """Whether ``by`` could take the top piece of ``target`` (by moving or by 不動攻撃)."""
+    """Whether ``by`` could take the top piece of ``target`` (by moving or by 不動攻撃) as the
+    stacking rules allow: never with a piece of a kind ``by`` already has in that stack (the
+    same-kind rule, §十四), unless it is a へ that may betray the pieces under the top."""
+    return next(checkers(board, geo, target, by), None) is not None
+
+
+def checkers(board: Board, geo: Geometry, target: int, by: int) -> Iterator[Piece]:
+    """The pieces of ``by`` that could take the top piece of ``target`` (see :func:`attacked`):
+    the piece directly under it (不動攻撃; a 砦 never attacks), then the tops of stacks that
+    reach it, found by looking outwards from ``target``: the squares within two files and
+    ranks, and the first piece on each line beyond them."""
     stack = board[target]
     if not stack:
-        return False
+        return
     if len(stack) >= 2:
         below = stack[-2]
         if below.owner == by and below.face != "砦":
-            return True
-    for sq in SQUARES:
+            yield below
+    for sq in _sources(board, target):
         here = board[sq]
-        if not here or sq == target:
-            continue
         top = here[-1]
         if top.owner != by or top.face in FORTS:
             continue
         index = len(here) - 1
-        which = 3 if on_enemy(here, index) else index
+        which = 3 if index and here[index - 1].owner != by else index
         if target not in geo.potential(top.face, which, by, sq) and bonus_fort(here, index) is None:
-            continue  # could_reach, written out: this loop is the hottest in the referee
+            continue  # could_reach, written out: this is the hottest loop of the referee
         for dest, _ in reach(board, geo, sq, index):
             if dest == target:
-                if not same_kind(stack, by, top.face, skip_top=True):
-                    return True
+                if not same_kind(stack, by, top.face, skip_top=True) or (
+                        top.face == "へ" and could_betray(stack[:-1], by)):
+                    yield top
                 break
-    return False
+
+
+def _sources(board: Board, target: int) -> Iterator[int]:
+    """The occupied squares from which a piece might reach ``target``: those within two files
+    and ranks, and the first occupied square of each line farther out (a slide stops there)."""
+    for sq in NEAR[target]:
+        if board[sq]:
+            yield sq
+    for line in LINES[target]:
+        for distance, sq in enumerate(line):
+            if board[sq]:
+                if distance >= 2:
+                    yield sq
+                break
+
+
+def could_betray(below: list[Piece], side: int) -> bool:
+    """Whether a へ of ``side`` taking the top of a stack could turn the pieces ``below`` it
+    (bottom first) without breaking a rule: no 砲/砦 lifted off tier 1, no two pieces of one
+    kind and side after.  A hidden face counts as one that fits."""
+    after = [(side, "へ")]
+    for tier, piece in enumerate(below, start=1):
+        face = piece.other
+        if (face in FORTS or piece.face == "香") and tier > 1:
+            return False
+        if face is not None:
+            after.append((1 - piece.owner, face))
+    return len(set(after)) == len(after)
 
 
 def king_square(board: Board, side: int) -> int:
@@ -173,8 +221,8 @@ def moves_from(board: Board, geo: Geometry, sq: int, checked: bool) -> Iterator[
         land = landing(board[dest], piece)
         if land is None:
             continue
-        if piece.face == KING and checked and land[1] is None and board[dest]:
-            continue  # a 帥 in check may not flee onto its own pieces (§十五)
+        if piece.face == KING and checked and any(p.owner == piece.owner for p in board[dest]):
+            continue  # 「自軍駒がいるマスに逃げることが出来ない」 (§十五): capturing onto one too
         yield Action(MOVE, piece.face, dest, land[0], sq, index + 1, land[1], bonus=bonus)
 
 
@@ -282,7 +330,7 @@ def pseudo_actions(pos: Position, side: int, to: int | None = None) -> Iterator[
         if to is None or action.to == to:
             yield action
     squares = SQUARES if to is None else (to,)
-    for face in sorted({p.face for p in pos.hands[side]}):
+    for face in sorted(pos.hand_faces(side)):
         for sq, tier in drop_targets(board, geo, face, side, squares):
             if not drop_is_dead(board, geo, sq, face, side, tier):
                 yield Action(DROP, face, sq, tier)
@@ -293,6 +341,6 @@ def exchanges_at(pos: Position, sq: int, side: int) -> Iterator[Action]:
     stack = pos.board[sq]
     if len(stack) == 2 and stack[1].face == KING and stack[1].owner == side \
             and stack[0].face == "砦" and stack[0].owner != side:
-        for face in sorted({p.face for p in pos.hands[side]}):
+        for face in sorted(pos.hand_faces(side)):
             if not drop_is_dead(pos.board, pos.geometry, sq, face, side, 1):
                 yield Action(EXCHANGE, KING, sq, 2, sq, 2, 1, other=face)

@@ -42,6 +42,7 @@ from kifu.builtin.gungi.rules.movegen import (
     exchanges_at,
     in_check,
     moves_from,
+    needs_betrayal,
     pseudo_actions,
     reach,
     same_kind,
@@ -125,7 +126,7 @@ def _candidates(pos: Position, ply: Ply, sq: int) -> list[Action]:
         return [a for a in strikes_at(board, sq, side)
                 if a.face == ply.piece and a.victim_tier == ply.strike]
     if ply.drop:
-        if ply.piece not in {p.face for p in pos.hands[side]}:
+        if ply.piece not in pos.hand_faces(side):
             return []
         return [Action(DROP, ply.piece, sq, tier)
                 for s, tier in drop_targets(board, geo, ply.piece, side)
@@ -151,8 +152,8 @@ def _resolve(pos: Position, ply: Ply, sq: int, lenient: bool, repairs: list[str]
     side = pos.to_move
     candidates = _candidates(pos, ply, sq)
     readings = [a for a in candidates
-                if swap_allowed(pos, a, side) and king_safe(_as_written(pos, a, ply).board,
-                                                            pos.geometry, side)]
+                if swap_allowed(pos, a, side) and _betrays_as_needed(pos, a, ply)
+                and king_safe(_as_written(pos, a, ply).board, pos.geometry, side)]
     clean = [a for a in readings if _clean(pos, a, ply)] if len(readings) > 1 else readings
     if ply.origin is not None:
         origin = square(ply.origin.file, ply.origin.rank)
@@ -206,6 +207,23 @@ def _as_written(pos: Position, action: Action, ply: Ply) -> Trial:
     return Trial(board, effects, betray, chosen)
 
 
+def _betrays_as_needed(pos: Position, action: Action, ply: Ply) -> bool:
+    """A ply that can stand only by a betrayal (the same-kind rule) writes one."""
+    return ply.betrayal is not None or not needs_betrayal(pos.board, action, pos.to_move)
+
+
+def _notes_fit(pos: Position, action: Action, ply: Ply) -> bool:
+    """Whether the ply's betrayal list (if any) can belong to ``action``: a へ taking the top of
+    a stack, the list naming each tier under it."""
+    if not _betrays_as_needed(pos, action, ply):
+        return False
+    if ply.betrayal is None:
+        return True
+    tiers = {b.tier for b in ply.betrayal}
+    return can_betray(pos, action) and tiers == set(
+        range(1, len(betrayed_pieces(pos, action)) + 1))
+
+
 def _clean(pos: Position, action: Action, ply: Ply) -> bool:
     """Whether the reading, carried out as written, commits no foul of the mover."""
     trial = _as_written(pos, action, ply)
@@ -216,6 +234,11 @@ def _why_not(pos: Position, ply: Ply, sq: int, candidates: list[Action]) -> Ille
     side = pos.to_move
     mark = MARKS[side]
     if candidates:
+        if not any(_betrays_as_needed(pos, a, ply) for a in candidates):
+            return IllegalMoveError(f"{mark} already has a へ in the stack on {where(sq)}; the へ "
+                                    "may take there only by betraying the pieces under it, with "
+                                    "the betrayal list (the same-kind rule judges the stack "
+                                    "after the ply)", rule="same-kind")
         if any(a.kind == SWAP and not swap_allowed(pos, a, side) for a in candidates):
             return IllegalMoveError("the same 謀 may not swap on two turns running",
                                     rule="swap-twice")
@@ -230,8 +253,8 @@ def _why_not(pos: Position, ply: Ply, sq: int, candidates: list[Action]) -> Ille
                                 f"{ply.strike} of {where(sq)} to take it in place (不動攻撃)",
                                 rule="strike")
     if ply.drop:
-        if ply.piece not in {p.face for p in pos.hands[side]}:
-            held = "、".join(sorted({p.face for p in pos.hands[side]})) or "nothing"
+        if ply.piece not in pos.hand_faces(side):
+            held = "、".join(sorted(pos.hand_faces(side))) or "nothing"
             return IllegalMoveError(f"{mark} has no {ply.piece} in hand (it holds {held})",
                                     rule="drop-not-in-hand")
         if not any(drop_targets(pos.board, pos.geometry, ply.piece, side, (sq,))):
@@ -246,7 +269,7 @@ def _why_not(pos: Position, ply: Ply, sq: int, candidates: list[Action]) -> Ille
     if not pieces:
         return IllegalMoveError(f"{mark} has no {ply.piece} on the board"
                                 + (" (is it a drop, 新?)" if ply.piece in
-                                   {p.face for p in pos.hands[side]} else ""), rule="no-piece")
+                                   pos.hand_faces(side) else ""), rule="no-piece")
     reason = _landing_reason(pos, ply.piece, sq)
     if reason is not None:
         return reason
@@ -273,7 +296,8 @@ def _landing_reason(pos: Position, face: str, sq: int) -> IllegalMoveError | Non
             return IllegalMoveError(f"{MARKS[side]} already has a {face} in the stack on "
                                     f"{where(sq)} (the same-kind rule)", rule="same-kind")
         if face == "帥":
-            return IllegalMoveError("a 帥 in check may not flee onto its own pieces",
+            return IllegalMoveError("a 帥 in check may not flee to a square where its own "
+                                    "piece stands, not even by taking the enemy on top",
                                     rule="check")
     covered = [o for o in range(81) if any(p.owner == side and p.face == face
                                            for p in pos.board[o][:-1])]
@@ -297,7 +321,7 @@ def _repair(pos: Position, ply: Ply, sq: int) -> tuple[Action, str] | None:
         if cost <= REPAIR_LIMIT:
             by_cost.setdefault(cost, []).append(action)
     for cost in sorted(by_cost):
-        found = [a for a in by_cost[cost] if is_legal(pos, a, side)]
+        found = [a for a in by_cost[cost] if _notes_fit(pos, a, ply) and is_legal(pos, a, side)]
         if found:
             return (found[0], describe(found[0], ply.side)) if len(found) == 1 else None
     return None
