@@ -50,6 +50,8 @@ class Piece:
 
 
 Board = list[list[Piece]]
+#: A foul a side may claim: (offender, rule, what happened in words).
+Foul = tuple[int, str, str]
 
 
 @dataclass
@@ -80,6 +82,10 @@ class Position:
     #: The pool of each side's set-up 兵 backs, and pieces waiting to be set up again.
     setup_pool: list[int] = field(default_factory=lambda: [0, 0])
     pending: list[list[Piece]] = field(default_factory=lambda: [[], []])
+    #: Fouls a side may still claim (反則指摘), each (offender, rule, words): a ニへ at any
+    #: later time (``lasting``), a 二兵 of the last ply only before the claimer plays (``fresh``).
+    lasting: list[Foul] = field(default_factory=list)
+    fresh: list[Foul] = field(default_factory=list)
 
     def copy(self) -> Position:
         """An independent copy (each piece object stands in one place only, so each is cloned
@@ -94,7 +100,8 @@ class Position:
             first_player=self.first_player, repetitions=Counter(self.repetitions),
             last_swap=list(self.last_swap), outcome=self.outcome, repeated=self.repeated,
             next_pid=self.next_pid, setup_pool=list(self.setup_pool),
-            pending=[[p.clone() for p in side] for side in self.pending])
+            pending=[[p.clone() for p in side] for side in self.pending],
+            lasting=list(self.lasting), fresh=list(self.fresh))
 
     def new_piece(self, owner: int, face: str, other: str | None = None,
                   pool: int | None = None) -> Piece:

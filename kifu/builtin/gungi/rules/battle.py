@@ -12,10 +12,10 @@ from dataclasses import replace
 
 from kifu.base.errors import IllegalMoveError
 from kifu.builtin.gungi.geometry import file_of, name, rank_of
-from kifu.builtin.gungi.moves import Coord, Ply, Resolved
+from kifu.builtin.gungi.moves import CLAIM, Coord, Ply, Resolved
 from kifu.builtin.gungi.pieces import MARKS, SIDE_NAMES
 from kifu.builtin.gungi.position import BATTLE, OVER, READY, REPEATED, Board, Piece, Position
-from kifu.builtin.gungi.rules import hands
+from kifu.builtin.gungi.rules import claims, hands
 from kifu.builtin.gungi.rules.actions import DROP, EXCHANGE, MOVE, SWAP, Action
 from kifu.builtin.gungi.rules.board_ops import Effects, copy_board, perform, place
 from kifu.builtin.gungi.rules.legal import (
@@ -202,6 +202,7 @@ def _finish(pos: Position, ply: Ply, action: Action, side: int,
             fouls: list[tuple[int, str, str]], lenient: bool, played: Played,
             events: list[Event]) -> None:
     enemy = 1 - side
+    claims.note(pos, fouls)
     checked = in_check(pos.board, pos.geometry, enemy)
     if checked:
         events.append({"type": "check", "side": SIDE_NAMES[enemy]})
@@ -223,10 +224,8 @@ def _finish(pos: Position, ply: Ply, action: Action, side: int,
             events.append({"type": "foul", "rule": rule, "offender": SIDE_NAMES[offender]})
             return
     for offender, rule, message in fouls:
-        claimer = MARKS[1 - offender]
         events.append({"type": "foul", "rule": rule, "offender": SIDE_NAMES[offender]})
-        problem(played, lenient, f"{message}; {claimer} could claim the win (write [反則] "
-                 "if it was claimed)", rule)
+        problem(played, lenient, f"{message}; {could_claim(offender, rule)}", rule)
     if stuck:
         reason = "詰み (mate)" if checked else "no legal move"
         pos.outcome = Outcome(SIDE_NAMES[side], reason, "mate" if checked else "no-move")
@@ -246,6 +245,13 @@ def _finish(pos: Position, ply: Ply, action: Action, side: int,
         elif ply.repetition:
             problem(played, lenient, "the record says [千日手], but this position has occurred "
                      f"{pos.repetitions[key]} times, not four", "sennichite-claim")
+
+
+def could_claim(offender: int, rule: str) -> str:
+    """Who may claim a foul, and how the record says it was claimed."""
+    claimer = MARKS[1 - offender]
+    later = f", or {claimer}{CLAIM} where it was claimed later" if rule in claims.LASTING else ""
+    return f"{claimer} could claim the win (write [反則] if it was claimed{later})"
 
 
 def _mate_foul(pos: Position, ply: Ply, side: int, rule: str, lenient: bool, played: Played,

@@ -11,7 +11,7 @@ from collections import Counter
 
 from kifu.base.errors import IllegalMoveError
 from kifu.builtin.gungi.geometry import SQUARES, file_of, square
-from kifu.builtin.gungi.moves import BackFaces, Placement, Section
+from kifu.builtin.gungi.moves import CLAIM, BackFaces, Placement, Section
 from kifu.builtin.gungi.pieces import FORTS, FRONT_COUNTS, MARKS, PAWN_BACKS, SIDE_NAMES, UNSEEN
 from kifu.builtin.gungi.position import (
     BATTLE,
@@ -19,9 +19,11 @@ from kifu.builtin.gungi.position import (
     REPEATED,
     SETUP,
     START,
+    Foul,
     Piece,
     Position,
 )
+from kifu.builtin.gungi.rules import claims
 from kifu.builtin.gungi.rules.movegen import same_kind
 from kifu.plugin import Played
 
@@ -44,6 +46,7 @@ def section(pos: Position, move: Section, lenient: bool) -> Played:
         pos.setup_pool = [pos.pools.new(Counter({"さ": 1, "と": 1, "へ": 7})) for _ in (0, 1)]
     elif kind == "rebegin":
         _gather_for_resetup(pos)
+        claims.forget(pos)
     elif kind in ("done", "redone"):
         _check_complete(pos, first=kind == "done")
         pos.phase = READY
@@ -114,16 +117,16 @@ def place(pos: Position, move: Placement, lenient: bool = False) -> Played:
     stack = pos.board[sq]
     _check_stacking(stack, move)
     played = Played()
-    if move.piece == "兵" and pos.faces_on_file(side, "兵", move.file):
-        error = IllegalMoveError(f"場二兵: {MARKS[side]} already has a 兵 on file {move.file}, a "
-                                 f"foul during the set-up; {MARKS[1 - side]} could claim the win",
-                                 rule="ni-hyou")
+    fouls = _file_fouls(pos, move)
+    for _, rule, message in fouls:
+        error = IllegalMoveError(message, rule=rule)
         played.warnings.append(error.as_warning() if lenient else error)
     piece = _next_piece(pos, side, move.piece)
-    stack.append(piece)
     if move.back is not None and (move.piece != "兵" or not pos.settle(piece, move.back)):
         raise IllegalMoveError(f"[裏駒{move.back}] cannot hold for this {move.piece}",
                                rule="back-face")
+    stack.append(piece)
+    claims.note(pos, fouls)
     pos.to_place[side][move.piece] -= 1
     pos.placed[side] += 1
     other = 1 - side
@@ -132,6 +135,22 @@ def place(pos: Position, move: Placement, lenient: bool = False) -> Played:
     played.events.append({"type": "placement", "side": SIDE_NAMES[side], "piece": move.piece,
                           "square": f"{move.file}―{move.rank}", "tier": move.tier})
     return played
+
+
+def _file_fouls(pos: Position, move: Placement) -> list[Foul]:
+    """場二兵 (a foul of the set-up, §十七 「初期陣形配置の時のみ、場二兵も反則となる」, and of the
+    re-setup, §二十一 「場ニ兵にならないようにすれば良い」) and ニへ (「ニへは如何なる時も禁止である」:
+    the re-setup places back faces, へ among them): claim-based fouls of the other side."""
+    side, file = move.side, move.file
+    claimer = MARKS[1 - side]
+    if move.piece == "兵" and pos.faces_on_file(side, "兵", file):
+        return [(side, "ni-hyou", f"場二兵: {MARKS[side]} already has a 兵 on file {file}, a foul "
+                                  f"during the set-up; {claimer} could claim the win")]
+    if move.piece == "へ" and pos.faces_on_file(side, "へ", file):
+        return [(side, "ni-he", f"ニへ: {MARKS[side]} already has a へ on file {file}, a foul at "
+                                f"any time; {claimer} could claim the win (write "
+                                f"{claimer}{CLAIM} where it was claimed)")]
+    return []
 
 
 def _set_up_square(pos: Position, move: Placement) -> int:

@@ -67,6 +67,8 @@ def plies_for(pos: Position, action: Action, side: int, origin: bool) -> list[Pl
     """The plies that carry out ``action``: one per legal way, with its notes; naming the
     move's origin if ``origin``."""
     ply = bare_ply(action, side)
+    if action.to == pos.last_square:
+        ply = ply.as_same()  # as the rules write a ply on the square just played (§十八)
     if origin and action.origin is not None:
         ply = replace(ply, origin=Coord(file_of(action.origin), rank_of(action.origin),
                                         action.origin_tier or 1))
@@ -118,7 +120,8 @@ def obtained_note(pos: Position, action: Action) -> str | None:
 def setup_placements(pos: Position) -> list[Placement]:
     """Every set-up ply of the side to place (§十二): a piece it has left to place, in its
     own territory, on top of a stack of fewer than three with no 帥 on top, 砲 and 砦 on the
-    ground only, no second piece of a name in one stack, no second 兵 on a file."""
+    ground only, no second piece of a name in one stack, no second 兵 (nor, in a re-setup,
+    へ) on a file."""
     side = pos.to_move
     assert pos.to_place is not None
     faces = {face for face, left in pos.to_place[side].items() if left > 0 and face != UNSEEN}
@@ -137,7 +140,7 @@ def setup_placements(pos: Position) -> list[Placement]:
         for face in sorted(faces):
             if face in FORTS and tier != 1 or same_kind(stack, side, face):
                 continue
-            if face == "兵" and pos.faces_on_file(side, "兵", file):
-                continue
+            if face in ("兵", "へ") and pos.faces_on_file(side, face, file):
+                continue  # 場二兵 and ニへ are fouls, and no foul is a legal move
             found.append(Placement(side, file, rank, tier, face))
     return found

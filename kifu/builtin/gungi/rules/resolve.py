@@ -7,7 +7,7 @@ reported as a warning.  Nothing here changes the position: :mod:`.battle` carrie
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from kifu.base.errors import IllegalMoveError
 from kifu.builtin.gungi.geometry import name, square
@@ -83,16 +83,50 @@ def read_ply(pos: Position, ply: Ply, lenient: bool, played: Played | None = Non
             raise IllegalMoveError("同 refers to the previous ply's square, but there is none",
                                    rule="same-square")
         sq = pos.last_square
+        if ply.written is not None:
+            _missing_same(played, ply.written, ply)
     else:
         assert ply.file is not None and ply.rank is not None
         if not (1 <= ply.file <= 9 and 1 <= ply.rank <= 9):
             raise IllegalMoveError(f"{ply.file}―{ply.rank} is off the board", rule="off-board")
         sq = square(ply.file, ply.rank)
+        if sq == pos.last_square:
+            _missing_same(played, str(ply), ply.as_same())
     _check_notes(ply)
     repairs: list[str] = []
+    if ply.new_after and not ply.drop:
+        late = _late_drop(pos, ply, sq)
+        if late is not None:
+            text = describe(late, ply.side)
+            repairs.append(text)
+            problem(played, lenient, "the 新 written after this ply's 、 is its own (a drop); "
+                     f"the one legal reading is {text}", "notation")
+            _check_tier(replace(ply, drop=True), late, lenient, repairs, played)
+            return Reading(late, False, played, repairs)
+        problem(played, lenient, "a 新 stands after this ply's 、, where it belongs to no ply",
+                 "notation")
     action, needs_origin = _resolve(pos, ply, sq, lenient, repairs, played)
     _check_tier(ply, action, lenient, repairs, played)
     return Reading(action, needs_origin, played, repairs)
+
+
+def _late_drop(pos: Position, ply: Ply, sq: int) -> Action | None:
+    """The drop a ply stands for when the 新 after its 、 is its own (``▽6―6―1―筒、新▲…``, the
+    one slip of the sample game): the ply read with 新 must fit one legal drop as written."""
+    scratch, repairs = Played(), list[str]()
+    try:
+        action, _ = _resolve(pos, replace(ply, drop=True, new_after=False), sq, False, repairs,
+                             scratch)
+    except IllegalMoveError:
+        return None
+    return None if repairs or scratch.warnings else action
+
+
+def _missing_same(played: Played, written: str, same: Ply) -> None:
+    """A warning: the ply plays on the square just played, which the rules write with 同."""
+    played.warnings.append(IllegalMoveError(
+        f"{written} plays on the square of the ply before it, which the rules write with 同 "
+        f"(§十八): {same}", rule="notation").as_warning())
 
 
 def _check_notes(ply: Ply) -> None:
