@@ -83,8 +83,15 @@ class Geometry:
         low, high = self.territories[side]
         return low <= rank_of(sq) <= high
 
+    @functools.cache
     def territory(self, side: int) -> tuple[int, ...]:
         return tuple(sq for sq in SQUARES if self.in_territory(sq, side))
+
+    @functools.cache
+    def territory_files(self, side: int) -> tuple[tuple[int, ...], ...]:
+        """The playable squares of ``side``'s territory, file by file."""
+        return tuple(tuple(sq for sq in self.territory(side)
+                           if file_of(sq) == file and self.playable(sq)) for file in range(1, 10))
 
     def shifted(self) -> Geometry:
         """The board after 千日手: ranks 1 and 9 out of play, territories 6-8 and 2-4."""

@@ -153,6 +153,35 @@ def _file_fouls(pos: Position, move: Placement) -> list[Foul]:
     return []
 
 
+def can_complete(pos: Position, side: int, left: Counter[str]) -> bool:
+    """Whether ``side`` can still place the pieces ``left`` (its own territory, as it stands):
+    each 砲/砦 on an empty square, and each 兵 (and in a re-setup each へ) on a file of its own
+    that has none (a second one, or a second へ, would be a foul), every file of the first
+    set-up having room for one (every file must end it with a 兵).  A file takes one on an own
+    stack with room, or on an empty square (which a 砲 or 砦 may share: the 兵 then stands on
+    it).  Everything else has room to spare: 27 squares, three tiers, 23 pieces."""
+    board = pos.board
+    files = pos.geometry.territory_files(side)
+    forts = left["砲"] + left["砦"]
+    if forts > 0 and forts > sum(1 for squares in files for sq in squares if not board[sq]):
+        return False
+    for face in ("兵", "へ"):
+        if left[face] <= 0:
+            continue
+        room = lacking = 0
+        for squares in files:
+            stacks = [board[sq] for sq in squares]
+            if any(p.owner == side and p.face == face for stack in stacks for p in stack):
+                continue
+            lacking += 1
+            room += any(len(stack) < 3 and not (stack and stack[-1].face == "帥")
+                        for stack in stacks)
+        # the first set-up fills every file lacking a 兵; a re-setup only needs room
+        if left[face] > room or (face == "兵" and not pos.repeated and room < lacking):
+            return False
+    return True
+
+
 def _set_up_square(pos: Position, move: Placement) -> int:
     """The square a set-up ply names: on the board, in the mover's own territory."""
     if not (1 <= move.file <= 9 and 1 <= move.rank <= 9):

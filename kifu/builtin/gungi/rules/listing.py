@@ -13,25 +13,36 @@ from dataclasses import replace
 from typing import Any
 
 from kifu.builtin.gungi.geometry import SQUARES, file_of, rank_of
-from kifu.builtin.gungi.moves import Betrayed, Coord, Move, Placement, Ply
+from kifu.builtin.gungi.moves import Betrayed, Coord, Move, Placement, Ply, Section
 from kifu.builtin.gungi.pieces import FORTS, UNSEEN
-from kifu.builtin.gungi.position import BATTLE, SETUP, Position
+from kifu.builtin.gungi.position import BATTLE, READY, REPEATED, SETUP, START, Piece, Position
 from kifu.builtin.gungi.rules.actions import DROP, EXCHANGE, MOVE, STRIKE, SUBSTITUTE, SWAP, Action
+from kifu.builtin.gungi.rules.formation import can_complete
 from kifu.builtin.gungi.rules.legal import is_clean, legal_actions, trials
 from kifu.builtin.gungi.rules.movegen import same_kind
 
 
 def legal_moves(pos: Position) -> list[Move]:
     """Every ply the side to move may make: battle plies in the battle, set-up placements in
-    the set-up phase; nothing between the phases (their markers are not plies) or after the
-    end."""
+    the set-up phase; where no ply is to be made, the section marker that takes the record on
+    (``[打ち始め]`` at the start, ``[済み]`` once every piece is placed, 「開戦」 after it, and
+    ``[再び始め]`` ... 「再開戦」 after 千日手), so that a program can play a whole game from the
+    start; nothing after the end."""
     if pos.outcome is not None:
         return []
     if pos.phase == BATTLE:
         return list(battle_plies(pos))
     if pos.phase == SETUP:
-        return list(setup_placements(pos))
-    return []
+        assert pos.to_place is not None
+        if any(sum(left.values()) for left in pos.to_place):
+            return list(setup_placements(pos))
+        return [Section("redone" if pos.repeated else "done")]
+    marker = NEXT_SECTION.get(pos.phase)
+    return [Section(("re" if pos.repeated else "") + marker)] if marker else []
+
+
+#: The section marker a phase without plies goes on by (``re``-prefixed after 千日手).
+NEXT_SECTION = {START: "begin", READY: "battle", REPEATED: "begin"}
 
 
 def battle_plies(pos: Position) -> list[Ply]:
@@ -121,9 +132,13 @@ def setup_placements(pos: Position) -> list[Placement]:
     """Every set-up ply of the side to place (§十二): a piece it has left to place, in its
     own territory, on top of a stack of fewer than three with no 帥 on top, 砲 and 砦 on the
     ground only, no second piece of a name in one stack, no second 兵 (nor, in a re-setup,
-    へ) on a file."""
+    へ) on a file; and none after which the side could no longer place everything (a file
+    left without room for its 兵, no empty square for a 砲), which would leave no way to the
+    battle."""
     side = pos.to_move
     assert pos.to_place is not None
+    feasible = can_complete(pos, side, pos.to_place[side])
+    completes: dict[tuple[int, str], bool] = {}
     faces = {face for face, left in pos.to_place[side].items() if left > 0 and face != UNSEEN}
     for piece in pos.pending[side] if pos.repeated else ():
         if piece.face == UNSEEN:
@@ -142,5 +157,25 @@ def setup_placements(pos: Position) -> list[Placement]:
                 continue
             if face in ("兵", "へ") and pos.faces_on_file(side, face, file):
                 continue  # 場二兵 and ニへ are fouls, and no foul is a legal move
+            if feasible:
+                # what a placement does to the rest is the same for every piece of a role
+                role = face if face in ("兵", "へ", "帥", "砲", "砦") else ""
+                if (sq, role) not in completes:
+                    completes[sq, role] = _completes_after(pos, side, sq, face)
+                if not completes[sq, role]:
+                    continue
             found.append(Placement(side, file, rank, tier, face))
     return found
+
+
+def _completes_after(pos: Position, side: int, sq: int, face: str) -> bool:
+    """Whether the set-up can still be completed after ``side`` places ``face`` on ``sq``."""
+    assert pos.to_place is not None
+    left = Counter(pos.to_place[side])
+    left[face] -= 1
+    stack = pos.board[sq]
+    stack.append(Piece(side, face))
+    try:
+        return can_complete(pos, side, left)
+    finally:
+        stack.pop()
