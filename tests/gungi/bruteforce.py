@@ -344,8 +344,9 @@ def every_ply(pos: Position) -> Iterator[Ply]:
 
 
 #: Refusals that notes might cure: a note changes how a reading is carried out (and so whether
-#: it leaves the own 帥 safe), never which pieces could make it.
-NOTE_RULES = frozenset({"check", "ambiguous", "replacement", "betrayal", "obtained"})
+#: it leaves the own 帥 safe, or, by a betrayal, the stack within the same-kind rule), never
+#: which pieces could make it.
+NOTE_RULES = frozenset({"check", "ambiguous", "replacement", "betrayal", "obtained", "same-kind"})
 
 
 def with_notes(pos: Position, ply: Ply) -> Iterator[Ply]:

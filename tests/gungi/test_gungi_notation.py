@@ -246,3 +246,16 @@ def test_two_re_placement_brackets_in_both_dialects_and_json() -> None:
     assert "B 5-1-1-kaoru[2-8-1-toride][9-3-1-oozutsu]" in GAME.write(record, "ascii")
     assert GAME.parse(GAME.write(record, "ascii")) == record
     assert jsonform.loads(jsonform.dumps(record)) == record
+
+
+@given(plies())
+def test_a_ply_the_generator_makes_fast_is_the_same_value(ply: Ply) -> None:
+    """``plain_ply`` (what the move generator writes most plies with) makes the value
+    ``Ply(...)`` makes: equal, with the same hash and text."""
+    from kifu.builtin.gungi.moves import plain_ply
+
+    made = plain_ply(ply.side, ply.piece, ply.file, ply.rank, ply.tier, ply.drop, ply.origin,
+                     ply.obtained, ply.back)
+    expected = Ply(ply.side, ply.piece, ply.file, ply.rank, ply.tier, drop=ply.drop,
+                   origin=ply.origin, obtained=ply.obtained, back=ply.back)
+    assert made == expected and hash(made) == hash(expected) and str(made) == str(expected)

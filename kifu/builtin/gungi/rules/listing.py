@@ -12,13 +12,13 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
-from kifu.builtin.gungi.geometry import SQUARES, file_of, rank_of
-from kifu.builtin.gungi.moves import Betrayed, Coord, Move, Placement, Ply, Section
+from kifu.builtin.gungi.geometry import FILES, RANKS, SQUARES, file_of, rank_of
+from kifu.builtin.gungi.moves import Betrayed, Coord, Move, Placement, Ply, Section, plain_ply
 from kifu.builtin.gungi.pieces import FORTS, UNSEEN
 from kifu.builtin.gungi.position import BATTLE, READY, REPEATED, SETUP, START, Piece, Position
 from kifu.builtin.gungi.rules.actions import DROP, EXCHANGE, MOVE, STRIKE, SUBSTITUTE, SWAP, Action
 from kifu.builtin.gungi.rules.formation import can_complete
-from kifu.builtin.gungi.rules.legal import is_clean, legal_actions, trials
+from kifu.builtin.gungi.rules.legal import Trial, is_clean, legal_ways, trials
 from kifu.builtin.gungi.rules.movegen import same_kind
 
 
@@ -48,12 +48,33 @@ NEXT_SECTION = {START: "begin", READY: "battle", REPEATED: "begin"}
 def battle_plies(pos: Position) -> list[Ply]:
     """Every legal action of the side to move, each legal way of it as a ply."""
     side = pos.to_move
-    actions = list(legal_actions(pos, side))
-    readings = Counter((a.face, a.to) for a in actions if a.kind == MOVE)
+    ways = list(legal_ways(pos, side))
+    readings = Counter((a.face, a.to) for a, _ in ways if a.kind == MOVE)
     found: list[Ply] = []
-    for action in actions:
-        needs_origin = action.kind == MOVE and readings[(action.face, action.to)] > 1
-        found.extend(plies_for(pos, action, side, needs_origin))
+    backs: list[str] | None = None
+    last = pos.last_square
+    for action, trials_ in ways:
+        kind, to = action.kind, action.to
+        needs_origin = kind == MOVE and readings[(action.face, to)] > 1
+        if trials_ is not None or (kind != MOVE and kind != DROP):
+            found.extend(plies_for(pos, action, side, needs_origin, trials_))
+            continue
+        # one plain way (see legal_ways): written straight away, as most legal moves are
+        origin = None
+        if needs_origin:
+            assert action.origin is not None
+            origin = Coord(FILES[action.origin], RANKS[action.origin], action.origin_tier or 1)
+        if to == last:  # 同, the tier implied
+            file = rank = tier = None
+        else:
+            file, rank, tier = FILES[to], RANKS[to], action.tier
+        drop = kind == DROP
+        obtained = None if action.victim_tier is None else obtained_note(pos, action)
+        found.append(plain_ply(side, action.face, file, rank, tier, drop, origin, obtained))
+        if drop and action.face == "兵":  # the record may name the dropped 兵's back
+            backs = pawn_backs(pos, side) if backs is None else backs
+            found.extend(plain_ply(side, "兵", file, rank, tier, True, back=back)
+                         for back in backs)
     return found
 
 
@@ -74,9 +95,10 @@ def bare_ply(action: Action, side: int) -> Ply:
     return Ply(side, "帥", file, rank, 2, swap=action.other, swap_drop=True)
 
 
-def plies_for(pos: Position, action: Action, side: int, origin: bool) -> list[Ply]:
-    """The plies that carry out ``action``: one per legal way, with its notes; naming the
-    move's origin if ``origin``."""
+def plies_for(pos: Position, action: Action, side: int, origin: bool,
+              ways: list[Trial] | None = None) -> list[Ply]:
+    """The plies that carry out ``action``: one per legal way (``ways``, found here when not
+    given), with its notes; naming the move's origin if ``origin``."""
     ply = bare_ply(action, side)
     if action.to == pos.last_square:
         ply = ply.as_same()  # as the rules write a ply on the square just played (§十八)
@@ -84,9 +106,9 @@ def plies_for(pos: Position, action: Action, side: int, origin: bool) -> list[Pl
         ply = replace(ply, origin=Coord(file_of(action.origin), rank_of(action.origin),
                                         action.origin_tier or 1))
     found = []
-    for trial in trials(pos, action, side):
-        if not is_clean(pos, action, side, trial):
-            continue
+    if ways is None:
+        ways = [t for t in trials(pos, action, side) if is_clean(pos, action, side, t)]
+    for trial in ways:
         notes: dict[str, Any] = {}
         if trial.betray is not None:
             stack = pos.board[action.to]
