@@ -1,14 +1,25 @@
-"""Boards whose stones stand on the intersections of a grid (Renju, Go on a grid map)."""
+"""Boards whose stones stand on the intersections of a grid (Renju, Go on a grid map).
+
+The coordinates stand outside the stones of the edge lines: the margin holds a stone's radius,
+a gap and the widest label (:func:`framed`), and every label's ink is placed from its outline
+(:mod:`kifu.render.glyphs`), so no stone ever covers one.  Labels are ``LABEL`` of a cell high,
+so that a 19x19 board drawn 360 pixels wide still has 9-pixel coordinates.
+"""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from kifu.render.svg import document, element
+from kifu.render import glyphs
+from kifu.render.svg import document, element, text_line
 
 BOARD_FILL = "#dcb35c"
 LINE = "#222"
+#: A stone's radius, a coordinate's size and the gaps around coordinates, in cells.
+STONE, LABEL, GAP = 0.47, 0.55, 0.12
+#: A move number's size on a stone, in cells: up to two digits, and three or more.
+NUMBER, LONG_NUMBER = 0.55, 0.46
 
 
 @dataclass(frozen=True)
@@ -36,6 +47,18 @@ class Grid:
                 self.margin + (self.rows - 1 - row) * self.cell)
 
 
+def framed(columns: int, rows: int, *, coords: bool, flip: bool = False,
+           row_label: Callable[[int], str] = str, cell: float = 30.0) -> Grid:
+    """A grid whose margin holds the coordinates (the widest row label beside a stone of the
+    edge), or, without coordinates, just the edge stones."""
+    if not coords:
+        return Grid(columns, rows, cell, round(cell * 0.66, 2), flip)
+    size = cell * LABEL
+    widest = max((glyphs.advance(label, size) for label in map(row_label, range(rows))
+                  if glyphs.covers(label)), default=size)
+    return Grid(columns, rows, cell, round(cell * (STONE + 2 * GAP) + widest, 2), flip)
+
+
 def draw_board(grid: Grid, *, stars: Iterable[tuple[int, int]] = (), coords: bool = True,
                column_label: Callable[[int], str] = str, row_label: Callable[[int], str] = str,
                title: str | None = None, extra_height: float = 0.0,
@@ -57,28 +80,52 @@ def draw_board(grid: Grid, *, stars: Iterable[tuple[int, int]] = (), coords: boo
         x, y = grid.xy(column, row)
         element(root, "circle", cx=x, cy=y, r=grid.cell * 0.1, fill=LINE)
     if coords:
-        labels = element(root, "g", font_size=grid.cell * 0.4, fill=LINE, text_anchor="middle",
-                         dominant_baseline="central", class_="coordinates")
-        for column in range(grid.columns):
-            x, _ = grid.xy(column, 0)
-            for y in (grid.margin * 0.45, grid.height - grid.margin * 0.45):
-                element(labels, "text", column_label(column), x=x, y=y)
-        for row in range(grid.rows):
-            _, y = grid.xy(0, row)
-            for x in (grid.margin * 0.45, grid.width - grid.margin * 0.45):
-                element(labels, "text", row_label(row), x=x, y=y)
+        draw_coordinates(root, grid, column_label, row_label)
     return root
+
+
+def draw_coordinates(root: ET.Element, grid: Grid, column_label: Callable[[int], str],
+                     row_label: Callable[[int], str]) -> None:
+    """The labels of the columns above and below the board, of the rows left and right of it,
+    each a gap away from the stones of the edge lines."""
+    labels = element(root, "g", fill=LINE, class_="coordinates")
+    size, cell = grid.cell * LABEL, grid.cell
+    near = grid.margin - cell * (STONE + GAP)  # the edge of the band beside the stones
+    names = [column_label(column) for column in range(grid.columns)]
+    sizes = [min(size, cell * 0.95 * size / max(glyphs.advance(text, size), 1e-9))
+             if glyphs.covers(text) else size for text in names]
+    # One baseline for the whole row of labels: the lowest ink above, the highest below.
+    top = min(_ink_rows(text, fitted)[0] for text, fitted in zip(names, sizes))
+    bottom = max(_ink_rows(text, fitted)[1] for text, fitted in zip(names, sizes))
+    for column, (text, fitted) in enumerate(zip(names, sizes)):
+        x, _ = grid.xy(column, 0)
+        text_line(labels, text, x, near - bottom, fitted)
+        text_line(labels, text, x, grid.height - near - top, fitted)
+    for row in range(grid.rows):
+        _, y = grid.xy(0, row)
+        text = row_label(row)
+        text_line(labels, text, near, y, size, anchor="end")
+        text_line(labels, text, grid.width - near, y, size, anchor="start")
+
+
+def _ink_rows(text: str, size: float) -> tuple[float, float]:
+    """How far the ink of ``text`` centred on y = 0 reaches up (negative) and down."""
+    if not glyphs.covers(text):
+        return -size / 2, size / 2
+    _, top, _, bottom = glyphs.box(text, 0.0, 0.0, size)
+    return top, bottom
 
 
 def draw_stone(parent: ET.Element, grid: Grid, column: int, row: int, fill: str,
                stroke: str = LINE, label: str | None = None, label_fill: str = "#fff") -> None:
     x, y = grid.xy(column, row)
-    element(parent, "circle", cx=x, cy=y, r=grid.cell * 0.47, fill=fill, stroke=stroke,
+    element(parent, "circle", cx=x, cy=y, r=grid.cell * STONE, fill=fill, stroke=stroke,
             stroke_width=1)
     if label:
-        size = grid.cell * (0.45 if len(label) < 3 else 0.36)
-        element(parent, "text", label, x=x, y=y, fill=label_fill, font_size=size,
-                text_anchor="middle", dominant_baseline="central")
+        size = grid.cell * (NUMBER if len(label) < 3 else LONG_NUMBER)
+        if glyphs.covers(label):  # as wide as the stone at most
+            size = min(size, grid.cell * 2 * STONE * 0.9 * size / glyphs.advance(label, size))
+        text_line(parent, label, x, y, size, fill=label_fill)
 
 
 def draw_last_move(parent: ET.Element, grid: Grid, column: int, row: int, colour: str) -> None:

@@ -37,8 +37,8 @@ def _row_label(row: int) -> str:
 
 def render_svg(position: Position, options: RenderOptions, record: Record | None = None) -> str:
     size = position.board.size
-    grid = board.Grid(size, size, flip=options.flip,
-                      margin=30.0 if options.coords else 20.0)
+    grid = board.framed(size, size, coords=options.coords, flip=options.flip,
+                        row_label=_row_label)
     legend = _legend(position, record)
     root = board.draw_board(grid, stars=_stars(position.board), coords=options.coords,
                             column_label=_column_label, row_label=_row_label,
