@@ -151,3 +151,57 @@ def text_of(element: ET.Element) -> str | None:
     if tag == "text":
         return "".join(element.itertext())
     return element.get("data-text")
+
+
+# -- a font for the page's own text -----------------------------------------------------------
+
+#: The family of the font a viewer page carries for kifu's own text in HTML (the moves'
+#: notation, the statuses, the events in words): the same outlines, as an OpenType font.
+FAMILY = "kifu glyphs"
+
+
+def font_face(text: str) -> str:
+    """A CSS ``@font-face`` rule of :data:`FAMILY`: a font (inline, as a ``data:`` URL) of
+    kifu's outlines of the characters of ``text`` past ASCII; empty when there are none.
+    ASCII is left to the page's own fonts, which every reader has."""
+    wanted = "".join(sorted({c for c in text if ord(c) > 0x7E and c in _table()}))
+    if not wanted:
+        return ""
+    return (f'@font-face {{ font-family: "{FAMILY}"; '
+            f'src: url(data:font/otf;base64,{_font(wanted)}) format("opentype"); }}')
+
+
+@cache
+def _font(chars: str) -> str:
+    """An OpenType (CFF) font of the outlines of ``chars``, base64."""
+    import base64
+    import io
+
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+    from fontTools.pens.transformPen import TransformPen
+    from fontTools.svgLib.path import parse_path
+
+    table = _table()
+    names = [f"u{ord(c):04X}" for c in chars]
+    builder = FontBuilder(int(EM), isTTF=False)
+    builder.setupGlyphOrder([".notdef", *names])
+    builder.setupCharacterMap({ord(c): name for c, name in zip(chars, names)})
+    strings, metrics = {}, {".notdef": (500, 0)}
+    empty = T2CharStringPen(500, None)
+    strings[".notdef"] = empty.getCharString()
+    for char, name in zip(chars, names):
+        found = table[char]
+        pen = T2CharStringPen(found.advance, None)
+        parse_path(found.path, TransformPen(pen, (1, 0, 0, -1, 0, 0)))  # y upwards again
+        strings[name] = pen.getCharString()
+        metrics[name] = (found.advance, found.box[0])
+    builder.setupCFF("KifuGlyphs-Regular", {"FullName": "kifu glyphs"}, strings, {})
+    builder.setupHorizontalMetrics(metrics)
+    builder.setupHorizontalHeader(ascent=880, descent=-120)
+    builder.setupNameTable({"familyName": FAMILY, "styleName": "Regular"})
+    builder.setupOS2(sTypoAscender=880, sTypoDescender=-120, usWinAscent=880, usWinDescent=120)
+    builder.setupPost()
+    out = io.BytesIO()
+    builder.save(out)
+    return base64.b64encode(out.getvalue()).decode("ascii")

@@ -19,6 +19,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from kifu.render.glyphs import font_face
 from kifu.render.svg import xml_text
 from kifu.render.viewer.model import GameView, PositionNode
 from kifu.render.viewer.svgdiff import pack
@@ -43,7 +44,7 @@ def page(views: Sequence[GameView], title: str | None = None) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="color-scheme" content="light dark">\n'
         f"<title>{_text(_plain(heading))} \u2013 kifu</title>\n"
-        f"<style>\n{asset('viewer.css')}</style>\n</head>\n"
+        f"<style>\n{asset('viewer.css')}{_glyph_font(views)}</style>\n</head>\n"
         '<body class="kv-page">\n'
         f"{viewer(views)}"
         f"<script>\n{asset('viewer.js')}</script>\n</body>\n</html>\n")
@@ -52,8 +53,20 @@ def page(views: Sequence[GameView], title: str | None = None) -> str:
 def fragment(views: Sequence[GameView], key: str) -> str:
     """A block to paste into another page; ``key`` names it in links (``#KEY.move=12``), so
     that several blocks coexist on one page."""
-    return (f"{viewer(views, key)}<style>\n{asset('viewer.css')}</style>\n"
+    return (f"{viewer(views, key)}<style>\n{asset('viewer.css')}{_glyph_font(views)}</style>\n"
             f"<script>\n{asset('viewer.js')}</script>\n")
+
+
+def _glyph_font(views: Sequence[GameView]) -> str:
+    """The font of kifu's own glyphs that the page's own text uses (the games' names, the
+    moves' notation, the statuses, the events in words), so that they read without the
+    reader's CJK fonts (see :mod:`kifu.render.glyphs`); record text is left to the reader's
+    fonts."""
+    own = "".join(f"{view.game.title if view.game else ''}"
+                  + "".join(node.notation + node.status + "".join(node.words)
+                            for node in view.nodes) for view in views)
+    rule = font_face(own)
+    return rule + "\n" if rule else ""
 
 
 def viewer(views: Sequence[GameView], key: str = "") -> str:

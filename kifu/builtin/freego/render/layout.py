@@ -194,8 +194,9 @@ class Spread:
     whole fitted into the picture again.  ``scale`` is what the fitting shrank everything by
     (labels included)."""
 
-    def __init__(self, centres: list[Point], needed: list[float]) -> None:
-        moved = _pushed_apart(list(centres), needed)
+    def __init__(self, centres: list[Point], needed: list[float],
+                 gap: float = SPREAD_GAP) -> None:
+        moved = _pushed_apart(list(centres), needed, gap)
         lows = [min(x - r for (x, _), r in zip(moved, needed)),
                 min(y - r for (_, y), r in zip(moved, needed))]
         highs = [max(x + r for (x, _), r in zip(moved, needed)),
@@ -209,12 +210,12 @@ class Spread:
         self.height = (highs[1] - lows[1]) * self.scale + 2 * MAP_MARGIN
 
 
-def _pushed_apart(centres: list[Point], needed: list[float]) -> list[Point]:
-    """The centres moved until no two circles (radii ``needed``) are nearer than
-    ``SPREAD_GAP``: round after round, every pair that overlaps moves apart, each by half the
+def _pushed_apart(centres: list[Point], needed: list[float], gap: float) -> list[Point]:
+    """The centres moved until no two circles (radii ``needed``) are nearer than ``gap``:
+    round after round, every pair that overlaps moves apart, each by half the
     overlap (a pair on one point along a direction its indexes choose).  Pairs are found in
     buckets as wide as the largest circle, so a round costs time linear in the cells."""
-    side = 2 * max(needed, default=1.0) + SPREAD_GAP
+    side = 2 * max(needed, default=1.0) + gap
     points = [list(c) for c in centres]
     for _ in range(ROUNDS):
         buckets: dict[tuple[int, int], list[int]] = {}
@@ -228,7 +229,7 @@ def _pushed_apart(centres: list[Point], needed: list[float]) -> list[Point]:
                 for j in near:
                     if j <= i:
                         continue
-                    want = needed[i] + needed[j] + SPREAD_GAP
+                    want = needed[i] + needed[j] + gap
                     dx, dy = points[j][0] - points[i][0], points[j][1] - points[i][1]
                     apart = math.hypot(dx, dy)
                     if apart >= want - 1e-6:

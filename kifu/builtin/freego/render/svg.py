@@ -300,19 +300,31 @@ class _MapSheet(_Sheet):
         names = layout.names(board, choice)
         outlined = any(cell.polygon for cell in board.cells)
         self.scale = 1.0
-        if outlined or len(board) > layout.SPREAD_MOST:
+        valued = value_shown(board)
+        large = len(board) > layout.SPREAD_MOST
+        if outlined or large:
             radii = layout.radii(centres)
             self.width, self.height = frame.width, frame.height
         else:  # a map of points: circles as big as their names, pushed apart
             spread = layout.Spread(centres, [_needed(name) if labelled else
-                                             layout.SPREAD_SMALLEST for name in names])
+                                             layout.SPREAD_SMALLEST for name in names],
+                                   gap=layout.SPREAD_GAP + (layout.LABEL * 0.6 if valued else 0))
             centres, radii, self.scale = spread.centres, spread.radii, spread.scale
             self.width, self.height = spread.width, spread.height
         self.centres, self.radii = centres, radii
-        #: The largest size of a name: a spread map's label size, else what fits a stone.
-        largest = 11.0 if outlined or len(board) > layout.SPREAD_MOST else \
-            layout.LABEL * self.scale
-        valued = value_shown(board)
+        #: The largest size of a name (a spread or outlined map's label size, else what fits
+        #: a stone of a crowded map), and the room each name has: its stone, or the width of
+        #: its cell's outline.
+        largest = 11.0 if large else layout.LABEL * self.scale
+        room = [2 * r * 0.86 for r in radii]
+        if outlined:  # stones of one size, as big as a third of a cell; a name 80% of it
+            boxes = {index: _extent(cell.polygon, frame) for index, cell in
+                     enumerate(board.cells) if cell.polygon}
+            thirds = sorted(min(wide, high) / 3 for wide, high in boxes.values())
+            usual = thirds[len(thirds) // 2]
+            for index, (wide, high) in boxes.items():
+                room[index] = max(room[index], 0.8 * wide)
+                radii[index] = max(radii[index], min(usual, min(wide, high) / 2.2))
         values = [scoring.fmt(cell.value) for cell in board.cells] if valued else []
         scratch = ET.Element("g")
         element(scratch, "rect", x=0, y=0, width=self.width, height=self.height,
@@ -336,7 +348,7 @@ class _MapSheet(_Sheet):
             label = names[index] if number is None else str(number)
             _draw_cell(parent, what, centres[index], radii[index], label, number is not None,
                        outlined, labelled, values[index] if valued else None, colours,
-                       largest)
+                       largest, room[index])
 
         super().__init__(written[:1], cell, len(board), False)
 
@@ -356,17 +368,24 @@ class _MapSheet(_Sheet):
         return out
 
 
+def _extent(polygon: tuple[tuple[float, float], ...], frame: layout.Frame
+            ) -> tuple[float, float]:
+    """The width and height of a cell's outline in the picture."""
+    xs, ys = zip(*map(frame.xy, polygon))
+    return max(xs) - min(xs), max(ys) - min(ys)
+
+
 def _needed(name: str) -> float:
     """The radius a cell's circle needs for its name at the label size of a spread map (a long
-    name is drawn smaller, in a circle of at most two labels' size)."""
+    name is drawn smaller, in a circle of at most three labels' size)."""
     wide = glyphs.advance(name, layout.LABEL) if glyphs.covers(name) else \
         display_width(name) * 0.55 * layout.LABEL
-    return max(layout.SPREAD_SMALLEST, min(layout.LABEL * 2, wide / 2 / 0.86 + 1))
+    return max(layout.SPREAD_SMALLEST, min(layout.LABEL * 3, wide / 2 / 0.86 + 1))
 
 
 def _draw_cell(marks: ET.Element, what: int, centre: tuple[float, float], r: float, label: str,
                numbered: bool, outlined: bool, labelled: bool, value: str | None,
-               colours: list[str], largest: float) -> None:
+               colours: list[str], largest: float, room: float) -> None:
     """One cell's stone (or, without outlines, its circle), its name or move number, and its
     value on a valued map."""
     x, y = centre
@@ -382,12 +401,11 @@ def _draw_cell(marks: ET.Element, what: int, centre: tuple[float, float], r: flo
     if labelled:
         wide = glyphs.advance(label, 1.0) if glyphs.covers(label) else \
             display_width(label) * 0.55
-        font = max(5.0, min(largest, r * 2 * 0.86 / max(1.0, wide)))
+        font = max(5.0, min(largest, room / max(1.0, wide)))
         text_line(marks, label, x, y, font, fill=ink if what != EMPTY else INK,
                     class_=None if numbered else "coordinates")
     if value is not None and what != OFF:
-        text_line(marks, value, x + r * 0.9, y - r * 0.9, max(5.0, min(largest * 0.7, r * 0.7)),
-                    fill="#555")
+        text_line(marks, value, x + r * 0.9, y - r * 0.9, largest, fill="#555")
 
 
 def value_shown(board: Board) -> bool:

@@ -128,11 +128,11 @@ def _stack(parent: ET.Element, layout: _Layout, position: Position, at: int,
     _piece(group, x + CELL / 2, centre_y, CELL * (0.27 if below else 0.36), colour_of(top),
            strength_of(top))
     if below:
-        text_line(group, f"×{len(stack)}", x + CELL - 3, y + CELL * 0.13, CELL * 0.22,
+        text_line(group, f"×{len(stack)}", x + CELL - 3, y + CELL * 0.13, CELL * 0.24,
                   anchor="end", fill=INK, class_="height")
         _strip(group, x, y, below)
     if options.numbers and at in position.numbers:
-        text_line(group, position.numbers[at], x + 3, y + CELL * 0.13, CELL * 0.22,
+        text_line(group, position.numbers[at], x + 3, y + CELL * 0.13, CELL * 0.24,
                   anchor="start", fill=INK, class_="number")
 
 
@@ -142,7 +142,7 @@ def _strip(group: ET.Element, x: float, y: float, below: list[int]) -> None:
     shown = below[-STRIP:] if len(below) > STRIP else below
     left = x + (CELL - len(shown) * (tile + 1)) / 2
     if len(below) > STRIP:
-        text_line(group, f"+{len(below) - STRIP}", x + 2, y + CELL - 3, CELL * 0.2,
+        text_line(group, f"+{len(below) - STRIP}", x + 2, y + CELL - 3, CELL * 0.24,
                   anchor="start", baseline="alphabetic", fill=INK)
         left = x + CELL * 0.2
     for index, code in enumerate(shown):
@@ -150,7 +150,7 @@ def _strip(group: ET.Element, x: float, y: float, below: list[int]) -> None:
         ty = y + CELL - tile - 2
         element(group, "rect", x=tx, y=ty, width=tile, height=tile, rx=1.5,
                 fill=FILL[colour_of(code)], class_="beneath")
-        text_line(group, strength_of(code), tx + tile / 2, ty + tile / 2, tile * 0.9,
+        text_line(group, strength_of(code), tx + tile / 2, ty + tile / 2, tile,
                   fill="#fff")
 
 
