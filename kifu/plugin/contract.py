@@ -24,8 +24,9 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from kifu.base.errors import KifuError, NotationError
+from kifu.base.markup import Markup, dimmed_along, markup_of
 from kifu.base.reading import Reading
-from kifu.base.record import Record
+from kifu.base.record import Node, Record
 from kifu.plugin import replay
 from kifu.plugin.results import read_result
 from kifu.plugin.values import Event, MoveT, Outcome, Played, PositionT, RenderOptions, Step
@@ -137,8 +138,8 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
         "rules": "start(record), play(position, move, lenient), legal_moves(position), "
                  "outcome(position), play_quietly(position, move, lenient) (optional)",
         "position": "to_json(position) (optional)",
-        "render": "render_svg(position, options, record), render_text(position, options), "
-                  "summary(position) (optional)",
+        "render": "render_svg(position, options, record[, markup]), render_text(position, "
+                  "options), summary(position) (optional)",
         "events": "event_text(event), REPLAY_SCHEMA (both optional)",
     }
 
@@ -154,6 +155,10 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
     #: The values each drawing option takes (its words, or ``NUMBER``); an option not listed
     #: is yes/no.
     render_option_values: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    #: Whether the game draws a record's markup (SGF's labels, shapes, arrows, lines and
+    #: dimmed points, :mod:`kifu.base.markup`): its ``render_svg`` then takes a fourth
+    #: argument, the :class:`~kifu.base.markup.Markup` of the position drawn.
+    draws_markup: ClassVar[bool] = False
     #: The sides a result names, first player first (``Result: black``, SGF's ``B+R``); a game
     #: that names none has its results read as they are written, the winner's name compared
     #: with the outcome's (as before results were read as data).
@@ -335,10 +340,31 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
 
     # -- presentation -----------------------------------------------------------------------
 
-    def render_svg(self, position: Any, options: RenderOptions, record: Record | None = None) -> str:
-        """The position as a standalone SVG document."""
+    def render_svg(self, position: Any, options: RenderOptions, record: Record | None = None,
+                   markup: Markup | None = None) -> str:
+        """The position as a standalone SVG document, with ``markup`` on it (what the record
+        marks on the position: see :meth:`markup_at`) where the game draws markup and
+        ``options.markup`` asks for it."""
+        if markup and self.draws_markup and options.markup:
+            marked: str = self.role("render").render_svg(position, options, record, markup)
+            return marked
         drawn: str = self.role("render").render_svg(position, options, record)
         return drawn
+
+    def markup_at(self, record: Record, line: list[Node], node: Node | None) -> Markup | None:
+        """What ``record`` marks on the position after ``node`` of ``line`` (the start, where
+        the record's headers keep it, for ``None``), dimmed points as they stand there; ``None``
+        for a game that draws no markup."""
+        if not self.draws_markup:
+            return None
+        said: list[Mapping[str, str]] = [record.headers]
+        for each in line:
+            if node is None:
+                break
+            said.append(each.properties if each.has_properties() else {})
+            if each is node:
+                break
+        return markup_of(said[-1], dimmed_along(said))
 
     def render_text(self, position: Any, options: RenderOptions) -> str:
         """The position as a diagram a person can read in a terminal."""

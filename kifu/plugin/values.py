@@ -110,6 +110,9 @@ class RenderOptions:
         "Mark the last move.", "--last-move/--no-last-move"))
     numbers: bool = field(default=False, metadata=_option(
         "Number the stones by move (where the game has stones)."))
+    markup: bool = field(default=True, metadata=_option(
+        "Draw the record's markup: labels, triangles, squares, circles, crosses, arrows, "
+        "lines, dimmed points (where the game draws it).", "--markup/--no-markup"))
     extras: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -118,7 +121,7 @@ class RenderOptions:
                                  or size not in SIZES):
             raise OptionError(f"a drawing's size is a whole number of pixels from {SIZES.start} "
                               f"to {SIZES.stop - 1}, not {str(size)[:40]!r}", option="--size")
-        for name in ("flip", "coords", "last_move", "numbers"):
+        for name in ("flip", "coords", "last_move", "numbers", "markup"):
             if not isinstance(getattr(self, name), bool):
                 raise OptionError(f"{name} is true or false, not {getattr(self, name)!r}",
                                   option="--" + name.replace("_", "-"))

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from kifu.base.errors import OptionError
+from kifu.base.markup import Markup
 from kifu.base.unsafe import safe_lines
 from kifu.plugin import AnyGame, RenderOptions
 from kifu.plugin.values import check_option
@@ -53,6 +54,14 @@ class Drawing:
         position, _ = loaded.position_at(self.move, self.path, self.lenient)
         return position
 
+    def marked(self, loaded: Loaded) -> tuple[Any, Markup | None]:
+        """The position to draw and what the record marks on it (see
+        :meth:`kifu.plugin.GamePlugin.markup_at`)."""
+        position, step = loaded.position_at(self.move, self.path, self.lenient)
+        line = loaded.record.line(self.path) if step is not None else []
+        return position, loaded.game.markup_at(loaded.record, line,
+                                               step.node if step is not None else None)
+
 
 class IndexSink(Protocol):
     """What a format adds to an output folder, built as the batch's results come in."""
@@ -78,7 +87,9 @@ class RenderFormat:
 
 def draw_svg(loaded: Loaded, drawing: Drawing) -> str:
     options = drawing.options_for(loaded.game)
-    return loaded.game.render_svg(drawing.position(loaded), options, loaded.record)
+    position, markup = drawing.marked(loaded)
+    marked = (markup,) if markup else ()  # a game that draws no markup takes three arguments
+    return loaded.game.render_svg(position, options, loaded.record, *marked)
 
 
 def draw_text(loaded: Loaded, drawing: Drawing) -> str:

@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from kifu.base.markup import Markup
 from kifu.render import glyphs
 from kifu.render.svg import document, element, text_line
 
@@ -152,3 +153,105 @@ def draw_legend(parent: ET.Element, grid: Grid, lines: list[str]) -> None:
 
 def legend_height(grid: Grid, lines: int) -> float:
     return 0.0 if not lines else grid.cell * 0.45 * (1.3 * lines + 0.6)
+
+
+# -- markup ---------------------------------------------------------------------------------
+
+MARK = "#c0392b"
+DIMMED = 0.55
+
+
+def draw_markup(root: ET.Element, grid: Grid, markup: Markup,
+                locate: Callable[[str], tuple[int, int] | None],
+                stone: Callable[[int, int], str | None]) -> None:
+    """What a record marks on the board (:mod:`kifu.base.markup`): dimmed points veiled,
+    triangles, squares, circles and crosses on their points, lines and arrows between points,
+    labels on their points (on an empty point, over a patch of the board).  ``locate`` gives
+    a point's column and row (``None``: not on the board), ``stone`` the fill of the stone on
+    a point (``None``: empty), so that a mark on a dark stone is drawn light."""
+    group = element(root, "g", class_="markup", fill="none", stroke_width=2,
+                    stroke_linecap="round", stroke_linejoin="round")
+    cell = grid.cell
+
+    def where(point: str) -> tuple[float, float, str] | None:
+        found = locate(point)
+        if found is None:
+            return None
+        x, y = grid.xy(*found)
+        return x, y, _ink(stone(*found))
+
+    veil = [found for p in markup.dimmed if (found := where(p)) is not None]
+    if veil:
+        dim = element(group, "g", class_="dimmed", fill="#f4f4f4", opacity=DIMMED, stroke="none")
+        for x, y, _ in veil:
+            element(dim, "rect", x=x - cell / 2, y=y - cell / 2, width=cell, height=cell)
+    r = cell * 0.27
+    for kind, marked in (("triangle", markup.triangles), ("square", markup.squares),
+                         ("circle", markup.circles), ("cross", markup.crosses)):
+        for point in marked:
+            found = where(point)
+            if found is None:
+                continue
+            x, y, ink = found
+            if kind == "triangle":
+                element(group, "polygon", class_=kind, stroke=ink, points=" ".join(
+                    f"{x + r * dx:.1f},{y + r * dy:.1f}" for dx, dy in
+                    ((0, -1.1), (0.95, 0.6), (-0.95, 0.6))))
+            elif kind == "square":
+                element(group, "rect", class_=kind, stroke=ink, x=x - r * 0.8, y=y - r * 0.8,
+                        width=r * 1.6, height=r * 1.6)
+            elif kind == "circle":
+                element(group, "circle", class_=kind, stroke=ink, cx=x, cy=y, r=r)
+            else:
+                d = r * 0.8
+                element(group, "path", class_=kind, stroke=ink,
+                        d=f"M{x - d:.1f},{y - d:.1f}L{x + d:.1f},{y + d:.1f}"
+                          f"M{x - d:.1f},{y + d:.1f}L{x + d:.1f},{y - d:.1f}")
+    for kind, pairs in (("line", markup.lines), ("arrow", markup.arrows)):
+        for first, second in pairs:
+            a, b = where(first), where(second)
+            if a is None or b is None or a[:2] == b[:2]:
+                continue
+            _arrow(group, a[0], a[1], b[0], b[1], cell, kind)
+    for point, text in markup.labels:
+        found = where(point)
+        if found is None or not text:
+            continue
+        x, y, ink = found
+        column, row = locate(point) or (0, 0)
+        if stone(column, row) is None:  # the board's lines make way for the label
+            element(group, "circle", cx=x, cy=y, r=cell * 0.4, fill=BOARD_FILL, stroke="none",
+                    class_="label-ground")
+        size = cell * LABEL
+        if glyphs.covers(text):
+            size = min(size, cell * 0.9 * size / max(glyphs.advance(text, size), 1e-9))
+        text_line(group, text, x, y, size, fill=ink, stroke="none", class_="label")
+
+
+def _ink(fill: str | None) -> str:
+    """The colour of a mark on a stone of ``fill`` (``None``: an empty point)."""
+    if fill is None:
+        return MARK
+    digits = fill.lstrip("#")
+    if len(digits) == 3:
+        digits = "".join(c * 2 for c in digits)
+    r, g, b = (int(digits[i:i + 2], 16) for i in (0, 2, 4))
+    return "#fff" if 0.299 * r + 0.587 * g + 0.114 * b < 140 else MARK
+
+
+def _arrow(group: ET.Element, x1: float, y1: float, x2: float, y2: float, cell: float,
+           kind: str) -> None:
+    """A line from one point to another; an arrow's head at the second (drawn as a polygon:
+    a drawing refers to no marker elsewhere)."""
+    length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    if kind == "line":
+        element(group, "line", class_=kind, stroke=MARK, x1=x1, y1=y1, x2=x2, y2=y2)
+        return
+    head = cell * 0.35
+    bx, by = x2 - ux * head, y2 - uy * head
+    element(group, "line", class_=kind, stroke=MARK, x1=x1, y1=y1, x2=bx, y2=by)
+    element(group, "polygon", class_=kind + "-head", fill=MARK, stroke=MARK, points=" ".join(
+        f"{px:.1f},{py:.1f}" for px, py in ((x2, y2), (bx - uy * head * 0.45,
+                                                      by + ux * head * 0.45),
+                                            (bx + uy * head * 0.45, by - ux * head * 0.45))))

@@ -32,12 +32,14 @@ def split_comments(value: str | None) -> list[str]:
 
 
 def to_lines(children: list[SgfNode], convert: Callable[[SgfNode], list[Node]],
-             leading: list[str], span_of: Callable[[SgfNode], Span | None]) -> list[Node]:
+             leading: list[str], span_of: Callable[[SgfNode], Span | None],
+             marks: Callable[[SgfNode], dict[str, str]] | None = None) -> list[Node]:
     """A record's main line from the children of an SGF root.
 
     ``convert`` turns one SGF node into the record nodes it holds (none for a node without a
     move, whose comments then go to the record node before it, or to ``leading`` before the
-    first move of the game).  The first child of a node continues the line; the others become
+    first move of the game, and what ``marks`` reads of it, its markup, to the record node
+    before it).  The first child of a node continues the line; the others become
     variations of the record node the first child's line starts with.  Where that line holds
     no move at all, the first alternative that does continues it instead.
     """
@@ -68,6 +70,8 @@ def to_lines(children: list[SgfNode], convert: Callable[[SgfNode], list[Node]],
                 comments = split_comments(node.text("C"))
                 if comments:
                     (line[-1].comments if line else waiting).extend(comments)
+                if marks is not None and line:
+                    line[-1].properties.update(marks(node))
             nodes = node.children
     for line, index, alternatives in reversed(branches):
         found = [alternative for alternative in alternatives if alternative]

@@ -16,6 +16,7 @@ from typing import Any
 
 from kifu.base.errors import KifuError, LimitError
 from kifu.base.limits import moves_in, shorten
+from kifu.base.markup import DIM, Markup, markup_of, points
 from kifu.base.record import Record
 from kifu.plugin import AnyGame, RenderOptions, Step
 from kifu.render.viewer.svgdiff import SvgTable, difference
@@ -203,10 +204,13 @@ class _TreeBuilder:
         #: Each node's drawings as line numbers of the table (as drawn, turned round), kept
         #: four bytes a line: every node's are kept, since a variation may start from any.
         self.drawn: list[tuple[Sequence[int], Sequence[int]]] = []
+        #: What the record marks on each node's position (``None``: nothing, or a game that
+        #: draws no markup).
+        self.markups: list[Markup | None] = []
 
     def add_start(self, position: Any) -> None:
         node = PositionNode(parent=-1, choice=0, depth=0, status=self._status(position))
-        self._add(node, position)
+        self._add(node, position, self.game.markup_at(self.record, [], None))
         self.last[()] = 0
 
     def add_step(self, step: Step) -> None:
@@ -217,7 +221,7 @@ class _TreeBuilder:
             number=step.number, notation=moved["notation"], comments=moved["comments"],
             words=[w for w in map(self.game.event_text, step.events) if w],
             diagnostics=moved["warnings"], status=self._status(step.position), path=step.path)
-        index = self._add(node, step.position)
+        index = self._add(node, step.position, self._markup(step, parent))
         self.view.problems.extend(moved["warnings"])
         if not step.path:
             self.view.final = index
@@ -236,6 +240,7 @@ class _TreeBuilder:
         self.view.nodes.append(node)
         self.view.nodes[parent].children.append(len(self.view.nodes) - 1)
         self.drawn.append(self.drawn[parent])
+        self.markups.append(self.markups[parent])
         self.view.drawings.append(self.drawn[parent][0])
         self.view.problems.append(problem)
         self.last[path] = len(self.view.nodes) - 1
@@ -257,9 +262,21 @@ class _TreeBuilder:
             path = path[:-2]
         return 0
 
-    def _add(self, node: PositionNode, position: Any) -> int:
+    def _markup(self, step: Step, parent: int) -> Markup | None:
+        """What the record marks on a step's position: its node's markup, with the points
+        dimmed as they stand after the parent's (SGF's ``DD`` lasts until changed)."""
+        if not self.game.draws_markup:
+            return None
+        before = self.markups[parent]
+        properties = step.node.properties if step.node.has_properties() else {}
+        dimmed = points(properties[DIM]) if DIM in properties else (
+            before.dimmed if before is not None else ())
+        return markup_of(properties, dimmed)
+
+    def _add(self, node: PositionNode, position: Any, markup: Markup | None = None) -> int:
         index = len(self.view.nodes)
-        drawings = self._draw(position, self.options)
+        self.markups.append(markup)
+        drawings = self._draw(position, self.options, markup)
         before: tuple[Sequence[int], Sequence[int]] = (
             self.drawn[node.parent] if node.parent >= 0 else ([], []))
         node.edits = (difference(before[0], drawings[0]), difference(before[1], drawings[1]))
@@ -267,7 +284,8 @@ class _TreeBuilder:
             for extras in self.game.frames(position):
                 drawn, turned = self.options
                 frame = self._draw(position, (replace(drawn, extras={**drawn.extras, **extras}),
-                                              replace(turned, extras={**turned.extras, **extras})))
+                                              replace(turned, extras={**turned.extras, **extras})),
+                                   markup)
                 node.frames.append((difference(drawings[0], frame[0]),
                                     difference(drawings[1], frame[1])))
         self.view.nodes.append(node)
@@ -279,12 +297,14 @@ class _TreeBuilder:
         self.at[(node.path, node.depth)] = index
         return index
 
-    def _draw(self, position: Any, options: tuple[RenderOptions, RenderOptions]
-              ) -> tuple[Sequence[int], Sequence[int]]:
-        """A position drawn with each of ``options``, as line numbers of the table."""
-        table, record = self.view.table, self.record
-        return (array("I", table.encode(self.game.render_svg(position, options[0], record))),
-                array("I", table.encode(self.game.render_svg(position, options[1], record))))
+    def _draw(self, position: Any, options: tuple[RenderOptions, RenderOptions],
+              markup: Markup | None = None) -> tuple[Sequence[int], Sequence[int]]:
+        """A position drawn with each of ``options`` (and what the record marks on it), as
+        line numbers of the table."""
+        table, record, draw = self.view.table, self.record, self.game.render_svg
+        marked = (markup,) if markup else ()  # a game that draws no markup takes three
+        return (array("I", table.encode(draw(position, options[0], record, *marked))),
+                array("I", table.encode(draw(position, options[1], record, *marked))))
 
     def _status(self, position: Any) -> str:
         outcome = self.game.outcome(position)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 
+from kifu.base.markup import Markup
 from kifu.base.record import Record
 from kifu.base.terminal import display_width
 from kifu.builtin.freego.boards import grids
@@ -115,9 +116,11 @@ def _draw_legend(root: ET.Element, pos: Position, lines: list[str], x: float, to
             element(legend, "text", line, x=x, y=y)
 
 
-def render_svg(pos: Position, options: RenderOptions, record: Record | None = None) -> str:
+def render_svg(pos: Position, options: RenderOptions, record: Record | None = None,
+               markup: Markup | None = None) -> str:
+    """The position drawn (with what the record marks on it, on a grid: SGF's markup)."""
     if pos.board.grid is not None:
-        return _render_grid(pos, options, record)
+        return _render_grid(pos, options, record, markup)
     return _render_map(pos, options, record)
 
 
@@ -210,7 +213,8 @@ def _count(pos: Position) -> list[scoring.Score]:
 
 # -- grids ----------------------------------------------------------------------------------
 
-def _render_grid(pos: Position, options: RenderOptions, record: Record | None) -> str:
+def _render_grid(pos: Position, options: RenderOptions, record: Record | None,
+                 markup: Markup | None) -> str:
     columns, rows = pos.board.grid or (0, 0)
     grid = goboard.framed(columns, rows, coords=options.coords, flip=options.flip,
                           row_label=_row_name)
@@ -224,6 +228,21 @@ def _render_grid(pos: Position, options: RenderOptions, record: Record | None) -
     slot(root, sheet.board, 1)
     stones = element(root, "g", class_="stones")
     slot(stones, sheet.drawn(pos.cells, pos.numbers if options.numbers else {}), 2)
+    if markup:
+        board = pos.board
+
+        def locate(name: str) -> tuple[int, int] | None:
+            index = board.find(name)
+            if index is None:
+                return None
+            row, column = divmod(index, columns)
+            return column, row
+
+        def stone(column: int, row: int) -> str | None:
+            what = pos.cells[row * columns + column]
+            return colours[what - 1] if what > 0 else None
+
+        goboard.draw_markup(root, grid, markup, locate, stone)
     if options.last_move and pos.last is not None and not options.numbers:
         row, column = divmod(pos.last, columns)
         goboard.draw_last_move(root, grid, column, row, LAST_MOVE)
