@@ -160,11 +160,17 @@ def text_of(element: ET.Element) -> str | None:
 FAMILY = "kifu glyphs"
 
 
+#: The first character a page's font holds: CJK (radicals, punctuation, kana, ideographs,
+#: full-width forms) and beyond.  Latin, punctuation and symbols (▲ ▽ ― ×) are left to the
+#: page's own fonts, which every reader has (DejaVu holds them all).
+FONT_FROM = 0x2E80
+
+
 def font_face(text: str) -> str:
     """A CSS ``@font-face`` rule of :data:`FAMILY`: a font (inline, as a ``data:`` URL) of
-    kifu's outlines of the characters of ``text`` past ASCII; empty when there are none.
-    ASCII is left to the page's own fonts, which every reader has."""
-    wanted = "".join(sorted({c for c in text if ord(c) > 0x7E and c in _table()}))
+    kifu's outlines of the characters of ``text`` from :data:`FONT_FROM` on; empty when there
+    are none."""
+    wanted = "".join(sorted({c for c in text if ord(c) >= FONT_FROM and c in _table()}))
     if not wanted:
         return ""
     return (f'@font-face {{ font-family: "{FAMILY}"; '

@@ -27,7 +27,8 @@ pytestmark = pytest.mark.browser
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 RECORDS = [examples.EXAMPLES / "gungi" / "short-game.gungi",
            examples.EXAMPLES / "freego" / "japan-opening.freego",
-           examples.EXAMPLES / "freego" / "china-opening.freego"]
+           examples.EXAMPLES / "freego" / "china-opening.freego",
+           examples.EXAMPLES / "rengi" / "haku-game.rengi"]
 
 #: The characters among ``chars`` that the element's font draws as the box of a missing glyph.
 MISSING = """([element, chars]) => {
