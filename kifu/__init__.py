@@ -49,6 +49,7 @@ from kifu.api import (
 from kifu.base.errors import (
     ConversionError,
     EncodingError,
+    GameIndexError,
     GameOverError,
     HeaderError,
     IllegalMoveError,
@@ -84,7 +85,8 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "ConversionError", "Diagnostic", "EncodingError", "Game", "GameOverError", "HeaderError",
+    "ConversionError", "Diagnostic", "EncodingError", "Game", "GameIndexError", "GameOverError",
+    "HeaderError",
     "IllegalMoveError", "InputError", "InternalError", "KifuError", "LimitError",
     "NotationError", "OptionError", "Outcome", "OutputError", "ReadError", "Record",
     "ResultError", "SetupError", "Step", "UnknownGameError", "__version__", "game", "games",

@@ -11,14 +11,43 @@ from __future__ import annotations
 
 import reprlib
 from collections.abc import Mapping
-from typing import Any, Generic
+from typing import TYPE_CHECKING, Any, Generic, overload
 
 from kifu.base.errors import ConversionError, KifuError
-from kifu.plugin import MoveT, Outcome, PositionT, registry
+from kifu.plugin import MoveT, Outcome, PositionT, SetupDefault, SetupT, registry
 from kifu.plugin import contract as plugin
 
+if TYPE_CHECKING:
+    from kifu.api.builtin_types import (
+        FreeGoMove,
+        FreeGoName,
+        FreeGoPosition,
+        FreeGoPositionJSON,
+        FreeGoSetup,
+        GungiMove,
+        GungiName,
+        GungiPosition,
+        GungiPositionJSON,
+        GungiSetup,
+        RengiMove,
+        RengiName,
+        RengiPosition,
+        RengiPositionJSON,
+        RengiSetup,
+        RengomaMove,
+        RengomaName,
+        RengomaPosition,
+        RengomaPositionJSON,
+        RengomaSetup,
+        RenjuMove,
+        RenjuName,
+        RenjuPosition,
+        RenjuPositionJSON,
+        RenjuSetup,
+    )
 
-class Game(Generic[PositionT, MoveT]):
+
+class Game(SetupDefault, Generic[PositionT, MoveT, SetupT]):
     """One game's rules: its start position, legal moves, moves read and written, and play.
 
     Get one with :func:`kifu.game` (``kifu.game("renju")``) or from a record
@@ -31,7 +60,7 @@ class Game(Generic[PositionT, MoveT]):
 
     __slots__ = ("plugin",)
 
-    def __init__(self, rules: plugin.GamePlugin[PositionT, MoveT]) -> None:
+    def __init__(self, rules: plugin.GamePlugin[PositionT, MoveT, SetupT]) -> None:
         #: The game's plug-in (:class:`kifu.plugin.GamePlugin`): the referee, its notation and drawing.
         self.plugin = rules
 
@@ -82,13 +111,35 @@ class Game(Generic[PositionT, MoveT]):
         return self.plugin.legal_moves(position)
 
     def parse_move(self, text: str, position: PositionT) -> MoveT:
-        """One move in the game's notation, as it would be written next at ``position``.
+        """One move in the game's notation, as it would be written next at ``position``: the
+        canonical move (:meth:`canonical`), equal to the move :meth:`legal_moves` lists
+        however the text spells it.
 
         Raises ``NotationError`` for text that is not one move of this game; whether the move
-        is legal is for :meth:`play` to say.
+        is legal is for :meth:`play` (or :meth:`is_legal`) to say.
         """
         self.check_position_value(position)
-        return self.plugin.parse_move(text, position)
+        if not isinstance(text, str):
+            raise KifuError(f"parse_move reads text, not {reprlib.repr(text)}")
+        return self.plugin.canonical_move(position, self.plugin.parse_move(text, position))
+
+    def canonical(self, position: PositionT, move: MoveT) -> MoveT:
+        """``move`` as :meth:`legal_moves` lists it at ``position``: one value whatever the
+        spelling it was written in (Go's ``D4`` and ``d4``, a map cell by its label, a Gungi
+        ply by 同, a Rengi pair by its direction), so that it compares equal and hashes alike.
+        A move the game cannot place at ``position`` (an illegal one) comes back as it is."""
+        self.check_position_value(position)
+        self.check_move_value(move)
+        return self.plugin.canonical_move(position, move)
+
+    def is_legal(self, position: PositionT, move: MoveT) -> bool:
+        """Whether ``move`` (in any spelling) is a move :meth:`legal_moves` lists at
+        ``position`` (Rengoma: or a turn extended by extra actions that plays).  What the
+        list leaves out by design (Renju's forbidden moves, which are played and lose; the
+        opening events) is not legal here, though :meth:`play` plays it."""
+        self.check_position_value(position)
+        self.check_move_value(move)
+        return self.plugin.is_legal(position, move)
 
     def play(self, position: PositionT, move: MoveT) -> PositionT:
         """The position after ``move``: a new position; ``position`` is left as it was.
@@ -123,12 +174,42 @@ class Game(Generic[PositionT, MoveT]):
         return self.plugin.outcome(position)
 
     def to_move(self, position: PositionT) -> str | None:
-        """Who moves next at ``position`` (a side's or a player's name), ``None`` at the end."""
+        """Who moves next at ``position`` (a side's or a player's name); ``None`` once the game
+        has ended (when :meth:`outcome` is not ``None``), in every game."""
         self.check_position_value(position)
         return self.plugin.to_move(position)
 
-    def position_json(self, position: PositionT) -> dict[str, Any]:
-        """``position`` as JSON-able data (as ``kifu show --format json`` gives it)."""
+    def position_key(self, position: PositionT) -> str:
+        """``position`` as one line of text (what FEN is to chess), read back by
+        :meth:`position_from_key`: equal positions have equal keys.  The key holds the
+        position, not how it was reached (move numbers, Go's superko history, Gungi's count
+        of repetitions); the game's page describes it."""
+        self.check_position_value(position)
+        return self.plugin.position_key(position)
+
+    def position_from_key(self, key: str) -> PositionT:
+        """The position a key of :meth:`position_key` gives, equal to the position it was
+        written from; ``NotationError`` for text that is no key of this game."""
+        if not isinstance(key, str):
+            raise KifuError(f"a position key is text, not {reprlib.repr(key)}")
+        return self.plugin.position_from_key(key)
+
+    @overload
+    def position_json(self, position: RenjuPosition) -> RenjuPositionJSON: ...  # type: ignore[overload-overlap]
+    @overload
+    def position_json(self, position: GungiPosition) -> GungiPositionJSON: ...  # type: ignore[overload-overlap]
+    @overload
+    def position_json(self, position: RengiPosition) -> RengiPositionJSON: ...  # type: ignore[overload-overlap]
+    @overload
+    def position_json(self, position: RengomaPosition) -> RengomaPositionJSON: ...  # type: ignore[overload-overlap]
+    @overload
+    def position_json(self, position: FreeGoPosition) -> FreeGoPositionJSON: ...  # type: ignore[overload-overlap]
+    @overload
+    def position_json(self, position: PositionT) -> dict[str, Any]: ...
+    def position_json(self, position: Any) -> Any:
+        """``position`` as JSON-able data (as ``kifu show --format json`` gives it); for a type
+        checker, a built-in game's position gives its own ``TypedDict`` (``renju.position.
+        PositionJSON``...)."""
         self.check_position_value(position)
         return self.plugin.position_to_json(position)
 
@@ -149,10 +230,10 @@ class Game(Generic[PositionT, MoveT]):
             raise KifuError(f"{move!r} is not a {self.title} move{hint}")
 
 
-_games: dict[str, Game[Any, Any]] = {}
+_games: dict[str, Game[Any, Any, Any]] = {}
 
 
-def wrap(rules: plugin.GamePlugin[PositionT, MoveT]) -> Game[PositionT, MoveT]:
+def wrap(rules: plugin.GamePlugin[PositionT, MoveT, SetupT]) -> Game[PositionT, MoveT, SetupT]:
     """The one :class:`Game` of a plug-in."""
     found = _games.get(rules.name)
     if found is None or found.plugin is not rules:
@@ -160,12 +241,26 @@ def wrap(rules: plugin.GamePlugin[PositionT, MoveT]) -> Game[PositionT, MoveT]:
     return found
 
 
-def game(name: str) -> Game[Any, Any]:
+@overload
+def game(name: RenjuName) -> Game[RenjuPosition, RenjuMove, RenjuSetup]: ...
+@overload
+def game(name: GungiName) -> Game[GungiPosition, GungiMove, GungiSetup]: ...
+@overload
+def game(name: RengiName) -> Game[RengiPosition, RengiMove, RengiSetup]: ...
+@overload
+def game(name: RengomaName) -> Game[RengomaPosition, RengomaMove, RengomaSetup]: ...
+@overload
+def game(name: FreeGoName) -> Game[FreeGoPosition, FreeGoMove, FreeGoSetup]: ...
+@overload
+def game(name: str) -> Game[Any, Any, Any]: ...
+def game(name: str) -> Game[Any, Any, Any]:
     """A game by its name or an alias, any case (``renju``, ``連珠``, ``freego``...); raises
-    ``UnknownGameError`` for a name kifu does not know."""
+    ``UnknownGameError`` for a name kifu does not know.  For a type checker, a built-in game's
+    name gives its own types: ``kifu.game("renju")`` is a ``Game[renju.Position, renju.Move,
+    renju.Setup]``."""
     return wrap(registry.get(name))
 
 
-def games() -> list[Game[Any, Any]]:
+def games() -> list[Game[Any, Any, Any]]:
     """Every game kifu knows (this loads them all), in name order."""
     return [wrap(rules) for rules in registry.games().values()]

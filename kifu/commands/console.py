@@ -17,7 +17,7 @@ from typing import Any, NoReturn, TypeVar
 import click
 
 from kifu.base.diagnostics import Diagnostic
-from kifu.base.errors import PEDANTIC, KifuError, OptionError
+from kifu.base.errors import PEDANTIC, GameIndexError, KifuError, OptionError
 from kifu.base.record import ReadOptions
 from kifu.base.unsafe import printable, safe_lines
 from kifu.commands.options import F
@@ -25,7 +25,7 @@ from kifu.plugin import Console, registry
 from kifu.reading.source import STDIN
 from kifu.reading.walk import Shard, missing, walk
 from kifu.report.text import Summary, TextFormatter
-from kifu.run.load import GameIndexError, Loaded, load_source, read_file
+from kifu.run.load import Loaded, load_source, read_file
 from kifu.run.progress import LazyCount, Progress
 
 T = TypeVar("T")

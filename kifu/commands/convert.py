@@ -21,7 +21,7 @@ from kifu.commands.options import (
 from kifu.plugin import registry
 from kifu.reading.source import STDIN
 from kifu.reading.walk import Shard
-from kifu.run.load import Loaded, dump_pieces, leaves_out, rewrite_pieces
+from kifu.run.load import Loaded, dump_pieces, leaves_out, reader, rewrite_pieces
 from kifu.run.outputs import refuse_inputs, relocate
 
 
@@ -77,8 +77,7 @@ def convert(records: tuple[str, ...], game: str | None, encoding: str | None,
 
 def _binary(loaded: Loaded, target: str) -> bool:
     """Whether ``target`` is a format of bytes (RenLib's, say)."""
-    return target not in (registry.NATIVE, registry.JSON) and \
-        registry.format_of(loaded.game, target).binary
+    return reader(loaded.game, target).binary
 
 
 def _converted(loaded: Loaded, record: str, target: str, dialect: str | None,

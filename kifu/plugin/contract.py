@@ -29,7 +29,17 @@ from kifu.base.reading import Reading
 from kifu.base.record import Node, Record
 from kifu.plugin import replay
 from kifu.plugin.results import read_result
-from kifu.plugin.values import Event, MoveT, Outcome, Played, PositionT, RenderOptions, Step
+from kifu.plugin.values import (
+    Event,
+    MoveT,
+    Outcome,
+    Played,
+    PositionT,
+    RenderOptions,
+    SetupDefault,
+    SetupT,
+    Step,
+)
 
 if TYPE_CHECKING:
     import click
@@ -114,11 +124,12 @@ class Console(ABC):
         return console
 
 
-class GamePlugin(ABC, Generic[PositionT, MoveT]):
+class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
     """Base class of a game plug-in; ``kifu/builtin/README.md`` describes the contract.
 
-    A game subclasses ``GamePlugin[Position, Move]`` with its own position and move types, so
-    that type checkers see them through the library (:class:`kifu.Game`).
+    A game subclasses ``GamePlugin[Position, Move, Setup]`` with its own position, move and
+    set-up types (the set-up type may be left out: ``Any``), so that type checkers see them
+    through the library (:class:`kifu.Game`, :class:`kifu.Record`).
 
     A game laid out as the built-in games are (a package whose modules each have one role:
     ``notation``, ``moves``, ``setup``, ``rules``, ``position``, ``render``, ``events``) needs
@@ -136,8 +147,9 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
         "moves": "move_to_json(move), move_from_json(data)",
         "setup": "to_json(setup), from_json(data) (optional: a set-up is its own JSON)",
         "rules": "start(record), play(position, move, lenient), legal_moves(position), "
-                 "outcome(position), play_quietly(position, move, lenient) (optional)",
-        "position": "to_json(position) (optional)",
+                 "outcome(position), play_quietly(position, move, lenient) (optional), "
+                 "canonical_move(position, move, legal) (optional)",
+        "position": "to_json(position), key(position), from_key(text) (each optional)",
         "render": "render_svg(position, options, record[, markup]), render_text(position, "
                   "options), summary(position) (optional)",
         "events": "event_text(event), REPLAY_SCHEMA (both optional)",
@@ -190,10 +202,7 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
 
     def _optional(self, role: str, name: str) -> Any:
         """A function (or constant) a role module may leave out: ``None`` then."""
-        try:
-            return getattr(self.role(role), name, None)
-        except ModuleNotFoundError:
-            return None
+        return _role_attribute(type(self).__module__, role, name)
 
     # -- notation ---------------------------------------------------------------------------
 
@@ -280,7 +289,7 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
 
     def play(self, position: Any, move: Any, *, lenient: bool = False) -> Played:
         """Apply ``move`` to ``position`` in place, or raise ``IllegalMoveError`` naming the rule."""
-        played: Played = self.role("rules").play(position, move, lenient)
+        played: Played = self._optional("rules", "play")(position, move, lenient)
         return played
 
     def play_quietly(self, position: Any, move: Any, *, lenient: bool = False) -> list[KifuError]:
@@ -306,9 +315,29 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
         moves: list[MoveT] = self.role("rules").legal_moves(position)
         return moves
 
+    def canonical_move(self, position: PositionT, move: MoveT, *, legal: bool = False) -> MoveT:
+        """``move`` as :meth:`legal_moves` lists it at ``position``: the one value of a move
+        however it was written (a cell by its label, a square by 同, a side left out...), so
+        that moves read, parsed and listed compare equal and hash alike.  What the rules
+        check rather than choose (a stated strength, a note) may stay, as it takes no part in
+        equality; a move that cannot be placed (an illegal one) comes back as it is.
+        ``legal``: the caller knows that the move plays as written (a replay, which plays it
+        next), so the game need not check it.  By default ``rules.canonical_move``, or the
+        move itself for a game whose moves have one spelling each."""
+        canonical = self._optional("rules", "canonical_move")
+        if canonical is None:
+            return move
+        found: MoveT = canonical(position, move, legal)
+        return found
+
+    def is_legal(self, position: PositionT, move: MoveT) -> bool:
+        """Whether ``move``, in any spelling, is one of :meth:`legal_moves`; a game whose list
+        leaves out moves the player may choose (Rengoma's extra actions) widens it."""
+        return self.canonical_move(position, move) in self.legal_moves(position)
+
     def outcome(self, position: Any) -> Outcome | None:
         """How the game has ended in this position, or ``None`` while it goes on."""
-        ended: Outcome | None = self.role("rules").outcome(position)
+        ended: Outcome | None = self._optional("rules", "outcome")(position)
         return ended
 
     def parse_result(self, stated: str, record: Record | None = None) -> Outcome | None:
@@ -351,13 +380,14 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
         drawn: str = self.role("render").render_svg(position, options, record)
         return drawn
 
-    def markup_at(self, record: Record, line: list[Node], node: Node | None) -> Markup | None:
+    def markup_at(self, record: Record, line: list[Node[Any]],
+                  node: Node[Any] | None) -> Markup | None:
         """What ``record`` marks on the position after ``node`` of ``line`` (the start, where
-        the record's headers keep it, for ``None``), dimmed points as they stand there; ``None``
-        for a game that draws no markup."""
+        the record's properties and headers keep it, for ``None``), dimmed points as they stand
+        there; ``None`` for a game that draws no markup."""
         if not self.draws_markup:
             return None
-        said: list[Mapping[str, str]] = [record.headers]
+        said: list[Mapping[str, str]] = [{**record.headers, **record.properties}]
         for each in line:
             if node is None:
                 break
@@ -382,10 +412,30 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
         return {} if convert is None else dict(convert(position))
 
     def to_move(self, position: Any) -> str | None:
-        """Who moves next, as a side's name (for descriptions of a position); by default the
-        ``to_move`` of :meth:`position_to_json`."""
+        """Who moves next, as a side's name; ``None`` once the game has ended, in every game.
+        By default the ``to_move`` of :meth:`position_to_json`."""
+        if self.outcome(position) is not None:
+            return None
         side = self.position_to_json(position).get("to_move")
         return None if side is None else str(side)
+
+    def position_key(self, position: PositionT) -> str:
+        """``position`` as one line of text that :meth:`position_from_key` reads back (see
+        :mod:`kifu.plugin.keys`): ``position.key``."""
+        write = self._optional("position", "key")
+        if write is None:
+            raise KifuError(f"{self.title} positions have no key")
+        text: str = write(position)
+        return text
+
+    def position_from_key(self, text: str) -> PositionT:
+        """The position a key gives (``position.from_key``); a ``NotationError`` for text
+        that is no key of the game."""
+        read = self._optional("position", "from_key")
+        if read is None:
+            raise KifuError(f"{self.title} positions have no key")
+        position: PositionT = read(text)
+        return position
 
     def event_text(self, event: Event) -> str | None:
         """One event of :meth:`play` in words, for people (the viewer's notes and announcements);
@@ -456,7 +506,7 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
 
 #: A game of any kind, as the game-neutral core handles it (it never looks inside positions or
 #: moves; a game's own code and the library's users see the real types).
-AnyGame = GamePlugin[Any, Any]
+AnyGame = GamePlugin[Any, Any, Any]
 
 
 def _as_written(stated: str, names: Mapping[str, str]) -> Outcome | None:
@@ -465,6 +515,16 @@ def _as_written(stated: str, names: Mapping[str, str]) -> Outcome | None:
     said = stated.strip()
     winner = {key.casefold(): value for key, value in names.items()}.get(said.casefold(), said)
     return Outcome(None if winner.casefold() == "draw" else winner, said)
+
+
+@functools.cache
+def _role_attribute(defined_in: str, role: str, name: str) -> Any:
+    """What the role module of the game defined in ``defined_in`` calls ``name``, ``None`` if
+    it has no such module or name (found once: a replay asks for some of these every move)."""
+    try:
+        return getattr(_role_module(defined_in, role), name, None)
+    except ModuleNotFoundError:
+        return None
 
 
 @functools.cache

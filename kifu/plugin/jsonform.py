@@ -50,7 +50,7 @@ def pieces(record: Record) -> Iterator[str]:
     return _pieces(game, fields, record.moves)
 
 
-def _pieces(game: AnyGame, fields: str, moves: list[Node]) -> Iterator[str]:
+def _pieces(game: AnyGame, fields: str, moves: list[Node[Any]]) -> Iterator[str]:
     yield json_escaped("{" + fields + ',\n "moves": [' + ("\n  " if moves else ""))
     held: list[str] = []
     for text in _nodes_text(game, moves):
@@ -62,7 +62,7 @@ def _pieces(game: AnyGame, fields: str, moves: list[Node]) -> Iterator[str]:
     yield json_escaped("".join(held) + "]}\n")
 
 
-def _nodes_text(game: AnyGame, moves: list[Node]) -> Iterator[str]:
+def _nodes_text(game: AnyGame, moves: list[Node[Any]]) -> Iterator[str]:
     """The nodes of the main line as JSON, ``,\\n  `` between them, each with its variations
     (``, `` between their nodes), as the C encoder writes a node's JSON, in small pieces."""
     # Each frame: a line of nodes and the next to write, or a node and its next variation.
@@ -95,7 +95,7 @@ def _nodes_text(game: AnyGame, moves: list[Node]) -> Iterator[str]:
             yield separator + _head(game, node) + "]" + _tail(node)
 
 
-def _head(game: AnyGame, node: Node) -> str:
+def _head(game: AnyGame, node: Node[Any]) -> str:
     """A node's JSON up to its variations, which it opens."""
     properties = (f'"properties": {_compact(dict(node.properties))}, '
                   if node.has_properties() else "")
@@ -104,7 +104,7 @@ def _head(game: AnyGame, node: Node) -> str:
             f'{properties}"variations": [')
 
 
-def _tail(node: Node) -> str:
+def _tail(node: Node[Any]) -> str:
     """A node's JSON after its variations."""
     if node.span is None:
         return "}"
@@ -116,6 +116,7 @@ def least_size(record: Record) -> int:
     is at least ``{"move": {}, "notation": "", "comments": [], "variations": []}`` and its
     comments; no recursion), so that a record too large to write can be refused before."""
     size = sum(len(key) + len(value) for key, value in record.headers.items())
+    size += sum(len(key) + len(value) for key, value in record.properties.items())
     size += sum(len(text) for text in record.comments)
     pending = [record.moves]
     while pending:
@@ -151,10 +152,11 @@ def _document(record: Record, game: AnyGame) -> dict[str, Any]:
         "headers": [[key, value] for key, value in record.headers.items()],
         "setup": None if record.setup is None else game.setup_to_json(record.setup),
         "comments": list(record.comments),
+        **({"properties": dict(record.properties)} if record.properties else {}),
     }
 
 
-def _node_json(game: AnyGame, node: Node) -> dict[str, Any]:
+def _node_json(game: AnyGame, node: Node[Any]) -> dict[str, Any]:
     item: dict[str, Any] = {"move": game.move_to_json(node.move),
                             "notation": game.move_text(node.move)}
     item["comments"] = list(node.comments)
@@ -169,11 +171,12 @@ def _node_json(game: AnyGame, node: Node) -> dict[str, Any]:
 _compact = json.JSONEncoder(ensure_ascii=False).encode
 
 
-def loads(text: str, source: str = "<json>") -> Record:
-    """A record from JSON text; a ``NotationError`` (located where it can be) if it is none."""
+def loads(text: str, source: str = "<json>", game: AnyGame | None = None) -> Record:
+    """A record from JSON text; a ``NotationError`` (located where it can be) if it is none.
+    ``game``: the game the record must be of, where it is known already."""
     data = decode(text)
     try:
-        return from_json(data, source)
+        return from_json(data, source, game)
     except NotationError:
         raise
     except (KeyError, ValueError, TypeError, AttributeError, IndexError) as error:
@@ -181,18 +184,23 @@ def loads(text: str, source: str = "<json>") -> Record:
         raise NotationError(f"not a valid kifu JSON record: {detail}", span=Span.point(1, 1)) from None
 
 
-def from_json(data: Any, source: str = "<json>") -> Record:
-    """A record from JSON values, checked as strictly as the notation reads one."""
+def from_json(data: Any, source: str = "<json>", game: AnyGame | None = None) -> Record:
+    """A record from JSON values, checked as strictly as the notation reads one (of ``game``
+    where it is known already)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise NotationError(f"not a kifu JSON record (its 'format' must be {FORMAT!r})",
                             span=Span.point(1, 1))
     if data.get("version") != VERSION:
         raise NotationError(f"kifu JSON version {data.get('version')!r} is not supported "
                             f"(this kifu reads version {VERSION})", span=Span.point(1, 1))
-    game = registry.get(data["game"])
+    if game is None:
+        game = registry.get(data["game"])
+    elif data["game"] != game.name:
+        raise NotationError(f"this JSON record is of {data['game']!r}, not {game.name}",
+                            span=Span.point(1, 1))
     count = 0
 
-    def node_from(item: dict[str, Any], depth: int) -> Node:
+    def node_from(item: dict[str, Any], depth: int) -> Node[Any]:
         nonlocal count
         count += 1
         span = _span_from(item.get("span"))
@@ -222,6 +230,7 @@ def from_json(data: Any, source: str = "<json>") -> Record:
         comments=[_str(c) for c in _list(data.get("comments", []))],
         moves=[node_from(item, 0) for item in _consumed(data.get("moves", []))],
         source=source,
+        properties=_properties(data.get("properties", {})),
     )
 
 

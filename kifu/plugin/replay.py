@@ -37,6 +37,8 @@ class Referee(Protocol):
 
     def parse_result(self, stated: str, record: Record | None = None) -> Outcome | None: ...
 
+    def canonical_move(self, position: Any, move: Any, *, legal: bool = False) -> Any: ...
+
 
 def replay(game: Referee, record: Record, *, lenient: bool = False,
            path: tuple[int, ...] = ()) -> Iterator[Step]:
@@ -49,6 +51,37 @@ def replay(game: Referee, record: Record, *, lenient: bool = False,
     for node in record.line(path) if path else record.moves:
         step, number = _advance(game, position, node, number, lenient, path, game.play)
         yield step
+
+def replay_moves(game: Referee, record: Record, *, lenient: bool = False,
+                 path: tuple[int, ...] = ()) -> Iterator[tuple[Step, Any]]:
+    """:func:`replay`, each step with its move made canonical where it stands (the value
+    ``legal_moves`` lists, see :meth:`kifu.plugin.GamePlugin.canonical_move`): the library's
+    replay, whose steps show one value of a move whatever the record's spelling."""
+    position = game.start(record)
+    number = 0
+    for node in record.line(path) if path else record.moves:
+        move = game.canonical_move(position, node.move, legal=True)  # played next, or raises
+        step, number = _advance(game, position, node, number, lenient, path, game.play)
+        yield step, move
+
+
+def position_after(game: Referee, record: Record, n: int | None = None, *,
+                   lenient: bool = False, path: tuple[int, ...] = ()) -> Any:
+    """The position after move ``n`` of a line (the end when ``None``), played quietly (no
+    events described); the first fault raises, an error the referee could go past too."""
+    position = game.start(record)
+    number = 0
+    if n == 0:
+        return position
+    for node in record.line(path) if path else record.moves:
+        step, number = _advance(game, position, node, number, lenient, path, game.play_quietly)
+        for warning in step.warnings:
+            if warning.severity == "error":
+                raise warning
+        if n is not None and number == n and not getattr(node.move, "is_event", False):
+            break
+    return position
+
 
 def replay_tree(game: Referee, record: Record, *,
                 lenient: bool = False) -> Iterator[Step | KifuError]:
@@ -232,7 +265,7 @@ def check_result(game: Referee, record: Record, position: Any) -> list[KifuError
                         span=record.header_span("Result"), rule="result")]
 
 
-def _advance(game: Referee, position: Any, node: Node, number: int, lenient: bool,
+def _advance(game: Referee, position: Any, node: Node[Any], number: int, lenient: bool,
              path: tuple[int, ...], play: Callable[..., Played | list[KifuError]]
              ) -> tuple[Step, int]:
     """Play one node with ``play`` (the game's ``play``, or ``play_quietly`` for a step without
@@ -277,7 +310,7 @@ def play_on(game: Referee, position: Any, move: Any, *, lenient: bool = False) -
 class _Line:
     """A line of play being replayed by :func:`replay_tree`."""
 
-    nodes: list[Node]
+    nodes: list[Node[Any]]
     position: Any
     number: int  # moves counted so far
     path: tuple[int, ...]
@@ -286,7 +319,7 @@ class _Line:
     failed: bool = False
     #: The node just played when it has variations: the position before it, its move number
     #: so far, the node; ``choice`` is the next of its variations to replay.
-    branch: tuple[Any, int, Node] | None = None
+    branch: tuple[Any, int, Node[Any]] | None = None
     choice: int = 0
 
 

@@ -1,6 +1,6 @@
 """Reading a notation of header lines, comments, numbers, moves and variations into a Record.
 
-Most notations share this layout (``grammars/common.lark`` holds its pieces): header lines first,
+Most notations share this layout (``kifu/grammars/common.lark`` holds its pieces): header lines first,
 then moves, optionally numbered, with comments after the move they concern and variations in
 parentheses after the move they replace.  A game's grammar that names its rules ``header``,
 ``comment``, ``number`` (around a ``MOVE_NUMBER``), ``vopen`` (around a ``VOPEN``) and
@@ -41,7 +41,7 @@ class RecordBuilder:
 
     def __init__(self, game: str, source: str | None = None) -> None:
         self.record = Record(game=game, source=source)
-        self._lines: list[list[Node]] = [self.record.moves]
+        self._lines: list[list[Node[Any]]] = [self.record.moves]
         self._numbers: list[int] = [0]  # plies so far in each open line
         self._pending_number: tuple[int, Span | None] | None = None
         self._seen_move = False
@@ -50,7 +50,7 @@ class RecordBuilder:
         self._moves = 0
 
     @property
-    def line(self) -> list[Node]:
+    def line(self) -> list[Node[Any]]:
         return self._lines[-1]
 
     @property
@@ -96,7 +96,7 @@ class RecordBuilder:
                              rule="number-size")
         self.number(written, span)
 
-    def move(self, move: Any, span: Span | None) -> Node:
+    def move(self, move: Any, span: Span | None) -> Node[Any]:
         self._seen_move = True
         self._moves += 1
         if self._moves > MAX_MOVES:
@@ -124,7 +124,7 @@ class RecordBuilder:
         self._check_number_used()
         replaced = self.line[-1]
         before = self._numbers[-1] - (not is_event(replaced.move))
-        variation: list[Node] = []
+        variation: list[Node[Any]] = []
         replaced.variations.append(variation)
         self._lines.append(variation)
         self._numbers.append(before)
@@ -173,7 +173,7 @@ def read_record(grammar_name: str, text: str, builder: RecordBuilder,
                 move_kinds: Iterable[str] = ("move",),
                 runs: Mapping[str, RunReader] | None = None,
                 handlers: Mapping[str, grammar.RuleHandler] | None = None,
-                positions: bool = False) -> Record:
+                positions: bool = False, advise: grammar.Advice | None = None) -> Record:
     """Parse ``text`` (a notation of the common layout, see the module docstring) into
     ``builder`` and return its record.
 
@@ -208,7 +208,7 @@ def read_record(grammar_name: str, text: str, builder: RecordBuilder,
     table.update({kind: move(kind) for kind in move_kinds})
     table.update({kind: run(reader) for kind, reader in (runs or {}).items()})
     table.update(handlers or {})
-    grammar.stream(grammar_name, text, table, terminals, positions)
+    grammar.stream(grammar_name, text, table, terminals, positions, advise)
     return builder.finish()
 
 
@@ -244,7 +244,7 @@ def record_pieces(record: Record, move_text: Callable[[Any], str] = str, *,
                                                    separator, break_after_notes)))
 
 
-def _move_lines(moves: list[Node], move_text: Callable[[Any], str], numbered: bool,
+def _move_lines(moves: list[Node[Any]], move_text: Callable[[Any], str], numbered: bool,
                 per_line: int, separator: str, break_after_notes: bool) -> Iterator[str]:
     current: list[str] = []
     number = 0
@@ -281,7 +281,7 @@ def joined(lines: Iterable[str], batch: int = 64) -> Iterator[str]:
     yield "".join(pieces)
 
 
-def _node_text(node: Node, number: int, move_text: Callable[[Any], str],
+def _node_text(node: Node[Any], number: int, move_text: Callable[[Any], str],
                numbered: bool) -> tuple[str, int]:
     counted = not is_event(node.move)
     number += counted
@@ -307,7 +307,7 @@ def comment_token(text: str) -> str:
     return "{" + text.replace("}", "\uff5d") + "}"
 
 
-#: The header names the common layout reads (``HEADER_KEY`` in ``grammars/common.lark``).
+#: The header names the common layout reads (``HEADER_KEY`` in ``kifu/grammars/common.lark``).
 HEADER_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*")
 
 

@@ -166,6 +166,13 @@ FAMILY = "kifu glyphs"
 FONT_FROM = 0x2E80
 
 
+def beyond_latin(text: str) -> bool:
+    """Whether ``text`` holds a character past Latin, punctuation and common symbols (from
+    :data:`FONT_FROM` on): a sentence of kifu's own (a status) is drawn as outlines only
+    then, and otherwise as text, which every reader's fonts draw."""
+    return any(ord(c) >= FONT_FROM for c in text)
+
+
 def font_face(text: str) -> str:
     """A CSS ``@font-face`` rule of :data:`FAMILY`: a font (inline, as a ``data:`` URL) of
     kifu's outlines of the characters of ``text`` from :data:`FONT_FROM` on; empty when there

@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from kifu.base.markup import Markup
+from kifu.base.markup import Markup, sgf_point
 from kifu.render import glyphs
 from kifu.render.svg import document, element, text_line
 
@@ -164,7 +164,8 @@ DIMMED = 0.55
 def draw_markup(root: ET.Element, grid: Grid, markup: Markup,
                 locate: Callable[[str], tuple[int, int] | None],
                 stone: Callable[[int, int], str | None]) -> None:
-    """What a record marks on the board (:mod:`kifu.base.markup`): dimmed points veiled,
+    """What a record marks on the board (:mod:`kifu.base.markup`; its points SGF's or the
+    game's own names, found by ``locate``): dimmed points veiled,
     triangles, squares, circles and crosses on their points, lines and arrows between points,
     labels on their points (on an empty point, over a patch of the board).  ``locate`` gives
     a point's column and row (``None``: not on the board), ``stone`` the fill of the stone on
@@ -174,7 +175,7 @@ def draw_markup(root: ET.Element, grid: Grid, markup: Markup,
     cell = grid.cell
 
     def where(point: str) -> tuple[float, float, str] | None:
-        found = locate(point)
+        found = sgf_point(point, grid.columns, grid.rows) or locate(point)
         if found is None:
             return None
         x, y = grid.xy(*found)
@@ -218,7 +219,7 @@ def draw_markup(root: ET.Element, grid: Grid, markup: Markup,
         if found is None or not text:
             continue
         x, y, ink = found
-        column, row = locate(point) or (0, 0)
+        column, row = sgf_point(point, grid.columns, grid.rows) or locate(point) or (0, 0)
         if stone(column, row) is None:  # the board's lines make way for the label
             element(group, "circle", cx=x, cy=y, r=cell * 0.4, fill=BOARD_FILL, stroke="none",
                     class_="label-ground")

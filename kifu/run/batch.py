@@ -22,7 +22,7 @@ from kifu.plugin import registry
 from kifu.reading.source import STDIN, SourceText
 from kifu.reading.walk import Found, covers
 from kifu.run.ledger import Ledger
-from kifu.run.load import Loaded, dump_pieces, leaves_out, parse_text, read_file
+from kifu.run.load import Loaded, dump_pieces, leaves_out, parse_text, read_file, reader
 from kifu.run.outputs import Written, refuse_inputs, relocate, write_atomic
 from kifu.run.validate import is_other_file
 
@@ -260,11 +260,7 @@ class ConvertTask(OutputTask):
     dialect: str | None = None
 
     def suffix(self, loaded: Loaded) -> str:
-        if self.target == registry.NATIVE:
-            return loaded.game.suffixes[0]
-        if self.target == registry.JSON:
-            return ".json"
-        return registry.format_of(loaded.game, self.target).suffixes[0]
+        return reader(loaded.game, self.target).suffixes[0]
 
     def writes(self, suffix: str) -> bool:
         if self.target == registry.JSON:
@@ -279,8 +275,6 @@ class ConvertTask(OutputTask):
         return pieces, warnings + leaves_out(loaded.game, loaded.record, self.target)
 
     def output_encoding(self, loaded: Loaded) -> str:
-        if self.target in (registry.NATIVE, registry.JSON):
-            return "utf-8"
-        return "latin-1" if registry.format_of(loaded.game, self.target).binary else "utf-8"
+        return "latin-1" if reader(loaded.game, self.target).binary else "utf-8"
 
 

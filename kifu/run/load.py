@@ -6,21 +6,23 @@ guessed), so that every game is validated and reported on its own.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from kifu.base.errors import (
     ConversionError,
+    GameIndexError,
+    HeaderError,
     KifuError,
-    NotationError,
     OptionError,
     UnknownGameError,
 )
 from kifu.base.limits import check_tree
 from kifu.base.reading import Reading
 from kifu.base.record import Node, ReadOptions, Record, is_event
-from kifu.plugin import AnyGame, Step, jsonform, registry
+from kifu.plugin import AnyGame, Format, Step, jsonform, registry
 from kifu.reading.source import MAX_BYTES, SourceText, read_source
 
 
@@ -59,7 +61,7 @@ class Loaded:
         """The first error decoding or reading the records found, if any."""
         return next((f for f in self.findings if f.severity == "error"), None)
 
-    def line(self, path: tuple[int, ...] = ()) -> list[Node]:
+    def line(self, path: tuple[int, ...] = ()) -> list[Node[Any]]:
         """The line a variation path selects (see :func:`line_of`)."""
         return line_of(self.record, path)
 
@@ -93,7 +95,7 @@ def position_at(game: AnyGame, record: Record, move: int | None = None,
     return position, last
 
 
-def line_of(record: Record, path: tuple[int, ...] = ()) -> list[Node]:
+def line_of(record: Record, path: tuple[int, ...] = ()) -> list[Node[Any]]:
     """The line a variation path selects; ``OptionError`` (for ``--variation``) if the
     record has no such variation."""
     try:
@@ -120,6 +122,31 @@ def parse_text(text: str, path: str, game_name: str | None = None,
     return game, parse_as(game, fmt, text, path, options)
 
 
+def reader(game: AnyGame, fmt: str) -> Format:
+    """How ``game``'s records are read and written in format ``fmt``, whichever it is: the
+    game's own notation (``native``), kifu's JSON, or one of the game's interchange formats.
+    Once a text's game and format are told (:func:`kifu.plugin.registry.detect`), this is the
+    one object that reads it."""
+    if fmt == registry.NATIVE:
+        return _native(game)
+    if fmt == registry.JSON:
+        return _json(game)
+    return registry.format_of(game, fmt)
+
+
+@functools.cache
+def _native(game: AnyGame) -> Format:
+    return Format(registry.NATIVE, game.suffixes, f"{game.name}'s own notation", game.parse,
+                  game.write, pieces=game.write_pieces)
+
+
+@functools.cache
+def _json(game: AnyGame) -> Format:
+    return Format(registry.JSON, (".json",), "kifu's JSON record",
+                  functools.partial(jsonform.loads, game=game), jsonform.dumps,
+                  pieces=jsonform.pieces)
+
+
 def parse_as(game: AnyGame, fmt: str, text: str, path: str,
              options: ReadOptions | None = None) -> Record:
     """Parse ``text`` as a record of ``game`` written in format ``fmt``; the record carries
@@ -128,12 +155,11 @@ def parse_as(game: AnyGame, fmt: str, text: str, path: str,
     Whatever the format, the record is held to kifu's limits on moves and nesting
     (``kifu.base.limits``), so that every later step (replay, writing, JSON) is safe with it.
     """
-    if fmt == registry.NATIVE:
-        record = game.parse(text, path)
-    elif fmt == registry.JSON:
-        record = jsonform.loads(text, path)
-    else:
-        record = registry.format_of(game, fmt).read(text, path)
+    return _read(reader(game, fmt), text, path, options)
+
+
+def _read(found: Format, text: str, path: str, options: ReadOptions | None) -> Record:
+    record = found.read(text, path)
     check_tree(record.moves)
     record.read_options = options or ReadOptions()
     return record
@@ -154,12 +180,10 @@ def parse_each_as(game: AnyGame, fmt: str, text: str, path: str, *, lenient: boo
     """:func:`parse_all_as` one record at a time, read as it is asked for (the next one is
     read ahead, to know whether the file holds several), so that a caller done with each
     holds two at most.  A file-level failure is raised by the iterator."""
-    if fmt in (registry.NATIVE, registry.JSON):
-        yield Parsed(parse_as(game, fmt, text, path, options), [], path)
-        return
-    found = registry.format_of(game, fmt)
+    found = reader(game, fmt)
     if found.read_all is None:
-        yield Parsed(parse_as(game, fmt, text, path, options), [], path)
+        record = _read(found, text, path, options)
+        yield Parsed(record, game_overridden(game, record), path)
         return
     readings = iter(found.read_all(text, path, lenient))
     ahead = [one for one in (next(readings, None), next(readings, None)) if one is not None]
@@ -170,14 +194,15 @@ def parse_each_as(game: AnyGame, fmt: str, text: str, path: str, *, lenient: boo
         reading = ahead.pop(0)
         name = (f"{path}#{reading.label}" if reading.label is not None
                 else f"{path}#{index}" if several else path)
-        yield _checked(reading, name, options)
+        yield _checked(game, reading, name, options)
         if not ahead:
             ahead = [one for one in (next(readings, None),) if one is not None]
 
 
-def _checked(reading: Reading, name: str, options: ReadOptions | None) -> Parsed:
+def _checked(game: AnyGame, reading: Reading, name: str, options: ReadOptions | None) -> Parsed:
     record, findings = reading.record, list(reading.findings)
     if record is not None:
+        findings.extend(game_overridden(game, record))
         try:
             check_tree(record.moves)
         except KifuError as error:
@@ -186,6 +211,18 @@ def _checked(reading: Reading, name: str, options: ReadOptions | None) -> Parsed
         else:
             record.read_options = options or ReadOptions()
     return Parsed(record, findings, name, reading.document)
+
+
+def game_overridden(game: AnyGame, record: Record) -> list[KifuError]:
+    """A warning where ``record`` was read as ``game`` although its ``Game:`` header names
+    another game kifu knows: only ``--game`` does that, and it wins, but never silently."""
+    named = record.header("Game")
+    other = None if named is None else registry.find(named.strip())
+    if other is None or other.name == game.name:
+        return []
+    return [HeaderError(f"the record's Game: header names {other.name}; it is read as "
+                        f"{game.name}, the game asked for", span=record.header_span("Game"),
+                        severity="warning", rule="game")]
 
 
 def parse_all(text: str, path: str, game_name: str | None = None, *, lenient: bool = False,
@@ -234,8 +271,7 @@ def load_source(source: SourceText, game_name: str | None = None,
     game, fmt = registry.detect(source.text, path, game_name)
     # One game at a time: only the games asked for are kept (every game only where the format
     # writes its documents back), so that a database of many games costs one game's memory.
-    keep_all = every_game and game_index is None and fmt not in (registry.NATIVE, registry.JSON) \
-        and registry.format_of(game, fmt).rewrite is not None
+    keep_all = every_game and game_index is None and reader(game, fmt).rewrite is not None
     kept: list[Parsed] = []
     count = 0
     for one in parse_each_as(game, fmt, source.text, path, lenient=lenient, options=options):
@@ -271,12 +307,6 @@ def pick(parsed: list[Parsed], game_index: int | None, path: str) -> Parsed:
 def no_such_game(path: str, count: int, index: int) -> GameIndexError:
     return GameIndexError(f"{path} holds {count} game{'s' * (count != 1)}; there is no game "
                           f"{index}")
-
-
-class GameIndexError(NotationError):
-    """A game asked for by number that the file does not hold."""
-
-    code = "game-index"
 
 
 def dump(game: AnyGame, record: Record, to: str, dialect: str | None = None) -> str:
@@ -330,14 +360,15 @@ def leaves_out(game: AnyGame, record: Record, to: str) -> list[KifuError]:
         return []
     if to == registry.NATIVE:
         found: dict[str, int] = {}
+        for name in record.properties:
+            found[_kind(name)] = found.get(_kind(name), 0) + 1
         for _, _, nodes in record.walk():
             for node in nodes:
                 if node.has_properties():
                     for name in node.properties:
-                        kind = name.split("-")[0] if name.startswith("Label-") else name
-                        found[kind] = found.get(kind, 0) + 1
+                        found[_kind(name)] = found.get(_kind(name), 0) + 1
         said = [] if not found else [
-            "the native notation has no place for the properties of moves ("
+            "the native notation has no place for the properties of the game and its moves ("
             + ", ".join(f"{name} {count}" for name, count in found.items())
             + "); left out: --to json or sgf keeps them"]
     else:
@@ -345,6 +376,14 @@ def leaves_out(game: AnyGame, record: Record, to: str) -> list[KifuError]:
         said = fmt.leaves_out(record) if fmt.leaves_out is not None else []
     return [ConversionError(f"converting to {to}: {text}", severity="warning", rule="left-out")
             for text in said]
+
+
+def _kind(name: str) -> str:
+    """What a property is, for a count of those left out: a label whatever its point, an SGF
+    property by its identifier (``SGF-TR``: ``TR``)."""
+    if name.startswith("Label-"):
+        return "Label"
+    return name.removeprefix("SGF-")
 
 
 def _written(game: AnyGame, record: Record, to: str, dialect: str | None) -> Iterable[str]:
@@ -359,9 +398,7 @@ def _written(game: AnyGame, record: Record, to: str, dialect: str | None) -> Ite
             record = game.parse(game.write(record, step or None), record.source or "<string>")
             record.read_options = options
         return game.write_pieces(record, last or None)
-    if to == registry.JSON:
-        return jsonform.pieces(record)
-    return registry.format_of(game, to).written(record)
+    return reader(game, to).written(record)
 
 
 def rewrite(game: AnyGame, fmt: str, documents: list[Any]) -> str | None:
@@ -374,10 +411,8 @@ def rewrite(game: AnyGame, fmt: str, documents: list[Any]) -> str | None:
 def rewrite_pieces(game: AnyGame, fmt: str, documents: list[Any]) -> Iterator[str] | None:
     """:func:`rewrite` a piece at a time, refused as soon as it passes the size kifu reads (a
     file of a legacy charset takes more bytes in UTF-8)."""
-    if not documents or fmt in (registry.NATIVE, registry.JSON):
-        return None
-    found = registry.format_of(game, fmt)
-    if found.rewrite is None:
+    found = reader(game, fmt)
+    if not documents or found.rewrite is None:
         return None
     written = found.rewrite(documents)
     return within_limit([written] if isinstance(written, str) else written, fmt)

@@ -9,7 +9,6 @@ sampled (Gungi: every syntactically possible ply, from the differential test's b
 """
 from __future__ import annotations
 
-import functools
 import json
 import random
 from collections.abc import Callable
@@ -22,35 +21,11 @@ from hypothesis import strategies as st
 import kifu
 from kifu.base.record import is_event
 from tests import examples
-from tests.examples import legal
+from tests.api.random_play import positions, records
 
 GAMES = examples.GAMES
 #: How many listed moves are played, and how many unlisted ones tried, per position.
 LISTED, UNLISTED = 60, 60
-
-
-@functools.cache
-def records(game: str) -> list[tuple[kifu.Record, int]]:
-    """The game's example records with their main line's number of plies."""
-    found = []
-    for path in legal(game):
-        record = kifu.read(str(path))
-        plies = sum(1 for move in record.moves if not is_event(move))
-        found.append((record, plies))
-    return found
-
-
-@st.composite
-def positions(draw: st.DrawFn, game: str) -> Any:
-    record, plies = draw(st.sampled_from(records(game)))
-    rules = record.game
-    position = record.position(draw(st.integers(0, plies)), lenient=True)
-    for _ in range(draw(st.integers(0, 8))):
-        moves = rules.legal_moves(position)
-        if not moves:
-            break
-        position = rules.play(position, moves[draw(st.integers(0, len(moves) - 1))])
-    return position
 
 
 def key(game: kifu.Game, position: Any) -> str:

@@ -83,6 +83,44 @@ def test_every_other_players_group_is_captured_and_credited_to_the_mover():
     assert pos.to_move == 1
 
 
+def test_groups_of_two_players_that_touch_are_captured_together():
+    # Orange's B1 takes the last liberty of yellow's A1 and of green's A2-B2 at once: removing
+    # one of them first would give the other a liberty, but captures are simultaneous.
+    pos = diagram.position("""
+        X X .
+        O O X
+        A . X
+    """, seats=("orange", "green", "yellow"))
+    events = moves(pos, "B1")
+    assert captured(events) == {"A1", "A2", "B2"}
+    assert pos.prisoners == [3, 0, 0]
+
+
+def test_legal_moves_of_three_and_four_players_all_play():
+    """The reproducing record of issue 27 (hex:3, three players), then random games of three
+    and four players on every kind of board: every move ``legal_moves`` lists plays."""
+    import random
+
+    import kifu
+
+    go = kifu.game("freego")
+    record = kifu.parse("Game: freego\nBoard: hex:3\nPlayers: a, b, c\n\ne2 c4 b2 d1 b3 b4 c3 "
+                        "c1 e1 a1 e3 c5 d3 pass d4 d2 a2 c2 a3 a2 b1 pass pass c1 b3 pass pass a1\n")
+    starts = [record.position()]
+    for board in ("grid:5", "hex:3", "china", "usa"):
+        for players in ("a, b, c", "a, b, c, d"):
+            starts.append(go.start({"Board": board, "Players": players}))
+    rng = random.Random(27)
+    for position in starts:
+        for _ in range(120):
+            listed = go.legal_moves(position)
+            if not listed:
+                break
+            for move in listed:
+                go.play(position, move)  # raises if the referee refuses a listed move
+            position = go.play(position, rng.choice(listed[:-1] or listed))
+
+
 def test_suicide_is_forbidden_by_default():
     pos = diagram.position("""
         . X .

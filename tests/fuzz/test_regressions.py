@@ -365,22 +365,6 @@ def test_the_replay_written_a_line_at_a_time_is_the_replay_document(text, name):
     assert "\x1b" not in written and "\u202e" not in written
 
 
-def test_the_viewer_refuses_a_record_of_more_positions_than_a_page_holds(monkeypatch, kifu_cli,
-                                                                        tmp_path):
-    """Each position is drawn twice as SVG: a megabyte of variations once took the viewer 86 s
-    and 2 GB (and would have made a page of hundreds of megabytes)."""
-    from kifu.render.viewer import model
-
-    monkeypatch.setattr(model, "MAX_POSITIONS", 20)
-    path = tmp_path / "v.renju"
-    path.write_text("1. h8" + " (i9)" * 20 + "\n", encoding="utf-8")
-    result = kifu_cli("render", "--format", "html", path, exit_code=1)
-    assert "error[limit]: the viewer draws at most 20 positions a record, and this one has 21" \
-        in result.output and "[rule: viewer-positions]" in result.output
-    path.write_text("1. h8" + " (i9)" * 19 + "\n", encoding="utf-8")
-    assert "<html" in kifu_cli("render", "--format", "html", path).output
-
-
 def test_a_diagnostic_quotes_a_window_of_a_long_line():
     text = "x" * 5_000_000 + " BAD " + "y" * 10
     error = KifuError("bad", span=Span(1, 5_000_002, 1, 5_000_005))
@@ -495,3 +479,24 @@ def test_an_sgf_extra_header_with_line_breaks_is_read_as_one_line(name, text):
     assert all("\n" not in value for value in record.headers.values())
     assert jsonform.loads(dump(game, record, "json")) == record
     pipeline.exercise(name, text.encode())
+
+
+def test_deep_json_reads_the_same_from_any_depth_of_calls():
+    """JSON nested near Python's recursion limit was a record read from a worker thread (few
+    frames below) and a nesting error from the main one (found by fuzzing with threads): the
+    decoder runs on a stack of its own, so the answer does not depend on the caller."""
+    from kifu.reading.jsonvalues import decode
+
+    text = '{"a": ' + "[" * 960 + "]" * 960 + "}"
+
+    def answer() -> str:
+        try:
+            decode(text)
+        except KifuError as error:
+            return error.describe()
+        return "read"
+
+    def deep(levels: int) -> str:
+        return answer() if levels == 0 else deep(levels - 1)
+
+    assert answer() == deep(400)

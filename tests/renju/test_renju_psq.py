@@ -149,3 +149,16 @@ def test_cli_converts_and_says_what_it_leaves_out(kifu_cli, tmp_path):
     assert result.stdout.startswith("Piskvorky 15x15, 0:0, 0")
     assert "psq has no comments: 1 comment left out" in result.stderr
     assert "psq has no place for the header Event: left out" in result.stderr
+
+
+def test_a_psq_without_gomocups_line_is_freestyle():
+    """A file without Gomocup's line states no rule: Piskvork's default, free-style, is the one
+    it is judged by, so that black's double three (j13 here) is an ordinary move; the header
+    is what the file means, and writing the file back loses nothing."""
+    record = read("no_league_double_three_is_freestyle.psq")
+    assert record.header("Rule") == "freestyle" and record.header("League") is None
+    assert GAME.check(record)[0] == []
+    assert psq.leaves_out(record) == []
+    as_renju = GAME.parse(GAME.write(record).replace("Rule: freestyle", "Rule: renju"), "x")
+    problems = GAME.check(as_renju)[0]
+    assert len(problems) == 1 and "forbidden double three" in problems[0].message

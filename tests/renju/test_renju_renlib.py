@@ -170,7 +170,7 @@ def test_cli_to_sgf_and_back_and_what_native_leaves_out(kifu_cli, tmp_path):
     kifu_cli("convert", tmp_path / "lib.sgf", "--to", "renlib", "-o", tmp_path / "back.lib")
     assert (tmp_path / "back.lib").read_bytes() == source.read_bytes()
     result = kifu_cli("convert", source, "--to", "native")
-    assert "no place for the properties of moves (Title 3)" in result.stderr
+    assert "no place for the properties of the game and its moves (Title 3)" in result.stderr
     kifu_cli("validate", DATA / "old_layout_first_node_h8.lib", exit_code=EXIT_OK)
 
 
@@ -188,3 +188,29 @@ def test_other_programs_lib_files_in_a_folder_are_left_alone(kifu_cli, tmp_path)
     assert result.stderr.splitlines()[-1].split()[:3] == ["renju", "1", "1"]
     named = kifu_cli("validate", tmp_path / "msvcrt.lib", exit_code=EXIT_INVALID)
     assert "binary data (a NUL byte), not a text record" in named.stdout
+
+
+def test_a_root_title_of_several_lines_is_kept_as_the_records_property():
+    """A library whose root holds a comment without RenLib's title separator has a 'title' of
+    several lines (found by fuzzing: its JSON then held a header of two lines, which kifu does
+    not read back): such a text is the record's property, not a header, and is written back."""
+    record = GAME.parse("Game: renju\n\n1. h8 2. i9\n", "x.renju")
+    record.properties["Title"] = "the first line,\n\nand a second"
+    written = renlib.write(record)
+    back = renlib.read(written, "x.lib")
+    assert back.properties == {"Title": "the first line,\n\nand a second"}
+    assert "Title" not in back.headers
+    assert jsonform.loads(jsonform.dumps(back)) == back
+    assert renlib.write(back) == written
+    assert renlib.leaves_out(back) == []
+
+
+def test_a_position_byte_below_the_board_is_a_located_error():
+    """A node's position byte whose row is the sixteenth (0xF1-0xFF) names no point of RenLib's
+    15x15 board (found by fuzzing: it was read as j0, which kifu then wrote and refused)."""
+    record = GAME.parse("Game: renju\n\n1. h8 2. i9\n", "x.renju")
+    data = bytearray(renlib.write(record).encode("latin-1"))
+    second = data.rindex(renlib.pos_of(record.moves[1].move.point))
+    data[second] = 0xFA
+    with pytest.raises(NotationError, match=rf"the node at byte {second} names no point \(0xfa\)"):
+        renlib.read(bytes(data).decode("latin-1"), "x.lib")

@@ -109,7 +109,8 @@ def test_properties_go_to_sgf_and_back():
 
 def test_converting_to_native_says_what_it_leaves_out(kifu_cli):
     result = kifu_cli("convert", DATA / "gowrite_gm1_repeated_labels.sgf", "--to", "native")
-    assert "no place for the properties of moves (Label 4)" in result.stderr
+    assert "no place for the properties of the game and its moves (ST 1, AP 1, FG 1, PM 1, " \
+           "Label 4)" in result.stderr
 
 
 def test_opening_stones_keep_their_order_through_sgf():

@@ -141,7 +141,7 @@ def test_a_page_shows_no_empty_box_without_cjk_fonts(plain_browser, tmp_path, re
     assert result.exit_code == 0, result.stderr
     page = plain_browser.new_page()
     page.goto(html.as_uri())
-    page.wait_for_selector("section.kifu-viewer.kv-js")
+    page.wait_for_selector(".kifu-viewer.kv-js")
     missing = missing_glyphs(page)
     assert set(missing) <= record_text(record), missing
     page.close()

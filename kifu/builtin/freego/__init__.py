@@ -14,6 +14,8 @@ from kifu.base.record import Record
 from kifu.builtin.freego import position, rules, setup
 from kifu.builtin.freego.moves import Edit, Move, Pass, Place
 from kifu.builtin.freego.position import Position
+from kifu.builtin.freego.rules.scoring import CountedPositionJSON
+from kifu.builtin.freego.setup.positions import Setup
 from kifu.plugin import Format, GamePlugin, Outcome
 from kifu.plugin.results import read_result
 
@@ -21,7 +23,7 @@ if TYPE_CHECKING:
     import click
 
 
-class FreeGo(GamePlugin[Position, Move]):
+class FreeGo(GamePlugin[Position, Move, Setup]):
     name = "freego"
     title = "Free-form Go 囲碁自由形"
     aliases = ("囲碁自由形", "free-form-go", "mapgo")
@@ -76,10 +78,18 @@ class FreeGo(GamePlugin[Position, Move]):
                        pos: Position) -> str | KifuError | None:
         return rules.result_matches(stated, pos)
 
+    def position_from_key(self, text: str) -> Position:
+        # The count of an ended game is the referee's, made again from the stones.
+        found = position.from_key(text)
+        if found.outcome is not None:
+            found.scores = rules.scores(found)
+        return found
+
     # -- presentation -----------------------------------------------------------------------
 
-    def position_to_json(self, pos: Position) -> dict[str, Any]:
-        return {**position.to_json(pos), **rules.count_to_json(pos)}
+    def position_to_json(self, pos: Position) -> CountedPositionJSON:  # type: ignore[override]
+        counted: CountedPositionJSON = {**position.to_json(pos), **rules.count_to_json(pos)}
+        return counted
 
     def to_move(self, pos: Position) -> str | None:
         # What position_to_json says, without counting the board (the viewer asks it of

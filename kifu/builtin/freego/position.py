@@ -15,10 +15,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, TypedDict
 
+from kifu.base.record import ReadOptions
+from kifu.builtin.freego.boards import builtin
+from kifu.builtin.freego.boards.board import MAX_SEATS, Board
 from kifu.builtin.freego.setup import Rules
+from kifu.builtin.freego.setup.parameters import DEFAULT_PLAYERS, KO_RULES, SCORINGS, number
 from kifu.plugin import Outcome
+from kifu.plugin.keys import Fields, Keyed, escape, outcome_field, read_rows, rows_text, unescape
 
 EMPTY = 0
 OFF = -1  # an unplayable cell
@@ -68,8 +73,13 @@ class Seen:
         return Seen({}, self.layers)
 
 
-class Position:
-    """Stones, the seat to move, prisoners, and the history superko needs."""
+class Position(Keyed):
+    """Stones, the seat to move, prisoners, and the history superko needs.
+
+    A value: equal to another position with the same key (:mod:`.key`), hashable, and its
+    ``repr`` short."""
+
+    game_name = "freego"
 
     __slots__ = ("rules", "board", "cells", "seats", "to_move", "prisoners", "hash", "seen",
                  "journal", "placed", "ply", "numbers", "last", "passed", "outcome", "scores",
@@ -116,6 +126,16 @@ class Position:
         other.start_to_move = self.start_to_move
         other.ended = self.ended
         return other
+
+    def value_key(self) -> str:
+        return key(self)
+
+    def summary(self) -> str:
+        stones = sum(1 for c in self.cells if c > 0)
+        said = f"{self.board.name}, {stones} stone{'s' * (stones != 1)}"
+        if self.outcome is not None:
+            return f"{said}, {self.outcome.describe()}"
+        return f"{said}, {self.rules.seats[self.to_move]} to move"
 
     def seat_name(self, seat: int) -> str:
         return self.rules.seats[seat]
@@ -194,7 +214,19 @@ class Position:
             yield count, cells
 
 
-def to_json(pos: Position) -> dict[str, Any]:
+class PositionJSON(TypedDict):
+    """A Free-form Go position as JSON (:func:`to_json`; the game adds the count,
+    :class:`kifu.builtin.freego.rules.scoring.CountJSON`)."""
+
+    board: str
+    players: list[str]
+    stones: dict[str, list[str]]
+    to_move: str | None
+    prisoners: dict[str, int]
+    moves: int
+
+
+def to_json(pos: Position) -> PositionJSON:
     """The position as JSON (``kifu show --format json``): stones by player, who is to move,
     prisoners; the count is the referee's (:func:`kifu.builtin.freego.rules.count_to_json`)."""
     seats = pos.rules.seats
@@ -207,3 +239,227 @@ def to_json(pos: Position) -> dict[str, Any]:
         "prisoners": {name: pos.prisoners[s] for s, name in enumerate(seats)},
         "moves": pos.ply,
     }
+
+
+# -- the position key -----------------------------------------------------------------------
+
+#: A cell in the key: empty (a run of them is a number), a stone of seat 1 to 4, unplayable.
+_CODES = {EMPTY: "", 1: "x", 2: "o", 3: "a", 4: "v", OFF: "-"}
+_CELLS = {code: cell for cell, code in _CODES.items()}
+
+
+def key(pos: Position) -> str:
+    """The position as one line (``docs/games/freego.md``): the board's name (a board file's as
+    the record named it); its cells (a
+    grid's rows from the top, separated by ``/``; a map's cells in the board file's order),
+    ``x`` ``o`` ``a`` ``v`` the stones of seats 1 to 4, ``-`` an unplayable cell, a number for
+    a run of empty cells; the seat to move as its stone's letter (``-`` once the game has
+    ended); then where they apply the rules that differ from Free-form Go's (``players:``,
+    ``komi:``, ``scoring:``, ``suicide:allowed``, ``ko:``, ``dead:agreed``, ``territory:``,
+    ``bonus:``), the prisoners, the seats that passed since the last stone (``passed:xo``),
+    every seat passed under agreed dead stones (``ended:1``), a ko just taken (``ko-at:`` the
+    cell that may not be retaken at once and the stone that took it) and the outcome."""
+    rules, board = pos.rules, pos.board
+    codes = [_CODES[cell] for cell in pos.cells]
+    if board.grid is not None:
+        columns, rows = board.grid
+        lines = [codes[row * columns:(row + 1) * columns] for row in reversed(range(rows))]
+    else:
+        lines = [codes]
+    fields = [escape(board.reference or board.name, ""), rows_text(lines),
+              "-" if pos.outcome is not None else _CODES[pos.to_move + 1]]
+    fields.extend(_rule_fields(rules))
+    if any(pos.prisoners):
+        fields.append("prisoners:" + ",".join(map(str, pos.prisoners)))
+    if pos.passed and pos.outcome is None:
+        fields.append("passed:" + "".join(_CODES[s + 1] for s in range(pos.seats)
+                                          if pos.passed >> s & 1))
+    if pos.ended:
+        fields.append("ended:1")
+    ko = _ko(pos)
+    if ko is not None:
+        fields.append(f"ko-at:{escape(board.ids[ko[0]])},{escape(board.ids[ko[1]])}")
+    if pos.outcome is not None:
+        fields.append(outcome_field(pos.outcome))
+    return " ".join(fields)
+
+
+def _rule_fields(rules: Rules) -> list[str]:
+    """The named fields of the rules that differ from Free-form Go's own."""
+    fields = []
+    if rules.seats != DEFAULT_PLAYERS:
+        fields.append("players:" + ",".join(escape(name) for name in rules.seats))
+    if any(rules.komi):
+        fields.append("komi:" + ",".join(_number(k) for k in rules.komi))
+    for name, value, default in (("scoring", rules.scoring, "territory"),
+                                 ("suicide", "allowed" if rules.suicide else "forbidden",
+                                  "forbidden"),
+                                 ("ko", rules.ko, "positional"),
+                                 ("dead", "agreed" if rules.agreed else "played-out",
+                                  "played-out")):
+        if value != default:
+            fields.append(f"{name}:{value}")
+    if rules.territory is not None:
+        fields.append("territory:" + ";".join(
+            ",".join(escape(rules.board.ids[x], ",;") for x in sorted(cells))
+            for cells in rules.territory))
+    if any(rules.bonus):
+        fields.append("bonus:" + ",".join(_number(b) for b in rules.bonus))
+    return fields
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if value == int(value) else repr(value)
+
+
+def _ko(pos: Position) -> tuple[int, int] | None:
+    """The ko the last move took, if the seat to move could retake it at once: the one
+    stone it captured (of that seat) and the lone stone that took it, whose only liberty is
+    that cell."""
+    if pos.last is None or pos.journal is None or pos.outcome is not None:
+        return None
+    cell, _, removed, seat = pos.journal[0]
+    if cell != pos.last or len(removed) != 1 or removed[0][1] != pos.to_move + 1:
+        return None
+    taken = removed[0][0]
+    stones, _ = pos.group(cell)
+    around = pos.board.neighbours[cell]
+    if len(stones) != 1 or any(pos.cells[n] == EMPTY and n != taken for n in around):
+        return None
+    return taken, cell
+
+
+def from_key(text: str) -> Position:
+    """The position a key (:func:`key`) gives; a ``NotationError`` for text that is no key.
+    A board file the key names is looked for in the current folder."""
+    fields = Fields(text, "Free-form Go", 3)
+    name = unescape(fields.next())
+    board = fields.read(lambda: builtin.resolve(name, None, _HERE), "its first field names "
+                        "a built-in board or a board file")
+    rules = _rules(fields, board)
+    pos = Position(rules)
+    _stones(fields, pos, fields.next())
+    side = fields.next()
+    seat = _seat(fields, side, pos.seats, allow_end=True)
+    pos.to_move = 0 if seat is None else seat
+    prisoners = fields.named("prisoners")
+    if prisoners is not None:
+        counts = fields.read(lambda: [int(n) for n in prisoners.split(",")], "prisoners:")
+        if len(counts) != pos.seats or min(counts) < 0:
+            raise fields.error("prisoners: gives one count a seat")
+        pos.prisoners = counts
+    passed = fields.named("passed") or ""
+    for letter in passed:
+        pos.passed |= 1 << (_seat(fields, letter, pos.seats) or 0)
+    pos.ended = fields.named("ended") == "1"
+    ko = fields.named("ko-at")
+    pos.outcome = fields.outcome()
+    fields.done()
+    if (pos.outcome is None) != (seat is not None):
+        raise fields.error("- stands for the seat to move exactly when it ends with end:...")
+    pos.restart_history()
+    if ko is not None:
+        _restore_ko(fields, pos, ko)
+    return pos
+
+
+#: Where a key's board file is looked for: the current folder.
+_HERE = ReadOptions((".",))
+
+
+def _rules(fields: Fields, board: Board) -> Rules:
+    players = fields.named("players")
+    seats = DEFAULT_PLAYERS if players is None else tuple(unescape(n) for n in players.split(","))
+    if not 2 <= len(seats) <= MAX_SEATS:
+        raise fields.error(f"players: names 2 to {MAX_SEATS} players")
+    komi = _numbers(fields, "komi", len(seats))
+    scoring = fields.named("scoring") or "territory"
+    suicide = fields.named("suicide") or "forbidden"
+    ko = fields.named("ko") or "positional"
+    dead = fields.named("dead") or "played-out"
+    if (scoring not in SCORINGS or suicide not in ("allowed", "forbidden") or ko not in KO_RULES
+            or dead not in ("agreed", "played-out")):
+        raise fields.error("a rule field has a value kifu does not know")
+    territory = fields.named("territory")
+    marks = None
+    if territory is not None:
+        marks = fields.read(lambda: tuple(frozenset(_cell(board, unescape(n))
+                                                    for n in part.split(",") if n)
+                                          for part in territory.split(";")),
+                            "territory: names cells of the board, seat by seat")
+        if len(marks) != len(seats):
+            raise fields.error("territory: gives the cells of every seat")
+    bonus = _numbers(fields, "bonus", len(seats))
+    return Rules(board, seats, komi, scoring, suicide == "allowed", ko, dead == "agreed", marks,
+                 bonus)
+
+
+def _cell(board: Board, name: str) -> int:
+    found = board.find(name)
+    if found is None:
+        raise ValueError(f"{name!r} is not a cell of the board")
+    return found
+
+
+def _numbers(fields: Fields, name: str, count: int) -> tuple[float, ...]:
+    value = fields.named(name)
+    if value is None:
+        return (0.0,) * count
+    found = [number(part) for part in value.split(",")]
+    if len(found) != count or any(n is None for n in found):
+        raise fields.error(f"{name}: gives a number a seat")
+    return tuple(float(n or 0) for n in found)
+
+
+def _seat(fields: Fields, letter: str, seats: int, allow_end: bool = False) -> int | None:
+    if allow_end and letter == "-":
+        return None
+    code = _CELLS.get(letter)
+    if not isinstance(code, int) or not 1 <= code <= seats:
+        raise fields.error(f"{letter[:10]!r} is no seat of this game (x, o, a, v: seats 1 to 4)")
+    return code - 1
+
+
+def _stones(fields: Fields, pos: Position, text: str) -> None:
+    board = pos.board
+    width = board.grid[0] if board.grid is not None else len(board.cells)
+    rows = fields.read(lambda: read_rows(text, width), "its second field is the cells")
+    if board.grid is not None:
+        columns, count = board.grid
+        if len(rows) != count:
+            raise fields.error(f"a {board.name} board has {count} rows")
+        codes = [code for row in reversed(rows) for code in row]
+    else:
+        if len(rows) != 1:
+            raise fields.error("a map's cells are one run, in the board file's order")
+        codes = rows[0]
+    for index, code in enumerate(codes):
+        cell = _CELLS.get(code)
+        if cell is None or (cell == OFF) != (board.empty[index] == OFF):
+            raise fields.error(f"cell {board.ids[index]} is {code or 'empty'!r}: a cell is "
+                               "empty, x, o, a, v, or - where the board cannot be played")
+        if isinstance(cell, int) and cell > 0:
+            if cell > pos.seats:
+                raise fields.error(f"a stone of seat {cell} in a game of {pos.seats} players")
+            pos.place_stone(index, cell - 1)
+
+
+def _restore_ko(fields: Fields, pos: Position, value: str) -> None:
+    """The ko just taken, as the referee keeps it: one placement in the journal, the position
+    before it remembered, so that the stone taken may not be retaken at once."""
+    try:
+        taken, cell = (_cell(pos.board, unescape(n)) for n in value.split(","))
+    except ValueError:
+        raise fields.error("ko-at: names two cells of the board") from None
+    mover = pos.to_move - 1 if pos.to_move else pos.seats - 1
+    if pos.cells[cell] != mover + 1 or pos.cells[taken] != EMPTY:
+        raise fields.error("ko-at: names an empty cell and the stone that took it")
+    zobrist = pos.board.zobrist
+    before = pos.hash ^ zobrist[mover][cell] ^ zobrist[pos.to_move][taken]
+    pos.start_to_move = mover
+    pos.journal = ((cell, 1, ((taken, pos.to_move + 1),), mover), None)
+    pos.placed = 1
+    if pos.rules.ko != "basic":
+        pos.seen = Seen({pos.key(before, mover): 0, pos.key(pos.hash, pos.to_move): 1})
+    pos.before_last = before
+    pos.last = cell

@@ -9,13 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from kifu.base.record import Record
-from kifu.builtin.gungi import notation, position, rules
+from kifu.builtin.gungi import notation, position, position_key, rules
 from kifu.builtin.gungi.moves import BackFaces, Move, Placement, Ply, Resign, Section
 from kifu.builtin.gungi.position import Position
+from kifu.builtin.gungi.setup.positions import Diagram
 from kifu.plugin import GamePlugin, Played
 
 
-class Gungi(GamePlugin[Position, Move]):
+class Gungi(GamePlugin[Position, Move, Diagram]):
     name = "gungi"
     title = "Gungi 軍儀 (Nishitsuji rules)"
     aliases = ("軍儀", "nishitsuji-gungi")
@@ -54,6 +55,13 @@ class Gungi(GamePlugin[Position, Move]):
 
     def write(self, record: Record, dialect: str | None = None) -> str:
         return notation.write(rules.canonical(record), ascii_names=dialect == "ascii")
+
+    def position_key(self, pos: Position) -> str:
+        # The key lives beside the position (position_key.py), not in it.
+        return position_key.key(pos)
+
+    def position_from_key(self, text: str) -> Position:
+        return position_key.from_key(text)
 
     def play(self, pos: Position, move: Any, *, lenient: bool = False) -> Played:
         played, _ = rules.play(pos, move, lenient)  # the referee also says how it read the ply

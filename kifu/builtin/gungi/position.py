@@ -7,9 +7,9 @@ search) builds new pieces for flips instead of changing shared ones.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, NotRequired, TypedDict
 
 from kifu.builtin.gungi.geometry import (
     SQUARES,
@@ -22,6 +22,7 @@ from kifu.builtin.gungi.geometry import (
 from kifu.builtin.gungi.hidden import Pools
 from kifu.builtin.gungi.pieces import BACK_OF, FRONT_OF, SIDE_NAMES
 from kifu.plugin import Outcome
+from kifu.plugin.keys import Keyed
 
 # Phases of a record.
 START, SETUP, READY, BATTLE, REPEATED, OVER = "start", "setup", "ready", "battle", "repeated", "over"
@@ -52,9 +53,14 @@ class Piece:
 Board = list[list[Piece]]
 
 
-@dataclass
-class Position:
-    """Everything the referee needs: stacks, hands, side to move, phase, history."""
+@dataclass(eq=False, repr=False)
+class Position(Keyed):
+    """Everything the referee needs: stacks, hands, side to move, phase, history.
+
+    A value: equal to another position with the same key (:mod:`.position_key`), hashable,
+    and its ``repr`` short."""
+
+    game_name = "gungi"
 
     board: Board = field(default_factory=lambda: [[] for _ in SQUARES])
     hands: tuple[list[Piece], list[Piece]] = field(default_factory=lambda: ([], []))
@@ -95,6 +101,21 @@ class Position:
             last_swap=list(self.last_swap), outcome=self.outcome, repeated=self.repeated,
             next_pid=self.next_pid, setup_pool=list(self.setup_pool),
             pending=[[p.clone() for p in side] for side in self.pending])
+
+    #: What writes a position's key: :func:`kifu.builtin.gungi.position_key.key`, which sets it
+    #: here (the game's package imports it with the position).
+    keyed_by: ClassVar[Callable[[Position], str]]
+
+    def value_key(self) -> str:
+        return type(self).keyed_by(self)
+
+    def summary(self) -> str:
+        pieces = sum(len(stack) for stack in self.board)
+        said = f"{pieces} piece{'s' * (pieces != 1)} on the board"
+        if self.outcome is not None:
+            return f"{said}, {self.outcome.describe()}"
+        phase = "" if self.phase == BATTLE else f", {self.phase}"
+        return f"{said}{phase}, {self.to_move_name} to move"
 
     def new_piece(self, owner: int, face: str, other: str | None = None,
                   pool: int | None = None) -> Piece:
@@ -181,13 +202,27 @@ def shown(piece: Piece) -> PieceFaces:
     return piece.owner, piece.face, piece.other if piece.face in ("兵", "香") else None
 
 
-def to_json(pos: Position) -> dict[str, Any]:
+class PositionJSON(TypedDict):
+    """A Gungi position as JSON (:func:`to_json`): stacks by ``FILE-RANK``, hands by side."""
+
+    to_move: str | None
+    board: dict[str, list[list[str]]]
+    hands: dict[str, list[list[str]]]
+    phase: str
+    battle_plies: int
+    last: NotRequired[str]
+    outcome: NotRequired[dict[str, str | None]]
+    sennichite: NotRequired[bool]
+
+
+def to_json(pos: Position) -> PositionJSON:
     """The position as JSON (``kifu show --format json``): stacks and hands as a set-up diagram
     writes them, the phase, the battle plies so far, the last square and the outcome."""
-    data = board_json([[shown(p) for p in stack] for stack in pos.board],
-                      [[shown(p) for p in hand] for hand in pos.hands], pos.to_move)
-    data["phase"] = pos.phase
-    data["battle_plies"] = pos.battle_plies
+    diagram = board_json([[shown(p) for p in stack] for stack in pos.board],
+                         [[shown(p) for p in hand] for hand in pos.hands], pos.to_move)
+    data: PositionJSON = {"to_move": None if pos.outcome is not None else diagram["to_move"],
+                          "board": diagram["board"], "hands": diagram["hands"],
+                          "phase": pos.phase, "battle_plies": pos.battle_plies}
     if pos.last_square is not None:
         data["last"] = f"{file_of(pos.last_square)}-{rank_of(pos.last_square)}"
     if pos.outcome is not None:

@@ -99,10 +99,12 @@ def render_svg(position: Position, options: RenderOptions, record: Record | None
     _hand(root, far, far_side, left, SIDE_MARGIN)
     _hand(root, near, near_side, left, board_bottom + SIDE_MARGIN)
     for index, text in enumerate(legend):
-        # The line naming the players holds the record's text: the reader's fonts.
+        # The line naming the players holds the record's text: the reader's fonts; the status
+        # is kifu's, in outlines where it holds CJK (千日手).
         text_line(root, text, left, legend_top + LEGEND_LINE * (index + 0.7), LEGEND_SIZE,
-                    anchor="start", baseline="alphabetic", fill=LINE,
-                    outline=index == len(legend) - 1, class_="legend")
+                  anchor="start", baseline="alphabetic", fill=LINE,
+                  outline=index == len(legend) - 1 and glyphs.beyond_latin(text),
+                  class_="legend")
     return to_string(root)
 
 

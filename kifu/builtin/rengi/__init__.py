@@ -15,11 +15,12 @@ from kifu.base.record import Record
 from kifu.builtin.rengi import moves, notation
 from kifu.builtin.rengi.moves import Move, Pass, Place, Resign, Single, Turn
 from kifu.builtin.rengi.position import Position
+from kifu.builtin.rengi.setup.positions import Setup
 from kifu.plugin import GamePlugin
 from kifu.plugin.values import NUMBER
 
 
-class Rengi(GamePlugin[Position, Move]):
+class Rengi(GamePlugin[Position, Move, Setup]):
     name = "rengi"
     sides = ("first", "second")
     result_names = {

@@ -12,10 +12,11 @@ from __future__ import annotations
 from kifu.builtin.rengoma import rules
 from kifu.builtin.rengoma.moves import Action, Turn
 from kifu.builtin.rengoma.position import Position
+from kifu.builtin.rengoma.setup.positions import Setup
 from kifu.plugin import GamePlugin
 
 
-class Rengoma(GamePlugin[Position, Turn]):
+class Rengoma(GamePlugin[Position, Turn, Setup]):
     name = "rengoma"
     title = "Rengoma 連駒"
     aliases = ("連駒", "れんごま")
@@ -33,6 +34,10 @@ class Rengoma(GamePlugin[Position, Turn]):
     move_types = (Turn,)
     render_options = {"stacks": "list every stack's pieces, single pieces too, under the "
                                 "diagram (text) or in the legend (SVG)"}
+
+    def is_legal(self, pos: Position, turn: Turn) -> bool:
+        # The listed turns, and those extended with extra actions (not listed).
+        return rules.is_legal(pos, turn)
 
     def extra_actions(self, pos: Position, turn: Turn) -> list[Action]:
         """The extra actions, paid with chips, that may extend ``turn`` (Rengoma's own: see

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from kifu.builtin.rengoma.moves import Square
 from kifu.plugin import Outcome
+from kifu.plugin.keys import Fields, Keyed, outcome_field, rows_text
 
 EMPTY, BLACK, RED, WALL = 0, 1, 2, 3
 COLOUR_NAMES = {BLACK: "black", RED: "red"}
@@ -104,9 +106,12 @@ def geometry(columns: int, rows: int) -> Geometry:
     return Geometry(columns, rows)
 
 
-@dataclass
-class Position:
-    """Everything the rules look at; mutated in place by each turn (see ``rules``)."""
+@dataclass(eq=False, repr=False)
+class Position(Keyed):
+    """Everything the rules look at; mutated in place by each turn (see ``rules``).  A value:
+    equal to another position with the same key (:func:`key`), hashable, its ``repr`` short."""
+
+    game_name = "rengoma"
 
     geo: Geometry
     #: Colour of the top piece of each square (EMPTY, BLACK, RED; WALL outside the board).
@@ -150,6 +155,16 @@ class Position:
                         self.stocks, self.drawn.copy(), self.chips.copy(), self.seat,
                         self.players, self.names, self.turn, self.outcome, self.win_line,
                         self.last, dict(self.numbers))
+
+    def value_key(self) -> str:
+        return key(self)
+
+    def summary(self) -> str:
+        pieces = sum(len(stack) for stack in self.stacks)
+        said = f"{self.geo}, {pieces} piece{'s' * (pieces != 1)}"
+        if self.outcome is not None:
+            return f"{said}, {self.outcome.describe()}"
+        return f"{said}, {self.to_move_name} to move"
 
     # -- who plays ----------------------------------------------------------------------------
 
@@ -242,7 +257,22 @@ def stacks_json(position: Position) -> list[list[Any]]:
             for at in geo.squares if position.stacks[at]]
 
 
-def to_json(position: Position) -> dict[str, Any]:
+class PositionJSON(TypedDict):
+    """A Rengoma position as JSON (:func:`to_json`)."""
+
+    board: str
+    players: int
+    stacks: list[list[Any]]
+    field: dict[str, int | None]
+    stock: dict[str, list[int]]
+    chips: dict[str, int]
+    turns: int
+    to_move: str | None
+    player: str | None
+    win_line: list[str]
+
+
+def to_json(position: Position) -> PositionJSON:
     """The position as JSON (``kifu show --format json``)."""
     return {
         "board": str(position.geo),
@@ -257,3 +287,113 @@ def to_json(position: Position) -> dict[str, Any]:
         "player": None if position.outcome else position.player,
         "win_line": [position.geo.name(at) for at in position.win_line],
     }
+
+
+# -- the position key -----------------------------------------------------------------------
+
+#: The seats as the key writes them: two players, then the two teams of two.
+_SEATS = {2: ("b", "r"), 4: ("b1", "r1", "b2", "r2")}
+_LETTERS = {BLACK: "B", RED: "R"}
+_COLOURS = {"B": BLACK, "R": RED}
+
+
+def key(position: Position) -> str:
+    """The position as one line (``docs/games/rengoma.md``): the board's rows from the top,
+    separated by ``/``, a number for a run of empty squares and a stack bottom to top in
+    brackets (``[B1R3]``: black 1 under red 3); the seat to play (``b``, ``r``; ``b1``,
+    ``r1``, ``b2``, ``r2`` with four players; ``-`` once the game has ended); the field
+    pieces' strengths (``field:3,2``, ``0`` for none), what is left face down in each stock,
+    in draw order (``stock:4.1.2,3.3``), the chips in the stock and held by black and by red
+    (``chips:2,0,0``); then four players, the winning row and the outcome.  The players'
+    names are the record's, not the position's."""
+    geo = position.geo
+    rows = [[_stack(position.stacks[geo.index(column, row)]) for column in range(geo.columns)]
+            for row in reversed(range(geo.rows))]
+    seat = "-" if position.outcome is not None else _SEATS[position.players][position.seat]
+    fields = [rows_text(rows), seat, f"field:{position.field[BLACK]},{position.field[RED]}",
+              "stock:" + ",".join(".".join(map(str, position.stock_left(c))) or "-"
+                                  for c in (BLACK, RED)),
+              "chips:" + ",".join(map(str, position.chips))]
+    if position.players == 4:
+        fields.append("players:4")
+    if position.win_line:
+        fields.append("win:" + ",".join(geo.name(at) for at in position.win_line))
+    if position.outcome is not None:
+        fields.append(outcome_field(position.outcome))
+    return " ".join(fields)
+
+
+def _stack(stack: list[int]) -> str:
+    """A square's pieces bottom to top in brackets (``[B1R3]``), ``""`` for an empty one."""
+    if not stack:
+        return ""
+    return "[" + "".join(f"{_LETTERS[colour_of(c)]}{strength_of(c)}" for c in stack) + "]"
+
+
+def from_key(text: str) -> Position:
+    """The position a key (:func:`key`) gives; a ``NotationError`` for text that is no key."""
+    fields = Fields(text, "Rengoma", 2)
+    rows = fields.read(lambda: [_read_row(row) for row in fields.next().split("/")],
+                       "its first field is the board's rows")
+    columns = len(rows[0])
+    if not 4 <= columns <= 26 or not 4 <= len(rows) <= 26 or any(len(r) != columns for r in rows):
+        raise fields.error("the board's rows are as wide as one another, 4 to 26 squares")
+    seat_text = fields.next()
+    players = 4 if fields.named("players") == "4" else 2
+    seats = _SEATS[players]
+    if seat_text != "-" and seat_text not in seats:
+        raise fields.error(f"its second field is one of {', '.join(seats)}, or -")
+    strengths = fields.read(lambda: [int(n) for n in (fields.named("field") or "0,0").split(",")],
+                            "field: is two strengths")
+    stocks = fields.read(lambda: tuple(
+        tuple(int(n) for n in part.split(".")) if part != "-" else ()
+        for part in (fields.named("stock") or "-,-").split(",")), "stock: is two lists")
+    chips = fields.read(lambda: [int(n) for n in (fields.named("chips") or "2,0,0").split(",")],
+                        "chips: is three counts")
+    if len(strengths) != 2 or len(stocks) != 2 or len(chips) != 3:
+        raise fields.error("field:, stock: and chips: give two, two and three values")
+    position = Position.empty(columns, len(rows), players, _default_names(players),
+                              (stocks[0], stocks[1]))
+    geo = position.geo
+    for row, squares in zip(reversed(range(geo.rows)), rows):
+        for column, stack in enumerate(squares):
+            for colour, strength in stack:
+                position.push(geo.index(column, row), piece(colour, strength))
+    position.field = [0, strengths[0], strengths[1]]
+    position.chips = chips
+    position.seat = 0 if seat_text == "-" else seats.index(seat_text)
+    win = fields.named("win")
+    if win:
+        position.win_line = fields.read(
+            lambda: tuple(geo.index(*Square.parse(name)) for name in win.split(",")), "win:")
+    position.outcome = fields.outcome()
+    fields.done()
+    if (position.outcome is None) != (seat_text != "-"):
+        raise fields.error("- stands for the seat to play exactly when it ends with end:...")
+    return position
+
+
+def _read_row(text: str) -> list[list[tuple[int, int]]]:
+    squares: list[list[tuple[int, int]]] = []
+    index = 0
+    while index < len(text):
+        if text[index] == "[":
+            end = text.index("]", index)
+            pieces = re.findall(r"([BR])([0-9]+)", text[index + 1:end])
+            if not pieces or "".join(a + b for a, b in pieces) != text[index + 1:end]:
+                raise ValueError(f"{text[index:end + 1]!r} is no stack such as [B1R3]")
+            squares.append([(_COLOURS[colour], int(strength)) for colour, strength in pieces])
+            index = end + 1
+        else:
+            digits = re.match(r"[0-9]+", text[index:])
+            if digits is None:
+                raise ValueError(f"{text[index]!r} is neither a number nor a stack")
+            squares.extend([] for _ in range(int(digits.group())))
+            index += digits.end()
+    return squares
+
+
+def _default_names(players: int) -> tuple[str, ...]:
+    if players == 2:
+        return ("black", "red")
+    return ("black 1", "red 1", "black 2", "red 2")

@@ -359,6 +359,36 @@ def legal_moves(position: Position) -> list[Turn]:
     return [Turn((action,)) for action in legal_actions(position, position.to_move)]
 
 
+def canonical_move(position: Position, turn: Turn, legal: bool = False) -> Turn:
+    """``turn`` as :func:`legal_moves` lists it: without the strengths its placements state
+    (``A c3=2`` is ``A c3``), which the referee checks; a turn that does not play keeps them
+    (``legal``: the caller knows it plays)."""
+    if not isinstance(turn, Turn) or not any(
+            isinstance(action, Place) and action.strength is not None for action in turn.actions):
+        return turn
+    if not legal:
+        try:
+            play(position.copy(), turn)
+        except KifuError:
+            return turn
+    return Turn(tuple(Place(action.enemy, action.square) if isinstance(action, Place) else action
+                      for action in turn.actions))
+
+
+def is_legal(position: Position, turn: Turn) -> bool:
+    """Whether ``turn`` is listed (one action) or, extended with extra actions paid with chips,
+    plays: each extra action one :func:`extra_actions` gives."""
+    if len(turn.actions) == 1:
+        return canonical_move(position, turn) in legal_moves(position)
+    if position.outcome is not None:
+        return False
+    try:
+        play(position.copy(), turn)
+    except KifuError:
+        return False
+    return True
+
+
 def extra_actions(position: Position, turn: Turn) -> list[Action]:
     """The extra actions that may follow ``turn``'s actions at ``position`` (each paid with a
     chip); raises ``IllegalMoveError`` if ``turn`` itself breaks a rule.  ``position`` is left

@@ -5,10 +5,11 @@ from collections.abc import Mapping
 
 from kifu.builtin.renju.moves import Move, Offer, Pass, Place, Swap
 from kifu.builtin.renju.position import Position
+from kifu.builtin.renju.setup import Setup
 from kifu.plugin import Format, GamePlugin
 
 
-class Renju(GamePlugin[Position, Move]):
+class Renju(GamePlugin[Position, Move, Setup]):
     name = "renju"
     title = "Renju 連珠"
     aliases = ("連珠", "gomoku-renju")

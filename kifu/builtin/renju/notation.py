@@ -99,11 +99,27 @@ def _make_move(item: Tree) -> Move:
     return Pass() if token.type == "PASS" else Swap()
 
 
+#: Characters that look like digits, as a point's number is mistyped (h1O for h10).
+_LOOKALIKES = str.maketrans("OoIlZzSs", "00115555")
+_POINT = re.compile(r"[a-zA-Z][0-9]{1,2}")
+
+
+def advise(word: str) -> str | None:
+    """The nearest reading of a word that is no move: a point with a letter for a digit
+    (``h1O``: ``h10``), else what a point is."""
+    bare = word.strip(".,;")
+    if _POINT.fullmatch(bare[:1] + bare[1:].translate(_LOOKALIKES)) and len(bare) > 1:
+        return f"did you mean {bare[:1] + bare[1:].translate(_LOOKALIKES)}?"
+    if bare[:1].isalpha() and bare[1:2].isdigit():
+        return "a point is a column letter and a row number, such as h8 or o15"
+    return None
+
+
 def parse(text: str, source: str = "<string>") -> Record:
     """Read a ``.renju`` record; set-up header lines become ``record.setup``."""
     record = read_record("renju", text, RecordBuilder("renju", source), _make_move,
                          terminals=TERMINALS, move_kinds=MOVE_KINDS, runs={"run": _read_run},
-                         handlers={"offered": _offered})
+                         handlers={"offered": _offered}, advise=advise)
     setup.extract(record)
     return record
 

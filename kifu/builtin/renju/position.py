@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from kifu.base.record import Span
 from kifu.builtin.renju.moves import Point
 from kifu.builtin.renju.openings import name_of
-from kifu.builtin.renju.variants import Rules
+from kifu.builtin.renju.variants import MAX_SIZE, MIN_SIZE, OPENING_NAMES, WINS, Rules
 from kifu.plugin import Outcome
+from kifu.plugin.keys import Fields, Keyed, outcome_field, read_rows, rows_text
 
 #: The board of Renju, and of a record that names no other.
 SIZE = 15
@@ -77,9 +78,14 @@ def _standard_cells() -> list[int]:
     return geometry().empty_cells()
 
 
-@dataclass
-class Position:
-    """Stones, side to move, the rules, and what the opening events and the end left behind."""
+@dataclass(eq=False, repr=False)
+class Position(Keyed):
+    """Stones, side to move, the rules, and what the opening events and the end left behind.
+
+    A value: equal to another position with the same key (:func:`key`), hashable, and its
+    ``repr`` short."""
+
+    game_name = "renju"
 
     cells: list[int] = field(default_factory=_standard_cells)
     to_move: int = BLACK
@@ -109,22 +115,50 @@ class Position:
     def colour_at(self, point: Point) -> int:
         return self.cells[self.board.index(*point)]
 
+    def value_key(self) -> str:
+        return key(self)
+
+    def summary(self) -> str:
+        size = "" if self.board.size == SIZE else f"{self.board.size}x{self.board.size}, "
+        stones = f"{self.stones} stone{'s' * (self.stones != 1)}"
+        if self.outcome is not None:
+            return f"{size}{stones}, {self.outcome.describe()}"
+        return f"{size}{stones}, {self.to_move_name} to move"
+
     @property
     def to_move_name(self) -> str:
         return COLOUR_NAMES[self.to_move]
 
 
-def to_json(position: Position) -> dict[str, Any]:
+class StonesJSON(TypedDict):
+    black: list[str]
+    white: list[str]
+
+
+class PositionJSON(TypedDict):
+    """A Renju position as JSON (:func:`to_json`)."""
+
+    stones: StonesJSON
+    to_move: str | None
+    moves: int
+    size: NotRequired[int]
+    rule: NotRequired[str]
+    opening: NotRequired[str]
+
+
+def to_json(position: Position) -> PositionJSON:
     """The position as JSON (``kifu show --format json``): the stones by colour, who is to move,
     and the board's size and rules where they are not Renju's."""
-    stones: dict[str, list[str]] = {"black": [], "white": []}
+    stones: StonesJSON = {"black": [], "white": []}
     board = position.board
     for at in board.all_points:
         colour = position.cells[at]
         if colour in COLOUR_NAMES:
-            stones[COLOUR_NAMES[colour]].append(str(Point(*board.point_of(at))))
-    found: dict[str, Any] = {"stones": stones, "to_move": position.to_move_name,
-                             "moves": position.ply}
+            side = stones["black"] if colour == BLACK else stones["white"]
+            side.append(str(Point(*board.point_of(at))))
+    found: PositionJSON = {"stones": stones,
+                           "to_move": None if position.outcome else position.to_move_name,
+                           "moves": position.ply}
     if board.size != SIZE:
         found["size"] = board.size
     if not position.rules.is_default():
@@ -133,3 +167,86 @@ def to_json(position: Position) -> dict[str, Any]:
     if opening is not None:
         found["opening"] = opening
     return found
+
+
+# -- the position key -----------------------------------------------------------------------
+
+#: A point in the key's rows: empty (a run of them is a number), a black or a white stone.
+_CODES = {EMPTY: "", BLACK: "x", WHITE: "o"}
+_COLOURS = {"": EMPTY, "x": BLACK, "o": WHITE}
+
+
+def key(position: Position) -> str:
+    """The position as one line (``docs/games/renju.md``): the rows from the top, ``x`` black,
+    ``o`` white, a number for a run of empty points; ``b`` or ``w`` to move (``-`` once the
+    game has ended); then where they apply the rule (``rule:freestyle``, ``rule:renju+rif``),
+    the offered fifth moves (``offer:j7,k10``), a pass just made (``passes:1``), colours
+    swapped after the stones on the board (``swapped:1``) and the outcome (``end:...``)."""
+    board, cells = position.board, position.cells
+    rows = [[_CODES[cells[board.index(column, row)]] for column in range(board.size)]
+            for row in reversed(range(board.size))]
+    fields = [rows_text(rows), "-" if position.outcome else "bw"[position.to_move - 1]]
+    rules = position.rules
+    if rules.win != "renju" or rules.opening is not None:
+        fields.append("rule:" + rules.win + ("" if rules.opening is None else "+" + rules.opening))
+    if position.offer is not None:
+        fields.append("offer:" + ",".join(map(str, position.offer)))
+    if position.passes and position.outcome is None:
+        fields.append(f"passes:{position.passes}")
+    if position.swapped_after == position.stones:
+        fields.append("swapped:1")
+    if position.outcome is not None:
+        fields.append(outcome_field(position.outcome))
+    return " ".join(fields)
+
+
+def from_key(text: str) -> Position:
+    """The position a key (:func:`key`) gives; a ``NotationError`` for text that is no key."""
+    fields = Fields(text, "Renju", 2)
+    rows = fields.read(lambda: read_rows(fields.next()), "its first field is the board's rows")
+    size = len(rows)
+    if not MIN_SIZE <= size <= MAX_SIZE or any(len(row) != size for row in rows):
+        raise fields.error(f"the board is N x N points, N from {MIN_SIZE} to {MAX_SIZE}")
+    if any(code not in _COLOURS for row in rows for code in row):
+        raise fields.error("a point is x (black), o (white) or empty (a number)")
+    side = fields.next()
+    if side not in ("b", "w", "-"):
+        raise fields.error("its second field is b or w (to move), or - once the game has ended")
+    rules = _rules(fields, fields.named("rule"), size)
+    board = geometry(size)
+    position = Position(board.empty_cells(), rules=rules, board=board)
+    for row, codes in zip(reversed(range(size)), rows):
+        for column, code in enumerate(codes):
+            position.cells[board.index(column, row)] = _COLOURS[code]
+    position.stones = position.ply = sum(1 for row in rows for code in row if code)
+    position.to_move = WHITE if side == "w" else BLACK
+    offer = fields.named("offer")
+    if offer is not None:
+        position.offer = fields.read(lambda: tuple(Point.parse(p) for p in offer.split(",")),
+                                     "offer:")
+    position.passes = _count(fields, "passes")
+    if _count(fields, "swapped"):
+        position.swapped_after = position.stones
+    position.outcome = fields.outcome()
+    fields.done()
+    if (position.outcome is None) != (side != "-"):
+        raise fields.error("- stands for the side to move exactly when it ends with end:...")
+    return position
+
+
+def _rules(fields: Fields, stated: str | None, size: int) -> Rules:
+    if stated is None:
+        return Rules(size=size)
+    win, _, opening = stated.partition("+")
+    if win not in WINS or (opening and opening not in OPENING_NAMES):
+        raise fields.error(f"rule:{stated[:30]} is not WIN[+OPENING] ({', '.join(WINS)})")
+    return Rules(win, opening or None, size)
+
+
+def _count(fields: Fields, name: str) -> int:
+    value = fields.named(name)
+    if value is None:
+        return 0
+    if not (value.isascii() and value.isdigit() and len(value) < 4):
+        raise fields.error(f"{name}:{value[:20]} is not a number")
+    return int(value)

@@ -11,10 +11,10 @@ SGF names a point by two letters counted from the *top-left* corner, so ``h8`` i
 the opening events ``swap`` and ``offer[...]`` as ``KE[swap]`` and ``KE[offer j7 k10]`` in a
 node of their own, so that a record goes to SGF and back without loss.  What a format says of a
 position beyond comments (:attr:`kifu.base.record.Node.properties`) travels too: a ``Title`` as
-``N``, SGF's markup as itself (labels ``Label-h8`` as ``LB[hh:...]``, ``Triangle`` as ``TR``...,
-see :mod:`kifu.base.markup`; on the root: markup of the empty board, the record's headers), any
-other as ``XH[key: value]`` in the node.  Other properties of a file (a program's own) are kept
-by an SGF to SGF conversion, which writes the file's own trees back.
+``N``, labels ``Label-h8`` as ``LB[hh:...]`` (on the root: labels of the empty board, the
+record's headers), any other as ``XH[key: value]`` in the node.  Other properties of a file
+(markup, a program's own) are kept by an SGF to SGF conversion, which writes the file's own
+trees back.
 """
 from __future__ import annotations
 
@@ -23,7 +23,6 @@ from collections.abc import Iterator
 
 from kifu.base.errors import ConversionError, KifuError, NotationError, UnknownGameError
 from kifu.base.limits import read_int, shorten
-from kifu.base.markup import is_markup
 from kifu.base.record import Node, Record, Span
 from kifu.base.version import __version__
 from kifu.builtin.renju.moves import LETTERS, Move, Offer, Pass, Place, Point, Swap
@@ -32,7 +31,6 @@ from kifu.builtin.renju.setup import ORDER_KEY, Setup, extract, header_lines
 from kifu.builtin.renju.variants import MAX_SIZE, MIN_SIZE, rules_of
 from kifu.plugin import Reading
 from kifu.sgf import lines as sgflines
-from kifu.sgf import markup
 from kifu.sgf import syntax as sgf
 
 SIZE = 15
@@ -41,7 +39,7 @@ HEADER_PROPERTIES = {
     "Opening": "ON", "Round": "RO", "Place": "PC", "Name": "GN", "Time": "TM", "Title": "N",
 }
 PROPERTY_HEADERS = {prop: key for key, prop in HEADER_PROPERTIES.items()}
-TITLE = "Title"
+TITLE, LABEL = "Title", "Label-"
 #: SGF's game numbers Renju files are written with: Gomoku and Renju (4), and what Renju
 #: programs write besides: Go's (1) and Nine Men's Morris' (5).
 GAME_NUMBERS = ("4", "1", "5")
@@ -112,10 +110,12 @@ def pieces(record: Record) -> Iterator[str]:
     root = sgf.SgfNode({"FF": ["4"], "GM": ["4"], "CA": ["UTF-8"], "SZ": [str(size)],
                         "AP": [f"kifu:{__version__}"]})
     extra = []
-    drawn = {key: value for key, value in record.headers.items() if is_markup(key)}
-    left = set(markup.write(drawn, root.properties, lambda name: _sgf_point_of(name, size)))
+    labels = []
     for key, value in record.headers.items():
-        if key.casefold() in ("game", "size") or (key in drawn and key not in left):
+        if key.casefold() in ("game", "size"):
+            continue
+        if key.startswith(LABEL) and _label_point(key, size) is not None:
+            labels.append(f"{_label_point(key, size)}:{sgf.escape(value)}")
             continue
         prop = HEADER_PROPERTIES.get(key.title())
         if prop == "RE":
@@ -128,6 +128,8 @@ def pieces(record: Record) -> Iterator[str]:
         extra.extend(f"{key}: {value}" for key, value in header_lines(record.setup))
     if extra:
         root.properties["XH"] = extra
+    if labels:
+        root.properties["LB"] = labels
     if record.setup is not None:
         for prop, colour in (("AB", BLACK), ("AW", WHITE)):
             stones = record.setup.written(colour)
@@ -137,6 +139,8 @@ def pieces(record: Record) -> Iterator[str]:
         root.properties["PL"] = ["B" if record.setup.to_move == "black" else "W"]
     if record.comments:
         root.properties["C"] = [sgf.escape(sgflines.join_comments(record.comments))]
+    for ident, values in sgflines.restored(record.properties).items():
+        root.properties.setdefault(ident, values)  # what kifu writes itself (AP) stays kifu's
     for prop in ("XH", *HEADER_PROPERTIES.values()):
         if prop in root.properties:
             root.properties[prop] = [sgf.escape(v) for v in root.properties[prop]]
@@ -145,10 +149,12 @@ def pieces(record: Record) -> Iterator[str]:
                                           lambda node: _node(node, colours, size))])
 
 
-def _sgf_point_of(name: str, size: int) -> str:
-    """The SGF point of a point's name (``h8``: ``hh``); ``ValueError`` or
-    ``ConversionError`` for no point of the board."""
-    return sgf_point(Point.parse(name), size=size)
+def _label_point(key: str, size: int) -> str | None:
+    """The SGF point of a label's name (``Label-h8``: ``hh``), ``None`` for no point."""
+    try:
+        return sgf_point(Point.parse(key[len(LABEL):]), size=size)
+    except (ValueError, ConversionError):
+        return None
 
 
 def _first_ply(record: Record) -> int:
@@ -194,14 +200,19 @@ def _node(node: Node, colours: dict[int, str], size: int) -> sgf.SgfNode:
 
 def _write_properties(properties: dict[str, str], props: dict[str, list[str]],
                       size: int) -> None:
-    """A node's properties: its ``Title`` as ``N``, its markup as SGF's (``LB``, ``TR``...),
-    the others as ``XH[key: value]``."""
-    drawn = {key: value for key, value in properties.items() if is_markup(key)}
-    left = set(markup.write(drawn, props, lambda name: _sgf_point_of(name, size)))
+    """A node's properties: its ``Title`` as ``N``, its labels as ``LB``, the SGF properties
+    kept as they were read (``kifu.sgf.lines.kept``) as themselves, the others as
+    ``XH[key: value]``."""
+    back = sgflines.restored(properties)
+    for ident, values in back.items():
+        props.setdefault(ident, values)
     for key, value in properties.items():
-        if key in drawn and key not in left:
+        if key.startswith(sgflines.KEPT) and key[len(sgflines.KEPT):] in back:
             continue
-        if key == TITLE:
+        point = _label_point(key, size) if key.startswith(LABEL) else None
+        if point is not None:
+            props.setdefault("LB", []).append(f"{point}:{sgf.escape(value)}")
+        elif key == TITLE:
             props["N"] = [sgf.escape(value)]
         else:
             props.setdefault("XH", []).append(sgf.escape(f"{key}: {value}"))
@@ -264,6 +275,7 @@ def _read_tree(collection: sgf.Collection, root: sgf.SgfNode, source: str,
             record.header_spans[PROPERTY_HEADERS[prop]] = span_of(root, prop)
     for key, value in _properties(root, collection, size, title=False).items():
         record.headers[key] = value.replace("\n", " ")
+    record.properties = sgflines.kept_of_root(root, ROOT_PROPERTIES)
     _in_order(record)
     record.comments.extend(_comments(root.text("C")))
     colours: dict[int, tuple[str, Span | None]] = {}
@@ -282,17 +294,31 @@ def _read_tree(collection: sgf.Collection, root: sgf.SgfNode, source: str,
             colour = "B" if "B" in node.properties else "W"
             colours[id(move)] = (colour, span)
         return [Node(move, _comments(node.text("C")), [], span,
-                     properties=_properties(node, collection, size))]
+                     properties={**_properties(node, collection, size), **keep(node)})]
+
+    def keep(node: sgf.SgfNode) -> dict[str, str]:
+        return sgflines.kept(node, MOVE_PROPERTIES)
 
     if _move(root, collection, size) is not None:  # some programs put the first move in the root
         children = [sgf.SgfNode({k: v for k, v in root.properties.items() if k in ("B", "W")},
                                 root.children, root.start, root.end)]
     else:
         children = root.children
-    record.moves = sgflines.to_lines(children, convert, record.comments, collection.span,
-                                     lambda node: _markup(node, collection, size))
+    record.moves = sgflines.to_lines(children, convert, record.comments, collection.span, keep,
+                                     record.properties)
     _check_alternation(record.moves, _first_ply(record), colours)
     return record
+
+
+#: What a move's node gives the record: the move (or an opening event, ``KE``), comments, its
+#: title and labels and kifu's ``XH``; the rest of its properties the record keeps as they are
+#: (``kifu.sgf.lines.kept``): markup, timing, a program's own (Gomoku Quest's ``QPR``).
+MOVE_PROPERTIES = frozenset(("B", "W", "KE", "C", "N", "LB", "XH"))
+#: What the root gives the record besides its game information: the file's own form, the
+#: board, the set-up, comments, labels of the empty board, kifu's XH (``AP`` is kept: SGF
+#: written from the record names kifu as its program, JSON keeps the original).
+ROOT_PROPERTIES = frozenset(("FF", "GM", "CA", "SZ", "AB", "AW", "AE", "PL", "C", "LB", "XH",
+                             "B", "W", *PROPERTY_HEADERS))
 
 
 def _comments(value: str | None) -> list[str]:
@@ -319,22 +345,22 @@ def _size(root: sgf.SgfNode, collection: sgf.Collection) -> int:
 
 def _properties(node: sgf.SgfNode, collection: sgf.Collection, size: int,
                 title: bool = True) -> dict[str, str]:
-    """What a node says of its position beyond comments: ``N`` (``Title``), its markup
-    (``LB`` as ``Label-h8``, ``TR`` as ``Triangle``...: see :mod:`kifu.base.markup`), kifu's
-    ``XH[key: value]`` (the root's: headers of the record)."""
+    """What a node says of its position beyond comments: ``N`` (``Title``), each label of
+    ``LB`` (``Label-h8``), kifu's ``XH[key: value]`` (the root's: headers of the record)."""
     found: dict[str, str] = {}
     if title and "N" in node.properties:
         found[TITLE] = node.text("N") or ""
-    found.update(_markup(node, collection, size))
+    for item in node.properties.get("LB", []):
+        where, colon, text = item.partition(":")
+        if not colon:
+            raise NotationError(f"LB[{shorten(item)}] is no label (point:text)",
+                                span=collection.value_span(node, "LB"))
+        point = point_from_sgf(where, collection.value_span(node, "LB"), size)
+        found[f"{LABEL}{point}"] = sgf.text(text)
     for item in node.properties.get("XH", []):
         key, _, value = sgf.text(item).partition(":")
         found[key.strip()] = value.strip()
     return found
-
-
-def _markup(node: sgf.SgfNode, collection: sgf.Collection, size: int) -> dict[str, str]:
-    """A node's markup (``LB``, ``TR``...) as record properties (``Label-h8``, ``Triangle``)."""
-    return markup.read(node, collection, lambda where, span: str(point_from_sgf(where, span, size)))
 
 
 def _in_order(record: Record) -> None:

@@ -7,6 +7,7 @@ position played on them.
 """
 from __future__ import annotations
 
+import difflib
 import functools
 import random
 from collections.abc import Iterable, Sequence
@@ -65,6 +66,9 @@ class Board:
     grid: tuple[int, int] | None = None  # (columns, rows) of a rectangular grid board
     y_down: bool = False  # drawing coordinates grow downwards (as in SVG) instead of upwards
     description: str = ""
+    #: The name a record's ``Board:`` header gave the file the board was read from, by which a
+    #: position key names it (``None`` for a built-in board, known by its name).
+    reference: str | None = None
     neighbours: tuple[tuple[int, ...], ...] = field(init=False)
     playable: tuple[int, ...] = field(init=False)
     #: The stones of an empty board as a position keeps them: 0 a playable cell, -1 another.
@@ -107,6 +111,11 @@ class Board:
         if index is None:
             index = self._folded.get(name.casefold())
         return index
+
+    def nearest_names(self, name: str, count: int = 3) -> list[str]:
+        """The names of cells spelt most like ``name`` (``sichaun``: ``sichuan``), for a
+        message about a name that is no cell; none where nothing is close."""
+        return difflib.get_close_matches(name.casefold(), self._folded, n=count, cutoff=0.75)
 
     def cell_id(self, index: int) -> str:
         return self.ids[index]

@@ -55,7 +55,7 @@ def builtin(name: str) -> Board | None:
     return checked.board
 
 
-_FILES: dict[tuple[str, bytes], Board] = {}
+_FILES: dict[tuple[str, bytes, str], Board] = {}
 
 
 def from_file(path: Path, shown: str | None = None) -> Board:
@@ -87,10 +87,13 @@ def resolve(name: str, record_source: str | None, options: ReadOptions | None = 
         raise
     import hashlib  # only a board file needs it (its import costs a few milliseconds)
 
-    key = (str(found.path), hashlib.sha256(found.data).digest())
+    key = (str(found.path), hashlib.sha256(found.data).digest(), name.strip())
     board = _FILES.get(key)
     if board is None:
+        from dataclasses import replace
+
         from kifu.builtin.freego.boards import files
 
-        board = _FILES[key] = files.load_referenced(found.data, name.strip())
+        loaded = files.load_referenced(found.data, name.strip())
+        board = _FILES[key] = replace(loaded, reference=name.strip())
     return board

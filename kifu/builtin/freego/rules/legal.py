@@ -63,6 +63,25 @@ def legal_moves(pos: Position) -> list[Move]:
     return found
 
 
+def canonical_move(pos: Position, move: Move, legal: bool = False) -> Move:
+    """``move`` as :func:`legal_moves` lists it: a cell by its id (``長野``, ``Nagano`` and
+    ``nagano`` are the cell ``nagano``; ``D4`` on a grid is ``d4``), and the seat left out
+    where it is the seat to move.  A cell the board lacks, a set-up, a move by another seat
+    keep what they say."""
+    seat = None if move.seat == pos.to_move else move.seat
+    if isinstance(move, Place):
+        cell = pos.board.exact.get(move.cell)
+        if cell is None:
+            cell = pos.board.find(move.cell)
+        if cell is None:
+            return move
+        cell_id = pos.board.ids[cell]
+        return move if cell_id == move.cell and seat == move.seat else Place(cell_id, seat)
+    if isinstance(move, Pass) and seat != move.seat:
+        return Pass(seat, move.elsewhere)
+    return move
+
+
 def _groups(pos: Position) -> tuple[list[int], list[int], list[list[int]]]:
     """Each stone's group number, each group's count of liberties, each group's stones."""
     cells, nbrs = pos.cells, pos.board.neighbours

@@ -17,6 +17,7 @@ from __future__ import annotations
 from kifu.base.errors import IllegalMoveError, KifuError, SetupError
 from kifu.base.record import Record
 from kifu.builtin.freego import setup
+from kifu.builtin.freego.boards.board import Board
 from kifu.builtin.freego.moves import Edit, Move, Pass
 from kifu.builtin.freego.position import EMPTY, OFF, Position
 from kifu.builtin.freego.rules import scoring
@@ -113,9 +114,20 @@ def _cell_named(pos: Position, name: str) -> int:
     board = pos.board
     cell = board.find(name)
     if cell is None:
-        raise IllegalMoveError(f"{name!r} is not a cell of the board {board.name!r}",
-                               rule="unknown-cell")
+        raise IllegalMoveError(f"{name!r} is not a cell of the board {board.name!r}"
+                               + _nearest(board, name), rule="unknown-cell")
     return cell
+
+
+def _nearest(board: Board, name: str) -> str:
+    """What a misspelt cell name may have meant: the cells spelt most like it, else one cell
+    of the board to show how its cells are named."""
+    near = board.nearest_names(name)
+    if near:
+        return f"; did you mean {' or '.join(near)}?"
+    if not len(board):
+        return ""
+    return f"; its cells are named like {board.cell_id(0)} or {board.cell_id(len(board) - 1)}"
 
 
 def _remove(pos: Position, group: list[int], colour: int, new_hash: int,
@@ -136,7 +148,7 @@ def _capture(pos: Position, cell: int, seat: int, removed: list[tuple[int, int]]
     the stone and without them."""
     cells, nbrs, colour = pos.cells, pos.board.neighbours, seat + 1
     new_hash = pos.hash ^ pos.board.zobrist[seat][cell]
-    captured = []
+    captured: list[tuple[int, list[int]]] = []
     free = False
     for n in nbrs[cell]:
         c = cells[n]
@@ -147,10 +159,15 @@ def _capture(pos: Position, cell: int, seat: int, removed: list[tuple[int, int]]
                 if cells[q] == EMPTY:
                     break  # the stone itself has a liberty (the usual case: no search)
             else:
+                if any(n in group for _, group in captured):
+                    continue  # a group already found dead through another neighbour
                 group = _dead_group(cells, nbrs, n, c)
                 if group is not None:
-                    new_hash = _remove(pos, group, c, new_hash, removed)
                     captured.append((c - 1, group))
+    # Every group the stone leaves without a liberty goes at once: removing one first could
+    # give another player's group beside it a liberty (three or four players).
+    for owner, group in captured:
+        new_hash = _remove(pos, group, owner + 1, new_hash, removed)
     return captured, free, new_hash
 
 

@@ -27,6 +27,13 @@ HEADER_PROPERTIES = {
     "User": "US", "Copyright": "CP", "Opening": "ON", "Game-Comment": "GC",
 }
 PROPERTY_HEADERS = {prop: key for key, prop in HEADER_PROPERTIES.items()}
+#: What the record takes of a root besides the headers: the file's own form (kifu writes its
+#: own ``FF``, ``GM``, ``CA``), the board, komi, kifu's ``XH``, the set-up, comments, the
+#: territory and a first move written there.  The rest of the root's properties the record
+#: keeps as they are (``kifu.sgf.lines.kept``), ``AP`` among them (SGF written from the record
+#: names kifu as the program that wrote it; JSON keeps the original).
+ROOT_PROPERTIES = frozenset(("FF", "GM", "CA", "SZ", "KM", "XH", "AB", "AW", "AE", "PL",
+                             "C", "TB", "TW", "B", "W", *PROPERTY_HEADERS))
 #: The rules of a game whose SGF names none (no ``RU``): see ``parameters.rule_set``.
 UNKNOWN_RULES = "unknown"
 #: What kifu writes as ``RU`` for Free-form Go's own rules, and reads back as them.

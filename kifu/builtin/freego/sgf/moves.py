@@ -8,17 +8,17 @@ from typing import Any
 
 from kifu.base.errors import PEDANTIC, HeaderError, KifuError, NotationError
 from kifu.base.limits import read_int
-from kifu.base.markup import PROPERTIES
 from kifu.base.record import Node, Record, Span
 from kifu.builtin.freego.moves import Edit, Move, Pass, Place
 from kifu.builtin.freego.setup import Setup
 from kifu.builtin.freego.sgf import points, turns
 from kifu.sgf import lines as sgflines
-from kifu.sgf import markup
 from kifu.sgf import syntax as core
 
 SETUP_PROPERTIES = frozenset(("AB", "AW", "AE", "PL"))
-MARKUP = frozenset(("LB", *PROPERTIES))
+#: What a node's move, set-up and comments take; the rest of its properties (markup, timing,
+#: annotations, a program's own) the record keeps as they are (``kifu.sgf.lines.kept``).
+MOVE_PROPERTIES = frozenset(("B", "W", "C")) | SETUP_PROPERTIES
 
 
 class Walk:
@@ -34,6 +34,12 @@ class Walk:
         self.moves = turns.moves_by_value(size)  # by colour, then SGF value
         self.mixed: list[Span | None] = []  # nodes with a move and a set-up: the first's span
         self.ignored: list[tuple[str, Span]] = []  # values ignored: what and where
+        #: What nodes before the first move keep (set-up and handicap nodes): the record's.
+        self.before_play: dict[str, str] = {}
+
+    def keep(self, node: core.SgfNode) -> dict[str, str]:
+        """What the record keeps of a node beyond its move, set-up and comments."""
+        return sgflines.kept(node, MOVE_PROPERTIES)
 
     def value_span(self, node: core.SgfNode, ident: str) -> Span:
         return self.collection.value_span(node, ident)
@@ -76,17 +82,17 @@ class Walk:
             return None
         return 0 if said.upper() in ("B", "1") else 1
 
-    def early_setup(self, children: list[core.SgfNode], setup: Setup | None,
-                    headers: dict[str, str]) -> tuple[list[core.SgfNode], Setup | None]:
+    def early_setup(self, children: list[core.SgfNode],
+                    setup: Setup | None) -> tuple[list[core.SgfNode], Setup | None]:
         """Set-up nodes between the root and the first move (some programs put handicap stones
-        there) join the start position, and their markup the start's (in ``headers``)."""
+        there) join the start position."""
         while len(children) == 1:
             node = children[0]
             props = node.properties
             if "B" in props or "W" in props or not SETUP_PROPERTIES & props.keys():
                 break
             setup = self.setup(node, setup or Setup())
-            headers.update(self.markup(node))
+            sgflines.merge_kept(self.before_play, self.keep(node))
             children = node.children
         return children, setup
 
@@ -125,6 +131,7 @@ class Walk:
             spans[(0, len(stones))] = span
             stones.append(cell or "")
             record.comments.extend(sgflines.split_comments(node.text("C")))
+            sgflines.merge_kept(self.before_play, self.keep(node))
         white = setup.stones[1:] if setup else ()
         return current, Setup((tuple(stones), *white), 1, setup.prisoners if setup else None,
                               spans)
@@ -132,38 +139,22 @@ class Walk:
     # -- the moves ----------------------------------------------------------------------
 
     def convert(self, node: core.SgfNode) -> list[Node]:
-        """The record nodes one SGF node holds: a set-up, a move, both, or none; its markup
-        (``LB``, ``TR``...) goes with its move, else with its set-up."""
+        """The record nodes one SGF node holds: a set-up, a move, both, or none."""
         props = node.properties
         colour = "B" if "B" in props else "W" if "W" in props else None
         if colour is None:
-            return self._marked(node, self._other(node, None, None))
+            return self._other(node, None, None)
         value = props[colour][0]
         move = self.moves[colour].get(value) or self._move(node, colour, value.strip())
         made = Node(move, [], [], None, (self.locator, node.start, node.end))
-        if "C" in props or (len(props) > 1 and not SETUP_PROPERTIES.isdisjoint(props)):
-            made_nodes = self._other(node, colour, made)
-        else:
-            made_nodes = [made]  # the usual node: a move, perhaps with its time left
-        if len(props) > 1 and not MARKUP.isdisjoint(props):
-            made.properties.update(self.markup(node))
-        return made_nodes
-
-    def markup(self, node: core.SgfNode) -> dict[str, str]:
-        """The markup of a node, as record properties (see :mod:`kifu.base.markup`)."""
-        return markup.read(node, self.collection, self._point_name)
-
-    def _point_name(self, value: str, span: Span | None) -> str:
-        found = points.cell(value, self.size, span)
-        if found is None:
-            raise NotationError(f"[{value[:20]}] marks no point (a pass's value)", span=span)
-        return found
-
-    def _marked(self, node: core.SgfNode, made: list[Node]) -> list[Node]:
-        """The nodes a node without a move made (a set-up), with its markup."""
-        if made and not MARKUP.isdisjoint(node.properties):
-            made[-1].properties.update(self.markup(node))
-        return made
+        if len(props) == 1:
+            return [made]  # the usual node: a move alone
+        more = self.keep(node)  # its time left, markup...
+        if more:
+            made.properties = more
+        if "C" in props or not SETUP_PROPERTIES.isdisjoint(props):
+            return self._other(node, colour, made)
+        return [made]
 
     def report_mixed(self) -> None:
         """One finding for the game's nodes that hold a move and set-up properties."""
@@ -198,6 +189,10 @@ class Walk:
             before = self._edit(node, None)[0] if edit else []
             if before and comments:
                 before[-1].comments.extend(comments)
+            if before:
+                more = self.keep(node)
+                if more:
+                    before[-1].properties = more
             return before
         made.comments = comments
         if edit:

@@ -13,7 +13,7 @@ from kifu.builtin.freego.moves import Edit
 from kifu.builtin.freego.position import Position
 from kifu.builtin.freego.setup import Setup
 from kifu.builtin.freego.sgf import gameinfo, turns
-from kifu.builtin.freego.sgf.moves import MARKUP, Walk, names_player
+from kifu.builtin.freego.sgf.moves import Walk, names_player
 from kifu.plugin import Reading
 from kifu.sgf import lines as sgflines
 from kifu.sgf import syntax as core
@@ -55,15 +55,15 @@ def _read_tree(collection: core.Collection, root: core.SgfNode, findings: list[K
     children = root.children
     if "B" in root.properties or "W" in root.properties:  # the first move in the root
         children = [core.SgfNode({k: v for k, v in root.properties.items()
-                                  if k in ("B", "W", "C") or k in MARKUP},
-                                 root.children, root.start, root.end)]
+                                  if k in ("B", "W", "C")}, root.children, root.start, root.end)]
         record.comments.clear()
     else:
-        record.headers.update(walk.markup(root))  # the markup of the start position
-        children, setup = walk.early_setup(children, setup, record.headers)
+        children, setup = walk.early_setup(children, setup)
         children, setup = walk.handicap_moves(record, children, setup)
+    record.properties = sgflines.kept_of_root(root, gameinfo.ROOT_PROPERTIES)
+    sgflines.merge_kept(record.properties, walk.before_play)
     record.moves = sgflines.to_lines(children, walk.convert, record.comments, collection.span,
-                                     walk.markup)
+                                     walk.keep, record.properties)
     walk.report_mixed()
     walk.report_ignored()
     setup = turns.settle(record, setup, names_player(root.get("PL")), findings)

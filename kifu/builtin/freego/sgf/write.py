@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kifu.base.errors import ConversionError
-from kifu.base.markup import is_markup
 from kifu.base.record import Node, Record
 from kifu.base.version import __version__
 from kifu.builtin.freego.boards import grids
@@ -16,7 +15,6 @@ from kifu.builtin.freego.setup import parameters
 from kifu.builtin.freego.sgf import points
 from kifu.builtin.freego.sgf.gameinfo import HEADER_PROPERTIES, OWN_RULES, UNKNOWN_RULES, komi_text
 from kifu.sgf import lines as sgflines
-from kifu.sgf import markup
 from kifu.sgf import syntax as core
 
 
@@ -57,6 +55,8 @@ def pieces(record: Record) -> Iterator[str]:
         props["XH"] = [core.escape(item) for item in extra]
     if record.comments:
         props["C"] = [core.escape(sgflines.join_comments(record.comments))]
+    for ident, values in sgflines.restored(record.properties).items():
+        props.setdefault(ident, values)  # what kifu writes itself (AP) stays kifu's
     setup = record.setup
     first = setup.to_move if setup is not None and setup.to_move is not None else 0
     colours = _colours(record.moves, first)
@@ -80,11 +80,9 @@ def _header_properties(record: Record, board: Board, seats: tuple[str, ...],
     (kept for ``XH``), and the territory the record marks (for the last node)."""
     extra: list[str] = []
     territory: dict[str, list[str]] = {}
-    drawn = {key: value for key, value in record.headers.items() if is_markup(key)}
-    left = set(markup.write(drawn, props, lambda name: points.point(board, name)))
     for key, value in record.headers.items():
         folded = key.casefold()
-        if folded in ("game", "board") or (key in drawn and key not in left):
+        if folded in ("game", "board"):
             continue
         if folded == "komi":
             komi = parameters.komi_of(record, 2)
@@ -142,8 +140,8 @@ def _move_node(board: Board, node: Node, colours: dict[int, int]) -> core.SgfNod
     if node.comments:
         made.properties["C"] = [core.escape(sgflines.join_comments(node.comments))]
     if node.has_properties():
-        markup.write({k: v for k, v in node.properties.items() if is_markup(k)},
-                     made.properties, lambda name: points.point(board, name))
+        for ident, values in sgflines.restored(node.properties).items():
+            made.properties.setdefault(ident, values)
     return made
 
 

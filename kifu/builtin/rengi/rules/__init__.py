@@ -5,8 +5,8 @@ drops, chigiri, the end).  The garbage a chain sends is reckoned in
 (:mod:`kifu.builtin.rengi.bitboard`)."""
 from __future__ import annotations
 
-from kifu.builtin.rengi.rules.legal import legal_moves
+from kifu.builtin.rengi.rules.legal import canonical_move, legal_moves
 from kifu.builtin.rengi.rules.referee import outcome, play
 from kifu.builtin.rengi.rules.start_position import start
 
-__all__ = ["legal_moves", "outcome", "play", "start"]
+__all__ = ["canonical_move", "legal_moves", "outcome", "play", "start"]

@@ -12,10 +12,21 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from kifu.base.errors import IllegalMoveError
+from kifu.base.errors import IllegalMoveError, KifuError
 from kifu.builtin.rengi import garbage
 from kifu.builtin.rengi.bitboard import COLUMNS, ROWS, height, occupied
-from kifu.builtin.rengi.moves import FIRST, DropNote, Move, Pass, Place, Placement, Single, Turn
+from kifu.builtin.rengi.moves import (
+    FIRST,
+    OFFSET,
+    DropNote,
+    Move,
+    Pass,
+    Place,
+    Placement,
+    Resign,
+    Single,
+    Turn,
+)
 from kifu.builtin.rengi.position import Position
 from kifu.builtin.rengi.rules.referee import play
 
@@ -90,3 +101,65 @@ def _noted(placement: Placement, note: DropNote) -> Placement:
     if isinstance(placement, Turn):
         return Turn(placement.side, placement.column, placement.direction, note)
     return Single(placement.side, placement.column, placement.colour, note)
+
+
+def canonical_move(pos: Position, move: Move, legal: bool = False) -> Move:
+    """``move`` as :func:`legal_moves` lists it: its side named; a pair placed by its axis and
+    direction (``+2U``) as the pair by its colours (``+22ab``), a horizontal pair left to right;
+    the first stone in its colour (``+3`` with a tsumo list is ``+3a``); a garbage note only
+    where the record chooses the columns, without its count of rows.  A move that does not
+    play keeps what it says (``legal``: the caller knows it plays)."""
+    side = pos.current if move.side is None else move.side
+    if isinstance(move, Resign | Pass):
+        return move if move.side == side else type(move)(side)
+    found = _placement(pos, move, side)
+    if found is None or (move.drop is None and found == move):
+        return move
+    if not legal:
+        try:
+            play(pos.copy(), move)  # a move is made canonical only if it plays as written
+        except KifuError:
+            return move
+    return _with_note(pos, found, move.drop)
+
+
+def _placement(pos: Position, move: Placement, side: int) -> Placement | None:
+    """The placement as :func:`placements` gives it, without a note; ``None`` when the piece
+    due cannot say it (an illegal move)."""
+    try:
+        piece = pos.dealer.piece(side, pos.sides[side].placed)
+    except IndexError:
+        return None
+    if side == FIRST and pos.sides[side].placed == 0:
+        if isinstance(move, Single):
+            colour = move.colour if move.colour is not None or piece is None else piece[0]
+            if colour == 3:
+                return Turn(side, move.column, "D")
+            return Single(side, move.column, colour)
+        return Turn(side, move.column, "D") if isinstance(move, Turn) else None
+    if isinstance(move, Place):
+        (left, right), (a, b) = move.columns, move.colours
+        return Place(side, (right, left), (b, a)) if left > right else Place(side, (left, right),
+                                                                          (a, b))
+    if isinstance(move, Turn) and piece is not None and len(piece) == 2:
+        axis, child = piece
+        step, rise = OFFSET[move.direction]
+        other = move.column + step
+        if rise > 0:
+            return Place(side, (move.column, move.column), (axis, child))
+        if rise < 0:
+            return Place(side, (move.column, move.column), (child, axis))
+        if step > 0:
+            return Place(side, (move.column, other), (axis, child))
+        return Place(side, (other, move.column), (child, axis))
+    return None
+
+
+def _with_note(pos: Position, placement: Placement, note: DropNote | None) -> Placement:
+    """The placement with its garbage columns where the listing names them."""
+    if note is None or not note.columns:
+        return placement
+    listed = with_garbage_notes(pos, placement)
+    if len(listed) == 1 and listed[0].drop is None:
+        return placement
+    return _noted(placement, DropNote(None, note.columns))

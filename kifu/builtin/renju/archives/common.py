@@ -89,7 +89,8 @@ def main_line(record: Record, fmt: str, *, passes: bool = False) -> list[Node]:
 def lost_parts(record: Record, fmt: str, *, comments: bool = True) -> list[str]:
     """What a format of one line of plain moves leaves out of a record: its variations and,
     unless it keeps them, its comments, and the properties of its nodes."""
-    variations = node_comments = properties = 0
+    variations = node_comments = 0
+    properties = len(record.properties)
     for _, _, nodes in record.walk():
         for node in nodes:
             variations += len(node.variations)
@@ -103,8 +104,8 @@ def lost_parts(record: Record, fmt: str, *, comments: bool = True) -> list[str]:
         count = node_comments + len(record.comments)
         lost.append(f"{fmt} has no comments: {count} comment{'s' * (count != 1)} left out")
     if properties:
-        lost.append(f"{fmt} has no node properties (titles, labels, marks): {properties} left "
-                    "out")
+        lost.append(f"{fmt} has no place for properties of the game and its moves (titles, "
+                    f"labels, marks, SGF's own): {properties} left out")
     return lost
 
 

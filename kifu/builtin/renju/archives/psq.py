@@ -51,6 +51,11 @@ def recognises(text: str) -> bool:
     return text.lstrip("\ufeff").startswith("Piskvorky ")
 
 
+#: The rule of a file without Gomocup's line: Piskvork's own default (rule 0 of the Gomocup
+#: protocol's ``INFO rule``: five or more in a row wins, nothing forbidden).
+UNSTATED_RULE = "freestyle"
+
+
 def rule_of_league(league: str) -> str | None:
     """The rule a Gomocup league plays: Renju; Freestyle and Fastgame, five or more wins;
     Standard, exactly five."""
@@ -137,6 +142,7 @@ def _trailer(record: Record, lines: list[str], first_line: int, opening: int,
     if code is not None:
         record.headers[CODE] = code
     if league is None:
+        record.headers[common.RULE_KEY] = UNSTATED_RULE
         return
     record.headers[LEAGUE] = league.group(2)
     rule = rule_of_league(league.group(2))
@@ -252,7 +258,8 @@ def leaves_out(record: Record) -> list[str]:
         lost.append("psq has no place for the header" + "s" * (len(others) > 1) + " "
                     + ", ".join(others) + ": left out")
     if record.header(LEAGUE) is None:
-        kept = [key for key in ("Result", common.RULE_KEY) if record.header(key) is not None]
+        kept = [key for key in ("Result", common.RULE_KEY) if record.header(key) is not None
+                and not (key == common.RULE_KEY and record.header(key) == UNSTATED_RULE)]
         if kept:
             lost.append(f"psq keeps {' and '.join(kept)} only in Gomocup's line, which needs a "
                         f"{LEAGUE} header: left out")

@@ -176,7 +176,7 @@ def read_tree(data: bytes) -> tuple[LibNode, tuple[int, int] | None, bool, list[
         if flags & EXTENSION:
             high, low = reader.pair("a node's extension")
             extension = high << 8 | low
-        if pos and not 1 <= pos % 16 <= 15:
+        if pos and (not 1 <= pos % 16 <= 15 or pos // 16 > 14):  # RenLib's board is 15x15
             raise NotationError(f"the node at byte {offset} names no point (0x{pos:02x})")
         if first and pos == 0:
             has_root = True
@@ -262,6 +262,10 @@ def read_games(text: str, source: str = "<lib>", lenient: bool = False) -> Itera
         record.headers["Label"] = decode(root.board_text)
     for key, value in _labels(root, decode).items():
         record.headers[key] = value
+    # A header is one line: the root's texts of several lines (a title without the comment
+    # that should follow it) are the record's properties instead, written back alike.
+    for key in [key for key, value in record.headers.items() if "\n" in value or "\r" in value]:
+        record.properties[key] = record.headers.pop(key)
     record.moves = _lines(root, decode)
     yield Reading(record, found)
 
@@ -498,16 +502,16 @@ def _tree(record: Record) -> tuple[LibNode, str]:
         return text.replace("\r\n", "\n").replace("\n", "\r\n").encode(codec)
 
     root = LibNode(0)
-    title = record.header(TITLE)
-    _set_comment(root, title, record.comments, encode)
-    root.flags |= _flag_bits(record.headers, "")
-    if record.header("Label") is not None:
-        root.board_text = encode(record.header("Label") or "")
+    said = {**record.headers, **record.properties}  # what the root says (see read_games)
+    _set_comment(root, said.get(TITLE), record.comments, encode)
+    root.flags |= _flag_bits(said, "")
+    if said.get("Label") is not None:
+        root.board_text = encode(said.get("Label") or "")
     extension = record.header(EXTENSION_KEY)
     if extension:
         root.extension = int(extension, 16)
     tasks: list[tuple[LibNode, list[Node]]] = [(root, record.moves)]
-    described: list[tuple[LibNode, dict[str, str]]] = [(root, record.headers)]
+    described: list[tuple[LibNode, dict[str, str]]] = [(root, said)]
     while tasks:
         parent, line = tasks.pop()
         for node in line:
@@ -666,7 +670,8 @@ def leaves_out(record: Record) -> list[str]:
                     "merged into it")
     kept = {"Game", "Title", "Label", VERSION, ENCODING, ROOT, MARK_KEY, START_KEY,
             EXTENSION_KEY, "Size"}
-    others = [key for key in record.headers if key not in kept and not _AT.fullmatch(key)]
+    others = [key for key in (*record.headers, *record.properties)
+              if key not in kept and not _AT.fullmatch(key)]
     if others:
         lost.append("RenLib has no place for the header" + "s" * (len(others) > 1) + " "
                     + ", ".join(others) + ": left out")
