@@ -73,12 +73,13 @@ def text_line(parent: ET.Element, text: object, x: float, y: float, size: float,
               fill: str | None = None, class_: str | None = None, outline: bool = True,
               **attrs: object) -> ET.Element:
     """One line of ``text`` at (``x``, ``y``) in ``size`` user units: as outlines
-    (:mod:`kifu.render.glyphs`) when kifu has one for every character and ``outline`` is
-    true, else as ``<text>`` in the reader's fonts (a record's text).  ``anchor`` and
-    ``baseline`` are those of SVG's ``text-anchor`` and ``dominant-baseline``; ``attrs`` go on
-    the element, as :func:`element` names them."""
+    (:mod:`kifu.render.glyphs`) when it holds a character past Latin (CJK: the glyphs a reader
+    may have no font for), kifu has an outline for every character and ``outline`` is true;
+    else as ``<text>`` in the reader's fonts (Latin, which every font draws, and a record's
+    text).  ``anchor`` and ``baseline`` are those of SVG's ``text-anchor`` and
+    ``dominant-baseline``; ``attrs`` go on the element, as :func:`element` names them."""
     shown = str(text)
-    if not (outline and shown and glyphs.covers(shown)):
+    if not (outline and glyphs.beyond_latin(shown) and glyphs.covers(shown)):
         return element(parent, "text", shown, x=x, y=y, font_size=size, fill=fill,
                        class_=class_, text_anchor=None if anchor == "start" else anchor,
                        dominant_baseline=None if baseline == "alphabetic" else baseline,

@@ -1,8 +1,10 @@
 """Drawings a phone can read, whose coordinates no stone covers (issue 30, items 1 and 2).
 
-Measured on the SVG itself: each glyph kifu draws is a ``<use>`` of an outline defined in the
-drawing, so its ink's box follows from the outline's path (read here with fontTools, not with
-kifu's own measures) and the transforms around it.  A drawing shown 360 pixels wide (a phone's
+Measured on the SVG itself: each glyph kifu draws beyond Latin is a ``<use>`` of an outline
+defined in the drawing, so its ink's box follows from the outline's path (read here with
+fontTools, not with kifu's own measures) and the transforms around it; Latin text (a grid's
+coordinates) is drawn in the reader's fonts, so its box is taken from kifu's outlines of it,
+made wider than any usual font draws it.  A drawing shown 360 pixels wide (a phone's
 screen) must have every such glyph at least ``SMALLEST`` pixels to the em, and the labels of a
 grid's coordinates must not meet a stone, whatever the board's size and which way round.
 """
@@ -20,6 +22,7 @@ from fontTools.svgLib.path import parse_path
 from kifu.builtin.freego.render import diagram
 from kifu.builtin.freego.render.svg import render_svg
 from kifu.plugin import RenderOptions
+from kifu.render import glyphs
 from tests import examples
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -84,6 +87,34 @@ def glyph_boxes(root: ET.Element, scope: ET.Element | None = None
     return out
 
 
+#: How much wider than Noto Sans CJK's a reader's font may draw Latin text (DejaVu Sans draws
+#: digits some 15% wider).
+WIDER = 0.2
+
+
+def text_boxes(root: ET.Element) -> list[tuple[str, str, float, Box]]:
+    """Every ``<text>`` (Latin, in the reader's fonts): its text, its classes and its groups',
+    its size, and a box its ink stays within in any usual font: the box of kifu's own
+    outlines of it, ``WIDER`` wider on each side."""
+    parents = {child: parent for parent in root.iter() for child in parent}
+    out = []
+    for element in root.iter(f"{SVG}text"):
+        said = "".join(element.itertext())
+        chain, at = [], element
+        while at is not None:
+            chain.append(at)
+            at = parents.get(at)
+        size = float(next(e.get("font-size") for e in chain if e.get("font-size")))
+        anchor = next((e.get("text-anchor") for e in chain if e.get("text-anchor")), "start")
+        baseline = "central" if element.get("dominant-baseline") == "central" else "alphabetic"
+        x0, y0, x1, y1 = glyphs.box(said, float(element.get("x")), float(element.get("y")),
+                                    size, anchor, baseline) if glyphs.covers(said) else (0, 0, 0, 0)
+        grow = (x1 - x0) * WIDER
+        classes = " ".join(e.get("class") for e in chain if e.get("class"))
+        out.append((said, classes, size, (x0 - grow, y0, x1 + grow, y1)))
+    return out
+
+
 def view_width(root: ET.Element) -> float:
     return float(root.get("viewBox").split()[2])
 
@@ -108,7 +139,8 @@ def test_no_stone_covers_a_coordinate_on_any_grid(size, flip):
               for g in root.iter(f"{SVG}g") if g.get("class") == "stones"
               for c in g.iter(f"{SVG}circle")]
     assert len(stones) == size[0] * size[1]
-    labels = [(text, box) for text, cls, _, box in glyph_boxes(root) if "coordinates" in cls]
+    labels = [(text, box) for text, cls, _, box in glyph_boxes(root) + text_boxes(root)
+              if "coordinates" in cls]
     assert len(labels) == 2 * (size[0] + size[1])
     for text, box in labels:
         assert not any(meets(box, *stone) for stone in stones), (text, box)
@@ -126,7 +158,8 @@ def test_no_stone_covers_a_coordinate_on_a_renju_board(kifu_cli, tmp_path):
     stones = [(float(c.get("cx")), float(c.get("cy")), float(c.get("r")))
               for g in root.iter(f"{SVG}g") if g.get("class") == "stones"
               for c in g.iter(f"{SVG}circle")]
-    labels = [box for _, cls, _, box in glyph_boxes(root) if "coordinates" in cls]
+    labels = [box for _, cls, _, box in glyph_boxes(root) + text_boxes(root)
+              if "coordinates" in cls]
     assert len(stones) == 12 and len(labels) == 60
     assert not any(meets(box, *stone) for box in labels for stone in stones)
 
@@ -145,7 +178,8 @@ def drawings() -> list[tuple[str, Path, tuple[str, ...]]]:
 def test_every_glyph_is_legible_on_a_phone(kifu_cli, game, path, options):
     root = ET.fromstring(kifu_cli("render", path, *options).stdout)
     pixels = PHONE / view_width(root)
-    sizes = [(text, cls, em * pixels) for text, cls, em, _ in glyph_boxes(root)]
+    sizes = [(text, cls, em * pixels) for text, cls, em, _ in
+             glyph_boxes(root) + text_boxes(root)]
     assert sizes
     small = [(text, cls, round(size, 1)) for text, cls, size in sizes if size < SMALLEST]
     assert not small

@@ -129,7 +129,7 @@ def test_a_drawing_shows_no_empty_box_without_cjk_fonts(plain_browser, tmp_path,
     empty = page.evaluate("""() => [...document.querySelectorAll('use')]
         .filter(u => { const b = u.getBBox(); return !(b.width > 0 && b.height > 0); })
         .map(u => u.getAttribute('href'))""")
-    assert page.evaluate("document.querySelectorAll('use').length") > 20
+    assert page.evaluate("document.querySelectorAll('use').length") > 0
     assert set(empty) <= {"#kg-2d", "#kg-2015", "#kg-4e00"}, empty  # thin strokes: - ― 一
     page.close()
 

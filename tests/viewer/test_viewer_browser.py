@@ -526,9 +526,9 @@ def test_a_hostile_record_stays_text(open_page, tmp_path):
 def point_on_board(page, column: str, row: str) -> tuple[float, float]:
     """Where a grid's point is on the screen, from the coordinates the board is labelled with."""
     return page.evaluate("""([c, r]) => {
-      const labels = [...document.querySelectorAll('.kv-board svg .coordinates [data-text]')];
-      const x = labels.find(e => e.dataset.text === c).getBoundingClientRect();
-      const y = labels.find(e => e.dataset.text === r).getBoundingClientRect();
+      const labels = [...document.querySelectorAll('.kv-board svg .coordinates text')];
+      const x = labels.find(e => e.textContent === c).getBoundingClientRect();
+      const y = labels.find(e => e.textContent === r).getBoundingClientRect();
       return [x.x + x.width / 2, y.y + y.height / 2];
     }""", [column, row])
 

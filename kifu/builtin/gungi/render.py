@@ -103,8 +103,7 @@ def render_svg(position: Position, options: RenderOptions, record: Record | None
         # is kifu's, in outlines where it holds CJK (千日手).
         text_line(root, text, left, legend_top + LEGEND_LINE * (index + 0.7), LEGEND_SIZE,
                   anchor="start", baseline="alphabetic", fill=LINE,
-                  outline=index == len(legend) - 1 and glyphs.beyond_latin(text),
-                  class_="legend")
+                  outline=index == len(legend) - 1, class_="legend")
     return to_string(root)
 
 

@@ -15,6 +15,7 @@ once.
 """
 from __future__ import annotations
 
+import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 
@@ -94,6 +95,14 @@ def _legend_lines(pos: Position) -> list[str]:
     else:
         lines.append(f"move {pos.ply}; score as if the game ended now ({pos.rules.scoring})")
     return lines
+
+
+def _wrapped(lines: list[str], seats: int, width: float, size: float) -> list[str]:
+    """The legend's lines, those after the seats' cut where they would not fit ``width`` at
+    ``size`` (so that the legend keeps a size a phone can read)."""
+    room = max(20, int(width / (0.56 * size)) - 3)
+    return lines[:seats] + [part for line in lines[seats:]
+                            for part in textwrap.wrap(line, room) or [line]]
 
 
 def legend_size(lines: list[str], width: float, largest: float) -> float:
@@ -221,8 +230,8 @@ def _render_grid(pos: Position, options: RenderOptions, record: Record | None,
     colours = seat_colours(pos.rules.seats)
     sheet = layout.kept(pos.board, ("grid", options.flip, options.coords, tuple(colours)),
                         lambda: _grid_sheet(grid, options.coords, colours))
-    lines = _legend_lines(pos)
-    size = legend_size(lines, grid.width, grid.cell * 0.45)
+    lines = _wrapped(_legend_lines(pos), len(pos.rules.seats), grid.width, grid.cell * 0.5)
+    size = legend_size(lines, grid.width, grid.cell * 0.5)
     root = document(grid.width, grid.height + size * 1.4 * (len(lines) + 0.6),
                     _title(pos, record), options.size)
     slot(root, sheet.board, 1)
@@ -288,8 +297,8 @@ def _render_map(pos: Position, options: RenderOptions, record: Record | None) ->
     labelled = options.coords or options.numbers
     sheet = layout.kept(board, ("map", options.flip, choice, edges, labelled, tuple(colours)),
                         lambda: _MapSheet(board, options.flip, choice, edges, labelled, colours))
-    lines = _legend_lines(pos)
-    size = legend_size(lines, sheet.width, 16.0)
+    lines = _wrapped(_legend_lines(pos), len(pos.rules.seats), sheet.width, 17.0)
+    size = legend_size(lines, sheet.width, 17.0)
     root = document(sheet.width, sheet.height + size * 1.4 * (len(lines) + 0.6),
                     _title(pos, record), options.size)
     slot(root, sheet.board, 1)

@@ -161,10 +161,9 @@ def render_svg(pos: Position, options: RenderOptions, record: Record | None = No
         name = _player(record, side)
         element(root, "text", name, x=left, y=HEAD - 26, font_size=14, fill=INK,
                 font_weight="bold" if pos.outcome is None and pos.current == side else None)
-        warning = f"warning {amount(state.warning, rows)}"
-        text_line(root, warning, left, HEAD - 9, 13, anchor="start", baseline="alphabetic",
-                  fill="#a33" if state.warning else INK, class_="warning",
-                  outline=glyphs.beyond_latin(warning))
+        text_line(root, f"warning {amount(state.warning, rows)}", left, HEAD - 9, 13,
+                  anchor="start", baseline="alphabetic", fill="#a33" if state.warning else INK,
+                  class_="warning")
         _warning_icons(root, left + field_w * 0.62, HEAD - 13, state.warning)
         boards: tuple[int, ...] | list[int] = state.boards
         vanishing = 0
