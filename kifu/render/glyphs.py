@@ -1,13 +1,15 @@
 """Text kifu draws itself, as outlines: the same picture with or without the reader's fonts.
 
-Piece names, coordinates, map names, hand labels and move numbers are kifu's own text, and a
-reader without a CJK font saw an empty box for each CJK one.  So kifu draws them from outlines
-it carries (``fonts/glyphs.txt``, taken from Noto Sans CJK JP under the SIL Open Font License by
-``tools/make_glyphs.py``; see ``fonts/OFL.txt``): each glyph a drawing uses is defined once in
-the drawing's ``<defs>`` (``<path id="kg-HEX">``, added by :func:`kifu.render.svg.to_string`)
-and placed with ``<use>``; the text itself stays in a ``data-text`` attribute.  Text from a
-record (names, comments) and text with a character kifu has no outline for is written as
-``<text>``, in the reader's fonts.
+Piece names, ranks, map names, hand labels are kifu's own text, and a reader without a CJK
+font saw an empty box for each CJK glyph.  So kifu draws its own text that holds a character
+past Latin (:func:`beyond_latin`) from outlines it carries (``fonts/glyphs.txt``, taken from
+Noto Sans CJK JP under the SIL Open Font License by ``tools/make_glyphs.py``; see
+``fonts/OFL.txt``): each glyph a drawing uses is defined once in the drawing's ``<defs>``
+(``<path id="kg-HEX">``, added by :func:`kifu.render.svg.to_string`) and placed with
+``<use>``; the text itself stays in a ``data-text`` attribute.  Latin text (coordinates, move
+numbers, legends), which every font draws, text from a record (names, comments) and text with
+a character kifu has no outline for are written as ``<text>``, in the reader's fonts; their
+measures (:func:`advance`, :func:`box`) still place them.
 
 :func:`kifu.render.svg.text_line` places one line of text with :func:`placed`; :func:`box` says
 where its ink goes, exactly, so that a test can check that no label is covered.

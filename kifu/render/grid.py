@@ -1,8 +1,9 @@
 """Boards whose stones stand on the intersections of a grid (Renju, Go on a grid map).
 
 The coordinates stand outside the stones of the edge lines: the margin holds a stone's radius,
-a gap and the widest label (:func:`framed`), and every label's ink is placed from its outline
-(:mod:`kifu.render.glyphs`), so no stone ever covers one.  Labels are ``LABEL`` of a cell high,
+a gap and the widest label (:func:`framed`), and every label is placed from the ink of kifu's
+outline of it (:mod:`kifu.render.glyphs`; a row's labels grow away from the board in a wider
+font), so no stone ever covers one.  Labels are ``LABEL`` of a cell high,
 so that a 19x19 board drawn 360 pixels wide still has 9-pixel coordinates.
 """
 from __future__ import annotations

@@ -5,7 +5,7 @@ SVG: a 9x9 board with files 9..1 across the top and ranks 一..九 down the righ
 its top piece large and the pieces beneath it small along the foot of the square (bottom tier
 first), so all three tiers can be read; white's pieces are turned 180°; each hand is a row
 above or below the board, on its owner's side, so that the board takes the drawing's whole
-width and its pieces stay legible on a phone; the last ply's squares are shaded.  Every glyph
+width and its pieces stay legible on a phone; the last ply's squares are shaded.  Every CJK glyph
 but the players' names is drawn as outlines (:mod:`kifu.render.glyphs`).  Text: the set-up diagram
 format (:mod:`kifu.builtin.gungi.setup.positions`), which shows stacks and hands and can be
 pasted into a study.
