@@ -24,7 +24,7 @@ True
 
 The names: :func:`read`, :func:`parse`, :func:`read_all` give :class:`Record` objects;
 :func:`game` and :func:`games` give :class:`Game` objects (legal moves, moves read and written,
-play); :func:`svg` and :func:`text` draw a position; every error is a :class:`KifuError`
+play); :func:`svg`, :func:`png` and :func:`text` draw a position; every error is a :class:`KifuError`
 (:mod:`kifu.base.errors` lists its subclasses), every finding of :meth:`Record.check` a
 :class:`Diagnostic`.  The documentation's library page is the tutorial.
 """
@@ -32,7 +32,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from kifu.api import Game, Record, Step, compat, game, games, parse, read, read_all, svg, text
+from kifu.api import (
+    Game,
+    Record,
+    Step,
+    compat,
+    game,
+    games,
+    parse,
+    png,
+    read,
+    read_all,
+    svg,
+    text,
+)
 from kifu.base.errors import (
     ConversionError,
     EncodingError,
@@ -77,5 +90,5 @@ __all__ = [
     "IllegalMoveError", "InputError", "InternalError", "KifuError", "LimitError",
     "NotationError", "OptionError", "Outcome", "OutputError", "ReadError", "Record",
     "ResultError", "SetupError", "Step", "UnknownGameError", "__version__", "game", "games",
-    "parse", "read", "read_all", "svg", "text",
+    "parse", "png", "read", "read_all", "svg", "text",
 ]

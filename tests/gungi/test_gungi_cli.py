@@ -7,6 +7,7 @@ from pathlib import Path
 
 from kifu.builtin.gungi import GAME
 from kifu.plugin import jsonform
+from kifu.render import glyphs
 
 ROOT = Path(__file__).resolve().parents[2]
 STUDY = ROOT / "examples" / "gungi" / "effects-study.gungi"
@@ -52,8 +53,8 @@ def test_render_svg_shows_every_tier_turns_white_and_marks_the_last_move(kifu_cl
     white = [g for g in root.iter("{http://www.w3.org/2000/svg}g")
              if g.get("class") == "piece white"]
     assert white and all(g.get("transform", "").startswith("rotate(180") for g in white)
-    labels = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
-    assert "９" in labels and "一" in labels and "▲持駒" in labels
+    labels = [glyphs.text_of(e) for e in root.iter()]
+    assert "９" in labels and "一" in labels and "▲持駒 なし" in labels
     last = kifu_cli("render", STUDY, "--move", "1").stdout
     assert 'class="last-move"' in last
     tops = kifu_cli("render", STUDY, "--move", "0", "-O", "stacks=no").stdout
