@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from kifu.base.markup import Markup, sgf_point
 from kifu.render import glyphs
-from kifu.render.svg import document, element, text_line
+from kifu.render.svg import document, element, text_line, text_width
 
 BOARD_FILL = "#dcb35c"
 LINE = "#222"
@@ -56,8 +56,8 @@ def framed(columns: int, rows: int, *, coords: bool, flip: bool = False,
     if not coords:
         return Grid(columns, rows, cell, round(cell * 0.66, 2), flip)
     size = cell * LABEL
-    widest = max((glyphs.advance(label, size) for label in map(row_label, range(rows))
-                  if glyphs.covers(label)), default=size)
+    widest = max((text_width(label, size) for label in map(row_label, range(rows))),
+                 default=size)
     return Grid(columns, rows, cell, round(cell * (STONE + 2 * GAP) + widest, 2), flip)
 
 
@@ -94,8 +94,8 @@ def draw_coordinates(root: ET.Element, grid: Grid, column_label: Callable[[int],
     size, cell = grid.cell * LABEL, grid.cell
     near = grid.margin - cell * (STONE + GAP)  # the edge of the band beside the stones
     names = [column_label(column) for column in range(grid.columns)]
-    sizes = [min(size, cell * 0.95 * size / max(glyphs.advance(text, size), 1e-9))
-             if glyphs.covers(text) else size for text in names]
+    sizes = [min(size, cell * 0.95 * size / max(text_width(text, size), 1e-9))
+             for text in names]
     # One baseline for the whole row of labels: the lowest ink above, the highest below.
     top = min(_ink_rows(text, fitted)[0] for text, fitted in zip(names, sizes))
     bottom = max(_ink_rows(text, fitted)[1] for text, fitted in zip(names, sizes))
@@ -125,8 +125,8 @@ def draw_stone(parent: ET.Element, grid: Grid, column: int, row: int, fill: str,
             stroke_width=1)
     if label:
         size = grid.cell * (NUMBER if len(label) < 3 else LONG_NUMBER)
-        if glyphs.covers(label):  # as wide as the stone at most
-            size = min(size, grid.cell * 2 * STONE * 0.9 * size / glyphs.advance(label, size))
+        # as wide as the stone at most
+        size = min(size, grid.cell * 2 * STONE * 0.9 * size / text_width(label, size))
         text_line(parent, label, x, y, size, fill=label_fill)
 
 
@@ -225,8 +225,7 @@ def draw_markup(root: ET.Element, grid: Grid, markup: Markup,
             element(group, "circle", cx=x, cy=y, r=cell * 0.4, fill=BOARD_FILL, stroke="none",
                     class_="label-ground")
         size = cell * LABEL
-        if glyphs.covers(text):
-            size = min(size, cell * 0.9 * size / max(glyphs.advance(text, size), 1e-9))
+        size = min(size, cell * 0.9 * size / max(text_width(text, size), 1e-9))
         text_line(group, text, x, y, size, fill=ink, stroke="none", class_="label")
 
 

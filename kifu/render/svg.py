@@ -14,6 +14,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
+from kifu.base.terminal import display_width
 from kifu.render import glyphs
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -66,6 +67,19 @@ def element(parent: ET.Element, tag: str, text: object | None = None, **attrs: o
             shown = shown[:TEXT_WIDTH - 1] + "\u2026"
         child.text = xml_text(shown)
     return child
+
+
+#: The widest a Latin character of a reader's sans-serif font is, in ems (the digits of DejaVu
+#: Sans and of Verdana: 0.64), for the text kifu leaves to the reader's fonts.
+LATIN_WIDTH = 0.64
+
+
+def text_width(text: str, size: float, outline: bool = True) -> float:
+    """How wide :func:`text_line` draws ``text`` at ``size``: its outlines' advances, or, for
+    text left to the reader's fonts, as wide as the widest of the usual fonts makes it."""
+    if outline and glyphs.beyond_latin(text) and glyphs.covers(text):
+        return glyphs.advance(text, size)
+    return display_width(text) * LATIN_WIDTH * size
 
 
 def text_line(parent: ET.Element, text: object, x: float, y: float, size: float, *,

@@ -436,6 +436,24 @@ def test_a_long_path_or_title_does_not_widen_a_phone_page(open_page, tmp_path):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
+@pytest.mark.parametrize("width, height", [(1280, 900), (390, 844)])
+def test_gungis_list_of_set_up_backs_wraps_inside_the_move_list(open_page, tmp_path, width,
+                                                                 height):
+    """Issue 29.9: the back-face list is one entry of 70 characters without a space; it ran
+    out of the move list."""
+    page_file = tmp_path / "short.html"
+    result = CliRunner().invoke(main, ["render", str(EXAMPLES / "gungi" / "short-game.gungi"),
+                                       "-f", "html", "-o", str(page_file)])
+    assert result.exit_code == 0, result.stderr
+    page = open_page(page_file, width=width, height=height, phone=width < 500).page
+    moves = page.locator(".kv-moves")
+    assert page.locator(".kv-moves a.kv-long").count() == 1
+    assert moves.evaluate("e => e.scrollWidth <= e.clientWidth")
+    right = moves.bounding_box()["x"] + moves.bounding_box()["width"]
+    backs = page.locator(".kv-moves a.kv-long").bounding_box()
+    assert backs["x"] + backs["width"] <= right
+
+
 def test_a_phone_held_sideways_shows_board_and_moves_side_by_side(open_page, site):
     watched = open_page(site / "gungi.html", width=844, height=390, phone=True)
     page = watched.page

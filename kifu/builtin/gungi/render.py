@@ -22,8 +22,7 @@ from kifu.builtin.gungi.pieces import MARKS, SIDE_NAMES
 from kifu.builtin.gungi.position import Position
 from kifu.builtin.gungi.setup import positions
 from kifu.plugin import RenderOptions
-from kifu.render import glyphs
-from kifu.render.svg import document, element, text_line, to_string
+from kifu.render.svg import document, element, text_line, text_width, to_string
 
 CELL = 60.0
 #: The room around the board, the band of coordinates, a line of a hand and of the legend, and
@@ -206,7 +205,7 @@ def _hand_lines(position: Position, side: int, width: float) -> list[str]:
     lines = [MARKS[side] + "持駒"]
     for item in items or ["なし"]:
         joined = lines[-1] + " " + item
-        if glyphs.covers(joined) and glyphs.advance(joined, HAND_SIZE) > width:
+        if text_width(joined, HAND_SIZE) > width:
             lines.append(item)
         else:
             lines[-1] = joined

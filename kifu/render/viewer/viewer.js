@@ -15,6 +15,7 @@
   var KEEP_EVERY = 16;
   var LINE_LIMIT = 1500;
   var FOLD = 400;
+  var LONG_ENTRY = 24;  // characters: longer entries may wrap (see .kv-long)
   var ICON = '<svg class="kv-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">' +
     '<path fill="currentColor" d="';
   var PLAY = ICON + 'M4 2.5v11l9-5.5z"/></svg> <span>Play</span>';
@@ -626,7 +627,10 @@
 
   Viewer.prototype.entry = function (game, x, numberFirst) {
     var span = make("span", game.fault[x] ? "kv-err" : "kv-e");
-    var a = make("a", "kv-m");
+    var notation = game.data.notation[x] || "";
+    // A move stays on one line; an entry as long as a line (Gungi's list of set-up backs)
+    // wraps where the text allows, or it would run out of the move list.
+    var a = make("a", notation.length > LONG_ENTRY ? "kv-m kv-long" : "kv-m");
     a.setAttribute("data-i", x);
     a.href = game.hash(x);
     a.tabIndex = -1;

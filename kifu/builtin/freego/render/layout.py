@@ -1,7 +1,8 @@
 """Where a map board's cells are drawn, and what every drawing of one board keeps.
 
 A map is drawn in a frame of ``MAP_WIDTH`` user units: each cell's centre is its point (or its
-outline's centroid, or a place on a circle for a cell with no drawing data), and a stone's
+outline's centroid; on a board with no drawing data, its place in a layout of the adjacency,
+:mod:`.unmapped`), and a stone's
 radius is under half the distance from its centre to the nearest other centre.  The nearest
 centre is looked for in a grid of square buckets, ring after ring around the cell's bucket,
 only as far as it changes the radius: a centre in the cell's own bucket is close enough for the
@@ -15,6 +16,7 @@ it) and every position drawn on the board uses it again.
 """
 from __future__ import annotations
 
+import itertools
 import math
 import weakref
 from collections.abc import Callable, Hashable
@@ -22,6 +24,7 @@ from typing import Any, TypeVar
 
 from kifu.base.terminal import display_width
 from kifu.builtin.freego.boards.board import Board, Point
+from kifu.builtin.freego.render import unmapped
 
 MAP_WIDTH = 760.0
 MAP_MARGIN = 24.0
@@ -108,8 +111,8 @@ class Frame:
     def __init__(self, board: Board, flip: bool) -> None:
         points = [p for cell in board.cells for p in (cell.polygon or ())]
         points += [c for cell in board.cells if (c := cell.centre()) is not None]
-        if not points:  # a board without drawing data: cells on a circle
-            points = [circle_point(i, len(board)) for i in range(len(board))]
+        if not points:  # a board without drawing data: laid out from its adjacency
+            points = list(unmapped_points(board))
         xs, ys = [p[0] for p in points], [p[1] for p in points]
         self.x0, self.x1, self.y0, self.y1 = min(xs), max(xs), min(ys), max(ys)
         span = max(self.x1 - self.x0, self.y1 - self.y0, 1e-9)
@@ -132,13 +135,27 @@ def circle_point(index: int, count: int) -> Point:
     return (math.cos(angle), math.sin(angle))
 
 
+def unmapped_board(board: Board) -> bool:
+    """Whether the board gives no drawing data at all (and is drawn from its adjacency)."""
+    return all(cell.at is None and not cell.polygon for cell in board.cells)
+
+
+def unmapped_points(board: Board) -> tuple[Point, ...]:
+    """Where the cells of a board with no drawing data go (:mod:`.unmapped`), worked out once
+    per board."""
+    count, edges = len(board), board.edges()
+    return kept(board, "unmapped", lambda: tuple(unmapped.positions(count, edges)))
+
+
 def centres(board: Board, frame: Frame) -> list[Point]:
-    """Where each cell's stone goes in the picture."""
-    out = []
-    for index, cell in enumerate(board.cells):
-        centre = cell.centre()
-        out.append(frame.xy(centre if centre is not None else circle_point(index, len(board))))
-    return out
+    """Where each cell's stone goes in the picture: its drawing data's centre; for a board
+    without any, its place in a layout of the adjacency; for a cell without any on a board
+    with some, a place on a circle."""
+    if unmapped_board(board):
+        return [frame.xy(point) for point in unmapped_points(board)]
+    return [frame.xy(centre if (centre := cell.centre()) is not None
+                     else circle_point(index, len(board)))
+            for index, cell in enumerate(board.cells)]
 
 
 def names(board: Board, choice: str) -> list[str]:
@@ -195,8 +212,8 @@ class Spread:
     (labels included)."""
 
     def __init__(self, centres: list[Point], needed: list[float],
-                 gap: float = SPREAD_GAP) -> None:
-        moved = _pushed_apart(list(centres), needed, gap)
+                 gap: float = SPREAD_GAP, push: bool = True) -> None:
+        moved = (_pushed_apart if push else _scaled_apart)(list(centres), needed, gap)
         lows = [min(x - r for (x, _), r in zip(moved, needed)),
                 min(y - r for (_, y), r in zip(moved, needed))]
         highs = [max(x + r for (x, _), r in zip(moved, needed)),
@@ -208,6 +225,17 @@ class Spread:
         self.radii = [r * self.scale for r in needed]
         self.width = (highs[0] - lows[0]) * self.scale + 2 * MAP_MARGIN
         self.height = (highs[1] - lows[1]) * self.scale + 2 * MAP_MARGIN
+
+
+def _scaled_apart(centres: list[Point], needed: list[float], gap: float) -> list[Point]:
+    """The centres spread out evenly, as a photograph is enlarged, until no two circles are
+    nearer than ``gap``: the layout of a board drawn from its adjacency keeps its shape (a
+    planar one its lack of crossings), which pushing pairs apart would not."""
+    factor = 1.0
+    for i, j in itertools.combinations(range(len(centres)), 2):
+        apart = math.dist(centres[i], centres[j])
+        factor = max(factor, (needed[i] + needed[j] + gap) / max(apart, 1e-9))
+    return [(x * factor, y * factor) for x, y in centres]
 
 
 def _pushed_apart(centres: list[Point], needed: list[float], gap: float) -> list[Point]:

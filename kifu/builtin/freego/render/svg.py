@@ -29,9 +29,8 @@ from kifu.builtin.freego.render import layout
 from kifu.builtin.freego.render.layout import MAP_MARGIN
 from kifu.builtin.freego.rules import scoring
 from kifu.plugin import RenderOptions
-from kifu.render import glyphs
 from kifu.render import grid as goboard
-from kifu.render.svg import document, element, fragments, slot, text_line, to_string
+from kifu.render.svg import document, element, fragments, slot, text_line, text_width, to_string
 
 LAST_MOVE = "#e33"
 PAPER = "#f5eedc"
@@ -336,7 +335,8 @@ class _MapSheet(_Sheet):
         else:  # a map of points: circles as big as their names, pushed apart
             spread = layout.Spread(centres, [_needed(name) if labelled else
                                              layout.SPREAD_SMALLEST for name in names],
-                                   gap=layout.SPREAD_GAP + (layout.LABEL * 0.6 if valued else 0))
+                                   gap=layout.SPREAD_GAP + (layout.LABEL * 0.6 if valued else 0),
+                                   push=not layout.unmapped_board(board))
             centres, radii, self.scale = spread.centres, spread.radii, spread.scale
             self.width, self.height = spread.width, spread.height
         self.centres, self.radii = centres, radii
@@ -406,8 +406,7 @@ def _extent(polygon: tuple[tuple[float, float], ...], frame: layout.Frame
 def _needed(name: str) -> float:
     """The radius a cell's circle needs for its name at the label size of a spread map (a long
     name is drawn smaller, in a circle of at most three labels' size)."""
-    wide = glyphs.advance(name, layout.LABEL) if glyphs.covers(name) else \
-        display_width(name) * 0.55 * layout.LABEL
+    wide = text_width(name, layout.LABEL)
     return max(layout.SPREAD_SMALLEST, min(layout.LABEL * 3, wide / 2 / 0.86 + 1))
 
 
@@ -427,8 +426,7 @@ def _draw_cell(marks: ET.Element, what: int, centre: tuple[float, float], r: flo
         element(marks, "circle", cx=x, cy=y, r=r, fill=fill, stroke=INK, stroke_width=1,
                 stroke_dasharray="2,2" if what == OFF else None)
     if labelled:
-        wide = glyphs.advance(label, 1.0) if glyphs.covers(label) else \
-            display_width(label) * 0.55
+        wide = text_width(label, 1.0)
         font = max(5.0, min(largest, room / max(1.0, wide)))
         text_line(marks, label, x, y, font, fill=ink if what != EMPTY else INK,
                     class_=None if numbered else "coordinates")

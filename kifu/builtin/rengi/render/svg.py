@@ -18,8 +18,7 @@ from kifu.builtin.rengi.moves import SIDE_NAMES
 from kifu.builtin.rengi.position import Position
 from kifu.builtin.rengi.render.text import amount, chain_caption, status
 from kifu.plugin import RenderOptions
-from kifu.render import glyphs
-from kifu.render.svg import document, element, text_line, to_string
+from kifu.render.svg import document, element, text_line, text_width, to_string
 
 CELL = 28.0
 MARGIN = 24.0
@@ -149,7 +148,7 @@ def render_svg(pos: Position, options: RenderOptions, record: Record | None = No
               fill=INK)
     event = record.header("Event") if record is not None else None
     if event:
-        shift = glyphs.advance(game, 15) if glyphs.covers(game) else len(game) * 8
+        shift = text_width(game, 15)
         element(root, "text", f"\u00a0- {event}", x=MARGIN + shift, y=MARGIN * 0.8, font_size=15,
                 fill=INK)
     show_next = options.flag("next") if "next" in options.extras else \
