@@ -55,6 +55,57 @@ def kept_of_root(root: SgfNode, consumed: Container[str]) -> dict[str, str]:
     return found
 
 
+#: The record property naming the game-information properties a game's SGF gave below its root
+#: (:func:`game_info_below`): the record's headers hold them, its SGF writes them back there.
+INFO_BELOW = KEPT + "game-info-below"
+
+
+def game_info_below(root: SgfNode, collection: Collection, idents: Container[str]
+                    ) -> tuple[SgfNode, dict[str, str]]:
+    """A game's root with the game information written below it taken in, and what the
+    record keeps to write it back there.
+
+    SGF lets game information (``PB``, ``KM``, ``RE``...) stand in any node, once on a path,
+    applying from there on: some writers put it in the first move's node.  The first node of
+    the main line that holds a move and any of ``idents`` the root lacks gives them to the
+    game, as if its root had them (only FF[4]'s game information: a node's name ``N`` stays
+    the node's; their places stay where they were written, for messages).  The node keeps
+    them too, as the record keeps every property of a node, and :data:`INFO_BELOW` names them,
+    so that SGF written from the record puts them back there and not in the root.  A node
+    without a move gives what it holds to the record's properties or to the move before it
+    (:func:`to_lines`), merged with what other such nodes hold: its game information stays
+    there, as written.
+    """
+    node = root.children[0] if root.children else None
+    while node is not None:
+        below = [ident for ident in node.properties if ident in idents
+                 and ident in sgf.GAME_INFO and ident not in root.properties]
+        if below and ("B" in node.properties or "W" in node.properties):
+            for ident in below:
+                collection.taken_as(node, ident, root)
+            taken = SgfNode({**root.properties, **{i: node.properties[i] for i in below}},
+                            root.children, root.start, root.end)
+            return taken, {INFO_BELOW: " ".join(below)}
+        node = node.children[0] if node.children else None
+    return root, {}
+
+
+def info_placed(properties: Mapping[str, str], moves: list[Node[Any]],
+                root: dict[str, list[str]]) -> tuple[Node[Any] | None, dict[str, list[str]]]:
+    """Where SGF written from a record puts the game information its SGF gave below the root
+    (:func:`game_info_below`, named by the record's ``properties``): the node of the main
+    line ``moves`` that keeps it, and those properties, taken out of the ``root`` being
+    written (their values the headers' now).  No node, if none keeps them: the root keeps
+    them then."""
+    below = [ident for ident in properties.get(INFO_BELOW, "").split() if ident in root]
+    kept = [KEPT + ident for ident in below]
+    node = next((node for node in moves if node.has_properties()
+                 and any(key in node.properties for key in kept)), None)
+    if node is None:
+        return None, {}
+    return node, {ident: root.pop(ident) for ident in below}
+
+
 def restored(properties: Mapping[str, str]) -> dict[str, list[str]]:
     """The SGF properties :func:`kept` kept, as an SGF node's properties again."""
     found: dict[str, list[str]] = {}

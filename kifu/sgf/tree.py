@@ -158,6 +158,15 @@ class Collection:
             return None
         return self.locator.span(start, node.end if node.end > start else start + 1)
 
+    def taken_as(self, node: SgfNode, ident: str, root: SgfNode) -> None:
+        """A property of ``node`` read as ``root``'s (game information written below the root):
+        its place stays where it was written."""
+        self.value_span(node, ident)
+        self.value_span(root, ident)
+        place = self._values[node.start].get(ident)
+        if place is not None:
+            self._values[root.start][ident] = place
+
     def value_span(self, node: SgfNode, ident: str) -> Span:
         """Where a property's first value stands, ``[`` and ``]`` included (the node's own
         place if it has no such property).  ``node`` is one read from this text."""

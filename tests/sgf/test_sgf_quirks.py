@@ -68,6 +68,8 @@ QUIRKS: dict[str, Quirk] = {
     "renju-pl-names-no-colour.sgf": Quirk("false alarm", (
         W("1:37", "syntax/unknown-value"),)),
     "root-comment-problem-statement.sgf": Quirk("false alarm"),
+    "game-info-in-the-first-move-node.sgf": Quirk("writer"),
+    "renju-game-info-in-the-first-move-node.sgf": Quirk("writer"),
     "gm-holds-the-komi.sgf": Quirk("false alarm", (W("1:5", "syntax/game-type"),)),
     "gm6-backgammon.sgf": Quirk("false alarm", (E("-", "unknown-game"),), status=2,
                                 round_trip=False),
@@ -187,3 +189,28 @@ def test_every_comment_of_the_record_is_in_the_replay(kifu_cli):
     replay = json.loads(shown.stdout)
     assert replay["comments"] == ["黑先"]
     assert [m["comments"] for m in replay["lines"][0]["moves"]] == [["正解"], []]
+
+
+@pytest.mark.parametrize("name, headers", [
+    ("game-info-in-the-first-move-node.sgf",
+     {"Black": "Honinbo Shusaku", "White": "Gennan Inseki", "Komi": "6.5", "Date": "1846-09-11"}),
+    ("renju-game-info-in-the-first-move-node.sgf",
+     {"Black": "Black player", "White": "White player", "Event": "Club game"}),
+])
+def test_game_information_below_the_root_is_the_games_and_written_back_where_it_was(name,
+                                                                                   headers):
+    """Issue 26: SGF lets game information stand in any node, applying from there on; some
+    writers put it in the first move's node.  It is the game's (its headers: the komi counts),
+    and SGF written from the record, through JSON too, puts it back in that node."""
+    import kifu
+
+    record = kifu.read(str(FOLDER / name))
+    assert {key: record.header(key) for key in headers} == headers
+    source = (FOLDER / name).read_text(encoding="utf-8")
+    through_json = kifu.parse(record.dumps("json")).dumps("sgf")
+    for text in (record.dumps("sgf"), through_json):
+        trees = sgf.read(text).games[0].root
+        assert not set(trees.properties) & {"PB", "PW", "KM", "DT", "EV"}
+        moved = trees.children[0].properties
+        assert {"PB", "PW"} <= set(moved)
+        assert tree_shape(text)[1:] == tree_shape(source)[1:]

@@ -145,8 +145,15 @@ def pieces(record: Record) -> Iterator[str]:
         if prop in root.properties:
             root.properties[prop] = [sgf.escape(v) for v in root.properties[prop]]
     colours = _colours(record)
-    return sgf.pieces([sgflines.lazy_tree(root.properties, record.moves,
-                                          lambda node: _node(node, colours, size))])
+    info_node, info = sgflines.info_placed(record.properties, record.moves, root.properties)
+
+    def made(node: Node) -> sgf.SgfNode:
+        written = _node(node, colours, size)
+        if node is info_node:  # the game information where the SGF it came from had it
+            written.properties.update(info)
+        return written
+
+    return sgf.pieces([sgflines.lazy_tree(root.properties, record.moves, made)])
 
 
 def _label_point(key: str, size: int) -> str | None:
@@ -257,6 +264,8 @@ def read(text: str, source: str = "<sgf>") -> Record:
 def _read_tree(collection: sgf.Collection, root: sgf.SgfNode, source: str,
                findings: list[KifuError]) -> Record:
     span_of = collection.value_span
+    written_root = root
+    root, below = sgflines.game_info_below(root, collection, PROPERTY_HEADERS)
     game = root.get("GM")
     if game is not None and game.strip() not in GAME_NUMBERS:
         raise UnknownGameError(f"GM[{game[:10]}] is not Renju (GM[4]; Renju programs also "
@@ -275,7 +284,8 @@ def _read_tree(collection: sgf.Collection, root: sgf.SgfNode, source: str,
             record.header_spans[PROPERTY_HEADERS[prop]] = span_of(root, prop)
     for key, value in _properties(root, collection, size, title=False).items():
         record.headers[key] = value.replace("\n", " ")
-    record.properties = sgflines.kept_of_root(root, ROOT_PROPERTIES)
+    record.properties = sgflines.kept_of_root(written_root, ROOT_PROPERTIES)
+    record.properties.update(below)
     _in_order(record)
     record.comments.extend(_comments(root.text("C")))
     colours: dict[int, tuple[str, Span | None]] = {}

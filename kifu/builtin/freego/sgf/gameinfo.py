@@ -34,6 +34,9 @@ PROPERTY_HEADERS = {prop: key for key, prop in HEADER_PROPERTIES.items()}
 #: names kifu as the program that wrote it; JSON keeps the original).
 ROOT_PROPERTIES = frozenset(("FF", "GM", "CA", "SZ", "KM", "XH", "AB", "AW", "AE", "PL",
                              "C", "TB", "TW", "B", "W", *PROPERTY_HEADERS))
+#: The game information a node below the root may give the game (``kifu.sgf.lines.
+#: game_info_below``): what the record's headers hold.
+INFO_PROPERTIES = frozenset((*PROPERTY_HEADERS, "KM"))
 #: The rules of a game whose SGF names none (no ``RU``): see ``parameters.rule_set``.
 UNKNOWN_RULES = "unknown"
 #: What kifu writes as ``RU`` for Free-form Go's own rules, and reads back as them.

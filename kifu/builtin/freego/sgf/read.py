@@ -47,6 +47,8 @@ def read(text: str, source: str = "<sgf>") -> Record:
 def _read_tree(collection: core.Collection, root: core.SgfNode, findings: list[KifuError],
                source: str) -> Record:
     """One game tree of a collection as a record."""
+    written_root = root
+    root, below = sgflines.game_info_below(root, collection, gameinfo.INFO_PROPERTIES)
     gameinfo.check_go(root, collection, findings)
     size = gameinfo.board_size(root, collection)
     walk = Walk(collection, size, findings)
@@ -60,7 +62,8 @@ def _read_tree(collection: core.Collection, root: core.SgfNode, findings: list[K
     else:
         children, setup = walk.early_setup(children, setup)
         children, setup = walk.handicap_moves(record, children, setup)
-    record.properties = sgflines.kept_of_root(root, gameinfo.ROOT_PROPERTIES)
+    record.properties = sgflines.kept_of_root(written_root, gameinfo.ROOT_PROPERTIES)
+    record.properties.update(below)
     sgflines.merge_kept(record.properties, walk.before_play)
     record.moves = sgflines.to_lines(children, walk.convert, record.comments, collection.span,
                                      walk.keep, record.properties)

@@ -57,6 +57,7 @@ def pieces(record: Record) -> Iterator[str]:
         props["C"] = [core.escape(sgflines.join_comments(record.comments))]
     for ident, values in sgflines.restored(record.properties).items():
         props.setdefault(ident, values)  # what kifu writes itself (AP) stays kifu's
+    info_node, info = sgflines.info_placed(record.properties, record.moves, props)
     setup = record.setup
     first = setup.to_move if setup is not None and setup.to_move is not None else 0
     colours = _colours(record.moves, first)
@@ -66,6 +67,8 @@ def pieces(record: Record) -> Iterator[str]:
 
     def make(node: Node) -> core.SgfNode:
         made = _move_node(board, node, colours)
+        if node is info_node:  # the game information where the SGF it came from had it
+            made.properties.update(info)
         if territory and node is last:  # the territory marked at the end of the main line
             made.properties.update(territory)
         return made
