@@ -61,10 +61,16 @@ TEXTS = """root => {
 
 
 @pytest.fixture(scope="module")
-def plain_browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """Chromium that knows DejaVu and no other font."""
+def playwright() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
+    with sync_playwright() as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def plain_browser(playwright: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """Chromium that knows DejaVu and no other font."""
     if not (DEJAVU / "DejaVuSans.ttf").exists():
         pytest.fail("the glyph tests need DejaVu (Debian: apt-get install fonts-dejavu-core)")
     folder = tmp_path_factory.mktemp("fonts")
@@ -73,11 +79,10 @@ def plain_browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
                     f"<fontconfig><dir>{DEJAVU}</dir><cachedir>{folder / 'cache'}</cachedir>"
                     "</fontconfig>\n", encoding="utf-8")
     env = {**os.environ, "FONTCONFIG_FILE": str(conf)}
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS,
-                                             env=env)
-        yield browser
-        browser.close()
+    browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS,
+                                         env=env)
+    yield browser
+    browser.close()
 
 
 def record_text(record: Path) -> set[str]:
@@ -145,3 +150,59 @@ def test_a_page_shows_no_empty_box_without_cjk_fonts(plain_browser, tmp_path, re
     missing = missing_glyphs(page)
     assert set(missing) <= record_text(record), missing
     page.close()
+
+
+@pytest.fixture(scope="module")
+def full_browser(playwright: Any) -> Iterator[Any]:
+    """Chromium with the machine's own fonts (CJK fonts among them, where installed)."""
+    browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+#: One record of each game, its drawing full of kifu's own glyphs where the game has them.
+EACH_GAME = [examples.EXAMPLES / "renju" / "four-three-win.renju",
+             examples.EXAMPLES / "gungi" / "short-game.gungi",
+             examples.EXAMPLES / "rengi" / "haku-game.rengi",
+             examples.EXAMPLES / "rengoma" / "team-game.rengoma",
+             examples.EXAMPLES / "freego" / "japan-opening.freego"]
+
+
+#: Hides the drawing's ``<text>``: what it leaves to the reader's fonts.
+HIDE_TEXT = """() => {
+  const style = document.createElementNS('http://www.w3.org/2000/svg', 'style');
+  style.textContent = 'text { visibility: hidden }';
+  document.documentElement.appendChild(style);
+}"""
+
+
+def shot(browser: Any, svg: Path) -> bytes:
+    """A screenshot of the drawing with the text left to the reader's fonts hidden (Latin
+    coordinates, the record's names), so that what remains is what kifu draws itself."""
+    page = browser.new_page(viewport={"width": 900, "height": 1100})
+    page.goto(svg.as_uri())
+    page.evaluate(HIDE_TEXT)
+    page.evaluate("document.fonts.ready")
+    picture: bytes = page.screenshot()
+    page.close()
+    return picture
+
+
+@pytest.mark.parametrize("record", EACH_GAME, ids=lambda p: p.parent.name)
+def test_a_drawing_looks_the_same_with_and_without_cjk_fonts(plain_browser, full_browser,
+                                                             tmp_path, record):
+    """Issue 30.1's screenshot check: pixel for pixel, the pieces, names and labels kifu draws
+    are the same in a browser that has CJK fonts and in one that has DejaVu alone."""
+    from io import BytesIO
+
+    from PIL import Image, ImageChops
+
+    svg = tmp_path / "board.svg"
+    result = CliRunner().invoke(main, ["render", str(record), "-o", str(svg)])
+    assert result.exit_code == 0, result.stderr
+    with_cjk = Image.open(BytesIO(shot(full_browser, svg))).convert("RGB")
+    without = Image.open(BytesIO(shot(plain_browser, svg))).convert("RGB")
+    assert ImageChops.difference(with_cjk, without).getbbox() is None
+    assert len(with_cjk.getcolors(1 << 20) or ()) > 2  # and the drawing is no blank page
+    if record.parent.name in ("gungi", "freego", "rengi"):  # CJK kifu draws: as outlines
+        assert "<use" in svg.read_text(encoding="utf-8")
