@@ -15,14 +15,15 @@ from collections.abc import Iterator
 #: A property value, ``[...]`` with ``\]`` and ``\\`` escaped; possessive, so that a value never
 #: closed costs one pass to the end of the text, not one per character.
 _VALUE = r"\[(?:[^\\\]]++|\\.)*+\]"
-#: A game tree's opening and its root node: everything up to the next node, tree or end.
-_ROOT = re.compile(r"\(\s*;(?:[^;()\[]++|" + _VALUE + r")*+", re.DOTALL)
+#: A game tree's opening and its root node: everything up to the next node, tree or end (the
+#: root's ``;`` may be missing, as some editors leave it out and the reader repairs it).
+_ROOT = re.compile(r"\(\s*;?(?:[^;()\[]++|" + _VALUE + r")*+", re.DOTALL)
 #: Whatever holds no bracket of a tree outside a value.
 _BETWEEN = re.compile(r"(?:[^()\[]++|" + _VALUE + r")*+", re.DOTALL)
 #: An SGF text opens with a game tree (after a byte order mark and blanks).
 _OPENS = re.compile(r"\ufeff?\s*\(\s*;")
-#: Where the next game tree may open.
-_NEXT = re.compile(r"\(\s*;")
+#: Where the next game tree may open: ``(;``, or ``(`` and a property.
+_NEXT = re.compile(r"\((?=\s*[;A-Za-z])")
 
 
 def recognises(text: str) -> bool:
