@@ -22,7 +22,8 @@ True
 >>> kifu.svg(after, renju).startswith("<svg")
 True
 
-The names: :func:`read`, :func:`parse`, :func:`read_all` give :class:`Record` objects;
+The names: :func:`read`, :func:`parse`, :func:`read_all`, :func:`parse_all` give
+:class:`Record` objects, :func:`read_headers` each record's :class:`RecordHeaders`;
 :func:`game` and :func:`games` give :class:`Game` objects (legal moves, moves read and written,
 play); :func:`svg`, :func:`png` and :func:`text` draw a position; every error is a :class:`KifuError`
 (:mod:`kifu.base.errors` lists its subclasses), every finding of :meth:`Record.check` a
@@ -35,14 +36,17 @@ from typing import TYPE_CHECKING, Any
 from kifu.api import (
     Game,
     Record,
+    RecordHeaders,
     Step,
     compat,
     game,
     games,
     parse,
+    parse_all,
     png,
     read,
     read_all,
+    read_headers,
     svg,
     text,
 )
@@ -89,6 +93,7 @@ __all__ = [
     "HeaderError",
     "IllegalMoveError", "InputError", "InternalError", "KifuError", "LimitError",
     "NotationError", "OptionError", "Outcome", "OutputError", "ReadError", "Record",
-    "ResultError", "SetupError", "Step", "UnknownGameError", "__version__", "game", "games",
-    "parse", "png", "read", "read_all", "svg", "text",
+    "RecordHeaders", "ResultError", "SetupError", "Step", "UnknownGameError", "__version__",
+    "game", "games", "parse", "parse_all", "png", "read", "read_all", "read_headers", "svg",
+    "text",
 ]

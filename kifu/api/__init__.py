@@ -3,7 +3,15 @@ from __future__ import annotations
 
 from kifu.api.drawing import png, svg, text
 from kifu.api.games import Game, game, games
-from kifu.api.records import Record, Step, parse, read, read_all
+from kifu.api.reading import (
+    RecordHeaders,
+    parse,
+    parse_all,
+    read,
+    read_all,
+    read_headers,
+)
+from kifu.api.records import Record, Step
 
-__all__ = ["Game", "Record", "Step", "game", "games", "parse", "png", "read", "read_all",
-           "svg", "text"]
+__all__ = ["Game", "Record", "RecordHeaders", "Step", "game", "games", "parse", "parse_all",
+           "png", "read", "read_all", "read_headers", "svg", "text"]

@@ -7,12 +7,12 @@ Reading, replaying and checking are the command line's own code (:mod:`kifu.run.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Generic, overload
 
 from kifu.api import building
 from kifu.api.games import Game, wrap
-from kifu.api.terms import library_terms, reworded, reworded_diagnostic
+from kifu.api.terms import library_terms, reworded_diagnostic
 from kifu.base import record as tree
 from kifu.base.errors import KifuError, OptionError
 from kifu.plugin import (
@@ -26,7 +26,6 @@ from kifu.plugin import (
     registry,
     replay,
 )
-from kifu.reading.source import SourceText
 from kifu.run import load as loading
 
 if TYPE_CHECKING:
@@ -148,19 +147,28 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
 
     def __init__(self, game: Game[PositionT, MoveT, SetupT], data: tree.Record, *, name: str,
                  text: str, findings: list[KifuError] | None = None,
-                 fmt: str = registry.NATIVE, index: int = 1, decoding: int = 0,
-                 lenient: bool = False) -> None:
+                 fmt: str = registry.NATIVE, index: int = 0, decoding: int = 0,
+                 lenient: bool = False, path: str | None = None) -> None:
         #: The record's :class:`~kifu.Game`.
         self.game = game
         #: The record as kifu holds it (:class:`kifu.base.record.Record`): headers, set-up, nodes.
         self.data = data
-        #: The file it came from (``path#N`` for the N-th game of a collection).
+        #: What the record is called in its diagnostics, as ``kifu validate`` calls it: the
+        #: file it came from, ``FILE#N`` for the N-th game (from 1, as the command line counts)
+        #: of a file holding several, ``<string>`` (or ``parse``'s ``path``) for a text,
+        #: ``<new>`` for a record made with :meth:`new`.
         self.name = name
+        #: The file it came from: the path given to ``read``/``read_all`` (a file of a folder
+        #: walked), a stream's file name, ``parse``'s ``path``; ``None`` for a text without
+        #: one, a stream without a file and a new record.
+        self.path = path
+        #: Which record of its file it is, counted from 0 as Python counts (``read``'s
+        #: ``index``): 0 for the first or only one.
+        self.index = index
         #: What reading found: repairs, the encoding guessed, pedantic findings (warnings).
         self.findings = list(findings or [])
         self._text = text
         self._format = fmt
-        self._index = index
         self._decoding = decoding  # the first findings, from decoding the file
         self._lenient = lenient  # how it was read
         #: The end of the line last played on: its path, its nodes' count, its last node and
@@ -251,7 +259,7 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
         return (*path, entry, len(line[entry - 1].variations))
 
     def __repr__(self) -> str:
-        return f"<kifu.Record {self.game.name} {self.name!r}: {len(self.moves)} moves>"
+        return f"<kifu.Record {self.game.name} {self.name!r}: {self.move_count} moves>"
 
     @property
     def headers(self) -> dict[str, str]:
@@ -287,8 +295,16 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
 
     @property
     def moves(self) -> list[MoveT]:
-        """The main line's moves (events such as Renju's ``swap`` included)."""
+        """The main line's entries: its moves and the events that take no move number (Renju's
+        ``swap``, Gungi's set-up placements and section markers), so that ``len(record.moves)``
+        counts entries; :attr:`move_count` counts moves."""
         return [node.move for node in self.data.moves]
+
+    @property
+    def move_count(self) -> int:
+        """How many moves the main line has, events left out: the count ``kifu validate -v``
+        and ``kifu show`` give, and the highest ``n`` :meth:`position` takes."""
+        return sum(not tree.is_event(node.move) for node in self.data.moves)
 
     @library_terms
     def line(self, variation: Variation = None) -> list[MoveT]:
@@ -383,8 +399,8 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
         parsed = loading.parse_each_as(self.game.plugin, self._format, self._text,
                                        self.name.partition("#")[0], lenient=lenient,
                                        options=self.data.read_options)
-        for index, one in enumerate(parsed, start=1):
-            if index == self._index:
+        for index, one in enumerate(parsed):
+            if index == self.index:
                 return one.record, [*self.findings[:self._decoding], *one.findings]
         return self.data, self.findings
 
@@ -406,92 +422,3 @@ def _path(variation: Variation) -> tuple[int, ...]:
         except ValueError as error:
             raise OptionError(str(error), option="variation") from None
     return tuple(variation)
-
-
-@library_terms
-def read(path: str, *, game: str | None = None, encoding: str | None = None,
-         index: int | None = None, folders: tuple[str, ...] = (),
-         lenient: bool = False) -> Record[Any, Any, Any]:
-    """Read one record file: decoded (UTF-8, Shift_JIS... or ``encoding``), its game told by
-    its suffix or content (or ``game``), its format by its suffix or content.
-
-    A file holding several records (an SGF collection) gives its first, or the ``index``-th
-    (from 1); :func:`read_all` gives them all.  ``folders`` are folders besides the record's own
-    whose files it may name (a Free-form Go board file); ``lenient`` repairs what ``kifu
-    validate --lenient`` repairs in an interchange format (SGF).  Raises ``ReadError`` for a
-    file that cannot be read and the first error reading found (``NotationError`` for a syntax
-    error).
-    """
-    loaded = loading.load(path, encoding, game, tree.ReadOptions(tuple(folders)),
-                          game_index=index, lenient=lenient)
-    return Record(wrap(loaded.game), loaded.record, name=loaded.name, text=loaded.source.text,
-                  findings=loaded.findings, fmt=loaded.fmt, index=index or 1,
-                  decoding=len(loaded.source.warnings), lenient=lenient)
-
-
-@library_terms
-def parse(text: str, *, game: str | None = None, path: str = "<string>",
-          lenient: bool = False) -> Record[Any, Any, Any]:
-    """Read a record from ``text``; ``path`` names it in messages (its suffix, if any, tells
-    the game and format, as the text's own headers can).  A text holding several records
-    gives its first; see :func:`read` for ``lenient`` and the errors."""
-    loaded = loading.load_source(SourceText(text, path, "utf-8"), game, lenient=lenient)
-    error = loaded.error()
-    if error is not None:
-        raise error
-    return Record(wrap(loaded.game), loaded.record, name=loaded.name, text=text,
-                  findings=loaded.findings, fmt=loaded.fmt, lenient=lenient)
-
-
-#: What :func:`read_all` calls for a file or record that cannot be read: its name and error.
-OnError = Callable[[str, KifuError], object]
-
-
-@library_terms
-def read_all(path: str, *, game: str | None = None, encoding: str | None = None,
-             on_error: OnError | None = None, lenient: bool = False
-             ) -> Iterator[Record[Any, Any, Any]]:
-    """Every record of a file or of a folder's record files (walked in name order), every game
-    of an SGF collection included, one at a time: a record is read when it is asked for, so
-    that a caller done with each holds one.
-
-    A file or record that cannot be read raises its error, or, with ``on_error``, is handed to
-    it (``on_error(name, error)``) and the others are read on.  In a folder, JSON files that
-    are not kifu records are skipped, as ``kifu validate`` skips them.  See :func:`read` for
-    ``lenient``.
-    """
-    from kifu.reading.walk import walk
-    from kifu.run.validate import is_other_file
-
-    for found in walk([path], registry.suffixes()):
-        try:
-            if found.problem is not None:
-                raise found.problem
-            source = loading.read_file(found.path, encoding, game)
-            if not found.named and is_other_file(found.path, source.text):
-                continue
-            yield from _records(source, game, on_error, lenient)
-        except KifuError as error:
-            if on_error is None:
-                raise
-            on_error(found.path, reworded(error))
-
-
-def _records(source: SourceText, game: str | None, on_error: OnError | None,
-             lenient: bool) -> Iterator[Record[Any, Any, Any]]:
-    rules, fmt = registry.detect(source.text, source.path, game)
-    found = list(source.warnings)
-    index = 0
-    for one in loading.parse_each_as(rules, fmt, source.text, source.path, lenient=lenient):
-        index += 1
-        decoding = len(found)
-        findings, found = [*found, *one.findings], []
-        if one.record is None:
-            error = next(f for f in findings if f.severity == "error")
-            if on_error is None:
-                raise error
-            on_error(one.name, reworded(error))
-            continue
-        yield Record(wrap(rules), one.record, name=one.name, text=source.text,
-                     findings=findings, fmt=fmt, index=index, decoding=decoding,
-                     lenient=lenient)

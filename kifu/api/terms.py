@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 #: Each option of the command line that a shared message names, and the library's word for it.
 LIBRARY_WORDS = {
     "--game-index N": "index=N", "--game-index": "index=", "--game": "game=NAME",
+    "--format-in FORMAT": "format=NAME", "--format-in": "format=NAME",
     "--encoding NAME": "encoding=NAME", "--encoding": "encoding=NAME",
     "--boards DIR": "folders=(DIR,)", "--boards": "folders=", "--variation PATH": "variation=",
     "--variation": "variation=", "--move N": "n", "--move": "n", "--option": "**options",

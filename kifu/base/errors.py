@@ -9,7 +9,7 @@ Callers can catch broadly (``KifuError``) or precisely (``IllegalMoveError``); a
 """
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from kifu.base.record import Span
 
@@ -115,9 +115,13 @@ class NotationError(KifuError):
 
 class GameIndexError(NotationError):
     """A game asked for by number (``read(path, index=N)``, ``--game-index N``) that the file
-    does not hold."""
+    does not hold; ``games`` is how many it holds, where known."""
 
     code = "game-index"
+
+    def __init__(self, message: str, *, games: int | None = None, **where: Any) -> None:
+        super().__init__(message, **where)
+        self.games = games
 
 
 class LimitError(NotationError):

@@ -144,16 +144,17 @@ class TextConsole(Console):
 
 def load_record(path: str, encoding: str | None, game: str | None,
                 read_options: ReadOptions | None = None, game_index: int | None = None,
-                lenient: bool = False, every_game: bool = False) -> Loaded:
+                lenient: bool = False, every_game: bool = False,
+                format_in: str | None = None) -> Loaded:
     """One record of ``path`` (``game_index`` picks a game of a collection), what reading it
     repaired or guessed reported on standard error; an error in reading it is raised."""
     try:
-        source = read_file(path, encoding, game)
+        source = read_file(path, encoding, game, format_in)
     except KifuError as error:
         raise RecordFailure(error, path, None) from None
     try:
         loaded = load_source(source, game, read_options, game_index=game_index,
-                             lenient=lenient, every_game=every_game)
+                             lenient=lenient, every_game=every_game, format_name=format_in)
     except GameIndexError as error:
         raise click.BadParameter(error.message, param_hint="'--game-index'") from None
     except KifuError as error:

@@ -41,7 +41,8 @@ from kifu.run.outputs import refuse_inputs, relocate
 @click.option("--lenient", is_flag=True, help="Write a record whose reading lost information "
               "(a truncated SGF, say) as repaired, each repair listed, instead of refusing it.")
 @handle_errors
-def convert(records: tuple[str, ...], game: str | None, encoding: str | None,
+def convert(records: tuple[str, ...], game: str | None, format_in: str | None,
+            encoding: str | None,
             read_options: ReadOptions, target: str, dialect: str | None, output: str | None,
             output_dir: str | None, jobs: int | None, scheduler: str | None,
             shard: Shard | None, quiet: bool, game_index: int | None, lenient: bool) -> None:
@@ -57,13 +58,13 @@ def convert(records: tuple[str, ...], game: str | None, encoding: str | None,
     record = console.one_record(records, output, output_dir)
     if record is None:
         assert output_dir is not None
-        _convert_all(records, output_dir, encoding=encoding, game=game,
+        _convert_all(records, output_dir, encoding=encoding, game=game, format_in=format_in,
                      read_options=read_options, target=target, dialect=dialect, jobs=jobs,
                      scheduler=scheduler, shard=shard, quiet=quiet)
     if output is not None:
         refuse_inputs(output, [record])
     loaded = console.load_record(record, encoding, game, read_options, game_index, lenient,
-                                 every_game=True)
+                                 every_game=True, format_in=format_in)
     warnings = []
     if output is not None and output != STDIN:
         warnings = relocate(loaded.game, loaded.record, record, output)
@@ -103,14 +104,16 @@ def _quoted(loaded: Loaded, pieces: Iterator[str]) -> Iterator[str]:
 
 
 def _convert_all(records: tuple[str, ...], output_dir: str, *, encoding: str | None,
-                 game: str | None, read_options: ReadOptions, target: str,
+                 game: str | None, format_in: str | None, read_options: ReadOptions,
+                 target: str,
                  dialect: str | None, jobs: int | None, scheduler: str | None,
                  shard: Shard | None, quiet: bool) -> NoReturn:
     """Convert every record found into ``output_dir``; ends the command."""
     from kifu.commands.batches import run_batch
     from kifu.run.batch import ConvertTask
 
-    task = ConvertTask(encoding=encoding, game=game, read_options=read_options,
+    task = ConvertTask(encoding=encoding, game=game, format_in=format_in,
+                       read_options=read_options,
                        target=target, dialect=dialect)
     summary = run_batch(task, records, output_dir, jobs=jobs, scheduler=scheduler,
                         shard=shard, quiet=quiet)

@@ -37,8 +37,25 @@ def _check_game(ctx: click.Context, param: click.Parameter, value: str | None) -
         raise click.BadParameter(error.message) from None
 
 
+def _check_format_in(ctx: click.Context, param: click.Parameter,
+                     value: str | None) -> str | None:
+    if value is None:
+        return None
+    try:
+        return registry.check_format_name(value)
+    except KifuError as error:
+        raise click.BadParameter(error.message) from None
+
+
 def input_options(command: F) -> F:
-    """``--game`` and ``--encoding``, for every command that reads a record."""
+    """``--game``, ``--format-in`` and ``--encoding``, for every command that reads a record;
+    a ``--format-in`` the ``--game`` does not have is a usage error before anything is read."""
+    checked = _checking_game_and_format(command)
+    command = click.option("--format-in", "format_in", callback=_check_format_in,
+                           metavar="FORMAT",
+                           help="The format of the input (native, json, sgf, or another of "
+                                "'kifu games'), instead of telling it from the content and "
+                                "suffix.")(checked)
     command = click.option("--encoding", callback=_check_encoding, metavar="NAME",
                            help="Decode input with this encoding (any Python text codec name, e.g. "
                                 "cp932, gb18030, euc-kr) instead of detecting it (a BOM, SGF's "
@@ -46,6 +63,20 @@ def input_options(command: F) -> F:
     command = click.option("--game", "-g", callback=_check_game, metavar="GAME",
                            help="The game, when neither a 'Game:' header nor the suffix tells.")(command)
     return command
+
+
+def _checking_game_and_format(command: F) -> F:
+    @functools.wraps(command)
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        game, format_in = kwargs.get("game"), kwargs.get("format_in")
+        if game is not None and format_in is not None:
+            try:
+                registry.check_format_name(format_in, game)
+            except KifuError as error:
+                raise click.BadParameter(error.message, param_hint="'--format-in'") from None
+        return command(*args, **kwargs)
+
+    return checked  # type: ignore[return-value]
 
 
 def boards_option(command: F) -> F:

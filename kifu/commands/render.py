@@ -62,7 +62,8 @@ from kifu.run.outputs import refuse_inputs
 @run_options
 @game_index_option
 @handle_errors
-def render(records: tuple[str, ...], game: str | None, encoding: str | None,
+def render(records: tuple[str, ...], game: str | None, format_in: str | None,
+           encoding: str | None,
            read_options: ReadOptions, move: int | None, fmt: str, output: str | None,
            output_dir: str | None, fragment: bool, problem: bool | None, options: RenderOptions,
            extras: tuple[str, ...],
@@ -83,13 +84,15 @@ def render(records: tuple[str, ...], game: str | None, encoding: str | None,
     if record is None:
         assert output_dir is not None
         _render_all(records, output_dir, fmt, drawing, encoding=encoding, game=game,
-                    read_options=read_options, jobs=jobs, scheduler=scheduler, shard=shard,
-                    quiet=quiet)
+                    format_in=format_in, read_options=read_options, jobs=jobs,
+                    scheduler=scheduler, shard=shard, quiet=quiet)
     if output is not None:
         refuse_inputs(output, [record])
     if fmt == "html":
-        sys.exit(_render_viewer(record, output, fragment, encoding, game, read_options, drawing))
-    loaded = console.load_record(record, encoding, game, read_options, game_index, lenient)
+        sys.exit(_render_viewer(record, output, fragment, encoding, game, format_in,
+                                read_options, drawing))
+    loaded = console.load_record(record, encoding, game, read_options, game_index, lenient,
+                                 format_in=format_in)
     with quoting(loaded):
         text = RENDER_FORMATS[fmt].draw(loaded, drawing)
     console.write_output(text, output, binary=RENDER_FORMATS[fmt].binary)
@@ -124,8 +127,8 @@ def _format_for(fmt: str, output: str | None) -> str:
 
 
 def _render_all(records: tuple[str, ...], output_dir: str, fmt: str, drawing: Drawing, *,
-                encoding: str | None, game: str | None, read_options: ReadOptions,
-                jobs: int | None, scheduler: str | None, shard: Shard | None,
+                encoding: str | None, game: str | None, format_in: str | None,
+                read_options: ReadOptions, jobs: int | None, scheduler: str | None, shard: Shard | None,
                 quiet: bool) -> NoReturn:
     """Draw every record found into ``output_dir``, then the pages the format adds (an
     index); ends the command."""
@@ -134,7 +137,8 @@ def _render_all(records: tuple[str, ...], output_dir: str, fmt: str, drawing: Dr
     from kifu.render.viewer.task import HtmlTask
 
     task_type = HtmlTask if fmt == "html" else RenderTask
-    task = task_type(encoding=encoding, game=game, read_options=read_options, format=fmt,
+    task = task_type(encoding=encoding, game=game, format_in=format_in,
+                     read_options=read_options, format=fmt,
                      drawing=drawing)
     chosen = RENDER_FORMATS[fmt]
     index = chosen.index(Path(output_dir)) if chosen.index is not None else None
@@ -151,13 +155,15 @@ def _render_all(records: tuple[str, ...], output_dir: str, fmt: str, drawing: Dr
 
 
 def _render_viewer(record: str, output: str | None, fragment: bool, encoding: str | None,
-                   game: str | None, read_options: ReadOptions, drawing: Drawing) -> int:
+                   game: str | None, format_in: str | None, read_options: ReadOptions,
+                   drawing: Drawing) -> int:
     """The viewer page (or fragment) of one file: written whatever the record's faults, which
     are reported as ``validate`` reports them; the exit status says whether all is legal."""
     from kifu.render import viewer
 
-    source = read_file(record, encoding, game)
+    source = read_file(record, encoding, game, format_in)
     views = viewer.views_of_text(source.text, record, drawing.options_for, game_name=game,
+                                 format_name=format_in,
                                  lenient=drawing.lenient, read_options=read_options,
                                  problem=drawing.problem)
     viewer.open_at(views, drawing.move, drawing.path, strict=True)

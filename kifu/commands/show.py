@@ -38,7 +38,8 @@ from kifu.run.load import Loaded
 @lenient_option
 @game_index_option
 @handle_errors
-def show(record: str, game: str | None, encoding: str | None, read_options: ReadOptions,
+def show(record: str, game: str | None, format_in: str | None, encoding: str | None,
+         read_options: ReadOptions,
          move: int | None, fmt: str, variations: bool, path: tuple[int, ...],
          lenient: bool, game_index: int | None) -> None:
     """Headers, result, moves and the position after a move (the last by default).
@@ -51,7 +52,8 @@ def show(record: str, game: str | None, encoding: str | None, read_options: Read
     if variations and (move is not None or path):
         raise click.UsageError("--variations replays every line; it takes no --move or "
                                "--variation")
-    loaded = console.load_record(record, encoding, game, read_options, game_index, lenient)
+    loaded = console.load_record(record, encoding, game, read_options, game_index, lenient,
+                                 format_in=format_in)
     if fmt == "json":
         _show_json(loaded, move, path, variations, lenient)
     else:

@@ -28,10 +28,10 @@ from kifu.run.validate import Options, check_found
 @click.option("--verbose", "-v", is_flag=True, help="Name every file checked, legal or not.")
 @click.option("--records-only", is_flag=True, help="Skip .json files that are not kifu records "
               "instead of reporting them (files found in folders are always treated so).")
-def validate(paths: tuple[str, ...], game: str | None, encoding: str | None,
-             read_options: ReadOptions, fmt: str, jobs: int | None, scheduler: str | None,
-             shard: Shard | None, quiet: bool, lenient: bool, pedantic: bool, verbose: bool,
-             records_only: bool) -> None:
+def validate(paths: tuple[str, ...], game: str | None, format_in: str | None,
+             encoding: str | None, read_options: ReadOptions, fmt: str, jobs: int | None,
+             scheduler: str | None, shard: Shard | None, quiet: bool, lenient: bool,
+             pedantic: bool, verbose: bool, records_only: bool) -> None:
     """Check that records replay legally; exit 1 if any does not.
 
     PATHS are files, folders (searched recursively for known suffixes) or - for standard input.
@@ -39,8 +39,8 @@ def validate(paths: tuple[str, ...], game: str | None, encoding: str | None,
     console.check_paths(paths)
     formatter = make_formatter(fmt, color=sys.stdout.isatty(), verbose=verbose)
     summary = Summary()
-    options = Options(encoding=encoding, game=game, lenient=lenient, read_options=read_options,
-                      pedantic=pedantic)
+    options = Options(encoding=encoding, game=game, format_in=format_in, lenient=lenient,
+                      read_options=read_options, pedantic=pedantic)
     found = walk(paths, registry.suffixes(), shard=shard)
     progress = console.progress(paths, "validating", quiet, shard)
     console.echo(formatter.begin())

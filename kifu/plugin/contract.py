@@ -76,6 +76,11 @@ class Format:
     ``generic`` are those of its suffixes other programs use for files of their own (``.xml``,
     ``.pgn``): a file found in a folder with one of them that no format claims is left alone,
     as other programs' ``.json`` files are; named on the command line, it is an error.
+
+    ``heads(text)`` gives the head of each record of a text alone, as a text of the format that
+    reads as that record without its moves (SGF: each game's root node), found without reading
+    the moves, for a catalogue that wants each record's headers and no more
+    (:func:`kifu.read_headers`); a format without it is read whole.
     """
 
     name: str
@@ -93,6 +98,7 @@ class Format:
     claims_bytes: Callable[[bytes], bool] | None = None
     max_bytes: int | None = None
     generic: tuple[str, ...] = ()
+    heads: Callable[[str], Iterable[str]] | None = None
 
     @property
     def binary(self) -> bool:

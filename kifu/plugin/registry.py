@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Set
 from pathlib import PurePath
 
 from kifu.base.cards import BUILT_IN, Card
-from kifu.base.errors import ConversionError, UnknownGameError
+from kifu.base.errors import ConversionError, OptionError, UnknownGameError
 from kifu.plugin.contract import AnyGame, Format, GamePlugin
 
 NATIVE = "native"
@@ -192,12 +192,18 @@ def suffixes() -> Set[str]:
     return _Suffixes()
 
 
-def detect(text: str, path: str, game_name: str | None = None) -> tuple[AnyGame, str]:
+def detect(text: str, path: str, game_name: str | None = None,
+           format_name: str | None = None) -> tuple[AnyGame, str]:
     """The game a record belongs to and the format it is written in (``native``, ``json``...).
 
     ``game_name`` (``--game``) names the game, not the format: the format is still told by
     the text (an SGF text is SGF wherever it comes from), then by the file's suffix.
+    ``format_name`` (``--format-in``) names the format: the text is then read as that format
+    whatever it looks like (so that a text not in it gets the format's own located error), and
+    only the game is told, among the games that have the format (see :func:`named_format`).
     """
+    if format_name is not None:
+        return named_format(text, path, game_name, format_name)
     suffix = PurePath(path).suffix.lower()
     if _JSON_START.match(text):
         from kifu.reading.jsonvalues import game_of  # JSON names its game itself
@@ -224,6 +230,67 @@ def detect(text: str, path: str, game_name: str | None = None) -> tuple[AnyGame,
     raise UnknownGameError(
         "cannot tell which game this record is: give it a 'Game:' header, a known suffix "
         f"({', '.join(sorted(suffixes()))}) or --game")
+
+
+def format_names() -> list[str]:
+    """Every format some game reads, by name: ``native``, ``json``, then the interchange
+    formats the games' cards list (no game is loaded to tell them)."""
+    found = [NATIVE, JSON]
+    for card in cards():
+        found.extend(name for name in card.formats if name not in found)
+    return found
+
+
+def check_format_name(name: str, game_name: str | None = None) -> str:
+    """``name`` as a format name (any case), if some game reads it (``game_name``'s game, where
+    one is named); else an ``OptionError`` (for ``--format-in``) naming those there are."""
+    wanted = name.strip().lower()
+    if game_name is not None:
+        game = get(game_name)
+        offered = [NATIVE, JSON, *formats(game)]
+        if wanted not in offered:
+            raise OptionError(f"{game.name} has no format {name!r}; it reads "
+                              f"{', '.join(offered)}", option="--format-in")
+    elif wanted not in format_names():
+        raise OptionError(f"no game kifu knows has a format {name!r}; the formats are "
+                          f"{', '.join(format_names())}", option="--format-in")
+    return wanted
+
+
+def named_format(text: str, path: str, game_name: str | None,
+                 format_name: str) -> tuple[AnyGame, str]:
+    """The game of a text the user says is in format ``format_name``, and that format.
+
+    The game is ``game_name`` where given (an ``OptionError`` if it lacks the format); else,
+    for ``native``, the ``Game:`` header, then the suffix; for ``json``, the record's own
+    ``game`` field; for an interchange format, the one game that has it, or among several (SGF:
+    Renju and Free-form Go) the first whose format claims the text, highest precedence first,
+    and where none does the one of the lowest precedence, whose reader then says what is wrong
+    with the text, where it is.
+    """
+    fmt = check_format_name(format_name, game_name)
+    if game_name is not None:
+        return get(game_name), fmt
+    if fmt == JSON:
+        from kifu.reading.jsonvalues import game_of  # JSON names its game itself
+
+        return get(game_of(text)), JSON
+    if fmt == NATIVE:
+        header = _GAME_HEADER.search(text[:_HEADER_WINDOW])
+        if header:
+            return get(header.group(1)), NATIVE
+        suffix = PurePath(path).suffix.lower()
+        native = _lookup(lambda card: suffix in card.suffixes)
+        if native is not None:
+            return load(native), NATIVE
+        raise UnknownGameError("cannot tell which game this record is: give it a 'Game:' "
+                               "header, a known suffix or --game")
+    candidates = sorted(((-formats(game)[fmt].precedence, order, game)
+                         for order, game in enumerate(load(card) for card in cards()
+                                                      if fmt in card.formats)),
+                        key=lambda c: c[:2])
+    return next((game for *_, game in candidates if formats(game)[fmt].claims(text)),
+                candidates[-1][2]), fmt
 
 
 def _reads_suffix(card: Card, suffix: str) -> bool:
@@ -291,12 +358,20 @@ def _format_of_text(game: AnyGame, suffix: str, text: str) -> str | None:
     return next((name for name, fmt in formats(game).items() if suffix in fmt.suffixes), None)
 
 
-def byte_format(head: bytes, path: str, game_name: str | None = None) -> Format | None:
+def byte_format(head: bytes, path: str, game_name: str | None = None,
+                format_name: str | None = None) -> Format | None:
     """The format of bytes that claims a file from its first bytes ``head`` (see
     :attr:`Format.claims_bytes`): among the named game's formats; else among the formats of
     the file's suffix; else, for a name no game reads (standard input, say), among every
-    built-in game's."""
+    built-in game's.  A format named (``format_name``) takes the file if it is a format of
+    bytes, whatever its head (its reader says what is wrong with it), and none other does."""
     suffix = PurePath(path).suffix.lower()
+    if format_name is not None:
+        if format_name in (NATIVE, JSON):
+            return None
+        game, name = named_format("", path, game_name, format_name)
+        named = formats(game)[name]
+        return named if named.binary else None
     if game_name:
         found = list(formats(get(game_name)).values())
     elif _reads_any(suffix):

@@ -20,9 +20,10 @@ import codecs
 import os
 import sys
 import unicodedata
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import BinaryIO
+from typing import Protocol
 
 from kifu.base.errors import REPAIRED, EncodingError, InputError, KifuError, ReadError
 from kifu.base.record import Span
@@ -116,6 +117,80 @@ BYTES = "bytes"
 Claim = Callable[[bytes], int | None]
 
 
+class ByteStream(Protocol):
+    """What kifu reads records from besides a path: an object with ``read(size)`` giving bytes
+    (``open(path, "rb")``, ``sys.stdin.buffer``, ``io.BytesIO``, ``gzip.open(path)``)."""
+
+    def read(self, size: int = ..., /) -> bytes: ...
+
+
+class TextStream(Protocol):
+    """A stream of text already decoded (``open(path, encoding=...)``, ``io.StringIO``)."""
+
+    def read(self, size: int = ..., /) -> str: ...
+
+
+#: A stream kifu reads a record from: of bytes (decoded as a file is) or of text.
+Stream = ByteStream | TextStream
+
+
+def stream_name(stream: object) -> str:
+    """What a stream is called in messages: the name of the file it reads, where it has one
+    (an open file, ``gzip.open``'s), else ``<stream>``."""
+    name = getattr(stream, "name", None)
+    return name if isinstance(name, str) and name else "<stream>"
+
+
+def read_stream(stream: Stream, name: str, encoding: str | None = None, *,
+                max_bytes: int = MAX_BYTES, claim: Claim | None = None) -> SourceText:
+    """:func:`read_source` for a stream: bytes are decoded as a file's are; text (a stream
+    whose ``read`` gives ``str``) is taken as decoded already (``encoding`` then says nothing),
+    and read as its UTF-8 bytes, so that it is checked and cleaned (line ends, NUL bytes,
+    emptiness) as a file is.
+
+    Whatever goes wrong reading it (a file open for writing only, a gzip stream of junk, a
+    text stream that cannot decode its bytes) is a ``ReadError`` naming ``name``.
+    """
+    try:
+        head = _head(stream)
+        if isinstance(head, str):  # decoded already
+            text = head + _text(stream.read(max_bytes + 1 - len(head)), name)
+            data, encoding = text.encode("utf-8", "surrogatepass"), "utf-8"
+            limit = claim(data[:HEAD_BYTES]) if claim is not None and data else None
+        else:
+            limit = claim(head) if claim is not None and head else None
+            more = (limit or max_bytes) - len(head)
+            data = head + _bytes(read_bounded(stream, max(0, more)), name)  # type: ignore[arg-type]
+    except (OSError, EOFError, ValueError, zlib.error) as error:
+        raise ReadError(f"cannot read {name}: {error}") from None
+    return _source(data, limit, name, encoding, max_bytes)
+
+
+def _head(stream: Stream) -> bytes | str:
+    """The first :data:`HEAD_BYTES` a stream gives (characters, for a text stream)."""
+    head = stream.read(HEAD_BYTES)
+    if not isinstance(head, bytes | str):
+        raise ReadError(f"a stream's read() gives {type(head).__name__}, not bytes or text")
+    while 0 < len(head) < HEAD_BYTES:  # a pipe hands its bytes over in pieces
+        piece = stream.read(HEAD_BYTES - len(head))
+        if not piece:
+            break
+        head += piece  # type: ignore[operator]
+    return head
+
+
+def _text(piece: object, name: str) -> str:
+    if not isinstance(piece, str):
+        raise ReadError(f"cannot read {name}: its read() gave text, then {type(piece).__name__}")
+    return piece
+
+
+def _bytes(piece: object, name: str) -> bytes:
+    if not isinstance(piece, bytes):
+        raise ReadError(f"cannot read {name}: its read() gave bytes, then {type(piece).__name__}")
+    return piece
+
+
 def read_source(path: str, encoding: str | None = None, *, max_bytes: int = MAX_BYTES,
                 claim: Claim | None = None) -> SourceText:
     """Read ``path`` (``-`` for standard input) and decode it; see :func:`decode`.
@@ -134,6 +209,13 @@ def read_source(path: str, encoding: str | None = None, *, max_bytes: int = MAX_
         raise ReadError(f"{path} is a directory") from None
     except OSError as error:
         raise ReadError(f"cannot read {path}: {error.strerror or error}") from None
+    return _source(data, limit, path, encoding, max_bytes)
+
+
+def _source(data: bytes, limit: int | None, path: str, encoding: str | None,
+            max_bytes: int) -> SourceText:
+    """The text of a file's ``data``: decoded, or, where a format of bytes claimed it (up to
+    ``limit``), its bytes one character each."""
     if limit is None:
         return decode(data, path, encoding, max_bytes=max_bytes)
     if len(data) > limit:
@@ -143,7 +225,7 @@ def read_source(path: str, encoding: str | None = None, *, max_bytes: int = MAX_
     return SourceText(data.decode("latin-1"), path, BYTES)
 
 
-def _read(handle: BinaryIO, max_bytes: int, claim: Claim | None) -> tuple[int | None, bytes]:
+def _read(handle: ByteStream, max_bytes: int, claim: Claim | None) -> tuple[int | None, bytes]:
     """The size limit ``claim`` names for the file (``None``: text) and its bytes."""
     if claim is None:
         return None, read_bounded(handle, max_bytes)
@@ -157,13 +239,13 @@ def _read(handle: BinaryIO, max_bytes: int, claim: Claim | None) -> tuple[int | 
     return limit, head + read_bounded(handle, max(0, (limit or max_bytes) - len(head)))
 
 
-def read_bounded(handle: BinaryIO, max_bytes: int) -> bytes:
+def read_bounded(handle: ByteStream, max_bytes: int) -> bytes:
     """What ``handle`` holds, but no more than ``max_bytes + 1`` bytes (one more tells a file
     too large).  A file of known size is read as that size: asking for the whole limit at once
     makes Python set aside that much memory for every file, a cost a batch run pays per file."""
     try:
-        size = os.fstat(handle.fileno()).st_size
-    except (OSError, ValueError):  # no file descriptor (a test's BytesIO)
+        size = os.fstat(handle.fileno()).st_size  # type: ignore[attr-defined]
+    except (OSError, ValueError, AttributeError):  # no file descriptor (a BytesIO)
         size = 0
     if not 0 < size <= max_bytes:  # a pipe, a device, an empty or too large file
         return handle.read(max_bytes + 1)

@@ -158,6 +158,8 @@ class OutputTask:
 
     encoding: str | None = None
     game: str | None = None
+    #: The format the inputs are in (``--format-in``), instead of telling it.
+    format_in: str | None = None
     read_options: ReadOptions = ReadOptions()
     folder: str | None = None
     inputs: Inputs | None = None
@@ -187,7 +189,8 @@ class OutputTask:
             return opened
         where, source = opened
         try:
-            game, record = parse_text(source.text, where, self.game, self.read_options)
+            game, record = parse_text(source.text, where, self.game, self.read_options,
+                                      self.format_in)
             done.game = game.name
             loaded = Loaded(game, record, source)
             output = job.stem + self.suffix(loaded)
@@ -221,7 +224,7 @@ class OutputTask:
         if problem is not None:
             return self._with(done, [problem], None)
         try:
-            source = read_file(where, self.encoding, self.game)
+            source = read_file(where, self.encoding, self.game, self.format_in)
         except KifuError as error:
             return self._with(done, [error], None)
         if not job.found.named and is_other_file(job.found.path, source.text):

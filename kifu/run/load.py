@@ -7,6 +7,7 @@ guessed), so that every game is validated and reported on its own.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,7 +24,14 @@ from kifu.base.limits import check_tree
 from kifu.base.reading import Reading
 from kifu.base.record import Node, ReadOptions, Record, is_event
 from kifu.plugin import AnyGame, Format, Step, jsonform, registry
-from kifu.reading.source import MAX_BYTES, SourceText, read_source
+from kifu.reading.source import (
+    MAX_BYTES,
+    SourceText,
+    Stream,
+    read_source,
+    read_stream,
+    stream_name,
+)
 
 
 @dataclass
@@ -115,10 +123,11 @@ def check_move(record: Record, move: int | None, path: tuple[int, ...] = ()) -> 
 
 
 def parse_text(text: str, path: str, game_name: str | None = None,
-               options: ReadOptions | None = None) -> tuple[AnyGame, Record]:
-    """Detect the game and format of ``text`` and parse it (one record: a file holding several
-    is refused, see :func:`parse_all`)."""
-    game, fmt = registry.detect(text, path, game_name)
+               options: ReadOptions | None = None,
+               format_name: str | None = None) -> tuple[AnyGame, Record]:
+    """Detect the game and format of ``text`` (or take the format named) and parse it (one
+    record: a file holding several is refused, see :func:`parse_all`)."""
+    game, fmt = registry.detect(text, path, game_name, format_name)
     return game, parse_as(game, fmt, text, path, options)
 
 
@@ -137,7 +146,24 @@ def reader(game: AnyGame, fmt: str) -> Format:
 @functools.cache
 def _native(game: AnyGame) -> Format:
     return Format(registry.NATIVE, game.suffixes, f"{game.name}'s own notation", game.parse,
-                  game.write, pieces=game.write_pieces)
+                  game.write, pieces=game.write_pieces, heads=native_head)
+
+
+#: A header line of every native notation (``Key: value``, the grammars' shared ``header``),
+#: or a blank line before the first.
+_HEADER_LINE = re.compile(r"\ufeff?[A-Za-z][A-Za-z0-9_\-]*[ \t]*:[^\n]*(?:\n|$)|[ \t]*\n")
+
+
+def native_head(text: str) -> list[str]:
+    """A native record's head: its header lines (the blank lines before them too), up to the
+    first line that is none, as a record of its own without moves."""
+    at = 0
+    while at < len(text):
+        line = _HEADER_LINE.match(text, at)
+        if line is None or (line.group().isspace() and text[:at].strip()):
+            break
+        at = line.end()
+    return [text[:at]]
 
 
 @functools.cache
@@ -176,16 +202,26 @@ def parse_all_as(game: AnyGame, fmt: str, text: str, path: str, *, lenient: bool
 
 
 def parse_each_as(game: AnyGame, fmt: str, text: str, path: str, *, lenient: bool = False,
-                  options: ReadOptions | None = None) -> Iterator[Parsed]:
+                  options: ReadOptions | None = None, heads: bool = False) -> Iterator[Parsed]:
     """:func:`parse_all_as` one record at a time, read as it is asked for (the next one is
     read ahead, to know whether the file holds several), so that a caller done with each
-    holds two at most.  A file-level failure is raised by the iterator."""
+    holds two at most.  A file-level failure is raised by the iterator.
+
+    With ``heads``, each record is read from its head alone where the format finds heads
+    (:attr:`kifu.plugin.Format.heads`): its headers and set-up, none of its moves."""
     found = reader(game, fmt)
-    if found.read_all is None:
+    if heads and found.heads is not None and found.read_all is not None:
+        read_all = found.read_all
+        readings: Iterator[Reading] = (reading for head in found.heads(text)
+                                       for reading in read_all(head, path, lenient))
+    elif found.read_all is None:
+        if heads and found.heads is not None:
+            text = next(iter(found.heads(text)), "")
         record = _read(found, text, path, options)
         yield Parsed(record, game_overridden(game, record), path)
         return
-    readings = iter(found.read_all(text, path, lenient))
+    else:
+        readings = iter(found.read_all(text, path, lenient))
     ahead = [one for one in (next(readings, None), next(readings, None)) if one is not None]
     several = len(ahead) > 1
     index = 0
@@ -226,35 +262,44 @@ def game_overridden(game: AnyGame, record: Record) -> list[KifuError]:
 
 
 def parse_all(text: str, path: str, game_name: str | None = None, *, lenient: bool = False,
-              options: ReadOptions | None = None) -> tuple[AnyGame, str, list[Parsed]]:
+              options: ReadOptions | None = None,
+              format_name: str | None = None) -> tuple[AnyGame, str, list[Parsed]]:
     """The game, the format and every record of ``text``."""
-    game, fmt = registry.detect(text, path, game_name)
+    game, fmt = registry.detect(text, path, game_name, format_name)
     return game, fmt, parse_all_as(game, fmt, text, path, lenient=lenient, options=options)
 
 
-def read_file(path: str, encoding: str | None = None,
-              game_name: str | None = None) -> SourceText:
+def read_file(path: str | Stream, encoding: str | None = None,
+              game_name: str | None = None, format_name: str | None = None) -> SourceText:
     """A record file's text (``-`` for standard input), decoded as
     :func:`kifu.reading.source.decode` decodes it; but a file that a format of bytes claims
     from its head (a RenLib library, a RIF database) is kept as it is, its bytes one character
-    each (encoding :data:`~kifu.reading.source.BYTES`), read up to that format's own limit."""
+    each (encoding :data:`~kifu.reading.source.BYTES`), read up to that format's own limit.
+    ``path`` may be a binary stream instead (see :func:`kifu.reading.source.read_stream`).
+    ``format_name`` (``--format-in``) names the format instead of telling it."""
+    name = path if isinstance(path, str) else stream_name(path)
+
     def claim(head: bytes) -> int | None:
-        found = registry.byte_format(head, path, game_name)
+        found = registry.byte_format(head, name, game_name, format_name)
         return None if found is None else found.max_bytes or MAX_BYTES
 
-    return read_source(path, encoding, claim=claim)
+    if isinstance(path, str):
+        return read_source(path, encoding, claim=claim)
+    return read_stream(path, name, encoding, claim=claim)
 
 
-def load(path: str, encoding: str | None = None, game_name: str | None = None,
+def load(path: str | Stream, encoding: str | None = None, game_name: str | None = None,
          options: ReadOptions | None = None, *, game_index: int | None = None,
-         lenient: bool = False) -> Loaded:
-    """Read, decode, detect and parse one record file (``-`` for standard input).
+         lenient: bool = False, format_name: str | None = None) -> Loaded:
+    """Read, decode, detect and parse one record file (``-`` for standard input, or a binary
+    stream).
 
     ``game_index`` (1-based) picks a game of a collection; without it a collection gives its
-    first game.  The first error decoding or reading found is raised.
+    first game.  ``format_name`` names the format instead of telling it.  The first error
+    decoding or reading found is raised.
     """
-    loaded = load_source(read_file(path, encoding, game_name), game_name, options,
-                         game_index=game_index, lenient=lenient)
+    loaded = load_source(read_file(path, encoding, game_name, format_name), game_name, options,
+                         game_index=game_index, lenient=lenient, format_name=format_name)
     error = loaded.error()
     if error is not None:
         raise error
@@ -263,12 +308,13 @@ def load(path: str, encoding: str | None = None, game_name: str | None = None,
 
 def load_source(source: SourceText, game_name: str | None = None,
                 options: ReadOptions | None = None, *, game_index: int | None = None,
-                lenient: bool = False, every_game: bool = False) -> Loaded:
+                lenient: bool = False, every_game: bool = False,
+                format_name: str | None = None) -> Loaded:
     """:func:`load` for text already read, without raising what reading found (see
     :meth:`Loaded.error`).  With ``every_game`` and no ``game_index`` the documents of every
     game are kept (``Loaded.record`` is the first game's)."""
     path = source.path
-    game, fmt = registry.detect(source.text, path, game_name)
+    game, fmt = registry.detect(source.text, path, game_name, format_name)
     # One game at a time: only the games asked for are kept (every game only where the format
     # writes its documents back), so that a database of many games costs one game's memory.
     keep_all = every_game and game_index is None and reader(game, fmt).rewrite is not None
@@ -305,8 +351,9 @@ def pick(parsed: list[Parsed], game_index: int | None, path: str) -> Parsed:
 
 
 def no_such_game(path: str, count: int, index: int) -> GameIndexError:
+    """The error for game ``index`` (from 1) of a file holding ``count`` games."""
     return GameIndexError(f"{path} holds {count} game{'s' * (count != 1)}; there is no game "
-                          f"{index}")
+                          f"{index}", games=count)
 
 
 def dump(game: AnyGame, record: Record, to: str, dialect: str | None = None) -> str:

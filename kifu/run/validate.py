@@ -33,6 +33,8 @@ class Options:
 
     encoding: str | None = None
     game: str | None = None
+    #: The format the files are in (``--format-in``), instead of telling it.
+    format_in: str | None = None
     lenient: bool = False
     read_options: ReadOptions = ReadOptions()
     #: Report pedantic findings (an SGF property kifu does not know, say) as warnings too.
@@ -52,7 +54,7 @@ def check_text(text: str, path: str, options: Options,
     ``path#N``); ``found`` are what decoding the file found, reported with its first record.
     """
     try:
-        game, fmt = registry.detect(text, path, options.game)
+        game, fmt = registry.detect(text, path, options.game, options.format_in)
     except KifuError as error:
         return [FileReport(path, None, 0, _diagnostics([*found, error], path, text, options))]
     with no_cycles():  # the file's records are freed by reference counting when done
@@ -108,7 +110,7 @@ def check_file(path: str, options: Options, *, only_records: bool = False) -> li
     that is not a kifu record, a chess PGN) gives no report at all: folders hold them too.
     """
     try:
-        source = read_file(path, options.encoding, options.game)
+        source = read_file(path, options.encoding, options.game, options.format_in)
     except KifuError as error:
         if only_records and registry.generic(path):
             return []  # another program's file (a binary .lib, say) that no format reads

@@ -12,6 +12,7 @@ Its names are all here, for the games; each lives in the module that holds its p
   (:mod:`kifu.sgf.findings`) of the game it is found in (:mod:`kifu.sgf.games`);
 - :mod:`kifu.sgf.style`: what the specification asks beyond the syntax (pedantic findings);
 - :mod:`kifu.sgf.write`: trees as text, whole or a piece at a time;
+- :mod:`kifu.sgf.heads`: each game's root node alone, its moves skipped unread (catalogues);
 - :mod:`kifu.sgf.properties`: what FF[4] says of its properties.
 
 The charset a file declares, and how its bytes are decoded, is :mod:`kifu.sgf.charset`'s.
@@ -19,6 +20,7 @@ The charset a file declares, and how its bytes are decoded, is :mod:`kifu.sgf.ch
 from __future__ import annotations
 
 from kifu.sgf.findings import COUNTED_BELOW, GRADES, MAX_SAME, finding, not_listed
+from kifu.sgf.heads import recognises, roots
 from kifu.sgf.properties import (
     GAME_INFO,
     GAME_NUMBERS,
@@ -38,5 +40,6 @@ __all__ = [
     "COUNTED_BELOW", "GAME_INFO", "GAME_NUMBERS", "GRADES", "KNOWN_PROPERTIES", "LIST_PROPERTIES",
     "MAX_SAME", "MOVE_PROPERTIES", "TEXT_PROPERTIES", "Collection", "GameTree", "Locator",
     "SgfNode", "Tree", "escape", "finding", "names_a_game", "not_listed", "parse", "pieces",
-    "read", "read_each", "rewrite", "rewritten", "serialize", "style", "text", "unescape",
+    "read", "read_each", "recognises", "rewrite", "rewritten", "roots", "serialize", "style",
+    "text", "unescape",
 ]

@@ -230,5 +230,5 @@ def test_read_picks_a_game_of_a_collection(tmp_path: Path) -> None:
     path = tmp_path / "two.sgf"
     path.write_text("(;GM[1]SZ[9];B[aa])(;GM[1]SZ[9];B[bb];W[cc])", encoding="utf-8")
     assert len(kifu.read(str(path)).moves) == 1
-    second = kifu.read(str(path), index=2)
+    second = kifu.read(str(path), index=1)
     assert (second.name, len(second.moves)) == (f"{path}#2", 2)

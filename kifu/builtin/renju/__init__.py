@@ -35,8 +35,8 @@ class Renju(GamePlugin[Position, Move, Setup]):
             "sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[4] (and GM[1], GM[5] as "
                           "Renju programs write it)", sgf.read, sgf.write, sgf.claims,
                           sgf.read_games, core_sgf.rewritten, sgf.pieces,
-                          recognises=sgf.recognises,
-                          precedence=1),
+                          recognises=core_sgf.recognises, precedence=1,
+                          heads=core_sgf.roots),
             "psq": Format("psq", (".psq",), "Piskvork's .psq, as Gomocup writes its games",
                           psq.read, psq.write, psq.recognises, recognises=psq.recognises,
                           leaves_out=psq.leaves_out),

@@ -49,14 +49,8 @@ _AP = re.compile(r"AP\s*\[((?:[^\]\\]|\\.)*)\]")
 #: Writers (``AP``) of Renju programs: their ``GM[1]`` files on a 15x15 board are Renju's.
 RENJU_WRITERS = re.compile(r"renju|renlib|gomoku|gowrite|piskvork|yixin|五子|连珠|連珠",
                            re.IGNORECASE)
-_SGF = re.compile(r"\ufeff?\s*\(\s*;")
 #: How much of a text is searched for game numbers and writers.
 _HEAD = 8192
-
-
-def recognises(text: str) -> bool:
-    """An SGF text (whatever its game): a game tree opens it, ``(;``."""
-    return _SGF.match(text) is not None
 
 
 def claims(text: str) -> bool:

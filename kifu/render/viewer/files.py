@@ -17,8 +17,8 @@ OptionsFor = Callable[[AnyGame], RenderOptions]
 
 
 def views_of_text(text: str, path: str, options_for: OptionsFor, *, game_name: str | None = None,
-                  lenient: bool = False, read_options: ReadOptions | None = None,
-                  problem: bool | None = None) -> list[GameView]:
+                  format_name: str | None = None, lenient: bool = False,
+                  read_options: ReadOptions | None = None, problem: bool | None = None) -> list[GameView]:
     """A view of each record ``text`` holds (each game of an SGF collection), sharing one
     table of drawings; a record that cannot be read becomes a view of its diagnostic, and the
     others are still shown.  ``problem``: show every record as a problem, or none (``None``:
@@ -26,7 +26,7 @@ def views_of_text(text: str, path: str, options_for: OptionsFor, *, game_name: s
     views: list[GameView] = []
     table = SvgTable()
     try:
-        game, fmt = registry.detect(text, path, game_name)
+        game, fmt = registry.detect(text, path, game_name, format_name)
         for one in parse_each_as(game, fmt, text, path, options=read_options):
             try:
                 if one.record is None:  # reading failed: the error is among the findings

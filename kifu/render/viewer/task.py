@@ -34,6 +34,7 @@ class HtmlTask(RenderTask):
             return opened
         where, source = opened
         views = views_of_text(source.text, where, self.drawing.options_for, game_name=self.game,
+                              format_name=self.format_in,
                               lenient=self.drawing.lenient, read_options=self.read_options,
                               problem=self.drawing.problem)
         open_at(views, self.drawing.move, self.drawing.path, strict=False)
