@@ -22,13 +22,25 @@ _ROOT = re.compile(r"\(\s*;?(?:[^;()\[]++|" + _VALUE + r")*+", re.DOTALL)
 _BETWEEN = re.compile(r"(?:[^()\[]++|" + _VALUE + r")*+", re.DOTALL)
 #: An SGF text opens with a game tree (after a byte order mark and blanks).
 _OPENS = re.compile(r"\ufeff?\s*\(\s*;")
+#: A game tree at the start of a line, its root's first property: SGF after a preamble (GNU
+#: Go's regression files open with their licence), looked for in the first ``PREAMBLE``
+#: characters.
+_TREE_LINE = re.compile(r"^\(\s*;\s*[A-Z]{1,2}\s*\[", re.MULTILINE)
+PREAMBLE = 64 * 1024
+#: kifu's own notations name their game in a header: such a text is no SGF, whatever it quotes.
+_GAME_HEADER = re.compile(r"^\ufeff?\s*Game\s*:", re.MULTILINE | re.IGNORECASE)
 #: Where the next game tree may open: ``(;``, or ``(`` and a property.
 _NEXT = re.compile(r"\((?=\s*[;A-Za-z])")
 
 
 def recognises(text: str) -> bool:
-    """Whether ``text`` is SGF, whatever its game: a game tree opens it, ``(;``."""
-    return _OPENS.match(text) is not None
+    """Whether ``text`` is SGF, whatever its game: a game tree opens it, ``(;``, or opens a line
+    after lines of prose (a licence, a mail's headers) with its root's first property, and no
+    ``Game:`` header of kifu's notations comes before it."""
+    if _OPENS.match(text) is not None:
+        return True
+    tree = _TREE_LINE.search(text, 0, PREAMBLE)
+    return tree is not None and _GAME_HEADER.search(text, 0, tree.start()) is None
 
 
 def roots(text: str) -> Iterator[str]:

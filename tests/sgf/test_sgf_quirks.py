@@ -69,6 +69,7 @@ QUIRKS: dict[str, Quirk] = {
         W("1:37", "syntax/unknown-value"),)),
     "root-comment-problem-statement.sgf": Quirk("false alarm"),
     "game-info-in-the-first-move-node.sgf": Quirk("writer"),
+    "licence-before-the-game.sgf": Quirk("writer", (W("1:1", "syntax/text-outside-game", "pedantic"),)),
     "renju-game-info-in-the-first-move-node.sgf": Quirk("writer"),
     "gm-holds-the-komi.sgf": Quirk("false alarm", (W("1:5", "syntax/game-type"),)),
     "gm6-backgammon.sgf": Quirk("false alarm", (E("-", "unknown-game"),), status=2,
@@ -214,3 +215,13 @@ def test_game_information_below_the_root_is_the_games_and_written_back_where_it_
         moved = trees.children[0].properties
         assert {"PB", "PW"} <= set(moved)
         assert tree_shape(text)[1:] == tree_shape(source)[1:]
+
+
+def test_sgf_after_a_licence_is_told_by_its_content_from_standard_input(kifu_cli):
+    """GNU Go's regression files open with their licence: named ``.sgf`` they were read, but
+    from standard input the text said nothing kifu knew and was no game at all."""
+    text = (FOLDER / "licence-before-the-game.sgf").read_text(encoding="utf-8")
+    result = kifu_cli("validate", "-q", "-v", "-", input=text)
+    assert "ok (freego, 3 moves)" in result.stdout
+    quoted = "Game: freego\nBoard: grid:9\n\nE5 {as SGF writes it:\n(;B[ee])}\n"
+    assert "ok (freego, 1 moves)" in kifu_cli("validate", "-q", "-v", "-", input=quoted).stdout
