@@ -1,0 +1,207 @@
+"""The index file: an SQLite database, opened for reading or written as a whole.
+
+An index is written to a temporary file beside it (a copy of the previous index for an
+update) and put in its place only once complete, so that a run stopped at any moment (a
+signal, a full disk, a crash) leaves the previous index as it was, usable.  A file that is no
+kifu index is never written over; an index made by another version of kifu, whose hashes may
+differ, is refused with the way to rebuild it, never read into a wrong answer.
+
+The tables (see ``docs/search.md``):
+
+- ``meta``: what the file is (``format`` ``kifu-corpus``), its ``schema`` and the kifu
+  ``version`` that wrote it;
+- ``file``: each record file indexed, as it stood (size, time), and a problem that kept it
+  from being read at all;
+- ``game``: each record of a file, its headers (the ones searched apart), result, length,
+  whether it is legal (and its first problem), its grid (where patterns can be searched) and
+  the digest of its main line;
+- ``trail``: each record's positions in node order (their canonical hashes and the images
+  they were found as), its lines of play, and for grid games the log of what changed;
+- ``position``: the index proper, ``(hash, game, node)`` for every position of every line;
+- ``symmetry``: each game's symmetry on each of its boards (the names of its
+  transformations, which swap colours, how they compose);
+- ``occupancy``: for each grid, point and colour, the games in which a stone of that colour
+  ever stood there (a bitmap over game ids), the first sieve of a pattern search.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import sqlite3
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from kifu.base.errors import CorpusError
+from kifu.base.version import __version__
+
+#: What the ``meta`` table says a kifu index is.
+FORMAT = "kifu-corpus"
+#: The layout of the tables and the hashes in them; a change makes older indexes unreadable.
+SCHEMA = "1"
+
+_TABLES = """
+CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE file (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL UNIQUE,
+    size INTEGER NOT NULL,
+    mtime_ns INTEGER NOT NULL,
+    problem TEXT
+);
+CREATE TABLE game (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    file INTEGER NOT NULL,
+    number INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    game TEXT,
+    black TEXT, white TEXT, players TEXT, event TEXT, date TEXT, result TEXT,
+    winner TEXT, rule TEXT, opening TEXT,
+    sides TEXT NOT NULL,
+    headers TEXT NOT NULL,
+    moves INTEGER NOT NULL,
+    positions INTEGER NOT NULL,
+    legal INTEGER NOT NULL,
+    problem TEXT,
+    grid TEXT,
+    symmetry INTEGER,
+    swaps INTEGER NOT NULL DEFAULT 0,
+    final INTEGER,
+    final_image INTEGER,
+    digest BLOB
+);
+CREATE INDEX game_file ON game (file);
+CREATE INDEX game_digest ON game (digest);
+CREATE TABLE trail (
+    game INTEGER PRIMARY KEY,
+    hashes BLOB NOT NULL,
+    images BLOB NOT NULL,
+    lines TEXT NOT NULL,
+    log BLOB
+);
+CREATE TABLE position (
+    hash INTEGER NOT NULL,
+    game INTEGER NOT NULL,
+    node INTEGER NOT NULL,
+    image INTEGER NOT NULL,
+    PRIMARY KEY (hash, game, node)
+) WITHOUT ROWID;
+CREATE TABLE symmetry (id INTEGER PRIMARY KEY, data TEXT NOT NULL UNIQUE);
+CREATE TABLE occupancy (
+    grid TEXT NOT NULL,
+    point INTEGER NOT NULL,
+    content INTEGER NOT NULL,
+    games BLOB NOT NULL,
+    PRIMARY KEY (grid, point, content)
+) WITHOUT ROWID;
+"""
+
+REBUILD = "kifu index --rebuild PATH... -o {path}"
+
+
+def _meta(connection: sqlite3.Connection) -> dict[str, str]:
+    return dict(connection.execute("SELECT name, value FROM meta").fetchall())
+
+
+def check(connection: sqlite3.Connection, path: str) -> None:
+    """A ``CorpusError`` unless ``connection`` is a kifu index this kifu reads."""
+    try:
+        meta = _meta(connection)
+    except sqlite3.DatabaseError as error:
+        raise not_an_index(path, error) from None
+    if meta.get("format") != FORMAT:
+        raise not_an_index(path, "it has no kifu-corpus marker")
+    if meta.get("schema") != SCHEMA or meta.get("version") != __version__:
+        raise CorpusError(
+            f"{path} was made by kifu {meta.get('version', '?')} (index schema "
+            f"{meta.get('schema', '?')}); this is kifu {__version__} (schema {SCHEMA}), whose "
+            f"hashes may differ: rebuild it with {REBUILD.format(path=path)}")
+    if meta.get("byteorder", sys.byteorder) != sys.byteorder:
+        raise CorpusError(f"{path} was made on a {meta['byteorder']}-endian machine; rebuild it "
+                          f"here with {REBUILD.format(path=path)}")
+
+
+def not_an_index(path: str, why: object) -> CorpusError:
+    return CorpusError(f"{path} is not a kifu corpus index, or it is damaged ({why}); make "
+                       f"one with {REBUILD.format(path=path)}")
+
+
+def damaged(path: str, error: sqlite3.Error) -> CorpusError:
+    """What an SQLite error met while reading an index says to the user."""
+    return CorpusError(f"{path} cannot be read as a kifu corpus index ({error}); it may be "
+                       f"damaged: rebuild it with {REBUILD.format(path=path)}")
+
+
+def open_index(path: str) -> sqlite3.Connection:
+    """An index opened for reading, checked; a ``CorpusError`` for a file that is none."""
+    if not os.path.isfile(path):
+        raise CorpusError(f"{path}: no such index; make one with kifu index PATH... -o {path}")
+    try:
+        connection = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)
+        connection.execute("PRAGMA query_only = 1")
+    except sqlite3.Error as error:
+        raise not_an_index(path, error) from None
+    try:
+        check(connection, path)
+    except CorpusError:
+        connection.close()
+        raise
+    return connection
+
+
+@contextlib.contextmanager
+def writing(path: str, rebuild: bool = False) -> Iterator[sqlite3.Connection]:
+    """A connection to a new version of the index at ``path``, put in its place only if the
+    block ends normally (the previous index, if any, is left as it was otherwise).
+
+    Without ``rebuild`` an existing index is updated (a copy of it is written) and an existing
+    file that is not an index this kifu reads is refused; with it, a new index is made
+    whatever stood there.
+    """
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise CorpusError(f"{path}: the folder {folder} does not exist")
+    existing = os.path.exists(path)
+    if existing and not os.path.isfile(path):
+        raise CorpusError(f"{path} is not a file; name the index file with -o")
+    if existing and not rebuild:
+        with contextlib.closing(open_index(path)):
+            pass
+    handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp",
+                                         dir=folder)
+    os.close(handle)
+    try:
+        if existing and not rebuild:
+            shutil.copyfile(path, temporary)
+        else:
+            os.truncate(temporary, 0)
+        connection = sqlite3.connect(temporary, isolation_level=None)
+        try:
+            connection.execute("PRAGMA journal_mode = OFF")  # the temporary file is the journal
+            connection.execute("PRAGMA synchronous = OFF")
+            connection.execute("PRAGMA cache_size = -65536")  # 64 MiB
+            connection.execute("PRAGMA temp_store = FILE")
+            if not existing or rebuild:
+                connection.executescript(_TABLES)
+                connection.executemany("INSERT INTO meta VALUES (?, ?)",
+                                       [("format", FORMAT), ("schema", SCHEMA),
+                                        ("version", __version__),
+                                        ("byteorder", sys.byteorder)])
+            connection.execute("BEGIN")
+            yield connection
+            connection.execute("COMMIT")
+        finally:
+            connection.close()
+        with open(temporary, "rb+") as done:
+            os.fsync(done.fileno())
+        os.replace(temporary, path)
+    except sqlite3.Error as error:
+        raise CorpusError(f"{path}: the index could not be written ({error})") from None
+    except OSError as error:
+        raise CorpusError(f"{path}: the index could not be written ({error.strerror or error})"
+                          ) from None
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
