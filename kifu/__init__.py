@@ -32,9 +32,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from kifu.api import Game, Record, Step, compat, game, games, parse, read, read_all, svg, text
+from kifu.api import (
+    Corpus,
+    Game,
+    Record,
+    Step,
+    compat,
+    game,
+    games,
+    parse,
+    read,
+    read_all,
+    svg,
+    text,
+)
 from kifu.base.errors import (
     ConversionError,
+    CorpusError,
     EncodingError,
     GameOverError,
     HeaderError,
@@ -46,6 +60,7 @@ from kifu.base.errors import (
     NotationError,
     OptionError,
     OutputError,
+    PatternError,
     ReadError,
     ResultError,
     SetupError,
@@ -71,9 +86,10 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "ConversionError", "Diagnostic", "EncodingError", "Game", "GameOverError", "HeaderError",
-    "IllegalMoveError", "InputError", "InternalError", "KifuError", "LimitError",
-    "NotationError", "OptionError", "Outcome", "OutputError", "ReadError", "Record",
+    "ConversionError", "Corpus", "CorpusError", "Diagnostic", "EncodingError", "Game",
+    "GameOverError", "HeaderError", "IllegalMoveError", "InputError", "InternalError",
+    "KifuError", "LimitError", "NotationError", "OptionError", "Outcome", "OutputError",
+    "PatternError", "ReadError", "Record",
     "ResultError", "SetupError", "Step", "UnknownGameError", "__version__", "game", "games",
     "parse", "read", "read_all", "svg", "text",
 ]

@@ -129,6 +129,60 @@ def _replay_tree(game: Referee, record: Record, lenient: bool, *, quiet: bool,
             if step.warnings or not quiet:
                 yield step
 
+def replay_positions(game: Referee, record: Record, *, lenient: bool = False
+                     ) -> Iterator[tuple[tuple[int, ...], int, int, Any] | KifuError]:
+    """Every position of every line, played quietly (no events), in the order of
+    :func:`replay_tree`: the start first, then after each entry ``(path, depth, number,
+    position)``: the variation path of its line, the entries played from the start, the move
+    number so far and the position (the same object while a line goes on; a variation plays
+    on a copy).  An illegal move ends its line: it is yielded as an error (the other lines go
+    on); warnings are not reported.  What a corpus index reads (:mod:`kifu.corpus`)."""
+    start = game.start(record)
+    yield (), 0, 0, start
+    stack: list[_Line] = [_Line(record.moves, start, 0, ())]
+    play = game.play_quietly
+    while stack:
+        line = stack[-1]
+        if line.branch is not None:
+            before, at_number, node = line.branch
+            choice = line.choice
+            line.choice += 1
+            if choice < len(node.variations):
+                last = choice == len(node.variations) - 1
+                stack.append(_Line(node.variations[choice],
+                                   before if last else game.copy(before), at_number,
+                                   line.path + (line.offset + line.index + 1, choice + 1),
+                                   line.offset + line.index))
+                continue
+            line.branch, line.choice = None, 0
+            line.index = len(line.nodes) if line.failed else line.index + 1
+            continue
+        nodes, position, path, offset = line.nodes, line.position, line.path, line.offset
+        index, number, end = line.index, line.number, len(nodes)
+        while index < end and not nodes[index].variations:
+            try:
+                _, number = _advance(game, position, nodes[index], number, lenient, path, play)
+            except KifuError as error:
+                yield error.detached()
+                index = end
+                break
+            index += 1
+            yield path, offset + index, number, position
+        line.index, line.number = index, number
+        if index == end:
+            stack.pop()
+            continue
+        node = nodes[index]
+        line.branch = (game.copy(position), number, node)
+        try:
+            _, line.number = _advance(game, position, node, number, lenient, path, play)
+        except KifuError as error:
+            yield error.detached()
+            line.failed = True
+        else:
+            yield path, offset + index + 1, line.number, position
+
+
 def check(game: Referee, record: Record, *,
           lenient: bool = False) -> tuple[list[KifuError], int]:
     """Every problem of a record (one per line of play at most; past

@@ -78,12 +78,12 @@ class Symmetry:
         return self.compose[self.inverse[second]][first]
 
     def describe(self) -> str:
-        """In words, for people: ``8 board symmetries and the colours swapped``."""
-        board = len(self) // (2 if any(self.swaps) else 1)
-        said = "no symmetry" if board == 1 else f"{board} board symmetries"
-        if any(self.swaps):
-            said += ", colours swapped" if board > 1 else "the colours swapped"
-        return said
+        """In words, for people: ``8 board symmetries, colours swapped``."""
+        colours = any(self.swaps)
+        board = len(self) // (2 if colours else 1)
+        if board == 1:
+            return "the colours swapped" if colours else "no symmetry"
+        return f"{board} board symmetries" + (", colours swapped" if colours else "")
 
 
 #: The one symmetry every game has.
@@ -289,12 +289,14 @@ class Lanes:
         data = lanes.to_bytes(self.width, "little")
         tops = data[7::8]  # the most significant byte of each lane
         low = min(tops)
-        if tops.count(low) == 1:
-            at = tops.index(low)
-        else:  # a tie in the top bytes: compare the tied lanes whole
-            at = min((i for i in range(self.count) if tops[i] == low),
-                     key=lambda i: int.from_bytes(data[8 * i:8 * i + 8], "little"))
+        at = tops.index(low) if tops.count(low) == 1 else self.smallest(data, low)
         return int.from_bytes(data[8 * at:8 * at + 8], "little", signed=True), at
+
+    def smallest(self, data: bytes, top: int) -> int:
+        """The index of the smallest lane of ``data`` among those whose top byte is ``top``
+        (a tie in the top bytes: the tied lanes compared whole)."""
+        return min((i for i in range(self.count) if data[8 * i + 7] == top),
+                   key=lambda i: int.from_bytes(data[8 * i:8 * i + 8], "little"))
 
 
 class LaneTracker(Tracker):
@@ -307,6 +309,8 @@ class LaneTracker(Tracker):
         self.symmetry, self.grid, self.lanes = symmetry, grid, lanes
         self.value = lanes.base
         self._table = lanes.stones
+        self._turns = lanes.turns
+        self._width = lanes.width
         self._logging = grid is not None and grid.width * grid.height <= MAX_GRID_POINTS
 
     def restart(self, contents: Sequence[int], side: int) -> None:
@@ -341,6 +345,9 @@ class LaneTracker(Tracker):
 
     def note(self, side: int) -> None:
         """The position is complete: its canonical hash and image, with ``side`` to move."""
-        value, image = self.lanes.canonical(self.value ^ self.lanes.turns[side])
-        self.hashes.append(value)
-        self.images.append(image)
+        data = (self.value ^ self._turns[side]).to_bytes(self._width, "little")
+        tops = data[7::8]  # the most significant byte of each lane
+        low = min(tops)
+        at = tops.index(low) if tops.count(low) == 1 else self.lanes.smallest(data, low)
+        self.hashes.append(int.from_bytes(data[8 * at:8 * at + 8], "little", signed=True))
+        self.images.append(at)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from kifu.builtin.freego.position import Position
 from kifu.plugin.symmetry import (
     EMPTY,
+    MARK,
     Grid,
     LaneTracker,
     Symmetry,
@@ -50,19 +51,27 @@ class Tracker(LaneTracker):
 
     def visit(self, pos: Position) -> None:
         side = 0 if pos.outcome is not None else pos.to_move + 1
-        if pos is self.last and pos.hash == self.hash:
-            self.begin(side)  # a pass, or the end: the same stones
+        log = self.log if self.grid is not None else None
+        if pos is self.last and pos.hash == self.hash:  # a pass, or the end: the same stones
+            if log is not None:
+                log.append(MARK | side)
         elif pos is self.last and pos.placed == self.placed + 1 and pos.journal is not None:
+            # Written out for speed: what begin(), put() and take() do.
             (cell, _, removed, seat), _ = pos.journal
-            self.begin(side)
-            self.put(cell, seat + 1)
+            table = self._table
+            value = self.value ^ table[seat + 1][cell]
+            if log is not None:
+                log.append(MARK | side)
+                log.append(cell << 2 | (seat + 1))
             for where, what in removed:
-                self.take(where, what)
+                value ^= table[what][where]
+                if log is not None:
+                    log.append(where << 2)
+            self.value = value
         else:
             self.restart([max(cell, EMPTY) for cell in pos.cells], side)
         self.last, self.placed, self.hash = pos, pos.placed, pos.hash
         self.note(side)
-
 
 def tracker(pos: Position) -> Tracker:
     return Tracker(pos)

@@ -39,9 +39,17 @@ def variants(pos: Position) -> list[str]:
     hands = "/".join("".join(sorted(_piece(p, False) for p in hand)) for hand in pos.hands)
     rest = (f" {hands} {'-' if pos.outcome is not None else 'bw'[pos.to_move]} {pos.phase} "
             f"{pos.first_player} {pos.geometry.first_rank}-{pos.geometry.last_rank} "
-            f"{pos.placed} {sorted(sorted(left.items()) for left in pos.to_place or ())}")
+            f"{pos.placed} {_left(pos)}")
     mirrored = [stacks[sq] for sq in MIRROR.permutations[1]] if MIRROR.permutations else stacks
     return ["".join(stacks) + rest, "".join(mirrored) + rest]
+
+
+def _left(pos: Position) -> str:
+    """What each side has left to set up (``-`` for nothing)."""
+    if pos.to_place is None:
+        return "standard"
+    return "/".join("".join(face * count for face, count in sorted(left.items()) if count > 0)
+                    or "-" for left in pos.to_place)
 
 
 def tracker(pos: Position) -> VariantTracker:
