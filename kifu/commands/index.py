@@ -30,6 +30,7 @@ def index(paths: tuple[str, ...], output: str, rebuild: bool, jobs: int | None,
     complete: a run stopped half-way leaves the previous one as it was.
     """
     from kifu.corpus.build import build
+    from kifu.corpus.reader import shown
 
     console.check_paths(paths)
     progress = console.progress(paths, "indexing", quiet, None)
@@ -41,10 +42,10 @@ def index(paths: tuple[str, ...], output: str, rebuild: bool, jobs: int | None,
         if progress is not None:
             progress.close()
     for path, problem in built.unreadable:
-        click.echo(f"{printable(path)}: not indexed: {printable(problem)}", err=True)
+        click.echo(f"{printable(shown(path))}: not indexed: {printable(problem)}", err=True)
     if verbose:
         for name, problem in built.problems:
-            click.echo(f"{printable(name)}: not legal: {printable(problem)}", err=True)
+            click.echo(f"{printable(shown(name))}: not legal: {printable(problem)}", err=True)
     if not quiet:
         click.echo(_summary(built), err=True)
 

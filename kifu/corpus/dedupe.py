@@ -96,8 +96,9 @@ def _container(reader: Reader, record: int, row: Row,
     digest, final = row[1], row[2]
     mine = None
     best: tuple[int, int, str] | None = None
-    for other, node in reader.execute("SELECT game, node FROM position WHERE hash = ? AND "
-                                      "game != ? ORDER BY game, node", (final, record)):
+    for other, node, image in reader.execute(
+            "SELECT game, node, image FROM position WHERE hash = ? AND game != ? "
+            "ORDER BY game, node", (final, record)):
         if other in kept and kept[other][1] == digest:
             continue
         if mine is None:
@@ -112,7 +113,10 @@ def _container(reader: Reader, record: int, row: Row,
         where = f"moves {first.move + 1}-{last.move}" if first.move or last.move else "its start"
         if last.variation:
             where += f" of variation {last.variation}"
-        evidence = f"its {row[4]} moves are {where} of the container"
+        symmetry = reader.symmetry(record)
+        transform = symmetry.names[symmetry.between(row[3], image)]
+        evidence = f"its {row[4]} moves are {where} of the container" + (
+            f", {transform}" if transform != "identity" else "")
         moves = reader.execute("SELECT moves FROM game WHERE id = ?", (other,))[0][0]
         if best is None or moves > best[0]:
             best = (moves, other, evidence)

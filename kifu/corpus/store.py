@@ -123,9 +123,15 @@ def check(connection: sqlite3.Connection, path: str) -> None:
                           f"here with {REBUILD.format(path=path)}")
 
 
-def not_an_index(path: str, why: object) -> CorpusError:
-    return CorpusError(f"{path} is not a kifu corpus index, or it is damaged ({why}); make "
-                       f"one with {REBUILD.format(path=path)}")
+class NotAnIndexError(CorpusError):
+    """A file that is no kifu corpus index (or one too damaged to tell)."""
+
+
+def not_an_index(path: str, why: object) -> NotAnIndexError:
+    return NotAnIndexError(f"{path} is not a kifu corpus index, or it is damaged ({why}): name an "
+                       f"index made by kifu index PATH... -o INDEX (one kifu made and that is "
+                       f"damaged is made anew by {REBUILD.format(path=path)})")
+
 
 
 def damaged(path: str, error: sqlite3.Error) -> CorpusError:
@@ -151,6 +157,19 @@ def open_index(path: str) -> sqlite3.Connection:
     return connection
 
 
+def _updatable(path: str) -> None:
+    """A ``CorpusError`` unless ``path`` is an index this kifu can update: a file that is none
+    is never written over."""
+    try:
+        with contextlib.closing(open_index(path)):
+            pass
+    except NotAnIndexError:
+        raise CorpusError(f"{path} exists and is not a kifu corpus index, or it is damaged: "
+                          "kifu will not write over it; name another file, or remove it (an "
+                          "index kifu made and that is damaged is made anew with --rebuild)"
+                          ) from None
+
+
 @contextlib.contextmanager
 def writing(path: str, rebuild: bool = False) -> Iterator[sqlite3.Connection]:
     """A connection to a new version of the index at ``path``, put in its place only if the
@@ -167,8 +186,7 @@ def writing(path: str, rebuild: bool = False) -> Iterator[sqlite3.Connection]:
     if existing and not os.path.isfile(path):
         raise CorpusError(f"{path} is not a file; name the index file with -o")
     if existing and not rebuild:
-        with contextlib.closing(open_index(path)):
-            pass
+        _updatable(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp",
                                          dir=folder)
     os.close(handle)

@@ -79,10 +79,12 @@ def replay_tree(game: Referee, record: Record, *,
     return _replay_tree(game, record, lenient, quiet=False)
 
 def _replay_tree(game: Referee, record: Record, lenient: bool, *, quiet: bool,
-                 main: _Line | None = None) -> Iterator[Step | KifuError]:
+                 main: _Line | None = None, positions: bool = False
+                 ) -> Iterator[Step | KifuError]:
     """:func:`replay_tree`.  ``quiet``: moves played with ``play_quietly``, and only the steps
     with warnings yielded (validation reads nothing else); ``main``, the main line to walk, if
-    the caller wants its final position and length from it."""
+    the caller wants its final position and length from it; ``positions``: instead of steps,
+    ``(path, depth, number, position)`` after every entry (:func:`replay_positions`)."""
     stack: list[_Line] = [main or _Line(record.moves, game.start(record), 0, ())]
     play = game.play_quietly if quiet else game.play
     while stack:
@@ -111,9 +113,11 @@ def _replay_tree(game: Referee, record: Record, lenient: bool, *, quiet: bool,
                 yield error.detached()
                 index = end  # an illegal move ends its line
                 break
-            if step.warnings or not quiet:
-                yield step
             index += 1
+            if positions:
+                yield path, line.offset + index, number, position  # type: ignore[misc]
+            elif step.warnings or not quiet:
+                yield step
         line.index, line.number = index, number
         if index == end:
             stack.pop()
@@ -126,7 +130,9 @@ def _replay_tree(game: Referee, record: Record, lenient: bool, *, quiet: bool,
             yield error.detached()
             line.failed = True
         else:
-            if step.warnings or not quiet:
+            if positions:
+                yield path, line.offset + index + 1, line.number, position  # type: ignore[misc]
+            elif step.warnings or not quiet:
                 yield step
 
 def replay_positions(game: Referee, record: Record, *, lenient: bool = False
@@ -137,50 +143,10 @@ def replay_positions(game: Referee, record: Record, *, lenient: bool = False
     number so far and the position (the same object while a line goes on; a variation plays
     on a copy).  An illegal move ends its line: it is yielded as an error (the other lines go
     on); warnings are not reported.  What a corpus index reads (:mod:`kifu.corpus`)."""
-    start = game.start(record)
-    yield (), 0, 0, start
-    stack: list[_Line] = [_Line(record.moves, start, 0, ())]
-    play = game.play_quietly
-    while stack:
-        line = stack[-1]
-        if line.branch is not None:
-            before, at_number, node = line.branch
-            choice = line.choice
-            line.choice += 1
-            if choice < len(node.variations):
-                last = choice == len(node.variations) - 1
-                stack.append(_Line(node.variations[choice],
-                                   before if last else game.copy(before), at_number,
-                                   line.path + (line.offset + line.index + 1, choice + 1),
-                                   line.offset + line.index))
-                continue
-            line.branch, line.choice = None, 0
-            line.index = len(line.nodes) if line.failed else line.index + 1
-            continue
-        nodes, position, path, offset = line.nodes, line.position, line.path, line.offset
-        index, number, end = line.index, line.number, len(nodes)
-        while index < end and not nodes[index].variations:
-            try:
-                _, number = _advance(game, position, nodes[index], number, lenient, path, play)
-            except KifuError as error:
-                yield error.detached()
-                index = end
-                break
-            index += 1
-            yield path, offset + index, number, position
-        line.index, line.number = index, number
-        if index == end:
-            stack.pop()
-            continue
-        node = nodes[index]
-        line.branch = (game.copy(position), number, node)
-        try:
-            _, line.number = _advance(game, position, node, number, lenient, path, play)
-        except KifuError as error:
-            yield error.detached()
-            line.failed = True
-        else:
-            yield path, offset + index + 1, line.number, position
+    main = _Line(record.moves, game.start(record), 0, ())
+    yield (), 0, 0, main.position
+    yield from _replay_tree(game, record, lenient, quiet=True, main=main,  # type: ignore[misc]
+                            positions=True)
 
 
 def check(game: Referee, record: Record, *,

@@ -136,16 +136,7 @@ def replay_search(paths: Iterable[Path], wanted: set[Stones]) -> set[str]:
     """The records (by file name, ``#N`` for the N-th of a collection) with a position of
     any line in ``wanted``: every record replayed, every position compared (the baseline the
     index must agree with)."""
-    found = set()
-    for path in paths:
-        try:
-            records = list(kifu.read_all(str(path)))
-        except kifu.KifuError:
-            continue
-        for record in records:
-            if _reaches(record, wanted):
-                found.add(Path(record.name).name)
-    return found
+    return {name for name, seen in every_position(paths).items() if seen & wanted}
 
 
 def every_position(paths: Iterable[Path]) -> dict[str, set[Stones]]:
@@ -169,15 +160,3 @@ def every_position(paths: Iterable[Path]) -> dict[str, set[Stones]]:
             found[Path(record.name).name] = seen
     return found
 
-
-def _reaches(record: kifu.Record, wanted: set[Stones]) -> bool:
-    game = record.game
-    try:
-        if stones_of(game, game.plugin.start(record.data)) in wanted:
-            return True
-    except kifu.KifuError:
-        return False
-    for step in game.plugin.replay_tree(record.data):
-        if not isinstance(step, kifu.KifuError) and stones_of(game, step.position) in wanted:
-            return True
-    return False

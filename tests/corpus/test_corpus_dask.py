@@ -3,7 +3,6 @@ started in another folder), each worker's shard merged into one index: the same 
 in one process, and with ``--jobs 2``."""
 from __future__ import annotations
 
-import os
 import random
 import sqlite3
 from pathlib import Path
@@ -14,23 +13,9 @@ from click.testing import CliRunner
 from kifu.commands.cli import main
 from tests.corpus.corpora import random_game, renju, sgf, write
 
-distributed = pytest.importorskip("distributed", reason="dask[distributed] is in the test extra")
+pytest.importorskip("distributed", reason="dask[distributed] is in the test extra")
 
 ROOT = Path(__file__).parents[2]
-
-
-@pytest.fixture(scope="module")
-def scheduler(tmp_path_factory):
-    elsewhere = tmp_path_factory.mktemp("workers")
-    here = os.getcwd()
-    os.chdir(elsewhere)
-    try:
-        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                           dashboard_address=None)
-    finally:
-        os.chdir(here)
-    with cluster:
-        yield cluster.scheduler_address
 
 
 def kifu(*args: str) -> tuple[int, str, str]:
@@ -55,7 +40,8 @@ def contents(path: Path) -> list[tuple[object, ...]]:
     return [*records, *positions, *occupancy]
 
 
-def test_a_cluster_index_is_the_index_of_one_process(scheduler, tmp_path, monkeypatch):
+def test_a_cluster_index_is_the_index_of_one_process(dask_scheduler, tmp_path, monkeypatch):
+    scheduler = dask_scheduler
     rng = random.Random(12)
     write(tmp_path / "records", [
         *((f"go{n}.sgf", sgf(random_game("freego", 9, 30, rng), 9)) for n in range(12)),

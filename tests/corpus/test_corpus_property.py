@@ -17,6 +17,7 @@ import kifu
 from tests.corpus.corpora import (
     TURNS,
     Move,
+    every_position,
     orbit,
     random_game,
     renju,
@@ -57,17 +58,22 @@ def corpus(folder: Path, game: str, rng: random.Random) -> list[Path]:
     return write(folder, texts)
 
 
+def indexed(game: str, rng: random.Random, folder: Path
+            ) -> tuple[list[Path], kifu.Corpus, kifu.Record, object]:
+    """A random corpus indexed, and a record of it with one of its positions."""
+    paths = corpus(folder / "records", game, rng)
+    index = kifu.Corpus(folder / "corpus.db")
+    index.index([folder / "records"])
+    record = kifu.read(str(rng.choice(paths)))
+    return paths, index, record, record.position(rng.randint(0, len(record.moves)))
+
+
 @pytest.mark.parametrize("game", sorted(SIZES))
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1))
 def test_a_position_search_finds_exactly_what_a_replay_finds(game, seed, tmp_path_factory):
     rng = random.Random(seed)
-    folder = tmp_path_factory.mktemp("corpus")
-    paths = corpus(folder / "records", game, rng)
-    index = kifu.Corpus(folder / "corpus.db")
-    index.index([folder / "records"])
-    record = kifu.read(str(rng.choice(paths)))
-    position = record.position(rng.randint(0, len(record.moves)))
+    paths, index, record, position = indexed(game, rng, tmp_path_factory.mktemp("corpus"))
     wanted = orbit(stones_of(record.game, position), SIZES[game], colours=game == "freego")
     found = {Path(hit.record.path).name for hit in index.search(position)}
     assert found == replay_search(paths, wanted)
@@ -125,12 +131,7 @@ def pattern_holds(stones: tuple, asked: dict[tuple[int, int], str], size: int, c
 def test_a_corner_pattern_search_finds_exactly_what_a_replay_finds(game, seed,
                                                                    tmp_path_factory):
     rng = random.Random(seed)
-    folder = tmp_path_factory.mktemp("corpus")
-    paths = corpus(folder / "records", game, rng)
-    index = kifu.Corpus(folder / "corpus.db")
-    index.index([folder / "records"])
-    record = kifu.read(str(rng.choice(paths)))
-    position = record.position(rng.randint(0, len(record.moves)))
+    paths, index, record, position = indexed(game, rng, tmp_path_factory.mktemp("corpus"))
     stones = stones_of(record.game, position)
     size = SIZES[game]
     width, height = rng.randint(2, 5), rng.randint(2, 5)
@@ -143,13 +144,8 @@ def test_a_corner_pattern_search_finds_exactly_what_a_replay_finds(game, seed,
             break
     else:
         return  # no stone in any corner: a pattern needs one
-    expected = set()
-    for path in paths:
-        one = kifu.read(str(path))
-        seen = [stones_of(one.game, one.position(0))] + [  # each taken as the replay meets it
-            stones_of(one.game, step.position) for step in one.game.plugin.replay_tree(one.data)
-            if not isinstance(step, kifu.KifuError)]
-        if any(pattern_holds(held, asked, size, game == "freego", to_move) for held in seen):
-            expected.add(path.name)
+    expected = {name for name, seen in every_position(paths).items()
+                if any(pattern_holds(held, asked, size, game == "freego", to_move)
+                       for held in seen)}
     found = {Path(hit.record.path).name for hit in index.search(pattern=text)}
     assert found == expected
