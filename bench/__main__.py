@@ -40,6 +40,7 @@ BENCHMARKS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("chess", ("chess_replay",)),
     ("startup", ("startup",)),
     ("legal", ("legal_moves",)),
+    ("search", ("search",)),
 )
 #: Long runs that report on their own (no table row): their arguments for a full and a quick run.
 LONG: dict[str, tuple[list[str], list[str]]] = {

@@ -27,6 +27,7 @@ The figures of the large corpus (``--games 100000``) come from the same code at 
 """
 from __future__ import annotations
 
+import compileall
 import os
 import random
 import resource
@@ -48,7 +49,7 @@ from bench.common import (
     Other,
     Row,
     VerdictMismatch,
-    best_process,
+    children_cpu,
     note,
     sized,
     standalone,
@@ -61,7 +62,7 @@ FRESH = 50
 LENGTH = 200
 
 SIZES = {
-    "full": {"games": 5_000, "renju": 5_000, "baseline_games": 1_000, "rounds": 3},
+    "full": {"games": 5_000, "renju": 2_000, "baseline_games": 1_000, "rounds": 3},
     "quick": {"games": 300, "renju": 300, "baseline_games": 200, "rounds": 1},
 }
 
@@ -118,18 +119,6 @@ def renju_corpus(count: int, folder: Path, rng: random.Random) -> list[Path]:
 
 # -- measuring ------------------------------------------------------------------------------
 
-def kifu_command(*args: str) -> list[str]:
-    return [sys.executable, "-m", "kifu", *args]
-
-
-def wall(command: list[str]) -> float:
-    start = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=False)
-    if done.returncode != 0:
-        raise RuntimeError(f"{' '.join(command[2:])} failed: {done.stderr[-500:]}")
-    return time.perf_counter() - start
-
-
 def peak_memory(code: str) -> float:
     """The peak resident memory (MiB) of a Python process running ``code``."""
     script = f"import resource\n{code}\nprint(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
@@ -138,13 +127,42 @@ def peak_memory(code: str) -> float:
     return int(done.stdout.split()[-1]) / 1024
 
 
+#: A ``kifu`` command that reports, last on standard error, its peak memory and its
+#: workers' (KiB).
+_MEASURED = ("import atexit, resource, sys\n"
+             "atexit.register(lambda: print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "
+             "resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr))\n"
+             "from kifu.commands.cli import main\nmain(sys.argv[1:], prog_name='kifu')")
+
+
+def measured(*args: str) -> tuple[float, float, float]:
+    """``kifu ARGS`` as a whole process: its wall clock, CPU time (its own and its workers')
+    and peak memory (MiB, the largest of the process and its workers)."""
+    before = children_cpu()
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", _MEASURED, *args], capture_output=True,
+                          text=True, cwd=ROOT, check=False,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    seconds = time.perf_counter() - start
+    if done.returncode != 0:
+        raise RuntimeError(f"kifu {' '.join(args)} failed: {done.stderr[-500:]}")
+    own, workers = (int(n) for n in done.stderr.split()[-2:])
+    return seconds, children_cpu() - before, max(own, workers) / 1024
+
+
 def index_rows(name: str, folder: Path, index: Path, files: int, rounds: int) -> list[Row]:
     """Indexing ``folder``: one process against kifu's own replay, then two processes."""
-    (cpu, done), (replay, _) = best_process(
-        [kifu_command("index", str(folder), "-o", str(index), "-j", "1", "-q", "--rebuild"),
-         kifu_command("validate", "-q", "-j", "1", str(folder))], rounds)
-    if done.returncode != 0:
-        raise RuntimeError(f"kifu index failed: {done.stderr[-500:]}")
+    compileall.compile_dir(ROOT / "kifu", quiet=1)
+    one = two = cpu = replay = float("inf")
+    memory = 0.0
+    for _ in range(rounds):
+        wall_one, cpu_one, memory = measured("index", str(folder), "-o", str(index), "-j", "1",
+                                             "-q", "--rebuild")
+        one, cpu = min(one, wall_one), min(cpu, cpu_one)
+        _, cpu_check, _ = measured("validate", "-q", "-j", "1", str(folder))
+        replay = min(replay, cpu_check)
+        two = min(two, measured("index", str(folder), "-o", str(index), "-j", "2", "-q",
+                                "--rebuild")[0])
     import sqlite3
 
     connection = sqlite3.connect(index)
@@ -152,13 +170,6 @@ def index_rows(name: str, folder: Path, index: Path, files: int, rounds: int) ->
                                           ).fetchone()
     connection.close()
     size = index.stat().st_size
-    memory = peak_memory(f"import kifu; kifu.Corpus({str(index) + '.mem'!r}).index("
-                         f"[{str(folder)!r}], jobs=1, rebuild=True)")
-    Path(str(index) + ".mem").unlink(missing_ok=True)
-    one = min(wall(kifu_command("index", str(folder), "-o", str(index), "-j", j, "-q",
-                                "--rebuild")) for j in ["1"] * rounds)
-    two = min(wall(kifu_command("index", str(folder), "-o", str(index), "-j", j, "-q",
-                                "--rebuild")) for j in ["2"] * rounds)
     note(f"{name}: {files:,} files indexed in {cpu:.1f} s of CPU ({files / cpu:,.0f} games/s), "
          f"validated in {replay:.1f} s; -j 1 {one:.1f} s, -j 2 {two:.1f} s on the wall clock; "
          f"{positions:,} positions, {size / 2**20:,.1f} MiB ({size / positions:.0f} bytes a "
