@@ -32,6 +32,8 @@ def index(paths: tuple[str, ...], output: str, rebuild: bool, jobs: int | None,
     from kifu.corpus.build import build
     from kifu.corpus.reader import shown
 
+    if "-" in paths:
+        raise click.UsageError("kifu index reads files and folders, not standard input (-)")
     console.check_paths(paths)
     progress = console.progress(paths, "indexing", quiet, None)
     try:

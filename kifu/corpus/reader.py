@@ -207,6 +207,29 @@ class Reader:
         hashes, images, lines, log = rows[0]
         return Trail(hashes_of(hashes), images, json.loads(lines), log)
 
+    def trails(self, games: Sequence[int]) -> dict[int, Trail]:
+        """The trails of ``games`` (read a few hundred at a time)."""
+        found: dict[int, Trail] = {}
+        for chunk in _chunks(games):
+            marks = ",".join("?" * len(chunk))
+            for game, hashes, images, lines, log in self.execute(
+                    f"SELECT game, hashes, images, lines, log FROM trail WHERE game IN ({marks})",
+                    chunk):
+                found[game] = Trail(hashes_of(hashes), images, json.loads(lines), log)
+        for game in games:
+            found.setdefault(game, Trail([], b"", [], None))
+        return found
+
+    def winners(self, games: Sequence[int]) -> dict[int, tuple[str | None, list[str]]]:
+        """Each record's winner (``None`` unknown) and its sides."""
+        found: dict[int, tuple[str | None, list[str]]] = {}
+        for chunk in _chunks(games):
+            marks = ",".join("?" * len(chunk))
+            for game, winner, sides in self.execute(
+                    f"SELECT id, winner, sides FROM game WHERE id IN ({marks})", chunk):
+                found[game] = (winner, list(json.loads(sides)))
+        return found
+
     def symmetry(self, game: int) -> Symmetry:
         """The symmetry record ``game`` was indexed under."""
         rows = self.execute("SELECT s.data FROM game g JOIN symmetry s ON s.id = g.symmetry "
@@ -216,6 +239,10 @@ class Reader:
     def sides(self, game: int) -> list[str]:
         rows = self.execute("SELECT sides FROM game WHERE id = ?", (game,))
         return list(json.loads(rows[0][0])) if rows else []
+
+
+def _chunks(ids: Sequence[int], size: int = 500) -> list[list[int]]:
+    return [list(ids[start:start + size]) for start in range(0, len(ids), size)]
 
 
 @functools.lru_cache(maxsize=64)

@@ -26,18 +26,19 @@ def explore(reader: Reader, key: Key, position: Any, filters: Filters) -> Explor
     game = key.game
     check_game(reader, game, filters, "position")
     symmetry = key.symmetry
-    trails: dict[int, Trail] = {}
-    sides: dict[int, list[str]] = {}
-    playing: dict[int, set[int]] = defaultdict(set)  # a continuation's hash -> records
+    found = occurrences(reader, key, filters)
+    records = sorted({record for record, _, _ in found})
+    trails = reader.trails(records)
+    facts = reader.winners(records)
+    sides = {record: facts[record][1] for record in records}
     winners: dict[int, str] = {}
+    playing: dict[int, set[int]] = defaultdict(set)  # a continuation's hash -> records
     example: dict[int, tuple[int, int]] = {}
-    for record, node, image in occurrences(reader, key, filters):
-        trail = trails.get(record)
-        if trail is None:
-            trail = trails[record] = reader.trail(record)
-            sides[record] = reader.sides(record)
+    for record, node, image in found:
+        trail = trails[record]
+        if record not in winners:
             swapped = symmetry.swaps[symmetry.between(key.image, image)]
-            winners[record] = _winner(reader, record, sides[record], swapped)
+            winners[record] = _winner(facts[record][0], sides[record], swapped)
         for child in trail.children(node):
             after = trail.hashes[child]
             playing[after].add(record)
@@ -45,23 +46,21 @@ def explore(reader: Reader, key: Key, position: Any, filters: Filters) -> Explor
     named = _moves(game, position)
     infos = reader.infos(sorted({record for record, _ in example.values()}))
     continuations = []
-    for after, records in playing.items():
-        wins = Counter(winners[record] for record in records)
+    for after, playing_it in playing.items():
+        wins = Counter(winners[record] for record in playing_it)
         record, child = example[after]
         move = named.get(after) or _as_played(game, infos.get(record), trails[record], child)
         info = infos.get(record)
-        continuations.append(Continuation(move, len(records), dict(wins),
+        continuations.append(Continuation(move, len(playing_it), dict(wins),
                                           info.name if info else ""))
     continuations.sort(key=lambda c: (-c.games, c.move))
     all_sides = tuple(game.sides or next(iter(sides.values()), ()))
-    return Explored(game.name, all_sides, len(trails), tuple(continuations),
+    return Explored(game.name, all_sides, len(records), tuple(continuations),
                     dict(Counter(winners.values())))
 
 
-def _winner(reader: Reader, record: int, sides: list[str], swapped: bool) -> str:
-    """The record's winner as a side of the position asked about (``unknown`` if not known)."""
-    rows = reader.execute("SELECT winner FROM game WHERE id = ?", (record,))
-    winner = rows[0][0] if rows else None
+def _winner(winner: str | None, sides: list[str], swapped: bool) -> str:
+    """A record's winner as a side of the position asked about (``unknown`` if not known)."""
     if winner is None:
         return "unknown"
     if swapped and len(sides) >= 2 and winner in sides[:2]:
