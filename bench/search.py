@@ -71,7 +71,7 @@ SIZES = {
 
 def go_corpus(count: int, folder: Path, rng: random.Random) -> list[Path]:
     """``count`` Go games as SGF files in folders of a thousand."""
-    from bench.freego_games import game_sgf, random_game
+    from bench.freego_games import random_game
     from kifu.base.errors import KifuError
     from kifu.builtin.freego.boards.grids import grid_board
     from kifu.builtin.freego.moves import Place
@@ -100,9 +100,22 @@ def go_corpus(count: int, folder: Path, rng: random.Random) -> list[Path]:
             moves = played
         path = folder / f"{number // 1000:03d}" / f"g{number:06d}.sgf"
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(game_sgf([*moves, None, None], 19), encoding="utf-8")
+        path.write_text(_sgf(moves), encoding="utf-8")
         paths.append(path)
     return paths
+
+
+#: A Go point's column letters in kifu's cell ids (no I), and SGF's letters.
+_COLUMNS, _SGF = "ABCDEFGHJKLMNOPQRST", "abcdefghijklmnopqrs"
+
+
+def _sgf(moves: list[str]) -> str:
+    """A 19x19 game as SGF, both players passing at the end (written here: kifu's writer
+    builds the board for each record, which costs more than the game)."""
+    nodes = [f";{'BW'[number % 2]}[{_SGF[_COLUMNS.index(cell[0])]}{_SGF[19 - int(cell[1:])]}]"
+             for number, cell in enumerate(moves)]
+    ends = f";{'BW'[len(moves) % 2]}[];{'WB'[len(moves) % 2]}[]"
+    return f"(;GM[1]FF[4]SZ[19]KM[6.5]{''.join(nodes)}{ends})\n"
 
 
 def renju_corpus(count: int, folder: Path, rng: random.Random) -> list[Path]:
