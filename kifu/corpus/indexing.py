@@ -161,6 +161,7 @@ def _walk(game: AnyGame, record: Record, entry: IndexedRecord,
         final, main_ok = _walk_tree(walk, tracker, start, entry, problems)
     else:
         final, main_ok = _walk_line(walk, tracker, start, entry, problems)
+    tracker.finish()
     entry.hashes = entry.hashes or tracker.hashes.tobytes()
     entry.images = entry.images or bytes(tracker.images)
     if tracker.grid is not None:
@@ -188,7 +189,7 @@ def _walk_line(walk: Any, tracker: Tracker, start: Any, entry: IndexedRecord,
             problems.append(item)
             ok = False
     entry.moves = number
-    entry.lines = [["", 0, len(tracker.hashes), 0, events]]
+    entry.lines = [["", 0, tracker.visits, 0, events]]
     return final, ok
 
 
@@ -212,7 +213,7 @@ def _walk_tree(walk: Any, tracker: Tracker, start: Any, entry: IndexedRecord,
         log_start = len(tracker.log)
         tracker.visit(position)
         line[2] += 1
-        where[path].append((len(tracker.hashes) - 1, log_start, len(tracker.log)))
+        where[path].append((tracker.visits - 1, log_start, len(tracker.log)))
 
     note((), 0, 0, start)
     for item in walk:
@@ -225,6 +226,7 @@ def _walk_tree(walk: Any, tracker: Tracker, start: Any, entry: IndexedRecord,
         else:
             problems.append(item)
             ok = ok and bool(item.variation)
+    tracker.finish()
     hashes, images, log = array("q"), bytearray(), array("H")
     for path in lines:
         for node, first, last in where[path]:

@@ -36,6 +36,7 @@ def key_of(game: AnyGame, position: Any) -> Key:
     """The index's key of ``position``, a position of ``game``."""
     tracker = game.tracker(position)
     tracker.visit(position)
+    tracker.finish()
     return Key(game, tracker.hashes[0], tracker.images[0], tracker.symmetry)
 
 

@@ -182,7 +182,7 @@ class Tracker:
     ``images`` (which transformation of :attr:`symmetry` gave each); a tracker with a
     :attr:`grid` also logs each position's changes into ``log``.
 
-    A log is 16-bit entries: for each position, ``MARK`` (with ``RESET`` when it gives the
+    ``visits`` counts the positions visited.  A log is 16-bit entries: for each position, ``MARK`` (with ``RESET`` when it gives the
     whole board) and the side to move (``FIRST``, ``SECOND``, ``EMPTY`` once the game has
     ended), then one entry ``point << 2 | content`` for each point that changed.
     """
@@ -194,9 +194,14 @@ class Tracker:
         self.hashes = array("q")
         self.images = bytearray()
         self.log = array("H")
+        self.visits = 0
 
     def visit(self, position: Any) -> None:
         raise NotImplementedError
+
+    def finish(self) -> None:
+        """Make ``hashes`` and ``images`` whole: a tracker may work out its positions' hashes
+        in a batch once every position was visited (call it before reading them)."""
 
 
 def text_hash(text: str) -> int:
@@ -216,6 +221,7 @@ class KeyTracker(Tracker):
     def visit(self, position: Any) -> None:
         self.hashes.append(text_hash(self.key(position)))
         self.images.append(0)
+        self.visits += 1
 
 
 class VariantTracker(Tracker):
@@ -233,6 +239,7 @@ class VariantTracker(Tracker):
         smallest = min(hashes, key=lambda h: h & _MASK)
         self.hashes.append(smallest)
         self.images.append(hashes.index(smallest))
+        self.visits += 1
 
 
 _made: dict[tuple[int, int, str], Lanes] = {}
@@ -311,6 +318,7 @@ class LaneTracker(Tracker):
         self._table = lanes.stones
         self._turns = lanes.turns
         self._width = lanes.width
+        self._pending: list[int] = []
         self._logging = grid is not None and grid.width * grid.height <= MAX_GRID_POINTS
 
     def restart(self, contents: Sequence[int], side: int) -> None:
@@ -344,10 +352,26 @@ class LaneTracker(Tracker):
             self.log.append(point << 2)
 
     def note(self, side: int) -> None:
-        """The position is complete: its canonical hash and image, with ``side`` to move."""
-        data = (self.value ^ self._turns[side]).to_bytes(self._width, "little")
-        tops = data[7::8]  # the most significant byte of each lane
-        low = min(tops)
-        at = tops.index(low) if tops.count(low) == 1 else self.lanes.smallest(data, low)
-        self.hashes.append(int.from_bytes(data[8 * at:8 * at + 8], "little", signed=True))
-        self.images.append(at)
+        """The position is complete, with ``side`` to move: its lanes are kept, and its
+        canonical hash and image worked out with the others' by :meth:`finish` (a batch costs
+        less than one at a time)."""
+        self._pending.append(self.value ^ self._turns[side])
+        self.visits += 1
+
+    def finish(self) -> None:
+        pending = self._pending
+        if not pending:
+            return
+        width, count, smallest = self._width, self.lanes.count, self.lanes.smallest
+        data = b"".join([value.to_bytes(width, "little") for value in pending])
+        tops = data[7::8]  # the most significant byte of each lane, position after position
+        hashes, images, read = self.hashes, self.images, int.from_bytes
+        for at in range(0, len(tops), count):
+            mine = tops[at:at + count]
+            low = min(mine)
+            lane = mine.index(low) if mine.count(low) == 1 else smallest(
+                data[at * 8:at * 8 + width], low)
+            start = at * 8 + lane * 8
+            hashes.append(read(data[start:start + 8], "little", signed=True))
+            images.append(lane)
+        pending.clear()

@@ -264,6 +264,16 @@ def test_an_index_kifu_cannot_use_is_refused_with_the_way_to_rebuild_it(records)
     assert kifu("search", "corpus.db", cwd=records).returncode == 0
 
 
+def test_a_damaged_index_is_refused_not_read_into_a_wrong_answer(records):
+    index(records)
+    data = (records / "corpus.db").read_bytes()
+    (records / "corpus.db").write_bytes(data[: len(data) // 2])
+    done = kifu("search", "corpus.db", "-p", "records/game.sgf@8", cwd=records)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("corpus.db: error[corpus]: ")
+    assert "--rebuild" in done.stderr
+
+
 def test_index_never_writes_over_a_file_that_is_no_index(records):
     before = (records / "records" / "game.sgf").read_bytes()
     done = kifu("index", "records", "-o", "records/game.sgf", cwd=records)
