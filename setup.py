@@ -1,12 +1,14 @@
 """Packaging glue that pyproject.toml alone cannot express.
 
-The grammars live at the repository root (``grammars/``) but are imported as the package
-``kifu.grammars``.  A ``package_dir`` mapping does that for both kinds of install: a built wheel
-copies the folder into ``kifu/grammars/``, and an editable install maps the package name onto
-the folder in place, so an edited grammar takes effect without reinstalling.
+Every file inside ``kifu/`` that is not Python (the Lark grammars in ``kifu/grammars/``, schemas,
+board maps, tables) is package data, so a game can ship data next to its code without touching
+this file.
 
-Every other file inside ``kifu/`` that is not Python (schemas, board maps, tables) is package
-data, so a game can ship data next to its code without touching this file.
+``package_dir`` maps the root package folder onto the repository root, as a flat layout has it:
+with that one mapping an editable install (``pip install -e``) is a plain path entry in a
+``.pth`` file, which type checkers follow (mypy sees kifu's ``py.typed`` and every type),
+rather than an import hook, which they cannot see through.  The price: in an editable install
+the repository's ``tests`` and ``bench`` import too, as they do when pytest runs.
 """
 from pathlib import Path
 
@@ -22,7 +24,7 @@ def data_files(package: Path) -> list[str]:
 
 
 setup(
-    packages=find_packages(include=["kifu", "kifu.*"]) + ["kifu.grammars"],
-    package_dir={"kifu.grammars": "grammars"},
-    package_data={"kifu.grammars": ["*.lark"], "kifu": data_files(HERE / "kifu")},
+    packages=find_packages(include=["kifu", "kifu.*"]),
+    package_dir={"": "."},
+    package_data={"kifu": data_files(HERE / "kifu")},
 )

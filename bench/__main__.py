@@ -40,6 +40,7 @@ BENCHMARKS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("chess", ("chess_replay",)),
     ("startup", ("startup",)),
     ("legal", ("legal_moves",)),
+    ("maps", ("freego_maps",)),
     ("search", ("search",)),
 )
 #: Long runs that report on their own (no table row): their arguments for a full and a quick run.
@@ -48,6 +49,8 @@ LONG: dict[str, tuple[list[str], list[str]]] = {
     "worst_inputs": ([], ["--mb", "1"]),
     "sgf_worst": ([], ["--mib", "1"]),
     "viewer": ([], ["--rounds", "1"]),
+    "large_outputs": ([], ["--quick"]),
+    "rif_database": ([], ["--games", "5000", "--distinct", "200"]),
 }
 
 

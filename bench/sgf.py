@@ -13,7 +13,12 @@ taking turns:
   Python process that reads every file with sgfmill (``Sgf_game.from_bytes``,
   ``sgf_moves.get_setup_and_moves``) and plays every move with ``Board.play``;
 - one process, warmed up, texts in memory: ``kifu.run.validate.check_text`` (detect, read the SGF,
-  replay with the ko rule of ``RU``, check the result) against the same sgfmill work.
+  replay with the ko rule of ``RU``, check the result) against the same sgfmill work;
+- the same through the public library, as a program that uses kifu does it: ``kifu.parse(text)``
+  and every step of ``record.replay()`` (each step's move the canonical value; positions are
+  copied only when a step's is asked for, and here none is), against the same sgfmill work.
+  Beside it, on standard error, what the replay costs against ``kifu.parse`` +
+  ``record.position()`` (the position at the end, no steps).
 
 sgfmill checks captures and occupied points, neither ko nor turn nor result.  Verdicts: kifu
 finds every game legal, and both sides end every game with the same stones on the same points.
@@ -95,6 +100,21 @@ def sgfmill_replay(text: str) -> frozenset[tuple[str, tuple[int, int]]]:
     return frozenset(board.list_occupied_points())
 
 
+def library_replay(texts: list[str], names: list[str]) -> int:
+    """Every move of every game replayed through the public library: the moves replayed."""
+    import kifu
+
+    return sum(1 for text, name in zip(texts, names)
+               for step in kifu.parse(text, path=name).replay() if step.number is not None)
+
+
+def library_end(texts: list[str], names: list[str]) -> int:
+    """The position at the end of every game through the public library."""
+    import kifu
+
+    return sum(1 for text, name in zip(texts, names) if kifu.parse(text, path=name).position())
+
+
 def measure(games: int, rounds: int) -> list[Row]:
     from importlib.metadata import version
 
@@ -134,6 +154,18 @@ def measure(games: int, rounds: int) -> list[Row]:
                         "kifu also checks ko (RU), turn order and the result",
                         f"the same games, {layout}", "moves/s", moves / ours,
                         Other(peer, PEER, moves / theirs), f"all legal; {agree}"))
+    texts = layouts["wrapped"]
+    warm_up = [lambda: library_replay(texts[:3], names[:3]), lambda: sgfmill_replay(texts[0])]
+    (ours, replayed), (theirs, _), (ends, _) = take_turns(
+        [lambda: library_replay(texts, names), lambda: [sgfmill_replay(t) for t in texts],
+         lambda: library_end(texts, names)], rounds, warm_up)
+    require(replayed == moves, f"go (sgf): the library replayed {replayed} moves, not {moves}")
+    note(f"go (sgf): the library's replay() takes {ours / ends:.2f}x the time of its "
+         f"position() ({moves / ours:,.0f} against {moves / ends:,.0f} moves/s)")
+    rows.append(Row("Go (SGF)", "the public library in one process, warmed up, texts in memory: "
+                    "`kifu.parse` + every step of `record.replay()`",
+                    "the same games, wrapped", "moves/s", moves / ours,
+                    Other(peer, PEER, moves / theirs), "all legal (a replay raises otherwise)"))
     tiny = root / "tiny"
     tiny.mkdir()
     (tiny / "one.sgf").write_text("(;GM[1]SZ[19];B[pd])")

@@ -124,12 +124,12 @@ def browser_times(page: Path, rounds: int) -> tuple[float, float]:
             tab = context.new_page()
             start = time.perf_counter()
             tab.goto(page.as_uri())
-            tab.wait_for_selector("section.kifu-viewer.kv-js")
+            tab.wait_for_selector(".kifu-viewer.kv-js")
             opened.append(time.perf_counter() - start)
-            tab.focus("section.kifu-viewer")
+            tab.focus(".kifu-viewer")
             tab.keyboard.press("Home")
             seconds = tab.evaluate("""() => {
-                const root = document.querySelector('section.kifu-viewer');
+                const root = document.querySelector(".kifu-viewer");
                 const next = root.querySelector('button[data-act=next]');
                 const start = performance.now();
                 let steps = 0;

@@ -50,6 +50,7 @@ from kifu.base.errors import (
     ConversionError,
     CorpusError,
     EncodingError,
+    GameIndexError,
     GameOverError,
     HeaderError,
     IllegalMoveError,
@@ -87,9 +88,9 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "ConversionError", "Corpus", "CorpusError", "Diagnostic", "EncodingError", "Game",
-    "GameOverError", "HeaderError", "IllegalMoveError", "InputError", "InternalError",
-    "KifuError", "LimitError", "NotationError", "OptionError", "Outcome", "OutputError",
-    "PatternError", "ReadError", "Record",
+    "GameIndexError", "GameOverError", "HeaderError", "IllegalMoveError", "InputError",
+    "InternalError", "KifuError", "LimitError", "NotationError", "OptionError", "Outcome",
+    "OutputError", "PatternError", "ReadError", "Record",
     "ResultError", "SetupError", "Step", "UnknownGameError", "__version__", "game", "games",
     "parse", "read", "read_all", "svg", "text",
 ]

@@ -6,10 +6,12 @@ from typing import Any
 
 from kifu.api.games import Game
 from kifu.api.games import game as find_game
+from kifu.api.terms import library_terms
 from kifu.base.unsafe import safe_lines
 from kifu.plugin import RenderOptions
 
 
+@library_terms
 def svg(position: Any, game: Game[Any, Any] | str, **options: Any) -> str:
     """``position`` of ``game`` (a :class:`~kifu.Game` or its name) as a standalone SVG
     document.  ``options`` are those of ``kifu render``: every game's (the fields of
@@ -23,6 +25,7 @@ def svg(position: Any, game: Game[Any, Any] | str, **options: Any) -> str:
     return rules.plugin.render_svg(position, _options(rules, options))
 
 
+@library_terms
 def text(position: Any, game: Game[Any, Any] | str, **options: Any) -> str:
     """``position`` of ``game`` as a diagram for a terminal, with the options of :func:`svg`;
     control characters from the record are shown escaped."""

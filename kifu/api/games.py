@@ -11,14 +11,43 @@ from __future__ import annotations
 
 import reprlib
 from collections.abc import Mapping
-from typing import Any, Generic
+from typing import TYPE_CHECKING, Any, Generic, overload
 
 from kifu.base.errors import ConversionError, KifuError
-from kifu.plugin import MoveT, Outcome, PositionT, registry
+from kifu.plugin import MoveT, Outcome, PositionT, SetupDefault, SetupT, registry
 from kifu.plugin import contract as plugin
 
+if TYPE_CHECKING:
+    from kifu.api.builtin_types import (
+        FreeGoMove,
+        FreeGoName,
+        FreeGoPosition,
+        FreeGoPositionJSON,
+        FreeGoSetup,
+        GungiMove,
+        GungiName,
+        GungiPosition,
+        GungiPositionJSON,
+        GungiSetup,
+        RengiMove,
+        RengiName,
+        RengiPosition,
+        RengiPositionJSON,
+        RengiSetup,
+        RengomaMove,
+        RengomaName,
+        RengomaPosition,
+        RengomaPositionJSON,
+        RengomaSetup,
+        RenjuMove,
+        RenjuName,
+        RenjuPosition,
+        RenjuPositionJSON,
+        RenjuSetup,
+    )
 
-class Game(Generic[PositionT, MoveT]):
+
+class Game(SetupDefault, Generic[PositionT, MoveT, SetupT]):
     """One game's rules: its start position, legal moves, moves read and written, and play.
 
     Get one with :func:`kifu.game` (``kifu.game("renju")``) or from a record
@@ -31,7 +60,7 @@ class Game(Generic[PositionT, MoveT]):
 
     __slots__ = ("plugin",)
 
-    def __init__(self, rules: plugin.GamePlugin[PositionT, MoveT]) -> None:
+    def __init__(self, rules: plugin.GamePlugin[PositionT, MoveT, SetupT]) -> None:
         #: The game's plug-in (:class:`kifu.plugin.GamePlugin`): the referee, its notation and drawing.
         self.plugin = rules
 
@@ -165,8 +194,22 @@ class Game(Generic[PositionT, MoveT]):
             raise KifuError(f"a position key is text, not {reprlib.repr(key)}")
         return self.plugin.position_from_key(key)
 
-    def position_json(self, position: PositionT) -> dict[str, Any]:
-        """``position`` as JSON-able data (as ``kifu show --format json`` gives it)."""
+    @overload
+    def position_json(self, position: RenjuPosition) -> RenjuPositionJSON: ...  # type: ignore[overload-overlap]
+    @overload
+    def position_json(self, position: GungiPosition) -> GungiPositionJSON: ...  # type: ignore[overload-overlap]
+    @overload
+    def position_json(self, position: RengiPosition) -> RengiPositionJSON: ...  # type: ignore[overload-overlap]
+    @overload
+    def position_json(self, position: RengomaPosition) -> RengomaPositionJSON: ...  # type: ignore[overload-overlap]
+    @overload
+    def position_json(self, position: FreeGoPosition) -> FreeGoPositionJSON: ...  # type: ignore[overload-overlap]
+    @overload
+    def position_json(self, position: PositionT) -> dict[str, Any]: ...
+    def position_json(self, position: Any) -> Any:
+        """``position`` as JSON-able data (as ``kifu show --format json`` gives it); for a type
+        checker, a built-in game's position gives its own ``TypedDict`` (``renju.position.
+        PositionJSON``...)."""
         self.check_position_value(position)
         return self.plugin.position_to_json(position)
 
@@ -187,10 +230,10 @@ class Game(Generic[PositionT, MoveT]):
             raise KifuError(f"{move!r} is not a {self.title} move{hint}")
 
 
-_games: dict[str, Game[Any, Any]] = {}
+_games: dict[str, Game[Any, Any, Any]] = {}
 
 
-def wrap(rules: plugin.GamePlugin[PositionT, MoveT]) -> Game[PositionT, MoveT]:
+def wrap(rules: plugin.GamePlugin[PositionT, MoveT, SetupT]) -> Game[PositionT, MoveT, SetupT]:
     """The one :class:`Game` of a plug-in."""
     found = _games.get(rules.name)
     if found is None or found.plugin is not rules:
@@ -198,12 +241,26 @@ def wrap(rules: plugin.GamePlugin[PositionT, MoveT]) -> Game[PositionT, MoveT]:
     return found
 
 
-def game(name: str) -> Game[Any, Any]:
+@overload
+def game(name: RenjuName) -> Game[RenjuPosition, RenjuMove, RenjuSetup]: ...
+@overload
+def game(name: GungiName) -> Game[GungiPosition, GungiMove, GungiSetup]: ...
+@overload
+def game(name: RengiName) -> Game[RengiPosition, RengiMove, RengiSetup]: ...
+@overload
+def game(name: RengomaName) -> Game[RengomaPosition, RengomaMove, RengomaSetup]: ...
+@overload
+def game(name: FreeGoName) -> Game[FreeGoPosition, FreeGoMove, FreeGoSetup]: ...
+@overload
+def game(name: str) -> Game[Any, Any, Any]: ...
+def game(name: str) -> Game[Any, Any, Any]:
     """A game by its name or an alias, any case (``renju``, ``連珠``, ``freego``...); raises
-    ``UnknownGameError`` for a name kifu does not know."""
+    ``UnknownGameError`` for a name kifu does not know.  For a type checker, a built-in game's
+    name gives its own types: ``kifu.game("renju")`` is a ``Game[renju.Position, renju.Move,
+    renju.Setup]``."""
     return wrap(registry.get(name))
 
 
-def games() -> list[Game[Any, Any]]:
+def games() -> list[Game[Any, Any, Any]]:
     """Every game kifu knows (this loads them all), in name order."""
     return [wrap(rules) for rules in registry.games().values()]

@@ -7,17 +7,51 @@ Reading, replaying and checking are the command line's own code (:mod:`kifu.run.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, Generic
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Generic, overload
 
+from kifu.api import building
 from kifu.api.games import Game, wrap
+from kifu.api.terms import library_terms, reworded, reworded_diagnostic
 from kifu.base import record as tree
 from kifu.base.errors import KifuError, OptionError
-from kifu.plugin import AnyGame, Event, MoveT, Outcome, PositionT, registry, replay
-from kifu.reading.source import SourceText, read_source
+from kifu.plugin import (
+    AnyGame,
+    Event,
+    MoveT,
+    Outcome,
+    PositionT,
+    SetupDefault,
+    SetupT,
+    registry,
+    replay,
+)
+from kifu.reading.source import SourceText
 from kifu.run import load as loading
 
 if TYPE_CHECKING:
+    from kifu.api.builtin_types import (
+        FreeGoMove,
+        FreeGoName,
+        FreeGoPosition,
+        FreeGoSetup,
+        GungiMove,
+        GungiName,
+        GungiPosition,
+        GungiSetup,
+        RengiMove,
+        RengiName,
+        RengiPosition,
+        RengiSetup,
+        RengomaMove,
+        RengomaName,
+        RengomaPosition,
+        RengomaSetup,
+        RenjuMove,
+        RenjuName,
+        RenjuPosition,
+        RenjuSetup,
+    )
     from kifu.base.diagnostics import Diagnostic
 
 #: A variation as a path of (entry, number) pairs, ``(12, 2)``, or as text, ``"12.2"``.
@@ -38,7 +72,7 @@ class Step(Generic[PositionT, MoveT]):
     __slots__ = ("number", "move", "events", "variation", "_node", "_line", "_index")
 
     def __init__(self, line: _Snapshots[PositionT], index: int, number: int | None,
-                 move: MoveT, node: tree.Node, events: list[Event],
+                 move: MoveT, node: tree.Node[MoveT], events: list[Event],
                  variation: tuple[int, ...]) -> None:
         self.number = number
         self.move = move
@@ -107,11 +141,12 @@ class _Snapshots(Generic[PositionT]):
 _EVERY = 16
 
 
-class Record(Generic[PositionT, MoveT]):
+class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
     """A game record: its game, headers, set-up, moves with their variations, and what reading
-    it found.  Get one with :func:`read`, :func:`parse` or :func:`read_all`."""
+    it found.  Get one with :func:`read`, :func:`parse` or :func:`read_all`, or make one with
+    :meth:`new` and grow it with :meth:`play` and :meth:`add_variation`."""
 
-    def __init__(self, game: Game[PositionT, MoveT], data: tree.Record, *, name: str,
+    def __init__(self, game: Game[PositionT, MoveT, SetupT], data: tree.Record, *, name: str,
                  text: str, findings: list[KifuError] | None = None,
                  fmt: str = registry.NATIVE, index: int = 1, decoding: int = 0,
                  lenient: bool = False) -> None:
@@ -128,6 +163,92 @@ class Record(Generic[PositionT, MoveT]):
         self._index = index
         self._decoding = decoding  # the first findings, from decoding the file
         self._lenient = lenient  # how it was read
+        #: The end of the line last played on: its path, its nodes' count, its last node and
+        #: the position there, so that building a record move by move replays nothing.
+        self._end: tuple[tuple[int, ...], int, tree.Node[MoveT] | None, PositionT] | None = None
+
+    @overload
+    @classmethod
+    def new(cls, game: RenjuName, headers: Mapping[str, str] | None = None, *,
+            setup: Any = None) -> Record[RenjuPosition, RenjuMove, RenjuSetup]: ...
+    @overload
+    @classmethod
+    def new(cls, game: GungiName, headers: Mapping[str, str] | None = None, *,
+            setup: Any = None) -> Record[GungiPosition, GungiMove, GungiSetup]: ...
+    @overload
+    @classmethod
+    def new(cls, game: RengiName, headers: Mapping[str, str] | None = None, *,
+            setup: Any = None) -> Record[RengiPosition, RengiMove, RengiSetup]: ...
+    @overload
+    @classmethod
+    def new(cls, game: RengomaName, headers: Mapping[str, str] | None = None, *,
+            setup: Any = None) -> Record[RengomaPosition, RengomaMove, RengomaSetup]: ...
+    @overload
+    @classmethod
+    def new(cls, game: FreeGoName, headers: Mapping[str, str] | None = None, *,
+            setup: Any = None) -> Record[FreeGoPosition, FreeGoMove, FreeGoSetup]: ...
+    @overload
+    @classmethod
+    def new(cls, game: str | Game[PositionT, MoveT, SetupT],
+            headers: Mapping[str, str] | None = None, *,
+            setup: SetupT | Mapping[str, Any] | None = None) -> Record[PositionT, MoveT, SetupT]: ...
+    @classmethod
+    @library_terms
+    def new(cls, game: str | Game[Any, Any, Any], headers: Mapping[str, str] | None = None,
+            *, setup: Any = None) -> Record[Any, Any, Any]:
+        """A new record of ``game`` (a name or a :class:`~kifu.Game`) with these header lines
+        (the rules it names, the players, ``Result``...) and a set-up to start from (the game's
+        own value, or its JSON form as ``docs/json.md`` gives it: Renju's ``{"black": ["h8"],
+        "white": [], "to_move": "white"}``), without moves.  Raises ``HeaderError`` or
+        ``SetupError`` where they make no start position."""
+        found = game if isinstance(game, Game) else wrap(registry.get(game))
+        data = building.new_data(found.plugin, headers, setup)
+        return Record(found, data, name="<new>", text="")
+
+    @library_terms
+    def play(self, move: MoveT | str, *, variation: Variation = None) -> tree.Node[MoveT]:
+        """Play ``move`` (a move value, or text read where it stands) at the end of the main
+        line, or of the variation given (as :meth:`line` takes it); returns the new node,
+        whose ``comments`` a comment after the move goes into.  The move is checked by the
+        rules there and kept as its canonical value: ``IllegalMoveError`` for a move they
+        refuse, ``GameOverError`` after the end."""
+        rules, path = self.game.plugin, _path(variation)
+        line = loading.line_of(self.data, path)
+        end = self._end
+        last = line[-1] if line else None
+        if end is not None and end[:3] == (path, len(line), last):
+            position: PositionT = rules.copy(end[3])
+        else:
+            position = building.position_after(rules, self.data, line, len(line))
+        value = building.move_value(rules, position, move)
+        building.played(rules, position, value)
+        node = tree.Node(value)
+        building.own_nodes(self.data, path).append(node)
+        self._end = (path, len(line) + 1, node, position)
+        return node
+
+    @library_terms
+    def add_variation(self, entry: int, moves: Iterable[MoveT | str], *,
+                      variation: Variation = None) -> tuple[int, ...]:
+        """A variation replacing the ``entry``-th entry (from 1, events counted) of the main
+        line (or of the line ``variation`` names), made of ``moves`` played from the position
+        before it, each checked as :meth:`play` checks it; returns its path, for :meth:`line`,
+        :meth:`replay` and :meth:`play` (to go on with it)."""
+        rules, path = self.game.plugin, _path(variation)
+        line = loading.line_of(self.data, path)
+        if not 1 <= entry <= len(line):
+            raise OptionError(f"the line has {len(line)} entries; there is no entry {entry}",
+                              option="entry")
+        position = building.position_after(rules, self.data, line, entry - 1)
+        nodes = []
+        for move in moves:
+            value = building.move_value(rules, position, move)
+            building.played(rules, position, value)
+            nodes.append(tree.Node(value))
+        if not nodes:
+            raise OptionError("a variation has at least one move", option="moves")
+        line[entry - 1].variations.append(nodes)
+        return (*path, entry, len(line[entry - 1].variations))
 
     def __repr__(self) -> str:
         return f"<kifu.Record {self.game.name} {self.name!r}: {len(self.moves)} moves>"
@@ -142,9 +263,11 @@ class Record(Generic[PositionT, MoveT]):
         return self.data.header(key, default)
 
     @property
-    def setup(self) -> Any:
-        """The set-up position the record declares (the game's own value), or ``None``."""
-        return self.data.setup
+    def setup(self) -> SetupT | None:
+        """The set-up position the record declares (the game's own value, whose JSON form
+        ``docs/json.md`` describes), or ``None``."""
+        found: SetupT | None = self.data.setup
+        return found
 
     @property
     def comments(self) -> list[str]:
@@ -157,7 +280,7 @@ class Record(Generic[PositionT, MoveT]):
         return self._format
 
     @property
-    def nodes(self) -> list[tree.Node]:
+    def nodes(self) -> list[tree.Node[MoveT]]:
         """The main line's nodes: each a move with its comments and its variations (lines of
         nodes that replace it)."""
         return self.data.moves
@@ -167,6 +290,7 @@ class Record(Generic[PositionT, MoveT]):
         """The main line's moves (events such as Renju's ``swap`` included)."""
         return [node.move for node in self.data.moves]
 
+    @library_terms
     def line(self, variation: Variation = None) -> list[MoveT]:
         """The moves of a line from the start: the main line, or the variation given as a
         path (``(12, 2)``: the second variation of the 12th entry) or as text (``"12.2"``)."""
@@ -176,6 +300,7 @@ class Record(Generic[PositionT, MoveT]):
         """The path of every variation, in the order :meth:`check` replays them."""
         return [path for path, _, _ in self.data.walk() if path]
 
+    @library_terms
     def replay(self, variation: Variation = None, *,
                lenient: bool = False) -> Iterator[Step[PositionT, MoveT]]:
         """Replay a line move by move; each step's move is the canonical value
@@ -192,6 +317,7 @@ class Record(Generic[PositionT, MoveT]):
             line.live, line.current = step.position, index
             yield Step(line, index, step.number, move, step.node, step.events, step.path)
 
+    @library_terms
     def position(self, n: int | None = None, *, variation: Variation = None,
                  lenient: bool = False) -> PositionT:
         """The position after move ``n`` of a line (0: the start; ``None``: the end).
@@ -202,18 +328,13 @@ class Record(Generic[PositionT, MoveT]):
         """
         if n is not None and n < 0:
             raise OptionError(f"move numbers start at 0, not {n}", option="n")
-        rules, path = self.game.plugin, _path(variation)
+        path = _path(variation)
         loading.check_move(self.data, n, path)
-        found: PositionT = rules.start(self.data)
-        if n == 0:
-            return found
-        for step in rules.replay(self.data, lenient=lenient, path=path):
-            _raise_errors(step.warnings)
-            found = step.position
-            if n is not None and step.number == n:
-                break
+        found: PositionT = replay.position_after(self.game.plugin, self.data, n,
+                                                 lenient=lenient, path=path)
         return found
 
+    @library_terms
     def result(self) -> Outcome | None:
         """The result the record states (its ``Result:`` header, SGF's ``RE``) as data: the
         winner, the kind of end (``resignation``, ``time``, ``score``...) and the score where
@@ -222,6 +343,7 @@ class Record(Generic[PositionT, MoveT]):
         stated = self.data.result
         return None if not stated else self.game.plugin.parse_result(stated, self.data)
 
+    @library_terms
     def outcome(self, variation: Variation = None) -> Outcome | None:
         """How the game ended: the referee's outcome at the end of the line when the moves
         reach one (a five, mate, a count), else the result the record states (a resignation
@@ -240,9 +362,11 @@ class Record(Generic[PositionT, MoveT]):
 
         data, findings = self._read_again(lenient)
         options = Options(lenient=lenient, pedantic=pedantic)
-        return check_record(self.game.plugin, data, findings, self.name, self._text,
-                            options).diagnostics
+        found = check_record(self.game.plugin, data, findings, self.name, self._text,
+                             options).diagnostics
+        return [reworded_diagnostic(diagnostic) for diagnostic in found]
 
+    @library_terms
     def dumps(self, to: str = registry.NATIVE, dialect: str | None = None) -> str:
         """The record as text: ``native`` (in ``dialect``, see ``game.dialects``), ``json``, or
         an interchange format the game has (``sgf`` for Renju and Free-form Go).  Raises
@@ -284,9 +408,10 @@ def _path(variation: Variation) -> tuple[int, ...]:
     return tuple(variation)
 
 
+@library_terms
 def read(path: str, *, game: str | None = None, encoding: str | None = None,
          index: int | None = None, folders: tuple[str, ...] = (),
-         lenient: bool = False) -> Record[Any, Any]:
+         lenient: bool = False) -> Record[Any, Any, Any]:
     """Read one record file: decoded (UTF-8, Shift_JIS... or ``encoding``), its game told by
     its suffix or content (or ``game``), its format by its suffix or content.
 
@@ -304,8 +429,9 @@ def read(path: str, *, game: str | None = None, encoding: str | None = None,
                   decoding=len(loaded.source.warnings), lenient=lenient)
 
 
+@library_terms
 def parse(text: str, *, game: str | None = None, path: str = "<string>",
-          lenient: bool = False) -> Record[Any, Any]:
+          lenient: bool = False) -> Record[Any, Any, Any]:
     """Read a record from ``text``; ``path`` names it in messages (its suffix, if any, tells
     the game and format, as the text's own headers can).  A text holding several records
     gives its first; see :func:`read` for ``lenient`` and the errors."""
@@ -321,9 +447,10 @@ def parse(text: str, *, game: str | None = None, path: str = "<string>",
 OnError = Callable[[str, KifuError], object]
 
 
+@library_terms
 def read_all(path: str, *, game: str | None = None, encoding: str | None = None,
              on_error: OnError | None = None, lenient: bool = False
-             ) -> Iterator[Record[Any, Any]]:
+             ) -> Iterator[Record[Any, Any, Any]]:
     """Every record of a file or of a folder's record files (walked in name order), every game
     of an SGF collection included, one at a time: a record is read when it is asked for, so
     that a caller done with each holds one.
@@ -334,24 +461,24 @@ def read_all(path: str, *, game: str | None = None, encoding: str | None = None,
     ``lenient``.
     """
     from kifu.reading.walk import walk
-    from kifu.run.validate import is_other_json
+    from kifu.run.validate import is_other_file
 
     for found in walk([path], registry.suffixes()):
         try:
             if found.problem is not None:
                 raise found.problem
-            source = read_source(found.path, encoding)
-            if not found.named and is_other_json(found.path, source.text):
+            source = loading.read_file(found.path, encoding, game)
+            if not found.named and is_other_file(found.path, source.text):
                 continue
             yield from _records(source, game, on_error, lenient)
         except KifuError as error:
             if on_error is None:
                 raise
-            on_error(found.path, error)
+            on_error(found.path, reworded(error))
 
 
 def _records(source: SourceText, game: str | None, on_error: OnError | None,
-             lenient: bool) -> Iterator[Record[Any, Any]]:
+             lenient: bool) -> Iterator[Record[Any, Any, Any]]:
     rules, fmt = registry.detect(source.text, source.path, game)
     found = list(source.warnings)
     index = 0
@@ -363,7 +490,7 @@ def _records(source: SourceText, game: str | None, on_error: OnError | None,
             error = next(f for f in findings if f.severity == "error")
             if on_error is None:
                 raise error
-            on_error(one.name, error)
+            on_error(one.name, reworded(error))
             continue
         yield Record(wrap(rules), one.record, name=one.name, text=source.text,
                      findings=findings, fmt=fmt, index=index, decoding=decoding,

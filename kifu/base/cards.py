@@ -48,5 +48,6 @@ BUILT_IN = (
          aliases=("連駒", "れんごま"), suffixes=(".rengoma",)),
     Card("renju", "Renju 連珠", "kifu.builtin.renju",
          aliases=("連珠", "gomoku-renju"), suffixes=(".renju",),
-         formats={"sgf": (".sgf",)}),
+         formats={"sgf": (".sgf",), "psq": (".psq",), "pgn": (".pgn",),
+                  "rif": (".rif", ".xml"), "renlib": (".lib",)}),
 )

@@ -15,6 +15,10 @@ from kifu.base.errors import InternalError, KifuError
 #: A quoted source line is cut to about this many characters around the place it points at,
 #: so that a record of one huge line costs each diagnostic a little, not the whole line.
 QUOTE_WIDTH = 160
+#: A message is cut to this many characters.  Messages quote what they are about in a few words
+#: (``kifu.base.limits.shorten``); this holds one that would quote a whole header of megabytes,
+#: since every report, viewer page and result of a batch's worker carries its diagnostics.
+MESSAGE_WIDTH = 1000
 
 
 #: Where the last line looked up starts and ends: (text, line number, start, end), since a
@@ -88,6 +92,8 @@ class Diagnostic:
             quoted = _quote(text, span.line, span.column)
             if quoted is not None:
                 source_line, source_column = quoted
+        if len(error.message) > MESSAGE_WIDTH:
+            error = error.located(message=error.message[:MESSAGE_WIDTH - 1] + "\u2026")
         return cls(
             path=path,
             severity=error.severity,

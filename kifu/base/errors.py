@@ -113,6 +113,13 @@ class NotationError(KifuError):
     code = "syntax"
 
 
+class GameIndexError(NotationError):
+    """A game asked for by number (``read(path, index=N)``, ``--game-index N``) that the file
+    does not hold."""
+
+    code = "game-index"
+
+
 class LimitError(NotationError):
     """The record goes past one of kifu's limits (see ``kifu.base.limits``): variations nested too
     deeply, too many moves or tokens, a number with too many digits.  ``rule`` names the
@@ -170,8 +177,9 @@ class OutputError(KifuError):
 
 
 class OptionError(KifuError):
-    """An option names what the record does not have (a move past its end, a variation);
-    ``option`` is the option's name as the user typed it (``--move``)."""
+    """An option names what the record does not have (a move past its end, a variation), or
+    takes a value it cannot; ``option`` is the option's name as the user gave it (``--move``
+    on the command line, ``n`` or ``variation`` in the library)."""
 
     code = "usage"
 

@@ -24,6 +24,7 @@ record goes past it, naming the limit as its rule.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from kifu.base.errors import KifuError, LimitError
 from kifu.base.record import Node, Span
@@ -70,7 +71,7 @@ def too_many_tokens(span: Span | None) -> LimitError:
                       "brackets; kifu reads no more", span=span, rule="token-limit")
 
 
-def moves_in(moves: list[Node]) -> int:
+def moves_in(moves: list[Node[Any]]) -> int:
     """How many moves a tree holds, every variation included (no recursion)."""
     count = 0
     pending = [moves]
@@ -81,12 +82,12 @@ def moves_in(moves: list[Node]) -> int:
     return count
 
 
-def check_tree(moves: list[Node]) -> None:
+def check_tree(moves: list[Node[Any]]) -> None:
     """Refuse a tree of moves that nests variations more than ``MAX_DEPTH`` deep or holds more
     than ``MAX_MOVES`` moves, at the first place it does; for records that were not read
     through :class:`kifu.reading.movetext.RecordBuilder`, which checks as it goes.  No recursion."""
     count = 0
-    pending: list[tuple[list[Node], int]] = [(moves, 0)]
+    pending: list[tuple[list[Node[Any]], int]] = [(moves, 0)]
     while pending:
         nodes, depth = pending.pop()
         count += len(nodes)

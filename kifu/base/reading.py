@@ -13,8 +13,12 @@ from kifu.base.record import Record
 class Reading:
     """One record read from a file that may hold several (an SGF collection), with what the
     reading found on the way (located warnings, repairs, or the error that left ``record``
-    ``None``) and the format's own form of it (``document``), for a lossless rewrite."""
+    ``None``) and the format's own form of it (``document``), for a lossless rewrite.
+
+    ``label`` is the record's own name within the file where the format gives it one (a
+    database's game id): the record is then named ``path#label`` rather than ``path#N``."""
 
     record: Record | None
     findings: list[KifuError] = field(default_factory=list)
     document: Any = None
+    label: str | None = None

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 
 class Span(NamedTuple):
@@ -61,7 +61,11 @@ class Located(Protocol):
     def span(self, start: int, end: int) -> Span: ...
 
 
-class Node:
+#: The move type of a game (a node's ``move``).
+M = TypeVar("M")
+
+
+class Node(Generic[M]):
     """One entry of a line of play: a move, the comments after it, and its alternatives.
 
     ``variations`` are lines that replace *this* move: each is replayed from the position before
@@ -70,18 +74,38 @@ class Node:
     (``place``), and the span is then worked out only when asked for: most never are, and a
     record may hold many thousands of nodes (slots, for the same reason).  Spans take no part
     in equality.
+
+    ``properties`` are what a format says of the position after this move beyond comments,
+    each by a name (as headers are): a title, labels on points, a bookmark (RenLib's, say).
+    The rules never read them; a format that cannot write them says so when it converts.
     """
 
-    __slots__ = ("move", "comments", "variations", "_span", "_place")
+    __slots__ = ("move", "comments", "variations", "_span", "_place", "_properties")
 
-    def __init__(self, move: Any, comments: list[str] | None = None,
-                 variations: list[list[Node]] | None = None, span: Span | None = None,
-                 place: tuple[Located, int, int] | None = None) -> None:
+    def __init__(self, move: M, comments: list[str] | None = None,
+                 variations: list[list[Node[M]]] | None = None, span: Span | None = None,
+                 place: tuple[Located, int, int] | None = None,
+                 properties: dict[str, str] | None = None) -> None:
         self.move = move
         self.comments = [] if comments is None else comments
-        self.variations = [] if variations is None else variations
+        self.variations: list[list[Node[M]]] = [] if variations is None else variations
         self._span = span
         self._place = place
+        self._properties = properties or None
+
+    @property
+    def properties(self) -> dict[str, str]:
+        """The node's properties by name (made when first asked for: most nodes have none)."""
+        if self._properties is None:
+            self._properties = {}
+        return self._properties
+
+    @properties.setter
+    def properties(self, properties: dict[str, str]) -> None:
+        self._properties = properties or None
+
+    def has_properties(self) -> bool:
+        return bool(self._properties)
 
     @property
     def span(self) -> Span | None:
@@ -94,20 +118,24 @@ class Node:
     def span(self, span: Span | None) -> None:
         self._span, self._place = span, None
 
-    def copy(self, variations: list[list[Node]]) -> Node:
-        """The same node with a copy of its comments and the ``variations`` given."""
-        return Node(self.move, list(self.comments), variations, self._span, self._place)
+    def copy(self, variations: list[list[Node[M]]]) -> Node[M]:
+        """The same node with a copy of its comments and properties and the ``variations``
+        given."""
+        return Node(self.move, list(self.comments), variations, self._span, self._place,
+                    dict(self._properties) if self._properties else None)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Node):
             return NotImplemented
         return (self.move == other.move and self.comments == other.comments
+                and (self._properties or {}) == (other._properties or {})
                 and self.variations == other.variations)
 
     __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass it was
 
     def __repr__(self) -> str:
-        return (f"Node(move={self.move!r}, comments={self.comments!r}, "
+        properties = f", properties={self._properties!r}" if self._properties else ""
+        return (f"Node(move={self.move!r}, comments={self.comments!r}{properties}, "
                 f"variations={self.variations!r}, span={self.span!r})")
 
 
@@ -128,7 +156,7 @@ class Record:
     headers: dict[str, str] = field(default_factory=dict)
     setup: Any = None
     comments: list[str] = field(default_factory=list)
-    moves: list[Node] = field(default_factory=list)
+    moves: list[Node[Any]] = field(default_factory=list)
     source: str | None = field(default=None, compare=False)
     header_spans: dict[str, Span] = field(default_factory=dict, compare=False)
     read_options: ReadOptions = field(default_factory=ReadOptions, compare=False, repr=False)
@@ -136,6 +164,10 @@ class Record:
     #: function that gives the header's span.  :meth:`header_span` reads them too.
     header_places: dict[str, Callable[[], Span]] = field(default_factory=dict, compare=False,
                                                           repr=False)
+    #: What the record's format says of the whole game beyond headers, set-up and comments
+    #: that kifu has no other place for (an SGF root's ``ST``, a program's own properties), by
+    #: name, as :attr:`Node.properties` are for one position.
+    properties: dict[str, str] = field(default_factory=dict)
 
     def header(self, key: str, default: str | None = None) -> str | None:
         """A header's value, looked up without regard to case."""
@@ -166,7 +198,7 @@ class Record:
     def result(self) -> str | None:
         return self.header("Result")
 
-    def line(self, path: tuple[int, ...]) -> list[Node]:
+    def line(self, path: tuple[int, ...]) -> list[Node[Any]]:
         """The nodes of the line a variation path selects.
 
         A path is pairs flattened: ``(i, v, j, w, ...)`` takes the ``v``-th variation (1-based) of
@@ -191,25 +223,26 @@ class Record:
         """A copy whose tree of nodes (and their comment lists) can be changed without changing
         this record; moves and the set-up, immutable values, are shared.  No recursion, so a
         tree nested to the limit copies as any other (``copy.deepcopy`` would not)."""
-        moves: list[Node] = []
+        moves: list[Node[Any]] = []
         pending = [(self.moves, moves)]
         while pending:
             source, target = pending.pop()
             for node in source:
-                variations: list[list[Node]] = [[] for _ in node.variations]
+                variations: list[list[Node[Any]]] = [[] for _ in node.variations]
                 target.append(node.copy(variations))
                 pending.extend(zip(node.variations, variations))
         return Record(self.game, dict(self.headers), self.setup, list(self.comments), moves,
                       self.source, dict(self.header_spans), self.read_options,
                       dict(self.header_places))
 
-    def walk(self) -> Iterator[tuple[tuple[int, ...], int, list[Node]]]:
+    def walk(self) -> Iterator[tuple[tuple[int, ...], int, list[Node[Any]]]]:
         """Every line of the tree: (path, index where it branches off, its own nodes).
 
         The main line comes first with path ``()``; a variation's nodes start at position
         ``branch`` of the line it belongs to (0-based), replacing the node there.
         """
-        queue: deque[tuple[tuple[int, ...], int, list[Node]]] = deque([((), 0, self.moves)])
+        queue: deque[tuple[tuple[int, ...], int, list[Node[Any]]]] = deque(
+            [((), 0, self.moves)])
         while queue:
             path, branch, nodes = queue.popleft()
             yield path, branch, nodes

@@ -17,15 +17,15 @@ from typing import Any, NoReturn, TypeVar
 import click
 
 from kifu.base.diagnostics import Diagnostic
-from kifu.base.errors import PEDANTIC, KifuError, OptionError
+from kifu.base.errors import PEDANTIC, GameIndexError, KifuError, OptionError
 from kifu.base.record import ReadOptions
 from kifu.base.unsafe import printable, safe_lines
 from kifu.commands.options import F
 from kifu.plugin import Console, registry
-from kifu.reading.source import STDIN, read_source
+from kifu.reading.source import STDIN
 from kifu.reading.walk import Shard, missing, walk
 from kifu.report.text import Summary, TextFormatter
-from kifu.run.load import GameIndexError, Loaded, load_source
+from kifu.run.load import Loaded, load_source, read_file
 from kifu.run.progress import LazyCount, Progress
 
 T = TypeVar("T")
@@ -103,18 +103,33 @@ def echo(text: str) -> None:
         click.echo(text)
 
 
-def write_output(text: str, output: str | None) -> None:
-    """Write to ``output`` (atomically) or to standard output, where a terminal gets what a
-    record holds escaped."""
-    if output is None or output == STDIN:
-        if sys.stdout.isatty():
-            click.echo(safe_lines(text), nl=False)
-        else:  # exactly as made: click would strip what looks like colour codes
-            click.echo(text, nl=False, color=True)
-        return
-    from kifu.run.outputs import write_atomic  # only commands that write files need it
+def write_output(text: str | Iterable[str], output: str | None, *, binary: bool = False) -> None:
+    """Write ``text`` (a string, or pieces to write one after the other) to ``output``
+    (atomically) or to standard output, where a terminal gets what a record holds escaped;
+    ``binary``: ``text`` is bytes, one character each (a binary format's), written as they are
+    and never to a terminal.
 
-    write_atomic(output, text)
+    Pieces are all taken before the first is printed (:func:`kifu.run.outputs.spooled`): what
+    stops them half-way (an output refused as too large) leaves standard output untouched."""
+    from kifu.run.outputs import spooled, write_atomic  # only commands that write need them
+
+    if output is not None and output != STDIN:
+        write_atomic(output, text, encoding="latin-1" if binary else "utf-8")
+        return
+    terminal = sys.stdout.isatty()
+    if binary and terminal:
+        raise click.UsageError("the output is binary; write it to a file with -o FILE")
+    pieces = spooled(text)
+    sys.stdout.flush()
+    for piece in [pieces] if isinstance(pieces, str) else pieces:
+        if binary:
+            sys.stdout.buffer.write(piece.encode("latin-1"))
+        elif terminal:
+            click.echo(safe_lines(piece), nl=False)
+        else:  # exactly as made: click would strip what looks like colour codes
+            click.echo(piece, nl=False, color=True)
+    if binary:
+        sys.stdout.buffer.flush()
 
 
 class TextConsole(Console):
@@ -133,7 +148,7 @@ def load_record(path: str, encoding: str | None, game: str | None,
     """One record of ``path`` (``game_index`` picks a game of a collection), what reading it
     repaired or guessed reported on standard error; an error in reading it is raised."""
     try:
-        source = read_source(path, encoding)
+        source = read_file(path, encoding, game)
     except KifuError as error:
         raise RecordFailure(error, path, None) from None
     try:
@@ -196,7 +211,8 @@ def close_run(summary: Summary, paths: tuple[str, ...], shard: Shard | None,
         if not quiet:
             where = f"shard {shard}" if shard else "the files given"
             click.echo(f"no kifu records in {where}" + (
-                f" ({summary.skipped} other JSON file{'s' * (summary.skipped != 1)} left alone)"
+                f" ({summary.skipped} file{'s' * (summary.skipped != 1)} of other programs left "
+                "alone)"
                 if summary.skipped else ""), err=True)
     elif not quiet:
         click.echo(summary.table(), err=True)

@@ -1,6 +1,7 @@
 """``kifu convert``: write records in another notation, as JSON, or as SGF."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import NoReturn
 
 import click
@@ -20,7 +21,7 @@ from kifu.commands.options import (
 from kifu.plugin import registry
 from kifu.reading.source import STDIN
 from kifu.reading.walk import Shard
-from kifu.run.load import Loaded, dump, rewrite
+from kifu.run.load import Loaded, dump_pieces, leaves_out, reader, rewrite_pieces
 from kifu.run.outputs import refuse_inputs, relocate
 
 
@@ -66,23 +67,39 @@ def convert(records: tuple[str, ...], game: str | None, encoding: str | None,
     warnings = []
     if output is not None and output != STDIN:
         warnings = relocate(loaded.game, loaded.record, record, output)
-    console.write_output(_converted(loaded, record, target, dialect), output)
+    text = _converted(loaded, record, target, dialect, game_index)
+    if target != loaded.fmt or len(loaded.documents) <= 1:
+        warnings.extend(leaves_out(loaded.game, loaded.record, target))
+    console.write_output(text, output, binary=_binary(loaded, target))
     console.print_diagnostics(Diagnostic.from_error(w, record, loaded.source.text)
                               for w in warnings)
 
 
-def _converted(loaded: Loaded, record: str, target: str, dialect: str | None) -> str:
-    """The record in ``target``: a collection rewritten as a whole into its own format,
-    else one record dumped."""
+def _binary(loaded: Loaded, target: str) -> bool:
+    """Whether ``target`` is a format of bytes (RenLib's, say)."""
+    return reader(loaded.game, target).binary
+
+
+def _converted(loaded: Loaded, record: str, target: str, dialect: str | None,
+               game_index: int | None) -> Iterator[str]:
+    """The record in ``target``, a piece at a time: a collection rewritten as a whole into its
+    own format, else one record dumped.  What is wrong with the record, found before or while
+    it is written, is reported with its text quoted."""
     with quoting(loaded):
-        text = rewrite(loaded.game, loaded.fmt, loaded.documents) if target == loaded.fmt \
-            else None
-        if text is None:
-            if len(loaded.documents) > 1:
+        pieces = rewrite_pieces(loaded.game, loaded.fmt, loaded.documents) \
+            if target == loaded.fmt else None
+        if pieces is None:
+            if len(loaded.documents) > 1 or (loaded.games > 1 and game_index is None):
+                whole = f", or all of them --to {loaded.fmt}" if loaded.documents else ""
                 raise click.UsageError(f"{record} holds {loaded.games} games; convert one with "
-                                       "--game-index N, or all of them --to sgf")
-            text = dump(loaded.game, loaded.record, target, dialect)
-    return text
+                                       f"--game-index N{whole}")
+            pieces = dump_pieces(loaded.game, loaded.record, target, dialect)
+    return _quoted(loaded, pieces)
+
+
+def _quoted(loaded: Loaded, pieces: Iterator[str]) -> Iterator[str]:
+    with quoting(loaded):
+        yield from pieces
 
 
 def _convert_all(records: tuple[str, ...], output_dir: str, *, encoding: str | None,

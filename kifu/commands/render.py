@@ -29,9 +29,10 @@ from kifu.commands.options import (
     variation_option,
 )
 from kifu.plugin import RenderOptions
-from kifu.reading.source import STDIN, read_source
+from kifu.reading.source import STDIN
 from kifu.reading.walk import Shard
 from kifu.render.formats import RENDER_FORMATS, Drawing
+from kifu.run.load import read_file
 from kifu.run.outputs import refuse_inputs
 
 
@@ -48,6 +49,9 @@ from kifu.run.outputs import refuse_inputs
 @output_dir_option
 @click.option("--fragment", is_flag=True, help="With --format html: a block to paste into "
               "another page instead of a whole page.")
+@click.option("--problem/--no-problem", default=None, help="With --format html: show the "
+              "records as problems (the start position, the side to play, the solution when "
+              "asked), or none; by default those that read as problems.")
 @drawing_options
 @click.option("--option", "-O", "extras", multiple=True, metavar="NAME[=VALUE]",
               help="A game's own drawing option (see 'kifu games').")
@@ -58,7 +62,8 @@ from kifu.run.outputs import refuse_inputs
 @handle_errors
 def render(records: tuple[str, ...], game: str | None, encoding: str | None,
            read_options: ReadOptions, move: int | None, fmt: str, output: str | None,
-           output_dir: str | None, fragment: bool, options: RenderOptions, extras: tuple[str, ...],
+           output_dir: str | None, fragment: bool, problem: bool | None, options: RenderOptions,
+           extras: tuple[str, ...],
            path: tuple[int, ...], lenient: bool, jobs: int | None, scheduler: str | None,
            shard: Shard | None, quiet: bool, game_index: int | None) -> None:
     """Draw the position after a move as SVG or text, or a record as an HTML viewer.
@@ -67,7 +72,8 @@ def render(records: tuple[str, ...], game: str | None, encoding: str | None,
     (one file each, and whatever pages the format adds, such as an index).
     """
     fmt = _format_for(fmt, output)
-    drawing = Drawing(move=move, path=path, lenient=lenient, options=options, extras=extras)
+    drawing = Drawing(move=move, path=path, lenient=lenient, options=options, extras=extras,
+                      problem=problem)
     if fragment and (fmt != "html" or output_dir is not None):
         raise click.UsageError("--fragment goes with --format html and one record")
     record = console.one_record(records, output, output_dir)
@@ -144,16 +150,17 @@ def _render_viewer(record: str, output: str | None, fragment: bool, encoding: st
     are reported as ``validate`` reports them; the exit status says whether all is legal."""
     from kifu.render import viewer
 
-    source = read_source(record, encoding)
+    source = read_file(record, encoding, game)
     views = viewer.views_of_text(source.text, record, drawing.options_for, game_name=game,
-                                 lenient=drawing.lenient, read_options=read_options)
+                                 lenient=drawing.lenient, read_options=read_options,
+                                 problem=drawing.problem)
     viewer.open_at(views, drawing.move, drawing.path, strict=True)
     if fragment:
         stem = "record" if record == STDIN else os.path.basename(record).split(".")[0]
         key = "".join(c if c.isalnum() else "-" for c in stem.lower()).strip("-") or "record"
-        text = viewer.fragment(views, key)
+        text = viewer.fragment(views, key, source.text)
     else:
-        text = viewer.page(views)
+        text = viewer.page(views, text=source.text)
     console.write_output(text, output)
     reports = viewer.reports_of(views, record)
     console.print_diagnostics(d for report in reports for d in report.diagnostics)

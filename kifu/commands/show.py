@@ -113,9 +113,10 @@ def _show_json(loaded: Loaded, move: int | None, path: tuple[int, ...], variatio
 
     if not variations:
         loaded.check_move(move, path)
-    pieces, failed = replay_text(loaded.game, loaded.record, variations=variations,
-                                 lenient=lenient, path=path, move=move)
-    for piece in pieces:  # written as replayed: the whole document can be hundreds of MB
+    with quoting(loaded):  # a replay of too many positions is refused before it is written
+        replay = replay_text(loaded.game, loaded.record, variations=variations,
+                             lenient=lenient, path=path, move=move)
+    for piece in replay:  # written as replayed: the whole document can be hundreds of MB
         click.echo(piece, nl=False)
-    if failed:
+    if replay.failed:
         sys.exit(exitcodes.INVALID)

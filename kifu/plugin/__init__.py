@@ -11,7 +11,17 @@ from __future__ import annotations
 from kifu.base.cards import Card
 from kifu.base.reading import Reading
 from kifu.plugin.contract import AnyGame, Console, Format, GamePlugin
-from kifu.plugin.values import Event, MoveT, Outcome, Played, PositionT, RenderOptions, Step
+from kifu.plugin.values import (
+    Event,
+    MoveT,
+    Outcome,
+    Played,
+    PositionT,
+    RenderOptions,
+    SetupDefault,
+    SetupT,
+    Step,
+)
 
 __all__ = ["AnyGame", "Card", "Console", "Event", "Format", "GamePlugin", "MoveT", "Outcome",
-           "Played", "PositionT", "Reading", "RenderOptions", "Step"]
+           "Played", "PositionT", "Reading", "RenderOptions", "SetupDefault", "SetupT", "Step"]

@@ -29,7 +29,17 @@ from kifu.base.record import Record
 from kifu.plugin import replay
 from kifu.plugin.results import read_result
 from kifu.plugin.symmetry import IDENTITY, KeyTracker, Symmetry, Tracker
-from kifu.plugin.values import Event, MoveT, Outcome, Played, PositionT, RenderOptions, Step
+from kifu.plugin.values import (
+    Event,
+    MoveT,
+    Outcome,
+    Played,
+    PositionT,
+    RenderOptions,
+    SetupDefault,
+    SetupT,
+    Step,
+)
 
 if TYPE_CHECKING:
     import click
@@ -39,10 +49,33 @@ if TYPE_CHECKING:
 class Format:
     """An interchange format a game reads and writes besides its own notation (SGF, say).
 
+    ``claims(text)`` says whether a text with one of the format's ``suffixes`` is this game's;
+    ``recognises(text)`` whether a text is in this format at all, whatever its game and name
+    (SGF opens with ``(;``): it tells the format of a text whose game the user named
+    (``--game``) or whose name says nothing (standard input).  Formats that share a suffix
+    are asked in the order of their ``precedence``, highest first (Renju's SGF, which claims
+    only Renju's texts, before Go's, which claims any SGF without a game number), then in the
+    order of the games' cards.
+
     ``read_all(text, path, lenient)`` reads every record of a file, each with its findings
     (lazily, if it can: a caller done with a record before asking for the next holds one);
     ``rewrite(documents)`` writes documents it read back in the format, keeping what the game
-    does not model.  Both are optional.
+    does not model, as text or as pieces of text one after the other; ``pieces(record)`` is
+    ``write`` a piece at a time, so that a large output is never whole in memory (``kifu
+    convert`` writes the pieces as they come); ``leaves_out(record)`` says in words what
+    writing a record in the format loses (its variations, say), each a sentence a conversion
+    reports.  All optional.
+
+    A format of bytes rather than text (a binary file, or XML that names its own encoding)
+    gives ``claims_bytes(head)``, which tells from the first bytes of a file (at most
+    :data:`kifu.reading.source.HEAD_BYTES`) whether the file is its own.  Such a file is handed
+    to it undecoded, as text of one character per byte (ISO-8859-1: ``text.encode("latin-1")``
+    gives the bytes back), and what it writes is such text, to be written as bytes;
+    ``max_bytes`` is then the largest file it reads (a database can be larger than a record).
+
+    ``generic`` are those of its suffixes other programs use for files of their own (``.xml``,
+    ``.pgn``): a file found in a folder with one of them that no format claims is left alone,
+    as other programs' ``.json`` files are; named on the command line, it is an error.
     """
 
     name: str
@@ -52,7 +85,23 @@ class Format:
     write: Callable[[Record], str]
     claims: Callable[[str], bool] = lambda text: True
     read_all: Callable[[str, str, bool], Iterable[Reading]] | None = None
-    rewrite: Callable[[list[Any]], str] | None = None
+    rewrite: Callable[[list[Any]], str | Iterable[str]] | None = None
+    pieces: Callable[[Record], Iterable[str]] | None = None
+    recognises: Callable[[str], bool] | None = None
+    precedence: int = 0
+    leaves_out: Callable[[Record], list[str]] | None = None
+    claims_bytes: Callable[[bytes], bool] | None = None
+    max_bytes: int | None = None
+    generic: tuple[str, ...] = ()
+
+    @property
+    def binary(self) -> bool:
+        """Whether the format reads and writes bytes (as text of one character per byte)."""
+        return self.claims_bytes is not None
+
+    def written(self, record: Record) -> Iterable[str]:
+        """``record`` in the format, a piece at a time where the format can."""
+        return self.pieces(record) if self.pieces is not None else [self.write(record)]
 
 
 class Console(ABC):
@@ -75,11 +124,12 @@ class Console(ABC):
         return console
 
 
-class GamePlugin(ABC, Generic[PositionT, MoveT]):
+class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
     """Base class of a game plug-in; ``kifu/builtin/README.md`` describes the contract.
 
-    A game subclasses ``GamePlugin[Position, Move]`` with its own position and move types, so
-    that type checkers see them through the library (:class:`kifu.Game`).
+    A game subclasses ``GamePlugin[Position, Move, Setup]`` with its own position, move and
+    set-up types (the set-up type may be left out: ``Any``), so that type checkers see them
+    through the library (:class:`kifu.Game`, :class:`kifu.Record`).
 
     A game laid out as the built-in games are (a package whose modules each have one role:
     ``notation``, ``moves``, ``setup``, ``rules``, ``position``, ``render``, ``events``) needs
@@ -92,7 +142,8 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
     #: What the default methods ask of each role module: the functions (and constants) it
     #: may define, those a game must have for the methods it does not override in capitals.
     ROLES: ClassVar[Mapping[str, str]] = {
-        "notation": "parse(text, source), write(record, dialect)",
+        "notation": "parse(text, source), write(record, dialect), write_pieces(record, dialect) "
+                    "(optional)",
         "moves": "move_to_json(move), move_from_json(data)",
         "setup": "to_json(setup), from_json(data) (optional: a set-up is its own JSON)",
         "rules": "start(record), play(position, move, lenient), legal_moves(position), "
@@ -148,10 +199,7 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
 
     def _optional(self, role: str, name: str) -> Any:
         """A function (or constant) a role module may leave out: ``None`` then."""
-        try:
-            return getattr(self.role(role), name, None)
-        except ModuleNotFoundError:
-            return None
+        return _role_attribute(type(self).__module__, role, name)
 
     # -- notation ---------------------------------------------------------------------------
 
@@ -164,6 +212,17 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
         """The record in canonical notation, or in the named dialect."""
         text: str = self.role("notation").write(record, dialect)
         return text
+
+    def write_pieces(self, record: Record, dialect: str | None = None) -> Iterable[str]:
+        """What :meth:`write` writes, a few lines at a time, so that a long record's text is
+        never whole in memory (``kifu convert`` writes the pieces as they come): the notation
+        module's ``write_pieces`` where the game writes through its notation module, else the
+        whole text as one piece."""
+        pieces = self._optional("notation", "write_pieces")
+        if pieces is None or getattr(self.write, "__func__", None) is not GamePlugin.write:
+            return [self.write(record, dialect)]
+        written: Iterable[str] = pieces(record, dialect)
+        return written
 
     def move_text(self, move: Any) -> str:
         """One move in the native notation, as it stands alone (for JSON and messages)."""
@@ -227,7 +286,7 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
 
     def play(self, position: Any, move: Any, *, lenient: bool = False) -> Played:
         """Apply ``move`` to ``position`` in place, or raise ``IllegalMoveError`` naming the rule."""
-        played: Played = self.role("rules").play(position, move, lenient)
+        played: Played = self._optional("rules", "play")(position, move, lenient)
         return played
 
     def play_quietly(self, position: Any, move: Any, *, lenient: bool = False) -> list[KifuError]:
@@ -275,7 +334,7 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
 
     def outcome(self, position: Any) -> Outcome | None:
         """How the game has ended in this position, or ``None`` while it goes on."""
-        ended: Outcome | None = self.role("rules").outcome(position)
+        ended: Outcome | None = self._optional("rules", "outcome")(position)
         return ended
 
     def parse_result(self, stated: str, record: Record | None = None) -> Outcome | None:
@@ -425,6 +484,11 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
         """Every line of ``record`` (see :func:`kifu.plugin.replay.replay_tree`)."""
         return replay.replay_tree(self, record, lenient=lenient)
 
+    def replay_lines(self, record: Record, *, lenient: bool = False) -> Iterator[Step | KifuError]:
+        """Every line of ``record``, each whole before the next (see
+        :func:`kifu.plugin.replay.replay_lines`)."""
+        return replay.replay_lines(self, record, lenient=lenient)
+
     def check(self, record: Record, *, lenient: bool = False) -> tuple[list[KifuError], int]:
         """Every problem of ``record`` and its main line's length (see
         :func:`kifu.plugin.replay.check`)."""
@@ -443,7 +507,7 @@ class GamePlugin(ABC, Generic[PositionT, MoveT]):
 
 #: A game of any kind, as the game-neutral core handles it (it never looks inside positions or
 #: moves; a game's own code and the library's users see the real types).
-AnyGame = GamePlugin[Any, Any]
+AnyGame = GamePlugin[Any, Any, Any]
 
 
 def _as_written(stated: str, names: Mapping[str, str]) -> Outcome | None:
@@ -452,6 +516,16 @@ def _as_written(stated: str, names: Mapping[str, str]) -> Outcome | None:
     said = stated.strip()
     winner = {key.casefold(): value for key, value in names.items()}.get(said.casefold(), said)
     return Outcome(None if winner.casefold() == "draw" else winner, said)
+
+
+@functools.cache
+def _role_attribute(defined_in: str, role: str, name: str) -> Any:
+    """What the role module of the game defined in ``defined_in`` calls ``name``, ``None`` if
+    it has no such module or name (found once: a replay asks for some of these every move)."""
+    try:
+        return getattr(_role_module(defined_in, role), name, None)
+    except ModuleNotFoundError:
+        return None
 
 
 @functools.cache

@@ -8,7 +8,9 @@
 ```
 Headers are a list of pairs because their order matters.  ``move`` is the game's own JSON for a
 move (always with a ``type``); ``notation`` is the same move in the game's native notation, for
-people and for tools that only display moves.  Spans are kept, so nothing is lost both ways.
+people and for tools that only display moves; a node with properties (a title, labels, a
+bookmark that another format keeps) has them as ``properties``, an object of texts.  Spans are
+kept, so nothing is lost both ways.
 """
 from __future__ import annotations
 
@@ -30,17 +32,107 @@ VERSION = 1
 
 
 def dumps(record: Record) -> str:
-    """The record as JSON text: a field of the document a line, and each node of the main line
-    on a line of its own.  The nodes are written one at a time by the C encoder (which does
-    not indent): a record of 500,000 moves, indented as a whole by the pure-Python one, cost
-    gigabytes and many seconds."""
+    """The record as JSON text (see :func:`pieces`)."""
+    return "".join(pieces(record))
+
+
+def pieces(record: Record) -> Iterator[str]:
+    """The record as JSON text, a node at a time: a field of the document a line, and each
+    node of the main line on a line of its own.  The nodes are written one at a time by the C
+    encoder (which does not indent), a node's variations too, by an explicit stack: a record
+    of 500,000 moves, indented as a whole by the pure-Python one, cost gigabytes and many
+    seconds, and its text built whole a gigabyte still.  Readable, but no control or bidi
+    character as it is (``json_escaped``)."""
     game = registry.get(record.game)
-    check_tree(record.moves)  # the JSON encoder recurses as deep as the variations
+    check_tree(record.moves)  # the variations are walked without recursion, but read back by it
     fields = ",\n ".join(f"{json.dumps(key)}: {_compact(value)}"
                          for key, value in _document(record, game).items())
-    nodes = ",\n  ".join(_compact(_node_json(game, node)) for node in record.moves)
-    text = "{" + fields + ',\n "moves": [' + (f"\n  {nodes}\n " if nodes else "") + "]}\n"
-    return json_escaped(text)  # readable, but no control or bidi character as it is
+    return _pieces(game, fields, record.moves)
+
+
+def _pieces(game: AnyGame, fields: str, moves: list[Node[Any]]) -> Iterator[str]:
+    yield json_escaped("{" + fields + ',\n "moves": [' + ("\n  " if moves else ""))
+    held: list[str] = []
+    for text in _nodes_text(game, moves):
+        held.append(text)
+        if len(held) >= 256:
+            yield json_escaped("".join(held))
+            held = []
+    held.append("\n " if moves else "")
+    yield json_escaped("".join(held) + "]}\n")
+
+
+def _nodes_text(game: AnyGame, moves: list[Node[Any]]) -> Iterator[str]:
+    """The nodes of the main line as JSON, ``,\\n  `` between them, each with its variations
+    (``, `` between their nodes), as the C encoder writes a node's JSON, in small pieces."""
+    # Each frame: a line of nodes and the next to write, or a node and its next variation.
+    lines: list[list[Any]] = [[moves, 0]]
+    while lines:
+        frame = lines[-1]
+        if isinstance(frame[0], Node):
+            node, choice = frame
+            if choice == len(node.variations):
+                lines.pop()
+                yield "]" + _tail(node)
+                continue
+            frame[1] += 1
+            yield ", [" if choice else "["
+            lines.append([node.variations[choice], 0])
+            continue
+        nodes, index = frame
+        if index == len(nodes):
+            lines.pop()
+            if lines:  # a variation, closed; the main line is closed by the caller
+                yield "]"
+            continue
+        frame[1] += 1
+        node = nodes[index]
+        separator = ("" if index == 0 else ",\n  " if len(lines) == 1 else ", ")
+        if node.variations:
+            yield separator + _head(game, node)
+            lines.append([node, 0])
+        else:
+            yield separator + _head(game, node) + "]" + _tail(node)
+
+
+def _head(game: AnyGame, node: Node[Any]) -> str:
+    """A node's JSON up to its variations, which it opens."""
+    properties = (f'"properties": {_compact(dict(node.properties))}, '
+                  if node.has_properties() else "")
+    return (f'{{"move": {_compact(game.move_to_json(node.move))}, "notation": '
+            f'{_compact(game.move_text(node.move))}, "comments": {_compact(node.comments)}, '
+            f'{properties}"variations": [')
+
+
+def _tail(node: Node[Any]) -> str:
+    """A node's JSON after its variations."""
+    if node.span is None:
+        return "}"
+    return f', "span": {_compact(_span_json(node.span))}}}'
+
+
+def least_size(record: Record) -> int:
+    """Fewer bytes than :func:`dumps` writes for ``record``, found without writing it (a node
+    is at least ``{"move": {}, "notation": "", "comments": [], "variations": []}`` and its
+    comments; no recursion), so that a record too large to write can be refused before."""
+    size = sum(len(key) + len(value) for key, value in record.headers.items())
+    size += sum(len(key) + len(value) for key, value in record.properties.items())
+    size += sum(len(text) for text in record.comments)
+    pending = [record.moves]
+    while pending:
+        nodes = pending.pop()
+        size += len(nodes) * _LEAST_NODE
+        for node in nodes:
+            if node.comments:
+                size += sum(len(text) + 2 for text in node.comments)  # and quotes
+            if node.has_properties():
+                size += sum(len(k) + len(v) for k, v in node.properties.items())
+            if node.variations:
+                pending.extend(node.variations)
+    return size
+
+
+_LEAST_NODE = len('{"move": {}, "notation": "", "comments": [], "variations": []}')
 
 
 def to_json(record: Record) -> dict[str, Any]:
@@ -60,13 +152,16 @@ def _document(record: Record, game: AnyGame) -> dict[str, Any]:
         "headers": [[key, value] for key, value in record.headers.items()],
         "setup": None if record.setup is None else game.setup_to_json(record.setup),
         "comments": list(record.comments),
+        **({"properties": dict(record.properties)} if record.properties else {}),
     }
 
 
-def _node_json(game: AnyGame, node: Node) -> dict[str, Any]:
+def _node_json(game: AnyGame, node: Node[Any]) -> dict[str, Any]:
     item: dict[str, Any] = {"move": game.move_to_json(node.move),
                             "notation": game.move_text(node.move)}
     item["comments"] = list(node.comments)
+    if node.has_properties():
+        item["properties"] = dict(node.properties)
     item["variations"] = [[_node_json(game, n) for n in line] for line in node.variations]
     if node.span is not None:
         item["span"] = _span_json(node.span)
@@ -76,11 +171,12 @@ def _node_json(game: AnyGame, node: Node) -> dict[str, Any]:
 _compact = json.JSONEncoder(ensure_ascii=False).encode
 
 
-def loads(text: str, source: str = "<json>") -> Record:
-    """A record from JSON text; a ``NotationError`` (located where it can be) if it is none."""
+def loads(text: str, source: str = "<json>", game: AnyGame | None = None) -> Record:
+    """A record from JSON text; a ``NotationError`` (located where it can be) if it is none.
+    ``game``: the game the record must be of, where it is known already."""
     data = decode(text)
     try:
-        return from_json(data, source)
+        return from_json(data, source, game)
     except NotationError:
         raise
     except (KeyError, ValueError, TypeError, AttributeError, IndexError) as error:
@@ -88,18 +184,23 @@ def loads(text: str, source: str = "<json>") -> Record:
         raise NotationError(f"not a valid kifu JSON record: {detail}", span=Span.point(1, 1)) from None
 
 
-def from_json(data: Any, source: str = "<json>") -> Record:
-    """A record from JSON values, checked as strictly as the notation reads one."""
+def from_json(data: Any, source: str = "<json>", game: AnyGame | None = None) -> Record:
+    """A record from JSON values, checked as strictly as the notation reads one (of ``game``
+    where it is known already)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise NotationError(f"not a kifu JSON record (its 'format' must be {FORMAT!r})",
                             span=Span.point(1, 1))
     if data.get("version") != VERSION:
         raise NotationError(f"kifu JSON version {data.get('version')!r} is not supported "
                             f"(this kifu reads version {VERSION})", span=Span.point(1, 1))
-    game = registry.get(data["game"])
+    if game is None:
+        game = registry.get(data["game"])
+    elif data["game"] != game.name:
+        raise NotationError(f"this JSON record is of {data['game']!r}, not {game.name}",
+                            span=Span.point(1, 1))
     count = 0
 
-    def node_from(item: dict[str, Any], depth: int) -> Node:
+    def node_from(item: dict[str, Any], depth: int) -> Node[Any]:
         nonlocal count
         count += 1
         span = _span_from(item.get("span"))
@@ -115,6 +216,7 @@ def from_json(data: Any, source: str = "<json>") -> Record:
             comments=[_str(c) for c in _list(item.get("comments", []))],
             variations=[[node_from(n, depth + 1) for n in _consumed(line)] for line in lines],
             span=span,
+            properties=_properties(item.get("properties", {})),
         )
 
     headers = {}
@@ -128,7 +230,15 @@ def from_json(data: Any, source: str = "<json>") -> Record:
         comments=[_str(c) for c in _list(data.get("comments", []))],
         moves=[node_from(item, 0) for item in _consumed(data.get("moves", []))],
         source=source,
+        properties=_properties(data.get("properties", {})),
     )
+
+
+def _properties(value: Any) -> dict[str, str]:
+    """A node's properties: names of one line, each with a text."""
+    if not isinstance(value, dict):
+        raise ValueError(f"a node's properties are an object, not {reprlib.repr(value)}")
+    return {_line(key, "a property's name"): _str(text) for key, text in value.items()}
 
 
 def _str(value: Any) -> str:

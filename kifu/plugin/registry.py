@@ -193,7 +193,11 @@ def suffixes() -> Set[str]:
 
 
 def detect(text: str, path: str, game_name: str | None = None) -> tuple[AnyGame, str]:
-    """The game a record belongs to and the format it is written in (``native``, ``json``...)."""
+    """The game a record belongs to and the format it is written in (``native``, ``json``...).
+
+    ``game_name`` (``--game``) names the game, not the format: the format is still told by
+    the text (an SGF text is SGF wherever it comes from), then by the file's suffix.
+    """
     suffix = PurePath(path).suffix.lower()
     if _JSON_START.match(text):
         from kifu.reading.jsonvalues import game_of  # JSON names its game itself
@@ -201,33 +205,67 @@ def detect(text: str, path: str, game_name: str | None = None) -> tuple[AnyGame,
         return get(game_name or game_of(text)), JSON
     if game_name:
         game = get(game_name)
-        return game, _format_by_suffix(game, suffix, text) or NATIVE
+        return game, _format_of_text(game, suffix, text) or NATIVE
     header = _GAME_HEADER.search(text[:_HEADER_WINDOW])
     if header:
         return get(header.group(1)), NATIVE
     # The built-in games first, the plug-ins only when none of them reads the suffix: the
     # entry points are read only then.
     found = _by_suffix(BUILT_IN, suffix, text) or _by_suffix(_plugged()[0], suffix, text)
+    if found is None and not _reads_any(suffix):
+        found = _by_content(BUILT_IN, text)  # a name that says nothing: standard input, say
     if found is not None:
         return found
+    read_as = [fmt.description for card in BUILT_IN if suffix in _format_suffixes(card)
+               for fmt in formats(load(card)).values() if suffix in fmt.suffixes]
+    if read_as:
+        raise UnknownGameError(f"kifu reads {suffix} files as {' or '.join(read_as)}, and this "
+                               "one is none of them; if it is a record, give --game")
     raise UnknownGameError(
         "cannot tell which game this record is: give it a 'Game:' header, a known suffix "
         f"({', '.join(sorted(suffixes()))}) or --game")
 
 
+def _reads_suffix(card: Card, suffix: str) -> bool:
+    return suffix in card.suffixes or any(suffix in found for found in card.formats.values())
+
+
 def _by_suffix(some: Iterable[Card], suffix: str, text: str) -> tuple[AnyGame, str] | None:
-    """The game among ``some`` whose native notation has ``suffix``, else the first whose
-    interchange format of that suffix reads ``text``, with the format."""
+    """The game among ``some`` whose native notation has ``suffix``, else the game whose
+    interchange format of that suffix claims ``text``, with the format (formats of a higher
+    precedence asked first)."""
     some = tuple(some)
     native = next((card for card in some if suffix in card.suffixes), None)
     if native is not None:
         return load(native), NATIVE
-    for card in some:
+    candidates = []
+    for order, card in enumerate(some):
         if any(suffix in found for found in card.formats.values()):
             game = load(card)
-            fmt = _format_by_suffix(game, suffix, text)
-            if fmt:
-                return game, fmt
+            for name, fmt in formats(game).items():
+                if suffix in fmt.suffixes:
+                    candidates.append((-fmt.precedence, order, game, name, fmt))
+    for *_, game, name, fmt in sorted(candidates, key=lambda c: c[:2]):
+        if fmt.claims(text):
+            return game, name
+    return None
+
+
+def _by_content(some: Iterable[Card], text: str) -> tuple[AnyGame, str] | None:
+    """The game whose interchange format recognises ``text`` by its content alone and claims
+    it (only games whose cards list interchange formats are loaded to ask)."""
+    candidates = []
+    for order, card in enumerate(some):
+        if not card.formats:
+            continue
+        game = load(card)
+        for name, fmt in formats(game).items():
+            if fmt.recognises is not None:
+                candidates.append((-fmt.precedence, order, game, name, fmt))
+    for *_, game, name, fmt in sorted(candidates, key=lambda c: c[:2]):
+        assert fmt.recognises is not None
+        if fmt.recognises(text) and fmt.claims(text):
+            return game, name
     return None
 
 
@@ -244,11 +282,49 @@ def formats(game: AnyGame) -> Mapping[str, Format]:
     return game.formats()
 
 
-def _format_by_suffix(game: AnyGame, suffix: str, text: str) -> str | None:
+def _format_of_text(game: AnyGame, suffix: str, text: str) -> str | None:
+    """The format of a text of ``game`` (named by the user): the first of its formats that
+    recognises the text, else the one its suffix names."""
     for name, fmt in formats(game).items():
-        if suffix in fmt.suffixes and fmt.claims(text):
+        if fmt.recognises is not None and fmt.recognises(text):
             return name
-    return None
+    return next((name for name, fmt in formats(game).items() if suffix in fmt.suffixes), None)
+
+
+def byte_format(head: bytes, path: str, game_name: str | None = None) -> Format | None:
+    """The format of bytes that claims a file from its first bytes ``head`` (see
+    :attr:`Format.claims_bytes`): among the named game's formats; else among the formats of
+    the file's suffix; else, for a name no game reads (standard input, say), among every
+    built-in game's."""
+    suffix = PurePath(path).suffix.lower()
+    if game_name:
+        found = list(formats(get(game_name)).values())
+    elif _reads_any(suffix):
+        found = [fmt for card in BUILT_IN if suffix in _format_suffixes(card)
+                 for fmt in formats(load(card)).values() if suffix in fmt.suffixes]
+    else:
+        found = [fmt for card in BUILT_IN if card.formats
+                 for fmt in formats(load(card)).values()]
+    return next((fmt for fmt in found
+                 if fmt.claims_bytes is not None and fmt.claims_bytes(head)), None)
+
+
+def _format_suffixes(card: Card) -> set[str]:
+    return {suffix for found in card.formats.values() for suffix in found}
+
+
+def _reads_any(suffix: str) -> bool:
+    return _lookup(lambda card: _reads_suffix(card, suffix)) is not None
+
+
+def generic(path: str) -> bool:
+    """Whether a file's suffix is one other programs use too (``.json``, ``.xml``, ``.pgn``):
+    a file with it that no format claims is some other program's, left alone in a folder."""
+    suffix = PurePath(path).suffix.lower()
+    if suffix == ".json":
+        return True
+    return any(suffix in fmt.generic for card in BUILT_IN if suffix in _format_suffixes(card)
+               for fmt in formats(load(card)).values())
 
 
 def format_of(game: AnyGame, name: str) -> Format:

@@ -65,6 +65,24 @@ def replay_moves(game: Referee, record: Record, *, lenient: bool = False,
         yield step, move
 
 
+def position_after(game: Referee, record: Record, n: int | None = None, *,
+                   lenient: bool = False, path: tuple[int, ...] = ()) -> Any:
+    """The position after move ``n`` of a line (the end when ``None``), played quietly (no
+    events described); the first fault raises, an error the referee could go past too."""
+    position = game.start(record)
+    number = 0
+    if n == 0:
+        return position
+    for node in record.line(path) if path else record.moves:
+        step, number = _advance(game, position, node, number, lenient, path, game.play_quietly)
+        for warning in step.warnings:
+            if warning.severity == "error":
+                raise warning
+        if n is not None and number == n and not getattr(node.move, "is_event", False):
+            break
+    return position
+
+
 def replay_tree(game: Referee, record: Record, *,
                 lenient: bool = False) -> Iterator[Step | KifuError]:
     """Every line of the record, in the order the record writes them: each variation is
@@ -77,6 +95,82 @@ def replay_tree(game: Referee, record: Record, *,
     every move nor one nested deeply costs more than its depth.
     """
     return _replay_tree(game, record, lenient, quiet=False)
+
+def replay_lines(game: Referee, record: Record, *,
+                 lenient: bool = False) -> Iterator[Step | KifuError]:
+    """What :func:`replay_tree` yields, each line whole before the next: the main line, then
+    each variation in the order the record writes them, a variation's own variations right
+    after it (the order in which :func:`replay_tree` starts them), so that a reader can write
+    each line as it comes and forget it.
+
+    A line with variations is walked twice: once for its steps, once quietly for the positions
+    its variations start from.  The walk keeps at most three positions per open variation,
+    never one per branch point, and no recursion.
+    """
+    pending: _Line | None = _Line(record.moves, game.start(record), 0, ())
+    walks: list[_Line] = []  # lines whose variations are being handed out, innermost last
+    while pending is not None or walks:
+        if pending is not None:
+            line, pending = pending, None
+            again = game.copy(line.position) if any(n.variations for n in line.nodes) else None
+            yield from _line_steps(game, line, lenient)
+            if again is not None:  # ``index``: how far the line got; walked again from here
+                walks.append(_Line(line.nodes[:line.index], again, line.number, line.path,
+                                   line.offset))
+            continue
+        walk = walks[-1]
+        if walk.branch is None and not _next_branch(game, walk, lenient):
+            walks.pop()
+            continue
+        assert walk.branch is not None
+        before, at_number, node = walk.branch
+        choice = walk.choice
+        walk.choice += 1
+        last = choice == len(node.variations) - 1
+        pending = _Line(node.variations[choice], before if last else game.copy(before),
+                        at_number, walk.path + (walk.offset + walk.index + 1, choice + 1),
+                        walk.offset + walk.index)
+        if last:
+            walk.branch, walk.choice = None, 0
+            walk.index += 1
+
+
+def _line_steps(game: Referee, line: _Line, lenient: bool) -> Iterator[Step | KifuError]:
+    """Play ``line`` from its position to its end or its first illegal move, yielding each
+    step (and the error); ``line.index`` ends as the count of nodes whose variations are still
+    to replay (those up to the illegal move, which included)."""
+    position, number, path = line.position, line.number, line.path
+    for index, node in enumerate(line.nodes):
+        try:
+            step, number = _advance(game, position, node, number, lenient, path, game.play)
+        except KifuError as error:
+            yield error.detached()
+            line.index = index + 1
+            return
+        yield step
+    line.index = len(line.nodes)
+
+
+def _next_branch(game: Referee, walk: _Line, lenient: bool) -> bool:
+    """Walk ``walk`` quietly to its next node with variations and set its ``branch`` (the
+    position before the node, played on past it unless it is the last node walked); ``False``
+    when none is left."""
+    nodes, position, end = walk.nodes, walk.position, len(walk.nodes)
+    try:
+        while walk.index < end:
+            node = nodes[walk.index]
+            if node.variations:
+                walk.branch = (game.copy(position), walk.number, node)
+                if walk.index < end - 1:  # the last may be the illegal one: never played
+                    _, walk.number = _advance(game, position, node, walk.number, lenient,
+                                              walk.path, game.play_quietly)
+                return True
+            _, walk.number = _advance(game, position, node, walk.number, lenient, walk.path,
+                                      game.play_quietly)
+            walk.index += 1
+    except KifuError:  # the first walk played these: a referee that disagrees stops here
+        walk.branch = None
+    return False
 
 def _replay_tree(game: Referee, record: Record, lenient: bool, *, quiet: bool,
                  main: _Line | None = None, positions: bool = False
@@ -191,7 +285,7 @@ def check_result(game: Referee, record: Record, position: Any) -> list[KifuError
                         span=record.header_span("Result"), rule="result")]
 
 
-def _advance(game: Referee, position: Any, node: Node, number: int, lenient: bool,
+def _advance(game: Referee, position: Any, node: Node[Any], number: int, lenient: bool,
              path: tuple[int, ...], play: Callable[..., Played | list[KifuError]]
              ) -> tuple[Step, int]:
     """Play one node with ``play`` (the game's ``play``, or ``play_quietly`` for a step without
@@ -236,7 +330,7 @@ def play_on(game: Referee, position: Any, move: Any, *, lenient: bool = False) -
 class _Line:
     """A line of play being replayed by :func:`replay_tree`."""
 
-    nodes: list[Node]
+    nodes: list[Node[Any]]
     position: Any
     number: int  # moves counted so far
     path: tuple[int, ...]
@@ -245,7 +339,7 @@ class _Line:
     failed: bool = False
     #: The node just played when it has variations: the position before it, its move number
     #: so far, the node; ``choice`` is the next of its variations to replay.
-    branch: tuple[Any, int, Node] | None = None
+    branch: tuple[Any, int, Node[Any]] | None = None
     choice: int = 0
 
 

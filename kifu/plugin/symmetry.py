@@ -182,9 +182,12 @@ class Tracker:
     ``images`` (which transformation of :attr:`symmetry` gave each); a tracker with a
     :attr:`grid` also logs each position's changes into ``log``.
 
-    ``visits`` counts the positions visited.  A log is 16-bit entries: for each position, ``MARK`` (with ``RESET`` when it gives the
-    whole board) and the side to move (``FIRST``, ``SECOND``, ``EMPTY`` once the game has
-    ended), then one entry ``point << 2 | content`` for each point that changed.
+    ``visits`` counts the positions visited; :meth:`finish` makes ``hashes`` and ``images``
+    whole once they all were.  A log is 16-bit entries: for each position, ``MARK`` (with
+    ``RESET`` when it gives the whole board) and the side to move (``FIRST``, ``SECOND``,
+    ``EMPTY`` once the game has ended), then one entry ``point << 2 | content`` for each point
+    that changed.  A grid's symmetry is :func:`grid_symmetry` of its width and height (what
+    patterns are searched under).
     """
 
     symmetry: Symmetry = IDENTITY

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from kifu.base.errors import KifuError, OptionError
 from kifu.base.record import Node
@@ -16,6 +16,29 @@ Event = dict[str, Any]
 #: A game's position type and its move type (see :class:`kifu.plugin.GamePlugin`).
 PositionT = TypeVar("PositionT")
 MoveT = TypeVar("MoveT")
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar as DefaultedTypeVar
+
+    #: A game's set-up type (a record's ``setup``), ``Any`` where it is not named.
+    SetupT = DefaultedTypeVar("SetupT", default=Any)
+
+    class SetupDefault:
+        """See below."""
+else:
+    SetupT = TypeVar("SetupT")
+
+    class SetupDefault:
+        """Lets ``Game[Position, Move]`` stand for ``Game[Position, Move, Any]`` when it is
+        evaluated, as the set-up type's default does for a type checker (PEP 696), without
+        importing ``typing_extensions`` on every start."""
+
+        __slots__ = ()
+
+        def __class_getitem__(cls, params):
+            if isinstance(params, tuple) and len(params) == 2:
+                params = (*params, Any)
+            return super().__class_getitem__(params)
 
 
 #: The kinds of end a game can have: a line of five or four, mate or the king taken, a counted
@@ -72,7 +95,7 @@ class Step(NamedTuple):
     cheapest object there is.
     """
 
-    node: Node
+    node: Node[Any]
     number: int | None
     position: Any
     events: list[Event]

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 
 from kifu.base.errors import KifuError
+from kifu.base.limits import shorten
 from kifu.base.record import ReadOptions
 from kifu.reading.source import MAX_BYTES, STDIN, read_bounded
 
@@ -103,7 +104,7 @@ def _inside(folder: Path, name: str, what: str) -> Path | None:
         target = (folder / name).resolve()
         exists = target.exists()
     except (OSError, RuntimeError) as error:  # a name too long, a loop of links
-        raise AccessError(f"cannot look up {what} {name!r}: "
+        raise AccessError(f"cannot look up {what} {shorten(name)!r}: "
                           f"{getattr(error, 'strerror', None) or error}",
                           rule="reference-name") from None
     if not target.is_relative_to(root):

@@ -1,7 +1,7 @@
 """Loading the Lark grammars and turning Lark's exceptions into kifu errors.
 
 Every notation is an LALR grammar with the contextual lexer, read from the package
-``kifu.grammars`` (the repository's ``grammars/`` folder, see ``setup.py``).  A parser is built
+``kifu.grammars`` (the folder ``kifu/grammars/``, package data).  A parser is built
 once per process; Lark's own on-disk cache makes later processes start fast.
 
 Parsing is safe from any number of threads: the parsers hold no state of a parse (Lark makes
@@ -105,7 +105,7 @@ _building = threading.Lock()
 
 @functools.cache
 def load(name: str, positions: bool = True) -> Lark:
-    """The parser for ``grammars/<name>.lark``, built on first use.
+    """The parser for ``kifu/grammars/<name>.lark``, built on first use.
 
     With ``positions`` every tree knows its span (``tree.meta``); without, only tokens do,
     which makes parsing a third faster: notations whose moves are single tokens can do without.
@@ -121,15 +121,22 @@ def _streaming(name: str, rules: frozenset[str], positions: bool) -> tuple[Lark,
         return _build(name, positions, forward), forward
 
 
+#: What a game says of a word it could not read (the whitespace-delimited word around the
+#: error): the nearest valid reading or what is expected there, in the game's own words.
+Advice = Callable[[str], str | None]
+
+
 def stream(name: str, text: str, handlers: Mapping[str, RuleHandler],
-           terminals: Mapping[str, str] | None = None, positions: bool = True) -> Any:
+           terminals: Mapping[str, str] | None = None, positions: bool = True,
+           advise: Advice | None = None) -> Any:
     """Parse ``text`` with grammar ``name``, calling ``handlers[rule](children)`` as each of
     those rules is reduced; returns what the handler of ``start`` returns.
 
     Rules without a handler become trees as usual (inside a handled rule's children).  A rule
     is reduced once its last token has been read, so handlers run in source order, and a
     handler for a rule that opens a bracket runs before the bracket's contents.  Syntax errors
-    become located ``NotationError``; errors the handlers raise pass through.
+    become located ``NotationError`` (with ``advise``'s word on the word at fault); errors the
+    handlers raise pass through.
     """
     if not text.endswith("\n"):
         text += "\n"
@@ -138,24 +145,25 @@ def stream(name: str, text: str, handlers: Mapping[str, RuleHandler],
     try:
         return parser.parse(text)
     except UnexpectedInput as error:
-        raise syntax_error(error, text, _describer(name, terminals or {})) from None
+        raise syntax_error(error, text, _describer(name, terminals or {}), advise) from None
     finally:
         forward.handlers = outer
 
 
 def parse(name: str, text: str, terminals: Mapping[str, str] | None = None,
-          positions: bool = True) -> Tree[Token]:
+          positions: bool = True, advise: Advice | None = None) -> Tree[Token]:
     """Parse ``text`` with grammar ``name``; a syntax error becomes a located ``NotationError``.
 
     ``terminals`` maps terminal names to what a user would call them ("a point such as h8"),
-    for the "expected ..." part of messages.
+    for the "expected ..." part of messages; ``advise`` adds the game's word on the word at
+    fault (the nearest valid reading).
     """
     if not text.endswith("\n"):
         text += "\n"  # so that a header or comment on the last line is complete
     try:
         return load(name, positions).parse(text)
     except UnexpectedInput as error:
-        raise syntax_error(error, text, _describer(name, terminals or {})) from None
+        raise syntax_error(error, text, _describer(name, terminals or {}), advise) from None
 
 
 def transform(transformer: Any, tree: Tree[Token]) -> Any:
@@ -208,7 +216,36 @@ def _edge(tree: Tree[Token], end: int) -> Span | None:
     return None
 
 
-def syntax_error(error: UnexpectedInput, text: str, describe: Callable[[str], str | None]) -> NotationError:
+def syntax_error(error: UnexpectedInput, text: str, describe: Callable[[str], str | None],
+                 advise: Advice | None = None) -> NotationError:
+    found = _syntax_error(error, text, describe)
+    at = getattr(error, "pos_in_stream", None)
+    if isinstance(error, UnexpectedToken) and error.token.start_pos is not None:
+        at = error.token.start_pos
+    word = _word_at(text, at) if advise is not None and at is not None else ""
+    said = advise(word) if advise is not None and word else None
+    if not said:
+        return found
+    advised = found.located(message=f"{found.message}; {said}")
+    assert isinstance(advised, NotationError)
+    return advised
+
+
+def _word_at(text: str, at: int) -> str:
+    """The whitespace-delimited word of ``text`` around offset ``at``."""
+    if at >= len(text) or text[at].isspace():
+        return ""
+    start = at
+    while start > 0 and not text[start - 1].isspace():
+        start -= 1
+    end = at
+    while end < len(text) and not text[end].isspace():
+        end += 1
+    return text[start:end]
+
+
+def _syntax_error(error: UnexpectedInput, text: str,
+                  describe: Callable[[str], str | None]) -> NotationError:
     expected = _expected(error, describe)
     if isinstance(error, UnexpectedCharacters):
         at = error.pos_in_stream

@@ -11,15 +11,24 @@ import json
 import math
 import re
 import reprlib
+import threading
 from typing import Any, NoReturn
 
 from kifu.base.errors import LimitError, NotationError
 from kifu.base.limits import MAX_DIGITS, shorten
 from kifu.base.record import Span
 
+#: kifu writes ``"game"`` third, after ``format`` and ``version``; a field of that name
+#: anywhere else in its JSON is inside a string (``\"game\"``) and escaped.
+_GAME_FIELD = re.compile(r'(?<!\\)"game"\s*:\s*"([a-z][a-z0-9_-]{0,39})"')
+
 
 def game_of(text: str) -> str:
-    """The ``game`` a JSON record names, read without decoding the rest."""
+    """The ``game`` a JSON record names: found near the start where kifu writes it, without
+    decoding the record (which its reader does, once); else decoded."""
+    near = _GAME_FIELD.search(text, 0, 4096)
+    if near is not None:
+        return near.group(1)
     data = decode(text)
     game = data.get("game") if isinstance(data, dict) else None
     if not isinstance(game, str):
@@ -59,7 +68,7 @@ def decode(text: str) -> Any:
     if "\\u" in text:
         _refuse_unwritable(text)
     try:
-        return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+        return _on_a_stack_of_its_own(text)
     except json.JSONDecodeError as error:
         raise NotationError(f"invalid JSON: {error.msg}",
                             span=Span.point(error.lineno, error.colno)) from None
@@ -72,6 +81,32 @@ def decode(text: str) -> Any:
         if at >= 0:
             span = Span.point(text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at))
         raise LimitError(f"invalid JSON: {error.message}", span=span, rule="number-size") from None
+
+
+def _on_a_stack_of_its_own(text: str) -> Any:
+    """``json.loads`` of ``text`` in a thread of its own, for a text nested deeply enough to
+    reach Python's recursion limit: how deep the decoder may go then depends on the frames
+    below it, so that the same text decoded from a deep call (or a worker thread) was an
+    error in one place and a record in another.  Started fresh, every decoding has the same
+    depth to spend.  A text without deep nesting is decoded where it is."""
+    if text.count("[") + text.count("{") < 500:  # too few to come near the limit: no thread
+        return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+    outcome: list[Any] = []
+
+    def decode_here() -> None:
+        try:
+            outcome.append((json.loads(text, parse_int=_int, parse_float=_float,
+                                       parse_constant=_constant), None))
+        except BaseException as error:  # noqa: BLE001 - raised again in the caller's thread
+            outcome.append((None, error))
+
+    worker = threading.Thread(target=decode_here, name="kifu-json", daemon=True)
+    worker.start()
+    worker.join()
+    value, error = outcome[0]
+    if error is not None:
+        raise error.with_traceback(None)
+    return value
 
 
 #: A ``\\uXXXX`` escape that is not itself escaped (an even run of backslashes before it).

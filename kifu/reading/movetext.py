@@ -1,6 +1,6 @@
 """Reading a notation of header lines, comments, numbers, moves and variations into a Record.
 
-Most notations share this layout (``grammars/common.lark`` holds its pieces): header lines first,
+Most notations share this layout (``kifu/grammars/common.lark`` holds its pieces): header lines first,
 then moves, optionally numbered, with comments after the move they concern and variations in
 parentheses after the move they replace.  A game's grammar that names its rules ``header``,
 ``comment``, ``number`` (around a ``MOVE_NUMBER``), ``vopen`` (around a ``VOPEN``) and
@@ -11,8 +11,9 @@ memory of its moves, not of a tree of every token.
 """
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from lark import Token, Tree
@@ -40,7 +41,7 @@ class RecordBuilder:
 
     def __init__(self, game: str, source: str | None = None) -> None:
         self.record = Record(game=game, source=source)
-        self._lines: list[list[Node]] = [self.record.moves]
+        self._lines: list[list[Node[Any]]] = [self.record.moves]
         self._numbers: list[int] = [0]  # plies so far in each open line
         self._pending_number: tuple[int, Span | None] | None = None
         self._seen_move = False
@@ -49,7 +50,7 @@ class RecordBuilder:
         self._moves = 0
 
     @property
-    def line(self) -> list[Node]:
+    def line(self) -> list[Node[Any]]:
         return self._lines[-1]
 
     @property
@@ -95,7 +96,7 @@ class RecordBuilder:
                              rule="number-size")
         self.number(written, span)
 
-    def move(self, move: Any, span: Span | None) -> Node:
+    def move(self, move: Any, span: Span | None) -> Node[Any]:
         self._seen_move = True
         self._moves += 1
         if self._moves > MAX_MOVES:
@@ -123,7 +124,7 @@ class RecordBuilder:
         self._check_number_used()
         replaced = self.line[-1]
         before = self._numbers[-1] - (not is_event(replaced.move))
-        variation: list[Node] = []
+        variation: list[Node[Any]] = []
         replaced.variations.append(variation)
         self._lines.append(variation)
         self._numbers.append(before)
@@ -172,7 +173,7 @@ def read_record(grammar_name: str, text: str, builder: RecordBuilder,
                 move_kinds: Iterable[str] = ("move",),
                 runs: Mapping[str, RunReader] | None = None,
                 handlers: Mapping[str, grammar.RuleHandler] | None = None,
-                positions: bool = False) -> Record:
+                positions: bool = False, advise: grammar.Advice | None = None) -> Record:
     """Parse ``text`` (a notation of the common layout, see the module docstring) into
     ``builder`` and return its record.
 
@@ -207,7 +208,7 @@ def read_record(grammar_name: str, text: str, builder: RecordBuilder,
     table.update({kind: move(kind) for kind in move_kinds})
     table.update({kind: run(reader) for kind, reader in (runs or {}).items()})
     table.update(handlers or {})
-    grammar.stream(grammar_name, text, table, terminals, positions)
+    grammar.stream(grammar_name, text, table, terminals, positions, advise)
     return builder.finish()
 
 
@@ -216,33 +217,71 @@ def read_record(grammar_name: str, text: str, builder: RecordBuilder,
 def write_record(record: Record, move_text: Callable[[Any], str] = str, *, numbered: bool = True,
                  per_line: int = 10, extra_headers: Iterable[tuple[str, str]] = (),
                  separator: str = " ", break_after_notes: bool = False) -> str:
-    """A record in the common layout: header lines (then ``extra_headers``, a set-up say), a
-    blank line, the comments before play, and the moves ``per_line`` to a line.
+    """A record in the common layout (see :func:`record_pieces`)."""
+    return "".join(record_pieces(record, move_text, numbered=numbered, per_line=per_line,
+                                 extra_headers=extra_headers, separator=separator,
+                                 break_after_notes=break_after_notes))
+
+
+def record_pieces(record: Record, move_text: Callable[[Any], str] = str, *,
+                  numbered: bool = True, per_line: int = 10,
+                  extra_headers: Iterable[tuple[str, str]] = (), separator: str = " ",
+                  break_after_notes: bool = False) -> Iterator[str]:
+    """A record in the common layout, a few lines at a time: header lines (then
+    ``extra_headers``, a set-up say), a blank line, the comments before play, and the moves
+    ``per_line`` to a line.
 
     Moves are numbered (events are not); each move's comments follow it and its variations
     follow those, in parentheses.  ``break_after_notes`` also ends a line after a move that has
-    comments or variations.
+    comments or variations.  A header the notation cannot write is a ``ConversionError``,
+    raised here, before any piece.
     """
     out = header_lines([*record.headers.items(), *extra_headers])
     if out:
         out.append("")
-    for text in record.comments:
-        out.append(comment_token(text).rstrip("\n"))
+    out.extend(comment_token(text).rstrip("\n") for text in record.comments)
+    return joined(itertools.chain(out, _move_lines(record.moves, move_text, numbered, per_line,
+                                                   separator, break_after_notes)))
+
+
+def _move_lines(moves: list[Node[Any]], move_text: Callable[[Any], str], numbered: bool,
+                per_line: int, separator: str, break_after_notes: bool) -> Iterator[str]:
     current: list[str] = []
     number = 0
-    for node in record.moves:
+    for node in moves:
         text, number = _node_text(node, number, move_text, numbered)
         current.append(text)
         if (len(current) == per_line or text.endswith("\n")
                 or (break_after_notes and (node.comments or node.variations))):
-            out.append(separator.join(current).rstrip("\n"))
+            yield separator.join(current).rstrip("\n")
             current = []
     if current:
-        out.append(separator.join(current))
-    return "\n".join(out).rstrip("\n") + "\n"
+        yield separator.join(current)
 
 
-def _node_text(node: Node, number: int, move_text: Callable[[Any], str],
+def joined(lines: Iterable[str], batch: int = 64) -> Iterator[str]:
+    """``"\\n".join(lines).rstrip("\\n") + "\\n"``, ``batch`` lines at a time: the line ends a
+    text ends with are held back until more text follows them."""
+    held = ""  # line ends not yet known to stand inside the text
+    pieces: list[str] = []
+    first = True
+    for line in lines:
+        text = line if first else "\n" + line
+        first = False
+        body = text.rstrip("\n")
+        if body:
+            pieces.append(held + body)
+            held = text[len(body):]
+        else:
+            held += text
+        if len(pieces) >= batch:
+            yield "".join(pieces)
+            pieces = []
+    pieces.append("\n")
+    yield "".join(pieces)
+
+
+def _node_text(node: Node[Any], number: int, move_text: Callable[[Any], str],
                numbered: bool) -> tuple[str, int]:
     counted = not is_event(node.move)
     number += counted
@@ -268,7 +307,7 @@ def comment_token(text: str) -> str:
     return "{" + text.replace("}", "\uff5d") + "}"
 
 
-#: The header names the common layout reads (``HEADER_KEY`` in ``grammars/common.lark``).
+#: The header names the common layout reads (``HEADER_KEY`` in ``kifu/grammars/common.lark``).
 HEADER_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*")
 
 

@@ -20,6 +20,7 @@ import codecs
 import os
 import sys
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
@@ -105,19 +106,55 @@ _NOT_CHARSETS = frozenset({"idna", "punycode", "unicode-escape", "raw-unicode-es
                            "undefined"})
 
 
-def read_source(path: str, encoding: str | None = None, *, max_bytes: int = MAX_BYTES) -> SourceText:
-    """Read ``path`` (``-`` for standard input) and decode it; see :func:`decode`."""
+#: How many of a file's first bytes :func:`read_source` shows ``claim``.
+HEAD_BYTES = 4096
+#: The encoding of a :class:`SourceText` that holds a file's bytes undecoded, one character
+#: each (ISO-8859-1: ``text.encode("latin-1")`` gives them back), for a format of bytes.
+BYTES = "bytes"
+#: Asked with a file's first bytes: the size up to which a format of bytes reads the file
+#: itself, or ``None`` where the file is text to decode.
+Claim = Callable[[bytes], int | None]
+
+
+def read_source(path: str, encoding: str | None = None, *, max_bytes: int = MAX_BYTES,
+                claim: Claim | None = None) -> SourceText:
+    """Read ``path`` (``-`` for standard input) and decode it; see :func:`decode`.
+
+    ``claim`` is shown the file's first :data:`HEAD_BYTES` bytes: where it names a size, a
+    format of bytes (a binary library, XML that names its own encoding) reads the file, which
+    is kept undecoded up to that size (encoding :data:`BYTES`).
+    """
     try:
         if path == STDIN:
-            data = sys.stdin.buffer.read(max_bytes + 1)
+            limit, data = _read(sys.stdin.buffer, max_bytes, claim)
         else:
             with open(path, "rb") as handle:
-                data = read_bounded(handle, max_bytes)
+                limit, data = _read(handle, max_bytes, claim)
     except IsADirectoryError:
         raise ReadError(f"{path} is a directory") from None
     except OSError as error:
         raise ReadError(f"cannot read {path}: {error.strerror or error}") from None
-    return decode(data, path, encoding, max_bytes=max_bytes)
+    if limit is None:
+        return decode(data, path, encoding, max_bytes=max_bytes)
+    if len(data) > limit:
+        raise InputError(f"file is larger than the {limit // 2**20} MiB kifu reads in its format")
+    if not data:
+        raise InputError("file is empty", span=Span.point(1, 1))
+    return SourceText(data.decode("latin-1"), path, BYTES)
+
+
+def _read(handle: BinaryIO, max_bytes: int, claim: Claim | None) -> tuple[int | None, bytes]:
+    """The size limit ``claim`` names for the file (``None``: text) and its bytes."""
+    if claim is None:
+        return None, read_bounded(handle, max_bytes)
+    head = b""
+    while len(head) < HEAD_BYTES:  # a pipe hands its bytes over in pieces
+        piece = handle.read(HEAD_BYTES - len(head))
+        if not piece:
+            break
+        head += piece
+    limit = claim(head) if head else None
+    return limit, head + read_bounded(handle, max(0, (limit or max_bytes) - len(head)))
 
 
 def read_bounded(handle: BinaryIO, max_bytes: int) -> bytes:

@@ -32,6 +32,8 @@ class Drawing:
     lenient: bool = False
     options: RenderOptions = field(default_factory=RenderOptions)
     extras: tuple[str, ...] = ()
+    #: The viewer's problem mode: on, off, or (``None``) for the records that read as problems.
+    problem: bool | None = None
 
     def options_for(self, game: AnyGame) -> RenderOptions:
         """The drawing options with the game's own; ``OptionError`` for one it does not have."""
@@ -94,9 +96,10 @@ def draw_html(loaded: Loaded, drawing: Drawing) -> str:
     from kifu.render import viewer  # imported when used: drawing SVG or text needs none of it
 
     views = [viewer.build_view(loaded.game, loaded.record, loaded.source.path, loaded.source.text,
-                               drawing.options_for(loaded.game), lenient=drawing.lenient)]
+                               drawing.options_for(loaded.game), lenient=drawing.lenient,
+                               problem=drawing.problem)]
     viewer.open_at(views, drawing.move, drawing.path, strict=True)
-    return viewer.page(views)
+    return viewer.page(views, text=loaded.source.text)
 
 
 def index_html(out_dir: Path) -> IndexSink:

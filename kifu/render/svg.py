@@ -2,15 +2,26 @@
 
 Nothing here pastes strings into XML: attributes and text go through ElementTree, characters that
 XML 1.0 cannot carry at all are replaced, and documents never refer to anything outside themselves.
+
+A game that draws many positions of one board writes what they share once: :func:`fragments`
+turns elements into the text ElementTree gives them at their depth in a document, and
+:func:`slot` puts such text in a document, where :func:`to_string` copies it in as it stands.
+The text was ElementTree's own, so it is escaped as every other part of the document is.
 """
 from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 
 SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "DejaVu Sans, Noto Sans CJK JP, Hiragino Sans, sans-serif"
 
+
+#: The most characters of one text a drawing shows (a title, a legend line): a record's name
+#: of megabytes would otherwise go into every drawing of it, and into each of the viewer's
+#: positions (20 records of 8 MB headers made 761 MB of pages in 105 s).
+TEXT_WIDTH = 200
 
 #: A character XML 1.0 cannot hold (control characters but tab and line end, surrogates, ...).
 _NOT_XML = re.compile("[^\t\n\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -48,10 +59,55 @@ def element(parent: ET.Element, tag: str, text: object | None = None, **attrs: o
     child = ET.SubElement(parent, tag, {k.rstrip("_").replace("_", "-"): _fmt(v)
                                         for k, v in attrs.items() if v is not None})
     if text is not None:
-        child.text = xml_text(text)
+        shown = str(text)
+        if len(shown) > TEXT_WIDTH:
+            shown = shown[:TEXT_WIDTH - 1] + "\u2026"
+        child.text = xml_text(shown)
     return child
 
 
+def fragments(parent: ET.Element, depth: int) -> list[str]:
+    """Each child of ``parent`` as :func:`to_string` writes it ``depth`` levels down in a
+    document (its children indented below it, no blanks before it, nothing after it).
+
+    ``parent`` is a scratch element, part of no document: its children are written once and
+    put in any number of documents with :func:`slot`.
+    """
+    written = []
+    for child in parent:
+        ET.indent(child, space=" ", level=depth)
+        child.tail = None
+        written.append(ET.tostring(child, encoding="unicode"))
+    return written
+
+
+def slot(parent: ET.Element, written: Sequence[str], depth: int) -> None:
+    """Children written beforehand (:func:`fragments`, at ``depth``, the depth of
+    ``parent``'s children) as the next children of ``parent``; nothing if there are none, so
+    that a ``parent`` left empty is written as ElementTree writes an empty element."""
+    if written:
+        ET.SubElement(parent, _SLOT).text = ("\n" + " " * depth).join(written)
+
+
+#: The tag that holds a slot's place while the document is written.
+_SLOT = "kifu-slot"
+
+
 def to_string(root: ET.Element) -> str:
+    """The document as text, slots (:func:`slot`) filled in."""
     ET.indent(root, space=" ")
-    return ET.tostring(root, encoding="unicode") + "\n"
+    places = list(root.iter(_SLOT))
+    held = [place.text or "" for place in places]
+    for place in places:
+        place.text = None
+    try:
+        text = ET.tostring(root, encoding="unicode") + "\n"
+    finally:
+        for place, written in zip(places, held):
+            place.text = written
+    if not held:
+        return text
+    # ElementTree escapes every ``<`` of a record's text, so the empty slot elements are the
+    # only places the text holds this tag.
+    parts = text.split(f"<{_SLOT} />")
+    return parts[0] + "".join(written + after for written, after in zip(held, parts[1:]))

@@ -19,12 +19,12 @@ from kifu.base.diagnostics import Diagnostic, FileReport
 from kifu.base.errors import KifuError, OutputError
 from kifu.base.record import ReadOptions
 from kifu.plugin import registry
-from kifu.reading.source import STDIN, SourceText, read_source
+from kifu.reading.source import STDIN, SourceText
 from kifu.reading.walk import Found, covers
 from kifu.run.ledger import Ledger
-from kifu.run.load import Loaded, dump, parse_text
+from kifu.run.load import Loaded, dump_pieces, leaves_out, parse_text, read_file, reader
 from kifu.run.outputs import Written, refuse_inputs, relocate, write_atomic
-from kifu.run.validate import is_other_json
+from kifu.run.validate import is_other_file
 
 
 @dataclass(frozen=True)
@@ -162,13 +162,19 @@ class OutputTask:
     folder: str | None = None
     inputs: Inputs | None = None
 
-    def make(self, loaded: Loaded, output: str) -> tuple[str, list[KifuError]]:
-        """The text to write for a record, and warnings about it."""
+    def make(self, loaded: Loaded, output: str) -> tuple[str | Iterable[str], list[KifuError]]:
+        """The text to write for a record (or its pieces, written as they come), and warnings
+        about it."""
         raise NotImplementedError
 
     def suffix(self, loaded: Loaded) -> str:
         """The suffix of the file written for a record."""
         raise NotImplementedError
+
+    def output_encoding(self, loaded: Loaded) -> str:
+        """How the text made for a record is written: UTF-8, or ISO-8859-1 for the bytes of a
+        binary format (one character each)."""
+        return "utf-8"
 
     def writes(self, suffix: str) -> bool:
         """Whether this task writes files of ``suffix`` (lower case)."""
@@ -188,7 +194,8 @@ class OutputTask:
             target = self.located(output)
             self.may_write(target, where)
             text, warnings = self.make(loaded, target)
-            write_atomic(target, text, in_place=False)
+            write_atomic(target, text, in_place=False,
+                         encoding=self.output_encoding(loaded))
         except KifuError as error:
             return self._with(done, [error], source.text)
         done.output = output
@@ -214,10 +221,10 @@ class OutputTask:
         if problem is not None:
             return self._with(done, [problem], None)
         try:
-            source = read_source(where, self.encoding)
+            source = read_file(where, self.encoding, self.game)
         except KifuError as error:
             return self._with(done, [error], None)
-        if not job.found.named and is_other_json(job.found.path, source.text):
+        if not job.found.named and is_other_file(job.found.path, source.text):
             return done  # another program's JSON in a folder: left alone, as validate does
         return where, source
 
@@ -253,11 +260,7 @@ class ConvertTask(OutputTask):
     dialect: str | None = None
 
     def suffix(self, loaded: Loaded) -> str:
-        if self.target == registry.NATIVE:
-            return loaded.game.suffixes[0]
-        if self.target == registry.JSON:
-            return ".json"
-        return registry.format_of(loaded.game, self.target).suffixes[0]
+        return reader(loaded.game, self.target).suffixes[0]
 
     def writes(self, suffix: str) -> bool:
         if self.target == registry.JSON:
@@ -266,8 +269,12 @@ class ConvertTask(OutputTask):
                               else card.formats.get(self.target, ()))
                    for card in registry.cards())
 
-    def make(self, loaded: Loaded, output: str) -> tuple[str, list[KifuError]]:
+    def make(self, loaded: Loaded, output: str) -> tuple[str | Iterable[str], list[KifuError]]:
         warnings = relocate(loaded.game, loaded.record, loaded.source.path, output)
-        return dump(loaded.game, loaded.record, self.target, self.dialect), warnings
+        pieces = dump_pieces(loaded.game, loaded.record, self.target, self.dialect)
+        return pieces, warnings + leaves_out(loaded.game, loaded.record, self.target)
+
+    def output_encoding(self, loaded: Loaded) -> str:
+        return "latin-1" if reader(loaded.game, self.target).binary else "utf-8"
 
 

@@ -6,15 +6,23 @@ guessed), so that every game is validated and reported on its own.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+import functools
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from kifu.base.errors import ConversionError, KifuError, NotationError, OptionError, UnknownGameError
+from kifu.base.errors import (
+    ConversionError,
+    GameIndexError,
+    HeaderError,
+    KifuError,
+    OptionError,
+    UnknownGameError,
+)
 from kifu.base.limits import check_tree
 from kifu.base.reading import Reading
 from kifu.base.record import Node, ReadOptions, Record, is_event
-from kifu.plugin import AnyGame, Step, jsonform, registry
+from kifu.plugin import AnyGame, Format, Step, jsonform, registry
 from kifu.reading.source import MAX_BYTES, SourceText, read_source
 
 
@@ -53,7 +61,7 @@ class Loaded:
         """The first error decoding or reading the records found, if any."""
         return next((f for f in self.findings if f.severity == "error"), None)
 
-    def line(self, path: tuple[int, ...] = ()) -> list[Node]:
+    def line(self, path: tuple[int, ...] = ()) -> list[Node[Any]]:
         """The line a variation path selects (see :func:`line_of`)."""
         return line_of(self.record, path)
 
@@ -87,7 +95,7 @@ def position_at(game: AnyGame, record: Record, move: int | None = None,
     return position, last
 
 
-def line_of(record: Record, path: tuple[int, ...] = ()) -> list[Node]:
+def line_of(record: Record, path: tuple[int, ...] = ()) -> list[Node[Any]]:
     """The line a variation path selects; ``OptionError`` (for ``--variation``) if the
     record has no such variation."""
     try:
@@ -114,6 +122,31 @@ def parse_text(text: str, path: str, game_name: str | None = None,
     return game, parse_as(game, fmt, text, path, options)
 
 
+def reader(game: AnyGame, fmt: str) -> Format:
+    """How ``game``'s records are read and written in format ``fmt``, whichever it is: the
+    game's own notation (``native``), kifu's JSON, or one of the game's interchange formats.
+    Once a text's game and format are told (:func:`kifu.plugin.registry.detect`), this is the
+    one object that reads it."""
+    if fmt == registry.NATIVE:
+        return _native(game)
+    if fmt == registry.JSON:
+        return _json(game)
+    return registry.format_of(game, fmt)
+
+
+@functools.cache
+def _native(game: AnyGame) -> Format:
+    return Format(registry.NATIVE, game.suffixes, f"{game.name}'s own notation", game.parse,
+                  game.write, pieces=game.write_pieces)
+
+
+@functools.cache
+def _json(game: AnyGame) -> Format:
+    return Format(registry.JSON, (".json",), "kifu's JSON record",
+                  functools.partial(jsonform.loads, game=game), jsonform.dumps,
+                  pieces=jsonform.pieces)
+
+
 def parse_as(game: AnyGame, fmt: str, text: str, path: str,
              options: ReadOptions | None = None) -> Record:
     """Parse ``text`` as a record of ``game`` written in format ``fmt``; the record carries
@@ -122,12 +155,11 @@ def parse_as(game: AnyGame, fmt: str, text: str, path: str,
     Whatever the format, the record is held to kifu's limits on moves and nesting
     (``kifu.base.limits``), so that every later step (replay, writing, JSON) is safe with it.
     """
-    if fmt == registry.NATIVE:
-        record = game.parse(text, path)
-    elif fmt == registry.JSON:
-        record = jsonform.loads(text, path)
-    else:
-        record = registry.format_of(game, fmt).read(text, path)
+    return _read(reader(game, fmt), text, path, options)
+
+
+def _read(found: Format, text: str, path: str, options: ReadOptions | None) -> Record:
+    record = found.read(text, path)
     check_tree(record.moves)
     record.read_options = options or ReadOptions()
     return record
@@ -148,12 +180,10 @@ def parse_each_as(game: AnyGame, fmt: str, text: str, path: str, *, lenient: boo
     """:func:`parse_all_as` one record at a time, read as it is asked for (the next one is
     read ahead, to know whether the file holds several), so that a caller done with each
     holds two at most.  A file-level failure is raised by the iterator."""
-    if fmt in (registry.NATIVE, registry.JSON):
-        yield Parsed(parse_as(game, fmt, text, path, options), [], path)
-        return
-    found = registry.format_of(game, fmt)
+    found = reader(game, fmt)
     if found.read_all is None:
-        yield Parsed(parse_as(game, fmt, text, path, options), [], path)
+        record = _read(found, text, path, options)
+        yield Parsed(record, game_overridden(game, record), path)
         return
     readings = iter(found.read_all(text, path, lenient))
     ahead = [one for one in (next(readings, None), next(readings, None)) if one is not None]
@@ -161,14 +191,18 @@ def parse_each_as(game: AnyGame, fmt: str, text: str, path: str, *, lenient: boo
     index = 0
     while ahead:  # no name holds a record once it is handed out: the caller may free it
         index += 1
-        yield _checked(ahead.pop(0), f"{path}#{index}" if several else path, options)
+        reading = ahead.pop(0)
+        name = (f"{path}#{reading.label}" if reading.label is not None
+                else f"{path}#{index}" if several else path)
+        yield _checked(game, reading, name, options)
         if not ahead:
             ahead = [one for one in (next(readings, None),) if one is not None]
 
 
-def _checked(reading: Reading, name: str, options: ReadOptions | None) -> Parsed:
+def _checked(game: AnyGame, reading: Reading, name: str, options: ReadOptions | None) -> Parsed:
     record, findings = reading.record, list(reading.findings)
     if record is not None:
+        findings.extend(game_overridden(game, record))
         try:
             check_tree(record.moves)
         except KifuError as error:
@@ -179,11 +213,36 @@ def _checked(reading: Reading, name: str, options: ReadOptions | None) -> Parsed
     return Parsed(record, findings, name, reading.document)
 
 
+def game_overridden(game: AnyGame, record: Record) -> list[KifuError]:
+    """A warning where ``record`` was read as ``game`` although its ``Game:`` header names
+    another game kifu knows: only ``--game`` does that, and it wins, but never silently."""
+    named = record.header("Game")
+    other = None if named is None else registry.find(named.strip())
+    if other is None or other.name == game.name:
+        return []
+    return [HeaderError(f"the record's Game: header names {other.name}; it is read as "
+                        f"{game.name}, the game asked for", span=record.header_span("Game"),
+                        severity="warning", rule="game")]
+
+
 def parse_all(text: str, path: str, game_name: str | None = None, *, lenient: bool = False,
               options: ReadOptions | None = None) -> tuple[AnyGame, str, list[Parsed]]:
     """The game, the format and every record of ``text``."""
     game, fmt = registry.detect(text, path, game_name)
     return game, fmt, parse_all_as(game, fmt, text, path, lenient=lenient, options=options)
+
+
+def read_file(path: str, encoding: str | None = None,
+              game_name: str | None = None) -> SourceText:
+    """A record file's text (``-`` for standard input), decoded as
+    :func:`kifu.reading.source.decode` decodes it; but a file that a format of bytes claims
+    from its head (a RenLib library, a RIF database) is kept as it is, its bytes one character
+    each (encoding :data:`~kifu.reading.source.BYTES`), read up to that format's own limit."""
+    def claim(head: bytes) -> int | None:
+        found = registry.byte_format(head, path, game_name)
+        return None if found is None else found.max_bytes or MAX_BYTES
+
+    return read_source(path, encoding, claim=claim)
 
 
 def load(path: str, encoding: str | None = None, game_name: str | None = None,
@@ -194,7 +253,7 @@ def load(path: str, encoding: str | None = None, game_name: str | None = None,
     ``game_index`` (1-based) picks a game of a collection; without it a collection gives its
     first game.  The first error decoding or reading found is raised.
     """
-    loaded = load_source(read_source(path, encoding), game_name, options,
+    loaded = load_source(read_file(path, encoding, game_name), game_name, options,
                          game_index=game_index, lenient=lenient)
     error = loaded.error()
     if error is not None:
@@ -209,8 +268,19 @@ def load_source(source: SourceText, game_name: str | None = None,
     :meth:`Loaded.error`).  With ``every_game`` and no ``game_index`` the documents of every
     game are kept (``Loaded.record`` is the first game's)."""
     path = source.path
-    game, fmt, parsed = parse_all(source.text, path, game_name, lenient=lenient, options=options)
-    chosen = parsed if every_game and game_index is None else [pick(parsed, game_index, path)]
+    game, fmt = registry.detect(source.text, path, game_name)
+    # One game at a time: only the games asked for are kept (every game only where the format
+    # writes its documents back), so that a database of many games costs one game's memory.
+    keep_all = every_game and game_index is None and reader(game, fmt).rewrite is not None
+    kept: list[Parsed] = []
+    count = 0
+    for one in parse_each_as(game, fmt, source.text, path, lenient=lenient, options=options):
+        count += 1
+        if keep_all or count == (game_index or 1):
+            kept.append(one)
+    if not kept:
+        raise no_such_game(path, count, game_index or 1)
+    chosen = kept
     findings = list(source.warnings)
     first = chosen[0]
     for one in chosen:
@@ -223,41 +293,100 @@ def load_source(source: SourceText, game_name: str | None = None,
     # Where every game is kept, findings name places in the whole file, not in its first game.
     name = path if len(chosen) > 1 else first.name
     return Loaded(game, first.record, source, name, findings, fmt,
-                  [one.document for one in chosen if one.document is not None], len(parsed))
+                  [one.document for one in chosen if one.document is not None], count)
 
 
 def pick(parsed: list[Parsed], game_index: int | None, path: str) -> Parsed:
     """The game ``game_index`` (1-based; the first without one) of a file's records."""
     index = game_index or 1
     if not 1 <= index <= len(parsed):
-        raise GameIndexError(f"{path} holds {len(parsed)} game{'s' * (len(parsed) != 1)}; "
-                             f"there is no game {index}")
+        raise no_such_game(path, len(parsed), index)
     return parsed[index - 1]
 
 
-class GameIndexError(NotationError):
-    """A game asked for by number that the file does not hold."""
-
-    code = "game-index"
+def no_such_game(path: str, count: int, index: int) -> GameIndexError:
+    return GameIndexError(f"{path} holds {count} game{'s' * (count != 1)}; there is no game "
+                          f"{index}")
 
 
 def dump(game: AnyGame, record: Record, to: str, dialect: str | None = None) -> str:
-    """``record`` written as ``native`` (in ``dialect``), ``json`` or an interchange format.
+    """``record`` written as ``native`` (in ``dialect``), ``json`` or an interchange format, as
+    one text (see :func:`dump_pieces`)."""
+    return "".join(dump_pieces(game, record, to, dialect))
+
+
+def dump_pieces(game: AnyGame, record: Record, to: str,
+                dialect: str | None = None) -> Iterator[str]:
+    """``record`` written as ``native`` (in ``dialect``), ``json`` or an interchange format, a
+    piece at a time, so that a writer never holds the whole text.
 
     ``dialect`` may name several dialects, comma-separated, applied in turn (Rengi's ``open``
     form in ``kanji`` colours is ``open,kanji``): each but the last is written and read back.
-    A text larger than kifu reads (``kifu.reading.source.MAX_BYTES``) is a ``ConversionError``.
+
+    kifu must read back whatever it writes, so a text larger than kifu reads
+    (``kifu.reading.source.MAX_BYTES``) is a ``ConversionError``: raised here, before any
+    piece, where the record's least size says so (its JSON takes some thirty times the bytes
+    of its SGF), else by the pieces as soon as they pass that size, and whatever was writing
+    them must throw away what it wrote (:func:`kifu.run.outputs.write_atomic` does).
     """
-    text = _written(game, record, to, dialect)
-    size = len(text.encode("utf-8", "surrogateescape"))
-    if size > MAX_BYTES:  # kifu must read back whatever it writes
-        raise ConversionError(
-            f"written as {to}, this record takes {size / 2**20:.1f} MiB, more than the "
-            f"{MAX_BYTES // 2**20} MiB kifu reads, so kifu could not read it back")
-    return text
+    if to == registry.JSON:
+        least = jsonform.least_size(record)
+        if least > MAX_BYTES:
+            raise _too_large(to, f"at least {least / 2**20:.1f} MiB, more than")
+    return within_limit(_written(game, record, to, dialect), to)
 
 
-def _written(game: AnyGame, record: Record, to: str, dialect: str | None) -> str:
+def within_limit(pieces: Iterable[str], to: str) -> Iterator[str]:
+    """``pieces``, counted as they go (in UTF-8 bytes); a ``ConversionError`` as soon as they
+    pass the size kifu reads."""
+    size = 0
+    for piece in pieces:
+        size += len(piece) if piece.isascii() else len(piece.encode("utf-8", "surrogateescape"))
+        if size > MAX_BYTES:
+            raise _too_large(to, "more than")
+        yield piece
+
+
+def _too_large(to: str, how: str) -> ConversionError:
+    return ConversionError(f"written as {to}, this record takes {how} the "
+                           f"{MAX_BYTES // 2**20} MiB kifu reads, so kifu could not read it back")
+
+
+def leaves_out(game: AnyGame, record: Record, to: str) -> list[KifuError]:
+    """What writing ``record`` as ``to`` (``native``, ``json`` or a format) loses, each as a
+    warning a conversion reports: node properties the native notation has no place for, and
+    what a format says it leaves out (:attr:`kifu.plugin.Format.leaves_out`)."""
+    if to == registry.JSON:
+        return []
+    if to == registry.NATIVE:
+        found: dict[str, int] = {}
+        for name in record.properties:
+            found[_kind(name)] = found.get(_kind(name), 0) + 1
+        for _, _, nodes in record.walk():
+            for node in nodes:
+                if node.has_properties():
+                    for name in node.properties:
+                        found[_kind(name)] = found.get(_kind(name), 0) + 1
+        said = [] if not found else [
+            "the native notation has no place for the properties of the game and its moves ("
+            + ", ".join(f"{name} {count}" for name, count in found.items())
+            + "); left out: --to json or sgf keeps them"]
+    else:
+        fmt = registry.format_of(game, to)
+        said = fmt.leaves_out(record) if fmt.leaves_out is not None else []
+    return [ConversionError(f"converting to {to}: {text}", severity="warning", rule="left-out")
+            for text in said]
+
+
+def _kind(name: str) -> str:
+    """What a property is, for a count of those left out: a label whatever its point, an SGF
+    property by its identifier (``SGF-TR``: ``TR``)."""
+    if name.startswith("Label-"):
+        return "Label"
+    return name.removeprefix("SGF-")
+
+
+def _written(game: AnyGame, record: Record, to: str, dialect: str | None) -> Iterable[str]:
     if to == registry.NATIVE:
         for name in (dialect or "").split(",") if dialect is not None else ():
             if name not in game.dialects:
@@ -268,16 +397,22 @@ def _written(game: AnyGame, record: Record, to: str, dialect: str | None) -> str
             options = record.read_options
             record = game.parse(game.write(record, step or None), record.source or "<string>")
             record.read_options = options
-        return game.write(record, last or None)
-    if to == registry.JSON:
-        return jsonform.dumps(record)
-    return registry.format_of(game, to).write(record)
+        return game.write_pieces(record, last or None)
+    return reader(game, to).written(record)
 
 
 def rewrite(game: AnyGame, fmt: str, documents: list[Any]) -> str | None:
     """Documents read in format ``fmt`` written back in it, keeping all the game does not model
-    (``None`` where the format cannot)."""
-    if not documents or fmt in (registry.NATIVE, registry.JSON):
+    (``None`` where the format cannot), as one text."""
+    pieces = rewrite_pieces(game, fmt, documents)
+    return None if pieces is None else "".join(pieces)
+
+
+def rewrite_pieces(game: AnyGame, fmt: str, documents: list[Any]) -> Iterator[str] | None:
+    """:func:`rewrite` a piece at a time, refused as soon as it passes the size kifu reads (a
+    file of a legacy charset takes more bytes in UTF-8)."""
+    found = reader(game, fmt)
+    if not documents or found.rewrite is None:
         return None
-    found = registry.format_of(game, fmt)
-    return found.rewrite(documents) if found.rewrite is not None else None
+    written = found.rewrite(documents)
+    return within_limit([written] if isinstance(written, str) else written, fmt)

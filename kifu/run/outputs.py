@@ -10,12 +10,13 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import secrets
 import stat
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import IO, TextIO
 
 from kifu.base.diagnostics import FileReport
 from kifu.base.errors import KifuError, OutputError
@@ -55,9 +56,11 @@ def _same_file(a: str, b: str) -> bool:
         return False
 
 
-def write_atomic(path: str, text: str | Iterable[str], *, in_place: bool = True) -> None:
-    """Write ``text`` (UTF-8; a string or a stream of pieces) to ``path`` without ever replacing
-    what is not a plain file.
+def write_atomic(path: str, text: str | Iterable[str], *, in_place: bool = True,
+                 encoding: str = "utf-8") -> None:
+    """Write ``text`` (a string or a stream of pieces, in ``encoding``: UTF-8, or ISO-8859-1
+    for the bytes of a binary format) to ``path`` without ever replacing what is not a plain
+    file.
 
     A regular file (or a new one) is written through a temporary file and a rename, so a full
     disk or an interrupted run leaves the old file whole; it gets the permissions a plain
@@ -67,12 +70,16 @@ def write_atomic(path: str, text: str | Iterable[str], *, in_place: bool = True)
     device is opened and written in place, as ``> PATH`` in a shell would; with ``in_place``
     false (a batch's outputs, which nobody named one by one) they are refused instead, as are
     block devices, sockets and folders always.  Raises ``OutputError``.
+
+    Pieces are written as they come into a temporary file; a stream, a pipe or a device gets
+    them only once they have all come (:func:`spooled`), so that whatever stops the pieces (an
+    output refused as too large half-way) never leaves half an output anywhere.
     """
     descriptor = _open_stream(path)
     if descriptor is not None:
         if not in_place:
             raise OutputError(f"not written: {path} is one of kifu's own streams")
-        _write_through(descriptor, text, path)
+        _write_through(descriptor, text, path, encoding)
         return
     try:
         kind = os.stat(path).st_mode
@@ -84,13 +91,13 @@ def write_atomic(path: str, text: str | Iterable[str], *, in_place: bool = True)
         if not in_place or not (stat.S_ISFIFO(kind) or stat.S_ISCHR(kind)):
             raise OutputError(f"not written: {path} is {_kind_name(kind)}, not a regular "
                               "file, and kifu replaces only regular files")
-        _write_special(path, text)
+        _write_special(path, text, encoding)
         return
     if not in_place and os.path.islink(path):
         raise OutputError(f"not written: {path} is a symbolic link, which a batch does not "
                           "follow or replace; remove it or choose another --output-dir")
     _replace_atomically(Path(os.path.realpath(path)) if kind is not None or
-                        os.path.islink(path) else Path(path), text, path)
+                        os.path.islink(path) else Path(path), text, path, encoding)
 
 
 def _open_stream(path: str) -> int | None:
@@ -115,20 +122,53 @@ def _open_stream(path: str) -> int | None:
     return None
 
 
-def _write_through(descriptor: int, text: str | Iterable[str], path: str) -> None:
+#: What :func:`spooled` keeps in memory before it spills into a temporary file.
+SPOOLED = 1 << 20
+
+
+def spooled(text: str | Iterable[str]) -> str | Iterator[str]:
+    """``text`` as it is, or its pieces, all taken first (into memory up to a megabyte, then a
+    temporary file) and then handed out again: what stops the pieces stops them before any is
+    handed out."""
+    if isinstance(text, str):
+        return text
+    spool = tempfile.SpooledTemporaryFile(SPOOLED, "w+", encoding="utf-8",  # noqa: SIM115
+                                          errors="surrogateescape", newline="")
     try:
-        with os.fdopen(os.dup(descriptor), "w", encoding="utf-8", newline="") as handle:
+        spool.writelines(text)
+        spool.seek(0)
+    except BaseException:
+        spool.close()
+        raise
+    return _spool_pieces(spool)
+
+
+def _spool_pieces(spool: IO[str]) -> Iterator[str]:
+    with spool:
+        while True:
+            piece = spool.read(1 << 16)
+            if not piece:
+                return
+            yield piece
+
+
+def _write_through(descriptor: int, text: str | Iterable[str], path: str,
+                   encoding: str = "utf-8") -> None:
+    text = spooled(text)
+    try:
+        with os.fdopen(os.dup(descriptor), "w", encoding=encoding, newline="") as handle:
             _put(handle, text)
     except OSError as error:
         raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
 
 
-def _write_special(path: str, text: str | Iterable[str]) -> None:
+def _write_special(path: str, text: str | Iterable[str], encoding: str = "utf-8") -> None:
     """Write into a pipe or a character device where it stands (never created, never
     replaced: ``O_CREAT`` is not given, so a device gone meanwhile is an error)."""
+    text = spooled(text)
     try:
         descriptor = os.open(path, os.O_WRONLY | os.O_NOCTTY)
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as handle:
+        with os.fdopen(descriptor, "w", encoding=encoding, newline="") as handle:
             _put(handle, text)
     except OSError as error:
         raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
@@ -148,20 +188,27 @@ def _put(handle: TextIO, text: str | Iterable[str]) -> None:
         handle.writelines(text)
 
 
-def _replace_atomically(target: Path, text: str | Iterable[str], path: str) -> None:
+def _replace_atomically(target: Path, text: str | Iterable[str], path: str,
+                        encoding: str = "utf-8") -> None:
     """Write a regular file through a temporary file beside it and a rename; the temporary
-    file is removed whatever stops the write (a full disk, Ctrl-C, a signal)."""
+    file is removed whatever stops the write (a full disk, Ctrl-C, a signal).
+
+    The temporary file's name is known before the file is made (``tempfile.mkstemp`` makes it,
+    then hands back its name: a signal in between would leave it behind)."""
     temporary = None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
-                                                 suffix=".tmp")
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as handle:
+        descriptor = -1
+        while descriptor < 0:
+            name = temporary = str(target.parent / f".{target.name}.{secrets.token_hex(4)}.tmp")
+            with contextlib.suppress(FileExistsError):
+                descriptor = os.open(name, _NEW_FILE, 0o600)
+        with os.fdopen(descriptor, "w", encoding=encoding, newline="") as handle:
             _put(handle, text)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(temporary, _mode_for(target))
-        os.replace(temporary, target)
+        os.chmod(name, _mode_for(target))
+        os.replace(name, target)
         temporary = None
     except OSError as error:
         raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
@@ -169,6 +216,11 @@ def _replace_atomically(target: Path, text: str | Iterable[str], path: str) -> N
         if temporary is not None:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
+
+
+#: How a temporary file is made: new, never an existing file or a link's target.
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | \
+    getattr(os, "O_NOFOLLOW", 0)
 
 
 def _mode_for(target: Path) -> int:

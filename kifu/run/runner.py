@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import time
 import weakref
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -30,6 +31,8 @@ Result = TypeVar("Result")
 CHUNK = 8
 #: Chunks in flight per worker: enough to keep every worker busy, few enough to keep memory flat.
 AHEAD = 4
+#: Seconds a stopped worker has to end its chunk (its ``finally`` blocks) before it is killed.
+GRACE = 5.0
 
 
 class Backend(Protocol):
@@ -116,10 +119,24 @@ class Processes:
 
     def stop(self) -> None:
         """Stop at once: each worker is sent SIGTERM (the chunk it runs ends through its
-        ``finally`` blocks, and it runs no other), and the pool is shut down."""
-        for process in list(getattr(self._pool, "_processes", {}).values()):
+        ``finally`` blocks, an idle worker goes on waiting), the pool is shut down, and a worker
+        still there after :data:`GRACE` seconds is killed.
+
+        A worker that exits on the signal may leave a lock of the pool's queues taken (it was
+        waiting for work, or sending a result): another worker then waits for that lock for
+        ever, deaf to signals already spent, and the pool's shutdown with it (1 run in 3 of a
+        batch stopped by SIGTERM as it began hung so, found by fuzzing)."""
+        processes = list(getattr(self._pool, "_processes", {}).values())
+        for process in processes:
             with contextlib.suppress(OSError, ValueError):
                 process.terminate()
+        deadline = time.monotonic() + GRACE
+        for process in processes:
+            with contextlib.suppress(OSError, ValueError, AssertionError):
+                process.join(max(0.0, deadline - time.monotonic()))
+                if process.is_alive():
+                    process.kill()
+                    process.join(GRACE)
         self._pool.shutdown(wait=True, cancel_futures=True)
 
 
@@ -147,10 +164,14 @@ class Ordered(Generic[Item, Result]):
         finally:
             if self.backend in _live:  # not stopped by a signal meanwhile
                 _live.discard(self.backend)
-                # A run cut short (a signal, a reader gone) stops its workers at once, the work
-                # not begun cancelled by the backend's shutdown; one that finished lets them
-                # end as they do.
+                # A run cut short (a signal, a reader gone) stops its workers at once, their
+                # work cancelled by the backend itself (a future cancelled here first, then
+                # failed by a pool that a stopped worker broke, made the pool's own thread
+                # print a traceback); one that finished lets them end as they do.
                 self.backend.close() if finished else self.backend.stop()
+            for _, work in pending:
+                if not isinstance(work, list):
+                    work.cancel()
 
     def _finish(self, chunk: list[Item],
                 work: Pending[list[Result]] | list[Result]) -> Iterator[tuple[Item, Result]]:

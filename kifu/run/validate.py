@@ -18,9 +18,9 @@ from kifu.base.errors import PEDANTIC, KifuError
 from kifu.base.heap import no_cycles
 from kifu.base.record import ReadOptions, Record
 from kifu.plugin import AnyGame, registry
-from kifu.reading.source import STDIN, read_source
+from kifu.reading.source import STDIN
 from kifu.reading.walk import Found, Shard, walk
-from kifu.run.load import parse_each_as
+from kifu.run.load import parse_each_as, read_file
 from kifu.run.runner import run
 
 #: How a kifu JSON record announces itself (``jsonform`` writes it first).
@@ -104,15 +104,17 @@ def _diagnostics(problems: list[KifuError], name: str, text: str,
 def check_file(path: str, options: Options, *, only_records: bool = False) -> list[FileReport]:
     """Validate one file; unreadable or undecodable input becomes a diagnostic too.
 
-    With ``only_records``, a ``.json`` file that is not a kifu record (no ``"format":
-    "kifu-record"``) gives no report at all: folders hold other JSON files too.
+    With ``only_records``, another program's file (:func:`is_other_file`: a ``.json`` file
+    that is not a kifu record, a chess PGN) gives no report at all: folders hold them too.
     """
     try:
-        source = read_source(path, options.encoding)
+        source = read_file(path, options.encoding, options.game)
     except KifuError as error:
+        if only_records and registry.generic(path):
+            return []  # another program's file (a binary .lib, say) that no format reads
         game = options.game or registry.guess(path)
         return [FileReport(path, game, 0, [Diagnostic.from_error(error, path)])]
-    if only_records and is_other_json(path, source.text):
+    if only_records and is_other_file(path, source.text):
         return []
     return check_text(source.text, path, options, source.warnings)
 
@@ -120,6 +122,22 @@ def check_file(path: str, options: Options, *, only_records: bool = False) -> li
 def is_other_json(path: str, text: str) -> bool:
     """Whether a ``.json`` file is some other program's JSON rather than a kifu record."""
     return PurePath(path).suffix.lower() == ".json" and not _KIFU_JSON.search(text[:4096])
+
+
+def is_other_file(path: str, text: str) -> bool:
+    """Whether a file is some other program's rather than a record: a ``.json`` file that is
+    not a kifu record, or a file with another suffix other programs use too (``.xml``,
+    ``.pgn``, ``.lib``: :attr:`kifu.plugin.Format.generic`) that no format claims (a chess
+    PGN)."""
+    if PurePath(path).suffix.lower() == ".json":
+        return is_other_json(path, text)
+    if not registry.generic(path):
+        return False
+    try:
+        registry.detect(text, path)
+    except KifuError:
+        return True
+    return False
 
 
 @dataclass(frozen=True)

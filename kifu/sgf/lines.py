@@ -8,7 +8,9 @@ within variations is limited (``kifu.base.limits.MAX_DEPTH``), because the consu
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import re
+from collections.abc import Callable, Container, Iterator, Mapping
+from typing import Any
 
 from kifu.base.errors import KifuError, NotationError
 from kifu.base.heap import no_cycles
@@ -31,8 +33,64 @@ def split_comments(value: str | None) -> list[str]:
     return [part.strip() for part in value.split("\n\n") if part.strip()]
 
 
-def to_lines(children: list[SgfNode], convert: Callable[[SgfNode], list[Node]],
-             leading: list[str], span_of: Callable[[SgfNode], Span | None]) -> list[Node]:
+#: The prefix under which a record keeps an SGF property it has no other place for, the
+#: property's identifier after it: ``SGF-TR``, whose value is the property's values as SGF
+#: writes them, each in brackets (``[dd][cc]``).
+KEPT = "SGF-"
+
+
+def kept(node: SgfNode, consumed: Container[str]) -> dict[str, str]:
+    """The properties of ``node`` a record has no other place for (those not ``consumed``), as
+    :data:`KEPT` properties: markup, timing, annotations, a program's own."""
+    return {KEPT + ident: "".join(f"[{value}]" for value in values)
+            for ident, values in node.properties.items() if ident not in consumed}
+
+
+def kept_of_root(root: SgfNode, consumed: Container[str]) -> dict[str, str]:
+    """:func:`kept` of a game's root; an ``AP`` naming kifu is not kept: it is what kifu
+    writes of itself whenever it writes the record."""
+    found = kept(root, consumed)
+    if (root.get("AP") or "").startswith("kifu:"):
+        del found[KEPT + "AP"]
+    return found
+
+
+def restored(properties: Mapping[str, str]) -> dict[str, list[str]]:
+    """The SGF properties :func:`kept` kept, as an SGF node's properties again."""
+    found: dict[str, list[str]] = {}
+    for key, written in properties.items():
+        if key.startswith(KEPT) and _IDENT.fullmatch(key, len(KEPT)):
+            found[key[len(KEPT):]] = _values(written)
+    return found
+
+
+def merge_kept(into: dict[str, str], more: Mapping[str, str]) -> None:
+    """Add the kept properties ``more`` to ``into``; a property in both gets the values of
+    both, in order."""
+    for key, written in more.items():
+        into[key] = into.get(key, "") + written
+
+
+_IDENT = re.compile(r"[A-Z]+")
+
+
+def _values(written: str) -> list[str]:
+    """The values of ``[a][b\\]c]``, each as written between its brackets."""
+    values: list[str] = []
+    at = 0
+    while at < len(written) and written[at] == "[":
+        end = at + 1
+        while end < len(written) and written[end] != "]":
+            end += 2 if written[end] == "\\" else 1
+        values.append(written[at + 1:end])
+        at = end + 1
+    return values
+
+
+def to_lines(children: list[SgfNode], convert: Callable[[SgfNode], list[Node[Any]]],
+             leading: list[str], span_of: Callable[[SgfNode], Span | None],
+             keep: Callable[[SgfNode], dict[str, str]] | None = None,
+             leading_kept: dict[str, str] | None = None) -> list[Node[Any]]:
     """A record's main line from the children of an SGF root.
 
     ``convert`` turns one SGF node into the record nodes it holds (none for a node without a
@@ -40,37 +98,58 @@ def to_lines(children: list[SgfNode], convert: Callable[[SgfNode], list[Node]],
     first move of the game).  The first child of a node continues the line; the others become
     variations of the record node the first child's line starts with.  Where that line holds
     no move at all, the first alternative that does continues it instead.
+
+    A node without a move shows the position of the node before it: what ``keep`` keeps of
+    it (its other properties) joins that node's properties, or ``leading_kept`` before the
+    first move of the game, or the first move of a variation that opens with such nodes.
     """
-    main: list[Node] = []
+    main: list[Node[Any]] = []
     # (SGF nodes that continue a line, the line, its nesting depth, the comments read before
     # its first move: the record's own for the main line, carried to the first move in a
-    # variation)
-    tasks: list[tuple[list[SgfNode], list[Node], int, list[str]]] = [(children, main, 0, leading)]
-    branches: list[tuple[list[Node], int, list[list[Node]]]] = []
+    # variation; and the properties kept likewise)
+    tasks: list[tuple[list[SgfNode], list[Node[Any]], int, list[str], dict[str, str]]] = [
+        (children, main, 0, leading, leading_kept if leading_kept is not None else {})]
+    branches: list[tuple[list[Node[Any]], int, list[list[Node[Any]]]]] = []
+    # What each alternative says before its first move (all it says, if it plays none).
+    unplayed: dict[int, tuple[list[str], dict[str, str]]] = {}
     while tasks:
-        nodes, line, depth, waiting = tasks.pop()
+        nodes, line, depth, waiting, waiting_kept = tasks.pop()
         while nodes:
             node = nodes[0]
             if len(nodes) > 1:
                 others = nodes[1:]
                 if depth >= MAX_DEPTH:
                     raise too_deep(span_of(others[0]))
-                alternatives: list[list[Node]] = [[] for _ in others]
+                alternatives: list[list[Node[Any]]] = [[] for _ in others]
                 branches.append((line, len(line), alternatives))
                 for other, alternative in zip(reversed(others), reversed(alternatives)):
-                    tasks.append(([other], alternative, depth + 1, []))
+                    said: tuple[list[str], dict[str, str]] = ([], {})
+                    unplayed[id(alternative)] = said
+                    tasks.append(([other], alternative, depth + 1, *said))
             made = convert(node)
             if made:
-                if waiting and not line and waiting is not leading:
-                    made[0].comments[:0] = waiting
+                if not line and waiting is not leading:
+                    if waiting:
+                        made[0].comments[:0] = waiting
+                    if waiting_kept:
+                        _keep_on(made[0], waiting_kept)
                 line.extend(made)
             else:
                 comments = split_comments(node.text("C"))
                 if comments:
                     (line[-1].comments if line else waiting).extend(comments)
+                more = keep(node) if keep is not None else {}
+                if more and line:
+                    _keep_on(line[-1], more)
+                elif more:
+                    merge_kept(waiting_kept, more)
             nodes = node.children
     for line, index, alternatives in reversed(branches):
         found = [alternative for alternative in alternatives if alternative]
+        for alternative in alternatives:
+            if not alternative:  # a variation of nodes without a move: the position before
+                _keep_before(line, index, main, unplayed[id(alternative)], leading,  # the branch,
+                             leading_kept)  # which keeps what it says
         if not found:
             continue
         if index == len(line):  # nothing played after the branch in the first line
@@ -79,10 +158,33 @@ def to_lines(children: list[SgfNode], convert: Callable[[SgfNode], list[Node]],
     return main
 
 
-def from_lines(line: list[Node], make: Callable[[Node], SgfNode]) -> list[SgfNode]:
+def _keep_before(line: list[Node[Any]], index: int, main: list[Node[Any]], said: tuple[list[str],
+                 dict[str, str]], leading: list[str], leading_kept: dict[str, str] | None) -> None:
+    """What a variation without a move says (its comments, what was kept of its nodes), kept by
+    the node before its branch, which shows the same position: by the record before the first
+    move of the game; by the variation's first move where the branch opens a variation."""
+    comments, more = said
+    if index == 0 and line is main and leading_kept is not None:
+        leading.extend(comments)
+        merge_kept(leading_kept, more)
+        return
+    target = line[index - 1] if index > 0 else line[0] if line else None
+    if target is not None:
+        target.comments.extend(comments)
+        if more:
+            _keep_on(target, more)
+
+
+def _keep_on(node: Node[Any], more: Mapping[str, str]) -> None:
+    properties = dict(node.properties) if node.has_properties() else {}
+    merge_kept(properties, more)
+    node.properties = properties
+
+
+def from_lines(line: list[Node[Any]], make: Callable[[Node[Any]], SgfNode]) -> list[SgfNode]:
     """SGF children for a record's line: the line itself first, then its alternatives."""
     roots: list[SgfNode] = []
-    tasks: list[tuple[list[Node], list[SgfNode]]] = [(line, roots)]
+    tasks: list[tuple[list[Node[Any]], list[SgfNode]]] = [(line, roots)]
     while tasks:
         nodes, siblings = tasks.pop()
         for record_node in nodes:
@@ -92,6 +194,42 @@ def from_lines(line: list[Node], make: Callable[[Node], SgfNode]) -> list[SgfNod
                 tasks.append((variation, siblings))
             siblings = made.children
     return roots
+
+
+class LineNode:
+    """A node of the SGF tree :func:`from_lines` makes, made only when it is written
+    (:func:`kifu.sgf.write.pieces` asks each node for its properties and children once), so
+    that writing a record of half a million moves never holds its SGF tree: the node of
+    ``line[index]``, whose children are the next node of its line and the first of each of
+    that node's variations; or, with ``index`` -1, a root of ``properties`` above the line."""
+
+    __slots__ = ("_line", "_index", "_make", "_properties")
+
+    def __init__(self, line: list[Node[Any]], index: int, make: Callable[[Node[Any]], SgfNode],
+                 properties: dict[str, list[str]] | None = None) -> None:
+        self._line, self._index, self._make = line, index, make
+        self._properties = properties
+
+    @property
+    def properties(self) -> dict[str, list[str]]:
+        if self._properties is not None:
+            return self._properties
+        return self._make(self._line[self._index]).properties
+
+    @property
+    def children(self) -> list[LineNode]:
+        line, index, make = self._line, self._index + 1, self._make
+        if index == len(line):
+            return []
+        return [LineNode(line, index, make),
+                *(LineNode(variation, 0, make) for variation in line[index].variations)]
+
+
+def lazy_tree(properties: dict[str, list[str]], line: list[Node[Any]],
+              make: Callable[[Node[Any]], SgfNode]) -> LineNode:
+    """A root of ``properties`` above the SGF tree of a record's ``line`` (as
+    :func:`from_lines` makes it), each node made by ``make`` as it is written."""
+    return LineNode(line, -1, make, properties)
 
 
 #: Reads one game tree of a collection into a record, adding what it finds to ``findings``.

@@ -20,3 +20,13 @@ MOVE_PROPERTIES = frozenset(("B", "W"))
 #: FF[4]'s game-information properties, and Go's: a value is what they are there for.
 GAME_INFO = frozenset(("AN", "BR", "BT", "CP", "DT", "EV", "GN", "GC", "ON", "OT", "PB", "PC",
                        "PW", "RE", "RO", "RU", "SO", "TM", "US", "WR", "WT", "HA", "KM"))
+#: The games FF[4] numbers in ``GM``: 1 Go, 2 Othello, 3 chess, 4 Gomoku and Renju, 5 Nine Men's
+#: Morris, 6 backgammon ... 40 Kropki.
+GAME_NUMBERS = range(1, 41)
+
+
+def names_a_game(value: str) -> bool:
+    """Whether a ``GM`` value is the number of a game FF[4] names (``GM[5.5]``, a komi a writer
+    put in the wrong property, names none)."""
+    text = value.strip()
+    return text.isascii() and text.isdigit() and len(text) < 4 and int(text) in GAME_NUMBERS

@@ -244,6 +244,9 @@ class _Reader:
         end = m.end()
         start = m.start(MORE) - 1
         node = self.node
+        if node is None and not self.frames:  # after the last game tree (a program's notes)
+            self._outside(start)
+            return end
         if node is None or not node.properties:
             self._junk_at(start, end)
             return end

@@ -11,7 +11,7 @@ Its names are all here, for the games; each lives in the module that holds its p
   trees and repairing what real files get wrong, each repair a graded finding
   (:mod:`kifu.sgf.findings`) of the game it is found in (:mod:`kifu.sgf.games`);
 - :mod:`kifu.sgf.style`: what the specification asks beyond the syntax (pedantic findings);
-- :mod:`kifu.sgf.write`: trees as text;
+- :mod:`kifu.sgf.write`: trees as text, whole or a piece at a time;
 - :mod:`kifu.sgf.properties`: what FF[4] says of its properties.
 
 The charset a file declares, and how its bytes are decoded, is :mod:`kifu.sgf.charset`'s.
@@ -21,20 +21,22 @@ from __future__ import annotations
 from kifu.sgf.findings import COUNTED_BELOW, GRADES, MAX_SAME, finding, not_listed
 from kifu.sgf.properties import (
     GAME_INFO,
+    GAME_NUMBERS,
     KNOWN_PROPERTIES,
     LIST_PROPERTIES,
     MOVE_PROPERTIES,
     TEXT_PROPERTIES,
+    names_a_game,
 )
 from kifu.sgf.reader import parse, read, read_each
 from kifu.sgf.style import style
 from kifu.sgf.tokens import escape, text, unescape
 from kifu.sgf.tree import Collection, GameTree, Locator, SgfNode
-from kifu.sgf.write import rewrite, serialize
+from kifu.sgf.write import Tree, pieces, rewrite, rewritten, serialize
 
 __all__ = [
-    "COUNTED_BELOW", "GAME_INFO", "GRADES", "KNOWN_PROPERTIES", "LIST_PROPERTIES", "MAX_SAME",
-    "MOVE_PROPERTIES", "TEXT_PROPERTIES", "Collection", "GameTree", "Locator", "SgfNode",
-    "escape", "finding", "not_listed", "parse", "read", "read_each", "rewrite", "serialize",
-    "style", "text", "unescape",
+    "COUNTED_BELOW", "GAME_INFO", "GAME_NUMBERS", "GRADES", "KNOWN_PROPERTIES", "LIST_PROPERTIES",
+    "MAX_SAME", "MOVE_PROPERTIES", "TEXT_PROPERTIES", "Collection", "GameTree", "Locator",
+    "SgfNode", "Tree", "escape", "finding", "names_a_game", "not_listed", "parse", "pieces",
+    "read", "read_each", "rewrite", "rewritten", "serialize", "style", "text", "unescape",
 ]

@@ -1,58 +1,84 @@
-"""Writing SGF: game trees as text (:func:`serialize`), and a file's own trees written back as
-read, in UTF-8 (:func:`rewrite`)."""
+"""Writing SGF: game trees as text (:func:`serialize`, or :func:`pieces` a node at a time), and
+a file's own trees written back as read, in UTF-8 (:func:`rewrite`, :func:`rewritten`)."""
 from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Protocol
 
 from kifu.sgf.tree import SgfNode
 
 
-def serialize(roots: list[SgfNode], per_line: int = 10) -> str:
-    """SGF text for game trees: the root node on a line of its own, then ``per_line`` nodes a
-    line, each variation starting on a new line, so that diffs stay readable.  Values are
-    written raw, as they are held; nesting costs no recursion."""
-    out: list[str] = []
-    write = out.append
+class Tree(Protocol):
+    """What writing asks of a node: its properties and the nodes after it (an
+    :class:`SgfNode`, or a node made only when it is written: ``kifu.sgf.lines.LineNode``)."""
+
+    @property
+    def properties(self) -> dict[str, list[str]]: ...
+
+    @property
+    def children(self) -> Sequence[Tree]: ...
+
+
+def serialize(roots: Sequence[Tree], per_line: int = 10) -> str:
+    """SGF text for game trees (see :func:`pieces`)."""
+    return "".join(pieces(roots, per_line))
+
+
+def pieces(roots: Sequence[Tree], per_line: int = 10) -> Iterator[str]:
+    """SGF text for game trees, a piece at a time: the root node on a line of its own, then
+    ``per_line`` nodes a line, each variation starting on a new line, so that diffs stay
+    readable.  Values are written raw, as they are held; nesting costs no recursion, and each
+    node's properties and children are asked for once, when it is written."""
     for root in roots:
         # Each entry: a node to open "(" before, or None to close a ")".
-        stack: list[SgfNode | None] = [None, root]
+        stack: list[Tree | None] = [None, root]
         is_root = True
         while stack:
             node = stack.pop()
             if node is None:
-                write(")")
+                yield ")"
                 continue
-            if not is_root:
-                write("\n")
-            write("(")
-            write(_node_text(node))
+            written = [] if is_root else ["\n"]
+            written += ["(", _node_text(node)]
             if is_root:
-                write("\n")
+                written.append("\n")
             count = 0 if is_root else 1
             is_root = False
-            while len(node.children) == 1:
-                node = node.children[0]
+            children = node.children
+            while len(children) == 1:
+                node = children[0]
                 if count and count % per_line == 0:
-                    write("\n")
-                write(_node_text(node))
+                    written.append("\n")
+                written.append(_node_text(node))
                 count += 1
-            for child in reversed(node.children):
+                if len(written) >= 64:
+                    yield "".join(written)
+                    written = []
+                children = node.children
+            yield "".join(written)
+            for child in reversed(children):
                 stack.append(None)
                 stack.append(child)
-        write("\n")
-    return "".join(out)
+        yield "\n"
 
 
-def _node_text(node: SgfNode) -> str:
+def _node_text(node: Tree) -> str:
     return ";" + "".join(ident + "".join(f"[{v}]" for v in values)
                          for ident, values in node.properties.items())
 
 
 def rewrite(roots: list[SgfNode]) -> str:
-    """Game trees written back as read, in UTF-8: each root's ``CA`` says so (the one
-    normalisation; every other property, value and node is kept)."""
+    """Game trees written back as read, in UTF-8 (see :func:`rewritten`)."""
+    return "".join(rewritten(roots))
+
+
+def rewritten(roots: list[SgfNode]) -> Iterator[str]:
+    """Game trees written back as read, in UTF-8, a piece at a time: each root's ``CA`` says
+    so (the one normalisation; every other property, value and node is kept)."""
     for root in roots:
         if "CA" in root.properties or not _is_ascii(root):
             root.properties["CA"] = ["UTF-8"]
-    return serialize(roots)
+    return pieces(roots)
 
 
 def _is_ascii(root: SgfNode) -> bool:

@@ -46,3 +46,33 @@ def test_a_move_twice_in_a_row_names_the_move(kifu_cli, tmp_path):
     path.write_text("(;GM[1]FF[4]SZ[9];B[cc];B[dd];W[ee])", encoding="utf-8")
     out = kifu_cli("validate", path).output
     assert "black moves twice in a row at move 3" in out  # move 2: the pass read in
+
+
+def test_game_wins_over_a_game_header_but_never_silently(kifu_cli, tmp_path):
+    """--game names the game first; a Game: header naming another game it overrides is a
+    warning on that header, and a record told by its header alone has none."""
+    record = tmp_path / "g.freego"
+    record.write_text("Game: freego\n\nD4 E5\n", encoding="utf-8")
+    overridden = kifu_cli("validate", "--game", "renju", record)
+    assert "g.freego:1:1: warning[header]: the record's Game: header names freego; it is read " \
+           "as renju, the game asked for [rule: game]" in overridden.stdout
+    assert "warning[" not in kifu_cli("validate", record).stdout
+    assert "warning[" not in kifu_cli("validate", "--game", "freego", record).stdout
+
+
+@pytest.mark.parametrize(("name", "text", "said"), [
+    # a letter for a digit: the point it most likely is
+    ("a.renju", "Game: renju\n\nh8 h1O\n", "; did you mean h10?"),
+    # Gungi's ASCII dialect is answered in its own words, with the nearest piece name
+    ("b.gungi", "Black: a\n\n[setup]\nB 1-7-1-gaa\n",
+     "expected 'x' or a piece name such as hyou; did you mean ga?"),
+    # a map's cell misspelt, and a grid's cell that looks like none
+    ("c.freego", "Game: freego\nBoard: japan\n\nnagano tokio\n", "; did you mean tokyo?"),
+    ("d.freego", "Game: freego\n\nD4 forje\n", "; its cells are named like A1 or T19"),
+])
+def test_a_word_that_is_no_move_says_what_was_meant_in_the_dialect_written(
+        kifu_cli, tmp_path, name, text, said):
+    record = tmp_path / name
+    record.write_text(text, encoding="utf-8")
+    result = kifu_cli("validate", record, exit_code=EXIT_INVALID)
+    assert said in result.stdout

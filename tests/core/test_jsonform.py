@@ -61,3 +61,18 @@ def test_replay_json_of_examples_matches_its_schemas(path):
 def test_bad_json_is_a_notation_error(text, message):
     with pytest.raises(NotationError, match=message):
         jsonform.loads(text)
+
+
+def test_a_json_record_is_told_its_game_once_and_read_as_that_game(tmp_path):
+    """The game a JSON record names is found near its start without decoding it (a header
+    holding the text ``"game": "gungi"`` does not mislead it), and the reader holds the record
+    to the game told: a JSON record of another game than --game names is refused."""
+    record = registry.get("renju").parse("Game: renju\nEvent: \"game\": \"gungi\"\n\nh8 h9\n",
+                                         "r.renju")
+    text = jsonform.dumps(record)
+    path = tmp_path / "r.json"
+    path.write_text(text, encoding="utf-8")
+    assert load(str(path)).game.name == "renju"
+    assert load(str(path)).record == record
+    with pytest.raises(NotationError, match="this JSON record is of 'renju', not gungi"):
+        load(str(path), game_name="gungi")

@@ -41,7 +41,7 @@ def test_wheel_installs_into_a_fresh_environment_and_validates(tmp_path):
     data = {f"kifu/{p.relative_to(package)}" for p in package.rglob("*")
             if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts}
     assert data <= names, f"missing from the wheel: {sorted(data - names)}"
-    assert {f"kifu/grammars/{p.name}" for p in (ROOT / "grammars").glob("*.lark")} <= names
+    assert {f"kifu/grammars/{p.name}" for p in (ROOT / "kifu" / "grammars").glob("*.lark")} <= names
 
     # A fresh environment; run-time dependencies come from the one running the tests (a venv,
     # a system Python or CI's), kifu only from the wheel.  ``system_site_packages`` would name
@@ -69,4 +69,28 @@ def test_wheel_installs_into_a_fresh_environment_and_validates(tmp_path):
 
     checked = run(env / "bin" / "kifu", "validate", "-q",
                   ROOT / "examples" / "renju" / "four-three-win.renju", cwd=tmp_path)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_an_editable_install_gives_type_checkers_kifu(tmp_path):
+    """``pip install -e`` makes kifu a plain path entry (no import hook), so mypy follows it to
+    kifu's ``py.typed`` and sees every type."""
+    env = tmp_path / "env"
+    venv.create(env, with_pip=False)
+    python = env / "bin" / "python"
+    inner = run(python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))")
+    site = Path(inner.stdout.strip())
+    (site / "outer-environment.pth").write_text("\n".join(outer_path()) + "\n", encoding="utf-8")
+    installed = run(sys.executable, "-m", "pip", "--python", python, "install", "--no-deps",
+                    "-e", ROOT)
+    assert installed.returncode == 0, installed.stderr
+    assert not list(site.glob("__editable__*finder*")), "an import hook: type checkers lose kifu"
+    program = tmp_path / "program.py"
+    program.write_text("from typing import assert_type\nimport kifu\n"
+                       "from kifu.builtin.renju.position import Position\n"
+                       "assert_type(kifu.game('renju').start(), Position)\n", encoding="utf-8")
+    (tmp_path / "mypy.ini").write_text("[mypy]\n", encoding="utf-8")
+    checked = run(sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent",
+                  "--python-executable", python, "--config-file", tmp_path / "mypy.ini",
+                  "--no-incremental", program, cwd=tmp_path)
     assert checked.returncode == 0, checked.stdout + checked.stderr

@@ -1,5 +1,6 @@
 """The pre-commit hook other repositories use: it matches every suffix kifu reads, and it works
-as ``docs/ci.md`` says, run by pre-commit itself (``pre-commit try-repo``) on a copy of this checkout."""
+as ``docs/ci.md`` says: added to a configuration that holds another hook, both run by
+pre-commit itself on a copy of this checkout."""
 from __future__ import annotations
 
 import os
@@ -47,6 +48,17 @@ def git(*args: str | Path, cwd: Path) -> None:
     assert done.returncode == 0, done.stderr
 
 
+def documented_entry(hook_repo: Path) -> str:
+    """The item docs/ci.md adds to a repos: list, naming ``hook_repo`` at its one commit."""
+    ci = (ROOT / "docs" / "ci.md").read_text(encoding="utf-8")
+    block = re.search(r"```yaml\nrepos:\n  # [^\n]*\n(  - repo: .*?)```", ci, re.DOTALL)
+    assert block, "docs/ci.md shows no item to add to repos:"
+    revision = subprocess.run(["git", "rev-parse", "HEAD"], cwd=hook_repo, capture_output=True,
+                              text=True, check=True).stdout.strip()
+    return re.sub(r"rev: \S+", f"rev: {revision}",
+                  block.group(1).replace("https://github.com/OWNER/kifu", str(hook_repo)))
+
+
 def snapshot(into: Path) -> Path:
     """This checkout as it stands (uncommitted edits included) as a one-commit repository, as
     pre-commit clones a hook repository by its URL and revision."""
@@ -68,21 +80,33 @@ def test_the_hook_runs_under_pre_commit(tmp_path):
     (records / "package.json").write_text('{"name": "a web site"}\n')
     (records / "notes.txt").write_text("1. h8 h8 - not a record, not checked\n")
     git("init", "-q", cwd=records)
+    # The records' repository has a configuration with a hook of its own; kifu's is added to
+    # its repos: list as docs/ci.md shows, and both must run.
+    (records / ".pre-commit-config.yaml").write_text(
+        "repos:\n  - repo: local\n    hooks:\n      - id: own-hook\n        name: own hook\n"
+        "        entry: 'true'\n        language: system\n", encoding="utf-8")
+    with (records / ".pre-commit-config.yaml").open("a", encoding="utf-8") as config:
+        config.write(documented_entry(hook_repo))
     git("add", "-A", cwd=records)
     env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache"), "PRE_COMMIT_COLOR": "never"}
 
-    def try_repo() -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "pre_commit", "try-repo", str(hook_repo),
-                               "kifu-validate", "--all-files"], cwd=records, env=env,
+    def pre_commit(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "pre_commit", *args], cwd=records, env=env,
                               capture_output=True, text=True, timeout=600)
 
-    passed = try_repo()
+    def run_all() -> subprocess.CompletedProcess[str]:
+        return pre_commit("run", "--all-files")
+
+    assert pre_commit("validate-config").returncode == EXIT_OK
+    assert (records / ".pre-commit-config.yaml").read_text().count("repos:") == 1
+    passed = run_all()
     assert passed.returncode == EXIT_OK, passed.stdout + passed.stderr
     assert "kifu validate" in passed.stdout and "Passed" in passed.stdout
+    assert "own hook" in passed.stdout
 
     shutil.copy(EXAMPLES / "invalid" / "renju" / "occupied-point.renju", records / "bad.renju")
     git("add", "-A", cwd=records)
-    failed = try_repo()
+    failed = run_all()
     assert failed.returncode == EXIT_INVALID, failed.stdout + failed.stderr
     assert "bad.renju:6:4: error[illegal-move]" in failed.stdout
     assert "package.json" not in failed.stdout and "good" not in failed.stdout

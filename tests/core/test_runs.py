@@ -200,7 +200,7 @@ def test_other_programs_json_in_a_folder_is_left_alone(kifu_cli, tmp_path):
 def test_a_commit_of_other_programs_json_alone_passes_the_hook(kifu_cli, tmp_path):
     (tmp_path / "package.json").write_text('{"name": "web-site"}')
     result = kifu_cli("validate", "--records-only", tmp_path / "package.json")
-    assert "no kifu records in the files given (1 other JSON file left alone)" in result.stderr
+    assert "no kifu records in the files given (1 file of other programs left alone)" in result.stderr
     kifu_cli("validate", tmp_path)  # a folder of other JSON only: nothing to check, no error
     (tmp_path / "package.json").unlink()
     kifu_cli("validate", tmp_path, exit_code=EXIT_USAGE)  # nothing at all: a usage error

@@ -65,7 +65,8 @@ INVALID = {
                        "move 4: A1 would have no liberty: suicide is forbidden "
                        "(Suicide: allowed lifts it) [rule: suicide]"),
     "unknown-cell.freego": ("illegal-move", 6, 10, 4,
-                            "move 4: '江戸' is not a cell of the board 'japan' "
+                            "move 4: '江戸' is not a cell of the board 'japan'; its cells are named "
+                            "like hokkaido or okinawa "
                             "[rule: unknown-cell]"),
     "unplayable.freego": ("illegal-move", 7, 4, 2,
                           "move 2: hokkaido cannot be played on this board (it is drawn, not "

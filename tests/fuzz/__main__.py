@@ -1,11 +1,14 @@
 """The long fuzz run, by hand: ``python -m tests.fuzz --minutes 30``.
 
 Inputs (mutated seeds and generated records, every game in turn) go to a worker process that
-runs them through the library (:mod:`tests.fuzz.pipeline`) under a memory limit; an input that
-takes longer than ``--timeout`` seconds or kills the worker counts as a crash too, and a fresh
-worker carries on.  Every minute, and at the end, it prints the inputs tried per game, their
-outcomes (``ok``, kifu's answer by error code, ``crash``) and formats, then each distinct crash once with
-how often it came; crashing inputs are saved under ``--out`` with what went wrong.
+runs each under a memory limit through one shape, chosen by weight (``--shapes``): the library
+(:mod:`tests.fuzz.pipeline`), or what surrounds kifu's work (:mod:`tests.fuzz.shapes`: output
+targets, folders that overlap, threads, signals).  An input that takes longer than
+``--timeout`` seconds or kills the worker counts as a crash too, and a fresh worker carries on.
+Every minute, and at the end, it prints the inputs tried per game, their outcomes (``ok``,
+kifu's answer by error code, a shape's own answer, ``crash``), formats and shapes, then each
+distinct crash once with how often it came; crashing inputs are saved under ``--out`` with what
+went wrong and the shape that found it.
 """
 from __future__ import annotations
 
@@ -23,17 +26,29 @@ from pathlib import Path
 from tests.fuzz import corpus
 from tests.fuzz.memory import PEAK_MB, peak_kb, reset_peak
 
+#: Each shape an input may go through, and how often, against the others.  The library takes
+#: a few milliseconds an input, targets and threads some tens, folders (six batches of the
+#: input) and signals (a whole kifu run stopped) a second or two: so weighted, each of the
+#: five has about a fifth of the run's time.
+WEIGHTS = {"library": 100, "targets": 10, "threads": 10, "folders": 1, "signals": 1}
+
 
 def _worker(connection: Connection, memory_mb: int) -> None:
-    from tests.fuzz import pipeline
+    import random as chance
+
+    from tests.fuzz import pipeline, shapes
 
     limit = memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     while True:
-        name, data = connection.recv()
+        shape, name, data, seed = connection.recv()
         reset_peak()
         try:
-            outcome = pipeline.exercise(name, data)
+            if shape == "library":
+                outcome = pipeline.exercise(name, data)
+            else:
+                chooser = corpus.RandomChooser(chance.Random(seed))
+                outcome = shapes.exercise(shape, name, data, chooser)
             answer = ("ok", outcome.game, outcome.result)
         except BaseException as error:  # noqa: BLE001 - every escape is the finding
             frame = traceback.extract_tb(error.__traceback__)[-1]
@@ -61,8 +76,8 @@ class Worker:
                                        daemon=True)
         self.process.start()
 
-    def run(self, name: str, data: bytes, timeout: float) -> tuple:
-        self.connection.send((name, data))
+    def run(self, shape: str, name: str, data: bytes, seed: int, timeout: float) -> tuple:
+        self.connection.send((shape, name, data, seed))
         if self.connection.poll(timeout):
             try:
                 return self.connection.recv()
@@ -84,45 +99,61 @@ def main() -> None:
     parser.add_argument("--out", default="fuzz-crashes", help="where crashing inputs go")
     parser.add_argument("--timeout", type=float, default=60, help="seconds per input")
     parser.add_argument("--memory", type=int, default=2048, help="worker memory limit (MB)")
+    parser.add_argument("--shapes", default=",".join(WEIGHTS),
+                        help="the shapes to put inputs through (default: all): "
+                             + ", ".join(f"{k} (weight {v})" for k, v in WEIGHTS.items()))
     options = parser.parse_args()
     seed = options.seed if options.seed is not None else random.randrange(2**32)
     chooser = corpus.RandomChooser(random.Random(seed))
     games = options.games.split(",")
+    chosen = options.shapes.split(",")
+    unknown = sorted(set(chosen) - set(WEIGHTS))
+    if unknown:
+        parser.error(f"no shape {', '.join(unknown)} (there are {', '.join(WEIGHTS)})")
+    turns = [shape for shape in chosen for _ in range(WEIGHTS[shape])]
     corpus.seeds()  # built once, before the worker forks
     worker = Worker(options.memory)
     tried: Counter[str] = Counter()
     forms: dict[str, Counter[str]] = {game: Counter() for game in games}
     outcomes: dict[str, Counter[str]] = {game: Counter() for game in games}
+    by_shape: dict[str, Counter[str]] = {shape: Counter() for shape in chosen}
     crashes: Counter[str] = Counter()
     out = Path(options.out)
     end = time.monotonic() + options.minutes * 60
     next_report = time.monotonic() + 60
-    print(f"fuzzing {', '.join(games)} for {options.minutes:g} minutes, seed {seed}", flush=True)
+    print(f"fuzzing {', '.join(games)} for {options.minutes:g} minutes through "
+          f"{', '.join(chosen)}, seed {seed}", flush=True)
     turn = 0
     while time.monotonic() < end:
         if time.monotonic() > next_report:
-            _report(tried, forms, outcomes, crashes)
+            _report(tried, forms, outcomes, by_shape, crashes)
             next_report = time.monotonic() + 60
         game = games[turn % len(games)]
+        shape = chooser.choice(turns)
         turn += 1
         name, data = corpus.any_input(chooser, game)
-        answer = worker.run(name, data, options.timeout)
+        shape_seed = chooser.integer(0, 2**32)
+        answer = worker.run(shape, name, data, shape_seed, options.timeout)
         tried[game] += 1
         forms[game][_form(name)] += 1
         if answer[0] == "ok":
             outcomes[game][answer[2]] += 1
+            by_shape[shape][answer[2]] += 1
             continue
         outcomes[game]["crash"] += 1
-        description = answer[1]
+        by_shape[shape]["crash"] += 1
+        description = f"{shape}: {answer[1]}"
         if description not in crashes:
             out.mkdir(parents=True, exist_ok=True)
             stem = f"{game}-{hashlib.sha1(data).hexdigest()[:10]}-{name}"
             (out / stem).write_bytes(data)
-            (out / (stem + ".txt")).write_text(f"{description}\n\n{answer[2]}", encoding="utf-8")
-            print(f"new crash ({game}, {name}): {description}", flush=True)
+            (out / (stem + ".txt")).write_text(
+                f"{description}\n(shape {shape}, its seed {shape_seed})\n\n{answer[2]}",
+                encoding="utf-8")
+            print(f"new crash ({game}, {name}, {shape}): {answer[1]}", flush=True)
         crashes[description] += 1
     print("final:", end="")
-    _report(tried, forms, outcomes, crashes)
+    _report(tried, forms, outcomes, by_shape, crashes)
     worker.process.kill()
 
 
@@ -134,13 +165,17 @@ def _form(name: str) -> str:
 
 
 def _report(tried: Counter[str], forms: dict[str, Counter[str]],
-            outcomes: dict[str, Counter[str]], crashes: Counter[str]) -> None:
+            outcomes: dict[str, Counter[str]], by_shape: dict[str, Counter[str]],
+            crashes: Counter[str]) -> None:
     print(f"\n{sum(tried.values())} inputs tried", flush=True)
     for game, counts in outcomes.items():
         parts = ", ".join(f"{result} {count}" for result, count in counts.most_common())
         print(f"  {game}: {tried[game]} ({parts})")
         print("    by format: " + ", ".join(f"{form} {count}"
                                            for form, count in forms[game].most_common()))
+    for shape, counts in by_shape.items():
+        parts = ", ".join(f"{result} {count}" for result, count in counts.most_common(8))
+        print(f"  shape {shape}: {sum(counts.values())} ({parts})")
     for description, count in crashes.most_common():
         print(f"  crash x{count}: {description}")
     print(flush=True)

@@ -84,9 +84,11 @@ def seeds() -> tuple[Seed, ...]:
                     out = dump(loaded_game, record, target)
                 except KifuError:
                     continue  # SGF of a map board, say
-                suffix = ".json" if target == "json" else \
-                    registry.format_of(loaded_game, target).suffixes[0]
-                found.append(Seed(game, path.stem + suffix, out.encode()))
+                fmt = None if target == "json" else registry.format_of(loaded_game, target)
+                suffix = ".json" if fmt is None else fmt.suffixes[0]
+                binary = fmt is not None and fmt.binary  # bytes, one character each
+                found.append(Seed(game, path.stem + suffix,
+                                  out.encode("latin-1" if binary else "utf-8")))
     return tuple(found)
 
 

@@ -1,7 +1,8 @@
 """The fuzz harness, sized for CI: mutated and generated records of every game and format go
 through everything the library does with a record, and kifu answers each with a result or a
-``KifuError``, never another exception, a record it cannot read back, or unsafe SVG.  The long
-run is ``python -m tests.fuzz --minutes 30``."""
+``KifuError``, never another exception, a record it cannot read back, or unsafe SVG; and
+through what surrounds kifu's work (:mod:`tests.fuzz.shapes`): output targets, folders that
+overlap, threads and signals.  The long run is ``python -m tests.fuzz --minutes 30``."""
 from __future__ import annotations
 
 import random
@@ -11,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.fuzz import corpus, pipeline
+from tests.fuzz import corpus, pipeline, shapes
 from tests.fuzz.memory import PEAK_MB, peak_kb, reset_peak
 
 
@@ -46,3 +47,36 @@ def test_every_seed_is_an_answer_too():
     outcomes = [pipeline.exercise(seed.name, seed.data) for seed in corpus.seeds()]
     assert {o.game for o in outcomes} == set(corpus.GAMES)
     assert sum(o.result == "ok" for o in outcomes) >= 30
+
+
+# -- what surrounds the work: outputs, folders, threads, signals (tests/fuzz/shapes.py) ------
+
+@pytest.mark.parametrize("shape", ["targets", "threads"])
+@pytest.mark.parametrize("game", corpus.GAMES)
+@settings(max_examples=35, deadline=None)
+@given(data=st.data())
+def test_every_input_written_to_any_target_and_read_from_threads_keeps_its_promises(
+        shape, game, data):
+    """targets: a new file, an old one, a link to a file, a pipe, a link to kifu's own standard
+    output and (as root) a device of our own, each written every way the input can be written,
+    some refused half-way, get the whole text or nothing and stay what they were; threads:
+    four threads at once read and write the input as one does."""
+    name, content = data.draw(inputs(game), label="input")
+    shapes.exercise(shape, name, content, corpus.DrawChooser(data.draw))
+
+
+@pytest.mark.parametrize("game", corpus.GAMES)
+@settings(max_examples=4, deadline=None)
+@given(data=st.data())
+def test_batches_into_folders_that_overlap_their_inputs_never_change_an_input(game, data):
+    """--output-dir equal to, above and below the folder read, a record of another game of the
+    same stem beside the input, every run twice."""
+    name, content = data.draw(inputs(game), label="input")
+    shapes.folders(name, content, corpus.DrawChooser(data.draw))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_batch_stopped_by_a_signal_ends_cleanly_whatever_it_holds(seed):
+    chooser = corpus.RandomChooser(random.Random(seed))
+    outcome = shapes.signals(*corpus.any_input(chooser, corpus.GAMES[seed]), chooser)
+    assert outcome.result.startswith("signal:")

@@ -94,7 +94,15 @@ def test_garbage_note_columns_off_the_field():
 def test_unknown_text_is_a_located_syntax_error():
     error = syntax("Game: rengi\n\n+3a -12xy")
     assert (error.span.line, error.span.column) == (3, 8)
-    assert error.message == "unexpected 'xy'"
+    assert error.message == ("unexpected 'xy'; a colour is one of a, b, c, d (letters); A, B, C, "
+                             "D (upper); 青, 赤, 緑, 黄 (kanji); ●, ○, ◎, × (symbols)")
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("+3a -34be", "unexpected 'e'; a colour is one of a, b, c, d (the letters dialect)"),
+    ("+3A -34BE", "unexpected 'E'; a colour is one of A, B, C, D (the upper dialect)")])
+def test_a_colour_that_is_none_says_the_colours_of_the_dialect_written(text, said):
+    assert syntax(f"Game: rengi\n\n{text}").message == said
 
 
 def test_headers_go_before_the_moves():

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kifu.base.errors import HeaderError, KifuError, NotationError
+from kifu.base.errors import HeaderError, KifuError, NotationError, UnknownGameError
 from kifu.base.record import Node, Record
 from kifu.builtin.renju import GAME, sgf
 from kifu.builtin.renju.moves import Offer, Pass, Place, Point, Swap
@@ -137,15 +137,25 @@ def test_sgf_variations_become_record_variations():
 
 
 def test_sgf_errors_are_located():
-    with pytest.raises(NotationError, match="not Renju") as info:
-        sgf.read("(;GM[1]SZ[19];B[aa])")
+    with pytest.raises(UnknownGameError, match="not Renju") as info:
+        sgf.read("(;GM[2]SZ[8];B[aa])")
     assert info.value.span.column == 5
     with pytest.raises(NotationError, match="black moves where white is to move"):
         sgf.read("(;GM[4];B[hh];B[ii])")
-    with pytest.raises(NotationError, match="15x15"):
-        sgf.read("(;GM[4]SZ[19];B[hh])")
+    with pytest.raises(NotationError, match="square, 5 to 26 points") as info:
+        sgf.read("(;GM[4]SZ[19:15];B[hh])")
+    assert info.value.span.column == 10
+    with pytest.raises(NotationError, match="of the 15x15 board"):
+        sgf.read("(;GM[4];B[pp])")
     with pytest.raises(NotationError, match="truncated"):
         sgf.read("(;GM[4];B[hh]")
+
+
+def test_sgf_board_sizes_are_the_record_s():
+    record = sgf.read("(;GM[4]SZ[20];B[tt];W[aa])")
+    assert record.header("Size") == "20"
+    assert [str(n.move) for n in record.moves] == ["t1", "a20"]
+    assert "SZ[20]" in sgf.write(record) and ";B[tt];W[aa]" in sgf.write(record)
 
 
 # -- properties -----------------------------------------------------------------------------

@@ -169,10 +169,15 @@ def test_player_to_move_set_in_the_middle():
     assert diagnostics(text) == []
 
 
-def test_a_setup_that_leaves_a_group_without_liberty_is_an_error():
-    text = "(;GM[1]SZ[9];B[aa];AW[ba][ab];W[ee])"
-    [(severity, rule, message)] = errors(text)
-    assert rule == "no-liberty" and "A9" in message
+def test_a_setup_that_leaves_a_group_without_liberty_keeps_it_with_a_warning():
+    # FF[4]: "Adding a stone doesn't make any prisoners nor any other captures (e.g. suicide).
+    # Thus it's possible to create illegal board positions."
+    text = "(;GM[1]SZ[9];B[aa];AW[ba][ab];W[ee];B[ca])"
+    [(severity, rule, message)] = diagnostics(text)
+    assert (severity, rule) == ("warning", "no-liberty") and "black's group A9 " in message
+    [reading] = sgf.read_games(text)
+    steps = list(GAME.replay(reading.record))
+    assert steps[-1].position.cells[steps[-1].position.board.find("A9")] == 1  # still there
 
 
 # -- 5. moves after both players passed --------------------------------------------------------

@@ -88,7 +88,7 @@ def open_page(browser: Any) -> Iterator[Callable[..., Watched]]:
                 else watched.foreign.append(r.url))
         page.goto(path.as_uri() + hash)
         if script:
-            page.wait_for_selector("section.kifu-viewer.kv-js")
+            page.wait_for_selector(".kifu-viewer.kv-js")
         opened.append((context, watched))
         return watched
 

@@ -44,7 +44,7 @@ ILLEGAL = one_per_game({
 GAMES = list(RECORDS)
 
 BOARD_SVG = """root => {
-  const svg = root.querySelector('article:not([hidden]) .kv-board svg').cloneNode(true);
+  const svg = root.querySelector('article .kv-board svg').cloneNode(true);
   svg.removeAttribute('role');
   svg.removeAttribute('aria-label');
   return new XMLSerializer().serializeToString(svg);
@@ -57,7 +57,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("viewer")
     runner = CliRunner()
     for name, record in [*RECORDS.items(), *((f"bad-{g}", p) for g, p in ILLEGAL.items())]:
-        result = runner.invoke(main, ["render", str(record), "-f", "html", "-o",
+        result = runner.invoke(main, ["render", str(record), "-f", "html", "--no-problem", "-o",
                                       str(folder / f"{name}.html")])
         assert result.exit_code in (0, 1), result.stderr
     blocks = [fragment([view(RECORDS[game])], key) for game, key in
@@ -112,7 +112,7 @@ def params(hash_: str, key: str = "") -> dict[str, str]:
     return {k[len(prefix):]: v for k, v in pairs if k.startswith(prefix)}
 
 
-def board(page, root: str = "section.kifu-viewer") -> str:
+def board(page, root: str = ".kifu-viewer") -> str:
     return canonical(page.eval_on_selector(root, BOARD_SVG))
 
 
@@ -132,7 +132,7 @@ def check_board(watched, record: Path) -> dict[str, str]:
     return where
 
 
-def focus(page, root: str = "section.kifu-viewer") -> None:
+def focus(page, root: str = ".kifu-viewer") -> None:
     page.focus(root)
 
 
@@ -150,14 +150,24 @@ def test_a_page_opens_at_the_end_with_a_described_board(open_page, site, game):
     assert page.is_visible(".kv-bar") and page.is_visible(".kv-note")
     assert page.eval_on_selector(".kv-moves a.kv-current", "a => +a.dataset.i") == view(
         RECORDS[game]).final
+    # the text of the position, for screen readers (and for pasting into a forum)
+    page.click(".kv-text summary")
+    assert page.inner_text(".kv-text pre").strip() == drawn_text(RECORDS[game]).strip()
+
+
+@functools.cache
+def drawn_text(record: Path) -> str:
+    result = CliRunner().invoke(main, ["render", str(record), "-f", "text"])
+    assert result.exit_code == 0, result.stderr
+    return "\n".join(line.rstrip() for line in result.stdout.splitlines())
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_keys_step_through_the_record(open_page, site, game):
     watched = open_page(site / f"{game}.html")
     page, record = watched.page, RECORDS[game]
-    focus(page)
-    page.keyboard.press("Home")
+    entries = page.evaluate("history.length")
+    page.keyboard.press("Home")  # no click first: the page answers keys as it opens
     assert check_board(watched, record) == {"move": "0"}
     seen = {board(page)}
     for key in ["ArrowRight", "ArrowRight", "PageDown", "ArrowLeft", "PageUp", "End",
@@ -166,8 +176,9 @@ def test_keys_step_through_the_record(open_page, site, game):
         check_board(watched, record)
         seen.add(board(page))
     assert len(seen) >= min(3, view(record).nodes[view(record).final].depth + 1)
-    live = page.text_content("section .kv-now")
+    live = page.text_content(".kifu-viewer .kv-now")
     assert live and live != page.evaluate("document.title")
+    assert page.evaluate("history.length") == entries  # each step replaced the entry
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -269,62 +280,68 @@ def test_a_link_opens_a_position_inside_a_variation(open_page, site, game):
     assert board(page) == canonical(drawn(record, move, path))
     current = page.locator(".kv-moves a.kv-current")
     assert current.get_attribute("data-i") == str(node)
-    assert current.evaluate("a => !!a.closest('.kv-var')")
-    # back and forward walk the positions visited
-    focus(page)
+    assert current.evaluate("a => !!a.closest('.kv-var')")  # indented under its move
+    # End follows the line shown; M goes back to the main line
+    page.keyboard.press("End")
+    assert "variation" in check_board(watched, record)
     page.keyboard.press("Home")
-    assert check_board(watched, record) == {"move": "0"}
-    page.go_back()
-    page.wait_for_function(f"document.querySelector('article').dataset.node === '{node}'")
-    assert board(page) == canonical(drawn(record, move, path))
-    page.go_forward()
-    page.wait_for_function("document.querySelector('article').dataset.node === '0'")
-    assert check_board(watched, record) == {"move": "0"}
+    page.keyboard.press("End")
+    assert "variation" in check_board(watched, record)
+    page.keyboard.press("m")
+    assert "variation" not in check_board(watched, record)
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_variations_are_entered_from_the_tree_and_the_move_list(open_page, site, game):
+def test_variations_are_entered_from_the_move_list_and_the_branch_buttons(open_page, site,
+                                                                         game):
     watched = open_page(site / f"{game}.html")
     page, record = watched.page, RECORDS[game]
     v = view(record)
     starts = [i for i, n in enumerate(v.nodes) if n.choice]
-    page.click(f".kv-tree a.kv-t[data-i='{starts[0]}']")
+    page.click(f".kv-moves .kv-var a.kv-m[data-i='{starts[0]}']")
     where = check_board(watched, record)
     assert "variation" in where
-    assert page.locator(".kv-tree a.kv-t.kv-current").get_attribute("data-i") == str(starts[0])
-    # and left again, back to the move it replaces
+    # named by its first move, not by its path
+    said = page.inner_text(".kv-branches .kv-inline")
+    assert v.nodes[starts[0]].notation in said and where["variation"] not in said
+    # and left again, back to where it branches
     page.click(".kv-branches button[data-leave]")
     where = check_board(watched, record)
     assert "variation" not in where
     # up and down choose the branch the next step takes
-    focus(page)
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowRight")
     assert "variation" in check_board(watched, record)
-    # a move of a variation in the move list
     page.click(f".kv-moves .kv-var a.kv-m[data-i='{starts[-1]}']")
     where = check_board(watched, record)
     assert where.get("variation") == ".".join(map(str, v.nodes[starts[-1]].path))
 
 
-def test_a_collection_lists_its_games(open_page, site, tmp_path):
+def test_a_collection_has_a_picker_beside_the_board(open_page, tmp_path):
     text = ("(;GM[1]SZ[9]PB[Ann]PW[Bo]EV[first];B[ee];W[cc])\n"
-            "(;GM[1]SZ[9]PB[Cy]PW[Di]EV[second];B[dd];W[ff];B[gg])\n")
-    (tmp_path / "two.sgf").write_text(text, encoding="utf-8")
-    CliRunner().invoke(main, ["render", str(tmp_path / "two.sgf"), "-f", "html", "-o",
-                              str(tmp_path / "two.html")])
-    watched = open_page(tmp_path / "two.html")
+            "(;GM[1]SZ[9]PB[Cy]PW[Di]EV[second];B[dd];W[ff];B[gg])\n"
+            "(;GM[1]SZ[9]EV[third];B[dd];W[dd])\n")
+    (tmp_path / "three.sgf").write_text(text, encoding="utf-8")
+    CliRunner().invoke(main, ["render", str(tmp_path / "three.sgf"), "-f", "html", "-o",
+                              str(tmp_path / "three.html")])
+    watched = open_page(tmp_path / "three.html")
     page = watched.page
-    assert page.locator("article.kv-game:not([hidden])").count() == 1
-    assert page.is_visible("article[data-game='0']")
+    assert page.locator("article.kv-game").count() == 1
+    picker, board_box = page.locator(".kv-picker").bounding_box(), page.locator(
+        ".kv-board").bounding_box()
+    assert picker["x"] + picker["width"] <= board_box["x"] and picker["y"] < 200
     page.click(".kv-games a[data-game='1']")
-    assert page.is_visible("article[data-game='1']") and not page.is_visible(
-        "article[data-game='0']")
     assert params(page.evaluate("location.hash"))["game"] == "2"
-    assert "second" in page.inner_text("article[data-game='1'] .kv-title")
-    focus(page)
+    assert "second" in page.inner_text(".kv-head")
+    assert page.inner_text(".kv-pick-now") == "Game 2 of 3"
     page.keyboard.press("Home")
     assert params(page.evaluate("location.hash")) == {"game": "2", "move": "0"}
+    page.keyboard.press("]")
+    assert params(page.evaluate("location.hash"))["game"] == "3"
+    assert page.locator(".kv-moves .kv-err").count() == 1 and "\u2717" in page.inner_text(
+        ".kv-games li:nth-child(3)")
+    page.click(".kv-pick-bar button[data-act=ngame]")
+    assert "first" in page.inner_text(".kv-head")
 
 
 # -- fragments -------------------------------------------------------------------------------
@@ -340,7 +357,9 @@ def test_two_fragments_on_one_page_do_not_interfere(open_page, site):
         return page.eval_on_selector_all("section.kifu-viewer", f"roots => roots.map({BOARD_SVG})")
 
     before = boards()
-    viewers.nth(0).focus()
+    page.keyboard.press("Home")  # a fragment answers keys only while it has the focus
+    assert boards() == before
+    viewers.nth(0).locator(".kv-note").focus()
     page.keyboard.press("Home")
     after = boards()
     assert after[0] != before[0] and after[1] == before[1]
@@ -430,35 +449,43 @@ def test_without_script_the_page_shows_the_final_position_and_the_moves(open_pag
     page = watched.page
     assert board(page) == canonical(drawn(RECORDS["renju"], None, None))
     assert not page.is_visible(".kv-bar")
-    assert page.locator(".kv-moves a.kv-m").count() == len(view(RECORDS["renju"]).nodes) - 1
-    assert page.is_visible(".kv-moves a.kv-current")
+    moves = page.inner_text(".kv-moves")
+    assert "1.\u00a0h8" in moves and "(" in moves and page.is_visible(".kv-moves .kv-current")
 
 
 def test_print_shows_the_board_and_the_moves_only(open_page, site):
     watched = open_page(site / "gungi.html")
     page = watched.page
     page.emulate_media(media="print")
-    assert not page.is_visible(".kv-bar") and not page.is_visible(".kv-tree")
+    assert not page.is_visible(".kv-bar") and not page.is_visible(".kv-take")
     assert page.is_visible(".kv-board svg") and page.is_visible(".kv-moves")
     assert page.eval_on_selector(".kv-moves", "m => getComputedStyle(m).overflow") == "visible"
 
 
-def test_dark_and_light_follow_the_users_preference(open_page, site):
-    shades = []
-    for dark in (False, True):
-        watched = open_page(site / "renju.html", dark=dark)
-        shades.append(watched.page.eval_on_selector(
-            "section.kifu-viewer", "s => getComputedStyle(s).backgroundColor"))
-    light, dark_ = ([int(c) for c in s[s.index("(") + 1:-1].split(",")[:3]] for s in shades)
-    assert sum(light) > 600 and sum(dark_) < 150
+def shade(page, selector: str, prop: str = "backgroundColor") -> int:
+    value = page.eval_on_selector(selector, f"s => getComputedStyle(s).{prop}")
+    return sum(int(c) for c in value[value.index("(") + 1:-1].split(",")[:3])
+
+
+def test_dark_and_light_follow_the_users_preference_and_the_dark_button(open_page, site):
+    light = open_page(site / "renju.html").page
+    dark = open_page(site / "renju.html", dark=True).page
+    assert shade(light, "main.kifu-viewer") > 600 and shade(dark, "main.kifu-viewer") < 150
+    assert dark.eval_on_selector(".kv-board svg", "s => getComputedStyle(s).filter") != "none"
+    light.click("button[data-act=dark]")
+    assert shade(light, "main.kifu-viewer") < 150
+    assert light.get_attribute("button[data-act=dark]", "aria-pressed") == "true"
+    light.keyboard.press("d")
+    assert shade(light, "main.kifu-viewer") > 600
 
 
 def test_the_keyboard_alone_operates_the_viewer_with_visible_focus(open_page, site):
     watched = open_page(site / "renju.html")
     page = watched.page
-    page.keyboard.press("Tab")
-    assert page.evaluate("document.activeElement.matches('section.kifu-viewer')")
-    page.keyboard.press("Tab")
+    for _ in range(5):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.act") == "first":
+            break
     assert page.evaluate("document.activeElement.dataset.act") == "first"
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline not in ("none", "")
@@ -468,6 +495,12 @@ def test_the_keyboard_alone_operates_the_viewer_with_visible_focus(open_page, si
     assert page.text_content(".kv-now").startswith("move 1")
     label = page.get_attribute(".kv-board svg", "aria-label")
     assert "after move 1" in label and "white to move" in label
+    # the move list is reached by Tab: its current move takes the focus
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('.kv-moves a.kv-m')"):
+            break
+    assert page.evaluate("document.activeElement.getAttribute('aria-current')") == "step"
 
 
 def test_a_hostile_record_stays_text(open_page, tmp_path):
@@ -480,7 +513,197 @@ def test_a_hostile_record_stays_text(open_page, tmp_path):
     watched = open_page(out)
     page = watched.page
     assert page.evaluate("document.querySelectorAll('img').length") == 0
-    assert page.inner_text(".kv-title") == hostile
+    assert page.inner_text(".kv-h1") == hostile
     assert page.title() == hostile.replace("\u202e", "") + " \u2013 kifu"
     page.click(".kv-moves a.kv-m[data-i='1']")
     assert hostile in page.inner_text(".kv-note")
+
+
+# -- problems ----------------------------------------------------------------------------------
+
+def point_on_board(page, column: str, row: str) -> tuple[float, float]:
+    """Where a grid's point is on the screen, from the coordinates the board is labelled with."""
+    return page.evaluate("""([c, r]) => {
+      const labels = [...document.querySelectorAll('.kv-board svg .coordinates text')];
+      const x = labels.find(e => e.textContent === c).getBoundingClientRect();
+      const y = labels.find(e => e.textContent === r).getBoundingClientRect();
+      return [x.x + x.width / 2, y.y + y.height / 2];
+    }""", [column, row])
+
+
+def test_a_problem_opens_on_its_task_and_judges_the_moves_tried(open_page, tmp_path):
+    record = EXAMPLES / "freego" / "problem.freego"
+    out = tmp_path / "problem.html"
+    CliRunner().invoke(main, ["render", str(record), "-f", "html", "-o", str(out)])
+    watched = open_page(out)
+    page = watched.page
+    assert board(page) == canonical(drawn(record, "0", None))
+    assert page.inner_text(".kv-to-play") == "Black to play"
+    assert not page.is_visible(".kv-moves") and "vital point" not in page.inner_text("main")
+    page.mouse.click(*point_on_board(page, "G", "7"))
+    assert page.inner_text(".kv-verdict-live").startswith("Not in the record")
+    assert params(page.evaluate("location.hash")) == {"move": "0"}
+    page.mouse.click(*point_on_board(page, "A", "1"))  # the record's wrong answer
+    assert page.inner_text(".kv-verdict-live").startswith("Wrong")
+    page.wait_for_function("document.querySelector('.kv-verdict-live').textContent"
+                           ".includes('Reply')")
+    page.click("button[data-act=restart]")
+    page.mouse.click(*point_on_board(page, "B", "1"))
+    assert page.inner_text(".kv-verdict-live").startswith("Right")
+    page.wait_for_function("location.hash === '#move=2'")  # the reply is played
+    page.fill("input[data-try]", "A1")  # typed as the game writes it
+    page.click("button[data-act=try]")
+    assert page.inner_text(".kv-verdict-live").startswith("Right") and "Solved" in \
+        page.inner_text(".kv-verdict-live")
+    assert check_board(watched, record) == {"move": "3"}
+    page.click("button[data-act=solution]")
+    assert page.is_visible(".kv-moves") and "B1" in page.inner_text(".kv-moves")
+
+
+SHAPES = """() => {
+  const box = document.querySelector('.kv-board svg').getBoundingClientRect();
+  return [...document.querySelectorAll('.kv-board svg *')]
+    .filter(e => !['g', 'title'].includes(e.tagName))
+    .map(e => { const r = e.getBoundingClientRect();
+                return [e.outerHTML, (r.x + r.width / 2 - box.x) / box.width,
+                        (r.y + r.height / 2 - box.y) / box.height, r.width]; });
+}"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_games_moves_can_be_tried_on_the_board(open_page, site, tmp_path, game):
+    """A click on what a move changes (the stone placed, the piece moved, the cells it
+    filled) tries it; with no marks in the record, its main line is the answer."""
+    record = RECORDS[game]
+    shown = open_page(site / f"{game}.html", "#entry=0").page
+    before = {html for html, *_ in shown.evaluate(SHAPES)}
+    shown.keyboard.press("ArrowRight")
+    new = [(x, y) for html, x, y, width in shown.evaluate(SHAPES)
+           if html not in before and width > 4]
+    assert new, game
+    out = tmp_path / f"{game}-problem.html"
+    CliRunner().invoke(main, ["render", str(record), "-f", "html", "--problem", "-o", str(out)])
+    page = open_page(out).page
+    box = page.locator(".kv-board svg").bounding_box()
+    said = ""
+    for x, y in new:
+        page.mouse.click(box["x"] + x * box["width"], box["y"] + y * box["height"])
+        if page.locator(".kv-choose").count():
+            page.click(".kv-choose button >> nth=0")
+        said = page.inner_text(".kv-verdict-live")
+        if said.startswith(("Right", "Wrong")):
+            break
+    assert said.startswith("Right"), said
+
+
+# -- taking something away ---------------------------------------------------------------------
+
+def test_the_record_and_the_position_can_be_downloaded(open_page, site):
+    watched = open_page(site / "renju.html")
+    page = watched.page
+    page.click(".kv-take summary")
+    with page.expect_download() as got:
+        page.click(".kv-files button[data-file='0']")
+    assert got.value.suggested_filename == "renju.html".replace(".html", ".renju") or \
+        got.value.suggested_filename.endswith(".renju")
+    assert Path(got.value.path()).read_text(encoding="utf-8") == RECORDS["renju"].read_text(
+        encoding="utf-8")
+    labels = page.inner_text(".kv-files")
+    assert "SGF" in labels and "JSON" in labels
+    with page.expect_download() as got:
+        page.click(".kv-take button[data-act=svg]")
+    assert canonical(Path(got.value.path()).read_text(encoding="utf-8")) == canonical(
+        drawn(RECORDS["renju"], None, None))
+    with page.expect_download() as got:
+        page.click(".kv-take button[data-act=png]")
+    assert got.value.suggested_filename.endswith(".png")
+    assert Path(got.value.path()).read_bytes().startswith(b"\x89PNG")
+
+
+def test_numbers_on_the_stones_in_the_page_and_in_print(open_page, site, tmp_path):
+    """A page written with --numbers opens numbered and carries the drawings without them."""
+    record = RECORDS["renju"]
+    out = tmp_path / "numbered.html"
+    CliRunner().invoke(main, ["render", str(record), "-f", "html", "--numbers", "-o", str(out)])
+    page = open_page(out).page
+    assert board(page) == canonical(drawn_with_flags(record, "--numbers"))
+    assert page.get_attribute("button[data-act=numbers]", "aria-pressed") == "true"
+    page.keyboard.press("n")
+    assert board(page) == canonical(drawn_with_flags(record))
+    page.keyboard.press("n")
+    page.click("button[data-act=flip]")
+    assert board(page) == canonical(drawn_with_flags(record, "--numbers", "--flip"))
+    page.emulate_media(media="print")
+    assert page.is_visible(".kv-board svg") and not page.is_visible(".kv-bar")
+    plain = open_page(site / "renju.html").page
+    assert not plain.is_visible("button[data-act=numbers]")  # not asked for: not carried
+
+
+def drawn_with_flags(record: Path, *flags: str) -> str:
+    result = CliRunner().invoke(main, ["render", str(record), *flags])
+    assert result.exit_code == 0, result.stderr
+    return result.stdout
+
+
+def test_the_jump_box_and_the_mouse_wheel_step_through_the_record(open_page, site):
+    watched = open_page(site / "renju.html")
+    page, record = watched.page, RECORDS["renju"]
+    page.keyboard.press("j")
+    page.keyboard.type("7")
+    page.keyboard.press("Enter")
+    assert check_board(watched, record) == {"move": "7"}
+    box = page.locator(".kv-board svg").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.wheel(0, 120)
+    page.wait_for_function("location.hash === '#move=10'")
+    page.mouse.wheel(0, -40)
+    page.wait_for_function("location.hash === '#move=9'")
+    check_board(watched, record)
+
+
+def test_back_leaves_the_page(open_page, site, tmp_path):
+    start = tmp_path / "start.html"
+    start.write_text("<!DOCTYPE html><title>before</title><p>before", encoding="utf-8")
+    page = open_page(site / "renju.html").page
+    page.goto(start.as_uri())
+    page.goto((site / "renju.html").as_uri())
+    page.wait_for_selector("main.kv-js")
+    for key in ("Home", "ArrowRight", "ArrowRight", "End"):
+        page.keyboard.press(key)
+    page.go_back()
+    assert page.title() == "before"
+
+
+# -- accessibility -------------------------------------------------------------------------------
+
+def axe_violations(page) -> list[str]:
+    """axe-core's serious and critical violations on the page (axe-core from the
+    axe-playwright-python package, injected into the page)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [f"{v['id']}: {v['help']} ({len(v['nodes'])})"
+            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("which", ["renju", "gungi", "bad-rengoma", "problem", "collection",
+                                   "dark"])
+def test_axe_finds_no_serious_or_critical_violation(open_page, site, tmp_path, which):
+    if which == "problem":
+        out = tmp_path / "p.html"
+        CliRunner().invoke(main, ["render", str(EXAMPLES / "freego" / "problem.freego"), "-f",
+                                  "html", "-o", str(out)])
+    elif which == "collection":
+        out = tmp_path / "c.html"
+        source = tmp_path / "c.sgf"
+        source.write_text("(;GM[1]SZ[9]EV[one];B[ee](;W[cc])(;W[gg]))(;GM[1]SZ[9]EV[two];B[dd])",
+                          encoding="utf-8")
+        CliRunner().invoke(main, ["render", str(source), "-f", "html", "-o", str(out)])
+    else:
+        out = site / f"{'renju' if which == 'dark' else which}.html"
+    watched = open_page(out, dark=which == "dark")
+    page = watched.page
+    for part in (".kv-take summary", ".kv-text summary", ".kv-all summary"):
+        if page.is_visible(part):
+            page.click(part)
+    assert axe_violations(page) == []

@@ -22,6 +22,7 @@ from kifu.reading.source import decode
 from kifu.render.svg import xml_text
 from kifu.render.viewer import build_view, page, views_of_text
 from kifu.render.viewer.htmlpage import asset
+from kifu.render.viewer.problems import right_answers
 from kifu.render.viewer.svgdiff import SvgTable, apply, difference, pack
 from kifu.run.load import load
 from tests import examples
@@ -264,7 +265,7 @@ def test_every_text_from_a_record_is_escaped():
     assert [t for t, _ in doc.tags if t in ("img", "b")] == []
     assert "<img" not in text and "</script><" not in text.replace("</script>\n", "")
     for script in doc.scripts:
-        if script.startswith("{"):
+        if script.startswith("{") and "title" in script[:20]:
             data = json.loads(script)
             assert HOSTILE.replace("\x07", "\ufffd") in data["title"]
     assert "\x07" not in text
@@ -292,7 +293,7 @@ def test_mutated_records_give_a_page_and_never_an_exception(path, seed, junk):
 def test_render_html_writes_one_page(kifu_cli, tmp_path):
     out = tmp_path / "game.html"
     record = examples.EXAMPLES / "renju" / "problem-four-three.renju"
-    kifu_cli("render", record, "--format", "html", "-o", out, exit_code=EXIT_OK)
+    kifu_cli("render", record, "--format", "html", "--no-problem", "-o", out, exit_code=EXIT_OK)
     text = out.read_text(encoding="utf-8")
     assert text.startswith("<!DOCTYPE html>") and text.count('class="kv-game"') == 1
     final = kifu_cli("render", record).stdout
@@ -334,7 +335,7 @@ def test_render_html_opens_at_the_move_asked_for(kifu_cli, tmp_path):
     drawn = kifu_cli("render", record, "-m", "3", "-V", "2.1").stdout
     text = out.read_text(encoding="utf-8")
     assert drawn.split(">", 1)[1].rstrip("\n") in text
-    assert 'aria-current="step">' in text
+    assert '<span class="kv-current">3.\u00a0' in text
 
 
 def test_fragment_is_a_block_without_ids_or_page_structure(kifu_cli):
@@ -362,7 +363,9 @@ def test_an_sgf_collection_shows_a_list_of_its_games(kifu_cli, tmp_path):
     out = tmp_path / "two.html"
     kifu_cli("render", collection(tmp_path), "-f", "html", "-o", out)
     text = out.read_text(encoding="utf-8")
-    assert text.count('<article class="kv-game') == 2 and 'class="kv-games"' in text
+    # one game built in the page, every game in the picker and as data
+    assert text.count('<article class="kv-game') == 1 and 'class="kv-games"' in text
+    assert text.count('class="kv-data"') == 2
     assert 'href="#game=2"' in text and "second game" in text
 
 
@@ -384,7 +387,8 @@ def test_one_broken_game_of_a_collection_is_shown_with_its_diagnostic(kifu_cli, 
     result = kifu_cli("render", collection(tmp_path, broken_second=True), "-f", "html", "-o",
                       out, exit_code=EXIT_INVALID)
     assert "two.sgf:2:" in result.stderr
-    assert out.read_text(encoding="utf-8").count('<article class="kv-game') == 2
+    text = out.read_text(encoding="utf-8")
+    assert text.count('class="kv-data"') == 2 and "kv-bad" in text
 
 
 def test_a_folder_gives_a_page_per_record_and_an_index(kifu_cli, tmp_path):
@@ -410,6 +414,7 @@ def test_a_folder_gives_a_page_per_record_and_an_index(kifu_cli, tmp_path):
     assert all((out / link.split("#")[0]).exists() for link in links)
     assert index.count("<tr>") == 1 + 8  # the head and 8 games (the collection holds two)
     assert "kv-illegal" in index and "occupied" in index and "Sente" in index
+    assert "<bdi>first game</bdi></a><br>" in index  # the record's name, its file under it
 
 
 def test_a_folder_lists_what_could_not_be_read(kifu_cli, tmp_path):
@@ -433,3 +438,200 @@ def test_render_html_as_a_real_process(tmp_path):
                            "html", "-o", str(out)], capture_output=True, text=True, check=False)
     assert done.returncode == EXIT_OK, done.stderr
     assert out.read_text(encoding="utf-8").rstrip().endswith("</html>")
+
+
+# -- problems, scale, what a page carries ------------------------------------------------------
+
+def test_records_that_set_a_task_are_problems_and_games_are_not():
+    problems = ["renju/problem-four-three.renju", "freego/problem.freego",
+                "rengoma/study-chip-finish.rengoma"]
+    for name in problems:
+        assert view_of(examples.EXAMPLES / name)[1].problem, name
+    for name in ["renju/yamaguchi-opening.renju", "gungi/short-game.gungi"]:
+        assert not view_of(examples.EXAMPLES / name)[1].problem, name
+
+
+def problem_view(text: str, problem: bool | None = None):
+    [view] = views_of_text(text, "p.sgf", lambda g: RenderOptions(), problem=problem)
+    return view
+
+
+def test_a_problem_opens_at_its_start_and_its_main_line_is_the_solution():
+    view = problem_view("(;GM[1]SZ[9]AB[cc]AW[dd]C[Black to play and live];B[ee];W[ff](;B[gg])"
+                        "(;B[hh]))")
+    assert view.problem and view.shown == 0
+    right = right_answers(view.nodes)
+    wrong = [i for i, n in enumerate(view.nodes) if n.choice]
+    assert view.nodes[0].children[0] in right and wrong and not set(wrong) & set(right)
+
+
+def test_marked_answers_decide_what_is_right():
+    """A move is right when its line reaches a "Correct" mark, whatever the order."""
+    view = problem_view("(;GM[1]SZ[9]AB[cc]AW[dd];B[ee]C[Wrong: too slow](;W[ff])"
+                        "(;W[gg];B[hh]C[Correct!])))")
+    assert view.problem
+    right = right_answers(view.nodes)
+    first = view.nodes[0].children[0]
+    assert first not in right
+    correct = next(i for i, n in enumerate(view.nodes) if n.comments == ["Correct!"])
+    assert correct in right and view.nodes[correct].parent in right
+
+
+def test_sgf_te_and_bm_mark_the_answers_of_a_go_problem():
+    """Go's SGF reader keeps TE (tesuji) and BM (bad move) in their nodes, and they mark the
+    right and the wrong answer."""
+    view = problem_view("(;GM[1]SZ[9]AB[cc]AW[dd](;B[ee]BM[1];W[ff])(;B[gg]TE[1]))")
+    assert view.problem
+    right = right_answers(view.nodes)
+    good = next(i for i, n in enumerate(view.nodes) if n.mark == 1)
+    bad = next(i for i, n in enumerate(view.nodes) if n.mark == -1)
+    assert good in right and bad not in right
+
+
+def test_the_problem_option_decides_for_every_record():
+    text = "(;GM[1]SZ[9];B[ee];W[ff])"
+    assert not problem_view(text).problem
+    assert problem_view(text, problem=True).problem
+    assert not problem_view("(;GM[1]SZ[9]AB[cc]C[Black to play])", problem=False).problem
+
+
+def test_a_record_of_more_than_ten_thousand_positions_gets_its_page():
+    """No cap on positions below kifu's own limits: only the drawings a variation may still
+    start from are held while the tree is built."""
+    moves = "1. h8" + " (i9)" * 10_050 + " 2. i9 3. j10\n"
+    [view] = views_of_text("Game: renju\n\n" + moves, "v.renju", lambda g: RenderOptions())
+    assert view.failure is None and len(view.nodes) == 10_054
+    text = page([view])
+    assert text.count("kv-fault") == 0 and len(text) < 4_000_000
+    assert view.svg(5000) == view.svg(2)  # every variation is i9 instead of h8
+
+
+def packed_page(views) -> tuple[dict, list[dict]]:
+    doc = parsed(page(views))
+    blocks = [json.loads(s) for s in doc.scripts if s.startswith("{")]
+    return blocks[0], blocks[1:]
+
+
+def unpack_lines(shared: dict) -> list[str]:
+    codes = shared["lines"].split(" ")
+    return [" ".join(shared["tokens"][int(t, 36)] for t in code.split(",")) for code in codes]
+
+
+def turned(shared: dict, line: int) -> int:
+    """What the script does: the counterpart of a line as the board turned round draws it."""
+    flag = shared["pairs"][line:line + 1]
+    others = [int(n, 36) for n in shared["others"].split(",")] if shared["others"] else []
+    return {"1": line + 1, "2": line - 1}.get(flag, dict(zip(others[::2], others[1::2])).get(
+        line, line))
+
+
+def page_drawing(shared: dict, data: dict, node: int, variant: int) -> str:
+    """A node's drawing as the script builds it from the page's data."""
+    lines = unpack_lines(shared)
+    parents = list(range(-1, len(data["edits"]) - 1))
+    for at, parent in zip(data["jumps"][::2], data["jumps"][1::2]):
+        parents[at] = parent
+    chain = []
+    while node >= 0:
+        chain.append(node)
+        node = parents[node]
+    drawn: list[int] = []
+    own = (data["edits"], data["flipped"], data.get("numbered"), data.get("numflipped"))
+    for index in reversed(chain):
+        if variant in (0, 2) or str(index) in own[variant]:
+            packed = own[variant][index if variant in (0, 2) else str(index)]
+            numbers = [int(n, 36) for n in packed.split(",")] if packed else []
+        else:
+            plain = own[variant - 1][index]
+            numbers = [int(n, 36) for n in plain.split(",")] if plain else []
+            at = 0
+            while at < len(numbers):
+                added = numbers[at + 2]
+                numbers[at + 3:at + 3 + added] = [turned(shared, n)
+                                                  for n in numbers[at + 3:at + 3 + added]]
+                at += 3 + added
+        drawn = apply(drawn, numbers)
+    return "\n".join(lines[n] for n in drawn)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_page_rebuilds_every_variant_of_every_position(game):
+    """As drawn, turned round, numbered: what the script rebuilds from the shared table, the
+    edits and the turned-round counterparts is the game's own drawing."""
+    path = examples.legal(game)[0]
+    loaded, view = view_of(path)
+    shared, [data] = packed_page([view])
+    rules, record = loaded.game, loaded.record
+    for variant in range(view.variants):
+        flip, numbers = variant & 1 == 1, variant & 2 == 2
+        options = RenderOptions(flip=flip, numbers=numbers)
+        entries = sum(1 for _ in rules.replay(record))
+        for depth in (0, 1, entries):
+            node = 0
+            for _ in range(depth):
+                node = view.nodes[node].children[0]
+            position = rules.start(record)
+            for index, step in enumerate(rules.replay(record), start=1):
+                if index == depth:
+                    position = step.position
+                    break
+            assert page_drawing(shared, data, node, variant) == rules.render_svg(
+                position, options, record), (variant, depth)
+
+
+def test_a_collection_shares_one_table_of_drawings(tmp_path):
+    games = "".join(f"(;GM[1]SZ[9]AB[{c}c]C[problem {n}])\n" for n, c in enumerate("abcdefg"))
+    views = views_of_text(games, "set.sgf", lambda g: RenderOptions())
+    shared, datas = packed_page(views)
+    assert len(datas) == 7 and "tokens" not in datas[3]
+    for index in (0, 6):
+        assert page_drawing(shared, datas[index], 0, 0) == views[index].svg(0)
+    alone = len(page(views[:1]))
+    assert len(page(views)) < 2.5 * alone  # the board's lines are carried once
+
+
+def test_the_text_diagram_of_every_position_is_the_games_own():
+    loaded, view = view_of(examples.EXAMPLES / "renju" / "yamaguchi-opening.renju")
+    rules, record = loaded.game, loaded.record
+    checked = 0
+    for step in rules.replay(record):
+        node = view.node_at(step.number) if step.number is not None else None
+        if node is not None:
+            checked += 1
+            assert view.text(node) == rules.render_text(step.position,
+                                                         RenderOptions()).rstrip("\n")
+    assert checked > 10
+
+
+def test_a_page_offers_the_record_as_written_as_sgf_and_as_json(tmp_path):
+    path = examples.EXAMPLES / "renju" / "yamaguchi-opening.renju"
+    text = path.read_text(encoding="utf-8")
+    [view] = views_of_text(text, str(path), lambda g: RenderOptions())
+    shared, [data] = packed_page_text([view], text)
+    assert shared["file"] == [path.name, text]
+    files = {label: (name, body) for label, name, body in data["files"]}
+    assert files["SGF"][0] == "yamaguchi-opening.sgf" and files["SGF"][1].startswith("(;")
+    from kifu.plugin import jsonform
+    assert jsonform.loads(files["JSON"][1]) == view.record
+
+
+def packed_page_text(views, text):
+    doc = parsed(page(views, text=text))
+    blocks = [json.loads(s) for s in doc.scripts if s.startswith("{")]
+    return blocks[0], blocks[1:]
+
+
+def test_a_page_has_a_readable_head_not_a_dump_of_its_headers():
+    path = examples.EXAMPLES / "renju" / "yamaguchi-opening.renju"
+    _, view = view_of(path)
+    text = page([view])
+    head = text.split('<header class="kv-head">')[1].split("</header>")[0]
+    visible = head.split('<details class="kv-all">')[0]
+    assert "Goto Yui" in visible and "2026" in visible and str(path) not in visible
+    assert "<title>Yamaguchi opening demonstration" in text
+    untitled = views_of_text("(;GM[1]SZ[9]PB[Ann]PW[Bo];B[ee])", "/deep/folder/game.sgf",
+                             lambda g: RenderOptions())[0]
+    assert untitled.title == "Ann vs Bo"
+    nameless = views_of_text("(;GM[1]SZ[9];B[ee])", "/deep/folder/game.sgf",
+                             lambda g: RenderOptions())[0]
+    assert nameless.title == "game.sgf"

@@ -14,6 +14,8 @@ from kifu.base.record import Record
 from kifu.builtin.freego import position, rules, setup
 from kifu.builtin.freego.moves import Edit, Move, Pass, Place
 from kifu.builtin.freego.position import Position
+from kifu.builtin.freego.rules.scoring import CountedPositionJSON
+from kifu.builtin.freego.setup.positions import Setup
 from kifu.plugin import Format, GamePlugin, Outcome
 from kifu.plugin.results import read_result
 
@@ -21,7 +23,7 @@ if TYPE_CHECKING:
     import click
 
 
-class FreeGo(GamePlugin[Position, Move]):
+class FreeGo(GamePlugin[Position, Move, Setup]):
     name = "freego"
     title = "Free-form Go 囲碁自由形"
     aliases = ("囲碁自由形", "free-form-go", "mapgo")
@@ -56,7 +58,7 @@ class FreeGo(GamePlugin[Position, Move]):
 
         return {"sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[1] (2 players, grids)",
                               sgf.read, sgf.write, sgf.claims, sgf.read_games,
-                              core_sgf.rewrite)}
+                              core_sgf.rewritten, sgf.pieces)}
 
     def setup_from_json(self, data: Any) -> Any:
         if not isinstance(data, dict):
@@ -84,8 +86,14 @@ class FreeGo(GamePlugin[Position, Move]):
 
     # -- presentation -----------------------------------------------------------------------
 
-    def position_to_json(self, pos: Position) -> dict[str, Any]:
-        return {**position.to_json(pos), **rules.count_to_json(pos)}
+    def position_to_json(self, pos: Position) -> CountedPositionJSON:  # type: ignore[override]
+        counted: CountedPositionJSON = {**position.to_json(pos), **rules.count_to_json(pos)}
+        return counted
+
+    def to_move(self, pos: Position) -> str | None:
+        # What position_to_json says, without counting the board (the viewer asks it of
+        # every position it draws).
+        return None if pos.outcome is not None else pos.rules.seats[pos.to_move]
 
     def commands(self) -> list[click.Command]:
         from kifu.builtin.freego.commands import board_group

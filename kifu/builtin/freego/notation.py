@@ -20,6 +20,7 @@ in brackets, ``[add-1: D4 E5; add-2: F6; clear: G7; to-move: 2]``, which takes n
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from lark import Tree
@@ -30,7 +31,7 @@ from kifu.base.record import Record
 from kifu.builtin.freego import setup
 from kifu.builtin.freego.moves import PASS_WORDS, Edit, Move, Pass, Place, valid_name
 from kifu.reading import grammar
-from kifu.reading.movetext import RecordBuilder, read_record, write_record
+from kifu.reading.movetext import RecordBuilder, read_record, record_pieces
 
 TERMINALS = {
     "WORD": "a cell such as 長野 or D4, or 'pass'",
@@ -112,6 +113,11 @@ def write(record: Record, dialect: str | None = None, per_line: int = 10) -> str
     Unnumbered by default, as the source writes its games; the ``numbered`` dialect numbers
     every move.
     """
+    return "".join(write_pieces(record, dialect, per_line=per_line))
+
+
+def write_pieces(record: Record, dialect: str | None = None, per_line: int = 10) -> Iterator[str]:
+    """What :func:`write` writes, a few lines at a time."""
     extra = setup.to_headers(record.setup, record) if record.setup is not None else []
-    return write_record(record, numbered=dialect == "numbered", per_line=per_line,
-                        extra_headers=extra)
+    return record_pieces(record, numbered=dialect == "numbered", per_line=per_line,
+                         extra_headers=extra)

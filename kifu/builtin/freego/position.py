@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, TypedDict
 
 from kifu.base.record import ReadOptions
 from kifu.builtin.freego.boards import builtin
@@ -214,7 +214,19 @@ class Position(Keyed):
             yield count, cells
 
 
-def to_json(pos: Position) -> dict[str, Any]:
+class PositionJSON(TypedDict):
+    """A Free-form Go position as JSON (:func:`to_json`; the game adds the count,
+    :class:`kifu.builtin.freego.rules.scoring.CountJSON`)."""
+
+    board: str
+    players: list[str]
+    stones: dict[str, list[str]]
+    to_move: str | None
+    prisoners: dict[str, int]
+    moves: int
+
+
+def to_json(pos: Position) -> PositionJSON:
     """The position as JSON (``kifu show --format json``): stones by player, who is to move,
     prisoners; the count is the referee's (:func:`kifu.builtin.freego.rules.count_to_json`)."""
     seats = pos.rules.seats

@@ -12,10 +12,11 @@ from kifu.base.record import Record
 from kifu.builtin.gungi import notation, position, position_key, rules
 from kifu.builtin.gungi.moves import BackFaces, Move, Placement, Ply, Resign, Section
 from kifu.builtin.gungi.position import Position
+from kifu.builtin.gungi.setup.positions import Diagram
 from kifu.plugin import GamePlugin, Played
 
 
-class Gungi(GamePlugin[Position, Move]):
+class Gungi(GamePlugin[Position, Move, Diagram]):
     name = "gungi"
     title = "Gungi 軍儀 (Nishitsuji rules)"
     aliases = ("軍儀", "nishitsuji-gungi")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NotRequired, TypedDict
 
 from kifu.builtin.gungi.geometry import (
     SQUARES,
@@ -202,15 +202,27 @@ def shown(piece: Piece) -> PieceFaces:
     return piece.owner, piece.face, piece.other if piece.face in ("兵", "香") else None
 
 
-def to_json(pos: Position) -> dict[str, Any]:
+class PositionJSON(TypedDict):
+    """A Gungi position as JSON (:func:`to_json`): stacks by ``FILE-RANK``, hands by side."""
+
+    to_move: str | None
+    board: dict[str, list[list[str]]]
+    hands: dict[str, list[list[str]]]
+    phase: str
+    battle_plies: int
+    last: NotRequired[str]
+    outcome: NotRequired[dict[str, str | None]]
+    sennichite: NotRequired[bool]
+
+
+def to_json(pos: Position) -> PositionJSON:
     """The position as JSON (``kifu show --format json``): stacks and hands as a set-up diagram
     writes them, the phase, the battle plies so far, the last square and the outcome."""
-    data = board_json([[shown(p) for p in stack] for stack in pos.board],
-                      [[shown(p) for p in hand] for hand in pos.hands], pos.to_move)
-    if pos.outcome is not None:
-        data["to_move"] = None
-    data["phase"] = pos.phase
-    data["battle_plies"] = pos.battle_plies
+    diagram = board_json([[shown(p) for p in stack] for stack in pos.board],
+                         [[shown(p) for p in hand] for hand in pos.hands], pos.to_move)
+    data: PositionJSON = {"to_move": None if pos.outcome is not None else diagram["to_move"],
+                          "board": diagram["board"], "hands": diagram["hands"],
+                          "phase": pos.phase, "battle_plies": pos.battle_plies}
     if pos.last_square is not None:
         data["last"] = f"{file_of(pos.last_square)}-{rank_of(pos.last_square)}"
     if pos.outcome is not None:

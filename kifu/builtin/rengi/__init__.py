@@ -8,17 +8,19 @@ generator (``tsumo``).
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from kifu.base.record import Record
 from kifu.builtin.rengi import moves, notation
 from kifu.builtin.rengi.moves import Move, Pass, Place, Resign, Single, Turn
 from kifu.builtin.rengi.position import Position
+from kifu.builtin.rengi.setup.positions import Setup
 from kifu.plugin import GamePlugin
 from kifu.plugin.values import NUMBER
 
 
-class Rengi(GamePlugin[Position, Move]):
+class Rengi(GamePlugin[Position, Move, Setup]):
     name = "rengi"
     sides = ("first", "second")
     result_names = {
@@ -48,9 +50,12 @@ class Rengi(GamePlugin[Position, Move]):
     render_option_values = {"frame": (NUMBER,)}
 
     def write(self, record: Record, dialect: str | None = None) -> str:
+        return "".join(self.write_pieces(record, dialect))
+
+    def write_pieces(self, record: Record, dialect: str | None = None) -> Iterator[str]:
         if dialect in ("colours", "open"):
-            return notation.write(notation.convert(self, record, dialect))
-        return notation.write(record, dialect or "letters")
+            return notation.write_pieces(notation.convert(self, record, dialect))
+        return notation.write_pieces(record, dialect or "letters")
 
     def move_text(self, move: Any) -> str:
         return moves.text(move)

@@ -9,7 +9,7 @@ for n + 1 of the chainer's turns: ``Side.wait`` counts the turns still to sit ou
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import Any, TypedDict
 
 from kifu.builtin.rengi import bitboard
 from kifu.builtin.rengi.bitboard import Link
@@ -114,10 +114,33 @@ def piece_text(piece: tuple[int, ...]) -> str:
     return "".join(LETTERS[c] for c in piece)
 
 
-def to_json(pos: Position) -> dict[str, Any]:
+class SideJSON(TypedDict):
+    """One side of a Rengi position as JSON."""
+
+    field: list[str]
+    warning: int
+    stock: int
+    placed: int
+    wait: int
+    chain: list[list[int]]
+    chigiri: int
+    next: list[str]
+
+
+class PositionJSON(TypedDict):
+    """A Rengi position as JSON (:func:`to_json`): ``sides`` by ``first`` and ``second``."""
+
+    sides: dict[str, SideJSON]
+    to_move: str | None
+    turn: int
+    marker: int
+    moves: int
+
+
+def to_json(pos: Position) -> PositionJSON:
     """The position as JSON (``kifu show --format json``): each side's field and state, whose
     turn it is."""
-    sides = {}
+    sides: dict[str, SideJSON] = {}
     for side in (0, 1):
         state = pos.sides[side]
         sides[SIDE_NAMES[side]] = {

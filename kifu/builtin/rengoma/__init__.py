@@ -12,10 +12,11 @@ from __future__ import annotations
 from kifu.builtin.rengoma import rules
 from kifu.builtin.rengoma.moves import Action, Turn
 from kifu.builtin.rengoma.position import Position
+from kifu.builtin.rengoma.setup.positions import Setup
 from kifu.plugin import GamePlugin
 
 
-class Rengoma(GamePlugin[Position, Turn]):
+class Rengoma(GamePlugin[Position, Turn, Setup]):
     name = "rengoma"
     title = "Rengoma 連駒"
     aliases = ("連駒", "れんごま")

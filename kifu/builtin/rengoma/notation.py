@@ -15,6 +15,7 @@ as it is read), the set-up header lines go into ``record.setup``
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterator
 from typing import cast
 
 from lark import Token, Tree
@@ -25,7 +26,7 @@ from kifu.base.record import Record, Span
 from kifu.builtin.rengoma import setup
 from kifu.builtin.rengoma.moves import Action, Place, Shift, Square, Turn
 from kifu.reading import grammar
-from kifu.reading.movetext import RecordBuilder, read_record, write_record
+from kifu.reading.movetext import RecordBuilder, read_record, record_pieces
 
 TERMINALS = {
     "PLACE": "an action (A c3, B d4, C c3-c6)",
@@ -124,9 +125,14 @@ def write(record: Record, dialect: str | None = None, per_line: int = 6) -> str:
 
     A comment or a variation ends its line, so that the turns after it stay easy to find.
     """
+    return "".join(write_pieces(record, dialect, per_line=per_line))
+
+
+def write_pieces(record: Record, dialect: str | None = None, per_line: int = 6) -> Iterator[str]:
+    """What :func:`write` writes, a few lines at a time."""
     extra = setup.header_lines(record.setup) if record.setup is not None else []
-    return write_record(record, numbered=dialect != "plain", per_line=per_line, extra_headers=extra,
-                        separator="  ", break_after_notes=True)
+    return record_pieces(record, numbered=dialect != "plain", per_line=per_line, extra_headers=extra,
+                         separator="  ", break_after_notes=True)
 
 
 

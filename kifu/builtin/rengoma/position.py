@@ -12,7 +12,7 @@ import dataclasses
 import functools
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from kifu.builtin.rengoma.moves import Square
 from kifu.plugin import Outcome
@@ -257,7 +257,22 @@ def stacks_json(position: Position) -> list[list[Any]]:
             for at in geo.squares if position.stacks[at]]
 
 
-def to_json(position: Position) -> dict[str, Any]:
+class PositionJSON(TypedDict):
+    """A Rengoma position as JSON (:func:`to_json`)."""
+
+    board: str
+    players: int
+    stacks: list[list[Any]]
+    field: dict[str, int | None]
+    stock: dict[str, list[int]]
+    chips: dict[str, int]
+    turns: int
+    to_move: str | None
+    player: str | None
+    win_line: list[str]
+
+
+def to_json(position: Position) -> PositionJSON:
     """The position as JSON (``kifu show --format json``)."""
     return {
         "board": str(position.geo),

@@ -5,10 +5,11 @@ from collections.abc import Mapping
 
 from kifu.builtin.renju.moves import Move, Offer, Pass, Place, Swap
 from kifu.builtin.renju.position import Position
+from kifu.builtin.renju.setup import Setup
 from kifu.plugin import Format, GamePlugin
 
 
-class Renju(GamePlugin[Position, Move]):
+class Renju(GamePlugin[Position, Move, Setup]):
     name = "renju"
     title = "Renju 連珠"
     aliases = ("連珠", "gomoku-renju")
@@ -26,10 +27,30 @@ class Renju(GamePlugin[Position, Move]):
 
     def formats(self) -> Mapping[str, Format]:
         from kifu.builtin.renju import sgf
+        from kifu.builtin.renju.archives import pgn, psq, renlib, rif
         from kifu.sgf import syntax as core_sgf
 
-        return {"sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[4]", sgf.read, sgf.write,
-                              sgf.claims, sgf.read_games, core_sgf.rewrite)}
+        return {
+            "sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[4] (and GM[1], GM[5] as "
+                          "Renju programs write it)", sgf.read, sgf.write, sgf.claims,
+                          sgf.read_games, core_sgf.rewritten, sgf.pieces,
+                          recognises=sgf.recognises,
+                          precedence=1),
+            "psq": Format("psq", (".psq",), "Piskvork's .psq, as Gomocup writes its games",
+                          psq.read, psq.write, psq.recognises, recognises=psq.recognises,
+                          leaves_out=psq.leaves_out),
+            "pgn": Format("pgn", (".pgn",), "PlayOK's gomoku PGN (read only)", pgn.read,
+                          pgn.write, pgn.recognises, pgn.read_games, recognises=pgn.recognises,
+                          generic=(".pgn",)),
+            "rif": Format("rif", (".rif", ".xml"), "the renju.net (RIF) database, XML (read only)",
+                          rif.read, rif.write, rif.claims, rif.read_games, recognises=rif.claims,
+                          claims_bytes=rif.claims_bytes, max_bytes=rif.MAX_BYTES,
+                          generic=(".xml",)),
+            "renlib": Format("renlib", (".lib",), "RenLib's opening library (binary)",
+                             renlib.read, renlib.write, renlib.claims, renlib.read_games,
+                             recognises=renlib.claims, leaves_out=renlib.leaves_out,
+                             claims_bytes=renlib.claims_bytes, generic=(".lib",)),
+        }
 
 
 GAME = Renju()

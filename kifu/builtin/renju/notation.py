@@ -14,6 +14,7 @@ Moves may be numbered; a written number must be the move's own.  The moves thems
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import cast
 
 from lark import Token, Tree
@@ -23,7 +24,7 @@ from kifu.base.record import Record, Span
 from kifu.builtin.renju import setup
 from kifu.builtin.renju.moves import Move, Offer, Pass, Place, Point, Swap
 from kifu.reading import grammar
-from kifu.reading.movetext import RecordBuilder, read_record, write_record
+from kifu.reading.movetext import RecordBuilder, read_record, record_pieces
 
 TERMINALS = {
     "POINT": "a point such as h8",
@@ -98,11 +99,27 @@ def _make_move(item: Tree) -> Move:
     return Pass() if token.type == "PASS" else Swap()
 
 
+#: Characters that look like digits, as a point's number is mistyped (h1O for h10).
+_LOOKALIKES = str.maketrans("OoIlZzSs", "00115555")
+_POINT = re.compile(r"[a-zA-Z][0-9]{1,2}")
+
+
+def advise(word: str) -> str | None:
+    """The nearest reading of a word that is no move: a point with a letter for a digit
+    (``h1O``: ``h10``), else what a point is."""
+    bare = word.strip(".,;")
+    if _POINT.fullmatch(bare[:1] + bare[1:].translate(_LOOKALIKES)) and len(bare) > 1:
+        return f"did you mean {bare[:1] + bare[1:].translate(_LOOKALIKES)}?"
+    if bare[:1].isalpha() and bare[1:2].isdigit():
+        return "a point is a column letter and a row number, such as h8 or o15"
+    return None
+
+
 def parse(text: str, source: str = "<string>") -> Record:
     """Read a ``.renju`` record; set-up header lines become ``record.setup``."""
     record = read_record("renju", text, RecordBuilder("renju", source), _make_move,
                          terminals=TERMINALS, move_kinds=MOVE_KINDS, runs={"run": _read_run},
-                         handlers={"offered": _offered})
+                         handlers={"offered": _offered}, advise=advise)
     setup.extract(record)
     return record
 
@@ -112,6 +129,11 @@ def parse(text: str, source: str = "<string>") -> Record:
 def write(record: Record, dialect: str | None = None) -> str:
     """The record in canonical notation: headers (then the set-up's), a blank line, ten moves a
     line, numbered unless the dialect is ``plain``."""
+    return "".join(write_pieces(record, dialect))
+
+
+def write_pieces(record: Record, dialect: str | None = None) -> Iterator[str]:
+    """What :func:`write` writes, a few lines at a time."""
     extra = setup.header_lines(record.setup) if record.setup is not None else []
-    return write_record(record, numbered=dialect != "plain", per_line=10, extra_headers=extra,
-                        break_after_notes=True)
+    return record_pieces(record, numbered=dialect != "plain", per_line=10, extra_headers=extra,
+                         break_after_notes=True)

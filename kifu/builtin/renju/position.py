@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from kifu.base.record import Span
 from kifu.builtin.renju.moves import Point
@@ -130,18 +130,35 @@ class Position(Keyed):
         return COLOUR_NAMES[self.to_move]
 
 
-def to_json(position: Position) -> dict[str, Any]:
+class StonesJSON(TypedDict):
+    black: list[str]
+    white: list[str]
+
+
+class PositionJSON(TypedDict):
+    """A Renju position as JSON (:func:`to_json`)."""
+
+    stones: StonesJSON
+    to_move: str | None
+    moves: int
+    size: NotRequired[int]
+    rule: NotRequired[str]
+    opening: NotRequired[str]
+
+
+def to_json(position: Position) -> PositionJSON:
     """The position as JSON (``kifu show --format json``): the stones by colour, who is to move,
     and the board's size and rules where they are not Renju's."""
-    stones: dict[str, list[str]] = {"black": [], "white": []}
+    stones: StonesJSON = {"black": [], "white": []}
     board = position.board
     for at in board.all_points:
         colour = position.cells[at]
         if colour in COLOUR_NAMES:
-            stones[COLOUR_NAMES[colour]].append(str(Point(*board.point_of(at))))
-    found: dict[str, Any] = {"stones": stones,
-                             "to_move": None if position.outcome else position.to_move_name,
-                             "moves": position.ply}
+            side = stones["black"] if colour == BLACK else stones["white"]
+            side.append(str(Point(*board.point_of(at))))
+    found: PositionJSON = {"stones": stones,
+                           "to_move": None if position.outcome else position.to_move_name,
+                           "moves": position.ply}
     if board.size != SIZE:
         found["size"] = board.size
     if not position.rules.is_default():

@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 from kifu.base.errors import HeaderError, SetupError
+from kifu.base.limits import shorten
 from kifu.base.record import Record, Span
 from kifu.builtin.renju.forbidden import makes_five_or_more
 from kifu.builtin.renju.moves import Point
@@ -69,7 +70,7 @@ def extract(record: Record) -> None:
         name = keys[TO_MOVE_KEY.casefold()]
         to_move = record.headers[name].strip().casefold()
         if to_move not in ("black", "white"):
-            raise HeaderError(f"To-Move is black or white, not {record.headers[name]!r}",
+            raise HeaderError(f"To-Move is black or white, not {shorten(record.headers[name])!r}",
                               span=record.header_spans.get(name), rule="setup")
     for name in found:
         del record.headers[name]

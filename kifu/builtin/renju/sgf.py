@@ -1,23 +1,34 @@
-"""Renju records as SGF (``GM[4]``): the properties Renju software reads and writes.
+"""Renju records as SGF: the properties Renju software reads and writes.
+
+kifu writes ``GM[4]``, SGF's number for Gomoku and Renju; it reads ``GM[1]`` and ``GM[5]`` as
+well, which Renju programs write (GOWrite, ZJRenju, Gomoku Quest, RenLib's converters).  Such
+a file is taken for Renju without ``--game renju`` when it says ``GM[5]`` or, with ``GM[1]``,
+when its board is 15x15 and its writer (``AP``) is a Renju program (:func:`claims`).
 
 SGF names a point by two letters counted from the *top-left* corner, so ``h8`` is ``hh`` and
-``a1`` is ``ao``.  Headers map to their SGF properties (``Black`` to ``PB`` ...); a header SGF
-has no property for travels as ``XH[key: value]``, and the opening events ``swap`` and
-``offer[...]`` as ``KE[swap]`` and ``KE[offer j7 k10]`` in a node of their own, so that a record
-goes to SGF and back without loss.
+``a1`` is ``ao``; ``SZ[N]`` is the record's ``Size: N``.  Headers map to their SGF properties
+(``Black`` to ``PB`` ...); a header SGF has no property for travels as ``XH[key: value]``, and
+the opening events ``swap`` and ``offer[...]`` as ``KE[swap]`` and ``KE[offer j7 k10]`` in a
+node of their own, so that a record goes to SGF and back without loss.  What a format says of a
+position beyond comments (:attr:`kifu.base.record.Node.properties`) travels too: a ``Title`` as
+``N``, labels ``Label-h8`` as ``LB[hh:...]`` (on the root: labels of the empty board, the
+record's headers), any other as ``XH[key: value]`` in the node.  Other properties of a file
+(markup, a program's own) are kept by an SGF to SGF conversion, which writes the file's own
+trees back.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
 
-from kifu.base.errors import ConversionError, NotationError
-from kifu.base.limits import shorten
+from kifu.base.errors import ConversionError, KifuError, NotationError, UnknownGameError
+from kifu.base.limits import read_int, shorten
 from kifu.base.record import Node, Record, Span
 from kifu.base.version import __version__
 from kifu.builtin.renju.moves import LETTERS, Move, Offer, Pass, Place, Point, Swap
 from kifu.builtin.renju.position import BLACK, WHITE, geometry
-from kifu.builtin.renju.setup import Setup
+from kifu.builtin.renju.setup import ORDER_KEY, Setup, extract, header_lines
+from kifu.builtin.renju.variants import MAX_SIZE, MIN_SIZE, rules_of
 from kifu.plugin import Reading
 from kifu.sgf import lines as sgflines
 from kifu.sgf import syntax as sgf
@@ -25,42 +36,86 @@ from kifu.sgf import syntax as sgf
 SIZE = 15
 HEADER_PROPERTIES = {
     "Black": "PB", "White": "PW", "Event": "EV", "Date": "DT", "Result": "RE", "Rule": "RU",
-    "Opening": "ON", "Round": "RO", "Place": "PC", "Name": "GN", "Time": "TM",
+    "Opening": "ON", "Round": "RO", "Place": "PC", "Name": "GN", "Time": "TM", "Title": "N",
 }
 PROPERTY_HEADERS = {prop: key for key, prop in HEADER_PROPERTIES.items()}
-_GM = re.compile(r"GM\s*\[\s*4\s*\]")
+TITLE, LABEL = "Title", "Label-"
+#: SGF's game numbers Renju files are written with: Gomoku and Renju (4), and what Renju
+#: programs write besides: Go's (1) and Nine Men's Morris' (5).
+GAME_NUMBERS = ("4", "1", "5")
+_GM = re.compile(r"GM\s*\[\s*(\w*)\s*\]")
+_SZ_15 = re.compile(r"SZ\s*\[\s*15\s*\]")
+_AP = re.compile(r"AP\s*\[((?:[^\]\\]|\\.)*)\]")
+#: Writers (``AP``) of Renju programs: their ``GM[1]`` files on a 15x15 board are Renju's.
+RENJU_WRITERS = re.compile(r"renju|renlib|gomoku|gowrite|piskvork|yixin|五子|连珠|連珠",
+                           re.IGNORECASE)
+_SGF = re.compile(r"\ufeff?\s*\(\s*;")
+#: How much of a text is searched for game numbers and writers.
+_HEAD = 8192
+
+
+def recognises(text: str) -> bool:
+    """An SGF text (whatever its game): a game tree opens it, ``(;``."""
+    return _SGF.match(text) is not None
 
 
 def claims(text: str) -> bool:
-    """An SGF file is Renju's when its root says ``GM[4]``."""
-    return bool(_GM.search(text[:2000]))
+    """An SGF file is Renju's when one of its games says ``GM[4]`` or ``GM[5]`` (no other
+    game is written with 5), or, saying ``GM[1]`` (or nothing), when its board is 15x15 and a
+    Renju program wrote it (``AP[GOWrite]``, ``AP[ZJRenju]``...)."""
+    head = text[:_HEAD]
+    numbers = {found.group(1) for found in _GM.finditer(head)}
+    if numbers & {"4", "5"}:
+        return True
+    if numbers - {"1"}:
+        return False
+    return bool(_SZ_15.search(head)) and any(
+        RENJU_WRITERS.search(found.group(1)) for found in _AP.finditer(head))
 
 
-def sgf_point(point: Point, span: Span | None = None, what: str = "") -> str:
+def sgf_point(point: Point, span: Span | None = None, what: str = "", size: int = SIZE) -> str:
     """A point as SGF writes it; a point off the board has no SGF name (``what`` says which
     move or stone it is, for the error)."""
-    if not geometry(SIZE).on_board(point.column, point.row):
-        raise ConversionError(f"{what or str(point)} is off the 15x15 board, so SGF cannot "
-                              "write it", span=span)
-    return LETTERS[point.column] + LETTERS[SIZE - 1 - point.row]
+    if not geometry(size).on_board(point.column, point.row):
+        raise ConversionError(f"{what or str(point)} is off the {size}x{size} board, so SGF "
+                              "cannot write it", span=span)
+    return LETTERS[point.column] + LETTERS[size - 1 - point.row]
 
 
-def point_from_sgf(text: str, span: Span | None) -> Point:
-    """An SGF point of the 15x15 board (``aa`` to ``oo``)."""
-    if len(text) != 2 or any(c not in LETTERS[:SIZE] for c in text):
-        raise NotationError(f"{shorten(text)!r} is not an SGF point of the 15x15 board (aa to "
-                            "oo)", span=span)
-    return Point(LETTERS.index(text[0]), SIZE - 1 - LETTERS.index(text[1]))
+def point_from_sgf(text: str, span: Span | None, size: int = SIZE) -> Point:
+    """An SGF point of the board (``aa`` to ``oo`` on 15x15)."""
+    if len(text) != 2 or any(c not in LETTERS[:size] for c in text):
+        raise NotationError(f"{shorten(text)!r} is not an SGF point of the {size}x{size} board "
+                            f"(aa to {LETTERS[size - 1] * 2})", span=span)
+    return Point(LETTERS.index(text[0]), size - 1 - LETTERS.index(text[1]))
+
+
+def board_size(record: Record) -> int:
+    """The side of the board the record's ``Size:`` names (15 without one)."""
+    return rules_of(record).size
 
 
 # -- writing --------------------------------------------------------------------------------
 
 def write(record: Record) -> str:
-    root = sgf.SgfNode({"FF": ["4"], "GM": ["4"], "CA": ["UTF-8"], "SZ": [str(SIZE)],
+    """The record as SGF (``GM[4]``; see :func:`pieces`)."""
+    return "".join(pieces(record))
+
+
+def pieces(record: Record) -> Iterator[str]:
+    """The record as SGF, a piece at a time: headers as root properties (those SGF has no
+    property for in ``XH``), labels of the empty board in ``LB``, the set-up, then the moves
+    with their comments, properties and variations, each SGF node made as it is written."""
+    size = board_size(record)
+    root = sgf.SgfNode({"FF": ["4"], "GM": ["4"], "CA": ["UTF-8"], "SZ": [str(size)],
                         "AP": [f"kifu:{__version__}"]})
     extra = []
+    labels = []
     for key, value in record.headers.items():
-        if key.casefold() == "game":
+        if key.casefold() in ("game", "size"):
+            continue
+        if key.startswith(LABEL) and _label_point(key, size) is not None:
+            labels.append(f"{_label_point(key, size)}:{sgf.escape(value)}")
             continue
         prop = HEADER_PROPERTIES.get(key.title())
         if prop == "RE":
@@ -69,23 +124,37 @@ def write(record: Record) -> str:
             root.properties[prop] = [value]
         else:
             extra.append(f"{key}: {value}")
+    if record.setup is not None and record.setup.in_order:  # the order AB/AW cannot say
+        extra.extend(f"{key}: {value}" for key, value in header_lines(record.setup))
     if extra:
         root.properties["XH"] = extra
+    if labels:
+        root.properties["LB"] = labels
     if record.setup is not None:
         for prop, colour in (("AB", BLACK), ("AW", WHITE)):
             stones = record.setup.written(colour)
             if stones:
-                root.properties[prop] = [sgf_point(p, span, f"set-up stone {p}")
+                root.properties[prop] = [sgf_point(p, span, f"set-up stone {p}", size)
                                          for p, span in stones]
         root.properties["PL"] = ["B" if record.setup.to_move == "black" else "W"]
     if record.comments:
         root.properties["C"] = [sgf.escape(sgflines.join_comments(record.comments))]
+    for ident, values in sgflines.restored(record.properties).items():
+        root.properties.setdefault(ident, values)  # what kifu writes itself (AP) stays kifu's
     for prop in ("XH", *HEADER_PROPERTIES.values()):
         if prop in root.properties:
             root.properties[prop] = [sgf.escape(v) for v in root.properties[prop]]
     colours = _colours(record)
-    root.children = sgflines.from_lines(record.moves, lambda node: _node(node, colours))
-    return sgf.serialize([root])
+    return sgf.pieces([sgflines.lazy_tree(root.properties, record.moves,
+                                          lambda node: _node(node, colours, size))])
+
+
+def _label_point(key: str, size: int) -> str | None:
+    """The SGF point of a label's name (``Label-h8``: ``hh``), ``None`` for no point."""
+    try:
+        return sgf_point(Point.parse(key[len(LABEL):]), size=size)
+    except (ValueError, ConversionError):
+        return None
 
 
 def _first_ply(record: Record) -> int:
@@ -110,21 +179,43 @@ def _colours(record: Record) -> dict[int, str]:
     return colours
 
 
-def _node(node: Node, colours: dict[int, str]) -> sgf.SgfNode:
+def _node(node: Node, colours: dict[int, str], size: int) -> sgf.SgfNode:
     move = node.move
     props: dict[str, list[str]] = {}
     if isinstance(move, Place):
-        props[colours[id(node)]] = [sgf_point(move.point, node.span, f"the move {move}")]
+        props[colours[id(node)]] = [sgf_point(move.point, node.span, f"the move {move}", size)]
     elif isinstance(move, Pass):
         props[colours[id(node)]] = [""]
     else:
         if isinstance(move, Offer):
             for point in move.points:
-                sgf_point(point, node.span, f"the offered point {point}")
+                sgf_point(point, node.span, f"the offered point {point}", size)
         props["KE"] = [str(move).replace("[", " ").rstrip("]")]
     if node.comments:
         props["C"] = [sgf.escape(sgflines.join_comments(node.comments))]
+    if node.has_properties():
+        _write_properties(node.properties, props, size)
     return sgf.SgfNode(props)
+
+
+def _write_properties(properties: dict[str, str], props: dict[str, list[str]],
+                      size: int) -> None:
+    """A node's properties: its ``Title`` as ``N``, its labels as ``LB``, the SGF properties
+    kept as they were read (``kifu.sgf.lines.kept``) as themselves, the others as
+    ``XH[key: value]``."""
+    back = sgflines.restored(properties)
+    for ident, values in back.items():
+        props.setdefault(ident, values)
+    for key, value in properties.items():
+        if key.startswith(sgflines.KEPT) and key[len(sgflines.KEPT):] in back:
+            continue
+        point = _label_point(key, size) if key.startswith(LABEL) else None
+        if point is not None:
+            props.setdefault("LB", []).append(f"{point}:{sgf.escape(value)}")
+        elif key == TITLE:
+            props["N"] = [sgf.escape(value)]
+        else:
+            props.setdefault("XH", []).append(sgf.escape(f"{key}: {value}"))
 
 
 def _sgf_result(value: str) -> str:
@@ -154,34 +245,39 @@ def _native_result(value: str) -> str:
 def read_games(text: str, source: str = "<sgf>", lenient: bool = False) -> Iterator[Reading]:
     """Every game of an SGF file, one at a time, each with what reading it found (see
     ``kifu.sgf.lines``)."""
-    return sgflines.read_games(text, lambda c, root, found: _read_tree(c, root, source), lenient)
+    return sgflines.read_games(text, lambda c, root, found: _read_tree(c, root, source, found),
+                               lenient)
 
 
 def read(text: str, source: str = "<sgf>") -> Record:
     """The one game of an SGF text (a collection, or an error in it, is raised)."""
-    return sgflines.read_one(text, lambda c, root, found: _read_tree(c, root, source))
+    return sgflines.read_one(text, lambda c, root, found: _read_tree(c, root, source, found))
 
 
-def _read_tree(collection: sgf.Collection, root: sgf.SgfNode, source: str) -> Record:
+def _read_tree(collection: sgf.Collection, root: sgf.SgfNode, source: str,
+               findings: list[KifuError]) -> Record:
     span_of = collection.value_span
     game = root.get("GM")
-    if game is not None and game.strip() != "4":
-        raise NotationError(f"GM[{game[:10]}] is not Renju (GM[4])", span=span_of(root, "GM"))
-    size = root.get("SZ")
-    if size is not None and size.strip() != str(SIZE):
-        raise NotationError(f"Renju is played on 15x15, not SZ[{size[:10]}]",
-                            span=span_of(root, "SZ"))
+    if game is not None and game.strip() not in GAME_NUMBERS:
+        raise UnknownGameError(f"GM[{game[:10]}] is not Renju (GM[4]; Renju programs also "
+                               "write GM[1] and GM[5]): kifu does not check this game",
+                               span=span_of(root, "GM"))
+    size = _size(root, collection)
     record = Record(game="renju", source=source, headers={"Game": "renju"})
-    record.setup = _setup(root, collection)
+    if size != SIZE:
+        record.headers["Size"] = str(size)
+        record.header_spans["Size"] = span_of(root, "SZ")
+    record.setup = _setup(root, collection, size, findings)
     for prop, values in root.properties.items():
         if prop in PROPERTY_HEADERS and values:
             value = (root.text(prop) or "").replace("\n", " ")
             record.headers[PROPERTY_HEADERS[prop]] = _native_result(value) if prop == "RE" else value
             record.header_spans[PROPERTY_HEADERS[prop]] = span_of(root, prop)
-    for item in root.properties.get("XH", []):
-        key, _, value = sgf.text(item).partition(":")
-        record.headers[key.strip()] = value.strip()
-    record.comments.extend(sgflines.split_comments(root.text("C")))
+    for key, value in _properties(root, collection, size, title=False).items():
+        record.headers[key] = value.replace("\n", " ")
+    record.properties = sgflines.kept_of_root(root, ROOT_PROPERTIES)
+    _in_order(record)
+    record.comments.extend(_comments(root.text("C")))
     colours: dict[int, tuple[str, Span | None]] = {}
 
     def convert(node: sgf.SgfNode) -> list[Node]:
@@ -190,28 +286,104 @@ def _read_tree(collection: sgf.Collection, root: sgf.SgfNode, source: str) -> Re
                 raise NotationError(f"{prop}: stones can be set up in the root node only; a "
                                     "Renju record cannot add or remove stones during play",
                                     span=span_of(node, prop))
-        move = _move(node, collection)
+        move = _move(node, collection, size)
         if move is None:
             return []
         span = collection.span(node)
         if not isinstance(move, (Swap, Offer)):
             colour = "B" if "B" in node.properties else "W"
             colours[id(move)] = (colour, span)
-        return [Node(move, sgflines.split_comments(node.text("C")), [], span)]
+        return [Node(move, _comments(node.text("C")), [], span,
+                     properties={**_properties(node, collection, size), **keep(node)})]
 
-    if _move(root, collection) is not None:  # some programs put the first move in the root node
+    def keep(node: sgf.SgfNode) -> dict[str, str]:
+        return sgflines.kept(node, MOVE_PROPERTIES)
+
+    if _move(root, collection, size) is not None:  # some programs put the first move in the root
         children = [sgf.SgfNode({k: v for k, v in root.properties.items() if k in ("B", "W")},
                                 root.children, root.start, root.end)]
     else:
         children = root.children
-    record.moves = sgflines.to_lines(children, convert, record.comments, collection.span)
+    record.moves = sgflines.to_lines(children, convert, record.comments, collection.span, keep,
+                                     record.properties)
     _check_alternation(record.moves, _first_ply(record), colours)
     return record
 
 
-def _setup(root: sgf.SgfNode, collection: sgf.Collection) -> Setup | None:
+#: What a move's node gives the record: the move (or an opening event, ``KE``), comments, its
+#: title and labels and kifu's ``XH``; the rest of its properties the record keeps as they are
+#: (``kifu.sgf.lines.kept``): markup, timing, a program's own (Gomoku Quest's ``QPR``).
+MOVE_PROPERTIES = frozenset(("B", "W", "KE", "C", "N", "LB", "XH"))
+#: What the root gives the record besides its game information: the file's own form, the
+#: board, the set-up, comments, labels of the empty board, kifu's XH (``AP`` is kept: SGF
+#: written from the record names kifu as its program, JSON keeps the original).
+ROOT_PROPERTIES = frozenset(("FF", "GM", "CA", "SZ", "AB", "AW", "AE", "PL", "C", "LB", "XH",
+                             "B", "W", *PROPERTY_HEADERS))
+
+
+def _comments(value: str | None) -> list[str]:
+    """A ``C`` value as the comments it joins (paragraphs), each exactly as written, blanks
+    and empty paragraphs kept: a comment of several paragraphs (RenLib's) is read back as
+    the same text, however it is laid out."""
+    return [] if not value else value.split("\n\n")
+
+
+def _size(root: sgf.SgfNode, collection: sgf.Collection) -> int:
+    """``SZ[N]``: the side of the square board (15 without one)."""
+    given = root.get("SZ")
+    if given is None:
+        return SIZE
+    side, _, other = given.strip().partition(":")
+    size = read_int(side)
+    if size is None or (other and read_int(other) != size) or \
+            not MIN_SIZE <= size <= MAX_SIZE:
+        raise NotationError(f"SZ[{shorten(given)}]: a Renju or Gomoku board is square, "
+                            f"{MIN_SIZE} to {MAX_SIZE} points a side",
+                            span=collection.value_span(root, "SZ"))
+    return size
+
+
+def _properties(node: sgf.SgfNode, collection: sgf.Collection, size: int,
+                title: bool = True) -> dict[str, str]:
+    """What a node says of its position beyond comments: ``N`` (``Title``), each label of
+    ``LB`` (``Label-h8``), kifu's ``XH[key: value]`` (the root's: headers of the record)."""
+    found: dict[str, str] = {}
+    if title and "N" in node.properties:
+        found[TITLE] = node.text("N") or ""
+    for item in node.properties.get("LB", []):
+        where, colon, text = item.partition(":")
+        if not colon:
+            raise NotationError(f"LB[{shorten(item)}] is no label (point:text)",
+                                span=collection.value_span(node, "LB"))
+        point = point_from_sgf(where, collection.value_span(node, "LB"), size)
+        found[f"{LABEL}{point}"] = sgf.text(text)
+    for item in node.properties.get("XH", []):
+        key, _, value = sgf.text(item).partition(":")
+        found[key.strip()] = value.strip()
+    return found
+
+
+def _in_order(record: Record) -> None:
+    """An ``Opening-stones`` header (kifu's, for the order AB/AW cannot say) gives the set-up
+    its order, where it places the same stones."""
+    value = record.headers.get(ORDER_KEY)
+    if value is None:
+        return
+    if record.setup is None:
+        extract(record)
+        return
+    stones = value.split()
+    if sorted(stones[0::2]) == sorted(map(str, record.setup.black)) and \
+            sorted(stones[1::2]) == sorted(map(str, record.setup.white)):
+        record.setup = None
+        extract(record)
+
+
+def _setup(root: sgf.SgfNode, collection: sgf.Collection, size: int,
+           findings: list[KifuError]) -> Setup | None:
     """A set-up from the root's AB/AW/PL (AE, clearing points of an empty board, changes
-    nothing)."""
+    nothing).  A ``PL`` that names no colour is ignored with a warning (black moves first, as
+    without one): the moves name their colour."""
     if not any(prop in root.properties for prop in ("AB", "AW", "PL")):
         return None
     stones = {}
@@ -219,19 +391,23 @@ def _setup(root: sgf.SgfNode, collection: sgf.Collection) -> Setup | None:
     for prop, colour in (("AB", BLACK), ("AW", WHITE)):
         span = collection.value_span(root, prop)
         values = root.properties.get(prop, [])
-        if len(values) > SIZE * SIZE:  # as the notation refuses it (merged duplicates, say)
+        if len(values) > size * size:  # as the notation refuses it (merged duplicates, say)
             raise NotationError(f"{prop}: more stones than the board has points", span=span,
                                 rule="setup")
-        stones[prop] = tuple(point_from_sgf(value, span) for value in values)
+        stones[prop] = tuple(point_from_sgf(value, span, size) for value in values)
         spans.extend((colour, point, span) for point in stones[prop] if span is not None)
     player = (root.get("PL") or "B").strip().upper()
     if player not in ("B", "W"):
-        raise NotationError(f"PL[{player[:10]}] names no colour (B or W)",
-                            span=collection.value_span(root, "PL"))
+        findings.append(NotationError(f"PL[{sgf.text(root.get('PL') or '').strip()[:10]}] "
+                                      "names no colour (B or W): ignored, "
+                                      "as the moves name their colour",
+                                      span=collection.value_span(root, "PL"),
+                                      severity="warning", rule="unknown-value"))
+        player = "B"
     return Setup(stones["AB"], stones["AW"], "black" if player == "B" else "white", tuple(spans))
 
 
-def _move(node: sgf.SgfNode, collection: sgf.Collection) -> Move | None:
+def _move(node: sgf.SgfNode, collection: sgf.Collection, size: int) -> Move | None:
     has_black, has_white = "B" in node.properties, "W" in node.properties
     if (has_black or has_white) and "KE" in node.properties:
         raise NotationError("a node holds both a move and an opening event (KE); kifu reads "
@@ -239,9 +415,9 @@ def _move(node: sgf.SgfNode, collection: sgf.Collection) -> Move | None:
     if has_black or has_white:
         prop = "B" if has_black else "W"
         value = (node.get(prop) or "").strip()
-        if value in ("", "tt"):
+        if value == "" or (value == "tt" and size <= 19):
             return Pass()
-        return Place(point_from_sgf(value, collection.value_span(node, prop)))
+        return Place(point_from_sgf(value, collection.value_span(node, prop), size))
     event = node.text("KE")
     if event is None:
         return None

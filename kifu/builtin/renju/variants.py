@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from kifu.base.errors import HeaderError
+from kifu.base.limits import shorten
 from kifu.base.record import Record
 
 RULE_KEY, SIZE_KEY = "Rule", "Size"
@@ -120,7 +121,7 @@ def _parse_rule(stated: str, record: Record) -> tuple[str, str | None]:
             opening = name
         else:
             raise HeaderError(
-                f"Rule: {part!r} is no rule kifu knows; it names what wins ({', '.join(WINS)}) "
+                f"Rule: {shorten(part)!r} is no rule kifu knows; it names what wins ({', '.join(WINS)}) "
                 f"and the opening rule ({', '.join(OPENING_NAMES)}), e.g. 'Rule: renju, "
                 "yamaguchi'", span=record.header_span(RULE_KEY), rule="rule")
     return win, opening
@@ -131,7 +132,7 @@ def _parse_size(given: str, record: Record) -> int:
     side, _, other = text.partition("x")
     if not side.isdigit() or len(side) > 3 or (other and other != side):
         raise HeaderError(f"Size: a board of N x N points (N from {MIN_SIZE} to {MAX_SIZE}), "
-                          f"not {given!r}", span=record.header_span(SIZE_KEY), rule="size")
+                          f"not {shorten(given)!r}", span=record.header_span(SIZE_KEY), rule="size")
     size = int(side)
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise HeaderError(f"Size: {size} is outside what kifu draws and names ({MIN_SIZE} to "

@@ -8,6 +8,7 @@ from kifu.base.errors import KifuError, OptionError
 from kifu.base.record import ReadOptions
 from kifu.plugin import AnyGame, RenderOptions, registry
 from kifu.render.viewer.model import DiagnosticJson, GameView, build_view, failed_view
+from kifu.render.viewer.svgdiff import SvgTable
 from kifu.run.load import parse_each_as
 
 #: The drawing options for a game (a folder may hold records of several games); may raise a
@@ -16,11 +17,14 @@ OptionsFor = Callable[[AnyGame], RenderOptions]
 
 
 def views_of_text(text: str, path: str, options_for: OptionsFor, *, game_name: str | None = None,
-                  lenient: bool = False,
-                  read_options: ReadOptions | None = None) -> list[GameView]:
-    """A view of each record ``text`` holds (each game of an SGF collection); a record that
-    cannot be read becomes a view of its diagnostic, and the others are still shown."""
+                  lenient: bool = False, read_options: ReadOptions | None = None,
+                  problem: bool | None = None) -> list[GameView]:
+    """A view of each record ``text`` holds (each game of an SGF collection), sharing one
+    table of drawings; a record that cannot be read becomes a view of its diagnostic, and the
+    others are still shown.  ``problem``: show every record as a problem, or none (``None``:
+    those that read as one)."""
     views: list[GameView] = []
+    table = SvgTable()
     try:
         game, fmt = registry.detect(text, path, game_name)
         for one in parse_each_as(game, fmt, text, path, options=read_options):
@@ -28,7 +32,7 @@ def views_of_text(text: str, path: str, options_for: OptionsFor, *, game_name: s
                 if one.record is None:  # reading failed: the error is among the findings
                     raise next(f for f in one.findings if f.severity == "error")
                 views.append(build_view(game, one.record, path, text, options_for(game),
-                                        lenient=lenient))
+                                        lenient=lenient, problem=problem, table=table))
             except KifuError as error:  # unreadable, or a drawing option the game refuses
                 views.append(failed_view(path, error, text, game))
     except KifuError as error:  # no game, or nothing in the file to read

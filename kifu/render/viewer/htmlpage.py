@@ -1,42 +1,64 @@
 """The viewer as HTML: a self-contained page, or a fragment to paste into another page.
 
-Everything a reader needs without a script is in the HTML itself: the headers, the final
-position (the game's own SVG), the moves with their comments, variations in parentheses, and any
-fault in place of the move that broke a rule.  The script (``viewer.js``, inlined) reads the
-positions from a JSON block and turns that into a viewer; the style (``viewer.css``) is scoped
-to the viewer's class, so fragments do not disturb the page around them.
+A page holds one game shown whole in its HTML, the game it opens at: its header, the position
+(the game's own SVG) and, for readers without a script, its moves as text.  Every game of the
+file travels as data (a JSON block each, one table of SVG lines shared by them all), from which
+the script (``viewer.js``, inlined) draws the position asked for, the move list, the variations
+and the game picker of a collection, so that a collection of a thousand problems costs the
+browser one game's elements, not a thousand.  The style (``viewer.css``) is scoped to the
+viewer's class, so fragments do not disturb the page around them.
 
 Every text a record supplies goes through :func:`html.escape` here or through ``json`` with
-``<``, ``>`` and ``&`` written as escapes, and stands in an element that isolates its direction,
-so a name holding ``</script>`` or a right-to-left override cannot leave its place.
+``<``, ``>`` and ``&`` written as escapes (and is set as text by the script), and stands in an
+element that isolates its direction, so a name holding ``</script>`` or a right-to-left override
+cannot leave its place.
 """
 from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Iterator, Sequence
+from contextlib import suppress
 from functools import cache
 from importlib import resources
 from typing import Any
 
+from kifu.base.errors import KifuError
+from kifu.base.limits import shorten
+from kifu.base.record import Record
+from kifu.plugin import jsonform
 from kifu.render.svg import xml_text
-from kifu.render.viewer.model import GameView, PositionNode
-from kifu.render.viewer.svgdiff import pack
+from kifu.render.viewer.model import NAME_WIDTH, GameView, PositionNode
+from kifu.render.viewer.problems import right_answers
+from kifu.render.viewer.svgdiff import Packed, derived, merged, pack, renumbered
 
-#: Marks a fault in the move list and the tree.
+#: Marks a fault in the move list.
 FAULT = "\u2717"
 WARNING = "\u26a0"
+
+#: The most characters of a file whose records a page offers to download (as written, once for
+#: a collection, and each game as SGF and JSON): a larger file, or one of megabytes of
+#: headers, is left to the reader's own copy rather than carried three times more.
+MAX_DOWNLOAD = 256 * 1024
+
+#: The headers a page's head shows (besides the title and the players), in this order.
+FACTS = ("Event", "Round", "Date", "Place", "Result")
 
 
 @cache
 def asset(name: str) -> str:
-    """One of the viewer's own files (``viewer.js``, ``viewer.css``)."""
-    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+    """One of the viewer's own files (``viewer.js``, ``viewer.css``), as a page carries it:
+    without its comments and indentation (neither file holds ``/*`` but in a comment)."""
+    text = resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.DOTALL)
+    return "".join(line.strip() + "\n" for line in text.splitlines() if line.strip())
 
 
-def page(views: Sequence[GameView], title: str | None = None) -> str:
-    """A whole HTML document showing ``views`` (several for a collection of games)."""
-    heading = title or (views[0].title if len(views) == 1 else f"{len(views)} games")
+def page(views: Sequence[GameView], title: str | None = None, text: str | None = None) -> str:
+    """A whole HTML document showing ``views`` (several for a collection of games); ``text``,
+    the file as written, to download from the page."""
+    heading = title or _page_title(views)
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
@@ -45,27 +67,51 @@ def page(views: Sequence[GameView], title: str | None = None) -> str:
         f"<title>{_text(_plain(heading))} \u2013 kifu</title>\n"
         f"<style>\n{asset('viewer.css')}</style>\n</head>\n"
         '<body class="kv-page">\n'
-        f"{viewer(views)}"
+        f"{viewer(views, heading=heading, text=text)}"
         f"<script>\n{asset('viewer.js')}</script>\n</body>\n</html>\n")
 
 
-def fragment(views: Sequence[GameView], key: str) -> str:
+def fragment(views: Sequence[GameView], key: str, text: str | None = None) -> str:
     """A block to paste into another page; ``key`` names it in links (``#KEY.move=12``), so
     that several blocks coexist on one page."""
-    return (f"{viewer(views, key)}<style>\n{asset('viewer.css')}</style>\n"
+    return (f"{viewer(views, key, text=text)}<style>\n{asset('viewer.css')}</style>\n"
             f"<script>\n{asset('viewer.js')}</script>\n")
 
 
-def viewer(views: Sequence[GameView], key: str = "") -> str:
-    """The viewer's HTML: a list of the games when there are several, then each game."""
-    out = [(f'<section class="kifu-viewer" data-key="{_attr(key)}" tabindex="0" '
-            f'aria-label="{_attr(_label(views))}">\n')]
+def _page_title(views: Sequence[GameView]) -> str:
+    if len(views) == 1:
+        return views[0].title
+    name = re.split(r"[\\/]", views[0].source.split("#")[0])[-1]
+    return f"{name}: {len(views):,} games"
+
+
+def viewer(views: Sequence[GameView], key: str = "", heading: str | None = None,
+           text: str | None = None) -> str:
+    """The viewer's HTML: the game it opens at, the picker of a collection, every game's
+    data.  ``heading``: the page's own heading (a whole page); a fragment has none."""
+    shown = _first_shown(views)
+    tag = "main" if heading is not None else "section"
+    out = [f'<{tag} class="kifu-viewer" data-key="{_attr(key)}" '
+           f'aria-label="{_attr(_label(views))}">\n']
+    if heading is not None:
+        out.append(f'<h1 class="kv-h1">{_isolated(heading)}</h1>\n')
+    out.append('<div class="kv-wrap">\n')
     if len(views) > 1:
-        out.append(_game_list(views, key))
-    for index, view in enumerate(views):
-        out.append(_article(view, index, len(views), key))
-    out.append("</section>\n")
+        out.append(_picker(views, shown, key))
+    out.append(_article(views[shown], shown, len(views), key, titled=heading is None
+                        or len(views) > 1))
+    out.append("</div>\n")
+    shared, datas = _data(views, shown, text)
+    out.append(f'<script type="application/json" class="kv-shared">{_json(shared)}</script>\n')
+    out.extend(f'<script type="application/json" class="kv-data">{_json(data)}</script>\n'
+               for data in datas)
+    out.append(f"</{tag}>\n")
     return "".join(out)
+
+
+def _first_shown(views: Sequence[GameView]) -> int:
+    """The game a page opens at: the first asked to open somewhere, else the first."""
+    return next((i for i, v in enumerate(views) if v.opened is not None), 0)
 
 
 def _label(views: Sequence[GameView]) -> str:
@@ -74,70 +120,104 @@ def _label(views: Sequence[GameView]) -> str:
     return f"Game viewer: {len(views)} games"
 
 
-def _list_name(view: GameView, index: int) -> str:
-    """A game's name in the list: its title, or else (the games of a collection all come from
-    one file) its number with the start of its first comment, as problem collections name
-    their problems there."""
-    if view.title != view.source:
+def list_name(view: GameView, index: int) -> str:
+    """A game's name in the picker: its title, or else (the games of a collection all come
+    from one file) its number with the start of its first comment, as problem collections
+    name their problems there."""
+    if view.record is not None and any(view.record.header(k) for k in ("Event", "Title", "Name")):
         return view.title
+    if len(view.players) >= 2:
+        return f"{index + 1}. {view.title}"
     comments = view.record.comments if view.record is not None else []
+    if not comments and view.nodes:
+        comments = view.nodes[0].comments
     first = " ".join(comments[0].split()) if comments else ""
     return f"Game {index + 1}" + (f": {first[:60]}\u2026" if len(first) > 60
                                   else f": {first}" if first else "")
 
 
-def _game_list(views: Sequence[GameView], key: str) -> str:
+def _picker(views: Sequence[GameView], shown: int, key: str) -> str:
     items = []
     for index, view in enumerate(views):
-        verdict = "legal" if view.legal else f"{FAULT} not legal"
-        players = " \u2013 ".join(view.players)
-        items.append(f'<li><a href="{_href(key, index, len(views), None)}" data-game="{index}">'
-                     f"{_isolated(_list_name(view, index))}</a> <span class=\"kv-dim\">"
-                     f"{_isolated(players)} {html.escape(verdict)}</span></li>")
-    return ('<nav class="kv-games" aria-label="Games in this file"><ol>'
-            + "".join(items) + "</ol></nav>\n")
+        mark = f' <span class="kv-bad" title="not legal">{FAULT}</span>' if not view.legal else ""
+        current = ' aria-current="true"' if index == shown else ""
+        items.append(f'<li><a href="{_href(key, index, len(views), None)}" data-game="{index}"'
+                     f"{current}>{_isolated(list_name(view, index))}</a>{mark}</li>")
+    return ('<nav class="kv-picker" aria-label="Games in this file">\n'
+            '<div class="kv-pick-bar" hidden>'
+            '<button type="button" data-act="pgame" aria-label="Previous game" '
+            'title="Previous game ([)">\u2039</button>'
+            f'<span class="kv-pick-now">Game {shown + 1} of {len(views):,}</span>'
+            '<button type="button" data-act="ngame" aria-label="Next game" '
+            'title="Next game (])">\u203a</button></div>\n'
+            '<ol class="kv-games">' + "".join(items) + "</ol>\n"
+            f"<noscript><p>Without a script the page shows game {shown + 1} only.</p>"
+            "</noscript></nav>\n")
 
 
-def _article(view: GameView, index: int, count: int, key: str) -> str:
-    head = _head(view)
+def _article(view: GameView, index: int, count: int, key: str, titled: bool) -> str:
+    head = f'<header class="kv-head">{head_html(view, titled)}</header>\n'
     if view.failure is not None:
         body = f'<div class="kv-failed">{_diagnostic(view.failure)}</div>\n'
         return (f'<article class="kv-game kv-unreadable" data-game="{index}">\n{head}{body}'
                 "</article>\n")
-    board = _board_svg(view)
-    moves = _move_list(view, index, count, key)
-    tree = _tree(view, index, count, key)
     return (
         f'<article class="kv-game" data-game="{index}">\n{head}'
-        f'<figure class="kv-board">{board}</figure>\n'
+        f'<figure class="kv-board">{_board_svg(view)}</figure>\n'
         '<div class="kv-side">\n'
         f"{_controls()}"
-        '<div class="kv-now" aria-live="polite"></div>\n'
-        '<div class="kv-note" hidden></div>\n'
+        '<p class="kv-now" aria-live="polite"></p>\n'
+        '<div class="kv-task" hidden></div>\n'
+        '<div class="kv-note" role="region" aria-label="Notes on this position" tabindex="0" '
+        "hidden></div>\n"
         '<div class="kv-branches" hidden></div>\n'
-        f'<div class="kv-moves">{moves}</div>\n'
-        f"{tree}"
-        "</div>\n"
-        f'<script type="application/json" class="kv-data">{_json(_data(view))}</script>\n'
-        "</article>\n")
+        '<nav class="kv-moves" aria-label="Moves">'
+        f"<noscript>{_static_moves(view)}</noscript></nav>\n"
+        '<details class="kv-text" hidden><summary>The position as text</summary>'
+        '<pre tabindex="0" aria-label="The position as text"></pre></details>\n'
+        f"{_take_away()}"
+        "</div>\n</article>\n")
 
 
-def _head(view: GameView) -> str:
+def head_html(view: GameView, titled: bool = True) -> str:
+    """The head people read: the title, the players, the event, date and result, the verdict;
+    every header in a list shut by default."""
+    record = view.record
+    parts = []
+    if titled:
+        parts.append(f'<h2 class="kv-title">{_isolated(view.title)}</h2>')
+    players = view.players
+    if players and " vs ".join(players) != view.title:
+        parts.append('<p class="kv-players">' + " \u2013 ".join(map(_isolated, players))
+                     + "</p>")
+    facts = []
+    for name in FACTS if record is not None else ():
+        value = record.header(name) if record is not None else None
+        value = shorten(value, NAME_WIDTH) if value else value
+        if not value or value == view.title or (name == "Result" and view.problem):
+            continue
+        facts.append(f'<span><span class="kv-dim">{name.lower()}</span> {_isolated(value)}</span>')
+    if view.outcome and not view.problem:
+        facts.append(f'<span class="kv-outcome"><span class="kv-dim">outcome</span> '
+                     f"{_isolated(view.outcome)}</span>")
+    if facts:
+        parts.append('<p class="kv-facts">' + " \u00b7 ".join(facts) + "</p>")
+    parts.append(_verdict(view))
     game = view.game.title if view.game else "unknown game"
     rows = "".join(f"<div><dt>{_isolated(k)}</dt><dd>{_isolated(v)}</dd></div>"
-                   for k, v in (view.record.headers.items() if view.record else ()))
-    outcome = (f'<p class="kv-outcome">Outcome: {_isolated(view.outcome)}</p>'
-               if view.outcome else "")
-    return (f'<header class="kv-head">\n<h2 class="kv-title">{_isolated(view.title)}</h2>\n'
-            f'<p class="kv-dim">{html.escape(game)} \u00b7 {_isolated(view.source)}</p>\n'
-            f'<dl class="kv-headers">{rows}</dl>\n{outcome}{_verdict(view)}\n</header>\n')
+                   for k, v in (record.headers.items() if record else ()))
+    parts.append(f'<details class="kv-all"><summary>{html.escape(game)}: every header'
+                 f'</summary><dl class="kv-headers">{rows}</dl>'
+                 f'<p class="kv-dim">{_isolated(view.source)}</p></details>')
+    return "\n".join(parts)
 
 
 def _verdict(view: GameView) -> str:
     warnings = len(view.problems) - view.errors
     extra = f", {warnings} warning{'s' * (warnings != 1)}" if warnings else ""
     if view.legal:
-        return f'<p class="kv-verdict kv-legal">Legal record: {view.moves} moves{extra}</p>'
+        said = "Problem" if view.problem else f"Legal record: {view.moves} moves"
+        return f'<p class="kv-verdict kv-legal">{said}{extra}</p>'
     first = next(p for p in view.problems if p["severity"] == "error")
     return (f'<p class="kv-verdict kv-illegal">{FAULT} Not legal: {view.errors} '
             f"error{'s' * (view.errors != 1)}{extra}; first at "
@@ -159,37 +239,59 @@ def _icon(name: str) -> str:
             f'<path fill="currentColor" d="{_ICONS[name]}"/></svg>')
 
 
+def _button(action: str, label: str, content: str, extra: str = "", key: str = "") -> str:
+    """A button whose accessible name starts with its visible text (or is its icon's name)."""
+    hint = f" ({key})" if key else ""
+    return (f'<button type="button" data-act="{action}" title="{label}{hint}"'
+            f'{f" aria-label={chr(34)}{label}{chr(34)}" if content.startswith("<svg") else ""}'
+            f"{extra}>{content}</button>")
+
+
 def _controls() -> str:
     """The controls, hidden until the script runs (they do nothing without it)."""
-    def button(action: str, label: str, content: str, extra: str = "") -> str:
-        return (f'<button type="button" data-act="{action}" aria-label="{label}" '
-                f'title="{label}"{extra}>{content}</button>')
-
-    steps = "".join(button(a, label, content) for a, label, content in (
-        ("first", "First position (Home)", _icon("first")),
-        ("back10", "Back 10 (Page Up)", "\u221210"),
-        ("prev", "Previous (Left arrow)", _icon("prev")),
-        ("next", "Next (Right arrow)", _icon("next")),
-        ("fwd10", "Forward 10 (Page Down)", "+10"),
-        ("last", "Last position (End)", _icon("last"))))
+    steps = "".join(_button(a, label, content, key=k) for a, label, content, k in (
+        ("first", "First position", _icon("first"), "Home"),
+        ("back10", "Back 10", "\u221210", "Page Up"),
+        ("prev", "Previous", _icon("prev"), "Left arrow"),
+        ("next", "Next", _icon("next"), "Right arrow"),
+        ("fwd10", "Forward 10", "+10", "Page Down"),
+        ("last", "Last position", _icon("last"), "End")))
     speeds = "".join(f'<option value="{ms}"{" selected" * (ms == 1000)}>{label}</option>'
                      for ms, label in ((250, "0.25 s"), (500, "0.5 s"), (1000, "1 s"),
                                        (2000, "2 s"), (4000, "4 s")))
+    toggles = "".join(_button(a, label, text, f' aria-pressed="{pressed}"', k)
+                      for a, label, text, pressed, k in (
+                          ("flip", "Flip: turn the board round", "Flip", "false", "F"),
+                          ("coords", "Coordinates", "Coordinates", "true", "C"),
+                          ("numbers", "Numbers on the stones", "Numbers", "false", "N"),
+                          ("dark", "Dark board", "Dark", "false", "D")))
     return (
         '<div class="kv-bar" role="group" aria-label="Moves" hidden>\n'
         f'<div class="kv-steps">{steps}</div>\n'
-        '<div class="kv-tools">'
-        + button("play", "Autoplay (P)", f"{_icon('play')} Play",
-                 ' aria-pressed="false" class="kv-play"')
-        + '<label class="kv-speed"><span>every</span> '
-        + f'<select aria-label="Autoplay speed">{speeds}</select></label>'
-        + button("flip", "Turn the board round (F)", "Flip", ' aria-pressed="false"')
-        + button("coords", "Coordinates on or off (C)", "Coordinates", ' aria-pressed="true"')
-        + "</div>\n</div>\n")
+        '<div class="kv-tools kv-playbar">'
+        + _button("play", "Play: step on its own", f"{_icon('play')} <span>Play</span>",
+                  ' aria-pressed="false" class="kv-play"', "P")
+        + '<label class="kv-speed">every '
+        + f"<select>{speeds}</select></label>"
+        + '<label class="kv-jump">move <input type="number" min="0" inputmode="numeric" '
+        'enterkeyhint="go" title="Jump to a move of the line shown (J)"></label>'
+        + _button("main", "Main line", "Main line", "", "M")
+        + "</div>\n"
+        f'<div class="kv-tools kv-toggles">{toggles}</div>\n'
+        "</div>\n")
+
+
+def _take_away() -> str:
+    """Downloads: the record, the position; filled by the script from the page's data."""
+    return ('<details class="kv-take" hidden><summary>Download</summary>'
+            '<p class="kv-files"></p><p>'
+            + _button("svg", "This position as SVG", "Position (SVG)")
+            + _button("png", "This position as PNG", "Position (PNG)")
+            + "</p></details>\n")
 
 
 def _board_svg(view: GameView) -> str:
-    """The final position as drawn, labelled for screen readers."""
+    """The position the page opens at, as drawn, labelled for screen readers."""
     node = view.nodes[view.shown]
     label = _plain(_description(view, node))
     return view.svg(view.shown).replace(
@@ -208,20 +310,31 @@ def _move_name(node: PositionNode) -> str:
     return f"move {node.number}" + (f" ({node.notation})" if node.notation else "")
 
 
-# -- the move list --------------------------------------------------------------------------
+# -- the moves without a script ---------------------------------------------------------------
 
-def _move_list(view: GameView, game: int, games: int, key: str) -> str:
+def _static_moves(view: GameView) -> str:
+    """The moves as text, variations in parentheses, with comments and faults: what a reader
+    without a script sees beside the position (a problem's solution included)."""
     out: list[str] = []
     if view.record is not None:
-        out.extend(f'<p class="kv-c kv-intro">{_isolated(c)}</p>' for c in view.record.comments)
-    out.append('<p class="kv-line">')
+        out.extend(f'<p class="kv-c">{_isolated(c)}</p>' for c in view.record.comments)
+    out.append("<p>")
     for item in _walk_moves(view):
-        if item == "(":
-            out.append('<span class="kv-var">(')
-        elif item == ")":
-            out.append(")</span> ")
-        elif isinstance(item, int):
-            out.append(_entry(view, item, _href(key, game, games, view.nodes[item])))
+        if item in ("(", ")"):
+            out.append(f"{item} " if item == ")" else item)
+            continue
+        assert isinstance(item, int)
+        node = view.nodes[item]
+        number = f"{node.number}.\u00a0" if node.number is not None else ""
+        current = ' class="kv-current"' if item == view.shown else ""
+        if node.fault:
+            move = f"{number}{_isolated(node.notation)}" if node.notation else "result"
+            out.append(f'<span class="kv-err">{FAULT}\u00a0{move}'
+                       + "".join(map(_diagnostic, node.diagnostics)) + "</span> ")
+            continue
+        out.append(f"<span{current}>{number}{_isolated(node.notation)}</span> ")
+        out.extend(f'<span class="kv-c">{_isolated(c)}</span> ' for c in node.comments)
+        out.extend(_diagnostic(d) for d in node.diagnostics)
     out.append("</p>")
     return "".join(out)
 
@@ -238,36 +351,12 @@ def _walk_moves(view: GameView) -> Iterator[int | str]:
             continue
         if nodes[item].children:
             stack.append(nodes[item].children[0])  # read after this move's alternatives
-        for alternative in reversed(_alternatives(view, item)):
-            stack.extend((")", alternative, "("))
-
-
-def _alternatives(view: GameView, index: int) -> list[int]:
-    """The variations replacing node ``index`` (its later siblings, if it is a continuation)."""
-    node = view.nodes[index]
-    if node.choice or node.parent < 0:
-        return []
-    siblings = view.nodes[node.parent].children
-    return siblings[1:] if siblings and siblings[0] == index else []
-
-
-def _entry(view: GameView, index: int, href: str) -> str:
-    node = view.nodes[index]
-    current = ' aria-current="step"' if index == view.shown else ""
-    link = (f'<a class="kv-m{" kv-current" * bool(current)}" data-i="{index}" href="{href}" '
-            f'tabindex="{0 if current else -1}"{current}>')
-    number = f'<span class="kv-n">{node.number}.</span>\u00a0' if node.number is not None else ""
-    if node.fault:
-        move = (f"{number}{_isolated(node.notation)}" if node.notation else "result")
-        diags = "".join(_diagnostic(d) for d in node.diagnostics)
-        return (f'<span class="kv-err" data-i="{index}">{link}{FAULT}\u00a0{move}</a>{diags}'
-                "</span> ")
-    parts = [f"{link}{number}{_isolated(node.notation)}</a> "]
-    parts.extend(f'<span class="kv-c" data-i="{index}">{_isolated(c)}</span> '
-                 for c in node.comments)
-    parts.extend(f'<span class="kv-warn" data-i="{index}">{_diagnostic(d)}</span> '
-                 for d in node.diagnostics)
-    return "".join(parts)
+        node = nodes[item]
+        if node.choice == 0 and node.parent >= 0:
+            siblings = nodes[node.parent].children
+            if siblings and siblings[0] == item:
+                for alternative in reversed(siblings[1:]):
+                    stack.extend((")", alternative, "("))
 
 
 def _diagnostic(problem: dict[str, Any]) -> str:
@@ -286,7 +375,7 @@ def _diagnostic(problem: dict[str, Any]) -> str:
         quoted = (f'<code class="kv-src"><span class="kv-dim">{problem["line"]} |</span> '
                   f"{_text(source_line[:column - 1])}<mark>{_text(source_line[column - 1:stop])}"
                   f"</mark>{_text(source_line[stop:])}</code>")
-    return (f'<span class="kv-diag kv-{html.escape(severity)}" role="note">'
+    return (f'<span class="kv-diag kv-{html.escape(severity)}">'
             f'<span class="kv-msg">{mark} {_isolated(text)}</span>{quoted}</span>')
 
 
@@ -297,91 +386,133 @@ def location_of(problem: dict[str, Any]) -> str:
     return where
 
 
-# -- the variation tree ---------------------------------------------------------------------
+# -- data for the script ----------------------------------------------------------------------
 
-def _tree(view: GameView, game: int, games: int, key: str) -> str:
-    """Every line of play as a nested list, each linking to its first move."""
-    lines = sum(1 for node in view.nodes if node.choice)
-    if not lines:
-        return ""
-    out = [(f'<details class="kv-tree" open><summary>Variations ({lines})</summary>'
-            '<ul aria-label="Lines of play">')]
-    first = view.nodes[0].children[0]
-    stack: list[int | str] = [first]
-    while stack:
-        item = stack.pop()
-        if item == "</ul></li>":
-            out.append(str(item))
-            continue
-        assert isinstance(item, int)
-        line = _line_nodes(view, item)
-        out.append(_tree_item(view, line, _href(key, game, games, view.nodes[item])))
-        branches = [alternative for node in line for alternative in _alternatives(view, node)]
-        if branches:
-            out.append("<ul>")
-            stack.append("</ul></li>")
-            stack.extend(reversed(branches))
-        else:
-            out.append("</li>")
-    out.append("</ul></details>\n")
-    return "".join(out)
+def _data(views: Sequence[GameView], shown: int,
+          text: str | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The page's shared table of SVG lines and each game's data, compactly."""
+    table = views[0].table
+    flips: dict[int, int] = {}
+    variants: list[list[list[Sequence[int]]]] = []  # per view, per variant, per node
+    explicit: list[dict[int, dict[int, Sequence[int]]]] = []
+    lists: list[Sequence[int]] = []
+    for view in views:
+        numbers = None if view.table is table else merged(table, view.table)
 
+        def own(edits: Sequence[int], numbers: list[int] | None = numbers) -> Sequence[int]:
+            return edits if numbers is None else renumbered(edits, numbers)
 
-def _line_nodes(view: GameView, first: int) -> list[int]:
-    line = [first]
-    while view.nodes[line[-1]].children:
-        line.append(view.nodes[line[-1]].children[0])
-    return line
-
-
-def _tree_item(view: GameView, line: list[int], href: str) -> str:
-    first = view.nodes[line[0]]
-    name = "Main line" if not first.path else ".".join(map(str, first.path))
-    shown = [view.nodes[i] for i in line[:3]]
-    moves = " ".join((f"{n.number}.\u00a0" if n.number is not None else "")
-                     + (n.notation or "result") for n in shown)
-    more = " \u2026" if len(line) > 3 else ""
-    fault = f" {FAULT}" if any(view.nodes[i].fault for i in line) else ""
-    count = sum(view.nodes[i].number is not None and not view.nodes[i].fault for i in line)
-    return (f'<li><a class="kv-t" data-i="{line[0]}" data-last="{line[-1]}" '
-            f'href="{href}" tabindex="-1"><b>{html.escape(name)}</b> '
-            f'{_isolated(moves + more)} <span class="kv-dim">({count} move'
-            f"{'s' * (count != 1)}{fault})</span></a>")
+        edits = [[own(n.edits[k]) for n in view.nodes] for k in range(view.variants)]
+        frames = [[[own(e) for e in f] for f in n.frames] for n in view.nodes]
+        kept: dict[int, dict[int, Sequence[int]]] = {}
+        for variant in range(1, view.variants, 2):  # turned round: from its counterpart
+            kept[variant] = {i: after for i, (before, after) in
+                             enumerate(zip(edits[variant - 1], edits[variant]))
+                             if not derived(before, after, flips)}
+            lists.extend(kept[variant].values())
+        for variant in range(0, view.variants, 2):
+            lists.extend(edits[variant])
+        lists.extend(e for node_frames in frames for frame in node_frames for e in frame)
+        variants.append([*edits, frames])  # type: ignore[list-item]
+        explicit.append(kept)
+    packed = pack(table, lists, flips)
+    shared: dict[str, Any] = {"tokens": packed.tokens, "lines": packed.lines,
+                              "pairs": packed.pairs, "others": packed.others}
+    if text is not None and len(text) <= MAX_DOWNLOAD and views:
+        name = re.split(r"[\\/]", views[0].source.split("#")[0])[-1] or "record"
+        shared["file"] = [name, text]
+    datas = [_game_data(view, index == shown, packed, variants[index], explicit[index],
+                        single=len(views) == 1, written=text)
+             for index, view in enumerate(views)]
+    return shared, datas
 
 
-# -- data for the script --------------------------------------------------------------------
-
-def _data(view: GameView) -> dict[str, Any]:
-    """The positions and what the script shows beside them, compactly."""
+def _game_data(view: GameView, shown: bool, packed: Packed, edits: list[Any],
+               explicit: dict[int, dict[int, Sequence[int]]], single: bool,
+               written: str | None) -> dict[str, Any]:
+    data: dict[str, Any] = {"title": view.title, "game": view.game.title if view.game else ""}
+    if not shown:
+        data["head"] = head_html(view, True)
+    if view.failure is not None:
+        data["failed"] = _diagnostic(view.failure)
+        return data
     nodes = view.nodes
-    frames = [(i, f) for i, n in enumerate(nodes) for f in n.frames]
-    packed = pack(view.table, [n.edits[0] for n in nodes] + [n.edits[1] for n in nodes]
-                  + [f[0] for _, f in frames] + [f[1] for _, f in frames])
-    drawn_frames: dict[str, list[list[str]]] = {}
-    for offset, (index, _) in enumerate(frames):
-        at = 2 * len(nodes) + offset
-        drawn_frames.setdefault(str(index), []).append(
-            [packed.edits[at], packed.edits[at + len(frames)]])
+    numbers: list[Any] = []
+    jumps: list[int] = []
+    counted: list[int] = []
+    for index, node in enumerate(nodes):
+        if node.parent != index - 1:
+            jumps.extend((index, node.parent))
+        before = counted[node.parent] if node.parent >= 0 else 0
+        if node.number != before + 1:
+            numbers.extend((index, node.number))
+        counted.append(node.number if node.number is not None else before)
     statuses = list(dict.fromkeys(n.status for n in nodes))
-    status_index = {status: index for index, status in enumerate(statuses)}
-    return {
-        "game": view.game.title if view.game else "",
-        "title": view.title,
-        "tokens": packed.tokens,
-        "lines": packed.lines,
-        "edits": packed.edits[:len(nodes)],
-        "flipped": packed.edits[len(nodes):2 * len(nodes)],
-        "frames": drawn_frames,
-        "parent": [n.parent for n in nodes],
-        "choice": [n.choice for n in nodes],
-        "number": [n.number for n in nodes],
+    sides = list(dict.fromkeys(n.side for n in nodes))
+    data.update({
+        "jumps": jumps, "numbers": numbers,
         "notation": [n.notation for n in nodes],
-        "statuses": statuses,
-        "status": [status_index[n.status] for n in nodes],
+        "statuses": statuses, "status": _indexes(statuses, (n.status for n in nodes)),
+        "sides": sides, "side": _indexes(sides, (n.side for n in nodes)),
         "faults": [i for i, n in enumerate(nodes) if n.fault],
-        "words": {str(i): n.words for i, n in enumerate(nodes) if n.words},
-        "open": view.shown,
-    }
+        "comments": {i: n.comments for i, n in enumerate(nodes) if n.comments},
+        "diags": {i: [_diagnostic(d) for d in n.diagnostics]
+                  for i, n in enumerate(nodes) if n.diagnostics},
+        "words": {i: n.words for i, n in enumerate(nodes) if n.words},
+        "edits": [packed.encode(e) for e in edits[0]],
+        "flipped": {i: packed.encode(e) for i, e in explicit.get(1, {}).items()},
+        "frames": {i: [[packed.encode(f[0]), packed.encode(f[1])] for f in frames]
+                   for i, frames in enumerate(edits[-1]) if frames},
+        "text": [n.text_edits for n in nodes],
+        "open": view.shown, "final": view.final,
+        "intro": view.record.comments if view.record is not None else [],
+        "files": _files(view, single, written),
+    })
+    if view.variants > 2:
+        data["withNumbers"] = 1  # drawn with numbers; the button takes them off
+        data["numbered"] = [packed.encode(e) for e in edits[2]]
+        data["numflipped"] = {i: packed.encode(e) for i, e in explicit.get(3, {}).items()}
+    if view.problem:
+        data["problem"] = right_answers(view.nodes)
+    return data
+
+
+def _indexes(table: list[str], values: Iterator[str]) -> list[int]:
+    number = {value: index for index, value in enumerate(table)}
+    return [number[value] for value in values]
+
+
+def _files(view: GameView, single: bool, written: str | None) -> list[list[str]]:
+    """The record to download besides the file as written: as SGF (where the game has it and
+    the file is not the same record in SGF already) and as kifu's JSON."""
+    record, game = view.record, view.game
+    if record is None or game is None or (written is not None and len(written) > MAX_DOWNLOAD):
+        return []
+    stem = re.split(r"[\\/]", view.source)[-1].replace("#", "-").rsplit(".", 1)[0] or "record"
+    files = []
+    sgf = game.formats().get("sgf")
+    if sgf is not None and not (single and written is not None and written.lstrip().startswith(
+            "(;")):
+        with suppress(KifuError):  # a record SGF cannot hold: the other forms still
+            files.append(["SGF", f"{stem}.sgf", "".join(sgf.written(record))])
+    with suppress(KifuError):
+        files.append(["JSON", f"{stem}.json", _json_download(record)])
+    return files
+
+
+def _json_download(record: Record) -> str:
+    """kifu's JSON of a record, without the places in the file each move was read from (the
+    download is a record, not a report on a file)."""
+    document = jsonform.to_json(record)
+    pending = [document]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            item.pop("span", None)
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
 
 
 def _href(key: str, game: int, games: int, node: PositionNode | None) -> str:

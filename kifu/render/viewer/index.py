@@ -190,8 +190,8 @@ def write_index(rows: Iterable[IndexRow], out_dir: Path, title: str = "kifu reco
         '</head>\n<body class="kv-page">\n<main class="kifu-viewer kv-index">\n'
         f"<h1 class=\"kv-title\">{html.escape(title)}</h1>\n<p>{html.escape(summary)}</p>\n"
         '<div class="kv-table"><table>\n<thead><tr><th scope="col">record</th>'
-        '<th scope="col">game</th><th scope="col">title</th><th scope="col">players</th>'
-        '<th scope="col">result</th><th scope="col">moves</th><th scope="col">verdict</th>'
+        '<th scope="col">players</th><th scope="col">result</th><th scope="col">moves</th>'
+        '<th scope="col">verdict</th><th scope="col">game</th>'
         "</tr></thead>\n<tbody>\n")
     tail = "</tbody>\n</table></div>\n</main>\n</body>\n</html>\n"
     path = out_dir / INDEX
@@ -214,9 +214,12 @@ def _row(row: IndexRow) -> str:
                         f"{html.escape(row.problem)}</bdi></td>")
     players = " \u2013 ".join(row.players)
     moves = cell(str(row.moves), ' class="kv-num"')
-    source = f"<bdi>{html.escape(row.source)}</bdi>"
-    link = f'<a href="{html.escape(row.href)}">{source}</a>' if row.href else source
+    title = row.title if row.title and row.title != row.source else row.source
+    name = f"<bdi>{html.escape(title)}</bdi>"
+    link = f'<a href="{html.escape(row.href)}">{name}</a>' if row.href else name
+    if title != row.source:  # the file, small, under the record's name
+        link += f'<br><bdi class="kv-dim kv-file">{html.escape(row.source)}</bdi>'
     if row.note:
         link += f'<br><bdi class="kv-dim">{html.escape(row.note)}</bdi>'
-    return (f"<tr><td>{link}</td>{cell(row.game)}{cell(row.title)}{cell(players)}"
-            f"{cell(result)}{moves}{verdict_cell}</tr>\n")
+    return (f"<tr><td>{link}</td>{cell(players)}{cell(result)}{moves}{verdict_cell}"
+            f"{cell(row.game)}</tr>\n")

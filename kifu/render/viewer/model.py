@@ -1,35 +1,49 @@
 """What the viewer shows of one record: its tree of positions, each drawn by the game itself.
 
 The record is replayed line by line (:meth:`Game.replay_tree`); every position is drawn with the
-game's own SVG renderer, as it stands and turned round, and kept as differences from the position
-before it (:mod:`kifu.render.viewer.svgdiff`).  A line that breaks a rule keeps everything up to
+game's own SVG renderer in each of the page's *variants* (as the options say, turned round, and,
+where the game numbers its stones, numbered and numbered turned round) and kept as differences
+from the drawing of the position before it (:mod:`kifu.render.viewer.svgdiff`), with the game's
+text diagram of it beside, for screen readers.  A line that breaks a rule keeps everything up to
 the fault, and the fault itself becomes a node in place of the move that broke it, carrying the
 diagnostic ``kifu validate`` prints.  Nothing here knows a game: moves, events and drawings come
 through the :class:`~kifu.plugin.GamePlugin` contract.
+
+Any number of positions, up to what kifu reads at all (``MAX_MOVES``): only the drawings of the
+positions a variation may still start from are held while the tree is built (the last two of
+each line still being replayed), so memory grows with the differences, not with the drawings.
 """
 from __future__ import annotations
 
+import re
+from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from kifu.base.errors import KifuError, LimitError
-from kifu.base.limits import moves_in
-from kifu.base.record import Record
+from kifu.base.errors import KifuError
+from kifu.base.limits import shorten
+from kifu.base.record import Node, Record
 from kifu.plugin import AnyGame, RenderOptions, Step
-from kifu.render.viewer.svgdiff import SvgTable, difference
+from kifu.render.viewer.problems import is_problem, mark_of
+from kifu.render.viewer.svgdiff import SvgTable, apply, difference
 from kifu.run.replayjson import diagnostic_json, move_json
 
-#: The positions one page draws at most: each is drawn by the game twice (as it stands and
-#: turned round), a few milliseconds each, so that a record of a hundred thousand variations
-#: would take minutes and a page of hundreds of megabytes; real games and problem collections
-#: have hundreds, or a few thousand.
-MAX_POSITIONS = 10_000
+#: The most characters of a record's name or a player's a page shows outside the list of its
+#: headers (which shows them whole): a name of megabytes once stood five times on its page.
+NAME_WIDTH = 200
 
 #: A diagnostic as the replay format gives it (see ``kifu/schema/replay.schema.json``).
 DiagnosticJson = dict[str, Any]
 
+#: Edits per variant: as drawn, turned round, numbered, numbered and turned round.
+Edits = tuple["array[int]", ...]
 
-@dataclass
+#: The variants of every drawing: (turned round, numbered), each relative to the options given.
+VARIANTS = ((False, False), (True, False), (False, True), (True, True))
+
+
+@dataclass(slots=True)
 class PositionNode:
     """One position of the tree: the start, a move played, or a fault in place of a move."""
 
@@ -45,15 +59,23 @@ class PositionNode:
     words: list[str] = field(default_factory=list)
     diagnostics: list[DiagnosticJson] = field(default_factory=list)
     status: str = ""
-    #: Edits from the parent's drawing to this one, as drawn and turned round.
-    edits: tuple[list[int], list[int]] = ([], [])
-    #: The steps of what the move did (``Game.frames``), each as edits from this drawing.
-    frames: list[tuple[list[int], list[int]]] = field(default_factory=list)
+    #: The side to move (``Game.to_move``), "" when none is.
+    side: str = ""
+    #: Edits from the parent's drawing to this one, per variant (:data:`VARIANTS`).
+    edits: Edits = ()
+    #: Changes from the parent's text diagram to this one (see :func:`text_changes`).
+    text_edits: list[list[Any]] = field(default_factory=list)
+    #: The steps of what the move did (``Game.frames``), each as edits from this drawing (as
+    #: drawn, turned round).
+    frames: list[tuple[array[int], array[int]]] = field(default_factory=list)
     #: True for a fault shown in place of the move that broke a rule.
     fault: bool = False
     #: The variation path of the line the node belongs to (as ``--variation`` writes it).
     path: tuple[int, ...] = ()
     children: list[int] = field(default_factory=list)
+    #: What the record marks the move as: 1 a good move (a problem's right answer), -1 a bad
+    #: one, 0 neither.
+    mark: int = 0
 
 
 @dataclass
@@ -65,8 +87,8 @@ class GameView:
     record: Record | None
     nodes: list[PositionNode] = field(default_factory=list)
     table: SvgTable = field(default_factory=SvgTable)
-    #: Each node's drawing (as the options ask) as line numbers of the table.
-    drawings: list[list[int]] = field(default_factory=list)
+    #: How many variants of the drawing the view holds (2, or 4 where the game numbers stones).
+    variants: int = 2
     #: The main line's end: its last node.
     final: int = 0
     #: Where the page opens (and what it shows without its script); ``None``: the final node.
@@ -76,6 +98,9 @@ class GameView:
     problems: list[DiagnosticJson] = field(default_factory=list)
     #: Why no position can be shown at all (the record cannot be read or set up).
     failure: DiagnosticJson | None = None
+    #: Shown as a problem: the start position and the side to play, the solution when asked.
+    problem: bool = False
+    _built: dict[tuple[int, int], list[int]] = field(default_factory=dict, repr=False)
 
     @property
     def errors(self) -> int:
@@ -87,8 +112,10 @@ class GameView:
 
     @property
     def shown(self) -> int:
-        """The node a page opens at."""
-        return self.final if self.opened is None else self.opened
+        """The node a page opens at: where asked, else the start of a problem, else the end."""
+        if self.opened is not None:
+            return self.opened
+        return 0 if self.problem else self.final
 
     @property
     def moves(self) -> int:
@@ -100,9 +127,37 @@ class GameView:
             index = node.parent
         return count
 
-    def svg(self, node: int) -> str:
+    def drawing(self, node: int, variant: int = 0) -> list[int]:
+        """A node's drawing in one variant, as line numbers of the table (rebuilt from the
+        edits; the last few kept, so that walking a line costs one edit a step)."""
+        chain = []
+        at = node
+        while at >= 0 and (at, variant) not in self._built:
+            chain.append(at)
+            at = self.nodes[at].parent
+        lines = self._built[(at, variant)] if at >= 0 else []
+        for index in reversed(chain):
+            lines = apply(lines, list(self.nodes[index].edits[variant]))
+        if len(self._built) > 64:
+            self._built.clear()
+        self._built[(node, variant)] = lines
+        return lines
+
+    def svg(self, node: int, variant: int = 0) -> str:
         """The drawing of a node's position, as the game's renderer wrote it."""
-        return self.table.text(self.drawings[node])
+        return self.table.text(self.drawing(node, variant))
+
+    def text(self, node: int) -> str:
+        """The game's text diagram of a node's position."""
+        chain = []
+        at = node
+        while at >= 0:
+            chain.append(at)
+            at = self.nodes[at].parent
+        rows: list[str] = []
+        for index in reversed(chain):
+            rows = text_applied(rows, self.nodes[index].text_edits)
+        return "\n".join(rows)
 
     def node_at(self, move: int | None, path: tuple[int, ...] = ()) -> int | None:
         """The node after move ``move`` (0: the start, ``None``: the end) of the line ``path``
@@ -122,18 +177,23 @@ class GameView:
 
     @property
     def title(self) -> str:
+        """The record's name (``Event``, ``Title`` or ``Name``), else its players ("Ann vs
+        Bo"), else its file's name, cut to :data:`NAME_WIDTH` characters."""
         if self.record is not None:
             for key in ("Event", "Title", "Name"):
                 value = self.record.header(key)
                 if value:
-                    return value
-        return self.source
+                    return shorten(value, NAME_WIDTH)
+        if len(self.players) >= 2:
+            return " vs ".join(self.players)
+        return shorten(re.split(r"[\\/]", self.source)[-1], NAME_WIDTH)
 
     @property
     def players(self) -> list[str]:
+        """The players' names, each cut to :data:`NAME_WIDTH` characters."""
         if self.game is None or self.record is None:
             return []
-        return self.game.players(self.record)
+        return [shorten(name, NAME_WIDTH) for name in self.game.players(self.record)]
 
 
 def failed_view(source: str, error: KifuError, text: str | None, game: AnyGame | None = None,
@@ -144,28 +204,27 @@ def failed_view(source: str, error: KifuError, text: str | None, game: AnyGame |
 
 
 def build_view(game: AnyGame, record: Record, source: str, text: str | None,
-               options: RenderOptions, *, lenient: bool = False) -> GameView:
-    """Replay every line of ``record`` and draw each position with ``options`` (and turned
-    round), keeping the faults in place of the moves that broke a rule."""
-    positions = moves_in(record.moves)
-    if positions > MAX_POSITIONS:
-        return failed_view(source, LimitError(
-            f"the viewer draws at most {MAX_POSITIONS:,} positions a record, and this one has "
-            f"{positions:,} (variations included); draw single positions with 'kifu render "
-            "--move N --variation PATH'", span=record.moves[0].span, rule="viewer-positions"),
-            text, game, record)
+               options: RenderOptions, *, lenient: bool = False,
+               problem: bool | None = None, table: SvgTable | None = None) -> GameView:
+    """Replay every line of ``record`` and draw each position in every variant, keeping the
+    faults in place of the moves that broke a rule.  ``problem``: show the record as a problem
+    (``None``: if it reads as one, see :func:`kifu.render.viewer.problems.is_problem`);
+    ``table``: the table of SVG lines to add to (the games of one page share one)."""
     try:
         start = game.start(record)
     except KifuError as error:
         return failed_view(source, error, text, game, record)
-    builder = _TreeBuilder(game, record, source, text, options)
+    builder = _TreeBuilder(game, record, source, text, options,
+                           _numbers_drawn(game, record, options))
+    if table is not None:
+        builder.view.table = table
     builder.add_start(start)
     final_position = start
     for item in game.replay_tree(record, lenient=lenient):
         if isinstance(item, KifuError):
             builder.add_fault(item)
         else:
-            builder.add_step(item)
+            builder.add_step(item, mark_of(item.node))
             if not item.path:
                 final_position = item.position
     view = builder.view
@@ -173,40 +232,64 @@ def build_view(game: AnyGame, record: Record, source: str, text: str | None,
     if not main_failed:
         outcome = game.outcome(final_position)
         view.outcome = outcome.describe() if outcome else None
-        for problem in game.check_result(record, final_position):
-            builder.add_fault(problem)
+        for found in game.check_result(record, final_position):
+            builder.add_fault(found)
+    view.problem = is_problem(record, view.nodes, view.title) if problem is None else problem
     return view
+
+
+def _numbers_drawn(game: AnyGame, record: Record, options: RenderOptions) -> bool:
+    """Whether the page is to carry drawings without and with numbers on the stones: when
+    they are asked for (``--numbers``: they would double the positions' share of a page that
+    does not use them) and the game draws them (its drawing of the main line's last position
+    changes with them; a game without stones ignores the option)."""
+    if not options.numbers:
+        return False
+    position = None
+    try:
+        for step in game.replay(record, lenient=True):
+            position = step.position
+    except KifuError:
+        pass
+    if position is None:
+        return False
+    return (game.render_svg(position, replace(options, numbers=True), record)
+            != game.render_svg(position, replace(options, numbers=False), record))
 
 
 class _TreeBuilder:
     """Places each replayed step under the node it was played from."""
 
     def __init__(self, game: AnyGame, record: Record, source: str, text: str | None,
-                 options: RenderOptions) -> None:
+                 options: RenderOptions, numbers: bool) -> None:
         self.game, self.record, self.source, self.text = game, record, source, text
-        self.options: tuple[RenderOptions, RenderOptions] = (
-            options, replace(options, flip=not options.flip))
-        self.view = GameView(source, game, record)
+        variants = VARIANTS if numbers else VARIANTS[:2]
+        self.options = [replace(options, flip=options.flip != flip,
+                                numbers=options.numbers != numbered)
+                        for flip, numbered in variants]
+        self.text_options = options
+        self.view = GameView(source, game, record, variants=len(variants))
         #: Per line of play: its last node so far.
         self.last: dict[tuple[int, ...], int] = {}
-        #: (line, depth) -> node, for the nodes a line has of its own.
-        self.at: dict[tuple[tuple[int, ...], int], int] = {}
-        #: Each node's drawings as line numbers of the table (as drawn, turned round).
-        self.drawn: list[tuple[list[int], list[int]]] = []
+        #: The drawings (per variant, and the text diagram) of the nodes a line may still be
+        #: continued or branched from: the last two of each line still being replayed.
+        self.held: dict[int, tuple[Any, ...]] = {}
 
     def add_start(self, position: Any) -> None:
-        node = PositionNode(parent=-1, choice=0, depth=0, status=self._status(position))
+        node = PositionNode(parent=-1, choice=0, depth=0, status=self._status(position),
+                            side=self.game.to_move(position) or "")
         self._add(node, position)
         self.last[()] = 0
 
-    def add_step(self, step: Step) -> None:
+    def add_step(self, step: Step, mark: int = 0) -> None:
         parent, choice = self._parent(step.path)
         moved = move_json(self.game, step, self.source, self.text)
         node = PositionNode(
             parent=parent, choice=choice, depth=self.view.nodes[parent].depth + 1,
             number=step.number, notation=moved["notation"], comments=moved["comments"],
             words=[w for w in map(self.game.event_text, step.events) if w],
-            diagnostics=moved["warnings"], status=self._status(step.position), path=step.path)
+            diagnostics=moved["warnings"], status=self._status(step.position),
+            side=self.game.to_move(step.position) or "", path=step.path, mark=mark)
         index = self._add(node, step.position)
         self.view.problems.extend(moved["warnings"])
         if not step.path:
@@ -218,62 +301,73 @@ class _TreeBuilder:
         path = error.variation
         parent, choice = self._parent(path)
         problem = diagnostic_json(error, self.source, self.text)
-        depth = self.view.nodes[parent].depth + 1
-        notation = self._failed_move(path, depth)
+        before = self.view.nodes[parent]
+        depth = before.depth + 1
         node = PositionNode(parent=parent, choice=choice, depth=depth, number=error.move_number,
-                            notation=notation, diagnostics=[problem],
-                            status=self.view.nodes[parent].status, fault=True, path=path)
+                            notation=self._failed_move(path, depth), diagnostics=[problem],
+                            status=before.status, side=before.side, fault=True, path=path,
+                            edits=tuple(array("I") for _ in self.options))
+        index = len(self.view.nodes)
         self.view.nodes.append(node)
-        self.view.nodes[parent].children.append(len(self.view.nodes) - 1)
-        self.drawn.append(self.drawn[parent])
-        self.view.drawings.append(self.drawn[parent][0])
+        before.children.append(index)
+        self.held[index] = self.held[parent]
         self.view.problems.append(problem)
-        self.last[path] = len(self.view.nodes) - 1
+        self.last[path] = index
         if not path:
-            self.view.final = len(self.view.nodes) - 1
+            self.view.final = index
 
     def _parent(self, path: tuple[int, ...]) -> tuple[int, int]:
-        """The node a line's next entry is played from, and the variation it starts (0: none)."""
+        """The node a line's next entry is played from, and the variation it starts (0: none).
+
+        The tree is replayed depth first: a variation starts right after the move it replaces
+        was played on its parent line, so it branches from that move's parent."""
         if path in self.last:
             return self.last[path], 0
-        return self._node_at(path[:-2], path[-2] - 1), path[-1]
-
-    def _node_at(self, path: tuple[int, ...], depth: int) -> int:
-        """The node of line ``path`` at ``depth``, looked up in the lines it branched from."""
-        while depth > 0:
-            found = self.at.get((path, depth))
-            if found is not None:
-                return found
-            path = path[:-2]
-        return 0
+        nodes, depth = self.view.nodes, path[-2] - 1
+        at = self.last[path[:-2]]
+        while nodes[at].depth > depth:
+            at = nodes[at].parent
+        return at, path[-1]
 
     def _add(self, node: PositionNode, position: Any) -> int:
         index = len(self.view.nodes)
         drawings = self._draw(position, self.options)
-        before = self.drawn[node.parent] if node.parent >= 0 else ([], [])
-        node.edits = (difference(before[0], drawings[0]), difference(before[1], drawings[1]))
+        diagram = self.game.render_text(position, self.text_options).rstrip("\n").split("\n")
+        before: tuple[Any, ...] = (self.held[node.parent] if node.parent >= 0
+                                   else (*(array("I") for _ in drawings), []))
+        node.edits = tuple(array("I", difference(old, new))
+                           for old, new in zip(before, drawings))
+        node.text_edits = text_changes(before[-1], diagram)
         if node.parent >= 0:
             for extras in self.game.frames(position):
-                drawn, turned = self.options
-                frame = self._draw(position, (replace(drawn, extras={**drawn.extras, **extras}),
-                                              replace(turned, extras={**turned.extras, **extras})))
-                node.frames.append((difference(drawings[0], frame[0]),
-                                    difference(drawings[1], frame[1])))
-        self.view.nodes.append(node)
-        self.drawn.append((drawings[0], drawings[1]))
-        self.view.drawings.append(drawings[0])
-        if node.parent >= 0:
+                frame = self._draw(position, [replace(o, extras={**o.extras, **extras})
+                                              for o in self.options[:2]])
+                node.frames.append((array("I", difference(drawings[0], frame[0])),
+                                    array("I", difference(drawings[1], frame[1]))))
             self.view.nodes[node.parent].children.append(index)
+        self.view.nodes.append(node)
+        self.held[index] = (*drawings, diagram)
         self.last[node.path] = index
-        self.at[(node.path, node.depth)] = index
+        if len(self.held) > 512:
+            self._forget()
         return index
 
-    def _draw(self, position: Any, options: tuple[RenderOptions, RenderOptions]
-              ) -> tuple[list[int], list[int]]:
+    def _forget(self) -> None:
+        """Drop the drawings no line can still start from: all but the last two nodes of each
+        line on the way to the line being replayed (the tree is replayed depth first)."""
+        nodes, current = self.view.nodes, self.view.nodes[-1].path
+        keep: set[int] = set()
+        for end in range(0, len(current) + 1, 2):
+            last = self.last.get(current[:end])
+            if last is not None:
+                keep.update((last, nodes[last].parent))
+        self.held = {index: drawn for index, drawn in self.held.items() if index in keep}
+
+    def _draw(self, position: Any, options: Sequence[RenderOptions]) -> list[array[int]]:
         """A position drawn with each of ``options``, as line numbers of the table."""
         table, record = self.view.table, self.record
-        return (table.encode(self.game.render_svg(position, options[0], record)),
-                table.encode(self.game.render_svg(position, options[1], record)))
+        return [array("I", table.encode(self.game.render_svg(position, o, record)))
+                for o in options]
 
     def _status(self, position: Any) -> str:
         outcome = self.game.outcome(position)
@@ -285,7 +379,44 @@ class _TreeBuilder:
     def _failed_move(self, path: tuple[int, ...], depth: int) -> str:
         """The notation of the entry that broke a rule (none for a result that disagrees)."""
         try:
-            line = self.record.line(path)
+            line: list[Node[Any]] = self.record.line(path)
         except ValueError:
             return ""
         return self.game.move_text(line[depth - 1].move) if depth <= len(line) else ""
+
+
+def text_changes(before: Sequence[str], after: Sequence[str]) -> list[list[Any]]:
+    """What turns the rows of one text diagram into another's: ``[row, column, text]`` (the
+    characters from ``column`` on replaced, as many as ``text`` has), ``[row, text]`` (the
+    row replaced or added), ``[rows]`` (the diagram cut to so many rows)."""
+    changes: list[list[Any]] = []
+    for row, new in enumerate(after):
+        old = before[row] if row < len(before) else None
+        if old == new:
+            continue
+        if old is None or len(old) != len(new):
+            changes.append([row, new])
+            continue
+        start = next(i for i, (a, b) in enumerate(zip(old, new)) if a != b)
+        end = len(new) - next(i for i, (a, b) in enumerate(zip(old[::-1], new[::-1])) if a != b)
+        changes.append([row, start, new[start:end]])
+    if len(before) > len(after):
+        changes.append([len(after)])
+    return changes
+
+
+def text_applied(rows: Sequence[str], changes: Sequence[list[Any]]) -> list[str]:
+    """The inverse of :func:`text_changes` (the script does the same)."""
+    out = list(rows)
+    for change in changes:
+        if len(change) == 1:
+            del out[change[0]:]
+        elif len(change) == 2:
+            row, text = change
+            out[row:row + 1] = [text] if row < len(out) else []
+            if row >= len(out):
+                out.append(text)
+        else:
+            row, column, text = change
+            out[row] = out[row][:column] + text + out[row][column + len(text):]
+    return out

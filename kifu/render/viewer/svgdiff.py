@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -27,7 +27,9 @@ class SvgTable:
 
     def encode(self, svg: str) -> list[int]:
         """The document as line numbers of this table (added where new)."""
-        return [self._line(line) for line in svg.split("\n")]
+        known = self._line_ids.get
+        return [number if (number := known(line)) is not None else self._line(line)
+                for line in svg.split("\n")]
 
     def text(self, lines: Sequence[int]) -> str:
         """The document whose line numbers these are."""
@@ -48,7 +50,7 @@ class SvgTable:
         return found
 
 
-def difference(before: list[int], after: list[int]) -> list[int]:
+def difference(before: Sequence[int], after: Sequence[int]) -> list[int]:
     """Edits turning ``before`` into ``after``, flat: ``at, removed, added, *ids`` repeated.
 
     ``at`` counts in ``before``; the edits apply in order, each after the previous ones, so the
@@ -71,12 +73,12 @@ def difference(before: list[int], after: list[int]) -> list[int]:
     return edits
 
 
-def apply(before: list[int], edits: list[int]) -> list[int]:
+def apply(before: Sequence[int], edits: Sequence[int]) -> list[int]:
     """The inverse of :func:`difference` (the script does the same in JavaScript)."""
     after = list(before)
     shift = 0
     for at, removed, added in _spans(edits):
-        after[at + shift:at + shift + removed] = added
+        after[at + shift:at + shift + removed] = list(added)
         shift += len(added) - removed
     return after
 
@@ -93,30 +95,91 @@ class Packed:
     tokens: list[str]
     lines: str
     edits: list[str]
+    number: dict[int, int] = field(default_factory=dict)
+    pairs: str = ""
+    others: str = ""
+
+    def encode(self, edits: Sequence[int]) -> str:
+        """An edit list (in the table's numbering) as the page carries it."""
+        numbers: list[str] = []
+        for at, removed, added in _spans(edits):
+            numbers.extend((base36(at), base36(removed), base36(len(added))))
+            numbers.extend(base36(self.number[line]) for line in added)
+        return ",".join(numbers)
 
 
-def pack(table: SvgTable, edit_lists: Sequence[list[int]]) -> Packed:
-    """The table's lines used by ``edit_lists``, renumbered by use, and the lists in that
-    numbering."""
+def pack(table: SvgTable, edit_lists: Sequence[Sequence[int]],
+         pairs: dict[int, int] | None = None) -> Packed:
+    """The table's lines used by ``edit_lists`` (and those ``pairs`` names), renumbered by
+    use, and the lists in that numbering; :attr:`Packed.number` gives a line's new number.
+
+    ``pairs`` maps lines to their counterparts (a line as turned round, see :func:`derived`):
+    each counterpart is numbered right after its line where it can be, so that the page
+    carries the mapping as one digit a line (:attr:`Packed.pairs`: 1, the next line is its
+    counterpart; 2, the line before; 0, none or itself) and the few others as pairs
+    (:attr:`Packed.others`)."""
+    pairs = pairs or {}
     line_uses = Counter(line for edits in edit_lists for line in _added(edits))
-    line_order = [line for line, _ in line_uses.most_common()]
+    line_uses.update(pairs)
+    line_order: list[int] = []
+    placed: set[int] = set()
+    for line, _ in line_uses.most_common():
+        if line in placed:
+            continue
+        line_order.append(line)
+        placed.add(line)
+        other = pairs.get(line, line)
+        if other != line and other not in placed:
+            line_order.append(other)
+            placed.add(other)
     line_number = {line: index for index, line in enumerate(line_order)}
+    flags = ["0"] * len(line_order)
+    others: list[str] = []
+    for line, other in pairs.items():
+        at, to = line_number[line], line_number[other]
+        if to == at + 1:
+            flags[at] = "1"
+        elif to == at - 1:
+            flags[at] = "2"
+        elif to != at:
+            others.extend((base36(at), base36(to)))
     token_uses = Counter(token for line in line_order for token in table.lines[line])
     token_order = [token for token, _ in token_uses.most_common()]
     token_number = {token: index for index, token in enumerate(token_order)}
-    lines = " ".join(",".join(_base36(token_number[t]) for t in table.lines[line])
+    lines = " ".join(",".join(base36(token_number[t]) for t in table.lines[line])
                      for line in line_order)
-    packed_edits = []
-    for edits in edit_lists:
-        numbers: list[str] = []
-        for at, removed, added in _spans(edits):
-            numbers.extend((_base36(at), _base36(removed), _base36(len(added))))
-            numbers.extend(_base36(line_number[line]) for line in added)
-        packed_edits.append(",".join(numbers))
-    return Packed([table.tokens[t] for t in token_order], lines, packed_edits)
+    packed = Packed([table.tokens[t] for t in token_order], lines, [], line_number,
+                    "".join(flags).rstrip("0"), ",".join(others))
+    packed.edits.extend(packed.encode(edits) for edits in edit_lists)
+    return packed
 
 
-def _spans(edits: list[int]) -> Iterator[tuple[int, int, list[int]]]:
+def derived(before: Sequence[int], after: Sequence[int], mapping: dict[int, int]) -> bool:
+    """Whether the edits ``after`` are the edits ``before`` with each added line replaced by
+    its counterpart in ``mapping`` (a turned-round drawing's edits, say, from the edits of the
+    drawing as it stands); counterparts not yet known are learnt, so that the lists of a
+    record, checked in order, each either follow from their counterpart or are kept whole."""
+    if len(before) != len(after):
+        return False
+    learnt: dict[int, int] = {}
+    index = 0
+    while index < len(before):
+        if before[index:index + 3] != after[index:index + 3]:
+            return False
+        added = before[index + 2]
+        for line, other in zip(before[index + 3:index + 3 + added],
+                               after[index + 3:index + 3 + added]):
+            known = mapping.get(line)
+            if known is None:
+                known = learnt.setdefault(line, other)
+            if known != other:
+                return False
+        index += 3 + added
+    mapping.update(learnt)
+    return True
+
+
+def _spans(edits: Sequence[int]) -> Iterator[tuple[int, int, Sequence[int]]]:
     index = 0
     while index < len(edits):
         at, removed, added = edits[index:index + 3]
@@ -124,9 +187,16 @@ def _spans(edits: list[int]) -> Iterator[tuple[int, int, list[int]]]:
         index += 3 + added
 
 
-def _added(edits: list[int]) -> Iterator[int]:
+def _added(edits: Sequence[int]) -> Iterator[int]:
     for _, _, added in _spans(edits):
         yield from added
+
+
+def base36(number: int) -> str:
+    """A whole number as the page writes it (small ones, most of them, looked up)."""
+    if number < len(_SMALL):
+        return _SMALL[number]
+    return _base36(number)
 
 
 def _base36(number: int) -> str:
@@ -136,3 +206,19 @@ def _base36(number: int) -> str:
         digits = _DIGITS[digit] + digits
         if not number:
             return digits
+
+
+def merged(into: SvgTable, other: SvgTable) -> list[int]:
+    """Add ``other``'s lines to ``into``; each of ``other``'s line numbers in ``into``."""
+    return [into.encode(" ".join(other.tokens[t] for t in line))[0] for line in other.lines]
+
+
+def renumbered(edits: Sequence[int], numbers: Sequence[int]) -> list[int]:
+    """Edits with each added line renumbered (see :func:`merged`)."""
+    out: list[int] = []
+    for at, removed, added in _spans(edits):
+        out.extend((at, removed, len(added), *(numbers[line] for line in added)))
+    return out
+
+
+_SMALL = [_base36(number) for number in range(36 * 36 * 36)]

@@ -34,7 +34,8 @@ class HtmlTask(RenderTask):
             return opened
         where, source = opened
         views = views_of_text(source.text, where, self.drawing.options_for, game_name=self.game,
-                              lenient=self.drawing.lenient, read_options=self.read_options)
+                              lenient=self.drawing.lenient, read_options=self.read_options,
+                              problem=self.drawing.problem)
         open_at(views, self.drawing.move, self.drawing.path, strict=False)
         first = views[0]
         done.game = first.game.name if first.game else done.game
@@ -46,7 +47,7 @@ class HtmlTask(RenderTask):
             if job.problem is not None:
                 raise job.problem  # a collision: the record is still judged, for the index
             self.may_write(target, where)
-            write_atomic(target, page(views), in_place=False)
+            write_atomic(target, page(views, text=source.text), in_place=False)
         except KifuError as error:  # told with the file's first game: one file, one row counted
             done.reports[0].diagnostics.append(Diagnostic.from_error(error, path, source.text))
             return done

@@ -1,8 +1,9 @@
 /* kifu's game viewer: steps through the positions of a record written by
-   `kifu render --format html`.  Every position is the game's own SVG, rebuilt from shared
-   dictionaries and per-position edits (see kifu/render/viewer/svgdiff.py).  Each viewer on a
-   page keeps its own state and listens to keys only while focus is inside it; no global names,
-   no element ids, no requests. */
+   `kifu render --format html`.  Every position is the game's own SVG, rebuilt on demand from a
+   shared table of lines and per-position edits (see kifu/render/viewer/svgdiff.py); a
+   collection's games are built one at a time, when picked.  Each viewer on a page keeps its
+   own state; a whole page answers keys at once, a fragment while focus is inside it.  No
+   global names, no element ids, no requests. */
 (function () {
   "use strict";
 
@@ -10,10 +11,14 @@
   var HOLD_REPEAT = 90;
   var LARGE_STEP = 10;
   var FRAME_DELAY = 350;
+  var REPLY_DELAY = 500;
+  var KEEP_EVERY = 16;
+  var LINE_LIMIT = 1500;
+  var FOLD = 400;
   var ICON = '<svg class="kv-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">' +
     '<path fill="currentColor" d="';
-  var PLAY = ICON + 'M4 2.5v11l9-5.5z"/></svg> Play';
-  var PAUSE = ICON + 'M3.5 2.5h3v11h-3zM9.5 2.5h3v11h-3z"/></svg> Pause';
+  var PLAY = ICON + 'M4 2.5v11l9-5.5z"/></svg> <span>Play</span>';
+  var PAUSE = ICON + 'M3.5 2.5h3v11h-3zM9.5 2.5h3v11h-3z"/></svg> <span>Pause</span>';
 
   function each(list, fn) {
     Array.prototype.forEach.call(list, fn);
@@ -24,6 +29,13 @@
     if (className) el.className = className;
     if (text !== undefined) el.textContent = text;
     return el;
+  }
+
+  function button(className, text, attr, value) {
+    var b = make("button", className, text);
+    b.type = "button";
+    if (attr) b.setAttribute(attr, value);
+    return b;
   }
 
   /* The URL's fragment as names and values; a viewer with a key reads only "KEY.name". */
@@ -46,10 +58,12 @@
     return params;
   }
 
-  /* Edits "at,removed,added,ids..." (base 36) applied to a list of line numbers. */
-  function applyEdits(before, packed) {
-    if (!packed) return before;
-    var nums = packed.split(",").map(function (n) { return parseInt(n, 36); });
+  function numbers(packed) {
+    return packed ? packed.split(",").map(function (n) { return parseInt(n, 36); }) : [];
+  }
+
+  /* Edits "at,removed,added,ids..." applied to a list of line numbers. */
+  function applyEdits(before, nums) {
     var after = before.slice();
     var shift = 0;
     for (var i = 0; i < nums.length; i += 3 + nums[i + 2]) {
@@ -60,96 +74,181 @@
     return after;
   }
 
-  /* ---- one game: its tree of positions and what is shown of the current one ---- */
-
-  function Game(viewer, article, index) {
-    var data = JSON.parse(article.querySelector(".kv-data").textContent);
-    var count = data.parent.length;
-    var self = this;
-    this.viewer = viewer;
-    this.el = article;
-    this.index = index;
-    this.data = data;
-    this.children = [];
-    this.depth = [];
-    this.prefer = [];
-    for (var i = 0; i < count; i++) {
-      this.children.push([]);
-      this.prefer.push(0);
-      var parent = data.parent[i];
-      this.depth.push(parent < 0 ? 0 : this.depth[parent] + 1);
-      if (parent >= 0) this.children[parent].push(i);
-    }
-    this.fault = {};
-    data.faults.forEach(function (i) { self.fault[i] = true; });
-    this.lineCodes = data.lines ? data.lines.split(" ") : [];
-    this.lineTexts = [];
-    this.drawings = [[], []];
-    this.board = article.querySelector(".kv-board");
-    this.now = article.querySelector(".kv-now");
-    this.note = article.querySelector(".kv-note");
-    this.branches = article.querySelector(".kv-branches");
-    this.moves = article.querySelector(".kv-moves");
-    this.moveLinks = {};
-    this.notes = {};
-    each(article.querySelectorAll(".kv-moves a.kv-m"), function (a) {
-      self.moveLinks[a.getAttribute("data-i")] = a;
+  /* The changes of a text diagram (see text_changes in model.py). */
+  function applyText(rows, changes) {
+    var out = rows.slice();
+    (changes || []).forEach(function (c) {
+      if (c.length === 1) out.length = c[0];
+      else if (c.length === 2) out[c[0]] = c[1];
+      else out[c[0]] = out[c[0]].slice(0, c[1]) + c[2] + out[c[0]].slice(c[1] + c[2].length);
     });
-    each(article.querySelectorAll(".kv-moves .kv-c[data-i], .kv-moves .kv-warn, .kv-moves .kv-err .kv-diag"),
-      function (el) {
-        var at = el.getAttribute("data-i") || el.parentNode.getAttribute("data-i");
-        (self.notes[at] = self.notes[at] || []).push(el);
-      });
-    this.treeLinks = article.querySelectorAll(".kv-tree a.kv-t");
-    this.current = data.open;
-    this.marked = article.querySelector(".kv-moves a.kv-current");
+    return out;
   }
 
-  Game.prototype.lineText = function (id) {
-    var text = this.lineTexts[id];
+  function download(name, type, text) {
+    var a = make("a");
+    a.download = name;
+    a.href = text.indexOf("data:") === 0 ? text : "data:" + type + ";charset=utf-8," + encodeURIComponent(text);
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  }
+
+  /* ---- the lines of SVG every game of a viewer shares ---- */
+
+  function Table(data) {
+    this.tokens = data.tokens;
+    this.codes = data.lines ? data.lines.split(" ") : [];
+    this.texts = [];
+    this.pairs = data.pairs || "";
+    this.others = {};
+    var o = numbers(data.others);
+    for (var i = 0; i < o.length; i += 2) this.others[o[i]] = o[i + 1];
+  }
+
+  Table.prototype.text = function (id) {
+    var text = this.texts[id];
     if (text === undefined) {
-      var tokens = this.data.tokens;
-      text = this.lineCodes[id].split(",").map(function (t) { return tokens[parseInt(t, 36)]; }).join(" ");
-      this.lineTexts[id] = text;
+      var tokens = this.tokens;
+      text = this.texts[id] = this.codes[id].split(",").map(function (t) {
+        return tokens[parseInt(t, 36)];
+      }).join(" ");
     }
     return text;
   };
 
-  /* The lines of a position's SVG: edits applied from the nearest position already built. */
-  Game.prototype.lines = function (node, flipped) {
-    var built = this.drawings[flipped ? 1 : 0];
-    var edits = this.data[flipped ? "flipped" : "edits"];
+  /* A line as the board turned round draws it. */
+  Table.prototype.turned = function (id) {
+    var flag = this.pairs.charAt(id);
+    return flag === "1" ? id + 1 : flag === "2" ? id - 1 : id in this.others ? this.others[id] : id;
+  };
+
+  /* ---- one game: its tree of positions and what is shown of the current one ---- */
+
+  function Game(viewer, index, data) {
+    var count = data.edits ? data.edits.length : 0;
+    var self = this;
+    var i;
+    this.viewer = viewer;
+    this.table = viewer.table;
+    this.index = index;
+    this.data = data;
+    this.count = count;
+    this.parent = [];
+    this.number = [];
+    this.children = [];
+    this.depth = [];
+    this.choice = [];
+    this.prefer = [];
+    this.size = [];
+    var jumps = {};
+    var given = {};
+    for (i = 0; i < (data.jumps || []).length; i += 2) jumps[data.jumps[i]] = data.jumps[i + 1];
+    for (i = 0; i < (data.numbers || []).length; i += 2) given[data.numbers[i]] = data.numbers[i + 1];
+    var counted = [];
+    for (i = 0; i < count; i++) {
+      var parent = i in jumps ? jumps[i] : i - 1;
+      var before = parent < 0 ? 0 : counted[parent];
+      var number = i in given ? given[i] : before + 1;
+      this.parent.push(parent);
+      this.number.push(number);
+      counted.push(number === null ? before : number);
+      this.children.push([]);
+      this.prefer.push(0);
+      this.size.push(1);
+      this.depth.push(parent < 0 ? 0 : this.depth[parent] + 1);
+      this.choice.push(parent < 0 ? 0 : this.children[parent].length);
+      if (parent >= 0) this.children[parent].push(i);
+    }
+    for (i = count - 1; i > 0; i--) this.size[this.parent[i]] += this.size[i];
+    this.fault = {};
+    (data.faults || []).forEach(function (f) { self.fault[f] = true; });
+    this.right = {};
+    (data.problem || []).forEach(function (r) { self.right[r] = true; });
+    this.kept = [{}, {}, {}, {}];
+    this.recent = [];
+    this.current = data.open || 0;
+    this.open = {};
+    this.shownLimit = {};
+  }
+
+  /* A node's edits in one variant (0 as drawn, 1 turned round, 2 numbered, 3 both). */
+  Game.prototype.edits = function (node, variant) {
+    var d = this.data;
+    var own = [d.edits, d.flipped, d.numbered, d.numflipped][variant];
+    if (variant === 0 || variant === 2 || node in own) return numbers(own[node]);
+    var nums = this.edits(node, variant - 1);
+    var table = this.table;
+    for (var i = 0; i < nums.length; i += 3 + nums[i + 2]) {
+      for (var k = i + 3; k < i + 3 + nums[i + 2]; k++) nums[k] = table.turned(nums[k]);
+    }
+    return nums;
+  };
+
+  /* The lines of a node's drawing: edits applied from the nearest drawing kept (every
+     KEEP_EVERY-th position of a line, and the last few shown). */
+  Game.prototype.lines = function (node, variant) {
+    var kept = this.kept[variant];
     var chain = [];
     var x = node;
-    while (x >= 0 && !built[x]) {
+    while (x >= 0 && !kept[x]) {
       chain.push(x);
-      x = this.data.parent[x];
+      x = this.parent[x];
     }
-    var lines = x >= 0 ? built[x] : [];
+    var lines = x >= 0 ? kept[x] : [];
     for (var k = chain.length - 1; k >= 0; k--) {
-      lines = applyEdits(lines, edits[chain[k]]);
-      built[chain[k]] = lines;
+      lines = applyEdits(lines, this.edits(chain[k], variant));
+      if (this.depth[chain[k]] % KEEP_EVERY === 0) kept[chain[k]] = lines;
+    }
+    if (!kept[node]) {
+      kept[node] = lines;
+      this.recent.push([variant, node]);
+      if (this.recent.length > 48) {
+        var old = this.recent.shift();
+        if (this.depth[old[1]] % KEEP_EVERY) delete this.kept[old[0]][old[1]];
+      }
     }
     return lines;
   };
 
-  Game.prototype.text = function (lines) {
-    var self = this;
-    return lines.map(function (id) { return self.lineText(id); }).join("\n");
+  Game.prototype.svg = function (node, variant) {
+    var table = this.table;
+    return this.lines(node, variant).map(function (id) { return table.text(id); }).join("\n");
   };
 
-  /* Step k of what the move to a node did (a chain link by link), drawn from the node's own. */
-  Game.prototype.frameLines = function (node, k, flipped) {
-    return applyEdits(this.lines(node, flipped), this.data.frames[node][k][flipped ? 1 : 0]);
+  Game.prototype.variant = function () {
+    var v = this.viewer;
+    return (v.flipped ? 1 : 0) + (v.numbered && this.data.numbered ? 2 : 0);
+  };
+
+  Game.prototype.textDiagram = function (node) {
+    var chain = [];
+    for (var x = node; x >= 0; x = this.parent[x]) chain.push(x);
+    var rows = [];
+    for (var k = chain.length - 1; k >= 0; k--) rows = applyText(rows, this.data.text[chain[k]]);
+    return rows.join("\n");
   };
 
   Game.prototype.frameCount = function (node) {
-    var frames = this.data.frames[node];
+    var frames = (this.data.frames || {})[node];
     return frames ? frames.length : 0;
   };
 
+  Game.prototype.frameSvg = function (node, k) {
+    var flipped = this.viewer.flipped ? 1 : 0;
+    var lines = applyEdits(this.lines(node, flipped), numbers(this.data.frames[node][k][flipped]));
+    var table = this.table;
+    return lines.map(function (id) { return table.text(id); }).join("\n");
+  };
+
+  Game.prototype.label = function (node) {
+    var number = this.number[node];
+    var text = this.data.notation[node] || (this.fault[node] ? "result" : "");
+    return (number !== null && !this.fault[node] ? number + ". " : "") + text;
+  };
+
   Game.prototype.moveName = function (node) {
-    var number = this.data.number[node];
+    var number = this.number[node];
     var notation = this.data.notation[node];
     if (this.fault[node]) return "not legal" + (notation ? ": " + notation : "");
     if (number === null) return notation || "entry " + this.depth[node];
@@ -160,252 +259,52 @@
     return this.data.statuses[this.data.status[node]];
   };
 
+  Game.prototype.side = function (node) {
+    return this.data.sides[this.data.side[node]];
+  };
+
   Game.prototype.describe = function (node) {
     var where = node === 0 ? "start position" : "after " + this.moveName(node);
     return [this.data.game, where, this.status(node)].filter(Boolean).join(", ");
   };
 
-  /* The variation path of the line a node is on: (entry, choice) of each variation start. */
+  /* The variation path of the line a node is on, as --variation writes it. */
   Game.prototype.path = function (node) {
     var pairs = [];
-    for (var x = node; x > 0; x = this.data.parent[x]) {
-      if (this.data.choice[x]) pairs.unshift(this.depth[x] + "." + this.data.choice[x]);
+    for (var x = node; x > 0; x = this.parent[x]) {
+      if (this.choice[x]) pairs.unshift(this.depth[x] + "." + this.choice[x]);
     }
     return pairs.join(".");
   };
 
+  /* The first node of the line a node is on. */
   Game.prototype.lineStart = function (node) {
     var x = node;
-    while (x > 0 && !this.data.choice[x] && this.data.parent[x] > 0) x = this.data.parent[x];
+    while (x > 0 && !this.choice[x] && this.parent[x] > 0) x = this.parent[x];
     return x;
   };
 
-  Game.prototype.go = function (node, how) {
-    if (node < 0 || node >= this.data.parent.length) return false;
-    this.stopFrames();
-    this.current = node;
-    this.el.setAttribute("data-node", node);
-    for (var x = node; this.data.parent[x] >= 0; x = this.data.parent[x]) {
-      var parent = this.data.parent[x];
-      this.prefer[parent] = this.children[parent].indexOf(x);
-    }
-    this.draw();
-    this.mark();
-    this.explain();
-    this.showBranches();
-    this.now.textContent = this.announcement(node);
-    if (how !== "quiet") this.viewer.writeUrl(this, how === "replace");
+  Game.prototype.onMainLine = function (node) {
+    for (var x = node; x > 0; x = this.parent[x]) if (this.choice[x]) return false;
     return true;
   };
 
-  Game.prototype.draw = function (lines, label) {
-    var node = this.current;
-    this.board.innerHTML = this.text(lines || this.lines(node, this.viewer.flipped));
-    var svg = this.board.firstElementChild;
-    if (svg) {
-      svg.setAttribute("role", "img");
-      svg.setAttribute("aria-label", label || this.describe(node));
+  Game.prototype.hash = function (node) {
+    var params = [];
+    var prefix = this.viewer.prefix;
+    if (this.viewer.count > 1) params.push(prefix + "game=" + (this.index + 1));
+    if (node !== undefined) {
+      var number = this.number[node];
+      if (node === 0) params.push(prefix + "move=0");
+      else if (number !== null && !this.fault[node]) params.push(prefix + "move=" + number);
+      else params.push(prefix + "entry=" + this.depth[node]);
+      var path = this.path(node);
+      if (path) params.push(prefix + "variation=" + path);
     }
+    return "#" + params.join("&");
   };
 
-  /* Show the steps of what the current move did, one after another, then the position. */
-  Game.prototype.playFrames = function (delay) {
-    var self = this;
-    var node = this.current;
-    var count = this.frameCount(node);
-    var k = 0;
-    this.stopFrames();
-    if (!count) return;
-    (function show() {
-      if (k < count) {
-        self.el.setAttribute("data-frame", k);
-        self.draw(self.frameLines(node, k, self.viewer.flipped),
-          self.describe(node) + ", step " + (k + 1) + " of " + count);
-        k++;
-        self.frameTimer = setTimeout(show, delay);
-      } else {
-        self.stopFrames();
-        self.draw();
-      }
-    })();
-  };
-
-  Game.prototype.stopFrames = function () {
-    clearTimeout(this.frameTimer);
-    this.frameTimer = null;
-    this.el.removeAttribute("data-frame");
-  };
-
-  Game.prototype.next = function (how) {
-    var kids = this.children[this.current];
-    return kids.length > 0 && this.go(kids[this.prefer[this.current]] || kids[0], how);
-  };
-
-  Game.prototype.step = function (count, how) {
-    var moved = false;
-    var target = this.current;
-    for (var i = 0; i < Math.abs(count); i++) {
-      if (count > 0) {
-        var kids = this.children[target];
-        if (!kids.length) break;
-        target = kids[this.prefer[target]] || kids[0];
-      } else {
-        if (this.data.parent[target] < 0) break;
-        target = this.data.parent[target];
-      }
-      moved = true;
-    }
-    if (moved) this.go(target, how);
-    return moved;
-  };
-
-  Game.prototype.end = function () {
-    this.step(this.data.parent.length, "push");
-  };
-
-  /* Up and down: which branch the next step takes; with none here, the other variations of
-     the current move. */
-  Game.prototype.choose = function (delta) {
-    var kids = this.children[this.current];
-    if (kids.length > 1) {
-      var n = kids.length;
-      this.prefer[this.current] = (this.prefer[this.current] + delta + n) % n;
-      this.showBranches();
-      this.now.textContent = "Next: " + this.branchLabel(kids[this.prefer[this.current]]);
-      return;
-    }
-    var parent = this.data.parent[this.current];
-    if (parent < 0) return;
-    var siblings = this.children[parent];
-    if (siblings.length > 1) {
-      var at = siblings.indexOf(this.current);
-      this.go(siblings[(at + delta + siblings.length) % siblings.length], "push");
-    }
-  };
-
-  Game.prototype.branchLabel = function (node) {
-    var number = this.data.number[node];
-    var text = (number !== null && !this.fault[node] ? number + ". " : "") +
-      (this.data.notation[node] || "result");
-    var choice = this.data.choice[node];
-    return choice ? text + " (variation " + this.path(node) + ")" : text + " (main)";
-  };
-
-  Game.prototype.mark = function () {
-    var old = this.marked;
-    if (old) {
-      old.classList.remove("kv-current");
-      old.removeAttribute("aria-current");
-      old.tabIndex = -1;
-    }
-    var link = this.moveLinks[this.current] || null;
-    this.marked = link;
-    var focusWasOnMove = old && document.activeElement === old;
-    if (link) {
-      link.classList.add("kv-current");
-      link.setAttribute("aria-current", "step");
-      link.tabIndex = 0;
-      this.reveal(link);
-      if (focusWasOnMove) link.focus({ preventScroll: true });
-    } else {
-      this.moves.scrollTop = 0;
-    }
-    var main = this.children[0][0];
-    var start = this.lineStart(this.current) || main;
-    var onPath = {};
-    onPath[main] = true;
-    for (var x = start; x > 0 && this.data.parent[x] > 0; x = this.lineStart(this.data.parent[x])) {
-      onPath[x] = true;
-    }
-    each(this.treeLinks, function (a) {
-      var first = +a.getAttribute("data-i");
-      a.classList.toggle("kv-current", first === start);
-      a.classList.toggle("kv-onpath", !!onPath[first] && first !== start);
-    });
-  };
-
-  /* Scroll the move list, never the page, so that the current move is in sight. */
-  Game.prototype.reveal = function (link) {
-    var box = this.moves;
-    if (box.scrollHeight <= box.clientHeight + 1) return;
-    var top = link.offsetTop;
-    var bottom = top + link.offsetHeight;
-    if (top < box.scrollTop + 8) box.scrollTop = Math.max(0, top - 24);
-    else if (bottom > box.scrollTop + box.clientHeight - 8) box.scrollTop = bottom - box.clientHeight + 24;
-  };
-
-  Game.prototype.explain = function () {
-    var node = this.current;
-    var note = this.note;
-    note.textContent = "";
-    var head = make("p", "kv-note-head");
-    head.appendChild(make("strong", "", node === 0 ? "Start position" :
-      this.moveName(node).replace(/^./, function (c) { return c.toUpperCase(); })));
-    var status = this.status(node);
-    if (status) head.appendChild(make("span", "kv-dim", " \u00b7 " + status));
-    note.appendChild(head);
-    (this.notes[node] || []).forEach(function (el) {
-      var copy = el.cloneNode(true);
-      copy.removeAttribute("data-i");
-      note.appendChild(copy);
-    });
-    var words = this.data.words[node];
-    if (words && words.length) {
-      var list = make("ul", "kv-words");
-      words.forEach(function (w) { list.appendChild(make("li", "", w)); });
-      note.appendChild(list);
-    }
-    var count = this.frameCount(node);
-    if (count) {
-      var again = make("button", "kv-frames", "Show it step by step (" + count + " steps)");
-      again.type = "button";
-      again.setAttribute("data-act", "frames");
-      note.appendChild(again);
-    }
-  };
-
-  Game.prototype.announcement = function (node) {
-    var parts = [node === 0 ? "Start position" : this.moveName(node)];
-    var words = this.data.words[node];
-    if (words) parts = parts.concat(words);
-    if (this.fault[node]) {
-      var diag = this.note.querySelector(".kv-msg");
-      if (diag) parts.push(diag.textContent);
-    }
-    parts.push(this.status(node));
-    return parts.filter(Boolean).join(". ");
-  };
-
-  Game.prototype.showBranches = function () {
-    var box = this.branches;
-    var self = this;
-    box.textContent = "";
-    var kids = this.children[this.current];
-    if (kids.length > 1) {
-      box.appendChild(make("span", "kv-dim", "Next move: "));
-      kids.forEach(function (kid, k) {
-        var b = make("button", "kv-branch", self.branchLabel(kid));
-        b.type = "button";
-        b.setAttribute("data-go", kid);
-        b.setAttribute("aria-pressed", String(k === self.prefer[self.current]));
-        box.appendChild(b);
-      });
-      box.appendChild(make("span", "kv-dim kv-hint", " (\u2191\u2193 choose)"));
-    }
-    var start = this.lineStart(this.current);
-    if (this.data.choice[start]) {
-      var line = make("div", "kv-inline");
-      line.appendChild(make("span", "", "In variation " + this.path(start) + " "));
-      var back = make("button", "kv-leave", "Back to where it branches");
-      back.type = "button";
-      back.setAttribute("data-leave", this.data.parent[start]);
-      line.appendChild(back);
-      box.appendChild(line);
-    }
-    box.hidden = !box.firstChild;
-  };
-
-  /* A link's names resolved to a node: game, move (or entry) and variation path. */
+  /* A link's names resolved to a node: move (or entry) and variation path. */
   Game.prototype.resolve = function (params) {
     var pairs = {};
     var parts = (params.variation || "").split(".");
@@ -423,16 +322,24 @@
     var x = 0;
     for (;;) {
       if (entry !== null && this.depth[x] === entry) return x;
-      if (move !== null && (move === 0 ? x === 0 : this.data.number[x] === move && !this.fault[x])) return x;
+      if (move !== null && (move === 0 ? x === 0 : this.number[x] === move && !this.fault[x])) return x;
       var want = pairs[this.depth[x] + 1] || 0;
       var kids = this.children[x];
-      var found = -1;
-      for (var k = 0; k < kids.length; k++) {
-        if (this.data.choice[kids[k]] === want) { found = kids[k]; break; }
-      }
-      if (found < 0) return x;
-      x = found;
+      if (want >= kids.length) return x;
+      if (!kids.length) return x;
+      x = kids[want];
     }
+  };
+
+  /* The node after move `number` on the line being viewed (0: the start). */
+  Game.prototype.onLine = function (number) {
+    var x = 0;
+    for (var y = this.current; y > 0; y = this.parent[y]) this.prefer[this.parent[y]] = this.children[this.parent[y]].indexOf(y);
+    while (number > 0 && this.children[x].length) {
+      x = this.children[x][this.prefer[x]] || this.children[x][0];
+      if (this.number[x] !== null && this.number[x] >= number) break;
+    }
+    return x;
   };
 
   /* ---- a viewer: one or more games, the controls, keys, links ---- */
@@ -442,139 +349,700 @@
     this.root = root;
     this.key = root.getAttribute("data-key") || "";
     this.prefix = this.key ? this.key + "." : "";
-    this.flipped = false;
-    this.timer = null;
+    this.whole = root.tagName === "MAIN";
+    this.table = new Table(JSON.parse(root.querySelector(".kv-shared").textContent));
+    this.file = JSON.parse(root.querySelector(".kv-shared").textContent).file;
+    this.blocks = root.querySelectorAll("script.kv-data");
+    this.count = this.blocks.length;
     this.games = [];
-    each(root.querySelectorAll("article.kv-game"), function (article, i) {
-      if (article.querySelector(".kv-data")) self.games.push(new Game(self, article, i));
-      else self.games.push(null);
-    });
-    this.articles = root.querySelectorAll("article.kv-game");
-    this.active = 0;
+    this.article = root.querySelector("article.kv-game");
+    this.shownAt = +this.article.getAttribute("data-game");
+    this.staticHead = this.article.querySelector(".kv-head").innerHTML;
+    this.flipped = false;
+    this.numbered = false;
+    this.timer = null;
+    this.active = -1;
+    this.picker = root.querySelector(".kv-picker");
+    this.pickNow = root.querySelector(".kv-pick-now");
+    var dark = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
+    this.setDark(dark, true);
     root.classList.add("kv-js");
-    each(root.querySelectorAll(".kv-bar"), function (bar) { bar.hidden = false; });
-    each(root.querySelectorAll(".kv-note"), function (note) { note.hidden = false; });
-    root.addEventListener("keydown", function (e) { self.onKey(e); });
+    each(root.querySelectorAll(".kv-bar, .kv-pick-bar, .kv-take, .kv-text"), function (el) { el.hidden = false; });
+    var keys = this.whole ? document : root;
+    keys.addEventListener("keydown", function (e) { self.onKey(e); });
     root.addEventListener("click", function (e) { self.onClick(e); });
     root.addEventListener("pointerdown", function (e) { self.onPress(e); });
-    each(root.querySelectorAll(".kv-speed select"), function (select) {
-      select.addEventListener("change", function () {
-        each(root.querySelectorAll(".kv-speed select"), function (s) { s.value = select.value; });
-        if (self.timer) self.play(true);
-      });
-    });
-    /* back, forward, or a link followed; the viewer's own steps resolve to where it is */
-    window.addEventListener("hashchange", function () { self.readUrl(true); });
-    if (!this.readUrl()) {
-      this.select(0, "quiet");
-    }
-    each(root.querySelectorAll("article.kv-game"), function (article) {
-      var button = article.querySelector("button[data-act=coords]");
-      if (button && !article.querySelector(".kv-board .coordinates")) button.disabled = true;
-    });
+    root.addEventListener("change", function (e) { self.onChange(e); });
+    root.addEventListener("wheel", function (e) { self.onWheel(e); }, { passive: false });
+    window.addEventListener("hashchange", function () { self.readUrl(); });
+    if (!this.readUrl()) this.select(this.shownAt, null);
   }
 
+  Viewer.prototype.gameAt = function (index) {
+    if (!this.games[index]) {
+      this.games[index] = new Game(this, index, JSON.parse(this.blocks[index].textContent));
+    }
+    return this.games[index];
+  };
+
   Viewer.prototype.game = function () {
-    return this.games[this.active];
+    return this.active >= 0 ? this.gameAt(this.active) : null;
   };
 
-  Viewer.prototype.select = function (index, how) {
-    if (index < 0 || index >= this.articles.length) index = 0;
+  Viewer.prototype.part = function (name) {
+    return this.article.querySelector(name);
+  };
+
+  /* Show game `index` of the file at `node` (its own opening position if null). */
+  Viewer.prototype.select = function (index, node) {
+    if (index < 0 || index >= this.count) index = 0;
     this.stop();
-    this.active = index;
-    each(this.articles, function (a, i) { a.hidden = i !== index; });
-    each(this.root.querySelectorAll(".kv-games a[data-game]"), function (a) {
-      if (+a.getAttribute("data-game") === index) a.setAttribute("aria-current", "true");
-      else a.removeAttribute("aria-current");
-    });
-    var game = this.game();
-    if (game) game.go(game.current, how);
-    else if (how !== "quiet") this.writeUrl(null, false);
+    var game = this.gameAt(index);
+    var article = this.article;
+    if (index !== this.active) {
+      this.active = index;
+      article.setAttribute("data-game", index);
+      article.querySelector(".kv-head").innerHTML = index === this.shownAt ? this.staticHead : game.data.head;
+      var failed = !!game.data.failed;
+      article.classList.toggle("kv-unreadable", failed);
+      var box = article.querySelector(".kv-failed");
+      if (box) box.remove();
+      if (failed) {
+        box = make("div", "kv-failed");
+        box.innerHTML = game.data.failed;
+        article.querySelector(".kv-head").after(box);
+      }
+      if (this.picker) this.markPicked(index);
+      game.solving = !!game.data.problem;
+      this.buildFiles(game);
+      if (!failed) {
+        this.buildMoves(game);
+        this.setNumbersButton(game);
+      }
+    }
+    if (game.data.failed) {
+      this.writeUrl(game);
+      return;
+    }
+    this.go(node === null || node === undefined ? game.data.open || 0 : node);
+    if (game.solving) this.startProblem(true);
   };
 
-  Viewer.prototype.readUrl = function (changed) {
-    var params = readHash(this.prefix);
-    if (params.game === undefined && params.move === undefined && params.entry === undefined &&
-        params.variation === undefined) {
-      /* back to the page as first opened: where it opened (a fragment ignores other links) */
-      var opened = this.game();
-      if (changed && !this.key && opened) opened.go(opened.data.open, "quiet");
-      return false;
+  Viewer.prototype.markPicked = function (index) {
+    var self = this;
+    each(this.picker.querySelectorAll("a[data-game]"), function (a) {
+      if (+a.getAttribute("data-game") === index) {
+        a.setAttribute("aria-current", "true");
+        var list = self.picker.querySelector(".kv-games");
+        if (a.offsetTop < list.scrollTop || a.offsetTop > list.scrollTop + list.clientHeight - a.offsetHeight) {
+          list.scrollTop = a.offsetTop - list.clientHeight / 3;
+        }
+      } else a.removeAttribute("aria-current");
+    });
+    this.pickNow.textContent = "Game " + (index + 1) + " of " + this.count.toLocaleString("en");
+  };
+
+  Viewer.prototype.setNumbersButton = function (game) {
+    var b = this.root.querySelector("button[data-act=numbers]");
+    if (b) {
+      b.hidden = !game.data.numbered;
+      b.setAttribute("aria-pressed", String(!!game.data.withNumbers !== this.numbered));
     }
-    var index = params.game !== undefined ? (+params.game || 1) - 1 : this.active;
-    if (index !== this.active || !this.started) this.select(index, "quiet");
-    this.started = true;
+    var c = this.root.querySelector("button[data-act=coords]");
+    if (c) c.disabled = !/class="coordinates"/.test(game.svg(0, 0));
+  };
+
+  Viewer.prototype.go = function (node) {
     var game = this.game();
-    if (game) {
-      var node = game.resolve(params);
-      if (node !== null && node !== game.current) game.go(node, "quiet");
+    if (!game || node < 0 || node >= game.count) return false;
+    this.stopFrames();
+    game.current = node;
+    this.article.setAttribute("data-node", node);
+    for (var x = node; game.parent[x] >= 0; x = game.parent[x]) {
+      game.prefer[game.parent[x]] = game.choice[x];
     }
+    this.draw();
+    this.mark();
+    this.explain();
+    this.showBranches();
+    this.part(".kv-now").textContent = this.announcement(node);
+    var text = this.part(".kv-text pre");
+    if (text && this.part(".kv-text").open) text.textContent = game.textDiagram(node);
+    this.writeUrl(game);
     return true;
   };
 
-  /* Only a whole page owns its URL; a fragment reads its links but leaves the URL alone. */
-  Viewer.prototype.writeUrl = function (game, replace) {
-    this.started = true;
-    if (this.key) return;
-    var params = [];
-    if (this.articles.length > 1) params.push("game=" + (this.active + 1));
-    if (game) {
-      var node = game.current;
-      var number = game.data.number[node];
-      if (node === 0) params.push("move=0");
-      else if (number !== null && !game.fault[node]) params.push("move=" + number);
-      else params.push("entry=" + game.depth[node]);
-      var path = game.path(node);
-      if (path) params.push("variation=" + path);
+  Viewer.prototype.draw = function (svg, label) {
+    var game = this.game();
+    var node = game.current;
+    var board = this.part(".kv-board");
+    board.innerHTML = svg || game.svg(node, game.variant());
+    var drawn = board.firstElementChild;
+    if (drawn) {
+      drawn.setAttribute("role", "img");
+      drawn.setAttribute("aria-label", label || game.describe(node));
     }
-    var hash = "#" + params.join("&");
-    if (hash === location.hash) return;
-    if (replace) location.replace(hash);
-    else location.hash = hash;
   };
 
-  Viewer.prototype.act = function (action, how) {
+  Viewer.prototype.playFrames = function (delay) {
+    var self = this;
     var game = this.game();
-    if (!game) return false;
+    var node = game.current;
+    var count = game.frameCount(node);
+    var k = 0;
+    this.stopFrames();
+    if (!count) return;
+    (function show() {
+      if (k < count) {
+        self.article.setAttribute("data-frame", k);
+        self.draw(game.frameSvg(node, k), game.describe(node) + ", step " + (k + 1) + " of " + count);
+        k++;
+        self.frameTimer = setTimeout(show, delay);
+      } else {
+        self.stopFrames();
+        self.draw();
+      }
+    })();
+  };
+
+  Viewer.prototype.stopFrames = function () {
+    clearTimeout(this.frameTimer);
+    this.frameTimer = null;
+    this.article.removeAttribute("data-frame");
+  };
+
+  Viewer.prototype.step = function (count) {
+    var game = this.game();
+    var target = game.current;
+    for (var i = 0; i < Math.abs(count); i++) {
+      if (count > 0) {
+        var kids = game.children[target];
+        if (!kids.length) break;
+        target = kids[game.prefer[target]] || kids[0];
+      } else {
+        if (game.parent[target] < 0) break;
+        target = game.parent[target];
+      }
+    }
+    return target !== game.current && this.go(target);
+  };
+
+  /* Up and down: which branch the next step takes; with none here, the other variations of
+     the current move. */
+  Viewer.prototype.choose = function (delta) {
+    var game = this.game();
+    var kids = game.children[game.current];
+    if (kids.length > 1) {
+      var n = kids.length;
+      game.prefer[game.current] = (game.prefer[game.current] + delta + n) % n;
+      this.showBranches();
+      this.part(".kv-now").textContent = "Next: " + this.branchLabel(kids[game.prefer[game.current]]);
+      return;
+    }
+    var parent = game.parent[game.current];
+    if (parent < 0) return;
+    var siblings = game.children[parent];
+    if (siblings.length > 1) {
+      var at = siblings.indexOf(game.current);
+      this.go(siblings[(at + delta + siblings.length) % siblings.length]);
+    }
+  };
+
+  Viewer.prototype.branchLabel = function (node) {
+    var game = this.game();
+    return game.label(node) + (game.choice[node] ? "" : " (main line)");
+  };
+
+  /* Back to the main line: the same move there, or its end. */
+  Viewer.prototype.mainLine = function () {
+    var game = this.game();
+    var depth = game.depth[game.current];
+    for (var i = 0; i < game.count; i++) game.prefer[i] = 0;
+    var x = 0;
+    while (game.depth[x] < depth && game.children[x].length) x = game.children[x][0];
+    this.go(x);
+  };
+
+  /* ---- the move list: the main line, each variation indented under the move it replaces ---- */
+
+  Viewer.prototype.buildMoves = function (game) {
+    var box = this.part(".kv-moves");
+    var self = this;
+    box.textContent = "";
+    this.moveLinks = {};
+    (game.data.intro || []).forEach(function (c) { box.appendChild(make("p", "kv-c kv-intro", c)); });
+    (game.data.comments[0] || []).forEach(function (c) { box.appendChild(make("p", "kv-c kv-intro", c)); });
+    if (game.children[0].length) this.buildLine(game, box, game.children[0][0], 0);
+    this.marked = null;
+    each(box.querySelectorAll("a.kv-m"), function (a) { self.moveLinks[a.getAttribute("data-i")] = a; });
+  };
+
+  /* One line from `start`, in a block of its own; its variations as indented blocks after
+     the move they replace, folded where they are large and off the line shown. */
+  Viewer.prototype.buildLine = function (game, parentEl, start, level) {
+    var block = make("div", level ? "kv-var" : "kv-line");
+    if (level > 6) block.classList.add("kv-deep");
+    parentEl.appendChild(block);
+    var run = make("p", "kv-run");
+    block.appendChild(run);
+    var limit = game.shownLimit[start] || LINE_LIMIT;
+    var shown = 0;
+    var x = start;
+    var numberNext = true;
+    while (x !== undefined) {
+      if (shown++ >= limit) {
+        var more = button("kv-more", "Show the line's next moves", "data-more", start);
+        run.appendChild(more);
+        break;
+      }
+      run.appendChild(this.entry(game, x, numberNext));
+      numberNext = false;
+      var parent = game.parent[x];
+      var siblings = parent >= 0 ? game.children[parent] : [];
+      if (siblings[0] === x && siblings.length > 1) {
+        var vars = make("div", "kv-vars");
+        block.appendChild(vars);
+        for (var k = 1; k < siblings.length; k++) {
+          var alt = siblings[k];
+          if (game.size[alt] > FOLD && !game.open[alt] && !this.onPath(game, alt)) {
+            var fold = button("kv-fold", "\u25b8 " + game.label(alt) + " \u2026 (" + game.size[alt].toLocaleString("en") + " moves)", "data-unfold", alt);
+            vars.appendChild(make("div", "kv-var")).appendChild(fold);
+          } else {
+            this.buildLine(game, vars, alt, level + 1);
+          }
+        }
+        run = make("p", "kv-run");
+        block.appendChild(run);
+        numberNext = true;
+      }
+      x = game.children[x][0];
+    }
+  };
+
+  Viewer.prototype.onPath = function (game, node) {
+    for (var x = game.current; x > 0; x = game.parent[x]) if (x === node) return true;
+    return false;
+  };
+
+  Viewer.prototype.entry = function (game, x, numberFirst) {
+    var span = make("span", game.fault[x] ? "kv-err" : "kv-e");
+    var a = make("a", "kv-m");
+    a.setAttribute("data-i", x);
+    a.href = game.hash(x);
+    a.tabIndex = -1;
+    var number = game.number[x];
+    var shown = number !== null && !game.fault[x] && (numberFirst || game.number[x] !== null);
+    if (shown) a.appendChild(make("span", "kv-n", number + ".\u00a0"));
+    a.appendChild(make("bdi", "", (game.fault[x] ? "\u2717\u00a0" : "") + (game.data.notation[x] || (game.fault[x] ? "result" : ""))));
+    span.appendChild(a);
+    (game.data.comments[x] || []).forEach(function (c) {
+      span.appendChild(document.createTextNode(" "));
+      span.appendChild(make("bdi", "kv-c", c));
+    });
+    if (game.data.diags[x]) span.appendChild(make("span", "kv-warn", " \u26a0"));
+    span.appendChild(document.createTextNode(" "));
+    return span;
+  };
+
+  Viewer.prototype.mark = function () {
+    var game = this.game();
+    var old = this.marked;
+    var hadFocus = old && document.activeElement === old;
+    if (old) {
+      old.classList.remove("kv-current");
+      old.removeAttribute("aria-current");
+      old.tabIndex = -1;
+    }
+    var link = this.moveLinks[game.current];
+    if (!link && game.current > 0) {
+      /* in a folded variation, or past the moves shown: build them */
+      for (var x = game.current; x > 0; x = game.parent[x]) game.open[x] = true;
+      var start = game.lineStart(game.current);
+      game.shownLimit[start] = Math.max(LINE_LIMIT, game.depth[game.current] - game.depth[start] + LINE_LIMIT);
+      this.buildMoves(game);
+      link = this.moveLinks[game.current];
+    }
+    this.marked = link || null;
+    var box = this.part(".kv-moves");
+    if (link) {
+      link.classList.add("kv-current");
+      link.setAttribute("aria-current", "step");
+      link.tabIndex = 0;
+      this.reveal(box, link);
+      if (hadFocus) link.focus({ preventScroll: true });
+    } else {
+      box.scrollTop = 0;
+    }
+  };
+
+  /* Scroll the move list, never the page, so that the current move is in sight. */
+  Viewer.prototype.reveal = function (box, link) {
+    if (box.scrollHeight <= box.clientHeight + 1) return;
+    var top = link.offsetTop - box.offsetTop;
+    var bottom = top + link.offsetHeight;
+    if (top < box.scrollTop + 8) box.scrollTop = Math.max(0, top - 24);
+    else if (bottom > box.scrollTop + box.clientHeight - 8) box.scrollTop = bottom - box.clientHeight + 24;
+  };
+
+  Viewer.prototype.explain = function () {
+    var game = this.game();
+    var node = game.current;
+    var note = this.part(".kv-note");
+    note.textContent = "";
+    var head = make("p", "kv-note-head");
+    head.appendChild(make("strong", "", node === 0 ? "Start position" :
+      game.moveName(node).replace(/^./, function (c) { return c.toUpperCase(); })));
+    var status = game.status(node);
+    if (status) head.appendChild(make("span", "kv-dim", " \u00b7 " + status));
+    note.appendChild(head);
+    if (node) (game.data.comments[node] || []).forEach(function (c) { note.appendChild(make("p", "kv-c", c)); });
+    (game.data.diags[node] || []).forEach(function (html) {
+      var d = make("div");
+      d.innerHTML = html;
+      note.appendChild(d.firstChild);
+    });
+    var words = game.data.words[node];
+    if (words && words.length) {
+      var list = make("ul", "kv-words");
+      words.forEach(function (w) { list.appendChild(make("li", "", w)); });
+      note.appendChild(list);
+    }
+    var count = game.frameCount(node);
+    if (count) note.appendChild(button("kv-frames", "Show it step by step (" + count + " steps)", "data-act", "frames"));
+    note.hidden = false;
+  };
+
+  Viewer.prototype.announcement = function (node) {
+    var game = this.game();
+    var parts = [node === 0 ? "Start position" : game.moveName(node)];
+    parts = parts.concat(game.data.words[node] || []);
+    if (game.fault[node]) {
+      var diag = this.part(".kv-note .kv-msg");
+      if (diag) parts.push(diag.textContent);
+    }
+    parts.push(game.status(node));
+    return parts.filter(Boolean).join(". ");
+  };
+
+  Viewer.prototype.showBranches = function () {
+    var game = this.game();
+    var box = this.part(".kv-branches");
+    var self = this;
+    box.textContent = "";
+    var kids = game.children[game.current];
+    if (kids.length > 1 && !game.solving) {
+      box.appendChild(make("span", "kv-dim", "Next: "));
+      kids.forEach(function (kid, k) {
+        var b = button("kv-branch", self.branchLabel(kid), "data-go", kid);
+        b.setAttribute("aria-pressed", String(k === game.prefer[game.current]));
+        box.appendChild(b);
+      });
+    }
+    var start = game.lineStart(game.current);
+    if (game.choice[start] && !game.solving) {
+      var line = make("div", "kv-inline");
+      line.appendChild(make("span", "", "In the variation " + game.label(start) + " "));
+      line.appendChild(button("kv-leave", "Back to where it branches", "data-leave", game.parent[start]));
+      box.appendChild(line);
+    }
+    box.hidden = !box.firstChild;
+  };
+
+  /* ---- problems: the reader tries moves; the record says right, wrong, or nothing ---- */
+
+  Viewer.prototype.startProblem = function (fresh) {
+    var game = this.game();
+    game.solving = true;
+    game.solver = game.data.side[game.current];
+    this.article.classList.add("kv-solving");
+    if (fresh) this.go(game.current);
+    var task = this.part(".kv-task");
+    task.textContent = "";
+    var side = game.side(game.current);
+    task.appendChild(make("p", "kv-to-play", side ? side.replace(/^./, function (c) { return c.toUpperCase(); }) + " to play" : "Your move"));
+    (game.data.intro || []).concat(game.data.comments[this.problemStart = game.current] || []).forEach(function (c) {
+      task.appendChild(make("p", "kv-c", c));
+    });
+    task.appendChild(make("p", "kv-dim", "Play a move on the board, or type it:"));
+    var form = make("p", "kv-try");
+    var input = make("input");
+    input.type = "text";
+    input.setAttribute("aria-label", "Your move, as the game writes it");
+    input.setAttribute("data-try", "");
+    form.appendChild(input);
+    form.appendChild(button("", "Try", "data-act", "try"));
+    task.appendChild(form);
+    task.appendChild(make("p", "kv-verdict-live")).setAttribute("aria-live", "polite");
+    var tools = make("p", "kv-problem-tools");
+    tools.appendChild(button("", "Take back", "data-act", "takeback"));
+    tools.appendChild(button("", "Start again", "data-act", "restart"));
+    tools.appendChild(button("", "Show the solution", "data-act", "solution"));
+    task.appendChild(tools);
+    task.hidden = false;
+    this.showBranches();
+  };
+
+  Viewer.prototype.endProblem = function () {
+    var game = this.game();
+    game.solving = false;
+    this.article.classList.remove("kv-solving");
+    this.part(".kv-task").hidden = true;
+    this.go(game.current);
+  };
+
+  Viewer.prototype.say = function (text, kind) {
+    var p = this.part(".kv-verdict-live");
+    if (!p) return;
+    p.textContent = text;
+    p.className = "kv-verdict-live" + (kind ? " kv-" + kind : "");
+  };
+
+  /* The children of the current node whose drawing adds something under the point
+     (clientX, clientY): a stone, a piece, a mark of the last move. */
+  Viewer.prototype.movesAt = function (cx, cy) {
+    var game = this.game();
+    var variant = game.variant();
+    var table = game.table;
+    var board = this.part(".kv-board");
+    var probe = make("div", "kv-probe");
+    board.appendChild(probe);
+    var before = {};
+    game.lines(game.current, variant).forEach(function (id) { before[id] = true; });
+    var found = [];
+    game.children[game.current].forEach(function (kid) {
+      if (game.fault[kid]) return;
+      probe.innerHTML = game.lines(kid, variant).map(function (id) {
+        var text = table.text(id);
+        return before[id] ? text : text.replace(/^(\s*<[A-Za-z][\w:-]*)/, "$1 data-kv-new=\"\"");
+      }).join("\n");
+      var hit = false;
+      each(probe.querySelectorAll("[data-kv-new]"), function (el) {
+        if (hit || /^(g|svg|title|desc)$/i.test(el.tagName)) return;
+        var r = el.getBoundingClientRect();
+        if (r.width && cx >= r.left - 1 && cx <= r.right + 1 && cy >= r.top - 1 && cy <= r.bottom + 1) hit = true;
+      });
+      if (hit) found.push(kid);
+    });
+    probe.remove();
+    return found;
+  };
+
+  Viewer.prototype.tryMoves = function (found) {
+    var game = this.game();
+    var self = this;
+    var tools = this.part(".kv-choose");
+    if (tools) tools.remove();
+    if (!found.length) {
+      this.say("Not in the record: the record has nothing to say about that move here.", "none");
+      return;
+    }
+    if (found.length > 1) {
+      var box = make("p", "kv-choose");
+      box.appendChild(make("span", "", "Which move? "));
+      found.forEach(function (kid) { box.appendChild(button("", game.data.notation[kid], "data-tryi", kid)); });
+      this.part(".kv-task").appendChild(box);
+      return;
+    }
+    var kid = found[0];
+    var right = !!game.right[kid];
+    this.go(kid);
+    var comments = (game.data.comments[kid] || []).join(" ");
+    this.say((right ? "Right: " : "Wrong: ") + game.label(kid) + (comments ? ". " + comments : ""), right ? "right" : "wrong");
+    clearTimeout(this.replyTimer);
+    var replies = game.children[kid];
+    if (replies.length && game.data.side[kid] !== game.solver) {
+      this.replyTimer = setTimeout(function () {
+        var reply = replies[0];
+        self.go(reply);
+        var said = (game.data.comments[reply] || []).join(" ");
+        self.say((right ? "Right. " : "Wrong. ") + "Reply: " + game.label(reply) + (said ? ". " + said : "") + (right && !game.children[reply].length ? " Solved." : ""), right ? "right" : "wrong");
+      }, REPLY_DELAY);
+    } else if (right && !replies.length) {
+      this.say("Right: " + game.label(kid) + (comments ? ". " + comments : "") + ". Solved.", "right");
+    }
+  };
+
+  Viewer.prototype.tryTyped = function () {
+    var game = this.game();
+    var input = this.part("input[data-try]");
+    var said = input.value.replace(/\s+/g, "").toLowerCase();
+    if (!said) return;
+    this.tryMoves(game.children[game.current].filter(function (kid) {
+      return !game.fault[kid] && (game.data.notation[kid] || "").replace(/\s+/g, "").toLowerCase() === said;
+    }));
+    input.value = "";
+  };
+
+  /* ---- links, keys, buttons ---- */
+
+  Viewer.prototype.readUrl = function () {
+    var params = readHash(this.prefix);
+    if (params.game === undefined && params.move === undefined && params.entry === undefined &&
+        params.variation === undefined) return false;
+    var index = params.game !== undefined ? (+params.game || 1) - 1 : Math.max(this.active, this.shownAt);
+    var game = this.gameAt(Math.min(Math.max(index, 0), this.count - 1));
+    var node = game.data.failed ? null : game.resolve(params);
+    if (index !== this.active || node !== game.current) this.select(index, node);
+    return true;
+  };
+
+  /* Each step replaces the page's address (Back leaves the page); a fragment leaves it alone. */
+  Viewer.prototype.writeUrl = function (game) {
+    if (this.key) return;
+    var hash = game.data.failed ? game.hash() : game.hash(game.current);
+    if (hash !== location.hash) history.replaceState(history.state, "", hash);
+  };
+
+  Viewer.prototype.act = function (action, repeat) {
+    var game = this.game();
+    if (action === "pgame" || action === "ngame") {
+      this.select((this.active + (action === "ngame" ? 1 : this.count - 1)) % this.count, null);
+      return true;
+    }
+    if (action === "dark") return this.setDark(!this.dark);
+    if (!game || game.data.failed) return false;
+    if (game.solving && /^(next|fwd10|last|play|main)$/.test(action)) return false;
     switch (action) {
-      case "first": return game.go(0, how);
-      case "prev": return game.step(-1, how);
+      case "first": return this.go(game.solving ? this.problemStart : 0);
+      case "prev": return this.step(-1);
       case "next":
-        if (!game.step(1, how)) return false;
-        game.playFrames(FRAME_DELAY);
+        if (!this.step(1)) return false;
+        if (!repeat) this.playFrames(FRAME_DELAY);
         return true;
-      case "frames": game.playFrames(FRAME_DELAY); return true;
-      case "back10": return game.step(-LARGE_STEP, how);
-      case "fwd10": return game.step(LARGE_STEP, how);
-      case "last": game.end(); return true;
+      case "frames": this.playFrames(FRAME_DELAY); return true;
+      case "back10": return this.step(-LARGE_STEP);
+      case "fwd10": return this.step(LARGE_STEP);
+      case "last": return this.step(game.count);
+      case "main": this.mainLine(); return true;
       case "play": this.play(false); return true;
-      case "flip": this.flip(); return true;
-      case "coords": this.coords(); return true;
+      case "flip": this.toggle("flip"); return true;
+      case "coords": this.toggle("coords"); return true;
+      case "numbers": this.toggle("numbers"); return true;
+      case "svg":
+        download(this.stem(game) + ".svg", "image/svg+xml", game.svg(game.current, game.variant()));
+        return true;
+      case "png": this.png(game); return true;
+      case "try": this.tryTyped(); return true;
+      case "takeback":
+        if (game.current !== this.problemStart) this.go(game.parent[game.current]);
+        this.say("");
+        return true;
+      case "restart": this.go(this.problemStart); this.say(""); return true;
+      case "solution": this.endProblem(); return true;
     }
     return false;
+  };
+
+  Viewer.prototype.stem = function (game) {
+    var name = this.file ? this.file[0].replace(/\.[^.]*$/, "") : "position";
+    return name + (this.count > 1 ? "-" + (game.index + 1) : "") + "-" + (game.current ? "move-" + (game.number[game.current] || game.depth[game.current]) : "start");
+  };
+
+  /* The position as PNG: the SVG drawn on a canvas at twice its size. */
+  Viewer.prototype.png = function (game) {
+    var svg = game.svg(game.current, game.variant());
+    var name = this.stem(game) + ".png";
+    var image = new Image();
+    image.onload = function () {
+      var canvas = make("canvas");
+      canvas.width = image.naturalWidth * 2;
+      canvas.height = image.naturalHeight * 2;
+      var context = canvas.getContext("2d");
+      context.fillStyle = "#fff";
+      context.fillRect(0, 0, canvas.width, canvas.height);
+      context.drawImage(image, 0, 0, canvas.width, canvas.height);
+      download(name, "image/png", canvas.toDataURL("image/png"));
+    };
+    image.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
+  };
+
+  Viewer.prototype.buildFiles = function (game) {
+    var box = this.root.querySelector(".kv-files");
+    if (!box) return;
+    box.textContent = "";
+    var files = (this.file ? [["As written", this.file[0], this.file[1]]] : []).concat(game.data.files || []);
+    files.forEach(function (f, i) {
+      var b = button("", f[0] === "As written" ? "Record as written (" + f[1] + ")" : "Record as " + f[0], "data-file", i);
+      box.appendChild(b);
+    });
+    this.files = files;
+  };
+
+  Viewer.prototype.toggle = function (what) {
+    var game = this.game();
+    var on;
+    if (what === "flip") on = this.flipped = !this.flipped;
+    else if (what === "numbers") on = (this.numbered = !this.numbered) !== !!(game && game.data.withNumbers);
+    else on = !this.root.classList.toggle("kv-nocoords");
+    each(this.root.querySelectorAll("button[data-act=" + what + "]"), function (b) {
+      b.setAttribute("aria-pressed", String(on));
+    });
+    this.root.classList.toggle("kv-numbered", this.numbered);
+    if (game && what !== "coords") {
+      this.stopFrames();
+      this.draw();
+    }
+  };
+
+  Viewer.prototype.setDark = function (on, initial) {
+    this.dark = on;
+    this.root.classList.toggle("kv-dark", on);
+    this.root.classList.toggle("kv-light", !on);
+    each(this.root.querySelectorAll("button[data-act=dark]"), function (b) {
+      b.setAttribute("aria-pressed", String(on));
+    });
+    return !initial;
   };
 
   Viewer.prototype.onKey = function (e) {
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
     var tag = e.target.tagName;
     if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA") return;
+    if (!this.whole && !this.root.contains(e.target)) return;
     var actions = {
-      ArrowRight: "next", ArrowLeft: "prev", Home: "first", End: "last",
-      PageUp: "back10", PageDown: "fwd10", p: "play", P: "play", f: "flip", F: "flip",
-      c: "coords", C: "coords"
+      ArrowRight: "next", ArrowLeft: "prev", Home: "first", End: "last", PageUp: "back10",
+      PageDown: "fwd10", p: "play", f: "flip", c: "coords", n: "numbers", m: "main", d: "dark",
+      "[": "pgame", "]": "ngame"
     };
+    var key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     var game = this.game();
-    if (!game) return;
-    if (e.key === "ArrowUp" || e.key === "ArrowDown") {
+    if (key === "j") {
+      var jump = this.root.querySelector(".kv-jump input");
+      if (jump) jump.focus();
+    } else if ((key === "ArrowUp" || key === "ArrowDown") && game && !game.solving) {
+      if (e.target.closest && e.target.closest(".kv-picker, .kv-moves")) return;
       this.stop();
-      game.choose(e.key === "ArrowUp" ? -1 : 1);
-    } else if (actions[e.key]) {
-      if (actions[e.key] !== "play") this.stop();
-      this.act(actions[e.key], "push");
+      this.choose(key === "ArrowUp" ? -1 : 1);
+    } else if (actions[key]) {
+      if ((key === " " || key === "Enter") && tag === "BUTTON") return;
+      if (actions[key] !== "play") this.stop();
+      this.act(actions[key]);
     } else {
       return;
     }
     e.preventDefault();
+  };
+
+  Viewer.prototype.onChange = function (e) {
+    var el = e.target;
+    var game = this.game();
+    if (el.closest(".kv-speed")) {
+      if (this.timer) this.play(true);
+    } else if (el.closest(".kv-jump") && game && !game.solving) {
+      var number = parseInt(el.value, 10);
+      if (number >= 0) this.go(game.onLine(number));
+    }
+  };
+
+  Viewer.prototype.onWheel = function (e) {
+    var game = this.game();
+    if (!game || game.solving || game.data.failed || !e.target.closest(".kv-board")) return;
+    e.preventDefault();
+    this.wheel = (this.wheel || 0) + (e.deltaMode ? e.deltaY * 40 : e.deltaY);
+    while (Math.abs(this.wheel) >= 40) {
+      this.step(this.wheel > 0 ? 1 : -1);
+      this.wheel -= this.wheel > 0 ? 40 : -40;
+    }
   };
 
   Viewer.prototype.onClick = function (e) {
@@ -588,59 +1056,81 @@
         return;
       }
       if (el.getAttribute("data-act") !== "play") this.stop();
-      this.act(el.getAttribute("data-act"), "push");
+      this.act(el.getAttribute("data-act"));
     } else if ((el = target.closest("a[data-game]"))) {
       e.preventDefault();
-      this.select(+el.getAttribute("data-game"), "push");
-    } else if (game && (el = target.closest("a.kv-m, a.kv-t"))) {
+      this.select(+el.getAttribute("data-game"), null);
+    } else if (!game) {
+      return;
+    } else if ((el = target.closest("a.kv-m"))) {
       e.preventDefault();
       this.stop();
-      game.go(+el.getAttribute("data-i"), "push");
-    } else if (game && (el = target.closest("button[data-go]"))) {
+      this.go(+el.getAttribute("data-i"));
+    } else if ((el = target.closest("button[data-go]"))) {
       this.stop();
-      game.go(+el.getAttribute("data-go"), "push");
-    } else if (game && (el = target.closest("button[data-leave]"))) {
+      this.go(+el.getAttribute("data-go"));
+    } else if ((el = target.closest("button[data-leave]"))) {
       this.stop();
       var at = +el.getAttribute("data-leave");
-      game.go(at, "push");
+      this.go(at);
       game.prefer[at] = 0;
-      game.showBranches();
-    } else if (game && target.closest(".kv-board")) {
+      this.showBranches();
+    } else if ((el = target.closest("button[data-unfold]"))) {
+      game.open[+el.getAttribute("data-unfold")] = true;
+      this.buildMoves(game);
+      this.mark();
+    } else if ((el = target.closest("button[data-more]"))) {
+      var start = +el.getAttribute("data-more");
+      game.shownLimit[start] = (game.shownLimit[start] || LINE_LIMIT) + LINE_LIMIT;
+      this.buildMoves(game);
+      this.mark();
+    } else if ((el = target.closest("button[data-file]"))) {
+      var f = this.files[+el.getAttribute("data-file")];
+      download(f[1], "text/plain", f[2]);
+    } else if ((el = target.closest("button[data-tryi]"))) {
+      this.tryMoves([+el.getAttribute("data-tryi")]);
+    } else if ((el = target.closest(".kv-text summary"))) {
+      var pre = this.part(".kv-text pre");
+      pre.textContent = game.textDiagram(game.current);
+    } else if (target.closest(".kv-board") && !game.data.failed) {
+      if (game.solving) {
+        this.tryMoves(this.movesAt(e.clientX, e.clientY));
+        return;
+      }
       /* tap zones: the left third steps back, the right third forward */
-      var box = game.board.getBoundingClientRect();
+      var box = this.part(".kv-board").getBoundingClientRect();
       var x = (e.clientX - box.left) / (box.width || 1);
       this.stop();
-      if (x < 1 / 3) game.step(-1, "push");
-      else if (x > 2 / 3) game.step(1, "push");
-      this.root.focus({ preventScroll: true });
+      if (x < 1 / 3) this.step(-1);
+      else if (x > 2 / 3) this.step(1);
     }
   };
 
   /* Press and hold a step button: it repeats until released. */
   Viewer.prototype.onPress = function (e) {
-    var button = e.target.closest && e.target.closest("button[data-act]");
-    if (!button || e.button !== 0) return;
-    var action = button.getAttribute("data-act");
+    var held = e.target.closest && e.target.closest("button[data-act]");
+    if (!held || e.button !== 0) return;
+    var action = held.getAttribute("data-act");
     if (["prev", "next", "back10", "fwd10"].indexOf(action) < 0) return;
     var self = this;
     this.stop();
-    this.act(action, "push");
-    this.swallowClick = button;
+    this.act(action);
+    this.swallowClick = held;
     var repeat = null;
     var hold = setTimeout(function () {
       repeat = setInterval(function () {
-        if (!self.act(action, "replace")) release();
+        if (!self.act(action, true)) release();
       }, HOLD_REPEAT);
     }, HOLD_DELAY);
     function release() {
       clearTimeout(hold);
       clearInterval(repeat);
       ["pointerup", "pointercancel", "pointerleave"].forEach(function (name) {
-        button.removeEventListener(name, release);
+        held.removeEventListener(name, release);
       });
     }
     ["pointerup", "pointercancel", "pointerleave"].forEach(function (name) {
-      button.addEventListener(name, release);
+      held.addEventListener(name, release);
     });
   };
 
@@ -653,18 +1143,15 @@
       return;
     }
     clearTimeout(this.timer);
-    if (!game.children[game.current].length) game.go(0, "replace");
-    var select = game.el.querySelector(".kv-speed select");
+    if (!game.children[game.current].length) this.go(0);
+    var select = this.root.querySelector(".kv-speed select");
     var delay = select ? +select.value : 1000;
     this.setPlaying(true);
     this.timer = setTimeout(function tick() {
-      var moved = game.next("replace");
-      if (moved) game.playFrames(Math.min(FRAME_DELAY, delay / (game.frameCount(game.current) + 1)));
-      if (moved && game.children[game.current].length) {
-        self.timer = setTimeout(tick, delay);
-      } else {
-        self.stop();
-      }
+      var moved = self.step(1);
+      if (moved) self.playFrames(Math.min(FRAME_DELAY, delay / (game.frameCount(game.current) + 1)));
+      if (moved && game.children[game.current].length) self.timer = setTimeout(tick, delay);
+      else self.stop();
     }, delay);
   };
 
@@ -678,34 +1165,15 @@
   Viewer.prototype.setPlaying = function (on) {
     each(this.root.querySelectorAll("button.kv-play"), function (b) {
       b.setAttribute("aria-pressed", String(on));
+      b.setAttribute("aria-label", on ? "Pause" : "Play");
       b.innerHTML = on ? PAUSE : PLAY;
     });
     this.root.classList.toggle("kv-playing", on);
   };
 
-  Viewer.prototype.flip = function () {
-    this.flipped = !this.flipped;
-    var flipped = this.flipped;
-    each(this.root.querySelectorAll("button[data-act=flip]"), function (b) {
-      b.setAttribute("aria-pressed", String(flipped));
-    });
-    var game = this.game();
-    if (game) {
-      game.stopFrames();
-      game.draw();
-    }
-  };
-
-  Viewer.prototype.coords = function () {
-    var off = this.root.classList.toggle("kv-nocoords");
-    each(this.root.querySelectorAll("button[data-act=coords]"), function (b) {
-      b.setAttribute("aria-pressed", String(!off));
-    });
-  };
-
   function start() {
-    each(document.querySelectorAll("section.kifu-viewer"), function (root) {
-      if (root.getAttribute("data-ready")) return;
+    each(document.querySelectorAll(".kifu-viewer[data-key]"), function (root) {
+      if (root.getAttribute("data-ready") || !root.querySelector(".kv-shared")) return;
       root.setAttribute("data-ready", "1");
       new Viewer(root);
     });

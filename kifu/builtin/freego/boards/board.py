@@ -7,6 +7,8 @@ position played on them.
 """
 from __future__ import annotations
 
+import difflib
+import functools
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -110,11 +112,17 @@ class Board:
             index = self._folded.get(name.casefold())
         return index
 
+    def nearest_names(self, name: str, count: int = 3) -> list[str]:
+        """The names of cells spelt most like ``name`` (``sichaun``: ``sichuan``), for a
+        message about a name that is no cell; none where nothing is close."""
+        return difflib.get_close_matches(name.casefold(), self._folded, n=count, cutoff=0.75)
+
     def cell_id(self, index: int) -> str:
         return self.ids[index]
 
-    @property
+    @functools.cached_property
     def has_polygons(self) -> bool:
+        """Whether any cell has an outline (asked once, then kept)."""
         return any(cell.polygon for cell in self.cells)
 
     def edges(self) -> list[tuple[int, int]]:

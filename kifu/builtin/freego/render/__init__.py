@@ -1,5 +1,6 @@
-"""Free-form Go drawn: SVG (:mod:`.svg`), text and the rows ``kifu show`` prints (:mod:`.text`),
-and grid positions as plain-text diagrams both ways (:mod:`.diagram`, for rule tests)."""
+"""Free-form Go drawn: SVG (:mod:`.svg`, with where a map's cells go and what every drawing of
+one board keeps in :mod:`.layout`), text and the rows ``kifu show`` prints (:mod:`.text`), and
+grid positions as plain-text diagrams both ways (:mod:`.diagram`, for rule tests)."""
 from __future__ import annotations
 
 from kifu.builtin.freego.render.svg import render_svg

@@ -5,28 +5,35 @@ board (lines, star points, coordinates); a map with outlines is drawn cell by ce
 tinted by the stone in it with a stone at its centre; a map with points only (Japan, China, the
 US) is drawn as cells at their points joined by their adjacency.  Under every picture a legend
 gives each seat's colour, prisoners and score.  All text goes through ElementTree.
+
+What does not change from one position to the next is written once per board and drawing
+options (a :class:`_Sheet`, kept by :func:`kifu.builtin.freego.render.layout.kept`): the board's
+own drawing, and each cell's drawing in every state it is met in (empty, a seat's stone, a move
+number), as SVG text ElementTree wrote.  A position then costs a look-up per cell, its title
+and its legend, and the viewer drawing thousands of positions of one board pays for the board
+once.
 """
 from __future__ import annotations
 
-import math
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 
 from kifu.base.record import Record
 from kifu.base.terminal import display_width
 from kifu.builtin.freego.boards import grids
-from kifu.builtin.freego.boards.board import Board, Point
+from kifu.builtin.freego.boards.board import MAX_SEATS, Board
 from kifu.builtin.freego.position import EMPTY, OFF, Position
+from kifu.builtin.freego.render import layout
+from kifu.builtin.freego.render.layout import MAP_MARGIN
 from kifu.builtin.freego.rules import scoring
 from kifu.plugin import RenderOptions
 from kifu.render import grid as goboard
-from kifu.render.svg import document, element, to_string
+from kifu.render.svg import document, element, fragments, slot, to_string
 
 LAST_MOVE = "#e33"
 PAPER = "#f5eedc"
 UNPLAYABLE = "#d9d9d9"
 INK = "#222"
-MAP_WIDTH = 760.0
-MAP_MARGIN = 24.0
 #: Seat colours come from the players' names where they are colour words (the source plays
 #: orange against green), else from a fixed palette.
 COLOURS = {
@@ -74,7 +81,7 @@ def _title(pos: Position, record: Record | None) -> str:
 
 
 def _legend_lines(pos: Position) -> list[str]:
-    table = pos.scores or scoring.scores(pos)
+    table = _count(pos)
     lines = []
     for seat, score in enumerate(table):
         marker = " (to move)" if pos.outcome is None and seat == pos.to_move else ""
@@ -87,16 +94,17 @@ def _legend_lines(pos: Position) -> list[str]:
     return lines
 
 
-def legend_size(pos: Position, width: float, largest: float) -> float:
-    """A legend font size at which the longest line fits the picture's width."""
-    longest = max(display_width(line) for line in _legend_lines(pos)) + 3
+def legend_size(lines: list[str], width: float, largest: float) -> float:
+    """A legend font size at which the longest of ``lines`` fits the picture's width."""
+    longest = max(display_width(line) for line in lines) + 3
     return min(largest, width / (0.56 * longest))
 
 
-def _draw_legend(root: ET.Element, pos: Position, x: float, top: float, size: float) -> None:
+def _draw_legend(root: ET.Element, pos: Position, lines: list[str], x: float, top: float,
+                 size: float) -> None:
     colours = seat_colours(pos.rules.seats)
     legend = element(root, "g", class_="legend", font_size=size, fill=INK)
-    for index, line in enumerate(_legend_lines(pos)):
+    for index, line in enumerate(lines):
         y = top + (index + 0.8) * size * 1.4
         if index < len(colours):
             element(legend, "circle", cx=x + size * 0.5, cy=y - size * 0.35, r=size * 0.45,
@@ -112,30 +120,130 @@ def render_svg(pos: Position, options: RenderOptions, record: Record | None = No
     return _render_map(pos, options, record)
 
 
+#: A cell's state as it is drawn: its index, what stands there (``pos.cells``), and the move
+#: number drawn on it (``None``: none).
+CellKey = tuple[int, int, "int | None"]
+
+
+class _Sheet:
+    """What every drawing of one board with one set of options shares: the board's own
+    drawing (children of the document's root, as text), and each cell's drawing in each state
+    it has been drawn in, written the first time (by ``draw``, into a scratch element)."""
+
+    def __init__(self, board: list[str], draw: Callable[[ET.Element, CellKey], None],
+                 cells: int, stones_only: bool) -> None:
+        self.board = board
+        self._draw = draw
+        self._count = cells
+        #: Empty and unplayable cells draw nothing (a grid's intersections).
+        self._stones_only = stones_only
+        #: Each cell's text (``None`` until written) by what stands there, ``pos.cells``'
+        #: values as indexes: 0 empty, 1 to ``MAX_SEATS`` a seat's stone, -1 (``OFF``) the last.
+        self._rows: list[list[str | None]] = [[None] * cells for _ in range(MAX_SEATS + 2)]
+        #: Numbered cells' texts.
+        self._numbered: dict[CellKey, str] = {}
+
+    def drawn(self, cells: list[int], numbers: dict[int, int]) -> list[str]:
+        """The text of every cell's drawing in a position (``numbers``: the move numbers to
+        draw), as children of a group of the root; cells that draw nothing are left out."""
+        rows, plain = self._rows, self._plain
+        if self._stones_only and not numbers:  # the viewer's usual drawing of a grid
+            return [rows[what][index] or plain(index, what)
+                    for index, what in enumerate(cells) if what > 0]
+        out = []
+        found: str | None
+        for index, what in enumerate(cells):
+            if what <= 0 and self._stones_only:
+                continue
+            if numbers and index in numbers:
+                found = self._number(index, what, numbers[index])
+            else:
+                found = rows[what][index]
+                if found is None:
+                    found = plain(index, what)
+            if found:
+                out.append(found)
+        return out
+
+    def _plain(self, index: int, what: int) -> str:
+        found = self._rows[what][index] = self._write((index, what, None))
+        return found
+
+    def _number(self, index: int, what: int, number: int) -> str:
+        key = (index, what, number)
+        found = self._numbered.get(key)
+        if found is None:
+            # A cell is numbered afresh at each move played on it, so a long record could
+            # fill this shelf: past an entry a cell, it starts again.
+            if len(self._numbered) >= self._count:
+                self._numbered.clear()
+            found = self._numbered[key] = self._write(key)
+        return found
+
+    def _write(self, key: CellKey) -> str:
+        scratch = ET.Element("g")
+        self._draw(scratch, key)
+        return "\n  ".join(fragments(scratch, 2))
+
+
+#: The last count a legend showed, with the rules, stones and prisoners it was counted from:
+#: the viewer draws each position twice (as it stands and turned round), and counting walks
+#: the whole board.
+_last_count: tuple[object, list[int], list[int], list[scoring.Score]] | None = None
+
+
+def _count(pos: Position) -> list[scoring.Score]:
+    """The position's score table: the final one, or as if the game ended now."""
+    global _last_count
+    if pos.scores is not None:
+        final: list[scoring.Score] = pos.scores
+        return final
+    last = _last_count
+    if last is not None and last[0] is pos.rules and last[1] == pos.cells \
+            and last[2] == pos.prisoners:
+        return last[3]
+    table = scoring.scores(pos)
+    _last_count = (pos.rules, list(pos.cells), list(pos.prisoners), table)
+    return table
+
+
 # -- grids ----------------------------------------------------------------------------------
 
 def _render_grid(pos: Position, options: RenderOptions, record: Record | None) -> str:
     columns, rows = pos.board.grid or (0, 0)
-    grid = goboard.Grid(columns, rows, flip=options.flip, margin=30.0 if options.coords else 20.0)
-    lines = len(_legend_lines(pos))
-    size = legend_size(pos, grid.width, grid.cell * 0.45)
-    root = goboard.draw_board(grid, stars=_stars(columns, rows), coords=options.coords,
-                              column_label=grids.column_name, row_label=lambda r: str(r + 1),
-                              title=_title(pos, record), extra_height=size * 1.4 * (lines + 0.6),
-                              pixel_width=options.size)
+    margin = 30.0 if options.coords else 20.0
+    grid = goboard.Grid(columns, rows, flip=options.flip, margin=margin)
     colours = seat_colours(pos.rules.seats)
+    sheet = layout.kept(pos.board, ("grid", options.flip, options.coords, tuple(colours)),
+                        lambda: _grid_sheet(grid, options.coords, colours))
+    lines = _legend_lines(pos)
+    size = legend_size(lines, grid.width, grid.cell * 0.45)
+    root = document(grid.width, grid.height + size * 1.4 * (len(lines) + 0.6),
+                    _title(pos, record), options.size)
+    slot(root, sheet.board, 1)
     stones = element(root, "g", class_="stones")
-    for index, what in enumerate(pos.cells):
-        if what > 0:
-            row, column = divmod(index, columns)
-            label = str(pos.numbers.get(index, "")) if options.numbers else None
-            goboard.draw_stone(stones, grid, column, row, colours[what - 1], label=label or None,
-                               label_fill=_ink_on(colours[what - 1]))
+    slot(stones, sheet.drawn(pos.cells, pos.numbers if options.numbers else {}), 2)
     if options.last_move and pos.last is not None and not options.numbers:
         row, column = divmod(pos.last, columns)
         goboard.draw_last_move(root, grid, column, row, LAST_MOVE)
-    _draw_legend(root, pos, grid.margin * 0.5, grid.height, size)
+    _draw_legend(root, pos, lines, grid.margin * 0.5, grid.height, size)
     return to_string(root)
+
+
+def _grid_sheet(grid: goboard.Grid, coords: bool, colours: list[str]) -> _Sheet:
+    """The wooden board with its lines, star points and coordinates, and the stones."""
+    drawn = goboard.draw_board(grid, stars=_stars(grid.columns, grid.rows), coords=coords,
+                               column_label=grids.column_name, row_label=lambda r: str(r + 1))
+
+    def stone(parent: ET.Element, key: CellKey) -> None:
+        index, what, number = key
+        row, column = divmod(index, grid.columns)
+        colour = colours[what - 1]
+        goboard.draw_stone(parent, grid, column, row, colour,
+                           label=None if number is None else str(number),
+                           label_fill=_ink_on(colour))
+
+    return _Sheet(fragments(drawn, 1), stone, grid.columns * grid.rows, True)
 
 
 def _ink_on(colour: str) -> str:
@@ -146,115 +254,97 @@ def _ink_on(colour: str) -> str:
 
 # -- maps -----------------------------------------------------------------------------------
 
-class _Frame:
-    """Drawing coordinates of a board mapped into the picture (y flipped for map-style data)."""
-
-    def __init__(self, board: Board, flip: bool) -> None:
-        points = [p for cell in board.cells for p in (cell.polygon or ())]
-        points += [c for cell in board.cells if (c := cell.centre()) is not None]
-        if not points:  # a board without drawing data: cells on a circle
-            points = [_circle_point(i, len(board)) for i in range(len(board))]
-        xs, ys = [p[0] for p in points], [p[1] for p in points]
-        self.x0, self.x1, self.y0, self.y1 = min(xs), max(xs), min(ys), max(ys)
-        span = max(self.x1 - self.x0, self.y1 - self.y0, 1e-9)
-        self.scale = (MAP_WIDTH - 2 * MAP_MARGIN) / span
-        self.y_down = board.y_down
-        self.flip = flip
-        self.width = (self.x1 - self.x0) * self.scale + 2 * MAP_MARGIN
-        self.height = (self.y1 - self.y0) * self.scale + 2 * MAP_MARGIN
-
-    def xy(self, point: Point) -> tuple[float, float]:
-        x = (point[0] - self.x0) * self.scale + MAP_MARGIN
-        y = ((point[1] - self.y0) if self.y_down else (self.y1 - point[1])) * self.scale + MAP_MARGIN
-        if self.flip:
-            x, y = self.width - x, self.height - y
-        return x, y
-
-
-def _circle_point(index: int, count: int) -> Point:
-    angle = 2 * math.pi * index / max(count, 1)
-    return (math.cos(angle), math.sin(angle))
-
-
-def _centres(board: Board, frame: _Frame) -> list[tuple[float, float]]:
-    out = []
-    for index, cell in enumerate(board.cells):
-        centre = cell.centre()
-        out.append(frame.xy(centre if centre is not None else _circle_point(index, len(board))))
-    return out
-
-
-def _radii(centres: list[tuple[float, float]]) -> list[float]:
-    """A stone's radius per cell: under half the distance to the nearest other cell."""
-    radii = []
-    for i, (x, y) in enumerate(centres):
-        nearest = min((math.hypot(x - u, y - v) for j, (u, v) in enumerate(centres) if j != i),
-                      default=40.0)
-        radii.append(max(4.0, min(20.0, nearest * 0.45)))
-    return radii
-
-
-def _names(board: Board, choice: str) -> list[str]:
-    if choice == "id":
-        return [cell.id for cell in board.cells]
-    labels = [cell.label for cell in board.cells]
-    if choice == "label" or all(display_width(label) <= 6 for label in labels):
-        return labels
-    return [cell.id for cell in board.cells]
-
-
 def _render_map(pos: Position, options: RenderOptions, record: Record | None) -> str:
     """A map board: its cells outlined (or, without outlines, as circles linked by their
     adjacency), the stones with names or move numbers, the last move and the legend."""
     board = pos.board
-    frame = _Frame(board, options.flip)
-    lines = _legend_lines(pos)
-    size = legend_size(pos, frame.width, 14.0)
-    root = document(frame.width, frame.height + size * 1.4 * (len(lines) + 0.6), _title(pos, record),
-                    options.size)
-    element(root, "rect", x=0, y=0, width=frame.width, height=frame.height, fill="#fbf8ef")
-    centres = _centres(board, frame)
-    radii = _radii(centres)
-    if board.has_polygons:
-        _draw_outlines(root, pos, frame)
-    if not board.has_polygons or options.flag("edges"):
-        edges = element(root, "g", class_="adjacency", stroke="#9a8f7a", stroke_width=1.2)
-        for a, b in board.edges():
-            (x1, y1), (x2, y2) = centres[a], centres[b]
-            element(edges, "line", x1=x1, y1=y1, x2=x2, y2=y2)
-    marks = element(root, "g", class_="stones")
-    names = _names(board, options.extras.get("names", "auto"))
     colours = seat_colours(pos.rules.seats)
-    for index in range(len(board.cells)):
-        _draw_cell(marks, pos, options, colours, index, centres[index], radii[index],
-                   names[index])
+    choice = options.extras.get("names", "auto")
+    edges = options.flag("edges")
+    labelled = options.coords or options.numbers
+    sheet = layout.kept(board, ("map", options.flip, choice, edges, labelled, tuple(colours)),
+                        lambda: _MapSheet(board, options.flip, choice, edges, labelled, colours))
+    frame = sheet.frame
+    lines = _legend_lines(pos)
+    size = legend_size(lines, frame.width, 14.0)
+    root = document(frame.width, frame.height + size * 1.4 * (len(lines) + 0.6),
+                    _title(pos, record), options.size)
+    slot(root, sheet.board, 1)
+    if sheet.outlined:
+        outlines = element(root, "g", class_="cells", stroke=INK, stroke_width=1,
+                           stroke_linejoin="round")
+        slot(outlines, sheet.outlines(pos.cells), 2)
+    slot(root, sheet.edges, 1)
+    marks = element(root, "g", class_="stones")
+    slot(marks, sheet.drawn(pos.cells, pos.numbers if options.numbers else {}), 2)
     if options.last_move and pos.last is not None:
-        x, y = centres[pos.last]
-        element(root, "circle", cx=x, cy=y, r=radii[pos.last] + 2.5, fill="none",
+        x, y = sheet.centres[pos.last]
+        element(root, "circle", cx=x, cy=y, r=sheet.radii[pos.last] + 2.5, fill="none",
                 stroke=LAST_MOVE, stroke_width=2.5, class_="last-move")
-    _draw_legend(root, pos, MAP_MARGIN * 0.5, frame.height, size)
+    _draw_legend(root, pos, lines, MAP_MARGIN * 0.5, frame.height, size)
     return to_string(root)
 
 
-def _draw_outlines(root: ET.Element, pos: Position, frame: _Frame) -> None:
-    """Each cell's outline, unplayable cells greyed."""
-    cells_group = element(root, "g", class_="cells", stroke=INK, stroke_width=1,
-                          stroke_linejoin="round")
-    for index, cell in enumerate(pos.board.cells):
-        if not cell.polygon:
-            continue
-        fill = UNPLAYABLE if pos.cells[index] == OFF else PAPER
-        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in map(frame.xy, cell.polygon))
-        element(cells_group, "polygon", points=points, fill=fill, class_="cell")
+class _MapSheet(_Sheet):
+    """A map's frame, centres, stones' radii and names, its background and adjacency lines,
+    its outlines (each plain and greyed), and its cells."""
+
+    def __init__(self, board: Board, flip: bool, choice: str, edges: bool, labelled: bool,
+                 colours: list[str]) -> None:
+        self.frame = frame = layout.Frame(board, flip)
+        self.centres = centres = layout.centres(board, frame)
+        self.radii = radii = layout.radii(centres)
+        names = layout.names(board, choice)
+        outlined = any(cell.polygon for cell in board.cells)
+        valued = value_shown(board)
+        values = [scoring.fmt(cell.value) for cell in board.cells] if valued else []
+        scratch = ET.Element("g")
+        element(scratch, "rect", x=0, y=0, width=frame.width, height=frame.height,
+                fill="#fbf8ef")
+        if not outlined or edges:
+            lines = element(scratch, "g", class_="adjacency", stroke="#9a8f7a",
+                            stroke_width=1.2)
+            for a, b in board.edges():
+                (x1, y1), (x2, y2) = centres[a], centres[b]
+                element(lines, "line", x1=x1, y1=y1, x2=x2, y2=y2)
+        written = fragments(scratch, 1)
+        self.edges = written[1:]
+        self.outlined = outlined
+        #: Each outline (index, points in the picture), and its text: plain, greyed.
+        self._polygons = [(index, " ".join(f"{x:.1f},{y:.1f}" for x, y in map(frame.xy, shape)))
+                          for index, cell in enumerate(board.cells) if (shape := cell.polygon)]
+        self._outlines: tuple[dict[int, str], dict[int, str]] = ({}, {})
+
+        def cell(parent: ET.Element, key: CellKey) -> None:
+            index, what, number = key
+            label = names[index] if number is None else str(number)
+            _draw_cell(parent, what, centres[index], radii[index], label, number is not None,
+                       outlined, labelled, values[index] if valued else None, colours)
+
+        super().__init__(written[:1], cell, len(board), False)
+
+    def outlines(self, cells: list[int]) -> list[str]:
+        """Each cell's outline, unplayable cells greyed, as children of a group of the root."""
+        out = []
+        for index, points in self._polygons:
+            greyed = cells[index] == OFF
+            shelf = self._outlines[greyed]
+            found = shelf.get(index)
+            if found is None:
+                scratch = ET.Element("g")
+                element(scratch, "polygon", points=points, fill=UNPLAYABLE if greyed else PAPER,
+                        class_="cell")
+                found = shelf[index] = fragments(scratch, 2)[0]
+            out.append(found)
+        return out
 
 
-def _draw_cell(marks: ET.Element, pos: Position, options: RenderOptions, colours: list[str],
-               index: int, centre: tuple[float, float], r: float, name: str) -> None:
+def _draw_cell(marks: ET.Element, what: int, centre: tuple[float, float], r: float, label: str,
+               numbered: bool, outlined: bool, labelled: bool, value: str | None,
+               colours: list[str]) -> None:
     """One cell's stone (or, without outlines, its circle), its name or move number, and its
     value on a valued map."""
-    board, (x, y) = pos.board, centre
-    outlined = board.has_polygons
-    what = pos.cells[index]
+    x, y = centre
     if what > 0:
         fill, ink = colours[what - 1], _ink_on(colours[what - 1])
     elif what == OFF:
@@ -264,17 +354,14 @@ def _draw_cell(marks: ET.Element, pos: Position, options: RenderOptions, colours
     if what > 0 or not outlined:
         element(marks, "circle", cx=x, cy=y, r=r, fill=fill, stroke=INK, stroke_width=1,
                 stroke_dasharray="2,2" if what == OFF else None)
-    numbered = options.numbers and index in pos.numbers
-    label = str(pos.numbers[index]) if numbered else name
-    if options.coords or options.numbers:
+    if labelled:
         font = max(5.0, min(11.0, r * 1.6 / max(1.0, display_width(label) * 0.55)))
         element(marks, "text", label, x=x, y=y, fill=ink if what != EMPTY else INK,
                 font_size=font, text_anchor="middle", dominant_baseline="central",
                 class_=None if numbered else "coordinates")
-    if value_shown(board) and what != OFF:
-        element(marks, "text", scoring.fmt(board.cells[index].value), x=x + r * 0.9,
-                y=y - r * 0.9, fill="#555", font_size=max(5.0, min(9.0, r * 0.7)),
-                text_anchor="middle")
+    if value is not None and what != OFF:
+        element(marks, "text", value, x=x + r * 0.9, y=y - r * 0.9, fill="#555",
+                font_size=max(5.0, min(9.0, r * 0.7)), text_anchor="middle")
 
 
 def value_shown(board: Board) -> bool:

@@ -57,6 +57,7 @@ def _listing(pos: Position, symbols: list[str], options: RenderOptions) -> str:
     valued = any(cell.value != 1 for cell in board.cells)
     id_width = max(display_width(c.id) for c in board.cells)
     label_width = max(display_width(c.label) for c in board.cells)
+    labelled = label_width > 0 and any(c.label != c.id for c in board.cells)
     lines = []
     for index, cell in enumerate(board.cells):
         what = pos.cells[index]
@@ -69,7 +70,7 @@ def _listing(pos: Position, symbols: list[str], options: RenderOptions) -> str:
             if options.last_move and index == pos.last:
                 stone += " (last move)"
         parts = [_pad(cell.id, id_width)]
-        if label_width and any(c.label != c.id for c in board.cells):
+        if labelled:
             parts.append(_pad(cell.label, label_width))
         if valued:
             parts.append(f"{scoring.fmt(cell.value):>4}")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from kifu.base.errors import IllegalMoveError, KifuError, SetupError
 from kifu.base.record import Record
 from kifu.builtin.freego import setup
+from kifu.builtin.freego.boards.board import Board
 from kifu.builtin.freego.moves import Edit, Move, Pass
 from kifu.builtin.freego.position import EMPTY, OFF, Position
 from kifu.builtin.freego.rules import scoring
@@ -73,7 +74,7 @@ def _apply(pos: Position, move: Move, lenient: bool, warnings: list[KifuError],
     if pos.ended:
         _resume(pos, warnings)
     if isinstance(move, Edit):
-        return _edit(pos, move)
+        return _edit(pos, move, warnings)
     if move.seat is not None and move.seat != seat:
         seat = _out_of_turn(pos, move.seat, lenient, warnings)
     if isinstance(move, Pass):
@@ -113,9 +114,20 @@ def _cell_named(pos: Position, name: str) -> int:
     board = pos.board
     cell = board.find(name)
     if cell is None:
-        raise IllegalMoveError(f"{name!r} is not a cell of the board {board.name!r}",
-                               rule="unknown-cell")
+        raise IllegalMoveError(f"{name!r} is not a cell of the board {board.name!r}"
+                               + _nearest(board, name), rule="unknown-cell")
     return cell
+
+
+def _nearest(board: Board, name: str) -> str:
+    """What a misspelt cell name may have meant: the cells spelt most like it, else one cell
+    of the board to show how its cells are named."""
+    near = board.nearest_names(name)
+    if near:
+        return f"; did you mean {' or '.join(near)}?"
+    if not len(board):
+        return ""
+    return f"; its cells are named like {board.cell_id(0)} or {board.cell_id(len(board) - 1)}"
 
 
 def _remove(pos: Position, group: list[int], colour: int, new_hash: int,
@@ -280,9 +292,11 @@ def _resume(pos: Position, warnings: list[KifuError]) -> None:
     pos.ended = False
 
 
-def _edit(pos: Position, edit: Edit) -> list[Event]:
+def _edit(pos: Position, edit: Edit, warnings: list[KifuError]) -> list[Event]:
     """Stones set up in the middle of a game: added, replaced or cleared without any rule of
-    play; no group may be left without a liberty.  Ko and superko count afresh from here."""
+    play.  They capture nothing, as SGF's set-up properties (``AB``, ``AW``, ``AE``), which
+    they carry, capture nothing: a group left without a liberty stays on the board, with a
+    warning (see ``DECISIONS.md``).  Ko and superko count afresh from here."""
     names = pos.rules.seats
     if len(edit.add) > pos.seats:
         raise SetupError(f"set-up stones for seat {len(edit.add)}, but this game has "
@@ -290,7 +304,7 @@ def _edit(pos: Position, edit: Edit) -> list[Event]:
     touched = [_set_cell(pos, _edited_cell(pos, name), EMPTY) for name in edit.clear]
     for seat, names_of_seat in enumerate(edit.add):
         touched.extend(_set_cell(pos, _edited_cell(pos, name), seat + 1) for name in names_of_seat)
-    _check_liberties(pos, touched)
+    warnings.extend(_without_liberties(pos, touched))
     if edit.to_move is not None:
         if edit.to_move >= pos.seats:
             raise SetupError(f"seat {edit.to_move + 1} is to move, but this game has "
@@ -331,16 +345,26 @@ def _set_cell(pos: Position, cell: int, what: int) -> int:
     return cell
 
 
-def _check_liberties(pos: Position, touched: list[int]) -> None:
-    """No group on or beside the cells a set-up changed is left without a liberty."""
+def _without_liberties(pos: Position, touched: list[int]) -> list[KifuError]:
+    """A warning for each group on or beside the cells a set-up changed that it leaves without
+    a liberty (kept on the board: set-ups capture nothing)."""
     board, cells = pos.board, pos.cells
+    found: list[KifuError] = []
+    seen: set[int] = set()
     for cell in touched:
         for start in (cell, *board.neighbours[cell]):
-            if cells[start] > 0 and _dead_group(cells, board.neighbours, start,
-                                                cells[start]) is not None:
-                raise SetupError(f"the set-up leaves {pos.rules.seats[cells[start] - 1]}'s "
-                                 f"stone on {board.cells[start].id} without a liberty",
-                                 rule="no-liberty")
+            if cells[start] <= 0 or start in seen:
+                continue
+            group = _dead_group(cells, board.neighbours, start, cells[start])
+            if group is None:
+                continue
+            seen.update(group)
+            names = " ".join(board.cells[c].id for c in sorted(group))
+            found.append(SetupError(
+                f"the set-up leaves {pos.rules.seats[cells[start] - 1]}'s group {names} without "
+                "a liberty: kept on the board, as set-ups capture nothing", rule="no-liberty",
+                severity="warning"))
+    return found
 
 
 def _out_of_turn(pos: Position, seat: int, lenient: bool, warnings: list[KifuError]) -> int:

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from kifu.base.errors import ResultError
-from kifu.builtin.freego.position import EMPTY, Position
+from kifu.builtin.freego.position import EMPTY, Position, PositionJSON
 from kifu.builtin.freego.setup import number
 from kifu.plugin import Event, Outcome
 
@@ -127,7 +127,24 @@ def result_text(pos: Position) -> str:
     return "draw" if seat is None else f"{pos.scores[seat].seat}+{fmt(margin)}"
 
 
-def count_to_json(pos: Position) -> dict[str, Any]:
+class ScoreJSON(TypedDict):
+    final: bool
+    scoring: str
+    table: list[dict[str, Any]]
+
+
+class CountJSON(TypedDict):
+    """The count a Free-form Go position's JSON carries (:func:`count_to_json`)."""
+
+    score: ScoreJSON
+    result: str | None
+
+
+class CountedPositionJSON(PositionJSON, CountJSON):
+    """A Free-form Go position as ``game.position_json`` gives it: the position and its count."""
+
+
+def count_to_json(pos: Position) -> CountJSON:
     """The count of a position as JSON: final once the game has ended, else as if it ended
     now; and the result, once there is one."""
     table = pos.scores or scores(pos)

@@ -11,7 +11,8 @@ Prisoners: 0, 2
 ``Setup-N`` lists seat N's stones (any cell names), ``To-Move`` names a seat (or its number) and
 ``Prisoners`` gives each seat's captures so far.  In SGF they are ``AB``/``AW``/``AE`` and ``PL``.
 A set-up is rejected (``SetupError``, located on the stone) if it names a cell twice or one the
-board lacks, or leaves a group without a liberty, which no game can reach.
+board lacks, or leaves a group without a liberty, which no game can reach (SGF's set-ups capture
+nothing and may do so: the SGF reader makes such a set-up an entry at the start of play).
 """
 from __future__ import annotations
 
@@ -210,7 +211,7 @@ def apply(setup: Setup, pos: Any) -> None:
                                  f"{seats} players", span=where, rule="setup")
             cell = board.find(name)
             if cell is None:
-                raise SetupError(f"{name!r} is not a cell of the board {board.name!r}",
+                raise SetupError(f"{shorten(name)!r} is not a cell of the board {board.name!r}",
                                  span=where, rule="unknown-cell")
             if not board.cells[cell].playable:
                 raise SetupError(f"{board.cells[cell].id} cannot hold a stone on this board",

@@ -27,19 +27,59 @@ HEADER_PROPERTIES = {
     "User": "US", "Copyright": "CP", "Opening": "ON", "Game-Comment": "GC",
 }
 PROPERTY_HEADERS = {prop: key for key, prop in HEADER_PROPERTIES.items()}
+#: What the record takes of a root besides the headers: the file's own form (kifu writes its
+#: own ``FF``, ``GM``, ``CA``), the board, komi, kifu's ``XH``, the set-up, comments, the
+#: territory and a first move written there.  The rest of the root's properties the record
+#: keeps as they are (``kifu.sgf.lines.kept``), ``AP`` among them (SGF written from the record
+#: names kifu as the program that wrote it; JSON keeps the original).
+ROOT_PROPERTIES = frozenset(("FF", "GM", "CA", "SZ", "KM", "XH", "AB", "AW", "AE", "PL",
+                             "C", "TB", "TW", "B", "W", *PROPERTY_HEADERS))
 #: The rules of a game whose SGF names none (no ``RU``): see ``parameters.rule_set``.
 UNKNOWN_RULES = "unknown"
 #: What kifu writes as ``RU`` for Free-form Go's own rules, and reads back as them.
 OWN_RULES = "Free-form Go"
 
 
-def check_go(root: core.SgfNode, collection: core.Collection) -> None:
+def check_go(root: core.SgfNode, collection: core.Collection,
+             findings: list[KifuError]) -> None:
     """Another game in a collection of Go games is not judged, like a file of a game kifu does
-    not know (exit 2), rather than called illegal."""
+    not know (exit 2), rather than called illegal.  A ``GM`` that names no game at all
+    (``GM[5.5]``: a writer put the komi there) on a game whose content is Go's is read as Go,
+    with a warning naming the repair."""
     game = root.get("GM")
-    if game is not None and game.strip() != "1":
-        raise UnknownGameError(f"GM[{game[:10]}] is not Go (GM[1]): kifu does not check "
-                               "this game", span=collection.value_span(root, "GM"))
+    if game is None or game.strip() == "1":
+        return
+    span = collection.value_span(root, "GM")
+    written = shorten(core.text(game).strip(), 10)
+    if core.names_a_game(game):
+        raise UnknownGameError(f"GM[{written}] is not Go (GM[1]): kifu does not check this "
+                               "game", span=span)
+    if not _go_content(root):
+        raise UnknownGameError(f"GM[{written}] names no game, and nothing in the game tells it "
+                               "for Go's: kifu does not check it", span=span)
+    findings.append(NotationError(
+        f"GM[{written}] names no game (FF[4] numbers them 1 to 40), and the game is Go's "
+        "(its board, komi, handicap or rules): read as Go, GM[1]", span=span,
+        severity="warning", rule="game-type"))
+
+
+#: Root properties only Go has (FF[4]'s Go properties) and its boards, which tell a game whose
+#: ``GM`` names no game for Go's.
+_GO_PROPERTIES = ("HA", "KM", "TB", "TW")
+_GO_BOARDS = ("9", "13", "19")
+
+
+def _go_content(root: core.SgfNode) -> bool:
+    """Whether a game tells itself for Go by its root: a property only Go has, rules kifu
+    knows as Go's, or a Go board (``SZ`` of 9, 13 or 19, or none: SGF's default, 19)."""
+    if any(root.get(prop) for prop in _GO_PROPERTIES):
+        return True
+    rules = root.text("RU")
+    if rules and (parameters.rule_set(rules) is not parameters.JAPANESE  # not a name unknown
+                  or "".join(c for c in rules.casefold() if c.isalpha()) in parameters.RULE_SETS):
+        return True
+    size = root.get("SZ")
+    return size is None or size.strip() in _GO_BOARDS
 
 
 def board_size(root: core.SgfNode, collection: core.Collection) -> tuple[int, int]:
@@ -79,8 +119,8 @@ def record_of(root: core.SgfNode, collection: core.Collection, source: str,
     record = Record(game="freego", source=source)
     record.headers["Game"] = "freego"
     record.headers["Board"] = grids.grid_name(*size)
-    for item in root.properties.get("XH", []):
-        name, _, said = core.text(item).partition(":")
+    for item in root.properties.get("XH", []):  # a header is one line: line ends are blanks
+        name, _, said = " ".join(core.text(item).split("\n")).partition(":")
         record.headers[name.strip()] = said.strip()
         record.header_spans[name.strip()] = collection.value_span(root, "XH")
     _komi(record, root, collection, findings)
@@ -133,14 +173,22 @@ def with_prisoners(record: Record, setup: Setup | None) -> Setup | None:
 
 
 def territory(record: Record, root: core.SgfNode, collection: core.Collection,
-              size: tuple[int, int]) -> None:
-    """``TB``/``TW`` of the main line's last node: each side's territory at the end."""
+              size: tuple[int, int], findings: list[KifuError]) -> None:
+    """``TB``/``TW`` of the main line's last node: each side's territory at the end.  Marks
+    change no move and decide no result alone (see ``DECISIONS.md``), so a value that is no
+    point of the board is a warning and that side's marks are ignored."""
     last = root.main_line_end()
     for prop, seat in (("TB", 1), ("TW", 2)):
         values = last.properties.get(prop)
         if values and any(v.strip() for v in values):
             span = collection.value_span(last, prop)
-            cells = points.cells([v for v in values if v.strip()], size, span)
+            try:
+                cells = points.cells([v for v in values if v.strip()], size, span)
+            except NotationError as error:
+                findings.append(error.located(
+                    message=f"{prop}: {error.message}; the territory marks are ignored",
+                    severity="warning", rule="unknown-value"))
+                continue
             record.headers[f"Territory-{seat}"] = " ".join(cells)
             record.header_spans[f"Territory-{seat}"] = span
 

@@ -16,6 +16,9 @@ from kifu.sgf import lines as sgflines
 from kifu.sgf import syntax as core
 
 SETUP_PROPERTIES = frozenset(("AB", "AW", "AE", "PL"))
+#: What a node's move, set-up and comments take; the rest of its properties (markup, timing,
+#: annotations, a program's own) the record keeps as they are (``kifu.sgf.lines.kept``).
+MOVE_PROPERTIES = frozenset(("B", "W", "C")) | SETUP_PROPERTIES
 
 
 class Walk:
@@ -30,6 +33,13 @@ class Walk:
         self.findings = findings
         self.moves = turns.moves_by_value(size)  # by colour, then SGF value
         self.mixed: list[Span | None] = []  # nodes with a move and a set-up: the first's span
+        self.ignored: list[tuple[str, Span]] = []  # values ignored: what and where
+        #: What nodes before the first move keep (set-up and handicap nodes): the record's.
+        self.before_play: dict[str, str] = {}
+
+    def keep(self, node: core.SgfNode) -> dict[str, str]:
+        """What the record keeps of a node beyond its move, set-up and comments."""
+        return sgflines.kept(node, MOVE_PROPERTIES)
 
     def value_span(self, node: core.SgfNode, ident: str) -> Span:
         return self.collection.value_span(node, ident)
@@ -55,18 +65,22 @@ class Walk:
             black = [c for c in black if c not in cleared]
             white = [c for c in white if c not in cleared]
         to_move = base.to_move if base else None
-        if "PL" in props:
-            to_move = self._player(node)
+        player = self._player(node) if "PL" in props else None
+        if player is not None:
+            to_move = player
             spans["To-Move"] = self.value_span(node, "PL")
         stones = (tuple(black), tuple(white)) if white else ((tuple(black),) if black else ())
         return Setup(stones, to_move, base.prisoners if base else None, spans)
 
-    def _player(self, node: core.SgfNode) -> int:
-        said = (node.get("PL") or "").strip().upper()
-        if said not in ("B", "W", "1", "2"):
-            raise NotationError(f"PL[{said[:10]}] names no player (B or W)",
-                                span=self.value_span(node, "PL"))
-        return 0 if said in ("B", "1") else 1
+    def _player(self, node: core.SgfNode) -> int | None:
+        """The seat ``PL`` names; an empty or unknown value (goproblems.com writes ``PL[]``)
+        is ignored with a warning: the moves name their colour, so it changes nothing."""
+        said = (node.get("PL") or "").strip()
+        if not names_player(said):
+            self.ignored.append((f"PL[{core.text(said)[:10]}] names no player (B or W): ignored, as the "
+                                 "moves name their colour", self.value_span(node, "PL")))
+            return None
+        return 0 if said.upper() in ("B", "1") else 1
 
     def early_setup(self, children: list[core.SgfNode],
                     setup: Setup | None) -> tuple[list[core.SgfNode], Setup | None]:
@@ -78,6 +92,7 @@ class Walk:
             if "B" in props or "W" in props or not SETUP_PROPERTIES & props.keys():
                 break
             setup = self.setup(node, setup or Setup())
+            sgflines.merge_kept(self.before_play, self.keep(node))
             children = node.children
         return children, setup
 
@@ -116,6 +131,7 @@ class Walk:
             spans[(0, len(stones))] = span
             stones.append(cell or "")
             record.comments.extend(sgflines.split_comments(node.text("C")))
+            sgflines.merge_kept(self.before_play, self.keep(node))
         white = setup.stones[1:] if setup else ()
         return current, Setup((tuple(stones), *white), 1, setup.prisoners if setup else None,
                               spans)
@@ -131,9 +147,14 @@ class Walk:
         value = props[colour][0]
         move = self.moves[colour].get(value) or self._move(node, colour, value.strip())
         made = Node(move, [], [], None, (self.locator, node.start, node.end))
-        if "C" in props or (len(props) > 1 and not SETUP_PROPERTIES.isdisjoint(props)):
+        if len(props) == 1:
+            return [made]  # the usual node: a move alone
+        more = self.keep(node)  # its time left, markup...
+        if more:
+            made.properties = more
+        if "C" in props or not SETUP_PROPERTIES.isdisjoint(props):
             return self._other(node, colour, made)
-        return [made]  # the usual node: a move, perhaps with its time left (for every move)
+        return [made]
 
     def report_mixed(self) -> None:
         """One finding for the game's nodes that hold a move and set-up properties."""
@@ -144,6 +165,18 @@ class Walk:
                 "are set up before the move"
                 + (f" (and in {more:,} more node{'s' * (more > 1)})" if more else ""),
                 self.mixed[0], PEDANTIC, rule="setup-with-move"))
+
+    def report_ignored(self) -> None:
+        """A warning for each value ignored (an empty or unknown ``PL``), at most
+        :data:`~kifu.sgf.syntax.MAX_SAME` of them listed and the rest counted."""
+        for listed, (message, span) in enumerate(self.ignored[:core.MAX_SAME], start=1):
+            self.findings.append(NotationError(
+                message + (core.COUNTED_BELOW if listed == core.MAX_SAME else ""), span=span,
+                severity="warning", rule="unknown-value"))
+        if len(self.ignored) > core.MAX_SAME:
+            self.findings.append(NotationError(
+                core.not_listed(len(self.ignored) - core.MAX_SAME), span=self.ignored[0][1],
+                severity="warning", rule="unknown-value"))
 
     def _other(self, node: core.SgfNode, colour: str | None, made: Node | None) -> list[Node]:
         """The record nodes of a node with comments or stones set up (before its move
@@ -156,6 +189,10 @@ class Walk:
             before = self._edit(node, None)[0] if edit else []
             if before and comments:
                 before[-1].comments.extend(comments)
+            if before:
+                more = self.keep(node)
+                if more:
+                    before[-1].properties = more
             return before
         made.comments = comments
         if edit:
@@ -197,6 +234,11 @@ class Walk:
         if later:
             after.append(Node(Edit((), (), to_move), [], [], span))
         return before, after
+
+
+def names_player(value: str | None) -> bool:
+    """Whether a ``PL`` value names a player: ``B`` or ``W`` (or FF[1]'s ``1`` or ``2``)."""
+    return (value or "").strip().upper() in ("B", "W", "1", "2")
 
 
 def _stones(count: int) -> str:

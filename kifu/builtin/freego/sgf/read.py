@@ -6,23 +6,29 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kifu.base.errors import KifuError
-from kifu.base.record import Record
+from kifu.base.errors import KifuError, SetupError
+from kifu.base.record import Node, Record
+from kifu.builtin.freego import setup as setups
+from kifu.builtin.freego.moves import Edit
+from kifu.builtin.freego.position import Position
+from kifu.builtin.freego.setup import Setup
 from kifu.builtin.freego.sgf import gameinfo, turns
-from kifu.builtin.freego.sgf.moves import Walk
+from kifu.builtin.freego.sgf.moves import Walk, names_player
 from kifu.plugin import Reading
 from kifu.sgf import lines as sgflines
 from kifu.sgf import syntax as core
 
-_GM = re.compile(r"GM\s*\[\s*(\w*)\s*\]")
+_GM = re.compile(r"GM\s*\[([^\]]{0,20})\]")
 
 
 def claims(text: str) -> bool:
     """Go's SGF: the first root says ``GM[1]``, or no root says ``GM`` at all (SGF's default
     game is Go), or a collection holds a Go game after games of others (those are reported
-    as games kifu does not check, and the Go games are checked)."""
+    as games kifu does not check, and the Go games are checked), or a ``GM`` names no game at
+    all (``GM[5.5]``), which is read as Go if its content is Go's."""
     first = _GM.search(text)  # none anywhere: Go, SGF's default game
-    return first is None or any(found.group(1) == "1"
+    return first is None or any(found.group(1).strip() == "1"
+                                or not core.names_a_game(found.group(1))
                                 for found in _GM.finditer(text, first.start()))
 
 
@@ -41,7 +47,7 @@ def read(text: str, source: str = "<sgf>") -> Record:
 def _read_tree(collection: core.Collection, root: core.SgfNode, findings: list[KifuError],
                source: str) -> Record:
     """One game tree of a collection as a record."""
-    gameinfo.check_go(root, collection)
+    gameinfo.check_go(root, collection, findings)
     size = gameinfo.board_size(root, collection)
     walk = Walk(collection, size, findings)
     record = gameinfo.record_of(root, collection, source, size, findings)
@@ -54,10 +60,37 @@ def _read_tree(collection: core.Collection, root: core.SgfNode, findings: list[K
     else:
         children, setup = walk.early_setup(children, setup)
         children, setup = walk.handicap_moves(record, children, setup)
-    record.moves = sgflines.to_lines(children, walk.convert, record.comments, collection.span)
+    record.properties = sgflines.kept_of_root(root, gameinfo.ROOT_PROPERTIES)
+    sgflines.merge_kept(record.properties, walk.before_play)
+    record.moves = sgflines.to_lines(children, walk.convert, record.comments, collection.span,
+                                     walk.keep, record.properties)
     walk.report_mixed()
-    setup = turns.settle(record, setup, "PL" in root.properties, findings)
+    walk.report_ignored()
+    setup = turns.settle(record, setup, names_player(root.get("PL")), findings)
     if setup is not None and not setup.is_empty():
         record.setup = setup
-    gameinfo.territory(record, root, collection, size)
+        if _leaves_no_liberty(record):
+            _set_up_in_play(record, setup)
+    gameinfo.territory(record, root, collection, size, findings)
     return record
+
+
+def _leaves_no_liberty(record: Record) -> bool:
+    """Whether the record's set-up leaves a group without a liberty (and is otherwise sound)."""
+    try:
+        setups.apply(record.setup, Position(setups.rules_of(record)))
+    except SetupError as error:
+        return error.rule == "no-liberty"
+    except KifuError:  # the headers: reported where the record is replayed
+        return False
+    return False
+
+
+def _set_up_in_play(record: Record, setup: Setup) -> None:
+    """A set-up before the first move that leaves a group without a liberty, which SGF allows
+    (its set-up properties capture nothing, see ``DECISIONS.md``), as a set-up entry at the
+    start of play: the game starts from an empty board, and the entry sets the stones up as
+    any set-up in play does, keeping the group on the board with a warning."""
+    span = next(iter(setup.spans.values()), None)
+    record.moves.insert(0, Node(Edit(setup.stones, (), setup.to_move), [], [], span))
+    record.setup = Setup(prisoners=setup.prisoners) if setup.prisoners is not None else None

@@ -3,6 +3,8 @@ root properties (those SGF has no property for in ``XH``), the set-up, then the 
 their comments and variations, each move's colour from its seat or its turn."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from kifu.base.errors import ConversionError
 from kifu.base.record import Node, Record
 from kifu.base.version import __version__
@@ -26,9 +28,15 @@ def _grid_of(record: Record) -> Board:
 
 
 def write(record: Record) -> str:
-    """A record of Go on a rectangular grid between two players as SGF (``GM[1]``): headers
-    as root properties (those SGF has no property for in ``XH``), the set-up, then the moves
-    with their comments and variations."""
+    """A record of Go on a rectangular grid between two players as SGF (``GM[1]``; see
+    :func:`pieces`)."""
+    return "".join(pieces(record))
+
+
+def pieces(record: Record) -> Iterator[str]:
+    """A record of Go on a rectangular grid between two players as SGF (``GM[1]``), a piece at
+    a time: headers as root properties (those SGF has no property for in ``XH``), the set-up,
+    then the moves with their comments and variations, each SGF node made as it is written."""
     board = _grid_of(record)
     seats = parameters.seat_names(record)
     if len(seats) != 2:
@@ -47,14 +55,22 @@ def write(record: Record) -> str:
         props["XH"] = [core.escape(item) for item in extra]
     if record.comments:
         props["C"] = [core.escape(sgflines.join_comments(record.comments))]
+    for ident, values in sgflines.restored(record.properties).items():
+        props.setdefault(ident, values)  # what kifu writes itself (AP) stays kifu's
     setup = record.setup
     first = setup.to_move if setup is not None and setup.to_move is not None else 0
     colours = _colours(record.moves, first)
-    root.children = sgflines.from_lines(
-        record.moves, lambda node: _move_node(board, node, colours))
-    if territory:
-        root.main_line_end().properties.update(territory)
-    return core.serialize([root])
+    last = record.moves[-1] if record.moves else None
+    if territory and last is None:
+        props.update(territory)
+
+    def make(node: Node) -> core.SgfNode:
+        made = _move_node(board, node, colours)
+        if territory and node is last:  # the territory marked at the end of the main line
+            made.properties.update(territory)
+        return made
+
+    return core.pieces([sgflines.lazy_tree(props, record.moves, make)])
 
 
 def _header_properties(record: Record, board: Board, seats: tuple[str, ...],
@@ -123,6 +139,9 @@ def _move_node(board: Board, node: Node, colours: dict[int, int]) -> core.SgfNod
         made = core.SgfNode({prop: [value]})
     if node.comments:
         made.properties["C"] = [core.escape(sgflines.join_comments(node.comments))]
+    if node.has_properties():
+        for ident, values in sgflines.restored(node.properties).items():
+            made.properties.setdefault(ident, values)
     return made
 
 

@@ -7,6 +7,7 @@ for へ, stray blanks, and the romanised ASCII spelling (see :mod:`kifu.builtin.
 """
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import replace
 from typing import cast
@@ -60,6 +61,15 @@ _DASHES = "―—─ー-－‐‑–−"
 _ASCII_SECTIONS = {"setup": "begin", "setup done": "done", "battle": "battle", "end": "end",
                    "resetup": "rebegin", "resetup done": "redone", "rebattle": "rebattle"}
 
+#: The same, for a record in the ASCII dialect (``B 1-7-1-hyou``): said in its own words.
+TERMINALS_ASCII = {**TERMINALS, "MARK": "a side mark B or W", "DIGIT": "a digit 1-9",
+                   "PIECE": "a piece name such as hyou", "SAME": "'same'", "NEW": "'*'",
+                   "STRIKE": "'x'", "SWAP": "'<>'", "RESIGN": "'resign'", "_DASH": "a dash '-'",
+                   "_SEP": "','", "SECTION_JP": ""}
+#: A record written in the ASCII dialect: a side mark B or W before a place, no kanji mark.
+_ASCII_TEXT = re.compile(r"(?m)^[ \t]*[BW][ \t]+[1-9]-")
+_KANJI_MARK = re.compile("[▲▽△☗☖]")
+
 _D = "[1-9１-９一二三四五六七八九]"
 _S = f"[ \t]*[{re.escape(_DASHES)}][ \t]*"
 _PIECE = ("[謀侍兵忍砲砦臥雛帥弓筒槍さとへヘ上龍竜鳳香や]|"
@@ -74,6 +84,16 @@ FLAGS = {"詰み": "mate", "mate": "mate", "反則": "foul", "foul": "foul", "�
          "repetition": "repetition"}
 
 
+def advise_ascii(word: str) -> str | None:
+    """The nearest piece name of the ASCII dialect to a word's misspelt one (``gaa``: ``ga``)."""
+    name = word.rstrip(".,;、").rsplit("-", 1)[-1].casefold()
+    if not name.isalpha() or name in FROM_ROMAJI:
+        return None
+    near = difflib.get_close_matches(name, FROM_ROMAJI, n=1, cutoff=0.5)
+    return f"did you mean {near[0]}?" if near else \
+        f"the pieces are {', '.join(sorted(FROM_ROMAJI))}"
+
+
 def side_of(mark: str) -> int:
     return 0 if mark in "▲☗Bb" else 1
 
@@ -85,7 +105,9 @@ def digit(token: Token | str) -> int:
 def parse(text: str, source: str = "<string>", *, in_setup: bool = False) -> Record:
     """Read a record; ``in_setup``: the text starts inside a set-up section (one set-up ply
     read on its own)."""
-    tree = grammar.parse("gungi", text, TERMINALS)
+    ascii_dialect = _ASCII_TEXT.search(text) is not None and not _KANJI_MARK.search(text)
+    tree = grammar.parse("gungi", text, TERMINALS_ASCII if ascii_dialect else TERMINALS,
+                         advise=advise_ascii if ascii_dialect else None)
     reader = _Reader(source)
     reader.in_setup = in_setup
     reader.walk(tree.children)

@@ -105,7 +105,7 @@ class DiagramBuilder:
         elif word in ("後手", "▽", "白", "white", "White", "w", "W"):
             self.to_move = 1
         else:
-            raise NotationError(f"手番 is 先手 or 後手, not {word!r}", span=span)
+            raise NotationError(f"手番 is 先手 or 後手, not {shorten(word)!r}", span=span)
 
     def row(self, token: Token) -> None:
         self.seen = True

@@ -3,6 +3,6 @@
 from __future__ import annotations
 
 from kifu.builtin.rengi.notation.read import parse
-from kifu.builtin.rengi.notation.write import convert, write
+from kifu.builtin.rengi.notation.write import convert, write, write_pieces
 
-__all__ = ["convert", "parse", "write"]
+__all__ = ["convert", "parse", "write", "write_pieces"]

@@ -19,6 +19,7 @@ Then the moves (see ``kifu.builtin.rengi.moves``): signs optional, numbers (``1.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any
 
@@ -111,12 +112,31 @@ def _make_move(tree: Tree) -> m.Move:
     return m.Single(side, column, colour, drop)
 
 
+_PLACEMENT = re.compile(r"[+-]?[0-9０-９]{1,2}(?P<colours>[^\s{}()]{1,2})")
+
+
+def advise(word: str) -> str | None:
+    """What a placement's colours are, in the dialect its other colour is written in (``+34be``:
+    ``a, b, c, d``), where the word is a placement with a character that is no colour."""
+    placed = _PLACEMENT.fullmatch(word.rstrip(".,;"))
+    if placed is None:
+        return None
+    written = placed.group("colours")
+    if all(char in m.COLOUR_OF for char in written):
+        return None
+    for dialect, alphabet in m.ALPHABETS.items():
+        if any(char in alphabet for char in written):
+            return f"a colour is one of {', '.join(alphabet)} (the {dialect} dialect)"
+    return "a colour is one of " + "; ".join(
+        f"{', '.join(alphabet)} ({dialect})" for dialect, alphabet in m.ALPHABETS.items())
+
+
 def parse(text: str, source: str = "<string>") -> Record:
     builder = RecordBuilder("rengi", source)
     collected = _SetupLines(builder)
     record = read_record("rengi", text, builder, _make_move, terminals=TERMINALS,
                          handlers={"setup_row": collected.row, "setup_state": collected.state,
-                                   "header": collected.header})
+                                   "header": collected.header}, advise=advise)
     record.setup = collected.finish()
     return record
 

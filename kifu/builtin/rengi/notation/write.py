@@ -10,6 +10,8 @@ placement with the piece it was dealt.
 """
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
 from typing import Any
 
 from kifu.base.errors import ConversionError, KifuError
@@ -18,13 +20,18 @@ from kifu.builtin.rengi import moves as m
 from kifu.builtin.rengi.moves import FIRST, Move, Place, Single, Turn
 from kifu.builtin.rengi.position import Position
 from kifu.builtin.rengi.setup import write_setup
-from kifu.reading.movetext import header_lines
+from kifu.reading.movetext import header_lines, joined
 
 PER_LINE = 10
 
 
 def write(record: Record, dialect: str = "letters") -> str:
     """The record in the notation: headers, set-up, then ``PER_LINE`` moves a line."""
+    return "".join(write_pieces(record, dialect))
+
+
+def write_pieces(record: Record, dialect: str = "letters") -> Iterator[str]:
+    """What :func:`write` writes, a few lines at a time."""
     out = header_lines(record.headers.items())
     if out:
         out.append("")
@@ -32,20 +39,18 @@ def write(record: Record, dialect: str = "letters") -> str:
     if record.setup is not None:
         out.extend(write_setup(record.setup))
         out.append("")
-    out.extend(_lines(record.moves, dialect))
-    return "\n".join(out).rstrip("\n") + "\n"
+    return joined(itertools.chain(out, _lines(record.moves, dialect)))
 
 
-def _lines(nodes: list[Node], dialect: str) -> list[str]:
-    lines, current = [], []
+def _lines(nodes: list[Node], dialect: str) -> Iterator[str]:
+    current: list[str] = []
     for count, node in enumerate(nodes, start=1):
         current.extend(_node_tokens(node, dialect))
         if count % PER_LINE == 0:
-            lines.append(" ".join(current))
+            yield " ".join(current)
             current = []
     if current:
-        lines.append(" ".join(current))
-    return lines
+        yield " ".join(current)
 
 
 def _node_tokens(node: Node, dialect: str) -> list[str]:

@@ -136,7 +136,7 @@ def _preset(record: Record) -> Settings:
     simple = [w for w in words if w in SIMPLIFIED_WORDS]
     unknown = [w for w in words if w not in VARIANTS and w not in SIMPLIFIED_WORDS]
     if unknown or len(names) > 1 or (not names and not simple):
-        raise _bad(record, "Variant", f"unknown variant {variant!r}: use 白連棋, 公連棋 or "
+        raise _bad(record, "Variant", f"unknown variant {shorten(variant)!r}: use 白連棋, 公連棋 or "
                    "天連棋 (haku, kou, ten), optionally with 簡易 (simplified)")
     return preset(names[0] if names else "haku", bool(simple))
 

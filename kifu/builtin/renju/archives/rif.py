@@ -1,0 +1,352 @@
+"""The renju.net database (RIF's ``renjunet_v10_*.rif``, XML): its tables, then every game.
+
+```
+<database>                          the root's name is not known to matter; its children are
+  <countries><country id="1" name="Estonia" abbr="EST"/>...</countries>     tables of rows,
+  <cities> <months> <rules> <openings> <players> <tournaments>              each with an id
+  <games>
+    <game id="1234" publisher="7" tournament="12" round="3" rule="1" black="5" white="9"
+          bresult="1" btime="52" wtime="60" opening="4" alt="" swap="">
+      <move>h8 h9 i9 g10 ...</move>
+      <info>a comment</info>
+    </game>
+  </games>
+</database>
+```
+The file is read as a stream (:mod:`xml.parsers.expat`, the parser under ``xml.etree``'s
+``iterparse``, fed a block at a time): each game becomes a record as soon as its element ends,
+and a caller done with a record before asking for the next holds one at a time, whatever the
+number of games.  The tables stand before the games, so each game finds its players,
+tournament, rule and opening in them.  Every record is named by the game's id
+(``renjunet.rif#1234``).
+
+A game's record: ``Black`` and ``White`` (the players' names), ``Result`` (``bresult``: 1 black
+won, 0 white won, 0.5 a draw), ``Event``, ``Date`` and ``Place`` from its tournament (the date
+is the tournament's start, else its year and month), ``Round``, ``Rule`` from the rule's name
+(RIF, Yamaguchi, Soosyrv-8, Taraguchi-10; the name itself as ``RIF-Rule``), the opening's
+name as ``RIF-Opening``, the times used (minutes, 0 for unknown) as ``Time-black`` and
+``Time-white``, the id as ``RIF-Id``, who entered it as ``RIF-Publisher``, the offered fifth
+moves and the swaps as written (``RIF-Alt``, ``RIF-Swap``: their syntax is not documented), the
+game's ``<info>`` as its comment; an attribute kifu does not know keeps its name
+(``RIF-<name>``).  No real database was at hand: this follows the readers of it that are
+public (see ``docs/formats/rif.md``).
+"""
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from xml.parsers import expat
+
+from kifu.base.errors import KifuError, LimitError, NotationError
+from kifu.base.limits import MAX_MOVES, shorten
+from kifu.base.reading import Reading
+from kifu.base.record import Node, Record, Span
+from kifu.builtin.renju.archives import common
+from kifu.builtin.renju.moves import Place, Point
+
+TABLES = ("countries", "cities", "months", "rules", "openings", "players", "tournaments")
+GAMES, GAME = "games", "game"
+#: How much of the text is parsed at a time.
+BLOCK = 1 << 16
+#: The largest database kifu reads (the real one is a few tens of megabytes).
+MAX_BYTES = 1 << 30
+#: Rows a table may hold, and what a game's elements may hold: a stream stays small whatever
+#: a file says.
+MAX_ROWS = 1_000_000
+MAX_TEXT = 1 << 20
+#: RIF's rule names kifu's rules know (any case; ``-`` or a blank before the number).
+RULES = {"rif": "renju, rif", "yamaguchi": "renju, yamaguchi", "soosyrv8": "renju, soosyrv-8",
+         "taraguchi10": "renju, taraguchi-10", "swap": "renju, swap"}
+_POINT = re.compile(r"[a-zA-Z][0-9]{1,2}")
+_WORD = re.compile(r"\S+")
+_HEAD = re.compile(
+    rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*\?>\s*)?(?:(?:<!--.*?-->|<!DOCTYPE[^>]*>|<\?[^>]*\?>)\s*)*"
+    rb"<[A-Za-z_][\w.-]*[^>]*>\s*(?:<!--.*?-->\s*)*<(countries|cities|months|rules|openings|"
+    rb"players|tournaments|games)\b", re.DOTALL)
+
+
+def claims_bytes(head: bytes) -> bool:
+    """A RIF database: XML whose root's first element is one of the database's tables."""
+    return _HEAD.match(head) is not None
+
+
+def claims(text: str) -> bool:
+    """:func:`claims_bytes` of a file's bytes as one character each."""
+    return claims_bytes(text[:4096].encode("latin-1", "replace"))
+
+
+# -- the stream -----------------------------------------------------------------------------
+
+@dataclass
+class _Game:
+    """A ``<game>`` element as it is read: its attributes, where it starts, its moves' text and
+    where that starts, its ``<info>``."""
+
+    attributes: dict[str, str]
+    start: tuple[int, int]
+    moves: list[str] = field(default_factory=list)
+    moves_at: tuple[int, int] | None = None
+    info: list[str] = field(default_factory=list)
+
+
+class _Stream:
+    """Feeds expat a block at a time and collects the tables and the games as they end."""
+
+    def __init__(self) -> None:
+        self.tables: dict[str, dict[str, dict[str, str]]] = {name: {} for name in TABLES}
+        self.ready: deque[_Game | KifuError] = deque()
+        self.path: list[str] = []
+        self.game: _Game | None = None
+        self.text_of: str | None = None  # "move" or "info" inside a game; "info" of a rule
+        self.rule_info: list[str] | None = None
+        self.rule: dict[str, str] | None = None
+        self.rows = 0
+        self.parser = expat.ParserCreate()
+        self.parser.StartElementHandler = self.start
+        self.parser.EndElementHandler = self.end
+        self.parser.CharacterDataHandler = self.data
+        self.parser.ordered_attributes = False
+
+    def where(self) -> tuple[int, int]:
+        return self.parser.CurrentLineNumber, self.parser.CurrentColumnNumber + 1
+
+    def start(self, name: str, attributes: dict[str, str]) -> None:
+        self.path.append(name)
+        depth = len(self.path)
+        if depth == 3 and self.path[1] == GAMES and name == GAME:
+            self.game = _Game(dict(attributes), self.where())
+        elif depth == 4 and self.game is not None and name in ("move", "info"):
+            self.text_of = name
+        elif depth == 3 and self.path[1] in TABLES:
+            self.rows += 1
+            if self.rows > MAX_ROWS:
+                line, column = self.where()
+                raise LimitError(f"the database's tables hold more than {MAX_ROWS:,} rows; kifu "
+                                 "reads no more", span=Span.point(line, column), rule="rif-rows")
+            row = self.tables[self.path[1]][attributes.get("id", "")] = dict(attributes)
+            if self.path[1] == "rules":
+                self.rule, self.rule_info = row, []
+        elif depth == 4 and self.path[1] == "rules" and name == "info":
+            self.text_of = "rule-info"
+
+    def end(self, name: str) -> None:
+        depth = len(self.path)
+        self.path.pop()
+        if depth == 3 and self.game is not None and name == GAME:
+            self.ready.append(self.game)
+            self.game = None
+        elif depth == 4:
+            self.text_of = None
+        elif depth == 3 and self.rule is not None and self.rule_info is not None:
+            self.rule["info"] = "".join(self.rule_info)
+            self.rule, self.rule_info = None, None
+
+    def data(self, text: str) -> None:
+        if self.text_of is None:
+            return
+        if self.text_of == "rule-info":
+            assert self.rule_info is not None
+            self.rule_info.append(text)
+            return
+        assert self.game is not None
+        kept = self.game.moves if self.text_of == "move" else self.game.info
+        if self.text_of == "move" and not kept:
+            self.game.moves_at = self.where()
+        if sum(map(len, kept)) + len(text) > MAX_TEXT:
+            line, column = self.where()
+            raise LimitError(f"a game's <{self.text_of}> holds more than {MAX_TEXT:,} "
+                             "characters", span=Span.point(line, column), rule="rif-text")
+        kept.append(text)
+
+    def feed(self, text: str) -> Iterator[_Game | KifuError]:
+        """The games of ``text`` (a file's bytes, one character each), as each one ends."""
+        if not text:
+            raise NotationError("an empty file", span=Span.point(1, 1))
+        for start in range(0, len(text), BLOCK):
+            block = text[start:start + BLOCK].encode("latin-1")
+            try:
+                self.parser.Parse(block, start + BLOCK >= len(text))
+            except expat.ExpatError as error:
+                while self.ready:
+                    yield self.ready.popleft()
+                raise NotationError(f"not well-formed XML: {expat.ErrorString(error.code)}",
+                                    span=Span.point(error.lineno, error.offset + 1)) from None
+            while self.ready:
+                yield self.ready.popleft()
+
+
+# -- a game as a record ---------------------------------------------------------------------
+
+def _record(stream: _Stream, game: _Game, source: str) -> tuple[Record, list[KifuError]]:
+    attributes = dict(game.attributes)
+    findings: list[KifuError] = []
+    record = Record(game="renju", source=source,
+                    headers={"Game": "renju", common.SIZE_KEY: str(common.DEFAULT_SIZE)})
+    at = Span.point(*game.start)
+    tables = stream.tables
+
+    def row(table: str, key: str) -> dict[str, str] | None:
+        value = attributes.pop(key, None)
+        if value is None or value in ("", "0"):
+            return None
+        found = tables[table].get(value)
+        if found is None:
+            findings.append(NotationError(f"the {key} {value} is not in the database's "
+                                          f"{table}", span=at, severity="warning",
+                                          rule="rif-reference"))
+            return {"id": value, "name": f"#{value}"}
+        return found
+
+    rule = row("rules", "rule")
+    if rule is not None:
+        name = rule.get("name", "")
+        mapped = RULES.get(re.sub(r"[\s_-]", "", name).casefold())
+        if mapped:
+            record.headers[common.RULE_KEY] = mapped
+    tournament = row("tournaments", "tournament")
+    if tournament is not None:
+        record.headers["Event"] = tournament.get("name", "")
+        date = _date(tournament)
+        if date:
+            record.headers["Date"] = date
+        place = [tables[table].get(tournament.get(key, ""), {}).get("name", "")
+                 for table, key in (("cities", "city"), ("countries", "country"))]
+        if any(place):
+            record.headers["Place"] = ", ".join(p for p in place if p)
+    if "round" in attributes:
+        record.headers["Round"] = attributes.pop("round")
+    for colour in ("black", "white"):
+        player = row("players", colour)
+        if player is not None:
+            record.headers[colour.title()] = _name(player)
+    result = attributes.pop("bresult", None)
+    if result is not None:
+        said = {"1": "black", "0": "white", "0.5": "draw"}.get(result.strip())
+        if said:
+            record.headers["Result"] = said
+        elif result.strip():
+            record.headers["RIF-Result"] = result
+    for key, header in (("btime", "Time-black"), ("wtime", "Time-white")):
+        value = attributes.pop(key, None)
+        if value is not None and value.strip() not in ("", "0"):
+            record.headers[header] = f"{value.strip()} min"
+    record.headers["RIF-Id"] = attributes.pop("id", "")
+    if rule is not None:
+        record.headers["RIF-Rule"] = rule.get("name", "")
+    opening = row("openings", "opening")
+    if opening is not None:
+        name, abbr = opening.get("name", ""), opening.get("abbr", "")
+        record.headers["RIF-Opening"] = f"{name} ({abbr})" if abbr and name else name or abbr
+    publisher = row("players", "publisher")
+    if publisher is not None:
+        record.headers["RIF-Publisher"] = _name(publisher)
+    for key in ("alt", "swap"):
+        value = attributes.pop(key, None)
+        if value:
+            record.headers[f"RIF-{key.title()}"] = value
+    for key, value in attributes.items():
+        record.headers[f"RIF-{key.title()}"] = value
+    for key, value in list(record.headers.items()):
+        record.headers[key] = " ".join(value.split())  # a header is one line
+    info = "".join(game.info).strip()
+    if info:
+        record.comments.append(info)
+    record.moves = _moves(game)
+    return record, findings
+
+
+def _name(player: dict[str, str]) -> str:
+    return " ".join(part for part in (player.get("name", ""), player.get("surname", "")) if part)
+
+
+def _date(tournament: dict[str, str]) -> str | None:
+    """The tournament's start (``YYYY-MM-DD``), else its year and month, else its year."""
+    start = tournament.get("start", "")
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", start):
+        return start
+    year, month = tournament.get("year", ""), tournament.get("month", "")
+    if not re.fullmatch(r"\d{4}", year):
+        return None
+    if month.isdigit() and 1 <= int(month) <= 12:
+        return f"{year}-{int(month):02d}"
+    return year
+
+
+class _MoveText:
+    """Where the words of a game's ``<move>`` text stand in the file, worked out only for the
+    spans asked for (an error's): most moves never need theirs."""
+
+    def __init__(self, text: str, line: int, column: int) -> None:
+        self.text, self.line, self.column = text, line, column
+
+    def span(self, start: int, end: int) -> Span:
+        before = self.text[:start]
+        breaks = before.count("\n")
+        if not breaks:
+            return Span(self.line, self.column + start, self.line, self.column + end)
+        column = start - before.rfind("\n")
+        return Span(self.line + breaks, column, self.line + breaks, column + end - start)
+
+
+#: Moves are immutable: one value per word serves every game (and saves reading it again).
+_PLACES: dict[str, Place] = {}
+
+
+def _moves(game: _Game) -> list[Node]:
+    text = "".join(game.moves)
+    located = _MoveText(text, *(game.moves_at or game.start))
+    nodes: list[Node] = []
+    for word in _WORD.finditer(text):
+        place = _PLACES.get(word.group())
+        if place is None:
+            place = _place(word.group(), located.span(*word.span()))
+            if len(_PLACES) < 4096:
+                _PLACES[word.group()] = place
+        if len(nodes) >= MAX_MOVES:
+            raise NotationError("a game of more moves than kifu reads",
+                                span=located.span(*word.span()))
+        nodes.append(Node(place, place=(located, *word.span())))
+    return nodes
+
+
+def _place(word: str, span: Span) -> Place:
+    if not _POINT.fullmatch(word):
+        raise NotationError(f"{shorten(word)!r} is not a point such as h8", span=span)
+    point = Point.parse(word)
+    if not (0 <= point.column < common.DEFAULT_SIZE and 0 <= point.row < common.DEFAULT_SIZE):
+        raise NotationError(f"{word} is off the 15x15 board", span=span)
+    return Place(point)
+
+
+# -- the format's functions -----------------------------------------------------------------
+
+def read_games(text: str, source: str = "<rif>", lenient: bool = False) -> Iterator[Reading]:
+    """Every game of a database, each as soon as it is read, named by its id; a game that
+    cannot be read is a reading with its error (located in the file), and the next game is
+    read all the same.  Raises for a file that is not a RIF database at all."""
+    stream = _Stream()
+    count = 0
+    for game in stream.feed(text):
+        assert isinstance(game, _Game)
+        count += 1
+        label = game.attributes.get("id") or f"game{count}"
+        try:
+            record, findings = _record(stream, game, source)
+        except KifuError as error:
+            yield Reading(None, [error.detached()], label=label)
+            continue
+        yield Reading(record, findings, label=label)
+    if not count and not any(stream.tables.values()):
+        raise NotationError("no table and no game: this XML is not a RIF database",
+                            span=Span.point(1, 1))
+
+
+def read(text: str, source: str = "<rif>") -> Record:
+    """The one game of a database (one of several games is refused: read them one by one)."""
+    return common.only_record(read_games(text, source), "this database")
+
+
+def write(record: Record) -> str:
+    return common.not_written("the renju.net database", record)

@@ -1,0 +1,164 @@
+"""Piskvork's .psq (Gomocup): every field read into headers, the file written back byte for byte,
+errors located.  The files in ``tests/renju/data/psq`` are kifu's own, one for each quirk the
+real Gomocup files showed (``tests/renju/test_renju_archives_corpus.py`` reads those)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kifu.base.errors import ConversionError, NotationError
+from kifu.builtin.renju import GAME
+from kifu.builtin.renju.archives import psq
+from kifu.plugin import registry
+from kifu.reading.source import read_source
+
+DATA = Path(__file__).parent / "data" / "psq"
+FILES = sorted(DATA.glob("*.psq"))
+
+
+def read(name: str):
+    return psq.read(read_source(str(DATA / name)).text, name)
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_written_back_byte_for_byte(path):
+    record = psq.read(read_source(str(path)).text, str(path))
+    assert psq.write(record).encode() == path.read_bytes()
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_native_notation_keeps_every_field(path):
+    record = psq.read(read_source(str(path)).text, str(path))
+    again = GAME.parse(GAME.write(record))
+    assert psq.write(again).encode() == path.read_bytes()
+
+
+def test_crlf_line_ends_and_the_tournament_trailer():
+    record = read("crlf_line_ends.psq")
+    assert record.headers == {
+        "Game": "renju", "Size": "15", "Rule": "renju", "League": "Renju",
+        "Black": "ALPHA.zip", "White": "BETA.zip", "Result": "black",
+        "Winner-engine": "ALPHA.zip",
+        "Move-times": "5120 7001 3302 9100 4410 6003 2000 8123 1500 3000",
+        "Piskvork-Levels": "11:11", "Piskvork-First": "0", "Piskvork-Code": "-1"}
+    assert [str(node.move) for node in record.moves][:3] == ["o15", "a5", "o13"]
+
+
+def test_the_opening_stones_are_the_set_up_in_the_order_placed():
+    record = read("crlf_line_ends.psq")
+    assert record.setup.in_order and record.setup.to_move == "white"
+    assert "Opening-stones: h8 i9 g9 h10 j7" in GAME.write(record).splitlines()
+    assert GAME.check(record) == ([], 10)
+
+
+def test_the_seat_that_moves_first_after_an_odd_opening_plays_white():
+    # Five opening stones: white moves next, so seat 1 is white and "2,Renju" is black's win.
+    assert read("crlf_line_ends.psq").header("Result") == "black"
+    # Four: black moves next, seat 1 is black and "2,Renju" is white's.
+    record = read("foul_not_written.psq")
+    assert record.header("Result") == "white"
+    assert record.header("Winner-engine") == "BETA.zip"
+
+
+def test_an_engine_answering_in_0ms_is_a_move_after_the_opening():
+    record = read("engine_answers_in_0ms.psq")
+    assert len(record.setup.black) + len(record.setup.white) == 5
+    assert record.header("Move-times") == "5120 0 3302 0"
+    assert record.header("Result") == "draw"
+    assert "Winner-engine" not in record.headers
+
+
+def test_piskvork_without_a_tournament_writes_its_code_only():
+    record = read("piskvork_code_only.psq")
+    assert "Black" not in record.headers and "League" not in record.headers
+    assert record.header("Piskvork-Code") == "0"
+    assert record.header("Piskvork-Levels") == "0:3"
+    assert record.header("Piskvork-First") == "1"
+
+
+def test_names_follow_who_moved_first():
+    record = read("names_and_code_no_league.psq")
+    assert (record.header("Black"), record.header("White")) == ("pisq7.exe", "solver.ZIP")
+    assert record.header("Size") == "20"
+    flipped = psq.read(psq.write(record).replace(", 0\r\n", ", 1\r\n", 1), "x.psq")
+    assert (flipped.header("Black"), flipped.header("White")) == ("solver.ZIP", "pisq7.exe")
+
+
+def test_freestyle_league_on_a_20x20_board():
+    record = read("freestyle_20x20.psq")
+    assert record.header("Rule") == "freestyle"
+    assert record.header("Size") == "20"
+    assert str(record.moves[1].move) == "t20"
+    assert record.header("Result") == "white"
+
+
+def test_moves_without_times():
+    record = read("moves_without_times.psq")
+    assert record.header("Move-times") == "- - 700"
+    assert record.setup is None
+
+
+@pytest.mark.parametrize("league, rule", [
+    ("Renju", "renju"), ("Freestyle2", "freestyle"), ("Fastgame", "freestyle"),
+    ("Standard1", "standard"), ("Caro", None)])
+def test_the_league_names_the_rule(league, rule):
+    assert psq.rule_of_league(league) == rule
+
+
+@pytest.mark.parametrize("text, line, message", [
+    ("Piskvork 15x15, 1:1, 0\n", 1, "opens with"),
+    ("Piskvorky 15x15, 1:1, 2\n8,8,1\n", 1, "0 or 1"),
+    ("Piskvorky 15x15, 1:1, 0\n8,8,1\n16,1,3\n", 3, "off the 15x15 board"),
+    ("Piskvorky 15x15, 1:1, 0\n8,8,1\nA\nB\nC\nD\nE\n", 5, "nothing else"),
+    ("Piskvorky 30x30, 1:1, 0\n", 1, "boards of 1 to 26"),
+])
+def test_errors_name_the_line(text, line, message):
+    with pytest.raises(NotationError, match=message) as caught:
+        psq.read(text, "x.psq")
+    assert caught.value.span.line == line
+
+
+def test_a_record_of_kifu_s_own_written_as_psq():
+    record = GAME.parse("Black: Ana\nWhite: Ben\nEvent: club\n\n1. h8 {centre} 2. i9 (2. i7) 3. j10")
+    assert psq.write(record) == ("Piskvorky 15x15, 0:0, 0\r\n8,8\r\n9,7\r\n10,6\r\nAna\r\nBen\r\n")
+    assert psq.leaves_out(record) == [
+        "psq keeps the main line only: 1 variation left out",
+        "psq has no comments: 1 comment left out",
+        "psq has no place for the header Event: left out"]
+
+
+def test_what_psq_cannot_say_is_refused():
+    with pytest.raises(ConversionError, match="opening event"):
+        psq.write(GAME.parse("h8 i9 j10 swap"))
+    with pytest.raises(ConversionError, match="a pass"):
+        psq.write(GAME.parse("h8 pass"))
+
+
+def test_told_by_suffix_and_by_content():
+    text = (DATA / "crlf_line_ends.psq").read_text()
+    assert registry.detect(text, "game.psq")[1] == "psq"
+    assert registry.detect(text, "-")[1] == "psq"
+    assert registry.detect(text, "-", "renju")[1] == "psq"
+
+
+def test_cli_converts_and_says_what_it_leaves_out(kifu_cli, tmp_path):
+    source = tmp_path / "game.renju"
+    source.write_text("Event: club\n\n1. h8 {centre} 2. i9\n", encoding="utf-8")
+    result = kifu_cli("convert", source, "--to", "psq")
+    assert result.stdout.startswith("Piskvorky 15x15, 0:0, 0")
+    assert "psq has no comments: 1 comment left out" in result.stderr
+    assert "psq has no place for the header Event: left out" in result.stderr
+
+
+def test_a_psq_without_gomocups_line_is_freestyle():
+    """A file without Gomocup's line states no rule: Piskvork's default, free-style, is the one
+    it is judged by, so that black's double three (j13 here) is an ordinary move; the header
+    is what the file means, and writing the file back loses nothing."""
+    record = read("no_league_double_three_is_freestyle.psq")
+    assert record.header("Rule") == "freestyle" and record.header("League") is None
+    assert GAME.check(record)[0] == []
+    assert psq.leaves_out(record) == []
+    as_renju = GAME.parse(GAME.write(record).replace("Rule: freestyle", "Rule: renju"), "x")
+    problems = GAME.check(as_renju)[0]
+    assert len(problems) == 1 and "forbidden double three" in problems[0].message

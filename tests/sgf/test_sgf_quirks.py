@@ -1,0 +1,189 @@
+"""Every quirk real SGF files taught kifu, each in a small record of the project's own.
+
+``tests/sgf/quirks/`` holds one file a quirk, named for it and written for these tests (never
+taken from the files other programs wrote, which live outside the repository: see
+``tests/realfiles.py``).  :data:`QUIRKS` says for each what kifu must find in it, exactly: every
+diagnostic of ``kifu validate --pedantic`` with its severity, code, rule, grade and place, and
+the exit status; and that SGF to SGF (``kifu convert --to sgf --lenient``) keeps every node,
+property and value.  The quirks are of four kinds: a class of finding (every rule the SGF
+reader and the Go referee give on real files), a charset case, a collection's shape and a
+writer's oddity; and the false alarms kifu used to raise on real files, each with the decision
+that ended it (``kifu/builtin/freego/DECISIONS.md``).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from kifu.base.exitcodes import worst
+from kifu.reading.source import read_source
+from kifu.run.load import load_source, rewrite
+from kifu.run.validate import Options, check_file
+from kifu.sgf import syntax as sgf
+
+FOLDER = Path(__file__).with_name("quirks")
+
+
+@dataclass(frozen=True)
+class Found:
+    """One diagnostic: where (``#2 3:7``: the second game of a collection, line 3, column 7;
+    ``-`` for none), its severity, ``code/rule`` and grade."""
+
+    where: str
+    severity: str
+    kind: str
+    grade: str | None = None
+
+
+def W(where: str, kind: str, grade: str | None = None) -> Found:  # noqa: N802 - a table's cell
+    return Found(where, "warning", kind, grade)
+
+
+def E(where: str, kind: str, grade: str | None = None) -> Found:  # noqa: N802
+    return Found(where, "error", kind, grade)
+
+
+@dataclass(frozen=True)
+class Quirk:
+    """What kifu must do with one quirk file."""
+
+    kind: str  # "finding", "charset", "collection", "writer" or "false alarm"
+    found: tuple[Found, ...] = ()
+    status: int = 0  # kifu validate's exit status
+    encoding: str | None = None  # the codec the file is decoded with, where it is a charset case
+    round_trip: bool = True  # written back as SGF (a file kifu cannot read is not)
+
+
+QUIRKS: dict[str, Quirk] = {
+    # -- the false alarms real files gave, each ended by a decision ----------------------------
+    "pl-empty-value.sgf": Quirk("false alarm", (
+        W("1:49", "syntax/unknown-value"),)),
+    "pl-unknown-value-in-a-set-up-node.sgf": Quirk("false alarm", (
+        W("2:10", "syntax/unknown-value"),)),
+    "territory-mark-off-the-board.sgf": Quirk("false alarm", (
+        W("2:13", "syntax/unknown-value"),)),
+    "renju-pl-names-no-colour.sgf": Quirk("false alarm", (
+        W("1:37", "syntax/unknown-value"),)),
+    "root-comment-problem-statement.sgf": Quirk("false alarm"),
+    "gm-holds-the-komi.sgf": Quirk("false alarm", (W("1:5", "syntax/game-type"),)),
+    "gm6-backgammon.sgf": Quirk("false alarm", (E("-", "unknown-game"),), status=2,
+                                round_trip=False),
+    "setup-without-liberty-in-a-review-variation.sgf": Quirk("false alarm", (
+        W("3:1", "setup/no-liberty"),)),
+    "setup-without-liberty-before-the-first-move.sgf": Quirk("false alarm", (
+        W("1:20", "setup/no-liberty"),)),
+}
+
+
+def files() -> list[str]:
+    return sorted(path.name for path in FOLDER.iterdir() if path.suffix == ".sgf")
+
+
+def test_every_quirk_file_has_a_row_and_every_row_a_file():
+    assert sorted(QUIRKS) == files()
+
+
+def where(report_path: str, line: int | None, column: int | None) -> str:
+    game = report_path.rpartition("#")[2] if "#" in report_path else ""
+    place = "-" if line is None else f"{line}:{column}"
+    return f"#{game} {place}" if game else place
+
+
+def validated(name: str) -> tuple[list[Found], int]:
+    """What ``kifu validate --pedantic`` finds in a quirk file, and its exit status."""
+    reports = check_file(str(FOLDER / name), Options(pedantic=True))
+    found = [Found(where(report.path, d.line, d.column), d.severity,
+                   f"{d.code}/{d.rule}" if d.rule else d.code, d.grade)
+             for report in reports for d in report.diagnostics]
+    return found, worst(report.exit_status for report in reports)
+
+
+@pytest.mark.parametrize("name", sorted(QUIRKS))
+def test_kifu_finds_exactly_what_the_table_says(name):
+    quirk = QUIRKS[name]
+    found, status = validated(name)
+    assert found == list(quirk.found)
+    assert status == quirk.status
+
+
+def tree_shape(text: str) -> list[list[tuple[str, tuple[str, ...]]]]:
+    """Every node of every game, in file order, as its properties and raw values (``CA`` set
+    aside: the output is UTF-8)."""
+    return [[(ident, tuple(values)) for ident, values in node.properties.items() if ident != "CA"]
+            for game in sgf.read(text, lenient=True).games for node in game.root.walk()]
+
+
+@pytest.mark.parametrize("name", sorted(name for name, quirk in QUIRKS.items()
+                                        if quirk.round_trip))
+def test_sgf_to_sgf_keeps_every_node_property_and_value(name):
+    source = read_source(str(FOLDER / name))
+    loaded = load_source(source, every_game=True, lenient=True)
+    assert loaded.error() is None
+    written = rewrite(loaded.game, loaded.fmt, loaded.documents)
+    assert written is not None
+    assert tree_shape(written) == tree_shape(source.text)
+    assert all(game.root.get("CA") in (None, "UTF-8") for game in sgf.read(written).games)
+
+
+@pytest.mark.parametrize("name", sorted(name for name, quirk in QUIRKS.items()
+                                        if quirk.encoding))
+def test_each_charset_is_decoded_as_the_table_says(name):
+    assert read_source(str(FOLDER / name)).encoding == QUIRKS[name].encoding
+
+
+# -- the false alarms, one test a decision ------------------------------------------------------
+
+def test_an_empty_or_unknown_value_that_changes_no_move_is_a_warning(kifu_cli, tmp_path):
+    # goproblems.com writes PL[]; the moves name their colour, so nothing changes without it
+    for name in ("pl-empty-value.sgf", "pl-unknown-value-in-a-set-up-node.sgf",
+                 "territory-mark-off-the-board.sgf", "renju-pl-names-no-colour.sgf"):
+        [found] = QUIRKS[name].found
+        assert (found.severity, found.kind) == ("warning", "syntax/unknown-value")
+    shown = json.loads(kifu_cli("show", FOLDER / "pl-empty-value.sgf", "--format", "json").stdout)
+    assert shown["lines"][0]["moves"][0]["move"] == {"type": "place", "cell": "B3"}
+    # a value that changes the game stays an error
+    (tmp_path / "setup.sgf").write_text("(;GM[1]SZ[9]AB[zz];B[ee])")
+    result = kifu_cli("validate", "-q", tmp_path / "setup.sgf", exit_code=1)
+    assert "error[syntax]: [zz] is off the 9x9 board" in result.stdout
+
+
+def test_a_game_number_that_names_no_game_on_a_go_game_is_read_as_go(kifu_cli, tmp_path):
+    # GM[5.5]: the komi of a Chinese professional game, written in the wrong property
+    shown = kifu_cli("show", FOLDER / "gm-holds-the-komi.sgf", "--format", "json")
+    assert len(json.loads(shown.stdout)["lines"][0]["moves"]) == 6
+    # a real other game is not checked: GM[6] is backgammon
+    assert QUIRKS["gm6-backgammon.sgf"].status == 2
+    # and neither is a game whose GM names nothing, when nothing else says it is Go
+    (tmp_path / "other.sgf").write_text("(;GM[x]SZ[8];B[dc])")
+    result = kifu_cli("validate", "-q", tmp_path / "other.sgf", exit_code=2)
+    assert "GM[x] names no game, and nothing in the game tells it for Go's" in result.stdout
+
+
+def test_set_up_stones_without_a_liberty_are_no_error_in_sgf(kifu_cli):
+    # FF[4], AB: "Adding a stone doesn't make any prisoners nor any other captures (e.g.
+    # suicide). Thus it's possible to create illegal board positions."
+    shown = json.loads(kifu_cli("show", FOLDER / "setup-without-liberty-in-a-review-variation.sgf",
+                                "--format", "json", "--variations").stdout)
+    variation = shown["lines"][-1]
+    assert variation["path"] == [3, 1] and variation["error"] is None
+    [setup] = variation["moves"][1]["events"]
+    assert setup["added"] == {"black": ["A9", "B8", "C9"], "white": ["B9"]}
+    assert [w["rule"] for w in variation["moves"][1]["warnings"]] == ["no-liberty"]
+    # before the first move: the game starts from the empty board, the set-up its first entry
+    native = kifu_cli("convert", FOLDER / "setup-without-liberty-before-the-first-move.sgf")
+    assert "[add-1: A9 B9; add-2: C9 A8 B8; to-move: 2] E5 G3 C7" in native.stdout
+    # Free-form Go's own start position still refuses a group without a liberty
+    result = kifu_cli("validate", "-q", "-", "--game", "freego", exit_code=1,
+                      input="Board: grid:9\nSetup-1: A9 B9\nSetup-2: C9 A8 B8\n\nE5\n")
+    assert "[rule: no-liberty]" in result.stdout and "error[setup]" in result.stdout
+
+
+def test_every_comment_of_the_record_is_in_the_replay(kifu_cli):
+    # a problem's statement stands in the root's C[] (黑先: black to play)
+    shown = kifu_cli("show", FOLDER / "root-comment-problem-statement.sgf", "--format", "json")
+    replay = json.loads(shown.stdout)
+    assert replay["comments"] == ["黑先"]
+    assert [m["comments"] for m in replay["lines"][0]["moves"]] == [["正解"], []]
