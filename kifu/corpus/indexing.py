@@ -13,8 +13,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import struct
 import zlib
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -23,7 +25,7 @@ from kifu.base.heap import no_cycles
 from kifu.base.record import Record
 from kifu.plugin import AnyGame, registry
 from kifu.plugin.replay import check_result, replay_positions
-from kifu.plugin.symmetry import MARK, Tracker
+from kifu.plugin.symmetry import MARK, RESET, Tracker
 from kifu.reading.source import read_source
 from kifu.reading.walk import Found
 from kifu.run.load import parse_each_as
@@ -43,7 +45,8 @@ class IndexedRecord:
     describes them, one ``[path, depth, count, number, events]`` per line (its variation path
     as ``12.2``, the entries played before its first node, its nodes, the move number at its
     first node, the depths of its nodes that take no number); ``log`` is a grid game's log of
-    changes (zlib), ``occupied`` the ``point << 2 | colour`` that ever held a stone.
+    changes point by point (zlib, see :func:`histories`), ``occupied`` the ``point << 2 |
+    colour`` that ever held a stone.
     """
 
     number: int
@@ -120,7 +123,7 @@ def index_file(path: str) -> IndexedFile:
 
 
 def index_record(game: AnyGame, record: Record | None, number: int, name: str,
-                 errors: list[KifuError] = ()) -> IndexedRecord:  # type: ignore[assignment]
+                 errors: Sequence[KifuError] = ()) -> IndexedRecord:
     """What the index keeps of one record (``None`` when reading it failed: ``errors`` say
     why); ``errors`` are what reading it found."""
     entry = IndexedRecord(number, name, game.name)
@@ -167,7 +170,7 @@ def _walk(game: AnyGame, record: Record, entry: IndexedRecord,
     if tracker.grid is not None:
         log = entry.log if entry.log is not None else tracker.log.tobytes()
         entry.occupied = _occupied(log)
-        entry.log = zlib.compress(log, 1)
+        entry.log = histories(log, tracker.grid.width * tracker.grid.height)
     return final, main_ok
 
 
@@ -238,6 +241,57 @@ def _walk_tree(walk: Any, tracker: Tracker, start: Any, entry: IndexedRecord,
         entry.log = log.tobytes()
     entry.lines = list(lines.values())
     return final, ok
+
+
+def histories(log: bytes, points: int) -> bytes:
+    """A grid game's log (see :class:`kifu.plugin.symmetry.Tracker`) turned point by point,
+    what a pattern search reads (:func:`kifu.corpus.patterns.first_match`): for each point,
+    the nodes at which it changed (from the node before in node order) and what it became,
+    ``node << 2 | content``; and the side to move at each node.  A reset (a variation's
+    first node) is written as the points that differ from the node before.  Packed (zlib):
+    ``points``, ``nodes`` (two unsigned 32-bit numbers), each point's count of changes
+    (unsigned 32-bit), the sides (a byte a node), the changes (unsigned 32-bit)."""
+    entries = array("H")
+    entries.frombytes(log)
+    state = bytearray(points)
+    changes: list[list[int]] = [[] for _ in range(points)]
+    sides = bytearray()
+    node = -1
+    board: bytearray | None = None  # a reset's board, being read
+
+    def change(point: int, content: int) -> None:
+        mine = changes[point]
+        if mine and mine[-1] >> 2 == node:  # changed twice in one node (a suicide): once
+            mine.pop()
+        if (mine[-1] & 3 if mine else 0) != content:
+            mine.append(node << 2 | content)
+        state[point] = content
+
+    def settle() -> None:
+        assert board is not None
+        for point in range(points):
+            if board[point] != state[point]:
+                change(point, board[point])
+
+    for entry in entries:
+        if entry & MARK:
+            if board is not None:
+                settle()
+                board = None
+            node += 1
+            sides.append(entry & 3)
+            if entry & RESET:
+                board = bytearray(points)
+        elif board is not None:
+            board[entry >> 2] = entry & 3
+        elif state[entry >> 2] != entry & 3:
+            change(entry >> 2, entry & 3)
+    if board is not None:
+        settle()
+    counts = array("I", [len(mine) for mine in changes])
+    flat = array("I", [value for mine in changes for value in mine])
+    return zlib.compress(struct.pack("<II", points, len(sides)) + counts.tobytes() + bytes(sides)
+                         + flat.tobytes(), 1)
 
 
 def _occupied(log: bytes) -> bytes:

@@ -26,12 +26,17 @@ rules allow it (Go), the side to move swapped with them.
 The search is a sieve and a check.  The index keeps, for each grid, point and colour, the set
 of records in which such a stone ever stood (a bitmap over record ids): a placement of the
 pattern can only match in records that are in the sets of all its stones, found with a few
-big-integer ANDs whatever the size of the index.  Each record left is then replayed from its log
-of changes (what the index keeps of each move: the stones put down and taken off), only the
-points of the placements it may hold watched, and its first position that holds one is the hit.
+big-integer ANDs whatever the size of the index.  Each record left is then checked on the
+changes of the points its placements name (what the index keeps of a grid record: each point's
+changes, node by node), and its first position that holds one is the hit.
 """
 from __future__ import annotations
 
+import functools
+import itertools
+import struct
+import zlib
+from array import array
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -42,7 +47,7 @@ from kifu.corpus.reader import Filters, Reader
 from kifu.corpus.search import hits
 from kifu.corpus.values import Hit
 from kifu.plugin import registry
-from kifu.plugin.symmetry import EMPTY, FIRST, MARK, RESET, SECOND, Grid, grid_symmetry
+from kifu.plugin.symmetry import EMPTY, FIRST, SECOND, Grid, grid_symmetry
 
 ANCHORS = ("corner", "edge", "anywhere")
 #: What each character of a diagram stands for (``None``: any).
@@ -166,6 +171,16 @@ class Placement:
     side: int | None
     image: int
 
+    @functools.cached_property
+    def wanted(self) -> dict[int, int]:
+        """The points asked for, with what each must hold."""
+        return dict(self.needs)
+
+    @functools.cached_property
+    def empties(self) -> int:
+        """How many of them must be empty (an empty board holds that many)."""
+        return sum(1 for _, content in self.needs if content == EMPTY)
+
 
 def placements(pattern: Pattern, grid: Grid, colours: bool) -> list[Placement]:
     """Every way ``pattern`` lies on ``grid`` (none where it is larger), without repeats."""
@@ -216,9 +231,8 @@ def search_pattern(reader: Reader, pattern: Pattern, filters: Filters) -> list[H
             [game, grid_name, *values])}
         candidates = _sieve(reader, f"{game} {grid_name}", laid, allowed)
         names = grid_symmetry(grid.width, grid.height, bool(swaps)).names
-        for record in sorted(candidates):
-            match = first_match(reader.trail(record).log_entries(),
-                                [laid[i] for i in candidates[record]], grid.width * grid.height)
+        for record, changes in reader.changes(sorted(candidates)):
+            match = first_match(changes, [laid[i] for i in candidates[record]])
             if match is not None:
                 node, placement = match
                 found[record] = (node, names[placement.image])
@@ -284,40 +298,53 @@ def _set_bits(bits: int) -> list[int]:
     return found
 
 
-def first_match(entries: Sequence[int], laid: Sequence[Placement],
-                points: int) -> tuple[int, Placement] | None:
-    """The first node of a record's log (see :class:`kifu.plugin.symmetry.Tracker`) whose
-    position holds one of ``laid``, and which; ``None`` if none does."""
-    watch: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    for index, placement in enumerate(laid):
-        for point, content in placement.needs:
-            watch[point].append((index, content))
-    empties = [sum(1 for _, content in p.needs if content == EMPTY) for p in laid]
-    wanted = [len(p.needs) for p in laid]
-    matched = list(empties)
-    board = bytearray(points)
-    node, side = -1, 0
-    for entry in entries:
-        if entry & MARK:
-            if node >= 0:
-                for index, placement in enumerate(laid):
-                    if matched[index] == wanted[index] and placement.side in (None, side):
-                        return node, placement
-            node += 1
-            side = entry & 3
-            if entry & RESET:
-                board = bytearray(points)
-                matched = list(empties)
-            continue
-        point, content = entry >> 2, entry & 3
-        old = board[point]
-        if old == content:
-            continue
-        board[point] = content
-        for index, need in watch.get(point, ()):
-            matched[index] += (content == need) - (old == need)
-    if node >= 0:
-        for index, placement in enumerate(laid):
-            if matched[index] == wanted[index] and placement.side in (None, side):
-                return node, placement
+def first_match(changes: bytes, laid: Sequence[Placement]) -> tuple[int, Placement] | None:
+    """The first node of a record whose position holds one of ``laid``, and which; ``None``
+    if none does.  ``changes`` is what the index keeps of a grid record, point by point
+    (:func:`kifu.corpus.indexing.histories`): only the points a placement names are read,
+    their changes sorted by node, and a placement holds from the node where the last of its
+    points came right (or, asking for a side to move, from the first node after it with that
+    side to move) until one of them changes."""
+    data = zlib.decompress(changes)
+    points, nodes = struct.unpack_from("<II", data)
+    counts = array("I")
+    counts.frombytes(data[8:8 + 4 * points])
+    sides = data[8 + 4 * points:8 + 4 * points + nodes]
+    flat = array("I")
+    flat.frombytes(data[8 + 4 * points + nodes:])
+    offsets = list(itertools.accumulate(counts, initial=0))
+    best: tuple[int, Placement] | None = None
+    for placement in laid:
+        node = _first_node(placement, flat, offsets, sides, nodes)
+        if node is not None and (best is None or node < best[0]):
+            best = (node, placement)
+    return best
+
+
+def _first_node(placement: Placement, flat: array[int], offsets: list[int], sides: bytes,
+                nodes: int) -> int | None:
+    """The first node at which ``placement`` holds (see :func:`first_match`)."""
+    wanted = placement.wanted
+    events = sorted((change >> 2) << 14 | point << 2 | (change & 3)
+                    for point in wanted for change in flat[offsets[point]:offsets[point + 1]])
+    held = dict.fromkeys(wanted, EMPTY)
+    matched, total = placement.empties, len(wanted)
+    side = None if placement.side is None else bytes([placement.side])
+    count = len(events)
+    at = 0
+    while at < count:
+        node = events[at] >> 14
+        while at < count and events[at] >> 14 == node:
+            point, content = events[at] >> 2 & 0xFFF, events[at] & 3
+            need = wanted[point]
+            matched += (content == need) - (held[point] == need)
+            held[point] = content
+            at += 1
+        if matched == total:
+            if side is None:
+                return node
+            until = events[at] >> 14 if at < count else nodes
+            found = sides.find(side, node, until)
+            if found >= 0:
+                return found
     return None

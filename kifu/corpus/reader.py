@@ -10,8 +10,6 @@ import functools
 import json
 import os
 import sqlite3
-import zlib
-from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -140,11 +138,6 @@ class Trail:
     def main_count(self) -> int:
         return int(self.lines[0][2]) if self.lines else 0
 
-    def log_entries(self) -> array[int]:
-        found = array("H")
-        if self.log:
-            found.frombytes(zlib.decompress(self.log))
-        return found
 
 
 def _owner(lines: dict[tuple[int, ...], tuple[int, int, int]], path: tuple[int, ...],
@@ -219,6 +212,17 @@ class Reader:
         for game in games:
             found.setdefault(game, Trail([], b"", [], None))
         return found
+
+    def changes(self, games: Sequence[int]) -> Iterator[tuple[int, bytes]]:
+        """What the index keeps of each grid record's points (see
+        :func:`kifu.corpus.indexing.histories`), read a few hundred at a time, in order."""
+        for chunk in _chunks(games):
+            marks = ",".join("?" * len(chunk))
+            rows = dict(self.execute(f"SELECT game, log FROM trail WHERE game IN ({marks}) AND "
+                                     "log IS NOT NULL", chunk))
+            for game in chunk:
+                if game in rows:
+                    yield game, rows[game]
 
     def winners(self, games: Sequence[int]) -> dict[int, tuple[str | None, list[str]]]:
         """Each record's winner (``None`` unknown) and its sides."""
