@@ -176,6 +176,10 @@ class Reader:
         return [row[0] for row in self.execute("SELECT DISTINCT game FROM game WHERE game IS "
                                                "NOT NULL ORDER BY game")]
 
+    def holds(self, game: str) -> bool:
+        """Whether the index holds a record of ``game``."""
+        return bool(self.execute("SELECT 1 FROM game WHERE game = ? LIMIT 1", (game,)))
+
     def infos(self, ids: Sequence[int]) -> dict[int, GameInfo]:
         found: dict[int, GameInfo] = {}
         for start in range(0, len(ids), 500):

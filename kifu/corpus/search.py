@@ -46,8 +46,8 @@ def check_game(reader: Reader, game: AnyGame, filters: Filters, what: str) -> No
     wanted = filters.game_name()
     if wanted is not None and wanted != game.name:
         raise CorpusError(f"the {what} is a {game.title} one, but --game asks for {wanted}")
-    held = reader.games()
-    if game.name not in held:
+    if not reader.holds(game.name):
+        held = reader.games()
         raise CorpusError(f"the {what} is a {game.title} one, but {reader.path} holds no "
                           f"{game.title} record (it holds {', '.join(held) or 'none'})")
 

@@ -74,6 +74,7 @@ CREATE TABLE game (
 );
 CREATE INDEX game_file ON game (file);
 CREATE INDEX game_digest ON game (digest);
+CREATE INDEX game_kind ON game (game, grid, swaps);
 CREATE TABLE trail (
     game INTEGER PRIMARY KEY,
     hashes BLOB NOT NULL,
