@@ -21,6 +21,7 @@ from itertools import count, repeat
 
 from kifu.corpus import store
 from kifu.corpus.indexing import IndexedFile, IndexedRecord, IndexTask, digest
+from kifu.corpus.store import hashes_of
 from kifu.plugin import registry
 from kifu.reading.walk import Found, walk
 from kifu.run.runner import run
@@ -216,10 +217,3 @@ class _Writer:
             db.execute("INSERT OR REPLACE INTO occupancy VALUES (?, ?, ?, ?)",
                        (grid, entry >> 2, entry & 3, bits))
 
-
-def hashes_of(data: bytes) -> array[int]:
-    """A blob of hashes read back (written on a machine of the same byte order: the index's
-    ``meta`` says which, and an index from another is refused)."""
-    found = array("q")
-    found.frombytes(data)
-    return found

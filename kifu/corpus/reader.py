@@ -16,7 +16,7 @@ from typing import Any
 
 from kifu.base.errors import CorpusError, KifuError
 from kifu.corpus import store
-from kifu.corpus.build import hashes_of
+from kifu.corpus.store import hashes_of
 from kifu.corpus.values import GameInfo, Place
 from kifu.plugin import registry
 from kifu.plugin.symmetry import IDENTITY, Symmetry

@@ -31,6 +31,7 @@ import shutil
 import sqlite3
 import sys
 import tempfile
+from array import array
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -224,3 +225,11 @@ def writing(path: str, rebuild: bool = False) -> Iterator[sqlite3.Connection]:
     finally:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
+
+
+def hashes_of(data: bytes) -> array[int]:
+    """A blob of hashes read back (written on a machine of the same byte order: the index's
+    ``meta`` says which, and an index from another is refused)."""
+    found = array("q")
+    found.frombytes(data)
+    return found
