@@ -24,7 +24,8 @@ True
 
 The names: :func:`read`, :func:`parse`, :func:`read_all` give :class:`Record` objects;
 :func:`game` and :func:`games` give :class:`Game` objects (legal moves, moves read and written,
-play); :func:`svg` and :func:`text` draw a position; every error is a :class:`KifuError`
+play); :func:`svg` and :func:`text` draw a position; :class:`Corpus` indexes many records and
+searches them; every error is a :class:`KifuError`
 (:mod:`kifu.base.errors` lists its subclasses), every finding of :meth:`Record.check` a
 :class:`Diagnostic`.  The documentation's library page is the tutorial.
 """

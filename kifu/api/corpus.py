@@ -8,14 +8,16 @@ names a file; an index that is none, damaged, or made by another version of kifu
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, TypeVar, Union
 
 from kifu.api.games import Game
 from kifu.api.records import Record
-from kifu.base.errors import CorpusError
+from kifu.api.terms import library_terms
+from kifu.base.errors import CorpusError, KifuError
 from kifu.plugin import AnyGame, registry
 
 # The index's modules (SQLite, the runners) are imported when a corpus is used: ``import kifu``
@@ -33,6 +35,30 @@ PositionLike = Any
 #: What names a pattern: a :class:`~kifu.corpus.patterns.Pattern`, a pattern file's path, or
 #: its text (text with a line break in it).
 PatternLike = Union["Pattern", str, "os.PathLike[str]"]
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _in_library_terms(method: F) -> F:
+    """``method`` raising its errors in the library's terms (an index kifu cannot use with the
+    call that makes one anew)."""
+
+    @functools.wraps(method)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        from kifu.corpus.store import UnusableIndex, remedy
+
+        try:
+            return method(*args, **kwargs)
+        except UnusableIndex as error:
+            error.message = remedy(error, "kifu.Corpus(INDEX).index(paths)",
+                                   "kifu.Corpus({path!r}).index(paths, rebuild=True)")
+            error.args = (error.message,)
+            raise
+        except KifuError:
+            raise
+
+    return library_terms(call)  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -59,6 +85,7 @@ class Corpus:
     def __repr__(self) -> str:
         return f"<kifu.Corpus {self.path!r}>"
 
+    @_in_library_terms
     def index(self, paths: Iterable[str | os.PathLike[str]], *, jobs: int | None = 1,
               scheduler: str | None = None, rebuild: bool = False) -> Built:
         """Index the records of ``paths`` (files and folders, searched for every suffix kifu
@@ -71,6 +98,7 @@ class Corpus:
         return build.build(self.path, [os.fspath(p) for p in paths], jobs=jobs,
                            scheduler=scheduler, rebuild=rebuild)
 
+    @_in_library_terms
     def search(self, position: PositionLike = None, *, move: int | None = None,
                pattern: PatternLike | None = None, player: str | None = None,
                event: str | None = None, date: str | None = None, result: str | None = None,
@@ -93,6 +121,7 @@ class Corpus:
                 found = laid if found is None else search.intersect(found, laid)
             return search.search_headers(reader, filters) if found is None else found
 
+    @_in_library_terms
     def stats(self, position: PositionLike = None, *, move: int | None = None, top: int = 10,
               player: str | None = None, event: str | None = None, date: str | None = None,
               result: str | None = None, rule: str | None = None, opening: str | None = None,
@@ -110,6 +139,7 @@ class Corpus:
                 explored = stats.explore(reader, search.key_of(key_game, found), found, filters)
             return Stats(explored, tuple(stats.frequent(reader, filters, top)) if top else ())
 
+    @_in_library_terms
     def duplicates(self, *, min_moves: int = 20, player: str | None = None,
                    event: str | None = None, date: str | None = None, result: str | None = None,
                    rule: str | None = None, opening: str | None = None,
@@ -123,6 +153,7 @@ class Corpus:
         with self._reader() as reader:
             return dedupe.duplicates(reader, filters, min_moves)
 
+    @_in_library_terms
     def games(self) -> list[str]:
         """The games the index holds records of."""
         with self._reader() as reader:

@@ -24,6 +24,7 @@ LIBRARY_WORDS = {
     "--variation": "variation=", "--move N": "n", "--move": "n", "--option": "**options",
     "--size": "size=", "--flip": "flip=", "--coords": "coords=", "--last-move": "last_move=",
     "--numbers": "numbers=", "--lenient": "lenient=True", "--pedantic": "pedantic=True",
+    "--position": "position=",
 }
 _OPTIONS = re.compile("|".join(re.escape(option) for option in
                                sorted(LIBRARY_WORDS, key=len, reverse=True)) + r"|-O (?=\w+=)")

@@ -196,7 +196,8 @@ class CorpusError(KifuError):
 
 
 class PatternError(KifuError):
-    """A pattern file (``kifu search --pattern``) that is no pattern, located in the file."""
+    """A pattern (``kifu search``'s, ``Corpus.search``'s) that is no pattern, located in its
+    text."""
 
     code = "pattern"
 

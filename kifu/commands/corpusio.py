@@ -18,9 +18,18 @@ if TYPE_CHECKING:
     from kifu.corpus.patterns import Pattern
 
 
+#: How the command line makes an index, and one anew over ``{path}``.
+MAKE, REBUILD = "kifu index PATH... -o INDEX", "kifu index --rebuild PATH... -o {path}"
+
+
 def fail(error: KifuError, path: str, text: str | None = None) -> NoReturn:
     """``error`` as a diagnostic located in ``path`` (quoting ``text``), and exit status 2:
-    the command could not do what it was asked."""
+    the command could not do what it was asked; an index it cannot use with the command that
+    makes one."""
+    from kifu.corpus.store import UnusableIndex, remedy
+
+    if isinstance(error, UnusableIndex):
+        error.message = remedy(error, MAKE, REBUILD)
     console.print_diagnostics([Diagnostic.from_error(error, path, text)])
     sys.exit(exitcodes.USAGE)
 

@@ -100,7 +100,30 @@ CREATE TABLE occupancy (
 ) WITHOUT ROWID;
 """
 
-REBUILD = "kifu index --rebuild PATH... -o {path}"
+
+
+class UnusableIndex(CorpusError):
+    """A file kifu cannot use as an index: ``path``, and what mends it, ``remedy``: ``rebuild``
+    (an index of another version of kifu, or one too damaged to read: made anew over it) or
+    ``make`` (a file that is no index: name one, or make one) or ``refuse`` (a file that is no
+    index, which kifu will not write over).  The command line and the
+    library each say how in their own words (:func:`remedy`)."""
+
+    def __init__(self, message: str, *, path: str, remedy: str) -> None:
+        super().__init__(message)
+        self.path, self.remedy = path, remedy
+
+
+def remedy(error: UnusableIndex, make: str, rebuild: str) -> str:
+    """``error``'s message with what mends it, ``make`` and ``rebuild`` being how one makes an
+    index and makes one anew over ``error.path`` (``{path}`` in them stands for it)."""
+    rebuilt = rebuild.format(path=error.path)
+    if error.remedy == "rebuild":
+        return f"{error.message}: rebuild it with {rebuilt}"
+    damaged = f"one kifu made and that is damaged is made anew by {rebuilt}"
+    if error.remedy == "refuse":
+        return f"{error.message} ({damaged})"
+    return f"{error.message}: name an index made by {make.format(path=error.path)} ({damaged})"
 
 
 def _meta(connection: sqlite3.Connection) -> dict[str, str]:
@@ -116,36 +139,34 @@ def check(connection: sqlite3.Connection, path: str) -> None:
     if meta.get("format") != FORMAT:
         raise not_an_index(path, "it has no kifu-corpus marker")
     if meta.get("schema") != SCHEMA or meta.get("version") != __version__:
-        raise CorpusError(
+        raise UnusableIndex(
             f"{path} was made by kifu {meta.get('version', '?')} (index schema "
             f"{meta.get('schema', '?')}); this is kifu {__version__} (schema {SCHEMA}), whose "
-            f"hashes may differ: rebuild it with {REBUILD.format(path=path)}")
+            "hashes may differ", path=path, remedy="rebuild")
     if meta.get("byteorder", sys.byteorder) != sys.byteorder:
-        raise CorpusError(f"{path} was made on a {meta['byteorder']}-endian machine; rebuild it "
-                          f"here with {REBUILD.format(path=path)}")
+        raise UnusableIndex(f"{path} was made on a {meta['byteorder']}-endian machine",
+                            path=path, remedy="rebuild")
 
 
-class NotAnIndexError(CorpusError):
+class NotAnIndexError(UnusableIndex):
     """A file that is no kifu corpus index (or one too damaged to tell)."""
 
 
 def not_an_index(path: str, why: object) -> NotAnIndexError:
-    return NotAnIndexError(f"{path} is not a kifu corpus index, or it is damaged ({why}): name an "
-                       f"index made by kifu index PATH... -o INDEX (one kifu made and that is "
-                       f"damaged is made anew by {REBUILD.format(path=path)})")
+    return NotAnIndexError(f"{path} is not a kifu corpus index, or it is damaged ({why})",
+                           path=path, remedy="make")
 
 
-
-def damaged(path: str, error: sqlite3.Error) -> CorpusError:
+def damaged(path: str, error: sqlite3.Error) -> UnusableIndex:
     """What an SQLite error met while reading an index says to the user."""
-    return CorpusError(f"{path} cannot be read as a kifu corpus index ({error}); it may be "
-                       f"damaged: rebuild it with {REBUILD.format(path=path)}")
+    return UnusableIndex(f"{path} cannot be read as a kifu corpus index ({error}); it may be "
+                         "damaged", path=path, remedy="rebuild")
 
 
 def open_index(path: str) -> sqlite3.Connection:
     """An index opened for reading, checked; a ``CorpusError`` for a file that is none."""
     if not os.path.isfile(path):
-        raise CorpusError(f"{path}: no such index; make one with kifu index PATH... -o {path}")
+        raise UnusableIndex(f"{path}: no such index", path=path, remedy="make")
     try:
         connection = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)
         connection.execute("PRAGMA query_only = 1")
@@ -166,10 +187,9 @@ def _updatable(path: str) -> None:
         with contextlib.closing(open_index(path)):
             pass
     except NotAnIndexError:
-        raise CorpusError(f"{path} exists and is not a kifu corpus index, or it is damaged: "
-                          "kifu will not write over it; name another file, or remove it (an "
-                          "index kifu made and that is damaged is made anew with --rebuild)"
-                          ) from None
+        raise UnusableIndex(f"{path} exists and is not a kifu corpus index, or it is damaged: "
+                            "kifu will not write over it; name another file, or remove it",
+                            path=path, remedy="refuse") from None
 
 
 @contextlib.contextmanager

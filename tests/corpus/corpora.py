@@ -98,7 +98,9 @@ def write(folder: Path, texts: Iterable[tuple[str, str]]) -> list[Path]:
 
 # -- the oracle ------------------------------------------------------------------------------
 
-Stones = tuple[frozenset[Point], frozenset[Point], str | None]
+#: A position as the oracle compares them: the black stones, the white ones, the side to move
+#: (``None`` once the game has ended) and the board's rows (its size).
+Stones = tuple[frozenset[Point], frozenset[Point], str | None, str]
 
 
 def stones_of(game: kifu.Game, position: object) -> Stones:
@@ -114,21 +116,22 @@ def stones_of(game: kifu.Game, position: object) -> Stones:
     white = frozenset((c, len(rows) - 1 - r) for r, row in enumerate(rows)
                       for c, code in enumerate(row) if code == "o")
     side = {"x": "black", "b": "black", "o": "white", "w": "white"}.get(fields[1])
-    return black, white, side
+    board = "/".join(str(len(row)) for row in rows)
+    return black, white, side, board
 
 
 def orbit(stones: Stones, size: int, colours: bool) -> set[Stones]:
     """Every image of a position under the board's eight symmetries (and with the colours
     swapped, the side to move with them, where ``colours``)."""
-    black, white, side = stones
+    black, white, side, board = stones
     found = set()
     for turn in TURNS:
         b = frozenset(turn(c, r, size - 1) for c, r in black)
         w = frozenset(turn(c, r, size - 1) for c, r in white)
-        found.add((b, w, side))
+        found.add((b, w, side, board))
         if colours:
             other = {"black": "white", "white": "black"}.get(side or "", side)
-            found.add((w, b, other))
+            found.add((w, b, other, board))
     return found
 
 

@@ -84,7 +84,7 @@ def pattern_text(stones: tuple, width: int, height: int, rng: random.Random,
                  to_move: str | None) -> tuple[str, dict[tuple[int, int], str]]:
     """The bottom-left ``width`` x ``height`` corner of a position as a pattern (some points
     left as wildcards), and what it asks for point by point."""
-    black, white, _ = stones
+    black, white = stones[0], stones[1]
     asked = {}
     rows = []
     for row in reversed(range(height)):
@@ -104,7 +104,7 @@ def pattern_text(stones: tuple, width: int, height: int, rng: random.Random,
 
 def pattern_holds(stones: tuple, asked: dict[tuple[int, int], str], size: int, colours: bool,
                   to_move: str | None) -> bool:
-    black, white, side = stones
+    black, white, side = stones[0], stones[1], stones[2]
     for turn in TURNS:
         for swap in (False, True) if colours else (False,):
             mine, theirs = (white, black) if swap else (black, white)
@@ -138,7 +138,8 @@ def test_a_corner_pattern_search_finds_exactly_what_a_replay_finds(game, seed,
     to_move = rng.choice([None, "black", "white"]) if game == "freego" else None
     for turn in rng.sample(range(len(TURNS)), len(TURNS)):  # the corner it is taken from
         turned = (frozenset(TURNS[turn](c, r, size - 1) for c, r in stones[0]),
-                  frozenset(TURNS[turn](c, r, size - 1) for c, r in stones[1]), stones[2])
+                  frozenset(TURNS[turn](c, r, size - 1) for c, r in stones[1]), stones[2],
+                  stones[3])
         text, asked = pattern_text(turned, width, height, rng, to_move)
         if any(content in "XO" for content in asked.values()):
             break
