@@ -24,10 +24,9 @@ True
 
 The names: :func:`read`, :func:`parse`, :func:`read_all` give :class:`Record` objects;
 :func:`game` and :func:`games` give :class:`Game` objects (legal moves, moves read and written,
-play); :func:`svg` and :func:`text` draw a position; :class:`Corpus` indexes many records and
-searches them; every error is a :class:`KifuError`
-(:mod:`kifu.base.errors` lists its subclasses), every finding of :meth:`Record.check` a
-:class:`Diagnostic`.  The documentation's library page is the tutorial.
+play); :func:`svg`, :func:`png` and :func:`text` draw a position; :class:`Corpus` indexes many
+records and searches them; every error is a :class:`KifuError` (:mod:`kifu.base.errors` lists
+its subclasses), every finding of :meth:`Record.check` a :class:`Diagnostic`.  The documentation's library page is the tutorial.
 """
 from __future__ import annotations
 
@@ -93,5 +92,5 @@ __all__ = [
     "InternalError", "KifuError", "LimitError", "NotationError", "OptionError", "Outcome",
     "OutputError", "PatternError", "ReadError", "Record",
     "ResultError", "SetupError", "Step", "UnknownGameError", "__version__", "game", "games",
-    "parse", "read", "read_all", "svg", "text",
+    "parse", "png", "read", "read_all", "svg", "text",
 ]

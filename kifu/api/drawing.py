@@ -1,5 +1,5 @@
-"""Positions drawn for Python users: :func:`svg` and :func:`text`, with the options of
-``kifu render`` as keyword arguments."""
+"""Positions drawn for Python users: :func:`svg`, :func:`png` and :func:`text`, with the
+options of ``kifu render`` as keyword arguments."""
 from __future__ import annotations
 
 from typing import Any
@@ -23,6 +23,16 @@ def svg(position: Any, game: Game[Any, Any] | str, **options: Any) -> str:
     rules = _game(game)
     rules.check_position_value(position)
     return rules.plugin.render_svg(position, _options(rules, options))
+
+
+@library_terms
+def png(position: Any, game: Game[Any, Any] | str, **options: Any) -> bytes:
+    """``position`` of ``game`` as a PNG picture: :func:`svg`'s drawing, with its options,
+    drawn by resvg.  Needs kifu's images extra (``pip install 'kifu[images]'``); without it,
+    an ``OptionError`` says so."""
+    from kifu.render import images  # imported when used: it needs the images extra
+
+    return images.png(svg(position, game, **options))
 
 
 @library_terms

@@ -204,7 +204,11 @@ def drawing_options(command: F) -> F:
             continue
         flag = spec.metadata.get("flag", "--" + spec.name.replace("_", "-"))
         if "int" in str(spec.type):
-            option = click.option(flag, spec.name, type=click.IntRange(SIZES.start, SIZES.stop - 1),
+            values = spec.metadata.get("values", SIZES)
+            given = spec.default
+            option = click.option(flag, spec.name, type=click.IntRange(values.start,
+                                                                       values.stop - 1),
+                                  default=given, show_default=given is not None,
                                   help=spec.metadata["help"])
         elif "/" in flag:
             option = click.option(flag, spec.name, default=spec.default, show_default=True,

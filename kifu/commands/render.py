@@ -43,7 +43,9 @@ from kifu.run.outputs import refuse_inputs
 @move_option
 @click.option("--format", "-f", "fmt", type=click.Choice(sorted(RENDER_FORMATS)), default="svg",
               show_default=True, help="html: a page to step through the whole record (with "
-              "--output-dir, a page per record and an index).")
+              "--output-dir, a page per record and an index); png: the SVG as a picture; gif: "
+              "the line's positions up to --move, animated (both need: pip install "
+              "'kifu[images]').")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write here instead of standard output.")
 @output_dir_option
@@ -66,7 +68,8 @@ def render(records: tuple[str, ...], game: str | None, encoding: str | None,
            extras: tuple[str, ...],
            path: tuple[int, ...], lenient: bool, jobs: int | None, scheduler: str | None,
            shard: Shard | None, quiet: bool, game_index: int | None) -> None:
-    """Draw the position after a move as SVG or text, or a record as an HTML viewer.
+    """Draw the position after a move as SVG, PNG or text, a line of play as an animated GIF,
+    or a record as an HTML viewer.
 
     One RECORD goes to standard output or -o FILE; several, or folders, go into --output-dir
     (one file each, and whatever pages the format adds, such as an index).
@@ -89,14 +92,15 @@ def render(records: tuple[str, ...], game: str | None, encoding: str | None,
     loaded = console.load_record(record, encoding, game, read_options, game_index, lenient)
     with quoting(loaded):
         text = RENDER_FORMATS[fmt].draw(loaded, drawing)
-    console.write_output(text, output)
+    console.write_output(text, output, binary=RENDER_FORMATS[fmt].binary)
 
 
 #: What a file's suffix says it holds, for ``-o``.
-SUFFIX_FORMATS = {".svg": "svg", ".txt": "text", ".text": "text", ".html": "html", ".htm": "html"}
-#: Pictures kifu does not write (yet): named, so that ``-o board.png`` is refused, not written
-#: as SVG under a PNG's name.
-IMAGES = (".png", ".gif", ".jpg", ".jpeg", ".webp", ".pdf")
+SUFFIX_FORMATS = {".svg": "svg", ".txt": "text", ".text": "text", ".html": "html", ".htm": "html",
+                  ".png": "png", ".gif": "gif"}
+#: Pictures kifu does not write: named, so that ``-o board.jpg`` is refused, not written as SVG
+#: under a JPEG's name.
+IMAGES = (".jpg", ".jpeg", ".webp", ".pdf")
 
 
 def _format_for(fmt: str, output: str | None) -> str:
@@ -109,9 +113,11 @@ def _format_for(fmt: str, output: str | None) -> str:
         ParameterSource.DEFAULT, None)
     if suffix in IMAGES:
         raise click.UsageError(f"-o {output}: kifu render writes {', '.join(RENDER_FORMATS)}, "
-                               f"not {suffix[1:].upper()}; name the file .svg, .txt or .html")
+                               f"not {suffix[1:].upper()}; name the file .svg, .png, .gif, "
+                               ".txt or .html")
     if given and said is not None and said != fmt:
-        kinds = {"svg": "an SVG", "text": "a text", "html": "an HTML"}
+        kinds = {"svg": "an SVG", "text": "a text", "html": "an HTML", "png": "a PNG",
+                 "gif": "a GIF"}
         raise click.UsageError(f"-o {output} names {kinds.get(said, said)} file, but --format "
                                f"is {fmt}; give one that agrees, or leave --format out")
     return fmt if given or said is None else said

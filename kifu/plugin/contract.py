@@ -24,8 +24,9 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from kifu.base.errors import KifuError, NotationError
+from kifu.base.markup import Markup, dimmed_along, markup_of
 from kifu.base.reading import Reading
-from kifu.base.record import Record
+from kifu.base.record import Node, Record
 from kifu.plugin import replay
 from kifu.plugin.results import read_result
 from kifu.plugin.symmetry import IDENTITY, KeyTracker, Symmetry, Tracker
@@ -150,8 +151,8 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
                  "outcome(position), play_quietly(position, move, lenient) (optional), "
                  "canonical_move(position, move, legal) (optional)",
         "position": "to_json(position), key(position), from_key(text) (each optional)",
-        "render": "render_svg(position, options, record), render_text(position, options), "
-                  "summary(position) (optional)",
+        "render": "render_svg(position, options, record[, markup]), render_text(position, "
+                  "options), summary(position) (optional)",
         "events": "event_text(event), REPLAY_SCHEMA (both optional)",
         "index": "symmetry(position), tracker(position), facts(position) (each optional)",
     }
@@ -168,6 +169,10 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
     #: The values each drawing option takes (its words, or ``NUMBER``); an option not listed
     #: is yes/no.
     render_option_values: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    #: Whether the game draws a record's markup (SGF's labels, shapes, arrows, lines and
+    #: dimmed points, :mod:`kifu.base.markup`): its ``render_svg`` then takes a fourth
+    #: argument, the :class:`~kifu.base.markup.Markup` of the position drawn.
+    draws_markup: ClassVar[bool] = False
     #: The sides a result names, first player first (``Result: black``, SGF's ``B+R``); a game
     #: that names none has its results read as they are written, the winner's name compared
     #: with the outcome's (as before results were read as data).
@@ -366,10 +371,32 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
 
     # -- presentation -----------------------------------------------------------------------
 
-    def render_svg(self, position: Any, options: RenderOptions, record: Record | None = None) -> str:
-        """The position as a standalone SVG document."""
+    def render_svg(self, position: Any, options: RenderOptions, record: Record | None = None,
+                   markup: Markup | None = None) -> str:
+        """The position as a standalone SVG document, with ``markup`` on it (what the record
+        marks on the position: see :meth:`markup_at`) where the game draws markup and
+        ``options.markup`` asks for it."""
+        if markup and self.draws_markup and options.markup:
+            marked: str = self.role("render").render_svg(position, options, record, markup)
+            return marked
         drawn: str = self.role("render").render_svg(position, options, record)
         return drawn
+
+    def markup_at(self, record: Record, line: list[Node[Any]],
+                  node: Node[Any] | None) -> Markup | None:
+        """What ``record`` marks on the position after ``node`` of ``line`` (the start, where
+        the record's properties and headers keep it, for ``None``), dimmed points as they stand
+        there; ``None`` for a game that draws no markup."""
+        if not self.draws_markup:
+            return None
+        said: list[Mapping[str, str]] = [{**record.headers, **record.properties}]
+        for each in line:
+            if node is None:
+                break
+            said.append(each.properties if each.has_properties() else {})
+            if each is node:
+                break
+        return markup_of(said[-1], dimmed_along(said))
 
     def render_text(self, position: Any, options: RenderOptions) -> str:
         """The position as a diagram a person can read in a terminal."""

@@ -107,10 +107,16 @@ class Step(NamedTuple):
 SIZES = range(50, 20_001)
 
 
-def _option(help: str, flag: str | None = None) -> dict[str, str]:
-    """What the command line and the library say of one drawing option: its help, and the
-    flag of ``kifu render`` when it is not ``--name`` (``--coords/--no-coords``)."""
-    return {"help": help, **({"flag": flag} if flag else {})}
+#: The time each position of an animated GIF shows, in milliseconds (``--delay``).
+DELAYS = range(20, 60_001)
+
+
+def _option(help: str, flag: str | None = None, values: range | None = None) -> dict[str, Any]:
+    """What the command line and the library say of one drawing option: its help, the flag
+    of ``kifu render`` when it is not ``--name`` (``--coords/--no-coords``), and the values a
+    whole number takes (by default a size's)."""
+    return {"help": help, **({"flag": flag} if flag else {}),
+            **({"values": values} if values else {})}
 
 
 @dataclass(frozen=True)
@@ -133,6 +139,12 @@ class RenderOptions:
         "Mark the last move.", "--last-move/--no-last-move"))
     numbers: bool = field(default=False, metadata=_option(
         "Number the stones by move (where the game has stones)."))
+    delay: int = field(default=500, metadata=_option(
+        f"GIF: the milliseconds each position shows ({DELAYS.start} to {DELAYS.stop - 1}; "
+        "the last shows four times as long).", values=DELAYS))
+    markup: bool = field(default=True, metadata=_option(
+        "Draw the record's markup: labels, triangles, squares, circles, crosses, arrows, "
+        "lines, dimmed points (where the game draws it).", "--markup/--no-markup"))
     extras: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -141,7 +153,12 @@ class RenderOptions:
                                  or size not in SIZES):
             raise OptionError(f"a drawing's size is a whole number of pixels from {SIZES.start} "
                               f"to {SIZES.stop - 1}, not {str(size)[:40]!r}", option="--size")
-        for name in ("flip", "coords", "last_move", "numbers"):
+        delay = self.delay
+        if isinstance(delay, bool) or not isinstance(delay, int) or delay not in DELAYS:
+            raise OptionError(f"a GIF's delay is a whole number of milliseconds from "
+                              f"{DELAYS.start} to {DELAYS.stop - 1}, not {str(delay)[:40]!r}",
+                              option="--delay")
+        for name in ("flip", "coords", "last_move", "numbers", "markup"):
             if not isinstance(getattr(self, name), bool):
                 raise OptionError(f"{name} is true or false, not {getattr(self, name)!r}",
                                   option="--" + name.replace("_", "-"))

@@ -20,6 +20,9 @@ class RenderTask(OutputTask):
     def suffix(self, loaded: Loaded) -> str:
         return RENDER_FORMATS[self.format].suffix
 
+    def output_encoding(self, loaded: Loaded) -> str:
+        return "latin-1" if RENDER_FORMATS[self.format].binary else "utf-8"
+
     def writes(self, suffix: str) -> bool:
         return suffix == RENDER_FORMATS[self.format].suffix
 

@@ -9,16 +9,18 @@ runner take it from there.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
 from kifu.base.errors import OptionError
+from kifu.base.markup import Markup
+from kifu.base.record import Node
 from kifu.base.unsafe import safe_lines
 from kifu.plugin import AnyGame, RenderOptions
 from kifu.plugin.values import check_option
-from kifu.run.load import Loaded
+from kifu.run.load import Loaded, check_move
 from kifu.run.outputs import Written
 
 
@@ -55,6 +57,14 @@ class Drawing:
         position, _ = loaded.position_at(self.move, self.path, self.lenient)
         return position
 
+    def marked(self, loaded: Loaded) -> tuple[Any, Markup | None]:
+        """The position to draw and what the record marks on it (see
+        :meth:`kifu.plugin.GamePlugin.markup_at`)."""
+        position, step = loaded.position_at(self.move, self.path, self.lenient)
+        line = loaded.record.line(self.path) if step is not None else []
+        return position, loaded.game.markup_at(loaded.record, line,
+                                               step.node if step is not None else None)
+
 
 class IndexSink(Protocol):
     """What a format adds to an output folder, built as the batch's results come in."""
@@ -76,11 +86,49 @@ class RenderFormat:
     draw: Callable[[Loaded, Drawing], str]
     index: Callable[[Path], IndexSink] | None = None
     reserved: frozenset[str] = frozenset()
+    #: The format is bytes, given as text of one character each (ISO-8859-1), as the binary
+    #: formats of ``kifu convert`` are.
+    binary: bool = False
 
 
 def draw_svg(loaded: Loaded, drawing: Drawing) -> str:
     options = drawing.options_for(loaded.game)
-    return loaded.game.render_svg(drawing.position(loaded), options, loaded.record)
+    position, markup = drawing.marked(loaded)
+    marked = (markup,) if markup else ()  # a game that draws no markup takes three arguments
+    return loaded.game.render_svg(position, options, loaded.record, *marked)
+
+
+def draw_png(loaded: Loaded, drawing: Drawing) -> str:
+    """The SVG drawing as PNG (see :mod:`kifu.render.images`), as bytes in text."""
+    from kifu.render import images  # imported when used: it needs the images extra
+
+    return images.png(draw_svg(loaded, drawing)).decode("latin-1")
+
+
+def draw_gif(loaded: Loaded, drawing: Drawing) -> str:
+    """An animated GIF of a line of play (``--variation``) from its start to ``--move`` (by
+    default its end), a position a frame, ``--delay`` milliseconds each."""
+    from kifu.render import images
+
+    game, record = loaded.game, loaded.record
+    options = drawing.options_for(game)
+    check_move(record, drawing.move, drawing.path)
+    line = record.line(drawing.path)
+
+    def drawn(position: Any, node: Node[Any] | None) -> str:
+        markup = game.markup_at(record, line, node)
+        return game.render_svg(position, options, record, *((markup,) if markup else ()))
+
+    def frames() -> Iterator[str]:
+        yield drawn(game.start(record), None)
+        if drawing.move == 0:
+            return
+        for step in game.replay(record, lenient=drawing.lenient, path=drawing.path):
+            yield drawn(step.position, step.node)
+            if drawing.move is not None and step.number == drawing.move:
+                return
+
+    return images.gif(frames(), options.delay).decode("latin-1")
 
 
 def draw_text(loaded: Loaded, drawing: Drawing) -> str:
@@ -112,4 +160,6 @@ RENDER_FORMATS: dict[str, RenderFormat] = {
     "svg": RenderFormat("svg", ".svg", draw_svg),
     "text": RenderFormat("text", ".txt", draw_text),
     "html": RenderFormat("html", ".html", draw_html, index_html, frozenset({"index.html"})),
+    "png": RenderFormat("png", ".png", draw_png, binary=True),
+    "gif": RenderFormat("gif", ".gif", draw_gif, binary=True),
 }

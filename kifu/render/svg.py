@@ -14,6 +14,8 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
+from kifu.render import glyphs
+
 SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "DejaVu Sans, Noto Sans CJK JP, Hiragino Sans, sans-serif"
 
@@ -66,6 +68,33 @@ def element(parent: ET.Element, tag: str, text: object | None = None, **attrs: o
     return child
 
 
+def text_line(parent: ET.Element, text: object, x: float, y: float, size: float, *,
+              anchor: glyphs.Anchor = "middle", baseline: glyphs.Baseline = "central",
+              fill: str | None = None, class_: str | None = None, outline: bool = True,
+              **attrs: object) -> ET.Element:
+    """One line of ``text`` at (``x``, ``y``) in ``size`` user units: as outlines
+    (:mod:`kifu.render.glyphs`) when it holds a character past Latin (CJK: the glyphs a reader
+    may have no font for), kifu has an outline for every character and ``outline`` is true;
+    else as ``<text>`` in the reader's fonts (Latin, which every font draws, and a record's
+    text).  ``anchor`` and ``baseline`` are those of SVG's ``text-anchor`` and
+    ``dominant-baseline``; ``attrs`` go on the element, as :func:`element` names them."""
+    shown = str(text)
+    if not (outline and glyphs.beyond_latin(shown) and glyphs.covers(shown)):
+        return element(parent, "text", shown, x=x, y=y, font_size=size, fill=fill,
+                       class_=class_, text_anchor=None if anchor == "start" else anchor,
+                       dominant_baseline=None if baseline == "alphabetic" else baseline,
+                       **attrs)
+    place, uses = glyphs.placed(shown, x, y, size, anchor, baseline)
+    if len(uses) == 1 and not uses[0][1]:
+        return element(parent, "use", href="#" + uses[0][0], transform=place, fill=fill,
+                       class_=class_, data_text=shown, **attrs)
+    group = element(parent, "g", transform=place, fill=fill, class_=class_, data_text=shown,
+                    **attrs)
+    for name, offset in uses:
+        element(group, "use", href="#" + name, x=offset or None)
+    return group
+
+
 def fragments(parent: ET.Element, depth: int) -> list[str]:
     """Each child of ``parent`` as :func:`to_string` writes it ``depth`` levels down in a
     document (its children indented below it, no blanks before it, nothing after it).
@@ -94,10 +123,15 @@ _SLOT = "kifu-slot"
 
 
 def to_string(root: ET.Element) -> str:
-    """The document as text, slots (:func:`slot`) filled in."""
-    ET.indent(root, space=" ")
+    """The document as text, slots (:func:`slot`) filled in, and the outlines of the glyphs
+    it draws (:mod:`kifu.render.glyphs`) defined at its top."""
     places = list(root.iter(_SLOT))
     held = [place.text or "" for place in places]
+    defs = glyphs.definitions(glyphs.used_in(root, held))
+    if defs is not None:
+        titled = len(root) and root[0].tag == "title"
+        root.insert(1 if titled else 0, defs)
+    ET.indent(root, space=" ")
     for place in places:
         place.text = None
     try:
@@ -105,6 +139,8 @@ def to_string(root: ET.Element) -> str:
     finally:
         for place, written in zip(places, held):
             place.text = written
+        if defs is not None:
+            root.remove(defs)
     if not held:
         return text
     # ElementTree escapes every ``<`` of a record's text, so the empty slot elements are the

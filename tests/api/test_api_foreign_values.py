@@ -25,6 +25,7 @@ CALLS = {
     "position_json": lambda game, pos: game.position_json(pos),
     "parse_move": lambda game, pos: game.parse_move("pass", pos),
     "svg": lambda game, pos: kifu.svg(pos, game),
+    "png": lambda game, pos: kifu.png(pos, game),
     "text": lambda game, pos: kifu.text(pos, game),
 }
 

@@ -197,12 +197,14 @@ def test_rengi_open_and_colourless_forms_are_the_listed_pair() -> None:
 
 
 def test_gungi_same_square_plies_are_the_listed_ply() -> None:
+    """A ply on the square just played is 同 as the rules write it (§十八), in the record, the
+    replay and the listing alike."""
     record = kifu.read("examples/gungi/short-game.gungi")
     gungi = record.game
     before = record.position(0)
     same = 0
     for step in record.replay():
-        if getattr(step.move, "file", 0) is not None and "同" in step.notation:
+        if getattr(step.move, "same", False) and "同" in step.notation:
             same += 1
         if not is_event(step.move):
             assert step.move in gungi.legal_moves(before)

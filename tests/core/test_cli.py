@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from kifu.render import glyphs
 
 ROOT = Path(__file__).parents[2]
 RENJU = ROOT / "examples" / "renju"
@@ -128,8 +129,10 @@ def test_render_svg_is_self_contained_and_escapes_record_text(kifu_cli, tmp_path
     assert "<script>" not in svg and "&lt;script&gt;" in svg and "A &amp; B" in svg
     root = ET.fromstring(svg)
     assert root.get("viewBox") and root.get("width") == "400"
-    assert "href" not in svg and "http" not in svg.replace("http://www.w3.org/2000/svg", "")
-    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    hrefs = [e.get("href") for e in root.iter() if e.get("href") is not None]
+    assert all(href.startswith("#kg-") for href in hrefs)  # its own glyphs only
+    assert "http" not in svg.replace("http://www.w3.org/2000/svg", "")
+    texts = [glyphs.text_of(e) for e in root.iter()]
     assert "3" in texts  # move numbers
 
 

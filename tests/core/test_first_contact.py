@@ -28,8 +28,9 @@ def test_render_takes_the_format_from_the_output_suffix(kifu_cli, tmp_path, name
 
 
 @pytest.mark.parametrize(("args", "said"), [
-    (["-o", "b.png"], "not PNG"), (["-f", "text", "-o", "x.svg"], "names an SVG file"),
-    (["-f", "svg", "-o", "x.html"], "names an HTML file")])
+    (["-o", "b.jpg"], "not JPG"), (["-f", "text", "-o", "x.svg"], "names an SVG file"),
+    (["-f", "svg", "-o", "x.html"], "names an HTML file"),
+    (["-f", "svg", "-o", "x.png"], "names a PNG file")])
 def test_render_refuses_an_output_suffix_that_disagrees(kifu_cli, tmp_path, args, said):
     args = [str(tmp_path / a) if a.startswith(("b.", "x.")) else a for a in args]
     assert said in kifu_cli("render", WIN, *args, exit_code=EXIT_USAGE).stderr

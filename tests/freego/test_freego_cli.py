@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from kifu.render import glyphs
+
 EXAMPLES = Path(__file__).parents[2] / "examples"
 FOLDER = EXAMPLES / "freego"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -68,7 +70,7 @@ def test_render_grid_svg(kifu_cli):
 def test_render_map_svg_from_points_and_from_outlines(kifu_cli):
     japan = ET.fromstring(kifu_cli("render", FOLDER / "japan-opening.freego").stdout)
     assert len(japan.findall(f".//{SVG}g[@class='adjacency']/{SVG}line")) == 87
-    assert "長野" in "".join(japan.itertext())
+    assert "長野" in [glyphs.text_of(e) for e in japan.iter()]
     scribble = ET.fromstring(kifu_cli("render", FOLDER / "four-players.freego", "--move", "30",
                                       "-O", "names=id").stdout)
     assert len(scribble.findall(f".//{SVG}polygon[@class='cell']")) == 25

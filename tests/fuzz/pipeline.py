@@ -20,7 +20,7 @@ from kifu.run.load import parse_as
 from kifu.run.replayjson import replay_json
 
 #: Elements and attributes that would make a drawing active (or reach outside itself).
-_ACTIVE_TAGS = {"script", "foreignObject", "iframe", "object", "embed", "use"}
+_ACTIVE_TAGS = {"script", "foreignObject", "iframe", "object", "embed"}
 
 
 class Defect(AssertionError):
@@ -182,3 +182,9 @@ def check_svg(svg: str) -> None:
             local = key.rsplit("}", 1)[-1].lower()
             if local.startswith("on") or (local == "href" and not value.startswith("#")):
                 raise Defect(f"SVG holds an active or outside reference {key}={value[:80]!r}")
+    defined = {e.get("id") for e in root.iter() if e.get("id")}
+    for element in root.iter("{http://www.w3.org/2000/svg}use"):
+        # <use> only places kifu's own glyphs, defined in the same document
+        href = element.get("href", "")
+        if not href.startswith("#kg-") or href[1:] not in defined:
+            raise Defect(f"SVG uses something not its own glyph: {href[:80]!r}")

@@ -380,8 +380,8 @@ def test_an_offer_names_at_most_the_boards_points():
 
 
 def test_a_set_up_names_at_most_the_boards_points():
-    found = answer("x.renju", "Setup-Black: " + "a1 " * 300 + "\n\n1. h8\n")
-    assert found.code == "header" and "more stones than the board" in found.message
+    found = answer("x.renju", "Setup-Black: " + "a1 " * 700 + "\n\n1. h8\n")
+    assert found.code == "header" and "more stones than the largest board" in found.message
 
 
 # -- 17.9 and the fuzzing: what kifu writes, it reads ------------------------------------------
@@ -458,14 +458,31 @@ def test_a_chip_count_json_cannot_hold_is_refused_by_the_notation_too():
     pipeline.exercise("study.rengoma", study.encode())
 
 
-def test_renju_sgf_with_more_set_up_stones_than_points_is_refused_as_the_notation_does():
+def test_renju_sgf_with_more_set_up_stones_than_points_reads_as_the_notation_does():
     # The fuzzer repeated "AW[...]" in one root; merged, it set up more stones than the board
-    # has points, which the notation kifu wrote of it then refused.
+    # has points, which the notation kifu wrote of it then refused.  Every reading now stops
+    # at the largest board's points, and the referee names the first point given twice.
     text = "(;GM[4]SZ[15]AB[hh]" + "AW[di][ig][gg][jh][ff]" * 50 + ")"
     problem = answer("problem.sgf", text)
-    assert problem is not None and problem.rule == "setup"
-    assert "AW: more stones than the board has points" in problem.message
+    assert problem is not None and problem.rule == "occupied"
+    assert "d7 is given a stone twice" in problem.message  # SGF di
     pipeline.exercise("problem.sgf", text.encode())
+    too_many = "(;GM[4]SZ[15]AB[hh]" + "AW[di][ig][gg][jh][ff]" * 140 + ")"
+    assert "AW: more stones than the largest board" in answer("problem.sgf", too_many).message
+
+
+def test_a_json_set_up_repeating_a_point_past_the_boards_points_reads_as_its_notation_does():
+    # The fuzzer's JSON set-up named d7 hundreds of times on a 15x15 board: JSON read it, the
+    # notation kifu wrote of it refused it.  Both now read it and the referee names d7.
+    data = {"format": "kifu-record", "version": 1, "game": "renju",
+            "headers": [["Game", "renju"]], "moves": [],
+            "setup": {"black": ["h8"], "white": ["d7"] * 300, "to_move": "black"}}
+    content = json.dumps(data).encode()
+    problem = answer("problem.json", content.decode())
+    assert problem is not None and problem.rule == "occupied" and "d7" in problem.message
+    pipeline.exercise("problem.json", content)
+    data["setup"]["white"] = ["d7"] * 700  # type: ignore[index]
+    assert "more stones than the largest board" in answer("problem.json", json.dumps(data)).message
 
 
 @pytest.mark.parametrize("name, text", [

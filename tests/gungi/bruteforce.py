@@ -8,7 +8,8 @@ piece name on every square at every tier, with no origin and with each origin th
 piece of that name on, as a drop, as an in-place attack on each tier, as each swap; with the
 notes a ply may need (a captured 兵's back, each betrayal list, each re-placement bracket).
 A ply *plays* when the referee carries it out with no diagnostic except a foul of the other
-side (the §二十五 trick makes the enemy's ニへ by betrayal).  The set of actions that play must
+side (the §二十五 trick makes the enemy's ニへ by betrayal) and the warning that a ply on the
+square just played is written with 同 (both spellings play).  The set of actions that play must
 equal the generator's list.
 """
 from __future__ import annotations
@@ -338,11 +339,14 @@ def every_ply(pos: Position) -> Iterator[Ply]:
                         yield Ply(side, face, file, rank, tier, drop=True, back=back)
             if sq == pos.last_square:
                 yield Ply(side, face, None, None, None)
+                for victim in (1, 2, 3):
+                    yield Ply(side, face, None, None, None, strike=victim)
 
 
 #: Refusals that notes might cure: a note changes how a reading is carried out (and so whether
-#: it leaves the own 帥 safe), never which pieces could make it.
-NOTE_RULES = frozenset({"check", "ambiguous", "replacement", "betrayal", "obtained"})
+#: it leaves the own 帥 safe, or, by a betrayal, the stack within the same-kind rule), never
+#: which pieces could make it.
+NOTE_RULES = frozenset({"check", "ambiguous", "replacement", "betrayal", "obtained", "same-kind"})
 
 
 def with_notes(pos: Position, ply: Ply) -> Iterator[Ply]:
@@ -374,8 +378,9 @@ def referee_verdict(pos: Position, ply: Ply) -> Verdict:
         reading = battle.read_ply(pos, ply, False)
     except KifuError as error:
         return Verdict(None, rules=[error.rule])
-    if reading.played.warnings:
-        return Verdict(None, rules=[w.rule for w in reading.played.warnings])
+    faults = [w for w in reading.played.warnings if w.severity == "error"]  # not a missing 同
+    if faults:
+        return Verdict(None, rules=[w.rule for w in faults])
     try:
         played, move = battle.carry_out(pos.copy(), ply, reading, False)
     except KifuError as error:
@@ -383,8 +388,9 @@ def referee_verdict(pos: Position, ply: Ply) -> Verdict:
     offenders = [e["offender"] for e in played.events if e["type"] == "foul"]
     mine = ("black", "white")[side]
     other_side_fouls = sum(1 for o in offenders if o != mine)
-    if mine in offenders or len(played.warnings) != other_side_fouls:
-        return Verdict(None, rules=[w.rule for w in played.warnings])
+    faults = [w for w in played.warnings if w.severity == "error"]
+    if mine in offenders or len(faults) != other_side_fouls:
+        return Verdict(None, rules=[w.rule for w in faults])
     assert move.resolved is not None
     return Verdict(played_key(move), move.resolved.needs_origin, events=played.events)
 

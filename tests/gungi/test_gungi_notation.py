@@ -2,6 +2,8 @@
 ASCII dialect, variations, JSON, and located syntax errors."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -78,8 +80,13 @@ def test_sections_setup_and_back_faces() -> None:
 
 
 def test_stray_new_before_a_mark_is_kept() -> None:
-    assert moves("▽6―6―1―筒、新▲同―鳳") == [Ply(1, "筒", 6, 6, 1), Ply(0, "鳳", stray_new=True)]
+    """A 新 after a ply's 、 is read on that ply (the sample's slip), one before the first ply
+    of a line on that ply; both write back as they were."""
+    assert moves("▽6―6―1―筒、新▲同―鳳") == [Ply(1, "筒", 6, 6, 1, new_after=True), Ply(0, "鳳")]
     assert moves("▽6―6―1―筒新、▲同―鳳") == [Ply(1, "筒", 6, 6, 1, drop=True), Ply(0, "鳳")]
+    assert moves("新▲同―鳳") == [Ply(0, "鳳", stray_new=True)]
+    for text in ("▽6―6―1―筒、新▲同―鳳。\n", "新▲同―鳳。\n"):
+        assert GAME.write(GAME.parse(text)) == text
 
 
 def test_headers_in_english_and_japanese() -> None:
@@ -162,7 +169,26 @@ def plies(draw: st.DrawFn) -> Ply:
         replace=draw(st.none() | st.builds(Coord, digits, digits, tiers)).__class__ and None,
         obtained=draw(st.none() | st.sampled_from("さとへ")),
         mate=draw(st.booleans()), foul=draw(st.booleans()), repetition=draw(st.booleans()),
-        stray_new=draw(st.booleans()))
+        stray_new=draw(st.booleans()), new_after=draw(st.booleans()))
+
+
+def as_read(nodes: list[Node]) -> list[Node]:
+    """The nodes as the reader gives a text back: a 新 written before a mark right after a ply
+    is that ply's ``new_after``, and a ``new_after`` stands only before another ply."""
+    for index, node in enumerate(nodes):
+        move = node.move
+        previous = nodes[index - 1].move if index else None
+        if isinstance(move, Ply) and move.stray_new and isinstance(previous, Ply) \
+                and not previous.drop:  # one 新 between two plies, at most
+            nodes[index - 1].move = replace(previous, new_after=True)
+            node.move = move = replace(move, stray_new=False)
+        for variation in node.variations:
+            as_read(variation)
+        following = nodes[index + 1].move if index + 1 < len(nodes) else None
+        if isinstance(move, Ply) and move.new_after and (move.drop or move.ends or not isinstance(
+                following, Ply)):
+            node.move = replace(move, new_after=False)
+    return nodes
 
 
 @st.composite
@@ -173,6 +199,7 @@ def records(draw: st.DrawFn) -> Record:
         nodes.append(node)
     if len(nodes) > 1 and draw(st.booleans()):
         nodes[1].variations.append([Node(draw(plies()))])
+    as_read(nodes)
     headers = draw(st.dictionaries(st.sampled_from(["Black", "White", "Event", "Date"]),
                                    st.text("abc 西辻0", min_size=1, max_size=6).map(str.strip).filter(bool),
                                    max_size=3))
@@ -219,3 +246,16 @@ def test_two_re_placement_brackets_in_both_dialects_and_json() -> None:
     assert "B 5-1-1-kaoru[2-8-1-toride][9-3-1-oozutsu]" in GAME.write(record, "ascii")
     assert GAME.parse(GAME.write(record, "ascii")) == record
     assert jsonform.loads(jsonform.dumps(record)) == record
+
+
+@given(plies())
+def test_a_ply_the_generator_makes_fast_is_the_same_value(ply: Ply) -> None:
+    """``plain_ply`` (what the move generator writes most plies with) makes the value
+    ``Ply(...)`` makes: equal, with the same hash and text."""
+    from kifu.builtin.gungi.moves import plain_ply
+
+    made = plain_ply(ply.side, ply.piece, ply.file, ply.rank, ply.tier, ply.drop, ply.origin,
+                     ply.obtained, ply.back)
+    expected = Ply(ply.side, ply.piece, ply.file, ply.rank, ply.tier, drop=ply.drop,
+                   origin=ply.origin, obtained=ply.obtained, back=ply.back)
+    assert made == expected and hash(made) == hash(expected) and str(made) == str(expected)

@@ -70,10 +70,52 @@ def test_ni_he_by_moving_and_by_dropping(gungi) -> None:
     moved = gungi.replay(pos, "▲5―7―1―へ")
     assert [(p.rule, p.message) for p in moved.errors] == [
         ("ni-he", "ニへ: ▲ has two へ on file 5; ▽ could claim the win (write [反則] if it was "
-                  "claimed)")]
+                  "claimed, or ▽反則指摘 where it was claimed later)")]
     dropped = gungi.replay(KINGS.replace(". . . . . . . . 帥", ". . . . へ . . . 帥"),
                            "▲5―5―1―へ新", black="へ")
     assert [p.message.split(":")[0] for p in dropped.errors] == ["手ニへ"]
+
+
+def test_a_ni_he_may_be_claimed_any_time_later(gungi) -> None:
+    """Line 405: a ニへ may be claimed whenever it is noticed, until a resignation: ▽反則指摘
+    three plies on, after ▲ has even moved the へ back, ends the game, ▲ losing by the foul."""
+    pos = board("v帥 . . . . . . . .", E, E, E, ". . . . へ . . . .", E, ". . . . . へ . . .", E,
+                ". . . . . . . . 帥")
+    result = gungi.replay(pos, "▲5―7―1―へ、▽9―2―1―帥、▲4―7―1―へ、▽反則指摘[終局]",
+                          lenient=True)
+    assert [p.rule for p in result.problems] == ["ni-he"]  # where it was made, unclaimed there
+    assert result.position.outcome.winner == "white"
+    assert result.position.outcome.reason == "反則 (ニへ: ▲ has two へ on file 5)"
+    assert result.events[-1] == [{"type": "foul", "rule": "ni-he", "offender": "black",
+                                  "claimed_by": "white"}, {"type": "end"}]
+    resigned = gungi.replay(pos, "▲5―7―1―へ、▽投了、▽反則指摘", lenient=True)
+    assert resigned.position.outcome.winner == "black"
+    assert [p.rule for p in resigned.problems] == ["ni-he", "game-over"]
+
+
+def test_a_ni_hyou_may_be_claimed_only_before_the_claimers_next_ply(gungi) -> None:
+    """Line 416: 二兵 is claimed before the claimer plays its next ply, or never."""
+    pos = board("v帥 . . . . . . . .", E, E, E, E, ". . . . 兵 . . . .", E, E,
+                ". . . . . . . . 帥")
+    at_once = gungi.replay(pos, "▲5―5―1―兵新、▽反則指摘", black="兵", lenient=True)
+    assert at_once.position.outcome.winner == "white"
+    late = gungi.replay(pos, "▲5―5―1―兵新、▽9―2―1―帥、▽反則指摘", black="兵", lenient=True)
+    assert [(p.rule, p.message) for p in late.problems][1:] == [
+        ("foul-claim", "▽ claims a foul (反則指摘), but ▲ has made none it may claim: a ニへ at "
+                       "any time, a 二兵 only before the claimer's next ply")]
+
+
+def test_a_claim_reads_and_writes_in_both_dialects_and_json(gungi) -> None:
+    from kifu.builtin.gungi import GAME
+    from kifu.builtin.gungi.moves import Claim
+
+    record = GAME.parse(gungi.bod(KINGS) + "▲2―8―1―帥、▽反則指摘")
+    assert record.moves[-1].move == Claim(1)
+    assert GAME.write(record).endswith("▲2―8―1―帥、▽反則指摘。\n")
+    assert GAME.write(record, "ascii").endswith("B 2-8-1-sui, W claim.\n")
+    assert GAME.parse(GAME.write(record, "ascii")) == record
+    assert GAME.move_to_json(Claim(1)) == {"type": "claim", "side": 1}
+    assert GAME.move_from_json({"type": "claim", "side": 1}) == Claim(1)
 
 
 def test_mate_with_a_dropped_pawn_is_a_foul(gungi) -> None:

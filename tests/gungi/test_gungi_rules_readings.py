@@ -88,7 +88,7 @@ def test_a_reading_that_would_make_ni_he_does_not_count(gungi) -> None:
     written = gungi.replay(HE_TWINS, "▽5―3―1―へ[4―3―1]", to_move="後手")
     assert [(p.rule, p.message) for p in written.errors] == [
         ("ni-he", "ニへ: ▽ has two へ on file 5; ▲ could claim the win (write [反則] if it was "
-                  "claimed)")]
+                  "claimed, or ▲反則指摘 where it was claimed later)")]
 
 
 def test_a_reading_that_leaves_the_own_king_in_check_does_not_count(gungi) -> None:
@@ -156,6 +156,36 @@ def test_he_betrays_when_it_takes_the_top_piece_in_place(gungi) -> None:
     assert gungi.replay(down, "▲5―5―不2―へ").problems == []
 
 
+SAME_KIND_BETRAYAL = board("v帥 . . . . . . . .", E, E, E, ". . . . 兵(と)へv忍 へ . . .", E, E, E,
+                           ". . . . . . . . 帥")
+
+
+def test_the_same_kind_rule_is_judged_after_the_betrayal(gungi) -> None:
+    """§十四 (line 370) is a rule of what stands in a stack, and the turning-over is part of the
+    capture (lines 636-640): the ▲へ from 4―5 takes the ▽忍 on a stack holding a ▲へ, and the
+    stack it leaves, ▽と ▽兵 ▲へ, holds no two pieces of one kind and side."""
+    result = gungi.replay(SAME_KIND_BETRAYAL, "▲5―5―3―へ[▽2―兵、▽1―と]")
+    assert result.problems == []
+    assert stack(result, 5, 5) == [(1, "と"), (1, "兵"), (0, "へ")]
+    plies = {str(m) for m in GAME.legal_moves(GAME.start(GAME.parse(gungi.bod(SAME_KIND_BETRAYAL))))}
+    assert "▲5―5―3―へ[▽2―兵、▽1―と]" in plies
+    assert "▲5―5―3―へ" not in plies                     # without the betrayal: two ▲へ
+
+
+def test_a_ply_that_stands_only_by_betraying_says_why_without_its_list(gungi) -> None:
+    """Without the list the ply would leave two ▲へ in the stack; the one reading left is the
+    covered へ's 不3, and the diagnostic says it reads the ply so.  A list that names only one
+    of the two tiers is refused as such, not re-read."""
+    bare = gungi.replay(SAME_KIND_BETRAYAL, "▲5―5―3―へ")
+    assert [(p.rule, p.message) for p in bare.errors][0] == (
+        "same-kind", "▲ already has a へ in the stack on 5―5; the へ may take there only by "
+                     "betraying the pieces under it, with the betrayal list (the same-kind rule "
+                     "judges the stack after the ply); the one legal reading is ▲5―5―不3―へ")
+    short = gungi.replay(SAME_KIND_BETRAYAL, "▲5―5―3―へ[▽2―兵]")
+    assert [(p.rule, p.message) for p in short.errors] == [
+        ("betrayal", "the betrayal list must name each tier under the へ once (tiers 1、2)")]
+
+
 def test_betrayal_turns_fortresses_into_lances_and_lances_back_on_tier_one(gungi) -> None:
     """An enemy 砲 turns into an own 香; a 香 on tier 1 into its 砲 or 砦 (named as it is)."""
     cannon = board("v帥 . . . . . . . .", E, ". . . . v砲v兵 へ . . .", E, E, E, E, E,
@@ -205,8 +235,48 @@ def test_a_boar_covered_after_its_own_ply_is_still_recovered(gungi) -> None:
     assert result.problems == []
     assert stack(result, 5, 1) == [(0, "槍")]
     assert hand(result, 0) == ["兵"]
-    assert hand(result, 1) == ["へ"]
+    assert hand(result, 1) == ["裏"]  # turned over, showing a back the record has not named
     assert [e["type"] for e in result.events[0]] == ["strike", "capture", "forced-recovery"]
+
+
+RECOVERED = board("v帥 . . . v兵(と) . . . .", E, E, E, E, E, E, E, ". . . . . . . . 帥")
+SHUFFLED = "▲5―2―1―兵新、▽9―2―1―帥、▲5―1―1―兵[と入手]"
+
+
+def test_a_recovered_pawn_keeps_its_back_hidden_until_it_is_dropped(gungi) -> None:
+    """The ▲兵 dropped from a shuffled hand (さ or へ on its back, §二十七 line 713) takes the
+    ▽兵(と) on the last rank and is recovered into ▽'s hand, turned over (lines 645-648);
+    [と入手] names the back of the piece taken (line 440), not of the recovered one, whose face
+    the record has not shown: ▽ may drop it as さ or as へ, and that tells which the 兵 left in
+    ▲'s hand is."""
+    result = gungi.replay(RECOVERED, SHUFFLED, black="兵(さ) 兵(へ)")
+    assert result.problems == []
+    assert hand(result, 0) == ["と", "兵"] and hand(result, 1) == ["裏"]
+    assert GAME.position_to_json(result.position)["hands"]["white"] == [["裏", "兵"]]
+    for face, left in (("へ", "さ"), ("さ", "へ")):
+        dropped = gungi.replay(RECOVERED, SHUFFLED + f"、▽6―2―1―{face}新", black="兵(さ) 兵(へ)")
+        assert dropped.problems == []
+        assert stack(dropped, 6, 2) == [(1, face)]
+        (pawn,) = [p for p in dropped.position.hands[0] if p.face == "兵"]
+        assert dropped.position.possible_other(pawn) == {left}
+    refused = gungi.replay(RECOVERED, SHUFFLED + "、▽6―2―1―と新", black="兵(さ) 兵(へ)")
+    assert [p.rule for p in refused.errors] == ["drop-not-in-hand"]
+
+
+def test_a_recovered_pawn_is_dropped_as_any_face_its_back_may_be(gungi) -> None:
+    """With ▽兵(さ) taken instead, [さ入手] still names the taken piece only; and a hidden ▲兵
+    that takes a ▽侍 on the last rank needs no note at all.  The listing offers each face."""
+    taken = RECOVERED.replace("兵(と)", "兵(さ)")
+    result = gungi.replay(taken, SHUFFLED.replace("と入手", "さ入手") + "、▽6―2―1―へ新",
+                          black="兵(さ) 兵(へ)")
+    assert result.problems == []
+    samurai = RECOVERED.replace("v兵(と)", "v侍").replace(E, ". . . . 兵 . . . .", 1)
+    plain = gungi.replay(samurai, "▲5―1―1―兵")
+    assert plain.problems == []
+    assert hand(plain, 0) == ["槍"] and hand(plain, 1) == ["裏"]
+    after = plain.position
+    drops = {str(m) for m in GAME.legal_moves(after) if "6―2" in str(m)}
+    assert {"▽6―2―1―さ新", "▽6―2―1―と新", "▽6―2―1―へ新"} <= drops
 
 
 def test_only_the_boar_that_made_the_ply_is_recovered(gungi) -> None:
@@ -323,6 +393,30 @@ def test_a_he_mate_is_no_legal_move_but_a_he_check_is(gungi) -> None:
     assert "▲8―1―1―へ[7―1―1]" not in moves
     check_only = HE_MATE.replace(". と . . . . . . .", E)
     assert "▲8―1―1―へ[7―1―1]" in gungi.legal(check_only)
+
+
+def test_a_he_that_steps_aside_for_the_mating_piece_mates_cleanly(gungi) -> None:
+    """へ詰め is 「へ」で詰むこと (line 59), 「帥」を「へ」で詰める (line 424): the へ must be what
+    mates.  Here the ▲へ steps aside and the ▲臥 behind it mates: a clean 詰み."""
+    pos = board("v帥 . . . . . . . .", ". . と . . . . . .", "へ . . . . . . . .", E,
+                "臥 . . . . . . . .", E, E, E, ". . . . . . . . 帥")
+    result = gungi.replay(pos, "▲8―3―1―へ[詰み]")
+    assert result.problems == []
+    assert result.position.outcome.winner == "black"
+    assert "▲8―3―1―へ[9―3―1]" in gungi.legal(pos)
+
+
+def test_a_he_uncovered_by_another_piece_mates_as_a_foul(gungi) -> None:
+    """The ▲謀 leaves the ▲へ under it, and the へ gives the check that mates: the へ mates, so
+    it is へ詰め, whichever piece made the ply; no legal move, and a foul that loses."""
+    pos = board("v帥 へ謀 . . . . . . .", E, ". と . . . . . . .", E, E, E, E, E,
+                ". . . . . . . . 帥")
+    result = gungi.replay(pos, "▲7―2―1―謀[詰み]")
+    assert [(p.rule, p.message) for p in result.errors] == [
+        ("he-mate", "へ詰め: ▲ mated with a へ, a foul that loses; the record says [詰み], "
+                    "where it should say [反則]")]
+    assert result.position.outcome.winner == "white"
+    assert "▲7―2―1―謀[8―1―2]" not in gungi.legal(pos)
 
 
 def test_a_mate_given_by_a_dropped_pawn_loses_but_a_moved_pawn_may_mate(gungi) -> None:

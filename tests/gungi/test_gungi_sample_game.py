@@ -1,8 +1,10 @@
 """The source's sample game, exactly as published: where the record is wrong, and the mate.
 
 The record has two slips: ply 94 writes ``▽6―6―1―筒、新▲同―鳳`` (the 新 of the 筒 drop put after
-the 、) and ply 111 writes ``▲5―5―2―謀`` for the drop ``▲5―5―2―謀新`` on black's own 上.  With
-those read as the only legal readings, the game replays to the 詰み the source records.
+the 、: one fault, of ply 94, with its one repair) and ply 111 writes ``▲5―5―2―謀`` for the drop
+``▲5―5―2―謀新`` on black's own 上.  With those read as the only legal readings, the game replays
+to the 詰み the source records.  Ply 122 plays on the square of ply 121 without writing 同 (§十八,
+line 447): a warning, and kifu writes 同 there.
 """
 from __future__ import annotations
 
@@ -17,12 +19,13 @@ SAMPLE = ROOT / "examples" / "gungi" / "nishitsuji-sample.gungi"
 PUBLISHED_SHA256 = "3ae3e9e3c01ab75562b3063bda1ddfa50585f1cc616501297b1a82fb4bc5cc5c"
 
 EXPECTED = [
-    (47, 6, 94, "no-piece", "▽ has no 筒 on the board (is it a drop, 新?); the one legal reading "
-                            "is ▽6―6―1―筒新"),
-    (47, 15, 95, "notation", "a 新 stands before the mark, where it belongs to no ply (it seems "
-                             "to belong to the ply before)"),
+    (47, 6, 94, "notation", "the 新 written after this ply's 、 is its own (a drop); the one "
+                            "legal reading is ▽6―6―1―筒新"),
     (52, 21, 111, "unreachable", "no ▲謀 can move to 5―5; the one legal reading is ▲5―5―2―謀新"),
 ]
+#: A warning with or without --lenient: the rules write 同 there.
+SAME = (56, 11, 122, "notation", "▽5―2―1―雛 plays on the square of the ply before it, which the "
+                                 "rules write with 同 (§十八): ▽同―雛", "warning")
 
 
 def diagnostics(lenient: bool) -> list[tuple]:
@@ -38,11 +41,11 @@ def test_sample_is_the_published_block_byte_for_byte() -> None:
 
 
 def test_sample_game_errors_are_reported_with_line_column_and_ply() -> None:
-    assert diagnostics(lenient=False) == [(*e, "error") for e in EXPECTED]
+    assert diagnostics(lenient=False) == [*((*e, "error") for e in EXPECTED), SAME]
 
 
 def test_sample_game_lenient_repairs_with_warnings() -> None:
-    assert diagnostics(lenient=True) == [(*e, "warning") for e in EXPECTED]
+    assert diagnostics(lenient=True) == [*((*e, "warning") for e in EXPECTED), SAME]
 
 
 def test_sample_game_replays_to_its_mate() -> None:
@@ -58,14 +61,16 @@ def test_sample_game_replays_to_its_mate() -> None:
 def test_sample_game_cli_diagnostics(kifu_cli) -> None:
     strict = kifu_cli("validate", "-q", SAMPLE, exit_code=1)
     assert strict.stdout.splitlines()[0] == (
-        f"{SAMPLE}:47:6: error[illegal-move]: move 94: " + EXPECTED[0][4] + " [rule: no-piece]")
+        f"{SAMPLE}:47:6: error[illegal-move]: move 94: " + EXPECTED[0][4] + " [rule: notation]")
     lenient = kifu_cli("validate", "-q", "--lenient", SAMPLE)
     assert lenient.stdout.count("warning[illegal-move]") == 3
 
 
 def test_sample_game_writes_back_byte_for_byte_in_both_dialects() -> None:
+    """Byte for byte but for ply 122, which kifu writes with 同 as the rules do."""
     text = SAMPLE.read_text(encoding="utf-8")
     record = GAME.parse(text)
+    text = text.replace("▽5―2―1―雛、▲同―筒", "▽同―雛、▲同―筒")
     assert GAME.write(record) == text
     ascii_text = GAME.write(record, "ascii")
     comment = "なぜ、6―2―2―臥新と打たなかった?"

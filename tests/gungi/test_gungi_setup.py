@@ -120,6 +120,35 @@ def test_resetup_after_sennichite_shifts_territories_and_first_player() -> None:
     assert [rule for rule, _ in problems(early)] == ["sennichite-claim"]
 
 
+def test_taking_the_king_wins() -> None:
+    """A re-setup places pieces with no regard to check, so the side that moves first may find
+    the enemy's 帥 en prise: ▽ takes it with its 槍 and wins at once."""
+    study = STUDY.replace("後手の持駒：なし", "後手の持駒：槍")
+    text = (study + CYCLE * 3 + "[再び始め]▽5―3―1―帥、▲5―6―1―帥、▽5―4―1―槍、▲4―8―1―槍、"
+            "[再び済み]「再開戦」▽5―6―1―槍")
+    assert problems(text) == []
+    final = list(GAME.replay(GAME.parse(text)))[-1].position
+    assert (final.outcome.winner, final.outcome.reason) == ("white", "帥 taken")
+
+
+def test_ni_he_is_a_foul_in_the_resetup() -> None:
+    """The re-setup places what each side owns, back faces too (lines 662-665), and ニへ is
+    forbidden at any time (lines 407-408): a second ▲へ on file 4 is a foul ▽ may claim, now
+    or later, and no listed placement."""
+    study = STUDY.replace("先手の持駒：槍", "先手の持駒：へ×2")
+    setup = "[再び始め]▽5―3―1―帥、▲5―7―1―帥、▲4―8―1―へ、"
+    fouled = study + CYCLE * 3 + setup + "▲4―7―1―へ、[再び済み]「再開戦」▽5―4―1―帥"
+    assert problems(fouled) == [("ni-he", "set-up ply 4: ニへ: ▲ already has a へ on file 4, a "
+                                          "foul at any time; ▽ could claim the win (write "
+                                          "▽反則指摘 where it was claimed)")]
+    claimed = GAME.parse(fouled + "、▽反則指摘")
+    final = list(GAME.replay(claimed, lenient=True))[-1].position
+    assert final.outcome.winner == "white" and "ニへ" in final.outcome.reason
+    placing = list(GAME.replay(GAME.parse(study + CYCLE * 3 + setup)))[-1].position
+    listed = {str(m) for m in GAME.legal_moves(placing)}
+    assert "▲4―7―1―へ" not in listed and "▲3―7―1―へ" in listed
+
+
 # -- set-up diagrams --------------------------------------------------------------------
 
 def test_a_study_starts_from_its_diagram() -> None:

@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from kifu.render import glyphs
 from tests.rengi.fields import GAME
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -79,7 +80,7 @@ def test_render_svg_draws_both_fields_with_shapes(kifu_cli, seven):
         "circle", "square", "triangle", "diamond", "hexagon")}
     assert shapes == {"circle", "square", "triangle", "diamond", "hexagon"}
     assert root.findall(f".//{SVG}rect[@class='row-13']")
-    texts = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    texts = " ".join(t for t in map(glyphs.text_of, root.iter()) if t)
     assert "warning 30 rows" in texts and "first: Aoi" in texts
 
 
@@ -88,7 +89,7 @@ def test_render_a_chain_step_by_step(kifu_cli, seven):
     for step in range(8):
         svg = kifu_cli("render", seven, "--move", "29", "-O", f"frame={step}").stdout
         root = ET.fromstring(svg)
-        texts = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+        texts = " ".join(t for t in map(glyphs.text_of, root.iter()) if t)
         assert f"step {step} of first's 7-chain" in texts
         assert "7-chain (stones per link: 4, 4, 4, 4, 4, 4, 4)" in texts
         outlined = [e for e in root.iter() if e.get("stroke") == "#c00"]

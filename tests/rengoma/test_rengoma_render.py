@@ -5,6 +5,7 @@ import xml.etree.ElementTree as ET
 
 from kifu.builtin.rengoma import GAME
 from kifu.plugin import RenderOptions
+from kifu.render import glyphs
 from tests.rengoma.rengoma_diagrams import record, replay
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -59,7 +60,7 @@ def test_svg_draws_each_stack_with_its_pieces_beneath():
     assert b3.find(f"{SVG}title").text == "b3: red 1, black 3 (bottom to top)"
     beneath = [r for r in b3.iter(f"{SVG}rect") if r.get("class") == "beneath"]
     assert [r.get("fill") for r in beneath] == ["#c0392b"]
-    texts = [t.text for t in b3.iter(f"{SVG}text")]
+    texts = [t for t in map(glyphs.text_of, b3.iter()) if t is not None]
     assert texts == ["3", "×2", "1"]
 
 
@@ -67,7 +68,7 @@ def test_svg_marks_the_last_turn_and_shows_field_and_chips():
     root = _svg(replay(record(BOARD, "1. A d4 *C c2-c3", chips="black 1, red 0")))
     marks = [r for r in root.iter(f"{SVG}rect") if r.get("class") in ("last-move", "last-origin")]
     assert [m.get("class") for m in marks] == ["last-move", "last-move", "last-origin"]
-    assert [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "action-number"] == [
+    assert [glyphs.text_of(t) for t in root.iter() if t.get("class") == "action-number"] == [
         "1", "2"]
     chips = [c.get("class") for c in root.iter(f"{SVG}circle") if "chip" in (c.get("class") or "")]
     assert chips == ["chip stock", "chip stock"]

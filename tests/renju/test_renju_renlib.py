@@ -104,6 +104,16 @@ def test_the_code_page_is_told_from_the_text_and_said(name, codec, text):
     assert said.severity == "warning" and codec in said.message
 
 
+@pytest.mark.parametrize("named", ["cp1250", "no-such-code-page"])
+def test_a_comment_its_code_page_cannot_hold_is_written_in_one_that_can(named):
+    # A comment read with U+FFFD for bytes its page could not decode, or a page nobody knows,
+    # must not end the writing: the first of RenLib's pages that holds every text is taken.
+    record = GAME.parse(f"Game: renju\nRenLib-Encoding: {named}\n\n1. h8 {{Dobr\u00fd \ufffd}}",
+                        "edited.renju")
+    again = renlib.read(renlib.write(record), "again.lib")
+    assert again.moves[0].comments == ["Dobr\u00fd \ufffd"]
+
+
 def test_an_old_comment_is_read_and_written_as_a_new_one():
     record = read("old_7bit_comment.lib")
     assert record.moves[0].properties == {"Title": "Träd"}

@@ -34,6 +34,7 @@ class FreeGo(GamePlugin[Position, Move, Setup]):
         "numbered": "every move numbered",
     }
     player_headers = ("Black", "White", "Players")
+    draws_markup = True
     render_options = {
         "names": "cell names on map boards: label, id, or auto (labels when they are short)",
         "edges": "draw adjacency lines on map boards with outlines too (yes/no)",

@@ -10,7 +10,7 @@ from typing import Any
 
 from kifu.base.record import Record
 from kifu.builtin.gungi import notation, position, position_key, rules
-from kifu.builtin.gungi.moves import BackFaces, Move, Placement, Ply, Resign, Section
+from kifu.builtin.gungi.moves import BackFaces, Claim, Move, Placement, Ply, Resign, Section
 from kifu.builtin.gungi.position import Position
 from kifu.builtin.gungi.setup.positions import Diagram
 from kifu.plugin import GamePlugin, Played
@@ -21,12 +21,13 @@ class Gungi(GamePlugin[Position, Move, Diagram]):
     title = "Gungi 軍儀 (Nishitsuji rules)"
     aliases = ("軍儀", "nishitsuji-gungi")
     suffixes = (".gungi",)
-    notation = "▲筋―段―層―駒 plies (新, 同, 不N, ⇔, [notes]) with 打ち始め/済み/開戦/終局 sections"
+    notation = ("▲筋―段―層―駒 plies (新, 同, 不N, ⇔, [notes]), ▲投了 and ▲反則指摘, with "
+                "打ち始め/済み/開戦/終局 sections")
     dialects = {
         "kanji": "the source's notation: ▲/▽, ―, kanji and kana piece names (the default)",
         "ascii": "romanised: B/W, -, hyou/shinobi/..., * for 新, same for 同, x2 for 不2",
     }
-    move_types = (Ply, Placement, BackFaces, Section, Resign)
+    move_types = (Ply, Placement, BackFaces, Section, Resign, Claim)
     render_options = {"stacks": "draw every tier of each stack (default yes; no: tops only)"}
     sides = ("black", "white")
     result_names = {

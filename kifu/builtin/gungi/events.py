@@ -32,7 +32,8 @@ _WORDS: dict[str, Callable[[Event], str]] = {
     "forced-recovery": lambda e: f"the {e['piece']} on {e['square']} returns to {e['to']}'s hand",
     "forced-replacement": lambda e: f"a {e['piece']} is set again on {e['square']}",
     "check": lambda e: f"{e['side']} is in check (王手)",
-    "foul": lambda e: f"foul (反則) by {e['offender']}: {e['rule']}",
+    "foul": lambda e: (f"foul (反則) by {e['offender']}: {e['rule']}"
+                       + (f", claimed by {e['claimed_by']}" if e.get("claimed_by") else "")),
     "mate": lambda e: f"詰み: {e.get('winner')} mates",
     "no-legal-move": lambda e: f"no legal move left: {e.get('winner')} wins",
     "sennichite": lambda e: "千日手: the same position for the fourth time",

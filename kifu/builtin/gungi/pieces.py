@@ -22,6 +22,10 @@ BACK_OF = {"謀": "筒", "侍": "槍", "忍": "上", "臥": "龍", "雛": "鳳",
 FRONT_OF = {"筒": "謀", "槍": "侍", "上": "忍", "龍": "臥", "鳳": "雛", "や": "弓",
             "さ": "兵", "と": "兵", "へ": "兵"}
 PAWN_BACKS = ("さ", "と", "へ")
+#: The face of a piece in hand that the record has not shown yet: a 兵 whose back is hidden
+#: turns over when it is recovered into the enemy's hand (強制回収), and what it then shows, さ,
+#: と or へ, is seen only when it is dropped.  A diagram writes it ``裏(兵)`` ("a back of a 兵").
+UNSEEN = "裏"
 
 #: One side's set: 23 pieces, as (front, back) pairs.
 SET: tuple[tuple[str, str | None], ...] = (
@@ -55,6 +59,7 @@ ROMAJI = {
     "龍": "ryuu", "鳳": "hou", "香": "kaoru", "や": "ya",
 }
 FROM_ROMAJI = {name: face for face, name in ROMAJI.items()}
+UNSEEN_ROMAJI = "ura"
 #: Spellings a reader accepts besides the canonical ones (katakana ヘ for へ, common kanji).
 ALIASES = {"ヘ": "へ", "竜": "龍", "サ": "さ", "ト": "と", "ヤ": "や"}
 
@@ -65,4 +70,13 @@ def face_of(text: str) -> str:
     text = ALIASES.get(text, text)
     if text in FACES:
         return text
+    if text == UNSEEN or text.lower() == UNSEEN_ROMAJI:
+        return UNSEEN
     return FROM_ROMAJI[text.lower()]
+
+
+def face_name(face: str, ascii_names: bool = False) -> str:
+    """A face as the notation writes it (the romanised name in the ASCII dialect)."""
+    if not ascii_names:
+        return face
+    return UNSEEN_ROMAJI if face == UNSEEN else ROMAJI[face]

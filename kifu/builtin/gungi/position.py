@@ -20,7 +20,7 @@ from kifu.builtin.gungi.geometry import (
     square,
 )
 from kifu.builtin.gungi.hidden import Pools
-from kifu.builtin.gungi.pieces import BACK_OF, FRONT_OF, SIDE_NAMES
+from kifu.builtin.gungi.pieces import BACK_OF, FRONT_OF, SIDE_NAMES, UNSEEN
 from kifu.plugin import Outcome
 from kifu.plugin.keys import Keyed
 
@@ -51,6 +51,8 @@ class Piece:
 
 
 Board = list[list[Piece]]
+#: A foul a side may claim: (offender, rule, what happened in words).
+Foul = tuple[int, str, str]
 
 
 @dataclass(eq=False, repr=False)
@@ -86,6 +88,10 @@ class Position(Keyed):
     #: The pool of each side's set-up 兵 backs, and pieces waiting to be set up again.
     setup_pool: list[int] = field(default_factory=lambda: [0, 0])
     pending: list[list[Piece]] = field(default_factory=lambda: [[], []])
+    #: Fouls a side may still claim (反則指摘), each (offender, rule, words): a ニへ at any
+    #: later time (``lasting``), a 二兵 of the last ply only before the claimer plays (``fresh``).
+    lasting: list[Foul] = field(default_factory=list)
+    fresh: list[Foul] = field(default_factory=list)
 
     def copy(self) -> Position:
         """An independent copy (each piece object stands in one place only, so each is cloned
@@ -100,7 +106,8 @@ class Position(Keyed):
             first_player=self.first_player, repetitions=Counter(self.repetitions),
             last_swap=list(self.last_swap), outcome=self.outcome, repeated=self.repeated,
             next_pid=self.next_pid, setup_pool=list(self.setup_pool),
-            pending=[[p.clone() for p in side] for side in self.pending])
+            pending=[[p.clone() for p in side] for side in self.pending],
+            lasting=list(self.lasting), fresh=list(self.fresh))
 
     #: What writes a position's key: :func:`kifu.builtin.gungi.position_key.key`, which sets it
     #: here (the game's package imports it with the position).
@@ -154,13 +161,43 @@ class Position(Keyed):
             return frozenset()
         return self.pools.possible(piece.pool)
 
+    def possible_faces(self, piece: Piece) -> frozenset[str]:
+        """The faces a piece may show: its own, or for one not seen yet (:data:`UNSEEN`) each
+        back its pool still holds."""
+        if piece.face != UNSEEN:
+            return frozenset({piece.face})
+        return frozenset() if piece.pool is None else self.pools.possible(piece.pool)
+
+    def hand_faces(self, side: int) -> set[str]:
+        """Every face ``side`` may bring from its hand (a piece not seen yet as any it may
+        show)."""
+        faces: set[str] = set()
+        for piece in self.hands[side]:
+            faces |= self.possible_faces(piece)
+        return faces
+
+    def show(self, piece: Piece, face: str) -> bool:
+        """Fix the face of a piece not seen yet to ``face``; False if that is impossible."""
+        if piece.face != UNSEEN:
+            return piece.face == face
+        if not self._reveal(piece, face):
+            return False
+        piece.face = face
+        return True
+
     def settle(self, piece: Piece, face: str) -> bool:
         """Fix a piece's hidden face to ``face``; False if that is impossible."""
         if piece.other is not None:
             return piece.other == face
-        if piece.pool is None or not self.pools.take(piece.pool, face):
+        if not self._reveal(piece, face):
             return False
         piece.other = face
+        return True
+
+    def _reveal(self, piece: Piece, face: str) -> bool:
+        """Take ``face`` out of the piece's pool, which the piece then leaves."""
+        if piece.pool is None or not self.pools.take(piece.pool, face):
+            return False
         piece.pool = None
         return True
 
@@ -198,8 +235,9 @@ def board_json(stacks: Sequence[Iterable[PieceFaces]], hands: Sequence[Iterable[
 
 
 def shown(piece: Piece) -> PieceFaces:
-    """A piece's side, face and the hidden face a diagram names (a 兵's back, a 香's front)."""
-    return piece.owner, piece.face, piece.other if piece.face in ("兵", "香") else None
+    """A piece's side, face and the hidden face a diagram names (a 兵's back, a 香's front, the
+    兵 a piece not seen yet is the back of)."""
+    return piece.owner, piece.face, piece.other if piece.face in ("兵", "香", UNSEEN) else None
 
 
 class PositionJSON(TypedDict):

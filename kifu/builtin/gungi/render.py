@@ -1,10 +1,12 @@
 """Drawing a Gungi position: an SVG shogi-style diagram, a text diagram for terminals, and the
 rows ``kifu show`` prints.
 
-SVG: a 9x9 board with files 9..1 across the top and ranks 一..九 down the side; every stack is
-drawn tier by tier (tier 1 at the bottom of the square), so all three tiers can be read; white's
-pieces are turned 180°; the hands stand beside the board (white's above-left, black's
-below-right, as in a shogi diagram); the last ply's square is shaded.  Text: the set-up diagram
+SVG: a 9x9 board with files 9..1 across the top and ranks 一..九 down the right; a stack shows
+its top piece large and the pieces beneath it small along the foot of the square (bottom tier
+first), so all three tiers can be read; white's pieces are turned 180°; each hand is a row
+above or below the board, on its owner's side, so that the board takes the drawing's whole
+width and its pieces stay legible on a phone; the last ply's squares are shaded.  Every CJK glyph
+but the players' names is drawn as outlines (:mod:`kifu.render.glyphs`).  Text: the set-up diagram
 format (:mod:`kifu.builtin.gungi.setup.positions`), which shows stacks and hands and can be
 pasted into a study.
 """
@@ -20,9 +22,14 @@ from kifu.builtin.gungi.pieces import MARKS, SIDE_NAMES
 from kifu.builtin.gungi.position import Position
 from kifu.builtin.gungi.setup import positions
 from kifu.plugin import RenderOptions
-from kifu.render.svg import document, element, to_string
+from kifu.render import glyphs
+from kifu.render.svg import document, element, text_line, to_string
 
 CELL = 60.0
+#: The room around the board, the band of coordinates, a line of a hand and of the legend, and
+#: the sizes of their text (user units; the drawing is 9 squares and some 50 units wide).
+SIDE_MARGIN, COORDS, HAND_LINE, LEGEND_LINE = 10.0, 30.0, 30.0, 24.0
+COORD_SIZE, HAND_SIZE, LEGEND_SIZE = 18.0, 20.0, 16.0
 BOARD_FILL = "#e8c57a"
 LINE = "#222"
 FILL = ("#2b2b2b", "#fbf6e9")
@@ -59,16 +66,23 @@ def hand_text(position: Position, side: int) -> str:
 
 
 def render_svg(position: Position, options: RenderOptions, record: Record | None = None) -> str:
-    """The board with its stacks (each piece offset by its tier), both hands beside it, the
+    """The board with its stacks (each top piece large, the pieces beneath it small along the
+    square's foot), each hand in a row beside the side of the board its owner sits at, the
     last ply's squares shaded, and the legend below."""
-    margin = 30.0 if options.coords else 12.0
-    hand_w = CELL * 1.2
-    width = hand_w * 2 + margin * 2 + CELL * 9
+    flip = options.flip
+    left = SIDE_MARGIN
+    right = COORDS + SIDE_MARGIN if options.coords else SIDE_MARGIN
+    width = left + CELL * 9 + right
+    hands = [_hand_lines(position, side, CELL * 9) for side in (0, 1)]
+    far, near = (hands[0], hands[1]) if flip else (hands[1], hands[0])
+    top = SIDE_MARGIN + HAND_LINE * len(far) + (COORDS if options.coords else SIDE_MARGIN)
     legend = _legend(position, record)
-    height = margin * 2 + CELL * 9 + 22 * len(legend) + 10
+    board_bottom = top + CELL * 9
+    legend_top = board_bottom + SIDE_MARGIN + HAND_LINE * len(near) + SIDE_MARGIN
+    height = legend_top + LEGEND_LINE * len(legend) + SIDE_MARGIN
     title = record.header("Event") if record is not None else None
     root = document(width, height, title or "Gungi 軍儀", options.size)
-    frame = _Frame(hand_w + margin, margin, options.flip)
+    frame = _Frame(left, top, flip)
     element(root, "rect", x=frame.left, y=frame.top, width=CELL * 9, height=CELL * 9,
             fill=BOARD_FILL, stroke=LINE, stroke_width=2)
     if options.last_move and position.last_square is not None:
@@ -78,13 +92,18 @@ def render_svg(position: Position, options: RenderOptions, record: Record | None
                 x, y = frame.origin(sq)
                 element(marks, "rect", x=x, y=y, width=CELL, height=CELL, fill=LAST,
                         opacity=0.8 if sq == position.last_square else 0.4)
-    _draw_lines(root, frame, margin if options.coords else None)
+    _draw_lines(root, frame, options.coords)
     _draw_stacks(root, position, frame,
                  tops_only=not options.flag("stacks") and "stacks" in options.extras)
-    _hands(root, position, frame.left, frame.top, hand_w, margin, options.flip)
+    far_side, near_side = (0, 1) if flip else (1, 0)
+    _hand(root, far, far_side, left, SIDE_MARGIN)
+    _hand(root, near, near_side, left, board_bottom + SIDE_MARGIN)
     for index, text in enumerate(legend):
-        element(root, "text", text, x=margin * 0.5,
-                y=frame.top + 9 * CELL + margin + 16 + 22 * index, font_size=16, fill=LINE)
+        # The line naming the players holds the record's text: the reader's fonts; the status
+        # is kifu's, in outlines where it holds CJK (千日手).
+        text_line(root, text, left, legend_top + LEGEND_LINE * (index + 0.7), LEGEND_SIZE,
+                  anchor="start", baseline="alphabetic", fill=LINE,
+                  outline=index == len(legend) - 1, class_="legend")
     return to_string(root)
 
 
@@ -104,76 +123,101 @@ class _Frame:
         return self.left + column * CELL, self.top + row * CELL
 
 
-def _draw_lines(root: ET.Element, frame: _Frame, margin: float | None) -> None:
-    """The board's lines, and its coordinates (full-width files, kanji ranks) in the margin
-    when there is one for them."""
+def _draw_lines(root: ET.Element, frame: _Frame, coords: bool) -> None:
+    """The board's lines, and its coordinates (full-width files above, kanji ranks on the
+    right) when asked for."""
     left, top = frame.left, frame.top
     lines = element(root, "g", stroke=LINE, stroke_width=1)
     for i in range(1, 9):
         element(lines, "line", x1=left + i * CELL, y1=top, x2=left + i * CELL, y2=top + 9 * CELL)
         element(lines, "line", x1=left, y1=top + i * CELL, x2=left + 9 * CELL, y2=top + i * CELL)
-    if margin is None:
+    if not coords:
         return
-    labels = element(root, "g", font_size=CELL * 0.28, fill=LINE, text_anchor="middle",
-                     dominant_baseline="central", class_="coordinates")
+    labels = element(root, "g", fill=LINE, class_="coordinates")
     for column in range(9):
         file = 9 - column if not frame.flip else column + 1
-        element(labels, "text", FULL_WIDTH[file], x=left + (column + 0.5) * CELL,
-                y=top - margin * 0.45)
+        text_line(labels, FULL_WIDTH[file], left + (column + 0.5) * CELL, top - COORDS / 2,
+                    COORD_SIZE)
     for row in range(9):
         rank = row + 1 if not frame.flip else 9 - row
-        element(labels, "text", KANJI_RANKS[rank - 1], x=left + 9 * CELL + margin * 0.45,
-                y=top + (row + 0.5) * CELL)
+        text_line(labels, KANJI_RANKS[rank - 1], left + 9 * CELL + COORDS / 2,
+                    top + (row + 0.5) * CELL, COORD_SIZE)
 
 
 def _draw_stacks(root: ET.Element, position: Position, frame: _Frame, tops_only: bool) -> None:
-    """Every stack, bottom to top (or only its top piece, with ``-O stacks=no``)."""
+    """Every stack: its top piece large, the pieces beneath it small along the foot of the
+    square, bottom first (only the top piece with ``-O stacks=no``)."""
     pieces = element(root, "g", class_="pieces")
     for sq in SQUARES:
         stack = position.board[sq]
         if not stack:
             continue
         x, y = frame.origin(sq)
-        group = element(pieces, "g", class_="stack", data_square=name(sq).replace("―", "-"))
-        shown = list(enumerate(stack, start=1))
-        if tops_only:
-            shown = shown[-1:]
-        for tier, piece in shown:
-            _piece(group, x, y, tier if not tops_only else 2, piece.face, piece.owner,
-                   frame.flip)
+        group = element(pieces, "g", class_="stack", data_square=name(sq).replace("―", "-"),
+                        data_height=len(stack))
+        if tops_only or len(stack) == 1:
+            top = stack[-1]
+            _piece(group, x + CELL / 2, y + CELL / 2, ALONE, top.face, top.owner, frame.flip)
+            continue
+        top = stack[-1]
+        _piece(group, x + CELL / 2, y + CELL * 0.36, TOP, top.face, top.owner, frame.flip)
+        beneath = stack[:-1]
+        step = CELL * (BENEATH.width + 0.04)
+        start = x + CELL / 2 - step * (len(beneath) - 1) / 2
+        for index, piece in enumerate(beneath):
+            _piece(group, start + index * step, y + CELL * 0.81, BENEATH, piece.face,
+                   piece.owner, frame.flip)
 
 
-def _piece(parent, x: float, y: float, tier: int, face: str, owner: int, flip: bool) -> None:
-    """One piece of a stack: tier 1 at the bottom of the square, tier 3 at the top."""
-    h = CELL * 0.3
-    w = CELL * 0.78
-    cx = x + CELL / 2
-    cy = y + CELL - 0.05 * CELL - (tier - 0.5) * h
+@dataclass(frozen=True)
+class _Size:
+    """A piece's size as shares of a square: width, height, and its face's size."""
+
+    width: float
+    height: float
+    face: float
+
+
+#: A piece alone in its square; the top of a stack; a piece beneath it.  The faces are at
+#: least 9 pixels high on a drawing 360 pixels wide (a phone), the top pieces' 14.
+ALONE = _Size(0.8, 0.84, 0.5)
+TOP = _Size(0.7, 0.62, 0.42)
+BENEATH = _Size(0.42, 0.34, 0.27)
+
+
+def _piece(parent, cx: float, cy: float, size: _Size, face: str, owner: int, flip: bool) -> None:
+    """One piece centred on (cx, cy): a pentagon pointing away from its owner."""
     turned = (owner == 1) != flip
     group = element(parent, "g", class_=f"piece {SIDE_NAMES[owner]}",
                     transform=f"rotate(180 {cx:.1f} {cy:.1f})" if turned else None)
-    half, top = w / 2, h / 2
-    points = (f"{cx - half:.1f},{cy + top:.1f} {cx - half * 0.85:.1f},{cy - top * 0.6:.1f} "
-              f"{cx:.1f},{cy - top:.1f} {cx + half * 0.85:.1f},{cy - top * 0.6:.1f} "
+    half, top = size.width * CELL / 2, size.height * CELL / 2
+    points = (f"{cx - half:.1f},{cy + top:.1f} {cx - half * 0.86:.1f},{cy - top * 0.55:.1f} "
+              f"{cx:.1f},{cy - top:.1f} {cx + half * 0.86:.1f},{cy - top * 0.55:.1f} "
               f"{cx + half:.1f},{cy + top:.1f}")
     element(group, "polygon", points=points, fill=FILL[owner], stroke=LINE, stroke_width=1)
-    element(group, "text", face, x=cx, y=cy + 1, fill=TEXT[owner], font_size=h * 0.78,
-            text_anchor="middle", dominant_baseline="central")
+    text_line(group, face, cx, cy + top * 0.12, size.face * CELL, fill=TEXT[owner])
 
 
-def _hands(root, position: Position, left: float, top: float, hand_w: float, margin: float,
-           flip: bool) -> None:
-    for side in (0, 1):
-        at_right = (side == 0) != flip
-        x = left + 9 * CELL + margin + hand_w / 2 if at_right else hand_w / 2 + margin * 0.2
-        group = element(root, "g", class_=f"hand {SIDE_NAMES[side]}", text_anchor="middle",
-                        font_size=CELL * 0.3, fill=LINE)
-        counts = Counter(p.face for p in position.hands[side])
-        lines = [MARKS[side] + "持駒"] + [face + (f"×{n}" if n > 1 else "")
-                                         for face, n in sorted(counts.items())]
-        start = top + 9 * CELL - CELL * 0.4 * len(lines) if at_right else top + CELL * 0.3
-        for index, text in enumerate(lines):
-            element(group, "text", text, x=x, y=start + index * CELL * 0.4)
+def _hand_lines(position: Position, side: int, width: float) -> list[str]:
+    """A hand as lines of text at most ``width`` wide: its mark and 持駒, then each face
+    with its count."""
+    counts = Counter(p.face for p in position.hands[side])
+    items = [face + (f"×{n}" if n > 1 else "") for face, n in sorted(counts.items())]
+    lines = [MARKS[side] + "持駒"]
+    for item in items or ["なし"]:
+        joined = lines[-1] + " " + item
+        if glyphs.covers(joined) and glyphs.advance(joined, HAND_SIZE) > width:
+            lines.append(item)
+        else:
+            lines[-1] = joined
+    return lines
+
+
+def _hand(root: ET.Element, lines: list[str], side: int, left: float, top: float) -> None:
+    group = element(root, "g", class_=f"hand {SIDE_NAMES[side]}", fill=LINE)
+    for index, text in enumerate(lines):
+        text_line(group, text, left, top + HAND_LINE * (index + 0.5), HAND_SIZE,
+                    anchor="start")
 
 
 def render_text(position: Position, options: RenderOptions) -> str:

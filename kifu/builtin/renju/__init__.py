@@ -20,6 +20,7 @@ class Renju(GamePlugin[Position, Move, Setup]):
         "plain": "a bare list of points, as Renju databases keep them",
     }
     render_options = {"forbidden": "mark black's forbidden points when black is to move"}
+    draws_markup = True
     sides = ("black", "white")
     result_names = {"1-0": "black", "0-1": "white", "1/2-1/2": "draw", "0": "draw",
                     "黒勝ち": "black", "白勝ち": "white", "満局": "draw"}

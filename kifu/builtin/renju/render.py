@@ -2,9 +2,10 @@
 rows ``kifu show`` prints."""
 from __future__ import annotations
 
+from kifu.base.markup import Markup
 from kifu.base.record import Record
 from kifu.builtin.renju.forbidden import forbidden_for_black
-from kifu.builtin.renju.moves import LETTERS
+from kifu.builtin.renju.moves import LETTERS, Point
 from kifu.builtin.renju.openings import name_of
 from kifu.builtin.renju.position import BLACK, EMPTY, WHITE, Geometry, Position
 from kifu.plugin import RenderOptions
@@ -35,10 +36,11 @@ def _row_label(row: int) -> str:
     return str(row + 1)
 
 
-def render_svg(position: Position, options: RenderOptions, record: Record | None = None) -> str:
+def render_svg(position: Position, options: RenderOptions, record: Record | None = None,
+               markup: Markup | None = None) -> str:
     size = position.board.size
-    grid = board.Grid(size, size, flip=options.flip,
-                      margin=30.0 if options.coords else 20.0)
+    grid = board.framed(size, size, coords=options.coords, flip=options.flip,
+                        row_label=_row_label)
     legend = _legend(position, record)
     root = board.draw_board(grid, stars=_stars(position.board), coords=options.coords,
                             column_label=_column_label, row_label=_row_label,
@@ -53,6 +55,10 @@ def render_svg(position: Position, options: RenderOptions, record: Record | None
             label = str(position.numbers.get(at, "")) if options.numbers else None
             board.draw_stone(stones, grid, column, row, FILL[colour], label=label or None,
                              label_fill=NUMBER_FILL[colour])
+    if markup:
+        board.draw_markup(root, grid, markup, lambda name: _locate(position, name),
+                          lambda column, row: FILL.get(
+                              position.cells[position.board.index(column, row)]))
     if options.last_move and position.last is not None and not options.numbers:
         column, row = position.board.point_of(position.last)
         board.draw_last_move(root, grid, column, row, "#e33")
@@ -62,6 +68,15 @@ def render_svg(position: Position, options: RenderOptions, record: Record | None
             board.draw_cross(marks, grid, point.column, point.row, "#d22")
     board.draw_legend(root, grid, legend)
     return to_string(root)
+
+
+def _locate(position: Position, name: str) -> tuple[int, int] | None:
+    """The column and row of a point named in the record's markup (``None``: off the board)."""
+    try:
+        point = Point.parse(name)
+    except ValueError:
+        return None
+    return (point.column, point.row) if position.board.on_board(point.column, point.row) else None
 
 
 def _title(position: Position, record: Record | None) -> str:

@@ -25,7 +25,7 @@ from kifu.base.record import Record, Span
 from kifu.builtin.renju.forbidden import makes_five_or_more
 from kifu.builtin.renju.moves import Point
 from kifu.builtin.renju.position import BLACK, COLOUR_NAMES, EMPTY, WHITE, Position
-from kifu.builtin.renju.variants import MAX_SIZE, SIZE_KEY
+from kifu.builtin.renju.variants import MAX_SIZE
 
 BLACK_KEY, WHITE_KEY, TO_MOVE_KEY = "Setup-Black", "Setup-White", "To-Move"
 ORDER_KEY = "Opening-stones"
@@ -96,6 +96,12 @@ def _extract_in_order(record: Record, keys: dict[str, str]) -> None:
                          tuple(placed), in_order=True)
 
 
+#: The most stones a set-up list may name, however large its board: reading stops there (a list
+#: longer than its own board's points repeats a point, which the referee reports as such).
+MOST_STONES = MAX_SIZE ** 2
+TOO_MANY = f"more stones than the largest board has points ({MOST_STONES})"
+
+
 def _points(record: Record, name: str, colour: int,
             spans: list[tuple[int, Point, Span]]) -> tuple[Point, ...]:
     value = record.headers[name]
@@ -105,9 +111,8 @@ def _points(record: Record, name: str, colour: int,
     for item in _ITEM.finditer(value):
         span = (Span(header.line, start + item.start(), header.line, start + item.end())
                 if header and start is not None else None)
-        if len(points) == _points_of_board(record):
-            raise HeaderError(f"{name}: more stones than the board has points", span=span,
-                              rule="setup")
+        if len(points) == MOST_STONES:
+            raise HeaderError(f"{name}: {TOO_MANY}", span=span, rule="setup")
         try:
             point = Point.parse(item.group())
         except ValueError as error:
@@ -116,13 +121,6 @@ def _points(record: Record, name: str, colour: int,
         if span is not None:
             spans.append((colour, point, span))
     return tuple(points)
-
-
-def _points_of_board(record: Record) -> int:
-    """How many points the record's board has (the largest board's when its ``Size:`` is no
-    size: that error is the referee's to report)."""
-    size = (record.header(SIZE_KEY) or "15").strip().casefold().partition("x")[0]
-    return int(size) ** 2 if size.isdigit() and len(size) <= 2 else MAX_SIZE ** 2
 
 
 def header_lines(setup: Setup) -> list[tuple[str, str]]:
@@ -180,6 +178,8 @@ def from_json(data: dict[str, object]) -> Setup:
         points = data.get(key, [])
         if not isinstance(points, list) or not all(isinstance(p, str) for p in points):
             raise ValueError(f"a set-up's {key!r} is a list of points")
+        if len(points) > MOST_STONES:
+            raise ValueError(f"a set-up's {key!r}: {TOO_MANY}")
         stones.append(tuple(Point.parse(p) for p in points))
     in_order = data.get("in_order", False)
     if not isinstance(in_order, bool):

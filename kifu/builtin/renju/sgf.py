@@ -27,7 +27,7 @@ from kifu.base.record import Node, Record, Span
 from kifu.base.version import __version__
 from kifu.builtin.renju.moves import LETTERS, Move, Offer, Pass, Place, Point, Swap
 from kifu.builtin.renju.position import BLACK, WHITE, geometry
-from kifu.builtin.renju.setup import ORDER_KEY, Setup, extract, header_lines
+from kifu.builtin.renju.setup import MOST_STONES, ORDER_KEY, TOO_MANY, Setup, extract, header_lines
 from kifu.builtin.renju.variants import MAX_SIZE, MIN_SIZE, rules_of
 from kifu.plugin import Reading
 from kifu.sgf import lines as sgflines
@@ -391,9 +391,8 @@ def _setup(root: sgf.SgfNode, collection: sgf.Collection, size: int,
     for prop, colour in (("AB", BLACK), ("AW", WHITE)):
         span = collection.value_span(root, prop)
         values = root.properties.get(prop, [])
-        if len(values) > size * size:  # as the notation refuses it (merged duplicates, say)
-            raise NotationError(f"{prop}: more stones than the board has points", span=span,
-                                rule="setup")
+        if len(values) > MOST_STONES:  # as the notation refuses it
+            raise NotationError(f"{prop}: {TOO_MANY}", span=span, rule="setup")
         stones[prop] = tuple(point_from_sgf(value, span, size) for value in values)
         spans.extend((colour, point, span) for point in stones[prop] if span is not None)
     player = (root.get("PL") or "B").strip().upper()

@@ -28,6 +28,7 @@ from kifu.base.errors import KifuError
 from kifu.base.limits import shorten
 from kifu.base.record import Record
 from kifu.plugin import jsonform
+from kifu.render.glyphs import font_face
 from kifu.render.svg import xml_text
 from kifu.render.viewer.model import NAME_WIDTH, GameView, PositionNode
 from kifu.render.viewer.problems import right_answers
@@ -65,7 +66,7 @@ def page(views: Sequence[GameView], title: str | None = None, text: str | None =
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="color-scheme" content="light dark">\n'
         f"<title>{_text(_plain(heading))} \u2013 kifu</title>\n"
-        f"<style>\n{asset('viewer.css')}</style>\n</head>\n"
+        f"<style>\n{asset('viewer.css')}{_glyph_font(views)}</style>\n</head>\n"
         '<body class="kv-page">\n'
         f"{viewer(views, heading=heading, text=text)}"
         f"<script>\n{asset('viewer.js')}</script>\n</body>\n</html>\n")
@@ -74,8 +75,20 @@ def page(views: Sequence[GameView], title: str | None = None, text: str | None =
 def fragment(views: Sequence[GameView], key: str, text: str | None = None) -> str:
     """A block to paste into another page; ``key`` names it in links (``#KEY.move=12``), so
     that several blocks coexist on one page."""
-    return (f"{viewer(views, key, text=text)}<style>\n{asset('viewer.css')}</style>\n"
-            f"<script>\n{asset('viewer.js')}</script>\n")
+    return (f"{viewer(views, key, text=text)}<style>\n{asset('viewer.css')}"
+            f"{_glyph_font(views)}</style>\n<script>\n{asset('viewer.js')}</script>\n")
+
+
+def _glyph_font(views: Sequence[GameView]) -> str:
+    """The font of kifu's own glyphs that the page's own text uses (the games' names, the
+    moves' notation, the statuses, the events in words), so that they read without the
+    reader's CJK fonts (see :mod:`kifu.render.glyphs`); record text is left to the reader's
+    fonts."""
+    own = "".join(f"{view.game.title if view.game else ''}"
+                  + "".join(node.notation + node.status + "".join(node.words)
+                            for node in view.nodes) for view in views)
+    rule = font_face(own)
+    return rule + "\n" if rule else ""
 
 
 def _page_title(views: Sequence[GameView]) -> str:

@@ -23,6 +23,7 @@ from typing import Any
 
 from kifu.base.errors import KifuError
 from kifu.base.limits import shorten
+from kifu.base.markup import Markup, dims, markup_of
 from kifu.base.record import Node, Record
 from kifu.plugin import AnyGame, RenderOptions, Step
 from kifu.render.viewer.problems import is_problem, mark_of
@@ -274,11 +275,14 @@ class _TreeBuilder:
         #: The drawings (per variant, and the text diagram) of the nodes a line may still be
         #: continued or branched from: the last two of each line still being replayed.
         self.held: dict[int, tuple[Any, ...]] = {}
+        #: The points each node's position has dimmed (SGF's ``DD`` lasts until changed), for
+        #: a game that draws markup.
+        self.dims: dict[int, tuple[str, ...]] = {}
 
     def add_start(self, position: Any) -> None:
         node = PositionNode(parent=-1, choice=0, depth=0, status=self._status(position),
                             side=self.game.to_move(position) or "")
-        self._add(node, position)
+        self._add(node, position, self.game.markup_at(self.record, [], None))
         self.last[()] = 0
 
     def add_step(self, step: Step, mark: int = 0) -> None:
@@ -290,7 +294,7 @@ class _TreeBuilder:
             words=[w for w in map(self.game.event_text, step.events) if w],
             diagnostics=moved["warnings"], status=self._status(step.position),
             side=self.game.to_move(step.position) or "", path=step.path, mark=mark)
-        index = self._add(node, step.position)
+        index = self._add(node, step.position, self._markup(step, parent))
         self.view.problems.extend(moved["warnings"])
         if not step.path:
             self.view.final = index
@@ -311,6 +315,7 @@ class _TreeBuilder:
         self.view.nodes.append(node)
         before.children.append(index)
         self.held[index] = self.held[parent]
+        self.dims[index] = self.dims.get(parent, ())
         self.view.problems.append(problem)
         self.last[path] = index
         if not path:
@@ -329,9 +334,18 @@ class _TreeBuilder:
             at = nodes[at].parent
         return at, path[-1]
 
-    def _add(self, node: PositionNode, position: Any) -> int:
+    def _markup(self, step: Step, parent: int) -> Markup | None:
+        """What the record marks on a step's position: its node's markup, with the points
+        dimmed as they stand after the parent's."""
+        if not self.game.draws_markup:
+            return None
+        properties = step.node.properties if step.node.has_properties() else {}
+        return markup_of(properties, dims(properties, self.dims.get(parent, ())))
+
+    def _add(self, node: PositionNode, position: Any, markup: Markup | None = None) -> int:
         index = len(self.view.nodes)
-        drawings = self._draw(position, self.options)
+        self.dims[index] = markup.dimmed if markup is not None else ()
+        drawings = self._draw(position, self.options, markup)
         diagram = self.game.render_text(position, self.text_options).rstrip("\n").split("\n")
         before: tuple[Any, ...] = (self.held[node.parent] if node.parent >= 0
                                    else (*(array("I") for _ in drawings), []))
@@ -341,7 +355,7 @@ class _TreeBuilder:
         if node.parent >= 0:
             for extras in self.game.frames(position):
                 frame = self._draw(position, [replace(o, extras={**o.extras, **extras})
-                                              for o in self.options[:2]])
+                                              for o in self.options[:2]], markup)
                 node.frames.append((array("I", difference(drawings[0], frame[0])),
                                     array("I", difference(drawings[1], frame[1]))))
             self.view.nodes[node.parent].children.append(index)
@@ -363,10 +377,13 @@ class _TreeBuilder:
                 keep.update((last, nodes[last].parent))
         self.held = {index: drawn for index, drawn in self.held.items() if index in keep}
 
-    def _draw(self, position: Any, options: Sequence[RenderOptions]) -> list[array[int]]:
-        """A position drawn with each of ``options``, as line numbers of the table."""
+    def _draw(self, position: Any, options: Sequence[RenderOptions],
+              markup: Markup | None = None) -> list[array[int]]:
+        """A position drawn with each of ``options`` (and what the record marks on it), as
+        line numbers of the table."""
         table, record = self.view.table, self.record
-        return [array("I", table.encode(self.game.render_svg(position, o, record)))
+        marked = (markup,) if markup else ()  # a game that draws no markup takes three
+        return [array("I", table.encode(self.game.render_svg(position, o, record, *marked)))
                 for o in options]
 
     def _status(self, position: Any) -> str:

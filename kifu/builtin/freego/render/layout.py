@@ -142,11 +142,12 @@ def centres(board: Board, frame: Frame) -> list[Point]:
 
 
 def names(board: Board, choice: str) -> list[str]:
-    """Each cell's name as drawn: ``id``, ``label``, or (``auto``) labels when all are short."""
+    """Each cell's name as drawn: ``id``, ``label``, or (``auto``) labels when all are short
+    (five CJK characters, ten Latin letters)."""
     if choice == "id":
         return [cell.id for cell in board.cells]
     labels = [cell.label for cell in board.cells]
-    if choice == "label" or all(display_width(label) <= 6 for label in labels):
+    if choice == "label" or all(display_width(label) <= 10 for label in labels):
         return labels
     return [cell.id for cell in board.cells]
 
@@ -171,3 +172,79 @@ def kept(board: Board, key: Hashable, make: Callable[[], T]) -> T:
         shelf[key] = make()
     found: T = shelf[key]
     return found
+
+
+# -- maps of points: circles spread until their labels can be read -------------------------
+
+#: A map of points (no outlines) of at most this many cells is spread (:func:`spread`); a
+#: larger one keeps its points and the radii of :func:`radii`.
+SPREAD_MOST = 600
+#: The size of a cell's name on a spread map: 19 units of a ``MAP_WIDTH``-wide picture are
+#: 9 pixels on a drawing 360 pixels wide (a phone).
+LABEL = 19.0
+#: The least room between two circles, and the least radius of one.
+SPREAD_GAP, SPREAD_SMALLEST = 3.0, 12.0
+#: Rounds of pushing apart at most (each moves every overlapping pair apart).
+ROUNDS = 200
+
+
+class Spread:
+    """Circles for the cells of a map of points, none overlapping another: each as big as its
+    label needs, pushed apart from where the map puts it (as little as it takes), then the
+    whole fitted into the picture again.  ``scale`` is what the fitting shrank everything by
+    (labels included)."""
+
+    def __init__(self, centres: list[Point], needed: list[float],
+                 gap: float = SPREAD_GAP) -> None:
+        moved = _pushed_apart(list(centres), needed, gap)
+        lows = [min(x - r for (x, _), r in zip(moved, needed)),
+                min(y - r for (_, y), r in zip(moved, needed))]
+        highs = [max(x + r for (x, _), r in zip(moved, needed)),
+                 max(y + r for (_, y), r in zip(moved, needed))]
+        span = max(highs[0] - lows[0], highs[1] - lows[1], 1e-9)
+        self.scale = min(1.0, (MAP_WIDTH - 2 * MAP_MARGIN) / span)
+        self.centres = [((x - lows[0]) * self.scale + MAP_MARGIN,
+                         (y - lows[1]) * self.scale + MAP_MARGIN) for x, y in moved]
+        self.radii = [r * self.scale for r in needed]
+        self.width = (highs[0] - lows[0]) * self.scale + 2 * MAP_MARGIN
+        self.height = (highs[1] - lows[1]) * self.scale + 2 * MAP_MARGIN
+
+
+def _pushed_apart(centres: list[Point], needed: list[float], gap: float) -> list[Point]:
+    """The centres moved until no two circles (radii ``needed``) are nearer than ``gap``:
+    round after round, every pair that overlaps moves apart, each by half the
+    overlap (a pair on one point along a direction its indexes choose).  Pairs are found in
+    buckets as wide as the largest circle, so a round costs time linear in the cells."""
+    side = 2 * max(needed, default=1.0) + gap
+    points = [list(c) for c in centres]
+    for _ in range(ROUNDS):
+        buckets: dict[tuple[int, int], list[int]] = {}
+        for index, (x, y) in enumerate(points):
+            buckets.setdefault((math.floor(x / side), math.floor(y / side)), []).append(index)
+        moved = False
+        for (bx, by), members in buckets.items():
+            near = [i for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                    for i in buckets.get((bx + dx, by + dy), ())]
+            for i in members:
+                for j in near:
+                    if j <= i:
+                        continue
+                    want = needed[i] + needed[j] + gap
+                    dx, dy = points[j][0] - points[i][0], points[j][1] - points[i][1]
+                    apart = math.hypot(dx, dy)
+                    if apart >= want - 1e-6:
+                        continue
+                    if apart < 1e-6:
+                        angle = (i * 7 + j * 13) % 360 * math.pi / 180
+                        dx, dy, apart = math.cos(angle), math.sin(angle), 1.0
+                        push = want / 2
+                    else:
+                        push = (want - apart) / 2 + 1e-3
+                    points[i][0] -= dx / apart * push
+                    points[i][1] -= dy / apart * push
+                    points[j][0] += dx / apart * push
+                    points[j][1] += dy / apart * push
+                    moved = True
+        if not moved:
+            break
+    return [(x, y) for x, y in points]

@@ -15,9 +15,11 @@ once.
 """
 from __future__ import annotations
 
+import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 
+from kifu.base.markup import Markup
 from kifu.base.record import Record
 from kifu.base.terminal import display_width
 from kifu.builtin.freego.boards import grids
@@ -27,8 +29,9 @@ from kifu.builtin.freego.render import layout
 from kifu.builtin.freego.render.layout import MAP_MARGIN
 from kifu.builtin.freego.rules import scoring
 from kifu.plugin import RenderOptions
+from kifu.render import glyphs
 from kifu.render import grid as goboard
-from kifu.render.svg import document, element, fragments, slot, to_string
+from kifu.render.svg import document, element, fragments, slot, text_line, to_string
 
 LAST_MOVE = "#e33"
 PAPER = "#f5eedc"
@@ -94,6 +97,14 @@ def _legend_lines(pos: Position) -> list[str]:
     return lines
 
 
+def _wrapped(lines: list[str], seats: int, width: float, size: float) -> list[str]:
+    """The legend's lines, those after the seats' cut where they would not fit ``width`` at
+    ``size`` (so that the legend keeps a size a phone can read)."""
+    room = max(20, int(width / (0.56 * size)) - 3)
+    return lines[:seats] + [part for line in lines[seats:]
+                            for part in textwrap.wrap(line, room) or [line]]
+
+
 def legend_size(lines: list[str], width: float, largest: float) -> float:
     """A legend font size at which the longest of ``lines`` fits the picture's width."""
     longest = max(display_width(line) for line in lines) + 3
@@ -114,9 +125,11 @@ def _draw_legend(root: ET.Element, pos: Position, lines: list[str], x: float, to
             element(legend, "text", line, x=x, y=y)
 
 
-def render_svg(pos: Position, options: RenderOptions, record: Record | None = None) -> str:
+def render_svg(pos: Position, options: RenderOptions, record: Record | None = None,
+               markup: Markup | None = None) -> str:
+    """The position drawn (with what the record marks on it, on a grid: SGF's markup)."""
     if pos.board.grid is not None:
-        return _render_grid(pos, options, record)
+        return _render_grid(pos, options, record, markup)
     return _render_map(pos, options, record)
 
 
@@ -209,20 +222,36 @@ def _count(pos: Position) -> list[scoring.Score]:
 
 # -- grids ----------------------------------------------------------------------------------
 
-def _render_grid(pos: Position, options: RenderOptions, record: Record | None) -> str:
+def _render_grid(pos: Position, options: RenderOptions, record: Record | None,
+                 markup: Markup | None) -> str:
     columns, rows = pos.board.grid or (0, 0)
-    margin = 30.0 if options.coords else 20.0
-    grid = goboard.Grid(columns, rows, flip=options.flip, margin=margin)
+    grid = goboard.framed(columns, rows, coords=options.coords, flip=options.flip,
+                          row_label=_row_name)
     colours = seat_colours(pos.rules.seats)
     sheet = layout.kept(pos.board, ("grid", options.flip, options.coords, tuple(colours)),
                         lambda: _grid_sheet(grid, options.coords, colours))
-    lines = _legend_lines(pos)
-    size = legend_size(lines, grid.width, grid.cell * 0.45)
+    lines = _wrapped(_legend_lines(pos), len(pos.rules.seats), grid.width, grid.cell * 0.5)
+    size = legend_size(lines, grid.width, grid.cell * 0.5)
     root = document(grid.width, grid.height + size * 1.4 * (len(lines) + 0.6),
                     _title(pos, record), options.size)
     slot(root, sheet.board, 1)
     stones = element(root, "g", class_="stones")
     slot(stones, sheet.drawn(pos.cells, pos.numbers if options.numbers else {}), 2)
+    if markup:
+        board = pos.board
+
+        def locate(name: str) -> tuple[int, int] | None:
+            index = board.find(name)
+            if index is None:
+                return None
+            row, column = divmod(index, columns)
+            return column, row
+
+        def stone(column: int, row: int) -> str | None:
+            what = pos.cells[row * columns + column]
+            return colours[what - 1] if what > 0 else None
+
+        goboard.draw_markup(root, grid, markup, locate, stone)
     if options.last_move and pos.last is not None and not options.numbers:
         row, column = divmod(pos.last, columns)
         goboard.draw_last_move(root, grid, column, row, LAST_MOVE)
@@ -233,7 +262,7 @@ def _render_grid(pos: Position, options: RenderOptions, record: Record | None) -
 def _grid_sheet(grid: goboard.Grid, coords: bool, colours: list[str]) -> _Sheet:
     """The wooden board with its lines, star points and coordinates, and the stones."""
     drawn = goboard.draw_board(grid, stars=_stars(grid.columns, grid.rows), coords=coords,
-                               column_label=grids.column_name, row_label=lambda r: str(r + 1))
+                               column_label=grids.column_name, row_label=_row_name)
 
     def stone(parent: ET.Element, key: CellKey) -> None:
         index, what, number = key
@@ -244,6 +273,10 @@ def _grid_sheet(grid: goboard.Grid, coords: bool, colours: list[str]) -> _Sheet:
                            label_fill=_ink_on(colour))
 
     return _Sheet(fragments(drawn, 1), stone, grid.columns * grid.rows, True)
+
+
+def _row_name(row: int) -> str:
+    return str(row + 1)
 
 
 def _ink_on(colour: str) -> str:
@@ -264,10 +297,9 @@ def _render_map(pos: Position, options: RenderOptions, record: Record | None) ->
     labelled = options.coords or options.numbers
     sheet = layout.kept(board, ("map", options.flip, choice, edges, labelled, tuple(colours)),
                         lambda: _MapSheet(board, options.flip, choice, edges, labelled, colours))
-    frame = sheet.frame
-    lines = _legend_lines(pos)
-    size = legend_size(lines, frame.width, 14.0)
-    root = document(frame.width, frame.height + size * 1.4 * (len(lines) + 0.6),
+    lines = _wrapped(_legend_lines(pos), len(pos.rules.seats), sheet.width, 17.0)
+    size = legend_size(lines, sheet.width, 17.0)
+    root = document(sheet.width, sheet.height + size * 1.4 * (len(lines) + 0.6),
                     _title(pos, record), options.size)
     slot(root, sheet.board, 1)
     if sheet.outlined:
@@ -281,7 +313,7 @@ def _render_map(pos: Position, options: RenderOptions, record: Record | None) ->
         x, y = sheet.centres[pos.last]
         element(root, "circle", cx=x, cy=y, r=sheet.radii[pos.last] + 2.5, fill="none",
                 stroke=LAST_MOVE, stroke_width=2.5, class_="last-move")
-    _draw_legend(root, pos, lines, MAP_MARGIN * 0.5, frame.height, size)
+    _draw_legend(root, pos, lines, MAP_MARGIN * 0.5, sheet.height, size)
     return to_string(root)
 
 
@@ -291,15 +323,39 @@ class _MapSheet(_Sheet):
 
     def __init__(self, board: Board, flip: bool, choice: str, edges: bool, labelled: bool,
                  colours: list[str]) -> None:
-        self.frame = frame = layout.Frame(board, flip)
-        self.centres = centres = layout.centres(board, frame)
-        self.radii = radii = layout.radii(centres)
+        frame = layout.Frame(board, flip)
+        centres = layout.centres(board, frame)
         names = layout.names(board, choice)
         outlined = any(cell.polygon for cell in board.cells)
+        self.scale = 1.0
         valued = value_shown(board)
+        large = len(board) > layout.SPREAD_MOST
+        if outlined or large:
+            radii = layout.radii(centres)
+            self.width, self.height = frame.width, frame.height
+        else:  # a map of points: circles as big as their names, pushed apart
+            spread = layout.Spread(centres, [_needed(name) if labelled else
+                                             layout.SPREAD_SMALLEST for name in names],
+                                   gap=layout.SPREAD_GAP + (layout.LABEL * 0.6 if valued else 0))
+            centres, radii, self.scale = spread.centres, spread.radii, spread.scale
+            self.width, self.height = spread.width, spread.height
+        self.centres, self.radii = centres, radii
+        #: The largest size of a name (a spread or outlined map's label size, else what fits
+        #: a stone of a crowded map), and the room each name has: its stone, or the width of
+        #: its cell's outline.
+        largest = 11.0 if large else layout.LABEL * self.scale
+        room = [2 * r * 0.86 for r in radii]
+        if outlined:  # stones of one size, as big as a third of a cell; a name 80% of it
+            boxes = {index: _extent(cell.polygon, frame) for index, cell in
+                     enumerate(board.cells) if cell.polygon}
+            thirds = sorted(min(wide, high) / 3 for wide, high in boxes.values())
+            usual = thirds[len(thirds) // 2]
+            for index, (wide, high) in boxes.items():
+                room[index] = max(room[index], 0.8 * wide)
+                radii[index] = max(radii[index], min(usual, min(wide, high) / 2.2))
         values = [scoring.fmt(cell.value) for cell in board.cells] if valued else []
         scratch = ET.Element("g")
-        element(scratch, "rect", x=0, y=0, width=frame.width, height=frame.height,
+        element(scratch, "rect", x=0, y=0, width=self.width, height=self.height,
                 fill="#fbf8ef")
         if not outlined or edges:
             lines = element(scratch, "g", class_="adjacency", stroke="#9a8f7a",
@@ -319,7 +375,8 @@ class _MapSheet(_Sheet):
             index, what, number = key
             label = names[index] if number is None else str(number)
             _draw_cell(parent, what, centres[index], radii[index], label, number is not None,
-                       outlined, labelled, values[index] if valued else None, colours)
+                       outlined, labelled, values[index] if valued else None, colours,
+                       largest, room[index])
 
         super().__init__(written[:1], cell, len(board), False)
 
@@ -339,9 +396,24 @@ class _MapSheet(_Sheet):
         return out
 
 
+def _extent(polygon: tuple[tuple[float, float], ...], frame: layout.Frame
+            ) -> tuple[float, float]:
+    """The width and height of a cell's outline in the picture."""
+    xs, ys = zip(*map(frame.xy, polygon))
+    return max(xs) - min(xs), max(ys) - min(ys)
+
+
+def _needed(name: str) -> float:
+    """The radius a cell's circle needs for its name at the label size of a spread map (a long
+    name is drawn smaller, in a circle of at most three labels' size)."""
+    wide = glyphs.advance(name, layout.LABEL) if glyphs.covers(name) else \
+        display_width(name) * 0.55 * layout.LABEL
+    return max(layout.SPREAD_SMALLEST, min(layout.LABEL * 3, wide / 2 / 0.86 + 1))
+
+
 def _draw_cell(marks: ET.Element, what: int, centre: tuple[float, float], r: float, label: str,
                numbered: bool, outlined: bool, labelled: bool, value: str | None,
-               colours: list[str]) -> None:
+               colours: list[str], largest: float, room: float) -> None:
     """One cell's stone (or, without outlines, its circle), its name or move number, and its
     value on a valued map."""
     x, y = centre
@@ -355,13 +427,13 @@ def _draw_cell(marks: ET.Element, what: int, centre: tuple[float, float], r: flo
         element(marks, "circle", cx=x, cy=y, r=r, fill=fill, stroke=INK, stroke_width=1,
                 stroke_dasharray="2,2" if what == OFF else None)
     if labelled:
-        font = max(5.0, min(11.0, r * 1.6 / max(1.0, display_width(label) * 0.55)))
-        element(marks, "text", label, x=x, y=y, fill=ink if what != EMPTY else INK,
-                font_size=font, text_anchor="middle", dominant_baseline="central",
-                class_=None if numbered else "coordinates")
+        wide = glyphs.advance(label, 1.0) if glyphs.covers(label) else \
+            display_width(label) * 0.55
+        font = max(5.0, min(largest, room / max(1.0, wide)))
+        text_line(marks, label, x, y, font, fill=ink if what != EMPTY else INK,
+                    class_=None if numbered else "coordinates")
     if value is not None and what != OFF:
-        element(marks, "text", value, x=x + r * 0.9, y=y - r * 0.9, fill="#555",
-                font_size=max(5.0, min(9.0, r * 0.7)), text_anchor="middle")
+        text_line(marks, value, x + r * 0.9, y - r * 0.9, largest, fill="#555")
 
 
 def value_shown(board: Board) -> bool:

@@ -10,12 +10,14 @@ from kifu.builtin.gungi.moves.json import (
 )
 from kifu.builtin.gungi.moves.values import (
     ASCII,
+    CLAIM,
     DASH,
     KANJI,
     SECTION_WORDS,
     SECTIONS,
     BackFaces,
     Betrayed,
+    Claim,
     Coord,
     Move,
     Placement,
@@ -26,10 +28,11 @@ from kifu.builtin.gungi.moves.values import (
     Style,
     annotations,
     move_text,
+    plain_ply,
     ply_text,
 )
 
-__all__ = ["ASCII", "DASH", "KANJI", "SECTIONS", "SECTION_WORDS", "BackFaces", "Betrayed", "Coord",
-           "Move", "Placement", "Ply", "Resign", "Resolved", "Section", "Style", "annotations",
-           "move_from_json", "move_text", "move_to_json", "ply_text", "resolved_from_json",
-           "resolved_to_json"]
+__all__ = ["ASCII", "CLAIM", "DASH", "KANJI", "SECTIONS", "SECTION_WORDS", "BackFaces", "Betrayed",
+           "Claim", "Coord", "Move", "Placement", "Ply", "Resign", "Resolved", "Section", "Style",
+           "annotations", "move_from_json", "move_text", "move_to_json", "plain_ply", "ply_text",
+           "resolved_from_json", "resolved_to_json"]

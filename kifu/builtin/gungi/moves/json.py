@@ -8,6 +8,7 @@ from kifu.builtin.gungi.moves.values import (
     SECTIONS,
     BackFaces,
     Betrayed,
+    Claim,
     Coord,
     Move,
     Placement,
@@ -108,7 +109,8 @@ def _ply_from(data: dict[str, Any], ends: bool) -> Ply:
         obtained=_optional_face(data, "obtained", _PAWN_BACKS),
         back=_optional_face(data, "back", _PAWN_BACKS),
         mate=_flag(data, "mate"), foul=_flag(data, "foul"),
-        repetition=_flag(data, "repetition"), stray_new=_flag(data, "stray_new"), ends=ends,
+        repetition=_flag(data, "repetition"), stray_new=_flag(data, "stray_new"),
+        new_after=_flag(data, "new_after"), ends=ends,
         resolved=None if resolved is None else resolved_from_json(resolved))
 
 
@@ -120,7 +122,8 @@ def move_to_json(move: Move) -> dict[str, Any]:
             value = getattr(move, name)
             if value is not None:
                 data[name] = value
-        for name in ("drop", "swap_drop", "mate", "foul", "repetition", "stray_new", "ends"):
+        for name in ("drop", "swap_drop", "mate", "foul", "repetition", "stray_new", "new_after",
+                     "ends"):
             if getattr(move, name):
                 data[name] = True
         if move.origin is not None:
@@ -144,6 +147,8 @@ def move_to_json(move: Move) -> dict[str, Any]:
                 "entries": [[s, c.file, c.rank, c.tier, f] for s, c, f in move.entries]}
     elif isinstance(move, Section):
         data = {"type": "section", "kind": move.kind}
+    elif isinstance(move, Claim):
+        data = {"type": "claim", "side": move.side}
     else:
         data = {"type": "resign", "side": move.side}
     if move.ends:
@@ -225,4 +230,6 @@ def move_from_json(data: dict[str, Any]) -> Move:
         return Section(data["kind"], ends)
     if kind == "resign":
         return Resign(_side(data["side"]), ends)
+    if kind == "claim":
+        return Claim(_side(data["side"]), ends)
     raise ValueError(f"unknown Gungi move type {kind!r}")

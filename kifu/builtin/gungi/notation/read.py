@@ -20,6 +20,7 @@ from kifu.builtin.gungi.moves import (
     SECTION_WORDS,
     BackFaces,
     Betrayed,
+    Claim,
     Coord,
     Placement,
     Ply,
@@ -40,6 +41,7 @@ TERMINALS = {
     "STRIKE": "'不'",
     "SWAP": "'⇔'",
     "RESIGN": "'投了'",
+    "CLAIM": "'反則指摘'",
     "HEADER": "a header line such as 'Black: name'",
     "BRACKET": "a note in brackets",
     "SECTION_JP": "a section marker such as 「開戦」",
@@ -136,8 +138,9 @@ class _Reader:
                 self.header(cast(Token, item.children[0]))
             elif kind in ("ply", "same"):
                 self.ply(item)
-            elif kind == "resign":
-                self.builder.move(Resign(side_of(cast(Token, item.children[0]))),
+            elif kind in ("resign", "claim"):
+                value = Resign if kind == "resign" else Claim
+                self.builder.move(value(side_of(cast(Token, item.children[0]))),
                                   grammar.span_of(item))
             elif kind == "backfaces":
                 self.backfaces(item)
@@ -168,6 +171,7 @@ class _Reader:
         stray_new = tokens[0].type == "NEW"
         if stray_new:
             tokens = tokens[1:]
+            stray_new = not self._new_after_previous()
         side = side_of(tokens[0])
         rest = tokens[1:]
         file = rank = None
@@ -206,6 +210,17 @@ class _Reader:
             raise NotationError("a ply names file, rank and tier: 筋―段―層―駒", span=span)
         self.builder.move(Ply(side, piece, file, rank, tier, strike, drop, swap=swap,
                               swap_drop=swap_drop, stray_new=stray_new), span)
+
+    def _new_after_previous(self) -> bool:
+        """A 新 before a mark, just after another ply of the line: written after that ply's 、
+        (``▽6―6―1―筒、新▲同―鳳``, the source's one slip); the ply before says so.  False if
+        there is no such ply (the 新 then stands before its own ply's mark)."""
+        line = self.builder.line
+        previous = line[-1].move if line else None
+        if not isinstance(previous, Ply) or previous.drop or previous.new_after or self.in_setup:
+            return False
+        line[-1].move = replace(previous, new_after=True)
+        return True
 
     def backfaces(self, tree: Tree) -> None:
         entries = []

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from kifu.base.record import Node, Record
-from kifu.builtin.gungi.moves import ASCII, KANJI, BackFaces, Section, Style, move_text
+from kifu.builtin.gungi.moves import ASCII, KANJI, BackFaces, Ply, Section, Style, move_text
 from kifu.builtin.gungi.setup import positions
 from kifu.reading.movetext import header_lines
 
@@ -78,28 +78,37 @@ class _Layout:
                 continue
             self.current += text
             self.count += 1
-            self._after(node, last, separator=True)
+            self._after(node, last, separator=True,
+                        new_after=index + 1 < len(nodes) and isinstance(nodes[index + 1].move, Ply))
             if self.count % PER_LINE == 0:
                 self.flush()
                 if self.count % PER_BLOCK == 0:
                     self.out.append("")
         self.flush()
 
-    def _after(self, node: Node, last: bool, separator: bool) -> None:
+    def _after(self, node: Node, last: bool, separator: bool, new_after: bool = False) -> None:
+        """The separator after a node (and a 新 written after it, before the next ply, where
+        the record has one: see ``Ply.new_after``), and [終局] where the record ends."""
         style = self.style
         if separator:
             ends = getattr(node.move, "ends", False)
             self.current += style.stop if (last or ends) else style.comma
+            if new_after and getattr(node.move, "new_after", False) and not (last or ends):
+                self.current += style.new
         if getattr(node.move, "ends", False):
             self.flush()
             self.out.append(style.end)
 
     def variation(self, nodes: list[Node]) -> str:
-        parts = []
-        for node in nodes:
-            text = move_text(node.move, self.style) + "".join(_comment(c) for c in node.comments)
+        text = ""
+        for index, node in enumerate(nodes):
+            if index:
+                text += self.style.comma
+                if getattr(nodes[index - 1].move, "new_after", False) and isinstance(node.move,
+                                                                                      Ply):
+                    text += self.style.new
+            text += move_text(node.move, self.style) + "".join(_comment(c) for c in node.comments)
             text += "".join(self.variation(v) for v in node.variations)
             if getattr(node.move, "ends", False):
                 text += self.style.stop + self.style.end
-            parts.append(text)
-        return "(" + self.style.comma.join(parts) + ")"
+        return "(" + text + ")"

@@ -12,17 +12,17 @@ from dataclasses import replace
 
 from kifu.base.errors import IllegalMoveError
 from kifu.builtin.gungi.geometry import file_of, name, rank_of
-from kifu.builtin.gungi.moves import Coord, Ply, Resolved
+from kifu.builtin.gungi.moves import CLAIM, Coord, Ply, Resolved
 from kifu.builtin.gungi.pieces import MARKS, SIDE_NAMES
 from kifu.builtin.gungi.position import BATTLE, OVER, READY, REPEATED, Board, Piece, Position
-from kifu.builtin.gungi.rules import hands
+from kifu.builtin.gungi.rules import claims, hands
 from kifu.builtin.gungi.rules.actions import DROP, EXCHANGE, MOVE, SWAP, Action
 from kifu.builtin.gungi.rules.board_ops import Effects, copy_board, perform, place
 from kifu.builtin.gungi.rules.legal import (
     attempt,
     file_fouls,
     has_legal_action,
-    mates_with_foul_piece,
+    mating_foul,
 )
 from kifu.builtin.gungi.rules.movegen import in_check
 from kifu.builtin.gungi.rules.resolve import Reading, problem, read_ply, where
@@ -35,7 +35,16 @@ def play_ply(pos: Position, ply: Ply, lenient: bool) -> tuple[Played, Ply]:
     """Carry out ``ply``; returns what happened and the ply with its resolution filled in."""
     played = Played()
     _check_phase(pos, ply, lenient, played)
-    return carry_out(pos, ply, read_ply(pos, ply, lenient, played), lenient)
+    reading = read_ply(pos, ply, lenient, played)
+    try:
+        return carry_out(pos, ply, reading, lenient)
+    except IllegalMoveError as error:
+        if not reading.repairs:
+            raise
+        # Never re-read a ply as another without saying so: the fault found in carrying out
+        # the repaired reading names that reading.
+        raise error.located(message=f"{error.message} (the ply read as "
+                                    f"{', '.join(reading.repairs)})") from None
 
 
 def carry_out(pos: Position, ply: Ply, reading: Reading, lenient: bool) -> tuple[Played, Ply]:
@@ -124,7 +133,7 @@ def _recover_to_hands(pos: Position, ply: Ply, eff: Effects, events: list[Event]
     recovered = []
     for sq, piece, to_enemy in eff.recovered:
         owner = 1 - piece.owner if to_enemy else piece.owner
-        hands.recover(pos, piece, owner, ply)
+        hands.recover(pos, piece, owner)
         recovered.append(piece.face)
         events.append({"type": "forced-recovery", "piece": piece.face, "square": name(sq),
                        "to": SIDE_NAMES[owner]})
@@ -193,6 +202,7 @@ def _finish(pos: Position, ply: Ply, action: Action, side: int,
             fouls: list[tuple[int, str, str]], lenient: bool, played: Played,
             events: list[Event]) -> None:
     enemy = 1 - side
+    claims.note(pos, fouls)
     checked = in_check(pos.board, pos.geometry, enemy)
     if checked:
         events.append({"type": "check", "side": SIDE_NAMES[enemy]})
@@ -200,7 +210,7 @@ def _finish(pos: Position, ply: Ply, action: Action, side: int,
         pos.outcome = Outcome(SIDE_NAMES[side], "帥 taken", "capture")
     # depth 1: the replies are judged as the move generator judges them a ply ahead
     stuck = pos.outcome is None and not has_legal_action(pos, enemy, 1)
-    foul_mate = mates_with_foul_piece(action) if stuck and checked else None
+    foul_mate = mating_foul(pos.board, pos.geometry, action, side) if stuck and checked else None
     if foul_mate is not None:
         _mate_foul(pos, ply, side, foul_mate, lenient, played, events)
         return
@@ -214,10 +224,8 @@ def _finish(pos: Position, ply: Ply, action: Action, side: int,
             events.append({"type": "foul", "rule": rule, "offender": SIDE_NAMES[offender]})
             return
     for offender, rule, message in fouls:
-        claimer = MARKS[1 - offender]
         events.append({"type": "foul", "rule": rule, "offender": SIDE_NAMES[offender]})
-        problem(played, lenient, f"{message}; {claimer} could claim the win (write [反則] "
-                 "if it was claimed)", rule)
+        problem(played, lenient, f"{message}; {could_claim(offender, rule)}", rule)
     if stuck:
         reason = "詰み (mate)" if checked else "no legal move"
         pos.outcome = Outcome(SIDE_NAMES[side], reason, "mate" if checked else "no-move")
@@ -237,6 +245,13 @@ def _finish(pos: Position, ply: Ply, action: Action, side: int,
         elif ply.repetition:
             problem(played, lenient, "the record says [千日手], but this position has occurred "
                      f"{pos.repetitions[key]} times, not four", "sennichite-claim")
+
+
+def could_claim(offender: int, rule: str) -> str:
+    """Who may claim a foul, and how the record says it was claimed."""
+    claimer = MARKS[1 - offender]
+    later = f", or {claimer}{CLAIM} where it was claimed later" if rule in claims.LASTING else ""
+    return f"{claimer} could claim the win (write [反則] if it was claimed{later})"
 
 
 def _mate_foul(pos: Position, ply: Ply, side: int, rule: str, lenient: bool, played: Played,

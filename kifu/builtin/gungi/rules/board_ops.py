@@ -1,9 +1,10 @@
 """Carrying out a resolved action on a board: captures, betrayal, forced recovery, re-placement.
 
 These work on a board (a list of stacks) so that the referee can try an action on a copy
-(``[s[:] for s in board]``) to see whether it leaves the own 帥 in check, and then carry it out
-for real with the same code.  Flipped pieces are new objects, so a copy never changes the
-pieces it shares with the original.
+(:func:`board_for`) to see whether it leaves the own 帥 in check, and then carry it out for real
+with the same code.  An action changes only the stacks of the squares it names (and a 侍's
+substitution the 帥's), and flipped pieces are new objects, so a copy never changes the pieces
+or stacks it shares with the original.
 """
 from __future__ import annotations
 
@@ -48,6 +49,19 @@ class Effects:
 
 def copy_board(board: Board) -> Board:
     return [stack[:] for stack in board]
+
+
+def board_for(board: Board, action: Action) -> Board:
+    """A board to carry ``action`` out on, the original left as it is: a new list of the same
+    stacks, with its own copy of each stack the action changes (its squares; a 侍's
+    substitution changes the 帥's square too, so it copies them all)."""
+    if action.kind == SUBSTITUTE:
+        return copy_board(board)
+    out = list(board)
+    out[action.to] = board[action.to][:]
+    if action.origin is not None and action.origin != action.to:
+        out[action.origin] = board[action.origin][:]
+    return out
 
 
 def perform(board: Board, geo: Geometry, action: Action, side: int, *,
@@ -156,6 +170,7 @@ def _recover(board: Board, geo: Geometry, eff: Effects) -> None:
 
 
 def place(board: Board, placements: list[tuple[int, Piece]]) -> None:
-    """Forced re-placement: each 砲/砦 on its (empty) square, tier 1."""
+    """Forced re-placement: each 砲/砦 on its (empty) square, tier 1 (a new stack, so that a
+    board sharing its stacks with another changes alone)."""
     for sq, piece in placements:
-        board[sq].append(piece)
+        board[sq] = [*board[sq], piece]

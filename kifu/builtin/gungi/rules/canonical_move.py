@@ -1,10 +1,11 @@
 """One value for a Gungi move however it is written: a ply as :func:`.listing.legal_moves`
 lists it.
 
-A record writes ``同`` for the previous ply's square, leaves out the tier or a drop's ``新``,
+A record may leave out the tier or a drop's ``新``,
 names an origin that only repeats the one reading, and adds what the referee checks rather
 than chooses (``[詰み]``, ``[千日手]``, the ``[終局]`` that follows).  The canonical ply has
-the square, the tier and ``新`` written out, the origin exactly where another legal move of the
+the square (``同`` for the square just played, as the rules write it), the tier and ``新``
+written out, the origin exactly where another legal move of the
 same piece name reaches the same square, the betrayal list from the top tier down, and none
 of the checked notes; what the player chose (betrayals, re-placements, a dropped 兵's back)
 stays.  A ply is made canonical only when it plays as written.
@@ -62,8 +63,12 @@ def _written_out(pos: Position, ply: Ply, done: Resolved, needs_origin: bool | N
     origin = done.origin if kind == MOVE and needs_origin else None
     betrayal = (None if ply.betrayal is None
                 else tuple(sorted(ply.betrayal, key=lambda b: b.tier, reverse=True)))
-    return replace(ply, file=to.file, rank=to.rank, tier=tier, drop=kind == DROP, origin=origin,
-                   betrayal=betrayal, mate=False, repetition=False, stray_new=False, ends=False)
+    written = replace(ply, file=to.file, rank=to.rank, tier=tier, drop=kind == DROP,
+                      origin=origin, betrayal=betrayal, mate=False, repetition=False,
+                      stray_new=False, ends=False)
+    if square(to.file, to.rank) == pos.last_square:
+        return written.as_same()  # as the listing writes a ply on the square just played
+    return written
 
 
 def _shared(pos: Position, ply: Ply, to: int) -> bool:

@@ -11,17 +11,19 @@ from collections import Counter
 
 from kifu.base.errors import IllegalMoveError
 from kifu.builtin.gungi.geometry import SQUARES, file_of, square
-from kifu.builtin.gungi.moves import BackFaces, Placement, Section
-from kifu.builtin.gungi.pieces import FORTS, FRONT_COUNTS, MARKS, PAWN_BACKS, SIDE_NAMES
+from kifu.builtin.gungi.moves import CLAIM, BackFaces, Placement, Section
+from kifu.builtin.gungi.pieces import FORTS, FRONT_COUNTS, MARKS, PAWN_BACKS, SIDE_NAMES, UNSEEN
 from kifu.builtin.gungi.position import (
     BATTLE,
     READY,
     REPEATED,
     SETUP,
     START,
+    Foul,
     Piece,
     Position,
 )
+from kifu.builtin.gungi.rules import claims
 from kifu.builtin.gungi.rules.movegen import same_kind
 from kifu.plugin import Played
 
@@ -44,6 +46,7 @@ def section(pos: Position, move: Section, lenient: bool) -> Played:
         pos.setup_pool = [pos.pools.new(Counter({"さ": 1, "と": 1, "へ": 7})) for _ in (0, 1)]
     elif kind == "rebegin":
         _gather_for_resetup(pos)
+        claims.forget(pos)
     elif kind in ("done", "redone"):
         _check_complete(pos, first=kind == "done")
         pos.phase = READY
@@ -106,7 +109,7 @@ def place(pos: Position, move: Placement, lenient: bool = False) -> Played:
     if side != pos.to_move:
         raise IllegalMoveError(f"the set-up alternates: it is {MARKS[pos.to_move]}'s turn to "
                                "place", rule="turn")
-    if pos.to_place[side][move.piece] <= 0:
+    if pos.to_place[side][move.piece] <= 0 and not _show_unseen(pos, side, move.piece):
         what = "a back face; the set-up uses front faces only" if move.piece not in FRONT_COUNTS \
             and not pos.repeated else f"no {move.piece} left to place"
         raise IllegalMoveError(f"{MARKS[side]} has {what}", rule="setup-piece")
@@ -114,16 +117,16 @@ def place(pos: Position, move: Placement, lenient: bool = False) -> Played:
     stack = pos.board[sq]
     _check_stacking(stack, move)
     played = Played()
-    if move.piece == "兵" and pos.faces_on_file(side, "兵", move.file):
-        error = IllegalMoveError(f"場二兵: {MARKS[side]} already has a 兵 on file {move.file}, a "
-                                 f"foul during the set-up; {MARKS[1 - side]} could claim the win",
-                                 rule="ni-hyou")
+    fouls = _file_fouls(pos, move)
+    for _, rule, message in fouls:
+        error = IllegalMoveError(message, rule=rule)
         played.warnings.append(error.as_warning() if lenient else error)
     piece = _next_piece(pos, side, move.piece)
-    stack.append(piece)
     if move.back is not None and (move.piece != "兵" or not pos.settle(piece, move.back)):
         raise IllegalMoveError(f"[裏駒{move.back}] cannot hold for this {move.piece}",
                                rule="back-face")
+    stack.append(piece)
+    claims.note(pos, fouls)
     pos.to_place[side][move.piece] -= 1
     pos.placed[side] += 1
     other = 1 - side
@@ -132,6 +135,51 @@ def place(pos: Position, move: Placement, lenient: bool = False) -> Played:
     played.events.append({"type": "placement", "side": SIDE_NAMES[side], "piece": move.piece,
                           "square": f"{move.file}―{move.rank}", "tier": move.tier})
     return played
+
+
+def _file_fouls(pos: Position, move: Placement) -> list[Foul]:
+    """場二兵 (a foul of the set-up, §十七 「初期陣形配置の時のみ、場二兵も反則となる」, and of the
+    re-setup, §二十一 「場ニ兵にならないようにすれば良い」) and ニへ (「ニへは如何なる時も禁止である」:
+    the re-setup places back faces, へ among them): claim-based fouls of the other side."""
+    side, file = move.side, move.file
+    claimer = MARKS[1 - side]
+    if move.piece == "兵" and pos.faces_on_file(side, "兵", file):
+        return [(side, "ni-hyou", f"場二兵: {MARKS[side]} already has a 兵 on file {file}, a foul "
+                                  f"during the set-up; {claimer} could claim the win")]
+    if move.piece == "へ" and pos.faces_on_file(side, "へ", file):
+        return [(side, "ni-he", f"ニへ: {MARKS[side]} already has a へ on file {file}, a foul at "
+                                f"any time; {claimer} could claim the win (write "
+                                f"{claimer}{CLAIM} where it was claimed)")]
+    return []
+
+
+def can_complete(pos: Position, side: int, left: Counter[str]) -> bool:
+    """Whether ``side`` can still place the pieces ``left`` (its own territory, as it stands):
+    each 砲/砦 on an empty square, and each 兵 (and in a re-setup each へ) on a file of its own
+    that has none (a second one, or a second へ, would be a foul), every file of the first
+    set-up having room for one (every file must end it with a 兵).  A file takes one on an own
+    stack with room, or on an empty square (which a 砲 or 砦 may share: the 兵 then stands on
+    it).  Everything else has room to spare: 27 squares, three tiers, 23 pieces."""
+    board = pos.board
+    files = pos.geometry.territory_files(side)
+    forts = left["砲"] + left["砦"]
+    if forts > 0 and forts > sum(1 for squares in files for sq in squares if not board[sq]):
+        return False
+    for face in ("兵", "へ"):
+        if left[face] <= 0:
+            continue
+        room = lacking = 0
+        for squares in files:
+            stacks = [board[sq] for sq in squares]
+            if any(p.owner == side and p.face == face for stack in stacks for p in stack):
+                continue
+            lacking += 1
+            room += any(len(stack) < 3 and not (stack and stack[-1].face == "帥")
+                        for stack in stacks)
+        # the first set-up fills every file lacking a 兵; a re-setup only needs room
+        if left[face] > room or (face == "兵" and not pos.repeated and room < lacking):
+            return False
+    return True
 
 
 def _set_up_square(pos: Position, move: Placement) -> int:
@@ -162,6 +210,18 @@ def _check_stacking(stack: list[Piece], move: Placement) -> None:
     if same_kind(stack, move.side, move.piece):
         raise IllegalMoveError(f"{MARKS[move.side]} already has a {move.piece} in this stack "
                                "(the same-kind rule)", rule="same-kind")
+
+
+def _show_unseen(pos: Position, side: int, face: str) -> bool:
+    """In the re-setup, a piece not seen yet (a 兵's back, in hand) is placed showing ``face``
+    if it may: the record now shows it."""
+    assert pos.to_place is not None
+    for piece in pos.pending[side] if pos.repeated else ():
+        if piece.face == UNSEEN and pos.show(piece, face):
+            pos.to_place[side][UNSEEN] -= 1
+            pos.to_place[side][face] += 1
+            return True
+    return False
 
 
 def _next_piece(pos: Position, side: int, face: str) -> Piece:

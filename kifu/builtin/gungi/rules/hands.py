@@ -12,7 +12,7 @@ from collections import Counter
 from kifu.base.errors import IllegalMoveError
 from kifu.builtin.gungi.geometry import square
 from kifu.builtin.gungi.moves import Ply
-from kifu.builtin.gungi.pieces import FORTS, MARKS
+from kifu.builtin.gungi.pieces import FORTS, MARKS, UNSEEN
 from kifu.builtin.gungi.position import Board, Piece, Position
 from kifu.builtin.gungi.rules.actions import Action
 from kifu.builtin.gungi.rules.legal import (
@@ -34,7 +34,7 @@ def reveal_capture(pos: Position, ply: Ply, victim: Piece | None, lenient: bool,
                    played: Played, repairs: list[str]) -> str | None:
     """The back of a captured 兵 ([さ入手], へ when nothing is written), checked."""
     if victim is None or victim.face != "兵":
-        if ply.obtained is not None and not (victim is None and ply.piece == "兵"):
+        if ply.obtained is not None:
             what = "nothing" if victim is None else f"a {victim.face}"
             _problem(played, lenient, f"[{ply.obtained}入手] names a 兵's back, but the ply "
                      f"takes {what}", "obtained")
@@ -77,6 +77,10 @@ def take_from_hand(pos: Position, side: int, face: str, back: str | None) -> Pie
     """
     hand = pos.hands[side]
     matching = [p for p in hand if p.face == face]
+    if not matching:  # a piece not seen yet shows the face it is dropped as
+        unseen = next(p for p in hand if p.face == UNSEEN and face in pos.possible_faces(p))
+        pos.show(unseen, face)
+        matching = [unseen]
     hidden = {p.other for p in matching}
     if len(matching) > 1 and (len(hidden) > 1 or None in hidden):
         known = Counter(p.other for p in matching if p.other is not None)
@@ -169,24 +173,18 @@ def placements(pos: Position, ply: Ply, lances: list[tuple[int, Piece]], board: 
     return out
 
 
-def recover(pos: Position, piece: Piece, owner: int, ply: Ply) -> None:
+def recover(pos: Position, piece: Piece, owner: int) -> None:
     """Forced recovery (強制回収): into the own hand as it is, or the enemy's turned over (a 香
     turned over shows 砲/砦, which no hand holds: its new owner re-places it, see
-    :func:`placements`)."""
+    :func:`placements`).  A 兵 whose back is hidden shows a face nobody has seen
+    (:data:`~kifu.builtin.gungi.pieces.UNSEEN`) until it is dropped: its back stays in its pool
+    (§二十七, line 713), and nothing in the record names it (``[X入手]`` names the back of the
+    piece the ply took)."""
     if owner == piece.owner:
         pos.hands[owner].append(piece)
         return
     if piece.face == "香":
         return
-    if piece.face == "兵":
-        back = ply.obtained if ply.obtained and ply.piece == "兵" else "へ"
-        if not pos.settle(piece, back):
-            possible = pos.possible_other(piece)
-            if len(possible) != 1:
-                raise IllegalMoveError("the recovered 兵's back is unknown; write it as [さ入手]",
-                                       rule="obtained")
-            (back,) = possible
-            pos.settle(piece, back)
-    new_face = piece.other
-    piece.owner, piece.face, piece.other = owner, new_face or piece.face, piece.face
+    new_face = piece.other if piece.other is not None else UNSEEN
+    piece.owner, piece.face, piece.other = owner, new_face, piece.face
     pos.hands[owner].append(piece)

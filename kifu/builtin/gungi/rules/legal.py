@@ -5,6 +5,9 @@ faces the betrayed pieces may show, each square a forced re-placement may use) l
 帥 unattacked and commits no foul of the mover: 手二兵, ニへ, へ詰め or 手兵詰め.  A foul is no
 legal move, as in shogi; the referee still reads a ply that commits one (the rules make most
 fouls a claim) and reports it.  Mate is verified by searching every reply the same way.
+
+Most actions are decided without being carried out (:mod:`.screen`); the rest are tried here,
+each way on a board of its own that shares the stacks the action leaves alone.
 """
 from __future__ import annotations
 
@@ -15,14 +18,17 @@ from itertools import product
 from kifu.builtin.gungi.geometry import Geometry, file_of
 from kifu.builtin.gungi.pieces import FORTS
 from kifu.builtin.gungi.position import Board, Piece, Position, faces_on_file
-from kifu.builtin.gungi.rules.actions import DROP, EXCHANGE, MOVE, STRIKE, SWAP, Action
-from kifu.builtin.gungi.rules.board_ops import Effects, copy_board, perform, place
+from kifu.builtin.gungi.rules.actions import DROP, EXCHANGE, MOVE, STRIKE, SUBSTITUTE, SWAP, Action
+from kifu.builtin.gungi.rules.board_ops import Effects, board_for, perform, place
 from kifu.builtin.gungi.rules.movegen import (
     attacked,
+    checkers,
     in_check,
     king_square,
+    needs_betrayal,
     pseudo_actions,
 )
+from kifu.builtin.gungi.rules.screen import LEGAL, UNDECIDED, Screen
 
 #: How deep the test for へ詰め / 手兵詰め nests: a reply that would itself mate with a へ is
 #: judged a foul only this many plies down (such chains need a へ check answering a へ check).
@@ -122,26 +128,38 @@ def hand_piece(action: Action, side: int) -> Piece | None:
 def attempt(pos: Position, action: Action, side: int,
             betray: dict[int, str] | None = None) -> tuple[Board, Effects]:
     """The board after ``action`` (re-placements not yet made) and what it did."""
-    board = copy_board(pos.board)
+    board = board_for(pos.board, action)
     effects = perform(board, pos.geometry, action, side, betray=betray,
                       hand_piece=hand_piece(action, side))
     return board, effects
 
 
 def trials(pos: Position, action: Action, side: int) -> Iterator[Trial]:
-    """Every way of carrying out ``action``."""
-    for betray in [None, *betrayals(pos, action, side)]:
+    """Every way of carrying out ``action`` (only by betraying where the same-kind rule asks
+    it, see :func:`~.movegen.needs_betrayal`)."""
+    plain: list[dict[int, str] | None] = [] if needs_betrayal(pos.board, action, side) else [None]
+    for betray in [*plain, *betrayals(pos, action, side)]:
         board, effects = attempt(pos, action, side, betray)
         lances = effects.lances()
         for chosen in placements(board, pos, lances):
-            after = copy_board(board) if lances else board
+            after = list(board) if chosen else board
             place(after, chosen)
             yield Trial(after, effects, betray, chosen)
 
 
-def king_safe(board: Board, geo: Geometry, side: int) -> bool:
-    king = king_square(board, side)
+def king_safe(board: Board, geo: Geometry, side: int, king: int | None = None) -> bool:
+    """Whether ``side``'s 帥 (on ``king``, when the caller knows) is not attacked on
+    ``board``."""
+    if king is None:
+        king = king_square(board, side)
     return king < 0 or not attacked(board, geo, king, 1 - side)
+
+
+def king_after(action: Action, king: int) -> int | None:
+    """Where the mover's 帥 stands after ``action``, given where it stood (None: look)."""
+    if action.kind == SUBSTITUTE or (action.kind == MOVE and action.face == "帥"):
+        return action.to
+    return king if king >= 0 else None
 
 
 def placed_face(action: Action) -> str | None:
@@ -172,13 +190,16 @@ def file_fouls(before: Board, after: Board, action: Action, side: int,
     return out
 
 
-def mates_with_foul_piece(action: Action) -> str | None:
-    """The foul a mate given by this ply would be: へ詰め (any ply of a へ) or 手兵詰め (a 兵
-    just dropped)."""
-    if action.face == "へ" and action.kind in (MOVE, STRIKE, DROP):
-        return "he-mate"
-    if action.kind == DROP and action.face == "兵":
+def mating_foul(board: Board, geo: Geometry, action: Action, side: int) -> str | None:
+    """The foul a mate would be if the enemy is mated on ``board`` after ``action`` of ``side``:
+    手兵詰め when the ply dropped a 兵 (a drop uncovers nothing, so the 兵 gives the check), へ詰め
+    when a へ of ``side`` is among the pieces that give check, whichever piece made the ply
+    (「帥」を「へ」で詰める: the へ is what mates).  None if the check is given otherwise."""
+    if placed_face(action) == "兵" and action.kind == DROP:
         return "pawn-drop-mate"
+    king = king_square(board, 1 - side)
+    if king >= 0 and any(p.face == "へ" for p in checkers(board, geo, king, side)):
+        return "he-mate"
     return None
 
 
@@ -188,11 +209,11 @@ def mover_foul(pos: Position, action: Action, side: int, board: Board, depth: in
     for offender, rule in file_fouls(pos.board, board, action, side, betrayed):
         if offender == side:
             return rule
-    mate_foul = mates_with_foul_piece(action)
-    if (mate_foul is not None and depth < MATE_FOUL_DEPTH
-            and in_check(board, pos.geometry, 1 - side)
-            and not has_legal_action(after_position(pos, action, side, board), 1 - side,
-                                     depth + 1)):
+    if depth >= MATE_FOUL_DEPTH or not in_check(board, pos.geometry, 1 - side):
+        return None
+    mate_foul = mating_foul(board, pos.geometry, action, side)
+    if mate_foul is not None and not has_legal_action(after_position(pos, action, side, board),
+                                                      1 - side, depth + 1):
         return mate_foul
     return None
 
@@ -205,7 +226,7 @@ def after_position(pos: Position, action: Action, side: int, board: Board) -> Po
     placed = placed_face(action)
     if placed is not None:
         mine = hands[side]
-        mine.remove(next(p for p in mine if p.face == placed))
+        mine.remove(next(p for p in mine if placed in pos.possible_faces(p)))
     if action.victim_tier is not None and action.kind in (MOVE, STRIKE):
         victim = pos.board[action.to][action.victim_tier - 1]
         turned = min(pos.possible_other(victim) or {"?"}, key=lambda f: (f != "へ", f))
@@ -222,9 +243,11 @@ def swap_allowed(pos: Position, action: Action, side: int) -> bool:
     return pos.last_swap[side] != piece.pid
 
 
-def is_clean(pos: Position, action: Action, side: int, trial: Trial, depth: int = 0) -> bool:
-    """Whether this way of carrying out ``action`` is a legal move."""
-    return king_safe(trial.board, pos.geometry, side) and \
+def is_clean(pos: Position, action: Action, side: int, trial: Trial, depth: int = 0,
+             king: int | None = None) -> bool:
+    """Whether this way of carrying out ``action`` is a legal move (``king``: where the
+    mover's 帥 stands after it, when the caller knows)."""
+    return king_safe(trial.board, pos.geometry, side, king) and \
         mover_foul(pos, action, side, trial.board, depth, trial.betray is not None) is None
 
 
@@ -235,12 +258,30 @@ def is_legal(pos: Position, action: Action, side: int, depth: int = 0) -> bool:
     return any(is_clean(pos, action, side, t, depth) for t in trials(pos, action, side))
 
 
+def legal_ways(pos: Position, side: int, depth: int = 0, to: int | None = None,
+               ) -> Iterator[tuple[Action, list[Trial] | None]]:
+    """Every legal action of ``side`` (only those landing on ``to`` when it is given), each
+    with its legal ways of being carried out, or ``None`` where it has one plain way (no
+    betrayal, no re-placement), as the screen (:mod:`.screen`) decides most actions without
+    carrying them out."""
+    screen = Screen(pos, side)
+    for action in pseudo_actions(pos, side, to, screen.checked):
+        verdict = screen.judge(action)
+        if verdict == LEGAL:
+            yield action, None
+        elif verdict == UNDECIDED and swap_allowed(pos, action, side):
+            king = king_after(action, screen.king)
+            ways = [t for t in trials(pos, action, side)
+                    if is_clean(pos, action, side, t, depth, king)]
+            if ways:
+                yield action, ways
+
+
 def legal_actions(pos: Position, side: int, depth: int = 0, to: int | None = None,
                   ) -> Iterator[Action]:
     """Every legal action of ``side`` (only those landing on ``to`` when it is given)."""
-    for action in pseudo_actions(pos, side, to):
-        if is_legal(pos, action, side, depth):
-            yield action
+    for action, _ in legal_ways(pos, side, depth, to):
+        yield action
 
 
 def has_legal_action(pos: Position, side: int, depth: int = 0) -> bool:

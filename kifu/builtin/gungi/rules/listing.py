@@ -12,37 +12,69 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
-from kifu.builtin.gungi.geometry import SQUARES, file_of, rank_of
-from kifu.builtin.gungi.moves import Betrayed, Coord, Move, Placement, Ply
-from kifu.builtin.gungi.pieces import FORTS
-from kifu.builtin.gungi.position import BATTLE, SETUP, Position
+from kifu.builtin.gungi.geometry import FILES, RANKS, SQUARES, file_of, rank_of
+from kifu.builtin.gungi.moves import Betrayed, Coord, Move, Placement, Ply, Section, plain_ply
+from kifu.builtin.gungi.pieces import FORTS, UNSEEN
+from kifu.builtin.gungi.position import BATTLE, READY, REPEATED, SETUP, START, Piece, Position
 from kifu.builtin.gungi.rules.actions import DROP, EXCHANGE, MOVE, STRIKE, SUBSTITUTE, SWAP, Action
-from kifu.builtin.gungi.rules.legal import is_clean, legal_actions, trials
+from kifu.builtin.gungi.rules.formation import can_complete
+from kifu.builtin.gungi.rules.legal import Trial, is_clean, legal_ways, trials
 from kifu.builtin.gungi.rules.movegen import same_kind
 
 
 def legal_moves(pos: Position) -> list[Move]:
     """Every ply the side to move may make: battle plies in the battle, set-up placements in
-    the set-up phase; nothing between the phases (their markers are not plies) or after the
-    end."""
+    the set-up phase; where no ply is to be made, the section marker that takes the record on
+    (``[打ち始め]`` at the start, ``[済み]`` once every piece is placed, 「開戦」 after it, and
+    ``[再び始め]`` ... 「再開戦」 after 千日手), so that a program can play a whole game from the
+    start; nothing after the end."""
     if pos.outcome is not None:
         return []
     if pos.phase == BATTLE:
         return list(battle_plies(pos))
     if pos.phase == SETUP:
-        return list(setup_placements(pos))
-    return []
+        assert pos.to_place is not None
+        if any(sum(left.values()) for left in pos.to_place):
+            return list(setup_placements(pos))
+        return [Section("redone" if pos.repeated else "done")]
+    marker = NEXT_SECTION.get(pos.phase)
+    return [Section(("re" if pos.repeated else "") + marker)] if marker else []
+
+
+#: The section marker a phase without plies goes on by (``re``-prefixed after 千日手).
+NEXT_SECTION = {START: "begin", READY: "battle", REPEATED: "begin"}
 
 
 def battle_plies(pos: Position) -> list[Ply]:
     """Every legal action of the side to move, each legal way of it as a ply."""
     side = pos.to_move
-    actions = list(legal_actions(pos, side))
-    readings = Counter((a.face, a.to) for a in actions if a.kind == MOVE)
+    ways = list(legal_ways(pos, side))
+    readings = Counter((a.face, a.to) for a, _ in ways if a.kind == MOVE)
     found: list[Ply] = []
-    for action in actions:
-        needs_origin = action.kind == MOVE and readings[(action.face, action.to)] > 1
-        found.extend(plies_for(pos, action, side, needs_origin))
+    backs: list[str] | None = None
+    last = pos.last_square
+    for action, trials_ in ways:
+        kind, to = action.kind, action.to
+        needs_origin = kind == MOVE and readings[(action.face, to)] > 1
+        if trials_ is not None or (kind != MOVE and kind != DROP):
+            found.extend(plies_for(pos, action, side, needs_origin, trials_))
+            continue
+        # one plain way (see legal_ways): written straight away, as most legal moves are
+        origin = None
+        if needs_origin:
+            assert action.origin is not None
+            origin = Coord(FILES[action.origin], RANKS[action.origin], action.origin_tier or 1)
+        if to == last:  # 同, the tier implied
+            file = rank = tier = None
+        else:
+            file, rank, tier = FILES[to], RANKS[to], action.tier
+        drop = kind == DROP
+        obtained = None if action.victim_tier is None else obtained_note(pos, action)
+        found.append(plain_ply(side, action.face, file, rank, tier, drop, origin, obtained))
+        if drop and action.face == "兵":  # the record may name the dropped 兵's back
+            backs = pawn_backs(pos, side) if backs is None else backs
+            found.extend(plain_ply(side, "兵", file, rank, tier, True, back=back)
+                         for back in backs)
     return found
 
 
@@ -63,17 +95,20 @@ def bare_ply(action: Action, side: int) -> Ply:
     return Ply(side, "帥", file, rank, 2, swap=action.other, swap_drop=True)
 
 
-def plies_for(pos: Position, action: Action, side: int, origin: bool) -> list[Ply]:
-    """The plies that carry out ``action``: one per legal way, with its notes; naming the
-    move's origin if ``origin``."""
+def plies_for(pos: Position, action: Action, side: int, origin: bool,
+              ways: list[Trial] | None = None) -> list[Ply]:
+    """The plies that carry out ``action``: one per legal way (``ways``, found here when not
+    given), with its notes; naming the move's origin if ``origin``."""
     ply = bare_ply(action, side)
+    if action.to == pos.last_square:
+        ply = ply.as_same()  # as the rules write a ply on the square just played (§十八)
     if origin and action.origin is not None:
         ply = replace(ply, origin=Coord(file_of(action.origin), rank_of(action.origin),
                                         action.origin_tier or 1))
     found = []
-    for trial in trials(pos, action, side):
-        if not is_clean(pos, action, side, trial):
-            continue
+    if ways is None:
+        ways = [t for t in trials(pos, action, side) if is_clean(pos, action, side, t)]
+    for trial in ways:
         notes: dict[str, Any] = {}
         if trial.betray is not None:
             stack = pos.board[action.to]
@@ -118,10 +153,18 @@ def obtained_note(pos: Position, action: Action) -> str | None:
 def setup_placements(pos: Position) -> list[Placement]:
     """Every set-up ply of the side to place (§十二): a piece it has left to place, in its
     own territory, on top of a stack of fewer than three with no 帥 on top, 砲 and 砦 on the
-    ground only, no second piece of a name in one stack, no second 兵 on a file."""
+    ground only, no second piece of a name in one stack, no second 兵 (nor, in a re-setup,
+    へ) on a file; and none after which the side could no longer place everything (a file
+    left without room for its 兵, no empty square for a 砲), which would leave no way to the
+    battle."""
     side = pos.to_move
     assert pos.to_place is not None
-    faces = [face for face, left in pos.to_place[side].items() if left > 0]
+    feasible = can_complete(pos, side, pos.to_place[side])
+    completes: dict[tuple[int, str], bool] = {}
+    faces = {face for face, left in pos.to_place[side].items() if left > 0 and face != UNSEEN}
+    for piece in pos.pending[side] if pos.repeated else ():
+        if piece.face == UNSEEN:
+            faces |= pos.possible_faces(piece)
     found = []
     for sq in SQUARES:
         if not pos.geometry.in_territory(sq, side):
@@ -131,10 +174,30 @@ def setup_placements(pos: Position) -> list[Placement]:
         if tier > 3 or (stack and stack[-1].face == "帥"):
             continue
         file, rank = file_of(sq), rank_of(sq)
-        for face in faces:
+        for face in sorted(faces):
             if face in FORTS and tier != 1 or same_kind(stack, side, face):
                 continue
-            if face == "兵" and pos.faces_on_file(side, "兵", file):
-                continue
+            if face in ("兵", "へ") and pos.faces_on_file(side, face, file):
+                continue  # 場二兵 and ニへ are fouls, and no foul is a legal move
+            if feasible:
+                # what a placement does to the rest is the same for every piece of a role
+                role = face if face in ("兵", "へ", "帥", "砲", "砦") else ""
+                if (sq, role) not in completes:
+                    completes[sq, role] = _completes_after(pos, side, sq, face)
+                if not completes[sq, role]:
+                    continue
             found.append(Placement(side, file, rank, tier, face))
     return found
+
+
+def _completes_after(pos: Position, side: int, sq: int, face: str) -> bool:
+    """Whether the set-up can still be completed after ``side`` places ``face`` on ``sq``."""
+    assert pos.to_place is not None
+    left = Counter(pos.to_place[side])
+    left[face] -= 1
+    stack = pos.board[sq]
+    stack.append(Piece(side, face))
+    try:
+        return can_complete(pos, side, left)
+    finally:
+        stack.pop()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from kifu.builtin.gungi.geometry import SQUARES, Geometry
+from kifu.builtin.gungi.geometry import LINES, NEAR, NEAR_SET, SQUARES, Geometry
 from kifu.builtin.gungi.pieces import BOARS, FORTS, FRONTS, GROUND, NO_BONUS
 from kifu.builtin.gungi.position import Board, Piece, Position
 from kifu.builtin.gungi.rules.actions import (
@@ -100,7 +100,12 @@ def same_kind(stack: list[Piece], owner: int, face: str, skip_top: bool = False)
 
 def landing(stack: list[Piece], piece: Piece) -> tuple[int, int | None] | None:
     """(tier reached, victim's tier or None) when ``piece`` moves onto ``stack``; None if it may
-    not: a full stack of its own, its own 帥, or a second own piece of the same kind."""
+    not: a full stack of its own, its own 帥, or a second own piece of the same kind.
+
+    The same-kind rule is judged on the stack as it stands after the ply (§十四 is a rule of
+    what may stand in a stack): a へ that takes the top of an enemy stack holding an own へ may
+    still land there by betraying the pieces under it (:func:`needs_betrayal`), which then
+    belong to the enemy."""
     if not stack:
         return 1, None
     top = stack[-1]
@@ -108,15 +113,29 @@ def landing(stack: list[Piece], piece: Piece) -> tuple[int, int | None] | None:
         if len(stack) >= 3 or top.face == KING or same_kind(stack, piece.owner, piece.face):
             return None
         return len(stack) + 1, None
-    if same_kind(stack, piece.owner, piece.face, skip_top=True):
+    if piece.face != "へ" and same_kind(stack, piece.owner, piece.face, skip_top=True):
         return None
     return len(stack), len(stack)
+
+
+def needs_betrayal(board: Board, action: Action, side: int) -> bool:
+    """A へ taking the top of an enemy stack that holds an own へ: only a betrayal (turning the
+    own へ over to the enemy) leaves the stack within the same-kind rule."""
+    return (action.kind == MOVE and action.face == "へ" and action.victim_tier is not None
+            and same_kind(board[action.to], side, "へ", skip_top=True))
 
 
 # -- check ----------------------------------------------------------------------------------
 
 def attacked(board: Board, geo: Geometry, target: int, by: int) -> bool:
-    """Whether ``by`` could take the top piece of ``target`` (by moving or by 不動攻撃)."""
+    """Whether ``by`` could take the top piece of ``target`` (by moving or by 不動攻撃) as the
+    stacking rules allow: never with a piece of a kind ``by`` already has in that stack (the
+    same-kind rule, §十四), unless it is a へ that may betray the pieces under the top.
+
+    Found by looking outwards from ``target`` (this is the hottest code of the referee): the
+    piece directly under it (a 砦 never attacks), the tops of the stacks within two files and
+    ranks (every step of every table), and the first piece on each line farther out (only a
+    slide reaches farther, and it stops there)."""
     stack = board[target]
     if not stack:
         return False
@@ -124,23 +143,96 @@ def attacked(board: Board, geo: Geometry, target: int, by: int) -> bool:
         below = stack[-2]
         if below.owner == by and below.face != "砦":
             return True
-    for sq in SQUARES:
-        here = board[sq]
-        if not here or sq == target:
-            continue
-        top = here[-1]
-        if top.owner != by or top.face in FORTS:
-            continue
-        index = len(here) - 1
-        which = 3 if on_enemy(here, index) else index
-        if target not in geo.potential(top.face, which, by, sq) and bonus_fort(here, index) is None:
-            continue  # could_reach, written out: this loop is the hottest in the referee
-        for dest, _ in reach(board, geo, sq, index):
-            if dest == target:
-                if not same_kind(stack, by, top.face, skip_top=True):
+    for sq in NEAR[target]:
+        if board[sq] and _takes(board, geo, sq, target, by):
+            return True
+    near = NEAR_SET[target]
+    for line in LINES[target]:
+        for sq in line:
+            if board[sq]:
+                if sq not in near and _takes(board, geo, sq, target, by):
                     return True
                 break
     return False
+
+
+def checkers(board: Board, geo: Geometry, target: int, by: int) -> Iterator[Piece]:
+    """The pieces of ``by`` that could take the top piece of ``target`` (see
+    :func:`attacked`), the one directly under it first."""
+    stack = board[target]
+    if not stack:
+        return
+    if len(stack) >= 2:
+        below = stack[-2]
+        if below.owner == by and below.face != "砦":
+            yield below
+    near = NEAR_SET[target]
+    far = [next((sq for sq in line if board[sq]), -1) for line in LINES[target]]
+    for sq in [*NEAR[target], *(sq for sq in far if sq >= 0 and sq not in near)]:
+        if board[sq] and _takes(board, geo, sq, target, by):
+            yield board[sq][-1]
+
+
+def _takes(board: Board, geo: Geometry, sq: int, target: int, by: int) -> bool:
+    """Whether the top of the (occupied) square ``sq``, a piece of ``by``, could take the top
+    of ``target`` (see :func:`attacked`)."""
+    here = board[sq]
+    top = here[-1]
+    if top.owner != by or top.face in FORTS:
+        return False
+    index = len(here) - 1
+    which = 3 if index and here[index - 1].owner != by else index
+    if target not in geo.potential(top.face, which, by, sq) and bonus_fort(here, index) is None:
+        return False
+    if not reaches(board, geo, sq, index, target):
+        return False
+    stack = board[target]
+    return not same_kind(stack, by, top.face, skip_top=True) or (
+        top.face == "へ" and could_betray(stack[:-1], by))
+
+
+def reaches(board: Board, geo: Geometry, sq: int, index: int, target: int) -> bool:
+    """Whether the piece at ``board[sq][index]`` can move onto ``target`` (see :func:`reach`),
+    what stands there aside."""
+    stack = board[sq]
+    piece = stack[index]
+    which = 3 if on_enemy(stack, index) else index
+    steps, rays = geo.reach(piece.face, which, piece.owner, sq)
+    for dest, mid in steps:
+        if dest == target and (mid < 0 or not board[mid]):
+            return True
+    for ray in rays:
+        for dest in ray:
+            if dest == target:
+                return True
+            if board[dest]:
+                break
+    fort = bonus_fort(stack, index)
+    if fort == "砲":
+        for dest in geo.cannon_ray(sq, piece.owner):
+            if dest == target:
+                return True
+            if board[dest]:
+                break
+    elif fort == "砦":
+        for dest, mid in geo.fortress_bonus(sq, piece.owner):
+            if dest == target and (mid < 0 or not board[mid]):
+                return True
+    return False
+
+
+def could_betray(below: list[Piece], side: int) -> bool:
+    """Whether a へ of ``side`` taking the top of a stack could turn the pieces ``below`` it
+    (bottom first) without breaking a rule: no 砲/砦 lifted off tier 1, no two pieces of one
+    kind and side after.  A hidden face counts as one that fits."""
+    after = [(side, "へ")]
+    for tier, piece in enumerate(below, start=1):
+        face = piece.other
+        if (face in FORTS or piece.face == "香") and tier > 1:
+            return False
+        if face is not None:
+            after.append((1 - piece.owner, face))
+    return len(set(after)) == len(after)
 
 
 def king_square(board: Board, side: int) -> int:
@@ -159,23 +251,47 @@ def in_check(board: Board, geo: Geometry, side: int) -> bool:
 # -- candidate actions ----------------------------------------------------------------------
 
 def moves_from(board: Board, geo: Geometry, sq: int, checked: bool) -> Iterator[Action]:
-    """Moves (移動 and 移動攻撃) of the top piece of ``sq``."""
+    """Moves (移動 and 移動攻撃) of the top piece of ``sq``: where :func:`reach` goes (written
+    out here, as every position lists every piece's moves), and :func:`landing` allows."""
     stack = board[sq]
     index = len(stack) - 1
     piece = stack[index]
     if piece.face in FORTS:
         return
-    seen: set[int] = set()
-    for dest, bonus in reach(board, geo, sq, index):
-        if dest in seen or dest == sq:
-            continue
-        seen.add(dest)
-        land = landing(board[dest], piece)
-        if land is None:
-            continue
-        if piece.face == KING and checked and land[1] is None and board[dest]:
-            continue  # a 帥 in check may not flee onto its own pieces (§十五)
-        yield Action(MOVE, piece.face, dest, land[0], sq, index + 1, land[1], bonus=bonus)
+    which = 3 if index and stack[index - 1].owner != piece.owner else index
+    steps, rays = geo.reach(piece.face, which, piece.owner, sq)
+    fleeing = checked and piece.face == KING
+    for dest, mid in steps:
+        if mid < 0 or not board[mid]:
+            action = _move_to(board, sq, index, piece, dest, fleeing, None)
+            if action is not None:
+                yield action
+    for ray in rays:
+        for dest in ray:
+            action = _move_to(board, sq, index, piece, dest, fleeing, None)
+            if action is not None:
+                yield action
+            if board[dest]:
+                break
+    if bonus_fort(stack, index) is not None:  # the range bonus adds squares not yet reached
+        seen = {dest for dest, bonus in reach(board, geo, sq, index) if bonus is None}
+        for dest, bonus in reach(board, geo, sq, index):
+            if bonus is not None and dest not in seen:
+                seen.add(dest)
+                action = _move_to(board, sq, index, piece, dest, fleeing, bonus)
+                if action is not None:
+                    yield action
+
+
+def _move_to(board: Board, sq: int, index: int, piece: Piece, dest: int, fleeing: bool,
+             bonus: str | None) -> Action | None:
+    """The move of ``piece`` (at ``board[sq][index]``) onto ``dest``, if it may land there
+    (:func:`landing`; a 帥 in check may not flee to a square where its own piece stands,
+    「自軍駒がいるマスに逃げることが出来ない」, §十五, capturing onto one neither)."""
+    land = landing(board[dest], piece)
+    if land is None or (fleeing and any(p.owner == piece.owner for p in board[dest])):
+        return None
+    return Action(MOVE, piece.face, dest, land[0], sq, index + 1, land[1], None, bonus)
 
 
 def strikes_at(board: Board, sq: int, side: int) -> Iterator[Action]:
@@ -248,23 +364,28 @@ def drop_is_dead(board: Board, geo: Geometry, sq: int, face: str, side: int, tie
     stack, or an exchange that puts it in place of the tier-1 piece)."""
     if face not in BOARS:
         return False
-    view = list(board)
-    stack = list(board[sq])
+    stack = board[sq]
+    view = stack[:]
     piece = Piece(side, face, "?")
-    if tier <= len(stack):
-        stack[tier - 1] = piece
+    if tier <= len(view):
+        view[tier - 1] = piece
     else:
-        stack.append(piece)
-    view[sq] = stack
-    return not can_move_again(view, geo, sq, tier - 1)
+        view.append(piece)
+    board[sq] = view  # tried in place (can_move_again reads this square only), then put back
+    try:
+        return not can_move_again(board, geo, sq, tier - 1)
+    finally:
+        board[sq] = stack
 
 
-def pseudo_actions(pos: Position, side: int, to: int | None = None) -> Iterator[Action]:
+def pseudo_actions(pos: Position, side: int, to: int | None = None,
+                   checked: bool | None = None) -> Iterator[Action]:
     """Every action of ``side`` before the own-帥 check and the fouls: moves, strikes, swaps,
     substitutions, drops and the 帥's trade of an enemy 砦 (§二十六); only those that land on
-    ``to`` when it is given."""
+    ``to`` when it is given.  ``checked``: whether the side's 帥 is in check, if known."""
     board, geo = pos.board, pos.geometry
-    checked = in_check(board, geo, side)
+    if checked is None:
+        checked = in_check(board, geo, side)
     for sq in SQUARES:
         stack = board[sq]
         if not stack:
@@ -278,11 +399,11 @@ def pseudo_actions(pos: Position, side: int, to: int | None = None) -> Iterator[
             yield from strikes_at(board, sq, side)
             yield from swaps_at(board, sq, side)
             yield from exchanges_at(pos, sq, side)
-    for action in substitutions(board, geo, side):
+    for action in substitutions(board, geo, side) if checked else ():
         if to is None or action.to == to:
             yield action
     squares = SQUARES if to is None else (to,)
-    for face in sorted({p.face for p in pos.hands[side]}):
+    for face in sorted(pos.hand_faces(side)):
         for sq, tier in drop_targets(board, geo, face, side, squares):
             if not drop_is_dead(board, geo, sq, face, side, tier):
                 yield Action(DROP, face, sq, tier)
@@ -293,6 +414,6 @@ def exchanges_at(pos: Position, sq: int, side: int) -> Iterator[Action]:
     stack = pos.board[sq]
     if len(stack) == 2 and stack[1].face == KING and stack[1].owner == side \
             and stack[0].face == "砦" and stack[0].owner != side:
-        for face in sorted({p.face for p in pos.hands[side]}):
+        for face in sorted(pos.hand_faces(side)):
             if not drop_is_dead(pos.board, pos.geometry, sq, face, side, 1):
                 yield Action(EXCHANGE, KING, sq, 2, sq, 2, 1, other=face)

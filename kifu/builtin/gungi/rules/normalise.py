@@ -11,7 +11,9 @@ validator, not the reader, reports what is wrong.
 
 The origin bracket is made canonical on the way: a ply read one way only keeps its bracket
 exactly when another legal reading exists (a bracket that only repeats the one reading goes),
-so that writing a record and reading it back gives the same record.
+and a ply on the square of the ply before it is written with 同, so that writing a record and
+reading it back gives the same record.  A ply whose 同 was missing keeps what the record wrote
+(``Ply.written``), and the referee reports it.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from dataclasses import replace
 
 from kifu.base.errors import KifuError
 from kifu.base.record import Node, Record
+from kifu.builtin.gungi.geometry import square
 from kifu.builtin.gungi.moves import Ply
 from kifu.builtin.gungi.position import Position
 from kifu.builtin.gungi.rules import referee, start_position
@@ -38,13 +41,14 @@ def _line(position: Position, nodes: list[Node]) -> None:
     for node in nodes:
         before = position.copy() if node.variations else None
         if position.outcome is None:
+            last = position.last_square
             try:
                 _, move = referee.play(position, node.move, True)
             except KifuError:
                 position.outcome = position.outcome or _STOP
             else:
                 if isinstance(move, Ply):
-                    node.move = _canonical(move)
+                    node.move = _canonical(move, last)
         if before is not None:
             for variation in node.variations:
                 _line(before.copy(), variation)
@@ -68,12 +72,18 @@ def _nodes(nodes: list[Node]) -> list[Node]:
     return out
 
 
-def _canonical(ply: Ply) -> Ply:
-    """The ply with its origin bracket exactly where another legal reading needs it."""
+def _canonical(ply: Ply, last: int | None) -> Ply:
+    """The ply with its origin bracket exactly where another legal reading needs it, and
+    written with 同 where it plays on the square of the ply before it (``last``), as the rules
+    write it (§十八); what the record wrote instead is kept for the referee to report."""
     resolved = ply.resolved
     if resolved is None or resolved.repaired:
         return ply
-    return replace(ply, origin=resolved.origin if resolved.needs_origin else None)
+    canonical = replace(ply, origin=resolved.origin if resolved.needs_origin else None)
+    if not ply.same and ply.file is not None and ply.rank is not None \
+            and square(ply.file, ply.rank) == last:
+        canonical = replace(canonical.as_same(), written=str(ply))
+    return canonical
 
 
 #: What ends the normaliser's replay of a line at a move it cannot read.

@@ -3,9 +3,9 @@ ply, a resignation), the end of the record, the outcome."""
 from __future__ import annotations
 
 from kifu.base.errors import IllegalMoveError
-from kifu.builtin.gungi.moves import BackFaces, Placement, Ply, Resign, Section
+from kifu.builtin.gungi.moves import BackFaces, Claim, Placement, Ply, Resign, Section
 from kifu.builtin.gungi.position import BATTLE, OVER, Position
-from kifu.builtin.gungi.rules import battle, formation
+from kifu.builtin.gungi.rules import battle, claims, formation
 from kifu.plugin import Outcome, Played
 
 
@@ -34,6 +34,8 @@ def play(pos: Position, move: object, lenient: bool) -> tuple[Played, object]:
         played = formation.section(pos, move, lenient)
     elif isinstance(move, Resign):
         played = battle.resign(pos, move.side)
+    elif isinstance(move, Claim):
+        played = claims.claim(pos, move.side)
     else:
         raise IllegalMoveError(f"not a Gungi move: {move!r}", rule="notation")
     if getattr(move, "ends", False):

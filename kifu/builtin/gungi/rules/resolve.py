@@ -7,7 +7,7 @@ reported as a warning.  Nothing here changes the position: :mod:`.battle` carrie
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from kifu.base.errors import IllegalMoveError
 from kifu.builtin.gungi.geometry import name, square
@@ -42,6 +42,7 @@ from kifu.builtin.gungi.rules.movegen import (
     exchanges_at,
     in_check,
     moves_from,
+    needs_betrayal,
     pseudo_actions,
     reach,
     same_kind,
@@ -82,16 +83,50 @@ def read_ply(pos: Position, ply: Ply, lenient: bool, played: Played | None = Non
             raise IllegalMoveError("同 refers to the previous ply's square, but there is none",
                                    rule="same-square")
         sq = pos.last_square
+        if ply.written is not None:
+            _missing_same(played, ply.written, ply)
     else:
         assert ply.file is not None and ply.rank is not None
         if not (1 <= ply.file <= 9 and 1 <= ply.rank <= 9):
             raise IllegalMoveError(f"{ply.file}―{ply.rank} is off the board", rule="off-board")
         sq = square(ply.file, ply.rank)
+        if sq == pos.last_square:
+            _missing_same(played, str(ply), ply.as_same())
     _check_notes(ply)
     repairs: list[str] = []
+    if ply.new_after and not ply.drop:
+        late = _late_drop(pos, ply, sq)
+        if late is not None:
+            text = describe(late, ply.side)
+            repairs.append(text)
+            problem(played, lenient, "the 新 written after this ply's 、 is its own (a drop); "
+                     f"the one legal reading is {text}", "notation")
+            _check_tier(replace(ply, drop=True), late, lenient, repairs, played)
+            return Reading(late, False, played, repairs)
+        problem(played, lenient, "a 新 stands after this ply's 、, where it belongs to no ply",
+                 "notation")
     action, needs_origin = _resolve(pos, ply, sq, lenient, repairs, played)
     _check_tier(ply, action, lenient, repairs, played)
     return Reading(action, needs_origin, played, repairs)
+
+
+def _late_drop(pos: Position, ply: Ply, sq: int) -> Action | None:
+    """The drop a ply stands for when the 新 after its 、 is its own (``▽6―6―1―筒、新▲…``, the
+    one slip of the sample game): the ply read with 新 must fit one legal drop as written."""
+    scratch, repairs = Played(), list[str]()
+    try:
+        action, _ = _resolve(pos, replace(ply, drop=True, new_after=False), sq, False, repairs,
+                             scratch)
+    except IllegalMoveError:
+        return None
+    return None if repairs or scratch.warnings else action
+
+
+def _missing_same(played: Played, written: str, same: Ply) -> None:
+    """A warning: the ply plays on the square just played, which the rules write with 同."""
+    played.warnings.append(IllegalMoveError(
+        f"{written} plays on the square of the ply before it, which the rules write with 同 "
+        f"(§十八): {same}", rule="notation").as_warning())
 
 
 def _check_notes(ply: Ply) -> None:
@@ -125,7 +160,7 @@ def _candidates(pos: Position, ply: Ply, sq: int) -> list[Action]:
         return [a for a in strikes_at(board, sq, side)
                 if a.face == ply.piece and a.victim_tier == ply.strike]
     if ply.drop:
-        if ply.piece not in {p.face for p in pos.hands[side]}:
+        if ply.piece not in pos.hand_faces(side):
             return []
         return [Action(DROP, ply.piece, sq, tier)
                 for s, tier in drop_targets(board, geo, ply.piece, side)
@@ -151,8 +186,8 @@ def _resolve(pos: Position, ply: Ply, sq: int, lenient: bool, repairs: list[str]
     side = pos.to_move
     candidates = _candidates(pos, ply, sq)
     readings = [a for a in candidates
-                if swap_allowed(pos, a, side) and king_safe(_as_written(pos, a, ply).board,
-                                                            pos.geometry, side)]
+                if swap_allowed(pos, a, side) and _betrays_as_needed(pos, a, ply)
+                and king_safe(_as_written(pos, a, ply).board, pos.geometry, side)]
     clean = [a for a in readings if _clean(pos, a, ply)] if len(readings) > 1 else readings
     if ply.origin is not None:
         origin = square(ply.origin.file, ply.origin.rank)
@@ -206,6 +241,23 @@ def _as_written(pos: Position, action: Action, ply: Ply) -> Trial:
     return Trial(board, effects, betray, chosen)
 
 
+def _betrays_as_needed(pos: Position, action: Action, ply: Ply) -> bool:
+    """A ply that can stand only by a betrayal (the same-kind rule) writes one."""
+    return ply.betrayal is not None or not needs_betrayal(pos.board, action, pos.to_move)
+
+
+def _notes_fit(pos: Position, action: Action, ply: Ply) -> bool:
+    """Whether the ply's betrayal list (if any) can belong to ``action``: a へ taking the top of
+    a stack, the list naming each tier under it."""
+    if not _betrays_as_needed(pos, action, ply):
+        return False
+    if ply.betrayal is None:
+        return True
+    tiers = {b.tier for b in ply.betrayal}
+    return can_betray(pos, action) and tiers == set(
+        range(1, len(betrayed_pieces(pos, action)) + 1))
+
+
 def _clean(pos: Position, action: Action, ply: Ply) -> bool:
     """Whether the reading, carried out as written, commits no foul of the mover."""
     trial = _as_written(pos, action, ply)
@@ -216,6 +268,11 @@ def _why_not(pos: Position, ply: Ply, sq: int, candidates: list[Action]) -> Ille
     side = pos.to_move
     mark = MARKS[side]
     if candidates:
+        if not any(_betrays_as_needed(pos, a, ply) for a in candidates):
+            return IllegalMoveError(f"{mark} already has a へ in the stack on {where(sq)}; the へ "
+                                    "may take there only by betraying the pieces under it, with "
+                                    "the betrayal list (the same-kind rule judges the stack "
+                                    "after the ply)", rule="same-kind")
         if any(a.kind == SWAP and not swap_allowed(pos, a, side) for a in candidates):
             return IllegalMoveError("the same 謀 may not swap on two turns running",
                                     rule="swap-twice")
@@ -230,8 +287,8 @@ def _why_not(pos: Position, ply: Ply, sq: int, candidates: list[Action]) -> Ille
                                 f"{ply.strike} of {where(sq)} to take it in place (不動攻撃)",
                                 rule="strike")
     if ply.drop:
-        if ply.piece not in {p.face for p in pos.hands[side]}:
-            held = "、".join(sorted({p.face for p in pos.hands[side]})) or "nothing"
+        if ply.piece not in pos.hand_faces(side):
+            held = "、".join(sorted(pos.hand_faces(side))) or "nothing"
             return IllegalMoveError(f"{mark} has no {ply.piece} in hand (it holds {held})",
                                     rule="drop-not-in-hand")
         if not any(drop_targets(pos.board, pos.geometry, ply.piece, side, (sq,))):
@@ -246,7 +303,7 @@ def _why_not(pos: Position, ply: Ply, sq: int, candidates: list[Action]) -> Ille
     if not pieces:
         return IllegalMoveError(f"{mark} has no {ply.piece} on the board"
                                 + (" (is it a drop, 新?)" if ply.piece in
-                                   {p.face for p in pos.hands[side]} else ""), rule="no-piece")
+                                   pos.hand_faces(side) else ""), rule="no-piece")
     reason = _landing_reason(pos, ply.piece, sq)
     if reason is not None:
         return reason
@@ -273,7 +330,8 @@ def _landing_reason(pos: Position, face: str, sq: int) -> IllegalMoveError | Non
             return IllegalMoveError(f"{MARKS[side]} already has a {face} in the stack on "
                                     f"{where(sq)} (the same-kind rule)", rule="same-kind")
         if face == "帥":
-            return IllegalMoveError("a 帥 in check may not flee onto its own pieces",
+            return IllegalMoveError("a 帥 in check may not flee to a square where its own "
+                                    "piece stands, not even by taking the enemy on top",
                                     rule="check")
     covered = [o for o in range(81) if any(p.owner == side and p.face == face
                                            for p in pos.board[o][:-1])]
@@ -297,7 +355,7 @@ def _repair(pos: Position, ply: Ply, sq: int) -> tuple[Action, str] | None:
         if cost <= REPAIR_LIMIT:
             by_cost.setdefault(cost, []).append(action)
     for cost in sorted(by_cost):
-        found = [a for a in by_cost[cost] if is_legal(pos, a, side)]
+        found = [a for a in by_cost[cost] if _notes_fit(pos, a, ply) and is_legal(pos, a, side)]
         if found:
             return (found[0], describe(found[0], ply.side)) if len(found) == 1 else None
     return None

@@ -22,6 +22,7 @@ from kifu.builtin.gungi.pieces import (
     NEVER_IN_HAND,
     PAWN_BACKS,
     SET,
+    UNSEEN,
 )
 from kifu.builtin.gungi.position import BATTLE, Piece, Position
 from kifu.builtin.gungi.rules.movegen import attacked, can_move_again, king_square
@@ -32,9 +33,12 @@ TOTAL_HIDDEN = Counter({"さ": 2, "と": 2, "へ": 14, "砲": 2, "砦": 2})
 
 
 def kind_of(face: str) -> str:
-    """The front that names a physical kind (兵 for さ/と/へ, 香 stands for 砲/砦/香)."""
+    """The front that names a physical kind (兵 for さ/と/へ and for a back not seen yet, 香
+    stands for 砲/砦/香)."""
     if face in ("砲", "砦", "香"):
         return "香"
+    if face == UNSEEN:
+        return "兵"
     return FRONT_OF.get(face, face)
 
 
@@ -62,6 +66,8 @@ def from_diagram(diagram: Diagram) -> Position:
         if len(stack) > 3:
             raise SetupError(f"{name(sq)} holds {len(stack)} pieces; a stack holds three at most")
         for tier, item in enumerate(stack, start=1):
+            if item.face == UNSEEN:
+                raise SetupError(f"{UNSEEN}(兵), a face not seen yet, is only ever in hand")
             _check_tier(sq, stack, tier, item)
             pos.board[sq].append(_piece(pos, item, census))
     for side in (0, 1):
@@ -143,6 +149,12 @@ def _check_boars(pos: Position) -> None:
 def _piece(pos: Position, item: SetupPiece, census: _Census) -> Piece:
     """The piece a diagram names, counted in ``census``."""
     census.kinds[kind_of(item.face)] += 1
+    if item.face == UNSEEN:
+        if item.hidden != "兵":
+            raise SetupError(f"{UNSEEN} stands for a back of a 兵 not seen yet: {UNSEEN}(兵)")
+        piece = pos.new_piece(item.side, UNSEEN, "兵", 0)
+        census.unknown["兵"].append(piece)
+        return piece
     if item.face == "兵" or item.face == "香":
         if item.hidden is not None:
             valid = PAWN_BACKS if item.face == "兵" else ("砲", "砦")

@@ -12,7 +12,9 @@
 ```
 Each cell lists its stack bottom to top; ``v`` marks a white piece (as in BOD), ``・`` an empty
 square.  A 兵 may name its back and a 香 its front in parentheses, ``兵(さ)``, ``香(砲)``; what is
-not named is unknown and drawn from what the two sets still hold.  The battle phase is assumed.
+not named is unknown and drawn from what the two sets still hold.  A hand may hold ``裏(兵)``, a
+back of a 兵 the record has not shown yet (さ, と or へ: a 兵 recovered into the enemy's hand).
+The battle phase is assumed.
 
 As JSON (a record's ``setup``):
 ```json
@@ -36,7 +38,15 @@ from kifu.base.errors import NotationError
 from kifu.base.limits import read_int, shorten
 from kifu.base.record import Span
 from kifu.builtin.gungi.geometry import SQUARES, square
-from kifu.builtin.gungi.pieces import FROM_ROMAJI, ROMAJI, SET, SIDE_NAMES, face_of
+from kifu.builtin.gungi.pieces import (
+    FROM_ROMAJI,
+    SET,
+    SIDE_NAMES,
+    UNSEEN,
+    UNSEEN_ROMAJI,
+    face_name,
+    face_of,
+)
 from kifu.builtin.gungi.position import Piece, PieceFaces, Position, board_json
 from kifu.reading import grammar
 
@@ -47,7 +57,8 @@ _FACE = ("[謀侍兵忍砲砦臥雛帥弓筒槍さとへヘ上龍竜鳳香や]|"
          + "|".join(sorted(FROM_ROMAJI, key=len, reverse=True)))
 _CELL_PIECE = re.compile(rf"(v[ \t]*)?({_FACE})(?:\((さ|と|へ|砲|砦|sa|to|he|oozutsu|toride)\))?",
                          re.I)
-_HAND_ITEM = re.compile(rf"({_FACE})(?:\((さ|と|へ|砲|砦|sa|to|he|oozutsu|toride)\))?"
+_HAND_ITEM = re.compile(rf"({_FACE}|{UNSEEN}|{UNSEEN_ROMAJI})"
+                        r"(?:\((さ|と|へ|砲|砦|兵|sa|to|he|oozutsu|toride|hyou)\))?"
                         r"(?:[×x*]?([0-9０-９]+))?", re.I)
 _HAND_WORD = re.compile(r"[^ \t\u3000、,]+")
 _EMPTY = re.compile(r"[・.\s\u3000]*")
@@ -62,9 +73,9 @@ class SetupPiece:
     hidden: str | None = None
 
     def text(self, ascii_names: bool = False) -> str:
-        name = ROMAJI[self.face] if ascii_names else self.face
+        name = face_name(self.face, ascii_names)
         if self.hidden:
-            name += f"({ROMAJI[self.hidden] if ascii_names else self.hidden})"
+            name += f"({face_name(self.hidden, ascii_names)})"
         return name
 
 
@@ -166,6 +177,8 @@ def parse_hand(value: str, side: int, span: Span) -> list[SetupPiece]:
         if match is None:
             raise NotationError(f"cannot read {item!r} as pieces in hand", span=span)
         face, hidden, count = match.groups()
+        if face_of(face) == UNSEEN:
+            hidden = hidden or "兵"
         number = read_int(count) if count else 1
         if number is None or len(out) + number > len(SET):
             raise NotationError(f"{shorten(item)}: a hand holds at most the {len(SET)} pieces "
@@ -255,7 +268,7 @@ def from_json(data: dict[str, Any]) -> Diagram:
 def to_diagram(pos: Position) -> Diagram:
     """A position as a diagram (what a study starting here would write)."""
     def item(piece: Piece) -> SetupPiece:
-        hidden = piece.other if piece.face in ("兵", "香") else None
+        hidden = piece.other if piece.face in ("兵", "香", UNSEEN) else None
         return SetupPiece(piece.owner, piece.face, hidden)
 
     return Diagram(tuple(tuple(item(p) for p in stack) for stack in pos.board),

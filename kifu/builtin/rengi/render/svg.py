@@ -18,14 +18,17 @@ from kifu.builtin.rengi.moves import SIDE_NAMES
 from kifu.builtin.rengi.position import Position
 from kifu.builtin.rengi.render.text import amount, chain_caption, status
 from kifu.plugin import RenderOptions
-from kifu.render.svg import document, element, to_string
+from kifu.render import glyphs
+from kifu.render.svg import document, element, text_line, to_string
 
 CELL = 28.0
 MARGIN = 24.0
 LABELS = 20.0  # room for row numbers left of a field
+#: The coordinates' size: 9 pixels on a drawing 360 pixels wide (a phone).
+LABEL_SIZE = 13.0
 NEXT = 34.0  # the column of next pieces right of a field
 GAP = 26.0
-HEAD = 58.0  # title, names and warnings above the fields
+HEAD = 66.0  # title, names and warnings above the fields
 FILL = ("#2f6fd6", "#d93b3b", "#2e9e4f", "#e8b81c", "#9b9b9b")
 STROKE = "#333"
 INK = "#222"
@@ -103,21 +106,19 @@ def _field(root: ET.Element, left: float, top: float, boards: tuple[int, ...] | 
                 element(stones, "circle", cx=x, cy=y, r=CELL * 0.12, fill="#fff",
                         class_="last-move")
     if coords:
-        labels = element(group, "g", font_size=CELL * 0.38, fill=INK, text_anchor="middle",
-                         dominant_baseline="central", class_="coordinates")
+        labels = element(group, "g", fill=INK, class_="coordinates")
         for column in range(bitboard.COLUMNS):
-            element(labels, "text", str(column + 1), x=left + (column + 0.5) * CELL,
-                    y=top + height + CELL * 0.4)
+            text_line(labels, column + 1, left + (column + 0.5) * CELL,
+                      top + height + CELL * 0.45, LABEL_SIZE)
         for row in range(bitboard.ROWS):
-            element(labels, "text", str(row + 1), x=left - LABELS / 2,
-                    y=top + (bitboard.ROWS - row - 0.5) * CELL)
+            text_line(labels, row + 1, left - 2, top + (bitboard.ROWS - row - 0.5) * CELL,
+                      LABEL_SIZE, anchor="end")
 
 
 def _next(root: ET.Element, left: float, top: float, pieces: list[tuple[int, ...]]) -> None:
     group = element(root, "g", class_="next")
     if pieces:
-        element(group, "text", "next", x=left + NEXT / 2, y=top - 3, font_size=9, fill=INK,
-                text_anchor="middle")
+        text_line(group, "next", left + NEXT / 2, top - 3, 12, baseline="alphabetic", fill=INK)
     # Two pieces large; a whole open list (12) shrinks to fit beside the field.
     step = min(2 * CELL * 0.55 + 4, bitboard.ROWS * CELL / max(len(pieces), 1))
     size = (step - 4) / 2
@@ -142,7 +143,15 @@ def render_svg(pos: Position, options: RenderOptions, record: Record | None = No
     height = HEAD + field_h + CELL + 18 * len(caption) + MARGIN
     root = document(width, height, _title(pos, record), options.size)
     element(root, "rect", x=0, y=0, width=width, height=height, fill="#fff")
-    element(root, "text", _title(pos, record), x=MARGIN, y=MARGIN * 0.8, font_size=14, fill=INK)
+    # The game's name in outlines, the record's event in the reader's fonts.
+    game = f"Rengi {pos.settings.title}"
+    text_line(root, game, MARGIN, MARGIN * 0.8, 15, anchor="start", baseline="alphabetic",
+              fill=INK)
+    event = record.header("Event") if record is not None else None
+    if event:
+        shift = glyphs.advance(game, 15) if glyphs.covers(game) else len(game) * 8
+        element(root, "text", f"\u00a0- {event}", x=MARGIN + shift, y=MARGIN * 0.8, font_size=15,
+                fill=INK)
     show_next = options.flag("next") if "next" in options.extras else \
         pos.settings.next_shown != "none"
     rows = pos.settings.unit == 6 or pos.settings.simple_garbage
@@ -150,10 +159,11 @@ def render_svg(pos: Position, options: RenderOptions, record: Record | None = No
         left = MARGIN + slot * (block + GAP) + LABELS
         state = pos.sides[side]
         name = _player(record, side)
-        element(root, "text", name, x=left, y=HEAD - 26, font_size=13, fill=INK,
+        element(root, "text", name, x=left, y=HEAD - 26, font_size=14, fill=INK,
                 font_weight="bold" if pos.outcome is None and pos.current == side else None)
-        element(root, "text", f"warning {amount(state.warning, rows)}", x=left, y=HEAD - 9,
-                font_size=12, fill="#a33" if state.warning else INK, class_="warning")
+        text_line(root, f"warning {amount(state.warning, rows)}", left, HEAD - 9, 13,
+                  anchor="start", baseline="alphabetic", fill="#a33" if state.warning else INK,
+                  class_="warning")
         _warning_icons(root, left + field_w * 0.62, HEAD - 13, state.warning)
         boards: tuple[int, ...] | list[int] = state.boards
         vanishing = 0
@@ -165,7 +175,7 @@ def render_svg(pos: Position, options: RenderOptions, record: Record | None = No
                options.last_move and frame is None)
         if show_next:
             _next(root, left + field_w, HEAD, pos.next_pieces(side))
-    legend = element(root, "g", font_size=12, fill=INK, class_="caption")
+    legend = element(root, "g", font_size=13, fill=INK, class_="caption")
     for index, line in enumerate(caption):
         element(legend, "text", line, x=MARGIN, y=HEAD + field_h + CELL + 14 + 18 * index)
     return to_string(root)

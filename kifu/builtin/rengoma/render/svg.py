@@ -24,7 +24,7 @@ from kifu.builtin.rengoma.position import (
 )
 from kifu.builtin.rengoma.render.text import facts, status
 from kifu.plugin import RenderOptions
-from kifu.render.svg import document, element, to_string
+from kifu.render.svg import document, element, text_line, to_string
 
 CELL = 56.0
 PANEL = 170.0
@@ -61,7 +61,7 @@ class _Layout:
 def render_svg(position: Position, options: RenderOptions, record: Record | None = None) -> str:
     layout = _Layout(position, options)
     legend = _legend(position, record, options)
-    line_height = CELL * 0.3
+    line_height = CELL * 0.34
     root = document(layout.width, layout.height + line_height * (len(legend) + 0.5),
                     _title(record), options.size)
     _board(root, layout, options)
@@ -78,7 +78,7 @@ def render_svg(position: Position, options: RenderOptions, record: Record | None
     _panel(root, layout, position)
     for index, text in enumerate(legend):
         element(root, "text", text, x=layout.margin, y=layout.height + line_height * (index + 0.6),
-                font_size=CELL * 0.22, fill=INK, class_="legend")
+                font_size=CELL * 0.26, fill=INK, class_="legend")
     return to_string(root)
 
 
@@ -95,24 +95,22 @@ def _board(root: ET.Element, layout: _Layout, options: RenderOptions) -> None:
         element(lines, "line", x1=m, y1=y, x2=m + layout.board_width, y2=y)
     if not options.coords:
         return
-    labels = element(root, "g", font_size=CELL * 0.24, fill=INK, text_anchor="middle",
-                     dy="0.35em", class_="coordinates")
+    labels = element(root, "g", fill=INK, class_="coordinates")
     for column in range(geo.columns):
         x, _ = layout.centre(geo.index(column, 0))
         for y in (m * 0.5, m * 1.5 + layout.board_height):
-            element(labels, "text", LETTERS[column], x=x, y=y)
+            text_line(labels, LETTERS[column], x, y, CELL * 0.27)
     for row in range(geo.rows):
         _, y = layout.centre(geo.index(0, row))
         for x in (m * 0.5, m * 1.5 + layout.board_width):
-            element(labels, "text", row + 1, x=x, y=y)
+            text_line(labels, row + 1, x, y, CELL * 0.27)
 
 
 def _piece(parent: ET.Element, x: float, y: float, radius: float, colour: int,
            strength: int | str) -> None:
     element(parent, "circle", cx=x, cy=y, r=radius, fill=FILL[colour], stroke="#000",
             stroke_width=1, class_=f"piece {COLOUR_NAMES[colour]}")
-    element(parent, "text", strength, x=x, y=y, fill="#fff", font_size=radius * 1.05,
-            font_weight="bold", text_anchor="middle", dy="0.35em")
+    text_line(parent, strength, x, y, radius * 1.1, fill="#fff")
 
 
 def _stack(parent: ET.Element, layout: _Layout, position: Position, at: int,
@@ -130,12 +128,12 @@ def _stack(parent: ET.Element, layout: _Layout, position: Position, at: int,
     _piece(group, x + CELL / 2, centre_y, CELL * (0.27 if below else 0.36), colour_of(top),
            strength_of(top))
     if below:
-        element(group, "text", f"×{len(stack)}", x=x + CELL - 3, y=y + CELL * 0.17,
-                font_size=CELL * 0.17, fill=INK, text_anchor="end", class_="height")
+        text_line(group, f"×{len(stack)}", x + CELL - 3, y + CELL * 0.13, CELL * 0.24,
+                  anchor="end", fill=INK, class_="height")
         _strip(group, x, y, below)
     if options.numbers and at in position.numbers:
-        element(group, "text", position.numbers[at], x=x + 3, y=y + CELL * 0.16,
-                font_size=CELL * 0.18, fill=INK, class_="number")
+        text_line(group, position.numbers[at], x + 3, y + CELL * 0.13, CELL * 0.24,
+                  anchor="start", fill=INK, class_="number")
 
 
 def _strip(group: ET.Element, x: float, y: float, below: list[int]) -> None:
@@ -144,16 +142,16 @@ def _strip(group: ET.Element, x: float, y: float, below: list[int]) -> None:
     shown = below[-STRIP:] if len(below) > STRIP else below
     left = x + (CELL - len(shown) * (tile + 1)) / 2
     if len(below) > STRIP:
-        element(group, "text", f"+{len(below) - STRIP}", x=x + 2, y=y + CELL - 3,
-                font_size=CELL * 0.14, fill=INK)
+        text_line(group, f"+{len(below) - STRIP}", x + 2, y + CELL - 3, CELL * 0.24,
+                  anchor="start", baseline="alphabetic", fill=INK)
         left = x + CELL * 0.2
     for index, code in enumerate(shown):
         tx = left + index * (tile + 1)
         ty = y + CELL - tile - 2
         element(group, "rect", x=tx, y=ty, width=tile, height=tile, rx=1.5,
                 fill=FILL[colour_of(code)], class_="beneath")
-        element(group, "text", strength_of(code), x=tx + tile / 2, y=ty + tile / 2, fill="#fff",
-                font_size=tile * 0.8, text_anchor="middle", dy="0.35em")
+        text_line(group, strength_of(code), tx + tile / 2, ty + tile / 2, tile,
+                  fill="#fff")
 
 
 def _last_turn(root: ET.Element, layout: _Layout, position: Position) -> None:
@@ -170,14 +168,14 @@ def _last_turn(root: ET.Element, layout: _Layout, position: Position) -> None:
             (x1, y1), (x2, y2) = layout.centre(origin), layout.centre(target)
             element(group, "line", x1=x1, y1=y1, x2=x2, y2=y2, stroke_width=2.5, opacity=0.7)
         if many:
-            element(root, "text", number, x=x + 5, y=y + CELL - 6, font_size=CELL * 0.2,
-                    fill=MARK, font_weight="bold", class_="action-number")
+            text_line(root, number, x + 5, y + CELL - 6, CELL * 0.24, anchor="start",
+                      baseline="alphabetic", fill=MARK, class_="action-number")
 
 
 def _panel(root: ET.Element, layout: _Layout, position: Position) -> None:
     x = 2 * layout.margin + layout.board_width
     y = layout.margin
-    group = element(root, "g", class_="panel", fill=INK, font_size=CELL * 0.22)
+    group = element(root, "g", class_="panel", fill=INK, font_size=CELL * 0.26)
     element(group, "text", "Field", x=x, y=y + CELL * 0.2, font_weight="bold")
     for index, colour in enumerate((BLACK, RED)):
         cy = y + CELL * (0.75 + 0.8 * index)

@@ -630,16 +630,14 @@ def _texts_of(record: Record) -> Iterator[str]:
 def _write_code_page(record: Record) -> str:
     """The code page a record's texts are written in: the one it was read in, else the first
     RenLib's users have that holds them all."""
-    named = record.header(ENCODING)
-    if named:
-        return named.strip()
     text = "\n".join(_texts_of(record))
-    if text.isascii():
-        return "ascii"
-    for codec in CODE_PAGES:
+    named = (record.header(ENCODING) or "").strip()
+    # The page it was read in, unless its texts have since gained a character that page lacks
+    # (a U+FFFD that stands for bytes the page could not read, or a comment edited since).
+    for codec in ([named] if named else []) + ["ascii", *CODE_PAGES]:
         try:
             text.encode(codec)
-        except UnicodeEncodeError:
+        except (UnicodeEncodeError, LookupError):
             continue
         return codec
     raise ConversionError("no single code page holds every comment of this record, and RenLib "
