@@ -26,7 +26,8 @@ The names: :func:`read`, :func:`parse`, :func:`read_all` give :class:`Record` ob
 :func:`game` and :func:`games` give :class:`Game` objects (legal moves, moves read and written,
 play); :func:`svg`, :func:`png` and :func:`text` draw a position; :class:`Corpus` indexes many
 records and searches them; every error is a :class:`KifuError` (:mod:`kifu.base.errors` lists
-its subclasses), every finding of :meth:`Record.check` a :class:`Diagnostic`.  The documentation's library page is the tutorial.
+its subclasses), every finding of :meth:`Record.check` a :class:`Diagnostic`.
+The documentation's library page is the tutorial.
 """
 from __future__ import annotations
 

@@ -14,11 +14,12 @@ import json
 import os
 import sqlite3
 from array import array
-from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from itertools import count, repeat
+from itertools import repeat
+from operator import add
 
+from kifu.base.errors import CorpusError
 from kifu.corpus import store
 from kifu.corpus.indexing import IndexedFile, IndexedRecord, IndexTask, digest
 from kifu.corpus.store import hashes_of
@@ -110,11 +111,11 @@ class _Writer:
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
-        db.execute("CREATE TEMP TABLE staged (hash INTEGER, game INTEGER, node INTEGER, "
-                   "image INTEGER)")
-        #: The new records' bits of each occupancy bitmap, as they come in (a bitmap over
-        #: record ids, a byte for eight of them: a few MiB for a hundred thousand records).
-        self.occupied: dict[tuple[str, int], bytearray] = defaultdict(bytearray)
+        db.execute("CREATE TEMP TABLE staged (hash INTEGER, place INTEGER)")
+        #: The new records of each occupancy bitmap, as they come in (their ids, four bytes
+        #: each: the bitmaps are made once at the end, a few MiB for a hundred thousand
+        #: records).
+        self.occupied: dict[tuple[str, int], array[int]] = {}
         self.symmetries: dict[str, int] = {}
 
     def add_file(self, indexed: IndexedFile, done: Built) -> None:
@@ -161,19 +162,27 @@ class _Writer:
         self.db.execute("INSERT INTO trail VALUES (?, ?, ?, ?, ?)",
                         (game_id, record.hashes, record.images, json.dumps(record.lines),
                          record.log))
-        self.db.executemany("INSERT INTO staged VALUES (?, ?, ?, ?)",
-                            zip(hashes_of(record.hashes), repeat(game_id), count(),
-                                record.images))
+        if max(record.images) >= store.MAX_IMAGES or record.positions > store.MAX_NODES:
+            raise CorpusError(f"{record.name}: an index holds records of at most "
+                              f"{store.MAX_NODES:,} positions, under at most "
+                              f"{store.MAX_IMAGES} symmetries")
+        # Each position's place: the record, the node (a step of 1 << IMAGE_BITS) and the
+        # image, added in C rather than packed one by one in Python.
+        first = store.place(game_id, 0, 0)
+        places = map(add, range(first, first + (record.positions << store.IMAGE_BITS),
+                                1 << store.IMAGE_BITS), record.images)
+        self.db.executemany("INSERT INTO staged VALUES (?, ?)",
+                            zip(hashes_of(record.hashes), places))
         if record.grid is not None:
             grid = f"{record.game} {record.grid}"
             occupied = array("H")
             occupied.frombytes(record.occupied)
-            byte, bit = game_id >> 3, 1 << (game_id & 7)
+            lists = self.occupied
             for entry in occupied:
-                bits = self.occupied[(grid, entry)]
-                if len(bits) <= byte:
-                    bits.extend(bytes(byte + 1 - len(bits)))
-                bits[byte] |= bit
+                ids = lists.get((grid, entry))
+                if ids is None:
+                    ids = lists[(grid, entry)] = array("I")
+                ids.append(game_id)
 
     def symmetry(self, data: str) -> int:
         """The id of a symmetry (its row made the first time it is met)."""
@@ -195,19 +204,25 @@ class _Writer:
         for game_id in games:
             row = db.execute("SELECT hashes FROM trail WHERE game = ?", (game_id,)).fetchone()
             if row is not None:
-                db.executemany("DELETE FROM position WHERE hash = ? AND game = ? AND node = ?",
-                               zip(hashes_of(row[0]), repeat(game_id), count()))
-                db.execute("DELETE FROM staged WHERE game = ?", (game_id,))
+                first = store.place(game_id, 0, 0)
+                last = store.place(game_id + 1, 0, 0)
+                db.executemany("DELETE FROM position WHERE hash = ? AND place >= ? AND "
+                               "place < ?", zip(hashes_of(row[0]), repeat(first),
+                                                repeat(last)))
+                db.execute("DELETE FROM staged WHERE place >= ? AND place < ?", (first, last))
             db.execute("DELETE FROM trail WHERE game = ?", (game_id,))
         db.execute("DELETE FROM game WHERE file = ?", (file_id,))
         db.execute("DELETE FROM file WHERE id = ?", (file_id,))
 
     def finish(self) -> None:
         db = self.db
-        db.execute("INSERT OR REPLACE INTO position SELECT hash, game, node, image FROM staged "
-                   "ORDER BY hash, game, node")
+        db.execute("INSERT OR REPLACE INTO position SELECT hash, place FROM staged "
+                   "ORDER BY hash, place")
         db.execute("DROP TABLE staged")
-        for (grid, entry), added in self.occupied.items():
+        for (grid, entry), ids in self.occupied.items():
+            added = bytearray(ids[-1] // 8 + 1)  # ids come in increasing
+            for game_id in ids:
+                added[game_id >> 3] |= 1 << (game_id & 7)
             row = db.execute("SELECT games FROM occupancy WHERE grid = ? AND point = ? AND "
                              "content = ?", (grid, entry >> 2, entry & 3)).fetchone()
             old = row[0] if row else b""

@@ -15,6 +15,7 @@ from collections import defaultdict
 from typing import Any
 
 from kifu.corpus.reader import Filters, Reader, Trail
+from kifu.corpus.store import GAME_OF, IMAGE_OF, NODE_OF
 from kifu.corpus.values import Duplicate, GameInfo, Group
 
 #: A record's row as read here: id, digest, final hash and image, moves, positions, headers
@@ -97,8 +98,8 @@ def _container(reader: Reader, record: int, row: Row,
     mine = None
     best: tuple[int, int, str] | None = None
     for other, node, image in reader.execute(
-            "SELECT game, node, image FROM position WHERE hash = ? AND game != ? "
-            "ORDER BY game, node", (final, record)):
+            f"SELECT {GAME_OF}, {NODE_OF}, {IMAGE_OF} FROM position p WHERE p.hash = ? AND "
+            f"{GAME_OF} != ? ORDER BY p.place", (final, record)):
         if other in kept and kept[other][1] == digest:
             continue
         if mine is None:

@@ -25,7 +25,7 @@ from kifu.base.heap import no_cycles
 from kifu.base.record import Record
 from kifu.plugin import AnyGame, registry
 from kifu.plugin.replay import check_result, replay_positions
-from kifu.plugin.symmetry import MARK, RESET, Tracker
+from kifu.plugin.symmetry import MARK, RESET, Symmetry, Tracker
 from kifu.reading.source import read_source
 from kifu.reading.walk import Found
 from kifu.run.load import parse_each_as
@@ -155,8 +155,7 @@ def _walk(game: AnyGame, record: Record, entry: IndexedRecord,
     assert isinstance(first, tuple)
     start = first[3]
     tracker = game.tracker(start)
-    entry.symmetry = json.dumps({"names": tracker.symmetry.names, "swaps": tracker.symmetry.swaps,
-                                 "compose": tracker.symmetry.compose}, ensure_ascii=False)
+    entry.symmetry = _symmetry_text(tracker.symmetry)
     entry.swaps = any(tracker.symmetry.swaps)
     if tracker.grid is not None:
         entry.grid = tracker.grid.name
@@ -172,6 +171,23 @@ def _walk(game: AnyGame, record: Record, entry: IndexedRecord,
         entry.occupied = _occupied(log)
         entry.log = histories(log, tracker.grid.width * tracker.grid.height)
     return final, main_ok
+
+
+#: Symmetries written as JSON, by identity (games make each once; hashing one would hash its
+#: permutations, a few thousand numbers, on every record).
+_written: dict[int, tuple[Symmetry, str]] = {}
+
+
+def _symmetry_text(symmetry: Symmetry) -> str:
+    """A symmetry as the index keeps it (JSON), written once per process for each."""
+    known = _written.get(id(symmetry))
+    if known is None or known[0] is not symmetry:
+        if len(_written) > 64:  # a game that makes its symmetries anew: keep a few
+            _written.clear()
+        text = json.dumps({"names": symmetry.names, "swaps": symmetry.swaps,
+                           "compose": symmetry.compose}, ensure_ascii=False)
+        known = _written[id(symmetry)] = (symmetry, text)
+    return known[1]
 
 
 def _walk_line(walk: Any, tracker: Tracker, start: Any, entry: IndexedRecord,

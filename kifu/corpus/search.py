@@ -16,6 +16,7 @@ from typing import Any
 
 from kifu.base.errors import CorpusError
 from kifu.corpus.reader import Filters, Reader, Trail
+from kifu.corpus.store import GAME_OF, IMAGE_OF, NODE_OF
 from kifu.corpus.values import GameInfo, Hit, Place
 from kifu.plugin import AnyGame
 from kifu.plugin.symmetry import Symmetry
@@ -57,8 +58,8 @@ def occurrences(reader: Reader, key: Key, filters: Filters) -> list[tuple[int, i
     index order (each record's nodes in order)."""
     where, values = filters.sql()
     return reader.execute(
-        "SELECT p.game, p.node, p.image FROM position p JOIN game g ON g.id = p.game "
-        f"WHERE p.hash = ? AND g.game = ? AND {where} ORDER BY p.game, p.node",
+        f"SELECT {GAME_OF}, {NODE_OF}, {IMAGE_OF} FROM position p JOIN game g "
+        f"ON g.id = {GAME_OF} WHERE p.hash = ? AND g.game = ? AND {where} ORDER BY p.place",
         [key.hash, key.game.name, *values])
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from kifu.base.errors import KifuError
 from kifu.corpus.reader import Filters, Reader, Trail
 from kifu.corpus.search import Key, check_game, hits, key_of, occurrences
+from kifu.corpus.store import GAME_OF, NODE_OF
 from kifu.corpus.values import Continuation, Explored, Frequent, GameInfo
 from kifu.plugin import AnyGame
 from kifu.run.load import line_of, load
@@ -104,16 +105,16 @@ def _as_played(game: AnyGame, info: GameInfo | None, trail: Trail, node: int) ->
 def frequent(reader: Reader, filters: Filters, top: int = 10) -> list[Frequent]:
     """The positions the most records reach (besides the start), most first."""
     where, values = filters.sql()
-    join = "" if where == "1" else " JOIN game g ON g.id = p.game"
+    join = "" if where == "1" else f" JOIN game g ON g.id = {GAME_OF}"
     rows = reader.execute(
-        f"SELECT p.hash, COUNT(DISTINCT p.game) AS games, COUNT(*) AS times FROM position p"
-        f"{join} WHERE p.node > 0 AND {where} GROUP BY p.hash "
+        f"SELECT p.hash, COUNT(DISTINCT {GAME_OF}) AS games, COUNT(*) AS times FROM position p"
+        f"{join} WHERE {NODE_OF} > 0 AND {where} GROUP BY p.hash "
         "ORDER BY games DESC, times DESC, p.hash LIMIT ?", [*values, top])
     found = []
     for value, games, times in rows:
         first = reader.execute(
-            f"SELECT p.game, p.node FROM position p{join} WHERE p.hash = ? AND p.node > 0 AND "
-            f"{where} ORDER BY p.game, p.node LIMIT 1", [value, *values])
+            f"SELECT {GAME_OF}, {NODE_OF} FROM position p{join} WHERE p.hash = ? AND "
+            f"{NODE_OF} > 0 AND {where} ORDER BY p.place LIMIT 1", [value, *values])
         record, node = first[0]
         [hit] = hits(reader, {record: (node, "identity")})
         found.append(Frequent(games, times, hit))

@@ -17,7 +17,9 @@ The tables (see ``docs/search.md``):
   the digest of its main line;
 - ``trail``: each record's positions in node order (their canonical hashes and the images
   they were found as), its lines of play, and for grid games the log of what changed;
-- ``position``: the index proper, ``(hash, game, node)`` for every position of every line;
+- ``position``: the index proper, ``(hash, place)`` for every position of every line, the
+  place packing the record, the node and the image into one integer (:func:`place`: one
+  column fewer to write, compare and store for each of millions of rows);
 - ``symmetry``: each game's symmetry on each of its boards (the names of its
   transformations, which swap colours, how they compose);
 - ``occupancy``: for each grid, point and colour, the games in which a stone of that colour
@@ -41,7 +43,7 @@ from kifu.base.version import __version__
 #: What the ``meta`` table says a kifu index is.
 FORMAT = "kifu-corpus"
 #: The layout of the tables and the hashes in them; a change makes older indexes unreadable.
-SCHEMA = "2"
+SCHEMA = "3"
 
 _TABLES = """
 CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -85,10 +87,8 @@ CREATE TABLE trail (
 );
 CREATE TABLE position (
     hash INTEGER NOT NULL,
-    game INTEGER NOT NULL,
-    node INTEGER NOT NULL,
-    image INTEGER NOT NULL,
-    PRIMARY KEY (hash, game, node)
+    place INTEGER NOT NULL,
+    PRIMARY KEY (hash, place)
 ) WITHOUT ROWID;
 CREATE TABLE symmetry (id INTEGER PRIMARY KEY, data TEXT NOT NULL UNIQUE);
 CREATE TABLE occupancy (
@@ -100,6 +100,28 @@ CREATE TABLE occupancy (
 ) WITHOUT ROWID;
 """
 
+
+#: A position's place in the ``position`` table: ``game << GAME_SHIFT | node << IMAGE_BITS |
+#: image``, so that the rows of a hash sort by record, then node, as the answers list them.
+IMAGE_BITS = 5
+GAME_SHIFT = 32
+#: The most images a game's symmetry may have, and nodes a record may have, in an index.
+MAX_IMAGES = 1 << IMAGE_BITS
+MAX_NODES = 1 << (GAME_SHIFT - IMAGE_BITS)
+#: SQL for the parts of a place (of the table ``p``).
+GAME_OF = f"(p.place >> {GAME_SHIFT})"
+NODE_OF = f"((p.place >> {IMAGE_BITS}) & {MAX_NODES - 1})"
+IMAGE_OF = f"(p.place & {MAX_IMAGES - 1})"
+
+
+def place(game: int, node: int, image: int) -> int:
+    """A position's place: ``game``, ``node`` and ``image`` in one integer."""
+    return game << GAME_SHIFT | node << IMAGE_BITS | image
+
+
+def unplace(value: int) -> tuple[int, int, int]:
+    """``(game, node, image)`` of a place."""
+    return value >> GAME_SHIFT, (value >> IMAGE_BITS) & (MAX_NODES - 1), value & (MAX_IMAGES - 1)
 
 
 class UnusableIndex(CorpusError):

@@ -294,20 +294,6 @@ class Lanes:
         self.base = sum(base << (64 * lane) for lane in range(self.count))
         self.width = 8 * self.count
 
-    def canonical(self, lanes: int) -> tuple[int, int]:
-        """The smallest lane (as a signed number) and its index."""
-        data = lanes.to_bytes(self.width, "little")
-        tops = data[7::8]  # the most significant byte of each lane
-        low = min(tops)
-        at = tops.index(low) if tops.count(low) == 1 else self.smallest(data, low)
-        return int.from_bytes(data[8 * at:8 * at + 8], "little", signed=True), at
-
-    def smallest(self, data: bytes, top: int) -> int:
-        """The index of the smallest lane of ``data`` among those whose top byte is ``top``
-        (a tie in the top bytes: the tied lanes compared whole)."""
-        return min((i for i in range(self.count) if data[8 * i + 7] == top),
-                   key=lambda i: int.from_bytes(data[8 * i:8 * i + 8], "little"))
-
 
 class LaneTracker(Tracker):
     """A tracker on :class:`Lanes`: a game keeps ``self.value`` (the lanes of the stones on the
@@ -365,16 +351,15 @@ class LaneTracker(Tracker):
         pending = self._pending
         if not pending:
             return
-        width, count, smallest = self._width, self.lanes.count, self.lanes.smallest
-        data = b"".join([value.to_bytes(width, "little") for value in pending])
-        tops = data[7::8]  # the most significant byte of each lane, position after position
-        hashes, images, read = self.hashes, self.images, int.from_bytes
-        for at in range(0, len(tops), count):
-            mine = tops[at:at + count]
-            low = min(mine)
-            lane = mine.index(low) if mine.count(low) == 1 else smallest(
-                data[at * 8:at * 8 + width], low)
-            start = at * 8 + lane * 8
-            hashes.append(read(data[start:start + 8], "little", signed=True))
-            images.append(lane)
+        # Every lane of every position read as unsigned 64-bit numbers in one go, grouped a
+        # position's lanes at a time, the smallest of each group found: loops that run in C,
+        # not a step of Python per lane (the smallest as an unsigned number is the canonical
+        # hash; its bits are the signed number SQLite keeps).
+        width, count = self._width, self.lanes.count
+        values = array("Q")
+        values.frombytes(b"".join([value.to_bytes(width, "little") for value in pending]))
+        groups = list(zip(*[iter(values)] * count))
+        smallest = array("Q", map(min, groups))
+        self.hashes.frombytes(smallest.tobytes())
+        self.images.extend(map(tuple.index, groups, smallest))
         pending.clear()

@@ -31,7 +31,7 @@ def contents(path: Path) -> list[tuple[object, ...]]:
             "SELECT g.id, g.name, g.game, g.headers, g.moves, g.legal, g.problem, g.digest, "
             "t.hashes, t.images, t.lines, t.log FROM game g LEFT JOIN trail t ON t.game = g.id "
             "ORDER BY g.id").fetchall()
-        positions = connection.execute("SELECT * FROM position ORDER BY hash, game, node"
+        positions = connection.execute("SELECT * FROM position ORDER BY hash, place"
                                        ).fetchall()
         occupancy = connection.execute("SELECT * FROM occupancy ORDER BY grid, point, content"
                                        ).fetchall()
