@@ -144,12 +144,14 @@ class _Writer:
             final_image = record.images[len(main) // 8 - 1]
         cursor = self.db.execute(
             "INSERT INTO game (file, number, name, game, black, white, players, event, date, "
-            "result, winner, rule, opening, sides, headers, moves, positions, legal, problem, "
-            "grid, symmetry, swaps, final, final_image, digest) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "result, winner, score, ending, rule, opening, sides, headers, moves, positions, "
+            "legal, problem, grid, symmetry, swaps, final, final_image, digest) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+            "?)",
             (file_id, record.number, record.name, record.game, columns.get("black"),
              columns.get("white"), columns.get("players"), columns.get("event"),
-             columns.get("date"), columns.get("result"), columns.get("winner"),
+             columns.get("date"), columns.get("result"), columns.get("winner"), record.score,
+             record.ending,
              columns.get("rule"), columns.get("opening"), json.dumps(record.sides),
              json.dumps(record.headers, ensure_ascii=False), record.moves, record.positions,
              int(record.legal), record.problem, record.grid, self.symmetry(record.symmetry),

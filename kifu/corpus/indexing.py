@@ -26,6 +26,7 @@ from kifu.base.record import Record
 from kifu.plugin import AnyGame, registry
 from kifu.plugin.replay import check_result, replay_positions
 from kifu.plugin.symmetry import MARK, RESET, Symmetry, Tracker
+from kifu.plugin.values import Outcome
 from kifu.reading.source import read_source
 from kifu.reading.walk import Found
 from kifu.run.load import parse_each_as
@@ -69,6 +70,10 @@ class IndexedRecord:
     lines: list[list[Any]] = field(default_factory=list)
     log: bytes | None = None
     occupied: bytes = b""
+    #: How it ended, read as its winner is (:attr:`columns`' ``winner``): the winner's margin,
+    #: and the kind of end (``resignation``, ``score``...), what a result filter compares.
+    score: float | None = None
+    ending: str | None = None
 
     @property
     def positions(self) -> int:
@@ -328,15 +333,18 @@ def _columns(game: AnyGame, record: Record, final: Any, entry: IndexedRecord,
     columns["rule"] = columns["rule"] or facts.get("rule")
     columns["opening"] = facts.get("opening") or record.header("Opening")
     columns["players"] = "\n".join(game.players(record)) or None
-    columns["winner"] = _winner(game, record, final, main_complete)
+    ended = _outcome(game, record, final, main_complete)
+    columns["winner"] = None if ended is None else ended.winner or "draw"
+    entry.score = None if ended is None else ended.score
+    entry.ending = None if ended is None else ended.kind
     entry.columns = columns
     sides = facts.get("sides")
     entry.sides = sides.split("\n") if sides else list(game.sides or ())
 
 
-def _winner(game: AnyGame, record: Record, final: Any, main_complete: bool) -> str | None:
-    """Who won: the side the stated result names (``draw`` for a draw), else the side the
-    moves make win; ``None`` when neither says."""
+def _outcome(game: AnyGame, record: Record, final: Any, main_complete: bool) -> Outcome | None:
+    """How the record ended: its stated result read as the game reads results (a draw's
+    winner ``None``), else the end the moves reach; ``None`` when neither says."""
     stated = record.result
     if stated:
         try:
@@ -344,11 +352,9 @@ def _winner(game: AnyGame, record: Record, final: Any, main_complete: bool) -> s
         except KifuError:
             said = None
         if said is not None:
-            return said.winner or "draw"
+            return said
     if final is not None and main_complete:
-        reached = game.outcome(final)
-        if reached is not None:
-            return reached.winner or "draw"
+        return game.outcome(final)
     return None
 
 

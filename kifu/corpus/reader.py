@@ -31,7 +31,9 @@ class Filters:
     """Header filters a search, the statistics and the duplicates combine with (each left out
     when ``None``): ``player`` (a part of any player's name), ``event``, ``rule``, ``opening``
     (a part of each), ``date`` (``2019``, ``2019-05``: the dates that start so; ``FROM..TO``:
-    a range, either end left open), ``result`` (a side that won, ``draw``, or a part of the
+    a range, either end left open), ``result`` (a result as the games read one: ``W+3.5``,
+    ``B+R``, ``white``, ``black+3.5``, ``draw``, ``0``, ``?``...; compared as the winner, and
+    the score or the kind of end where it gives one; text that is no result, a part of the
     result as written), ``game`` (a game's name or alias).  Text is compared without regard
     to case (ASCII letters)."""
 
@@ -65,8 +67,9 @@ class Filters:
                 where.append("g.date LIKE ? ESCAPE '\\'")
                 values.append(f"{_like(self.date)}%")
         if self.result is not None:
-            where.append("(lower(g.winner) = lower(?) OR g.result LIKE ? ESCAPE '\\')")
-            values.extend([self.result, f"%{_like(self.result)}%"])
+            condition, given = _result_condition(self.result, self.game_name())
+            where.append(condition)
+            values.extend(given)
         if self.game is not None:
             where.append("g.game = ?")
             values.append(self.game_name())
@@ -80,6 +83,44 @@ class Filters:
             return registry.get(self.game).name
         except KifuError as error:
             raise CorpusError(error.message) from None
+
+
+#: The kinds of end a result filter names besides its winner (``B+R``: black, by
+#: resignation); any other (``W+``, ``black``) leaves the kind open.
+_ENDINGS = frozenset({"resignation", "time", "forfeit"})
+
+
+def _result_condition(text: str, game: str | None) -> tuple[str, list[Any]]:
+    """The condition of a result filter: ``text`` read as each game (or ``game`` alone) reads
+    a ``Result:`` header (SGF's ``W+3.5``, ``B+R``, ``0``; ``white``, ``black+3.5``, ``draw``,
+    ``?``...), and the records of that game that ended so: the same winner, and the same
+    score or kind of end where the filter gives one.  Text no game reads as a result is a
+    part of the result as written, or a winner's name (a seat's own name, say)."""
+    games = [registry.get(game)] if game is not None else list(registry.games().values())
+    parts: list[str] = []
+    values: list[Any] = []
+    for each in games:
+        try:
+            said = each.parse_result(text)
+        except KifuError:
+            continue
+        if said is None:  # the result is not known
+            parts.append("(g.game = ? AND g.winner IS NULL)")
+            values.append(each.name)
+            continue
+        part = "g.game = ? AND lower(g.winner) = lower(?)"
+        values.extend([each.name, said.winner or "draw"])
+        if said.score is not None:
+            part += " AND g.score = ?"
+            values.append(said.score)
+        if said.kind in _ENDINGS:
+            part += " AND g.ending = ?"
+            values.append(said.kind)
+        parts.append(f"({part})")
+    if not parts:
+        return ("(lower(g.winner) = lower(?) OR g.result LIKE ? ESCAPE '\\')",
+                [text, f"%{_like(text)}%"])
+    return f"({' OR '.join(parts)})", values
 
 
 def _like(text: str) -> str:

@@ -12,7 +12,8 @@ The tables (see ``docs/search.md``):
   ``version`` that wrote it;
 - ``file``: each record file indexed, as it stood (size, time), and a problem that kept it
   from being read at all;
-- ``game``: each record of a file, its headers (the ones searched apart), result, length,
+- ``game``: each record of a file, its headers (the ones searched apart), result (as
+  written, and read: the winner, the score, the kind of end), length,
   whether it is legal (and its first problem), its grid (where patterns can be searched) and
   the digest of its main line;
 - ``trail``: each record's positions in node order (their canonical hashes and the images
@@ -61,7 +62,7 @@ CREATE TABLE game (
     name TEXT NOT NULL,
     game TEXT,
     black TEXT, white TEXT, players TEXT, event TEXT, date TEXT, result TEXT,
-    winner TEXT, rule TEXT, opening TEXT,
+    winner TEXT, score REAL, ending TEXT, rule TEXT, opening TEXT,
     sides TEXT NOT NULL,
     headers TEXT NOT NULL,
     moves INTEGER NOT NULL,

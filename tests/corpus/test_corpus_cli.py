@@ -100,6 +100,34 @@ def test_a_second_run_reads_only_what_changed_and_forgets_what_is_gone(records):
         "turned.sgf", "swapped.sgf"}  # game.sgf stops at move 10 now
 
 
+def test_the_result_filter_reads_results_as_the_records_do(records):
+    """``--result`` takes a result in any spelling a record may write it (SGF's ``W+3.5``,
+    ``B+R``, ``W+``; ``0``, ``Draw``, kifu's ``white``, ``black+R``) and compares what it
+    says: the winner, and the score or the kind of end where it gives one."""
+    other = random_game("freego", 9, 12, random.Random(6))
+    write(records / "records", [("drawn.sgf", sgf(other, 9, headers={"RE": "Draw"}))])
+    index(records)
+
+    def names(*args: str) -> set[str]:
+        done = kifu("search", "corpus.db", *args, "-f", "json", cwd=records)
+        assert done.returncode == 0, done.stderr
+        return {Path(json.loads(line)["path"]).name for line in done.stdout.splitlines()}
+
+    assert names("--result", "W+3.5") == names("--result", "white+3.5") == {"turned.sgf"}
+    assert names("--result", "W+2.5") == set()
+    assert names("--result", "W+") == names("--result", "White") == {"turned.sgf",
+                                                                      "swapped.sgf"}
+    assert names("--result", "W+R") == {"swapped.sgf"}
+    assert names("--result", "B+R") == names("--result", "black+R") == {"game.sgf",
+                                                                         "other.sgf"}
+    assert names("--result", "?") == {"five.renju"}  # its Result: ? and a game going on
+    assert names("--result", "B+R", "--game", "renju") == set()
+    assert names("--result", "0") == names("--result", "Draw") == names("--result", "jigo") == {
+        "drawn.sgf"}
+    # Text that is no result: a part of the result as written.
+    assert names("--result", "3.5") == {"turned.sgf"}
+
+
 def test_an_illegal_record_is_indexed_to_its_first_problem_and_marked(tmp_path):
     moves = MOVES[:6]
     text = sgf(moves, 9).replace(")\n", ";B[aa];W[aa])\n")  # W plays on B's stone
