@@ -42,6 +42,7 @@ from kifu.api import (
     game,
     games,
     parse,
+    png,
     read,
     read_all,
     svg,
