@@ -41,6 +41,7 @@ BENCHMARKS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("startup", ("startup",)),
     ("legal", ("legal_moves",)),
     ("maps", ("freego_maps",)),
+    ("search", ("search",)),
 )
 #: Long runs that report on their own (no table row): their arguments for a full and a quick run.
 LONG: dict[str, tuple[list[str], list[str]]] = {

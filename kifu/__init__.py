@@ -25,15 +25,17 @@ True
 The names: :func:`read`, :func:`parse`, :func:`read_all`, :func:`parse_all` give
 :class:`Record` objects, :func:`read_headers` each record's :class:`RecordHeaders`;
 :func:`game` and :func:`games` give :class:`Game` objects (legal moves, moves read and written,
-play); :func:`svg`, :func:`png` and :func:`text` draw a position; every error is a :class:`KifuError`
-(:mod:`kifu.base.errors` lists its subclasses), every finding of :meth:`Record.check` a
-:class:`Diagnostic`.  The documentation's library page is the tutorial.
+play); :func:`svg`, :func:`png` and :func:`text` draw a position; :class:`Corpus` indexes many
+records and searches them; every error is a :class:`KifuError` (:mod:`kifu.base.errors` lists
+its subclasses), every finding of :meth:`Record.check` a :class:`Diagnostic`.
+The documentation's library page is the tutorial.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from kifu.api import (
+    Corpus,
     Game,
     Record,
     RecordHeaders,
@@ -52,6 +54,7 @@ from kifu.api import (
 )
 from kifu.base.errors import (
     ConversionError,
+    CorpusError,
     EncodingError,
     GameIndexError,
     GameOverError,
@@ -64,6 +67,7 @@ from kifu.base.errors import (
     NotationError,
     OptionError,
     OutputError,
+    PatternError,
     ReadError,
     ResultError,
     SetupError,
@@ -89,11 +93,10 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "ConversionError", "Diagnostic", "EncodingError", "Game", "GameIndexError", "GameOverError",
-    "HeaderError",
-    "IllegalMoveError", "InputError", "InternalError", "KifuError", "LimitError",
-    "NotationError", "OptionError", "Outcome", "OutputError", "ReadError", "Record",
-    "RecordHeaders", "ResultError", "SetupError", "Step", "UnknownGameError", "__version__",
-    "game", "games", "parse", "parse_all", "png", "read", "read_all", "read_headers", "svg",
-    "text",
+    "ConversionError", "Corpus", "CorpusError", "Diagnostic", "EncodingError", "Game",
+    "GameIndexError", "GameOverError", "HeaderError", "IllegalMoveError", "InputError",
+    "InternalError", "KifuError", "LimitError", "NotationError", "OptionError", "Outcome",
+    "OutputError", "PatternError", "ReadError", "Record", "RecordHeaders", "ResultError",
+    "SetupError", "Step", "UnknownGameError", "__version__", "game", "games", "parse",
+    "parse_all", "png", "read", "read_all", "read_headers", "svg", "text",
 ]

@@ -41,3 +41,22 @@ def kifu_cli() -> Callable[..., Result]:
         return result
 
     return run
+
+
+@pytest.fixture(scope="module")
+def dask_scheduler(tmp_path_factory):
+    """The address of a real Dask LocalCluster of two worker processes, started in another
+    folder than the one kifu is run from, as on a real cluster, so that relative paths must be
+    resolved for them."""
+    distributed = pytest.importorskip("distributed",
+                                      reason="dask[distributed] is in the test extra")
+    elsewhere = tmp_path_factory.mktemp("workers")
+    here = os.getcwd()
+    os.chdir(elsewhere)
+    try:
+        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                           dashboard_address=None)
+    finally:
+        os.chdir(here)
+    with cluster:
+        yield cluster.scheduler_address

@@ -1,6 +1,7 @@
-"""The library's public names (re-exported by :mod:`kifu`): records, games, drawing."""
+"""The library's public names (re-exported by :mod:`kifu`): records, games, drawing, corpora."""
 from __future__ import annotations
 
+from kifu.api.corpus import Corpus
 from kifu.api.drawing import png, svg, text
 from kifu.api.games import Game, game, games
 from kifu.api.reading import (
@@ -13,5 +14,5 @@ from kifu.api.reading import (
 )
 from kifu.api.records import Record, Step
 
-__all__ = ["Game", "Record", "RecordHeaders", "Step", "game", "games", "parse", "parse_all",
-           "png", "read", "read_all", "read_headers", "svg", "text"]
+__all__ = ["Corpus", "Game", "Record", "RecordHeaders", "Step", "game", "games", "parse",
+           "parse_all", "png", "read", "read_all", "read_headers", "svg", "text"]

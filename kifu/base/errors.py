@@ -192,6 +192,20 @@ class OptionError(KifuError):
         self.option = option
 
 
+class CorpusError(KifuError):
+    """A corpus index that cannot be used: not an index, damaged, made by another version of
+    kifu, or a question it cannot answer (a position of a game it does not hold)."""
+
+    code = "corpus"
+
+
+class PatternError(KifuError):
+    """A pattern (``kifu search``'s, ``Corpus.search``'s) that is no pattern, located in its
+    text."""
+
+    code = "pattern"
+
+
 class InternalError(KifuError):
     """kifu itself failed on an input: a bug, reported per file so that a run goes on."""
 

@@ -5,7 +5,8 @@
   illegal move, a wrong result, undecodable, empty or binary input).
 * ``USAGE`` (2): kifu could not do what it was asked: a bad option, an unknown game, a file that
   cannot be read (named on the command line or found in a folder), output that cannot be
-  written, or an internal error in kifu itself (a bug, reported per file).
+  written, a corpus index kifu cannot use or a pattern that is no pattern, or an internal
+  error in kifu itself (a bug, reported per file).
 
 * ``PIPE_CLOSED`` (141): the reader of kifu's output went away (``kifu show r | head``): kifu
   stops quietly, with the status a shell gives a command that SIGPIPE ended.
@@ -22,9 +23,11 @@ from collections.abc import Iterable
 
 from kifu.base.errors import (
     ConversionError,
+    CorpusError,
     InternalError,
     OptionError,
     OutputError,
+    PatternError,
     ReadError,
     UnknownGameError,
 )
@@ -39,7 +42,8 @@ TERMINATED = 128 + 15  # SIGTERM
 #: Diagnostic codes of problems that stop kifu from judging a file at all (exit 2); every
 #: other error is a problem of the record (exit 1).
 NOT_JUDGED = frozenset(error.code for error in (ReadError, UnknownGameError, ConversionError,
-                                                OutputError, OptionError, InternalError))
+                                                OutputError, OptionError, InternalError,
+                                                CorpusError, PatternError))
 
 
 def for_problem(code: str, severity: str = "error") -> int:

@@ -34,7 +34,8 @@ EXIT_USAGE = exitcodes.USAGE
 
 #: kifu's own commands: the module of :mod:`kifu.commands` that defines each (a click command
 #: of the command's name).
-COMMANDS = ("convert", "games", "render", "show", "validate")
+COMMANDS = ("convert", "dedupe", "games", "index", "render", "search", "show", "stats",
+            "validate")
 
 
 class KifuGroup(click.Group):
@@ -123,11 +124,11 @@ def _own_command(name: str) -> click.Command:
 @click.version_option(__version__, prog_name="kifu")
 @click.pass_context
 def main(ctx: click.Context) -> None:
-    """Validate, convert and draw game records (kifu); 'kifu games' lists the games.
+    """Validate, convert, draw and search game records (kifu); 'kifu games' lists the games.
 
     Exit status: 0 all is well; 1 a record is not legal or not a usable record; 2 a usage
-    error, an unreadable file, an unknown game, output that cannot be written, or an internal
-    error.
+    error, an unreadable file, an unknown game, output that cannot be written, an index or a
+    pattern kifu cannot use, or an internal error.
     """
     from kifu.commands.console import TextConsole
 

@@ -151,15 +151,23 @@ def _jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int 
     return value
 
 
+def _jobs_option() -> Callable[[F], F]:
+    return click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, callback=_jobs,
+                        help="Processes to work with (default and most: all cores).")
+
+
+def _scheduler_option() -> Callable[[F], F]:
+    return click.option("--scheduler", metavar="ADDRESS",
+                        help="Run on the Dask cluster of this scheduler (tcp://host:8786); needs "
+                             "kifu[dask].")
+
+
 def run_options(command: F) -> F:
     """Where and how a run over many files goes: ``--jobs``, ``--scheduler``, ``--shard``,
     ``--quiet``."""
     for decorator in reversed([
-        click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, callback=_jobs,
-                     help="Processes to work with (default and most: all cores)."),
-        click.option("--scheduler", metavar="ADDRESS",
-                     help="Run on the Dask cluster of this scheduler (tcp://host:8786); needs "
-                          "kifu[dask]."),
+        _jobs_option(),
+        _scheduler_option(),
         click.option("--shard", callback=_shard, metavar="I/N",
                      help="Only part I of N of the files (by a hash of each path), to split a "
                           "run across CI jobs."),
@@ -167,6 +175,43 @@ def run_options(command: F) -> F:
     ]):
         command = decorator(command)
     return command
+
+
+def work_options(command: F) -> F:
+    """``--jobs`` and ``--scheduler``: where the files of a run are read."""
+    return _jobs_option()(_scheduler_option()(command))
+
+
+#: The header filters of ``kifu search``, ``stats`` and ``dedupe``: option -> its help.
+FILTERS = {
+    "player": "Records where a player's name holds TEXT (any player, any case).",
+    "event": "Records whose event holds TEXT.",
+    "date": "Records whose date starts with TEXT (2019, 2019-05), or in a range FROM..TO "
+            "(either end may be left out).",
+    "result": "Records won by this side (black, white...), drawn (draw), or whose result holds "
+              "TEXT (B+R).",
+    "rule": "Records whose rule holds TEXT.",
+    "opening": "Records whose opening holds TEXT (Renju's openings are named from the stones).",
+    "game": "Records of this game (a name or an alias).",
+}
+
+
+def filter_options(command: F) -> F:
+    """The header filters, gathered into one ``filters`` (a
+    :class:`kifu.corpus.reader.Filters`) for the command."""
+
+    @functools.wraps(command)
+    def gathered(*args: Any, **kwargs: Any) -> Any:
+        from kifu.corpus.reader import Filters
+
+        values = {name: kwargs.pop(f"filter_{name}") for name in FILTERS}
+        return command(*args, filters=Filters(**values), **kwargs)
+
+    for name in reversed(list(FILTERS)):
+        callback = _check_game if name == "game" else None
+        gathered = click.option(f"--{name}", f"filter_{name}", metavar="TEXT" if name != "game"
+                                else "GAME", callback=callback, help=FILTERS[name])(gathered)
+    return gathered  # type: ignore[return-value]
 
 
 def output_dir_option(command: F) -> F:

@@ -29,6 +29,7 @@ from kifu.base.reading import Reading
 from kifu.base.record import Node, Record
 from kifu.plugin import replay
 from kifu.plugin.results import read_result
+from kifu.plugin.symmetry import IDENTITY, KeyTracker, Symmetry, Tracker
 from kifu.plugin.values import (
     Event,
     MoveT,
@@ -159,6 +160,7 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         "render": "render_svg(position, options, record[, markup]), render_text(position, "
                   "options), summary(position) (optional)",
         "events": "event_text(event), REPLAY_SCHEMA (both optional)",
+        "index": "symmetry(position), tracker(position), facts(position) (each optional)",
     }
 
     name: ClassVar[str]
@@ -442,6 +444,32 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
             raise KifuError(f"{self.title} positions have no key")
         position: PositionT = read(text)
         return position
+
+    # -- searching a corpus -------------------------------------------------------------------
+
+    def symmetry(self, position: PositionT) -> Symmetry:
+        """The transformations under which a corpus index counts positions like ``position``
+        (on its board) as one (``index.symmetry``; see :mod:`kifu.plugin.symmetry`): none by
+        default."""
+        found = self._optional("index", "symmetry")
+        return IDENTITY if found is None else found(position)
+
+    def tracker(self, position: PositionT) -> Tracker:
+        """What hashes the positions of a record starting at ``position`` for a corpus index,
+        each under :meth:`symmetry` (``index.tracker``); by default its key, with no
+        symmetry."""
+        make = self._optional("index", "tracker")
+        if make is None:
+            return KeyTracker(self.position_key)
+        made: Tracker = make(position)
+        return made
+
+    def facts(self, position: PositionT) -> dict[str, str]:
+        """What a corpus index files a record under besides its headers, from the main line's
+        last position (``index.facts``): ``opening`` (Renju's name of it), ``rule``, ``sides``
+        (the sides' names, a line each, where the record names them).  None by default."""
+        found = self._optional("index", "facts")
+        return {} if found is None else dict(found(position))
 
     def event_text(self, event: Event) -> str | None:
         """One event of :meth:`play` in words, for people (the viewer's notes and announcements);

@@ -173,10 +173,12 @@ def _next_branch(game: Referee, walk: _Line, lenient: bool) -> bool:
     return False
 
 def _replay_tree(game: Referee, record: Record, lenient: bool, *, quiet: bool,
-                 main: _Line | None = None) -> Iterator[Step | KifuError]:
+                 main: _Line | None = None, positions: bool = False
+                 ) -> Iterator[Step | KifuError]:
     """:func:`replay_tree`.  ``quiet``: moves played with ``play_quietly``, and only the steps
     with warnings yielded (validation reads nothing else); ``main``, the main line to walk, if
-    the caller wants its final position and length from it."""
+    the caller wants its final position and length from it; ``positions``: instead of steps,
+    ``(path, depth, number, position)`` after every entry (:func:`replay_positions`)."""
     stack: list[_Line] = [main or _Line(record.moves, game.start(record), 0, ())]
     play = game.play_quietly if quiet else game.play
     while stack:
@@ -205,9 +207,11 @@ def _replay_tree(game: Referee, record: Record, lenient: bool, *, quiet: bool,
                 yield error.detached()
                 index = end  # an illegal move ends its line
                 break
-            if step.warnings or not quiet:
-                yield step
             index += 1
+            if positions:
+                yield path, line.offset + index, number, position  # type: ignore[misc]
+            elif step.warnings or not quiet:
+                yield step
         line.index, line.number = index, number
         if index == end:
             stack.pop()
@@ -220,8 +224,24 @@ def _replay_tree(game: Referee, record: Record, lenient: bool, *, quiet: bool,
             yield error.detached()
             line.failed = True
         else:
-            if step.warnings or not quiet:
+            if positions:
+                yield path, line.offset + index + 1, line.number, position  # type: ignore[misc]
+            elif step.warnings or not quiet:
                 yield step
+
+def replay_positions(game: Referee, record: Record, *, lenient: bool = False
+                     ) -> Iterator[tuple[tuple[int, ...], int, int, Any] | KifuError]:
+    """Every position of every line, played quietly (no events), in the order of
+    :func:`replay_tree`: the start first, then after each entry ``(path, depth, number,
+    position)``: the variation path of its line, the entries played from the start, the move
+    number so far and the position (the same object while a line goes on; a variation plays
+    on a copy).  An illegal move ends its line: it is yielded as an error (the other lines go
+    on); warnings are not reported.  What a corpus index reads (:mod:`kifu.corpus`)."""
+    main = _Line(record.moves, game.start(record), 0, ())
+    yield (), 0, 0, main.position
+    yield from _replay_tree(game, record, lenient, quiet=True, main=main,  # type: ignore[misc]
+                            positions=True)
+
 
 def check(game: Referee, record: Record, *,
           lenient: bool = False) -> tuple[list[KifuError], int]:

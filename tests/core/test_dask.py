@@ -3,7 +3,6 @@ processes) gives the same output and exit status as a local run."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -18,19 +17,8 @@ ROOT = Path(__file__).parents[2]
 
 
 @pytest.fixture(scope="module")
-def scheduler(tmp_path_factory):
-    """Two worker processes started in another folder than the one kifu is run from, as on a
-    real cluster, so that relative paths must be resolved for them."""
-    elsewhere = tmp_path_factory.mktemp("workers")
-    here = os.getcwd()
-    os.chdir(elsewhere)
-    try:
-        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                           dashboard_address=None)
-    finally:
-        os.chdir(here)
-    with cluster:
-        yield cluster.scheduler_address
+def scheduler(dask_scheduler):
+    return dask_scheduler
 
 
 def kifu(*args: str) -> tuple[int, str, str]:

@@ -17,7 +17,7 @@ GAMES = Path(__file__).resolve().parents[2] / "kifu" / "builtin"
 README = (GAMES / "README.md").read_text(encoding="utf-8")
 
 #: The roles every game has (a module ``<role>.py`` or a package ``<role>/``).
-ROLES = ("moves", "notation", "position", "setup", "rules", "events", "render")
+ROLES = ("moves", "notation", "position", "setup", "rules", "events", "render", "index")
 #: Roles a game has only when it has that part: SGF, commands of its own.
 OPTIONAL = ("sgf", "commands")
 #: Files inside a role's sub-package that have the same job in every game that has them (a

@@ -1,0 +1,222 @@
+"""A searchable corpus of records for Python users: :class:`Corpus`, an index file (SQLite)
+made from folders of records, and the questions it answers (see ``docs/search.md``).
+
+Each call opens the index, answers and closes it, so a :class:`Corpus` is a cheap value that
+names a file; an index that is none, damaged, or made by another version of kifu raises a
+``CorpusError`` that says how to rebuild it.
+"""
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar, Union
+
+from kifu.api.games import Game
+from kifu.api.records import Record
+from kifu.api.terms import library_terms
+from kifu.base.errors import CorpusError, KifuError
+from kifu.plugin import AnyGame, registry
+
+# The index's modules (SQLite, the runners) are imported when a corpus is used: ``import kifu``
+# stays as light as it was.
+if TYPE_CHECKING:
+    from kifu.corpus.build import Built
+    from kifu.corpus.patterns import Pattern
+    from kifu.corpus.reader import Filters, Reader
+    from kifu.corpus.search import Key
+    from kifu.corpus.values import Explored, Frequent, Group, Hit
+
+#: What names a position: a game's position object, a :class:`~kifu.Record` (its position
+#: after ``move``), or ``"RECORD[#GAME][@MOVE]"`` (a file, one of its records, a move).
+PositionLike = Any
+#: What names a pattern: a :class:`~kifu.corpus.patterns.Pattern`, a pattern file's path, or
+#: its text (text with a line break in it).
+PatternLike = Union["Pattern", str, "os.PathLike[str]"]
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _in_library_terms(method: F) -> F:
+    """``method`` raising its errors in the library's terms (an index kifu cannot use with the
+    call that makes one anew)."""
+
+    @functools.wraps(method)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        from kifu.corpus.store import UnusableIndex, remedy
+
+        try:
+            return method(*args, **kwargs)
+        except UnusableIndex as error:
+            error.message = remedy(error, "kifu.Corpus(INDEX).index(paths)",
+                                   "kifu.Corpus({path!r}).index(paths, rebuild=True)")
+            error.args = (error.message,)
+            raise
+        except KifuError:
+            raise
+
+    return library_terms(call)  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class Stats:
+    """What :meth:`Corpus.stats` answers: the position's continuations (``None`` when no
+    position was asked about) and the positions reached most often."""
+
+    explored: Explored | None
+    frequent: tuple[Frequent, ...]
+
+
+class Corpus:
+    """An index of records at ``path`` (made by :meth:`index`, or ``kifu index``).
+
+    >>> import kifu
+    >>> corpus = kifu.Corpus("corpus.db")  # doctest: +SKIP
+    >>> corpus.index(["examples/renju"])  # doctest: +SKIP
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        #: The index file.
+        self.path = os.fspath(path)
+
+    def __repr__(self) -> str:
+        return f"<kifu.Corpus {self.path!r}>"
+
+    @_in_library_terms
+    def index(self, paths: Iterable[str | os.PathLike[str]], *, jobs: int | None = 1,
+              scheduler: str | None = None, rebuild: bool = False) -> Built:
+        """Index the records of ``paths`` (files and folders, searched for every suffix kifu
+        reads): a new index if there is none (or with ``rebuild``), else the old one updated
+        (files changed since read again, files gone from disk or from under ``paths`` left
+        out).  ``jobs`` processes read the files (all cores with ``None``), or the Dask
+        cluster at ``scheduler``.  The index is replaced only once complete."""
+        from kifu.corpus import build
+
+        return build.build(self.path, [os.fspath(p) for p in paths], jobs=jobs,
+                           scheduler=scheduler, rebuild=rebuild)
+
+    @_in_library_terms
+    def search(self, position: PositionLike = None, *, move: int | None = None,
+               pattern: PatternLike | None = None, player: str | None = None,
+               event: str | None = None, date: str | None = None, result: str | None = None,
+               rule: str | None = None, opening: str | None = None,
+               game: str | Game[Any, Any] | None = None) -> list[Hit]:
+        """The records that reach ``position`` (the whole board, under the game's symmetries,
+        by any move order) and ``pattern``, among those the header filters keep (see
+        :class:`~kifu.corpus.reader.Filters`); with neither, every record the filters keep.
+        Each is one :class:`~kifu.corpus.values.Hit`: the record, where it first reaches it,
+        and how its position is turned from the one asked for."""
+        from kifu.corpus import patterns, search
+
+        filters = _filters(player, event, date, result, rule, opening, game)
+        with self._reader() as reader:
+            found: list[Hit] | None = None
+            if position is not None:
+                found = search.search_position(reader, _key(position, move), filters)
+            if pattern is not None:
+                laid = patterns.search_pattern(reader, _pattern(pattern), filters)
+                found = laid if found is None else search.intersect(found, laid)
+            return search.search_headers(reader, filters) if found is None else found
+
+    @_in_library_terms
+    def stats(self, position: PositionLike = None, *, move: int | None = None, top: int = 10,
+              player: str | None = None, event: str | None = None, date: str | None = None,
+              result: str | None = None, rule: str | None = None, opening: str | None = None,
+              game: str | Game[Any, Any] | None = None) -> Stats:
+        """The moves played from ``position`` with their counts and how the records ended, for
+        each side as in ``position`` (an opening explorer), and the ``top`` positions reached
+        most often (the start left out)."""
+        from kifu.corpus import search, stats
+
+        filters = _filters(player, event, date, result, rule, opening, game)
+        with self._reader() as reader:
+            explored = None
+            if position is not None:
+                key_game, found = _position(position, move)
+                explored = stats.explore(reader, search.key_of(key_game, found), found, filters)
+            return Stats(explored, tuple(stats.frequent(reader, filters, top)) if top else ())
+
+    @_in_library_terms
+    def duplicates(self, *, min_moves: int = 20, player: str | None = None,
+                   event: str | None = None, date: str | None = None, result: str | None = None,
+                   rule: str | None = None, opening: str | None = None,
+                   game: str | Game[Any, Any] | None = None) -> list[Group]:
+        """Groups of records that are one game: the same moves up to symmetry (copies, the same
+        game under other headers, the same game turned), and records of at least ``min_moves``
+        moves contained in a longer one; each with its evidence."""
+        from kifu.corpus import dedupe
+
+        filters = _filters(player, event, date, result, rule, opening, game)
+        with self._reader() as reader:
+            return dedupe.duplicates(reader, filters, min_moves)
+
+    @_in_library_terms
+    def games(self) -> list[str]:
+        """The games the index holds records of."""
+        with self._reader() as reader:
+            return reader.games()
+
+    @contextlib.contextmanager
+    def _reader(self) -> Iterator[Reader]:
+        from kifu.corpus.reader import Reader
+
+        reader = Reader(self.path)
+        try:
+            with reader.guarded():
+                yield reader
+        finally:
+            reader.close()
+
+
+def _filters(player: str | None, event: str | None, date: str | None, result: str | None,
+             rule: str | None, opening: str | None, game: str | Game[Any, Any] | None) -> Filters:
+    from kifu.corpus.reader import Filters
+
+    name = game.name if isinstance(game, Game) else game
+    return Filters(player, event, date, result, rule, opening, name)
+
+
+def _position(position: PositionLike, move: int | None) -> tuple[AnyGame, Any]:
+    """The game and position ``position`` names."""
+    if isinstance(position, (str, os.PathLike)):
+        spec = os.fspath(position)
+        if move is not None:
+            spec += f"@{move}"
+        from kifu.corpus import query
+
+        game, found, _ = query.position_of(spec)
+        return game, found
+    if isinstance(position, Record):
+        return position.game.plugin, position.position(move)
+    for plugin in registry.games().values():
+        kind = plugin.position_type()
+        if kind is not None and isinstance(position, kind):
+            return plugin, position
+    raise CorpusError(f"{type(position).__name__} is no position of a game kifu knows; give "
+                      "a game's position, a kifu.Record or 'RECORD[@MOVE]'")
+
+
+def _key(position: PositionLike, move: int | None) -> Key:
+    from kifu.corpus import search
+
+    game, found = _position(position, move)
+    return search.key_of(game, found)
+
+
+def _pattern(pattern: PatternLike) -> Pattern:
+    from kifu.corpus import patterns
+
+    if isinstance(pattern, patterns.Pattern):
+        return pattern
+    if isinstance(pattern, str) and "\n" in pattern:
+        return patterns.read_pattern(pattern)
+    path = os.fspath(pattern)
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise CorpusError(f"{path}: the pattern file cannot be read ({error})") from None
+    return patterns.read_pattern(text, path)

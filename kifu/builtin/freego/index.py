@@ -1,0 +1,82 @@
+"""Free-form Go in a corpus index: the symmetries its positions are searched under, and the
+tracker that hashes them move by move (see :mod:`kifu.plugin.symmetry`).
+
+What counts as one position (``DECISIONS.md``, "Searching a corpus"): the stones and the seat
+to move; on a grid, under the grid's symmetries (8 on a square grid, 4 on another); with two
+players, also with the colours swapped.  A map has no symmetry kifu relies on.  Prisoners, the
+rules, ko and the history are not part of it.
+
+The tracker follows the referee's journal of placements: a move that put a stone down is the
+journal's newest entry (the stone and what it took off), so each position costs a few
+exclusive ors; a position that does not follow the last one seen (a variation's first, a
+set-up in play) is hashed from its cells.
+"""
+from __future__ import annotations
+
+from kifu.builtin.freego.position import Position
+from kifu.plugin.symmetry import (
+    EMPTY,
+    MARK,
+    Grid,
+    LaneTracker,
+    Symmetry,
+    colour_symmetry,
+    grid_symmetry,
+    lanes,
+)
+from kifu.plugin.symmetry import IDENTITY as NONE
+
+
+def symmetry(pos: Position) -> Symmetry:
+    """The transformations under which positions on ``pos``'s board count as one."""
+    board, two = pos.board, pos.seats == 2
+    if board.grid is not None:
+        columns, rows = board.grid
+        return grid_symmetry(columns, rows, two)
+    return colour_symmetry(len(board.cells)) if two else NONE
+
+
+class Tracker(LaneTracker):
+    """Hashes the positions of a Free-form Go record as the replay meets them."""
+
+    def __init__(self, pos: Position) -> None:
+        board = pos.board
+        found = symmetry(pos)
+        grid = Grid(*board.grid) if board.grid is not None and pos.seats == 2 else None
+        salt = f"freego {board.reference or board.name} {pos.seats} {len(found)}"
+        super().__init__(found, grid, lanes(found, len(board.cells), pos.seats, salt))
+        self.last: Position | None = None
+        self.placed = -1
+        self.hash = -1
+
+    def visit(self, pos: Position) -> None:
+        side = 0 if pos.outcome is not None else pos.to_move + 1
+        log = self.log if self.grid is not None else None
+        if pos is self.last and pos.hash == self.hash:  # a pass, or the end: the same stones
+            if log is not None:
+                log.append(MARK | side)
+        elif pos is self.last and pos.placed == self.placed + 1 and pos.journal is not None:
+            # Written out for speed: what begin(), put() and take() do.
+            (cell, _, removed, seat), _ = pos.journal
+            table = self._table
+            value = self.value ^ table[seat + 1][cell]
+            if log is not None:
+                log.append(MARK | side)
+                log.append(cell << 2 | (seat + 1))
+            for where, what in removed:
+                value ^= table[what][where]
+                if log is not None:
+                    log.append(where << 2)
+            self.value = value
+        else:
+            self.restart([max(cell, EMPTY) for cell in pos.cells], side)
+        self.last, self.placed, self.hash = pos, pos.placed, pos.hash
+        self.note(side)
+
+def tracker(pos: Position) -> Tracker:
+    return Tracker(pos)
+
+
+def facts(pos: Position) -> dict[str, str]:
+    """The seats' names, as the record gives them (``Players:``)."""
+    return {"sides": "\n".join(pos.rules.seats)}

@@ -1,0 +1,80 @@
+"""Renju in a corpus index: the symmetries its positions are searched under, and the tracker
+that hashes them move by move (see :mod:`kifu.plugin.symmetry`).
+
+What counts as one position (``DECISIONS.md``, "Searching a corpus"): the stones and the side
+to move, under the 8 symmetries of the square board; never with the colours swapped, as black
+alone has forbidden moves.  The rule, offers and swaps are not part of it.
+
+Stones are never taken off, so a move adds the one stone the position names as its last; a
+position that does not follow the last one seen (a variation's first) is hashed from its
+cells.
+"""
+from __future__ import annotations
+
+import functools
+
+from kifu.builtin.renju.openings import name_of
+from kifu.builtin.renju.position import BLACK, WHITE, Geometry, Position
+from kifu.plugin.symmetry import Grid, LaneTracker, Symmetry, grid_symmetry, lanes
+
+#: A side to move as the index writes it (1 the first colour, 2 the second).
+_SIDES = {BLACK: 1, WHITE: 2}
+
+
+def symmetry(position: Position) -> Symmetry:
+    size = position.board.size
+    return grid_symmetry(size, size)
+
+
+@functools.cache
+def _points(board: Geometry) -> tuple[int, ...]:
+    """Each board index's point on the grid (row * size + column); -1 on the wall."""
+    found = [-1] * (board.stride * board.stride)
+    for at in board.all_points:
+        column, row = board.point_of(at)
+        found[at] = row * board.size + column
+    return tuple(found)
+
+
+class Tracker(LaneTracker):
+    """Hashes the positions of a Renju record as the replay meets them."""
+
+    def __init__(self, position: Position) -> None:
+        size = position.board.size
+        found = symmetry(position)
+        super().__init__(found, Grid(size, size),
+                         lanes(found, size * size, 2, f"renju {size}"))
+        self.points = _points(position.board)
+        self.last: Position | None = None
+        self.count = -1
+
+    def visit(self, position: Position) -> None:
+        side = 0 if position.outcome is not None else _SIDES[position.to_move]
+        cells = position.cells
+        if position is self.last and position.stones == self.count:
+            self.begin(side)
+        elif (position is self.last and position.stones == self.count + 1
+              and position.last is not None):
+            self.begin(side)
+            self.put(self.points[position.last], cells[position.last])
+        else:
+            contents = [0] * (position.board.size ** 2)
+            for at, point in enumerate(self.points):
+                if point >= 0 and cells[at] in (BLACK, WHITE):
+                    contents[point] = cells[at]
+            self.restart(contents, side)
+        self.last, self.count = position, position.stones
+        self.note(side)
+
+
+def tracker(position: Position) -> Tracker:
+    return Tracker(position)
+
+
+def facts(position: Position) -> dict[str, str]:
+    """The opening the first three stones make (one of the 26, by name) and the rule."""
+    found = {"rule": str(position.rules)}
+    opening = name_of(position.first)
+    if opening is not None:
+        found["opening"] = opening
+    return found

@@ -1,0 +1,67 @@
+"""``kifu index``: make or update a corpus index (SQLite) of every record in files and folders."""
+from __future__ import annotations
+
+import click
+
+from kifu.base.unsafe import printable
+from kifu.commands import console
+from kifu.commands.corpusio import corpus_errors
+from kifu.commands.options import work_options
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--output", "-o", required=True, metavar="INDEX",
+              help="The index file (SQLite): made if there is none, else updated.")
+@click.option("--rebuild", is_flag=True, help="Make the index anew, whatever stands at INDEX "
+              "(an index of another kifu version, a damaged one).")
+@work_options
+@click.option("--quiet", "-q", is_flag=True, help="No summary and no progress line.")
+@click.option("--verbose", "-v", is_flag=True, help="Name every record that is not legal, "
+              "with its first problem.")
+def index(paths: tuple[str, ...], output: str, rebuild: bool, jobs: int | None,
+          scheduler: str | None, quiet: bool, verbose: bool) -> None:
+    """Index records (SQLite) for kifu search, stats and dedupe.
+
+    Every record of PATHS (files and folders) goes into the index file INDEX, every position
+    of every line keyed under the game's symmetries.  A second run reads again only the files
+    that changed; files gone from disk, or from under PATHS, leave the index.  A record with
+    an illegal move is indexed up to it and marked.  The index is replaced only once
+    complete: a run stopped half-way leaves the previous one as it was.
+    """
+    from kifu.corpus.build import build
+    from kifu.corpus.reader import shown
+
+    if "-" in paths:
+        raise click.UsageError("kifu index reads files and folders, not standard input (-)")
+    console.check_paths(paths)
+    progress = console.progress(paths, "indexing", quiet, None)
+    try:
+        with corpus_errors(output):
+            built = build(output, paths, jobs=jobs, scheduler=scheduler, rebuild=rebuild,
+                          step=progress.step if progress is not None else None)
+    finally:
+        if progress is not None:
+            progress.close()
+    for path, problem in built.unreadable:
+        click.echo(f"{printable(shown(path))}: not indexed: {printable(problem)}", err=True)
+    if verbose:
+        for name, problem in built.problems:
+            click.echo(f"{printable(shown(name))}: not legal: {printable(problem)}", err=True)
+    if not quiet:
+        click.echo(_summary(built), err=True)
+
+
+def _summary(built: object) -> str:
+    from kifu.corpus.build import Built
+
+    assert isinstance(built, Built)
+    size = built.size / 2**20
+    lines = [f"{printable(built.path)}: {built.total_records:,} records, "
+             f"{built.total_positions:,} positions, {size:.1f} MiB "
+             f"({built.size / max(built.total_positions, 1):.0f} bytes a position)",
+             f"this run: {built.read:,} files read ({built.records:,} records, "
+             f"{built.illegal:,} not legal: indexed to their first problem), "
+             f"{built.unchanged:,} unchanged, {built.removed:,} removed"
+             + (f", {len(built.unreadable):,} could not be read" if built.unreadable else "")]
+    return "\n".join(lines)

@@ -1,0 +1,132 @@
+"""``kifu search``: the records of a corpus index that reach a position or a pattern, or whose
+headers match."""
+from __future__ import annotations
+
+import os
+
+import click
+
+from kifu.base.errors import KifuError, OutputError
+from kifu.base.unsafe import printable
+from kifu.commands import console
+from kifu.commands.corpusio import corpus_errors, fail, pattern, position
+from kifu.commands.options import filter_options
+from kifu.corpus.reader import Filters
+from kifu.corpus.values import Hit
+
+
+@click.command()
+@click.argument("index", type=click.Path(dir_okay=False))
+@click.option("--position", "-p", "spec", metavar="RECORD[@MOVE]",
+              help="Records that reach the position after MOVE of RECORD (the last by "
+                   "default; RECORD#N@MOVE for the N-th record of a collection): the whole "
+                   "board, under the game's symmetries, by any move order.")
+@click.option("--pattern", "pattern_file", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Records that reach the pattern of FILE (Go, Renju: see the docs for its "
+                   "form), in any orientation.")
+@filter_options
+@click.option("--format", "-f", "fmt", type=click.Choice(["table", "json", "html"]),
+              default="table", show_default=True,
+              help="table for people; json: a line per record; html: a page of results (with "
+                   "--output-dir), each opening in kifu's viewer at the matching move.")
+@click.option("--output-dir", "output_dir", type=click.Path(file_okay=False),
+              help="With --format html: write index.html and a viewer page per record here.")
+@click.option("--limit", type=click.IntRange(min=1), metavar="N",
+              help="Show only the first N records found.")
+def search(index: str, spec: str | None, pattern_file: str | None, filters: Filters, fmt: str,
+           output_dir: str | None, limit: int | None) -> None:
+    """Records of an index that reach a position or a pattern, or match headers.
+
+    The records of INDEX that reach the position or the pattern, among those the header
+    filters keep.  With neither --position nor --pattern, every record the filters keep.  The records are
+    listed in the order they were indexed, each once, where it first reaches what was asked
+    (its main line first), with how its position is turned from the one asked for.
+    """
+    from kifu.corpus import patterns, search
+    from kifu.corpus.reader import Reader
+    from kifu.report import corpus as formats
+
+    if (fmt == "html") != (output_dir is not None):
+        raise click.UsageError("--format html writes a folder: give --output-dir DIR (and "
+                               "--output-dir only with --format html)")
+    asked = []
+    key = laid = None
+    if spec is not None:
+        game, found = position(spec)
+        key = search.key_of(game, found)
+        asked.append(f"position: {spec}")
+    if pattern_file is not None:
+        laid = pattern(pattern_file)
+        asked.append(f"pattern: {pattern_file}")
+    with corpus_errors(index):
+        reader = Reader(index)
+        try:
+            with reader.guarded():
+                hits = None
+                if key is not None:
+                    hits = search.search_position(reader, key, filters)
+                if laid is not None:
+                    reached = patterns.search_pattern(reader, laid, filters)
+                    hits = reached if hits is None else search.intersect(hits, reached)
+                if hits is None:
+                    hits = search.search_headers(reader, filters)
+        finally:
+            reader.close()
+    total = len(hits)
+    shown = hits[:limit] if limit else hits
+    if fmt == "table":
+        if shown:
+            console.echo(formats.hits_table(shown))
+    elif fmt == "json":
+        click.echo(formats.hits_json(shown), nl=False)
+    else:
+        assert output_dir is not None
+        _write_html(shown, output_dir, asked or ["every record the filters keep"])
+    more = f" (the first {len(shown)} shown)" if len(shown) < total else ""
+    click.echo(f"{total} record{'s' * (total != 1)} found{more}", err=True)
+
+
+def _write_html(hits: list[Hit], output_dir: str, asked: list[str]) -> None:
+    """The page of results and a viewer page per record file hit."""
+    from kifu.plugin import RenderOptions
+    from kifu.reading.source import read_source
+    from kifu.render.viewer import page, views_of_text
+    from kifu.report.corpus import results_page
+    from kifu.run.outputs import write_atomic
+
+    pages: dict[str, str] = {}
+    links: dict[int, str] = {}
+    counts: dict[str, int] = {}
+    try:
+        os.makedirs(os.path.join(output_dir, "records"), exist_ok=True)
+    except OSError as error:
+        fail(OutputError(f"cannot make the folder ({error.strerror})"), output_dir)
+    for hit in hits:
+        path = hit.record.path
+        if path not in pages and path not in counts:
+            try:
+                text = read_source(path).text
+            except KifuError as error:  # gone or changed since it was indexed
+                click.echo(f"{printable(path)}: no viewer page ({printable(error.message)})",
+                           err=True)
+                counts[path] = 0
+                continue
+            views = views_of_text(text, path, lambda game: RenderOptions())
+            name = f"records/{len(pages) + 1:04d}.html"
+            try:
+                write_atomic(os.path.join(output_dir, name), page(views, hit.record.name))
+            except KifuError as error:
+                fail(error, output_dir)
+            pages[path] = name
+            counts[path] = len(views)
+        if path in pages:
+            links[hit.record.id] = pages[path] + hit.place.fragment(hit.record.number,
+                                                                    counts[path])
+    try:
+        write_atomic(os.path.join(output_dir, "index.html"),
+                     results_page(hits, links, "kifu search", asked))
+    except KifuError as error:
+        fail(error, output_dir)
+    click.echo(f"{printable(os.path.join(output_dir, 'index.html'))}: {len(hits)} records, "
+               f"{len(pages)} viewer pages", err=True)
+

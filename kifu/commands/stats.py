@@ -1,0 +1,60 @@
+"""``kifu stats``: what was played from a position and how it scored (an opening explorer),
+and the positions reached most often, in a corpus index."""
+from __future__ import annotations
+
+import click
+
+from kifu.commands import console
+from kifu.commands.corpusio import corpus_errors, position
+from kifu.commands.options import filter_options
+from kifu.corpus.reader import Filters
+
+
+@click.command()
+@click.argument("index", type=click.Path(dir_okay=False))
+@click.option("--position", "-p", "spec", metavar="RECORD[@MOVE]",
+              help="The moves played from the position after MOVE of RECORD (the last by "
+                   "default), with how many records play each and how they ended.")
+@click.option("--top", type=click.IntRange(min=0), default=None, metavar="N",
+              help="The N positions reached by most records (default 10 without --position, "
+                   "none with it).")
+@filter_options
+@click.option("--format", "-f", "fmt", type=click.Choice(["table", "json"]), default="table",
+              show_default=True, help="table for people; json: a line per answer.")
+def stats(index: str, spec: str | None, top: int | None, filters: Filters, fmt: str) -> None:
+    """Moves played from a position, how they scored; common positions.
+
+    The continuations of a position and the positions reached most often in INDEX.  Each
+    continuation is the move as it is written from the position asked about, whichever
+    corner or colours a record played it in; the wins are counted for each side as in that
+    position.  The start of a record is not counted among the positions reached.
+    """
+    from kifu.corpus import search
+    from kifu.corpus.reader import Reader
+    from kifu.corpus.stats import explore, frequent
+    from kifu.report import corpus as formats
+
+    key = found = None
+    if spec is not None:
+        game, found = position(spec)
+        key = search.key_of(game, found)
+    wanted = top if top is not None else (0 if spec is not None else 10)
+    with corpus_errors(index):
+        reader = Reader(index)
+        try:
+            with reader.guarded():
+                explored = explore(reader, key, found, filters) if key is not None else None
+                common = frequent(reader, filters, wanted) if wanted else []
+        finally:
+            reader.close()
+    if fmt == "json":
+        if explored is not None:
+            click.echo(formats.explored_json(explored), nl=False)
+        click.echo(formats.frequent_json(common), nl=False)
+        return
+    parts = []
+    if explored is not None:
+        parts.append(formats.explored_table(explored))
+    if common:
+        parts.append("positions reached most often:\n\n" + formats.frequent_table(common))
+    console.echo("\n\n".join(parts))

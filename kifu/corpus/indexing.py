@@ -1,0 +1,385 @@
+"""What the index keeps of each record, worked out file by file wherever the work runs.
+
+A file is read, and each of its records replayed line by line (:func:`kifu.plugin.replay.
+replay_positions`), its game's tracker hashing every position it meets under the game's
+symmetries (:meth:`kifu.plugin.GamePlugin.tracker`).  An illegal move ends its line there: the
+positions before it are indexed and the record is marked with its first problem, as ``kifu
+validate`` words it.  What comes back (:class:`IndexedFile`) is plain data, small and picklable,
+so that worker processes and Dask workers send it to the one process that writes the index
+(:mod:`kifu.corpus.build`).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import struct
+import zlib
+from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from kifu.base.errors import KifuError
+from kifu.base.heap import no_cycles
+from kifu.base.record import Record
+from kifu.plugin import AnyGame, registry
+from kifu.plugin.replay import check_result, replay_positions
+from kifu.plugin.symmetry import MARK, RESET, Symmetry, Tracker
+from kifu.plugin.values import Outcome
+from kifu.reading.source import read_source
+from kifu.reading.walk import Found
+from kifu.run.load import parse_each_as
+
+#: Header names read into the columns a search filters on, first found wins.
+COLUMNS = {"black": ("Black",), "white": ("White",), "event": ("Event",), "date": ("Date",),
+           "result": ("Result",), "rule": ("Rule", "Rules")}
+
+
+@dataclass
+class IndexedRecord:
+    """One record as the index keeps it.
+
+    ``hashes`` and ``images`` are its positions' canonical hashes (signed 64-bit, native byte
+    order) and the images they were found as, node by node: the main line's positions first
+    (node 0 the start), then each variation's in the order the record gives them; ``lines``
+    describes them, one ``[path, depth, count, number, events]`` per line (its variation path
+    as ``12.2``, the entries played before its first node, its nodes, the move number at its
+    first node, the depths of its nodes that take no number); ``log`` is a grid game's log of
+    changes point by point (zlib, see :func:`histories`), ``occupied`` the ``point << 2 |
+    colour`` that ever held a stone.
+    """
+
+    number: int
+    name: str
+    game: str | None
+    headers: dict[str, str] = field(default_factory=dict)
+    columns: dict[str, str | None] = field(default_factory=dict)
+    sides: list[str] = field(default_factory=list)
+    moves: int = 0
+    legal: bool = False
+    problem: str | None = None
+    grid: str | None = None
+    symmetry: str = '{"names": ["identity"], "swaps": [false], "compose": [[0]]}'
+    #: Whether the main line was replayed to its end (no illegal move on it).
+    complete: bool = False
+    #: Whether the symmetry swaps colours (what a pattern is searched under, too).
+    swaps: bool = False
+    hashes: bytes = b""
+    images: bytes = b""
+    lines: list[list[Any]] = field(default_factory=list)
+    log: bytes | None = None
+    occupied: bytes = b""
+    #: How it ended, read as its winner is (:attr:`columns`' ``winner``): the winner's margin,
+    #: and the kind of end (``resignation``, ``score``...), what a result filter compares.
+    score: float | None = None
+    ending: str | None = None
+
+    @property
+    def positions(self) -> int:
+        return len(self.hashes) // 8
+
+    def main_hashes(self) -> bytes:
+        """The main line's hashes (its nodes come first)."""
+        return self.hashes[: 8 * self.lines[0][2]] if self.lines else b""
+
+
+@dataclass
+class IndexedFile:
+    """A file as the index keeps it: its path (absolute), how it stood when read, its records,
+    and a problem that kept it from being read at all."""
+
+    path: str
+    size: int = 0
+    mtime_ns: int = 0
+    records: list[IndexedRecord] = field(default_factory=list)
+    problem: str | None = None
+
+
+def describe(error: KifuError) -> str:
+    """A problem in one line, located where known: ``12:5: move 6: ...``."""
+    span = error.span
+    return f"{span.line}:{span.column}: {error.describe()}" if span else error.describe()
+
+
+def index_file(path: str) -> IndexedFile:
+    """Read and index one file (``path`` absolute); any problem reading it is kept, not raised."""
+    try:
+        state = os.stat(path)
+        source = read_source(path)
+    except (OSError, KifuError) as error:
+        message = describe(error) if isinstance(error, KifuError) else str(error)
+        return IndexedFile(path, problem=message)
+    done = IndexedFile(path, state.st_size, state.st_mtime_ns)
+    try:
+        game, fmt = registry.detect(source.text, path, None)
+    except KifuError as error:
+        done.problem = describe(error)
+        return done
+    with no_cycles():
+        try:
+            for number, one in enumerate(parse_each_as(game, fmt, source.text, path), 1):
+                errors = [f for f in one.findings if f.severity == "error"]
+                done.records.append(index_record(game, one.record, number, one.name, errors))
+                del one
+        except KifuError as error:  # the file as a whole (no game tree, say)
+            done.problem = describe(error)
+    return done
+
+
+def index_record(game: AnyGame, record: Record | None, number: int, name: str,
+                 errors: Sequence[KifuError] = ()) -> IndexedRecord:
+    """What the index keeps of one record (``None`` when reading it failed: ``errors`` say
+    why); ``errors`` are what reading it found."""
+    entry = IndexedRecord(number, name, game.name)
+    problems: list[KifuError] = list(errors)
+    if record is None:
+        entry.problem = describe(problems[0]) if problems else "it could not be read"
+        return entry
+    entry.headers = dict(record.headers)
+    final, walked = _walk(game, record, entry, problems)
+    entry.complete = walked
+    if final is not None and walked:  # a warning (a count the rules leave open) is no problem
+        problems.extend(p for p in check_result(game, record, final) if p.severity == "error")
+    _columns(game, record, final, entry, main_complete=walked)
+    entry.legal = not problems
+    entry.problem = describe(problems[0]) if problems else None
+    return entry
+
+
+def _walk(game: AnyGame, record: Record, entry: IndexedRecord,
+          problems: list[KifuError]) -> tuple[Any, bool]:
+    """Replay every line into ``entry``; the main line's last position and whether the main
+    line was played to its end."""
+    walk = replay_positions(game, record)
+    try:
+        first = next(walk)
+    except KifuError as error:  # the start itself (a set-up) is wrong
+        problems.append(error)
+        return None, False
+    assert isinstance(first, tuple)
+    start = first[3]
+    tracker = game.tracker(start)
+    entry.symmetry = _symmetry_text(tracker.symmetry)
+    entry.swaps = any(tracker.symmetry.swaps)
+    if tracker.grid is not None:
+        entry.grid = tracker.grid.name
+    if any(node.variations for node in record.moves):
+        final, main_ok = _walk_tree(walk, tracker, start, entry, problems)
+    else:
+        final, main_ok = _walk_line(walk, tracker, start, entry, problems)
+    tracker.finish()
+    entry.hashes = entry.hashes or tracker.hashes.tobytes()
+    entry.images = entry.images or bytes(tracker.images)
+    if tracker.grid is not None:
+        log = entry.log if entry.log is not None else tracker.log.tobytes()
+        entry.occupied = _occupied(log)
+        entry.log = histories(log, tracker.grid.width * tracker.grid.height)
+    return final, main_ok
+
+
+#: Symmetries written as JSON, by identity (games make each once; hashing one would hash its
+#: permutations, a few thousand numbers, on every record).
+_written: dict[int, tuple[Symmetry, str]] = {}
+
+
+def _symmetry_text(symmetry: Symmetry) -> str:
+    """A symmetry as the index keeps it (JSON), written once per process for each."""
+    known = _written.get(id(symmetry))
+    if known is None or known[0] is not symmetry:
+        if len(_written) > 64:  # a game that makes its symmetries anew: keep a few
+            _written.clear()
+        text = json.dumps({"names": symmetry.names, "swaps": symmetry.swaps,
+                           "compose": symmetry.compose}, ensure_ascii=False)
+        known = _written[id(symmetry)] = (symmetry, text)
+    return known[1]
+
+
+def _walk_line(walk: Any, tracker: Tracker, start: Any, entry: IndexedRecord,
+               problems: list[KifuError]) -> tuple[Any, bool]:
+    """A record without variations: the tracker's arrays are the record's."""
+    visit = tracker.visit
+    visit(start)
+    events: list[int] = []
+    final, number, ok = start, 0, True
+    for item in walk:
+        if type(item) is tuple:
+            _, depth, now, final = item
+            if now == number:
+                events.append(depth)
+            number = now
+            visit(final)
+        else:
+            problems.append(item)
+            ok = False
+    entry.moves = number
+    entry.lines = [["", 0, tracker.visits, 0, events]]
+    return final, ok
+
+
+def _walk_tree(walk: Any, tracker: Tracker, start: Any, entry: IndexedRecord,
+               problems: list[KifuError]) -> tuple[Any, bool]:
+    """A record with variations: each position is noted with its line, and the lines are laid
+    out one after the other (the main line first) once the walk is done."""
+    lines: dict[tuple[int, ...], list[Any]] = {}
+    where: dict[tuple[int, ...], list[tuple[int, int, int]]] = {}
+    numbers: dict[tuple[int, ...], int] = {}
+    final, ok = start, True
+
+    def note(path: tuple[int, ...], depth: int, number: int, position: Any) -> None:
+        line = lines.get(path)
+        if line is None:
+            line = lines[path] = [".".join(map(str, path)), depth, 0, number, []]
+            where[path] = []
+        elif numbers[path] == number:
+            line[4].append(depth)
+        numbers[path] = number
+        log_start = len(tracker.log)
+        tracker.visit(position)
+        line[2] += 1
+        where[path].append((tracker.visits - 1, log_start, len(tracker.log)))
+
+    note((), 0, 0, start)
+    for item in walk:
+        if type(item) is tuple:
+            path, depth, number, position = item
+            note(path, depth, number, position)
+            if not path:
+                final = position
+                entry.moves = number
+        else:
+            problems.append(item)
+            ok = ok and bool(item.variation)
+    tracker.finish()
+    hashes, images, log = array("q"), bytearray(), array("H")
+    for path in lines:
+        for node, first, last in where[path]:
+            hashes.append(tracker.hashes[node])
+            images.append(tracker.images[node])
+            log.extend(tracker.log[first:last])
+    entry.hashes, entry.images = hashes.tobytes(), bytes(images)
+    if tracker.grid is not None:
+        entry.log = log.tobytes()
+    entry.lines = list(lines.values())
+    return final, ok
+
+
+def histories(log: bytes, points: int) -> bytes:
+    """A grid game's log (see :class:`kifu.plugin.symmetry.Tracker`) turned point by point,
+    what a pattern search reads (:func:`kifu.corpus.patterns.first_match`): for each point,
+    the nodes at which it changed (from the node before in node order) and what it became,
+    ``node << 2 | content``; and the side to move at each node.  A reset (a variation's
+    first node) is written as the points that differ from the node before.  Packed (zlib):
+    ``points``, ``nodes`` (two unsigned 32-bit numbers), each point's count of changes
+    (unsigned 32-bit), the sides (a byte a node), the changes (unsigned 32-bit)."""
+    entries = array("H")
+    entries.frombytes(log)
+    state = bytearray(points)
+    changes: list[list[int]] = [[] for _ in range(points)]
+    sides = bytearray()
+    node = -1
+    board: bytearray | None = None  # a reset's board, being read
+
+    def change(point: int, content: int) -> None:
+        mine = changes[point]
+        if mine and mine[-1] >> 2 == node:  # changed twice in one node (a suicide): once
+            mine.pop()
+        if (mine[-1] & 3 if mine else 0) != content:
+            mine.append(node << 2 | content)
+        state[point] = content
+
+    def settle() -> None:
+        assert board is not None
+        for point in range(points):
+            if board[point] != state[point]:
+                change(point, board[point])
+
+    for entry in entries:
+        if entry & MARK:
+            if board is not None:
+                settle()
+                board = None
+            node += 1
+            sides.append(entry & 3)
+            if entry & RESET:
+                board = bytearray(points)
+        elif board is not None:
+            board[entry >> 2] = entry & 3
+        elif state[entry >> 2] != entry & 3:
+            change(entry >> 2, entry & 3)
+    if board is not None:
+        settle()
+    counts = array("I", [len(mine) for mine in changes])
+    flat = array("I", [value for mine in changes for value in mine])
+    return zlib.compress(struct.pack("<II", points, len(sides)) + counts.tobytes() + bytes(sides)
+                         + flat.tobytes(), 1)
+
+
+def _occupied(log: bytes) -> bytes:
+    """The ``point << 2 | colour`` that ever held a stone of either colour, in order."""
+    entries = array("H")
+    entries.frombytes(log)
+    found = {entry for entry in entries if not entry & MARK and 1 <= entry & 3 <= 2}
+    return array("H", sorted(found)).tobytes()
+
+
+def _columns(game: AnyGame, record: Record, final: Any, entry: IndexedRecord,
+             main_complete: bool) -> None:
+    """The headers a search filters on, the winner, the sides and the game's own facts."""
+    facts = game.facts(final) if final is not None else {}
+    columns: dict[str, str | None] = {}
+    for column, names in COLUMNS.items():
+        columns[column] = next((value for key in names if (value := record.header(key))), None)
+    columns["rule"] = columns["rule"] or facts.get("rule")
+    columns["opening"] = facts.get("opening") or record.header("Opening")
+    columns["players"] = "\n".join(game.players(record)) or None
+    ended = _outcome(game, record, final, main_complete)
+    columns["winner"] = None if ended is None else ended.winner or "draw"
+    entry.score = None if ended is None else ended.score
+    entry.ending = None if ended is None else ended.kind
+    entry.columns = columns
+    sides = facts.get("sides")
+    entry.sides = sides.split("\n") if sides else list(game.sides or ())
+
+
+def _outcome(game: AnyGame, record: Record, final: Any, main_complete: bool) -> Outcome | None:
+    """How the record ended: its stated result read as the game reads results (a draw's
+    winner ``None``), else the end the moves reach; ``None`` when neither says."""
+    stated = record.result
+    if stated:
+        try:
+            said = game.parse_result(stated, record)
+        except KifuError:
+            said = None
+        if said is not None:
+            return said
+    if final is not None and main_complete:
+        return game.outcome(final)
+    return None
+
+
+def digest(main: bytes) -> bytes:
+    """The digest of a main line's hashes: equal for games that reach the same positions in
+    the same order, up to the game's symmetries."""
+    return hashlib.blake2b(main, digest_size=16).digest()
+
+
+@dataclass(frozen=True)
+class IndexTask:
+    """Indexing one found file, as a :class:`kifu.run.runner.Task` (paths are absolute, so a
+    worker anywhere that sees the same files reads the same ones)."""
+
+    def __call__(self, found: Found) -> IndexedFile:
+        if found.problem is not None:
+            return IndexedFile(found.path, problem=describe(found.problem))
+        return index_file(found.path)
+
+    def fault(self, found: Found, reason: str) -> IndexedFile:
+        return IndexedFile(found.path, problem=f"kifu failed on this file ({reason}); this is "
+                                               "a bug in kifu, please report it with the file")
+
+    def local(self, found: Found) -> bool:
+        return False
+
+    def rooted(self, folder: str) -> IndexTask:
+        return replace(self)

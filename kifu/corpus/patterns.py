@@ -1,0 +1,350 @@
+"""Patterns: a small diagram of stones, empty points and wildcards, searched on every record of
+a grid game (Go, Renju) at every move, in every orientation the game's symmetry allows.
+
+A pattern file (``docs/search.md``)::
+
+    # a comment
+    Game: freego
+    Anchor: corner
+    To-move: black
+
+    . . . .
+    . . X .
+    . X O .
+    * . . .
+
+gives its game (``Game:``, needed when the index holds records of several grid games), where it
+stands (``Anchor:`` ``corner``: its bottom-left point on a corner of the board, ``edge``: its
+bottom row on an edge, ``anywhere``, the default), and optionally the side to move
+(``To-move:``), then its rows, top first: ``X`` (or ``x``, ``B``, ``#``) a stone of the first
+colour (black), ``O`` (``o``, ``W``) one of the second (white), ``.`` (or ``+``) an empty point,
+``*`` (or ``?``) any.  Spaces between points are optional; a line starting with ``#`` is a
+comment.  Every orientation is searched (the
+diagram may be drawn at any corner or edge), with the colours swapped too where the game's
+rules allow it (Go), the side to move swapped with them.
+
+The search is a sieve and a check.  The index keeps, for each grid, point and colour, the set
+of records in which such a stone ever stood (a bitmap over record ids): a placement of the
+pattern can only match in records that are in the sets of all its stones, found with a few
+big-integer ANDs whatever the size of the index.  Each record left is then checked on the
+changes of the points its placements name (what the index keeps of a grid record: each point's
+changes, node by node), and its first position that holds one is the hit.
+"""
+from __future__ import annotations
+
+import functools
+import itertools
+import struct
+import zlib
+from array import array
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from kifu.base.errors import CorpusError, KifuError, PatternError
+from kifu.base.record import Span
+from kifu.corpus.reader import Filters, Reader
+from kifu.corpus.search import hits
+from kifu.corpus.values import Hit
+from kifu.plugin import registry
+from kifu.plugin.symmetry import EMPTY, FIRST, SECOND, Grid, grid_symmetry
+
+ANCHORS = ("corner", "edge", "anywhere")
+#: What each character of a diagram stands for (``None``: any).
+SYMBOLS: dict[str, int | None] = {
+    "X": FIRST, "x": FIRST, "B": FIRST, "●": FIRST,
+    "O": SECOND, "o": SECOND, "W": SECOND, "○": SECOND,
+    ".": EMPTY, "+": EMPTY, "*": None, "?": None,
+}
+#: The most points a pattern may have.
+MAX_POINTS = 400
+_SIDES = {"black": FIRST, "first": FIRST, "x": FIRST, "b": FIRST,
+          "white": SECOND, "second": SECOND, "o": SECOND, "w": SECOND}
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """A pattern read: its game (``None``: the index's only grid game), anchor, side to move
+    (``None``: either), and its points as ``(column, row, content)`` from its bottom-left
+    corner, wildcards left out; ``width`` and ``height`` of the whole diagram."""
+
+    game: str | None
+    anchor: str
+    to_move: int | None
+    width: int
+    height: int
+    points: tuple[tuple[int, int, int], ...]
+
+
+def read_pattern(text: str, source: str = "<pattern>") -> Pattern:
+    """A pattern from its text; a ``PatternError`` located in the text for anything else."""
+    headers: dict[str, tuple[str, Span]] = {}
+    rows: list[tuple[int, list[tuple[int, str]]]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        name, colon, value = stripped.partition(":")
+        if colon and not rows:
+            value = value.strip()
+            column = line.index(":") + 2 + len(line[line.index(":") + 1:]) - len(
+                line[line.index(":") + 1:].lstrip())
+            span = Span.point(number, column, max(1, len(value)))
+            key = name.strip().casefold()
+            if key not in ("game", "anchor", "to-move"):
+                raise PatternError(f"{name.strip()[:20]!r} is not a pattern header (Game:, "
+                                   "Anchor:, To-move:)", span=Span.point(number, 1))
+            headers[key] = (value, span)
+            continue
+        rows.append((number, [(column, char) for column, char in enumerate(line, 1)
+                              if not char.isspace()]))
+    return _diagram(rows, _game(headers), _anchor(headers), _to_move(headers), source)
+
+
+def _game(headers: dict[str, tuple[str, Span]]) -> str | None:
+    if "game" not in headers:
+        return None
+    value, span = headers["game"]
+    try:
+        return registry.get(value).name
+    except KifuError as error:
+        raise PatternError(error.message, span=span) from None
+
+
+def _anchor(headers: dict[str, tuple[str, Span]]) -> str:
+    if "anchor" not in headers:
+        return "anywhere"
+    value, span = headers["anchor"]
+    if value.casefold() not in ANCHORS:
+        raise PatternError(f"the anchor is corner, edge or anywhere, not {value[:20]!r}",
+                           span=span)
+    return value.casefold()
+
+
+def _to_move(headers: dict[str, tuple[str, Span]]) -> int | None:
+    if "to-move" not in headers:
+        return None
+    value, span = headers["to-move"]
+    side = _SIDES.get(value.casefold())
+    if side is None:
+        raise PatternError(f"the side to move is black or white (the first or second "
+                           f"colour), not {value[:20]!r}", span=span)
+    return side
+
+
+def _diagram(rows: list[tuple[int, list[tuple[int, str]]]], game: str | None, anchor: str,
+             to_move: int | None, source: str) -> Pattern:
+    if not rows:
+        raise PatternError(f"{source} has no diagram: rows of X (black), O (white), . (empty) "
+                           "and * (any), after the Game:, Anchor: and To-move: lines",
+                           span=Span.point(1, 1))
+    width = len(rows[0][1])
+    points = []
+    for index, (number, cells) in enumerate(rows):
+        if len(cells) != width:
+            raise PatternError(f"every row of a pattern has as many points as the first "
+                               f"({width}); this one has {len(cells)}",
+                               span=Span.point(number, cells[0][0] if cells else 1))
+        for x, (column, char) in enumerate(cells):
+            if char not in SYMBOLS:
+                raise PatternError(f"{char!r} is not a point of a pattern: X (black), O "
+                                   "(white), . (empty), * (any)",
+                                   span=Span.point(number, column))
+            content = SYMBOLS[char]
+            if content is not None:
+                points.append((x, len(rows) - 1 - index, content))
+    if width * len(rows) > MAX_POINTS:
+        raise PatternError(f"a pattern has at most {MAX_POINTS} points", span=Span.point(
+            rows[0][0], 1))
+    if not any(content != EMPTY for _, _, content in points):
+        raise PatternError("a pattern needs at least one stone (X or O)",
+                           span=Span.point(rows[0][0], rows[0][1][0][0]))
+    return Pattern(game, anchor, to_move, width, len(rows), tuple(points))
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A pattern laid on a board: the points it asks for (``(point, content)``), the side to
+    move it asks for, and the board's transformation that gave it."""
+
+    needs: tuple[tuple[int, int], ...]
+    side: int | None
+    image: int
+
+    @functools.cached_property
+    def wanted(self) -> dict[int, int]:
+        """The points asked for, with what each must hold."""
+        return dict(self.needs)
+
+    @functools.cached_property
+    def empties(self) -> int:
+        """How many of them must be empty (an empty board holds that many)."""
+        return sum(1 for _, content in self.needs if content == EMPTY)
+
+
+def placements(pattern: Pattern, grid: Grid, colours: bool) -> list[Placement]:
+    """Every way ``pattern`` lies on ``grid`` (none where it is larger), without repeats."""
+    symmetry = grid_symmetry(grid.width, grid.height, colours)
+    assert symmetry.permutations is not None
+    found: dict[tuple[tuple[tuple[int, int], ...], int | None], Placement] = {}
+    for x, y in _offsets(pattern, grid):
+        base = [((y + row) * grid.width + x + column, content)
+                for column, row, content in pattern.points]
+        for image, perm in enumerate(symmetry.permutations):
+            swap = symmetry.swaps[image]
+            needs = tuple(sorted((perm[point], _swapped(content, swap))
+                                 for point, content in base))
+            side = None if pattern.to_move is None else _swapped(pattern.to_move, swap)
+            found.setdefault((needs, side), Placement(needs, side, image))
+    return list(found.values())
+
+
+def _offsets(pattern: Pattern, grid: Grid) -> list[tuple[int, int]]:
+    if pattern.width > grid.width or pattern.height > grid.height:
+        return []
+    if pattern.anchor == "corner":
+        return [(0, 0)]
+    if pattern.anchor == "edge":
+        return [(x, 0) for x in range(grid.width - pattern.width + 1)]
+    return [(x, y) for y in range(grid.height - pattern.height + 1)
+            for x in range(grid.width - pattern.width + 1)]
+
+
+def _swapped(content: int, swap: bool) -> int:
+    return 3 - content if swap and content in (FIRST, SECOND) else content
+
+
+def search_pattern(reader: Reader, pattern: Pattern, filters: Filters) -> list[Hit]:
+    """The records that reach ``pattern``, each once (where first)."""
+    game = _pattern_game(reader, pattern, filters)
+    where, values = filters.sql()
+    found: dict[int, tuple[int, str]] = {}
+    grids = reader.execute("SELECT grid, MAX(swaps) FROM game WHERE game = ? AND grid IS NOT "
+                           "NULL GROUP BY grid ORDER BY grid", (game,))
+    for grid_name, swaps in grids:
+        grid = Grid.parse(grid_name)
+        laid = placements(pattern, grid, bool(swaps))
+        if not laid:
+            continue
+        allowed = {row[0] for row in reader.execute(
+            f"SELECT g.id FROM game g WHERE g.game = ? AND g.grid = ? AND {where}",
+            [game, grid_name, *values])}
+        candidates = _sieve(reader, f"{game} {grid_name}", laid, allowed)
+        names = grid_symmetry(grid.width, grid.height, bool(swaps)).names
+        for record, changes in reader.changes(sorted(candidates)):
+            match = first_match(changes, [laid[i] for i in candidates[record]])
+            if match is not None:
+                node, placement = match
+                found[record] = (node, names[placement.image])
+    return hits(reader, found)
+
+
+def _pattern_game(reader: Reader, pattern: Pattern, filters: Filters) -> str:
+    """The game the pattern is searched in: its own, the filters', or the index's only grid
+    game; a ``CorpusError`` when none fits."""
+    held = [row[0] for row in reader.execute("SELECT DISTINCT game FROM game WHERE grid IS NOT "
+                                             "NULL ORDER BY game")]
+    wanted = filters.game_name()
+    game = pattern.game or wanted
+    if pattern.game and wanted and pattern.game != wanted:
+        raise CorpusError(f"the pattern is a {pattern.game} one, but --game asks for {wanted}")
+    if game is None:
+        if len(held) != 1:
+            raise CorpusError("the pattern names no game (Game: ...) and the index holds "
+                              f"records of {len(held)} games with patterns "
+                              f"({', '.join(held) or 'none'}): name one")
+        game = held[0]
+    if game not in held:
+        raise CorpusError(f"patterns are searched in games on a grid with stones of two "
+                          f"colours; {reader.path} holds no such {game} record")
+    return game
+
+
+def _sieve(reader: Reader, grid: str, laid: Sequence[Placement],
+           allowed: set[int]) -> dict[int, list[int]]:
+    """For each record that may hold a placement (all of its stones stood there some time),
+    the placements it may hold."""
+    wanted = {(point, content) for placement in laid for point, content in placement.needs
+              if content != EMPTY}
+    bitmaps: dict[tuple[int, int], int] = {}
+    for point, content, games in reader.execute(
+            "SELECT point, content, games FROM occupancy WHERE grid = ?", (grid,)):
+        if (point, content) in wanted:
+            bitmaps[(point, content)] = int.from_bytes(games, "little")
+    candidates: dict[int, list[int]] = defaultdict(list)
+    for index, placement in enumerate(laid):
+        bits = -1
+        for point, content in placement.needs:
+            if content != EMPTY:
+                bits &= bitmaps.get((point, content), 0)
+                if not bits:
+                    break
+        if bits <= 0:
+            continue
+        for record in _set_bits(bits):
+            if record in allowed:
+                candidates[record].append(index)
+    return candidates
+
+
+def _set_bits(bits: int) -> list[int]:
+    """The positions of the bits set in ``bits`` (a positive number), lowest first."""
+    data = bits.to_bytes((bits.bit_length() + 7) // 8, "little")
+    found: list[int] = []
+    for index, byte in enumerate(data):
+        if byte:
+            base = index * 8
+            found.extend(base + bit for bit in range(8) if byte >> bit & 1)
+    return found
+
+
+def first_match(changes: bytes, laid: Sequence[Placement]) -> tuple[int, Placement] | None:
+    """The first node of a record whose position holds one of ``laid``, and which; ``None``
+    if none does.  ``changes`` is what the index keeps of a grid record, point by point
+    (:func:`kifu.corpus.indexing.histories`): only the points a placement names are read,
+    their changes sorted by node, and a placement holds from the node where the last of its
+    points came right (or, asking for a side to move, from the first node after it with that
+    side to move) until one of them changes."""
+    data = zlib.decompress(changes)
+    points, nodes = struct.unpack_from("<II", data)
+    counts = array("I")
+    counts.frombytes(data[8:8 + 4 * points])
+    sides = data[8 + 4 * points:8 + 4 * points + nodes]
+    flat = array("I")
+    flat.frombytes(data[8 + 4 * points + nodes:])
+    offsets = list(itertools.accumulate(counts, initial=0))
+    best: tuple[int, Placement] | None = None
+    for placement in laid:
+        node = _first_node(placement, flat, offsets, sides, nodes)
+        if node is not None and (best is None or node < best[0]):
+            best = (node, placement)
+    return best
+
+
+def _first_node(placement: Placement, flat: array[int], offsets: list[int], sides: bytes,
+                nodes: int) -> int | None:
+    """The first node at which ``placement`` holds (see :func:`first_match`)."""
+    wanted = placement.wanted
+    events = sorted((change >> 2) << 14 | point << 2 | (change & 3)
+                    for point in wanted for change in flat[offsets[point]:offsets[point + 1]])
+    held = dict.fromkeys(wanted, EMPTY)
+    matched, total = placement.empties, len(wanted)
+    side = None if placement.side is None else bytes([placement.side])
+    count = len(events)
+    at = 0
+    while at < count:
+        node = events[at] >> 14
+        while at < count and events[at] >> 14 == node:
+            point, content = events[at] >> 2 & 0xFFF, events[at] & 3
+            need = wanted[point]
+            matched += (content == need) - (held[point] == need)
+            held[point] = content
+            at += 1
+        if matched == total:
+            if side is None:
+                return node
+            until = events[at] >> 14 if at < count else nodes
+            found = sides.find(side, node, until)
+            if found >= 0:
+                return found
+    return None

@@ -1,0 +1,115 @@
+"""Searching an index: the records that reach a position (any symmetry, any move order), or a
+pattern (:mod:`kifu.corpus.patterns`), or whose headers match, each combined with the header
+filters.
+
+A position is looked up by its canonical hash, in the index's tree of ``(hash, game, node)``:
+one lookup, however many records the index holds.  Each record is named once, at the first
+place it reaches the position (its main line first), with how its position is made from the
+one asked for (:meth:`kifu.plugin.symmetry.Symmetry.between`).
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from kifu.base.errors import CorpusError
+from kifu.corpus.reader import Filters, Reader, Trail
+from kifu.corpus.store import GAME_OF, IMAGE_OF, NODE_OF
+from kifu.corpus.values import GameInfo, Hit, Place
+from kifu.plugin import AnyGame
+from kifu.plugin.symmetry import Symmetry
+
+
+@dataclass(frozen=True)
+class Key:
+    """A position as the index keys it: its game, canonical hash, the image it was found as,
+    and the game's symmetry on its board."""
+
+    game: AnyGame
+    hash: int
+    image: int
+    symmetry: Symmetry
+
+
+def key_of(game: AnyGame, position: Any) -> Key:
+    """The index's key of ``position``, a position of ``game``."""
+    tracker = game.tracker(position)
+    tracker.visit(position)
+    tracker.finish()
+    return Key(game, tracker.hashes[0], tracker.images[0], tracker.symmetry)
+
+
+def check_game(reader: Reader, game: AnyGame, filters: Filters, what: str) -> None:
+    """A ``CorpusError`` when a position or pattern of ``game`` cannot be asked of the index:
+    the filters name another game, or the index holds no record of it."""
+    wanted = filters.game_name()
+    if wanted is not None and wanted != game.name:
+        raise CorpusError(f"the {what} is a {game.title} one, but --game asks for {wanted}")
+    if not reader.holds(game.name):
+        held = reader.games()
+        raise CorpusError(f"the {what} is a {game.title} one, but {reader.path} holds no "
+                          f"{game.title} record (it holds {', '.join(held) or 'none'})")
+
+
+def occurrences(reader: Reader, key: Key, filters: Filters) -> list[tuple[int, int, int]]:
+    """``(game, node, image)`` for every place a filtered record reaches the position, in
+    index order (each record's nodes in order)."""
+    where, values = filters.sql()
+    return reader.execute(
+        f"SELECT {GAME_OF}, {NODE_OF}, {IMAGE_OF} FROM position p JOIN game g "
+        f"ON g.id = {GAME_OF} WHERE p.hash = ? AND g.game = ? AND {where} ORDER BY p.place",
+        [key.hash, key.game.name, *values])
+
+
+def search_position(reader: Reader, key: Key, filters: Filters) -> list[Hit]:
+    """The records that reach the position, each once (where first)."""
+    check_game(reader, key.game, filters, "position")
+    first: dict[int, tuple[int, int]] = {}
+    for game, node, image in occurrences(reader, key, filters):
+        first.setdefault(game, (node, image))
+    return hits(reader, {game: (node, key.symmetry.names[key.symmetry.between(key.image, image)])
+                         for game, (node, image) in first.items()})
+
+
+def search_headers(reader: Reader, filters: Filters) -> list[Hit]:
+    """Every record the filters keep, at its start."""
+    return hits(reader, {game: (0, "identity") for game in reader.filtered(filters)})
+
+
+def hits(reader: Reader, found: dict[int, tuple[int, str]]) -> list[Hit]:
+    """Hits from ``game -> (node, transform)``, in index order."""
+    ids = sorted(found)
+    infos = reader.infos(ids)
+    lines = _lines(reader, ids)
+    return [Hit(infos[game], _place(lines.get(game), found[game][0]), found[game][1])
+            for game in ids if game in infos]
+
+
+def _lines(reader: Reader, ids: Sequence[int]) -> dict[int, list[list[Any]]]:
+    found: dict[int, list[list[Any]]] = {}
+    for start in range(0, len(ids), 500):
+        chunk = list(ids[start:start + 500])
+        marks = ",".join("?" * len(chunk))
+        for game, lines in reader.execute(f"SELECT game, lines FROM trail WHERE game IN "
+                                          f"({marks})", chunk):
+            found[game] = json.loads(lines)
+    return found
+
+
+def _place(lines: list[list[Any]] | None, node: int) -> Place:
+    if not lines:
+        return Place(0, 0, 0)
+    return Trail([], b"", lines, None).place(node)
+
+
+def intersect(first: list[Hit], second: list[Hit]) -> list[Hit]:
+    """The hits of ``first`` whose records are among ``second``'s."""
+    kept = {hit.record.id for hit in second}
+    return [hit for hit in first if hit.record.id in kept]
+
+
+def record_infos(reader: Reader, ids: Sequence[int]) -> list[GameInfo]:
+    infos = reader.infos(ids)
+    return [infos[i] for i in ids if i in infos]

@@ -1,0 +1,122 @@
+"""Statistics of an index: what was played from a position and how it ended (an opening
+explorer), and the positions reached most often.
+
+The moves played from a position are found in the index as the positions that follow each
+place it is reached (the next node of its line, the first of each variation from there); they
+are named as moves *from the position asked about*, by playing each legal move there and
+hashing what it makes: so a record that reached the position in another corner, or with the
+colours swapped, counts its move as the move it is here, and its winner as the side it is here.
+"""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Any
+
+from kifu.base.errors import KifuError
+from kifu.corpus.reader import Filters, Reader, Trail
+from kifu.corpus.search import Key, check_game, hits, key_of, occurrences
+from kifu.corpus.store import GAME_OF, NODE_OF
+from kifu.corpus.values import Continuation, Explored, Frequent, GameInfo
+from kifu.plugin import AnyGame
+from kifu.run.load import line_of, load
+
+
+def explore(reader: Reader, key: Key, position: Any, filters: Filters) -> Explored:
+    """The records that reach the position ``key`` keys (``position`` itself), the moves
+    played from it and how those records ended."""
+    game = key.game
+    check_game(reader, game, filters, "position")
+    symmetry = key.symmetry
+    found = occurrences(reader, key, filters)
+    records = sorted({record for record, _, _ in found})
+    trails = reader.trails(records)
+    facts = reader.winners(records)
+    sides = {record: facts[record][1] for record in records}
+    winners: dict[int, str] = {}
+    playing: dict[int, set[int]] = defaultdict(set)  # a continuation's hash -> records
+    example: dict[int, tuple[int, int]] = {}
+    for record, node, image in found:
+        trail = trails[record]
+        if record not in winners:
+            swapped = symmetry.swaps[symmetry.between(key.image, image)]
+            winners[record] = _winner(facts[record][0], sides[record], swapped)
+        for child in trail.children(node):
+            after = trail.hashes[child]
+            playing[after].add(record)
+            example.setdefault(after, (record, child))
+    named = _moves(game, position)
+    infos = reader.infos(sorted({record for record, _ in example.values()}))
+    continuations = []
+    for after, playing_it in playing.items():
+        wins = Counter(winners[record] for record in playing_it)
+        record, child = example[after]
+        move = named.get(after) or _as_played(game, infos.get(record), trails[record], child)
+        info = infos.get(record)
+        continuations.append(Continuation(move, len(playing_it), dict(wins),
+                                          info.name if info else ""))
+    continuations.sort(key=lambda c: (-c.games, c.move))
+    all_sides = tuple(game.sides or next(iter(sides.values()), ()))
+    return Explored(game.name, all_sides, len(records), tuple(continuations),
+                    dict(Counter(winners.values())))
+
+
+def _winner(winner: str | None, sides: list[str], swapped: bool) -> str:
+    """A record's winner as a side of the position asked about (``unknown`` if not known)."""
+    if winner is None:
+        return "unknown"
+    if swapped and len(sides) >= 2 and winner in sides[:2]:
+        return sides[1] if winner == sides[0] else sides[0]
+    return str(winner)
+
+
+def _moves(game: AnyGame, position: Any) -> dict[int, str]:
+    """Each legal move of ``position`` by the key of the position it makes (the first move
+    listed, of several that make positions the same up to symmetry)."""
+    named: dict[int, str] = {}
+    try:
+        moves = game.legal_moves(position)
+    except KifuError:
+        return named
+    for move in moves:
+        after = game.copy(position)
+        try:
+            game.play(after, move)
+        except KifuError:
+            continue
+        named.setdefault(key_of(game, after).hash, game.move_notation(move, position))
+    return named
+
+
+def _as_played(game: AnyGame, info: GameInfo | None, trail: Trail, node: int) -> str:
+    """A move no legal move of the position makes (one that loses, say): as the record
+    writes it, read again from its file."""
+    if info is None:
+        return "?"
+    place = trail.place(node)
+    try:
+        loaded = load(info.path, game_index=info.number)
+        path = tuple(int(p) for p in place.variation.split(".")) if place.variation else ()
+        node_of = line_of(loaded.record, path)[place.depth - 1]
+        return f"{game.move_text(node_of.move)} (as {info.name} plays it)"
+    except (KifuError, IndexError, OSError):
+        return f"? ({info.name}, entry {place.depth})"
+
+
+def frequent(reader: Reader, filters: Filters, top: int = 10) -> list[Frequent]:
+    """The positions the most records reach (besides the start), most first."""
+    where, values = filters.sql()
+    join = "" if where == "1" else f" JOIN game g ON g.id = {GAME_OF}"
+    rows = reader.execute(
+        f"SELECT p.hash, COUNT(DISTINCT {GAME_OF}) AS games, COUNT(*) AS times FROM position p"
+        f"{join} WHERE {NODE_OF} > 0 AND {where} GROUP BY p.hash "
+        "ORDER BY games DESC, times DESC, p.hash LIMIT ?", [*values, top])
+    found = []
+    for value, games, times in rows:
+        first = reader.execute(
+            f"SELECT {GAME_OF}, {NODE_OF} FROM position p{join} WHERE p.hash = ? AND "
+            f"{NODE_OF} > 0 AND {where} ORDER BY p.place LIMIT 1", [value, *values])
+        record, node = first[0]
+        [hit] = hits(reader, {record: (node, "identity")})
+        found.append(Frequent(games, times, hit))
+    return found
+
