@@ -8,9 +8,18 @@ PEAK_MB = 600
 
 def peak_kb() -> int:
     """This process's peak resident memory (VmHWM), in kB."""
+    return _status_kb("VmHWM:")
+
+
+def resident_kb() -> int:
+    """This process's resident memory now (VmRSS), in kB."""
+    return _status_kb("VmRSS:")
+
+
+def _status_kb(field: str) -> int:
     with open("/proc/self/status") as status:
         for line in status:
-            if line.startswith("VmHWM:"):
+            if line.startswith(field):
                 return int(line.split()[1])
     return 0
 
