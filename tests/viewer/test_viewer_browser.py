@@ -43,10 +43,22 @@ ILLEGAL = one_per_game({
 })
 GAMES = list(RECORDS)
 
+#: The board as its own SVG document: the outlines it draws, which the page defines once for
+#: all its drawings (``.kv-glyphs``), defined in it again, after its title, as ``kifu render``
+#: defines them.
 BOARD_SVG = """root => {
   const svg = root.querySelector('article .kv-board svg').cloneNode(true);
   svg.removeAttribute('role');
   svg.removeAttribute('aria-label');
+  const used = new Set([...svg.querySelectorAll('use')].map(u => u.getAttribute('href').slice(1)));
+  const block = root.querySelector('.kv-glyphs');
+  if (used.size) {
+    const defs = document.createElementNS('http://www.w3.org/2000/svg', 'defs');
+    for (const path of block.querySelectorAll('path[id]'))
+      if (used.has(path.id)) defs.appendChild(path.cloneNode(true));
+    const title = svg.querySelector('title');
+    svg.insertBefore(defs, title ? title.nextSibling : svg.firstChild);
+  }
   return new XMLSerializer().serializeToString(svg);
 }"""
 
@@ -103,7 +115,9 @@ def entry_drawn(record: Path, entry: int, variation: str | None) -> str:
 
 
 def canonical(svg: str) -> str:
-    return ET.canonicalize(xml_data=svg)
+    """The drawing as canonical XML; the blanks that only lay elements out (ElementTree's
+    indentation) left out, as the page's shared glyph definitions come without them."""
+    return ET.canonicalize(xml_data=svg, strip_text=True)
 
 
 def params(hash_: str, key: str = "") -> dict[str, str]:

@@ -68,6 +68,20 @@ def test_a_table_gives_back_the_text_it_was_given():
     assert table.text(table.encode(svg.replace("2", "3"))) == svg.replace("2", "3")
 
 
+def test_a_page_defines_each_glyph_once_and_a_drawing_alone_defines_its_own():
+    """A page defines the outlines of kifu's glyphs once for all its drawings (``.kv-glyphs``,
+    found by ``<use>`` anywhere in the document); a drawing taken out of the page (a download,
+    ``GameView.svg``) defines those it draws again, as ``kifu render`` writes it."""
+    loaded, view = view_of(examples.EXAMPLES / "gungi" / "short-game.gungi")
+    drawn = loaded.game.render_svg(loaded.game.start(loaded.record), RenderOptions(),
+                                   loaded.record)
+    assert "<defs>" in drawn and view.svg(0) == drawn
+    assert "<defs>" not in view.page_svg(0) and 'href="#kg-' in view.page_svg(0)
+    written = page([view])
+    assert written.count('id="kg-5175"') == 1  # 兵, on every board of the game
+    assert written.index('class="kv-glyphs"') < written.index('class="kv-board"')
+
+
 def unpack(packed, edits: str, before: list[str]) -> list[str]:
     """What the script does with packed edits: base 36 numbers, lines of token numbers."""
     numbers = [int(n, 36) for n in edits.split(",")] if edits else []
@@ -118,7 +132,7 @@ def test_every_position_of_every_line_is_the_games_own_drawing(game):
                 table = view.table
                 flipped_lines = _rebuild(view, node, flipped=True)
                 drawn = rules.render_svg(step.position, flipped, record)
-                assert table.text(flipped_lines) == drawn
+                assert table.document(flipped_lines) == drawn
 
 
 def _rebuild(view, node: int, flipped: bool) -> list[int]:
@@ -145,7 +159,7 @@ def test_a_chain_is_drawn_link_by_link_as_the_game_draws_its_frames():
         lines = _rebuild(view, node, flipped=False)
         for k, (edits, _) in enumerate(view.nodes[node].frames):
             options = RenderOptions(extras={"frame": str(k)})
-            assert view.table.text(apply(lines, edits)) == game.render_svg(
+            assert view.table.document(apply(lines, edits)) == game.render_svg(
                 step.position, options, rec)
         assert len(view.nodes[node].frames) == len(game.frames(step.position)) > 1
 
@@ -578,8 +592,14 @@ def test_the_page_rebuilds_every_variant_of_every_position(game):
                 if index == depth:
                     position = step.position
                     break
-            assert page_drawing(shared, data, node, variant) == rules.render_svg(
-                position, options, record), (variant, depth)
+            assert page_drawing(shared, data, node, variant) == as_on_the_page(
+                rules.render_svg(position, options, record)), (variant, depth)
+
+
+def as_on_the_page(svg: str) -> str:
+    """A drawing as a page holds it: its glyph outlines defined by the page, not by it."""
+    table = SvgTable()
+    return table.text(table.encode(svg))
 
 
 def test_a_collection_shares_one_table_of_drawings(tmp_path):
@@ -588,7 +608,7 @@ def test_a_collection_shares_one_table_of_drawings(tmp_path):
     shared, datas = packed_page(views)
     assert len(datas) == 7 and "tokens" not in datas[3]
     for index in (0, 6):
-        assert page_drawing(shared, datas[index], 0, 0) == views[index].svg(0)
+        assert page_drawing(shared, datas[index], 0, 0) == views[index].page_svg(0)
     alone = len(page(views[:1]))
     assert len(page(views)) < 2.5 * alone  # the board's lines are carried once
 

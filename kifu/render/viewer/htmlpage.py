@@ -32,7 +32,7 @@ from kifu.render.glyphs import font_face
 from kifu.render.svg import xml_text
 from kifu.render.viewer.model import NAME_WIDTH, GameView, PositionNode
 from kifu.render.viewer.problems import right_answers
-from kifu.render.viewer.svgdiff import Packed, derived, merged, pack, renumbered
+from kifu.render.viewer.svgdiff import Packed, derived, glyph_block, merged, pack, renumbered
 
 #: Marks a fault in the move list.
 FAULT = "\u2717"
@@ -115,6 +115,7 @@ def viewer(views: Sequence[GameView], key: str = "", heading: str | None = None,
                         or len(views) > 1))
     out.append("</div>\n")
     shared, datas = _data(views, shown, text)
+    out.insert(1, glyph_block(views[0].table.glyphs))  # complete once every view is packed
     out.append(f'<script type="application/json" class="kv-shared">{_json(shared)}</script>\n')
     out.extend(f'<script type="application/json" class="kv-data">{_json(data)}</script>\n'
                for data in datas)
@@ -307,7 +308,7 @@ def _board_svg(view: GameView) -> str:
     """The position the page opens at, as drawn, labelled for screen readers."""
     node = view.nodes[view.shown]
     label = _plain(_description(view, node))
-    return view.svg(view.shown).replace(
+    return view.page_svg(view.shown).replace(
         "<svg ", f'<svg role="img" aria-label="{_attr(label)}" ', 1)
 
 

@@ -146,6 +146,11 @@ class GameView:
 
     def svg(self, node: int, variant: int = 0) -> str:
         """The drawing of a node's position, as the game's renderer wrote it."""
+        return self.table.document(self.drawing(node, variant))
+
+    def page_svg(self, node: int, variant: int = 0) -> str:
+        """The drawing as the page holds it: the glyph outlines it draws defined by the page
+        (``svgdiff.glyph_block``), not by the drawing."""
         return self.table.text(self.drawing(node, variant))
 
     def text(self, node: int) -> str:

@@ -8,6 +8,7 @@ tokens with spaces and the lines with line ends gives back the renderer's text b
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -17,23 +18,41 @@ _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
 class SvgTable:
-    """The distinct tokens and lines of every SVG document encoded so far."""
+    """The distinct tokens and lines of every SVG document encoded so far, and the outlines of
+    kifu's glyphs they draw (:mod:`kifu.render.glyphs`): a page defines them once, in
+    :attr:`glyphs`, for every drawing on it, rather than in each drawing's own ``<defs>``."""
 
     def __init__(self) -> None:
         self.tokens: list[str] = []
         self.lines: list[list[int]] = []
+        #: The ``<path id="kg-...">`` lines of the glyph outlines the drawings use, by id.
+        self.glyphs: dict[str, str] = {}
         self._token_ids: dict[str, int] = {}
         self._line_ids: dict[str, int] = {}
 
     def encode(self, svg: str) -> list[int]:
-        """The document as line numbers of this table (added where new)."""
+        """The document as line numbers of this table (added where new), its ``<defs>`` of
+        glyph outlines taken out into :attr:`glyphs`."""
         known = self._line_ids.get
         return [number if (number := known(line)) is not None else self._line(line)
-                for line in svg.split("\n")]
+                for line in _without_glyphs(svg.split("\n"), self.glyphs)]
 
     def text(self, lines: Sequence[int]) -> str:
-        """The document whose line numbers these are."""
+        """The document whose line numbers these are, as the page holds it (without its
+        glyphs' ``<defs>``)."""
         return "\n".join(" ".join(self.tokens[t] for t in self.lines[line]) for line in lines)
+
+    def document(self, lines: Sequence[int]) -> str:
+        """The document whose line numbers these are, as its renderer wrote it: the glyph
+        outlines it uses defined after its title, as :func:`kifu.render.svg.to_string` does."""
+        text = self.text(lines).split("\n")
+        used = sorted({found for line in text for found in _USED.findall(line)
+                       if found in self.glyphs}, key=_code_point)
+        if not used:
+            return "\n".join(text)
+        at = 2 if len(text) > 1 and text[1].lstrip().startswith("<title>") else 1
+        defs = [" <defs>", *("  " + self.glyphs[key] for key in used), " </defs>"]
+        return "\n".join(text[:at] + defs + text[at:])
 
     def _line(self, line: str) -> int:
         found = self._line_ids.get(line)
@@ -48,6 +67,43 @@ class SvgTable:
             found = self._token_ids[token] = len(self.tokens)
             self.tokens.append(token)
         return found
+
+
+_GLYPH_ID = re.compile(r'id="([^"]+)"')
+_USED = re.compile(r'href="#([^"]+)"')
+
+
+def _without_glyphs(lines: list[str], glyphs: dict[str, str]) -> list[str]:
+    """A drawing's lines without its ``<defs>`` (kifu's drawings define only glyph outlines
+    there), each outline kept in ``glyphs``."""
+    start = next((i for i, line in enumerate(lines) if line.strip() == "<defs>"), None)
+    if start is None:
+        return lines
+    end = next(i for i in range(start, len(lines)) if lines[i].strip() == "</defs>")
+    for line in lines[start + 1:end]:
+        found = _GLYPH_ID.search(line)
+        if found is not None:
+            glyphs.setdefault(found.group(1), line.strip())
+    return lines[:start] + lines[end + 1:]
+
+
+def glyph_block(glyphs: dict[str, str]) -> str:
+    """The outlines every drawing of a page uses, defined once, in an SVG that takes no room
+    and that screen readers pass over (``<use>`` finds an id anywhere in the document)."""
+    if not glyphs:
+        return ""
+    paths = "".join(glyphs[key] for key in sorted(glyphs, key=_code_point))
+    return (f'<svg class="kv-glyphs" aria-hidden="true" focusable="false" width="0" height="0" '
+            f'style="position:absolute;overflow:hidden"><defs>{paths}</defs></svg>\n')
+
+
+def _code_point(key: str) -> tuple[int, str]:
+    """A glyph's id in the order a drawing defines them (by code point, ``kg-4e00``)."""
+    code = key.rpartition("-")[2]
+    try:
+        return int(code, 16), key
+    except ValueError:
+        return -1, key
 
 
 def difference(before: Sequence[int], after: Sequence[int]) -> list[int]:
@@ -209,7 +265,10 @@ def _base36(number: int) -> str:
 
 
 def merged(into: SvgTable, other: SvgTable) -> list[int]:
-    """Add ``other``'s lines to ``into``; each of ``other``'s line numbers in ``into``."""
+    """Add ``other``'s lines (and glyphs) to ``into``; each of ``other``'s line numbers in
+    ``into``."""
+    for key, line in other.glyphs.items():
+        into.glyphs.setdefault(key, line)
     return [into.encode(" ".join(other.tokens[t] for t in line))[0] for line in other.lines]
 
 

@@ -923,7 +923,7 @@
       case "coords": this.toggle("coords"); return true;
       case "numbers": this.toggle("numbers"); return true;
       case "svg":
-        download(this.stem(game) + ".svg", "image/svg+xml", game.svg(game.current, game.variant()));
+        download(this.stem(game) + ".svg", "image/svg+xml", this.standalone(game));
         return true;
       case "png": this.png(game); return true;
       case "try": this.tryTyped(); return true;
@@ -942,9 +942,24 @@
     return name + (this.count > 1 ? "-" + (game.index + 1) : "") + "-" + (game.current ? "move-" + (game.number[game.current] || game.depth[game.current]) : "start");
   };
 
+  /* The position's SVG as a file of its own: the outlines of kifu's glyphs it draws, which
+     the page defines once for all its drawings (.kv-glyphs), defined in it again. */
+  Viewer.prototype.standalone = function (game) {
+    var svg = game.svg(game.current, game.variant());
+    var block = this.root.querySelector(".kv-glyphs");
+    var used = {}, defs = "";
+    svg.replace(/href="#([^"]+)"/g, function (all, id) { used[id] = true; return all; });
+    each(block ? block.querySelectorAll("path[id]") : [], function (path) {
+      if (used[path.id]) defs += "\n  " + new XMLSerializer().serializeToString(path);
+    });
+    if (!defs) return svg;
+    var open = svg.indexOf(">") + 1;
+    return svg.slice(0, open) + "\n <defs>" + defs + "\n </defs>" + svg.slice(open);
+  };
+
   /* The position as PNG: the SVG drawn on a canvas at twice its size. */
   Viewer.prototype.png = function (game) {
-    var svg = game.svg(game.current, game.variant());
+    var svg = this.standalone(game);
     var name = this.stem(game) + ".png";
     var image = new Image();
     image.onload = function () {
