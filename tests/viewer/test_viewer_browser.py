@@ -656,6 +656,18 @@ def test_the_record_and_the_position_can_be_downloaded(open_page, site):
     assert Path(got.value.path()).read_bytes().startswith(b"\x89PNG")
 
 
+def test_a_downloaded_position_defines_the_glyphs_the_page_shares(open_page, site):
+    """The page defines kifu's glyph outlines once for all its drawings; the SVG downloaded
+    of a Gungi position is still the drawing kifu render writes, its outlines in it."""
+    page = open_page(site / "gungi.html").page
+    page.click(".kv-take summary")
+    with page.expect_download() as got:
+        page.click(".kv-take button[data-act=svg]")
+    written = Path(got.value.path()).read_text(encoding="utf-8")
+    assert "<defs>" in written
+    assert canonical(written) == canonical(drawn(RECORDS["gungi"], None, None))
+
+
 def test_numbers_on_the_stones_in_the_page_and_in_print(open_page, site, tmp_path):
     """A page written with --numbers opens numbered and carries the drawings without them."""
     record = RECORDS["renju"]

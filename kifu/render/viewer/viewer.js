@@ -953,8 +953,8 @@
       if (used[path.id]) defs += "\n  " + new XMLSerializer().serializeToString(path);
     });
     if (!defs) return svg;
-    var open = svg.indexOf(">") + 1;
-    return svg.slice(0, open) + "\n <defs>" + defs + "\n </defs>" + svg.slice(open);
+    var title = svg.indexOf("</title>"), at = title >= 0 ? title + 8 : svg.indexOf(">") + 1;
+    return svg.slice(0, at) + "\n <defs>" + defs + "\n </defs>" + svg.slice(at);  // as kifu render writes it
   };
 
   /* The position as PNG: the SVG drawn on a canvas at twice its size. */
