@@ -31,7 +31,8 @@ class Place:
 @dataclass(frozen=True)
 class GameInfo:
     """A record of the index: its name (the file, ``#N`` for a game of a collection), its
-    game, the headers a search filters on, and whether it is legal."""
+    file and its place there (``number`` from 1, :attr:`index` from 0), its game, the headers a
+    search filters on, and whether it is legal."""
 
     id: int
     name: str
@@ -47,6 +48,12 @@ class GameInfo:
     moves: int = 0
     legal: bool = True
     problem: str | None = None
+
+    @property
+    def index(self) -> int:
+        """Which record of its file it is, from 0, as ``kifu.read(path, index=...)`` takes
+        it; ``number`` counts from 1, as the command line's ``FILE#N`` does."""
+        return self.number - 1
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,7 @@ def test_a_search_finds_exactly_what_a_replay_finds(corpus):
     legal = [hit.record for hit in index.search() if hit.record.legal and hit.record.moves]
     replayed = every_position(Path(f) for f in files)
     for info in rng.sample(legal, 12):
-        record = kifu.read(info.path, index=info.number)
+        record = kifu.read(info.path, index=info.index)
         position = record.position(rng.randint(0, info.moves))
         colours = record.game.name == "freego"
         wanted = orbit(stones_of(record.game, position), _size(record, position), colours)
