@@ -30,22 +30,27 @@ from kifu.run import load as loading
 
 if TYPE_CHECKING:
     from kifu.api.builtin_types import (
+        FreeGoEvent,
         FreeGoMove,
         FreeGoName,
         FreeGoPosition,
         FreeGoSetup,
+        GungiEvent,
         GungiMove,
         GungiName,
         GungiPosition,
         GungiSetup,
+        RengiEvent,
         RengiMove,
         RengiName,
         RengiPosition,
         RengiSetup,
+        RengomaEvent,
         RengomaMove,
         RengomaName,
         RengomaPosition,
         RengomaSetup,
+        RenjuEvent,
         RenjuMove,
         RenjuName,
         RenjuPosition,
@@ -57,25 +62,64 @@ if TYPE_CHECKING:
 Variation = tuple[int, ...] | str | None
 
 
+class _Events:
+    """``Step.events``: what the move did, as the game's events (dicts with a ``type``).
+
+    For a type checker, a built-in game's step gives its own events: a ``Step[renju.Position,
+    ...]``'s are ``list[renju.events.Event]``, a union of ``TypedDict`` s told apart by their
+    ``type``; any other game's are plain dicts.  The position type decides, as it decides
+    what :meth:`kifu.Game.position_json` gives, rather than a fourth type parameter
+    (``Game[Position, Move, Setup, Event]``, ``Step[Position, Move, Event]``): the generics
+    stay as short as they were, and a record typed ``Record[renju.Position, renju.Move]`` (the
+    way the documentation names a record read from a file) has typed events with nothing more
+    to write.  Overloads on ``self`` need a descriptor: a property cannot be overloaded.
+    """
+
+    __slots__ = ()
+
+    @overload
+    def __get__(self, step: None, owner: type[object]) -> _Events: ...
+    @overload
+    def __get__(self, step: Step[RenjuPosition, Any], owner: type[object]) -> list[RenjuEvent]: ...
+    @overload
+    def __get__(self, step: Step[GungiPosition, Any], owner: type[object]) -> list[GungiEvent]: ...
+    @overload
+    def __get__(self, step: Step[RengiPosition, Any], owner: type[object]) -> list[RengiEvent]: ...
+    @overload
+    def __get__(self, step: Step[RengomaPosition, Any],
+                owner: type[object]) -> list[RengomaEvent]: ...
+    @overload
+    def __get__(self, step: Step[FreeGoPosition, Any],
+                owner: type[object]) -> list[FreeGoEvent]: ...
+    @overload
+    def __get__(self, step: Step[Any, Any], owner: type[object]) -> list[Event]: ...
+    def __get__(self, step: Step[Any, Any] | None, owner: type[object]) -> Any:
+        return self if step is None else step._events
+
+
 class Step(Generic[PositionT, MoveT]):
     """One move of a replay: its number (``None`` for an event such as Renju's ``swap``), the
     move (the canonical value, equal to the move ``legal_moves`` lists however the record
-    spells it), its ``notation`` as the record writes it, what it did (``events``), the
-    comments after it, the variation path of its line, and the position after it.
+    spells it), its ``notation`` as the record writes it, what it did (``events``: each game's
+    own, typed per game, see ``docs/library.md``), the comments after it, the variation path
+    of its line, and the position after it.
 
     The position is a snapshot of its own, made when it is first asked for: later steps do
     not change it, and a replay whose positions nobody reads costs no copies.  A step kept
     and read after the replay went on is played again from the nearest snapshot.
     """
 
-    __slots__ = ("number", "move", "events", "variation", "_node", "_line", "_index")
+    __slots__ = ("number", "move", "_events", "variation", "_node", "_line", "_index")
+
+    #: What the move did: the game's events, each a dict with a ``type`` (see :class:`_Events`).
+    events = _Events()
 
     def __init__(self, line: _Snapshots[PositionT], index: int, number: int | None,
                  move: MoveT, node: tree.Node[MoveT], events: list[Event],
                  variation: tuple[int, ...]) -> None:
         self.number = number
         self.move = move
-        self.events = events
+        self._events = events
         self.variation = variation
         self._node = node
         self._line = line

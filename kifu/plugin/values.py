@@ -12,6 +12,8 @@ from kifu.base.errors import KifuError, OptionError
 from kifu.base.record import Node
 
 #: A JSON-able description of something a move did: ``{"type": "capture", "points": [...]}``.
+#: The general form every game builds; a game names its own events' types in its ``events``
+#: module (``Event``, a union of ``TypedDict`` s), which the library's typed steps give.
 Event = dict[str, Any]
 #: A game's position type and its move type (see :class:`kifu.plugin.GamePlugin`).
 PositionT = TypeVar("PositionT")

@@ -1,17 +1,76 @@
-"""What a Free-form Go move did: its events, their JSON Schema (Free-form Go's part of ``kifu
-show --format json``, the position included), and the events in words for people reading along
-(the viewer).
+"""What a Free-form Go move did: its events, typed (:data:`Event`) and as a JSON Schema (Free-form
+Go's part of ``kifu show --format json``, the position included), and the events in words for
+people reading along (the viewer).
 
 A stone's move gives ``place``, then one ``capture`` per player whose stones it took, then
 ``suicide`` if ``Suicide: allowed`` removed the mover's own group.  A pass gives ``pass``, and the
-pass that ends the game ``end`` with the score table.
+pass that ends the game ``end`` with the score table.  A set-up in the middle of a game (SGF's
+``AB``/``AW``/``AE`` on a node of its own) gives ``setup``.  Cells are named by their ids,
+players by their names (the ``Players:`` header's, ``black`` and ``white`` by default).
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Literal, TypedDict
+
+from kifu.builtin.freego.rules.scoring import ScoreRowJSON
 
 
-def event_text(event: dict[str, Any]) -> str | None:
+class PlaceEvent(TypedDict):
+    """A stone placed on ``cell``."""
+
+    type: Literal["place"]
+    player: str
+    cell: str
+
+
+class CaptureEvent(TypedDict):
+    """The mover (``player``) took these stones of ``captured``: its prisoners now."""
+
+    type: Literal["capture"]
+    player: str
+    captured: str
+    cells: list[str]
+
+
+class SuicideEvent(TypedDict):
+    """The mover's own group, removed (``Suicide: allowed``)."""
+
+    type: Literal["suicide"]
+    player: str
+    cells: list[str]
+
+
+class PassEvent(TypedDict):
+    type: Literal["pass"]
+    player: str
+
+
+class EndEvent(TypedDict):
+    """Every player passed in turn: the game is counted (``winner`` ``None``: a tie for
+    first)."""
+
+    type: Literal["end"]
+    winner: str | None
+    margin: float
+    scores: list[ScoreRowJSON]
+
+
+class SetupEvent(TypedDict):
+    """Stones set up in the middle of a game: each player's ``added`` cells (players who got
+    none left out), the ``cleared`` cells, and who moves next."""
+
+    type: Literal["setup"]
+    added: dict[str, list[str]]
+    cleared: list[str]
+    to_move: str
+
+
+#: Any event of a Free-form Go move (``step.events`` of a replay): tell them by ``type``.
+Event = PlaceEvent | CaptureEvent | SuicideEvent | PassEvent | EndEvent | SetupEvent
+
+
+def event_text(event: Mapping[str, Any]) -> str | None:
     """One event in words; ``None`` where the move or the position's status says it already
     (a stone placed, the end of the game)."""
     kind = event.get("type")
@@ -37,7 +96,8 @@ REPLAY_SCHEMA: dict[str, Any] = {
         "positions ('start', 'final') and the events of each move. A stone's move gives 'place', "
         "then one 'capture' per player whose stones it took, then 'suicide' if Suicide: allowed "
         "removed the mover's own group. A pass gives 'pass', and the pass that ends the game 'end' "
-        "with the score table. Cells are named by their ids, players by their names."
+        "with the score table. A set-up in the middle of a game gives 'setup'. Cells are named by "
+        "their ids, players by their names."
     ),
     "$defs": {
         "cell": {"type": "string", "minLength": 1},
@@ -131,6 +191,21 @@ REPLAY_SCHEMA: dict[str, Any] = {
                 },
             },
         },
+        "setup": {
+            "type": "object",
+            "required": ["type", "added", "cleared", "to_move"],
+            "additionalProperties": False,
+            "properties": {
+                "type": {"const": "setup"},
+                "added": {
+                    "type": "object",
+                    "additionalProperties": {"$ref": "#/$defs/cells"},
+                    "description": "Each player's stones set up (players given none left out).",
+                },
+                "cleared": {"type": "array", "items": {"$ref": "#/$defs/cell"}},
+                "to_move": {"$ref": "#/$defs/player"},
+            },
+        },
         "event": {
             "oneOf": [
                 {"$ref": "#/$defs/place"},
@@ -138,6 +213,7 @@ REPLAY_SCHEMA: dict[str, Any] = {
                 {"$ref": "#/$defs/suicide"},
                 {"$ref": "#/$defs/pass"},
                 {"$ref": "#/$defs/end"},
+                {"$ref": "#/$defs/setup"},
             ],
         },
         "position": {

@@ -1,5 +1,5 @@
-"""What a Rengi move did: the events of ``kifu show --format json`` (their JSON Schema below),
-and each event in words for people reading along (the viewer).
+"""What a Rengi move did: the events of ``kifu show --format json``, typed (:data:`Event`) and as
+a JSON Schema, and each event in words for people reading along (the viewer).
 
 Sides are ``"first"`` / ``"second"``; columns 1..6 and rows 1..13 count from the bottom left;
 amounts of garbage are in stones (six make a row) whatever the unit.
@@ -20,8 +20,119 @@ amounts of garbage are in stones (six make a row) whatever the unit.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Literal, TypedDict
+
+#: A side, by its turn.
+Side = Literal["first", "second"]
+#: A stone's colour.
+Colour = Literal["a", "b", "c", "d"]
+
+
+class PlaceEvent(TypedDict):
+    """The stones that landed, each ``[column, row, colour]``; those lost above row 13 by the
+    row-14 rule, each ``[column, colour]``; whether a horizontal pair split (チギリ)."""
+
+    type: Literal["place"]
+    side: Side
+    stones: list[list[int | str]]
+    discarded: list[list[int | str]]
+    split: bool
+
+
+class LinkJSON(TypedDict):
+    """One link of a chain: its colour stones, groups and their sizes, colours, the garbage
+    it cleared and the cells it emptied (each ``[column, row]``)."""
+
+    link: int
+    stones: int
+    groups: int
+    sizes: list[int]
+    colours: list[Colour]
+    garbage_cleared: int
+    cells: list[list[int]]
+
+
+class ChainEvent(TypedDict):
+    """A placement fired a chain of ``chain`` links; ``raw_garbage`` it will generate by the
+    mode, and ``wait``, the turns its side now sits out."""
+
+    type: Literal["chain"]
+    side: Side
+    chain: int
+    links: list[LinkJSON]
+    raw_garbage: int
+    wait: int
+
+
+class WaitEvent(TypedDict):
+    """A turn went by because its owner sat out."""
+
+    type: Literal["wait"]
+    side: Side
+    reason: Literal["chain", "garbage"]
+    turn: int
+
+
+class GarbageEvent(TypedDict):
+    """A chain finished: the garbage it made, offset and sent (in stones)."""
+
+    type: Literal["garbage"]
+    side: Side
+    chain: int
+    raw: int
+    stock_in: int
+    total: int
+    generated: int
+    stock: int
+    offset: int
+    sent: int
+    warning: int
+    opponent_warning: int
+
+
+class DropEvent(TypedDict):
+    """Garbage fell on a placement: ``stones``, full ``rows``, the ``columns`` of single
+    stones, stones ``lost`` above row 13, and the ``warning`` left for later turns."""
+
+    type: Literal["drop"]
+    side: Side
+    stones: int
+    rows: int
+    columns: list[int]
+    lost: int
+    warning: int
+
+
+class ExtraMoveEvent(TypedDict):
+    """Chigiri loss gave a side another move at once."""
+
+    type: Literal["extra-move"]
+    side: Side
+    reason: Literal["stable chigiri", "chigiri during the opponent's chain"]
+
+
+class PassEvent(TypedDict):
+    type: Literal["pass"]
+    side: Side
+
+
+class ResignEvent(TypedDict):
+    type: Literal["resign"]
+    side: Side
+
+
+class EndEvent(TypedDict):
+    """The game is over (``winner`` ``None``: a draw)."""
+
+    type: Literal["end"]
+    winner: Side | None
+    reason: str
+
+
+#: Any event of a Rengi move (``step.events`` of a replay): tell them by ``type``.
+Event = (PlaceEvent | ChainEvent | WaitEvent | GarbageEvent | DropEvent | ExtraMoveEvent
+         | PassEvent | ResignEvent | EndEvent)
 
 _SIDE = {"enum": ["first", "second"]}
 _COUNT = {"type": "integer", "minimum": 0}
@@ -96,14 +207,15 @@ REPLAY_SCHEMA: dict[str, Any] = {"$defs": {"event": EVENT_SCHEMA}}
 
 # -- events in words ------------------------------------------------------------------------
 
-Event = dict[str, Any]
+#: An event as the words read it (any game's event, as the viewer hands it over).
+Data = Mapping[str, Any]
 
 
 def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'s' * (count != 1)}"
 
 
-def _place(e: Event) -> str | None:
+def _place(e: Data) -> str | None:
     notes = []
     if e.get("split"):
         notes.append("the pair splits")
@@ -112,19 +224,19 @@ def _place(e: Event) -> str | None:
     return "; ".join(notes) or None
 
 
-def _chain(e: Event) -> str:
+def _chain(e: Data) -> str:
     cleared = sum(link.get("stones", 0) for link in e.get("links", []))
     return f"{e['side']} fires a {e['chain']}-chain ({_plural(cleared, 'stone')} cleared)"
 
 
-def _garbage(e: Event) -> str:
+def _garbage(e: Data) -> str:
     text = f"{e['side']} makes {_plural(e['generated'], 'garbage stone')}"
     if e.get("offset"):
         text += f", offsets {e['offset']}"
     return text + f", sends {e['sent']} (the opponent's warning: {e['opponent_warning']})"
 
 
-_WORDS: dict[str, Callable[[Event], str | None]] = {
+_WORDS: dict[str, Callable[[Data], str | None]] = {
     "place": _place,
     "chain": _chain,
     "garbage": _garbage,
@@ -137,7 +249,7 @@ _WORDS: dict[str, Callable[[Event], str | None]] = {
 }
 
 
-def event_text(event: Event) -> str | None:
+def event_text(event: Data) -> str | None:
     """One event in words; ``None`` where the move or the position's status says it already
     (a pair placed, the end of the game)."""
     words = _WORDS.get(str(event.get("type")))

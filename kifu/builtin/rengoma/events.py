@@ -1,23 +1,111 @@
-"""What a Rengoma move did: the events of a turn, their JSON Schema (Rengoma's part of ``kifu
-show --format json``, the position included), and the events in words for people reading along
-(the viewer).
+"""What a Rengoma move did: the events of a turn, typed (:data:`Event`) and as a JSON Schema
+(Rengoma's part of ``kifu show --format json``, the position included), and the events in words
+for people reading along (the viewer).
 
 A move is a whole turn; its events come in order: each action (with a ``chip-spent`` before
 every extra action), a win if one came, then the end of the turn (refill, chips, draw).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Literal, TypedDict
 
-Event = dict[str, Any]
+#: A side (and a piece's colour).
+Side = Literal["black", "red"]
 
 
-def _piece(data: dict[str, Any]) -> str:
+class PieceJSON(TypedDict):
+    colour: Side
+    strength: int
+
+
+class PlaceEvent(TypedDict):
+    """Action ``action`` of the turn (1; 2 and 3 are ``extra`` ones, paid with a chip), by
+    ``player`` for ``side``: a ``colour`` piece of ``strength`` placed on ``square`` (kind
+    ``A``: one's own, ``B``: the enemy's)."""
+
+    type: Literal["place"]
+    action: int
+    extra: bool
+    kind: Literal["A", "B"]
+    player: str
+    side: Side
+    colour: Side
+    square: str
+    strength: int
+
+
+# "from" is Python's own word: the events that have it are written as calls.
+
+#: An action (kind ``C``) that moves a piece like a rook ``from`` a square ``to`` another:
+#: ``stacked_on``, the top piece it now covers; ``height``, the pieces on the target square
+#: after it; ``revealed``, the piece it uncovered where it left.
+MoveEvent = TypedDict("MoveEvent", {
+    "type": Literal["move"], "action": int, "extra": bool, "kind": Literal["C"],
+    "player": str, "side": Side, "colour": Side, "from": str, "to": str, "strength": int,
+    "stacked_on": PieceJSON | None, "height": int, "revealed": PieceJSON | None})
+#: A chip earned at the end of the turn, ``from`` the stock or the other side; ``held``: the
+#: side's chips now.
+ChipGainedEvent = TypedDict("ChipGainedEvent", {
+    "type": Literal["chip-gained"], "side": Side, "from": Literal["stock", "black", "red"],
+    "held": int})
+
+
+class ChipSpentEvent(TypedDict):
+    """A chip paid for the extra action that follows: the side's chips and the stock's now."""
+
+    type: Literal["chip-spent"]
+    side: Side
+    held: int
+    stock: int
+
+
+class ChipNoneEvent(TypedDict):
+    """A chip earned, but none left to take."""
+
+    type: Literal["chip-none"]
+    side: Side
+    reason: str
+
+
+class RefillEvent(TypedDict):
+    """The ``colour``'s next field piece, and the pieces left face down in its stock."""
+
+    type: Literal["refill"]
+    colour: Side
+    strength: int
+    stock: int
+
+
+class WinEvent(TypedDict):
+    """Four in a row for ``winner``, on ``squares``, made by the side that acted (``by``)."""
+
+    type: Literal["win"]
+    winner: Side
+    squares: list[str]
+    by: Side
+
+
+class DrawEvent(TypedDict):
+    """The side to move has no legal action: a draw."""
+
+    type: Literal["draw"]
+    reason: str
+
+
+#: Any event of a Rengoma turn (``step.events`` of a replay): tell them by ``type``.
+Event = (PlaceEvent | MoveEvent | ChipSpentEvent | ChipGainedEvent | ChipNoneEvent
+         | RefillEvent | WinEvent | DrawEvent)
+
+#: An event as the words read it (any game's event, as the viewer hands it over).
+Data = Mapping[str, Any]
+
+
+def _piece(data: Data) -> str:
     return f"{data['colour']} {data['strength']}"
 
 
-def _move(e: Event) -> str:
+def _move(e: Data) -> str:
     text = f"{e['player']} moves the {_piece(e)} from {e['from']} to {e['to']}"
     if e.get("stacked_on"):
         text += f", onto the {_piece(e['stacked_on'])}"
@@ -26,7 +114,7 @@ def _move(e: Event) -> str:
     return text
 
 
-_WORDS: dict[str, Callable[[Event], str]] = {
+_WORDS: dict[str, Callable[[Data], str]] = {
     "place": lambda e: f"{e['player']} places a {_piece(e)} on {e['square']}",
     "move": _move,
     "chip-spent": lambda e: f"{e['side']} spends a chip ({e['held']} left)",
@@ -39,7 +127,7 @@ _WORDS: dict[str, Callable[[Event], str]] = {
 }
 
 
-def event_text(event: Event) -> str | None:
+def event_text(event: Data) -> str | None:
     """One event in words; ``None`` where the position's status says it already (a draw)."""
     words = _WORDS.get(str(event.get("type")))
     return None if words is None else words(event)

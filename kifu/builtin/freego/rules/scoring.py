@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from kifu.base.errors import ResultError
 from kifu.builtin.freego.position import EMPTY, Position, PositionJSON
@@ -43,9 +43,21 @@ class Score:
     komi: float
     total: float
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ScoreRowJSON:
         return {"player": self.seat, "stones": self.stones, "territory": self.territory,
                 "prisoners": self.prisoners, "komi": self.komi, "total": self.total}
+
+
+class ScoreRowJSON(TypedDict):
+    """One seat's count as JSON (:meth:`Score.to_json`): in a position's ``score`` and in the
+    ``end`` event."""
+
+    player: str
+    stones: float
+    territory: float
+    prisoners: int
+    komi: float
+    total: float
 
 
 def fmt(value: float) -> str:
@@ -130,7 +142,7 @@ def result_text(pos: Position) -> str:
 class ScoreJSON(TypedDict):
     final: bool
     scoring: str
-    table: list[dict[str, Any]]
+    table: list[ScoreRowJSON]
 
 
 class CountJSON(TypedDict):
