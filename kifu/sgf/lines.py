@@ -214,11 +214,19 @@ class LineNode:
 
     @property
     def children(self) -> list[LineNode]:
+        """The next node of the line, then each of its variations, each followed by the
+        variations of its own first node (in SGF those are alternatives to the same move,
+        siblings all), as :func:`from_lines` orders them; no recursion."""
         line, index, make = self._line, self._index + 1, self._make
         if index == len(line):
             return []
-        return [LineNode(line, index, make),
-                *(LineNode(variation, 0, make) for variation in line[index].variations)]
+        children = [LineNode(line, index, make)]
+        pending = list(reversed(line[index].variations))
+        while pending:
+            variation = pending.pop()
+            children.append(LineNode(variation, 0, make))
+            pending.extend(reversed(variation[0].variations))
+        return children
 
 
 def lazy_tree(properties: dict[str, list[str]], line: list[Node[Any]],

@@ -58,6 +58,10 @@ class Quirk:
 
 
 QUIRKS: dict[str, Quirk] = {
+    # -- a writer's oddity ---------------------------------------------------------------------
+    # analysis and review programs give each move a sibling (the move they suggest) and go on
+    # in the later child: the record's variations nest as deep as the game is long (issue 26)
+    "analysis-sibling-before-each-move-150-deep.sgf": Quirk("writer"),
     # -- the false alarms real files gave, each ended by a decision ----------------------------
     "pl-empty-value.sgf": Quirk("false alarm", (
         W("1:49", "syntax/unknown-value"),)),
@@ -187,3 +191,17 @@ def test_every_comment_of_the_record_is_in_the_replay(kifu_cli):
     replay = json.loads(shown.stdout)
     assert replay["comments"] == ["黑先"]
     assert [m["comments"] for m in replay["lines"][0]["moves"]] == [["正解"], []]
+
+
+def test_an_analysis_file_nests_as_deep_as_the_game_is_long(kifu_cli):
+    """Each move's sibling comes first, so the game goes on in a variation of a variation:
+    150 levels, past the 100 kifu once refused (``nesting-depth``)."""
+    name = "analysis-sibling-before-each-move-150-deep.sgf"
+    loaded = load_source(read_source(str(FOLDER / name)))
+    assert loaded.error() is None
+    depth, line = 0, loaded.record.moves
+    while line[-1].variations:
+        line, depth = line[-1].variations[-1], depth + 1
+    assert depth == 150 and len(line) == 1
+    shown = json.loads(kifu_cli("show", FOLDER / name, "--format", "json", "--variations").stdout)
+    assert len(shown["lines"]) == 151 and len(shown["lines"][-1]["path"]) == 300
