@@ -7,7 +7,7 @@ Reading, replaying and checking are the command line's own code (:mod:`kifu.run.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, overload
 
 from kifu.api import building
@@ -356,8 +356,10 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
         path (``(12, 2)``: the second variation of the 12th entry) or as text (``"12.2"``)."""
         return [node.move for node in loading.line_of(self.data, _path(variation))]
 
-    def variations(self) -> list[tuple[int, ...]]:
-        """The path of every variation, in the order :meth:`check` replays them."""
+    def variations(self) -> list[Sequence[int]]:
+        """The path of every variation, in the order :meth:`check` replays them (each equal
+        to the tuple of its numbers, which it gives when iterated: a tuple each would cost the
+        square of the depth of a record nested deeply)."""
         return [path for path, _, _ in self.data.walk() if path]
 
     @library_terms
@@ -375,7 +377,7 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
                                                                  lenient=lenient)):
             _raise_errors(step.warnings)
             line.live, line.current = step.position, index
-            yield Step(line, index, step.number, move, step.node, step.events, step.path)
+            yield Step(line, index, step.number, move, step.node, step.events, tuple(step.path))
 
     @library_terms
     def position(self, n: int | None = None, *, variation: Variation = None,

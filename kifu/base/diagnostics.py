@@ -105,7 +105,7 @@ class Diagnostic:
             end_column=span.end_column if span else None,
             move=error.move_number,
             rule=error.rule,
-            variation=error.variation,
+            variation=tuple(error.variation),
             source_line=source_line,
             source_column=source_column,
             grade=error.grade,

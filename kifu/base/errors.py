@@ -9,6 +9,7 @@ Callers can catch broadly (``KifuError``) or precisely (``IllegalMoveError``); a
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar, Literal
 
 from kifu.base.record import Span
@@ -33,7 +34,7 @@ class KifuError(ValueError):
         span: Span | None = None,
         move_number: int | None = None,
         rule: str | None = None,
-        variation: tuple[int, ...] = (),
+        variation: Sequence[int] = (),
         severity: Severity = "error",
         grade: str | None = None,
     ) -> None:

@@ -4,9 +4,10 @@ kifu checks records it did not write, in CI and in pre-commit hooks, so every in
 decided (legal, or a located error) within a few seconds per megabyte and a few hundred
 megabytes of memory.  Besides the size of a file (``kifu.reading.source.MAX_BYTES``) the limits are:
 
-- ``MAX_DEPTH``: variations nested inside variations.  The writers, the JSON form and the
-  comparison of records walk the tree by recursion, so the depth is bounded where a record
-  is read (real records nest a few levels; problem collections a few dozen).
+- No limit on how deep variations nest inside variations: every walk over a record's tree
+  (readers, writers, the JSON form, comparing, replaying, drawing) keeps its own stack, so
+  a line nested 100,000 deep costs what a flat one of as many moves does, and ``MAX_MOVES``
+  and the size of a file bound it.  Analysis files nest as deep as the game is long.
 - ``MAX_TOKENS``: the words, numbers, comments and brackets a notation's parser reads.
 - ``MAX_MOVES``: the moves of a record, every variation included.  Each move costs a few
   hundred bytes once read, so this bounds a record's memory whatever its notation.
@@ -29,7 +30,6 @@ from typing import Any
 from kifu.base.errors import KifuError, LimitError
 from kifu.base.record import Node, Span
 
-MAX_DEPTH = 100
 MAX_TOKENS = 1_000_000
 MAX_MOVES = 500_000
 MAX_DIGITS = 20
@@ -61,11 +61,6 @@ def too_many_moves(span: Span | None) -> LimitError:
                       "kifu reads no more", span=span, rule="move-limit")
 
 
-def too_deep(span: Span | None) -> LimitError:
-    return LimitError(f"variations are nested more than {MAX_DEPTH} deep; kifu reads no "
-                      "deeper", span=span, rule="nesting-depth")
-
-
 def too_many_tokens(span: Span | None) -> LimitError:
     return LimitError(f"the record has more than {MAX_TOKENS:,} words, numbers, comments and "
                       "brackets; kifu reads no more", span=span, rule="token-limit")
@@ -83,21 +78,17 @@ def moves_in(moves: list[Node[Any]]) -> int:
 
 
 def check_tree(moves: list[Node[Any]]) -> None:
-    """Refuse a tree of moves that nests variations more than ``MAX_DEPTH`` deep or holds more
-    than ``MAX_MOVES`` moves, at the first place it does; for records that were not read
-    through :class:`kifu.reading.movetext.RecordBuilder`, which checks as it goes.  No recursion."""
+    """Refuse a tree of more than ``MAX_MOVES`` moves, at the first line that goes past it; for
+    records that were not read through :class:`kifu.reading.movetext.RecordBuilder`, which
+    checks as it goes.  No recursion."""
     count = 0
-    pending: list[tuple[list[Node[Any]], int]] = [(moves, 0)]
+    pending = [moves]
     while pending:
-        nodes, depth = pending.pop()
+        nodes = pending.pop()
         count += len(nodes)
         if count > MAX_MOVES:
             raise too_many_moves(nodes[0].span)
-        for node in nodes:
-            if node.variations:
-                if depth >= MAX_DEPTH:
-                    raise too_deep(node.span)
-                pending.extend((variation, depth + 1) for variation in node.variations)
+        pending.extend(variation for node in nodes for variation in node.variations)
 
 
 class Problems:

@@ -10,9 +10,9 @@ Spans are kept for error messages but never take part in equality, so that
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar, overload
 
 
 class Span(NamedTuple):
@@ -42,6 +42,115 @@ def variation_path(text: str) -> tuple[int, ...]:
         raise ValueError("a variation is ENTRY.NUMBER, nested as ENTRY.NUMBER.ENTRY.NUMBER "
                          "(e.g. 12.2: the second variation of the 12th entry)")
     return path
+
+
+# CPython's tuple hash for 64-bit hashes (``Objects/tupleobject.c``).
+_XXPRIME_1, _XXPRIME_2, _XXPRIME_5 = (11400714785074694791, 14029467366897019727,
+                                      2870177450012600261)
+_MASK = (1 << 64) - 1
+
+
+class VariationPath(Sequence[int]):
+    """A variation path (see :meth:`Record.line`) held as the path of the line it branches
+    from and its own last pair, read as the tuple of numbers it stands for (and equal to that
+    tuple).  Variations may nest as deep as a record has moves, and a tuple for each line of
+    such a tree would cost the square of its depth in time and memory; this costs the same
+    for every line, and the numbers are put together only when asked for (a report, say)."""
+
+    __slots__ = ("_parent", "_pair", "_length", "_hashed")
+
+    def __init__(self, parent: VariationPath | None = None, pair: tuple[int, ...] = ()) -> None:
+        self._parent = parent
+        self._pair = pair
+        self._length: int = len(pair) + (parent._length if parent is not None else 0)
+        # The tuple hash of the numbers so far (CPython's xxHash, before the length is mixed
+        # in), so that a path hashes as its tuple does without putting its numbers together.
+        hashed = parent._hashed if parent is not None else _XXPRIME_5
+        for number in pair:
+            hashed = (hashed + hash(number) * _XXPRIME_2) & _MASK
+            hashed = (((hashed << 31) | (hashed >> 33)) & _MASK) * _XXPRIME_1 & _MASK
+        self._hashed: int = hashed
+
+    @property
+    def stem(self) -> Sequence[int]:
+        """The path without its last pair: the line this one branches from."""
+        if self._parent is not None and len(self._pair) == 2:
+            return self._parent
+        return self.numbers()[:-2]
+
+    def numbers(self) -> tuple[int, ...]:
+        """The path as a tuple of numbers (made anew each time: a deep one is long)."""
+        if self._parent is None:
+            return self._pair
+        pairs = []
+        link: VariationPath | None = self
+        while link is not None:
+            pairs.append(link._pair)
+            link = link._parent
+        return tuple(number for pair in reversed(pairs) for number in pair)
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __bool__(self) -> bool:
+        return self._length > 0
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.numbers())
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[int, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> int | tuple[int, ...]:
+        if isinstance(index, int) and -len(self._pair) <= index < 0:  # the last pair's
+            return self._pair[index]
+        return self.numbers()[index]
+
+    def __add__(self, more: Sequence[int]) -> VariationPath:
+        """The path of a variation of this line: ``more`` is its (entry, number)."""
+        return VariationPath(self, tuple(more)) if more else self
+
+    def __radd__(self, before: Sequence[int]) -> tuple[int, ...]:
+        return tuple(before) + self.numbers()
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if isinstance(other, VariationPath):
+            one: VariationPath | None = self
+            another: VariationPath | None = other
+            while one is not another:  # the common stem, if any, compared once
+                if one is None or another is None or one._length != another._length:
+                    return False
+                if len(one._pair) != len(another._pair):
+                    return self.numbers() == other.numbers()
+                if one._pair != another._pair:
+                    return False
+                one, another = one._parent, another._parent
+            return True
+        if isinstance(other, tuple):
+            return self._length == len(other) and self.numbers() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        hashed = (self._hashed + (self._length ^ (_XXPRIME_5 ^ 3527539))) & _MASK
+        if hashed == _MASK:
+            return 1546275796
+        return hashed - (1 << 64) if hashed >> 63 else hashed
+
+    def __repr__(self) -> str:
+        return repr(self.numbers())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its numbers (a chain of links would be pickled by recursion)."""
+        return (VariationPath, (None, self.numbers()))
+
+
+#: The path of the main line.
+MAIN_LINE = VariationPath()
 
 
 def is_event(move: Any) -> bool:
@@ -125,18 +234,59 @@ class Node(Generic[M]):
                     dict(self._properties) if self._properties else None)
 
     def __eq__(self, other: object) -> bool:
+        """Same moves, comments and properties, and the same variations, compared by an
+        explicit stack (variations may nest as deep as a record has moves)."""
         if not isinstance(other, Node):
             return NotImplemented
-        return (self.move == other.move and self.comments == other.comments
-                and (self._properties or {}) == (other._properties or {})
-                and self.variations == other.variations)
+        pending: list[tuple[Node[Any], Node[Any]]] = [(self, other)]
+        while pending:
+            one, another = pending.pop()
+            if not (one.move == another.move and one.comments == another.comments
+                    and (one._properties or {}) == (another._properties or {})
+                    and len(one.variations) == len(another.variations)):
+                return False
+            for line, other_line in zip(one.variations, another.variations):
+                if len(line) != len(other_line):
+                    return False
+                pending.extend(zip(line, other_line))
+        return True
 
     __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass it was
 
     def __repr__(self) -> str:
-        properties = f", properties={self._properties!r}" if self._properties else ""
-        return (f"Node(move={self.move!r}, comments={self.comments!r}{properties}, "
-                f"variations={self.variations!r}, span={self.span!r})")
+        """``Node(move=..., comments=..., variations=[[Node(...), ...], ...], span=...)``,
+        the variations written by an explicit stack."""
+        pieces: list[str] = []
+        # Each frame: a node and the next of its variations, or a line and its next node.
+        frames: list[list[Any]] = [[self, -1]]
+        while frames:
+            frame = frames[-1]
+            if isinstance(frame[0], Node):
+                node, choice = frame
+                if choice == -1:
+                    properties = (f", properties={node._properties!r}" if node._properties
+                                  else "")
+                    pieces.append(f"Node(move={node.move!r}, comments={node.comments!r}"
+                                  f"{properties}, variations=[")
+                elif choice == len(node.variations):
+                    frames.pop()
+                    pieces.append(f"], span={node.span!r})")
+                    continue
+                else:
+                    pieces.append(", [" if choice else "[")
+                    frames.append([node.variations[choice], 0])
+                frame[1] += 1
+                continue
+            line, index = frame
+            if index == len(line):
+                frames.pop()
+                pieces.append("]")
+                continue
+            frame[1] += 1
+            if index:
+                pieces.append(", ")
+            frames.append([line[index], -1])
+        return "".join(pieces)
 
 
 @dataclass(frozen=True)
@@ -198,7 +348,7 @@ class Record:
     def result(self) -> str | None:
         return self.header("Result")
 
-    def line(self, path: tuple[int, ...]) -> list[Node[Any]]:
+    def line(self, path: Sequence[int]) -> list[Node[Any]]:
         """The nodes of the line a variation path selects.
 
         A path is pairs flattened: ``(i, v, j, w, ...)`` takes the ``v``-th variation (1-based) of
@@ -235,14 +385,15 @@ class Record:
                       self.source, dict(self.header_spans), self.read_options,
                       dict(self.header_places))
 
-    def walk(self) -> Iterator[tuple[tuple[int, ...], int, list[Node[Any]]]]:
+    def walk(self) -> Iterator[tuple[VariationPath, int, list[Node[Any]]]]:
         """Every line of the tree: (path, index where it branches off, its own nodes).
 
-        The main line comes first with path ``()``; a variation's nodes start at position
+        The main line comes first with path ``()`` (each path a :class:`VariationPath`, equal
+        to the tuple of its numbers); a variation's nodes start at position
         ``branch`` of the line it belongs to (0-based), replacing the node there.
         """
-        queue: deque[tuple[tuple[int, ...], int, list[Node[Any]]]] = deque(
-            [((), 0, self.moves)])
+        queue: deque[tuple[VariationPath, int, list[Node[Any]]]] = deque(
+            [(MAIN_LINE, 0, self.moves)])
         while queue:
             path, branch, nodes = queue.popleft()
             yield path, branch, nodes

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from kifu.base.errors import NotationError
-from kifu.base.limits import MAX_DEPTH, MAX_MOVES, check_tree, too_deep, too_many_moves
+from kifu.base.limits import MAX_MOVES, too_many_moves
 from kifu.base.record import Node, Record, Span
 from kifu.base.unsafe import json_escaped
 from kifu.plugin import registry
@@ -31,29 +31,30 @@ FORMAT = "kifu-record"
 VERSION = 1
 
 
-def dumps(record: Record) -> str:
+def dumps(record: Record, spans: bool = True) -> str:
     """The record as JSON text (see :func:`pieces`)."""
-    return "".join(pieces(record))
+    return "".join(pieces(record, spans))
 
 
-def pieces(record: Record) -> Iterator[str]:
+def pieces(record: Record, spans: bool = True) -> Iterator[str]:
     """The record as JSON text, a node at a time: a field of the document a line, and each
     node of the main line on a line of its own.  The nodes are written one at a time by the C
     encoder (which does not indent), a node's variations too, by an explicit stack: a record
     of 500,000 moves, indented as a whole by the pure-Python one, cost gigabytes and many
-    seconds, and its text built whole a gigabyte still.  Readable, but no control or bidi
-    character as it is (``json_escaped``)."""
+    seconds, and its text built whole a gigabyte still; and the C encoder given the whole tree
+    recurses as deep as the variations nest.  Readable, but no control or bidi character as
+    it is (``json_escaped``).  ``spans=False`` leaves out where each move was read (a record
+    to download, not a report on a file)."""
     game = registry.get(record.game)
-    check_tree(record.moves)  # the variations are walked without recursion, but read back by it
     fields = ",\n ".join(f"{json.dumps(key)}: {_compact(value)}"
                          for key, value in _document(record, game).items())
-    return _pieces(game, fields, record.moves)
+    return _pieces(game, fields, record.moves, spans)
 
 
-def _pieces(game: AnyGame, fields: str, moves: list[Node[Any]]) -> Iterator[str]:
+def _pieces(game: AnyGame, fields: str, moves: list[Node[Any]], spans: bool) -> Iterator[str]:
     yield json_escaped("{" + fields + ',\n "moves": [' + ("\n  " if moves else ""))
     held: list[str] = []
-    for text in _nodes_text(game, moves):
+    for text in _nodes_text(game, moves, spans):
         held.append(text)
         if len(held) >= 256:
             yield json_escaped("".join(held))
@@ -62,7 +63,7 @@ def _pieces(game: AnyGame, fields: str, moves: list[Node[Any]]) -> Iterator[str]
     yield json_escaped("".join(held) + "]}\n")
 
 
-def _nodes_text(game: AnyGame, moves: list[Node[Any]]) -> Iterator[str]:
+def _nodes_text(game: AnyGame, moves: list[Node[Any]], spans: bool) -> Iterator[str]:
     """The nodes of the main line as JSON, ``,\\n  `` between them, each with its variations
     (``, `` between their nodes), as the C encoder writes a node's JSON, in small pieces."""
     # Each frame: a line of nodes and the next to write, or a node and its next variation.
@@ -73,7 +74,7 @@ def _nodes_text(game: AnyGame, moves: list[Node[Any]]) -> Iterator[str]:
             node, choice = frame
             if choice == len(node.variations):
                 lines.pop()
-                yield "]" + _tail(node)
+                yield "]" + _tail(node, spans)
                 continue
             frame[1] += 1
             yield ", [" if choice else "["
@@ -92,7 +93,7 @@ def _nodes_text(game: AnyGame, moves: list[Node[Any]]) -> Iterator[str]:
             yield separator + _head(game, node)
             lines.append([node, 0])
         else:
-            yield separator + _head(game, node) + "]" + _tail(node)
+            yield separator + _head(game, node) + "]" + _tail(node, spans)
 
 
 def _head(game: AnyGame, node: Node[Any]) -> str:
@@ -104,9 +105,9 @@ def _head(game: AnyGame, node: Node[Any]) -> str:
             f'{properties}"variations": [')
 
 
-def _tail(node: Node[Any]) -> str:
+def _tail(node: Node[Any], spans: bool) -> str:
     """A node's JSON after its variations."""
-    if node.span is None:
+    if not spans or node.span is None:
         return "}"
     return f', "span": {_compact(_span_json(node.span))}}}'
 
@@ -136,11 +137,20 @@ _LEAST_NODE = len('{"move": {}, "notation": "", "comments": [], "variations": []
 
 
 def to_json(record: Record) -> dict[str, Any]:
-    """The record as JSON values (its game's moves and set-up in the game's own JSON)."""
+    """The record as JSON values (its game's moves and set-up in the game's own JSON), made
+    without recursion.  ``json.dumps`` of them recurses as deep as the variations nest: for
+    text, :func:`dumps` writes the same JSON without."""
     game = registry.get(record.game)
-    check_tree(record.moves)  # the JSON encoder recurses as deep as the variations
-    return {**_document(record, game),
-            "moves": [_node_json(game, node) for node in record.moves]}
+    moves: list[dict[str, Any]] = []
+    pending: list[tuple[list[Node[Any]], list[dict[str, Any]]]] = [(record.moves, moves)]
+    while pending:
+        nodes, items = pending.pop()
+        for node in nodes:
+            item = _node_json(game, node)
+            items.append(item)
+            for variation, line in zip(node.variations, item["variations"]):
+                pending.append((variation, line))
+    return {**_document(record, game), "moves": moves}
 
 
 def _document(record: Record, game: AnyGame) -> dict[str, Any]:
@@ -157,12 +167,13 @@ def _document(record: Record, game: AnyGame) -> dict[str, Any]:
 
 
 def _node_json(game: AnyGame, node: Node[Any]) -> dict[str, Any]:
+    """A node's JSON, its variations empty lines for the caller to fill."""
     item: dict[str, Any] = {"move": game.move_to_json(node.move),
                             "notation": game.move_text(node.move)}
     item["comments"] = list(node.comments)
     if node.has_properties():
         item["properties"] = dict(node.properties)
-    item["variations"] = [[_node_json(game, n) for n in line] for line in node.variations]
+    item["variations"] = [[] for _ in node.variations]
     if node.span is not None:
         item["span"] = _span_json(node.span)
     return item
@@ -198,27 +209,8 @@ def from_json(data: Any, source: str = "<json>", game: AnyGame | None = None) ->
     elif data["game"] != game.name:
         raise NotationError(f"this JSON record is of {data['game']!r}, not {game.name}",
                             span=Span.point(1, 1))
-    count = 0
-
-    def node_from(item: dict[str, Any], depth: int) -> Node[Any]:
-        nonlocal count
-        count += 1
-        span = _span_from(item.get("span"))
-        if count > MAX_MOVES:
-            raise too_many_moves(span)
-        lines = _list(item.get("variations", []))
-        if lines and depth >= MAX_DEPTH:
-            raise too_deep(span)
-        if any(not _list(line) for line in lines):  # as the notation refuses "()"
-            raise NotationError("an empty variation", span=span)
-        return Node(
-            move=game.move_from_json(item["move"]),
-            comments=[_str(c) for c in _list(item.get("comments", []))],
-            variations=[[node_from(n, depth + 1) for n in _consumed(line)] for line in lines],
-            span=span,
-            properties=_properties(item.get("properties", {})),
-        )
-
+    moves: list[Node[Any]] = []
+    _nodes_from(game, data.get("moves", []), moves)
     headers = {}
     for key, value in data.get("headers", []):
         headers[_line(key, "a header's name")] = _line(value, f"the header {key!r}")
@@ -228,10 +220,43 @@ def from_json(data: Any, source: str = "<json>", game: AnyGame | None = None) ->
         headers=headers,
         setup=None if setup is None else game.setup_from_json(setup),
         comments=[_str(c) for c in _list(data.get("comments", []))],
-        moves=[node_from(item, 0) for item in _consumed(data.get("moves", []))],
+        moves=moves,
         source=source,
         properties=_properties(data.get("properties", {})),
     )
+
+
+def _nodes_from(game: AnyGame, items: Any, moves: list[Node[Any]]) -> None:
+    """The nodes of a record's JSON ``items`` into ``moves``, each checked, their variations
+    by an explicit stack (no recursion, however deep they nest), in the order they are
+    written, so that a record of more than ``MAX_MOVES`` is refused at the first node past it.
+    """
+    count = 0
+    # Each frame: the JSON nodes of a line still to read, and the line they go to.
+    pending: list[tuple[Iterator[Any], list[Node[Any]]]] = [(_consumed(items), moves)]
+    while pending:
+        items_left, line = pending[-1]
+        item: Any = next(items_left, _END)
+        if item is _END:
+            pending.pop()
+            continue
+        count += 1
+        span = _span_from(item.get("span"))
+        if count > MAX_MOVES:
+            raise too_many_moves(span)
+        lines = _list(item.get("variations", []))
+        if any(not _list(variation) for variation in lines):  # as the notation refuses "()"
+            raise NotationError("an empty variation", span=span)
+        node = Node(move=game.move_from_json(item["move"]),
+                    comments=[_str(c) for c in _list(item.get("comments", []))],
+                    variations=[[] for _ in lines], span=span,
+                    properties=_properties(item.get("properties", {})))
+        line.append(node)
+        pending.extend((_consumed(variation), made) for variation, made
+                       in zip(reversed(lines), reversed(node.variations)))
+
+
+_END = object()  # past the last item of a line
 
 
 def _properties(value: Any) -> dict[str, str]:

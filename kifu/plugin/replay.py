@@ -8,13 +8,13 @@ tested with a referee of a few lines (:class:`Referee` says what the driver asks
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from kifu.base.errors import GameOverError, KifuError, ResultError
 from kifu.base.limits import Problems
-from kifu.base.record import Node, Record
+from kifu.base.record import MAIN_LINE, Node, Record, VariationPath
 from kifu.plugin.values import Event, Outcome, Played, Step
 
 
@@ -107,7 +107,7 @@ def replay_lines(game: Referee, record: Record, *,
     its variations start from.  The walk keeps at most three positions per open variation,
     never one per branch point, and no recursion.
     """
-    pending: _Line | None = _Line(record.moves, game.start(record), 0, ())
+    pending: _Line | None = _Line(record.moves, game.start(record), 0, MAIN_LINE)
     walks: list[_Line] = []  # lines whose variations are being handed out, innermost last
     while pending is not None or walks:
         if pending is not None:
@@ -179,7 +179,7 @@ def _replay_tree(game: Referee, record: Record, lenient: bool, *, quiet: bool,
     with warnings yielded (validation reads nothing else); ``main``, the main line to walk, if
     the caller wants its final position and length from it; ``positions``: instead of steps,
     ``(path, depth, number, position)`` after every entry (:func:`replay_positions`)."""
-    stack: list[_Line] = [main or _Line(record.moves, game.start(record), 0, ())]
+    stack: list[_Line] = [main or _Line(record.moves, game.start(record), 0, MAIN_LINE)]
     play = game.play_quietly if quiet else game.play
     while stack:
         line = stack[-1]
@@ -228,17 +228,22 @@ def _replay_tree(game: Referee, record: Record, lenient: bool, *, quiet: bool,
                 yield path, line.offset + index + 1, line.number, position  # type: ignore[misc]
             elif step.warnings or not quiet:
                 yield step
+        if index == end - 1 and len(stack) > 1:
+            # Nothing of the line is left to play but its last node's variations: its
+            # position goes, so that a tree nested as deep as its moves (a variation at the
+            # end of each line, as analysis files nest) holds one position a level, not two.
+            line.position = None
 
 def replay_positions(game: Referee, record: Record, *, lenient: bool = False
-                     ) -> Iterator[tuple[tuple[int, ...], int, int, Any] | KifuError]:
+                     ) -> Iterator[tuple[Sequence[int], int, int, Any] | KifuError]:
     """Every position of every line, played quietly (no events), in the order of
     :func:`replay_tree`: the start first, then after each entry ``(path, depth, number,
     position)``: the variation path of its line, the entries played from the start, the move
     number so far and the position (the same object while a line goes on; a variation plays
     on a copy).  An illegal move ends its line: it is yielded as an error (the other lines go
     on); warnings are not reported.  What a corpus index reads (:mod:`kifu.corpus`)."""
-    main = _Line(record.moves, game.start(record), 0, ())
-    yield (), 0, 0, main.position
+    main = _Line(record.moves, game.start(record), 0, MAIN_LINE)
+    yield MAIN_LINE, 0, 0, main.position
     yield from _replay_tree(game, record, lenient, quiet=True, main=main,  # type: ignore[misc]
                             positions=True)
 
@@ -252,7 +257,7 @@ def check(game: Referee, record: Record, *,
     try:
         # The main line, walked here: its position ends as the main line's final one, and
         # its count of moves is the main line's length.
-        main = _Line(record.moves, game.start(record), 0, ())
+        main = _Line(record.moves, game.start(record), 0, MAIN_LINE)
         for item in _replay_tree(game, record, lenient, quiet=True, main=main):
             if isinstance(item, KifuError):
                 problems.add(item)
@@ -286,7 +291,7 @@ def check_result(game: Referee, record: Record, position: Any) -> list[KifuError
 
 
 def _advance(game: Referee, position: Any, node: Node[Any], number: int, lenient: bool,
-             path: tuple[int, ...], play: Callable[..., Played | list[KifuError]]
+             path: Sequence[int], play: Callable[..., Played | list[KifuError]]
              ) -> tuple[Step, int]:
     """Play one node with ``play`` (the game's ``play``, or ``play_quietly`` for a step without
     events); the step and the move number so far (events take none)."""
@@ -333,7 +338,7 @@ class _Line:
     nodes: list[Node[Any]]
     position: Any
     number: int  # moves counted so far
-    path: tuple[int, ...]
+    path: VariationPath
     offset: int = 0  # where ``nodes`` start in the line from the start of the game
     index: int = 0  # the next node to play
     failed: bool = False

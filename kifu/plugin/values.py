@@ -4,7 +4,7 @@
 understands (:class:`RenderOptions`)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
@@ -102,7 +102,7 @@ class Step(NamedTuple):
     position: Any
     events: list[Event]
     warnings: list[KifuError]
-    path: tuple[int, ...] = ()
+    path: Sequence[int] = ()  # a tuple, or a VariationPath equal to one
 
 
 #: The sizes a drawing may be asked for, in pixels (``--size``, ``size=``).

@@ -8,10 +8,10 @@ is made in :mod:`kifu.plugin.jsonform`.
 from __future__ import annotations
 
 import json
+import json.scanner
 import math
 import re
 import reprlib
-import threading
 from typing import Any, NoReturn
 
 from kifu.base.errors import LimitError, NotationError
@@ -64,17 +64,19 @@ def _constant(text: str) -> Any:
 def decode(text: str) -> Any:
     """JSON text as Python values; numbers are bounded as in every notation (``kifu.base.limits``),
     and a string may hold only what a record's text can (no NUL, no half of a surrogate pair),
-    so that whatever kifu reads from JSON it can write in any notation and read back."""
+    so that whatever kifu reads from JSON it can write in any notation and read back.  Any
+    nesting is read: a record's variations may nest as deep as its moves allow."""
     if "\\u" in text:
         _refuse_unwritable(text)
     try:
-        return _on_a_stack_of_its_own(text)
+        try:
+            return json.loads(text, parse_int=_int, parse_float=_float,
+                              parse_constant=_constant)
+        except RecursionError:  # nested past what the C decoder's recursion reaches
+            return _decode_nested(text)
     except json.JSONDecodeError as error:
         raise NotationError(f"invalid JSON: {error.msg}",
                             span=Span.point(error.lineno, error.colno)) from None
-    except RecursionError:
-        raise LimitError("invalid JSON: nested too deeply", span=Span.point(1, 1),
-                         rule="nesting-depth") from None
     except _Unusable as error:
         at = text.find(error.written)
         span = Span.point(1, 1)
@@ -83,30 +85,89 @@ def decode(text: str) -> Any:
         raise LimitError(f"invalid JSON: {error.message}", span=span, rule="number-size") from None
 
 
-def _on_a_stack_of_its_own(text: str) -> Any:
-    """``json.loads`` of ``text`` in a thread of its own, for a text nested deeply enough to
-    reach Python's recursion limit: how deep the decoder may go then depends on the frames
-    below it, so that the same text decoded from a deep call (or a worker thread) was an
-    error in one place and a record in another.  Started fresh, every decoding has the same
-    depth to spend.  A text without deep nesting is decoded where it is."""
-    if text.count("[") + text.count("{") < 500:  # too few to come near the limit: no thread
-        return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
-    outcome: list[Any] = []
+#: The C decoder's reading of one value, given only values that hold no other (strings,
+#: numbers, constants): it recurses into arrays and objects, which :func:`_decode_nested`
+#: opens itself.
+_scan_scalar = json.scanner.make_scanner(json.JSONDecoder(  # type: ignore[arg-type]
+    parse_int=_int, parse_float=_float, parse_constant=_constant))
+_BLANKS = re.compile(r"[ \t\n\r]*")
+_END_OF = {"[": "]", "{": "}"}
 
-    def decode_here() -> None:
-        try:
-            outcome.append((json.loads(text, parse_int=_int, parse_float=_float,
-                                       parse_constant=_constant), None))
-        except BaseException as error:  # noqa: BLE001 - raised again in the caller's thread
-            outcome.append((None, error))
 
-    worker = threading.Thread(target=decode_here, name="kifu-json", daemon=True)
-    worker.start()
-    worker.join()
-    value, error = outcome[0]
-    if error is not None:
-        raise error.with_traceback(None)
-    return value
+def _decode_nested(text: str) -> Any:
+    """``json.loads`` of ``text`` (the same values, the same errors) by an explicit stack of
+    the arrays and objects open, for a text nested deeper than the C decoder's recursion goes
+    (it recurses into each; the strings, numbers and constants are still its own to read).
+    Slower than the C decoder by a few times, so used only where that one cannot go."""
+    blanks = _past_blanks
+    # The arrays and objects open, innermost last, each with the key its next value takes
+    # (None in an array).
+    open_: list[tuple[Any, str | None]] = []
+    key: str | None
+    at = blanks(text, 0)
+    while True:
+        char = text[at:at + 1]
+        if char in _END_OF:  # an array or object: opened here, its values read in turn
+            at = blanks(text, at + 1)
+            if text[at:at + 1] == _END_OF[char]:
+                value: Any = [] if char == "[" else {}
+                at += 1
+            elif char == "[":
+                open_.append(([], None))
+                continue
+            else:
+                key, at = _key(text, at)
+                open_.append(({}, key))
+                continue
+        else:
+            try:
+                value, at = _scan_scalar(text, at)
+            except StopIteration as stop:
+                raise json.JSONDecodeError("Expecting value", text, stop.value) from None
+        while True:  # the value goes to the innermost open container, which may close
+            if not open_:
+                at = blanks(text, at)
+                if at != len(text):
+                    raise json.JSONDecodeError("Extra data", text, at)
+                return value
+            container, key = open_[-1]
+            if key is None:
+                container.append(value)
+            else:
+                container[key] = value
+            at = blanks(text, at)
+            char = text[at:at + 1]
+            if char == ",":
+                at = blanks(text, at + 1)
+                if key is not None:
+                    key, at = _key(text, at)
+                    open_[-1] = (container, key)
+                break
+            if char == ("]" if key is None else "}"):
+                at += 1
+                open_.pop()
+                value = container
+                continue
+            raise json.JSONDecodeError("Expecting ',' delimiter", text, at)
+
+
+def _key(text: str, at: int) -> tuple[str, int]:
+    """An object's key at ``at`` and where its value starts, past the ``:``."""
+    if text[at:at + 1] != '"':
+        raise json.JSONDecodeError("Expecting property name enclosed in double quotes", text,
+                                   at)
+    key, at = json.decoder.scanstring(text, at + 1)  # type: ignore[attr-defined]
+    at = _past_blanks(text, at)
+    if text[at:at + 1] != ":":
+        raise json.JSONDecodeError("Expecting ':' delimiter", text, at)
+    return key, _past_blanks(text, at + 1)
+
+
+def _past_blanks(text: str, at: int) -> int:
+    """Where the blanks JSON allows from ``at`` end."""
+    found = _BLANKS.match(text, at)
+    assert found is not None  # it matches no blank at all too
+    return found.end()
 
 
 #: A ``\\uXXXX`` escape that is not itself escaped (an even run of backslashes before it).

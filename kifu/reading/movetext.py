@@ -19,14 +19,7 @@ from typing import Any
 from lark import Token, Tree
 
 from kifu.base.errors import ConversionError, HeaderError, LimitError, NotationError
-from kifu.base.limits import (
-    MAX_DEPTH,
-    MAX_MOVES,
-    read_int,
-    shorten,
-    too_deep,
-    too_many_moves,
-)
+from kifu.base.limits import MAX_MOVES, read_int, shorten, too_many_moves
 from kifu.base.record import Node, Record, Span, is_event
 from kifu.reading import grammar
 from kifu.reading.grammar import span_of, token_span
@@ -35,8 +28,8 @@ from kifu.reading.grammar import span_of, token_span
 class RecordBuilder:
     """Collects headers, moves, comments and variations in the order a parser meets them.
 
-    It enforces the limits every record is read under (``kifu.base.limits``): variations nested
-    at most ``MAX_DEPTH`` deep and at most ``MAX_MOVES`` moves in all.
+    It enforces the limit every record is read under (``kifu.base.limits``): at most
+    ``MAX_MOVES`` moves in all, however deep their variations nest.
     """
 
     def __init__(self, game: str, source: str | None = None) -> None:
@@ -119,8 +112,6 @@ class RecordBuilder:
     def begin_variation(self, span: Span | None) -> None:
         if not self.line:
             raise NotationError("a variation must follow the move it replaces", span=span)
-        if self.depth >= MAX_DEPTH:
-            raise too_deep(span)
         self._check_number_used()
         replaced = self.line[-1]
         before = self._numbers[-1] - (not is_event(replaced.move))
@@ -283,16 +274,49 @@ def joined(lines: Iterable[str], batch: int = 64) -> Iterator[str]:
 
 def _node_text(node: Node[Any], number: int, move_text: Callable[[Any], str],
                numbered: bool) -> tuple[str, int]:
+    """A main-line node as written, with its comments and its variations in parentheses (and
+    theirs within), and the number of the last move it counts.  The variations are walked
+    by an explicit stack: they may nest as deep as the record has moves."""
+    text, number = _entry_text(node, number, move_text, numbered)
+    if not node.variations:
+        return text, number
+    pieces = [text]
+    # Each frame: a line and the next of its nodes to write with the number before it, or a
+    # node, the next of its variations to open and the number before the node.
+    frames: list[list[Any]] = [[node, 0, number - (not is_event(node.move))]]
+    while frames:
+        frame = frames[-1]
+        if isinstance(frame[0], Node):
+            replaced, choice, before = frame
+            if choice == len(replaced.variations):
+                frames.pop()
+                continue
+            frame[1] += 1
+            pieces.append(" (")
+            frames.append([replaced.variations[choice], 0, before])
+            continue
+        line, index, at = frame
+        if index == len(line):
+            frames.pop()
+            pieces.append(")")
+            continue
+        child = line[index]
+        text, frame[2] = _entry_text(child, at, move_text, numbered)
+        frame[1] += 1
+        pieces.append(text if index == 0 else " " + text)
+        if child.variations:
+            frames.append([child, 0, at])
+    return "".join(pieces), number
+
+
+def _entry_text(node: Node[Any], number: int, move_text: Callable[[Any], str],
+                numbered: bool) -> tuple[str, int]:
+    """A node's move and comments as written, and the number of its move (the number before
+    it for an event, which takes none)."""
     counted = not is_event(node.move)
     number += counted
     parts = [f"{number}. {move_text(node.move)}" if numbered and counted else move_text(node.move)]
     parts.extend(comment_token(c) for c in node.comments)
-    for variation in node.variations:
-        inner, at = [], number - counted
-        for child in variation:
-            text, at = _node_text(child, at, move_text, numbered)
-            inner.append(text)
-        parts.append("(" + " ".join(inner) + ")")
     return " ".join(parts), number
 
 

@@ -14,14 +14,14 @@ kilobytes with what it did.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import fields
 from typing import Any
 
 from kifu.base.diagnostics import Diagnostic
 from kifu.base.errors import KifuError, LimitError
 from kifu.base.limits import moves_in
-from kifu.base.record import Record, is_event
+from kifu.base.record import Node, Record, is_event
 from kifu.base.unsafe import json_escaped
 from kifu.plugin import AnyGame, Step
 
@@ -32,6 +32,11 @@ VERSION = 1
 #: of Rengi variations, 210,000 positions, made a document of 254 MB in 53 s; real games and
 #: problem collections have hundreds, or a few thousand.
 MAX_POSITIONS = 100_000
+
+#: The numbers the paths of a replay's lines hold at most, all lines counted: each line gives
+#: its path whole, so a record nested deeply gives the square of its depth (50,000 levels, a
+#: few megabytes of record, would give billions).
+MAX_PATH_NUMBERS = 10 * MAX_POSITIONS
 
 #: About the size of the pieces :func:`replay_text` hands out, each a write.
 PIECE = 1 << 16
@@ -146,6 +151,13 @@ class _Replay:
                 f"{' (variations included)' if variations else ''}; replay one line with "
                 "'kifu show --format json --variation PATH', or part of it with '--move N'",
                 span=record.moves[0].span if record.moves else None, rule="replay-positions")
+        numbers = _path_numbers(record.moves) if variations else 0
+        if numbers > MAX_PATH_NUMBERS:
+            raise LimitError(
+                f"the replay as JSON gives at most {MAX_PATH_NUMBERS:,} numbers in the paths "
+                f"of its lines, and this record's variations, nested deeply, have {numbers:,}; "
+                "replay one line with 'kifu show --format json --variation PATH'",
+                span=record.moves[0].span if record.moves else None, rule="replay-positions")
         self.failed = False
         self.start: Any = None
         self.start_error: dict[str, Any] | None = None
@@ -173,7 +185,7 @@ class _Replay:
 
     def _every_line(self, encode: Callable[[Any], Any]) -> Iterator[tuple[str, Any]]:
         game, source = self.game, self.source
-        line: tuple[int, ...] | None = None
+        line: Sequence[int] | None = None
         for item in game.replay_lines(self.record, lenient=self.lenient):
             path = item.variation if isinstance(item, KifuError) else item.path
             if path != line:
@@ -222,6 +234,19 @@ class _Replay:
                 "outcome": None if outcome is None else {"winner": outcome.winner,
                                                          "reason": outcome.reason},
                 "error": main_error}
+
+
+def _path_numbers(moves: list[Node[Any]]) -> int:
+    """How many numbers the paths of every line of a tree hold (a line nested ``n`` deep has
+    ``2n``), found without recursion."""
+    total = 0
+    pending = [(moves, 0)]
+    while pending:
+        nodes, length = pending.pop()
+        total += length
+        for node in nodes:
+            pending.extend((variation, length + 2) for variation in node.variations)
+    return total
 
 
 def _line_positions(record: Record, path: tuple[int, ...], move: int | None) -> int:

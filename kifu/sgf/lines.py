@@ -2,9 +2,8 @@
 
 SGF keeps alternatives as sibling nodes; a record keeps them on the node of the line they
 replace (``Node.variations``).  Both walks here use explicit stacks, so a game tree of any depth
-and any number of siblings costs no recursion; only the record's own nesting of variations
-within variations is limited (``kifu.base.limits.MAX_DEPTH``), because the consumers of a record
-(writers, JSON, comparisons) walk that nesting.
+and any number of siblings costs no recursion (an analysis file that gives each move a sibling
+and goes on in the last child nests the record's variations as deep as the game is long).
 """
 from __future__ import annotations
 
@@ -14,7 +13,6 @@ from typing import Any
 
 from kifu.base.errors import KifuError, NotationError
 from kifu.base.heap import no_cycles
-from kifu.base.limits import MAX_DEPTH, too_deep
 from kifu.base.reading import Reading
 from kifu.base.record import Node, Record, Span
 from kifu.sgf import syntax as sgf
@@ -155,28 +153,26 @@ def to_lines(children: list[SgfNode], convert: Callable[[SgfNode], list[Node[Any
     first move of the game, or the first move of a variation that opens with such nodes.
     """
     main: list[Node[Any]] = []
-    # (SGF nodes that continue a line, the line, its nesting depth, the comments read before
-    # its first move: the record's own for the main line, carried to the first move in a
-    # variation; and the properties kept likewise)
-    tasks: list[tuple[list[SgfNode], list[Node[Any]], int, list[str], dict[str, str]]] = [
-        (children, main, 0, leading, leading_kept if leading_kept is not None else {})]
+    # (SGF nodes that continue a line, the line, the comments read before its first move: the
+    # record's own for the main line, carried to the first move in a variation; and the
+    # properties kept likewise)
+    tasks: list[tuple[list[SgfNode], list[Node[Any]], list[str], dict[str, str]]] = [
+        (children, main, leading, leading_kept if leading_kept is not None else {})]
     branches: list[tuple[list[Node[Any]], int, list[list[Node[Any]]]]] = []
     # What each alternative says before its first move (all it says, if it plays none).
     unplayed: dict[int, tuple[list[str], dict[str, str]]] = {}
     while tasks:
-        nodes, line, depth, waiting, waiting_kept = tasks.pop()
+        nodes, line, waiting, waiting_kept = tasks.pop()
         while nodes:
             node = nodes[0]
             if len(nodes) > 1:
                 others = nodes[1:]
-                if depth >= MAX_DEPTH:
-                    raise too_deep(span_of(others[0]))
                 alternatives: list[list[Node[Any]]] = [[] for _ in others]
                 branches.append((line, len(line), alternatives))
                 for other, alternative in zip(reversed(others), reversed(alternatives)):
                     said: tuple[list[str], dict[str, str]] = ([], {})
                     unplayed[id(alternative)] = said
-                    tasks.append(([other], alternative, depth + 1, *said))
+                    tasks.append(([other], alternative, *said))
             made = convert(node)
             if made:
                 if not line and waiting is not leading:
@@ -269,11 +265,19 @@ class LineNode:
 
     @property
     def children(self) -> list[LineNode]:
+        """The next node of the line, then each of its variations, each followed by the
+        variations of its own first node (in SGF those are alternatives to the same move,
+        siblings all), as :func:`from_lines` orders them; no recursion."""
         line, index, make = self._line, self._index + 1, self._make
         if index == len(line):
             return []
-        return [LineNode(line, index, make),
-                *(LineNode(variation, 0, make) for variation in line[index].variations)]
+        children = [LineNode(line, index, make)]
+        pending = list(reversed(line[index].variations))
+        while pending:
+            variation = pending.pop()
+            children.append(LineNode(variation, 0, make))
+            pending.extend(reversed(variation[0].variations))
+        return children
 
 
 def lazy_tree(properties: dict[str, list[str]], line: list[Node[Any]],

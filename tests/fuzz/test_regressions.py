@@ -15,7 +15,7 @@ import pytest
 
 from kifu.base import limits
 from kifu.base.diagnostics import QUOTE_WIDTH, Diagnostic
-from kifu.base.errors import ConversionError, KifuError, LimitError
+from kifu.base.errors import ConversionError, KifuError, LimitError, NotationError
 from kifu.base.record import Node, Record, Span
 from kifu.builtin.renju import GAME as RENJU
 from kifu.builtin.renju import sgf as renju_sgf
@@ -179,47 +179,41 @@ NESTED = {
 
 
 @pytest.mark.parametrize("case", NESTED.values(), ids=list(NESTED))
-def test_variations_nested_past_the_limit_are_a_limit_error(case):
+def test_variations_nested_deeply_are_read_and_go_through_everything(case):
+    """Issue 26: the old limit of 100 (``nesting-depth``) refused real analysis files; any
+    nesting the moves allow is read, and nothing recurses on it (Python's own limit is 1,000)."""
     name, head, opening = case
-    for depth in (limits.MAX_DEPTH + 1, 1000, 5000):
-        found = answer(name, head + opening * depth + ")" * depth + "\n")
-        assert isinstance(found, LimitError) and found.rule == "nesting-depth"
-        last_line = head.rsplit("\n", 1)[-1]
-        assert found.span.column == len(last_line) + limits.MAX_DEPTH * len(opening) + 1
-
-
-@pytest.mark.parametrize("case", NESTED.values(), ids=list(NESTED))
-def test_variations_nested_to_the_limit_go_through_everything(case):
-    name, head, opening = case
-    depth = limits.MAX_DEPTH
+    depth = 3_000
     game, record = parse_text(head + opening * depth + ")" * depth + "\n", name)
     game.check(record)
     pipeline.round_trips(game, record)
     assert Record.copy(record) == record
+    assert repr(record).count("Node(") == depth + 2
 
 
-def test_json_variations_nested_past_the_limit_are_a_limit_error():
-    node: dict = {"move": {"type": "pass"}}
-    for _ in range(limits.MAX_DEPTH + 1):
-        node = {"move": {"type": "pass"}, "variations": [[node]]}
-    text = json.dumps({"format": "kifu-record", "version": 1, "game": "renju",
-                       "moves": [node]})
-    with pytest.raises(LimitError, match="nested more than"):
-        jsonform.loads(text)
-    with pytest.raises(LimitError):
-        jsonform.loads('{"format": "kifu-record", "moves": ' + "[" * 100_000 + "]" * 100_000
-                       + "}")
+def test_json_variations_nested_deeply_are_read():
+    depth = 5_000  # written by hand: json.dumps recurses as deep as the nesting
+    node = ('{"move": {"type": "pass"}, "variations": [[' * depth + '{"move": {"type": "pass"}}'
+            + "]]}" * depth)
+    record = jsonform.loads('{"format": "kifu-record", "version": 1, "game": "renju", '
+                            f'"moves": [{node}]}}')
+    assert sum(1 for _ in record.walk()) == depth + 1
+    assert jsonform.loads(jsonform.dumps(record)) == record
+    with pytest.raises(NotationError, match="not a valid kifu JSON record"):  # brackets alone
+        jsonform.loads('{"format": "kifu-record", "version": 1, "game": "renju", "moves": '
+                       + "[" * 100_000 + "]" * 100_000 + "}")
 
 
-def test_a_record_built_deeper_than_the_limit_is_refused_before_json_recurses():
+def test_a_record_built_deeply_is_written_as_json_without_recursion():
     record = RENJU.parse("1. h8\n")
     node = record.moves[0]
-    for _ in range(limits.MAX_DEPTH + 5):
+    for _ in range(5_000):
         inner = Node(node.move)
         node.variations.append([inner])
         node = inner
-    with pytest.raises(LimitError):
-        jsonform.dumps(record)
+    assert jsonform.loads(jsonform.dumps(record)) == record
+    assert jsonform.to_json(record)["moves"][0]["variations"][0][0]["move"] == {
+        "type": "place", "point": "h8"}
 
 
 # -- 17.4: memory and time --------------------------------------------------------------------

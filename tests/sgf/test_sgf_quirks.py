@@ -58,6 +58,10 @@ class Quirk:
 
 
 QUIRKS: dict[str, Quirk] = {
+    # -- a writer's oddity ---------------------------------------------------------------------
+    # analysis and review programs give each move a sibling (the move they suggest) and go on
+    # in the later child: the record's variations nest as deep as the game is long (issue 26)
+    "analysis-sibling-before-each-move-150-deep.sgf": Quirk("writer"),
     # -- the false alarms real files gave, each ended by a decision ----------------------------
     "pl-empty-value.sgf": Quirk("false alarm", (
         W("1:49", "syntax/unknown-value"),)),
@@ -225,3 +229,17 @@ def test_sgf_after_a_licence_is_told_by_its_content_from_standard_input(kifu_cli
     assert "ok (freego, 3 moves)" in result.stdout
     quoted = "Game: freego\nBoard: grid:9\n\nE5 {as SGF writes it:\n(;B[ee])}\n"
     assert "ok (freego, 1 moves)" in kifu_cli("validate", "-q", "-v", "-", input=quoted).stdout
+
+
+def test_an_analysis_file_nests_as_deep_as_the_game_is_long(kifu_cli):
+    """Each move's sibling comes first, so the game goes on in a variation of a variation:
+    150 levels, past the 100 kifu once refused (``nesting-depth``)."""
+    name = "analysis-sibling-before-each-move-150-deep.sgf"
+    loaded = load_source(read_source(str(FOLDER / name)))
+    assert loaded.error() is None
+    depth, line = 0, loaded.record.moves
+    while line[-1].variations:
+        line, depth = line[-1].variations[-1], depth + 1
+    assert depth == 150 and len(line) == 1
+    shown = json.loads(kifu_cli("show", FOLDER / name, "--format", "json", "--variations").stdout)
+    assert len(shown["lines"]) == 151 and len(shown["lines"][-1]["path"]) == 300

@@ -165,18 +165,16 @@ def _first_ply(record: Record) -> int:
 
 def _colours(record: Record) -> dict[int, str]:
     """Which colour plays each node (by ``id``): alternating from the side to move first,
-    passes included."""
+    passes included.  No recursion: variations may nest as deep as the record has moves."""
     colours: dict[int, str] = {}
-
-    def visit(nodes: list[Node], ply: int) -> None:
+    pending = [(record.moves, _first_ply(record))]
+    while pending:
+        nodes, ply = pending.pop()
         for node in nodes:
-            for variation in node.variations:
-                visit(variation, ply)
+            pending.extend((variation, ply) for variation in node.variations)
             if isinstance(node.move, (Place, Pass)):
                 colours[id(node)] = "B" if ply % 2 == 0 else "W"
                 ply += 1
-
-    visit(record.moves, _first_ply(record))
     return colours
 
 

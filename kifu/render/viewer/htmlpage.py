@@ -517,16 +517,7 @@ def _files(view: GameView, single: bool, written: str | None) -> list[list[str]]
 def _json_download(record: Record) -> str:
     """kifu's JSON of a record, without the places in the file each move was read from (the
     download is a record, not a report on a file)."""
-    document = jsonform.to_json(record)
-    pending = [document]
-    while pending:
-        item = pending.pop()
-        if isinstance(item, dict):
-            item.pop("span", None)
-            pending.extend(item.values())
-        elif isinstance(item, list):
-            pending.extend(item)
-    return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+    return jsonform.dumps(record, spans=False)
 
 
 def _href(key: str, game: int, games: int, node: PositionNode | None) -> str:

@@ -24,7 +24,7 @@ from typing import Any
 from kifu.base.errors import KifuError
 from kifu.base.limits import shorten
 from kifu.base.markup import Markup, dims, markup_of
-from kifu.base.record import Node, Record
+from kifu.base.record import Node, Record, VariationPath
 from kifu.plugin import AnyGame, RenderOptions, Step
 from kifu.render.viewer.problems import is_problem, mark_of
 from kifu.render.viewer.svgdiff import SvgTable, apply, difference
@@ -71,8 +71,9 @@ class PositionNode:
     frames: list[tuple[array[int], array[int]]] = field(default_factory=list)
     #: True for a fault shown in place of the move that broke a rule.
     fault: bool = False
-    #: The variation path of the line the node belongs to (as ``--variation`` writes it).
-    path: tuple[int, ...] = ()
+    #: The variation path of the line the node belongs to (as ``--variation`` writes it): a
+    #: tuple, or a :class:`~kifu.base.record.VariationPath` equal to one.
+    path: Sequence[int] = ()
     children: list[int] = field(default_factory=list)
     #: What the record marks the move as: 1 a good move (a problem's right answer), -1 a bad
     #: one, 0 neither.
@@ -276,10 +277,11 @@ class _TreeBuilder:
         self.text_options = options
         self.view = GameView(source, game, record, variants=len(variants))
         #: Per line of play: its last node so far.
-        self.last: dict[tuple[int, ...], int] = {}
+        self.last: dict[Sequence[int], int] = {}
         #: The drawings (per variant, and the text diagram) of the nodes a line may still be
         #: continued or branched from: the last two of each line still being replayed.
         self.held: dict[int, tuple[Any, ...]] = {}
+        self.forget_at = 512
         #: The points each node's position has dimmed (SGF's ``DD`` lasts until changed), for
         #: a game that draws markup.
         self.dims: dict[int, tuple[str, ...]] = {}
@@ -326,7 +328,7 @@ class _TreeBuilder:
         if not path:
             self.view.final = index
 
-    def _parent(self, path: tuple[int, ...]) -> tuple[int, int]:
+    def _parent(self, path: Sequence[int]) -> tuple[int, int]:
         """The node a line's next entry is played from, and the variation it starts (0: none).
 
         The tree is replayed depth first: a variation starts right after the move it replaces
@@ -334,7 +336,7 @@ class _TreeBuilder:
         if path in self.last:
             return self.last[path], 0
         nodes, depth = self.view.nodes, path[-2] - 1
-        at = self.last[path[:-2]]
+        at = self.last[_stem(path)]
         while nodes[at].depth > depth:
             at = nodes[at].parent
         return at, path[-1]
@@ -367,7 +369,7 @@ class _TreeBuilder:
         self.view.nodes.append(node)
         self.held[index] = (*drawings, diagram)
         self.last[node.path] = index
-        if len(self.held) > 512:
+        if len(self.held) > self.forget_at:
             self._forget()
         return index
 
@@ -376,11 +378,17 @@ class _TreeBuilder:
         line on the way to the line being replayed (the tree is replayed depth first)."""
         nodes, current = self.view.nodes, self.view.nodes[-1].path
         keep: set[int] = set()
-        for end in range(0, len(current) + 1, 2):
-            last = self.last.get(current[:end])
+        while True:  # the line's own path, then the path of each line it branches from
+            last = self.last.get(current)
             if last is not None:
                 keep.update((last, nodes[last].parent))
+            if not current:
+                break
+            current = _stem(current)
         self.held = {index: drawn for index, drawn in self.held.items() if index in keep}
+        # Lines nested deeply keep two each: forgetting again only when as many more are held
+        # keeps the forgetting linear in the moves, however deep.
+        self.forget_at = max(512, 2 * len(self.held))
 
     def _draw(self, position: Any, options: Sequence[RenderOptions],
               markup: Markup | None = None) -> list[array[int]]:
@@ -398,13 +406,19 @@ class _TreeBuilder:
         side = self.game.to_move(position)
         return f"{side} to move" if side else ""
 
-    def _failed_move(self, path: tuple[int, ...], depth: int) -> str:
+    def _failed_move(self, path: Sequence[int], depth: int) -> str:
         """The notation of the entry that broke a rule (none for a result that disagrees)."""
         try:
             line: list[Node[Any]] = self.record.line(path)
         except ValueError:
             return ""
         return self.game.move_text(line[depth - 1].move) if depth <= len(line) else ""
+
+
+def _stem(path: Sequence[int]) -> Sequence[int]:
+    """The path of the line a variation's line branches from (its path but the last pair),
+    without putting a deep path's numbers together."""
+    return path.stem if isinstance(path, VariationPath) else tuple(path[:-2])
 
 
 def text_changes(before: Sequence[str], after: Sequence[str]) -> list[list[Any]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import cast
 
@@ -128,7 +129,19 @@ class _Reader:
         return record
 
     def walk(self, items: list[Tree | Token]) -> None:
-        for item in items:
+        """Read the items of the parse tree in order, a variation's within it, by an explicit
+        stack (variations may nest as deep as the record has moves)."""
+        # Each frame: the items of a variation (or of the record) still to read, and the
+        # variation, closed once they are read (None for the record).
+        frames: list[tuple[Iterator[Tree | Token], Tree | None]] = [(iter(items), None)]
+        while frames:
+            pending, opened = frames[-1]
+            item = next(pending, None)
+            if item is None:
+                frames.pop()
+                if opened is not None:
+                    self.builder.end_variation(grammar.span_of(opened))
+                continue
             if isinstance(item, Token):
                 if item.type == "BRACKET" or item.type == "SECTION_JP":
                     self.bracket(item)
@@ -146,8 +159,7 @@ class _Reader:
                 self.backfaces(item)
             elif kind == "variation":
                 self.builder.begin_variation(grammar.span_of(item))
-                self.walk(item.children)
-                self.builder.end_variation(grammar.span_of(item))
+                frames.append((iter(item.children), item))
             elif kind == "board_row":
                 self.diagram.row(cast(Token, item.children[0]))
 

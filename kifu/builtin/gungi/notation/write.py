@@ -10,6 +10,7 @@ reads both.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from kifu.base.record import Node, Record
 from kifu.builtin.gungi.moves import ASCII, KANJI, BackFaces, Ply, Section, Style, move_text
@@ -100,15 +101,39 @@ class _Layout:
             self.out.append(style.end)
 
     def variation(self, nodes: list[Node]) -> str:
-        text = ""
-        for index, node in enumerate(nodes):
+        """A variation in parentheses, the variations of its nodes within, by an explicit
+        stack: variations may nest as deep as the record has moves."""
+        style = self.style
+        pieces = ["("]
+        # Each frame: a line and the next of its nodes to write, or a node and the next of
+        # its variations to open.
+        frames: list[list[Any]] = [[nodes, 0]]
+        while frames:
+            frame = frames[-1]
+            if isinstance(frame[0], Node):
+                node, choice = frame
+                if choice < len(node.variations):
+                    frame[1] += 1
+                    pieces.append("(")
+                    frames.append([node.variations[choice], 0])
+                    continue
+                frames.pop()
+                if getattr(node.move, "ends", False):
+                    pieces.append(style.stop + style.end)
+                continue
+            line, index = frame
+            if index == len(line):
+                frames.pop()
+                pieces.append(")")
+                continue
+            frame[1] += 1
+            node = line[index]
             if index:
-                text += self.style.comma
-                if getattr(nodes[index - 1].move, "new_after", False) and isinstance(node.move,
-                                                                                      Ply):
-                    text += self.style.new
-            text += move_text(node.move, self.style) + "".join(_comment(c) for c in node.comments)
-            text += "".join(self.variation(v) for v in node.variations)
-            if getattr(node.move, "ends", False):
-                text += self.style.stop + self.style.end
-        return "(" + text + ")"
+                pieces.append(style.comma)
+                if getattr(line[index - 1].move, "new_after", False) and isinstance(node.move,
+                                                                                     Ply):
+                    pieces.append(style.new)
+            pieces.append(move_text(node.move, style)
+                          + "".join(_comment(c) for c in node.comments))
+            frames.append([node, 0])
+        return "".join(pieces)

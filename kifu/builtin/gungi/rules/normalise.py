@@ -18,6 +18,7 @@ reading it back gives the same record.  A ply whose 同 was missing keeps what t
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from kifu.base.errors import KifuError
 from kifu.base.record import Node, Record
@@ -38,8 +39,31 @@ def normalise(record: Record) -> Record:
 
 
 def _line(position: Position, nodes: list[Node]) -> None:
-    for node in nodes:
-        before = position.copy() if node.variations else None
+    """Normalise the plies of ``nodes`` played from ``position``, each node's variations right
+    after it, from the position before it.  An explicit stack, since variations may nest as
+    deep as the record has moves; a line with nothing left to play leaves it before its last
+    node's variations start, so that a record nested as an analysis file nests (a variation
+    at the end of each line) holds a position or two, not one per level."""
+    # Each frame: a line, the position it is played on and the index of its next node; or
+    # the variations of a node, the position before it and the next to start (``before``
+    # is None for the first kind).
+    frames: list[tuple[list[Any], Position, Position | None, list[int]]] = [
+        (nodes, position, None, [0])]
+    while frames:
+        items, position, before, at = frames[-1]
+        index = at[0]
+        at[0] += 1
+        if before is not None:  # the next variation: the last one takes ``before`` itself
+            if index == len(items) - 1:
+                frames.pop()
+            frames.append((items[index], before if index == len(items) - 1 else before.copy(),
+                           None, [0]))
+            continue
+        if index == len(items):
+            frames.pop()
+            continue
+        node = items[index]
+        saved = position.copy() if node.variations else None
         if position.outcome is None:
             last = position.last_square
             try:
@@ -49,9 +73,10 @@ def _line(position: Position, nodes: list[Node]) -> None:
             else:
                 if isinstance(move, Ply):
                     node.move = _canonical(move, last)
-        if before is not None:
-            for variation in node.variations:
-                _line(before.copy(), variation)
+        if saved is not None:
+            if index == len(items) - 1:
+                frames.pop()
+            frames.append((node.variations, saved, saved, [0]))
 
 
 def canonical(record: Record) -> Record:
@@ -64,11 +89,14 @@ def canonical(record: Record) -> Record:
 
 
 def _nodes(nodes: list[Node]) -> list[Node]:
+    """Every node of a tree of ``nodes`` (no recursion)."""
     out = []
-    for node in nodes:
-        out.append(node)
-        for variation in node.variations:
-            out.extend(_nodes(variation))
+    pending = [nodes]
+    while pending:
+        line = pending.pop()
+        out.extend(line)
+        for node in line:
+            pending.extend(node.variations)
     return out
 
 

@@ -54,13 +54,39 @@ def _lines(nodes: list[Node], dialect: str) -> Iterator[str]:
 
 
 def _node_tokens(node: Node, dialect: str) -> list[str]:
+    """A node's move, its comments and its variations, each whole in parentheses (theirs
+    within), by an explicit stack: variations may nest as deep as the record has moves."""
     tokens = [m.text(node.move, dialect)]
     tokens.extend(_comment(c) for c in node.comments)
-    for variation in node.variations:
-        inner: list[str] = []
-        for child in variation:
-            inner.extend(_node_tokens(child, dialect))
-        tokens.append("(" + " ".join(inner) + ")")
+    if not node.variations:
+        return tokens
+    pieces: list[str] = []
+    # Each frame: a line and the next of its nodes, or a node and the next of its variations.
+    frames: list[list[Any]] = [[node, 0]]
+    while frames:
+        frame = frames[-1]
+        if isinstance(frame[0], Node):
+            replaced, choice = frame
+            if choice == len(replaced.variations):
+                frames.pop()
+                continue
+            frame[1] += 1
+            pieces.append(" (" if pieces or len(frames) > 1 else "(")
+            frames.append([replaced.variations[choice], 0])
+            continue
+        line, index = frame
+        if index == len(line):
+            frames.pop()
+            pieces.append(")")
+            if len(frames) == 1:  # a variation of ``node``: a token of its own
+                tokens.append("".join(pieces))
+                pieces = []
+            continue
+        frame[1] += 1
+        child = line[index]
+        pieces.append(("" if index == 0 else " ") + " ".join(
+            [m.text(child.move, dialect), *(_comment(c) for c in child.comments)]))
+        frames.append([child, 0])
     return tokens
 
 
@@ -88,19 +114,44 @@ def convert(game: Any, record: Record, dialect: str) -> Record:
 
 
 def _walk(game: Any, pos: Position, nodes: list[Node], dialect: str, number: int) -> list[Node]:
-    out = []
-    for node in nodes:
-        variations = [_walk(game, game.copy(pos), line, dialect, number)
-                      for line in node.variations]
-        move = _rewrite(pos, node.move, dialect)
-        number += 1
-        try:
-            game.play(pos, node.move)
-        except KifuError as error:
-            raise ConversionError(f"cannot rewrite move {number} ({node.move}) in the "
-                                  f"{dialect} form: {error.message}", span=node.span) from None
-        out.append(Node(move, list(node.comments), variations, node.span))
+    """The rewritten copy of ``nodes`` played from ``pos``, each node's variations rewritten
+    (from the position before it) before the node is played.  An explicit stack, since
+    variations may nest as deep as the record has moves: each frame a line to copy, its copy,
+    the position it is played on and the number of the last move played; and, while a node's
+    variations are rewritten, the node to play after them."""
+    out: list[Node] = []
+    lines: list[tuple[Iterator[Node], list[Node], Position, list[int]]] = [
+        (iter(nodes), out, pos, [number])]
+    waiting: list[tuple[int, Node, Position, list[int]]] = []  # (lines below, node, ...)
+    while lines:
+        if waiting and waiting[-1][0] == len(lines):
+            _, played, position, count = waiting.pop()
+            _play(game, position, played, count, dialect)
+            continue
+        pending, copied, position, count = lines[-1]
+        node = next(pending, None)
+        if node is None:
+            lines.pop()
+            continue
+        variations: list[list[Node]] = [[] for _ in node.variations]
+        copied.append(Node(_rewrite(position, node.move, dialect), list(node.comments),
+                           variations, node.span))
+        if not node.variations:
+            _play(game, position, node, count, dialect)
+            continue
+        waiting.append((len(lines), node, position, count))
+        lines.extend(reversed([(iter(line), made, game.copy(position), [count[0]])
+                               for line, made in zip(node.variations, variations)]))
     return out
+
+
+def _play(game: Any, position: Position, node: Node, count: list[int], dialect: str) -> None:
+    count[0] += 1
+    try:
+        game.play(position, node.move)
+    except KifuError as error:
+        raise ConversionError(f"cannot rewrite move {count[0]} ({node.move}) in the "
+                              f"{dialect} form: {error.message}", span=node.span) from None
 
 
 def _rewrite(pos: Position, move: Move, dialect: str) -> Move:
