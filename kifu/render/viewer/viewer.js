@@ -580,10 +580,25 @@
 
   /* One line from `start`, in a block of its own; its variations as indented blocks after
      the move they replace, folded where they are large and off the line shown. */
+  /* A line and the variations inside it, to any depth: the lines still to write wait on a
+     list, each with the block made for it in its place, rather than a call a level, so that
+     the browser's stack never limits how deep a record may nest. */
   Viewer.prototype.buildLine = function (game, parentEl, start, level) {
+    var pending = [[lineBlock(parentEl, level), start, level]];
+    while (pending.length) {
+      var task = pending.pop();
+      this.writeLine(game, task[0], task[1], task[2], pending);
+    }
+  };
+
+  function lineBlock(parentEl, level) {
     var block = make("div", level ? "kv-var" : "kv-line");
     if (level > 6) block.classList.add("kv-deep");
     parentEl.appendChild(block);
+    return block;
+  }
+
+  Viewer.prototype.writeLine = function (game, block, start, level, pending) {
     var run = make("p", "kv-run");
     block.appendChild(run);
     var limit = game.shownLimit[start] || LINE_LIMIT;
@@ -609,7 +624,7 @@
             var fold = button("kv-fold", "\u25b8 " + game.label(alt) + " \u2026 (" + game.size[alt].toLocaleString("en") + " moves)", "data-unfold", alt);
             vars.appendChild(make("div", "kv-var")).appendChild(fold);
           } else {
-            this.buildLine(game, vars, alt, level + 1);
+            pending.push([lineBlock(vars, level + 1), alt, level + 1]);
           }
         }
         run = make("p", "kv-run");
