@@ -73,6 +73,7 @@ QUIRKS: dict[str, Quirk] = {
         W("1:37", "syntax/unknown-value"),)),
     "root-comment-problem-statement.sgf": Quirk("false alarm"),
     "game-info-in-the-first-move-node.sgf": Quirk("writer"),
+    "game-info-in-a-node-of-its-own.sgf": Quirk("writer"),
     "licence-before-the-game.sgf": Quirk("writer", (W("1:1", "syntax/text-outside-game", "pedantic"),)),
     "renju-game-info-in-the-first-move-node.sgf": Quirk("writer"),
     "gm-holds-the-komi.sgf": Quirk("false alarm", (W("1:5", "syntax/game-type"),)),
@@ -219,6 +220,20 @@ def test_game_information_below_the_root_is_the_games_and_written_back_where_it_
         moved = trees.children[0].properties
         assert {"PB", "PW"} <= set(moved)
         assert tree_shape(text)[1:] == tree_shape(source)[1:]
+
+
+def test_game_information_in_a_node_of_its_own_is_the_games():
+    """A writer that gives the game information a node of its own after the root: with no
+    alternative on the way, it is the game's (the komi and rules count); the node, which holds
+    no move, folds into the root as any such node does, and SGF written from the record has
+    it there."""
+    import kifu
+
+    record = kifu.read(str(FOLDER / "game-info-in-a-node-of-its-own.sgf"))
+    assert (record.header("Komi"), record.header("Rules")) == ("7.5", "Chinese")
+    root = sgf.read(record.dumps("sgf")).games[0].root
+    assert root.get("KM") == "7.5" and root.get("PB") == "Black in a node of its own"
+    assert len([node for node in root.walk()]) == 4  # the root and the three moves
 
 
 def test_sgf_after_a_licence_is_told_by_its_content_from_standard_input(kifu_cli):
