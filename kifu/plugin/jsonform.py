@@ -202,23 +202,25 @@ def from_json(data: Any, source: str = "<json>", game: AnyGame | None = None) ->
         raise NotationError(f"not a kifu JSON record (its 'format' must be {FORMAT!r})",
                             span=Span.point(1, 1))
     if data.get("version") != VERSION:
-        raise NotationError(f"kifu JSON version {data.get('version')!r} is not supported "
-                            f"(this kifu reads version {VERSION})", span=Span.point(1, 1))
-    if game is None:
-        game = registry.get(data["game"])
-    elif data["game"] != game.name:
-        raise NotationError(f"this JSON record is of {data['game']!r}, not {game.name}",
+        raise NotationError(f"kifu JSON version {reprlib.repr(data.get('version'))} is not "
+                            f"supported (this kifu reads version {VERSION})",
                             span=Span.point(1, 1))
+    if game is None:
+        game = registry.get(_str(data["game"]))
+    elif data["game"] != game.name:
+        raise NotationError(f"this JSON record is of {reprlib.repr(data['game'])}, not "
+                            f"{game.name}", span=Span.point(1, 1))
     moves: list[Node[Any]] = []
     _nodes_from(game, data.get("moves", []), moves)
     headers = {}
     for key, value in data.get("headers", []):
-        headers[_line(key, "a header's name")] = _line(value, f"the header {key!r}")
+        name = _line(key, "a header's name")  # checked before the message quotes it
+        headers[name] = _line(value, f"the header {name!r}")
     setup = data.get("setup")
     return Record(
         game=game.name,
         headers=headers,
-        setup=None if setup is None else game.setup_from_json(setup),
+        setup=None if setup is None else game.setup_from_json(_shallow(setup, "the set-up")),
         comments=[_str(c) for c in _list(data.get("comments", []))],
         moves=moves,
         source=source,
@@ -247,7 +249,7 @@ def _nodes_from(game: AnyGame, items: Any, moves: list[Node[Any]]) -> None:
         lines = _list(item.get("variations", []))
         if any(not _list(variation) for variation in lines):  # as the notation refuses "()"
             raise NotationError("an empty variation", span=span)
-        node = Node(move=game.move_from_json(item["move"]),
+        node = Node(move=game.move_from_json(_shallow(item["move"], "a move", span)),
                     comments=[_str(c) for c in _list(item.get("comments", []))],
                     variations=[[] for _ in lines], span=span,
                     properties=_properties(item.get("properties", {})))
@@ -257,6 +259,27 @@ def _nodes_from(game: AnyGame, items: Any, moves: list[Node[Any]]) -> None:
 
 
 _END = object()  # past the last item of a line
+
+#: The deepest a move's or a set-up's JSON value nests in any game (a Gungi ply's betrayal
+#: list, a Rengoma set-up's rows: three or four levels); variations alone nest deeper.
+VALUE_DEPTH = 16
+
+
+def _shallow(value: Any, what: str, span: Span | None = None) -> Any:
+    """``value`` if it nests no deeper than any game's values do: the games read their values
+    by recursion and quote them in messages, which a value nested thousands deep (the JSON
+    reader takes any depth, for variations) would take past Python's stack."""
+    level: list[tuple[Any, int]] = [(value, 1)]
+    while level:
+        item, depth = level.pop()
+        if depth > VALUE_DEPTH:
+            raise NotationError(f"{what} nests more than {VALUE_DEPTH} levels deep; no game's "
+                                "value does", span=span or Span.point(1, 1))
+        if isinstance(item, dict):
+            level.extend((inner, depth + 1) for inner in item.values())
+        elif isinstance(item, list):
+            level.extend((inner, depth + 1) for inner in item)
+    return value
 
 
 def _properties(value: Any) -> dict[str, str]:

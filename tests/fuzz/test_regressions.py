@@ -511,3 +511,47 @@ def test_deep_json_reads_the_same_from_any_depth_of_calls():
         return answer() if levels == 0 else deep(levels - 1)
 
     assert answer() == deep(400)
+
+
+# -- a 20-minute hunt after the nesting limit went (2026-11-27) -------------------------------
+
+@pytest.mark.parametrize("game, move", [
+    ("freego", {"type": None}),
+    ("rengi", {"type": "pair", "colours": None}),
+])
+def test_a_moves_json_nested_thousands_deep_is_refused_not_quoted(game, move):
+    # The JSON reader now takes any depth (variations may nest so); a move's value nested
+    # thousands deep reached the games, whose messages quote it: RecursionError.
+    deep = "[" * 5000 + '"x"' + "]" * 5000  # past json.dumps's own depth: written by hand
+    move["type" if game == "freego" else "colours"] = "DEEP" if game == "freego" else ["DEEP", "b"]
+    data = {"format": "kifu-record", "version": 1, "game": game, "headers": [["Game", game]],
+            "moves": [{"move": move, "variations": []}]}
+    text = json.dumps(data).replace('"DEEP"', deep)
+    found = answer("deep.json", text)
+    assert found is not None and "nests more than 16 levels deep" in found.message
+    pipeline.exercise("deep.json", text.encode())
+
+
+def test_a_header_name_nested_deep_is_refused_not_quoted():
+    deep = "[" * 5000 + '"Event"' + "]" * 5000
+    text = json.dumps({"format": "kifu-record", "version": 1, "game": "renju",
+                       "headers": [["DEEP", "x"]], "moves": []}).replace('"DEEP"', deep)
+    found = answer("deep.json", text)
+    assert found is not None and found.code == "syntax" and "expected a string" in found.message
+
+
+def test_renju_sgf_kifus_xh_with_line_breaks_in_its_name_is_one_line():
+    # XH[...] whose name (before the colon) runs over lines became a header name with a line
+    # break, which JSON then refused: a header is one line, its line ends blanks.
+    text = "(;GM[4]SZ[15]XH[Opening\nnotes: sure\nthing]PL[B];B[hh])"
+    record = renju_sgf.read(text)
+    assert record.headers["Opening notes"] == "sure thing"
+    pipeline.exercise("xh.sgf", text.encode())
+
+
+def test_a_renlib_root_with_a_sibling_is_a_located_error():
+    # The root node's SIBLING flag ended the tree it opens: IndexError.
+    from kifu.builtin.renju.archives import renlib
+    data = b"\xffRenLib\xff\x03\x00" + b"\xff" * 10 + bytes([0x00, 0x80])  # SIBLING
+    with pytest.raises(KifuError, match="a library has one root"):
+        renlib.read(data.decode("latin-1"), "sibling.lib")

@@ -359,8 +359,8 @@ def _properties(node: sgf.SgfNode, collection: sgf.Collection, size: int,
                                 span=collection.value_span(node, "LB"))
         point = point_from_sgf(where, collection.value_span(node, "LB"), size)
         found[f"{LABEL}{point}"] = sgf.text(text)
-    for item in node.properties.get("XH", []):
-        key, _, value = sgf.text(item).partition(":")
+    for item in node.properties.get("XH", []):  # a header is one line: line ends are blanks
+        key, _, value = " ".join(sgf.text(item).replace("\r", "\n").split("\n")).partition(":")
         found[key.strip()] = value.strip()
     return found
 

@@ -210,6 +210,9 @@ def read_tree(data: bytes) -> tuple[LibNode, tuple[int, int] | None, bool, list[
         if extension & BOARD_TEXT:
             node.board_text = reader.text("a board text")
         if flags & SIBLING:
+            if len(path) == 1:  # the root's own node: it would end the tree it opens
+                raise NotationError(f"the root node at byte {offset} says a sibling follows "
+                                    "it: a library has one root")
             stack.append(len(path) - 1)
         if flags & LEAF and stack:
             index = stack.pop()
