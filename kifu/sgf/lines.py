@@ -65,14 +65,14 @@ def game_info_below(root: SgfNode, collection: Collection, idents: Container[str
 
     SGF lets game information (``PB``, ``KM``, ``RE``...) stand in any node, once on a path,
     applying from there on: some writers put it in the first move's node, or in a node of its
-    own after the root.  The first node of the main line that holds any of ``idents`` the root
-    lacks gives them to the game, as if its root had them (only FF[4]'s game information: a
-    node's name ``N`` stays the node's; their places stay where they were written, for
-    messages), if it holds a move or no alternative stands on the way to it.  The node keeps
-    them too, as the record keeps every property of a node, and :data:`INFO_BELOW` names them,
-    so that SGF written from the record puts them back there and not in the root.  A node
-    without a move gives what it holds to the record's properties or to the move before it
-    (:func:`to_lines`), and SGF written from the record puts them there; where alternatives
+    own after the root.  The first node of the main line, up to its first move, that holds any
+    of ``idents`` the root lacks gives them to the game, as if its root had them (only FF[4]'s
+    game information: a node's name ``N`` stays the node's; their places stay where they were
+    written, for messages), if it holds a move or no alternative stands on the way to it.  The
+    node keeps them too, as the record keeps every property of a node, and :data:`INFO_BELOW`
+    names them, so that SGF written from the record puts them back there and not in the root.
+    A node without a move gives what it holds to the record's properties or to the move before
+    it (:func:`to_lines`), and SGF written from the record puts them there; where alternatives
     stand on the way (a file of several games sharing a root, each its own game information),
     what such nodes hold is merged, and stays as written.
     """
@@ -87,6 +87,8 @@ def game_info_below(root: SgfNode, collection: Collection, idents: Container[str
             taken = SgfNode({**root.properties, **{i: node.properties[i] for i in below}},
                             root.children, root.start, root.end)
             return taken, {INFO_BELOW: " ".join(below)}
+        if "B" in node.properties or "W" in node.properties:
+            break  # looked for up to the first move, where writers put it (not through the game)
         alone = alone and len(node.children) <= 1
         node = node.children[0] if node.children else None
     return root, {}
