@@ -255,38 +255,79 @@ class Node(Generic[M]):
 
     def __repr__(self) -> str:
         """``Node(move=..., comments=..., variations=[[Node(...), ...], ...], span=...)``,
-        the variations written by an explicit stack."""
-        pieces: list[str] = []
-        # Each frame: a node and the next of its variations, or a line and its next node.
-        frames: list[list[Any]] = [[self, -1]]
-        while frames:
-            frame = frames[-1]
-            if isinstance(frame[0], Node):
-                node, choice = frame
-                if choice == -1:
-                    properties = (f", properties={node._properties!r}" if node._properties
-                                  else "")
-                    pieces.append(f"Node(move={node.move!r}, comments={node.comments!r}"
-                                  f"{properties}, variations=[")
-                elif choice == len(node.variations):
-                    frames.pop()
-                    pieces.append(f"], span={node.span!r})")
-                    continue
-                else:
-                    pieces.append(", [" if choice else "[")
-                    frames.append([node.variations[choice], 0])
-                frame[1] += 1
-                continue
-            line, index = frame
-            if index == len(line):
-                frames.pop()
+        the variations written in :func:`in_writing_order`."""
+        pieces = [self._repr_head()]
+        for kind, node, index, _, _ in in_writing_order(self):
+            if kind == NODE:
+                pieces.append((", " if index else "") + node._repr_head())
+            elif kind == VARIATION:
+                pieces.append(", [" if index else "[")
+            elif kind == LINE_END:
                 pieces.append("]")
+            else:
+                pieces.append(f"], span={node.span!r})")
+        return "".join(pieces)
+
+    def _repr_head(self) -> str:
+        """The node's ``repr`` up to its variations, which it opens."""
+        properties = f", properties={self._properties!r}" if self._properties else ""
+        return (f"Node(move={self.move!r}, comments={self.comments!r}{properties}, "
+                "variations=[")
+
+
+#: What :func:`in_writing_order` meets: a node of a line, a variation of a node opening, a
+#: line (a variation, or the line the walk began with) closing, a node whose variations are all
+#: written.
+NODE, VARIATION, LINE_END, NODE_END = "node", "variation", "line-end", "node-end"
+
+
+#: One place of :func:`in_writing_order` (a plain tuple: a walk makes one a node or more):
+#: its kind; the node (of a line, or whose variation opens or whose variations end;
+#: :data:`NO_NODE` at a line's end); the node's place in its line, or the variation's number;
+#: the node's line or the variation (empty at a node's end); how many variations are open (0
+#: in the line the walk began with).
+Place = tuple[str, "Node[Any]", int, "list[Node[Any]]", int]
+
+
+_NO_LINE: list[Node[Any]] = []  # a node's end has no line of its own (never filled)
+#: The node of a line's end, which has none.
+NO_NODE: Node[Any] = Node(None)
+
+
+def in_writing_order(start: Node[Any] | list[Node[Any]]) -> Iterator[Place]:
+    """Every place of a tree in the order a text writes it, from a line (its nodes, each then
+    its variations, and the line's end) or from a node (its variations, then its end), by an
+    explicit stack: variations may nest as deep as a record has moves, and every writer walks
+    them so (the notations, JSON, ``repr``)."""
+    # Each frame: a line and the next of its nodes, or a node and the next of its variations.
+    frames: list[list[Any]] = [[start, 0]]
+    depth = 0  # the variations open: the line frames on the stack but the first
+    while frames:
+        frame = frames[-1]
+        if isinstance(frame[0], Node):
+            node, choice = frame
+            if choice == len(node.variations):
+                frames.pop()
+                yield NODE_END, node, choice, _NO_LINE, depth
                 continue
             frame[1] += 1
-            if index:
-                pieces.append(", ")
-            frames.append([line[index], -1])
-        return "".join(pieces)
+            yield VARIATION, node, choice, node.variations[choice], depth
+            frames.append([node.variations[choice], 0])
+            depth += 1
+            continue
+        line, index = frame
+        if index == len(line):
+            frames.pop()
+            yield LINE_END, NO_NODE, index, line, depth
+            depth -= 1 if frames else 0
+            continue
+        frame[1] += 1
+        node = line[index]
+        yield NODE, node, index, line, depth
+        if node.variations:
+            frames.append([node, 0])
+        else:  # the common case, without a frame of its own
+            yield NODE_END, node, 0, _NO_LINE, depth
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,15 @@ from typing import Any
 
 from kifu.base.errors import NotationError
 from kifu.base.limits import MAX_MOVES, too_many_moves
-from kifu.base.record import Node, Record, Span
+from kifu.base.record import (
+    LINE_END,
+    NODE,
+    VARIATION,
+    Node,
+    Record,
+    Span,
+    in_writing_order,
+)
 from kifu.base.unsafe import json_escaped
 from kifu.plugin import registry
 from kifu.plugin.contract import AnyGame
@@ -66,34 +74,17 @@ def _pieces(game: AnyGame, fields: str, moves: list[Node[Any]], spans: bool) -> 
 def _nodes_text(game: AnyGame, moves: list[Node[Any]], spans: bool) -> Iterator[str]:
     """The nodes of the main line as JSON, ``,\\n  `` between them, each with its variations
     (``, `` between their nodes), as the C encoder writes a node's JSON, in small pieces."""
-    # Each frame: a line of nodes and the next to write, or a node and its next variation.
-    lines: list[list[Any]] = [[moves, 0]]
-    while lines:
-        frame = lines[-1]
-        if isinstance(frame[0], Node):
-            node, choice = frame
-            if choice == len(node.variations):
-                lines.pop()
-                yield "]" + _tail(node, spans)
-                continue
-            frame[1] += 1
-            yield ", [" if choice else "["
-            lines.append([node.variations[choice], 0])
-            continue
-        nodes, index = frame
-        if index == len(nodes):
-            lines.pop()
-            if lines:  # a variation, closed; the main line is closed by the caller
-                yield "]"
-            continue
-        frame[1] += 1
-        node = nodes[index]
-        separator = ("" if index == 0 else ",\n  " if len(lines) == 1 else ", ")
-        if node.variations:
+    for kind, node, index, _, depth in in_writing_order(moves):
+        if kind == NODE:
+            separator = "" if index == 0 else ",\n  " if depth == 0 else ", "
             yield separator + _head(game, node)
-            lines.append([node, 0])
+        elif kind == VARIATION:
+            yield ", [" if index else "["
+        elif kind == LINE_END:
+            if depth:  # a variation, closed; the main line is closed by the caller
+                yield "]"
         else:
-            yield separator + _head(game, node) + "]" + _tail(node, spans)
+            yield "]" + _tail(node, spans)
 
 
 def _head(game: AnyGame, node: Node[Any]) -> str:

@@ -20,7 +20,16 @@ from lark import Token, Tree
 
 from kifu.base.errors import ConversionError, HeaderError, LimitError, NotationError
 from kifu.base.limits import MAX_MOVES, read_int, shorten, too_many_moves
-from kifu.base.record import Node, Record, Span, is_event
+from kifu.base.record import (
+    LINE_END,
+    NODE,
+    VARIATION,
+    Node,
+    Record,
+    Span,
+    in_writing_order,
+    is_event,
+)
 from kifu.reading import grammar
 from kifu.reading.grammar import span_of, token_span
 
@@ -275,37 +284,27 @@ def joined(lines: Iterable[str], batch: int = 64) -> Iterator[str]:
 def _node_text(node: Node[Any], number: int, move_text: Callable[[Any], str],
                numbered: bool) -> tuple[str, int]:
     """A main-line node as written, with its comments and its variations in parentheses (and
-    theirs within), and the number of the last move it counts.  The variations are walked
-    by an explicit stack: they may nest as deep as the record has moves."""
+    theirs within, walked :func:`in_writing_order`), and the number of the last move it
+    counts."""
     text, number = _entry_text(node, number, move_text, numbered)
     if not node.variations:
         return text, number
     pieces = [text]
-    # Each frame: a line and the next of its nodes to write with the number before it, or a
-    # node, the next of its variations to open and the number before the node.
-    frames: list[list[Any]] = [[node, 0, number - (not is_event(node.move))]]
-    while frames:
-        frame = frames[-1]
-        if isinstance(frame[0], Node):
-            replaced, choice, before = frame
-            if choice == len(replaced.variations):
-                frames.pop()
-                continue
-            frame[1] += 1
+    before = [number - (not is_event(node.move))]  # the number before each node still open
+    at: list[int] = []  # the number so far in each variation open
+    for kind, child, index, _, _ in in_writing_order(node):
+        if kind == VARIATION:  # it replaces its node: numbered from the number before it
             pieces.append(" (")
-            frames.append([replaced.variations[choice], 0, before])
-            continue
-        line, index, at = frame
-        if index == len(line):
-            frames.pop()
+            at.append(before[-1])
+        elif kind == LINE_END:
             pieces.append(")")
-            continue
-        child = line[index]
-        text, frame[2] = _entry_text(child, at, move_text, numbered)
-        frame[1] += 1
-        pieces.append(text if index == 0 else " " + text)
-        if child.variations:
-            frames.append([child, 0, at])
+            at.pop()
+        elif kind == NODE:
+            before.append(at[-1])
+            text, at[-1] = _entry_text(child, at[-1], move_text, numbered)
+            pieces.append(text if index == 0 else " " + text)
+        else:
+            before.pop()
     return "".join(pieces), number
 
 

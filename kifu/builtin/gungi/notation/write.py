@@ -10,9 +10,8 @@ reads both.
 from __future__ import annotations
 
 import re
-from typing import Any
 
-from kifu.base.record import Node, Record
+from kifu.base.record import LINE_END, NODE_END, VARIATION, Node, Record, in_writing_order
 from kifu.builtin.gungi.moves import ASCII, KANJI, BackFaces, Ply, Section, Style, move_text
 from kifu.builtin.gungi.setup import positions
 from kifu.reading.movetext import header_lines
@@ -101,39 +100,24 @@ class _Layout:
             self.out.append(style.end)
 
     def variation(self, nodes: list[Node]) -> str:
-        """A variation in parentheses, the variations of its nodes within, by an explicit
-        stack: variations may nest as deep as the record has moves."""
+        """A variation in parentheses, the variations of its nodes within (walked
+        :func:`in_writing_order`)."""
         style = self.style
         pieces = ["("]
-        # Each frame: a line and the next of its nodes to write, or a node and the next of
-        # its variations to open.
-        frames: list[list[Any]] = [[nodes, 0]]
-        while frames:
-            frame = frames[-1]
-            if isinstance(frame[0], Node):
-                node, choice = frame
-                if choice < len(node.variations):
-                    frame[1] += 1
-                    pieces.append("(")
-                    frames.append([node.variations[choice], 0])
-                    continue
-                frames.pop()
+        for kind, node, index, line, _ in in_writing_order(nodes):
+            if kind == VARIATION:
+                pieces.append("(")
+            elif kind == LINE_END:
+                pieces.append(")")
+            elif kind == NODE_END:
                 if getattr(node.move, "ends", False):
                     pieces.append(style.stop + style.end)
-                continue
-            line, index = frame
-            if index == len(line):
-                frames.pop()
-                pieces.append(")")
-                continue
-            frame[1] += 1
-            node = line[index]
-            if index:
-                pieces.append(style.comma)
-                if getattr(line[index - 1].move, "new_after", False) and isinstance(node.move,
-                                                                                     Ply):
-                    pieces.append(style.new)
-            pieces.append(move_text(node.move, style)
-                          + "".join(_comment(c) for c in node.comments))
-            frames.append([node, 0])
+            else:
+                if index:
+                    pieces.append(style.comma)
+                    if getattr(line[index - 1].move, "new_after", False) and isinstance(
+                            node.move, Ply):
+                        pieces.append(style.new)
+                pieces.append(move_text(node.move, style)
+                              + "".join(_comment(c) for c in node.comments))
         return "".join(pieces)

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from kifu.base.errors import ConversionError, KifuError
-from kifu.base.record import Node, Record
+from kifu.base.record import LINE_END, NODE, VARIATION, Node, Record, in_writing_order
 from kifu.builtin.rengi import moves as m
 from kifu.builtin.rengi.moves import FIRST, Move, Place, Single, Turn
 from kifu.builtin.rengi.position import Position
@@ -55,38 +55,23 @@ def _lines(nodes: list[Node], dialect: str) -> Iterator[str]:
 
 def _node_tokens(node: Node, dialect: str) -> list[str]:
     """A node's move, its comments and its variations, each whole in parentheses (theirs
-    within), by an explicit stack: variations may nest as deep as the record has moves."""
+    within, walked :func:`in_writing_order`)."""
     tokens = [m.text(node.move, dialect)]
     tokens.extend(_comment(c) for c in node.comments)
     if not node.variations:
         return tokens
     pieces: list[str] = []
-    # Each frame: a line and the next of its nodes, or a node and the next of its variations.
-    frames: list[list[Any]] = [[node, 0]]
-    while frames:
-        frame = frames[-1]
-        if isinstance(frame[0], Node):
-            replaced, choice = frame
-            if choice == len(replaced.variations):
-                frames.pop()
-                continue
-            frame[1] += 1
-            pieces.append(" (" if pieces or len(frames) > 1 else "(")
-            frames.append([replaced.variations[choice], 0])
-            continue
-        line, index = frame
-        if index == len(line):
-            frames.pop()
+    for kind, child, index, _, depth in in_writing_order(node):
+        if kind == VARIATION:
+            pieces.append(" (" if pieces or depth else "(")
+        elif kind == LINE_END:
             pieces.append(")")
-            if len(frames) == 1:  # a variation of ``node``: a token of its own
+            if depth == 1:  # a variation of ``node``: a token of its own
                 tokens.append("".join(pieces))
                 pieces = []
-            continue
-        frame[1] += 1
-        child = line[index]
-        pieces.append(("" if index == 0 else " ") + " ".join(
-            [m.text(child.move, dialect), *(_comment(c) for c in child.comments)]))
-        frames.append([child, 0])
+        elif kind == NODE:
+            pieces.append(("" if index == 0 else " ") + " ".join(
+                [m.text(child.move, dialect), *(_comment(c) for c in child.comments)]))
     return tokens
 
 
