@@ -275,42 +275,50 @@ def histories(log: bytes, points: int) -> bytes:
     entries = array("H")
     entries.frombytes(log)
     state = bytearray(points)
-    changes: list[list[int]] = [[] for _ in range(points)]
+    blank = bytes(points)
+    # Only the points that ever change get a list (a record touches a fraction of a board).
+    changes: dict[int, list[int]] = {}
     sides = bytearray()
     node = -1
-    board: bytearray | None = None  # a reset's board, being read
+    reset: dict[int, int] | None = None  # a reset's board, being read: its stones by point
 
     def change(point: int, content: int) -> None:
-        mine = changes[point]
-        if mine and mine[-1] >> 2 == node:  # changed twice in one node (a suicide): once
+        mine = changes.get(point)
+        if mine is None:
+            mine = changes[point] = []
+        elif mine[-1] >> 2 == node:  # changed twice in one node (a suicide): once
             mine.pop()
         if (mine[-1] & 3 if mine else 0) != content:
             mine.append(node << 2 | content)
         state[point] = content
 
-    def settle() -> None:
-        assert board is not None
-        for point in range(points):
-            if board[point] != state[point]:
-                change(point, board[point])
+    def settle(board: dict[int, int]) -> None:
+        # The points the reset names and, unless the board was empty before it (a record's
+        # start), every point that may have held a stone.
+        for point in (board if state == blank else range(points)):
+            if board.get(point, 0) != state[point]:
+                change(point, board.get(point, 0))
 
     for entry in entries:
         if entry & MARK:
-            if board is not None:
-                settle()
-                board = None
+            if reset is not None:
+                settle(reset)
+                reset = None
             node += 1
             sides.append(entry & 3)
             if entry & RESET:
-                board = bytearray(points)
-        elif board is not None:
-            board[entry >> 2] = entry & 3
+                reset = {}
+        elif reset is not None:
+            reset[entry >> 2] = entry & 3
         elif state[entry >> 2] != entry & 3:
             change(entry >> 2, entry & 3)
-    if board is not None:
-        settle()
-    counts = array("I", [len(mine) for mine in changes])
-    flat = array("I", [value for mine in changes for value in mine])
+    if reset is not None:
+        settle(reset)
+    counts = array("I", bytes(4 * points))
+    flat = array("I")
+    for point in sorted(changes):
+        counts[point] = len(changes[point])
+        flat.extend(changes[point])
     return zlib.compress(struct.pack("<II", points, len(sides)) + counts.tobytes() + bytes(sides)
                          + flat.tobytes(), 1)
 

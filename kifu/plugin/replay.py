@@ -48,8 +48,9 @@ def replay(game: Referee, record: Record, *, lenient: bool = False,
     """
     position = game.start(record)
     number = 0
+    calls = _calls(game, quiet=False)
     for node in record.line(path) if path else record.moves:
-        step, number = _advance(game, position, node, number, lenient, path, game.play)
+        step, number = _advance(position, node, number, lenient, path, *calls)
         yield step
 
 def replay_moves(game: Referee, record: Record, *, lenient: bool = False,
@@ -59,9 +60,10 @@ def replay_moves(game: Referee, record: Record, *, lenient: bool = False,
     replay, whose steps show one value of a move whatever the record's spelling."""
     position = game.start(record)
     number = 0
+    calls = _calls(game, quiet=False)
     for node in record.line(path) if path else record.moves:
         move = game.canonical_move(position, node.move, legal=True)  # played next, or raises
-        step, number = _advance(game, position, node, number, lenient, path, game.play)
+        step, number = _advance(position, node, number, lenient, path, *calls)
         yield step, move
 
 
@@ -73,8 +75,9 @@ def position_after(game: Referee, record: Record, n: int | None = None, *,
     number = 0
     if n == 0:
         return position
+    calls = _calls(game, quiet=True)
     for node in record.line(path) if path else record.moves:
-        step, number = _advance(game, position, node, number, lenient, path, game.play_quietly)
+        step, number = _advance(position, node, number, lenient, path, *calls)
         for warning in step.warnings:
             if warning.severity == "error":
                 raise warning
@@ -140,9 +143,10 @@ def _line_steps(game: Referee, line: _Line, lenient: bool) -> Iterator[Step | Ki
     step (and the error); ``line.index`` ends as the count of nodes whose variations are still
     to replay (those up to the illegal move, which included)."""
     position, number, path = line.position, line.number, line.path
+    calls = _calls(game, quiet=False)
     for index, node in enumerate(line.nodes):
         try:
-            step, number = _advance(game, position, node, number, lenient, path, game.play)
+            step, number = _advance(position, node, number, lenient, path, *calls)
         except KifuError as error:
             yield error.detached()
             line.index = index + 1
@@ -156,17 +160,18 @@ def _next_branch(game: Referee, walk: _Line, lenient: bool) -> bool:
     position before the node, played on past it unless it is the last node walked); ``False``
     when none is left."""
     nodes, position, end = walk.nodes, walk.position, len(walk.nodes)
+    calls = _calls(game, quiet=True)
     try:
         while walk.index < end:
             node = nodes[walk.index]
             if node.variations:
                 walk.branch = (game.copy(position), walk.number, node)
                 if walk.index < end - 1:  # the last may be the illegal one: never played
-                    _, walk.number = _advance(game, position, node, walk.number, lenient,
-                                              walk.path, game.play_quietly)
+                    _, walk.number = _advance(position, node, walk.number, lenient,
+                                              walk.path, *calls)
                 return True
-            _, walk.number = _advance(game, position, node, walk.number, lenient, walk.path,
-                                      game.play_quietly)
+            _, walk.number = _advance(position, node, walk.number, lenient, walk.path,
+                                      *calls)
             walk.index += 1
     except KifuError:  # the first walk played these: a referee that disagrees stops here
         walk.branch = None
@@ -180,7 +185,7 @@ def _replay_tree(game: Referee, record: Record, lenient: bool, *, quiet: bool,
     the caller wants its final position and length from it; ``positions``: instead of steps,
     ``(path, depth, number, position)`` after every entry (:func:`replay_positions`)."""
     stack: list[_Line] = [main or _Line(record.moves, game.start(record), 0, MAIN_LINE)]
-    play = game.play_quietly if quiet else game.play
+    play, outcome = _calls(game, quiet)
     while stack:
         line = stack[-1]
         if line.branch is not None:  # the alternatives of the node just played
@@ -202,7 +207,8 @@ def _replay_tree(game: Referee, record: Record, lenient: bool, *, quiet: bool,
         # Most nodes have no variations: they are played in this tight loop.
         while index < end and not nodes[index].variations:
             try:
-                step, number = _advance(game, position, nodes[index], number, lenient, path, play)
+                step, number = _advance(position, nodes[index], number, lenient, path, play,
+                                        outcome)
             except KifuError as error:
                 yield error.detached()
                 index = end  # an illegal move ends its line
@@ -219,7 +225,7 @@ def _replay_tree(game: Referee, record: Record, lenient: bool, *, quiet: bool,
         node = nodes[index]  # its variations start from the position before it
         line.branch = (game.copy(position), number, node)
         try:
-            step, line.number = _advance(game, position, node, number, lenient, path, play)
+            step, line.number = _advance(position, node, number, lenient, path, play, outcome)
         except KifuError as error:
             yield error.detached()
             line.failed = True
@@ -290,9 +296,27 @@ def check_result(game: Referee, record: Record, position: Any) -> list[KifuError
                         span=record.header_span("Result"), rule="result")]
 
 
-def _advance(game: Referee, position: Any, node: Node[Any], number: int, lenient: bool,
-             path: Sequence[int], play: Callable[..., Played | list[KifuError]]
-             ) -> tuple[Step, int]:
+#: A game's play as the driver calls it: ``play(position, move, lenient)``, its ``Played`` or,
+#: played quietly, its warnings.
+PlayCall = Callable[[Any, Any, bool], "Played | list[KifuError]"]
+OutcomeCall = Callable[[Any], "Outcome | None"]
+
+
+def _calls(game: Referee, quiet: bool) -> tuple[PlayCall, OutcomeCall]:
+    """The game's ``play`` (``play_quietly`` if ``quiet``) and ``outcome``, as the driver calls
+    them for every move: the game's own functions where it offers them
+    (:meth:`kifu.plugin.GamePlugin.replay_calls`, found once per replay rather than at every
+    move), else its methods."""
+    offered = getattr(game, "replay_calls", None)
+    if offered is not None:
+        calls: tuple[PlayCall, OutcomeCall] = offered(quiet)
+        return calls
+    method = game.play_quietly if quiet else game.play
+    return (lambda position, move, lenient: method(position, move, lenient=lenient)), game.outcome
+
+
+def _advance(position: Any, node: Node[Any], number: int, lenient: bool, path: Sequence[int],
+             play: PlayCall, outcome: OutcomeCall) -> tuple[Step, int]:
     """Play one node with ``play`` (the game's ``play``, or ``play_quietly`` for a step without
     events); the step and the move number so far (events take none)."""
     move = node.move
@@ -300,10 +324,10 @@ def _advance(game: Referee, position: Any, node: Node[Any], number: int, lenient
     number += counted
     at = number if counted else None
     try:
-        ended = game.outcome(position)
+        ended = outcome(position)
         if ended is not None and not getattr(move, "after_end", False):
             raise _game_over(ended)
-        played = play(position, move, lenient=lenient)
+        played = play(position, move, lenient)
     except KifuError as error:
         raise error.located(span=error.span or node.span, move_number=at,
                             variation=path) from None

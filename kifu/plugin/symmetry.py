@@ -25,7 +25,7 @@ import functools
 import hashlib
 import random
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -310,19 +310,19 @@ class LaneTracker(Tracker):
         self._pending: list[int] = []
         self._logging = grid is not None and grid.width * grid.height <= MAX_GRID_POINTS
 
-    def restart(self, contents: Sequence[int], side: int) -> None:
-        """The whole board anew: ``contents[point]`` for each point (0 empty)."""
-        stones = self.lanes.base
+    def restart(self, stones: Iterable[tuple[int, int]], side: int) -> None:
+        """The whole board anew: ``(point, content)`` for each point that holds a stone
+        (content 1, 2...; the other points are empty)."""
+        value = self.lanes.base
         table = self._table
         log = self.log if self._logging else None
         if log is not None:
             log.append(MARK | RESET | min(side, OTHER))
-        for point, content in enumerate(contents):
-            if content > 0:
-                stones ^= table[content][point]
-                if log is not None:
-                    log.append(point << 2 | min(content, OTHER))
-        self.value = stones
+        for point, content in stones:
+            value ^= table[content][point]
+            if log is not None:
+                log.append(point << 2 | min(content, OTHER))
+        self.value = value
 
     def begin(self, side: int) -> None:
         """A position follows the one before it: its changes come next (:meth:`put`,

@@ -69,7 +69,7 @@ class Tracker(LaneTracker):
                     log.append(where << 2)
             self.value = value
         else:
-            self.restart([max(cell, EMPTY) for cell in pos.cells], side)
+            self.restart([(cell, held) for cell, held in enumerate(pos.cells) if held > EMPTY], side)
         self.last, self.placed, self.hash = pos, pos.placed, pos.hash
         self.note(side)
 

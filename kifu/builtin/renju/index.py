@@ -15,7 +15,7 @@ import functools
 
 from kifu.builtin.renju.openings import name_of
 from kifu.builtin.renju.position import BLACK, WHITE, Geometry, Position
-from kifu.plugin.symmetry import Grid, LaneTracker, Symmetry, grid_symmetry, lanes
+from kifu.plugin.symmetry import MARK, Grid, LaneTracker, Symmetry, grid_symmetry, lanes
 
 #: A side to move as the index writes it (1 the first colour, 2 the second).
 _SIDES = {BLACK: 1, WHITE: 2}
@@ -51,20 +51,25 @@ class Tracker(LaneTracker):
     def visit(self, position: Position) -> None:
         side = 0 if position.outcome is not None else _SIDES[position.to_move]
         cells = position.cells
+        logging = self._logging
         if position is self.last and position.stones == self.count:
-            self.begin(side)
+            if logging:
+                self.log.append(MARK | side)
         elif (position is self.last and position.stones == self.count + 1
               and position.last is not None):
-            self.begin(side)
-            self.put(self.points[position.last], cells[position.last])
+            # Written out for speed: what begin() and put() do.
+            point, content = self.points[position.last], cells[position.last]
+            self.value ^= self._table[content][point]
+            if logging:
+                self.log.append(MARK | side)
+                self.log.append(point << 2 | content)
         else:
-            contents = [0] * (position.board.size ** 2)
-            for at, point in enumerate(self.points):
-                if point >= 0 and cells[at] in (BLACK, WHITE):
-                    contents[point] = cells[at]
-            self.restart(contents, side)
+            points = self.points
+            self.restart([(points[at], cells[at]) for at in range(len(cells))
+                          if cells[at] in _SIDES] if position.stones else (), side)
         self.last, self.count = position, position.stones
-        self.note(side)
+        self._pending.append(self.value ^ self._turns[side])  # what note() does
+        self.visits += 1
 
 
 def tracker(position: Position) -> Tracker:

@@ -66,7 +66,10 @@ def _read_run(token: Token, builder: RecordBuilder) -> None:
         span = Span(line, base + start, line, base + end)
         number, point = match.group(1), match.group(2)
         if number:
-            builder.number_text(number, span)
+            if len(number) < 10:  # the common case, read here: no regex, no limit to check
+                builder.number(int(number), span)
+            else:
+                builder.number_text(number, span)
         elif point:
             place = _PLACES.get(point)
             if place is None:

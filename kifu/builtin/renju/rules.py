@@ -75,7 +75,8 @@ def _place(position: Position, point: Point) -> Played:
     if position.cells[at] != EMPTY:
         owner = COLOUR_NAMES[position.cells[at]]
         raise IllegalMoveError(f"{point} is already occupied by a {owner} stone", rule="occupied")
-    _in_opening_zone(position, point)
+    if position.stones < len(position.rules.allows.zones):
+        _in_opening_zone(position, point)
     colour = position.to_move
     position.cells[at] = colour
     position.stones += 1
@@ -135,8 +136,6 @@ def _in_opening_zone(position: Position, point: Point) -> None:
     in its 3x3 square, the third in its 5x5 square (Taraguchi's go on to 9x9)."""
     zones = position.rules.allows.zones
     number = position.stones  # stones already placed: this is stone number + 1
-    if number >= len(zones):
-        return
     centre = position.board.size // 2
     reach = zones[number]
     if max(abs(point.column - centre), abs(point.row - centre)) > reach:
