@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.terminal import as_in_a_terminal
+
 GAME = Path(__file__).parents[2] / "examples" / "freego" / "nineteen.sgf"
 
 
@@ -33,7 +35,8 @@ def test_a_signal_stops_the_run_cleanly_with_its_status(folder, tmp_path, signum
     out = tmp_path / "site"
     run = subprocess.Popen([sys.executable, "-m", "kifu", "render", "-q", "-f", "html", "--jobs",
                             jobs, "--output-dir", str(out), str(folder)],
-                           stderr=subprocess.PIPE, text=True, start_new_session=True)
+                           stderr=subprocess.PIPE, text=True, start_new_session=True,
+                           preexec_fn=as_in_a_terminal)
     deadline = time.monotonic() + 60
     while not any(out.glob("*.html")) and time.monotonic() < deadline:  # pages being written
         time.sleep(0.05)
@@ -60,7 +63,8 @@ def _stopped_as_it_begins(folder: Path, out: Path, signum: int) -> subprocess.Po
     made): to the whole process group for SIGINT, as Ctrl-C does, to kifu alone for SIGTERM."""
     run = subprocess.Popen([sys.executable, "-m", "kifu", "render", "-q", "-f", "html",
                             "--jobs", "2", "--output-dir", str(out), str(folder)],
-                           stderr=subprocess.PIPE, text=True, start_new_session=True)
+                           stderr=subprocess.PIPE, text=True, start_new_session=True,
+                           preexec_fn=as_in_a_terminal)
     deadline = time.monotonic() + 60
     while not out.exists() and time.monotonic() < deadline:
         time.sleep(0.002)

@@ -51,6 +51,7 @@ from kifu.run.ledger import NAME as LEDGER
 from kifu.run.outputs import write_atomic
 from tests.fuzz import corpus
 from tests.fuzz.pipeline import Defect, Outcome
+from tests.terminal import as_in_a_terminal
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Records that take a while to draw, so that a signal comes while pages are being written.
@@ -383,7 +384,7 @@ def signals(name: str, data: bytes, chooser: corpus.Chooser) -> Outcome:
         run = subprocess.Popen([sys.executable, "-m", "kifu", "render", "-q", "-f", "html",
                                 "--jobs", jobs, "--output-dir", str(out), str(records)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT,
-                               start_new_session=True)
+                               start_new_session=True, preexec_fn=as_in_a_terminal)
         # Once kifu is at work (a signal in the interpreter's own start-up is Python's): its
         # output folder made for the first page, then a moment more.
         deadline = time.monotonic() + 30
