@@ -8,6 +8,8 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, NoReturn
 
+import click
+
 from kifu.base import exitcodes
 from kifu.base.diagnostics import Diagnostic
 from kifu.base.errors import KifuError, OptionError
@@ -39,10 +41,16 @@ def corpus_errors(path: str) -> Iterator[None]:
     """Errors about the index said against its path."""
     try:
         yield
-    except OptionError:
-        raise
+    except OptionError as error:
+        raise _bad_option(error) from None
     except KifuError as error:
         fail(error, path)
+
+
+def _bad_option(error: OptionError) -> click.BadParameter:
+    """An option that names what is not there (``--position RECORD@99`` past the record's
+    end): a usage error, said against the option."""
+    return click.BadParameter(error.message, param_hint=f"'{error.option}'")
 
 
 def position(spec: str) -> tuple[AnyGame, Any]:
@@ -53,8 +61,8 @@ def position(spec: str) -> tuple[AnyGame, Any]:
 
     try:
         game, found, _ = position_of(spec)
-    except OptionError:
-        raise
+    except OptionError as error:
+        raise _bad_option(error) from None
     except KifuError as error:
         path = parse_spec(spec).path
         try:

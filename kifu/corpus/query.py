@@ -29,6 +29,9 @@ def parse_spec(spec: str) -> Named:
     head, at, tail = path.rpartition("@")
     if at and tail.isdigit():
         path, move = head, int(tail)
+    elif at and os.path.exists(head.rpartition("#")[0] or head):
+        raise OptionError(f"{spec}: {tail!r} is not a move number (RECORD@MOVE: 0 the start, "
+                          "1 after the first move...)", option="--position")
     head, hash_, tail = path.rpartition("#")
     game_index = None
     if hash_ and tail.isdigit() and int(tail) > 0:
