@@ -112,10 +112,11 @@ class RecordBuilder:
                                         f"{self._numbers[-1]} comes", span=where)
                 self._pending_number = None
         node = Node(move, span=span)
-        if len(self._lines) > 1 and not self.line and self._leading_comments:
+        line = self._lines[-1]
+        if self._leading_comments and len(self._lines) > 1 and not line:
             node.comments.extend(self._leading_comments)
             self._leading_comments = []
-        self.line.append(node)
+        line.append(node)
         return node
 
     def begin_variation(self, span: Span | None) -> None:

@@ -142,12 +142,20 @@ FORBIDDEN_NAMES = {
 def black_verdict(board: Geometry, cells: list[int], at: int) -> str | None:
     """Judge a black stone just placed at ``at``: ``FIVE`` (wins), a forbidden shape's name,
     or ``None`` for an ordinary legal move.  ``cells`` must already hold the stone."""
-    shapes = [_shape(read(cells)) for read in line_readers(board)[at]]
-    if any(shape.run == 5 for shape in shapes):
-        return FIVE  # a five wins, whatever else the move makes
-    if any(shape.run > 5 for shape in shapes):
+    known = _SHAPES.get
+    shapes = []
+    overline, fours = False, 0
+    for read in line_readers(board)[at]:
+        line = read(cells)
+        shape = known(line) or _shape(line)
+        if shape.run == 5:
+            return FIVE  # a five wins, whatever else the move makes
+        overline = overline or shape.run > 5
+        fours += shape.fours
+        shapes.append(shape)
+    if overline:
         return OVERLINE
-    if sum(shape.fours for shape in shapes) >= 2:
+    if fours >= 2:
         return DOUBLE_FOUR
     candidates = [(step, shape.straight_four_points)
                   for step, shape in zip(board.directions, shapes) if shape.straight_four_points]

@@ -46,6 +46,12 @@ class Geometry:
     def all_points(self) -> tuple[int, ...]:
         return tuple(self.index(c, r) for r in range(self.size) for c in range(self.size))
 
+    @functools.cached_property
+    def indexes(self) -> dict[Point, int]:
+        """The index of each point on the board (none for a point off it): one look-up where
+        a move is placed."""
+        return {Point(c, r): self.index(c, r) for r in range(self.size) for c in range(self.size)}
+
     def index(self, column: int, row: int) -> int:
         """The board index of a point, 0-based from the bottom-left corner."""
         return (row + 1) * self.stride + column + 1

@@ -62,16 +62,22 @@ def play(position: Position, move: Move, lenient: bool = False) -> Played:
     raise IllegalMoveError(f"{move!r} is not a Renju move", rule="notation")
 
 
+def play_quietly(position: Position, move: Move, lenient: bool = False) -> list[KifuError]:
+    """:func:`play` where nobody reads what the move did (validation, an index): its warnings
+    alone, so that the replay driver makes no step for a move that has none."""
+    return play(position, move, lenient).warnings
+
+
 def _place(position: Position, point: Point) -> Played:
     board = position.board
-    if not board.on_board(*point):
+    at = board.indexes.get(point)
+    if at is None:
         raise IllegalMoveError(f"{point} is off the board (a1..{board.last_point})",
                                rule="off-board")
     if position.offer is not None and point not in position.offer:
         offered = " ".join(map(str, position.offer))
         raise IllegalMoveError(f"{point} was not offered; the fifth move must be one of {offered}",
                                rule="fifth-move-offer")
-    at = board.index(*point)
     if position.cells[at] != EMPTY:
         owner = COLOUR_NAMES[position.cells[at]]
         raise IllegalMoveError(f"{point} is already occupied by a {owner} stone", rule="occupied")
