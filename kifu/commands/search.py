@@ -89,9 +89,9 @@ def search(index: str, spec: str | None, pattern_file: str | None, filters: Filt
 def _write_html(hits: list[Hit], output_dir: str, asked: list[str]) -> None:
     """The page of results and a viewer page per record file hit."""
     from kifu.plugin import RenderOptions
-    from kifu.reading.source import read_source
     from kifu.render.viewer import page, views_of_text
     from kifu.report.corpus import results_page
+    from kifu.run.load import read_file
     from kifu.run.outputs import write_atomic
 
     pages: dict[str, str] = {}
@@ -105,7 +105,7 @@ def _write_html(hits: list[Hit], output_dir: str, asked: list[str]) -> None:
         path = hit.record.path
         if path not in pages and path not in counts:
             try:
-                text = read_source(path).text
+                text = read_file(path).text
             except KifuError as error:  # gone or changed since it was indexed
                 click.echo(f"{printable(path)}: no viewer page ({printable(error.message)})",
                            err=True)

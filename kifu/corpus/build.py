@@ -121,19 +121,20 @@ class _Writer:
     def add_file(self, indexed: IndexedFile, done: Built) -> None:
         db = self.db
         cursor = db.execute("INSERT INTO file (path, size, mtime_ns, problem) VALUES (?, ?, ?, ?)",
-                            (indexed.path, indexed.size, indexed.mtime_ns, indexed.problem))
+                            (indexed.path, indexed.size, indexed.mtime_ns, None))
         file_id = cursor.lastrowid
-        if indexed.problem is not None:
-            done.unreadable.append((indexed.path, indexed.problem))
-        else:
-            done.read += 1
-        for record in indexed.records:
+        for record in indexed.records:  # read as they are written: see IndexedFile
             self.add_record(file_id, record)
             done.records += 1
             done.positions += record.positions
             if not record.legal:
                 done.illegal += 1
                 done.problems.append((record.name, record.problem or "not legal"))
+        if indexed.problem is not None:
+            db.execute("UPDATE file SET problem = ? WHERE id = ?", (indexed.problem, file_id))
+            done.unreadable.append((indexed.path, indexed.problem))
+        else:
+            done.read += 1
 
     def add_record(self, file_id: int | None, record: IndexedRecord) -> None:
         columns = record.columns

@@ -16,7 +16,7 @@ import os
 import struct
 import zlib
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -27,9 +27,9 @@ from kifu.plugin import AnyGame, registry
 from kifu.plugin.replay import check_result, replay_positions
 from kifu.plugin.symmetry import MARK, RESET, Symmetry, Tracker
 from kifu.plugin.values import Outcome
-from kifu.reading.source import read_source
 from kifu.reading.walk import Found
-from kifu.run.load import parse_each_as
+from kifu.run.load import parse_each_as, read_file
+from kifu.run.tasks import describe_fault
 
 #: Header names read into the columns a search filters on, first found wins.
 COLUMNS = {"black": ("Black",), "white": ("White",), "event": ("Event",), "date": ("Date",),
@@ -87,13 +87,24 @@ class IndexedRecord:
 @dataclass
 class IndexedFile:
     """A file as the index keeps it: its path (absolute), how it stood when read, its records,
-    and a problem that kept it from being read at all."""
+    and a problem that kept it from being read at all (or, in a collection, from being read
+    past a point: the records before it are kept).
+
+    ``records`` are made as they are read (:func:`index_file`): the writer takes them one at a
+    time, so that a collection of a hundred thousand games is never whole in memory; read them
+    before ``problem``, which their reading may set.  Sent to another process (pickled), a file
+    is read whole first.
+    """
 
     path: str
     size: int = 0
     mtime_ns: int = 0
-    records: list[IndexedRecord] = field(default_factory=list)
+    records: Iterable[IndexedRecord] = field(default_factory=list)
     problem: str | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        records = list(self.records)  # first: reading them may set the problem
+        return {**self.__dict__, "records": records}
 
 
 def describe(error: KifuError) -> str:
@@ -106,7 +117,7 @@ def index_file(path: str) -> IndexedFile:
     """Read and index one file (``path`` absolute); any problem reading it is kept, not raised."""
     try:
         state = os.stat(path)
-        source = read_source(path)
+        source = read_file(path)  # a database or a library kept as bytes, as validate reads it
     except (OSError, KifuError) as error:
         message = describe(error) if isinstance(error, KifuError) else str(error)
         return IndexedFile(path, problem=message)
@@ -116,15 +127,39 @@ def index_file(path: str) -> IndexedFile:
     except KifuError as error:
         done.problem = describe(error)
         return done
-    with no_cycles():
-        try:
-            for number, one in enumerate(parse_each_as(game, fmt, source.text, path), 1):
-                errors = [f for f in one.findings if f.severity == "error"]
-                done.records.append(index_record(game, one.record, number, one.name, errors))
-                del one
-        except KifuError as error:  # the file as a whole (no game tree, say)
-            done.problem = describe(error)
+    done.records = _records(done, game, fmt, source.text)
     return done
+
+
+def _records(done: IndexedFile, game: AnyGame, fmt: str, text: str) -> Iterator[IndexedRecord]:
+    """The records of ``done``'s file, each read and indexed when asked for; a problem with the
+    file as a whole ends them and is kept in ``done.problem`` (kifu's own failure too: the
+    records are read where the writer asks for them, out of the runner's reach)."""
+    records = parse_each_as(game, fmt, text, done.path)
+    number = 0
+    while True:
+        with no_cycles():  # paused only while one record is worked on, never across a yield
+            try:
+                one = next(records, None)
+                if one is None:
+                    return
+                number += 1
+                errors = [f for f in one.findings if f.severity == "error"]
+                entry = index_record(game, one.record, number, one.name, errors)
+                del one
+            except KifuError as error:  # the file as a whole (no game tree, say)
+                done.problem = describe(error)
+                return
+            except Exception as error:  # noqa: BLE001 - one file's bug must not end the run
+                done.problem = failed(describe_fault(error))
+                return
+        yield entry
+
+
+def failed(reason: str) -> str:
+    """What the index says of a file that made kifu fail."""
+    return (f"kifu failed on this file ({reason}); this is a bug in kifu, please report it "
+            "with the file")
 
 
 def index_record(game: AnyGame, record: Record | None, number: int, name: str,
@@ -372,6 +407,11 @@ def digest(main: bytes) -> bytes:
     return hashlib.blake2b(main, digest_size=16).digest()
 
 
+#: Files larger than this are indexed in the process that writes the index (see
+#: :meth:`IndexTask.local`).
+LOCAL_SIZE = 4 << 20
+
+
 @dataclass(frozen=True)
 class IndexTask:
     """Indexing one found file, as a :class:`kifu.run.runner.Task` (paths are absolute, so a
@@ -383,11 +423,15 @@ class IndexTask:
         return index_file(found.path)
 
     def fault(self, found: Found, reason: str) -> IndexedFile:
-        return IndexedFile(found.path, problem=f"kifu failed on this file ({reason}); this is "
-                                               "a bug in kifu, please report it with the file")
+        return IndexedFile(found.path, problem=failed(reason))
 
     def local(self, found: Found) -> bool:
-        return False
+        """A large file (a collection, a database) is read in this process, its records
+        written as they come: in a worker they would all be sent back at once."""
+        try:
+            return os.path.getsize(found.path) > LOCAL_SIZE
+        except OSError:
+            return False
 
     def rooted(self, folder: str) -> IndexTask:
         return replace(self)
