@@ -56,8 +56,8 @@ def explored_table(explored: Explored) -> str:
                      found.wins.get("unknown", 0), _cell(found.example)])
     total = ", ".join(f"{side} {explored.wins.get(side, 0)}" for side in [*sides, "draw",
                                                                            "unknown"])
-    head = (f"{explored.games} record{'s' * (explored.games != 1)} reach the position "
-            f"(won: {total})")
+    records = f"{explored.games} records reach" if explored.games != 1 else "1 record reaches"
+    head = f"{records} the position (won: {total})"
     if not rows:
         return head + "; no move is played from it"
     return head + "\n\n" + simple_table(header, rows)
