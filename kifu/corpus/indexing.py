@@ -114,7 +114,8 @@ def describe(error: KifuError) -> str:
 
 
 def index_file(path: str) -> IndexedFile:
-    """Read and index one file (``path`` absolute); any problem reading it is kept, not raised."""
+    """Read one file (``path`` absolute) and tell its game; its records are indexed as they are
+    asked for (:class:`IndexedFile`).  Any problem reading it is kept, not raised."""
     try:
         state = os.stat(path)
         source = read_file(path)  # a database or a library kept as bytes, as validate reads it
