@@ -311,11 +311,13 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
             return warnings
         return self.play(position, move, lenient=lenient).warnings
 
-    def replay_calls(self, quiet: bool) -> tuple[replay.PlayCall, replay.OutcomeCall]:
-        """:meth:`play` (:meth:`play_quietly` if ``quiet``) and :meth:`outcome` as plain
-        functions, ``play(position, move, lenient)`` and ``outcome(position)``: the rules
-        module's own where the game's class keeps these methods as they are here, so that the
-        replay driver finds them once per replay, not at every move."""
+    def replay_calls(self, quiet: bool) -> tuple[replay.PlayCall | None,
+                                                 replay.OutcomeCall | None]:
+        """:meth:`play` (:meth:`play_quietly` if ``quiet``) and :meth:`outcome` as the rules
+        module's own functions, ``play(position, move, lenient)`` and ``outcome(position)``,
+        where the game's class keeps these methods as they are here (``None`` where it
+        overrides them: the replay driver then calls the methods), so that the driver finds
+        them once per replay, not at every move."""
         kind = type(self)
         play: replay.PlayCall | None = None
         if quiet and kind.play_quietly is GamePlugin.play_quietly:
@@ -324,14 +326,9 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
                 play = self._optional("rules", "play")
         elif not quiet and kind.play is GamePlugin.play:
             play = self._optional("rules", "play")
-        if play is None:
-            method = self.play_quietly if quiet else self.play
-
-            def play(position: Any, move: Any, lenient: bool) -> Played | list[KifuError]:
-                return method(position, move, lenient=lenient)
         outcome = (self._optional("rules", "outcome") if kind.outcome is GamePlugin.outcome
                    else None)
-        return play, outcome or self.outcome
+        return play, outcome
 
     def copy(self, position: PositionT) -> PositionT:
         """An independent copy of a position (by default its own ``copy()``)."""

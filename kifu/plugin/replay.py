@@ -308,11 +308,13 @@ def _calls(game: Referee, quiet: bool) -> tuple[PlayCall, OutcomeCall]:
     (:meth:`kifu.plugin.GamePlugin.replay_calls`, found once per replay rather than at every
     move), else its methods."""
     offered = getattr(game, "replay_calls", None)
-    if offered is not None:
-        calls: tuple[PlayCall, OutcomeCall] = offered(quiet)
-        return calls
-    method = game.play_quietly if quiet else game.play
-    return (lambda position, move, lenient: method(position, move, lenient=lenient)), game.outcome
+    play, outcome = offered(quiet) if offered is not None else (None, None)
+    if play is None:
+        method = game.play_quietly if quiet else game.play
+
+        def play(position: Any, move: Any, lenient: bool) -> Played | list[KifuError]:
+            return method(position, move, lenient=lenient)
+    return play, outcome or game.outcome
 
 
 def _advance(position: Any, node: Node[Any], number: int, lenient: bool, path: Sequence[int],
