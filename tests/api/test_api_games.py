@@ -193,8 +193,8 @@ def test_positions_are_json_able() -> None:
 
 def test_the_old_import_paths_of_the_public_api_still_work() -> None:
     """``kifu.errors``, ``kifu.record`` and ``kifu.game`` (the plug-in contract) moved into the
-    layer folders; code written against the old paths still imports, and ``kifu.game`` stays
-    the function."""
+    layer folders, the games from ``kifu/games/`` to ``kifu/builtin/``; code written against
+    the old paths still imports, and ``kifu.game`` and ``kifu.games`` stay the functions."""
     code = ("import kifu.errors, kifu.record; from kifu.game import Game, Card, Outcome; "
             "from kifu.plugin import GamePlugin; from kifu.base.errors import KifuError; "
             "print(Game is GamePlugin, kifu.errors.KifuError is KifuError, "
@@ -202,3 +202,23 @@ def test_the_old_import_paths_of_the_public_api_still_work() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.split() == ["True", "True", "Record", "True", "Card", "Outcome"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_games_old_packages_are_the_same_modules(name: str) -> None:
+    """``from kifu.games.renju.moves import Move`` (as the library's page once wrote it) gives
+    the very class kifu uses, not a copy, and loads that game alone."""
+    code = (f"import sys, kifu; from kifu.games.{name} import position as old; "
+            f"import kifu.builtin.{name}.position as new; import kifu.games.{name}.moves; "
+            "games = [n for n in sys.modules if n.count('.') == 2 and "
+            "n.startswith('kifu.builtin.')]; "
+            "print(old is new, new.__spec__.name, callable(kifu.games), games)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split(maxsplit=3)
+    assert out[:3] == ["True", f"kifu.builtin.{name}.position", "True"]
+    assert out[3].strip() == repr([f"kifu.builtin.{name}"])
+
+
+def test_an_old_game_path_that_never_was_is_still_not_found() -> None:
+    with pytest.raises(ModuleNotFoundError):
+        __import__("kifu.games.chess")
