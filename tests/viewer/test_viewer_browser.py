@@ -416,7 +416,7 @@ def test_an_illegal_record_opens_at_its_diagnostic(open_page, site, game):
 
 # -- screens, print, no script, accessibility ------------------------------------------------
 
-@pytest.mark.parametrize("game", ["renju", "gungi", "rengi"])
+@pytest.mark.parametrize("game", GAMES)
 def test_a_phone_keeps_board_moves_and_comments_at_hand(open_page, site, game):
     watched = open_page(site / f"{game}.html", width=390, height=844, phone=True)
     page, record = watched.page, RECORDS[game]
