@@ -162,3 +162,22 @@ def test_a_psq_without_gomocups_line_is_freestyle():
     as_renju = GAME.parse(GAME.write(record).replace("Rule: freestyle", "Rule: renju"), "x")
     problems = GAME.check(as_renju)[0]
     assert len(problems) == 1 and "forbidden double three" in problems[0].message
+
+
+NORMALISED = DATA / "normalised"
+
+
+def test_a_header_without_blanks_is_read_as_piskvork_reads_it():
+    """Piskvork reads its header with ``fscanf("Piskvorky %dx%d, %d:%d, %d")``, where a blank
+    matches any run of blanks, none included: ``Piskvorky 20x20,11:11,0`` is its header too.
+    Written back, it is the header Piskvork writes."""
+    path = NORMALISED / "header_without_blanks.psq"
+    text = read_source(str(path)).text
+    assert registry.detect(text, "-")[1] == "psq"
+    record = psq.read(text, str(path))
+    assert (record.header("Size"), record.header("Rule"), record.header("Result")) == (
+        "20", "freestyle", "white")
+    assert record.header("Piskvork-Levels") == "11:11"
+    assert GAME.check(record)[0] == []
+    assert psq.write(record).encode() == path.read_bytes().replace(b"20x20,11:11,0",
+                                                                    b"20x20, 11:11, 0")

@@ -33,6 +33,10 @@ from kifu.builtin.renju.archives import common
 from kifu.builtin.renju.moves import Place, Point
 
 HEADER = re.compile(r"Piskvorky (\d+)x(\d+), (-?\d+):(-?\d+), (-?\d+)")
+#: The header as Piskvork itself reads it (``fscanf`` with ``"Piskvorky %dx%d, %d:%d, %d"``):
+#: a blank in the pattern matches any run of blanks, none included, and a number may follow
+#: blanks; what Piskvork reads is read, and written back as Piskvork writes it (:data:`HEADER`).
+READ_HEADER = re.compile(r"Piskvorky\s*(\d+)x\s*(\d+),\s*(-?\d+):\s*(-?\d+),\s*(-?\d+)")
 _MOVE = re.compile(r"(\d+),(\d+)(?:,(-?\d+))?")
 _LEAGUE = re.compile(r"(-?\d+),(.*)")
 _CODE = re.compile(r"-?\d+")
@@ -48,7 +52,7 @@ KEYS = ("Game", common.SIZE_KEY, common.RULE_KEY, LEAGUE, "Black", "White", "Res
 
 def recognises(text: str) -> bool:
     """A psq file opens with Piskvork's header line."""
-    return text.lstrip("\ufeff").startswith("Piskvorky ")
+    return READ_HEADER.match(text.lstrip("\ufeff")) is not None
 
 
 #: The rule of a file without Gomocup's line: Piskvork's own default (rule 0 of the Gomocup
@@ -78,7 +82,7 @@ def read(text: str, source: str = "<psq>") -> Record:
         lines.pop()
     if not lines:
         raise NotationError("an empty psq file", span=Span.point(1, 1))
-    header = HEADER.fullmatch(lines[0].rstrip())
+    header = READ_HEADER.fullmatch(lines[0].strip())
     if header is None:
         raise NotationError("a psq file opens with 'Piskvorky WxH, a:b, c'", span=_span(1, lines[0]))
     width, height = (read_int(header.group(i)) or 0 for i in (1, 2))
