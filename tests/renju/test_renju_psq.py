@@ -181,3 +181,13 @@ def test_a_header_without_blanks_is_read_as_piskvork_reads_it():
     assert GAME.check(record)[0] == []
     assert psq.write(record).encode() == path.read_bytes().replace(b"20x20,11:11,0",
                                                                     b"20x20, 11:11, 0")
+
+
+def test_code_and_gomocup_s_line_without_the_engines_names():
+    """Two lines after the moves are the engines' names, unless they are Piskvork's code and
+    Gomocup's line: a file that names no engine still says its league and winner."""
+    record = read("code_and_league_without_names.psq")
+    assert "Black" not in record.headers and "White" not in record.headers
+    assert (record.header("Piskvork-Code"), record.header("League"), record.header("Rule"),
+            record.header("Result")) == ("-1", "Freestyle", "freestyle", "black")
+    assert GAME.check(record)[0] == []

@@ -132,7 +132,9 @@ def _trailer(record: Record, lines: list[str], first_line: int, opening: int,
     """The lines after the moves: the engines' names, Piskvork's code, Gomocup's line."""
     rest = [line.strip() for line in lines]
     league = None
-    if rest and _LEAGUE.fullmatch(rest[-1]) and len(rest) != 2:
+    # Two lines are the names, unless they are Piskvork's code and Gomocup's line (a file of
+    # a tournament that named no engines).
+    if rest and _LEAGUE.fullmatch(rest[-1]) and (len(rest) != 2 or _CODE.fullmatch(rest[0])):
         league = _LEAGUE.fullmatch(rest.pop())
     code = rest.pop() if rest and len(rest) != 2 and _CODE.fullmatch(rest[-1]) else None
     if len(rest) not in (0, 2):
