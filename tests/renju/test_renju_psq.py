@@ -191,3 +191,23 @@ def test_code_and_gomocup_s_line_without_the_engines_names():
     assert (record.header("Piskvork-Code"), record.header("League"), record.header("Rule"),
             record.header("Result")) == ("-1", "Freestyle", "freestyle", "black")
     assert GAME.check(record)[0] == []
+
+
+def test_stones_of_time_0_that_make_a_five_are_no_opening():
+    """A program that writes 0 for every stone's time (self-play, converters) leaves no opening
+    to tell: a set-up holds no five, so the stones are moves, and the five wins."""
+    record = read("every_time_zero_is_no_opening.psq")
+    assert record.setup is None and "Opening-stones" not in record.headers
+    assert record.header("Result") == "black" and record.header("Winner-engine") == "SELFPLAY-A"
+    assert GAME.check(record) == ([], 9)
+
+
+def test_an_engine_answering_in_0ms_is_told_from_the_opening_by_the_result():
+    """Six stones of time 0, then black's five; Gomocup's line says seat 2 won.  Were all six
+    the opening, seat 2 would be white: the sixth was white's answer in 0 ms, the opening is
+    five stones, and seat 2 is black, who made the five."""
+    record = read("engine_answers_in_0ms_then_five.psq")
+    assert len(record.setup.black) + len(record.setup.white) == 5
+    assert record.header("Move-times").split()[0] == "0"
+    assert record.header("Result") == "black" and record.header("Winner-engine") == "EPSILON.zip"
+    assert GAME.check(record) == ([], 10)

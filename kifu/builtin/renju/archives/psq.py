@@ -108,10 +108,7 @@ def read(text: str, source: str = "<psq>") -> Record:
     else:
         number = len(lines) + 1
     trailer = lines[number - 1:] if number <= len(lines) else []
-    opening = 0
-    while opening < len(stones) and _is_zero(stones[opening][1]):
-        opening += 1
-    _trailer(record, trailer, number, opening, header.group(5))
+    opening = _trailer(record, trailer, number, stones, header.group(5))
     if opening:
         record.headers[common.OPENING_STONES_KEY] = common.points_text(
             [point for point, _, _ in stones[:opening]])
@@ -127,9 +124,10 @@ def read(text: str, source: str = "<psq>") -> Record:
     return record
 
 
-def _trailer(record: Record, lines: list[str], first_line: int, opening: int,
-             first: str) -> None:
-    """The lines after the moves: the engines' names, Piskvork's code, Gomocup's line."""
+def _trailer(record: Record, lines: list[str], first_line: int,
+             stones: list[tuple[Point, str | None, Span]], first: str) -> int:
+    """The lines after the moves: the engines' names, Piskvork's code, Gomocup's line; the
+    number of opening stones (see :func:`_opening`)."""
     rest = [line.strip() for line in lines]
     league = None
     # Two lines are the names, unless they are Piskvork's code and Gomocup's line (a file of
@@ -147,9 +145,10 @@ def _trailer(record: Record, lines: list[str], first_line: int, opening: int,
         record.headers["Black"], record.headers["White"] = names
     if code is not None:
         record.headers[CODE] = code
+    opening = _opening(stones, league.group(1) if league else None)
     if league is None:
         record.headers[common.RULE_KEY] = UNSTATED_RULE
-        return
+        return opening
     record.headers[LEAGUE] = league.group(2)
     rule = rule_of_league(league.group(2))
     if rule is not None:
@@ -157,10 +156,54 @@ def _trailer(record: Record, lines: list[str], first_line: int, opening: int,
     winner = _winner(league.group(1), opening)
     if winner is None:
         record.headers[SEAT_RESULT] = league.group(1)
-        return
+        return opening
     record.headers["Result"] = winner
     if winner != "draw" and rest:
         record.headers[WINNER] = record.headers["Black" if winner == "black" else "White"]
+    return opening
+
+
+def _opening(stones: list[tuple[Point, str | None, Span]], seat: str | None) -> int:
+    """How many of the first stones are the tournament's opening: those of time 0 that lead
+    the file.  Two readings of those times are not Gomocup's and are set right:
+
+    - stones of time 0 that make a five are no opening (a set-up holds no five): the file's
+      times are a program's that writes 0 for every stone, and every stone is a move;
+    - where the last stone makes a five and the winning seat of Gomocup's line names the other
+      colour, the last stone of time 0 was the first engine's answer in 0 ms, not an opening
+      stone (seat 1 moves first after the opening: the opening's length decides its colour).
+    """
+    run = 0
+    while run < len(stones) and _is_zero(stones[run][1]):
+        run += 1
+    if not run:
+        return 0
+    board: dict[tuple[int, int], int] = {}
+    five = False
+    for index, (point, _, _) in enumerate(stones):
+        board[point.column, point.row] = index % 2
+        five = _makes_five(board, point, index % 2)
+        if five and index < run:
+            return 0
+    if five and seat in ("1", "2"):
+        last = "black" if (len(stones) - 1) % 2 == 0 else "white"
+        if _winner(seat, run) != last:
+            return run - 1
+    return run
+
+
+def _makes_five(board: dict[tuple[int, int], int], point: Point, colour: int) -> bool:
+    """Whether ``point`` stands in a line of five or more stones of ``colour``."""
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        run = 1
+        for sign in (1, -1):
+            x, y = point.column + sign * dx, point.row + sign * dy
+            while board.get((x, y)) == colour:
+                run += 1
+                x, y = x + sign * dx, y + sign * dy
+        if run >= 5:
+            return True
+    return False
 
 
 def _is_zero(time: str | None) -> bool:
