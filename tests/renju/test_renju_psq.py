@@ -211,3 +211,12 @@ def test_an_engine_answering_in_0ms_is_told_from_the_opening_by_the_result():
     assert record.header("Move-times").split()[0] == "0"
     assert record.header("Result") == "black" and record.header("Winner-engine") == "EPSILON.zip"
     assert GAME.check(record) == ([], 10)
+
+
+def test_a_league_kifu_does_not_know_is_judged_as_freestyle():
+    """A league kifu has no rule for (Caro here) is judged by Piskvork's default, as a file
+    without Gomocup's line is: black's double three (j8) is an ordinary move, not a foul."""
+    record = read("unknown_league_is_freestyle.psq")
+    assert (record.header("League"), record.header("Rule"), record.header("Result")) == (
+        "Caro", "freestyle", "draw")
+    assert GAME.check(record)[0] == []

@@ -150,9 +150,9 @@ def _trailer(record: Record, lines: list[str], first_line: int,
         record.headers[common.RULE_KEY] = UNSTATED_RULE
         return opening
     record.headers[LEAGUE] = league.group(2)
-    rule = rule_of_league(league.group(2))
-    if rule is not None:
-        record.headers[common.RULE_KEY] = rule
+    # A league kifu does not know (Caro, a league of another year) states no rule kifu judges:
+    # Piskvork's default, as for a file without the line, never Renju's forbidden moves.
+    record.headers[common.RULE_KEY] = rule_of_league(league.group(2)) or UNSTATED_RULE
     winner = _winner(league.group(1), opening)
     if winner is None:
         record.headers[SEAT_RESULT] = league.group(1)
