@@ -154,3 +154,19 @@ def test_the_library_reads_every_game():
 def test_rif_is_read_not_written():
     with pytest.raises(ConversionError, match="does not write"):
         rif.write(GAME.parse("h8"))
+
+
+def test_gomoku_rules_are_judged_as_gomoku_not_renju():
+    """The RIF's database holds gomoku games too, under rules named so (Gomoku; Swap2, RIF's
+    gomoku opening): judged as Renju, black's double three (h8) would be a foul and every move
+    after it an error.  A Swap2 whose text says Renju is Renju's."""
+    found = {p.record.header("RIF-Id"): p.record
+             for p in games("gomoku_rules_are_not_renju.rif")}
+    assert {key: record.header("Rule") for key, record in found.items()} == {
+        "901": "standard", "902": "standard, swap2", "903": "renju, swap2",
+        "904": "freestyle", "905": "renju, soosyrv-8"}
+    for key in ("901", "902", "904"):
+        assert GAME.check(found[key]) == ([], 13)
+    problems, _ = GAME.check(found["903"])
+    assert problems == []  # the foul ends the game, white's win as bresult says
+    assert rif.rule_of("Tarannikov") is None

@@ -23,7 +23,8 @@ tournament, rule and opening in them.  Every record is named by the game's id
 A game's record: ``Black`` and ``White`` (the players' names), ``Result`` (``bresult``: 1 black
 won, 0 white won, 0.5 a draw), ``Event``, ``Date`` and ``Place`` from its tournament (the date
 is the tournament's start, else its year and month), ``Round``, ``Rule`` from the rule's name
-(RIF, Yamaguchi, Soosyrv-8, Taraguchi-10; the name itself as ``RIF-Rule``), the opening's
+(RIF, Yamaguchi, Soosyrv-8, Taraguchi-10; gomoku's, named Gomoku or Swap2, as gomoku: see
+:func:`rule_of`; the name itself as ``RIF-Rule``), the opening's
 name as ``RIF-Opening``, the times used (minutes, 0 for unknown) as ``Time-black`` and
 ``Time-white``, the id as ``RIF-Id``, who entered it as ``RIF-Publisher``, the offered fifth
 moves and the swaps as written (``RIF-Alt``, ``RIF-Swap``: their syntax is not documented), the
@@ -58,7 +59,29 @@ MAX_ROWS = 1_000_000
 MAX_TEXT = 1 << 20
 #: RIF's rule names kifu's rules know (any case; ``-`` or a blank before the number).
 RULES = {"rif": "renju, rif", "yamaguchi": "renju, yamaguchi", "soosyrv8": "renju, soosyrv-8",
+         "soosõrv8": "renju, soosyrv-8", "soosorv8": "renju, soosyrv-8",
          "taraguchi10": "renju, taraguchi-10", "swap": "renju, swap"}
+#: Gomoku's opening rules, as a gomoku rule's name gives them (RIF's gomoku is played with
+#: swap2, and swap before it).
+_GOMOKU_OPENINGS = (("swap2", "swap2"), ("swap1", "swap"), ("swap", "swap"))
+
+
+def rule_of(name: str, info: str = "") -> str | None:
+    """The ``Rule`` a rule of the database plays, from its name: Renju under the opening rules
+    kifu knows; gomoku where the name says gomoku, or names swap2 and the rule's text does not
+    say Renju (the RIF holds its gomoku championships under swap2).  Gomoku is RIF's: exactly
+    five wins, nothing is forbidden (``standard``), or five or more where the name says free.
+    Another name gives none: a Renju rule kifu has no opening rule for."""
+    key = re.sub(r"[\s_-]", "", name).casefold()
+    if key in RULES:
+        return RULES[key]
+    if "gomoku" in key or "swap2" in key:
+        win = "freestyle" if "free" in key else "standard"
+        if "gomoku" not in key and "renju" in info.casefold() + key:
+            win = "renju"
+        opening = next((rule for word, rule in _GOMOKU_OPENINGS if word in key), None)
+        return win if opening is None else f"{win}, {opening}"
+    return None
 _POINT = re.compile(r"[a-zA-Z][0-9]{1,2}")
 _WORD = re.compile(r"\S+")
 _HEAD = re.compile(
@@ -201,8 +224,7 @@ def _record(stream: _Stream, game: _Game, source: str) -> tuple[Record, list[Kif
 
     rule = row("rules", "rule")
     if rule is not None:
-        name = rule.get("name", "")
-        mapped = RULES.get(re.sub(r"[\s_-]", "", name).casefold())
+        mapped = rule_of(rule.get("name", ""), rule.get("info", ""))
         if mapped:
             record.headers[common.RULE_KEY] = mapped
     tournament = row("tournaments", "tournament")
