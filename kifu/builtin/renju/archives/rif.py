@@ -223,11 +223,13 @@ def _record(stream: _Stream, game: _Game, source: str) -> tuple[Record, list[Kif
         return found
 
     rule = row("rules", "rule")
+    tournament = row("tournaments", "tournament")
+    if rule is None and tournament is not None:  # a game that names none plays its event's
+        rule = tables["rules"].get(tournament.get("rule", ""))
     if rule is not None:
         mapped = rule_of(rule.get("name", ""), rule.get("info", ""))
         if mapped:
             record.headers[common.RULE_KEY] = mapped
-    tournament = row("tournaments", "tournament")
     if tournament is not None:
         record.headers["Event"] = tournament.get("name", "")
         date = _date(tournament)
