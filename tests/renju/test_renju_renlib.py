@@ -224,3 +224,21 @@ def test_a_position_byte_below_the_board_is_a_located_error():
     data[second] = 0xFA
     with pytest.raises(NotationError, match=rf"the node at byte {second} names no point \(0xfa\)"):
         renlib.read(bytes(data).decode("latin-1"), "x.lib")
+
+
+def test_a_library_without_a_header_is_told_and_read():
+    """RenLib's oldest libraries have no header: the first node, h8, opens the file (RenLib 3
+    still reads them).  Told by its first bytes, from its suffix and from standard input alike
+    (it was told by its bytes, then refused as no library)."""
+    path = DATA / "no_header_oldest_layout.lib"
+    text = read_file(str(path)).text
+    assert renlib.claims(text)
+    assert registry.detect(text, "openings.lib")[1] == "renlib"
+    assert registry.detect(text, "-")[1] == "renlib"
+    record = read(path.name)
+    assert record.header("RenLib-Version") == "none"
+    assert [str(n.move) for n in record.moves] == ["h8", "h9", "g10", "i7", "f11", "e11"]
+    assert [str(n.move) for n in record.moves[4].variations[0]] == ["j6"]
+    assert record.moves[4].properties == {"Title": "Attack"}
+    assert record.moves[4].comments == ["the long way"]
+    assert GAME.check(record)[0] == []

@@ -73,7 +73,9 @@ def claims_bytes(head: bytes) -> bool:
 
 
 def claims(text: str) -> bool:
-    return text.startswith(MAGIC.decode("latin-1"))
+    """:func:`claims_bytes` of a file's bytes as one character each (a library without a
+    header, RenLib's oldest, included)."""
+    return claims_bytes(text[:256].encode("latin-1", "replace"))
 
 
 # -- the tree of a file ---------------------------------------------------------------------
