@@ -19,7 +19,8 @@ from kifu.run.load import load, read_file
 
 DATA = Path(__file__).parent / "data" / "lib"
 BROKEN = {"truncated.lib", "newer_version.lib"}
-NORMALISED = {"old_7bit_comment.lib", "repeated_move_merged.lib", "children_out_of_order.lib"}
+NORMALISED = {"old_7bit_comment.lib", "repeated_move_merged.lib", "children_out_of_order.lib",
+              "lone_byte_after_the_last_node.lib"}
 EXACT = sorted(p for p in DATA.glob("*.lib") if p.name not in BROKEN | NORMALISED)
 
 
@@ -242,3 +243,18 @@ def test_a_library_without_a_header_is_told_and_read():
     assert record.moves[4].properties == {"Title": "Attack"}
     assert record.moves[4].comments == ["the long way"]
     assert GAME.check(record)[0] == []
+
+
+def test_a_lone_byte_after_the_last_node_is_ignored_as_renlib_ignores_it():
+    """RenLib reads a library two bytes at a time and never reads a last lone byte: such a file
+    opens in RenLib, whole.  It was refused as cut inside a node; it is read with a warning,
+    and written back without the byte."""
+    path = DATA / "lone_byte_after_the_last_node.lib"
+    source = read_file(str(path))
+    [reading] = renlib.read_games(source.text, path.name)
+    assert [str(n.move) for n in reading.record.moves] == ["h8", "h9", "i10"]
+    assert [str(n.move) for n in reading.record.moves[1].variations[0]] == ["i9", "i8"]
+    [warning] = reading.findings
+    assert warning.severity == "warning" and "lone byte after the last node, at byte 30" in (
+        warning.message)
+    assert written(reading.record) == path.read_bytes()[:-1]

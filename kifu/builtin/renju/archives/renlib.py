@@ -173,6 +173,11 @@ def read_tree(data: bytes) -> tuple[LibNode, tuple[int, int] | None, bool, list[
     first, has_root, nodes = True, False, 0
     while reader.at < len(data):
         offset = reader.at
+        if offset + 1 == len(data):  # RenLib reads in pairs: a last lone byte is never read
+            found.append(NotationError(
+                f"a lone byte after the last node, at byte {offset}, is ignored, as RenLib "
+                "ignores it (the file cut short?)", severity="warning", rule="renlib-lone-byte"))
+            break
         pos, flags = reader.pair("a node")
         extension = 0
         if flags & EXTENSION:
