@@ -258,3 +258,17 @@ def test_a_lone_byte_after_the_last_node_is_ignored_as_renlib_ignores_it():
     assert warning.severity == "warning" and "lone byte after the last node, at byte 30" in (
         warning.message)
     assert written(reading.record) == path.read_bytes()[:-1]
+
+
+def test_a_node_that_is_no_move_but_has_moves_after_it():
+    """RenLib's Delete on a move that holds a board text keeps the text on a node that is no
+    move, and deletes only the first of the moves after it: the others stay under it, and come
+    back when its point is played.  Such a library was refused; its node is a move of the
+    record marked ``No-move: yes``, its moves after it kept, and written back the same."""
+    record = read("no_move_node_with_moves_after_it.lib")
+    assert [str(n.move) for n in record.moves] == ["h8", "h9", "i10", "j11"]
+    assert record.moves[1].properties == {"Label-i10": "A"}
+    assert record.moves[2].properties == {"Title": "kept text", "No-move": "yes"}
+    assert [str(n.move) for n in record.moves[2].variations[0]] == ["i9"]
+    assert renlib.leaves_out(record) == []
+    assert GAME.check(record)[0] == []

@@ -54,6 +54,10 @@ BOARD_TEXT = 0x0001
 VERSION, ENCODING, ROOT = "RenLib-Version", "RenLib-Encoding", "RenLib-Root"
 TITLE, LABEL, COMMENT_AT, MARK_KEY, START_KEY, EXTENSION_KEY = (
     "Title", "Label-", "Comment-", "Mark", "Start", "RenLib-Extension")
+#: A node that is no move but has moves after it: RenLib leaves one where a move holding a
+#: board text is deleted (the text is kept on a node that is no move, and only the first of
+#: the moves after it is deleted); playing its point makes it a move again.
+NO_MOVE_KEY = "No-move"
 YES = "yes"
 #: Code pages tried, in this order, for comments that name none (RenLib writes the Windows
 #: code page of the machine that wrote them).
@@ -385,10 +389,7 @@ def _labels(parent: LibNode, decode: Decode) -> dict[str, str]:
         at = str(point_of(child.pos))
         if child.board_text is not None:
             found[LABEL + at] = decode(child.board_text)
-        if not child.is_move:
-            if child.children:
-                raise NotationError(f"the node at byte {child.offset} is no move but has moves "
-                                    "after it, which RenLib never writes")
+        if not child.is_move and not child.children:  # with moves after it, it is a line's
             if child.board_text is None:
                 found[f"No-move-{at}"] = YES
             title, body = _comment(child, decode)
@@ -424,7 +425,7 @@ def _lines(root: LibNode, decode: Decode) -> list[Node]:
 
 
 def _moves_of(node: LibNode) -> list[LibNode]:
-    return [child for child in node.children if child.is_move]
+    return [child for child in node.children if child.is_move or child.children]
 
 
 def _node(lib: LibNode, decode: Decode) -> Node:
@@ -434,6 +435,8 @@ def _node(lib: LibNode, decode: Decode) -> Node:
     if title is not None:
         properties[TITLE] = title
     properties.update(_flags(lib))
+    if not lib.is_move:
+        properties[NO_MOVE_KEY] = YES
     if lib.pos == 0 and lib.board_text is not None:
         properties["Label"] = decode(lib.board_text)
     properties.update(_labels(lib, decode))
@@ -444,7 +447,7 @@ def _node(lib: LibNode, decode: Decode) -> Node:
 
 # -- a record as a library ------------------------------------------------------------------
 
-_NODE_KEYS = frozenset({TITLE, "Label", MARK_KEY, START_KEY, EXTENSION_KEY})
+_NODE_KEYS = frozenset({TITLE, "Label", MARK_KEY, START_KEY, EXTENSION_KEY, NO_MOVE_KEY})
 _AT = re.compile(r"(Title|Comment|Mark|Start|No-move|RenLib-Extension|Label)-([a-zA-Z][0-9]+)")
 
 
@@ -548,6 +551,8 @@ def _lib_node(parent: LibNode, node: Node, encode: Encode) -> LibNode:
     properties = node.properties if node.has_properties() else {}
     _set_comment(lib, properties.get(TITLE), node.comments, encode)
     lib.flags |= _flag_bits(properties, "")
+    if properties.get(NO_MOVE_KEY, "").strip().casefold() == YES:
+        lib.flags |= NO_MOVE
     if pos == 0 and "Label" in properties:
         lib.board_text = encode(properties["Label"])
     if EXTENSION_KEY in properties:
@@ -622,7 +627,8 @@ def _sort(root: LibNode) -> None:
     while stack:
         node = stack.pop()
         node.children = sorted((child for child in node.children
-                                if child.is_move or child.board_text is not None or child.keep),
+                                if child.is_move or child.board_text is not None or child.keep
+                                or child.children),
                                key=lambda child: child.pos)
         stack.extend(node.children)
 
