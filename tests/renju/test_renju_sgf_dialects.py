@@ -117,3 +117,16 @@ def test_opening_stones_keep_their_order_through_sgf():
     record = GAME.parse("Opening-stones: h8 i9 h10 j8 g7\n\n1. i7 2. j6")
     back = sgf.read(sgf.write(record))
     assert back.setup == record.setup and back.setup.in_order
+
+
+def test_a_renju_server_s_5a_property_and_b_draw():
+    """Renju servers write the offered fifth moves as ``5A[...]``, a name that opens with a
+    digit, and a draw as ``RE[B+DRAW]`` (RenLib reads both so).  The ``5A`` was dropped as
+    text that is no SGF, with a critical error: it is a property kept as it stands; the draw
+    was read as black's win."""
+    path = DATA / "server_fifth_moves_5a_and_b_draw.sgf"
+    record = loaded(path.name).record
+    assert record.properties == {"SGF-5A": "[jg][hf]"}
+    assert record.header("Result") == "draw"
+    assert GAME.check(record) == ([], 8)
+    assert sgf.write(record).count("5A[jg][hf]") == 1

@@ -230,6 +230,8 @@ def _sgf_result(value: str) -> str:
 
 def _native_result(value: str) -> str:
     said = value.strip().upper()
+    if said in ("B+DRAW", "W+DRAW"):  # a Renju server's draw, read so by RenLib
+        return "draw"
     if said.startswith("B+"):
         return "black"
     if said.startswith("W+"):
