@@ -51,20 +51,29 @@ RENJU_WRITERS = re.compile(r"renju|renlib|gomoku|gowrite|piskvork|yixin|五子|�
                            re.IGNORECASE)
 #: How much of a text is searched for game numbers and writers.
 _HEAD = 8192
+#: The first two moves of a game as Renju and Gomoku open: black on the centre, white next to
+#: it (a Renju opening's second stone stands in the centre's 3x3 square).
+_RENJU_START = re.compile(r";\s*B\s*\[\s*hh\s*\][^;()]*\(?\s*;\s*W\s*\[\s*[ghi][ghi]\s*\]")
+#: Properties only Go's files have: komi, handicap, territory, overtime.
+_GO_ONLY = re.compile(r"(?<![A-Z])(?:KM|HA|TB|TW|OT)\s*\[")
 
 
 def claims(text: str) -> bool:
     """An SGF file is Renju's when one of its games says ``GM[4]`` or ``GM[5]`` (no other
     game is written with 5), or, saying ``GM[1]`` (or nothing), when its board is 15x15 and a
-    Renju program wrote it (``AP[GOWrite]``, ``AP[ZJRenju]``...)."""
+    Renju program wrote it (``AP[GOWrite]``, ``AP[ZJRenju]``...), or no program names itself
+    (RenLib's converters write no ``AP``) and the game opens as Renju does, black on the
+    centre and white next to it, with nothing only Go has (komi, handicap...)."""
     head = text[:_HEAD]
     numbers = {found.group(1) for found in _GM.finditer(head)}
     if numbers & {"4", "5"}:
         return True
-    if numbers - {"1"}:
+    if numbers - {"1"} or not _SZ_15.search(head):
         return False
-    return bool(_SZ_15.search(head)) and any(
-        RENJU_WRITERS.search(found.group(1)) for found in _AP.finditer(head))
+    writers = [found.group(1) for found in _AP.finditer(head)]
+    if writers:
+        return any(RENJU_WRITERS.search(writer) for writer in writers)
+    return _RENJU_START.search(head) is not None and _GO_ONLY.search(head) is None
 
 
 def sgf_point(point: Point, span: Span | None = None, what: str = "", size: int = SIZE) -> str:
