@@ -220,3 +220,14 @@ def test_a_league_kifu_does_not_know_is_judged_as_freestyle():
     assert (record.header("League"), record.header("Rule"), record.header("Result")) == (
         "Caro", "freestyle", "draw")
     assert GAME.check(record)[0] == []
+
+
+def test_blanks_after_the_commas_of_a_stone():
+    """Piskvork reads a stone with ``fscanf("%d,%d,%d")``, where a number may follow blanks:
+    ``7, 9, 1203`` is a stone (it ended the moves, and the file was refused)."""
+    path = NORMALISED / "blanks_after_commas.psq"
+    record = psq.read(read_source(str(path)).text, str(path))
+    assert len(record.moves) == 5 and record.header("Move-times") == "1203 2210 998 1520 870"
+    assert record.header("White") == "KAPPA.zip" and record.header("Result") == "black"
+    header, rest = path.read_bytes().split(b"\r\n", 1)
+    assert psq.write(record).encode() == header + b"\r\n" + rest.replace(b", ", b",")

@@ -37,7 +37,8 @@ HEADER = re.compile(r"Piskvorky (\d+)x(\d+), (-?\d+):(-?\d+), (-?\d+)")
 #: a blank in the pattern matches any run of blanks, none included, and a number may follow
 #: blanks; what Piskvork reads is read, and written back as Piskvork writes it (:data:`HEADER`).
 READ_HEADER = re.compile(r"Piskvorky\s*(\d+)x\s*(\d+),\s*(-?\d+):\s*(-?\d+),\s*(-?\d+)")
-_MOVE = re.compile(r"(\d+),(\d+)(?:,(-?\d+))?")
+#: A stone as Piskvork reads it (``fscanf("%d,%d,%d")``: a number may follow blanks).
+_MOVE = re.compile(r"(\d+),\s*(\d+)(?:,\s*(-?\d+))?")
 _LEAGUE = re.compile(r"(-?\d+),(.*)")
 _CODE = re.compile(r"-?\d+")
 #: A time that is not written (Piskvork reads ``x,y`` lines as well as ``x,y,ms``).
