@@ -157,3 +157,13 @@ def test_comments_unspaced_move_numbers_and_capitals():
     assert record.moves[0].comments == ["opening"] and record.moves[-1].comments == ["five"]
     assert (record.header("Black"), record.header("Result")) == ("maple", "black")
     assert GAME.check(record)[0] == []
+
+
+def test_a_comment_over_two_lines():
+    """A brace comment may run over lines (PGN allows it): it was cut at the line's end and
+    its second line read as moves."""
+    record = one("comment_over_two_lines.pgn")
+    assert record.moves[4].comments == ["a quiet move,\naway from the fight"]
+    assert moves(record)[3:6] == ["swap", "a1", "b1"]
+    assert record.moves[5].span.line == 11 and record.moves[5].span.column == 22
+    assert GAME.check(record)[0] == []

@@ -88,7 +88,17 @@ def _games(text: str) -> Iterator[_Game]:
     """The games of a PGN text, one at a time: each its tags, then its movetext's tokens."""
     game = _Game()
     in_moves = False
+    comment: list[str] | None = None  # a brace comment running over lines, as it is read
     for number, line in enumerate(text.lstrip("\ufeff").split("\n"), start=1):
+        if comment is not None:
+            head, closed, line = line.partition("}")
+            comment.append(head)
+            if not closed:
+                continue
+            text_so_far, span = game.tokens[-1]
+            game.tokens[-1] = (text_so_far + "\n" + "\n".join(comment[1:]) + "}", span)
+            comment = None
+            line = " " * (len(head) + 1) + line  # the columns after it stay where they are
         stripped = line.strip()
         if not stripped:
             continue
@@ -113,6 +123,9 @@ def _games(text: str) -> Iterator[_Game]:
         for match in _TOKEN.finditer(line):
             game.tokens.append((match.group(),
                                 Span(number, match.start() + 1, number, match.end() + 1)))
+        last = game.tokens[-1][0] if game.tokens else ""
+        if last.startswith("{") and not last.endswith("}"):
+            comment = [last]
     if game.tags or game.tokens:
         yield game
 
