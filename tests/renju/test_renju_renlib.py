@@ -272,3 +272,14 @@ def test_a_node_that_is_no_move_but_has_moves_after_it():
     assert [str(n.move) for n in record.moves[2].variations[0]] == ["i9"]
     assert renlib.leaves_out(record) == []
     assert GAME.check(record)[0] == []
+
+
+def test_a_two_character_gbk_comment_is_read_as_gbk_not_euc_jp():
+    """A library's only text, 必胜 in GBK (4 bytes), is too short for chardetng, which named
+    EUC-JP (駅覆), a code page no Windows writes: RenLib writes the writer's Windows code
+    page, so the CJK page whose reading has the most common characters is taken, GBK."""
+    source = read_file(str(DATA / "gbk_two_character_comment.lib"))
+    [reading] = renlib.read_games(source.text, "gbk_two_character_comment.lib")
+    assert reading.record.moves[2].properties == {"Title": "必胜"}
+    assert reading.record.header("RenLib-Encoding") == "gb18030"
+    assert "read as gb18030" in reading.findings[0].message

@@ -41,7 +41,7 @@ from kifu.base.limits import MAX_MOVES
 from kifu.base.reading import Reading
 from kifu.base.record import Node, Record
 from kifu.builtin.renju.moves import Move, Pass, Place, Point
-from kifu.reading.source import guess_legacy
+from kifu.reading.source import guess_legacy, likeliest_cjk
 
 MAGIC = b"\xffRenLib\xff"
 HEADER_SIZE = 20
@@ -62,6 +62,8 @@ YES = "yes"
 #: Code pages tried, in this order, for comments that name none (RenLib writes the Windows
 #: code page of the machine that wrote them).
 CODE_PAGES = ("cp1252", "gb18030", "cp932", "cp1251", "cp949", "cp950", "cp1250")
+#: The CJK code pages, the most used first.
+CJK_PAGES = ("gb18030", "cp932", "cp949", "cp950")
 #: Swedish ISO 646 letters of RenLib 2's 7-bit comments.
 _OLD_LETTERS = str.maketrans("}{|][\\", "åäöÅÄÖ")
 Decode = Callable[[bytes], str]
@@ -329,6 +331,13 @@ def _code_page(root: LibNode) -> tuple[str, list[KifuError]]:
     else:
         return "utf-8", []
     guess = guess_legacy(data)
+    if guess is None or guess[1] not in CODE_PAGES:
+        # RenLib writes a Windows code page: where chardetng names none (EUC-JP, which no
+        # Windows writes, for a short comment in GBK), the CJK one whose reading has the most
+        # common characters, GBK, the most used, where they are alike.
+        cjk = likeliest_cjk(data, CJK_PAGES)
+        if cjk is not None:
+            guess = ("", cjk)
     if guess is not None:
         codec = guess[1]
         message = (f"RenLib names no code page for its comments: read as {codec}, a guess from "
