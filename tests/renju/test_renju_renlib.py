@@ -283,3 +283,11 @@ def test_a_two_character_gbk_comment_is_read_as_gbk_not_euc_jp():
     assert reading.record.moves[2].properties == {"Title": "必胜"}
     assert reading.record.header("RenLib-Encoding") == "gb18030"
     assert "read as gb18030" in reading.findings[0].message
+
+
+def test_comments_in_utf8_are_written_back_in_utf8():
+    """A library whose texts are UTF-8 (a program of today's wrote it) was read right and
+    written back in GBK: the tree kept, the file not.  Its code page is kept as any other."""
+    record = read("utf8_comments_written_back_in_utf8.lib")
+    assert record.moves[2].properties == {"Title": "黑必胜 花月"}
+    assert record.header("RenLib-Encoding") == "utf-8"

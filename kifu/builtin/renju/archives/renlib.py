@@ -264,7 +264,7 @@ def read_games(text: str, source: str = "<lib>", lenient: bool = False) -> Itera
     record.headers[VERSION] = "none" if version is None else f"{version[0]}.{version[1]}"
     if has_root != _has_root_by_rule(root):
         record.headers[ROOT] = YES if has_root else "no"
-    if codec not in ("ascii", "utf-8"):
+    if codec != "ascii":  # UTF-8 too (a program of today's), written back so
         record.headers[ENCODING] = codec
     decode = _decoder(codec)
     title, body = _comment(root, decode)
