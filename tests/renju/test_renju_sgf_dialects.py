@@ -32,9 +32,9 @@ def test_renju_programs_files_are_told_renju(name):
 def test_a_gm1_file_naming_no_writer_is_renju_where_it_opens_as_renju(kifu_cli):
     """RenLib's converters write ``GM[1]`` on 15x15 and no ``AP`` (real files judged as Go
     were full of suicides): a game that opens as Renju does, black on the centre and white
-    next to it, with nothing only Go has, is Renju's; a Go game on 15x15 (komi, other first
-    moves) or a file naming a writer that is no Renju program stays Go's, unless Renju is
-    named."""
+    next to it, with nothing only Go has, is Renju's, whatever program it names but a Go
+    program; a Go game on 15x15 (komi, other first moves) or a file a Go program wrote stays
+    Go's, unless Renju is named."""
     source = read_file(str(DATA / "gm1_without_writer_opening_as_renju.sgf"))
     assert registry.detect(source.text, source.path) == (GAME, "sgf")
     record = loaded("gm1_without_writer_opening_as_renju.sgf").record
@@ -44,6 +44,10 @@ def test_a_gm1_file_naming_no_writer_is_renju_where_it_opens_as_renju(kifu_cli):
     assert registry.detect(go.text, go.path, "renju") == (GAME, "sgf")
     named = source.text.replace("GM[1]", "GM[1]AP[CGoban:3]")
     assert registry.detect(named, source.path)[0].name == "freego"
+    engine = source.text.replace("GM[1]", "GM[1]AP[Rapfi:2024]")
+    assert registry.detect(engine, source.path) == (GAME, "sgf")
+    unknown = source.text.replace("GM[1]", "GM[1]AP[MyBoard:1.0]")
+    assert registry.detect(unknown, source.path) == (GAME, "sgf")
     komi = source.text.replace("GM[1]", "GM[1]KM[6.5]")
     assert registry.detect(komi, source.path)[0].name == "freego"
 
