@@ -48,6 +48,8 @@ def test_a_gm1_file_naming_no_writer_is_renju_where_it_opens_as_renju(kifu_cli):
     assert registry.detect(engine, source.path) == (GAME, "sgf")
     unknown = source.text.replace("GM[1]", "GM[1]AP[MyBoard:1.0]")
     assert registry.detect(unknown, source.path) == (GAME, "sgf")
+    square = source.text.replace("SZ[15]", "SZ[15:15]")  # FF[4]'s width:height
+    assert registry.detect(square, source.path) == (GAME, "sgf")
     komi = source.text.replace("GM[1]", "GM[1]KM[6.5]")
     assert registry.detect(komi, source.path)[0].name == "freego"
 

@@ -44,7 +44,7 @@ TITLE, LABEL = "Title", "Label-"
 #: programs write besides: Go's (1) and Nine Men's Morris' (5).
 GAME_NUMBERS = ("4", "1", "5")
 _GM = re.compile(r"GM\s*\[\s*(\w*)\s*\]")
-_SZ_15 = re.compile(r"SZ\s*\[\s*15\s*\]")
+_SZ_15 = re.compile(r"SZ\s*\[\s*15\s*(?::\s*15\s*)?\]")
 _AP = re.compile(r"AP\s*\[((?:[^\]\\]|\\.)*)\]")
 #: Writers (``AP``) of Renju programs: their ``GM[1]`` files on a 15x15 board are Renju's.
 RENJU_WRITERS = re.compile(r"renju|renlib|gomoku|gowrite|piskvork|yixin|rapfi|embryo|katagomo|"
