@@ -231,3 +231,14 @@ def test_blanks_after_the_commas_of_a_stone():
     assert record.header("White") == "KAPPA.zip" and record.header("Result") == "black"
     header, rest = path.read_bytes().split(b"\r\n", 1)
     assert psq.write(record).encode() == header + b"\r\n" + rest.replace(b", ", b",")
+
+
+def test_blank_lines_between_the_stones_and_the_lines_after():
+    """Piskvork's ``fscanf`` skips blank lines between stones: a blank line after the opening
+    ended the moves, and the file was refused.  Written back without them."""
+    path = NORMALISED / "blank_lines_between.psq"
+    record = psq.read(read_source(str(path)).text, str(path))
+    assert len(record.moves) == 5 and len(record.setup.black) + len(record.setup.white) == 3
+    assert (record.header("Black"), record.header("League"), record.header("Result")) == (
+        "LAMBDA.zip", "Freestyle", "black")
+    assert psq.write(record).encode() == path.read_bytes().replace(b"\r\n\r\n", b"\r\n")

@@ -98,6 +98,8 @@ def read(text: str, source: str = "<psq>") -> Record:
     stones: list[tuple[Point, str | None, Span]] = []
     number = 1
     for number, line in enumerate(lines[1:], start=2):
+        if not line.strip():
+            continue  # Piskvork's fscanf skips blank lines between stones
         move = _MOVE.fullmatch(line.strip())
         if move is None:
             break
@@ -129,7 +131,9 @@ def _trailer(record: Record, lines: list[str], first_line: int,
              stones: list[tuple[Point, str | None, Span]], first: str) -> int:
     """The lines after the moves: the engines' names, Piskvork's code, Gomocup's line; the
     number of opening stones (see :func:`_opening`)."""
-    rest = [line.strip() for line in lines]
+    kept = [(first_line + index, line.strip()) for index, line in enumerate(lines)
+            if line.strip()]  # blank lines say nothing
+    rest = [line for _, line in kept]
     league = None
     # Two lines are the names, unless they are Piskvork's code and Gomocup's line (a file of
     # a tournament that named no engines).
@@ -137,7 +141,7 @@ def _trailer(record: Record, lines: list[str], first_line: int,
         league = _LEAGUE.fullmatch(rest.pop())
     code = rest.pop() if rest and len(rest) != 2 and _CODE.fullmatch(rest[-1]) else None
     if len(rest) not in (0, 2):
-        line = first_line + (len(rest) > 2) * 2
+        line = kept[2 if len(rest) > 2 else 0][0]
         raise NotationError("after the moves a psq file has the two engines' names, Piskvork's "
                             "code and Gomocup's result line, and nothing else",
                             span=_span(line, lines[line - first_line]))
