@@ -242,3 +242,14 @@ def test_blank_lines_between_the_stones_and_the_lines_after():
     assert (record.header("Black"), record.header("League"), record.header("Result")) == (
         "LAMBDA.zip", "Freestyle", "black")
     assert psq.write(record).encode() == path.read_bytes().replace(b"\r\n\r\n", b"\r\n")
+
+
+def test_black_s_overline_written_in_a_renju_game_names_no_winner_of_its_own():
+    """Where a Renju game's file ends on black's overline (a foul: white wins), the six in a
+    row is no five that wins: the opening stays the five stones of time 0, and seat 1, white
+    after them, is the winner, as the foul makes it."""
+    record = read("foul_overline_written_is_no_five.psq")
+    assert len(record.setup.black) + len(record.setup.white) == 5
+    assert record.header("Result") == "white" and record.header("Winner-engine") == "XI.zip"
+    problems, moves = GAME.check(record)
+    assert problems == [] and moves == 12

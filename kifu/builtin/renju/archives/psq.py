@@ -150,7 +150,8 @@ def _trailer(record: Record, lines: list[str], first_line: int,
         record.headers["Black"], record.headers["White"] = names
     if code is not None:
         record.headers[CODE] = code
-    opening = _opening(stones, league.group(1) if league else None)
+    opening = _opening(stones, league.group(1) if league else None,
+                       (rule_of_league(league.group(2)) if league else None) or UNSTATED_RULE)
     if league is None:
         record.headers[common.RULE_KEY] = UNSTATED_RULE
         return opening
@@ -168,15 +169,18 @@ def _trailer(record: Record, lines: list[str], first_line: int,
     return opening
 
 
-def _opening(stones: list[tuple[Point, str | None, Span]], seat: str | None) -> int:
+def _opening(stones: list[tuple[Point, str | None, Span]], seat: str | None, rule: str) -> int:
     """How many of the first stones are the tournament's opening: those of time 0 that lead
     the file.  Two readings of those times are not Gomocup's and are set right:
 
-    - stones of time 0 that make a five are no opening (a set-up holds no five): the file's
-      times are a program's that writes 0 for every stone, and every stone is a move;
-    - where the last stone makes a five and the winning seat of Gomocup's line names the other
-      colour, the last stone of time 0 was the first engine's answer in 0 ms, not an opening
-      stone (seat 1 moves first after the opening: the opening's length decides its colour).
+    - stones of time 0 that make five or more in a row are no opening (a set-up holds no
+      five): the file's times are a program's that writes 0 for every stone, and every stone
+      is a move;
+    - where the last stone makes a five that wins under the league's ``rule`` and the winning
+      seat of Gomocup's line names the other colour, the last stone of time 0 was the first
+      engine's answer in 0 ms, not an opening stone (seat 1 moves first after the opening: the
+      opening's length decides its colour).  A five that does not win (black's overline in
+      Renju, a foul; any overline in standard gomoku) says nothing of the winner.
     """
     run = 0
     while run < len(stones) and _is_zero(stones[run][1]):
@@ -184,21 +188,24 @@ def _opening(stones: list[tuple[Point, str | None, Span]], seat: str | None) -> 
     if not run:
         return 0
     board: dict[tuple[int, int], int] = {}
-    five = False
+    longest = 0
     for index, (point, _, _) in enumerate(stones):
         board[point.column, point.row] = index % 2
-        five = _makes_five(board, point, index % 2)
-        if five and index < run:
+        longest = _longest_line(board, point, index % 2)
+        if longest >= 5 and index < run:
             return 0
-    if five and seat in ("1", "2"):
-        last = "black" if (len(stones) - 1) % 2 == 0 else "white"
-        if _winner(seat, run) != last:
+    if seat in ("1", "2"):
+        black = (len(stones) - 1) % 2 == 0
+        exact = rule == "standard" or (rule == "renju" and black)
+        if (longest == 5 if exact else longest >= 5) and (
+                _winner(seat, run) != ("black" if black else "white")):
             return run - 1
     return run
 
 
-def _makes_five(board: dict[tuple[int, int], int], point: Point, colour: int) -> bool:
-    """Whether ``point`` stands in a line of five or more stones of ``colour``."""
+def _longest_line(board: dict[tuple[int, int], int], point: Point, colour: int) -> int:
+    """The longest line of stones of ``colour`` through ``point``."""
+    longest = 1
     for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
         run = 1
         for sign in (1, -1):
@@ -206,9 +213,8 @@ def _makes_five(board: dict[tuple[int, int], int], point: Point, colour: int) ->
             while board.get((x, y)) == colour:
                 run += 1
                 x, y = x + sign * dx, y + sign * dy
-        if run >= 5:
-            return True
-    return False
+        longest = max(longest, run)
+    return longest
 
 
 def _is_zero(time: str | None) -> bool:
