@@ -170,3 +170,12 @@ def test_gomoku_rules_are_judged_as_gomoku_not_renju():
     problems, _ = GAME.check(found["903"])
     assert problems == []  # the foul ends the game, white's win as bresult says
     assert rif.rule_of("Tarannikov") is None
+
+
+def test_elements_of_the_database_s_own_before_its_tables():
+    """A database that opens with elements of its own (a version, a date of export) before its
+    first table is still told as one (it was left to no format)."""
+    [parsed] = games("database_with_a_version_before_its_tables.rif")
+    assert parsed.record.header("White") == "Ülle Oja"
+    assert parsed.record.header("Result") == "draw"
+    assert GAME.check(parsed.record)[0] == []

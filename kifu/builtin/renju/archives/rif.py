@@ -84,10 +84,13 @@ def rule_of(name: str, info: str = "") -> str | None:
     return None
 _POINT = re.compile(r"[a-zA-Z][0-9]{1,2}")
 _WORD = re.compile(r"\S+")
+#: The head of a database: the XML declaration, comments, the root, then (after comments, or a
+#: few elements of the database's own, empty or holding text only: a version, a date) a table.
 _HEAD = re.compile(
     rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*\?>\s*)?(?:(?:<!--.*?-->|<!DOCTYPE[^>]*>|<\?[^>]*\?>)\s*)*"
-    rb"<[A-Za-z_][\w.-]*[^>]*>\s*(?:<!--.*?-->\s*)*<(countries|cities|months|rules|openings|"
-    rb"players|tournaments|games)\b", re.DOTALL)
+    rb"<[A-Za-z_][\w.-]*[^>]*>\s*(?:(?:<!--.*?-->|<[A-Za-z_][\w.-]*[^>]*/>"
+    rb"|<([A-Za-z_][\w.-]*)[^>]*>[^<]*</\1>)\s*){0,8}"
+    rb"<(countries|cities|months|rules|openings|players|tournaments|games)\b", re.DOTALL)
 
 
 def claims_bytes(head: bytes) -> bool:
