@@ -179,3 +179,13 @@ def test_elements_of_the_database_s_own_before_its_tables():
     assert parsed.record.header("White") == "Ülle Oja"
     assert parsed.record.header("Result") == "draw"
     assert GAME.check(parsed.record)[0] == []
+
+
+def test_a_row_named_by_its_own_text():
+    """A table's row may hold its name as its text rather than as an attribute (a tournament,
+    a country): the text is its name (the event was read as nameless)."""
+    [parsed] = games("names_as_the_rows_own_text.rif")
+    assert parsed.record.header("Event") == "Riga spring cup"
+    assert parsed.record.header("Place") == "Latvia"
+    assert parsed.record.header("Date") == "2011-04"
+    assert parsed.record.header("Rule") == "renju, rif"

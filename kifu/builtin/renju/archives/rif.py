@@ -128,6 +128,10 @@ class _Stream:
         self.text_of: str | None = None  # "move" or "info" inside a game; "info" of a rule
         self.rule_info: list[str] | None = None
         self.rule: dict[str, str] | None = None
+        #: A table's row being read and its own text: its name, where it has no attribute for
+        #: it (``<tournament id="7">Club cup</tournament>``).
+        self.row: dict[str, str] | None = None
+        self.row_text: list[str] = []
         self.rows = 0
         self.parser = expat.ParserCreate()
         self.parser.StartElementHandler = self.start
@@ -152,6 +156,7 @@ class _Stream:
                 raise LimitError(f"the database's tables hold more than {MAX_ROWS:,} rows; kifu "
                                  "reads no more", span=Span.point(line, column), rule="rif-rows")
             row = self.tables[self.path[1]][attributes.get("id", "")] = dict(attributes)
+            self.row, self.row_text = row, []
             if self.path[1] == "rules":
                 self.rule, self.rule_info = row, []
         elif depth == 4 and self.path[1] == "rules" and name == "info":
@@ -165,12 +170,19 @@ class _Stream:
             self.game = None
         elif depth == 4:
             self.text_of = None
-        elif depth == 3 and self.rule is not None and self.rule_info is not None:
-            self.rule["info"] = "".join(self.rule_info)
-            self.rule, self.rule_info = None, None
+        elif depth == 3 and self.row is not None:
+            own = " ".join("".join(self.row_text).split())
+            if own and "name" not in self.row:
+                self.row["name"] = own
+            self.row, self.row_text = None, []
+            if self.rule is not None and self.rule_info is not None:
+                self.rule["info"] = "".join(self.rule_info)
+                self.rule, self.rule_info = None, None
 
     def data(self, text: str) -> None:
         if self.text_of is None:
+            if self.row is not None and len(self.path) == 3 and len(self.row_text) < 64:
+                self.row_text.append(text)
             return
         if self.text_of == "rule-info":
             assert self.rule_info is not None
