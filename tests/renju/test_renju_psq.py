@@ -101,7 +101,7 @@ def test_moves_without_times():
 
 @pytest.mark.parametrize("league, rule", [
     ("Renju", "renju"), ("Freestyle2", "freestyle"), ("Fastgame", "freestyle"),
-    ("Standard1", "standard"), ("Caro", None)])
+    ("Standard1", "standard"), ("Caro", "caro"), ("Experimental", None)])
 def test_the_league_names_the_rule(league, rule):
     assert psq.rule_of_league(league) == rule
 
@@ -214,11 +214,11 @@ def test_an_engine_answering_in_0ms_is_told_from_the_opening_by_the_result():
 
 
 def test_a_league_kifu_does_not_know_is_judged_as_freestyle():
-    """A league kifu has no rule for (Caro here) is judged by Piskvork's default, as a file
-    without Gomocup's line is: black's double three (j8) is an ordinary move, not a foul."""
+    """A league kifu has no rule for is judged by Piskvork's default, as a file without
+    Gomocup's line is: black's double three (j8) is an ordinary move, not a foul."""
     record = read("unknown_league_is_freestyle.psq")
     assert (record.header("League"), record.header("Rule"), record.header("Result")) == (
-        "Caro", "freestyle", "draw")
+        "Experimental", "freestyle", "draw")
     assert GAME.check(record)[0] == []
 
 
@@ -253,3 +253,13 @@ def test_black_s_overline_written_in_a_renju_game_names_no_winner_of_its_own():
     assert record.header("Result") == "white" and record.header("Winner-engine") == "XI.zip"
     problems, moves = GAME.check(record)
     assert problems == [] and moves == 12
+
+
+def test_the_caro_league_plays_on_after_a_five_closed_at_both_ends():
+    """Gomocup's Caro league plays Piskvork's Caro rule: black's h8-l8, closed by white at g8
+    and m8, does not win, and white's a1-a5 (the edge closes nothing) does, as seat 2 says."""
+    record = read("caro_closed_five_plays_on.psq")
+    assert (record.header("Rule"), record.header("Result")) == ("caro", "white")
+    assert GAME.check(record) == ([], 14)
+    as_freestyle = GAME.parse(GAME.write(record).replace("Rule: caro", "Rule: freestyle"), "x")
+    assert "the game was already over" in GAME.check(as_freestyle)[0][0].message

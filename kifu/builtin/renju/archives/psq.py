@@ -63,7 +63,7 @@ UNSTATED_RULE = "freestyle"
 
 def rule_of_league(league: str) -> str | None:
     """The rule a Gomocup league plays: Renju; Freestyle and Fastgame, five or more wins;
-    Standard, exactly five."""
+    Standard, exactly five; Caro, five or more, but for exactly five closed at both ends."""
     name = league.strip().casefold()
     if name.startswith("renju"):
         return "renju"
@@ -71,6 +71,8 @@ def rule_of_league(league: str) -> str | None:
         return "freestyle"
     if name.startswith("standard"):
         return "standard"
+    if name.startswith("caro"):
+        return "caro"
     return None
 
 
