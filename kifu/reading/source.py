@@ -360,6 +360,23 @@ def guess_legacy(data: bytes) -> tuple[str, str] | None:
     return (text, codec) if _letters_in_words(text, MIN_EVIDENCE_SINGLE_BYTE) else None
 
 
+def likeliest_cjk(data: bytes, candidates: tuple[str, ...]) -> str | None:
+    """The codec among ``candidates`` (CJK codecs of :data:`LEGACY`) whose strict reading of
+    ``data`` has the largest share of common characters (at least :data:`MIN_COMMON`; the
+    first of equal shares), or ``None``: for texts too short for chardetng to tell (a
+    two-character comment), where it may name any CJK codec the bytes happen to fit."""
+    best, best_share = None, MIN_COMMON
+    for codec in candidates:
+        try:
+            text = data.decode(codec)
+        except UnicodeDecodeError:
+            continue
+        common, total = _commonness(text, codec)
+        if total >= MIN_EVIDENCE and common / total > best_share - (best is None) * 1e-9:
+            best, best_share = codec, common / total
+    return best
+
+
 def _cjk(data: bytes, codec: str, share: float = MIN_COMMON) -> tuple[str, str] | None:
     """``data`` in a CJK codec, if it decodes and enough of its characters are common."""
     try:

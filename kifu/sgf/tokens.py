@@ -12,7 +12,9 @@ SGF's grammar (FF[4]), which the reader (:mod:`kifu.sgf.reader`) builds trees fr
 :data:`TOKEN` reads one token after any blanks, whatever the next significant character is;
 its kind (a :class:`Token`) is the group of the expression that ends it.  The common cases of
 real files are one token each: a node with its first property or two (``;B[pd]``,
-``;B[pd]BL[1795.3]``).  Values are kept *raw*, escapes and all (:func:`text` reads one as text,
+``;B[pd]BL[1795.3]``).  A property's name may open with a digit, as Renju servers write the
+offered fifth moves (``5A[...]``), which RenLib reads; it is kept as an unknown property.
+Values are kept *raw*, escapes and all (:func:`text` reads one as text,
 :func:`escape` writes text as one), so that a file written back is the file read.
 """
 from __future__ import annotations
@@ -37,7 +39,7 @@ TOKEN = re.compile(
     r";" + BLANK + r"(?P<node_name>[A-Z]{1,2})" + BLANK + _value("node_value") +
     r"(?:" + BLANK + r"(?P<second_name>[A-Z]{1,2})" + BLANK + _value("second_value") + r")?"
     r"|(?P<semicolon>;)"
-    r"|(?P<name>[A-Za-z]+)" + BLANK + _value("value") +
+    r"|(?P<name>[A-Za-z]+|[0-9][A-Z]+)" + BLANK + _value("value") +
     r"|" + _value("more") +
     r"|(?P<open>\()"
     r"|(?P<close>\))"

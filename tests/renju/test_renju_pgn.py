@@ -142,3 +142,28 @@ def test_converted_to_kifu_s_notation_and_back():
     again = GAME.parse(GAME.write(record))
     assert again.headers == record.headers
     assert [n.move for n in again.moves] == [n.move for n in record.moves]
+
+
+def test_comments_unspaced_move_numbers_and_capitals():
+    """PGN as editors and other tools write it: a comment in braces, a move number without
+    the blank after it (``1.h8``), a choice of colour in capitals; told as PlayOK's PGN by its
+    content, read as the export is."""
+    path = DATA / "comments_and_unspaced_move_numbers.pgn"
+    text = path.read_text(encoding="utf-8")
+    assert pgn.recognises(text)
+    assert registry.detect(text, "-")[1] == "pgn"
+    record = one(path.name)
+    assert moves(record)[:4] == ["h8", "h9", "h10", "swap"]
+    assert record.moves[0].comments == ["opening"] and record.moves[-1].comments == ["five"]
+    assert (record.header("Black"), record.header("Result")) == ("maple", "black")
+    assert GAME.check(record)[0] == []
+
+
+def test_a_comment_over_two_lines():
+    """A brace comment may run over lines (PGN allows it): it was cut at the line's end and
+    its second line read as moves."""
+    record = one("comment_over_two_lines.pgn")
+    assert record.moves[4].comments == ["a quiet move,\naway from the fight"]
+    assert moves(record)[3:6] == ["swap", "a1", "b1"]
+    assert record.moves[5].span.line == 11 and record.moves[5].span.column == 22
+    assert GAME.check(record)[0] == []

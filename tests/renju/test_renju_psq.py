@@ -101,7 +101,7 @@ def test_moves_without_times():
 
 @pytest.mark.parametrize("league, rule", [
     ("Renju", "renju"), ("Freestyle2", "freestyle"), ("Fastgame", "freestyle"),
-    ("Standard1", "standard"), ("Caro", None)])
+    ("Standard1", "standard"), ("Caro", "caro"), ("Experimental", None)])
 def test_the_league_names_the_rule(league, rule):
     assert psq.rule_of_league(league) == rule
 
@@ -162,3 +162,104 @@ def test_a_psq_without_gomocups_line_is_freestyle():
     as_renju = GAME.parse(GAME.write(record).replace("Rule: freestyle", "Rule: renju"), "x")
     problems = GAME.check(as_renju)[0]
     assert len(problems) == 1 and "forbidden double three" in problems[0].message
+
+
+NORMALISED = DATA / "normalised"
+
+
+def test_a_header_without_blanks_is_read_as_piskvork_reads_it():
+    """Piskvork reads its header with ``fscanf("Piskvorky %dx%d, %d:%d, %d")``, where a blank
+    matches any run of blanks, none included: ``Piskvorky 20x20,11:11,0`` is its header too.
+    Written back, it is the header Piskvork writes."""
+    path = NORMALISED / "header_without_blanks.psq"
+    text = read_source(str(path)).text
+    assert registry.detect(text, "-")[1] == "psq"
+    record = psq.read(text, str(path))
+    assert (record.header("Size"), record.header("Rule"), record.header("Result")) == (
+        "20", "freestyle", "white")
+    assert record.header("Piskvork-Levels") == "11:11"
+    assert GAME.check(record)[0] == []
+    assert psq.write(record).encode() == path.read_bytes().replace(b"20x20,11:11,0",
+                                                                    b"20x20, 11:11, 0")
+
+
+def test_code_and_gomocup_s_line_without_the_engines_names():
+    """Two lines after the moves are the engines' names, unless they are Piskvork's code and
+    Gomocup's line: a file that names no engine still says its league and winner."""
+    record = read("code_and_league_without_names.psq")
+    assert "Black" not in record.headers and "White" not in record.headers
+    assert (record.header("Piskvork-Code"), record.header("League"), record.header("Rule"),
+            record.header("Result")) == ("-1", "Freestyle", "freestyle", "black")
+    assert GAME.check(record)[0] == []
+
+
+def test_stones_of_time_0_that_make_a_five_are_no_opening():
+    """A program that writes 0 for every stone's time (self-play, converters) leaves no opening
+    to tell: a set-up holds no five, so the stones are moves, and the five wins."""
+    record = read("every_time_zero_is_no_opening.psq")
+    assert record.setup is None and "Opening-stones" not in record.headers
+    assert record.header("Result") == "black" and record.header("Winner-engine") == "SELFPLAY-A"
+    assert GAME.check(record) == ([], 9)
+
+
+def test_an_engine_answering_in_0ms_is_told_from_the_opening_by_the_result():
+    """Six stones of time 0, then black's five; Gomocup's line says seat 2 won.  Were all six
+    the opening, seat 2 would be white: the sixth was white's answer in 0 ms, the opening is
+    five stones, and seat 2 is black, who made the five."""
+    record = read("engine_answers_in_0ms_then_five.psq")
+    assert len(record.setup.black) + len(record.setup.white) == 5
+    assert record.header("Move-times").split()[0] == "0"
+    assert record.header("Result") == "black" and record.header("Winner-engine") == "EPSILON.zip"
+    assert GAME.check(record) == ([], 10)
+
+
+def test_a_league_kifu_does_not_know_is_judged_as_freestyle():
+    """A league kifu has no rule for is judged by Piskvork's default, as a file without
+    Gomocup's line is: black's double three (j8) is an ordinary move, not a foul."""
+    record = read("unknown_league_is_freestyle.psq")
+    assert (record.header("League"), record.header("Rule"), record.header("Result")) == (
+        "Experimental", "freestyle", "draw")
+    assert GAME.check(record)[0] == []
+
+
+def test_blanks_after_the_commas_of_a_stone():
+    """Piskvork reads a stone with ``fscanf("%d,%d,%d")``, where a number may follow blanks:
+    ``7, 9, 1203`` is a stone (it ended the moves, and the file was refused)."""
+    path = NORMALISED / "blanks_after_commas.psq"
+    record = psq.read(read_source(str(path)).text, str(path))
+    assert len(record.moves) == 5 and record.header("Move-times") == "1203 2210 998 1520 870"
+    assert record.header("White") == "KAPPA.zip" and record.header("Result") == "black"
+    header, rest = path.read_bytes().split(b"\r\n", 1)
+    assert psq.write(record).encode() == header + b"\r\n" + rest.replace(b", ", b",")
+
+
+def test_blank_lines_between_the_stones_and_the_lines_after():
+    """Piskvork's ``fscanf`` skips blank lines between stones: a blank line after the opening
+    ended the moves, and the file was refused.  Written back without them."""
+    path = NORMALISED / "blank_lines_between.psq"
+    record = psq.read(read_source(str(path)).text, str(path))
+    assert len(record.moves) == 5 and len(record.setup.black) + len(record.setup.white) == 3
+    assert (record.header("Black"), record.header("League"), record.header("Result")) == (
+        "LAMBDA.zip", "Freestyle", "black")
+    assert psq.write(record).encode() == path.read_bytes().replace(b"\r\n\r\n", b"\r\n")
+
+
+def test_black_s_overline_written_in_a_renju_game_names_no_winner_of_its_own():
+    """Where a Renju game's file ends on black's overline (a foul: white wins), the six in a
+    row is no five that wins: the opening stays the five stones of time 0, and seat 1, white
+    after them, is the winner, as the foul makes it."""
+    record = read("foul_overline_written_is_no_five.psq")
+    assert len(record.setup.black) + len(record.setup.white) == 5
+    assert record.header("Result") == "white" and record.header("Winner-engine") == "XI.zip"
+    problems, moves = GAME.check(record)
+    assert problems == [] and moves == 12
+
+
+def test_the_caro_league_plays_on_after_a_five_closed_at_both_ends():
+    """Gomocup's Caro league plays Piskvork's Caro rule: black's h8-l8, closed by white at g8
+    and m8, does not win, and white's a1-a5 (the edge closes nothing) does, as seat 2 says."""
+    record = read("caro_closed_five_plays_on.psq")
+    assert (record.header("Rule"), record.header("Result")) == ("caro", "white")
+    assert GAME.check(record) == ([], 14)
+    as_freestyle = GAME.parse(GAME.write(record).replace("Rule: caro", "Rule: freestyle"), "x")
+    assert "the game was already over" in GAME.check(as_freestyle)[0][0].message

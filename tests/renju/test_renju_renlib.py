@@ -19,7 +19,8 @@ from kifu.run.load import load, read_file
 
 DATA = Path(__file__).parent / "data" / "lib"
 BROKEN = {"truncated.lib", "newer_version.lib"}
-NORMALISED = {"old_7bit_comment.lib", "repeated_move_merged.lib", "children_out_of_order.lib"}
+NORMALISED = {"old_7bit_comment.lib", "repeated_move_merged.lib", "children_out_of_order.lib",
+              "lone_byte_after_the_last_node.lib"}
 EXACT = sorted(p for p in DATA.glob("*.lib") if p.name not in BROKEN | NORMALISED)
 
 
@@ -224,3 +225,69 @@ def test_a_position_byte_below_the_board_is_a_located_error():
     data[second] = 0xFA
     with pytest.raises(NotationError, match=rf"the node at byte {second} names no point \(0xfa\)"):
         renlib.read(bytes(data).decode("latin-1"), "x.lib")
+
+
+def test_a_library_without_a_header_is_told_and_read():
+    """RenLib's oldest libraries have no header: the first node, h8, opens the file (RenLib 3
+    still reads them).  Told by its first bytes, from its suffix and from standard input alike
+    (it was told by its bytes, then refused as no library)."""
+    path = DATA / "no_header_oldest_layout.lib"
+    text = read_file(str(path)).text
+    assert renlib.claims(text)
+    assert registry.detect(text, "openings.lib")[1] == "renlib"
+    assert registry.detect(text, "-")[1] == "renlib"
+    record = read(path.name)
+    assert record.header("RenLib-Version") == "none"
+    assert [str(n.move) for n in record.moves] == ["h8", "h9", "g10", "i7", "f11", "e11"]
+    assert [str(n.move) for n in record.moves[4].variations[0]] == ["j6"]
+    assert record.moves[4].properties == {"Title": "Attack"}
+    assert record.moves[4].comments == ["the long way"]
+    assert GAME.check(record)[0] == []
+
+
+def test_a_lone_byte_after_the_last_node_is_ignored_as_renlib_ignores_it():
+    """RenLib reads a library two bytes at a time and never reads a last lone byte: such a file
+    opens in RenLib, whole.  It was refused as cut inside a node; it is read with a warning,
+    and written back without the byte."""
+    path = DATA / "lone_byte_after_the_last_node.lib"
+    source = read_file(str(path))
+    [reading] = renlib.read_games(source.text, path.name)
+    assert [str(n.move) for n in reading.record.moves] == ["h8", "h9", "i10"]
+    assert [str(n.move) for n in reading.record.moves[1].variations[0]] == ["i9", "i8"]
+    [warning] = reading.findings
+    assert warning.severity == "warning" and "lone byte after the last node, at byte 30" in (
+        warning.message)
+    assert written(reading.record) == path.read_bytes()[:-1]
+
+
+def test_a_node_that_is_no_move_but_has_moves_after_it():
+    """RenLib's Delete on a move that holds a board text keeps the text on a node that is no
+    move, and deletes only the first of the moves after it: the others stay under it, and come
+    back when its point is played.  Such a library was refused; its node is a move of the
+    record marked ``No-move: yes``, its moves after it kept, and written back the same."""
+    record = read("no_move_node_with_moves_after_it.lib")
+    assert [str(n.move) for n in record.moves] == ["h8", "h9", "i10", "j11"]
+    assert record.moves[1].properties == {"Label-i10": "A"}
+    assert record.moves[2].properties == {"Title": "kept text", "No-move": "yes"}
+    assert [str(n.move) for n in record.moves[2].variations[0]] == ["i9"]
+    assert renlib.leaves_out(record) == []
+    assert GAME.check(record)[0] == []
+
+
+def test_a_two_character_gbk_comment_is_read_as_gbk_not_euc_jp():
+    """A library's only text, 必胜 in GBK (4 bytes), is too short for chardetng, which named
+    EUC-JP (駅覆), a code page no Windows writes: RenLib writes the writer's Windows code
+    page, so the CJK page whose reading has the most common characters is taken, GBK."""
+    source = read_file(str(DATA / "gbk_two_character_comment.lib"))
+    [reading] = renlib.read_games(source.text, "gbk_two_character_comment.lib")
+    assert reading.record.moves[2].properties == {"Title": "必胜"}
+    assert reading.record.header("RenLib-Encoding") == "gb18030"
+    assert "read as gb18030" in reading.findings[0].message
+
+
+def test_comments_in_utf8_are_written_back_in_utf8():
+    """A library whose texts are UTF-8 (a program of today's wrote it) was read right and
+    written back in GBK: the tree kept, the file not.  Its code page is kept as any other."""
+    record = read("utf8_comments_written_back_in_utf8.lib")
+    assert record.moves[2].properties == {"Title": "黑必胜 花月"}
+    assert record.header("RenLib-Encoding") == "utf-8"

@@ -154,3 +154,38 @@ def test_the_library_reads_every_game():
 def test_rif_is_read_not_written():
     with pytest.raises(ConversionError, match="does not write"):
         rif.write(GAME.parse("h8"))
+
+
+def test_gomoku_rules_are_judged_as_gomoku_not_renju():
+    """The RIF's database holds gomoku games too, under rules named so (Gomoku; Swap2, RIF's
+    gomoku opening): judged as Renju, black's double three (h8) would be a foul and every move
+    after it an error.  A Swap2 whose text says Renju is Renju's."""
+    found = {p.record.header("RIF-Id"): p.record
+             for p in games("gomoku_rules_are_not_renju.rif")}
+    assert {key: record.header("Rule") for key, record in found.items()} == {
+        "901": "standard", "902": "standard, swap2", "903": "renju, swap2",
+        "904": "freestyle", "905": "renju, soosyrv-8", "906": "standard"}
+    for key in ("901", "902", "904", "906"):  # 906 names no rule: its tournament's
+        assert GAME.check(found[key]) == ([], 13)
+    problems, _ = GAME.check(found["903"])
+    assert problems == []  # the foul ends the game, white's win as bresult says
+    assert rif.rule_of("Tarannikov") is None
+
+
+def test_elements_of_the_database_s_own_before_its_tables():
+    """A database that opens with elements of its own (a version, a date of export) before its
+    first table is still told as one (it was left to no format)."""
+    [parsed] = games("database_with_a_version_before_its_tables.rif")
+    assert parsed.record.header("White") == "Ülle Oja"
+    assert parsed.record.header("Result") == "draw"
+    assert GAME.check(parsed.record)[0] == []
+
+
+def test_a_row_named_by_its_own_text():
+    """A table's row may hold its name as its text rather than as an attribute (a tournament,
+    a country): the text is its name (the event was read as nameless)."""
+    [parsed] = games("names_as_the_rows_own_text.rif")
+    assert parsed.record.header("Event") == "Riga spring cup"
+    assert parsed.record.header("Place") == "Latvia"
+    assert parsed.record.header("Date") == "2011-04"
+    assert parsed.record.header("Rule") == "renju, rif"

@@ -29,18 +29,35 @@ def test_renju_programs_files_are_told_renju(name):
     assert registry.detect(source.text, source.path) == (GAME, "sgf")
 
 
-def test_a_gm1_file_naming_no_renju_writer_is_go_unless_renju_is_named(kifu_cli):
-    source = read_file(str(DATA / "gm1_without_writer.sgf"))
-    assert registry.detect(source.text, source.path)[0].name == "freego"
-    assert registry.detect(source.text, source.path, "renju") == (GAME, "sgf")
-    record = loaded("gm1_without_writer.sgf", "renju").record
+def test_a_gm1_file_naming_no_writer_is_renju_where_it_opens_as_renju(kifu_cli):
+    """RenLib's converters write ``GM[1]`` on 15x15 and no ``AP`` (real files judged as Go
+    were full of suicides): a game that opens as Renju does, black on the centre and white
+    next to it, with nothing only Go has, is Renju's, whatever program it names but a Go
+    program; a Go game on 15x15 (komi, other first moves) or a file a Go program wrote stays
+    Go's, unless Renju is named."""
+    source = read_file(str(DATA / "gm1_without_writer_opening_as_renju.sgf"))
+    assert registry.detect(source.text, source.path) == (GAME, "sgf")
+    record = loaded("gm1_without_writer_opening_as_renju.sgf").record
     assert [str(n.move) for n in record.moves] == ["h8", "i9", "i7", "g9", "j7"]
+    go = read_file(str(DATA / "gm1_go_game_on_15x15.sgf"))
+    assert registry.detect(go.text, go.path)[0].name == "freego"
+    assert registry.detect(go.text, go.path, "renju") == (GAME, "sgf")
+    named = source.text.replace("GM[1]", "GM[1]AP[CGoban:3]")
+    assert registry.detect(named, source.path)[0].name == "freego"
+    engine = source.text.replace("GM[1]", "GM[1]AP[Rapfi:2024]")
+    assert registry.detect(engine, source.path) == (GAME, "sgf")
+    unknown = source.text.replace("GM[1]", "GM[1]AP[MyBoard:1.0]")
+    assert registry.detect(unknown, source.path) == (GAME, "sgf")
+    square = source.text.replace("SZ[15]", "SZ[15:15]")  # FF[4]'s width:height
+    assert registry.detect(square, source.path) == (GAME, "sgf")
+    komi = source.text.replace("GM[1]", "GM[1]KM[6.5]")
+    assert registry.detect(komi, source.path)[0].name == "freego"
 
 
 def test_game_names_the_game_not_the_format(kifu_cli):
-    text = (DATA / "gm1_without_writer.sgf").read_text(encoding="utf-8")
+    text = (DATA / "gm1_go_game_on_15x15.sgf").read_text(encoding="utf-8")
     result = kifu_cli("show", "--game", "renju", "-", input=text)
-    assert "moves played  5" in result.stdout
+    assert "moves played  4" in result.stdout
     kifu_cli("validate", "--game", "renju", "-", input=text, exit_code=EXIT_OK)
 
 
@@ -117,3 +134,16 @@ def test_opening_stones_keep_their_order_through_sgf():
     record = GAME.parse("Opening-stones: h8 i9 h10 j8 g7\n\n1. i7 2. j6")
     back = sgf.read(sgf.write(record))
     assert back.setup == record.setup and back.setup.in_order
+
+
+def test_a_renju_server_s_5a_property_and_b_draw():
+    """Renju servers write the offered fifth moves as ``5A[...]``, a name that opens with a
+    digit, and a draw as ``RE[B+DRAW]`` (RenLib reads both so).  The ``5A`` was dropped as
+    text that is no SGF, with a critical error: it is a property kept as it stands; the draw
+    was read as black's win."""
+    path = DATA / "server_fifth_moves_5a_and_b_draw.sgf"
+    record = loaded(path.name).record
+    assert record.properties == {"SGF-5A": "[jg][hf]"}
+    assert record.header("Result") == "draw"
+    assert GAME.check(record) == ([], 8)
+    assert sgf.write(record).count("5A[jg][hf]") == 1

@@ -162,3 +162,22 @@ def test_a_stated_opening_is_checked_against_the_first_three_stones(stated, warn
     else:
         assert len(found) == 1 and found[0].severity == "warning" and warned in found[0].message
     assert kifu.game("renju").position_json(record.position())["opening"] == "D4 Kagetsu 花月"
+
+
+def test_caro_five_closed_at_both_ends_does_not_win():
+    """Piskvork's Caro rule (a Gomocup league): five or more wins, for either side, but for
+    exactly five closed at both ends by the other colour's stones; the board's edge closes
+    nothing; nothing is forbidden."""
+    closed = "h8 g8 i8 m8 j8 a1 k8 a3 l8"
+    assert final("Game: renju\nRule: caro\n" + closed).outcome is None
+    assert final("Game: renju\nRule: caro\n" + closed + " a5 h9").outcome is None  # play goes on
+    assert final("Game: renju\nRule: freestyle\n" + closed).outcome.winner == "black"
+    one_end = "h8 g8 i8 a1 j8 a3 k8 a5 l8"
+    assert final("Game: renju\nRule: caro\n" + one_end).outcome.winner == "black"
+    edge = "a1 f1 b1 a15 c1 o15 d1 o1 e1"
+    assert final("Game: renju\nRule: caro\n" + edge).outcome.winner == "black"
+    overline = "h8 g8 i8 n8 j8 a1 k8 a3 m8 a5 l8"
+    assert final("Game: renju\nRule: caro\n" + overline).outcome.winner == "black"
+    white = "a1 h8 g8 i8 a3 j8 m8 k8 a5 l8"  # white's five h8-l8, closed by black's g8 and m8
+    assert final("Game: renju\nRule: caro\n" + white).outcome is None
+    assert final("Game: renju\nRule: caro\nh9 a1 j9 a3 i8 a5 i10 a7 i9").outcome is None

@@ -198,6 +198,26 @@ def forbidden_points(board: Geometry, cells: list[int]) -> Iterator[tuple[int, s
                 yield at, verdict
 
 
+def wins_under_caro(board: Geometry, cells: list[int], at: int, colour: int) -> bool:
+    """Whether a stone at ``at`` wins under Piskvork's Caro rule: a line through it of six or
+    more, or of exactly five not closed at both ends by the other colour's stones (the board's
+    edge closes nothing)."""
+    other = WHITE if colour == BLACK else BLACK
+    for step in board.directions:
+        run = 1
+        after = at + step
+        while cells[after] == colour:
+            run += 1
+            after += step
+        before = at - step
+        while cells[before] == colour:
+            run += 1
+            before -= step
+        if run > 5 or (run == 5 and not (cells[after] == other and cells[before] == other)):
+            return True
+    return False
+
+
 def makes_five_or_more(board: Geometry, cells: list[int], at: int, colour: int) -> int:
     """The longest run of ``colour`` through ``at`` (for white, five or more wins)."""
     best = 1

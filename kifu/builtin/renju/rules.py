@@ -108,7 +108,11 @@ def _place(position: Position, point: Point) -> Played:
             events.append({"type": "forbidden", "point": str(point), "shape": verdict})
     else:
         run = forbidden.makes_five_or_more(board, position.cells, at, colour)
-        if run == 5 or (run > 5 and not position.rules.exact_five):
+        if position.rules.caro:
+            wins = forbidden.wins_under_caro(board, position.cells, at, colour)
+        else:
+            wins = run == 5 or (run > 5 and not position.rules.exact_five)
+        if wins:
             position.outcome = Outcome(COLOUR_NAMES[colour],
                                        f"{'overline' if run > 5 else 'five'} at {point}", "five")
     if position.outcome is None and position.stones == board.size * board.size:

@@ -44,27 +44,43 @@ TITLE, LABEL = "Title", "Label-"
 #: programs write besides: Go's (1) and Nine Men's Morris' (5).
 GAME_NUMBERS = ("4", "1", "5")
 _GM = re.compile(r"GM\s*\[\s*(\w*)\s*\]")
-_SZ_15 = re.compile(r"SZ\s*\[\s*15\s*\]")
+_SZ_15 = re.compile(r"SZ\s*\[\s*15\s*(?::\s*15\s*)?\]")
 _AP = re.compile(r"AP\s*\[((?:[^\]\\]|\\.)*)\]")
 #: Writers (``AP``) of Renju programs: their ``GM[1]`` files on a 15x15 board are Renju's.
-RENJU_WRITERS = re.compile(r"renju|renlib|gomoku|gowrite|piskvork|yixin|五子|连珠|連珠",
-                           re.IGNORECASE)
+RENJU_WRITERS = re.compile(r"renju|renlib|gomoku|gowrite|piskvork|yixin|rapfi|embryo|katagomo|"
+                           r"wuziqi|wzq|gobang|omok|오목|五子|五目|连珠|連珠", re.IGNORECASE)
+#: Writers of Go programs: their files are Go's, whatever their first moves.
+GO_WRITERS = re.compile(r"cgoban|sabaki|kgs|gogui|leela|katago|q5go|qgo|drago|multigo|foxwq|"
+                        r"igowin|gnu ?go|smartgo|many ?faces|jago|kombilo|eidogo|online-go|ogs|"
+                        r"tygem|wbaduk|goproblems|besogo|wgo|lizzie|kaya|golaxy|baduk|weiqi|"
+                        r"围棋|圍棋|囲碁|바둑", re.IGNORECASE)
 #: How much of a text is searched for game numbers and writers.
 _HEAD = 8192
+#: The first two moves of a game as Renju and Gomoku open: black on the centre, white next to
+#: it (a Renju opening's second stone stands in the centre's 3x3 square).
+_RENJU_START = re.compile(r";\s*B\s*\[\s*hh\s*\][^;()]*\(?\s*;\s*W\s*\[\s*[ghi][ghi]\s*\]")
+#: Properties only Go's files have: komi, handicap, territory, overtime.
+_GO_ONLY = re.compile(r"(?<![A-Z])(?:KM|HA|TB|TW|OT)\s*\[")
 
 
 def claims(text: str) -> bool:
     """An SGF file is Renju's when one of its games says ``GM[4]`` or ``GM[5]`` (no other
     game is written with 5), or, saying ``GM[1]`` (or nothing), when its board is 15x15 and a
-    Renju program wrote it (``AP[GOWrite]``, ``AP[ZJRenju]``...)."""
+    Renju program wrote it (``AP[GOWrite]``, ``AP[ZJRenju]``...), or no Go program did (RenLib's
+    converters write no ``AP``) and the game opens as Renju does, black on the centre and
+    white next to it, with nothing only Go has (komi, handicap...)."""
     head = text[:_HEAD]
     numbers = {found.group(1) for found in _GM.finditer(head)}
     if numbers & {"4", "5"}:
         return True
-    if numbers - {"1"}:
+    if numbers - {"1"} or not _SZ_15.search(head):
         return False
-    return bool(_SZ_15.search(head)) and any(
-        RENJU_WRITERS.search(found.group(1)) for found in _AP.finditer(head))
+    writers = [found.group(1) for found in _AP.finditer(head)]
+    if any(RENJU_WRITERS.search(writer) for writer in writers):
+        return True
+    if any(GO_WRITERS.search(writer) for writer in writers):
+        return False
+    return _RENJU_START.search(head) is not None and _GO_ONLY.search(head) is None
 
 
 def sgf_point(point: Point, span: Span | None = None, what: str = "", size: int = SIZE) -> str:
@@ -230,6 +246,8 @@ def _sgf_result(value: str) -> str:
 
 def _native_result(value: str) -> str:
     said = value.strip().upper()
+    if said in ("B+DRAW", "W+DRAW"):  # a Renju server's draw, read so by RenLib
+        return "draw"
     if said.startswith("B+"):
         return "black"
     if said.startswith("W+"):

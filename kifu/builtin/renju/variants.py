@@ -18,8 +18,10 @@ from kifu.base.record import Record
 
 RULE_KEY, SIZE_KEY = "Rule", "Size"
 #: What wins: Renju (black exactly five, with forbidden moves; white five or more), free-style
-#: gomoku (five or more, nothing forbidden), standard gomoku (exactly five, nothing forbidden).
-WINS = ("renju", "freestyle", "standard")
+#: gomoku (five or more, nothing forbidden), standard gomoku (exactly five, nothing forbidden),
+#: Caro (five or more, but for exactly five closed at both ends by the other colour's stones;
+#: nothing forbidden: Piskvork's Caro rule, which Gomocup plays).
+WINS = ("renju", "freestyle", "standard", "caro")
 #: The opening rules kifu judges, each with what it allows (see :class:`Opening`).
 OPENING_NAMES = ("rif", "swap", "yamaguchi", "soosyrv-8", "taraguchi-10", "swap2", "none")
 #: Other names records and archives give (any case, spaces and dashes alike).
@@ -30,6 +32,7 @@ _ALIASES = {
     "rif-rule": "rif", "rif-opening": "rif", "soosorv-8": "soosyrv-8", "soosõrv-8": "soosyrv-8",
     "sooserv-8": "soosyrv-8", "soosyrv": "soosyrv-8", "soosorv": "soosyrv-8",
     "taraguchi": "taraguchi-10", "swap-2": "swap2", "no-opening": "none", "free-opening": "none",
+    "caro-rule": "caro",
 }
 MIN_SIZE, MAX_SIZE = 5, 26
 
@@ -75,6 +78,11 @@ class Rules:
     def forbidden(self) -> bool:
         """Whether black has forbidden moves (3-3, 4-4, overline): in Renju only."""
         return self.win == "renju"
+
+    @property
+    def caro(self) -> bool:
+        """Whether a five closed at both ends by the other colour does not win (Caro)."""
+        return self.win == "caro"
 
     @property
     def exact_five(self) -> bool:

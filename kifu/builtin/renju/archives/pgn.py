@@ -41,7 +41,9 @@ from kifu.builtin.renju.archives import common
 from kifu.builtin.renju.moves import Place, Point, Swap
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
-_TOKEN = re.compile(r'\{[^}]*\}?|;[^\n]*|[^\s{;]+')
+#: A comment, a move number (also where a move follows it unspaced, ``1.h8``), any other word.
+_TOKEN = re.compile(r'\{[^}]*\}?|;[^\n]*|[0-9]+\.+|[^\s{;]+')
+_COMMENTS = re.compile(r'\{[^}]*\}?|;[^\n]*')
 _NUMBER = re.compile(r"[0-9]+\.+")
 _POINT = re.compile(r"[a-zA-Z][0-9]{1,2}")
 _GAME_TYPE = re.compile(r"\s*([0-9]+)\s*,\s*([0-9]+)\s*")
@@ -67,9 +69,10 @@ def recognises(text: str) -> bool:
     if not _GAME_TYPE.fullmatch(tags.get("GameType", "")):
         return False
     body = head.split("\n\n", 1)[1] if "\n\n" in head else ""
-    words = [word for word in body.split("\n\n", 1)[0].split()
+    words = [word for word in _TOKEN.findall(_COMMENTS.sub(" ", body.split("\n\n", 1)[0]))
              if not _NUMBER.fullmatch(word)][:40]
-    return all(_POINT.fullmatch(word) or word in (*CHOICES, FILLER, *RESULTS) for word in words)
+    return all(_POINT.fullmatch(word) or word.lower() in (*CHOICES, FILLER, *RESULTS)
+               for word in words)
 
 
 # -- the text: games of tags and tokens -----------------------------------------------------
@@ -85,7 +88,17 @@ def _games(text: str) -> Iterator[_Game]:
     """The games of a PGN text, one at a time: each its tags, then its movetext's tokens."""
     game = _Game()
     in_moves = False
+    comment: list[str] | None = None  # a brace comment running over lines, as it is read
     for number, line in enumerate(text.lstrip("\ufeff").split("\n"), start=1):
+        if comment is not None:
+            head, closed, line = line.partition("}")
+            comment.append(head)
+            if not closed:
+                continue
+            text_so_far, span = game.tokens[-1]
+            game.tokens[-1] = (text_so_far + "\n" + "\n".join(comment[1:]) + "}", span)
+            comment = None
+            line = " " * (len(head) + 1) + line  # the columns after it stay where they are
         stripped = line.strip()
         if not stripped:
             continue
@@ -110,6 +123,9 @@ def _games(text: str) -> Iterator[_Game]:
         for match in _TOKEN.finditer(line):
             game.tokens.append((match.group(),
                                 Span(number, match.start() + 1, number, match.end() + 1)))
+        last = game.tokens[-1][0] if game.tokens else ""
+        if last.startswith("{") and not last.endswith("}"):
+            comment = [last]
     if game.tags or game.tokens:
         yield game
 

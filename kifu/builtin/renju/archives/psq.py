@@ -33,7 +33,12 @@ from kifu.builtin.renju.archives import common
 from kifu.builtin.renju.moves import Place, Point
 
 HEADER = re.compile(r"Piskvorky (\d+)x(\d+), (-?\d+):(-?\d+), (-?\d+)")
-_MOVE = re.compile(r"(\d+),(\d+)(?:,(-?\d+))?")
+#: The header as Piskvork itself reads it (``fscanf`` with ``"Piskvorky %dx%d, %d:%d, %d"``):
+#: a blank in the pattern matches any run of blanks, none included, and a number may follow
+#: blanks; what Piskvork reads is read, and written back as Piskvork writes it (:data:`HEADER`).
+READ_HEADER = re.compile(r"Piskvorky\s*(\d+)x\s*(\d+),\s*(-?\d+):\s*(-?\d+),\s*(-?\d+)")
+#: A stone as Piskvork reads it (``fscanf("%d,%d,%d")``: a number may follow blanks).
+_MOVE = re.compile(r"(\d+),\s*(\d+)(?:,\s*(-?\d+))?")
 _LEAGUE = re.compile(r"(-?\d+),(.*)")
 _CODE = re.compile(r"-?\d+")
 #: A time that is not written (Piskvork reads ``x,y`` lines as well as ``x,y,ms``).
@@ -48,7 +53,7 @@ KEYS = ("Game", common.SIZE_KEY, common.RULE_KEY, LEAGUE, "Black", "White", "Res
 
 def recognises(text: str) -> bool:
     """A psq file opens with Piskvork's header line."""
-    return text.lstrip("\ufeff").startswith("Piskvorky ")
+    return READ_HEADER.match(text.lstrip("\ufeff")) is not None
 
 
 #: The rule of a file without Gomocup's line: Piskvork's own default (rule 0 of the Gomocup
@@ -58,7 +63,7 @@ UNSTATED_RULE = "freestyle"
 
 def rule_of_league(league: str) -> str | None:
     """The rule a Gomocup league plays: Renju; Freestyle and Fastgame, five or more wins;
-    Standard, exactly five."""
+    Standard, exactly five; Caro, five or more, but for exactly five closed at both ends."""
     name = league.strip().casefold()
     if name.startswith("renju"):
         return "renju"
@@ -66,6 +71,8 @@ def rule_of_league(league: str) -> str | None:
         return "freestyle"
     if name.startswith("standard"):
         return "standard"
+    if name.startswith("caro"):
+        return "caro"
     return None
 
 
@@ -78,7 +85,7 @@ def read(text: str, source: str = "<psq>") -> Record:
         lines.pop()
     if not lines:
         raise NotationError("an empty psq file", span=Span.point(1, 1))
-    header = HEADER.fullmatch(lines[0].rstrip())
+    header = READ_HEADER.fullmatch(lines[0].strip())
     if header is None:
         raise NotationError("a psq file opens with 'Piskvorky WxH, a:b, c'", span=_span(1, lines[0]))
     width, height = (read_int(header.group(i)) or 0 for i in (1, 2))
@@ -93,6 +100,8 @@ def read(text: str, source: str = "<psq>") -> Record:
     stones: list[tuple[Point, str | None, Span]] = []
     number = 1
     for number, line in enumerate(lines[1:], start=2):
+        if not line.strip():
+            continue  # Piskvork's fscanf skips blank lines between stones
         move = _MOVE.fullmatch(line.strip())
         if move is None:
             break
@@ -104,10 +113,7 @@ def read(text: str, source: str = "<psq>") -> Record:
     else:
         number = len(lines) + 1
     trailer = lines[number - 1:] if number <= len(lines) else []
-    opening = 0
-    while opening < len(stones) and _is_zero(stones[opening][1]):
-        opening += 1
-    _trailer(record, trailer, number, opening, header.group(5))
+    opening = _trailer(record, trailer, number, stones, header.group(5))
     if opening:
         record.headers[common.OPENING_STONES_KEY] = common.points_text(
             [point for point, _, _ in stones[:opening]])
@@ -123,16 +129,21 @@ def read(text: str, source: str = "<psq>") -> Record:
     return record
 
 
-def _trailer(record: Record, lines: list[str], first_line: int, opening: int,
-             first: str) -> None:
-    """The lines after the moves: the engines' names, Piskvork's code, Gomocup's line."""
-    rest = [line.strip() for line in lines]
+def _trailer(record: Record, lines: list[str], first_line: int,
+             stones: list[tuple[Point, str | None, Span]], first: str) -> int:
+    """The lines after the moves: the engines' names, Piskvork's code, Gomocup's line; the
+    number of opening stones (see :func:`_opening`)."""
+    kept = [(first_line + index, line.strip()) for index, line in enumerate(lines)
+            if line.strip()]  # blank lines say nothing
+    rest = [line for _, line in kept]
     league = None
-    if rest and _LEAGUE.fullmatch(rest[-1]) and len(rest) != 2:
+    # Two lines are the names, unless they are Piskvork's code and Gomocup's line (a file of
+    # a tournament that named no engines).
+    if rest and _LEAGUE.fullmatch(rest[-1]) and (len(rest) != 2 or _CODE.fullmatch(rest[0])):
         league = _LEAGUE.fullmatch(rest.pop())
     code = rest.pop() if rest and len(rest) != 2 and _CODE.fullmatch(rest[-1]) else None
     if len(rest) not in (0, 2):
-        line = first_line + (len(rest) > 2) * 2
+        line = kept[2 if len(rest) > 2 else 0][0]
         raise NotationError("after the moves a psq file has the two engines' names, Piskvork's "
                             "code and Gomocup's result line, and nothing else",
                             span=_span(line, lines[line - first_line]))
@@ -141,20 +152,71 @@ def _trailer(record: Record, lines: list[str], first_line: int, opening: int,
         record.headers["Black"], record.headers["White"] = names
     if code is not None:
         record.headers[CODE] = code
+    opening = _opening(stones, league.group(1) if league else None,
+                       (rule_of_league(league.group(2)) if league else None) or UNSTATED_RULE)
     if league is None:
         record.headers[common.RULE_KEY] = UNSTATED_RULE
-        return
+        return opening
     record.headers[LEAGUE] = league.group(2)
-    rule = rule_of_league(league.group(2))
-    if rule is not None:
-        record.headers[common.RULE_KEY] = rule
+    # A league kifu does not know (Caro, a league of another year) states no rule kifu judges:
+    # Piskvork's default, as for a file without the line, never Renju's forbidden moves.
+    record.headers[common.RULE_KEY] = rule_of_league(league.group(2)) or UNSTATED_RULE
     winner = _winner(league.group(1), opening)
     if winner is None:
         record.headers[SEAT_RESULT] = league.group(1)
-        return
+        return opening
     record.headers["Result"] = winner
     if winner != "draw" and rest:
         record.headers[WINNER] = record.headers["Black" if winner == "black" else "White"]
+    return opening
+
+
+def _opening(stones: list[tuple[Point, str | None, Span]], seat: str | None, rule: str) -> int:
+    """How many of the first stones are the tournament's opening: those of time 0 that lead
+    the file.  Two readings of those times are not Gomocup's and are set right:
+
+    - stones of time 0 that make five or more in a row are no opening (a set-up holds no
+      five): the file's times are a program's that writes 0 for every stone, and every stone
+      is a move;
+    - where the last stone makes a five that wins under the league's ``rule`` and the winning
+      seat of Gomocup's line names the other colour, the last stone of time 0 was the first
+      engine's answer in 0 ms, not an opening stone (seat 1 moves first after the opening: the
+      opening's length decides its colour).  A five that does not win (black's overline in
+      Renju, a foul; any overline in standard gomoku) says nothing of the winner.
+    """
+    run = 0
+    while run < len(stones) and _is_zero(stones[run][1]):
+        run += 1
+    if not run:
+        return 0
+    board: dict[tuple[int, int], int] = {}
+    longest = 0
+    for index, (point, _, _) in enumerate(stones):
+        board[point.column, point.row] = index % 2
+        longest = _longest_line(board, point, index % 2)
+        if longest >= 5 and index < run:
+            return 0
+    if seat in ("1", "2"):
+        black = (len(stones) - 1) % 2 == 0
+        exact = rule == "standard" or (rule == "renju" and black)
+        if (longest == 5 if exact else longest >= 5) and (
+                _winner(seat, run) != ("black" if black else "white")):
+            return run - 1
+    return run
+
+
+def _longest_line(board: dict[tuple[int, int], int], point: Point, colour: int) -> int:
+    """The longest line of stones of ``colour`` through ``point``."""
+    longest = 1
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        run = 1
+        for sign in (1, -1):
+            x, y = point.column + sign * dx, point.row + sign * dy
+            while board.get((x, y)) == colour:
+                run += 1
+                x, y = x + sign * dx, y + sign * dy
+        longest = max(longest, run)
+    return longest
 
 
 def _is_zero(time: str | None) -> bool:

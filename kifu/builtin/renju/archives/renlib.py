@@ -41,7 +41,7 @@ from kifu.base.limits import MAX_MOVES
 from kifu.base.reading import Reading
 from kifu.base.record import Node, Record
 from kifu.builtin.renju.moves import Move, Pass, Place, Point
-from kifu.reading.source import guess_legacy
+from kifu.reading.source import guess_legacy, likeliest_cjk
 
 MAGIC = b"\xffRenLib\xff"
 HEADER_SIZE = 20
@@ -54,10 +54,16 @@ BOARD_TEXT = 0x0001
 VERSION, ENCODING, ROOT = "RenLib-Version", "RenLib-Encoding", "RenLib-Root"
 TITLE, LABEL, COMMENT_AT, MARK_KEY, START_KEY, EXTENSION_KEY = (
     "Title", "Label-", "Comment-", "Mark", "Start", "RenLib-Extension")
+#: A node that is no move but has moves after it: RenLib leaves one where a move holding a
+#: board text is deleted (the text is kept on a node that is no move, and only the first of
+#: the moves after it is deleted); playing its point makes it a move again.
+NO_MOVE_KEY = "No-move"
 YES = "yes"
 #: Code pages tried, in this order, for comments that name none (RenLib writes the Windows
 #: code page of the machine that wrote them).
 CODE_PAGES = ("cp1252", "gb18030", "cp932", "cp1251", "cp949", "cp950", "cp1250")
+#: The CJK code pages, the most used first.
+CJK_PAGES = ("gb18030", "cp932", "cp949", "cp950")
 #: Swedish ISO 646 letters of RenLib 2's 7-bit comments.
 _OLD_LETTERS = str.maketrans("}{|][\\", "åäöÅÄÖ")
 Decode = Callable[[bytes], str]
@@ -73,7 +79,9 @@ def claims_bytes(head: bytes) -> bool:
 
 
 def claims(text: str) -> bool:
-    return text.startswith(MAGIC.decode("latin-1"))
+    """:func:`claims_bytes` of a file's bytes as one character each (a library without a
+    header, RenLib's oldest, included)."""
+    return claims_bytes(text[:256].encode("latin-1", "replace"))
 
 
 # -- the tree of a file ---------------------------------------------------------------------
@@ -171,6 +179,11 @@ def read_tree(data: bytes) -> tuple[LibNode, tuple[int, int] | None, bool, list[
     first, has_root, nodes = True, False, 0
     while reader.at < len(data):
         offset = reader.at
+        if offset + 1 == len(data):  # RenLib reads in pairs: a last lone byte is never read
+            found.append(NotationError(
+                f"a lone byte after the last node, at byte {offset}, is ignored, as RenLib "
+                "ignores it (the file cut short?)", severity="warning", rule="renlib-lone-byte"))
+            break
         pos, flags = reader.pair("a node")
         extension = 0
         if flags & EXTENSION:
@@ -251,7 +264,7 @@ def read_games(text: str, source: str = "<lib>", lenient: bool = False) -> Itera
     record.headers[VERSION] = "none" if version is None else f"{version[0]}.{version[1]}"
     if has_root != _has_root_by_rule(root):
         record.headers[ROOT] = YES if has_root else "no"
-    if codec not in ("ascii", "utf-8"):
+    if codec != "ascii":  # UTF-8 too (a program of today's), written back so
         record.headers[ENCODING] = codec
     decode = _decoder(codec)
     title, body = _comment(root, decode)
@@ -318,6 +331,13 @@ def _code_page(root: LibNode) -> tuple[str, list[KifuError]]:
     else:
         return "utf-8", []
     guess = guess_legacy(data)
+    if guess is None or guess[1] not in CODE_PAGES:
+        # RenLib writes a Windows code page: where chardetng names none (EUC-JP, which no
+        # Windows writes, for a short comment in GBK), the CJK one whose reading has the most
+        # common characters, GBK, the most used, where they are alike.
+        cjk = likeliest_cjk(data, CJK_PAGES)
+        if cjk is not None:
+            guess = ("", cjk)
     if guess is not None:
         codec = guess[1]
         message = (f"RenLib names no code page for its comments: read as {codec}, a guess from "
@@ -378,10 +398,7 @@ def _labels(parent: LibNode, decode: Decode) -> dict[str, str]:
         at = str(point_of(child.pos))
         if child.board_text is not None:
             found[LABEL + at] = decode(child.board_text)
-        if not child.is_move:
-            if child.children:
-                raise NotationError(f"the node at byte {child.offset} is no move but has moves "
-                                    "after it, which RenLib never writes")
+        if not child.is_move and not child.children:  # with moves after it, it is a line's
             if child.board_text is None:
                 found[f"No-move-{at}"] = YES
             title, body = _comment(child, decode)
@@ -417,7 +434,7 @@ def _lines(root: LibNode, decode: Decode) -> list[Node]:
 
 
 def _moves_of(node: LibNode) -> list[LibNode]:
-    return [child for child in node.children if child.is_move]
+    return [child for child in node.children if child.is_move or child.children]
 
 
 def _node(lib: LibNode, decode: Decode) -> Node:
@@ -427,6 +444,8 @@ def _node(lib: LibNode, decode: Decode) -> Node:
     if title is not None:
         properties[TITLE] = title
     properties.update(_flags(lib))
+    if not lib.is_move:
+        properties[NO_MOVE_KEY] = YES
     if lib.pos == 0 and lib.board_text is not None:
         properties["Label"] = decode(lib.board_text)
     properties.update(_labels(lib, decode))
@@ -437,7 +456,7 @@ def _node(lib: LibNode, decode: Decode) -> Node:
 
 # -- a record as a library ------------------------------------------------------------------
 
-_NODE_KEYS = frozenset({TITLE, "Label", MARK_KEY, START_KEY, EXTENSION_KEY})
+_NODE_KEYS = frozenset({TITLE, "Label", MARK_KEY, START_KEY, EXTENSION_KEY, NO_MOVE_KEY})
 _AT = re.compile(r"(Title|Comment|Mark|Start|No-move|RenLib-Extension|Label)-([a-zA-Z][0-9]+)")
 
 
@@ -541,6 +560,8 @@ def _lib_node(parent: LibNode, node: Node, encode: Encode) -> LibNode:
     properties = node.properties if node.has_properties() else {}
     _set_comment(lib, properties.get(TITLE), node.comments, encode)
     lib.flags |= _flag_bits(properties, "")
+    if properties.get(NO_MOVE_KEY, "").strip().casefold() == YES:
+        lib.flags |= NO_MOVE
     if pos == 0 and "Label" in properties:
         lib.board_text = encode(properties["Label"])
     if EXTENSION_KEY in properties:
@@ -615,7 +636,8 @@ def _sort(root: LibNode) -> None:
     while stack:
         node = stack.pop()
         node.children = sorted((child for child in node.children
-                                if child.is_move or child.board_text is not None or child.keep),
+                                if child.is_move or child.board_text is not None or child.keep
+                                or child.children),
                                key=lambda child: child.pos)
         stack.extend(node.children)
 

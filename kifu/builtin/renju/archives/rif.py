@@ -23,7 +23,8 @@ tournament, rule and opening in them.  Every record is named by the game's id
 A game's record: ``Black`` and ``White`` (the players' names), ``Result`` (``bresult``: 1 black
 won, 0 white won, 0.5 a draw), ``Event``, ``Date`` and ``Place`` from its tournament (the date
 is the tournament's start, else its year and month), ``Round``, ``Rule`` from the rule's name
-(RIF, Yamaguchi, Soosyrv-8, Taraguchi-10; the name itself as ``RIF-Rule``), the opening's
+(RIF, Yamaguchi, Soosyrv-8, Taraguchi-10; gomoku's, named Gomoku or Swap2, as gomoku: see
+:func:`rule_of`; the name itself as ``RIF-Rule``), the opening's
 name as ``RIF-Opening``, the times used (minutes, 0 for unknown) as ``Time-black`` and
 ``Time-white``, the id as ``RIF-Id``, who entered it as ``RIF-Publisher``, the offered fifth
 moves and the swaps as written (``RIF-Alt``, ``RIF-Swap``: their syntax is not documented), the
@@ -58,13 +59,38 @@ MAX_ROWS = 1_000_000
 MAX_TEXT = 1 << 20
 #: RIF's rule names kifu's rules know (any case; ``-`` or a blank before the number).
 RULES = {"rif": "renju, rif", "yamaguchi": "renju, yamaguchi", "soosyrv8": "renju, soosyrv-8",
+         "soosõrv8": "renju, soosyrv-8", "soosorv8": "renju, soosyrv-8",
          "taraguchi10": "renju, taraguchi-10", "swap": "renju, swap"}
+#: Gomoku's opening rules, as a gomoku rule's name gives them (RIF's gomoku is played with
+#: swap2, and swap before it).
+_GOMOKU_OPENINGS = (("swap2", "swap2"), ("swap1", "swap"), ("swap", "swap"))
+
+
+def rule_of(name: str, info: str = "") -> str | None:
+    """The ``Rule`` a rule of the database plays, from its name: Renju under the opening rules
+    kifu knows; gomoku where the name says gomoku, or names swap2 and the rule's text does not
+    say Renju (the RIF holds its gomoku championships under swap2).  Gomoku is RIF's: exactly
+    five wins, nothing is forbidden (``standard``), or five or more where the name says free.
+    Another name gives none: a Renju rule kifu has no opening rule for."""
+    key = re.sub(r"[\s_-]", "", name).casefold()
+    if key in RULES:
+        return RULES[key]
+    if "gomoku" in key or "swap2" in key:
+        win = "freestyle" if "free" in key else "standard"
+        if "gomoku" not in key and "renju" in info.casefold() + key:
+            win = "renju"
+        opening = next((rule for word, rule in _GOMOKU_OPENINGS if word in key), None)
+        return win if opening is None else f"{win}, {opening}"
+    return None
 _POINT = re.compile(r"[a-zA-Z][0-9]{1,2}")
 _WORD = re.compile(r"\S+")
+#: The head of a database: the XML declaration, comments, the root, then (after comments, or a
+#: few elements of the database's own, empty or holding text only: a version, a date) a table.
 _HEAD = re.compile(
     rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*\?>\s*)?(?:(?:<!--.*?-->|<!DOCTYPE[^>]*>|<\?[^>]*\?>)\s*)*"
-    rb"<[A-Za-z_][\w.-]*[^>]*>\s*(?:<!--.*?-->\s*)*<(countries|cities|months|rules|openings|"
-    rb"players|tournaments|games)\b", re.DOTALL)
+    rb"<[A-Za-z_][\w.-]*[^>]*>\s*(?:(?:<!--.*?-->|<[A-Za-z_][\w.-]*[^>]*/>"
+    rb"|<([A-Za-z_][\w.-]*)[^>]*>[^<]*</\1>)\s*){0,8}"
+    rb"<(countries|cities|months|rules|openings|players|tournaments|games)\b", re.DOTALL)
 
 
 def claims_bytes(head: bytes) -> bool:
@@ -102,6 +128,10 @@ class _Stream:
         self.text_of: str | None = None  # "move" or "info" inside a game; "info" of a rule
         self.rule_info: list[str] | None = None
         self.rule: dict[str, str] | None = None
+        #: A table's row being read and its own text: its name, where it has no attribute for
+        #: it (``<tournament id="7">Club cup</tournament>``).
+        self.row: dict[str, str] | None = None
+        self.row_text: list[str] = []
         self.rows = 0
         self.parser = expat.ParserCreate()
         self.parser.StartElementHandler = self.start
@@ -126,6 +156,7 @@ class _Stream:
                 raise LimitError(f"the database's tables hold more than {MAX_ROWS:,} rows; kifu "
                                  "reads no more", span=Span.point(line, column), rule="rif-rows")
             row = self.tables[self.path[1]][attributes.get("id", "")] = dict(attributes)
+            self.row, self.row_text = row, []
             if self.path[1] == "rules":
                 self.rule, self.rule_info = row, []
         elif depth == 4 and self.path[1] == "rules" and name == "info":
@@ -139,12 +170,19 @@ class _Stream:
             self.game = None
         elif depth == 4:
             self.text_of = None
-        elif depth == 3 and self.rule is not None and self.rule_info is not None:
-            self.rule["info"] = "".join(self.rule_info)
-            self.rule, self.rule_info = None, None
+        elif depth == 3 and self.row is not None:
+            own = " ".join("".join(self.row_text).split())
+            if own and "name" not in self.row:
+                self.row["name"] = own
+            self.row, self.row_text = None, []
+            if self.rule is not None and self.rule_info is not None:
+                self.rule["info"] = "".join(self.rule_info)
+                self.rule, self.rule_info = None, None
 
     def data(self, text: str) -> None:
         if self.text_of is None:
+            if self.row is not None and len(self.path) == 3 and len(self.row_text) < 64:
+                self.row_text.append(text)
             return
         if self.text_of == "rule-info":
             assert self.rule_info is not None
@@ -200,12 +238,13 @@ def _record(stream: _Stream, game: _Game, source: str) -> tuple[Record, list[Kif
         return found
 
     rule = row("rules", "rule")
+    tournament = row("tournaments", "tournament")
+    if rule is None and tournament is not None:  # a game that names none plays its event's
+        rule = tables["rules"].get(tournament.get("rule", ""))
     if rule is not None:
-        name = rule.get("name", "")
-        mapped = RULES.get(re.sub(r"[\s_-]", "", name).casefold())
+        mapped = rule_of(rule.get("name", ""), rule.get("info", ""))
         if mapped:
             record.headers[common.RULE_KEY] = mapped
-    tournament = row("tournaments", "tournament")
     if tournament is not None:
         record.headers["Event"] = tournament.get("name", "")
         date = _date(tournament)
