@@ -279,6 +279,64 @@ def test_a_recovered_pawn_is_dropped_as_any_face_its_back_may_be(gungi) -> None:
     assert {"▽6―2―1―さ新", "▽6―2―1―と新", "▽6―2―1―へ新"} <= drops
 
 
+CAUGHT = board("v帥 . . . v侍 . . . .", E, E, E, E, E, E, E, ". . . . . . . . 帥")
+CAUGHT_PLIES = "▲5―2―1―兵新、▽9―2―1―帥、▲5―1―1―兵"
+
+
+def test_the_enemy_names_the_back_of_a_recovered_pawn_it_obtains(gungi) -> None:
+    """Line 440: 「敵軍駒の「兵」を手駒にした際、それの裏駒が「へ」以外の「さ」「と」であった場合には…
+    []の中に入手した裏駒を表記する」.  The ▲兵 dropped from a shuffled hand (さ or へ on its
+    back) takes the ▽侍 on the last rank and goes to ▽'s hand (line 647): ▽ obtains an enemy
+    兵, so `[さ入手]` on the ply says its back; the 兵 left in ▲'s hand then carries へ.  A back
+    it cannot have is refused; without the note it stays unseen (line 713)."""
+    named = gungi.replay(CAUGHT, CAUGHT_PLIES + "[さ入手]", black="兵(さ) 兵(へ)")
+    assert named.problems == []
+    assert hand(named, 1) == ["さ"]
+    (pawn,) = [p for p in named.position.hands[0] if p.face == "兵"]
+    assert named.position.possible_other(pawn) == {"へ"}
+    assert gungi.replay(CAUGHT, CAUGHT_PLIES + "[さ入手]、▽6―2―1―さ新",
+                        black="兵(さ) 兵(へ)").problems == []
+    wrong = gungi.replay(CAUGHT, CAUGHT_PLIES + "[と入手]", black="兵(さ) 兵(へ)")
+    assert [(p.rule, p.message) for p in wrong.errors] == [
+        ("obtained", "the 兵 recovered into ▽'s hand carries さ、へ on its back, not と")]
+    unnamed = gungi.replay(CAUGHT, CAUGHT_PLIES, black="兵(さ) 兵(へ)")
+    assert unnamed.problems == [] and hand(unnamed, 1) == ["裏"]
+    nothing = gungi.replay(CAUGHT.replace("v侍", "."), "▲5―2―1―兵新、▽9―2―1―帥、▲5―1―1―兵[さ入手]",
+                           black="兵(さ)")
+    assert [(p.rule, p.message) for p in nothing.errors] == [
+        ("obtained", "[さ入手] names a 兵's back, but the ply takes nothing and recovers no 兵 "
+                     "into the enemy's hand")]
+
+
+def test_white_names_the_back_of_a_pawn_it_recovers_into_blacks_hand(gungi) -> None:
+    """The same for ▽: its hidden 兵 takes the ▲槍 on rank 9 and ▲ obtains it as と."""
+    pos = board("v帥 . . . . . . . .", E, E, E, E, E, E, E, ". . . . 槍 . . . 帥")
+    plies = "▽5―8―1―兵新、▲1―8―1―帥、▽5―9―1―兵[と入手]"
+    result = gungi.replay(pos, plies, white="兵(さ) 兵(と)", to_move="後手")
+    assert result.problems == []
+    assert hand(result, 0) == ["と"]
+    assert gungi.replay(pos, plies + "、▲6―8―1―と新", white="兵(さ) 兵(と)",
+                        to_move="後手").problems == []
+
+
+def test_a_known_back_recovered_into_the_enemy_hand_is_written_as_obtained(gungi) -> None:
+    """A 兵 whose back is known (さ) and is recovered into the enemy's hand: the listing and
+    the canonical ply write `[さ入手]` (line 440); the ply without it reads the same."""
+    import kifu
+
+    pos = board("v帥 . . . v侍 . . . .", ". . . . 兵(さ) . . . .", E, E, E, E, E, E,
+                ". . . . . . . . 帥")
+    assert [m for m in gungi.legal(pos) if "5―1" in m] == ["▲5―1―1―兵[5―2―1]"]
+    start = GAME.start(GAME.parse(gungi.bod(pos)))
+    assert [str(m) for m in GAME.legal_moves(start) if "5―1" in str(m)] == ["▲5―1―1―兵[さ入手]"]
+    game = kifu.game("gungi")
+    assert str(game.canonical(start, game.parse_move("▲5―1―1―兵", start))) == "▲5―1―1―兵[さ入手]"
+    for written in ("▲5―1―1―兵", "▲5―1―1―兵[さ入手]"):
+        result = gungi.replay(pos, written)
+        assert result.problems == [] and hand(result, 1) == ["さ"]
+    assert [p.rule for p in gungi.replay(pos, "▲5―1―1―兵[と入手]").errors] == ["obtained"]
+
+
 def test_only_the_boar_that_made_the_ply_is_recovered(gungi) -> None:
     """謀's swap brings a ▲兵 down to tier 1 of the last rank: the 兵 did not make the ply (the
     謀 did), so it stays."""

@@ -17,6 +17,7 @@ from kifu.builtin.gungi.moves import Betrayed, Coord, Move, Placement, Ply, Sect
 from kifu.builtin.gungi.pieces import FORTS, UNSEEN
 from kifu.builtin.gungi.position import BATTLE, READY, REPEATED, SETUP, START, Piece, Position
 from kifu.builtin.gungi.rules.actions import DROP, EXCHANGE, MOVE, STRIKE, SUBSTITUTE, SWAP, Action
+from kifu.builtin.gungi.rules.board_ops import board_for, perform
 from kifu.builtin.gungi.rules.formation import can_complete
 from kifu.builtin.gungi.rules.legal import Trial, is_clean, legal_ways, trials
 from kifu.builtin.gungi.rules.movegen import same_kind
@@ -139,15 +140,29 @@ def pawn_backs(pos: Position, side: int) -> list[str]:
 
 
 def obtained_note(pos: Position, action: Action) -> str | None:
-    """The ``[X入手]`` a capture of a 兵 needs: its back when it is known and not へ."""
+    """The ``[X入手]`` a capture of a 兵 needs: its back when it is known and not へ; on a ply
+    that takes another piece, the back of a 兵 it recovers into the enemy's hand (line 440),
+    when it is known and not へ (a hidden one stays unseen without a note)."""
     if action.victim_tier is None:
         return None
     index = 0 if action.kind == EXCHANGE else action.victim_tier - 1
     victim = pos.board[action.to][index]
     if victim.face != "兵":
-        return None
+        return _recovered_note(pos, action)
     possible = pos.possible_other(victim)
     return None if "へ" in possible else min(possible)
+
+
+def _recovered_note(pos: Position, action: Action) -> str | None:
+    """The back of the 兵 a capture recovers into the enemy's hand, when known and not へ."""
+    if action.face != "兵" or action.kind not in (MOVE, STRIKE):
+        return None
+    effects = perform(board_for(pos.board, action), pos.geometry, action, pos.to_move)
+    for _, piece, to_enemy in effects.recovered:
+        possible = pos.possible_other(piece)
+        if to_enemy and len(possible) == 1 and "へ" not in possible:
+            return min(possible)
+    return None
 
 
 def setup_placements(pos: Position) -> list[Placement]:
