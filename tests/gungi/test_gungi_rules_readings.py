@@ -177,13 +177,45 @@ def test_a_ply_that_stands_only_by_betraying_says_why_without_its_list(gungi) ->
     covered へ's 不3, and the diagnostic says it reads the ply so.  A list that names only one
     of the two tiers is refused as such, not re-read."""
     bare = gungi.replay(SAME_KIND_BETRAYAL, "▲5―5―3―へ")
-    assert [(p.rule, p.message) for p in bare.errors][0] == (
+    assert [(p.rule, p.message) for p in bare.errors] == [(
         "same-kind", "▲ already has a へ in the stack on 5―5; the へ may take there only by "
                      "betraying the pieces under it, with the betrayal list (the same-kind rule "
-                     "judges the stack after the ply); the one legal reading is ▲5―5―不3―へ")
+                     "judges the stack after the ply); the one legal reading is ▲5―5―不3―へ")]
     short = gungi.replay(SAME_KIND_BETRAYAL, "▲5―5―3―へ[▽2―兵]")
     assert [(p.rule, p.message) for p in short.errors] == [
         ("betrayal", "the betrayal list must name each tier under the へ once (tiers 1、2)")]
+
+
+def test_white_takes_onto_its_own_he_by_betraying_and_a_slip_is_one_fault(gungi) -> None:
+    """The same for ▽ (the stack ▽兵(と) ▽へ ▲忍 on 5―5, a ▽へ beside it): with the list the
+    stack left is ▲と ▲兵 ▽へ.  Written without it, the ply is one fault whose one reading is
+    the covered ▽へ's 不3; the 3 that reading takes for its 不 is no second fault (a repair
+    names the whole reading, its tier with it)."""
+    pos = board("v帥 . . . . . . . .", E, E, E, ". . . . v兵(と)vへ忍 vへ . . .", E, E, E,
+                ". . . . . . . . 帥")
+    result = gungi.replay(pos, "▽5―5―3―へ[▲2―兵、▲1―と]", to_move="後手")
+    assert result.problems == []
+    assert stack(result, 5, 5) == [(0, "と"), (0, "兵"), (1, "へ")]
+    bare = gungi.replay(pos, "▽5―5―3―へ", to_move="後手")
+    assert [(p.rule, p.message) for p in bare.errors] == [(
+        "same-kind", "▽ already has a へ in the stack on 5―5; the へ may take there only by "
+                     "betraying the pieces under it, with the betrayal list (the same-kind rule "
+                     "judges the stack after the ply); the one legal reading is ▽5―5―不3―へ")]
+    assert stack(bare, 5, 5) == [(1, "兵"), (1, "へ")]
+
+
+def test_betrayal_that_would_make_two_of_a_kind_is_not_made(gungi) -> None:
+    """Line 370 judged after the betrayal (lines 636-640) also forbids a betrayal: ▽さ and ▽と
+    under the taken ▽忍 would both turn into ▲兵.  The へ takes without betraying."""
+    pos = board("v帥 . . . . . . . .", E, E, E, ". . . . vさvとv忍 へ . . .", E, E, E,
+                ". . . . . . . . 帥")
+    refused = gungi.replay(pos, "▲5―5―3―へ[▲2―兵、▲1―兵]")
+    assert [(p.rule, p.message) for p in refused.errors] == [
+        ("betrayal", "betrayal would leave two pieces of one kind and side in the stack (the "
+                     "same-kind rule)")]
+    plain = gungi.replay(pos, "▲5―5―3―へ")
+    assert plain.problems == []
+    assert stack(plain, 5, 5) == [(1, "さ"), (1, "と"), (0, "へ")]
 
 
 def test_betrayal_turns_fortresses_into_lances_and_lances_back_on_tier_one(gungi) -> None:
