@@ -142,6 +142,8 @@ def move_to_json(move: Move) -> dict[str, Any]:
                 "tier": move.tier, "piece": move.piece}
         if move.back:
             data["back"] = move.back
+        if move.foul:
+            data["foul"] = True
     elif isinstance(move, BackFaces):
         data = {"type": "back-faces",
                 "entries": [[s, c.file, c.rank, c.tier, f] for s, c, f in move.entries]}
@@ -216,7 +218,8 @@ def move_from_json(data: dict[str, Any]) -> Move:
     if kind == "placement":
         return Placement(_side(data["side"]), _digit(data["file"], "a file"),
                          _digit(data["rank"], "a rank"), _digit(data["tier"], "a tier"),
-                         _face(data["piece"]), _optional_face(data, "back", _PAWN_BACKS), ends)
+                         _face(data["piece"]), _optional_face(data, "back", _PAWN_BACKS), ends,
+                         _flag(data, "foul"))
     if kind == "back-faces":
         entries = data["entries"]
         if not isinstance(entries, list) or not entries:

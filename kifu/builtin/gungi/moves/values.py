@@ -154,12 +154,16 @@ class Placement:
     piece: str
     back: str | None = None
     ends: bool = False
+    #: [反則]: the other side claims the foul this set-up ply makes (場二兵, ニへ in a re-setup)
+    foul: bool = False
     is_event = True
 
     def __str__(self) -> str:
         text = f"{MARKS[self.side]}{self.file}{DASH}{self.rank}{DASH}{self.tier}{DASH}{self.piece}"
         if self.back:
             text += f"[裏駒{self.back}]"
+        if self.foul:
+            text += "[反則]"
         return text
 
 
@@ -330,6 +334,8 @@ def move_text(move: object, style: Style = KANJI) -> str:
                 f"{style.piece(move.piece)}")
         if move.back:
             text += f"[裏駒{move.back}]" if style is KANJI else f"[back {ROMAJI[move.back]}]"
+        if move.foul:
+            text += "[反則]" if style is KANJI else "[foul]"
         return text
     if isinstance(move, BackFaces):
         groups = []
