@@ -369,6 +369,35 @@ def test_a_known_back_recovered_into_the_enemy_hand_is_written_as_obtained(gungi
     assert [p.rule for p in gungi.replay(pos, "▲5―1―1―兵[と入手]").errors] == ["obtained"]
 
 
+def test_a_pawn_that_takes_a_pawn_and_is_recovered_gives_two_obtained_notes(gungi) -> None:
+    """Two enemy 兵 are obtained on one ply (line 440 for each): ▲兵(さ) takes ▽兵(と) on rank 1
+    and goes to ▽'s hand.  `[と入手][さ入手]` names the taken one's back first, then the
+    recovered one's; the second may be left out; each must fit its 兵.  The listing writes both,
+    and reads and writes them in both dialects."""
+    pos = board("v帥 . . . v兵(と) . . . .", ". . . . 兵(さ) . . . .", E, E, E, E, E, E,
+                ". . . . . . . . 帥")
+    for written in ("▲5―1―1―兵[と入手][さ入手]", "▲5―1―1―兵[と入手]"):
+        result = gungi.replay(pos, written)
+        assert result.problems == []
+        assert hand(result, 0) == ["と"] and hand(result, 1) == ["さ"]
+    wrong = gungi.replay(pos, "▲5―1―1―兵[と入手][と入手]")
+    assert [(p.rule, p.message) for p in wrong.errors] == [
+        ("obtained", "the 兵 recovered into ▽'s hand carries さ on its back, not と")]
+    start = GAME.start(GAME.parse(gungi.bod(pos)))
+    assert [str(m) for m in GAME.legal_moves(start) if "5―1" in str(m)] == [
+        "▲5―1―1―兵[と入手][さ入手]"]
+    record = GAME.parse(gungi.bod(pos) + "▲5―1―1―兵[と入手][さ入手]")
+    assert GAME.write(record, "ascii").endswith("B 5-1-1-hyou[got to][got sa].\n")
+    assert GAME.parse(GAME.write(record, "ascii")) == record
+    move = record.moves[-1].move
+    assert GAME.move_from_json(GAME.move_to_json(move)) == move
+    samurai = pos.replace("v兵(と)", "v侍")
+    alone = gungi.replay(samurai, "▲5―1―1―兵[さ入手][さ入手]")
+    assert [(p.rule, p.message) for p in alone.errors] == [
+        ("obtained", "a second [さ入手] follows only a ply that takes a 兵 and recovers a 兵 into "
+                     "the enemy's hand")]
+
+
 def test_only_the_boar_that_made_the_ply_is_recovered(gungi) -> None:
     """謀's swap brings a ▲兵 down to tier 1 of the last rank: the 兵 did not make the ply (the
     謀 did), so it stays."""

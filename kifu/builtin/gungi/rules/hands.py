@@ -177,21 +177,28 @@ def reveal_recovered(pos: Position, ply: Ply, taken: str | None,
     enemy's hand (line 440: 「敵駒の「兵」を手駒にした際、それの裏駒が「へ」以外の「さ」「と」であった場合
     には…[]の中に入手した裏駒を表記する」; the enemy obtains an enemy 兵, line 647), checked
     against what its back may be (a hidden back is revealed by it).  Without the note a hidden
-    back stays unseen (§二十七, line 713).  ``taken``: the face of the piece the ply took."""
-    if ply.obtained is None or taken == "兵":
+    back stays unseen (§二十七, line 713).  A ply that takes a 兵 names the taken one's back
+    first, the recovered one's second (``[と入手][さ入手]``).  ``taken``: the face of the piece
+    the ply took."""
+    if ply.obtained_next is not None and taken != "兵":
+        _problem(played, lenient, f"a second [{ply.obtained_next}入手] follows only a ply that "
+                 "takes a 兵 and recovers a 兵 into the enemy's hand", "obtained")
+    note = ply.obtained_next if taken == "兵" else ply.obtained
+    if note is None:
         return
     pawns = [p for p, owner in recovered if p.face == "兵" and owner != p.owner]
     if not pawns:
         what = "nothing" if taken is None else f"a {taken}"
-        _problem(played, lenient, f"[{ply.obtained}入手] names a 兵's back, but the ply takes "
+        which = "a second " if taken == "兵" else ""
+        _problem(played, lenient, f"{which}[{note}入手] names a 兵's back, but the ply takes "
                  f"{what} and recovers no 兵 into the enemy's hand", "obtained")
         return
     (pawn,) = pawns
     possible = pos.possible_other(pawn)
-    if not pos.settle(pawn, ply.obtained):
+    if not pos.settle(pawn, note):
         options = "、".join(sorted(possible)) or "?"
         _problem(played, lenient, f"the 兵 recovered into {MARKS[1 - pawn.owner]}'s hand "
-                 f"carries {options} on its back, not {ply.obtained}", "obtained")
+                 f"carries {options} on its back, not {note}", "obtained")
 
 
 def recover(pos: Position, piece: Piece, owner: int) -> None:

@@ -71,7 +71,10 @@ def battle_plies(pos: Position) -> list[Ply]:
             file, rank, tier = FILES[to], RANKS[to], action.tier
         drop = kind == DROP
         obtained = None if action.victim_tier is None else obtained_note(pos, action)
-        found.append(plain_ply(side, action.face, file, rank, tier, drop, origin, obtained))
+        ply = plain_ply(side, action.face, file, rank, tier, drop, origin, obtained)
+        if obtained is not None and action.face == "兵":
+            ply = replace(ply, obtained_next=second_obtained_note(pos, action))
+        found.append(ply)
         if drop and action.face == "兵":  # the record may name the dropped 兵's back
             backs = pawn_backs(pos, side) if backs is None else backs
             found.extend(plain_ply(side, "兵", file, rank, tier, True, back=back)
@@ -122,6 +125,7 @@ def plies_for(pos: Position, action: Action, side: int, origin: bool,
         obtained = obtained_note(pos, action)
         if obtained:
             notes["obtained"] = obtained
+            notes["obtained_next"] = second_obtained_note(pos, action)
         found.append(replace(ply, **notes))
     if action.kind == DROP and action.face == "兵" and found:
         # The player knows the back of the 兵 it drops; the record may say it ([裏駒X]).
@@ -151,6 +155,15 @@ def obtained_note(pos: Position, action: Action) -> str | None:
         return _recovered_note(pos, action)
     possible = pos.possible_other(victim)
     return None if "へ" in possible else min(possible)
+
+
+def second_obtained_note(pos: Position, action: Action) -> str | None:
+    """The second ``[X入手]`` of a ply that takes a 兵 (its note comes first): the back of the
+    兵 it recovers into the enemy's hand, when known and not へ."""
+    index = 0 if action.kind == EXCHANGE else (action.victim_tier or 1) - 1
+    if pos.board[action.to][index].face != "兵":
+        return None
+    return _recovered_note(pos, action)
 
 
 def _recovered_note(pos: Position, action: Action) -> str | None:
