@@ -159,6 +159,7 @@ def plies(draw: st.DrawFn) -> Ply:
     strike = draw(st.none() | tiers)
     tier = draw(st.none() | tiers) if same or strike is not None else draw(tiers)
     swap = draw(st.none() | faces)
+    obtained = draw(st.none() | st.sampled_from("さとへ"))
     return Ply(
         side=draw(sides), piece=draw(faces), file=None if same else draw(digits),
         rank=None if same else draw(digits), tier=tier, strike=strike, drop=draw(st.booleans()),
@@ -167,7 +168,8 @@ def plies(draw: st.DrawFn) -> Ply:
         betrayal=draw(st.none() | st.lists(st.builds(Betrayed, sides, tiers, faces), min_size=1,
                                            max_size=2).map(tuple)),
         replace=draw(st.none() | st.builds(Coord, digits, digits, tiers)).__class__ and None,
-        obtained=draw(st.none() | st.sampled_from("さとへ")),
+        obtained=obtained,
+        obtained_next=None if obtained is None else draw(st.none() | st.sampled_from("さとへ")),
         mate=draw(st.booleans()), foul=draw(st.booleans()), repetition=draw(st.booleans()),
         stray_new=draw(st.booleans()), new_after=draw(st.booleans()))
 

@@ -177,13 +177,45 @@ def test_a_ply_that_stands_only_by_betraying_says_why_without_its_list(gungi) ->
     covered へ's 不3, and the diagnostic says it reads the ply so.  A list that names only one
     of the two tiers is refused as such, not re-read."""
     bare = gungi.replay(SAME_KIND_BETRAYAL, "▲5―5―3―へ")
-    assert [(p.rule, p.message) for p in bare.errors][0] == (
+    assert [(p.rule, p.message) for p in bare.errors] == [(
         "same-kind", "▲ already has a へ in the stack on 5―5; the へ may take there only by "
                      "betraying the pieces under it, with the betrayal list (the same-kind rule "
-                     "judges the stack after the ply); the one legal reading is ▲5―5―不3―へ")
+                     "judges the stack after the ply); the one legal reading is ▲5―5―不3―へ")]
     short = gungi.replay(SAME_KIND_BETRAYAL, "▲5―5―3―へ[▽2―兵]")
     assert [(p.rule, p.message) for p in short.errors] == [
         ("betrayal", "the betrayal list must name each tier under the へ once (tiers 1、2)")]
+
+
+def test_white_takes_onto_its_own_he_by_betraying_and_a_slip_is_one_fault(gungi) -> None:
+    """The same for ▽ (the stack ▽兵(と) ▽へ ▲忍 on 5―5, a ▽へ beside it): with the list the
+    stack left is ▲と ▲兵 ▽へ.  Written without it, the ply is one fault whose one reading is
+    the covered ▽へ's 不3; the 3 that reading takes for its 不 is no second fault (a repair
+    names the whole reading, its tier with it)."""
+    pos = board("v帥 . . . . . . . .", E, E, E, ". . . . v兵(と)vへ忍 vへ . . .", E, E, E,
+                ". . . . . . . . 帥")
+    result = gungi.replay(pos, "▽5―5―3―へ[▲2―兵、▲1―と]", to_move="後手")
+    assert result.problems == []
+    assert stack(result, 5, 5) == [(0, "と"), (0, "兵"), (1, "へ")]
+    bare = gungi.replay(pos, "▽5―5―3―へ", to_move="後手")
+    assert [(p.rule, p.message) for p in bare.errors] == [(
+        "same-kind", "▽ already has a へ in the stack on 5―5; the へ may take there only by "
+                     "betraying the pieces under it, with the betrayal list (the same-kind rule "
+                     "judges the stack after the ply); the one legal reading is ▽5―5―不3―へ")]
+    assert stack(bare, 5, 5) == [(1, "兵"), (1, "へ")]
+
+
+def test_betrayal_that_would_make_two_of_a_kind_is_not_made(gungi) -> None:
+    """Line 370 judged after the betrayal (lines 636-640) also forbids a betrayal: ▽さ and ▽と
+    under the taken ▽忍 would both turn into ▲兵.  The へ takes without betraying."""
+    pos = board("v帥 . . . . . . . .", E, E, E, ". . . . vさvとv忍 へ . . .", E, E, E,
+                ". . . . . . . . 帥")
+    refused = gungi.replay(pos, "▲5―5―3―へ[▲2―兵、▲1―兵]")
+    assert [(p.rule, p.message) for p in refused.errors] == [
+        ("betrayal", "betrayal would leave two pieces of one kind and side in the stack (the "
+                     "same-kind rule)")]
+    plain = gungi.replay(pos, "▲5―5―3―へ")
+    assert plain.problems == []
+    assert stack(plain, 5, 5) == [(1, "さ"), (1, "と"), (0, "へ")]
 
 
 def test_betrayal_turns_fortresses_into_lances_and_lances_back_on_tier_one(gungi) -> None:
@@ -277,6 +309,93 @@ def test_a_recovered_pawn_is_dropped_as_any_face_its_back_may_be(gungi) -> None:
     after = plain.position
     drops = {str(m) for m in GAME.legal_moves(after) if "6―2" in str(m)}
     assert {"▽6―2―1―さ新", "▽6―2―1―と新", "▽6―2―1―へ新"} <= drops
+
+
+CAUGHT = board("v帥 . . . v侍 . . . .", E, E, E, E, E, E, E, ". . . . . . . . 帥")
+CAUGHT_PLIES = "▲5―2―1―兵新、▽9―2―1―帥、▲5―1―1―兵"
+
+
+def test_the_enemy_names_the_back_of_a_recovered_pawn_it_obtains(gungi) -> None:
+    """Line 440: 「敵軍駒の「兵」を手駒にした際、それの裏駒が「へ」以外の「さ」「と」であった場合には…
+    []の中に入手した裏駒を表記する」.  The ▲兵 dropped from a shuffled hand (さ or へ on its
+    back) takes the ▽侍 on the last rank and goes to ▽'s hand (line 647): ▽ obtains an enemy
+    兵, so `[さ入手]` on the ply says its back; the 兵 left in ▲'s hand then carries へ.  A back
+    it cannot have is refused; without the note it stays unseen (line 713)."""
+    named = gungi.replay(CAUGHT, CAUGHT_PLIES + "[さ入手]", black="兵(さ) 兵(へ)")
+    assert named.problems == []
+    assert hand(named, 1) == ["さ"]
+    (pawn,) = [p for p in named.position.hands[0] if p.face == "兵"]
+    assert named.position.possible_other(pawn) == {"へ"}
+    assert gungi.replay(CAUGHT, CAUGHT_PLIES + "[さ入手]、▽6―2―1―さ新",
+                        black="兵(さ) 兵(へ)").problems == []
+    wrong = gungi.replay(CAUGHT, CAUGHT_PLIES + "[と入手]", black="兵(さ) 兵(へ)")
+    assert [(p.rule, p.message) for p in wrong.errors] == [
+        ("obtained", "the 兵 recovered into ▽'s hand carries さ、へ on its back, not と")]
+    unnamed = gungi.replay(CAUGHT, CAUGHT_PLIES, black="兵(さ) 兵(へ)")
+    assert unnamed.problems == [] and hand(unnamed, 1) == ["裏"]
+    nothing = gungi.replay(CAUGHT.replace("v侍", "."), "▲5―2―1―兵新、▽9―2―1―帥、▲5―1―1―兵[さ入手]",
+                           black="兵(さ)")
+    assert [(p.rule, p.message) for p in nothing.errors] == [
+        ("obtained", "[さ入手] names a 兵's back, but the ply takes nothing and recovers no 兵 "
+                     "into the enemy's hand")]
+
+
+def test_white_names_the_back_of_a_pawn_it_recovers_into_blacks_hand(gungi) -> None:
+    """The same for ▽: its hidden 兵 takes the ▲槍 on rank 9 and ▲ obtains it as と."""
+    pos = board("v帥 . . . . . . . .", E, E, E, E, E, E, E, ". . . . 槍 . . . 帥")
+    plies = "▽5―8―1―兵新、▲1―8―1―帥、▽5―9―1―兵[と入手]"
+    result = gungi.replay(pos, plies, white="兵(さ) 兵(と)", to_move="後手")
+    assert result.problems == []
+    assert hand(result, 0) == ["と"]
+    assert gungi.replay(pos, plies + "、▲6―8―1―と新", white="兵(さ) 兵(と)",
+                        to_move="後手").problems == []
+
+
+def test_a_known_back_recovered_into_the_enemy_hand_is_written_as_obtained(gungi) -> None:
+    """A 兵 whose back is known (さ) and is recovered into the enemy's hand: the listing and
+    the canonical ply write `[さ入手]` (line 440); the ply without it reads the same."""
+    import kifu
+
+    pos = board("v帥 . . . v侍 . . . .", ". . . . 兵(さ) . . . .", E, E, E, E, E, E,
+                ". . . . . . . . 帥")
+    assert [m for m in gungi.legal(pos) if "5―1" in m] == ["▲5―1―1―兵[5―2―1]"]
+    start = GAME.start(GAME.parse(gungi.bod(pos)))
+    assert [str(m) for m in GAME.legal_moves(start) if "5―1" in str(m)] == ["▲5―1―1―兵[さ入手]"]
+    game = kifu.game("gungi")
+    assert str(game.canonical(start, game.parse_move("▲5―1―1―兵", start))) == "▲5―1―1―兵[さ入手]"
+    for written in ("▲5―1―1―兵", "▲5―1―1―兵[さ入手]"):
+        result = gungi.replay(pos, written)
+        assert result.problems == [] and hand(result, 1) == ["さ"]
+    assert [p.rule for p in gungi.replay(pos, "▲5―1―1―兵[と入手]").errors] == ["obtained"]
+
+
+def test_a_pawn_that_takes_a_pawn_and_is_recovered_gives_two_obtained_notes(gungi) -> None:
+    """Two enemy 兵 are obtained on one ply (line 440 for each): ▲兵(さ) takes ▽兵(と) on rank 1
+    and goes to ▽'s hand.  `[と入手][さ入手]` names the taken one's back first, then the
+    recovered one's; the second may be left out; each must fit its 兵.  The listing writes both,
+    and reads and writes them in both dialects."""
+    pos = board("v帥 . . . v兵(と) . . . .", ". . . . 兵(さ) . . . .", E, E, E, E, E, E,
+                ". . . . . . . . 帥")
+    for written in ("▲5―1―1―兵[と入手][さ入手]", "▲5―1―1―兵[と入手]"):
+        result = gungi.replay(pos, written)
+        assert result.problems == []
+        assert hand(result, 0) == ["と"] and hand(result, 1) == ["さ"]
+    wrong = gungi.replay(pos, "▲5―1―1―兵[と入手][と入手]")
+    assert [(p.rule, p.message) for p in wrong.errors] == [
+        ("obtained", "the 兵 recovered into ▽'s hand carries さ on its back, not と")]
+    start = GAME.start(GAME.parse(gungi.bod(pos)))
+    assert [str(m) for m in GAME.legal_moves(start) if "5―1" in str(m)] == [
+        "▲5―1―1―兵[と入手][さ入手]"]
+    record = GAME.parse(gungi.bod(pos) + "▲5―1―1―兵[と入手][さ入手]")
+    assert GAME.write(record, "ascii").endswith("B 5-1-1-hyou[got to][got sa].\n")
+    assert GAME.parse(GAME.write(record, "ascii")) == record
+    move = record.moves[-1].move
+    assert GAME.move_from_json(GAME.move_to_json(move)) == move
+    samurai = pos.replace("v兵(と)", "v侍")
+    alone = gungi.replay(samurai, "▲5―1―1―兵[さ入手][さ入手]")
+    assert [(p.rule, p.message) for p in alone.errors] == [
+        ("obtained", "a second [さ入手] follows only a ply that takes a 兵 and recovers a 兵 into "
+                     "the enemy's hand")]
 
 
 def test_only_the_boar_that_made_the_ply_is_recovered(gungi) -> None:

@@ -139,14 +139,47 @@ def test_ni_he_is_a_foul_in_the_resetup() -> None:
     setup = "[再び始め]▽5―3―1―帥、▲5―7―1―帥、▲4―8―1―へ、"
     fouled = study + CYCLE * 3 + setup + "▲4―7―1―へ、[再び済み]「再開戦」▽5―4―1―帥"
     assert problems(fouled) == [("ni-he", "set-up ply 4: ニへ: ▲ already has a へ on file 4, a "
-                                          "foul at any time; ▽ could claim the win (write "
-                                          "▽反則指摘 where it was claimed)")]
+                                          "foul at any time; ▽ could claim the win (write [反則] "
+                                          "if it was claimed, or ▽反則指摘 where it was claimed "
+                                          "later)")]
     claimed = GAME.parse(fouled + "、▽反則指摘")
     final = list(GAME.replay(claimed, lenient=True))[-1].position
     assert final.outcome.winner == "white" and "ニへ" in final.outcome.reason
     placing = list(GAME.replay(GAME.parse(study + CYCLE * 3 + setup)))[-1].position
     listed = {str(m) for m in GAME.legal_moves(placing)}
     assert "▲4―7―1―へ" not in listed and "▲3―7―1―へ" in listed
+
+
+def test_a_foul_of_the_resetup_is_claimed_on_its_ply_with_hansoku() -> None:
+    """[反則] after the set-up ply that makes the foul claims it there, as after a battle ply
+    (§十七 line 405, a ニへ: 「指摘して相手の反則を取ることが出来る」): here ▽'s second へ on file 4 in
+    the re-setup (lines 407, 662), so ▲ wins; it reads and writes back in both dialects.  On a
+    set-up ply that commits no foul, [反則] is refused."""
+    study = STUDY.replace("先手の持駒：槍", "先手の持駒：へ").replace("後手の持駒：なし", "後手の持駒：へ×2")
+    setup = study + CYCLE * 3 + "[再び始め]▽5―3―1―帥、▲5―7―1―帥、▽4―3―1―へ、▲4―7―1―へ、"
+    claimed = setup + "▽4―4―1―へ[反則]。[終局]"
+    assert problems(claimed) == []
+    record = GAME.parse(claimed)
+    final = list(GAME.replay(record))[-1].position
+    assert (final.outcome.winner, final.outcome.reason) == (
+        "black", "反則 (ニへ: ▽ already has a へ on file 4, a foul at any time)")
+    assert "▽4―4―1―へ[反則]。\n[終局]" in GAME.write(record)
+    assert "W 4-4-1-he[foul]." in GAME.write(record, "ascii")
+    assert GAME.parse(GAME.write(record, "ascii")) == record
+    move = record.moves[-1].move
+    assert GAME.move_from_json(GAME.move_to_json(move)) == move
+    clean = setup.replace("▲4―7―1―へ、", "▲4―7―1―へ[反則]、")
+    assert [rule for rule, _ in problems(clean)] == ["foul-claim"]
+
+
+def test_a_pawn_twice_on_a_file_in_the_first_set_up_is_claimed_with_hansoku() -> None:
+    """Line 417 (「初期陣形配置の時のみ、場二兵も反則となる」) with [反則] on the ply: ▽ claims it there."""
+    text = SETUP.split("▲2―7―1―兵")[0] + "▲1―8―1―兵[反則]。[終局]"
+    assert problems(text) == []
+    final = list(GAME.replay(GAME.parse(text)))[-1].position
+    assert final.outcome.winner == "white"
+    assert final.outcome.reason == "反則 (場二兵: ▲ already has a 兵 on file 1, a foul during " \
+                                   "the set-up)"
 
 
 # -- set-up diagrams --------------------------------------------------------------------

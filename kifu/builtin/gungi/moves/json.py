@@ -107,6 +107,7 @@ def _ply_from(data: dict[str, Any], ends: bool) -> Ply:
         replace=replace, replace_piece=replace_piece, replace_next=replace_next,
         replace_next_piece=replace_next_piece,
         obtained=_optional_face(data, "obtained", _PAWN_BACKS),
+        obtained_next=_optional_face(data, "obtained_next", _PAWN_BACKS),
         back=_optional_face(data, "back", _PAWN_BACKS),
         mate=_flag(data, "mate"), foul=_flag(data, "foul"),
         repetition=_flag(data, "repetition"), stray_new=_flag(data, "stray_new"),
@@ -118,7 +119,7 @@ def move_to_json(move: Move) -> dict[str, Any]:
     if isinstance(move, Ply):
         data: dict[str, Any] = {"type": "ply", "side": move.side, "piece": move.piece}
         for name in ("file", "rank", "tier", "strike", "swap", "replace_piece",
-                     "replace_next_piece", "obtained", "back"):
+                     "replace_next_piece", "obtained", "obtained_next", "back"):
             value = getattr(move, name)
             if value is not None:
                 data[name] = value
@@ -142,6 +143,8 @@ def move_to_json(move: Move) -> dict[str, Any]:
                 "tier": move.tier, "piece": move.piece}
         if move.back:
             data["back"] = move.back
+        if move.foul:
+            data["foul"] = True
     elif isinstance(move, BackFaces):
         data = {"type": "back-faces",
                 "entries": [[s, c.file, c.rank, c.tier, f] for s, c, f in move.entries]}
@@ -216,7 +219,8 @@ def move_from_json(data: dict[str, Any]) -> Move:
     if kind == "placement":
         return Placement(_side(data["side"]), _digit(data["file"], "a file"),
                          _digit(data["rank"], "a rank"), _digit(data["tier"], "a tier"),
-                         _face(data["piece"]), _optional_face(data, "back", _PAWN_BACKS), ends)
+                         _face(data["piece"]), _optional_face(data, "back", _PAWN_BACKS), ends,
+                         _flag(data, "foul"))
     if kind == "back-faces":
         entries = data["entries"]
         if not isinstance(entries, list) or not entries:

@@ -88,6 +88,8 @@ class Ply:
     replace_next: Coord | None = None  # a second re-placement: a 香 that takes a 香 and is
     replace_next_piece: str | None = None  # recovered into the enemy's hand
     obtained: str | None = None        # [さ入手]
+    obtained_next: str | None = None   # a second [さ入手]: the back of the 兵 a ply that takes a
+                                       # 兵 recovers into the enemy's hand
     back: str | None = None            # [裏駒さ]: a dropped 兵's back, declared
     mate: bool = False                 # [詰み]
     foul: bool = False                 # [反則]: a foul claimed here ends the game
@@ -154,12 +156,16 @@ class Placement:
     piece: str
     back: str | None = None
     ends: bool = False
+    #: [反則]: the other side claims the foul this set-up ply makes (場二兵, ニへ in a re-setup)
+    foul: bool = False
     is_event = True
 
     def __str__(self) -> str:
         text = f"{MARKS[self.side]}{self.file}{DASH}{self.rank}{DASH}{self.tier}{DASH}{self.piece}"
         if self.back:
             text += f"[裏駒{self.back}]"
+        if self.foul:
+            text += "[反則]"
         return text
 
 
@@ -241,6 +247,8 @@ def bracket_notes(ply: Ply) -> list[str]:
         out.append(f"裏駒{ply.back}")
     if ply.obtained:
         out.append(f"{ply.obtained}入手")
+    if ply.obtained_next:
+        out.append(f"{ply.obtained_next}入手")
     if ply.repetition:
         out.append("千日手")
     if ply.foul:
@@ -316,6 +324,8 @@ def _ascii_notes(ply: Ply) -> list[str]:
         out.append(f"back {ROMAJI[ply.back]}")
     if ply.obtained:
         out.append(f"got {ROMAJI[ply.obtained]}")
+    if ply.obtained_next:
+        out.append(f"got {ROMAJI[ply.obtained_next]}")
     out.extend(name for flag, name in ((ply.repetition, "repetition"), (ply.foul, "foul"),
                                        (ply.mate, "mate")) if flag)
     return out
@@ -330,6 +340,8 @@ def move_text(move: object, style: Style = KANJI) -> str:
                 f"{style.piece(move.piece)}")
         if move.back:
             text += f"[裏駒{move.back}]" if style is KANJI else f"[back {ROMAJI[move.back]}]"
+        if move.foul:
+            text += "[反則]" if style is KANJI else "[foul]"
         return text
     if isinstance(move, BackFaces):
         groups = []

@@ -282,7 +282,9 @@ class _Reader:
         if "replace" in changes and isinstance(move, Ply) and move.replace is not None:
             changes = {"replace_next": changes["replace"],
                        "replace_next_piece": changes["replace_piece"]}
-        allowed = {"ends", "back"} if isinstance(move, Placement) else (
+        if "obtained" in changes and isinstance(move, Ply) and move.obtained is not None:
+            changes = {"obtained_next": changes["obtained"]}
+        allowed = {"ends", "back", "foul"} if isinstance(move, Placement) else (
             set(Ply.__dataclass_fields__) if isinstance(move, Ply) else {"ends"})
         for key, _value in changes.items():
             if key not in allowed:

@@ -102,7 +102,8 @@ def _execute(pos: Position, ply: Ply, action: Action, lenient: bool, played: Pla
     events.extend({"type": "betrayal", "square": name(action.to), "tier": tier,
                    "from": before.face, "to": after.face, "side": SIDE_NAMES[after.owner]}
                   for tier, before, after in eff.betrayed)
-    recovered = _recover_to_hands(pos, ply, eff, events)
+    recovered = _recover_to_hands(pos, ply, eff, events, captured and captured[0], lenient,
+                                  played)
     events.extend({"type": "forced-replacement", "piece": piece.face, "square": name(at),
                    "side": SIDE_NAMES[piece.owner]} for at, piece in placements)
     _pass_turn(pos, action, side)
@@ -127,9 +128,14 @@ def _from_hand(pos: Position, ply: Ply, action: Action, side: int) -> Piece | No
                                 else action.other or "", ply.back)
 
 
-def _recover_to_hands(pos: Position, ply: Ply, eff: Effects, events: list[Event]) -> list[str]:
-    """強制回収: each recovered piece goes to its hand (the enemy's if the ply captured); the
-    faces recovered."""
+def _recover_to_hands(pos: Position, ply: Ply, eff: Effects, events: list[Event],
+                      taken: str | None, lenient: bool, played: Played) -> list[str]:
+    """強制回収: each recovered piece goes to its hand (the enemy's if the ply captured), a 兵
+    going to the enemy with the back the ply's ``[X入手]`` names, if it names one; the faces
+    recovered."""
+    owners = [(piece, 1 - piece.owner if to_enemy else piece.owner)
+              for _, piece, to_enemy in eff.recovered]
+    hands.reveal_recovered(pos, ply, taken, owners, lenient, played)
     recovered = []
     for sq, piece, to_enemy in eff.recovered:
         owner = 1 - piece.owner if to_enemy else piece.owner

@@ -66,9 +66,22 @@ def _written_out(pos: Position, ply: Ply, done: Resolved, needs_origin: bool | N
     written = replace(ply, file=to.file, rank=to.rank, tier=tier, drop=kind == DROP,
                       origin=origin, betrayal=betrayal, mate=False, repetition=False,
                       stray_new=False, ends=False)
+    back = _recovered(done)
+    if done.captured == "兵":  # the taken 兵's note comes first (written when needed)
+        written = replace(written, obtained_next=ply.obtained_next or (
+            back if ply.obtained else None))
+    else:
+        written = replace(written, obtained=ply.obtained or back)
     if square(to.file, to.rank) == pos.last_square:
         return written.as_same()  # as the listing writes a ply on the square just played
     return written
+
+
+def _recovered(done: Resolved) -> str | None:
+    """The ``[X入手]`` the listing writes for a 兵 a ply recovers into the enemy's hand with a
+    known back other than へ (line 440): the face it shows there (one recovered into its own
+    hand still shows 兵, one not seen yet 裏)."""
+    return next((face for face in done.recovered if face in ("さ", "と")), None)
 
 
 def _shared(pos: Position, ply: Ply, to: int) -> bool:

@@ -25,7 +25,7 @@ from kifu.builtin.gungi.position import (
 )
 from kifu.builtin.gungi.rules import claims
 from kifu.builtin.gungi.rules.movegen import same_kind
-from kifu.plugin import Played
+from kifu.plugin import Outcome, Played
 
 ORDER = {"begin": START, "rebegin": REPEATED, "done": SETUP, "redone": SETUP,
          "battle": READY, "rebattle": READY}
@@ -118,8 +118,13 @@ def place(pos: Position, move: Placement, lenient: bool = False) -> Played:
     _check_stacking(stack, move)
     played = Played()
     fouls = _file_fouls(pos, move)
-    for _, rule, message in fouls:
-        error = IllegalMoveError(message, rule=rule)
+    if not move.foul:
+        for offender, rule, message in fouls:
+            error = IllegalMoveError(f"{message}; {_could_claim(offender, rule)}", rule=rule)
+            played.warnings.append(error.as_warning() if lenient else error)
+    elif not fouls:
+        error = IllegalMoveError("the record says [反則], but this set-up ply commits no foul",
+                                 rule="foul-claim")
         played.warnings.append(error.as_warning() if lenient else error)
     piece = _next_piece(pos, side, move.piece)
     if move.back is not None and (move.piece != "兵" or not pos.settle(piece, move.back)):
@@ -134,6 +139,10 @@ def place(pos: Position, move: Placement, lenient: bool = False) -> Played:
         pos.to_move = other
     played.events.append({"type": "placement", "side": SIDE_NAMES[side], "piece": move.piece,
                           "square": f"{move.file}―{move.rank}", "tier": move.tier})
+    if move.foul and fouls:  # claimed on the ply: the offender loses (§十七)
+        offender, rule, message = fouls[0]
+        pos.outcome = Outcome(SIDE_NAMES[1 - offender], f"反則 ({message})", "foul")
+        played.events.append({"type": "foul", "rule": rule, "offender": SIDE_NAMES[offender]})
     return played
 
 
@@ -142,15 +151,23 @@ def _file_fouls(pos: Position, move: Placement) -> list[Foul]:
     re-setup, §二十一 「場ニ兵にならないようにすれば良い」) and ニへ (「ニへは如何なる時も禁止である」:
     the re-setup places back faces, へ among them): claim-based fouls of the other side."""
     side, file = move.side, move.file
-    claimer = MARKS[1 - side]
     if move.piece == "兵" and pos.faces_on_file(side, "兵", file):
         return [(side, "ni-hyou", f"場二兵: {MARKS[side]} already has a 兵 on file {file}, a foul "
-                                  f"during the set-up; {claimer} could claim the win")]
+                                  "during the set-up")]
     if move.piece == "へ" and pos.faces_on_file(side, "へ", file):
         return [(side, "ni-he", f"ニへ: {MARKS[side]} already has a へ on file {file}, a foul at "
-                                f"any time; {claimer} could claim the win (write "
-                                f"{claimer}{CLAIM} where it was claimed)")]
+                                "any time")]
     return []
+
+
+def _could_claim(offender: int, rule: str) -> str:
+    """Who may claim a set-up ply's foul, and how the record says it: ``[反則]`` on the ply, or
+    the claimer's 反則指摘 (a ニへ at any later time, a 場二兵 before the claimer's next ply)."""
+    claimer = MARKS[1 - offender]
+    later = ("where it was claimed later" if rule in claims.LASTING
+             else "before its own next set-up ply")
+    return (f"{claimer} could claim the win (write [反則] if it was claimed, or "
+            f"{claimer}{CLAIM} {later})")
 
 
 def can_complete(pos: Position, side: int, left: Counter[str]) -> bool:

@@ -32,12 +32,10 @@ def _problem(played: Played, lenient: bool, message: str, rule: str) -> None:
 
 def reveal_capture(pos: Position, ply: Ply, victim: Piece | None, lenient: bool,
                    played: Played, repairs: list[str]) -> str | None:
-    """The back of a captured 兵 ([さ入手], へ when nothing is written), checked."""
+    """The back of a captured 兵 ([さ入手], へ when nothing is written), checked.  A note on a
+    ply that takes no 兵 is left to :func:`reveal_recovered` (the 兵 it names may be the mover,
+    recovered into the enemy's hand)."""
     if victim is None or victim.face != "兵":
-        if ply.obtained is not None:
-            what = "nothing" if victim is None else f"a {victim.face}"
-            _problem(played, lenient, f"[{ply.obtained}入手] names a 兵's back, but the ply "
-                     f"takes {what}", "obtained")
         return None
     written = ply.obtained or "へ"
     possible = pos.possible_other(victim)
@@ -173,13 +171,43 @@ def placements(pos: Position, ply: Ply, lances: list[tuple[int, Piece]], board: 
     return out
 
 
+def reveal_recovered(pos: Position, ply: Ply, taken: str | None,
+                     recovered: list[tuple[Piece, int]], lenient: bool, played: Played) -> None:
+    """``[X入手]`` on a ply that takes no 兵: the back of the 兵 the ply recovers into the
+    enemy's hand (line 440: 「敵駒の「兵」を手駒にした際、それの裏駒が「へ」以外の「さ」「と」であった場合
+    には…[]の中に入手した裏駒を表記する」; the enemy obtains an enemy 兵, line 647), checked
+    against what its back may be (a hidden back is revealed by it).  Without the note a hidden
+    back stays unseen (§二十七, line 713).  A ply that takes a 兵 names the taken one's back
+    first, the recovered one's second (``[と入手][さ入手]``).  ``taken``: the face of the piece
+    the ply took."""
+    if ply.obtained_next is not None and taken != "兵":
+        _problem(played, lenient, f"a second [{ply.obtained_next}入手] follows only a ply that "
+                 "takes a 兵 and recovers a 兵 into the enemy's hand", "obtained")
+    note = ply.obtained_next if taken == "兵" else ply.obtained
+    if note is None:
+        return
+    pawns = [p for p, owner in recovered if p.face == "兵" and owner != p.owner]
+    if not pawns:
+        what = "nothing" if taken is None else f"a {taken}"
+        which = "a second " if taken == "兵" else ""
+        _problem(played, lenient, f"{which}[{note}入手] names a 兵's back, but the ply takes "
+                 f"{what} and recovers no 兵 into the enemy's hand", "obtained")
+        return
+    (pawn,) = pawns
+    possible = pos.possible_other(pawn)
+    if not pos.settle(pawn, note):
+        options = "、".join(sorted(possible)) or "?"
+        _problem(played, lenient, f"the 兵 recovered into {MARKS[1 - pawn.owner]}'s hand "
+                 f"carries {options} on its back, not {note}", "obtained")
+
+
 def recover(pos: Position, piece: Piece, owner: int) -> None:
     """Forced recovery (強制回収): into the own hand as it is, or the enemy's turned over (a 香
     turned over shows 砲/砦, which no hand holds: its new owner re-places it, see
     :func:`placements`).  A 兵 whose back is hidden shows a face nobody has seen
-    (:data:`~kifu.builtin.gungi.pieces.UNSEEN`) until it is dropped: its back stays in its pool
-    (§二十七, line 713), and nothing in the record names it (``[X入手]`` names the back of the
-    piece the ply took)."""
+    (:data:`~kifu.builtin.gungi.pieces.UNSEEN`) until the record names it (``[X入手]`` on the
+    ply, :func:`reveal_recovered`) or it is dropped: its back stays in its pool (§二十七, line
+    713)."""
     if owner == piece.owner:
         pos.hands[owner].append(piece)
         return

@@ -17,6 +17,7 @@ from kifu.builtin.gungi.moves import Betrayed, Coord, Move, Placement, Ply, Sect
 from kifu.builtin.gungi.pieces import FORTS, UNSEEN
 from kifu.builtin.gungi.position import BATTLE, READY, REPEATED, SETUP, START, Piece, Position
 from kifu.builtin.gungi.rules.actions import DROP, EXCHANGE, MOVE, STRIKE, SUBSTITUTE, SWAP, Action
+from kifu.builtin.gungi.rules.board_ops import board_for, perform
 from kifu.builtin.gungi.rules.formation import can_complete
 from kifu.builtin.gungi.rules.legal import Trial, is_clean, legal_ways, trials
 from kifu.builtin.gungi.rules.movegen import same_kind
@@ -70,7 +71,10 @@ def battle_plies(pos: Position) -> list[Ply]:
             file, rank, tier = FILES[to], RANKS[to], action.tier
         drop = kind == DROP
         obtained = None if action.victim_tier is None else obtained_note(pos, action)
-        found.append(plain_ply(side, action.face, file, rank, tier, drop, origin, obtained))
+        ply = plain_ply(side, action.face, file, rank, tier, drop, origin, obtained)
+        if obtained is not None and action.face == "兵":
+            ply = replace(ply, obtained_next=second_obtained_note(pos, action))
+        found.append(ply)
         if drop and action.face == "兵":  # the record may name the dropped 兵's back
             backs = pawn_backs(pos, side) if backs is None else backs
             found.extend(plain_ply(side, "兵", file, rank, tier, True, back=back)
@@ -121,6 +125,7 @@ def plies_for(pos: Position, action: Action, side: int, origin: bool,
         obtained = obtained_note(pos, action)
         if obtained:
             notes["obtained"] = obtained
+            notes["obtained_next"] = second_obtained_note(pos, action)
         found.append(replace(ply, **notes))
     if action.kind == DROP and action.face == "兵" and found:
         # The player knows the back of the 兵 it drops; the record may say it ([裏駒X]).
@@ -139,15 +144,38 @@ def pawn_backs(pos: Position, side: int) -> list[str]:
 
 
 def obtained_note(pos: Position, action: Action) -> str | None:
-    """The ``[X入手]`` a capture of a 兵 needs: its back when it is known and not へ."""
+    """The ``[X入手]`` a capture of a 兵 needs: its back when it is known and not へ; on a ply
+    that takes another piece, the back of a 兵 it recovers into the enemy's hand (line 440),
+    when it is known and not へ (a hidden one stays unseen without a note)."""
     if action.victim_tier is None:
         return None
     index = 0 if action.kind == EXCHANGE else action.victim_tier - 1
     victim = pos.board[action.to][index]
     if victim.face != "兵":
-        return None
+        return _recovered_note(pos, action)
     possible = pos.possible_other(victim)
     return None if "へ" in possible else min(possible)
+
+
+def second_obtained_note(pos: Position, action: Action) -> str | None:
+    """The second ``[X入手]`` of a ply that takes a 兵 (its note comes first): the back of the
+    兵 it recovers into the enemy's hand, when known and not へ."""
+    index = 0 if action.kind == EXCHANGE else (action.victim_tier or 1) - 1
+    if pos.board[action.to][index].face != "兵":
+        return None
+    return _recovered_note(pos, action)
+
+
+def _recovered_note(pos: Position, action: Action) -> str | None:
+    """The back of the 兵 a capture recovers into the enemy's hand, when known and not へ."""
+    if action.face != "兵" or action.kind not in (MOVE, STRIKE):
+        return None
+    effects = perform(board_for(pos.board, action), pos.geometry, action, pos.to_move)
+    for _, piece, to_enemy in effects.recovered:
+        possible = pos.possible_other(piece)
+        if to_enemy and len(possible) == 1 and "へ" not in possible:
+            return min(possible)
+    return None
 
 
 def setup_placements(pos: Position) -> list[Placement]:

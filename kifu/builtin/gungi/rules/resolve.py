@@ -106,7 +106,8 @@ def read_ply(pos: Position, ply: Ply, lenient: bool, played: Played | None = Non
         problem(played, lenient, "a 新 stands after this ply's 、, where it belongs to no ply",
                  "notation")
     action, needs_origin = _resolve(pos, ply, sq, lenient, repairs, played)
-    _check_tier(ply, action, lenient, repairs, played)
+    if not repairs:  # a repair's one fault names the whole reading, its tier included
+        _check_tier(ply, action, lenient, repairs, played)
     return Reading(action, needs_origin, played, repairs)
 
 
