@@ -38,7 +38,7 @@ from freego_games import game_sgf, random_game
 
 from kifu.base.errors import KifuError
 from kifu.builtin.gungi import GAME as GUNGI
-from kifu.builtin.gungi.notation.read import parse as parse_plies
+from kifu.builtin.gungi.notation.reader import parse as parse_plies
 from kifu.builtin.gungi.rules.legal import legal_actions
 from kifu.builtin.gungi.rules.resolve import describe
 from kifu.plugin import RenderOptions

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from kifu.api.corpus import Corpus
 from kifu.api.drawing import png, svg, text
-from kifu.api.games import Game, game, games
+from kifu.api.gameobjects import Game, game, games
 from kifu.api.reading import (
     RecordHeaders,
     parse,

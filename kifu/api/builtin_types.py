@@ -3,7 +3,7 @@
 ``Record`` of the same types, and so on for each built-in name and alias; a game's position
 type names its position JSON and its events (``renju.events.Event``, a union of ``TypedDict`` s).
 
-``kifu.api.games`` and ``kifu.api.records`` name them in their overloads.  Nothing here is
+``kifu.api.gameobjects`` and ``kifu.api.records`` name them in their overloads.  Nothing here is
 imported when kifu runs (the library never imports a game: it finds games by
 their cards); ``tests/api/test_api_types.py`` holds the names to the games' own.
 """

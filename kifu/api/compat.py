@@ -1,8 +1,9 @@
 """The library's old import paths, kept working: ``kifu.errors``, ``kifu.record`` and
 ``kifu.game`` (the plug-in contract, whose base class was ``Game``) name the modules that now
 live in the layer folders (:mod:`kifu.base.errors`, :mod:`kifu.base.record`, :mod:`kifu.plugin`),
-and ``kifu.games.<game>...`` (where the games lived, as in ``from kifu.games.renju.moves import
-Move``) names the same modules under ``kifu.builtin.<game>...``.
+``kifu.games.<game>...`` (where the games lived, as in ``from kifu.games.renju.moves import
+Move``) names the same modules under ``kifu.builtin.<game>...``, and ``kifu.api.games`` the
+module of :class:`kifu.Game`, :mod:`kifu.api.gameobjects`.
 
 They are put in :data:`sys.modules` when ``kifu`` is imported, never as files: a module
 ``kifu/game.py`` would take the place of the function :func:`kifu.game` the first time it was
@@ -19,6 +20,7 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from kifu import plugin
+from kifu.api import gameobjects
 from kifu.base import errors, record
 
 #: Where the games' packages lived, and where they live now.
@@ -63,6 +65,7 @@ def install() -> None:
         sys.modules.setdefault(f"kifu.{name}", module)
         setattr(package, name, module)  # ``import kifu.errors`` then ``kifu.errors.X``
     sys.modules["kifu.game"] = game  # not set on the package: kifu.game is the function
+    sys.modules["kifu.api.games"] = gameobjects  # kifu.api.games is the function too
     games = ModuleType(OLD_GAMES, "The built-in games' packages, now :mod:`kifu.builtin`.")
     games.__path__ = []  # a package, whose modules only _SameModule finds
     sys.modules[OLD_GAMES] = games  # not set on the package: kifu.games is the function

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, Union
 
-from kifu.api.games import Game
+from kifu.api.gameobjects import Game
 from kifu.api.records import Record
 from kifu.api.terms import library_terms
 from kifu.base.errors import CorpusError, KifuError

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from kifu.api.games import Game
-from kifu.api.games import game as find_game
+from kifu.api.gameobjects import Game
+from kifu.api.gameobjects import game as find_game
 from kifu.api.terms import library_terms
 from kifu.base.unsafe import safe_lines
 from kifu.plugin import RenderOptions

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from kifu.api.games import wrap
+from kifu.api.gameobjects import wrap
 from kifu.api.records import Record
 from kifu.api.terms import library_terms, reworded
 from kifu.base.errors import GameIndexError, KifuError

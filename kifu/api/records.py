@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, overload
 
 from kifu.api import building
-from kifu.api.games import Game, wrap
+from kifu.api.gameobjects import Game, wrap
 from kifu.api.terms import library_terms, reworded_diagnostic
 from kifu.base import record as tree
 from kifu.base.errors import KifuError, OptionError

@@ -197,6 +197,7 @@ def test_the_old_import_paths_of_the_public_api_still_work() -> None:
     the old paths still imports, and ``kifu.game`` and ``kifu.games`` stay the functions."""
     code = ("import kifu.errors, kifu.record; from kifu.game import Game, Card, Outcome; "
             "from kifu.plugin import GamePlugin; from kifu.base.errors import KifuError; "
+            "from kifu.api.games import Game as Api; assert Api is kifu.Game; "
             "print(Game is GamePlugin, kifu.errors.KifuError is KifuError, "
             "kifu.record.Record.__name__, callable(kifu.game), Card.__name__, Outcome.__name__)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -22,9 +22,9 @@ ROLES = ("moves", "notation", "position", "setup", "rules", "events", "render", 
 OPTIONAL = ("sgf", "commands")
 #: Files inside a role's sub-package that have the same job in every game that has them (a
 #: ``rules/`` package holds the game's own rule modules beside ``referee.py``).
-SUB_ROLES = {"notation": {"read", "write"}, "render": {"svg", "text"},
+SUB_ROLES = {"notation": {"reader", "writer"}, "render": {"svg", "text"},
              "setup": {"parameters", "positions", "dealer"},
-             "sgf": {"read", "write", "gameinfo", "moves", "turns", "points"}}
+             "sgf": {"reader", "writer", "gameinfo", "moves", "turns", "points"}}
 TITLES = {card.name: card.title.split()[0] for card in BUILT_IN}
 TITLES["freego"] = "Free-form Go"
 

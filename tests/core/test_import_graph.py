@@ -126,3 +126,31 @@ def test_circles_are_found_and_listed() -> None:
     edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": {"e"}}
     assert circles(edges) == [["a", "b", "c"]]
     assert "a -> b" in describe(["a", "b", "c"], edges)
+
+
+def _modules(package: object) -> Iterator[tuple[object, str]]:
+    """Every package of kifu and the name of each module or package in it (``__main__``,
+    which runs the command line, left out)."""
+    import importlib
+    import pkgutil
+
+    for found in pkgutil.iter_modules(package.__path__):  # type: ignore[attr-defined]
+        if found.name == "__main__":
+            continue
+        yield package, found.name
+        if found.ispkg:
+            yield from _modules(importlib.import_module(f"{package.__name__}.{found.name}"))  # type: ignore[attr-defined]
+
+
+def test_no_module_is_shadowed_by_a_name_of_its_package() -> None:
+    """``package.name`` is the module ``name`` itself, never a function its package exports
+    under the module's name (``kifu.games`` was both: ``import kifu.games.x`` then failed or
+    gave the function, depending on what was imported first)."""
+    import importlib
+
+    shadowed = []
+    for package, name in _modules(kifu):
+        full = f"{package.__name__}.{name}"  # type: ignore[attr-defined]
+        if importlib.import_module(full) is not getattr(package, name):
+            shadowed.append(full)
+    assert shadowed == []

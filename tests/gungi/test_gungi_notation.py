@@ -146,7 +146,7 @@ comment_text = st.text(st.characters(blacklist_characters="[]［］\n\r「」", 
 
 def GAME_NOTE(text: str) -> object:
     from kifu.builtin.gungi.moves import SECTION_WORDS
-    from kifu.builtin.gungi.notation.read import _ASCII_SECTIONS, classify
+    from kifu.builtin.gungi.notation.reader import _ASCII_SECTIONS, classify
 
     if text in SECTION_WORDS or text.lower() in _ASCII_SECTIONS:
         return True

@@ -51,7 +51,7 @@ def test_any_ply_gives_a_kifu_error_or_a_move(index: int, ply: Ply, lenient: boo
 
 def test_every_legal_action_can_be_played() -> None:
     """Each action the generator offers, written as a ply, replays without complaint."""
-    from kifu.builtin.gungi.notation.read import parse
+    from kifu.builtin.gungi.notation.reader import parse
     from kifu.builtin.gungi.rules.legal import legal_actions
     from kifu.builtin.gungi.rules.resolve import describe
 

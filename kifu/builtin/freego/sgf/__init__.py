@@ -9,7 +9,7 @@ and whose turn each move is (:mod:`.turns`), with points counted from the top-le
 """
 from __future__ import annotations
 
-from kifu.builtin.freego.sgf.read import claims, read, read_games
-from kifu.builtin.freego.sgf.write import pieces, write
+from kifu.builtin.freego.sgf.reader import claims, read, read_games
+from kifu.builtin.freego.sgf.writer import pieces, write
 
 __all__ = ["claims", "pieces", "read", "read_games", "write"]

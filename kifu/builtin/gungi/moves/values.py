@@ -2,7 +2,7 @@
 dialect.
 
 Each value holds what the text says and nothing more; :class:`Resolved` (filled in by the
-normaliser, :mod:`kifu.builtin.gungi.rules.normalise`) adds what the referee worked out, and
+normaliser, :mod:`kifu.builtin.gungi.rules.normaliser`) adds what the referee worked out, and
 takes no part in equality, as spans do not.
 
 ```

@@ -12,9 +12,9 @@ out on a board), :mod:`.hands` (pieces to and from hands), :mod:`.actions` (a re
 """
 from __future__ import annotations
 
-from kifu.builtin.gungi.rules.canonical_move import canonical_move
+from kifu.builtin.gungi.rules.canonical_ply import canonical_move
 from kifu.builtin.gungi.rules.listing import legal_moves
-from kifu.builtin.gungi.rules.normalise import canonical, normalise
+from kifu.builtin.gungi.rules.normaliser import canonical, normalise
 from kifu.builtin.gungi.rules.referee import outcome, play
 from kifu.builtin.gungi.rules.start_position import start
 

@@ -2,7 +2,7 @@
 (:mod:`.write`; the colour and open forms replay the record through the game)."""
 from __future__ import annotations
 
-from kifu.builtin.rengi.notation.read import parse
-from kifu.builtin.rengi.notation.write import convert, write, write_pieces
+from kifu.builtin.rengi.notation.reader import parse
+from kifu.builtin.rengi.notation.writer import convert, write, write_pieces
 
 __all__ = ["convert", "parse", "write", "write_pieces"]

@@ -3,7 +3,7 @@
 The grammar yields what the text says; this module turns tokens into move values, tells a
 bracket's notes from free commentary, and collects a set-up diagram.  Reading is tolerant
 where the intent is plain: the dashes ― — ─ ー - －, full-width and kanji digits, katakana ヘ
-for へ, stray blanks, and the romanised ASCII spelling (see :mod:`kifu.builtin.gungi.notation.write`).
+for へ, stray blanks, and the romanised ASCII spelling (see :mod:`kifu.builtin.gungi.notation.writer`).
 """
 from __future__ import annotations
 
