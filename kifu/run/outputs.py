@@ -108,7 +108,9 @@ def _open_stream(path: str) -> int | None:
     the name's place, and opening it afresh would start a regular file over from its start.
     """
     # Made at each call: a worker forked from this process has another process id.
-    pattern = re.compile(rf"/proc/(?:self|thread-self|{os.getpid()})/fd/(\d+)")
+    # A thread's own view of them (``/proc/thread-self/fd/1``, ``/proc/self/task/TID/fd/1``)
+    # names the same descriptors: the threads of a process share them.
+    pattern = re.compile(rf"/proc/(?:self|thread-self|{os.getpid()})(?:/task/\d+)?/fd/(\d+)")
     current = os.path.abspath(path)
     for _ in range(40):  # the kernel's own limit on links followed
         head, name = os.path.split(current)

@@ -76,6 +76,23 @@ def test_output_to_a_link_to_standard_output_prints_and_leaves_the_link(tmp_path
     assert done.returncode == EXIT_OK and "a b c" in (tmp_path / "out.txt").read_text()
 
 
+def test_output_to_a_threads_own_view_of_standard_output_appends_to_it(tmp_path):
+    """``/proc/thread-self/fd/1`` and ``/proc/self/task/TID/fd/1`` name kifu's own standard
+    output as ``/dev/stdout`` does (the threads of a process share its descriptors): written
+    through it, never replaced by a new file."""
+    tid = "$$"  # the shell's id, which kifu takes over by exec
+    for target in ("/proc/thread-self/fd/1", f"/proc/self/task/{tid}/fd/1"):
+        out = tmp_path / "out.txt"
+        out.write_text("before\n")
+        with out.open("a") as handle:
+            done = subprocess.run(["sh", "-c", f'exec "$0" -m kifu render -f text "$1" -o {target}',
+                                   sys.executable, str(WIN)], stdout=handle,
+                                  stderr=subprocess.PIPE, text=True, timeout=120)
+        assert done.returncode == EXIT_OK, done.stderr
+        written = out.read_text()
+        assert written.startswith("before\n") and "a b c" in written, target
+
+
 def test_output_to_a_character_device_writes_into_it_and_keeps_it(tmp_path):
     null = tmp_path / "null"
     try:
