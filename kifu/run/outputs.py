@@ -118,10 +118,24 @@ def _open_stream(path: str) -> int | None:
         match = pattern.fullmatch(current)
         if match:
             return int(match.group(1))
+        if _FOREIGN.fullmatch(current) and _is_regular(current):
+            raise OutputError(f"not written: {path} is a file another process holds open "
+                              f"({current}), which kifu would replace; name the file itself")
         if not os.path.islink(current):
             return None
         current = os.path.join(head, os.readlink(current))
     return None
+
+
+#: Another process's open file (``/proc/PID/fd/N``): a link that names no path of its own.
+_FOREIGN = re.compile(r"/proc/\d+(?:/task/\d+)?/fd/\d+")
+
+
+def _is_regular(path: str) -> bool:
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 #: What :func:`spooled` keeps in memory before it spills into a temporary file.

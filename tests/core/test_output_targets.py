@@ -93,6 +93,26 @@ def test_output_to_a_threads_own_view_of_standard_output_appends_to_it(tmp_path)
         assert written.startswith("before\n") and "a b c" in written, target
 
 
+def test_output_to_another_processs_open_file_is_refused_and_the_file_kept(tmp_path):
+    """``/proc/PID/fd/N`` of another process names its open file by no path of its own:
+    replacing what it leads to would cut that process off from its file; it is refused."""
+    held = tmp_path / "held.txt"
+    held.write_text("held\n")
+    link = tmp_path / "link"
+    with held.open("a") as handle:
+        other = subprocess.Popen(["sleep", "60"], stdout=handle)
+    try:
+        link.symlink_to(f"/proc/{other.pid}/fd/1")
+        for target in (f"/proc/{other.pid}/fd/1", link):
+            done = kifu("render", "-f", "text", WIN, "-o", target)
+            assert done.returncode == EXIT_USAGE and "another process" in done.stderr
+            assert held.read_text() == "held\n" and os.path.samefile(f"/proc/{other.pid}/fd/1",
+                                                                     held)
+    finally:
+        other.kill()
+        other.wait()
+
+
 def test_output_to_a_character_device_writes_into_it_and_keeps_it(tmp_path):
     null = tmp_path / "null"
     try:
