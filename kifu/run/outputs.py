@@ -223,7 +223,7 @@ def _replace_atomically(target: Path, text: str | Iterable[str], path: str,
             _put(handle, text)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(name, _mode_for(target))
+        os.chmod(name, mode_for(target))
         os.replace(name, target)
         temporary = None
     except OSError as error:
@@ -239,7 +239,9 @@ _NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) |
     getattr(os, "O_NOFOLLOW", 0)
 
 
-def _mode_for(target: Path) -> int:
+def mode_for(target: Path) -> int:
+    """The permissions a file written at ``target`` gets: those of the file it replaces, or
+    what a plain ``open(target, "w")`` would give a new one."""
     try:
         return target.stat().st_mode & 0o7777
     except OSError:

@@ -310,6 +310,34 @@ def test_index_never_writes_over_a_file_that_is_no_index(records):
     assert (records / "records" / "game.sgf").read_bytes() == before
 
 
+def test_rebuild_never_writes_the_index_over_one_of_the_records_it_indexes(records):
+    """``--rebuild`` makes the index anew whatever stands at INDEX, but never over an input:
+    a record named, or one found in a folder named, by any spelling."""
+    before = {p.name: p.read_bytes() for p in (records / "records").iterdir()}
+    for args in (["records", "-o", "records/game.sgf"],
+                 ["records/five.renju", "-o", "records/five.renju"],
+                 ["records/", "-o", "records/../records/other.sgf"]):
+        done = kifu("index", "--rebuild", *args, cwd=records)
+        assert done.returncode == 2 and "one of the records to index" in done.stderr, args
+    assert {p.name: p.read_bytes() for p in (records / "records").iterdir()} == before
+
+
+def test_an_index_named_through_links_is_written_where_they_lead_and_they_stay_links(records):
+    (records / "real.db").write_text("notes\n")
+    os.symlink("real.db", records / "link.db")
+    os.symlink("link.db", records / "chain.db")
+    os.chmod(records / "real.db", 0o640)
+    for more in (["--rebuild"], []):  # made anew over the file, then updated through the links
+        done = kifu("index", "records", "-o", "chain.db", *more, cwd=records)
+        assert done.returncode == 0, done.stderr
+        assert os.readlink(records / "chain.db") == "link.db"
+        assert os.readlink(records / "link.db") == "real.db"
+        assert (records / "real.db").read_bytes().startswith(b"SQLite format 3")
+        assert (records / "real.db").stat().st_mode & 0o777 == 0o640
+    assert kifu("search", "link.db", cwd=records).returncode == 0
+    assert kifu("index", "records", "-o", "", cwd=records).returncode == 2
+
+
 def test_a_position_of_another_game_is_refused(records):
     write(records / "go-only", [("game.sgf", sgf(MOVES, 9))])
     assert kifu("index", "go-only", "-o", "go.db", cwd=records).returncode == 0
