@@ -75,6 +75,10 @@ def write_atomic(path: str, text: str | Iterable[str], *, in_place: bool = True,
     them only once they have all come (:func:`spooled`), so that whatever stops the pieces (an
     output refused as too large half-way) never leaves half an output anywhere.
     """
+    if not path.strip():
+        raise OutputError("not written: an output must be named (it is empty)")
+    if path.endswith(("/", os.sep)):
+        raise OutputError(f"not written: {path} names a folder, not a file")
     descriptor = _open_stream(path)
     if descriptor is not None:
         if not in_place:

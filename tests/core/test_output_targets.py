@@ -257,3 +257,21 @@ def test_an_empty_batch_or_an_empty_output_dir_writes_nothing(tmp_path):
     done = kifu("render", "--output-dir", "", "empty", cwd=tmp_path)
     assert done.returncode == EXIT_USAGE and "an output folder must be named" in done.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["empty"]
+
+
+@pytest.mark.parametrize("args", [
+    ["convert", WIN, "-o", ""], ["render", WIN, "-o", " "], ["convert", WIN, "-o", "new/"],
+    ["render", WIN, "--output-dir", ""], ["convert", WIN, OTHER, "--output-dir", " "],
+    ["index", WIN, "-o", ""], ["index", WIN, "-o", "db/"],
+    ["board", "derive", EXAMPLES / "freego" / "scribble.toml", "-o", ""],
+])
+def test_an_output_named_empty_or_as_a_folder_is_refused_and_nothing_is_written(tmp_path,
+                                                                                  args):
+    """``-o ''`` wrote into the record's own board file (``board derive``), an empty
+    ``--output-dir`` wrote a search's pages into the current folder, ``-o new/`` a file
+    named ``new``: each is refused, exit 2, and nothing is written anywhere."""
+    board = EXAMPLES / "freego" / "scribble.toml"
+    before = digest(board)
+    done = kifu(*args, cwd=tmp_path)
+    assert done.returncode == EXIT_USAGE, done.stderr
+    assert list(tmp_path.iterdir()) == [] and digest(board) == before

@@ -267,6 +267,30 @@ def test_the_html_page_opens_each_hit_in_the_viewer_at_its_move(records):
     assert kifu("search", "corpus.db", "--format", "html", cwd=records).returncode == 2
 
 
+def test_the_html_pages_never_write_onto_the_index_or_the_pattern_they_read(records):
+    """``search -f html --output-dir DIR``: DIR/index.html and DIR/records/NNNN.html are
+    refused where they name the index, the pattern file or the record asked about, before any
+    page is written; ``--output-dir ''`` is a usage error."""
+    (records / "out" / "records").mkdir(parents=True)
+    for name in ("out/index.html", "corpus.db"):
+        done = kifu("index", "records", "-o", name, cwd=records)
+        assert done.returncode == 0, done.stderr
+    (records / "out" / "records" / "0001.html").write_text(
+        "Game: freego\nAnchor: anywhere\n\nX\n", encoding="utf-8")
+    before = {p: p.read_bytes() for p in (records / "out").rglob("*") if p.is_file()}
+    for args in (["out/index.html", "--output-dir", "out"],
+                 ["out/index.html", "--output-dir", "./out/../out/"],
+                 ["corpus.db", "--pattern", "out/records/0001.html", "--output-dir", "out"]):
+        done = kifu("search", "--format", "html", *args, cwd=records)
+        assert done.returncode == 2 and "refusing to write onto the input" in done.stderr, args
+        assert {p: p.read_bytes() for p in (records / "out").rglob("*") if p.is_file()} == \
+            before
+    done = kifu("search", "out/index.html", "--format", "html", "--output-dir", "", cwd=records)
+    assert done.returncode == 2 and "must be named" in done.stderr
+    assert not (records / "index.html").exists() and not (records / "records" / "0001.html"
+                                                            ).exists()
+
+
 def sqlite_file(path: Path, sql: str) -> None:
     connection = sqlite3.connect(path)
     connection.executescript(sql)
