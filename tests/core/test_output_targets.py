@@ -15,6 +15,7 @@ import stat
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -187,6 +188,25 @@ def test_converting_a_folder_into_itself_twice_gives_the_same_result(tmp_path):
         assert first.returncode == second.returncode == EXIT_OK, second.stderr
         assert second.stderr == first.stderr
         assert tree(folder) == after_first
+
+
+@pytest.mark.parametrize("fmt", ["html", "svg", "text"])
+def test_rendering_a_folder_into_itself_twice_gives_the_same_files_byte_for_byte(tmp_path,
+                                                                                  fmt):
+    """A viewer page carries a font of kifu's outlines for CJK text, which fontTools stamped
+    with the time it was made: every run's pages differed.  (Gungi's records have kanji.)"""
+    folder = tmp_path / "g"
+    folder.mkdir()
+    for record in [*(EXAMPLES / "gungi").glob("*.gungi"), WIN]:
+        shutil.copy(record, folder)
+    first = kifu("render", "-f", fmt, "--output-dir", "g", "g", cwd=tmp_path)
+    after_first = tree(folder)
+    assert len(after_first) > 4
+    time.sleep(1.1)  # a font's time stamp counts seconds
+    second = kifu("render", "-f", fmt, "--output-dir", "g", "g", cwd=tmp_path)
+    assert first.returncode == second.returncode, second.stderr
+    assert second.stderr == first.stderr
+    assert tree(folder) == after_first
 
 
 def test_an_output_edited_since_is_the_users_record_and_is_never_replaced(tmp_path):
