@@ -82,7 +82,8 @@ def test_an_index_that_is_no_index_raises(tmp_path):
     lambda c, v: c.search("records/a.sgf", move=v), lambda c, v: c.stats("records/a.sgf", move=v),
     lambda c, v: c.index(["records"], jobs=v),
 ], ids=["stats-top", "duplicates-min_moves", "search-move", "stats-move", "index-jobs"])
-@pytest.mark.parametrize("value", [-5, math.nan, math.inf, 1.5, "5", True, 10**400])
+@pytest.mark.parametrize("value", [-5, math.nan, math.inf, 1.5, "5", True, 10**400],
+                         ids=lambda value: repr(value)[:12])
 def test_a_number_a_corpus_cannot_take_is_an_option_error_stating_its_range(corpus, tmp_path,
                                                                              monkeypatch, call,
                                                                              value):
