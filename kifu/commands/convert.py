@@ -11,6 +11,7 @@ from kifu.base.record import ReadOptions
 from kifu.commands import console
 from kifu.commands.console import handle_errors, quoting
 from kifu.commands.options import (
+    OutputPath,
     boards_option,
     game_index_option,
     input_options,
@@ -33,7 +34,7 @@ from kifu.run.outputs import refuse_inputs, relocate
               help="native, json, or a format of the game (see 'kifu games').")
 @click.option("--dialect", "-d", metavar="NAME[,NAME]", help="A dialect of the native "
               "notation; several, comma-separated, are applied in turn.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True),
+@click.option("--output", "-o", type=OutputPath(dir_okay=False, allow_dash=True),
               help="Write here instead of standard output.")
 @output_dir_option
 @run_options

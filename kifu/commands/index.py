@@ -6,12 +6,12 @@ import click
 from kifu.base.unsafe import printable
 from kifu.commands import console
 from kifu.commands.corpusio import corpus_errors
-from kifu.commands.options import work_options
+from kifu.commands.options import OutputPath, work_options
 
 
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--output", "-o", required=True, metavar="INDEX",
+@click.option("--output", "-o", required=True, metavar="INDEX", type=OutputPath(dir_okay=False),
               help="The index file (SQLite): made if there is none, else updated.")
 @click.option("--rebuild", is_flag=True, help="Make the index anew, whatever stands at INDEX "
               "(an index of another kifu version, a damaged one).")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable
 from dataclasses import fields
 from typing import Any, TypeVar
@@ -214,8 +215,23 @@ def filter_options(command: F) -> F:
     return gathered  # type: ignore[return-value]
 
 
+class OutputPath(click.Path):
+    """A path kifu writes (``-o``, ``--output-dir``): an empty or blank name is a usage error
+    (it named the current folder or a file's folder by accident), and so is a file's name
+    spelled as a folder's (``out/``)."""
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            if not value.strip():
+                self.fail("an output must be named (it is empty)", param, ctx)
+            if not self.dir_okay and value != "-" and value.endswith(("/", os.sep)):
+                self.fail(f"{value!r} names a folder; name a file", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 def output_dir_option(command: F) -> F:
-    return click.option("--output-dir", "output_dir", type=click.Path(file_okay=False),
+    return click.option("--output-dir", "output_dir", type=OutputPath(file_okay=False),
                         help="Write one file per record here, keeping each record's path "
                              "below the folder it was found in.")(command)
 

@@ -17,6 +17,7 @@ from kifu.base.record import ReadOptions
 from kifu.commands import console
 from kifu.commands.console import handle_errors, quoting
 from kifu.commands.options import (
+    OutputPath,
     boards_option,
     drawing_options,
     game_index_option,
@@ -46,7 +47,7 @@ from kifu.run.outputs import refuse_inputs
               "--output-dir, a page per record and an index); png: the SVG as a picture; gif: "
               "the line's positions up to --move, animated (both need: pip install "
               "'kifu[images]').")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True),
+@click.option("--output", "-o", type=OutputPath(dir_okay=False, allow_dash=True),
               help="Write here instead of standard output.")
 @output_dir_option
 @click.option("--fragment", is_flag=True, help="With --format html: a block to paste into "

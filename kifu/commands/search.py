@@ -10,7 +10,7 @@ from kifu.base.errors import KifuError, OutputError
 from kifu.base.unsafe import printable
 from kifu.commands import console
 from kifu.commands.corpusio import corpus_errors, fail, pattern, position
-from kifu.commands.options import filter_options
+from kifu.commands.options import OutputPath, filter_options
 from kifu.corpus.reader import Filters
 from kifu.corpus.values import Hit
 
@@ -29,7 +29,7 @@ from kifu.corpus.values import Hit
               default="table", show_default=True,
               help="table for people; json: a line per record; html: a page of results (with "
                    "--output-dir), each opening in kifu's viewer at the matching move.")
-@click.option("--output-dir", "output_dir", type=click.Path(file_okay=False),
+@click.option("--output-dir", "output_dir", type=OutputPath(file_okay=False),
               help="With --format html: write index.html and a viewer page per record here.")
 @click.option("--limit", type=click.IntRange(min=1), metavar="N",
               help="Show only the first N records found.")
@@ -81,22 +81,38 @@ def search(index: str, spec: str | None, pattern_file: str | None, filters: Filt
         click.echo(formats.hits_json(shown), nl=False)
     else:
         assert output_dir is not None
-        _write_html(shown, output_dir, asked or ["every record the filters keep"])
+        inputs = [index, *([pattern_file] if pattern_file is not None else []),
+                  *([_record_of(spec)] if spec is not None else [])]
+        _write_html(shown, output_dir, asked or ["every record the filters keep"], inputs)
     more = f" (the first {len(shown)} shown)" if len(shown) < total else ""
     click.echo(f"{total} record{'s' * (total != 1)} found{more}", err=True)
 
 
-def _write_html(hits: list[Hit], output_dir: str, asked: list[str]) -> None:
-    """The page of results and a viewer page per record file hit."""
+def _record_of(spec: str) -> str:
+    """The record file of ``RECORD[#N][@MOVE]``."""
+    record = spec.rpartition("@")[0] if "@" in spec else spec
+    return record.rpartition("#")[0] if "#" in record else record
+
+
+def _write_html(hits: list[Hit], output_dir: str, asked: list[str],
+                inputs: list[str]) -> None:
+    """The page of results and a viewer page per record file hit; never written onto one of
+    ``inputs`` (the index, the pattern and the record asked about) nor onto a record hit."""
     from kifu.plugin import RenderOptions
     from kifu.render.viewer import page, views_of_text
     from kifu.report.corpus import results_page
     from kifu.run.load import read_file
-    from kifu.run.outputs import write_atomic
+    from kifu.run.outputs import refuse_inputs, write_atomic
 
     pages: dict[str, str] = {}
     links: dict[int, str] = {}
     counts: dict[str, int] = {}
+    files = len({hit.record.path for hit in hits})
+    try:  # every name the pages may take, before any is written
+        for name in ["index.html", *(f"records/{n:04d}.html" for n in range(1, files + 1))]:
+            refuse_inputs(os.path.join(output_dir, name), inputs)
+    except KifuError as error:
+        fail(error, output_dir)
     try:
         os.makedirs(os.path.join(output_dir, "records"), exist_ok=True)
     except OSError as error:
@@ -114,7 +130,9 @@ def _write_html(hits: list[Hit], output_dir: str, asked: list[str]) -> None:
             views = views_of_text(text, path, lambda game: RenderOptions())
             name = f"records/{len(pages) + 1:04d}.html"
             try:
-                write_atomic(os.path.join(output_dir, name), page(views, hit.record.name))
+                target = os.path.join(output_dir, name)
+                refuse_inputs(target, [path])
+                write_atomic(target, page(views, hit.record.name), in_place=False)
             except KifuError as error:
                 fail(error, output_dir)
             pages[path] = name
@@ -124,7 +142,7 @@ def _write_html(hits: list[Hit], output_dir: str, asked: list[str]) -> None:
                                                                     counts[path])
     try:
         write_atomic(os.path.join(output_dir, "index.html"),
-                     results_page(hits, links, "kifu search", asked))
+                     results_page(hits, links, "kifu search", asked), in_place=False)
     except KifuError as error:
         fail(error, output_dir)
     click.echo(f"{printable(os.path.join(output_dir, 'index.html'))}: {len(hits)} records, "

@@ -57,7 +57,7 @@ def build(path: str, paths: Iterable[str], *, jobs: int | None = None,
     file read."""
     roots = [os.path.abspath(p) for p in paths]
     done = Built(path)
-    with store.writing(path, rebuild) as db:
+    with store.writing(path, rebuild, roots) as db:
         writer = _Writer(db)
         known = {row[1]: row for row in db.execute("SELECT id, path, size, mtime_ns FROM file")}
         seen: set[str] = set()

@@ -102,14 +102,19 @@ def _as_played(game: AnyGame, info: GameInfo | None, trail: Trail, node: int) ->
         return f"? ({info.name}, entry {place.depth})"
 
 
+#: More positions than an index can hold: ``top`` past it asks for all (SQLite's integers
+#: stop at 2**63 - 1; a larger ``LIMIT`` was an ``OverflowError``).
+ALL = 2**62
+
+
 def frequent(reader: Reader, filters: Filters, top: int = 10) -> list[Frequent]:
-    """The positions the most records reach (besides the start), most first."""
+    """The ``top`` positions the most records reach (besides the start), most first."""
     where, values = filters.sql()
     join = "" if where == "1" else f" JOIN game g ON g.id = {GAME_OF}"
     rows = reader.execute(
         f"SELECT p.hash, COUNT(DISTINCT {GAME_OF}) AS games, COUNT(*) AS times FROM position p"
         f"{join} WHERE {NODE_OF} > 0 AND {where} GROUP BY p.hash "
-        "ORDER BY games DESC, times DESC, p.hash LIMIT ?", [*values, top])
+        "ORDER BY games DESC, times DESC, p.hash LIMIT ?", [*values, min(top, ALL)])
     found = []
     for value, games, times in rows:
         first = reader.execute(

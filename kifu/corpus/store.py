@@ -35,11 +35,14 @@ import sqlite3
 import sys
 import tempfile
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from kifu.base.errors import CorpusError
 from kifu.base.version import __version__
+from kifu.plugin import registry
+from kifu.reading.walk import covers
+from kifu.run.outputs import mode_for
 
 #: What the ``meta`` table says a kifu index is.
 FORMAT = "kifu-corpus"
@@ -216,23 +219,33 @@ def _updatable(path: str) -> None:
 
 
 @contextlib.contextmanager
-def writing(path: str, rebuild: bool = False) -> Iterator[sqlite3.Connection]:
+def writing(path: str, rebuild: bool = False,
+            inputs: Sequence[str] = ()) -> Iterator[sqlite3.Connection]:
     """A connection to a new version of the index at ``path``, put in its place only if the
     block ends normally (the previous index, if any, is left as it was otherwise).
 
     Without ``rebuild`` an existing index is updated (a copy of it is written) and an existing
     file that is not an index this kifu reads is refused; with it, a new index is made
-    whatever stood there.
+    whatever stood there, but never over one of ``inputs`` (the paths indexed: a file named,
+    or a record file below a folder named).  A symbolic link to the index stays a link.
     """
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise CorpusError(f"{path}: the folder {folder} does not exist")
+    if not path.strip():
+        raise CorpusError("the index file must be named (it is empty)")
     existing = os.path.exists(path)
     if existing and not os.path.isfile(path):
         raise CorpusError(f"{path} is not a file; name the index file with -o")
+    # A link (or a chain of them) stays a link: the file it leads to is what is replaced.
+    target = os.path.realpath(path) if os.path.islink(path) else os.path.abspath(path)
+    folder = os.path.dirname(target)
+    if not os.path.isdir(folder):
+        raise CorpusError(f"{path}: the folder {folder} does not exist")
     if existing and not rebuild:
         _updatable(path)
-    handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp",
+    if covers(inputs, registry.suffixes(), path):
+        raise CorpusError(f"{path} is one of the records to index: kifu never writes onto its "
+                          "inputs; name another index file with -o")
+    mode = mode_for(Path(target))
+    handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp",
                                          dir=folder)
     os.close(handle)
     try:
@@ -259,7 +272,8 @@ def writing(path: str, rebuild: bool = False) -> Iterator[sqlite3.Connection]:
             connection.close()
         with open(temporary, "rb+") as done:
             os.fsync(done.fileno())
-        os.replace(temporary, path)
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
     except sqlite3.Error as error:
         raise CorpusError(f"{path}: the index could not be written ({error})") from None
     except OSError as error:

@@ -177,8 +177,10 @@ class RenderOptions:
 #: The words a yes/no drawing option of a game takes (``-O forbidden``, ``-O stacks=no``).
 YES = ("", "1", "yes", "true", "on")
 NO = ("0", "no", "false", "off")
-#: A game's drawing option whose value is a whole number (Rengi's ``frame``).
+#: A game's drawing option whose value is a whole number (Rengi's ``frame``), of at most
+#: ``NUMBER_DIGITS`` digits.
 NUMBER = "<number>"
+NUMBER_DIGITS = 6
 
 
 def option_values(allowed: tuple[str, ...]) -> str:
@@ -195,9 +197,15 @@ def check_option(name: str, value: str, allowed: tuple[str, ...]) -> str | None:
     if not allowed:
         ok = word in YES or word in NO
     elif allowed == (NUMBER,):
-        ok = word.isascii() and word.isdigit() and len(word) <= 6
+        ok = word.isascii() and word.isdigit() and len(word) <= NUMBER_DIGITS
     else:
         ok = word in allowed
     if ok:
         return None
-    return f"-O {name}={value}: {name} takes {option_values(allowed)}"
+    # The value as given, cut short and with what a terminal would act on escaped.
+    shown = value if len(value) <= 40 else value[:37] + "..."
+    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in shown)
+    if allowed == (NUMBER,):
+        return (f"-O {name}={shown}: {name} takes N, a whole number from 0 to "
+                f"{10 ** NUMBER_DIGITS - 1}")
+    return f"-O {name}={shown}: {name} takes {option_values(allowed)}"

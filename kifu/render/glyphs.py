@@ -186,6 +186,11 @@ def font_face(text: str) -> str:
             f'src: url(data:font/otf;base64,{_font(wanted)}) format("opentype"); }}')
 
 
+#: The time a page's font says it was made (seconds since 1904, OpenType's epoch): fixed, so
+#: that the same record makes the same page byte for byte on every run.
+FONT_TIME = 3_786_912_000  # 2024-01-01
+
+
 @cache
 def _font(chars: str) -> str:
     """An OpenType (CFF) font of the outlines of ``chars``, base64."""
@@ -217,6 +222,9 @@ def _font(chars: str) -> str:
     builder.setupNameTable({"familyName": FAMILY, "styleName": "Regular"})
     builder.setupOS2(sTypoAscender=880, sTypoDescender=-120, usWinAscent=880, usWinDescent=120)
     builder.setupPost()
+    # The same page for the same record: fontTools stamps a new font with the time it was
+    # made, which would make every run's pages differ.
+    builder.font["head"].created = builder.font["head"].modified = FONT_TIME
     out = io.BytesIO()
     builder.save(out)
     return base64.b64encode(out.getvalue()).decode("ascii")

@@ -75,6 +75,10 @@ def write_atomic(path: str, text: str | Iterable[str], *, in_place: bool = True,
     them only once they have all come (:func:`spooled`), so that whatever stops the pieces (an
     output refused as too large half-way) never leaves half an output anywhere.
     """
+    if not path.strip():
+        raise OutputError("not written: an output must be named (it is empty)")
+    if path.endswith(("/", os.sep)):
+        raise OutputError(f"not written: {path} names a folder, not a file")
     descriptor = _open_stream(path)
     if descriptor is not None:
         if not in_place:
@@ -108,7 +112,9 @@ def _open_stream(path: str) -> int | None:
     the name's place, and opening it afresh would start a regular file over from its start.
     """
     # Made at each call: a worker forked from this process has another process id.
-    pattern = re.compile(rf"/proc/(?:self|thread-self|{os.getpid()})/fd/(\d+)")
+    # A thread's own view of them (``/proc/thread-self/fd/1``, ``/proc/self/task/TID/fd/1``)
+    # names the same descriptors: the threads of a process share them.
+    pattern = re.compile(rf"/proc/(?:self|thread-self|{os.getpid()})(?:/task/\d+)?/fd/(\d+)")
     current = os.path.abspath(path)
     for _ in range(40):  # the kernel's own limit on links followed
         head, name = os.path.split(current)
@@ -116,10 +122,24 @@ def _open_stream(path: str) -> int | None:
         match = pattern.fullmatch(current)
         if match:
             return int(match.group(1))
+        if _FOREIGN.fullmatch(current) and _is_regular(current):
+            raise OutputError(f"not written: {path} is a file another process holds open "
+                              f"({current}), which kifu would replace; name the file itself")
         if not os.path.islink(current):
             return None
         current = os.path.join(head, os.readlink(current))
     return None
+
+
+#: Another process's open file (``/proc/PID/fd/N``): a link that names no path of its own.
+_FOREIGN = re.compile(r"/proc/\d+(?:/task/\d+)?/fd/\d+")
+
+
+def _is_regular(path: str) -> bool:
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 #: What :func:`spooled` keeps in memory before it spills into a temporary file.
@@ -207,7 +227,7 @@ def _replace_atomically(target: Path, text: str | Iterable[str], path: str,
             _put(handle, text)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(name, _mode_for(target))
+        os.chmod(name, mode_for(target))
         os.replace(name, target)
         temporary = None
     except OSError as error:
@@ -223,7 +243,9 @@ _NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) |
     getattr(os, "O_NOFOLLOW", 0)
 
 
-def _mode_for(target: Path) -> int:
+def mode_for(target: Path) -> int:
+    """The permissions a file written at ``target`` gets: those of the file it replaces, or
+    what a plain ``open(target, "w")`` would give a new one."""
     try:
         return target.stat().st_mode & 0o7777
     except OSError:

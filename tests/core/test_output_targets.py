@@ -15,6 +15,7 @@ import stat
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -74,6 +75,43 @@ def test_output_to_a_link_to_standard_output_prints_and_leaves_the_link(tmp_path
     with (tmp_path / "out.txt").open("w") as handle:  # standard output a regular file
         done = kifu("render", "-f", "text", WIN, "-o", link, stdout=handle)
     assert done.returncode == EXIT_OK and "a b c" in (tmp_path / "out.txt").read_text()
+
+
+def test_output_to_a_threads_own_view_of_standard_output_appends_to_it(tmp_path):
+    """``/proc/thread-self/fd/1`` and ``/proc/self/task/TID/fd/1`` name kifu's own standard
+    output as ``/dev/stdout`` does (the threads of a process share its descriptors): written
+    through it, never replaced by a new file."""
+    tid = "$$"  # the shell's id, which kifu takes over by exec
+    for target in ("/proc/thread-self/fd/1", f"/proc/self/task/{tid}/fd/1"):
+        out = tmp_path / "out.txt"
+        out.write_text("before\n")
+        with out.open("a") as handle:
+            done = subprocess.run(["sh", "-c", f'exec "$0" -m kifu render -f text "$1" -o {target}',
+                                   sys.executable, str(WIN)], stdout=handle,
+                                  stderr=subprocess.PIPE, text=True, timeout=120)
+        assert done.returncode == EXIT_OK, done.stderr
+        written = out.read_text()
+        assert written.startswith("before\n") and "a b c" in written, target
+
+
+def test_output_to_another_processs_open_file_is_refused_and_the_file_kept(tmp_path):
+    """``/proc/PID/fd/N`` of another process names its open file by no path of its own:
+    replacing what it leads to would cut that process off from its file; it is refused."""
+    held = tmp_path / "held.txt"
+    held.write_text("held\n")
+    link = tmp_path / "link"
+    with held.open("a") as handle:
+        other = subprocess.Popen(["sleep", "60"], stdout=handle)
+    try:
+        link.symlink_to(f"/proc/{other.pid}/fd/1")
+        for target in (f"/proc/{other.pid}/fd/1", link):
+            done = kifu("render", "-f", "text", WIN, "-o", target)
+            assert done.returncode == EXIT_USAGE and "another process" in done.stderr
+            assert held.read_text() == "held\n" and os.path.samefile(f"/proc/{other.pid}/fd/1",
+                                                                     held)
+    finally:
+        other.kill()
+        other.wait()
 
 
 def test_output_to_a_character_device_writes_into_it_and_keeps_it(tmp_path):
@@ -152,6 +190,25 @@ def test_converting_a_folder_into_itself_twice_gives_the_same_result(tmp_path):
         assert tree(folder) == after_first
 
 
+@pytest.mark.parametrize("fmt", ["html", "svg", "text"])
+def test_rendering_a_folder_into_itself_twice_gives_the_same_files_byte_for_byte(tmp_path,
+                                                                                  fmt):
+    """A viewer page carries a font of kifu's outlines for CJK text, which fontTools stamped
+    with the time it was made: every run's pages differed.  (Gungi's records have kanji.)"""
+    folder = tmp_path / "g"
+    folder.mkdir()
+    for record in [*(EXAMPLES / "gungi").glob("*.gungi"), WIN]:
+        shutil.copy(record, folder)
+    first = kifu("render", "-f", fmt, "--output-dir", "g", "g", cwd=tmp_path)
+    after_first = tree(folder)
+    assert len(after_first) > 4
+    time.sleep(1.1)  # a font's time stamp counts seconds
+    second = kifu("render", "-f", fmt, "--output-dir", "g", "g", cwd=tmp_path)
+    assert first.returncode == second.returncode, second.stderr
+    assert second.stderr == first.stderr
+    assert tree(folder) == after_first
+
+
 def test_an_output_edited_since_is_the_users_record_and_is_never_replaced(tmp_path):
     folder = tmp_path / "g"
     folder.mkdir()
@@ -220,3 +277,21 @@ def test_an_empty_batch_or_an_empty_output_dir_writes_nothing(tmp_path):
     done = kifu("render", "--output-dir", "", "empty", cwd=tmp_path)
     assert done.returncode == EXIT_USAGE and "an output folder must be named" in done.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["empty"]
+
+
+@pytest.mark.parametrize("args", [
+    ["convert", WIN, "-o", ""], ["render", WIN, "-o", " "], ["convert", WIN, "-o", "new/"],
+    ["render", WIN, "--output-dir", ""], ["convert", WIN, OTHER, "--output-dir", " "],
+    ["index", WIN, "-o", ""], ["index", WIN, "-o", "db/"],
+    ["board", "derive", EXAMPLES / "freego" / "scribble.toml", "-o", ""],
+])
+def test_an_output_named_empty_or_as_a_folder_is_refused_and_nothing_is_written(tmp_path,
+                                                                                  args):
+    """``-o ''`` wrote into the record's own board file (``board derive``), an empty
+    ``--output-dir`` wrote a search's pages into the current folder, ``-o new/`` a file
+    named ``new``: each is refused, exit 2, and nothing is written anywhere."""
+    board = EXAMPLES / "freego" / "scribble.toml"
+    before = digest(board)
+    done = kifu(*args, cwd=tmp_path)
+    assert done.returncode == EXIT_USAGE, done.stderr
+    assert list(tmp_path.iterdir()) == [] and digest(board) == before

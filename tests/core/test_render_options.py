@@ -17,10 +17,14 @@ RENGI = "examples/rengi/seven-chain.rengi"
     (RENJU, "forbidden=maybe", "forbidden takes yes|no"),
     (MAP, "names=bogus", "names takes label|id|auto"),
     (RENGI, "frame=two", "frame takes N"),
-    (RENGI, "frame=-1", "frame takes N")])
+    (RENGI, "frame=-1", "frame takes N"),
+    (RENGI, "frame=" + "9" * 400, "frame takes N, a whole number from 0 to 999999"),
+    (RENGI, "frame=17e307", "from 0 to 999999"), (RENGI, "frame=nan", "from 0 to 999999"),
+    (RENGI, "frame=inf", "from 0 to 999999"), (RENGI, "frame=3\x1b[2J", "3\\x1b[2J")])
 def test_a_value_an_option_does_not_take_is_a_usage_error(kifu_cli, record, option, said):
     result = kifu_cli("render", record, "-O", option, exit_code=EXIT_USAGE)
     assert said in result.stderr
+    assert len(result.stderr) < 400 and "\x1b" not in result.stderr  # the value cut short
 
 
 @pytest.mark.parametrize(("record", "option"), [

@@ -267,6 +267,30 @@ def test_the_html_page_opens_each_hit_in_the_viewer_at_its_move(records):
     assert kifu("search", "corpus.db", "--format", "html", cwd=records).returncode == 2
 
 
+def test_the_html_pages_never_write_onto_the_index_or_the_pattern_they_read(records):
+    """``search -f html --output-dir DIR``: DIR/index.html and DIR/records/NNNN.html are
+    refused where they name the index, the pattern file or the record asked about, before any
+    page is written; ``--output-dir ''`` is a usage error."""
+    (records / "out" / "records").mkdir(parents=True)
+    for name in ("out/index.html", "corpus.db"):
+        done = kifu("index", "records", "-o", name, cwd=records)
+        assert done.returncode == 0, done.stderr
+    (records / "out" / "records" / "0001.html").write_text(
+        "Game: freego\nAnchor: anywhere\n\nX\n", encoding="utf-8")
+    before = {p: p.read_bytes() for p in (records / "out").rglob("*") if p.is_file()}
+    for args in (["out/index.html", "--output-dir", "out"],
+                 ["out/index.html", "--output-dir", "./out/../out/"],
+                 ["corpus.db", "--pattern", "out/records/0001.html", "--output-dir", "out"]):
+        done = kifu("search", "--format", "html", *args, cwd=records)
+        assert done.returncode == 2 and "refusing to write onto the input" in done.stderr, args
+        assert {p: p.read_bytes() for p in (records / "out").rglob("*") if p.is_file()} == \
+            before
+    done = kifu("search", "out/index.html", "--format", "html", "--output-dir", "", cwd=records)
+    assert done.returncode == 2 and "must be named" in done.stderr
+    assert not (records / "index.html").exists() and not (records / "records" / "0001.html"
+                                                            ).exists()
+
+
 def sqlite_file(path: Path, sql: str) -> None:
     connection = sqlite3.connect(path)
     connection.executescript(sql)
@@ -308,6 +332,34 @@ def test_index_never_writes_over_a_file_that_is_no_index(records):
     done = kifu("index", "records", "-o", "records/game.sgf", cwd=records)
     assert done.returncode == 2 and "not a kifu corpus index" in done.stderr
     assert (records / "records" / "game.sgf").read_bytes() == before
+
+
+def test_rebuild_never_writes_the_index_over_one_of_the_records_it_indexes(records):
+    """``--rebuild`` makes the index anew whatever stands at INDEX, but never over an input:
+    a record named, or one found in a folder named, by any spelling."""
+    before = {p.name: p.read_bytes() for p in (records / "records").iterdir()}
+    for args in (["records", "-o", "records/game.sgf"],
+                 ["records/five.renju", "-o", "records/five.renju"],
+                 ["records/", "-o", "records/../records/other.sgf"]):
+        done = kifu("index", "--rebuild", *args, cwd=records)
+        assert done.returncode == 2 and "one of the records to index" in done.stderr, args
+    assert {p.name: p.read_bytes() for p in (records / "records").iterdir()} == before
+
+
+def test_an_index_named_through_links_is_written_where_they_lead_and_they_stay_links(records):
+    (records / "real.db").write_text("notes\n")
+    os.symlink("real.db", records / "link.db")
+    os.symlink("link.db", records / "chain.db")
+    os.chmod(records / "real.db", 0o640)
+    for more in (["--rebuild"], []):  # made anew over the file, then updated through the links
+        done = kifu("index", "records", "-o", "chain.db", *more, cwd=records)
+        assert done.returncode == 0, done.stderr
+        assert os.readlink(records / "chain.db") == "link.db"
+        assert os.readlink(records / "link.db") == "real.db"
+        assert (records / "real.db").read_bytes().startswith(b"SQLite format 3")
+        assert (records / "real.db").stat().st_mode & 0o777 == 0o640
+    assert kifu("search", "link.db", cwd=records).returncode == 0
+    assert kifu("index", "records", "-o", "", cwd=records).returncode == 2
 
 
 def test_a_position_of_another_game_is_refused(records):

@@ -2,7 +2,10 @@
 what it raises, and an index write that fails half way leaving the old index as it was."""
 from __future__ import annotations
 
+import math
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -72,3 +75,37 @@ def test_an_index_that_is_no_index_raises(tmp_path):
         kifu.Corpus(tmp_path / "x.db").search()
     with pytest.raises(kifu.CorpusError, match="no such index"):
         kifu.Corpus(tmp_path / "none.db").games()
+
+
+@pytest.mark.parametrize("call", [
+    lambda c, v: c.stats(top=v), lambda c, v: c.duplicates(min_moves=v),
+    lambda c, v: c.search("records/a.sgf", move=v), lambda c, v: c.stats("records/a.sgf", move=v),
+    lambda c, v: c.index(["records"], jobs=v),
+], ids=["stats-top", "duplicates-min_moves", "search-move", "stats-move", "index-jobs"])
+@pytest.mark.parametrize("value", [-5, math.nan, math.inf, 1.5, "5", True, 10**400],
+                         ids=lambda value: repr(value)[:12])
+def test_a_number_a_corpus_cannot_take_is_an_option_error_stating_its_range(corpus, tmp_path,
+                                                                             monkeypatch, call,
+                                                                             value):
+    """``stats(top=10**30)`` was an ``OverflowError`` from SQLite, ``top=-5`` every position,
+    ``top=nan`` an index said to be damaged, ``min_moves='5'`` a ``TypeError``."""
+    monkeypatch.chdir(tmp_path)
+    try:
+        call(corpus, value)
+    except kifu.OptionError as error:
+        assert "whole number from" in str(error) or "there is no move" in str(error)
+    else:
+        assert value == 10**400, f"{value!r} taken"  # past every index: all there is
+
+
+def test_stats_top_past_what_sqlite_counts_asks_for_every_position(tmp_path):
+    write(tmp_path / "records", [("a.sgf", sgf(random_game("freego", 9, 12, random.Random(3)),
+                                                9))])
+    corpus = kifu.Corpus(tmp_path / "corpus.db")
+    corpus.index([tmp_path / "records"])
+    every = corpus.stats(top=10**6).frequent
+    assert corpus.stats(top=10**30).frequent == every and len(every) == 12
+    done = subprocess.run([sys.executable, "-m", "kifu", "stats", "--top", "9" * 40,
+                           "corpus.db"], capture_output=True, text=True, cwd=tmp_path,
+                          timeout=120)
+    assert done.returncode == 0 and "internal" not in done.stderr, done.stderr

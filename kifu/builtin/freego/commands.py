@@ -89,13 +89,13 @@ def derive(board: str, output: str | None, tolerance: float | None) -> None:
         sys.exit(EXIT_INVALID)
     checked = boardfile.check_text(new_text, Path(board).stem)
     if checked.board is None:  # the derived board must itself be sound
-        _print(checked.problems, output or board, new_text)
+        _print(checked.problems, board if output is None else output, new_text)
         sys.exit(EXIT_INVALID)
     if output == "-":
         click.echo(new_text, nl=False)
     else:
         try:
-            write_atomic(output or board, new_text)
+            write_atomic(board if output is None else output, new_text)
         except KifuError as error:
             click.echo(f"kifu board: {error.message}", err=True)
             sys.exit(EXIT_USAGE)
