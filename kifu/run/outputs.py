@@ -8,6 +8,7 @@ anything is read.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import secrets
@@ -100,6 +101,11 @@ def write_atomic(path: str, text: str | Iterable[str], *, in_place: bool = True,
     if not in_place and os.path.islink(path):
         raise OutputError(f"not written: {path} is a symbolic link, which a batch does not "
                           "follow or replace; remove it or choose another --output-dir")
+    if kind is not None and not os.access(path, os.W_OK):
+        # A file its owner made read-only is not replaced, as ``> PATH`` would not write it
+        # (the folder being writable let a rename put a new file in its place).
+        raise OutputError(f"cannot write {path}: {os.strerror(errno.EACCES)} (it is "
+                          "read-only)")
     _replace_atomically(Path(os.path.realpath(path)) if kind is not None or
                         os.path.islink(path) else Path(path), text, path, encoding)
 
