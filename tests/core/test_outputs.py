@@ -216,3 +216,23 @@ def test_a_read_only_file_is_not_replaced_by_a_rename(tmp_path, monkeypatch):
             outputs.write_atomic(str(target), "new\n", in_place=in_place)
     assert target.read_text() == "mine\n"
     outputs.write_atomic(str(tmp_path / "new.txt"), "new\n")  # a new file is written
+
+
+@pytest.mark.parametrize("refused", ["chmod", "fsync"])
+def test_a_file_system_without_permissions_or_fsync_is_written_all_the_same(tmp_path,
+                                                                             monkeypatch,
+                                                                             refused):
+    """FAT (a USB stick) refuses ``chmod`` with EPERM, some FUSE and network file systems
+    ``fsync`` with EINVAL: every output there failed, the record's own folder included."""
+    import errno
+
+    from kifu.run import outputs
+
+    def refuse(*args: object) -> None:
+        raise OSError(errno.EPERM if refused == "chmod" else errno.EINVAL, "not here")
+
+    monkeypatch.setattr(outputs.os, refused, refuse)
+    target = tmp_path / "out.txt"
+    outputs.write_atomic(str(target), "written\n")
+    assert target.read_text() == "written\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
