@@ -133,7 +133,8 @@ def main(ctx: click.Context) -> None:
     from kifu.commands.console import TextConsole
 
     ctx.obj = TextConsole()
-    signal.signal(signal.SIGTERM, stop_on)
+    if signal.getsignal(signal.SIGTERM) is not signal.SIG_IGN:  # kifu started with it ignored
+        signal.signal(signal.SIGTERM, stop_on)                   # keeps it so, as SIGINT
     # What start-up made (modules, classes, click's objects) lives as long as the process: the
     # cycle collector need not walk it again each time a batch of records has been checked.
     gc.freeze()

@@ -224,7 +224,8 @@ class OutputPath(click.Path):
                 ctx: click.Context | None) -> Any:
         if isinstance(value, str):
             if not value.strip():
-                self.fail("an output must be named (it is empty)", param, ctx)
+                what = "file" if self.file_okay else "folder"
+                self.fail(f"an output {what} must be named (it is empty)", param, ctx)
             if not self.dir_okay and value != "-" and value.endswith(("/", os.sep)):
                 self.fail(f"{value!r} names a folder; name a file", param, ctx)
         return super().convert(value, param, ctx)

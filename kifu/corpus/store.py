@@ -42,7 +42,7 @@ from kifu.base.errors import CorpusError
 from kifu.base.version import __version__
 from kifu.plugin import registry
 from kifu.reading.walk import covers
-from kifu.run.outputs import mode_for
+from kifu.run.outputs import mode_for, set_mode, settle
 
 #: What the ``meta`` table says a kifu index is.
 FORMAT = "kifu-corpus"
@@ -271,8 +271,8 @@ def writing(path: str, rebuild: bool = False,
         finally:
             connection.close()
         with open(temporary, "rb+") as done:
-            os.fsync(done.fileno())
-        os.chmod(temporary, mode)
+            settle(done.fileno())
+        set_mode(temporary, mode)
         os.replace(temporary, target)
     except sqlite3.Error as error:
         raise CorpusError(f"{path}: the index could not be written ({error})") from None

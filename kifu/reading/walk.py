@@ -14,6 +14,7 @@ line are the user's own choice and always read (a pipe too: ``kifu validate <(..
 """
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterable, Iterator, Set
 from dataclasses import dataclass
@@ -116,12 +117,41 @@ def covers(paths: Iterable[str], suffixes: Set[str], target: str,
                 return True
             continue
         root = os.path.realpath(path) + os.sep
-        if not real.startswith(root) or _suffix(target) not in suffixes:
+        if _suffix(target) not in suffixes or not (real.startswith(root) or within(target, path)):
             continue
         # A skipped folder is passed over when met below the root, not when it is the root.
         if not any(real.startswith(s) and s != root and s.startswith(root) for s in skipped):
             return True
     return False
+
+
+def within(path: str, folder: str) -> bool:
+    """Whether ``path`` is ``folder`` or lies below it, by what the folders are rather than how
+    they are spelled: a folder reached by another path that no link explains (a bind mount,
+    another spelling on a file system that ignores case) is the same folder."""
+    return below(path, folder) is not None
+
+
+def below(path: str, folder: str) -> str | None:
+    """``path`` relative to ``folder`` (``.`` for the folder itself) when it lies in it, by
+    what the folders are (see :func:`within`), else ``None``."""
+    real = os.path.realpath(path)
+    root = os.path.realpath(folder)
+    if real == root or real.startswith(root + os.sep):
+        return os.path.relpath(real, root)
+    try:
+        wanted = os.stat(root)
+    except OSError:
+        return None
+    current = real
+    while True:
+        with contextlib.suppress(OSError):
+            if os.path.samestat(os.stat(current), wanted):
+                return os.path.relpath(real, current)
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
 
 
 def _same_file(a: str, b: str) -> bool:

@@ -20,7 +20,7 @@ from kifu.base.errors import KifuError, OutputError
 from kifu.base.record import ReadOptions
 from kifu.plugin import registry
 from kifu.reading.source import STDIN, SourceText
-from kifu.reading.walk import Found, covers
+from kifu.reading.walk import Found, covers, within
 from kifu.run.ledger import Ledger
 from kifu.run.load import Loaded, dump_pieces, leaves_out, parse_text, read_file, reader
 from kifu.run.outputs import Written, refuse_inputs, relocate, write_atomic
@@ -51,9 +51,7 @@ class Inputs:
     def overlap(self) -> bool:
         """Whether the output folder is, or holds, a path named: the run writes where it
         reads, and must keep a ledger of what it writes (:mod:`kifu.run.ledger`)."""
-        out = os.path.realpath(self.output_dir)
-        return any(p != STDIN and (os.path.realpath(p) + os.sep).startswith(out + os.sep)
-                   for p in self.paths)
+        return any(p != STDIN and within(p, self.output_dir) for p in self.paths)
 
     def rooted(self, folder: str) -> Inputs:
         return Inputs(tuple(os.path.join(folder, p) for p in self.paths),
@@ -80,12 +78,11 @@ def plan(found: Iterable[Found], inputs: Inputs, *, writes: Callable[[str], bool
     """
     output_dir = inputs.output_dir
     ledger = Ledger(output_dir)
-    inside = os.path.realpath(output_dir) + os.sep
+    inside = _Inside(output_dir)
     siblings = _Siblings(ledger)
     claimed: dict[str, str] = {}
     for item in found:
-        if not item.named and item.problem is None and \
-                os.path.realpath(item.path).startswith(inside):
+        if not item.named and item.problem is None and inside(item.path):
             head, suffix = os.path.splitext(item.path)
             if (writes(suffix.lower()) and _key(head) in claimed) or siblings.wrote(item.path):
                 continue  # an output of this run, or of an earlier one: not a record to read
@@ -101,6 +98,28 @@ def plan(found: Iterable[Found], inputs: Inputs, *, writes: Callable[[str], bool
             problem = OutputError(f"not written: its output {stem}.* is already that of {first}")
         yield Job(item, stem, problem)
     ledger.close()
+
+
+class _Inside:
+    """Whether a file lies in the output folder (or below it), asked once per folder of the
+    files asked about (a few kept): by what the folders are, not how they are spelled."""
+
+    KEPT = 64
+
+    def __init__(self, output_dir: str) -> None:
+        self.output_dir = output_dir
+        self.prefix = os.path.realpath(output_dir) + os.sep
+        self._folders: OrderedDict[str, bool] = OrderedDict()
+
+    def __call__(self, path: str) -> bool:
+        if os.path.realpath(path).startswith(self.prefix):
+            return True
+        folder = os.path.dirname(path) or "."
+        if folder not in self._folders:
+            self._folders[folder] = within(folder, self.output_dir)
+            if len(self._folders) > self.KEPT:
+                self._folders.popitem(last=False)
+        return self._folders[folder]
 
 
 def _key(stem: str) -> str:

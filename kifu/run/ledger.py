@@ -17,6 +17,8 @@ import contextlib
 import os
 import sqlite3
 
+from kifu.reading.walk import below
+
 NAME = ".kifu-outputs.sqlite"
 
 _SCHEMA = ("CREATE TABLE IF NOT EXISTS output (path TEXT PRIMARY KEY, size INTEGER NOT NULL, "
@@ -50,10 +52,8 @@ class Ledger:
 
     def _key(self, path: str) -> str | None:
         """``path`` relative to the folder, or ``None`` when it lies outside it."""
-        real = os.path.realpath(path)
-        if not real.startswith(self.folder + os.sep):
-            return None
-        return os.path.relpath(real, self.folder)
+        key = below(path, self.folder)  # the folder by any path: a bind mount, say
+        return None if key in (None, ".") else key
 
     def wrote(self, path: str) -> bool:
         """Whether ``path`` is a file kifu wrote into this folder, unchanged since."""

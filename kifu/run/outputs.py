@@ -8,6 +8,7 @@ anything is read.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import secrets
@@ -100,6 +101,11 @@ def write_atomic(path: str, text: str | Iterable[str], *, in_place: bool = True,
     if not in_place and os.path.islink(path):
         raise OutputError(f"not written: {path} is a symbolic link, which a batch does not "
                           "follow or replace; remove it or choose another --output-dir")
+    if kind is not None and not os.access(path, os.W_OK):
+        # A file its owner made read-only is not replaced, as ``> PATH`` would not write it
+        # (the folder being writable let a rename put a new file in its place).
+        raise OutputError(f"cannot write {path}: {os.strerror(errno.EACCES)} (it is "
+                          "read-only)")
     _replace_atomically(Path(os.path.realpath(path)) if kind is not None or
                         os.path.islink(path) else Path(path), text, path, encoding)
 
@@ -226,8 +232,8 @@ def _replace_atomically(target: Path, text: str | Iterable[str], path: str,
         with os.fdopen(descriptor, "w", encoding=encoding, newline="") as handle:
             _put(handle, text)
             handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(name, mode_for(target))
+            settle(handle.fileno())
+        set_mode(name, mode_for(target))
         os.replace(name, target)
         temporary = None
     except OSError as error:
@@ -241,6 +247,30 @@ def _replace_atomically(target: Path, text: str | Iterable[str], path: str,
 #: How a temporary file is made: new, never an existing file or a link's target.
 _NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | \
     getattr(os, "O_NOFOLLOW", 0)
+
+
+#: What a file system without permissions or without ``fsync`` answers (FAT, exFAT, some
+#: network and FUSE file systems): the file is written all the same.
+_UNSUPPORTED = {errno.EPERM, errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS}
+
+
+def settle(descriptor: int) -> None:
+    """``fsync`` where the file system has it."""
+    try:
+        os.fsync(descriptor)
+    except OSError as error:
+        if error.errno not in _UNSUPPORTED - {errno.EPERM}:
+            raise
+
+
+def set_mode(path: str, mode: int) -> None:
+    """Give ``path`` the permissions ``mode`` where the file system keeps permissions (FAT's
+    refuse a ``chmod``, which made every output to a USB stick fail)."""
+    try:
+        os.chmod(path, mode)
+    except OSError as error:
+        if error.errno not in _UNSUPPORTED:
+            raise
 
 
 def mode_for(target: Path) -> int:

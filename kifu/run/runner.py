@@ -111,7 +111,12 @@ class Processes:
             self._restart()
 
     def _restart(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        """A new pool for a broken one, whose workers are ended first: the pool sends them
+        SIGTERM, which a worker between chunks lets be (:func:`~kifu.run.tasks.worker_signals`),
+        and one blocked sending a result nobody reads any more then kept the broken pool's
+        thread, and kifu's exit, waiting for ever (a worker of ``kifu index -j 2`` sent
+        SIGTERM alone: 1 run in 2)."""
+        _end(self._pool)
         self._pool = self._start()
 
     def close(self) -> None:
@@ -126,18 +131,25 @@ class Processes:
         waiting for work, or sending a result): another worker then waits for that lock for
         ever, deaf to signals already spent, and the pool's shutdown with it (1 run in 3 of a
         batch stopped by SIGTERM as it began hung so, found by fuzzing)."""
-        processes = list(getattr(self._pool, "_processes", {}).values())
-        for process in processes:
-            with contextlib.suppress(OSError, ValueError):
-                process.terminate()
-        deadline = time.monotonic() + GRACE
-        for process in processes:
-            with contextlib.suppress(OSError, ValueError, AssertionError):
-                process.join(max(0.0, deadline - time.monotonic()))
-                if process.is_alive():
-                    process.kill()
-                    process.join(GRACE)
-        self._pool.shutdown(wait=True, cancel_futures=True)
+        _end(self._pool)
+
+
+def _end(pool: ProcessPoolExecutor) -> None:
+    """End ``pool`` now: each worker is sent SIGTERM (a chunk under way ends through its
+    ``finally`` blocks), one still there after :data:`GRACE` seconds is killed (it runs no
+    chunk then: it waits for work, or to hand back a result), and the pool is shut down."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError):
+            process.terminate()
+    deadline = time.monotonic() + GRACE
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError, AssertionError):
+            process.join(max(0.0, deadline - time.monotonic()))
+            if process.is_alive():
+                process.kill()
+                process.join(GRACE)
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 class Ordered(Generic[Item, Result]):

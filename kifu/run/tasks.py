@@ -145,6 +145,10 @@ def worker_signals() -> None:
             raise Stopped(signum)
 
     for signum in STOPPING:
-        signal.signal(signum, stop_worker)
+        # A signal kifu was started with ignored (``kifu ... &`` in a script ignores SIGINT)
+        # stays ignored: kifu itself goes on, and a worker that stopped on it alone left kifu
+        # waiting for its work for ever.
+        if signal.getsignal(signum) is not signal.SIG_IGN:
+            signal.signal(signum, stop_worker)
     if hasattr(signal, "pthread_sigmask"):  # held while the worker was forked
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING)

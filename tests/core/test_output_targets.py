@@ -295,3 +295,29 @@ def test_an_output_named_empty_or_as_a_folder_is_refused_and_nothing_is_written(
     done = kifu(*args, cwd=tmp_path)
     assert done.returncode == EXIT_USAGE, done.stderr
     assert list(tmp_path.iterdir()) == [] and digest(board) == before
+
+
+def test_an_input_folder_reached_through_a_bind_mount_is_the_same_folder(tmp_path):
+    """``--output-dir`` naming the records' folder by a path no link explains (a bind mount;
+    on a file system that ignores case, another spelling): kifu took it for another folder,
+    kept no ledger, and each run read the last one's outputs as records (``x.json.json``...).
+    Folders are now told apart by what they are, and a second run does what the first did."""
+    unshare = shutil.which("unshare")
+    if unshare is None:
+        pytest.skip("no unshare(1) to make a private mount namespace")
+    (tmp_path / "g").mkdir()
+    (tmp_path / "m").mkdir()
+    shutil.copy(WIN, tmp_path / "g" / "x.renju")
+    shutil.copy(OTHER, tmp_path / "g" / "y.renju")
+    run = f"{sys.executable} -m kifu"
+    script = (f"mount --bind g m && for to in json json sgf sgf; do {run} convert -q --to $to "
+              f"--output-dir m g || exit 9; done && {run} render -q --output-dir m g && "
+              f"{run} render -q --output-dir m g && ls -A g")
+    done = subprocess.run([unshare, "-m", "--propagation", "private", "sh", "-c", script],
+                          capture_output=True, text=True, timeout=300, cwd=tmp_path,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    if done.returncode != 0 and ("unshare" in done.stderr or "mount" in done.stderr):
+        pytest.skip(f"no private mount namespace here: {done.stderr.strip()}")
+    assert done.returncode == 0, done.stderr
+    assert sorted(done.stdout.split()) == [LEDGER, "x.json", "x.renju", "x.sgf", "x.svg",
+                                           "y.json", "y.renju", "y.sgf", "y.svg"]

@@ -3,6 +3,7 @@ record's path, and a record's relative board file is still found from where it i
 from __future__ import annotations
 
 import json
+import os
 import resource
 import shutil
 import subprocess
@@ -195,3 +196,43 @@ def test_terminal_output_is_escaped_only_on_a_terminal(tmp_path):
     done = subprocess.run([sys.executable, "-m", "kifu", "convert", str(record)],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == EXIT_OK and "A\x1b[31mB" in done.stdout  # a pipe gets the record
+
+
+def test_a_read_only_file_is_not_replaced_by_a_rename(tmp_path, monkeypatch):
+    """A file its owner made read-only was replaced all the same (its folder was writable,
+    and a rename needs no more); it is refused, as ``> FILE`` refuses it.  (Root may write
+    any file: the check asks the system, here made to answer as for another user.)"""
+    from kifu.base.errors import OutputError
+    from kifu.run import outputs
+
+    target = tmp_path / "kept.txt"
+    target.write_text("mine\n")
+    target.chmod(0o444)
+    real_access = os.access
+    monkeypatch.setattr(outputs.os, "access", lambda path, mode, **kw: False
+                        if mode == os.W_OK and Path(path) == target else real_access(path, mode))
+    for in_place in (True, False):
+        with pytest.raises(OutputError, match="read-only"):
+            outputs.write_atomic(str(target), "new\n", in_place=in_place)
+    assert target.read_text() == "mine\n"
+    outputs.write_atomic(str(tmp_path / "new.txt"), "new\n")  # a new file is written
+
+
+@pytest.mark.parametrize("refused", ["chmod", "fsync"])
+def test_a_file_system_without_permissions_or_fsync_is_written_all_the_same(tmp_path,
+                                                                             monkeypatch,
+                                                                             refused):
+    """FAT (a USB stick) refuses ``chmod`` with EPERM, some FUSE and network file systems
+    ``fsync`` with EINVAL: every output there failed, the record's own folder included."""
+    import errno
+
+    from kifu.run import outputs
+
+    def refuse(*args: object) -> None:
+        raise OSError(errno.EPERM if refused == "chmod" else errno.EINVAL, "not here")
+
+    monkeypatch.setattr(outputs.os, refused, refuse)
+    target = tmp_path / "out.txt"
+    outputs.write_atomic(str(target), "written\n")
+    assert target.read_text() == "written\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]

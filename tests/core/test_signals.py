@@ -5,6 +5,7 @@ file beside its outputs and no worker process behind, and writes no index of a h
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import signal
 import subprocess
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import realfiles
 from tests.terminal import as_in_a_terminal
 
 GAME = Path(__file__).parents[2] / "examples" / "freego" / "nineteen.sgf"
@@ -108,3 +110,94 @@ def test_a_batch_stopped_as_it_begins_never_hangs(folder, tmp_path):
         with pytest.raises(ProcessLookupError):
             os.killpg(run.pid, 0)
         assert not [p.name for p in out.rglob(".*.tmp")]
+
+
+def _workers(pid: int, deadline: float) -> list[int]:
+    """The worker processes of kifu ``pid``, once it has them."""
+    while time.monotonic() < deadline:
+        found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
+        if len(found.stdout.split()) >= 2:
+            return [int(p) for p in found.stdout.split()]
+        time.sleep(0.02)
+    return []
+
+
+def _ended(run: subprocess.Popen[str], timeout: float = 60) -> int | None:
+    try:
+        return run.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.wait()
+
+
+@pytest.fixture(scope="module")
+def collections(tmp_path_factory) -> Path:
+    """Collections of long games, whose indexing takes a few seconds in two workers, each
+    handing back results larger than a pipe holds."""
+    from tests.corpus.corpora import random_game, sgf, write
+
+    records = tmp_path_factory.mktemp("collections")
+    rng = random.Random(23)
+    games = [sgf(random_game("freego", 19, 250, rng), 19) for _ in range(40)]
+    write(records, [(f"c{i:02}.sgf", "\n".join(games[(i + k) % 40] for k in range(25)))
+                    for i in range(48)])
+    return records
+
+
+@pytest.mark.skipif(shutil.which("pgrep") is None, reason="needs pgrep(1)")
+@pytest.mark.parametrize(("command", "records"), [
+    (["index", "-o", "{out}.db"], "collections"),
+    (["render", "-f", "html", "--output-dir", "{out}"], "folder")])
+def test_a_run_started_with_sigint_ignored_ignores_it_in_its_workers_too(request, tmp_path,
+                                                                         command, records):
+    """``kifu ... &`` in a script starts kifu with SIGINT ignored: kifu went on past a Ctrl-C to
+    its group, but its workers stopped on it, and ``kifu index -j 2`` then waited for their
+    work for ever.  The workers keep it ignored, and the run ends as if none had come."""
+    out = tmp_path / "out"
+    args = [part.format(out=out) for part in command]
+    run = subprocess.Popen([sys.executable, "-m", "kifu", *args, "-q", "--jobs", "2",
+                            str(request.getfixturevalue(records))],
+                           stderr=subprocess.PIPE, text=True,
+                           start_new_session=True,
+                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    assert _workers(run.pid, time.monotonic() + 60), (run.poll(), run.stderr.read()[-300:])
+    os.killpg(run.pid, signal.SIGINT)
+    status = _ended(run)
+    assert status == 0, f"status {status}: {run.stderr.read()[-400:]}"
+
+
+def _real_records() -> list[Path]:
+    kinds = ("renju", "sgf", "sgf-real")
+    return [found for kind in kinds if (found := realfiles.folder(kind))]
+
+
+@pytest.mark.skipif(shutil.which("pgrep") is None, reason="needs pgrep(1)")
+@pytest.mark.parametrize("records", ["collections", "real"])
+def test_a_worker_sent_sigterm_alone_never_leaves_the_run_hanging(request, tmp_path, records):
+    """A worker ended by a signal of its own breaks the pool, which sends the other workers
+    SIGTERM: one between chunks let it be, blocked handing back a result nobody read any
+    more, and the broken pool's thread (and kifu's exit) waited for it for ever (``kifu index
+    -j 2``, 1 run in 2).  The other worker is now killed after a grace period, and the lost
+    chunk is checked again, a file at a time."""
+    if records == "real":  # large collections, read by kifu itself while the workers wait
+        paths = _real_records()
+        if not paths:
+            pytest.skip(realfiles.skip_reason("renju"))
+    else:
+        paths = [request.getfixturevalue(records)]
+    for attempt in range(3):
+        out = tmp_path / f"corpus{attempt}.db"
+        run = subprocess.Popen([sys.executable, "-m", "kifu", "index", "-q", "--jobs", "2",
+                                "-o", str(out), *map(str, paths)], stderr=subprocess.PIPE,
+                               text=True, start_new_session=True)
+        workers = _workers(run.pid, time.monotonic() + 60)
+        time.sleep(3 if records == "real" else 0)  # into the large files
+        if workers:
+            os.kill(workers[0], signal.SIGTERM)
+        status = _ended(run)
+        assert status is not None, "kifu index hung after a worker was sent SIGTERM"
+        assert status in (0, 1), run.stderr.read()[-400:]  # 1: some real files are illegal
+        assert not [p.name for p in tmp_path.glob(".*.tmp")]

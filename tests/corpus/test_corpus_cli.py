@@ -286,7 +286,7 @@ def test_the_html_pages_never_write_onto_the_index_or_the_pattern_they_read(reco
         assert {p: p.read_bytes() for p in (records / "out").rglob("*") if p.is_file()} == \
             before
     done = kifu("search", "out/index.html", "--format", "html", "--output-dir", "", cwd=records)
-    assert done.returncode == 2 and "must be named" in done.stderr
+    assert done.returncode == 2 and "an output folder must be named" in done.stderr
     assert not (records / "index.html").exists() and not (records / "records" / "0001.html"
                                                             ).exists()
 
