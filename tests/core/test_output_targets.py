@@ -275,7 +275,7 @@ def test_an_empty_batch_or_an_empty_output_dir_writes_nothing(tmp_path):
     assert done.returncode == EXIT_USAGE and not (tmp_path / "site").exists()
     shutil.copy(WIN, tmp_path / "empty")
     done = kifu("render", "--output-dir", "", "empty", cwd=tmp_path)
-    assert done.returncode == EXIT_USAGE and "an output must be named" in done.stderr
+    assert done.returncode == EXIT_USAGE and "an output folder must be named" in done.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["empty"]
 
 
