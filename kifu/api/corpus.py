@@ -10,15 +10,14 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
-import reprlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, Union
 
 from kifu.api.gameobjects import Game
 from kifu.api.records import Record
-from kifu.api.terms import library_terms
-from kifu.base.errors import CorpusError, KifuError, OptionError
+from kifu.api.terms import library_terms, whole_number
+from kifu.base.errors import CorpusError, KifuError
 from kifu.plugin import AnyGame, registry
 
 # The index's modules (SQLite, the runners) are imported when a corpus is used: ``import kifu``
@@ -96,7 +95,7 @@ class Corpus:
         cluster at ``scheduler``.  The index is replaced only once complete."""
         from kifu.corpus import build
 
-        _whole(jobs, "jobs", 1, none=True)
+        whole_number(jobs, "jobs", 1, none=True)
         return build.build(self.path, [os.fspath(p) for p in paths], jobs=jobs,
                            scheduler=scheduler, rebuild=rebuild)
 
@@ -113,7 +112,7 @@ class Corpus:
         and how its position is turned from the one asked for."""
         from kifu.corpus import patterns, search
 
-        _whole(move, "move", 0, none=True)
+        whole_number(move, "move", 0, none=True)
         filters = _filters(player, event, date, result, rule, opening, game)
         with self._reader() as reader:
             found: list[Hit] | None = None
@@ -134,8 +133,8 @@ class Corpus:
         most often (the start left out)."""
         from kifu.corpus import search, stats
 
-        _whole(move, "move", 0, none=True)
-        _whole(top, "top", 0)
+        whole_number(move, "move", 0, none=True)
+        whole_number(top, "top", 0)
         filters = _filters(player, event, date, result, rule, opening, game)
         with self._reader() as reader:
             explored = None
@@ -154,7 +153,7 @@ class Corpus:
         moves contained in a longer one; each with its evidence."""
         from kifu.corpus import dedupe
 
-        _whole(min_moves, "min_moves", 1)
+        whole_number(min_moves, "min_moves", 1)
         filters = _filters(player, event, date, result, rule, opening, game)
         with self._reader() as reader:
             return dedupe.duplicates(reader, filters, min_moves)
@@ -175,17 +174,6 @@ class Corpus:
                 yield reader
         finally:
             reader.close()
-
-
-def _whole(value: Any, name: str, low: int, *, none: bool = False) -> None:
-    """An ``OptionError`` unless ``value`` is a whole number from ``low`` (or ``None`` where
-    ``none``): a float, a string or a bool reached SQLite or a comparison as it was."""
-    if value is None and none:
-        return
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        shown = reprlib.repr(value)
-        raise OptionError(f"{name}={shown}: {name} is a whole number from {low}"
-                          + (" (or None)" if none else ""), option=name)
 
 
 def _filters(player: str | None, event: str | None, date: str | None, result: str | None,

@@ -13,7 +13,7 @@ import reprlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Generic, overload
 
-from kifu.base.errors import ConversionError, KifuError
+from kifu.base.errors import ConversionError, KifuError, OptionError
 from kifu.plugin import MoveT, Outcome, PositionT, SetupDefault, SetupT, registry
 from kifu.plugin import contract as plugin
 
@@ -100,6 +100,9 @@ class Game(SetupDefault, Generic[PositionT, MoveT, SetupT]):
     def start(self, headers: Mapping[str, str] | None = None) -> PositionT:
         """The position a record with these header lines starts from (the usual start when
         none are given; some games need some, e.g. Rengoma's ``Stock-black``)."""
+        if headers is not None and not isinstance(headers, Mapping):
+            raise OptionError(f"headers={reprlib.repr(headers)}: start takes header lines as a "
+                              "mapping (name: value)", option="headers")
         text = "".join(f"{key}: {value}\n" for key, value in (headers or {}).items())
         return self.plugin.start(self.plugin.parse(text, "<headers>"))
 

@@ -7,12 +7,13 @@ Reading, replaying and checking are the command line's own code (:mod:`kifu.run.
 """
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, overload
 
 from kifu.api import building
 from kifu.api.gameobjects import Game, wrap
-from kifu.api.terms import library_terms, reworded_diagnostic
+from kifu.api.terms import library_terms, reworded_diagnostic, whole_number
 from kifu.base import record as tree
 from kifu.base.errors import KifuError, OptionError
 from kifu.plugin import (
@@ -286,6 +287,7 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
         line (or of the line ``variation`` names), made of ``moves`` played from the position
         before it, each checked as :meth:`play` checks it; returns its path, for :meth:`line`,
         :meth:`replay` and :meth:`play` (to go on with it)."""
+        whole_number(entry, "entry", 1)
         rules, path = self.game.plugin, _path(variation)
         line = loading.line_of(self.data, path)
         if not 1 <= entry <= len(line):
@@ -388,8 +390,9 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
         record's own ``KifuError`` if a move on the way is illegal (repaired where it can be,
         with ``lenient``).  The position is the caller's own.
         """
-        if n is not None and n < 0:
+        if isinstance(n, int) and not isinstance(n, bool) and n < 0:
             raise OptionError(f"move numbers start at 0, not {n}", option="n")
+        whole_number(n, "n", 0, none=True)
         path = _path(variation)
         loading.check_move(self.data, n, path)
         found: PositionT = replay.position_after(self.game.plugin, self.data, n,
@@ -467,4 +470,12 @@ def _path(variation: Variation) -> tuple[int, ...]:
             return tree.variation_path(variation)
         except ValueError as error:
             raise OptionError(str(error), option="variation") from None
-    return tuple(variation)
+    try:
+        path = tuple(variation)
+    except TypeError:
+        path = None
+    if path is None or not all(isinstance(number, int) and not isinstance(number, bool)
+                               for number in path):
+        raise OptionError(f"variation={reprlib.repr(variation)}: a variation is a path of "
+                          "numbers, (12, 2), or its text, '12.2'", option="variation")
+    return path

@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
+import reprlib
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -50,6 +51,17 @@ def reworded(error: KifuError) -> KifuError:
 def reworded_diagnostic(found: Diagnostic) -> Diagnostic:
     """A diagnostic of :meth:`kifu.Record.check` in the library's terms."""
     return dataclasses.replace(found, message=words(found.message))
+
+
+def whole_number(value: Any, name: str, low: int, *, none: bool = False) -> None:
+    """An ``OptionError`` unless ``value`` is a whole number from ``low`` (or ``None`` where
+    ``none``): a float, a string or a bool reached SQLite or a comparison as it was."""
+    if value is None and none:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        shown = reprlib.repr(value)
+        raise OptionError(f"{name}={shown}: {name} is a whole number from {low}"
+                          + (" (or None)" if none else ""), option=name)
 
 
 F = TypeVar("F", bound=Callable[..., Any])

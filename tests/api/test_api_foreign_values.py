@@ -50,3 +50,25 @@ def test_a_drawing_size_outside_its_range_is_an_option_error(size):
     with pytest.raises(kifu.OptionError, match="from 50 to 20000"):
         kifu.svg(game.start(), game, size=size)
     assert kifu.svg(game.start(), game, size=50).startswith("<svg")
+
+
+@pytest.mark.parametrize(("call", "parameter"), [
+    (lambda record: record.position("x"), "n"),
+    (lambda record: record.position(True), "n"),
+    (lambda record: record.position(2.5), "n"),
+    (lambda record: record.line(3), "variation"),
+    (lambda record: record.line([1.5]), "variation"),
+    (lambda record: record.replay(variation=object()), "variation"),
+    (lambda record: record.add_variation(None, []), "entry"),
+    (lambda record: record.game.start(3), "headers"),
+])
+def test_a_value_of_the_wrong_python_type_is_an_option_error_naming_its_parameter(call,
+                                                                                parameter):
+    """A string for a move number, a number for a variation, headers that are no mapping: an
+    ``OptionError`` naming the parameter and its kind, not a TypeError or AttributeError from
+    inside kifu."""
+    record = kifu.read(legal("renju")[0])
+    with pytest.raises(kifu.OptionError) as raised:
+        result = call(record)
+        list(result) if not isinstance(result, (str, list)) else result
+    assert raised.value.option == parameter and parameter in str(raised.value)
