@@ -7,6 +7,7 @@ from typing import NoReturn
 import click
 
 from kifu.base.diagnostics import Diagnostic
+from kifu.base.errors import KifuError
 from kifu.base.record import ReadOptions
 from kifu.commands import console
 from kifu.commands.console import handle_errors, quoting
@@ -22,7 +23,15 @@ from kifu.commands.options import (
 from kifu.plugin import registry
 from kifu.reading.source import STDIN
 from kifu.reading.walk import Shard
-from kifu.run.load import Loaded, dump_pieces, leaves_out, reader, rewrite_pieces
+from kifu.run.load import (
+    Loaded,
+    collection_pieces,
+    collects,
+    dump_pieces,
+    leaves_out,
+    reader,
+    rewrite_pieces,
+)
 from kifu.run.outputs import refuse_inputs, relocate
 
 
@@ -52,7 +61,8 @@ def convert(records: tuple[str, ...], game: str | None, format_in: str | None,
     One RECORD goes to standard output or -o FILE; several, or folders, go into --output-dir.
     SGF to SGF keeps every property, node and comment (every game of a collection, unless
     --game-index picks one), repaired where reading repaired it, each repair listed on standard
-    error.
+    error.  A file of several games (a renju.net database, a PGN file) goes into SGF whole, a
+    game after another; into a format of one game, pick one with --game-index.
     """
     if dialect is not None and target != registry.NATIVE:
         raise click.UsageError("--dialect applies to --to native only")
@@ -69,8 +79,10 @@ def convert(records: tuple[str, ...], game: str | None, format_in: str | None,
     warnings = []
     if output is not None and output != STDIN:
         warnings = relocate(loaded.game, loaded.record, record, output)
-    text = _converted(loaded, record, target, dialect, game_index)
-    if target != loaded.fmt or len(loaded.documents) <= 1:
+    whole = _collection(loaded, target, game_index)
+    text = _converted(loaded, record, target, dialect, game_index, lenient, read_options,
+                      warnings)
+    if not whole and (target != loaded.fmt or len(loaded.documents) <= 1):
         warnings.extend(leaves_out(loaded.game, loaded.record, target))
     console.write_output(text, output, binary=_binary(loaded, target))
     console.print_diagnostics(Diagnostic.from_error(w, record, loaded.source.text)
@@ -82,19 +94,33 @@ def _binary(loaded: Loaded, target: str) -> bool:
     return reader(loaded.game, target).binary
 
 
+def _collection(loaded: Loaded, target: str, game_index: int | None) -> bool:
+    """Whether every game of a file of several is converted (none picked with --game-index)."""
+    return game_index is None and (loaded.games > 1 or len(loaded.documents) > 1)
+
+
 def _converted(loaded: Loaded, record: str, target: str, dialect: str | None,
-               game_index: int | None) -> Iterator[str]:
+               game_index: int | None, lenient: bool, read_options: ReadOptions,
+               warnings: list[KifuError]) -> Iterator[str]:
     """The record in ``target``, a piece at a time: a collection rewritten as a whole into its
-    own format, else one record dumped.  What is wrong with the record, found before or while
-    it is written, is reported with its text quoted."""
+    own format, or written game after game into a format that holds several (SGF), else one
+    record dumped.  What is wrong with the record, found before or while it is written, is
+    reported with its text quoted; what each game's conversion leaves out is added to
+    ``warnings``."""
     with quoting(loaded):
         pieces = rewrite_pieces(loaded.game, loaded.fmt, loaded.documents) \
             if target == loaded.fmt else None
-        if pieces is None:
-            if len(loaded.documents) > 1 or (loaded.games > 1 and game_index is None):
-                whole = f", or all of them --to {loaded.fmt}" if loaded.documents else ""
-                raise click.UsageError(f"{record} holds {loaded.games} games; convert one with "
-                                       f"--game-index N{whole}")
+        if pieces is None and _collection(loaded, target, game_index):
+            if not collects(loaded.game, target):
+                into = [name for name in registry.formats(loaded.game)
+                        if collects(loaded.game, name)]
+                whole = f", or all of them --to {' or '.join(into)}" if into else ""
+                raise click.UsageError(f"{record} holds {loaded.games} games, and a {target} "
+                                       f"file holds one; convert one with --game-index N{whole}")
+            source = loaded.source
+            pieces = collection_pieces(loaded.game, loaded.fmt, source.text, source.path,
+                                       target, warnings, lenient=lenient, options=read_options)
+        elif pieces is None:
             pieces = dump_pieces(loaded.game, loaded.record, target, dialect)
     return _quoted(loaded, pieces)
 

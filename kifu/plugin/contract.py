@@ -78,6 +78,10 @@ class Format:
     ``.pgn``): a file found in a folder with one of them that no format claims is left alone,
     as other programs' ``.json`` files are; named on the command line, it is an error.
 
+    ``collects``: a file of the format may hold several records, one after another, so that
+    records written in turn make one file (SGF's collection): a collection read in any format
+    is converted into it whole.
+
     ``heads(text)`` gives the head of each record of a text alone, as a text of the format that
     reads as that record without its moves (SGF: each game's root node), found without reading
     the moves, for a catalogue that wants each record's headers and no more
@@ -100,6 +104,7 @@ class Format:
     max_bytes: int | None = None
     generic: tuple[str, ...] = ()
     heads: Callable[[str], Iterable[str]] | None = None
+    collects: bool = False
 
     @property
     def binary(self) -> bool:

@@ -16,13 +16,24 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from kifu.base.diagnostics import Diagnostic, FileReport
-from kifu.base.errors import KifuError, OutputError
+from kifu.base.errors import ConversionError, KifuError, OutputError
 from kifu.base.record import ReadOptions
 from kifu.plugin import registry
 from kifu.reading.source import STDIN, SourceText
 from kifu.reading.walk import Found, covers, within
 from kifu.run.ledger import Ledger
-from kifu.run.load import Loaded, dump_pieces, leaves_out, parse_text, read_file, reader
+from kifu.run.load import (
+    Loaded,
+    collection_pieces,
+    collects,
+    dump_pieces,
+    leaves_out,
+    load_source,
+    parse_text,
+    read_file,
+    reader,
+    rewrite_pieces,
+)
 from kifu.run.outputs import Written, refuse_inputs, relocate, write_atomic
 from kifu.run.validate import is_other_file
 
@@ -208,10 +219,8 @@ class OutputTask:
             return opened
         where, source = opened
         try:
-            game, record = parse_text(source.text, where, self.game, self.read_options,
-                                      self.format_in)
-            done.game = game.name
-            loaded = Loaded(game, record, source)
+            loaded = self.read(source, where)
+            done.game = loaded.game.name
             output = job.stem + self.suffix(loaded)
             target = self.located(output)
             self.may_write(target, where)
@@ -222,6 +231,12 @@ class OutputTask:
             return self._with(done, [error], source.text)
         done.output = output
         return self._with(done, warnings, source.text)
+
+    def read(self, source: SourceText, where: str) -> Loaded:
+        """The record of an input's text (a file of several games is refused)."""
+        game, record = parse_text(source.text, where, self.game, self.read_options,
+                                  self.format_in)
+        return Loaded(game, record, source)
 
     def may_write(self, target: str, where: str) -> None:
         """Raise ``OutputError`` unless ``target`` may be written: it is not the input being
@@ -291,10 +306,33 @@ class ConvertTask(OutputTask):
                               else card.formats.get(self.target, ()))
                    for card in registry.cards())
 
+    def read(self, source: SourceText, where: str) -> Loaded:
+        """The input's first record, and how many it holds: a file of several goes whole into
+        a format that holds several (SGF), in its own format as its own documents."""
+        loaded = load_source(source, self.game, self.read_options, every_game=True,
+                             format_name=self.format_in)
+        failed = loaded.error()
+        if failed is not None:
+            raise failed
+        return loaded
+
     def make(self, loaded: Loaded, output: str) -> tuple[str | Iterable[str], list[KifuError]]:
         warnings = relocate(loaded.game, loaded.record, loaded.source.path, output)
-        pieces = dump_pieces(loaded.game, loaded.record, self.target, self.dialect)
-        return pieces, warnings + leaves_out(loaded.game, loaded.record, self.target)
+        if loaded.games == 1 and len(loaded.documents) <= 1:
+            pieces = dump_pieces(loaded.game, loaded.record, self.target, self.dialect)
+            return pieces, warnings + leaves_out(loaded.game, loaded.record, self.target)
+        rewritten = rewrite_pieces(loaded.game, loaded.fmt, loaded.documents) \
+            if self.target == loaded.fmt else None
+        if rewritten is not None:
+            return rewritten, warnings
+        if not collects(loaded.game, self.target):
+            raise ConversionError(
+                f"this file holds {loaded.games} games, and a {self.target} file holds one: "
+                "convert them --to sgf, or one with kifu convert FILE --game-index N")
+        source = loaded.source
+        pieces = collection_pieces(loaded.game, loaded.fmt, source.text, source.path,
+                                   self.target, warnings, options=self.read_options)
+        return pieces, warnings
 
     def output_encoding(self, loaded: Loaded) -> str:
         return "latin-1" if reader(loaded.game, self.target).binary else "utf-8"

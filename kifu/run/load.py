@@ -448,6 +448,34 @@ def _written(game: AnyGame, record: Record, to: str, dialect: str | None) -> Ite
     return reader(game, to).written(record)
 
 
+def collects(game: AnyGame, fmt: str) -> bool:
+    """Whether a file of ``game`` in format ``fmt`` holds several records, one after another
+    (:attr:`kifu.plugin.Format.collects`)."""
+    return fmt not in (registry.NATIVE, registry.JSON) and reader(game, fmt).collects
+
+
+def collection_pieces(game: AnyGame, fmt: str, text: str, path: str, to: str,
+                      said: list[KifuError], *, lenient: bool = False,
+                      options: ReadOptions | None = None) -> Iterator[str]:
+    """Every record of a file of several (a database, a PGN file, an SGF collection) written
+    in turn as ``to``, a format that :func:`collects` them, read one at a time as the pieces
+    are asked for; what each conversion leaves out is added to ``said`` (each thing once).
+    The first record that cannot be read stops it, with its error."""
+    def pieces() -> Iterator[str]:
+        told: set[str] = set()
+        for one in parse_each_as(game, fmt, text, path, lenient=lenient, options=options):
+            failed = next((f for f in one.findings if f.severity == "error"), None)
+            if failed is not None or one.record is None:
+                raise failed or ConversionError(f"{one.name} cannot be read")
+            for lost in leaves_out(game, one.record, to):
+                if lost.message not in told:
+                    told.add(lost.message)
+                    said.append(lost)
+            yield from _written(game, one.record, to, None)
+
+    return within_limit(pieces(), to)
+
+
 def rewrite(game: AnyGame, fmt: str, documents: list[Any]) -> str | None:
     """Documents read in format ``fmt`` written back in it, keeping all the game does not model
     (``None`` where the format cannot), as one text."""

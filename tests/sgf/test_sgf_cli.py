@@ -63,7 +63,8 @@ def test_a_game_index_out_of_range_is_a_usage_error(kifu_cli, games):
     result = kifu_cli("show", games, "--game-index", "4", exit_code=2)
     assert "games.sgf holds 3 games; there is no game 4" in result.stderr
     result = kifu_cli("convert", games, exit_code=2)  # native: one game at a time
-    assert "holds 3 games; convert one with --game-index N" in result.stderr
+    assert ("holds 3 games, and a native file holds one; convert one with --game-index N, or "
+            "all of them --to sgf") in result.stderr
 
 
 def test_sgf_to_sgf_keeps_the_collection_and_what_kifu_does_not_model(kifu_cli, tmp_path):
