@@ -92,10 +92,11 @@ def plan(found: Iterable[Found], inputs: Inputs, *, writes: Callable[[str], bool
     inside = _Inside(output_dir)
     siblings = _Siblings(ledger)
     claimed: dict[str, str] = {}
+    key = _folded_key if case_blind(output_dir) else _key
     for item in found:
         if not item.named and item.problem is None and inside(item.path):
             head, suffix = os.path.splitext(item.path)
-            if (writes(suffix.lower()) and _key(head) in claimed) or siblings.wrote(item.path):
+            if (writes(suffix.lower()) and key(head) in claimed) or siblings.wrote(item.path):
                 continue  # an output of this run, or of an earlier one: not a record to read
         relative = os.path.splitext(item.relative)[0]
         if siblings.shares_name(item.path) or any(
@@ -103,7 +104,7 @@ def plan(found: Iterable[Found], inputs: Inputs, *, writes: Callable[[str], bool
                 and writes(os.path.splitext(name)[1]) for name in reserved):
             relative = item.relative
         stem = os.path.join(output_dir, relative)
-        first = claimed.setdefault(_key(stem), item.path)
+        first = claimed.setdefault(key(stem), item.path)
         problem = None
         if first != item.path:
             problem = OutputError(f"not written: its output {stem}.* is already that of {first}")
@@ -135,6 +136,30 @@ class _Inside:
 
 def _key(stem: str) -> str:
     return os.path.normcase(os.path.normpath(stem))
+
+
+def _folded_key(stem: str) -> str:
+    """:func:`_key` where a file system takes names that differ only by case for one name."""
+    return _key(stem).casefold()
+
+
+def case_blind(folder: str) -> bool:
+    """Whether the file system ``folder`` is on (or would be made on: its nearest folder that
+    exists) takes names differing only by case for one file (macOS's and Windows' by default,
+    vfat, ext4 with casefold): asked of the file system itself, by a file made there for the
+    purpose and looked for under its name in capitals.  Where nothing can be made there, the
+    names are taken as they are."""
+    import tempfile
+
+    here = os.path.abspath(folder)
+    while not os.path.isdir(here) and os.path.dirname(here) != here:
+        here = os.path.dirname(here)
+    try:
+        with tempfile.NamedTemporaryFile(prefix=".kifu-case-", dir=here) as probe:
+            head, name = os.path.split(probe.name)
+            return os.path.exists(os.path.join(head, name.upper()))
+    except OSError:
+        return False
 
 
 class _Siblings:

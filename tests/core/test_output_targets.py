@@ -269,6 +269,27 @@ def test_a_real_collision_is_reported_and_never_makes_a_legal_record_illegal(tmp
     assert "not written: its output" in index
 
 
+def test_names_differing_by_case_are_one_output_only_where_the_file_system_says_so(tmp_path):
+    """On a file system that tells ``Mine`` from ``mine`` (this one), both records are written;
+    where it takes them for one name (macOS's, Windows', vfat), the second is a collision, not
+    written over the first.  The file system is asked by a file made there, which is gone."""
+    from kifu.run.batch import case_blind
+
+    for folder, name in (("x", "Mine.renju"), ("y", "mine.renju")):
+        (tmp_path / folder).mkdir()
+        shutil.copy(WIN, tmp_path / folder / name)
+    blind = case_blind(str(tmp_path / "out"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x", "y"]  # the probe left nothing
+    done = kifu("convert", "--to", "json", "--output-dir", "out", "x", "y", cwd=tmp_path)
+    written = sorted(p.name for p in (tmp_path / "out").iterdir() if p.suffix == ".json")
+    if blind:
+        assert done.returncode == EXIT_USAGE and "is already that of x/Mine.renju" in done.stderr
+        assert len(written) == 1
+    else:
+        assert done.returncode == EXIT_OK, done.stderr
+        assert written == ["Mine.json", "mine.json"]
+
+
 def test_an_empty_batch_or_an_empty_output_dir_writes_nothing(tmp_path):
     (tmp_path / "empty").mkdir()
     done = kifu("render", "-f", "html", "--output-dir", "site", "empty", cwd=tmp_path)
