@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import NoReturn
 
 import click
@@ -118,6 +119,7 @@ def _converted(loaded: Loaded, record: str, target: str, dialect: str | None,
                 raise click.UsageError(f"{record} holds {loaded.games} games, and a {target} "
                                        f"file holds one; convert one with --game-index N{whole}")
             source = loaded.source
+            loaded = replace(loaded, name=record)  # a fault is the file's, not its first game's
             pieces = collection_pieces(loaded.game, loaded.fmt, source.text, source.path,
                                        target, warnings, lenient=lenient, options=read_options)
         elif pieces is None:

@@ -78,9 +78,10 @@ class Format:
     ``.pgn``): a file found in a folder with one of them that no format claims is left alone,
     as other programs' ``.json`` files are; named on the command line, it is an error.
 
-    ``collects``: a file of the format may hold several records, one after another, so that
-    records written in turn make one file (SGF's collection): a collection read in any format
-    is converted into it whole.
+    ``collection(records)``, where a file of the format may hold several records one after
+    another (SGF's collection): the records' pieces, each record's given in turn, as one file,
+    stopped with a ``ConversionError`` as soon as it would hold more than the format's reader
+    reads; a file of several games read in any format is converted into it whole.
 
     ``heads(text)`` gives the head of each record of a text alone, as a text of the format that
     reads as that record without its moves (SGF: each game's root node), found without reading
@@ -104,7 +105,7 @@ class Format:
     max_bytes: int | None = None
     generic: tuple[str, ...] = ()
     heads: Callable[[str], Iterable[str]] | None = None
-    collects: bool = False
+    collection: Callable[[Iterable[Iterable[str]]], Iterable[str]] | None = None
 
     @property
     def binary(self) -> bool:

@@ -450,8 +450,8 @@ def _written(game: AnyGame, record: Record, to: str, dialect: str | None) -> Ite
 
 def collects(game: AnyGame, fmt: str) -> bool:
     """Whether a file of ``game`` in format ``fmt`` holds several records, one after another
-    (:attr:`kifu.plugin.Format.collects`)."""
-    return fmt not in (registry.NATIVE, registry.JSON) and reader(game, fmt).collects
+    (:attr:`kifu.plugin.Format.collection`)."""
+    return fmt not in (registry.NATIVE, registry.JSON) and reader(game, fmt).collection is not None
 
 
 def collection_pieces(game: AnyGame, fmt: str, text: str, path: str, to: str,
@@ -461,7 +461,7 @@ def collection_pieces(game: AnyGame, fmt: str, text: str, path: str, to: str,
     in turn as ``to``, a format that :func:`collects` them, read one at a time as the pieces
     are asked for; what each conversion leaves out is added to ``said`` (each thing once).
     The first record that cannot be read stops it, with its error."""
-    def pieces() -> Iterator[str]:
+    def each() -> Iterator[Iterable[str]]:
         told: set[str] = set()
         for one in parse_each_as(game, fmt, text, path, lenient=lenient, options=options):
             failed = next((f for f in one.findings if f.severity == "error"), None)
@@ -471,9 +471,11 @@ def collection_pieces(game: AnyGame, fmt: str, text: str, path: str, to: str,
                 if lost.message not in told:
                     told.add(lost.message)
                     said.append(lost)
-            yield from _written(game, one.record, to, None)
+            yield _written(game, one.record, to, None)
 
-    return within_limit(pieces(), to)
+    whole = reader(game, to).collection
+    assert whole is not None, f"{to} holds one record a file"
+    return within_limit(whole(each()), to)
 
 
 def rewrite(game: AnyGame, fmt: str, documents: list[Any]) -> str | None:

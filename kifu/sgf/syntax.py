@@ -34,12 +34,12 @@ from kifu.sgf.reader import parse, read, read_each
 from kifu.sgf.style import style
 from kifu.sgf.tokens import escape, text, unescape
 from kifu.sgf.tree import Collection, GameTree, Locator, SgfNode
-from kifu.sgf.write import Tree, pieces, rewrite, rewritten, serialize
+from kifu.sgf.write import Tree, collection, pieces, rewrite, rewritten, serialize
 
 __all__ = [
     "COUNTED_BELOW", "GAME_INFO", "GAME_NUMBERS", "GRADES", "KNOWN_PROPERTIES", "LIST_PROPERTIES",
     "MAX_SAME", "MOVE_PROPERTIES", "TEXT_PROPERTIES", "Collection", "GameTree", "Locator",
-    "SgfNode", "Tree", "escape", "finding", "names_a_game", "not_listed", "parse", "pieces",
+    "SgfNode", "Tree", "collection", "escape", "finding", "names_a_game", "not_listed", "parse", "pieces",
     "read", "read_each", "recognises", "rewrite", "rewritten", "roots", "serialize", "style",
     "text", "unescape",
 ]

@@ -2,9 +2,11 @@
 a file's own trees written back as read, in UTF-8 (:func:`rewrite`, :func:`rewritten`)."""
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Protocol
 
+from kifu.base.errors import ConversionError
+from kifu.sgf.reader import MAX_GAMES, MAX_NODES, MAX_VALUES
 from kifu.sgf.tree import SgfNode
 
 
@@ -17,6 +19,30 @@ class Tree(Protocol):
 
     @property
     def children(self) -> Sequence[Tree]: ...
+
+
+def collection(games: Iterable[Iterable[str]]) -> Iterator[str]:
+    """Games written in turn (each a game tree's pieces) as one SGF collection, stopped with a
+    ``ConversionError`` as soon as the file would hold more games, nodes or values than kifu's
+    reader reads in one file (:data:`~kifu.sgf.reader.MAX_NODES`...), so that kifu never writes
+    a collection it could not read back.  Nodes and values are counted from above (every ``;``
+    and ``[``, a few of which may stand inside a comment's text)."""
+    nodes = values = 0
+    for count, game in enumerate(games, start=1):
+        if count > MAX_GAMES:
+            raise _beyond(f"{MAX_GAMES:,} games")
+        for piece in game:
+            nodes += piece.count(";")
+            values += piece.count("[")
+            if nodes > MAX_NODES or values > MAX_VALUES:
+                what = f"{MAX_NODES:,} nodes" if nodes > MAX_NODES else f"{MAX_VALUES:,} values"
+                raise _beyond(what)
+            yield piece
+
+
+def _beyond(what: str) -> ConversionError:
+    return ConversionError(f"written as one SGF file, these games hold more than {what}, more "
+                           "than kifu reads in one file, so kifu could not read it back")
 
 
 def serialize(roots: Sequence[Tree], per_line: int = 10) -> str:

@@ -181,3 +181,22 @@ def test_the_charset_is_read_with_the_real_tokenizer():
     data = b"(c) 2024 (;C[see CA[latin1\\] ]FF[4]CA[GB2312]PB[x];B[aa])"
     assert charset.declared_charset(data) == ("GB2312", data.index(b"CA[GB"))
     assert charset.declared_charset(b"(;GM[1];CA[UTF-8])") is None  # not in the root
+
+
+def test_a_collection_kifu_writes_stops_before_it_holds_more_than_kifu_reads():
+    """Games written into one SGF file: all of them while the file stays within what kifu's
+    reader reads; a ConversionError as soon as it would hold more nodes (or games, or values),
+    so that kifu never writes a collection it could not read back."""
+    from kifu.base.errors import ConversionError
+    from kifu.sgf.reader import MAX_GAMES, MAX_NODES
+    from kifu.sgf.write import collection
+
+    game = ["(;GM[1]SZ[9]\n", ";B[aa];W[bb]", ")\n"]
+    assert "".join(collection([game, game])) == "".join(game * 2)
+    moves = ";B[aa]" * 1000
+    with pytest.raises(ConversionError, match=f"more than {MAX_NODES:,} nodes"):
+        for _ in collection(["(;GM[1]", moves, ")"] for _ in range(MAX_NODES // 1000 + 1)):
+            pass
+    with pytest.raises(ConversionError, match=f"more than {MAX_GAMES:,} games"):
+        for _ in collection(["(;GM[1])"] for _ in range(MAX_GAMES + 1)):
+            pass

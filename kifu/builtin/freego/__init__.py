@@ -60,7 +60,7 @@ class FreeGo(GamePlugin[Position, Move, Setup]):
         return {"sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[1] (2 players, grids)",
                               sgf.read, sgf.write, sgf.claims, sgf.read_games,
                               core_sgf.rewritten, sgf.pieces, recognises=core_sgf.recognises,
-                              heads=core_sgf.roots, collects=True)}
+                              heads=core_sgf.roots, collection=core_sgf.collection)}
 
     def setup_from_json(self, data: Any) -> Any:
         if not isinstance(data, dict):

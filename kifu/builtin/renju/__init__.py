@@ -36,7 +36,7 @@ class Renju(GamePlugin[Position, Move, Setup]):
                           "Renju programs write it)", sgf.read, sgf.write, sgf.claims,
                           sgf.read_games, core_sgf.rewritten, sgf.pieces,
                           recognises=core_sgf.recognises, precedence=1,
-                          heads=core_sgf.roots, collects=True),
+                          heads=core_sgf.roots, collection=core_sgf.collection),
             "psq": Format("psq", (".psq",), "Piskvork's .psq, as Gomocup writes its games",
                           psq.read, psq.write, psq.recognises, recognises=psq.recognises,
                           leaves_out=psq.leaves_out),
