@@ -40,8 +40,10 @@ def run_batch(task: OutputTask, paths: tuple[str, ...], output_dir: str, *, jobs
                                                scheduler=scheduler)):
             if progress is not None:
                 progress.step()
-            if written.output is not None and ledger is not None:
-                ledger.record(os.path.join(task.folder or "", written.output))
+            if ledger is not None:
+                for output in [written.output, *written.outputs]:
+                    if output is not None:
+                        ledger.record(os.path.join(task.folder or "", output))
             summary.skipped += not written.reports
             for report in written.reports:
                 summary.add(report)

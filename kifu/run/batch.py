@@ -11,13 +11,14 @@ runners as ``kifu validate``, and one file's failure never ends the batch.
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from kifu.base.diagnostics import Diagnostic, FileReport
 from kifu.base.errors import ConversionError, KifuError, OutputError
-from kifu.base.record import ReadOptions
+from kifu.base.record import ReadOptions, Record
 from kifu.plugin import registry
 from kifu.reading.source import STDIN, SourceText
 from kifu.reading.walk import Found, covers, within
@@ -29,6 +30,7 @@ from kifu.run.load import (
     dump_pieces,
     leaves_out,
     load_source,
+    parse_each_as,
     parse_text,
     read_file,
     reader,
@@ -136,6 +138,13 @@ class _Inside:
 
 def _key(stem: str) -> str:
     return os.path.normcase(os.path.normpath(stem))
+
+
+def _file_label(label: str, number: int) -> str:
+    """A game's name in a folder of a file's games: its label (a database's id), its letters,
+    digits, ``.``, ``-`` and ``_`` kept, others ``_``; its number where it has none."""
+    kept = re.sub(r"[^\w.-]", "_", label, flags=re.ASCII).strip(".")
+    return kept or str(number)
 
 
 def _folded_key(stem: str) -> str:
@@ -246,6 +255,8 @@ class OutputTask:
         try:
             loaded = self.read(source, where)
             done.game = loaded.game.name
+            if self.one_a_game(loaded):
+                return self.write_each(job, done, loaded, where)
             output = job.stem + self.suffix(loaded)
             target = self.located(output)
             self.may_write(target, where)
@@ -262,6 +273,14 @@ class OutputTask:
         game, record = parse_text(source.text, where, self.game, self.read_options,
                                   self.format_in)
         return Loaded(game, record, source)
+
+    def one_a_game(self, loaded: Loaded) -> bool:
+        """Whether an input of several games is written a file per game (:meth:`write_each`)."""
+        return False
+
+    def write_each(self, job: Job, done: Written, loaded: Loaded, where: str) -> Written:
+        """An input of several games written a file per game (see :meth:`one_a_game`)."""
+        raise NotImplementedError
 
     def may_write(self, target: str, where: str) -> None:
         """Raise ``OutputError`` unless ``target`` may be written: it is not the input being
@@ -333,11 +352,21 @@ class ConvertTask(OutputTask):
 
     def read(self, source: SourceText, where: str) -> Loaded:
         """The input's first record, and how many it holds: a file of several goes whole into
-        a format that holds several (SGF), in its own format as its own documents."""
-        loaded = load_source(source, self.game, self.read_options, every_game=True,
-                             format_name=self.format_in)
+        a format that holds several (SGF), in its own format as its own documents, and a file
+        a game into any other, where a game that cannot be read is one game's fault."""
+        try:
+            loaded = load_source(source, self.game, self.read_options, every_game=True,
+                                 format_name=self.format_in)
+        except KifuError:
+            game, fmt = registry.detect(source.text, where, self.game, self.format_in)
+            games = sum(1 for _ in parse_each_as(game, fmt, source.text, where,
+                                                 options=self.read_options))
+            several = Loaded(game, Record(game.name), source, where, fmt=fmt, games=games)
+            if not self.one_a_game(several):
+                raise
+            return several
         failed = loaded.error()
-        if failed is not None:
+        if failed is not None and not self.one_a_game(loaded):
             raise failed
         return loaded
 
@@ -350,10 +379,6 @@ class ConvertTask(OutputTask):
             if self.target == loaded.fmt else None
         if rewritten is not None:
             return rewritten, warnings
-        if not collects(loaded.game, self.target):
-            raise ConversionError(
-                f"this file holds {loaded.games} games, and a {self.target} file holds one: "
-                "convert them --to sgf, or one with kifu convert FILE --game-index N")
         source = loaded.source
         pieces = collection_pieces(loaded.game, loaded.fmt, source.text, source.path,
                                    self.target, warnings, options=self.read_options)
@@ -361,5 +386,48 @@ class ConvertTask(OutputTask):
 
     def output_encoding(self, loaded: Loaded) -> str:
         return "latin-1" if reader(loaded.game, self.target).binary else "utf-8"
+
+    def one_a_game(self, loaded: Loaded) -> bool:
+        """A file of several games goes whole into a format that holds several (SGF) or into
+        its own format; into any other (kifu's notation, JSON, psq...), a file per game."""
+        several = loaded.games > 1 or len(loaded.documents) > 1
+        return several and not collects(loaded.game, self.target) and not (
+            self.target == loaded.fmt and reader(loaded.game, loaded.fmt).rewrite is not None)
+
+    def write_each(self, job: Job, done: Written, loaded: Loaded, where: str) -> Written:
+        """A file of several games into a format of one: a folder named as its output would
+        be, less the suffix, holding a file per game named by the game's label in the file (a
+        database's id) or its number (``OUT/games/7001.json``).  A game that cannot be read or
+        written is reported by its name (``games.rif#7001``) and the others written all the
+        same."""
+        text, suffix = loaded.source.text, self.suffix(loaded)
+        encoding = self.output_encoding(loaded)
+        reports = []
+        for number, one in enumerate(parse_each_as(loaded.game, loaded.fmt, text, where,
+                                                   options=self.read_options), start=1):
+            name = job.found.path + one.name[len(where):] if one.name.startswith(where) \
+                else one.name
+            label = _file_label(one.name.rpartition("#")[2] if "#" in one.name else "",
+                                number)
+            output = os.path.join(job.stem, label + suffix)
+            problems: list[KifuError] = []
+            try:
+                failed = next((f for f in one.findings if f.severity == "error"), None)
+                if failed is not None or one.record is None:
+                    raise failed or ConversionError("this game cannot be read")
+                target = self.located(output)
+                self.may_write(target, where)
+                problems = relocate(loaded.game, one.record, where, target)
+                write_atomic(target, dump_pieces(loaded.game, one.record, self.target,
+                                                 self.dialect), in_place=False,
+                             encoding=encoding)
+                problems += leaves_out(loaded.game, one.record, self.target)
+                done.outputs.append(output)
+            except KifuError as error:
+                problems.append(error)
+            reports.append(FileReport(name, loaded.game.name, 0,
+                                      [Diagnostic.from_error(p, name, text) for p in problems]))
+        done.reports = reports
+        return done
 
 

@@ -38,6 +38,9 @@ class Written:
     reports: list[FileReport] = field(default_factory=list)
     game: str | None = None
     headers: list[tuple[str, str]] = field(default_factory=list)
+    #: The files written for an input of several games, a file each (``output`` is then
+    #: ``None``): a database converted into a format of one game.
+    outputs: list[str] = field(default_factory=list)
 
 
 def refuse_inputs(output: str, inputs: Iterable[str]) -> None:

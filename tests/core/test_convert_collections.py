@@ -1,7 +1,8 @@
 """Converting a file of several games (a renju.net database, a PlayOK PGN file, an SGF
 collection), as real processes: into SGF it goes whole, a game after another, one file or one
-file per input of a batch, each game read back as it was read; into a format of one game it is
-refused, saying how to convert one game or all of them."""
+file per input of a batch, each game read back as it was read; into a format of one game, a
+batch writes a folder of a file per game, and a single conversion says how to convert one game
+or all of them."""
 from __future__ import annotations
 
 import subprocess
@@ -9,10 +10,11 @@ import sys
 from pathlib import Path
 
 import kifu as library
-from kifu.commands.cli import EXIT_OK, EXIT_USAGE
+from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 
 ROOT = Path(__file__).parents[2]
 DATABASE = ROOT / "tests" / "renju" / "data" / "rif" / "small_database.rif"
+BAD_DATABASE = ROOT / "tests" / "renju" / "data" / "rif" / "bad_move.rif"
 PGN = ROOT / "tests" / "renju" / "data" / "pgn" / "several_games.pgn"
 GO_COLLECTION = "(;GM[1]SZ[9]PB[Ann];B[cc])(;GM[1]SZ[9]PB[Bo];B[dd];W[ee])\n"
 
@@ -65,6 +67,24 @@ def test_a_batch_writes_each_file_of_several_games_whole_and_again_alike(
         assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["db.sgf", "two.sgf"]
     assert _games(tmp_path / "out" / "db.sgf") == _games(DATABASE)
     assert (tmp_path / "out" / "two.sgf").read_text(encoding="utf-8").count("(;") == 2
-    refused = kifu("convert", "--to", "json", "--output-dir", tmp_path / "json", inputs)
-    assert refused.returncode != EXIT_OK and not (tmp_path / "json").exists()
-    assert refused.stderr.count("a json file holds one: convert them --to sgf") == 2
+
+
+def test_a_batch_writes_a_file_per_game_into_a_format_of_one_game(tmp_path: Path) -> None:
+    """A folder named as the file's output, less its suffix, with a file per game named by its
+    id in the database (or its number); again into its own folder, the same; a game that
+    cannot be read is reported by its name, and the others are written all the same."""
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    (inputs / "two.sgf").write_text(GO_COLLECTION, encoding="utf-8")
+    (inputs / "db.rif").write_bytes(DATABASE.read_bytes())
+    (inputs / "bad.rif").write_bytes(BAD_DATABASE.read_bytes())
+    for _ in range(2):
+        done = kifu("convert", "--to", "json", "--output-dir", inputs, inputs)
+        assert done.returncode == EXIT_INVALID, done.stderr
+        assert "bad.rif#7001:33:29: error[syntax]: z99 is off the 15x15 board" in done.stderr
+        written = sorted(p.relative_to(inputs).as_posix() for p in inputs.rglob("*.json"))
+        assert written == ["bad/7002.json", "bad/7003.json", "db/7001.json", "db/7002.json",
+                           "db/7003.json", "two/1.json", "two/2.json"]
+    assert [one.headers["RIF-Id"] for one in library.read_all(inputs / "db")] == [
+        "7001", "7002", "7003"]
+    assert _games(inputs / "db") == _games(DATABASE)
