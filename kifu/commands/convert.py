@@ -62,7 +62,7 @@ def convert(records: tuple[str, ...], game: str | None, format_in: str | None,
     One RECORD goes to standard output or -o FILE; several, or folders, go into --output-dir.
     SGF to SGF keeps every property, node and comment (every game of a collection, unless
     --game-index picks one), repaired where reading repaired it, each repair listed on standard
-    error.  A file of several games (a renju.net database, a PGN file) goes into SGF whole, a
+    error.  A file of several games (a database, a PGN file) goes into SGF whole, a
     game after another; into a format of one game, pick one with --game-index.
     """
     if dialect is not None and target != registry.NATIVE:
