@@ -397,18 +397,22 @@ class ConvertTask(OutputTask):
     def write_each(self, job: Job, done: Written, loaded: Loaded, where: str) -> Written:
         """A file of several games into a format of one: a folder named as its output would
         be, less the suffix, holding a file per game named by the game's label in the file (a
-        database's id) or its number (``OUT/games/7001.json``).  A game that cannot be read or
-        written is reported by its name (``games.rif#7001``) and the others written all the
-        same."""
+        database's id) or its number (``OUT/games/7001.json``; a second game of one id
+        ``7001-5.json``, its number after it).  A game that cannot be read or written is reported
+        by its name (``games.rif#7001``) and the others written all the same."""
         text, suffix = loaded.source.text, self.suffix(loaded)
         encoding = self.output_encoding(loaded)
         reports = []
+        taken: set[str] = set()
         for number, one in enumerate(parse_each_as(loaded.game, loaded.fmt, text, where,
                                                    options=self.read_options), start=1):
             name = job.found.path + one.name[len(where):] if one.name.startswith(where) \
                 else one.name
             label = _file_label(one.name.rpartition("#")[2] if "#" in one.name else "",
                                 number)
+            if os.path.normcase(label).casefold() in taken:  # two games of one id: both kept
+                label = f"{label}-{number}"
+            taken.add(os.path.normcase(label).casefold())
             output = os.path.join(job.stem, label + suffix)
             problems: list[KifuError] = []
             try:

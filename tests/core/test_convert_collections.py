@@ -88,3 +88,16 @@ def test_a_batch_writes_a_file_per_game_into_a_format_of_one_game(tmp_path: Path
     assert [one.headers["RIF-Id"] for one in library.read_all(inputs / "db")] == [
         "7001", "7002", "7003"]
     assert _games(inputs / "db") == _games(DATABASE)
+
+
+def test_two_games_of_one_id_are_both_written(tmp_path: Path) -> None:
+    """A database whose games share an id (two files merged): each game its own file, the
+    second named by its number after the id, never one written over the other."""
+    text = DATABASE.read_text(encoding="utf-8").replace('id="7002"', 'id="7001"')
+    (tmp_path / "merged.rif").write_text(text, encoding="utf-8")
+    done = kifu("convert", "--to", "json", "--output-dir", tmp_path / "out",
+                tmp_path / "merged.rif")
+    assert done.returncode == EXIT_OK, done.stderr
+    written = sorted(p.name for p in (tmp_path / "out" / "merged").iterdir())
+    assert written == ["7001-2.json", "7001.json", "7003.json"]
+    assert _games(tmp_path / "out" / "merged") == [_games(DATABASE)[i] for i in (1, 0, 2)]
