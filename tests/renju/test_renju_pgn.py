@@ -66,8 +66,16 @@ def test_two_more_stones_then_the_first_seat_chooses():
 def test_game_type_names_the_board_and_the_rule():
     assert one("kind_60_no_choices.pgn").header("Rule") == "freestyle"
     record = one("second_seat_takes_black.pgn")
-    assert (record.header("Size"), record.header("Rule")) == ("15", "freestyle, swap2")
+    assert (record.header("Size"), record.header("Rule")) == ("15", "standard, swap2")
     assert record.header("GameType") == "61,15"
+
+
+def test_kind_61_is_standard_gomoku_an_overline_does_not_end_the_game():
+    # PlayOK's games of kind 61 go on after black's six in a row and are won later by a five
+    record = one("kind_61_overline_does_not_end_the_game.pgn")
+    assert record.header("Rule") == "standard, swap2"
+    assert GAME.check(record)[0] == []
+    assert (record.header("White"), record.header("Result")) == ("bob", "white")
 
 
 def test_every_tag_is_kept_under_a_name_of_its_own():
@@ -85,7 +93,7 @@ def test_several_games_each_named_by_its_place():
     _, _, parsed = parse_all(text, "games.pgn")
     assert [p.name for p in parsed] == ["games.pgn#1", "games.pgn#2", "games.pgn#3"]
     assert [p.record.header("Rule") for p in parsed] == [
-        "freestyle, swap2", "freestyle, swap2", "freestyle"]
+        "standard, swap2", "standard, swap2", "freestyle"]
 
 
 def test_moves_are_located():
