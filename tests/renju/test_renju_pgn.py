@@ -70,12 +70,16 @@ def test_game_type_names_the_board_and_the_rule():
     assert record.header("GameType") == "61,15"
 
 
-def test_kind_61_is_standard_gomoku_an_overline_does_not_end_the_game():
-    # PlayOK's games of kind 61 go on after black's six in a row and are won later by a five
-    record = one("kind_61_overline_does_not_end_the_game.pgn")
+@pytest.mark.parametrize("name, winner", [
+    ("kind_61_overline_does_not_end_the_game.pgn", ("White", "bob", "white")),
+    ("kind_61_white_overline_does_not_end_the_game.pgn", ("Black", "ann", "black"))])
+def test_kind_61_is_standard_gomoku_an_overline_does_not_end_the_game(name, winner):
+    # PlayOK's games of kind 61 go on after either side's six in a row, won later by a five
+    record = one(name)
     assert record.header("Rule") == "standard, swap2"
     assert GAME.check(record)[0] == []
-    assert (record.header("White"), record.header("Result")) == ("bob", "white")
+    colour, player, result = winner
+    assert (record.header(colour), record.header("Result")) == (player, result)
 
 
 def test_every_tag_is_kept_under_a_name_of_its_own():
