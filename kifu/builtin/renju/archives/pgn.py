@@ -23,10 +23,10 @@ their ``-Elo``); ``Result`` is by colour, the tag itself ``Seat-result``; a choi
 the property ``Choice`` of the stone before it, and a ``swap`` follows where it gave the seats
 each other's colour; ``Size`` and ``Rule`` come from ``GameType`` (61 games hold swap2's choices
 and are standard gomoku, exactly five wins: real games of that kind go on after either side's
-six or seven in a row, and are won by a five later; 60 games hold no choices and are read as free-style gomoku,
-that kind being unconfirmed); the date is written kifu's way (``2021-07-31``), PGN's ``Time`` (of day) is
-``Time-of-day``, and every other tag keeps its name.  kifu reads PlayOK's PGN, it does not
-write it.
+six or seven in a row, and are won by a five later; 60 games hold no choices and are read as
+free-style gomoku, that kind being unconfirmed); the date is written kifu's way
+(``2021-07-31``), PGN's ``Time`` (of day) is ``Time-of-day``, and every other tag keeps its
+name.  kifu reads PlayOK's PGN, it does not write it.
 """
 from __future__ import annotations
 
