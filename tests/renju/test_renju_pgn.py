@@ -66,8 +66,20 @@ def test_two_more_stones_then_the_first_seat_chooses():
 def test_game_type_names_the_board_and_the_rule():
     assert one("kind_60_no_choices.pgn").header("Rule") == "freestyle"
     record = one("second_seat_takes_black.pgn")
-    assert (record.header("Size"), record.header("Rule")) == ("15", "freestyle, swap2")
+    assert (record.header("Size"), record.header("Rule")) == ("15", "standard, swap2")
     assert record.header("GameType") == "61,15"
+
+
+@pytest.mark.parametrize("name, winner", [
+    ("kind_61_overline_does_not_end_the_game.pgn", ("White", "bob", "white")),
+    ("kind_61_white_overline_does_not_end_the_game.pgn", ("Black", "ann", "black"))])
+def test_kind_61_is_standard_gomoku_an_overline_does_not_end_the_game(name, winner):
+    # PlayOK's games of kind 61 go on after either side's six in a row, won later by a five
+    record = one(name)
+    assert record.header("Rule") == "standard, swap2"
+    assert GAME.check(record)[0] == []
+    colour, player, result = winner
+    assert (record.header(colour), record.header("Result")) == (player, result)
 
 
 def test_every_tag_is_kept_under_a_name_of_its_own():
@@ -85,7 +97,7 @@ def test_several_games_each_named_by_its_place():
     _, _, parsed = parse_all(text, "games.pgn")
     assert [p.name for p in parsed] == ["games.pgn#1", "games.pgn#2", "games.pgn#3"]
     assert [p.record.header("Rule") for p in parsed] == [
-        "freestyle, swap2", "freestyle, swap2", "freestyle"]
+        "standard, swap2", "standard, swap2", "freestyle"]
 
 
 def test_moves_are_located():

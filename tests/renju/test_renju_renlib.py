@@ -19,8 +19,10 @@ from kifu.run.load import load, read_file
 
 DATA = Path(__file__).parent / "data" / "lib"
 BROKEN = {"truncated.lib", "newer_version.lib"}
+#: Written back as kifu reads them: in the modern layout, merged, in order, without the lone
+#: byte; the stray text's bytes its code page does not read as U+FFFD (said when read).
 NORMALISED = {"old_7bit_comment.lib", "repeated_move_merged.lib", "children_out_of_order.lib",
-              "lone_byte_after_the_last_node.lib"}
+              "lone_byte_after_the_last_node.lib", "gbk_comments_and_one_stray_byte_text.lib"}
 EXACT = sorted(p for p in DATA.glob("*.lib") if p.name not in BROKEN | NORMALISED)
 
 
@@ -283,6 +285,19 @@ def test_a_two_character_gbk_comment_is_read_as_gbk_not_euc_jp():
     assert reading.record.moves[2].properties == {"Title": "必胜"}
     assert reading.record.header("RenLib-Encoding") == "gb18030"
     assert "read as gb18030" in reading.findings[0].message
+
+
+def test_a_stray_text_no_cjk_page_reads_does_not_hide_the_gbk_of_the_rest():
+    """A real library of 953 texts in GBK held one of two lone bytes (F6 20 D6 20), which no
+    code page of China's reads: the library was read as cp1252, every text garbled.  The page
+    is told from the texts it reads whole, the stray one read with U+FFFD, and said."""
+    done = load(str(DATA / "gbk_comments_and_one_stray_byte_text.lib"))
+    assert done.record.header("RenLib-Encoding") == "gb18030"
+    assert done.record.moves[0].properties["Title"] == "天元"
+    assert done.record.moves[1].properties["Title"] == "花月开局"
+    assert "\ufffd" in done.record.moves[2].properties["Title"]
+    [said] = done.findings
+    assert said.severity == "warning" and "1 text of bytes gb18030 does not read" in said.message
 
 
 def test_comments_in_utf8_are_written_back_in_utf8():

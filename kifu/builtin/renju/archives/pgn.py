@@ -21,11 +21,12 @@ Read into a record of the ``renju`` game: ``Black`` and ``White`` are the player
 they played once the choices were made, the seats ``First-player`` and ``Second-player`` (with
 their ``-Elo``); ``Result`` is by colour, the tag itself ``Seat-result``; a choice of colour is
 the property ``Choice`` of the stone before it, and a ``swap`` follows where it gave the seats
-each other's colour; ``Size`` and ``Rule`` come from ``GameType`` (61 games hold swap2's choices,
-60 games none: both are read as free-style gomoku, the meaning of the kinds being
-unconfirmed); the date is written kifu's way (``2021-07-31``), PGN's ``Time`` (of day) is
-``Time-of-day``, and every other tag keeps its name.  kifu reads PlayOK's PGN, it does not
-write it.
+each other's colour; ``Size`` and ``Rule`` come from ``GameType`` (61 games hold swap2's choices
+and are standard gomoku, exactly five wins: real games of that kind go on after either side's
+six or seven in a row, and are won by a five later; 60 games hold no choices and are read as
+free-style gomoku, that kind being unconfirmed); the date is written kifu's way
+(``2021-07-31``), PGN's ``Time`` (of day) is ``Time-of-day``, and every other tag keeps its
+name.  kifu reads PlayOK's PGN, it does not write it.
 """
 from __future__ import annotations
 
@@ -53,7 +54,8 @@ FILLER = "--"
 #: The tags that name seats, and the headers they become.
 SEAT_TAGS = {"Black": "First-player", "White": "Second-player", "BlackElo": "First-player-Elo",
              "WhiteElo": "Second-player-Elo", "Result": "Seat-result", "Time": "Time-of-day"}
-#: Kinds of game (``GameType``) whose games hold swap2's choices of colour.
+#: Kinds of game (``GameType``) whose games hold swap2's choices of colour: standard gomoku
+#: (PlayOK's games of kind 61 play on after an overline, so six in a row does not win).
 SWAP2_KINDS = ("61",)
 #: How much of a text is looked at to tell a gomoku PGN.
 _HEAD = 4096
@@ -148,7 +150,7 @@ def _record(game: _Game, source: str) -> Record:
     kind, size = _game_type(tags, game)
     record.headers[common.SIZE_KEY] = str(size)
     if kind is not None:
-        record.headers[common.RULE_KEY] = "freestyle, swap2" if kind in SWAP2_KINDS \
+        record.headers[common.RULE_KEY] = "standard, swap2" if kind in SWAP2_KINDS \
             else "freestyle"
     black_seat, moves, result = _moves(game, size, record)
     seats = (tags.get("Black", ""), tags.get("White", ""))

@@ -318,9 +318,24 @@ def _texts(root: LibNode) -> Iterator[bytes]:
         stack.extend(node.children)
 
 
+def _guess(data: bytes) -> str | None:
+    """The Windows code page the evidence of ``data`` favours, or ``None``."""
+    guess = guess_legacy(data)
+    if guess is not None and guess[1] in CODE_PAGES:
+        return guess[1]
+    # RenLib writes a Windows code page: where chardetng names none (EUC-JP, which no Windows
+    # writes, for a short comment in GBK), the CJK one whose reading has the most common
+    # characters, GBK, the most used, where they are alike.
+    return likeliest_cjk(data, CJK_PAGES)
+
+
 def _code_page(root: LibNode) -> tuple[str, list[KifuError]]:
     """The code page the library's texts are in, told from all of them at once: ASCII, UTF-8,
-    else the legacy code page the evidence favours (with a warning saying it was guessed)."""
+    else the legacy code page the evidence favours (with a warning saying it was guessed).
+    Texts no CJK code page reads whole (stray bytes, as in a real library of 953 texts in GBK
+    with one text of two lone bytes), where they are fewer than the rest, do not hide the page
+    of the rest: it is told from the texts it reads whole, the stray ones read with U+FFFD
+    where their bytes fail (and said)."""
     data = b"\n".join(_texts(root))
     if data.isascii():
         return "ascii", []
@@ -330,23 +345,34 @@ def _code_page(root: LibNode) -> tuple[str, list[KifuError]]:
         pass
     else:
         return "utf-8", []
-    guess = guess_legacy(data)
-    if guess is None or guess[1] not in CODE_PAGES:
-        # RenLib writes a Windows code page: where chardetng names none (EUC-JP, which no
-        # Windows writes, for a short comment in GBK), the CJK one whose reading has the most
-        # common characters, GBK, the most used, where they are alike.
-        cjk = likeliest_cjk(data, CJK_PAGES)
-        if cjk is not None:
-            guess = ("", cjk)
-    if guess is not None:
-        codec = guess[1]
+    codec = _guess(data)
+    stray = 0
+    if codec is None:
+        texts = [text for text in _texts(root) if not text.isascii()]
+        whole = [text for text in texts if any(_strict(text, page) for page in CJK_PAGES)]
+        if len(whole) * 2 > len(texts):  # the page most texts are in
+            codec = _guess(b"\n".join(whole))
+            if codec is not None:
+                stray = sum(not _strict(text, codec) for text in texts)
+    if codec is not None:
         message = (f"RenLib names no code page for its comments: read as {codec}, a guess from "
                    "the text; it is kept as RenLib-Encoding to write them back in")
+        if stray:
+            message += (f" ({stray} text{'s' if stray > 1 else ''} of bytes {codec} does not "
+                        "read, read with U+FFFD for them)")
     else:
         codec = next(c for c in CODE_PAGES if _decodes(data, c))
         message = (f"RenLib names no code page for its comments, and the text does not tell: "
                    f"read as {codec}, which may be wrong")
     return codec, [EncodingError(message, severity="warning", rule="encoding-guessed")]
+
+
+def _strict(data: bytes, codec: str) -> bool:
+    try:
+        data.decode(codec)
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _decodes(data: bytes, codec: str) -> bool:
