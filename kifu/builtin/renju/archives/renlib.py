@@ -349,11 +349,11 @@ def _code_page(root: LibNode) -> tuple[str, list[KifuError]]:
     stray = 0
     if codec is None:
         texts = [text for text in _texts(root) if not text.isascii()]
-        whole = [text for text in texts if any(_strict(text, page) for page in CJK_PAGES)]
+        whole = [text for text in texts if any(_decodes(text, page) for page in CJK_PAGES)]
         if len(whole) * 2 > len(texts):  # the page most texts are in
             codec = _guess(b"\n".join(whole))
             if codec is not None:
-                stray = sum(not _strict(text, codec) for text in texts)
+                stray = sum(not _decodes(text, codec) for text in texts)
     if codec is not None:
         message = (f"RenLib names no code page for its comments: read as {codec}, a guess from "
                    "the text; it is kept as RenLib-Encoding to write them back in")
@@ -365,14 +365,6 @@ def _code_page(root: LibNode) -> tuple[str, list[KifuError]]:
         message = (f"RenLib names no code page for its comments, and the text does not tell: "
                    f"read as {codec}, which may be wrong")
     return codec, [EncodingError(message, severity="warning", rule="encoding-guessed")]
-
-
-def _strict(data: bytes, codec: str) -> bool:
-    try:
-        data.decode(codec)
-    except UnicodeDecodeError:
-        return False
-    return True
 
 
 def _decodes(data: bytes, codec: str) -> bool:
