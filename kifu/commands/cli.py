@@ -12,6 +12,7 @@ reading that record and little else.
 """
 from __future__ import annotations
 
+import contextlib
 import gc
 import importlib
 import os
@@ -96,7 +97,14 @@ class KifuGroup(click.Group):
             stop_all()
             signum = stop.signum if isinstance(stop, Stopped) else signal.SIGINT
             click.echo(f"kifu: stopped by {signal.Signals(signum).name}", err=True)
-            ctx.exit(128 + signum)
+            # Ended here, not through the interpreter's finalisation: what had to be done on
+            # the way out is done (files removed, workers stopped and waited for), and there,
+            # 1 run in 150 of a batch stopped by Ctrl-C still ended by the signal itself after
+            # saying so (status -2, not 130; found by fuzzing).
+            for stream in (sys.stdout, sys.stderr):
+                with contextlib.suppress(Exception):
+                    stream.flush()
+            os._exit(128 + signum)
         except BrokenPipeError:
             # The reader stopped reading (``| head``): stop the workers, say nothing more, and
             # keep Python from complaining when it flushes standard output on the way out.
