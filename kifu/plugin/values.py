@@ -177,7 +177,7 @@ class RenderOptions:
 #: The words a yes/no drawing option of a game takes (``-O forbidden``, ``-O stacks=no``).
 YES = ("", "1", "yes", "true", "on")
 NO = ("0", "no", "false", "off")
-#: A game's drawing option whose value is a whole number (Rengi's ``frame``), of at most
+#: A game's drawing option whose value is a whole number (a frame number, say), of at most
 #: ``NUMBER_DIGITS`` digits.
 NUMBER = "<number>"
 NUMBER_DIGITS = 6

@@ -126,7 +126,7 @@ def merge_kept(into: dict[str, str], more: Mapping[str, str]) -> None:
         into[key] = into.get(key, "") + written
 
 
-#: A kept property's name: capital letters, or a digit before them (a Renju server's ``5A``).
+#: A kept property's name: capital letters, or a digit before them (some servers' ``5A``).
 _IDENT = re.compile(r"[0-9]?[A-Z]+")
 
 

@@ -12,8 +12,8 @@ SGF's grammar (FF[4]), which the reader (:mod:`kifu.sgf.reader`) builds trees fr
 :data:`TOKEN` reads one token after any blanks, whatever the next significant character is;
 its kind (a :class:`Token`) is the group of the expression that ends it.  The common cases of
 real files are one token each: a node with its first property or two (``;B[pd]``,
-``;B[pd]BL[1795.3]``).  A property's name may open with a digit, as Renju servers write the
-offered fifth moves (``5A[...]``), which RenLib reads; it is kept as an unknown property.
+``;B[pd]BL[1795.3]``).  A property's name may open with a digit, as some servers write one
+(``5A[...]``), which other readers read; it is kept as an unknown property.
 Values are kept *raw*, escapes and all (:func:`text` reads one as text,
 :func:`escape` writes text as one), so that a file written back is the file read.
 """
