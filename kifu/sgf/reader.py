@@ -29,6 +29,7 @@ from kifu.sgf.tokens import (
     NODE_VALUE,
     SECOND_NAME,
     SECOND_VALUE,
+    STRAY,
     TOKEN,
     VALUE,
     Token,
@@ -143,7 +144,7 @@ class _Reader:
         match_token, handlers, done = TOKEN.match, self._handlers(), self.games.done
         while pos < size:
             m = match_token(text, pos)
-            if m is None:  # only blanks are left, or a "]" that closes no value
+            if m is None:  # only blanks are left
                 break
             pos = handlers[m.lastindex](m)
             if done:  # the token began a game: the one before it is complete
@@ -174,7 +175,7 @@ class _Reader:
             (Token.NODE, self._node), (Token.NODE_TWO, self._node),
             (Token.SEMICOLON, self._semicolon), (Token.PROPERTY, self._property),
             (Token.VALUE, self._value), (Token.OPEN, self._open), (Token.CLOSE, self._close),
-            (Token.JUNK, self._junk))}
+            (Token.STRAY, self._stray), (Token.JUNK, self._junk))}
 
     def _node(self, m: re.Match[str]) -> int:
         """Node = ";" { Property }, with its first property or two in the token, as real files
@@ -296,6 +297,18 @@ class _Reader:
             self.note("an empty game tree '()' is ignored", end - 1, end, REPAIRED,
                       "empty-tree")
         self.node = None
+        return end
+
+    def _stray(self, m: re.Match[str]) -> int:
+        """A ``]`` with no value open (``;B[ee]];W[cc]``): it holds nothing, so it is skipped
+        where it stands, as SGFC skips stray characters, and the nodes after it are read."""
+        start = m.start(STRAY)
+        end = start + 1
+        if not self.frames:
+            self._outside(start)
+        else:
+            self.note("a ']' with no value open is skipped", start, end, REPAIRED,
+                      "stray-bracket")
         return end
 
     def _junk(self, m: re.Match[str]) -> int:

@@ -43,6 +43,7 @@ TOKEN = re.compile(
     r"|" + _value("more") +
     r"|(?P<open>\()"
     r"|(?P<close>\))"
+    r"|(?P<stray>\])"
     r"|(?P<junk>[^;()\[\]A-Z \t\n\r\f\v][^;()\[\]A-Z]*|[A-Za-z]+|\[)"
     r")", re.DOTALL)
 _GROUP = TOKEN.groupindex
@@ -50,8 +51,8 @@ _GROUP = TOKEN.groupindex
 
 class Token(IntEnum):
     """The kinds of token: each is the number of the group of :data:`TOKEN` that ends it (the
-    match's ``lastindex``).  Only a ``]`` with nothing to close, or the end of the text, is no
-    token at all."""
+    match's ``lastindex``).  Only the end of the text, or blanks up to it, is no token at
+    all."""
 
     NODE = _GROUP["node_value"]  #: ``;B[pd]``: a node and its first property
     NODE_TWO = _GROUP["second_value"]  #: ``;B[pd]BL[1795.3]``: a node and two properties
@@ -60,6 +61,7 @@ class Token(IntEnum):
     VALUE = _GROUP["more"]  #: ``[dd]``: one more value of the property before it
     OPEN = _GROUP["open"]  #: ``(``: a game tree begins
     CLOSE = _GROUP["close"]  #: ``)``: a game tree ends
+    STRAY = _GROUP["stray"]  #: ``]`` with no value open (``;B[ee]]``)
     JUNK = _GROUP["junk"]  #: text, a word without a value, or a ``[`` that never closes
 
 
@@ -68,8 +70,8 @@ class Token(IntEnum):
 NODE_NAME, SECOND_NAME, NAME = _GROUP["node_name"], _GROUP["second_name"], _GROUP["name"]
 NODE_VALUE, SECOND_VALUE, VALUE = _GROUP["node_value"], _GROUP["second_value"], _GROUP["value"]
 PROPERTY_GROUPS = ((NODE_NAME, NODE_VALUE), (SECOND_NAME, SECOND_VALUE), (NAME, VALUE))
-#: The groups of the one more value, and of the junk.
-MORE, JUNK = _GROUP["more"], _GROUP["junk"]
+#: The groups of the one more value, of a stray ``]``, and of the junk.
+MORE, STRAY, JUNK = _GROUP["more"], _GROUP["stray"], _GROUP["junk"]
 
 #: Where a game tree starts: "(" and a node, or a property where its ";" was forgotten.
 GAME_START = re.compile(r"\(" + BLANK + r"(?:;|[A-Za-z]+" + BLANK + r"\[)")

@@ -76,6 +76,10 @@ QUIRKS: dict[str, Quirk] = {
     "game-info-in-a-node-of-its-own.sgf": Quirk("writer"),
     "licence-before-the-game.sgf": Quirk("writer", (W("1:1", "syntax/text-outside-game", "pedantic"),)),
     "renju-game-info-in-the-first-move-node.sgf": Quirk("writer"),
+    # a "]" with no value open, after a move's value: skipped where it stands (issue 36), the
+    # moves after it read
+    "stray-closing-bracket-after-a-move.sgf": Quirk("finding", (
+        W("2:7", "syntax/stray-bracket", "repaired"),)),
     "gm-holds-the-komi.sgf": Quirk("false alarm", (W("1:5", "syntax/game-type"),)),
     "gm6-backgammon.sgf": Quirk("false alarm", (E("-", "unknown-game"),), status=2,
                                 round_trip=False),
@@ -258,3 +262,19 @@ def test_an_analysis_file_nests_as_deep_as_the_game_is_long(kifu_cli):
     assert depth == 150 and len(line) == 1
     shown = json.loads(kifu_cli("show", FOLDER / name, "--format", "json", "--variations").stdout)
     assert len(shown["lines"]) == 151 and len(shown["lines"][-1]["path"]) == 300
+
+
+def test_a_stray_closing_bracket_is_reported_where_it_stands_and_the_moves_after_it_read(
+        kifu_cli, tmp_path):
+    """Issue 36: ``;B[ee]]`` was reported at the end of the file as "truncated?", and the
+    moves after the ``]`` were lost, so that an index held the record with none of them."""
+    path = FOLDER / "stray-closing-bracket-after-a-move.sgf"
+    checked = kifu_cli("validate", "-q", "-v", path)
+    assert "2:7: warning[syntax, repaired]: a ']' with no value open is skipped" in checked.stdout
+    assert "truncated" not in checked.stdout
+    shown = json.loads(kifu_cli("show", path, "--format", "json").stdout)
+    assert len(shown["lines"][0]["moves"]) == 4
+    kifu_cli("index", "-q", path, "-o", tmp_path / "corpus.db")
+    found = kifu_cli("search", tmp_path / "corpus.db", "--position", f"{path}@4", "-f", "json")
+    [hit] = map(json.loads, found.stdout.splitlines())
+    assert (hit["move"], hit["legal"]) == (4, True)

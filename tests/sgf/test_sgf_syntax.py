@@ -98,6 +98,8 @@ def findings(text: str, lenient: bool = False) -> list[tuple[str, str, str]]:
     ("node_after_a_variation", "(;GM[1];B[aa](;W[bb]);W[cc])",
      [("error", "critical", "node-after-variation")]),
     ("junk_inside_a_tree", "(;GM[1];B[aa] !? ;W[bb])", [("error", "critical", "junk")]),
+    ("stray_closing_bracket", "(;GM[1];B[aa]];W[bb])", [("warning", "repaired", "stray-bracket")]),
+    ("stray_bracket_after_the_game", "(;GM[1];B[aa])]", [("warning", "pedantic", "text-outside-game")]),
     ("value_never_closed", "(;GM[1];C[the file ends", [("error", "critical", "truncated"),
                                                        ("error", "critical", "truncated")]),
     ("tree_never_closed", "(;GM[1];B[aa];W[bb]", [("error", "critical", "truncated")]),
