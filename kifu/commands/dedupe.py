@@ -24,9 +24,9 @@ def dedupe(index: str, min_moves: int, filters: Filters, fmt: str) -> None:
     lines that reach the same positions in the same order, under the game's symmetries (a
     copy, the same game under other headers, or turned); contained: a record whose main line
     is a stretch of a longer record's.  Records whose main line has an illegal move take
-    part only as containers.
+    part only as containers; records with no move are not compared, only counted.
     """
-    from kifu.corpus.dedupe import duplicates
+    from kifu.corpus.dedupe import duplicates, without_moves
     from kifu.corpus.reader import Reader
     from kifu.report import corpus as formats
 
@@ -35,6 +35,7 @@ def dedupe(index: str, min_moves: int, filters: Filters, fmt: str) -> None:
         try:
             with reader.guarded():
                 groups = duplicates(reader, filters, min_moves)
+                unmoved = without_moves(reader, filters)
         finally:
             reader.close()
     if fmt == "json":
@@ -42,3 +43,6 @@ def dedupe(index: str, min_moves: int, filters: Filters, fmt: str) -> None:
     elif groups:
         console.echo(formats.groups_text(groups))
     click.echo(f"{len(groups)} group{'s' * (len(groups) != 1)} of duplicates", err=True)
+    if unmoved:
+        click.echo(f"{unmoved:,} record{'s' * (unmoved != 1)} without moves: not compared",
+                   err=True)

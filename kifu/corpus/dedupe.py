@@ -31,13 +31,23 @@ def duplicates(reader: Reader, filters: Filters, min_moves: int = 20) -> list[Gr
     rows = reader.execute(
         "SELECT g.id, g.digest, g.final, g.final_image, g.moves, g.positions, g.headers, "
         f"g.black, g.white, g.event, g.date, g.result FROM game g WHERE {where} AND "
-        "g.digest IS NOT NULL ORDER BY g.id", values)
+        "g.digest IS NOT NULL AND g.moves > 0 ORDER BY g.id", values)
     kept = {row[0]: row for row in rows}
     infos = reader.infos(list(kept))
     groups = _same(reader, kept, infos)
     grouped = {member.record.id for group in groups for member in group.members}
     groups.extend(_contained(reader, kept, infos, grouped, min_moves))
     return groups
+
+
+def without_moves(reader: Reader, filters: Filters) -> int:
+    """How many records the filters keep have no move on their main line, and so are not
+    compared (the records :func:`duplicates` would compare but for that)."""
+    where, values = filters.sql()
+    [(count,)] = reader.execute(
+        f"SELECT count(*) FROM game g WHERE {where} AND g.digest IS NOT NULL AND g.moves = 0",
+        values)
+    return int(count)
 
 
 def _same(reader: Reader, kept: dict[int, Row], infos: dict[int, GameInfo]) -> list[Group]:

@@ -255,6 +255,32 @@ def test_dedupe_groups_copies_turned_games_and_fragments(tmp_path):
     assert text.stderr.strip() == "2 groups of duplicates"
 
 
+def test_dedupe_leaves_records_without_moves_out_and_counts_them(tmp_path):
+    """Issue 36: records with no move (an empty board, a set-up alone) were all "the same game"
+    as one another; they are no games to deduplicate."""
+    write(tmp_path / "records", [
+        ("empty.sgf", sgf([], 9, headers={"PB": "Kato"})),
+        ("empty-too.sgf", sgf([], 9, headers={"PB": "Lee"})),
+        ("set-up.sgf", "(;GM[1]FF[4]SZ[9]AB[ee]AW[cc])\n"),
+        ("set-up-too.sgf", "(;GM[1]FF[4]SZ[9]AB[ee]AW[cc]PB[Abe])\n"),
+        ("empty.renju", renju([], {"Black": "Kato"})),
+        ("game.sgf", sgf(MOVES, 9)),
+        ("copy.sgf", sgf(MOVES, 9)),
+    ])
+    index(tmp_path)
+    done = kifu("dedupe", "corpus.db", "-f", "json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    [group] = [json.loads(line) for line in done.stdout.splitlines()]
+    assert {Path(group["first"]["path"]).name} | {
+        Path(m["record"]["path"]).name for m in group["members"]} == {"game.sgf", "copy.sgf"}
+    assert done.stderr.splitlines() == ["1 group of duplicates",
+                                        "5 records without moves: not compared"]
+    # the filters count what they keep
+    text = kifu("dedupe", "corpus.db", "--game", "renju", cwd=tmp_path)
+    assert text.stderr.splitlines() == ["0 groups of duplicates",
+                                        "1 record without moves: not compared"]
+
+
 def test_the_html_page_opens_each_hit_in_the_viewer_at_its_move(records):
     index(records)
     done = kifu("search", "corpus.db", "-p", "records/game.sgf@8", "--format", "html",
