@@ -150,7 +150,8 @@ class Corpus:
                    game: str | Game[Any, Any] | None = None) -> list[Group]:
         """Groups of records that are one game: the same moves up to symmetry (copies, the same
         game under other headers, the same game turned), and records of at least ``min_moves``
-        moves contained in a longer one; each with its evidence."""
+        moves contained in a longer one; each with its evidence.  Records with no move on their
+        main line are no games to deduplicate and are not compared."""
         from kifu.corpus import dedupe
 
         whole_number(min_moves, "min_moves", 1)
