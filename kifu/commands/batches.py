@@ -18,10 +18,12 @@ from kifu.run.runner import run
 
 def run_batch(task: OutputTask, paths: tuple[str, ...], output_dir: str, *, jobs: int | None,
               scheduler: str | None, shard: Shard | None, quiet: bool,
-              reserved: frozenset[str] = frozenset(), index: IndexSink | None = None) -> Summary:
+              reserved: frozenset[str] = frozenset(), index: IndexSink | None = None,
+              others: list[str] | None = None) -> Summary:
     """Run a batch of outputs, reporting each file's problems as they come (on standard error)
     and counting them; each result also goes to ``index`` (a page the format adds), and each
-    file written into the output folder's ledger where it needs one (:mod:`kifu.run.ledger`)."""
+    file written into the output folder's ledger where it needs one (:mod:`kifu.run.ledger`).
+    The files of other programs left alone are named in ``others``."""
     console.check_paths(paths)
     if not output_dir.strip():
         raise click.BadParameter("an output folder must be named (it is empty)",
@@ -36,15 +38,18 @@ def run_batch(task: OutputTask, paths: tuple[str, ...], output_dir: str, *, jobs
     ledger = Ledger(output_dir) if inputs.overlap() else None
     jobs_planned = plan(found, inputs, writes=task.writes, reserved=reserved)
     try:
-        for _, written in console.as_usage(run(task, jobs_planned, jobs=jobs,
-                                               scheduler=scheduler)):
+        for job, written in console.as_usage(run(task, jobs_planned, jobs=jobs,
+                                                 scheduler=scheduler)):
             if progress is not None:
                 progress.step()
             if ledger is not None:
                 for output in [written.output, *written.outputs]:
                     if output is not None:
                         ledger.record(os.path.join(task.folder or "", output))
-            summary.skipped += not written.reports
+            if not written.reports:
+                summary.skipped += 1
+                if others is not None:
+                    others.append(job.found.path)
             for report in written.reports:
                 summary.add(report)
                 text = formatter.file(report)

@@ -11,7 +11,7 @@ import contextlib
 import functools
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, NoReturn, TypeVar
 
 import click
@@ -203,18 +203,36 @@ def progress(paths: tuple[str, ...], label: str, quiet: bool, shard: Shard | Non
 
 
 def close_run(summary: Summary, paths: tuple[str, ...], shard: Shard | None,
-              quiet: bool) -> NoReturn:
-    """End a run over files: the summary table (unless ``quiet``) and the run's exit status;
-    a run that found no record at all is a usage error."""
+              quiet: bool, others: Sequence[str] = ()) -> NoReturn:
+    """End a run over files: the summary table (unless ``quiet``), the files of other programs
+    left alone (``others``, :func:`left_alone`) and the run's exit status; a run that found no
+    record at all is a usage error."""
     if summary.total.files == 0:
         if shard is None and not summary.skipped:
             raise click.UsageError("no record files found in " + ", ".join(paths))
         if not quiet:
             where = f"shard {shard}" if shard else "the files given"
-            click.echo(f"no kifu records in {where}" + (
-                f" ({summary.skipped} file{'s' * (summary.skipped != 1)} of other programs left "
-                "alone)"
-                if summary.skipped else ""), err=True)
+            click.echo(f"no kifu records in {where}", err=True)
     elif not quiet:
         click.echo(summary.table(), err=True)
+    if not quiet and summary.skipped:
+        click.echo(left_alone(others, summary.skipped), err=True)
     sys.exit(summary.exit_status)
+
+
+#: How many of the files left alone :func:`left_alone` names.
+NAMED_LEFT_ALONE = 3
+
+
+def left_alone(names: Sequence[str], count: int | None = None) -> str:
+    """The one line every command that reads folders gives for the files of other programs it
+    found there and left alone (a Gomocup folder's ``_result.pgn``, a table of results; a
+    ``.json`` file that is no kifu record): ``count`` of them, the first few ``names``."""
+    count = len(names) if count is None else count
+    shown = ", ".join(printable(name) for name in names[:NAMED_LEFT_ALONE])
+    more = count - min(len(names), NAMED_LEFT_ALONE)
+    if shown and more:
+        shown += f" and {more:,} more"
+    plural = count != 1
+    return (f"{count:,} file{'s' * plural} of {'other programs' if plural else 'another program'}"
+            f" left alone (no record kifu reads)" + (f": {shown}" if shown else ""))

@@ -144,6 +144,7 @@ def _convert_all(records: tuple[str, ...], output_dir: str, *, encoding: str | N
     task = ConvertTask(encoding=encoding, game=game, format_in=format_in,
                        read_options=read_options,
                        target=target, dialect=dialect)
+    others: list[str] = []
     summary = run_batch(task, records, output_dir, jobs=jobs, scheduler=scheduler,
-                        shard=shard, quiet=quiet)
-    console.close_run(summary, records, shard, quiet)
+                        shard=shard, quiet=quiet, others=others)
+    console.close_run(summary, records, shard, quiet, others)

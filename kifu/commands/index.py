@@ -54,6 +54,7 @@ def index(paths: tuple[str, ...], output: str, rebuild: bool, jobs: int | None,
 
 def _summary(built: object) -> str:
     from kifu.corpus.build import Built
+    from kifu.corpus.reader import shown
 
     assert isinstance(built, Built)
     size = built.size / 2**20
@@ -64,4 +65,6 @@ def _summary(built: object) -> str:
              f"{built.illegal:,} not legal: indexed to their first problem), "
              f"{built.unchanged:,} unchanged, {built.removed:,} removed"
              + (f", {len(built.unreadable):,} could not be read" if built.unreadable else "")]
+    if built.left_alone:
+        lines.append(console.left_alone([shown(path) for path in built.left_alone]))
     return "\n".join(lines)

@@ -143,8 +143,10 @@ def _render_all(records: tuple[str, ...], output_dir: str, fmt: str, drawing: Dr
                      drawing=drawing)
     chosen = RENDER_FORMATS[fmt]
     index = chosen.index(Path(output_dir)) if chosen.index is not None else None
+    others: list[str] = []
     summary = run_batch(task, records, output_dir, jobs=jobs, scheduler=scheduler,
-                        shard=shard, quiet=quiet, reserved=chosen.reserved, index=index)
+                        shard=shard, quiet=quiet, reserved=chosen.reserved, index=index,
+                        others=others)
     if index is not None and summary.total.files:
         try:
             index.finish()
@@ -152,7 +154,7 @@ def _render_all(records: tuple[str, ...], output_dir: str, fmt: str, drawing: Dr
             diag = Diagnostic.from_error(error, output_dir)
             console.print_diagnostics([diag])
             summary.exit_status = max(summary.exit_status, diag.exit_status)
-    console.close_run(summary, records, shard, quiet)
+    console.close_run(summary, records, shard, quiet, others)
 
 
 def _render_viewer(record: str, output: str | None, fragment: bool, encoding: str | None,

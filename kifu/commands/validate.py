@@ -12,7 +12,8 @@ from kifu.plugin import registry
 from kifu.reading.walk import Shard, walk
 from kifu.report.formats import FORMATTERS, make_formatter
 from kifu.report.text import Summary
-from kifu.run.validate import Options, check_found
+from kifu.run.runner import run
+from kifu.run.validate import CheckTask, Options
 
 
 @click.command()
@@ -44,13 +45,16 @@ def validate(paths: tuple[str, ...], game: str | None, format_in: str | None,
     found = walk(paths, registry.suffixes(), shard=shard)
     progress = console.progress(paths, "validating", quiet, shard)
     console.echo(formatter.begin())
+    others: list[str] = []
     try:
-        for file_reports in console.as_usage(check_found(found, options, jobs,
-                                                         scheduler=scheduler,
-                                                         only_records=records_only)):
+        for checked, file_reports in console.as_usage(run(CheckTask(options, records_only),
+                                                          found, jobs=jobs,
+                                                          scheduler=scheduler)):
             if progress is not None:
                 progress.step()
-            summary.skipped += not file_reports
+            if not file_reports:
+                summary.skipped += 1
+                others.append(checked.path)
             for report in file_reports:
                 summary.add(report)
                 console.echo(formatter.file(report))
@@ -58,4 +62,4 @@ def validate(paths: tuple[str, ...], game: str | None, format_in: str | None,
         if progress is not None:
             progress.close()
     console.echo(formatter.end())
-    console.close_run(summary, paths, shard, quiet)
+    console.close_run(summary, paths, shard, quiet, others)

@@ -42,6 +42,9 @@ class Built:
     #: Files that could not be read at all, and records that are not legal: (name, problem).
     unreadable: list[tuple[str, str]] = field(default_factory=list)
     problems: list[tuple[str, str]] = field(default_factory=list)
+    #: Other programs' files found in folders and left alone, as ``kifu validate`` leaves
+    #: them (not kept in the index: each run looks at them again, and says so again).
+    left_alone: list[str] = field(default_factory=list)
     #: In the whole index once written.
     total_records: int = 0
     total_positions: int = 0
@@ -119,6 +122,9 @@ class _Writer:
         self.symmetries: dict[str, int] = {}
 
     def add_file(self, indexed: IndexedFile, done: Built) -> None:
+        if indexed.other:
+            done.left_alone.append(indexed.path)
+            return
         db = self.db
         cursor = db.execute("INSERT INTO file (path, size, mtime_ns, problem) VALUES (?, ?, ?, ?)",
                             (indexed.path, indexed.size, indexed.mtime_ns, None))

@@ -28,8 +28,9 @@ from kifu.plugin.replay import check_result, replay_positions
 from kifu.plugin.symmetry import MARK, RESET, Symmetry, Tracker
 from kifu.plugin.values import Outcome
 from kifu.reading.walk import Found
-from kifu.run.load import parse_each_as, read_file
+from kifu.run.load import parse_each_as
 from kifu.run.tasks import describe_fault
+from kifu.run.validate import read_record_file
 
 #: Header names read into the columns a search filters on, first found wins.
 COLUMNS = {"black": ("Black",), "white": ("White",), "event": ("Event",), "date": ("Date",),
@@ -101,6 +102,9 @@ class IndexedFile:
     mtime_ns: int = 0
     records: Iterable[IndexedRecord] = field(default_factory=list)
     problem: str | None = None
+    #: Another program's file found in a folder (a table of results named ``.pgn``): left
+    #: alone, as ``kifu validate`` leaves it (:func:`kifu.run.validate.read_record_file`).
+    other: bool = False
 
     def __getstate__(self) -> dict[str, Any]:
         records = list(self.records)  # first: reading them may set the problem
@@ -113,15 +117,19 @@ def describe(error: KifuError) -> str:
     return f"{span.line}:{span.column}: {error.describe()}" if span else error.describe()
 
 
-def index_file(path: str) -> IndexedFile:
+def index_file(path: str, *, only_records: bool = False) -> IndexedFile:
     """Read one file (``path`` absolute) and tell its game; its records are indexed as they are
-    asked for (:class:`IndexedFile`).  Any problem reading it is kept, not raised."""
+    asked for (:class:`IndexedFile`).  Any problem reading it is kept, not raised; with
+    ``only_records`` (a file found in a folder) another program's file is left alone."""
     try:
         state = os.stat(path)
-        source = read_file(path)  # a database or a library kept as bytes, as validate reads it
+        # a database or a library kept as bytes, as validate reads it
+        source = read_record_file(path, only_records=only_records)
     except (OSError, KifuError) as error:
         message = describe(error) if isinstance(error, KifuError) else str(error)
         return IndexedFile(path, problem=message)
+    if source is None:
+        return IndexedFile(path, other=True)
     done = IndexedFile(path, state.st_size, state.st_mtime_ns)
     try:
         game, fmt = registry.detect(source.text, path, None)
@@ -421,7 +429,7 @@ class IndexTask:
     def __call__(self, found: Found) -> IndexedFile:
         if found.problem is not None:
             return IndexedFile(found.path, problem=describe(found.problem))
-        return index_file(found.path)
+        return index_file(found.path, only_records=not found.named)
 
     def fault(self, found: Found, reason: str) -> IndexedFile:
         return IndexedFile(found.path, problem=failed(reason))

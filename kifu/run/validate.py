@@ -18,7 +18,7 @@ from kifu.base.errors import PEDANTIC, KifuError
 from kifu.base.heap import no_cycles
 from kifu.base.record import ReadOptions, Record
 from kifu.plugin import AnyGame, registry
-from kifu.reading.source import STDIN
+from kifu.reading.source import STDIN, SourceText
 from kifu.reading.walk import Found, Shard, walk
 from kifu.run.load import parse_each_as, read_file
 from kifu.run.runner import run
@@ -110,15 +110,33 @@ def check_file(path: str, options: Options, *, only_records: bool = False) -> li
     that is not a kifu record, a chess PGN) gives no report at all: folders hold them too.
     """
     try:
-        source = read_file(path, options.encoding, options.game, options.format_in)
+        source = read_record_file(path, options.encoding, options.game, options.format_in,
+                                  only_records=only_records)
     except KifuError as error:
-        if only_records and registry.generic(path):
-            return []  # another program's file (a binary .lib, say) that no format reads
         game = options.game or registry.guess(path)
         return [FileReport(path, game, 0, [Diagnostic.from_error(error, path)])]
-    if only_records and is_other_file(path, source.text):
+    if source is None:
         return []
     return check_text(source.text, path, options, source.warnings)
+
+
+def read_record_file(path: str, encoding: str | None = None, game: str | None = None,
+                     format_in: str | None = None, *, only_records: bool = False
+                     ) -> SourceText | None:
+    """A file read as a record's source, or ``None`` with ``only_records`` for another
+    program's file (:func:`is_other_file`, or a binary file of a suffix other programs use
+    that no format reads): every command that reads folders leaves the same files alone
+    (a Gomocup folder's ``_result.pgn``, a table of results).  A file that cannot be read
+    raises its :class:`KifuError`."""
+    try:
+        source = read_file(path, encoding, game, format_in)
+    except KifuError:
+        if only_records and registry.generic(path):
+            return None
+        raise
+    if only_records and is_other_file(path, source.text):
+        return None
+    return source
 
 
 def is_other_json(path: str, text: str) -> bool:

@@ -84,7 +84,9 @@ def test_a_batch_leaves_other_programs_json_alone(kifu_cli, tmp_path):
     (tmp_path / "in" / "package.json").write_text('{"name": "web-site"}')
     result = kifu_cli("render", "--output-dir", tmp_path / "out", tmp_path / "in")
     assert [p.name for p in (tmp_path / "out").iterdir()] == ["x.svg"]
-    assert result.stderr.splitlines()[-1].split()[:3] == ["renju", "1", "1"]
+    assert result.stderr.splitlines()[-2].split()[:3] == ["renju", "1", "1"]
+    assert result.stderr.splitlines()[-1] == ("1 file of another program left alone (no record "
+                                              f"kifu reads): {tmp_path / 'in' / 'package.json'}")
 
 
 def test_two_inputs_for_one_output_the_second_is_reported(kifu_cli, tmp_path):

@@ -191,7 +191,9 @@ def test_other_programs_json_in_a_folder_is_left_alone(kifu_cli, tmp_path):
     as_json = kifu_cli("convert", "--to", "json", WIN).stdout
     (tmp_path / "game2.json").write_text(as_json, encoding="utf-8")
     result = kifu_cli("validate", tmp_path)
-    assert result.stderr.splitlines()[-1].split()[:2] == ["renju", "2"]
+    assert result.stderr.splitlines()[-2].split()[:2] == ["renju", "2"]
+    assert result.stderr.splitlines()[-1].endswith("left alone (no record kifu reads): "
+                                                   f"{tmp_path / 'package.json'}")
     named = kifu_cli("validate", "-q", tmp_path / "package.json", exit_code=EXIT_INVALID)
     assert "package.json:1:1: error[syntax]" in named.stdout
     kifu_cli("validate", "-q", "--records-only", tmp_path / "package.json", tmp_path / "game2.json")
@@ -200,10 +202,54 @@ def test_other_programs_json_in_a_folder_is_left_alone(kifu_cli, tmp_path):
 def test_a_commit_of_other_programs_json_alone_passes_the_hook(kifu_cli, tmp_path):
     (tmp_path / "package.json").write_text('{"name": "web-site"}')
     result = kifu_cli("validate", "--records-only", tmp_path / "package.json")
-    assert "no kifu records in the files given (1 file of other programs left alone)" in result.stderr
+    assert result.stderr.splitlines() == [
+        "no kifu records in the files given",
+        f"1 file of another program left alone (no record kifu reads): {tmp_path / 'package.json'}"]
     kifu_cli("validate", tmp_path)  # a folder of other JSON only: nothing to check, no error
     (tmp_path / "package.json").unlink()
     kifu_cli("validate", tmp_path, exit_code=EXIT_USAGE)  # nothing at all: a usage error
+
+
+#: A table of results in a Gomocup tournament's folder, shaped as Gomocup writes its
+#: ``_result.pgn`` beside the games: each pairing as a game of chess's PGN whose moves are
+#: always "1. d4 d5"; no record of any game kifu reads.
+RESULTS_TABLE = """[White "0#ALPHA"]
+[Black "1#BETA"]
+[Result "0-1"]
+
+1. d4 d5 0-1
+
+[White "1#BETA"]
+[Black "0#ALPHA"]
+[Result "1/2-1/2"]
+
+1. d4 d5 1/2-1/2
+"""
+
+
+def test_a_table_of_results_in_a_folder_is_left_alone_alike_by_every_command(kifu_cli, tmp_path,
+                                                                            monkeypatch):
+    """Issue 36: ``validate`` passed over a Gomocup folder's ``_result.pgn`` without a word, and
+    ``index`` reported it as "could not be read": both leave it alone and say so once."""
+    folder = tmp_path / "Renju"
+    folder.mkdir()
+    (folder / "_result.pgn").write_text(RESULTS_TABLE)
+    shutil.copy(WIN, folder / "game.renju")
+    said = "1 file of another program left alone (no record kifu reads): "
+    checked = kifu_cli("validate", folder)
+    assert checked.stderr.splitlines()[-1] == said + str(folder / "_result.pgn")
+    assert checked.stderr.count("left alone") == 1 and "_result" not in checked.stdout
+    monkeypatch.chdir(tmp_path)
+    indexed = kifu_cli("index", "Renju", "-o", "corpus.db")
+    assert indexed.stderr.splitlines()[-1] == said + "Renju/_result.pgn"
+    assert "could not be read" not in indexed.stderr and "not indexed" not in indexed.stderr
+    assert "1 files read (1 records" in indexed.stderr
+    converted = kifu_cli("convert", "Renju", "--to", "json", "--output-dir", "out")
+    assert converted.stderr.splitlines()[-1] == said + "Renju/_result.pgn"
+    # -q says nothing; a file named on the command line is read, and is no record
+    assert kifu_cli("validate", "-q", folder).stderr == ""
+    named = kifu_cli("validate", "-q", folder / "_result.pgn", exit_code=2)
+    assert "error[unknown-game]" in named.stdout
 
 
 def test_standard_input_keeps_its_place_in_a_parallel_run(kifu_cli, tmp_path):

@@ -139,7 +139,8 @@ def test_other_programs_pgn_in_a_folder_is_left_alone(kifu_cli, tmp_path):
         (tmp_path / name).write_bytes((DATA / name).read_bytes())
     result = kifu_cli("validate", tmp_path, exit_code=EXIT_OK)
     assert "chess_game" not in result.stdout
-    assert result.stderr.splitlines()[-1].split()[:3] == ["renju", "1", "1"]
+    assert result.stderr.splitlines()[-2].split()[:3] == ["renju", "1", "1"]
+    assert result.stderr.splitlines()[-1].endswith(": " + str(tmp_path / "chess_game.pgn"))
     named = kifu_cli("validate", tmp_path / "chess_game.pgn", exit_code=EXIT_USAGE)
     assert "this one is none of them" in named.stdout
 
