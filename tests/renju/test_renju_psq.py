@@ -213,6 +213,32 @@ def test_an_engine_answering_in_0ms_is_told_from_the_opening_by_the_result():
     assert GAME.check(record) == ([], 10)
 
 
+def test_an_engine_answering_in_0ms_is_told_by_the_last_stone_where_no_five_ends_the_game():
+    """Issue 36: two opening stones, then black's answer in 0 ms: three stones of time 0, and
+    the game ends without a five (white's time ran out).  Read as a three-stone opening, seat 1
+    would be white, the winner, though black placed the last stone; in every real game that
+    ends without a five the side that placed the last stone won, so the third stone of time 0
+    is black's first move, the opening two stones, and seat 1 black."""
+    record = read("engine_answers_in_0ms_after_a_two_stone_opening_no_five.psq")
+    assert len(record.setup.black) + len(record.setup.white) == 2
+    assert record.header("Move-times").split()[0] == "0"
+    assert record.header("Result") == "black" and record.header("Winner-engine") == "GAMMA.zip"
+    assert GAME.check(record) == ([], 5)
+
+
+def test_black_s_foul_written_last_is_no_answer_in_0ms():
+    """A Renju game whose file ends on black's double three (a foul: white wins): the last
+    stone did not win, so the five stones of time 0 stay the opening and seat 1 is white."""
+    record = read("foul_double_three_written_is_no_answer_in_0ms.psq")
+    assert len(record.setup.black) + len(record.setup.white) == 5
+    assert record.header("Result") == "white" and record.header("Winner-engine") == "SIGMA.zip"
+    assert GAME.check(record) == ([], 4)
+    import kifu
+
+    ended = kifu.read(str(DATA / "foul_double_three_written_is_no_answer_in_0ms.psq")).position(4)
+    assert (ended.outcome.winner, ended.outcome.kind) == ("white", "foul")
+
+
 def test_a_league_kifu_does_not_know_is_judged_as_freestyle():
     """A league kifu has no rule for is judged by Piskvork's default, as a file without
     Gomocup's line is: black's double three (j8) is an ordinary move, not a foul."""
@@ -227,7 +253,7 @@ def test_blanks_after_the_commas_of_a_stone():
     ``7, 9, 1203`` is a stone (it ended the moves, and the file was refused)."""
     path = NORMALISED / "blanks_after_commas.psq"
     record = psq.read(read_source(str(path)).text, str(path))
-    assert len(record.moves) == 5 and record.header("Move-times") == "1203 2210 998 1520 870"
+    assert len(record.moves) == 4 and record.header("Move-times") == "1203 2210 998 1520"
     assert record.header("White") == "KAPPA.zip" and record.header("Result") == "black"
     header, rest = path.read_bytes().split(b"\r\n", 1)
     assert psq.write(record).encode() == header + b"\r\n" + rest.replace(b", ", b",")
@@ -238,7 +264,7 @@ def test_blank_lines_between_the_stones_and_the_lines_after():
     ended the moves, and the file was refused.  Written back without them."""
     path = NORMALISED / "blank_lines_between.psq"
     record = psq.read(read_source(str(path)).text, str(path))
-    assert len(record.moves) == 5 and len(record.setup.black) + len(record.setup.white) == 3
+    assert len(record.moves) == 4 and len(record.setup.black) + len(record.setup.white) == 3
     assert (record.header("Black"), record.header("League"), record.header("Result")) == (
         "LAMBDA.zip", "Freestyle", "black")
     assert psq.write(record).encode() == path.read_bytes().replace(b"\r\n\r\n", b"\r\n")

@@ -30,7 +30,10 @@ from kifu.base.limits import read_int
 from kifu.base.record import Node, Record, Span
 from kifu.builtin.renju import setup
 from kifu.builtin.renju.archives import common
+from kifu.builtin.renju.forbidden import is_forbidden
 from kifu.builtin.renju.moves import Place, Point
+from kifu.builtin.renju.position import BLACK, WHITE, geometry
+from kifu.builtin.renju.variants import MAX_SIZE, MIN_SIZE
 
 HEADER = re.compile(r"Piskvorky (\d+)x(\d+), (-?\d+):(-?\d+), (-?\d+)")
 #: The header as Piskvork itself reads it (``fscanf`` with ``"Piskvorky %dx%d, %d:%d, %d"``):
@@ -153,7 +156,8 @@ def _trailer(record: Record, lines: list[str], first_line: int,
     if code is not None:
         record.headers[CODE] = code
     opening = _opening(stones, league.group(1) if league else None,
-                       (rule_of_league(league.group(2)) if league else None) or UNSTATED_RULE)
+                       (rule_of_league(league.group(2)) if league else None) or UNSTATED_RULE,
+                       common.board_size(record))
     if league is None:
         record.headers[common.RULE_KEY] = UNSTATED_RULE
         return opening
@@ -171,18 +175,23 @@ def _trailer(record: Record, lines: list[str], first_line: int,
     return opening
 
 
-def _opening(stones: list[tuple[Point, str | None, Span]], seat: str | None, rule: str) -> int:
+def _opening(stones: list[tuple[Point, str | None, Span]], seat: str | None, rule: str,
+             size: tuple[int, int]) -> int:
     """How many of the first stones are the tournament's opening: those of time 0 that lead
     the file.  Two readings of those times are not Gomocup's and are set right:
 
     - stones of time 0 that make five or more in a row are no opening (a set-up holds no
       five): the file's times are a program's that writes 0 for every stone, and every stone
       is a move;
-    - where the last stone makes a five that wins under the league's ``rule`` and the winning
-      seat of Gomocup's line names the other colour, the last stone of time 0 was the first
-      engine's answer in 0 ms, not an opening stone (seat 1 moves first after the opening: the
-      opening's length decides its colour).  A five that does not win (black's overline in
-      Renju, a foul; any overline in standard gomoku) says nothing of the winner.
+    - where the last stone won and the winning seat of Gomocup's line names the other colour,
+      the last stone of time 0 was the first engine's answer in 0 ms, not an opening stone
+      (seat 1 moves first after the opening: the opening's length decides its colour).  The
+      last stone won where it makes a five that wins under the league's ``rule``, and where it
+      makes no five and is no foul: the other side then lost without a five (a time-out, a
+      crash, a foul Gomocup does not write), which in every real game of that end was the
+      side that did not place the last stone (``docs/formats/psq.md`` gives the figures).  A
+      five that does not win (black's overline in Renju; any overline in standard gomoku) and
+      black's forbidden move in Renju say nothing of the winner.
     """
     run = 0
     while run < len(stones) and _is_zero(stones[run][1]):
@@ -198,11 +207,33 @@ def _opening(stones: list[tuple[Point, str | None, Span]], seat: str | None, rul
             return 0
     if seat in ("1", "2"):
         black = (len(stones) - 1) % 2 == 0
-        exact = rule == "standard" or (rule == "renju" and black)
-        if (longest == 5 if exact else longest >= 5) and (
-                _winner(seat, run) != ("black" if black else "white")):
+        if _winner(seat, run) != ("black" if black else "white") and _last_stone_won(
+                stones, longest, black, rule, size):
             return run - 1
     return run
+
+
+def _last_stone_won(stones: list[tuple[Point, str | None, Span]], longest: int, black: bool,
+                    rule: str, size: tuple[int, int]) -> bool:
+    """Whether the last stone, of the longest line ``longest``, won the game under ``rule``:
+    a five that wins, or no five and no foul (see :func:`_opening`)."""
+    if longest >= 5:
+        exact = rule == "standard" or (rule == "renju" and black)
+        return longest == 5 if exact else True
+    return not (rule == "renju" and black and _forbidden_last(stones, size))
+
+
+def _forbidden_last(stones: list[tuple[Point, str | None, Span]], size: tuple[int, int]) -> bool:
+    """Whether black's last stone stands on a point forbidden to black (3-3, 4-4) of a square
+    board (Renju's; kifu judges no other)."""
+    if size[0] != size[1] or not MIN_SIZE <= size[0] <= MAX_SIZE:
+        return False
+    board = geometry(size[0])
+    cells = board.empty_cells()
+    for index, (point, _, _) in enumerate(stones[:-1]):
+        cells[board.index(point.column, point.row)] = BLACK if index % 2 == 0 else WHITE
+    last = stones[-1][0]
+    return is_forbidden(board, cells, board.index(last.column, last.row)) is not None
 
 
 def _longest_line(board: dict[tuple[int, int], int], point: Point, colour: int) -> int:
