@@ -75,14 +75,18 @@ def _show_text(loaded: Loaded, move: int | None, path: tuple[int, ...], lenient:
         position, last = _before_fault(loaded, path, lenient)
     rec, g = loaded.record, loaded.game
     rows = [(key, value) for key, value in rec.headers.items()]
-    rows.append(("rules", g.title))
+    # the rules the position is judged by, where the game names them (a game of several rule
+    # sets), else the game itself
+    facts = g.summary(position)
+    rules = [value for name, value in facts if name == "rules"]
+    rows.append(("rules", rules[0] if rules else g.title))
     outcome = g.outcome(position)
     rows.append(("outcome", outcome.describe() if outcome else "not decided"))
     if fault is not None:
         rows.append(("illegal", fault.describe()))
     if last is not None:
         rows.append(("last move", g.move_text(last.node.move)))
-    rows.extend(g.summary(position))
+    rows.extend((name, value) for name, value in facts if name != "rules")
     click.echo(tabulate([(printable(k), printable(v)) for k, v in rows], tablefmt="plain"))
     if rec.comments:
         click.echo()

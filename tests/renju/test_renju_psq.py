@@ -3,6 +3,7 @@ errors located.  The files in ``tests/renju/data/psq`` are kifu's own, one for e
 real Gomocup files showed (``tests/renju/test_renju_archives_corpus.py`` reads those)."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -237,6 +238,26 @@ def test_black_s_foul_written_last_is_no_answer_in_0ms():
 
     ended = kifu.read(str(DATA / "foul_double_three_written_is_no_answer_in_0ms.psq")).position(4)
     assert (ended.outcome.winner, ended.outcome.kind) == ("white", "foul")
+
+
+@pytest.mark.parametrize("league, rules", [
+    ("Renju", "Renju 連珠"),
+    ("Standard1", "standard gomoku: exactly five wins"),
+    ("Freestyle2", "free-style gomoku: five or more wins"),
+])
+def test_show_names_the_rule_a_league_plays_and_renju_s_openings_only_under_renju(
+        kifu_cli, tmp_path, league, rules):
+    """Issue 36: ``kifu show`` of a Gomocup standard game said ``rules Renju 連珠`` and named
+    one of the 26 openings, which are Renju's.  The same stones under each league."""
+    path = tmp_path / "game.psq"
+    path.write_bytes((DATA / "crlf_line_ends.psq").read_bytes().replace(b"2,Renju",
+                                                                         f"2,{league}".encode()))
+    shown = dict(line.split(None, 1) if " " in line else (line, "")
+                 for line in kifu_cli("show", path).stdout.split("\n\n")[0].splitlines())
+    assert shown["rules"] == rules
+    assert shown.get("opening") == ("I7 Hogetsu 浦月" if league == "Renju" else None)
+    position = json.loads(kifu_cli("show", path, "--format", "json").stdout)["final"]
+    assert position.get("opening") == shown.get("opening")
 
 
 def test_a_league_kifu_does_not_know_is_judged_as_freestyle():

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import functools
 
-from kifu.builtin.renju.openings import name_of
-from kifu.builtin.renju.position import BLACK, WHITE, Geometry, Position
+from kifu.builtin.renju.position import BLACK, WHITE, Geometry, Position, opening_name
 from kifu.plugin.symmetry import MARK, Grid, LaneTracker, Symmetry, grid_symmetry, lanes
 
 #: A side to move as the index writes it (1 the first colour, 2 the second).
@@ -79,7 +78,7 @@ def tracker(position: Position) -> Tracker:
 def facts(position: Position) -> dict[str, str]:
     """The opening the first three stones make (one of the 26, by name) and the rule."""
     found = {"rule": str(position.rules)}
-    opening = name_of(position.first)
+    opening = opening_name(position)
     if opening is not None:
         found["opening"] = opening
     return found

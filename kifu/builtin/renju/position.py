@@ -169,10 +169,16 @@ def to_json(position: Position) -> PositionJSON:
         found["size"] = board.size
     if not position.rules.is_default():
         found["rule"] = str(position.rules)
-    opening = name_of(position.first)
+    opening = opening_name(position)
     if opening is not None:
         found["opening"] = opening
     return found
+
+
+def opening_name(position: Position) -> str | None:
+    """The name of the opening the first three stones make (one of the 26), under Renju's
+    rules only: they are Renju's openings."""
+    return name_of(position.first) if position.rules.names_openings else None
 
 
 # -- the position key -----------------------------------------------------------------------

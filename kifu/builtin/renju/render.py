@@ -6,8 +6,7 @@ from kifu.base.markup import Markup
 from kifu.base.record import Record
 from kifu.builtin.renju.forbidden import forbidden_for_black
 from kifu.builtin.renju.moves import LETTERS, Point
-from kifu.builtin.renju.openings import name_of
-from kifu.builtin.renju.position import BLACK, EMPTY, WHITE, Geometry, Position
+from kifu.builtin.renju.position import BLACK, EMPTY, WHITE, Geometry, Position, opening_name
 from kifu.plugin import RenderOptions
 from kifu.render import grid as board
 from kifu.render.svg import element, to_string
@@ -121,8 +120,9 @@ def render_text(position: Position, options: RenderOptions) -> str:
 
 def summary(position: Position) -> list[tuple[str, str]]:
     """The rows ``kifu show`` prints about a position."""
-    rows = [("moves played", str(position.ply)), ("stones", str(position.stones))]
-    opening = name_of(position.first)
+    rows = [("rules", position.rules.title()), ("moves played", str(position.ply)),
+            ("stones", str(position.stones))]
+    opening = opening_name(position)
     if opening is not None:
         rows.append(("opening", opening))
     if position.outcome is None:

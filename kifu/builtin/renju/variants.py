@@ -22,6 +22,13 @@ RULE_KEY, SIZE_KEY = "Rule", "Size"
 #: Caro (five or more, but for exactly five closed at both ends by the other colour's stones;
 #: nothing forbidden: Piskvork's Caro rule, which Gomocup plays).
 WINS = ("renju", "freestyle", "standard", "caro")
+#: What wins, for people (:meth:`Rules.title`).
+WIN_TITLES = {
+    "renju": "Renju 連珠",
+    "freestyle": "free-style gomoku: five or more wins",
+    "standard": "standard gomoku: exactly five wins",
+    "caro": "Caro: five or more wins, but not five closed at both ends",
+}
 #: The opening rules kifu judges, each with what it allows (see :class:`Opening`).
 OPENING_NAMES = ("rif", "swap", "yamaguchi", "soosyrv-8", "taraguchi-10", "swap2", "none")
 #: Other names records and archives give (any case, spaces and dashes alike).
@@ -95,6 +102,18 @@ class Rules:
 
     def is_default(self) -> bool:
         return self == Rules()
+
+    @property
+    def names_openings(self) -> bool:
+        """Whether the 26 openings are named: they are Renju's (black, white, black around
+        the centre, black's fouls in play); a gomoku game's first stones are no opening."""
+        return self.win == "renju"
+
+    def title(self) -> str:
+        """The rules for people, as ``kifu show`` names them: what wins, and the opening
+        rule where one is named (``standard gomoku: exactly five wins; opening rule swap2``)."""
+        opening = "" if self.opening is None else f"; opening rule {self.opening}"
+        return WIN_TITLES[self.win] + opening
 
     def __str__(self) -> str:
         return self.win if self.opening is None else f"{self.win}, {self.opening}"
