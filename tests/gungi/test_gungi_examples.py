@@ -19,7 +19,8 @@ EXPECTED = {
                                   "where, as in [1―8―1―砲] [rule: replacement]"),
     "pawn-drop-on-pawn-file.gungi": (17, 1, "illegal-move", "move 1: 手二兵: ▲ dropped a 兵 on "
                                      "file 1, where it already has one; ▽ could claim the win "
-                                     "(write [反則] if it was claimed) [rule: ni-hyou]"),
+                                     "([反則] on this ply, or ▽反則指摘 before ▽'s next ply; "
+                                     "the record has neither) [rule: ni-hyou]"),
     "setup-outside-territory.gungi": (6, 1, "illegal-move", "set-up ply 9: ▲ sets up in its own "
                                       "territory (ranks 7-9), not on rank 6 [rule: territory]"),
     "syntax-error.gungi": (4, 17, "syntax", "unexpected character '犬'; expected '不' or a "

@@ -1,6 +1,8 @@
 """Drops (新, 地連) and the claim-based fouls: 二兵, ニへ, へ詰め, 手兵詰め; resignation."""
 from __future__ import annotations
 
+import json
+
 from kifu.builtin.gungi.geometry import square
 
 E = ". . . . . . . . ."
@@ -50,7 +52,8 @@ def test_ni_hyou_by_drop_is_a_foul_the_enemy_may_claim(gungi) -> None:
     result = gungi.replay(pos, "▲5―5―1―兵新、▽9―2―1―帥", black="兵")
     assert [(p.rule, p.message, p.move_number) for p in result.errors] == [
         ("ni-hyou", "手二兵: ▲ dropped a 兵 on file 5, where it already has one; ▽ could claim "
-                    "the win (write [反則] if it was claimed)", 1)]
+                    "the win ([反則] on this ply, or ▽反則指摘 before ▽'s next ply; the record "
+                    "has neither)", 1)]
     lenient = gungi.replay(pos, "▲5―5―1―兵新", black="兵", lenient=True)
     assert [p.severity for p in lenient.problems] == ["warning"]
     claimed = gungi.replay(pos, "▲5―5―1―兵新[反則]", black="兵")
@@ -69,8 +72,8 @@ def test_ni_he_by_moving_and_by_dropping(gungi) -> None:
                 ". . . . . . . . 帥")
     moved = gungi.replay(pos, "▲5―7―1―へ")
     assert [(p.rule, p.message) for p in moved.errors] == [
-        ("ni-he", "ニへ: ▲ has two へ on file 5; ▽ could claim the win (write [反則] if it was "
-                  "claimed, or ▽反則指摘 where it was claimed later)")]
+        ("ni-he", "ニへ: ▲ has two へ on file 5; ▽ could claim the win ([反則] on this ply, or "
+                  "▽反則指摘 at any later time; the record has neither)")]
     dropped = gungi.replay(KINGS.replace(". . . . . . . . 帥", ". . . . へ . . . 帥"),
                            "▲5―5―1―へ新", black="へ")
     assert [p.message.split(":")[0] for p in dropped.errors] == ["手ニへ"]
@@ -83,7 +86,7 @@ def test_a_ni_he_may_be_claimed_any_time_later(gungi) -> None:
                 ". . . . . . . . 帥")
     result = gungi.replay(pos, "▲5―7―1―へ、▽9―2―1―帥、▲4―7―1―へ、▽反則指摘[終局]",
                           lenient=True)
-    assert [p.rule for p in result.problems] == ["ni-he"]  # where it was made, unclaimed there
+    assert result.problems == []  # claimed: no fault where it was made (issue 36)
     assert result.position.outcome.winner == "white"
     assert result.position.outcome.reason == "反則 (ニへ: ▲ has two へ on file 5)"
     assert result.events[-1] == [{"type": "foul", "rule": "ni-he", "offender": "black",
@@ -91,6 +94,47 @@ def test_a_ni_he_may_be_claimed_any_time_later(gungi) -> None:
     resigned = gungi.replay(pos, "▲5―7―1―へ、▽投了、▽反則指摘", lenient=True)
     assert resigned.position.outcome.winner == "black"
     assert [p.rule for p in resigned.problems] == ["ni-he", "game-over"]
+
+
+NI_HE = board("v帥 . . . . . . . .", E, E, E, ". . . . へ . . . .", E, ". . . . . へ . . .", E,
+              ". . . . . . . . 帥")
+
+
+def test_both_notations_of_a_claim_give_one_verdict(gungi, kifu_cli, tmp_path) -> None:
+    """Issue 36: line 405 makes a claim one act, 指摘 (pointing the foul out), whenever it is
+    made: 「そのニへに気付いた時…指摘して相手の反則を取ることが出来る」.  Written on the ply
+    (``[反則]``) or later (``▽反則指摘``), the game ends by the foul and the record is legal;
+    unclaimed, the foul is an error whose message asks for what the record lacks."""
+    games = {
+        "on-the-ply.gungi": "▲5―7―1―へ[反則]。[終局]",
+        "later.gungi": "▲5―7―1―へ、▽9―2―1―帥、▲4―7―1―へ、▽反則指摘。[終局]",
+        "at-once.gungi": "▲5―7―1―へ、▽反則指摘。[終局]",
+        "unclaimed.gungi": "▲5―7―1―へ、▽9―2―1―帥、▲4―7―1―へ",
+    }
+    for name, moves in games.items():
+        (tmp_path / name).write_text(gungi.bod(NI_HE) + moves, encoding="utf-8")
+    for name in ("on-the-ply.gungi", "later.gungi", "at-once.gungi"):
+        checked = kifu_cli("validate", "-q", tmp_path / name)
+        assert checked.stdout == "", name
+        shown = json.loads(kifu_cli("show", tmp_path / name, "--format", "json").stdout)
+        assert shown["outcome"] == {"winner": "white",
+                                    "reason": "反則 (ニへ: ▲ has two へ on file 5)"}, name
+    unclaimed = kifu_cli("validate", "-q", tmp_path / "unclaimed.gungi", exit_code=1)
+    assert unclaimed.stdout.count("error[illegal-move]") == 1
+    assert ("▽ could claim the win ([反則] on this ply, or ▽反則指摘 at any later time; the "
+            "record has neither) [rule: ni-he]") in unclaimed.stdout
+    # a claim after a resignation claims nothing: the foul is reported where it was made
+    resigned = gungi.replay(NI_HE, "▲5―7―1―へ、▽投了、▽反則指摘")
+    assert [p.rule for p in resigned.problems] == ["ni-he", "game-over"]
+
+
+def test_a_claim_in_a_variation_answers_for_its_own_line(gungi) -> None:
+    """The foul's ply is shared by the main line and a variation after it: a claim written
+    only in the variation does not answer for the main line, which goes on unclaimed."""
+    result = gungi.replay(NI_HE, "▲5―7―1―へ、▽9―2―1―帥 (▽反則指摘[終局])")
+    assert [p.rule for p in result.problems] == ["ni-he"]
+    claimed = gungi.replay(NI_HE, "▲5―7―1―へ、▽反則指摘 (▽9―2―1―帥)。[終局]")
+    assert claimed.problems == []
 
 
 def test_a_ni_hyou_may_be_claimed_only_before_the_claimers_next_ply(gungi) -> None:

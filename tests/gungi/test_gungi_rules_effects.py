@@ -96,8 +96,8 @@ def test_betrayal_turns_the_pieces_below_and_may_give_the_enemy_ni_he(gungi) -> 
     pos = pos.replace("v へ", "vへ")
     result = gungi.replay(pos, "▲2―3―2―へ[▽1―へ]")
     assert [(p.rule, p.message) for p in result.errors] == [
-        ("ni-he", "ニへ: ▽ has two へ on file 2; ▲ could claim the win (write [反則] if it was "
-                  "claimed, or ▲反則指摘 where it was claimed later)")]
+        ("ni-he", "ニへ: ▽ has two へ on file 2; ▲ could claim the win ([反則] on this ply, or "
+                  "▲反則指摘 at any later time; the record has neither)")]
     assert [(p.owner, p.face) for p in result.position.board[square(2, 3)]] == [(1, "へ"), (0, "へ")]
     claimed = gungi.replay(pos, "▲2―3―2―へ[▽1―へ][反則]")
     assert claimed.problems == []

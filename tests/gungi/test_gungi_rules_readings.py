@@ -87,8 +87,8 @@ def test_a_reading_that_would_make_ni_he_does_not_count(gungi) -> None:
     assert stack(result, 4, 3) == [(1, "へ")]
     written = gungi.replay(HE_TWINS, "▽5―3―1―へ[4―3―1]", to_move="後手")
     assert [(p.rule, p.message) for p in written.errors] == [
-        ("ni-he", "ニへ: ▽ has two へ on file 5; ▲ could claim the win (write [反則] if it was "
-                  "claimed, or ▲反則指摘 where it was claimed later)")]
+        ("ni-he", "ニへ: ▽ has two へ on file 5; ▲ could claim the win ([反則] on this ply, or "
+                  "▲反則指摘 at any later time; the record has neither)")]
 
 
 def test_a_reading_that_leaves_the_own_king_in_check_does_not_count(gungi) -> None:

@@ -139,9 +139,9 @@ def test_ni_he_is_a_foul_in_the_resetup() -> None:
     setup = "[再び始め]▽5―3―1―帥、▲5―7―1―帥、▲4―8―1―へ、"
     fouled = study + CYCLE * 3 + setup + "▲4―7―1―へ、[再び済み]「再開戦」▽5―4―1―帥"
     assert problems(fouled) == [("ni-he", "set-up ply 4: ニへ: ▲ already has a へ on file 4, a "
-                                          "foul at any time; ▽ could claim the win (write [反則] "
-                                          "if it was claimed, or ▽反則指摘 where it was claimed "
-                                          "later)")]
+                                          "foul at any time; ▽ could claim the win ([反則] on "
+                                          "this ply, or ▽反則指摘 at any later time; the record "
+                                          "has neither)")]
     claimed = GAME.parse(fouled + "、▽反則指摘")
     final = list(GAME.replay(claimed, lenient=True))[-1].position
     assert final.outcome.winner == "white" and "ニへ" in final.outcome.reason

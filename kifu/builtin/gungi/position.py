@@ -55,6 +55,24 @@ Board = list[list[Piece]]
 Foul = tuple[int, str, str]
 
 
+@dataclass(frozen=True)
+class ClaimsAhead:
+    """The claims (反則指摘) a record writes after each of its plies, in the line the ply
+    stands in: for a ply (or set-up ply), the sides that claim later in that line before a
+    resignation (``later``), and those that claim before their own next ply (``before_next``).
+    Keyed by the ply's identity, the record's own move value held beside it, so that a move
+    played that is not the record's is never taken for one of them."""
+
+    plies: dict[int, tuple[object, frozenset[int], frozenset[int]]] = field(
+        default_factory=dict)
+
+    def claimers(self, move: object) -> tuple[frozenset[int], frozenset[int]]:
+        found = self.plies.get(id(move))
+        if found is None or found[0] is not move:
+            return frozenset(), frozenset()
+        return found[1], found[2]
+
+
 @dataclass(eq=False, repr=False)
 class Position(Keyed):
     """Everything the referee needs: stacks, hands, side to move, phase, history.
@@ -92,6 +110,9 @@ class Position(Keyed):
     #: later time (``lasting``), a 二兵 of the last ply only before the claimer plays (``fresh``).
     lasting: list[Foul] = field(default_factory=list)
     fresh: list[Foul] = field(default_factory=list)
+    #: The claims the record being replayed writes later (:class:`ClaimsAhead`): a foul one
+    #: of them claims is no fault where it is made.  Not part of the position's value.
+    ahead: ClaimsAhead = field(default_factory=ClaimsAhead)
 
     def copy(self) -> Position:
         """An independent copy (each piece object stands in one place only, so each is cloned
@@ -107,7 +128,7 @@ class Position(Keyed):
             last_swap=list(self.last_swap), outcome=self.outcome, repeated=self.repeated,
             next_pid=self.next_pid, setup_pool=list(self.setup_pool),
             pending=[[p.clone() for p in side] for side in self.pending],
-            lasting=list(self.lasting), fresh=list(self.fresh))
+            lasting=list(self.lasting), fresh=list(self.fresh), ahead=self.ahead)
 
     #: What writes a position's key: :func:`kifu.builtin.gungi.position_key.key`, which sets it
     #: here (the game's package imports it with the position).

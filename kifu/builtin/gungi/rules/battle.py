@@ -2,9 +2,9 @@
 and carried out.
 
 With ``lenient``, what a ply gets wrong that the rules can mend (a missing [さ入手], say) is
-repaired and reported as a warning.  Claim-based fouls (二兵, ニへ, へ詰め, 手兵詰め) are errors
-naming the side that could claim them, warnings with ``lenient``, and end the game when the
-record says [反則].
+repaired and reported as a warning.  Claim-based fouls (二兵, ニへ) are errors naming the side
+that could claim them, warnings with ``lenient``, unless the record claims them later in the
+line (▲反則指摘); they end the game when the record says [反則].  へ詰め and 手兵詰め lose at once.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from kifu.base.errors import IllegalMoveError
 from kifu.builtin.gungi.geometry import file_of, name, rank_of
-from kifu.builtin.gungi.moves import CLAIM, Coord, Ply, Resolved
+from kifu.builtin.gungi.moves import Coord, Ply, Resolved
 from kifu.builtin.gungi.pieces import MARKS, SIDE_NAMES
 from kifu.builtin.gungi.position import BATTLE, OVER, READY, REPEATED, Board, Piece, Position
 from kifu.builtin.gungi.rules import claims, hands
@@ -231,7 +231,8 @@ def _finish(pos: Position, ply: Ply, action: Action, side: int,
             return
     for offender, rule, message in fouls:
         events.append({"type": "foul", "rule": rule, "offender": SIDE_NAMES[offender]})
-        problem(played, lenient, f"{message}; {could_claim(offender, rule)}", rule)
+        if not claims.claimed_later(pos, ply, offender, rule):
+            problem(played, lenient, f"{message}; {claims.could_claim(offender, rule)}", rule)
     if stuck:
         reason = "詰み (mate)" if checked else "no legal move"
         pos.outcome = Outcome(SIDE_NAMES[side], reason, "mate" if checked else "no-move")
@@ -251,13 +252,6 @@ def _finish(pos: Position, ply: Ply, action: Action, side: int,
         elif ply.repetition:
             problem(played, lenient, "the record says [千日手], but this position has occurred "
                      f"{pos.repetitions[key]} times, not four", "sennichite-claim")
-
-
-def could_claim(offender: int, rule: str) -> str:
-    """Who may claim a foul, and how the record says it was claimed."""
-    claimer = MARKS[1 - offender]
-    later = f", or {claimer}{CLAIM} where it was claimed later" if rule in claims.LASTING else ""
-    return f"{claimer} could claim the win (write [反則] if it was claimed{later})"
 
 
 def _mate_foul(pos: Position, ply: Ply, side: int, rule: str, lenient: bool, played: Played,

@@ -11,7 +11,7 @@ from collections import Counter
 
 from kifu.base.errors import IllegalMoveError
 from kifu.builtin.gungi.geometry import SQUARES, file_of, square
-from kifu.builtin.gungi.moves import CLAIM, BackFaces, Placement, Section
+from kifu.builtin.gungi.moves import BackFaces, Placement, Section
 from kifu.builtin.gungi.pieces import FORTS, FRONT_COUNTS, MARKS, PAWN_BACKS, SIDE_NAMES, UNSEEN
 from kifu.builtin.gungi.position import (
     BATTLE,
@@ -120,7 +120,10 @@ def place(pos: Position, move: Placement, lenient: bool = False) -> Played:
     fouls = _file_fouls(pos, move)
     if not move.foul:
         for offender, rule, message in fouls:
-            error = IllegalMoveError(f"{message}; {_could_claim(offender, rule)}", rule=rule)
+            if claims.claimed_later(pos, move, offender, rule):
+                continue
+            error = IllegalMoveError(f"{message}; {claims.could_claim(offender, rule)}",
+                                     rule=rule)
             played.warnings.append(error.as_warning() if lenient else error)
     elif not fouls:
         error = IllegalMoveError("the record says [反則], but this set-up ply commits no foul",
@@ -158,16 +161,6 @@ def _file_fouls(pos: Position, move: Placement) -> list[Foul]:
         return [(side, "ni-he", f"ニへ: {MARKS[side]} already has a へ on file {file}, a foul at "
                                 "any time")]
     return []
-
-
-def _could_claim(offender: int, rule: str) -> str:
-    """Who may claim a set-up ply's foul, and how the record says it: ``[反則]`` on the ply, or
-    the claimer's 反則指摘 (a ニへ at any later time, a 場二兵 before the claimer's next ply)."""
-    claimer = MARKS[1 - offender]
-    later = ("where it was claimed later" if rule in claims.LASTING
-             else "before its own next set-up ply")
-    return (f"{claimer} could claim the win (write [反則] if it was claimed, or "
-            f"{claimer}{CLAIM} {later})")
 
 
 def can_complete(pos: Position, side: int, left: Counter[str]) -> bool:

@@ -25,6 +25,7 @@ from kifu.builtin.gungi.pieces import (
     UNSEEN,
 )
 from kifu.builtin.gungi.position import BATTLE, Piece, Position
+from kifu.builtin.gungi.rules.claims import ahead
 from kifu.builtin.gungi.rules.movegen import attacked, can_move_again, king_square
 from kifu.builtin.gungi.setup import Diagram, SetupPiece
 
@@ -48,13 +49,17 @@ for _front, _back in SET:
 
 
 def start(record: Record) -> Position:
-    """The empty board of the set-up phase, or the position of the record's set-up diagram."""
+    """The empty board of the set-up phase, or the position of the record's set-up diagram;
+    with the claims the record writes later (:func:`kifu.builtin.gungi.rules.claims.ahead`)."""
     if record.setup is None:
-        return Position()
-    try:
-        return from_diagram(record.setup)
-    except SetupError as error:
-        raise error.located(span=error.span or getattr(record.setup, "span", None)) from None
+        position = Position()
+    else:
+        try:
+            position = from_diagram(record.setup)
+        except SetupError as error:
+            raise error.located(span=error.span or getattr(record.setup, "span", None)) from None
+    position.ahead = ahead(record)
+    return position
 
 
 def from_diagram(diagram: Diagram) -> Position:
