@@ -28,8 +28,8 @@ def svg(position: Any, game: Game[Any, Any] | str, **options: Any) -> str:
 @library_terms
 def png(position: Any, game: Game[Any, Any] | str, **options: Any) -> bytes:
     """``position`` of ``game`` as a PNG picture: :func:`svg`'s drawing, with its options,
-    drawn by resvg.  Needs kifu's images extra (``pip install 'kifu[images]'``); without it,
-    an ``OptionError`` says so."""
+    drawn by resvg.  Needs kifu's images extra (``pip install '.[images]'`` in kifu's
+    checkout); without it, an ``OptionError`` says so."""
     from kifu.render import images  # imported when used: it needs the images extra
 
     return images.png(svg(position, game, **options))

@@ -160,7 +160,7 @@ def _jobs_option() -> Callable[[F], F]:
 def _scheduler_option() -> Callable[[F], F]:
     return click.option("--scheduler", metavar="ADDRESS",
                         help="Run on the Dask cluster of this scheduler (tcp://host:8786); needs "
-                             "kifu[dask].")
+                             "kifu's dask extra.")
 
 
 def run_options(command: F) -> F:

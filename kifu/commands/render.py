@@ -45,8 +45,8 @@ from kifu.run.outputs import refuse_inputs
 @click.option("--format", "-f", "fmt", type=click.Choice(sorted(RENDER_FORMATS)), default="svg",
               show_default=True, help="html: a page to step through the whole record (with "
               "--output-dir, a page per record and an index); png: the SVG as a picture; gif: "
-              "the line's positions up to --move, animated (both need: pip install "
-              "'kifu[images]').")
+              "the line's positions up to --move, animated (both need kifu's images extra: "
+              "pip install '.[images]' in kifu's checkout).")
 @click.option("--output", "-o", type=OutputPath(dir_okay=False, allow_dash=True),
               help="Write here instead of standard output.")
 @output_dir_option

@@ -2,8 +2,8 @@
 
 Both are kifu's own SVG (:mod:`kifu.render.svg`) turned into pixels by resvg (the Rust SVG
 renderer, through the ``resvg-py`` wheel), and the GIF's frames put together by Pillow.  Both
-come with the ``images`` extra (``pip install 'kifu[images]'``); without it, asking for a
-picture is an :class:`~kifu.base.errors.OptionError` that says so.  resvg draws what browsers
+come with the ``images`` extra (``pip install '.[images]'`` in kifu's checkout); without it,
+asking for a picture is an :class:`~kifu.base.errors.OptionError` that says so.  resvg draws what browsers
 draw of kifu's SVG (``<use>`` of the glyphs' outlines, transforms, opacity) and needs no
 system library; CairoSVG needs Cairo installed apart from pip, and Pillow alone draws no SVG.
 Since kifu's own glyphs are outlines, a picture looks the same on any machine; text from the
@@ -17,9 +17,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from kifu.base.errors import OptionError
+from kifu.base.extras import install_hint
 
 #: How to get what pictures need.
-INSTALL = "pip install 'kifu[images]'"
+INSTALL = install_hint("images")
 #: The last position of a GIF shows this many delays.
 LAST_HOLD = 4
 #: Frames of a GIF at most: a position a frame, so a whole game of any real length fits.

@@ -1,9 +1,9 @@
 """Running kifu's work on a Dask distributed cluster (``--scheduler tcp://host:8786``).
 
 Imported only when a scheduler is named, so that Dask stays an optional extra
-(``pip install 'kifu[dask]'``).  The cluster runs the very task a local run would, chunk by
-chunk, and this process puts the results back in input order; so the output and the exit status
-of a run do not depend on where it ran.
+(``pip install '.[dask]'`` in kifu's checkout).  The cluster runs the very task a local run
+would, chunk by chunk, and this process puts the results back in input order; so the output and
+the exit status of a run do not depend on where it ran.
 
 Workers open the files by path: they must see the same files as this machine (a shared file
 system, or the same checkout at the same place).  Relative paths are resolved against this
@@ -17,6 +17,7 @@ import socket
 from typing import TypeVar
 
 from kifu.base.errors import OptionError
+from kifu.base.extras import install_hint
 from kifu.run.tasks import Pending, Task, run_chunk
 
 Item = TypeVar("Item")
@@ -48,7 +49,7 @@ class DaskCluster:
         try:
             from distributed import Client
         except ImportError:
-            raise OptionError("--scheduler needs Dask distributed: pip install 'kifu[dask]'",
+            raise OptionError(f"--scheduler needs Dask distributed: {install_hint('dask')}",
                               option="--scheduler") from None
         try:
             _knock(address)

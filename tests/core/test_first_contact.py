@@ -3,9 +3,15 @@ up to the fault, ``render -o`` takes its format from the file's suffix (and refu
 disagrees), outcomes and counts read as English."""
 from __future__ import annotations
 
+import re
+import tomllib
+from pathlib import Path
+
 import pytest
+import yaml
 
 import kifu
+from kifu.base.extras import install_hint
 from kifu.commands.cli import EXIT_INVALID, EXIT_USAGE
 
 ILLEGAL = "examples/invalid/renju/occupied-point.renju"
@@ -77,3 +83,50 @@ def test_a_word_that_is_no_move_says_what_was_meant_in_the_dialect_written(
     record.write_text(text, encoding="utf-8")
     result = kifu_cli("validate", record, exit_code=EXIT_INVALID)
     assert said in result.stdout
+
+
+# -- issue 36: docs/ci.md and the hints that install an extra ---------------------------------
+
+ROOT = Path(__file__).parents[2]
+
+
+def yaml_blocks(page: str) -> list[str]:
+    text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    return re.findall(r"```yaml\n(.*?)```", text, re.S)
+
+
+def test_the_code_scanning_job_may_upload_its_sarif_with_the_current_upload_action():
+    """A job that uploads SARIF needs ``security-events: write`` (a job naming ``permissions``
+    gets nothing else, so ``contents: read`` for its checkout), and upload-sarif@v3 is
+    retired: the page's job, as YAML, holds both."""
+    [block] = [b for b in yaml_blocks("ci.md") if "upload-sarif" in b]
+    [job] = yaml.safe_load(block).values()
+    assert job["permissions"] == {"contents": "read", "security-events": "write"}
+    uploads = [step["uses"] for step in job["steps"] if "upload-sarif" in step.get("uses", "")]
+    assert uploads == ["github/codeql-action/upload-sarif@v4"]
+
+
+def test_the_page_lists_the_suffixes_the_hook_matches():
+    [hook] = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    matched = set(re.search(r"\(([a-z|]+)\)\$", hook["files"]).group(1).split("|"))
+    page = (ROOT / "docs" / "ci.md").read_text(encoding="utf-8")
+    said = page[page.index("whose suffix kifu reads"):page.index("any case")]
+    assert set(re.findall(r"`\.([a-z]+)`", said)) == matched
+
+
+def test_every_hint_to_install_an_extra_says_what_works_from_a_checkout():
+    """kifu is not on the package index: ``pip install 'kifu[images]'`` installs nothing of
+    it.  Every page and module that tells how to install an extra says what works, from
+    kifu's checkout, and each extra it names is one ``pyproject.toml`` defines."""
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
+        "project"]["optional-dependencies"]
+    files = [*ROOT.glob("*.md"), *(ROOT / "docs").rglob("*.md"), *(ROOT / "kifu").rglob("*.py")]
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        for extra in re.findall(r"pip install '\.\[(\w+)\]'", text):
+            assert extra in extras, (path, extra)
+        for found in re.finditer(r"pip install .kifu\[", text):
+            near = text[max(found.start() - 300, 0):found.end() + 300]
+            assert "package index" in near, (path, near)
+    hint = install_hint("images")
+    assert hint.startswith("pip install '.[images]' in kifu's checkout")

@@ -91,5 +91,5 @@ def test_without_the_images_extra_the_message_says_how_to_install_it(kifu_cli, t
     monkeypatch.setitem(sys.modules, "PIL", None)
     result = kifu_cli("render", RENJU, "-f", fmt, "-o", tmp_path / f"x.{fmt}",
                       exit_code=EXIT_USAGE)
-    assert "pip install 'kifu[images]'" in result.stderr
+    assert "pip install '.[images]' in kifu's checkout" in result.stderr
     assert "Traceback" not in result.stderr and not (tmp_path / f"x.{fmt}").exists()
