@@ -162,7 +162,8 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         "rules": "start(record), play(position, move, lenient), legal_moves(position), "
                  "outcome(position), play_quietly(position, move, lenient) (optional), "
                  "canonical_move(position, move, legal) (optional)",
-        "position": "to_json(position), key(position), from_key(text) (each optional)",
+        "position": "to_json(position), key(position), from_key(text), to_move(position) "
+                    "(each optional)",
         "render": "render_svg(position, options, record[, markup]), render_text(position, "
                   "options), summary(position) (optional)",
         "events": "event_text(event), REPLAY_SCHEMA (both optional)",
@@ -446,10 +447,13 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
 
     def to_move(self, position: Any) -> str | None:
         """Who moves next, as a side's name; ``None`` once the game has ended, in every game.
-        By default the ``to_move`` of :meth:`position_to_json`."""
+        The position module's ``to_move(position)`` where it has one (the viewer asks of every
+        position it draws), else the ``to_move`` of :meth:`position_to_json`."""
         if self.outcome(position) is not None:
             return None
-        side = self.position_to_json(position).get("to_move")
+        named = self._optional("position", "to_move")
+        side = named(position) if named is not None else self.position_to_json(position).get(
+            "to_move")
         return None if side is None else str(side)
 
     def position_key(self, position: PositionT) -> str:

@@ -9,6 +9,7 @@ import json
 import re
 import subprocess
 import sys
+from difflib import SequenceMatcher
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -50,6 +51,24 @@ def test_differences_rebuild_every_drawing(drawings):
     for after in drawings:
         assert apply(before, difference(before, after)) == after
         before = after
+
+
+@given(st.lists(st.integers(0, 40), max_size=30), st.lists(st.integers(0, 40), max_size=30))
+def test_differences_are_those_of_sequencematcher(before, after):
+    """Where the lines two drawings share stand in the same order, once each (a stone put down,
+    the last move's mark and the legend changed), the edits are worked out by a walk of both,
+    not by ``SequenceMatcher`` (a third of the time the viewer's page of a large library took),
+    and are the same edits."""
+    start = 0
+    while start < min(len(before), len(after)) and before[start] == after[start]:
+        start += 1
+    end = 0
+    while end < min(len(before), len(after)) - start and before[-1 - end] == after[-1 - end]:
+        end += 1
+    old, new = before[start:len(before) - end], after[start:len(after) - end]
+    expected = [number for tag, i1, i2, j1, j2 in SequenceMatcher(None, old, new).get_opcodes()
+                if tag != "equal" for number in (start + i1, i2 - i1, j2 - j1, *new[j1:j2])]
+    assert difference(before, after) == expected
 
 
 @given(st.text())

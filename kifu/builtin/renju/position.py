@@ -175,6 +175,11 @@ def to_json(position: Position) -> PositionJSON:
     return found
 
 
+def to_move(position: Position) -> str:
+    """The side to move, by name (what :func:`to_json` says, without drawing up the stones)."""
+    return position.to_move_name
+
+
 def opening_name(position: Position) -> str | None:
     """The name of the opening the first three stones make (one of the 26), under Renju's
     rules only: they are Renju's openings."""

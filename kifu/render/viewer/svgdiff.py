@@ -34,8 +34,11 @@ class SvgTable:
         """The document as line numbers of this table (added where new), its ``<defs>`` of
         glyph outlines taken out into :attr:`glyphs`."""
         known = self._line_ids.get
+        lines = svg.split("\n")
+        if "<defs>" in svg:  # most drawings define no glyph: no line to look for
+            lines = _without_glyphs(lines, self.glyphs)
         return [number if (number := known(line)) is not None else self._line(line)
-                for line in _without_glyphs(svg.split("\n"), self.glyphs)]
+                for line in lines]
 
     def text(self, lines: Sequence[int]) -> str:
         """The document whose line numbers these are, as the page holds it (without its
@@ -121,11 +124,38 @@ def difference(before: Sequence[int], after: Sequence[int]) -> list[int]:
     while end < limit - start and before[-1 - end] == after[-1 - end]:
         end += 1
     old, new = before[start:len(before) - end], after[start:len(after) - end]
-    edits: list[int] = []
+    edits = _in_order(old, new, start)
+    if edits is not None:
+        return edits
+    edits = []
     matcher = SequenceMatcher(None, old, new, autojunk=True)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag != "equal":
             edits.extend((start + i1, i2 - i1, j2 - j1, *new[j1:j2]))
+    return edits
+
+
+def _in_order(old: Sequence[int], new: Sequence[int], start: int) -> list[int] | None:
+    """The edits :func:`difference` makes where they are plain to see: ``old`` and ``new``
+    each without a line twice, and the lines they share in the same order (a stone put down,
+    the last move's mark and the legend changed), so that every shared line is kept, as
+    ``SequenceMatcher`` keeps them, in a walk of both; ``None`` otherwise."""
+    shared = set(old).intersection(new)
+    if len(set(old)) != len(old) or len(set(new)) != len(new) or \
+            [line for line in old if line in shared] != [line for line in new if line in shared]:
+        return None
+    edits: list[int] = []
+    i = j = 0
+    while i < len(old) or j < len(new):
+        if i < len(old) and j < len(new) and old[i] == new[j]:
+            i, j = i + 1, j + 1
+            continue
+        i0, j0 = i, j
+        while i < len(old) and old[i] not in shared:
+            i += 1
+        while j < len(new) and new[j] not in shared:
+            j += 1
+        edits.extend((start + i0, i - i0, j - j0, *new[j0:j]))
     return edits
 
 

@@ -1,0 +1,82 @@
+"""Renju's drawing writes the board and each stone once and puts them in every drawing of a
+board of that size (a viewer's page of a library of 39,884 positions draws 79,768): each
+drawing is still the one drawn from scratch with the grid's helpers, whatever the position and
+the options."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kifu.base.record import Record
+from kifu.builtin.renju import GAME, setup
+from kifu.builtin.renju.moves import Place, Point
+from kifu.builtin.renju.render import (
+    FILL,
+    NUMBER_FILL,
+    _column_label,
+    _legend,
+    _row_label,
+    _stars,
+    _title,
+)
+from kifu.plugin import RenderOptions
+from kifu.render import grid as board
+from kifu.render.svg import element, to_string
+
+
+def from_scratch(position, options: RenderOptions, record: Record) -> str:
+    """The drawing built anew, element by element (no forbidden points or markup asked)."""
+    size = position.board.size
+    grid = board.framed(size, size, coords=options.coords, flip=options.flip,
+                        row_label=_row_label)
+    legend = _legend(position, record)
+    root = board.draw_board(grid, stars=_stars(position.board), coords=options.coords,
+                            column_label=_column_label, row_label=_row_label,
+                            title=_title(position, record),
+                            extra_height=board.legend_height(grid, len(legend)),
+                            pixel_width=options.size)
+    stones = element(root, "g", class_="stones")
+    for at in position.board.all_points:
+        colour = position.cells[at]
+        if colour in FILL:
+            column, row = position.board.point_of(at)
+            label = str(position.numbers.get(at, "")) if options.numbers else None
+            board.draw_stone(stones, grid, column, row, FILL[colour], label=label or None,
+                             label_fill=NUMBER_FILL[colour])
+    if options.last_move and position.last is not None and not options.numbers:
+        column, row = position.board.point_of(position.last)
+        board.draw_last_move(root, grid, column, row, "#e33")
+    board.draw_legend(root, grid, legend)
+    return to_string(root)
+
+
+def positions(size: int, seed: int):
+    """The positions of a random game on a ``size`` board, with a set-up of two stones."""
+    rng = random.Random(seed)
+    record = Record(game="renju", headers={"Game": "renju", "Size": str(size), "Black": "A",
+                                           "Rule": "freestyle", "Setup-Black": "a1",
+                                           "Setup-White": "b2"})
+    setup.extract(record)
+    position = GAME.start(record)
+    assert position.stones == 2
+    yield position, record
+    for _ in range(40):
+        point = Point(rng.randrange(size), rng.randrange(size))
+        if position.colour_at(point) or GAME.outcome(position):
+            continue
+        GAME.play(position, Place(point))
+        yield position, record
+
+
+@pytest.mark.parametrize("size, seed", [(15, 1), (9, 2), (19, 3)])
+def test_every_drawing_is_the_one_drawn_from_scratch(size, seed):
+    options = [RenderOptions(), RenderOptions(flip=True), RenderOptions(coords=False),
+               RenderOptions(numbers=True), RenderOptions(size=300, flip=True, numbers=True)]
+    drawn = 0
+    for position, record in positions(size, seed):
+        for option in options:
+            assert GAME.render_svg(position, option, record) == from_scratch(position, option,
+                                                                             record)
+            drawn += 1
+    assert drawn > 100
