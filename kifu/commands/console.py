@@ -26,7 +26,7 @@ from kifu.reading.source import STDIN
 from kifu.reading.walk import Shard, missing, walk
 from kifu.report.text import Summary, TextFormatter
 from kifu.run.load import Loaded, load_source, read_file
-from kifu.run.progress import LazyCount, Progress
+from kifu.run.progress import LazyCount, Progress, WorkProgress
 
 T = TypeVar("T")
 
@@ -200,6 +200,14 @@ def progress(paths: tuple[str, ...], label: str, quiet: bool, shard: Shard | Non
         return None
     count = LazyCount(walk(paths, registry.suffixes(), shard=shard, skip=skip))
     return Progress(sys.stderr, label, count)
+
+
+def work_progress(label: str, unit: str, quiet: bool = False) -> WorkProgress | None:
+    """The progress line of one long piece of work (it shows only past two seconds), on a
+    terminal only and unless ``quiet``."""
+    if quiet or not stderr_is_terminal():
+        return None
+    return WorkProgress(sys.stderr, label, unit)
 
 
 def close_run(summary: Summary, paths: tuple[str, ...], shard: Shard | None,

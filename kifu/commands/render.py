@@ -14,6 +14,7 @@ from kifu.base import exitcodes
 from kifu.base.diagnostics import Diagnostic
 from kifu.base.errors import KifuError
 from kifu.base.record import ReadOptions
+from kifu.base.unsafe import printable
 from kifu.commands import console
 from kifu.commands.console import handle_errors, quoting
 from kifu.commands.options import (
@@ -91,7 +92,7 @@ def render(records: tuple[str, ...], game: str | None, format_in: str | None,
         refuse_inputs(output, [record])
     if fmt == "html":
         sys.exit(_render_viewer(record, output, fragment, encoding, game, format_in,
-                                read_options, drawing))
+                                read_options, drawing, quiet))
     loaded = console.load_record(record, encoding, game, read_options, game_index, lenient,
                                  format_in=format_in)
     with quoting(loaded):
@@ -159,16 +160,23 @@ def _render_all(records: tuple[str, ...], output_dir: str, fmt: str, drawing: Dr
 
 def _render_viewer(record: str, output: str | None, fragment: bool, encoding: str | None,
                    game: str | None, format_in: str | None, read_options: ReadOptions,
-                   drawing: Drawing) -> int:
+                   drawing: Drawing, quiet: bool = False) -> int:
     """The viewer page (or fragment) of one file: written whatever the record's faults, which
-    are reported as ``validate`` reports them; the exit status says whether all is legal."""
+    are reported as ``validate`` reports them; the exit status says whether all is legal.  A
+    record that takes long to draw (a RenLib library of tens of thousands of positions) says
+    how far it has got on a terminal."""
     from kifu.render import viewer
 
     source = read_file(record, encoding, game, format_in)
-    views = viewer.views_of_text(source.text, record, drawing.options_for, game_name=game,
-                                 format_name=format_in,
-                                 lenient=drawing.lenient, read_options=read_options,
-                                 problem=drawing.problem)
+    progress = console.work_progress(f"drawing {printable(record)}", "positions", quiet)
+    try:
+        views = viewer.views_of_text(source.text, record, drawing.options_for, game_name=game,
+                                     format_name=format_in,
+                                     lenient=drawing.lenient, read_options=read_options,
+                                     problem=drawing.problem, progress=progress)
+    finally:
+        if progress is not None:
+            progress.close()
     viewer.open_at(views, drawing.move, drawing.path, strict=True)
     if fragment:
         stem = "record" if record == STDIN else os.path.basename(record).split(".")[0]

@@ -122,7 +122,17 @@ def _show_json(loaded: Loaded, move: int | None, path: tuple[int, ...], variatio
     with quoting(loaded):  # a replay of too many positions is refused before it is written
         replay = replay_text(loaded.game, loaded.record, variations=variations,
                              lenient=lenient, path=path, move=move)
-    for piece in replay:  # written as replayed: the whole document can be hundreds of MB
-        click.echo(piece, nl=False)
+    # a long replay says how far it has got, where the JSON goes elsewhere than the terminal
+    progress = None if sys.stdout.isatty() else console.work_progress(
+        f"replaying {printable(loaded.name)}", "moves")
+    if progress is not None:
+        progress.expect(replay.positions)
+        replay.step = progress.step
+    try:
+        for piece in replay:  # written as replayed: the whole document can be hundreds of MB
+            click.echo(piece, nl=False)
+    finally:
+        if progress is not None:
+            progress.close()
     if replay.failed:
         sys.exit(exitcodes.INVALID)

@@ -83,6 +83,42 @@ class Progress:
         self._width = max(self._width, len(line))
 
 
+#: Seconds one piece of work runs before it says how far it has got: most are done by then.
+LONG_WORK = 2.0
+
+
+class WorkProgress(Progress):
+    """How far one long piece of work has got (a record of tens of thousands of positions,
+    drawn or replayed): ``label  done/total unit  rate/s  ETA m:ss``, redrawn in place, and
+    nothing at all until it has run :data:`LONG_WORK` seconds.  ``total`` may grow as the
+    work finds more to do (the records of a collection, one after another)."""
+
+    def __init__(self, stream: TextIO, label: str, unit: str, total: int = 0,
+                 clock: Callable[[], float] = time.monotonic, after: float | None = None) -> None:
+        super().__init__(stream, label, None, clock)
+        self.unit, self.total = unit, total
+        self.after = LONG_WORK if after is None else after
+
+    def expect(self, more: int) -> None:
+        """``more`` items of work found: the total grows by them."""
+        self.total += more
+
+    def step(self, files: int = 1) -> None:
+        self.done += files
+        now = self.clock()
+        if now - self.started >= self.after and now - self._drawn >= REDRAW:
+            self._drawn = now
+            self._draw(self.line(now))
+
+    def line(self, now: float) -> str:
+        rate = self.done / max(now - self.started, 1e-9)
+        parts = [self.label, f"{self.done:,}/{self.total:,} {self.unit}",
+                 f"{rate:,.0f} {self.unit}/s"]
+        if rate > 0:
+            parts.append("ETA " + clock_time(max(self.total - self.done, 0) / rate))
+        return "  ".join(parts)
+
+
 def clock_time(seconds: float) -> str:
     """``m:ss``, or ``h:mm:ss`` from an hour on."""
     whole = int(seconds + 0.5)

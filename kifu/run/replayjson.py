@@ -86,6 +86,10 @@ class ReplayText:
     def __init__(self, replay: _Replay) -> None:
         self._replay = replay
         self.failed = False
+        #: The positions the replay gives, and what is called after each move is written
+        #: (a progress line's ``step``).
+        self.positions = replay.positions
+        self.step: Callable[[], None] | None = None
 
     def __iter__(self) -> Iterator[str]:
         held: list[str] = []
@@ -114,6 +118,8 @@ class ReplayText:
             elif kind == "move":
                 yield f'{"," if moves else ""}\n   {value}'
                 moves += 1
+                if self.step is not None:
+                    self.step()
             else:
                 error = value
         if lines:
@@ -142,8 +148,8 @@ class _Replay:
         self.game, self.record, self.variations = game, record, variations
         self.lenient, self.path, self.move = lenient, path, move
         self.source = record.source or "-"
-        positions = moves_in(record.moves) if variations else _line_positions(record, path,
-                                                                               move)
+        self.positions = positions = (moves_in(record.moves) if variations
+                                      else _line_positions(record, path, move))
         if positions > MAX_POSITIONS:
             raise LimitError(
                 f"the replay as JSON gives at most {MAX_POSITIONS:,} positions, and this "

@@ -7,7 +7,8 @@ import shutil
 from pathlib import Path
 
 from kifu.commands import console
-from kifu.run.progress import LazyCount, Progress, clock_time
+from kifu.run import progress as progress_module
+from kifu.run.progress import LazyCount, Progress, WorkProgress, clock_time
 
 WIN = Path(__file__).parents[2] / "examples" / "renju" / "four-three-win.renju"
 
@@ -65,3 +66,36 @@ def test_validate_shows_progress_on_a_terminal_only(kifu_cli, tmp_path, monkeypa
                                                                      "450", "0", "0"]
     quiet = kifu_cli("validate", "-q", "-j", "1", tmp_path).stderr
     assert quiet == ""
+
+
+# -- one long piece of work (issue 36) -----------------------------------------------------
+
+def test_one_piece_of_work_says_nothing_for_two_seconds_then_how_far_it_has_got():
+    clock, stream = Clock(), io.StringIO()
+    progress = WorkProgress(stream, "drawing big.lib", "positions", clock=clock)
+    progress.expect(1000)
+    clock.now += 1.9
+    progress.step(100)
+    assert stream.getvalue() == ""  # most work is done before anything is said
+    clock.now += 0.1
+    progress.step(100)
+    assert stream.getvalue() == "\rdrawing big.lib  200/1,000 positions  100 positions/s  ETA 0:08"
+    progress.close()
+    assert stream.getvalue().endswith("\r")
+
+
+def test_a_long_drawing_and_a_long_replay_show_progress_on_a_terminal_only(
+        kifu_cli, tmp_path, monkeypatch):
+    """Issue 36: the viewer of a RenLib library of 39,884 positions took minutes and said
+    nothing.  Here any work counts as long (``LONG_WORK`` 0): on a terminal, the line is
+    drawn and cleared; elsewhere, or with --quiet, nothing."""
+    monkeypatch.setattr(progress_module, "LONG_WORK", 0.0)
+    page = tmp_path / "page.html"
+    assert kifu_cli("render", WIN, "-f", "html", "-o", page).stderr == ""
+    monkeypatch.setattr(console, "stderr_is_terminal", lambda: True)
+    drawn = kifu_cli("render", WIN, "-f", "html", "-o", page).stderr
+    assert f"\rdrawing {WIN}  " in drawn and "/15 positions" in drawn
+    assert drawn.endswith("\r")  # the line is cleared: the terminal is left as it was
+    assert kifu_cli("render", WIN, "-f", "html", "-o", page, "-q").stderr == ""
+    replayed = kifu_cli("show", WIN, "--format", "json").stderr
+    assert f"\rreplaying {WIN}  " in replayed and "/15 moves" in replayed

@@ -5,11 +5,13 @@ from collections.abc import Callable, Sequence
 
 from kifu.base.diagnostics import Diagnostic, FileReport
 from kifu.base.errors import KifuError, OptionError
+from kifu.base.limits import moves_in
 from kifu.base.record import ReadOptions
 from kifu.plugin import AnyGame, RenderOptions, registry
 from kifu.render.viewer.model import DiagnosticJson, GameView, build_view, failed_view
 from kifu.render.viewer.svgdiff import SvgTable
 from kifu.run.load import parse_each_as
+from kifu.run.progress import WorkProgress
 
 #: The drawing options for a game (a folder may hold records of several games); may raise a
 #: ``KifuError`` for an option the game does not have.
@@ -18,11 +20,12 @@ OptionsFor = Callable[[AnyGame], RenderOptions]
 
 def views_of_text(text: str, path: str, options_for: OptionsFor, *, game_name: str | None = None,
                   format_name: str | None = None, lenient: bool = False,
-                  read_options: ReadOptions | None = None, problem: bool | None = None) -> list[GameView]:
+                  read_options: ReadOptions | None = None, problem: bool | None = None,
+                  progress: WorkProgress | None = None) -> list[GameView]:
     """A view of each record ``text`` holds (each game of an SGF collection), sharing one
     table of drawings; a record that cannot be read becomes a view of its diagnostic, and the
     others are still shown.  ``problem``: show every record as a problem, or none (``None``:
-    those that read as one)."""
+    those that read as one); ``progress`` is told of every position drawn."""
     views: list[GameView] = []
     table = SvgTable()
     try:
@@ -31,8 +34,11 @@ def views_of_text(text: str, path: str, options_for: OptionsFor, *, game_name: s
             try:
                 if one.record is None:  # reading failed: the error is among the findings
                     raise next(f for f in one.findings if f.severity == "error")
+                if progress is not None:
+                    progress.expect(moves_in(one.record.moves))
                 views.append(build_view(game, one.record, path, text, options_for(game),
-                                        lenient=lenient, problem=problem, table=table))
+                                        lenient=lenient, problem=problem, table=table,
+                                        step=None if progress is None else progress.step))
             except KifuError as error:  # unreadable, or a drawing option the game refuses
                 views.append(failed_view(path, error, text, game))
     except KifuError as error:  # no game, or nothing in the file to read

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -212,11 +212,13 @@ def failed_view(source: str, error: KifuError, text: str | None, game: AnyGame |
 
 def build_view(game: AnyGame, record: Record, source: str, text: str | None,
                options: RenderOptions, *, lenient: bool = False,
-               problem: bool | None = None, table: SvgTable | None = None) -> GameView:
+               problem: bool | None = None, table: SvgTable | None = None,
+               step: Callable[[], None] | None = None) -> GameView:
     """Replay every line of ``record`` and draw each position in every variant, keeping the
     faults in place of the moves that broke a rule.  ``problem``: show the record as a problem
     (``None``: if it reads as one, see :func:`kifu.render.viewer.problems.is_problem`);
-    ``table``: the table of SVG lines to add to (the games of one page share one)."""
+    ``table``: the table of SVG lines to add to (the games of one page share one); ``step``
+    is called after each move drawn (a progress line's)."""
     try:
         start = game.start(record)
     except KifuError as error:
@@ -234,6 +236,8 @@ def build_view(game: AnyGame, record: Record, source: str, text: str | None,
             builder.add_step(item, mark_of(item.node))
             if not item.path:
                 final_position = item.position
+            if step is not None:
+                step()
     view = builder.view
     main_failed = any(node.fault and not node.path for node in view.nodes)
     if not main_failed:
