@@ -419,14 +419,24 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
             return reached
         return self.result() if variation is None else None
 
-    def check(self, lenient: bool = False, *, pedantic: bool = False) -> list[Diagnostic]:
-        """Every problem of the record, as ``kifu validate`` reports it (with ``--lenient``
-        and ``--pedantic`` as given): path, line, column, move, rule, code, severity and
-        message of each; an empty list for a legal record without findings."""
+    def check(self, lenient: bool = False, *, pedantic: bool = False,
+              select: Iterable[str] | None = None, ignore: Iterable[str] = ()
+              ) -> list[Diagnostic]:
+        """Every problem of the record, as ``kifu validate`` reports it (with ``--lenient``,
+        ``--pedantic``, ``--select`` and ``--ignore`` as given: rule names or codes): path,
+        line, column, move, rule, code, severity and message of each; an empty list for a
+        legal record without findings.  A name no rule or code has raises ``OptionError``."""
+        from kifu.base.rules import Rules, unknown
         from kifu.run.validate import Options, check_record
 
+        chosen = Rules.of(None if select is None else _names(select), _names(ignore))
+        for option, names in (("select", chosen.choices[0].select or ()),
+                              ("ignore", chosen.choices[0].ignore)):
+            problems = unknown(names, registry.rule_names())
+            if problems:
+                raise OptionError("; ".join(problems), option=option)
         data, findings = self._read_again(lenient)
-        options = Options(lenient=lenient, pedantic=pedantic)
+        options = Options(lenient=lenient, pedantic=pedantic, rules=chosen)
         found = check_record(self.game.plugin, data, findings, self.name, self._text,
                              options).diagnostics
         return [reworded_diagnostic(diagnostic) for diagnostic in found]
@@ -452,6 +462,14 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
             if index == self.index:
                 return one.record, [*self.findings[:self._decoding], *one.findings]
         return self.data, self.findings
+
+
+def _names(given: Iterable[str]) -> tuple[str, ...]:
+    """Rule names as ``check`` takes them: a list, or one string (``"occupied"``, or several
+    comma-separated, as on the command line)."""
+    from kifu.base.rules import split
+
+    return split([given] if isinstance(given, str) else given)
 
 
 def _raise_errors(warnings: list[KifuError]) -> None:

@@ -28,7 +28,7 @@ def run_batch(task: OutputTask, paths: tuple[str, ...], output_dir: str, *, jobs
                                  param_hint="'--output-dir'")
     inputs = Inputs(paths, output_dir)
     task = replace(task, inputs=inputs)
-    summary = Summary("written", "failed", moves=False)
+    summary = Summary("written", "failed", moves=False, notes=task.pedantic)
     formatter = TextFormatter(color=console.stderr_is_terminal())
     found = walk(paths, registry.suffixes(), shard=shard, skip=[output_dir])
     progress = console.progress(paths, "writing", quiet, shard, skip=[output_dir])
@@ -44,9 +44,8 @@ def run_batch(task: OutputTask, paths: tuple[str, ...], output_dir: str, *, jobs
                 for output in [written.output, *written.outputs]:
                     if output is not None:
                         ledger.record(os.path.join(task.folder or "", output))
-            summary.skipped += not written.reports
+            summary.add_file(written.reports)
             for report in written.reports:
-                summary.add(report)
                 text = formatter.file(report)
                 if text:
                     click.echo(text, err=True)

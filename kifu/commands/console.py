@@ -17,8 +17,9 @@ from typing import Any, NoReturn, TypeVar
 import click
 
 from kifu.base.diagnostics import Diagnostic
-from kifu.base.errors import PEDANTIC, GameIndexError, KifuError, OptionError
+from kifu.base.errors import GameIndexError, KifuError, OptionError
 from kifu.base.record import ReadOptions
+from kifu.base.rules import EVERY, Rules
 from kifu.base.unsafe import printable, safe_lines
 from kifu.commands.options import F
 from kifu.plugin import Console, registry
@@ -145,9 +146,11 @@ class TextConsole(Console):
 def load_record(path: str, encoding: str | None, game: str | None,
                 read_options: ReadOptions | None = None, game_index: int | None = None,
                 lenient: bool = False, every_game: bool = False,
-                format_in: str | None = None) -> Loaded:
+                format_in: str | None = None, rules: Rules = EVERY,
+                pedantic: bool = False) -> Loaded:
     """One record of ``path`` (``game_index`` picks a game of a collection), what reading it
-    repaired or guessed reported on standard error; an error in reading it is raised."""
+    repaired or guessed reported on standard error (the findings of ``rules``, notes with
+    ``pedantic``); an error in reading it is raised, whatever the rules."""
     try:
         source = read_file(path, encoding, game, format_in)
     except KifuError as error:
@@ -163,7 +166,7 @@ def load_record(path: str, encoding: str | None, game: str | None,
     if failed is not None:
         raise RecordFailure(failed, loaded.name, source.text)
     print_diagnostics(Diagnostic.from_error(found, loaded.name, source.text)
-                      for found in loaded.findings if found.grade != PEDANTIC)
+                      for found in rules.keep(loaded.findings, pedantic))
     if loaded.games > 1 and game_index is None and not every_game:
         click.echo(f"{printable(path)} holds {loaded.games} games; this is the first "
                    "(--game-index N picks another)", err=True)

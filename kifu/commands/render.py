@@ -14,12 +14,14 @@ from kifu.base import exitcodes
 from kifu.base.diagnostics import Diagnostic
 from kifu.base.errors import KifuError
 from kifu.base.record import ReadOptions
+from kifu.base.rules import Rules
 from kifu.commands import console
 from kifu.commands.console import handle_errors, quoting
 from kifu.commands.options import (
     OutputPath,
     boards_option,
     drawing_options,
+    findings_options,
     game_index_option,
     input_options,
     lenient_option,
@@ -62,6 +64,7 @@ from kifu.run.outputs import refuse_inputs
 @lenient_option
 @run_options
 @game_index_option
+@findings_options
 @handle_errors
 def render(records: tuple[str, ...], game: str | None, format_in: str | None,
            encoding: str | None,
@@ -69,7 +72,8 @@ def render(records: tuple[str, ...], game: str | None, format_in: str | None,
            output_dir: str | None, fragment: bool, problem: bool | None, options: RenderOptions,
            extras: tuple[str, ...],
            path: tuple[int, ...], lenient: bool, jobs: int | None, scheduler: str | None,
-           shard: Shard | None, quiet: bool, game_index: int | None) -> None:
+           shard: Shard | None, quiet: bool, game_index: int | None, rules: Rules,
+           pedantic: bool) -> None:
     """Draw the position after a move as SVG, PNG or text, a line of play as an animated GIF,
     or a record as an HTML viewer.
 
@@ -86,14 +90,15 @@ def render(records: tuple[str, ...], game: str | None, format_in: str | None,
         assert output_dir is not None
         _render_all(records, output_dir, fmt, drawing, encoding=encoding, game=game,
                     format_in=format_in, read_options=read_options, jobs=jobs,
-                    scheduler=scheduler, shard=shard, quiet=quiet)
+                    scheduler=scheduler, shard=shard, quiet=quiet, rules=rules,
+                    pedantic=pedantic)
     if output is not None:
         refuse_inputs(output, [record])
     if fmt == "html":
         sys.exit(_render_viewer(record, output, fragment, encoding, game, format_in,
-                                read_options, drawing))
+                                read_options, drawing, rules, pedantic))
     loaded = console.load_record(record, encoding, game, read_options, game_index, lenient,
-                                 format_in=format_in)
+                                 format_in=format_in, rules=rules, pedantic=pedantic)
     with quoting(loaded):
         text = RENDER_FORMATS[fmt].draw(loaded, drawing)
     console.write_output(text, output, binary=RENDER_FORMATS[fmt].binary)
@@ -130,7 +135,7 @@ def _format_for(fmt: str, output: str | None) -> str:
 def _render_all(records: tuple[str, ...], output_dir: str, fmt: str, drawing: Drawing, *,
                 encoding: str | None, game: str | None, format_in: str | None,
                 read_options: ReadOptions, jobs: int | None, scheduler: str | None, shard: Shard | None,
-                quiet: bool) -> NoReturn:
+                quiet: bool, rules: Rules, pedantic: bool) -> NoReturn:
     """Draw every record found into ``output_dir``, then the pages the format adds (an
     index); ends the command."""
     from kifu.commands.batches import run_batch
@@ -140,7 +145,7 @@ def _render_all(records: tuple[str, ...], output_dir: str, fmt: str, drawing: Dr
     task_type = HtmlTask if fmt == "html" else RenderTask
     task = task_type(encoding=encoding, game=game, format_in=format_in,
                      read_options=read_options, format=fmt,
-                     drawing=drawing)
+                     drawing=drawing, rules=rules, pedantic=pedantic)
     chosen = RENDER_FORMATS[fmt]
     index = chosen.index(Path(output_dir)) if chosen.index is not None else None
     summary = run_batch(task, records, output_dir, jobs=jobs, scheduler=scheduler,
@@ -157,9 +162,10 @@ def _render_all(records: tuple[str, ...], output_dir: str, fmt: str, drawing: Dr
 
 def _render_viewer(record: str, output: str | None, fragment: bool, encoding: str | None,
                    game: str | None, format_in: str | None, read_options: ReadOptions,
-                   drawing: Drawing) -> int:
+                   drawing: Drawing, rules: Rules, pedantic: bool) -> int:
     """The viewer page (or fragment) of one file: written whatever the record's faults, which
-    are reported as ``validate`` reports them; the exit status says whether all is legal."""
+    are reported as ``validate`` reports them (those of ``rules``); the exit status says
+    whether all is legal."""
     from kifu.render import viewer
 
     source = read_file(record, encoding, game, format_in)
@@ -175,6 +181,6 @@ def _render_viewer(record: str, output: str | None, fragment: bool, encoding: st
     else:
         text = viewer.page(views, text=source.text)
     console.write_output(text, output)
-    reports = viewer.reports_of(views, record)
+    reports = viewer.reports_of(views, record, rules, pedantic)
     console.print_diagnostics(d for report in reports for d in report.diagnostics)
     return exitcodes.worst(report.exit_status for report in reports)
