@@ -73,10 +73,10 @@ def read_result(stated: str, sides: Sequence[str], names: Mapping[str, str] = {}
     does (``john wins``)."""
     said = " ".join(stated.split())
     plain = _normal(said)
-    named = {_normal(key): value for key, value in names.items()}.get(plain)
+    words = _side_words(tuple(sides), tuple(sorted(names.items())))
+    named = words.whole.get(plain)
     if named is not None:
         return _named(named, said, sides)
-    words = _side_words(tuple(sides), tuple(sorted(names.items())))
     found = words.pattern.search(plain)
     side = None if found is None else words.sides[found.group()]
     if found is None and players:
@@ -86,11 +86,18 @@ def read_result(stated: str, sides: Sequence[str], names: Mapping[str, str] = {}
     if found is not None:  # the word, wherever it stands (a result said again: 흑승:흑반집승)
         plain = plain.replace(found.group(), _SIDE) if found.group().isalpha() and \
             not found.group().isascii() else plain[:found.start()] + _SIDE + plain[found.end():]
+    tree = _parsed(plain)
+    return None if tree is None else _Reading(said, side, sides, words).of(tree)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(marked: str) -> Tree[Token] | None:
+    """The grammar's tree of a result whose side is marked, ``None`` for text it does not
+    read; kept, as an archive states the same few results thousands of times."""
     try:
-        tree = grammar.load("result", positions=False).parse(plain)
+        return grammar.load("result", positions=False).parse(marked)
     except LarkError:
         return None
-    return _Reading(said, side, sides, words).of(tree)
 
 
 def unread_result(stated: str) -> Outcome:
@@ -160,9 +167,8 @@ class _Reading:
     def _note_kind(self, note: Tree[Token]) -> str:
         """The kind a note after a result says, where it says one (``黑胜(超时)``)."""
         text = "".join(str(token) for token in note.children)
-        try:
-            tree = grammar.load("result", positions=False).parse(f"{_SIDE}+{text}")
-        except LarkError:
+        tree = _parsed(f"{_SIDE}+{text}")
+        if tree is None:
             return "unknown"
         verdict = tree.children[-1]
         assert isinstance(verdict, Tree)
@@ -247,10 +253,12 @@ def _normal(text: str) -> str:
 
 
 class _SideWords:
-    """The words that name each side of a game, and a pattern that finds the first of them."""
+    """The words that name each side of a game, a pattern that finds the first of them, and
+    the game's names for whole results (``1-0``), as the grammar reads text."""
 
-    def __init__(self, sides: dict[str, str]) -> None:
+    def __init__(self, sides: dict[str, str], whole: dict[str, str] | None = None) -> None:
         self.sides = sides
+        self.whole = whole or {}
         # Longest first, so that 黑方 is one word and not 黑 before 方; a word of Latin letters
         # only where it stands alone (the b of "by" names no side).
         alternatives = [_alone(word) for word in sorted(sides, key=len, reverse=True)]
@@ -278,4 +286,5 @@ def _side_words(sides: tuple[str, ...], names: tuple[tuple[str, str], ...]) -> _
         for seat, spellings in enumerate((FIRST_SEAT, SECOND_SEAT)):
             for word in spellings:
                 words.setdefault(_normal(word), sides[seat])
-    return _SideWords({word: side for word, side in words.items() if word})
+    return _SideWords({word: side for word, side in words.items() if word},
+                      {_normal(key): value for key, value in names})

@@ -187,3 +187,13 @@ def test_an_unreadable_result_never_makes_a_file_illegal(kifu_cli, tmp_path):
     result = kifu_cli("validate", tmp_path / "odd.sgf")
     assert "warning[result]: the result 'Black by a landslide' is no result kifu reads" in \
         result.stdout and "[rule: result-unread]" in result.stdout
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_reads_prose_of_its_own_sides(game):
+    rules = registry.get(game)
+    for side in rules.result_sides():
+        for said in (f"{side.title()} wins by resignation", f"{side}+R", f"the {side} player wins"):
+            read = rules.parse_result(said)
+            assert read.winner == side, said
+        assert rules.parse_result(f"{side.title()} wins by resignation").kind == "resignation"
