@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+import kifu
 from kifu.base.exitcodes import worst
 from kifu.reading.source import read_source
 from kifu.run.load import load_source, rewrite
@@ -95,6 +96,32 @@ QUIRKS: dict[str, Quirk] = {
         W("3:1", "setup/no-liberty"),)),
     "setup-without-liberty-before-the-first-move.sgf": Quirk("false alarm", (
         W("1:20", "setup/no-liberty"),)),
+    # results as players write them (Chinese, Korean, Japanese, English prose, placeholders):
+    # each read as a result, so that nothing is found beyond SGF's own form of RE (pedantic)
+    "result-chinese-count-and-resignation.sgf": Quirk("false alarm", (
+        W("1:46", "syntax/value-format", "pedantic"),)),
+    "result-chinese-quarter-stone.sgf": Quirk("false alarm", (
+        W("1:36", "syntax/value-format", "pedantic"),)),
+    "result-korean-count-and-half-point.sgf": Quirk("false alarm", (
+        W("1:36", "syntax/value-format", "pedantic"),)),
+    "result-korean-said-twice.sgf": Quirk("false alarm", (
+        W("1:36", "syntax/value-format", "pedantic"),)),
+    "result-japanese-points-and-a-half.sgf": Quirk("false alarm", (
+        W("1:36", "syntax/value-format", "pedantic"),)),
+    "result-english-prose.sgf": Quirk("false alarm", (
+        W("1:36", "syntax/value-format", "pedantic"),)),
+    "result-placeholder.sgf": Quirk("false alarm", (
+        W("1:36", "syntax/value-format", "pedantic"),)),
+    "result-names-the-player.sgf": Quirk("false alarm", (
+        W("1:45", "syntax/value-format", "pedantic"),)),
+    # Fox's komi in hundredths: read as points, the reading said
+    "komi-in-hundredths-of-stones.sgf": Quirk("finding", (W("1:30", "syntax/komi-hundredths"),)),
+    "komi-in-hundredths-of-points.sgf": Quirk("finding", (W("1:30", "syntax/komi-hundredths"),)),
+    "point-listed-twice-in-one-setup.sgf": Quirk("false alarm", (
+        W("1:29", "syntax/point-repeated", "pedantic"),)),
+    "pass-written-one-line-past-the-edge.sgf": Quirk("false alarm", (W("4:29", "syntax/edge-pass"),)),
+    "variation-move-on-an-occupied-point.sgf": Quirk("false alarm", (
+        W("3:14", "illegal-move/occupied"),)),
 }
 
 
@@ -270,3 +297,43 @@ def test_an_analysis_file_nests_as_deep_as_the_game_is_long(kifu_cli):
     assert depth == 150 and len(line) == 1
     shown = json.loads(kifu_cli("show", FOLDER / name, "--format", "json", "--variations").stdout)
     assert len(shown["lines"]) == 151 and len(shown["lines"][-1]["path"]) == 300
+
+
+@pytest.mark.parametrize("name, winner, kind, margin", [
+    ("result-chinese-count-and-resignation.sgf", "black", "resignation", None),
+    ("result-chinese-quarter-stone.sgf", "white", "score", 0.5),
+    ("result-korean-count-and-half-point.sgf", "black", "score", 0.5),
+    ("result-korean-said-twice.sgf", "black", "score", 0.5),
+    ("result-japanese-points-and-a-half.sgf", "black", "score", 6.5),
+    ("result-english-prose.sgf", "black", "resignation", None),
+    ("result-placeholder.sgf", None, "unknown", None),
+    ("result-names-the-player.sgf", "white", "unknown", None),
+])
+def test_each_result_as_players_write_it_is_read(name, winner, kind, margin):
+    result = kifu.read(str(FOLDER / name)).result()
+    assert (result.winner, result.kind, result.margin) == (winner, kind, margin)
+
+
+def test_komi_in_hundredths_is_a_number_in_points():
+    assert kifu.read(str(FOLDER / "komi-in-hundredths-of-stones.sgf")).komi == 7.5
+    assert kifu.read(str(FOLDER / "komi-in-hundredths-of-points.sgf")).komi == 6.5
+
+
+def test_an_illegal_move_in_an_sgf_variation_is_a_warning(kifu_cli, tmp_path):
+    # FF[4]: "It doesn't matter if the move itself is illegal": a problem's wrong answer that
+    # plays on a stone is reported, and its line read no further; the main line decides
+    shown = json.loads(kifu_cli("show", FOLDER / "variation-move-on-an-occupied-point.sgf",
+                                "--format", "json", "--variations").stdout)
+    assert "occupied" in shown["lines"][-1]["error"]["message"]
+    # the main line's illegal move stays an error, as does a variation's in kifu's notation
+    (tmp_path / "main.sgf").write_text("(;GM[1]SZ[9]AB[aa];W[aa])", encoding="utf-8")
+    kifu_cli("validate", "-q", tmp_path / "main.sgf", exit_code=1)
+    native = kifu_cli("convert", FOLDER / "variation-move-on-an-occupied-point.sgf").stdout
+    (tmp_path / "native.freego").write_text(native, encoding="utf-8")
+    kifu_cli("validate", "-q", tmp_path / "native.freego", exit_code=1)
+
+
+def test_a_pass_written_past_the_edge_is_a_pass():
+    record = kifu.read(str(FOLDER / "pass-written-one-line-past-the-edge.sgf"))
+    assert [str(move) for move in record.line("3.1")] == ["Q16", "D4", "Q4", "pass", "R3",
+                                                          "pass", "D16"]
