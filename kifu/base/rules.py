@@ -41,8 +41,8 @@ CORE_RULES = frozenset((
     "reference-folder", "reference-missing", "reference-name", "reference-outside",
     "reference-read", "reference-size",
     # replaying, results, outputs
-    "game", "game-over", "result", "setup", "problem-limit", "replay-positions", "position-key",
-    "left-out",
+    "game", "game-over", "result", "result-unread", "setup", "problem-limit",
+    "replay-positions", "position-key", "left-out",
 ))
 
 

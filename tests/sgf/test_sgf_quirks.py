@@ -99,26 +99,26 @@ QUIRKS: dict[str, Quirk] = {
     # results as players write them (Chinese, Korean, Japanese, English prose, placeholders):
     # each read as a result, so that nothing is found beyond SGF's own form of RE (pedantic)
     "result-chinese-count-and-resignation.sgf": Quirk("false alarm", (
-        W("1:46", "syntax/value-format", "pedantic"),)),
+        N("1:46", "syntax/value-format"),)),
     "result-chinese-quarter-stone.sgf": Quirk("false alarm", (
-        W("1:36", "syntax/value-format", "pedantic"),)),
+        N("1:36", "syntax/value-format"),)),
     "result-korean-count-and-half-point.sgf": Quirk("false alarm", (
-        W("1:36", "syntax/value-format", "pedantic"),)),
+        N("1:36", "syntax/value-format"),)),
     "result-korean-said-twice.sgf": Quirk("false alarm", (
-        W("1:36", "syntax/value-format", "pedantic"),)),
+        N("1:36", "syntax/value-format"),)),
     "result-japanese-points-and-a-half.sgf": Quirk("false alarm", (
-        W("1:36", "syntax/value-format", "pedantic"),)),
+        N("1:36", "syntax/value-format"),)),
     "result-english-prose.sgf": Quirk("false alarm", (
-        W("1:36", "syntax/value-format", "pedantic"),)),
+        N("1:36", "syntax/value-format"),)),
     "result-placeholder.sgf": Quirk("false alarm", (
-        W("1:36", "syntax/value-format", "pedantic"),)),
+        N("1:36", "syntax/value-format"),)),
     "result-names-the-player.sgf": Quirk("false alarm", (
-        W("1:45", "syntax/value-format", "pedantic"),)),
+        N("1:45", "syntax/value-format"),)),
     # Fox's komi in hundredths: read as points, the reading said
     "komi-in-hundredths-of-stones.sgf": Quirk("finding", (W("1:30", "syntax/komi-hundredths"),)),
     "komi-in-hundredths-of-points.sgf": Quirk("finding", (W("1:30", "syntax/komi-hundredths"),)),
     "point-listed-twice-in-one-setup.sgf": Quirk("false alarm", (
-        W("1:29", "syntax/point-repeated", "pedantic"),)),
+        N("1:29", "syntax/point-repeated"),)),
     "pass-written-one-line-past-the-edge.sgf": Quirk("false alarm", (W("4:29", "syntax/edge-pass"),)),
     "variation-move-on-an-occupied-point.sgf": Quirk("false alarm", (
         W("3:14", "illegal-move/occupied"),)),
