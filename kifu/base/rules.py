@@ -54,9 +54,6 @@ class Choice:
     select: tuple[str, ...] | None = None
     ignore: tuple[str, ...] = ()
 
-    def names(self) -> tuple[str, ...]:
-        return (*(self.select or ()), *self.ignore)
-
 
 @dataclass(frozen=True)
 class Rules:

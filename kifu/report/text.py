@@ -145,12 +145,6 @@ class Summary:
         """One file's only report."""
         self.add_file([report])
 
-    @property
-    def files(self) -> int:
-        """The files looked at: those with records and those left alone (what the progress
-        line counts)."""
-        return self.total.files + self.skipped
-
     def table(self) -> str:
         notes = self.notes or self.total.notes > 0
         rows = [tally.row(game, self.moves, notes) for game, tally in sorted(self.games.items())]

@@ -115,6 +115,19 @@ def test_every_game_s_rules_are_on_its_card_and_known_without_loading_it():
             "reference", "board"} <= names
 
 
+def test_the_library_takes_the_same_names():
+    import kifu
+    from kifu.base.errors import OptionError
+
+    broken = kifu.read(OCCUPIED)
+    assert [d.rule for d in broken.check()] == ["occupied"]
+    assert broken.check(ignore=["occupied"]) == broken.check(ignore="illegal-move") == []
+    assert broken.check(select="result") == []
+    with pytest.raises(OptionError, match="did you mean 'occupied'") as raised:
+        broken.check(ignore=["ocupied"])
+    assert raised.value.option == "ignore"
+
+
 # -- the command line ----------------------------------------------------------------------
 
 def test_ignored_findings_are_neither_printed_nor_counted_nor_an_exit_status(repo):
