@@ -26,7 +26,7 @@ LIBRARY_WORDS = {
     "--variation": "variation=", "--move N": "n", "--move": "n", "--option": "**options",
     "--size": "size=", "--flip": "flip=", "--coords": "coords=", "--last-move": "last_move=",
     "--numbers": "numbers=", "--lenient": "lenient=True", "--pedantic": "pedantic=True",
-    "--position": "position=",
+    "--select": "select=", "--ignore": "ignore=", "--position": "position=",
     "--delay": "delay=", "--markup": "markup=", "--no-markup": "markup=False",
 }
 _OPTIONS = re.compile("|".join(re.escape(option) for option in

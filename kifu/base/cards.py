@@ -31,6 +31,7 @@ class Card:
     suffixes: tuple[str, ...] = ()
     formats: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     commands: Mapping[str, str] = field(default_factory=dict)
+    rules: tuple[str, ...] = ()
 
 
 #: The games built into kifu (``kifu/builtin/<name>/``), in name order.
@@ -39,15 +40,38 @@ BUILT_IN = (
          aliases=("囲碁自由形", "free-form-go", "mapgo"), suffixes=(".freego",),
          formats={"sgf": (".sgf",)},
          commands={"board": "Free-form Go boards: check a board file, derive its adjacency, "
-                            "list built-in boards."}),
+                            "list built-in boards."},
+         rules=("asymmetric-adjacency", "board", "board-file", "board-key", "cell-id",
+                "cell-key", "dead-stones", "duplicate-adjacency", "duplicate-name", "edge-pass",
+                "game-type", "handicap-stones", "inline-cell", "isolated-cell", "ko", "komi",
+                "komi-hundredths", "no-adjacency", "no-cells", "no-liberty", "no-polygon",
+                "occupied", "outline-mismatch", "play-after-passes", "point-repeated",
+                "result-marks", "scoring", "seat", "seats", "self-adjacent", "setup-with-move",
+                "suicide", "superko", "territory", "toml", "turn-order", "unknown-cell",
+                "unknown-value", "unplayable")),
     Card("gungi", "Gungi 軍儀 (Nishitsuji rules)", "kifu.builtin.gungi",
-         aliases=("軍儀", "nishitsuji-gungi"), suffixes=(".gungi",)),
+         aliases=("軍儀", "nishitsuji-gungi"), suffixes=(".gungi",),
+         rules=("ambiguous", "back-face", "betrayal", "check", "covered", "drop-dead",
+                "drop-not-in-hand", "drop-square", "end", "fort-tier", "foul-claim", "he-mate",
+                "king-on-top", "mate-claim", "ni-he", "ni-hyou", "no-piece", "notation",
+                "obtained", "off-board", "origin", "pawn-drop-mate", "replacement", "resign",
+                "same-kind", "same-square", "section-order", "sennichite", "sennichite-claim",
+                "setup-incomplete", "setup-pawns", "setup-piece", "stack-height", "strike",
+                "swap", "swap-twice", "territory", "tier", "turn", "unreachable")),
     Card("rengi", "Rengi 連棋", "kifu.builtin.rengi",
-         aliases=("連棋", "puyo-rengi"), suffixes=(".rengi",)),
+         aliases=("連棋", "puyo-rengi"), suffixes=(".rengi",),
+         rules=("first-move", "full-column", "garbage-columns", "off-field", "pass", "settings",
+                "tsumo", "tsumo-list", "turn-order")),
     Card("rengoma", "Rengoma 連駒", "kifu.builtin.rengoma",
-         aliases=("連駒", "れんごま"), suffixes=(".rengoma",)),
+         aliases=("連駒", "れんごま"), suffixes=(".rengoma",),
+         rules=("blocked", "board", "chip", "extra-turn", "field-empty", "field-strength",
+                "occupied", "off-board", "own-piece", "piece-count", "piece-set", "players",
+                "rook-move", "stacking", "stock-order")),
     Card("renju", "Renju 連珠", "kifu.builtin.renju",
          aliases=("連珠", "gomoku-renju"), suffixes=(".renju",),
          formats={"sgf": (".sgf",), "psq": (".psq",), "pgn": (".pgn",),
-                  "rif": (".rif", ".xml"), "renlib": (".lib",)}),
+                  "rif": (".rif", ".xml"), "renlib": (".lib",)},
+         rules=("fifth-move-offer", "five-in-setup", "notation", "occupied", "off-board",
+                "opening", "opening-zone", "renlib-lone-byte", "renlib-merged", "rif-reference",
+                "rif-rows", "rif-text", "rule", "size", "swap", "unknown-value")),
 )

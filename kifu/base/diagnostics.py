@@ -124,6 +124,12 @@ class Diagnostic:
         return exitcodes.for_problem(self.code, self.severity)
 
     @property
+    def rule_name(self) -> str:
+        """The name ``--select`` and ``--ignore`` know this finding by: its rule, else its
+        code."""
+        return self.rule or self.code
+
+    @property
     def location(self) -> str:
         where = self.path
         if self.line is not None:
@@ -147,6 +153,10 @@ class FileReport:
     @property
     def warnings(self) -> int:
         return sum(d.severity == "warning" for d in self.diagnostics)
+
+    @property
+    def notes(self) -> int:
+        return sum(d.severity == "note" for d in self.diagnostics)
 
     @property
     def legal(self) -> bool:

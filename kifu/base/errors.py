@@ -14,11 +14,14 @@ from typing import Any, ClassVar, Literal
 
 from kifu.base.record import Span
 
-Severity = Literal["error", "warning"]
+#: How much a finding matters: an ``error`` makes a record illegal or unusable, a ``warning`` is
+#: reported and changes no verdict, and a ``note`` (what a pedantic finding is: the file breaks a
+#: rule that changes nothing a player sees) is reported only on request (``--pedantic``).
+Severity = Literal["error", "warning", "note"]
 
 #: Grades of findings about a file's syntax or encoding, as SGFC grades its messages: the file
-#: breaks a rule that costs nothing; an error repaired without loss; information may be lost;
-#: nothing can be read.
+#: breaks a rule that costs nothing (a note); an error repaired without loss; information may
+#: be lost; nothing can be read.
 PEDANTIC, REPAIRED, CRITICAL, FATAL = "pedantic", "repaired", "critical", "fatal"
 
 

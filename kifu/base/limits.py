@@ -97,7 +97,7 @@ class Problems:
 
     def __init__(self) -> None:
         self.kept: list[KifuError] = []
-        self.left_out = {"error": 0, "warning": 0}
+        self.left_out = {"error": 0, "warning": 0, "note": 0}
         self.first_left_out: Span | None = None
 
     def add(self, problem: KifuError) -> None:
@@ -115,11 +115,12 @@ class Problems:
     def reported(self) -> list[KifuError]:
         """The problems kept, then, if any were left out, one that says how many."""
         errors, warnings = self.left_out["error"], self.left_out["warning"]
-        if not errors and not warnings:
+        notes = self.left_out["note"]
+        if not errors and not warnings and not notes:
             return self.kept
         note = LimitError(
-            f"{errors + warnings:,} more problems from here on ({errors:,} errors, "
-            f"{warnings:,} warnings) are not shown: kifu reports at most {MAX_PROBLEMS:,} a "
-            "record", span=self.first_left_out, rule="problem-limit",
-            severity="error" if errors else "warning")
+            f"{errors + warnings + notes:,} more problems from here on ({errors:,} errors, "
+            f"{warnings:,} warnings{f', {notes:,} notes' if notes else ''}) are not shown: "
+            f"kifu reports at most {MAX_PROBLEMS:,} a record", span=self.first_left_out,
+            rule="problem-limit", severity="error" if errors else "warning")
         return [*self.kept, note]

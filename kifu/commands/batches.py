@@ -18,19 +18,17 @@ from kifu.run.runner import run
 
 def run_batch(task: OutputTask, paths: tuple[str, ...], output_dir: str, *, jobs: int | None,
               scheduler: str | None, shard: Shard | None, quiet: bool,
-              reserved: frozenset[str] = frozenset(), index: IndexSink | None = None,
-              others: list[str] | None = None) -> Summary:
+              reserved: frozenset[str] = frozenset(), index: IndexSink | None = None) -> Summary:
     """Run a batch of outputs, reporting each file's problems as they come (on standard error)
     and counting them; each result also goes to ``index`` (a page the format adds), and each
-    file written into the output folder's ledger where it needs one (:mod:`kifu.run.ledger`).
-    The files of other programs left alone are named in ``others``."""
+    file written into the output folder's ledger where it needs one (:mod:`kifu.run.ledger`)."""
     console.check_paths(paths)
     if not output_dir.strip():
         raise click.BadParameter("an output folder must be named (it is empty)",
                                  param_hint="'--output-dir'")
     inputs = Inputs(paths, output_dir)
     task = replace(task, inputs=inputs)
-    summary = Summary("written", "failed", moves=False)
+    summary = Summary("written", "failed", moves=False, notes=task.pedantic)
     formatter = TextFormatter(color=console.stderr_is_terminal())
     found = walk(paths, registry.suffixes(), shard=shard, skip=[output_dir])
     progress = console.progress(paths, "writing", quiet, shard, skip=[output_dir])
@@ -46,12 +44,8 @@ def run_batch(task: OutputTask, paths: tuple[str, ...], output_dir: str, *, jobs
                 for output in [written.output, *written.outputs]:
                     if output is not None:
                         ledger.record(os.path.join(task.folder or "", output))
-            if not written.reports:
-                summary.skipped += 1
-                if others is not None:
-                    others.append(job.found.path)
+            summary.add_file(written.reports, job.found.path)
             for report in written.reports:
-                summary.add(report)
                 text = formatter.file(report)
                 if text:
                     click.echo(text, err=True)

@@ -11,20 +11,21 @@ import contextlib
 import functools
 import os
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from typing import Any, NoReturn, TypeVar
 
 import click
 
 from kifu.base.diagnostics import Diagnostic
-from kifu.base.errors import PEDANTIC, GameIndexError, KifuError, OptionError
+from kifu.base.errors import GameIndexError, KifuError, OptionError
 from kifu.base.record import ReadOptions
+from kifu.base.rules import EVERY, Rules
 from kifu.base.unsafe import printable, safe_lines
 from kifu.commands.options import F
 from kifu.plugin import Console, registry
 from kifu.reading.source import STDIN
 from kifu.reading.walk import Shard, missing, walk
-from kifu.report.text import Summary, TextFormatter
+from kifu.report.text import Summary, TextFormatter, left_alone
 from kifu.run.load import Loaded, load_source, read_file
 from kifu.run.progress import LazyCount, Progress, WorkProgress
 
@@ -145,9 +146,11 @@ class TextConsole(Console):
 def load_record(path: str, encoding: str | None, game: str | None,
                 read_options: ReadOptions | None = None, game_index: int | None = None,
                 lenient: bool = False, every_game: bool = False,
-                format_in: str | None = None) -> Loaded:
+                format_in: str | None = None, rules: Rules = EVERY,
+                pedantic: bool = False) -> Loaded:
     """One record of ``path`` (``game_index`` picks a game of a collection), what reading it
-    repaired or guessed reported on standard error; an error in reading it is raised."""
+    repaired or guessed reported on standard error (the findings of ``rules``, notes with
+    ``pedantic``); an error in reading it is raised, whatever the rules."""
     try:
         source = read_file(path, encoding, game, format_in)
     except KifuError as error:
@@ -163,7 +166,7 @@ def load_record(path: str, encoding: str | None, game: str | None,
     if failed is not None:
         raise RecordFailure(failed, loaded.name, source.text)
     print_diagnostics(Diagnostic.from_error(found, loaded.name, source.text)
-                      for found in loaded.findings if found.grade != PEDANTIC)
+                      for found in rules.keep(loaded.findings, pedantic))
     if loaded.games > 1 and game_index is None and not every_game:
         click.echo(f"{printable(path)} holds {loaded.games} games; this is the first "
                    "(--game-index N picks another)", err=True)
@@ -211,36 +214,17 @@ def work_progress(label: str, unit: str, quiet: bool = False) -> WorkProgress | 
 
 
 def close_run(summary: Summary, paths: tuple[str, ...], shard: Shard | None,
-              quiet: bool, others: Sequence[str] = ()) -> NoReturn:
-    """End a run over files: the summary table (unless ``quiet``), the files of other programs
-    left alone (``others``, :func:`left_alone`) and the run's exit status; a run that found no
-    record at all is a usage error."""
+              quiet: bool) -> NoReturn:
+    """End a run over files: the summary table (unless ``quiet``) and the run's exit status;
+    a run that found no record at all is a usage error."""
     if summary.total.files == 0:
         if shard is None and not summary.skipped:
             raise click.UsageError("no record files found in " + ", ".join(paths))
         if not quiet:
             where = f"shard {shard}" if shard else "the files given"
-            click.echo(f"no kifu records in {where}", err=True)
+            click.echo(f"no kifu records in {where}" + (
+                f" ({left_alone(summary.skipped, summary.left_alone)})"
+                if summary.skipped else ""), err=True)
     elif not quiet:
         click.echo(summary.table(), err=True)
-    if not quiet and summary.skipped:
-        click.echo(left_alone(others, summary.skipped), err=True)
     sys.exit(summary.exit_status)
-
-
-#: How many of the files left alone :func:`left_alone` names.
-NAMED_LEFT_ALONE = 3
-
-
-def left_alone(names: Sequence[str], count: int | None = None) -> str:
-    """The one line every command that reads folders gives for the files of other programs it
-    found there and left alone (a Gomocup folder's ``_result.pgn``, a table of results; a
-    ``.json`` file that is no kifu record): ``count`` of them, the first few ``names``."""
-    count = len(names) if count is None else count
-    shown = ", ".join(printable(name) for name in names[:NAMED_LEFT_ALONE])
-    more = count - min(len(names), NAMED_LEFT_ALONE)
-    if shown and more:
-        shown += f" and {more:,} more"
-    plural = count != 1
-    return (f"{count:,} file{'s' * plural} of {'other programs' if plural else 'another program'}"
-            f" left alone (no record kifu reads)" + (f": {shown}" if shown else ""))

@@ -10,11 +10,13 @@ import click
 from kifu.base.diagnostics import Diagnostic
 from kifu.base.errors import KifuError
 from kifu.base.record import ReadOptions
+from kifu.base.rules import Rules
 from kifu.commands import console
 from kifu.commands.console import handle_errors, quoting
 from kifu.commands.options import (
     OutputPath,
     boards_option,
+    findings_options,
     game_index_option,
     input_options,
     output_dir_option,
@@ -51,12 +53,14 @@ from kifu.run.outputs import refuse_inputs, relocate
 @game_index_option
 @click.option("--lenient", is_flag=True, help="Write a record whose reading lost information "
               "(a truncated SGF, say) as repaired, each repair listed, instead of refusing it.")
+@findings_options
 @handle_errors
 def convert(records: tuple[str, ...], game: str | None, format_in: str | None,
             encoding: str | None,
             read_options: ReadOptions, target: str, dialect: str | None, output: str | None,
             output_dir: str | None, jobs: int | None, scheduler: str | None,
-            shard: Shard | None, quiet: bool, game_index: int | None, lenient: bool) -> None:
+            shard: Shard | None, quiet: bool, game_index: int | None, lenient: bool,
+            rules: Rules, pedantic: bool) -> None:
     """Write records in another notation, as JSON, or as SGF.
 
     One RECORD goes to standard output or -o FILE; several, or folders, go into --output-dir.
@@ -72,11 +76,13 @@ def convert(records: tuple[str, ...], game: str | None, format_in: str | None,
         assert output_dir is not None
         _convert_all(records, output_dir, encoding=encoding, game=game, format_in=format_in,
                      read_options=read_options, target=target, dialect=dialect, jobs=jobs,
-                     scheduler=scheduler, shard=shard, quiet=quiet)
+                     scheduler=scheduler, shard=shard, quiet=quiet, rules=rules,
+                     pedantic=pedantic)
     if output is not None:
         refuse_inputs(output, [record])
     loaded = console.load_record(record, encoding, game, read_options, game_index, lenient,
-                                 every_game=True, format_in=format_in)
+                                 every_game=True, format_in=format_in, rules=rules,
+                                 pedantic=pedantic)
     warnings = []
     if output is not None and output != STDIN:
         warnings = relocate(loaded.game, loaded.record, record, output)
@@ -87,7 +93,7 @@ def convert(records: tuple[str, ...], game: str | None, format_in: str | None,
         warnings.extend(leaves_out(loaded.game, loaded.record, target))
     console.write_output(text, output, binary=_binary(loaded, target))
     console.print_diagnostics(Diagnostic.from_error(w, record, loaded.source.text)
-                              for w in warnings)
+                              for w in rules.keep(warnings, pedantic))
 
 
 def _binary(loaded: Loaded, target: str) -> bool:
@@ -136,15 +142,14 @@ def _convert_all(records: tuple[str, ...], output_dir: str, *, encoding: str | N
                  game: str | None, format_in: str | None, read_options: ReadOptions,
                  target: str,
                  dialect: str | None, jobs: int | None, scheduler: str | None,
-                 shard: Shard | None, quiet: bool) -> NoReturn:
+                 shard: Shard | None, quiet: bool, rules: Rules, pedantic: bool) -> NoReturn:
     """Convert every record found into ``output_dir``; ends the command."""
     from kifu.commands.batches import run_batch
     from kifu.run.batch import ConvertTask
 
     task = ConvertTask(encoding=encoding, game=game, format_in=format_in,
                        read_options=read_options,
-                       target=target, dialect=dialect)
-    others: list[str] = []
+                       target=target, dialect=dialect, rules=rules, pedantic=pedantic)
     summary = run_batch(task, records, output_dir, jobs=jobs, scheduler=scheduler,
-                        shard=shard, quiet=quiet, others=others)
-    console.close_run(summary, records, shard, quiet, others)
+                        shard=shard, quiet=quiet)
+    console.close_run(summary, records, shard, quiet)

@@ -55,6 +55,7 @@ def index(paths: tuple[str, ...], output: str, rebuild: bool, jobs: int | None,
 def _summary(built: object) -> str:
     from kifu.corpus.build import Built
     from kifu.corpus.reader import shown
+    from kifu.report.text import left_alone
 
     assert isinstance(built, Built)
     size = built.size / 2**20
@@ -66,5 +67,6 @@ def _summary(built: object) -> str:
              f"{built.unchanged:,} unchanged, {built.removed:,} removed"
              + (f", {len(built.unreadable):,} could not be read" if built.unreadable else "")]
     if built.left_alone:
-        lines.append(console.left_alone([shown(path) for path in built.left_alone]))
+        lines.append("(" + left_alone(len(built.left_alone),
+                                      [shown(path) for path in built.left_alone], more=True) + ")")
     return "\n".join(lines)

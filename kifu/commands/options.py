@@ -266,3 +266,54 @@ def drawing_options(command: F) -> F:
                                   help=spec.metadata["help"])
         gathered = option(gathered)
     return gathered  # type: ignore[return-value]
+
+
+def findings_options(command: F) -> F:
+    """``--select``, ``--ignore``, ``--pedantic``, ``--config`` and ``--isolated``, for every
+    command that reports findings: gathered, with the ``[tool.kifu]`` table of the
+    ``pyproject.toml`` found from the working folder (:mod:`kifu.commands.settings`), into the
+    ``rules`` (a :class:`kifu.base.rules.Rules`) and ``pedantic`` the command is called with."""
+
+    @functools.wraps(command)
+    def gathered(*args: Any, **kwargs: Any) -> Any:
+        from pathlib import Path
+
+        from kifu.base.rules import split, unknown
+        from kifu.commands import settings
+
+        select, ignore = split(kwargs.pop("select")), split(kwargs.pop("ignore"))
+        config, isolated, pedantic = kwargs.pop("config"), kwargs.pop("isolated"), \
+            kwargs.pop("pedantic")
+        known = registry.rule_names()
+        for option, names in (("--select", select), ("--ignore", ignore)):
+            problems = unknown(names, known)
+            if problems:
+                raise click.BadParameter("; ".join(problems), param_hint=f"'{option}'")
+        if config is not None and isolated:
+            raise click.UsageError("--config names the settings to read, --isolated reads "
+                                   "none: give one of them")
+        found = None if isolated else Path(config) if config is not None else settings.find()
+        table = settings.read(found, known) if found is not None else None
+        if pedantic is None:
+            pedantic = bool(table is not None and table.pedantic)
+        return command(*args, rules=settings.rules_of(select, ignore, table),
+                       pedantic=pedantic, **kwargs)
+
+    for decorator in reversed([
+        click.option("--select", multiple=True, metavar="RULE[,RULE]",
+                     help="Report only findings of these rules or codes (ALL: every one); "
+                          "may be given more than once."),
+        click.option("--ignore", multiple=True, metavar="RULE[,RULE]",
+                     help="Report no finding of these rules or codes: neither printed nor "
+                          "counted, and no exit status; may be given more than once."),
+        click.option("--pedantic/--no-pedantic", default=None,
+                     help="Also report notes: what breaks a format's rule but changes nothing "
+                          "a player sees (an SGF property given twice and merged, an unknown "
+                          "property)."),
+        click.option("--config", type=click.Path(exists=True, dir_okay=False), metavar="FILE",
+                     help="Read the [tool.kifu] table of FILE instead of the pyproject.toml "
+                          "found from the working folder up."),
+        click.option("--isolated", is_flag=True, help="Read no pyproject.toml."),
+    ]):
+        gathered = decorator(gathered)
+    return gathered  # type: ignore[return-value]

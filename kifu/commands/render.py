@@ -14,6 +14,7 @@ from kifu.base import exitcodes
 from kifu.base.diagnostics import Diagnostic
 from kifu.base.errors import KifuError
 from kifu.base.record import ReadOptions
+from kifu.base.rules import Rules
 from kifu.base.unsafe import printable
 from kifu.commands import console
 from kifu.commands.console import handle_errors, quoting
@@ -21,6 +22,7 @@ from kifu.commands.options import (
     OutputPath,
     boards_option,
     drawing_options,
+    findings_options,
     game_index_option,
     input_options,
     lenient_option,
@@ -63,6 +65,7 @@ from kifu.run.outputs import refuse_inputs
 @lenient_option
 @run_options
 @game_index_option
+@findings_options
 @handle_errors
 def render(records: tuple[str, ...], game: str | None, format_in: str | None,
            encoding: str | None,
@@ -70,7 +73,8 @@ def render(records: tuple[str, ...], game: str | None, format_in: str | None,
            output_dir: str | None, fragment: bool, problem: bool | None, options: RenderOptions,
            extras: tuple[str, ...],
            path: tuple[int, ...], lenient: bool, jobs: int | None, scheduler: str | None,
-           shard: Shard | None, quiet: bool, game_index: int | None) -> None:
+           shard: Shard | None, quiet: bool, game_index: int | None, rules: Rules,
+           pedantic: bool) -> None:
     """Draw the position after a move as SVG, PNG or text, a line of play as an animated GIF,
     or a record as an HTML viewer.
 
@@ -87,14 +91,15 @@ def render(records: tuple[str, ...], game: str | None, format_in: str | None,
         assert output_dir is not None
         _render_all(records, output_dir, fmt, drawing, encoding=encoding, game=game,
                     format_in=format_in, read_options=read_options, jobs=jobs,
-                    scheduler=scheduler, shard=shard, quiet=quiet)
+                    scheduler=scheduler, shard=shard, quiet=quiet, rules=rules,
+                    pedantic=pedantic)
     if output is not None:
         refuse_inputs(output, [record])
     if fmt == "html":
         sys.exit(_render_viewer(record, output, fragment, encoding, game, format_in,
-                                read_options, drawing, quiet))
+                                read_options, drawing, rules, pedantic, quiet))
     loaded = console.load_record(record, encoding, game, read_options, game_index, lenient,
-                                 format_in=format_in)
+                                 format_in=format_in, rules=rules, pedantic=pedantic)
     with quoting(loaded):
         text = RENDER_FORMATS[fmt].draw(loaded, drawing)
     console.write_output(text, output, binary=RENDER_FORMATS[fmt].binary)
@@ -131,7 +136,7 @@ def _format_for(fmt: str, output: str | None) -> str:
 def _render_all(records: tuple[str, ...], output_dir: str, fmt: str, drawing: Drawing, *,
                 encoding: str | None, game: str | None, format_in: str | None,
                 read_options: ReadOptions, jobs: int | None, scheduler: str | None, shard: Shard | None,
-                quiet: bool) -> NoReturn:
+                quiet: bool, rules: Rules, pedantic: bool) -> NoReturn:
     """Draw every record found into ``output_dir``, then the pages the format adds (an
     index); ends the command."""
     from kifu.commands.batches import run_batch
@@ -141,13 +146,11 @@ def _render_all(records: tuple[str, ...], output_dir: str, fmt: str, drawing: Dr
     task_type = HtmlTask if fmt == "html" else RenderTask
     task = task_type(encoding=encoding, game=game, format_in=format_in,
                      read_options=read_options, format=fmt,
-                     drawing=drawing)
+                     drawing=drawing, rules=rules, pedantic=pedantic)
     chosen = RENDER_FORMATS[fmt]
     index = chosen.index(Path(output_dir)) if chosen.index is not None else None
-    others: list[str] = []
     summary = run_batch(task, records, output_dir, jobs=jobs, scheduler=scheduler,
-                        shard=shard, quiet=quiet, reserved=chosen.reserved, index=index,
-                        others=others)
+                        shard=shard, quiet=quiet, reserved=chosen.reserved, index=index)
     if index is not None and summary.total.files:
         try:
             index.finish()
@@ -155,16 +158,16 @@ def _render_all(records: tuple[str, ...], output_dir: str, fmt: str, drawing: Dr
             diag = Diagnostic.from_error(error, output_dir)
             console.print_diagnostics([diag])
             summary.exit_status = max(summary.exit_status, diag.exit_status)
-    console.close_run(summary, records, shard, quiet, others)
+    console.close_run(summary, records, shard, quiet)
 
 
 def _render_viewer(record: str, output: str | None, fragment: bool, encoding: str | None,
                    game: str | None, format_in: str | None, read_options: ReadOptions,
-                   drawing: Drawing, quiet: bool = False) -> int:
+                   drawing: Drawing, rules: Rules, pedantic: bool, quiet: bool = False) -> int:
     """The viewer page (or fragment) of one file: written whatever the record's faults, which
-    are reported as ``validate`` reports them; the exit status says whether all is legal.  A
-    record that takes long to draw (a RenLib library of tens of thousands of positions) says
-    how far it has got on a terminal."""
+    are reported as ``validate`` reports them (those of ``rules``); the exit status says
+    whether all is legal.  A record that takes long to draw (a RenLib library of tens of
+    thousands of positions) says how far it has got on a terminal."""
     from kifu.render import viewer
 
     source = read_file(record, encoding, game, format_in)
@@ -185,6 +188,6 @@ def _render_viewer(record: str, output: str | None, fragment: bool, encoding: st
     else:
         text = viewer.page(views, text=source.text)
     console.write_output(text, output)
-    reports = viewer.reports_of(views, record)
+    reports = viewer.reports_of(views, record, rules, pedantic)
     console.print_diagnostics(d for report in reports for d in report.diagnostics)
     return exitcodes.worst(report.exit_status for report in reports)

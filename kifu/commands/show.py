@@ -9,11 +9,13 @@ import click
 from kifu.base import exitcodes
 from kifu.base.errors import KifuError
 from kifu.base.record import ReadOptions
+from kifu.base.rules import Rules
 from kifu.base.unsafe import printable, safe_lines
 from kifu.commands import console
 from kifu.commands.console import handle_errors, quoting
 from kifu.commands.options import (
     boards_option,
+    findings_options,
     game_index_option,
     input_options,
     lenient_option,
@@ -37,11 +39,12 @@ from kifu.run.load import Loaded
 @variation_option
 @lenient_option
 @game_index_option
+@findings_options
 @handle_errors
 def show(record: str, game: str | None, format_in: str | None, encoding: str | None,
          read_options: ReadOptions,
          move: int | None, fmt: str, variations: bool, path: tuple[int, ...],
-         lenient: bool, game_index: int | None) -> None:
+         lenient: bool, game_index: int | None, rules: Rules, pedantic: bool) -> None:
     """Headers, result, moves and the position after a move (the last by default).
 
     With --format json, the replay of the line chosen (--variation, up to --move), or of every
@@ -53,7 +56,7 @@ def show(record: str, game: str | None, format_in: str | None, encoding: str | N
         raise click.UsageError("--variations replays every line; it takes no --move or "
                                "--variation")
     loaded = console.load_record(record, encoding, game, read_options, game_index, lenient,
-                                 format_in=format_in)
+                                 format_in=format_in, rules=rules, pedantic=pedantic)
     if fmt == "json":
         _show_json(loaded, move, path, variations, lenient)
     else:

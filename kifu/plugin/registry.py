@@ -414,3 +414,18 @@ def format_of(game: AnyGame, name: str) -> Format:
 def commands() -> dict[str, Card]:
     """The ``kifu`` commands games bring, each with the card of its game (none is loaded)."""
     return {command: card for card in cards() for command in card.commands}
+
+
+def rule_names() -> frozenset[str]:
+    """Every name ``--select`` and ``--ignore`` take: the rules of the core and of every game
+    (from its card: no game is loaded) and the code of every kind of error."""
+    from kifu.base.errors import KifuError
+    from kifu.base.rules import CORE_RULES
+    from kifu.reading.access import AccessError  # its code, "reference", is the reading's own
+
+    codes, pending = {AccessError.code}, list(KifuError.__subclasses__())
+    while pending:
+        kind = pending.pop()
+        codes.add(kind.code)
+        pending.extend(kind.__subclasses__())
+    return frozenset({*CORE_RULES, *codes, *(rule for card in cards() for rule in card.rules)})

@@ -18,7 +18,7 @@ from kifu.base.diagnostics import Diagnostic, FileReport
 from kifu.base.errors import KifuError
 from kifu.base.unsafe import UNSAFE, printable, safe_json
 from kifu.base.version import __version__
-from kifu.report.text import Formatter, TextFormatter
+from kifu.report.text import Formatter, Statistics, TextFormatter, example
 
 if TYPE_CHECKING:  # imported by the JUnit report itself, the only one that writes XML
     import xml.etree.ElementTree as ET
@@ -37,6 +37,10 @@ class JsonFormatter(Formatter):
         return "\n".join(out)
 
 
+#: The annotation of each severity (a note's: ``notice``).
+GITHUB_KINDS = {"error": "error", "warning": "warning"}
+
+
 class GithubFormatter(Formatter):
     """GitHub Actions workflow commands: annotations on the lines of the pull request."""
 
@@ -49,7 +53,7 @@ class GithubFormatter(Formatter):
                 if diag.end_line is not None:
                     props += [f"endLine={diag.end_line}", f"endColumn={diag.end_column}"]
             props.append(f"title={_gh_property('kifu ' + diag.code)}")
-            kind = "error" if diag.severity == "error" else "warning"
+            kind = GITHUB_KINDS.get(diag.severity, "notice")
             out.append(f"::{kind} {','.join(props)}::{_gh_message(diag.message)}")
         return "\n".join(out)
 
@@ -148,7 +152,7 @@ class SarifFormatter(Formatter):
             result: dict[str, Any] = {
                 "ruleId": diag.code,
                 "ruleIndex": index,
-                "level": "error" if diag.severity == "error" else "warning",
+                "level": diag.severity if diag.severity in ("error", "warning") else "note",
                 "message": {"text": diag.message},
                 "locations": [{"physicalLocation": _physical(diag)}],
             }
@@ -216,6 +220,17 @@ def _rule_descriptions() -> dict[str, str]:
     return found
 
 
+class JsonStatistics(Statistics):
+    """``--statistics`` as JSON Lines: an object per rule (and severity), the most frequent
+    first, with its code, count and first message (whole)."""
+
+    def end(self) -> str:
+        return "\n".join(safe_json({"rule": diag.rule_name, "code": diag.code,
+                                     "severity": diag.severity, "count": count,
+                                     "example": example(diag, None)})
+                          for count, diag in self.rows())
+
+
 FORMATTERS: dict[str, type[Formatter]] = {
     "text": TextFormatter,
     "json": JsonFormatter,
@@ -225,8 +240,16 @@ FORMATTERS: dict[str, type[Formatter]] = {
 }
 
 
-def make_formatter(name: str, color: bool = False, verbose: bool = False) -> Formatter:
-    """A formatter by name; only ``text`` has colour and a verbose mode."""
+#: The formats ``--statistics`` prints in.
+STATISTICS: dict[str, type[Statistics]] = {"text": Statistics, "json": JsonStatistics}
+
+
+def make_formatter(name: str, color: bool = False, verbose: bool = False,
+                   statistics: bool = False) -> Formatter:
+    """A formatter by name; only ``text`` has colour and a verbose mode; with ``statistics``,
+    a count per rule instead of the diagnostics (text or json)."""
+    if statistics:
+        return STATISTICS[name]()
     if name == "text":
         return TextFormatter(color=color, verbose=verbose)
     return FORMATTERS[name]()

@@ -6,6 +6,7 @@ messages quoting it, file names) is made safe for a terminal here.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import click
@@ -33,6 +34,10 @@ class Formatter:
         return ""
 
 
+#: The colour of each severity's label on a terminal (a note's: cyan).
+COLOURS = {"error": "red", "warning": "yellow"}
+
+
 class TextFormatter(Formatter):
     """``path:line:col: error[CODE]: message``, then the source line with a caret under the span."""
 
@@ -51,7 +56,7 @@ class TextFormatter(Formatter):
     def diagnostic(self, diag: Diagnostic) -> list[str]:
         label = f"{diag.severity}[{diag.code}{', ' + diag.grade if diag.grade else ''}]"
         if self.color:
-            label = click.style(label, fg="red" if diag.severity == "error" else "yellow", bold=True)
+            label = click.style(label, fg=COLOURS.get(diag.severity, "cyan"), bold=True)
         out = [f"{printable(diag.location)}: {label}: {printable(diag.message)}"]
         if diag.source_line is not None and diag.column is not None:
             shift = diag.source_column - 1
@@ -77,51 +82,145 @@ def caret_lines(source_line: str, line: int, column: int, end_column: int | None
 
 @dataclass
 class Tally:
-    """Counts for one row of the summary table."""
+    """Counts for one row of the summary table: files, the records (games) they hold, and what
+    was found in them."""
 
     files: int = 0
+    records: int = 0
     legal: int = 0
     moves: int = 0
     errors: int = 0
     warnings: int = 0
+    notes: int = 0
 
     def add(self, report: FileReport) -> None:
-        self.files += 1
+        self.records += 1
         self.legal += report.legal
         self.moves += report.moves
         self.errors += report.errors
         self.warnings += report.warnings
+        self.notes += report.notes
 
-    def row(self, name: str, moves: bool = True) -> list[object]:
-        return [name, self.files, self.legal, self.files - self.legal,
-                *([self.moves] if moves else []), self.errors, self.warnings]
+    def row(self, name: str, moves: bool = True, notes: bool = False) -> list[object]:
+        return [name, self.files, self.records, self.legal, self.records - self.legal,
+                *([self.moves] if moves else []), self.errors, self.warnings,
+                *([self.notes] if notes else [])]
 
 
 class Summary:
-    """Files, legal records, moves, errors and warnings per game, counted as reports stream by.
+    """Files, the records they hold, legal records, moves, errors, warnings and notes per game,
+    counted as reports stream by.
 
-    ``done``/``failed`` name the columns of files with and without errors (``legal`` and
-    ``illegal`` for validation, ``written`` and ``failed`` for a batch of outputs).
+    A file counts once in the row of each game it holds records of (a collection's records
+    count one each); ``done``/``failed`` name the columns of records with and without errors
+    (``legal`` and ``illegal`` for validation, ``written`` and ``failed`` for a batch of
+    outputs).  The notes column is shown with ``notes`` (``--pedantic``), or once one is
+    counted.
     """
 
-    def __init__(self, done: str = "legal", failed: str = "illegal", moves: bool = True) -> None:
+    def __init__(self, done: str = "legal", failed: str = "illegal", moves: bool = True,
+                 notes: bool = False) -> None:
         self.games: dict[str, Tally] = {}
         self.total = Tally()
         self.columns = (done, failed)
         self.moves = moves
+        self.notes = notes
         self.exit_status = exitcodes.OK
-        #: Files looked at and left alone (other programs' JSON): no report, no row.
+        #: Files looked at and left alone (other programs' JSON): no report, no row; and the
+        #: names of those the run named (:func:`left_alone`).
         self.skipped = 0
+        self.left_alone: list[str] = []
+
+    def add_file(self, reports: list[FileReport], path: str | None = None) -> None:
+        """The reports of one file (none: a file left alone, ``path``)."""
+        if not reports:
+            self.skipped += 1
+            if path is not None and len(self.left_alone) < NAMED_LEFT_ALONE:
+                self.left_alone.append(path)
+            return
+        self.total.files += 1
+        for game in dict.fromkeys(report.game or UNKNOWN for report in reports):
+            self.games.setdefault(game, Tally()).files += 1
+        for report in reports:
+            self.games[report.game or UNKNOWN].add(report)
+            self.total.add(report)
+            self.exit_status = max(self.exit_status, report.exit_status)
 
     def add(self, report: FileReport) -> None:
-        self.games.setdefault(report.game or "(unknown)", Tally()).add(report)
-        self.total.add(report)
-        self.exit_status = max(self.exit_status, report.exit_status)
+        """One file's only report."""
+        self.add_file([report])
 
     def table(self) -> str:
-        rows = [tally.row(game, self.moves) for game, tally in sorted(self.games.items())]
+        notes = self.notes or self.total.notes > 0
+        rows = [tally.row(game, self.moves, notes) for game, tally in sorted(self.games.items())]
         if len(rows) != 1:
-            rows.append(self.total.row("total", self.moves))
-        headers = ["game", "files", *self.columns, *(["moves"] if self.moves else []), "errors",
-                   "warnings"]
-        return simple_table(headers, rows)
+            rows.append(self.total.row("total", self.moves, notes))
+        headers = ["game", "files", "records", *self.columns, *(["moves"] if self.moves else []),
+                   "errors", "warnings", *(["notes"] if notes else [])]
+        table = simple_table(headers, rows)
+        if self.skipped:
+            table += "\n(" + left_alone(self.skipped, self.left_alone, more=True) + ")"
+        return table
+
+
+#: How many of the files left alone a run names.
+NAMED_LEFT_ALONE = 3
+
+
+def left_alone(count: int, names: Sequence[str], *, more: bool = False) -> str:
+    """What every command that reads folders says, once, of the files of other programs it
+    found there and left alone (a Gomocup folder's ``_result.pgn``, a table of results; a
+    ``.json`` that is no kifu record): ``count`` of them (``more`` than the files counted
+    above), the first :data:`NAMED_LEFT_ALONE` of them named."""
+    shown = ", ".join(printable(name) for name in names[:NAMED_LEFT_ALONE])
+    rest = count - min(len(names), NAMED_LEFT_ALONE)
+    if shown and rest:
+        shown += f" and {rest:,} more"
+    said = (f"{count:,}{' more' if more else ''} file{'s' * (count != 1)} of other programs "
+            "left alone")
+    return f"{said}: {shown}" if shown else said
+
+
+#: The row of records whose game is not known.
+UNKNOWN = "(unknown)"
+
+
+class Statistics(Formatter):
+    """``--statistics``: no diagnostic, but at the end a count per rule (and severity), the
+    most frequent first, each with the first message found, as ``ruff check --statistics``
+    prints them."""
+
+    def __init__(self) -> None:
+        self.counts: dict[tuple[str, str], int] = {}
+        self.first: dict[tuple[str, str], Diagnostic] = {}
+
+    def file(self, report: FileReport) -> str:
+        for diag in report.diagnostics:
+            key = (diag.rule_name, diag.severity)
+            self.counts[key] = self.counts.get(key, 0) + 1
+            self.first.setdefault(key, diag)
+        return ""
+
+    def rows(self) -> list[tuple[int, Diagnostic]]:
+        """Each rule's count and first diagnostic, the most frequent first."""
+        order = sorted(self.counts, key=lambda key: (-self.counts[key], key))
+        return [(self.counts[key], self.first[key]) for key in order]
+
+    def end(self) -> str:
+        rows = [[count, printable(diag.rule_name), diag.severity, printable(example(diag))]
+                for count, diag in self.rows()]
+        table = simple_table(["count", "rule", "severity", "example"], rows) if rows else ""
+        return "\n".join(line.rstrip() for line in table.split("\n"))
+
+
+#: How much of a message ``--statistics`` shows as its rule's example.
+EXAMPLE_WIDTH = 60
+
+
+def example(diag: Diagnostic, width: int | None = EXAMPLE_WIDTH) -> str:
+    """A diagnostic's message as an example of its rule: without the rule it names, cut to
+    ``width`` characters (``None``: whole)."""
+    message = diag.message.removesuffix(f" [rule: {diag.rule}]")
+    if width is None or len(message) <= width:
+        return message
+    return message[:width - 1] + "\u2026"

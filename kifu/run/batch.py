@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from kifu.base.diagnostics import Diagnostic, FileReport
 from kifu.base.errors import ConversionError, KifuError, OutputError
 from kifu.base.record import ReadOptions, Record
+from kifu.base.rules import Rules
 from kifu.plugin import registry
 from kifu.reading.source import STDIN, SourceText
 from kifu.reading.walk import Found, covers, within
@@ -227,6 +228,10 @@ class OutputTask:
     read_options: ReadOptions = ReadOptions()
     folder: str | None = None
     inputs: Inputs | None = None
+    #: The findings reported (``--select``, ``--ignore``, ``--pedantic``): an error that kept
+    #: an output from being written always is.
+    rules: Rules = Rules()
+    pedantic: bool = False
 
     def make(self, loaded: Loaded, output: str) -> tuple[str | Iterable[str], list[KifuError]]:
         """The text to write for a record (or its pieces, written as they come), and warnings
@@ -266,7 +271,11 @@ class OutputTask:
         except KifuError as error:
             return self._with(done, [error], source.text)
         done.output = output
-        return self._with(done, warnings, source.text)
+        return self._with(done, self.reported(warnings), source.text)
+
+    def reported(self, problems: list[KifuError]) -> list[KifuError]:
+        """What is reported of the problems of an output written: those of the rules chosen."""
+        return self.rules.keep(problems, self.pedantic)
 
     def read(self, source: SourceText, where: str) -> Loaded:
         """The record of an input's text (a file of several games is refused)."""
@@ -425,10 +434,11 @@ class ConvertTask(OutputTask):
                 write_atomic(target, dump_pieces(loaded.game, one.record, self.target,
                                                  self.dialect), in_place=False,
                              encoding=encoding)
-                problems += leaves_out(loaded.game, one.record, self.target)
+                problems = self.reported(problems + leaves_out(loaded.game, one.record,
+                                                               self.target))
                 done.outputs.append(output)
-            except KifuError as error:
-                problems.append(error)
+            except KifuError as error:  # the game's output is not written: always said
+                problems = [*self.reported(problems), error]
             reports.append(FileReport(name, loaded.game.name, 0,
                                       [Diagnostic.from_error(p, name, text) for p in problems]))
         done.reports = reports

@@ -14,9 +14,10 @@ from dataclasses import dataclass, replace
 from pathlib import PurePath
 
 from kifu.base.diagnostics import Diagnostic, FileReport
-from kifu.base.errors import PEDANTIC, KifuError
+from kifu.base.errors import KifuError
 from kifu.base.heap import no_cycles
 from kifu.base.record import ReadOptions, Record
+from kifu.base.rules import Rules
 from kifu.plugin import AnyGame, registry
 from kifu.reading.source import STDIN, SourceText
 from kifu.reading.walk import Found, Shard, walk
@@ -37,8 +38,11 @@ class Options:
     format_in: str | None = None
     lenient: bool = False
     read_options: ReadOptions = ReadOptions()
-    #: Report pedantic findings (an SGF property kifu does not know, say) as warnings too.
+    #: Report notes too (pedantic findings: an SGF property kifu does not know, say).
     pedantic: bool = False
+    #: The rules reported (``--select``, ``--ignore``): a finding of another is neither
+    #: reported nor counted, and changes no verdict.
+    rules: Rules = Rules()
 
 
 def find_files(paths: Iterable[str]) -> list[str]:
@@ -56,7 +60,8 @@ def check_text(text: str, path: str, options: Options,
     try:
         game, fmt = registry.detect(text, path, options.game, options.format_in)
     except KifuError as error:
-        return [FileReport(path, None, 0, _diagnostics([*found, error], path, text, options))]
+        return [FileReport(path, None, 0, _diagnostics([*found, error], path, text, options,
+                                                       error))]
     with no_cycles():  # the file's records are freed by reference counting when done
         return _check_records(game, fmt, text, path, options, found)
 
@@ -72,7 +77,7 @@ def _check_records(game: AnyGame, fmt: str, text: str, path: str, options: Optio
         except KifuError as error:  # the file as a whole (no game tree, say)
             failed = [*(found if not reports else ()), error]
             return [*reports, FileReport(path, game.name, 0, _diagnostics(failed, path, text,
-                                                                          options))]
+                                                                          options, error))]
         if one is None:
             return reports
         one.document = None  # the format's own tree is not needed to replay
@@ -88,19 +93,24 @@ def check_record(game: AnyGame, record: Record | None, found: list[KifuError], n
     library's :meth:`kifu.Record.check` reports the same."""
     problems = list(found)
     moves = 0
+    stopped = None  # what left nothing to check: reported whatever the rules chosen
     if record is not None:
         try:
             replayed, moves = game.check(record, lenient=options.lenient)
         except KifuError as error:
             replayed = [error]
         problems.extend(replayed)
-    return FileReport(name, game.name, moves, _diagnostics(problems, name, text, options))
+    else:
+        stopped = next((p for p in problems if p.severity == "error"), None)
+    return FileReport(name, game.name, moves, _diagnostics(problems, name, text, options,
+                                                           stopped))
 
 
-def _diagnostics(problems: list[KifuError], name: str, text: str,
-                 options: Options) -> list[Diagnostic]:
-    return [Diagnostic.from_error(p, name, text) for p in problems
-            if options.pedantic or p.grade != PEDANTIC]
+def _diagnostics(problems: list[KifuError], name: str, text: str, options: Options,
+                 stopped: KifuError | None = None) -> list[Diagnostic]:
+    """The diagnostics of the problems the options report (``stopped`` is always)."""
+    return [Diagnostic.from_error(p, name, text)
+            for p in options.rules.keep(problems, options.pedantic, stopped)]
 
 
 def check_file(path: str, options: Options, *, only_records: bool = False) -> list[FileReport]:

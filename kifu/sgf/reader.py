@@ -421,12 +421,20 @@ class _Reader:
         if ident in TEXT_PROPERTIES:
             values[-1] = values[-1] + "\n\n" + value
             how = "its texts are joined"
-        elif ident in LIST_PROPERTIES or value not in values:
+        elif ident in LIST_PROPERTIES:
             values.append(value)
             how = "the values are merged"
-        else:
+        elif value in values:
             how = "the repeated value is dropped"
-        self.note(f"property {ident} appears twice in one node; {how}", start, end, REPAIRED,
+        else:  # PB[Ann]PB[Bob], KM[6.5]KM[7.5]: which one the writer meant is not known
+            values.append(value)
+            self.note(f"property {ident} appears twice in one node with another value, and it "
+                      "takes one: both values are kept", start, end, REPAIRED,
+                      "conflicting-property")
+            return node, values
+        # Merged, nothing is lost and nothing guessed: the game reads as its writer meant it,
+        # and as other readers read it (sgfmill merges them too): a note.
+        self.note(f"property {ident} appears twice in one node; {how}", start, end, PEDANTIC,
                   "duplicate-property")
         return node, values
 

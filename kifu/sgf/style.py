@@ -6,7 +6,7 @@ import re
 
 from kifu.base.errors import PEDANTIC, REPAIRED, EncodingError, KifuError
 from kifu.sgf.charset import same_charset
-from kifu.sgf.findings import finding
+from kifu.sgf.findings import finding, severity_of
 from kifu.sgf.properties import GAME_INFO
 from kifu.sgf.tokens import GAME_START, text
 from kifu.sgf.tree import Collection, GameTree, SgfNode
@@ -53,7 +53,7 @@ def _other_charset(collection: Collection, root: SgfNode) -> list[KifuError]:
     """A later game whose ``CA`` names another charset than the first game's: the file was
     decoded in one charset, the first game's (the bytes checked against it), so a warning where
     the game holds any non-ASCII character, as its text may read otherwise than its writer
-    meant, and a pedantic finding where it holds none (SGFC stops on such a file unless told
+    meant, and a note where it holds none (SGFC stops on such a file unless told
     to decode game by game)."""
     said = root.get("CA")
     if said is None or not said.strip():
@@ -66,5 +66,5 @@ def _other_charset(collection: Collection, root: SgfNode) -> list[KifuError]:
     grade = PEDANTIC if game_text.isascii() else REPAIRED
     return [EncodingError(f"CA[{text(said)[:30]}] differs from the first game's CA[{first[0]}]: "
                           "the whole file is read in the first game's charset",
-                          span=collection.value_span(root, "CA"), severity="warning", grade=grade,
-                          rule="charset")]
+                          span=collection.value_span(root, "CA"), severity=severity_of(grade),
+                          grade=grade, rule="charset")]

@@ -13,6 +13,7 @@ import yaml
 
 from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from tests.core.checkout import copy_checkout
+from tests.summary import summary_rows
 
 ROOT = Path(__file__).parents[2]
 EXAMPLES = ROOT / "examples"
@@ -64,7 +65,8 @@ def test_the_action_installs_kifu_and_annotates_records(tmp_path):
     assert check.stdout.splitlines() == [
         "::error file=records/more/bad game.renju,line=6,col=4,endLine=6,endColumn=6,"
         "title=kifu illegal-move::move 6: h8 is already occupied by a black stone [rule: occupied]"]
-    assert check.stderr.splitlines()[-1].split()[:4] == ["renju", "2", "1", "1"]  # the summary
+    row = summary_rows(check.stderr)["renju"]  # the summary
+    assert (row["files"], row["legal"], row["illegal"]) == (2, 1, 1)
 
     [starred] = run_action({"paths": "records/good.renju *", "args": "--lenient"}, contexts,
                            workspace, skip=1)
@@ -72,3 +74,14 @@ def test_the_action_installs_kifu_and_annotates_records(tmp_path):
     assert "*: no such file or folder" in starred.stderr
     [clean] = run_action({"paths": "records/good.renju"}, contexts, workspace, skip=1)
     assert clean.returncode == EXIT_OK and clean.stdout == ""
+
+    # The workspace's pyproject.toml states the repository's policy (issue 36): the Action runs
+    # in the workspace, so its [tool.kifu] table holds, and the inputs' args come after it.
+    (workspace / "pyproject.toml").write_text('[tool.kifu]\nignore = ["occupied"]\n',
+                                              encoding="utf-8")
+    [steered] = run_action({"paths": "records"}, contexts, workspace, skip=1)
+    assert steered.returncode == EXIT_OK and steered.stdout == "", steered.stderr
+    [selected] = run_action({"paths": "records", "args": "--select occupied"}, contexts,
+                            workspace, skip=1)
+    assert selected.returncode == EXIT_INVALID
+    assert selected.stdout.startswith("::error file=records/more/bad game.renju,line=6")

@@ -12,6 +12,7 @@ import venv
 from pathlib import Path
 
 from tests.core.checkout import copy_checkout
+from tests.summary import summary_rows
 
 ROOT = Path(__file__).parents[2]
 #: Starts a cluster of one worker process in the environment it runs in, prints its address and
@@ -56,6 +57,7 @@ def test_the_cluster_recipe_installs_kifu_and_dask_from_a_wheel(tmp_path):
                                                                              "renju")],
             capture_output=True, text=True, timeout=300)
         assert validated.returncode == 0, validated.stdout + validated.stderr
-        assert re.search(r"renju +9 +9 +0 +191", validated.stderr), validated.stderr
+        row = summary_rows(validated.stderr)["renju"]
+        assert (row["files"], row["legal"], row["illegal"], row["moves"]) == (9, 9, 0, 191)
     finally:
         cluster.communicate("", timeout=120)

@@ -16,6 +16,7 @@ import pytest
 from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from kifu.render import formats
 from kifu.run.outputs import write_atomic
+from tests.summary import summary_rows
 
 ROOT = Path(__file__).parents[2]
 EXAMPLES = ROOT / "examples"
@@ -84,9 +85,10 @@ def test_a_batch_leaves_other_programs_json_alone(kifu_cli, tmp_path):
     (tmp_path / "in" / "package.json").write_text('{"name": "web-site"}')
     result = kifu_cli("render", "--output-dir", tmp_path / "out", tmp_path / "in")
     assert [p.name for p in (tmp_path / "out").iterdir()] == ["x.svg"]
-    assert result.stderr.splitlines()[-2].split()[:3] == ["renju", "1", "1"]
-    assert result.stderr.splitlines()[-1] == ("1 file of another program left alone (no record "
-                                              f"kifu reads): {tmp_path / 'in' / 'package.json'}")
+    row = summary_rows(result.stderr)["renju"]
+    assert (row["files"], row["written"]) == (1, 1)
+    assert result.stderr.splitlines()[-1] == ("(1 more file of other programs left alone: "
+                                              f"{tmp_path / 'in' / 'package.json'})")
 
 
 def test_two_inputs_for_one_output_the_second_is_reported(kifu_cli, tmp_path):
@@ -104,7 +106,8 @@ def test_an_output_folder_inside_the_input_is_not_read_back(kifu_cli, tmp_path):
     shutil.copy(WIN, tmp_path / "x.renju")
     for _ in range(2):  # the second run must not pick up the first run's output
         result = kifu_cli("convert", "--to", "json", "--output-dir", tmp_path / "json", tmp_path)
-        assert result.stderr.splitlines()[-1].split()[:3] == ["renju", "1", "1"]
+        row = summary_rows(result.stderr)["renju"]
+        assert (row["files"], row["written"]) == (1, 1)
     in_place = kifu_cli("convert", "--output-dir", tmp_path, tmp_path, exit_code=EXIT_USAGE)
     assert "refusing to write onto the input" in in_place.stderr
 
@@ -117,7 +120,8 @@ def test_one_failing_file_never_ends_a_batch(kifu_cli, tmp_path):
     assert "occupied-point.txt" not in drawn and "result-mismatch.txt" in drawn
     assert "occupied-point.renju:6:4: error[illegal-move]" in result.stderr
     table = result.stderr.splitlines()[-8:]  # five games and the total
-    assert table[0].split() == ["game", "files", "written", "failed", "errors", "warnings"]
+    assert table[0].split() == ["game", "files", "records", "written", "failed", "errors",
+                                "warnings"]
     assert table[-1].split()[:2] == ["total", str(sum(1 for _ in (EXAMPLES / "invalid").rglob("*.*")
                                                       if _.suffix != ".toml"))]
 

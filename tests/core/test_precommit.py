@@ -110,3 +110,12 @@ def test_the_hook_runs_under_pre_commit(tmp_path):
     assert failed.returncode == EXIT_INVALID, failed.stdout + failed.stderr
     assert "bad.renju:6:4: error[illegal-move]" in failed.stdout
     assert "package.json" not in failed.stdout and "good" not in failed.stdout
+
+    # The records' repository states its policy once, in its pyproject.toml (issue 36): the hook
+    # runs from the repository's root, where kifu finds the [tool.kifu] table.
+    (records / "pyproject.toml").write_text('[tool.kifu]\nignore = ["occupied"]\n',
+                                            encoding="utf-8")
+    git("add", "-A", cwd=records)
+    steered = run_all()
+    assert steered.returncode == EXIT_OK, steered.stdout + steered.stderr
+    assert "occupied" not in steered.stdout

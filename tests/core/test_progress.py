@@ -9,6 +9,7 @@ from pathlib import Path
 from kifu.commands import console
 from kifu.run import progress as progress_module
 from kifu.run.progress import LazyCount, Progress, WorkProgress, clock_time
+from tests.summary import summary_rows
 
 WIN = Path(__file__).parents[2] / "examples" / "renju" / "four-three-win.renju"
 
@@ -62,10 +63,29 @@ def test_validate_shows_progress_on_a_terminal_only(kifu_cli, tmp_path, monkeypa
     monkeypatch.setattr(console, "stderr_is_terminal", lambda: True)
     shown = kifu_cli("validate", "-j", "1", tmp_path).stderr
     assert "\rvalidating  1/30 files" in shown or "\rvalidating  1 files" in shown
-    assert "files/s" in shown and shown.splitlines()[-1].split() == ["renju", "30", "30", "0",
-                                                                     "450", "0", "0"]
+    assert "files/s" in shown and shown.splitlines()[-1].split() == [
+        "renju", "30", "30", "30", "0", "450", "0", "0"]
     quiet = kifu_cli("validate", "-q", "-j", "1", tmp_path).stderr
     assert quiet == ""
+
+
+def test_the_progress_line_counts_the_files_the_summary_counts(kifu_cli, tmp_path, monkeypatch):
+    # a collection of three games, two records of one game each, another program's JSON
+    (tmp_path / "games.sgf").write_text("(;GM[1]SZ[9];B[ee])(;GM[1]SZ[9];B[cc])"
+                                        "(;GM[1]SZ[9];B[gg])\n", encoding="utf-8")
+    for index in range(2):
+        shutil.copy(WIN, tmp_path / f"{index}.renju")
+    (tmp_path / "package.json").write_text('{"name": "a web site"}')
+    monkeypatch.setattr(console, "stderr_is_terminal", lambda: True)
+    monkeypatch.setattr("kifu.run.progress.REDRAW", 0.0)  # every step drawn
+    shown = kifu_cli("validate", "-j", "1", tmp_path).stderr
+    last = [part for part in shown.split("\r") if part.startswith("validating")][-1]
+    assert last.split()[1] == "4/4"  # every file looked at, the one left alone included
+    rows = summary_rows(shown)
+    assert (rows["freego"]["files"], rows["freego"]["records"]) == (1, 3)
+    assert rows["total"]["files"] == 3 and rows["total"]["records"] == 5
+    assert shown.splitlines()[-1] == ("(1 more file of other programs left alone: "
+                                      f"{tmp_path / 'package.json'})")
 
 
 # -- one long piece of work (issue 36) -----------------------------------------------------

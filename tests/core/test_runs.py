@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE, main
 from kifu.plugin import registry
 from kifu.reading.walk import Shard, walk
+from tests.summary import summary_rows
 
 ROOT = Path(__file__).parents[2]
 RENJU = ROOT / "examples" / "renju"
@@ -63,8 +64,8 @@ def test_a_bug_on_one_file_is_reported_for_it_and_the_run_goes_on(kifu_cli, tmp_
     [diag] = [json.loads(line) for line in result.stdout.splitlines()]
     assert diag["path"] == str(culprit) and diag["code"] == "internal"
     assert "RecursionError" in diag["message"] and "please report it" in diag["message"]
-    summary = result.stderr.splitlines()
-    assert summary[-1].split()[:4] == ["renju", "30", "29", "1"]  # every file, the summary too
+    row = summary_rows(result.stderr)["renju"]  # every file, the summary too
+    assert (row["files"], row["legal"], row["illegal"]) == (30, 29, 1)
 
 
 def test_a_worker_that_dies_costs_only_its_own_file(kifu_cli, tmp_path, bug_in):
@@ -75,7 +76,8 @@ def test_a_worker_that_dies_costs_only_its_own_file(kifu_cli, tmp_path, bug_in):
     out = result.stdout
     assert f"{culprit}: error[internal]" in out and "worker process" in out
     assert f"{made[3]}:6:4: error[illegal-move]" in out
-    assert result.stderr.splitlines()[-1].split()[:4] == ["renju", "40", "38", "2"]
+    row = summary_rows(result.stderr)["renju"]
+    assert (row["files"], row["legal"], row["illegal"]) == (40, 38, 2)
 
 
 def test_folders_stream_in_a_stable_order_of_names(tmp_path):
@@ -191,9 +193,11 @@ def test_other_programs_json_in_a_folder_is_left_alone(kifu_cli, tmp_path):
     as_json = kifu_cli("convert", "--to", "json", WIN).stdout
     (tmp_path / "game2.json").write_text(as_json, encoding="utf-8")
     result = kifu_cli("validate", tmp_path)
-    assert result.stderr.splitlines()[-2].split()[:2] == ["renju", "2"]
-    assert result.stderr.splitlines()[-1].endswith("left alone (no record kifu reads): "
-                                                   f"{tmp_path / 'package.json'}")
+    assert summary_rows(result.stderr)["renju"]["files"] == 2
+    # the file left alone is counted apart, so that files checked and left alone together are
+    # what the progress line counts
+    assert result.stderr.splitlines()[-1] == ("(1 more file of other programs left alone: "
+                                              f"{tmp_path / 'package.json'})")
     named = kifu_cli("validate", "-q", tmp_path / "package.json", exit_code=EXIT_INVALID)
     assert "package.json:1:1: error[syntax]" in named.stdout
     kifu_cli("validate", "-q", "--records-only", tmp_path / "package.json", tmp_path / "game2.json")
@@ -203,8 +207,8 @@ def test_a_commit_of_other_programs_json_alone_passes_the_hook(kifu_cli, tmp_pat
     (tmp_path / "package.json").write_text('{"name": "web-site"}')
     result = kifu_cli("validate", "--records-only", tmp_path / "package.json")
     assert result.stderr.splitlines() == [
-        "no kifu records in the files given",
-        f"1 file of another program left alone (no record kifu reads): {tmp_path / 'package.json'}"]
+        "no kifu records in the files given (1 file of other programs left alone: "
+        f"{tmp_path / 'package.json'})"]
     kifu_cli("validate", tmp_path)  # a folder of other JSON only: nothing to check, no error
     (tmp_path / "package.json").unlink()
     kifu_cli("validate", tmp_path, exit_code=EXIT_USAGE)  # nothing at all: a usage error
@@ -235,17 +239,17 @@ def test_a_table_of_results_in_a_folder_is_left_alone_alike_by_every_command(kif
     folder.mkdir()
     (folder / "_result.pgn").write_text(RESULTS_TABLE)
     shutil.copy(WIN, folder / "game.renju")
-    said = "1 file of another program left alone (no record kifu reads): "
+    said = "(1 more file of other programs left alone: "
     checked = kifu_cli("validate", folder)
-    assert checked.stderr.splitlines()[-1] == said + str(folder / "_result.pgn")
+    assert checked.stderr.splitlines()[-1] == said + str(folder / "_result.pgn") + ")"
     assert checked.stderr.count("left alone") == 1 and "_result" not in checked.stdout
     monkeypatch.chdir(tmp_path)
     indexed = kifu_cli("index", "Renju", "-o", "corpus.db")
-    assert indexed.stderr.splitlines()[-1] == said + "Renju/_result.pgn"
+    assert indexed.stderr.splitlines()[-1] == said + "Renju/_result.pgn)"
     assert "could not be read" not in indexed.stderr and "not indexed" not in indexed.stderr
     assert "1 files read (1 records" in indexed.stderr
     converted = kifu_cli("convert", "Renju", "--to", "json", "--output-dir", "out")
-    assert converted.stderr.splitlines()[-1] == said + "Renju/_result.pgn"
+    assert converted.stderr.splitlines()[-1] == said + "Renju/_result.pgn)"
     # -q says nothing; a file named on the command line is read, and is no record
     assert kifu_cli("validate", "-q", folder).stderr == ""
     named = kifu_cli("validate", "-q", folder / "_result.pgn", exit_code=2)

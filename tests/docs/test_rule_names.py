@@ -20,9 +20,10 @@ from kifu.plugin import registry
 ROOT = Path(__file__).parents[2]
 CORE = ROOT / "kifu"
 COMMAND_LINE_PAGE = ROOT / "docs" / "cli.md"
-#: ``rule="occupied"``, and the SGF reader's ``note(message, start, end, REPAIRED, "two-moves")``.
-WRITTEN = re.compile(r'\brule\s*=\s*"([a-z0-9-]+)"|\b(?:PEDANTIC|REPAIRED|CRITICAL|FATAL),\s*'
-                     r'"([a-z0-9-]+)"')
+#: ``rule="occupied"``, and the SGF reader's ``note(message, start, end, REPAIRED, "two-moves")``
+#: (a name opens with a letter: ``rule="1"`` is an XML attribute quoted in a docstring).
+WRITTEN = re.compile(r'\brule\s*=\s*"([a-z][a-z0-9-]*)"|\b(?:PEDANTIC|REPAIRED|CRITICAL|FATAL),'
+                     r'\s*"([a-z][a-z0-9-]*)"')
 
 
 def written_rules(files: list[Path]) -> set[str]:
@@ -87,3 +88,32 @@ def test_every_rule_the_examples_meet_is_documented(reported):
                      if not documented(game_page(game), rule)
                      and not documented(COMMAND_LINE_PAGE, rule))
     assert not missing
+
+
+# -- the names --select and --ignore know (issue 36) --------------------------------------------
+
+@pytest.mark.parametrize("name", sorted(registry.games()))
+def test_every_rule_a_game_writes_is_on_its_card_and_every_one_there_documented(name):
+    from kifu.base.rules import CORE_RULES
+
+    declared = set(registry.card_of(name).rules)
+    written = written_rules(sorted(package_of(name).rglob("*.py")))
+    assert not sorted(written - declared - CORE_RULES), f"{name}'s card lacks rules"
+    undocumented = sorted(rule for rule in declared if not documented(game_page(name), rule)
+                          and not documented(COMMAND_LINE_PAGE, rule))
+    assert not undocumented
+
+
+def test_every_rule_the_core_writes_is_known_and_every_one_known_documented():
+    from kifu.base.rules import CORE_RULES
+
+    games = ROOT / "kifu" / "builtin"
+    written = written_rules([path for path in sorted(CORE.rglob("*.py"))
+                             if games not in path.parents])
+    assert not sorted(written - CORE_RULES)
+    assert not sorted(rule for rule in CORE_RULES if not documented(COMMAND_LINE_PAGE, rule))
+
+
+def test_every_rule_the_examples_meet_is_known(reported):
+    known = registry.rule_names()
+    assert not sorted((game, rule) for game, rule in reported if rule not in known)

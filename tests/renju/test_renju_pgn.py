@@ -14,6 +14,7 @@ from kifu.builtin.renju.moves import Swap
 from kifu.commands.cli import EXIT_OK, EXIT_USAGE
 from kifu.plugin import registry
 from kifu.run.load import parse_all
+from tests.summary import summary_rows
 
 DATA = Path(__file__).parent / "data" / "pgn"
 
@@ -139,8 +140,9 @@ def test_other_programs_pgn_in_a_folder_is_left_alone(kifu_cli, tmp_path):
         (tmp_path / name).write_bytes((DATA / name).read_bytes())
     result = kifu_cli("validate", tmp_path, exit_code=EXIT_OK)
     assert "chess_game" not in result.stdout
-    assert result.stderr.splitlines()[-2].split()[:3] == ["renju", "1", "1"]
-    assert result.stderr.splitlines()[-1].endswith(": " + str(tmp_path / "chess_game.pgn"))
+    row = summary_rows(result.stderr)["renju"]
+    assert (row["files"], row["records"]) == (1, 1)
+    assert result.stderr.splitlines()[-1].endswith(": " + str(tmp_path / "chess_game.pgn") + ")")
     named = kifu_cli("validate", tmp_path / "chess_game.pgn", exit_code=EXIT_USAGE)
     assert "this one is none of them" in named.stdout
 

@@ -16,6 +16,7 @@ from kifu.commands.cli import EXIT_INVALID, EXIT_OK
 from kifu.plugin import jsonform, registry
 from kifu.reading.source import BYTES
 from kifu.run.load import load, read_file
+from tests.summary import summary_rows
 
 DATA = Path(__file__).parent / "data" / "lib"
 BROKEN = {"truncated.lib", "newer_version.lib"}
@@ -198,8 +199,9 @@ def test_other_programs_lib_files_in_a_folder_are_left_alone(kifu_cli, tmp_path)
     (tmp_path / "msvcrt.lib").write_bytes(b"!<arch>\n\x00\x00\x01\x02 a static library")
     (tmp_path / "openings.lib").write_bytes((DATA / "marks_and_start.lib").read_bytes())
     result = kifu_cli("validate", tmp_path, exit_code=EXIT_OK)
-    assert result.stderr.splitlines()[-2].split()[:3] == ["renju", "1", "1"]
-    assert result.stderr.splitlines()[-1].endswith(": " + str(tmp_path / "msvcrt.lib"))
+    row = summary_rows(result.stderr)["renju"]
+    assert (row["files"], row["records"]) == (1, 1)
+    assert result.stderr.splitlines()[-1].endswith(": " + str(tmp_path / "msvcrt.lib") + ")")
     named = kifu_cli("validate", tmp_path / "msvcrt.lib", exit_code=EXIT_INVALID)
     assert "binary data (a NUL byte), not a text record" in named.stdout
 

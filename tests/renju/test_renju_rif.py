@@ -15,6 +15,7 @@ from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from kifu.plugin import registry
 from kifu.reading.source import BYTES
 from kifu.run.load import load, parse_each_as, read_file
+from tests.summary import summary_rows
 
 DATA = Path(__file__).parent / "data" / "rif"
 
@@ -111,8 +112,9 @@ def test_other_programs_xml_in_a_folder_is_left_alone(kifu_cli, tmp_path):
     for name in ("other_program.xml", "database_named_xml.xml"):
         (tmp_path / name).write_bytes((DATA / name).read_bytes())
     result = kifu_cli("validate", tmp_path, exit_code=EXIT_OK)
-    assert result.stderr.splitlines()[-2].split()[:3] == ["renju", "3", "3"]
-    assert result.stderr.splitlines()[-1].endswith(": " + str(tmp_path / "other_program.xml"))
+    row = summary_rows(result.stderr)["renju"]
+    assert (row["files"], row["records"]) == (1, 3)  # one database of three games
+    assert result.stderr.splitlines()[-1].endswith(": " + str(tmp_path / "other_program.xml") + ")")
     kifu_cli("validate", tmp_path / "other_program.xml", exit_code=EXIT_USAGE)
 
 

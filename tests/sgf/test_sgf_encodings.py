@@ -191,4 +191,4 @@ def test_a_later_game_naming_another_charset_is_reported():
     reports = check_text(decode(data, "games.sgf").text, "games.sgf", Options(pedantic=True))
     found = [(r.path, d.severity, d.grade, d.rule) for r in reports for d in r.diagnostics]
     assert found == [("games.sgf#2", "warning", "repaired", "charset"),
-                     ("games.sgf#4", "warning", "pedantic", "charset")]
+                     ("games.sgf#4", "note", "pedantic", "charset")]

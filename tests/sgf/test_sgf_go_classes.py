@@ -88,14 +88,23 @@ def test_a_played_out_count_is_checked_exactly_under_tromp_taylor():
 
 # -- 2. the same property twice in one node ----------------------------------------------------
 
-def test_property_twice_in_a_node_is_merged_with_a_warning():
+def test_property_twice_in_a_node_is_merged_with_a_note():
+    # Merged without loss (the same value, a list of points, two comments): nothing a player
+    # sees changes, so a note, shown with --pedantic only.
     text = "(;GM[1]FF[4]AP[kifu:1]AP[kifu:1]SZ[9]AB[cc]AB[gg]C[one]C[two];W[ee])"
     [reading] = sgf.read_games(text)
     assert reading.record.setup.stones == (("C7", "G3"),)
     assert reading.record.comments == ["one", "two"]
     assert [(f.severity, f.grade, f.rule) for f in reading.findings] == [
-        ("warning", "repaired", "duplicate-property")] * 3
+        ("note", "pedantic", "duplicate-property")] * 3
     assert errors(text) == []
+
+
+def test_a_property_of_one_value_given_two_is_a_warning():
+    # KM[6.5]KM[7.5]: both are kept, and which one the writer meant is not known.
+    [reading] = sgf.read_games("(;GM[1]SZ[9]KM[6.5]KM[7.5];B[ee])")
+    assert [(f.severity, f.grade, f.rule) for f in reading.findings] == [
+        ("warning", "repaired", "conflicting-property")]
 
 
 # -- 3. free handicap, and whose move it is ---------------------------------------------------

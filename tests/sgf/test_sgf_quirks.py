@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+import kifu
 from kifu.base.exitcodes import worst
 from kifu.reading.source import read_source
 from kifu.run.load import load_source, rewrite
@@ -44,6 +45,10 @@ def W(where: str, kind: str, grade: str | None = None) -> Found:  # noqa: N802 -
 
 def E(where: str, kind: str, grade: str | None = None) -> Found:  # noqa: N802
     return Found(where, "error", kind, grade)
+
+
+def N(where: str, kind: str, grade: str | None = "pedantic") -> Found:  # noqa: N802
+    return Found(where, "note", kind, grade)
 
 
 @dataclass(frozen=True)
@@ -74,12 +79,20 @@ QUIRKS: dict[str, Quirk] = {
     "root-comment-problem-statement.sgf": Quirk("false alarm"),
     "game-info-in-the-first-move-node.sgf": Quirk("writer"),
     "game-info-in-a-node-of-its-own.sgf": Quirk("writer"),
-    "licence-before-the-game.sgf": Quirk("writer", (W("1:1", "syntax/text-outside-game", "pedantic"),)),
+    "licence-before-the-game.sgf": Quirk("writer", (N("1:1", "syntax/text-outside-game"),)),
     "renju-game-info-in-the-first-move-node.sgf": Quirk("writer"),
     # a "]" with no value open, after a move's value: skipped where it stands (issue 36), the
     # moves after it read
     "stray-closing-bracket-after-a-move.sgf": Quirk("finding", (
         W("2:7", "syntax/stray-bracket", "repaired"),)),
+    # a property given twice in one node, merged without loss: a note (issue 36), which only
+    # --pedantic shows; a Renju program writes a node's labels one LB a point (a real file gave
+    # 22 such lines a node): 20 listed and the rest counted
+    "ab-twice-in-one-node.sgf": Quirk("writer", (
+        N("2:7", "syntax/duplicate-property"), N("2:19", "syntax/duplicate-property"))),
+    "renju-labels-one-property-per-point.sgf": Quirk("writer", (
+        *(N(f"3:{15 + 8 * n}", "syntax/duplicate-property") for n in range(20)),
+        N("3:15", "syntax/duplicate-property"))),
     "gm-holds-the-komi.sgf": Quirk("false alarm", (W("1:5", "syntax/game-type"),)),
     "gm6-backgammon.sgf": Quirk("false alarm", (E("-", "unknown-game"),), status=2,
                                 round_trip=False),
@@ -87,6 +100,32 @@ QUIRKS: dict[str, Quirk] = {
         W("3:1", "setup/no-liberty"),)),
     "setup-without-liberty-before-the-first-move.sgf": Quirk("false alarm", (
         W("1:20", "setup/no-liberty"),)),
+    # results as players write them (Chinese, Korean, Japanese, English prose, placeholders):
+    # each read as a result, so that nothing is found beyond SGF's own form of RE (pedantic)
+    "result-chinese-count-and-resignation.sgf": Quirk("false alarm", (
+        N("1:46", "syntax/value-format"),)),
+    "result-chinese-quarter-stone.sgf": Quirk("false alarm", (
+        N("1:36", "syntax/value-format"),)),
+    "result-korean-count-and-half-point.sgf": Quirk("false alarm", (
+        N("1:36", "syntax/value-format"),)),
+    "result-korean-said-twice.sgf": Quirk("false alarm", (
+        N("1:36", "syntax/value-format"),)),
+    "result-japanese-points-and-a-half.sgf": Quirk("false alarm", (
+        N("1:36", "syntax/value-format"),)),
+    "result-english-prose.sgf": Quirk("false alarm", (
+        N("1:36", "syntax/value-format"),)),
+    "result-placeholder.sgf": Quirk("false alarm", (
+        N("1:36", "syntax/value-format"),)),
+    "result-names-the-player.sgf": Quirk("false alarm", (
+        N("1:45", "syntax/value-format"),)),
+    # Fox's komi in hundredths: read as points, the reading said
+    "komi-in-hundredths-of-stones.sgf": Quirk("finding", (W("1:30", "syntax/komi-hundredths"),)),
+    "komi-in-hundredths-of-points.sgf": Quirk("finding", (W("1:30", "syntax/komi-hundredths"),)),
+    "point-listed-twice-in-one-setup.sgf": Quirk("false alarm", (
+        N("1:29", "syntax/point-repeated"),)),
+    "pass-written-one-line-past-the-edge.sgf": Quirk("false alarm", (W("4:29", "syntax/edge-pass"),)),
+    "variation-move-on-an-occupied-point.sgf": Quirk("false alarm", (
+        W("3:14", "illegal-move/occupied"),)),
 }
 
 
@@ -262,6 +301,46 @@ def test_an_analysis_file_nests_as_deep_as_the_game_is_long(kifu_cli):
     assert depth == 150 and len(line) == 1
     shown = json.loads(kifu_cli("show", FOLDER / name, "--format", "json", "--variations").stdout)
     assert len(shown["lines"]) == 151 and len(shown["lines"][-1]["path"]) == 300
+
+
+@pytest.mark.parametrize("name, winner, kind, margin", [
+    ("result-chinese-count-and-resignation.sgf", "black", "resignation", None),
+    ("result-chinese-quarter-stone.sgf", "white", "score", 0.5),
+    ("result-korean-count-and-half-point.sgf", "black", "score", 0.5),
+    ("result-korean-said-twice.sgf", "black", "score", 0.5),
+    ("result-japanese-points-and-a-half.sgf", "black", "score", 6.5),
+    ("result-english-prose.sgf", "black", "resignation", None),
+    ("result-placeholder.sgf", None, "unknown", None),
+    ("result-names-the-player.sgf", "white", "unknown", None),
+])
+def test_each_result_as_players_write_it_is_read(name, winner, kind, margin):
+    result = kifu.read(str(FOLDER / name)).result()
+    assert (result.winner, result.kind, result.margin) == (winner, kind, margin)
+
+
+def test_komi_in_hundredths_is_a_number_in_points():
+    assert kifu.read(str(FOLDER / "komi-in-hundredths-of-stones.sgf")).komi == 7.5
+    assert kifu.read(str(FOLDER / "komi-in-hundredths-of-points.sgf")).komi == 6.5
+
+
+def test_an_illegal_move_in_an_sgf_variation_is_a_warning(kifu_cli, tmp_path):
+    # FF[4]: "It doesn't matter if the move itself is illegal": a problem's wrong answer that
+    # plays on a stone is reported, and its line read no further; the main line decides
+    shown = json.loads(kifu_cli("show", FOLDER / "variation-move-on-an-occupied-point.sgf",
+                                "--format", "json", "--variations").stdout)
+    assert "occupied" in shown["lines"][-1]["error"]["message"]
+    # the main line's illegal move stays an error, as does a variation's in kifu's notation
+    (tmp_path / "main.sgf").write_text("(;GM[1]SZ[9]AB[aa];W[aa])", encoding="utf-8")
+    kifu_cli("validate", "-q", tmp_path / "main.sgf", exit_code=1)
+    native = kifu_cli("convert", FOLDER / "variation-move-on-an-occupied-point.sgf").stdout
+    (tmp_path / "native.freego").write_text(native, encoding="utf-8")
+    kifu_cli("validate", "-q", tmp_path / "native.freego", exit_code=1)
+
+
+def test_a_pass_written_past_the_edge_is_a_pass():
+    record = kifu.read(str(FOLDER / "pass-written-one-line-past-the-edge.sgf"))
+    assert [str(move) for move in record.line("3.1")] == ["Q16", "D4", "Q4", "pass", "R3",
+                                                          "pass", "D16"]
 
 
 def test_a_stray_closing_bracket_is_reported_where_it_stands_and_the_moves_after_it_read(

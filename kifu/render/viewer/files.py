@@ -7,6 +7,7 @@ from kifu.base.diagnostics import Diagnostic, FileReport
 from kifu.base.errors import KifuError, OptionError
 from kifu.base.limits import moves_in
 from kifu.base.record import ReadOptions
+from kifu.base.rules import EVERY, Rules
 from kifu.plugin import AnyGame, RenderOptions, registry
 from kifu.render.viewer.model import DiagnosticJson, GameView, build_view, failed_view
 from kifu.render.viewer.svgdiff import SvgTable
@@ -62,10 +63,14 @@ def open_at(views: Sequence[GameView], move: int | None, path: tuple[int, ...],
         raise OptionError(f"the record has no {wanted} in that line of play", option=option)
 
 
-def reports_of(views: Sequence[GameView], path: str) -> list[FileReport]:
-    """What ``kifu validate`` would report about each game, named by ``path``."""
+def reports_of(views: Sequence[GameView], path: str, rules: Rules = EVERY,
+               pedantic: bool = False) -> list[FileReport]:
+    """What ``kifu validate`` would report about each game, named by ``path``, with the rules
+    chosen (why a view shows no position is always reported)."""
     return [FileReport(path, view.game.name if view.game else None, view.moves,
-                       [diagnostic(problem, path) for problem in view.problems])
+                       [diagnostic(problem, path) for problem in view.problems
+                        if problem is view.failure or rules.reports(
+                            problem["code"], problem.get("rule"), problem["severity"], pedantic)])
             for view in views]
 
 

@@ -40,7 +40,7 @@ class HtmlTask(RenderTask):
         open_at(views, self.drawing.move, self.drawing.path, strict=False)
         first = views[0]
         done.game = first.game.name if first.game else done.game
-        done.reports = reports_of(views, path)
+        done.reports = reports_of(views, path, self.rules, self.pedantic)
         done.rows = index_rows("", views)
         output = job.stem + ".html"
         target = self.located(output)
