@@ -294,4 +294,5 @@ def test_the_summary_counts_files_and_records_apart(tmp_path):
     done = kifu("validate", ".", cwd=tmp_path, exit_code=EXIT_INVALID)
     row = summary_rows(done.stderr)["freego"]
     assert (row["files"], row["records"], row["legal"], row["illegal"]) == (2, 4, 3, 1)
-    assert done.stderr.splitlines()[-1] == "(1 more file of other programs left alone)"
+    assert done.stderr.splitlines()[-1] == "(1 more file of other programs left alone: " \
+                                           "./package.json)"
