@@ -35,8 +35,8 @@ CORE_RULES = frozenset((
     # SGF's syntax and charsets (kifu/sgf)
     "charset", "collection", "conflicting-property", "duplicate-property", "empty-tree",
     "empty-value", "junk", "lower-case-identifier", "missing-parenthesis", "missing-semicolon",
-    "node-after-variation", "one-value", "text-outside-game", "truncated", "two-moves",
-    "unknown-property", "value-format", "node-limit", "value-limit", "game-limit",
+    "node-after-variation", "one-value", "stray-bracket", "text-outside-game", "truncated",
+    "two-moves", "unknown-property", "value-format", "node-limit", "value-limit", "game-limit",
     # the files a record names
     "reference-folder", "reference-missing", "reference-name", "reference-outside",
     "reference-read", "reference-size",
