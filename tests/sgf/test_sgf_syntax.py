@@ -102,7 +102,7 @@ def findings(text: str, lenient: bool = False) -> list[tuple[str, str, str]]:
      [("error", "critical", "node-after-variation")]),
     ("junk_inside_a_tree", "(;GM[1];B[aa] !? ;W[bb])", [("error", "critical", "junk")]),
     ("stray_closing_bracket", "(;GM[1];B[aa]];W[bb])", [("warning", "repaired", "stray-bracket")]),
-    ("stray_bracket_after_the_game", "(;GM[1];B[aa])]", [("warning", "pedantic", "text-outside-game")]),
+    ("stray_bracket_after_the_game", "(;GM[1];B[aa])]", [("note", "pedantic", "text-outside-game")]),
     ("value_never_closed", "(;GM[1];C[the file ends", [("error", "critical", "truncated"),
                                                        ("error", "critical", "truncated")]),
     ("tree_never_closed", "(;GM[1];B[aa];W[bb]", [("error", "critical", "truncated")]),
