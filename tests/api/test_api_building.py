@@ -79,8 +79,9 @@ def test_building_a_renju_record_as_the_docs_show() -> None:
     record.play("h10", variation=path)
     assert [str(m) for m in record.moves] == ["h8", "i9", "h9"]
     assert [str(m) for m in record.line(path)] == ["h8", "i7", "g9", "h10"]
-    assert record.dumps().splitlines()[3:] == ["1. h8 {the centre}", "2. i9 (2. i7 3. g9 4. h10)",
-                                               "3. h9"]
+    assert record.dumps().splitlines() == ["Game: renju", "Black: Ann", "White: Bo", "",
+                                           "1. h8 {the centre}", "2. i9 (2. i7 3. g9 4. h10)",
+                                           "3. h9"]
 
 
 def test_a_move_the_rules_refuse_is_not_added() -> None:
