@@ -22,6 +22,7 @@ def strict_example(game: str) -> kifu.Record:
     return max(found, key=lambda record: len(record.moves))
 
 
+@pytest.mark.filterwarnings("ignore::kifu.ConversionWarning")  # lossy formats: said elsewhere
 @pytest.mark.parametrize("name", GAMES)
 def test_a_record_built_move_by_move_writes_and_reads_back_in_every_format(name: str) -> None:
     example = strict_example(name)
