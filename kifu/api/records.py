@@ -400,12 +400,22 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
                                                  lenient=lenient, path=path)
         return found
 
+    @property
+    def komi(self) -> float | None:
+        """The komi the record states, in points, as a number (the ``Komi`` header, SGF's
+        ``KM`` as kifu reads it: ``KM[375]`` is 7.5): the second player's in a game of two;
+        ``None`` in a game without komi, without one stated, or where the record gives other
+        seats komi too (each seat's: ``record.position(0).rules.komi`` in Free-form Go)."""
+        return self.game.plugin.komi(self.data)
+
     @library_terms
     def result(self) -> Outcome | None:
         """The result the record states (its ``Result:`` header, SGF's ``RE``) as data: the
-        winner, the kind of end (``resignation``, ``time``, ``score``...) and the score where
-        it gives one; ``None`` without one or when it says ``?``.  Raises ``ResultError`` for
-        a header that is no result (see the game's page for the spellings read)."""
+        winner, the kind of end (``resignation``, ``time``, ``forfeit``, ``score``,
+        ``draw``, ``void``, ``unknown``...) and the margin where it gives one, its
+        ``reason`` the text as written; ``None`` without one.  Written in a form kifu does
+        not read, it is a result of kind ``unknown`` carrying the text (``check()`` warns of
+        it, rule ``result-unread``): reading a file's result never raises."""
         stated = self.data.result
         return None if not stated else self.game.plugin.parse_result(stated, self.data)
 
@@ -413,8 +423,8 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
     def outcome(self, variation: Variation = None) -> Outcome | None:
         """How the game ended: the referee's outcome at the end of the line when the moves
         reach one (a five, mate, a count), else the result the record states (a resignation
-        or time, which no position shows), else ``None``.  Raises the record's ``KifuError``
-        if a move is illegal."""
+        or time, which no position shows; one void or not known included), else ``None``.
+        Raises the record's ``KifuError`` if a move is illegal."""
         reached = self.game.plugin.outcome(self.position(variation=variation))
         if reached is not None:
             return reached

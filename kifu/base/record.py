@@ -359,6 +359,11 @@ class Record:
     #: that kifu has no other place for (an SGF root's ``ST``, a program's own properties), by
     #: name, as :attr:`Node.properties` are for one position.
     properties: dict[str, str] = field(default_factory=dict)
+    #: Whether the record's format plays every move of a variation as written, legal or not
+    #: (SGF: FF[4] executes any move, "it doesn't matter if the move itself is illegal"): an
+    #: illegal move in a variation is then reported as a warning and its line read no further,
+    #: and the main line alone decides whether the record is legal.
+    variations_as_played: bool = field(default=False, compare=False, repr=False)
 
     def header(self, key: str, default: str | None = None) -> str | None:
         """A header's value, looked up without regard to case."""

@@ -378,7 +378,7 @@ def _columns(game: AnyGame, record: Record, final: Any, entry: IndexedRecord,
     columns["opening"] = facts.get("opening") or record.header("Opening")
     columns["players"] = "\n".join(game.players(record)) or None
     ended = _outcome(game, record, final, main_complete)
-    columns["winner"] = None if ended is None else ended.winner or "draw"
+    columns["winner"] = None if ended is None or not ended.decided else ended.winner or "draw"
     entry.score = None if ended is None else ended.score
     entry.ending = None if ended is None else ended.kind
     entry.columns = columns
@@ -387,15 +387,13 @@ def _columns(game: AnyGame, record: Record, final: Any, entry: IndexedRecord,
 
 
 def _outcome(game: AnyGame, record: Record, final: Any, main_complete: bool) -> Outcome | None:
-    """How the record ended: its stated result read as the game reads results (a draw's
-    winner ``None``), else the end the moves reach; ``None`` when neither says."""
+    """How the record ended: its stated result read as the game reads results, in whatever
+    language it is written (a draw's winner ``None``), else the end the moves reach; ``None``
+    when neither says."""
     stated = record.result
     if stated:
-        try:
-            said = game.parse_result(stated, record)
-        except KifuError:
-            said = None
-        if said is not None:
+        said = game.parse_result(stated, record)
+        if said.decided or said.kind == "void":
             return said
     if final is not None and main_complete:
         return game.outcome(final)

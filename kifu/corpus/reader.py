@@ -87,25 +87,30 @@ class Filters:
 
 #: The kinds of end a result filter names besides its winner (``B+R``: black, by
 #: resignation); any other (``W+``, ``black``) leaves the kind open.
-_ENDINGS = frozenset({"resignation", "time", "forfeit"})
+_ENDINGS = frozenset({"resignation", "time", "forfeit", "foul"})
 
 
 def _result_condition(text: str, game: str | None) -> tuple[str, list[Any]]:
     """The condition of a result filter: ``text`` read as each game (or ``game`` alone) reads
-    a ``Result:`` header (SGF's ``W+3.5``, ``B+R``, ``0``; ``white``, ``black+3.5``, ``draw``,
-    ``?``...), and the records of that game that ended so: the same winner, and the same
-    score or kind of end where the filter gives one.  Text no game reads as a result is a
-    part of the result as written, or a winner's name (a seat's own name, say)."""
+    a ``Result:`` header, in any language it reads (SGF's ``W+3.5``, ``B+R``, ``0``;
+    ``white``, ``black+3.5``, ``draw``, ``黑中盘胜``, ``void``, ``?``...), and the records of
+    that game that ended so: the same winner, and the same score or kind of end where the
+    filter gives one.  Text no game reads as a result is a part of the result as written, or a
+    winner's name (a seat's own name, say)."""
     games = [registry.get(game)] if game is not None else list(registry.games().values())
     parts: list[str] = []
     values: list[Any] = []
     for each in games:
         try:
-            said = each.parse_result(text)
+            said = each.parse_result(text, strict=True)
         except KifuError:
             continue
-        if said is None:  # the result is not known
-            parts.append("(g.game = ? AND g.winner IS NULL)")
+        if said.kind == "void":
+            parts.append("(g.game = ? AND g.ending = 'void')")
+            values.append(each.name)
+            continue
+        if not said.decided:  # the result is not known
+            parts.append("(g.game = ? AND g.winner IS NULL AND coalesce(g.ending, '') != 'void')")
             values.append(each.name)
             continue
         part = "g.game = ? AND lower(g.winner) = lower(?)"

@@ -47,7 +47,7 @@ from kifu.run.outputs import mode_for, set_mode, settle
 #: What the ``meta`` table says a kifu index is.
 FORMAT = "kifu-corpus"
 #: The layout of the tables and the hashes in them; a change makes older indexes unreadable.
-SCHEMA = "3"
+SCHEMA = "4"
 
 _TABLES = """
 CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -18,17 +18,17 @@ import importlib
 import sys
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
-from kifu.base.errors import KifuError, NotationError
+from kifu.base.errors import KifuError, NotationError, ResultError
 from kifu.base.markup import Markup, dimmed_along, markup_of
 from kifu.base.reading import Reading
 from kifu.base.record import Node, Record
 from kifu.plugin import replay
-from kifu.plugin.results import read_result
+from kifu.plugin.results import read_result, unread_result
 from kifu.plugin.symmetry import IDENTITY, KeyTracker, Symmetry, Tracker
 from kifu.plugin.values import (
     Event,
@@ -373,30 +373,51 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         ended: Outcome | None = self._optional("rules", "outcome")(position)
         return ended
 
-    def parse_result(self, stated: str, record: Record | None = None) -> Outcome | None:
-        """A ``Result:`` header as data: the winner (one of :attr:`sides`, ``None`` for a
-        draw), the kind of end and the score where it says them; ``None`` when it says the
-        result is not known (``?``).  Raises ``ResultError`` for text that is no result, with
-        the spellings kifu reads (see :mod:`kifu.plugin.results`).  ``record`` is the record
-        it heads, for games whose sides it names (Free-form Go's seats)."""
-        if self.sides is None:
+    def result_sides(self, record: Record | None = None) -> Sequence[str] | None:
+        """The sides a result of ``record`` may name, first seat first: :attr:`sides`, or
+        the seats the record names for a game whose seats are the record's (Free-form Go's
+        ``Players:``)."""
+        return self.sides
+
+    def parse_result(self, stated: str, record: Record | None = None, *,
+                     strict: bool = False) -> Outcome:
+        """A ``Result:`` header as data: the winner (one of :meth:`result_sides`; ``None`` for
+        a draw, no result or one not known, which the kind tells apart), the kind of end and
+        the margin where it says them, its reason the text as written (the forms read:
+        :mod:`kifu.plugin.results`).  Text no form reads is a result of kind ``unknown``, or
+        with ``strict`` a ``ResultError`` (rule ``result-unread``) naming the forms read.
+        ``record`` is the record it heads."""
+        sides = self.result_sides(record)
+        if sides is None:
             return _as_written(stated, self.result_names)
-        return read_result(stated, self.sides, self.result_names)
+        players = {} if record is None else {
+            name: side for side, key in zip(sides, self.player_headers)
+            if (name := record.header(key))}
+        said = read_result(stated, sides, self.result_names, players)
+        if said is not None:
+            return said
+        if strict:
+            raise ResultError(
+                f"the result {stated.strip()!r} is no result kifu reads (it is kept as "
+                f"written); kifu reads the winner ({', '.join(sides)}), draw, SGF's form "
+                f"({_examples(sides)}), ? when it is not known, and the same in Chinese, "
+                "Japanese, Korean and English prose", rule="result-unread", severity="warning")
+        return unread_result(stated)
 
-    def result_matches(self, stated: str, outcome: Outcome | None,
+    def result_matches(self, said: Outcome, outcome: Outcome | None,
                        position: Any) -> str | KifuError | None:
-        """``None`` if a ``Result:`` header agrees with the replay, else what the replay gives
-        (or a finding of the game's own, a warning say, where the rules cannot decide).
+        """``None`` if the result a record states (``said``, as :meth:`parse_result` reads
+        it) agrees with the replay, else what the replay gives (or a finding of the game's
+        own, a warning say, where the rules cannot decide).
 
-        The default compares the winner the header names (:meth:`parse_result`) with the
-        outcome's; an unfinished game agrees with any result, as a record may end in
-        resignation or on time.
+        The default compares the winner the record names with the outcome's; an unfinished
+        game agrees with any result, as a record may end in resignation or on time, and a
+        result that is void or not known agrees with any end.
         """
-        if outcome is None:
+        if outcome is None or not said.decided:
             return None
-        said = self.parse_result(stated)
-        winner = None if outcome.winner is None else outcome.winner.casefold()
-        if said is None or (said.winner or "").casefold() == (winner or ""):
+        if said.is_draw == outcome.is_draw and \
+                (said.winner or "").casefold() == (outcome.winner or "").casefold():
             return None
         return outcome.describe()
 
@@ -519,6 +540,13 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         """The players a record names, from its :attr:`player_headers`."""
         return [value for key in self.player_headers if (value := record.header(key))]
 
+    def komi(self, record: Record) -> float | None:
+        """The komi a record states, in points, as a number: the second player's in a game of
+        two (Go's, SGF's ``KM``); ``None`` in a game without komi, without one stated, or
+        with komi given to other seats (games define ``setup.komi``)."""
+        found = self._optional("setup", "komi")
+        return None if found is None else found(record)
+
     def replay_schema(self) -> dict[str, Any] | None:
         """A JSON Schema for this game's part of ``kifu show --format json``
         (``events.REPLAY_SCHEMA``): its ``$defs`` hold ``event`` (one event) and, if the game
@@ -568,12 +596,21 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
 AnyGame = GamePlugin[Any, Any, Any]
 
 
-def _as_written(stated: str, names: Mapping[str, str]) -> Outcome | None:
+def _as_written(stated: str, names: Mapping[str, str]) -> Outcome:
     """A result of a game that names no sides: its winner as written (or as ``names`` give
     it), ``None`` for a draw."""
     said = stated.strip()
     winner = {key.casefold(): value for key, value in names.items()}.get(said.casefold(), said)
-    return Outcome(None if winner.casefold() == "draw" else winner, said)
+    if winner.casefold() == "draw":
+        return Outcome(None, said, "draw")
+    return Outcome(winner, said)
+
+
+def _examples(sides: Sequence[str]) -> str:
+    """SGF's form with the sides' initials (B and W when they share one)."""
+    initials = [side[:1].upper() for side in sides]
+    first, second = initials[:2] if len(set(initials)) == len(initials) else ("B", "W")
+    return f"{first}+R, {second}+T, {first}+F, {second}+3.5"
 
 
 @functools.cache

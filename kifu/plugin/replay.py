@@ -32,10 +32,11 @@ class Referee(Protocol):
 
     def outcome(self, position: Any) -> Outcome | None: ...
 
-    def result_matches(self, stated: str, outcome: Outcome | None,
+    def result_matches(self, said: Outcome, outcome: Outcome | None,
                        position: Any) -> str | KifuError | None: ...
 
-    def parse_result(self, stated: str, record: Record | None = None) -> Outcome | None: ...
+    def parse_result(self, stated: str, record: Record | None = None, *,
+                     strict: bool = False) -> Outcome: ...
 
     def canonical_move(self, position: Any, move: Any, *, legal: bool = False) -> Any: ...
 
@@ -266,6 +267,7 @@ def check(game: Referee, record: Record, *,
         main = _Line(record.moves, game.start(record), 0, MAIN_LINE)
         for item in _replay_tree(game, record, lenient, quiet=True, main=main):
             if isinstance(item, KifuError):
+                item = as_judged(record, item)
                 problems.add(item)
                 main_line_failed = main_line_failed or not item.variation
             else:
@@ -276,18 +278,29 @@ def check(game: Referee, record: Record, *,
         problems.extend(check_result(game, record, main.position))
     return problems.reported(), main.number
 
+def as_judged(record: Record, problem: KifuError) -> KifuError:
+    """``problem`` as it counts in the record's verdict: an illegal move in a variation of a
+    record whose format plays every move as written (:attr:`Record.variations_as_played`) is
+    a warning, the main line deciding whether the record is legal."""
+    if not problem.variation or not record.variations_as_played or problem.severity != "error":
+        return problem
+    return problem.located(severity="warning", message=problem.message + (
+        "; a variation, which the record's format plays as written: the main line decides "
+        "the verdict"))
+
+
 def check_result(game: Referee, record: Record, position: Any) -> list[KifuError]:
-    """The problem with the record's ``Result:`` header: text that is no result (whether or
-    not the game has ended), or a result the final ``position`` (of the main line)
-    contradicts."""
+    """The finding on the record's ``Result:`` header: a warning where kifu cannot read it
+    (rule ``result-unread``: the text stays the record's, whether or not the game has
+    ended), an error where the final ``position`` (of the main line) contradicts it."""
     stated = record.result
     if not stated:
         return []
     try:
-        game.parse_result(stated, record)
+        said = game.parse_result(stated, record, strict=True)
     except KifuError as unreadable:
         return [unreadable.located(span=unreadable.span or record.header_span("Result"))]
-    actual = game.result_matches(stated, game.outcome(position), position)
+    actual = game.result_matches(said, game.outcome(position), position)
     if actual is None:
         return []
     if isinstance(actual, KifuError):

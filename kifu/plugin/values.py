@@ -45,9 +45,13 @@ else:
 
 #: The kinds of end a game can have: a line of five or four, mate or the king taken, a counted
 #: score, a player's resignation, time or forfeit, a foul, no legal move left, a repeated
-#: position, every player passing, a full board, the players' agreement (a draw), or not known.
+#: position, every player passing, a full board, a draw the players state, no result (void:
+#: the game does not count), or not known.
 OUTCOME_KINDS = ("five", "four", "mate", "capture", "score", "resignation", "time", "forfeit",
-                 "foul", "no-move", "repetition", "passes", "full-board", "agreement", "unknown")
+                 "foul", "no-move", "repetition", "passes", "full-board", "draw", "void",
+                 "unknown")
+#: The kinds of an outcome without a winner that is no draw: no result, or not known.
+NO_VERDICT = frozenset({"void", "unknown"})
 
 
 #: Sides named by their turn (Rengi's): an outcome says "the second player wins".
@@ -56,20 +60,41 @@ ORDINALS = frozenset({"first", "second", "third", "fourth"})
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: the winner (a side's name, ``None`` for a draw), why in words, what
-    kind of end it was (one of :data:`OUTCOME_KINDS`) and, for a counted game, the winner's
-    margin (``score``).  A record's stated result reads into the same value
-    (:func:`kifu.plugin.results.read_result`)."""
+    """How a game ended: the winner (a side's name; ``None`` for a draw, and for a result that
+    is void or not known, which :attr:`kind` tells apart), why in words, what kind of end it
+    was (one of :data:`OUTCOME_KINDS`) and, for a counted game, the winner's margin
+    (``score``, in points).  A record's stated result reads into the same value, its reason
+    the text as written (:func:`kifu.plugin.results.read_result`)."""
 
     winner: str | None
     reason: str
     kind: str = "unknown"
     score: float | None = None
 
+    @property
+    def margin(self) -> float | None:
+        """The winner's margin in points, where the outcome gives one (``score``)."""
+        return self.score
+
+    @property
+    def is_draw(self) -> bool:
+        """Whether the game was drawn: no winner, and neither void nor of unknown result."""
+        return self.winner is None and self.kind not in NO_VERDICT
+
+    @property
+    def decided(self) -> bool:
+        """Whether the outcome names a winner or a draw (not a void result, nor one not
+        known)."""
+        return self.winner is not None or self.kind not in NO_VERDICT
+
     def describe(self) -> str:
         """The outcome in words: ``black wins (five at h8)``, ``the second player wins
-        (...)``, ``draw (...)``."""
+        (...)``, ``draw (...)``, ``no result (void)``, ``result not known (?)``."""
         if self.winner is None:
+            if self.kind == "void":
+                return f"no result ({self.reason})"
+            if self.kind == "unknown":
+                return f"result not known ({self.reason})"
             return f"draw ({self.reason})"
         who = f"the {self.winner} player" if self.winner in ORDINALS else self.winner
         return f"{who} wins ({self.reason})"

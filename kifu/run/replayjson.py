@@ -24,6 +24,7 @@ from kifu.base.limits import moves_in
 from kifu.base.record import Node, Record, is_event
 from kifu.base.unsafe import json_escaped
 from kifu.plugin import AnyGame, Step
+from kifu.plugin.replay import as_judged
 
 FORMAT = "kifu-replay"
 VERSION = 1
@@ -217,8 +218,9 @@ class _Replay:
     def _fail(self, error: KifuError, main: bool) -> dict[str, Any]:
         """The problem a line ends with, as the replay gives it; the main line's is the
         document's error too."""
-        problem = diagnostic_json(error, self.source)
-        self.failed = True
+        judged = as_judged(self.record, error)
+        problem = diagnostic_json(judged, self.source)
+        self.failed = self.failed or judged.severity == "error"
         if main:
             self.main_error = problem
         return problem

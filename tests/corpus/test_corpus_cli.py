@@ -129,6 +129,37 @@ def test_the_result_filter_reads_results_as_the_records_do(records):
     assert names("--result", "3.5") == {"turned.sgf"}
 
 
+def test_results_in_every_language_are_indexed_as_read(tmp_path):
+    """The index stores each result as kifu reads it, so that ``--result white`` finds every
+    white win whatever language its file is written in, and a result kifu cannot read leaves
+    the record legal (a warning) and findable by its text."""
+    written = {"zh.sgf": "共115手 白中盘胜", "zh-stones.sgf": "白胜1/4子", "ja.sgf": "白中押し勝ち",
+               "ko.sgf": "207수 백불계승", "en.sgf": "B resigned", "sgf.sgf": "W+R",
+               "black.sgf": "黑胜3目半", "void.sgf": "無勝負", "odd.sgf": "Black by a landslide"}
+    games = [random_game("freego", 9, 10, random.Random(seed)) for seed in range(len(written))]
+    write(tmp_path / "records", [
+        (name, sgf(moves, 9, headers={"PB": "吴清源" if name != "black.sgf" else "Kato",
+                                     "PW": "Honinbo", "RE": said}))
+        for (name, said), moves in zip(written.items(), games)])
+    done = index(tmp_path)
+    assert "9 records, 0 not legal" in done.stderr
+
+    def names(*args: str) -> set[str]:
+        found = kifu("search", "corpus.db", *args, "-f", "json", cwd=tmp_path)
+        assert found.returncode == 0, found.stderr
+        return {Path(json.loads(line)["path"]).name for line in found.stdout.splitlines()}
+
+    whites = {"zh.sgf", "zh-stones.sgf", "ja.sgf", "ko.sgf", "en.sgf", "sgf.sgf"}
+    assert names("--result", "white") == whites
+    assert names("--player", "吴清源", "--result", "white") == whites
+    assert names("--result", "W+R") == whites - {"zh-stones.sgf"}
+    assert names("--result", "白胜1/4子") == names("--result", "W+0.5") == {"zh-stones.sgf"}
+    assert names("--result", "black") == {"black.sgf"}
+    assert names("--result", "void") == {"void.sgf"}
+    assert names("--result", "landslide") == {"odd.sgf"}
+    assert names("--result", "?") == {"odd.sgf"}  # read as not known
+
+
 def test_an_illegal_record_is_indexed_to_its_first_problem_and_marked(tmp_path):
     moves = MOVES[:6]
     text = sgf(moves, 9).replace(")\n", ";B[aa];W[aa])\n")  # W plays on B's stone

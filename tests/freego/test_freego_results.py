@@ -56,21 +56,27 @@ def finished(komi=(0, 0.5)):
     return pos  # black 2, white 2.5
 
 
+def said(text: str):
+    """A result as a record of two seats states it."""
+    return GAME.parse_result(text)
+
+
 @pytest.mark.parametrize("stated", ["white+0.5", "White+0.5", "white + 0.5", "white", "W+0.5",
-                                    "white+R", "W+Resign", "white+T", "?", "void"])
+                                    "white+R", "W+Resign", "white+T", "?", "void", "white+x",
+                                    "白胜1/4子", "白半目勝ち", "백 반집승", "White wins by 0.5"])
 def test_results_that_agree(stated):
-    assert scoring.result_matches(stated, finished()) is None
+    assert scoring.result_matches(said(stated), finished()) is None
 
 
-@pytest.mark.parametrize("stated", ["black+0.5", "white+1.5", "draw", "B+R", "white+x",
-                                    "nobody"])
+@pytest.mark.parametrize("stated", ["black+0.5", "white+1.5", "draw", "B+R", "黑中盘胜",
+                                    "白胜1子", "黒半目勝ち"])
 def test_results_that_disagree(stated):
-    assert scoring.result_matches(stated, finished()) == (
+    assert scoring.result_matches(said(stated), finished()) == (
         "white+0.5 (territory scoring: black 2, white 2.5)")
 
 
 def test_a_draw():
     pos = finished(komi=(0, 0))
-    for stated in ("draw", "jigo", "0", "持碁"):
-        assert scoring.result_matches(stated, pos) is None
-    assert scoring.result_matches("black+0", pos) is not None
+    for stated in ("draw", "jigo", "0", "持碁", "和棋", "무승부"):
+        assert scoring.result_matches(said(stated), pos) is None
+    assert scoring.result_matches(said("black+0"), pos) is not None

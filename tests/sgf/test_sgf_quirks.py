@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+import kifu
 from kifu.base.exitcodes import worst
 from kifu.reading.source import read_source
 from kifu.run.load import load_source, rewrite
@@ -93,6 +94,32 @@ QUIRKS: dict[str, Quirk] = {
         W("3:1", "setup/no-liberty"),)),
     "setup-without-liberty-before-the-first-move.sgf": Quirk("false alarm", (
         W("1:20", "setup/no-liberty"),)),
+    # results as players write them (Chinese, Korean, Japanese, English prose, placeholders):
+    # each read as a result, so that nothing is found beyond SGF's own form of RE (pedantic)
+    "result-chinese-count-and-resignation.sgf": Quirk("false alarm", (
+        W("1:46", "syntax/value-format", "pedantic"),)),
+    "result-chinese-quarter-stone.sgf": Quirk("false alarm", (
+        W("1:36", "syntax/value-format", "pedantic"),)),
+    "result-korean-count-and-half-point.sgf": Quirk("false alarm", (
+        W("1:36", "syntax/value-format", "pedantic"),)),
+    "result-korean-said-twice.sgf": Quirk("false alarm", (
+        W("1:36", "syntax/value-format", "pedantic"),)),
+    "result-japanese-points-and-a-half.sgf": Quirk("false alarm", (
+        W("1:36", "syntax/value-format", "pedantic"),)),
+    "result-english-prose.sgf": Quirk("false alarm", (
+        W("1:36", "syntax/value-format", "pedantic"),)),
+    "result-placeholder.sgf": Quirk("false alarm", (
+        W("1:36", "syntax/value-format", "pedantic"),)),
+    "result-names-the-player.sgf": Quirk("false alarm", (
+        W("1:45", "syntax/value-format", "pedantic"),)),
+    # Fox's komi in hundredths: read as points, the reading said
+    "komi-in-hundredths-of-stones.sgf": Quirk("finding", (W("1:30", "syntax/komi-hundredths"),)),
+    "komi-in-hundredths-of-points.sgf": Quirk("finding", (W("1:30", "syntax/komi-hundredths"),)),
+    "point-listed-twice-in-one-setup.sgf": Quirk("false alarm", (
+        W("1:29", "syntax/point-repeated", "pedantic"),)),
+    "pass-written-one-line-past-the-edge.sgf": Quirk("false alarm", (W("4:29", "syntax/edge-pass"),)),
+    "variation-move-on-an-occupied-point.sgf": Quirk("false alarm", (
+        W("3:14", "illegal-move/occupied"),)),
 }
 
 
@@ -218,8 +245,6 @@ def test_game_information_below_the_root_is_the_games_and_written_back_where_it_
     """Issue 26: SGF lets game information stand in any node, applying from there on; some
     writers put it in the first move's node.  It is the game's (its headers: the komi counts),
     and SGF written from the record, through JSON too, puts it back in that node."""
-    import kifu
-
     record = kifu.read(str(FOLDER / name))
     assert {key: record.header(key) for key in headers} == headers
     source = (FOLDER / name).read_text(encoding="utf-8")
@@ -237,8 +262,6 @@ def test_game_information_in_a_node_of_its_own_is_the_games():
     alternative on the way, it is the game's (the komi and rules count); the node, which holds
     no move, folds into the root as any such node does, and SGF written from the record has
     it there."""
-    import kifu
-
     record = kifu.read(str(FOLDER / "game-info-in-a-node-of-its-own.sgf"))
     assert (record.header("Komi"), record.header("Rules")) == ("7.5", "Chinese")
     root = sgf.read(record.dumps("sgf")).games[0].root
@@ -290,8 +313,6 @@ def game_information_on_each_path(text: str) -> list[dict[str, tuple[str, ...]]]
 
 def written_again(name: str) -> tuple[object, list[str]]:
     """The quirk's record and the SGF texts written from it: directly, and through JSON."""
-    import kifu
-
     record = kifu.read(str(FOLDER / name))
     return record, [record.dumps("sgf"), kifu.parse(record.dumps("json")).dumps("sgf")]
 
@@ -311,8 +332,6 @@ def test_games_sharing_a_root_keep_each_its_own_game_information(name):
     variation keeps its own where it stood; SGF written from the record (and through JSON)
     gives each path its game information once, never two values in one property
     (``RE[W+R][B+R]``), and reads again as the same record: the same game, the same tree."""
-    import kifu
-
     record, texts = written_again(name)
     source = (FOLDER / name).read_text(encoding="utf-8")
     for text in texts:
@@ -341,8 +360,6 @@ def test_a_comment_on_a_node_without_a_move_is_kept(name, kifu_cli):
     alternative holding another result, the set-up node of a problem) is the record's, shown
     with the position it comments (``kifu show``, the viewer), kept by JSON and written back
     by SGF in its own node."""
-    import kifu
-
     source = (FOLDER / name).read_text(encoding="utf-8")
     record, texts = written_again(name)
     assert record_comments(record) == every_comment(source)
@@ -376,8 +393,6 @@ def test_notes_without_a_move_stay_with_the_position_they_comment():
 def test_what_the_native_notation_cannot_hold_of_alternatives_without_moves_is_said():
     """Their comments are the node's and go into the native notation; their other properties
     (another result) have no place there, and a conversion says so."""
-    import kifu
-
     record = kifu.read(str(FOLDER / "alternative-results-without-moves.sgf"))
     with pytest.warns(kifu.ConversionWarning, match="variations-without-a-move 1"):
         native = record.dumps()
@@ -385,3 +400,43 @@ def test_what_the_native_notation_cannot_hold_of_alternatives_without_moves_is_s
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         record.dumps("sgf")
+
+
+@pytest.mark.parametrize("name, winner, kind, margin", [
+    ("result-chinese-count-and-resignation.sgf", "black", "resignation", None),
+    ("result-chinese-quarter-stone.sgf", "white", "score", 0.5),
+    ("result-korean-count-and-half-point.sgf", "black", "score", 0.5),
+    ("result-korean-said-twice.sgf", "black", "score", 0.5),
+    ("result-japanese-points-and-a-half.sgf", "black", "score", 6.5),
+    ("result-english-prose.sgf", "black", "resignation", None),
+    ("result-placeholder.sgf", None, "unknown", None),
+    ("result-names-the-player.sgf", "white", "unknown", None),
+])
+def test_each_result_as_players_write_it_is_read(name, winner, kind, margin):
+    result = kifu.read(str(FOLDER / name)).result()
+    assert (result.winner, result.kind, result.margin) == (winner, kind, margin)
+
+
+def test_komi_in_hundredths_is_a_number_in_points():
+    assert kifu.read(str(FOLDER / "komi-in-hundredths-of-stones.sgf")).komi == 7.5
+    assert kifu.read(str(FOLDER / "komi-in-hundredths-of-points.sgf")).komi == 6.5
+
+
+def test_an_illegal_move_in_an_sgf_variation_is_a_warning(kifu_cli, tmp_path):
+    # FF[4]: "It doesn't matter if the move itself is illegal": a problem's wrong answer that
+    # plays on a stone is reported, and its line read no further; the main line decides
+    shown = json.loads(kifu_cli("show", FOLDER / "variation-move-on-an-occupied-point.sgf",
+                                "--format", "json", "--variations").stdout)
+    assert "occupied" in shown["lines"][-1]["error"]["message"]
+    # the main line's illegal move stays an error, as does a variation's in kifu's notation
+    (tmp_path / "main.sgf").write_text("(;GM[1]SZ[9]AB[aa];W[aa])", encoding="utf-8")
+    kifu_cli("validate", "-q", tmp_path / "main.sgf", exit_code=1)
+    native = kifu_cli("convert", FOLDER / "variation-move-on-an-occupied-point.sgf").stdout
+    (tmp_path / "native.freego").write_text(native, encoding="utf-8")
+    kifu_cli("validate", "-q", tmp_path / "native.freego", exit_code=1)
+
+
+def test_a_pass_written_past_the_edge_is_a_pass():
+    record = kifu.read(str(FOLDER / "pass-written-one-line-past-the-edge.sgf"))
+    assert [str(move) for move in record.line("3.1")] == ["Q16", "D4", "Q4", "pass", "R3",
+                                                          "pass", "D16"]

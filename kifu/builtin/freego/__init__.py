@@ -6,7 +6,7 @@ each module of a game package is for.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from kifu.base.errors import KifuError, NotationError
@@ -17,7 +17,6 @@ from kifu.builtin.freego.position import Position
 from kifu.builtin.freego.rules.scoring import CountedPositionJSON
 from kifu.builtin.freego.setup.positions import Setup
 from kifu.plugin import Format, GamePlugin, Outcome
-from kifu.plugin.results import read_result
 
 if TYPE_CHECKING:
     import click
@@ -70,14 +69,18 @@ class FreeGo(GamePlugin[Position, Move, Setup]):
 
     # -- rules ------------------------------------------------------------------------------
 
-    def parse_result(self, stated: str, record: Record | None = None) -> Outcome | None:
+    def result_sides(self, record: Record | None = None) -> Sequence[str]:
         # The sides are the record's seats (Players:), black and white by default.
-        seats = setup.seat_names(record) if record is not None else ("black", "white")
-        return read_result(stated, seats, self.result_names)
+        if record is None:
+            return setup.parameters.DEFAULT_PLAYERS
+        try:
+            return setup.seat_names(record)
+        except KifuError:  # a Players header kifu cannot read is the record's error, said apart
+            return setup.parameters.DEFAULT_PLAYERS
 
-    def result_matches(self, stated: str, outcome: Outcome | None,
+    def result_matches(self, said: Outcome, outcome: Outcome | None,
                        pos: Position) -> str | KifuError | None:
-        return rules.result_matches(stated, pos)
+        return rules.result_matches(said, pos)
 
     def position_from_key(self, text: str) -> Position:
         # The count of an ended game is the referee's, made again from the stones.

@@ -287,7 +287,8 @@ def _read_tree(collection: sgf.Collection, root: sgf.SgfNode, source: str,
                                "write GM[1] and GM[5]): kifu does not check this game",
                                span=span_of(root, "GM"))
     size = _size(root, collection)
-    record = Record(game="renju", source=source, headers={"Game": "renju"})
+    record = Record(game="renju", source=source, headers={"Game": "renju"},
+                    variations_as_played=True)
     if size != SIZE:
         record.headers["Size"] = str(size)
         record.header_spans["Size"] = span_of(root, "SZ")

@@ -20,13 +20,11 @@ forfeit is never refuted.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TypedDict
 
 from kifu.base.errors import ResultError
 from kifu.builtin.freego.position import EMPTY, Position, PositionJSON
-from kifu.builtin.freego.setup import number
 from kifu.plugin import Event, Outcome
 
 EPSILON = 1e-9
@@ -167,51 +165,38 @@ def count_to_json(pos: Position) -> CountJSON:
 
 # -- stated results -------------------------------------------------------------------------
 
-_RESULT = re.compile(r"^(?P<who>.+?)\s*\+\s*(?P<how>[^+]*)$")
-_DRAWS = {"draw", "jigo", "0", "=", "持碁", "引き分け", "1/2-1/2"}
-_UNKNOWN = {"?", "void", "unknown", "", "*"}
-_NOT_COUNTED = {"r", "resign", "t", "time", "f", "forfeit", "中押し", "中押"}
+#: The kinds of a stated result that a count cannot refute: the game ended otherwise.
+_NOT_COUNTED = frozenset({"resignation", "time", "forfeit", "foul"})
 
 
-def result_matches(stated: str, pos: Position) -> str | ResultError | None:
-    """``None`` if ``stated`` agrees with the finished game, else what the game gives.
+def result_matches(said: Outcome, pos: Position) -> str | ResultError | None:
+    """``None`` if the result a record states (``said``) agrees with the finished game, else
+    what the game gives.
 
     Under rules where the players agree on dead stones, see :func:`marked_result_matches`.
 
-    Understood: ``orange+0.5`` (winner and margin), ``orange`` (winner), ``draw`` / ``jigo`` /
-    ``0``, ``orange+R`` (resignation, time, forfeit: only the winner is compared), and in 2-seat
-    games ``B``/``W`` for the first and second seat.  ``?`` and ``void`` agree with anything.
+    The winner is compared (a seat, or a draw), and the margin where the result gives one; a
+    resignation, time or forfeit is compared by its winner only, and a result void or not
+    known agrees with anything.
     """
     if pos.rules.agreed:
-        return marked_result_matches(stated, pos)
-    if pos.outcome is None or pos.scores is None:
-        return None
-    said = stated.strip()
-    folded = said.casefold()
-    if folded in _UNKNOWN:
+        return marked_result_matches(said, pos)
+    if pos.outcome is None or pos.scores is None or not said.decided:
         return None
     actual = f"{result_text(pos)} ({pos.outcome.reason})"
     seat, margin = winner(pos.scores)
-    if folded in _DRAWS:
+    if said.is_draw:
         return None if seat is None else actual
-    match = _RESULT.match(said)
-    who, how = (match.group("who"), match.group("how").strip()) if match else (said, "")
-    claimed = _seat(who, pos)
-    if claimed is None or seat != claimed:
+    if _seat(said, pos) != seat or seat is None:
         return actual
-    if not how or how.casefold() in _NOT_COUNTED:
+    if said.kind in _NOT_COUNTED or said.score is None:
         return None
-    value = number(how)
-    if value is None or abs(value - margin) > EPSILON:
-        return actual
-    return None
+    return actual if abs(said.score - margin) > EPSILON else None
 
 
-def _seat(who: str, pos: Position) -> int | None:
-    found = pos.rules.seat_of(who)
-    if found is None and pos.seats == 2:
-        found = {"b": 0, "black": 0, "w": 1, "white": 1}.get(who.strip().casefold())
-    return found
+def _seat(said: Outcome, pos: Position) -> int | None:
+    """The seat a stated result names as the winner."""
+    return None if said.winner is None else pos.rules.seat_of(said.winner)
 
 
 def marked_scores(pos: Position, marks: tuple[frozenset[int], ...]) -> list[Score]:
@@ -239,39 +224,30 @@ def marked_scores(pos: Position, marks: tuple[frozenset[int], ...]) -> list[Scor
     return table
 
 
-def marked_result_matches(stated: str, pos: Position) -> ResultError | None:
+def marked_result_matches(said: Outcome, pos: Position) -> ResultError | None:
     """A stated result against a game whose dead stones the players agree: after every seat
     passed, a score is compared with the record's territory marks when it has them, and a
     difference is a warning (programs mark territory by different conventions: dead stones'
     points, seki, dame); a result without marks, or a resignation, time or forfeit, cannot be
     refuted."""
     marks = pos.rules.territory
-    if not pos.ended or marks is None:
-        return None
-    said = stated.strip()
-    folded = said.casefold()
-    if folded in _UNKNOWN:
+    if not pos.ended or marks is None or not said.decided:
         return None
     table = marked_scores(pos, marks)
     seat, margin = winner(table)
     counted = ", ".join(f"{s.seat} {fmt(s.total)}" for s in table)
     actual = ("draw" if seat is None else f"{table[seat].seat}+{fmt(margin)}") + \
         f" ({pos.rules.scoring} scoring with the record's territory marks: {counted})"
-    if folded in _DRAWS:
+    if said.is_draw:
         differs = seat is not None
     else:
-        match = _RESULT.match(said)
-        who, how = (match.group("who"), match.group("how").strip()) if match else (said, "")
-        claimed = _seat(who, pos)
-        if claimed is None or how.casefold() in _NOT_COUNTED:
-            return None  # not a result kifu can read, or not one the count decides
-        value = number(how) if how else None
-        if how and value is None:
-            return None
-        differs = seat != claimed or (value is not None and abs(value - margin) > EPSILON)
+        if said.kind in _NOT_COUNTED:
+            return None  # not a result the count decides
+        differs = _seat(said, pos) != seat or \
+            (said.score is not None and abs(said.score - margin) > EPSILON)
     if differs:
-        return ResultError(f"the record says the result is {stated!r}, but its territory marks "
-                           f"(TB/TW) and the captures give {actual}; dead stones are agreed by "
-                           "the players, so this is not checked further",
+        return ResultError(f"the record says the result is {said.reason!r}, but its territory "
+                           f"marks (TB/TW) and the captures give {actual}; dead stones are "
+                           "agreed by the players, so this is not checked further",
                            rule="result-marks", severity="warning")
     return None

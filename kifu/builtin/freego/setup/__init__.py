@@ -3,7 +3,7 @@ komi, scoring, suicide, ko; :mod:`.parameters`) and the set-up position its ``Se
 give (:mod:`.positions`): read, checked and as JSON."""
 from __future__ import annotations
 
-from kifu.builtin.freego.setup.parameters import Rules, number, rules_of, seat_names
+from kifu.builtin.freego.setup.parameters import Rules, komi, number, rules_of, seat_names
 from kifu.builtin.freego.setup.positions import (
            Setup,
            apply,
@@ -13,5 +13,5 @@ from kifu.builtin.freego.setup.positions import (
            to_json,
 )
 
-__all__ = ["Rules", "Setup", "apply", "extract", "from_json", "number", "rules_of", "seat_names",
-           "to_headers", "to_json"]
+__all__ = ["Rules", "Setup", "apply", "extract", "from_json", "komi", "number", "rules_of",
+           "seat_names", "to_headers", "to_json"]

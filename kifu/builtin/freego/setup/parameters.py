@@ -173,6 +173,19 @@ def komi_of(record: Record, seats: int) -> tuple[float, ...]:
     return tuple(float(v or 0) for v in values)
 
 
+def komi(record: Record) -> float | None:
+    """The komi a record states as a number: the second seat's in a game of two seats where
+    the first has none (Go's komi); ``None`` without a ``Komi`` header, with one kifu cannot
+    read (its error is the record's), or where other seats get komi (see :attr:`Rules.komi`)."""
+    if record.header("Komi") is None:
+        return None
+    try:
+        given = komi_of(record, len(seat_names(record)))
+    except HeaderError:
+        return None
+    return given[1] if len(given) == 2 and given[0] == 0 else None
+
+
 def rules_of(record: Record) -> Rules:
     """The rules a record's headers set, each problem located on its header."""
     seats = seat_names(record)

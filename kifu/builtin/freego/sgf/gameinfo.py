@@ -105,21 +105,29 @@ def board_size(root: core.SgfNode, collection: core.Collection) -> tuple[int, in
 def komi_from_sgf(text: str, span: Span | None) -> float:
     """``KM`` as points: values of 100 or more are server komi x100 (``650`` is 6.5), and a
     quarter value after that is komi in stones (``375``: 3.75 stones, 7.5 points)."""
+    return komi_reading(text, span)[0]
+
+
+def komi_reading(text: str, span: Span | None) -> tuple[float, str | None]:
+    """``KM`` as points (see :func:`komi_from_sgf`), and how a server's komi was read, in
+    words, where it was (``None`` for komi written in points)."""
     value = parameters.number(text)
     if value is None or abs(value) > 100 * parameters.MAX_KOMI:
         raise NotationError(f"KM[{shorten(text)}] is not a komi kifu can read", span=span,
                             rule="komi")
-    if abs(value) >= 100:
-        value /= 100
-        if (value * 2) % 1:
-            value *= 2
-    return value
+    if abs(value) < 100:
+        return value, None
+    hundredths = value / 100
+    if (hundredths * 2) % 1:
+        return hundredths * 2, (f"{komi_text(hundredths)} stones in hundredths, as Fox writes "
+                                "komi of Chinese counting (a stone is two points)")
+    return hundredths, "komi in hundredths of a point, as Fox writes it"
 
 
 def record_of(root: core.SgfNode, collection: core.Collection, source: str,
               size: tuple[int, int], findings: list[KifuError]) -> Record:
     """A record with the root's headers and comments (``XH`` and ``KM`` first)."""
-    record = Record(game="freego", source=source)
+    record = Record(game="freego", source=source, variations_as_played=True)
     record.headers["Game"] = "freego"
     record.headers["Board"] = grids.grid_name(*size)
     for item in root.properties.get("XH", []):  # a header is one line: line ends are blanks
@@ -152,12 +160,17 @@ def _komi(record: Record, root: core.SgfNode, collection: core.Collection,
     if written is None or not written.strip() or record.header("Komi") is not None:
         return
     try:
-        komi = komi_from_sgf(core.text(written), None)
+        komi, scaled = komi_reading(core.text(written), None)
     except NotationError as error:
         findings.append(error.located(message=error.message + "; the komi is taken as 0",
                                       span=collection.value_span(root, "KM"),
                                       severity="warning"))
         return
+    if scaled is not None:  # Fox and other servers: KM[375], KM[650]
+        findings.append(NotationError(
+            f"KM[{written.strip()}] is read as komi {komi_text(komi)}: {scaled}",
+            span=collection.value_span(root, "KM"), rule="komi-hundredths",
+            severity="warning"))
     record.headers["Komi"] = komi_text(komi)
     record.header_places["Komi"] = functools.partial(collection.value_span, root, "KM")
 

@@ -34,6 +34,7 @@ class Walk:
         self.moves = turns.moves_by_value(size)  # by colour, then SGF value
         self.mixed: list[Span | None] = []  # nodes with a move and a set-up: the first's span
         self.ignored: list[tuple[str, Span]] = []  # values ignored: what and where
+        self.edge_passes: list[Span] = []  # moves one line past a small board, read as passes
         #: What nodes before the first move keep (set-up and handicap nodes): the record's.
         self.before_play: dict[str, str] = {}
 
@@ -54,12 +55,17 @@ class Walk:
         black = list(base.stones[0]) if base and base.stones else []
         white = list(base.stones[1]) if base and len(base.stones) > 1 else []
         spans: dict[Any, Span] = dict(base.spans) if base else {}
-        for prop, cells, seat in (("AB", black, 0), ("AW", white, 1)):
+        for prop, cells, other, seat in (("AB", black, white, 0), ("AW", white, black, 1)):
             if prop in props:
                 span = self.value_span(node, prop)
-                for cell in points.cells(props[prop], self.size, span):
-                    spans[(seat, len(cells))] = span
-                    cells.append(cell)
+                for cell in self.listed(node, prop):
+                    # a node after the first sets its stones over what stands (FF[4]: adding
+                    # is overwriting); within one node a point of both colours stays an error
+                    if base is not None and cell in other:
+                        other.remove(cell)
+                    if cell not in cells:
+                        spans[(seat, len(cells))] = span
+                        cells.append(cell)
         if "AE" in props:
             cleared = set(points.cells(props["AE"], self.size, self.value_span(node, "AE")))
             black = [c for c in black if c not in cleared]
@@ -71,6 +77,19 @@ class Walk:
             spans["To-Move"] = self.value_span(node, "PL")
         stones = (tuple(black), tuple(white)) if white else ((tuple(black),) if black else ())
         return Setup(stones, to_move, base.prisoners if base else None, spans)
+
+    def listed(self, node: core.SgfNode, prop: str) -> list[str]:
+        """The cells a set-up property lists, each once: a point listed twice in one property
+        (FF[4] asks for each once) says nothing more, a note for ``--pedantic``."""
+        span = self.value_span(node, prop)
+        found = points.cells(node.properties[prop], self.size, span)
+        unique = list(dict.fromkeys(found))
+        if len(unique) < len(found):
+            twice = sorted({cell for cell in found if found.count(cell) > 1})
+            self.findings.append(core.finding(
+                f"{prop} lists {', '.join(twice)} more than once (FF[4] lists each point "
+                "once): each is set up once", span, PEDANTIC, rule="point-repeated"))
+        return unique
 
     def _player(self, node: core.SgfNode) -> int | None:
         """The seat ``PL`` names; an empty or unknown value (goproblems.com writes ``PL[]``)
@@ -168,6 +187,17 @@ class Walk:
                 + (f" (and in {more:,} more node{'s' * (more > 1)})" if more else ""),
                 self.mixed[0], PEDANTIC, rule="setup-with-move"))
 
+    def report_edge_passes(self) -> None:
+        """One finding for the game's moves read as passes because they stand a line past the
+        board (``[ot]``, as ``[tt]`` does on boards up to 19x19)."""
+        if self.edge_passes:
+            more = len(self.edge_passes) - 1
+            self.findings.append(NotationError(
+                "a move one line past the board's edge is read as a pass, as [tt] is on boards "
+                "up to 19x19 (Fox writes passes so in AI commentary)"
+                + (f" (and {more:,} more move{'s' * (more > 1)})" if more else ""),
+                span=self.edge_passes[0], severity="warning", rule="edge-pass"))
+
     def report_ignored(self) -> None:
         """A warning for each value ignored (an empty or unknown ``PL``), at most
         :data:`~kifu.sgf.syntax.MAX_SAME` of them listed and the rest counted."""
@@ -210,6 +240,10 @@ class Walk:
         if known is not None:
             return known
         seat = 0 if colour == "B" else 1
+        if "t" in value and len(value) == 2 and max(self.size) <= 19 and value.isalpha():
+            # one line past the edge, as FF[3]'s pass tt: Fox's AI commentary passes so ([ot])
+            self.edge_passes.append(self.value_span(node, colour))
+            return self.moves[colour][""]
         cell = points.cell(value, self.size, self.value_span(node, colour))  # raises, located
         return Pass(seat) if cell is None else Place(cell, seat)
 
@@ -220,9 +254,7 @@ class Walk:
         props = node.properties
         add = []
         for prop in ("AB", "AW"):
-            values = props.get(prop, [])
-            add.append(tuple(points.cells(values, self.size, self.value_span(node, prop)))
-                       if values else ())
+            add.append(tuple(self.listed(node, prop)) if props.get(prop) else ())
         while add and not add[-1]:
             add.pop()
         clear = tuple(points.cells(props["AE"], self.size, self.value_span(node, "AE"))) \

@@ -68,6 +68,7 @@ def _read_tree(collection: core.Collection, root: core.SgfNode, findings: list[K
     record.moves = sgflines.to_lines(children, walk.convert, record.comments, collection.span,
                                      walk.keep, record.properties, plays)
     walk.report_mixed()
+    walk.report_edge_passes()
     walk.report_ignored()
     setup = turns.settle(record, setup, names_player(root.get("PL")), findings)
     if setup is not None and not setup.is_empty():
