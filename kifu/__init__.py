@@ -27,7 +27,8 @@ The names: :func:`read`, :func:`parse`, :func:`read_all`, :func:`parse_all` give
 :func:`game` and :func:`games` give :class:`Game` objects (legal moves, moves read and written,
 play); :func:`svg`, :func:`png` and :func:`text` draw a position; :class:`Corpus` indexes many
 records and searches them; every error is a :class:`KifuError` (:mod:`kifu.base.errors` lists
-its subclasses), every finding of :meth:`Record.check` a :class:`Diagnostic`.
+its subclasses), every finding of :meth:`Record.check` a :class:`Diagnostic`, and what a
+conversion leaves out a :class:`ConversionWarning`.
 The documentation's library page is the tutorial.
 """
 from __future__ import annotations
@@ -54,6 +55,7 @@ from kifu.api import (
 )
 from kifu.base.errors import (
     ConversionError,
+    ConversionWarning,
     CorpusError,
     EncodingError,
     GameIndexError,
@@ -93,10 +95,10 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "ConversionError", "Corpus", "CorpusError", "Diagnostic", "EncodingError", "Game",
-    "GameIndexError", "GameOverError", "HeaderError", "IllegalMoveError", "InputError",
+    "ConversionError", "ConversionWarning", "Corpus", "CorpusError", "Diagnostic", "EncodingError",
+    "Game", "GameIndexError", "GameOverError", "HeaderError", "IllegalMoveError", "InputError",
     "InternalError", "KifuError", "LimitError", "NotationError", "OptionError", "Outcome",
     "OutputError", "PatternError", "ReadError", "Record", "RecordHeaders", "ResultError",
-    "SetupError", "Step", "UnknownGameError", "__version__", "game", "games", "parse",
-    "parse_all", "png", "read", "read_all", "read_headers", "svg", "text",
+    "SetupError", "Step", "UnknownGameError", "__version__", "game", "games", "parse", "parse_all",
+    "png", "read", "read_all", "read_headers", "svg", "text",
 ]

@@ -8,14 +8,15 @@ Reading, replaying and checking are the command line's own code (:mod:`kifu.run.
 from __future__ import annotations
 
 import reprlib
+import warnings
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, overload
 
 from kifu.api import building
 from kifu.api.gameobjects import Game, wrap
-from kifu.api.terms import library_terms, reworded_diagnostic, whole_number
+from kifu.api.terms import library_terms, reworded, reworded_diagnostic, whole_number
 from kifu.base import record as tree
-from kifu.base.errors import KifuError, OptionError
+from kifu.base.errors import ConversionError, ConversionWarning, KifuError, OptionError
 from kifu.plugin import (
     AnyGame,
     Event,
@@ -452,13 +453,28 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
         return [reworded_diagnostic(diagnostic) for diagnostic in found]
 
     @library_terms
-    def dumps(self, to: str = registry.NATIVE, dialect: str | None = None) -> str:
+    def dumps(self, to: str = registry.NATIVE, dialect: str | None = None, *,
+              strict: bool = False) -> str:
         """The record as text: ``native`` (in ``dialect``, see ``game.dialects``), ``json``, or
         an interchange format the game has (``sgf`` for Renju and Free-form Go).  Raises
-        ``ConversionError`` where the format cannot say the record."""
+        ``ConversionError`` where the format cannot say the record.
+
+        What the format has no place for (a variation in psq, a label in the native notation)
+        is left out and said, as ``kifu convert`` says it: a :class:`~kifu.ConversionWarning`
+        for each thing (Python's :mod:`warnings`); with ``strict``, a ``ConversionError``
+        instead, and nothing is written."""
+        rules = self.game.plugin
         if to not in (registry.NATIVE, registry.JSON):
-            registry.format_of(self.game.plugin, to)
-        return loading.dump(self.game.plugin, self.data, to, dialect)
+            registry.format_of(rules, to)
+        lost = loading.leaves_out(rules, self.data, to)
+        if strict and lost:
+            raise ConversionError(f"converting to {to} loses what it has no place for (strict): "
+                                  + "; ".join(loading.lost_parts(rules, self.data, to)),
+                                  rule="left-out")
+        text = loading.dump(rules, self.data, to, dialect)
+        for finding in lost:  # the caller's line, past this method and its wrapper
+            warnings.warn(ConversionWarning(reworded(finding)), stacklevel=3)
+        return text
 
     def _read_again(self, lenient: bool) -> tuple[tree.Record | None, list[KifuError]]:
         """The record and its findings as read with or without ``lenient`` (which changes how

@@ -178,6 +178,23 @@ class ConversionError(KifuError):
     code = "conversion"
 
 
+class ConversionWarning(UserWarning):
+    """What a conversion leaves out, as a Python warning: the library's writers
+    (:meth:`kifu.Record.dumps`) warn with one for each thing the format has no place for (a
+    variation in psq, a label in a native notation), as ``kifu convert`` reports it; with
+    ``strict=True`` they raise a :class:`ConversionError` instead and write nothing.
+
+    ``error`` is kifu's finding itself, as the command line reports it (a
+    :class:`ConversionError` of severity ``warning``, rule ``left-out``); ``str(warning)`` is
+    its message."""
+
+    def __init__(self, error: KifuError) -> None:
+        super().__init__(error.message)
+        self.error = error
+        self.message = error.message
+        self.rule = error.rule
+
+
 class OutputError(KifuError):
     """Output cannot be written: the disk refused it, or it would overwrite an input."""
 

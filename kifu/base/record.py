@@ -416,8 +416,9 @@ class Record:
         return line
 
     def copy(self) -> Record:
-        """A copy whose tree of nodes (and their comment lists) can be changed without changing
-        this record; moves and the set-up, immutable values, are shared.  No recursion, so a
+        """A copy whose tree of nodes (and their comment lists and properties) can be changed
+        without changing this record, its own properties kept; moves and the set-up, immutable
+        values, are shared.  No recursion, so a
         tree nested to the limit copies as any other (``copy.deepcopy`` would not)."""
         moves: list[Node[Any]] = []
         pending = [(self.moves, moves)]
@@ -429,7 +430,7 @@ class Record:
                 pending.extend(zip(node.variations, variations))
         return Record(self.game, dict(self.headers), self.setup, list(self.comments), moves,
                       self.source, dict(self.header_spans), self.read_options,
-                      dict(self.header_places))
+                      dict(self.header_places), dict(self.properties))
 
     def walk(self) -> Iterator[tuple[VariationPath, int, list[Node[Any]]]]:
         """Every line of the tree: (path, index where it branches off, its own nodes).

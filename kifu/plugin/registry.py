@@ -22,6 +22,9 @@ from kifu.plugin.contract import AnyGame, Format, GamePlugin
 
 NATIVE = "native"
 JSON = "json"
+#: Smart Game Format, the interchange format kifu's core knows (``kifu/sgf``): where a game has
+#: it, it keeps every property of a record's nodes, as JSON does.
+SGF = "sgf"
 #: The entry-point group through which other packages plug in games.
 ENTRY_POINTS = "kifu.games"
 

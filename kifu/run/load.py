@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kifu.base.errors import (
@@ -401,28 +401,36 @@ def _too_large(to: str, how: str) -> ConversionError:
 
 def leaves_out(game: AnyGame, record: Record, to: str) -> list[KifuError]:
     """What writing ``record`` as ``to`` (``native``, ``json`` or a format) loses, each as a
-    warning a conversion reports: node properties the native notation has no place for, and
-    what a format says it leaves out (:attr:`kifu.plugin.Format.leaves_out`)."""
+    warning a conversion reports (:func:`lost_parts`): the one account of it, which ``kifu
+    convert`` prints and the library's writers warn with."""
+    return [ConversionError(f"converting to {to}: {text}", severity="warning", rule="left-out")
+            for text in lost_parts(game, record, to)]
+
+
+def lost_parts(game: AnyGame, record: Record, to: str) -> list[str]:
+    """What writing ``record`` as ``to`` loses, in words: node properties the native notation
+    has no place for, and what a format says it leaves out
+    (:attr:`kifu.plugin.Format.leaves_out`); nothing for JSON, which keeps everything."""
     if to == registry.JSON:
         return []
-    if to == registry.NATIVE:
-        found: dict[str, int] = {}
-        for name in record.properties:
-            found[_kind(name)] = found.get(_kind(name), 0) + 1
-        for _, _, nodes in record.walk():
-            for node in nodes:
-                if node.has_properties():
-                    for name in node.properties:
-                        found[_kind(name)] = found.get(_kind(name), 0) + 1
-        said = [] if not found else [
-            "the native notation has no place for the properties of the game and its moves ("
-            + ", ".join(f"{name} {count}" for name, count in found.items())
-            + "); left out: --to json or sgf keeps them"]
-    else:
+    if to != registry.NATIVE:
         fmt = registry.format_of(game, to)
-        said = fmt.leaves_out(record) if fmt.leaves_out is not None else []
-    return [ConversionError(f"converting to {to}: {text}", severity="warning", rule="left-out")
-            for text in said]
+        return fmt.leaves_out(record) if fmt.leaves_out is not None else []
+    found: dict[str, int] = {}
+    for name in record.properties:
+        found[_kind(name)] = found.get(_kind(name), 0) + 1
+    for _, _, nodes in record.walk():
+        for node in nodes:
+            if node.has_properties():
+                for name in node.properties:
+                    found[_kind(name)] = found.get(_kind(name), 0) + 1
+    if not found:
+        return []
+    keeping = " or ".join(["json", *(name for name in registry.formats(game)
+                                    if name == registry.SGF)])
+    return ["the native notation has no place for the properties of the game and its moves ("
+            + ", ".join(f"{name} {count}" for name, count in found.items())
+            + f"); left out: {keeping} keeps them"]
 
 
 def _kind(name: str) -> str:
@@ -435,6 +443,7 @@ def _kind(name: str) -> str:
 
 def _written(game: AnyGame, record: Record, to: str, dialect: str | None) -> Iterable[str]:
     if to == registry.NATIVE:
+        record = naming_its_game(game, record)
         for name in (dialect or "").split(",") if dialect is not None else ():
             if name not in game.dialects:
                 offered = ", ".join(game.dialects) or "none"
@@ -446,6 +455,15 @@ def _written(game: AnyGame, record: Record, to: str, dialect: str | None) -> Ite
             record.read_options = options
         return game.write_pieces(record, last or None)
     return reader(game, to).written(record)
+
+
+def naming_its_game(game: AnyGame, record: Record) -> Record:
+    """``record`` with a ``Game:`` header first if it has none (one read from a file named
+    ``.renju``, from SGF, made with ``kifu.Record.new``), so that the native text kifu writes
+    says its game wherever it goes: standard input, a file of another name, ``kifu.parse``."""
+    if record.header("Game") is not None:
+        return record
+    return replace(record, headers={"Game": game.name, **record.headers})
 
 
 def collects(game: AnyGame, fmt: str) -> bool:

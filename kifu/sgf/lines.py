@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Container, Iterator, Mapping
 from typing import Any
 
-from kifu.base.errors import KifuError, NotationError
+from kifu.base.errors import ConversionError, KifuError, NotationError
 from kifu.base.heap import no_cycles
 from kifu.base.reading import Reading
 from kifu.base.record import Node, Record, Span
@@ -58,30 +58,31 @@ def kept_of_root(root: SgfNode, consumed: Container[str]) -> dict[str, str]:
 INFO_BELOW = KEPT + "game-info-below"
 
 
-def game_info_below(root: SgfNode, collection: Collection, idents: Container[str]
+def game_info_below(root: SgfNode, collection: Collection, idents: Container[str],
+                    plays: Callable[[SgfNode], bool] | None = None
                     ) -> tuple[SgfNode, dict[str, str]]:
     """A game's root with the game information written below it taken in, and what the
     record keeps to write it back there.
 
     SGF lets game information (``PB``, ``KM``, ``RE``...) stand in any node, once on a path,
     applying from there on: some writers put it in the first move's node, or in a node of its
-    own after the root.  The first node of the main line, up to its first move, that holds any
-    of ``idents`` the root lacks gives them to the game, as if its root had them (only FF[4]'s
-    game information: a node's name ``N`` stays the node's; their places stay where they were
-    written, for messages), if it holds a move or no alternative stands on the way to it.  The
-    node keeps them too, as the record keeps every property of a node, and :data:`INFO_BELOW`
-    names them, so that SGF written from the record puts them back there and not in the root.
-    A node without a move gives what it holds to the record's properties or to the move before
-    it (:func:`to_lines`), and SGF written from the record puts them there; where alternatives
-    stand on the way (a file of several games sharing a root, each its own game information),
-    what such nodes hold is merged, and stays as written.
+    own after the root, and a file of several games may share one root, each game a variation
+    opening with its own game information.  The first node of the main line (the record's:
+    where the root has several children, the first in which a move is played, see
+    :func:`plays_below`), up to its first move, that holds any of ``idents`` the root lacks
+    gives them to the game, as if its root had them (only FF[4]'s game information: a node's
+    name ``N`` stays the node's; their places stay where they were written, for messages).
+    The node keeps them too, as the record keeps every property of a node, and
+    :data:`INFO_BELOW` names them, so that SGF written from the record puts them back there
+    and not in the root, where they would apply to every other variation too.  Each other
+    variation keeps its own, on its first move (:func:`to_lines`) or with the alternatives
+    in which no move is played (:data:`UNPLAYED`).
     """
-    node = root.children[0] if root.children else None
-    alone = len(root.children) == 1  # no alternative on the way from the root
+    node = _main_child(root.children, plays)
     while node is not None:
         below = [ident for ident in node.properties if ident in idents
                  and ident in sgf.GAME_INFO and ident not in root.properties]
-        if below and (alone or "B" in node.properties or "W" in node.properties):
+        if below:
             for ident in below:
                 collection.taken_as(node, ident, root)
             taken = SgfNode({**root.properties, **{i: node.properties[i] for i in below}},
@@ -89,9 +90,40 @@ def game_info_below(root: SgfNode, collection: Collection, idents: Container[str
             return taken, {INFO_BELOW: " ".join(below)}
         if "B" in node.properties or "W" in node.properties:
             break  # looked for up to the first move, where writers put it (not through the game)
-        alone = alone and len(node.children) <= 1
-        node = node.children[0] if node.children else None
+        node = _main_child(node.children, plays)
     return root, {}
+
+
+def _main_child(children: list[SgfNode], plays: Callable[[SgfNode], bool] | None
+                ) -> SgfNode | None:
+    """The child that continues the record's main line: the only one, or of several the
+    first in which a move is played (none, if no move is played in any)."""
+    if len(children) <= 1 or plays is None:
+        return children[0] if children else None
+    return next((child for child in children if plays_below(child, plays)), None)
+
+
+def plays_below(node: SgfNode, plays: Callable[[SgfNode], bool]) -> bool:
+    """Whether a node that ``plays`` (one the record reads as a move) stands at ``node`` or
+    anywhere below it; no recursion."""
+    pending = [node]
+    while pending:
+        found = pending.pop()
+        if plays(found):
+            return True
+        pending.extend(found.children)
+    return False
+
+
+#: The record property that keeps the alternatives of an SGF tree in which no move is played
+#: (another game's information in a file of several games sharing a root, a comment or a
+#: diagram's markup on the position), on the record node after which they branch off, or on
+#: the record itself where they branch off before the first move: the SGF text of their
+#: nodes as read (``(;RE[W+T]C[...])``).  SGF written from the record writes them back there,
+#: after the node's own children, each node as it was, never merged into the node (two
+#: results, two games' players, would make one node say two things).  Their comments are the
+#: node's too (shown with it, kept by every notation), after its own.
+UNPLAYED = KEPT + "variations-without-a-move"
 
 
 def info_placed(properties: Mapping[str, str], moves: list[Node[Any]],
@@ -146,32 +178,54 @@ def _values(written: str) -> list[str]:
 def to_lines(children: list[SgfNode], convert: Callable[[SgfNode], list[Node[Any]]],
              leading: list[str], span_of: Callable[[SgfNode], Span | None],
              keep: Callable[[SgfNode], dict[str, str]] | None = None,
-             leading_kept: dict[str, str] | None = None) -> list[Node[Any]]:
+             leading_kept: dict[str, str] | None = None,
+             plays: Callable[[SgfNode], bool] | None = None) -> list[Node[Any]]:
     """A record's main line from the children of an SGF root.
 
     ``convert`` turns one SGF node into the record nodes it holds (none for a node without a
     move, whose comments then go to the record node before it, or to ``leading`` before the
     first move of the game).  The first child of a node continues the line; the others become
-    variations of the record node the first child's line starts with.  Where that line holds
-    no move at all, the first alternative that does continues it instead.
+    variations of the record node the first child's line starts with.  ``plays`` says which
+    nodes ``convert`` reads as moves: an alternative in which none is played (a variation of
+    a game that shares its root with others, holding its game information alone; a comment
+    on the position) is no line of play, and is kept whole, as it was written, by the record
+    node it branches off after (:data:`UNPLAYED`), the first that is played continuing the
+    line.  Without ``plays``, an alternative whose line holds no move at all gives what it
+    says to the node before it.
 
     A node without a move shows the position of the node before it: what ``keep`` keeps of
     it (its other properties) joins that node's properties, or ``leading_kept`` before the
-    first move of the game, or the first move of a variation that opens with such nodes.
+    first move of the game while no alternative stands on the way (what follows a branch is
+    that line's own: it joins its first move, as in a variation that opens with such nodes).
     """
     main: list[Node[Any]] = []
+    record_kept = leading_kept if leading_kept is not None else {}
     # (SGF nodes that continue a line, the line, the comments read before its first move: the
-    # record's own for the main line, carried to the first move in a variation; and the
-    # properties kept likewise)
-    tasks: list[tuple[list[SgfNode], list[Node[Any]], list[str], dict[str, str]]] = [
-        (children, main, leading, leading_kept if leading_kept is not None else {})]
+    # record's own for the main line up to its first branch, carried to the first move after
+    # it, as in a variation; the properties kept likewise; the record node a branch before the
+    # line's first move branches off after, ``None`` for the record)
+    tasks: list[tuple[list[SgfNode], list[Node[Any]], list[str], dict[str, str],
+                      Node[Any] | None]] = [(children, main, leading, record_kept, None)]
     branches: list[tuple[list[Node[Any]], int, list[list[Node[Any]]]]] = []
     # What each alternative says before its first move (all it says, if it plays none).
     unplayed: dict[int, tuple[list[str], dict[str, str]]] = {}
+    # Alternatives in which no move is played, each with the record node they branch off after.
+    kept_whole: list[tuple[Node[Any] | None, list[SgfNode]]] = []
     while tasks:
-        nodes, line, waiting, waiting_kept = tasks.pop()
+        nodes, line, waiting, waiting_kept, before = tasks.pop()
         while nodes:
-            node = nodes[0]
+            if len(nodes) > 1:
+                after = line[-1] if line else before
+                if plays is not None:
+                    played = [node for node in nodes if plays_below(node, plays)]
+                    if len(played) < len(nodes):
+                        ids = {id(node) for node in played}
+                        kept_whole.append((after, [n for n in nodes if id(n) not in ids]))
+                        if not played:
+                            break
+                        nodes = played
+                if not line and waiting is leading:  # the main line goes on below a branch
+                    waiting, waiting_kept = [], {}
             if len(nodes) > 1:
                 others = nodes[1:]
                 alternatives: list[list[Node[Any]]] = [[] for _ in others]
@@ -179,7 +233,8 @@ def to_lines(children: list[SgfNode], convert: Callable[[SgfNode], list[Node[Any
                 for other, alternative in zip(reversed(others), reversed(alternatives)):
                     said: tuple[list[str], dict[str, str]] = ([], {})
                     unplayed[id(alternative)] = said
-                    tasks.append(([other], alternative, *said))
+                    tasks.append(([other], alternative, *said, after))
+            node = nodes[0]
             made = convert(node)
             if made:
                 if not line and waiting is not leading:
@@ -209,7 +264,68 @@ def to_lines(children: list[SgfNode], convert: Callable[[SgfNode], list[Node[Any
         if index == len(line):  # nothing played after the branch in the first line
             line.extend(found.pop(0))
         line[index].variations.extend(found)
+    for after, trees in kept_whole:
+        _keep_whole(after, trees, leading, record_kept)
     return main
+
+
+def _keep_whole(after: Node[Any] | None, trees: list[SgfNode], leading: list[str],
+                record_kept: dict[str, str]) -> None:
+    """Alternatives in which no move is played, kept whole by the record node they branch
+    off after (``None``: the record) as :data:`UNPLAYED`; their comments, in the order of
+    their nodes, join that node's (the record's, ``leading``), after its own."""
+    comments = [comment for tree in trees for node in _in_order(tree)
+                for comment in split_comments(node.text("C"))]
+    text = sgf.serialize(trees)
+    if after is None:
+        leading.extend(comments)
+        record_kept[UNPLAYED] = record_kept.get(UNPLAYED, "") + text
+        return
+    after.comments.extend(comments)
+    properties = dict(after.properties) if after.has_properties() else {}
+    properties[UNPLAYED] = properties.get(UNPLAYED, "") + text
+    after.properties = properties
+
+
+def _in_order(tree: SgfNode) -> Iterator[SgfNode]:
+    """The nodes of a tree as SGF writes them (each before its children, first child first);
+    no recursion."""
+    pending = [tree]
+    while pending:
+        node = pending.pop()
+        yield node
+        pending.extend(reversed(node.children))
+
+
+def own_comments(comments: list[str], properties: Mapping[str, str]) -> list[str]:
+    """A node's comments (or the record's) but those of the alternatives without a move it
+    keeps (:data:`UNPLAYED`), which SGF writes in their own nodes: each taken out once, the
+    last that matches, so that a comment added since is the node's own."""
+    trees = unplayed_trees(properties)
+    if not trees:
+        return comments
+    own = list(comments)
+    for comment in reversed([comment for tree in trees for node in _in_order(tree)
+                             for comment in split_comments(node.text("C"))]):
+        for index in range(len(own) - 1, -1, -1):
+            if own[index] == comment:
+                del own[index]
+                break
+    return own
+
+
+def unplayed_trees(properties: Mapping[str, str]) -> list[SgfNode]:
+    """The alternatives without a move that a node's (or the record's) ``properties`` keep
+    (:data:`UNPLAYED`), as SGF trees; a ``ConversionError`` for text that is no SGF (a JSON
+    record written by hand)."""
+    text = properties.get(UNPLAYED)
+    if not text:
+        return []
+    try:
+        return sgf.parse(text)
+    except KifuError as error:
+        raise ConversionError(f"the property {UNPLAYED} holds no SGF game trees: "
+                              f"{error.message}") from None
 
 
 def _keep_before(line: list[Node[Any]], index: int, main: list[Node[Any]], said: tuple[list[str],
@@ -255,14 +371,19 @@ class LineNode:
     (:func:`kifu.sgf.write.pieces` asks each node for its properties and children once), so
     that writing a record of half a million moves never holds its SGF tree: the node of
     ``line[index]``, whose children are the next node of its line and the first of each of
-    that node's variations; or, with ``index`` -1, a root of ``properties`` above the line."""
+    that node's variations, then the alternatives without a move the record node keeps
+    (:data:`UNPLAYED`); or, with ``index`` -1, a root of ``properties`` above the line,
+    whose last children are the alternatives without a move ``kept`` keeps (the record's
+    properties)."""
 
-    __slots__ = ("_line", "_index", "_make", "_properties")
+    __slots__ = ("_line", "_index", "_make", "_properties", "_kept")
 
     def __init__(self, line: list[Node[Any]], index: int, make: Callable[[Node[Any]], SgfNode],
-                 properties: dict[str, list[str]] | None = None) -> None:
+                 properties: dict[str, list[str]] | None = None,
+                 kept: Mapping[str, str] | None = None) -> None:
         self._line, self._index, self._make = line, index, make
         self._properties = properties
+        self._kept = kept
 
     @property
     def properties(self) -> dict[str, list[str]]:
@@ -271,27 +392,36 @@ class LineNode:
         return self._make(self._line[self._index]).properties
 
     @property
-    def children(self) -> list[LineNode]:
+    def children(self) -> list[LineNode | SgfNode]:
         """The next node of the line, then each of its variations, each followed by the
         variations of its own first node (in SGF those are alternatives to the same move,
-        siblings all), as :func:`from_lines` orders them; no recursion."""
+        siblings all), as :func:`from_lines` orders them, then the alternatives without a
+        move this node keeps; no recursion."""
         line, index, make = self._line, self._index + 1, self._make
-        if index == len(line):
-            return []
-        children = [LineNode(line, index, make)]
-        pending = list(reversed(line[index].variations))
-        while pending:
-            variation = pending.pop()
-            children.append(LineNode(variation, 0, make))
-            pending.extend(reversed(variation[0].variations))
+        if self._index < 0:
+            kept = self._kept or {}
+        else:
+            node = line[self._index]
+            kept = node.properties if node.has_properties() else {}
+        children: list[LineNode | SgfNode] = []
+        if index < len(line):
+            children.append(LineNode(line, index, make))
+            pending = list(reversed(line[index].variations))
+            while pending:
+                variation = pending.pop()
+                children.append(LineNode(variation, 0, make))
+                pending.extend(reversed(variation[0].variations))
+        children.extend(unplayed_trees(kept))
         return children
 
 
 def lazy_tree(properties: dict[str, list[str]], line: list[Node[Any]],
-              make: Callable[[Node[Any]], SgfNode]) -> LineNode:
+              make: Callable[[Node[Any]], SgfNode],
+              kept: Mapping[str, str] | None = None) -> LineNode:
     """A root of ``properties`` above the SGF tree of a record's ``line`` (as
-    :func:`from_lines` makes it), each node made by ``make`` as it is written."""
-    return LineNode(line, -1, make, properties)
+    :func:`from_lines` makes it), each node made by ``make`` as it is written; the
+    alternatives without a move the record's properties (``kept``) keep, last."""
+    return LineNode(line, -1, make, properties, kept)
 
 
 #: Reads one game tree of a collection into a record, adding what it finds to ``findings``.

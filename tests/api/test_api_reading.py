@@ -37,6 +37,7 @@ def test_an_sgf_text_is_read_as_sgf_whatever_game_it_is_given() -> None:
     assert kifu.parse(RENJU_SGF).game.name == "renju"
 
 
+@pytest.mark.filterwarnings("ignore::kifu.ConversionWarning")  # lossy formats: said elsewhere
 def test_format_names_the_format_of_a_file_whatever_its_suffix(tmp_path: Path) -> None:
     odd = tmp_path / "game.txt"
     odd.write_text(RENJU_SGF, encoding="utf-8")
@@ -68,6 +69,7 @@ def test_a_text_not_in_the_format_named_is_a_located_error(fmt: str) -> None:
         assert raised.value.span is not None
 
 
+@pytest.mark.filterwarnings("ignore::kifu.ConversionWarning")  # lossy formats: said elsewhere
 def test_every_format_of_every_game_reads_its_own_writing() -> None:
     for name, game in registry.games().items():
         record = next(r for r in map(kifu.read, legal(name)) if r.check() == [])

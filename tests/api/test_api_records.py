@@ -4,6 +4,7 @@ reports."""
 from __future__ import annotations
 
 import json
+import warnings
 from pathlib import Path
 
 import pytest
@@ -86,16 +87,21 @@ def test_every_move_reads_back_from_its_notation_where_it_stands(path: Path, gam
         position = rules.play(position, move)
 
 
+@pytest.mark.filterwarnings("ignore::kifu.ConversionWarning")  # the dialects' (said above)
 @pytest.mark.parametrize(("path", "game"), LEGAL)
 def test_dumps_reads_back_in_every_format(path: Path, game: str) -> None:
     record = kifu.read(str(path))
     formats = ["native", "json", *record.game.plugin.formats()]
     for fmt in formats:
         try:
-            text = record.dumps(fmt)
+            with warnings.catch_warnings(record=True) as said:
+                warnings.simplefilter("always")
+                text = record.dumps(fmt)
         except kifu.ConversionError:  # a map board in SGF, a swap in psq, a format kifu
             assert fmt not in ("native", "json")  # only reads: said, never written wrong
             continue
+        assert [str(w.message) for w in said] == [  # what convert says, said as warnings
+            lost.message for lost in leaves_out(record.game.plugin, record.data, fmt)]
         suffix = {"native": record.game.suffixes[0], "json": ".json"}.get(fmt) or \
             record.game.plugin.formats()[fmt].suffixes[0]
         again = kifu.parse(text, game=game, path=f"again{suffix}")

@@ -7,7 +7,6 @@ same values.  A position is a value: equal positions hash alike, its ``repr`` is
 """
 from __future__ import annotations
 
-import contextlib
 import random
 from collections.abc import Callable
 from typing import Any
@@ -20,7 +19,7 @@ import kifu
 from kifu.base.record import is_event
 from kifu.plugin import GamePlugin
 from tests.api.random_play import positions
-from tests.examples import EXAMPLES, GAMES, legal
+from tests.examples import GAMES, legal
 
 #: How many of a position's listed moves are written in every spelling.
 SPELLED = 12
@@ -89,7 +88,8 @@ def gungi_spellings(game: kifu.Game, position: Any, move: Any) -> list[str]:
         return []
     found = []
     if move.file is not None and position.last_square == square(move.file, move.rank):
-        found.append(text.replace(f"{move.file}―{move.rank}", "同", 1))
+        assert "同" in text  # as the rules write the square just played (§十八)
+        found.append(str(move))  # and with the square written out: the same move
     if move.origin is None and not move.drop and move.strike is None and move.swap is None:
         played = game.plugin.role("rules").play(position.copy(), move, False)[1]
         origin = played.resolved.origin
@@ -136,8 +136,7 @@ def test_a_position_reads_back_from_its_key(name: str, data: st.DataObject) -> N
     game = kifu.game(name)
     position = data.draw(positions(name))
     key = game.position_key(position)
-    with contextlib.chdir(EXAMPLES / name):  # a board file a key names is looked for here
-        again = game.position_from_key(key)
+    again = game.position_from_key(key)  # in any folder: a board file's board is in the key
     assert key == key.strip() and "\n" not in key and "  " not in key
     assert again == position and hash(again) == hash(position)
     assert game.position_key(again) == key
@@ -145,6 +144,22 @@ def test_a_position_reads_back_from_its_key(name: str, data: st.DataObject) -> N
     assert game.outcome(again) == game.outcome(position)
     assert {again, position} == {position}
     assert len(repr(position)) < 160 and repr(position).startswith(f"<{name} position")
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(data=st.data())
+def test_equal_positions_list_equal_moves(name: str, data: st.DataObject) -> None:
+    """Issue 36: moves are values, so a position and the position read back from its key,
+    which is equal to it, list equal moves, in the same order, hashing alike: what a key
+    leaves out (the ply just played, which Gungi's 同 names) changes how a move is written,
+    never which move it is."""
+    game = kifu.game(name)
+    position = data.draw(positions(name))
+    again = game.position_from_key(game.position_key(position))
+    assert again == position
+    listed, relisted = game.legal_moves(position), game.legal_moves(again)
+    assert listed == relisted
+    assert [hash(move) for move in listed] == [hash(move) for move in relisted]
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -197,17 +212,25 @@ def test_rengi_open_and_colourless_forms_are_the_listed_pair() -> None:
 
 
 def test_gungi_same_square_plies_are_the_listed_ply() -> None:
-    """A ply on the square just played is 同 as the rules write it (§十八), in the record, the
-    replay and the listing alike."""
+    """A ply on the square just played is the listed ply, with its square; the notation
+    writes it 同 as the rules do (§十八), and 同 reads as that ply (issue 36)."""
+    from kifu.builtin.gungi.geometry import square
+    from kifu.builtin.gungi.moves import Ply
+
     record = kifu.read("examples/gungi/short-game.gungi")
     gungi = record.game
     before = record.position(0)
     same = 0
     for step in record.replay():
-        if getattr(step.move, "same", False) and "同" in step.notation:
+        move = step.move
+        if isinstance(move, Ply) and before.last_square == square(move.file, move.rank):
+            written = gungi.notation(move, before)
+            assert "同" in written and "同" not in step.notation
+            assert gungi.parse_move(written, before) == gungi.parse_move(step.notation,
+                                                                         before) == move
             same += 1
-        if not is_event(step.move):
-            assert step.move in gungi.legal_moves(before)
+        if not is_event(move):
+            assert move in gungi.legal_moves(before)
         before = step.position
     assert same > 0
 

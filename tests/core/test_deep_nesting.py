@@ -59,6 +59,8 @@ def deep_record(game_name: str, depth: int) -> Record:
             found.append((-_writable(game, record), str(path), record))
     assert found, f"no legal example of {game_name} with two moves"
     record = min(found, key=lambda item: item[:2])[2]
+    if record.header("Game") is None:  # as kifu writes it, converted back from JSON
+        record.headers = {"Game": game_name, **record.headers}
     del record.moves[2:]
     node = record.moves[1]
     node.variations = []

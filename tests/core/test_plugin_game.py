@@ -208,7 +208,7 @@ def test_the_plugged_game_converts_to_json_and_back(plugin_path, tmp_path):
     assert as_json.returncode == 0, as_json.stderr
     back = kifu(plugin_path, "convert", tmp_path / "game.json", "--to", "native")
     assert back.returncode == 0, back.stderr
-    assert back.stdout == "Pile: 3\n\n1 2\n"
+    assert back.stdout == "Game: toynim\nPile: 3\n\n1 2\n"  # kifu's text names its game
 
 
 def test_the_library_plays_the_plugged_game(plugin_path):

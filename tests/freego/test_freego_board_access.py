@@ -125,3 +125,34 @@ def test_the_command_line_option_and_standard_input(tmp_path, kifu_cli):
     kifu_cli("render", "--format", "text", path, exit_code=1)
     for command in (("render", "--format", "text"), ("show",), ("convert", "--to", "json")):
         kifu_cli(*command, "--boards", shared, path)
+
+
+def test_a_position_on_a_board_file_reads_back_from_its_key_in_any_folder(tmp_path):
+    """Issue 36: a position on a board file has a key that reads back anywhere: in another
+    process, in a folder with no board file, or with another file of that name, the key
+    holds the board itself (the file, compressed), not only its name."""
+    import subprocess
+    import sys
+
+    import kifu
+
+    record = kifu.read(str(EXAMPLES / "freego" / "four-players.freego"))
+    go = record.game
+    position = record.position(6)
+    key = go.position_key(position)
+    assert key.startswith("scribble.toml@") and " " not in key.partition(" ")[0]
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "scribble.toml").write_text('name = "another"\n', encoding="utf-8")  # no board
+    script = ("import sys, kifu; go = kifu.game('freego'); p = go.position_from_key("
+              "sys.stdin.read()); print(go.position_key(p) == sys.argv[1], "
+              "len(go.legal_moves(p)), go.to_move(p))")
+    done = subprocess.run([sys.executable, "-c", script, key], input=key, cwd=elsewhere,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", str(len(go.legal_moves(position))),
+                                   go.to_move(position)]
+    with pytest.raises(kifu.NotationError) as broken:
+        go.position_from_key(key.replace("@eN", "@xx", 1))
+    assert broken.value.rule == "position-key"
+    assert "holds a board file" in broken.value.message

@@ -247,7 +247,10 @@ def test_same_square_and_origin_notes(gungi) -> None:
 
 def test_a_ply_on_the_square_just_played_is_written_with_same(gungi) -> None:
     """§十八 (line 447): 「対戦相手が直前に打ったマスと同じ場所を表記する時には、「同―駒名」と表記する」.
-    Written otherwise, the ply plays with a warning; kifu writes it with 同, and lists it so."""
+    Written otherwise, the ply plays with a warning; kifu writes it with 同.  It is the same
+    move either way (issue 36): one value, with its square, which the listing gives whatever
+    the ply before it (a position read from its key, which holds no last move, lists the
+    same), and which ``game.notation`` writes with 同 where the position's last ply stood."""
     from kifu.builtin.gungi import GAME
 
     pos = board("v帥 . . . . . . . .", E, ". . . . v侍 . . . .", ". . . . v兵 . . . .", E,
@@ -261,4 +264,10 @@ def test_a_ply_on_the_square_just_played_is_written_with_same(gungi) -> None:
     assert text.endswith("▲5―4―1―槍、▽同―侍。\n")
     assert gungi.replay(pos, "▲5―4―1―槍、▽同―侍").problems == []
     after = list(GAME.replay(GAME.parse(gungi.bod(pos) + "▲5―4―1―槍")))[-1].position
-    assert "▽同―侍" in {str(m) for m in GAME.legal_moves(after)}
+    listed = [m for m in GAME.legal_moves(after) if str(m) == "▽5―4―1―侍"]
+    assert len(listed) == 1 and GAME.move_notation(listed[0], after) == "▽同―侍"
+    assert {GAME.canonical_move(after, GAME.parse_move(text, after))
+            for text in ("▽同―侍", "▽5―4―1―侍")} == {listed[0]}
+    again = GAME.position_from_key(GAME.position_key(after))
+    assert again == after and GAME.legal_moves(again) == GAME.legal_moves(after)
+    assert GAME.move_notation(listed[0], again) == "▽5―4―1―侍"  # no last ply: no 同

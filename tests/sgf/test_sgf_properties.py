@@ -15,7 +15,7 @@ import pytest
 
 from kifu.plugin import jsonform, registry
 from kifu.reading.source import read_source
-from kifu.run.load import dump, leaves_out, load_source
+from kifu.run.load import dump, leaves_out, load_source, parse_each_as
 from kifu.sgf import syntax as sgf
 from tests import realfiles
 
@@ -127,3 +127,34 @@ def test_real_sgf_through_the_model_keeps_every_property(path):
         {("AP", " ".join(sgf.text(v).split())): 1 for v in writer}), path
     assert jsonform.loads(dump(loaded.game, loaded.record, "json")) == loaded.record
     assert registry.format_of(loaded.game, "sgf") is not None
+
+
+def comment_count(root: sgf.SgfNode) -> Counter[str]:
+    """Every comment of a game tree, each paragraph as a record reads it, counted."""
+    from kifu.sgf.lines import split_comments
+
+    return Counter(paragraph for node in root.walk()
+                   for paragraph in split_comments(node.text("C")))
+
+
+@realfiles.needs("sgf")
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.name)
+def test_real_sgf_keeps_every_comment(path):
+    """Issue 36: every comment of every game of a real file is in its record, those of nodes
+    without a move too (a problem's set-up node before play, notes in a variation without
+    moves): none is lost."""
+    try:
+        source = read_source(str(path))
+        loaded = load_source(source, every_game=True, lenient=True)
+    except Exception:  # noqa: BLE001 - files kifu refuses are the validation tests' concern
+        pytest.skip("kifu does not read this file")
+    if loaded.fmt != "sgf" or loaded.game.name not in ("freego", "renju"):
+        pytest.skip("not SGF of a game kifu reads")
+    for one in parse_each_as(loaded.game, "sgf", source.text, str(path), lenient=True):
+        if one.record is None or one.document is None:
+            continue
+        kept: Counter[str] = Counter(one.record.comments)
+        for _, _, nodes in one.record.walk():
+            for node in nodes:
+                kept.update(node.comments)
+        assert comment_count(one.document) - kept == Counter(), one.name

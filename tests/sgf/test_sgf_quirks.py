@@ -13,6 +13,7 @@ that ended it (``kifu/builtin/freego/DECISIONS.md``).
 from __future__ import annotations
 
 import json
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -93,6 +94,15 @@ QUIRKS: dict[str, Quirk] = {
     "renju-labels-one-property-per-point.sgf": Quirk("writer", (
         *(N(f"3:{15 + 8 * n}", "syntax/duplicate-property") for n in range(20)),
         N("3:15", "syntax/duplicate-property"))),
+    # several games share one root, each a variation opening with its own game information
+    # (FF[4] puts it at the first node where it applies); alternatives that play no move,
+    # holding another result or a note on the position; a set-up node with the problem's
+    # statement before play (issue 36)
+    "several-games-sharing-a-root.sgf": Quirk("writer"),
+    "renju-several-games-sharing-a-root.sgf": Quirk("writer"),
+    "alternative-results-without-moves.sgf": Quirk("writer"),
+    "comments-in-variations-without-moves.sgf": Quirk("writer"),
+    "comment-on-a-set-up-node-before-play.sgf": Quirk("writer"),
     "gm-holds-the-komi.sgf": Quirk("false alarm", (W("1:5", "syntax/game-type"),)),
     "gm6-backgammon.sgf": Quirk("false alarm", (E("-", "unknown-game"),), status=2,
                                 round_trip=False),
@@ -251,8 +261,6 @@ def test_game_information_below_the_root_is_the_games_and_written_back_where_it_
     """Issue 26: SGF lets game information stand in any node, applying from there on; some
     writers put it in the first move's node.  It is the game's (its headers: the komi counts),
     and SGF written from the record, through JSON too, puts it back in that node."""
-    import kifu
-
     record = kifu.read(str(FOLDER / name))
     assert {key: record.header(key) for key in headers} == headers
     source = (FOLDER / name).read_text(encoding="utf-8")
@@ -270,8 +278,6 @@ def test_game_information_in_a_node_of_its_own_is_the_games():
     alternative on the way, it is the game's (the komi and rules count); the node, which holds
     no move, folds into the root as any such node does, and SGF written from the record has
     it there."""
-    import kifu
-
     record = kifu.read(str(FOLDER / "game-info-in-a-node-of-its-own.sgf"))
     assert (record.header("Komi"), record.header("Rules")) == ("7.5", "Chinese")
     root = sgf.read(record.dumps("sgf")).games[0].root
@@ -301,6 +307,115 @@ def test_an_analysis_file_nests_as_deep_as_the_game_is_long(kifu_cli):
     assert depth == 150 and len(line) == 1
     shown = json.loads(kifu_cli("show", FOLDER / name, "--format", "json", "--variations").stdout)
     assert len(shown["lines"]) == 151 and len(shown["lines"][-1]["path"]) == 300
+
+
+def game_information_on_each_path(text: str) -> list[dict[str, tuple[str, ...]]]:
+    """For each leaf of each game tree, the game information on the path from the root to it,
+    every property with all the values it is given on the way (SGF gives it once a path)."""
+    found = []
+    for game in sgf.read(text).games:
+        pending = [(game.root, {})]
+        while pending:
+            node, above = pending.pop()
+            here = {**above}
+            for ident, values in node.properties.items():
+                if ident in sgf.GAME_INFO:
+                    here[ident] = here.get(ident, ()) + tuple(values)
+            pending.extend((child, here) for child in node.children)
+            if not node.children:
+                found.append(here)
+    return found
+
+
+def written_again(name: str) -> tuple[object, list[str]]:
+    """The quirk's record and the SGF texts written from it: directly, and through JSON."""
+    record = kifu.read(str(FOLDER / name))
+    return record, [record.dumps("sgf"), kifu.parse(record.dumps("json")).dumps("sgf")]
+
+
+def without_writer(data):
+    """A record's data but the writer's name (``AP``), which SGF kifu writes gives as its own."""
+    data = data.copy()
+    data.properties.pop("SGF-AP", None)
+    return data
+
+
+@pytest.mark.parametrize("name", ["several-games-sharing-a-root.sgf",
+                                  "renju-several-games-sharing-a-root.sgf",
+                                  "alternative-results-without-moves.sgf"])
+def test_games_sharing_a_root_keep_each_its_own_game_information(name):
+    """Issue 36: the main line's game information gives the record's headers; each other
+    variation keeps its own where it stood; SGF written from the record (and through JSON)
+    gives each path its game information once, never two values in one property
+    (``RE[W+R][B+R]``), and reads again as the same record: the same game, the same tree."""
+    record, texts = written_again(name)
+    source = (FOLDER / name).read_text(encoding="utf-8")
+    for text in texts:
+        assert game_information_on_each_path(text) == game_information_on_each_path(source)
+        assert kifu.parse(text).data == without_writer(record.data)
+
+
+def every_comment(text: str) -> list[str]:
+    """Every comment of every node of an SGF text, each paragraph as the record reads it."""
+    from kifu.sgf.lines import split_comments
+
+    return sorted(paragraph for game in sgf.read(text).games for node in game.root.walk()
+                  for paragraph in split_comments(node.text("C")))
+
+
+def record_comments(record) -> list[str]:
+    return sorted([*record.comments, *(comment for _, _, line in record.data.walk()
+                                       for node in line for comment in node.comments)])
+
+
+@pytest.mark.parametrize("name", ["comments-in-variations-without-moves.sgf",
+                                  "comment-on-a-set-up-node-before-play.sgf",
+                                  "alternative-results-without-moves.sgf"])
+def test_a_comment_on_a_node_without_a_move_is_kept(name, kifu_cli):
+    """Issue 36: a comment on a node that plays no move (a note in a variation of notes, an
+    alternative holding another result, the set-up node of a problem) is the record's, shown
+    with the position it comments (``kifu show``, the viewer), kept by JSON and written back
+    by SGF in its own node."""
+    source = (FOLDER / name).read_text(encoding="utf-8")
+    record, texts = written_again(name)
+    assert record_comments(record) == every_comment(source)
+    for text in texts:
+        assert every_comment(text) == every_comment(source)
+        assert kifu.parse(text).data == without_writer(record.data)
+    shown = json.loads(kifu_cli("show", FOLDER / name, "--format", "json", "--variations").stdout)
+    seen = [*shown["comments"], *(comment for line in shown["lines"] for move in line["moves"]
+                                  for comment in move["comments"])]
+    assert set(seen) == set(every_comment(source))
+
+
+def test_notes_without_a_move_stay_with_the_position_they_comment():
+    """The notes branch off after white's C7 (W cc), the position they comment: they are that
+    node's comments, after its own, and SGF written back gives each its own node again, in
+    the variations they stood in, markup and all."""
+    record, [text, _] = written_again("comments-in-variations-without-moves.sgf")
+    assert record.nodes[1].comments == [
+        "A note on the position, with no move.", "A first thought.", "A second thought.",
+        "And what follows it.", "One more note."]
+    assert tree_shape(text)[1:] == [
+        [("B", ("ee",))], [("W", ("cc",))], [("B", ("gg",))],
+        [("W", ("cg",)), ("C", ("The main line.",))],
+        [("C", ("A note on the position, with no move.",))],
+        [("C", ("A first thought.",)), ("TR", ("gg",))],
+        [("C", ("A second thought.",))],
+        [("C", ("And what follows it.",)), ("SQ", ("cg",))],
+        [("C", ("One more note.",))]]
+
+
+def test_what_the_native_notation_cannot_hold_of_alternatives_without_moves_is_said():
+    """Their comments are the node's and go into the native notation; their other properties
+    (another result) have no place there, and a conversion says so."""
+    record = kifu.read(str(FOLDER / "alternative-results-without-moves.sgf"))
+    with pytest.warns(kifu.ConversionWarning, match="variations-without-a-move 1"):
+        native = record.dumps()
+    assert "white on time" in native and "the game voided" in native
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        record.dumps("sgf")
 
 
 @pytest.mark.parametrize("name, winner, kind, margin", [

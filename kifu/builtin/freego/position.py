@@ -13,7 +13,11 @@ the board, not the game so far: a record with a variation at every move replays 
 """
 from __future__ import annotations
 
+import base64
+import binascii
+import functools
 import random
+import zlib
 from collections.abc import Iterator
 from typing import Any, TypedDict
 
@@ -24,6 +28,7 @@ from kifu.builtin.freego.setup import Rules
 from kifu.builtin.freego.setup.parameters import DEFAULT_PLAYERS, KO_RULES, SCORINGS, number
 from kifu.plugin import Outcome
 from kifu.plugin.keys import Fields, Keyed, escape, outcome_field, read_rows, rows_text, unescape
+from kifu.reading.source import MAX_BYTES
 
 EMPTY = 0
 OFF = -1  # an unplayable cell
@@ -250,7 +255,7 @@ _CELLS = {code: cell for cell, code in _CODES.items()}
 
 def key(pos: Position) -> str:
     """The position as one line (``docs/games/freego.md``): the board's name (a board file's as
-    the record named it); its cells (a
+    the record named it, with the file itself after ``@``: :func:`_board_field`); its cells (a
     grid's rows from the top, separated by ``/``; a map's cells in the board file's order),
     ``x`` ``o`` ``a`` ``v`` the stones of seats 1 to 4, ``-`` an unplayable cell, a number for
     a run of empty cells; the seat to move as its stone's letter (``-`` once the game has
@@ -266,7 +271,7 @@ def key(pos: Position) -> str:
         lines = [codes[row * columns:(row + 1) * columns] for row in reversed(range(rows))]
     else:
         lines = [codes]
-    fields = [escape(board.reference or board.name, ""), rows_text(lines),
+    fields = [_board_field(board), rows_text(lines),
               "-" if pos.outcome is not None else _CODES[pos.to_move + 1]]
     fields.extend(_rule_fields(rules))
     if any(pos.prisoners):
@@ -282,6 +287,37 @@ def key(pos: Position) -> str:
     if pos.outcome is not None:
         fields.append(outcome_field(pos.outcome))
     return " ".join(fields)
+
+
+@functools.lru_cache(maxsize=64)
+def _board_field(board: Board) -> str:
+    """A key's first field: a built-in board's name; a board file's name as the record gave
+    it, then ``@`` and the file itself, compressed (zlib) and in base64url, so that the key
+    reads back wherever it is read, whatever files stand there (worked out once a board)."""
+    if board.source is None:
+        return escape(board.reference or board.name, "")
+    packed = base64.urlsafe_b64encode(zlib.compress(board.source, 9)).decode("ascii")
+    return f"{escape(board.reference or board.name, '@')}@{packed.rstrip('=')}"
+
+
+def _board_of(field: str) -> Board:
+    """The board a key's first field gives (see :func:`_board_field`): a board file's from
+    the bytes it holds, at most as large as kifu reads a board file; a name alone, a built-in
+    board (or, in a key written before keys held their board, a file in the current folder)."""
+    written, at, packed = field.partition("@")
+    name = unescape(written)
+    if not at:
+        return builtin.resolve(name, None, _HERE)
+    try:
+        data = base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))
+        inflate = zlib.decompressobj()
+        source = inflate.decompress(data, MAX_BYTES + 1)
+    except (binascii.Error, zlib.error):
+        raise ValueError("the board file it holds is no zlib data in base64url") from None
+    if len(source) > MAX_BYTES or inflate.unconsumed_tail or not inflate.eof:
+        raise ValueError(f"the board file it holds is larger than {MAX_BYTES // 2**20} MiB, "
+                         "or cut short")
+    return builtin.from_content(name, source)
 
 
 def _rule_fields(rules: Rules) -> list[str]:
@@ -331,11 +367,11 @@ def _ko(pos: Position) -> tuple[int, int] | None:
 
 def from_key(text: str) -> Position:
     """The position a key (:func:`key`) gives; a ``NotationError`` for text that is no key.
-    A board file the key names is looked for in the current folder."""
+    A board file's board is in the key itself."""
     fields = Fields(text, "Free-form Go", 3)
-    name = unescape(fields.next())
-    board = fields.read(lambda: builtin.resolve(name, None, _HERE), "its first field names "
-                        "a built-in board or a board file")
+    first = fields.next()
+    board = fields.read(lambda: _board_of(first), "its first field names a built-in board "
+                        "or holds a board file")
     rules = _rules(fields, board)
     pos = Position(rules)
     _stones(fields, pos, fields.next())
@@ -363,7 +399,7 @@ def from_key(text: str) -> Position:
     return pos
 
 
-#: Where a key's board file is looked for: the current folder.
+#: Where the board file a key written before keys held their board names is looked for.
 _HERE = ReadOptions((".",))
 
 

@@ -47,12 +47,17 @@ class Gungi(GamePlugin[Position, Move, Diagram]):
         return self.one_move(notation.parse(text, "<move>", in_setup=in_setup), text)
 
     def move_notation(self, move: Move, pos: Position, dialect: str | None = None) -> str:
-        # As a variation writes a move: with its closing [終局] if it ends the record.
+        # As a variation writes a move: with 同 on the square just played, and its closing
+        # [終局] if it ends the record.
+        from kifu.builtin.gungi.geometry import square
         from kifu.builtin.gungi.moves import ASCII, KANJI, move_text
+        from kifu.builtin.gungi.notation.writer import spelled
 
         style = ASCII if dialect == "ascii" else KANJI
         closing = style.stop + style.end if getattr(move, "ends", False) else ""
-        return move_text(move, style) + closing
+        same = (isinstance(move, Ply) and move.file is not None and move.rank is not None
+                and square(move.file, move.rank) == pos.last_square)
+        return move_text(spelled(move, same), style) + closing
 
     def write(self, record: Record, dialect: str | None = None) -> str:
         return notation.write(rules.canonical(record), ascii_names=dialect == "ascii")

@@ -147,8 +147,9 @@ def pieces(record: Record) -> Iterator[str]:
                 root.properties[prop] = [sgf_point(p, span, f"set-up stone {p}", size)
                                          for p, span in stones]
         root.properties["PL"] = ["B" if record.setup.to_move == "black" else "W"]
-    if record.comments:
-        root.properties["C"] = [sgf.escape(sgflines.join_comments(record.comments))]
+    comments = sgflines.own_comments(record.comments, record.properties)
+    if comments:
+        root.properties["C"] = [sgf.escape(sgflines.join_comments(comments))]
     for ident, values in sgflines.restored(record.properties).items():
         root.properties.setdefault(ident, values)  # what kifu writes itself (AP) stays kifu's
     for prop in ("XH", *HEADER_PROPERTIES.values()):
@@ -163,7 +164,8 @@ def pieces(record: Record) -> Iterator[str]:
             written.properties.update(info)
         return written
 
-    return sgf.pieces([sgflines.lazy_tree(root.properties, record.moves, made)])
+    return sgf.pieces([sgflines.lazy_tree(root.properties, record.moves, made,
+                                          record.properties)])
 
 
 def _label_point(key: str, size: int) -> str | None:
@@ -206,8 +208,10 @@ def _node(node: Node, colours: dict[int, str], size: int) -> sgf.SgfNode:
             for point in move.points:
                 sgf_point(point, node.span, f"the offered point {point}", size)
         props["KE"] = [str(move).replace("[", " ").rstrip("]")]
-    if node.comments:
-        props["C"] = [sgf.escape(sgflines.join_comments(node.comments))]
+    comments = sgflines.own_comments(node.comments, node.properties) \
+        if node.has_properties() else node.comments
+    if comments:
+        props["C"] = [sgf.escape(sgflines.join_comments(comments))]
     if node.has_properties():
         _write_properties(node.properties, props, size)
     return sgf.SgfNode(props)
@@ -222,8 +226,9 @@ def _write_properties(properties: dict[str, str], props: dict[str, list[str]],
     for ident, values in back.items():
         props.setdefault(ident, values)
     for key, value in properties.items():
-        if key.startswith(sgflines.KEPT) and key[len(sgflines.KEPT):] in back:
-            continue
+        if key == sgflines.UNPLAYED or (key.startswith(sgflines.KEPT)
+                                        and key[len(sgflines.KEPT):] in back):
+            continue  # the alternatives without a move are the node's children
         point = _label_point(key, size) if key.startswith(LABEL) else None
         if point is not None:
             props.setdefault("LB", []).append(f"{point}:{sgf.escape(value)}")
@@ -275,7 +280,7 @@ def _read_tree(collection: sgf.Collection, root: sgf.SgfNode, source: str,
                findings: list[KifuError]) -> Record:
     span_of = collection.value_span
     written_root = root
-    root, below = sgflines.game_info_below(root, collection, PROPERTY_HEADERS)
+    root, below = sgflines.game_info_below(root, collection, PROPERTY_HEADERS, _plays)
     game = root.get("GM")
     if game is not None and game.strip() not in GAME_NUMBERS:
         raise UnknownGameError(f"GM[{game[:10]}] is not Renju (GM[4]; Renju programs also "
@@ -326,7 +331,7 @@ def _read_tree(collection: sgf.Collection, root: sgf.SgfNode, source: str,
     else:
         children = root.children
     record.moves = sgflines.to_lines(children, convert, record.comments, collection.span, keep,
-                                     record.properties)
+                                     record.properties, _plays)
     _check_alternation(record.moves, _first_ply(record), colours)
     return record
 
@@ -340,6 +345,15 @@ MOVE_PROPERTIES = frozenset(("B", "W", "KE", "C", "N", "LB", "XH"))
 #: written from the record names kifu as its program, JSON keeps the original).
 ROOT_PROPERTIES = frozenset(("FF", "GM", "CA", "SZ", "AB", "AW", "AE", "PL", "C", "LB", "XH",
                              "B", "W", *PROPERTY_HEADERS))
+
+
+def _plays(node: sgf.SgfNode) -> bool:
+    """Whether the record reads a node as a move (an opening event's ``KE`` too), or refuses
+    it as one (stones set up in play)."""
+    return not _PLAYS.isdisjoint(node.properties)
+
+
+_PLAYS = frozenset(("B", "W", "KE", "AB", "AW", "AE"))
 
 
 def _comments(value: str | None) -> list[str]:

@@ -69,6 +69,9 @@ class Board:
     #: The name a record's ``Board:`` header gave the file the board was read from, by which a
     #: position key names it (``None`` for a built-in board, known by its name).
     reference: str | None = None
+    #: The bytes of that file, which a position key holds (compressed), so that it reads back
+    #: wherever it is read, whatever files stand there (``None`` for a built-in board).
+    source: bytes | None = field(default=None, repr=False)
     neighbours: tuple[tuple[int, ...], ...] = field(init=False)
     playable: tuple[int, ...] = field(init=False)
     #: The stones of an empty board as a position keeps them: 0 a playable cell, -1 another.

@@ -85,15 +85,22 @@ def resolve(name: str, record_source: str | None, options: ReadOptions | None = 
             raise BoardError(f"unknown board {name.strip()!r}: not a built-in board ({known}) "
                              f"and {error.message}", rule="board") from None
         raise
+    return from_content(name.strip(), found.data, str(found.path))
+
+
+def from_content(name: str, data: bytes, where: str = "") -> Board:
+    """The board of a board file's bytes ``data``, which a record (or a position key) names
+    ``name``: it keeps them (``Board.source``), so that a position's key holds the board and
+    reads back anywhere.  Cached by where the file was found, its content and its name."""
     import hashlib  # only a board file needs it (its import costs a few milliseconds)
 
-    key = (str(found.path), hashlib.sha256(found.data).digest(), name.strip())
+    key = (where, hashlib.sha256(data).digest(), name)
     board = _FILES.get(key)
     if board is None:
         from dataclasses import replace
 
         from kifu.builtin.freego.boards import files
 
-        loaded = files.load_referenced(found.data, name.strip())
-        board = _FILES[key] = replace(loaded, reference=name.strip())
+        loaded = files.load_referenced(data, name)
+        board = _FILES[key] = replace(loaded, reference=name, source=data)
     return board

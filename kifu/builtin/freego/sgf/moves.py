@@ -101,16 +101,18 @@ class Walk:
             return None
         return 0 if said.upper() in ("B", "1") else 1
 
-    def early_setup(self, children: list[core.SgfNode],
+    def early_setup(self, record: Record, children: list[core.SgfNode],
                     setup: Setup | None) -> tuple[list[core.SgfNode], Setup | None]:
         """Set-up nodes between the root and the first move (some programs put handicap stones
-        there) join the start position."""
+        there, problem collections the problem, with its statement in ``C``) join the start
+        position, their comments the record's before play."""
         while len(children) == 1:
             node = children[0]
             props = node.properties
             if "B" in props or "W" in props or not SETUP_PROPERTIES & props.keys():
                 break
             setup = self.setup(node, setup or Setup())
+            record.comments.extend(sgflines.split_comments(node.text("C")))
             sgflines.merge_kept(self.before_play, self.keep(node))
             children = node.children
         return children, setup
@@ -266,6 +268,13 @@ class Walk:
         if later:
             after.append(Node(Edit((), (), to_move), [], [], span))
         return before, after
+
+
+def plays(node: core.SgfNode) -> bool:
+    """Whether the record reads a node as a move: a move, or stones set up in play (a
+    set-up node)."""
+    props = node.properties
+    return "B" in props or "W" in props or not SETUP_PROPERTIES.isdisjoint(props)
 
 
 def names_player(value: str | None) -> bool:

@@ -13,7 +13,7 @@ from kifu.builtin.freego.moves import Edit
 from kifu.builtin.freego.position import Position
 from kifu.builtin.freego.setup import Setup
 from kifu.builtin.freego.sgf import gameinfo, turns
-from kifu.builtin.freego.sgf.moves import Walk, names_player
+from kifu.builtin.freego.sgf.moves import Walk, names_player, plays
 from kifu.plugin import Reading
 from kifu.sgf import lines as sgflines
 from kifu.sgf import syntax as core
@@ -48,7 +48,7 @@ def _read_tree(collection: core.Collection, root: core.SgfNode, findings: list[K
                source: str) -> Record:
     """One game tree of a collection as a record."""
     written_root = root
-    root, below = sgflines.game_info_below(root, collection, gameinfo.INFO_PROPERTIES)
+    root, below = sgflines.game_info_below(root, collection, gameinfo.INFO_PROPERTIES, plays)
     gameinfo.check_go(root, collection, findings)
     size = gameinfo.board_size(root, collection)
     walk = Walk(collection, size, findings)
@@ -60,13 +60,13 @@ def _read_tree(collection: core.Collection, root: core.SgfNode, findings: list[K
                                   if k in ("B", "W", "C")}, root.children, root.start, root.end)]
         record.comments.clear()
     else:
-        children, setup = walk.early_setup(children, setup)
+        children, setup = walk.early_setup(record, children, setup)
         children, setup = walk.handicap_moves(record, children, setup)
     record.properties = sgflines.kept_of_root(written_root, gameinfo.ROOT_PROPERTIES)
     record.properties.update(below)
     sgflines.merge_kept(record.properties, walk.before_play)
     record.moves = sgflines.to_lines(children, walk.convert, record.comments, collection.span,
-                                     walk.keep, record.properties)
+                                     walk.keep, record.properties, plays)
     walk.report_mixed()
     walk.report_edge_passes()
     walk.report_ignored()

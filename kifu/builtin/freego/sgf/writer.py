@@ -53,8 +53,9 @@ def pieces(record: Record) -> Iterator[str]:
     _setup_properties(record, board, props, extra)
     if extra:
         props["XH"] = [core.escape(item) for item in extra]
-    if record.comments:
-        props["C"] = [core.escape(sgflines.join_comments(record.comments))]
+    comments = sgflines.own_comments(record.comments, record.properties)
+    if comments:
+        props["C"] = [core.escape(sgflines.join_comments(comments))]
     for ident, values in sgflines.restored(record.properties).items():
         props.setdefault(ident, values)  # what kifu writes itself (AP) stays kifu's
     info_node, info = sgflines.info_placed(record.properties, record.moves, props)
@@ -73,7 +74,7 @@ def pieces(record: Record) -> Iterator[str]:
             made.properties.update(territory)
         return made
 
-    return core.pieces([sgflines.lazy_tree(props, record.moves, make)])
+    return core.pieces([sgflines.lazy_tree(props, record.moves, make, record.properties)])
 
 
 def _header_properties(record: Record, board: Board, seats: tuple[str, ...],
@@ -140,8 +141,10 @@ def _move_node(board: Board, node: Node, colours: dict[int, int]) -> core.SgfNod
         prop = "B" if colours[id(node)] == 0 else "W"
         value = "" if isinstance(move, Pass) else points.point(board, move.cell, node.span)
         made = core.SgfNode({prop: [value]})
-    if node.comments:
-        made.properties["C"] = [core.escape(sgflines.join_comments(node.comments))]
+    comments = sgflines.own_comments(node.comments, node.properties) \
+        if node.has_properties() else node.comments
+    if comments:
+        made.properties["C"] = [core.escape(sgflines.join_comments(comments))]
     if node.has_properties():
         for ident, values in sgflines.restored(node.properties).items():
             made.properties.setdefault(ident, values)

@@ -70,7 +70,10 @@ class Resolved:
 
 @dataclass(frozen=True)
 class Ply:
-    """A battle ply.  ``file``/``rank`` are ``None`` for 同 (the previous ply's square)."""
+    """A battle ply.  ``file``/``rank`` are ``None`` for 同 as read (the previous ply's
+    square), until the normaliser writes the square out: as a value (the listing's, a
+    record's after reading), a ply names its square wherever the ply before it stood, and 同
+    is how the notation writes it (:meth:`as_same`)."""
 
     side: int
     piece: str
@@ -99,8 +102,8 @@ class Ply:
                                        # on the ply it follows)
     ends: bool = False                 # [終局] follows
     resolved: Resolved | None = field(default=None, compare=False)
-    #: How the record wrote the ply where the normaliser wrote it otherwise (with its square
-    #: where the rules write 同), for the referee to say so.
+    #: How the record wrote the ply where the rules write it otherwise (its square written out
+    #: on the square just played, where they write 同), for the referee to say so.
     written: str | None = field(default=None, compare=False)
 
     @property

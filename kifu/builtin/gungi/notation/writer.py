@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 
 from kifu.base.record import LINE_END, NODE_END, VARIATION, Node, Record, in_writing_order
-from kifu.builtin.gungi.moves import ASCII, KANJI, BackFaces, Ply, Section, Style, move_text
+from kifu.builtin.gungi.geometry import square
+from kifu.builtin.gungi.moves import ASCII, KANJI, BackFaces, Move, Ply, Section, Style, move_text
 from kifu.builtin.gungi.setup import positions
 from kifu.reading.movetext import header_lines
 
@@ -37,16 +38,51 @@ def write(record: Record, ascii_names: bool = False) -> str:
     if out:
         out.append("")
     out.extend(_comment(c) for c in record.comments)
-    _Layout(style, out).line(record.moves, top=True)
+    _Layout(style, out, same_square(record.moves)).line(record.moves, top=True)
     return "\n".join(out).rstrip("\n") + "\n"
 
 
+def same_square(nodes: list[Node]) -> set[int]:
+    """The plies of a tree of ``nodes`` (by ``id`` of their node) that stand on the square of
+    the ply before them in their line, which the rules write with 同 (§十八: the move is the
+    same, its square written out or not); any other entry between them (a set-up ply, a
+    section marker) starts afresh, as the referee's last square does.  Only the plies the
+    normaliser read cleanly (as :func:`kifu.builtin.gungi.rules.canonical` leaves them):
+    one it could not read stays as the record wrote it, since read back it would not be
+    made the same again.  No recursion."""
+    found: set[int] = set()
+    pending: list[tuple[list[Node], int | None]] = [(nodes, None)]
+    while pending:
+        line, last = pending.pop()
+        for node in line:
+            pending.extend((variation, last) for variation in node.variations)
+            move = node.move
+            if not isinstance(move, Ply):
+                last = None
+            elif move.file is not None and move.rank is not None:  # else 同 as read: the same
+                here = square(move.file, move.rank)
+                if here == last and move.resolved is not None and not move.resolved.repaired:
+                    found.add(id(node))  # read back, the normaliser gives the same ply
+                last = here
+    return found
+
+
+def spelled(move: Move, same: bool) -> Move:
+    """A move as the notation writes it: a ply on the square just played (``same``) with 同."""
+    return move.as_same() if same and isinstance(move, Ply) and not move.same else move
+
+
 class _Layout:
-    def __init__(self, style: Style, out: list[str]) -> None:
+    def __init__(self, style: Style, out: list[str], same: set[int]) -> None:
         self.style = style
         self.out = out
+        self.same = same
         self.current = ""
         self.count = 0
+
+    def text(self, node: Node) -> str:
+        """A node's move as written (with 同 on the square just played)."""
+        return move_text(spelled(node.move, id(node) in self.same), self.style)
 
     def flush(self) -> None:
         if self.current:
@@ -68,7 +104,7 @@ class _Layout:
                 self.count = 0
                 self._after(node, last, separator=False)
                 continue
-            text = move_text(move, style) + "".join(_comment(c) for c in node.comments)
+            text = self.text(node) + "".join(_comment(c) for c in node.comments)
             text += "".join(self.variation(v) for v in node.variations)
             if isinstance(move, BackFaces):
                 self.flush()
@@ -118,6 +154,5 @@ class _Layout:
                     if getattr(line[index - 1].move, "new_after", False) and isinstance(
                             node.move, Ply):
                         pieces.append(style.new)
-                pieces.append(move_text(node.move, style)
-                              + "".join(_comment(c) for c in node.comments))
+                pieces.append(self.text(node) + "".join(_comment(c) for c in node.comments))
         return "".join(pieces)

@@ -1,11 +1,12 @@
 """One value for a Gungi move however it is written: a ply as :func:`.listing.legal_moves`
 lists it.
 
-A record may leave out the tier or a drop's ``新``,
-names an origin that only repeats the one reading, and adds what the referee checks rather
+A record may leave out the tier or a drop's ``新``, write the square just played as ``同``,
+name an origin that only repeats the one reading, and add what the referee checks rather
 than chooses (``[詰み]``, ``[千日手]``, the ``[終局]`` that follows).  The canonical ply has
-the square (``同`` for the square just played, as the rules write it), the tier and ``新``
-written out, the origin exactly where another legal move of the
+the square (its file and rank, wherever the ply before it stood: ``同`` is how the notation
+writes that square, not another move), the tier and ``新`` written out, the origin exactly
+where another legal move of the
 same piece name reaches the same square, the betrayal list from the top tier down, and none
 of the checked notes; what the player chose (betrayals, re-placements, a dropped 兵's back)
 stays.  A ply is made canonical only when it plays as written.
@@ -46,18 +47,27 @@ def canonical_move(pos: Position, move: Move, legal: bool = False) -> Move:
     return _written_out(pos, move, resolved, resolved.needs_origin)
 
 
+def written_tier(done: Resolved) -> int | None:
+    """The tier a ply of the action ``done`` names, as the listing writes it: where it lands
+    (a move, a drop), none for a strike (its 不N names the victim's), the tier of the 謀 a
+    swap moves, 侍's 1 and 帥's 2 in their trades."""
+    kind, to = done.kind, done.to
+    assert to is not None
+    if kind == STRIKE:
+        return None
+    if kind == SWAP:
+        return done.origin.tier if done.origin is not None else to.tier
+    if kind == SUBSTITUTE:
+        return 1
+    if kind == EXCHANGE:
+        return 2
+    return to.tier
+
+
 def _written_out(pos: Position, ply: Ply, done: Resolved, needs_origin: bool | None) -> Ply:
     kind, to = done.kind, done.to
     assert to is not None
-    tier: int | None = to.tier
-    if kind == STRIKE:
-        tier = None
-    elif kind == SWAP:
-        tier = done.origin.tier if done.origin is not None else to.tier
-    elif kind == SUBSTITUTE:
-        tier = 1
-    elif kind == EXCHANGE:
-        tier = 2
+    tier = written_tier(done)
     if needs_origin is None:
         needs_origin = kind == MOVE and _shared(pos, ply, square(to.file, to.rank))
     origin = done.origin if kind == MOVE and needs_origin else None
@@ -72,8 +82,6 @@ def _written_out(pos: Position, ply: Ply, done: Resolved, needs_origin: bool | N
             back if ply.obtained else None))
     else:
         written = replace(written, obtained=ply.obtained or back)
-    if square(to.file, to.rank) == pos.last_square:
-        return written.as_same()  # as the listing writes a ply on the square just played
     return written
 
 

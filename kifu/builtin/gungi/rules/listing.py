@@ -53,7 +53,6 @@ def battle_plies(pos: Position) -> list[Ply]:
     readings = Counter((a.face, a.to) for a, _ in ways if a.kind == MOVE)
     found: list[Ply] = []
     backs: list[str] | None = None
-    last = pos.last_square
     for action, trials_ in ways:
         kind, to = action.kind, action.to
         needs_origin = kind == MOVE and readings[(action.face, to)] > 1
@@ -65,10 +64,7 @@ def battle_plies(pos: Position) -> list[Ply]:
         if needs_origin:
             assert action.origin is not None
             origin = Coord(FILES[action.origin], RANKS[action.origin], action.origin_tier or 1)
-        if to == last:  # 同, the tier implied
-            file = rank = tier = None
-        else:
-            file, rank, tier = FILES[to], RANKS[to], action.tier
+        file, rank, tier = FILES[to], RANKS[to], action.tier
         drop = kind == DROP
         obtained = None if action.victim_tier is None else obtained_note(pos, action)
         ply = plain_ply(side, action.face, file, rank, tier, drop, origin, obtained)
@@ -104,8 +100,6 @@ def plies_for(pos: Position, action: Action, side: int, origin: bool,
     """The plies that carry out ``action``: one per legal way (``ways``, found here when not
     given), with its notes; naming the move's origin if ``origin``."""
     ply = bare_ply(action, side)
-    if action.to == pos.last_square:
-        ply = ply.as_same()  # as the rules write a ply on the square just played (§十八)
     if origin and action.origin is not None:
         ply = replace(ply, origin=Coord(file_of(action.origin), rank_of(action.origin),
                                         action.origin_tier or 1))

@@ -11,8 +11,10 @@ validator, not the reader, reports what is wrong.
 
 The origin bracket is made canonical on the way: a ply read one way only keeps its bracket
 exactly when another legal reading exists (a bracket that only repeats the one reading goes),
-and a ply on the square of the ply before it is written with 同, so that writing a record and
-reading it back gives the same record.  A ply whose 同 was missing keeps what the record wrote
+and a ply written with 同 gets its square written out (the writer writes 同 again wherever a
+ply stands on the square of the ply before it), so that a move is one value however the
+record wrote it, and writing a record and reading it back gives the same record.  A ply on
+the square just played that the record wrote without 同 keeps what it wrote
 (``Ply.written``), and the referee reports it.
 """
 from __future__ import annotations
@@ -26,6 +28,7 @@ from kifu.builtin.gungi.geometry import square
 from kifu.builtin.gungi.moves import Ply
 from kifu.builtin.gungi.position import Position
 from kifu.builtin.gungi.rules import referee, start_position
+from kifu.builtin.gungi.rules.canonical_ply import written_tier
 from kifu.plugin import Outcome
 
 
@@ -102,15 +105,20 @@ def _nodes(nodes: list[Node]) -> list[Node]:
 
 def _canonical(ply: Ply, last: int | None) -> Ply:
     """The ply with its origin bracket exactly where another legal reading needs it, and
-    written with 同 where it plays on the square of the ply before it (``last``), as the rules
-    write it (§十八); what the record wrote instead is kept for the referee to report."""
+    its square written out where the record wrote 同: the same move however it was written
+    (§十八's 同 is how the notation writes the square just played, ``last``, and the writer
+    writes it so).  Where the record wrote that square out instead of 同, what it wrote is
+    kept (``Ply.written``) for the referee to report."""
     resolved = ply.resolved
     if resolved is None or resolved.repaired:
         return ply
     canonical = replace(ply, origin=resolved.origin if resolved.needs_origin else None)
-    if not ply.same and ply.file is not None and ply.rank is not None \
-            and square(ply.file, ply.rank) == last:
-        canonical = replace(canonical.as_same(), written=str(ply))
+    if ply.same:
+        to = resolved.to
+        assert to is not None
+        canonical = replace(canonical, file=to.file, rank=to.rank, tier=written_tier(resolved))
+    elif ply.file is not None and ply.rank is not None and square(ply.file, ply.rank) == last:
+        canonical = replace(canonical, written=str(ply))
     return canonical
 
 

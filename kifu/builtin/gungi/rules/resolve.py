@@ -83,15 +83,13 @@ def read_ply(pos: Position, ply: Ply, lenient: bool, played: Played | None = Non
             raise IllegalMoveError("同 refers to the previous ply's square, but there is none",
                                    rule="same-square")
         sq = pos.last_square
-        if ply.written is not None:
-            _missing_same(played, ply.written, ply)
     else:
         assert ply.file is not None and ply.rank is not None
         if not (1 <= ply.file <= 9 and 1 <= ply.rank <= 9):
             raise IllegalMoveError(f"{ply.file}―{ply.rank} is off the board", rule="off-board")
         sq = square(ply.file, ply.rank)
-        if sq == pos.last_square:
-            _missing_same(played, str(ply), ply.as_same())
+        if sq == pos.last_square and ply.written is not None:  # the text's, not the move's
+            _missing_same(played, ply.written, ply.as_same())
     _check_notes(ply)
     repairs: list[str] = []
     if ply.new_after and not ply.drop:
