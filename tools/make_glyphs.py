@@ -1,4 +1,4 @@
-"""Write ``kifu/render/fonts/glyphs.txt``: the outlines of every glyph kifu draws itself.
+"""Write ``kifu/draw/fonts/glyphs.txt``: the outlines of every glyph kifu draws itself.
 
 kifu draws its own text (piece names, coordinates, map names, hand labels, move numbers) as
 outlines, so that a drawing looks the same on a machine with no CJK font (see

@@ -120,11 +120,17 @@ class Format:
 class Console(ABC):
     """What the ``kifu`` command line lends the commands a game brings (:meth:`GamePlugin.commands`):
     printing problems as every kifu command prints them (``path:line:col: error[rule]: ...``
-    with the line quoted), so that a game needs nothing of kifu's report formatting."""
+    with the line quoted), and writing a file as every kifu command writes its outputs, so that
+    a game needs nothing of kifu's report formatting or output machinery."""
 
     @abstractmethod
     def problems(self, problems: Iterable[KifuError], path: str, text: str | None) -> None:
         """Print ``problems`` found in the file ``path`` (whose ``text`` is quoted if given)."""
+
+    @abstractmethod
+    def write(self, path: str, text: str) -> None:
+        """Write ``text`` to the file ``path`` as kifu writes every output: whole or not at
+        all, never replacing what is not a plain file; an ``OutputError`` where it cannot."""
 
     @staticmethod
     def current() -> Console:

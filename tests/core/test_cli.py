@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from kifu.render import glyphs
+from kifu.draw import glyphs
 
 ROOT = Path(__file__).parents[2]
 RENJU = ROOT / "examples" / "renju"

@@ -22,7 +22,7 @@ from fontTools.svgLib.path import parse_path
 from kifu.builtin.freego.render import diagram
 from kifu.builtin.freego.render.svg import render_svg
 from kifu.plugin import RenderOptions
-from kifu.render import glyphs
+from kifu.draw import glyphs
 from tests import examples
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -1,15 +1,20 @@
-"""The built wheel carries the grammars and works on its own, away from the source tree."""
+"""Every kind of install carries the grammars, which stand in the repository's top-level
+``grammars/`` folder: the wheel (as ``kifu/grammars/``), the sdist (the folder, and the wheel
+built from it), and an editable install (read where they stand), where mypy still sees kifu."""
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
 import sysconfig
+import tarfile
 import venv
 import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).parents[2]
+#: The grammars every install must carry.
+GRAMMARS = sorted(p.name for p in (ROOT / "grammars").glob("*.lark"))
 
 
 def run(*command: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess:
@@ -41,7 +46,7 @@ def test_wheel_installs_into_a_fresh_environment_and_validates(tmp_path):
     data = {f"kifu/{p.relative_to(package)}" for p in package.rglob("*")
             if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts}
     assert data <= names, f"missing from the wheel: {sorted(data - names)}"
-    assert {f"kifu/grammars/{p.name}" for p in (ROOT / "kifu" / "grammars").glob("*.lark")} <= names
+    assert {f"grammars/{p.name}" for p in (ROOT / "kifu" / "grammars").glob("*.lark")} <= names
 
     # A fresh environment; run-time dependencies come from the one running the tests (a venv,
     # a system Python or CI's), kifu only from the wheel.  ``system_site_packages`` would name
@@ -93,4 +98,36 @@ def test_an_editable_install_gives_type_checkers_kifu(tmp_path):
     checked = run(sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent",
                   "--python-executable", python, "--config-file", tmp_path / "mypy.ini",
                   "--no-incremental", program, cwd=tmp_path)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_the_sdist_carries_the_grammars_and_its_wheel_installs_them(tmp_path):
+    made = run(sys.executable, "setup.py", "-q", "sdist", "-d", tmp_path / "sdist", cwd=ROOT)
+    assert made.returncode == 0, made.stderr
+    sdist = next((tmp_path / "sdist").glob("kifu-*.tar.gz"))
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    assert {f"grammars/{name}" for name in GRAMMARS} <= names
+    built = run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", tmp_path / "dist",
+                sdist)
+    assert built.returncode == 0, built.stderr
+    wheel = next((tmp_path / "dist").glob("kifu-*.whl"))
+    assert {f"kifu/grammars/{name}" for name in GRAMMARS} <= set(zipfile.ZipFile(wheel).namelist())
+
+
+def test_an_editable_install_reads_the_grammars_where_they_stand(tmp_path):
+    env = tmp_path / "env"
+    venv.create(env, with_pip=False)
+    python = env / "bin" / "python"
+    inner = run(python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))")
+    (Path(inner.stdout.strip()) / "outer-environment.pth").write_text(
+        "\n".join(outer_path()) + "\n", encoding="utf-8")
+    installed = run(sys.executable, "-m", "pip", "--python", python, "install", "--no-deps",
+                    "-e", ROOT)
+    assert installed.returncode == 0, installed.stderr
+    where = run(python, "-c", "import kifu.reading.grammar as g; print(g.grammar_dir())",
+                cwd=tmp_path)
+    assert where.stdout.strip() == str(ROOT / "grammars"), where.stderr
+    checked = run(env / "bin" / "kifu", "validate", "-q",
+                  ROOT / "examples" / "renju" / "four-three-win.renju", cwd=tmp_path)
     assert checked.returncode == 0, checked.stdout + checked.stderr

@@ -115,7 +115,7 @@ class ToyNim(GamePlugin):
 
     def render_svg(self, position: Pile, options: RenderOptions, record: Record | None = None
                    ) -> str:
-        from kifu.render.svg import document, element, to_string
+        from kifu.draw.svg import document, element, to_string
 
         root = document(20 * max(position.stones, 1), 20, title=self.title)
         for index in range(position.stones):

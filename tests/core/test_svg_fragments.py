@@ -1,4 +1,4 @@
-"""Parts of an SVG document written once and put in many documents (``kifu.render.svg``): the
+"""Parts of an SVG document written once and put in many documents (``kifu.draw.svg``): the
 text is the one ElementTree writes for the whole document, escaping included."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kifu.render.svg import _serialized, document, element, fragments, slot, to_string
+from kifu.draw.svg import _serialized, document, element, fragments, slot, to_string
 
 #: An element as (tag, text, children); texts go through ElementTree, markup and all.
 Tree = tuple[str, str | None, list]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from kifu.builtin.gungi import GAME
 from kifu.plugin import jsonform
-from kifu.render import glyphs
+from kifu.draw import glyphs
 
 ROOT = Path(__file__).resolve().parents[2]
 STUDY = ROOT / "examples" / "gungi" / "effects-study.gungi"

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from kifu.render import glyphs
+from kifu.draw import glyphs
 from tests.rengi.fields import GAME
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ET
 
 from kifu.builtin.rengoma import GAME
 from kifu.plugin import RenderOptions
-from kifu.render import glyphs
+from kifu.draw import glyphs
 from tests.rengoma.rengoma_diagrams import record, replay
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -12,7 +12,7 @@ import pytest
 
 from kifu.base.markup import Markup
 from kifu.plugin import RenderOptions, registry
-from kifu.render import glyphs
+from kifu.draw import glyphs
 from kifu.render.viewer import build_view
 from kifu.run.load import load
 from tests import examples

@@ -365,7 +365,7 @@ def test_two_fragments_on_one_page_do_not_interfere(open_page, site):
     page = watched.page
     viewers = page.locator("section.kifu-viewer")
     assert page.locator("section.kifu-viewer.kv-js").count() == 2
-    # no ids but those of the drawings' glyphs (kifu.render.glyphs), the same in every drawing
+    # no ids but those of the drawings' glyphs (kifu.draw.glyphs), the same in every drawing
     assert page.evaluate("document.querySelectorAll('section.kifu-viewer [id]:not(path[id^=kg-])')"
                          ".length") == 0
 

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from kifu.plugin import RenderOptions
 from kifu.reading.source import decode
-from kifu.render.svg import xml_text
+from kifu.draw.svg import xml_text
 from kifu.render.viewer import build_view, page, views_of_text
 from kifu.render.viewer.htmlpage import asset
 from kifu.render.viewer.problems import right_answers
@@ -278,7 +278,7 @@ def test_a_page_refers_to_nothing_outside_itself(game):
         assert "src" not in attrs, tag
         assert not (attrs.get("href") or "#").split("#")[0], (tag, attrs)
         assert tag not in ("link", "iframe", "img", "object", "embed", "base"), tag
-    # no URL but the font of kifu's own glyphs, inline (kifu.render.glyphs)
+    # no URL but the font of kifu's own glyphs, inline (kifu.draw.glyphs)
     assert "@import" not in text and "url(" not in text.replace("url(data:font/otf;base64,", "")
     assert re.findall(r"https?://[^\\\"' <]*", text) == ["http://www.w3.org/2000/svg"] * len(
         re.findall(r"https?://[^\\\"' <]*", text))
@@ -378,7 +378,7 @@ def test_fragment_is_a_block_without_ids_or_page_structure(kifu_cli):
     doc = parsed(text)
     assert text.startswith('<section class="kifu-viewer" data-key="short-game"')
     assert not any(tag in ("html", "head", "body") for tag, _ in doc.tags)
-    # but the outlines of the drawing's glyphs (kifu.render.glyphs), the same in every drawing
+    # but the outlines of the drawing's glyphs (kifu.draw.glyphs), the same in every drawing
     assert not any("id" in attrs for tag, attrs in doc.tags
                    if not (tag == "path" and attrs.get("id", "").startswith("kg-")))
     assert all(attrs["href"].startswith("#short-game.") for tag, attrs in doc.tags

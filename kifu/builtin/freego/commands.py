@@ -20,7 +20,6 @@ from kifu.builtin.freego.boards import builtin
 from kifu.builtin.freego.boards import files as boardfile
 from kifu.builtin.freego.boards.board import BoardError
 from kifu.plugin import Console
-from kifu.run.outputs import write_atomic
 
 
 def _print(problems: list[KifuError], path: str, text: str | None) -> None:
@@ -95,7 +94,7 @@ def derive(board: str, output: str | None, tolerance: float | None) -> None:
         click.echo(new_text, nl=False)
     else:
         try:
-            write_atomic(board if output is None else output, new_text)
+            Console.current().write(board if output is None else output, new_text)
         except KifuError as error:
             click.echo(f"kifu board: {error.message}", err=True)
             sys.exit(EXIT_USAGE)

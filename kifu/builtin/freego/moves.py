@@ -16,7 +16,7 @@ from kifu.reading.jsonvalues import whole
 
 PASS_WORDS = ("pass", "パス")
 #: Characters a cell's name cannot contain: they separate moves or open comments and variations
-#: in the notation (``kifu/grammars/freego.lark``), mark the seat (``@``) or end a header key (``:``).
+#: in the notation (``grammars/freego.lark``), mark the seat (``@``) or end a header key (``:``).
 RESERVED = frozenset(" \t\n\u3000(){}[];,、→@:：")
 
 

@@ -21,9 +21,9 @@ from kifu.builtin.renju.position import (
     opening_name,
 )
 from kifu.plugin import RenderOptions
-from kifu.render import grid as board
-from kifu.render.svg import document, element, fragments, slot, to_string
-from kifu.render.text import grid_diagram
+from kifu.draw import grid as board
+from kifu.draw.svg import document, element, fragments, slot, to_string
+from kifu.draw.diagram import grid_diagram
 
 
 def _stars(board: Geometry) -> tuple[tuple[int, int], ...]:
@@ -83,7 +83,7 @@ def render_svg(position: Position, options: RenderOptions, record: Record | None
 
 class _Sheet:
     """What every drawing of a board of one size, with and without coordinates, as it stands
-    or turned round, shares, written once as text (:func:`kifu.render.svg.fragments`): the
+    or turned round, shares, written once as text (:func:`kifu.draw.svg.fragments`): the
     board (its lines, star points and coordinates) and each stone drawn so far, by its point,
     colour and number.  A long record, or a library of thousands of positions, draws each
     position twice (the viewer's two ways round): building the board anew each time cost

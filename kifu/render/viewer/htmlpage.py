@@ -28,8 +28,8 @@ from kifu.base.errors import KifuError
 from kifu.base.limits import shorten
 from kifu.base.record import Record
 from kifu.plugin import jsonform
-from kifu.render.glyphs import font_face
-from kifu.render.svg import xml_text
+from kifu.draw.glyphs import font_face
+from kifu.draw.svg import xml_text
 from kifu.render.viewer.model import NAME_WIDTH, GameView, PositionNode
 from kifu.render.viewer.problems import right_answers
 from kifu.render.viewer.svgdiff import Packed, derived, glyph_block, merged, pack, renumbered
@@ -82,7 +82,7 @@ def fragment(views: Sequence[GameView], key: str, text: str | None = None) -> st
 def _glyph_font(views: Sequence[GameView]) -> str:
     """The font of kifu's own glyphs that the page's own text uses (the games' names, the
     moves' notation, the statuses, the events in words), so that they read without the
-    reader's CJK fonts (see :mod:`kifu.render.glyphs`); record text is left to the reader's
+    reader's CJK fonts (see :mod:`kifu.draw.glyphs`); record text is left to the reader's
     fonts."""
     own = "".join(f"{view.game.title if view.game else ''}"
                   + "".join(node.notation + node.status + "".join(node.words)

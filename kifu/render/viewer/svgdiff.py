@@ -19,7 +19,7 @@ _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 class SvgTable:
     """The distinct tokens and lines of every SVG document encoded so far, and the outlines of
-    kifu's glyphs they draw (:mod:`kifu.render.glyphs`): a page defines them once, in
+    kifu's glyphs they draw (:mod:`kifu.draw.glyphs`): a page defines them once, in
     :attr:`glyphs`, for every drawing on it, rather than in each drawing's own ``<defs>``."""
 
     def __init__(self) -> None:
@@ -47,7 +47,7 @@ class SvgTable:
 
     def document(self, lines: Sequence[int]) -> str:
         """The document whose line numbers these are, as its renderer wrote it: the glyph
-        outlines it uses defined after its title, as :func:`kifu.render.svg.to_string` does."""
+        outlines it uses defined after its title, as :func:`kifu.draw.svg.to_string` does."""
         text = self.text(lines).split("\n")
         used = sorted({found for line in text for found in _USED.findall(line)
                        if found in self.glyphs}, key=_code_point)

@@ -1,6 +1,6 @@
 """Free-form Go as SVG: grids as Go boards, maps from their outlines or as cells and links.
 
-Three pictures for three kinds of board: a grid is drawn by ``kifu.render.grid`` like any Go
+Three pictures for three kinds of board: a grid is drawn by ``kifu.draw.grid`` like any Go
 board (lines, star points, coordinates); a map with outlines is drawn cell by cell, each cell
 tinted by the stone in it with a stone at its centre; a map with points only (Japan, China, the
 US) is drawn as cells at their points joined by their adjacency.  Under every picture a legend
@@ -29,8 +29,8 @@ from kifu.builtin.freego.render import layout
 from kifu.builtin.freego.render.layout import MAP_MARGIN
 from kifu.builtin.freego.rules import scoring
 from kifu.plugin import RenderOptions
-from kifu.render import grid as goboard
-from kifu.render.svg import document, element, fragments, slot, text_line, text_width, to_string
+from kifu.draw import grid as goboard
+from kifu.draw.svg import document, element, fragments, slot, text_line, text_width, to_string
 
 LAST_MOVE = "#e33"
 PAPER = "#f5eedc"

@@ -11,7 +11,7 @@ from kifu.builtin.freego.boards import grids
 from kifu.builtin.freego.position import EMPTY, OFF, Position
 from kifu.builtin.freego.rules import scoring
 from kifu.plugin import RenderOptions
-from kifu.render.text import grid_diagram
+from kifu.draw.diagram import grid_diagram
 
 
 def seat_symbols(seats: tuple[str, ...]) -> list[str]:

@@ -20,7 +20,7 @@ from kifu.reading.movetext import header_lines
 PER_LINE = 4
 PER_BLOCK = 20
 
-#: The header names the notation reads back as headers (``HEADER`` in ``kifu/grammars/gungi.lark``;
+#: The header names the notation reads back as headers (``HEADER`` in ``grammars/gungi.lark``;
 #: the hands and the side to move belong to a set-up diagram).
 HEADER_NAMES = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*|先手|後手|黒軍|白軍|開始日時|終了日時|対局日|日時"
                           r"|棋戦|表題|場所|備考|結果")

@@ -24,7 +24,7 @@ from kifu.builtin.rengoma.position import (
 )
 from kifu.builtin.rengoma.render.text import facts, status
 from kifu.plugin import RenderOptions
-from kifu.render.svg import document, element, text_line, to_string
+from kifu.draw.svg import document, element, text_line, to_string
 
 CELL = 56.0
 PANEL = 170.0

@@ -5,13 +5,13 @@ font saw an empty box for each CJK glyph.  So kifu draws its own text that holds
 past Latin (:func:`beyond_latin`) from outlines it carries (``fonts/glyphs.txt``, taken from
 Noto Sans CJK JP under the SIL Open Font License by ``tools/make_glyphs.py``; see
 ``fonts/OFL.txt``): each glyph a drawing uses is defined once in the drawing's ``<defs>``
-(``<path id="kg-HEX">``, added by :func:`kifu.render.svg.to_string`) and placed with
+(``<path id="kg-HEX">``, added by :func:`kifu.draw.svg.to_string`) and placed with
 ``<use>``; the text itself stays in a ``data-text`` attribute.  Latin text (coordinates, move
 numbers, legends), which every font draws, text from a record (names, comments) and text with
 a character kifu has no outline for are written as ``<text>``, in the reader's fonts; their
 measures (:func:`advance`, :func:`box`) still place them.
 
-:func:`kifu.render.svg.text_line` places one line of text with :func:`placed`; :func:`box` says
+:func:`kifu.draw.svg.text_line` places one line of text with :func:`placed`; :func:`box` says
 where its ink goes, exactly, so that a test can check that no label is covered.
 """
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The ids of the glyphs' definitions: ``kg-`` and the code point in hex.
 PREFIX = "kg-"
-#: Where a glyph's use names its definition (as :func:`kifu.render.svg.text_line` writes it).
+#: Where a glyph's use names its definition (as :func:`kifu.draw.svg.text_line` writes it).
 USE = re.compile(r'<use href="#kg-([0-9a-f]+)"')
 #: The outlines' em, and where the middle of the ideographic em box stands above the baseline.
 EM = 1000.0

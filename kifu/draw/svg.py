@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
 from kifu.base.terminal import display_width
-from kifu.render import glyphs
+from kifu.draw import glyphs
 
 SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "DejaVu Sans, Noto Sans CJK JP, Hiragino Sans, sans-serif"
@@ -87,7 +87,7 @@ def text_line(parent: ET.Element, text: object, x: float, y: float, size: float,
               fill: str | None = None, class_: str | None = None, outline: bool = True,
               **attrs: object) -> ET.Element:
     """One line of ``text`` at (``x``, ``y``) in ``size`` user units: as outlines
-    (:mod:`kifu.render.glyphs`) when it holds a character past Latin (CJK: the glyphs a reader
+    (:mod:`kifu.draw.glyphs`) when it holds a character past Latin (CJK: the glyphs a reader
     may have no font for), kifu has an outline for every character and ``outline`` is true;
     else as ``<text>`` in the reader's fonts (Latin, which every font draws, and a record's
     text).  ``anchor`` and ``baseline`` are those of SVG's ``text-anchor`` and
@@ -169,7 +169,7 @@ def _serialized(root: ET.Element) -> str:
 
 def to_string(root: ET.Element) -> str:
     """The document as text, slots (:func:`slot`) filled in, and the outlines of the glyphs
-    it draws (:mod:`kifu.render.glyphs`) defined at its top."""
+    it draws (:mod:`kifu.draw.glyphs`) defined at its top."""
     places = list(root.iter(_SLOT))
     held = [place.text or "" for place in places]
     defs = glyphs.definitions(glyphs.used_in(root, held))

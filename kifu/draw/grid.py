@@ -2,7 +2,7 @@
 
 The coordinates stand outside the stones of the edge lines: the margin holds a stone's radius,
 a gap and the widest label (:func:`framed`), and every label is placed from the ink of kifu's
-outline of it (:mod:`kifu.render.glyphs`; a row's labels grow away from the board in a wider
+outline of it (:mod:`kifu.draw.glyphs`; a row's labels grow away from the board in a wider
 font), so no stone ever covers one.  Labels are ``LABEL`` of a cell high,
 so that a 19x19 board drawn 360 pixels wide still has 9-pixel coordinates.
 """
@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from kifu.base.markup import Markup, sgf_point
-from kifu.render import glyphs
-from kifu.render.svg import document, element, text_line, text_width
+from kifu.draw import glyphs
+from kifu.draw.svg import document, element, text_line, text_width
 
 BOARD_FILL = "#dcb35c"
 LINE = "#222"
