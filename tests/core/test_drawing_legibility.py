@@ -21,8 +21,8 @@ from fontTools.svgLib.path import parse_path
 
 from kifu.builtin.freego.render import diagram
 from kifu.builtin.freego.render.svg import render_svg
-from kifu.plugin import RenderOptions
 from kifu.draw import glyphs
+from kifu.plugin import RenderOptions
 from tests import examples
 
 SVG = "{http://www.w3.org/2000/svg}"

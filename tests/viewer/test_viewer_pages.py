@@ -18,9 +18,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from kifu.draw.svg import xml_text
 from kifu.plugin import RenderOptions
 from kifu.reading.source import decode
-from kifu.draw.svg import xml_text
 from kifu.render.viewer import build_view, page, views_of_text
 from kifu.render.viewer.htmlpage import asset
 from kifu.render.viewer.problems import right_answers

@@ -20,10 +20,10 @@ from kifu.builtin.renju.position import (
     geometry,
     opening_name,
 )
-from kifu.plugin import RenderOptions
 from kifu.draw import grid as board
-from kifu.draw.svg import document, element, fragments, slot, to_string
 from kifu.draw.diagram import grid_diagram
+from kifu.draw.svg import document, element, fragments, slot, to_string
+from kifu.plugin import RenderOptions
 
 
 def _stars(board: Geometry) -> tuple[tuple[int, int], ...]:

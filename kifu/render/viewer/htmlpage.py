@@ -27,9 +27,9 @@ from typing import Any
 from kifu.base.errors import KifuError
 from kifu.base.limits import shorten
 from kifu.base.record import Record
-from kifu.plugin import jsonform
 from kifu.draw.glyphs import font_face
 from kifu.draw.svg import xml_text
+from kifu.plugin import jsonform
 from kifu.render.viewer.model import NAME_WIDTH, GameView, PositionNode
 from kifu.render.viewer.problems import right_answers
 from kifu.render.viewer.svgdiff import Packed, derived, glyph_block, merged, pack, renumbered

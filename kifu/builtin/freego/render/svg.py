@@ -28,9 +28,9 @@ from kifu.builtin.freego.position import EMPTY, OFF, Position
 from kifu.builtin.freego.render import layout
 from kifu.builtin.freego.render.layout import MAP_MARGIN
 from kifu.builtin.freego.rules import scoring
-from kifu.plugin import RenderOptions
 from kifu.draw import grid as goboard
 from kifu.draw.svg import document, element, fragments, slot, text_line, text_width, to_string
+from kifu.plugin import RenderOptions
 
 LAST_MOVE = "#e33"
 PAPER = "#f5eedc"

@@ -10,8 +10,8 @@ from kifu.base.terminal import display_width
 from kifu.builtin.freego.boards import grids
 from kifu.builtin.freego.position import EMPTY, OFF, Position
 from kifu.builtin.freego.rules import scoring
-from kifu.plugin import RenderOptions
 from kifu.draw.diagram import grid_diagram
+from kifu.plugin import RenderOptions
 
 
 def seat_symbols(seats: tuple[str, ...]) -> list[str]:

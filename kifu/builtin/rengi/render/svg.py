@@ -17,8 +17,8 @@ from kifu.builtin.rengi import bitboard
 from kifu.builtin.rengi.moves import SIDE_NAMES
 from kifu.builtin.rengi.position import Position
 from kifu.builtin.rengi.render.text import amount, chain_caption, status
-from kifu.plugin import RenderOptions
 from kifu.draw.svg import document, element, text_line, text_width, to_string
+from kifu.plugin import RenderOptions
 
 CELL = 28.0
 MARGIN = 24.0

@@ -23,8 +23,8 @@ from kifu.builtin.rengoma.position import (
     strength_of,
 )
 from kifu.builtin.rengoma.render.text import facts, status
-from kifu.plugin import RenderOptions
 from kifu.draw.svg import document, element, text_line, to_string
+from kifu.plugin import RenderOptions
 
 CELL = 56.0
 PANEL = 170.0
