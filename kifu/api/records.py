@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Generic, overload
 
 from kifu.api import building
 from kifu.api.gameobjects import Game, wrap
-from kifu.api.terms import library_terms, reworded, reworded_diagnostic, whole_number
+from kifu.api.parameters import library_terms, reworded, reworded_diagnostic, whole_number
 from kifu.base import record as tree
 from kifu.base.errors import ConversionError, ConversionWarning, KifuError, OptionError
 from kifu.plugin import (

@@ -4,7 +4,7 @@
 :mod:`.render`, ``kifu show`` :mod:`.show` and ``kifu games`` :mod:`.games`; each defines a
 click command of its own name.  The options several commands take are in :mod:`.options`; how
 commands print (diagnostics, output, the summary of a run) and how a kifu error ends one is in
-:mod:`.console`; a run that writes a file per record is :mod:`.batches`.  :mod:`kifu.commands.cli` holds
+:mod:`.console`; a run that writes a file per record into an output folder is :mod:`.output_folder`.  :mod:`kifu.commands.cli` holds
 the command group and imports a command's module only when that command runs or its help is
 asked for.
 """

@@ -9,7 +9,7 @@ form is :mod:`.jsonform`.  These names are what a game of one's own imports.
 from __future__ import annotations
 
 from kifu.base.cards import Card
-from kifu.base.reading import Reading
+from kifu.base.record import Reading
 from kifu.plugin.contract import AnyGame, Console, Format, GamePlugin
 from kifu.plugin.values import (
     Event,

@@ -25,8 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from kifu.base.errors import KifuError, NotationError, ResultError
 from kifu.base.markup import Markup, dimmed_along, markup_of
-from kifu.base.reading import Reading
-from kifu.base.record import Node, Record
+from kifu.base.record import Node, Reading, Record
 from kifu.plugin import replay
 from kifu.plugin.results import read_result, unread_result
 from kifu.plugin.symmetry import IDENTITY, KeyTracker, Symmetry, Tracker

@@ -21,8 +21,7 @@ from kifu.base.errors import (
     UnknownGameError,
 )
 from kifu.base.limits import check_tree
-from kifu.base.reading import Reading
-from kifu.base.record import Node, ReadOptions, Record, is_event
+from kifu.base.record import Node, Reading, ReadOptions, Record, is_event
 from kifu.plugin import AnyGame, Format, Step, jsonform, registry
 from kifu.reading.source import (
     MAX_BYTES,

@@ -13,8 +13,7 @@ from typing import Any
 
 from kifu.base.errors import ConversionError, KifuError, NotationError
 from kifu.base.heap import no_cycles
-from kifu.base.reading import Reading
-from kifu.base.record import Node, Record, Span
+from kifu.base.record import Node, Reading, Record, Span
 from kifu.sgf import syntax as sgf
 from kifu.sgf.syntax import Collection, SgfNode
 

@@ -223,8 +223,8 @@ def test_item_14_results_from_the_workers_carry_no_whole_header(tmp_path):
     headers once took 756 MB and made an index of 160 MB."""
     from kifu.reading.walk import walk
     from kifu.render.formats import Drawing
-    from kifu.render.viewer.task import HtmlTask
-    from kifu.run.batch import ConvertTask, Inputs, plan
+    from kifu.render.viewer.page_task import HtmlTask
+    from kifu.run.output_folder import ConvertTask, Inputs, plan
 
     folder = tmp_path / "in"
     folder.mkdir()

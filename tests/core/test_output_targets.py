@@ -273,7 +273,7 @@ def test_names_differing_by_case_are_one_output_only_where_the_file_system_says_
     """On a file system that tells ``Mine`` from ``mine`` (this one), both records are written;
     where it takes them for one name (macOS's, Windows', vfat), the second is a collision, not
     written over the first.  The file system is asked by a file made there, which is gone."""
-    from kifu.run.batch import case_blind
+    from kifu.run.output_folder import case_blind
 
     for folder, name in (("x", "Mine.renju"), ("y", "mine.renju")):
         (tmp_path / folder).mkdir()

@@ -12,7 +12,7 @@ from kifu.builtin.gungi.geometry import square
 from kifu.builtin.gungi.moves import Section
 from kifu.builtin.gungi.position import Piece, Position
 from kifu.builtin.gungi.rules.formation import can_complete
-from kifu.builtin.gungi.rules.listing import setup_placements
+from kifu.builtin.gungi.rules.plies import setup_placements
 
 #: Battle plies played from the start (random play rarely mates sooner).
 BATTLE_PLIES = 30

@@ -24,7 +24,7 @@ from kifu.builtin.gungi.rules.legal import (
     has_legal_action,
     mating_foul,
 )
-from kifu.builtin.gungi.rules.movegen import in_check
+from kifu.builtin.gungi.rules.reach import in_check
 from kifu.builtin.gungi.rules.resolve import Reading, problem, read_ply, where
 from kifu.plugin import Event, Outcome, Played
 

@@ -1,4 +1,4 @@
-"""One value for a Gungi move however it is written: a ply as :func:`.listing.legal_moves`
+"""One value for a Gungi move however it is written: a ply as :func:`.plies.legal_moves`
 lists it.
 
 A record may leave out the tier or a drop's ``新``, write the square just played as ``同``,

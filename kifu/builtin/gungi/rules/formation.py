@@ -24,7 +24,7 @@ from kifu.builtin.gungi.position import (
     Position,
 )
 from kifu.builtin.gungi.rules import claims
-from kifu.builtin.gungi.rules.movegen import same_kind
+from kifu.builtin.gungi.rules.reach import same_kind
 from kifu.plugin import Outcome, Played
 
 ORDER = {"begin": START, "rebegin": REPEATED, "done": SETUP, "redone": SETUP,

@@ -1,5 +1,5 @@
 """Reading a written battle ply: the one action it stands for, resolved against the actions the
-rules allow (:mod:`.movegen`, :mod:`.legal`), or why none fits.
+rules allow (:mod:`.reach`, :mod:`.legal`), or why none fits.
 
 Exactly one action must fit.  With ``lenient``, a ply that fits no action is repaired when
 exactly one legal action comes closest (a missing or stray 新, a wrong tier), and the repair is
@@ -36,7 +36,7 @@ from kifu.builtin.gungi.rules.legal import (
     mover_foul,
     swap_allowed,
 )
-from kifu.builtin.gungi.rules.movegen import (
+from kifu.builtin.gungi.rules.reach import (
     drop_is_dead,
     drop_targets,
     exchanges_at,

@@ -29,7 +29,7 @@ from kifu.builtin.gungi.geometry import LINES, NEAR, NEAR_SET, file_of
 from kifu.builtin.gungi.pieces import BOARS, FORTS
 from kifu.builtin.gungi.position import Piece, Position
 from kifu.builtin.gungi.rules.actions import DROP, MOVE, Action
-from kifu.builtin.gungi.rules.movegen import KING, attacked, can_move_again, king_square
+from kifu.builtin.gungi.rules.reach import KING, attacked, can_move_again, king_square
 
 #: The screen's verdicts: a legal action carried out one plain way (no betrayal, no
 #: re-placement to choose), an illegal one, and one to carry out the long way.

@@ -26,7 +26,7 @@ from kifu.builtin.gungi.pieces import (
 )
 from kifu.builtin.gungi.position import BATTLE, Piece, Position
 from kifu.builtin.gungi.rules.claims import ahead
-from kifu.builtin.gungi.rules.movegen import attacked, can_move_again, king_square
+from kifu.builtin.gungi.rules.reach import attacked, can_move_again, king_square
 from kifu.builtin.gungi.setup import Diagram, SetupPiece
 
 #: How many of each hidden face the two sets hold.

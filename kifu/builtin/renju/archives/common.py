@@ -7,8 +7,7 @@ from collections.abc import Iterator
 
 from kifu.base.errors import ConversionError, NotationError
 from kifu.base.limits import read_int
-from kifu.base.reading import Reading
-from kifu.base.record import Node, Record, Span, is_event
+from kifu.base.record import Node, Reading, Record, Span, is_event
 from kifu.builtin.renju.moves import LETTERS, Pass, Place, Point
 
 SIZE_KEY, RULE_KEY, OPENING_STONES_KEY = "Size", "Rule", "Opening-stones"

@@ -36,8 +36,7 @@ from dataclasses import dataclass, field
 
 from kifu.base.errors import KifuError, NotationError
 from kifu.base.limits import MAX_MOVES, read_int, shorten, too_many_moves
-from kifu.base.reading import Reading
-from kifu.base.record import Node, Record, Span
+from kifu.base.record import Node, Reading, Record, Span
 from kifu.builtin.renju.archives import common
 from kifu.builtin.renju.moves import Place, Point, Swap
 

@@ -38,8 +38,7 @@ from dataclasses import dataclass, field
 
 from kifu.base.errors import ConversionError, EncodingError, KifuError, LimitError, NotationError
 from kifu.base.limits import MAX_MOVES
-from kifu.base.reading import Reading
-from kifu.base.record import Node, Record
+from kifu.base.record import Node, Reading, Record
 from kifu.builtin.renju.moves import Move, Pass, Place, Point
 from kifu.reading.source import guess_legacy, likeliest_cjk
 

@@ -42,8 +42,7 @@ from xml.parsers import expat
 
 from kifu.base.errors import KifuError, LimitError, NotationError
 from kifu.base.limits import MAX_MOVES, shorten
-from kifu.base.reading import Reading
-from kifu.base.record import Node, Record, Span
+from kifu.base.record import Node, Reading, Record, Span
 from kifu.builtin.renju.archives import common
 from kifu.builtin.renju.moves import Place, Point
 

@@ -1,13 +1,13 @@
 """Drawing many records into an output folder (``kifu render --output-dir``): a drawing of each
-record in one of the render formats, on the batch runner of :mod:`kifu.run.batch`."""
+record in one of the render formats, on the batch runner of :mod:`kifu.run.output_folder`."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from kifu.base.errors import KifuError
 from kifu.render.formats import RENDER_FORMATS, Drawing
-from kifu.run.batch import OutputTask
 from kifu.run.load import Loaded
+from kifu.run.output_folder import OutputTask
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from kifu.builtin.gungi.rules.actions import DROP, EXCHANGE, MOVE, STRIKE, SUBST
 from kifu.builtin.gungi.rules.board_ops import board_for, perform
 from kifu.builtin.gungi.rules.formation import can_complete
 from kifu.builtin.gungi.rules.legal import Trial, is_clean, legal_ways, trials
-from kifu.builtin.gungi.rules.movegen import same_kind
+from kifu.builtin.gungi.rules.reach import same_kind
 
 
 def legal_moves(pos: Position) -> list[Move]:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import kifu
-from kifu.api.terms import LIBRARY_WORDS, words
+from kifu.api.parameters import LIBRARY_WORDS, words
 
 ROOT = Path(__file__).resolve().parents[2]
 #: A command-line option as messages write them.
@@ -64,13 +64,13 @@ def test_every_option_a_shared_message_names_has_a_library_word() -> None:
     the commands): each option they name is one the library says in its own words."""
     named = set()
     for path in (ROOT / "kifu").rglob("*.py"):
-        if "commands" in path.parts or path.name == "terms.py":
+        if "commands" in path.parts or path == ROOT / "kifu" / "api" / "parameters.py":
             continue
         for text in re.findall(r'f?"([^"\n]*)"', path.read_text(encoding="utf-8")):
             named.update(re.findall(r"(?<![\w-])--[a-z][a-z-]*(?: [A-Z]+)?", text))
     unsaid = sorted(option for option in named
                     if OPTION.search(words(option)) and option.split()[0] not in CLI_ONLY)
-    assert not unsaid, f"give {unsaid} a library word in kifu/api/terms.py LIBRARY_WORDS"
+    assert not unsaid, f"give {unsaid} a library word in kifu/api/parameters.py LIBRARY_WORDS"
 
 
 #: Options of commands the library has no part in (batches, the viewer, runners, output).

@@ -12,11 +12,11 @@ from dataclasses import dataclass, replace
 from kifu.base.diagnostics import Diagnostic
 from kifu.base.errors import KifuError
 from kifu.plugin import registry
-from kifu.render.batch import RenderTask
+from kifu.render.drawing_task import RenderTask
 from kifu.render.viewer.files import open_at, reports_of, views_of_text
 from kifu.render.viewer.htmlpage import page
 from kifu.render.viewer.index import PageWritten, index_rows
-from kifu.run.batch import Job
+from kifu.run.output_folder import Job
 from kifu.run.outputs import Written, write_atomic
 
 

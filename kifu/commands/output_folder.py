@@ -11,8 +11,8 @@ from kifu.plugin import registry
 from kifu.reading.walk import Shard, walk
 from kifu.render.formats import IndexSink
 from kifu.report.text import Summary, TextFormatter
-from kifu.run.batch import Inputs, OutputTask, plan
 from kifu.run.ledger import Ledger
+from kifu.run.output_folder import Inputs, OutputTask, plan
 from kifu.run.runner import run
 
 

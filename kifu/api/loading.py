@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from kifu.api.gameobjects import wrap
+from kifu.api.parameters import library_terms, reworded
 from kifu.api.records import Record
-from kifu.api.terms import library_terms, reworded
 from kifu.base.errors import GameIndexError, KifuError
 from kifu.base.record import ReadOptions
 from kifu.plugin import AnyGame, registry
