@@ -9,7 +9,7 @@ ever talks to games through this class, so it never needs to know a game by name
 The referee side of the contract is two small functions: :meth:`GamePlugin.start` builds the
 position a record starts from, :meth:`GamePlugin.play` applies one move to it.  Everything else
 the rules offer (replaying a line, every variation, checking the stated result) is the driver
-of :mod:`kifu.plugin.replay`, written once on top of them.
+of :mod:`kifu.plugin.driver`, written once on top of them.
 """
 from __future__ import annotations
 
@@ -18,15 +18,16 @@ import importlib
 import sys
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
+from kifu.base.cards import Card
 from kifu.base.errors import KifuError, NotationError, ResultError
 from kifu.base.markup import Markup, dimmed_along, markup_of
 from kifu.base.record import Node, Reading, Record
-from kifu.plugin import replay
+from kifu.plugin import driver
 from kifu.plugin.results import read_result, unread_result
 from kifu.plugin.symmetry import IDENTITY, KeyTracker, Symmetry, Tracker
 from kifu.plugin.values import (
@@ -38,7 +39,6 @@ from kifu.plugin.values import (
     RenderOptions,
     SetupDefault,
     SetupT,
-    Step,
 )
 
 if TYPE_CHECKING:
@@ -175,6 +175,9 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         "index": "symmetry(position), tracker(position), facts(position) (each optional)",
     }
 
+    #: The game's card: its name, title, aliases and file suffixes are written there once, and
+    #: the class takes them from it (a built-in game's is ``built_in_card(name)``).
+    card: ClassVar[Card]
     name: ClassVar[str]
     title: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
@@ -205,6 +208,13 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
     #: The classes of the game's move values (plies and events), for a clear error when
     #: something else is played.
     move_types: ClassVar[tuple[type, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        card = cls.__dict__.get("card")
+        if card is not None:  # the identity is the card's, written there once
+            cls.name, cls.title = card.name, card.title
+            cls.aliases, cls.suffixes = tuple(card.aliases), tuple(card.suffixes)
 
     def position_type(self) -> type | None:
         """The class of the game's positions, as its ``GamePlugin[Position, Move]`` base names
@@ -323,15 +333,15 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
             return warnings
         return self.play(position, move, lenient=lenient).warnings
 
-    def replay_calls(self, quiet: bool) -> tuple[replay.PlayCall | None,
-                                                 replay.OutcomeCall | None]:
+    def replay_calls(self, quiet: bool) -> tuple[driver.PlayCall | None,
+                                                 driver.OutcomeCall | None]:
         """:meth:`play` (:meth:`play_quietly` if ``quiet``) and :meth:`outcome` as the rules
         module's own functions, ``play(position, move, lenient)`` and ``outcome(position)``,
         where the game's class keeps these methods as they are here (``None`` where it
         overrides them: the replay driver then calls the methods), so that the driver finds
         them once per replay, not at every move."""
         kind = type(self)
-        play: replay.PlayCall | None = None
+        play: driver.PlayCall | None = None
         if quiet and kind.play_quietly is GamePlugin.play_quietly:
             play = self._optional("rules", "play_quietly")
             if play is None and kind.play is GamePlugin.play:
@@ -567,37 +577,6 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         """Extra ``kifu`` commands the game brings (``kifu board ...`` for maps, say); they
         print problems through :meth:`Console.current`, as every kifu command prints them."""
         return []
-
-    # -- replaying a record (the driver of :mod:`kifu.plugin.replay`, written once) ---------
-
-    def replay(self, record: Record, *, lenient: bool = False,
-               path: tuple[int, ...] = ()) -> Iterator[Step]:
-        """Replay one line of ``record`` (see :func:`kifu.plugin.replay.replay`)."""
-        return replay.replay(self, record, lenient=lenient, path=path)
-
-    def replay_tree(self, record: Record, *, lenient: bool = False) -> Iterator[Step | KifuError]:
-        """Every line of ``record`` (see :func:`kifu.plugin.replay.replay_tree`)."""
-        return replay.replay_tree(self, record, lenient=lenient)
-
-    def replay_lines(self, record: Record, *, lenient: bool = False) -> Iterator[Step | KifuError]:
-        """Every line of ``record``, each whole before the next (see
-        :func:`kifu.plugin.replay.replay_lines`)."""
-        return replay.replay_lines(self, record, lenient=lenient)
-
-    def check(self, record: Record, *, lenient: bool = False) -> tuple[list[KifuError], int]:
-        """Every problem of ``record`` and its main line's length (see
-        :func:`kifu.plugin.replay.check`)."""
-        return replay.check(self, record, lenient=lenient)
-
-    def check_result(self, record: Record, position: Any) -> list[KifuError]:
-        """The problem with the record's ``Result:`` header at the main line's end (see
-        :func:`kifu.plugin.replay.check_result`)."""
-        return replay.check_result(self, record, position)
-
-    def play_on(self, position: Any, move: Any, *, lenient: bool = False) -> Played:
-        """:meth:`play`, refused with a ``GameOverError`` once the game has ended (see
-        :func:`kifu.plugin.replay.play_on`)."""
-        return replay.play_on(self, position, move, lenient=lenient)
 
 
 #: A game of any kind, as the game-neutral core handles it (it never looks inside positions or

@@ -22,7 +22,7 @@ from kifu.base.errors import (
 )
 from kifu.base.limits import check_tree
 from kifu.base.record import Node, Reading, ReadOptions, Record, is_event
-from kifu.plugin import AnyGame, Format, Step, jsonform, registry
+from kifu.plugin import AnyGame, Format, Step, driver, jsonform, registry
 from kifu.reading.source import (
     MAX_BYTES,
     SourceText,
@@ -95,7 +95,7 @@ def position_at(game: AnyGame, record: Record, move: int | None = None,
     position, last = game.start(record), None
     if move == 0:
         return position, None
-    for step in game.replay(record, lenient=lenient, path=path):
+    for step in driver.replay(game, record, lenient=lenient, path=path):
         position, last = step.position, step
         if move is not None and step.number == move:
             break

@@ -4,6 +4,8 @@ steps, and refuses a key an event does not have."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import textwrap
 import typing
 from pathlib import Path
@@ -197,3 +199,12 @@ def test_a_game_and_a_record_take_two_type_arguments_or_three(name: str) -> None
     position, move = game.plugin.position_type(), game.plugin.move_types[0]
     assert kifu.Game[position, move] == kifu.Game[position, move, typing.Any]
     assert kifu.Record[position, move] == kifu.Record[position, move, typing.Any]
+
+
+def test_the_built_in_games_types_are_made_from_their_cards() -> None:
+    """``kifu/api/builtin_types.py`` and the library's overloads are what
+    ``tools/make_types.py`` makes of the cards: a built-in game is written into no core file
+    by hand."""
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "make_types.py"), "--check"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from kifu.base.errors import KifuError
 from kifu.base.record import Node, Record, VariationPath
-from kifu.plugin import GamePlugin, jsonform, registry
+from kifu.plugin import GamePlugin, driver, jsonform, registry
 from kifu.reading.source import read_source
 from kifu.run.load import parse_text
 
@@ -54,7 +54,7 @@ def deep_record(game_name: str, depth: int) -> Record:
         if path.suffix not in game.suffixes:
             continue
         record = game.parse(read_source(str(path)).text, str(path))
-        problems, _ = game.check(record)
+        problems, _ = driver.check(game, record)
         if len(record.moves) >= 2 and not [p for p in problems if p.severity == "error"]:
             found.append((-_writable(game, record), str(path), record))
     assert found, f"no legal example of {game_name} with two moves"

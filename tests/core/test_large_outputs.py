@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from kifu.base.errors import ConversionError
-from kifu.plugin import registry
+from kifu.plugin import driver, registry
 from kifu.run import load, replayjson
 from kifu.run.load import parse_text
 
@@ -40,7 +40,7 @@ def test_item_12_the_replay_json_is_written_piece_by_piece_while_the_record_is_r
     of JSON): each piece now goes out while the replay is still going on, and the pieces say
     exactly what the document says."""
     game, record = parse_text(BRANCHING, "b.renju")
-    total = sum(1 for _ in game.replay_lines(record))
+    total = sum(1 for _ in driver.replay_lines(game, record))
     taken = []
     replay_lines = game.replay_lines
 
@@ -71,7 +71,7 @@ def test_item_12_every_line_is_written_whole_in_the_order_the_record_writes_them
         == [([], ["h8", "h9", "h10"]), ([1, 1], ["i9", "j9"]), ([1, 1, 2, 1], ["k9", "l9"]),
             ([2, 1], ["j10"])]
     started = []
-    for item in game.replay_tree(record):
+    for item in driver.replay_tree(game, record):
         if item.path not in started:
             started.append(item.path)
     assert [tuple(line["path"]) for line in document["lines"]] == started

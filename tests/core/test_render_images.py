@@ -11,6 +11,7 @@ import resvg_py
 from PIL import Image
 
 from kifu.commands.cli import EXIT_USAGE
+from kifu.plugin import driver
 from kifu.run.load import load
 from tests import examples
 
@@ -48,7 +49,7 @@ def test_gif_animates_the_line_up_to_the_move_with_the_delay(kifu_cli, tmp_path)
     kifu_cli("render", RENJU, "--move", "5", "--delay", "250", "-o", tmp_path / "game.gif")
     loaded = load(str(RENJU))
     steps = 0
-    for step in loaded.game.replay(loaded.record):  # moves, and events (a swap) between them
+    for step in driver.replay(loaded.game, loaded.record):  # moves, and events (a swap) between them
         steps += 1
         if step.number == 5:
             break

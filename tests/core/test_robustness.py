@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kifu.base.errors import KifuError
-from kifu.plugin import RenderOptions
+from kifu.plugin import RenderOptions, driver
 from kifu.reading.source import decode
 from kifu.run.load import parse_text
 from kifu.run.replayjson import replay_json
@@ -54,7 +54,7 @@ def test_mutated_records_give_only_diagnostics(case):
         return
     replay_json(game, record, variations=True)
     try:
-        *_, last = game.replay(record, lenient=True)
+        *_, last = driver.replay(game, record, lenient=True)
     except (KifuError, ValueError):
         return
     ET.fromstring(game.render_svg(last.position, RenderOptions(), record))

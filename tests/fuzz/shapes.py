@@ -44,7 +44,7 @@ from typing import Any
 
 from kifu.base.errors import ConversionError, KifuError, OutputError
 from kifu.base.record import Record
-from kifu.plugin import GamePlugin, registry
+from kifu.plugin import GamePlugin, driver, registry
 from kifu.reading.source import decode
 from kifu.run import load
 from kifu.run.ledger import NAME as LEDGER
@@ -341,7 +341,7 @@ def threads(name: str, data: bytes, chooser: corpus.Chooser) -> Outcome:
         if isinstance(read, Outcome):
             return read.result
         game, record = read
-        problems, moves = game.check(record)
+        problems, moves = driver.check(game, record)
         try:
             written = load.dump(game, record, "json")
         except KifuError as error:

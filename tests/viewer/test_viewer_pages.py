@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from kifu.draw.svg import xml_text
-from kifu.plugin import RenderOptions
+from kifu.plugin import RenderOptions, driver
 from kifu.reading.source import decode
 from kifu.render.viewer import build_view, page, views_of_text
 from kifu.render.viewer.htmlpage import asset
@@ -141,7 +141,7 @@ def test_every_position_of_every_line_is_the_games_own_drawing(game):
         for line in lines:
             node = 0
             assert view.svg(0) == rules.render_svg(rules.start(record), RenderOptions(), record)
-            for step in rules.replay(record, path=line):
+            for step in driver.replay(rules, record, path=line):
                 wanted = dict(zip(line[::2], line[1::2])).get(view.nodes[node].depth + 1, 0)
                 node = next(c for c in view.nodes[node].children
                             if view.nodes[c].choice == wanted)
@@ -171,7 +171,7 @@ def test_a_chain_is_drawn_link_by_link_as_the_game_draws_its_frames():
     game, rec = loaded.game, loaded.record
     fired = [i for i, n in enumerate(view.nodes) if n.frames]
     assert fired and all(view.nodes[i].words for i in fired)
-    for _index, step in enumerate(game.replay(rec), start=1):
+    for _index, step in enumerate(driver.replay(game, rec), start=1):
         node = view.node_at(step.number) if step.number is not None else None
         if node not in fired:
             continue
@@ -190,7 +190,7 @@ def test_options_reach_every_drawing():
     game, rec = loaded.game, loaded.record
     view = build_view(game, rec, str(record), loaded.source.text, options)
     marked = 0
-    for step in game.replay(rec):
+    for step in driver.replay(game, rec):
         node = view.node_at(step.number)
         drawn = game.render_svg(step.position, options, rec)
         assert view.svg(node) == drawn
@@ -601,13 +601,13 @@ def test_the_page_rebuilds_every_variant_of_every_position(game):
     for variant in range(view.variants):
         flip, numbers = variant & 1 == 1, variant & 2 == 2
         options = RenderOptions(flip=flip, numbers=numbers)
-        entries = sum(1 for _ in rules.replay(record))
+        entries = sum(1 for _ in driver.replay(rules, record))
         for depth in (0, 1, entries):
             node = 0
             for _ in range(depth):
                 node = view.nodes[node].children[0]
             position = rules.start(record)
-            for index, step in enumerate(rules.replay(record), start=1):
+            for index, step in enumerate(driver.replay(rules, record), start=1):
                 if index == depth:
                     position = step.position
                     break
@@ -636,7 +636,7 @@ def test_the_text_diagram_of_every_position_is_the_games_own():
     loaded, view = view_of(examples.EXAMPLES / "renju" / "yamaguchi-opening.renju")
     rules, record = loaded.game, loaded.record
     checked = 0
-    for step in rules.replay(record):
+    for step in driver.replay(rules, record):
         node = view.node_at(step.number) if step.number is not None else None
         if node is not None:
             checked += 1

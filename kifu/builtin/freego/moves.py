@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from kifu.reading.jsonvalues import whole
+from kifu.plugin import whole
 
 PASS_WORDS = ("pass", "パス")
 #: Characters a cell's name cannot contain: they separate moves or open comments and variations

@@ -33,7 +33,7 @@ from kifu.builtin.gungi.geometry import SQUARES, STANDARD, file_of, rank_of, squ
 from kifu.builtin.gungi.hidden import Pools
 from kifu.builtin.gungi.pieces import BACK_OF, FACES, FRONT_OF
 from kifu.builtin.gungi.position import BATTLE, OVER, READY, REPEATED, SETUP, START, Piece, Position
-from kifu.plugin.keys import Fields, outcome_field, rows_text
+from kifu.plugin import Fields, outcome_field, rows_text
 
 GAME = "Gungi"
 PHASES = (START, SETUP, READY, BATTLE, REPEATED, OVER)

@@ -16,13 +16,11 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from dataclasses import dataclass
 
-from kifu.base.record import Record
 from kifu.builtin.gungi.geometry import KANJI_RANKS, SQUARES, name
 from kifu.builtin.gungi.pieces import MARKS, SIDE_NAMES
 from kifu.builtin.gungi.position import Position
 from kifu.builtin.gungi.setup import positions
-from kifu.draw.svg import document, element, text_line, text_width, to_string
-from kifu.plugin import RenderOptions
+from kifu.plugin import Record, RenderOptions, document, element, text_line, text_width, to_string
 
 CELL = 60.0
 #: The room around the board, the band of coordinates, a line of a hand and of the legend, and

@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from typing import Any, TypedDict
 
 from kifu.builtin.rengoma.moves import Square
-from kifu.plugin import Outcome
-from kifu.plugin.keys import Fields, Keyed, outcome_field, rows_text
+from kifu.plugin import Fields, Keyed, Outcome, outcome_field, rows_text
 
 EMPTY, BLACK, RED, WALL = 0, 1, 2, 3
 COLOUR_NAMES = {BLACK: "black", RED: "red"}

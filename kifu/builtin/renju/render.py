@@ -7,8 +7,6 @@ import re
 import xml.etree.ElementTree as ET
 from re import Match
 
-from kifu.base.markup import Markup
-from kifu.base.record import Record
 from kifu.builtin.renju.forbidden import forbidden_for_black
 from kifu.builtin.renju.moves import LETTERS, Point
 from kifu.builtin.renju.position import (
@@ -20,10 +18,18 @@ from kifu.builtin.renju.position import (
     geometry,
     opening_name,
 )
-from kifu.draw import grid as board
-from kifu.draw.diagram import grid_diagram
-from kifu.draw.svg import document, element, fragments, slot, to_string
-from kifu.plugin import RenderOptions
+from kifu.plugin import (
+    Markup,
+    Record,
+    RenderOptions,
+    document,
+    element,
+    fragments,
+    grid_diagram,
+    slot,
+    to_string,
+)
+from kifu.plugin import grid as board
 
 
 def _stars(board: Geometry) -> tuple[tuple[int, int], ...]:

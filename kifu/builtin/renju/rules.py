@@ -6,8 +6,6 @@ Black's forbidden shapes and the fives are judged in :mod:`kifu.builtin.renju.fo
 """
 from __future__ import annotations
 
-from kifu.base.errors import HeaderError, IllegalMoveError, KifuError
-from kifu.base.record import Record
 from kifu.builtin.renju import forbidden, openings, setup
 from kifu.builtin.renju.moves import Move, Offer, Pass, Place, Point, Swap
 from kifu.builtin.renju.position import (
@@ -19,7 +17,7 @@ from kifu.builtin.renju.position import (
     geometry,
 )
 from kifu.builtin.renju.variants import rules_of
-from kifu.plugin import Event, Outcome, Played
+from kifu.plugin import Event, HeaderError, IllegalMoveError, KifuError, Outcome, Played, Record
 
 #: The header that names a record's opening (one of the 26: ``D4``, ``Kagetsu``, ``花月``).
 OPENING_KEY = "Opening"

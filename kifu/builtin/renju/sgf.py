@@ -21,17 +21,25 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kifu.base.errors import ConversionError, KifuError, NotationError, UnknownGameError
-from kifu.base.limits import read_int, shorten
-from kifu.base.record import Node, Record, Span
-from kifu.base.version import __version__
 from kifu.builtin.renju.moves import LETTERS, Move, Offer, Pass, Place, Point, Swap
 from kifu.builtin.renju.position import BLACK, WHITE, geometry
 from kifu.builtin.renju.setup import MOST_STONES, ORDER_KEY, TOO_MANY, Setup, extract, header_lines
 from kifu.builtin.renju.variants import MAX_SIZE, MIN_SIZE, rules_of
-from kifu.plugin import Reading
-from kifu.sgf import lines as sgflines
-from kifu.sgf import syntax as sgf
+from kifu.plugin import (
+    ConversionError,
+    KifuError,
+    Node,
+    NotationError,
+    Reading,
+    Record,
+    Span,
+    UnknownGameError,
+    __version__,
+    read_int,
+    sgf,
+    shorten,
+)
+from kifu.plugin import sgf_lines as sgflines
 
 SIZE = 15
 HEADER_PROPERTIES = {

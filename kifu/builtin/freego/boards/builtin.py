@@ -11,10 +11,9 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from kifu.base.record import ReadOptions
 from kifu.builtin.freego.boards import grids
 from kifu.builtin.freego.boards.board import Board, BoardError
-from kifu.reading.access import AccessError, read_reference
+from kifu.plugin import AccessError, ReadOptions, read_reference
 
 MAPS = {
     "japan": "Japan's 45 prefectures of Honshu, Shikoku and Kyushu (the source's 2-player game)",

@@ -19,18 +19,26 @@ import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 
-from kifu.base.markup import Markup
-from kifu.base.record import Record
-from kifu.base.terminal import display_width
 from kifu.builtin.freego.boards import grids
 from kifu.builtin.freego.boards.board import MAX_SEATS, Board
 from kifu.builtin.freego.position import EMPTY, OFF, Position
 from kifu.builtin.freego.render import layout
 from kifu.builtin.freego.render.layout import MAP_MARGIN
 from kifu.builtin.freego.rules import scoring
-from kifu.draw import grid as goboard
-from kifu.draw.svg import document, element, fragments, slot, text_line, text_width, to_string
-from kifu.plugin import RenderOptions
+from kifu.plugin import (
+    Markup,
+    Record,
+    RenderOptions,
+    display_width,
+    document,
+    element,
+    fragments,
+    slot,
+    text_line,
+    text_width,
+    to_string,
+)
+from kifu.plugin import grid as goboard
 
 LAST_MOVE = "#e33"
 PAPER = "#f5eedc"

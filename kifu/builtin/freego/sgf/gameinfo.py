@@ -10,15 +10,22 @@ from __future__ import annotations
 import functools
 from dataclasses import replace
 
-from kifu.base.errors import HeaderError, KifuError, NotationError, UnknownGameError
-from kifu.base.limits import read_int, shorten
-from kifu.base.record import Record, Span
 from kifu.builtin.freego.boards import grids
 from kifu.builtin.freego.boards.board import MAX_SEATS
 from kifu.builtin.freego.setup import Setup, parameters
 from kifu.builtin.freego.sgf import points
-from kifu.sgf import lines as sgflines
-from kifu.sgf import syntax as core
+from kifu.plugin import (
+    HeaderError,
+    KifuError,
+    NotationError,
+    Record,
+    Span,
+    UnknownGameError,
+    read_int,
+    shorten,
+)
+from kifu.plugin import sgf as core
+from kifu.plugin import sgf_lines as sgflines
 
 HEADER_PROPERTIES = {
     "Black": "PB", "White": "PW", "Black-Rank": "BR", "White-Rank": "WR", "Event": "EV",

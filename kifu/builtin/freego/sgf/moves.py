@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from kifu.base.errors import PEDANTIC, HeaderError, KifuError, NotationError
-from kifu.base.limits import read_int
-from kifu.base.record import Node, Record, Span
 from kifu.builtin.freego.moves import Edit, Move, Pass, Place
 from kifu.builtin.freego.setup import Setup
 from kifu.builtin.freego.sgf import points, turns
-from kifu.sgf import lines as sgflines
-from kifu.sgf import syntax as core
+from kifu.plugin import PEDANTIC, HeaderError, KifuError, Node, NotationError, Record, Span, read_int
+from kifu.plugin import sgf as core
+from kifu.plugin import sgf_lines as sgflines
 
 SETUP_PROPERTIES = frozenset(("AB", "AW", "AE", "PL"))
 #: What a node's move, set-up and comments take; the rest of its properties (markup, timing,

@@ -15,8 +15,6 @@ from typing import cast
 
 from lark import Token, Tree
 
-from kifu.base.errors import NotationError
-from kifu.base.record import Record, Span
 from kifu.builtin.gungi.moves import (
     SECTION_WORDS,
     BackFaces,
@@ -30,8 +28,7 @@ from kifu.builtin.gungi.moves import (
 )
 from kifu.builtin.gungi.pieces import FROM_ROMAJI, face_of
 from kifu.builtin.gungi.setup import positions
-from kifu.reading import grammar
-from kifu.reading.movetext import RecordBuilder
+from kifu.plugin import NotationError, Record, RecordBuilder, Span, grammar
 
 TERMINALS = {
     "MARK": "a side mark ▲ or ▽",

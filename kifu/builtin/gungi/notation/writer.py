@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import re
 
-from kifu.base.record import LINE_END, NODE_END, VARIATION, Node, Record, in_writing_order
 from kifu.builtin.gungi.geometry import square
 from kifu.builtin.gungi.moves import ASCII, KANJI, BackFaces, Move, Ply, Section, Style, move_text
 from kifu.builtin.gungi.setup import positions
-from kifu.reading.movetext import header_lines
+from kifu.plugin import LINE_END, NODE_END, VARIATION, Node, Record, header_lines, in_writing_order
 
 PER_LINE = 4
 PER_BLOCK = 20

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kifu.base.errors import IllegalMoveError
 from kifu.builtin.gungi.geometry import file_of, name, rank_of
 from kifu.builtin.gungi.moves import Coord, Ply, Resolved
 from kifu.builtin.gungi.pieces import MARKS, SIDE_NAMES
@@ -26,7 +25,7 @@ from kifu.builtin.gungi.rules.legal import (
 )
 from kifu.builtin.gungi.rules.reach import in_check
 from kifu.builtin.gungi.rules.resolve import Reading, problem, read_ply, where
-from kifu.plugin import Event, Outcome, Played
+from kifu.plugin import Event, IllegalMoveError, Outcome, Played
 
 REPETITION_LIMIT = 4
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kifu.base.errors import IllegalMoveError
 from kifu.builtin.gungi.geometry import SQUARES, file_of, square
 from kifu.builtin.gungi.moves import BackFaces, Placement, Section
 from kifu.builtin.gungi.pieces import FORTS, FRONT_COUNTS, MARKS, PAWN_BACKS, SIDE_NAMES, UNSEEN
@@ -25,7 +24,7 @@ from kifu.builtin.gungi.position import (
 )
 from kifu.builtin.gungi.rules import claims
 from kifu.builtin.gungi.rules.reach import same_kind
-from kifu.plugin import Outcome, Played
+from kifu.plugin import IllegalMoveError, Outcome, Played
 
 ORDER = {"begin": START, "rebegin": REPEATED, "done": SETUP, "redone": SETUP,
          "battle": READY, "rebattle": READY}

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from kifu.base.errors import IllegalMoveError
 from kifu.builtin.gungi.geometry import name, square
 from kifu.builtin.gungi.moves import Ply
 from kifu.builtin.gungi.pieces import MARKS
@@ -50,7 +49,7 @@ from kifu.builtin.gungi.rules.reach import (
     substitutions,
     swaps_at,
 )
-from kifu.plugin import Played
+from kifu.plugin import IllegalMoveError, Played
 
 
 def where(sq: int, tier: int | None = None) -> str:

@@ -34,9 +34,6 @@ from typing import Any
 
 from lark import Token
 
-from kifu.base.errors import NotationError
-from kifu.base.limits import read_int, shorten
-from kifu.base.record import Span
 from kifu.builtin.gungi.geometry import SQUARES, square
 from kifu.builtin.gungi.pieces import (
     FROM_ROMAJI,
@@ -48,7 +45,7 @@ from kifu.builtin.gungi.pieces import (
     face_of,
 )
 from kifu.builtin.gungi.position import Piece, PieceFaces, Position, board_json
-from kifu.reading import grammar
+from kifu.plugin import NotationError, Span, grammar, read_int, shorten
 
 KANJI_RANKS = "一二三四五六七八九"
 HAND_KEYS = {"先手の持駒": 0, "後手の持駒": 1, "Black-Hand": 0, "White-Hand": 1}

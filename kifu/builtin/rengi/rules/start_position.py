@@ -7,14 +7,13 @@ Set-up problems (floating stones, a group of four standing, impossible counts) a
 """
 from __future__ import annotations
 
-from kifu.base.errors import SetupError
-from kifu.base.record import Record
 from kifu.builtin.rengi import bitboard, garbage
 from kifu.builtin.rengi.moves import SIDE_NAMES
 from kifu.builtin.rengi.position import Position, Side
 from kifu.builtin.rengi.rules.referee import settle
 from kifu.builtin.rengi.setup import Setup, make_dealer, read_settings
 from kifu.builtin.rengi.tsumo import garbage_stream
+from kifu.plugin import Record, SetupError
 
 
 def start(record: Record) -> Position:

@@ -25,11 +25,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from kifu.base.errors import NotationError
-from kifu.base.record import Span
 from kifu.builtin.rengi.bitboard import COLUMNS, ROWS
 from kifu.builtin.rengi.moves import SIDE_NAMES
-from kifu.reading.jsonvalues import whole
+from kifu.plugin import NotationError, Span, whole
 
 CELL_CHARS = "abcdj."
 #: A chain on a 6x13 field clears at most 78 stones, four a link at least.
