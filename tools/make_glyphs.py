@@ -11,8 +11,8 @@ License 1.1), which Debian ships as ``fonts-noto-cjk``::
 
 The characters are printable ASCII, every character of the cell labels of the built-in maps
 (``kifu/builtin/*/boards/*.toml``) and every non-ASCII character of the string constants
-(docstrings aside) of ``kifu/builtin``, ``kifu/draw`` and ``kifu/render``: what the games can write into a
-drawing or a page, a little more than they do.  The tests check that every glyph a drawing of
+(docstrings aside) of ``kifu/builtin``, ``kifu/draw`` and ``kifu/render``: what the games can
+write into a drawing or a page, a little more than they do.  The tests check that every glyph a drawing of
 an example asks for is here.
 
 Each line of the output is one character: its code point in hex, its advance, its bounding
