@@ -12,10 +12,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar, overload
-
-if TYPE_CHECKING:
-    from kifu.base.errors import KifuError
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar, overload
 
 
 class Span(NamedTuple):
@@ -450,18 +447,3 @@ class Record:
             for offset, node in enumerate(nodes):
                 for number, variation in enumerate(node.variations, start=1):
                     queue.append((path + (branch + offset + 1, number), branch + offset, variation))
-
-
-@dataclass
-class Reading:
-    """One record read from a file that may hold several (an SGF collection), with what the
-    reading found on the way (located warnings, repairs, or the error that left ``record``
-    ``None``) and the format's own form of it (``document``), for a lossless rewrite.
-
-    ``label`` is the record's own name within the file where the format gives it one (a
-    database's game id): the record is then named ``path#label`` rather than ``path#N``."""
-
-    record: Record | None
-    findings: list[KifuError] = field(default_factory=list)
-    document: Any = None
-    label: str | None = None

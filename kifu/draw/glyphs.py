@@ -57,10 +57,6 @@ def _table() -> dict[str, Glyph]:
     return table
 
 
-def glyph(char: str) -> Glyph | None:
-    return _table().get(char)
-
-
 def covers(text: str) -> bool:
     """Whether kifu has an outline for every character of ``text``."""
     table = _table()

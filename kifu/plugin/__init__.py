@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from kifu.base.cards import Card
 from kifu.base.cards import built_in as built_in_card
-from kifu.base.record import Reading
+from kifu.base.collection import Reading
 from kifu.plugin.contract import AnyGame, Console, Format, GamePlugin
 from kifu.plugin.values import (
     NUMBER,

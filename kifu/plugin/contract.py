@@ -24,9 +24,10 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from kifu.base.cards import Card
+from kifu.base.collection import Reading
 from kifu.base.errors import KifuError, NotationError, ResultError
 from kifu.base.markup import Markup, dimmed_along, markup_of
-from kifu.base.record import Node, Reading, Record
+from kifu.base.record import Node, Record
 from kifu.plugin import driver
 from kifu.plugin.results import read_result, unread_result
 from kifu.plugin.symmetry import IDENTITY, KeyTracker, Symmetry, Tracker

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from kifu.base.collection import Reading
 from kifu.base.errors import (
     ConversionError,
     GameIndexError,
@@ -21,7 +22,7 @@ from kifu.base.errors import (
     UnknownGameError,
 )
 from kifu.base.limits import check_tree
-from kifu.base.record import Node, Reading, ReadOptions, Record, is_event
+from kifu.base.record import Node, ReadOptions, Record, is_event
 from kifu.plugin import AnyGame, Format, Step, driver, jsonform, registry
 from kifu.reading.source import (
     MAX_BYTES,

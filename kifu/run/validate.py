@@ -45,11 +45,6 @@ class Options:
     rules: Rules = Rules()
 
 
-def find_files(paths: Iterable[str]) -> list[str]:
-    """The record files named by ``paths``, as a list (see :func:`kifu.reading.walk.walk`)."""
-    return [found.path for found in walk(paths, registry.suffixes()) if found.problem is None]
-
-
 def check_text(text: str, path: str, options: Options,
                found: tuple[KifuError, ...] = ()) -> list[FileReport]:
     """Validate one file's text: parse, replay every line, compare the stated result.

@@ -11,9 +11,10 @@ import re
 from collections.abc import Callable, Container, Iterator, Mapping
 from typing import Any
 
+from kifu.base.collection import Reading
 from kifu.base.errors import ConversionError, KifuError, NotationError
 from kifu.base.heap import no_cycles
-from kifu.base.record import Node, Reading, Record, Span
+from kifu.base.record import Node, Record, Span
 from kifu.sgf import syntax as sgf
 from kifu.sgf.syntax import Collection, SgfNode
 

@@ -127,7 +127,7 @@ def test_internal_errors_exit_2_with_a_request_to_report_them(kifu_cli, files, m
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
 
-    for method in ("check", "write", "render_text", "render_svg", "position_to_json"):
+    for method in ("start", "write", "render_text", "render_svg", "position_to_json"):
         monkeypatch.setattr(renju, method, broken)
     for command in (["validate", "-q"], ["convert"], ["render", "-f", "text"], ["render"],
                     ["show"], ["show", "-f", "json"]):

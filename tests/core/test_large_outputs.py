@@ -42,7 +42,7 @@ def test_item_12_the_replay_json_is_written_piece_by_piece_while_the_record_is_r
     game, record = parse_text(BRANCHING, "b.renju")
     total = sum(1 for _ in driver.replay_lines(game, record))
     taken = []
-    replay_lines = game.replay_lines
+    replay_lines = driver.replay_lines
 
     def counted(*args, **kwargs):
         for item in replay_lines(*args, **kwargs):
@@ -51,7 +51,7 @@ def test_item_12_the_replay_json_is_written_piece_by_piece_while_the_record_is_r
 
     taken.append(0)
     monkeypatch.setattr(replayjson, "PIECE", 2000)
-    monkeypatch.setattr(type(game), "replay_lines", lambda self, *a, **k: counted(*a, **k))
+    monkeypatch.setattr(driver, "replay_lines", counted)
     replay = replayjson.replay_text(game, record, variations=True)
     pieces = iter(replay)
     first = next(pieces)

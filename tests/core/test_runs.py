@@ -39,17 +39,17 @@ def bug_in(monkeypatch):
     """Make kifu fail on the records whose name contains a word: a stand-in for a bug, which
     no real input should trigger.  Worker processes are forked, so they inherit it."""
     renju = registry.get("renju")
-    real_check = renju.check
+    real_start = renju.start
 
     def install(word: str, how: str = "raise") -> None:
-        def check(record, **kwargs):
+        def start(record, **kwargs):
             if word in (record.source or ""):
                 if how == "die":
                     os._exit(3)  # the worker process vanishes, as on a crash in native code
                 raise RecursionError("maximum recursion depth exceeded")
-            return real_check(record, **kwargs)
+            return real_start(record, **kwargs)
 
-        monkeypatch.setattr(renju, "check", check)
+        monkeypatch.setattr(renju, "start", start)
 
     return install
 

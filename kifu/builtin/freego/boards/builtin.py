@@ -9,7 +9,6 @@ are cached: a collection of records on one board checks its file once.
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 
 from kifu.builtin.freego.boards import grids
 from kifu.builtin.freego.boards.board import Board, BoardError
@@ -55,14 +54,6 @@ def builtin(name: str) -> Board | None:
 
 
 _FILES: dict[tuple[str, bytes, str], Board] = {}
-
-
-def from_file(path: Path, shown: str | None = None) -> Board:
-    """The board in a file the user named (``kifu board check``): errors quote the file, as
-    ``shown``."""
-    from kifu.builtin.freego.boards import files
-
-    return files.load(path, shown)
 
 
 def resolve(name: str, record_source: str | None, options: ReadOptions | None = None) -> Board:

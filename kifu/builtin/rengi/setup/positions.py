@@ -1,4 +1,4 @@
-"""Set-up positions (issue 7): both fields as 13 rows of 6 letters, and each side's state.
+"""Set-up positions: both fields as 13 rows of 6 letters, and each side's state.
 
 ```
 [setup turn=second marker=+1]
