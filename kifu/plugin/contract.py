@@ -159,20 +159,24 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
     """
 
     #: What the default methods ask of each role module: the functions (and constants) it
-    #: may define, those a game must have for the methods it does not override in capitals.
+    #: defines, each required unless it says it is optional (``kifu/builtin/README.md`` says
+    #: what each is for).
     ROLES: ClassVar[Mapping[str, str]] = {
         "notation": "parse(text, source), write(record, dialect), write_pieces(record, dialect) "
                     "(optional)",
         "moves": "move_to_json(move), move_from_json(data)",
-        "setup": "to_json(setup), from_json(data) (optional: a set-up is its own JSON)",
+        "setup": "to_json(setup), from_json(data) (both optional: a set-up is its own JSON)",
         "rules": "start(record), play(position, move, lenient), legal_moves(position), "
                  "outcome(position), play_quietly(position, move, lenient) (optional), "
                  "canonical_move(position, move, legal) (optional)",
-        "position": "to_json(position), key(position), from_key(text), to_move(position) "
-                    "(each optional)",
+        "position": "key(position), from_key(text) (the library's position keys, a corpus "
+                    "index's default hashes), to_json(position) (optional), to_move(position) "
+                    "(optional)",
         "render": "render_svg(position, options, record[, markup]), render_text(position, "
                   "options), summary(position) (optional)",
-        "events": "event_text(event), REPLAY_SCHEMA (both optional)",
+        "events": "Event (the union of the events' types; a built-in game's types in the "
+                  "library are made from it), event_text(event) (optional), REPLAY_SCHEMA "
+                  "(optional)",
         "index": "symmetry(position), tracker(position), facts(position) (each optional)",
     }
 
@@ -495,7 +499,8 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
 
     def position_key(self, position: PositionT) -> str:
         """``position`` as one line of text that :meth:`position_from_key` reads back (see
-        :mod:`kifu.plugin.keys`): ``position.key``."""
+        :mod:`kifu.plugin.keys`): ``position.key``, which every game gives (the library's
+        positions are values by it, and a corpus index hashes them by it by default)."""
         write = self._optional("position", "key")
         if write is None:
             raise KifuError(f"{self.title} positions have no key")

@@ -184,10 +184,12 @@ def test_mypy_strict_refuses_a_key_an_event_does_not_have(mypy_says: str) -> Non
 
 
 def test_the_typed_names_are_the_games_names_and_aliases() -> None:
-    names = {"freego": builtin_types.FreeGoName, "gungi": builtin_types.GungiName,
-             "rengi": builtin_types.RengiName, "rengoma": builtin_types.RengomaName,
-             "renju": builtin_types.RenjuName}
-    assert sorted(names) == sorted(GAMES)
+    """Each built-in game's ``Name`` (named, as all its types, after its class: ``RenjuName``)
+    holds its name and aliases, and nothing else names a game."""
+    names = {name: getattr(builtin_types, f"{type(kifu.game(name).plugin).__name__}Name")
+             for name in GAMES}
+    assert sorted(key for key in vars(builtin_types) if key.endswith("Name")) == sorted(
+        f"{type(kifu.game(name).plugin).__name__}Name" for name in GAMES)
     for name, literal in names.items():
         game = kifu.game(name)
         assert typing.get_args(literal) == (game.name, *game.aliases)

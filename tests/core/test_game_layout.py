@@ -16,10 +16,12 @@ from kifu.base.cards import BUILT_IN
 GAMES = Path(__file__).resolve().parents[2] / "kifu" / "builtin"
 README = (GAMES / "README.md").read_text(encoding="utf-8")
 
-#: The roles every game has (a module ``<role>.py`` or a package ``<role>/``).
-ROLES = ("moves", "notation", "position", "setup", "rules", "events", "render", "index")
-#: Roles a game has only when it has that part: SGF, commands of its own.
-OPTIONAL = ("sgf", "commands")
+#: The roles every game has (a module ``<role>.py`` or a package ``<role>/``): the contract
+#: requires a function of each (``kifu/builtin/README.md``).
+ROLES = ("moves", "notation", "position", "rules", "events", "render")
+#: Roles a game has only when it has that part, the contract asking nothing of them: set-up
+#: positions and parameters, a corpus index's symmetries, SGF, commands of its own.
+OPTIONAL = ("setup", "index", "sgf", "commands")
 #: Files inside a role's sub-package that have the same job in every game that has them (a
 #: ``rules/`` package holds the game's own rule modules beside ``referee.py``).
 SUB_ROLES = {"notation": {"reader", "writer"}, "render": {"svg", "text"},

@@ -16,6 +16,7 @@ import pytest
 from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from kifu.render import formats
 from kifu.run.outputs import write_atomic
+from tests.examples import GAMES
 from tests.summary import summary_rows
 
 ROOT = Path(__file__).parents[2]
@@ -119,7 +120,8 @@ def test_one_failing_file_never_ends_a_batch(kifu_cli, tmp_path):
     drawn = {p.name for p in out.rglob("*.txt")}
     assert "occupied-point.txt" not in drawn and "result-mismatch.txt" in drawn
     assert "occupied-point.renju:6:4: error[illegal-move]" in result.stderr
-    table = result.stderr.splitlines()[-8:]  # five games and the total
+    # the head and its rule, a row per game (each has broken examples) and the total
+    table = result.stderr.splitlines()[-(len(GAMES) + 3):]
     assert table[0].split() == ["game", "files", "records", "written", "failed", "errors",
                                 "warnings"]
     assert table[-1].split()[:2] == ["total", str(sum(1 for _ in (EXAMPLES / "invalid").rglob("*.*")

@@ -442,13 +442,14 @@ def test_a_folder_gives_a_page_per_record_and_an_index(kifu_cli, tmp_path):
     assert "occupied-point.renju:6:4: error[illegal-move]" in result.stderr
     pages = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html"))
     assert "index.html" in pages and "renju/occupied-point.html" in pages
-    assert len(pages) == 8  # 7 files and the index
+    assert len(pages) == len(GAMES) + 3  # a file per game, the broken one, two.sgf, the index
     index = (out / "index.html").read_text(encoding="utf-8")
     doc = parsed(index)
     links = [attrs["href"] for tag, attrs in doc.tags if tag == "a"]
     assert "two.html#game=2" in links
     assert all((out / link.split("#")[0]).exists() for link in links)
-    assert index.count("<tr>") == 1 + 8  # the head and 8 games (the collection holds two)
+    # the head, a game per game's file, the broken one and the two games of the collection
+    assert index.count("<tr>") == 1 + len(GAMES) + 1 + 2
     assert "kv-illegal" in index and "occupied" in index and "Sente" in index
     assert "<bdi>first game</bdi></a><br>" in index  # the record's name, its file under it
 
