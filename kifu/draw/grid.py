@@ -187,28 +187,12 @@ def draw_markup(root: ET.Element, grid: Grid, markup: Markup,
         dim = element(group, "g", class_="dimmed", fill="#f4f4f4", opacity=DIMMED, stroke="none")
         for x, y, _ in veil:
             element(dim, "rect", x=x - cell / 2, y=y - cell / 2, width=cell, height=cell)
-    r = cell * 0.27
     for kind, marked in (("triangle", markup.triangles), ("square", markup.squares),
                          ("circle", markup.circles), ("cross", markup.crosses)):
         for point in marked:
             found = where(point)
-            if found is None:
-                continue
-            x, y, ink = found
-            if kind == "triangle":
-                element(group, "polygon", class_=kind, stroke=ink, points=" ".join(
-                    f"{x + r * dx:.1f},{y + r * dy:.1f}" for dx, dy in
-                    ((0, -1.1), (0.95, 0.6), (-0.95, 0.6))))
-            elif kind == "square":
-                element(group, "rect", class_=kind, stroke=ink, x=x - r * 0.8, y=y - r * 0.8,
-                        width=r * 1.6, height=r * 1.6)
-            elif kind == "circle":
-                element(group, "circle", class_=kind, stroke=ink, cx=x, cy=y, r=r)
-            else:
-                d = r * 0.8
-                element(group, "path", class_=kind, stroke=ink,
-                        d=f"M{x - d:.1f},{y - d:.1f}L{x + d:.1f},{y + d:.1f}"
-                          f"M{x - d:.1f},{y + d:.1f}L{x + d:.1f},{y - d:.1f}")
+            if found is not None:
+                _draw_mark(group, kind, *found, cell * 0.27)
     for kind, pairs in (("line", markup.lines), ("arrow", markup.arrows)):
         for first, second in pairs:
             a, b = where(first), where(second)
@@ -219,14 +203,38 @@ def draw_markup(root: ET.Element, grid: Grid, markup: Markup,
         found = where(point)
         if found is None or not text:
             continue
-        x, y, ink = found
         column, row = sgf_point(point, grid.columns, grid.rows) or locate(point) or (0, 0)
-        if stone(column, row) is None:  # the board's lines make way for the label
-            element(group, "circle", cx=x, cy=y, r=cell * 0.4, fill=BOARD_FILL, stroke="none",
-                    class_="label-ground")
-        size = cell * LABEL
-        size = min(size, cell * 0.9 * size / max(text_width(text, size), 1e-9))
-        text_line(group, text, x, y, size, fill=ink, stroke="none", class_="label")
+        _draw_label(group, text, *found, cell, stone(column, row) is None)
+
+
+def _draw_mark(group: ET.Element, kind: str, x: float, y: float, ink: str, r: float) -> None:
+    """A triangle, square, circle or cross (``kind``) of radius about ``r`` on a point."""
+    if kind == "triangle":
+        element(group, "polygon", class_=kind, stroke=ink, points=" ".join(
+            f"{x + r * dx:.1f},{y + r * dy:.1f}" for dx, dy in
+            ((0, -1.1), (0.95, 0.6), (-0.95, 0.6))))
+    elif kind == "square":
+        element(group, "rect", class_=kind, stroke=ink, x=x - r * 0.8, y=y - r * 0.8,
+                width=r * 1.6, height=r * 1.6)
+    elif kind == "circle":
+        element(group, "circle", class_=kind, stroke=ink, cx=x, cy=y, r=r)
+    else:
+        d = r * 0.8
+        element(group, "path", class_=kind, stroke=ink,
+                d=f"M{x - d:.1f},{y - d:.1f}L{x + d:.1f},{y + d:.1f}"
+                  f"M{x - d:.1f},{y + d:.1f}L{x + d:.1f},{y - d:.1f}")
+
+
+def _draw_label(group: ET.Element, text: str, x: float, y: float, ink: str, cell: float,
+                empty: bool) -> None:
+    """A label on a point, as large as a cell takes it; on an ``empty`` point the board's
+    lines make way for it."""
+    if empty:
+        element(group, "circle", cx=x, cy=y, r=cell * 0.4, fill=BOARD_FILL, stroke="none",
+                class_="label-ground")
+    size = cell * LABEL
+    size = min(size, cell * 0.9 * size / max(text_width(text, size), 1e-9))
+    text_line(group, text, x, y, size, fill=ink, stroke="none", class_="label")
 
 
 def _ink(fill: str | None) -> str:

@@ -190,18 +190,9 @@ def _replay_tree(game: Referee, record: Record, lenient: bool, *, quiet: bool,
     while stack:
         line = stack[-1]
         if line.branch is not None:  # the alternatives of the node just played
-            before, at_number, node = line.branch
-            choice = line.choice
-            line.choice += 1
-            if choice < len(node.variations):
-                last = choice == len(node.variations) - 1
-                stack.append(_Line(node.variations[choice],
-                                   before if last else game.copy(before), at_number,
-                                   line.path + (line.offset + line.index + 1, choice + 1),
-                                   line.offset + line.index))
-                continue
-            line.branch, line.choice = None, 0
-            line.index = len(line.nodes) if line.failed else line.index + 1
+            variation = _next_variation(game, line)
+            if variation is not None:
+                stack.append(variation)
             continue
         nodes, position, path = line.nodes, line.position, line.path
         index, number, end = line.index, line.number, len(nodes)
@@ -240,6 +231,26 @@ def _replay_tree(game: Referee, record: Record, lenient: bool, *, quiet: bool,
             # position goes, so that a tree nested as deep as its moves (a variation at the
             # end of each line, as analysis files nest) holds one position a level, not two.
             line.position = None
+
+
+def _next_variation(game: Referee, line: _Line) -> _Line | None:
+    """The next variation of the node of ``line`` just played (:attr:`_Line.branch`), to replay
+    from the position before that node: the last on that position itself, the others on a
+    copy.  ``None`` once all are replayed: ``line`` goes on after the node (or ends, if the
+    node was illegal)."""
+    assert line.branch is not None
+    before, at_number, node = line.branch
+    choice = line.choice
+    line.choice += 1
+    if choice < len(node.variations):
+        last = choice == len(node.variations) - 1
+        return _Line(node.variations[choice], before if last else game.copy(before), at_number,
+                     line.path + (line.offset + line.index + 1, choice + 1),
+                     line.offset + line.index)
+    line.branch, line.choice = None, 0
+    line.index = len(line.nodes) if line.failed else line.index + 1
+    return None
+
 
 def replay_positions(game: Referee, record: Record, *, lenient: bool = False
                      ) -> Iterator[tuple[Sequence[int], int, int, Any] | KifuError]:

@@ -183,10 +183,7 @@ def setup_placements(pos: Position) -> list[Placement]:
     assert pos.to_place is not None
     feasible = can_complete(pos, side, pos.to_place[side])
     completes: dict[tuple[int, str], bool] = {}
-    faces = {face for face, left in pos.to_place[side].items() if left > 0 and face != UNSEEN}
-    for piece in pos.pending[side] if pos.repeated else ():
-        if piece.face == UNSEEN:
-            faces |= pos.possible_faces(piece)
+    faces = sorted(_faces_to_place(pos, side))
     found = []
     for sq in SQUARES:
         if not pos.geometry.in_territory(sq, side):
@@ -196,20 +193,36 @@ def setup_placements(pos: Position) -> list[Placement]:
         if tier > 3 or (stack and stack[-1].face == "帥"):
             continue
         file, rank = file_of(sq), rank_of(sq)
-        for face in sorted(faces):
+        for face in faces:
             if face in FORTS and tier != 1 or same_kind(stack, side, face):
                 continue
             if face in ("兵", "へ") and pos.faces_on_file(side, face, file):
                 continue  # 場二兵 and ニへ are fouls, and no foul is a legal move
-            if feasible:
-                # what a placement does to the rest is the same for every piece of a role
-                role = face if face in ("兵", "へ", "帥", "砲", "砦") else ""
-                if (sq, role) not in completes:
-                    completes[sq, role] = _completes_after(pos, side, sq, face)
-                if not completes[sq, role]:
-                    continue
+            if feasible and not _completes(pos, side, sq, face, completes):
+                continue
             found.append(Placement(side, file, rank, tier, face))
     return found
+
+
+def _faces_to_place(pos: Position, side: int) -> set[str]:
+    """The faces ``side`` has left to place; in a re-setup, also each face a piece not seen
+    yet (a 兵's back, in hand) may show."""
+    assert pos.to_place is not None
+    faces = {face for face, left in pos.to_place[side].items() if left > 0 and face != UNSEEN}
+    for piece in pos.pending[side] if pos.repeated else ():
+        if piece.face == UNSEEN:
+            faces |= pos.possible_faces(piece)
+    return faces
+
+
+def _completes(pos: Position, side: int, sq: int, face: str,
+               known: dict[tuple[int, str], bool]) -> bool:
+    """:func:`_completes_after`, worked out once a square for each role (what a placement does
+    to the rest is the same for every piece of a role), ``known`` keeping the answers."""
+    role = face if face in ("兵", "へ", "帥", "砲", "砦") else ""
+    if (sq, role) not in known:
+        known[sq, role] = _completes_after(pos, side, sq, face)
+    return known[sq, role]
 
 
 def _completes_after(pos: Position, side: int, sq: int, face: str) -> bool:

@@ -402,6 +402,13 @@ def pseudo_actions(pos: Position, side: int, to: int | None = None,
     for action in substitutions(board, geo, side) if checked else ():
         if to is None or action.to == to:
             yield action
+    yield from _drops(pos, side, to)
+
+
+def _drops(pos: Position, side: int, to: int | None = None) -> Iterator[Action]:
+    """Every drop of ``side`` (新) where a piece may be dropped and could move from, of each
+    face it holds; only those on ``to`` when it is given."""
+    board, geo = pos.board, pos.geometry
     squares = SQUARES if to is None else (to,)
     for face in sorted(pos.hand_faces(side)):
         for sq, tier in drop_targets(board, geo, face, side, squares):
