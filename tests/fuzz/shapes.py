@@ -14,7 +14,7 @@ kifu broke a promise:
   refuse every target but a regular file and leave it alone; no temporary file is left.
 - ``folders``: the input, beside a record of another game of the same stem and again in a
   folder below, converted (to its notation, JSON or SGF) and drawn with ``--output-dir`` equal
-  to, above and below the folder read, each run twice (``tests/core/test_output_targets.py``
+  to, above and below the folder read, each run twice (``tests/run/test_output_targets.py``
   holds the rules): nothing an input was changes, no temporary file is left, no traceback, and
   a folder converted into itself gives the same files and messages the second time.
 - ``threads``: the input read and written from several threads at once reads and writes as

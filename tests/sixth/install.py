@@ -1,5 +1,5 @@
 """Put a toy built-in game into a copy of the repository as ``kifu/builtin/README.md`` says a
-built-in game goes in, and nothing more (``tests/core/test_sixth_game.py``).
+built-in game goes in, and nothing more (``tests/house/test_sixth_game.py``).
 
 A toy's folder (``tests/sixth/<name>/``) holds its files where they stand in the repository
 (``grammars/``, ``kifu/builtin/<name>/``, ``examples/<name>/``, ``examples/invalid/<name>/``,

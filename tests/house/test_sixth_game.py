@@ -30,8 +30,8 @@ GUIDE = (ROOT / "kifu" / "builtin" / "README.md").read_text(encoding="utf-8")
 #: The suite's game-generic test modules: each takes its games from the cards
 #: (``tests/examples.GAMES``) or walks every example, and the sixth game's own tests.
 GENERIC = (
-    "tests/core/test_game_layout.py",       # the one layout, and the guide's table
-    "tests/core/test_layers.py",            # import-linter: the game imports kifu.plugin alone
+    "tests/house/test_game_layout.py",       # the one layout, and the guide's table
+    "tests/house/test_layers.py",            # import-linter: the game imports kifu.plugin alone
     "tests/api/test_api_games.py",          # the library's games, drawing, dialects
     "tests/api/test_api_values.py",         # moves and positions as values, keys read back
     "tests/api/test_api_legal_moves.py",    # legal_moves against the referee
@@ -41,9 +41,9 @@ GENERIC = (
     "tests/api/test_api_foreign_values.py",  # another game's positions refused
     "tests/api/test_api_conversion_warnings.py",
     "tests/api/test_api_types.py",          # the types made from the cards, mypy strict
-    "tests/core/test_results.py",           # results read as data, checked
-    "tests/core/test_jsonform.py",          # JSON records and replays against their schemas
-    "tests/core/test_drawing_legibility.py",  # drawings legible on a phone
+    "tests/plugin/test_results.py",           # results read as data, checked
+    "tests/plugin/test_jsonform.py",          # JSON records and replays against their schemas
+    "tests/draw/test_drawing_legibility.py",  # drawings legible on a phone
     "tests/docs/test_rule_names.py",        # every rule on the card and the game's page
     "tests/corpus/test_corpus_games.py",    # a corpus index of every game
     "tests/fuzz/test_fuzz.py",              # mutated and generated records, every answer kifu's

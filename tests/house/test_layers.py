@@ -12,7 +12,7 @@ import tomllib
 from collections import Counter
 from pathlib import Path
 
-from tests.core.test_import_graph import graph
+from tests.house.test_import_graph import graph
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "architecture.md"

@@ -12,7 +12,7 @@ from pathlib import Path
 import yaml
 
 from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from tests.core.checkout import copy_checkout
+from tests.house.checkout import copy_checkout
 from tests.summary import summary_rows
 
 ROOT = Path(__file__).parents[2]

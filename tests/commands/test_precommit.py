@@ -17,7 +17,7 @@ import yaml
 
 from kifu.commands.cli import EXIT_INVALID, EXIT_OK, main
 from kifu.plugin import registry
-from tests.core.checkout import copy_checkout
+from tests.house.checkout import copy_checkout
 
 ROOT = Path(__file__).parents[2]
 EXAMPLES = ROOT / "examples"

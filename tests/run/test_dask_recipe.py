@@ -11,7 +11,7 @@ import subprocess
 import venv
 from pathlib import Path
 
-from tests.core.checkout import copy_checkout
+from tests.house.checkout import copy_checkout
 from tests.summary import summary_rows
 
 ROOT = Path(__file__).parents[2]
