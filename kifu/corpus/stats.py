@@ -72,7 +72,14 @@ def _winner(winner: str | None, sides: list[str], swapped: bool) -> str:
 def _moves(game: AnyGame, position: Any) -> dict[int, str]:
     """Each legal move of ``position`` by the key of the position it makes (the first move
     listed, of several that make positions the same up to symmetry)."""
-    named: dict[int, str] = {}
+    return {after: move for after, (move, _) in moves_from(game, position).items()}
+
+
+def moves_from(game: AnyGame, position: Any) -> dict[int, tuple[str, Any]]:
+    """Each legal move of ``position``, written as it stands there, and the position it
+    makes, by that position's hash in the index (the first move listed, of several that make
+    positions the same up to symmetry)."""
+    named: dict[int, tuple[str, Any]] = {}
     try:
         moves = game.legal_moves(position)
     except KifuError:
@@ -83,7 +90,7 @@ def _moves(game: AnyGame, position: Any) -> dict[int, str]:
             game.play(after, move)
         except KifuError:
             continue
-        named.setdefault(key_of(game, after).hash, game.move_notation(move, position))
+        named.setdefault(key_of(game, after).hash, (game.move_notation(move, position), after))
     return named
 
 
