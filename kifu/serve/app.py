@@ -71,6 +71,8 @@ def create_app(path: str, *, pattern_seconds: float = PATTERN_SECONDS) -> Starle
         Route("/api/board", board),
         Route("/record/{id}", viewer),
         Route("/index.html", lambda request: RedirectResponse("/")),
+        # Browsers ask for an icon of their own accord: none, said without an error.
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
     ]
     handlers = {BadRequest: _bad_request, HTTPException: _http_error, KifuError: _kifu_error,
                 Exception: _server_error}

@@ -232,3 +232,31 @@ def test_the_examples_index_explores_every_game_from_its_start(examples_index):
         assert data["games"] == game["starts"][0]["records"]
         assert data["key"] == game["starts"][0]["key"]
         assert client.get("/api/board", params={"game": game["name"]}).text.startswith("<svg")
+
+
+def test_every_answer_is_what_the_openapi_document_says(client):
+    from jsonschema import Draft202012Validator
+
+    document = client.get("/api/openapi.json").json()
+    schemas = document["components"]["schemas"]
+
+    def check(value: Any, name: str) -> None:
+        schema = {"$ref": f"#/components/schemas/{name}", "components": {"schemas": schemas}}
+        Draft202012Validator(schema).validate(value)
+
+    check(client.get("/api/games").json(), "Games")
+    check(client.get("/api/explore", params={"game": "renju", "position": "h8"}).json(),
+          "Exploration")
+    check(client.get("/api/search", params={"sort": "date"}).json(), "Search")
+    check(client.get("/api/record/1").json(), "Record")
+    check(client.get("/api/explore?game=chess").json(), "Error")
+    routes = {route.path for route in client.app.routes}  # type: ignore[attr-defined]
+    assert set(document["paths"]) <= routes
+
+
+def test_the_viewer_of_a_record_allows_its_own_inline_code_by_hash_alone(client):
+    answer = client.get("/record/1", params={"node": "2"})
+    assert answer.status_code == 200 and "kifu-viewer" in answer.text
+    policy = answer.headers["content-security-policy"]
+    assert "unsafe-inline" not in policy and "'sha256-" in policy
+    assert policy.startswith("default-src 'self'")

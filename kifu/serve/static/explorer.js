@@ -25,7 +25,7 @@
       bar: "{side}: {win} 勝 {draw} 分 {loss} 敗"}
   };
   const $ = (id) => document.getElementById(id);
-  const state = {lang: "en", game: null, trail: [], data: null, page: 1, sort: "id", order: "asc", filters: {}};
+  const state = {lang: "en", game: null, trail: [], data: null, listed: null, page: 1, sort: "id", order: "asc", filters: {}};
 
   function say(name, values) {
     let text = (TEXTS[state.lang] || TEXTS.en)[name] || TEXTS.en[name] || name;
@@ -54,6 +54,7 @@
     for (const node of document.querySelectorAll("[data-text]")) node.textContent = say(node.dataset.text);
     document.title = say("title");
     if (state.data) showExplored(state.data);
+    if (state.listed) showList(state.listed);
   }
 
   async function explore(key) {
@@ -130,6 +131,14 @@
     try {
       const data = await ask("/api/search", Object.assign({game: state.game, page: state.page,
         per_page: 20, sort: state.sort, order: state.order}, state.filters));
+      state.listed = data;
+      showList(data);
+    } catch (error) {
+      $("ke-count").textContent = say("error") + error.message;
+    }
+  }
+
+  function showList(data) {
       const pages = Math.max(1, Math.ceil(data.total / data.per_page));
       $("ke-count").textContent = (data.stopped ? say("stopped") + data.stopped + " " : "") +
         say("count", {total: data.total, page: data.page, pages: pages});
@@ -145,9 +154,6 @@
       }
       $("ke-prev").disabled = data.page <= 1;
       $("ke-next").disabled = data.page >= pages;
-    } catch (error) {
-      $("ke-count").textContent = say("error") + error.message;
-    }
   }
 
   async function begin() {
