@@ -156,7 +156,7 @@ class Corpus:
         ``game`` start from), each with the key of the position it makes, the records that
         play it and how they ended for the side to move, and the ``recent`` records with the
         latest dates that reach it.  Read from the index's hashes alone."""
-        from kifu.corpus import explorer
+        from kifu.corpus import explorer, search
 
         whole_number(move, "move", 0, none=True)
         whole_number(recent, "recent", 0)
@@ -164,10 +164,12 @@ class Corpus:
         with self._reader() as reader:
             if position is None or (isinstance(position, str) and game is not None):
                 plugin = _game(game, reader)
+                search.check_game(reader, plugin, filters, "position")
                 start = next((s.key for s in explorer.starts(reader) if s.game == plugin.name),
                              None)
-                found = (plugin.position_from_key(start) if position is None and start
-                         else explorer.position_of(plugin, position or "", start))
+                found = (explorer.position_of(plugin, position, start) if position is not None
+                         else plugin.position_from_key(start) if start is not None
+                         else plugin.start(Record.new(plugin.name).data))
             else:
                 plugin, found = _position(position, move)
             return explorer.explore(reader, plugin, found, filters, recent)

@@ -260,3 +260,14 @@ def test_the_viewer_of_a_record_allows_its_own_inline_code_by_hash_alone(client)
     policy = answer.headers["content-security-policy"]
     assert "unsafe-inline" not in policy and "'sha256-" in policy
     assert policy.startswith("default-src 'self'")
+
+
+def test_the_library_explores_as_the_api_does(openings, client):
+    corpus = kifu.Corpus(openings[0])
+    step = corpus.explore("h8 h9", game="renju")
+    answer = client.get("/api/explore", params={"game": "renju", "position": "h8 h9"}).json()
+    assert [(m.move, m.key, m.games, m.win, m.draw, m.loss) for m in step.moves] == [
+        (m["move"], m["key"], m["games"], m["win"], m["draw"], m["loss"]) for m in answer["moves"]]
+    assert [s.key for s in corpus.starts()] == [RENJU.plugin.position_key(RENJU.start())]
+    with pytest.raises(kifu.CorpusError, match="holds no Gungi"):
+        corpus.explore(game="gungi")
