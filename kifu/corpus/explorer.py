@@ -124,8 +124,8 @@ def explore(reader: Reader, game: AnyGame, position: Any, filters: Filters,
     filters keep."""
     check_game(reader, game, filters, "position")
     key = key_of(game, position)
-    explored = stats.explore(reader, key, position, filters)
-    made = {move: after for move, after in stats.moves_from(game, position).values()}
+    made: dict[str, Any] = {}
+    explored = stats.explore(reader, key, position, filters, made)
     to_move = game.to_move(position)
     moves = tuple(_next(continuation.move, made.get(continuation.move), continuation.games,
                         continuation.wins, to_move, game)

@@ -21,9 +21,11 @@ from kifu.plugin import AnyGame
 from kifu.run.load import line_of, load
 
 
-def explore(reader: Reader, key: Key, position: Any, filters: Filters) -> Explored:
+def explore(reader: Reader, key: Key, position: Any, filters: Filters,
+            made: dict[str, Any] | None = None) -> Explored:
     """The records that reach the position ``key`` keys (``position`` itself), the moves
-    played from it and how those records ended."""
+    played from it and how those records ended; ``made``, if given, is told the position
+    each move listed makes, by the move's text."""
     game = key.game
     check_game(reader, game, filters, "position")
     symmetry = key.symmetry
@@ -44,7 +46,10 @@ def explore(reader: Reader, key: Key, position: Any, filters: Filters) -> Explor
             after = trail.hashes[child]
             playing[after].add(record)
             example.setdefault(after, (record, child))
-    named = _moves(game, position)
+    moves = moves_from(game, position, set(playing))
+    named = {after: move for after, (move, _) in moves.items()}
+    if made is not None:
+        made.update(moves.values())
     infos = reader.infos(sorted({record for record, _ in example.values()}))
     continuations = []
     for after, playing_it in playing.items():
@@ -69,16 +74,13 @@ def _winner(winner: str | None, sides: list[str], swapped: bool) -> str:
     return str(winner)
 
 
-def _moves(game: AnyGame, position: Any) -> dict[int, str]:
-    """Each legal move of ``position`` by the key of the position it makes (the first move
-    listed, of several that make positions the same up to symmetry)."""
-    return {after: move for after, (move, _) in moves_from(game, position).items()}
-
-
-def moves_from(game: AnyGame, position: Any) -> dict[int, tuple[str, Any]]:
+def moves_from(game: AnyGame, position: Any,
+               wanted: set[int] | None = None) -> dict[int, tuple[str, Any]]:
     """Each legal move of ``position``, written as it stands there, and the position it
     makes, by that position's hash in the index (the first move listed, of several that make
-    positions the same up to symmetry)."""
+    positions the same up to symmetry); with ``wanted``, the hashes asked about, the moves
+    are tried until each of them is named (a position of Go has hundreds of moves, of which
+    an explorer's records play a few)."""
     named: dict[int, tuple[str, Any]] = {}
     try:
         moves = game.legal_moves(position)
@@ -91,6 +93,8 @@ def moves_from(game: AnyGame, position: Any) -> dict[int, tuple[str, Any]]:
         except KifuError:
             continue
         named.setdefault(key_of(game, after).hash, (game.move_notation(move, position), after))
+        if wanted is not None and wanted <= named.keys():
+            break
     return named
 
 
