@@ -14,7 +14,7 @@ from typing import Any
 
 from kifu.base.errors import KifuError
 from kifu.corpus.reader import Filters, Reader, Trail
-from kifu.corpus.search import Key, check_game, hits, key_of, occurrences
+from kifu.corpus.search import Key, check_game, hits, occurrences
 from kifu.corpus.store import GAME_OF, NODE_OF
 from kifu.corpus.values import Continuation, Explored, Frequent, GameInfo
 from kifu.plugin import AnyGame
@@ -78,23 +78,32 @@ def moves_from(game: AnyGame, position: Any,
                wanted: set[int] | None = None) -> dict[int, tuple[str, Any]]:
     """Each legal move of ``position``, written as it stands there, and the position it
     makes, by that position's hash in the index (the first move listed, of several that make
-    positions the same up to symmetry); with ``wanted``, the hashes asked about, the moves
-    are tried until each of them is named (a position of Go has hundreds of moves, of which
-    an explorer's records play a few)."""
-    named: dict[int, tuple[str, Any]] = {}
+    positions the same up to symmetry); with ``wanted``, only the moves that make those
+    hashes.  The positions are hashed by one tracker (a game's tracker follows any positions
+    it is shown, as a replay's variations jump about; making one costs more than hashing a
+    position: for Go, hundreds of moves)."""
     try:
         moves = game.legal_moves(position)
     except KifuError:
-        return named
+        return {}
+    made = []
     for move in moves:
         after = game.copy(position)
         try:
             game.play(after, move)
         except KifuError:
             continue
-        named.setdefault(key_of(game, after).hash, (game.move_notation(move, position), after))
-        if wanted is not None and wanted <= named.keys():
-            break
+        made.append((move, after))
+    if not made:
+        return {}
+    tracker = game.tracker(position)
+    for _, after in made:
+        tracker.visit(after)
+    tracker.finish()
+    named: dict[int, tuple[str, Any]] = {}
+    for (move, after), hashed in zip(made, tracker.hashes, strict=True):
+        if (wanted is None or hashed in wanted) and hashed not in named:
+            named[hashed] = (game.move_notation(move, position), after)
     return named
 
 
