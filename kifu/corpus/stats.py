@@ -20,6 +20,9 @@ from kifu.corpus.values import Continuation, Explored, Frequent, GameInfo
 from kifu.plugin import AnyGame
 from kifu.run.load import line_of, load
 
+#: How many records' trails an explorer's step holds at once.
+TRAILS_AT_ONCE = 500
+
 
 def explore(reader: Reader, key: Key, position: Any, filters: Filters,
             made: dict[str, Any] | None = None) -> Explored:
@@ -31,21 +34,32 @@ def explore(reader: Reader, key: Key, position: Any, filters: Filters,
     symmetry = key.symmetry
     found = occurrences(reader, key, filters)
     records = sorted({record for record, _, _ in found})
-    trails = reader.trails(records)
     facts = reader.winners(records)
     sides = {record: facts[record][1] for record in records}
     winners: dict[int, str] = {}
     playing: dict[int, set[int]] = defaultdict(set)  # a continuation's hash -> records
     example: dict[int, tuple[int, int]] = {}
+    trails: dict[int, Trail] = {}  # the examples' trails (a move no legal move makes)
+    places: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for record, node, image in found:
-        trail = trails[record]
-        if record not in winners:
-            swapped = symmetry.swaps[symmetry.between(key.image, image)]
-            winners[record] = _winner(facts[record][0], sides[record], swapped)
-        for child in trail.children(node):
-            after = trail.hashes[child]
-            playing[after].add(record)
-            example.setdefault(after, (record, child))
+        places[record].append((node, image))
+    # The trails read a few hundred records at a time: the start of a large index is reached
+    # by every record, and a server answers several such questions at once.
+    for first in range(0, len(records), TRAILS_AT_ONCE):
+        chunk = records[first:first + TRAILS_AT_ONCE]
+        read = reader.trails(chunk)
+        for record in chunk:
+            trail = read[record]
+            for node, image in places[record]:
+                if record not in winners:
+                    swapped = symmetry.swaps[symmetry.between(key.image, image)]
+                    winners[record] = _winner(facts[record][0], sides[record], swapped)
+                for child in trail.children(node):
+                    after = trail.hashes[child]
+                    playing[after].add(record)
+                    if after not in example:
+                        example[after] = (record, child)
+                        trails[record] = trail
     moves = moves_from(game, position, set(playing))
     named = {after: move for after, (move, _) in moves.items()}
     if made is not None:

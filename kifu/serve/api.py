@@ -48,8 +48,9 @@ class Api:
     def __init__(self, path: str, pattern_seconds: float = PATTERN_SECONDS) -> None:
         self.path = path
         self.pattern_seconds = pattern_seconds
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # starts() reads the index holding it
         self._starts: list[explorer.Start] | None = None
+        self._asking: dict[tuple[Any, ...], threading.Lock] = {}
         self._stamp = self._mtime()
         with self.reader():  # an index kifu cannot use is said now, before serving
             pass
@@ -107,7 +108,13 @@ class Api:
         text = _text(query, "position") or start
         if text is None:
             raise BadRequest(f"the index holds no {game.title} record to explore", 404)
-        found = self._explore(game.name, text, start, filters, recent)
+        asked = (game.name, text, start, filters, recent)
+        with self._lock:
+            alone = self._asking.setdefault(asked, threading.Lock())
+        with alone:  # the same question asked at once is worked out once, then kept
+            found = self._explore(*asked)
+        with self._lock:
+            self._asking.pop(asked, None)
         data = asdict(found)
         data["recent"] = [_hit(hit) for hit in found.recent]
         data["board"] = f"/api/board?game={game.name}"
