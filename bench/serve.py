@@ -10,7 +10,8 @@ Measured, each a 95th percentile of wall-clock times:
 - an explorer step (``kifu.corpus.explorer.explore``: the index opened, the moves played next,
   their results, the latest games), on random walks from the start along the moves the index
   holds, weighted by their counts, as a player clicks; each step uncached (the server keeps
-  the answers of the positions asked before: a repeated step costs less);
+  the answers of the positions asked before, and works out each game's start when it
+  starts); the step from the start (which every record reaches) apart from the others;
 - an exact position (``search_position``) at move 30 of random records;
 - a corner pattern (6x6 points of a corner of a record at move 40, as ``bench/search.py``
   takes it), through the server's API (its time limit included);
@@ -65,24 +66,26 @@ def corpus(games: int, folder: Path) -> Path:
     return index
 
 
-def explorer_steps(index: Path, walks: int, depth: int, rng: random.Random) -> list[float]:
+def explorer_steps(index: Path, walks: int, depth: int,
+                   rng: random.Random) -> tuple[list[float], list[float]]:
+    """The times of the first steps (from the start) and of the others."""
     game = registry.get("freego")
     with Reader.opened(str(index)) as reader:
         start = next(s.key for s in explorer.starts(reader) if s.game == game.name)
-    times = []
+    firsts, times = [], []
     for _ in range(walks):
         key: str | None = start
-        for _ in range(depth):
+        for number in range(depth):
             if key is None:
                 break
             began = time.perf_counter()
             with Reader.opened(str(index)) as reader:
                 step = explorer.explore(reader, game, game.position_from_key(key), Filters())
-            times.append(time.perf_counter() - began)
+            (times if number else firsts).append(time.perf_counter() - began)
             if not step.moves:
                 break
             key = rng.choices(step.moves, [m.games for m in step.moves])[0].key
-    return times
+    return firsts, times
 
 
 def exact_positions(index: Path, files: list[Path], count: int,
@@ -176,8 +179,10 @@ def main() -> None:
     index = corpus(args.games, args.folder)
     files = sorted((args.folder / "go").rglob("*.sgf"))
     rows = []
-    steps = explorer_steps(index, args.walks, args.depth, rng)
-    rows.append(("explorer step, uncached, one process", f"{len(steps)} steps",
+    firsts, steps = explorer_steps(index, args.walks, args.depth, rng)
+    rows.append(("explorer step from the start (every record reaches it), uncached, one "
+                 "process", f"{len(firsts)} steps", f"p95 {p95(firsts):.0f} ms"))
+    rows.append(("explorer step after the start, uncached, one process", f"{len(steps)} steps",
                  f"p95 {p95(steps):.1f} ms, median {1000 * statistics.median(steps):.1f} ms"))
     exact = exact_positions(index, files, 50, rng)
     rows.append(("exact position (move 30), one process", "50 positions",

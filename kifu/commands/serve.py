@@ -31,7 +31,7 @@ def serve(index: str, host: str, port: int) -> None:
         raise click.ClickException(f"kifu serve needs the serve extra ({error.name} is not "
                                    f"installed): {install_hint('serve')}") from None
     with corpus_errors(index):
-        app = create_app(index)
+        app = create_app(index, warm=True)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
                             server_header=False, timeout_graceful_shutdown=5)
     server = uvicorn.Server(config)

@@ -73,6 +73,16 @@ class Api:
         with Reader.opened(self.path) as reader:
             yield reader
 
+    def warm(self) -> None:
+        """Work out the first step of each game (its start, reached by every record: the
+        step that costs most) before anyone asks, in a thread of its own."""
+        def work() -> None:
+            for start in self.starts():
+                with contextlib.suppress(KifuError, BadRequest):
+                    self.explore({"game": start.game})
+
+        threading.Thread(target=work, name="kifu-serve-warm", daemon=True).start()
+
     def starts(self) -> list[explorer.Start]:
         with self._lock:
             if self._starts is None:

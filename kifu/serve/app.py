@@ -21,10 +21,14 @@ from kifu.serve import pages
 from kifu.serve.api import PATTERN_SECONDS, Api, BadRequest
 
 
-def create_app(path: str, *, pattern_seconds: float = PATTERN_SECONDS) -> Starlette:
+def create_app(path: str, *, pattern_seconds: float = PATTERN_SECONDS,
+               warm: bool = False) -> Starlette:
     """The explorer over the index at ``path``, opened read-only; a ``CorpusError`` (an
-    ``UnusableIndex``) now if it is no index this kifu reads."""
+    ``UnusableIndex``) now if it is no index this kifu reads.  With ``warm``, the first step
+    of each game is worked out at once, before it is asked for."""
     api = Api(path, pattern_seconds)
+    if warm:
+        api.warm()
 
     def answer(request: Request, value: Any) -> Response:
         return Response(json.dumps(value, ensure_ascii=False), media_type="application/json")

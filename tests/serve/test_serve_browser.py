@@ -115,10 +115,11 @@ def test_the_page_is_in_japanese_and_sorts_and_pages_the_games(page, served):
     assert page.evaluate("document.documentElement.lang") == "ja"
     assert "60 局" in page.inner_text("#ke-count")
     page.click("[data-sort=date]")
-    page.wait_for_function("document.querySelector('#ke-list tr td:nth-child(4)')"
+    page.wait_for_function("() => document.querySelector('#ke-list tr td:nth-child(4)')"
                            ".textContent.startsWith('2010')")
     page.click("#ke-next")
-    page.wait_for_function("document.getElementById('ke-count').textContent.includes('2 / 3')")
+    page.wait_for_function("() => document.getElementById('ke-count').textContent"
+                           ".includes('2 / 3')")
 
 
 @pytest.mark.parametrize("width", [1280, 360])
