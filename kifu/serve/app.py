@@ -103,8 +103,10 @@ def _http_error(request: Request, error: Exception) -> Response:
 def _kifu_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, KifuError)
     if isinstance(error, UnusableIndex):
+        # The index was replaced while serving by one kifu cannot use: said as kifu index
+        # mends it, the server's own user being a user of the command line.
         return _error(remedy(error, "kifu index PATH... -o INDEX",
-                             "kifu index --rebuild PATH... -o {path}"), 503)
+                             "kifu index, rebuilding {path}"), 503)
     return _error(error.message, 400 if isinstance(error, CorpusError) else 422)
 
 
