@@ -438,6 +438,9 @@
       if (!failed) {
         this.buildMoves(game);
         this.setNumbersButton(game);
+        // "Main line" only where there is another line to come back from
+        var back = article.querySelector("button[data-act=main]");
+        if (back) back.hidden = !game.choice.some(function (c) { return c > 0; });
       }
     }
     if (game.data.failed) {
@@ -721,7 +724,10 @@
     var status = game.status(node);
     if (status) head.appendChild(make("span", "kv-dim", " \u00b7 " + status));
     note.appendChild(head);
-    if (node) (game.data.comments[node] || []).forEach(function (c) { note.appendChild(make("p", "kv-c", c)); });
+    // at the start, what the record says before its first move (its opening comment)
+    var said = node ? [] : (game.data.intro || []).slice();
+    (game.data.comments[node] || []).forEach(function (c) { if (said.indexOf(c) < 0) said.push(c); });
+    said.forEach(function (c) { note.appendChild(make("p", "kv-c", c)); });
     (game.data.diags[node] || []).forEach(function (html) {
       var d = make("div");
       d.innerHTML = html;
@@ -1088,10 +1094,12 @@
     var game = this.game();
     if (!game || game.solving || game.data.failed || !e.target.closest(".kv-board")) return;
     e.preventDefault();
+    // One move a notch: a mouse's notch is one event of 100 pixels or 3 lines (2.5 moves when
+    // counted 40 pixels a move); a touchpad's many small events add up, a move per 40 pixels.
     this.wheel = (this.wheel || 0) + (e.deltaMode ? e.deltaY * 40 : e.deltaY);
-    while (Math.abs(this.wheel) >= 40) {
+    if (Math.abs(this.wheel) >= 40) {
       this.step(this.wheel > 0 ? 1 : -1);
-      this.wheel -= this.wheel > 0 ? 40 : -40;
+      this.wheel = 0;
     }
   };
 
