@@ -672,7 +672,11 @@
     var shown = number !== null && !game.fault[x] && (numberFirst || game.number[x] !== null);
     if (shown) a.appendChild(make("span", "kv-n", number + ".\u00a0"));
     a.appendChild(make("bdi", "", (game.fault[x] ? "\u2717\u00a0" : "") + (game.data.notation[x] || (game.fault[x] ? "result" : ""))));
+    var annotation = (game.data.annotations || {})[x];
+    if (annotation) a.appendChild(make("span", "kv-ann", annotation));
     span.appendChild(a);
+    var assessment = (game.data.assessments || {})[x];
+    if (assessment) span.appendChild(make("span", "kv-assess", " (" + assessment + ")"));
     (game.data.comments[x] || []).forEach(function (c) {
       span.appendChild(document.createTextNode(" "));
       span.appendChild(make("bdi", "kv-c", c));
@@ -721,6 +725,10 @@
     var head = make("p", "kv-note-head");
     head.appendChild(make("strong", "", node === 0 ? "Start position" :
       game.moveName(node).replace(/^./, function (c) { return c.toUpperCase(); })));
+    var annotation = (game.data.annotations || {})[node];
+    if (annotation) head.appendChild(make("strong", "kv-ann", annotation));
+    var assessment = (game.data.assessments || {})[node];
+    if (assessment) head.appendChild(make("span", "kv-assess", " \u00b7 " + assessment));
     var status = game.status(node);
     if (status) head.appendChild(make("span", "kv-dim", " \u00b7 " + status));
     note.appendChild(head);
