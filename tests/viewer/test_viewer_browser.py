@@ -50,6 +50,7 @@ BOARD_SVG = """root => {
   const svg = root.querySelector('article .kv-board svg').cloneNode(true);
   svg.removeAttribute('role');
   svg.removeAttribute('aria-label');
+  svg.querySelectorAll('.kv-next').forEach(n => n.remove());  // the viewer's letters of next moves
   const used = new Set([...svg.querySelectorAll('use')].map(u => u.getAttribute('href').slice(1)));
   const block = root.querySelector('.kv-glyphs');
   if (used.size) {

@@ -169,3 +169,23 @@ def test_the_records_annotations_show_beside_the_moves(open_page, tmp_path):
     assert "unclear position" in page.inner_text(".kv-moves")
     note = page.inner_text(".kv-note")
     assert "Move 2 (C7)?" in note and "very good for black" in note
+
+
+def test_the_next_moves_are_lettered_on_the_board_where_the_record_branches(open_page, tmp_path):
+    text = "(;GM[1]SZ[9];B[ee](;W[cc];B[dd])(;W[gg])(;W[cg]))\n"
+    page = open_page(page_of("branches.sgf", tmp_path, text), "#move=1").page
+    letters = page.locator(".kv-board svg .kv-next text")
+    assert letters.all_text_contents() == ["A", "B", "C"]
+    assert page.inner_text(".kv-branches").split("\n")[1:] == ["A: 2. C7 (main line)", "B: 2. G3", "C: 2. C3"]
+    assert page.locator(".kv-branches button").first.inner_text().startswith("A: 2. C7")
+    # each letter stands where its move is then drawn
+    places = [letters.nth(k).bounding_box() for k in range(3)]
+    for k, place in enumerate(places):
+        page.click(f".kv-branches button >> nth={k}")
+        mark = page.locator(".kv-board svg .last-move").first.bounding_box()
+        centre = (mark["x"] + mark["width"] / 2, mark["y"] + mark["height"] / 2)
+        assert abs(centre[0] - (place["x"] + place["width"] / 2)) < 4
+        assert abs(centre[1] - (place["y"] + place["height"] / 2)) < 6
+        page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowRight")
+    assert page.locator(".kv-board svg .kv-next").count() == 0  # no branch after 2. C7

@@ -40,6 +40,13 @@
       r.width <= 6 * m.width + 2 && r.height <= 6 * m.height + 2;
   }
 
+  var SVG_NS = "http://www.w3.org/2000/svg";
+
+  /* The letter of the k-th next move: A, B... Z, then AA, AB... */
+  function nextLetter(k) {
+    return (k >= 26 ? nextLetter(Math.floor(k / 26) - 1) : "") + String.fromCharCode(65 + k % 26);
+  }
+
   function each(list, fn) {
     Array.prototype.forEach.call(list, fn);
   }
@@ -485,6 +492,7 @@
     this.mark();
     this.explain();
     this.showBranches();
+    this.markNext();
     this.part(".kv-now").textContent = this.announcement(node);
     var text = this.part(".kv-text pre");
     if (text && this.part(".kv-text").open) text.textContent = game.textDiagram(node);
@@ -773,7 +781,7 @@
     if (kids.length > 1 && !game.solving) {
       box.appendChild(make("span", "kv-dim", "Next: "));
       kids.forEach(function (kid, k) {
-        var b = button("kv-branch", self.branchLabel(kid), "data-go", kid);
+        var b = button("kv-branch", nextLetter(k) + ": " + self.branchLabel(kid), "data-go", kid);
         b.setAttribute("aria-pressed", String(k === game.prefer[game.current]));
         box.appendChild(b);
       });
@@ -786,6 +794,47 @@
       box.appendChild(line);
     }
     box.hidden = !box.firstChild;
+  };
+
+  /* Where the record branches, a letter on the board where each next move is played (the
+     letters of the "Next" buttons), found at the move's own mark in its drawing. */
+  Viewer.prototype.markNext = function () {
+    var game = this.game();
+    var kids = game.children[game.current];
+    var board = this.part(".kv-board");
+    var shown = board.querySelector("svg");
+    if (kids.length < 2 || game.solving || !shown) return;
+    var variant = game.variant();
+    var width = shown.viewBox && shown.viewBox.baseVal ? shown.viewBox.baseVal.width : 400;
+    var probe = make("div", "kv-probe");
+    board.appendChild(probe);
+    var layer = document.createElementNS(SVG_NS, "g");
+    layer.setAttribute("class", "kv-next");
+    layer.setAttribute("aria-hidden", "true");
+    kids.forEach(function (kid, k) {
+      if (game.fault[kid]) return;
+      probe.innerHTML = game.svg(kid, variant);
+      var mark = probe.querySelector(".last-move");
+      if (!mark || !mark.getBBox) return;
+      var box = mark.getBBox();
+      // the size of the mark, within a fortieth of the board (a square's frame of marks is
+      // as wide as the square)
+      var size = Math.min(Math.max(box.width, box.height, 6), width / 40);
+      var x = box.x + box.width / 2, y = box.y + box.height / 2;
+      var disc = document.createElementNS(SVG_NS, "circle");
+      disc.setAttribute("cx", x);
+      disc.setAttribute("cy", y);
+      disc.setAttribute("r", size * 0.9);
+      layer.appendChild(disc);
+      var letter = document.createElementNS(SVG_NS, "text");
+      letter.setAttribute("x", x);
+      letter.setAttribute("y", y);
+      letter.setAttribute("font-size", size * 1.3);
+      letter.textContent = nextLetter(k);
+      layer.appendChild(letter);
+    });
+    probe.remove();
+    if (layer.firstChild) shown.appendChild(layer);
   };
 
   /* ---- problems: the reader tries moves; the record says right, wrong, or nothing ---- */
