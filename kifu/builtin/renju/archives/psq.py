@@ -24,9 +24,10 @@ with CRLF line ends (Piskvork writes in Windows text mode) and numbers without l
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from kifu.base.errors import ConversionError, NotationError
-from kifu.base.limits import read_int
+from kifu.base.limits import MAX_MOVES, read_int, too_many_moves
 from kifu.base.record import Node, Record, Span
 from kifu.builtin.renju import setup
 from kifu.builtin.renju.archives import common
@@ -59,6 +60,8 @@ def recognises(text: str) -> bool:
     return READ_HEADER.match(text.lstrip("\ufeff")) is not None
 
 
+#: The lines after the moves: the engines' names, Piskvork's code, Gomocup's line.
+TRAILER_LINES = 4
 #: The rule of a file without Gomocup's line: Piskvork's own default (rule 0 of the Gomocup
 #: protocol's ``INFO rule``: five or more in a row wins, nothing forbidden).
 UNSTATED_RULE = "freestyle"
@@ -83,40 +86,41 @@ def rule_of_league(league: str) -> str | None:
 
 def read(text: str, source: str = "<psq>") -> Record:
     """A psq file as a record; a ``NotationError`` on the line that is not what psq writes."""
-    lines = text.lstrip("\ufeff").split("\n")
-    while lines and not lines[-1].strip():
-        lines.pop()
-    if not lines:
+    body = text.lstrip("\ufeff")
+    if not body or body.isspace():
         raise NotationError("an empty psq file", span=Span.point(1, 1))
-    header = READ_HEADER.fullmatch(lines[0].strip())
+    lines = common.lines_of(body)  # one at a time: a file may be millions of short lines
+    first_line = next(lines)
+    header = READ_HEADER.fullmatch(first_line.strip())
     if header is None:
-        raise NotationError("a psq file opens with 'Piskvorky WxH, a:b, c'", span=_span(1, lines[0]))
+        raise NotationError("a psq file opens with 'Piskvorky WxH, a:b, c'",
+                            span=_span(1, first_line))
     width, height = (read_int(header.group(i)) or 0 for i in (1, 2))
     if not 1 <= width <= common.MAX_SIZE or not 1 <= height <= common.MAX_SIZE:
         raise NotationError(f"a {width}x{height} board: kifu names the points of boards of 1 to "
-                            f"{common.MAX_SIZE} lines", span=_span(1, lines[0]))
+                            f"{common.MAX_SIZE} lines", span=_span(1, first_line))
     if header.group(5) not in ("0", "1"):
         raise NotationError(f"who moved first is 0 or 1, not {header.group(5)}",
-                            span=_span(1, lines[0]))
+                            span=_span(1, first_line))
     record = Record(game="renju", source=source, headers={"Game": "renju"})
     record.headers[common.SIZE_KEY] = common.size_text(width, height)
     stones: list[tuple[Point, str | None, Span]] = []
-    number = 1
-    for number, line in enumerate(lines[1:], start=2):
+    trailer: list[tuple[int, str]] = []
+    for number, line in enumerate(lines, start=2):
         if not line.strip():
             continue  # Piskvork's fscanf skips blank lines between stones
         move = _MOVE.fullmatch(line.strip())
         if move is None:
+            trailer = _trailer_lines(number, line, lines)
             break
+        if len(stones) >= MAX_MOVES:
+            raise too_many_moves(_span(number, line))
         x, y = read_int(move.group(1)) or 0, read_int(move.group(2)) or 0
         if not (1 <= x <= width and 1 <= y <= height):
             raise NotationError(f"{x},{y} is off the {width}x{height} board (columns and rows "
                                 "count from 1)", span=_span(number, line))
         stones.append((Point(x - 1, height - y), move.group(3), _span(number, line)))
-    else:
-        number = len(lines) + 1
-    trailer = lines[number - 1:] if number <= len(lines) else []
-    opening = _trailer(record, trailer, number, stones, header.group(5))
+    opening = _trailer(record, trailer, stones, header.group(5))
     if opening:
         record.headers[common.OPENING_STONES_KEY] = common.points_text(
             [point for point, _, _ in stones[:opening]])
@@ -132,13 +136,24 @@ def read(text: str, source: str = "<psq>") -> Record:
     return record
 
 
-def _trailer(record: Record, lines: list[str], first_line: int,
+def _trailer_lines(number: int, line: str, lines: Iterator[str]) -> list[tuple[int, str]]:
+    """The lines after the moves that are not blank (blank lines say nothing), each with its
+    number, from ``line`` (line ``number``) on: as many as a psq file has there and one more,
+    which is enough to refuse the rest."""
+    kept = [(number, line)]
+    for after, text in enumerate(lines, start=number + 1):
+        if text.strip():
+            kept.append((after, text))
+            if len(kept) > TRAILER_LINES:
+                break
+    return kept
+
+
+def _trailer(record: Record, kept: list[tuple[int, str]],
              stones: list[tuple[Point, str | None, Span]], first: str) -> int:
     """The lines after the moves: the engines' names, Piskvork's code, Gomocup's line; the
     number of opening stones (see :func:`_opening`)."""
-    kept = [(first_line + index, line.strip()) for index, line in enumerate(lines)
-            if line.strip()]  # blank lines say nothing
-    rest = [line for _, line in kept]
+    rest = [line.strip() for _, line in kept]
     league = None
     # Two lines are the names, unless they are Piskvork's code and Gomocup's line (a file of
     # a tournament that named no engines).
@@ -146,10 +161,10 @@ def _trailer(record: Record, lines: list[str], first_line: int,
         league = _LEAGUE.fullmatch(rest.pop())
     code = rest.pop() if rest and len(rest) != 2 and _CODE.fullmatch(rest[-1]) else None
     if len(rest) not in (0, 2):
-        line = kept[2 if len(rest) > 2 else 0][0]
+        number, line = kept[2 if len(rest) > 2 else 0]
         raise NotationError("after the moves a psq file has the two engines' names, Piskvork's "
                             "code and Gomocup's result line, and nothing else",
-                            span=_span(line, lines[line - first_line]))
+                            span=_span(number, line))
     if rest:
         names = rest if first == "0" else rest[::-1]
         record.headers["Black"], record.headers["White"] = names

@@ -37,9 +37,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from kifu.base.errors import ConversionError, EncodingError, KifuError, LimitError, NotationError
-from kifu.base.limits import MAX_MOVES
+from kifu.base.limits import MAX_MOVES, shorten
 from kifu.base.reading import Reading
-from kifu.base.record import Node, Record
+from kifu.base.record import Node, Record, Span
 from kifu.builtin.renju.moves import Move, Pass, Place, Point
 from kifu.reading.source import guess_legacy, likeliest_cjk
 
@@ -253,10 +253,25 @@ def read(text: str, source: str = "<lib>") -> Record:
     return reading.record
 
 
+def _bytes_of(text: str) -> bytes:
+    """A library's bytes from its text of one character a byte; a text holding a character
+    above U+00FF is no such text (a string decoded already): a ``NotationError`` at it."""
+    try:
+        return text.encode("latin-1")
+    except UnicodeEncodeError as error:
+        before = text[:error.start]
+        line = before.count("\n") + 1
+        column = error.start - before.rfind("\n")
+        raise NotationError(f"a RenLib library is bytes, and this text holds the character "
+                            f"U+{ord(text[error.start]):04X}: read the library from its file, "
+                            "or give its bytes one character each (ISO-8859-1)",
+                            span=Span.point(line, column)) from None
+
+
 def read_games(text: str, source: str = "<lib>", lenient: bool = False) -> Iterator[Reading]:
     """The library as one reading: the record and what reading it found (the code page its
     comments were told to be in, branches merged)."""
-    data = text.encode("latin-1")
+    data = _bytes_of(text)
     root, version, has_root, found = read_tree(data)
     codec, said = _code_page(root)
     found.extend(said)
@@ -549,7 +564,7 @@ def _tree(record: Record) -> tuple[LibNode, str]:
         root.board_text = encode(said.get("Label") or "")
     extension = record.header(EXTENSION_KEY)
     if extension:
-        root.extension = int(extension, 16)
+        root.extension = _extension(extension)
     tasks: list[tuple[LibNode, list[Node]]] = [(root, record.moves)]
     described: list[tuple[LibNode, dict[str, str]]] = [(root, said)]
     while tasks:
@@ -569,6 +584,19 @@ def _tree(record: Record) -> tuple[LibNode, str]:
     return root, codec
 
 
+#: A node's extension as kifu writes it (``0x0001``): two bytes, hexadecimal.
+_EXTENSION = re.compile(r"\s*(?:0[xX])?([0-9a-fA-F]{1,4})\s*")
+
+
+def _extension(value: str) -> int:
+    """A ``RenLib-Extension`` value: RenLib's two bytes of a node's extension."""
+    found = _EXTENSION.fullmatch(value)
+    if found is None:
+        raise ConversionError(f"{EXTENSION_KEY}: {shorten(value)!r} is not the two bytes of a "
+                              "RenLib node's extension, 0x0000 to 0xffff")
+    return int(found.group(1), 16)
+
+
 def _lib_node(parent: LibNode, node: Node, encode: Encode) -> LibNode:
     pos = 0 if isinstance(node.move, Pass) else _pos(node)
     lib = parent.child(pos) if pos else None  # RenLib keeps one branch per move
@@ -583,7 +611,7 @@ def _lib_node(parent: LibNode, node: Node, encode: Encode) -> LibNode:
     if pos == 0 and "Label" in properties:
         lib.board_text = encode(properties["Label"])
     if EXTENSION_KEY in properties:
-        lib.extension = int(properties[EXTENSION_KEY], 16)
+        lib.extension = _extension(properties[EXTENSION_KEY])
     return lib
 
 
@@ -644,7 +672,7 @@ def _describe(lib: LibNode, properties: dict[str, str],
             child.flags |= _flag_bits({MARK_KEY: said.get("Mark", ""),
                                        START_KEY: said.get("Start", "")}, "")
             if "RenLib-Extension" in said:
-                child.extension = int(said["RenLib-Extension"], 16)
+                child.extension = _extension(said["RenLib-Extension"])
 
 
 def _sort(root: LibNode) -> None:
