@@ -93,3 +93,53 @@ def test_without_the_images_extra_the_message_says_how_to_install_it(kifu_cli, t
                       exit_code=EXIT_USAGE)
     assert "pip install '.[images]' in kifu's checkout" in result.stderr
     assert "Traceback" not in result.stderr and not (tmp_path / f"x.{fmt}").exists()
+
+
+# -- bounds (issue 38) -----------------------------------------------------------------------
+
+def test_a_picture_of_more_pixels_than_the_bound_is_refused_with_the_size_that_fits(kifu_cli,
+                                                                                   tmp_path):
+    """``-f png --size 20000`` of a five-move record took 3.3 GB."""
+    said = kifu_cli("render", RENJU, "-f", "png", "--size", "20000", "-o", tmp_path / "big.png",
+                    exit_code=EXIT_USAGE)
+    assert "a picture of 20,000x21,712 pixels is larger than the 36,000,000 pixels kifu draws" \
+        in said.stderr
+    assert not (tmp_path / "big.png").exists()
+    fits = said.stderr.split("give --size ", 1)[1].split(" ", 1)[0].replace(",", "")
+    picture = Image.open(io.BytesIO(kifu_cli("render", RENJU, "-f", "png", "--size",
+                                             fits).stdout_bytes))
+    assert picture.width == int(fits) and picture.width * picture.height <= 36_000_000
+
+
+def test_a_gif_of_more_pixels_than_the_bound_is_refused_from_its_first_frame(kifu_cli,
+                                                                            tmp_path):
+    """``-f gif --size 20000`` ended in Pillow's DecompressionBombError after 3.3 GB; a GIF too
+    large in all is refused before its second frame is drawn."""
+    said = kifu_cli("render", RENJU, "-f", "gif", "--size", "20000", "-o", tmp_path / "a.gif",
+                    exit_code=EXIT_USAGE)
+    assert "larger than the 36,000,000 pixels" in said.stderr
+    nineteen = examples.EXAMPLES / "freego" / "nineteen.sgf"
+    said = kifu_cli("render", nineteen, "-f", "gif", "--size", "1500", "-o", tmp_path / "b.gif",
+                    exit_code=EXIT_USAGE)
+    assert ("a GIF of 390 positions of 1,500x1,682 pixels is more than the 200,000,000 pixels "
+            "kifu draws in one; give --size 676 or less") in said.stderr
+    assert not (tmp_path / "a.gif").exists() and not (tmp_path / "b.gif").exists()
+
+
+def test_a_gif_written_a_frame_at_a_time_shows_each_position_as_drawn(kifu_cli, tmp_path):
+    """Frames are written as the box that changed, the unchanged pixels in it transparent:
+    each frame shown is still the PNG of its position, in the GIF's palette."""
+    kifu_cli("render", RENJU, "--move", "4", "--size", "200", "-o", tmp_path / "four.gif")
+    with Image.open(tmp_path / "four.gif") as animation:
+        shown = []
+        for index in range(animation.n_frames):
+            animation.seek(index)
+            shown.append(animation.convert("RGB"))
+    for move, frame in zip(range(5), shown):
+        data = kifu_cli("render", RENJU, "--move", str(move), "--size", "200", "-f",
+                        "png").stdout_bytes
+        drawn = Image.open(io.BytesIO(data)).convert("RGB")
+        assert frame.size == drawn.size
+        # the palette's 255 colours: each pixel within a few steps of its colour
+        difference = [abs(a - b) for a, b in zip(frame.tobytes(), drawn.tobytes())]
+        assert sum(difference) / len(difference) < 2.0 and max(difference) < 64

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kifu.base.errors import ConversionError, NotationError
+from kifu.base.errors import ConversionError, LimitError, NotationError
 from kifu.builtin.renju import GAME
 from kifu.builtin.renju.archives import psq
 from kifu.plugin import registry
@@ -310,3 +310,21 @@ def test_the_caro_league_plays_on_after_a_five_closed_at_both_ends():
     assert GAME.check(record) == ([], 14)
     as_freestyle = GAME.parse(GAME.write(record).replace("Rule: caro", "Rule: freestyle"), "x")
     assert "the game was already over" in GAME.check(as_freestyle)[0][0].message
+
+
+def test_stones_stop_at_the_move_limit_a_line_at_a_time(monkeypatch):
+    """A 15.5 MiB psq of short lines took 1.4 GB (every line and every stone held) before the
+    move limit refused it: its lines are read one at a time, and its stones stop at the limit."""
+    monkeypatch.setattr(psq, "MAX_MOVES", 100)
+    text = "Piskvorky 15x15, 1:1, 0\n" + "".join(f"{n % 15 + 1},{n // 15 % 15 + 1},0\n"
+                                                for n in range(500))
+    with pytest.raises(LimitError, match="more than") as caught:
+        psq.read(text, "many.psq")
+    assert (caught.value.rule, caught.value.span.line) == ("move-limit", 102)
+
+
+def test_lines_after_the_moves_are_read_only_as_far_as_they_decide():
+    text = "Piskvorky 15x15, 1:1, 0\n8,8,1\n" + "name\n" * 1_000_000
+    with pytest.raises(NotationError, match="nothing else") as caught:
+        psq.read(text, "x.psq")
+    assert caught.value.span.line == 5

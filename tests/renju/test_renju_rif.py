@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from kifu.base.errors import ConversionError, NotationError
+import kifu
+from kifu.base.errors import ConversionError, EncodingError, NotationError
 from kifu.builtin.renju import GAME
 from kifu.builtin.renju.archives import rif
 from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
@@ -192,3 +193,91 @@ def test_a_row_named_by_its_own_text():
     assert parsed.record.header("Place") == "Latvia"
     assert parsed.record.header("Date") == "2011-04"
     assert parsed.record.header("Rule") == "renju, rif"
+
+
+# -- hostile input (issue 38) ----------------------------------------------------------------
+
+def test_an_encoding_python_does_not_know_is_an_error_at_the_declaration(kifu_cli):
+    result = kifu_cli("validate", DATA / "unknown_encoding_declared.rif", exit_code=EXIT_INVALID)
+    assert ("unknown_encoding_declared.rif:1:31: error[encoding]: the XML declaration names an "
+            "encoding kifu cannot read: unknown encoding 'UTF-86'") in result.stdout
+    assert "internal" not in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("codec, black, white", [("shift_jis", "山田", "佐藤"),
+                                                 ("gb2312", "王芳", "李娜"),
+                                                 ("euc_kr", "김민", "이수")])
+def test_multi_byte_encodings_the_declaration_names_are_read(codec, black, white):
+    """expat reads UTF-8, UTF-16, ISO-8859-1 and ASCII, and one byte a character besides:
+    Python's codecs decode the file before it, so that a database in Shift_JIS, GB2312 or
+    EUC-KR is read (each was an internal error)."""
+    record = games(f"declared_{codec}.rif")[0].record
+    assert (record.header("Black"), record.header("White")) == (black, white)
+
+
+def test_utf16_declared_in_ascii_is_an_error_at_the_declaration():
+    source = read_file(str(DATA / "utf16_declared_in_ascii.rif"))
+    with pytest.raises(EncodingError, match="names the encoding utf-16, but is written in an "
+                       "encoding of ASCII's letters") as caught:
+        list(rif.read_games(source.text, source.path))
+    assert (caught.value.span.line, caught.value.span.column) == (1, 31)
+
+
+def test_a_byte_that_is_not_the_declared_encoding_is_located():
+    source = read_file(str(DATA / "byte_not_the_declared_encoding.rif"))
+    readings = rif.read_games(source.text, source.path)
+    with pytest.raises(EncodingError, match="byte 0xff is not UTF-8, the encoding the XML "
+                       "declaration names") as caught:
+        list(readings)
+    assert (caught.value.span.line, caught.value.span.column) == (28, 36)
+
+
+def test_a_text_decoded_already_is_read_as_it_is_whatever_its_declaration():
+    """The library's ``kifu.parse(text, format="rif")`` of text holding a character above
+    U+00FF was a UnicodeEncodeError: such a text is no file's bytes, and is read as it is."""
+    text = (DATA / "small_database.rif").read_text(encoding="utf-8").replace(
+        "Club cup", "Club cup\u2026")
+    assert kifu.parse(text, format="rif").headers["Event"] == "Club cup\u2026"
+    cyrillic = (DATA / "declared_windows_1251.rif").read_text(encoding="cp1251").replace(
+        "Club cup", "Club cup\u2026")  # not a character of windows-1251
+    assert kifu.parse(cyrillic, format="rif").headers["Black"] == "Анна Тамм"
+
+
+def test_a_point_on_row_zero_is_a_notation_error_at_the_move(kifu_cli):
+    result = kifu_cli("validate", DATA / "point_on_row_zero.rif", exit_code=EXIT_INVALID)
+    assert "point_on_row_zero.rif#7001:33:16: error[syntax]: j00 is off the 15x15 board" \
+        in result.stdout
+
+
+def test_entities_declared_in_a_dtd_are_refused(kifu_cli):
+    """A DTD's entities make a file expand up to a hundredfold before expat's own bound (a
+    12 MiB database took 1.1 GB): a RIF database declares none, and kifu expands none."""
+    result = kifu_cli("validate", "--format-in", "rif", DATA / "entity_declared.rif",
+                      exit_code=EXIT_INVALID)
+    assert ("entity_declared.rif:2:32: error[syntax]: the XML declares the entity 'e': a RIF "
+            "database declares none") in result.stdout
+
+
+def test_utf8_text_where_the_declaration_stands_is_no_database(kifu_cli):
+    path = DATA / "utf8_text_before_the_declaration.rif"
+    assert len(path.read_bytes()) == 96
+    result = kifu_cli("validate", path, exit_code=EXIT_USAGE)
+    assert "error[unknown-game]" in result.stdout
+    forced = kifu_cli("validate", "--format-in", "rif", path, exit_code=EXIT_INVALID)
+    assert "1:1: error[syntax]: not well-formed XML" in forced.stdout
+    assert "internal" not in result.stdout + forced.stdout
+
+
+def test_a_game_is_read_rule_by_rule():
+    """``_record`` reads a game through one function per rule of the format: each stays
+    short (it was one function of cyclomatic complexity 31)."""
+    import ast
+    import inspect
+
+    tree = ast.parse(inspect.getsource(rif))
+    for function in ast.walk(tree):
+        if isinstance(function, ast.FunctionDef) and function.name.startswith("_") and \
+                function.name not in ("_decoder", "_HEAD"):
+            branches = sum(isinstance(node, (ast.If, ast.For, ast.While, ast.BoolOp,
+                                             ast.IfExp, ast.Try)) for node in ast.walk(function))
+            assert branches <= 10, function.name

@@ -21,7 +21,7 @@ from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from kifu.plugin import RenderOptions
 from kifu.reading.source import decode
 from kifu.render.svg import xml_text
-from kifu.render.viewer import build_view, page, views_of_text
+from kifu.render.viewer import build_view, model, page, views_of_text
 from kifu.render.viewer.htmlpage import asset
 from kifu.render.viewer.problems import right_answers
 from kifu.render.viewer.svgdiff import SvgTable, apply, difference, pack
@@ -677,3 +677,37 @@ def test_a_page_has_a_readable_head_not_a_dump_of_its_headers():
     nameless = views_of_text("(;GM[1]SZ[9];B[ee])", "/deep/folder/game.sgf",
                              lambda g: RenderOptions())[0]
     assert nameless.title == "game.sgf"
+
+
+# -- bounds (issue 38) -----------------------------------------------------------------------
+
+def test_a_page_shows_at_most_its_positions_its_games_together(kifu_cli, tmp_path, monkeypatch):
+    """A RenLib library of 39,884 positions took 342 s, and nothing bounded a page: a page
+    shows at most ``MAX_POSITIONS`` (50,000; that library's page takes about 20 s now), and a
+    game of a collection past them is a diagnostic of its own."""
+    monkeypatch.setattr(model, "MAX_POSITIONS", 6)
+    collection = tmp_path / "three.sgf"
+    collection.write_text("(;GM[1]SZ[9];B[ee];W[cc])(;GM[1]SZ[9];B[dd];W[ff])"
+                          "(;GM[1]SZ[9];B[aa])\n", encoding="utf-8")
+    text = collection.read_text(encoding="utf-8")
+    views = views_of_text(text, str(collection), lambda game: RenderOptions())
+    assert [view.failure is None for view in views] == [True, True, False]
+    assert "at most 6 positions, the games of a file together, and this record has 2 more" \
+        in views[2].failure["message"]
+    monkeypatch.setattr(model, "MAX_POSITIONS", 2)
+    said = kifu_cli("render", "-f", "html", examples.EXAMPLES / "renju" / "double-four.renju",
+                    "-o", tmp_path / "page.html", exit_code=EXIT_INVALID)
+    assert "error[limit]: a page of the viewer shows at most 2 positions" in said.stderr
+    assert "[rule: viewer-positions]" in said.stderr
+
+
+def test_a_page_draws_at_most_its_characters_of_svg(kifu_cli, tmp_path, monkeypatch):
+    """Positions cost what their drawings do: one on a Free-form Go board of 6,000 cells is
+    4 million characters, a Renju one 30,000.  A page stops at ``MAX_DRAWN`` characters (an
+    800-move record on such a board: refused after 22 s and 320 MB, at its 366th position)."""
+    monkeypatch.setattr(model, "MAX_DRAWN", 50_000)
+    said = kifu_cli("render", "-f", "html", examples.EXAMPLES / "renju" / "double-four.renju",
+                    "-o", tmp_path / "page.html", exit_code=EXIT_INVALID)
+    assert "error[limit]: a page of the viewer draws at most 50,000 characters of SVG" \
+        in said.stderr
+    assert "[rule: viewer-drawings]" in said.stderr

@@ -249,7 +249,7 @@ def _decoder(text: str) -> Decode:
     ASCII), is an ``EncodingError`` at the name it declares."""
     if not text.isascii() and max(text) > "\xff":
         return lambda block, final: block
-    codec = _declared_codec(text[:HEAD_BYTES])
+    codec, named = _declared_codec(text[:HEAD_BYTES])
     decoder = codecs.getincrementaldecoder(codec)()
     lines, column = 1, 1  # where the next block starts, for a decoding error's place
 
@@ -261,8 +261,7 @@ def _decoder(text: str) -> Decode:
             before = error.object[:error.start].decode(codec, "replace")
             line = lines + before.count("\n")
             at = len(before) - before.rfind("\n") if "\n" in before else column + len(before)
-            raise EncodingError(f"byte 0x{error.object[error.start]:02x} is not "
-                                f"{codec}, the encoding the file declares",
+            raise EncodingError(f"byte 0x{error.object[error.start]:02x} is not {named}",
                                 span=Span.point(line, at)) from None
         breaks = piece.count("\n")
         lines += breaks
@@ -272,14 +271,14 @@ def _decoder(text: str) -> Decode:
     return decode
 
 
-def _declared_codec(head: str) -> str:
-    """The codec of a file's bytes (see :func:`_decoder`)."""
+def _declared_codec(head: str) -> tuple[str, str]:
+    """The codec of a file's bytes (see :func:`_decoder`), and where it comes from in words."""
     for bom, codec in _BOMS:
         if head.startswith(bom):
-            return codec
+            return codec, f"{codec.removesuffix('-sig').upper()}, as the byte order mark says"
     declared = _DECLARED.match(head)
     if declared is None:
-        return "utf-8"
+        return "utf-8", "UTF-8, XML's encoding where it declares none"
     name = declared.group(2)
     at = Span(1, declared.start(2) + 1, 1, declared.end(2) + 1) if "\n" not in \
         head[:declared.start(2)] else Span.point(head.count("\n", 0, declared.start(2)) + 1, 1)
@@ -292,7 +291,8 @@ def _declared_codec(head: str) -> str:
         raise EncodingError(f"the XML declaration names the encoding {codec}, but is written "
                             f"in an encoding of ASCII's letters, which {codec} is not",
                             span=at, rule="xml-encoding")
-    return "utf-8-sig" if codec == "utf-8" else codec
+    return ("utf-8-sig" if codec == "utf-8" else codec,
+            f"{shorten(name)}, the encoding the XML declaration names")
 
 
 # -- a game as a record ---------------------------------------------------------------------
