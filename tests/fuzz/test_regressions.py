@@ -9,6 +9,7 @@ from __future__ import annotations
 import gc
 import importlib
 import json
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -24,7 +25,7 @@ from kifu.plugin import RenderOptions, jsonform
 from kifu.reading import grammar, movetext
 from kifu.report.text import TextFormatter
 from kifu.run.load import dump, parse_text
-from tests.fuzz import pipeline
+from tests.fuzz import corpus, pipeline
 
 ONES = "1" * 5000  # past Python's 4,300-digit limit for converting text to int
 RENGOMA = ("Game: rengoma\nStock-black: 1 1 1 2 2 2 3 3 3 4 4 4\n"
@@ -558,3 +559,41 @@ def test_a_renlib_root_with_a_sibling_is_a_located_error():
     data = b"\xffRenLib\xff\x03\x00" + b"\xff" * 10 + bytes([0x00, 0x80])  # SIBLING
     with pytest.raises(KifuError, match="a library has one root"):
         renlib.read(data.decode("latin-1"), "sibling.lib")
+
+
+# -- issue 38: the archives' readers ---------------------------------------------------------
+
+#: kifu's database of three games, with its first game alone (the pipeline reads one record).
+RIF = re.sub(r"\s*<game id=\"700[23]\".*?</game>", "", (
+    corpus.ARCHIVES / "rif" / "small_database.rif").read_text(encoding="utf-8"), flags=re.DOTALL)
+PGN = (corpus.ARCHIVES / "pgn" / "kind_60_no_choices.pgn").read_text(encoding="utf-8")
+#: Mutated copies of kifu's own archives, as the issue found them: each was an internal error.
+ARCHIVE_SHAPES = {
+    "rif encoding python does not know": (
+        "x.rif", RIF.replace('encoding="UTF-8"', 'encoding="UTF-86"').encode(), "kifu:encoding"),
+    "rif text the code page it names cannot write": (
+        "x.rif", RIF.replace('encoding="UTF-8"', 'encoding="windows-1252"').replace(
+            "Club cup", "Club cup \u0441").encode(), "kifu:encoding"),  # 0x81: no cp1252
+    "rif move on row 0": ("x.rif", RIF.replace("h8 h9 i9", "h8 j00 i9").encode(), "kifu:syntax"),
+    "rif multi-byte encoding": (
+        "x.rif", RIF.replace('encoding="UTF-8"', 'encoding="GB2312"').encode("gb2312"), "ok"),
+    "rif 96 bytes of utf-8 text first": (
+        "x.rif", ('\u2039\u2026xml version="1.0"?><database><games><game id="1"><move>h8'
+                  "</move></game></games></database>").encode()[:96], "kifu:unknown-game"),
+    "pgn move on row 0": ("x.pgn", PGN.replace(" h8 ", " a0 ", 1).encode(), "kifu:syntax"),
+}
+
+
+@pytest.mark.parametrize("name, data, outcome", ARCHIVE_SHAPES.values(), ids=list(ARCHIVE_SHAPES))
+def test_mutated_archives_are_answered_not_internal_errors(name, data, outcome):
+    """Through the fuzz pipeline: read (and, as the library's ``kifu.parse`` reads them,
+    decoded already), checked, written in every format and read back, drawn."""
+    assert pipeline.exercise(name, data).result == outcome
+
+
+def test_a_renlib_extension_that_is_not_two_bytes_is_a_conversion_error():
+    record = RENJU.parse("Game: renju\nRenLib-Extension: zz\n\n1. h8\n", "x.renju")
+    with pytest.raises(ConversionError, match="not the two bytes"):
+        dump(RENJU, record, "renlib")
+    assert pipeline.exercise("x.renju", b"Game: renju\nRenLib-Extension: 10000\n\n1. h8\n"
+                             ).result == "ok"
