@@ -267,17 +267,3 @@ def test_utf8_text_where_the_declaration_stands_is_no_database(kifu_cli):
     assert "1:1: error[syntax]: not well-formed XML" in forced.stdout
     assert "internal" not in result.stdout + forced.stdout
 
-
-def test_a_game_is_read_rule_by_rule():
-    """``_record`` reads a game through one function per rule of the format: each stays
-    short (it was one function of cyclomatic complexity 31)."""
-    import ast
-    import inspect
-
-    tree = ast.parse(inspect.getsource(rif))
-    for function in ast.walk(tree):
-        if isinstance(function, ast.FunctionDef) and function.name.startswith("_") and \
-                function.name not in ("_decoder", "_HEAD"):
-            branches = sum(isinstance(node, (ast.If, ast.For, ast.While, ast.BoolOp,
-                                             ast.IfExp, ast.Try)) for node in ast.walk(function))
-            assert branches <= 10, function.name
