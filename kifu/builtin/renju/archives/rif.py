@@ -279,9 +279,9 @@ def _declared_codec(head: str) -> tuple[str, str]:
     declared = _DECLARED.match(head)
     if declared is None:
         return "utf-8", "UTF-8, XML's encoding where it declares none"
-    name = declared.group(2)
-    at = Span(1, declared.start(2) + 1, 1, declared.end(2) + 1) if "\n" not in \
-        head[:declared.start(2)] else Span.point(head.count("\n", 0, declared.start(2)) + 1, 1)
+    name, start = declared.group(2), declared.start(2)
+    line, column = head.count("\n", 0, start) + 1, start - head.rfind("\n", 0, start)
+    at = Span(line, column, line, column + len(name))
     try:
         codec = check_encoding_name(name)
     except ReadError as error:
