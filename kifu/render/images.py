@@ -37,8 +37,13 @@ MAX_PIXELS = 36_000_000
 MAX_GIF_PIXELS = 200_000_000
 #: The palette's index a frame's unchanged pixels take (the palette has 255 colours).
 _UNCHANGED = 255
-#: The size the root element of kifu's SVG gives in pixels.
-_SIZE = re.compile(r'<svg\b[^>]*?\swidth="([0-9.]+)"[^>]*?\sheight="([0-9.]+)"')
+#: The root element of an SVG document, and what of it gives the picture's size: its width
+#: and height in pixels, else its viewBox (as resvg takes them).
+_ROOT = re.compile(r"<svg\b[^>]*>")
+_LENGTH = {name: re.compile(rf'\s{name}\s*=\s*["\']\s*([0-9.]+)\s*(?:px)?\s*["\']')
+           for name in ("width", "height")}
+_VIEW_BOX = re.compile(r'\sviewBox\s*=\s*["\']\s*[-0-9.eE]+[\s,]+[-0-9.eE]+[\s,]+([0-9.eE]+)'
+                       r'[\s,]+([0-9.eE]+)')
 
 
 def _extra(module: str, pictures: str) -> Any:
@@ -53,16 +58,30 @@ def _extra(module: str, pictures: str) -> Any:
 def pixels(svg: str) -> tuple[int, int]:
     """The width and height in pixels a picture of ``svg`` has (as resvg rounds them); an
     ``OptionError`` for one of more than :data:`MAX_PIXELS`, naming the ``--size`` that fits."""
-    found = _SIZE.search(svg[:2000])
-    if found is None:
-        raise OptionError("the drawing does not say its size in pixels", option="--size")
-    width, height = (max(1, math.ceil(float(found.group(i)))) for i in (1, 2))
+    width, height = _size(svg)
     if width * height > MAX_PIXELS:
         fits = math.floor(width * math.sqrt(MAX_PIXELS / (width * height)))
         raise OptionError(f"a picture of {width:,}x{height:,} pixels is larger than the "
                           f"{MAX_PIXELS:,} pixels kifu draws; give --size {fits:,} or less",
                           option="--size")
     return width, height
+
+
+def _size(svg: str) -> tuple[int, int]:
+    """The picture's size in whole pixels (resvg's default, 100 by 100, where the SVG gives
+    none)."""
+    root = _ROOT.search(svg[:8192])
+    tag = root.group() if root else ""
+    box = _VIEW_BOX.search(tag)
+    sizes = []
+    for index, name in enumerate(("width", "height")):
+        found = _LENGTH[name].search(tag)
+        value = found.group(1) if found else box.group(index + 1) if box else "100"
+        try:
+            sizes.append(max(1, math.ceil(float(value))))
+        except (ValueError, OverflowError):
+            sizes.append(MAX_PIXELS + 1)  # no size a picture can have: refused
+    return sizes[0], sizes[1]
 
 
 def png(svg: str) -> bytes:

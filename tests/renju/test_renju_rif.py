@@ -267,3 +267,26 @@ def test_utf8_text_where_the_declaration_stands_is_no_database(kifu_cli):
     assert "1:1: error[syntax]: not well-formed XML" in forced.stdout
     assert "internal" not in result.stdout + forced.stdout
 
+
+
+@pytest.mark.parametrize("doctype", [
+    '<!DOCTYPE database [<!ENTITY secret SYSTEM "file:///etc/passwd">]>',
+    '<!DOCTYPE database [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">'
+    '<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]>',
+    '<!DOCTYPE database [<!ENTITY % p SYSTEM "http://example.invalid/p.dtd"> %p;]>',
+])
+def test_external_entities_and_billion_laughs_are_refused_unread(doctype):
+    """What held before issue 38, kept: no file and no address a database names is read, and
+    entities that multiply are never expanded."""
+    text = (DATA / "small_database.rif").read_text(encoding="utf-8").replace(
+        "<database>", doctype + "\n<database>", 1).replace("Club cup", "Club cup &d;&secret;")
+    with pytest.raises(NotationError, match="declares the entity") as caught:
+        list(rif.read_games(text, "hostile.rif"))
+    assert caught.value.rule == "xml-entity" and caught.value.span.line == 2
+
+
+def test_a_dtd_outside_the_file_is_not_read():
+    text = (DATA / "small_database.rif").read_text(encoding="utf-8").replace(
+        "<database>", '<!DOCTYPE database SYSTEM "/etc/passwd">\n<database>', 1)
+    assert [r.record.header("RIF-Id") for r in rif.read_games(text, "x.rif")] == [
+        "7001", "7002", "7003"]
