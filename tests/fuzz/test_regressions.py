@@ -10,6 +10,7 @@ import gc
 import importlib
 import json
 import re
+import time
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -20,6 +21,7 @@ from kifu.base.errors import ConversionError, KifuError, LimitError, NotationErr
 from kifu.base.record import Node, Record, Span
 from kifu.builtin.renju import GAME as RENJU
 from kifu.builtin.renju import sgf as renju_sgf
+from kifu.builtin.renju.archives import rif
 from kifu.builtin.renju.position import Position
 from kifu.plugin import RenderOptions, jsonform
 from kifu.reading import grammar, movetext
@@ -597,3 +599,31 @@ def test_a_renlib_extension_that_is_not_two_bytes_is_a_conversion_error():
         dump(RENJU, record, "renlib")
     assert pipeline.exercise("x.renju", b"Game: renju\nRenLib-Extension: 10000\n\n1. h8\n"
                              ).result == "ok"
+
+
+def test_a_head_that_is_almost_a_rif_database_is_refused_in_linear_time():
+    """Found by the fuzzing: elements of the database's own repeated (``<playerrted
+    date="..."/>`` a hundred times) made the head's pattern try every way of matching each
+    name and its attributes, eight elements over: 35 s for 300 bytes, minutes for 4 KiB."""
+    head = (b'<?xml version="1.0"?>\n<database>\n  <version>10</version>\n'
+            + b'  <playerrted date="2020-02-02"/>\n' * 120)
+    started = time.perf_counter()
+    assert not rif.claims_bytes(head[:4096])
+    assert time.perf_counter() - started < 1.0
+    assert rif.claims_bytes(head[:90] + b"<players/></database>")
+
+
+def test_a_rif_month_of_thousands_of_digits_is_no_month():
+    """Found by the fuzzing: ``int(month)`` of 6,701 digits, past Python's limit."""
+    text = RIF.replace('month="8" start="2009-08-01"', f'month="{ONES}" start=""')
+    [reading] = rif.read_games(text, "x.rif")
+    assert reading.record.header("Date") == "2009"
+
+
+def test_psq_refuses_a_gomocup_line_that_would_read_back_as_a_stone():
+    """Found by the fuzzing: without names and code, Gomocup's line ``2,1520`` right after
+    the stones is a stone to a reader: written so, the file could not be read back."""
+    record = RENJU.parse("Game: renju\nLeague: 1520\nGomocup-Result: 2\n\n1. h8\n",
+                         "x.renju")
+    with pytest.raises(ConversionError, match="would read back as a stone"):
+        dump(RENJU, record, "psq")

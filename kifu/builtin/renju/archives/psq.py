@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterator
 
 from kifu.base.errors import ConversionError, NotationError
-from kifu.base.limits import MAX_MOVES, read_int, too_many_moves
+from kifu.base.limits import MAX_MOVES, read_int, shorten, too_many_moves
 from kifu.base.record import Node, Record, Span
 from kifu.builtin.renju import setup
 from kifu.builtin.renju.archives import common
@@ -319,7 +319,12 @@ def write(record: Record) -> str:
     league = record.header(LEAGUE)
     seat = _seat(record, len(opening))
     if league is not None and seat is not None:
-        lines.append(f"{seat},{league}")
+        line = f"{seat},{league}"
+        if names is None and code is None and _MOVE.fullmatch(line.strip()):
+            raise ConversionError(f"{LEAGUE}: Gomocup's line {shorten(line)!r} right after the "
+                                  "stones would read back as a stone (psq tells them apart by "
+                                  "their shape alone)")
+        lines.append(line)
     return "\r\n".join(lines) + "\r\n"
 
 
