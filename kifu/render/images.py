@@ -31,10 +31,12 @@ MAX_FRAMES = 2_000
 #: The pixels of one picture at most: a 6,000-pixel-wide board (a PNG of them costs about 9
 #: bytes a pixel while it is drawn, 330 MB).
 MAX_PIXELS = 36_000_000
-#: The pixels of a GIF's frames together at most, which bounds the time it takes (resvg's
-#: drawing nearly all of it, 10 to 20 s for 100 million on one core): the 390 positions of a
-#: 19x19 game at the default size are 171 million.
-MAX_GIF_PIXELS = 200_000_000
+#: The pixels of a GIF's frame at most (its frames are put together at about 17 bytes a pixel:
+#: a frame of 36 million took 590 MB), and of its frames together, which bounds the time it
+#: takes (resvg's drawing nearly all of it, 10 to 20 s for 100 million on one core): the 390
+#: positions of a 19x19 game at the default size are 171 million.
+MAX_FRAME_PIXELS = 12_500_000
+MAX_GIF_PIXELS = 180_000_000
 #: The palette's index a frame's unchanged pixels take (the palette has 255 colours).
 _UNCHANGED = 255
 #: The root element of an SVG document, and what of it gives the picture's size: its width
@@ -100,23 +102,27 @@ def gif(drawings: Iterable[str], delay: int, positions: int | None = None) -> by
     The frames are kept as PNG until the palette is made, then each is written as it is turned
     into the palette's colours, as the box that changed since the frame before: the memory of
     a few frames, however many there are (Pillow's own writer holds every frame).  At most
-    :data:`MAX_FRAMES` frames and :data:`MAX_GIF_PIXELS` pixels in all: ``positions``, the
-    number of drawings to come where it is known, refuses a GIF too large from its first
-    frame on, before the others are drawn."""
+    :data:`MAX_FRAMES` frames of :data:`MAX_FRAME_PIXELS` pixels, and :data:`MAX_GIF_PIXELS`
+    pixels in all: ``positions``, the number of drawings to come where it is known, refuses a
+    GIF too large from its first frame on, before the others are drawn."""
     image = _extra("PIL.Image", "GIF")
     pictures: list[bytes] = []
-    sizes: list[tuple[int, int]] = []
+    drawn = 0
     for index, svg in enumerate(drawings):
         if index >= MAX_FRAMES:
             raise OptionError(f"a GIF holds at most {MAX_FRAMES:,} positions; give --move "
                               "to end it sooner", option="--move")
-        sizes.append(pixels(svg))
-        width, height = sizes[-1]
-        drawn = sum(w * h for w, h in sizes) + width * height * max(0, (positions or 0)
-                                                                     - len(sizes))
-        if drawn > MAX_GIF_PIXELS:
-            count = max(len(sizes), positions or 0)
-            fits = math.floor(width * math.sqrt(MAX_GIF_PIXELS / drawn))
+        width, height = pixels(svg)
+        if width * height > MAX_FRAME_PIXELS:
+            fits = math.floor(width * math.sqrt(MAX_FRAME_PIXELS / (width * height)))
+            raise OptionError(f"a GIF's frame of {width:,}x{height:,} pixels is larger than "
+                              f"the {MAX_FRAME_PIXELS:,} pixels kifu draws in one; give "
+                              f"--size {fits:,} or less", option="--size")
+        drawn += width * height
+        expected = drawn + width * height * max(0, (positions or 0) - index - 1)
+        if expected > MAX_GIF_PIXELS:
+            count = max(index + 1, positions or 0)
+            fits = math.floor(width * math.sqrt(MAX_GIF_PIXELS / expected))
             raise OptionError(f"a GIF of {count:,} positions of {width:,}x{height:,} pixels "
                               f"is more than the {MAX_GIF_PIXELS:,} pixels kifu draws in one; "
                               f"give --size {fits:,} or less, or --move to end it sooner",
@@ -135,18 +141,26 @@ def gif(drawings: Iterable[str], delay: int, positions: int | None = None) -> by
         sized.paste(picture, (0, 0))
         return sized
 
-    palette = _palette(image, [frame(index) for index in _sampled(len(pictures))], canvas)
+    chosen = _sampled(len(pictures), canvas[0] * canvas[1])
+    palette = _palette(image, [frame(index) for index in chosen], canvas)
     out = io.BytesIO()
     _GifWriter(out, palette, canvas, delay).write(
         frame(index).quantize(palette=palette, dither=0) for index in range(len(pictures)))
     return out.getvalue()
 
 
-def _sampled(count: int) -> list[int]:
+#: The pixels of the frames a GIF's palette is made from, side by side, at most.
+SAMPLE_PIXELS = 12_000_000
+
+
+def _sampled(count: int, frame_pixels: int) -> list[int]:
     """The frames the palette is made from: eight spread over the line and the last, so that
-    a colour seen briefly (the last move's mark) has its own."""
+    a colour seen briefly (the last move's mark) has its own; fewer where frames are so
+    large that nine would pass :data:`SAMPLE_PIXELS` (the last always among them)."""
+    most = max(1, min(9, SAMPLE_PIXELS // max(1, frame_pixels)))
     chosen = list(range(0, count, max(1, count // 8)))[:8]
-    return chosen + [count - 1]
+    spread = sorted({*chosen, count - 1})
+    return spread[-most:] if len(spread) > most else spread
 
 
 def _palette(image: Any, frames: list[Any], canvas: tuple[int, int]) -> Any:
