@@ -99,9 +99,11 @@ def test_without_the_images_extra_the_message_says_how_to_install_it(kifu_cli, t
 
 def test_a_picture_of_more_pixels_than_the_bound_is_refused_with_the_size_that_fits(kifu_cli,
                                                                                    tmp_path):
-    """``-f png --size 20000`` of a five-move record took 3.3 GB."""
-    said = kifu_cli("render", RENJU, "-f", "png", "--size", "20000", "-o", tmp_path / "big.png",
-                    exit_code=EXIT_USAGE)
+    """``-f png --size 20000`` of a five-move record took 3.3 GB (a user's command, a process
+    of its own)."""
+    said = measured.kifu("render", RENJU, "-f", "png", "--size", "20000", "-o",
+                         tmp_path / "big.png")
+    assert said.status == EXIT_USAGE and said.within_bounds()
     assert "a picture of 20,000x21,712 pixels is larger than the 36,000,000 pixels kifu draws" \
         in said.stderr
     assert not (tmp_path / "big.png").exists()
@@ -115,8 +117,9 @@ def test_a_gif_of_more_pixels_than_the_bound_is_refused_from_its_first_frame(kif
                                                                             tmp_path):
     """``-f gif --size 20000`` ended in Pillow's DecompressionBombError after 3.3 GB; a GIF too
     large in all is refused before its second frame is drawn."""
-    said = kifu_cli("render", RENJU, "-f", "gif", "--size", "20000", "-o", tmp_path / "a.gif",
-                    exit_code=EXIT_USAGE)
+    said = measured.kifu("render", RENJU, "-f", "gif", "--size", "20000", "-o",
+                         tmp_path / "a.gif")
+    assert said.status == EXIT_USAGE and said.within_bounds()
     assert "larger than the 36,000,000 pixels" in said.stderr
     nineteen = examples.EXAMPLES / "freego" / "nineteen.sgf"
     said = kifu_cli("render", nineteen, "-f", "gif", "--size", "1500", "-o", tmp_path / "b.gif",

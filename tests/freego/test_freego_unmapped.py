@@ -17,6 +17,7 @@ from kifu.builtin.freego.render import svg, unmapped
 from kifu.builtin.freego.setup import Rules
 from kifu.plugin import RenderOptions
 from kifu.render.svg import text_width
+from tests import measured
 
 SVG = "{http://www.w3.org/2000/svg}"
 Segment = tuple[tuple[float, float], tuple[float, float]]
@@ -156,3 +157,27 @@ def test_a_board_of_6000_cells_given_by_adjacency_is_drawn_in_bounded_time(monke
     middle = sum(1 for x, y in spread if abs(x - sum(xs) / 6000) < (max(xs) - min(xs)) / 4
                  and abs(y - sum(ys) / 6000) < (max(ys) - min(ys)) / 4)
     assert middle > 600
+
+
+def test_a_record_on_a_board_file_of_6000_cells_given_by_adjacency_is_drawn_within_bounds(
+        tmp_path):
+    """The campaign's shape as a user meets it: a record whose board file lists 6,000 cells
+    and their neighbours, not planar (a ring with chords), drawn by ``kifu render`` (173 s
+    before), a process of its own."""
+    links = [(i, (i + 1) % 6000) for i in range(6000)]
+    links += [(i, (i * 7919 + 17) % 6000) for i in range(0, 6000, 2)]
+    neighbours: dict[int, set[int]] = {i: set() for i in range(6000)}
+    for a, b in links:
+        if a != b:
+            neighbours[a].add(b)
+            neighbours[b].add(a)
+    cells = "".join(f"[cells.c{i}]\nadjacent = {sorted(f'c{n}' for n in near)}\n"
+                    for i, near in neighbours.items())  # a list of strings as TOML writes it
+    (tmp_path / "ring.toml").write_text('name = "a ring of 6,000 cells with chords"\n' + cells,
+                                        encoding="utf-8")
+    (tmp_path / "ring.freego").write_text("Game: freego\nBoard: ring.toml\n\nc0 c1 c2 c3\n",
+                                          encoding="utf-8")
+    run = measured.kifu("render", tmp_path / "ring.freego", "-o", tmp_path / "ring.svg")
+    assert run.status == 0 and run.within_bounds(), run
+    drawing = ET.parse(tmp_path / "ring.svg").getroot()
+    assert len(lines(drawing)) == sum(map(len, neighbours.values())) // 2

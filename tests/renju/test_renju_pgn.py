@@ -12,9 +12,10 @@ from kifu.base.limits import MAX_TOKENS
 from kifu.builtin.renju import GAME
 from kifu.builtin.renju.archives import pgn
 from kifu.builtin.renju.moves import Swap
-from kifu.commands.cli import EXIT_OK, EXIT_USAGE
+from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from kifu.plugin import registry
 from kifu.run.load import parse_all
+from tests import measured
 from tests.summary import summary_rows
 
 DATA = Path(__file__).parent / "data" / "pgn"
@@ -202,3 +203,13 @@ def test_empty_turns_stop_at_the_token_limit():
     with pytest.raises(LimitError, match="more than 1,000,000 words") as caught:
         list(pgn.read_games(text, "turns.pgn"))
     assert caught.value.rule == "token-limit" and caught.value.span.line == 14
+
+
+def test_15_mib_of_empty_turns_are_refused_within_the_bounds(tmp_path):
+    """The campaign's file, as a user's command reads it: 1.2 GB before."""
+    path = tmp_path / "turns.pgn"
+    head = '[Site "PlayOK"]\n[Result "0-1"]\n[GameType "61,15"]\n\n'
+    path.write_text(head + "1. -- -- " * (int(15.5 * 2**20) // 9) + "0-1\n", encoding="utf-8")
+    run = measured.kifu("validate", "-j", "1", path)
+    assert run.status == EXIT_INVALID and run.within_bounds(), run
+    assert "turns.pgn:5:3000001: error[limit]: the record has more than 1,000,000 words" in run.stdout

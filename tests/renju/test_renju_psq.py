@@ -11,8 +11,10 @@ import pytest
 from kifu.base.errors import ConversionError, LimitError, NotationError
 from kifu.builtin.renju import GAME
 from kifu.builtin.renju.archives import psq
+from kifu.commands.cli import EXIT_INVALID
 from kifu.plugin import registry
 from kifu.reading.source import read_source
+from tests import measured
 
 DATA = Path(__file__).parent / "data" / "psq"
 FILES = sorted(DATA.glob("*.psq"))
@@ -328,3 +330,14 @@ def test_lines_after_the_moves_are_read_only_as_far_as_they_decide():
     with pytest.raises(NotationError, match="nothing else") as caught:
         psq.read(text, "x.psq")
     assert caught.value.span.line == 5
+
+
+def test_15_mib_of_stones_are_refused_within_the_bounds(tmp_path):
+    """The campaign's file, as a user's command reads it: 1.4 GB before the move limit."""
+    path = tmp_path / "stones.psq"
+    path.write_text("Piskvorky 15x15, 11:11, 0\n" + "8,8,0\n" * (int(15.5 * 2**20) // 6),
+                    encoding="utf-8")
+    run = measured.kifu("validate", "-j", "1", path)
+    assert run.status == EXIT_INVALID and run.within_bounds(), run
+    assert "stones.psq:500002:1: error[limit]: the record has more than 500,000 moves" \
+        in run.stdout

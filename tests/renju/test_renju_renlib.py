@@ -17,6 +17,7 @@ from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from kifu.plugin import jsonform, registry
 from kifu.reading.source import BYTES
 from kifu.run.load import load, read_file
+from tests import measured
 from tests.summary import summary_rows
 
 DATA = Path(__file__).parent / "data" / "lib"
@@ -315,15 +316,17 @@ def test_comments_in_utf8_are_written_back_in_utf8():
 # -- hostile input (issue 38) ----------------------------------------------------------------
 
 @pytest.mark.parametrize("value", ["zz", "10000", "1_0", "-1"])
-def test_an_extension_that_is_not_two_bytes_is_a_conversion_error(kifu_cli, tmp_path, value):
-    """``RenLib-Extension: zz`` was a ValueError from ``int(value, 16)``, 10000 one from
-    ``bytes``: both internal errors."""
+def test_an_extension_that_is_not_two_bytes_is_a_conversion_error(tmp_path, value):
+    """``kifu convert --to renlib`` of ``RenLib-Extension: zz`` was a ValueError from
+    ``int(value, 16)``, of 10000 one from ``bytes``: both internal errors (a user's command,
+    run as a process of its own)."""
     record = tmp_path / "extension.renju"
     record.write_text(f"Game: renju\nRenLib-Extension: {value}\n\n1. h8 2. h9\n", encoding="utf-8")
-    result = kifu_cli("convert", record, "--to", "renlib", "-o", tmp_path / "out.lib",
-                      exit_code=EXIT_USAGE)
+    run = measured.kifu("convert", record, "--to", "renlib", "-o", tmp_path / "out.lib")
+    assert run.status == EXIT_USAGE
     assert (f"error[conversion]: RenLib-Extension: {value!r} is not the two bytes of a RenLib "
-            "node's extension, 0x0000 to 0xffff") in result.stdout + result.stderr
+            "node's extension, 0x0000 to 0xffff") in run.stdout + run.stderr
+    assert "internal" not in run.stdout + run.stderr
     assert not (tmp_path / "out.lib").exists()
 
 

@@ -16,6 +16,7 @@ from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from kifu.plugin import registry
 from kifu.reading.source import BYTES
 from kifu.run.load import load, parse_each_as, read_file
+from tests import measured
 from tests.summary import summary_rows
 
 DATA = Path(__file__).parent / "data" / "rif"
@@ -232,6 +233,26 @@ def test_a_byte_that_is_not_the_declared_encoding_is_located():
     assert (caught.value.span.line, caught.value.span.column) == (28, 36)
 
 
+def test_utf8_text_the_declared_code_page_cannot_hold_is_an_error_at_its_byte(tmp_path):
+    """A database declaring windows-1252 holding UTF-8 text (``…``, ``с``) was a
+    UnicodeEncodeError: its bytes are read as the declaration says, ``…`` as three characters
+    of windows-1252, and ``с``'s byte 0x81, which windows-1252 has no character for, is an
+    encoding error where it stands."""
+    path = tmp_path / "code_page.rif"
+    path.write_bytes((DATA / "small_database.rif").read_text(encoding="utf-8").replace(
+        'encoding="UTF-8"', 'encoding="windows-1252"').replace(
+        "Club cup", "Club cup \u2026 \u0441").encode("utf-8"))
+    source = read_file(str(path))
+    with pytest.raises(EncodingError, match="byte 0x81 is not windows-1252, the encoding the "
+                       "XML declaration names") as caught:
+        list(rif.read_games(source.text, source.path))
+    assert (caught.value.span.line, caught.value.span.column) == (28, 45)
+    path.write_bytes(path.read_bytes().replace(" \u0441".encode(), b""))
+    source = read_file(str(path))
+    event = next(iter(rif.read_games(source.text, source.path))).record.header("Event")
+    assert event == "Club cup \u2026".encode().decode("cp1252")
+
+
 def test_a_text_decoded_already_is_read_as_it_is_whatever_its_declaration():
     """The library's ``kifu.parse(text, format="rif")`` of text holding a character above
     U+00FF was a UnicodeEncodeError: such a text is no file's bytes, and is read as it is."""
@@ -290,3 +311,44 @@ def test_a_dtd_outside_the_file_is_not_read():
         "<database>", '<!DOCTYPE database SYSTEM "/etc/passwd">\n<database>', 1)
     assert [r.record.header("RIF-Id") for r in rif.read_games(text, "x.rif")] == [
         "7001", "7002", "7003"]
+
+
+def test_12_mib_of_rows_using_an_entity_are_refused_within_the_bounds(tmp_path):
+    """The campaign's file, as a user's command reads it (as RIF): 1.1 GB before."""
+    path = tmp_path / "entities.rif"
+    row = '<player id="1" name="' + "&e;" * 40 + '"/>'
+    path.write_text('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE database [<!ENTITY e "'
+                    + "x" * 250 + '">]>\n<database><players>' + row * (12 * 2**20 // len(row))
+                    + "</players><games></games></database>\n", encoding="utf-8")
+    run = measured.kifu("validate", "-j", "1", "--format-in", "rif", path)
+    assert run.status == EXIT_INVALID and run.within_bounds(), run
+    assert ("entities.rif:2:32: error[syntax]: the XML declares the entity 'e': a RIF database "
+            "declares none") in run.stdout
+
+
+#: The hostile databases of the campaign (kifu's own, in ``tests/renju/data``), and what the
+#: command answers each: every one was an internal error.
+HOSTILE = {
+    "rif/unknown_encoding_declared.rif": ":1:31: error[encoding]: the XML declaration names an "
+                                         "encoding kifu cannot read: unknown encoding 'UTF-86'",
+    "rif/byte_not_the_declared_encoding.rif": ":28:36: error[encoding]: byte 0xff is not UTF-8",
+    "rif/utf16_declared_in_ascii.rif": ":1:31: error[encoding]: the XML declaration names the "
+                                       "encoding utf-16, but is written in an encoding of ASCII",
+    "rif/point_on_row_zero.rif": "#7001:33:16: error[syntax]: j00 is off the 15x15 board",
+    "rif/utf8_text_before_the_declaration.rif": ": error[unknown-game]: kifu reads .rif files",
+    "pgn/point_on_row_zero.pgn": ":14:26: error[syntax]: a0 is off the 15x15 board",
+    "rif/declared_shift_jis.rif": None, "rif/declared_gb2312.rif": None,
+    "rif/declared_euc_kr.rif": None,
+}
+
+
+def test_hostile_databases_are_answered_where_they_fail_by_the_command(tmp_path):
+    """As a user runs kifu, a process of its own: a located error for each, or its games read."""
+    run = measured.kifu("validate", "-j", "1", *(DATA.parent / name for name in HOSTILE))
+    assert run.status == EXIT_USAGE and run.within_bounds()
+    for name, answer in HOSTILE.items():
+        path = str(DATA.parent / name)
+        said = [line[len(path):] for line in run.stdout.splitlines() if line.startswith(path)]
+        assert len(said) == (answer is not None), (name, said)
+        assert not answer or said[0].startswith(answer), (name, said)
+    assert "internal" not in run.stdout + run.stderr and "Traceback" not in run.stderr

@@ -26,7 +26,7 @@ from kifu.render.viewer.htmlpage import asset
 from kifu.render.viewer.problems import right_answers
 from kifu.render.viewer.svgdiff import SvgTable, apply, difference, pack
 from kifu.run.load import load
-from tests import examples
+from tests import examples, measured
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = examples.GAMES
@@ -711,3 +711,37 @@ def test_a_page_draws_at_most_its_characters_of_svg(kifu_cli, tmp_path, monkeypa
     assert "error[limit]: a page of the viewer draws at most 50,000 characters of SVG" \
         in said.stderr
     assert "[rule: viewer-drawings]" in said.stderr
+
+
+def a_renlib_library_of(alternatives: int) -> bytes:
+    """A RenLib library (``h8`` first) of ``alternatives`` second moves, each followed by as
+    many third moves: ``1 + n + n²`` positions, as RenLib writes them."""
+    from kifu.base.record import Node, Record
+    from kifu.builtin.renju.archives import renlib
+    from kifu.builtin.renju.moves import Place, Point
+
+    points = [Place(Point(x, y)) for x in range(15) for y in range(15) if (x, y) != (7, 7)]
+    points = points[:alternatives]
+
+    def after(depth: int) -> list[Node]:
+        line = [Node(points[0])] + (after(depth - 1) if depth > 1 else [])
+        line[0].variations = [[Node(move)] + (after(depth - 1) if depth > 1 else [])
+                              for move in points[1:]]
+        return line
+
+    record = Record(game="renju", headers={"Game": "renju"})
+    record.moves = [Node(Place(Point(7, 7))), *after(2)]
+    return renlib.write(record).encode("latin-1")
+
+
+def test_a_renlib_library_of_more_positions_than_a_page_shows_is_refused_before_drawing(
+        tmp_path):
+    """Issue 38: the page of a real RenLib library of 97 KB, 39,884 positions, took 342 s,
+    and nothing bounded a page.  A library of 100 KB and 50,402 positions is refused at once,
+    as a user runs kifu: its positions are counted before one is drawn."""
+    library = tmp_path / "large.lib"
+    library.write_bytes(a_renlib_library_of(224))
+    run = measured.kifu("render", library, "-f", "html", "-o", tmp_path / "page.html")
+    assert run.status == EXIT_INVALID and run.cpu_seconds < 10 and run.peak_mb < 300, run
+    assert ("large.lib: error[limit]: a page of the viewer shows at most 50,000 positions, the "
+            "games of a file together, and this record has 50,402") in run.stderr
