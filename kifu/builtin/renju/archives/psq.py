@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from kifu.base.errors import ConversionError, NotationError
 from kifu.base.limits import MAX_MOVES, read_int, shorten, too_many_moves
@@ -84,43 +85,33 @@ def rule_of_league(league: str) -> str | None:
 
 # -- reading --------------------------------------------------------------------------------
 
+#: A stone of the file: its point, the milliseconds its player thought (``None`` where the
+#: line gives none), its line.
+Stone = tuple[Point, str | None, Span]
+
+
+@dataclass(frozen=True)
+class _Header:
+    """Piskvork's first line: the board's width and height, the players' levels (``a:b``),
+    who moved first (``0`` or ``1``)."""
+
+    width: int
+    height: int
+    levels: str
+    first: str
+
+
 def read(text: str, source: str = "<psq>") -> Record:
     """A psq file as a record; a ``NotationError`` on the line that is not what psq writes."""
     body = text.lstrip("\ufeff")
     if not body or body.isspace():
         raise NotationError("an empty psq file", span=Span.point(1, 1))
     lines = common.lines_of(body)  # one at a time: a file may be millions of short lines
-    first_line = next(lines)
-    header = READ_HEADER.fullmatch(first_line.strip())
-    if header is None:
-        raise NotationError("a psq file opens with 'Piskvorky WxH, a:b, c'",
-                            span=_span(1, first_line))
-    width, height = (read_int(header.group(i)) or 0 for i in (1, 2))
-    if not 1 <= width <= common.MAX_SIZE or not 1 <= height <= common.MAX_SIZE:
-        raise NotationError(f"a {width}x{height} board: kifu names the points of boards of 1 to "
-                            f"{common.MAX_SIZE} lines", span=_span(1, first_line))
-    if header.group(5) not in ("0", "1"):
-        raise NotationError(f"who moved first is 0 or 1, not {header.group(5)}",
-                            span=_span(1, first_line))
+    header = _header(next(lines))
     record = Record(game="renju", source=source, headers={"Game": "renju"})
-    record.headers[common.SIZE_KEY] = common.size_text(width, height)
-    stones: list[tuple[Point, str | None, Span]] = []
-    trailer: list[tuple[int, str]] = []
-    for number, line in enumerate(lines, start=2):
-        if not line.strip():
-            continue  # Piskvork's fscanf skips blank lines between stones
-        move = _MOVE.fullmatch(line.strip())
-        if move is None:
-            trailer = _trailer_lines(number, line, lines)
-            break
-        if len(stones) >= MAX_MOVES:
-            raise too_many_moves(_span(number, line))
-        x, y = read_int(move.group(1)) or 0, read_int(move.group(2)) or 0
-        if not (1 <= x <= width and 1 <= y <= height):
-            raise NotationError(f"{x},{y} is off the {width}x{height} board (columns and rows "
-                                "count from 1)", span=_span(number, line))
-        stones.append((Point(x - 1, height - y), move.group(3), _span(number, line)))
-    opening = _trailer(record, trailer, stones, header.group(5))
+    record.headers[common.SIZE_KEY] = common.size_text(header.width, header.height)
+    stones, trailer = _stones(lines, header)
+    opening = _trailer(record, trailer, stones, header.first)
     if opening:
         record.headers[common.OPENING_STONES_KEY] = common.points_text(
             [point for point, _, _ in stones[:opening]])
@@ -128,12 +119,49 @@ def read(text: str, source: str = "<psq>") -> Record:
     if any(time is not None for _, time, _ in played):
         record.headers[TIMES] = " ".join(NO_TIME if time is None else time
                                          for _, time, _ in played)
-    record.headers[LEVELS] = f"{header.group(3)}:{header.group(4)}"
-    record.headers[FIRST] = header.group(5)
+    record.headers[LEVELS] = header.levels
+    record.headers[FIRST] = header.first
     _order(record)
     setup.extract(record)  # the opening's stones: the set-up the game starts from
     record.moves = [Node(Place(point), span=span) for point, _, span in played]
     return record
+
+
+def _header(line: str) -> _Header:
+    """The file's first line, as Piskvork reads it; a ``NotationError`` where it is not
+    Piskvork's header, or names a board kifu has no names of points for."""
+    header = READ_HEADER.fullmatch(line.strip())
+    if header is None:
+        raise NotationError("a psq file opens with 'Piskvorky WxH, a:b, c'", span=_span(1, line))
+    width, height = (read_int(header.group(i)) or 0 for i in (1, 2))
+    if not 1 <= width <= common.MAX_SIZE or not 1 <= height <= common.MAX_SIZE:
+        raise NotationError(f"a {width}x{height} board: kifu names the points of boards of 1 to "
+                            f"{common.MAX_SIZE} lines", span=_span(1, line))
+    if header.group(5) not in ("0", "1"):
+        raise NotationError(f"who moved first is 0 or 1, not {header.group(5)}",
+                            span=_span(1, line))
+    return _Header(width, height, f"{header.group(3)}:{header.group(4)}", header.group(5))
+
+
+def _stones(lines: Iterator[str], header: _Header) -> tuple[list[Stone], list[tuple[int, str]]]:
+    """The stones, one a line from the second on (blank lines between them skipped, as
+    Piskvork's ``fscanf`` skips them), up to the first line that is no stone; then the lines
+    after them (see :func:`_trailer_lines`)."""
+    stones: list[Stone] = []
+    for number, line in enumerate(lines, start=2):
+        if not line.strip():
+            continue
+        move = _MOVE.fullmatch(line.strip())
+        if move is None:
+            return stones, _trailer_lines(number, line, lines)
+        if len(stones) >= MAX_MOVES:
+            raise too_many_moves(_span(number, line))
+        x, y = read_int(move.group(1)) or 0, read_int(move.group(2)) or 0
+        if not (1 <= x <= header.width and 1 <= y <= header.height):
+            raise NotationError(f"{x},{y} is off the {header.width}x{header.height} board "
+                                "(columns and rows count from 1)", span=_span(number, line))
+        stones.append((Point(x - 1, header.height - y), move.group(3), _span(number, line)))
+    return stones, []
 
 
 def _trailer_lines(number: int, line: str, lines: Iterator[str]) -> list[tuple[int, str]]:
@@ -150,7 +178,7 @@ def _trailer_lines(number: int, line: str, lines: Iterator[str]) -> list[tuple[i
 
 
 def _trailer(record: Record, kept: list[tuple[int, str]],
-             stones: list[tuple[Point, str | None, Span]], first: str) -> int:
+             stones: list[Stone], first: str) -> int:
     """The lines after the moves: the engines' names, Piskvork's code, Gomocup's line; the
     number of opening stones (see :func:`_opening`)."""
     rest = [line.strip() for _, line in kept]
@@ -190,8 +218,7 @@ def _trailer(record: Record, kept: list[tuple[int, str]],
     return opening
 
 
-def _opening(stones: list[tuple[Point, str | None, Span]], seat: str | None, rule: str,
-             size: tuple[int, int]) -> int:
+def _opening(stones: list[Stone], seat: str | None, rule: str, size: tuple[int, int]) -> int:
     """How many of the first stones are the tournament's opening: those of time 0 that lead
     the file.  Two readings of those times are not Gomocup's and are set right:
 
@@ -228,8 +255,8 @@ def _opening(stones: list[tuple[Point, str | None, Span]], seat: str | None, rul
     return run
 
 
-def _last_stone_won(stones: list[tuple[Point, str | None, Span]], longest: int, black: bool,
-                    rule: str, size: tuple[int, int]) -> bool:
+def _last_stone_won(stones: list[Stone], longest: int, black: bool, rule: str,
+                    size: tuple[int, int]) -> bool:
     """Whether the last stone, of the longest line ``longest``, won the game under ``rule``:
     a five that wins, or no five and no foul (see :func:`_opening`)."""
     if longest >= 5:
@@ -238,7 +265,7 @@ def _last_stone_won(stones: list[tuple[Point, str | None, Span]], longest: int, 
     return not (rule == "renju" and black and _forbidden_last(stones, size))
 
 
-def _forbidden_last(stones: list[tuple[Point, str | None, Span]], size: tuple[int, int]) -> bool:
+def _forbidden_last(stones: list[Stone], size: tuple[int, int]) -> bool:
     """Whether black's last stone stands on a point forbidden to black (3-3, 4-4) of a square
     board (Renju's; kifu judges no other)."""
     if size[0] != size[1] or not MIN_SIZE <= size[0] <= MAX_SIZE:
