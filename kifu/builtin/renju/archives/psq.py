@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from kifu.base.errors import ConversionError, NotationError
 from kifu.base.limits import MAX_MOVES, read_int, shorten, too_many_moves
@@ -177,45 +178,67 @@ def _trailer_lines(number: int, line: str, lines: Iterator[str]) -> list[tuple[i
     return kept
 
 
-def _trailer(record: Record, kept: list[tuple[int, str]],
-             stones: list[Stone], first: str) -> int:
-    """The lines after the moves: the engines' names, Piskvork's code, Gomocup's line; the
+def _trailer(record: Record, kept: list[tuple[int, str]], stones: list[Stone],
+             first: str) -> int:
+    """The lines after the moves read into the record's headers: the engines' names (the one
+    of ``players[first]`` played black), Piskvork's code, the league and its result; the
     number of opening stones (see :func:`_opening`)."""
+    names, code, gomocup = _trailer_fields(kept)
+    if names:
+        record.headers["Black"], record.headers["White"] = names if first == "0" else names[::-1]
+    if code is not None:
+        record.headers[CODE] = code
+    # A league kifu does not know (Caro, a league of another year) states no rule kifu judges:
+    # Piskvork's default, as for a file without the line, never Renju's forbidden moves.
+    rule = (rule_of_league(gomocup.league) if gomocup else None) or UNSTATED_RULE
+    record.headers[common.RULE_KEY] = rule
+    opening = _opening(stones, gomocup.seat if gomocup else None, rule,
+                       common.board_size(record))
+    if gomocup is not None:
+        record.headers[LEAGUE] = gomocup.league
+        _seat_result(record, gomocup.seat, opening, named=bool(names))
+    return opening
+
+
+class _GomocupLine(NamedTuple):
+    """Gomocup's line: the winning seat (``1`` or ``2``, ``0`` a draw) and the league."""
+
+    seat: str
+    league: str
+
+
+def _trailer_fields(kept: list[tuple[int, str]]
+                    ) -> tuple[list[str], str | None, _GomocupLine | None]:
+    """The engines' names (two, or none), Piskvork's code and Gomocup's line (the winning
+    seat and the league) of the lines after the moves; a ``NotationError`` at a line that is
+    none of them."""
     rest = [line.strip() for _, line in kept]
-    league = None
+    gomocup = None
+    last = _LEAGUE.fullmatch(rest[-1]) if rest else None
     # Two lines are the names, unless they are Piskvork's code and Gomocup's line (a file of
     # a tournament that named no engines).
-    if rest and _LEAGUE.fullmatch(rest[-1]) and (len(rest) != 2 or _CODE.fullmatch(rest[0])):
-        league = _LEAGUE.fullmatch(rest.pop())
+    if last and (len(rest) != 2 or _CODE.fullmatch(rest[0])):
+        rest.pop()
+        gomocup = _GomocupLine(last.group(1), last.group(2))
     code = rest.pop() if rest and len(rest) != 2 and _CODE.fullmatch(rest[-1]) else None
     if len(rest) not in (0, 2):
         number, line = kept[2 if len(rest) > 2 else 0]
         raise NotationError("after the moves a psq file has the two engines' names, Piskvork's "
                             "code and Gomocup's result line, and nothing else",
                             span=_span(number, line))
-    if rest:
-        names = rest if first == "0" else rest[::-1]
-        record.headers["Black"], record.headers["White"] = names
-    if code is not None:
-        record.headers[CODE] = code
-    opening = _opening(stones, league.group(1) if league else None,
-                       (rule_of_league(league.group(2)) if league else None) or UNSTATED_RULE,
-                       common.board_size(record))
-    if league is None:
-        record.headers[common.RULE_KEY] = UNSTATED_RULE
-        return opening
-    record.headers[LEAGUE] = league.group(2)
-    # A league kifu does not know (Caro, a league of another year) states no rule kifu judges:
-    # Piskvork's default, as for a file without the line, never Renju's forbidden moves.
-    record.headers[common.RULE_KEY] = rule_of_league(league.group(2)) or UNSTATED_RULE
-    winner = _winner(league.group(1), opening)
+    return rest, code, gomocup
+
+
+def _seat_result(record: Record, seat: str, opening: int, named: bool) -> None:
+    """Gomocup's winning seat as the record's ``Result`` by colour, and the winner's engine
+    where the engines are ``named``; kept as it stands where it names no seat."""
+    winner = _winner(seat, opening)
     if winner is None:
-        record.headers[SEAT_RESULT] = league.group(1)
-        return opening
+        record.headers[SEAT_RESULT] = seat
+        return
     record.headers["Result"] = winner
-    if winner != "draw" and rest:
+    if winner != "draw" and named:
         record.headers[WINNER] = record.headers["Black" if winner == "black" else "White"]
-    return opening
 
 
 def _opening(stones: list[Stone], seat: str | None, rule: str, size: tuple[int, int]) -> int:
