@@ -627,3 +627,14 @@ def test_psq_refuses_a_gomocup_line_that_would_read_back_as_a_stone():
                          "x.renju")
     with pytest.raises(ConversionError, match="would read back as a stone"):
         dump(RENJU, record, "psq")
+
+
+def test_a_renlib_root_text_of_several_lines_is_among_those_its_code_page_must_hold():
+    """Found by the fuzzing: the root's texts of several lines, the record's properties (a
+    label of a point, here), were left out when the code page was chosen, so that one was
+    chosen that lacked their characters: a UnicodeEncodeError."""
+    from kifu.builtin.renju.archives import renlib
+    record = RENJU.parse("Game: renju\n\n1. h8\n", "x.renju")
+    record.properties["Label-h8"] = "Привет\nмир"
+    written = renlib.write(record).encode("latin-1")
+    assert "Привет\r\nмир".encode("gb18030") + b"\x00" in written

@@ -691,6 +691,7 @@ def _sort(root: LibNode) -> None:
 def _texts_of(record: Record) -> Iterator[str]:
     yield from record.comments
     yield from record.headers.values()
+    yield from record.properties.values()  # the root's texts of several lines
     for _, _, nodes in record.walk():
         for node in nodes:
             yield from node.comments
