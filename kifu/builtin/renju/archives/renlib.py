@@ -158,29 +158,13 @@ class _Bytes:
 def read_tree(data: bytes) -> tuple[LibNode, tuple[int, int] | None, bool, list[KifuError]]:
     """The root of a library's tree, its version (``None`` without a header), whether the file
     has a root node, and what reading it found (branches RenLib merges)."""
-    if data.startswith(MAGIC):
-        if len(data) < HEADER_SIZE:
-            raise NotationError("the file ends inside RenLib's 20-byte header (truncated?)")
-        written = (data[8], data[9])
-        if written > NEWEST:
-            raise NotationError(f"RenLib {written[0]}.{written[1]} wrote this library; kifu "
-                                f"reads libraries of RenLib {NEWEST[0]}.{NEWEST[1]} and older")
-        version: tuple[int, int] | None = written
-        start = HEADER_SIZE
-    elif data[:1] == bytes([CENTRE]):
-        version, start = None, 0
-    else:
-        raise NotationError("not a RenLib library: no 'FF RenLib FF' at its start")
-    found: list[KifuError] = []
+    version, start = _layout(data)
     reader = _Bytes(data, start)
-    root = LibNode(0)
-    path, stack = [root], []
-    current = root
-    first, has_root, nodes = True, False, 0
+    tree = _TreeSoFar()
     while reader.at < len(data):
         offset = reader.at
         if offset + 1 == len(data):  # RenLib reads in pairs: a last lone byte is never read
-            found.append(NotationError(
+            tree.found.append(NotationError(
                 f"a lone byte after the last node, at byte {offset}, is ignored, as RenLib "
                 "ignores it (the file cut short?)", severity="warning", rule="renlib-lone-byte"))
             break
@@ -191,47 +175,96 @@ def read_tree(data: bytes) -> tuple[LibNode, tuple[int, int] | None, bool, list[
             extension = high << 8 | low
         if pos and (not 1 <= pos % 16 <= 15 or pos // 16 > 14):  # RenLib's board is 15x15
             raise NotationError(f"the node at byte {offset} names no point (0x{pos:02x})")
+        node = tree.add(pos, flags, extension, offset)
+        _read_texts(reader, node, flags, extension)
+        tree.follow(flags, offset)
+    return tree.root, version, tree.has_root, tree.found
+
+
+def _layout(data: bytes) -> tuple[tuple[int, int] | None, int]:
+    """The version of RenLib that wrote the file, and the byte its first node is at: after
+    the 20-byte header, or at the start of RenLib's oldest files, which have none and open on
+    h8 (their version ``None``)."""
+    if data.startswith(MAGIC):
+        if len(data) < HEADER_SIZE:
+            raise NotationError("the file ends inside RenLib's 20-byte header (truncated?)")
+        written = (data[8], data[9])
+        if written > NEWEST:
+            raise NotationError(f"RenLib {written[0]}.{written[1]} wrote this library; kifu "
+                                f"reads libraries of RenLib {NEWEST[0]}.{NEWEST[1]} and older")
+        return written, HEADER_SIZE
+    if data[:1] == bytes([CENTRE]):
+        return None, 0
+    raise NotationError("not a RenLib library: no 'FF RenLib FF' at its start")
+
+
+class _TreeSoFar:
+    """A library's tree as its nodes come, in preorder: the path from the root to the node
+    read last, which the next node continues, and the places on it where a later sibling is
+    still to come (RenLib's sibling flag), which a leaf goes back to."""
+
+    def __init__(self) -> None:
+        self.root = LibNode(0)
+        self.path = [self.root]
+        self.siblings_to_come: list[int] = []  # indices into path, the latest last
+        self.started = self.has_root = False
+        self.nodes = 0
+        self.found: list[KifuError] = []
+
+    def add(self, pos: int, flags: int, extension: int, offset: int) -> LibNode:
+        """The node read at byte ``offset``: the root's own where the file opens with a pass,
+        else a child of the node before it, or the child it repeats, merged into it."""
+        first, self.started = not self.started, True
         if first and pos == 0:
-            has_root = True
-            node = root
-            node.flags, node.extension, node.offset = flags, extension, offset
+            self.has_root = True
+            self.root.flags, self.root.extension, self.root.offset = flags, extension, offset
+            return self.root
+        self.nodes += 1
+        if self.nodes > MAX_MOVES:
+            raise LimitError(f"the library holds more than {MAX_MOVES:,} nodes; kifu reads no "
+                             "more", rule="move-limit")
+        parent = self.path[-1]
+        node = parent.child(pos)
+        if node is None:  # in RenLib's order, by position (RenLib's AddMove)
+            node = LibNode(pos, flags, extension, offset=offset)
+            insort(parent.children, node, key=lambda child: child.pos)
         else:
-            nodes += 1
-            if nodes > MAX_MOVES:
-                raise LimitError(f"the library holds more than {MAX_MOVES:,} nodes; kifu reads "
-                                 "no more", rule="move-limit")
-            repeated = current.child(pos)  # RenLib merges a branch into the one it repeats
-            if repeated is None:  # in RenLib's order, by position (RenLib's AddMove)
-                node = LibNode(pos, flags, extension, offset=offset)
-                insort(current.children, node, key=lambda child: child.pos)
-            else:
-                node = repeated
-                found.append(NotationError(
-                    f"the node at byte {offset} repeats {_name(pos)} after the same position; "
-                    "merged into the first, as RenLib reads it", severity="warning",
-                    rule="renlib-merged"))
-                node.flags |= flags & ~(SIBLING | LEAF)
-                node.flags &= ~NO_MOVE | flags
-                node.extension |= extension
-            current = node
-            path.append(node)
-        first = False
-        if flags & OLD_COMMENT:
-            node.comment, node.old_comment = _merged(node.comment, reader.old_text()), True
-        elif flags & COMMENT:
-            node.comment = _merged(node.comment, reader.text("a comment"))
-        if extension & BOARD_TEXT:
-            node.board_text = reader.text("a board text")
+            self._merge(node, flags, extension, offset)
+        self.path.append(node)
+        return node
+
+    def _merge(self, node: LibNode, flags: int, extension: int, offset: int) -> None:
+        """A branch that repeats a move after the same position, merged into the first, as
+        RenLib reads it: the node takes the flags and extension bits of both."""
+        self.found.append(NotationError(
+            f"the node at byte {offset} repeats {_name(node.pos)} after the same position; "
+            "merged into the first, as RenLib reads it", severity="warning",
+            rule="renlib-merged"))
+        node.flags |= flags & ~(SIBLING | LEAF)
+        node.flags &= ~NO_MOVE | flags
+        node.extension |= extension
+
+    def follow(self, flags: int, offset: int) -> None:
+        """Where the node after the one just read goes: a sibling to come of this one is kept
+        in mind, and after a leaf the next node is that of the latest sibling to come."""
         if flags & SIBLING:
-            if len(path) == 1:  # the root's own node: it would end the tree it opens
+            if len(self.path) == 1:  # the root's own node: it would end the tree it opens
                 raise NotationError(f"the root node at byte {offset} says a sibling follows "
                                     "it: a library has one root")
-            stack.append(len(path) - 1)
-        if flags & LEAF and stack:
-            index = stack.pop()
-            del path[index:]
-            current = path[-1]
-    return root, version, has_root, found
+            self.siblings_to_come.append(len(self.path) - 1)
+        if flags & LEAF and self.siblings_to_come:
+            del self.path[self.siblings_to_come.pop():]
+
+
+def _read_texts(reader: _Bytes, node: LibNode, flags: int, extension: int) -> None:
+    """The texts that follow a node as its flags say: its comment (RenLib 2's old one, or a
+    new one; that of a node merged into another added to the one it had) and its board text."""
+    if flags & OLD_COMMENT:
+        node.comment, node.old_comment = _merged(node.comment, reader.old_text()), True
+    elif flags & COMMENT:
+        node.comment = _merged(node.comment, reader.text("a comment"))
+    if extension & BOARD_TEXT:
+        node.board_text = reader.text("a board text")
 
 
 def _merged(before: bytes | None, after: bytes) -> bytes:
