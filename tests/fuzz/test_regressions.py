@@ -638,3 +638,12 @@ def test_a_renlib_root_text_of_several_lines_is_among_those_its_code_page_must_h
     record.properties["Label-h8"] = "Привет\nмир"
     written = renlib.write(record).encode("latin-1")
     assert "Привет\r\nмир".encode("gb18030") + b"\x00" in written
+
+
+def test_an_xml_encoding_name_holding_a_nul_is_an_unknown_encoding():
+    """Found by the fuzzing: Python's codec lookup raises ValueError, not LookupError, for a
+    name holding a NUL, and a RIF database's declaration may name anything."""
+    data = RIF.replace('encoding="UTF-8"', 'encoding="UTF\x00-8"').encode()
+    assert pipeline.exercise("x.rif", data).result == "kifu:encoding"
+    with pytest.raises(KifuError, match="unknown encoding 'UTF\\\\x00-8'"):
+        list(rif.read_games(data.decode("latin-1"), "x.rif"))
