@@ -529,37 +529,57 @@ _AT = re.compile(r"(Title|Comment|Mark|Start|No-move|RenLib-Extension|Label)-([a
 def write(record: Record) -> str:
     """The record as a library (its bytes, one character each)."""
     root, codec = _tree(record)
-    version = record.header(VERSION)
-    has_root = _has_root_by_rule(root)
+    has_root = _writes_root(record, root)
+    out = bytearray(_file_header(record, root, has_root))
+    for node, sibling_follows in _preorder([root] if has_root else root.children):
+        _put(out, node, sibling_follows and node is not root, not node.children, codec)
+    return out.decode("latin-1")
+
+
+def _writes_root(record: Record, root: LibNode) -> bool:
+    """Whether the library has a root node: where RenLib writes one (see
+    :func:`_has_root_by_rule`), unless the record read from a library says otherwise
+    (``RenLib-Root``): always where it says yes; where it says no, whenever the old layout can
+    hold the tree (the root says nothing and no pass comes after)."""
     said = (record.header(ROOT) or "").strip().casefold()
     if said == YES:
-        has_root = True
-    elif said == "no" and not _information(root) and not _has_pass(root):
-        has_root = False  # the old layout holds any first moves, if no pass comes after
+        return True
+    if said == "no" and not _information(root) and not _has_pass(root):
+        return False  # the old layout holds any first moves, if no pass comes after
+    return _has_root_by_rule(root)
+
+
+def _file_header(record: Record, root: LibNode, has_root: bool) -> bytes:
+    """The file's 20-byte header, of the version the record names (``RenLib-Version``; by
+    default RenLib 3.6's own, 3.4, or 3.0 for the old layout), or none where it names none
+    (RenLib's oldest files, whose tree starts on h8)."""
+    version = record.header(VERSION)
     if version is None or not version.strip():
-        major, minor = 3, (4 if has_root else 0)
-        header = True
-    elif version.strip() == "none":
+        return _header_bytes(3, 4 if has_root else 0)
+    if version.strip() == "none":
         if has_root or any(child.pos != CENTRE for child in root.children):
             raise ConversionError("a RenLib file without a header starts on h8, and this tree "
                                   "does not (write it with a RenLib-Version)")
-        header, major, minor = False, 3, 0
-    else:
-        found = re.fullmatch(r"\s*(\d+)\.(\d+)\s*", version)
-        if found is None or (int(found.group(1)), int(found.group(2))) > NEWEST:
-            raise ConversionError(f"{VERSION}: {version!r} is no version RenLib reads (3.0 to "
-                                  "3.4)")
-        header, major, minor = True, int(found.group(1)), int(found.group(2))
-    out = bytearray(MAGIC + bytes([major, minor]) + b"\xff" * 10 if header else b"")
-    nodes = [root] if has_root else root.children
-    stack: list[tuple[LibNode, bool]] = [(node, index < len(nodes) - 1)
-                                         for index, node in reversed(list(enumerate(nodes)))]
+        return b""
+    found = re.fullmatch(r"\s*(\d+)\.(\d+)\s*", version)
+    if found is None or (int(found.group(1)), int(found.group(2))) > NEWEST:
+        raise ConversionError(f"{VERSION}: {version!r} is no version RenLib reads (3.0 to 3.4)")
+    return _header_bytes(int(found.group(1)), int(found.group(2)))
+
+
+def _header_bytes(major: int, minor: int) -> bytes:
+    return MAGIC + bytes([major, minor]) + b"\xff" * 10
+
+
+def _preorder(tops: list[LibNode]) -> Iterator[tuple[LibNode, bool]]:
+    """The nodes of the trees of ``tops`` as a library has them, each before its children,
+    and whether a later sibling follows each (once its own children are written)."""
+    stack = [(node, index < len(tops) - 1) for index, node in reversed(list(enumerate(tops)))]
     while stack:
-        node, more = stack.pop()
-        _put(out, node, more and node is not root, not node.children, codec)
+        node, sibling_follows = stack.pop()
+        yield node, sibling_follows
         for index, child in reversed(list(enumerate(node.children))):
             stack.append((child, index < len(node.children) - 1))
-    return out.decode("latin-1")
 
 
 def _put(out: bytearray, node: LibNode, sibling: bool, leaf: bool, codec: str) -> None:
