@@ -73,5 +73,12 @@ BUILT_IN = (
                   "rif": (".rif", ".xml"), "renlib": (".lib",)},
          rules=("fifth-move-offer", "five-in-setup", "notation", "occupied", "off-board",
                 "opening", "opening-zone", "renlib-lone-byte", "renlib-merged", "rif-reference",
-                "rif-rows", "rif-text", "rule", "size", "swap", "unknown-value")),
+                "rif-rows", "rif-text", "rule", "size", "swap", "unknown-value", "xml-encoding",
+                "xml-entity")),
 )
+
+
+def built_in(name: str) -> Card:
+    """The card of the built-in game ``name``: the one place its name, title, aliases and
+    suffixes are written (the game's class takes them from it)."""
+    return next(card for card in BUILT_IN if card.name == name)

@@ -17,7 +17,7 @@ from typing import Any
 from kifu.base.errors import CorpusError
 from kifu.corpus.reader import Filters, Reader, Trail
 from kifu.corpus.store import GAME_OF, IMAGE_OF, NODE_OF
-from kifu.corpus.values import GameInfo, Hit, Place
+from kifu.corpus.values import Hit, Place
 from kifu.plugin import AnyGame
 from kifu.plugin.symmetry import Symmetry
 
@@ -110,6 +110,3 @@ def intersect(first: list[Hit], second: list[Hit]) -> list[Hit]:
     return [hit for hit in first if hit.record.id in kept]
 
 
-def record_infos(reader: Reader, ids: Sequence[int]) -> list[GameInfo]:
-    infos = reader.infos(ids)
-    return [infos[i] for i in ids if i in infos]

@@ -123,11 +123,6 @@ def place(game: int, node: int, image: int) -> int:
     return game << GAME_SHIFT | node << IMAGE_BITS | image
 
 
-def unplace(value: int) -> tuple[int, int, int]:
-    """``(game, node, image)`` of a place."""
-    return value >> GAME_SHIFT, (value >> IMAGE_BITS) & (MAX_NODES - 1), value & (MAX_IMAGES - 1)
-
-
 class UnusableIndex(CorpusError):
     """A file kifu cannot use as an index: ``path``, and what mends it, ``remedy``: ``rebuild``
     (an index of another version of kifu, or one too damaged to read: made anew over it) or

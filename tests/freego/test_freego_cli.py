@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kifu.render import glyphs
+from kifu.draw import glyphs
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 FOLDER = EXAMPLES / "freego"

@@ -15,8 +15,8 @@ from kifu.builtin.freego.boards.board import Board, Cell, symmetric_links
 from kifu.builtin.freego.position import Position
 from kifu.builtin.freego.render import svg, unmapped
 from kifu.builtin.freego.setup import Rules
+from kifu.draw.svg import text_width
 from kifu.plugin import RenderOptions
-from kifu.render.svg import text_width
 from tests import measured
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -7,7 +7,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from kifu.render import glyphs
+from kifu.draw import glyphs
+from kifu.plugin import driver
 from tests.rengi.fields import GAME
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -54,7 +55,7 @@ def test_convert_between_colour_and_open_forms(kifu_cli, kou):
     back = kifu_cli("convert", "-", "--game", "rengi", "--dialect", "open", input=colours).stdout
     assert not any(isinstance(n.move, Place) for n in GAME.parse(back).moves)
     for text in (colours, back):  # every form replays to the same end
-        steps = list(GAME.replay(GAME.parse(text)))
+        steps = list(driver.replay(GAME, GAME.parse(text)))
         assert steps[-1].position.outcome.describe() == \
             "the first player wins (the second player's column 3 row 12 is filled)"
 

@@ -26,7 +26,7 @@ from kifu.base.errors import KifuError, LimitError
 from kifu.base.limits import moves_in, shorten
 from kifu.base.markup import Markup, dims, markup_of
 from kifu.base.record import Node, Record, VariationPath
-from kifu.plugin import AnyGame, RenderOptions, Step
+from kifu.plugin import AnyGame, RenderOptions, Step, driver
 from kifu.render.viewer.problems import is_problem, mark_of
 from kifu.render.viewer.svgdiff import SvgTable, apply, difference
 from kifu.run.replayjson import diagnostic_json, move_json
@@ -247,7 +247,7 @@ def build_view(game: AnyGame, record: Record, source: str, text: str | None,
     builder.view.table.positions += positions
     builder.add_start(start)
     final_position = start
-    for item in game.replay_tree(record, lenient=lenient):
+    for item in driver.replay_tree(game, record, lenient=lenient):
         if isinstance(item, KifuError):
             builder.add_fault(item)
         else:
@@ -261,7 +261,7 @@ def build_view(game: AnyGame, record: Record, source: str, text: str | None,
     if not main_failed:
         outcome = game.outcome(final_position)
         view.outcome = outcome.describe() if outcome else None
-        for found in game.check_result(record, final_position):
+        for found in driver.check_result(game, record, final_position):
             builder.add_fault(found)
     view.problem = is_problem(record, view.nodes, view.title) if problem is None else problem
     return view
@@ -276,7 +276,7 @@ def _numbers_drawn(game: AnyGame, record: Record, options: RenderOptions) -> boo
         return False
     position = None
     try:
-        for step in game.replay(record, lenient=True):
+        for step in driver.replay(game, record, lenient=True):
             position = step.position
     except KifuError:
         pass

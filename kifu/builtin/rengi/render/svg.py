@@ -11,14 +11,20 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 
-from kifu.base.errors import ConversionError
-from kifu.base.record import Record
 from kifu.builtin.rengi import bitboard
 from kifu.builtin.rengi.moves import SIDE_NAMES
 from kifu.builtin.rengi.position import Position
 from kifu.builtin.rengi.render.text import amount, chain_caption, status
-from kifu.plugin import RenderOptions
-from kifu.render.svg import document, element, text_line, text_width, to_string
+from kifu.plugin import (
+    ConversionError,
+    Record,
+    RenderOptions,
+    document,
+    element,
+    text_line,
+    text_width,
+    to_string,
+)
 
 CELL = 28.0
 MARGIN = 24.0

@@ -34,12 +34,22 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from kifu.base.errors import KifuError, NotationError
-from kifu.base.limits import MAX_MOVES, MAX_TOKENS, read_int, shorten, too_many_moves, too_many_tokens
-from kifu.base.reading import Reading
-from kifu.base.record import Node, Record, Span
 from kifu.builtin.renju.archives import common
 from kifu.builtin.renju.moves import Place, Swap
+from kifu.plugin import (
+    MAX_MOVES,
+    MAX_TOKENS,
+    KifuError,
+    Node,
+    NotationError,
+    Reading,
+    Record,
+    Span,
+    read_int,
+    shorten,
+    too_many_moves,
+    too_many_tokens,
+)
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 #: A comment, a move number (also where a move follows it unspaced, ``1.h8``), any other word.

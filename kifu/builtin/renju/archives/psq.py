@@ -28,15 +28,23 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from kifu.base.errors import ConversionError, NotationError
-from kifu.base.limits import MAX_MOVES, read_int, shorten, too_many_moves
-from kifu.base.record import Node, Record, Span
 from kifu.builtin.renju import setup
 from kifu.builtin.renju.archives import common
 from kifu.builtin.renju.forbidden import is_forbidden
 from kifu.builtin.renju.moves import Place, Point
 from kifu.builtin.renju.position import BLACK, WHITE, geometry
 from kifu.builtin.renju.variants import MAX_SIZE, MIN_SIZE
+from kifu.plugin import (
+    MAX_MOVES,
+    ConversionError,
+    Node,
+    NotationError,
+    Record,
+    Span,
+    read_int,
+    shorten,
+    too_many_moves,
+)
 
 HEADER = re.compile(r"Piskvorky (\d+)x(\d+), (-?\d+):(-?\d+), (-?\d+)")
 #: The header as Piskvork itself reads it (``fscanf`` with ``"Piskvorky %dx%d, %d:%d, %d"``):

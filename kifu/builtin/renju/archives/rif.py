@@ -41,13 +41,24 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
-from kifu.base.errors import EncodingError, KifuError, LimitError, NotationError, ReadError
-from kifu.base.limits import MAX_MOVES, read_int, shorten
-from kifu.base.reading import Reading
-from kifu.base.record import Node, Record, Span
 from kifu.builtin.renju.archives import common
 from kifu.builtin.renju.moves import Place
-from kifu.reading.source import HEAD_BYTES, check_encoding_name
+from kifu.plugin import (
+    HEAD_BYTES,
+    MAX_MOVES,
+    EncodingError,
+    KifuError,
+    LimitError,
+    Node,
+    NotationError,
+    ReadError,
+    Reading,
+    Record,
+    Span,
+    check_encoding_name,
+    read_int,
+    shorten,
+)
 
 TABLES = ("countries", "cities", "months", "rules", "openings", "players", "tournaments")
 GAMES, GAME = "games", "game"
