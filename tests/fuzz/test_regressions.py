@@ -647,3 +647,19 @@ def test_an_xml_encoding_name_holding_a_nul_is_an_unknown_encoding():
     assert pipeline.exercise("x.rif", data).result == "kifu:encoding"
     with pytest.raises(KifuError, match="unknown encoding 'UTF\\\\x00-8'"):
         list(rif.read_games(data.decode("latin-1"), "x.rif"))
+
+
+def test_a_renlib_library_without_a_root_whose_first_node_is_on_no_point_gets_one():
+    """Found by the fuzzing: a library without a root node (h8, then the holder of a board
+    text, on no point, with a move after it) was written back without one too, the holder
+    first: read back, a file's first node on no point is its root's own, and this one said a
+    sibling followed it, no library.  Written with a root, it reads back."""
+    from kifu.builtin.renju.archives import renlib
+    data = (renlib.MAGIC + bytes([3, 0]) + b"\xff" * 10 + bytes([0x78, 0xC0])  # h8, a sibling
+            + bytes([0x00, 0x0A]) + b"ab\x00\x00" + bytes([0x68, 0x40]))  # no move, a comment
+    record = renlib.read(data.decode("latin-1"), "x.lib")
+    assert record.header("RenLib-Root") == "no"
+    written = renlib.write(record)
+    assert written.encode("latin-1")[20:22] == b"\x00\x00"  # the root's own node
+    again = renlib.read(written, "y.lib")
+    assert again.moves == record.moves

@@ -550,13 +550,21 @@ def _writes_root(record: Record, root: LibNode) -> bool:
     """Whether the library has a root node: where RenLib writes one (see
     :func:`_has_root_by_rule`), unless the record read from a library says otherwise
     (``RenLib-Root``): always where it says yes; where it says no, whenever the old layout can
-    hold the tree (the root says nothing and no pass comes after)."""
+    hold the tree (see :func:`_old_layout_holds`)."""
     said = (record.header(ROOT) or "").strip().casefold()
     if said == YES:
         return True
-    if said == "no" and not _information(root) and not _has_pass(root):
-        return False  # the old layout holds any first moves, if no pass comes after
+    if said == "no" and _old_layout_holds(root):
+        return False
     return _has_root_by_rule(root)
+
+
+def _old_layout_holds(root: LibNode) -> bool:
+    """Whether a library without a root node holds the tree: any first moves, if the root
+    says nothing, no pass comes after, and no first node is on no point (the holder of a
+    board text a deleted pass left): a file's first node on no point is its root's own."""
+    return (not _information(root) and not _has_pass(root)
+            and all(child.pos for child in root.children))
 
 
 def _file_header(record: Record, root: LibNode, has_root: bool) -> bytes:
