@@ -183,4 +183,4 @@ def test_a_gif_of_hundreds_of_positions_holds_a_few_frames_at_once():
     160 frames of 360,000 pixels (160 MB as Pillow held them) take the memory of a few."""
     run = measured.python(MANY_FRAMES, 160)
     assert run.status == 0, run.stderr
-    assert int(run.stdout) > 0 and run.peak_mb < 120 and run.cpu_seconds < 30, run
+    assert int(run.stdout) > 0 and run.peak_mb < 120 and run.within_bounds(), run
