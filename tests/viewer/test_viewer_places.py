@@ -156,3 +156,36 @@ def test_nested_variations_keep_a_legible_size(open_page, tmp_path):
         .map(a => parseFloat(getComputedStyle(a).fontSize))""")
     body = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.kv-moves')).fontSize)")
     assert min(sizes) >= 0.9 * body
+
+
+def test_the_records_annotations_show_beside_the_moves(open_page, tmp_path):
+    """SGF's move annotations as a reader writes them (TE !, TE[2] !!, BM ?, DO ?!, IT !?) in
+    the move list and the note, and what the record says of the position in words."""
+    text = "(;GM[1]SZ[9];B[ee]TE[2];W[cc]BM[1]GB[2];B[dd]DO[];W[gg]IT[]UC[1];B[ff])\n"
+    page = open_page(page_of("annotated.sgf", tmp_path, text), "#move=2").page
+    moves = [a.inner_text() for a in page.locator(".kv-moves a.kv-m").all()]
+    assert moves == ["1.\u00a0E5!!", "2.\u00a0C7?", "3.\u00a0D6?!", "4.\u00a0G3!?", "5.\u00a0F4"]
+    assert "very good for black" in page.inner_text(".kv-moves")
+    assert "unclear position" in page.inner_text(".kv-moves")
+    note = page.inner_text(".kv-note")
+    assert "Move 2 (C7)?" in note and "very good for black" in note
+
+
+def test_the_next_moves_are_lettered_on_the_board_where_the_record_branches(open_page, tmp_path):
+    text = "(;GM[1]SZ[9];B[ee](;W[cc];B[dd])(;W[gg])(;W[cg]))\n"
+    page = open_page(page_of("branches.sgf", tmp_path, text), "#move=1").page
+    letters = page.locator(".kv-board svg .kv-next text")
+    assert letters.all_text_contents() == ["A", "B", "C"]
+    assert page.inner_text(".kv-branches").split("\n")[1:] == ["A: 2. C7 (main line)", "B: 2. G3", "C: 2. C3"]
+    assert page.locator(".kv-branches button").first.inner_text().startswith("A: 2. C7")
+    # each letter stands where its move is then drawn
+    places = [letters.nth(k).bounding_box() for k in range(3)]
+    for k, place in enumerate(places):
+        page.click(f".kv-branches button >> nth={k}")
+        mark = page.locator(".kv-board svg .last-move").first.bounding_box()
+        centre = (mark["x"] + mark["width"] / 2, mark["y"] + mark["height"] / 2)
+        assert abs(centre[0] - (place["x"] + place["width"] / 2)) < 4
+        assert abs(centre[1] - (place["y"] + place["height"] / 2)) < 6
+        page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowRight")
+    assert page.locator(".kv-board svg .kv-next").count() == 0  # no branch after 2. C7

@@ -40,6 +40,13 @@
       r.width <= 6 * m.width + 2 && r.height <= 6 * m.height + 2;
   }
 
+  var SVG_NS = "http://www.w3.org/2000/svg";
+
+  /* The letter of the k-th next move: A, B... Z, then AA, AB... */
+  function nextLetter(k) {
+    return (k >= 26 ? nextLetter(Math.floor(k / 26) - 1) : "") + String.fromCharCode(65 + k % 26);
+  }
+
   function each(list, fn) {
     Array.prototype.forEach.call(list, fn);
   }
@@ -485,6 +492,7 @@
     this.mark();
     this.explain();
     this.showBranches();
+    this.markNext();
     this.part(".kv-now").textContent = this.announcement(node);
     var text = this.part(".kv-text pre");
     if (text && this.part(".kv-text").open) text.textContent = game.textDiagram(node);
@@ -672,7 +680,11 @@
     var shown = number !== null && !game.fault[x] && (numberFirst || game.number[x] !== null);
     if (shown) a.appendChild(make("span", "kv-n", number + ".\u00a0"));
     a.appendChild(make("bdi", "", (game.fault[x] ? "\u2717\u00a0" : "") + (game.data.notation[x] || (game.fault[x] ? "result" : ""))));
+    var annotation = (game.data.annotations || {})[x];
+    if (annotation) a.appendChild(make("span", "kv-ann", annotation));
     span.appendChild(a);
+    var assessment = (game.data.assessments || {})[x];
+    if (assessment) span.appendChild(make("span", "kv-assess", " (" + assessment + ")"));
     (game.data.comments[x] || []).forEach(function (c) {
       span.appendChild(document.createTextNode(" "));
       span.appendChild(make("bdi", "kv-c", c));
@@ -721,6 +733,10 @@
     var head = make("p", "kv-note-head");
     head.appendChild(make("strong", "", node === 0 ? "Start position" :
       game.moveName(node).replace(/^./, function (c) { return c.toUpperCase(); })));
+    var annotation = (game.data.annotations || {})[node];
+    if (annotation) head.appendChild(make("strong", "kv-ann", annotation));
+    var assessment = (game.data.assessments || {})[node];
+    if (assessment) head.appendChild(make("span", "kv-assess", " \u00b7 " + assessment));
     var status = game.status(node);
     if (status) head.appendChild(make("span", "kv-dim", " \u00b7 " + status));
     note.appendChild(head);
@@ -765,7 +781,7 @@
     if (kids.length > 1 && !game.solving) {
       box.appendChild(make("span", "kv-dim", "Next: "));
       kids.forEach(function (kid, k) {
-        var b = button("kv-branch", self.branchLabel(kid), "data-go", kid);
+        var b = button("kv-branch", nextLetter(k) + ": " + self.branchLabel(kid), "data-go", kid);
         b.setAttribute("aria-pressed", String(k === game.prefer[game.current]));
         box.appendChild(b);
       });
@@ -778,6 +794,47 @@
       box.appendChild(line);
     }
     box.hidden = !box.firstChild;
+  };
+
+  /* Where the record branches, a letter on the board where each next move is played (the
+     letters of the "Next" buttons), found at the move's own mark in its drawing. */
+  Viewer.prototype.markNext = function () {
+    var game = this.game();
+    var kids = game.children[game.current];
+    var board = this.part(".kv-board");
+    var shown = board.querySelector("svg");
+    if (kids.length < 2 || game.solving || !shown) return;
+    var variant = game.variant();
+    var width = shown.viewBox && shown.viewBox.baseVal ? shown.viewBox.baseVal.width : 400;
+    var probe = make("div", "kv-probe");
+    board.appendChild(probe);
+    var layer = document.createElementNS(SVG_NS, "g");
+    layer.setAttribute("class", "kv-next");
+    layer.setAttribute("aria-hidden", "true");
+    kids.forEach(function (kid, k) {
+      if (game.fault[kid]) return;
+      probe.innerHTML = game.svg(kid, variant);
+      var mark = probe.querySelector(".last-move");
+      if (!mark || !mark.getBBox) return;
+      var box = mark.getBBox();
+      // the size of the mark, within a fortieth of the board (a square's frame of marks is
+      // as wide as the square)
+      var size = Math.min(Math.max(box.width, box.height, 6), width / 40);
+      var x = box.x + box.width / 2, y = box.y + box.height / 2;
+      var disc = document.createElementNS(SVG_NS, "circle");
+      disc.setAttribute("cx", x);
+      disc.setAttribute("cy", y);
+      disc.setAttribute("r", size * 0.9);
+      layer.appendChild(disc);
+      var letter = document.createElementNS(SVG_NS, "text");
+      letter.setAttribute("x", x);
+      letter.setAttribute("y", y);
+      letter.setAttribute("font-size", size * 1.3);
+      letter.textContent = nextLetter(k);
+      layer.appendChild(letter);
+    });
+    probe.remove();
+    if (layer.firstChild) shown.appendChild(layer);
   };
 
   /* ---- problems: the reader tries moves; the record says right, wrong, or nothing ---- */
@@ -1065,7 +1122,7 @@
     if (key === "j") {
       var jump = this.root.querySelector(".kv-jump input");
       if (jump) jump.focus();
-    } else if ((key === "ArrowUp" || key === "ArrowDown") && game && !game.solving) {
+    } else if ((key === "ArrowUp" || key === "ArrowDown") && game && !game.data.failed && !game.solving) {
       if (e.target.closest && e.target.closest(".kv-picker, .kv-moves")) return;
       this.stop();
       this.choose(key === "ArrowUp" ? -1 : 1);
@@ -1084,7 +1141,7 @@
     var game = this.game();
     if (el.closest(".kv-speed")) {
       if (this.timer) this.play(true);
-    } else if (el.closest(".kv-jump") && game && !game.solving) {
+    } else if (el.closest(".kv-jump") && game && !game.data.failed && !game.solving) {
       var number = parseInt(el.value, 10);
       if (number >= 0) this.go(game.onLine(number));
     }
