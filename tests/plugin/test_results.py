@@ -11,6 +11,7 @@ import kifu
 from kifu.base.errors import ResultError
 from kifu.plugin import registry
 from kifu.plugin.results import read_result
+from kifu.plugin.values import Outcome
 from tests.examples import GAMES, legal
 
 SIDES = ("black", "white")
@@ -197,3 +198,28 @@ def test_every_game_reads_prose_of_its_own_sides(game):
             read = rules.parse_result(said)
             assert read.winner == side, said
         assert rules.parse_result(f"{side.title()} wins by resignation").kind == "resignation"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_side_s_name_alone_reads_as_the_grammar_reads_it(game):
+    """A side's name alone (the commonest result) is read without the grammar, which reads
+    it as a plain win: every word that names a side of every game, in lower and upper case,
+    and a player's name, read both ways."""
+    from kifu.plugin import result_forms
+    from kifu.plugin.results import SIDE, SideWords, _side_words
+
+    rules = registry.get(game)
+    sides = rules.result_sides()
+    words = _side_words(tuple(sides), tuple(sorted(rules.result_names.items())))
+    spoken = {word: side for word, side in words.sides.items() if word not in words.whole}
+    assert spoken
+    for word, side in spoken.items():
+        for said in (word, word.upper()):
+            read = read_result(said, sides, rules.result_names)
+            assert read == result_forms.read(SIDE, said, side, sides, words), said
+            assert read is not None and (read.winner, read.kind, read.margin) == (
+                side, "unknown", None)
+    players = {"Ana Lee": sides[0]}
+    by_name = SideWords({"ana lee": sides[0]})
+    assert read_result("Ana Lee", sides, rules.result_names, players) == result_forms.read(
+        SIDE, "Ana Lee", sides[0], sides, by_name) == Outcome(sides[0], "Ana Lee", "unknown")
