@@ -44,7 +44,8 @@ SURFACE: dict[str, tuple[str, ...]] = {
                          "OptionError", "PEDANTIC", "ResultError", "SetupError",
                          "UnknownGameError"),
     "kifu.base.exitcodes": ("INVALID", "USAGE"),
-    "kifu.base.limits": ("MAX_DIGITS", "MAX_MOVES", "read_int", "shorten", "too_many_moves"),
+    "kifu.base.limits": ("MAX_DIGITS", "MAX_MOVES", "MAX_TOKENS", "read_int", "shorten",
+                         "too_many_moves"),
     "kifu.base.markup": ("Markup",),
     "kifu.base.record": ("LINE_END", "NODE", "NODE_END", "VARIATION", "Node", "ReadOptions",
                          "Record", "Span", "in_writing_order", "is_event"),
@@ -52,8 +53,8 @@ SURFACE: dict[str, tuple[str, ...]] = {
     "kifu.base.version": ("__version__",),
     "kifu.reading.access": ("AccessError", "read_file", "read_reference"),
     "kifu.reading.jsonvalues": ("whole",),
-    "kifu.reading.movetext": ("RecordBuilder", "header_lines", "header_span", "joined",
-                              "read_record", "record_pieces"),
+    "kifu.reading.movetext": ("RecordBuilder", "comment_text", "header_lines", "header_span",
+                              "joined", "read_record", "record_pieces"),
     "kifu.reading.source": ("MAX_BYTES", "guess_legacy", "likeliest_cjk"),
     "kifu.draw.diagram": ("grid_diagram",),
     "kifu.draw.svg": ("document", "element", "fragments", "slot", "text_line", "text_width",
@@ -86,7 +87,14 @@ if TYPE_CHECKING:  # what __getattr__ hands out, as type checkers see it
         UnknownGameError,
     )
     from kifu.base.exitcodes import INVALID, USAGE
-    from kifu.base.limits import MAX_DIGITS, MAX_MOVES, read_int, shorten, too_many_moves
+    from kifu.base.limits import (
+        MAX_DIGITS,
+        MAX_MOVES,
+        MAX_TOKENS,
+        read_int,
+        shorten,
+        too_many_moves,
+    )
     from kifu.base.markup import Markup
     from kifu.base.record import (
         LINE_END,
@@ -132,6 +140,7 @@ if TYPE_CHECKING:  # what __getattr__ hands out, as type checkers see it
     from kifu.reading.jsonvalues import whole
     from kifu.reading.movetext import (
         RecordBuilder,
+        comment_text,
         header_lines,
         header_span,
         joined,
@@ -155,18 +164,17 @@ def __getattr__(name: str) -> Any:
     return found
 
 
-__all__ = ["EMPTY", "IDENTITY", "INVALID", "LINE_END", "MARK", "MAX_BYTES", "MAX_DIGITS",
-           "MAX_MOVES", "NODE", "NODE_END", "NUMBER", "PEDANTIC", "USAGE", "VARIATION",
-           "AccessError", "AnyGame", "Card", "Console", "ConversionError", "EncodingError",
-           "Event", "Fields", "Format", "GameOverError", "GamePlugin", "Grid", "HeaderError",
-           "IllegalMoveError", "Keyed", "KifuError", "LaneTracker", "LimitError", "Markup",
-           "MoveT", "Node", "NotationError", "OptionError", "Outcome", "Played", "PositionT",
-           "ReadOptions", "Reading", "Record", "RecordBuilder", "RenderOptions", "ResultError",
-           "SetupDefault", "SetupError", "SetupT", "Span", "Step", "Symmetry", "UnknownGameError",
-           "VariantTracker", "__version__", "built_in_card", "colour_symmetry", "display_width",
-           "document", "element", "escape", "fragments", "grammar", "grid", "grid_diagram",
-           "grid_symmetry", "guess_legacy", "header_lines", "header_span", "in_writing_order",
-           "is_event", "joined", "lanes", "likeliest_cjk", "make_symmetry", "outcome_field",
-           "read_file", "read_int", "read_record", "read_reference", "read_rows", "record_pieces",
-           "rows_text", "sgf", "sgf_lines", "shorten", "slot", "text_line", "text_width",
-           "to_string", "too_many_moves", "unescape", "whole"]
+__all__ = ["EMPTY", "IDENTITY", "INVALID", "LINE_END", "MARK", "MAX_BYTES", "MAX_DIGITS", "MAX_MOVES",
+           "MAX_TOKENS", "NODE", "NODE_END", "NUMBER", "PEDANTIC", "USAGE", "VARIATION", "AccessError",
+           "AnyGame", "Card", "Console", "ConversionError", "EncodingError", "Event", "Fields", "Format",
+           "GameOverError", "GamePlugin", "Grid", "HeaderError", "IllegalMoveError", "Keyed", "KifuError",
+           "LaneTracker", "LimitError", "Markup", "MoveT", "Node", "NotationError", "OptionError", "Outcome",
+           "Played", "PositionT", "ReadOptions", "Reading", "Record", "RecordBuilder", "RenderOptions",
+           "ResultError", "SetupDefault", "SetupError", "SetupT", "Span", "Step", "Symmetry",
+           "UnknownGameError", "VariantTracker", "__version__", "built_in_card", "colour_symmetry",
+           "comment_text", "display_width", "document", "element", "escape", "fragments", "grammar", "grid",
+           "grid_diagram", "grid_symmetry", "guess_legacy", "header_lines", "header_span", "in_writing_order",
+           "is_event", "joined", "lanes", "likeliest_cjk", "make_symmetry", "outcome_field", "read_file",
+           "read_int", "read_record", "read_reference", "read_rows", "record_pieces", "rows_text", "sgf",
+           "sgf_lines", "shorten", "slot", "text_line", "text_width", "to_string", "too_many_moves",
+           "unescape", "whole"]

@@ -1,16 +1,17 @@
 """The forms of a stated result that the result grammar reads (``grammars/result.lark``), each
 made an :class:`~kifu.plugin.values.Outcome`: :mod:`kifu.plugin.results` hands a result here
-once it has marked the word that names a side, unless that word is the whole result.
+once it has marked the word that names a side (with the grammar's terminal ``SIDE``), unless
+that word is the whole result, with the pattern that finds the words naming a side.
 """
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 
 from lark import Token, Tree
 from lark.exceptions import LarkError
 
-from kifu.plugin.results import SIDE, SideWords
 from kifu.plugin.values import Outcome
 from kifu.reading import grammar
 
@@ -29,11 +30,12 @@ _KINDS = {"resignation": "resignation", "time": "time", "forfeit": "forfeit", "f
 
 
 def read(marked: str, said: str, side: str | None, sides: Sequence[str],
-         words: SideWords) -> Outcome | None:
+         side_words: re.Pattern[str], marker: str) -> Outcome | None:
     """The outcome a result says (``said``, as written; ``marked``, as the grammar reads it,
-    the word that names ``side`` marked), ``None`` when the grammar does not read it."""
+    the word that names ``side`` replaced by ``marker``, the grammar's ``SIDE``), ``None``
+    when the grammar does not read it; ``side_words`` finds any word that names a side."""
     tree = parsed(marked)
-    return None if tree is None else Reading(said, side, sides, words).of(tree)
+    return None if tree is None else Reading(said, side, sides, side_words, marker).of(tree)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -54,8 +56,9 @@ class Reading:
     """One stated result's tree made an outcome."""
 
     def __init__(self, said: str, side: str | None, sides: Sequence[str],
-                 words: SideWords) -> None:
-        self.said, self.side, self.sides, self.words = said, side, sides, words
+                 side_words: re.Pattern[str], marker: str) -> None:
+        self.said, self.side, self.sides = said, side, sides
+        self.side_words, self.marker = side_words, marker
 
     def of(self, tree: Tree[Token]) -> Outcome | None:
         verdicts = [child for child in tree.children if not _is_after(child)]
@@ -90,7 +93,7 @@ class Reading:
                     # words after SGF's +: a reason kifu does not name, or words after one it
                     # reads; unless they name a side too, which leaves the winner in doubt
                     first = child.value.split()[0] if child.value.split() else ""
-                    if self.words.pattern.fullmatch(first.strip("+")):
+                    if self.side_words.fullmatch(first.strip("+")):
                         return kind, None, True
                     return "unknown", None, False
             elif child.data in _KINDS:
@@ -108,7 +111,7 @@ class Reading:
     def _note_kind(self, note: Tree[Token]) -> str:
         """The kind a note after a result says, where it says one (``黑胜(超时)``)."""
         text = "".join(str(token) for token in note.children)
-        tree = parsed(f"{SIDE}+{text}")
+        tree = parsed(f"{self.marker}+{text}")
         if tree is None:
             return "unknown"
         verdict = tree.children[-1]

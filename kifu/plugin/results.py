@@ -77,7 +77,7 @@ def read_result(stated: str, sides: Sequence[str], names: Mapping[str, str] = {}
             return Outcome(side, said, "unknown")
     from kifu.plugin import result_forms  # every other form: the grammar
 
-    return result_forms.read(plain, said, side, sides, words)
+    return result_forms.read(plain, said, side, sides, words.pattern, SIDE)
 
 
 def unread_result(stated: str) -> Outcome:

@@ -216,10 +216,11 @@ def test_a_side_s_name_alone_reads_as_the_grammar_reads_it(game):
     for word, side in spoken.items():
         for said in (word, word.upper()):
             read = read_result(said, sides, rules.result_names)
-            assert read == result_forms.read(SIDE, said, side, sides, words), said
+            assert read == result_forms.read(SIDE, said, side, sides, words.pattern, SIDE), said
             assert read is not None and (read.winner, read.kind, read.margin) == (
                 side, "unknown", None)
     players = {"Ana Lee": sides[0]}
     by_name = SideWords({"ana lee": sides[0]})
     assert read_result("Ana Lee", sides, rules.result_names, players) == result_forms.read(
-        SIDE, "Ana Lee", sides[0], sides, by_name) == Outcome(sides[0], "Ana Lee", "unknown")
+        SIDE, "Ana Lee", sides[0], sides, by_name.pattern, SIDE) == Outcome(
+        sides[0], "Ana Lee", "unknown")
