@@ -23,8 +23,9 @@ them, and, for a game of two sides, black and white in every language above for 
 the second seat (SGF's B and W).  The first such word is marked for the grammar, which reads
 what is said of that side.
 
-A side's name alone, the commonest result, is read here; every other form by the grammar in
-:mod:`kifu.plugin.result_forms`, imported (and with it Lark) only when a result needs it.
+A side's name alone and SGF's plain form (``B+R``, ``W+3.5``), the commonest results, are read
+here; every other form by the grammar in :mod:`kifu.plugin.result_forms`, imported (and with it
+Lark) only when a result needs it.
 
 Text that none of these forms reads is not a result kifu reads: :func:`read_result` gives
 ``None``, and the game's :meth:`~kifu.plugin.GamePlugin.parse_result` an outcome of kind
@@ -48,6 +49,12 @@ SECOND_SEAT = ("white", "w", "second", "gote", "白", "백", "白方", "白棋",
                "後手", "后手", "後番", "△", "▽", "☖")
 #: Marks the side the grammar reads of (the terminal ``SIDE`` of ``grammars/result.lark``).
 SIDE = "\ue000"
+#: SGF's form of a result (``B+R``, ``W+3.5``), the commonest after a side's name alone, as the
+#: grammar reads it (``plus_win``): the side, ``+``, then how, a margin (of fewer than
+#: :data:`~kifu.plugin.result_forms.MAX_MARGIN` points) or nothing.
+_SGF_FORM = re.compile(SIDE + r"\+(r|resign|t|f|[0-9]{1,6}(?:\.[0-9]{1,6})?)?")
+_SGF_HOW = {None: "unknown", "r": "resignation", "resign": "resignation", "t": "time",
+            "f": "forfeit"}
 
 
 def read_result(stated: str, sides: Sequence[str], names: Mapping[str, str] = {},
@@ -75,6 +82,12 @@ def read_result(stated: str, sides: Sequence[str], names: Mapping[str, str] = {}
             not found.group().isascii() else plain[:found.start()] + SIDE + plain[found.end():]
         if plain == SIDE:  # the side's name alone: what the grammar reads as a plain win
             return Outcome(side, said, "unknown")
+        plus = _SGF_FORM.fullmatch(plain)
+        if plus is not None:
+            how = plus.group(1)
+            if how in _SGF_HOW:
+                return Outcome(side, said, _SGF_HOW[how])
+            return Outcome(side, said, "score", float(how))
     from kifu.plugin import result_forms  # every other form: the grammar
 
     return result_forms.read(plain, said, side, sides, words.pattern, SIDE)
