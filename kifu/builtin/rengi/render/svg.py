@@ -110,6 +110,15 @@ def _field(root: ET.Element, left: float, top: float, boards: tuple[int, ...] | 
             if last_move and (column, row) in just:
                 element(stones, "circle", cx=x, cy=y, r=CELL * 0.12, fill="#fff",
                         class_="last-move")
+    if last_move:
+        # where the move's pieces landed and the chain took them at once: a ring on the
+        # empty cell, so that the move is still seen (and the viewer's problems know it)
+        taken = [(column, row) for column, row in sorted(just)
+                 if not any(boards[kind] & bitboard.bit(column, row) for kind in range(5))]
+        for column, row in taken:
+            element(stones, "circle", cx=left + (column + 0.5) * CELL,
+                    cy=top + (bitboard.ROWS - row - 0.5) * CELL, r=CELL * 0.38, fill="none",
+                    stroke=INK, stroke_width=1, stroke_dasharray="3 2", class_="last-move")
     if coords:
         labels = element(group, "g", fill=INK, class_="coordinates")
         for column in range(bitboard.COLUMNS):
