@@ -266,4 +266,4 @@ def test_every_real_renju_record_written_in_the_notation_reads_alike():
                 text = GAME.write(record, dialect)
                 tried += 1
                 read += assert_read_alike(text)
-    assert tried >= 1200 and read >= tried * 0.9, (read, tried)
+    assert tried >= 4000 and read == tried, (read, tried)  # every one of the common shape
