@@ -112,3 +112,60 @@ def test_the_outcome_wraps_on_a_phone(open_page, tmp_path, record):
     page.keyboard.press("End")
     assert page.evaluate("document.documentElement.scrollWidth") <= 400
     assert page.locator(".kv-outcome").bounding_box()["width"] <= 400
+
+
+def test_one_wheel_notch_is_one_move(open_page, tmp_path):
+    watched = open_page(page_of("six.sgf", tmp_path,
+                                "(;GM[1]SZ[9];B[aa];W[bb];B[cc];W[dd];B[ee];W[ff])\n"), "#move=0")
+    page = watched.page
+    box = page.locator(".kv-board svg").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    for expected in ("1", "2", "3"):
+        page.mouse.wheel(0, 100)  # one notch of a mouse, as Chromium reports it
+        page.wait_for_function(f"location.hash.includes('move={expected}')")
+    page.mouse.wheel(0, -100)
+    page.wait_for_function("location.hash.includes('move=2')")
+
+
+def test_main_line_is_offered_only_where_there_are_variations(open_page, tmp_path):
+    plain = open_page(page_of("plain.sgf", tmp_path, "(;GM[1]SZ[9];B[ee];W[cc])\n")).page
+    assert not plain.is_visible("button[data-act=main]")
+    branched = open_page(page_of("branched.sgf", tmp_path,
+                                 "(;GM[1]SZ[9];B[ee](;W[cc])(;W[gg]))\n")).page
+    assert branched.is_visible("button[data-act=main]")
+
+
+def test_the_root_comment_shows_at_the_start_and_comments_stand_upright(open_page, tmp_path):
+    page = open_page(page_of("said.sgf", tmp_path,
+                             "(;GM[1]SZ[9]C[黒先、生き];B[ee]C[正解];W[cc])\n"), "#move=0").page
+    assert "黒先、生き" in page.inner_text(".kv-note")
+    assert page.eval_on_selector(".kv-note .kv-c", "c => getComputedStyle(c).fontStyle") == "normal"
+
+
+def test_nested_variations_keep_a_legible_size(open_page, tmp_path):
+    def alternatives(depth: int) -> str:  # two moves at each depth, the second goes deeper
+        if not depth:
+            return ""
+        column = "abcdefghi"[depth]
+        return f"(;B[{column}a])(;B[{column}b];W[{column}c]{alternatives(depth - 1)})"
+
+    page = open_page(page_of("nested.sgf", tmp_path,
+                             f"(;GM[1]SZ[9];B[ee];W[cc]{alternatives(6)})\n")).page
+    assert page.locator(".kv-moves .kv-vars .kv-vars .kv-vars .kv-vars .kv-vars").count()
+    sizes = page.evaluate("""() => Array.from(document.querySelectorAll('.kv-moves a.kv-m'))
+        .map(a => parseFloat(getComputedStyle(a).fontSize))""")
+    body = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.kv-moves')).fontSize)")
+    assert min(sizes) >= 0.9 * body
+
+
+def test_the_records_annotations_show_beside_the_moves(open_page, tmp_path):
+    """SGF's move annotations as a reader writes them (TE !, TE[2] !!, BM ?, DO ?!, IT !?) in
+    the move list and the note, and what the record says of the position in words."""
+    text = "(;GM[1]SZ[9];B[ee]TE[2];W[cc]BM[1]GB[2];B[dd]DO[];W[gg]IT[]UC[1];B[ff])\n"
+    page = open_page(page_of("annotated.sgf", tmp_path, text), "#move=2").page
+    moves = [a.inner_text() for a in page.locator(".kv-moves a.kv-m").all()]
+    assert moves == ["1.\u00a0E5!!", "2.\u00a0C7?", "3.\u00a0D6?!", "4.\u00a0G3!?", "5.\u00a0F4"]
+    assert "very good for black" in page.inner_text(".kv-moves")
+    assert "unclear position" in page.inner_text(".kv-moves")
+    note = page.inner_text(".kv-note")
+    assert "Move 2 (C7)?" in note and "very good for black" in note

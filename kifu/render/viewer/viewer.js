@@ -438,6 +438,9 @@
       if (!failed) {
         this.buildMoves(game);
         this.setNumbersButton(game);
+        // "Main line" only where there is another line to come back from
+        var back = article.querySelector("button[data-act=main]");
+        if (back) back.hidden = !game.choice.some(function (c) { return c > 0; });
       }
     }
     if (game.data.failed) {
@@ -669,7 +672,11 @@
     var shown = number !== null && !game.fault[x] && (numberFirst || game.number[x] !== null);
     if (shown) a.appendChild(make("span", "kv-n", number + ".\u00a0"));
     a.appendChild(make("bdi", "", (game.fault[x] ? "\u2717\u00a0" : "") + (game.data.notation[x] || (game.fault[x] ? "result" : ""))));
+    var annotation = (game.data.annotations || {})[x];
+    if (annotation) a.appendChild(make("span", "kv-ann", annotation));
     span.appendChild(a);
+    var assessment = (game.data.assessments || {})[x];
+    if (assessment) span.appendChild(make("span", "kv-assess", " (" + assessment + ")"));
     (game.data.comments[x] || []).forEach(function (c) {
       span.appendChild(document.createTextNode(" "));
       span.appendChild(make("bdi", "kv-c", c));
@@ -718,10 +725,17 @@
     var head = make("p", "kv-note-head");
     head.appendChild(make("strong", "", node === 0 ? "Start position" :
       game.moveName(node).replace(/^./, function (c) { return c.toUpperCase(); })));
+    var annotation = (game.data.annotations || {})[node];
+    if (annotation) head.appendChild(make("strong", "kv-ann", annotation));
+    var assessment = (game.data.assessments || {})[node];
+    if (assessment) head.appendChild(make("span", "kv-assess", " \u00b7 " + assessment));
     var status = game.status(node);
     if (status) head.appendChild(make("span", "kv-dim", " \u00b7 " + status));
     note.appendChild(head);
-    if (node) (game.data.comments[node] || []).forEach(function (c) { note.appendChild(make("p", "kv-c", c)); });
+    // at the start, what the record says before its first move (its opening comment)
+    var said = node ? [] : (game.data.intro || []).slice();
+    (game.data.comments[node] || []).forEach(function (c) { if (said.indexOf(c) < 0) said.push(c); });
+    said.forEach(function (c) { note.appendChild(make("p", "kv-c", c)); });
     (game.data.diags[node] || []).forEach(function (html) {
       var d = make("div");
       d.innerHTML = html;
@@ -1088,10 +1102,12 @@
     var game = this.game();
     if (!game || game.solving || game.data.failed || !e.target.closest(".kv-board")) return;
     e.preventDefault();
+    // One move a notch: a mouse's notch is one event of 100 pixels or 3 lines (2.5 moves when
+    // counted 40 pixels a move); a touchpad's many small events add up, a move per 40 pixels.
     this.wheel = (this.wheel || 0) + (e.deltaMode ? e.deltaY * 40 : e.deltaY);
-    while (Math.abs(this.wheel) >= 40) {
+    if (Math.abs(this.wheel) >= 40) {
       this.step(this.wheel > 0 ? 1 : -1);
-      this.wheel -= this.wheel > 0 ? 40 : -40;
+      this.wheel = 0;
     }
   };
 

@@ -175,10 +175,13 @@ def render_svg(pos: Position, options: RenderOptions, record: Record | None = No
         name = _player(record, side)
         element(root, "text", name, x=left, y=HEAD - 26, font_size=14, fill=INK,
                 font_weight="bold" if pos.outcome is None and pos.current == side else None)
-        text_line(root, f"warning {amount(state.warning, rows)}", left, HEAD - 9, 13,
-                  anchor="start", baseline="alphabetic", fill="#a33" if state.warning else INK,
-                  class_="warning")
-        _warning_icons(root, left + field_w * 0.62, HEAD - 13, state.warning)
+        warning = f"warning {amount(state.warning, rows)}"
+        text_line(root, warning, left, HEAD - 9, 13, anchor="start", baseline="alphabetic",
+                  fill="#a33" if state.warning else INK, class_="warning")
+        # the icons after the words, never over them ("warning 12 rows" is wider than the
+        # field's first 62%), and within the field
+        _warning_icons(root, left + max(field_w * 0.62, text_width(warning, 13) + 6),
+                       left + field_w, HEAD - 13, state.warning)
         boards: tuple[int, ...] | list[int] = state.boards
         vanishing = 0
         if frame is not None and frame[0] == side:
@@ -195,13 +198,16 @@ def render_svg(pos: Position, options: RenderOptions, record: Record | None = No
     return to_string(root)
 
 
-def _warning_icons(root: ET.Element, left: float, y: float, stones: int) -> None:
-    """Big hexagons for rows, small ones for single stones (at most 8 icons)."""
+def _warning_icons(root: ET.Element, left: float, right: float, y: float, stones: int) -> None:
+    """Big hexagons for rows, small ones for single stones (at most 8 icons, as many as fit
+    between ``left`` and ``right``)."""
     group = element(root, "g", class_="warning-icons")
     rows, rest = divmod(stones, 6)
     icons = [14.0] * min(rows, 5) + [8.0] * min(rest, 5 - min(rows, 5) + 3)
     x = left
     for size in icons[:8]:
+        if x + size > right:
+            break
         _shape(group, 4, x + size / 2, y, size)
         x += size + 2
 
