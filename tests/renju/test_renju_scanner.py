@@ -129,6 +129,13 @@ def test_every_example_reads_alike(path):
     assert read or "offer[" in text or "invalid" in path.parts, path
 
 
+def test_the_scanner_leaves_a_record_past_the_token_limit_to_the_grammar(monkeypatch):
+    text = "1. h8 2. i9 {a} {b}\n"  # a run, two comments and a line end: four tokens
+    assert scanner.read(text) is not None
+    monkeypatch.setattr(scanner, "MAX_TOKENS", 3)
+    assert scanner.read(text) is None and notation.parse(text) == reader.read(text)
+
+
 def test_a_common_record_is_read_without_lark():
     import subprocess
     import sys
