@@ -33,26 +33,10 @@ The documentation's library page is the tutorial.
 """
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
-from kifu.api import (
-    Corpus,
-    Game,
-    Record,
-    RecordHeaders,
-    Step,
-    compat,
-    game,
-    games,
-    parse,
-    parse_all,
-    png,
-    read,
-    read_all,
-    read_headers,
-    svg,
-    text,
-)
+from kifu.api import FOUND_IN, compat
 from kifu.base.errors import (
     ConversionError,
     ConversionWarning,
@@ -76,22 +60,48 @@ from kifu.base.errors import (
     UnknownGameError,
 )
 from kifu.base.version import __version__
-from kifu.plugin import Outcome
 
 compat.install()
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # what __getattr__ hands out, as type checkers see it
+    from kifu.api import (
+        Corpus,
+        Game,
+        Record,
+        RecordHeaders,
+        Step,
+        game,
+        games,
+        parse,
+        parse_all,
+        png,
+        read,
+        read_all,
+        read_headers,
+        svg,
+        text,
+    )
     from kifu.base.diagnostics import Diagnostic
+    from kifu.plugin.values import Outcome
+
+#: The names found outside the library's own modules, and where.
+_ELSEWHERE = {"Diagnostic": "kifu.base.diagnostics", "Outcome": "kifu.plugin.values"}
 
 
 def __getattr__(name: str) -> Any:
-    # Diagnostic lives with the command line's report formatting (click, tabulate): imported
-    # when asked for, so that ``import kifu`` stays light.
-    if name == "Diagnostic":
-        from kifu.base.diagnostics import Diagnostic
+    # The library's names are imported when first asked for, not with the package: every
+    # command imports ``kifu``, and ``kifu validate`` of one record needs none of the corpus,
+    # the drawing or the library's records (see the Start-up section of docs/speed.md).
+    module = FOUND_IN.get(name) or _ELSEWHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'kifu' has no attribute {name!r}")
+    found = getattr(importlib.import_module(module), name)
+    globals()[name] = found  # asked for once
+    return found
 
-        return Diagnostic
-    raise AttributeError(f"module 'kifu' has no attribute {name!r}")
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
 
 
 __all__ = [

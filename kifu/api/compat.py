@@ -16,14 +16,16 @@ functions.
 from __future__ import annotations
 
 import importlib
-import importlib.abc
 import importlib.machinery
 import importlib.util
 import sys
 import warnings
 from collections.abc import Sequence
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    from importlib.abc import Loader
 
 #: Where the games' packages lived, and where they live now.
 OLD_GAMES, GAMES = "kifu.games", "kifu.builtin"
@@ -60,10 +62,15 @@ class _Moved(ModuleType):
         return getattr(new, name)
 
 
-class _SameModule(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+class _SameModule:
     """Finds ``kifu.games.X`` as the module ``kifu.builtin.X`` itself, not a second copy of
     it, so that its classes are the same classes under either name; a game still loads only
-    when it is asked for."""
+    when it is asked for.
+
+    A finder and a loader as the import system asks for them (``find_spec``, then
+    ``create_module`` and ``exec_module``), not through :mod:`importlib.abc`'s base classes:
+    that module imports :mod:`importlib.resources` and with it a tenth of kifu's start-up.
+    """
 
     def find_spec(self, fullname: str, path: Sequence[str] | None = None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
@@ -71,7 +78,7 @@ class _SameModule(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             return None
         if importlib.util.find_spec(GAMES + fullname[len(OLD_GAMES):]) is None:
             return None  # a path that never was is no deprecated one
-        return importlib.machinery.ModuleSpec(fullname, self)
+        return importlib.machinery.ModuleSpec(fullname, cast("Loader", self))
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
         _warn(spec.name, GAMES + spec.name[len(OLD_GAMES):])

@@ -110,6 +110,9 @@ EVERY = Rules()
 def unknown(names: Iterable[str], known: Iterable[str]) -> list[str]:
     """What is wrong with the selectors ``names``, a sentence each (none when all are known):
     a name no rule or code has, with the known names closest to it."""
+    names = tuple(names)
+    if not names:
+        return []  # nothing to check: ``known`` is not asked (it reads every plug-in)
     known = sorted({*known, ALL})
     problems = []
     for name in dict.fromkeys(names):

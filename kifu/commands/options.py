@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import fields
 from typing import Any, TypeVar
 
@@ -268,6 +268,15 @@ def drawing_options(command: F) -> F:
     return gathered  # type: ignore[return-value]
 
 
+class _RuleNames(Iterable[str]):
+    """Every rule name, worked out when a name given is checked against them: only then are
+    the installed packages' entry points read, for the rules of the games they plug in (a scan
+    that costs as much as kifu's start-up, which a run that names no rule need not pay)."""
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(registry.rule_names())
+
+
 def findings_options(command: F) -> F:
     """``--select``, ``--ignore``, ``--pedantic``, ``--config`` and ``--isolated``, for every
     command that reports findings: gathered, with the ``[tool.kifu]`` table of the
@@ -284,7 +293,7 @@ def findings_options(command: F) -> F:
         select, ignore = split(kwargs.pop("select")), split(kwargs.pop("ignore"))
         config, isolated, pedantic = kwargs.pop("config"), kwargs.pop("isolated"), \
             kwargs.pop("pedantic")
-        known = registry.rule_names()
+        known = _RuleNames()
         for option, names in (("--select", select), ("--ignore", ignore)):
             problems = unknown(names, known)
             if problems:

@@ -16,7 +16,7 @@ import sqlite3
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from itertools import repeat
+from itertools import chain, repeat
 from operator import add
 
 from kifu.base.errors import CorpusError
@@ -109,12 +109,35 @@ def _under(path: str, roots: list[str]) -> bool:
     return any(path == root or path.startswith(root.rstrip(os.sep) + os.sep) for root in roots)
 
 
+#: The records whose rows are written together, with one statement of each kind: a
+#: statement per record costs as much as the rows of a short record (and a hundred records'
+#: rows held are a few MiB at most).
+BATCH = 128
+#: The statement that writes games' rows.
+_GAME = ("INSERT INTO game (id, file, number, name, game, black, white, players, event, date, "
+         "result, winner, score, ending, rule, opening, sides, headers, moves, positions, "
+         "legal, problem, grid, symmetry, swaps, final, final_image, digest) "
+         f"VALUES ({', '.join('?' * 28)})")
+#: The headers of a record as JSON, its names and values as they are.
+_HEADERS_JSON = json.JSONEncoder(ensure_ascii=False).encode
+
+
 class _Writer:
-    """Rows written as files come in; positions and bitmaps at the end."""
+    """Rows written as files come in, a batch of records at a time; positions and bitmaps at
+    the end."""
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
         db.execute("CREATE TEMP TABLE staged (hash INTEGER, place INTEGER)")
+        #: The rows of the records not yet written (games, trails, staged positions), and the
+        #: id of the next game: the one SQLite would give it (game ids are never used again).
+        self.games: list[tuple[object, ...]] = []
+        self.trails: list[tuple[object, ...]] = []
+        self.staged: list[Iterable[tuple[int, int]]] = []
+        (last,) = db.execute("SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name "
+                             "= 'game'), 0), coalesce((SELECT max(id) FROM game), 0))"
+                             ).fetchone()
+        self.next_game = int(last) + 1
         #: The new records of each occupancy bitmap, as they come in (their ids, four bytes
         #: each: the bitmaps are made once at the end, a few MiB for a hundred thousand
         #: records).
@@ -149,28 +172,24 @@ class _Writer:
         if main:
             final = array("q", main[-8:])[0]
             final_image = record.images[len(main) // 8 - 1]
-        cursor = self.db.execute(
-            "INSERT INTO game (file, number, name, game, black, white, players, event, date, "
-            "result, winner, score, ending, rule, opening, sides, headers, moves, positions, "
-            "legal, problem, grid, symmetry, swaps, final, final_image, digest) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-            "?)",
-            (file_id, record.number, record.name, record.game, columns.get("black"),
+        game_id = self.next_game
+        self.next_game += 1
+        self.games.append(
+            (game_id, file_id, record.number, record.name, record.game, columns.get("black"),
              columns.get("white"), columns.get("players"), columns.get("event"),
              columns.get("date"), columns.get("result"), columns.get("winner"), record.score,
              record.ending,
              columns.get("rule"), columns.get("opening"), json.dumps(record.sides),
-             json.dumps(record.headers, ensure_ascii=False), record.moves, record.positions,
+             _HEADERS_JSON(record.headers), record.moves, record.positions,
              int(record.legal), record.problem, record.grid, self.symmetry(record.symmetry),
              int(record.swaps), final,
              final_image, digest(main) if main and record.complete else None))
-        game_id = cursor.lastrowid
-        assert game_id is not None
+        if len(self.games) >= BATCH:
+            self.flush()
         if not record.positions:
             return
-        self.db.execute("INSERT INTO trail VALUES (?, ?, ?, ?, ?)",
-                        (game_id, record.hashes, record.images, json.dumps(record.lines),
-                         record.log))
+        self.trails.append((game_id, record.hashes, record.images, json.dumps(record.lines),
+                            record.log))
         if max(record.images) >= store.MAX_IMAGES or record.positions > store.MAX_NODES:
             raise CorpusError(f"{record.name}: an index holds records of at most "
                               f"{store.MAX_NODES:,} positions, under at most "
@@ -180,8 +199,7 @@ class _Writer:
         first = store.place(game_id, 0, 0)
         places = map(add, range(first, first + (record.positions << store.IMAGE_BITS),
                                 1 << store.IMAGE_BITS), record.images)
-        self.db.executemany("INSERT INTO staged VALUES (?, ?)",
-                            zip(hashes_of(record.hashes), places))
+        self.staged.append(zip(hashes_of(record.hashes), places))
         if record.grid is not None:
             grid = f"{record.game} {record.grid}"
             occupied = array("H")
@@ -192,6 +210,14 @@ class _Writer:
                 if ids is None:
                     ids = lists[(grid, entry)] = array("I")
                 ids.append(game_id)
+
+    def flush(self) -> None:
+        """Write the rows of the records read so far."""
+        db = self.db
+        db.executemany(_GAME, self.games)
+        db.executemany("INSERT INTO trail VALUES (?, ?, ?, ?, ?)", self.trails)
+        db.executemany("INSERT INTO staged VALUES (?, ?)", chain.from_iterable(self.staged))
+        self.games, self.trails, self.staged = [], [], []
 
     def symmetry(self, data: str) -> int:
         """The id of a symmetry (its row made the first time it is met)."""
@@ -224,6 +250,7 @@ class _Writer:
         db.execute("DELETE FROM file WHERE id = ?", (file_id,))
 
     def finish(self) -> None:
+        self.flush()
         db = self.db
         db.execute("INSERT OR REPLACE INTO position SELECT hash, place FROM staged "
                    "ORDER BY hash, place")

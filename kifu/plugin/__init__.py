@@ -53,8 +53,8 @@ SURFACE: dict[str, tuple[str, ...]] = {
     "kifu.base.version": ("__version__",),
     "kifu.reading.access": ("AccessError", "read_file", "read_reference"),
     "kifu.reading.jsonvalues": ("whole",),
-    "kifu.reading.movetext": ("RecordBuilder", "header_lines", "header_span", "joined",
-                              "read_record", "record_pieces"),
+    "kifu.reading.movetext": ("RecordBuilder", "comment_text", "header_lines", "header_span",
+                              "joined", "read_record", "record_pieces"),
     "kifu.reading.source": ("HEAD_BYTES", "MAX_BYTES", "check_encoding_name", "guess_legacy",
                             "likeliest_cjk"),
     "kifu.draw.diagram": ("grid_diagram",),
@@ -143,6 +143,7 @@ if TYPE_CHECKING:  # what __getattr__ hands out, as type checkers see it
     from kifu.reading.jsonvalues import whole
     from kifu.reading.movetext import (
         RecordBuilder,
+        comment_text,
         header_lines,
         header_span,
         joined,
@@ -181,10 +182,10 @@ __all__ = ["EMPTY", "HEAD_BYTES", "IDENTITY", "INVALID", "LINE_END", "MARK", "MA
            "PositionT", "ReadError", "ReadOptions", "Reading", "Record", "RecordBuilder",
            "RenderOptions", "ResultError", "SetupDefault", "SetupError", "SetupT", "Span", "Step",
            "Symmetry", "UnknownGameError", "VariantTracker", "__version__", "built_in_card",
-           "check_encoding_name", "colour_symmetry", "display_width", "document", "element",
-           "escape", "fragments", "grammar", "grid", "grid_diagram", "grid_symmetry",
+           "check_encoding_name", "colour_symmetry", "comment_text", "display_width", "document",
+           "element", "escape", "fragments", "grammar", "grid", "grid_diagram", "grid_symmetry",
            "guess_legacy", "header_lines", "header_span", "in_writing_order", "is_event", "joined",
            "lanes", "likeliest_cjk", "make_symmetry", "outcome_field", "read_file", "read_int",
            "read_record", "read_reference", "read_rows", "record_pieces", "rows_text", "sgf",
-           "sgf_lines", "shorten", "slot", "text_line", "text_width", "to_string", "too_many_moves",
-           "too_many_tokens", "unescape", "whole"]
+           "sgf_lines", "shorten", "slot", "text_line", "text_width", "to_string",
+           "too_many_moves", "too_many_tokens", "unescape", "whole"]

@@ -30,7 +30,6 @@ from kifu.base.markup import Markup, dimmed_along, markup_of
 from kifu.base.record import Node, Record
 from kifu.plugin import driver
 from kifu.plugin.results import read_result, unread_result
-from kifu.plugin.symmetry import IDENTITY, KeyTracker, Symmetry, Tracker
 from kifu.plugin.values import (
     Event,
     MoveT,
@@ -44,6 +43,8 @@ from kifu.plugin.values import (
 
 if TYPE_CHECKING:
     import click
+
+    from kifu.plugin.symmetry import Symmetry, Tracker
 
 
 @dataclass(frozen=True)
@@ -522,6 +523,8 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         """The transformations under which a corpus index counts positions like ``position``
         (on its board) as one (``index.symmetry``; see :mod:`kifu.plugin.symmetry`): none by
         default."""
+        from kifu.plugin.symmetry import IDENTITY  # a corpus index's: checking needs none
+
         found = self._optional("index", "symmetry")
         return IDENTITY if found is None else found(position)
 
@@ -529,6 +532,8 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         """What hashes the positions of a record starting at ``position`` for a corpus index,
         each under :meth:`symmetry` (``index.tracker``); by default its key, with no
         symmetry."""
+        from kifu.plugin.symmetry import KeyTracker
+
         make = self._optional("index", "tracker")
         if make is None:
             return KeyTracker(self.position_key)

@@ -14,11 +14,11 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Set
-from pathlib import PurePath
 
 from kifu.base.cards import BUILT_IN, Card
 from kifu.base.errors import ConversionError, OptionError, UnknownGameError
 from kifu.plugin.contract import AnyGame, Format, GamePlugin
+from kifu.reading.walk import path_suffix
 
 NATIVE = "native"
 JSON = "json"
@@ -83,13 +83,19 @@ def _lookup(wanted: Callable[[Card], bool]) -> Card | None:
 
 def card_of(name: str) -> Card:
     """A game's card by its name or one of its aliases, any case."""
-    wanted = name.strip().casefold()
-    found = _lookup(lambda card: wanted == card.name
-                    or wanted in (alias.casefold() for alias in card.aliases))
+    found = _named(name.strip().casefold())
     if found is None:
         known = ", ".join(card.name for card in cards())
         raise UnknownGameError(f"unknown game {name!r}; kifu knows {known}")
     return found
+
+
+@functools.cache
+def _named(wanted: str) -> Card | None:
+    """The card of a game name or alias (case-folded), looked up once: every record with a
+    ``Game:`` header asks."""
+    return _lookup(lambda card: wanted == card.name
+                   or wanted in (alias.casefold() for alias in card.aliases))
 
 
 # -- games ----------------------------------------------------------------------------------
@@ -208,7 +214,7 @@ def detect(text: str, path: str, game_name: str | None = None,
     """
     if format_name is not None:
         return named_format(text, path, game_name, format_name)
-    suffix = PurePath(path).suffix.lower()
+    suffix = path_suffix(path)
     if _JSON_START.match(text):
         from kifu.reading.jsonvalues import game_of  # JSON names its game itself
 
@@ -216,18 +222,17 @@ def detect(text: str, path: str, game_name: str | None = None,
     if game_name:
         game = get(game_name)
         return game, _format_of_text(game, suffix, text) or NATIVE
-    header = _GAME_HEADER.search(text[:_HEADER_WINDOW])
+    header = _GAME_HEADER.search(text, 0, _HEADER_WINDOW)
     if header:
         return get(header.group(1)), NATIVE
     # The built-in games first, the plug-ins only when none of them reads the suffix: the
     # entry points are read only then.
-    found = _by_suffix(BUILT_IN, suffix, text) or _by_suffix(_plugged()[0], suffix, text)
+    found = _by_suffix(False, suffix, text) or _by_suffix(True, suffix, text)
     if found is None and not _reads_any(suffix):
         found = _by_content(BUILT_IN, text)  # a name that says nothing: standard input, say
     if found is not None:
         return found
-    read_as = [fmt.description for card in BUILT_IN if suffix in _format_suffixes(card)
-               for fmt in formats(load(card)).values() if suffix in fmt.suffixes]
+    read_as = [fmt.description for fmt in _formats_of(suffix)]
     if read_as:
         raise UnknownGameError(f"kifu reads {suffix} files as {' or '.join(read_as)}, and this "
                                "one is none of them; if it is a record, give --game")
@@ -280,10 +285,10 @@ def named_format(text: str, path: str, game_name: str | None,
 
         return get(game_of(text)), JSON
     if fmt == NATIVE:
-        header = _GAME_HEADER.search(text[:_HEADER_WINDOW])
+        header = _GAME_HEADER.search(text, 0, _HEADER_WINDOW)
         if header:
             return get(header.group(1)), NATIVE
-        suffix = PurePath(path).suffix.lower()
+        suffix = path_suffix(path)
         native = _lookup(lambda card: suffix in card.suffixes)
         if native is not None:
             return load(native), NATIVE
@@ -301,14 +306,29 @@ def _reads_suffix(card: Card, suffix: str) -> bool:
     return suffix in card.suffixes or any(suffix in found for found in card.formats.values())
 
 
-def _by_suffix(some: Iterable[Card], suffix: str, text: str) -> tuple[AnyGame, str] | None:
-    """The game among ``some`` whose native notation has ``suffix``, else the game whose
-    interchange format of that suffix claims ``text``, with the format (formats of a higher
-    precedence asked first)."""
-    some = tuple(some)
+def _by_suffix(plugged: bool, suffix: str, text: str) -> tuple[AnyGame, str] | None:
+    """The game among the built-in (or the ``plugged``) games whose native notation has
+    ``suffix``, else the game whose interchange format of that suffix claims ``text``, with the
+    format (formats of a higher precedence asked first)."""
+    native, candidates = _suffix_readers(plugged, suffix)
+    if native is not None:
+        return native, NATIVE
+    for game, name, fmt in candidates:
+        if fmt.claims(text):
+            return game, name
+    return None
+
+
+@functools.cache
+def _suffix_readers(plugged: bool, suffix: str
+                    ) -> tuple[AnyGame | None, tuple[tuple[AnyGame, str, Format], ...]]:
+    """What :func:`_by_suffix` asks of the games, found once for each suffix (every file read
+    asks): the game whose native notation has ``suffix``, else every interchange format of
+    that suffix, highest precedence first, with its game and name."""
+    some = _plugged()[0] if plugged else BUILT_IN
     native = next((card for card in some if suffix in card.suffixes), None)
     if native is not None:
-        return load(native), NATIVE
+        return load(native), ()
     candidates = []
     for order, card in enumerate(some):
         if any(suffix in found for found in card.formats.values()):
@@ -316,10 +336,8 @@ def _by_suffix(some: Iterable[Card], suffix: str, text: str) -> tuple[AnyGame, s
             for name, fmt in formats(game).items():
                 if suffix in fmt.suffixes:
                     candidates.append((-fmt.precedence, order, game, name, fmt))
-    for *_, game, name, fmt in sorted(candidates, key=lambda c: c[:2]):
-        if fmt.claims(text):
-            return game, name
-    return None
+    return None, tuple((game, name, fmt) for *_, game, name, fmt in
+                       sorted(candidates, key=lambda c: c[:2]))
 
 
 def _by_content(some: Iterable[Card], text: str) -> tuple[AnyGame, str] | None:
@@ -342,7 +360,7 @@ def _by_content(some: Iterable[Card], text: str) -> tuple[AnyGame, str] | None:
 
 def guess(path: str) -> str | None:
     """The game a file's native suffix names, for reports on files that could not be read."""
-    suffix = PurePath(path).suffix.lower()
+    suffix = path_suffix(path)
     found = _lookup(lambda card: suffix in card.suffixes)
     return None if found is None else found.name
 
@@ -369,7 +387,7 @@ def byte_format(head: bytes, path: str, game_name: str | None = None,
     the file's suffix; else, for a name no game reads (standard input, say), among every
     built-in game's.  A format named (``format_name``) takes the file if it is a format of
     bytes, whatever its head (its reader says what is wrong with it), and none other does."""
-    suffix = PurePath(path).suffix.lower()
+    suffix = path_suffix(path)
     if format_name is not None:
         if format_name in (NATIVE, JSON):
             return None
@@ -377,13 +395,11 @@ def byte_format(head: bytes, path: str, game_name: str | None = None,
         named = formats(game)[name]
         return named if named.binary else None
     if game_name:
-        found = list(formats(get(game_name)).values())
+        found = tuple(formats(get(game_name)).values())
     elif _reads_any(suffix):
-        found = [fmt for card in BUILT_IN if suffix in _format_suffixes(card)
-                 for fmt in formats(load(card)).values() if suffix in fmt.suffixes]
+        found = _formats_of(suffix)
     else:
-        found = [fmt for card in BUILT_IN if card.formats
-                 for fmt in formats(load(card)).values()]
+        found = _formats_of(None)
     return next((fmt for fmt in found
                  if fmt.claims_bytes is not None and fmt.claims_bytes(head)), None)
 
@@ -392,6 +408,18 @@ def _format_suffixes(card: Card) -> set[str]:
     return {suffix for found in card.formats.values() for suffix in found}
 
 
+@functools.cache
+def _formats_of(suffix: str | None) -> tuple[Format, ...]:
+    """The built-in games' interchange formats of ``suffix`` (``None``: all of them), found
+    once for each suffix: every file read asks."""
+    if suffix is None:
+        return tuple(fmt for card in BUILT_IN if card.formats
+                     for fmt in formats(load(card)).values())
+    return tuple(fmt for card in BUILT_IN if suffix in _format_suffixes(card)
+                 for fmt in formats(load(card)).values() if suffix in fmt.suffixes)
+
+
+@functools.cache
 def _reads_any(suffix: str) -> bool:
     return _lookup(lambda card: _reads_suffix(card, suffix)) is not None
 
@@ -399,7 +427,11 @@ def _reads_any(suffix: str) -> bool:
 def generic(path: str) -> bool:
     """Whether a file's suffix is one other programs use too (``.json``, ``.xml``, ``.pgn``):
     a file with it that no format claims is some other program's, left alone in a folder."""
-    suffix = PurePath(path).suffix.lower()
+    return _generic(path_suffix(path))
+
+
+@functools.cache
+def _generic(suffix: str) -> bool:
     if suffix == ".json":
         return True
     return any(suffix in fmt.generic for card in BUILT_IN if suffix in _format_suffixes(card)

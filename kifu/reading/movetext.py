@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any
-
-from lark import Token, Tree
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from kifu.base.errors import ConversionError, HeaderError, LimitError, NotationError
 from kifu.base.limits import MAX_MOVES, read_int, shorten, too_many_moves
@@ -24,14 +22,18 @@ from kifu.base.record import (
     LINE_END,
     NODE,
     VARIATION,
+    Located,
     Node,
     Record,
     Span,
     in_writing_order,
     is_event,
 )
-from kifu.reading import grammar
-from kifu.reading.grammar import span_of, token_span
+
+if TYPE_CHECKING:  # Lark is imported where a text is parsed: a game may read without it
+    from lark import Token, Tree
+
+    from kifu.reading import grammar
 
 
 class RecordBuilder:
@@ -119,6 +121,31 @@ class RecordBuilder:
         line.append(node)
         return node
 
+    def plies(self, moves: Sequence[Any], written: Sequence[int | None],
+              places: Sequence[tuple[Located, int, int]]) -> bool:
+        """Append ``moves``, plies all (no event among them), each after the number written
+        before it (``written``, ``None`` where none is) and read at its place (each node's
+        span worked out from it when asked for): what :meth:`number` and :meth:`move` do one
+        by one, at once, for a reader that reads many moves at a time.  ``False``, having done
+        nothing, where they would do more than append the moves (a number pending or not the
+        move's, comments waiting for a variation's first move, the move limit): the reader
+        then makes those calls itself, which say what is wrong."""
+        count = self._numbers[-1]
+        if (self._pending_number is not None or self._leading_comments
+                or self._moves + len(moves) > MAX_MOVES):
+            return False
+        if written.count(None) != len(written) and any(
+                number is not None and number != expected
+                for number, expected in zip(written, range(count + 1, count + 1 + len(moves)))):
+            return False
+        if moves:
+            self._seen_move = True
+            self._moves += len(moves)
+            self._numbers[-1] = count + len(moves)
+            self._lines[-1].extend([Node(move, None, None, None, place)
+                                    for move, place in zip(moves, places)])
+        return True
+
     def begin_variation(self, span: Span | None) -> None:
         if not self.line:
             raise NotationError("a variation must follow the move it replaces", span=span)
@@ -159,11 +186,13 @@ _NUMBER = re.compile(r"[0-9０-９]+")
 
 
 #: Reads a token that stands for several numbers and moves at once into the builder.
-RunReader = Callable[[Token, RecordBuilder], None]
+RunReader = Callable[["Token", RecordBuilder], None]
 
 
 def header_span(key: Token, value: Token | None) -> Span:
     """A header's span: from its key to the end of its value (not of the line)."""
+    from kifu.reading.grammar import token_span
+
     first, last = token_span(key), token_span(value if value is not None else key)
     return Span(first.line, first.column, last.end_line, last.end_column)
 
@@ -183,6 +212,11 @@ def read_record(grammar_name: str, text: str, builder: RecordBuilder,
     for several numbers and moves to a reader that feeds them to the builder itself;
     ``handlers`` adds (or replaces) handlers for other rules of the game's grammar.
     """
+    from lark import Tree
+
+    from kifu.reading import grammar
+    from kifu.reading.grammar import span_of
+
     def move(kind: str) -> grammar.RuleHandler:
         def handle(children: list[Any]) -> None:
             item = Tree(kind, children)

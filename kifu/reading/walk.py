@@ -18,6 +18,7 @@ import contextlib
 import os
 from collections.abc import Iterable, Iterator, Set
 from dataclasses import dataclass
+from pathlib import PurePath
 
 from kifu.base.errors import KifuError, ReadError
 from kifu.reading.source import STDIN
@@ -238,3 +239,14 @@ def _file(entry: os.DirEntry[str], relative: str, wanted: Set[str]) -> Found | N
 
 def _suffix(name: str) -> str:
     return os.path.splitext(name)[1].lower()
+
+
+def path_suffix(path: str) -> str:
+    """A path's suffix in lower case, as ``PurePath(path).suffix.lower()`` gives it (that of
+    its last part, where a dot stands inside the name), without making a path: every file
+    read asks for it several times."""
+    if os.sep != "/" or os.altsep:  # drives and two separators: the path object's own rules
+        return PurePath(path).suffix.lower()
+    name = next((part for part in reversed(path.split("/")) if part and part != "."), "")
+    dot = name.rfind(".")
+    return name[dot:].lower() if 0 < dot < len(name) - 1 else ""

@@ -11,7 +11,6 @@ import os
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
-from pathlib import PurePath
 
 from kifu.base.diagnostics import Diagnostic, FileReport
 from kifu.base.errors import KifuError
@@ -20,7 +19,7 @@ from kifu.base.record import ReadOptions, Record
 from kifu.base.rules import Rules
 from kifu.plugin import AnyGame, driver, registry
 from kifu.reading.source import STDIN, SourceText
-from kifu.reading.walk import Found, Shard, walk
+from kifu.reading.walk import Found, Shard, path_suffix, walk
 from kifu.run.load import parse_each_as, read_file
 from kifu.run.runner import run
 
@@ -146,7 +145,7 @@ def read_record_file(path: str, encoding: str | None = None, game: str | None = 
 
 def is_other_json(path: str, text: str) -> bool:
     """Whether a ``.json`` file is some other program's JSON rather than a kifu record."""
-    return PurePath(path).suffix.lower() == ".json" and not _KIFU_JSON.search(text[:4096])
+    return path_suffix(path) == ".json" and not _KIFU_JSON.search(text[:4096])
 
 
 def is_other_file(path: str, text: str) -> bool:
@@ -154,7 +153,7 @@ def is_other_file(path: str, text: str) -> bool:
     not a kifu record, or a file with another suffix other programs use too (``.xml``,
     ``.pgn``, ``.lib``: :attr:`kifu.plugin.Format.generic`) that no format claims (a chess
     PGN)."""
-    if PurePath(path).suffix.lower() == ".json":
+    if path_suffix(path) == ".json":
         return is_other_json(path, text)
     if not registry.generic(path):
         return False

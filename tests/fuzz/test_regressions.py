@@ -22,6 +22,7 @@ from kifu.base.record import Node, Record, Span
 from kifu.builtin.renju import GAME as RENJU
 from kifu.builtin.renju import sgf as renju_sgf
 from kifu.builtin.renju.archives import rif
+from kifu.builtin.renju.notation import scanner
 from kifu.builtin.renju.position import Position
 from kifu.plugin import RenderOptions, driver, jsonform
 from kifu.reading import grammar, movetext
@@ -222,7 +223,11 @@ def test_a_record_built_deeply_is_written_as_json_without_recursion():
 # -- 17.4: memory and time --------------------------------------------------------------------
 
 def test_a_parser_reads_at_most_max_tokens(monkeypatch):
+    # Renju's reader of the common record counts the same tokens and leaves a record past
+    # the limit to the grammar, which says where it stops
+    assert scanner.MAX_TOKENS == grammar.MAX_TOKENS
     monkeypatch.setattr(grammar, "MAX_TOKENS", 1000)
+    monkeypatch.setattr(scanner, "MAX_TOKENS", 1000)
     found = answer("x.renju", "1. h8 " + "{a} " * 1000 + "\n")
     assert isinstance(found, LimitError) and found.rule == "token-limit"
     assert found.span.column == len("1. h8 ") + 998 * 4 + 1  # the token past the limit

@@ -11,6 +11,7 @@ import kifu
 from kifu.base.errors import ResultError
 from kifu.plugin import registry
 from kifu.plugin.results import read_result
+from kifu.plugin.values import Outcome
 from tests.examples import GAMES, legal
 
 SIDES = ("black", "white")
@@ -197,3 +198,44 @@ def test_every_game_reads_prose_of_its_own_sides(game):
             read = rules.parse_result(said)
             assert read.winner == side, said
         assert rules.parse_result(f"{side.title()} wins by resignation").kind == "resignation"
+
+
+#: What follows a side's name in the results read without the grammar (SGF's form), and in
+#: others like them that the grammar reads.
+TAILS = ("", "+", "+r", "+R", "+resign", "+Resign", "+t", "+T", "+f", "+F", "+0", "+0.0",
+         "+3.5", "+12", "+007", "+4.50", "+999999", "+999999.999999", "+1000000", "+.5", "+1.",
+         "+R.", "+ R", "+3,5", "+resigned", "+time", "+Timeout", "+forfeit", "+r r", "+3.5 ?",
+         "+١٢", "+１２", "+½", " wins")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_side_s_name_alone_or_sgf_s_form_reads_as_the_grammar_reads_it(game):
+    """A side's name alone and SGF's plain form (``B+R``, ``W+3.5``), the commonest results,
+    are read without the grammar, as the grammar reads them: every word that names a side of
+    every game, in lower and upper case, and a player's name, each followed by every tail."""
+    from kifu.plugin import result_forms
+    from kifu.plugin.results import SIDE, SideWords, _normal, _side_words
+
+    rules = registry.get(game)
+    sides = rules.result_sides()
+    words = _side_words(tuple(sides), tuple(sorted(rules.result_names.items())))
+    spoken = {word: side for word, side in words.sides.items() if word not in words.whole}
+    assert spoken
+    for word, side in spoken.items():
+        for said in (word, word.upper()):
+            for tail in TAILS:
+                text = said + tail
+                marked = SIDE + _normal(tail)
+                if words.pattern.search(_normal(tail)) or _normal(text) in words.whole:
+                    continue  # the tail names a side itself: not the case here
+                read = read_result(text, sides, rules.result_names)
+                assert read == result_forms.read(marked, " ".join(text.split()), side, sides,
+                                                 words.pattern, SIDE), text
+    players = {"Ana Lee": sides[0]}
+    by_name = SideWords({"ana lee": sides[0]})
+    assert read_result("Ana Lee", sides, rules.result_names, players) == result_forms.read(
+        SIDE, "Ana Lee", sides[0], sides, by_name.pattern, SIDE) == Outcome(
+        sides[0], "Ana Lee", "unknown")
+    assert read_result("Ana Lee+3.5", sides, rules.result_names, players) == result_forms.read(
+        SIDE + "+3.5", "Ana Lee+3.5", sides[0], sides, by_name.pattern, SIDE) == Outcome(
+        sides[0], "Ana Lee+3.5", "score", 3.5)

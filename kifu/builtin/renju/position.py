@@ -62,10 +62,15 @@ class Geometry:
         return 0 <= column < self.size and 0 <= row < self.size
 
     def empty_cells(self) -> list[int]:
+        """The cells of an empty board: a copy of :attr:`empty`, made once."""
+        return list(self.empty)
+
+    @functools.cached_property
+    def empty(self) -> tuple[int, ...]:
         cells = [WALL] * (self.stride * self.stride)
         for at in self.all_points:
             cells[at] = EMPTY
-        return cells
+        return tuple(cells)
 
     @property
     def last_point(self) -> Point:

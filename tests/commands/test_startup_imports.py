@@ -1,0 +1,73 @@
+"""``kifu validate`` of one record imports what checking that record needs and nothing else:
+a pre-commit hook or an editor runs kifu once per record, and pays every import each time (the
+timed comparison is ``bench/startup.py``; ``docs/speed.md`` gives its figures).  Each run is a
+real process, whose modules are listed once the command is done."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kifu.api import compat
+from kifu.base.cards import BUILT_IN
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Run in a process of its own: the command, then every module the process imported.
+_LISTED = """
+import json, sys
+from kifu.commands.cli import main
+try:
+    main(sys.argv[2:])
+except SystemExit as exit:
+    status = exit.code
+with open(sys.argv[1], "w") as listing:
+    json.dump([status, sorted(sys.modules)], listing)
+"""
+#: What checking a record never needs: the corpus and its database, the library's own
+#: modules, drawing, other games' entry points (none is named), worker processes.
+NEVER = ("kifu.corpus", "sqlite3", "kifu.render", "kifu.draw", "importlib.metadata",
+         "concurrent.futures", "multiprocessing", "tabulate")
+
+
+def imported(tmp_path: Path, *args: str) -> set[str]:
+    listing = tmp_path / "modules.json"
+    subprocess.run([sys.executable, "-c", _LISTED, str(listing), *args], cwd=tmp_path,
+                   check=True, capture_output=True)
+    status, modules = json.loads(listing.read_text(encoding="utf-8"))
+    assert status == 0, f"kifu {' '.join(args)} ended with {status}"
+    return set(modules)
+
+
+def under(modules: set[str], name: str) -> list[str]:
+    return sorted(m for m in modules if m == name or m.startswith(name + "."))
+
+
+@pytest.mark.parametrize(("record", "game", "never"), [
+    # a common Renju record is read without the grammar (notation/scanner.py): no Lark
+    ("examples/renju/forced-overline.renju", "renju", ("lark", "kifu.reading.grammar")),
+    ("examples/freego/nineteen.sgf", "freego", ("lark",)),  # its RE[B+45.5] read by hand
+])
+def test_validate_of_one_record_imports_only_what_it_uses(tmp_path, record, game, never):
+    modules = imported(tmp_path, "validate", "-q", str(ROOT / record))
+    for name in (*NEVER, *never):
+        assert not under(modules, name), f"validate imported {under(modules, name)}"
+    library = [m for m in under(modules, "kifu.api")
+               if m not in ("kifu.api", "kifu.api.compat", *compat.MOVED)]
+    assert not library, f"validate imported the library's {library}"
+    suffix = Path(record).suffix  # the games that read it are asked whether the text is theirs
+    others = [card.name for card in BUILT_IN if card.name != game
+              and not any(suffix in suffixes for suffixes in card.formats.values())
+              and under(modules, f"kifu.builtin.{card.name}")]
+    assert not others, f"validate of a {game} record loaded {others}"
+
+
+def test_import_kifu_imports_none_of_the_library(tmp_path):
+    code = "import json, sys, kifu; print(json.dumps(sorted(sys.modules)))"
+    modules = set(json.loads(subprocess.run([sys.executable, "-c", code], check=True,
+                                            capture_output=True, text=True).stdout))
+    assert not under(modules, "kifu.plugin") and not under(modules, "kifu.run")
+    assert [m for m in under(modules, "kifu.api")
+            if m not in ("kifu.api", "kifu.api.compat", *compat.MOVED)] == []
