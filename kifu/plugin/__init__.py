@@ -46,6 +46,7 @@ SURFACE: dict[str, tuple[str, ...]] = {
     "kifu.base.exitcodes": ("INVALID", "USAGE"),
     "kifu.base.limits": ("MAX_DIGITS", "MAX_MOVES", "read_int", "shorten", "too_many_moves"),
     "kifu.base.markup": ("Markup",),
+    "kifu.base.native": ("compiled",),
     "kifu.base.record": ("LINE_END", "NODE", "NODE_END", "VARIATION", "Node", "ReadOptions",
                          "Record", "Span", "in_writing_order", "is_event"),
     "kifu.base.terminal": ("display_width",),
@@ -88,6 +89,7 @@ if TYPE_CHECKING:  # what __getattr__ hands out, as type checkers see it
     from kifu.base.exitcodes import INVALID, USAGE
     from kifu.base.limits import MAX_DIGITS, MAX_MOVES, read_int, shorten, too_many_moves
     from kifu.base.markup import Markup
+    from kifu.base.native import compiled
     from kifu.base.record import (
         LINE_END,
         NODE,
@@ -163,7 +165,7 @@ __all__ = ["EMPTY", "IDENTITY", "INVALID", "LINE_END", "MARK", "MAX_BYTES", "MAX
            "MoveT", "Node", "NotationError", "OptionError", "Outcome", "Played", "PositionT",
            "ReadOptions", "Reading", "Record", "RecordBuilder", "RenderOptions", "ResultError",
            "SetupDefault", "SetupError", "SetupT", "Span", "Step", "Symmetry", "UnknownGameError",
-           "VariantTracker", "__version__", "built_in_card", "colour_symmetry", "display_width",
+           "VariantTracker", "__version__", "built_in_card", "colour_symmetry", "compiled", "display_width",
            "document", "element", "escape", "fragments", "grammar", "grid", "grid_diagram",
            "grid_symmetry", "guess_legacy", "header_lines", "header_span", "in_writing_order",
            "is_event", "joined", "lanes", "likeliest_cjk", "make_symmetry", "outcome_field",
