@@ -163,12 +163,12 @@ static int is_one_of(const char *name, Py_ssize_t size, const char *const *names
 
 /* What kifu's Go reading does with a property, where this core must know it:
  * READ, the root's values this core reads (one value, set-ups excepted);
- * PYTHONS, what only Python reads (set-ups in play, the player to move, territory, kifu's
- * own headers, board or game named below the root);
+ * PYTHONS, what only Python reads (stones cleared, territory, kifu's own headers);
  * GAME_INFO (kifu.sgf.syntax.GAME_INFO), noted where empty, and taken from below the root
  * into the game (sgf.lines.game_info_below): Python's there. */
-static const char *const READ[] = {"SZ", "KM", "HA", "RU", "RE", "GM", "FF", "AB", "AW", NULL};
-static const char *const PYTHONS[] = {"AE", "PL", "TB", "TW", "XH", NULL};
+static const char *const READ[] = {"SZ", "KM", "HA", "RU", "RE", "GM", "FF", "AB", "AW", "PL",
+                                   NULL};
+static const char *const PYTHONS[] = {"AE", "TB", "TW", "XH", NULL};
 static const char *const GAME_INFO[] = {
     "AN", "BR", "BT", "CP", "DT", "EV", "GN", "GC", "ON", "OT", "PB", "PC", "PW", "RE", "RO",
     "RU", "SO", "TM", "US", "WR", "WT", "HA", "KM", NULL};
@@ -185,6 +185,7 @@ typedef struct {
     int has_size, has_komi, has_handicap, has_rules, has_result;
     Value black, white;            /* AB and AW: every value, brackets and all */
     int other_game;                /* GM names another game than Go (1) */
+    int player;                    /* the seat PL names to move first, or -1 */
 } Root;
 
 typedef struct {
@@ -230,7 +231,13 @@ static Reason root_property(Sgf *s, const char *name, Py_ssize_t length, Value v
     else if (word_is(name, 2, "HA")) ROOT_VALUE(handicap);
     else if (word_is(name, 2, "RU")) ROOT_VALUE(rules);
     else if (word_is(name, 2, "RE")) ROOT_VALUE(result);
-    else if (word_is(name, 2, "AB")) s->root.black = all;
+    else if (word_is(name, 2, "PL")) {
+        const char *w;
+        Py_ssize_t n;
+        if (!plain_word(v, &w, &n) || n != 1 || !strchr("BbWw12", *w) || !*w)
+            return "PL naming no player";  /* kifu warns */
+        s->root.player = strchr("Bb1", *w) ? 0 : 1;
+    } else if (word_is(name, 2, "AB")) s->root.black = all;
     else if (word_is(name, 2, "AW")) s->root.white = all;
     else if (word_is(name, 2, "DT") || word_is(name, 2, "TM") || word_is(name, 2, "AP"))
         return value_form(s, name, v);
@@ -272,8 +279,8 @@ static Reason node_property(Sgf *s, const char *name, Py_ssize_t length, Value v
         s->moved = 1;
         return NULL;
     }
-    if (word_is(name, length, "SZ") || word_is(name, length, "GM"))
-        return "a board or game named below the root";
+    if (word_is(name, length, "SZ") || word_is(name, length, "GM") || word_is(name, length, "PL"))
+        return "a board, game or player to move named below the root";
     if (is_one_of(name, length, GAME_INFO) && !s->moved)
         return "game information below the root";
     return NULL;
@@ -1278,13 +1285,17 @@ static Reason start(Game *g, const Sgf *s, int columns, int rows, Rules rules,
     int black = 0, white = 0;
     Reason why;
     new_game(g, columns, rows, rules);
+    *first_move = 0;
     if ((why = set_up(g, s->root.black, BLACK, &black)) ||
         (why = set_up(g, s->root.white, WHITE, &white)) ||
-        (why = handicap_moves(g, s, stones, black, first_move)) ||
+        (s->root.player < 0 && (why = handicap_moves(g, s, stones, black, first_move))) ||
         (why = every_group_breathes(g)))
         return why;
-    /* white moves first where white's move comes first (handicap games are written so) */
-    for (int i = *first_move; i < s->count; i++)
+    /* PL names who moves first; without it white does where white's move comes first
+     * (handicap games are written so) */
+    if (s->root.player >= 0)
+        g->to_move = s->root.player;
+    for (int i = *first_move; i < s->count && s->root.player < 0; i++)
         if (s->nodes[i].colour != EMPTY) {
             if (s->nodes[i].colour == WHITE)
                 g->to_move = 1;
@@ -1367,6 +1378,7 @@ static PyObject *judge(PyObject *module, PyObject *text)
         return PyErr_NoMemory();
     Sgf s;
     memset(&s, 0, sizeof s);
+    s.root.player = -1;
     long moves = 0;
     Reason why;
     Py_BEGIN_ALLOW_THREADS
