@@ -8,8 +8,7 @@ import sys
 
 import _gosgf  # the sanitized build, found first on the path
 
-from kifu.plugin import MAX_MOVES
-from kifu.plugin import sgf as core
+from kifu.builtin.freego import native
 from tests.freego import native_inputs
 
 
@@ -26,8 +25,7 @@ def hostile() -> list[str]:
 
 def main() -> None:
     count = int(sys.argv[1])
-    _gosgf.configure(" ".join(sorted(core.KNOWN_PROPERTIES)), core.MAX_NODES, core.MAX_VALUES,
-                     MAX_MOVES)
+    _gosgf.configure(*native.configuration())
     judged = 0
     for text in hostile() + native_inputs.inputs(count - len(hostile()), seed=39):
         verdict = _gosgf.judge(text)

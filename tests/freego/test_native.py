@@ -140,24 +140,21 @@ def test_random_and_mutated_inputs_give_the_same_reports(seed):
 def test_the_limits_of_a_file_are_pythons():
     """The core reads a file under the limits Python's reader does (handed over by
     ``configure``): past one, the file is Python's, which reports the limit."""
-    from kifu.plugin import MAX_MOVES
-    from kifu.plugin import sgf as core
-
     module = cores.built(native.MODULE)
-    known = " ".join(sorted(core.KNOWN_PROPERTIES))
+    known, game_info, *limits = native.configuration()
     text = "(;SZ[9]" + "".join(f";{'BW'[i % 2]}[{'abcdefghi'[i % 9]}{'abcdefghi'[i // 9]}]"
                                for i in range(12)) + ")"
     assert native.judge(text) == (12, False)
     try:
-        module.configure(known, 10, 100, 100)
+        module.configure(known, game_info, 10, 100, 100)
         assert module.judge(text) == "past the limits of a file"
-        module.configure(known, 100, 15, 100)
+        module.configure(known, game_info, 100, 15, 100)
         assert module.judge(text.replace("SZ[9]", "AB[ia][ib][ic][id]")) == \
             "past the limits of a file"
-        module.configure(known, 100, 100, 5)
+        module.configure(known, game_info, 100, 100, 5)
         assert module.judge(text) == "past the limit of moves"
     finally:
-        module.configure(known, core.MAX_NODES, core.MAX_VALUES, MAX_MOVES)
+        module.configure(known, game_info, *limits)
     assert native.judge(text) == (12, False)
 
 

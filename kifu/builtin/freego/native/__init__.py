@@ -24,14 +24,20 @@ _configured: set[int] = set()
 
 
 def _core() -> ModuleType | None:
-    """The compiled module to run, told once what Python's reading knows (FF[4]'s properties
-    and the limits of a file), so that both read by the same lists and numbers."""
+    """The compiled module to run, told once what Python's reading knows
+    (:func:`configuration`), so that both read by the same lists and numbers."""
     module = compiled(MODULE)
     if module is not None and id(module) not in _configured:
-        module.configure(" ".join(sorted(core.KNOWN_PROPERTIES)), core.MAX_NODES,
-                         core.MAX_VALUES, MAX_MOVES)
+        module.configure(*configuration())
         _configured.add(id(module))
     return module
+
+
+def configuration() -> tuple[str, str, int, int, int]:
+    """What the compiled core is told of Python's reading: FF[4]'s properties and its game
+    information as kifu knows them, and the limits of a file (nodes, values, moves)."""
+    return (" ".join(sorted(core.KNOWN_PROPERTIES)), " ".join(sorted(core.GAME_INFO)),
+            core.MAX_NODES, core.MAX_VALUES, MAX_MOVES)
 
 
 def judge(text: str) -> tuple[int, bool] | str | None:

@@ -137,41 +137,52 @@ static int has_content(const char *text, Py_ssize_t size)
     return 0;
 }
 
-/* FF[4]'s properties as kifu knows them (kifu.sgf.syntax.KNOWN_PROPERTIES, handed over by
- * ``configure``): any other is noted as unknown, and kept. */
-static char known_properties[512];
-
 /* Limits of a file as kifu's reader applies them (kifu.sgf.tree, kifu.base.limits). */
 static long max_nodes = 0, max_values = 0, max_moves = 0;
 
-static int is_known(const char *name, Py_ssize_t size)
-{
-    for (const char *at = known_properties; *at; at += strcspn(at, " ") + (at[strcspn(at, " ")] != 0)) {
-        if ((Py_ssize_t)strcspn(at, " ") == size && memcmp(at, name, (size_t)size) == 0)
-            return 1;
-    }
-    return 0;
-}
-
-static int is_one_of(const char *name, Py_ssize_t size, const char *const *names)
-{
-    for (; *names; names++)
-        if (word_is(name, size, *names))
-            return 1;
-    return 0;
-}
-
-/* What kifu's Go reading does with a property, where this core must know it:
+/* What kifu's Go reading does with a property, where this core must know it, by the
+ * property's name (one or two capital letters; FF[4] has no longer one):
+ * KNOWN, FF[4]'s properties as kifu knows them (kifu.sgf.syntax.KNOWN_PROPERTIES, handed
+ * over by ``configure``, as GAME_INFO is): any other is noted as unknown, and kept;
  * READ, the root's values this core reads (one value, set-ups excepted);
  * PYTHONS, what only Python reads (stones cleared, territory, kifu's own headers);
  * GAME_INFO (kifu.sgf.syntax.GAME_INFO), noted where empty, and taken from below the root
  * into the game (sgf.lines.game_info_below): Python's there. */
-static const char *const READ[] = {"SZ", "KM", "HA", "RU", "RE", "GM", "FF", "AB", "AW", "PL",
-                                   NULL};
-static const char *const PYTHONS[] = {"AE", "TB", "TW", "XH", NULL};
-static const char *const GAME_INFO[] = {
-    "AN", "BR", "BT", "CP", "DT", "EV", "GN", "GC", "ON", "OT", "PB", "PC", "PW", "RE", "RO",
-    "RU", "SO", "TM", "US", "WR", "WT", "HA", "KM", NULL};
+enum { KNOWN = 1, READ = 2, PYTHONS = 4, GAME_INFO = 8 };
+static unsigned char kinds[26 * 27];
+
+/* A property's place in ``kinds``, or -1 for a name longer than FF[4]'s. */
+static int kind_index(const char *name, Py_ssize_t size)
+{
+    if (size == 1)
+        return (name[0] - 'A') * 27;
+    return size == 2 ? (name[0] - 'A') * 27 + name[1] - 'A' + 1 : -1;
+}
+
+static int kind_of(const char *name, Py_ssize_t size)
+{
+    int index = kind_index(name, size);
+    return index < 0 ? 0 : kinds[index];
+}
+
+/* Mark each name of ``names`` (separated by blanks) as of ``kind``. */
+static void mark_kind(const char *names, int kind)
+{
+    while (*names) {
+        Py_ssize_t size = (Py_ssize_t)strcspn(names, " ");
+        int index = kind_index(names, size);
+        if (index >= 0)
+            kinds[index] |= (unsigned char)kind;
+        names += size;
+        while (*names == ' ')
+            names++;
+    }
+}
+
+static int is_one_of(const char *name, Py_ssize_t size, int kind)
+{
+    return (kind_of(name, size) & kind) != 0;
+}
 
 /* One node of the main line below the root: its move, if it has one. */
 typedef struct {
@@ -337,7 +348,7 @@ static Reason read_properties(Sgf *s, Cursor *c, int root, long *values_read)
             return "a property without a value";
         all.size = c->at - all.at;
         *values_read += values - 1;
-        if (!is_known(name, length))
+        if (!is_one_of(name, length, KNOWN))
             s->noted = 1;  /* an unknown property, kept as it is */
         if (is_one_of(name, length, GAME_INFO) && root && !content)
             s->noted = 1;  /* game information left empty */
@@ -1392,20 +1403,24 @@ static PyObject *judge(PyObject *module, PyObject *text)
     return Py_BuildValue("(lO)", moves, s.noted ? Py_True : Py_False);
 }
 
-/* configure(known_properties, max_nodes, max_values, max_moves): what kifu's Python reading
+/* configure(known, game_info, max_nodes, max_values, max_moves): what kifu's Python reading
  * knows and limits, handed over once, so that both read by the same lists and numbers. */
 static PyObject *configure(PyObject *module, PyObject *args)
 {
-    const char *known;
+    const char *known, *game_info;
     long nodes, values, moves;
     (void)module;
-    if (!PyArg_ParseTuple(args, "slll", &known, &nodes, &values, &moves))
+    if (!PyArg_ParseTuple(args, "sslll", &known, &game_info, &nodes, &values, &moves))
         return NULL;
-    if (strlen(known) >= sizeof known_properties || nodes < 1 || values < 1 || moves < 1) {
-        PyErr_SetString(PyExc_ValueError, "configure(): lists too long or limits not positive");
+    if (nodes < 1 || values < 1 || moves < 1) {
+        PyErr_SetString(PyExc_ValueError, "configure(): limits must be positive");
         return NULL;
     }
-    strcpy(known_properties, known);
+    memset(kinds, 0, sizeof kinds);
+    mark_kind(known, KNOWN);
+    mark_kind("SZ KM HA RU RE GM FF AB AW PL", READ);
+    mark_kind("AE TB TW XH", PYTHONS);
+    mark_kind(game_info, GAME_INFO);
     max_nodes = nodes;
     max_values = values;
     max_moves = moves;
@@ -1418,8 +1433,9 @@ static PyMethodDef METHODS[] = {
      "The moves of a Go record of which kifu would report nothing (or notes only, where\n"
      "noted), or why the record is Python's."},
     {"configure", configure, METH_VARARGS,
-     "configure(known_properties, max_nodes, max_values, max_moves)\n\n"
-     "FF[4]'s properties as kifu knows them (names separated by blanks) and its limits."},
+     "configure(known, game_info, max_nodes, max_values, max_moves)\n\n"
+     "FF[4]'s properties and its game information as kifu knows them (names separated by\n"
+     "blanks), and the limits of a file."},
     {NULL, NULL, 0, NULL},
 };
 
