@@ -25,7 +25,8 @@ EXTRAS = (("AP[kifu:1]", "AP[CGoban]", "DT[2020-01-02]", "DT[2020-1-2]", "DT[202
            "PB[Honinbo]", "PW[\u3000]", "PB[李昌镐]", "ST[2]", "CA[UTF-8]", "FF[4]", "GM[1]",
            "EV[\\\nsoft break]", "US[]", "KO[]", "MN[3]", "N[node]"), ("GM[4]", "XH[a: b]"))
 NODE_EXTRAS = (("BL[1795.3]", "WL[12]", "C[nice]", "C[a][b]", "TR[aa][bb]", "XY[z]", "LB[aa:x]",
-                "OB[3]", "N[x]"), ("PB[late]", "KM[5]", "B[aa]", "AE[aa]", "PL[W]"))
+                "OB[3]", "N[x]"), ("PB[late]", "KM[5]", "B[aa]", "AE[aa]", "PL[W]", "AB[cc]",
+                                   "AW[ab][ba]", "SZ[9]", "TB[aa]"))
 
 
 def random_game(rng: random.Random) -> str:
@@ -67,6 +68,10 @@ def random_game(rng: random.Random) -> str:
     root.extend(str(pick(EXTRAS)) for _ in range(rng.randint(0, 3)))
     rng.shuffle(root)
     nodes = []
+    for _ in range(rng.choice((0, 0, 0, 0, 1, 2))):  # set-up nodes before the first move
+        stones = [fresh.pop() for _ in range(min(len(fresh), rng.randint(1, 3)))]
+        nodes.append(";" + "".join(f"{rng.choice(('AB', 'AW'))}[{p}]" for p in stones)
+                     + rng.choice(("", "C[the problem]")))
     colour = rng.choice("BBBW")
     for _ in range(rng.randint(0, 80 if sloppy else min(80, len(points) * 2 // 3))):
         roll = rng.random()

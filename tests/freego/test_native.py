@@ -95,10 +95,21 @@ def test_a_record_with_notes_only_is_decided_for_runs_that_show_no_notes():
     ("(;SZ[9]KM[650];B[ee])", "KM in hundredths"),
     ("(;SZ[9]RU[Tromp-Taylor]KM[0.5]RE[W+3];B[];W[])", "the count differs from the result"),
     ("(;SZ[9];B[ee];W[];B[];W[cc])", "play after both passed"),
+    ("(;SZ[9];B[ee]KM[0.5];W[cc])", "game information below the root"),
+    ("(;SZ[9];B[aa];AW[ba][ab];W[ee];B[ca])", "a set-up in play"),
+    ("(;SZ[9];C[x];AB[aa];W[ee])", "a set-up in play"),
+    ("(;SZ[9]KM[6.5000000000000001];B[ee])", "KM not a number this core reads"),
 ])
 def test_what_the_core_leaves_to_python(text, why):
     assert native.judge(text) == why
     assert agree(text) is None
+
+
+def test_stones_set_up_before_the_first_move_join_the_start():
+    # a handicap in a node of its own, a problem's stones over two nodes (adding overwrites)
+    assert agree("(;SZ[9]HA[2]RU[Chinese];AB[cc][gg];W[ee];B[ce])") == (2, False)
+    assert agree("(;SZ[5]AB[aa];AB[bb]AW[aa]C[white to play];W[cc];B[dd])") == (2, False)
+    assert agree("(;SZ[5];AB[aa];AW[ab][ba];B[cc])") is None  # a group without a liberty
 
 
 def test_ko_and_superko_are_the_referees():

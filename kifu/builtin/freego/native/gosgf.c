@@ -188,6 +188,7 @@ static int is_one_of(const char *name, Py_ssize_t size, int kind)
 typedef struct {
     int colour;      /* BLACK, WHITE, or EMPTY for a node without a move */
     Value point;     /* the move's value as written */
+    Value black, white;  /* AB and AW of a set-up node before the first move */
 } Node;
 
 /* What the root says, as far as this core reads it. */
@@ -204,7 +205,8 @@ typedef struct {
     Node *nodes;
     int count, capacity;
     int noted;          /* kifu would note something (shown only when notes are asked for) */
-    int moved;          /* a move was met: game information below it is only kept */
+    int moved;          /* a node with a move was read: game information below it is kept */
+    int early;          /* the set-up nodes between the root and the first move */
 } Sgf;
 
 #define ROOT_VALUE(field)                    \
@@ -278,7 +280,8 @@ static Reason add_node(Sgf *s)
 }
 
 /* A property of a node below the root: a move, or what the record keeps as it is. */
-static Reason node_property(Sgf *s, const char *name, Py_ssize_t length, Value v, int values)
+static Reason node_property(Sgf *s, const char *name, Py_ssize_t length, Value v, Value all,
+                            int values)
 {
     if (length == 1 && (*name == 'B' || *name == 'W')) {
         Node *node = &s->nodes[s->count - 1];
@@ -287,13 +290,34 @@ static Reason node_property(Sgf *s, const char *name, Py_ssize_t length, Value v
         node->colour = *name == 'B' ? BLACK : WHITE;
         node->point = v;
         s->noted |= values > 1;  /* a move takes one value: the others kept, noted */
-        s->moved = 1;
         return NULL;
     }
-    if (word_is(name, length, "SZ") || word_is(name, length, "GM") || word_is(name, length, "PL"))
-        return "a board, game or player to move named below the root";
+    if (word_is(name, length, "AB") || word_is(name, length, "AW")) {
+        Node *node = &s->nodes[s->count - 1];
+        *(name[1] == 'B' ? &node->black : &node->white) = all;
+        return NULL;
+    }
+    if (word_is(name, length, "PL"))
+        return "a set-up in play";
+    if (word_is(name, length, "SZ") || word_is(name, length, "GM"))
+        return "a board or game named below the root";
     if (is_one_of(name, length, GAME_INFO) && !s->moved)
         return "game information below the root";
+    return NULL;
+}
+
+/* A node below the root read whole: game information is taken from nodes up to the first
+ * move's, included; stones set up in nodes between the root and the first move join the
+ * start (sgf/moves.py early_setup), and elsewhere they are a set-up in play, Python's. */
+static Reason end_of_node(Sgf *s)
+{
+    const Node *node = &s->nodes[s->count - 1];
+    if (node->black.at != NULL || node->white.at != NULL) {
+        if (node->colour != EMPTY || s->count - 1 != s->early)
+            return "a set-up in play";
+        s->early++;
+    }
+    s->moved |= node->colour != EMPTY;
     return NULL;
 }
 
@@ -313,7 +337,7 @@ static Reason read_properties(Sgf *s, Cursor *c, int root, long *values_read)
         if (c->at >= c->end)
             return "the text ends inside the game";
         if (*c->at == ';' || *c->at == ')' || *c->at == '(')
-            return NULL;
+            return root ? NULL : end_of_node(s);
         const char *name = c->at;
         while (c->at < c->end && *c->at >= 'A' && *c->at <= 'Z')
             c->at++;
@@ -358,7 +382,7 @@ static Reason read_properties(Sgf *s, Cursor *c, int root, long *values_read)
         if (root && values > 1 && !lists && is_one_of(name, length, READ))
             return "several values for a property read";
         Reason why = root ? root_property(s, name, length, first, all)
-                          : node_property(s, name, length, first, values);
+                          : node_property(s, name, length, first, all, values);
         if (why)
             return why;
     }
@@ -468,6 +492,39 @@ static int digits(const char *s, Py_ssize_t n, Py_ssize_t *i, int least, int mos
     return count >= least && count <= most ? count : -1;
 }
 
+/* A decimal number "[+-]digits[.digits]" of at most ``whole`` digits before the point and
+ * ``fraction`` after it, and of 15 digits in all: its value then is the one division of two
+ * doubles held exactly, rounded once, as Python's float() rounds it, whatever the locale. */
+static int decimal(const char *s, Py_ssize_t n, int whole, int fraction, double *value)
+{
+    static const double TENS[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+                                  1e11, 1e12, 1e13, 1e14, 1e15};
+    Py_ssize_t i = 0, start;
+    int places = 0, count = 0;
+    double number = 0;
+    if (n > 0 && (s[0] == '+' || s[0] == '-'))
+        i++;
+    start = i;
+    if (digits(s, n, &i, 1, whole) < 0)
+        return 0;
+    count = (int)(i - start);
+    if (i < n && s[i] == '.') {
+        i++;
+        start = i;
+        if (digits(s, n, &i, 1, fraction) < 0)
+            return 0;
+        places = (int)(i - start);
+        count += places;
+    }
+    if (i != n || count > 15)
+        return 0;
+    for (Py_ssize_t k = 0; k < n; k++)
+        if (is_digit(s[k]))
+            number = number * 10 + (s[k] - '0');
+    *value = (s[0] == '-' ? -number : number) / TENS[places];
+    return 1;
+}
+
 /* SZ[19] or SZ[19:13]: columns and rows, 1 to 52. */
 static Reason board_size(const Root *root, int *columns, int *rows)
 {
@@ -504,26 +561,13 @@ static Reason komi(const Root *root, double *points)
     if (!root->has_komi)
         return NULL;
     const char *w;
-    Py_ssize_t n, i = 0;
+    Py_ssize_t n;
     if (!plain_word(root->komi, &w, &n) || n > 40)
         return "KM not plain";
     if (n == 0)
         return NULL;  /* KM[]: no komi (noted as empty) */
-    if (w[0] == '+' || w[0] == '-')
-        i++;
-    if (digits(w, n, &i, 1, 12) < 0)
-        return "KM not a number";
-    if (i < n && w[i] == '.') {
-        i++;
-        if (digits(w, n, &i, 1, 12) < 0)
-            return "KM not a number";
-    }
-    if (i != n)
-        return "KM not a number";
-    char buffer[48];
-    memcpy(buffer, w, (size_t)n);
-    buffer[n] = '\0';
-    *points = strtod(buffer, NULL);
+    if (!decimal(w, n, 12, 12, points))
+        return "KM not a number this core reads";
     return *points < 100.0 && *points > -100.0 ? NULL : "KM in hundredths";
 }
 
@@ -693,22 +737,10 @@ static Reason stated_result(const Root *root, Result *result)
         }
     if (rest == 0)
         return NULL;  /* "B+": the winner alone */
-    Py_ssize_t i = 0;
     /* a margin of at most six digits either side of the point: kifu reads it whole */
-    if (digits(how, rest, &i, 1, 6) < 0)
-        return "RE margin not read";
-    if (i < rest && how[i] == '.') {
-        i++;
-        if (digits(how, rest, &i, 1, 6) < 0)
-            return "RE margin not read";
-    }
-    if (i != rest)
+    if (!decimal(how, rest, 6, 6, &result->margin) || how[0] == '+' || how[0] == '-')
         return "RE of another form";
-    char buffer[16];
-    memcpy(buffer, how, (size_t)rest);
-    buffer[rest] = '\0';
     result->counted = 1;
-    result->margin = strtod(buffer, NULL);
     return NULL;
 }
 
@@ -1108,13 +1140,13 @@ static Reason set_up_points(const Game *g, Value v, int corners[4])
     return corners[2] < g->columns && corners[3] < g->rows ? NULL : "a set-up point off the board";
 }
 
-/* The stones AB or AW sets up (``values``: all of its values), each point once and of one
- * colour (anything else is Python's to report); how many. */
-static Reason set_up(Game *g, Value values, int colour, int *stones)
+/* The stones AB or AW sets up (``values``: all of its values), each point once (anything else
+ * is Python's to report).  In the root a point set up twice is Python's too; in a set-up node
+ * after it (``over``), a stone replaces what stands (FF[4]: adding is overwriting). */
+static Reason set_up(Game *g, Value values, int colour, int over)
 {
     Cursor c = {values.at, values.at + values.size};
     unsigned generation = ++g->generation;  /* the points this property sets */
-    *stones = 0;
     for (;;) {
         skip_blanks(&c);
         Value v;
@@ -1129,12 +1161,13 @@ static Reason set_up(Game *g, Value values, int colour, int *stones)
                 int p = point_at(g, x, y);
                 if (g->mark[p] == generation)
                     return "a set-up point listed twice";
-                if (g->cells[p] != EMPTY)
+                if (g->cells[p] != EMPTY && !over)
                     return "a point set up twice";
                 g->mark[p] = generation;
+                if (g->cells[p] != EMPTY)
+                    g->hash ^= ZOBRIST[g->cells[p] - 1][p];
                 g->cells[p] = (unsigned char)colour;
                 g->hash ^= ZOBRIST[colour - 1][p];
-                ++*stones;
             }
     }
 }
@@ -1247,16 +1280,15 @@ static Reason result_agrees(Game *g, const Result *said, double komi)
  * where black's first moves, one a node, are the stones HA asks for beyond those set up,
  * and black does not move again next, they join the set-up and white moves first; where HA
  * asks for stones and white moves first, kifu warns.  Otherwise the moves stay moves. */
-static Reason handicap_moves(Game *g, const Sgf *s, long long stones, int set_up_stones,
-                             int *first_move)
+static Reason handicap_moves(Game *g, const Sgf *s, long long stones, int *first_move)
 {
-    long long wanted = stones - set_up_stones;
-    *first_move = 0;
+    long long wanted = stones, taken = 0;
+    for (int p = 0; p < MAX_CELLS; p++)
+        wanted -= g->cells[p] == BLACK;  /* the stones set up count */
     if (stones < 2 || wanted < 1)
         return NULL;
-    int taken = 0;
-    while (taken < wanted && taken < s->count) {
-        const Node *node = &s->nodes[taken];
+    while (taken < wanted && *first_move + taken < s->count) {
+        const Node *node = &s->nodes[*first_move + taken];
         const char *w;
         Py_ssize_t n;
         if (node->colour != BLACK)
@@ -1267,13 +1299,13 @@ static Reason handicap_moves(Game *g, const Sgf *s, long long stones, int set_up
             break;
         taken++;
     }
-    const Node *after = taken < s->count ? &s->nodes[taken] : NULL;
+    const Node *after = *first_move + taken < s->count ? &s->nodes[*first_move + taken] : NULL;
     if (taken != wanted || (after && after->colour == BLACK)) {
         if (taken == 0 && after && after->colour == WHITE)
             return "HA without its stones";
         return NULL;
     }
-    for (int i = 0; i < taken; i++) {
+    for (int i = *first_move; i < *first_move + taken; i++) {
         int point;
         Reason why = move_point(g, s->nodes[i].point, &point);
         if (why)
@@ -1284,22 +1316,25 @@ static Reason handicap_moves(Game *g, const Sgf *s, long long stones, int set_up
         g->hash ^= ZOBRIST[0][point];
     }
     g->to_move = 1;
-    *first_move = taken;
+    *first_move += (int)taken;
     return NULL;
 }
 
-/* The game's start: the board, the stones set up (handicap stones among them), who moves
- * first; every group with a liberty. */
+/* The game's start: the board, the stones set up in the root and in the nodes after it
+ * (handicap stones among them), who moves first; every group with a liberty. */
 static Reason start(Game *g, const Sgf *s, int columns, int rows, Rules rules,
                     long long stones, int *first_move)
 {
-    int black = 0, white = 0;
     Reason why;
     new_game(g, columns, rows, rules);
-    *first_move = 0;
-    if ((why = set_up(g, s->root.black, BLACK, &black)) ||
-        (why = set_up(g, s->root.white, WHITE, &white)) ||
-        (s->root.player < 0 && (why = handicap_moves(g, s, stones, black, first_move))) ||
+    if ((why = set_up(g, s->root.black, BLACK, 0)) || (why = set_up(g, s->root.white, WHITE, 0)))
+        return why;
+    for (*first_move = 0; *first_move < s->early; ++*first_move) {
+        const Node *node = &s->nodes[*first_move];
+        if ((why = set_up(g, node->black, BLACK, 1)) || (why = set_up(g, node->white, WHITE, 1)))
+            return why;
+    }
+    if ((s->root.player < 0 && (why = handicap_moves(g, s, stones, first_move))) ||
         (why = every_group_breathes(g)))
         return why;
     /* PL names who moves first; without it white does where white's move comes first
