@@ -187,6 +187,29 @@ def font_face(text: str) -> str:
 FONT_TIME = 3_786_912_000  # 2024-01-01
 
 
+#: The advance of the font's missing glyph, the box a browser draws where no font of the page
+#: has a character: the page's font stands first, so its missing glyph is the one drawn.
+NOTDEF_ADVANCE = 600
+
+
+def _missing_box() -> object:
+    """The missing glyph as a hollow box (OpenType's recommended ``.notdef``): drawn empty, a
+    record's text in a script no font of the reader has would vanish instead of showing one
+    box for each character."""
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+
+    pen = T2CharStringPen(NOTDEF_ADVANCE, None)
+    for x0, y0, x1, y1, clockwise in ((100, -50, 500, 750, False), (150, 0, 450, 700, True)):
+        corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+        if clockwise:
+            corners.reverse()
+        pen.moveTo(corners[0])
+        for corner in corners[1:]:
+            pen.lineTo(corner)
+        pen.closePath()
+    return pen.getCharString()
+
+
 @cache
 def _font(chars: str) -> str:
     """An OpenType (CFF) font of the outlines of ``chars``, base64."""
@@ -203,9 +226,8 @@ def _font(chars: str) -> str:
     builder = FontBuilder(int(EM), isTTF=False)
     builder.setupGlyphOrder([".notdef", *names])
     builder.setupCharacterMap({ord(c): name for c, name in zip(chars, names)})
-    strings, metrics = {}, {".notdef": (500, 0)}
-    empty = T2CharStringPen(500, None)
-    strings[".notdef"] = empty.getCharString()
+    strings, metrics = {}, {".notdef": (NOTDEF_ADVANCE, 100)}
+    strings[".notdef"] = _missing_box()
     for char, name in zip(chars, names):
         found = table[char]
         pen = T2CharStringPen(found.advance, None)

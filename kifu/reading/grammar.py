@@ -46,7 +46,9 @@ def grammar_dir() -> Path:
     """The folder that holds the ``.lark`` files: ``kifu/grammars/`` where kifu is installed
     from a wheel or an sdist, the checkout's ``grammars/`` in an editable install."""
     installed = Path(str(resources.files("kifu"))) / "grammars"
-    if installed.is_dir():
+    # by its files, not the folder: a checkout from before the grammars moved out of kifu/ may
+    # keep an empty kifu/grammars/ (a __pycache__ git leaves behind)
+    if any(installed.glob("*.lark")):
         return installed
     return Path(__file__).resolve().parents[2] / "grammars"
 

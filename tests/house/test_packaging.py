@@ -4,6 +4,7 @@ built from it), and an editable install (read where they stand), where mypy stil
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -37,6 +38,25 @@ def outer_path() -> list[str]:
     return kept
 
 
+def fresh_environment(tmp_path: Path) -> tuple[Path, Path]:
+    """A new virtual environment whose run-time dependencies come from the one running the
+    tests (a venv, a system Python or CI's), never kifu: its interpreter and site-packages.
+
+    ``system_site_packages`` would name the base interpreter's packages, not an active venv's,
+    and a system Python keeps packages outside its own scheme's site-packages (Debian's
+    dist-packages), so every folder on this interpreter's path is handed on by a .pth file
+    instead, less the standard library and any folder that holds kifu's source: a .pth's lines
+    only extend sys.path, so an editable kifu installed there (a finder hook in a .pth of its
+    own) stays out of sight as well."""
+    env = tmp_path / "env"
+    venv.create(env, with_pip=False)
+    python = env / "bin" / "python"
+    inner = run(python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))")
+    site = Path(inner.stdout.strip())
+    (site / "outer-environment.pth").write_text("\n".join(outer_path()) + "\n", encoding="utf-8")
+    return python, site
+
+
 def test_wheel_installs_into_a_fresh_environment_and_validates(tmp_path):
     built = run(sys.executable, "-m", "pip", "wheel", "--no-deps",
                 "-w", tmp_path / "dist", ROOT)
@@ -65,25 +85,13 @@ def test_wheel_installs_into_a_fresh_environment_and_validates(tmp_path):
 
 
 def installed_wheel(tmp_path: Path, wheel: Path) -> Path:
-    """A fresh environment with ``wheel`` installed in it.
-
-    Run-time dependencies come from the one running the tests (a venv, a system Python or
-    CI's), kifu only from the wheel.  ``system_site_packages`` would name the base
-    interpreter's packages, not an active venv's, and a system Python keeps packages outside
-    its own scheme's site-packages (Debian's dist-packages), so every folder on this
-    interpreter's path is handed on by a .pth file instead, less the standard library and any
-    folder that holds kifu's source: a .pth's lines only extend sys.path, so an editable kifu
-    installed there (a finder hook in a .pth of its own) stays out of sight as well."""
-    env = tmp_path / "env"
-    venv.create(env, with_pip=False)
-    python = env / "bin" / "python"
-    inner = run(python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))")
-    (Path(inner.stdout.strip()) / "outer-environment.pth").write_text(
-        "\n".join(outer_path()) + "\n", encoding="utf-8")
+    """A fresh environment (:func:`fresh_environment`) with ``wheel`` installed in it: kifu
+    only from the wheel."""
+    python, _ = fresh_environment(tmp_path)
     installed = run(sys.executable, "-m", "pip", "--python", python, "install", "--no-deps",
                     "--no-index", wheel)
     assert installed.returncode == 0, installed.stderr
-    return env
+    return python.parents[1]
 
 
 def test_without_a_compiler_kifu_installs_in_pure_python_with_a_warning(tmp_path):
@@ -114,12 +122,7 @@ def test_without_a_compiler_kifu_installs_in_pure_python_with_a_warning(tmp_path
 def test_an_editable_install_gives_type_checkers_kifu(tmp_path):
     """``pip install -e`` makes kifu a plain path entry (no import hook), so mypy follows it to
     kifu's ``py.typed`` and sees every type."""
-    env = tmp_path / "env"
-    venv.create(env, with_pip=False)
-    python = env / "bin" / "python"
-    inner = run(python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))")
-    site = Path(inner.stdout.strip())
-    (site / "outer-environment.pth").write_text("\n".join(outer_path()) + "\n", encoding="utf-8")
+    python, site = fresh_environment(tmp_path)
     installed = run(sys.executable, "-m", "pip", "--python", python, "install", "--no-deps",
                     "-e", ROOT)
     assert installed.returncode == 0, installed.stderr
@@ -151,12 +154,8 @@ def test_the_sdist_carries_the_grammars_and_its_wheel_installs_them(tmp_path):
 
 
 def test_an_editable_install_reads_the_grammars_where_they_stand(tmp_path):
-    env = tmp_path / "env"
-    venv.create(env, with_pip=False)
-    python = env / "bin" / "python"
-    inner = run(python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))")
-    (Path(inner.stdout.strip()) / "outer-environment.pth").write_text(
-        "\n".join(outer_path()) + "\n", encoding="utf-8")
+    python, _ = fresh_environment(tmp_path)
+    env = python.parents[1]
     installed = run(sys.executable, "-m", "pip", "--python", python, "install", "--no-deps",
                     "-e", ROOT)
     assert installed.returncode == 0, installed.stderr
@@ -166,3 +165,18 @@ def test_an_editable_install_reads_the_grammars_where_they_stand(tmp_path):
     checked = run(env / "bin" / "kifu", "validate", "-q",
                   ROOT / "examples" / "renju" / "four-three-win.renju", cwd=tmp_path)
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_a_checkout_from_before_the_move_reads_the_grammars_where_they_stand(tmp_path):
+    """A checkout updated across the grammars' move keeps an empty ``kifu/grammars/`` (the
+    ``__pycache__`` git leaves behind): the grammars are still read from ``grammars/``."""
+    stale = ROOT / "kifu" / "grammars"
+    made = not stale.exists()
+    (stale / "__pycache__").mkdir(parents=True, exist_ok=True)
+    try:
+        where = run(sys.executable, "-c", "import kifu.reading.grammar as g; "
+                    "print(g.grammar_dir())", cwd=ROOT)
+        assert where.stdout.strip() == str(ROOT / "grammars"), where.stderr
+    finally:
+        if made:
+            shutil.rmtree(stale)

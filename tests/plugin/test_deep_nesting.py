@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -108,7 +107,6 @@ def test_a_deep_record_reads_back_from_every_format_it_is_written_in(deep_file):
 
 def test_every_command_takes_a_deep_record(deep_file, kifu_cli, tmp_path):
     name, path, _ = deep_file
-    started = time.perf_counter()
     kifu_cli("validate", "-q", path)
     converted = tmp_path / "deep.json"
     kifu_cli("convert", path, "--to", "json", "-o", converted)
@@ -120,7 +118,6 @@ def test_every_command_takes_a_deep_record(deep_file, kifu_cli, tmp_path):
     kifu_cli("show", path)
     for fmt in ("svg", "text", "html"):
         kifu_cli("render", path, "--format", fmt, "-o", tmp_path / f"deep.{fmt}")
-    assert time.perf_counter() - started < 60
 
 
 def test_the_replay_document_refuses_the_square_of_a_deep_record(deep_file, kifu_cli):

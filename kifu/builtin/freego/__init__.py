@@ -32,6 +32,7 @@ class FreeGo(GamePlugin[Position, Move, Setup]):
     render_options = {
         "names": "cell names on map boards: label, id, or auto (labels when they are short)",
         "edges": "draw adjacency lines on map boards with outlines too (yes/no)",
+        "count": "the score as if the game ended now, on a position where it has not (yes/no)",
     }
     render_option_values = {"names": ("label", "id", "auto")}
     file_headers = ("Board",)

@@ -346,7 +346,9 @@ def _static_moves(view: GameView) -> str:
             out.append(f'<span class="kv-err">{FAULT}\u00a0{move}'
                        + "".join(map(_diagnostic, node.diagnostics)) + "</span> ")
             continue
-        out.append(f"<span{current}>{number}{_isolated(node.notation)}</span> ")
+        out.append(f"<span{current}>{number}{_isolated(node.notation)}{node.annotation}</span> ")
+        if node.assessment:
+            out.append(f'<span class="kv-assess">({node.assessment})</span> ')
         out.extend(f'<span class="kv-c">{_isolated(c)}</span> ' for c in node.comments)
         out.extend(_diagnostic(d) for d in node.diagnostics)
     out.append("</p>")
@@ -485,6 +487,8 @@ def _tree_data(nodes: Sequence[PositionNode]) -> dict[str, Any]:
         "diags": {i: [_diagnostic(d) for d in n.diagnostics]
                   for i, n in enumerate(nodes) if n.diagnostics},
         "words": {i: n.words for i, n in enumerate(nodes) if n.words},
+        "annotations": {i: n.annotation for i, n in enumerate(nodes) if n.annotation},
+        "assessments": {i: n.assessment for i, n in enumerate(nodes) if n.assessment},
     }
 
 

@@ -26,6 +26,7 @@ from kifu.base.limits import shorten
 from kifu.base.markup import Markup, dims, markup_of
 from kifu.base.record import Node, Record, VariationPath
 from kifu.plugin import AnyGame, RenderOptions, Step, driver
+from kifu.render.viewer.annotations import move_mark, position_words
 from kifu.render.viewer.problems import is_problem, mark_of
 from kifu.render.viewer.svgdiff import SvgTable, apply, difference
 from kifu.run.replayjson import diagnostic_json, move_json
@@ -78,6 +79,10 @@ class PositionNode:
     #: What the record marks the move as: 1 a good move (a problem's right answer), -1 a bad
     #: one, 0 neither.
     mark: int = 0
+    #: The move's annotation as a reader writes it (``!``, ``?!``...), and what the record
+    #: says of the position after it ("good for black"): :mod:`.annotations`.
+    annotation: str = ""
+    assessment: str = ""
 
 
 @dataclass
@@ -304,7 +309,8 @@ class _TreeBuilder:
             number=step.number, notation=moved["notation"], comments=moved["comments"],
             words=[w for w in map(self.game.event_text, step.events) if w],
             diagnostics=moved["warnings"], status=self._status(step.position),
-            side=self.game.to_move(step.position) or "", path=step.path, mark=mark)
+            side=self.game.to_move(step.position) or "", path=step.path, mark=mark,
+            annotation=move_mark(step.node), assessment=position_words(step.node))
         index = self._add(node, step.position, self._markup(step, parent))
         self.view.problems.extend(moved["warnings"])
         if not step.path:

@@ -21,6 +21,32 @@
   var PLAY = ICON + 'M4 2.5v11l9-5.5z"/></svg> <span>Play</span>';
   var PAUSE = ICON + 'M3.5 2.5h3v11h-3zM9.5 2.5h3v11h-3z"/></svg> <span>Pause</span>';
 
+  /* Scroll a list (the moves, the games), never the page, so that one of its entries is in
+     sight. Measured on screen: offsetTop counts from the nearest positioned box, which may be
+     the list itself or the entry's own row. */
+  function reveal(box, el) {
+    if (!box || box.scrollHeight <= box.clientHeight + 1) return;
+    var top = el.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    var bottom = top + el.getBoundingClientRect().height;
+    if (top < box.scrollTop + 8) box.scrollTop = Math.max(0, top - 24);
+    else if (bottom > box.scrollTop + box.clientHeight - 8) box.scrollTop = bottom - box.clientHeight + 24;
+  }
+
+  /* Whether a drawn box r is drawn at the mark m of a move: the mark itself, or a piece
+     around the mark's centre no more than a few marks wide (a stone, not a whole field). */
+  function drawnAt(r, m) {
+    var x = m.left + m.width / 2, y = m.top + m.height / 2;
+    return x >= r.left && x <= r.right && y >= r.top && y <= r.bottom &&
+      r.width <= 6 * m.width + 2 && r.height <= 6 * m.height + 2;
+  }
+
+  var SVG_NS = "http://www.w3.org/2000/svg";
+
+  /* The letter of the k-th next move: A, B... Z, then AA, AB... */
+  function nextLetter(k) {
+    return (k >= 26 ? nextLetter(Math.floor(k / 26) - 1) : "") + String.fromCharCode(65 + k % 26);
+  }
+
   function each(list, fn) {
     Array.prototype.forEach.call(list, fn);
   }
@@ -419,6 +445,9 @@
       if (!failed) {
         this.buildMoves(game);
         this.setNumbersButton(game);
+        // "Main line" only where there is another line to come back from
+        var back = article.querySelector("button[data-act=main]");
+        if (back) back.hidden = !game.choice.some(function (c) { return c > 0; });
       }
     }
     if (game.data.failed) {
@@ -434,10 +463,7 @@
     each(this.picker.querySelectorAll("a[data-game]"), function (a) {
       if (+a.getAttribute("data-game") === index) {
         a.setAttribute("aria-current", "true");
-        var list = self.picker.querySelector(".kv-games");
-        if (a.offsetTop < list.scrollTop || a.offsetTop > list.scrollTop + list.clientHeight - a.offsetHeight) {
-          list.scrollTop = a.offsetTop - list.clientHeight / 3;
-        }
+        reveal(self.picker.querySelector(".kv-games"), a);
       } else a.removeAttribute("aria-current");
     });
     this.pickNow.textContent = "Game " + (index + 1) + " of " + this.count.toLocaleString("en");
@@ -466,6 +492,7 @@
     this.mark();
     this.explain();
     this.showBranches();
+    this.markNext();
     this.part(".kv-now").textContent = this.announcement(node);
     var text = this.part(".kv-text pre");
     if (text && this.part(".kv-text").open) text.textContent = game.textDiagram(node);
@@ -653,7 +680,11 @@
     var shown = number !== null && !game.fault[x] && (numberFirst || game.number[x] !== null);
     if (shown) a.appendChild(make("span", "kv-n", number + ".\u00a0"));
     a.appendChild(make("bdi", "", (game.fault[x] ? "\u2717\u00a0" : "") + (game.data.notation[x] || (game.fault[x] ? "result" : ""))));
+    var annotation = (game.data.annotations || {})[x];
+    if (annotation) a.appendChild(make("span", "kv-ann", annotation));
     span.appendChild(a);
+    var assessment = (game.data.assessments || {})[x];
+    if (assessment) span.appendChild(make("span", "kv-assess", " (" + assessment + ")"));
     (game.data.comments[x] || []).forEach(function (c) {
       span.appendChild(document.createTextNode(" "));
       span.appendChild(make("bdi", "kv-c", c));
@@ -687,20 +718,11 @@
       link.classList.add("kv-current");
       link.setAttribute("aria-current", "step");
       link.tabIndex = 0;
-      this.reveal(box, link);
+      reveal(box, link);
       if (hadFocus) link.focus({ preventScroll: true });
     } else {
       box.scrollTop = 0;
     }
-  };
-
-  /* Scroll the move list, never the page, so that the current move is in sight. */
-  Viewer.prototype.reveal = function (box, link) {
-    if (box.scrollHeight <= box.clientHeight + 1) return;
-    var top = link.offsetTop - box.offsetTop;
-    var bottom = top + link.offsetHeight;
-    if (top < box.scrollTop + 8) box.scrollTop = Math.max(0, top - 24);
-    else if (bottom > box.scrollTop + box.clientHeight - 8) box.scrollTop = bottom - box.clientHeight + 24;
   };
 
   Viewer.prototype.explain = function () {
@@ -711,10 +733,17 @@
     var head = make("p", "kv-note-head");
     head.appendChild(make("strong", "", node === 0 ? "Start position" :
       game.moveName(node).replace(/^./, function (c) { return c.toUpperCase(); })));
+    var annotation = (game.data.annotations || {})[node];
+    if (annotation) head.appendChild(make("strong", "kv-ann", annotation));
+    var assessment = (game.data.assessments || {})[node];
+    if (assessment) head.appendChild(make("span", "kv-assess", " \u00b7 " + assessment));
     var status = game.status(node);
     if (status) head.appendChild(make("span", "kv-dim", " \u00b7 " + status));
     note.appendChild(head);
-    if (node) (game.data.comments[node] || []).forEach(function (c) { note.appendChild(make("p", "kv-c", c)); });
+    // at the start, what the record says before its first move (its opening comment)
+    var said = node ? [] : (game.data.intro || []).slice();
+    (game.data.comments[node] || []).forEach(function (c) { if (said.indexOf(c) < 0) said.push(c); });
+    said.forEach(function (c) { note.appendChild(make("p", "kv-c", c)); });
     (game.data.diags[node] || []).forEach(function (html) {
       var d = make("div");
       d.innerHTML = html;
@@ -752,7 +781,7 @@
     if (kids.length > 1 && !game.solving) {
       box.appendChild(make("span", "kv-dim", "Next: "));
       kids.forEach(function (kid, k) {
-        var b = button("kv-branch", self.branchLabel(kid), "data-go", kid);
+        var b = button("kv-branch", nextLetter(k) + ": " + self.branchLabel(kid), "data-go", kid);
         b.setAttribute("aria-pressed", String(k === game.prefer[game.current]));
         box.appendChild(b);
       });
@@ -765,6 +794,47 @@
       box.appendChild(line);
     }
     box.hidden = !box.firstChild;
+  };
+
+  /* Where the record branches, a letter on the board where each next move is played (the
+     letters of the "Next" buttons), found at the move's own mark in its drawing. */
+  Viewer.prototype.markNext = function () {
+    var game = this.game();
+    var kids = game.children[game.current];
+    var board = this.part(".kv-board");
+    var shown = board.querySelector("svg");
+    if (kids.length < 2 || game.solving || !shown) return;
+    var variant = game.variant();
+    var width = shown.viewBox && shown.viewBox.baseVal ? shown.viewBox.baseVal.width : 400;
+    var probe = make("div", "kv-probe");
+    board.appendChild(probe);
+    var layer = document.createElementNS(SVG_NS, "g");
+    layer.setAttribute("class", "kv-next");
+    layer.setAttribute("aria-hidden", "true");
+    kids.forEach(function (kid, k) {
+      if (game.fault[kid]) return;
+      probe.innerHTML = game.svg(kid, variant);
+      var mark = probe.querySelector(".last-move");
+      if (!mark || !mark.getBBox) return;
+      var box = mark.getBBox();
+      // the size of the mark, within a fortieth of the board (a square's frame of marks is
+      // as wide as the square)
+      var size = Math.min(Math.max(box.width, box.height, 6), width / 40);
+      var x = box.x + box.width / 2, y = box.y + box.height / 2;
+      var disc = document.createElementNS(SVG_NS, "circle");
+      disc.setAttribute("cx", x);
+      disc.setAttribute("cy", y);
+      disc.setAttribute("r", size * 0.9);
+      layer.appendChild(disc);
+      var letter = document.createElementNS(SVG_NS, "text");
+      letter.setAttribute("x", x);
+      letter.setAttribute("y", y);
+      letter.setAttribute("font-size", size * 1.3);
+      letter.textContent = nextLetter(k);
+      layer.appendChild(letter);
+    });
+    probe.remove();
+    if (layer.firstChild) shown.appendChild(layer);
   };
 
   /* ---- problems: the reader tries moves; the record says right, wrong, or nothing ---- */
@@ -834,11 +904,20 @@
         var text = table.text(id);
         return before[id] ? text : text.replace(/^(\s*<[A-Za-z][\w:-]*)/, "$1 data-kv-new=\"\"");
       }).join("\n");
+      // Where the game marks the move (class "last-move"), only what is drawn at a mark
+      // counts: a move also changes what is drawn elsewhere (a Rengi chain empties half the
+      // field, scores and the next pieces change), and a click there is not that move.
+      var marks = [];
+      each(probe.querySelectorAll(".last-move"), function (el) {
+        var r = el.getBoundingClientRect();
+        if (r.width) marks.push(r);
+      });
       var hit = false;
       each(probe.querySelectorAll("[data-kv-new]"), function (el) {
         if (hit || /^(g|svg|title|desc)$/i.test(el.tagName)) return;
         var r = el.getBoundingClientRect();
-        if (r.width && cx >= r.left - 1 && cx <= r.right + 1 && cy >= r.top - 1 && cy <= r.bottom + 1) hit = true;
+        if (r.width && cx >= r.left - 1 && cx <= r.right + 1 && cy >= r.top - 1 && cy <= r.bottom + 1 &&
+            (!marks.length || marks.some(function (m) { return drawnAt(r, m); }))) hit = true;
       });
       if (hit) found.push(kid);
     });
@@ -1072,10 +1151,12 @@
     var game = this.game();
     if (!game || game.solving || game.data.failed || !e.target.closest(".kv-board")) return;
     e.preventDefault();
+    // One move a notch: a mouse's notch is one event of 100 pixels or 3 lines (2.5 moves when
+    // counted 40 pixels a move); a touchpad's many small events add up, a move per 40 pixels.
     this.wheel = (this.wheel || 0) + (e.deltaMode ? e.deltaY * 40 : e.deltaY);
-    while (Math.abs(this.wheel) >= 40) {
+    if (Math.abs(this.wheel) >= 40) {
       this.step(this.wheel > 0 ? 1 : -1);
-      this.wheel -= this.wheel > 0 ? 40 : -40;
+      this.wheel = 0;
     }
   };
 

@@ -90,17 +90,24 @@ def _title(pos: Position, record: Record | None) -> str:
     return f"Free-form Go on {pos.board.name}: {players}" + (f" ({name})" if name else "")
 
 
-def _legend_lines(pos: Position) -> list[str]:
-    table = _count(pos)
+def _legend_lines(pos: Position, counted: bool) -> list[str]:
+    """A line for each seat and one for the game: the score where the game has ended, or where
+    ``counted`` asks for it (``-O count=yes``) as if it ended now; a problem or a game in play
+    is no count (a corner problem's black 'scored' the empty board)."""
+    table = _count(pos) if pos.outcome is not None or counted else None
     lines = []
-    for seat, score in enumerate(table):
+    for seat, name in enumerate(pos.rules.seats):
         marker = " (to move)" if pos.outcome is None and seat == pos.to_move else ""
-        lines.append(f"{score.seat}{marker}: {pos.prisoners[seat]} prisoners, komi "
-                     f"{scoring.fmt(score.komi)}, score {scoring.fmt(score.total)}")
+        line = f"{name}{marker}: {pos.prisoners[seat]} prisoners, komi {scoring.fmt(pos.rules.komi[seat])}"
+        if table is not None:
+            line += f", score {scoring.fmt(table[seat].total)}"
+        lines.append(line)
     if pos.outcome is not None:
         lines.append(pos.outcome.describe())
-    else:
+    elif counted:
         lines.append(f"move {pos.ply}; score as if the game ended now ({pos.rules.scoring})")
+    else:
+        lines.append(f"move {pos.ply}")
     return lines
 
 
@@ -237,7 +244,8 @@ def _render_grid(pos: Position, options: RenderOptions, record: Record | None,
     colours = seat_colours(pos.rules.seats)
     sheet = layout.kept(pos.board, ("grid", options.flip, options.coords, tuple(colours)),
                         lambda: _grid_sheet(grid, options.coords, colours))
-    lines = _wrapped(_legend_lines(pos), len(pos.rules.seats), grid.width, grid.cell * 0.5)
+    lines = _wrapped(_legend_lines(pos, options.flag("count")), len(pos.rules.seats),
+                     grid.width, grid.cell * 0.5)
     size = legend_size(lines, grid.width, grid.cell * 0.5)
     root = document(grid.width, grid.height + size * 1.4 * (len(lines) + 0.6),
                     _title(pos, record), options.size)
@@ -304,7 +312,7 @@ def _render_map(pos: Position, options: RenderOptions, record: Record | None) ->
     labelled = options.coords or options.numbers
     sheet = layout.kept(board, ("map", options.flip, choice, edges, labelled, tuple(colours)),
                         lambda: _MapSheet(board, options.flip, choice, edges, labelled, colours))
-    lines = _wrapped(_legend_lines(pos), len(pos.rules.seats), sheet.width, 17.0)
+    lines = _wrapped(_legend_lines(pos, options.flag("count")), len(pos.rules.seats), sheet.width, 17.0)
     size = legend_size(lines, sheet.width, 17.0)
     root = document(sheet.width, sheet.height + size * 1.4 * (len(lines) + 0.6),
                     _title(pos, record), options.size)
