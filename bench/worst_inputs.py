@@ -22,8 +22,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 MB = 1024 * 1024
@@ -56,8 +56,13 @@ def json_record(game: str, move: dict, size: int, *, comments: bool = False,
     return fill(head, json.dumps(node) + ", ", size, json.dumps({"move": move}) + "]}\n")
 
 
-def cases(size: int) -> dict[str, tuple[str, Callable[[], str]]]:
-    """name -> (file name, builder of the text)."""
+#: The head of a PlayOK PGN game and of a RIF database, for the archives' cases.
+PGN_HEAD = '[Site "PlayOK"]\n[Result "0-1"]\n[GameType "61,15"]\n\n'
+RIF_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<db>'
+
+
+def cases(size: int) -> dict[str, tuple[Any, ...]]:
+    """name -> (file name, builder of the text[, more arguments of the command])."""
     renju = "Game: renju\n\n"
     freego = "Game: freego\nBoard: grid:19\n\n"
     rengoma = ("Game: rengoma\nStock-black: 1 1 1 2 2 2 3 3 3 4 4 4\n"
@@ -99,6 +104,19 @@ def cases(size: int) -> dict[str, tuple[str, Callable[[], str]]]:
             "(;GM[4]SZ[15];B[hh]C[", "x", size, "])\n")),
         "renju: sgf sibling variations": ("v.sgf", lambda: fill("(;GM[4]SZ[15];B[hh]",
                                                                  "(;W[ii])", size, ")\n")),
+        # Renju's archives (issue 38)
+        "renju: pgn empty turns": ("e.pgn", lambda: fill(PGN_HEAD, "1. -- -- ", size, "0-1\n")),
+        "renju: pgn fillers, one a line": ("f.pgn", lambda: fill(PGN_HEAD, "--\n", size,
+                                                                 "0-1\n")),
+        "renju: psq stones, one a line": ("s.psq", lambda: fill(
+            "Piskvorky 15x15, 11:11, 0\n", "8,8,0\n", size)),
+        "renju: rif rows of the tables": ("r.rif", lambda: fill(
+            RIF_HEAD + "<players>", '<p id="1" name="a"/>', size,
+            "</players><games></games></db>\n")),
+        "renju: rif entities (--format-in rif)": ("x.rif", lambda: fill(
+            RIF_HEAD.replace("<db>", '<!DOCTYPE db [<!ENTITY e "' + "x" * 250 + '">]><db>')
+            + "<players>", '<p id="1" name="' + "&e;" * 40 + '"/>', size,
+            "</players><games></games></db>\n"), ("--format-in", "rif")),
         # Free-form Go
         "freego: moves": ("m.freego", lambda: fill(freego, "A1 ", size)),
         "freego: passes": ("p.freego", lambda: fill(freego, "pass ", size)),
@@ -170,7 +188,8 @@ main(sys.argv[1:], prog_name='kifu')
 """
 
 
-def measure(path: Path, command: str) -> tuple[int, float, float, str]:
+def measure(path: Path, command: str, extra: tuple[str, ...] = ()) -> tuple[int, float, float,
+                                                                         str]:
     """Exit status, seconds, peak resident MB and the first line of output of one run."""
     args = [sys.executable, "-c", CHILD, command]
     if command == "validate":
@@ -181,7 +200,8 @@ def measure(path: Path, command: str) -> tuple[int, float, float, str]:
         args += ["--format", "text"]
     started = time.perf_counter()
     with tempfile.TemporaryFile() as errors:
-        process = subprocess.Popen([*args, str(path)], stdout=subprocess.PIPE, stderr=errors,
+        process = subprocess.Popen([*args, *extra, str(path)], stdout=subprocess.PIPE,
+                                   stderr=errors,
                                    cwd=ROOT)
         assert process.stdout is not None
         head = process.stdout.readline().decode("utf-8", "replace")
@@ -207,13 +227,13 @@ def main() -> None:
     size = int(options.mb * MB)
     rows = []
     with tempfile.TemporaryDirectory() as folder:
-        for name, (file_name, build) in cases(size).items():
+        for name, (file_name, build, *extra) in cases(size).items():
             if options.only not in name:
                 continue
             path = Path(folder) / file_name
             path.write_text(build(), encoding="utf-8")
             megabytes = path.stat().st_size / MB
-            status, seconds, peak, message = measure(path, options.command)
+            status, seconds, peak, message = measure(path, options.command, *extra)
             path.unlink()
             rows.append((name, megabytes, status, seconds, peak, message))
             print(f"{name:42} {megabytes:5.1f} MiB  exit {status}  {seconds:6.1f} s "

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, Union
 
@@ -24,10 +24,11 @@ from kifu.plugin import AnyGame, registry
 # stays as light as it was.
 if TYPE_CHECKING:
     from kifu.corpus.build import Built
+    from kifu.corpus.explorer import Exploration, Start
     from kifu.corpus.patterns import Pattern
     from kifu.corpus.reader import Filters, Reader
     from kifu.corpus.search import Key
-    from kifu.corpus.values import Explored, Frequent, Group, Hit
+    from kifu.corpus.values import Explored, Frequent, GameInfo, Group, Hit, Place
 
 #: What names a position: a game's position object, a :class:`~kifu.Record` (its position
 #: after ``move``), or ``"RECORD[#GAME][@MOVE]"`` (a file, one of its records, a move).
@@ -144,6 +145,56 @@ class Corpus:
             return Stats(explored, tuple(stats.frequent(reader, filters, top)) if top else ())
 
     @_in_library_terms
+    def explore(self, position: PositionLike = None, *, move: int | None = None,
+                game: str | Game[Any, Any] | None = None, recent: int = 10,
+                player: str | None = None, event: str | None = None, date: str | None = None,
+                result: str | None = None, rule: str | None = None,
+                opening: str | None = None) -> Exploration:
+        """An opening explorer's step: the moves played next from ``position`` (a position,
+        a :class:`~kifu.Record`, ``"RECORD[@MOVE]"``, or, with ``game``, a position's key or
+        moves from the start separated by spaces; ``None``: the start the most records of
+        ``game`` start from), each with the key of the position it makes, the records that
+        play it and how they ended for the side to move, and the ``recent`` records with the
+        latest dates that reach it.  Read from the index's hashes alone."""
+        from kifu.corpus import explorer, search
+
+        whole_number(move, "move", 0, none=True)
+        whole_number(recent, "recent", 0)
+        filters = _filters(player, event, date, result, rule, opening, game)
+        with self._reader() as reader:
+            if position is None or (isinstance(position, str) and game is not None):
+                plugin = _game(game, reader)
+                search.check_game(reader, plugin, filters, "position")
+                start = next((s.key for s in explorer.starts(reader) if s.game == plugin.name),
+                             None)
+                found = (explorer.position_of(plugin, position, start) if position is not None
+                         else plugin.position_from_key(start) if start is not None
+                         else plugin.start(Record.new(plugin.name).data))
+            else:
+                plugin, found = _position(position, move)
+            return explorer.explore(reader, plugin, found, filters, recent)
+
+    @_in_library_terms
+    def starts(self) -> list[Start]:
+        """The positions the index's records start from, each with its key and how many
+        records start there (most first within each game)."""
+        from kifu.corpus import explorer
+
+        with self._reader() as reader:
+            return explorer.starts(reader)
+
+    @_in_library_terms
+    def record(self, id: int, node: int | None = None) -> tuple[GameInfo, Place]:
+        """The index's record ``id`` (as :attr:`Hit.record.id <kifu.corpus.values.GameInfo>`
+        names it) and where its node ``node`` stands (its start without one)."""
+        from kifu.corpus import explorer
+
+        whole_number(id, "id", 1)
+        whole_number(node, "node", 0, none=True)
+        with self._reader() as reader:
+            return explorer.record_place(reader, id, node)
+
+    @_in_library_terms
     def duplicates(self, *, min_moves: int = 20, player: str | None = None,
                    event: str | None = None, date: str | None = None, result: str | None = None,
                    rule: str | None = None, opening: str | None = None,
@@ -165,16 +216,10 @@ class Corpus:
         with self._reader() as reader:
             return reader.games()
 
-    @contextlib.contextmanager
-    def _reader(self) -> Iterator[Reader]:
+    def _reader(self) -> contextlib.AbstractContextManager[Reader]:
         from kifu.corpus.reader import Reader
 
-        reader = Reader(self.path)
-        try:
-            with reader.guarded():
-                yield reader
-        finally:
-            reader.close()
+        return Reader.opened(self.path)
 
 
 def _filters(player: str | None, event: str | None, date: str | None, result: str | None,
@@ -203,6 +248,18 @@ def _position(position: PositionLike, move: int | None) -> tuple[AnyGame, Any]:
             return plugin, position
     raise CorpusError(f"{type(position).__name__} is no position of a game kifu knows; give "
                       "a game's position, a kifu.Record or 'RECORD[@MOVE]'")
+
+
+def _game(game: str | Game[Any, Any] | None, reader: Reader) -> AnyGame:
+    """The game named, or the one game the index holds."""
+    if isinstance(game, Game):
+        return game.plugin
+    if game is not None:
+        return registry.get(game)
+    held = reader.games()
+    if len(held) != 1:
+        raise CorpusError(f"name the game to explore: the index holds {', '.join(held) or 'none'}")
+    return registry.get(held[0])
 
 
 def _key(position: PositionLike, move: int | None) -> Key:

@@ -77,7 +77,8 @@ BUILT_IN = (
                   "rif": (".rif", ".xml"), "renlib": (".lib",)},
          rules=("fifth-move-offer", "five-in-setup", "notation", "occupied", "off-board",
                 "opening", "opening-zone", "renlib-lone-byte", "renlib-merged", "rif-reference",
-                "rif-rows", "rif-text", "rule", "size", "swap", "unknown-value")),
+                "rif-rows", "rif-text", "rule", "size", "swap", "unknown-value", "xml-encoding",
+                "xml-entity")),
 )
 
 

@@ -43,6 +43,8 @@ CORE_RULES = frozenset((
     # replaying, results, outputs
     "game", "game-over", "result", "result-unread", "setup", "problem-limit",
     "replay-positions", "position-key", "left-out",
+    # the viewer's page
+    "viewer-positions", "viewer-drawings",
 ))
 
 

@@ -35,8 +35,8 @@ EXIT_USAGE = exitcodes.USAGE
 
 #: kifu's own commands: the module of :mod:`kifu.commands` that defines each (a click command
 #: of the command's name).
-COMMANDS = ("convert", "dedupe", "games", "index", "render", "search", "show", "stats",
-            "validate")
+COMMANDS = ("convert", "dedupe", "games", "index", "render", "search", "serve", "show",
+            "stats", "validate")
 
 
 class KifuGroup(click.Group):

@@ -35,6 +35,7 @@ from __future__ import annotations
 import functools
 import itertools
 import struct
+import time
 import zlib
 from array import array
 from collections import defaultdict
@@ -214,9 +215,22 @@ def _swapped(content: int, swap: bool) -> int:
     return 3 - content if swap and content in (FIRST, SECOND) else content
 
 
-def search_pattern(reader: Reader, pattern: Pattern, filters: Filters) -> list[Hit]:
-    """The records that reach ``pattern``, each once (where first)."""
+class SearchStopped(CorpusError):
+    """A pattern search stopped at its deadline: what it found until then (``found``), and
+    how many of the records its sieve left it checked (``checked`` of ``candidates``)."""
+
+    def __init__(self, message: str, found: list[Hit], checked: int, candidates: int) -> None:
+        super().__init__(message)
+        self.found, self.checked, self.candidates = found, checked, candidates
+
+
+def search_pattern(reader: Reader, pattern: Pattern, filters: Filters,
+                   deadline: float | None = None) -> list[Hit]:
+    """The records that reach ``pattern``, each once (where first).  With ``deadline`` (a
+    time of :func:`time.monotonic`), a search still checking records then stops with
+    :class:`SearchStopped`, which holds what it found."""
     game = _pattern_game(reader, pattern, filters)
+    checked = 0
     where, values = filters.sql()
     found: dict[int, tuple[int, str]] = {}
     grids = reader.execute("SELECT grid, MAX(swaps) FROM game WHERE game = ? AND grid IS NOT "
@@ -232,6 +246,13 @@ def search_pattern(reader: Reader, pattern: Pattern, filters: Filters) -> list[H
         candidates = _sieve(reader, f"{game} {grid_name}", laid, allowed)
         names = grid_symmetry(grid.width, grid.height, bool(swaps)).names
         for record, changes in reader.changes(sorted(candidates)):
+            checked += 1
+            if deadline is not None and time.monotonic() > deadline:
+                raise SearchStopped(
+                    f"the pattern search was stopped at its time limit, having checked "
+                    f"{checked - 1:,} of the {len(candidates):,} {grid_name} records that may "
+                    "hold it: narrow it with a larger pattern or header filters",
+                    hits(reader, found), checked - 1, len(candidates))
             match = first_match(changes, [laid[i] for i in candidates[record]])
             if match is not None:
                 node, placement = match

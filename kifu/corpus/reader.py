@@ -205,6 +205,18 @@ class Reader:
     def close(self) -> None:
         self.db.close()
 
+    @classmethod
+    @contextlib.contextmanager
+    def opened(cls, path: str) -> Iterator[Reader]:
+        """The index at ``path`` opened for the time of a block, its SQLite errors said as
+        :meth:`guarded` says them."""
+        reader = cls(path)
+        try:
+            with reader.guarded():
+                yield reader
+        finally:
+            reader.close()
+
     @contextlib.contextmanager
     def guarded(self) -> Iterator[None]:
         """SQLite errors as a ``CorpusError`` that says to rebuild the index."""

@@ -14,37 +14,56 @@ from typing import Any
 
 from kifu.base.errors import KifuError
 from kifu.corpus.reader import Filters, Reader, Trail
-from kifu.corpus.search import Key, check_game, hits, key_of, occurrences
+from kifu.corpus.search import Key, check_game, hits, occurrences
 from kifu.corpus.store import GAME_OF, NODE_OF
 from kifu.corpus.values import Continuation, Explored, Frequent, GameInfo
 from kifu.plugin import AnyGame
 from kifu.run.load import line_of, load
 
+#: How many records' trails an explorer's step holds at once.
+TRAILS_AT_ONCE = 500
 
-def explore(reader: Reader, key: Key, position: Any, filters: Filters) -> Explored:
+
+def explore(reader: Reader, key: Key, position: Any, filters: Filters,
+            made: dict[str, Any] | None = None) -> Explored:
     """The records that reach the position ``key`` keys (``position`` itself), the moves
-    played from it and how those records ended."""
+    played from it and how those records ended; ``made``, if given, is told the position
+    each move listed makes, by the move's text."""
     game = key.game
     check_game(reader, game, filters, "position")
     symmetry = key.symmetry
     found = occurrences(reader, key, filters)
     records = sorted({record for record, _, _ in found})
-    trails = reader.trails(records)
     facts = reader.winners(records)
     sides = {record: facts[record][1] for record in records}
     winners: dict[int, str] = {}
     playing: dict[int, set[int]] = defaultdict(set)  # a continuation's hash -> records
     example: dict[int, tuple[int, int]] = {}
+    trails: dict[int, Trail] = {}  # the examples' trails (a move no legal move makes)
+    places: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for record, node, image in found:
-        trail = trails[record]
-        if record not in winners:
-            swapped = symmetry.swaps[symmetry.between(key.image, image)]
-            winners[record] = _winner(facts[record][0], sides[record], swapped)
-        for child in trail.children(node):
-            after = trail.hashes[child]
-            playing[after].add(record)
-            example.setdefault(after, (record, child))
-    named = _moves(game, position)
+        places[record].append((node, image))
+    # The trails read a few hundred records at a time: the start of a large index is reached
+    # by every record, and a server answers several such questions at once.
+    for first in range(0, len(records), TRAILS_AT_ONCE):
+        chunk = records[first:first + TRAILS_AT_ONCE]
+        read = reader.trails(chunk)
+        for record in chunk:
+            trail = read[record]
+            for node, image in places[record]:
+                if record not in winners:
+                    swapped = symmetry.swaps[symmetry.between(key.image, image)]
+                    winners[record] = _winner(facts[record][0], sides[record], swapped)
+                for child in trail.children(node):
+                    after = trail.hashes[child]
+                    playing[after].add(record)
+                    if after not in example:
+                        example[after] = (record, child)
+                        trails[record] = trail
+    moves = moves_from(game, position, set(playing))
+    named = {after: move for after, (move, _) in moves.items()}
+    if made is not None:
+        made.update(moves.values())
     infos = reader.infos(sorted({record for record, _ in example.values()}))
     continuations = []
     for after, playing_it in playing.items():
@@ -69,21 +88,36 @@ def _winner(winner: str | None, sides: list[str], swapped: bool) -> str:
     return str(winner)
 
 
-def _moves(game: AnyGame, position: Any) -> dict[int, str]:
-    """Each legal move of ``position`` by the key of the position it makes (the first move
-    listed, of several that make positions the same up to symmetry)."""
-    named: dict[int, str] = {}
+def moves_from(game: AnyGame, position: Any,
+               wanted: set[int] | None = None) -> dict[int, tuple[str, Any]]:
+    """Each legal move of ``position``, written as it stands there, and the position it
+    makes, by that position's hash in the index (the first move listed, of several that make
+    positions the same up to symmetry); with ``wanted``, only the moves that make those
+    hashes.  The positions are hashed by one tracker (a game's tracker follows any positions
+    it is shown, as a replay's variations jump about; making one costs more than hashing a
+    position: for Go, hundreds of moves)."""
     try:
         moves = game.legal_moves(position)
     except KifuError:
-        return named
+        return {}
+    made = []
     for move in moves:
         after = game.copy(position)
         try:
             game.play(after, move)
         except KifuError:
             continue
-        named.setdefault(key_of(game, after).hash, game.move_notation(move, position))
+        made.append((move, after))
+    if not made:
+        return {}
+    tracker = game.tracker(position)
+    for _, after in made:
+        tracker.visit(after)
+    tracker.finish()
+    named: dict[int, tuple[str, Any]] = {}
+    for (move, after), hashed in zip(made, tracker.hashes, strict=True):
+        if (wanted is None or hashed in wanted) and hashed not in named:
+            named[hashed] = (game.move_notation(move, position), after)
     return named
 
 

@@ -41,10 +41,11 @@ from kifu.plugin.values import (
 SURFACE: dict[str, tuple[str, ...]] = {
     "kifu.base.errors": ("ConversionError", "EncodingError", "GameOverError", "HeaderError",
                          "IllegalMoveError", "KifuError", "LimitError", "NotationError",
-                         "OptionError", "PEDANTIC", "ResultError", "SetupError",
+                         "OptionError", "PEDANTIC", "ReadError", "ResultError", "SetupError",
                          "UnknownGameError"),
     "kifu.base.exitcodes": ("INVALID", "USAGE"),
-    "kifu.base.limits": ("MAX_DIGITS", "MAX_MOVES", "read_int", "shorten", "too_many_moves"),
+    "kifu.base.limits": ("MAX_DIGITS", "MAX_MOVES", "MAX_TOKENS", "read_int", "shorten",
+                         "too_many_moves", "too_many_tokens"),
     "kifu.base.markup": ("Markup",),
     "kifu.base.native": ("compiled",),
     "kifu.base.record": ("LINE_END", "NODE", "NODE_END", "VARIATION", "Node", "ReadOptions",
@@ -55,7 +56,8 @@ SURFACE: dict[str, tuple[str, ...]] = {
     "kifu.reading.jsonvalues": ("whole",),
     "kifu.reading.movetext": ("RecordBuilder", "header_lines", "header_span", "joined",
                               "read_record", "record_pieces"),
-    "kifu.reading.source": ("MAX_BYTES", "guess_legacy", "likeliest_cjk"),
+    "kifu.reading.source": ("HEAD_BYTES", "MAX_BYTES", "check_encoding_name", "guess_legacy",
+                            "likeliest_cjk"),
     "kifu.draw.diagram": ("grid_diagram",),
     "kifu.draw.svg": ("document", "element", "fragments", "slot", "text_line", "text_width",
                       "to_string"),
@@ -82,12 +84,21 @@ if TYPE_CHECKING:  # what __getattr__ hands out, as type checkers see it
         LimitError,
         NotationError,
         OptionError,
+        ReadError,
         ResultError,
         SetupError,
         UnknownGameError,
     )
     from kifu.base.exitcodes import INVALID, USAGE
-    from kifu.base.limits import MAX_DIGITS, MAX_MOVES, read_int, shorten, too_many_moves
+    from kifu.base.limits import (
+        MAX_DIGITS,
+        MAX_MOVES,
+        MAX_TOKENS,
+        read_int,
+        shorten,
+        too_many_moves,
+        too_many_tokens,
+    )
     from kifu.base.markup import Markup
     from kifu.base.native import compiled
     from kifu.base.record import (
@@ -140,7 +151,13 @@ if TYPE_CHECKING:  # what __getattr__ hands out, as type checkers see it
         read_record,
         record_pieces,
     )
-    from kifu.reading.source import MAX_BYTES, guess_legacy, likeliest_cjk
+    from kifu.reading.source import (
+        HEAD_BYTES,
+        MAX_BYTES,
+        check_encoding_name,
+        guess_legacy,
+        likeliest_cjk,
+    )
     from kifu.sgf import lines as sgf_lines
     from kifu.sgf import syntax as sgf
 
@@ -157,18 +174,19 @@ def __getattr__(name: str) -> Any:
     return found
 
 
-__all__ = ["EMPTY", "IDENTITY", "INVALID", "LINE_END", "MARK", "MAX_BYTES", "MAX_DIGITS",
-           "MAX_MOVES", "NODE", "NODE_END", "NUMBER", "PEDANTIC", "USAGE", "VARIATION",
-           "AccessError", "AnyGame", "Card", "Console", "ConversionError", "EncodingError",
-           "Event", "Fields", "Format", "GameOverError", "GamePlugin", "Grid", "HeaderError",
-           "IllegalMoveError", "Keyed", "KifuError", "LaneTracker", "LimitError", "Markup",
-           "MoveT", "Node", "NotationError", "OptionError", "Outcome", "Played", "PositionT",
-           "ReadOptions", "Reading", "Record", "RecordBuilder", "RenderOptions", "ResultError",
-           "SetupDefault", "SetupError", "SetupT", "Span", "Step", "Symmetry", "UnknownGameError",
-           "VariantTracker", "__version__", "built_in_card", "colour_symmetry", "compiled", "display_width",
-           "document", "element", "escape", "fragments", "grammar", "grid", "grid_diagram",
-           "grid_symmetry", "guess_legacy", "header_lines", "header_span", "in_writing_order",
-           "is_event", "joined", "lanes", "likeliest_cjk", "make_symmetry", "outcome_field",
-           "read_file", "read_int", "read_record", "read_reference", "read_rows", "record_pieces",
-           "rows_text", "sgf", "sgf_lines", "shorten", "slot", "text_line", "text_width",
-           "to_string", "too_many_moves", "unescape", "whole"]
+__all__ = ["EMPTY", "HEAD_BYTES", "IDENTITY", "INVALID", "LINE_END", "MARK", "MAX_BYTES",
+           "MAX_DIGITS", "MAX_MOVES", "MAX_TOKENS", "NODE", "NODE_END", "NUMBER", "PEDANTIC",
+           "USAGE", "VARIATION", "AccessError", "AnyGame", "Card", "Console", "ConversionError",
+           "EncodingError", "Event", "Fields", "Format", "GameOverError", "GamePlugin", "Grid",
+           "HeaderError", "IllegalMoveError", "Keyed", "KifuError", "LaneTracker", "LimitError",
+           "Markup", "MoveT", "Node", "NotationError", "OptionError", "Outcome", "Played",
+           "PositionT", "ReadError", "ReadOptions", "Reading", "Record", "RecordBuilder",
+           "RenderOptions", "ResultError", "SetupDefault", "SetupError", "SetupT", "Span", "Step",
+           "Symmetry", "UnknownGameError", "VariantTracker", "__version__", "built_in_card",
+           "check_encoding_name", "colour_symmetry", "compiled", "display_width", "document", "element",
+           "escape", "fragments", "grammar", "grid", "grid_diagram", "grid_symmetry",
+           "guess_legacy", "header_lines", "header_span", "in_writing_order", "is_event", "joined",
+           "lanes", "likeliest_cjk", "make_symmetry", "outcome_field", "read_file", "read_int",
+           "read_record", "read_reference", "read_rows", "record_pieces", "rows_text", "sgf",
+           "sgf_lines", "shorten", "slot", "text_line", "text_width", "to_string", "too_many_moves",
+           "too_many_tokens", "unescape", "whole"]

@@ -91,7 +91,7 @@ def check_encoding_name(name: str) -> str:
     codec that does not decode text (``base64``, ``rot13``)."""
     try:
         info = codecs.lookup(name)
-    except LookupError:
+    except (LookupError, ValueError):  # ValueError: a name holding a NUL
         raise ReadError(f"unknown encoding {name!r}") from None
     if not getattr(info, "_is_text_encoding", True) or info.name in _NOT_CHARSETS:
         raise ReadError(f"{name!r} is not a text encoding; name one such as utf-8, cp932 or "

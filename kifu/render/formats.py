@@ -128,7 +128,8 @@ def draw_gif(loaded: Loaded, drawing: Drawing) -> str:
             if drawing.move is not None and step.number == drawing.move:
                 return
 
-    return images.gif(frames(), options.delay).decode("latin-1")
+    positions = 1 + (len(line) if drawing.move is None else min(len(line), drawing.move))
+    return images.gif(frames(), options.delay, positions).decode("latin-1")
 
 
 def draw_text(loaded: Loaded, drawing: Drawing) -> str:

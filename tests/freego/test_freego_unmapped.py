@@ -5,6 +5,7 @@ stood on a circle, every line across the middle."""
 from __future__ import annotations
 
 import itertools
+import time
 import xml.etree.ElementTree as ET
 
 from hypothesis import given, settings
@@ -12,10 +13,11 @@ from hypothesis import strategies as st
 
 from kifu.builtin.freego.boards.board import Board, Cell, symmetric_links
 from kifu.builtin.freego.position import Position
-from kifu.builtin.freego.render import svg
+from kifu.builtin.freego.render import svg, unmapped
 from kifu.builtin.freego.setup import Rules
 from kifu.draw.svg import text_width
 from kifu.plugin import RenderOptions
+from tests import measured
 
 SVG = "{http://www.w3.org/2000/svg}"
 Segment = tuple[tuple[float, float], tuple[float, float]]
@@ -128,3 +130,54 @@ def test_random_planar_boards_draw_without_crossings(columns, rows, data):
             at = row * columns + column
             pairs.append((at, at + columns + 1))
     assert_drawn_well(board_of(columns * rows, pairs), planar=True)
+
+
+def test_a_board_of_6000_cells_given_by_adjacency_is_drawn_in_bounded_time(monkeypatch):
+    """Issue 38: one SVG of a board of 6,000 cells took 118 s planar and 173 s not planar
+    (5,000 barycentric sweeps; 20 rounds of every pair of cells).  The planar one settles
+    (its sweeps over-relaxed as suits its depth) and the other stops at its budget of pairs,
+    each in a few seconds; both are drawn well.  Every pair weighed is counted."""
+    weighed = []
+    near = unmapped._push_near
+    monkeypatch.setattr(unmapped, "_push_near", lambda *a: weighed.append(near(*a)) or
+                        weighed[-1])
+    start = time.process_time()
+    planar = unmapped.positions(75 * 80, grid_pairs(75, 80))
+    planar_time = time.process_time() - start
+    assert planar_time < 30
+    assert len(set(planar)) == 6000
+    links = [(i, (i + 1) % 6000) for i in range(6000)]
+    links += [(i, (i * 7919 + 17) % 6000) for i in range(0, 6000, 2)]  # chords: not planar
+    start = time.process_time()
+    spread = unmapped.positions(6000, [(a, b) for a, b in links if a != b])
+    assert time.process_time() - start < 60
+    assert weighed and sum(weighed[:-1]) < unmapped.FORCE_WORK <= sum(weighed)
+    xs, ys = [x for x, _ in spread], [y for _, y in spread]
+    # a disc of cells, not a ring: the middle of the drawing is filled
+    middle = sum(1 for x, y in spread if abs(x - sum(xs) / 6000) < (max(xs) - min(xs)) / 4
+                 and abs(y - sum(ys) / 6000) < (max(ys) - min(ys)) / 4)
+    assert middle > 600
+
+
+def test_a_record_on_a_board_file_of_6000_cells_given_by_adjacency_is_drawn_within_bounds(
+        tmp_path):
+    """The campaign's shape as a user meets it: a record whose board file lists 6,000 cells
+    and their neighbours, not planar (a ring with chords), drawn by ``kifu render`` (173 s
+    before), a process of its own."""
+    links = [(i, (i + 1) % 6000) for i in range(6000)]
+    links += [(i, (i * 7919 + 17) % 6000) for i in range(0, 6000, 2)]
+    neighbours: dict[int, set[int]] = {i: set() for i in range(6000)}
+    for a, b in links:
+        if a != b:
+            neighbours[a].add(b)
+            neighbours[b].add(a)
+    cells = "".join(f"[cells.c{i}]\nadjacent = {sorted(f'c{n}' for n in near)}\n"
+                    for i, near in neighbours.items())  # a list of strings as TOML writes it
+    (tmp_path / "ring.toml").write_text('name = "a ring of 6,000 cells with chords"\n' + cells,
+                                        encoding="utf-8")
+    (tmp_path / "ring.freego").write_text("Game: freego\nBoard: ring.toml\n\nc0 c1 c2 c3\n",
+                                          encoding="utf-8")
+    run = measured.kifu("render", tmp_path / "ring.freego", "-o", tmp_path / "ring.svg")
+    assert run.status == 0 and run.within_bounds(), run
+    drawing = ET.parse(tmp_path / "ring.svg").getroot()
+    assert len(lines(drawing)) == sum(map(len, neighbours.values())) // 2

@@ -66,10 +66,18 @@ class Seed:
     data: bytes
 
 
+#: kifu's own records of the formats it reads but does not write (a RIF database, PlayOK's
+#: PGN), and of each quirk of the archives' readers: the tests' data, seeds of Renju.
+ARCHIVES = examples.EXAMPLES.parent / "tests" / "renju" / "data"
+
+
 @functools.cache
 def seeds() -> tuple[Seed, ...]:
-    """Every bundled example of every game, and each legal one as JSON and SGF too."""
-    found = []
+    """Every bundled example of every game, and each legal one as JSON and SGF too; the
+    archives' records the tests hold."""
+    found = [Seed("renju", path.name, path.read_bytes())
+             for folder in ("rif", "pgn", "psq", "lib") for path in sorted((ARCHIVES / folder).iterdir())
+             if path.is_file()]
     for game in GAMES:
         for path in examples.legal(game) + examples.invalid(game):
             found.append(Seed(game, path.name, path.read_bytes()))
@@ -112,7 +120,8 @@ _HEADERS = ["Board: /etc/passwd\n", "Board: ../../../etc/hosts\n", "Board: /proc
             "Setup-Black: a16 h8\n", "Players: 4\n", "Unit: " + "1" * 5000 + "\n",
             "DropCap: 99999999999999999999999\n", "Seed: -1\n", "Result: " + "x" * 200 + "\n",
             "Game: renju\n", "Game: freego\n", "Game: gungi\n", "Game: rengi\n",
-            "Game: rengoma\n", "Stacks: c3=B1/R2/B3/R4/B1\n", "To-move: red 3\n"]
+            "Game: rengoma\n", "Stacks: c3=B1/R2/B3/R4/B1\n", "To-move: red 3\n",
+            "RenLib-Extension: zz\n", "RenLib-Extension: 10000\n"]
 
 
 def _at(chooser: Chooser, data: bytes) -> int:
@@ -204,6 +213,47 @@ def charset(chooser: Chooser, data: bytes) -> bytes:
     return data[:first] + b"CA[" + value + b"]" + data[first:]
 
 
+#: What an XML declaration may name (a RIF database's): encodings expat reads, multi-byte ones
+#: it does not, one in which the declaration cannot be written, names no codec has.
+_XML_ENCODINGS = ["UTF-8", "UTF-86", "Shift_JIS", "GB2312", "EUC-KR", "UTF-16", "UTF-32",
+                  "cp037", "windows-1251", "ISO-8859-1", "idna", "base64", "", "\u2039\u2026"]
+
+
+def xml_encoding(chooser: Chooser, data: bytes) -> bytes:
+    """The encoding an XML declaration names replaced, or a declaration put first."""
+    value = chooser.choice(_XML_ENCODINGS).encode("utf-8")
+    found = re.search(rb'encoding="[^"]*"', data)
+    if found and chooser.integer(0, 2):
+        return data[:found.start()] + b'encoding="' + value + b'"' + data[found.end():]
+    return b'<?xml version="1.0" encoding="' + value + b'"?>\n' + data
+
+
+def entity(chooser: Chooser, data: bytes) -> bytes:
+    """An entity declared in a DTD before the XML's root and used in its text: a file that
+    grows a hundredfold as it is read."""
+    body = "x" * chooser.choice([1, 250, 5000])
+    uses = b"&e;" * chooser.choice([1, 40, 2000])
+    root = re.search(rb"<[A-Za-z][^?!>]*>", data)
+    if root is None:
+        return data
+    at = _at(chooser, data[root.end():]) + root.end()
+    doctype = f'<!DOCTYPE d [<!ENTITY e "{body}">]>\n'.encode()
+    return data[:root.start()] + doctype + data[root.start():at] + uses + data[at:]
+
+
+#: Points a record may name off any board: row 0 (``j00``, ``a0``), past the letters.
+_OFF_BOARD = [b"j00", b"a0", b"h0", b"z99", b"p16", b"o16", b"a100"]
+
+
+def off_board(chooser: Chooser, data: bytes) -> bytes:
+    """A point of the record (a letter and digits) replaced by one off the board."""
+    points = [m.span() for m in re.finditer(rb"(?<![A-Za-z])[a-zA-Z][0-9]{1,2}(?![0-9])", data)]
+    if not points:
+        return data
+    start, end = chooser.choice(points)
+    return data[:start] + chooser.choice(_OFF_BOARD) + data[end:]
+
+
 def json_value(chooser: Chooser, data: bytes) -> bytes:
     """One value of a JSON record replaced by one of another kind, or one key dropped."""
     try:
@@ -277,7 +327,7 @@ def words(chooser: Chooser, data: bytes) -> bytes:
 
 MUTATIONS: tuple[Mutation, ...] = (flip, insert_odd, huge_number, nest, truncate, delete,
                                    repeat, splice, header, json_value, digits, words, words,
-                                   words, charset)
+                                   words, charset, xml_encoding, entity, off_board)
 
 
 def mutate(chooser: Chooser, seed: Seed) -> tuple[str, bytes]:

@@ -7,6 +7,7 @@ anything else escaping, or a property broken, is a :class:`Defect`.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -46,6 +47,8 @@ def exercise(name: str, data: bytes) -> Outcome:
         game, fmt = registry.detect(text, name)
     except KifuError as error:
         return Outcome(registry.guess(name), f"kifu:{error.code}")
+    if claimed is not None:
+        decoded(game, fmt, data, name)
     try:
         record = parse_as(game, fmt, text, name)
     except KifuError as error:
@@ -61,6 +64,13 @@ def exercise(name: str, data: bytes) -> Outcome:
     drawings(game, record)
     errors = [p for p in problems if p.severity == "error"]
     return Outcome(game.name, f"kifu:{errors[0].code}" if errors else "ok")
+
+
+def decoded(game: GamePlugin, fmt: str, data: bytes, name: str) -> None:
+    """A format of bytes handed text decoded already (the library's ``kifu.parse(text,
+    format=...)``, characters above U+00FF included) answers a record or a ``KifuError``."""
+    with contextlib.suppress(KifuError):
+        parse_as(game, fmt, data.decode("utf-8", "replace") + "\u2026", name)
 
 
 def round_trips(game: GamePlugin, record: Record) -> None:

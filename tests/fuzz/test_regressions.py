@@ -9,6 +9,8 @@ from __future__ import annotations
 import gc
 import importlib
 import json
+import re
+import time
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -19,12 +21,13 @@ from kifu.base.errors import ConversionError, KifuError, LimitError, NotationErr
 from kifu.base.record import Node, Record, Span
 from kifu.builtin.renju import GAME as RENJU
 from kifu.builtin.renju import sgf as renju_sgf
+from kifu.builtin.renju.archives import rif
 from kifu.builtin.renju.position import Position
 from kifu.plugin import RenderOptions, driver, jsonform
 from kifu.reading import grammar, movetext
 from kifu.report.text import TextFormatter
 from kifu.run.load import dump, parse_text
-from tests.fuzz import pipeline
+from tests.fuzz import corpus, pipeline
 
 ONES = "1" * 5000  # past Python's 4,300-digit limit for converting text to int
 RENGOMA = ("Game: rengoma\nStock-black: 1 1 1 2 2 2 3 3 3 4 4 4\n"
@@ -558,3 +561,105 @@ def test_a_renlib_root_with_a_sibling_is_a_located_error():
     data = b"\xffRenLib\xff\x03\x00" + b"\xff" * 10 + bytes([0x00, 0x80])  # SIBLING
     with pytest.raises(KifuError, match="a library has one root"):
         renlib.read(data.decode("latin-1"), "sibling.lib")
+
+
+# -- issue 38: the archives' readers ---------------------------------------------------------
+
+#: kifu's database of three games, with its first game alone (the pipeline reads one record).
+RIF = re.sub(r"\s*<game id=\"700[23]\".*?</game>", "", (
+    corpus.ARCHIVES / "rif" / "small_database.rif").read_text(encoding="utf-8"), flags=re.DOTALL)
+PGN = (corpus.ARCHIVES / "pgn" / "kind_60_no_choices.pgn").read_text(encoding="utf-8")
+#: Mutated copies of kifu's own archives, as the issue found them: each was an internal error.
+ARCHIVE_SHAPES = {
+    "rif encoding python does not know": (
+        "x.rif", RIF.replace('encoding="UTF-8"', 'encoding="UTF-86"').encode(), "kifu:encoding"),
+    "rif text the code page it names cannot write": (
+        "x.rif", RIF.replace('encoding="UTF-8"', 'encoding="windows-1252"').replace(
+            "Club cup", "Club cup \u0441").encode(), "kifu:encoding"),  # 0x81: no cp1252
+    "rif move on row 0": ("x.rif", RIF.replace("h8 h9 i9", "h8 j00 i9").encode(), "kifu:syntax"),
+    "rif multi-byte encoding": (
+        "x.rif", RIF.replace('encoding="UTF-8"', 'encoding="GB2312"').encode("gb2312"), "ok"),
+    "rif 96 bytes of utf-8 text first": (
+        "x.rif", ('\u2039\u2026xml version="1.0"?><database><games><game id="1"><move>h8'
+                  "</move></game></games></database>").encode()[:96], "kifu:unknown-game"),
+    "pgn move on row 0": ("x.pgn", PGN.replace(" h8 ", " a0 ", 1).encode(), "kifu:syntax"),
+}
+
+
+@pytest.mark.parametrize("name, data, outcome", ARCHIVE_SHAPES.values(), ids=list(ARCHIVE_SHAPES))
+def test_mutated_archives_are_answered_not_internal_errors(name, data, outcome):
+    """Through the fuzz pipeline: read (and, as the library's ``kifu.parse`` reads them,
+    decoded already), checked, written in every format and read back, drawn."""
+    assert pipeline.exercise(name, data).result == outcome
+
+
+def test_a_renlib_extension_that_is_not_two_bytes_is_a_conversion_error():
+    record = RENJU.parse("Game: renju\nRenLib-Extension: zz\n\n1. h8\n", "x.renju")
+    with pytest.raises(ConversionError, match="not the two bytes"):
+        dump(RENJU, record, "renlib")
+    assert pipeline.exercise("x.renju", b"Game: renju\nRenLib-Extension: 10000\n\n1. h8\n"
+                             ).result == "ok"
+
+
+def test_a_head_that_is_almost_a_rif_database_is_refused_in_linear_time():
+    """Found by the fuzzing: elements of the database's own repeated (``<playerrted
+    date="..."/>`` a hundred times) made the head's pattern try every way of matching each
+    name and its attributes, eight elements over: 35 s for 300 bytes, minutes for 4 KiB."""
+    head = (b'<?xml version="1.0"?>\n<database>\n  <version>10</version>\n'
+            + b'  <playerrted date="2020-02-02"/>\n' * 120)
+    started = time.perf_counter()
+    assert not rif.claims_bytes(head[:4096])
+    assert time.perf_counter() - started < 1.0
+    assert rif.claims_bytes(head[:90] + b"<players/></database>")
+
+
+def test_a_rif_month_of_thousands_of_digits_is_no_month():
+    """Found by the fuzzing: ``int(month)`` of 6,701 digits, past Python's limit."""
+    text = RIF.replace('month="8" start="2009-08-01"', f'month="{ONES}" start=""')
+    [reading] = rif.read_games(text, "x.rif")
+    assert reading.record.header("Date") == "2009"
+
+
+def test_psq_refuses_a_gomocup_line_that_would_read_back_as_a_stone():
+    """Found by the fuzzing: without names and code, Gomocup's line ``2,1520`` right after
+    the stones is a stone to a reader: written so, the file could not be read back."""
+    record = RENJU.parse("Game: renju\nLeague: 1520\nGomocup-Result: 2\n\n1. h8\n",
+                         "x.renju")
+    with pytest.raises(ConversionError, match="would read back as a stone"):
+        dump(RENJU, record, "psq")
+
+
+def test_a_renlib_root_text_of_several_lines_is_among_those_its_code_page_must_hold():
+    """Found by the fuzzing: the root's texts of several lines, the record's properties (a
+    label of a point, here), were left out when the code page was chosen, so that one was
+    chosen that lacked their characters: a UnicodeEncodeError."""
+    from kifu.builtin.renju.archives import renlib
+    record = RENJU.parse("Game: renju\n\n1. h8\n", "x.renju")
+    record.properties["Label-h8"] = "Привет\nмир"
+    written = renlib.write(record).encode("latin-1")
+    assert "Привет\r\nмир".encode("gb18030") + b"\x00" in written
+
+
+def test_an_xml_encoding_name_holding_a_nul_is_an_unknown_encoding():
+    """Found by the fuzzing: Python's codec lookup raises ValueError, not LookupError, for a
+    name holding a NUL, and a RIF database's declaration may name anything."""
+    data = RIF.replace('encoding="UTF-8"', 'encoding="UTF\x00-8"').encode()
+    assert pipeline.exercise("x.rif", data).result == "kifu:encoding"
+    with pytest.raises(KifuError, match="unknown encoding 'UTF\\\\x00-8'"):
+        list(rif.read_games(data.decode("latin-1"), "x.rif"))
+
+
+def test_a_renlib_library_without_a_root_whose_first_node_is_on_no_point_gets_one():
+    """Found by the fuzzing: a library without a root node (h8, then the holder of a board
+    text, on no point, with a move after it) was written back without one too, the holder
+    first: read back, a file's first node on no point is its root's own, and this one said a
+    sibling followed it, no library.  Written with a root, it reads back."""
+    from kifu.builtin.renju.archives import renlib
+    data = (renlib.MAGIC + bytes([3, 0]) + b"\xff" * 10 + bytes([0x78, 0xC0])  # h8, a sibling
+            + bytes([0x00, 0x0A]) + b"ab\x00\x00" + bytes([0x68, 0x40]))  # no move, a comment
+    record = renlib.read(data.decode("latin-1"), "x.lib")
+    assert record.header("RenLib-Root") == "no"
+    written = renlib.write(record)
+    assert written.encode("latin-1")[20:22] == b"\x00\x00"  # the root's own node
+    again = renlib.read(written, "y.lib")
+    assert again.moves == record.moves

@@ -7,13 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from kifu.base.errors import ConversionError, NotationError, UnknownGameError
+from kifu.base.errors import ConversionError, LimitError, NotationError, UnknownGameError
+from kifu.base.limits import MAX_TOKENS
 from kifu.builtin.renju import GAME
 from kifu.builtin.renju.archives import pgn
 from kifu.builtin.renju.moves import Swap
-from kifu.commands.cli import EXIT_OK, EXIT_USAGE
+from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from kifu.plugin import driver, registry
 from kifu.run.load import parse_all
+from tests import measured
 from tests.summary import summary_rows
 
 DATA = Path(__file__).parent / "data" / "pgn"
@@ -182,3 +184,32 @@ def test_a_comment_over_two_lines():
     assert moves(record)[3:6] == ["swap", "a1", "b1"]
     assert record.moves[5].span.line == 11 and record.moves[5].span.column == 22
     assert driver.check(GAME, record)[0] == []
+
+
+# -- hostile input (issue 38) ----------------------------------------------------------------
+
+def test_a_point_on_row_zero_is_a_notation_error_at_the_move(kifu_cli):
+    """``a0`` matched the shape of a point but named none: a ValueError from the move's
+    parser, an internal error."""
+    result = kifu_cli("validate", DATA / "point_on_row_zero.pgn", exit_code=1)
+    assert "point_on_row_zero.pgn:14:26: error[syntax]: a0 is off the 15x15 board" in result.stdout
+
+
+def test_empty_turns_stop_at_the_token_limit():
+    """15.5 MiB of move numbers and fillers (``1. -- --``) took 1.0 to 1.6 GB as tokens with a
+    span each: a game's tokens stop at the limit every notation has, and keep no span."""
+    head = (DATA / "kind_60_no_choices.pgn").read_text(encoding="utf-8").split("\n\n")[0]
+    text = head + "\n\n" + "".join(f"{n}. -- -- " for n in range(1, MAX_TOKENS // 3 + 2)) + "\n"
+    with pytest.raises(LimitError, match="more than 1,000,000 words") as caught:
+        list(pgn.read_games(text, "turns.pgn"))
+    assert caught.value.rule == "token-limit" and caught.value.span.line == 14
+
+
+def test_15_mib_of_empty_turns_are_refused_within_the_bounds(tmp_path):
+    """The campaign's file, as a user's command reads it: 1.2 GB before."""
+    path = tmp_path / "turns.pgn"
+    head = '[Site "PlayOK"]\n[Result "0-1"]\n[GameType "61,15"]\n\n'
+    path.write_text(head + "1. -- -- " * (int(15.5 * 2**20) // 9) + "0-1\n", encoding="utf-8")
+    run = measured.kifu("validate", "-j", "1", path)
+    assert run.status == EXIT_INVALID and run.within_bounds(), run
+    assert "turns.pgn:5:3000001: error[limit]: the record has more than 1,000,000 words" in run.stdout

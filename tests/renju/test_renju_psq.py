@@ -8,11 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from kifu.base.errors import ConversionError, NotationError
+from kifu.base.errors import ConversionError, LimitError, NotationError
 from kifu.builtin.renju import GAME
 from kifu.builtin.renju.archives import psq
+from kifu.commands.cli import EXIT_INVALID
 from kifu.plugin import driver, registry
 from kifu.reading.source import read_source
+from tests import measured
 
 DATA = Path(__file__).parent / "data" / "psq"
 FILES = sorted(DATA.glob("*.psq"))
@@ -310,3 +312,32 @@ def test_the_caro_league_plays_on_after_a_five_closed_at_both_ends():
     assert driver.check(GAME, record) == ([], 14)
     as_freestyle = GAME.parse(GAME.write(record).replace("Rule: caro", "Rule: freestyle"), "x")
     assert "the game was already over" in driver.check(GAME, as_freestyle)[0][0].message
+
+
+def test_stones_stop_at_the_move_limit_a_line_at_a_time(monkeypatch):
+    """A 15.5 MiB psq of short lines took 1.4 GB (every line and every stone held) before the
+    move limit refused it: its lines are read one at a time, and its stones stop at the limit."""
+    monkeypatch.setattr(psq, "MAX_MOVES", 100)
+    text = "Piskvorky 15x15, 1:1, 0\n" + "".join(f"{n % 15 + 1},{n // 15 % 15 + 1},0\n"
+                                                for n in range(500))
+    with pytest.raises(LimitError, match="more than") as caught:
+        psq.read(text, "many.psq")
+    assert (caught.value.rule, caught.value.span.line) == ("move-limit", 102)
+
+
+def test_lines_after_the_moves_are_read_only_as_far_as_they_decide():
+    text = "Piskvorky 15x15, 1:1, 0\n8,8,1\n" + "name\n" * 1_000_000
+    with pytest.raises(NotationError, match="nothing else") as caught:
+        psq.read(text, "x.psq")
+    assert caught.value.span.line == 5
+
+
+def test_15_mib_of_stones_are_refused_within_the_bounds(tmp_path):
+    """The campaign's file, as a user's command reads it: 1.4 GB before the move limit."""
+    path = tmp_path / "stones.psq"
+    path.write_text("Piskvorky 15x15, 11:11, 0\n" + "8,8,0\n" * (int(15.5 * 2**20) // 6),
+                    encoding="utf-8")
+    run = measured.kifu("validate", "-j", "1", path)
+    assert run.status == EXIT_INVALID and run.within_bounds(), run
+    assert "stones.psq:500002:1: error[limit]: the record has more than 500,000 moves" \
+        in run.stdout

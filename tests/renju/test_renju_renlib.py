@@ -9,13 +9,15 @@ from pathlib import Path
 
 import pytest
 
+import kifu
 from kifu.base.errors import ConversionError, NotationError
 from kifu.builtin.renju import GAME, sgf
 from kifu.builtin.renju.archives import renlib
-from kifu.commands.cli import EXIT_INVALID, EXIT_OK
+from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from kifu.plugin import driver, jsonform, registry
 from kifu.reading.source import BYTES
 from kifu.run.load import load, read_file
+from tests import measured
 from tests.summary import summary_rows
 
 DATA = Path(__file__).parent / "data" / "lib"
@@ -309,3 +311,28 @@ def test_comments_in_utf8_are_written_back_in_utf8():
     record = read("utf8_comments_written_back_in_utf8.lib")
     assert record.moves[2].properties == {"Title": "黑必胜 花月"}
     assert record.header("RenLib-Encoding") == "utf-8"
+
+
+# -- hostile input (issue 38) ----------------------------------------------------------------
+
+@pytest.mark.parametrize("value", ["zz", "10000", "1_0", "-1"])
+def test_an_extension_that_is_not_two_bytes_is_a_conversion_error(tmp_path, value):
+    """``kifu convert --to renlib`` of ``RenLib-Extension: zz`` was a ValueError from
+    ``int(value, 16)``, of 10000 one from ``bytes``: both internal errors (a user's command,
+    run as a process of its own)."""
+    record = tmp_path / "extension.renju"
+    record.write_text(f"Game: renju\nRenLib-Extension: {value}\n\n1. h8 2. h9\n", encoding="utf-8")
+    run = measured.kifu("convert", record, "--to", "renlib", "-o", tmp_path / "out.lib")
+    assert run.status == EXIT_USAGE
+    assert (f"error[conversion]: RenLib-Extension: {value!r} is not the two bytes of a RenLib "
+            "node's extension, 0x0000 to 0xffff") in run.stdout + run.stderr
+    assert "internal" not in run.stdout + run.stderr
+    assert not (tmp_path / "out.lib").exists()
+
+
+def test_text_above_latin_1_is_no_library():
+    """The library's ``kifu.parse(text, format="renlib")`` of text holding a character above
+    U+00FF was a UnicodeEncodeError: a library is bytes."""
+    with pytest.raises(NotationError, match="holds the character U\\+2026") as caught:
+        kifu.parse("\x00\x00\n\u2026", format="renlib")
+    assert (caught.value.span.line, caught.value.span.column) == (2, 1)

@@ -8,13 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from kifu.base.errors import ConversionError, NotationError
+import kifu
+from kifu.base.errors import ConversionError, EncodingError, NotationError
 from kifu.builtin.renju import GAME
 from kifu.builtin.renju.archives import rif
 from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from kifu.plugin import driver, registry
 from kifu.reading.source import BYTES
 from kifu.run.load import load, parse_each_as, read_file
+from tests import measured
 from tests.summary import summary_rows
 
 DATA = Path(__file__).parent / "data" / "rif"
@@ -192,3 +194,161 @@ def test_a_row_named_by_its_own_text():
     assert parsed.record.header("Place") == "Latvia"
     assert parsed.record.header("Date") == "2011-04"
     assert parsed.record.header("Rule") == "renju, rif"
+
+
+# -- hostile input (issue 38) ----------------------------------------------------------------
+
+def test_an_encoding_python_does_not_know_is_an_error_at_the_declaration(kifu_cli):
+    result = kifu_cli("validate", DATA / "unknown_encoding_declared.rif", exit_code=EXIT_INVALID)
+    assert ("unknown_encoding_declared.rif:1:31: error[encoding]: the XML declaration names an "
+            "encoding kifu cannot read: unknown encoding 'UTF-86'") in result.stdout
+    assert "internal" not in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("codec, black, white", [("shift_jis", "山田", "佐藤"),
+                                                 ("gb2312", "王芳", "李娜"),
+                                                 ("euc_kr", "김민", "이수")])
+def test_multi_byte_encodings_the_declaration_names_are_read(codec, black, white):
+    """expat reads UTF-8, UTF-16, ISO-8859-1 and ASCII, and one byte a character besides:
+    Python's codecs decode the file before it, so that a database in Shift_JIS, GB2312 or
+    EUC-KR is read (each was an internal error)."""
+    record = games(f"declared_{codec}.rif")[0].record
+    assert (record.header("Black"), record.header("White")) == (black, white)
+
+
+def test_utf16_declared_in_ascii_is_an_error_at_the_declaration():
+    source = read_file(str(DATA / "utf16_declared_in_ascii.rif"))
+    with pytest.raises(EncodingError, match="names the encoding utf-16, but is written in an "
+                       "encoding of ASCII's letters") as caught:
+        list(rif.read_games(source.text, source.path))
+    assert (caught.value.span.line, caught.value.span.column) == (1, 31)
+
+
+def test_a_byte_that_is_not_the_declared_encoding_is_located():
+    source = read_file(str(DATA / "byte_not_the_declared_encoding.rif"))
+    readings = rif.read_games(source.text, source.path)
+    with pytest.raises(EncodingError, match="byte 0xff is not UTF-8, the encoding the XML "
+                       "declaration names") as caught:
+        list(readings)
+    assert (caught.value.span.line, caught.value.span.column) == (28, 36)
+
+
+def test_utf8_text_the_declared_code_page_cannot_hold_is_an_error_at_its_byte(tmp_path):
+    """A database declaring windows-1252 holding UTF-8 text (``…``, ``с``) was a
+    UnicodeEncodeError: its bytes are read as the declaration says, ``…`` as three characters
+    of windows-1252, and ``с``'s byte 0x81, which windows-1252 has no character for, is an
+    encoding error where it stands."""
+    path = tmp_path / "code_page.rif"
+    path.write_bytes((DATA / "small_database.rif").read_text(encoding="utf-8").replace(
+        'encoding="UTF-8"', 'encoding="windows-1252"').replace(
+        "Club cup", "Club cup \u2026 \u0441").encode("utf-8"))
+    source = read_file(str(path))
+    with pytest.raises(EncodingError, match="byte 0x81 is not windows-1252, the encoding the "
+                       "XML declaration names") as caught:
+        list(rif.read_games(source.text, source.path))
+    assert (caught.value.span.line, caught.value.span.column) == (28, 45)
+    path.write_bytes(path.read_bytes().replace(" \u0441".encode(), b""))
+    source = read_file(str(path))
+    event = next(iter(rif.read_games(source.text, source.path))).record.header("Event")
+    assert event == "Club cup \u2026".encode().decode("cp1252")
+
+
+def test_a_text_decoded_already_is_read_as_it_is_whatever_its_declaration():
+    """The library's ``kifu.parse(text, format="rif")`` of text holding a character above
+    U+00FF was a UnicodeEncodeError: such a text is no file's bytes, and is read as it is."""
+    text = (DATA / "small_database.rif").read_text(encoding="utf-8").replace(
+        "Club cup", "Club cup\u2026")
+    assert kifu.parse(text, format="rif").headers["Event"] == "Club cup\u2026"
+    cyrillic = (DATA / "declared_windows_1251.rif").read_text(encoding="cp1251").replace(
+        "Club cup", "Club cup\u2026")  # not a character of windows-1251
+    assert kifu.parse(cyrillic, format="rif").headers["Black"] == "Анна Тамм"
+
+
+def test_a_point_on_row_zero_is_a_notation_error_at_the_move(kifu_cli):
+    result = kifu_cli("validate", DATA / "point_on_row_zero.rif", exit_code=EXIT_INVALID)
+    assert "point_on_row_zero.rif#7001:33:16: error[syntax]: j00 is off the 15x15 board" \
+        in result.stdout
+
+
+def test_entities_declared_in_a_dtd_are_refused(kifu_cli):
+    """A DTD's entities make a file expand up to a hundredfold before expat's own bound (a
+    12 MiB database took 1.1 GB): a RIF database declares none, and kifu expands none."""
+    result = kifu_cli("validate", "--format-in", "rif", DATA / "entity_declared.rif",
+                      exit_code=EXIT_INVALID)
+    assert ("entity_declared.rif:2:32: error[syntax]: the XML declares the entity 'e': a RIF "
+            "database declares none") in result.stdout
+
+
+def test_utf8_text_where_the_declaration_stands_is_no_database(kifu_cli):
+    path = DATA / "utf8_text_before_the_declaration.rif"
+    assert len(path.read_bytes()) == 96
+    result = kifu_cli("validate", path, exit_code=EXIT_USAGE)
+    assert "error[unknown-game]" in result.stdout
+    forced = kifu_cli("validate", "--format-in", "rif", path, exit_code=EXIT_INVALID)
+    assert "1:1: error[syntax]: not well-formed XML" in forced.stdout
+    assert "internal" not in result.stdout + forced.stdout
+
+
+
+@pytest.mark.parametrize("doctype", [
+    '<!DOCTYPE database [<!ENTITY secret SYSTEM "file:///etc/passwd">]>',
+    '<!DOCTYPE database [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">'
+    '<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]>',
+    '<!DOCTYPE database [<!ENTITY % p SYSTEM "http://example.invalid/p.dtd"> %p;]>',
+])
+def test_external_entities_and_billion_laughs_are_refused_unread(doctype):
+    """What held before issue 38, kept: no file and no address a database names is read, and
+    entities that multiply are never expanded."""
+    text = (DATA / "small_database.rif").read_text(encoding="utf-8").replace(
+        "<database>", doctype + "\n<database>", 1).replace("Club cup", "Club cup &d;&secret;")
+    with pytest.raises(NotationError, match="declares the entity") as caught:
+        list(rif.read_games(text, "hostile.rif"))
+    assert caught.value.rule == "xml-entity" and caught.value.span.line == 2
+
+
+def test_a_dtd_outside_the_file_is_not_read():
+    text = (DATA / "small_database.rif").read_text(encoding="utf-8").replace(
+        "<database>", '<!DOCTYPE database SYSTEM "/etc/passwd">\n<database>', 1)
+    assert [r.record.header("RIF-Id") for r in rif.read_games(text, "x.rif")] == [
+        "7001", "7002", "7003"]
+
+
+def test_12_mib_of_rows_using_an_entity_are_refused_within_the_bounds(tmp_path):
+    """The campaign's file, as a user's command reads it (as RIF): 1.1 GB before."""
+    path = tmp_path / "entities.rif"
+    row = '<player id="1" name="' + "&e;" * 40 + '"/>'
+    path.write_text('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE database [<!ENTITY e "'
+                    + "x" * 250 + '">]>\n<database><players>' + row * (12 * 2**20 // len(row))
+                    + "</players><games></games></database>\n", encoding="utf-8")
+    run = measured.kifu("validate", "-j", "1", "--format-in", "rif", path)
+    assert run.status == EXIT_INVALID and run.within_bounds(), run
+    assert ("entities.rif:2:32: error[syntax]: the XML declares the entity 'e': a RIF database "
+            "declares none") in run.stdout
+
+
+#: The hostile databases of the campaign (kifu's own, in ``tests/renju/data``), and what the
+#: command answers each: every one was an internal error.
+HOSTILE = {
+    "rif/unknown_encoding_declared.rif": ":1:31: error[encoding]: the XML declaration names an "
+                                         "encoding kifu cannot read: unknown encoding 'UTF-86'",
+    "rif/byte_not_the_declared_encoding.rif": ":28:36: error[encoding]: byte 0xff is not UTF-8",
+    "rif/utf16_declared_in_ascii.rif": ":1:31: error[encoding]: the XML declaration names the "
+                                       "encoding utf-16, but is written in an encoding of ASCII",
+    "rif/point_on_row_zero.rif": "#7001:33:16: error[syntax]: j00 is off the 15x15 board",
+    "rif/utf8_text_before_the_declaration.rif": ": error[unknown-game]: kifu reads .rif files",
+    "pgn/point_on_row_zero.pgn": ":14:26: error[syntax]: a0 is off the 15x15 board",
+    "rif/declared_shift_jis.rif": None, "rif/declared_gb2312.rif": None,
+    "rif/declared_euc_kr.rif": None,
+}
+
+
+def test_hostile_databases_are_answered_where_they_fail_by_the_command(tmp_path):
+    """As a user runs kifu, a process of its own: a located error for each, or its games read."""
+    run = measured.kifu("validate", "-j", "1", *(DATA.parent / name for name in HOSTILE))
+    assert run.status == EXIT_USAGE and run.within_bounds()
+    for name, answer in HOSTILE.items():
+        path = str(DATA.parent / name)
+        said = [line[len(path):] for line in run.stdout.splitlines() if line.startswith(path)]
+        assert len(said) == (answer is not None), (name, said)
+        assert not answer or said[0].startswith(answer), (name, said)
+    assert "internal" not in run.stdout + run.stderr and "Traceback" not in run.stderr

@@ -359,6 +359,33 @@ def test_a_collection_has_a_picker_beside_the_board(open_page, tmp_path):
     assert "first" in page.inner_text(".kv-head")
 
 
+def test_a_game_that_cannot_be_read_shows_its_diagnostic_and_no_other_games_moves(open_page,
+                                                                                 tmp_path):
+    """Issue 38: Up or Down on such a game threw an uncaught TypeError, and the note panel
+    kept the move of the game shown before it."""
+    text = ("(;GM[1]SZ[9]EV[first];B[ee]C[the first game's move];W[cc])\n"
+            "(;GM[1]SZ[9]EV[second];B[ee]W[zz]B[;;)\n")
+    (tmp_path / "second_unreadable.sgf").write_text(text, encoding="utf-8")
+    CliRunner().invoke(main, ["render", str(tmp_path / "second_unreadable.sgf"), "-f", "html",
+                              "-o", str(tmp_path / "page.html")])
+    watched = open_page(tmp_path / "page.html", "#move=1")
+    page = watched.page
+    assert "the first game's move" in page.inner_text(".kv-note")
+    page.keyboard.press("]")
+    assert page.inner_text(".kv-pick-now") == "Game 2 of 2"
+    assert "never closed" in page.inner_text(".kv-failed")
+    for key in ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageDown"):
+        page.keyboard.press(key)
+    assert not page.locator(".kv-note").is_visible()
+    assert not page.locator(".kv-board").is_visible()
+    assert params(page.evaluate("location.hash")) == {"game": "2"}
+    page.keyboard.press("[")
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    assert "the first game's move" in page.inner_text(".kv-note")
+    assert page.locator(".kv-board").is_visible()
+
+
 # -- fragments -------------------------------------------------------------------------------
 
 def test_two_fragments_on_one_page_do_not_interfere(open_page, site):

@@ -21,12 +21,12 @@ from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from kifu.draw.svg import xml_text
 from kifu.plugin import RenderOptions, driver
 from kifu.reading.source import decode
-from kifu.render.viewer import build_view, page, views_of_text
+from kifu.render.viewer import build_view, model, page, views_of_text
 from kifu.render.viewer.htmlpage import asset
 from kifu.render.viewer.problems import right_answers
 from kifu.render.viewer.svgdiff import SvgTable, apply, difference, pack
 from kifu.run.load import load
-from tests import examples
+from tests import examples, measured
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = examples.GAMES
@@ -678,3 +678,71 @@ def test_a_page_has_a_readable_head_not_a_dump_of_its_headers():
     nameless = views_of_text("(;GM[1]SZ[9];B[ee])", "/deep/folder/game.sgf",
                              lambda g: RenderOptions())[0]
     assert nameless.title == "game.sgf"
+
+
+# -- bounds (issue 38) -----------------------------------------------------------------------
+
+def test_a_page_shows_at_most_its_positions_its_games_together(kifu_cli, tmp_path, monkeypatch):
+    """A RenLib library of 39,884 positions took 342 s, and nothing bounded a page: a page
+    shows at most ``MAX_POSITIONS`` (50,000; that library's page takes about 20 s now), and a
+    game of a collection past them is a diagnostic of its own."""
+    monkeypatch.setattr(model, "MAX_POSITIONS", 6)
+    collection = tmp_path / "three.sgf"
+    collection.write_text("(;GM[1]SZ[9];B[ee];W[cc])(;GM[1]SZ[9];B[dd];W[ff])"
+                          "(;GM[1]SZ[9];B[aa])\n", encoding="utf-8")
+    text = collection.read_text(encoding="utf-8")
+    views = views_of_text(text, str(collection), lambda game: RenderOptions())
+    assert [view.failure is None for view in views] == [True, True, False]
+    assert "at most 6 positions, the games of a file together, and this record has 2 more" \
+        in views[2].failure["message"]
+    monkeypatch.setattr(model, "MAX_POSITIONS", 2)
+    said = kifu_cli("render", "-f", "html", examples.EXAMPLES / "renju" / "double-four.renju",
+                    "-o", tmp_path / "page.html", exit_code=EXIT_INVALID)
+    assert "error[limit]: a page of the viewer shows at most 2 positions" in said.stderr
+    assert "[rule: viewer-positions]" in said.stderr
+
+
+def test_a_page_draws_at_most_its_characters_of_svg(kifu_cli, tmp_path, monkeypatch):
+    """Positions cost what their drawings do: one on a Free-form Go board of 6,000 cells is
+    4 million characters, a Renju one 30,000.  A page stops at ``MAX_DRAWN`` characters (an
+    800-move record on such a board: refused after 22 s and 320 MB, at its 366th position)."""
+    monkeypatch.setattr(model, "MAX_DRAWN", 50_000)
+    said = kifu_cli("render", "-f", "html", examples.EXAMPLES / "renju" / "double-four.renju",
+                    "-o", tmp_path / "page.html", exit_code=EXIT_INVALID)
+    assert "error[limit]: a page of the viewer draws at most 50,000 characters of SVG" \
+        in said.stderr
+    assert "[rule: viewer-drawings]" in said.stderr
+
+
+def a_renlib_library_of(alternatives: int) -> bytes:
+    """A RenLib library (``h8`` first) of ``alternatives`` second moves, each followed by as
+    many third moves: ``1 + n + n²`` positions, as RenLib writes them."""
+    from kifu.base.record import Node, Record
+    from kifu.builtin.renju.archives import renlib
+    from kifu.builtin.renju.moves import Place, Point
+
+    points = [Place(Point(x, y)) for x in range(15) for y in range(15) if (x, y) != (7, 7)]
+    points = points[:alternatives]
+
+    def after(depth: int) -> list[Node]:
+        line = [Node(points[0])] + (after(depth - 1) if depth > 1 else [])
+        line[0].variations = [[Node(move)] + (after(depth - 1) if depth > 1 else [])
+                              for move in points[1:]]
+        return line
+
+    record = Record(game="renju", headers={"Game": "renju"})
+    record.moves = [Node(Place(Point(7, 7))), *after(2)]
+    return renlib.write(record).encode("latin-1")
+
+
+def test_a_renlib_library_of_more_positions_than_a_page_shows_is_refused_before_drawing(
+        tmp_path):
+    """Issue 38: the page of a real RenLib library of 97 KB, 39,884 positions, took 342 s,
+    and nothing bounded a page.  A library of 100 KB and 50,402 positions is refused at once,
+    as a user runs kifu: its positions are counted before one is drawn."""
+    library = tmp_path / "large.lib"
+    library.write_bytes(a_renlib_library_of(224))
+    run = measured.kifu("render", library, "-f", "html", "-o", tmp_path / "page.html")
+    assert run.status == EXIT_INVALID and run.within_bounds() and run.peak_mb < 300, run
+    assert ("large.lib: error[limit]: a page of the viewer shows at most 50,000 positions, the "
+            "games of a file together, and this record has 50,402") in run.stderr

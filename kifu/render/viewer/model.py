@@ -9,9 +9,10 @@ the fault, and the fault itself becomes a node in place of the move that broke i
 diagnostic ``kifu validate`` prints.  Nothing here knows a game: moves, events and drawings come
 through the :class:`~kifu.plugin.GamePlugin` contract.
 
-Any number of positions, up to what kifu reads at all (``MAX_MOVES``): only the drawings of the
-positions a variation may still start from are held while the tree is built (the last two of
-each line still being replayed), so memory grows with the differences, not with the drawings.
+Only the drawings of the positions a variation may still start from are held while the tree is
+built (the last two of each line still being replayed), so memory grows with the differences,
+not with the drawings.  A page shows at most ``MAX_POSITIONS`` positions and draws at most
+``MAX_DRAWN`` characters of SVG, its games together, which bounds the time it takes to write.
 """
 from __future__ import annotations
 
@@ -21,8 +22,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from kifu.base.errors import KifuError
-from kifu.base.limits import shorten
+from kifu.base.errors import KifuError, LimitError
+from kifu.base.limits import moves_in, shorten
 from kifu.base.markup import Markup, dims, markup_of
 from kifu.base.record import Node, Record, VariationPath
 from kifu.plugin import AnyGame, RenderOptions, Step, driver
@@ -34,6 +35,15 @@ from kifu.run.replayjson import diagnostic_json, move_json
 #: The most characters of a record's name or a player's a page shows outside the list of its
 #: headers (which shows them whole): a name of megabytes once stood five times on its page.
 NAME_WIDTH = 200
+
+#: The most positions a page shows, its games together: a Renju page of as many is written in
+#: about 20 s of CPU (a RenLib library of 39,884 positions: 16 s).
+MAX_POSITIONS = 50_000
+#: The most characters of SVG a page's positions may be drawn in, every variant of each, its
+#: games together: drawing and comparing costs 13 to 20 ns a character (a Renju position is
+#: 30,000 in its two variants; one on a Free-form Go board of 6,000 cells, 4 million), so
+#: about 30 s of CPU at most.
+MAX_DRAWN = 1_500_000_000
 
 #: A diagnostic as the replay format gives it (see ``kifu/schema/replay.schema.json``).
 DiagnosticJson = dict[str, Any]
@@ -232,6 +242,14 @@ def build_view(game: AnyGame, record: Record, source: str, text: str | None,
                            _numbers_drawn(game, record, options))
     if table is not None:
         builder.view.table = table
+    positions = moves_in(record.moves) + 1
+    if builder.view.table.positions + positions > MAX_POSITIONS:
+        raise LimitError(f"a page of the viewer shows at most {MAX_POSITIONS:,} positions, the "
+                         f"games of a file together, and this record has {positions:,}"
+                         + (" more" if builder.view.table.positions else "")
+                         + "; draw a line of it (--variation), or split the file",
+                         rule="viewer-positions")
+    builder.view.table.positions += positions
     builder.add_start(start)
     final_position = start
     for item in driver.replay_tree(game, record, lenient=lenient):
@@ -406,8 +424,14 @@ class _TreeBuilder:
         line numbers of the table."""
         table, record = self.view.table, self.record
         marked = (markup,) if markup else ()  # a game that draws no markup takes three
-        return [array("I", table.encode(self.game.render_svg(position, o, record, *marked)))
-                for o in options]
+        drawn = [array("I", table.encode(self.game.render_svg(position, o, record, *marked)))
+                 for o in options]
+        if table.drawn > MAX_DRAWN:
+            raise LimitError(f"a page of the viewer draws at most {MAX_DRAWN:,} characters of "
+                             "SVG, the positions of a file together, and this record's go past "
+                             f"that at its position {len(self.view.nodes):,}; draw a line of it "
+                             "(--variation), or split the file", rule="viewer-drawings")
+        return drawn
 
     def _status(self, position: Any) -> str:
         outcome = self.game.outcome(position)

@@ -29,11 +29,16 @@ class SvgTable:
         self.glyphs: dict[str, str] = {}
         self._token_ids: dict[str, int] = {}
         self._line_ids: dict[str, int] = {}
+        #: The characters of every document encoded, and the positions of the games whose
+        #: drawings the table holds: what a page's limits count (``kifu.render.viewer.model``).
+        self.drawn = 0
+        self.positions = 0
 
     def encode(self, svg: str) -> list[int]:
         """The document as line numbers of this table (added where new), its ``<defs>`` of
         glyph outlines taken out into :attr:`glyphs`."""
         known = self._line_ids.get
+        self.drawn += len(svg)
         lines = svg.split("\n")
         if "<defs>" in svg:  # most drawings define no glyph: no line to look for
             lines = _without_glyphs(lines, self.glyphs)

@@ -1122,7 +1122,7 @@
     if (key === "j") {
       var jump = this.root.querySelector(".kv-jump input");
       if (jump) jump.focus();
-    } else if ((key === "ArrowUp" || key === "ArrowDown") && game && !game.solving) {
+    } else if ((key === "ArrowUp" || key === "ArrowDown") && game && !game.data.failed && !game.solving) {
       if (e.target.closest && e.target.closest(".kv-picker, .kv-moves")) return;
       this.stop();
       this.choose(key === "ArrowUp" ? -1 : 1);
@@ -1141,7 +1141,7 @@
     var game = this.game();
     if (el.closest(".kv-speed")) {
       if (this.timer) this.play(true);
-    } else if (el.closest(".kv-jump") && game && !game.solving) {
+    } else if (el.closest(".kv-jump") && game && !game.data.failed && !game.solving) {
       var number = parseInt(el.value, 10);
       if (number >= 0) this.go(game.onLine(number));
     }

@@ -27,12 +27,16 @@ if TYPE_CHECKING:  # networkx is imported when a board needs it, not with kifu
 
 Point = tuple[float, float]
 
-#: Gauss-Seidel sweeps of the barycentric layout at most, over-relaxed, and the move (in units
-#: of the outer circle's radius) under which it is taken as settled.
-SWEEPS, RELAX, SETTLED = 5000, 1.7, 1e-7
+#: Gauss-Seidel sweeps of the barycentric layout at most, over-relaxed (at least ``RELAX``,
+#: at most ``MOST_RELAX``), and the move (in units of the outer circle's radius) under which it
+#: is taken as settled; the visits of a neighbour all sweeps may take together.
+SWEEPS, RELAX, MOST_RELAX, SETTLED = 5000, 1.7, 1.95, 1e-7
+SWEEP_WORK = 12_000_000
 #: The force-directed layout's rounds; past this many cells it keeps fewer rounds (the work
-#: of a round is the square of the cells).
-ROUNDS, WORK = 150, 6_000_000
+#: of a round is the square of the cells), ``MIN_ROUNDS`` at least; the pairs of cells all its
+#: rounds may weigh (see :func:`_forces`).
+ROUNDS, WORK, MIN_ROUNDS = 150, 6_000_000, 20
+FORCE_WORK = 20_000_000
 #: Room between two parts laid side by side, in units of a part's typical edge.
 APART = 1.5
 #: Up to this many links, a barycentric layout is checked pair by pair for crossings.
@@ -177,26 +181,53 @@ def _longest_face(embedding: Any) -> list[int]:
 
 def _barycentric(graph: Any, outer: list[int]) -> dict[int, Point]:
     """Tutte's layout: the outer face on a unit circle, each other cell at the mean of its
-    neighbours (solved by over-relaxed sweeps)."""
-    points = {cell: (math.cos(2 * math.pi * i / len(outer)), math.sin(2 * math.pi * i / len(outer)))
-              for i, cell in enumerate(outer)}
-    inner = [cell for cell in sorted(graph) if cell not in points]
-    for cell in inner:
-        points[cell] = (0.0, 0.0)
-    neighbours = {cell: list(graph[cell]) for cell in inner}
-    for _ in range(SWEEPS):
+    neighbours, solved by over-relaxed Gauss-Seidel sweeps (cells in the order of their
+    distance from the outer face, which carries each sweep's news inwards).
+
+    The over-relaxation suits the board's depth (the most links from the outer face to a
+    cell, ``d``): a sweep takes the error down by about ``ω - 1`` where ``ω = 2 / (1 + sin(π /
+    (2d + 1)))``, the best for a grid that deep, so a deep board settles in some hundreds of
+    sweeps where a fixed ``RELAX`` took thousands.  The sweeps stop once settled, or at
+    ``SWEEP_WORK`` visits of a neighbour in all (a board of 6,000 cells: about ten seconds),
+    drawn as far as they got."""
+    order = _by_depth(graph, outer)
+    depth = order[-1][1] if order else 0
+    relax = min(MOST_RELAX, max(RELAX, 2 / (1 + math.sin(math.pi / (2 * depth + 1)))))
+    cells = [cell for cell, _ in order]
+    index = {cell: i for i, cell in enumerate([*outer, *cells])}
+    xs = [math.cos(2 * math.pi * i / len(outer)) for i in range(len(outer))] + [0.0] * len(cells)
+    ys = [math.sin(2 * math.pi * i / len(outer)) for i in range(len(outer))] + [0.0] * len(cells)
+    first = len(outer)
+    neighbours = [[index[n] for n in graph[cell]] for cell in cells]
+    visits = sum(map(len, neighbours))
+    sweeps = min(SWEEPS, SWEEP_WORK // max(1, visits))
+    for _ in range(sweeps):
         moved = 0.0
-        for cell in inner:
-            around = neighbours[cell]
-            x = sum(points[n][0] for n in around) / len(around)
-            y = sum(points[n][1] for n in around) / len(around)
-            old_x, old_y = points[cell]
-            new_x, new_y = old_x + RELAX * (x - old_x), old_y + RELAX * (y - old_y)
-            moved = max(moved, abs(new_x - old_x), abs(new_y - old_y))
-            points[cell] = (new_x, new_y)
+        for at, around in enumerate(neighbours, start=first):
+            x = sum([xs[n] for n in around]) / len(around)
+            y = sum([ys[n] for n in around]) / len(around)
+            step_x, step_y = relax * (x - xs[at]), relax * (y - ys[at])
+            xs[at] += step_x
+            ys[at] += step_y
+            moved = max(moved, abs(step_x), abs(step_y))
         if moved < SETTLED:
             break
-    return points
+    return {cell: (xs[i], ys[i]) for cell, i in index.items()}
+
+
+def _by_depth(graph: Any, outer: list[int]) -> list[tuple[int, int]]:
+    """The cells not on the outer face, each with its distance from it in links, nearest
+    first (breadth first, in the order of the cells' numbers within a distance)."""
+    depth = dict.fromkeys(outer, 0)
+    found: list[tuple[int, int]] = []
+    layer = sorted(outer)
+    while layer:
+        following = sorted({n for cell in layer for n in graph[cell] if n not in depth})
+        for cell in following:
+            depth[cell] = depth[layer[0]] + 1
+            found.append((cell, depth[cell]))
+        layer = following
+    return found
 
 
 def _fair(points: dict[int, Point], edges: list[tuple[int, int]]) -> bool:
@@ -227,7 +258,11 @@ def _crossing(first: tuple[Point, Point], second: tuple[Point, Point]) -> bool:
 
 
 def _forces(graph: Any) -> dict[int, Point]:
-    """Fruchterman and Reingold's layout from a circle: neighbours pull, every pair pushes."""
+    """Fruchterman and Reingold's layout from a circle: neighbours pull, cells push each other
+    away.  Every pair pushes while a round of every pair fits ``MIN_ROUNDS`` times in
+    ``FORCE_WORK``; a larger board takes their grid variant, in which only cells nearer than
+    twice the ideal link's length push (found in buckets that wide), and its rounds stop once
+    they have weighed ``FORCE_WORK`` pairs (a board of 6,000 cells: about ten seconds)."""
     cells = sorted(graph)
     count = len(cells)
     index = {cell: i for i, cell in enumerate(cells)}
@@ -235,19 +270,14 @@ def _forces(graph: Any) -> dict[int, Point]:
     ys = [math.sin(2 * math.pi * i / count) for i in range(count)]
     links = [(index[a], index[b]) for a, b in graph.edges()]
     ideal = math.sqrt(math.pi / count)  # the circle's area shared among the cells
-    rounds = max(20, min(ROUNDS, WORK // max(1, count * count)))
-    heat = 0.1
+    pairs = count * (count - 1) // 2
+    every_pair = pairs * MIN_ROUNDS <= FORCE_WORK
+    rounds = max(MIN_ROUNDS, min(ROUNDS, WORK // max(1, count * count))) if every_pair \
+        else ROUNDS
+    heat, weighed = 0.1, 0
     for _ in range(rounds):
         dx, dy = [0.0] * count, [0.0] * count
-        for i in range(count):
-            for j in range(i + 1, count):
-                ex, ey = xs[i] - xs[j], ys[i] - ys[j]
-                apart = max(math.hypot(ex, ey), 1e-9)
-                push = ideal * ideal / apart / apart
-                dx[i] += ex * push
-                dy[i] += ey * push
-                dx[j] -= ex * push
-                dy[j] -= ey * push
+        weighed += (_push_every_pair if every_pair else _push_near)(xs, ys, dx, dy, ideal)
         for i, j in links:
             ex, ey = xs[i] - xs[j], ys[i] - ys[j]
             pull = math.hypot(ex, ey) / ideal
@@ -260,7 +290,54 @@ def _forces(graph: Any) -> dict[int, Point]:
             xs[i] += dx[i] / step * min(step, heat)
             ys[i] += dy[i] / step * min(step, heat)
         heat *= 0.97
+        if weighed >= FORCE_WORK:
+            break
     return {cell: (xs[index[cell]], ys[index[cell]]) for cell in cells}
+
+
+def _push_every_pair(xs: list[float], ys: list[float], dx: list[float], dy: list[float],
+                     ideal: float) -> int:
+    """Every pair of cells pushes apart (``ideal²`` over their distance); the pairs weighed."""
+    count = len(xs)
+    for i in range(count):
+        for j in range(i + 1, count):
+            ex, ey = xs[i] - xs[j], ys[i] - ys[j]
+            apart = max(math.hypot(ex, ey), 1e-9)
+            push = ideal * ideal / apart / apart
+            dx[i] += ex * push
+            dy[i] += ey * push
+            dx[j] -= ex * push
+            dy[j] -= ey * push
+    return count * (count - 1) // 2
+
+
+def _push_near(xs: list[float], ys: list[float], dx: list[float], dy: list[float],
+               ideal: float) -> int:
+    """Cells nearer than ``2 * ideal`` push apart, as every pair does, the others not; the
+    pairs weighed (those in neighbouring buckets)."""
+    side = 2 * ideal
+    buckets: dict[tuple[int, int], list[int]] = {}
+    for i, (x, y) in enumerate(zip(xs, ys)):
+        buckets.setdefault((math.floor(x / side), math.floor(y / side)), []).append(i)
+    weighed = 0
+    for (column, row), members in buckets.items():
+        near = [j for c in (column - 1, column, column + 1) for r in (row - 1, row, row + 1)
+                for j in buckets.get((c, r), ())]
+        weighed += len(members) * len(near)
+        for i in members:
+            for j in near:
+                if j <= i:
+                    continue
+                ex, ey = xs[i] - xs[j], ys[i] - ys[j]
+                apart = max(math.hypot(ex, ey), 1e-9)
+                if apart >= side:
+                    continue
+                push = ideal * ideal / apart / apart
+                dx[i] += ex * push
+                dy[i] += ey * push
+                dx[j] -= ex * push
+                dy[j] -= ey * push
+    return weighed // 2
 
 
 def _normalised(points: dict[int, Point], cells: list[int], graph: Any) -> dict[int, Point]:

@@ -33,9 +33,40 @@ def board_size(record: Record) -> tuple[int, int]:
     return width, height
 
 
+def lines_of(text: str) -> Iterator[str]:
+    """The lines of ``text`` (split at LF), one at a time: ``text.split("\\n")`` of a file of
+    millions of short lines would hold them all at once."""
+    start = 0
+    while True:
+        end = text.find("\n", start)
+        if end < 0:
+            yield text[start:]
+            return
+        yield text[start:end]
+        start = end + 1
+
+
 def point_name(column: int, row: int) -> str:
     """A point as kifu writes it, 0-based column from the left and row from the bottom."""
     return str(Point(column, row))
+
+
+#: A point as the archives write it: a letter and a row of one or two digits (``h8``, ``j00``).
+_POINT_WORD = re.compile(r"([a-zA-Z])([0-9]{1,2})")
+
+
+def point_on(word: str, width: int, height: int, span: Span | None) -> Point | None:
+    """The point ``word`` names on a board of ``width`` by ``height`` (``h8``); ``None`` for
+    a word of another shape (``black``, ``x``), which each format names in its own words; a
+    ``NotationError`` at ``span`` for a point off the board, row 0 included (``z99``, ``j00``,
+    ``a0``: a row below the first)."""
+    found = _POINT_WORD.fullmatch(word)
+    if found is None:
+        return None
+    column, row = LETTERS.index(found.group(1).lower()), int(found.group(2)) - 1
+    if not (column < width and 0 <= row < height):
+        raise NotationError(f"{word} is off the {width}x{height} board", span=span)
+    return Point(column, row)
 
 
 def points_text(points: list[Point]) -> str:

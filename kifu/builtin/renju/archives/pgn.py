@@ -35,9 +35,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from kifu.builtin.renju.archives import common
-from kifu.builtin.renju.moves import Place, Point, Swap
+from kifu.builtin.renju.moves import Place, Swap
 from kifu.plugin import (
     MAX_MOVES,
+    MAX_TOKENS,
     KifuError,
     Node,
     NotationError,
@@ -47,6 +48,7 @@ from kifu.plugin import (
     read_int,
     shorten,
     too_many_moves,
+    too_many_tokens,
 )
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
@@ -90,7 +92,9 @@ def recognises(text: str) -> bool:
 @dataclass
 class _Game:
     tags: list[tuple[str, str, Span]] = field(default_factory=list)
-    tokens: list[tuple[str, Span]] = field(default_factory=list)
+    #: Each token, its line and its column (a span made only where a token needs one: a
+    #: record of a million tokens then holds no million spans).
+    tokens: list[tuple[str, int, int]] = field(default_factory=list)
     start: int = 1
 
 
@@ -99,14 +103,15 @@ def _games(text: str) -> Iterator[_Game]:
     game = _Game()
     in_moves = False
     comment: list[str] | None = None  # a brace comment running over lines, as it is read
-    for number, line in enumerate(text.lstrip("\ufeff").split("\n"), start=1):
+    for number, line in enumerate(common.lines_of(text.lstrip("\ufeff")), start=1):
         if comment is not None:
             head, closed, line = line.partition("}")
             comment.append(head)
             if not closed:
                 continue
-            text_so_far, span = game.tokens[-1]
-            game.tokens[-1] = (text_so_far + "\n" + "\n".join(comment[1:]) + "}", span)
+            text_so_far, line_at, column_at = game.tokens[-1]
+            game.tokens[-1] = (text_so_far + "\n" + "\n".join(comment[1:]) + "}", line_at,
+                               column_at)
             comment = None
             line = " " * (len(head) + 1) + line  # the columns after it stay where they are
         stripped = line.strip()
@@ -131,8 +136,9 @@ def _games(text: str) -> Iterator[_Game]:
             continue
         in_moves = True
         for match in _TOKEN.finditer(line):
-            game.tokens.append((match.group(),
-                                Span(number, match.start() + 1, number, match.end() + 1)))
+            if len(game.tokens) >= MAX_TOKENS:
+                raise too_many_tokens(Span(number, match.start() + 1, number, match.end() + 1))
+            game.tokens.append((match.group(), number, match.start() + 1))
         last = game.tokens[-1][0] if game.tokens else ""
         if last.startswith("{") and not last.endswith("}"):
             comment = [last]
@@ -217,7 +223,8 @@ def _moves(game: _Game, size: int, record: Record) -> tuple[int, list[Node], str
     colours = {1: "black", 2: "white"}  # each seat's colour, until a choice changes them
     slot = 0
     result = None
-    for text, span in game.tokens:
+    for text, line, column in game.tokens:
+        span = Span(line, column, line, column + len(text.partition("\n")[0]))
         if result is not None:
             raise NotationError(f"{shorten(text)!r} after the result {result}", span=span)
         if _NUMBER.fullmatch(text):
@@ -244,12 +251,10 @@ def _moves(game: _Game, size: int, record: Record) -> tuple[int, list[Node], str
                 colours = {1: colours[2], 2: colours[1]}
                 nodes.append(Node(Swap(), span=span))
             continue
-        if not _POINT.fullmatch(text):
+        point = common.point_on(text, size, size, span)
+        if point is None:
             raise NotationError(f"{shorten(text)!r} is not a point, black, white, -- or a "
                                 "result", span=span)
-        point = Point.parse(text)
-        if not (0 <= point.column < size and 0 <= point.row < size):
-            raise NotationError(f"{text} is off the {size}x{size} board", span=span)
         if len(nodes) >= MAX_MOVES:
             raise too_many_moves(span)
         nodes.append(Node(Place(point), span=span))

@@ -24,6 +24,9 @@ with CRLF line ends (Piskvork writes in Windows text mode) and numbers without l
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from kifu.builtin.renju import setup
 from kifu.builtin.renju.archives import common
@@ -31,7 +34,17 @@ from kifu.builtin.renju.forbidden import is_forbidden
 from kifu.builtin.renju.moves import Place, Point
 from kifu.builtin.renju.position import BLACK, WHITE, geometry
 from kifu.builtin.renju.variants import MAX_SIZE, MIN_SIZE
-from kifu.plugin import ConversionError, Node, NotationError, Record, Span, read_int
+from kifu.plugin import (
+    MAX_MOVES,
+    ConversionError,
+    Node,
+    NotationError,
+    Record,
+    Span,
+    read_int,
+    shorten,
+    too_many_moves,
+)
 
 HEADER = re.compile(r"Piskvorky (\d+)x(\d+), (-?\d+):(-?\d+), (-?\d+)")
 #: The header as Piskvork itself reads it (``fscanf`` with ``"Piskvorky %dx%d, %d:%d, %d"``):
@@ -57,6 +70,8 @@ def recognises(text: str) -> bool:
     return READ_HEADER.match(text.lstrip("\ufeff")) is not None
 
 
+#: The lines after the moves: the engines' names, Piskvork's code, Gomocup's line.
+TRAILER_LINES = 4
 #: The rule of a file without Gomocup's line: Piskvork's own default (rule 0 of the Gomocup
 #: protocol's ``INFO rule``: five or more in a row wins, nothing forbidden).
 UNSTATED_RULE = "freestyle"
@@ -79,42 +94,33 @@ def rule_of_league(league: str) -> str | None:
 
 # -- reading --------------------------------------------------------------------------------
 
+#: A stone of the file: its point, the milliseconds its player thought (``None`` where the
+#: line gives none), its line.
+Stone = tuple[Point, str | None, Span]
+
+
+@dataclass(frozen=True)
+class _Header:
+    """Piskvork's first line: the board's width and height, the players' levels (``a:b``),
+    who moved first (``0`` or ``1``)."""
+
+    width: int
+    height: int
+    levels: str
+    first: str
+
+
 def read(text: str, source: str = "<psq>") -> Record:
     """A psq file as a record; a ``NotationError`` on the line that is not what psq writes."""
-    lines = text.lstrip("\ufeff").split("\n")
-    while lines and not lines[-1].strip():
-        lines.pop()
-    if not lines:
+    body = text.lstrip("\ufeff")
+    if not body or body.isspace():
         raise NotationError("an empty psq file", span=Span.point(1, 1))
-    header = READ_HEADER.fullmatch(lines[0].strip())
-    if header is None:
-        raise NotationError("a psq file opens with 'Piskvorky WxH, a:b, c'", span=_span(1, lines[0]))
-    width, height = (read_int(header.group(i)) or 0 for i in (1, 2))
-    if not 1 <= width <= common.MAX_SIZE or not 1 <= height <= common.MAX_SIZE:
-        raise NotationError(f"a {width}x{height} board: kifu names the points of boards of 1 to "
-                            f"{common.MAX_SIZE} lines", span=_span(1, lines[0]))
-    if header.group(5) not in ("0", "1"):
-        raise NotationError(f"who moved first is 0 or 1, not {header.group(5)}",
-                            span=_span(1, lines[0]))
+    lines = common.lines_of(body)  # one at a time: a file may be millions of short lines
+    header = _header(next(lines))
     record = Record(game="renju", source=source, headers={"Game": "renju"})
-    record.headers[common.SIZE_KEY] = common.size_text(width, height)
-    stones: list[tuple[Point, str | None, Span]] = []
-    number = 1
-    for number, line in enumerate(lines[1:], start=2):
-        if not line.strip():
-            continue  # Piskvork's fscanf skips blank lines between stones
-        move = _MOVE.fullmatch(line.strip())
-        if move is None:
-            break
-        x, y = read_int(move.group(1)) or 0, read_int(move.group(2)) or 0
-        if not (1 <= x <= width and 1 <= y <= height):
-            raise NotationError(f"{x},{y} is off the {width}x{height} board (columns and rows "
-                                "count from 1)", span=_span(number, line))
-        stones.append((Point(x - 1, height - y), move.group(3), _span(number, line)))
-    else:
-        number = len(lines) + 1
-    trailer = lines[number - 1:] if number <= len(lines) else []
-    opening = _trailer(record, trailer, number, stones, header.group(5))
+    record.headers[common.SIZE_KEY] = common.size_text(header.width, header.height)
+    stones, trailer = _stones(lines, header)
+    opening = _trailer(record, trailer, stones, header.first)
     if opening:
         record.headers[common.OPENING_STONES_KEY] = common.points_text(
             [point for point, _, _ in stones[:opening]])
@@ -122,59 +128,128 @@ def read(text: str, source: str = "<psq>") -> Record:
     if any(time is not None for _, time, _ in played):
         record.headers[TIMES] = " ".join(NO_TIME if time is None else time
                                          for _, time, _ in played)
-    record.headers[LEVELS] = f"{header.group(3)}:{header.group(4)}"
-    record.headers[FIRST] = header.group(5)
+    record.headers[LEVELS] = header.levels
+    record.headers[FIRST] = header.first
     _order(record)
     setup.extract(record)  # the opening's stones: the set-up the game starts from
     record.moves = [Node(Place(point), span=span) for point, _, span in played]
     return record
 
 
-def _trailer(record: Record, lines: list[str], first_line: int,
-             stones: list[tuple[Point, str | None, Span]], first: str) -> int:
-    """The lines after the moves: the engines' names, Piskvork's code, Gomocup's line; the
+def _header(line: str) -> _Header:
+    """The file's first line, as Piskvork reads it; a ``NotationError`` where it is not
+    Piskvork's header, or names a board kifu has no names of points for."""
+    header = READ_HEADER.fullmatch(line.strip())
+    if header is None:
+        raise NotationError("a psq file opens with 'Piskvorky WxH, a:b, c'", span=_span(1, line))
+    width, height = (read_int(header.group(i)) or 0 for i in (1, 2))
+    if not 1 <= width <= common.MAX_SIZE or not 1 <= height <= common.MAX_SIZE:
+        raise NotationError(f"a {width}x{height} board: kifu names the points of boards of 1 to "
+                            f"{common.MAX_SIZE} lines", span=_span(1, line))
+    if header.group(5) not in ("0", "1"):
+        raise NotationError(f"who moved first is 0 or 1, not {header.group(5)}",
+                            span=_span(1, line))
+    return _Header(width, height, f"{header.group(3)}:{header.group(4)}", header.group(5))
+
+
+def _stones(lines: Iterator[str], header: _Header) -> tuple[list[Stone], list[tuple[int, str]]]:
+    """The stones, one a line from the second on (blank lines between them skipped, as
+    Piskvork's ``fscanf`` skips them), up to the first line that is no stone; then the lines
+    after them (see :func:`_trailer_lines`)."""
+    stones: list[Stone] = []
+    for number, line in enumerate(lines, start=2):
+        if not line.strip():
+            continue
+        move = _MOVE.fullmatch(line.strip())
+        if move is None:
+            return stones, _trailer_lines(number, line, lines)
+        if len(stones) >= MAX_MOVES:
+            raise too_many_moves(_span(number, line))
+        x, y = read_int(move.group(1)) or 0, read_int(move.group(2)) or 0
+        if not (1 <= x <= header.width and 1 <= y <= header.height):
+            raise NotationError(f"{x},{y} is off the {header.width}x{header.height} board "
+                                "(columns and rows count from 1)", span=_span(number, line))
+        stones.append((Point(x - 1, header.height - y), move.group(3), _span(number, line)))
+    return stones, []
+
+
+def _trailer_lines(number: int, line: str, lines: Iterator[str]) -> list[tuple[int, str]]:
+    """The lines after the moves that are not blank (blank lines say nothing), each with its
+    number, from ``line`` (line ``number``) on: as many as a psq file has there and one more,
+    which is enough to refuse the rest."""
+    kept = [(number, line)]
+    for after, text in enumerate(lines, start=number + 1):
+        if text.strip():
+            kept.append((after, text))
+            if len(kept) > TRAILER_LINES:
+                break
+    return kept
+
+
+def _trailer(record: Record, kept: list[tuple[int, str]], stones: list[Stone],
+             first: str) -> int:
+    """The lines after the moves read into the record's headers: the engines' names (the one
+    of ``players[first]`` played black), Piskvork's code, the league and its result; the
     number of opening stones (see :func:`_opening`)."""
-    kept = [(first_line + index, line.strip()) for index, line in enumerate(lines)
-            if line.strip()]  # blank lines say nothing
-    rest = [line for _, line in kept]
-    league = None
-    # Two lines are the names, unless they are Piskvork's code and Gomocup's line (a file of
-    # a tournament that named no engines).
-    if rest and _LEAGUE.fullmatch(rest[-1]) and (len(rest) != 2 or _CODE.fullmatch(rest[0])):
-        league = _LEAGUE.fullmatch(rest.pop())
-    code = rest.pop() if rest and len(rest) != 2 and _CODE.fullmatch(rest[-1]) else None
-    if len(rest) not in (0, 2):
-        line = kept[2 if len(rest) > 2 else 0][0]
-        raise NotationError("after the moves a psq file has the two engines' names, Piskvork's "
-                            "code and Gomocup's result line, and nothing else",
-                            span=_span(line, lines[line - first_line]))
-    if rest:
-        names = rest if first == "0" else rest[::-1]
-        record.headers["Black"], record.headers["White"] = names
+    names, code, gomocup = _trailer_fields(kept)
+    if names:
+        record.headers["Black"], record.headers["White"] = names if first == "0" else names[::-1]
     if code is not None:
         record.headers[CODE] = code
-    opening = _opening(stones, league.group(1) if league else None,
-                       (rule_of_league(league.group(2)) if league else None) or UNSTATED_RULE,
-                       common.board_size(record))
-    if league is None:
-        record.headers[common.RULE_KEY] = UNSTATED_RULE
-        return opening
-    record.headers[LEAGUE] = league.group(2)
     # A league kifu does not know (Caro, a league of another year) states no rule kifu judges:
     # Piskvork's default, as for a file without the line, never Renju's forbidden moves.
-    record.headers[common.RULE_KEY] = rule_of_league(league.group(2)) or UNSTATED_RULE
-    winner = _winner(league.group(1), opening)
-    if winner is None:
-        record.headers[SEAT_RESULT] = league.group(1)
-        return opening
-    record.headers["Result"] = winner
-    if winner != "draw" and rest:
-        record.headers[WINNER] = record.headers["Black" if winner == "black" else "White"]
+    rule = (rule_of_league(gomocup.league) if gomocup else None) or UNSTATED_RULE
+    record.headers[common.RULE_KEY] = rule
+    opening = _opening(stones, gomocup.seat if gomocup else None, rule,
+                       common.board_size(record))
+    if gomocup is not None:
+        record.headers[LEAGUE] = gomocup.league
+        _seat_result(record, gomocup.seat, opening, named=bool(names))
     return opening
 
 
-def _opening(stones: list[tuple[Point, str | None, Span]], seat: str | None, rule: str,
-             size: tuple[int, int]) -> int:
+class _GomocupLine(NamedTuple):
+    """Gomocup's line: the winning seat (``1`` or ``2``, ``0`` a draw) and the league."""
+
+    seat: str
+    league: str
+
+
+def _trailer_fields(kept: list[tuple[int, str]]
+                    ) -> tuple[list[str], str | None, _GomocupLine | None]:
+    """The engines' names (two, or none), Piskvork's code and Gomocup's line (the winning
+    seat and the league) of the lines after the moves; a ``NotationError`` at a line that is
+    none of them."""
+    rest = [line.strip() for _, line in kept]
+    gomocup = None
+    last = _LEAGUE.fullmatch(rest[-1]) if rest else None
+    # Two lines are the names, unless they are Piskvork's code and Gomocup's line (a file of
+    # a tournament that named no engines).
+    if last and (len(rest) != 2 or _CODE.fullmatch(rest[0])):
+        rest.pop()
+        gomocup = _GomocupLine(last.group(1), last.group(2))
+    code = rest.pop() if rest and len(rest) != 2 and _CODE.fullmatch(rest[-1]) else None
+    if len(rest) not in (0, 2):
+        number, line = kept[2 if len(rest) > 2 else 0]
+        raise NotationError("after the moves a psq file has the two engines' names, Piskvork's "
+                            "code and Gomocup's result line, and nothing else",
+                            span=_span(number, line))
+    return rest, code, gomocup
+
+
+def _seat_result(record: Record, seat: str, opening: int, named: bool) -> None:
+    """Gomocup's winning seat as the record's ``Result`` by colour, and the winner's engine
+    where the engines are ``named``; kept as it stands where it names no seat."""
+    winner = _winner(seat, opening)
+    if winner is None:
+        record.headers[SEAT_RESULT] = seat
+        return
+    record.headers["Result"] = winner
+    if winner != "draw" and named:
+        record.headers[WINNER] = record.headers["Black" if winner == "black" else "White"]
+
+
+def _opening(stones: list[Stone], seat: str | None, rule: str, size: tuple[int, int]) -> int:
     """How many of the first stones are the tournament's opening: those of time 0 that lead
     the file.  Two readings of those times are not Gomocup's and are set right:
 
@@ -211,8 +286,8 @@ def _opening(stones: list[tuple[Point, str | None, Span]], seat: str | None, rul
     return run
 
 
-def _last_stone_won(stones: list[tuple[Point, str | None, Span]], longest: int, black: bool,
-                    rule: str, size: tuple[int, int]) -> bool:
+def _last_stone_won(stones: list[Stone], longest: int, black: bool, rule: str,
+                    size: tuple[int, int]) -> bool:
     """Whether the last stone, of the longest line ``longest``, won the game under ``rule``:
     a five that wins, or no five and no foul (see :func:`_opening`)."""
     if longest >= 5:
@@ -221,7 +296,7 @@ def _last_stone_won(stones: list[tuple[Point, str | None, Span]], longest: int, 
     return not (rule == "renju" and black and _forbidden_last(stones, size))
 
 
-def _forbidden_last(stones: list[tuple[Point, str | None, Span]], size: tuple[int, int]) -> bool:
+def _forbidden_last(stones: list[Stone], size: tuple[int, int]) -> bool:
     """Whether black's last stone stands on a point forbidden to black (3-3, 4-4) of a square
     board (Renju's; kifu judges no other)."""
     if size[0] != size[1] or not MIN_SIZE <= size[0] <= MAX_SIZE:
@@ -302,7 +377,12 @@ def write(record: Record) -> str:
     league = record.header(LEAGUE)
     seat = _seat(record, len(opening))
     if league is not None and seat is not None:
-        lines.append(f"{seat},{league}")
+        line = f"{seat},{league}"
+        if names is None and code is None and _MOVE.fullmatch(line.strip()):
+            raise ConversionError(f"{LEAGUE}: Gomocup's line {shorten(line)!r} right after the "
+                                  "stones would read back as a stone (psq tells them apart by "
+                                  "their shape alone)")
+        lines.append(line)
     return "\r\n".join(lines) + "\r\n"
 
 

@@ -47,8 +47,10 @@ from kifu.plugin import (
     NotationError,
     Reading,
     Record,
+    Span,
     guess_legacy,
     likeliest_cjk,
+    shorten,
 )
 
 MAGIC = b"\xffRenLib\xff"
@@ -166,29 +168,13 @@ class _Bytes:
 def read_tree(data: bytes) -> tuple[LibNode, tuple[int, int] | None, bool, list[KifuError]]:
     """The root of a library's tree, its version (``None`` without a header), whether the file
     has a root node, and what reading it found (branches RenLib merges)."""
-    if data.startswith(MAGIC):
-        if len(data) < HEADER_SIZE:
-            raise NotationError("the file ends inside RenLib's 20-byte header (truncated?)")
-        written = (data[8], data[9])
-        if written > NEWEST:
-            raise NotationError(f"RenLib {written[0]}.{written[1]} wrote this library; kifu "
-                                f"reads libraries of RenLib {NEWEST[0]}.{NEWEST[1]} and older")
-        version: tuple[int, int] | None = written
-        start = HEADER_SIZE
-    elif data[:1] == bytes([CENTRE]):
-        version, start = None, 0
-    else:
-        raise NotationError("not a RenLib library: no 'FF RenLib FF' at its start")
-    found: list[KifuError] = []
+    version, start = _layout(data)
     reader = _Bytes(data, start)
-    root = LibNode(0)
-    path, stack = [root], []
-    current = root
-    first, has_root, nodes = True, False, 0
+    tree = _TreeSoFar()
     while reader.at < len(data):
         offset = reader.at
         if offset + 1 == len(data):  # RenLib reads in pairs: a last lone byte is never read
-            found.append(NotationError(
+            tree.found.append(NotationError(
                 f"a lone byte after the last node, at byte {offset}, is ignored, as RenLib "
                 "ignores it (the file cut short?)", severity="warning", rule="renlib-lone-byte"))
             break
@@ -199,47 +185,96 @@ def read_tree(data: bytes) -> tuple[LibNode, tuple[int, int] | None, bool, list[
             extension = high << 8 | low
         if pos and (not 1 <= pos % 16 <= 15 or pos // 16 > 14):  # RenLib's board is 15x15
             raise NotationError(f"the node at byte {offset} names no point (0x{pos:02x})")
+        node = tree.add(pos, flags, extension, offset)
+        _read_texts(reader, node, flags, extension)
+        tree.follow(flags, offset)
+    return tree.root, version, tree.has_root, tree.found
+
+
+def _layout(data: bytes) -> tuple[tuple[int, int] | None, int]:
+    """The version of RenLib that wrote the file, and the byte its first node is at: after
+    the 20-byte header, or at the start of RenLib's oldest files, which have none and open on
+    h8 (their version ``None``)."""
+    if data.startswith(MAGIC):
+        if len(data) < HEADER_SIZE:
+            raise NotationError("the file ends inside RenLib's 20-byte header (truncated?)")
+        written = (data[8], data[9])
+        if written > NEWEST:
+            raise NotationError(f"RenLib {written[0]}.{written[1]} wrote this library; kifu "
+                                f"reads libraries of RenLib {NEWEST[0]}.{NEWEST[1]} and older")
+        return written, HEADER_SIZE
+    if data[:1] == bytes([CENTRE]):
+        return None, 0
+    raise NotationError("not a RenLib library: no 'FF RenLib FF' at its start")
+
+
+class _TreeSoFar:
+    """A library's tree as its nodes come, in preorder: the path from the root to the node
+    read last, which the next node continues, and the places on it where a later sibling is
+    still to come (RenLib's sibling flag), which a leaf goes back to."""
+
+    def __init__(self) -> None:
+        self.root = LibNode(0)
+        self.path = [self.root]
+        self.siblings_to_come: list[int] = []  # indices into path, the latest last
+        self.started = self.has_root = False
+        self.nodes = 0
+        self.found: list[KifuError] = []
+
+    def add(self, pos: int, flags: int, extension: int, offset: int) -> LibNode:
+        """The node read at byte ``offset``: the root's own where the file opens with a pass,
+        else a child of the node before it, or the child it repeats, merged into it."""
+        first, self.started = not self.started, True
         if first and pos == 0:
-            has_root = True
-            node = root
-            node.flags, node.extension, node.offset = flags, extension, offset
+            self.has_root = True
+            self.root.flags, self.root.extension, self.root.offset = flags, extension, offset
+            return self.root
+        self.nodes += 1
+        if self.nodes > MAX_MOVES:
+            raise LimitError(f"the library holds more than {MAX_MOVES:,} nodes; kifu reads no "
+                             "more", rule="move-limit")
+        parent = self.path[-1]
+        node = parent.child(pos)
+        if node is None:  # in RenLib's order, by position (RenLib's AddMove)
+            node = LibNode(pos, flags, extension, offset=offset)
+            insort(parent.children, node, key=lambda child: child.pos)
         else:
-            nodes += 1
-            if nodes > MAX_MOVES:
-                raise LimitError(f"the library holds more than {MAX_MOVES:,} nodes; kifu reads "
-                                 "no more", rule="move-limit")
-            repeated = current.child(pos)  # RenLib merges a branch into the one it repeats
-            if repeated is None:  # in RenLib's order, by position (RenLib's AddMove)
-                node = LibNode(pos, flags, extension, offset=offset)
-                insort(current.children, node, key=lambda child: child.pos)
-            else:
-                node = repeated
-                found.append(NotationError(
-                    f"the node at byte {offset} repeats {_name(pos)} after the same position; "
-                    "merged into the first, as RenLib reads it", severity="warning",
-                    rule="renlib-merged"))
-                node.flags |= flags & ~(SIBLING | LEAF)
-                node.flags &= ~NO_MOVE | flags
-                node.extension |= extension
-            current = node
-            path.append(node)
-        first = False
-        if flags & OLD_COMMENT:
-            node.comment, node.old_comment = _merged(node.comment, reader.old_text()), True
-        elif flags & COMMENT:
-            node.comment = _merged(node.comment, reader.text("a comment"))
-        if extension & BOARD_TEXT:
-            node.board_text = reader.text("a board text")
+            self._merge(node, flags, extension, offset)
+        self.path.append(node)
+        return node
+
+    def _merge(self, node: LibNode, flags: int, extension: int, offset: int) -> None:
+        """A branch that repeats a move after the same position, merged into the first, as
+        RenLib reads it: the node takes the flags and extension bits of both."""
+        self.found.append(NotationError(
+            f"the node at byte {offset} repeats {_name(node.pos)} after the same position; "
+            "merged into the first, as RenLib reads it", severity="warning",
+            rule="renlib-merged"))
+        node.flags |= flags & ~(SIBLING | LEAF)
+        node.flags &= ~NO_MOVE | flags
+        node.extension |= extension
+
+    def follow(self, flags: int, offset: int) -> None:
+        """Where the node after the one just read goes: a sibling to come of this one is kept
+        in mind, and after a leaf the next node is that of the latest sibling to come."""
         if flags & SIBLING:
-            if len(path) == 1:  # the root's own node: it would end the tree it opens
+            if len(self.path) == 1:  # the root's own node: it would end the tree it opens
                 raise NotationError(f"the root node at byte {offset} says a sibling follows "
                                     "it: a library has one root")
-            stack.append(len(path) - 1)
-        if flags & LEAF and stack:
-            index = stack.pop()
-            del path[index:]
-            current = path[-1]
-    return root, version, has_root, found
+            self.siblings_to_come.append(len(self.path) - 1)
+        if flags & LEAF and self.siblings_to_come:
+            del self.path[self.siblings_to_come.pop():]
+
+
+def _read_texts(reader: _Bytes, node: LibNode, flags: int, extension: int) -> None:
+    """The texts that follow a node as its flags say: its comment (RenLib 2's old one, or a
+    new one; that of a node merged into another added to the one it had) and its board text."""
+    if flags & OLD_COMMENT:
+        node.comment, node.old_comment = _merged(node.comment, reader.old_text()), True
+    elif flags & COMMENT:
+        node.comment = _merged(node.comment, reader.text("a comment"))
+    if extension & BOARD_TEXT:
+        node.board_text = reader.text("a board text")
 
 
 def _merged(before: bytes | None, after: bytes) -> bytes:
@@ -261,10 +296,25 @@ def read(text: str, source: str = "<lib>") -> Record:
     return reading.record
 
 
+def _bytes_of(text: str) -> bytes:
+    """A library's bytes from its text of one character a byte; a text holding a character
+    above U+00FF is no such text (a string decoded already): a ``NotationError`` at it."""
+    try:
+        return text.encode("latin-1")
+    except UnicodeEncodeError as error:
+        before = text[:error.start]
+        line = before.count("\n") + 1
+        column = error.start - before.rfind("\n")
+        raise NotationError(f"a RenLib library is bytes, and this text holds the character "
+                            f"U+{ord(text[error.start]):04X}: read the library from its file, "
+                            "or give its bytes one character each (ISO-8859-1)",
+                            span=Span.point(line, column)) from None
+
+
 def read_games(text: str, source: str = "<lib>", lenient: bool = False) -> Iterator[Reading]:
     """The library as one reading: the record and what reading it found (the code page its
     comments were told to be in, branches merged)."""
-    data = text.encode("latin-1")
+    data = _bytes_of(text)
     root, version, has_root, found = read_tree(data)
     codec, said = _code_page(root)
     found.extend(said)
@@ -489,37 +539,65 @@ _AT = re.compile(r"(Title|Comment|Mark|Start|No-move|RenLib-Extension|Label)-([a
 def write(record: Record) -> str:
     """The record as a library (its bytes, one character each)."""
     root, codec = _tree(record)
-    version = record.header(VERSION)
-    has_root = _has_root_by_rule(root)
+    has_root = _writes_root(record, root)
+    out = bytearray(_file_header(record, root, has_root))
+    for node, sibling_follows in _preorder([root] if has_root else root.children):
+        _put(out, node, sibling_follows and node is not root, not node.children, codec)
+    return out.decode("latin-1")
+
+
+def _writes_root(record: Record, root: LibNode) -> bool:
+    """Whether the library has a root node: where RenLib writes one (see
+    :func:`_has_root_by_rule`), unless the record read from a library says otherwise
+    (``RenLib-Root``): always where it says yes; where it says no, whenever the old layout can
+    hold the tree (see :func:`_old_layout_holds`)."""
     said = (record.header(ROOT) or "").strip().casefold()
     if said == YES:
-        has_root = True
-    elif said == "no" and not _information(root) and not _has_pass(root):
-        has_root = False  # the old layout holds any first moves, if no pass comes after
+        return True
+    if said == "no" and _old_layout_holds(root):
+        return False
+    return _has_root_by_rule(root)
+
+
+def _old_layout_holds(root: LibNode) -> bool:
+    """Whether a library without a root node holds the tree: any first moves, if the root
+    says nothing, no pass comes after, and no first node is on no point (the holder of a
+    board text a deleted pass left): a file's first node on no point is its root's own."""
+    return (not _information(root) and not _has_pass(root)
+            and all(child.pos for child in root.children))
+
+
+def _file_header(record: Record, root: LibNode, has_root: bool) -> bytes:
+    """The file's 20-byte header, of the version the record names (``RenLib-Version``; by
+    default RenLib 3.6's own, 3.4, or 3.0 for the old layout), or none where it names none
+    (RenLib's oldest files, whose tree starts on h8)."""
+    version = record.header(VERSION)
     if version is None or not version.strip():
-        major, minor = 3, (4 if has_root else 0)
-        header = True
-    elif version.strip() == "none":
+        return _header_bytes(3, 4 if has_root else 0)
+    if version.strip() == "none":
         if has_root or any(child.pos != CENTRE for child in root.children):
             raise ConversionError("a RenLib file without a header starts on h8, and this tree "
                                   "does not (write it with a RenLib-Version)")
-        header, major, minor = False, 3, 0
-    else:
-        found = re.fullmatch(r"\s*(\d+)\.(\d+)\s*", version)
-        if found is None or (int(found.group(1)), int(found.group(2))) > NEWEST:
-            raise ConversionError(f"{VERSION}: {version!r} is no version RenLib reads (3.0 to "
-                                  "3.4)")
-        header, major, minor = True, int(found.group(1)), int(found.group(2))
-    out = bytearray(MAGIC + bytes([major, minor]) + b"\xff" * 10 if header else b"")
-    nodes = [root] if has_root else root.children
-    stack: list[tuple[LibNode, bool]] = [(node, index < len(nodes) - 1)
-                                         for index, node in reversed(list(enumerate(nodes)))]
+        return b""
+    found = re.fullmatch(r"\s*(\d+)\.(\d+)\s*", version)
+    if found is None or (int(found.group(1)), int(found.group(2))) > NEWEST:
+        raise ConversionError(f"{VERSION}: {version!r} is no version RenLib reads (3.0 to 3.4)")
+    return _header_bytes(int(found.group(1)), int(found.group(2)))
+
+
+def _header_bytes(major: int, minor: int) -> bytes:
+    return MAGIC + bytes([major, minor]) + b"\xff" * 10
+
+
+def _preorder(tops: list[LibNode]) -> Iterator[tuple[LibNode, bool]]:
+    """The nodes of the trees of ``tops`` as a library has them, each before its children,
+    and whether a later sibling follows each (once its own children are written)."""
+    stack = [(node, index < len(tops) - 1) for index, node in reversed(list(enumerate(tops)))]
     while stack:
-        node, more = stack.pop()
-        _put(out, node, more and node is not root, not node.children, codec)
+        node, sibling_follows = stack.pop()
+        yield node, sibling_follows
         for index, child in reversed(list(enumerate(node.children))):
             stack.append((child, index < len(node.children) - 1))
-    return out.decode("latin-1")
 
 
 def _put(out: bytearray, node: LibNode, sibling: bool, leaf: bool, codec: str) -> None:
@@ -557,7 +635,7 @@ def _tree(record: Record) -> tuple[LibNode, str]:
         root.board_text = encode(said.get("Label") or "")
     extension = record.header(EXTENSION_KEY)
     if extension:
-        root.extension = int(extension, 16)
+        root.extension = _extension(extension)
     tasks: list[tuple[LibNode, list[Node]]] = [(root, record.moves)]
     described: list[tuple[LibNode, dict[str, str]]] = [(root, said)]
     while tasks:
@@ -577,6 +655,19 @@ def _tree(record: Record) -> tuple[LibNode, str]:
     return root, codec
 
 
+#: A node's extension as kifu writes it (``0x0001``): two bytes, hexadecimal.
+_EXTENSION = re.compile(r"\s*(?:0[xX])?([0-9a-fA-F]{1,4})\s*")
+
+
+def _extension(value: str) -> int:
+    """A ``RenLib-Extension`` value: RenLib's two bytes of a node's extension."""
+    found = _EXTENSION.fullmatch(value)
+    if found is None:
+        raise ConversionError(f"{EXTENSION_KEY}: {shorten(value)!r} is not the two bytes of a "
+                              "RenLib node's extension, 0x0000 to 0xffff")
+    return int(found.group(1), 16)
+
+
 def _lib_node(parent: LibNode, node: Node, encode: Encode) -> LibNode:
     pos = 0 if isinstance(node.move, Pass) else _pos(node)
     lib = parent.child(pos) if pos else None  # RenLib keeps one branch per move
@@ -591,7 +682,7 @@ def _lib_node(parent: LibNode, node: Node, encode: Encode) -> LibNode:
     if pos == 0 and "Label" in properties:
         lib.board_text = encode(properties["Label"])
     if EXTENSION_KEY in properties:
-        lib.extension = int(properties[EXTENSION_KEY], 16)
+        lib.extension = _extension(properties[EXTENSION_KEY])
     return lib
 
 
@@ -652,7 +743,7 @@ def _describe(lib: LibNode, properties: dict[str, str],
             child.flags |= _flag_bits({MARK_KEY: said.get("Mark", ""),
                                        START_KEY: said.get("Start", "")}, "")
             if "RenLib-Extension" in said:
-                child.extension = int(said["RenLib-Extension"], 16)
+                child.extension = _extension(said["RenLib-Extension"])
 
 
 def _sort(root: LibNode) -> None:
@@ -671,6 +762,7 @@ def _sort(root: LibNode) -> None:
 def _texts_of(record: Record) -> Iterator[str]:
     yield from record.comments
     yield from record.headers.values()
+    yield from record.properties.values()  # the root's texts of several lines
     for _, _, nodes in record.walk():
         for node in nodes:
             yield from node.comments

@@ -34,15 +34,31 @@ public (see ``docs/formats/rif.md``).
 """
 from __future__ import annotations
 
+import codecs
 import re
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
 from kifu.builtin.renju.archives import common
-from kifu.builtin.renju.moves import Place, Point
-from kifu.plugin import MAX_MOVES, KifuError, LimitError, Node, NotationError, Reading, Record, Span, shorten
+from kifu.builtin.renju.moves import Place
+from kifu.plugin import (
+    HEAD_BYTES,
+    MAX_MOVES,
+    EncodingError,
+    KifuError,
+    LimitError,
+    Node,
+    NotationError,
+    ReadError,
+    Reading,
+    Record,
+    Span,
+    check_encoding_name,
+    read_int,
+    shorten,
+)
 
 TABLES = ("countries", "cities", "months", "rules", "openings", "players", "tournaments")
 GAMES, GAME = "games", "game"
@@ -79,14 +95,17 @@ def rule_of(name: str, info: str = "") -> str | None:
         opening = next((rule for word, rule in _GOMOKU_OPENINGS if word in key), None)
         return win if opening is None else f"{win}, {opening}"
     return None
-_POINT = re.compile(r"[a-zA-Z][0-9]{1,2}")
 _WORD = re.compile(r"\S+")
 #: The head of a database: the XML declaration, comments, the root, then (after comments, or a
 #: few elements of the database's own, empty or holding text only: a version, a date) a table.
+#: Each piece is matched one way only (possessive runs, atomic groups, the ``/`` of an empty
+#: element looked back at), so that a head that is no database is refused in time linear in
+#: it: a name and its attributes matched either way, eight times over, took minutes.
 _HEAD = re.compile(
-    rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*\?>\s*)?(?:(?:<!--.*?-->|<!DOCTYPE[^>]*>|<\?[^>]*\?>)\s*)*"
-    rb"<[A-Za-z_][\w.-]*[^>]*>\s*(?:(?:<!--.*?-->|<[A-Za-z_][\w.-]*[^>]*/>"
-    rb"|<([A-Za-z_][\w.-]*)[^>]*>[^<]*</\1>)\s*){0,8}"
+    rb"^(?:\xef\xbb\xbf)?\s*+(?:<\?xml[^>]*+(?<=\?)>\s*+)?"
+    rb"(?:(?:<!--.*?-->|<!DOCTYPE[^>]*+>|<\?[^>]*+(?<=\?)>)\s*+)*+"
+    rb"<[A-Za-z_][\w.-]*+[^>]*+>\s*+(?>(?:<!--.*?-->|<[A-Za-z_][\w.-]*+[^>]*+(?<=/)>"
+    rb"|<([A-Za-z_][\w.-]*+)[^>]*+(?<!/)>[^<]*+</\1>)\s*+){0,8}"
     rb"<(countries|cities|months|rules|openings|players|tournaments|games)\b", re.DOTALL)
 
 
@@ -130,11 +149,12 @@ class _Stream:
         self.row: dict[str, str] | None = None
         self.row_text: list[str] = []
         self.rows = 0
-        self.parser = expat.ParserCreate()
+        self.parser = expat.ParserCreate("UTF-8")  # given text: see _decoder
         self.parser.StartElementHandler = self.start
         self.parser.EndElementHandler = self.end
         self.parser.CharacterDataHandler = self.data
         self.parser.ordered_attributes = False
+        self.parser.EntityDeclHandler = self.refuse_entity
 
     def where(self) -> tuple[int, int]:
         return self.parser.CurrentLineNumber, self.parser.CurrentColumnNumber + 1
@@ -195,14 +215,24 @@ class _Stream:
                              "characters", span=Span.point(line, column), rule="rif-text")
         kept.append(text)
 
+    def refuse_entity(self, name: str, *_: object) -> None:
+        line, column = self.where()
+        raise NotationError(f"the XML declares the entity {shorten(name)!r}: a RIF database "
+                            "declares none, and kifu expands none (they only serve to make a "
+                            "file larger than what it holds)", span=Span.point(line, column),
+                            rule="xml-entity")
+
     def feed(self, text: str) -> Iterator[_Game | KifuError]:
-        """The games of ``text`` (a file's bytes, one character each), as each one ends."""
+        """The games of ``text``, as each one ends: a file's bytes, one character each, in the
+        encoding its XML declaration names; or text decoded already (see :func:`_decoder`)."""
         if not text:
             raise NotationError("an empty file", span=Span.point(1, 1))
+        decode = _decoder(text)
         for start in range(0, len(text), BLOCK):
-            block = text[start:start + BLOCK].encode("latin-1")
+            final = start + BLOCK >= len(text)
+            block = decode(text[start:start + BLOCK], final)
             try:
-                self.parser.Parse(block, start + BLOCK >= len(text))
+                self.parser.Parse(block, final)
             except expat.ExpatError as error:
                 while self.ready:
                     yield self.ready.popleft()
@@ -212,85 +242,201 @@ class _Stream:
                 yield self.ready.popleft()
 
 
+# -- the encoding ---------------------------------------------------------------------------
+
+#: The encoding an XML declaration names (``<?xml version="1.0" encoding="windows-1251"?>``).
+_DECLARED = re.compile(r"^(?:\xef\xbb\xbf)?\s*<\?xml\s[^>]*?\bencoding\s*=\s*([\"'])([^\"'>]*)\1")
+_BOMS = (("\xef\xbb\xbf", "utf-8-sig"), ("\xff\xfe", "utf-16"), ("\xfe\xff", "utf-16"))
+
+Decode = Callable[[str, bool], str]
+
+
+def _decoder(text: str) -> Decode:
+    """How each block of ``text`` becomes the characters expat is given (as UTF-8, whatever
+    the declaration says: Python's codecs read every encoding a file may name, multi-byte ones
+    included, where expat reads four).
+
+    A text holding a character above U+00FF is no file's bytes: it was decoded already (a
+    string handed to the library), and is read as it is, its declaration aside.  Otherwise
+    each character is a byte, decoded in the encoding of the file's byte order mark, else of
+    its declaration, else UTF-8 (XML's own default): a declaration of an encoding Python does
+    not know, or of one in which the declaration itself cannot be written (UTF-16 declared in
+    ASCII), is an ``EncodingError`` at the name it declares."""
+    if not text.isascii() and max(text) > "\xff":
+        return lambda block, final: block
+    codec, named = _declared_codec(text[:HEAD_BYTES])
+    decoder = codecs.getincrementaldecoder(codec)()
+    lines, column = 1, 1  # where the next block starts, for a decoding error's place
+
+    def decode(block: str, final: bool) -> str:
+        nonlocal lines, column
+        try:
+            piece: str = decoder.decode(block.encode("latin-1"), final)
+        except UnicodeDecodeError as error:
+            before = error.object[:error.start].decode(codec, "replace")
+            line = lines + before.count("\n")
+            at = len(before) - before.rfind("\n") if "\n" in before else column + len(before)
+            raise EncodingError(f"byte 0x{error.object[error.start]:02x} is not {named}",
+                                span=Span.point(line, at)) from None
+        breaks = piece.count("\n")
+        lines += breaks
+        column = len(piece) - piece.rfind("\n") if breaks else column + len(piece)
+        return piece
+
+    return decode
+
+
+def _declared_codec(head: str) -> tuple[str, str]:
+    """The codec of a file's bytes (see :func:`_decoder`), and where it comes from in words."""
+    for bom, codec in _BOMS:
+        if head.startswith(bom):
+            return codec, f"{codec.removesuffix('-sig').upper()}, as the byte order mark says"
+    declared = _DECLARED.match(head)
+    if declared is None:
+        return "utf-8", "UTF-8, XML's encoding where it declares none"
+    name, start = declared.group(2), declared.start(2)
+    line, column = head.count("\n", 0, start) + 1, start - head.rfind("\n", 0, start)
+    at = Span(line, column, line, column + len(name))
+    try:
+        codec = check_encoding_name(name)
+    except ReadError as error:
+        raise EncodingError(f"the XML declaration names an encoding kifu cannot read: "
+                            f"{error.message}", span=at, rule="xml-encoding") from None
+    if "<?xml".encode(codec, "replace") != b"<?xml":
+        raise EncodingError(f"the XML declaration names the encoding {codec}, but is written "
+                            f"in an encoding of ASCII's letters, which {codec} is not",
+                            span=at, rule="xml-encoding")
+    return ("utf-8-sig" if codec == "utf-8" else codec,
+            f"{shorten(name)}, the encoding the XML declaration names")
+
+
 # -- a game as a record ---------------------------------------------------------------------
 
-def _record(stream: _Stream, game: _Game, source: str) -> tuple[Record, list[KifuError]]:
-    attributes = dict(game.attributes)
-    findings: list[KifuError] = []
-    record = Record(game="renju", source=source,
-                    headers={"Game": "renju", common.SIZE_KEY: str(common.DEFAULT_SIZE)})
-    at = Span.point(*game.start)
-    tables = stream.tables
+class _Lookup:
+    """A game's attributes as its record takes them, each looked up in the tables once; a
+    reference the tables do not hold is a warning (``rif-reference``), and the row stands in
+    as its number."""
 
-    def row(table: str, key: str) -> dict[str, str] | None:
-        value = attributes.pop(key, None)
+    def __init__(self, game: _Game, tables: dict[str, dict[str, dict[str, str]]]) -> None:
+        self.attributes = dict(game.attributes)
+        self.tables = tables
+        self.at = Span.point(*game.start)
+        self.findings: list[KifuError] = []
+
+    def take(self, key: str) -> str | None:
+        """An attribute, taken: what no rule took is kept as ``RIF-<name>`` at the end."""
+        return self.attributes.pop(key, None)
+
+    def row(self, table: str, key: str) -> dict[str, str] | None:
+        """The row of ``table`` the attribute ``key`` names; none for no number, or 0."""
+        value = self.take(key)
         if value is None or value in ("", "0"):
             return None
-        found = tables[table].get(value)
+        found = self.tables[table].get(value)
         if found is None:
-            findings.append(NotationError(f"the {key} {value} is not in the database's "
-                                          f"{table}", span=at, severity="warning",
-                                          rule="rif-reference"))
+            self.findings.append(NotationError(
+                f"the {key} {value} is not in the database's {table}", span=self.at,
+                severity="warning", rule="rif-reference"))
             return {"id": value, "name": f"#{value}"}
         return found
 
-    rule = row("rules", "rule")
-    tournament = row("tournaments", "tournament")
+
+def _record(stream: _Stream, game: _Game, source: str) -> tuple[Record, list[KifuError]]:
+    lookup = _Lookup(game, stream.tables)
+    record = Record(game="renju", source=source,
+                    headers={"Game": "renju", common.SIZE_KEY: str(common.DEFAULT_SIZE)})
+    headers = record.headers
+    rule = lookup.row("rules", "rule")
+    tournament = lookup.row("tournaments", "tournament")
     if rule is None and tournament is not None:  # a game that names none plays its event's
-        rule = tables["rules"].get(tournament.get("rule", ""))
-    if rule is not None:
-        mapped = rule_of(rule.get("name", ""), rule.get("info", ""))
-        if mapped:
-            record.headers[common.RULE_KEY] = mapped
+        rule = lookup.tables["rules"].get(tournament.get("rule", ""))
+    _rule_played(headers, rule)
     if tournament is not None:
-        record.headers["Event"] = tournament.get("name", "")
-        date = _date(tournament)
-        if date:
-            record.headers["Date"] = date
-        place = [tables[table].get(tournament.get(key, ""), {}).get("name", "")
-                 for table, key in (("cities", "city"), ("countries", "country"))]
-        if any(place):
-            record.headers["Place"] = ", ".join(p for p in place if p)
-    if "round" in attributes:
-        record.headers["Round"] = attributes.pop("round")
-    for colour in ("black", "white"):
-        player = row("players", colour)
-        if player is not None:
-            record.headers[colour.title()] = _name(player)
-    result = attributes.pop("bresult", None)
-    if result is not None:
-        said = {"1": "black", "0": "white", "0.5": "draw"}.get(result.strip())
-        if said:
-            record.headers["Result"] = said
-        elif result.strip():
-            record.headers["RIF-Result"] = result
-    for key, header in (("btime", "Time-black"), ("wtime", "Time-white")):
-        value = attributes.pop(key, None)
-        if value is not None and value.strip() not in ("", "0"):
-            record.headers[header] = f"{value.strip()} min"
-    record.headers["RIF-Id"] = attributes.pop("id", "")
+        _event(headers, tournament, lookup.tables)
+    _players(headers, lookup)
+    _result(headers, lookup.take("bresult"))
+    _times(headers, lookup)
+    headers["RIF-Id"] = lookup.take("id") or ""
     if rule is not None:
-        record.headers["RIF-Rule"] = rule.get("name", "")
-    opening = row("openings", "opening")
-    if opening is not None:
-        name, abbr = opening.get("name", ""), opening.get("abbr", "")
-        record.headers["RIF-Opening"] = f"{name} ({abbr})" if abbr and name else name or abbr
-    publisher = row("players", "publisher")
-    if publisher is not None:
-        record.headers["RIF-Publisher"] = _name(publisher)
-    for key in ("alt", "swap"):
-        value = attributes.pop(key, None)
-        if value:
-            record.headers[f"RIF-{key.title()}"] = value
-    for key, value in attributes.items():
-        record.headers[f"RIF-{key.title()}"] = value
-    for key, value in list(record.headers.items()):
-        record.headers[key] = " ".join(value.split())  # a header is one line
+        headers["RIF-Rule"] = rule.get("name", "")
+    _database_own(headers, lookup)
+    for key, value in list(headers.items()):
+        headers[key] = " ".join(value.split())  # a header is one line
     info = "".join(game.info).strip()
     if info:
         record.comments.append(info)
     record.moves = _moves(game)
-    return record, findings
+    return record, lookup.findings
+
+
+def _rule_played(headers: dict[str, str], rule: dict[str, str] | None) -> None:
+    """``Rule``: the rule kifu judges the game under, where kifu knows the rule's name."""
+    mapped = rule_of(rule.get("name", ""), rule.get("info", "")) if rule is not None else None
+    if mapped:
+        headers[common.RULE_KEY] = mapped
+
+
+def _event(headers: dict[str, str], tournament: dict[str, str],
+           tables: dict[str, dict[str, dict[str, str]]]) -> None:
+    """``Event``, ``Date`` and ``Place``: the tournament's name, start and city and country."""
+    headers["Event"] = tournament.get("name", "")
+    date = _date(tournament)
+    if date:
+        headers["Date"] = date
+    place = [tables[table].get(tournament.get(key, ""), {}).get("name", "")
+             for table, key in (("cities", "city"), ("countries", "country"))]
+    if any(place):
+        headers["Place"] = ", ".join(p for p in place if p)
+
+
+def _players(headers: dict[str, str], lookup: _Lookup) -> None:
+    """``Round``, then ``Black`` and ``White`` by the players' names."""
+    round_ = lookup.take("round")
+    if round_ is not None:
+        headers["Round"] = round_
+    for colour in ("black", "white"):
+        player = lookup.row("players", colour)
+        if player is not None:
+            headers[colour.title()] = _name(player)
+
+
+def _result(headers: dict[str, str], result: str | None) -> None:
+    """``bresult``, black's score: 1 black won, 0 white won, 0.5 a draw; another value is
+    kept as written (``RIF-Result``)."""
+    if result is None:
+        return
+    said = {"1": "black", "0": "white", "0.5": "draw"}.get(result.strip())
+    if said:
+        headers["Result"] = said
+    elif result.strip():
+        headers["RIF-Result"] = result
+
+
+def _times(headers: dict[str, str], lookup: _Lookup) -> None:
+    """The minutes each side used; 0 is unknown, so no header."""
+    for key, header in (("btime", "Time-black"), ("wtime", "Time-white")):
+        value = lookup.take(key)
+        if value is not None and value.strip() not in ("", "0"):
+            headers[header] = f"{value.strip()} min"
+
+
+def _database_own(headers: dict[str, str], lookup: _Lookup) -> None:
+    """What only the database says, each as ``RIF-<name>``: the opening, who entered the
+    game, the offered fifth moves and the swaps as written, and any attribute kifu does not
+    know."""
+    opening = lookup.row("openings", "opening")
+    if opening is not None:
+        name, abbr = opening.get("name", ""), opening.get("abbr", "")
+        headers["RIF-Opening"] = f"{name} ({abbr})" if abbr and name else name or abbr
+    publisher = lookup.row("players", "publisher")
+    if publisher is not None:
+        headers["RIF-Publisher"] = _name(publisher)
+    for key in ("alt", "swap"):
+        value = lookup.take(key)
+        if value:
+            headers[f"RIF-{key.title()}"] = value
+    for key, value in lookup.attributes.items():
+        headers[f"RIF-{key.title()}"] = value
 
 
 def _name(player: dict[str, str]) -> str:
@@ -305,8 +451,9 @@ def _date(tournament: dict[str, str]) -> str | None:
     year, month = tournament.get("year", ""), tournament.get("month", "")
     if not re.fullmatch(r"\d{4}", year):
         return None
-    if month.isdigit() and 1 <= int(month) <= 12:
-        return f"{year}-{int(month):02d}"
+    number = read_int(month)
+    if number is not None and 1 <= number <= 12:
+        return f"{year}-{number:02d}"
     return year
 
 
@@ -348,11 +495,9 @@ def _moves(game: _Game) -> list[Node]:
 
 
 def _place(word: str, span: Span) -> Place:
-    if not _POINT.fullmatch(word):
+    point = common.point_on(word, common.DEFAULT_SIZE, common.DEFAULT_SIZE, span)
+    if point is None:
         raise NotationError(f"{shorten(word)!r} is not a point such as h8", span=span)
-    point = Point.parse(word)
-    if not (0 <= point.column < common.DEFAULT_SIZE and 0 <= point.row < common.DEFAULT_SIZE):
-        raise NotationError(f"{word} is off the 15x15 board", span=span)
     return Place(point)
 
 

@@ -1,0 +1,188 @@
+"""An opening explorer over an index: where each game's records start, and from any position
+the moves played next, each with the key of the position it makes (so that a client steps on
+by key alone), how the records ended for the side to move, and the most recent records that
+reach it.
+
+Everything is read from the index's hashes (:mod:`kifu.corpus.stats`): no record is replayed
+to answer a step.  Only a game's start position is read from a record file, once, where the
+index names the record that starts so.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from kifu.base.errors import CorpusError, KifuError, NotationError
+from kifu.base.record import Record
+from kifu.corpus import stats
+from kifu.corpus.reader import Filters, Reader
+from kifu.corpus.search import Key, check_game, hits, key_of
+from kifu.corpus.store import GAME_SHIFT, IMAGE_BITS, MAX_NODES
+from kifu.corpus.values import GameInfo, Hit, Place
+from kifu.plugin import AnyGame, registry
+from kifu.run.load import load
+
+#: The most moves a position may be given as (``position=`` a line of moves from the start).
+MAX_MOVES = 1000
+
+
+@dataclass(frozen=True)
+class Start:
+    """A position the records of a game start from: the game, the position's key, how many
+    records start there."""
+
+    game: str
+    title: str
+    key: str
+    games: int
+
+
+@dataclass(frozen=True)
+class Next:
+    """A move played from the position explored: as written there, the key of the position it
+    makes (``None`` for a move no legal move makes: it cannot be followed), the records that
+    play it, and how they ended (``wins`` by side, ``draw``, ``unknown``) and as ``win``,
+    ``draw``, ``loss`` for the side to move."""
+
+    move: str
+    key: str | None
+    games: int
+    wins: dict[str, int] = field(default_factory=dict)
+    win: int = 0
+    draw: int = 0
+    loss: int = 0
+
+
+@dataclass(frozen=True)
+class Exploration:
+    """What the explorer shows of a position: its game and key, the side to move (``None``
+    where the game names none), the records that reach it and how they ended, the moves played
+    next (most played first) and the most recent records that reach it."""
+
+    game: str
+    key: str
+    to_move: str | None
+    sides: tuple[str, ...]
+    games: int
+    wins: dict[str, int]
+    moves: tuple[Next, ...]
+    recent: tuple[Hit, ...]
+
+
+def starts(reader: Reader) -> list[Start]:
+    """The positions the index's records start from, most common first within each game (a
+    game whose records start on several boards has several)."""
+    rows = reader.execute(
+        "SELECT g.game, substr(t.hashes, 1, 8) AS first, COUNT(*) AS n, MIN(g.id) FROM trail t "
+        "JOIN game g ON g.id = t.game WHERE g.game IS NOT NULL AND length(t.hashes) >= 8 "
+        "GROUP BY g.game, first ORDER BY g.game, n DESC, MIN(g.id)")
+    infos = reader.infos([row[3] for row in rows])
+    found = []
+    for name, _, count, example in rows:
+        game = registry.find(name)
+        info = infos.get(example)
+        if game is None or info is None:
+            continue
+        try:
+            position = load(info.path, game_index=info.number).position_at(0)[0]
+        except (KifuError, OSError):  # the file is gone or changed: the game's usual start
+            try:
+                position = game.start(Record(game.name))
+            except KifuError:
+                continue
+        found.append(Start(game.name, game.title, game.position_key(position), count))
+    return found
+
+
+def position_of(game: AnyGame, text: str, start: str | None = None) -> Any:
+    """The position ``text`` names in ``game``: a position's key, or moves played from the
+    start (``start``, a key; the game's usual start without one), separated by spaces; a
+    ``NotationError`` for anything else."""
+    try:
+        return game.position_from_key(text)
+    except KifuError as error:
+        said = error
+    moves = text.split()
+    if not moves or len(moves) > MAX_MOVES:
+        raise NotationError(f"{text[:80]!r} is no {game.title} position: {said.message}")
+    position = (game.position_from_key(start) if start is not None
+                else game.start(Record(game.name)))
+    for number, written in enumerate(moves, 1):
+        try:
+            move = game.parse_move(written, position)
+            game.play(position, move)
+        except KifuError as error:
+            raise NotationError(f"{text[:80]!r} is no {game.title} position (a key), nor "
+                                f"moves from the start: move {number}, {written!r}: "
+                                f"{error.message}") from None
+    return position
+
+
+def explore(reader: Reader, game: AnyGame, position: Any, filters: Filters,
+            recent: int = 10) -> Exploration:
+    """The explorer's view of ``position`` (a position of ``game``) among the records the
+    filters keep."""
+    check_game(reader, game, filters, "position")
+    key = key_of(game, position)
+    made: dict[str, Any] = {}
+    explored = stats.explore(reader, key, position, filters, made)
+    to_move = game.to_move(position)
+    moves = tuple(_next(continuation.move, made.get(continuation.move), continuation.games,
+                        continuation.wins, to_move, game)
+                  for continuation in explored.continuations)
+    return Exploration(game.name, game.position_key(position), to_move,
+                       tuple(explored.sides), explored.games, explored.wins, moves,
+                       tuple(latest(reader, key, filters, recent)))
+
+
+def _next(move: str, after: Any, games: int, wins: dict[str, int], to_move: str | None,
+          game: AnyGame) -> Next:
+    won, drawn, lost = outcome(wins, to_move)
+    return Next(move, None if after is None else game.position_key(after), games, dict(wins),
+                won, drawn, lost)
+
+
+def outcome(wins: dict[str, int], side: str | None) -> tuple[int, int, int]:
+    """Records won, drawn and lost by ``side`` (none without a side), of ``wins`` by side."""
+    if side is None:
+        return 0, 0, 0
+    drawn = wins.get("draw", 0)
+    won = wins.get(side, 0)
+    lost = sum(count for name, count in wins.items() if name not in (side, "draw", "unknown"))
+    return won, drawn, lost
+
+
+def latest(reader: Reader, key: Key, filters: Filters, count: int) -> list[Hit]:
+    """The ``count`` records that reach the position with the latest dates (undated last),
+    each where it first reaches it."""
+    if count <= 0:
+        return []
+    where, values = filters.sql()
+    ids = [row[0] for row in reader.execute(
+        f"SELECT g.id FROM game g WHERE g.id IN (SELECT p.place >> {GAME_SHIFT} FROM position p "
+        f"WHERE p.hash = ?) AND g.game = ? AND {where} ORDER BY g.date IS NULL, g.date DESC, "
+        "g.id DESC LIMIT ?", [key.hash, key.game.name, *values, count])]
+    found: dict[int, tuple[int, str]] = {}
+    for record in ids:
+        [(place,)] = reader.execute(
+            "SELECT MIN(place) FROM position WHERE hash = ? AND place BETWEEN ? AND ?",
+            [key.hash, record << GAME_SHIFT, ((record + 1) << GAME_SHIFT) - 1])
+        node, image = (place >> IMAGE_BITS) & (MAX_NODES - 1), place & ((1 << IMAGE_BITS) - 1)
+        found[record] = (node, key.symmetry.names[key.symmetry.between(key.image, image)])
+    order = {record: number for number, record in enumerate(ids)}
+    return sorted(hits(reader, found), key=lambda hit: order[hit.record.id])
+
+
+def record_place(reader: Reader, record: int, node: int | None) -> tuple[GameInfo, Place]:
+    """The index's record ``record`` (its :class:`~kifu.corpus.values.GameInfo`) and the
+    place of its node ``node`` (its start without one); a ``CorpusError`` for a record or a
+    node the index does not hold."""
+    infos = reader.infos([record])
+    if record not in infos:
+        raise CorpusError(f"the index holds no record {record}")
+    trail = reader.trail(record)
+    if not trail.lines:
+        raise CorpusError(f"record {record} has no position in the index")
+    if node is not None and not 0 <= node < len(trail.hashes):
+        raise CorpusError(f"record {record} has no node {node} in the index")
+    return infos[record], trail.place(node or 0)

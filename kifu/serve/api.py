@@ -1,0 +1,280 @@
+"""The JSON API of ``kifu serve``: what each ``/api/...`` route answers, from the query's
+parameters to a JSON value (``static/openapi.json`` describes them).
+
+Every question opens the index read-only for its own time (SQLite's ``mode=ro``: many readers,
+in threads or in several server processes, share one file); a bad request is a
+:class:`BadRequest` that the application sends as a 4xx JSON answer, never a traceback.
+"""
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import threading
+import time
+from collections.abc import Iterator, Mapping
+from dataclasses import asdict
+from typing import Any
+
+from kifu.base.errors import CorpusError, KifuError
+from kifu.corpus import explorer, patterns, search
+from kifu.corpus.reader import Filters, Reader
+from kifu.corpus.values import GameInfo, Hit, Place
+from kifu.plugin import AnyGame, RenderOptions, registry
+
+#: The header filters a search takes (as ``kifu search`` has them).
+FILTERS = ("player", "event", "date", "result", "rule", "opening", "game")
+#: The most records a page of a list holds, and how many without ``per_page``.
+MAX_PER_PAGE, PER_PAGE = 200, 50
+#: The columns a list of records sorts by.
+SORTS = ("id", "name", "date", "event", "black", "white", "result", "moves")
+#: The longest text a parameter may be (a position's key, a pattern's diagram).
+MAX_PARAMETER = 20_000
+#: How long a pattern search may run before it is stopped (seconds).
+PATTERN_SECONDS = 10.0
+
+
+class BadRequest(Exception):
+    """A request the API cannot answer: ``message`` says why, ``status`` is its HTTP status."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message, self.status = message, status
+
+
+class Api:
+    """The API over the index at ``path``; ``pattern_seconds``: a pattern search's time."""
+
+    def __init__(self, path: str, pattern_seconds: float = PATTERN_SECONDS) -> None:
+        self.path = path
+        self.pattern_seconds = pattern_seconds
+        self._lock = threading.RLock()  # starts() reads the index holding it
+        self._starts: list[explorer.Start] | None = None
+        self._asking: dict[tuple[Any, ...], threading.Lock] = {}
+        self._stamp = self._mtime()
+        with self.reader():  # an index kifu cannot use is said now, before serving
+            pass
+
+    def _mtime(self) -> int:
+        try:
+            return os.stat(self.path).st_mtime_ns
+        except OSError:
+            return 0
+
+    @contextlib.contextmanager
+    def reader(self) -> Iterator[Reader]:
+        """The index opened read-only for one question; a replaced index (rebuilt while
+        serving) forgets what was kept of the old one."""
+        stamp = self._mtime()
+        if stamp != self._stamp:
+            with self._lock:
+                self._stamp, self._starts = stamp, None
+                self._explore.cache_clear()
+        with Reader.opened(self.path) as reader:
+            yield reader
+
+    def warm(self) -> None:
+        """Work out the first step of each game (its start, reached by every record: the
+        step that costs most) before anyone asks, in a thread of its own."""
+        def work() -> None:
+            for start in self.starts():
+                with contextlib.suppress(KifuError, BadRequest):
+                    self.explore({"game": start.game})
+
+        threading.Thread(target=work, name="kifu-serve-warm", daemon=True).start()
+
+    def starts(self) -> list[explorer.Start]:
+        with self._lock:
+            if self._starts is None:
+                with self.reader() as reader:
+                    self._starts = explorer.starts(reader)
+            return self._starts
+
+    # -- the routes --------------------------------------------------------------------------
+
+    def games(self) -> dict[str, Any]:
+        """The games of the index, each with its records and the positions they start from."""
+        with self.reader() as reader:
+            counts = dict(reader.execute("SELECT game, COUNT(*) FROM game WHERE game IS NOT "
+                                         "NULL GROUP BY game"))
+        starts = self.starts()
+        found = []
+        for name in sorted(counts):
+            game = registry.find(name)
+            found.append({"name": name, "title": game.title if game else name,
+                          "records": counts[name],
+                          "starts": [{"key": s.key, "records": s.games}
+                                     for s in starts if s.game == name]})
+        return {"games": found}
+
+    def explore(self, query: Mapping[str, str]) -> dict[str, Any]:
+        """The explorer's step: ``game`` and ``position`` (a key, or moves from the start;
+        the most common start without one), header filters, ``recent``."""
+        game = self._game(query.get("game"), required=True)
+        assert game is not None
+        recent = _whole(query, "recent", 10, 0, 100)
+        filters = _filters(query)
+        start = next((s.key for s in self.starts() if s.game == game.name), None)
+        text = _text(query, "position") or start
+        if text is None:
+            raise BadRequest(f"the index holds no {game.title} record to explore", 404)
+        asked = (game.name, text, start, filters, recent)
+        with self._lock:
+            alone = self._asking.setdefault(asked, threading.Lock())
+        with alone:  # the same question asked at once is worked out once, then kept
+            found = self._explore(*asked)
+        with self._lock:
+            self._asking.pop(asked, None)
+        data = asdict(found)
+        data["recent"] = [_hit(hit) for hit in found.recent]
+        data["board"] = f"/api/board?game={game.name}"
+        return data
+
+    @functools.lru_cache(maxsize=4096)  # noqa: B019 (one Api a server: it lives as long)
+    def _explore(self, name: str, text: str, start: str | None, filters: Filters,
+                 recent: int) -> explorer.Exploration:
+        game = registry.get(name)
+        try:
+            position = explorer.position_of(game, text, start)
+        except KifuError as error:
+            raise BadRequest(f"bad position: {error.message}") from None
+        with self.reader() as reader:
+            return explorer.explore(reader, game, position, filters, recent)
+
+    def search(self, query: Mapping[str, str]) -> dict[str, Any]:
+        """Records by header filters, an exact ``position`` (a key, with ``game``) and a
+        ``pattern`` (a pattern file's text), sorted and paged."""
+        filters = _filters(query)
+        text, drawn = _text(query, "position"), _text(query, "pattern")
+        page = _whole(query, "page", 1, 1, 10**9)
+        per_page = _whole(query, "per_page", PER_PAGE, 1, MAX_PER_PAGE)
+        sort = query.get("sort", "id")
+        if sort not in SORTS:
+            raise BadRequest(f"sort is one of {', '.join(SORTS)}, not {sort[:40]!r}")
+        order = query.get("order", "asc")
+        if order not in ("asc", "desc"):
+            raise BadRequest(f"order is asc or desc, not {order[:40]!r}")
+        stopped = None
+        with self.reader() as reader:
+            found: list[Hit] | None = None
+            if text is not None:
+                game = self._game(query.get("game"), required=True)
+                assert game is not None
+                try:
+                    position = explorer.position_of(game, text)
+                except KifuError as error:
+                    raise BadRequest(f"bad position: {error.message}") from None
+                found = search.search_position(reader, search.key_of(game, position), filters)
+            if drawn is not None:
+                try:
+                    laid = patterns.read_pattern(drawn)
+                except KifuError as error:
+                    raise BadRequest(f"bad pattern: {error.message}") from None
+                try:
+                    matched = patterns.search_pattern(
+                        reader, laid, filters, time.monotonic() + self.pattern_seconds)
+                except patterns.SearchStopped as error:
+                    matched, stopped = error.found, error.message
+                found = matched if found is None else search.intersect(found, matched)
+            if found is None:
+                found = search.search_headers(reader, filters)
+        found = _sorted(found, sort, order == "desc")
+        first = (page - 1) * per_page
+        return {"total": len(found), "page": page, "per_page": per_page,
+                "complete": stopped is None, "stopped": stopped,
+                "records": [_hit(hit) for hit in found[first:first + per_page]]}
+
+    def record(self, number: str, query: Mapping[str, str]) -> dict[str, Any]:
+        """The index's record ``number`` and where its node ``node`` stands."""
+        info, place = self.place(number, query)
+        data = asdict(info)
+        data["place"] = asdict(place)
+        data["viewer"] = f"/record/{info.id}?node={place.node}"
+        return data
+
+    def place(self, number: str, query: Mapping[str, str]) -> tuple[GameInfo, Place]:
+        """The index's record ``number`` and the place of its node ``node`` (its start)."""
+        record = _identifier(number)
+        node = _whole(query, "node", 0, 0, 2**27) if "node" in query else None
+        with self.reader() as reader:
+            try:
+                return explorer.record_place(reader, record, node)
+            except CorpusError as error:
+                raise BadRequest(error.message, 404) from None
+
+    def board(self, query: Mapping[str, str]) -> str:
+        """The SVG of a position (``game``, ``position`` a key or moves), as the game draws
+        it."""
+        game = self._game(query.get("game"), required=True)
+        assert game is not None
+        start = next((s.key for s in self.starts() if s.game == game.name), None)
+        text = _text(query, "position") or start
+        if text is None:
+            raise BadRequest(f"the index holds no {game.title} record", 404)
+        try:
+            position = explorer.position_of(game, text, start)
+            return game.render_svg(position, RenderOptions(size=_whole(query, "size", 480, 120,
+                                                                       1200)))
+        except KifuError as error:
+            raise BadRequest(f"bad position: {error.message}") from None
+
+    def _game(self, name: str | None, required: bool = False) -> AnyGame | None:
+        if name is None or not name.strip():
+            if required:
+                raise BadRequest("name the game (game=...)")
+            return None
+        game = registry.find(name[:100])
+        if game is None:
+            raise BadRequest(f"unknown game {name[:100]!r}: kifu knows "
+                             f"{', '.join(sorted(registry.games()))}", 404)
+        return game
+
+
+def _hit(hit: Hit) -> dict[str, Any]:
+    data = hit.to_json()
+    data["id"] = hit.record.id
+    data["node"] = hit.place.node
+    data["viewer"] = f"/record/{hit.record.id}?node={hit.place.node}"
+    return data
+
+
+def _sorted(found: list[Hit], column: str, descending: bool) -> list[Hit]:
+    """``found`` sorted by a column of its records, those without a value last."""
+    present = [hit for hit in found if getattr(hit.record, column) is not None]
+    missing = [hit for hit in found if getattr(hit.record, column) is None]
+    present.sort(key=lambda hit: (getattr(hit.record, column), hit.record.id),
+                 reverse=descending)
+    return present + missing
+
+
+def _filters(query: Mapping[str, str]) -> Filters:
+    values = {name: _text(query, name) for name in FILTERS}
+    if values["game"] is not None and registry.find(values["game"]) is None:
+        raise BadRequest(f"unknown game {values['game'][:100]!r}: kifu knows "
+                         f"{', '.join(sorted(registry.games()))}", 404)
+    return Filters(**values)
+
+
+def _text(query: Mapping[str, str], name: str) -> str | None:
+    value = query.get(name)
+    if value is None or not value.strip():
+        return None
+    if len(value) > MAX_PARAMETER:
+        raise BadRequest(f"{name} is too large ({len(value):,} characters; at most "
+                         f"{MAX_PARAMETER:,})", 413)
+    return value.strip()
+
+
+def _whole(query: Mapping[str, str], name: str, default: int, low: int, high: int) -> int:
+    value = query.get(name)
+    if value is None:
+        return default
+    if not value.isdigit() or not low <= int(value) <= high:
+        raise BadRequest(f"{name} is a whole number from {low} to {high}, not {value[:40]!r}")
+    return int(value)
+
+
+def _identifier(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) < 2**31:
+        raise BadRequest(f"{text[:40]!r} is no record's id (a whole number from 1)", 404)
+    return int(text)

@@ -1,0 +1,144 @@
+"""The ASGI application of ``kifu serve`` (Starlette): the explorer's page and files, the JSON
+API, the viewer of a record; every answer with headers that keep the page to itself (a
+content security policy that allows nothing from elsewhere, no sniffing, no framing), every
+error as JSON with a clear message."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from kifu.base.errors import CorpusError, KifuError
+from kifu.corpus.store import UnusableIndex, remedy
+from kifu.serve import pages
+from kifu.serve.api import PATTERN_SECONDS, Api, BadRequest
+
+
+def create_app(path: str, *, pattern_seconds: float = PATTERN_SECONDS,
+               warm: bool = False) -> Starlette:
+    """The explorer over the index at ``path``, opened read-only; a ``CorpusError`` (an
+    ``UnusableIndex``) now if it is no index this kifu reads.  With ``warm``, the first step
+    of each game is worked out at once, before it is asked for."""
+    api = Api(path, pattern_seconds)
+    if warm:
+        api.warm()
+
+    def answer(request: Request, value: Any) -> Response:
+        return Response(json.dumps(value, ensure_ascii=False), media_type="application/json")
+
+    def games(request: Request) -> Response:
+        return answer(request, api.games())
+
+    def explore(request: Request) -> Response:
+        return answer(request, api.explore(request.query_params))
+
+    def search(request: Request) -> Response:
+        return answer(request, api.search(request.query_params))
+
+    def record(request: Request) -> Response:
+        return answer(request, api.record(request.path_params["id"], request.query_params))
+
+    def board(request: Request) -> Response:
+        return Response(api.board(request.query_params), media_type="image/svg+xml")
+
+    def viewer(request: Request) -> Response:
+        info, place = api.place(request.path_params["id"], request.query_params)
+        try:
+            html, policy = pages.viewer_page(info, place)
+        except KifuError as error:
+            raise BadRequest(f"record {info.id}: {error.message}", 410) from None
+        return Response(html, media_type="text/html; charset=utf-8",
+                        headers={"Content-Security-Policy": policy})
+
+    def static(request: Request) -> Response:
+        name = request.path_params.get("name", "explorer.html")
+        if name not in pages.FILES:
+            raise BadRequest(f"no such file: {name[:80]}", 404)
+        return Response(pages.static(name), media_type=pages.FILES[name])
+
+    routes = [
+        Route("/", static),
+        Route("/static/{name}", static),
+        Route("/api/openapi.json", lambda request: Response(pages.static("openapi.json"),
+                                                            media_type="application/json")),
+        Route("/api/games", games),
+        Route("/api/explore", explore),
+        Route("/api/search", search),
+        Route("/api/record/{id}", record),
+        Route("/api/board", board),
+        Route("/record/{id}", viewer),
+        Route("/index.html", lambda request: RedirectResponse("/")),
+        # Browsers ask for an icon of their own accord: none, said without an error.
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
+    ]
+    handlers = {BadRequest: _bad_request, HTTPException: _http_error, KifuError: _kifu_error,
+                Exception: _server_error}
+    app = Starlette(routes=routes, exception_handlers=handlers,
+                    middleware=[Middleware(Guarded)])
+    app.state.api = api
+    return app
+
+
+def _error(message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": message, "status": status}, status_code=status)
+
+
+def _bad_request(request: Request, error: Exception) -> Response:
+    assert isinstance(error, BadRequest)
+    return _error(error.message, error.status)
+
+
+def _http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    return _error(str(error.detail), error.status_code)
+
+
+def _kifu_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, KifuError)
+    if isinstance(error, UnusableIndex):
+        # The index was replaced while serving by one kifu cannot use: said as kifu index
+        # mends it, the server's own user being a user of the command line.
+        return _error(remedy(error, "kifu index PATH... -o INDEX",
+                             "kifu index, rebuilding {path}"), 503)
+    return _error(error.message, 400 if isinstance(error, CorpusError) else 422)
+
+
+def _server_error(request: Request, error: Exception) -> Response:
+    return _error(f"the server could not answer ({type(error).__name__}); the request was "
+                  "not done", 500)
+
+
+class Guarded:
+    """Headers on every answer: what the page may load (only its own files), no sniffing of
+    types, no framing, no referrer, no caching of answers that may change."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def guarded(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                names = {name.lower() for name, _ in headers}
+                for name, value in ((b"content-security-policy", pages.POLICY.encode()),
+                                    (b"x-content-type-options", b"nosniff"),
+                                    (b"x-frame-options", b"DENY"),
+                                    (b"referrer-policy", b"no-referrer"),
+                                    (b"cache-control", b"no-store")):
+                    if name not in names:
+                        headers.append((name, value))
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, guarded)

@@ -1,0 +1,273 @@
+"""The explorer's JSON API over real indexes made by ``kifu index``: the counts it shows checked
+against a replay of every record (an oracle that compares positions by their stones, turned
+in the test's own code), the search, the records, and every bad request answered with a clear
+4xx message."""
+from __future__ import annotations
+
+import sqlite3
+import warnings
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import kifu
+from tests.corpus.corpora import Stones, orbit, stones_of
+
+pytest.importorskip("starlette")
+with warnings.catch_warnings():  # starlette asks for httpx2, not yet on every index
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from kifu.serve import create_app
+
+RENJU = kifu.game("renju")
+
+
+@pytest.fixture(scope="module")
+def client(openings: tuple[Path, list[Path]]) -> TestClient:
+    return TestClient(create_app(str(openings[0])))
+
+
+def main_lines(files: list[Path]) -> list[tuple[list[Stones], str | None]]:
+    """Each record's positions along its main line (as stones) and its winner."""
+    found = []
+    for path in files:
+        record = kifu.read(str(path))
+        positions = [stones_of(RENJU, record.position(move)) for move in
+                     range(len(record.moves) + 1)]
+        result = record.headers.get("Result")
+        found.append((positions, result))
+    return found
+
+
+def oracle(files: list[Path], key: str) -> tuple[int, Counter[frozenset[Stones]]]:
+    """The records that reach the position ``key`` and, by what follows it (as the set of
+    its images), how many records play there: every record replayed."""
+    wanted = orbit(stones_of(RENJU, RENJU.plugin.position_from_key(key)), 15, False)
+    reaching, following = 0, Counter[frozenset[Stones]]()
+    for positions, _ in main_lines(files):
+        places = [n for n, stones in enumerate(positions) if stones in wanted]
+        if not places:
+            continue
+        reaching += 1
+        nexts = {frozenset(orbit(positions[n + 1], 15, False)) for n in places
+                 if n + 1 < len(positions)}
+        following.update(nexts)
+    return reaching, following
+
+
+def images(key: str) -> frozenset[Stones]:
+    return frozenset(orbit(stones_of(RENJU, RENJU.plugin.position_from_key(key)), 15, False))
+
+
+def test_three_steps_from_the_start_show_the_counts_a_replay_of_every_record_finds(client, openings):
+    files = openings[1]
+    data = client.get("/api/explore", params={"game": "renju"}).json()
+    for _ in range(4):
+        reaching, following = oracle(files, data["key"])
+        assert data["games"] == reaching
+        shown = {images(move["key"]): move["games"] for move in data["moves"]}
+        assert shown == dict(following)
+        assert sum(m["win"] + m["draw"] + m["loss"] for m in data["moves"]) <= reaching
+        if not data["moves"]:
+            break
+        data = client.get("/api/explore", params={"game": "renju",
+                                                  "position": data["moves"][0]["key"]}).json()
+
+
+def test_the_results_are_counted_for_the_side_to_move(client, openings):
+    data = client.get("/api/explore", params={"game": "renju", "position": "h8"}).json()
+    assert data["to_move"] == "white"
+    results = Counter(result for _, result in main_lines(openings[1]))
+    assert data["games"] == len(openings[1])
+    total = data["wins"]
+    assert total.get("white", 0) == results["white"]
+    assert total.get("black", 0) == results["black"]
+    assert total.get("draw", 0) == results["draw"]
+    assert sum(m["win"] for m in data["moves"]) == results["white"]
+    assert sum(m["loss"] for m in data["moves"]) == results["black"]
+
+
+def test_a_position_is_given_as_its_key_or_as_moves_from_the_start(client):
+    by_moves = client.get("/api/explore", params={"game": "renju", "position": "h8 h9"}).json()
+    by_key = client.get("/api/explore", params={"game": "renju",
+                                                "position": by_moves["key"]}).json()
+    assert by_moves == by_key
+    assert by_key["games"] > 0
+
+
+def test_moves_are_named_in_the_orientation_of_the_board_asked_about(client):
+    # The same opening turned a quarter: the moves played next are named on this board.
+    turned = client.get("/api/explore", params={"game": "renju", "position": "h8 i8"}).json()
+    straight = client.get("/api/explore", params={"game": "renju", "position": "h8 h9"}).json()
+    assert turned["games"] == straight["games"]
+    assert {m["move"] for m in turned["moves"]} != {m["move"] for m in straight["moves"]}
+    for move in turned["moves"]:
+        after = RENJU.plugin.position_from_key(move["key"])
+        before = RENJU.plugin.position_from_key(turned["key"])
+        assert RENJU.plugin.position_key(
+            RENJU.play(before, RENJU.parse_move(move["move"], before))) == move["key"]
+        assert after is not None
+
+
+def test_the_recent_records_are_the_latest_dated_that_reach_the_position(client):
+    data = client.get("/api/explore", params={"game": "renju", "recent": "5"}).json()
+    dates = [hit["date"] for hit in data["recent"]]
+    assert len(dates) == 5 and dates == sorted(dates, reverse=True)
+
+
+def test_games_lists_the_games_and_their_starts(client, openings):
+    data = client.get("/api/games").json()
+    assert data == {"games": [{"name": "renju", "title": RENJU.title, "records": 60,
+                               "starts": [{"key": RENJU.plugin.position_key(RENJU.start()),
+                                           "records": 60}]}]}
+
+
+def test_search_filters_sorts_and_pages(client):
+    everything = client.get("/api/search", params={"per_page": "200"}).json()
+    assert everything["total"] == 60 and everything["complete"]
+    page = client.get("/api/search", params={"sort": "date", "order": "desc", "per_page": "7",
+                                             "page": "2"}).json()
+    dates = sorted((hit["date"] for hit in everything["records"]), reverse=True)
+    assert [hit["date"] for hit in page["records"]] == dates[7:14]
+    drawn = client.get("/api/search", params={"result": "draw"}).json()
+    assert drawn["total"] == 15 and all(hit["result"] == "draw" for hit in drawn["records"])
+    player = client.get("/api/search", params={"player": "b7"}).json()
+    assert {hit["black"] for hit in player["records"]} == {"B7"}
+
+
+def test_search_by_exact_position_and_pattern(client, openings):
+    key = client.get("/api/explore", params={"game": "renju", "position": "h8 h9 j10"}).json()["key"]
+    found = client.get("/api/search", params={"game": "renju", "position": key,
+                                              "per_page": "200"}).json()
+    assert found["total"] == oracle(openings[1], key)[0]
+    pattern = "Game: renju\nAnchor: anywhere\n\nX\n"
+    laid = client.get("/api/search", params={"pattern": pattern}).json()
+    assert laid["total"] == 60 and laid["complete"]
+
+
+def test_a_record_is_named_by_its_id_with_the_place_of_a_node(client):
+    hit = client.get("/api/search", params={"per_page": "1"}).json()["records"][0]
+    data = client.get(f"/api/record/{hit['id']}", params={"node": "2"}).json()
+    assert data["place"] == {"node": 2, "depth": 2, "move": 2, "variation": ""}
+    assert data["viewer"] == f"/record/{hit['id']}?node=2"
+
+
+@pytest.mark.parametrize(("url", "status", "said"), [
+    ("/api/explore?game=renju&position=zz", 400, "bad position"),
+    ("/api/explore?game=chess", 404, "unknown game 'chess'"),
+    ("/api/explore", 400, "name the game"),
+    ("/api/explore?game=gungi", 404, "holds no Gungi"),
+    ("/api/explore?game=renju&recent=x", 400, "recent is a whole number"),
+    ("/api/search?sort=secret", 400, "sort is one of"),
+    ("/api/search?pattern=Q", 400, "bad pattern"),
+    ("/api/search?pattern=" + "X" * 30_000, 413, "pattern is too large"),
+    ("/api/search?pattern=Game:%20renju%0A%0A" + ("." * 30 + "%0A") * 30, 400, "at most 400"),
+    ("/api/record/999999", 404, "holds no record 999999"),
+    ("/api/record/abc", 404, "no record's id"),
+    ("/api/record/1?node=99999", 404, "has no node"),
+    ("/static/../../etc/passwd", 404, "Not Found"),
+    ("/static/conftest.py", 404, "no such file"),
+    ("/static/..%2f..%2fpyproject.toml", 404, ""),
+    ("/nothing", 404, "Not Found"),
+])
+def test_a_bad_request_gets_a_clear_message_never_a_traceback(client, url, status, said):
+    answer = client.get(url)
+    assert answer.status_code == status, answer.text
+    data: dict[str, Any] = answer.json()
+    assert said in data["error"]
+    assert "Traceback" not in answer.text
+
+
+def test_a_pattern_search_past_its_time_is_stopped_and_says_so(openings):
+    stopped = TestClient(create_app(str(openings[0]), pattern_seconds=0.0))
+    data = stopped.get("/api/search", params={"pattern": "Game: renju\n\nX\n"}).json()
+    assert data["complete"] is False
+    assert "stopped at its time limit" in data["stopped"]
+    assert data["total"] < 60
+
+
+def test_every_answer_carries_a_policy_that_allows_nothing_from_elsewhere(client):
+    for url in ("/", "/api/games", "/api/explore?game=renju", "/api/record/abc",
+                "/static/explorer.js"):
+        headers = client.get(url).headers
+        assert headers["content-security-policy"].startswith("default-src 'self'")
+        assert headers["x-content-type-options"] == "nosniff"
+
+
+def test_the_index_is_opened_read_only_and_never_written(openings, tmp_path):
+    index = openings[0]
+    before = index.read_bytes()
+    client = TestClient(create_app(str(index)))
+    client.get("/api/explore", params={"game": "renju"})
+    client.get("/api/search", params={"player": "B1"})
+    assert index.read_bytes() == before
+    assert not list(index.parent.glob("corpus.db-*"))  # no journal, no WAL
+
+
+@pytest.mark.parametrize("content", [b"", b"not a database at all", None])
+def test_an_unusable_index_is_refused_as_kifu_search_refuses_it(tmp_path, content):
+    path = tmp_path / "corpus.db"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(kifu.CorpusError) as served:
+        create_app(str(path))
+    assert str(path) in served.value.message
+
+
+def test_an_index_of_another_kind_of_sqlite_file_is_refused(tmp_path):
+    path = tmp_path / "other.db"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE meta (name TEXT, value TEXT)")
+    with pytest.raises(kifu.CorpusError, match="no kifu-corpus marker"):
+        create_app(str(path))
+
+
+def test_the_examples_index_explores_every_game_from_its_start(examples_index):
+    client = TestClient(create_app(str(examples_index)))
+    for game in client.get("/api/games").json()["games"]:
+        data = client.get("/api/explore", params={"game": game["name"]}).json()
+        assert data["games"] == game["starts"][0]["records"]
+        assert data["key"] == game["starts"][0]["key"]
+        assert client.get("/api/board", params={"game": game["name"]}).text.startswith("<svg")
+
+
+def test_every_answer_is_what_the_openapi_document_says(client):
+    from jsonschema import Draft202012Validator
+
+    document = client.get("/api/openapi.json").json()
+    schemas = document["components"]["schemas"]
+
+    def check(value: Any, name: str) -> None:
+        schema = {"$ref": f"#/components/schemas/{name}", "components": {"schemas": schemas}}
+        Draft202012Validator(schema).validate(value)
+
+    check(client.get("/api/games").json(), "Games")
+    check(client.get("/api/explore", params={"game": "renju", "position": "h8"}).json(),
+          "Exploration")
+    check(client.get("/api/search", params={"sort": "date"}).json(), "Search")
+    check(client.get("/api/record/1").json(), "Record")
+    check(client.get("/api/explore?game=chess").json(), "Error")
+    routes = {route.path for route in client.app.routes}  # type: ignore[attr-defined]
+    assert set(document["paths"]) <= routes
+
+
+def test_the_viewer_of_a_record_allows_its_own_inline_code_by_hash_alone(client):
+    answer = client.get("/record/1", params={"node": "2"})
+    assert answer.status_code == 200 and "kifu-viewer" in answer.text
+    policy = answer.headers["content-security-policy"]
+    assert "unsafe-inline" not in policy and "'sha256-" in policy
+    assert policy.startswith("default-src 'self'")
+
+
+def test_the_library_explores_as_the_api_does(openings, client):
+    corpus = kifu.Corpus(openings[0])
+    step = corpus.explore("h8 h9", game="renju")
+    answer = client.get("/api/explore", params={"game": "renju", "position": "h8 h9"}).json()
+    assert [(m.move, m.key, m.games, m.win, m.draw, m.loss) for m in step.moves] == [
+        (m["move"], m["key"], m["games"], m["win"], m["draw"], m["loss"]) for m in answer["moves"]]
+    assert [s.key for s in corpus.starts()] == [RENJU.plugin.position_key(RENJU.start())]
+    with pytest.raises(kifu.CorpusError, match="holds no Gungi"):
+        corpus.explore(game="gungi")
