@@ -34,6 +34,7 @@ from bench.common import FULL_ROUNDS, ROOT, Row, VerdictMismatch, markdown, note
 BENCHMARKS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("renju", ("renju",)),
     ("go", ("sgf", "freego")),
+    ("go-core", ("go_core",)),
     ("gungi", ("gungi",)),
     ("rengi", ("rengi",)),
     ("rengoma", ("rengoma",)),

@@ -32,6 +32,9 @@ class Card:
     formats: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     commands: Mapping[str, str] = field(default_factory=dict)
     rules: tuple[str, ...] = ()
+    #: The compiled modules the game ships (optional C extensions, see :mod:`kifu.base.native`),
+    #: each with what it decides: ``kifu --version`` says which of them run.
+    compiled: Mapping[str, str] = field(default_factory=dict)
 
 
 #: The games built into kifu (``kifu/builtin/<name>/``), in name order.
@@ -39,6 +42,7 @@ BUILT_IN = (
     Card("freego", "Free-form Go 囲碁自由形", "kifu.builtin.freego",
          aliases=("囲碁自由形", "free-form-go", "mapgo"), suffixes=(".freego",),
          formats={"sgf": (".sgf",)},
+         compiled={"kifu.builtin.freego.native._gosgf": "SGF of Go on grids"},
          commands={"board": "Free-form Go boards: check a board file, derive its adjacency, "
                             "list built-in boards."},
          rules=("asymmetric-adjacency", "board", "board-file", "board-key", "cell-id",

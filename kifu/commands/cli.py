@@ -128,8 +128,21 @@ def _own_command(name: str) -> click.Command:
     return command
 
 
+def _show_version(ctx: click.Context, _: click.Parameter, value: bool) -> None:
+    """``--version``: kifu's version, and which core runs (compiled or pure Python)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from kifu.base.native import core_line
+
+    compiled = [(module, f"{card.name}: {what}") for card in registry.cards()
+                for module, what in card.compiled.items()]
+    click.echo(f"kifu, version {__version__}\n{core_line(compiled)}")
+    ctx.exit()
+
+
 @click.group(cls=KifuGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="kifu")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=_show_version, help="Show the version and which core runs, and exit.")
 @click.pass_context
 def main(ctx: click.Context) -> None:
     """Validate, convert, draw and search game records (kifu); 'kifu games' lists the games.

@@ -47,6 +47,7 @@ SURFACE: dict[str, tuple[str, ...]] = {
     "kifu.base.limits": ("MAX_DIGITS", "MAX_MOVES", "MAX_TOKENS", "read_int", "shorten",
                          "too_many_moves", "too_many_tokens"),
     "kifu.base.markup": ("Markup",),
+    "kifu.base.native": ("compiled",),
     "kifu.base.record": ("LINE_END", "NODE", "NODE_END", "VARIATION", "Node", "ReadOptions",
                          "Record", "Span", "in_writing_order", "is_event"),
     "kifu.base.terminal": ("display_width",),
@@ -99,6 +100,7 @@ if TYPE_CHECKING:  # what __getattr__ hands out, as type checkers see it
         too_many_tokens,
     )
     from kifu.base.markup import Markup
+    from kifu.base.native import compiled
     from kifu.base.record import (
         LINE_END,
         NODE,
@@ -182,10 +184,10 @@ __all__ = ["EMPTY", "HEAD_BYTES", "IDENTITY", "INVALID", "LINE_END", "MARK", "MA
            "PositionT", "ReadError", "ReadOptions", "Reading", "Record", "RecordBuilder",
            "RenderOptions", "ResultError", "SetupDefault", "SetupError", "SetupT", "Span", "Step",
            "Symmetry", "UnknownGameError", "VariantTracker", "__version__", "built_in_card",
-           "check_encoding_name", "colour_symmetry", "comment_text", "display_width", "document",
-           "element", "escape", "fragments", "grammar", "grid", "grid_diagram", "grid_symmetry",
-           "guess_legacy", "header_lines", "header_span", "in_writing_order", "is_event", "joined",
-           "lanes", "likeliest_cjk", "make_symmetry", "outcome_field", "read_file", "read_int",
-           "read_record", "read_reference", "read_rows", "record_pieces", "rows_text", "sgf",
-           "sgf_lines", "shorten", "slot", "text_line", "text_width", "to_string",
-           "too_many_moves", "too_many_tokens", "unescape", "whole"]
+           "check_encoding_name", "colour_symmetry", "comment_text", "compiled", "display_width",
+           "document", "element", "escape", "fragments", "grammar", "grid", "grid_diagram",
+           "grid_symmetry", "guess_legacy", "header_lines", "header_span", "in_writing_order",
+           "is_event", "joined", "lanes", "likeliest_cjk", "make_symmetry", "outcome_field",
+           "read_file", "read_int", "read_record", "read_reference", "read_rows", "record_pieces",
+           "rows_text", "sgf", "sgf_lines", "shorten", "slot", "text_line", "text_width",
+           "to_string", "too_many_moves", "too_many_tokens", "unescape", "whole"]

@@ -84,6 +84,15 @@ class Format:
     stopped with a ``ConversionError`` as soon as it would hold more than the format's reader
     reads; a file of several games read in any format is converted into it whole.
 
+    ``decide(text)``, where the game has a compiled core for the format (see
+    :mod:`kifu.base.native`): a record's text in, its verdict out, for the common record
+    only: ``(moves, noted)`` for a text that holds one record of which reading and
+    replaying find nothing to report but notes (the pedantic findings, shown on request;
+    ``noted`` says whether there are any), the main line's count of moves; ``None`` for
+    any other text, which is then read and replayed as always.  Python stays the reference
+    and the only writer of diagnostics, so ``decide`` answers only where it is sure that
+    Python would say the same.
+
     ``heads(text)`` gives the head of each record of a text alone, as a text of the format that
     reads as that record without its moves (SGF: each game's root node), found without reading
     the moves, for a catalogue that wants each record's headers and no more
@@ -107,6 +116,7 @@ class Format:
     generic: tuple[str, ...] = ()
     heads: Callable[[str], Iterable[str]] | None = None
     collection: Callable[[Iterable[Iterable[str]]], Iterable[str]] | None = None
+    decide: Callable[[str], tuple[int, bool] | None] | None = None
 
     @property
     def binary(self) -> bool:

@@ -20,7 +20,7 @@ from kifu.base.rules import Rules
 from kifu.plugin import AnyGame, driver, registry
 from kifu.reading.source import STDIN, SourceText
 from kifu.reading.walk import Found, Shard, path_suffix, walk
-from kifu.run.load import parse_each_as, read_file
+from kifu.run.load import parse_each_as, read_file, reader
 from kifu.run.runner import run
 
 #: How a kifu JSON record announces itself (``jsonform`` writes it first).
@@ -62,6 +62,9 @@ def check_text(text: str, path: str, options: Options,
 
 def _check_records(game: AnyGame, fmt: str, text: str, path: str, options: Options,
                    found: tuple[KifuError, ...]) -> list[FileReport]:
+    decided = None if found else _decided(game, fmt, text, options)
+    if decided is not None:
+        return [FileReport(path, game.name, decided, [])]
     records = parse_each_as(game, fmt, text, path, lenient=options.lenient,
                             options=options.read_options)
     reports: list[FileReport] = []
@@ -78,6 +81,21 @@ def _check_records(game: AnyGame, fmt: str, text: str, path: str, options: Optio
         problems: list[KifuError] = [*(found if not reports else ()), *one.findings]
         reports.append(check_record(game, one.record, problems, one.name, text, options))
         del one
+
+
+def _decided(game: AnyGame, fmt: str, text: str, options: Options) -> int | None:
+    """The moves of a record the game's compiled core finds nothing to report of (its
+    format's ``decide``), or ``None``: no compiled core, or a record it leaves to Python.
+    A record with nothing to report gets the same report whatever the options; one with
+    notes only where notes are not shown (no ``--pedantic``, no ``--select``)."""
+    decide = reader(game, fmt).decide
+    decided = None if decide is None else decide(text)
+    if decided is None:
+        return None
+    moves, noted = decided
+    if noted and (options.pedantic or any(c.select is not None for c in options.rules.choices)):
+        return None
+    return moves
 
 
 def check_record(game: AnyGame, record: Record | None, found: list[KifuError], name: str,

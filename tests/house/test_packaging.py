@@ -18,10 +18,11 @@ ROOT = Path(__file__).parents[2]
 GRAMMARS = sorted(p.name for p in (ROOT / "grammars").glob("*.lark"))
 
 
-def run(*command: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess:
+def run(*command: str | Path, cwd: Path | None = None,
+        env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     environment = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # see outer_path
     return subprocess.run([str(c) for c in command], capture_output=True, text=True, cwd=cwd,
-                          timeout=300, env=environment)
+                          timeout=300, env={**environment, **(env or {})})
 
 
 def outer_path() -> list[str]:
@@ -64,15 +65,12 @@ def test_wheel_installs_into_a_fresh_environment_and_validates(tmp_path):
     names = set(zipfile.ZipFile(wheel).namelist())
     package = ROOT / "kifu"
     data = {f"kifu/{p.relative_to(package)}" for p in package.rglob("*")
-            if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts}
+            if p.is_file() and p.suffix not in (".py", ".pyc", ".so") and "__pycache__" not in p.parts}
     assert data <= names, f"missing from the wheel: {sorted(data - names)}"
     assert {f"grammars/{p.name}" for p in (ROOT / "kifu" / "grammars").glob("*.lark")} <= names
 
-    python, _ = fresh_environment(tmp_path)  # kifu only from the wheel
-    env = python.parents[1]
-    installed = run(sys.executable, "-m", "pip", "--python", python, "install", "--no-deps",
-                    "--no-index", wheel)
-    assert installed.returncode == 0, installed.stderr
+    env = installed_wheel(tmp_path, wheel)
+    python = env / "bin" / "python"
 
     where = run(python, "-c", "import kifu, kifu.reading.grammar as g; print(kifu.__file__); "
                 "print(g.grammar_dir())", cwd=tmp_path)
@@ -84,6 +82,41 @@ def test_wheel_installs_into_a_fresh_environment_and_validates(tmp_path):
     checked = run(env / "bin" / "kifu", "validate", "-q",
                   ROOT / "examples" / "renju" / "four-three-win.renju", cwd=tmp_path)
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def installed_wheel(tmp_path: Path, wheel: Path) -> Path:
+    """A fresh environment (:func:`fresh_environment`) with ``wheel`` installed in it: kifu
+    only from the wheel."""
+    python, _ = fresh_environment(tmp_path)
+    installed = run(sys.executable, "-m", "pip", "--python", python, "install", "--no-deps",
+                    "--no-index", wheel)
+    assert installed.returncode == 0, installed.stderr
+    return python.parents[1]
+
+
+def test_without_a_compiler_kifu_installs_in_pure_python_with_a_warning(tmp_path):
+    """The compiled core is optional: where nothing compiles (``CC=false``), the build warns
+    and goes on, and the installed kifu runs every command in pure Python.  (Built from the
+    sdist, unpacked afresh: the checkout's ``build/`` may hold a core compiled before.)"""
+    made = run(sys.executable, "setup.py", "-q", "sdist", "-d", tmp_path / "sdist", cwd=ROOT)
+    assert made.returncode == 0, made.stderr
+    sdist = next((tmp_path / "sdist").glob("kifu-*.tar.gz"))
+    built = run(sys.executable, "-m", "pip", "wheel", "-v", "--no-deps",
+                "-w", tmp_path / "dist", sdist, env={"CC": "false", "LDSHARED": "false"})
+    assert built.returncode == 0, built.stderr
+    assert "kifu's compiled core" in built.stdout + built.stderr
+    assert "installed in pure Python" in built.stdout + built.stderr
+    wheel = next((tmp_path / "dist").glob("kifu-*.whl"))
+    assert not [n for n in zipfile.ZipFile(wheel).namelist() if n.endswith(".so")]
+    env = installed_wheel(tmp_path, wheel)
+    version = run(env / "bin" / "kifu", "--version", cwd=tmp_path,
+                  env={"KIFU_PURE_PYTHON": ""})  # (an empty value asks for nothing)
+    assert version.stdout.splitlines()[1] == (
+        "core: pure Python (the compiled core was not built when kifu was installed)")
+    checked = run(env / "bin" / "kifu", "validate", ROOT / "examples" / "freego",
+                  ROOT / "examples" / "renju", cwd=tmp_path)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "\nfreego " in checked.stderr  # the summary: a row per game
 
 
 def test_an_editable_install_gives_type_checkers_kifu(tmp_path):
@@ -112,6 +145,7 @@ def test_the_sdist_carries_the_grammars_and_its_wheel_installs_them(tmp_path):
     with tarfile.open(sdist) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     assert {f"grammars/{name}" for name in GRAMMARS} <= names
+    assert "kifu/builtin/freego/native/gosgf.c" in names  # the compiled core's source
     built = run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", tmp_path / "dist",
                 sdist)
     assert built.returncode == 0, built.stderr

@@ -49,13 +49,14 @@ class FreeGo(GamePlugin[Position, Move, Setup]):
         return move
 
     def formats(self) -> Mapping[str, Format]:
-        from kifu.builtin.freego import sgf
+        from kifu.builtin.freego import native, sgf
         from kifu.plugin import sgf as core_sgf
 
         return {"sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[1] (2 players, grids)",
                               sgf.read, sgf.write, sgf.claims, sgf.read_games,
                               core_sgf.rewritten, sgf.pieces, recognises=core_sgf.recognises,
-                              heads=core_sgf.roots, collection=core_sgf.collection)}
+                              heads=core_sgf.roots, collection=core_sgf.collection,
+                              decide=native.decide)}
 
     def setup_from_json(self, data: Any) -> Any:
         if not isinstance(data, dict):

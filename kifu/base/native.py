@@ -1,0 +1,54 @@
+"""Which core runs: the compiled parts kifu's games ship, or pure Python.
+
+A game may ship a compiled core (a C extension built when kifu is installed, where a compiler
+is at hand) that decides the common record faster than Python does and hands everything else
+to Python, which stays the reference (see ``docs/architecture.md``).  Such a module is
+optional: where it was not built, or where ``KIFU_PURE_PYTHON`` is set in the environment
+(to anything but ``0`` or nothing), :func:`compiled` gives ``None`` and the game runs in pure
+Python, with the same verdicts.  The environment is read at each call, so that a test or a
+program may switch cores within one process.
+"""
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Iterable
+from types import ModuleType
+
+#: The environment variable that makes kifu run in pure Python.
+PURE_PYTHON = "KIFU_PURE_PYTHON"
+
+#: Each compiled module asked for, imported once: the module, or ``None`` where it was not built.
+_imported: dict[str, ModuleType | None] = {}
+
+
+def forced_pure() -> bool:
+    """Whether the environment asks for pure Python (``KIFU_PURE_PYTHON=1``)."""
+    return os.environ.get(PURE_PYTHON, "") not in ("", "0")
+
+
+def built(module: str) -> ModuleType | None:
+    """The compiled module ``module`` if it was built with kifu, whatever the environment."""
+    if module not in _imported:
+        try:
+            _imported[module] = importlib.import_module(module)
+        except ImportError:
+            _imported[module] = None
+    return _imported[module]
+
+
+def compiled(module: str) -> ModuleType | None:
+    """The compiled module ``module`` to run: ``None`` where it was not built or pure Python
+    is asked for."""
+    return None if forced_pure() else built(module)
+
+
+def core_line(modules: Iterable[tuple[str, str]]) -> str:
+    """Which core runs, in a line (``kifu --version``): ``modules`` are the compiled modules
+    the games ship, each with what it decides (``freego: SGF of Go on grids``)."""
+    running = [what for module, what in modules if built(module) is not None]
+    if forced_pure():
+        return f"core: pure Python ({PURE_PYTHON} is set)"
+    if not running:
+        return "core: pure Python (the compiled core was not built when kifu was installed)"
+    return f"core: compiled (C) for {'; '.join(running)}; pure Python for everything else"

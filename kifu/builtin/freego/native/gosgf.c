@@ -1,0 +1,1487 @@
+/* kifu's compiled core for Go on grids: an SGF text in, its verdict out.
+ *
+ * judge(text) reads one SGF record of Go (two players, a rectangular grid) and replays its
+ * main line under the rules kifu's referee applies (kifu/builtin/freego/rules/referee.py):
+ * captures, suicide as RU allows it, basic ko or positional or situational superko as RU
+ * names them, passes and the end of the game, handicap stones, then the result the record
+ * states.  It answers (moves, noted) for a record of which Python would report nothing, or
+ * only notes (pedantic findings, shown on request: ``noted``); anything else (a variation, a
+ * set-up in play, a value Python would warn of, an illegal move, a result that differs...)
+ * is answered with a few words saying why it is not this core's to decide (a str), and the
+ * record goes to Python, which reads it as it always has and writes every diagnostic.  A
+ * verdict here is therefore only ever "nothing to report", and a record this core cannot be
+ * sure of is never decided here.
+ *
+ * Written for kifu; no code is taken from elsewhere.  Plain C99 and the CPython C API only.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A grid of up to 52 lines a side (SGF's letters a-z, A-Z; kifu's MAX_GRID), with a border
+ * of EDGE cells around it so that every point has four neighbours to look at. */
+#define MAX_SIDE 52
+#define MAX_CELLS ((MAX_SIDE + 2) * (MAX_SIDE + 2))
+#define PASS (-1)
+
+enum { EMPTY = 0, BLACK = 1, WHITE = 2, EDGE = 3 };
+enum { BASIC_KO, POSITIONAL_SUPERKO, SITUATIONAL_SUPERKO };
+
+/* Why a record is left to Python: NULL while the record is still this core's. */
+typedef const char *Reason;
+
+/* ------------------------------------------------------------------------------------------
+ * Reading: the SGF text as bytes, one record, its main line only.
+ * ------------------------------------------------------------------------------------------ */
+
+typedef struct {
+    const char *at;   /* the raw value between its brackets, escapes and all */
+    Py_ssize_t size;
+} Value;
+
+typedef struct {
+    const char *at, *end;
+} Cursor;
+
+static int is_blank(char c)
+{
+    /* SGF's blanks as kifu's reader skips them (kifu.sgf.tokens.BLANK) */
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static void skip_blanks(Cursor *c)
+{
+    while (c->at < c->end && is_blank(*c->at))
+        c->at++;
+}
+
+/* One value "[...]" at the cursor (a backslash escapes the next byte); 0 if none closes. */
+static int read_value(Cursor *c, Value *value)
+{
+    const char *p = c->at + 1;
+    while (p < c->end && *p != ']') {
+        if (*p == '\\')
+            p++;
+        p++;
+    }
+    if (p >= c->end)
+        return 0;
+    value->at = c->at + 1;
+    value->size = p - value->at;
+    c->at = p + 1;
+    return 1;
+}
+
+/* A value as a trimmed ASCII word: blanks stripped as Python's str.strip() strips them,
+ * which holds only where the value has no other control or non-ASCII byte, nor an escape
+ * (kifu reads escapes before stripping); 0 where it has one. */
+static int plain_word(Value v, const char **start, Py_ssize_t *size)
+{
+    const char *a = v.at, *b = v.at + v.size;
+    for (const char *p = a; p < b; p++) {
+        unsigned char u = (unsigned char)*p;
+        if (u == '\\' || u >= 0x7f || (u < 0x20 && !is_blank((char)u)))
+            return 0;
+    }
+    while (a < b && is_blank(*a))
+        a++;
+    while (b > a && is_blank(b[-1]))
+        b--;
+    *start = a;
+    *size = b - a;
+    return 1;
+}
+
+static int word_is(const char *s, Py_ssize_t n, const char *word)
+{
+    return (Py_ssize_t)strlen(word) == n && memcmp(s, word, (size_t)n) == 0;
+}
+
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* The length of the character of Python's whitespace (str.isspace) that starts at ``p``, or 0:
+ * kifu strips values as Python does, so "empty" must mean what it means there. */
+static int space_at(const unsigned char *p, const unsigned char *end)
+{
+    if (*p < 0x80)
+        return *p == ' ' || (*p >= '\t' && *p <= '\r') || (*p >= 0x1c && *p <= 0x1f);
+    if (end - p >= 2 && p[0] == 0xc2 && (p[1] == 0x85 || p[1] == 0xa0))
+        return 2;
+    if (end - p < 3)
+        return 0;
+    if (p[0] == 0xe1 && p[1] == 0x9a && p[2] == 0x80)
+        return 3;  /* U+1680 */
+    if (p[0] == 0xe2 && p[1] == 0x80 && (p[2] <= 0x8a || p[2] == 0xa8 || p[2] == 0xa9 ||
+                                         p[2] == 0xaf) && p[2] >= 0x80)
+        return 3;  /* U+2000-200A, U+2028, U+2029, U+202F */
+    if (p[0] == 0xe2 && p[1] == 0x81 && p[2] == 0x9f)
+        return 3;  /* U+205F */
+    if (p[0] == 0xe3 && p[1] == 0x80 && p[2] == 0x80)
+        return 3;  /* U+3000 */
+    return 0;
+}
+
+/* Whether text holds anything but whitespace, as Python's str.strip() sees it. */
+static int has_content(const char *text, Py_ssize_t size)
+{
+    const unsigned char *p = (const unsigned char *)text, *end = p + size;
+    while (p < end) {
+        int space = space_at(p, end);
+        if (space == 0)
+            return 1;
+        p += space;
+    }
+    return 0;
+}
+
+/* Limits of a file as kifu's reader applies them (kifu.sgf.tree, kifu.base.limits). */
+static long max_nodes = 0, max_values = 0, max_moves = 0;
+
+/* What kifu's Go reading does with a property, where this core must know it, by the
+ * property's name (one or two capital letters; FF[4] has no longer one):
+ * KNOWN, FF[4]'s properties as kifu knows them (kifu.sgf.syntax.KNOWN_PROPERTIES, handed
+ * over by ``configure``, as GAME_INFO is): any other is noted as unknown, and kept;
+ * READ, the root's values this core reads (one value, set-ups excepted);
+ * PYTHONS, what only Python reads (stones cleared, territory, kifu's own headers);
+ * GAME_INFO (kifu.sgf.syntax.GAME_INFO), noted where empty, and taken from below the root
+ * into the game (sgf.lines.game_info_below): Python's there. */
+enum { KNOWN = 1, READ = 2, PYTHONS = 4, GAME_INFO = 8 };
+static unsigned char kinds[26 * 27];
+
+/* A property's place in ``kinds``, or -1 for a name longer than FF[4]'s. */
+static int kind_index(const char *name, Py_ssize_t size)
+{
+    if (size == 1)
+        return (name[0] - 'A') * 27;
+    return size == 2 ? (name[0] - 'A') * 27 + name[1] - 'A' + 1 : -1;
+}
+
+static int kind_of(const char *name, Py_ssize_t size)
+{
+    int index = kind_index(name, size);
+    return index < 0 ? 0 : kinds[index];
+}
+
+/* Mark each name of ``names`` (separated by blanks) as of ``kind``. */
+static void mark_kind(const char *names, int kind)
+{
+    while (*names) {
+        Py_ssize_t size = (Py_ssize_t)strcspn(names, " ");
+        int index = kind_index(names, size);
+        if (index >= 0)
+            kinds[index] |= (unsigned char)kind;
+        names += size;
+        while (*names == ' ')
+            names++;
+    }
+}
+
+static int is_one_of(const char *name, Py_ssize_t size, int kind)
+{
+    return (kind_of(name, size) & kind) != 0;
+}
+
+/* One node of the main line below the root: its move, if it has one. */
+typedef struct {
+    int colour;      /* BLACK, WHITE, or EMPTY for a node without a move */
+    Value point;     /* the move's value as written */
+    Value black, white;  /* AB and AW of a set-up node before the first move */
+} Node;
+
+/* What the root says, as far as this core reads it. */
+typedef struct {
+    Value size, komi, handicap, rules, result;
+    int has_size, has_komi, has_handicap, has_rules, has_result;
+    Value black, white;            /* AB and AW: every value, brackets and all */
+    int other_game;                /* GM names another game than Go (1) */
+    int player;                    /* the seat PL names to move first, or -1 */
+} Root;
+
+typedef struct {
+    Root root;
+    Node *nodes;
+    int count, capacity;
+    int noted;          /* kifu would note something (shown only when notes are asked for) */
+    int moved;          /* a node with a move was read: game information below it is kept */
+    int early;          /* the set-up nodes between the root and the first move */
+} Sgf;
+
+#define ROOT_VALUE(field)                    \
+    do {                                     \
+        s->root.field = v;                   \
+        s->root.has_##field = 1;             \
+    } while (0)
+
+static int is_date(const char *s, Py_ssize_t n);
+static int is_real(const char *s, Py_ssize_t n);
+
+/* DT, TM and AP in their FF[4] forms, as kifu's pedantic reading asks them
+ * (kifu.sgf.syntax._VALUE_FORMS; RE and KM are read whole below, in narrower forms):
+ * a value of another form is noted. */
+static Reason value_form(Sgf *s, const char *name, Value v)
+{
+    const char *w;
+    Py_ssize_t n;
+    if (!plain_word(v, &w, &n))
+        return "DT, TM or AP not plain";
+    if (n > 0 && ((word_is(name, 2, "DT") && !is_date(w, n)) ||
+                  (word_is(name, 2, "TM") && !is_real(w, n)) ||
+                  (word_is(name, 2, "AP") && !memchr(w, ':', (size_t)n))))
+        s->noted = 1;
+    return NULL;
+}
+
+/* One property of the root, as the record reads it (``all`` spans every value of it). */
+static Reason root_property(Sgf *s, const char *name, Py_ssize_t length, Value v, Value all)
+{
+    if (length != 2)
+        return NULL;
+    if (word_is(name, 2, "SZ")) ROOT_VALUE(size);
+    else if (word_is(name, 2, "KM")) ROOT_VALUE(komi);
+    else if (word_is(name, 2, "HA")) ROOT_VALUE(handicap);
+    else if (word_is(name, 2, "RU")) ROOT_VALUE(rules);
+    else if (word_is(name, 2, "RE")) ROOT_VALUE(result);
+    else if (word_is(name, 2, "PL")) {
+        const char *w;
+        Py_ssize_t n;
+        if (!plain_word(v, &w, &n) || n != 1 || !strchr("BbWw12", *w) || !*w)
+            return "PL naming no player";  /* kifu warns */
+        s->root.player = strchr("Bb1", *w) ? 0 : 1;
+    } else if (word_is(name, 2, "AB")) s->root.black = all;
+    else if (word_is(name, 2, "AW")) s->root.white = all;
+    else if (word_is(name, 2, "DT") || word_is(name, 2, "TM") || word_is(name, 2, "AP"))
+        return value_form(s, name, v);
+    else if (word_is(name, 2, "GM") || word_is(name, 2, "FF")) {
+        const char *w;
+        Py_ssize_t n;
+        if (!plain_word(v, &w, &n) || n != 1 || !is_digit(*w))
+            return "GM or FF other than a digit";
+        if (name[0] == 'G' && *w != '1')
+            s->root.other_game = 1;
+    }
+    return NULL;
+}
+
+static Reason add_node(Sgf *s)
+{
+    if (s->count == s->capacity) {
+        int capacity = s->capacity ? 2 * s->capacity : 256;
+        Node *grown = realloc(s->nodes, (size_t)capacity * sizeof(Node));
+        if (grown == NULL)
+            return "out of memory";
+        s->nodes = grown;
+        s->capacity = capacity;
+    }
+    memset(&s->nodes[s->count++], 0, sizeof(Node));
+    return NULL;
+}
+
+/* A property of a node below the root: a move, or what the record keeps as it is. */
+static Reason node_property(Sgf *s, const char *name, Py_ssize_t length, Value v, Value all,
+                            int values)
+{
+    if (length == 1 && (*name == 'B' || *name == 'W')) {
+        Node *node = &s->nodes[s->count - 1];
+        if (node->colour != EMPTY)
+            return "a black and a white move in one node";
+        node->colour = *name == 'B' ? BLACK : WHITE;
+        node->point = v;
+        s->noted |= values > 1;  /* a move takes one value: the others kept, noted */
+        return NULL;
+    }
+    if (word_is(name, length, "AB") || word_is(name, length, "AW")) {
+        Node *node = &s->nodes[s->count - 1];
+        *(name[1] == 'B' ? &node->black : &node->white) = all;
+        return NULL;
+    }
+    if (word_is(name, length, "PL"))
+        return "a set-up in play";
+    if (word_is(name, length, "SZ") || word_is(name, length, "GM"))
+        return "a board or game named below the root";
+    if (is_one_of(name, length, GAME_INFO) && !s->moved)
+        return "game information below the root";
+    return NULL;
+}
+
+/* A node below the root read whole: game information is taken from nodes up to the first
+ * move's, included; stones set up in nodes between the root and the first move join the
+ * start (sgf/moves.py early_setup), and elsewhere they are a set-up in play, Python's. */
+static Reason end_of_node(Sgf *s)
+{
+    const Node *node = &s->nodes[s->count - 1];
+    if (node->black.at != NULL || node->white.at != NULL) {
+        if (node->colour != EMPTY || s->count - 1 != s->early)
+            return "a set-up in play";
+        s->early++;
+    }
+    s->moved |= node->colour != EMPTY;
+    return NULL;
+}
+
+/* The properties of one node (the root when ``root``), up to the next node or tree. */
+static Reason read_properties(Sgf *s, Cursor *c, int root, long *values_read)
+{
+    const char *seen[64];  /* the properties met in this node */
+    Py_ssize_t seen_length[64];
+    int met = 0;
+    if (!root) {
+        Reason why = add_node(s);
+        if (why)
+            return why;
+    }
+    for (;;) {
+        skip_blanks(c);
+        if (c->at >= c->end)
+            return "the text ends inside the game";
+        if (*c->at == ';' || *c->at == ')' || *c->at == '(')
+            return root ? NULL : end_of_node(s);
+        const char *name = c->at;
+        while (c->at < c->end && *c->at >= 'A' && *c->at <= 'Z')
+            c->at++;
+        Py_ssize_t length = c->at - name;
+        if (length == 0 || length > 8)
+            return "a property name this core does not read";
+        if (is_one_of(name, length, PYTHONS))
+            return "a property Python reads";
+        if (root && length == 1 && (*name == 'B' || *name == 'W'))
+            return "a move in the root";
+        for (int i = 0; i < met; i++)
+            if (seen_length[i] == length && memcmp(seen[i], name, (size_t)length) == 0)
+                return "a property given twice in a node";
+        if (met == 64)
+            return "a node of many properties";
+        seen[met] = name;
+        seen_length[met++] = length;
+        Value first = {NULL, 0}, all = {c->at, 0};
+        int values = 0, content = 0;
+        for (;;) {
+            skip_blanks(c);
+            if (c->at >= c->end || *c->at != '[')
+                break;
+            Value v;
+            if (!read_value(c, &v))
+                return "a value never closed";
+            if (values++ == 0)
+                first = v;
+            content |= has_content(v.at, v.size);
+        }
+        if (values == 0)
+            return "a property without a value";
+        all.size = c->at - all.at;
+        *values_read += values - 1;
+        if (!is_one_of(name, length, KNOWN))
+            s->noted = 1;  /* an unknown property, kept as it is */
+        if (is_one_of(name, length, GAME_INFO) && root && !content)
+            s->noted = 1;  /* game information left empty */
+        if (word_is(name, length, "C") || word_is(name, length, "GC"))
+            s->noted |= values > 1;  /* texts that take one value */
+        int lists = word_is(name, length, "AB") || word_is(name, length, "AW");
+        if (root && values > 1 && !lists && is_one_of(name, length, READ))
+            return "several values for a property read";
+        Reason why = root ? root_property(s, name, length, first, all)
+                          : node_property(s, name, length, first, all, values);
+        if (why)
+            return why;
+    }
+}
+
+/* Where the game tree begins: the first "(" that opens a node (text before it is noted where
+ * it is more than blanks); NULL where a tree opens without its ";" (repaired by Python). */
+static const char *game_start(Sgf *s, const char *text, const char *end)
+{
+    for (const char *at = text; at < end; at++) {
+        if (*at != '(')
+            continue;
+        Cursor c = {at + 1, end};
+        skip_blanks(&c);
+        if (c.at < end && *c.at == ';') {
+            s->noted |= has_content(text, at - text);
+            return at;
+        }
+        const char *letters = c.at;
+        while (c.at < end && ((*c.at >= 'A' && *c.at <= 'Z') || (*c.at >= 'a' && *c.at <= 'z')))
+            c.at++;
+        skip_blanks(&c);
+        if (c.at > letters && c.at < end && *c.at == '[')
+            return NULL;
+    }
+    return NULL;
+}
+
+/* What follows the game tree: text is noted; another tree ("(" outside a value) is another
+ * game, Python's. */
+static Reason after_game(Sgf *s, const char *at, const char *end)
+{
+    Cursor c = {at, end};
+    while (c.at < end) {
+        Value v;
+        if (*c.at == '(')
+            return "text or games after the game tree";
+        if (*c.at == '[' && read_value(&c, &v)) {
+            s->noted = 1;
+            continue;
+        }
+        s->noted |= !is_blank(*c.at);  /* anything but SGF's blanks is text outside */
+        c.at++;
+    }
+    return NULL;
+}
+
+/* The one game tree of the text, its main line only: "(" ";" root { ";" node } ")". */
+static Reason read_sgf(Sgf *s, const char *text, Py_ssize_t size)
+{
+    const char *end = text + size;
+    const char *first = text;
+    while (first < end && space_at((const unsigned char *)first, (const unsigned char *)end))
+        first += space_at((const unsigned char *)first, (const unsigned char *)end);
+    if (first < end && *first == ';')
+        return "a game tree without its '('";
+    const char *start = game_start(s, text, end);
+    if (start == NULL)
+        return "no game tree this core reads";
+    Cursor c = {start + 1, end};
+    long nodes = 0, more_values = 0;
+    skip_blanks(&c);
+    for (;;) {
+        c.at++;  /* the ";" of a node */
+        nodes++;
+        Reason why = read_properties(s, &c, nodes == 1, &more_values);
+        if (why)
+            return why;
+        if (nodes > max_nodes || nodes + more_values > max_values)
+            return "past the limits of a file";
+        if (*c.at == '(')
+            return "variations";
+        if (*c.at == ')')
+            break;
+    }
+    return after_game(s, c.at + 1, end);
+}
+
+/* ------------------------------------------------------------------------------------------
+ * The root's game information: board, komi, rules, handicap, result, as kifu reads them
+ * (kifu/builtin/freego/sgf/gameinfo.py, setup/parameters.py, kifu.sgf.syntax.style).
+ * ------------------------------------------------------------------------------------------ */
+
+/* A whole number as kifu.base.limits.read_int reads one: ASCII digits, at most 20. */
+static int whole_number(const char *s, Py_ssize_t n, long long *number)
+{
+    if (n < 1 || n > 20)
+        return 0;
+    long long value = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (!is_digit(s[i]))
+            return 0;
+        value = value > 100000000LL ? 1000000000LL : value * 10 + (s[i] - '0');
+    }
+    *number = value;
+    return 1;
+}
+
+/* Digits from ``*i``, between ``least`` and ``most`` of them; how many. */
+static int digits(const char *s, Py_ssize_t n, Py_ssize_t *i, int least, int most)
+{
+    int count = 0;
+    while (*i < n && is_digit(s[*i]) && count < most + 1) {
+        (*i)++;
+        count++;
+    }
+    return count >= least && count <= most ? count : -1;
+}
+
+/* A decimal number "[+-]digits[.digits]" of at most ``whole`` digits before the point and
+ * ``fraction`` after it, and of 15 digits in all: its value then is the one division of two
+ * doubles held exactly, rounded once, as Python's float() rounds it, whatever the locale. */
+static int decimal(const char *s, Py_ssize_t n, int whole, int fraction, double *value)
+{
+    static const double TENS[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+                                  1e11, 1e12, 1e13, 1e14, 1e15};
+    Py_ssize_t i = 0, start;
+    int places = 0, count = 0;
+    double number = 0;
+    if (n > 0 && (s[0] == '+' || s[0] == '-'))
+        i++;
+    start = i;
+    if (digits(s, n, &i, 1, whole) < 0)
+        return 0;
+    count = (int)(i - start);
+    if (i < n && s[i] == '.') {
+        i++;
+        start = i;
+        if (digits(s, n, &i, 1, fraction) < 0)
+            return 0;
+        places = (int)(i - start);
+        count += places;
+    }
+    if (i != n || count > 15)
+        return 0;
+    for (Py_ssize_t k = 0; k < n; k++)
+        if (is_digit(s[k]))
+            number = number * 10 + (s[k] - '0');
+    *value = (s[0] == '-' ? -number : number) / TENS[places];
+    return 1;
+}
+
+/* SZ[19] or SZ[19:13]: columns and rows, 1 to 52. */
+static Reason board_size(const Root *root, int *columns, int *rows)
+{
+    *columns = *rows = 19;
+    if (!root->has_size)
+        return NULL;
+    const char *w;
+    Py_ssize_t n;
+    if (!plain_word(root->size, &w, &n))
+        return "SZ not plain";
+    const char *colon = memchr(w, ':', (size_t)n);
+    long long c, r;
+    Py_ssize_t first = colon ? colon - w : n;
+    if (!whole_number(w, first, &c))
+        return "SZ not a size";
+    if (colon && colon + 1 < w + n) {
+        if (!whole_number(colon + 1, w + n - colon - 1, &r))
+            return "SZ not a size";
+    } else {
+        r = c;
+    }
+    if (c < 1 || r < 1 || c > MAX_SIDE || r > MAX_SIDE)
+        return "SZ off the sizes kifu reads";
+    *columns = (int)c;
+    *rows = (int)r;
+    return NULL;
+}
+
+/* KM as points: a number of FF[4]'s form under 100 (server komi x100 is Python's, with its
+ * warning), at most twelve digits either side of the point (parameters.number). */
+static Reason komi(const Root *root, double *points)
+{
+    *points = 0.0;
+    if (!root->has_komi)
+        return NULL;
+    const char *w;
+    Py_ssize_t n;
+    if (!plain_word(root->komi, &w, &n) || n > 40)
+        return "KM not plain";
+    if (n == 0)
+        return NULL;  /* KM[]: no komi (noted as empty) */
+    if (!decimal(w, n, 12, 12, points))
+        return "KM not a number this core reads";
+    return *points < 100.0 && *points > -100.0 ? NULL : "KM in hundredths";
+}
+
+/* HA as kifu reads it: a whole number, anything else none (0). */
+static Reason handicap(const Root *root, long long *stones)
+{
+    *stones = 0;
+    if (!root->has_handicap)
+        return NULL;
+    const char *w;
+    Py_ssize_t n;
+    if (!plain_word(root->handicap, &w, &n) || memchr(w, '\n', (size_t)n))
+        return "HA not plain";
+    if (!whole_number(w, n, stones))
+        *stones = 0;
+    return NULL;
+}
+
+typedef struct {
+    int ko;         /* BASIC_KO, POSITIONAL_SUPERKO, SITUATIONAL_SUPERKO */
+    int area;       /* area scoring, else territory */
+    int suicide;    /* suicide allowed */
+    int agreed;     /* the players agree on dead stones: no count refutes a score */
+} Rules;
+
+/* KataGo's rule strings: ko(simple|positional|situational|spight)score(area|territory)
+ * [tax(none|seki|all)]sui(0|1), anywhere in RU, any case. */
+static int katago_rules(const char *lower, Py_ssize_t n, Rules *rules)
+{
+    static const char *const KO[] = {"simple", "positional", "situational", "spight"};
+    static const int KO_RULE[] = {BASIC_KO, POSITIONAL_SUPERKO, SITUATIONAL_SUPERKO,
+                                  SITUATIONAL_SUPERKO};
+    for (Py_ssize_t start = 0; start + 2 <= n; start++) {
+        if (memcmp(lower + start, "ko", 2) != 0)
+            continue;
+        for (int k = 0; k < 4; k++) {
+            Py_ssize_t at = start + 2, len = (Py_ssize_t)strlen(KO[k]);
+            if (at + len > n || memcmp(lower + at, KO[k], (size_t)len) != 0)
+                continue;
+            at += len;
+            if (at + 5 > n || memcmp(lower + at, "score", 5) != 0)
+                continue;
+            at += 5;
+            int area;
+            if (at + 4 <= n && memcmp(lower + at, "area", 4) == 0) {
+                area = 1;
+                at += 4;
+            } else if (at + 9 <= n && memcmp(lower + at, "territory", 9) == 0) {
+                area = 0;
+                at += 9;
+            } else {
+                continue;
+            }
+            /* the tax is optional: tried first, then without it */
+            static const char *const TAX[] = {"taxnone", "taxseki", "taxall"};
+            Py_ssize_t tries[4] = {-1, -1, -1, at};
+            for (int t = 0; t < 3; t++) {
+                Py_ssize_t tl = (Py_ssize_t)strlen(TAX[t]);
+                if (at + tl <= n && memcmp(lower + at, TAX[t], (size_t)tl) == 0)
+                    tries[t] = at + tl;
+            }
+            for (int t = 0; t < 4; t++) {
+                Py_ssize_t s = tries[t];
+                if (s >= 0 && s + 4 <= n && memcmp(lower + s, "sui", 3) == 0 &&
+                    (lower[s + 3] == '0' || lower[s + 3] == '1')) {
+                    rules->ko = KO_RULE[k];
+                    rules->area = area;
+                    rules->suicide = lower[s + 3] == '1';
+                    rules->agreed = 1;
+                    return 1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* The rule set RU names (parameters.rule_set): Free-form Go's own, KataGo's strings, the
+ * rule sets kifu knows by name, and Japanese-style rules for any other name or none. */
+static Reason rule_set(const Root *root, Rules *rules)
+{
+    static const Rules JAPANESE = {BASIC_KO, 0, 0, 1};
+    static const struct {
+        const char *name;
+        Rules rules;
+    } NAMED[] = {
+        {"japanese", {BASIC_KO, 0, 0, 1}}, {"korean", {BASIC_KO, 0, 0, 1}},
+        {"jp", {BASIC_KO, 0, 0, 1}}, {"kr", {BASIC_KO, 0, 0, 1}},
+        {"chinese", {POSITIONAL_SUPERKO, 1, 0, 1}}, {"cn", {POSITIONAL_SUPERKO, 1, 0, 1}},
+        {"aga", {SITUATIONAL_SUPERKO, 1, 0, 1}}, {"bga", {SITUATIONAL_SUPERKO, 1, 0, 1}},
+        {"newzealand", {SITUATIONAL_SUPERKO, 1, 1, 1}}, {"nz", {SITUATIONAL_SUPERKO, 1, 1, 1}},
+        {"tromptaylor", {POSITIONAL_SUPERKO, 1, 1, 0}}, {"ing", {BASIC_KO, 1, 1, 1}},
+        {"goe", {BASIC_KO, 1, 1, 1}},
+    };
+    *rules = JAPANESE;
+    if (!root->has_rules)
+        return NULL;  /* "unknown": Japanese-style */
+    const char *w;
+    Py_ssize_t n;
+    if (!plain_word(root->rules, &w, &n) || memchr(w, '\n', (size_t)n) || n > 200)
+        return "RU not plain";
+    char lower[201], letters[201];
+    Py_ssize_t kept = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        char l = (char)(w[i] >= 'A' && w[i] <= 'Z' ? w[i] + 32 : w[i]);
+        lower[i] = l;
+        if (l >= 'a' && l <= 'z')
+            letters[kept++] = l;
+    }
+    if (n >= 12 && memcmp(lower, "free-form go", 12) == 0) {
+        *rules = (Rules){POSITIONAL_SUPERKO, 0, 0, 0};
+        return NULL;
+    }
+    if (katago_rules(lower, n, rules))
+        return NULL;
+    for (size_t i = 0; i < sizeof NAMED / sizeof NAMED[0]; i++)
+        if (word_is(letters, kept, NAMED[i].name))
+            *rules = NAMED[i].rules;
+    return NULL;
+}
+
+/* A result as kifu reads it from RE, limited to the forms FF[4] gives (others are noted). */
+enum { NO_RESULT, NOT_KNOWN, VOID, DRAW, WIN };
+
+typedef struct {
+    int kind;
+    int winner;      /* BLACK or WHITE for a win */
+    int counted;     /* a margin is given */
+    int other_end;   /* resignation, time or forfeit: a count cannot refute the winner */
+    double margin;
+} Result;
+
+static Reason stated_result(const Root *root, Result *result)
+{
+    memset(result, 0, sizeof *result);
+    if (!root->has_result)
+        return NULL;
+    const char *w;
+    Py_ssize_t n;
+    if (!plain_word(root->result, &w, &n) || memchr(w, '\n', (size_t)n))
+        return "RE not plain";
+    if (n == 0)
+        return NULL;  /* RE[]: no result (noted as empty) */
+    if (word_is(w, n, "0") || word_is(w, n, "Draw")) {
+        result->kind = DRAW;
+        return NULL;
+    }
+    if (word_is(w, n, "Void")) {
+        result->kind = VOID;
+        return NULL;
+    }
+    if (word_is(w, n, "?")) {
+        result->kind = NOT_KNOWN;
+        return NULL;
+    }
+    if (n < 2 || (w[0] != 'B' && w[0] != 'W') || w[1] != '+')
+        return "RE of another form";
+    result->kind = WIN;
+    result->winner = w[0] == 'B' ? BLACK : WHITE;
+    const char *how = w + 2;
+    Py_ssize_t rest = n - 2;
+    static const char *const ENDS[] = {"R", "Resign", "T", "Time", "F", "Forfeit"};
+    for (int i = 0; i < 6; i++)
+        if (word_is(how, rest, ENDS[i])) {
+            result->other_end = 1;
+            return NULL;
+        }
+    if (rest == 0)
+        return NULL;  /* "B+": the winner alone */
+    /* a margin of at most six digits either side of the point: kifu reads it whole */
+    if (!decimal(how, rest, 6, 6, &result->margin) || how[0] == '+' || how[0] == '-')
+        return "RE of another form";
+    result->counted = 1;
+    return NULL;
+}
+
+/* Dates as FF[4] writes them: YYYY[-MM[-DD]], then ",YYYY[-MM[-DD]]" or ",MM[-DD]" more. */
+static int date_part(const char *s, Py_ssize_t n, Py_ssize_t *i, int year)
+{
+    Py_ssize_t at = *i;
+    if (digits(s, n, &at, year ? 4 : 2, year ? 4 : 2) < 0)
+        return 0;
+    /* then -DD (-DD): as many as fit, the regular expression's greedy choice */
+    for (int parts = 0; parts < (year ? 2 : 1); parts++) {
+        Py_ssize_t next = at;
+        if (next < n && s[next] == '-') {
+            next++;
+            if (digits(s, n, &next, 2, 2) < 0)
+                break;
+            at = next;
+        } else {
+            break;
+        }
+    }
+    *i = at;
+    return 1;
+}
+
+static int is_date(const char *s, Py_ssize_t n)
+{
+    Py_ssize_t i = 0;
+    if (!date_part(s, n, &i, 1))
+        return 0;
+    while (i < n) {
+        if (s[i] != ',')
+            return 0;
+        i++;
+        Py_ssize_t year = i, other = i;
+        int as_year = date_part(s, n, &year, 1) && (year == n || s[year] == ',');
+        int as_day = date_part(s, n, &other, 0) && (other == n || s[other] == ',');
+        if (as_year)
+            i = year;
+        else if (as_day)
+            i = other;
+        else
+            return 0;
+    }
+    return 1;
+}
+
+static int is_real(const char *s, Py_ssize_t n)
+{
+    Py_ssize_t i = 0;
+    if (i < n && (s[i] == '+' || s[i] == '-'))
+        i++;
+    if (digits(s, n, &i, 1, 1 << 30) < 0)
+        return 0;
+    if (i < n && s[i] == '.') {
+        i++;
+        if (digits(s, n, &i, 1, 1 << 30) < 0)
+            return 0;
+    }
+    return i == n;
+}
+
+/* ------------------------------------------------------------------------------------------
+ * The board and the rules of play (kifu/builtin/freego/rules/referee.py).
+ * ------------------------------------------------------------------------------------------ */
+
+static uint64_t ZOBRIST[2][MAX_CELLS];
+static uint64_t TURN[2];
+
+static uint64_t split_mix(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static void make_keys(void)
+{
+    uint64_t state = 0x6b696675;  /* "kifu" */
+    for (int s = 0; s < 2; s++)
+        for (int p = 0; p < MAX_CELLS; p++)
+            ZOBRIST[s][p] = split_mix(&state);
+    TURN[0] = split_mix(&state);
+    TURN[1] = split_mix(&state);
+}
+
+/* The positions that have stood (superko): their keys, in an open-addressed table. */
+typedef struct {
+    uint64_t *keys;
+    int size, used;
+} Seen;
+
+static int seen_has(const Seen *seen, uint64_t key)
+{
+    for (int i = (int)(key & (uint64_t)(seen->size - 1));; i = (i + 1) & (seen->size - 1)) {
+        if (seen->keys[i] == 0)
+            return 0;
+        if (seen->keys[i] == key)
+            return 1;
+    }
+}
+
+static Reason seen_add(Seen *seen, uint64_t key)
+{
+    key |= 1;  /* 0 marks a free slot; a key's lowest bit is only for the table */
+    if (2 * (seen->used + 1) > seen->size) {
+        Seen grown = {calloc((size_t)(seen->size ? 2 * seen->size : 1024), 8), 0, 0};
+        if (grown.keys == NULL)
+            return "out of memory";
+        grown.size = seen->size ? 2 * seen->size : 1024;
+        for (int i = 0; i < seen->size; i++)
+            if (seen->keys[i])
+                seen_add(&grown, seen->keys[i]);
+        free(seen->keys);
+        *seen = grown;
+    }
+    int i = (int)(key & (uint64_t)(seen->size - 1));
+    while (seen->keys[i] != 0 && seen->keys[i] != key)
+        i = (i + 1) & (seen->size - 1);
+    if (seen->keys[i] == 0) {
+        seen->keys[i] = key;
+        seen->used++;
+    }
+    return NULL;
+}
+
+/* One placement of the journal: the stone and what it removed (in ``removed``, from
+ * ``first_removed`` to the next placement's). */
+typedef struct {
+    int point, seat, first_removed;
+} Placement;
+
+typedef struct {
+    int columns, rows, stride;
+    Rules rules;
+    unsigned char cells[MAX_CELLS];
+    uint64_t hash;
+    int to_move, start_to_move;  /* seats: 0 black, 1 white */
+    int prisoners[2];
+    int passed;                  /* the seats that passed since the last placement, as bits */
+    int ended;                   /* every seat passed, dead stones agreed: play would resume */
+    int over;                    /* every seat passed and the count ended the game */
+    int last_placed;             /* the last move was a placement (basic ko) */
+    uint64_t hash_before_last;
+    Placement *journal;
+    int placed, journal_capacity;
+    int *removed;                /* point * 4 + colour of each stone a placement took off */
+    int removed_count, removed_capacity;
+    Seen seen;
+    /* scratch for group searches */
+    unsigned mark[MAX_CELLS];
+    unsigned generation;
+    int stack[MAX_CELLS];
+    unsigned char probe[MAX_CELLS];
+} Game;
+
+static int point_at(const Game *g, int column, int from_top)
+{
+    return (from_top + 1) * g->stride + column + 1;
+}
+
+static void new_game(Game *g, int columns, int rows, Rules rules)
+{
+    memset(g, 0, sizeof *g);
+    g->columns = columns;
+    g->rows = rows;
+    g->stride = columns + 2;
+    g->rules = rules;
+    memset(g->cells, EDGE, sizeof g->cells);
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < columns; c++)
+            g->cells[point_at(g, c, r)] = EMPTY;
+}
+
+static void free_game(Game *g)
+{
+    free(g->journal);
+    free(g->removed);
+    free(g->seen.keys);
+}
+
+/* The stones of the group at ``start`` (in ``g->stack``, their count returned), stopping at
+ * its first liberty when ``until_liberty`` (then -1 means it has one). */
+static int group_at(Game *g, int start, int until_liberty)
+{
+    int colour = g->cells[start], count = 1, stride = g->stride;
+    unsigned generation = ++g->generation;
+    g->stack[0] = start;
+    g->mark[start] = generation;
+    for (int i = 0; i < count; i++) {
+        int p = g->stack[i];
+        int around[4] = {p - 1, p + 1, p - stride, p + stride};
+        for (int k = 0; k < 4; k++) {
+            int q = around[k];
+            if (g->cells[q] == EMPTY && until_liberty)
+                return -1;
+            if (g->cells[q] == colour && g->mark[q] != generation) {
+                g->mark[q] = generation;
+                g->stack[count++] = q;
+            }
+        }
+    }
+    return count;
+}
+
+static Reason note_removed(Game *g, int point, int colour)
+{
+    if (g->removed_count == g->removed_capacity) {
+        int capacity = g->removed_capacity ? 2 * g->removed_capacity : 1024;
+        int *grown = realloc(g->removed, (size_t)capacity * sizeof(int));
+        if (grown == NULL)
+            return "out of memory";
+        g->removed = grown;
+        g->removed_capacity = capacity;
+    }
+    g->removed[g->removed_count++] = point * 4 + colour;
+    return NULL;
+}
+
+/* Take the group found by ``group_at`` (``count`` stones) off the board; the hash without it. */
+static Reason take_off(Game *g, int count, uint64_t *hash)
+{
+    int colour = g->cells[g->stack[0]];
+    for (int i = 0; i < count; i++) {
+        int p = g->stack[i];
+        g->cells[p] = EMPTY;
+        *hash ^= ZOBRIST[colour - 1][p];
+        Reason why = note_removed(g, p, colour);
+        if (why)
+            return why;
+    }
+    return NULL;
+}
+
+/* The board as it stood after ``placements`` placements, in ``g->probe``: the tentative
+ * move at ``point`` undone (what it removed since ``first_removed`` put back), then the
+ * journal undone down to there. */
+static void board_after(Game *g, int placements, int point, int first_removed)
+{
+    memcpy(g->probe, g->cells, sizeof g->probe);
+    for (int i = first_removed; i < g->removed_count; i++)
+        g->probe[g->removed[i] / 4] = (unsigned char)(g->removed[i] % 4);
+    g->probe[point] = EMPTY;
+    for (int n = g->placed; n > placements; n--) {
+        Placement *undone = &g->journal[n - 1];
+        int end = n < g->placed ? g->journal[n].first_removed : first_removed;
+        g->probe[undone->point] = EMPTY;
+        for (int i = undone->first_removed; i < end; i++)
+            g->probe[g->removed[i] / 4] = (unsigned char)(g->removed[i] % 4);
+    }
+}
+
+static int to_move_after(const Game *g, int placements)
+{
+    return placements == 0 ? g->start_to_move : 1 - g->journal[placements - 1].seat;
+}
+
+/* Basic ko: the stone recreates the position before the opponent's last placement. */
+static int retakes_ko(Game *g, int point, uint64_t hash, int first_removed)
+{
+    if (!g->last_placed || hash != g->hash_before_last)
+        return 0;
+    board_after(g, g->placed - 1, point, first_removed);
+    return memcmp(g->probe, g->cells, sizeof g->probe) == 0;
+}
+
+/* Superko: the position (with the seat to move, if situational) has stood before.  A key
+ * seen before is confirmed exactly, every earlier position compared, as the referee does. */
+static int repeats(Game *g, int point, uint64_t key, int following, int first_removed)
+{
+    if (!seen_has(&g->seen, key | 1))
+        return 0;
+    int situational = g->rules.ko == SITUATIONAL_SUPERKO;
+    for (int n = g->placed; n >= 0; n--) {
+        board_after(g, n, point, first_removed);
+        if (memcmp(g->probe, g->cells, sizeof g->probe) == 0 &&
+            (!situational || to_move_after(g, n) == following))
+            return 1;
+    }
+    return 0;
+}
+
+static uint64_t history_key(const Game *g, uint64_t hash, int to_move)
+{
+    return g->rules.ko == SITUATIONAL_SUPERKO ? hash ^ TURN[to_move] : hash;
+}
+
+static Reason remember(Game *g, int point, int seat, int first_removed)
+{
+    if (g->placed == g->journal_capacity) {
+        int capacity = g->journal_capacity ? 2 * g->journal_capacity : 512;
+        Placement *grown = realloc(g->journal, (size_t)capacity * sizeof(Placement));
+        if (grown == NULL)
+            return "out of memory";
+        g->journal = grown;
+        g->journal_capacity = capacity;
+    }
+    g->journal[g->placed++] = (Placement){point, seat, first_removed};
+    return NULL;
+}
+
+/* A stone of ``seat`` on ``point``: captures, suicide, ko or superko, then the move stands. */
+static Reason place(Game *g, int point, int seat)
+{
+    if (g->cells[point] != EMPTY)
+        return "illegal: occupied";
+    int colour = seat + 1, enemy = 2 - seat, first_removed = g->removed_count, captured = 0;
+    int stride = g->stride, has_liberty = 0;
+    uint64_t hash = g->hash ^ ZOBRIST[seat][point];
+    g->cells[point] = (unsigned char)colour;
+    int around[4] = {point - 1, point + 1, point - stride, point + stride};
+    for (int k = 0; k < 4; k++) {
+        int q = around[k];
+        if (g->cells[q] == EMPTY)
+            has_liberty = 1;
+        else if (g->cells[q] == enemy) {
+            int count = group_at(g, q, 1);
+            if (count > 0) {
+                Reason why = take_off(g, count, &hash);
+                if (why)
+                    return why;
+                captured += count;
+            }
+        }
+    }
+    if (!has_liberty) {
+        int own = group_at(g, point, 1);
+        if (own > 0) {
+            if (!g->rules.suicide)
+                return "illegal: suicide";
+            Reason why = take_off(g, own, &hash);  /* nobody's prisoners */
+            if (why)
+                return why;
+        }
+    }
+    int following = 1 - seat;
+    if (g->rules.ko == BASIC_KO) {
+        if (retakes_ko(g, point, hash, first_removed))
+            return "illegal: ko";
+    } else {
+        uint64_t key = history_key(g, hash, following);
+        if (repeats(g, point, key, following, first_removed))
+            return "illegal: superko";
+        Reason why = seen_add(&g->seen, key);
+        if (why)
+            return why;
+    }
+    Reason why = remember(g, point, seat, first_removed);
+    if (why)
+        return why;
+    g->hash_before_last = g->hash;
+    g->hash = hash;
+    g->last_placed = 1;
+    g->passed = 0;
+    g->to_move = following;
+    g->prisoners[seat] += captured;
+    return NULL;
+}
+
+/* A pass: once every seat has passed, the game ends (counted, or settled by the players). */
+static void pass(Game *g, int seat)
+{
+    g->last_placed = 0;
+    g->hash_before_last = g->hash;
+    g->passed |= 1 << seat;
+    g->to_move = 1 - seat;
+    if (g->passed == 3) {
+        if (g->rules.agreed) {
+            g->ended = 1;
+            g->passed = 0;
+        } else {
+            g->over = 1;
+        }
+    }
+}
+
+/* The points a set-up value names: one point "dd", or a rectangle "aa:cc" (its corners). */
+static Reason set_up_points(const Game *g, Value v, int corners[4])
+{
+    static const char LETTERS[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    const char *w;
+    Py_ssize_t n;
+    if (!plain_word(v, &w, &n) || !(n == 2 || (n == 5 && w[2] == ':')))
+        return "a set-up value of another form";
+    const char *letters[4] = {w, w + 1, w + (n - 2), w + (n - 1)};
+    for (int i = 0; i < 4; i++) {
+        const char *at = memchr(LETTERS, *letters[i], sizeof LETTERS - 1);
+        corners[i] = at ? (int)(at - LETTERS) : MAX_SIDE;
+    }
+    for (int i = 0; i < 2; i++)
+        if (corners[i] > corners[i + 2]) {
+            int swap = corners[i];
+            corners[i] = corners[i + 2];
+            corners[i + 2] = swap;
+        }
+    return corners[2] < g->columns && corners[3] < g->rows ? NULL : "a set-up point off the board";
+}
+
+/* The stones AB or AW sets up (``values``: all of its values), each point once (anything else
+ * is Python's to report).  In the root a point set up twice is Python's too; in a set-up node
+ * after it (``over``), a stone replaces what stands (FF[4]: adding is overwriting). */
+static Reason set_up(Game *g, Value values, int colour, int over)
+{
+    Cursor c = {values.at, values.at + values.size};
+    unsigned generation = ++g->generation;  /* the points this property sets */
+    for (;;) {
+        skip_blanks(&c);
+        Value v;
+        if (c.at >= c.end || !read_value(&c, &v))
+            return NULL;
+        int corners[4];
+        Reason why = set_up_points(g, v, corners);
+        if (why)
+            return why;
+        for (int x = corners[0]; x <= corners[2]; x++)
+            for (int y = corners[1]; y <= corners[3]; y++) {
+                int p = point_at(g, x, y);
+                if (g->mark[p] == generation)
+                    return "a set-up point listed twice";
+                if (g->cells[p] != EMPTY && !over)
+                    return "a point set up twice";
+                g->mark[p] = generation;
+                if (g->cells[p] != EMPTY)
+                    g->hash ^= ZOBRIST[g->cells[p] - 1][p];
+                g->cells[p] = (unsigned char)colour;
+                g->hash ^= ZOBRIST[colour - 1][p];
+            }
+    }
+}
+
+static Reason every_group_breathes(Game *g)
+{
+    for (int p = 0; p < g->stride * (g->rows + 2); p++)
+        if ((g->cells[p] == BLACK || g->cells[p] == WHITE) && group_at(g, p, 1) > 0)
+            return "a set-up group without a liberty";
+    return NULL;
+}
+
+static void start_history(Game *g)
+{
+    g->start_to_move = g->to_move;
+    g->hash_before_last = g->hash;
+    if (g->rules.ko != BASIC_KO)
+        seen_add(&g->seen, history_key(g, g->hash, g->to_move));
+}
+
+/* A move's point: "" or "tt" (up to 19x19) a pass, else two letters on the board. */
+static Reason move_point(const Game *g, Value v, int *point)
+{
+    static const char LETTERS[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    const char *w;
+    Py_ssize_t n;
+    if (!plain_word(v, &w, &n))
+        return "a move not plain";
+    if (n == 0 || (n == 2 && w[0] == 't' && w[1] == 't' && g->columns <= 19 && g->rows <= 19)) {
+        *point = PASS;
+        return NULL;
+    }
+    if (n != 2)
+        return "a move of another form";
+    const char *x = strchr(LETTERS, w[0]), *y = strchr(LETTERS, w[1]);
+    if (!x || !y || !*x || !*y)
+        return "a move of another form";
+    int column = (int)(x - LETTERS), from_top = (int)(y - LETTERS);
+    if (column >= g->columns || from_top >= g->rows)
+        return "a move off the board";
+    *point = point_at(g, column, from_top);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------------------------------
+ * The result against the end (scoring.result_matches): under rules whose players agree on dead
+ * stones any result kifu reads agrees; a game counted at its end is compared with the count.
+ * ------------------------------------------------------------------------------------------ */
+
+static void count(Game *g, double totals[2])
+{
+    double stones[2] = {0, 0}, owned[2] = {0, 0};
+    unsigned generation = ++g->generation;
+    for (int p = 0; p < g->stride * (g->rows + 2); p++) {
+        int c = g->cells[p];
+        if (c == BLACK || c == WHITE)
+            stones[c - 1] += 1;
+        if (c != EMPTY || g->mark[p] == generation)
+            continue;
+        /* an empty region, and which colours border it */
+        int size = 1, borders = 0;
+        g->stack[0] = p;
+        g->mark[p] = generation;
+        for (int i = 0; i < size; i++) {
+            int q = g->stack[i];
+            int around[4] = {q - 1, q + 1, q - g->stride, q + g->stride};
+            for (int k = 0; k < 4; k++) {
+                int r = around[k], rc = g->cells[r];
+                if (rc == EMPTY && g->mark[r] != generation) {
+                    g->mark[r] = generation;
+                    g->stack[size++] = r;
+                } else if (rc == BLACK || rc == WHITE) {
+                    borders |= rc;
+                }
+            }
+        }
+        if (borders == BLACK || borders == WHITE)
+            owned[borders - 1] += size;
+    }
+    for (int s = 0; s < 2; s++)
+        totals[s] = (g->rules.area ? stones[s] : g->prisoners[s]) + owned[s];
+}
+
+static Reason result_agrees(Game *g, const Result *said, double komi)
+{
+    if (g->rules.agreed || !g->over || said->kind == NO_RESULT || said->kind == NOT_KNOWN ||
+        said->kind == VOID)
+        return NULL;
+    double totals[2];
+    count(g, totals);
+    totals[1] += komi;
+    int best = totals[1] > totals[0] ? 1 : 0;
+    double margin = totals[best] - totals[1 - best];
+    int winner = margin < 1e-9 ? 0 : best + 1;
+    if (said->kind == DRAW)
+        return winner == 0 ? NULL : "the count differs from the result";
+    if (said->winner != winner)
+        return "the count differs from the result";
+    if (said->other_end || !said->counted)
+        return NULL;
+    double off = said->margin - margin;
+    return off > 1e-9 || off < -1e-9 ? "the count differs from the result" : NULL;
+}
+
+/* ------------------------------------------------------------------------------------------
+ * The whole judgement.
+ * ------------------------------------------------------------------------------------------ */
+
+/* Free handicap written as black's first moves under HA[n] (sgf/moves.py handicap_moves):
+ * where black's first moves, one a node, are the stones HA asks for beyond those set up,
+ * and black does not move again next, they join the set-up and white moves first; where HA
+ * asks for stones and white moves first, kifu warns.  Otherwise the moves stay moves. */
+static Reason handicap_moves(Game *g, const Sgf *s, long long stones, int *first_move)
+{
+    long long wanted = stones, taken = 0;
+    for (int p = 0; p < MAX_CELLS; p++)
+        wanted -= g->cells[p] == BLACK;  /* the stones set up count */
+    if (stones < 2 || wanted < 1)
+        return NULL;
+    while (taken < wanted && *first_move + taken < s->count) {
+        const Node *node = &s->nodes[*first_move + taken];
+        const char *w;
+        Py_ssize_t n;
+        if (node->colour != BLACK)
+            break;
+        if (!plain_word(node->point, &w, &n))
+            return "a move not plain";
+        if (n == 0 || word_is(w, n, "tt"))
+            break;
+        taken++;
+    }
+    const Node *after = *first_move + taken < s->count ? &s->nodes[*first_move + taken] : NULL;
+    if (taken != wanted || (after && after->colour == BLACK)) {
+        if (taken == 0 && after && after->colour == WHITE)
+            return "HA without its stones";
+        return NULL;
+    }
+    for (int i = *first_move; i < *first_move + taken; i++) {
+        int point;
+        Reason why = move_point(g, s->nodes[i].point, &point);
+        if (why)
+            return why;
+        if (point == PASS || g->cells[point] != EMPTY)
+            return "a handicap stone on a stone";
+        g->cells[point] = BLACK;
+        g->hash ^= ZOBRIST[0][point];
+    }
+    g->to_move = 1;
+    *first_move += (int)taken;
+    return NULL;
+}
+
+/* The game's start: the board, the stones set up in the root and in the nodes after it
+ * (handicap stones among them), who moves first; every group with a liberty. */
+static Reason start(Game *g, const Sgf *s, int columns, int rows, Rules rules,
+                    long long stones, int *first_move)
+{
+    Reason why;
+    new_game(g, columns, rows, rules);
+    if ((why = set_up(g, s->root.black, BLACK, 0)) || (why = set_up(g, s->root.white, WHITE, 0)))
+        return why;
+    for (*first_move = 0; *first_move < s->early; ++*first_move) {
+        const Node *node = &s->nodes[*first_move];
+        if ((why = set_up(g, node->black, BLACK, 1)) || (why = set_up(g, node->white, WHITE, 1)))
+            return why;
+    }
+    if ((s->root.player < 0 && (why = handicap_moves(g, s, stones, first_move))) ||
+        (why = every_group_breathes(g)))
+        return why;
+    /* PL names who moves first; without it white does where white's move comes first
+     * (handicap games are written so) */
+    if (s->root.player >= 0)
+        g->to_move = s->root.player;
+    for (int i = *first_move; i < s->count && s->root.player < 0; i++)
+        if (s->nodes[i].colour != EMPTY) {
+            if (s->nodes[i].colour == WHITE)
+                g->to_move = 1;
+            break;
+        }
+    start_history(g);
+    return NULL;
+}
+
+/* Every move of the main line, played in turn; how many. */
+static Reason play_main_line(Game *g, const Sgf *s, int first_move, long max_moves,
+                             long *played)
+{
+    *played = 0;
+    for (int i = first_move; i < s->count; i++) {
+        const Node *node = &s->nodes[i];
+        if (node->colour == EMPTY)
+            continue;
+        int seat = node->colour - 1, point;
+        Reason why;
+        if (seat != g->to_move)
+            return "one colour moves twice";
+        if (g->over)
+            return "a move after the game ended";
+        if (g->ended)
+            return "play after both passed";
+        if ((why = move_point(g, node->point, &point)))
+            return why;
+        if (point == PASS)
+            pass(g, seat);
+        else if ((why = place(g, point, seat)))
+            return why;
+        if (++*played > max_moves)
+            return "past the limit of moves";
+    }
+    return NULL;
+}
+
+static Reason judge_game(Game *g, Sgf *s, const char *text, Py_ssize_t size, long *moves)
+{
+    int columns, rows, first_move;
+    double points;
+    long long stones;
+    Rules rules;
+    Result said;
+    Reason why;
+    if ((why = read_sgf(s, text, size)))
+        return why;
+    if (s->root.other_game)
+        return "GM names another game";
+    if ((why = board_size(&s->root, &columns, &rows)) || (why = komi(&s->root, &points)) ||
+        (why = handicap(&s->root, &stones)) || (why = rule_set(&s->root, &rules)) ||
+        (why = stated_result(&s->root, &said)) ||
+        (why = start(g, s, columns, rows, rules, stones, &first_move)) ||
+        (why = play_main_line(g, s, first_move, max_moves, moves)))
+        return why;
+    return result_agrees(g, &said, points);
+}
+
+/* judge(text) -> (moves, noted) | str */
+static PyObject *judge(PyObject *module, PyObject *text)
+{
+    (void)module;
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "judge() takes a str");
+        return NULL;
+    }
+    if (max_nodes == 0) {
+        PyErr_SetString(PyExc_RuntimeError, "configure() was not called");
+        return NULL;
+    }
+    Py_ssize_t size;
+    const char *bytes = PyUnicode_AsUTF8AndSize(text, &size);
+    if (bytes == NULL) {  /* lone surrogates: not text this core reads */
+        PyErr_Clear();
+        return PyUnicode_FromString("text that is not UTF-8");
+    }
+    Game *g = calloc(1, sizeof(Game));
+    if (g == NULL)
+        return PyErr_NoMemory();
+    Sgf s;
+    memset(&s, 0, sizeof s);
+    s.root.player = -1;
+    long moves = 0;
+    Reason why;
+    Py_BEGIN_ALLOW_THREADS
+    why = judge_game(g, &s, bytes, size, &moves);
+    Py_END_ALLOW_THREADS
+    free(s.nodes);
+    free_game(g);
+    free(g);
+    if (why)
+        return PyUnicode_FromString(why);
+    return Py_BuildValue("(lO)", moves, s.noted ? Py_True : Py_False);
+}
+
+/* configure(known, game_info, max_nodes, max_values, max_moves): what kifu's Python reading
+ * knows and limits, handed over once, so that both read by the same lists and numbers. */
+static PyObject *configure(PyObject *module, PyObject *args)
+{
+    const char *known, *game_info;
+    long nodes, values, moves;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "sslll", &known, &game_info, &nodes, &values, &moves))
+        return NULL;
+    if (nodes < 1 || values < 1 || moves < 1) {
+        PyErr_SetString(PyExc_ValueError, "configure(): limits must be positive");
+        return NULL;
+    }
+    memset(kinds, 0, sizeof kinds);
+    mark_kind(known, KNOWN);
+    mark_kind("SZ KM HA RU RE GM FF AB AW PL", READ);
+    mark_kind("AE TB TW XH", PYTHONS);
+    mark_kind(game_info, GAME_INFO);
+    max_nodes = nodes;
+    max_values = values;
+    max_moves = moves;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef METHODS[] = {
+    {"judge", judge, METH_O,
+     "judge(text) -> (moves, noted) | str\n\n"
+     "The moves of a Go record of which kifu would report nothing (or notes only, where\n"
+     "noted), or why the record is Python's."},
+    {"configure", configure, METH_VARARGS,
+     "configure(known, game_info, max_nodes, max_values, max_moves)\n\n"
+     "FF[4]'s properties and its game information as kifu knows them (names separated by\n"
+     "blanks), and the limits of a file."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef MODULE = {
+    PyModuleDef_HEAD_INIT, "_gosgf",
+    "kifu's compiled core for Go on grids: an SGF text in, its verdict out.", -1, METHODS,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__gosgf(void)
+{
+    make_keys();
+    return PyModule_Create(&MODULE);
+}

@@ -1,0 +1,38 @@
+"""Run by ``test_native.py`` under a build of the compiled core with AddressSanitizer and
+UndefinedBehaviorSanitizer (``_gosgf`` on the path before kifu's): judge N fuzzed inputs, and
+inputs past the size of a board and of a file's limits, so that any memory or arithmetic fault
+stops the process.  Prints how many it judged."""
+from __future__ import annotations
+
+import sys
+
+import _gosgf  # the sanitized build, found first on the path
+
+from kifu.builtin.freego import native
+from tests.freego import native_inputs
+
+
+def hostile() -> list[str]:
+    """Inputs at the edges: the largest board, deep ko fights, huge values, truncations."""
+    big = "(;SZ[52]" + "".join(f";{'BW'[i % 2]}[{native_inputs.LETTERS[i % 52]}"
+                                f"{native_inputs.LETTERS[(i * 7) % 52]}]" for i in range(3000)) + ")"
+    ko = "(;SZ[4]RU[Chinese]AB[ba][ab][cb][bc]AW[ca][da][db][cc][dc]" + ";W[bb];B[aa];W[]" * 400 + ")"
+    return [big, ko, big[: len(big) // 2], "(;" + "C[" + "\\" * 9999, "(;SZ[" + "9" * 5000 + "])",
+            "(;AB[aa:ZZ];B[aa])", "(;SZ[52]AB[aa:ZZ])", "(;KM[" + "1" * 300 + "])",
+            "(;RE[B+" + "9" * 300 + "])", "(;RU[" + "ko" * 500 + "])", "(", "", "(;", "\x00(;)",
+            "(;DT[" + "2020," * 500 + "])", "(;SZ[1];B[aa];W[])", "(;HA[99];B[aa];B[bb])"]
+
+
+def main() -> None:
+    count = int(sys.argv[1])
+    _gosgf.configure(*native.configuration())
+    judged = 0
+    for text in hostile() + native_inputs.inputs(count - len(hostile()), seed=39):
+        verdict = _gosgf.judge(text)
+        assert isinstance(verdict, (tuple, str)), verdict
+        judged += 1
+    print(f"judged {judged} inputs")
+
+
+if __name__ == "__main__":
+    main()
