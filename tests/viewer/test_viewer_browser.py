@@ -349,6 +349,11 @@ def test_a_collection_has_a_picker_beside_the_board(open_page, tmp_path):
     assert params(page.evaluate("location.hash"))["game"] == "2"
     assert "second" in page.inner_text(".kv-head")
     assert page.inner_text(".kv-pick-now") == "Game 2 of 3"
+    # the text of the position, its whole rows from the page's shared table (issue 41)
+    page.click(".kv-text summary")
+    said = CliRunner().invoke(main, ["render", str(tmp_path / "three.sgf"), "--game-index", "2",
+                                     "-f", "text"])
+    assert page.inner_text(".kv-text pre").strip() == said.output.strip()
     page.keyboard.press("Home")
     assert params(page.evaluate("location.hash")) == {"game": "2", "move": "0"}
     page.keyboard.press("]")
