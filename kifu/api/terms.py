@@ -64,6 +64,20 @@ def whole_number(value: Any, name: str, low: int, *, none: bool = False) -> None
                           + (" (or None)" if none else ""), option=name)
 
 
+def text_or_none(name: str, value: Any) -> None:
+    """An ``OptionError`` unless ``value`` is a text (or ``None``): a number or a list reached
+    the code that reads the text, and failed there with Python's own error."""
+    if value is not None and not isinstance(value, str):
+        raise OptionError(f"{name}={reprlib.repr(value)}: {name} is a text (or None), not "
+                          f"{type(value).__name__}", option=name)
+
+
+def texts_or_none(**values: Any) -> None:
+    """:func:`text_or_none` for each keyword given."""
+    for name, value in values.items():
+        text_or_none(name, value)
+
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 

@@ -21,8 +21,8 @@ from operator import add
 
 from kifu.base.errors import CorpusError
 from kifu.corpus import store
+from kifu.corpus.checks import BUCKET_SHIFT, POSITION_TALLY, Damage, checksum, hashes_of, position_tallies
 from kifu.corpus.indexing import IndexedFile, IndexedRecord, IndexTask, digest
-from kifu.corpus.store import hashes_of
 from kifu.plugin import registry
 from kifu.reading.walk import Found, walk
 from kifu.run.runner import run
@@ -52,17 +52,26 @@ class Built:
 
 
 def build(path: str, paths: Iterable[str], *, jobs: int | None = None,
-          scheduler: str | None = None, rebuild: bool = False,
+          scheduler: str | None = None, rebuild: bool = False, wait: bool = False,
           step: Callable[[], None] | None = None) -> Built:
     """Index the record files of ``paths`` (files and folders) into the index at ``path``:
     made anew with ``rebuild`` or when there is none, else updated (files changed since read
     again, files gone from disk or from under ``paths`` left out).  ``step`` is called once per
-    file read."""
+    file read.  While another run writes the index, an ``IndexBusy`` error, or with ``wait``
+    this run waits for it (:func:`kifu.corpus.store.writing`)."""
     roots = [os.path.abspath(p) for p in paths]
+    try:
+        return _build(path, roots, jobs, scheduler, rebuild, wait, step)
+    except Damage as error:  # the index updated holds a value that is not what kifu wrote
+        raise store.DamagedIndex(path, error.what) from None
+
+
+def _build(path: str, roots: list[str], jobs: int | None, scheduler: str | None,
+           rebuild: bool, wait: bool, step: Callable[[], None] | None) -> Built:
     done = Built(path)
-    with store.writing(path, rebuild, roots) as db:
-        writer = _Writer(db)
-        known = {row[1]: row for row in db.execute("SELECT id, path, size, mtime_ns FROM file")}
+    with store.writing(path, rebuild, roots, wait=wait) as db:
+        writer = _Writer(db, path)
+        known = writer.files()
         seen: set[str] = set()
 
         def changed() -> Iterator[Found]:
@@ -109,26 +118,75 @@ def _under(path: str, roots: list[str]) -> bool:
     return any(path == root or path.startswith(root.rstrip(os.sep) + os.sep) for root in roots)
 
 
-class _Writer:
-    """Rows written as files come in; positions and bitmaps at the end."""
+def _text(value: str | None) -> str | None:
+    """A text as a TEXT column holds it: one that UTF-8 cannot (half of a surrogate pair) with
+    such characters as escapes."""
+    if value is None or value.isascii():
+        return value
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    return value
 
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
+
+def _json(value: object) -> str:
+    """JSON as a TEXT column holds it (what UTF-8 cannot hold as a JSON escape)."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if _text(text) is text else json.dumps(value)
+
+
+class _Writer:
+    """Rows written as files come in, each with its checksum, and the tallies of the rows
+    kept up to date (:mod:`kifu.corpus.checks`); positions and bitmaps at the end."""
+
+    def __init__(self, db: sqlite3.Connection, path: str) -> None:
+        self.db, self.path = db, path
         db.execute("CREATE TEMP TABLE staged (hash INTEGER, place INTEGER)")
         #: The new records of each occupancy bitmap, as they come in (their ids, four bytes
         #: each: the bitmaps are made once at the end, a few MiB for a hundred thousand
         #: records).
         self.occupied: dict[tuple[str, int], array[int]] = {}
         self.symmetries: dict[str, int] = {}
+        self.tallies: dict[str, list[int]] = {
+            row[0]: list(row[1:]) for row in db.execute("SELECT name, rows, low, high FROM tally")}
+        self.changed: set[str] = set()
+        (last_game,) = db.execute(
+            "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'game'), 0), "
+            "coalesce((SELECT max(id) FROM game), 0))").fetchone()
+        self.next_game = int(last_game) + 1
+        (last_symmetry,) = db.execute("SELECT coalesce(max(id), 0) FROM symmetry").fetchone()
+        self.next_symmetry = int(last_symmetry) + 1
+
+    def files(self) -> dict[str, tuple[int, str, int, int]]:
+        """The files indexed before this run, by path, each row checked."""
+        known = {}
+        for row in self.db.execute("SELECT id, path, size, mtime_ns, problem, checksum FROM file"):
+            if checksum(*row[:5]) != row[5] or not isinstance(row[1], bytes):
+                raise store.DamagedIndex(self.path, "the row of an indexed file does not match "
+                                         "its checksum")
+            path = os.fsdecode(row[1])
+            known[path] = (row[0], path, row[2], row[3])
+        return known
+
+    def tally(self, name: str, count: int, low: int, high: int) -> None:
+        """Rows added to (or, with negative counts and sums, taken from) the tally ``name``."""
+        tally = self.tallies.setdefault(name, [0, 0, 0])
+        tally[0] += count
+        tally[1] += low
+        tally[2] += high
+        self.changed.add(name)
 
     def add_file(self, indexed: IndexedFile, done: Built) -> None:
         if indexed.other:
             done.left_alone.append(indexed.path)
             return
         db = self.db
-        cursor = db.execute("INSERT INTO file (path, size, mtime_ns, problem) VALUES (?, ?, ?, ?)",
-                            (indexed.path, indexed.size, indexed.mtime_ns, None))
+        cursor = db.execute("INSERT INTO file (path, size, mtime_ns, checksum) VALUES "
+                            "(?, ?, ?, 0)", (os.fsencode(indexed.path), indexed.size,
+                                            indexed.mtime_ns))
         file_id = cursor.lastrowid
+        assert file_id is not None
         for record in indexed.records:  # read as they are written: see IndexedFile
             self.add_record(file_id, record)
             done.records += 1
@@ -136,52 +194,50 @@ class _Writer:
             if not record.legal:
                 done.illegal += 1
                 done.problems.append((record.name, record.problem or "not legal"))
+        problem = _text(indexed.problem)
+        db.execute("UPDATE file SET problem = ?, checksum = ? WHERE id = ?",
+                   (problem, checksum(file_id, os.fsencode(indexed.path), indexed.size,
+                                      indexed.mtime_ns, problem), file_id))
         if indexed.problem is not None:
-            db.execute("UPDATE file SET problem = ? WHERE id = ?", (indexed.problem, file_id))
             done.unreadable.append((indexed.path, indexed.problem))
         else:
             done.read += 1
 
-    def add_record(self, file_id: int | None, record: IndexedRecord) -> None:
+    def add_record(self, file_id: int, record: IndexedRecord) -> None:
         columns = record.columns
         main = record.main_hashes()
         final = final_image = None
         if main:
             final = array("q", main[-8:])[0]
             final_image = record.images[len(main) // 8 - 1]
-        cursor = self.db.execute(
-            "INSERT INTO game (file, number, name, game, black, white, players, event, date, "
-            "result, winner, score, ending, rule, opening, sides, headers, moves, positions, "
-            "legal, problem, grid, symmetry, swaps, final, final_image, digest) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-            "?)",
-            (file_id, record.number, record.name, record.game, columns.get("black"),
-             columns.get("white"), columns.get("players"), columns.get("event"),
-             columns.get("date"), columns.get("result"), columns.get("winner"), record.score,
-             record.ending,
-             columns.get("rule"), columns.get("opening"), json.dumps(record.sides),
-             json.dumps(record.headers, ensure_ascii=False), record.moves, record.positions,
-             int(record.legal), record.problem, record.grid, self.symmetry(record.symmetry),
-             int(record.swaps), final,
-             final_image, digest(main) if main and record.complete else None))
-        game_id = cursor.lastrowid
-        assert game_id is not None
+        game_id = self.next_game
+        self.next_game += 1
+        score = None if record.score is None else float(record.score)
+        values = (game_id, file_id, record.number, os.fsencode(record.name), _text(record.game),
+                  *(_text(columns.get(name)) for name in (
+                      "black", "white", "players", "event", "date", "result", "winner")),
+                  score, _text(record.ending), _text(columns.get("rule")),
+                  _text(columns.get("opening")), _json(record.sides), _json(record.headers),
+                  record.moves, record.positions, int(record.legal), _text(record.problem),
+                  _text(record.grid), self.symmetry(record.symmetry), int(record.swaps), final,
+                  final_image, digest(main) if main and record.complete else None)
+        check = checksum(*values)
+        self.db.execute(f"INSERT INTO game ({', '.join(store.GAME_COLUMNS)}, checksum) VALUES "
+                        f"({', '.join('?' * len(values))}, ?)", (*values, check))
+        self.tally("game", 1, check & 0xFFFFFFFF, check >> 32)
         if not record.positions:
             return
-        self.db.execute("INSERT INTO trail VALUES (?, ?, ?, ?, ?)",
-                        (game_id, record.hashes, record.images, json.dumps(record.lines),
-                         record.log))
+        trail = (game_id, record.hashes, record.images, record.lines, record.log)
+        self.db.execute("INSERT INTO trail VALUES (?, ?, ?, ?, ?, ?)",
+                        (*trail, checksum(*trail)))
         if max(record.images) >= store.MAX_IMAGES or record.positions > store.MAX_NODES:
             raise CorpusError(f"{record.name}: an index holds records of at most "
                               f"{store.MAX_NODES:,} positions, under at most "
                               f"{store.MAX_IMAGES} symmetries")
         # Each position's place: the record, the node (a step of 1 << IMAGE_BITS) and the
         # image, added in C rather than packed one by one in Python.
-        first = store.place(game_id, 0, 0)
-        places = map(add, range(first, first + (record.positions << store.IMAGE_BITS),
-                                1 << store.IMAGE_BITS), record.images)
         self.db.executemany("INSERT INTO staged VALUES (?, ?)",
-                            zip(hashes_of(record.hashes), places))
+                            zip(_hashes(record.hashes), _places(game_id, record)))
         if record.grid is not None:
             grid = f"{record.game} {record.grid}"
             occupied = array("H")
@@ -198,33 +254,49 @@ class _Writer:
         known = self.symmetries.get(data)
         if known is None:
             row = self.db.execute("SELECT id FROM symmetry WHERE data = ?", (data,)).fetchone()
-            known = row[0] if row else self.db.execute(
-                "INSERT INTO symmetry (data) VALUES (?)", (data,)).lastrowid
-            assert known is not None
+            if row:
+                known = int(row[0])
+            else:
+                known = self.next_symmetry
+                self.next_symmetry += 1
+                self.db.execute("INSERT INTO symmetry VALUES (?, ?, ?)",
+                                (known, data, checksum(known, data)))
             self.symmetries[data] = known
         return known
 
     def forget_file(self, file_id: int) -> None:
-        """A file's rows out of the index: its games, their trails and positions.  (Their bits
-        in the occupancy bitmaps stay: game ids are never used again, and a search keeps only
-        games that exist.)"""
+        """A file's rows out of the index: its games, their trails and positions, and their
+        part of the tallies.  (Their bits in the occupancy bitmaps stay: game ids are never
+        used again, and a search keeps only games that exist.)"""
         db = self.db
-        games = [row[0] for row in db.execute("SELECT id FROM game WHERE file = ?", (file_id,))]
-        for game_id in games:
-            row = db.execute("SELECT hashes FROM trail WHERE game = ?", (game_id,)).fetchone()
+        games = db.execute("SELECT id, positions, checksum FROM game WHERE file = ?",
+                           (file_id,)).fetchall()
+        for game_id, positions, check in games:
+            self.tally("game", -1, -(check & 0xFFFFFFFF), -(check >> 32))
+            row = db.execute("SELECT hashes, images, lines, log, checksum FROM trail WHERE "
+                             "game = ?", (game_id,)).fetchone()
             if row is not None:
+                if checksum(game_id, *row[:4]) != row[4]:
+                    raise store.DamagedIndex(self.path, "the trail of positions of a record "
+                                             "read again does not match its checksum")
+                hashes = hashes_of(row[0], positions, game_id)
                 first = store.place(game_id, 0, 0)
                 last = store.place(game_id + 1, 0, 0)
                 db.executemany("DELETE FROM position WHERE hash = ? AND place >= ? AND "
-                               "place < ?", zip(hashes_of(row[0]), repeat(first),
-                                                repeat(last)))
+                               "place < ?", zip(hashes, repeat(first), repeat(last)))
                 db.execute("DELETE FROM staged WHERE place >= ? AND place < ?", (first, last))
+                for bucket, (count, low, high) in position_tallies(
+                        zip(hashes, _places(game_id, row[1], len(hashes)))).items():
+                    self.tally(f"position {bucket}", -count, -low, -high)
             db.execute("DELETE FROM trail WHERE game = ?", (game_id,))
         db.execute("DELETE FROM game WHERE file = ?", (file_id,))
         db.execute("DELETE FROM file WHERE id = ?", (file_id,))
 
     def finish(self) -> None:
         db = self.db
+        for bucket, count, low, high in db.execute(
+                f"SELECT hash >> {BUCKET_SHIFT}, {POSITION_TALLY} FROM staged GROUP BY 1"):
+            self.tally(f"position {bucket}", count, low, high)
         db.execute("INSERT OR REPLACE INTO position SELECT hash, place FROM staged "
                    "ORDER BY hash, place")
         db.execute("DROP TABLE staged")
@@ -232,12 +304,40 @@ class _Writer:
             added = bytearray(ids[-1] // 8 + 1)  # ids come in increasing
             for game_id in ids:
                 added[game_id >> 3] |= 1 << (game_id & 7)
-            row = db.execute("SELECT games FROM occupancy WHERE grid = ? AND point = ? AND "
-                             "content = ?", (grid, entry >> 2, entry & 3)).fetchone()
+            point, content = entry >> 2, entry & 3
+            row = db.execute("SELECT games, checksum FROM occupancy WHERE grid = ? AND point = ? "
+                             "AND content = ?", (grid, point, content)).fetchone()
             old = row[0] if row else b""
+            if row:
+                self.tally(f"occupancy {grid}", -1, -(row[1] & 0xFFFFFFFF), -(row[1] >> 32))
             width = max(len(old), len(added))
             bits = (int.from_bytes(old, "little") | int.from_bytes(added, "little")).to_bytes(
                 width, "little")
-            db.execute("INSERT OR REPLACE INTO occupancy VALUES (?, ?, ?, ?)",
-                       (grid, entry >> 2, entry & 3, bits))
+            check = checksum(grid, point, content, bits)
+            db.execute("INSERT OR REPLACE INTO occupancy VALUES (?, ?, ?, ?, ?)",
+                       (grid, point, content, bits, check))
+            self.tally(f"occupancy {grid}", 1, check & 0xFFFFFFFF, check >> 32)
+        for name in sorted(self.changed):
+            rows, low, high = self.tallies[name]
+            if rows or low or high:
+                db.execute("INSERT OR REPLACE INTO tally VALUES (?, ?, ?, ?)",
+                           (name, rows, low, high))
+            else:
+                db.execute("DELETE FROM tally WHERE name = ?", (name,))
 
+
+def _hashes(data: bytes) -> array[int]:
+    """A record's hashes as this run made them."""
+    found = array("q")
+    found.frombytes(data)
+    return found
+
+
+def _places(game_id: int, record: IndexedRecord | bytes, count: int = 0) -> Iterator[int]:
+    """The places of a record's positions, node by node (``record``, or its images and their
+    count), added in C rather than packed one by one in Python."""
+    images = record.images if isinstance(record, IndexedRecord) else record
+    count = record.positions if isinstance(record, IndexedRecord) else count
+    first = store.place(game_id, 0, 0)
+    return map(add, range(first, first + (count << store.IMAGE_BITS), 1 << store.IMAGE_BITS),
+               images)

@@ -29,9 +29,9 @@ def explore(reader: Reader, key: Key, position: Any, filters: Filters) -> Explor
     symmetry = key.symmetry
     found = occurrences(reader, key, filters)
     records = sorted({record for record, _, _ in found})
-    trails = reader.trails(records)
-    facts = reader.winners(records)
-    sides = {record: facts[record][1] for record in records}
+    stored = reader.records(records)
+    trails = reader.trails(records, stored)
+    sides = {record: list(stored[record].sides) for record in records}
     winners: dict[int, str] = {}
     playing: dict[int, set[int]] = defaultdict(set)  # a continuation's hash -> records
     example: dict[int, tuple[int, int]] = {}
@@ -39,13 +39,13 @@ def explore(reader: Reader, key: Key, position: Any, filters: Filters) -> Explor
         trail = trails[record]
         if record not in winners:
             swapped = symmetry.swaps[symmetry.between(key.image, image)]
-            winners[record] = _winner(facts[record][0], sides[record], swapped)
+            winners[record] = _winner(stored[record].winner, sides[record], swapped)
         for child in trail.children(node):
             after = trail.hashes[child]
             playing[after].add(record)
             example.setdefault(after, (record, child))
     named = _moves(game, position)
-    infos = reader.infos(sorted({record for record, _ in example.values()}))
+    infos = {record: stored[record].info() for record, _ in example.values()}
     continuations = []
     for after, playing_it in playing.items():
         wins = Counter(winners[record] for record in playing_it)
@@ -108,7 +108,10 @@ ALL = 2**62
 
 
 def frequent(reader: Reader, filters: Filters, top: int = 10) -> list[Frequent]:
-    """The ``top`` positions the most records reach (besides the start), most first."""
+    """The ``top`` positions the most records reach (besides the start), most first (counted
+    over every position row and every record's, each checked first)."""
+    reader.check_positions()
+    reader.check_records()
     where, values = filters.sql()
     join = "" if where == "1" else f" JOIN game g ON g.id = {GAME_OF}"
     rows = reader.execute(
