@@ -21,7 +21,16 @@ from operator import add
 
 from kifu.base.errors import CorpusError
 from kifu.corpus import store
-from kifu.corpus.checks import BUCKET_SHIFT, POSITION_TALLY, Damage, checksum, hashes_of, position_tallies
+from kifu.corpus.checks import (
+    BUCKET_SHIFT,
+    POSITION_TALLY,
+    Damage,
+    checksum,
+    hashes_of,
+    images_of,
+    position_tallies,
+    row_tally,
+)
 from kifu.corpus.indexing import IndexedFile, IndexedRecord, IndexTask, digest
 from kifu.plugin import registry
 from kifu.reading.walk import Found, walk
@@ -64,6 +73,8 @@ def build(path: str, paths: Iterable[str], *, jobs: int | None = None,
         return _build(path, roots, jobs, scheduler, rebuild, wait, step)
     except Damage as error:  # the index updated holds a value that is not what kifu wrote
         raise store.DamagedIndex(path, error.what) from None
+    except UnicodeDecodeError as error:  # a text of the index updated
+        raise store.damaged(path, error) from None
 
 
 def _build(path: str, roots: list[str], jobs: int | None, scheduler: str | None,
@@ -91,13 +102,13 @@ def _build(path: str, roots: list[str], jobs: int | None, scheduler: str | None,
         for _, indexed in run(IndexTask(), changed(), jobs=jobs, scheduler=scheduler):
             old = known.get(indexed.path)
             if old is not None:
-                writer.forget_file(old[0])
+                writer.forget_file(old[0], old[4])
             writer.add_file(indexed, done)
             if step is not None:
                 step()
         for where, old in known.items():
             if where not in seen and (_under(where, roots) or not os.path.exists(where)):
-                writer.forget_file(old[0])
+                writer.forget_file(old[0], old[4])
                 done.removed += 1
         writer.finish()
         done.total_records, done.total_positions = db.execute(
@@ -106,7 +117,7 @@ def _build(path: str, roots: list[str], jobs: int | None, scheduler: str | None,
     return done
 
 
-def _same(path: str, row: tuple[int, str, int, int]) -> bool:
+def _same(path: str, row: tuple[int, str, int, int, int]) -> bool:
     try:
         state = os.stat(path)
     except OSError:
@@ -148,34 +159,53 @@ class _Writer:
         #: records).
         self.occupied: dict[tuple[str, int], array[int]] = {}
         self.symmetries: dict[str, int] = {}
-        self.tallies: dict[str, list[int]] = {
-            row[0]: list(row[1:]) for row in db.execute("SELECT name, rows, low, high FROM tally")}
-        self.changed: set[str] = set()
+        self.tallies: dict[str, list[int]] = {}
+        for row in db.execute("SELECT name, rows, low, high FROM tally"):
+            if not isinstance(row[0], str) or row[0] in self.tallies:
+                raise Damage("its tallies are not what kifu writes")
+            self.tallies[row[0]] = list(row[1:])
+        self.buckets: dict[int, list[int]] = {}
+        self.changed: set[int] = set()
         (last_game,) = db.execute(
             "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'game'), 0), "
             "coalesce((SELECT max(id) FROM game), 0))").fetchone()
         self.next_game = int(last_game) + 1
+        self.first_game = self.next_game
         (last_symmetry,) = db.execute("SELECT coalesce(max(id), 0) FROM symmetry").fetchone()
         self.next_symmetry = int(last_symmetry) + 1
 
-    def files(self) -> dict[str, tuple[int, str, int, int]]:
-        """The files indexed before this run, by path, each row checked."""
+    def files(self) -> dict[str, tuple[int, str, int, int, int]]:
+        """The files indexed before this run, by path (its id, path, size, time and
+        checksum), each row checked, and the rows against their tally (a file's row lost
+        would have the file indexed again beside its old records)."""
         known = {}
         for row in self.db.execute("SELECT id, path, size, mtime_ns, problem, checksum FROM file"):
-            if checksum(*row[:5]) != row[5] or not isinstance(row[1], bytes):
-                raise store.DamagedIndex(self.path, "the row of an indexed file does not match "
-                                         "its checksum")
+            if checksum("file", *row[:5]) != row[5] or not isinstance(row[1], bytes):
+                raise Damage("the row of an indexed file does not match its checksum")
             path = os.fsdecode(row[1])
-            known[path] = (row[0], path, row[2], row[3])
+            known[path] = (row[0], path, row[2], row[3], row[5])
+        if row_tally(row[4] for row in known.values()) != self.tallies.get("file", [0, 0, 0]):
+            raise Damage("the rows of the indexed files do not match their tally: a file's row "
+                         "is missing, or was changed")
         return known
 
-    def tally(self, name: str, count: int, low: int, high: int) -> None:
-        """Rows added to (or, with negative counts and sums, taken from) the tally ``name``."""
-        tally = self.tallies.setdefault(name, [0, 0, 0])
+    def tally(self, name: str | int, count: int, low: int, high: int) -> None:
+        """Rows added to (or, with negative counts and sums, taken from) the tally ``name``
+        (``game``, ``occupancy GRID``), or a bucket's of positions (its number)."""
+        if isinstance(name, int):
+            tally = self.buckets.get(name)
+            if tally is None:
+                row = self.db.execute("SELECT rows, low, high FROM bucket WHERE id = ?",
+                                      (name,)).fetchone()
+                tally = self.buckets[name] = list(row) if row else [0, 0, 0]
+            self.changed.add(name)
+        else:
+            tally = self.tallies.setdefault(name, [0, 0, 0])
+        if not all(type(value) is int for value in tally):
+            raise Damage("a tally of its rows is not what kifu writes")
         tally[0] += count
         tally[1] += low
         tally[2] += high
-        self.changed.add(name)
 
     def add_file(self, indexed: IndexedFile, done: Built) -> None:
         if indexed.other:
@@ -195,9 +225,11 @@ class _Writer:
                 done.illegal += 1
                 done.problems.append((record.name, record.problem or "not legal"))
         problem = _text(indexed.problem)
+        check = checksum("file", file_id, os.fsencode(indexed.path), indexed.size,
+                         indexed.mtime_ns, problem)
         db.execute("UPDATE file SET problem = ?, checksum = ? WHERE id = ?",
-                   (problem, checksum(file_id, os.fsencode(indexed.path), indexed.size,
-                                      indexed.mtime_ns, problem), file_id))
+                   (problem, check, file_id))
+        self.tally("file", 1, check & 0xFFFFFFFF, check >> 32)
         if indexed.problem is not None:
             done.unreadable.append((indexed.path, indexed.problem))
         else:
@@ -221,7 +253,7 @@ class _Writer:
                   record.moves, record.positions, int(record.legal), _text(record.problem),
                   _text(record.grid), self.symmetry(record.symmetry), int(record.swaps), final,
                   final_image, digest(main) if main and record.complete else None)
-        check = checksum(*values)
+        check = checksum("game", *values)
         self.db.execute(f"INSERT INTO game ({', '.join(store.GAME_COLUMNS)}, checksum) VALUES "
                         f"({', '.join('?' * len(values))}, ?)", (*values, check))
         self.tally("game", 1, check & 0xFFFFFFFF, check >> 32)
@@ -229,7 +261,7 @@ class _Writer:
             return
         trail = (game_id, record.hashes, record.images, record.lines, record.log)
         self.db.execute("INSERT INTO trail VALUES (?, ?, ?, ?, ?, ?)",
-                        (*trail, checksum(*trail)))
+                        (*trail, checksum("trail", *trail)))
         if max(record.images) >= store.MAX_IMAGES or record.positions > store.MAX_NODES:
             raise CorpusError(f"{record.name}: an index holds records of at most "
                               f"{store.MAX_NODES:,} positions, under at most "
@@ -260,43 +292,51 @@ class _Writer:
                 known = self.next_symmetry
                 self.next_symmetry += 1
                 self.db.execute("INSERT INTO symmetry VALUES (?, ?, ?)",
-                                (known, data, checksum(known, data)))
+                                (known, data, checksum("symmetry", known, data)))
             self.symmetries[data] = known
         return known
 
-    def forget_file(self, file_id: int) -> None:
-        """A file's rows out of the index: its games, their trails and positions, and their
-        part of the tallies.  (Their bits in the occupancy bitmaps stay: game ids are never
-        used again, and a search keeps only games that exist.)"""
+    def forget_file(self, file_id: int, check: int) -> None:
+        """A file's rows out of the index (its row's checksum ``check``): its games, their
+        trails and positions, and their part of the tallies.  (Their bits in the occupancy
+        bitmaps stay: game ids are never used again, and a search keeps only games that
+        exist.)"""
         db = self.db
-        games = db.execute("SELECT id, positions, checksum FROM game WHERE file = ?",
-                           (file_id,)).fetchall()
-        for game_id, positions, check in games:
+        self.tally("file", -1, -(check & 0xFFFFFFFF), -(check >> 32))
+        games = db.execute(f"SELECT {', '.join(store.GAME_COLUMNS)}, checksum FROM game "
+                           "WHERE file = ?", (file_id,)).fetchall()
+        positions_at = store.GAME_COLUMNS.index("positions")
+        for row in games:
+            game_id, positions, check = row[0], row[positions_at], row[-1]
+            if checksum("game", *row[:-1]) != check or type(positions) is not int:
+                raise Damage("the row of a record read again does not match its checksum")
             self.tally("game", -1, -(check & 0xFFFFFFFF), -(check >> 32))
-            row = db.execute("SELECT hashes, images, lines, log, checksum FROM trail WHERE "
-                             "game = ?", (game_id,)).fetchone()
-            if row is not None:
-                if checksum(game_id, *row[:4]) != row[4]:
-                    raise store.DamagedIndex(self.path, "the trail of positions of a record "
-                                             "read again does not match its checksum")
-                hashes = hashes_of(row[0], positions, game_id)
+            trail = db.execute("SELECT hashes, images, lines, log, checksum FROM trail WHERE "
+                               "game = ?", (game_id,)).fetchone()
+            if trail is not None:
+                if checksum("trail", game_id, *trail[:4]) != trail[4]:
+                    raise Damage("the trail of positions of a record read again does not "
+                                 "match its checksum")
+                hashes = hashes_of(trail[0], positions, game_id)
+                images = images_of(trail[1], positions, store.MAX_IMAGES, game_id)
                 first = store.place(game_id, 0, 0)
                 last = store.place(game_id + 1, 0, 0)
                 db.executemany("DELETE FROM position WHERE hash = ? AND place >= ? AND "
                                "place < ?", zip(hashes, repeat(first), repeat(last)))
                 db.execute("DELETE FROM staged WHERE place >= ? AND place < ?", (first, last))
                 for bucket, (count, low, high) in position_tallies(
-                        zip(hashes, _places(game_id, row[1], len(hashes)))).items():
-                    self.tally(f"position {bucket}", -count, -low, -high)
+                        zip(hashes, _places(game_id, images, len(hashes)))).items():
+                    self.tally(bucket, -count, -low, -high)
             db.execute("DELETE FROM trail WHERE game = ?", (game_id,))
         db.execute("DELETE FROM game WHERE file = ?", (file_id,))
         db.execute("DELETE FROM file WHERE id = ?", (file_id,))
 
     def finish(self) -> None:
         db = self.db
+        db.execute(f"UPDATE game SET keys = {store.keys()} WHERE id >= ?", (self.first_game,))
         for bucket, count, low, high in db.execute(
                 f"SELECT hash >> {BUCKET_SHIFT}, {POSITION_TALLY} FROM staged GROUP BY 1"):
-            self.tally(f"position {bucket}", count, low, high)
+            self.tally(bucket, count, low, high)
         db.execute("INSERT OR REPLACE INTO position SELECT hash, place FROM staged "
                    "ORDER BY hash, place")
         db.execute("DROP TABLE staged")
@@ -309,21 +349,28 @@ class _Writer:
                              "AND content = ?", (grid, point, content)).fetchone()
             old = row[0] if row else b""
             if row:
+                if checksum("occupancy", grid, point, content, old) != row[1] or \
+                        not isinstance(old, bytes):
+                    raise Damage(f"a row of the grid {grid}'s stones does not match its "
+                                 "checksum")
                 self.tally(f"occupancy {grid}", -1, -(row[1] & 0xFFFFFFFF), -(row[1] >> 32))
             width = max(len(old), len(added))
             bits = (int.from_bytes(old, "little") | int.from_bytes(added, "little")).to_bytes(
                 width, "little")
-            check = checksum(grid, point, content, bits)
+            check = checksum("occupancy", grid, point, content, bits)
             db.execute("INSERT OR REPLACE INTO occupancy VALUES (?, ?, ?, ?, ?)",
                        (grid, point, content, bits, check))
             self.tally(f"occupancy {grid}", 1, check & 0xFFFFFFFF, check >> 32)
-        for name in sorted(self.changed):
-            rows, low, high = self.tallies[name]
-            if rows or low or high:
-                db.execute("INSERT OR REPLACE INTO tally VALUES (?, ?, ?, ?)",
-                           (name, rows, low, high))
+        db.execute("DELETE FROM tally")
+        db.executemany("INSERT INTO tally VALUES (?, ?, ?, ?)",
+                       [(name, *tally) for name, tally in sorted(self.tallies.items())
+                        if any(tally)])
+        for bucket in sorted(self.changed):
+            if any(self.buckets[bucket]):
+                db.execute("INSERT OR REPLACE INTO bucket VALUES (?, ?, ?, ?)",
+                           (bucket, *self.buckets[bucket]))
             else:
-                db.execute("DELETE FROM tally WHERE name = ?", (name,))
+                db.execute("DELETE FROM bucket WHERE id = ?", (bucket,))
 
 
 def _hashes(data: bytes) -> array[int]:

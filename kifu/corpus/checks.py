@@ -7,13 +7,24 @@ the index keeps its own:
 - **a checksum in every row a record owns** (its ``file``, ``game`` and ``trail`` rows, and the
   ``symmetry`` and ``occupancy`` rows it shares with others): BLAKE2b of the row's values
   (:func:`checksum`), checked when the row is read;
-- **tallies** (the table ``tally``) of the rows a question reads whole or looks up by a key
-  other than the record's: how many rows, and the sums of their checksums' halves.  For the
-  ``game`` table and each grid's ``occupancy`` rows, so that a row lost, or one whose filtered
-  column no longer matches, cannot leave a record out of an answer in silence; and for the
-  ``position`` rows, whose hashes fall in 65,536 buckets (their top 16 bits), a tally each of
-  ``hash XOR place`` (:data:`POSITION_TALLY`): a lookup sums its bucket's rows (a few hundred
-  in an index of twenty million positions) and compares;
+- **tallies** of the rows a question reads whole or looks up by a key other than the
+  record's: how many rows, and the sums of their checksums' halves.  For the ``file`` and
+  ``game`` tables and each grid's ``occupancy`` rows (the table ``tally``, a few rows read
+  whole), so that a row lost, or one whose filtered column no longer matches, cannot leave a
+  record out of an answer in silence (nor a file's row lost have an update index the file
+  again beside its old records); and for the ``position`` rows, whose hashes fall in 65,536
+  buckets (their top 16 bits), a tally each of ``hash XOR place`` (:data:`POSITION_TALLY`;
+  the table ``bucket``, by the bucket's number): a lookup reads its bucket's rows (a few
+  hundred in an index of twenty million positions), checks their order and sums them.  The tallies are
+  found by row number or read whole, never through an index of their own: a page of one
+  tree swapped with a page of another then reads as the damage it is (SQLite tells a table's
+  pages from an index's), and a bucket's rows and its tally cannot both go missing
+  unnoticed;
+- **a copy of each record's searched values** (``keys``, :func:`kifu.corpus.store.keys`): a
+  question that selects among every record (a filter, a pattern, the duplicates) compares
+  every row's values with their copy, in SQLite (a few microseconds a row, where its checksum
+  in Python would take several times that), so that a row it leaves out is left out for
+  what it holds; the rows it selects are read, and checked whole;
 - **every value checked as it is decoded** (the decoders below): its type, the JSON of its
   lines, sides and symmetry, the lengths of its blobs, its compressed log (and how far it may
   grow), so that a damaged value, or one a hostile file holds under a checksum it made
@@ -25,6 +36,7 @@ Anything that does not hold raises :class:`Damage`, which the reader turns into 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import struct
 import zlib
@@ -51,25 +63,32 @@ class Damage(Exception):
         self.what, self.game = what, game
 
 
-def checksum(*values: object) -> int:
-    """A row's checksum, a signed 64-bit integer: BLAKE2b of its values as SQLite gives them
-    back (integers, floats, texts, blobs, ``None``; a text as its UTF-8 bytes, so that the
-    same row has the same checksum under any Python)."""
-    digest = hashlib.blake2b(digest_size=8)
-    shape: list[object] = []
-    for value in values:
-        if isinstance(value, str):
+def checksum(table: str, *values: object) -> int:
+    """The checksum of a row of ``table``, a signed 64-bit integer: BLAKE2b (personalised
+    with the table's name, so that a row of one table read as another's does not match) of
+    its values as SQLite gives them back, each marked with its kind (an integer, a float, a
+    text, a blob, ``None``; a text as its UTF-8 bytes and a float as its hexadecimal form, so
+    that the same row has the same checksum under any Python).  Made for every row read, so
+    made in one pass over the values."""
+    parts: list[bytes] = []
+    add = parts.append
+    for value in values:  # in the order of how often a row holds each kind
+        if value is None:
+            add(b"n")
+        elif isinstance(value, str):
             data = value.encode("utf-8", "surrogatepass")
-            shape.append(f"t{len(data)}")
-            digest.update(data)
+            add(b"t%d:" % len(data))
+            add(data)
+        elif isinstance(value, int):
+            add(b"i%d;" % value)
         elif isinstance(value, bytes):
-            shape.append(f"b{len(value)}")
-            digest.update(value)
+            add(b"b%d:" % len(value))
+            add(value)
         elif isinstance(value, float):
-            shape.append(value.hex())
+            add(b"f%s;" % value.hex().encode("ascii"))
         else:
-            shape.append(value)
-    digest.update(repr(shape).encode("ascii"))
+            raise TypeError(f"no checksum of a {type(value).__name__}")
+    digest = hashlib.blake2b(b"".join(parts), digest_size=8, person=table.encode("ascii"))
     return int.from_bytes(digest.digest(), "little", signed=True)
 
 
@@ -258,16 +277,15 @@ class Changes:
             raise Damage("its log of changes is not what kifu writes", game)
         if len(data) < 8 or struct.unpack_from("<II", data) != (points, nodes):
             raise Damage("its log of changes is not of its grid and positions", game)
+        rest = len(data) - 8 - 4 * points - nodes
+        if rest < 0 or rest % 4:
+            raise Damage("its log of changes is not what kifu writes", game)
         counts = array("I")
         counts.frombytes(data[8:8 + 4 * points])
-        rest = len(data) - 8 - 4 * points - nodes
-        if len(counts) != points or rest < 0 or rest % 4 or sum(counts) != rest // 4:
+        if sum(counts) != rest // 4:
             raise Damage("its log of changes is not what kifu writes", game)
         self.nodes = nodes
         self.sides = data[8 + 4 * points:8 + 4 * points + nodes]
         self.flat = array("I")
         self.flat.frombytes(memoryview(data)[8 + 4 * points + nodes:])
-        offsets = [0]
-        for count in counts:
-            offsets.append(offsets[-1] + count)
-        self.offsets: Sequence[int] = offsets
+        self.offsets: Sequence[int] = list(itertools.accumulate(counts, initial=0))

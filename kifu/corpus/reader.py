@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,9 +28,9 @@ _ROW = (", ".join(f"g.{column}" for column in store.GAME_COLUMNS) + ", g.checksu
         + ", ".join(f"f.{column}" for column in store.FILE_COLUMNS) + ", f.checksum")
 _GAME_VALUES = len(store.GAME_COLUMNS)
 _FILE_VALUES = len(store.FILE_COLUMNS)
-#: SQL: whether a record's row (``g``) matches its checksum.
-GAME_INTACT = ("kifu_check(" + ", ".join(f"g.{column}" for column in store.GAME_COLUMNS)
-               + ") IS g.checksum")
+#: SQL: whether the values of a record's row (``g``) that questions over every record select
+#: on are as they were written (:func:`kifu.corpus.store.keys`).
+KEYS_INTACT = f"g.keys IS ({store.keys('g')})"
 
 
 @dataclass(frozen=True)
@@ -287,10 +287,13 @@ class Reader:
         self.path = path
         self.db = store.open_index(path)
         #: What was checked whole: ``game`` (every record's row), ``position`` (every
-        #: bucket), a grid's occupancy rows; and the buckets checked one by one.
+        #: position's row).
         self._checked: set[str] = set()
-        self._buckets: set[int] = set()
+        self._tallies: dict[str, list[int]] | None = None
         self._symmetries: dict[int, Symmetry] = {}
+        #: The records' rows checked already (a question reads some twice: to find, then to
+        #: answer), up to :data:`_KEPT_ROWS`.
+        self._stored: dict[int, Stored] = {}
 
     def close(self) -> None:
         self.db.close()
@@ -313,55 +316,81 @@ class Reader:
     # -- records -----------------------------------------------------------------------------
 
     def records(self, ids: Sequence[int]) -> dict[int, Stored]:
-        """The rows of the records ``ids`` that exist, checked (a few hundred at a time)."""
-        found: dict[int, Stored] = {}
-        for chunk in chunks(ids):
+        """The rows of the records ``ids``, checked (a few hundred at a time): each must be
+        there (the index named it: a row not found is damage, a page that leads a lookup
+        astray, say)."""
+        known = self._stored
+        found = {game: known[game] for game in ids if game in known}
+        if len(found) == len(ids):
+            return found
+        if len(known) > _KEPT_ROWS:  # a question over many records keeps them in chunks
+            known.clear()
+        for chunk in chunks([game for game in ids if game not in found]):
             marks = ",".join("?" * len(chunk))
             for row in self.execute(f"SELECT {_ROW} FROM game g LEFT JOIN file f ON f.id = "
                                     f"g.file WHERE g.id IN ({marks})", chunk):
-                found[row[0]] = self._checked_row(row)
+                found[row[0]] = known[row[0]] = self._checked_row(row)
+            _all_found(chunk, found)
         return found
 
     def _checked_row(self, row: Sequence[Any]) -> Stored:
         game = row[0]
-        if checksum(*row[:_GAME_VALUES]) != row[_GAME_VALUES]:
+        if checksum("game", *row[:_GAME_VALUES]) != row[_GAME_VALUES]:
             raise Damage("its row does not match its checksum", game)
         file_row = row[_GAME_VALUES + 1:_GAME_VALUES + 1 + _FILE_VALUES]
         if file_row[0] is None:
             raise Damage("the row of its file is missing", game)
-        if checksum(*file_row) != row[-1]:
+        if checksum("file", *file_row) != row[-1]:
             raise Damage("the row of its file does not match its checksum", game)
+        whole(file_row[2], "file's size", game)
+        expect(file_row[3], int, "file's time", game)
+        expect(file_row[4], str, "file's problem", game, none=True)
         return _stored(row[:_GAME_VALUES], file_row[1])
 
     def infos(self, ids: Sequence[int]) -> dict[int, GameInfo]:
         return {game: stored.info() for game, stored in self.records(ids).items()}
 
     def check_records(self) -> None:
-        """Every record's row checked against its checksum, and the rows against their
-        tally (a row lost, or one whose values changed with its checksum, shows there): what
-        a question that reads the records whole (a filter, a pattern, the duplicates) answers
-        from."""
+        """What a question that selects among every record (a filter, a pattern, the
+        duplicates) answers from, checked: each row's searched values against the copy it
+        keeps of them, and the rows against their tally (a row lost, or one whose checksum
+        changed, shows there).  The rows it selects are read, and checked whole, as it
+        answers."""
         if "game" in self._checked:
             return
         [(rows, low, high, wrong)] = self.execute(
-            f"SELECT {checks.ROW_TALLY}, coalesce(sum(NOT ({GAME_INTACT})), 0) FROM game g")
+            f"SELECT {checks.ROW_TALLY}, coalesce(sum(NOT ({KEYS_INTACT})), 0) FROM game g")
         if wrong:
-            [(game,)] = self.execute(f"SELECT g.id FROM game g WHERE NOT ({GAME_INTACT}) "
+            [(game,)] = self.execute(f"SELECT g.id FROM game g WHERE NOT ({KEYS_INTACT}) "
                                      "LIMIT 1")
-            raise self._damage(Damage("its row does not match its checksum", game))
+            raise self._damage(Damage("its searched values are not those it was written with",
+                                      game))
         if [rows, low, high] != self._tally("game"):
             raise self._damage(Damage("the records' rows do not match their tally: a record's "
                                       "row is missing, or was changed"))
         self._checked.add("game")
 
     def _tally(self, name: str) -> list[int]:
-        rows = self.execute("SELECT rows, low, high FROM tally WHERE name = ?", (name,))
+        """The tally of the rows ``name`` (``game``, ``occupancy GRID``), ``[0, 0, 0]`` for
+        none: the table of tallies is read whole (once), not through an index."""
+        if self._tallies is None:
+            tallies: dict[str, list[int]] = {}
+            for row in self.execute("SELECT name, rows, low, high FROM tally"):
+                if not (isinstance(row[0], str) and all(type(value) is int for value in row[1:])
+                        ) or row[0] in tallies:
+                    raise self._damage(Damage("its tallies are not what kifu writes"))
+                tallies[row[0]] = list(row[1:])
+            self._tallies = tallies
+        return self._tallies.get(name, [0, 0, 0])
+
+    def _bucket_tally(self, bucket: int) -> list[int]:
+        """The tally of a bucket's position rows (``[0, 0, 0]`` for none), by its number."""
+        rows = self.execute("SELECT rows, low, high FROM bucket WHERE id = ?", (bucket,))
         if not rows:
             return [0, 0, 0]
-        found = list(rows[0])
-        if not all(type(value) is int for value in found):
-            raise self._damage(Damage(f"its tally of {name} is not what kifu writes"))
-        return found
+        if not all(type(value) is int for value in rows[0]):
+            raise self._damage(Damage("a tally of positions is not what kifu writes"))
+        return list(rows[0])
 
     def _damage(self, damage: Damage) -> store.DamagedIndex:
         return store.DamagedIndex(self.path, damage.what, self._named(damage.game))
@@ -373,16 +402,19 @@ class Reader:
         return [row[0] for row in self.execute(f"SELECT g.id FROM game g WHERE {where} "
                                                "ORDER BY g.id", values)]
 
-    def kept(self, ids: Sequence[int], filters: Filters, game: str) -> set[int]:
-        """Which of the records ``ids`` (checked already) are of ``game`` and kept by the
-        filters."""
+    def kept(self, ids: Sequence[int], filters: Filters, game: str | None = None) -> set[int]:
+        """Which of the records ``ids`` (checked already) are of ``game`` (if given) and kept
+        by the filters."""
         where, values = filters.sql()
+        if game is not None:
+            where, values = f"g.game = ? AND {where}", [game, *values]
         found: set[int] = set()
         for chunk in chunks(ids):
             marks = ",".join("?" * len(chunk))
-            found.update(row[0] for row in self.execute(
-                f"SELECT g.id FROM game g WHERE g.id IN ({marks}) AND g.game = ? AND {where}",
-                [*chunk, game, *values]))
+            rows = self.execute(f"SELECT g.id, {where} FROM game g WHERE g.id IN ({marks})",
+                                [*values, *chunk])
+            _all_found(chunk, {row[0] for row in rows})
+            found.update(row[0] for row in rows if row[1])
         return found
 
     def games(self) -> list[str]:
@@ -437,7 +469,7 @@ class Reader:
             if record.positions:
                 raise Damage("its trail of positions is missing", game)
             return NO_TRAIL
-        if checksum(*row[:5]) != row[5]:
+        if checksum("trail", *row[:5]) != row[5]:
             raise Damage("its trail of positions does not match its checksum", game)
         _, hashes, images, lines, log = row[:5]
         count = record.positions
@@ -462,36 +494,40 @@ class Reader:
     # -- positions ---------------------------------------------------------------------------
 
     def positions(self, value: int) -> list[tuple[int, int]]:
-        """``(game, place)`` of every row of the hash ``value``, its bucket checked against
-        its tally first."""
-        self.check_bucket(value)
-        return self.execute("SELECT place >> ?, place FROM position WHERE hash = ? "
-                            "ORDER BY place", (store.GAME_SHIFT, value))
+        """``(game, place)`` of every row of the hash ``value``, in index order: read from
+        the rows of its bucket, which are checked first (:meth:`bucket`)."""
+        return [(place >> store.GAME_SHIFT, place)
+                for found, place in self.bucket(checks.bucket_of(value)) if found == value]
 
-    def check_bucket(self, value: int) -> None:
-        """The position rows of the bucket of ``value`` checked against its tally."""
-        bucket = checks.bucket_of(value)
-        if bucket in self._buckets or "position" in self._checked:
-            return
+    def bucket(self, bucket: int) -> list[tuple[int, int]]:
+        """The position rows ``(hash, place)`` of a bucket, checked: in order, and matching
+        their tally (a row lost, changed, or found where it does not belong shows there; and
+        an answer read from these rows is right even where a damaged page would lead a
+        lookup astray)."""
         low, high = checks.bucket_range(bucket)
-        [found] = self.execute(f"SELECT {checks.POSITION_TALLY} FROM position WHERE hash "
-                               "BETWEEN ? AND ?", (low, high))
-        if list(found) != self._tally(f"position {bucket}"):
+        rows = [tuple(row) for row in self.execute(
+            "SELECT hash, place FROM position WHERE hash BETWEEN ? AND ?", (low, high))]
+        if not all(type(found) is int and type(place) is int for found, place in rows):
+            raise self._damage(Damage("a position's row is not what kifu writes"))
+        if any(first >= second for first, second in zip(rows, rows[1:])) or \
+                checks.position_tallies(rows).get(bucket, [0, 0, 0]) != \
+                self._bucket_tally(bucket):
             raise self._damage(Damage("the rows of the positions do not match their tally: a "
                                       "position's row is missing, or was changed"))
-        self._buckets.add(bucket)
+        return rows
 
     def check_positions(self) -> None:
-        """Every position row checked against its bucket's tally: what a question over all
-        the positions answers from."""
+        """Every position row checked against the tallies of the buckets, summed: what a
+        question over all the positions answers from (it reads them whole, in any order; a
+        lookup checks its bucket's rows and their order itself, :meth:`bucket`)."""
         if "position" in self._checked:
             return
-        found = {f"position {row[0]}": list(row[1:]) for row in self.execute(
-            f"SELECT hash >> {checks.BUCKET_SHIFT}, {checks.POSITION_TALLY} FROM position "
-            "GROUP BY 1")}
-        kept = {row[0]: list(row[1:]) for row in self.execute(
-            "SELECT name, rows, low, high FROM tally WHERE name LIKE 'position %'")}
-        if found != kept:
+        [found] = self.execute(f"SELECT {checks.POSITION_TALLY} FROM position")
+        [kept] = self.execute("SELECT count(*), coalesce(sum(rows), 0), coalesce(sum(low), 0), "
+                              "coalesce(sum(high), 0), coalesce(sum(typeof(rows) != 'integer' "
+                              "OR typeof(low) != 'integer' OR typeof(high) != 'integer'), 0) "
+                              "FROM bucket")
+        if kept[4] or list(found) != list(kept[1:4]):
             raise self._damage(Damage("the rows of the positions do not match their tally: a "
                                       "position's row is missing, or was changed"))
         self._checked.add("position")
@@ -509,7 +545,7 @@ class Reader:
             with self.guarded():
                 if not rows:
                     raise Damage("the row of its symmetry is missing", game)
-                if checksum(*rows[0][:2]) != rows[0][2]:
+                if checksum("symmetry", *rows[0][:2]) != rows[0][2]:
                     raise Damage("the row of its symmetry does not match its checksum", game)
                 names, swaps, compose = checks.symmetry_of(rows[0][1], game)
             known = self._symmetries[symmetry] = Symmetry(names, swaps, compose)
@@ -524,7 +560,7 @@ class Reader:
             for point, content, games, check in self.execute(
                     "SELECT point, content, games, checksum FROM occupancy WHERE grid = ?",
                     (grid,)):
-                if checksum(grid, point, content, games) != check:
+                if checksum("occupancy", grid, point, content, games) != check:
                     raise Damage(f"a row of the grid {grid}'s stones does not match its "
                                  "checksum")
                 found[(whole(point, "point"), whole(content, "colour"))] = \
@@ -537,15 +573,19 @@ class Reader:
     # -- naming what is damaged --------------------------------------------------------------
 
     def _named(self, game: int | None) -> str | None:
-        """A record as a message about damage names it: its name, as its row says it."""
+        """A record as a message about damage names it: its name, as its row says it; or
+        where that is damaged, its number and its file's path."""
         if game is None:
             return None
         try:
-            rows = self.db.execute("SELECT name FROM game WHERE id = ?", (game,)).fetchall()
+            rows = self.db.execute("SELECT g.name, f.path FROM game g LEFT JOIN file f ON "
+                                   "f.id = g.file WHERE g.id = ?", (game,)).fetchall()
         except (sqlite3.Error, UnicodeDecodeError):
             rows = []
         if rows and isinstance(rows[0][0], bytes):
             return shown(os.fsdecode(rows[0][0]))
+        if rows and isinstance(rows[0][1], bytes):
+            return f"id {game}, of {shown(os.fsdecode(rows[0][1]))}"
         return f"id {game}"
 
     def _located(self) -> str | None:
@@ -560,12 +600,23 @@ class Reader:
             try:
                 row = self.db.execute(f"SELECT {columns}, checksum FROM game WHERE id = ?",
                                       (game,)).fetchone()
-                if row is not None and checksum(*row[:-1]) == row[-1]:
+                if row is not None and checksum("game", *row[:-1]) == row[-1]:
                     continue
             except (sqlite3.Error, UnicodeDecodeError):
                 pass
             return self._named(game)
         return None
+
+
+#: The most records' rows a reader keeps once checked.
+_KEPT_ROWS = 20_000
+
+
+def _all_found(asked: Sequence[int], found: Collection[int]) -> None:
+    """:class:`Damage` unless every record asked for was found."""
+    missing = [game for game in asked if game not in found]
+    if missing:
+        raise Damage(f"the index names a record (id {missing[0]}) whose row is not found")
 
 
 def chunks(ids: Sequence[int], size: int = 500) -> list[list[int]]:

@@ -13,9 +13,10 @@ from collections import Counter, defaultdict
 from typing import Any
 
 from kifu.base.errors import KifuError
-from kifu.corpus.reader import Filters, Reader, Trail
+from kifu.corpus.checks import Damage
+from kifu.corpus.reader import Filters, Reader, Trail, chunks
 from kifu.corpus.search import Key, check_game, hits, key_of, occurrences
-from kifu.corpus.store import GAME_OF, NODE_OF
+from kifu.corpus.store import GAME_OF, NODE_OF, unplace
 from kifu.corpus.values import Continuation, Explored, Frequent, GameInfo
 from kifu.plugin import AnyGame
 from kifu.run.load import line_of, load
@@ -120,11 +121,23 @@ def frequent(reader: Reader, filters: Filters, top: int = 10) -> list[Frequent]:
         "ORDER BY games DESC, times DESC, p.hash LIMIT ?", [*values, min(top, ALL)])
     found = []
     for value, games, times in rows:
-        first = reader.execute(
-            f"SELECT {GAME_OF}, {NODE_OF} FROM position p{join} WHERE p.hash = ? AND "
-            f"{NODE_OF} > 0 AND {where} ORDER BY p.place LIMIT 1", [value, *values])
-        record, node = first[0]
+        record, node = _first_kept(reader, value, filters)
         [hit] = hits(reader, {record: (node, "identity")})
         found.append(Frequent(games, times, hit))
     return found
+
+
+def _first_kept(reader: Reader, value: int, filters: Filters) -> tuple[int, int]:
+    """The first record the filters keep that reaches the position ``value`` past its start,
+    and where: read from its bucket's rows (checked), the records asked about a few hundred
+    at a time."""
+    places = [(record, unplace(place)[1]) for record, place in reader.positions(value)]
+    places = [(record, node) for record, node in places if node > 0]
+    records = sorted({record for record, _ in places})
+    for chunk in chunks(records):
+        kept = reader.kept(chunk, filters)
+        for record, node in places:
+            if record in kept:
+                return record, node
+    raise Damage("the rows of the positions do not match the records they name")
 

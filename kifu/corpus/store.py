@@ -40,7 +40,6 @@ from pathlib import Path
 
 from kifu.base.errors import CorpusError
 from kifu.base.version import __version__
-from kifu.corpus.checks import checksum
 from kifu.plugin import registry
 from kifu.reading.walk import covers
 from kifu.run.outputs import mode_for, set_mode, settle
@@ -80,7 +79,8 @@ CREATE TABLE game (
     final INTEGER,
     final_image INTEGER,
     digest BLOB,
-    checksum INTEGER NOT NULL
+    checksum INTEGER NOT NULL,
+    keys TEXT
 );
 CREATE INDEX game_file ON game (file);
 CREATE TABLE trail (
@@ -110,7 +110,13 @@ CREATE TABLE occupancy (
     PRIMARY KEY (grid, point, content)
 ) WITHOUT ROWID;
 CREATE TABLE tally (
-    name TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    rows INTEGER NOT NULL,
+    low INTEGER NOT NULL,
+    high INTEGER NOT NULL
+);
+CREATE TABLE bucket (
+    id INTEGER PRIMARY KEY,
     rows INTEGER NOT NULL,
     low INTEGER NOT NULL,
     high INTEGER NOT NULL
@@ -122,6 +128,23 @@ GAME_COLUMNS = ("id", "file", "number", "name", "game", "black", "white", "playe
                 "date", "result", "winner", "score", "ending", "rule", "opening", "sides",
                 "headers", "moves", "positions", "legal", "problem", "grid", "symmetry", "swaps",
                 "final", "final_image", "digest")
+#: The values of a ``game`` row that questions over every record select on (the filters, a
+#: pattern's grids, the duplicates), as one text: each row keeps its own in ``keys`` as it was
+#: written, and such a question compares the two in SQLite, every row, rather than every
+#: row's checksum in Python (a row it selects is read and checked whole; one it leaves out is
+#: left out for what it holds).  ``{g}`` is the table's name in the query, with its dot.
+_KEYS = " || char(31) || ".join(
+    [f"ifnull({{g}}{column}, char(30))" for column in (
+        "game", "players", "event", "date", "result", "winner", "ending", "rule", "opening",
+        "grid", "moves", "swaps")]
+    + ["ifnull(CAST({g}score * 1048576 AS INTEGER), char(30))", "({g}digest IS NULL)"])
+
+
+def keys(table: str = "") -> str:
+    """SQL: the searched values of a ``game`` row (of ``table``, ``g`` say), as one text."""
+    return _KEYS.format(g=f"{table}." if table else "")
+
+
 #: Those of a ``file`` row, of a ``trail`` row, of a ``symmetry`` row, of an ``occupancy`` row.
 FILE_COLUMNS = ("id", "path", "size", "mtime_ns", "problem")
 TRAIL_COLUMNS = ("game", "hashes", "images", "lines", "log")
@@ -225,15 +248,14 @@ def damaged(path: str, error: sqlite3.Error | UnicodeDecodeError | ValueError,
 
 
 def connect(path: str, *, read_only: bool) -> sqlite3.Connection:
-    """A connection to the index file ``path``, with the functions kifu's queries use:
-    ``kifu_check`` (:func:`kifu.corpus.checks.checksum`) and ``kifu_fold`` (a text
-    case-folded, every script's letters: SQLite's ``lower`` folds ASCII alone)."""
+    """A connection to the index file ``path``, with the function kifu's queries use:
+    ``kifu_fold`` (a text case-folded, every script's letters: SQLite's ``lower`` folds ASCII
+    alone)."""
     if read_only:
         connection = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)
         connection.execute("PRAGMA query_only = 1")
     else:
         connection = sqlite3.connect(path, isolation_level=None)
-    connection.create_function("kifu_check", -1, checksum, deterministic=True)
     connection.create_function("kifu_fold", 1, _fold, deterministic=True)
     return connection
 
@@ -347,10 +369,18 @@ def _replaced(path: str, target: str, update: bool) -> Iterator[sqlite3.Connecti
         set_mode(temporary, mode)
         os.replace(temporary, target)
     except sqlite3.Error as error:
+        if update and getattr(error, "sqlite_errorname", "") in _DAMAGED:
+            raise damaged(path, error) from None  # met in the copy of the index updated
         raise CorpusError(f"{path}: the index could not be written ({error})") from None
     finally:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
+
+
+#: SQLite's errors for a file that is damaged (rather than one that cannot be written: a
+#: full disk, a folder one may not write in).
+_DAMAGED = frozenset({"SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_CORRUPT_INDEX",
+                      "SQLITE_CORRUPT_SEQUENCE", "SQLITE_CORRUPT_VTAB"})
 
 
 def lock_path(target: str) -> str:
