@@ -1,20 +1,25 @@
 """Packaging glue that pyproject.toml alone cannot express.
 
-Every file inside ``kifu/`` that is not Python (the Lark grammars in ``kifu/grammars/``, schemas,
-board maps, tables) is package data, so a game can ship data next to its code without touching
-this file.
+Every file inside ``kifu/`` that is not Python (schemas, board maps, tables, fonts) is package
+data, so a game can ship data next to its code without touching this file; and the Lark grammars,
+which stand in the repository's top-level ``grammars/`` folder, are built into every wheel as
+``kifu/grammars/`` (an sdist carries the folder, ``MANIFEST.in``, and builds its wheel alike).
 
 ``package_dir`` maps the root package folder onto the repository root, as a flat layout has it:
 with that one mapping an editable install (``pip install -e``) is a plain path entry in a
 ``.pth`` file, which type checkers follow (mypy sees kifu's ``py.typed`` and every type),
-rather than an import hook, which they cannot see through.  The price: in an editable install
-the repository's ``tests`` and ``bench`` import too, as they do when pytest runs.
+rather than an import hook, which they cannot see through; such an install reads the grammars
+where they stand (``kifu.reading.grammar.grammar_dir``).  The price: in an editable install the
+repository's ``tests`` and ``bench`` import too, as they do when pytest runs.
 """
+import shutil
 from pathlib import Path
 
 from setuptools import find_packages, setup
+from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).parent
+GRAMMARS = HERE / "grammars"
 
 
 def data_files(package: Path) -> list[str]:
@@ -23,8 +28,26 @@ def data_files(package: Path) -> list[str]:
                   if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts)
 
 
+class BuildWithGrammars(build_py):
+    """The package as setuptools builds it, with the grammars copied into ``kifu/grammars/``."""
+
+    def run(self) -> None:
+        super().run()
+        if not self.editable_mode:
+            target = Path(self.build_lib) / "kifu" / "grammars"
+            target.mkdir(parents=True, exist_ok=True)
+            for grammar in sorted(GRAMMARS.glob("*.lark")):
+                shutil.copyfile(grammar, target / grammar.name)
+
+    def get_outputs(self, include_bytecode: bool = True) -> list[str]:
+        grammars = [str(Path(self.build_lib) / "kifu" / "grammars" / g.name)
+                    for g in sorted(GRAMMARS.glob("*.lark"))]
+        return [*super().get_outputs(include_bytecode), *grammars]
+
+
 setup(
     packages=find_packages(include=["kifu", "kifu.*"]),
     package_dir={"": "."},
     package_data={"kifu": data_files(HERE / "kifu")},
+    cmdclass={"build_py": BuildWithGrammars},
 )

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kifu.plugin import driver
+
 #: The repository root: whole processes run there, so that ``python -m bench.<name>`` works.
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -207,7 +209,7 @@ def kifu_final(text: str, name: str) -> Any:
 
     game, record = parse_text(text, name)
     position = game.start(record)
-    for step in game.replay(record):
+    for step in driver.replay(game, record):
         position = step.position
     return position
 

@@ -55,9 +55,9 @@ from kifu.builtin.freego.position import OFF, Position
 from kifu.builtin.freego.render import layout, svg
 from kifu.builtin.freego.rules import legal_moves, play, scoring
 from kifu.builtin.freego.setup import Rules
+from kifu.draw import grid as goboard
+from kifu.draw.svg import document, element, to_string
 from kifu.plugin import RenderOptions
-from kifu.render import grid as goboard
-from kifu.render.svg import document, element, to_string
 
 SIZES = {"quick": {"side": 12, "positions": 6, "moves": 40, "rounds": 1},
          "full": {"side": 32, "positions": 12, "moves": 400, "rounds": FULL_ROUNDS}}

@@ -66,6 +66,11 @@ def main(folders: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    corpus = os.environ.get("KIFU_CORPUS", str(ROOT.parent / "shared" / "corpus"))
-    default = [str(ROOT / "examples"), os.path.join(corpus, "sgf-real")]
+    default = [str(ROOT / "examples")]
+    corpus = os.environ.get("KIFU_CORPUS")
+    if corpus:
+        default.append(os.path.join(corpus, "sgf-real"))
+    elif not sys.argv[1:]:
+        print("KIFU_CORPUS is not set: the real files are left out (name their folder there, "
+              "or give folders as arguments)", file=sys.stderr)
     main(sys.argv[1:] or [f for f in default if os.path.isdir(f)])

@@ -51,6 +51,7 @@ from bench.common import (
 from bench.rengi_selfplay import self_play
 from kifu.builtin.rengi import GAME, bitboard
 from kifu.builtin.rengi.bitboard import FULL, resolve
+from kifu.plugin import driver
 
 SIZES = {"quick": {"games": 4, "moves": 150, "copies": 50, "rounds": 1},
          "full": {"games": 24, "moves": 300, "copies": 400, "rounds": FULL_ROUNDS}}
@@ -174,7 +175,7 @@ def capture_placements(records: list) -> list[tuple[list[int], int]]:
     rules.resolve = capture
     try:
         for record in records:
-            for _step in GAME.replay(record):
+            for _step in driver.replay(GAME, record):
                 pass
     finally:
         rules.resolve = original

@@ -45,6 +45,7 @@ from kifu.base.record import Node, Record
 from kifu.builtin.rengoma import GAME, rules
 from kifu.builtin.rengoma.moves import Place, Turn
 from kifu.builtin.rengoma.position import Position
+from kifu.plugin import driver
 
 SIZES = {"quick": {"games": 30, "rounds": 1}, "full": {"games": 200, "rounds": FULL_ROUNDS}}
 SEED = 7
@@ -116,7 +117,7 @@ def kifu_endings(records: list[Record]) -> list[str | None]:
     endings = []
     for record in records:
         position = GAME.start(record)
-        for step in GAME.replay(record):
+        for step in driver.replay(GAME, record):
             position = step.position
         outcome = position.outcome
         endings.append(None if outcome is None else outcome.winner or "draw")

@@ -38,6 +38,7 @@ from pathlib import Path
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from bench.renju_games import play_game
+from kifu.plugin import driver
 
 PAGE = os.sysconf("SC_PAGE_SIZE")
 GOAL_RATE, GOAL_MB = 2000, 200
@@ -64,11 +65,11 @@ def legal_games(count: int, seed: int) -> list[tuple[str, str]]:
     while len(games) < count:
         moves = " ".join(map(str, play_game(rng, blunder=0.05)))
         record = GAME.parse(f"Rule: renju, rif\n\n{moves}\n")
-        problems, _ = GAME.check(record)
+        problems, _ = driver.check(GAME, record)
         if problems:
             continue
         position = None
-        for step in GAME.replay(record):
+        for step in driver.replay(GAME, record):
             position = step.position
         ended = GAME.outcome(position)
         games.append((moves, "0.5" if ended is None or ended.winner is None
@@ -126,7 +127,7 @@ def baseline(path: str) -> int:
                                           "Result": result})
         text = game.findtext("move") or ""
         record.moves = [Node(Place(Point.parse(word))) for word in text.split()]
-        problems, _ = GAME.check(record)
+        problems, _ = driver.check(GAME, record)
         bad += bool(problems)
     print(bad)
     return bad

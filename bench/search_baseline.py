@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from kifu.plugin import driver
+
 #: A board as this file compares them: the stones of each colour as (column, row) sets, and
 #: the side to move ("b", "w").
 Board = tuple[frozenset[tuple[int, int]], frozenset[tuple[int, int]], str]
@@ -78,7 +80,7 @@ def kifu_boards(path: Path) -> Iterable[Board]:
     game, record = loaded.game, loaded.record
     position = game.start(record)
     yield _kifu_board(game.name, position)
-    for step in game.replay(record):
+    for step in driver.replay(game, record):
         yield _kifu_board(game.name, step.position)
 
 

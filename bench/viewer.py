@@ -41,7 +41,7 @@ from kifu.builtin.gungi import GAME as GUNGI
 from kifu.builtin.gungi.notation.reader import parse as parse_plies
 from kifu.builtin.gungi.rules.legal import legal_actions
 from kifu.builtin.gungi.rules.resolve import describe
-from kifu.plugin import RenderOptions
+from kifu.plugin import RenderOptions, driver
 from kifu.run.load import load
 
 CHROMIUM_ARGS = [
@@ -65,7 +65,7 @@ def gungi_game(plies: int = 1000, seed: int = 5) -> str:
     setup = re.sub(r"Event: .*", "Event: a generated 1,000-ply game", setup)
     setup = re.sub(r"Result: .*\n", "", setup)
     position = None
-    for step in GUNGI.replay(GUNGI.parse(setup)):
+    for step in driver.replay(GUNGI, GUNGI.parse(setup)):
         position = step.position
     rng = random.Random(seed)
     written: list[str] = []
@@ -106,7 +106,7 @@ def svg_per_position(path: Path) -> int:
     loaded = load(str(path))
     game, record = loaded.game, loaded.record
     total = len(game.render_svg(game.start(record), RenderOptions(), record))
-    for step in game.replay(record):
+    for step in driver.replay(game, record):
         total += len(game.render_svg(step.position, RenderOptions(), record))
     return total
 

@@ -1,4 +1,4 @@
-"""Write ``kifu/render/fonts/glyphs.txt``: the outlines of every glyph kifu draws itself.
+"""Write ``kifu/draw/fonts/glyphs.txt``: the outlines of every glyph kifu draws itself.
 
 kifu draws its own text (piece names, coordinates, map names, hand labels, move numbers) as
 outlines, so that a drawing looks the same on a machine with no CJK font (see
@@ -11,8 +11,8 @@ License 1.1), which Debian ships as ``fonts-noto-cjk``::
 
 The characters are printable ASCII, every character of the cell labels of the built-in maps
 (``kifu/builtin/*/boards/*.toml``) and every non-ASCII character of the string constants
-(docstrings aside) of ``kifu/builtin`` and ``kifu/render``: what the games can write into a
-drawing or a page, a little more than they do.  The tests check that every glyph a drawing of
+(docstrings aside) of ``kifu/builtin``, ``kifu/draw`` and ``kifu/render``: what the games can
+write into a drawing or a page, a little more than they do.  The tests check that every glyph a drawing of
 an example asks for is here.
 
 Each line of the output is one character: its code point in hex, its advance, its bounding
@@ -32,7 +32,7 @@ from fontTools.pens.boundsPen import BoundsPen
 from fontTools.ttLib import TTCollection, TTFont
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "kifu" / "render" / "fonts"
+OUT = ROOT / "kifu" / "draw" / "fonts"
 FONT = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
 #: The face of the collection: Noto Sans CJK JP (the games' own text is Japanese).
 FACE = 0
@@ -45,7 +45,7 @@ def characters() -> list[str]:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         for cell in data.get("cells", {}).values():
             found |= set(cell.get("label", ""))
-    for folder in ("builtin", "render"):
+    for folder in ("builtin", "draw", "render"):
         for path in sorted((ROOT / "kifu" / folder).rglob("*.py")):
             found |= _constants(path)
     return sorted(c for c in found if c.isprintable() and not c.isspace() or c == " ")

@@ -4,7 +4,7 @@ from __future__ import annotations
 from kifu.api.corpus import Corpus
 from kifu.api.drawing import png, svg, text
 from kifu.api.gameobjects import Game, game, games
-from kifu.api.reading import (
+from kifu.api.loading import (
     RecordHeaders,
     parse,
     parse_all,

@@ -12,7 +12,7 @@ from typing import Any
 
 from kifu.base import record as tree
 from kifu.base.errors import KifuError, OptionError, SetupError
-from kifu.plugin import AnyGame
+from kifu.plugin import AnyGame, driver
 
 
 def new_data(rules: AnyGame, headers: Mapping[str, str] | None, setup: Any) -> tree.Record:
@@ -49,7 +49,7 @@ def position_after(rules: AnyGame, data: tree.Record, line: list[tree.Node[Any]]
     the way raises."""
     position = rules.start(data)
     for node in line[:count]:
-        played = rules.play_on(position, node.move)
+        played = driver.play_on(rules, position, node.move)
         for warning in played.warnings:
             if warning.severity == "error":
                 raise warning
@@ -68,7 +68,7 @@ def move_value(rules: AnyGame, position: Any, move: Any) -> Any:
 def played(rules: AnyGame, position: Any, move: Any) -> Any:
     """``move`` played on ``position`` in place (``GameOverError`` after the end, the rule's
     ``IllegalMoveError`` for a move it refuses)."""
-    done = rules.play_on(position, move)
+    done = driver.play_on(rules, position, move)
     for warning in done.warnings:
         if warning.severity == "error":
             raise warning

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, Union
 
 from kifu.api.gameobjects import Game
+from kifu.api.parameters import library_terms, text_or_none, texts_or_none, whole_number
 from kifu.api.records import Record
-from kifu.api.terms import library_terms, text_or_none, texts_or_none, whole_number
 from kifu.base.errors import CorpusError, KifuError, OptionError
 from kifu.plugin import AnyGame, registry
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from kifu.api.gameobjects import Game
 from kifu.api.gameobjects import game as find_game
-from kifu.api.terms import library_terms
+from kifu.api.parameters import library_terms
 from kifu.base.unsafe import safe_lines
 from kifu.plugin import RenderOptions
 

@@ -75,3 +75,9 @@ BUILT_IN = (
                 "opening", "opening-zone", "renlib-lone-byte", "renlib-merged", "rif-reference",
                 "rif-rows", "rif-text", "rule", "size", "swap", "unknown-value")),
 )
+
+
+def built_in(name: str) -> Card:
+    """The card of the built-in game ``name``: the one place its name, title, aliases and
+    suffixes are written (the game's class takes them from it)."""
+    return next(card for card in BUILT_IN if card.name == name)

@@ -447,5 +447,3 @@ class Record:
             for offset, node in enumerate(nodes):
                 for number, variation in enumerate(node.variations, start=1):
                     queue.append((path + (branch + offset + 1, number), branch + offset, variation))
-
-

@@ -87,9 +87,9 @@ class KifuGroup(click.Group):
         except (KeyboardInterrupt, Stopped) as stop:
             # Ctrl-C or SIGTERM: the workers stop, every temporary file was removed on the way
             # out (finally blocks), and the status says which signal ended the run.  A second
-            # signal is let be from here on: raised while the workers stop or the interpreter
-            # ends, it went unhandled and ended kifu by the signal itself, without its status
-            # (1 run in 500 of a batch stopped by Ctrl-C to its process group; found by fuzzing).
+            # signal is let be from here on: Ctrl-C reaches every process of the group, and
+            # one raised while the workers stop or the interpreter ends would go unhandled and
+            # end kifu by the signal itself, without its status.
             for again in STOPPING:
                 signal.signal(again, signal.SIG_IGN)
             from kifu.run.runner import stop_all
@@ -98,9 +98,9 @@ class KifuGroup(click.Group):
             signum = stop.signum if isinstance(stop, Stopped) else signal.SIGINT
             click.echo(f"kifu: stopped by {signal.Signals(signum).name}", err=True)
             # Ended here, not through the interpreter's finalisation: what had to be done on
-            # the way out is done (files removed, workers stopped and waited for), and there,
-            # 1 run in 150 of a batch stopped by Ctrl-C still ended by the signal itself after
-            # saying so (status -2, not 130; found by fuzzing).
+            # the way out is done (files removed, workers stopped and waited for), and a signal
+            # met during finalisation would end kifu by the signal itself after saying so
+            # (status -2, where the run must end with 130).
             for stream in (sys.stdout, sys.stderr):
                 with contextlib.suppress(Exception):
                     stream.flush()

@@ -140,6 +140,11 @@ class TextConsole(Console):
     def problems(self, problems: Iterable[KifuError], path: str, text: str | None) -> None:
         print_diagnostics(Diagnostic.from_error(problem, path, text) for problem in problems)
 
+    def write(self, path: str, text: str) -> None:
+        from kifu.run.outputs import write_atomic  # only commands that write need it
+
+        write_atomic(path, text)
+
 
 # -- reading one record ---------------------------------------------------------------------
 

@@ -144,8 +144,8 @@ def _convert_all(records: tuple[str, ...], output_dir: str, *, encoding: str | N
                  dialect: str | None, jobs: int | None, scheduler: str | None,
                  shard: Shard | None, quiet: bool, rules: Rules, pedantic: bool) -> NoReturn:
     """Convert every record found into ``output_dir``; ends the command."""
-    from kifu.commands.batches import run_batch
-    from kifu.run.batch import ConvertTask
+    from kifu.commands.output_folder import run_batch
+    from kifu.run.output_folder import ConvertTask
 
     task = ConvertTask(encoding=encoding, game=game, format_in=format_in,
                        read_options=read_options,

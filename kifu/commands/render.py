@@ -139,9 +139,9 @@ def _render_all(records: tuple[str, ...], output_dir: str, fmt: str, drawing: Dr
                 quiet: bool, rules: Rules, pedantic: bool) -> NoReturn:
     """Draw every record found into ``output_dir``, then the pages the format adds (an
     index); ends the command."""
-    from kifu.commands.batches import run_batch
-    from kifu.render.batch import RenderTask
-    from kifu.render.viewer.task import HtmlTask
+    from kifu.commands.output_folder import run_batch
+    from kifu.render.drawing_task import RenderTask
+    from kifu.render.viewer.page_task import HtmlTask
 
     task_type = HtmlTask if fmt == "html" else RenderTask
     task = task_type(encoding=encoding, game=game, format_in=format_in,

@@ -23,7 +23,7 @@ from kifu.commands.options import (
     record_argument,
     variation_option,
 )
-from kifu.plugin import RenderOptions, Step
+from kifu.plugin import RenderOptions, Step, driver
 from kifu.run.load import Loaded
 
 
@@ -108,7 +108,7 @@ def _before_fault(loaded: Loaded, path: tuple[int, ...], lenient: bool) -> tuple
     start): what a record with an illegal move shows."""
     position, last = loaded.game.start(loaded.record), None
     try:
-        for step in loaded.game.replay(loaded.record, lenient=lenient, path=path):
+        for step in driver.replay(loaded.game, loaded.record, lenient=lenient, path=path):
             position, last = loaded.game.copy(step.position), step
     except KifuError:
         pass

@@ -1,6 +1,6 @@
 """What the index keeps of each record, worked out file by file wherever the work runs.
 
-A file is read, and each of its records replayed line by line (:func:`kifu.plugin.replay.
+A file is read, and each of its records replayed line by line (:func:`kifu.plugin.driver.
 replay_positions`), its game's tracker hashing every position it meets under the game's
 symmetries (:meth:`kifu.plugin.GamePlugin.tracker`).  An illegal move ends its line there: the
 positions before it are indexed and the record is marked with its first problem, as ``kifu
@@ -24,7 +24,7 @@ from kifu.base.errors import KifuError
 from kifu.base.heap import no_cycles
 from kifu.base.record import MAIN_LINE, Record
 from kifu.plugin import AnyGame, registry
-from kifu.plugin.replay import check_result, replay_positions
+from kifu.plugin.driver import check_result, replay_positions
 from kifu.plugin.symmetry import MARK, RESET, Symmetry, Tracker
 from kifu.plugin.values import Outcome
 from kifu.reading.walk import Found

@@ -9,7 +9,7 @@ ever talks to games through this class, so it never needs to know a game by name
 The referee side of the contract is two small functions: :meth:`GamePlugin.start` builds the
 position a record starts from, :meth:`GamePlugin.play` applies one move to it.  Everything else
 the rules offer (replaying a line, every variation, checking the stated result) is the driver
-of :mod:`kifu.plugin.replay`, written once on top of them.
+of :mod:`kifu.plugin.driver`, written once on top of them.
 """
 from __future__ import annotations
 
@@ -18,16 +18,17 @@ import importlib
 import sys
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
+from kifu.base.cards import Card
+from kifu.base.collection import Reading
 from kifu.base.errors import KifuError, NotationError, ResultError
 from kifu.base.markup import Markup, dimmed_along, markup_of
-from kifu.base.reading import Reading
 from kifu.base.record import Node, Record
-from kifu.plugin import replay
+from kifu.plugin import driver
 from kifu.plugin.results import read_result, unread_result
 from kifu.plugin.symmetry import IDENTITY, KeyTracker, Symmetry, Tracker
 from kifu.plugin.values import (
@@ -39,7 +40,6 @@ from kifu.plugin.values import (
     RenderOptions,
     SetupDefault,
     SetupT,
-    Step,
 )
 
 if TYPE_CHECKING:
@@ -120,11 +120,17 @@ class Format:
 class Console(ABC):
     """What the ``kifu`` command line lends the commands a game brings (:meth:`GamePlugin.commands`):
     printing problems as every kifu command prints them (``path:line:col: error[rule]: ...``
-    with the line quoted), so that a game needs nothing of kifu's report formatting."""
+    with the line quoted), and writing a file as every kifu command writes its outputs, so that
+    a game needs nothing of kifu's report formatting or output machinery."""
 
     @abstractmethod
     def problems(self, problems: Iterable[KifuError], path: str, text: str | None) -> None:
         """Print ``problems`` found in the file ``path`` (whose ``text`` is quoted if given)."""
+
+    @abstractmethod
+    def write(self, path: str, text: str) -> None:
+        """Write ``text`` to the file ``path`` as kifu writes every output: whole or not at
+        all, never replacing what is not a plain file; an ``OutputError`` where it cannot."""
 
     @staticmethod
     def current() -> Console:
@@ -153,23 +159,30 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
     """
 
     #: What the default methods ask of each role module: the functions (and constants) it
-    #: may define, those a game must have for the methods it does not override in capitals.
+    #: defines, each required unless it says it is optional (``kifu/builtin/README.md`` says
+    #: what each is for).
     ROLES: ClassVar[Mapping[str, str]] = {
         "notation": "parse(text, source), write(record, dialect), write_pieces(record, dialect) "
                     "(optional)",
         "moves": "move_to_json(move), move_from_json(data)",
-        "setup": "to_json(setup), from_json(data) (optional: a set-up is its own JSON)",
+        "setup": "to_json(setup), from_json(data) (both optional: a set-up is its own JSON)",
         "rules": "start(record), play(position, move, lenient), legal_moves(position), "
                  "outcome(position), play_quietly(position, move, lenient) (optional), "
                  "canonical_move(position, move, legal) (optional)",
-        "position": "to_json(position), key(position), from_key(text), to_move(position) "
-                    "(each optional)",
+        "position": "key(position), from_key(text) (the library's position keys, a corpus "
+                    "index's default hashes), to_json(position) (optional), to_move(position) "
+                    "(optional)",
         "render": "render_svg(position, options, record[, markup]), render_text(position, "
                   "options), summary(position) (optional)",
-        "events": "event_text(event), REPLAY_SCHEMA (both optional)",
+        "events": "Event (the union of the events' types; a built-in game's types in the "
+                  "library are made from it), event_text(event) (optional), REPLAY_SCHEMA "
+                  "(optional)",
         "index": "symmetry(position), tracker(position), facts(position) (each optional)",
     }
 
+    #: The game's card: its name, title, aliases and file suffixes are written there once, and
+    #: the class takes them from it (a built-in game's is ``built_in_card(name)``).
+    card: ClassVar[Card]
     name: ClassVar[str]
     title: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
@@ -200,6 +213,13 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
     #: The classes of the game's move values (plies and events), for a clear error when
     #: something else is played.
     move_types: ClassVar[tuple[type, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        card = cls.__dict__.get("card")
+        if card is not None:  # the identity is the card's, written there once
+            cls.name, cls.title = card.name, card.title
+            cls.aliases, cls.suffixes = tuple(card.aliases), tuple(card.suffixes)
 
     def position_type(self) -> type | None:
         """The class of the game's positions, as its ``GamePlugin[Position, Move]`` base names
@@ -318,15 +338,15 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
             return warnings
         return self.play(position, move, lenient=lenient).warnings
 
-    def replay_calls(self, quiet: bool) -> tuple[replay.PlayCall | None,
-                                                 replay.OutcomeCall | None]:
+    def replay_calls(self, quiet: bool) -> tuple[driver.PlayCall | None,
+                                                 driver.OutcomeCall | None]:
         """:meth:`play` (:meth:`play_quietly` if ``quiet``) and :meth:`outcome` as the rules
         module's own functions, ``play(position, move, lenient)`` and ``outcome(position)``,
         where the game's class keeps these methods as they are here (``None`` where it
         overrides them: the replay driver then calls the methods), so that the driver finds
         them once per replay, not at every move."""
         kind = type(self)
-        play: replay.PlayCall | None = None
+        play: driver.PlayCall | None = None
         if quiet and kind.play_quietly is GamePlugin.play_quietly:
             play = self._optional("rules", "play_quietly")
             if play is None and kind.play is GamePlugin.play:
@@ -479,7 +499,8 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
 
     def position_key(self, position: PositionT) -> str:
         """``position`` as one line of text that :meth:`position_from_key` reads back (see
-        :mod:`kifu.plugin.keys`): ``position.key``."""
+        :mod:`kifu.plugin.keys`): ``position.key``, which every game gives (the library's
+        positions are values by it, and a corpus index hashes them by it by default)."""
         write = self._optional("position", "key")
         if write is None:
             raise KifuError(f"{self.title} positions have no key")
@@ -562,37 +583,6 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         """Extra ``kifu`` commands the game brings (``kifu board ...`` for maps, say); they
         print problems through :meth:`Console.current`, as every kifu command prints them."""
         return []
-
-    # -- replaying a record (the driver of :mod:`kifu.plugin.replay`, written once) ---------
-
-    def replay(self, record: Record, *, lenient: bool = False,
-               path: tuple[int, ...] = ()) -> Iterator[Step]:
-        """Replay one line of ``record`` (see :func:`kifu.plugin.replay.replay`)."""
-        return replay.replay(self, record, lenient=lenient, path=path)
-
-    def replay_tree(self, record: Record, *, lenient: bool = False) -> Iterator[Step | KifuError]:
-        """Every line of ``record`` (see :func:`kifu.plugin.replay.replay_tree`)."""
-        return replay.replay_tree(self, record, lenient=lenient)
-
-    def replay_lines(self, record: Record, *, lenient: bool = False) -> Iterator[Step | KifuError]:
-        """Every line of ``record``, each whole before the next (see
-        :func:`kifu.plugin.replay.replay_lines`)."""
-        return replay.replay_lines(self, record, lenient=lenient)
-
-    def check(self, record: Record, *, lenient: bool = False) -> tuple[list[KifuError], int]:
-        """Every problem of ``record`` and its main line's length (see
-        :func:`kifu.plugin.replay.check`)."""
-        return replay.check(self, record, lenient=lenient)
-
-    def check_result(self, record: Record, position: Any) -> list[KifuError]:
-        """The problem with the record's ``Result:`` header at the main line's end (see
-        :func:`kifu.plugin.replay.check_result`)."""
-        return replay.check_result(self, record, position)
-
-    def play_on(self, position: Any, move: Any, *, lenient: bool = False) -> Played:
-        """:meth:`play`, refused with a ``GameOverError`` once the game has ended (see
-        :func:`kifu.plugin.replay.play_on`)."""
-        return replay.play_on(self, position, move, lenient=lenient)
 
 
 #: A game of any kind, as the game-neutral core handles it (it never looks inside positions or

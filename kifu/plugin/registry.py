@@ -120,7 +120,8 @@ def _import(card: Card) -> AnyGame:
     told = (game.name, game.title, tuple(game.aliases), tuple(game.suffixes))
     if told != (card.name, card.title, tuple(card.aliases), tuple(card.suffixes)):
         raise TypeError(f"{card.module}.GAME says {told}, its card says "
-                        f"{(card.name, card.title, card.aliases, card.suffixes)}")
+                        f"{(card.name, card.title, card.aliases, card.suffixes)} (give the "
+                        "game's class its card: card = ...)")
     return game
 
 

@@ -3,7 +3,7 @@
 Every game states its result in the same ways, and each is read into the same
 :class:`~kifu.plugin.values.Outcome` the referee gives, so that the two can be compared and a
 program can count wins without parsing prose.  The forms are one Lark grammar's
-(``kifu/grammars/result.lark``), the same for every game:
+(``grammars/result.lark``), the same for every game:
 
 - SGF's form: the winner, ``+`` and how, ``B+R`` (resignation), ``W+T`` (time), ``B+F``
   (forfeit), ``W+3.5`` (the margin), ``B+`` (the winner alone); a reason kifu does not name

@@ -1,7 +1,8 @@
 """Loading the Lark grammars and turning Lark's exceptions into kifu errors.
 
-Every notation is an LALR grammar with the contextual lexer, read from the package
-``kifu.grammars`` (the folder ``kifu/grammars/``, package data).  A parser is built
+Every notation is an LALR grammar with the contextual lexer, read from the repository's
+``grammars/`` folder, which every install carries as ``kifu/grammars/`` (package data; see
+``setup.py``), and an editable install reads where it stands.  A parser is built
 once per process; Lark's own on-disk cache makes later processes start fast.
 
 Parsing is safe from any number of threads: the parsers hold no state of a parse (Lark makes
@@ -40,9 +41,16 @@ from kifu.base.record import Span
 RuleHandler = Callable[[list[Any]], Any]
 
 
+@functools.cache
 def grammar_dir() -> Path:
-    """The folder that holds the ``.lark`` files, in an editable install and a wheel alike."""
-    return Path(str(resources.files("kifu.grammars")))
+    """The folder that holds the ``.lark`` files: ``kifu/grammars/`` where kifu is installed
+    from a wheel or an sdist, the checkout's ``grammars/`` in an editable install."""
+    installed = Path(str(resources.files("kifu"))) / "grammars"
+    # by its files, not the folder: a checkout from before the grammars moved out of kifu/ may
+    # keep an empty kifu/grammars/ (a __pycache__ git leaves behind)
+    if any(installed.glob("*.lark")):
+        return installed
+    return Path(__file__).resolve().parents[2] / "grammars"
 
 
 class _TokenLimit:
@@ -105,7 +113,7 @@ _building = threading.Lock()
 
 @functools.cache
 def load(name: str, positions: bool = True) -> Lark:
-    """The parser for ``kifu/grammars/<name>.lark``, built on first use.
+    """The parser for ``grammars/<name>.lark``, built on first use.
 
     With ``positions`` every tree knows its span (``tree.meta``); without, only tokens do,
     which makes parsing a third faster: notations whose moves are single tokens can do without.

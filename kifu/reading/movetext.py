@@ -1,6 +1,6 @@
 """Reading a notation of header lines, comments, numbers, moves and variations into a Record.
 
-Most notations share this layout (``kifu/grammars/common.lark`` holds its pieces): header lines first,
+Most notations share this layout (``grammars/common.lark`` holds its pieces): header lines first,
 then moves, optionally numbered, with comments after the move they concern and variations in
 parentheses after the move they replace.  A game's grammar that names its rules ``header``,
 ``comment``, ``number`` (around a ``MOVE_NUMBER``), ``vopen`` (around a ``VOPEN``) and
@@ -331,7 +331,7 @@ def comment_token(text: str) -> str:
     return "{" + text.replace("}", "\uff5d") + "}"
 
 
-#: The header names the common layout reads (``HEADER_KEY`` in ``kifu/grammars/common.lark``).
+#: The header names the common layout reads (``HEADER_KEY`` in ``grammars/common.lark``).
 HEADER_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*")
 
 

@@ -18,7 +18,7 @@ from kifu.base.errors import OptionError
 from kifu.base.markup import Markup
 from kifu.base.record import Node
 from kifu.base.unsafe import safe_lines
-from kifu.plugin import AnyGame, RenderOptions
+from kifu.plugin import AnyGame, RenderOptions, driver
 from kifu.plugin.values import check_option
 from kifu.run.load import Loaded, check_move
 from kifu.run.outputs import Written
@@ -123,7 +123,7 @@ def draw_gif(loaded: Loaded, drawing: Drawing) -> str:
         yield drawn(game.start(record), None)
         if drawing.move == 0:
             return
-        for step in game.replay(record, lenient=drawing.lenient, path=drawing.path):
+        for step in driver.replay(game, record, lenient=drawing.lenient, path=drawing.path):
             yield drawn(step.position, step.node)
             if drawing.move is not None and step.number == drawing.move:
                 return

@@ -1,6 +1,6 @@
 """Pictures for forums and chats: a drawing as PNG, a line of play as an animated GIF.
 
-Both are kifu's own SVG (:mod:`kifu.render.svg`) turned into pixels by resvg (the Rust SVG
+Both are kifu's own SVG (:mod:`kifu.draw.svg`) turned into pixels by resvg (the Rust SVG
 renderer, through the ``resvg-py`` wheel), and the GIF's frames put together by Pillow.  Both
 come with the ``images`` extra (``pip install '.[images]'`` in kifu's checkout); without it,
 asking for a picture is an :class:`~kifu.base.errors.OptionError` that says so.  resvg draws what browsers

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from kifu.base.collection import Reading
 from kifu.base.errors import (
     ConversionError,
     GameIndexError,
@@ -21,9 +22,8 @@ from kifu.base.errors import (
     UnknownGameError,
 )
 from kifu.base.limits import check_tree
-from kifu.base.reading import Reading
 from kifu.base.record import Node, ReadOptions, Record, is_event
-from kifu.plugin import AnyGame, Format, Step, jsonform, registry
+from kifu.plugin import AnyGame, Format, Step, driver, jsonform, registry
 from kifu.reading.source import (
     MAX_BYTES,
     SourceText,
@@ -96,7 +96,7 @@ def position_at(game: AnyGame, record: Record, move: int | None = None,
     position, last = game.start(record), None
     if move == 0:
         return position, None
-    for step in game.replay(record, lenient=lenient, path=path):
+    for step in driver.replay(game, record, lenient=lenient, path=path):
         position, last = step.position, step
         if move is not None and step.number == move:
             break

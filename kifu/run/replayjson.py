@@ -23,8 +23,8 @@ from kifu.base.errors import KifuError, LimitError
 from kifu.base.limits import moves_in
 from kifu.base.record import Node, Record, is_event
 from kifu.base.unsafe import json_escaped
-from kifu.plugin import AnyGame, Step
-from kifu.plugin.replay import as_judged
+from kifu.plugin import AnyGame, Step, driver
+from kifu.plugin.driver import as_judged
 
 FORMAT = "kifu-replay"
 VERSION = 1
@@ -79,7 +79,7 @@ class ReplayText:
 
     A field of the document a line, each line of play and each of its moves on lines of their
     own, every move encoded (by the C encoder) as it is replayed and let go once written, each
-    line whole before the next (:func:`kifu.plugin.replay.replay_lines`): the document held as
+    line whole before the next (:func:`kifu.plugin.driver.replay_lines`): the document held as
     values, or its lines as text, cost gigabytes, then hundreds of megabytes, for a megabyte
     of variations.  Safe to print (``json_escaped``).
     """
@@ -193,7 +193,7 @@ class _Replay:
     def _every_line(self, encode: Callable[[Any], Any]) -> Iterator[tuple[str, Any]]:
         game, source = self.game, self.source
         line: Sequence[int] | None = None
-        for item in game.replay_lines(self.record, lenient=self.lenient):
+        for item in driver.replay_lines(game, self.record, lenient=self.lenient):
             path = item.variation if isinstance(item, KifuError) else item.path
             if path != line:
                 line = path
@@ -213,7 +213,7 @@ class _Replay:
         if move == 0:
             return
         try:
-            for step in game.replay(self.record, lenient=self.lenient, path=self.path):
+            for step in driver.replay(game, self.record, lenient=self.lenient, path=self.path):
                 yield "move", encode(move_json(game, step, source))
                 self.final = step.position
                 if move is not None and step.number == move:

@@ -128,9 +128,9 @@ class Processes:
         still there after :data:`GRACE` seconds is killed.
 
         A worker that exits on the signal may leave a lock of the pool's queues taken (it was
-        waiting for work, or sending a result): another worker then waits for that lock for
-        ever, deaf to signals already spent, and the pool's shutdown with it (1 run in 3 of a
-        batch stopped by SIGTERM as it began hung so, found by fuzzing)."""
+        waiting for work, or sending a result): another worker would then wait for that lock
+        for ever, deaf to signals already spent, and the pool's shutdown with it; so a worker
+        is killed when the grace runs out, whatever it holds."""
         _end(self._pool)
 
 

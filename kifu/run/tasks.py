@@ -132,10 +132,9 @@ def worker_signals() -> None:
     died instead would break the pool, whose clean-up then trips over cancelled work, or leave
     a lock of the pool's queues taken).
 
-    A second signal while the first one's ``finally`` blocks run is let be: raised there, it cut
-    them short, and a temporary file was left behind (Ctrl-C reaches every process of the
-    group, and kifu then stops its workers with SIGTERM: 1 run in 2 stopped as its first page
-    was written; found by fuzzing)."""
+    A second signal while the first one's ``finally`` blocks run is let be: raised there, it
+    would cut them short and leave a temporary file behind (Ctrl-C reaches every process of
+    the group, and kifu then stops its workers with SIGTERM, a second signal to each)."""
 
     def stop_worker(signum: int, frame: FrameType | None) -> None:
         global _stopping

@@ -18,7 +18,7 @@ from kifu.base.errors import KifuError
 from kifu.base.heap import no_cycles
 from kifu.base.record import ReadOptions, Record
 from kifu.base.rules import Rules
-from kifu.plugin import AnyGame, registry
+from kifu.plugin import AnyGame, driver, registry
 from kifu.reading.source import STDIN, SourceText
 from kifu.reading.walk import Found, Shard, walk
 from kifu.run.load import parse_each_as, read_file
@@ -43,11 +43,6 @@ class Options:
     #: The rules reported (``--select``, ``--ignore``): a finding of another is neither
     #: reported nor counted, and changes no verdict.
     rules: Rules = Rules()
-
-
-def find_files(paths: Iterable[str]) -> list[str]:
-    """The record files named by ``paths``, as a list (see :func:`kifu.reading.walk.walk`)."""
-    return [found.path for found in walk(paths, registry.suffixes()) if found.problem is None]
 
 
 def check_text(text: str, path: str, options: Options,
@@ -96,7 +91,7 @@ def check_record(game: AnyGame, record: Record | None, found: list[KifuError], n
     stopped = None  # what left nothing to check: reported whatever the rules chosen
     if record is not None:
         try:
-            replayed, moves = game.check(record, lenient=options.lenient)
+            replayed, moves = driver.check(game, record, lenient=options.lenient)
         except KifuError as error:
             replayed = [error]
         problems.extend(replayed)

@@ -11,9 +11,9 @@ import re
 from collections.abc import Callable, Container, Iterator, Mapping
 from typing import Any
 
+from kifu.base.collection import Reading
 from kifu.base.errors import ConversionError, KifuError, NotationError
 from kifu.base.heap import no_cycles
-from kifu.base.reading import Reading
 from kifu.base.record import Node, Record, Span
 from kifu.sgf import syntax as sgf
 from kifu.sgf.syntax import Collection, SgfNode
@@ -199,74 +199,127 @@ def to_lines(children: list[SgfNode], convert: Callable[[SgfNode], list[Node[Any
     that line's own: it joins its first move, as in a variation that opens with such nodes).
     """
     main: list[Node[Any]] = []
-    record_kept = leading_kept if leading_kept is not None else {}
-    # (SGF nodes that continue a line, the line, the comments read before its first move: the
-    # record's own for the main line up to its first branch, carried to the first move after
-    # it, as in a variation; the properties kept likewise; the record node a branch before the
-    # line's first move branches off after, ``None`` for the record)
-    tasks: list[tuple[list[SgfNode], list[Node[Any]], list[str], dict[str, str],
-                      Node[Any] | None]] = [(children, main, leading, record_kept, None)]
-    branches: list[tuple[list[Node[Any]], int, list[list[Node[Any]]]]] = []
-    # What each alternative says before its first move (all it says, if it plays none).
-    unplayed: dict[int, tuple[list[str], dict[str, str]]] = {}
-    # Alternatives in which no move is played, each with the record node they branch off after.
-    kept_whole: list[tuple[Node[Any] | None, list[SgfNode]]] = []
+    walk = _Walk(leading, leading_kept, keep, plays)
+    tasks = walk.tasks
+    tasks.append((children, main, leading, walk.record_kept, None))
     while tasks:
         nodes, line, waiting, waiting_kept, before = tasks.pop()
         while nodes:
             if len(nodes) > 1:
-                after = line[-1] if line else before
-                if plays is not None:
-                    played = [node for node in nodes if plays_below(node, plays)]
-                    if len(played) < len(nodes):
-                        ids = {id(node) for node in played}
-                        kept_whole.append((after, [n for n in nodes if id(n) not in ids]))
-                        if not played:
-                            break
-                        nodes = played
-                if not line and waiting is leading:  # the main line goes on below a branch
-                    waiting, waiting_kept = [], {}
-            if len(nodes) > 1:
-                others = nodes[1:]
-                alternatives: list[list[Node[Any]]] = [[] for _ in others]
-                branches.append((line, len(line), alternatives))
-                for other, alternative in zip(reversed(others), reversed(alternatives)):
-                    said: tuple[list[str], dict[str, str]] = ([], {})
-                    unplayed[id(alternative)] = said
-                    tasks.append(([other], alternative, *said, after))
+                nodes, waiting, waiting_kept = walk.branch(nodes, line, waiting, waiting_kept,
+                                                           before)
+                if not nodes:
+                    break
             node = nodes[0]
-            made = convert(node)
+            made = convert(node)  # most nodes: a move, on a line under way
             if made:
                 if not line and waiting is not leading:
-                    if waiting:
-                        made[0].comments[:0] = waiting
-                    if waiting_kept:
-                        _keep_on(made[0], waiting_kept)
+                    _open_line(made[0], waiting, waiting_kept)
                 line.extend(made)
             else:
-                comments = split_comments(node.text("C"))
-                if comments:
-                    (line[-1].comments if line else waiting).extend(comments)
-                more = keep(node) if keep is not None else {}
-                if more and line:
-                    _keep_on(line[-1], more)
-                elif more:
-                    merge_kept(waiting_kept, more)
+                walk.without_move(node, line, waiting, waiting_kept)
             nodes = node.children
-    for line, index, alternatives in reversed(branches):
-        found = [alternative for alternative in alternatives if alternative]
-        for alternative in alternatives:
-            if not alternative:  # a variation of nodes without a move: the position before
-                _keep_before(line, index, main, unplayed[id(alternative)], leading,  # the branch,
-                             leading_kept)  # which keeps what it says
-        if not found:
-            continue
-        if index == len(line):  # nothing played after the branch in the first line
-            line.extend(found.pop(0))
-        line[index].variations.extend(found)
-    for after, trees in kept_whole:
-        _keep_whole(after, trees, leading, record_kept)
+    walk.attach(main)
     return main
+
+
+#: What :func:`to_lines` has left to read: SGF nodes that continue a line, the line, the
+#: comments read before its first move (the record's own for the main line up to its first
+#: branch, carried to the first move after it, as in a variation), the properties kept
+#: likewise, and the record node a branch before the line's first move branches off after
+#: (``None`` for the record).
+_Task = tuple[list[SgfNode], list[Node[Any]], list[str], dict[str, str], Node[Any] | None]
+
+
+class _Walk:
+    """What :func:`to_lines` keeps of the tree's branches while it reads the lines: the
+    lines left to read, where each branch stands and its alternatives' lines, what each
+    alternative says before its first move (all it says, if it plays none), and the
+    alternatives in which no move is played; the lines are put together at the end
+    (:meth:`attach`), once every alternative is read."""
+
+    def __init__(self, leading: list[str], leading_kept: dict[str, str] | None,
+                 keep: Callable[[SgfNode], dict[str, str]] | None,
+                 plays: Callable[[SgfNode], bool] | None) -> None:
+        self.leading, self.leading_kept = leading, leading_kept
+        self.record_kept = leading_kept if leading_kept is not None else {}
+        self.keep, self.plays = keep, plays
+        self.tasks: list[_Task] = []
+        self.branches: list[tuple[list[Node[Any]], int, list[list[Node[Any]]]]] = []
+        self.unplayed: dict[int, tuple[list[str], dict[str, str]]] = {}
+        self.kept_whole: list[tuple[Node[Any] | None, list[SgfNode]]] = []
+
+    def branch(self, nodes: list[SgfNode], line: list[Node[Any]], waiting: list[str],
+               waiting_kept: dict[str, str], before: Node[Any] | None
+               ) -> tuple[list[SgfNode], list[str], dict[str, str]]:
+        """The alternatives ``nodes`` where the tree branches below ``line``: those in which
+        no move is played are kept whole by the record node the branch follows, the first
+        played continues the line and the others are read later as its variations.  The
+        nodes that go on (none, if no alternative is played) and what waits for the line's
+        first move: after a branch, the main line's own, no longer the record's."""
+        after = line[-1] if line else before
+        if self.plays is not None:
+            played = [node for node in nodes if plays_below(node, self.plays)]
+            if len(played) < len(nodes):
+                ids = {id(node) for node in played}
+                self.kept_whole.append((after, [n for n in nodes if id(n) not in ids]))
+                nodes = played
+        if not line and waiting is self.leading:  # the main line goes on below the branch
+            waiting, waiting_kept = [], {}
+        if len(nodes) > 1:
+            self._alternatives(nodes[1:], line, after)
+        return nodes, waiting, waiting_kept
+
+    def _alternatives(self, others: list[SgfNode], line: list[Node[Any]],
+                      after: Node[Any] | None) -> None:
+        """Each of ``others`` a line of its own to read, a variation of the node of ``line``
+        read next; read in order, as the stack of tasks gives them back."""
+        alternatives: list[list[Node[Any]]] = [[] for _ in others]
+        self.branches.append((line, len(line), alternatives))
+        for other, alternative in zip(reversed(others), reversed(alternatives)):
+            said: tuple[list[str], dict[str, str]] = ([], {})
+            self.unplayed[id(alternative)] = said
+            self.tasks.append(([other], alternative, *said, after))
+
+    def without_move(self, node: SgfNode, line: list[Node[Any]], waiting: list[str],
+                     waiting_kept: dict[str, str]) -> None:
+        """A node without a move shows the position of the node before it: its comments and
+        what ``keep`` keeps of it join that node's, or wait for the line's first move."""
+        comments = split_comments(node.text("C"))
+        if comments:
+            (line[-1].comments if line else waiting).extend(comments)
+        more = self.keep(node) if self.keep is not None else {}
+        if more and line:
+            _keep_on(line[-1], more)
+        elif more:
+            merge_kept(waiting_kept, more)
+
+    def attach(self, main: list[Node[Any]]) -> None:
+        """Each alternative read as a variation of the node of the line it branches off
+        (the first, where the line played nothing after the branch, goes on as the line);
+        what an alternative without a move says kept by the node before its branch; the
+        alternatives in which no move is played kept whole."""
+        for line, index, alternatives in reversed(self.branches):
+            found = [alternative for alternative in alternatives if alternative]
+            for alternative in alternatives:
+                if not alternative:  # nodes without a move: the position before the branch,
+                    _keep_before(line, index, main, self.unplayed[id(alternative)],  # which
+                                 self.leading, self.leading_kept)  # keeps what they say
+            if not found:
+                continue
+            if index == len(line):  # nothing played after the branch in the first line
+                line.extend(found.pop(0))
+            line[index].variations.extend(found)
+        for after, trees in self.kept_whole:
+            _keep_whole(after, trees, self.leading, self.record_kept)
+
+
+def _open_line(first: Node[Any], waiting: list[str], waiting_kept: dict[str, str]) -> None:
+    """The first move of a line after a branch takes what was said before it."""
+    if waiting:
+        first.comments[:0] = waiting
+    if waiting_kept:
+        _keep_on(first, waiting_kept)
 
 
 def _keep_whole(after: Node[Any] | None, trees: list[SgfNode], leading: list[str],

@@ -1,6 +1,6 @@
 """The tokens of SGF text: what one regular expression reads at a time, and their kinds.
 
-SGF's grammar (FF[4]), which the reader (:mod:`kifu.sgf.reader`) builds trees from::
+SGF's grammar (FF[4]), which the reader (:mod:`kifu.sgf.syntax`) builds trees from::
 
     Collection = GameTree { GameTree }
     GameTree   = "(" Sequence { GameTree } ")"

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 import kifu
 from kifu.base.cards import BUILT_IN
 from kifu.base.errors import KifuError
+from kifu.plugin import driver
 from tests.api.random_play import positions
 from tests.api.typed_values import fields, mismatches
 from tests.examples import EXAMPLES, GAMES
@@ -58,7 +59,7 @@ def events(record: kifu.Record[Any, Any, Any]) -> Iterator[dict[str, Any]]:
     """The events of every line of ``record``, played on past what is illegal as ``kifu
     validate`` goes on; none of a broken example whose start position is refused."""
     with contextlib.suppress(KifuError):
-        for step in record.game.plugin.replay_tree(record.data, lenient=True):
+        for step in driver.replay_tree(record.game.plugin, record.data, lenient=True):
             if not isinstance(step, KifuError):
                 yield from step.events
 
@@ -82,7 +83,7 @@ def test_every_event_of_random_play_matches_its_games_types(game: str, data: st.
     listed = rules.legal_moves(position)
     if not listed:
         return
-    played = rules.plugin.play_on(position, data.draw(st.sampled_from(listed)))
+    played = driver.play_on(rules.plugin, position, data.draw(st.sampled_from(listed)))
     for event in played.events:
         assert mismatches(event, event_type(game)) == [], event
 
@@ -91,7 +92,7 @@ def test_the_library_hands_out_the_referees_events() -> None:
     """``record.replay()`` gives the events the tests above check, as they are."""
     record = kifu.read(str(EXAMPLES / "renju" / "double-three.renju"))
     assert [step.events for step in record.replay()] == [
-        list(step.events) for step in record.game.plugin.replay(record.data)]
+        list(step.events) for step in driver.replay(record.game.plugin, record.data)]
 
 
 @pytest.mark.parametrize("value, hint, problem", [

@@ -193,18 +193,23 @@ def test_positions_are_json_able() -> None:
         assert game.to_move(position) is None or isinstance(game.to_move(position), str)
 
 
-def test_the_old_import_paths_of_the_public_api_still_work() -> None:
+def test_the_old_import_paths_of_the_public_api_still_work_and_are_deprecated() -> None:
     """``kifu.errors``, ``kifu.record`` and ``kifu.game`` (the plug-in contract) moved into the
     layer folders, the games from ``kifu/games/`` to ``kifu/builtin/``; code written against
-    the old paths still imports, and ``kifu.game`` and ``kifu.games`` stay the functions."""
+    the old paths still imports, with a dated deprecation, and ``kifu.game`` and
+    ``kifu.games`` stay the functions."""
     code = ("import kifu.errors, kifu.record; from kifu.game import Game, Card, Outcome; "
             "from kifu.plugin import GamePlugin; from kifu.base.errors import KifuError; "
             "from kifu.api.games import Game as Api; assert Api is kifu.Game; "
             "print(Game is GamePlugin, kifu.errors.KifuError is KifuError, "
             "kifu.record.Record.__name__, callable(kifu.game), Card.__name__, Outcome.__name__)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
-    assert out.split() == ["True", "True", "Record", "True", "Card", "Outcome"]
+    done = subprocess.run([sys.executable, "-W", "always::DeprecationWarning", "-c", code],
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["True", "True", "Record", "True", "Card", "Outcome"]
+    # each old path says it goes, when, and what to import instead
+    assert ("DeprecationWarning: kifu.game.Game is deprecated and goes in kifu 0.3 (not before "
+            "2027-06-30): import kifu.plugin.GamePlugin instead") in done.stderr
+    assert "kifu.errors.KifuError is deprecated" in done.stderr
 
 
 @pytest.mark.parametrize("name", GAMES)

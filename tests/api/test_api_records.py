@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import kifu
-from kifu.api.terms import reworded_diagnostic
+from kifu.api.parameters import reworded_diagnostic
 from kifu.reading.walk import walk
 from kifu.run.load import leaves_out
 from kifu.run.validate import Options, check_file

@@ -4,6 +4,8 @@ steps, and refuses a key an event does not have."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import textwrap
 import typing
 from pathlib import Path
@@ -182,10 +184,12 @@ def test_mypy_strict_refuses_a_key_an_event_does_not_have(mypy_says: str) -> Non
 
 
 def test_the_typed_names_are_the_games_names_and_aliases() -> None:
-    names = {"freego": builtin_types.FreeGoName, "gungi": builtin_types.GungiName,
-             "rengi": builtin_types.RengiName, "rengoma": builtin_types.RengomaName,
-             "renju": builtin_types.RenjuName}
-    assert sorted(names) == sorted(GAMES)
+    """Each built-in game's ``Name`` (named, as all its types, after its class: ``RenjuName``)
+    holds its name and aliases, and nothing else names a game."""
+    names = {name: getattr(builtin_types, f"{type(kifu.game(name).plugin).__name__}Name")
+             for name in GAMES}
+    assert sorted(key for key in vars(builtin_types) if key.endswith("Name")) == sorted(
+        f"{type(kifu.game(name).plugin).__name__}Name" for name in GAMES)
     for name, literal in names.items():
         game = kifu.game(name)
         assert typing.get_args(literal) == (game.name, *game.aliases)
@@ -197,3 +201,12 @@ def test_a_game_and_a_record_take_two_type_arguments_or_three(name: str) -> None
     position, move = game.plugin.position_type(), game.plugin.move_types[0]
     assert kifu.Game[position, move] == kifu.Game[position, move, typing.Any]
     assert kifu.Record[position, move] == kifu.Record[position, move, typing.Any]
+
+
+def test_the_built_in_games_types_are_made_from_their_cards() -> None:
+    """``kifu/api/builtin_types.py`` and the library's overloads are what
+    ``tools/make_types.py`` makes of the cards: a built-in game is written into no core file
+    by hand."""
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "make_types.py"), "--check"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 import kifu
+from kifu.plugin import driver
 from kifu.plugin.keys import read_rows
 
 #: A point as (column, row), both from 0 at the bottom-left; ``None`` a pass.
@@ -157,7 +158,7 @@ def every_position(paths: Iterable[Path]) -> dict[str, set[Stones]]:
                 seen.add(stones_of(game, game.plugin.start(record.data)))
             except kifu.KifuError:
                 continue
-            for step in game.plugin.replay_tree(record.data):
+            for step in driver.replay_tree(game.plugin, record.data):
                 if not isinstance(step, kifu.KifuError):
                     seen.add(stones_of(game, step.position))
             found[Path(record.name).name] = seen

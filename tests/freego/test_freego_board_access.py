@@ -12,6 +12,7 @@ import pytest
 from kifu.base.errors import KifuError
 from kifu.base.record import ReadOptions
 from kifu.builtin.freego import GAME
+from kifu.plugin import driver
 from kifu.reading.source import MAX_BYTES
 from kifu.run.load import load
 from tests.conftest import EXAMPLES
@@ -29,7 +30,7 @@ def record_in(folder: Path, board: str, name: str = "game.freego") -> Path:
 
 def problem(path: Path, options: ReadOptions | None = None) -> KifuError | None:
     loaded = load(str(path), options=options)
-    problems, _ = GAME.check(loaded.record)
+    problems, _ = driver.check(GAME, loaded.record)
     return problems[0] if problems else None
 
 

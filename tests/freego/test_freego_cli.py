@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kifu.render import glyphs
+from kifu.draw import glyphs
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 FOLDER = EXAMPLES / "freego"
@@ -64,7 +64,13 @@ def test_render_grid_svg(kifu_cli):
     stones = root.findall(f".//{SVG}g[@class='stones']/{SVG}circle")
     assert len(stones) == 11  # 20 stones played, 9 captured in the kos on the right
     assert root.findall(f".//{SVG}circle[@class='last-move']")
-    assert "score" in "".join(root.itertext())
+    legend = "".join(root.itertext())
+    assert "prisoners" in legend and "score" not in legend  # a game in play is not counted
+    asked = ET.fromstring(kifu_cli("render", FOLDER / "nine.freego", "--move", "20", "-O",
+                                   "count=yes").stdout)
+    assert "score as if the game" in "".join(asked.itertext())  # wrapped to the board
+    ended = ET.fromstring(kifu_cli("render", FOLDER / "nine.freego").stdout)
+    assert "score" in "".join(ended.itertext())
 
 
 def test_render_map_svg_from_points_and_from_outlines(kifu_cli):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from kifu.plugin import driver
 from kifu.run.load import load
 from kifu.run.replayjson import replay_json
 from tests import examples
@@ -36,13 +37,13 @@ ENDINGS = {
 @pytest.mark.parametrize("name, ending", ENDINGS.items())
 def test_finished_examples_end_as_stated(name, ending):
     loaded = load(str(FOLDER / name))
-    final = list(loaded.game.replay(loaded.record))[-1].position
+    final = list(driver.replay(loaded.game, loaded.record))[-1].position
     assert final.outcome.describe() == ending
 
 
 def test_the_four_player_game_tells_the_sources_story():
     loaded = load(str(FOLDER / "four-players.freego"))
-    final = list(loaded.game.replay(loaded.record))[-1].position
+    final = list(driver.replay(loaded.game, loaded.record))[-1].position
     assert final.stones_of(2) == []  # 黄色が全滅
     on_board = [len(final.stones_of(s)) + t.territory for s, t in enumerate(final.scores)]
     assert on_board[1] == max(on_board)  # 盤上は水色の圧勝
@@ -53,7 +54,7 @@ def test_the_source_openings_replay_unfinished():
     for name, seats in (("japan-opening.freego", 2), ("china-opening.freego", 3),
                         ("usa-election.freego", 2)):
         loaded = load(str(FOLDER / name))
-        final = list(loaded.game.replay(loaded.record))[-1].position
+        final = list(driver.replay(loaded.game, loaded.record))[-1].position
         assert final.outcome is None and final.seats == seats
 
 

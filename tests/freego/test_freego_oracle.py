@@ -21,6 +21,7 @@ from sgfmill import sgf_moves
 
 from kifu.builtin.freego import GAME
 from kifu.builtin.freego.boards import grids
+from kifu.plugin import driver
 
 LETTERS = "abcdefghijklmnopqrs"
 
@@ -127,7 +128,7 @@ def kifu_replay(text: str, suicide: bool):
     if suicide:
         record.headers["Suicide"] = "allowed"
     steps = []
-    for step in GAME.replay(record):
+    for step in driver.replay(GAME, record):
         steps.append({c for e in step.events if e["type"] in ("capture", "suicide")
                       for c in e["cells"]})
     return record, steps, step.position
@@ -171,7 +172,7 @@ def test_suicide_and_superko_are_flagged_exactly_where_the_brute_force_says(seed
     record = GAME.formats()["sgf"].read(sgf_text(size, points), "game.sgf")
     if suicide:
         record.headers["Suicide"] = "allowed"
-    problems, played = GAME.check(record)
+    problems, played = driver.check(GAME, record)
     assert problems == [] and played == len(points)  # every legal move passes
     if illegal is None:
         return
@@ -180,7 +181,7 @@ def test_suicide_and_superko_are_flagged_exactly_where_the_brute_force_says(seed
     record = GAME.formats()["sgf"].read(text, "game.sgf")
     if suicide:
         record.headers["Suicide"] = "allowed"
-    problems, _ = GAME.check(record)
+    problems, _ = driver.check(GAME, record)
     assert [(p.move_number, p.rule) for p in problems] == [(before + 1, verdict)]
 
 

@@ -7,7 +7,7 @@ import pytest
 from kifu.base.errors import IllegalMoveError, SetupError
 from kifu.builtin.freego import GAME, sgf
 from kifu.builtin.freego.render import diagram
-from kifu.plugin import jsonform
+from kifu.plugin import driver, jsonform
 
 PROBLEM = """\
 Game: freego
@@ -41,7 +41,7 @@ def test_a_problem_starts_from_its_set_position():
 
 def test_the_problem_replays_and_its_prisoners_count():
     record = GAME.parse(PROBLEM)
-    steps = list(GAME.replay(record))
+    steps = list(driver.replay(GAME, record))
     assert [e["cells"] for e in steps[0].events if e["type"] == "capture"] == [["B1", "A2", "B2"]]
     assert steps[-1].position.prisoners == [5, 1]
 
@@ -71,7 +71,7 @@ def test_a_broken_setup_is_refused_where_it_is_written(headers, rule, line, colu
 
 
 def test_check_reports_a_broken_setup_as_the_records_one_problem():
-    problems, played = GAME.check(GAME.parse("Board: grid:5\nSetup-1: A1 B2\nSetup-2: A2 B1\n"
+    problems, played = driver.check(GAME, GAME.parse("Board: grid:5\nSetup-1: A1 B2\nSetup-2: A2 B1\n"
                                              "\nC3 D4"))
     assert [(p.code, p.rule) for p in problems] == [("setup", "no-liberty")] and played == 0
 
@@ -103,7 +103,7 @@ def test_nested_variations_round_trip_byte_for_byte():
 def test_every_line_of_the_nested_record_replays():
     record = GAME.parse(NESTED)
     lines = {}
-    for item in GAME.replay_tree(record):
+    for item in driver.replay_tree(GAME, record):
         assert not isinstance(item, Exception)
         lines.setdefault(item.path, []).append(GAME.move_text(item.node.move))
     assert lines[()] == ["E5", "D4", "F6", "pass"]
@@ -115,7 +115,7 @@ def test_every_line_of_the_nested_record_replays():
 
 def test_a_diagnostic_inside_a_variation_names_its_path():
     record = GAME.parse("Board: grid:9\n\nE5 D4 (E5 C3) F6\n")
-    problems, _ = GAME.check(record)
+    problems, _ = driver.check(GAME, record)
     assert [(p.rule, p.move_number, p.variation) for p in problems] == [
         ("occupied", 2, (2, 1))]
     assert problems[0].describe().startswith("move 2 in variation 2.1:")

@@ -12,6 +12,7 @@ from kifu.base.record import Node, Record
 from kifu.builtin.freego import GAME, sgf
 from kifu.builtin.freego.moves import Edit, Pass, Place
 from kifu.builtin.freego.setup import Setup
+from kifu.plugin import driver
 
 read = sgf.read
 
@@ -49,7 +50,7 @@ def test_handicap_stones_and_white_first():
     assert record.setup == Setup((("D4", "Q16"),), 1, None)
     assert record.headers["Handicap"] == "2"
     assert moves_of(record) == [Place("R4"), Place("D16")]
-    problems, played = GAME.check(record)
+    problems, played = driver.check(GAME, record)
     assert problems == [] and played == 2
 
 
@@ -68,7 +69,7 @@ def test_setup_in_the_middle_of_a_game_is_a_set_up_entry():
     record = read("(;SZ[9];B[ee];AB[cc]AE[ee]C[edited];W[gg])")
     assert moves_of(record) == [Place("E5"), Edit((("C7",),), ("E5",)), Place("G3")]
     assert record.moves[1].comments == ["edited"]
-    assert GAME.check(record) == ([], 2)
+    assert driver.check(GAME, record) == ([], 2)
 
 
 def test_a_first_move_in_the_root_node():

@@ -14,8 +14,8 @@ from kifu.builtin.freego.boards.board import Board, Cell, symmetric_links
 from kifu.builtin.freego.position import Position
 from kifu.builtin.freego.render import svg
 from kifu.builtin.freego.setup import Rules
+from kifu.draw.svg import text_width
 from kifu.plugin import RenderOptions
-from kifu.render.svg import text_width
 
 SVG = "{http://www.w3.org/2000/svg}"
 Segment = tuple[tuple[float, float], tuple[float, float]]

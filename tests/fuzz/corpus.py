@@ -315,11 +315,31 @@ VOCABULARY = {
               "B 1-6-1-hyou", "W same-x2-hou", "Black: a\n", "先手の持駒：兵2\n", "\n"],
 }
 SUFFIXES = {game: registry.get(game).suffixes[0] for game in GAMES}
+#: What every kifu notation shares: move numbers, comments, variations, line ends.
+SHARED_WORDS = ("1.", "2.", "12.", "{c}", "{", "}", "; x\n", "(", ")", ",", "\n")
+_HEADER_LINE = re.compile(r"[A-Za-z][A-Za-z0-9_-]*[ \t]*:")
+
+
+@functools.cache
+def vocabulary(game: str) -> tuple[str, ...]:
+    """The words records of ``game`` are generated from: :data:`VOCABULARY`'s, or, for a game
+    it does not name (a sixth game), the header lines and words of the game's examples, legal
+    and broken, and the words every notation shares."""
+    if game in VOCABULARY:
+        return tuple(VOCABULARY[game])
+    found: set[str] = set()
+    for path in examples.legal(game) + examples.invalid(game):
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+            if _HEADER_LINE.match(line):
+                found.add(line + "\n")
+            else:
+                found.update(line.split())
+    return (*sorted(found), *SHARED_WORDS)
 
 
 def generate(chooser: Chooser, game: str) -> tuple[str, bytes]:
     """A record of ``game`` made of its notation's words, in any order."""
-    words = VOCABULARY[game]
+    words = vocabulary(game)
     parts = [f"Game: {game}\n"] if chooser.integer(0, 1) else []
     for _ in range(chooser.integer(1, 40)):
         parts.append(chooser.choice(words))

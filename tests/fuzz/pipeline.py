@@ -14,7 +14,7 @@ from typing import Any
 
 from kifu.base.errors import KifuError
 from kifu.base.record import Record
-from kifu.plugin import GamePlugin, RenderOptions, jsonform, registry
+from kifu.plugin import GamePlugin, RenderOptions, driver, jsonform, registry
 from kifu.reading.source import HEAD_BYTES, decode
 from kifu.run.load import parse_as
 from kifu.run.replayjson import replay_json
@@ -50,8 +50,8 @@ def exercise(name: str, data: bytes) -> Outcome:
         record = parse_as(game, fmt, text, name)
     except KifuError as error:
         return Outcome(game.name, f"kifu:{error.code}")
-    problems, _ = game.check(record)
-    game.check(record, lenient=True)
+    problems, _ = driver.check(game, record)
+    driver.check(game, record, lenient=True)
     round_trips(game, record)
     try:
         json.dumps(replay_json(game, record, variations=True))
@@ -128,10 +128,10 @@ def _comments(comments: list[str]) -> list[str]:
 
 def _replay(game: GamePlugin, record: Record) -> tuple[Any, ...]:
     """What replaying a record gives: its problems and the final position of its main line."""
-    problems, moves = game.check(record)
+    problems, moves = driver.check(game, record)
     final = None
     try:
-        for step in game.replay(record):
+        for step in driver.replay(game, record):
             final = game.position_to_json(step.position)
     except KifuError:
         pass
@@ -154,7 +154,7 @@ def drawings(game: GamePlugin, record: Record) -> None:
     except KifuError:
         return
     try:
-        for step in game.replay(record, lenient=True):
+        for step in driver.replay(game, record, lenient=True):
             position = step.position
     except KifuError:
         pass  # draw the position before the illegal move

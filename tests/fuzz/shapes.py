@@ -14,7 +14,7 @@ kifu broke a promise:
   refuse every target but a regular file and leave it alone; no temporary file is left.
 - ``folders``: the input, beside a record of another game of the same stem and again in a
   folder below, converted (to its notation, JSON or SGF) and drawn with ``--output-dir`` equal
-  to, above and below the folder read, each run twice (``tests/core/test_output_targets.py``
+  to, above and below the folder read, each run twice (``tests/run/test_output_targets.py``
   holds the rules): nothing an input was changes, no temporary file is left, no traceback, and
   a folder converted into itself gives the same files and messages the second time.
 - ``threads``: the input read and written from several threads at once reads and writes as
@@ -44,7 +44,7 @@ from typing import Any
 
 from kifu.base.errors import ConversionError, KifuError, OutputError
 from kifu.base.record import Record
-from kifu.plugin import GamePlugin, registry
+from kifu.plugin import GamePlugin, driver, registry
 from kifu.reading.source import decode
 from kifu.run import load
 from kifu.run.ledger import NAME as LEDGER
@@ -341,7 +341,7 @@ def threads(name: str, data: bytes, chooser: corpus.Chooser) -> Outcome:
         if isinstance(read, Outcome):
             return read.result
         game, record = read
-        problems, moves = game.check(record)
+        problems, moves = driver.check(game, record)
         try:
             written = load.dump(game, record, "json")
         except KifuError as error:

@@ -20,7 +20,7 @@ from kifu.base.record import Node, Record, Span
 from kifu.builtin.renju import GAME as RENJU
 from kifu.builtin.renju import sgf as renju_sgf
 from kifu.builtin.renju.position import Position
-from kifu.plugin import RenderOptions, jsonform
+from kifu.plugin import RenderOptions, driver, jsonform
 from kifu.reading import grammar, movetext
 from kifu.report.text import TextFormatter
 from kifu.run.load import dump, parse_text
@@ -37,7 +37,7 @@ def answer(name: str, text: str) -> KifuError | None:
         game, record = parse_text(text, name)
     except KifuError as error:
         return error
-    problems, _ = game.check(record)
+    problems, _ = driver.check(game, record)
     return problems[0] if problems else None
 
 
@@ -185,7 +185,7 @@ def test_variations_nested_deeply_are_read_and_go_through_everything(case):
     name, head, opening = case
     depth = 3_000
     game, record = parse_text(head + opening * depth + ")" * depth + "\n", name)
-    game.check(record)
+    driver.check(game, record)
     pipeline.round_trips(game, record)
     assert Record.copy(record) == record
     assert repr(record).count("Node(") == depth + 2
@@ -237,7 +237,7 @@ def test_replaying_every_line_keeps_one_position_per_open_variation():
     moves = " ".join(f"{p} (pass)" for p in ["h8", "i9", "g7", "j10", "f6", "k11"])
     record = RENJU.parse(moves + "\n")
     most = 0
-    for _ in RENJU.replay_tree(record):
+    for _ in driver.replay_tree(RENJU, record):
         gc.collect()
         most = max(most, sum(isinstance(o, Position) for o in gc.get_objects()))
     assert most <= 3  # the main line's position, the one before a move, a variation's
@@ -251,7 +251,7 @@ def test_an_illegal_line_keeps_no_position_alive():
     from kifu.builtin.rengi.position import Position as RengiPosition
 
     record = RENGI.parse("+3a -3a" + " (-4a)" * 50 + "\n")
-    problems, _ = RENGI.check(record)
+    problems, _ = driver.check(RENGI, record)
     gc.collect()
     assert len(problems) == 51 and all(p.rule == "first-move" for p in problems)
     assert all(p.__traceback__ is None and p.__context__ is None for p in problems)
@@ -439,7 +439,7 @@ def test_converting_a_record_whose_board_name_no_file_can_have_is_no_internal_er
 def test_svg_of_a_record_full_of_markup_stays_inert():
     game, record = parse_text('Game: freego\nBoard: grid:5\nPlayers: <script>x</script>, '
                               '"&<\n\nA1 {<svg onload=alert(1)>}\n', "x.freego")
-    position = list(game.replay(record))[-1].position
+    position = list(driver.replay(game, record))[-1].position
     root = ET.fromstring(game.render_svg(position, RenderOptions(), record))
     pipeline.check_svg(ET.tostring(root, encoding="unicode"))
 

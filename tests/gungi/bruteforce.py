@@ -33,7 +33,7 @@ from kifu.builtin.gungi.pieces import (
     SET,
 )
 from kifu.builtin.gungi.position import BATTLE, Position
-from kifu.builtin.gungi.rules import battle, listing
+from kifu.builtin.gungi.rules import battle, plies
 from kifu.builtin.gungi.rules.actions import (
     DROP,
     EXCHANGE,
@@ -51,7 +51,7 @@ from kifu.builtin.gungi.rules.legal import (
     swap_allowed,
     trials,
 )
-from kifu.builtin.gungi.rules.movegen import pseudo_actions
+from kifu.builtin.gungi.rules.reach import pseudo_actions
 from kifu.builtin.gungi.rules.start_position import LIMITS, from_diagram, kind_of
 from kifu.builtin.gungi.setup import Diagram, SetupPiece
 
@@ -232,10 +232,10 @@ def random_position(rng: random.Random) -> Position:
 
 def plies_for(pos: Position, action: Action, side: int) -> list[Ply]:
     """Texts that carry out ``action``: one per legal way (betrayal or not, re-placements),
-    as the game's listing writes them (:mod:`kifu.builtin.gungi.rules.listing`), without an
+    as the game's listing writes them (:mod:`kifu.builtin.gungi.rules.plies`), without an
     origin bracket and, for a move, with one."""
     out = []
-    for written in listing.plies_for(pos, action, side, origin=False):
+    for written in plies.plies_for(pos, action, side, origin=False):
         out.append(written)
         if action.kind == MOVE and action.origin is not None:
             origin = Coord(file_of(action.origin), rank_of(action.origin), action.origin_tier or 1)

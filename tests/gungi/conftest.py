@@ -15,6 +15,7 @@ import pytest
 
 from kifu.base.record import Record
 from kifu.builtin.gungi import GAME
+from kifu.plugin import driver
 
 RANKS = "一二三四五六七八九"
 
@@ -70,11 +71,11 @@ def replay(diagram: str, moves: str = "", *, black: str = "", white: str = "",
            to_move: str = "先手", lenient: bool = False) -> Replay:
     """Replay ``moves`` from the drawn position; problems as ``kifu validate`` finds them."""
     record = GAME.parse(bod(diagram, black, white, to_move) + moves)
-    problems, _ = GAME.check(record, lenient=lenient)
+    problems, _ = driver.check(GAME, record, lenient=lenient)
     position = GAME.start(record)
     events = []
     try:
-        for step in GAME.replay(record, lenient=lenient):
+        for step in driver.replay(GAME, record, lenient=lenient):
             position = step.position
             events.append(step.events)
     except Exception:  # noqa: BLE001 - the problems list already holds it

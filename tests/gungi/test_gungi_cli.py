@@ -6,8 +6,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from kifu.builtin.gungi import GAME
+from kifu.draw import glyphs
 from kifu.plugin import jsonform
-from kifu.render import glyphs
 
 ROOT = Path(__file__).resolve().parents[2]
 STUDY = ROOT / "examples" / "gungi" / "effects-study.gungi"

@@ -12,7 +12,8 @@ from kifu.builtin.gungi.geometry import square
 from kifu.builtin.gungi.moves import Section
 from kifu.builtin.gungi.position import Piece, Position
 from kifu.builtin.gungi.rules.formation import can_complete
-from kifu.builtin.gungi.rules.listing import setup_placements
+from kifu.builtin.gungi.rules.plies import setup_placements
+from kifu.plugin import driver
 
 #: Battle plies played from the start (random play rarely mates sooner).
 BATTLE_PLIES = 30
@@ -33,7 +34,7 @@ def test_start_offers_the_set_up_markers_and_plays_into_the_battle() -> None:
     assert markers[:3] == ["[打ち始め]", "[済み]", "「開戦」"]
     assert sum(type(move).__name__ == "Placement" for move in played) == 46
     record = Record(game="gungi", moves=[Node(move) for move in played])
-    problems, _ = GAME.check(GAME.parse(GAME.write(record)))
+    problems, _ = driver.check(GAME, GAME.parse(GAME.write(record)))
     assert [p for p in problems if p.severity == "error"] == []
 
 

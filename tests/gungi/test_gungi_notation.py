@@ -21,7 +21,7 @@ from kifu.builtin.gungi.moves import (
     Section,
 )
 from kifu.builtin.gungi.pieces import FACES
-from kifu.plugin import jsonform
+from kifu.plugin import driver, jsonform
 
 
 def moves(text: str) -> list:
@@ -230,12 +230,12 @@ def test_setup_diagram_in_both_dialects_and_from_a_rendering() -> None:
 
     assert re.sub(r"\[[^\]]*\]", "", ascii_text).isascii()      # all but the comments
     assert GAME.parse(ascii_text) == record
-    position = next(GAME.copy(s.position) for s in GAME.replay(record) if s.number == 4)
+    position = next(GAME.copy(s.position) for s in driver.replay(GAME, record) if s.number == 4)
     drawn = GAME.render_text(position, RenderOptions())
     diagram_lines = [line for line in drawn.splitlines() if not line.startswith(("last", "after"))]
     again = GAME.parse("\n".join(diagram_lines) + "\n「開戦」\n")
     assert again.setup == to_diagram(position)
-    assert GAME.check(again) == ([], 0)
+    assert driver.check(GAME, again) == ([], 0)
 
 
 def test_two_re_placement_brackets_in_both_dialects_and_json() -> None:

@@ -12,10 +12,11 @@ from kifu.builtin.gungi import GAME
 from kifu.builtin.gungi.moves import Betrayed, Coord, Ply
 from kifu.builtin.gungi.pieces import FACES
 from kifu.builtin.gungi.rules import referee
+from kifu.plugin import driver
 
 SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "gungi" / "nishitsuji-sample.gungi"
 RECORD = GAME.parse(SAMPLE.read_text(encoding="utf-8"))
-POSITIONS = [GAME.copy(step.position) for step in GAME.replay(RECORD, lenient=True)
+POSITIONS = [GAME.copy(step.position) for step in driver.replay(GAME, RECORD, lenient=True)
              if step.number and step.number % 9 == 0]
 
 digits = st.integers(1, 9)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from kifu.builtin.gungi.geometry import square
+from kifu.plugin import driver
 
 E = ". . . . . . . . ."
 
@@ -263,7 +264,7 @@ def test_a_ply_on_the_square_just_played_is_written_with_same(gungi) -> None:
     text = GAME.write(GAME.parse(gungi.bod(pos) + "▲5―4―1―槍、▽5―4―1―侍"))
     assert text.endswith("▲5―4―1―槍、▽同―侍。\n")
     assert gungi.replay(pos, "▲5―4―1―槍、▽同―侍").problems == []
-    after = list(GAME.replay(GAME.parse(gungi.bod(pos) + "▲5―4―1―槍")))[-1].position
+    after = list(driver.replay(GAME, GAME.parse(gungi.bod(pos) + "▲5―4―1―槍")))[-1].position
     listed = [m for m in GAME.legal_moves(after) if str(m) == "▽5―4―1―侍"]
     assert len(listed) == 1 and GAME.move_notation(listed[0], after) == "▽同―侍"
     assert {GAME.canonical_move(after, GAME.parse_move(text, after))

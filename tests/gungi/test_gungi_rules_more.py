@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kifu.builtin.gungi import GAME
 from kifu.builtin.gungi.geometry import square
+from kifu.plugin import driver
 
 E = ". . . . . . . . ."
 
@@ -60,7 +61,7 @@ def test_cannon_strikes_the_enemy_on_top_of_it(gungi) -> None:
 def test_a_diagnostic_inside_a_variation_gives_its_path(gungi) -> None:
     pos = board("v帥 . . . . . . . .", E, E, E, E, E, E, E, ". . . . . . . . 帥")
     record = GAME.parse(gungi.bod(pos) + "▲1―8―1―帥(▲3―7―1―帥)、▽9―2―1―帥")
-    problems, moves = GAME.check(record)
+    problems, moves = driver.check(GAME, record)
     assert moves == 2
     assert [(p.rule, p.variation, p.move_number) for p in problems] == [
         ("unreachable", (1, 1), 1)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from kifu.builtin.gungi import GAME
 from kifu.builtin.gungi.geometry import square
+from kifu.plugin import driver
 
 E = ". . . . . . . . ."
 
@@ -121,7 +122,7 @@ def test_a_redundant_bracket_is_read_and_dropped_on_writing(gungi) -> None:
     pos = board("v帥 . . . . . . . .", E, E, E, E, E, E, ". . . . . 槍 . . .",
                 ". . . . . . . . 帥")
     record = GAME.parse(gungi.bod(pos) + "▲4―7―1―槍[4―8―1]")
-    assert GAME.check(record)[0] == []
+    assert driver.check(GAME, record)[0] == []
     assert GAME.parse(GAME.write(record)) == record
     assert GAME.write(record).endswith("▲4―7―1―槍。\n")
     wrong = gungi.replay(pos, "▲4―7―1―槍[6―8―1]")

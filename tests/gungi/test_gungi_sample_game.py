@@ -12,6 +12,7 @@ import hashlib
 from pathlib import Path
 
 from kifu.builtin.gungi import GAME
+from kifu.plugin import driver
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "examples" / "gungi" / "nishitsuji-sample.gungi"
@@ -30,7 +31,7 @@ SAME = (56, 11, 122, "notation", "▽5―2―1―雛 plays on the square of the 
 
 def diagnostics(lenient: bool) -> list[tuple]:
     text = SAMPLE.read_text(encoding="utf-8")
-    problems, moves = GAME.check(GAME.parse(text, str(SAMPLE)), lenient=lenient)
+    problems, moves = driver.check(GAME, GAME.parse(text, str(SAMPLE)), lenient=lenient)
     assert moves == 137
     return [(p.span.line, p.span.column, p.move_number, p.rule, p.message, p.severity)
             for p in problems]
@@ -50,7 +51,7 @@ def test_sample_game_lenient_repairs_with_warnings() -> None:
 
 def test_sample_game_replays_to_its_mate() -> None:
     record = GAME.parse(SAMPLE.read_text(encoding="utf-8"))
-    steps = list(GAME.replay(record, lenient=True))
+    steps = list(driver.replay(GAME, record, lenient=True))
     final = steps[-1].position
     assert final.outcome.winner == "black"
     assert final.outcome.reason == "詰み (mate)"
@@ -97,7 +98,7 @@ def test_sample_game_normalised_moves() -> None:
 def test_sample_game_json_replay_events() -> None:
     """Events per move for tools downstream: captures, effects, check."""
     record = GAME.parse(SAMPLE.read_text(encoding="utf-8"))
-    events = {s.number: s.events for s in GAME.replay(record, lenient=True) if s.number}
+    events = {s.number: s.events for s in driver.replay(GAME, record, lenient=True) if s.number}
     assert [e["type"] for e in events[4]] == ["move"]
     assert events[5][1] == {"type": "capture", "piece": "忍", "side": "white", "square": "6―5",
                             "tier": 1}

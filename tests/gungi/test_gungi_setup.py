@@ -9,13 +9,14 @@ import pytest
 from kifu.base.errors import SetupError
 from kifu.builtin.gungi import GAME
 from kifu.builtin.gungi.geometry import square
+from kifu.plugin import driver
 
 SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "gungi" / "nishitsuji-sample.gungi"
 SETUP = SAMPLE.read_text(encoding="utf-8").split("「開戦」")[0]
 
 
 def problems(text: str, lenient: bool = False) -> list[tuple[str | None, str]]:
-    found, _ = GAME.check(GAME.parse(text), lenient=lenient)
+    found, _ = driver.check(GAME, GAME.parse(text), lenient=lenient)
     return [(p.rule, p.message) for p in found]
 
 
@@ -23,7 +24,7 @@ def test_the_sources_setup_is_legal_and_declares_backs() -> None:
     record = GAME.parse(SETUP)
     assert problems(SETUP) == []
     position = None
-    for step in GAME.replay(record):
+    for step in driver.replay(GAME, record):
         position = step.position
     assert position.placed == [23, 23]
     assert position.phase == "ready"
@@ -105,7 +106,7 @@ def test_sennichite_after_the_fourth_occurrence() -> None:
     marked = STUDY + CYCLE * 2 + CYCLE[:-1].replace("▽9―1―1―帥", "▽9―1―1―帥[千日手]") + "。[終局]"
     record = GAME.parse(marked)
     assert problems(marked) == []
-    final = list(GAME.replay(record))[-1].position
+    final = list(driver.replay(GAME, record))[-1].position
     assert final.outcome.winner is None and final.outcome.reason.startswith("千日手")
 
 
@@ -127,7 +128,7 @@ def test_taking_the_king_wins() -> None:
     text = (study + CYCLE * 3 + "[再び始め]▽5―3―1―帥、▲5―6―1―帥、▽5―4―1―槍、▲4―8―1―槍、"
             "[再び済み]「再開戦」▽5―6―1―槍")
     assert problems(text) == []
-    final = list(GAME.replay(GAME.parse(text)))[-1].position
+    final = list(driver.replay(GAME, GAME.parse(text)))[-1].position
     assert (final.outcome.winner, final.outcome.reason) == ("white", "帥 taken")
 
 
@@ -143,9 +144,9 @@ def test_ni_he_is_a_foul_in_the_resetup() -> None:
                                           "this ply, or ▽反則指摘 at any later time; the record "
                                           "has neither)")]
     claimed = GAME.parse(fouled + "、▽反則指摘")
-    final = list(GAME.replay(claimed, lenient=True))[-1].position
+    final = list(driver.replay(GAME, claimed, lenient=True))[-1].position
     assert final.outcome.winner == "white" and "ニへ" in final.outcome.reason
-    placing = list(GAME.replay(GAME.parse(study + CYCLE * 3 + setup)))[-1].position
+    placing = list(driver.replay(GAME, GAME.parse(study + CYCLE * 3 + setup)))[-1].position
     listed = {str(m) for m in GAME.legal_moves(placing)}
     assert "▲4―7―1―へ" not in listed and "▲3―7―1―へ" in listed
 
@@ -160,7 +161,7 @@ def test_a_foul_of_the_resetup_is_claimed_on_its_ply_with_hansoku() -> None:
     claimed = setup + "▽4―4―1―へ[反則]。[終局]"
     assert problems(claimed) == []
     record = GAME.parse(claimed)
-    final = list(GAME.replay(record))[-1].position
+    final = list(driver.replay(GAME, record))[-1].position
     assert (final.outcome.winner, final.outcome.reason) == (
         "black", "反則 (ニへ: ▽ already has a へ on file 4, a foul at any time)")
     assert "▽4―4―1―へ[反則]。\n[終局]" in GAME.write(record)
@@ -176,7 +177,7 @@ def test_a_pawn_twice_on_a_file_in_the_first_set_up_is_claimed_with_hansoku() ->
     """Line 417 (「初期陣形配置の時のみ、場二兵も反則となる」) with [反則] on the ply: ▽ claims it there."""
     text = SETUP.split("▲2―7―1―兵")[0] + "▲1―8―1―兵[反則]。[終局]"
     assert problems(text) == []
-    final = list(GAME.replay(GAME.parse(text)))[-1].position
+    final = list(driver.replay(GAME, GAME.parse(text)))[-1].position
     assert final.outcome.winner == "white"
     assert final.outcome.reason == "反則 (場二兵: ▲ already has a 兵 on file 1, a foul during " \
                                    "the set-up)"

@@ -9,6 +9,7 @@ import textwrap
 
 from kifu.builtin.rengi import GAME, bitboard
 from kifu.builtin.rengi.position import Position
+from kifu.plugin import driver
 
 
 def rows(diagram: str) -> list[str]:
@@ -55,7 +56,7 @@ def replay(text: str, lenient: bool = False) -> tuple[Position, list[list[dict]]
     record = GAME.parse(text)
     position = GAME.start(record)
     events = []
-    for step in GAME.replay(record, lenient=lenient):
+    for step in driver.replay(GAME, record, lenient=lenient):
         position = step.position
         events.append(step.events)
     return position, events

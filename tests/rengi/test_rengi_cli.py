@@ -7,7 +7,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from kifu.render import glyphs
+from kifu.draw import glyphs
+from kifu.plugin import driver
+from tests.examples import EXAMPLES
 from tests.rengi.fields import GAME
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -54,7 +56,7 @@ def test_convert_between_colour_and_open_forms(kifu_cli, kou):
     back = kifu_cli("convert", "-", "--game", "rengi", "--dialect", "open", input=colours).stdout
     assert not any(isinstance(n.move, Place) for n in GAME.parse(back).moves)
     for text in (colours, back):  # every form replays to the same end
-        steps = list(GAME.replay(GAME.parse(text)))
+        steps = list(driver.replay(GAME, GAME.parse(text)))
         assert steps[-1].position.outcome.describe() == \
             "the first player wins (the second player's column 3 row 12 is filled)"
 
@@ -130,3 +132,26 @@ def test_show_json_replay_has_events_per_move(kifu_cli, seven):
     assert [(e["side"], e["sent"]) for e in garbage] == [("first", 210)]
     assert document["final"]["sides"]["second"]["field"][1] == "jjbjjj"
     assert document["outcome"]["winner"] == "first"
+
+
+def test_the_warning_icons_stand_after_their_words(kifu_cli):
+    """"warning 2 rows" is wider than the field's first 62%: the hexagons start after it (they
+    overlapped the word "rows"), and stay over their own field."""
+    from kifu.plugin import text_width
+
+    record = EXAMPLES / "rengi" / "problem-four-chain.rengi"
+    root = ET.fromstring(kifu_cli("render", record, "--move", "0").stdout)
+    words = [w for w in root.iter() if w.get("class") == "warning"]
+    icons = [g for g in root.iter(f"{SVG}g") if g.get("class") == "warning-icons"]
+    fields = [g for g in root.iter(f"{SVG}g") if g.get("class") == "field"]
+    assert len(words) == len(icons) == len(fields) == 2
+    for word, group, field in zip(words, icons, fields):
+        text, start = "".join(word.itertext()), float(word.get("x"))
+        xs = [float(point.split(",")[0]) for shape in group
+              for point in shape.get("points", "").split()]
+        frame = next(field.iter(f"{SVG}rect"))
+        right = float(frame.get("x")) + float(frame.get("width"))
+        if xs:
+            assert min(xs) >= start + text_width(text, 13), text
+            assert max(xs) <= right + 0.5
+    assert any(len(group) for group in icons)

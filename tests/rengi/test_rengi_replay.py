@@ -13,7 +13,7 @@ from kifu.base.errors import KifuError
 from kifu.builtin.rengi import bitboard
 from kifu.builtin.rengi.events import EVENT_SCHEMA
 from kifu.builtin.rengi.moves import Pass, Place
-from kifu.plugin import RenderOptions
+from kifu.plugin import RenderOptions, driver
 from kifu.run.load import load
 from kifu.run.replayjson import replay_json
 from kifu.run.validate import Options, check_file
@@ -98,7 +98,7 @@ TEXT = st.text(alphabet="+-0123456789abcdjUDRLPR{}()[]|.:;jr 青赤上↑\n", ma
 def test_any_text_gives_a_record_or_a_kifu_error(text):
     try:
         record = GAME.parse(text)
-        for _step in GAME.replay(record, lenient=True):
+        for _step in driver.replay(GAME, record, lenient=True):
             pass
         GAME.render_text(GAME.start(record), RenderOptions())
     except KifuError:

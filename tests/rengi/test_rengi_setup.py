@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kifu.base.errors import KifuError, SetupError
-from kifu.plugin import RenderOptions
+from kifu.plugin import RenderOptions, driver
 from tests.rengi.fields import GAME, events_of, field_of, record_text, replay
 from tests.rengi.test_rengi_rules import THREE_CHAIN, TWO_CHAIN
 
@@ -118,7 +118,7 @@ def test_a_variation_replays_from_the_position_before_its_move():
     text = record_text("+22ab (+11cd -11cd) -55cc", first=TWO_CHAIN, first_state="tsumo=1")
     record = GAME.parse(text)
     lines = {}
-    for step in GAME.replay_tree(record):
+    for step in driver.replay_tree(GAME, record):
         assert not isinstance(step, KifuError)
         lines.setdefault(step.path, []).append(step.events)
     assert set(lines) == {(), (1, 1)}
@@ -128,7 +128,7 @@ def test_a_variation_replays_from_the_position_before_its_move():
 
 def test_a_diagnostic_inside_a_variation_gives_its_path():
     text = record_text("+22ab (+11cd +11cd) -55cc", first=TWO_CHAIN, first_state="tsumo=1")
-    problems, moves = GAME.check(GAME.parse(text))
+    problems, moves = driver.check(GAME, GAME.parse(text))
     assert moves == 2
     assert [(p.variation, p.move_number, p.rule) for p in problems] == [((1, 1), 2, "turn-order")]
 

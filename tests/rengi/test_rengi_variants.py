@@ -9,6 +9,7 @@ import pytest
 from kifu.base.errors import HeaderError, IllegalMoveError
 from kifu.builtin.rengi import tsumo
 from kifu.builtin.rengi.setup.parameters import PRESETS, read_settings
+from kifu.plugin import driver
 from tests.rengi.fields import GAME, events_of, field_of, record_text, replay
 from tests.rengi.test_rengi_rules import THREE_CHAIN, TWO_CHAIN
 
@@ -259,7 +260,7 @@ def test_unit_one_drop_without_columns_is_repaired_when_lenient():
     pos, _ = replay(record_text("-11ab", headers=TEN, **TEN_DROP), lenient=True)
     assert field_of(pos, 1, 1).startswith("a")
     record = GAME.parse(record_text("-11ab", headers=TEN, **TEN_DROP))
-    steps = list(GAME.replay(record, lenient=True))
+    steps = list(driver.replay(GAME, record, lenient=True))
     assert [w.message for w in steps[0].warnings] == [
         "2 single garbage stones fall but the record does not say where; put in columns 12"]
 

@@ -20,6 +20,7 @@ from kifu.base.record import Record
 from kifu.builtin.rengoma import GAME
 from kifu.builtin.rengoma.moves import LETTERS
 from kifu.builtin.rengoma.position import Position, piece_text
+from kifu.plugin import driver
 
 
 def read(diagram: str) -> tuple[int, int, dict[str, list[str]]]:
@@ -94,11 +95,11 @@ def record(diagram: str, moves: str = "", *, field: str = "B3 R3", to_move: str 
 def replay(rec: Record) -> Position:
     """The position after the record's last turn (raises the first illegal move)."""
     position = GAME.start(rec)
-    for step in GAME.replay(rec):
+    for step in driver.replay(GAME, rec):
         position = step.position
     return position
 
 
 def events(rec: Record) -> list[list[dict]]:
     """The events of each turn."""
-    return [step.events for step in GAME.replay(rec)]
+    return [step.events for step in driver.replay(GAME, rec)]

@@ -12,6 +12,7 @@ from kifu.base.record import Node, Record
 from kifu.builtin.rengoma import GAME, rules
 from kifu.builtin.rengoma.moves import Place, Turn
 from kifu.builtin.rengoma.position import Position
+from kifu.plugin import driver
 
 COMMENT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp"),
                                 exclude_characters="{}"), min_size=1, max_size=12).filter(
@@ -83,6 +84,6 @@ def positions(draw: st.DrawFn) -> Position:
     """A position reached by legal play."""
     record = draw(games(max_turns=25, variations=False))
     position = GAME.start(record)
-    for step in GAME.replay(record):
+    for step in driver.replay(GAME, record):
         position = step.position
     return position

@@ -10,6 +10,7 @@ from kifu.builtin.rengoma import GAME, rules
 from kifu.builtin.rengoma.moves import Place
 from kifu.builtin.rengoma.position import COLOUR_NAMES, Position, colour_of, strength_of
 from kifu.builtin.rengoma.setup import spec_of
+from kifu.plugin import driver
 from tests.rengoma.rengoma_strategies import games
 
 
@@ -53,7 +54,7 @@ def comparable(snapshot: dict, view: dict) -> dict:
 def test_both_referees_reach_the_same_positions(record):
     naive = naive_game(record)
     assert naive.snapshot() == naive_view(GAME.start(record))
-    for step in GAME.replay(record):
+    for step in driver.replay(GAME, record):
         naive.play_turn([naive_action(a) for a in step.node.move.actions])
         view = naive_view(step.position)
         assert comparable(naive.snapshot(), view) == view
@@ -64,7 +65,7 @@ def test_both_referees_reach_the_same_positions(record):
 def test_both_referees_allow_the_same_actions(record):
     naive = naive_game(record)
     position = GAME.start(record)
-    for step in GAME.replay(record):
+    for step in driver.replay(GAME, record):
         naive.play_turn([naive_action(a) for a in step.node.move.actions])
         position = step.position
     if position.outcome is not None:
@@ -77,7 +78,7 @@ def test_the_naive_referee_refuses_what_kifu_refuses():
     record = GAME.parse("Game: rengoma\nStock-black: 3 1 4 2 1 2 3 4 1 2 3 4\n"
                         "Stock-red: 2 2 1 3 4 1 3 4 1 2 3 4\n\n1. A c3 2. B c4\n")
     naive = naive_game(record)
-    for step in GAME.replay(record):
+    for step in driver.replay(GAME, record):
         naive.play_turn([naive_action(a) for a in step.node.move.actions])
     try:
         naive.play_turn([("C", (2, 3), (2, 2))])

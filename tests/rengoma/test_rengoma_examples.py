@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from kifu.builtin.rengoma import GAME
-from kifu.plugin import jsonform
+from kifu.plugin import driver, jsonform
 from kifu.run.load import load
 from tests import examples
 
@@ -77,7 +77,7 @@ def test_examples_cover_each_kind_of_win():
     for path in GOOD:
         loaded = load(str(path))
         final = None
-        for step in loaded.game.replay(loaded.record):
+        for step in driver.replay(loaded.game, loaded.record):
             final = step.position
         reasons[path.stem] = final.outcome.reason if final.outcome else None
     assert reasons["win-across"] == "four in a row c6 d6 e6 f6"
@@ -90,7 +90,7 @@ def test_examples_cover_each_kind_of_win():
 
 def test_the_team_game_uses_chips_and_partners():
     loaded = load(str(examples.EXAMPLES / "rengoma" / "team-game.rengoma"))
-    steps = list(loaded.game.replay(loaded.record))
+    steps = list(driver.replay(loaded.game, loaded.record))
     turn13 = steps[12]
     assert str(turn13.node.move) == "A a4 *C d2-d1 *C e6-e1"
     assert [e["player"] for e in turn13.events if e["type"] in ("place", "move")] == [

@@ -5,6 +5,7 @@ import pytest
 
 from kifu.base.errors import HeaderError
 from kifu.builtin.rengoma import GAME
+from kifu.plugin import driver
 
 STOCKS = "Stock-black: 3 1 4 2 1 2 3 4 1 2 3 4\nStock-red: 2 2 1 3 4 1 3 4 1 2 3 4\n"
 
@@ -61,4 +62,4 @@ def test_a_stock_is_the_whole_piece_set_in_some_order():
 def test_result_names_the_winner_in_several_ways(said):
     text = ("Game: rengoma\nPieces: 1 2 3 4\nStock-black: 1 2 3 4\nStock-red: 4 3 2 1\n"
             f"Result: {said}\n\n1. A a1 2. A b2 3. A b1 4. A c3 5. A c1 6. A d4 7. A d1\n")
-    assert GAME.check(GAME.parse(text)) == ([], 7)
+    assert driver.check(GAME, GAME.parse(text)) == ([], 7)

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from kifu.base.errors import KifuError, NotationError
 from kifu.builtin.rengoma import GAME
 from kifu.builtin.rengoma.moves import Place, Shift, Square, Turn
-from kifu.plugin import jsonform
+from kifu.plugin import driver, jsonform
 
 HEAD = ("Game: rengoma\nStock-black: 3 1 4 2 1 2 3 4 1 2 3 4\n"
         "Stock-red: 2 2 1 3 4 1 3 4 1 2 3 4\n\n")
@@ -142,5 +142,5 @@ def test_any_text_gives_a_record_or_a_located_kifu_error(tokens):
     except KifuError as error:
         assert error.span is not None
         return
-    problems, _ = GAME.check(record)
+    problems, _ = driver.check(GAME, record)
     assert all(isinstance(p, KifuError) for p in problems)

@@ -8,13 +8,13 @@ from kifu.base.errors import IllegalMoveError
 from kifu.builtin.rengoma import GAME, rules, setup
 from kifu.builtin.rengoma.moves import Place, Shift
 from kifu.builtin.rengoma.position import Position
-from kifu.plugin import jsonform
+from kifu.plugin import driver, jsonform
 from tests.rengoma.rengoma_strategies import games, positions
 
 
 @given(games())
 def test_every_generated_legal_game_replays_cleanly(record):
-    problems, played = GAME.check(record)
+    problems, played = driver.check(GAME, record)
     assert problems == []
     assert played == len(record.moves)
 
@@ -75,7 +75,7 @@ def test_a_position_saved_as_a_set_up_starts_the_same(position):
 
 @given(games(variations=False))
 def test_replay_events_account_for_every_action(record):
-    for step in GAME.replay(record):
+    for step in driver.replay(GAME, record):
         acted = [e for e in step.events if e["type"] in ("place", "move")]
         assert len(acted) == len(step.node.move.actions)
         spent = [e for e in step.events if e["type"] == "chip-spent"]

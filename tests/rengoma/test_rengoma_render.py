@@ -4,8 +4,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from kifu.builtin.rengoma import GAME
+from kifu.draw import glyphs
 from kifu.plugin import RenderOptions
-from kifu.render import glyphs
 from tests.rengoma.rengoma_diagrams import record, replay
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -10,6 +10,7 @@ from jsonschema import Draft202012Validator
 
 from kifu.builtin.rengoma import GAME
 from kifu.builtin.rengoma.events import REPLAY_SCHEMA as SCHEMA
+from kifu.plugin import driver
 from kifu.run.load import load
 from tests.rengoma.rengoma_strategies import games
 
@@ -29,7 +30,7 @@ def test_the_schema_is_a_valid_schema():
 
 def test_opponent_placement_game_event_by_event():
     loaded = load(str(ROOT / "examples" / "rengoma" / "win-by-opponent-placement.rengoma"))
-    steps = list(GAME.replay(loaded.record))
+    steps = list(driver.replay(GAME, loaded.record))
     assert [[e["type"] for e in step.events] for step in steps] == [
         ["place", "refill"], ["place", "refill"], ["move"], ["place", "refill"],
         ["place", "refill", "chip-gained"], ["move"], ["place", "refill"], ["move"],
@@ -52,7 +53,7 @@ def test_opponent_placement_game_event_by_event():
 def test_example_events_and_positions_follow_the_schema(path):
     loaded = load(str(path))
     POSITION.validate(GAME.position_to_json(GAME.start(loaded.record)))
-    for step in GAME.replay_tree(loaded.record):
+    for step in driver.replay_tree(GAME, loaded.record):
         for event in step.events:
             EVENT.validate(event)
         POSITION.validate(GAME.position_to_json(step.position))
@@ -62,7 +63,7 @@ def test_example_events_and_positions_follow_the_schema(path):
 @given(games(variations=False))
 def test_random_game_events_follow_the_schema(record):
     position = GAME.start(record)
-    for step in GAME.replay(record):
+    for step in driver.replay(GAME, record):
         for event in step.events:
             EVENT.validate(event)
         position = step.position

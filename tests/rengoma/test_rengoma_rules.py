@@ -5,6 +5,7 @@ import pytest
 
 from kifu.base.errors import IllegalMoveError
 from kifu.builtin.rengoma import GAME
+from kifu.plugin import driver
 from tests.rengoma.rengoma_diagrams import events, record, replay, same_board
 
 EMPTY_4 = """
@@ -90,7 +91,7 @@ def test_stated_strength_must_be_the_field_piece():
 
 def test_lenient_replay_places_the_field_piece_when_the_written_strength_is_wrong():
     rec = record(EMPTY_4, "1. B a1=3", field="B3 R2")
-    steps = list(GAME.replay(rec, lenient=True))
+    steps = list(driver.replay(GAME, rec, lenient=True))
     position = steps[-1].position
     assert position.power[position.geo.index(0, 0)] == 2
     [warning] = steps[0].warnings

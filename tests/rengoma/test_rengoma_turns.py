@@ -6,6 +6,7 @@ import pytest
 from kifu.base.errors import GameOverError, HeaderError, IllegalMoveError
 from kifu.builtin.rengoma import GAME, rules
 from kifu.builtin.rengoma.moves import Place, Shift, Square
+from kifu.plugin import driver
 from tests.rengoma.rengoma_diagrams import events, record, replay
 
 EMPTY_5 = """
@@ -181,7 +182,7 @@ def test_no_turn_after_a_draw():
 
 def test_result_draw_agrees_with_a_drawn_game():
     rec = record(FULL_BUT_ONE, "1. A d1", field="B1 -", extra_headers="Result: draw")
-    assert GAME.check(rec) == ([], 1)
+    assert driver.check(GAME, rec) == ([], 1)
 
 
 def test_an_illegal_extra_action_changes_nothing():

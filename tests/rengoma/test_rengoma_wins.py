@@ -6,6 +6,7 @@ import pytest
 
 from kifu.base.errors import GameOverError
 from kifu.builtin.rengoma import GAME
+from kifu.plugin import driver
 from tests.rengoma.rengoma_diagrams import events, record, replay
 
 ROWS = """
@@ -149,7 +150,7 @@ def test_a_win_skips_the_end_of_turn():
 
 def test_result_header_must_agree_with_the_moves():
     rec = record(ROWS, "1. A d2", field="B4 R4", extra_headers="Result: red")
-    problems, _ = GAME.check(rec)
+    problems, _ = driver.check(GAME, rec)
     assert [p.rule for p in problems] == ["result"]
     assert problems[0].message == ("the record says the result is 'red', but the moves say: "
                                    "black wins (four in a row a2 b2 c2 d2)")

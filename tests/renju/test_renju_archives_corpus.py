@@ -18,7 +18,7 @@ import pytest
 from kifu.builtin.renju import GAME
 from kifu.builtin.renju import sgf as renju_sgf
 from kifu.builtin.renju.archives import psq, renlib
-from kifu.plugin import jsonform
+from kifu.plugin import driver, jsonform
 from kifu.run.load import parse_all, read_file
 from kifu.sgf import syntax as sgf
 from tests import realfiles
@@ -60,7 +60,7 @@ def test_every_gomocup_game_is_legal(path):
     if record.header("League") is None:
         pytest.skip("no league line: the file does not say its rule (Piskvork plays gomoku "
                     "by default, kifu judges Renju by default)")
-    problems, moves = GAME.check(record)
+    problems, moves = driver.check(GAME, record)
     assert problems == [] and moves == len(record.moves)
 
 
@@ -111,10 +111,10 @@ def test_every_playok_game_is_read_legal_and_won_as_its_result_says():
     ended = 0
     for one in parsed:
         assert one.record is not None and one.findings == []
-        problems, _ = GAME.check(one.record)
+        problems, _ = driver.check(GAME, one.record)
         assert problems == [], one.name
         position = None
-        for step in GAME.replay(one.record):
+        for step in driver.replay(GAME, one.record):
             position = step.position
         done = GAME.outcome(position)
         if done is not None:  # the games that end in a five (the others: resigned, on time)
@@ -132,7 +132,7 @@ def test_every_renju_sgf_is_read_and_legal(path):
     for one in parsed:
         assert one.record is not None
         assert [f for f in one.findings if f.severity == "error"] == []
-        assert GAME.check(one.record)[0] == [], one.name
+        assert driver.check(GAME, one.record)[0] == [], one.name
 
 
 def _shape(roots: list[sgf.SgfNode]) -> list[list[tuple[str, tuple[str, ...]]]]:
@@ -166,7 +166,7 @@ def _tree_facts(root: renlib.LibNode) -> tuple[int, int, int]:
 def test_every_renlib_library_survives_kifu_sgf_and_json(path, kifu_cli, tmp_path):
     data = path.read_bytes()
     record = renlib.read(read_file(str(path)).text, str(path))
-    assert GAME.check(record)[0] == []
+    assert driver.check(GAME, record)[0] == []
     assert renlib.write(record).encode("latin-1") == data
     facts = _tree_facts(renlib.read_tree(data)[0])
     assert facts[0] > 700 and facts[1] >= 32

@@ -20,9 +20,9 @@ from kifu.builtin.renju.render import (
     _stars,
     _title,
 )
+from kifu.draw import grid as board
+from kifu.draw.svg import element, to_string
 from kifu.plugin import RenderOptions
-from kifu.render import grid as board
-from kifu.render.svg import element, to_string
 
 
 def from_scratch(position, options: RenderOptions, record: Record) -> str:

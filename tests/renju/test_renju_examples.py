@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from kifu.plugin import driver
 from tests import examples
 
 EXAMPLES = examples.EXAMPLES
@@ -30,7 +31,7 @@ def test_examples_end_as_their_comments_say(name, ending):
     from kifu.run.load import load
 
     loaded = load(str(EXAMPLES / "renju" / name))
-    steps = list(loaded.game.replay(loaded.record))
+    steps = list(driver.replay(loaded.game, loaded.record))
     assert steps[-1].position.outcome.describe() == ending
 
 

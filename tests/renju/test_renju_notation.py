@@ -12,7 +12,7 @@ from kifu.base.errors import HeaderError, KifuError, NotationError, UnknownGameE
 from kifu.base.record import Node, Record
 from kifu.builtin.renju import GAME, sgf
 from kifu.builtin.renju.moves import Offer, Pass, Place, Point, Swap
-from kifu.plugin import jsonform
+from kifu.plugin import driver, jsonform
 from kifu.reading.source import read_source
 
 EXAMPLES = sorted((Path(__file__).parents[2] / "examples" / "renju").glob("*.renju"))
@@ -208,7 +208,7 @@ def test_any_record_round_trips_through_every_format(record):
 def test_random_text_gives_only_kifu_errors(text):
     try:
         record = GAME.parse(text)
-        GAME.check(record)
+        driver.check(GAME, record)
     except KifuError:
         pass
 
@@ -225,4 +225,4 @@ def test_mutated_examples_give_only_kifu_errors(path, data):
     else:
         text = text[:position]
     with contextlib.suppress(KifuError):
-        GAME.check(GAME.parse(text))
+        driver.check(GAME, GAME.parse(text))

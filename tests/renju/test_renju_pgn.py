@@ -12,7 +12,7 @@ from kifu.builtin.renju import GAME
 from kifu.builtin.renju.archives import pgn
 from kifu.builtin.renju.moves import Swap
 from kifu.commands.cli import EXIT_OK, EXIT_USAGE
-from kifu.plugin import registry
+from kifu.plugin import driver, registry
 from kifu.run.load import parse_all
 from tests.summary import summary_rows
 
@@ -78,7 +78,7 @@ def test_kind_61_is_standard_gomoku_an_overline_does_not_end_the_game(name, winn
     # PlayOK's games of kind 61 go on after either side's six in a row, won later by a five
     record = one(name)
     assert record.header("Rule") == "standard, swap2"
-    assert GAME.check(record)[0] == []
+    assert driver.check(GAME, record)[0] == []
     colour, player, result = winner
     assert (record.header(colour), record.header("Result")) == (player, result)
 
@@ -171,7 +171,7 @@ def test_comments_unspaced_move_numbers_and_capitals():
     assert moves(record)[:4] == ["h8", "h9", "h10", "swap"]
     assert record.moves[0].comments == ["opening"] and record.moves[-1].comments == ["five"]
     assert (record.header("Black"), record.header("Result")) == ("maple", "black")
-    assert GAME.check(record)[0] == []
+    assert driver.check(GAME, record)[0] == []
 
 
 def test_a_comment_over_two_lines():
@@ -181,4 +181,4 @@ def test_a_comment_over_two_lines():
     assert record.moves[4].comments == ["a quiet move,\naway from the fight"]
     assert moves(record)[3:6] == ["swap", "a1", "b1"]
     assert record.moves[5].span.line == 11 and record.moves[5].span.column == 22
-    assert GAME.check(record)[0] == []
+    assert driver.check(GAME, record)[0] == []

@@ -11,7 +11,7 @@ import pytest
 from kifu.base.errors import ConversionError, NotationError
 from kifu.builtin.renju import GAME
 from kifu.builtin.renju.archives import psq
-from kifu.plugin import registry
+from kifu.plugin import driver, registry
 from kifu.reading.source import read_source
 
 DATA = Path(__file__).parent / "data" / "psq"
@@ -50,7 +50,7 @@ def test_the_opening_stones_are_the_set_up_in_the_order_placed():
     record = read("crlf_line_ends.psq")
     assert record.setup.in_order and record.setup.to_move == "white"
     assert "Opening-stones: h8 i9 g9 h10 j7" in GAME.write(record).splitlines()
-    assert GAME.check(record) == ([], 10)
+    assert driver.check(GAME, record) == ([], 10)
 
 
 def test_the_seat_that_moves_first_after_an_odd_opening_plays_white():
@@ -158,10 +158,10 @@ def test_a_psq_without_gomocups_line_is_freestyle():
     is what the file means, and writing the file back loses nothing."""
     record = read("no_league_double_three_is_freestyle.psq")
     assert record.header("Rule") == "freestyle" and record.header("League") is None
-    assert GAME.check(record)[0] == []
+    assert driver.check(GAME, record)[0] == []
     assert psq.leaves_out(record) == []
     as_renju = GAME.parse(GAME.write(record).replace("Rule: freestyle", "Rule: renju"), "x")
-    problems = GAME.check(as_renju)[0]
+    problems = driver.check(GAME, as_renju)[0]
     assert len(problems) == 1 and "forbidden double three" in problems[0].message
 
 
@@ -179,7 +179,7 @@ def test_a_header_without_blanks_is_read_as_piskvork_reads_it():
     assert (record.header("Size"), record.header("Rule"), record.header("Result")) == (
         "20", "freestyle", "white")
     assert record.header("Piskvork-Levels") == "11:11"
-    assert GAME.check(record)[0] == []
+    assert driver.check(GAME, record)[0] == []
     assert psq.write(record).encode() == path.read_bytes().replace(b"20x20,11:11,0",
                                                                     b"20x20, 11:11, 0")
 
@@ -191,7 +191,7 @@ def test_code_and_gomocup_s_line_without_the_engines_names():
     assert "Black" not in record.headers and "White" not in record.headers
     assert (record.header("Piskvork-Code"), record.header("League"), record.header("Rule"),
             record.header("Result")) == ("-1", "Freestyle", "freestyle", "black")
-    assert GAME.check(record)[0] == []
+    assert driver.check(GAME, record)[0] == []
 
 
 def test_stones_of_time_0_that_make_a_five_are_no_opening():
@@ -200,7 +200,7 @@ def test_stones_of_time_0_that_make_a_five_are_no_opening():
     record = read("every_time_zero_is_no_opening.psq")
     assert record.setup is None and "Opening-stones" not in record.headers
     assert record.header("Result") == "black" and record.header("Winner-engine") == "SELFPLAY-A"
-    assert GAME.check(record) == ([], 9)
+    assert driver.check(GAME, record) == ([], 9)
 
 
 def test_an_engine_answering_in_0ms_is_told_from_the_opening_by_the_result():
@@ -211,7 +211,7 @@ def test_an_engine_answering_in_0ms_is_told_from_the_opening_by_the_result():
     assert len(record.setup.black) + len(record.setup.white) == 5
     assert record.header("Move-times").split()[0] == "0"
     assert record.header("Result") == "black" and record.header("Winner-engine") == "EPSILON.zip"
-    assert GAME.check(record) == ([], 10)
+    assert driver.check(GAME, record) == ([], 10)
 
 
 def test_an_engine_answering_in_0ms_is_told_by_the_last_stone_where_no_five_ends_the_game():
@@ -224,7 +224,7 @@ def test_an_engine_answering_in_0ms_is_told_by_the_last_stone_where_no_five_ends
     assert len(record.setup.black) + len(record.setup.white) == 2
     assert record.header("Move-times").split()[0] == "0"
     assert record.header("Result") == "black" and record.header("Winner-engine") == "GAMMA.zip"
-    assert GAME.check(record) == ([], 5)
+    assert driver.check(GAME, record) == ([], 5)
 
 
 def test_black_s_foul_written_last_is_no_answer_in_0ms():
@@ -233,7 +233,7 @@ def test_black_s_foul_written_last_is_no_answer_in_0ms():
     record = read("foul_double_three_written_is_no_answer_in_0ms.psq")
     assert len(record.setup.black) + len(record.setup.white) == 5
     assert record.header("Result") == "white" and record.header("Winner-engine") == "SIGMA.zip"
-    assert GAME.check(record) == ([], 4)
+    assert driver.check(GAME, record) == ([], 4)
     import kifu
 
     ended = kifu.read(str(DATA / "foul_double_three_written_is_no_answer_in_0ms.psq")).position(4)
@@ -266,7 +266,7 @@ def test_a_league_kifu_does_not_know_is_judged_as_freestyle():
     record = read("unknown_league_is_freestyle.psq")
     assert (record.header("League"), record.header("Rule"), record.header("Result")) == (
         "Experimental", "freestyle", "draw")
-    assert GAME.check(record)[0] == []
+    assert driver.check(GAME, record)[0] == []
 
 
 def test_blanks_after_the_commas_of_a_stone():
@@ -298,7 +298,7 @@ def test_black_s_overline_written_in_a_renju_game_names_no_winner_of_its_own():
     record = read("foul_overline_written_is_no_five.psq")
     assert len(record.setup.black) + len(record.setup.white) == 5
     assert record.header("Result") == "white" and record.header("Winner-engine") == "XI.zip"
-    problems, moves = GAME.check(record)
+    problems, moves = driver.check(GAME, record)
     assert problems == [] and moves == 12
 
 
@@ -307,6 +307,6 @@ def test_the_caro_league_plays_on_after_a_five_closed_at_both_ends():
     and m8, does not win, and white's a1-a5 (the edge closes nothing) does, as seat 2 says."""
     record = read("caro_closed_five_plays_on.psq")
     assert (record.header("Rule"), record.header("Result")) == ("caro", "white")
-    assert GAME.check(record) == ([], 14)
+    assert driver.check(GAME, record) == ([], 14)
     as_freestyle = GAME.parse(GAME.write(record).replace("Rule: caro", "Rule: freestyle"), "x")
-    assert "the game was already over" in GAME.check(as_freestyle)[0][0].message
+    assert "the game was already over" in driver.check(GAME, as_freestyle)[0][0].message

@@ -13,7 +13,7 @@ from kifu.base.errors import ConversionError, NotationError
 from kifu.builtin.renju import GAME, sgf
 from kifu.builtin.renju.archives import renlib
 from kifu.commands.cli import EXIT_INVALID, EXIT_OK
-from kifu.plugin import jsonform, registry
+from kifu.plugin import driver, jsonform, registry
 from kifu.reading.source import BYTES
 from kifu.run.load import load, read_file
 from tests.summary import summary_rows
@@ -247,7 +247,7 @@ def test_a_library_without_a_header_is_told_and_read():
     assert [str(n.move) for n in record.moves[4].variations[0]] == ["j6"]
     assert record.moves[4].properties == {"Title": "Attack"}
     assert record.moves[4].comments == ["the long way"]
-    assert GAME.check(record)[0] == []
+    assert driver.check(GAME, record)[0] == []
 
 
 def test_a_lone_byte_after_the_last_node_is_ignored_as_renlib_ignores_it():
@@ -276,7 +276,7 @@ def test_a_node_that_is_no_move_but_has_moves_after_it():
     assert record.moves[2].properties == {"Title": "kept text", "No-move": "yes"}
     assert [str(n.move) for n in record.moves[2].variations[0]] == ["i9"]
     assert renlib.leaves_out(record) == []
-    assert GAME.check(record)[0] == []
+    assert driver.check(GAME, record)[0] == []
 
 
 def test_a_two_character_gbk_comment_is_read_as_gbk_not_euc_jp():

@@ -12,7 +12,7 @@ from kifu.base.errors import ConversionError, NotationError
 from kifu.builtin.renju import GAME
 from kifu.builtin.renju.archives import rif
 from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from kifu.plugin import registry
+from kifu.plugin import driver, registry
 from kifu.reading.source import BYTES
 from kifu.run.load import load, parse_each_as, read_file
 from tests.summary import summary_rows
@@ -169,8 +169,8 @@ def test_gomoku_rules_are_judged_as_gomoku_not_renju():
         "901": "standard", "902": "standard, swap2", "903": "renju, swap2",
         "904": "freestyle", "905": "renju, soosyrv-8", "906": "standard"}
     for key in ("901", "902", "904", "906"):  # 906 names no rule: its tournament's
-        assert GAME.check(found[key]) == ([], 13)
-    problems, _ = GAME.check(found["903"])
+        assert driver.check(GAME, found[key]) == ([], 13)
+    problems, _ = driver.check(GAME, found["903"])
     assert problems == []  # the foul ends the game, white's win as bresult says
     assert rif.rule_of("Tarannikov") is None
 
@@ -181,7 +181,7 @@ def test_elements_of_the_database_s_own_before_its_tables():
     [parsed] = games("database_with_a_version_before_its_tables.rif")
     assert parsed.record.header("White") == "Ülle Oja"
     assert parsed.record.header("Result") == "draw"
-    assert GAME.check(parsed.record)[0] == []
+    assert driver.check(GAME, parsed.record)[0] == []
 
 
 def test_a_row_named_by_its_own_text():

@@ -13,6 +13,7 @@ from kifu.builtin.renju.forbidden import black_verdict
 from kifu.builtin.renju.moves import Offer, Pass, Place, Point, Swap
 from kifu.builtin.renju.position import BLACK, WHITE, geometry
 from kifu.builtin.renju.rules import play
+from kifu.plugin import driver
 from tests.renju import bruteforce
 from tests.renju.diagrams import read, to_grid
 
@@ -239,7 +240,7 @@ def test_point_off_the_board_is_illegal():
 
 def test_two_passes_draw():
     record = GAME.parse("1. h8 2. pass 3. pass")
-    steps = list(GAME.replay(record))
+    steps = list(driver.replay(GAME, record))
     assert steps[-1].position.outcome.winner is None
     assert steps[-1].position.outcome.reason == "both players passed"
 
@@ -247,7 +248,7 @@ def test_two_passes_draw():
 def test_move_after_the_end_is_an_error():
     record = GAME.parse("h8 a1 i8 a2 j8 a3 k8 a4 l8 m8")
     with pytest.raises(GameOverError, match="already over: black wins") as info:
-        list(GAME.replay(record))
+        list(driver.replay(GAME, record))
     assert info.value.move_number == 10
     assert info.value.span.line == 1
 
@@ -255,14 +256,14 @@ def test_move_after_the_end_is_an_error():
 def test_swap_only_in_the_opening():
     record = GAME.parse("h8 i9 j10 g9 h10 i10 swap")
     with pytest.raises(IllegalMoveError, match="only after one of the first 5 moves") as info:
-        list(GAME.replay(record))
+        list(driver.replay(GAME, record))
     assert info.value.rule == "swap"
 
 
 def test_fifth_move_must_be_one_of_the_offers():
     record = GAME.parse("h8 i9 i8 j10 offer[g8 h6] k11")
     with pytest.raises(IllegalMoveError, match="k11 was not offered") as info:
-        list(GAME.replay(record))
+        list(driver.replay(GAME, record))
     assert info.value.move_number == 5
 
 
@@ -286,7 +287,7 @@ def test_offer_is_made_after_the_fourth_move_only():
 
 def test_swap_is_an_event_without_a_move_number():
     record = GAME.parse("1. h8 2. i9 3. j10 swap 4. g9")
-    numbers = [step.number for step in GAME.replay(record)]
+    numbers = [step.number for step in driver.replay(GAME, record)]
     assert numbers == [1, 2, 3, None, 4]
 
 

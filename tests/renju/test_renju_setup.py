@@ -9,7 +9,7 @@ from kifu.base.errors import HeaderError, NotationError, SetupError
 from kifu.builtin.renju import GAME, sgf
 from kifu.builtin.renju.moves import Point
 from kifu.builtin.renju.position import BLACK, WHITE
-from kifu.plugin import jsonform
+from kifu.plugin import driver, jsonform
 from kifu.run.replayjson import replay_json
 
 PROBLEM = Path(__file__).parents[2] / "examples" / "renju" / "problem-four-three.renju"
@@ -21,7 +21,7 @@ def test_problem_starts_from_its_set_up_and_replays_every_line():
     assert start.colour_at(Point.parse("h8")) == BLACK
     assert start.colour_at(Point.parse("d7")) == WHITE
     assert start.stones == 10 and start.to_move == BLACK
-    problems, moves = GAME.check(record)
+    problems, moves = driver.check(GAME, record)
     assert problems == [] and moves == 5
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from kifu.builtin.renju import GAME, sgf
 from kifu.commands.cli import EXIT_OK
-from kifu.plugin import jsonform, registry
+from kifu.plugin import driver, jsonform, registry
 from kifu.run.load import load, read_file
 
 DATA = Path(__file__).parent / "data" / "sgf"
@@ -145,5 +145,5 @@ def test_a_renju_server_s_5a_property_and_b_draw():
     record = loaded(path.name).record
     assert record.properties == {"SGF-5A": "[jg][hf]"}
     assert record.header("Result") == "draw"
-    assert GAME.check(record) == ([], 8)
+    assert driver.check(GAME, record) == ([], 8)
     assert sgf.write(record).count("5A[jg][hf]") == 1

@@ -11,13 +11,14 @@ from kifu.base.errors import HeaderError, IllegalMoveError
 from kifu.builtin.renju import GAME
 from kifu.builtin.renju.moves import Point
 from kifu.builtin.renju.openings import name_of, opening_of
+from kifu.plugin import driver
 
 
 def final(text: str):
     """The position after every move of a record (errors raised)."""
     record = GAME.parse(text)
     position = GAME.start(record)
-    for step in GAME.replay(record):
+    for step in driver.replay(GAME, record):
         position = step.position
     return position
 

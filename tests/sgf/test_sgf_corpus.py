@@ -21,6 +21,7 @@ from sgfmill import boards, sgf_grammar, sgf_moves
 from sgfmill import sgf as sgfmill_sgf
 
 from kifu.builtin.freego import GAME
+from kifu.plugin import driver
 from kifu.reading.source import read_source
 from kifu.run.load import load_source
 from kifu.run.validate import Options, check_file
@@ -114,7 +115,7 @@ def kifu_final_stones(path: Path) -> set[tuple[str, tuple[int, int]]] | None:
         if loaded.game is not GAME or loaded.games > 1 or loaded.error() is not None:
             return None
         position = GAME.start(loaded.record)
-        for step in GAME.replay(loaded.record):
+        for step in driver.replay(GAME, loaded.record):
             position = step.position
     except Exception:  # noqa: BLE001 - an unreadable file or an illegal move: covered above
         return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from kifu.builtin.freego import GAME, sgf
 from kifu.builtin.freego.moves import Edit, Pass, Place
+from kifu.plugin import driver
 from kifu.run.validate import Options, check_text
 
 LETTERS = "abcdefghijklmnopqrs"
@@ -169,7 +170,7 @@ def test_setup_in_any_node_changes_the_position_there():
     assert reading.record.moves[2].comments == ["edited"]
     assert diagnostics(text) == []
     # the stones set up leave white's C7 one liberty, which B[cb] (C8) fills
-    steps = list(GAME.replay(reading.record))
+    steps = list(driver.replay(GAME, reading.record))
     assert [e["cells"] for e in steps[-1].events if e["type"] == "capture"] == [["C7"]]
 
 
@@ -185,7 +186,7 @@ def test_a_setup_that_leaves_a_group_without_liberty_keeps_it_with_a_warning():
     [(severity, rule, message)] = diagnostics(text)
     assert (severity, rule) == ("warning", "no-liberty") and "black's group A9 " in message
     [reading] = sgf.read_games(text)
-    steps = list(GAME.replay(reading.record))
+    steps = list(driver.replay(GAME, reading.record))
     assert steps[-1].position.cells[steps[-1].position.board.find("A9")] == 1  # still there
 
 

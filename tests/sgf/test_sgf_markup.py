@@ -11,8 +11,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from kifu.base.markup import Markup
+from kifu.draw import glyphs
 from kifu.plugin import RenderOptions, registry
-from kifu.render import glyphs
 from kifu.render.viewer import build_view
 from kifu.run.load import load
 from tests import examples

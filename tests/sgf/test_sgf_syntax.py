@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from kifu.base.errors import LimitError, NotationError
 from kifu.run.validate import Options, check_text
-from kifu.sgf import charset, reader
+from kifu.sgf import charset
 from kifu.sgf import syntax as sgf
 from tests.sgf import oracle
 
@@ -154,7 +154,7 @@ def test_a_collection_reads_every_game_with_its_own_findings():
 
 
 def test_games_are_read_one_at_a_time_up_to_the_limits(monkeypatch):
-    monkeypatch.setattr(reader, "MAX_GAMES", 3)
+    monkeypatch.setattr(sgf, "MAX_GAMES", 3)
     collection, games = sgf.read_each("(;GM[1]C[one])(;GM[1])\n(;GM[1])(;GM[1]C[four])")
     first = next(games)
     assert first.root.properties["C"] == ["one"] and collection.games == []
@@ -165,7 +165,7 @@ def test_games_are_read_one_at_a_time_up_to_the_limits(monkeypatch):
 
 
 def test_a_limit_reached_inside_a_collection_is_reported_with_the_games_before_it(monkeypatch):
-    monkeypatch.setattr(reader, "MAX_NODES", 4)
+    monkeypatch.setattr(sgf, "MAX_NODES", 4)
     reports = check_text("(;GM[1];B[aa])\n(;GM[1];B[aa];W[bb])", "c.sgf", Options())
     assert [r.path for r in reports] == ["c.sgf#1", "c.sgf#2"]
     assert reports[0].diagnostics == []
@@ -193,7 +193,7 @@ def test_a_collection_kifu_writes_stops_before_it_holds_more_than_kifu_reads():
     reader reads; a ConversionError as soon as it would hold more nodes (or games, or values),
     so that kifu never writes a collection it could not read back."""
     from kifu.base.errors import ConversionError
-    from kifu.sgf.reader import MAX_GAMES, MAX_NODES
+    from kifu.sgf.tree import MAX_GAMES, MAX_NODES
     from kifu.sgf.write import collection
 
     game = ["(;GM[1]SZ[9]\n", ";B[aa];W[bb]", ")\n"]

@@ -206,3 +206,41 @@ def test_a_drawing_looks_the_same_with_and_without_cjk_fonts(plain_browser, full
     assert len(with_cjk.getcolors(1 << 20) or ()) > 2  # and the drawing is no blank page
     if record.parent.name in ("gungi", "freego", "rengi"):  # CJK kifu draws: as outlines
         assert "<use" in svg.read_text(encoding="utf-8")
+
+
+#: The characters among ``chars`` that the element's font draws as nothing at all.
+INKLESS = """([element, chars]) => {
+  const family = getComputedStyle(element).fontFamily;
+  const canvas = document.createElementNS('http://www.w3.org/1999/xhtml', 'canvas');
+  canvas.width = 48; canvas.height = 48;
+  const ctx = canvas.getContext('2d', {willReadFrequently: true});
+  ctx.font = '32px ' + family;
+  const blank = ctx.getImageData(0, 0, 48, 48).data.join();
+  return chars.filter(ch => {
+    ctx.clearRect(0, 0, 48, 48);
+    ctx.fillText(ch, 4, 36);
+    return ctx.getImageData(0, 0, 48, 48).data.join() === blank;
+  });
+}"""
+
+
+def test_a_records_own_text_never_vanishes_without_cjk_fonts(plain_browser, tmp_path):
+    """The record's own text (a title, a player) is left to the reader's fonts; where they have
+    no glyph for a character, the page shows a box for it, never nothing (kifu's page font
+    stands first in the page's fonts, so its missing glyph is the one drawn)."""
+    record = tmp_path / "titled.gungi"
+    text = (examples.EXAMPLES / "gungi" / "short-game.gungi").read_text(encoding="utf-8")
+    record.write_text(text.replace("Event: kifu examples: a short game, resigned",
+                                   "Event: 日本地図で遊んでみた"), encoding="utf-8")
+    html = tmp_path / "titled.html"
+    result = CliRunner().invoke(main, ["render", str(record), "-f", "html", "-o", str(html)])
+    assert result.exit_code == 0, result.stderr
+    page = plain_browser.new_page()
+    page.goto(html.as_uri())
+    page.wait_for_selector(".kifu-viewer.kv-js")
+    page.evaluate("document.fonts.ready")
+    head = page.locator(".kv-head").element_handle()
+    said = sorted(set("日本地図で遊んでみた西辻"))
+    assert all(c in page.inner_text(".kv-head") for c in "西辻")
+    assert page.evaluate(INKLESS, [head, said]) == []
+    page.close()

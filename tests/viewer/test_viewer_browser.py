@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from kifu.commands.cli import main
-from kifu.plugin import RenderOptions
+from kifu.plugin import RenderOptions, driver
 from kifu.render.viewer import build_view, fragment
 from kifu.run.load import load
 from tests import examples
@@ -108,7 +108,7 @@ def entry_drawn(record: Path, entry: int, variation: str | None) -> str:
     path = tuple(int(p) for p in variation.split(".")) if variation else ()
     if entry == 0:
         return game.render_svg(game.start(rec), RenderOptions(), rec)
-    for index, step in enumerate(game.replay(rec, path=path), start=1):
+    for index, step in enumerate(driver.replay(game, rec, path=path), start=1):
         if index == entry:  # drawn now: the replay goes on changing the same position
             return game.render_svg(step.position, RenderOptions(), rec)
     raise AssertionError(f"the line has no entry {entry}")
@@ -365,7 +365,7 @@ def test_two_fragments_on_one_page_do_not_interfere(open_page, site):
     page = watched.page
     viewers = page.locator("section.kifu-viewer")
     assert page.locator("section.kifu-viewer.kv-js").count() == 2
-    # no ids but those of the drawings' glyphs (kifu.render.glyphs), the same in every drawing
+    # no ids but those of the drawings' glyphs (kifu.draw.glyphs), the same in every drawing
     assert page.evaluate("document.querySelectorAll('section.kifu-viewer [id]:not(path[id^=kg-])')"
                          ".length") == 0
 
@@ -702,10 +702,10 @@ def test_the_jump_box_and_the_mouse_wheel_step_through_the_record(open_page, sit
     assert check_board(watched, record) == {"move": "7"}
     box = page.locator(".kv-board svg").bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.wheel(0, 120)
-    page.wait_for_function("location.hash === '#move=10'")
+    page.mouse.wheel(0, 120)  # a notch is a move, however many pixels it says
+    page.wait_for_function("location.hash === '#move=8'")
     page.mouse.wheel(0, -40)
-    page.wait_for_function("location.hash === '#move=9'")
+    page.wait_for_function("location.hash === '#move=7'")
     check_board(watched, record)
 
 

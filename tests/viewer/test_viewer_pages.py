@@ -18,9 +18,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from kifu.plugin import RenderOptions
+from kifu.draw.svg import xml_text
+from kifu.plugin import RenderOptions, driver
 from kifu.reading.source import decode
-from kifu.render.svg import xml_text
 from kifu.render.viewer import build_view, page, views_of_text
 from kifu.render.viewer.htmlpage import asset
 from kifu.render.viewer.problems import right_answers
@@ -141,7 +141,7 @@ def test_every_position_of_every_line_is_the_games_own_drawing(game):
         for line in lines:
             node = 0
             assert view.svg(0) == rules.render_svg(rules.start(record), RenderOptions(), record)
-            for step in rules.replay(record, path=line):
+            for step in driver.replay(rules, record, path=line):
                 wanted = dict(zip(line[::2], line[1::2])).get(view.nodes[node].depth + 1, 0)
                 node = next(c for c in view.nodes[node].children
                             if view.nodes[c].choice == wanted)
@@ -171,7 +171,7 @@ def test_a_chain_is_drawn_link_by_link_as_the_game_draws_its_frames():
     game, rec = loaded.game, loaded.record
     fired = [i for i, n in enumerate(view.nodes) if n.frames]
     assert fired and all(view.nodes[i].words for i in fired)
-    for _index, step in enumerate(game.replay(rec), start=1):
+    for _index, step in enumerate(driver.replay(game, rec), start=1):
         node = view.node_at(step.number) if step.number is not None else None
         if node not in fired:
             continue
@@ -190,7 +190,7 @@ def test_options_reach_every_drawing():
     game, rec = loaded.game, loaded.record
     view = build_view(game, rec, str(record), loaded.source.text, options)
     marked = 0
-    for step in game.replay(rec):
+    for step in driver.replay(game, rec):
         node = view.node_at(step.number)
         drawn = game.render_svg(step.position, options, rec)
         assert view.svg(node) == drawn
@@ -278,7 +278,7 @@ def test_a_page_refers_to_nothing_outside_itself(game):
         assert "src" not in attrs, tag
         assert not (attrs.get("href") or "#").split("#")[0], (tag, attrs)
         assert tag not in ("link", "iframe", "img", "object", "embed", "base"), tag
-    # no URL but the font of kifu's own glyphs, inline (kifu.render.glyphs)
+    # no URL but the font of kifu's own glyphs, inline (kifu.draw.glyphs)
     assert "@import" not in text and "url(" not in text.replace("url(data:font/otf;base64,", "")
     assert re.findall(r"https?://[^\\\"' <]*", text) == ["http://www.w3.org/2000/svg"] * len(
         re.findall(r"https?://[^\\\"' <]*", text))
@@ -378,7 +378,7 @@ def test_fragment_is_a_block_without_ids_or_page_structure(kifu_cli):
     doc = parsed(text)
     assert text.startswith('<section class="kifu-viewer" data-key="short-game"')
     assert not any(tag in ("html", "head", "body") for tag, _ in doc.tags)
-    # but the outlines of the drawing's glyphs (kifu.render.glyphs), the same in every drawing
+    # but the outlines of the drawing's glyphs (kifu.draw.glyphs), the same in every drawing
     assert not any("id" in attrs for tag, attrs in doc.tags
                    if not (tag == "path" and attrs.get("id", "").startswith("kg-")))
     assert all(attrs["href"].startswith("#short-game.") for tag, attrs in doc.tags
@@ -442,13 +442,14 @@ def test_a_folder_gives_a_page_per_record_and_an_index(kifu_cli, tmp_path):
     assert "occupied-point.renju:6:4: error[illegal-move]" in result.stderr
     pages = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html"))
     assert "index.html" in pages and "renju/occupied-point.html" in pages
-    assert len(pages) == 8  # 7 files and the index
+    assert len(pages) == len(GAMES) + 3  # a file per game, the broken one, two.sgf, the index
     index = (out / "index.html").read_text(encoding="utf-8")
     doc = parsed(index)
     links = [attrs["href"] for tag, attrs in doc.tags if tag == "a"]
     assert "two.html#game=2" in links
     assert all((out / link.split("#")[0]).exists() for link in links)
-    assert index.count("<tr>") == 1 + 8  # the head and 8 games (the collection holds two)
+    # the head, a game per game's file, the broken one and the two games of the collection
+    assert index.count("<tr>") == 1 + len(GAMES) + 1 + 2
     assert "kv-illegal" in index and "occupied" in index and "Sente" in index
     assert "<bdi>first game</bdi></a><br>" in index  # the record's name, its file under it
 
@@ -601,13 +602,13 @@ def test_the_page_rebuilds_every_variant_of_every_position(game):
     for variant in range(view.variants):
         flip, numbers = variant & 1 == 1, variant & 2 == 2
         options = RenderOptions(flip=flip, numbers=numbers)
-        entries = sum(1 for _ in rules.replay(record))
+        entries = sum(1 for _ in driver.replay(rules, record))
         for depth in (0, 1, entries):
             node = 0
             for _ in range(depth):
                 node = view.nodes[node].children[0]
             position = rules.start(record)
-            for index, step in enumerate(rules.replay(record), start=1):
+            for index, step in enumerate(driver.replay(rules, record), start=1):
                 if index == depth:
                     position = step.position
                     break
@@ -636,7 +637,7 @@ def test_the_text_diagram_of_every_position_is_the_games_own():
     loaded, view = view_of(examples.EXAMPLES / "renju" / "yamaguchi-opening.renju")
     rules, record = loaded.game, loaded.record
     checked = 0
-    for step in rules.replay(record):
+    for step in driver.replay(rules, record):
         node = view.node_at(step.number) if step.number is not None else None
         if node is not None:
             checked += 1

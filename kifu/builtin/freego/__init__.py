@@ -9,24 +9,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from kifu.base.errors import KifuError, NotationError
-from kifu.base.record import Record
 from kifu.builtin.freego import position, rules, setup
 from kifu.builtin.freego.moves import Edit, Move, Pass, Place
 from kifu.builtin.freego.position import Position
 from kifu.builtin.freego.rules.scoring import CountedPositionJSON
 from kifu.builtin.freego.setup.positions import Setup
-from kifu.plugin import Format, GamePlugin, Outcome
+from kifu.plugin import Format, GamePlugin, KifuError, NotationError, Outcome, Record, built_in_card
 
 if TYPE_CHECKING:
     import click
 
 
 class FreeGo(GamePlugin[Position, Move, Setup]):
-    name = "freego"
-    title = "Free-form Go 囲碁自由形"
-    aliases = ("囲碁自由形", "free-form-go", "mapgo")
-    suffixes = (".freego",)
+    card = built_in_card("freego")
     notation = "header lines, then cells by id or label (長野, D4), pass; Setup-N for set-ups"
     dialects = {
         "plain": "moves unnumbered, ten to a line, as the source writes its games (the default)",
@@ -37,6 +32,7 @@ class FreeGo(GamePlugin[Position, Move, Setup]):
     render_options = {
         "names": "cell names on map boards: label, id, or auto (labels when they are short)",
         "edges": "draw adjacency lines on map boards with outlines too (yes/no)",
+        "count": "the score as if the game ended now, on a position where it has not (yes/no)",
     }
     render_option_values = {"names": ("label", "id", "auto")}
     file_headers = ("Board",)
@@ -54,7 +50,7 @@ class FreeGo(GamePlugin[Position, Move, Setup]):
 
     def formats(self) -> Mapping[str, Format]:
         from kifu.builtin.freego import sgf
-        from kifu.sgf import syntax as core_sgf
+        from kifu.plugin import sgf as core_sgf
 
         return {"sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[1] (2 players, grids)",
                               sgf.read, sgf.write, sgf.claims, sgf.read_games,

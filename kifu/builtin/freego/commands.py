@@ -13,14 +13,12 @@ from pathlib import Path
 import click
 from tabulate import tabulate
 
-from kifu.base.errors import KifuError
-from kifu.base.exitcodes import INVALID as EXIT_INVALID
-from kifu.base.exitcodes import USAGE as EXIT_USAGE
 from kifu.builtin.freego.boards import builtin
 from kifu.builtin.freego.boards import files as boardfile
 from kifu.builtin.freego.boards.board import BoardError
-from kifu.plugin import Console
-from kifu.run.outputs import write_atomic
+from kifu.plugin import INVALID as EXIT_INVALID
+from kifu.plugin import USAGE as EXIT_USAGE
+from kifu.plugin import Console, KifuError
 
 
 def _print(problems: list[KifuError], path: str, text: str | None) -> None:
@@ -95,7 +93,7 @@ def derive(board: str, output: str | None, tolerance: float | None) -> None:
         click.echo(new_text, nl=False)
     else:
         try:
-            write_atomic(board if output is None else output, new_text)
+            Console.current().write(board if output is None else output, new_text)
         except KifuError as error:
             click.echo(f"kifu board: {error.message}", err=True)
             sys.exit(EXIT_USAGE)

@@ -14,17 +14,8 @@ set-up in play) is hashed from its cells.
 from __future__ import annotations
 
 from kifu.builtin.freego.position import Position
-from kifu.plugin.symmetry import (
-    EMPTY,
-    MARK,
-    Grid,
-    LaneTracker,
-    Symmetry,
-    colour_symmetry,
-    grid_symmetry,
-    lanes,
-)
-from kifu.plugin.symmetry import IDENTITY as NONE
+from kifu.plugin import EMPTY, MARK, Grid, LaneTracker, Symmetry, colour_symmetry, grid_symmetry, lanes
+from kifu.plugin import IDENTITY as NONE
 
 
 def symmetry(pos: Position) -> Symmetry:

@@ -12,11 +12,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from kifu.reading.jsonvalues import whole
+from kifu.plugin import whole
 
 PASS_WORDS = ("pass", "パス")
 #: Characters a cell's name cannot contain: they separate moves or open comments and variations
-#: in the notation (``kifu/grammars/freego.lark``), mark the seat (``@``) or end a header key (``:``).
+#: in the notation (``grammars/freego.lark``), mark the seat (``@``) or end a header key (``:``).
 RESERVED = frozenset(" \t\n\u3000(){}[];,、→@:：")
 
 

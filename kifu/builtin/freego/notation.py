@@ -25,13 +25,18 @@ from typing import Any
 
 from lark import Tree
 
-from kifu.base.errors import NotationError
-from kifu.base.limits import read_int, shorten
-from kifu.base.record import Record
 from kifu.builtin.freego import setup
 from kifu.builtin.freego.moves import PASS_WORDS, Edit, Move, Pass, Place, valid_name
-from kifu.reading import grammar
-from kifu.reading.movetext import RecordBuilder, read_record, record_pieces
+from kifu.plugin import (
+    NotationError,
+    Record,
+    RecordBuilder,
+    grammar,
+    read_int,
+    read_record,
+    record_pieces,
+    shorten,
+)
 
 TERMINALS = {
     "WORD": "a cell such as 長野 or D4, or 'pass'",

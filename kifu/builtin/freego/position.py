@@ -21,14 +21,22 @@ import zlib
 from collections.abc import Iterator
 from typing import Any, TypedDict
 
-from kifu.base.record import ReadOptions
 from kifu.builtin.freego.boards import builtin
 from kifu.builtin.freego.boards.board import MAX_SEATS, Board
 from kifu.builtin.freego.setup import Rules
 from kifu.builtin.freego.setup.parameters import DEFAULT_PLAYERS, KO_RULES, SCORINGS, number
-from kifu.plugin import Outcome
-from kifu.plugin.keys import Fields, Keyed, escape, outcome_field, read_rows, rows_text, unescape
-from kifu.reading.source import MAX_BYTES
+from kifu.plugin import (
+    MAX_BYTES,
+    Fields,
+    Keyed,
+    Outcome,
+    ReadOptions,
+    escape,
+    outcome_field,
+    read_rows,
+    rows_text,
+    unescape,
+)
 
 EMPTY = 0
 OFF = -1  # an unplayable cell

@@ -8,19 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from kifu.base.record import Record
 from kifu.builtin.gungi import notation, position, position_key, rules
 from kifu.builtin.gungi.moves import BackFaces, Claim, Move, Placement, Ply, Resign, Section
 from kifu.builtin.gungi.position import Position
 from kifu.builtin.gungi.setup.positions import Diagram
-from kifu.plugin import GamePlugin, Played
+from kifu.plugin import GamePlugin, Played, Record, built_in_card
 
 
 class Gungi(GamePlugin[Position, Move, Diagram]):
-    name = "gungi"
-    title = "Gungi 軍儀 (Nishitsuji rules)"
-    aliases = ("軍儀", "nishitsuji-gungi")
-    suffixes = (".gungi",)
+    card = built_in_card("gungi")
     notation = ("▲筋―段―層―駒 plies (新, 同, 不N, ⇔, [notes]), ▲投了 and ▲反則指摘, with "
                 "打ち始め/済み/開戦/終局 sections")
     dialects = {

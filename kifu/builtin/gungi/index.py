@@ -12,7 +12,7 @@ from __future__ import annotations
 from kifu.builtin.gungi.geometry import SIZE
 from kifu.builtin.gungi.pieces import BACK_OF, FRONT_OF
 from kifu.builtin.gungi.position import Piece, Position
-from kifu.plugin.symmetry import Symmetry, VariantTracker, make_symmetry
+from kifu.plugin import Symmetry, VariantTracker, make_symmetry
 
 #: The board mirrored left to right: square ``row * 9 + column`` to ``row * 9 + 8 - column``.
 MIRROR = make_symmetry([("identity", tuple(range(SIZE * SIZE))),

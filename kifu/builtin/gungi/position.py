@@ -21,8 +21,7 @@ from kifu.builtin.gungi.geometry import (
 )
 from kifu.builtin.gungi.hidden import Pools
 from kifu.builtin.gungi.pieces import BACK_OF, FRONT_OF, SIDE_NAMES, UNSEEN
-from kifu.plugin import Outcome
-from kifu.plugin.keys import Keyed
+from kifu.plugin import Keyed, Outcome
 
 # Phases of a record.
 START, SETUP, READY, BATTLE, REPEATED, OVER = "start", "setup", "ready", "battle", "repeated", "over"

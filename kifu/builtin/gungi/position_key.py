@@ -33,7 +33,7 @@ from kifu.builtin.gungi.geometry import SQUARES, STANDARD, file_of, rank_of, squ
 from kifu.builtin.gungi.hidden import Pools
 from kifu.builtin.gungi.pieces import BACK_OF, FACES, FRONT_OF
 from kifu.builtin.gungi.position import BATTLE, OVER, READY, REPEATED, SETUP, START, Piece, Position
-from kifu.plugin.keys import Fields, outcome_field, rows_text
+from kifu.plugin import Fields, outcome_field, rows_text
 
 GAME = "Gungi"
 PHASES = (START, SETUP, READY, BATTLE, REPEATED, OVER)
@@ -59,23 +59,8 @@ def key(pos: Position) -> str:
     ranks = [[_stack(pos.board[square(file, rank)], numbering) for file in range(9, 0, -1)]
              for rank in range(1, 10)]
     hands = "/".join(_hand(hand, numbering) for hand in pos.hands)
-    fields = [rows_text(ranks), hands, "-" if pos.outcome is not None else "bw"[pos.to_move]]
-    if pos.phase != BATTLE:
-        fields.append(f"phase:{pos.phase}")
-    if pos.first_player:
-        fields.append("first:w")
-    if pos.geometry != STANDARD:
-        fields.append("geometry:shifted")
-    if pos.to_place is not None:
-        fields.append("to-place:" + "/".join(
-            "".join(face * count for face, count in sorted(left.items()) if count > 0) or "-"
-            for left in pos.to_place))
-    if any(pos.placed):
-        fields.append(f"placed:{pos.placed[0]},{pos.placed[1]}")
-    if all(pos.pools.find(pool) in pos.pools.counts for pool in pos.setup_pool):
-        fields.append("setup-pool:" + ",".join(str(numbering.of(p)) for p in pos.setup_pool))
-    if any(pos.pending):
-        fields.append("pending:" + "/".join(_hand(side, numbering) for side in pos.pending))
+    fields = [rows_text(ranks), hands, "-" if pos.outcome is not None else "bw"[pos.to_move],
+              *_phase_fields(pos), *_setup_fields(pos, numbering)]
     swapped = _swapped(pos)
     if swapped:
         fields.append("swapped:" + swapped)
@@ -89,6 +74,36 @@ def key(pos: Position) -> str:
     if pos.outcome is not None:
         fields.append(outcome_field(pos.outcome))
     return " ".join(fields)
+
+
+def _phase_fields(pos: Position) -> list[str]:
+    """The phase when it is not the battle, white as the first player, the board after
+    千日手."""
+    fields = []
+    if pos.phase != BATTLE:
+        fields.append(f"phase:{pos.phase}")
+    if pos.first_player:
+        fields.append("first:w")
+    if pos.geometry != STANDARD:
+        fields.append("geometry:shifted")
+    return fields
+
+
+def _setup_fields(pos: Position, numbering: _Numbering) -> list[str]:
+    """What a set-up under way holds: what each side has left to place and how many it
+    placed, the pools of its 兵 backs, the pieces waiting to be set up again."""
+    fields = []
+    if pos.to_place is not None:
+        fields.append("to-place:" + "/".join(
+            "".join(face * count for face, count in sorted(left.items()) if count > 0) or "-"
+            for left in pos.to_place))
+    if any(pos.placed):
+        fields.append(f"placed:{pos.placed[0]},{pos.placed[1]}")
+    if all(pos.pools.find(pool) in pos.pools.counts for pool in pos.setup_pool):
+        fields.append("setup-pool:" + ",".join(str(numbering.of(p)) for p in pos.setup_pool))
+    if any(pos.pending):
+        fields.append("pending:" + "/".join(_hand(side, numbering) for side in pos.pending))
+    return fields
 
 
 Position.keyed_by = key  # the position's equality and hash go by its key
@@ -140,26 +155,8 @@ def from_key(text: str) -> Position:
     if side not in ("b", "w", "-"):
         raise fields.error("its third field is b or w (to move), or - once the game has ended")
     pos = Position()
-    pools: dict[int, int] = {}  # the key's pool numbers -> the position's pools
-    pool_text = fields.named("pools")
-    if pool_text is not None:
-        for number, faces in enumerate(pool_text.split(","), start=1):
-            counts = Counter("" if faces == "-" else faces)
-            if any(face not in FACES for face in counts):
-                raise fields.error(f"pool {number} holds a face that is no Gungi face")
-            pools[number] = pos.pools.new(counts)
-    reader = _Reader(fields, pos, pools)
-    ranks = board_text.split("/")
-    if len(ranks) != 9:
-        raise fields.error("the board is nine ranks separated by /")
-    for rank, row in enumerate(ranks, start=1):
-        files = reader.rank(row)
-        if len(files) != 9:
-            raise fields.error(f"rank {rank} has {len(files)} squares, not 9")
-        for file, stack in zip(range(9, 0, -1), files):
-            if len(stack) > 3:
-                raise fields.error(f"a stack of {len(stack)} pieces on {file}-{rank}")
-            pos.board[square(file, rank)] = stack
+    reader = _Reader(fields, pos, _pools(fields, pos))
+    reader.board(board_text)
     hands = hands_text.split("/")
     if len(hands) != 2:
         raise fields.error("its second field is black's hand / white's hand")
@@ -171,20 +168,7 @@ def from_key(text: str) -> Position:
     pos.first_player = 1 if fields.named("first") == "w" else 0
     if fields.named("geometry") == "shifted":
         pos.geometry = STANDARD.shifted()
-    to_place = fields.named("to-place")
-    if to_place is not None:
-        pos.to_place = [Counter("" if part == "-" else part) for part in to_place.split("/")]
-    placed = fields.named("placed")
-    if placed is not None:
-        pos.placed = fields.read(lambda: [int(n) for n in placed.split(",")], "placed:")
-    setup_pool = fields.named("setup-pool")
-    if setup_pool is not None:
-        pos.setup_pool = fields.read(lambda: [pools[int(n)] for n in setup_pool.split(",")],
-                                     "setup-pool: names pools of pools:")
-    pending = fields.named("pending")
-    if pending is not None:
-        parts = pending.split("/")
-        pos.pending = [reader.hand(parts[0], 0), reader.hand(parts[-1], 1)]
+    reader.set_up()
     swapped = fields.named("swapped")
     if swapped is not None:
         pos.last_swap = [reader.swapped(where) for where in swapped.split(",")]
@@ -199,8 +183,23 @@ def from_key(text: str) -> Position:
     return pos
 
 
+def _pools(fields: Fields, pos: Position) -> dict[int, int]:
+    """The hidden pools the key lists (``pools:``) made in ``pos``: the key's pool numbers,
+    each with the position's pool."""
+    pools: dict[int, int] = {}
+    pool_text = fields.named("pools")
+    if pool_text is not None:
+        for number, faces in enumerate(pool_text.split(","), start=1):
+            counts = Counter("" if faces == "-" else faces)
+            if any(face not in FACES for face in counts):
+                raise fields.error(f"pool {number} holds a face that is no Gungi face")
+            pools[number] = pos.pools.new(counts)
+    return pools
+
+
 class _Reader:
-    """Pieces as the key writes them, made into the position's pieces."""
+    """Pieces as the key writes them, made into the position's pieces: the board's, the
+    hands', those of a set-up."""
 
     def __init__(self, fields: Fields, pos: Position, pools: dict[int, int]) -> None:
         self.fields, self.pos, self.pools = fields, pos, pools
@@ -233,6 +232,20 @@ class _Reader:
                 found[-1].other = None
         return found
 
+    def board(self, text: str) -> None:
+        """The board's nine ranks, each of nine squares of three pieces at most."""
+        ranks = text.split("/")
+        if len(ranks) != 9:
+            raise self.fields.error("the board is nine ranks separated by /")
+        for rank, row in enumerate(ranks, start=1):
+            files = self.rank(row)
+            if len(files) != 9:
+                raise self.fields.error(f"rank {rank} has {len(files)} squares, not 9")
+            for file, stack in zip(range(9, 0, -1), files):
+                if len(stack) > 3:
+                    raise self.fields.error(f"a stack of {len(stack)} pieces on {file}-{rank}")
+                self.pos.board[square(file, rank)] = stack
+
     def rank(self, row: str) -> list[list[Piece]]:
         squares: list[list[Piece]] = []
         index = 0
@@ -259,6 +272,25 @@ class _Reader:
 
     def hand(self, text: str, owner: int) -> list[Piece]:
         return [] if text == "-" else self.pieces(text, owner)
+
+    def set_up(self) -> None:
+        """What a set-up under way holds (see :func:`_setup_fields`)."""
+        fields, pos = self.fields, self.pos
+        to_place = fields.named("to-place")
+        if to_place is not None:
+            pos.to_place = [Counter("" if part == "-" else part) for part in to_place.split("/")]
+        placed = fields.named("placed")
+        if placed is not None:
+            pos.placed = fields.read(lambda: [int(n) for n in placed.split(",")], "placed:")
+        setup_pool = fields.named("setup-pool")
+        if setup_pool is not None:
+            pos.setup_pool = fields.read(
+                lambda: [self.pools[int(n)] for n in setup_pool.split(",")],
+                "setup-pool: names pools of pools:")
+        pending = fields.named("pending")
+        if pending is not None:
+            parts = pending.split("/")
+            pos.pending = [self.hand(parts[0], 0), self.hand(parts[-1], 1)]
 
     def swapped(self, where: str) -> int | None:
         if where == "-":

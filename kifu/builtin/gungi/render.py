@@ -6,7 +6,7 @@ its top piece large and the pieces beneath it small along the foot of the square
 first), so all three tiers can be read; white's pieces are turned 180°; each hand is a row
 above or below the board, on its owner's side, so that the board takes the drawing's whole
 width and its pieces stay legible on a phone; the last ply's squares are shaded.  Every CJK glyph
-but the players' names is drawn as outlines (:mod:`kifu.render.glyphs`).  Text: the set-up diagram
+but the players' names is drawn as outlines (:mod:`kifu.draw.glyphs`).  Text: the set-up diagram
 format (:mod:`kifu.builtin.gungi.setup.positions`), which shows stacks and hands and can be
 pasted into a study.
 """
@@ -16,13 +16,11 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from dataclasses import dataclass
 
-from kifu.base.record import Record
 from kifu.builtin.gungi.geometry import KANJI_RANKS, SQUARES, name
 from kifu.builtin.gungi.pieces import MARKS, SIDE_NAMES
 from kifu.builtin.gungi.position import Position
 from kifu.builtin.gungi.setup import positions
-from kifu.plugin import RenderOptions
-from kifu.render.svg import document, element, text_line, text_width, to_string
+from kifu.plugin import Record, RenderOptions, document, element, text_line, text_width, to_string
 
 CELL = 60.0
 #: The room around the board, the band of coordinates, a line of a hand and of the legend, and

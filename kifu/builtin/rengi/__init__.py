@@ -11,25 +11,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from kifu.base.record import Record
 from kifu.builtin.rengi import moves, notation
 from kifu.builtin.rengi.moves import Move, Pass, Place, Resign, Single, Turn
 from kifu.builtin.rengi.position import Position
 from kifu.builtin.rengi.setup.positions import Setup
-from kifu.plugin import GamePlugin
-from kifu.plugin.values import NUMBER
+from kifu.plugin import NUMBER, GamePlugin, Record, built_in_card
 
 
 class Rengi(GamePlugin[Position, Move, Setup]):
-    name = "rengi"
+    card = built_in_card("rengi")
     sides = ("first", "second")
     result_names = {
         "+": "first", "先手": "first", "先手勝ち": "first", "sente": "first", "1-0": "first",
         "-": "second", "後手": "second", "後手勝ち": "second", "gote": "second", "0-1": "second",
     }
-    title = "Rengi 連棋"
-    aliases = ("連棋", "puyo-rengi")
-    suffixes = (".rengi",)
     notation = ("header lines (Variant, settings, First/Second, Tsumo), an optional set-up, then "
                 "moves +23ab -2U +3a +P +R with {j:25} garbage notes")
     dialects = {

@@ -8,7 +8,7 @@ pieces, warnings and turn being its own.  Positions are hashed by their key, who
 from __future__ import annotations
 
 from kifu.builtin.rengi.position import Position
-from kifu.plugin.symmetry import IDENTITY, Symmetry
+from kifu.plugin import IDENTITY, Symmetry
 
 
 def symmetry(position: Position) -> Symmetry:

@@ -20,8 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kifu.base.limits import MAX_DIGITS
-from kifu.reading.jsonvalues import whole
+from kifu.plugin import MAX_DIGITS, whole
 
 FIRST, SECOND = 0, 1
 SIDE_NAMES = ("first", "second")

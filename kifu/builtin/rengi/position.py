@@ -16,8 +16,7 @@ from kifu.builtin.rengi.bitboard import Link
 from kifu.builtin.rengi.moves import LETTERS, SIDE_NAMES
 from kifu.builtin.rengi.setup.parameters import Settings, preset
 from kifu.builtin.rengi.tsumo import MASK64, Dealer, RandomPieces
-from kifu.plugin import Outcome
-from kifu.plugin.keys import Fields, Keyed, outcome_field, read_rows, rows_text
+from kifu.plugin import Fields, Keyed, Outcome, outcome_field, read_rows, rows_text
 
 
 @dataclass

@@ -13,17 +13,14 @@ from kifu.builtin.rengoma import rules
 from kifu.builtin.rengoma.moves import Action, Turn
 from kifu.builtin.rengoma.position import Position
 from kifu.builtin.rengoma.setup.positions import Setup
-from kifu.plugin import GamePlugin
+from kifu.plugin import GamePlugin, built_in_card
 
 
 class Rengoma(GamePlugin[Position, Turn, Setup]):
-    name = "rengoma"
-    title = "Rengoma 連駒"
-    aliases = ("連駒", "れんごま")
+    card = built_in_card("rengoma")
     sides = ("black", "red")
     result_names = {"b": "black", "1-0": "black", "黒": "black", "r": "red", "0-1": "red",
                     "赤": "red", "1/2-1/2": "draw", "引き分け": "draw"}
-    suffixes = (".rengoma",)
     notation = ("header lines (Board, Pieces, Stock-black/-red, Players), then turns: "
                 "A c3, B d4, C c3-c6, extra actions *A/*B/*C")
     dialects = {

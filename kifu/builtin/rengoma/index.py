@@ -11,7 +11,7 @@ the two sides have the same actions and the same goal.
 from __future__ import annotations
 
 from kifu.builtin.rengoma.position import BLACK, RED, STOCK, Position, colour_of, strength_of
-from kifu.plugin.symmetry import Symmetry, VariantTracker, grid_symmetry
+from kifu.plugin import Symmetry, VariantTracker, grid_symmetry
 
 _LETTERS = ({BLACK: "B", RED: "R"}, {BLACK: "R", RED: "B"})
 

@@ -14,9 +14,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from kifu.base.limits import MAX_DIGITS, read_int, shorten
-from kifu.base.record import Span
-from kifu.reading.jsonvalues import whole
+from kifu.plugin import MAX_DIGITS, Span, read_int, shorten, whole
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 

@@ -20,13 +20,19 @@ from typing import cast
 
 from lark import Token, Tree
 
-from kifu.base.errors import NotationError
-from kifu.base.limits import read_int, shorten
-from kifu.base.record import Record, Span
 from kifu.builtin.rengoma import setup
 from kifu.builtin.rengoma.moves import Action, Place, Shift, Square, Turn
-from kifu.reading import grammar
-from kifu.reading.movetext import RecordBuilder, read_record, record_pieces
+from kifu.plugin import (
+    NotationError,
+    Record,
+    RecordBuilder,
+    Span,
+    grammar,
+    read_int,
+    read_record,
+    record_pieces,
+    shorten,
+)
 
 TERMINALS = {
     "PLACE": "an action (A c3, B d4, C c3-c6)",

@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from typing import Any, TypedDict
 
 from kifu.builtin.rengoma.moves import Square
-from kifu.plugin import Outcome
-from kifu.plugin.keys import Fields, Keyed, outcome_field, rows_text
+from kifu.plugin import Fields, Keyed, Outcome, outcome_field, rows_text
 
 EMPTY, BLACK, RED, WALL = 0, 1, 2, 3
 COLOUR_NAMES = {BLACK: "black", RED: "red"}
@@ -333,26 +332,14 @@ def _stack(stack: list[int]) -> str:
 def from_key(text: str) -> Position:
     """The position a key (:func:`key`) gives; a ``NotationError`` for text that is no key."""
     fields = Fields(text, "Rengoma", 2)
-    rows = fields.read(lambda: [_read_row(row) for row in fields.next().split("/")],
-                       "its first field is the board's rows")
-    columns = len(rows[0])
-    if not 4 <= columns <= 26 or not 4 <= len(rows) <= 26 or any(len(r) != columns for r in rows):
-        raise fields.error("the board's rows are as wide as one another, 4 to 26 squares")
+    rows = _board_rows(fields)
     seat_text = fields.next()
     players = 4 if fields.named("players") == "4" else 2
     seats = _SEATS[players]
     if seat_text != "-" and seat_text not in seats:
         raise fields.error(f"its second field is one of {', '.join(seats)}, or -")
-    strengths = fields.read(lambda: [int(n) for n in (fields.named("field") or "0,0").split(",")],
-                            "field: is two strengths")
-    stocks = fields.read(lambda: tuple(
-        tuple(int(n) for n in part.split(".")) if part != "-" else ()
-        for part in (fields.named("stock") or "-,-").split(",")), "stock: is two lists")
-    chips = fields.read(lambda: [int(n) for n in (fields.named("chips") or "2,0,0").split(",")],
-                        "chips: is three counts")
-    if len(strengths) != 2 or len(stocks) != 2 or len(chips) != 3:
-        raise fields.error("field:, stock: and chips: give two, two and three values")
-    position = Position.empty(columns, len(rows), players, _default_names(players),
+    strengths, stocks, chips = _pieces_and_chips(fields)
+    position = Position.empty(len(rows[0]), len(rows), players, _default_names(players),
                               (stocks[0], stocks[1]))
     geo = position.geo
     for row, squares in zip(reversed(range(geo.rows)), rows):
@@ -371,6 +358,34 @@ def from_key(text: str) -> Position:
     if (position.outcome is None) != (seat_text != "-"):
         raise fields.error("- stands for the seat to play exactly when it ends with end:...")
     return position
+
+
+def _board_rows(fields: Fields) -> list[list[list[tuple[int, int]]]]:
+    """The board's rows from the top, each square's pieces (colour, strength) bottom to top:
+    4 to 26 rows as wide as one another, 4 to 26 squares."""
+    rows = fields.read(lambda: [_read_row(row) for row in fields.next().split("/")],
+                       "its first field is the board's rows")
+    columns = len(rows[0])
+    if not 4 <= columns <= 26 or not 4 <= len(rows) <= 26 or any(len(r) != columns for r in rows):
+        raise fields.error("the board's rows are as wide as one another, 4 to 26 squares")
+    return rows
+
+
+def _pieces_and_chips(fields: Fields
+                      ) -> tuple[list[int], tuple[tuple[int, ...], ...], list[int]]:
+    """The field pieces' strengths (black's, red's), what is left face down in each stock, in
+    draw order, and the chips (in the stock, black's, red's); the start's where the key does
+    not say."""
+    strengths = fields.read(lambda: [int(n) for n in (fields.named("field") or "0,0").split(",")],
+                            "field: is two strengths")
+    stocks = fields.read(lambda: tuple(
+        tuple(int(n) for n in part.split(".")) if part != "-" else ()
+        for part in (fields.named("stock") or "-,-").split(",")), "stock: is two lists")
+    chips = fields.read(lambda: [int(n) for n in (fields.named("chips") or "2,0,0").split(",")],
+                        "chips: is three counts")
+    if len(strengths) != 2 or len(stocks) != 2 or len(chips) != 3:
+        raise fields.error("field:, stock: and chips: give two, two and three values")
+    return strengths, stocks, chips
 
 
 def _read_row(text: str) -> list[list[tuple[int, int]]]:

@@ -22,8 +22,6 @@ The rules' names, as ``IllegalMoveError.rule`` gives them:
 """
 from __future__ import annotations
 
-from kifu.base.errors import GameOverError, IllegalMoveError, KifuError
-from kifu.base.record import Record
 from kifu.builtin.rengoma import setup
 from kifu.builtin.rengoma.moves import Action, Place, Shift, Turn
 from kifu.builtin.rengoma.position import (
@@ -38,7 +36,7 @@ from kifu.builtin.rengoma.position import (
     piece,
     strength_of,
 )
-from kifu.plugin import Event, Outcome, Played
+from kifu.plugin import Event, GameOverError, IllegalMoveError, KifuError, Outcome, Played, Record
 
 #: Extra actions a turn may take (one per chip; there are two chips in all).
 MAX_EXTRAS = 2

@@ -6,14 +6,11 @@ from collections.abc import Mapping
 from kifu.builtin.renju.moves import Move, Offer, Pass, Place, Swap
 from kifu.builtin.renju.position import Position
 from kifu.builtin.renju.setup import Setup
-from kifu.plugin import Format, GamePlugin
+from kifu.plugin import Format, GamePlugin, built_in_card
 
 
 class Renju(GamePlugin[Position, Move, Setup]):
-    name = "renju"
-    title = "Renju 連珠"
-    aliases = ("連珠", "gomoku-renju")
-    suffixes = (".renju",)
+    card = built_in_card("renju")
     notation = "header lines, then moves a1..o15 (optionally numbered), pass, swap, offer[...]"
     dialects = {
         "numbered": "every move numbered, ten to a line (the default)",
@@ -29,7 +26,7 @@ class Renju(GamePlugin[Position, Move, Setup]):
     def formats(self) -> Mapping[str, Format]:
         from kifu.builtin.renju import sgf
         from kifu.builtin.renju.archives import pgn, psq, renlib, rif
-        from kifu.sgf import syntax as core_sgf
+        from kifu.plugin import sgf as core_sgf
 
         return {
             "sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[4] (and GM[1], GM[5] as "

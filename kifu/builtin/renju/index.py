@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 
 from kifu.builtin.renju.position import BLACK, WHITE, Geometry, Position, opening_name
-from kifu.plugin.symmetry import MARK, Grid, LaneTracker, Symmetry, grid_symmetry, lanes
+from kifu.plugin import MARK, Grid, LaneTracker, Symmetry, grid_symmetry, lanes
 
 #: A side to move as the index writes it (1 the first colour, 2 the second).
 _SIDES = {BLACK: 1, WHITE: 2}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from kifu.base.limits import read_int, shorten
+from kifu.plugin import read_int, shorten
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 

@@ -19,12 +19,9 @@ from typing import cast
 
 from lark import Token, Tree
 
-from kifu.base.errors import NotationError
-from kifu.base.record import Record, Span
 from kifu.builtin.renju import setup
 from kifu.builtin.renju.moves import Move, Offer, Pass, Place, Point, Swap
-from kifu.reading import grammar
-from kifu.reading.movetext import RecordBuilder, read_record, record_pieces
+from kifu.plugin import NotationError, Record, RecordBuilder, Span, grammar, read_record, record_pieces
 
 TERMINALS = {
     "POINT": "a point such as h8",

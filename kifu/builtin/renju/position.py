@@ -11,12 +11,10 @@ import functools
 from dataclasses import dataclass, field
 from typing import NotRequired, TypedDict
 
-from kifu.base.record import Span
 from kifu.builtin.renju.moves import Point
 from kifu.builtin.renju.openings import name_of
 from kifu.builtin.renju.variants import MAX_SIZE, MIN_SIZE, OPENING_NAMES, WINS, Rules
-from kifu.plugin import Outcome
-from kifu.plugin.keys import Fields, Keyed, outcome_field, read_rows, rows_text
+from kifu.plugin import Fields, Keyed, Outcome, Span, outcome_field, read_rows, rows_text
 
 #: The board of Renju, and of a record that names no other.
 SIZE = 15

@@ -7,8 +7,6 @@ import re
 import xml.etree.ElementTree as ET
 from re import Match
 
-from kifu.base.markup import Markup
-from kifu.base.record import Record
 from kifu.builtin.renju.forbidden import forbidden_for_black
 from kifu.builtin.renju.moves import LETTERS, Point
 from kifu.builtin.renju.position import (
@@ -20,10 +18,18 @@ from kifu.builtin.renju.position import (
     geometry,
     opening_name,
 )
-from kifu.plugin import RenderOptions
-from kifu.render import grid as board
-from kifu.render.svg import document, element, fragments, slot, to_string
-from kifu.render.text import grid_diagram
+from kifu.plugin import (
+    Markup,
+    Record,
+    RenderOptions,
+    document,
+    element,
+    fragments,
+    grid_diagram,
+    slot,
+    to_string,
+)
+from kifu.plugin import grid as board
 
 
 def _stars(board: Geometry) -> tuple[tuple[int, int], ...]:
@@ -83,7 +89,7 @@ def render_svg(position: Position, options: RenderOptions, record: Record | None
 
 class _Sheet:
     """What every drawing of a board of one size, with and without coordinates, as it stands
-    or turned round, shares, written once as text (:func:`kifu.render.svg.fragments`): the
+    or turned round, shares, written once as text (:func:`kifu.draw.svg.fragments`): the
     board (its lines, star points and coordinates) and each stone drawn so far, by its point,
     colour and number.  A long record, or a library of thousands of positions, draws each
     position twice (the viewer's two ways round): building the board anew each time cost

@@ -6,8 +6,6 @@ Black's forbidden shapes and the fives are judged in :mod:`kifu.builtin.renju.fo
 """
 from __future__ import annotations
 
-from kifu.base.errors import HeaderError, IllegalMoveError, KifuError
-from kifu.base.record import Record
 from kifu.builtin.renju import forbidden, openings, setup
 from kifu.builtin.renju.moves import Move, Offer, Pass, Place, Point, Swap
 from kifu.builtin.renju.position import (
@@ -19,7 +17,7 @@ from kifu.builtin.renju.position import (
     geometry,
 )
 from kifu.builtin.renju.variants import rules_of
-from kifu.plugin import Event, Outcome, Played
+from kifu.plugin import Event, HeaderError, IllegalMoveError, KifuError, Outcome, Played, Record
 
 #: The header that names a record's opening (one of the 26: ``D4``, ``Kagetsu``, ``花月``).
 OPENING_KEY = "Opening"
@@ -69,18 +67,15 @@ def play_quietly(position: Position, move: Move, lenient: bool = False) -> list[
 
 
 def _place(position: Position, point: Point) -> Played:
+    """A stone of the side to move on a free point (in the opening rule's zone for the first
+    stones), and what it makes: black's five or forbidden shape, a five, a full board."""
     board = position.board
     at = board.indexes.get(point)
     if at is None:
         raise IllegalMoveError(f"{point} is off the board (a1..{board.last_point})",
                                rule="off-board")
-    if position.offer is not None and point not in position.offer:
-        offered = " ".join(map(str, position.offer))
-        raise IllegalMoveError(f"{point} was not offered; the fifth move must be one of {offered}",
-                               rule="fifth-move-offer")
-    if position.cells[at] != EMPTY:
-        owner = COLOUR_NAMES[position.cells[at]]
-        raise IllegalMoveError(f"{point} is already occupied by a {owner} stone", rule="occupied")
+    if position.offer is not None or position.cells[at] != EMPTY:
+        _check_free(position, point, at)
     if position.stones < len(position.rules.allows.zones):
         _in_opening_zone(position, point)
     colour = position.to_move
@@ -93,34 +88,69 @@ def _place(position: Position, point: Point) -> Played:
     position.offer = None
     position.to_move = WHITE if colour == BLACK else BLACK
     events: list[Event] = []
-    warnings = []
-    if len(position.first) < 3 and (position.first or position.stones == 1):
-        position.first += (point,)
-        if len(position.first) == 3 and position.stated_opening is not None:
-            warnings = _opening_named(position)
+    warnings = _first_stones(position, point) if len(position.first) < 3 else []
     if colour == BLACK and position.rules.forbidden:
         verdict = forbidden.black_verdict(board, position.cells, at)
-        if verdict == forbidden.FIVE:
-            position.outcome = Outcome("black", f"five at {point}", "five")
-        elif verdict is not None:
-            name = forbidden.FORBIDDEN_NAMES[verdict]
-            position.outcome = Outcome("white", f"black's forbidden {name} at {point}", "foul")
-            events.append({"type": "forbidden", "point": str(point), "shape": verdict})
-    else:
+        if verdict is not None:
+            _black_verdict(position, point, verdict, events)
+    else:  # no forbidden shapes to fear: a run of five or more may win
         run = forbidden.makes_five_or_more(board, position.cells, at, colour)
-        if position.rules.caro:
-            wins = forbidden.wins_under_caro(board, position.cells, at, colour)
-        else:
-            wins = run == 5 or (run > 5 and not position.rules.exact_five)
-        if wins:
-            position.outcome = Outcome(COLOUR_NAMES[colour],
-                                       f"{'overline' if run > 5 else 'five'} at {point}", "five")
+        if run >= 5:
+            _five_or_more(position, point, at, colour, run)
     if position.outcome is None and position.stones == board.size * board.size:
         position.outcome = Outcome(None, "the board is full", "full-board")
     if position.outcome is not None:
         events.append({"type": "end", "winner": position.outcome.winner,
                        "reason": position.outcome.reason})
     return Played(events, warnings)
+
+
+def _check_free(position: Position, point: Point, at: int) -> None:
+    """A stone goes on one of the points offered, when black offered fifth moves, and on an
+    empty one; an ``IllegalMoveError`` for the first it is not."""
+    if position.offer is not None and point not in position.offer:
+        offered = " ".join(map(str, position.offer))
+        raise IllegalMoveError(f"{point} was not offered; the fifth move must be one of {offered}",
+                               rule="fifth-move-offer")
+    if position.cells[at] != EMPTY:
+        owner = COLOUR_NAMES[position.cells[at]]
+        raise IllegalMoveError(f"{point} is already occupied by a {owner} stone", rule="occupied")
+
+
+def _first_stones(position: Position, point: Point) -> list[KifuError]:
+    """The first three stones of a game played from the empty board (or from a set-up of its
+    first stones in order) name its opening: the warnings on the ``Opening:`` header once the
+    third is placed (:func:`_opening_named`)."""
+    if not position.first and position.stones != 1:
+        return []
+    position.first += (point,)
+    if len(position.first) == 3 and position.stated_opening is not None:
+        return _opening_named(position)
+    return []
+
+
+def _black_verdict(position: Position, point: Point, verdict: str, events: list[Event]) -> None:
+    """Black's stone makes a five, and wins, or a forbidden shape, and loses (the five comes
+    first: :func:`forbidden.black_verdict`)."""
+    if verdict == forbidden.FIVE:
+        position.outcome = Outcome("black", f"five at {point}", "five")
+        return
+    name = forbidden.FORBIDDEN_NAMES[verdict]
+    position.outcome = Outcome("white", f"black's forbidden {name} at {point}", "foul")
+    events.append({"type": "forbidden", "point": str(point), "shape": verdict})
+
+
+def _five_or_more(position: Position, point: Point, at: int, colour: int, run: int) -> None:
+    """A stone with no forbidden shapes to fear (white's; black's where the rules forbid none)
+    that makes a ``run`` of five or more in a row wins, an overline unless the rules want
+    exactly five; under Caro, a five not closed at both ends, or six or more."""
+    if position.rules.caro:
+        wins = forbidden.wins_under_caro(position.board, position.cells, at, colour)
+    else:
+        wins = run == 5 or not position.rules.exact_five
+    if wins:
+        position.outcome = Outcome(COLOUR_NAMES[colour],
+                                   f"{'overline' if run > 5 else 'five'} at {point}", "five")
 
 
 def _opening_named(position: Position) -> list[KifuError]:

@@ -19,13 +19,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from kifu.base.errors import HeaderError, SetupError
-from kifu.base.limits import shorten
-from kifu.base.record import Record, Span
 from kifu.builtin.renju.forbidden import makes_five_or_more
 from kifu.builtin.renju.moves import Point
 from kifu.builtin.renju.position import BLACK, COLOUR_NAMES, EMPTY, WHITE, Position
 from kifu.builtin.renju.variants import MAX_SIZE
+from kifu.plugin import HeaderError, Record, SetupError, Span, shorten
 
 BLACK_KEY, WHITE_KEY, TO_MOVE_KEY = "Setup-Black", "Setup-White", "To-Move"
 ORDER_KEY = "Opening-stones"

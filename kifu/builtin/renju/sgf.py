@@ -21,17 +21,25 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kifu.base.errors import ConversionError, KifuError, NotationError, UnknownGameError
-from kifu.base.limits import read_int, shorten
-from kifu.base.record import Node, Record, Span
-from kifu.base.version import __version__
 from kifu.builtin.renju.moves import LETTERS, Move, Offer, Pass, Place, Point, Swap
 from kifu.builtin.renju.position import BLACK, WHITE, geometry
 from kifu.builtin.renju.setup import MOST_STONES, ORDER_KEY, TOO_MANY, Setup, extract, header_lines
 from kifu.builtin.renju.variants import MAX_SIZE, MIN_SIZE, rules_of
-from kifu.plugin import Reading
-from kifu.sgf import lines as sgflines
-from kifu.sgf import syntax as sgf
+from kifu.plugin import (
+    ConversionError,
+    KifuError,
+    Node,
+    NotationError,
+    Reading,
+    Record,
+    Span,
+    UnknownGameError,
+    __version__,
+    read_int,
+    sgf,
+    shorten,
+)
+from kifu.plugin import sgf_lines as sgflines
 
 SIZE = 15
 HEADER_PROPERTIES = {
@@ -117,44 +125,7 @@ def pieces(record: Record) -> Iterator[str]:
     property for in ``XH``), labels of the empty board in ``LB``, the set-up, then the moves
     with their comments, properties and variations, each SGF node made as it is written."""
     size = board_size(record)
-    root = sgf.SgfNode({"FF": ["4"], "GM": ["4"], "CA": ["UTF-8"], "SZ": [str(size)],
-                        "AP": [f"kifu:{__version__}"]})
-    extra = []
-    labels = []
-    for key, value in record.headers.items():
-        if key.casefold() in ("game", "size"):
-            continue
-        if key.startswith(LABEL) and _label_point(key, size) is not None:
-            labels.append(f"{_label_point(key, size)}:{sgf.escape(value)}")
-            continue
-        prop = HEADER_PROPERTIES.get(key.title())
-        if prop == "RE":
-            value = _sgf_result(value)
-        if prop and prop not in root.properties:
-            root.properties[prop] = [value]
-        else:
-            extra.append(f"{key}: {value}")
-    if record.setup is not None and record.setup.in_order:  # the order AB/AW cannot say
-        extra.extend(f"{key}: {value}" for key, value in header_lines(record.setup))
-    if extra:
-        root.properties["XH"] = extra
-    if labels:
-        root.properties["LB"] = labels
-    if record.setup is not None:
-        for prop, colour in (("AB", BLACK), ("AW", WHITE)):
-            stones = record.setup.written(colour)
-            if stones:
-                root.properties[prop] = [sgf_point(p, span, f"set-up stone {p}", size)
-                                         for p, span in stones]
-        root.properties["PL"] = ["B" if record.setup.to_move == "black" else "W"]
-    comments = sgflines.own_comments(record.comments, record.properties)
-    if comments:
-        root.properties["C"] = [sgf.escape(sgflines.join_comments(comments))]
-    for ident, values in sgflines.restored(record.properties).items():
-        root.properties.setdefault(ident, values)  # what kifu writes itself (AP) stays kifu's
-    for prop in ("XH", *HEADER_PROPERTIES.values()):
-        if prop in root.properties:
-            root.properties[prop] = [sgf.escape(v) for v in root.properties[prop]]
+    root = sgf.SgfNode(_root_properties(record, size))
     colours = _colours(record)
     info_node, info = sgflines.info_placed(record.properties, record.moves, root.properties)
 
@@ -166,6 +137,61 @@ def pieces(record: Record) -> Iterator[str]:
 
     return sgf.pieces([sgflines.lazy_tree(root.properties, record.moves, made,
                                           record.properties)])
+
+
+def _root_properties(record: Record, size: int) -> dict[str, list[str]]:
+    """The root's properties: the game's, the headers (those SGF has no property for in
+    ``XH``, as the order of a set-up placed in turn, which ``AB``/``AW`` cannot say), the
+    labels of the empty board, the set-up, the record's comments and the SGF properties it
+    kept; their text escaped."""
+    properties = {"FF": ["4"], "GM": ["4"], "CA": ["UTF-8"], "SZ": [str(size)],
+                  "AP": [f"kifu:{__version__}"]}
+    extra, labels = _header_properties(record, size, properties)
+    if record.setup is not None and record.setup.in_order:  # the order AB/AW cannot say
+        extra.extend(f"{key}: {value}" for key, value in header_lines(record.setup))
+    if extra:
+        properties["XH"] = extra
+    if labels:
+        properties["LB"] = labels
+    if record.setup is not None:
+        for prop, colour in (("AB", BLACK), ("AW", WHITE)):
+            stones = record.setup.written(colour)
+            if stones:
+                properties[prop] = [sgf_point(p, span, f"set-up stone {p}", size)
+                                    for p, span in stones]
+        properties["PL"] = ["B" if record.setup.to_move == "black" else "W"]
+    comments = sgflines.own_comments(record.comments, record.properties)
+    if comments:
+        properties["C"] = [sgf.escape(sgflines.join_comments(comments))]
+    for ident, values in sgflines.restored(record.properties).items():
+        properties.setdefault(ident, values)  # what kifu writes itself (AP) stays kifu's
+    for prop in ("XH", *HEADER_PROPERTIES.values()):
+        if prop in properties:
+            properties[prop] = [sgf.escape(v) for v in properties[prop]]
+    return properties
+
+
+def _header_properties(record: Record, size: int, properties: dict[str, list[str]]
+                       ) -> tuple[list[str], list[str]]:
+    """Each header as the root property SGF has for it, added to ``properties`` (the first of
+    a property; not yet escaped), and the others: the headers SGF has no property for, as
+    ``XH`` values (``key: value``), and the labels of points, as ``LB`` values."""
+    extra = []
+    labels = []
+    for key, value in record.headers.items():
+        if key.casefold() in ("game", "size"):
+            continue
+        if key.startswith(LABEL) and _label_point(key, size) is not None:
+            labels.append(f"{_label_point(key, size)}:{sgf.escape(value)}")
+            continue
+        prop = HEADER_PROPERTIES.get(key.title())
+        if prop == "RE":
+            value = _sgf_result(value)
+        if prop and prop not in properties:
+            properties[prop] = [value]
+        else:
+            extra.append(f"{key}: {value}")
+    return extra, labels
 
 
 def _label_point(key: str, size: int) -> str | None:

@@ -12,9 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from kifu.base.errors import HeaderError
-from kifu.base.limits import shorten
-from kifu.base.record import Record
+from kifu.plugin import HeaderError, Record, shorten
 
 RULE_KEY, SIZE_KEY = "Rule", "Size"
 #: What wins: Renju (black exactly five, with forbidden moves; white five or more), free-style

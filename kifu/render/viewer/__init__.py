@@ -4,7 +4,7 @@
 :func:`views_of_text` does so for every game a file holds; :func:`page` and :func:`fragment`
 write views as one self-contained HTML file or as a block to paste into another page;
 :func:`index_written` lists the pages of a batch in an ``index.html``.  The batch task itself
-(:mod:`kifu.render.viewer.task`) builds on :mod:`kifu.run.batch`.
+(:mod:`kifu.render.viewer.page_task`) builds on :mod:`kifu.run.output_folder`.
 """
 from __future__ import annotations
 

@@ -27,9 +27,9 @@ from typing import Any
 from kifu.base.errors import KifuError
 from kifu.base.limits import shorten
 from kifu.base.record import Record
+from kifu.draw.glyphs import font_face
+from kifu.draw.svg import xml_text
 from kifu.plugin import jsonform
-from kifu.render.glyphs import font_face
-from kifu.render.svg import xml_text
 from kifu.render.viewer.model import NAME_WIDTH, GameView, PositionNode
 from kifu.render.viewer.problems import right_answers
 from kifu.render.viewer.svgdiff import Packed, derived, glyph_block, merged, pack, renumbered
@@ -82,7 +82,7 @@ def fragment(views: Sequence[GameView], key: str, text: str | None = None) -> st
 def _glyph_font(views: Sequence[GameView]) -> str:
     """The font of kifu's own glyphs that the page's own text uses (the games' names, the
     moves' notation, the statuses, the events in words), so that they read without the
-    reader's CJK fonts (see :mod:`kifu.render.glyphs`); record text is left to the reader's
+    reader's CJK fonts (see :mod:`kifu.draw.glyphs`); record text is left to the reader's
     fonts."""
     own = "".join(f"{view.game.title if view.game else ''}"
                   + "".join(node.notation + node.status + "".join(node.words)
@@ -346,7 +346,9 @@ def _static_moves(view: GameView) -> str:
             out.append(f'<span class="kv-err">{FAULT}\u00a0{move}'
                        + "".join(map(_diagnostic, node.diagnostics)) + "</span> ")
             continue
-        out.append(f"<span{current}>{number}{_isolated(node.notation)}</span> ")
+        out.append(f"<span{current}>{number}{_isolated(node.notation)}{node.annotation}</span> ")
+        if node.assessment:
+            out.append(f'<span class="kv-assess">({node.assessment})</span> ')
         out.extend(f'<span class="kv-c">{_isolated(c)}</span> ' for c in node.comments)
         out.extend(_diagnostic(d) for d in node.diagnostics)
     out.append("</p>")
@@ -451,32 +453,9 @@ def _game_data(view: GameView, shown: bool, packed: Packed, edits: list[Any],
         data["failed"] = _diagnostic(view.failure)
         return data
     nodes = view.nodes
-    numbers: list[Any] = []
-    jumps: list[int] = []
-    counted: list[int] = []
-    for index, node in enumerate(nodes):
-        if node.parent != index - 1:
-            jumps.extend((index, node.parent))
-        before = counted[node.parent] if node.parent >= 0 else 0
-        if node.number != before + 1:
-            numbers.extend((index, node.number))
-        counted.append(node.number if node.number is not None else before)
-    statuses = list(dict.fromkeys(n.status for n in nodes))
-    sides = list(dict.fromkeys(n.side for n in nodes))
+    data.update(_tree_data(nodes))
+    data.update(_drawings_data(packed, edits, explicit))
     data.update({
-        "jumps": jumps, "numbers": numbers,
-        "notation": [n.notation for n in nodes],
-        "statuses": statuses, "status": _indexes(statuses, (n.status for n in nodes)),
-        "sides": sides, "side": _indexes(sides, (n.side for n in nodes)),
-        "faults": [i for i, n in enumerate(nodes) if n.fault],
-        "comments": {i: n.comments for i, n in enumerate(nodes) if n.comments},
-        "diags": {i: [_diagnostic(d) for d in n.diagnostics]
-                  for i, n in enumerate(nodes) if n.diagnostics},
-        "words": {i: n.words for i, n in enumerate(nodes) if n.words},
-        "edits": [packed.encode(e) for e in edits[0]],
-        "flipped": {i: packed.encode(e) for i, e in explicit.get(1, {}).items()},
-        "frames": {i: [[packed.encode(f[0]), packed.encode(f[1])] for f in frames]
-                   for i, frames in enumerate(edits[-1]) if frames},
         "text": [n.text_edits for n in nodes],
         "open": view.shown, "final": view.final,
         "intro": view.record.comments if view.record is not None else [],
@@ -489,6 +468,58 @@ def _game_data(view: GameView, shown: bool, packed: Packed, edits: list[Any],
     if view.problem:
         data["problem"] = right_answers(view.nodes)
     return data
+
+
+def _tree_data(nodes: Sequence[PositionNode]) -> dict[str, Any]:
+    """What the script needs of each position of a game: the tree's shape (:func:`_jumps`),
+    the notation, the status and the side to move (as indexes into tables of the few there
+    are), the faults, comments, diagnostics and words."""
+    jumps, numbers = _jumps(nodes)
+    statuses = list(dict.fromkeys(n.status for n in nodes))
+    sides = list(dict.fromkeys(n.side for n in nodes))
+    return {
+        "jumps": jumps, "numbers": numbers,
+        "notation": [n.notation for n in nodes],
+        "statuses": statuses, "status": _indexes(statuses, (n.status for n in nodes)),
+        "sides": sides, "side": _indexes(sides, (n.side for n in nodes)),
+        "faults": [i for i, n in enumerate(nodes) if n.fault],
+        "comments": {i: n.comments for i, n in enumerate(nodes) if n.comments},
+        "diags": {i: [_diagnostic(d) for d in n.diagnostics]
+                  for i, n in enumerate(nodes) if n.diagnostics},
+        "words": {i: n.words for i, n in enumerate(nodes) if n.words},
+        "annotations": {i: n.annotation for i, n in enumerate(nodes) if n.annotation},
+        "assessments": {i: n.assessment for i, n in enumerate(nodes) if n.assessment},
+    }
+
+
+def _jumps(nodes: Sequence[PositionNode]) -> tuple[list[int], list[Any]]:
+    """Where the tree jumps, as (index, parent) pairs flattened: the nodes whose parent is not
+    the node before them; and the move numbers the script cannot count on from the parent's
+    (one more), as (index, number) pairs."""
+    numbers: list[Any] = []
+    jumps: list[int] = []
+    counted: list[int] = []
+    for index, node in enumerate(nodes):
+        if node.parent != index - 1:
+            jumps.extend((index, node.parent))
+        before = counted[node.parent] if node.parent >= 0 else 0
+        if node.number != before + 1:
+            numbers.extend((index, node.number))
+        counted.append(node.number if node.number is not None else before)
+    return jumps, numbers
+
+
+def _drawings_data(packed: Packed, edits: list[Any],
+                   explicit: dict[int, dict[int, Sequence[int]]]) -> dict[str, Any]:
+    """Each position's drawing as the edits from its parent's; turned round, where those do
+    not follow from them (:func:`~kifu.render.viewer.svgdiff.derived`); the steps of what each
+    move did (``Game.frames``), as edits from its drawing, as drawn and turned round."""
+    return {
+        "edits": [packed.encode(e) for e in edits[0]],
+        "flipped": {i: packed.encode(e) for i, e in explicit.get(1, {}).items()},
+        "frames": {i: [[packed.encode(f[0]), packed.encode(f[1])] for f in frames]
+                   for i, frames in enumerate(edits[-1]) if frames},
+    }
 
 
 def _indexes(table: list[str], values: Iterator[str]) -> list[int]:

@@ -25,7 +25,8 @@ from kifu.base.errors import KifuError
 from kifu.base.limits import shorten
 from kifu.base.markup import Markup, dims, markup_of
 from kifu.base.record import Node, Record, VariationPath
-from kifu.plugin import AnyGame, RenderOptions, Step
+from kifu.plugin import AnyGame, RenderOptions, Step, driver
+from kifu.render.viewer.annotations import move_mark, position_words
 from kifu.render.viewer.problems import is_problem, mark_of
 from kifu.render.viewer.svgdiff import SvgTable, apply, difference
 from kifu.run.replayjson import diagnostic_json, move_json
@@ -78,6 +79,10 @@ class PositionNode:
     #: What the record marks the move as: 1 a good move (a problem's right answer), -1 a bad
     #: one, 0 neither.
     mark: int = 0
+    #: The move's annotation as a reader writes it (``!``, ``?!``...), and what the record
+    #: says of the position after it ("good for black"): :mod:`.annotations`.
+    annotation: str = ""
+    assessment: str = ""
 
 
 @dataclass
@@ -229,7 +234,7 @@ def build_view(game: AnyGame, record: Record, source: str, text: str | None,
         builder.view.table = table
     builder.add_start(start)
     final_position = start
-    for item in game.replay_tree(record, lenient=lenient):
+    for item in driver.replay_tree(game, record, lenient=lenient):
         if isinstance(item, KifuError):
             builder.add_fault(item)
         else:
@@ -243,7 +248,7 @@ def build_view(game: AnyGame, record: Record, source: str, text: str | None,
     if not main_failed:
         outcome = game.outcome(final_position)
         view.outcome = outcome.describe() if outcome else None
-        for found in game.check_result(record, final_position):
+        for found in driver.check_result(game, record, final_position):
             builder.add_fault(found)
     view.problem = is_problem(record, view.nodes, view.title) if problem is None else problem
     return view
@@ -258,7 +263,7 @@ def _numbers_drawn(game: AnyGame, record: Record, options: RenderOptions) -> boo
         return False
     position = None
     try:
-        for step in game.replay(record, lenient=True):
+        for step in driver.replay(game, record, lenient=True):
             position = step.position
     except KifuError:
         pass
@@ -304,7 +309,8 @@ class _TreeBuilder:
             number=step.number, notation=moved["notation"], comments=moved["comments"],
             words=[w for w in map(self.game.event_text, step.events) if w],
             diagnostics=moved["warnings"], status=self._status(step.position),
-            side=self.game.to_move(step.position) or "", path=step.path, mark=mark)
+            side=self.game.to_move(step.position) or "", path=step.path, mark=mark,
+            annotation=move_mark(step.node), assessment=position_words(step.node))
         index = self._add(node, step.position, self._markup(step, parent))
         self.view.problems.extend(moved["warnings"])
         if not step.path:

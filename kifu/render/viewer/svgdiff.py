@@ -19,7 +19,7 @@ _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 class SvgTable:
     """The distinct tokens and lines of every SVG document encoded so far, and the outlines of
-    kifu's glyphs they draw (:mod:`kifu.render.glyphs`): a page defines them once, in
+    kifu's glyphs they draw (:mod:`kifu.draw.glyphs`): a page defines them once, in
     :attr:`glyphs`, for every drawing on it, rather than in each drawing's own ``<defs>``."""
 
     def __init__(self) -> None:
@@ -47,7 +47,7 @@ class SvgTable:
 
     def document(self, lines: Sequence[int]) -> str:
         """The document whose line numbers these are, as its renderer wrote it: the glyph
-        outlines it uses defined after its title, as :func:`kifu.render.svg.to_string` does."""
+        outlines it uses defined after its title, as :func:`kifu.draw.svg.to_string` does."""
         text = self.text(lines).split("\n")
         used = sorted({found for line in text for found in _USED.findall(line)
                        if found in self.glyphs}, key=_code_point)
@@ -205,6 +205,24 @@ def pack(table: SvgTable, edit_lists: Sequence[Sequence[int]],
     counterpart; 2, the line before; 0, none or itself) and the few others as pairs
     (:attr:`Packed.others`)."""
     pairs = pairs or {}
+    line_order = _by_use(edit_lists, pairs)
+    line_number = {line: index for index, line in enumerate(line_order)}
+    flags, others = _pairs_written(pairs, line_number)
+    token_uses = Counter(token for line in line_order for token in table.lines[line])
+    token_order = [token for token, _ in token_uses.most_common()]
+    token_number = {token: index for index, token in enumerate(token_order)}
+    lines = " ".join(",".join(base36(token_number[t]) for t in table.lines[line])
+                     for line in line_order)
+    packed = Packed([table.tokens[t] for t in token_order], lines, [], line_number, flags,
+                    others)
+    packed.edits.extend(packed.encode(edits) for edits in edit_lists)
+    return packed
+
+
+def _by_use(edit_lists: Sequence[Sequence[int]], pairs: dict[int, int]) -> list[int]:
+    """The lines the edit lists add and ``pairs`` names, the most used first (the smallest
+    numbers, the shortest to write), each counterpart right after its line where it is not
+    placed yet."""
     line_uses = Counter(line for edits in edit_lists for line in _added(edits))
     line_uses.update(pairs)
     line_order: list[int] = []
@@ -218,8 +236,13 @@ def pack(table: SvgTable, edit_lists: Sequence[Sequence[int]],
         if other != line and other not in placed:
             line_order.append(other)
             placed.add(other)
-    line_number = {line: index for index, line in enumerate(line_order)}
-    flags = ["0"] * len(line_order)
+    return line_order
+
+
+def _pairs_written(pairs: dict[int, int], line_number: dict[int, int]) -> tuple[str, str]:
+    """:attr:`Packed.pairs` and :attr:`Packed.others`: a digit a line saying where its
+    counterpart is numbered (1 next, 2 before, 0 none or itself), and the other pairs."""
+    flags = ["0"] * len(line_number)
     others: list[str] = []
     for line, other in pairs.items():
         at, to = line_number[line], line_number[other]
@@ -229,15 +252,7 @@ def pack(table: SvgTable, edit_lists: Sequence[Sequence[int]],
             flags[at] = "2"
         elif to != at:
             others.extend((base36(at), base36(to)))
-    token_uses = Counter(token for line in line_order for token in table.lines[line])
-    token_order = [token for token, _ in token_uses.most_common()]
-    token_number = {token: index for index, token in enumerate(token_order)}
-    lines = " ".join(",".join(base36(token_number[t]) for t in table.lines[line])
-                     for line in line_order)
-    packed = Packed([table.tokens[t] for t in token_order], lines, [], line_number,
-                    "".join(flags).rstrip("0"), ",".join(others))
-    packed.edits.extend(packed.encode(edits) for edits in edit_lists)
-    return packed
+    return "".join(flags).rstrip("0"), ",".join(others)
 
 
 def derived(before: Sequence[int], after: Sequence[int], mapping: dict[int, int]) -> bool:

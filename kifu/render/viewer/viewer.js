@@ -21,6 +21,25 @@
   var PLAY = ICON + 'M4 2.5v11l9-5.5z"/></svg> <span>Play</span>';
   var PAUSE = ICON + 'M3.5 2.5h3v11h-3zM9.5 2.5h3v11h-3z"/></svg> <span>Pause</span>';
 
+  /* Scroll a list (the moves, the games), never the page, so that one of its entries is in
+     sight. Measured on screen: offsetTop counts from the nearest positioned box, which may be
+     the list itself or the entry's own row. */
+  function reveal(box, el) {
+    if (!box || box.scrollHeight <= box.clientHeight + 1) return;
+    var top = el.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    var bottom = top + el.getBoundingClientRect().height;
+    if (top < box.scrollTop + 8) box.scrollTop = Math.max(0, top - 24);
+    else if (bottom > box.scrollTop + box.clientHeight - 8) box.scrollTop = bottom - box.clientHeight + 24;
+  }
+
+  /* Whether a drawn box r is drawn at the mark m of a move: the mark itself, or a piece
+     around the mark's centre no more than a few marks wide (a stone, not a whole field). */
+  function drawnAt(r, m) {
+    var x = m.left + m.width / 2, y = m.top + m.height / 2;
+    return x >= r.left && x <= r.right && y >= r.top && y <= r.bottom &&
+      r.width <= 6 * m.width + 2 && r.height <= 6 * m.height + 2;
+  }
+
   function each(list, fn) {
     Array.prototype.forEach.call(list, fn);
   }
@@ -419,6 +438,9 @@
       if (!failed) {
         this.buildMoves(game);
         this.setNumbersButton(game);
+        // "Main line" only where there is another line to come back from
+        var back = article.querySelector("button[data-act=main]");
+        if (back) back.hidden = !game.choice.some(function (c) { return c > 0; });
       }
     }
     if (game.data.failed) {
@@ -434,10 +456,7 @@
     each(this.picker.querySelectorAll("a[data-game]"), function (a) {
       if (+a.getAttribute("data-game") === index) {
         a.setAttribute("aria-current", "true");
-        var list = self.picker.querySelector(".kv-games");
-        if (a.offsetTop < list.scrollTop || a.offsetTop > list.scrollTop + list.clientHeight - a.offsetHeight) {
-          list.scrollTop = a.offsetTop - list.clientHeight / 3;
-        }
+        reveal(self.picker.querySelector(".kv-games"), a);
       } else a.removeAttribute("aria-current");
     });
     this.pickNow.textContent = "Game " + (index + 1) + " of " + this.count.toLocaleString("en");
@@ -653,7 +672,11 @@
     var shown = number !== null && !game.fault[x] && (numberFirst || game.number[x] !== null);
     if (shown) a.appendChild(make("span", "kv-n", number + ".\u00a0"));
     a.appendChild(make("bdi", "", (game.fault[x] ? "\u2717\u00a0" : "") + (game.data.notation[x] || (game.fault[x] ? "result" : ""))));
+    var annotation = (game.data.annotations || {})[x];
+    if (annotation) a.appendChild(make("span", "kv-ann", annotation));
     span.appendChild(a);
+    var assessment = (game.data.assessments || {})[x];
+    if (assessment) span.appendChild(make("span", "kv-assess", " (" + assessment + ")"));
     (game.data.comments[x] || []).forEach(function (c) {
       span.appendChild(document.createTextNode(" "));
       span.appendChild(make("bdi", "kv-c", c));
@@ -687,20 +710,11 @@
       link.classList.add("kv-current");
       link.setAttribute("aria-current", "step");
       link.tabIndex = 0;
-      this.reveal(box, link);
+      reveal(box, link);
       if (hadFocus) link.focus({ preventScroll: true });
     } else {
       box.scrollTop = 0;
     }
-  };
-
-  /* Scroll the move list, never the page, so that the current move is in sight. */
-  Viewer.prototype.reveal = function (box, link) {
-    if (box.scrollHeight <= box.clientHeight + 1) return;
-    var top = link.offsetTop - box.offsetTop;
-    var bottom = top + link.offsetHeight;
-    if (top < box.scrollTop + 8) box.scrollTop = Math.max(0, top - 24);
-    else if (bottom > box.scrollTop + box.clientHeight - 8) box.scrollTop = bottom - box.clientHeight + 24;
   };
 
   Viewer.prototype.explain = function () {
@@ -711,10 +725,17 @@
     var head = make("p", "kv-note-head");
     head.appendChild(make("strong", "", node === 0 ? "Start position" :
       game.moveName(node).replace(/^./, function (c) { return c.toUpperCase(); })));
+    var annotation = (game.data.annotations || {})[node];
+    if (annotation) head.appendChild(make("strong", "kv-ann", annotation));
+    var assessment = (game.data.assessments || {})[node];
+    if (assessment) head.appendChild(make("span", "kv-assess", " \u00b7 " + assessment));
     var status = game.status(node);
     if (status) head.appendChild(make("span", "kv-dim", " \u00b7 " + status));
     note.appendChild(head);
-    if (node) (game.data.comments[node] || []).forEach(function (c) { note.appendChild(make("p", "kv-c", c)); });
+    // at the start, what the record says before its first move (its opening comment)
+    var said = node ? [] : (game.data.intro || []).slice();
+    (game.data.comments[node] || []).forEach(function (c) { if (said.indexOf(c) < 0) said.push(c); });
+    said.forEach(function (c) { note.appendChild(make("p", "kv-c", c)); });
     (game.data.diags[node] || []).forEach(function (html) {
       var d = make("div");
       d.innerHTML = html;
@@ -834,11 +855,20 @@
         var text = table.text(id);
         return before[id] ? text : text.replace(/^(\s*<[A-Za-z][\w:-]*)/, "$1 data-kv-new=\"\"");
       }).join("\n");
+      // Where the game marks the move (class "last-move"), only what is drawn at a mark
+      // counts: a move also changes what is drawn elsewhere (a Rengi chain empties half the
+      // field, scores and the next pieces change), and a click there is not that move.
+      var marks = [];
+      each(probe.querySelectorAll(".last-move"), function (el) {
+        var r = el.getBoundingClientRect();
+        if (r.width) marks.push(r);
+      });
       var hit = false;
       each(probe.querySelectorAll("[data-kv-new]"), function (el) {
         if (hit || /^(g|svg|title|desc)$/i.test(el.tagName)) return;
         var r = el.getBoundingClientRect();
-        if (r.width && cx >= r.left - 1 && cx <= r.right + 1 && cy >= r.top - 1 && cy <= r.bottom + 1) hit = true;
+        if (r.width && cx >= r.left - 1 && cx <= r.right + 1 && cy >= r.top - 1 && cy <= r.bottom + 1 &&
+            (!marks.length || marks.some(function (m) { return drawnAt(r, m); }))) hit = true;
       });
       if (hit) found.push(kid);
     });
@@ -1072,10 +1102,12 @@
     var game = this.game();
     if (!game || game.solving || game.data.failed || !e.target.closest(".kv-board")) return;
     e.preventDefault();
+    // One move a notch: a mouse's notch is one event of 100 pixels or 3 lines (2.5 moves when
+    // counted 40 pixels a move); a touchpad's many small events add up, a move per 40 pixels.
     this.wheel = (this.wheel || 0) + (e.deltaMode ? e.deltaY * 40 : e.deltaY);
-    while (Math.abs(this.wheel) >= 40) {
+    if (Math.abs(this.wheel) >= 40) {
       this.step(this.wheel > 0 ? 1 : -1);
-      this.wheel -= this.wheel > 0 ? 40 : -40;
+      this.wheel = 0;
     }
   };
 

@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from kifu.base.errors import KifuError
+from kifu.plugin import KifuError
 
 Point = tuple[float, float]
 

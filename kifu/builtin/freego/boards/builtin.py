@@ -9,12 +9,10 @@ are cached: a collection of records on one board checks its file once.
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 
-from kifu.base.record import ReadOptions
 from kifu.builtin.freego.boards import grids
 from kifu.builtin.freego.boards.board import Board, BoardError
-from kifu.reading.access import AccessError, read_reference
+from kifu.plugin import AccessError, ReadOptions, read_reference
 
 MAPS = {
     "japan": "Japan's 45 prefectures of Honshu, Shikoku and Kyushu (the source's 2-player game)",
@@ -56,14 +54,6 @@ def builtin(name: str) -> Board | None:
 
 
 _FILES: dict[tuple[str, bytes, str], Board] = {}
-
-
-def from_file(path: Path, shown: str | None = None) -> Board:
-    """The board in a file the user named (``kifu board check``): errors quote the file, as
-    ``shown``."""
-    from kifu.builtin.freego.boards import files
-
-    return files.load(path, shown)
 
 
 def resolve(name: str, record_source: str | None, options: ReadOptions | None = None) -> Board:

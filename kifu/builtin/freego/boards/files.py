@@ -27,8 +27,6 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from typing import Any
 
-from kifu.base.errors import KifuError
-from kifu.base.record import Span
 from kifu.builtin.freego.boards import geometry
 from kifu.builtin.freego.boards.board import (
     Board,
@@ -39,7 +37,7 @@ from kifu.builtin.freego.boards.board import (
 )
 from kifu.builtin.freego.boards.tomlspans import TomlSpans
 from kifu.builtin.freego.moves import valid_name
-from kifu.reading.access import AccessError, read_file
+from kifu.plugin import AccessError, KifuError, Span, read_file
 
 TOP_KEYS = frozenset({"name", "description", "tolerance", "y_axis", "cells"})
 CELL_KEYS = frozenset({"label", "aliases", "value", "playable", "at", "polygon", "adjacent"})

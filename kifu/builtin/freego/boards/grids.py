@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 import re
 
-from kifu.base.limits import read_int, shorten
 from kifu.builtin.freego.boards.board import Board, BoardError, Cell, symmetric_links
+from kifu.plugin import read_int, shorten
 
 #: Go's column letters: ``I`` is left out so that it is never mistaken for ``J`` or ``1``.
 COLUMN_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"

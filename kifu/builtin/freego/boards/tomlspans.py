@@ -10,7 +10,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from kifu.base.record import Span
+from kifu.plugin import Span
 
 _KEY = r'(?:"((?:[^"\\]|\\.)*)"|\'([^\']*)\'|([A-Za-z0-9_\-]+))'
 _CELL_TABLE = re.compile(r"^\s*\[\s*cells\s*\.\s*" + _KEY + r"\s*\]\s*(?:#.*)?$")

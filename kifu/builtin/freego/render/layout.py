@@ -22,9 +22,9 @@ import weakref
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
-from kifu.base.terminal import display_width
 from kifu.builtin.freego.boards.board import Board, Point
 from kifu.builtin.freego.render import unmapped
+from kifu.plugin import display_width
 
 MAP_WIDTH = 760.0
 MAP_MARGIN = 24.0

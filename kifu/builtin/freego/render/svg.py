@@ -1,6 +1,6 @@
 """Free-form Go as SVG: grids as Go boards, maps from their outlines or as cells and links.
 
-Three pictures for three kinds of board: a grid is drawn by ``kifu.render.grid`` like any Go
+Three pictures for three kinds of board: a grid is drawn by ``kifu.draw.grid`` like any Go
 board (lines, star points, coordinates); a map with outlines is drawn cell by cell, each cell
 tinted by the stone in it with a stone at its centre; a map with points only (Japan, China, the
 US) is drawn as cells at their points joined by their adjacency.  Under every picture a legend
@@ -19,18 +19,26 @@ import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 
-from kifu.base.markup import Markup
-from kifu.base.record import Record
-from kifu.base.terminal import display_width
 from kifu.builtin.freego.boards import grids
-from kifu.builtin.freego.boards.board import MAX_SEATS, Board
+from kifu.builtin.freego.boards.board import MAX_SEATS, Board, Point
 from kifu.builtin.freego.position import EMPTY, OFF, Position
 from kifu.builtin.freego.render import layout
 from kifu.builtin.freego.render.layout import MAP_MARGIN
 from kifu.builtin.freego.rules import scoring
-from kifu.plugin import RenderOptions
-from kifu.render import grid as goboard
-from kifu.render.svg import document, element, fragments, slot, text_line, text_width, to_string
+from kifu.plugin import (
+    Markup,
+    Record,
+    RenderOptions,
+    display_width,
+    document,
+    element,
+    fragments,
+    slot,
+    text_line,
+    text_width,
+    to_string,
+)
+from kifu.plugin import grid as goboard
 
 LAST_MOVE = "#e33"
 PAPER = "#f5eedc"
@@ -82,17 +90,24 @@ def _title(pos: Position, record: Record | None) -> str:
     return f"Free-form Go on {pos.board.name}: {players}" + (f" ({name})" if name else "")
 
 
-def _legend_lines(pos: Position) -> list[str]:
-    table = _count(pos)
+def _legend_lines(pos: Position, counted: bool) -> list[str]:
+    """A line for each seat and one for the game: the score where the game has ended, or where
+    ``counted`` asks for it (``-O count=yes``) as if it ended now; a problem or a game in play
+    is no count (a corner problem's black 'scored' the empty board)."""
+    table = _count(pos) if pos.outcome is not None or counted else None
     lines = []
-    for seat, score in enumerate(table):
+    for seat, name in enumerate(pos.rules.seats):
         marker = " (to move)" if pos.outcome is None and seat == pos.to_move else ""
-        lines.append(f"{score.seat}{marker}: {pos.prisoners[seat]} prisoners, komi "
-                     f"{scoring.fmt(score.komi)}, score {scoring.fmt(score.total)}")
+        line = f"{name}{marker}: {pos.prisoners[seat]} prisoners, komi {scoring.fmt(pos.rules.komi[seat])}"
+        if table is not None:
+            line += f", score {scoring.fmt(table[seat].total)}"
+        lines.append(line)
     if pos.outcome is not None:
         lines.append(pos.outcome.describe())
-    else:
+    elif counted:
         lines.append(f"move {pos.ply}; score as if the game ended now ({pos.rules.scoring})")
+    else:
+        lines.append(f"move {pos.ply}")
     return lines
 
 
@@ -229,7 +244,8 @@ def _render_grid(pos: Position, options: RenderOptions, record: Record | None,
     colours = seat_colours(pos.rules.seats)
     sheet = layout.kept(pos.board, ("grid", options.flip, options.coords, tuple(colours)),
                         lambda: _grid_sheet(grid, options.coords, colours))
-    lines = _wrapped(_legend_lines(pos), len(pos.rules.seats), grid.width, grid.cell * 0.5)
+    lines = _wrapped(_legend_lines(pos, options.flag("count")), len(pos.rules.seats),
+                     grid.width, grid.cell * 0.5)
     size = legend_size(lines, grid.width, grid.cell * 0.5)
     root = document(grid.width, grid.height + size * 1.4 * (len(lines) + 0.6),
                     _title(pos, record), options.size)
@@ -296,7 +312,7 @@ def _render_map(pos: Position, options: RenderOptions, record: Record | None) ->
     labelled = options.coords or options.numbers
     sheet = layout.kept(board, ("map", options.flip, choice, edges, labelled, tuple(colours)),
                         lambda: _MapSheet(board, options.flip, choice, edges, labelled, colours))
-    lines = _wrapped(_legend_lines(pos), len(pos.rules.seats), sheet.width, 17.0)
+    lines = _wrapped(_legend_lines(pos, options.flag("count")), len(pos.rules.seats), sheet.width, 17.0)
     size = legend_size(lines, sheet.width, 17.0)
     root = document(sheet.width, sheet.height + size * 1.4 * (len(lines) + 0.6),
                     _title(pos, record), options.size)
@@ -323,47 +339,21 @@ class _MapSheet(_Sheet):
     def __init__(self, board: Board, flip: bool, choice: str, edges: bool, labelled: bool,
                  colours: list[str]) -> None:
         frame = layout.Frame(board, flip)
-        centres = layout.centres(board, frame)
         names = layout.names(board, choice)
         outlined = any(cell.polygon for cell in board.cells)
-        self.scale = 1.0
         valued = value_shown(board)
         large = len(board) > layout.SPREAD_MOST
-        if outlined or large:
-            radii = layout.radii(centres)
-            self.width, self.height = frame.width, frame.height
-        else:  # a map of points: circles as big as their names, pushed apart
-            spread = layout.Spread(centres, [_needed(name) if labelled else
-                                             layout.SPREAD_SMALLEST for name in names],
-                                   gap=layout.SPREAD_GAP + (layout.LABEL * 0.6 if valued else 0),
-                                   push=not layout.unmapped_board(board))
-            centres, radii, self.scale = spread.centres, spread.radii, spread.scale
-            self.width, self.height = spread.width, spread.height
+        centres, radii = self._placed(board, frame, names, outlined or large, labelled, valued)
         self.centres, self.radii = centres, radii
         #: The largest size of a name (a spread or outlined map's label size, else what fits
         #: a stone of a crowded map), and the room each name has: its stone, or the width of
         #: its cell's outline.
         largest = 11.0 if large else layout.LABEL * self.scale
         room = [2 * r * 0.86 for r in radii]
-        if outlined:  # stones of one size, as big as a third of a cell; a name 80% of it
-            boxes = {index: _extent(cell.polygon, frame) for index, cell in
-                     enumerate(board.cells) if cell.polygon}
-            thirds = sorted(min(wide, high) / 3 for wide, high in boxes.values())
-            usual = thirds[len(thirds) // 2]
-            for index, (wide, high) in boxes.items():
-                room[index] = max(room[index], 0.8 * wide)
-                radii[index] = max(radii[index], min(usual, min(wide, high) / 2.2))
+        if outlined:
+            _fit_outlines(board, frame, room, radii)
         values = [scoring.fmt(cell.value) for cell in board.cells] if valued else []
-        scratch = ET.Element("g")
-        element(scratch, "rect", x=0, y=0, width=self.width, height=self.height,
-                fill="#fbf8ef")
-        if not outlined or edges:
-            lines = element(scratch, "g", class_="adjacency", stroke="#9a8f7a",
-                            stroke_width=1.2)
-            for a, b in board.edges():
-                (x1, y1), (x2, y2) = centres[a], centres[b]
-                element(lines, "line", x1=x1, y1=y1, x2=x2, y2=y2)
-        written = fragments(scratch, 1)
+        written = _background(board, centres, self.width, self.height, not outlined or edges)
         self.edges = written[1:]
         self.outlined = outlined
         #: Each outline (index, points in the picture), and its text: plain, greyed.
@@ -380,6 +370,24 @@ class _MapSheet(_Sheet):
 
         super().__init__(written[:1], cell, len(board), False)
 
+    def _placed(self, board: Board, frame: layout.Frame, names: list[str], framed: bool,
+                labelled: bool, valued: bool) -> tuple[list[Point], list[float]]:
+        """The cells' centres and their stones' radii, and the picture's size and scale: where
+        the frame puts them on an outlined or a large map; on a map of points, circles as big
+        as their names (and values), pushed apart."""
+        centres = layout.centres(board, frame)
+        self.scale = 1.0
+        if framed:
+            self.width, self.height = frame.width, frame.height
+            return centres, layout.radii(centres)
+        spread = layout.Spread(centres, [_needed(name) if labelled else
+                                         layout.SPREAD_SMALLEST for name in names],
+                               gap=layout.SPREAD_GAP + (layout.LABEL * 0.6 if valued else 0),
+                               push=not layout.unmapped_board(board))
+        self.scale = spread.scale
+        self.width, self.height = spread.width, spread.height
+        return spread.centres, spread.radii
+
     def outlines(self, cells: list[int]) -> list[str]:
         """Each cell's outline, unplayable cells greyed, as children of a group of the root."""
         out = []
@@ -394,6 +402,33 @@ class _MapSheet(_Sheet):
                 found = shelf[index] = fragments(scratch, 2)[0]
             out.append(found)
         return out
+
+
+def _fit_outlines(board: Board, frame: layout.Frame, room: list[float],
+                  radii: list[float]) -> None:
+    """On an outlined map, stones of one size, a third of the usual (the median) cell, or
+    what a smaller cell takes; a name has 80% of its cell's width."""
+    boxes = {index: _extent(cell.polygon, frame) for index, cell in
+             enumerate(board.cells) if cell.polygon}
+    thirds = sorted(min(wide, high) / 3 for wide, high in boxes.values())
+    usual = thirds[len(thirds) // 2]
+    for index, (wide, high) in boxes.items():
+        room[index] = max(room[index], 0.8 * wide)
+        radii[index] = max(radii[index], min(usual, min(wide, high) / 2.2))
+
+
+def _background(board: Board, centres: list[Point], width: float, height: float,
+                adjacency: bool) -> list[str]:
+    """The board's background, then (with ``adjacency``) a line between each two adjacent
+    cells, as the root's children."""
+    scratch = ET.Element("g")
+    element(scratch, "rect", x=0, y=0, width=width, height=height, fill="#fbf8ef")
+    if adjacency:
+        lines = element(scratch, "g", class_="adjacency", stroke="#9a8f7a", stroke_width=1.2)
+        for a, b in board.edges():
+            (x1, y1), (x2, y2) = centres[a], centres[b]
+            element(lines, "line", x1=x1, y1=y1, x2=x2, y2=y2)
+    return fragments(scratch, 1)
 
 
 def _extent(polygon: tuple[tuple[float, float], ...], frame: layout.Frame

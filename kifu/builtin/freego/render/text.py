@@ -6,12 +6,10 @@ since a map has no rows to print.
 """
 from __future__ import annotations
 
-from kifu.base.terminal import display_width
 from kifu.builtin.freego.boards import grids
 from kifu.builtin.freego.position import EMPTY, OFF, Position
 from kifu.builtin.freego.rules import scoring
-from kifu.plugin import RenderOptions
-from kifu.render.text import grid_diagram
+from kifu.plugin import RenderOptions, display_width, grid_diagram
 
 
 def seat_symbols(seats: tuple[str, ...]) -> list[str]:

@@ -10,10 +10,10 @@ confirmed by the referee itself on a copy, which compares the cells exactly.
 """
 from __future__ import annotations
 
-from kifu.base.errors import IllegalMoveError
 from kifu.builtin.freego.moves import Move, Pass, Place
 from kifu.builtin.freego.position import EMPTY, Position
 from kifu.builtin.freego.rules.referee import play_quietly
+from kifu.plugin import IllegalMoveError
 
 
 def legal_moves(pos: Position) -> list[Move]:

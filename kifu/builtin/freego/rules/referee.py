@@ -14,14 +14,12 @@ ko (Japanese rules) only forbids recreating the position before the opponent's l
 """
 from __future__ import annotations
 
-from kifu.base.errors import IllegalMoveError, KifuError, SetupError
-from kifu.base.record import Record
 from kifu.builtin.freego import setup
 from kifu.builtin.freego.boards.board import Board
 from kifu.builtin.freego.moves import Edit, Move, Pass
 from kifu.builtin.freego.position import EMPTY, OFF, Position
 from kifu.builtin.freego.rules import scoring
-from kifu.plugin import Event, Outcome, Played
+from kifu.plugin import Event, IllegalMoveError, KifuError, Outcome, Played, Record, SetupError
 
 
 def start(record: Record) -> Position:

@@ -23,9 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypedDict
 
-from kifu.base.errors import ResultError
 from kifu.builtin.freego.position import EMPTY, Position, PositionJSON
-from kifu.plugin import Event, Outcome
+from kifu.plugin import Event, Outcome, ResultError
 
 EPSILON = 1e-9
 

@@ -22,11 +22,9 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from kifu.base.errors import HeaderError, KifuError
-from kifu.base.limits import read_int, shorten
-from kifu.base.record import Record
 from kifu.builtin.freego.boards import builtin
 from kifu.builtin.freego.boards.board import MAX_SEATS, Board
+from kifu.plugin import HeaderError, KifuError, Record, read_int, shorten
 
 SCORINGS = ("territory", "area", "map")
 DEFAULT_PLAYERS = ("black", "white")

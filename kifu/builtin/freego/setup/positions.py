@@ -20,13 +20,20 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from kifu.base.errors import HeaderError, NotationError, SetupError
-from kifu.base.limits import MAX_DIGITS, read_int, shorten
-from kifu.base.record import Record, Span
 from kifu.builtin.freego.boards.board import MAX_SEATS
 from kifu.builtin.freego.moves import valid_name
 from kifu.builtin.freego.setup.parameters import seat_names
-from kifu.reading.jsonvalues import whole
+from kifu.plugin import (
+    MAX_DIGITS,
+    HeaderError,
+    NotationError,
+    Record,
+    SetupError,
+    Span,
+    read_int,
+    shorten,
+    whole,
+)
 
 _SETUP_KEY = re.compile(r"setup-(.*)$", re.IGNORECASE)
 _WORD = re.compile(r"[^\s,、，]+")

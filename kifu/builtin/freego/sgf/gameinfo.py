@@ -10,15 +10,22 @@ from __future__ import annotations
 import functools
 from dataclasses import replace
 
-from kifu.base.errors import HeaderError, KifuError, NotationError, UnknownGameError
-from kifu.base.limits import read_int, shorten
-from kifu.base.record import Record, Span
 from kifu.builtin.freego.boards import grids
 from kifu.builtin.freego.boards.board import MAX_SEATS
 from kifu.builtin.freego.setup import Setup, parameters
 from kifu.builtin.freego.sgf import points
-from kifu.sgf import lines as sgflines
-from kifu.sgf import syntax as core
+from kifu.plugin import (
+    HeaderError,
+    KifuError,
+    NotationError,
+    Record,
+    Span,
+    UnknownGameError,
+    read_int,
+    shorten,
+)
+from kifu.plugin import sgf as core
+from kifu.plugin import sgf_lines as sgflines
 
 HEADER_PROPERTIES = {
     "Black": "PB", "White": "PW", "Black-Rank": "BR", "White-Rank": "WR", "Event": "EV",
@@ -102,15 +109,10 @@ def board_size(root: core.SgfNode, collection: core.Collection) -> tuple[int, in
     return size
 
 
-def komi_from_sgf(text: str, span: Span | None) -> float:
-    """``KM`` as points: values of 100 or more are server komi x100 (``650`` is 6.5), and a
-    quarter value after that is komi in stones (``375``: 3.75 stones, 7.5 points)."""
-    return komi_reading(text, span)[0]
-
-
 def komi_reading(text: str, span: Span | None) -> tuple[float, str | None]:
-    """``KM`` as points (see :func:`komi_from_sgf`), and how a server's komi was read, in
-    words, where it was (``None`` for komi written in points)."""
+    """``KM`` as points, and how a server's komi was read, in words, where it was (``None``
+    for komi written in points): values of 100 or more are server komi x100 (``650`` is 6.5),
+    and a quarter value after that is komi in stones (``375``: 3.75 stones, 7.5 points)."""
     value = parameters.number(text)
     if value is None or abs(value) > 100 * parameters.MAX_KOMI:
         raise NotationError(f"KM[{shorten(text)}] is not a komi kifu can read", span=span,

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from kifu.base.errors import PEDANTIC, HeaderError, KifuError, NotationError
-from kifu.base.limits import read_int
-from kifu.base.record import Node, Record, Span
 from kifu.builtin.freego.moves import Edit, Move, Pass, Place
 from kifu.builtin.freego.setup import Setup
 from kifu.builtin.freego.sgf import points, turns
-from kifu.sgf import lines as sgflines
-from kifu.sgf import syntax as core
+from kifu.plugin import PEDANTIC, HeaderError, KifuError, Node, NotationError, Record, Span, read_int
+from kifu.plugin import sgf as core
+from kifu.plugin import sgf_lines as sgflines
 
 SETUP_PROPERTIES = frozenset(("AB", "AW", "AE", "PL"))
 #: What a node's move, set-up and comments take; the rest of its properties (markup, timing,
@@ -52,6 +50,20 @@ class Walk:
         props = node.properties
         if not SETUP_PROPERTIES & props.keys() and base is None:
             return None
+        black, white, spans = self._stones_set_up(node, base)
+        to_move = base.to_move if base else None
+        player = self._player(node) if "PL" in props else None
+        if player is not None:
+            to_move = player
+            spans["To-Move"] = self.value_span(node, "PL")
+        stones = (tuple(black), tuple(white)) if white else ((tuple(black),) if black else ())
+        return Setup(stones, to_move, base.prisoners if base else None, spans)
+
+    def _stones_set_up(self, node: core.SgfNode, base: Setup | None
+                       ) -> tuple[list[str], list[str], dict[Any, Span]]:
+        """Black's and white's stones after the node's ``AB``, ``AW`` and ``AE`` over those of
+        ``base``, and where each was set up."""
+        props = node.properties
         black = list(base.stones[0]) if base and base.stones else []
         white = list(base.stones[1]) if base and len(base.stones) > 1 else []
         spans: dict[Any, Span] = dict(base.spans) if base else {}
@@ -70,13 +82,7 @@ class Walk:
             cleared = set(points.cells(props["AE"], self.size, self.value_span(node, "AE")))
             black = [c for c in black if c not in cleared]
             white = [c for c in white if c not in cleared]
-        to_move = base.to_move if base else None
-        player = self._player(node) if "PL" in props else None
-        if player is not None:
-            to_move = player
-            spans["To-Move"] = self.value_span(node, "PL")
-        stones = (tuple(black), tuple(white)) if white else ((tuple(black),) if black else ())
-        return Setup(stones, to_move, base.prisoners if base else None, spans)
+        return black, white, spans
 
     def listed(self, node: core.SgfNode, prop: str) -> list[str]:
         """The cells a set-up property lists, each once: a point listed twice in one property
@@ -126,16 +132,7 @@ class Walk:
         wanted = handicap - placed
         if handicap < 2 or wanted < 1 or (setup is not None and setup.to_move is not None):
             return children, setup
-        nodes: list[core.SgfNode] = []
-        current = children
-        while len(nodes) < wanted and len(current) == 1:
-            node = current[0]
-            props = node.properties
-            if "W" in props or SETUP_PROPERTIES & props.keys() or not props.get("B") \
-                    or not props["B"][0].strip() or props["B"][0].strip() == "tt":
-                break
-            nodes.append(node)
-            current = node.children
+        nodes, current = _black_moves(children, wanted)
         if len(nodes) != wanted or any("B" in n.properties for n in current):
             if not nodes and any("W" in n.properties for n in current[:1]):
                 self.findings.append(HeaderError(
@@ -144,6 +141,12 @@ class Walk:
                     span=record.header_span("Handicap"), rule="handicap-stones",
                     severity="warning"))
             return children, setup
+        return current, self._with_handicap(record, nodes, setup)
+
+    def _with_handicap(self, record: Record, nodes: list[core.SgfNode],
+                       setup: Setup | None) -> Setup:
+        """``setup`` with the stones of black's first moves ``nodes`` set up, white to move;
+        the nodes' comments and the properties kept of them the record's, before play."""
         stones = list(setup.stones[0]) if setup and setup.stones else []
         spans = dict(setup.spans) if setup else {}
         for node in nodes:
@@ -154,8 +157,7 @@ class Walk:
             record.comments.extend(sgflines.split_comments(node.text("C")))
             sgflines.merge_kept(self.before_play, self.keep(node))
         white = setup.stones[1:] if setup else ()
-        return current, Setup((tuple(stones), *white), 1, setup.prisoners if setup else None,
-                              spans)
+        return Setup((tuple(stones), *white), 1, setup.prisoners if setup else None, spans)
 
     # -- the moves ----------------------------------------------------------------------
 
@@ -268,6 +270,23 @@ class Walk:
         if later:
             after.append(Node(Edit((), (), to_move), [], [], span))
         return before, after
+
+
+def _black_moves(children: list[core.SgfNode], wanted: int
+                 ) -> tuple[list[core.SgfNode], list[core.SgfNode]]:
+    """Up to ``wanted`` nodes of black's first moves, each the only child of the one before
+    (no white move, no set-up, no pass), and the children after the last."""
+    nodes: list[core.SgfNode] = []
+    current = children
+    while len(nodes) < wanted and len(current) == 1:
+        node = current[0]
+        props = node.properties
+        if "W" in props or SETUP_PROPERTIES & props.keys() or not props.get("B") \
+                or not props["B"][0].strip() or props["B"][0].strip() == "tt":
+            break
+        nodes.append(node)
+        current = node.children
+    return nodes, current
 
 
 def plays(node: core.SgfNode) -> bool:

@@ -5,10 +5,9 @@ bottom-left (``D16`` on 19x19).  An empty point, or ``tt`` on boards up to 19x19
 """
 from __future__ import annotations
 
-from kifu.base.errors import ConversionError, NotationError
-from kifu.base.record import Span
 from kifu.builtin.freego.boards import grids
 from kifu.builtin.freego.boards.board import Board
+from kifu.plugin import ConversionError, NotationError, Span
 
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 

@@ -6,17 +6,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kifu.base.errors import KifuError, SetupError
-from kifu.base.record import Node, Record
 from kifu.builtin.freego import setup as setups
 from kifu.builtin.freego.moves import Edit
 from kifu.builtin.freego.position import Position
 from kifu.builtin.freego.setup import Setup
 from kifu.builtin.freego.sgf import gameinfo, turns
 from kifu.builtin.freego.sgf.moves import Walk, names_player, plays
-from kifu.plugin import Reading
-from kifu.sgf import lines as sgflines
-from kifu.sgf import syntax as core
+from kifu.plugin import KifuError, Node, Reading, Record, SetupError
+from kifu.plugin import sgf as core
+from kifu.plugin import sgf_lines as sgflines
 
 _GM = re.compile(r"GM\s*\[([^\]]{0,20})\]")
 

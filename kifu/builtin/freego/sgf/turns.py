@@ -9,13 +9,12 @@ from __future__ import annotations
 import functools
 from dataclasses import replace
 
-from kifu.base.errors import IllegalMoveError, KifuError
-from kifu.base.record import Node, Record, is_event
 from kifu.builtin.freego.boards import grids
 from kifu.builtin.freego.moves import Edit, Move, Pass, Place
 from kifu.builtin.freego.setup import Setup
 from kifu.builtin.freego.sgf.points import LETTERS
-from kifu.sgf import syntax as core
+from kifu.plugin import IllegalMoveError, KifuError, Node, Record, is_event
+from kifu.plugin import sgf as core
 
 
 @functools.cache

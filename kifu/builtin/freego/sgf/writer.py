@@ -5,17 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kifu.base.errors import ConversionError
-from kifu.base.record import Node, Record
-from kifu.base.version import __version__
 from kifu.builtin.freego.boards import grids
 from kifu.builtin.freego.boards.board import Board
 from kifu.builtin.freego.moves import Edit, Pass
 from kifu.builtin.freego.setup import parameters
 from kifu.builtin.freego.sgf import points
 from kifu.builtin.freego.sgf.gameinfo import HEADER_PROPERTIES, OWN_RULES, UNKNOWN_RULES, komi_text
-from kifu.sgf import lines as sgflines
-from kifu.sgf import syntax as core
+from kifu.plugin import ConversionError, Node, Record, __version__
+from kifu.plugin import sgf as core
+from kifu.plugin import sgf_lines as sgflines
 
 
 def _grid_of(record: Record) -> Board:

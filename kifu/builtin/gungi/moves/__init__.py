@@ -26,7 +26,6 @@ from kifu.builtin.gungi.moves.values import (
     Resolved,
     Section,
     Style,
-    annotations,
     move_text,
     plain_ply,
     ply_text,
@@ -34,5 +33,5 @@ from kifu.builtin.gungi.moves.values import (
 
 __all__ = ["ASCII", "CLAIM", "DASH", "KANJI", "SECTIONS", "SECTION_WORDS", "BackFaces", "Betrayed",
            "Claim", "Coord", "Move", "Placement", "Ply", "Resign", "Resolved", "Section", "Style",
-           "annotations", "move_from_json", "move_text", "move_to_json", "plain_ply", "ply_text",
+           "move_from_json", "move_text", "move_to_json", "plain_ply", "ply_text",
            "resolved_from_json", "resolved_to_json"]

@@ -18,7 +18,7 @@ from kifu.builtin.gungi.moves.values import (
     Section,
 )
 from kifu.builtin.gungi.pieces import face_of
-from kifu.reading.jsonvalues import whole
+from kifu.plugin import whole
 
 
 def _coord_json(coord: Coord | None) -> list[int] | None:

@@ -11,12 +11,10 @@ import difflib
 import re
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import cast
+from typing import NamedTuple, cast
 
 from lark import Token, Tree
 
-from kifu.base.errors import NotationError
-from kifu.base.record import Record, Span
 from kifu.builtin.gungi.moves import (
     SECTION_WORDS,
     BackFaces,
@@ -30,8 +28,7 @@ from kifu.builtin.gungi.moves import (
 )
 from kifu.builtin.gungi.pieces import FROM_ROMAJI, face_of
 from kifu.builtin.gungi.setup import positions
-from kifu.reading import grammar
-from kifu.reading.movetext import RecordBuilder
+from kifu.plugin import NotationError, Record, RecordBuilder, Span, grammar
 
 TERMINALS = {
     "MARK": "a side mark ▲ or ▽",
@@ -184,33 +181,8 @@ class _Reader:
         if stray_new:
             tokens = tokens[1:]
             stray_new = not self._new_after_previous()
-        side = side_of(tokens[0])
-        rest = tokens[1:]
-        file = rank = None
-        if tree.data == "ply":
-            file, rank = digit(rest[0]), digit(rest[1])
-            rest = rest[2:]
-        else:
-            rest = rest[1:]  # 同
-        tier = strike = None
-        if rest and rest[0].type == "DIGIT":
-            tier = digit(rest[0])
-            rest = rest[1:]
-        if rest and rest[0].type == "STRIKE":
-            strike = digit(rest[1])
-            rest = rest[2:]
-        if not rest:
-            raise NotationError("a ply names its piece, such as ▲同―鳳", span=span)
-        piece = face_of(rest[0])
-        rest = rest[1:]
-        drop = bool(rest) and rest[0].type == "NEW"
-        if drop:
-            rest = rest[1:]
-        swap = None
-        swap_drop = False
-        if rest and rest[0].type == "SWAP":
-            swap = face_of(rest[1])
-            swap_drop = len(rest) > 2 and rest[2].type == "NEW"
+        side, file, rank, tier, strike, piece, drop, swap, swap_drop = _ply_words(
+            tokens, tree.data == "ply", span)
         if self.in_setup:
             if (file is None or rank is None or tier is None or strike is not None or drop or swap
                     or stray_new):
@@ -293,6 +265,54 @@ class _Reader:
                 raise NotationError(f"{move} already has this note; {text} repeats it",
                                     span=span)
         node.move = replace(move, **changes)
+
+
+class _PlyWords(NamedTuple):
+    """What a ply's words say, each ``None`` (``False``) where the ply does not write it."""
+
+    side: int
+    file: int | None  # with the rank: None for 同
+    rank: int | None
+    tier: int | None
+    strike: int | None  # 不: the tier of the piece taken in place
+    piece: str
+    drop: bool  # 新: from the hand
+    swap: str | None  # ⇔: the piece swapped with
+    swap_drop: bool  # 新 after it: the piece comes from the hand
+
+
+def _ply_words(tokens: list[Token], square_named: bool, span: Span | None) -> _PlyWords:
+    """A ply's words in the order the notation writes them (the grammar's): the mark, the
+    square (file and rank, or 同), the tier, 不 and the tier it strikes, the piece, 新, ⇔ and
+    the piece it swaps with, 新."""
+    side = side_of(tokens[0])
+    rest = tokens[1:]
+    file = rank = None
+    if square_named:
+        file, rank = digit(rest[0]), digit(rest[1])
+        rest = rest[2:]
+    else:
+        rest = rest[1:]  # 同
+    tier = strike = None
+    if rest and rest[0].type == "DIGIT":
+        tier = digit(rest[0])
+        rest = rest[1:]
+    if rest and rest[0].type == "STRIKE":
+        strike = digit(rest[1])
+        rest = rest[2:]
+    if not rest:
+        raise NotationError("a ply names its piece, such as ▲同―鳳", span=span)
+    piece = face_of(rest[0])
+    rest = rest[1:]
+    drop = bool(rest) and rest[0].type == "NEW"
+    if drop:
+        rest = rest[1:]
+    swap = None
+    swap_drop = False
+    if rest and rest[0].type == "SWAP":
+        swap = face_of(rest[1])
+        swap_drop = len(rest) > 2 and rest[2].type == "NEW"
+    return _PlyWords(side, file, rank, tier, strike, piece, drop, swap, swap_drop)
 
 
 def classify(content: str) -> dict[str, object] | None:

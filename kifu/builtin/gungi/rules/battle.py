@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kifu.base.errors import IllegalMoveError
 from kifu.builtin.gungi.geometry import file_of, name, rank_of
 from kifu.builtin.gungi.moves import Coord, Ply, Resolved
 from kifu.builtin.gungi.pieces import MARKS, SIDE_NAMES
@@ -24,9 +23,9 @@ from kifu.builtin.gungi.rules.legal import (
     has_legal_action,
     mating_foul,
 )
-from kifu.builtin.gungi.rules.movegen import in_check
+from kifu.builtin.gungi.rules.reach import in_check
 from kifu.builtin.gungi.rules.resolve import Reading, problem, read_ply, where
-from kifu.plugin import Event, Outcome, Played
+from kifu.plugin import Event, IllegalMoveError, Outcome, Played
 
 REPETITION_LIMIT = 4
 
@@ -207,6 +206,9 @@ def _fouls(before: Board, after: Board, action: Action, side: int,
 def _finish(pos: Position, ply: Ply, action: Action, side: int,
             fouls: list[tuple[int, str, str]], lenient: bool, played: Played,
             events: list[Event]) -> None:
+    """What the ply leaves, once carried out: check, a 帥 taken, a mate (given with a へ or a
+    dropped 兵, a foul that loses), the fouls it committed (lost at once where the record
+    claims them on it), no legal move left, 千日手; and the record's notes that say otherwise."""
     enemy = 1 - side
     claims.note(pos, fouls)
     checked = in_check(pos.board, pos.geometry, enemy)
@@ -220,38 +222,64 @@ def _finish(pos: Position, ply: Ply, action: Action, side: int,
     if foul_mate is not None:
         _mate_foul(pos, ply, side, foul_mate, lenient, played, events)
         return
-    if ply.foul:
-        if not fouls:
-            problem(played, lenient, "the record says [反則], but this ply commits no foul",
-                     "foul-claim")
-        else:
-            offender, rule, message = fouls[0]
-            pos.outcome = Outcome(SIDE_NAMES[1 - offender], f"反則 ({message})", "foul")
-            events.append({"type": "foul", "rule": rule, "offender": SIDE_NAMES[offender]})
-            return
-    for offender, rule, message in fouls:
-        events.append({"type": "foul", "rule": rule, "offender": SIDE_NAMES[offender]})
-        if not claims.claimed_later(pos, ply, offender, rule):
-            problem(played, lenient, f"{message}; {claims.could_claim(offender, rule)}", rule)
+    if ply.foul and fouls:
+        _claimed_foul(pos, fouls[0], events)
+        return
+    _fouls_committed(pos, ply, fouls, lenient, played, events)
     if stuck:
-        reason = "詰み (mate)" if checked else "no legal move"
-        pos.outcome = Outcome(SIDE_NAMES[side], reason, "mate" if checked else "no-move")
-        events.append({"type": "mate" if checked else "no-legal-move",
-                       "winner": SIDE_NAMES[side]})
+        _no_legal_move(pos, side, checked, events)
     elif ply.mate:
         problem(played, lenient, f"the record says [詰み], but {MARKS[enemy]} "
                  + ("is in check and can still answer it" if checked else "is not even in check"),
                  "mate-claim")
     if pos.outcome is None:
-        key = pos.key()
-        pos.repetitions[key] += 1
-        if pos.repetitions[key] >= REPETITION_LIMIT:
-            pos.phase = REPEATED
-            pos.repeated = True
-            events.append({"type": "sennichite"})
-        elif ply.repetition:
-            problem(played, lenient, "the record says [千日手], but this position has occurred "
-                     f"{pos.repetitions[key]} times, not four", "sennichite-claim")
+        _count_repetition(pos, ply, lenient, played, events)
+
+
+def _claimed_foul(pos: Position, foul: tuple[int, str, str], events: list[Event]) -> None:
+    """A foul the record claims on the ply that commits it (``[反則]``): the offender loses
+    (§十七)."""
+    offender, rule, message = foul
+    pos.outcome = Outcome(SIDE_NAMES[1 - offender], f"反則 ({message})", "foul")
+    events.append({"type": "foul", "rule": rule, "offender": SIDE_NAMES[offender]})
+
+
+def _fouls_committed(pos: Position, ply: Ply, fouls: list[tuple[int, str, str]], lenient: bool,
+                     played: Played, events: list[Event]) -> None:
+    """The fouls of a ply whose record does not claim them on it, each an event: a fault
+    unless the record claims it later (the other side may); a ``[反則]`` on a ply that
+    commits none is a fault too."""
+    if ply.foul and not fouls:
+        problem(played, lenient, "the record says [反則], but this ply commits no foul",
+                 "foul-claim")
+    for offender, rule, message in fouls:
+        events.append({"type": "foul", "rule": rule, "offender": SIDE_NAMES[offender]})
+        if not claims.claimed_later(pos, ply, offender, rule):
+            problem(played, lenient, f"{message}; {claims.could_claim(offender, rule)}", rule)
+
+
+def _no_legal_move(pos: Position, side: int, checked: bool, events: list[Event]) -> None:
+    """The other side has no legal action: mated (詰み) in check, and without a move
+    otherwise; ``side`` wins either way."""
+    reason = "詰み (mate)" if checked else "no legal move"
+    pos.outcome = Outcome(SIDE_NAMES[side], reason, "mate" if checked else "no-move")
+    events.append({"type": "mate" if checked else "no-legal-move", "winner": SIDE_NAMES[side]})
+
+
+def _count_repetition(pos: Position, ply: Ply, lenient: bool, played: Played,
+                      events: list[Event]) -> None:
+    """The position counted once more: its fourth time is 千日手, the battle stopping until
+    the set-up begins again (``[再び始め]``); a ``[千日手]`` the record writes before that
+    is a fault."""
+    key = pos.key()
+    pos.repetitions[key] += 1
+    if pos.repetitions[key] >= REPETITION_LIMIT:
+        pos.phase = REPEATED
+        pos.repeated = True
+        events.append({"type": "sennichite"})
+    elif ply.repetition:
+        problem(played, lenient, "the record says [千日手], but this position has occurred "
+                 f"{pos.repetitions[key]} times, not four", "sennichite-claim")
 
 
 def _mate_foul(pos: Position, ply: Ply, side: int, rule: str, lenient: bool, played: Played,

@@ -22,7 +22,7 @@ from kifu.builtin.gungi.rules.actions import (
     SWAP,
     Action,
 )
-from kifu.builtin.gungi.rules.movegen import can_move_again, king_square
+from kifu.builtin.gungi.rules.reach import can_move_again, king_square
 
 
 @dataclass

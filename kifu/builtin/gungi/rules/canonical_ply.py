@@ -1,4 +1,4 @@
-"""One value for a Gungi move however it is written: a ply as :func:`.listing.legal_moves`
+"""One value for a Gungi move however it is written: a ply as :func:`.plies.legal_moves`
 lists it.
 
 A record may leave out the tier or a drop's ``新``, write the square just played as ``同``,
@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kifu.base.errors import KifuError
 from kifu.builtin.gungi.geometry import square
 from kifu.builtin.gungi.moves import Move, Placement, Ply, Resolved
 from kifu.builtin.gungi.position import Position
 from kifu.builtin.gungi.rules import battle
 from kifu.builtin.gungi.rules.actions import DROP, EXCHANGE, MOVE, STRIKE, SUBSTITUTE, SWAP
 from kifu.builtin.gungi.rules.legal import legal_actions
+from kifu.plugin import KifuError
 
 
 def canonical_move(pos: Position, move: Move, legal: bool = False) -> Move:

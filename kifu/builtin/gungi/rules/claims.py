@@ -11,12 +11,10 @@ with ``[反則]`` is not.
 """
 from __future__ import annotations
 
-from kifu.base.errors import IllegalMoveError
-from kifu.base.record import Node, Record
 from kifu.builtin.gungi.moves import CLAIM, Claim, Placement, Ply, Resign
 from kifu.builtin.gungi.pieces import MARKS, SIDE_NAMES
 from kifu.builtin.gungi.position import ClaimsAhead, Foul, Position
-from kifu.plugin import Outcome, Played
+from kifu.plugin import IllegalMoveError, Node, Outcome, Played, Record
 
 #: The fouls that stay claimable after the next ply.
 LASTING = frozenset({"ni-he"})

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kifu.base.errors import IllegalMoveError
 from kifu.builtin.gungi.geometry import SQUARES, file_of, square
 from kifu.builtin.gungi.moves import BackFaces, Placement, Section
 from kifu.builtin.gungi.pieces import FORTS, FRONT_COUNTS, MARKS, PAWN_BACKS, SIDE_NAMES, UNSEEN
@@ -24,8 +23,8 @@ from kifu.builtin.gungi.position import (
     Position,
 )
 from kifu.builtin.gungi.rules import claims
-from kifu.builtin.gungi.rules.movegen import same_kind
-from kifu.plugin import Outcome, Played
+from kifu.builtin.gungi.rules.reach import same_kind
+from kifu.plugin import IllegalMoveError, Outcome, Played
 
 ORDER = {"begin": START, "rebegin": REPEATED, "done": SETUP, "redone": SETUP,
          "battle": READY, "rebattle": READY}
@@ -178,18 +177,27 @@ def can_complete(pos: Position, side: int, left: Counter[str]) -> bool:
     for face in ("兵", "へ"):
         if left[face] <= 0:
             continue
-        room = lacking = 0
-        for squares in files:
-            stacks = [board[sq] for sq in squares]
-            if any(p.owner == side and p.face == face for stack in stacks for p in stack):
-                continue
-            lacking += 1
-            room += any(len(stack) < 3 and not (stack and stack[-1].face == "帥")
-                        for stack in stacks)
+        room, lacking = _file_room(pos, files, side, face)
         # the first set-up fills every file lacking a 兵; a re-setup only needs room
         if left[face] > room or (face == "兵" and not pos.repeated and room < lacking):
             return False
     return True
+
+
+def _file_room(pos: Position, files: tuple[tuple[int, ...], ...], side: int,
+               face: str) -> tuple[int, int]:
+    """Of the territory's ``files``, those without an own ``face`` that have room for one
+    (an own stack with room and no 帥 on top, or an empty square), and those without."""
+    board = pos.board
+    room = lacking = 0
+    for squares in files:
+        stacks = [board[sq] for sq in squares]
+        if any(p.owner == side and p.face == face for stack in stacks for p in stack):
+            continue
+        lacking += 1
+        room += any(len(stack) < 3 and not (stack and stack[-1].face == "帥")
+                    for stack in stacks)
+    return room, lacking
 
 
 def _set_up_square(pos: Position, move: Placement) -> int:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kifu.base.errors import IllegalMoveError
 from kifu.builtin.gungi.geometry import square
 from kifu.builtin.gungi.moves import Ply
 from kifu.builtin.gungi.pieces import FORTS, MARKS, UNSEEN
@@ -21,7 +20,7 @@ from kifu.builtin.gungi.rules.legal import (
     can_betray,
     free_squares,
 )
-from kifu.plugin import Played
+from kifu.plugin import IllegalMoveError, Played
 
 
 def _problem(played: Played, lenient: bool, message: str, rule: str) -> None:

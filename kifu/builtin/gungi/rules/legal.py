@@ -20,7 +20,7 @@ from kifu.builtin.gungi.pieces import FORTS
 from kifu.builtin.gungi.position import Board, Piece, Position, faces_on_file
 from kifu.builtin.gungi.rules.actions import DROP, EXCHANGE, MOVE, STRIKE, SUBSTITUTE, SWAP, Action
 from kifu.builtin.gungi.rules.board_ops import Effects, board_for, perform, place
-from kifu.builtin.gungi.rules.movegen import (
+from kifu.builtin.gungi.rules.reach import (
     attacked,
     checkers,
     in_check,
@@ -136,7 +136,7 @@ def attempt(pos: Position, action: Action, side: int,
 
 def trials(pos: Position, action: Action, side: int) -> Iterator[Trial]:
     """Every way of carrying out ``action`` (only by betraying where the same-kind rule asks
-    it, see :func:`~.movegen.needs_betrayal`)."""
+    it, see :func:`~.reach.needs_betrayal`)."""
     plain: list[dict[int, str] | None] = [] if needs_betrayal(pos.board, action, side) else [None]
     for betray in [*plain, *betrayals(pos, action, side)]:
         board, effects = attempt(pos, action, side, betray)

@@ -22,14 +22,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from kifu.base.errors import KifuError
-from kifu.base.record import Node, Record
 from kifu.builtin.gungi.geometry import square
 from kifu.builtin.gungi.moves import Ply
 from kifu.builtin.gungi.position import Position
 from kifu.builtin.gungi.rules import referee, start_position
 from kifu.builtin.gungi.rules.canonical_ply import written_tier
-from kifu.plugin import Outcome
+from kifu.plugin import KifuError, Node, Outcome, Record
 
 
 def normalise(record: Record) -> Record:

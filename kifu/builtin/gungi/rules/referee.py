@@ -2,11 +2,10 @@
 ply, a resignation), the end of the record, the outcome."""
 from __future__ import annotations
 
-from kifu.base.errors import IllegalMoveError
 from kifu.builtin.gungi.moves import BackFaces, Claim, Placement, Ply, Resign, Section
 from kifu.builtin.gungi.position import BATTLE, OVER, Position
 from kifu.builtin.gungi.rules import battle, claims, formation
-from kifu.plugin import Outcome, Played
+from kifu.plugin import IllegalMoveError, Outcome, Played
 
 
 def outcome(pos: Position) -> Outcome | None:

@@ -1,5 +1,5 @@
 """Reading a written battle ply: the one action it stands for, resolved against the actions the
-rules allow (:mod:`.movegen`, :mod:`.legal`), or why none fits.
+rules allow (:mod:`.reach`, :mod:`.legal`), or why none fits.
 
 Exactly one action must fit.  With ``lenient``, a ply that fits no action is repaired when
 exactly one legal action comes closest (a missing or stray 新, a wrong tier), and the repair is
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from kifu.base.errors import IllegalMoveError
 from kifu.builtin.gungi.geometry import name, square
 from kifu.builtin.gungi.moves import Ply
 from kifu.builtin.gungi.pieces import MARKS
@@ -36,7 +35,7 @@ from kifu.builtin.gungi.rules.legal import (
     mover_foul,
     swap_allowed,
 )
-from kifu.builtin.gungi.rules.movegen import (
+from kifu.builtin.gungi.rules.reach import (
     drop_is_dead,
     drop_targets,
     exchanges_at,
@@ -50,7 +49,7 @@ from kifu.builtin.gungi.rules.movegen import (
     substitutions,
     swaps_at,
 )
-from kifu.plugin import Played
+from kifu.plugin import IllegalMoveError, Played
 
 
 def where(sq: int, tier: int | None = None) -> str:
@@ -147,23 +146,12 @@ def _candidates(pos: Position, ply: Ply, sq: int) -> list[Action]:
     """Pseudo-legal actions of the written form (before origin, tier and the own-帥 check)."""
     side, board, geo = pos.to_move, pos.board, pos.geometry
     if ply.swap is not None:
-        if ply.piece == "謀":
-            return [a for a in swaps_at(board, sq, side)
-                    if a.other == ply.swap and a.origin_tier == ply.tier]
-        if ply.piece == "侍" and ply.swap == "帥":
-            return [a for a in substitutions(board, geo, side) if a.to == sq]
-        if ply.piece == "帥" and ply.swap_drop:
-            return [a for a in exchanges_at(pos, sq, side) if a.other == ply.swap]
-        return []
+        return _swap_candidates(pos, ply, sq)
     if ply.strike is not None:
         return [a for a in strikes_at(board, sq, side)
                 if a.face == ply.piece and a.victim_tier == ply.strike]
     if ply.drop:
-        if ply.piece not in pos.hand_faces(side):
-            return []
-        return [Action(DROP, ply.piece, sq, tier)
-                for s, tier in drop_targets(board, geo, ply.piece, side)
-                if s == sq and not drop_is_dead(board, geo, sq, ply.piece, side, tier)]
+        return _drop_candidates(pos, ply, sq)
     checked = in_check(board, geo, side)
     out: list[Action] = []
     for origin in range(81):
@@ -171,6 +159,31 @@ def _candidates(pos: Position, ply: Ply, sq: int) -> list[Action]:
         if stack and stack[-1].owner == side and stack[-1].face == ply.piece:
             out.extend(a for a in moves_from(board, geo, origin, checked) if a.to == sq)
     return out
+
+
+def _swap_candidates(pos: Position, ply: Ply, sq: int) -> list[Action]:
+    """A ply written with ⇔: a 謀's swap, a 侍 taking the 帥's place, a 帥 trading an enemy
+    砦 for a piece from its hand (⇔…新)."""
+    side, board = pos.to_move, pos.board
+    if ply.piece == "謀":
+        return [a for a in swaps_at(board, sq, side)
+                if a.other == ply.swap and a.origin_tier == ply.tier]
+    if ply.piece == "侍" and ply.swap == "帥":
+        return [a for a in substitutions(board, pos.geometry, side) if a.to == sq]
+    if ply.piece == "帥" and ply.swap_drop:
+        return [a for a in exchanges_at(pos, sq, side) if a.other == ply.swap]
+    return []
+
+
+def _drop_candidates(pos: Position, ply: Ply, sq: int) -> list[Action]:
+    """A ply written with 新: the piece from the hand, on each tier of ``sq`` it may be
+    dropped on and could move from."""
+    side, board, geo = pos.to_move, pos.board, pos.geometry
+    if ply.piece not in pos.hand_faces(side):
+        return []
+    return [Action(DROP, ply.piece, sq, tier)
+            for s, tier in drop_targets(board, geo, ply.piece, side)
+            if s == sq and not drop_is_dead(board, geo, sq, ply.piece, side, tier)]
 
 
 def _resolve(pos: Position, ply: Ply, sq: int, lenient: bool, repairs: list[str],
@@ -189,14 +202,8 @@ def _resolve(pos: Position, ply: Ply, sq: int, lenient: bool, repairs: list[str]
                 and king_safe(_as_written(pos, a, ply).board, pos.geometry, side)]
     clean = [a for a in readings if _clean(pos, a, ply)] if len(readings) > 1 else readings
     if ply.origin is not None:
-        origin = square(ply.origin.file, ply.origin.rank)
-        others = candidates
-        candidates = [a for a in candidates
-                      if a.origin == origin and a.origin_tier == ply.origin.tier]
+        candidates = _from_origin(ply, sq, side, candidates)
         pool = [a for a in readings if a in candidates]
-        if others and not candidates:
-            raise IllegalMoveError(f"no {MARKS[side]}{ply.piece} on {ply.origin} can go to "
-                                   f"{where(sq)}", rule="origin")
     else:
         pool = clean or readings
     if len(pool) == 1:
@@ -208,6 +215,26 @@ def _resolve(pos: Position, ply: Ply, sq: int, lenient: bool, repairs: list[str]
                                f"{where(sq)} ({origins}); the ply must name its origin "
                                f"as in [{where(pool[0].origin or sq, pool[0].origin_tier)}]",
                                rule="ambiguous")
+    return _repaired(pos, ply, sq, candidates, lenient, repairs, played)
+
+
+def _from_origin(ply: Ply, sq: int, side: int, candidates: list[Action]) -> list[Action]:
+    """The candidates from the origin the ply names (``[筋―段―層]``); an error where there
+    are candidates, but none from there."""
+    assert ply.origin is not None
+    origin = square(ply.origin.file, ply.origin.rank)
+    named = [a for a in candidates if a.origin == origin and a.origin_tier == ply.origin.tier]
+    if candidates and not named:
+        raise IllegalMoveError(f"no {MARKS[side]}{ply.piece} on {ply.origin} can go to "
+                               f"{where(sq)}", rule="origin")
+    return named
+
+
+def _repaired(pos: Position, ply: Ply, sq: int, candidates: list[Action], lenient: bool,
+              repairs: list[str], played: Played) -> tuple[Action, bool]:
+    """A ply no action fits: the one legal action closest to it (:func:`_repair`), the
+    repair a fault the replay goes on past (a warning with ``lenient``); raised, with why
+    nothing fits, where there is none or the ply strikes or swaps."""
     error = _why_not(pos, ply, sq, candidates)
     fix = None if ply.swap is not None or ply.strike is not None else _repair(pos, ply, sq)
     if fix is None:
@@ -264,20 +291,12 @@ def _clean(pos: Position, action: Action, ply: Ply) -> bool:
 
 
 def _why_not(pos: Position, ply: Ply, sq: int, candidates: list[Action]) -> IllegalMoveError:
+    """Why no action fits the ply: why none of its candidates may be carried out, or why the
+    written form has none."""
     side = pos.to_move
     mark = MARKS[side]
     if candidates:
-        if not any(_betrays_as_needed(pos, a, ply) for a in candidates):
-            return IllegalMoveError(f"{mark} already has a へ in the stack on {where(sq)}; the へ "
-                                    "may take there only by betraying the pieces under it, with "
-                                    "the betrayal list (the same-kind rule judges the stack "
-                                    "after the ply)", rule="same-kind")
-        if any(a.kind == SWAP and not swap_allowed(pos, a, side) for a in candidates):
-            return IllegalMoveError("the same 謀 may not swap on two turns running",
-                                    rule="swap-twice")
-        if in_check(pos.board, pos.geometry, side):
-            return IllegalMoveError(f"{ply} leaves {mark}'s 帥 in check", rule="check")
-        return IllegalMoveError(f"{ply} would put {mark}'s own 帥 in check", rule="check")
+        return _why_none_legal(pos, ply, sq, candidates)
     if ply.swap is not None:
         return IllegalMoveError(f"no {ply.piece}⇔{ply.swap} is possible at {where(sq, ply.tier)}",
                                 rule="swap")
@@ -286,17 +305,7 @@ def _why_not(pos: Position, ply: Ply, sq: int, candidates: list[Action]) -> Ille
                                 f"{ply.strike} of {where(sq)} to take it in place (不動攻撃)",
                                 rule="strike")
     if ply.drop:
-        if ply.piece not in pos.hand_faces(side):
-            held = "、".join(sorted(pos.hand_faces(side))) or "nothing"
-            return IllegalMoveError(f"{mark} has no {ply.piece} in hand (it holds {held})",
-                                    rule="drop-not-in-hand")
-        if not any(drop_targets(pos.board, pos.geometry, ply.piece, side, (sq,))):
-            return IllegalMoveError(f"{ply.piece} cannot be dropped on {where(sq)}: a drop goes "
-                                    "on an empty square, or on an uncovered own 地駒 that takes "
-                                    "it (three tiers at most)", rule="drop-square")
-        tier = len(pos.board[sq]) + 1
-        return IllegalMoveError(f"{ply.piece} dropped on {where(sq, tier)} could never move "
-                                "(猪駒)", rule="drop-dead")
+        return _why_no_drop(pos, ply, sq)
     pieces = [s for s in range(81) if any(p.owner == side and p.face == ply.piece
                                           for p in pos.board[s])]
     if not pieces:
@@ -309,35 +318,89 @@ def _why_not(pos: Position, ply: Ply, sq: int, candidates: list[Action]) -> Ille
     return IllegalMoveError(f"no {mark}{ply.piece} can move to {where(sq)}", rule="unreachable")
 
 
-def _landing_reason(pos: Position, face: str, sq: int) -> IllegalMoveError | None:
-    """Why a piece that reaches ``sq`` may still not land there (stacking rules)."""
+def _why_none_legal(pos: Position, ply: Ply, sq: int, candidates: list[Action]
+                    ) -> IllegalMoveError:
+    """Why none of the written form's candidates may be carried out: the same-kind rule
+    wants a betrayal the ply does not write, the 謀 swapped on the turn before, or the own
+    帥 is left in check."""
     side = pos.to_move
+    mark = MARKS[side]
+    if not any(_betrays_as_needed(pos, a, ply) for a in candidates):
+        return IllegalMoveError(f"{mark} already has a へ in the stack on {where(sq)}; the へ "
+                                "may take there only by betraying the pieces under it, with "
+                                "the betrayal list (the same-kind rule judges the stack "
+                                "after the ply)", rule="same-kind")
+    if any(a.kind == SWAP and not swap_allowed(pos, a, side) for a in candidates):
+        return IllegalMoveError("the same 謀 may not swap on two turns running",
+                                rule="swap-twice")
+    if in_check(pos.board, pos.geometry, side):
+        return IllegalMoveError(f"{ply} leaves {mark}'s 帥 in check", rule="check")
+    return IllegalMoveError(f"{ply} would put {mark}'s own 帥 in check", rule="check")
+
+
+def _why_no_drop(pos: Position, ply: Ply, sq: int) -> IllegalMoveError:
+    """Why a piece may not be dropped on ``sq``: the hand has none, the square does not take
+    it, or it could never move from there."""
+    side = pos.to_move
+    if ply.piece not in pos.hand_faces(side):
+        held = "、".join(sorted(pos.hand_faces(side))) or "nothing"
+        return IllegalMoveError(f"{MARKS[side]} has no {ply.piece} in hand (it holds {held})",
+                                rule="drop-not-in-hand")
+    if not any(drop_targets(pos.board, pos.geometry, ply.piece, side, (sq,))):
+        return IllegalMoveError(f"{ply.piece} cannot be dropped on {where(sq)}: a drop goes "
+                                "on an empty square, or on an uncovered own 地駒 that takes "
+                                "it (three tiers at most)", rule="drop-square")
+    tier = len(pos.board[sq]) + 1
+    return IllegalMoveError(f"{ply.piece} dropped on {where(sq, tier)} could never move "
+                            "(猪駒)", rule="drop-dead")
+
+
+def _landing_reason(pos: Position, face: str, sq: int) -> IllegalMoveError | None:
+    """Why a piece that reaches ``sq`` may still not land there (stacking rules), or why it
+    cannot move at all (covered)."""
     stack = pos.board[sq]
-    for origin in range(81):
-        here = pos.board[origin]
-        if not (here and here[-1].owner == side and here[-1].face == face):
-            continue
-        if not stack or not any(dest == sq for dest, _ in reach(pos.board, pos.geometry, origin,
-                                                                len(here) - 1)):
-            continue
-        top = stack[-1]
-        if top.owner == side and len(stack) >= 3:
-            return IllegalMoveError(f"{where(sq)} already holds three pieces", rule="stack-height")
-        if top.owner == side and top.face == "帥":
-            return IllegalMoveError("nothing may stand on a 帥", rule="king-on-top")
-        if same_kind(stack, side, face, skip_top=top.owner != side):
-            return IllegalMoveError(f"{MARKS[side]} already has a {face} in the stack on "
-                                    f"{where(sq)} (the same-kind rule)", rule="same-kind")
-        if face == "帥":
-            return IllegalMoveError("a 帥 in check may not flee to a square where its own "
-                                    "piece stands, not even by taking the enemy on top",
-                                    rule="check")
+    if stack and _reaches(pos, face, sq):
+        reason = _stacking_reason(pos.to_move, face, sq, stack)
+        if reason is not None:
+            return reason
+    side = pos.to_move
     covered = [o for o in range(81) if any(p.owner == side and p.face == face
                                            for p in pos.board[o][:-1])]
     if covered and not any(pos.board[o] and pos.board[o][-1].owner == side
                            and pos.board[o][-1].face == face for o in range(81)):
         return IllegalMoveError(f"{MARKS[side]}'s {face} is covered by another piece and cannot "
                                 "move", rule="covered")
+    return None
+
+
+def _reaches(pos: Position, face: str, sq: int) -> bool:
+    """Whether an own ``face`` on top of a stack reaches ``sq`` (by its table, before the
+    stacking rules)."""
+    side, board = pos.to_move, pos.board
+    for origin in range(81):
+        here = board[origin]
+        if here and here[-1].owner == side and here[-1].face == face and any(
+                dest == sq for dest, _ in reach(board, pos.geometry, origin, len(here) - 1)):
+            return True
+    return False
+
+
+def _stacking_reason(side: int, face: str, sq: int, stack: list[Piece]) -> IllegalMoveError | None:
+    """Why a piece of ``side`` may not land on ``stack``: three high already, a 帥 on top, an
+    own piece of its kind in it (the same-kind rule), or it is the 帥, in check, fleeing
+    onto an own piece."""
+    top = stack[-1]
+    if top.owner == side and len(stack) >= 3:
+        return IllegalMoveError(f"{where(sq)} already holds three pieces", rule="stack-height")
+    if top.owner == side and top.face == "帥":
+        return IllegalMoveError("nothing may stand on a 帥", rule="king-on-top")
+    if same_kind(stack, side, face, skip_top=top.owner != side):
+        return IllegalMoveError(f"{MARKS[side]} already has a {face} in the stack on "
+                                f"{where(sq)} (the same-kind rule)", rule="same-kind")
+    if face == "帥":
+        return IllegalMoveError("a 帥 in check may not flee to a square where its own "
+                                "piece stands, not even by taking the enemy on top",
+                                rule="check")
     return None
 
 

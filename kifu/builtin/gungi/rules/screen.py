@@ -29,7 +29,7 @@ from kifu.builtin.gungi.geometry import LINES, NEAR, NEAR_SET, file_of
 from kifu.builtin.gungi.pieces import BOARS, FORTS
 from kifu.builtin.gungi.position import Piece, Position
 from kifu.builtin.gungi.rules.actions import DROP, MOVE, Action
-from kifu.builtin.gungi.rules.movegen import KING, attacked, can_move_again, king_square
+from kifu.builtin.gungi.rules.reach import KING, attacked, can_move_again, king_square
 
 #: The screen's verdicts: a legal action carried out one plain way (no betrayal, no
 #: re-placement to choose), an illegal one, and one to carry out the long way.
@@ -98,21 +98,38 @@ class Screen:
         if action.victim_tier is not None and board[action.to][-1].face == "香":
             return UNDECIDED  # its 砲/砦 is re-placed: a choice of squares
         if action.face == "へ":
-            if action.victim_tier is not None and len(board[action.to]) >= 2:
-                return UNDECIDED  # it may betray (or must, for the same-kind rule)
-            file = file_of(action.to)
-            if file != file_of(action.origin) and file in self.he_files:
-                return ILLEGAL  # ニへ: no foul is a legal move
-            if self.enemy_king >= 0 and action.to in NEAR_SET[self.enemy_king]:
-                return UNDECIDED  # it may give check, and a mate with a へ is a foul
-        if len(origin) >= 2 and origin[-2].owner == self.side and origin[-2].face == "へ" \
-                and self.enemy_king >= 0 and action.origin in NEAR_SET[self.enemy_king]:
+            verdict = self._he_move(action)
+            if verdict is not None:
+                return verdict
+        if len(origin) >= 2 and self._uncovers_he(action, origin):
             return UNDECIDED  # an own へ uncovered next to the enemy 帥 may mate (へ詰め)
         if action.face in BOARS and self._recovered(action):
             return UNDECIDED  # leaves the square it lands on, uncovering what is under it
         if action.face == KING or self.checked or action.origin in self.exposing:
             return LEGAL if self._stays_safe(action) else ILLEGAL
         return LEGAL
+
+    def _he_move(self, action: Action) -> str | None:
+        """A へ moved: one that takes the top of a stack may betray (or must, for the
+        same-kind rule), one brought to a file that has an own へ commits ニへ, one landing
+        next to the enemy 帥 may give check (a mate with a へ is a foul); ``None`` if it is
+        none of these."""
+        if action.victim_tier is not None and len(self.pos.board[action.to]) >= 2:
+            return UNDECIDED  # it may betray (or must, for the same-kind rule)
+        assert action.origin is not None
+        file = file_of(action.to)
+        if file != file_of(action.origin) and file in self.he_files:
+            return ILLEGAL  # ニへ: no foul is a legal move
+        if self.enemy_king >= 0 and action.to in NEAR_SET[self.enemy_king]:
+            return UNDECIDED  # it may give check, and a mate with a へ is a foul
+        return None
+
+    def _uncovers_he(self, action: Action, origin: list[Piece]) -> bool:
+        """Whether the move uncovers an own へ next to the enemy 帥 (under the piece leaving
+        ``origin``), which may mate: へ詰め, a foul."""
+        below = origin[-2]
+        return (below.owner == self.side and below.face == "へ" and self.enemy_king >= 0
+                and action.origin in NEAR_SET[self.enemy_king])
 
     def _drop(self, action: Action) -> str:
         """A drop never lets an enemy attack; a 兵 or へ may be a foul (a second on its file,

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kifu.base.errors import SetupError
-from kifu.base.record import Record
 from kifu.builtin.gungi.geometry import SQUARES, name
 from kifu.builtin.gungi.pieces import (
     BACK_OF,
@@ -26,8 +24,9 @@ from kifu.builtin.gungi.pieces import (
 )
 from kifu.builtin.gungi.position import BATTLE, Piece, Position
 from kifu.builtin.gungi.rules.claims import ahead
-from kifu.builtin.gungi.rules.movegen import attacked, can_move_again, king_square
+from kifu.builtin.gungi.rules.reach import attacked, can_move_again, king_square
 from kifu.builtin.gungi.setup import Diagram, SetupPiece
+from kifu.plugin import Record, SetupError
 
 #: How many of each hidden face the two sets hold.
 TOTAL_HIDDEN = Counter({"さ": 2, "と": 2, "へ": 14, "砲": 2, "砦": 2})

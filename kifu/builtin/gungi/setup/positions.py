@@ -34,9 +34,6 @@ from typing import Any
 
 from lark import Token
 
-from kifu.base.errors import NotationError
-from kifu.base.limits import read_int, shorten
-from kifu.base.record import Span
 from kifu.builtin.gungi.geometry import SQUARES, square
 from kifu.builtin.gungi.pieces import (
     FROM_ROMAJI,
@@ -48,7 +45,7 @@ from kifu.builtin.gungi.pieces import (
     face_of,
 )
 from kifu.builtin.gungi.position import Piece, PieceFaces, Position, board_json
-from kifu.reading import grammar
+from kifu.plugin import NotationError, Span, grammar, read_int, shorten
 
 KANJI_RANKS = "一二三四五六七八九"
 HAND_KEYS = {"先手の持駒": 0, "後手の持駒": 1, "Black-Hand": 0, "White-Hand": 1}
@@ -191,15 +188,7 @@ def parse_hand(value: str, side: int, span: Span) -> list[SetupPiece]:
 def write(diagram: Diagram, ascii_names: bool = False, padded: bool = True) -> list[str]:
     """The diagram's lines, as :class:`DiagramBuilder` reads them; ``padded`` aligns the
     cells (in display columns, a kanji taking two) so the board reads as a grid."""
-    rows = []
-    for rank in range(1, 10):
-        cells = []
-        for column in range(9):
-            stack = diagram.stacks[(rank - 1) * 9 + column]
-            sep = " " if ascii_names else ""
-            text = sep.join(("v" if p.side else " ") + p.text(ascii_names) for p in stack)
-            cells.append(text or (" ." if ascii_names else " ・"))
-        rows.append(cells)
+    rows = _cells(diagram, ascii_names)
     width = max(9, *(_width(c) for cells in rows for c in cells)) if padded else 0
     cells_text = [[c + " " * (width - _width(c)) for c in cells] for cells in rows]
     files = "".join(f"{'９８７６５４３２１'[i]:^{max(width - 1, 1)}} " for i in range(9))
@@ -218,6 +207,21 @@ def write(diagram: Diagram, ascii_names: bool = False, padded: bool = True) -> l
     turn = ("black", "white") if ascii_names else ("先手", "後手")
     lines.append(turn_key + turn[diagram.to_move])
     return lines
+
+
+def _cells(diagram: Diagram, ascii_names: bool) -> list[list[str]]:
+    """Each rank's cells, file 9 first: a stack's pieces bottom to top (``v`` before a white
+    one, a blank before a black one), a dot for an empty square."""
+    rows = []
+    sep = " " if ascii_names else ""
+    for rank in range(1, 10):
+        cells = []
+        for column in range(9):
+            stack = diagram.stacks[(rank - 1) * 9 + column]
+            text = sep.join(("v" if p.side else " ") + p.text(ascii_names) for p in stack)
+            cells.append(text or (" ." if ascii_names else " ・"))
+        rows.append(cells)
+    return rows
 
 
 def _width(text: str) -> int:

@@ -25,14 +25,20 @@ from typing import Any
 
 from lark import Token, Tree
 
-from kifu.base.errors import NotationError
-from kifu.base.limits import read_int, shorten
-from kifu.base.record import Record, Span
 from kifu.builtin.rengi import moves as m
 from kifu.builtin.rengi.bitboard import ROWS
 from kifu.builtin.rengi.setup import Setup, make_setup, parse_row, parse_state
-from kifu.reading import grammar
-from kifu.reading.movetext import RecordBuilder, header_span, read_record
+from kifu.plugin import (
+    NotationError,
+    Record,
+    RecordBuilder,
+    Span,
+    grammar,
+    header_span,
+    read_int,
+    read_record,
+    shorten,
+)
 
 TERMINALS = {
     "PLACE": "a placement such as +23ab",

@@ -14,13 +14,22 @@ import itertools
 from collections.abc import Iterator
 from typing import Any
 
-from kifu.base.errors import ConversionError, KifuError
-from kifu.base.record import LINE_END, NODE, VARIATION, Node, Record, in_writing_order
 from kifu.builtin.rengi import moves as m
 from kifu.builtin.rengi.moves import FIRST, Move, Place, Single, Turn
 from kifu.builtin.rengi.position import Position
 from kifu.builtin.rengi.setup import write_setup
-from kifu.reading.movetext import header_lines, joined
+from kifu.plugin import (
+    LINE_END,
+    NODE,
+    VARIATION,
+    ConversionError,
+    KifuError,
+    Node,
+    Record,
+    header_lines,
+    in_writing_order,
+    joined,
+)
 
 PER_LINE = 10
 

@@ -11,14 +11,20 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 
-from kifu.base.errors import ConversionError
-from kifu.base.record import Record
 from kifu.builtin.rengi import bitboard
 from kifu.builtin.rengi.moves import SIDE_NAMES
 from kifu.builtin.rengi.position import Position
 from kifu.builtin.rengi.render.text import amount, chain_caption, status
-from kifu.plugin import RenderOptions
-from kifu.render.svg import document, element, text_line, text_width, to_string
+from kifu.plugin import (
+    ConversionError,
+    Record,
+    RenderOptions,
+    document,
+    element,
+    text_line,
+    text_width,
+    to_string,
+)
 
 CELL = 28.0
 MARGIN = 24.0
@@ -104,6 +110,15 @@ def _field(root: ET.Element, left: float, top: float, boards: tuple[int, ...] | 
             if last_move and (column, row) in just:
                 element(stones, "circle", cx=x, cy=y, r=CELL * 0.12, fill="#fff",
                         class_="last-move")
+    if last_move:
+        # where the move's pieces landed and the chain took them at once: a ring on the
+        # empty cell, so that the move is still seen (and the viewer's problems know it)
+        taken = [(column, row) for column, row in sorted(just)
+                 if not any(boards[kind] & bitboard.bit(column, row) for kind in range(5))]
+        for column, row in taken:
+            element(stones, "circle", cx=left + (column + 0.5) * CELL,
+                    cy=top + (bitboard.ROWS - row - 0.5) * CELL, r=CELL * 0.38, fill="none",
+                    stroke=INK, stroke_width=1, stroke_dasharray="3 2", class_="last-move")
     if coords:
         labels = element(group, "g", fill=INK, class_="coordinates")
         for column in range(bitboard.COLUMNS):
@@ -160,10 +175,13 @@ def render_svg(pos: Position, options: RenderOptions, record: Record | None = No
         name = _player(record, side)
         element(root, "text", name, x=left, y=HEAD - 26, font_size=14, fill=INK,
                 font_weight="bold" if pos.outcome is None and pos.current == side else None)
-        text_line(root, f"warning {amount(state.warning, rows)}", left, HEAD - 9, 13,
-                  anchor="start", baseline="alphabetic", fill="#a33" if state.warning else INK,
-                  class_="warning")
-        _warning_icons(root, left + field_w * 0.62, HEAD - 13, state.warning)
+        warning = f"warning {amount(state.warning, rows)}"
+        text_line(root, warning, left, HEAD - 9, 13, anchor="start", baseline="alphabetic",
+                  fill="#a33" if state.warning else INK, class_="warning")
+        # the icons after the words, never over them ("warning 12 rows" is wider than the
+        # field's first 62%), and within the field
+        _warning_icons(root, left + max(field_w * 0.62, text_width(warning, 13) + 6),
+                       left + field_w, HEAD - 13, state.warning)
         boards: tuple[int, ...] | list[int] = state.boards
         vanishing = 0
         if frame is not None and frame[0] == side:
@@ -180,13 +198,16 @@ def render_svg(pos: Position, options: RenderOptions, record: Record | None = No
     return to_string(root)
 
 
-def _warning_icons(root: ET.Element, left: float, y: float, stones: int) -> None:
-    """Big hexagons for rows, small ones for single stones (at most 8 icons)."""
+def _warning_icons(root: ET.Element, left: float, right: float, y: float, stones: int) -> None:
+    """Big hexagons for rows, small ones for single stones (at most 8 icons, as many as fit
+    between ``left`` and ``right``)."""
     group = element(root, "g", class_="warning-icons")
     rows, rest = divmod(stones, 6)
     icons = [14.0] * min(rows, 5) + [8.0] * min(rest, 5 - min(rows, 5) + 3)
     x = left
     for size in icons[:8]:
+        if x + size > right:
+            break
         _shape(group, 4, x + size / 2, y, size)
         x += size + 2
 

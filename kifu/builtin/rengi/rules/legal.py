@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from kifu.base.errors import IllegalMoveError, KifuError
 from kifu.builtin.rengi import garbage
 from kifu.builtin.rengi.bitboard import COLUMNS, ROWS, height, occupied
 from kifu.builtin.rengi.moves import (
@@ -29,6 +28,7 @@ from kifu.builtin.rengi.moves import (
 )
 from kifu.builtin.rengi.position import Position
 from kifu.builtin.rengi.rules.referee import play
+from kifu.plugin import IllegalMoveError, KifuError
 
 
 def legal_moves(pos: Position) -> list[Move]:

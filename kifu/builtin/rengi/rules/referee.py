@@ -9,7 +9,6 @@ owner sits out are taken here, so the next written move is always by a side free
 """
 from __future__ import annotations
 
-from kifu.base.errors import IllegalMoveError, KifuError
 from kifu.builtin.rengi import garbage
 from kifu.builtin.rengi.bitboard import (
     DEATH,
@@ -38,7 +37,7 @@ from kifu.builtin.rengi.moves import (
 )
 from kifu.builtin.rengi.position import LastChain, Position
 from kifu.builtin.rengi.tsumo import garbage_columns
-from kifu.plugin import Event, Outcome, Played
+from kifu.plugin import Event, IllegalMoveError, KifuError, Outcome, Played
 
 
 def outcome(pos: Position) -> Outcome | None:

@@ -7,14 +7,14 @@ Set-up problems (floating stones, a group of four standing, impossible counts) a
 """
 from __future__ import annotations
 
-from kifu.base.errors import SetupError
-from kifu.base.record import Record
 from kifu.builtin.rengi import bitboard, garbage
 from kifu.builtin.rengi.moves import SIDE_NAMES
 from kifu.builtin.rengi.position import Position, Side
 from kifu.builtin.rengi.rules.referee import settle
-from kifu.builtin.rengi.setup import Setup, make_dealer, read_settings
+from kifu.builtin.rengi.setup import Settings, Setup, make_dealer, read_settings
+from kifu.builtin.rengi.setup.positions import SideSetup
 from kifu.builtin.rengi.tsumo import garbage_stream
+from kifu.plugin import Record, SetupError
 
 
 def start(record: Record) -> Position:
@@ -74,37 +74,60 @@ def _check_field(setup: Setup, side: int, boards: list[int]) -> None:
 
 
 def _check_side(pos: Position, setup: Setup, side: int) -> None:
+    """A side's state (its garbage, chain, chigiri count and tsumo) as the settings let it
+    stand; a ``SetupError`` on its state line for the first thing that cannot."""
     settings, state = pos.settings, setup.sides[side]
-    span = setup.state_spans.get(SIDE_NAMES[side]) or setup.state_spans.get("setup")
-    name = SIDE_NAMES[side]
+    problem = (_garbage_problem(settings, state) or _chain_problem(settings, state)
+               or _turn_problem(pos, setup, side))
+    if problem is not None:
+        span = setup.state_spans.get(SIDE_NAMES[side]) or setup.state_spans.get("setup")
+        raise SetupError(f"the {SIDE_NAMES[side]} player's state: {problem}", span=span,
+                         rule="setup")
 
-    def bad(message: str) -> SetupError:
-        return SetupError(f"the {name} player's state: {message}", span=span, rule="setup")
 
+def _garbage_problem(settings: Settings, state: SideSetup) -> str | None:
+    """Garbage comes in whole rows with a unit of 6 (or simplified garbage), and a stock
+    (less than a row) is kept only with the stock rule and such garbage."""
     whole_rows = settings.unit == 6 or settings.simple_garbage
     if whole_rows and state.warning % garbage.ROW:
-        raise bad(f"a warning of {state.warning} stones is not whole rows (unit 6)")
+        return f"a warning of {state.warning} stones is not whole rows (unit 6)"
     if state.stock and not (settings.stock and settings.unit == 6 and not settings.simple_garbage):
-        raise bad("there is no stock under these settings")
+        return "there is no stock under these settings"
     if state.stock >= garbage.ROW:
-        raise bad(f"a stock holds less than a row, not {state.stock}")
-    if state.chain:
-        if len(state.chain) > garbage.MAX_CHAIN:
-            raise bad(f"a {len(state.chain)}-chain cannot happen")
-        for stones, groups in state.chain:
-            if groups < 1 or stones < 4 * groups:
-                raise bad(f"a link of {stones} stones in {groups} groups is impossible")
-        longest = len(state.chain) + settings.chain_time_extra - 1
-        if not 1 <= state.wait <= longest:
-            raise bad(f"a running {len(state.chain)}-chain waits 1 to {longest} more turns, "
-                      f"not {state.wait}")
-    elif state.wait > 1:
-        raise bad(f"without a running chain a side waits at most 1 turn, not {state.wait}")
+        return f"a stock holds less than a row, not {state.stock}"
+    return None
+
+
+def _chain_problem(settings: Settings, state: SideSetup) -> str | None:
+    """A running chain is no longer than a chain can be, each link at least four stones a
+    group, and it waits a turn a link (and the extra chain time) at most; without one a side
+    waits one turn at most."""
+    if not state.chain:
+        if state.wait > 1:
+            return f"without a running chain a side waits at most 1 turn, not {state.wait}"
+        return None
+    if len(state.chain) > garbage.MAX_CHAIN:
+        return f"a {len(state.chain)}-chain cannot happen"
+    for stones, groups in state.chain:
+        if groups < 1 or stones < 4 * groups:
+            return f"a link of {stones} stones in {groups} groups is impossible"
+    longest = len(state.chain) + settings.chain_time_extra - 1
+    if not 1 <= state.wait <= longest:
+        return (f"a running {len(state.chain)}-chain waits 1 to {longest} more turns, "
+                f"not {state.wait}")
+    return None
+
+
+def _turn_problem(pos: Position, setup: Setup, side: int) -> str | None:
+    """The chigiri count is 0 to 2, the second player has not placed before the first, and
+    the next piece of the side's tsumo list is one the dealer has."""
+    state = setup.sides[side]
     if state.chigiri > 2:
-        raise bad("the chigiri count during a chain is 0, 1 or 2")
+        return "the chigiri count during a chain is 0, 1 or 2"
     if side == 1 and setup.sides[0].tsumo == 0 and state.tsumo > 0:
-        raise bad("the second player cannot have placed before the first player's first move")
+        return "the second player cannot have placed before the first player's first move"
     try:
         pos.dealer.piece(side, state.tsumo)
     except IndexError:
-        raise bad(f"the tsumo list has no piece {state.tsumo + 1}") from None
+        return f"the tsumo list has no piece {state.tsumo + 1}"
+    return None

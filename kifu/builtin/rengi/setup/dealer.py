@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import re
 
-from kifu.base.errors import HeaderError
-from kifu.base.record import Record
 from kifu.builtin.rengi.moves import COLOUR_OF
 from kifu.builtin.rengi.setup.parameters import Settings, header_value_span
 from kifu.builtin.rengi.tsumo import (
@@ -21,6 +19,7 @@ from kifu.builtin.rengi.tsumo import (
     check_open_list,
     shuffled_list,
 )
+from kifu.plugin import HeaderError, Record
 
 _TOKEN = re.compile(r"\S+")
 _CHIP = re.compile(r"([0-9]{1,9})/([12])(.)")

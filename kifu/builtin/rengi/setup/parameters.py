@@ -27,9 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from kifu.base.errors import HeaderError
-from kifu.base.limits import shorten
-from kifu.base.record import Record, Span
+from kifu.plugin import HeaderError, Record, Span, shorten
 
 VARIANTS = {
     "haku": "haku", "白": "haku", "白連棋": "haku", "hakurengi": "haku",

@@ -1,4 +1,4 @@
-"""Set-up positions (issue 7): both fields as 13 rows of 6 letters, and each side's state.
+"""Set-up positions: both fields as 13 rows of 6 letters, and each side's state.
 
 ```
 [setup turn=second marker=+1]
@@ -25,11 +25,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from kifu.base.errors import NotationError
-from kifu.base.record import Span
 from kifu.builtin.rengi.bitboard import COLUMNS, ROWS
 from kifu.builtin.rengi.moves import SIDE_NAMES
-from kifu.reading.jsonvalues import whole
+from kifu.plugin import NotationError, Span, whole
 
 CELL_CHARS = "abcdj."
 #: A chain on a 6x13 field clears at most 78 stones, four a link at least.

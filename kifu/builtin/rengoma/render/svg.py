@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from kifu.base.record import Record
 from kifu.builtin.rengoma.moves import LETTERS
 from kifu.builtin.rengoma.position import (
     BLACK,
@@ -23,8 +22,7 @@ from kifu.builtin.rengoma.position import (
     strength_of,
 )
 from kifu.builtin.rengoma.render.text import facts, status
-from kifu.plugin import RenderOptions
-from kifu.render.svg import document, element, text_line, to_string
+from kifu.plugin import Record, RenderOptions, document, element, text_line, to_string
 
 CELL = 56.0
 PANEL = 170.0

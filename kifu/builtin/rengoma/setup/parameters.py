@@ -11,9 +11,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
-from kifu.base.errors import HeaderError
-from kifu.base.limits import read_int, shorten
-from kifu.base.record import Record, Span
+from kifu.plugin import HeaderError, Record, Span, read_int, shorten
 
 DEFAULT_BOARD = (6, 6)
 DEFAULT_PIECES = (1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4)

@@ -20,9 +20,6 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from kifu.base.errors import SetupError
-from kifu.base.limits import read_int, shorten
-from kifu.base.record import Record, Span
 from kifu.builtin.rengoma.moves import Square
 from kifu.builtin.rengoma.position import (
     BLACK,
@@ -36,7 +33,7 @@ from kifu.builtin.rengoma.position import (
     strength_of,
 )
 from kifu.builtin.rengoma.setup import parameters
-from kifu.reading.jsonvalues import whole
+from kifu.plugin import Record, SetupError, Span, read_int, shorten, whole
 
 KEYS = ("Stacks", "Field", "Chips", "To-move")
 #: A set-up line lists at most one item per square of the largest board.

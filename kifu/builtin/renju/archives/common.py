@@ -5,11 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kifu.base.errors import ConversionError, NotationError
-from kifu.base.limits import read_int
-from kifu.base.reading import Reading
-from kifu.base.record import Node, Record, Span, is_event
 from kifu.builtin.renju.moves import LETTERS, Pass, Place, Point
+from kifu.plugin import ConversionError, Node, NotationError, Reading, Record, Span, is_event, read_int
 
 SIZE_KEY, RULE_KEY, OPENING_STONES_KEY = "Size", "Rule", "Opening-stones"
 DEFAULT_SIZE = 15

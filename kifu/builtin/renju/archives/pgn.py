@@ -34,12 +34,20 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from kifu.base.errors import KifuError, NotationError
-from kifu.base.limits import MAX_MOVES, read_int, shorten, too_many_moves
-from kifu.base.reading import Reading
-from kifu.base.record import Node, Record, Span
 from kifu.builtin.renju.archives import common
 from kifu.builtin.renju.moves import Place, Point, Swap
+from kifu.plugin import (
+    MAX_MOVES,
+    KifuError,
+    Node,
+    NotationError,
+    Reading,
+    Record,
+    Span,
+    read_int,
+    shorten,
+    too_many_moves,
+)
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 #: A comment, a move number (also where a move follows it unspaced, ``1.h8``), any other word.

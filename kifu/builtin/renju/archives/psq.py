@@ -25,15 +25,13 @@ from __future__ import annotations
 
 import re
 
-from kifu.base.errors import ConversionError, NotationError
-from kifu.base.limits import read_int
-from kifu.base.record import Node, Record, Span
 from kifu.builtin.renju import setup
 from kifu.builtin.renju.archives import common
 from kifu.builtin.renju.forbidden import is_forbidden
 from kifu.builtin.renju.moves import Place, Point
 from kifu.builtin.renju.position import BLACK, WHITE, geometry
 from kifu.builtin.renju.variants import MAX_SIZE, MIN_SIZE
+from kifu.plugin import ConversionError, Node, NotationError, Record, Span, read_int
 
 HEADER = re.compile(r"Piskvorky (\d+)x(\d+), (-?\d+):(-?\d+), (-?\d+)")
 #: The header as Piskvork itself reads it (``fscanf`` with ``"Piskvorky %dx%d, %d:%d, %d"``):

@@ -36,12 +36,20 @@ from bisect import insort
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from kifu.base.errors import ConversionError, EncodingError, KifuError, LimitError, NotationError
-from kifu.base.limits import MAX_MOVES
-from kifu.base.reading import Reading
-from kifu.base.record import Node, Record
 from kifu.builtin.renju.moves import Move, Pass, Place, Point
-from kifu.reading.source import guess_legacy, likeliest_cjk
+from kifu.plugin import (
+    MAX_MOVES,
+    ConversionError,
+    EncodingError,
+    KifuError,
+    LimitError,
+    Node,
+    NotationError,
+    Reading,
+    Record,
+    guess_legacy,
+    likeliest_cjk,
+)
 
 MAGIC = b"\xffRenLib\xff"
 HEADER_SIZE = 20

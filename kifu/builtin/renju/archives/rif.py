@@ -40,12 +40,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
-from kifu.base.errors import KifuError, LimitError, NotationError
-from kifu.base.limits import MAX_MOVES, shorten
-from kifu.base.reading import Reading
-from kifu.base.record import Node, Record, Span
 from kifu.builtin.renju.archives import common
 from kifu.builtin.renju.moves import Place, Point
+from kifu.plugin import MAX_MOVES, KifuError, LimitError, Node, NotationError, Reading, Record, Span, shorten
 
 TABLES = ("countries", "cities", "months", "rules", "openings", "players", "tournaments")
 GAMES, GAME = "games", "game"

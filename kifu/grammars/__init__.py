@@ -1,1 +1,0 @@
-"""The Lark grammars of kifu's notations, installed as the package ``kifu.grammars``."""
