@@ -361,6 +361,9 @@ class _Writer:
             db.execute("INSERT OR REPLACE INTO occupancy VALUES (?, ?, ?, ?, ?)",
                        (grid, point, content, bits, check))
             self.tally(f"occupancy {grid}", 1, check & 0xFFFFFFFF, check >> 32)
+        for tally in (*self.tallies.values(), *(self.buckets[b] for b in self.changed)):
+            if not all(-1 << 63 <= value < 1 << 63 for value in tally):  # SQLite's integers
+                raise Damage("a tally of its rows is not what kifu writes")
         db.execute("DELETE FROM tally")
         db.executemany("INSERT INTO tally VALUES (?, ?, ?, ?)",
                        [(name, *tally) for name, tally in sorted(self.tallies.items())

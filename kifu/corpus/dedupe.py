@@ -28,7 +28,7 @@ def duplicates(reader: Reader, filters: Filters, min_moves: int = 20) -> list[Gr
     reader.check_records()
     where, values = filters.sql()
     ids = [row[0] for row in reader.execute(
-        f"SELECT g.id FROM game g WHERE {where} AND g.digest IS NOT NULL AND g.moves > 0 "
+        f"SELECT g.id FROM game g NOT INDEXED WHERE {where} AND g.digest IS NOT NULL AND g.moves > 0 "
         "ORDER BY g.id", values)]
     kept = reader.records(ids)
     infos = {record: stored.info() for record, stored in kept.items()}
@@ -44,7 +44,7 @@ def without_moves(reader: Reader, filters: Filters) -> int:
     reader.check_records()
     where, values = filters.sql()
     [(count,)] = reader.execute(
-        f"SELECT count(*) FROM game g WHERE {where} AND g.digest IS NOT NULL AND g.moves = 0",
+        f"SELECT count(*) FROM game g NOT INDEXED WHERE {where} AND g.digest IS NOT NULL AND g.moves = 0",
         values)
     return int(count)
 

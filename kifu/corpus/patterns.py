@@ -223,7 +223,7 @@ def search_pattern(reader: Reader, pattern: Pattern, filters: Filters) -> list[H
     game = _pattern_game(reader, pattern, filters)
     where, values = filters.sql()
     found: dict[int, tuple[int, str]] = {}
-    grids = reader.execute("SELECT grid, MAX(swaps) FROM game WHERE game = ? AND grid IS NOT "
+    grids = reader.execute("SELECT grid, MAX(swaps) FROM game NOT INDEXED WHERE game = ? AND grid IS NOT "
                            "NULL GROUP BY grid ORDER BY grid", (game,))
     for grid_name, swaps in grids:
         grid = Grid(*grid_of(grid_name))
@@ -231,7 +231,7 @@ def search_pattern(reader: Reader, pattern: Pattern, filters: Filters) -> list[H
         if not laid:
             continue
         allowed = {row[0] for row in reader.execute(
-            f"SELECT g.id FROM game g WHERE g.game = ? AND g.grid = ? AND {where}",
+            f"SELECT g.id FROM game g NOT INDEXED WHERE g.game = ? AND g.grid = ? AND {where}",
             [game, grid_name, *values])}
         candidates = _sieve(reader, f"{game} {grid_name}", laid, allowed)
         names = grid_symmetry(grid.width, grid.height, bool(swaps)).names
@@ -248,7 +248,7 @@ def search_pattern(reader: Reader, pattern: Pattern, filters: Filters) -> list[H
 def _pattern_game(reader: Reader, pattern: Pattern, filters: Filters) -> str:
     """The game the pattern is searched in: its own, the filters', or the index's only grid
     game; a ``CorpusError`` when none fits."""
-    held = [row[0] for row in reader.execute("SELECT DISTINCT game FROM game WHERE grid IS NOT "
+    held = [row[0] for row in reader.execute("SELECT DISTINCT game FROM game NOT INDEXED WHERE grid IS NOT "
                                              "NULL ORDER BY game")]
     wanted = filters.game_name()
     game = pattern.game or wanted

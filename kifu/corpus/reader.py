@@ -4,7 +4,9 @@ Every question to an index goes through :class:`Reader`, which checks what it re
 (:mod:`kifu.corpus.checks`: each row against its checksum, the rows a question reads whole or
 by a key against their tallies, each value as it is decoded) and turns a value that is not
 what kifu wrote, or an SQLite error met on the way, into a ``CorpusError`` that names the
-index, the record it belongs to where one does, and says to rebuild it.
+index, the record it belongs to where one does, and says to rebuild it.  Its queries read the
+records' table itself (``NOT INDEXED``): the table's one index (of the records by file, for an
+update) is checked by nothing, and a damaged page of it would leave records out of an answer.
 """
 from __future__ import annotations
 
@@ -327,7 +329,7 @@ class Reader:
             known.clear()
         for chunk in chunks([game for game in ids if game not in found]):
             marks = ",".join("?" * len(chunk))
-            for row in self.execute(f"SELECT {_ROW} FROM game g LEFT JOIN file f ON f.id = "
+            for row in self.execute(f"SELECT {_ROW} FROM game g NOT INDEXED LEFT JOIN file f ON f.id = "
                                     f"g.file WHERE g.id IN ({marks})", chunk):
                 found[row[0]] = known[row[0]] = self._checked_row(row)
             _all_found(chunk, found)
@@ -359,9 +361,9 @@ class Reader:
         if "game" in self._checked:
             return
         [(rows, low, high, wrong)] = self.execute(
-            f"SELECT {checks.ROW_TALLY}, coalesce(sum(NOT ({KEYS_INTACT})), 0) FROM game g")
+            f"SELECT {checks.ROW_TALLY}, coalesce(sum(NOT ({KEYS_INTACT})), 0) FROM game g NOT INDEXED")
         if wrong:
-            [(game,)] = self.execute(f"SELECT g.id FROM game g WHERE NOT ({KEYS_INTACT}) "
+            [(game,)] = self.execute(f"SELECT g.id FROM game g NOT INDEXED WHERE NOT ({KEYS_INTACT}) "
                                      "LIMIT 1")
             raise self._damage(Damage("its searched values are not those it was written with",
                                       game))
@@ -399,7 +401,7 @@ class Reader:
         """The ids of the records the filters keep, in index order."""
         self.check_records()
         where, values = filters.sql()
-        return [row[0] for row in self.execute(f"SELECT g.id FROM game g WHERE {where} "
+        return [row[0] for row in self.execute(f"SELECT g.id FROM game g NOT INDEXED WHERE {where} "
                                                "ORDER BY g.id", values)]
 
     def kept(self, ids: Sequence[int], filters: Filters, game: str | None = None) -> set[int]:
@@ -411,7 +413,7 @@ class Reader:
         found: set[int] = set()
         for chunk in chunks(ids):
             marks = ",".join("?" * len(chunk))
-            rows = self.execute(f"SELECT g.id, {where} FROM game g WHERE g.id IN ({marks})",
+            rows = self.execute(f"SELECT g.id, {where} FROM game g NOT INDEXED WHERE g.id IN ({marks})",
                                 [*values, *chunk])
             _all_found(chunk, {row[0] for row in rows})
             found.update(row[0] for row in rows if row[1])
@@ -420,13 +422,13 @@ class Reader:
     def games(self) -> list[str]:
         """The games the index holds records of."""
         self.check_records()
-        return [row[0] for row in self.execute("SELECT DISTINCT game FROM game WHERE game IS "
+        return [row[0] for row in self.execute("SELECT DISTINCT game FROM game NOT INDEXED WHERE game IS "
                                                "NOT NULL ORDER BY game")]
 
     def holds(self, game: str) -> bool:
         """Whether the index holds a record of ``game`` (one found is checked; none found,
         the records are)."""
-        found = self.execute("SELECT id FROM game WHERE game = ? LIMIT 1", (game,))
+        found = self.execute("SELECT id FROM game NOT INDEXED WHERE game = ? LIMIT 1", (game,))
         with self.guarded():
             if found:
                 return bool(self.records([found[0][0]]))
@@ -578,7 +580,7 @@ class Reader:
         if game is None:
             return None
         try:
-            rows = self.db.execute("SELECT g.name, f.path FROM game g LEFT JOIN file f ON "
+            rows = self.db.execute("SELECT g.name, f.path FROM game g NOT INDEXED LEFT JOIN file f ON "
                                    "f.id = g.file WHERE g.id = ?", (game,)).fetchall()
         except (sqlite3.Error, UnicodeDecodeError):
             rows = []
@@ -592,13 +594,13 @@ class Reader:
         """The first record whose row cannot be read or does not match its checksum, where
         an SQLite error leaves the culprit unnamed."""
         try:
-            ids = [row[0] for row in self.db.execute("SELECT id FROM game ORDER BY id")]
+            ids = [row[0] for row in self.db.execute("SELECT id FROM game NOT INDEXED ORDER BY id")]
         except (sqlite3.Error, UnicodeDecodeError):
             return None
         columns = ", ".join(store.GAME_COLUMNS)
         for game in ids:
             try:
-                row = self.db.execute(f"SELECT {columns}, checksum FROM game WHERE id = ?",
+                row = self.db.execute(f"SELECT {columns}, checksum FROM game NOT INDEXED WHERE id = ?",
                                       (game,)).fetchone()
                 if row is not None and checksum("game", *row[:-1]) == row[-1]:
                     continue

@@ -114,7 +114,7 @@ def frequent(reader: Reader, filters: Filters, top: int = 10) -> list[Frequent]:
     reader.check_positions()
     reader.check_records()
     where, values = filters.sql()
-    join = "" if where == "1" else f" JOIN game g ON g.id = {GAME_OF}"
+    join = "" if where == "1" else f" JOIN game g NOT INDEXED ON g.id = {GAME_OF}"
     rows = reader.execute(
         f"SELECT p.hash, COUNT(DISTINCT {GAME_OF}) AS games, COUNT(*) AS times FROM position p"
         f"{join} WHERE {NODE_OF} > 0 AND {where} GROUP BY p.hash "

@@ -129,13 +129,13 @@ GAME_COLUMNS = ("id", "file", "number", "name", "game", "black", "white", "playe
                 "headers", "moves", "positions", "legal", "problem", "grid", "symmetry", "swaps",
                 "final", "final_image", "digest")
 #: The values of a ``game`` row that questions over every record select on (the filters, a
-#: pattern's grids, the duplicates), as one text: each row keeps its own in ``keys`` as it was
+#: pattern's grids, the duplicates) and its number, as one text: each row keeps its own in ``keys`` as it was
 #: written, and such a question compares the two in SQLite, every row, rather than every
 #: row's checksum in Python (a row it selects is read and checked whole; one it leaves out is
 #: left out for what it holds).  ``{g}`` is the table's name in the query, with its dot.
 _KEYS = " || char(31) || ".join(
     [f"ifnull({{g}}{column}, char(30))" for column in (
-        "game", "players", "event", "date", "result", "winner", "ending", "rule", "opening",
+        "id", "game", "players", "event", "date", "result", "winner", "ending", "rule", "opening",
         "grid", "moves", "swaps")]
     + ["ifnull(CAST({g}score * 1048576 AS INTEGER), char(30))", "({g}digest IS NULL)"])
 
@@ -369,18 +369,22 @@ def _replaced(path: str, target: str, update: bool) -> Iterator[sqlite3.Connecti
         set_mode(temporary, mode)
         os.replace(temporary, target)
     except sqlite3.Error as error:
-        if update and getattr(error, "sqlite_errorname", "") in _DAMAGED:
-            raise damaged(path, error) from None  # met in the copy of the index updated
+        name = getattr(error, "sqlite_errorname", None) or ""
+        if update and not name.startswith(_WRITE_FAILURES):
+            # Met in the copy of the index updated, as it was read: a page SQLite finds
+            # corrupt, a text that is not UTF-8.
+            raise damaged(path, error) from None
         raise CorpusError(f"{path}: the index could not be written ({error})") from None
     finally:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
 
 
-#: SQLite's errors for a file that is damaged (rather than one that cannot be written: a
-#: full disk, a folder one may not write in).
-_DAMAGED = frozenset({"SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_CORRUPT_INDEX",
-                      "SQLITE_CORRUPT_SEQUENCE", "SQLITE_CORRUPT_VTAB"})
+#: SQLite's errors for a file that cannot be written (a full disk, a folder one may not write
+#: in, no memory), as opposed to one whose content is damaged.
+_WRITE_FAILURES = ("SQLITE_FULL", "SQLITE_IOERR", "SQLITE_READONLY", "SQLITE_CANTOPEN",
+                   "SQLITE_PERM", "SQLITE_NOMEM", "SQLITE_BUSY", "SQLITE_LOCKED",
+                   "SQLITE_INTERRUPT", "SQLITE_TOOBIG", "SQLITE_NOLFS")
 
 
 def lock_path(target: str) -> str:

@@ -160,6 +160,29 @@ def test_a_log_of_changes_that_decompresses_but_ends_inside_its_points_is_damage
 
 # -- writing an index -----------------------------------------------------------------------
 
+@pytest.mark.parametrize("edit", [
+    f"UPDATE game SET headers = CAST(x'7b22ff223a2231227d' AS TEXT) WHERE id = {KATO}",
+    "DELETE FROM file WHERE CAST(path AS TEXT) LIKE '%kato-lee.sgf'",
+    f"UPDATE game SET positions = positions + 1 WHERE id = {KATO}",
+], ids=["a text not UTF-8", "a file's row lost", "a count changed"])
+def test_an_update_of_a_damaged_index_is_refused_with_the_rebuild(records, edit):
+    """An update reads the index it updates: a text that is not UTF-8 was "the index could not
+    be written", a file's row lost had the file indexed again beside its old records."""
+    with contextlib.closing(sqlite3.connect("corpus.db")) as db:
+        db.execute(edit)
+        db.commit()
+    changed = records / "records" / "kato-lee.sgf"
+    os.utime(changed, ns=(changed.stat().st_atime_ns, changed.stat().st_mtime_ns + 10**9))
+    before = (records / "corpus.db").read_bytes()
+    done = kifu_run("index", "records", "-o", "corpus.db", cwd=records)
+    assert done.returncode == 2
+    assert done.stderr.startswith("corpus.db: error[corpus]: corpus.db is damaged")
+    assert done.stderr.endswith(": rebuild it with kifu index --rebuild PATH... -o corpus.db\n")
+    assert (records / "corpus.db").read_bytes() == before
+    assert kifu_run("index", "records", "-o", "corpus.db", "--rebuild", cwd=records
+                    ).returncode == 0
+
+
 def _lock_held(folder: Path) -> bool:
     """Whether a run holds the index's lock (its process number written in the lock file)."""
     try:
