@@ -27,7 +27,7 @@ LIBRARY_WORDS = {
     "--size": "size=", "--flip": "flip=", "--coords": "coords=", "--last-move": "last_move=",
     "--numbers": "numbers=", "--lenient": "lenient=True", "--pedantic": "pedantic=True",
     "--select": "select=", "--ignore": "ignore=", "--position": "position=",
-    "--delay": "delay=", "--markup": "markup=", "--no-markup": "markup=False",
+    "--delay": "delay=", "--markup": "markup=", "--no-markup": "markup=False", "--wait": "wait=True",
 }
 _OPTIONS = re.compile("|".join(re.escape(option) for option in
                                sorted(LIBRARY_WORDS, key=len, reverse=True)) + r"|-O (?=\w+=)")

@@ -361,8 +361,10 @@ class _Writer:
             db.execute("INSERT OR REPLACE INTO occupancy VALUES (?, ?, ?, ?, ?)",
                        (grid, point, content, bits, check))
             self.tally(f"occupancy {grid}", 1, check & 0xFFFFFFFF, check >> 32)
+        # Each tally as SQLite keeps integers (a damaged one may have been text, or grown
+        # past them).
         for tally in (*self.tallies.values(), *(self.buckets[b] for b in self.changed)):
-            if not all(-1 << 63 <= value < 1 << 63 for value in tally):  # SQLite's integers
+            if not all(type(value) is int and -1 << 63 <= value < 1 << 63 for value in tally):
                 raise Damage("a tally of its rows is not what kifu writes")
         db.execute("DELETE FROM tally")
         db.executemany("INSERT INTO tally VALUES (?, ?, ?, ?)",

@@ -245,6 +245,9 @@ def test_two_index_runs_into_one_index_never_lose_a_run_s_records(tmp_path):
         assert refused.stderr == (f"corpus.db: error[corpus]: corpus.db: another kifu index "
                                   f"(process {first.pid}) is writing this index; run this one "
                                   "when it is done, or give --wait to wait for it\n")
+        with pytest.raises(kifu.CorpusError, match=r"is writing this index; run this one "
+                           r"when it is done, or give wait=True to wait for it"):
+            kifu.Corpus(tmp_path / "corpus.db").index(tmp_path / "second")
         waiting = started("index", "second", "-o", "corpus.db", "--wait", cwd=tmp_path)
         time.sleep(1)
         assert waiting.poll() is None
