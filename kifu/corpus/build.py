@@ -153,6 +153,7 @@ class _Writer:
 
     def __init__(self, db: sqlite3.Connection, path: str) -> None:
         self.db, self.path = db, path
+        _in_order(db)
         db.execute("CREATE TEMP TABLE staged (hash INTEGER, place INTEGER)")
         #: The new records of each occupancy bitmap, as they come in (their ids, four bytes
         #: each: the bitmaps are made once at the end, a few MiB for a hundred thousand
@@ -376,6 +377,24 @@ class _Writer:
                            (bucket, *self.buckets[bucket]))
             else:
                 db.execute("DELETE FROM bucket WHERE id = ?", (bucket,))
+
+
+#: The tables an update looks rows up in by their keys, small beside the positions: SQLite's
+#: own check of their trees (their rows in order, their indexes whole) comes first, since a
+#: lookup in a damaged tree can miss the row it looks for, and the update would then write a
+#: second one beside it.  (The positions are looked up only to be taken out: a row missed is
+#: left, and the tally of its bucket, taken from the record's trail, then says so.)
+_LOOKED_UP = ("file", "game", "symmetry", "occupancy", "tally", "bucket")
+
+
+def _in_order(db: sqlite3.Connection) -> None:
+    """:class:`Damage` unless the trees of :data:`_LOOKED_UP` are whole (SQLite 3.33 on)."""
+    if sqlite3.sqlite_version_info < (3, 33):  # integrity_check(TABLE) is of 3.33
+        return
+    for table in _LOOKED_UP:
+        verdict = db.execute(f"PRAGMA integrity_check({table})").fetchall()
+        if verdict != [("ok",)]:
+            raise Damage(f"the rows of its table {table} are not in order ({verdict[0][0]})")
 
 
 def _hashes(data: bytes) -> array[int]:

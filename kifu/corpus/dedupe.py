@@ -10,12 +10,11 @@
 """
 from __future__ import annotations
 
-import itertools
 from collections import defaultdict
 
-from kifu.corpus.checks import Damage, bucket_of, headers_of
+from kifu.corpus.checks import Damage, headers_of
 from kifu.corpus.reader import Filters, Reader, Stored, Trail
-from kifu.corpus.store import GAME_SHIFT, unplace
+from kifu.corpus.store import unplace
 from kifu.corpus.values import Duplicate, GameInfo, Group
 from kifu.plugin.symmetry import Symmetry
 
@@ -93,26 +92,14 @@ def _evidence(first: Stored, other: Stored, transform: str, differ: tuple[str, .
 
 def _contained(reader: Reader, kept: dict[int, Stored], infos: dict[int, GameInfo],
                grouped: set[int], min_moves: int) -> list[Group]:
-    asked = [stored for record, stored in kept.items()
-             if stored.moves >= min_moves and record not in grouped]
-    for stored in asked:
-        if stored.final is None:
-            raise Damage("it has moves but no final position", stored.id)
-    # Where each record's final position stands, read a bucket of positions at a time.
-    inside: dict[int, tuple[int, str] | None] = {}
-    asked.sort(key=lambda stored: bucket_of(stored.final or 0))
-    for bucket, records in itertools.groupby(asked, key=lambda stored: bucket_of(
-            stored.final or 0)):
-        places: dict[int, list[tuple[int, int]]] = defaultdict(list)
-        for value, place in reader.bucket(bucket):
-            places[value].append((place >> GAME_SHIFT, place))
-        for stored in records:
-            inside[stored.id] = _container(reader, stored, kept, places[stored.final or 0])
+    reader.check_positions(ordered=True)  # each record's final position is looked up
     containers: dict[int, list[Duplicate]] = defaultdict(list)
-    for record in sorted(inside):
-        found = inside[record]
-        if found is not None:
-            container, evidence = found
+    for record, stored in kept.items():
+        if stored.moves < min_moves or record in grouped:
+            continue
+        inside = _container(reader, stored, kept)
+        if inside is not None:
+            container, evidence = inside
             containers[container].append(Duplicate(infos[record], evidence))
     groups = []
     for container in sorted(containers):
@@ -122,14 +109,14 @@ def _contained(reader: Reader, kept: dict[int, Stored], infos: dict[int, GameInf
     return groups
 
 
-def _container(reader: Reader, stored: Stored, kept: dict[int, Stored],
-               places: list[tuple[int, int]]) -> tuple[int, str] | None:
-    """The longest other record whose lines hold this one's main line (whose final
-    position is at ``places``), and where."""
-    record, digest = stored.id, stored.digest
+def _container(reader: Reader, stored: Stored, kept: dict[int, Stored]) -> tuple[int, str] | None:
+    """The longest other record whose lines hold this one's main line, and where."""
+    record, digest, final = stored.id, stored.digest, stored.final
+    if final is None:
+        raise Damage("it has moves but no final position", record)
     mine = None
     best: tuple[int, int, str] | None = None
-    for other, place in places:
+    for other, place in reader.positions(final):
         _, node, image = unplace(place)
         if other == record or (other in kept and kept[other].digest == digest):
             continue

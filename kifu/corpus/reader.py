@@ -496,8 +496,13 @@ class Reader:
     # -- positions ---------------------------------------------------------------------------
 
     def positions(self, value: int) -> list[tuple[int, int]]:
-        """``(game, place)`` of every row of the hash ``value``, in index order: read from
-        the rows of its bucket, which are checked first (:meth:`bucket`)."""
+        """``(game, place)`` of every row of the hash ``value``, in index order: looked up
+        where every row was checked, and their tree (:meth:`check_positions` with
+        ``ordered``), else read from the rows of its bucket, which are checked first
+        (:meth:`bucket`)."""
+        if "position order" in self._checked:
+            return [(place >> store.GAME_SHIFT, place) for (place,) in self.execute(
+                "SELECT place FROM position WHERE hash = ? ORDER BY place", (value,))]
         return [(place >> store.GAME_SHIFT, place)
                 for found, place in self.bucket(checks.bucket_of(value)) if found == value]
 
@@ -518,21 +523,33 @@ class Reader:
                                       "position's row is missing, or was changed"))
         return rows
 
-    def check_positions(self) -> None:
+    def check_positions(self, ordered: bool = False) -> None:
         """Every position row checked against the tallies of the buckets, summed: what a
         question over all the positions answers from (it reads them whole, in any order; a
-        lookup checks its bucket's rows and their order itself, :meth:`bucket`)."""
-        if "position" in self._checked:
-            return
-        [found] = self.execute(f"SELECT {checks.POSITION_TALLY} FROM position")
-        [kept] = self.execute("SELECT count(*), coalesce(sum(rows), 0), coalesce(sum(low), 0), "
-                              "coalesce(sum(high), 0), coalesce(sum(typeof(rows) != 'integer' "
-                              "OR typeof(low) != 'integer' OR typeof(high) != 'integer'), 0) "
-                              "FROM bucket")
-        if kept[4] or list(found) != list(kept[1:4]):
-            raise self._damage(Damage("the rows of the positions do not match their tally: a "
-                                      "position's row is missing, or was changed"))
-        self._checked.add("position")
+        lookup checks its bucket's rows and their order itself, :meth:`bucket`).  With
+        ``ordered``, their tree too (SQLite's own check: its rows in order, so that a lookup
+        finds every row of its hash), for a question that looks up positions by the
+        thousand (the duplicates: the buckets read one by one would be every row read in
+        Python)."""
+        if "position" not in self._checked:
+            [found] = self.execute(f"SELECT {checks.POSITION_TALLY}, coalesce(sum("
+                                   "typeof(hash) != 'integer' OR typeof(place) != 'integer'), "
+                                   "0) FROM position")
+            [kept] = self.execute("SELECT coalesce(sum(rows), 0), coalesce(sum(low), 0), "
+                                  "coalesce(sum(high), 0), coalesce(sum(typeof(rows) != "
+                                  "'integer' OR typeof(low) != 'integer' OR typeof(high) != "
+                                  "'integer'), 0) FROM bucket")
+            if found[3] or kept[3] or list(found[:3]) != list(kept[:3]):
+                raise self._damage(Damage("the rows of the positions do not match their "
+                                          "tally: a position's row is missing, or was changed"))
+            self._checked.add("position")
+        if ordered and "position order" not in self._checked and \
+                sqlite3.sqlite_version_info >= (3, 33):  # integrity_check(TABLE) is of 3.33
+            verdict = self.execute("PRAGMA integrity_check(position)")
+            if verdict != [("ok",)]:
+                raise self._damage(Damage("the rows of the positions are not in order "
+                                          f"({verdict[0][0]})"))
+            self._checked.add("position order")
 
     # -- shared rows -------------------------------------------------------------------------
 
@@ -555,9 +572,11 @@ class Reader:
 
     def occupancy(self, grid: str) -> dict[tuple[int, int], bytes]:
         """The bitmaps of a grid's points and colours (``game grid``: ``freego 19x19``), each
-        row checked, and the rows against their tally."""
+        row checked, the rows in order (a row out of place may be read twice, and another
+        left out), and the rows against their tally."""
         found: dict[tuple[int, int], bytes] = {}
         sums: list[int] = []
+        last = (-1, -1)
         with self.guarded():
             for point, content, games, check in self.execute(
                     "SELECT point, content, games, checksum FROM occupancy WHERE grid = ?",
@@ -565,8 +584,11 @@ class Reader:
                 if checksum("occupancy", grid, point, content, games) != check:
                     raise Damage(f"a row of the grid {grid}'s stones does not match its "
                                  "checksum")
-                found[(whole(point, "point"), whole(content, "colour"))] = \
-                    expect(games, bytes, "bitmap")
+                key = (whole(point, "point"), whole(content, "colour"))
+                if key <= last:
+                    raise Damage(f"the rows of the grid {grid}'s stones are not in order")
+                found[key] = expect(games, bytes, "bitmap")
+                last = key
                 sums.append(check)
             if checks.row_tally(sums) != self._tally(f"occupancy {grid}"):
                 raise Damage(f"the rows of the grid {grid}'s stones do not match their tally")
