@@ -240,7 +240,13 @@ class Api:
         try:
             return game, explorer.position_of(game, text, start)
         except KifuError as error:
-            raise BadRequest(f"bad position: {error.message}") from None
+            said = error.message
+        if "/" in text:  # a board's rows: a key, whose own fault is the one to say
+            try:
+                game.position_from_key(text)
+            except KifuError as error:
+                said = error.message
+        raise BadRequest(f"bad position: {said}")
 
     def pattern(self, query: Mapping[str, str]) -> patterns.Pattern | None:
         """The pattern ``pattern`` gives (a pattern file's text), if any."""
@@ -296,17 +302,18 @@ class Api:
 
     def play(self, query: Mapping[str, str]) -> dict[str, Any]:
         """A move (``move``, in the game's notation) played from a position (``game``,
-        ``position``): the position it makes; why not, for a move the rules refuse."""
+        ``position``): the position it makes, or (``legal`` false) why the rules refuse it."""
         game, position = self.position(query)
         text = _text(query, "move")
         if text is None:
             raise BadRequest("name the move (move=...)")
         try:
             after, written = boards.play(game, position, text)
-        except KifuError as error:
-            raise BadRequest(f"{text[:40]} cannot be played here: {error.message}", 422) from None
-        return {"game": game.name, "move": written, "key": game.position_key(after),
-                "to_move": game.to_move(after)}
+        except KifuError as error:  # an answer, not a bad request: the rules say no, and why
+            return {"game": game.name, "move": text[:40], "legal": False,
+                    "why": f"{text[:40]} cannot be played here: {error.message}"}
+        return {"game": game.name, "move": written, "legal": True,
+                "key": game.position_key(after), "to_move": game.to_move(after)}
 
     def _game(self, name: str | None, required: bool = False) -> AnyGame | None:
         if name is None or not name.strip():

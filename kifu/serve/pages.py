@@ -33,7 +33,7 @@ FILES = {
 
 #: The explorer beside a record's viewer (filled in by ``explorer.js``).
 FOLLOW = """<aside class="ke-follow" aria-labelledby="ke-follow-h">
-<h2 id="ke-follow-h" data-text="following">The explorer, following the game</h2>
+<h2 id="ke-follow-h" data-text="followed">The explorer, following the game</h2>
 <p id="ke-summary" aria-live="polite"></p>
 <table class="ke-moves">
 <caption data-text="next">Moves played next</caption>

@@ -26,7 +26,7 @@
       hand: "{side}'s hand", toHand: "Put in {side}'s hand", handEmpty: "nothing",
       point: "{point}: {what}", boardLabel: "Board: click a point", editorLabel: "The board searched: click to set a point",
       field: "{side}'s field", tier: "{count} high", noEditor: "This board is set up by its key alone:",
-      key: "Position key", setupBad: "Not a position: ", following_: "The explorer, following the game",
+      key: "Position key", setupBad: "Not a position: ", followed: "The explorer, following the game",
       home: "The explorer", thumb: "{name} at move {move}", patternPicture: "The pattern searched"},
     ja: {title: "kifu 棋譜エクスプローラー", game: "ゲーム", language: "言語", explorer: "定跡エクスプローラー",
       back: "戻る", start: "初期局面", next: "次の手", move: "手", games: "局数",
@@ -50,7 +50,7 @@
       hand: "{side}の持駒", toHand: "{side}の持駒に加える", handEmpty: "なし",
       point: "{point}: {what}", boardLabel: "盤: 点をクリック", editorLabel: "検索する盤面: クリックで点を設定",
       field: "{side}のフィールド", tier: "{count} 段", noEditor: "この盤面はキーで設定します:",
-      key: "局面キー", setupBad: "局面ではありません: ", following_: "対局に沿った定跡エクスプローラー",
+      key: "局面キー", setupBad: "局面ではありません: ", followed: "対局に沿った定跡エクスプローラー",
       home: "エクスプローラー", thumb: "{name} の {move} 手目", patternPicture: "検索したパターン"}
   };
   TEXTS.en.following = "Next";
@@ -67,7 +67,9 @@
      boards (rows from the top separated by "/", a number a run of empty points), the field of
      the side to move, the pieces a click puts, how a stack is written. */
   const STONES = [["x", "black"], ["o", "white"]];
-  const GUNGI = ["帥", "大", "中", "小", "侍", "槍", "馬", "忍", "砦", "兵", "砲", "弓", "筒", "謀", "臥", "雛"];
+  /* Gungi's faces (kifu/builtin/gungi/pieces.py): the fronts, then the backs. */
+  const GUNGI = ["帥", "謀", "侍", "兵", "忍", "砲", "砦", "臥", "雛", "弓",
+    "筒", "槍", "さ", "と", "へ", "上", "龍", "鳳", "香", "や"];
   const LAYOUTS = {
     renju: {boards: [0], side: 1, sides: {b: "black", w: "white"}, pieces: STONES, stones: true, patterns: true},
     freego: {boards: [1], side: 2, sides: {x: "black", o: "white"}, pieces: STONES, stones: true, patterns: true,
@@ -291,6 +293,10 @@
     $("ke-said").textContent = "";
     try {
       const played = await ask("/api/play", {game: state.data.game, position: state.data.key, move: text});
+      if (!played.legal) {
+        $("ke-said").textContent = say("cannot") + played.why;
+        return;
+      }
       const known = state.data.moves.find((move) => move.move === played.move && move.key);
       step({move: played.move, key: known ? known.key : played.key});
     } catch (error) {
