@@ -241,7 +241,11 @@
       row.append(barCell);
       body.append(row);
     });
-    if (!data.moves.length) body.append(element("tr")).append(element("td", say("none"), {colspan: "3"}));
+    if (!data.moves.length) {
+      const row = element("tr");
+      row.append(element("td", say("none"), {colspan: "3"}));
+      body.append(row);
+    }
   }
 
   /* The legal moves of the position: on a grid, a board to click; for every game, a move to
@@ -493,6 +497,7 @@
     const width = Math.max(1, Math.min(19, Number($("ke-width").value) || 6));
     const height = Math.max(1, Math.min(19, Number($("ke-height").value) || 6));
     const old = state.pattern;
+    if (old && old.length === height && old[0].length === width) return false;
     state.pattern = [];
     for (let row = 0; row < height; row++) {
       const line = [];
@@ -503,6 +508,7 @@
       }
       state.pattern.push(line);
     }
+    return true;
   }
 
   function brushes() {
@@ -813,7 +819,11 @@
     for (const radio of document.querySelectorAll("input[name=ke-mode]")) {
       radio.addEventListener("change", () => { state.mode = radio.value; state.brush = 0; showEditor(); preview(); });
     }
-    for (const id of ["ke-width", "ke-height"]) $(id).addEventListener("change", () => { newPattern(); showEditor(); });
+    // Drawn anew as the size is typed; its change on leaving the field (a click on the
+    // board) redraws nothing, so that the click lands on the point it was aimed at.
+    for (const id of ["ke-width", "ke-height"]) {
+      for (const kind of ["input", "change"]) $(id).addEventListener(kind, () => { if (newPattern()) showEditor(); });
+    }
     $("ke-anchor").addEventListener("change", showEditor);
     $("ke-side").addEventListener("change", () => {
       const found = layout();
