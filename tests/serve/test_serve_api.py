@@ -269,6 +269,10 @@ def test_every_answer_is_what_the_openapi_document_says(client):
     check(client.get("/api/search", params={"sort": "date"}).json(), "Search")
     check(client.get("/api/record/1").json(), "Record")
     check(client.get("/api/explore?game=chess").json(), "Error")
+    check(client.get("/api/moves", params={"game": "renju", "position": "h8"}).json(), "Moves")
+    check(client.get("/api/play", params={"game": "renju", "move": "h8"}).json(), "Played")
+    check(client.get("/api/play", params={"game": "renju", "position": "h8", "move": "h8"})
+          .json(), "Played")
     routes = {route.path for route in client.app.routes}  # type: ignore[attr-defined]
     assert set(document["paths"]) <= routes
 
