@@ -174,8 +174,8 @@ def test_a_move_no_record_played_leaves_the_book_and_an_illegal_click_says_why(p
     assert page.inner_text("#ke-summary").startswith("0 games")
     assert page.inner_text("#ke-moves") == "No game continues from here."
     # the board shows the position once its moves are known (a second question)
-    page.wait_for_function("() => document.querySelectorAll('#ke-grid .ke-black, #ke-grid "
-                           ".ke-white').length === 2")
+    page.wait_for_function("() => document.querySelectorAll('#ke-grid .ke-seat-1, #ke-grid "
+                           ".ke-seat-2').length === 2")
     page.click("#ke-back")
     page.wait_for_function("() => document.getElementById('ke-line').textContent.endsWith('h8')")
     assert page.locator("#ke-moves button").count() > 0
