@@ -660,7 +660,8 @@
       row.append(element("span", say("hand", {side: side(owner)}) + ": "));
       if (!hand.length) row.append(element("span", say("handEmpty")));
       hand.forEach((piece, at) => {
-        const button = element("button", piece, {type: "button", "aria-label": piece + " \u2212"});
+        const label = pieceOf(piece).label || piece;
+        const button = element("button", label, {type: "button", "aria-label": label + " \u2212"});
         button.addEventListener("click", () => { hand.splice(at, 1); showEditor(); preview(); });
         row.append(button);
       });
