@@ -81,12 +81,13 @@
     return (state.games[state.game] || {}).sides || [];
   }
 
-  /* A side's seat from 1 (0: no side), which the page's colours go by; a piece's own colour
-     where the game gives one (the text on it dark or light to be read). */
+  /* A side's seat from 1 (0: no side), which the page's colours go by (explorer.css). */
   function seat(name) {
     return sides().indexOf(name) + 1;
   }
 
+  /* A piece in the colour the game gives it, the text on it dark or light, whichever reads
+     better on it. */
   function paint(span, colour) {
     if (!colour) return;
     const value = parseInt(colour.slice(1), 16);
