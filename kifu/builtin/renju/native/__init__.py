@@ -26,33 +26,41 @@ from kifu.plugin import MAX_MOVES, MAX_TOKENS, KifuError, Record, compiled
 MODULE = __name__ + "._renju"
 
 #: The results the core may meet, each read by Python (:func:`configuration`) before the core
-#: is told what it reads as: the common ones of records and archives.
-RESULT_WORDS = (
-    "black", "white", "draw", "b", "w", "1-0", "0-1", "1/2-1/2", "0", "?", "*", "unknown",
-    "void", "b+", "w+", "b+r", "w+r", "b+t", "w+t", "b+f", "w+f", "b+resign", "w+resign",
-    "black wins", "white wins", "first", "second", "jigo", "black won", "white won",
-)
+#: is told what it reads as: the common ones of records and archives.  The plain ones Python
+#: reads without its grammar of results (a side's name alone, SGF's form, the game's own names
+#: for a result); the worded ones with it, which imports Lark: they are read only once a record
+#: states one of them (the core then asks for them, :data:`WORDED_WANTED`).
+PLAIN_RESULTS = ("black", "white", "b", "w", "1-0", "0-1", "1/2-1/2", "0", "b+", "w+", "b+r",
+                 "w+r", "b+t", "w+t", "b+f", "w+f", "b+resign", "w+resign", "first", "second")
+WORDED_RESULTS = ("draw", "?", "*", "unknown", "void", "black wins", "white wins", "jigo",
+                  "black won", "white won")
+#: What the core answers for a record whose result is worded while it has not been told how
+#: Python reads such results.
+WORDED_WANTED = "a worded result, not yet read"
 
-_configured: set[int] = set()
+#: The compiled modules told what Python's reading knows: each with whether it knows the
+#: worded results too.
+_configured: dict[int, bool] = {}
 
 
-def _core() -> ModuleType | None:
-    """The compiled module to run, told once what Python's reading knows."""
+def _core(worded: bool = False) -> ModuleType | None:
+    """The compiled module to run, told what Python's reading knows (the worded results
+    where asked for)."""
     module = compiled(MODULE)
-    if module is not None and id(module) not in _configured:
-        module.configure(*configuration())
-        _configured.add(id(module))
+    if module is not None and _configured.get(id(module)) not in (True, worded):
+        module.configure(*configuration(worded))
+        _configured[id(module)] = worded
     return module
 
 
-def configuration() -> tuple[str, str, str, str, int, int, int, int]:
+def configuration(worded: bool = True) -> tuple[str, str, str, str, int, int, int, int]:
     """What the compiled core is told of Python's reading, as lines of tab-separated fields:
     the opening rules (name, the zones of the first stones, the stone counts after which the
     colours may be swapped; kifu's permissive opening first, named ``-``), the words of the
     ``Rule:`` header with what each names, the results with how Python reads each (``1``
-    black wins, ``2`` white, ``3`` a draw, ``0`` no verdict) and whether the players' names
-    could read it otherwise, and the game's names; then the limits of a record and of a
-    board's side."""
+    black wins, ``2`` white, ``3`` a draw, ``0`` no verdict; ``-`` not read yet, for the
+    worded ones unless ``worded``) and whether the players' names could read it otherwise,
+    and the game's names; then the limits of a record and of a board's side."""
     from kifu.builtin.renju import variants
     from kifu.plugin import registry
 
@@ -64,8 +72,8 @@ def configuration() -> tuple[str, str, str, str, int, int, int, int]:
     named = {**{name: name for name in (*variants.WINS, *variants.OPENING_NAMES)},
              **variants.ALIASES}
     words = [f"{word}\t{target}" for word, target in sorted(named.items()) if word.isascii()]
-    results = []
-    for said in RESULT_WORDS:
+    results = [f"{said}\t-\t1" for said in WORDED_RESULTS] if not worded else []
+    for said in (*PLAIN_RESULTS, *(WORDED_RESULTS if worded else ())):
         read = _read_result(game, said, {})
         if read is None:
             continue
@@ -97,6 +105,8 @@ def _judge(name: str) -> Callable[[str], tuple[int, bool] | str | None]:
         if module is None:
             return None
         verdict: tuple[int, bool] | str = getattr(module, name)(text)
+        if verdict == WORDED_WANTED:  # read them now (Lark's import), once a process
+            verdict = getattr(_core(worded=True), name)(text)
         return verdict
     judge.__doc__ = (f"What the compiled core says of a text of {name[6:]}: the moves of a "
                      "record of which Python would report nothing, or why it leaves the "

@@ -43,7 +43,10 @@ enum { WIN_RENJU, WIN_FREESTYLE, WIN_STANDARD, WIN_CARO };
 enum { ORDINARY = 0, FIVE, OVERLINE, DOUBLE_FOUR, DOUBLE_THREE };
 enum { PLACE, PASS, SWAP };
 /* A result as Python reads it: not stated, no verdict (void, not known), a winner, a draw. */
-enum { NO_RESULT = -1, UNDECIDED = 0, BLACK_WINS = 1, WHITE_WINS = 2, DRAWN = 3 };
+enum { NO_RESULT = -1, UNDECIDED = 0, BLACK_WINS = 1, WHITE_WINS = 2, DRAWN = 3, WORDED = 4 };
+/* What judge answers for a result Python reads with its grammar before it told the core how
+ * (kifu.builtin.renju.native.WORDED_WANTED). */
+#define WORDED_WANTED "a worded result, not yet read"
 
 typedef const char *Reason;
 
@@ -67,7 +70,7 @@ typedef struct {
 
 typedef struct {
     char text[WORD];
-    int code;        /* UNDECIDED, BLACK_WINS, WHITE_WINS, DRAWN */
+    int code;        /* UNDECIDED, BLACK_WINS, WHITE_WINS, DRAWN; WORDED: not read yet */
     int dependent;   /* read by the players' names where no word of a side is in it */
 } ResultForm;
 
@@ -600,6 +603,8 @@ static Reason read_result(const char *s, Py_ssize_t n, Rec *rec)
         return "a result this core does not read";
     for (int i = 0; i < result_count; i++) {
         if (strcmp(result_forms[i].text, said) == 0) {
+            if (result_forms[i].code == WORDED)
+                return WORDED_WANTED;
             rec->result = result_forms[i].code;
             rec->dependent = result_forms[i].dependent;
             return NULL;
@@ -1485,9 +1490,9 @@ static int take_result(const char **f, Py_ssize_t *n)
     ResultForm *r = &result_forms[result_count];
     if (!copy_word(f[0], n[0], r->text) || n[1] != 1 || n[2] != 1)
         return 0;
-    r->code = f[1][0] - '0';
+    r->code = f[1][0] == '-' ? WORDED : f[1][0] - '0';
     r->dependent = f[2][0] == '1';
-    if (r->code < UNDECIDED || r->code > DRAWN)
+    if (r->code < UNDECIDED || r->code > WORDED)
         return 0;
     result_count++;
     return 1;
