@@ -35,6 +35,7 @@ BENCHMARKS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("renju", ("renju",)),
     ("go", ("sgf", "freego")),
     ("go-core", ("go_core",)),
+    ("renju-core", ("renju_core",)),
     ("gungi", ("gungi",)),
     ("rengi", ("rengi",)),
     ("rengoma", ("rengoma",)),
