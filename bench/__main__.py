@@ -36,6 +36,7 @@ BENCHMARKS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("go", ("sgf", "freego")),
     ("go-core", ("go_core",)),
     ("renju-core", ("renju_core",)),
+    ("go-index", ("go_index",)),
     ("gungi", ("gungi",)),
     ("rengi", ("rengi",)),
     ("rengoma", ("rengoma",)),
