@@ -198,6 +198,8 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
                   "library are made from it), event_text(event) (optional), REPLAY_SCHEMA "
                   "(optional)",
         "index": "symmetry(position), tracker(position), facts(position) (each optional)",
+        "native": "decide_notation(text) (optional: the compiled core's verdict on a text of "
+                  "the game's own notation, as Format.decide gives it)",
     }
 
     #: The game's card: its name, title, aliases and file suffixes are written there once, and
@@ -285,6 +287,14 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
             return [self.write(record, dialect)]
         written: Iterable[str] = pieces(record, dialect)
         return written
+
+    def decide_notation(self) -> Callable[[str], tuple[int, bool] | None] | None:
+        """What decides a text of the game's own notation in its compiled core, where it has
+        one (:attr:`Format.decide` of the native notation): the ``decide_notation`` of the
+        game's ``native`` module, else ``None``."""
+        decide: Callable[[str], tuple[int, bool] | None] | None = self._optional(
+            "native", "decide_notation")
+        return decide
 
     def move_text(self, move: Any) -> str:
         """One move in the native notation, as it stands alone (for JSON and messages)."""

@@ -26,7 +26,7 @@ class Renju(GamePlugin[Position, Move, Setup]):
     move_types = (Place, Pass, Swap, Offer)
 
     def formats(self) -> Mapping[str, Format]:
-        from kifu.builtin.renju import sgf
+        from kifu.builtin.renju import native, sgf
         from kifu.builtin.renju.archives import pgn, psq, renlib, rif
         from kifu.plugin import sgf as core_sgf
 
@@ -38,7 +38,7 @@ class Renju(GamePlugin[Position, Move, Setup]):
                           heads=core_sgf.roots, collection=core_sgf.collection),
             "psq": Format("psq", (".psq",), "Piskvork's .psq, as Gomocup writes its games",
                           psq.read, psq.write, psq.recognises, recognises=psq.recognises,
-                          leaves_out=psq.leaves_out),
+                          leaves_out=psq.leaves_out, decide=native.decide_psq),
             "pgn": Format("pgn", (".pgn",), "PlayOK's gomoku PGN (read only)", pgn.read,
                           pgn.write, pgn.recognises, pgn.read_games, recognises=pgn.recognises,
                           generic=(".pgn",)),
