@@ -19,6 +19,8 @@ class Renju(GamePlugin[Position, Move, Setup]):
     render_options = {"forbidden": "mark black's forbidden points when black is to move"}
     draws_markup = True
     sides = ("black", "white")
+    side_names = {"en": {"black": "Black", "white": "White"}, "ja": {"black": "黒", "white": "白"},
+                  "zh": {"black": "黑", "white": "白"}, "ko": {"black": "흑", "white": "백"}}
     result_names = {"1-0": "black", "0-1": "white", "1/2-1/2": "draw", "0": "draw",
                     "黒勝ち": "black", "白勝ち": "white", "満局": "draw"}
     move_types = (Place, Pass, Swap, Offer)
