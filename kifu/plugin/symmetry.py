@@ -26,8 +26,12 @@ import hashlib
 import random
 from array import array
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from kifu.base.record import Record
+    from kifu.plugin.values import Outcome
 
 #: The most points a grid may have for its changes to be logged (a point and its content share
 #: 15 bits of a log entry).
@@ -204,7 +208,9 @@ class Tracker:
 
     def finish(self) -> None:
         """Make ``hashes`` and ``images`` whole: a tracker may work out its positions' hashes
-        in a batch once every position was visited (call it before reading them)."""
+        in a batch once every position was visited (call it before reading them).  It may be
+        called at any time to work out those visited so far (a long walk calls it now and then,
+        so that no batch grows with the record)."""
 
 
 def text_hash(text: str) -> int:
@@ -295,6 +301,10 @@ class Lanes:
         self.width = 8 * self.count
 
 
+#: The positions whose lanes :meth:`LaneTracker.finish` reads as numbers at once.
+_BATCH = 1 << 14
+
+
 class LaneTracker(Tracker):
     """A tracker on :class:`Lanes`: a game keeps ``self.value`` (the lanes of the stones on the
     board) up to date through :meth:`put`, :meth:`take` and :meth:`restart`, and calls
@@ -356,10 +366,42 @@ class LaneTracker(Tracker):
         # not a step of Python per lane (the smallest as an unsigned number is the canonical
         # hash; its bits are the signed number SQLite keeps).
         width, count = self._width, self.lanes.count
-        values = array("Q")
-        values.frombytes(b"".join([value.to_bytes(width, "little") for value in pending]))
-        groups = list(zip(*[iter(values)] * count))
-        smallest = array("Q", map(min, groups))
-        self.hashes.frombytes(smallest.tobytes())
-        self.images.extend(map(tuple.index, groups, smallest))
+        for start in range(0, len(pending), _BATCH):  # a batch's lanes as numbers: a few MiB
+            values = array("Q")
+            values.frombytes(b"".join([value.to_bytes(width, "little")
+                                       for value in pending[start:start + _BATCH]]))
+            groups = list(zip(*[iter(values)] * count))
+            smallest = array("Q", map(min, groups))
+            self.hashes.frombytes(smallest.tobytes())
+            self.images.extend(map(tuple.index, groups, smallest))
         pending.clear()
+
+
+@dataclass
+class Traced:
+    """A record as a compiled core hands it to a corpus index (:attr:`kifu.plugin.Format.trace`):
+    what a :class:`Tracker` would have made of its positions, the record's one line of play
+    (no variation) replayed to its end with nothing to report, so that the index does no
+    work of its own per position.
+
+    ``record`` holds the record's headers (read from its head: no moves); ``moves`` counts
+    the main line's moves; ``hashes`` and ``images`` are each position's canonical hash
+    (signed 64-bit, native byte order) and image, the start first, as a tracker makes them
+    under ``symmetry``; a grid game gives its ``grid``, with ``changes``, its log of changes
+    turned point by point as :func:`kifu.corpus.indexing.histories` packs it before
+    compressing, and ``occupied``, the ``point << 2 | colour`` that ever held a stone
+    (unsigned 16-bit, in order); ``facts`` are what :meth:`~kifu.plugin.GamePlugin.facts` says
+    of the last position and ``outcome`` what :meth:`~kifu.plugin.GamePlugin.outcome` says of
+    it.
+    """
+
+    record: Record
+    moves: int
+    symmetry: Symmetry
+    hashes: bytes
+    images: bytes
+    grid: Grid | None = None
+    changes: bytes = b""
+    occupied: bytes = b""
+    facts: dict[str, str] = field(default_factory=dict)
+    outcome: Outcome | None = None
