@@ -45,6 +45,30 @@ from kifu.corpus.reader import Filters, Reader
 from kifu.plugin import registry
 
 SEED = 40
+#: The ranks the generated games' players hold (SGF's ``BR`` and ``WR``), weakest first.
+RANKS = (*(f"{k}k" for k in range(20, 0, -1)), *(f"{d}d" for d in range(1, 10)),
+         *(f"{p}p" for p in range(1, 10)))
+RESULTS = ("B+R", "W+R", "B+2.5", "W+0.5", "B+T", "W+12.5", "0", "?")
+
+
+def game_information(number: int) -> str:
+    """The game information of the generated game ``number`` (SGF properties): players,
+    their ranks (one or both left out now and then), a date (a few undated), a result; drawn
+    from a generator of the number's own, so that the games' moves are those of
+    ``bench/search.py`` at any size."""
+    rng = random.Random(SEED * 1_000_003 + number)
+    black, white = rng.randrange(500), rng.randrange(500)
+    parts = [f"PB[Player {black}]PW[Player {white}]"]
+    base = rng.randrange(len(RANKS))
+    for prop in ("BR", "WR"):
+        if rng.random() < 0.9:
+            rank = RANKS[max(0, min(len(RANKS) - 1, base + rng.randrange(-3, 4)))]
+            parts.append(f"{prop}[{rank}]")
+    if rng.random() < 0.95:
+        parts.append(f"DT[{rng.randrange(1990, 2026)}-{rng.randrange(1, 13):02d}-"
+                     f"{rng.randrange(1, 29):02d}]")
+    parts.append(f"RE[{rng.choice(RESULTS)}]")
+    return "".join(parts)
 
 
 def p95(times: list[float]) -> float:
@@ -58,7 +82,7 @@ def corpus(games: int, folder: Path) -> Path:
     index = folder / "go.db"
     files = sorted((folder / "go").rglob("*.sgf")) if (folder / "go").is_dir() else []
     if len(files) != games:
-        go_corpus(games, folder / "go", random.Random(SEED))
+        go_corpus(games, folder / "go", random.Random(SEED), game_information)
         index.unlink(missing_ok=True)
     if not index.exists():
         subprocess.run([sys.executable, "-m", "kifu", "index", str(folder / "go"), "-o",
