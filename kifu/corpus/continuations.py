@@ -32,8 +32,10 @@ counted anew from the records left.
 """
 from __future__ import annotations
 
+import heapq
 import json
 import sqlite3
+from array import array
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -109,10 +111,13 @@ def successors(lines: Sequence[Sequence[Any]]) -> list[list[int]]:
     return found
 
 
-def reached(hashes: Sequence[int], images: bytes, following: list[list[int]],
+def reached(hashes: Sequence[int], images: bytes, following: list[list[int]] | None,
             wanted: Iterable[int] | None = None) -> dict[int, tuple[int, list[int]]]:
     """For each position a record reaches (of ``wanted``, if given): the image it is first
-    found as, and the positions that follow it anywhere in the record, each once."""
+    found as, and the positions that follow it anywhere in the record, each once
+    (``following``: each node's following nodes, :func:`successors`; ``None`` for a record
+    of one line, each node followed by the next)."""
+    last = len(hashes) - 1
     keep = None if wanted is None else set(wanted)
     found: dict[int, tuple[int, list[int]]] = {}
     for node, value in enumerate(hashes):
@@ -121,7 +126,8 @@ def reached(hashes: Sequence[int], images: bytes, following: list[list[int]],
         entry = found.get(value)
         if entry is None:
             entry = found[value] = (images[node], [])
-        for child in following[node]:
+        for child in (following[node] if following is not None else
+                      (node + 1,) if node < last else ()):
             after = hashes[child]
             if after not in entry[1]:
                 entry[1].append(after)
@@ -149,6 +155,8 @@ class Row:
     latest: list[Listed] = field(default_factory=list)
     strongest: list[Listed] = field(default_factory=list)
     nexts: dict[int, Next] = field(default_factory=dict)
+    #: Records added, not yet in the lists (:func:`_settle`).
+    pending: list[Listed] = field(default_factory=list)
 
     def listed(self, by: str) -> list[Listed]:
         return self.strongest if by == "strength" else self.latest
@@ -252,6 +260,10 @@ class Writer:
         self.db = db
         #: The records forgotten, by the position with rows they reached.
         self.removed: dict[int, list[Played]] = {}
+        #: The positions counted anew, from every record (one they held was forgotten), and
+        #: those whose rows were written.
+        self.anew: set[int] = set()
+        self.written: set[int] = set()
         self._swaps: dict[int, tuple[bool, ...]] = {}
 
     def swaps(self, symmetry: int | None) -> tuple[bool, ...]:
@@ -277,7 +289,8 @@ class Writer:
         sides = tuple(checks.texts_of(values["sides"], "sides", record))
         swaps = self.swaps(values["symmetry"])
         winner = values["winner"]
-        following = successors(checks.lines_of(lines, len(hashes), record))
+        lines = checks.lines_of(lines, len(hashes), record)
+        following = successors(lines) if len(lines) > 1 else None
         found = {}
         for value, (image, nexts) in reached(hashes, images, following, wanted).items():
             if image >= len(swaps):
@@ -307,20 +320,24 @@ class Writer:
         ``first_build``: the index had no position before the run (no rows to replace)."""
         db = self.db
         rows: dict[int, Row] = {}  # the positions whose rows are kept and changed
-        anew: set[int] = set()  # the positions counted anew, from every record
+        anew = self.anew
         for value, removed in self.removed.items():
-            row = read(db, value)
-            if row is None:
+            had = read(db, value)
+            if had is None:
                 raise Damage("a position's row of the explorer's table went missing")
             gone = {played.record for played in removed}
-            if any(nxt.example in gone for nxt in row.nexts.values()) or any(
+            if any(nxt.example in gone for nxt in had.nexts.values()) or any(
                     len(listed) >= LISTED and gone & {entry[0] for entry in listed}
-                    for listed in (row.latest, row.strongest)):
+                    for listed in (had.latest, had.strongest)):
                 anew.add(value)
             else:
-                rows[value] = row
+                rows[value] = had
         db.execute("CREATE TEMP TABLE fresh (hash INTEGER PRIMARY KEY)")
         db.execute("CREATE TEMP TABLE grown (hash INTEGER PRIMARY KEY)")
+        # What each record brings to each position: gathered by record (each record's trail
+        # read once), then read back by position, one position's rows made at a time.
+        db.execute("CREATE TEMP TABLE brought (hash INTEGER, record INTEGER, winner TEXT, "
+                   "nexts BLOB, date TEXT, strength REAL, sides TEXT)")
         db.executemany("INSERT INTO fresh VALUES (?)", ((value,) for value in sorted(anew)))
         if first_build:
             db.execute(f"INSERT OR IGNORE INTO fresh SELECT hash FROM position GROUP BY hash "
@@ -333,29 +350,44 @@ class Writer:
             db.execute("INSERT OR IGNORE INTO grown SELECT DISTINCT s.hash FROM staged s JOIN "
                        "explored e ON e.hash = s.hash WHERE s.hash NOT IN (SELECT hash FROM "
                        "fresh)")
-            for (value,) in db.execute("SELECT hash FROM grown").fetchall():
-                if value not in rows:
-                    row = read(db, value)
-                    if row is None:
-                        raise Damage("a position's row of the explorer's table went missing")
-                    rows[value] = row
-        added = self._added()
-        changed = sorted(set(rows) | set(added) | anew)
-        for value in changed:
-            row = Row(value) if value in anew or value not in rows else rows[value]
-            for played in sorted(added.get(value, ()), key=lambda p: p.record):
-                _add(row, played)
-            if value not in anew:
-                for played in self.removed.get(value, ()):
-                    _take(row, played)
-            self._write(row, replace=not first_build)
-        db.execute("DROP TABLE fresh")
-        db.execute("DROP TABLE grown")
+        self._bring()
+        row: Row | None = None
+        for value, record, winner, nexts, date, strength, sides in db.execute(
+                "SELECT * FROM brought ORDER BY hash, record"):
+            if row is None or row.hash != value:
+                if row is not None:
+                    self._done(row, first_build)
+                row = rows.pop(value, None)
+                if row is None and value not in anew and not first_build:
+                    row = read(db, value)  # one that grows (none: one counted anew)
+                row = row or Row(value)
+            following = array("q")
+            following.frombytes(nexts)
+            _add(row, Played(record, winner, tuple(following), date, strength,
+                             tuple(json.loads(sides))))
+        if row is not None:
+            self._done(row, first_build)
+        for row in rows.values():  # forgotten records alone
+            self._done(row, first_build)
+        for value in anew - self.written:  # every record of it forgotten
+            self._write(Row(value), replace=True)
+        for name in ("fresh", "grown", "brought"):
+            db.execute(f"DROP TABLE {name}")
 
-    def _added(self) -> dict[int, list[Played]]:
+    def _done(self, row: Row, first_build: bool) -> None:
+        """A position's rows as the records added and forgotten leave them, written (a
+        position counted anew counts the records left alone)."""
+        if row.hash not in self.anew:
+            for played in self.removed.get(row.hash, ()):
+                _take(row, played)
+        _settle(row)
+        self.written.add(row.hash)
+        self._write(row, replace=not first_build)
+
+    def _bring(self) -> None:
         """What the records bring to the positions counted anew (``fresh``: every record
-        that reaches them) and to those that grow (``grown``: the new records, ``staged``)."""
-        found: dict[int, list[Played]] = {}
+        that reaches them) and to those that grow (``grown``: the new records, ``staged``),
+        into the table ``brought``."""
         occurrences = self.db.execute(
             f"SELECT p.place >> {store.GAME_SHIFT} AS record, p.hash FROM fresh f JOIN position "
             f"p ON p.hash = f.hash UNION SELECT s.place >> {store.GAME_SHIFT}, s.hash FROM grown "
@@ -363,14 +395,13 @@ class Writer:
         wanted: dict[int, set[int]] = {}
         for record, value in occurrences:
             if len(wanted) >= 500 and record not in wanted:
-                self._each(wanted, found)
+                self._each(wanted)
                 wanted = {}
             wanted.setdefault(record, set()).add(value)
         if wanted:
-            self._each(wanted, found)
-        return found
+            self._each(wanted)
 
-    def _each(self, wanted: dict[int, set[int]], found: dict[int, list[Played]]) -> None:
+    def _each(self, wanted: dict[int, set[int]]) -> None:
         """What each record of ``wanted`` brings to the positions wanted of it, its trail and
         its row read and checked."""
         ids = sorted(wanted)
@@ -381,6 +412,7 @@ class Writer:
         trails = {row[0]: row for row in self.db.execute(
             f"SELECT game, hashes, images, lines, log, checksum FROM trail WHERE game IN "
             f"({marks})", ids)}
+        brought = []
         for record in ids:
             game, trail = games.get(record), trails.get(record)
             if game is None or trail is None:
@@ -393,7 +425,10 @@ class Writer:
             images = checks.images_of(trail[2], positions, checks.MAX_IMAGES, record)
             for value, played in self.played(record, hashes, images, trail[3], game[:-1],
                                              wanted[record]).items():
-                found.setdefault(value, []).append(played)
+                brought.append((value, record, played.winner,
+                                array("q", played.nexts).tobytes(), played.date,
+                                played.strength, json.dumps(played.sides)))
+        self.db.executemany("INSERT INTO brought VALUES (?, ?, ?, ?, ?, ?, ?)", brought)
 
     def _write(self, row: Row, replace: bool) -> None:
         db = self.db
@@ -427,8 +462,9 @@ def _add(row: Row, played: Played) -> None:
         row.sides = list(played.sides)
     row.games += 1
     row.wins[played.winner] += 1
-    row.latest = sorted([*row.latest, played.listed()], key=by_date)[:LISTED]
-    row.strongest = sorted([*row.strongest, played.listed()], key=by_strength)[:LISTED]
+    row.pending.append(played.listed())
+    if len(row.pending) > 4 * LISTED:
+        _settle(row)
     for after in played.nexts:
         nxt = row.nexts.get(after)
         if nxt is None:
@@ -437,6 +473,15 @@ def _add(row: Row, played: Played) -> None:
             nxt.games += 1
             nxt.wins[played.winner] += 1
             nxt.example = min(nxt.example, played.record)
+
+
+def _settle(row: Row) -> None:
+    """The records added to a position's rows put in its lists."""
+    if row.pending:
+        row.latest = heapq.nsmallest(LISTED, [*row.latest, *row.pending], key=by_date)
+        row.strongest = heapq.nsmallest(LISTED, [*row.strongest, *row.pending],
+                                        key=by_strength)
+        row.pending = []
 
 
 def _take(row: Row, played: Played) -> None:
