@@ -27,7 +27,7 @@ FILTERS = ("player", "event", "date", "result", "rule", "opening", "game")
 #: The most records a page of a list holds, and how many without ``per_page``.
 MAX_PER_PAGE, PER_PAGE = 200, 50
 #: The columns a list of records sorts by.
-SORTS = ("id", "name", "date", "event", "black", "white", "result", "moves")
+SORTS = ("id", "name", "date", "event", "black", "white", "result", "moves", "strength")
 #: The longest text a parameter may be (a position's key, a pattern's diagram).
 MAX_PARAMETER = 20_000
 #: How long a pattern search may run before it is stopped (seconds).
@@ -110,16 +110,20 @@ class Api:
 
     def explore(self, query: Mapping[str, str]) -> dict[str, Any]:
         """The explorer's step: ``game`` and ``position`` (a key, or moves from the start;
-        the most common start without one), header filters, ``recent``."""
+        the most common start without one), header filters, ``recent`` and ``sort`` (the
+        latest records, ``date``, or the strongest, ``strength``)."""
         game = self._game(query.get("game"), required=True)
         assert game is not None
         recent = _whole(query, "recent", 10, 0, 100)
+        by = query.get("sort", "date")
+        if by not in explorer.ORDERS:
+            raise BadRequest(f"sort is one of {', '.join(explorer.ORDERS)}, not {by[:40]!r}")
         filters = _filters(query)
         start = next((s.key for s in self.starts() if s.game == game.name), None)
         text = _text(query, "position") or start
         if text is None:
             raise BadRequest(f"the index holds no {game.title} record to explore", 404)
-        asked = (game.name, text, start, filters, recent)
+        asked = (game.name, text, start, filters, recent, by)
         with self._lock:
             alone = self._asking.setdefault(asked, threading.Lock())
         with alone:  # the same question asked at once is worked out once, then kept
@@ -133,14 +137,14 @@ class Api:
 
     @functools.lru_cache(maxsize=4096)  # noqa: B019 (one Api a server: it lives as long)
     def _explore(self, name: str, text: str, start: str | None, filters: Filters,
-                 recent: int) -> explorer.Exploration:
+                 recent: int, by: str) -> explorer.Exploration:
         game = registry.get(name)
         try:
             position = explorer.position_of(game, text, start)
         except KifuError as error:
             raise BadRequest(f"bad position: {error.message}") from None
         with self.reader() as reader:
-            return explorer.explore(reader, game, position, filters, recent)
+            return explorer.explore(reader, game, position, filters, recent, by)
 
     def search(self, query: Mapping[str, str]) -> dict[str, Any]:
         """Records by header filters, an exact ``position`` (a key, with ``game``) and a
