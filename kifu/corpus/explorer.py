@@ -135,21 +135,22 @@ ORDERS = ("date", "strength")
 
 
 def explore(reader: Reader, game: AnyGame, position: Any, filters: Filters,
-            recent: int = 10, by: str = "date") -> Exploration:
+            recent: int = 10, by: str = "date", *, table: bool = True) -> Exploration:
     """The explorer's view of ``position`` (a position of ``game``) among the records the
     filters keep, with the ``recent`` latest records that reach it (``by`` ``date``) or
-    the strongest (``strength``)."""
+    the strongest (``strength``); without ``table``, from the records' trails alone (the
+    reference the explorer's table is held to)."""
     check_game(reader, game, filters, "position")
     key = key_of(game, position)
     made: dict[str, Any] = {}
-    explored = stats.explore(reader, key, position, filters, made)
+    explored = stats.explore(reader, key, position, filters, made, table=table)
     to_move = game.to_move(position)
     moves = tuple(_next(continuation.move, made.get(continuation.move), continuation.games,
                         continuation.wins, to_move, game)
                   for continuation in explored.continuations)
     return Exploration(game.name, game.position_key(position), to_move,
                        tuple(explored.sides), explored.games, explored.wins, moves,
-                       tuple(latest(reader, key, filters, recent, by)))
+                       tuple(latest(reader, key, filters, recent, by, table=table)))
 
 
 def _next(move: str, after: Any, games: int, wins: dict[str, int], to_move: str | None,
