@@ -83,6 +83,32 @@ def test_three_steps_from_the_start_show_the_counts_a_replay_of_every_record_fin
                                                   "position": data["moves"][0]["key"]}).json()
 
 
+def test_every_position_four_moves_deep_shows_what_a_replay_finds(client, openings):
+    # Breadth first from the start along the moves the explorer lists: every shared position
+    # of the openings (the explorer's table) and the first ones fewer records reach.
+    lines = main_lines(openings[1])
+    keys, seen, compared = [None], set(), 0
+    while keys:
+        key = keys.pop(0)
+        params = {"game": "renju", **({"position": key} if key else {})}
+        data = client.get("/api/explore", params=params).json()
+        if data["key"] in seen:
+            continue
+        seen.add(data["key"])
+        stones = stones_of(RENJU, RENJU.plugin.position_from_key(data["key"]))
+        wanted = orbit(stones, 15, False)
+        reaching = [(positions, result) for positions, result in lines
+                    if any(stones in wanted for stones in positions)]
+        assert data["games"] == len(reaching)
+        results = Counter(result for _, result in reaching)
+        for side in ("black", "white", "draw"):
+            assert data["wins"].get(side, 0) == results[side]
+        compared += 1
+        if len(stones[0]) + len(stones[1]) < 4:
+            keys.extend(move["key"] for move in data["moves"] if move["key"])
+    assert compared > 20
+
+
 def test_the_results_are_counted_for_the_side_to_move(client, openings):
     data = client.get("/api/explore", params={"game": "renju", "position": "h8"}).json()
     assert data["to_move"] == "white"
