@@ -44,7 +44,7 @@ from kifu.plugin.values import (
 if TYPE_CHECKING:
     import click
 
-    from kifu.plugin.symmetry import Symmetry, Tracker
+    from kifu.plugin.symmetry import Symmetry, Traced, Tracker
 
 
 @dataclass(frozen=True)
@@ -93,6 +93,12 @@ class Format:
     and the only writer of diagnostics, so ``decide`` answers only where it is sure that
     Python would say the same.
 
+    ``trace(text, source)``, where the game has a compiled core for the format: for a text
+    ``decide`` would decide, whose record has one line of play, what a corpus index keeps
+    of it (:class:`kifu.plugin.symmetry.Traced`: its headers, its positions' hashes under the
+    game's symmetry and, on a grid, its changes), worked out without a position or a move in
+    Python; ``None`` for every other text, which the index reads and replays as always.
+
     ``heads(text)`` gives the head of each record of a text alone, as a text of the format that
     reads as that record without its moves (SGF: each game's root node), found without reading
     the moves, for a catalogue that wants each record's headers and no more
@@ -117,6 +123,7 @@ class Format:
     heads: Callable[[str], Iterable[str]] | None = None
     collection: Callable[[Iterable[Iterable[str]]], Iterable[str]] | None = None
     decide: Callable[[str], tuple[int, bool] | None] | None = None
+    trace: Callable[[str, str], Traced | None] | None = None
 
     @property
     def binary(self) -> bool:
