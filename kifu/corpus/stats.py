@@ -156,25 +156,34 @@ def moves_from(game: AnyGame, position: Any,
         moves = game.legal_moves(position)
     except KifuError:
         return {}
-    made = []
-    for move in moves:
-        after = game.copy(position)
-        try:
-            game.play(after, move)
-        except KifuError:
-            continue
-        made.append((move, after))
-    if not made:
-        return {}
     tracker = game.tracker(position)
-    for _, after in made:
-        tracker.visit(after)
-    tracker.finish()
     named: dict[int, tuple[str, Any]] = {}
-    for (move, after), hashed in zip(made, tracker.hashes, strict=True):
-        if (wanted is None or hashed in wanted) and hashed not in named:
-            named[hashed] = (game.move_notation(move, position), after)
+    done = 0  # the positions hashed so far (the tracker's)
+    # A few moves at a time, so that the moves wanted are named without playing every other
+    # (deep in the opening tree, one or two of hundreds).
+    for first in range(0, len(moves), _MOVES_AT_ONCE):
+        made = []
+        for move in moves[first:first + _MOVES_AT_ONCE]:
+            after = game.copy(position)
+            try:
+                game.play(after, move)
+            except KifuError:
+                continue
+            made.append((move, after))
+            tracker.visit(after)
+        tracker.finish()
+        for (move, after), hashed in zip(made, tracker.hashes[done:], strict=True):
+            if (wanted is None or hashed in wanted) and hashed not in named:
+                named[hashed] = (game.move_notation(move, position), after)
+        done += len(made)
+        if wanted is not None and len(named) == len(wanted):
+            break
     return named
+
+
+#: How many moves :func:`moves_from` plays and hashes before it looks whether it has named
+#: every move it was asked for.
+_MOVES_AT_ONCE = 48
 
 
 def _as_played(game: AnyGame, info: GameInfo | None, trail: Trail, node: int) -> str:
