@@ -305,6 +305,7 @@ def measure(games: int, walks: int, depth: int, clients: int, steps: int,
             f"{inputs}; 50 positions of move 30", "searches/s", 1000 / p95(exact)),
     ]
     patterns: list[float] = []
+    stopped = 0
     for count in ([1, workers] if workers > 1 else [1]):
         server = Server(index, count)
         try:
@@ -317,9 +318,11 @@ def measure(games: int, walks: int, depth: int, clients: int, steps: int,
                         "pattern": "Game: freego\n" + text, "per_page": "1"})
                     patterns.append(time.perf_counter() - began)
                     assert status == 200 and data["total"], data
+                    stopped += not data["complete"]
                 details.append(("corner pattern (6x6), through the API", "5",
                                 f"p95 {p95(patterns):.0f} ms, slowest "
-                                f"{1000 * max(patterns):.0f} ms"))
+                                f"{1000 * max(patterns):.0f} ms, {stopped} stopped at the "
+                                "time limit"))
             times, errors, took = load(server, clients, steps)
             memory = server.peak_memory()
         finally:
