@@ -61,6 +61,7 @@ SURFACE: dict[str, tuple[str, ...]] = {
     "kifu.draw.diagram": ("grid_diagram",),
     "kifu.draw.svg": ("document", "element", "fragments", "slot", "text_line", "text_width",
                       "to_string"),
+    "kifu.plugin.editor": ("EditorLayout", "EditorPiece"),
     "kifu.plugin.keys": ("Fields", "Keyed", "escape", "outcome_field", "read_rows",
                          "rows_text", "unescape"),
     "kifu.plugin.symmetry": ("EMPTY", "IDENTITY", "MARK", "Grid", "LaneTracker", "Lanes",
@@ -118,6 +119,7 @@ if TYPE_CHECKING:  # what __getattr__ hands out, as type checkers see it
     from kifu.draw import grid
     from kifu.draw.diagram import grid_diagram
     from kifu.draw.svg import document, element, fragments, slot, text_line, text_width, to_string
+    from kifu.plugin.editor import EditorLayout, EditorPiece
     from kifu.plugin.keys import (
         Fields,
         Keyed,
@@ -180,8 +182,9 @@ def __getattr__(name: str) -> Any:
 __all__ = ["EMPTY", "HEAD_BYTES", "IDENTITY", "INVALID", "LINE_END", "MARK", "MAX_BYTES",
            "MAX_DIGITS", "MAX_MOVES", "MAX_TOKENS", "NODE", "NODE_END", "NUMBER", "PEDANTIC",
            "USAGE", "VARIATION", "AccessError", "AnyGame", "Card", "Console", "ConversionError",
-           "EncodingError", "Event", "Fields", "Format", "GameOverError", "GamePlugin", "Grid",
-           "HeaderError", "IllegalMoveError", "Keyed", "KifuError", "LaneTracker", "Lanes", "LimitError",
+           "EditorLayout", "EditorPiece", "EncodingError", "Event", "Fields", "Format",
+           "GameOverError", "GamePlugin", "Grid", "HeaderError", "IllegalMoveError", "Keyed",
+           "KifuError", "LaneTracker", "Lanes", "LimitError",
            "Markup", "MoveT", "Node", "NotationError", "OptionError", "Outcome", "Played",
            "PositionT", "ReadError", "ReadOptions", "Reading", "Record", "RecordBuilder",
            "RenderOptions", "ResultError", "SetupDefault", "SetupError", "SetupT", "Span", "Step",
