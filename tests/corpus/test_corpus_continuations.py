@@ -7,11 +7,14 @@ row is said, never answered from."""
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import sqlite3
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import kifu
 from kifu.corpus import continuations, explorer, search, stats
@@ -160,6 +163,33 @@ def counts(answer: object) -> object:
     explored, _ = answer  # type: ignore[misc]
     return (explored.games, explored.wins, sorted(
         (c.move, c.games, tuple(sorted(c.wins.items()))) for c in explored.continuations))
+
+
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), removed=st.integers(0, 4), changed=st.integers(0, 4),
+       added=st.integers(0, 4))
+def test_any_update_answers_from_the_table_as_from_the_trails(tmp_path_factory, seed, removed,
+                                                              changed, added):
+    # Records forgotten (among them the first, whose record is the example of continuations
+    # from the start, now and then), changed and added, in any mix.
+    folder = tmp_path_factory.mktemp("update")
+    files = generated(folder / "records", 16, seed)
+    index = folder / "corpus.db"
+    kifu.Corpus(index).index(str(folder / "records"))
+    rng = random.Random(seed)
+    shuffled = rng.sample(files, len(files))
+    for path in shuffled[:removed]:
+        path.unlink()
+    for number, path in enumerate(shuffled[removed:removed + changed]):
+        path.write_text(opening_games(1, seed + number + 1)[0][1], encoding="utf-8")
+        stamp = path.stat()
+        os.utime(path, ns=(stamp.st_atime_ns, stamp.st_mtime_ns + 10**9))
+    for name, text in opening_games(added, seed + 100):
+        (folder / "records" / f"new-{name}").write_text(text, encoding="utf-8")
+    kifu.Corpus(index).index(str(folder / "records"))
+    every_shared_position_has_rows(index)
+    same_as_the_trails(index, positions(record_files(folder / "records")))
 
 
 def test_records_sort_by_the_weaker_players_strength_of_those_given():
