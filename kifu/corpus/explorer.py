@@ -156,7 +156,8 @@ def explore(reader: Reader, game: AnyGame, position: Any, filters: Filters,
     check_game(reader, game, filters, "position")
     key = key_of(game, position)
     made: dict[str, Any] = {}
-    explored = stats.explore(reader, key, position, filters, made, table=table)
+    explored = stats.explore(reader, key, position, filters, made, table=table,
+                             examples=False)
     to_move = game.to_move(position)
     moves = tuple(_next(continuation.move, made.get(continuation.move), continuation.games,
                         continuation.wins, to_move, game)

@@ -28,18 +28,21 @@ TRAILS_AT_ONCE = 500
 
 
 def explore(reader: Reader, key: Key, position: Any, filters: Filters,
-            made: dict[str, Any] | None = None, *, table: bool = True) -> Explored:
+            made: dict[str, Any] | None = None, *, table: bool = True,
+            examples: bool = True) -> Explored:
     """The records that reach the position ``key`` keys (``position`` itself), the moves
     played from it and how those records ended; ``made``, if given, is told the position
     each move listed makes, by the move's text.  Without filters, from the explorer's table
     where it holds the position (:mod:`kifu.corpus.continuations`); else (or without
-    ``table``) from the trails of every record that reaches it."""
+    ``table``) from the trails of every record that reaches it.  Without ``examples``, the
+    continuations name no example (``""``: the explorer shows none, and leaves their rows
+    unread)."""
     game = key.game
     check_game(reader, game, filters, "position")
     row = reader.explored(key.hash) if table and filters.keep_all() else None
     if row is not None:
         with reader.guarded():
-            return _from_table(reader, key, position, row, made)
+            return _from_table(reader, key, position, row, made, examples)
     symmetry = key.symmetry
     found = occurrences(reader, key, filters)
     records = sorted({record for record, _, _ in found})
@@ -72,7 +75,8 @@ def explore(reader: Reader, key: Key, position: Any, filters: Filters,
     named = {after: move for after, (move, _) in moves.items()}
     if made is not None:
         made.update(moves.values())
-    infos = reader.infos(sorted({record for record, _ in example.values()}))
+    infos = reader.infos(sorted({record for after, (record, _) in example.items()
+                                 if examples or after not in named}))
     continuations = []
     all_sides = tuple(game.sides or next(iter(sides.values()), ()))
     for after, playing_it in playing.items():
@@ -81,14 +85,14 @@ def explore(reader: Reader, key: Key, position: Any, filters: Filters,
         move = named.get(after) or _as_played(game, infos.get(record), trails[record], child)
         info = infos.get(record)
         continuations.append(Continuation(move, len(playing_it), ordered(wins, all_sides),
-                                          info.name if info else ""))
+                                          info.name if info and examples else ""))
     continuations.sort(key=lambda c: (-c.games, c.move))
     return Explored(game.name, all_sides, len(records), tuple(continuations),
                     ordered(Counter(winners.values()), all_sides))
 
 
 def _from_table(reader: Reader, key: Key, position: Any, row: continuations.Row,
-                made: dict[str, Any] | None) -> Explored:
+                made: dict[str, Any] | None, examples: bool) -> Explored:
     """:func:`explore`'s answer from the explorer's rows of the position: the winners turned
     from the position's canonical image to the one asked about."""
     game, symmetry = key.game, key.symmetry
@@ -101,12 +105,13 @@ def _from_table(reader: Reader, key: Key, position: Any, row: continuations.Row,
     named = {after: move for after, (move, _) in moves.items()}
     if made is not None:
         made.update(moves.values())
-    infos = reader.infos(sorted({nxt.example for nxt in row.nexts.values()}))
+    infos = reader.infos(sorted({nxt.example for after, nxt in row.nexts.items()
+                                 if examples or after not in named}))
     found = []
     for after, nxt in row.nexts.items():
-        info = infos[nxt.example]
         move = named.get(after)
         if move is None:
+            info = infos[nxt.example]
             trail = reader.trail(nxt.example)
             child = _first_child(trail, key.hash, after)
             if child is None:
@@ -114,7 +119,8 @@ def _from_table(reader: Reader, key: Key, position: Any, row: continuations.Row,
                              "record that does not play it", nxt.example)
             move = _as_played(game, info, trail, child)
         wins = Counter({turned(name, sides, swapped): count for name, count in nxt.wins.items()})
-        found.append(Continuation(move, nxt.games, ordered(wins, all_sides), info.name))
+        found.append(Continuation(move, nxt.games, ordered(wins, all_sides),
+                                  infos[nxt.example].name if examples else ""))
     found.sort(key=lambda c: (-c.games, c.move))
     wins = Counter({turned(name, sides, swapped): count for name, count in row.wins.items()})
     return Explored(game.name, all_sides, row.games, tuple(found), ordered(wins, all_sides))
