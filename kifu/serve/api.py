@@ -52,6 +52,9 @@ class Api:
         self.pattern_seconds = pattern_seconds
         self._lock = threading.RLock()  # starts() reads the index holding it
         self._starts: list[explorer.Start] | None = None
+        #: The records of each game, counted from the rows checked (every record's: kept, as
+        #: the starts are, while the index stays as it is).
+        self._counts: dict[str, int] | None = None
         self._asking: dict[tuple[Any, ...], threading.Lock] = {}
         self._stamp = self._mtime()
         with self.reader():  # an index kifu cannot use is said now, before serving
@@ -74,7 +77,7 @@ class Api:
         stamp = self._mtime()
         if stamp != self._stamp:
             with self._lock:
-                self._stamp, self._starts = stamp, None
+                self._stamp, self._starts, self._counts = stamp, None, None
                 self._explore.cache_clear()
         with Reader.opened(self.path) as reader:
             yield reader
@@ -101,11 +104,15 @@ class Api:
     def games(self) -> dict[str, Any]:
         """The games of the index, each with its records, the positions they start from, and
         what the page knows of it besides (:func:`boards.described`)."""
-        with self.reader() as reader:
-            reader.check_records()  # the counts are of rows checked
-            counts = dict(reader.execute("SELECT game, COUNT(*) FROM game NOT INDEXED WHERE "
-                                         "game IS NOT NULL GROUP BY game"))
         starts = self.starts()
+        counts = self._counts
+        if counts is None:
+            with self.reader() as reader:
+                reader.check_records()  # the counts are of rows checked
+                counts = dict(reader.execute("SELECT game, COUNT(*) FROM game NOT INDEXED "
+                                             "WHERE game IS NOT NULL GROUP BY game"))
+            with self._lock:
+                self._counts = counts
         found = []
         for name in sorted(counts):
             game = registry.find(name)
