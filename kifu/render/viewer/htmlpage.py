@@ -185,6 +185,7 @@ def _article(view: GameView, index: int, count: int, key: str, titled: bool) -> 
         '<div class="kv-note" role="region" aria-label="Notes on this position" tabindex="0" '
         "hidden></div>\n"
         '<div class="kv-branches" hidden></div>\n'
+        '<div class="kv-tree" role="region" aria-label="Game tree" tabindex="0" hidden></div>\n'
         '<nav class="kv-moves" aria-label="Moves">'
         f"<noscript>{_static_moves(view)}</noscript></nav>\n"
         '<details class="kv-text" hidden><summary>The position as text</summary>'

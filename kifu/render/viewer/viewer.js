@@ -47,6 +47,17 @@
     return (k >= 26 ? nextLetter(Math.floor(k / 26) - 1) : "") + String.fromCharCode(65 + k % 26);
   }
 
+  /* The interface's words (see WORDS below): a string as the reader's language says it, and
+     one with its {0}, {1}... filled in. */
+  function t(english) {
+    return english;
+  }
+
+  function tf(english) {
+    var args = arguments;
+    return t(english).replace(/\{(\d)\}/g, function (all, k) { return args[+k + 1]; });
+  }
+
   function each(list, fn) {
     Array.prototype.forEach.call(list, fn);
   }
@@ -369,6 +380,36 @@
     return x;
   };
 
+  /* Where the game tree draws each node: its depth along, a row down.  A line (a node and
+     its first children to the end) keeps one row, the first below its parent's that is free
+     over its columns; lines are placed deepest branch first, so a short variation early in
+     the game fits under a later one.  Linear in the nodes, however the tree branches. */
+  Game.prototype.layout = function () {
+    if (this.rows) return;
+    var rows = this.rows = [];
+    var free = [];
+    var lines = [0];
+    this.height = 1;
+    while (lines.length) {
+      var start = lines.pop();
+      var p = this.parent[start];
+      var row = p < 0 ? 0 : rows[p] + 1;
+      var from = p < 0 ? 0 : this.depth[p];
+      var line = [start];
+      for (var x = start; this.children[x].length; x = this.children[x][0]) line.push(this.children[x][0]);
+      var c, to = this.depth[line[line.length - 1]];
+      for (c = from; c <= to; c++) if (free[c] > row) row = free[c];
+      for (c = from; c <= to; c++) free[c] = row + 1;
+      this.height = Math.max(this.height, row + 1);
+      for (var i = 0; i < line.length; i++) {
+        rows[line[i]] = row;
+        var kids = this.children[line[i]];
+        for (var k = kids.length - 1; k > 0; k--) lines.push(kids[k]);
+      }
+    }
+    this.width = free.length;
+  };
+
   /* ---- a viewer: one or more games, the controls, keys, links ---- */
 
   function Viewer(root) {
@@ -444,6 +485,7 @@
       this.buildFiles(game);
       if (!failed) {
         this.buildMoves(game);
+        this.buildTree(game);
         this.setNumbersButton(game);
         // "Main line" only where there is another line to come back from
         var back = article.querySelector("button[data-act=main]");
@@ -493,6 +535,7 @@
     this.explain();
     this.showBranches();
     this.markNext();
+    this.markTree();
     this.part(".kv-now").textContent = this.announcement(node);
     var text = this.part(".kv-text pre");
     if (text && this.part(".kv-text").open) text.textContent = game.textDiagram(node);
@@ -837,6 +880,110 @@
     if (layer.firstChild) shown.appendChild(layer);
   };
 
+  /* ---- the game tree: a dot a position, the main line along the top, each variation on a
+     row below the line it leaves; the line being viewed drawn over it, the current node ringed ---- */
+
+  var TREE_STEP = 14;
+  var TREE_PAD = 8;
+  var TREE_DOT = 3.5;
+
+  function svgElement(tag, attrs) {
+    var el = document.createElementNS(SVG_NS, tag);
+    for (var name in attrs) el.setAttribute(name, attrs[name]);
+    return el;
+  }
+
+  Game.prototype.treeXY = function (node) {
+    return [TREE_PAD + this.depth[node] * TREE_STEP, TREE_PAD + this.rows[node] * TREE_STEP];
+  };
+
+  /* The tree as one path a kind of node, so that a tree of 50,000 positions costs a handful of
+     elements; a click finds its node from where it lands. */
+  Viewer.prototype.buildTree = function (game) {
+    var box = this.part(".kv-tree");
+    this.treeNow = null;
+    if (!box) return;
+    box.textContent = "";
+    box.hidden = game.count < 2;
+    if (box.hidden) return;
+    game.layout();
+    game.place = {};
+    var r = TREE_DOT;
+    var dot = "a" + r + "," + r + " 0 1 0 " + 2 * r + ",0a" + r + "," + r + " 0 1 0 " + -2 * r + ",0";
+    var edges = [];
+    var kinds = { main: [], alt: [], said: [], right: [], fault: [] };
+    var problem = !!game.data.problem;
+    for (var i = 0; i < game.count; i++) {
+      var xy = game.treeXY(i);
+      game.place[game.depth[i] + "," + game.rows[i]] = i;
+      if (i) edges.push("M" + game.treeXY(game.parent[i]) + "L" + xy);
+      var kind = game.fault[i] ? "fault" : problem && game.right[i] ? "right" :
+        game.data.comments[i] ? "said" : game.rows[i] ? "alt" : "main";
+      kinds[kind].push("M" + (xy[0] - r) + "," + xy[1] + dot);
+    }
+    var width = 2 * TREE_PAD + (game.width - 1) * TREE_STEP;
+    var height = 2 * TREE_PAD + (game.height - 1) * TREE_STEP;
+    var svg = svgElement("svg", { width: width, height: height, viewBox: "0 0 " + width + " " + height, role: "img" });
+    svg.appendChild(svgElement("path", { d: edges.join(""), "class": "kv-t-edge" }));
+    this.treeLine = svg.appendChild(svgElement("path", { "class": "kv-t-line" }));
+    for (var name in kinds) {
+      if (kinds[name].length) svg.appendChild(svgElement("path", { d: kinds[name].join(""), "class": "kv-t-" + name }));
+    }
+    this.treeNow = svg.appendChild(svgElement("circle", { r: r + 3, "class": "kv-t-now" }));
+    game.lineCount = 1 + game.choice.filter(Boolean).length;
+    box.appendChild(svg);
+  };
+
+  /* The current node ringed, the line being viewed drawn over the tree (from the start through
+     the current node to where its next steps lead), and the ring kept in sight. */
+  Viewer.prototype.markTree = function () {
+    var game = this.game();
+    var box = this.part(".kv-tree");
+    if (!this.treeNow || box.hidden) return;
+    var node = game.current;
+    var points = [];
+    for (var x = node; x >= 0; x = game.parent[x]) points.unshift(game.treeXY(x));
+    for (x = node; game.children[x].length;) {
+      x = game.children[x][game.prefer[x]] || game.children[x][0];
+      points.push(game.treeXY(x));
+    }
+    this.treeLine.setAttribute("d", "M" + points.join("L"));
+    var xy = game.treeXY(node);
+    this.treeNow.setAttribute("cx", xy[0]);
+    this.treeNow.setAttribute("cy", xy[1]);
+    var svg = this.treeNow.parentNode;
+    svg.setAttribute("aria-label", t("Game tree") + ": " + tf("{0} positions, {1} lines", game.count.toLocaleString("en"), game.lineCount.toLocaleString("en")) + "; " + t("now at") + " " + (node ? game.moveName(node) : t("start position")) + (game.onMainLine(node) ? "" : ", " + t("in a variation")));
+    var margin = 3 * TREE_STEP;
+    if (xy[0] < box.scrollLeft + margin || xy[0] > box.scrollLeft + box.clientWidth - margin) box.scrollLeft = xy[0] - box.clientWidth / 2;
+    if (xy[1] < box.scrollTop + TREE_STEP || xy[1] > box.scrollTop + box.clientHeight - TREE_STEP) box.scrollTop = xy[1] - box.clientHeight / 2;
+  };
+
+  /* Up and down in the tree: the nearest node of the same move's column on a row above or
+     below (the neighbouring line at this depth). */
+  Viewer.prototype.treeMove = function (delta) {
+    var game = this.game();
+    var node = game.current;
+    var best = -1;
+    for (var i = 0; i < game.count; i++) {
+      var gap = (game.rows[i] - game.rows[node]) * delta;
+      if (game.depth[i] !== game.depth[node] || gap <= 0) continue;
+      if (best < 0 || gap < (game.rows[best] - game.rows[node]) * delta) best = i;
+    }
+    if (best >= 0) this.go(best);
+  };
+
+  Viewer.prototype.treeClick = function (svg, e) {
+    var game = this.game();
+    var box = svg.getBoundingClientRect();
+    var column = Math.round((e.clientX - box.left - TREE_PAD) / TREE_STEP);
+    var row = Math.round((e.clientY - box.top - TREE_PAD) / TREE_STEP);
+    var node = game.place[column + "," + row];
+    if (node !== undefined) {
+      this.stop();
+      this.go(node);
+    }
+  };
+
   /* ---- problems: the reader tries moves; the record says right, wrong, or nothing ---- */
 
   Viewer.prototype.startProblem = function (fresh) {
@@ -1125,7 +1272,8 @@
     } else if ((key === "ArrowUp" || key === "ArrowDown") && game && !game.data.failed && !game.solving) {
       if (e.target.closest && e.target.closest(".kv-picker, .kv-moves")) return;
       this.stop();
-      this.choose(key === "ArrowUp" ? -1 : 1);
+      if (e.target.closest && e.target.closest(".kv-tree")) this.treeMove(key === "ArrowUp" ? -1 : 1);
+      else this.choose(key === "ArrowUp" ? -1 : 1);
     } else if (actions[key]) {
       if ((key === " " || key === "Enter") && tag === "BUTTON") return;
       if (actions[key] !== "play") this.stop();
@@ -1181,6 +1329,8 @@
       e.preventDefault();
       this.stop();
       this.go(+el.getAttribute("data-i"));
+    } else if ((el = target.closest(".kv-tree svg"))) {
+      this.treeClick(el, e);
     } else if ((el = target.closest("button[data-go]"))) {
       this.stop();
       this.go(+el.getAttribute("data-go"));
