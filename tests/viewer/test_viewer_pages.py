@@ -532,6 +532,26 @@ def test_the_problem_option_decides_for_every_record():
     assert not problem_view("(;GM[1]SZ[9]AB[cc]C[Black to play])", problem=False).problem
 
 
+def test_a_problems_board_is_cropped_to_its_view_or_its_stones_part():
+    """SGF's VW names the part to show; without it, the box of every stone of the problem's
+    tree (an answer played outside the set-up included) with two lines around it, each side
+    near an edge taken to the edge; turned round, the same part where the drawing puts it."""
+    shown = problem_view("(;GM[1]SZ[19]VW[aa:jj]AB[cc]AW[dd]C[Black to play](;B[ee]))")
+    whole = float(re.search(r'viewBox="0 0 ([\d.]+)', shown.svg(0)).group(1))
+    left, top, across, down = shown.crop[0]
+    assert (left, top) == (0, 0) and across == down and 0.5 < across / whole < 0.6
+    assert shown.crop[1] == (whole - across, whole - down, across, down)
+    # stones on lines 3-5 of the top right corner, an answer on line 8: lines 1-10, to the edge
+    corner = problem_view("(;GM[1]SZ[19]AB[pc][qc]AW[qd][rd]C[Black to play](;B[ph])(;B[rb]))")
+    left, top, across, down = corner.crop[0]
+    assert top == 0 and left + across == whole and 0.45 < down / whole < 0.55
+    assert 0.3 < across / whole < 0.4
+    assert problem_view("(;GM[1]SZ[9]AB[cc][gg]AW[ee]C[Black to play];B[dd])").crop == (None, None)
+    renju = view_of(examples.EXAMPLES / "renju" / "problem-four-three.renju")[1]
+    assert renju.crop[0] is not None
+    assert not view_of(examples.EXAMPLES / "rengoma" / "study-chip-finish.rengoma")[1].crop[0]
+
+
 def test_a_record_of_more_than_ten_thousand_positions_gets_its_page():
     """No cap on positions below kifu's own limits: only the drawings a variation may still
     start from are held while the tree is built."""

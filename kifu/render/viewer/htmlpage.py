@@ -15,6 +15,7 @@ cannot leave its place.
 """
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import re
@@ -164,7 +165,11 @@ def _picker(views: Sequence[GameView], shown: int, key: str) -> str:
             f'<span class="kv-pick-now">Game {shown + 1} of {len(views):,}</span>'
             '<button type="button" data-act="ngame" aria-label="Next game" '
             'title="Next game (])">\u203a</button></div>\n'
-            '<ol class="kv-games">' + "".join(items) + "</ol>\n"
+            + ('<p class="kv-progress" hidden><button type="button" data-act="unsolved" '
+               'title="Next unsolved problem (U)">Next unsolved</button> '
+               '<span class="kv-tally" aria-live="polite"></span></p>\n'
+               if any(view.problem for view in views) else "")
+            + '<ol class="kv-games">' + "".join(items) + "</ol>\n"
             f"<noscript><p>Without a script the page shows game {shown + 1} only.</p>"
             "</noscript></nav>\n")
 
@@ -435,6 +440,9 @@ def _data(views: Sequence[GameView], shown: int,
     packed = pack(table, lists, flips)
     shared: dict[str, Any] = {"tokens": packed.tokens, "lines": packed.lines,
                               "pairs": packed.pairs, "others": packed.others}
+    if any(view.problem and view.failure is None for view in views):
+        shared["ids"] = [problem_id(view) if view.problem and view.failure is None else ""
+                         for view in views]
     if text is not None and len(text) <= MAX_DOWNLOAD and views:
         name = re.split(r"[\\/]", views[0].source.split("#")[0])[-1] or "record"
         shared["file"] = [name, text]
@@ -468,7 +476,21 @@ def _game_data(view: GameView, shown: bool, packed: Packed, edits: list[Any],
         data["numflipped"] = {i: packed.encode(e) for i, e in explicit.get(3, {}).items()}
     if view.problem:
         data["problem"] = right_answers(view.nodes)
+        if any(view.crop):
+            data["crop"] = list(view.crop)
     return data
+
+
+def problem_id(view: GameView) -> str:
+    """A name of a problem that stays the same from page to page, by which the reader's
+    browser keeps what became of it: a hash of the game, its start position as text and every
+    move of its tree (a new page of the same collection, or the problem in another, finds the
+    same name)."""
+    digest = hashlib.blake2b(digest_size=6)
+    for part in (view.game.name if view.game else "", view.text(0),
+                 *(node.notation for node in view.nodes)):
+        digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
+    return digest.hexdigest()
 
 
 def _tree_data(nodes: Sequence[PositionNode]) -> dict[str, Any]:

@@ -419,7 +419,9 @@
     this.prefix = this.key ? this.key + "." : "";
     this.whole = root.tagName === "MAIN";
     this.table = new Table(JSON.parse(root.querySelector(".kv-shared").textContent));
-    this.file = JSON.parse(root.querySelector(".kv-shared").textContent).file;
+    var shared = JSON.parse(root.querySelector(".kv-shared").textContent);
+    this.file = shared.file;
+    this.ids = shared.ids || [];
     this.blocks = root.querySelectorAll("script.kv-data");
     this.count = this.blocks.length;
     this.games = [];
@@ -444,6 +446,7 @@
     root.addEventListener("wheel", function (e) { self.onWheel(e); }, { passive: false });
     window.addEventListener("hashchange", function () { self.readUrl(); });
     if (!this.readUrl()) this.select(this.shownAt, null);
+    this.showProgress();
   }
 
   Viewer.prototype.gameAt = function (index) {
@@ -549,6 +552,7 @@
     var board = this.part(".kv-board");
     board.innerHTML = svg || game.svg(node, game.variant());
     var drawn = board.firstElementChild;
+    this.crop(drawn);
     if (drawn) {
       drawn.setAttribute("role", "img");
       drawn.setAttribute("aria-label", label || game.describe(node));
@@ -991,7 +995,10 @@
     game.solving = true;
     game.solver = game.data.side[game.current];
     this.article.classList.add("kv-solving");
-    if (fresh) this.go(game.current);
+    if (fresh) {
+      this.go(game.current);
+      this.decided = this.hinted = false;  // an attempt: from opening the problem to its first verdict
+    }
     var task = this.part(".kv-task");
     task.textContent = "";
     var side = game.side(game.current);
@@ -1010,12 +1017,125 @@
     task.appendChild(form);
     task.appendChild(make("p", "kv-verdict-live")).setAttribute("aria-live", "polite");
     var tools = make("p", "kv-problem-tools");
+    tools.appendChild(button("", "Hint", "data-act", "hint")).title = "Hint (H)";
     tools.appendChild(button("", "Take back", "data-act", "takeback"));
     tools.appendChild(button("", "Start again", "data-act", "restart"));
     tools.appendChild(button("", "Show the solution", "data-act", "solution"));
     task.appendChild(tools);
     task.hidden = false;
     this.showBranches();
+  };
+
+  /* A problem's board cropped to the part its reader needs (the record's VW, or the corner
+     its stones stand in: Game.problem_area), as drawn or turned round. */
+  Viewer.prototype.crop = function (svg) {
+    var game = this.game();
+    var area = game && game.data.crop && game.data.crop[this.flipped ? 1 : 0];
+    if (!area || !svg || !svg.viewBox) return;
+    var scale = (+svg.getAttribute("width") || area[2]) / (svg.viewBox.baseVal.width || area[2]);
+    // what the drawing said, for a copy of it (the tests compare it with kifu render's)
+    svg.setAttribute("data-kv-drawn", ["viewBox", "width", "height"].map(function (name) { return svg.getAttribute(name); }).join("|"));
+    svg.setAttribute("viewBox", area.join(" "));
+    svg.setAttribute("width", area[2] * scale);
+    svg.setAttribute("height", area[3] * scale);
+  };
+
+  /* A hint: the point of the first right move from here ringed on the board (where the game
+     marks the move it draws), and the attempt counted as helped. */
+  Viewer.prototype.hint = function () {
+    var game = this.game();
+    var shown = this.part(".kv-board svg");
+    var right = game.children[game.current].filter(function (kid) { return game.right[kid] && !game.fault[kid]; });
+    if (!right.length || !shown) {
+      this.say("No hint here: the record has no right move from this position.", "none");
+      return true;
+    }
+    this.hinted = true;
+    var probe = make("div", "kv-probe");
+    this.part(".kv-board").appendChild(probe);
+    probe.innerHTML = game.svg(right[0], game.variant());
+    var layer = svgElement("g", { "class": "kv-hint", "aria-hidden": "true" });
+    each(probe.querySelectorAll(".last-move"), function (mark) {
+      var box = mark.getBBox();
+      layer.appendChild(svgElement("circle", { cx: box.x + box.width / 2, cy: box.y + box.height / 2, r: Math.max(box.width, box.height) * 1.4 + 4 }));
+    });
+    probe.remove();
+    if (layer.firstChild) {
+      shown.appendChild(layer);
+      this.say("Hint: the right move is played in the ring.", "hint");
+    } else {
+      this.say("Hint: the right move is " + game.data.notation[right[0]] + ".", "hint");
+    }
+    return true;
+  };
+
+  /* ---- progress through a collection of problems, kept in the browser (localStorage): the
+     verdict of the last attempt at each problem, by its id ---- */
+
+  var STORE = "kifu-problems";
+  var STATES = { s: ["\u2713", "solved"], h: ["\u2713", "solved with a hint"], f: ["\u2717", "failed"] };
+
+  function progress() {
+    try {
+      return JSON.parse(localStorage.getItem(STORE) || "{}") || {};
+    } catch (e) {
+      return {};
+    }
+  }
+
+  /* The first verdict of an attempt is kept: a wrong move, or the solution shown, fails it;
+     the solution reached solves it (with a hint, if one was asked for). */
+  Viewer.prototype.decide = function (state) {
+    var id = this.ids[this.active];
+    if (this.decided || !id) return;
+    this.decided = true;
+    var all = progress();
+    all[id] = state === "s" && this.hinted ? "h" : state;
+    try {
+      localStorage.setItem(STORE, JSON.stringify(all));
+    } catch (e) {
+      return;  // storage refused (a private window's quota): the page works on without it
+    }
+    this.showProgress();
+  };
+
+  Viewer.prototype.showProgress = function () {
+    var box = this.picker && this.picker.querySelector(".kv-progress");
+    if (!box) return;
+    var ids = this.ids;
+    var all = progress();
+    var counts = { s: 0, h: 0, f: 0 };
+    var problems = 0;
+    each(this.picker.querySelectorAll("a[data-game]"), function (a) {
+      var old = a.querySelector(".kv-state");
+      if (old) old.remove();
+      var id = ids[+a.getAttribute("data-game")];
+      var state = id && STATES[all[id]] ? all[id] : null;
+      problems += !!id;
+      if (!state) return;
+      counts[state]++;
+      var mark = make("span", "kv-state kv-state-" + state);
+      mark.appendChild(make("span", "", STATES[state][0])).setAttribute("aria-hidden", "true");
+      mark.appendChild(make("span", "kv-sr", STATES[state][1] + ": "));
+      a.insertBefore(mark, a.firstChild);
+    });
+    box.querySelector(".kv-tally").textContent = (counts.s + counts.h) + " solved, " + counts.f + " failed, of " + problems.toLocaleString("en");
+    box.hidden = false;
+  };
+
+  /* The next problem after the one shown not solved yet (failed, or not tried). */
+  Viewer.prototype.nextUnsolved = function () {
+    var all = progress();
+    for (var k = 1; k <= this.count; k++) {
+      var index = (this.active + k) % this.count;
+      var id = this.ids[index];
+      if (id && all[id] !== "s" && all[id] !== "h") {
+        this.select(index, null);
+        return true;
+      }
+    }
+    this.part(".kv-now").textContent = "Every problem here is solved.";
+    return false;
   };
 
   Viewer.prototype.endProblem = function () {
@@ -1036,6 +1156,7 @@
   /* The children of the current node whose drawing adds something under the point
      (clientX, clientY): a stone, a piece, a mark of the last move. */
   Viewer.prototype.movesAt = function (cx, cy) {
+    var self = this;
     var game = this.game();
     var variant = game.variant();
     var table = game.table;
@@ -1051,6 +1172,7 @@
         var text = table.text(id);
         return before[id] ? text : text.replace(/^(\s*<[A-Za-z][\w:-]*)/, "$1 data-kv-new=\"\"");
       }).join("\n");
+      self.crop(probe.firstElementChild);  // drawn where the board shows it
       // Where the game marks the move (class "last-move"), only what is drawn at a mark
       // counts: a move also changes what is drawn elsewhere (a Rengi chain empties half the
       // field, scores and the next pieces change), and a click there is not that move.
@@ -1090,6 +1212,7 @@
     }
     var kid = found[0];
     var right = !!game.right[kid];
+    if (!right) this.decide("f");
     this.go(kid);
     var comments = (game.data.comments[kid] || []).join(" ");
     this.say((right ? "Right: " : "Wrong: ") + game.label(kid) + (comments ? ". " + comments : ""), right ? "right" : "wrong");
@@ -1100,10 +1223,13 @@
         var reply = replies[0];
         self.go(reply);
         var said = (game.data.comments[reply] || []).join(" ");
-        self.say((right ? "Right. " : "Wrong. ") + "Reply: " + game.label(reply) + (said ? ". " + said : "") + (right && !game.children[reply].length ? " Solved." : ""), right ? "right" : "wrong");
+        var solved = right && !game.children[reply].length;
+        self.say((right ? "Right. " : "Wrong. ") + "Reply: " + game.label(reply) + (said ? ". " + said : "") + (solved ? " Solved." : ""), right ? "right" : "wrong");
+        if (solved) self.decide("s");
       }, REPLY_DELAY);
     } else if (right && !replies.length) {
       this.say("Right: " + game.label(kid) + (comments ? ". " + comments : "") + ". Solved.", "right");
+      this.decide("s");
     }
   };
 
@@ -1145,6 +1271,7 @@
       return true;
     }
     if (action === "dark") return this.setDark(!this.dark);
+    if (action === "unsolved") return this.nextUnsolved();
     if (!game || game.data.failed) return false;
     if (game.solving && /^(next|fwd10|last|play|main)$/.test(action)) return false;
     switch (action) {
@@ -1173,7 +1300,8 @@
         this.say("");
         return true;
       case "restart": this.go(this.problemStart); this.say(""); return true;
-      case "solution": this.endProblem(); return true;
+      case "solution": this.decide("f"); this.endProblem(); return true;
+      case "hint": return game.solving && this.hint();
     }
     return false;
   };
@@ -1262,7 +1390,7 @@
     var actions = {
       ArrowRight: "next", ArrowLeft: "prev", Home: "first", End: "last", PageUp: "back10",
       PageDown: "fwd10", p: "play", f: "flip", c: "coords", n: "numbers", m: "main", d: "dark",
-      "[": "pgame", "]": "ngame"
+      "[": "pgame", "]": "ngame", u: "unsolved", h: "hint"
     };
     var key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     var game = this.game();
