@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.viewer.test_viewer_browser import axe_violations
+from tests.viewer.test_viewer_browser import GAMES, RECORDS, axe_violations, params, view
 from tests.viewer.test_viewer_places import page_of
 
 pytestmark = pytest.mark.browser
@@ -104,3 +104,24 @@ def test_a_problem_of_many_branches_keeps_its_tree_small(open_page, tmp_path, wi
     page.click(".kv-branches button >> nth=-1")
     assert ring_in_sight(page)
     assert page.evaluate(RING)[1] == 8 + 40 * 14
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_games_tree_is_drawn_and_entered(open_page, tmp_path, game):
+    """The tree knows nothing of a game: each game's record with variations has its whole
+    tree drawn, and a click on a variation's first dot enters that variation."""
+    record = RECORDS[game]
+    shown = view(record)
+    page = open_page(page_of(record, tmp_path)).page
+    if shown.problem:
+        page.click("button[data-act=solution]")
+    lines = 1 + sum(1 for node in shown.nodes if node.choice)
+    assert page.get_attribute(".kv-tree svg", "aria-label").startswith(
+        f"Game tree: {len(shown.nodes):,} positions, {lines} lines")
+    # the first variation of the main line's deepest branching: placed first, on the row below
+    deepest = max((node for node in shown.nodes
+                   if node.choice == 1 and not shown.nodes[node.parent].path),
+                  key=lambda node: node.depth)
+    click_tree_at(page, 8 + 14 * deepest.depth, 8 + 14)
+    assert params(page.evaluate("location.hash")).get("variation") == ".".join(
+        map(str, deepest.path))

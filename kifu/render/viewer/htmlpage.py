@@ -49,6 +49,21 @@ FACTS = ("Event", "Round", "Date", "Place", "Result")
 
 
 @cache
+def words() -> dict[str, dict[str, str]]:
+    """The interface's words (``words.json``): each language's name in itself (``names``),
+    and a table a language besides English, keyed by the English."""
+    found: dict[str, dict[str, str]] = json.loads(
+        resources.files(__package__).joinpath("words.json").read_text("utf-8"))
+    return found
+
+
+@cache
+def script() -> str:
+    """The viewer's script as a page carries it, with the interface's words in their place."""
+    return asset("viewer.js").replace('"@WORDS@"', _json(words()), 1)
+
+
+@cache
 def asset(name: str) -> str:
     """One of the viewer's own files (``viewer.js``, ``viewer.css``), as a page carries it:
     without its comments and indentation (neither file holds ``/*`` but in a comment)."""
@@ -70,14 +85,14 @@ def page(views: Sequence[GameView], title: str | None = None, text: str | None =
         f"<style>\n{asset('viewer.css')}{_glyph_font(views)}</style>\n</head>\n"
         '<body class="kv-page">\n'
         f"{viewer(views, heading=heading, text=text)}"
-        f"<script>\n{asset('viewer.js')}</script>\n</body>\n</html>\n")
+        f"<script>\n{script()}</script>\n</body>\n</html>\n")
 
 
 def fragment(views: Sequence[GameView], key: str, text: str | None = None) -> str:
     """A block to paste into another page; ``key`` names it in links (``#KEY.move=12``), so
     that several blocks coexist on one page."""
     return (f"{viewer(views, key, text=text)}<style>\n{asset('viewer.css')}"
-            f"{_glyph_font(views)}</style>\n<script>\n{asset('viewer.js')}</script>\n")
+            f"{_glyph_font(views)}</style>\n<script>\n{script()}</script>\n")
 
 
 def _glyph_font(views: Sequence[GameView]) -> str:
@@ -234,13 +249,14 @@ def head_html(view: GameView, titled: bool = True) -> str:
 
 def _verdict(view: GameView) -> str:
     warnings = len(view.problems) - view.errors
-    extra = f", {warnings} warning{'s' * (warnings != 1)}" if warnings else ""
+    # a part of its own, which the script puts in the reader's language as a whole
+    extra = f"<span>, {warnings} warning{'s' * (warnings != 1)}</span>" if warnings else ""
     if view.legal:
         said = "Problem" if view.problem else f"Legal record: {view.moves} moves"
         return f'<p class="kv-verdict kv-legal">{said}{extra}</p>'
     first = next(p for p in view.problems if p["severity"] == "error")
     return (f'<p class="kv-verdict kv-illegal">{FAULT} Not legal: {view.errors} '
-            f"error{'s' * (view.errors != 1)}{extra}; first at "
+            f"error{'s' * (view.errors != 1)}{extra}<span>; first at</span> "
             f"{_isolated(location_of(first))}</p>")
 
 
@@ -397,7 +413,7 @@ def _diagnostic(problem: dict[str, Any]) -> str:
         quoted = (f'<code class="kv-src"><span class="kv-dim">{problem["line"]} |</span> '
                   f"{_text(source_line[:column - 1])}<mark>{_text(source_line[column - 1:stop])}"
                   f"</mark>{_text(source_line[stop:])}</code>")
-    return (f'<span class="kv-diag kv-{html.escape(severity)}">'
+    return (f'<span class="kv-diag kv-{html.escape(severity)}" lang="en">'
             f'<span class="kv-msg">{mark} {_isolated(text)}</span>{quoted}</span>')
 
 
