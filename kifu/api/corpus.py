@@ -10,14 +10,15 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import reprlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, Union
 
 from kifu.api.gameobjects import Game
-from kifu.api.parameters import library_terms, whole_number
+from kifu.api.parameters import library_terms, text_or_none, texts_or_none, whole_number
 from kifu.api.records import Record
-from kifu.base.errors import CorpusError, KifuError
+from kifu.base.errors import CorpusError, KifuError, OptionError
 from kifu.plugin import AnyGame, registry
 
 # The index's modules (SQLite, the runners) are imported when a corpus is used: ``import kifu``
@@ -87,18 +88,23 @@ class Corpus:
         return f"<kifu.Corpus {self.path!r}>"
 
     @_in_library_terms
-    def index(self, paths: Iterable[str | os.PathLike[str]], *, jobs: int | None = 1,
-              scheduler: str | None = None, rebuild: bool = False) -> Built:
-        """Index the records of ``paths`` (files and folders, searched for every suffix kifu
-        reads): a new index if there is none (or with ``rebuild``), else the old one updated
-        (files changed since read again, files gone from disk or from under ``paths`` left
-        out).  ``jobs`` processes read the files (all cores with ``None``), or the Dask
-        cluster at ``scheduler``.  The index is replaced only once complete."""
+    def index(self, paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], *,
+              jobs: int | None = 1, scheduler: str | None = None, rebuild: bool = False,
+              wait: bool = False) -> Built:
+        """Index the records of ``paths`` (a file or folder, or several; folders are searched
+        for every suffix kifu reads): a new index if there is none (or with ``rebuild``), else
+        the old one updated (files changed since read again, files gone from disk or from
+        under ``paths`` left out).  ``jobs`` processes read the files (all cores with
+        ``None``), or the Dask cluster at ``scheduler``.  The index is replaced only once
+        complete.  One run at a time writes an index: while another writes it, this raises
+        ``CorpusError``, or with ``wait`` waits for it to end and then updates what it
+        wrote."""
         from kifu.corpus import build
 
         whole_number(jobs, "jobs", 1, none=True)
-        return build.build(self.path, [os.fspath(p) for p in paths], jobs=jobs,
-                           scheduler=scheduler, rebuild=rebuild)
+        text_or_none("scheduler", scheduler)
+        return build.build(self.path, _paths(paths), jobs=jobs, scheduler=scheduler,
+                           rebuild=rebuild, wait=wait)
 
     @_in_library_terms
     def search(self, position: PositionLike = None, *, move: int | None = None,
@@ -222,11 +228,31 @@ class Corpus:
         return Reader.opened(self.path)
 
 
+def _paths(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> list[str]:
+    """The paths to index: a text or a path-like is one path (never its letters, one a
+    folder), else each of an iterable of them."""
+    if isinstance(paths, (str, os.PathLike)):
+        return [os.fspath(paths)]
+    try:
+        given = list(paths)
+    except TypeError:
+        raise OptionError(f"paths={reprlib.repr(paths)}: give a path, or a list of paths",
+                          option="paths") from None
+    for path in given:
+        if not isinstance(path, (str, os.PathLike)):
+            raise OptionError(f"paths: {reprlib.repr(path)} is no path (a text or a "
+                              "path-like)", option="paths")
+    return [os.fspath(path) for path in given]
+
+
 def _filters(player: str | None, event: str | None, date: str | None, result: str | None,
              rule: str | None, opening: str | None, game: str | Game[Any, Any] | None) -> Filters:
     from kifu.corpus.reader import Filters
 
+    texts_or_none(player=player, event=event, date=date, result=result, rule=rule,
+                  opening=opening)
     name = game.name if isinstance(game, Game) else game
+    text_or_none("game", name)
     return Filters(player, event, date, result, rule, opening, name)
 
 
@@ -276,6 +302,9 @@ def _pattern(pattern: PatternLike) -> Pattern:
         return pattern
     if isinstance(pattern, str) and "\n" in pattern:
         return patterns.read_pattern(pattern)
+    if not isinstance(pattern, (str, os.PathLike)):
+        raise OptionError(f"pattern={reprlib.repr(pattern)}: a pattern is a Pattern, a "
+                          "pattern file's path, or its text", option="pattern")
     path = os.fspath(pattern)
     try:
         with open(path, encoding="utf-8") as handle:

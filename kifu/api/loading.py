@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kifu.api.gameobjects import wrap
-from kifu.api.parameters import library_terms, reworded
+from kifu.api.parameters import library_terms, reworded, texts_or_none
 from kifu.api.records import Record
 from kifu.base.errors import GameIndexError, KifuError
 from kifu.base.record import ReadOptions
@@ -74,6 +74,7 @@ def read(source: Source, *, game: str | None = None, format: str | None = None,
     (``NotationError`` for a syntax error, or a text not in the format named).
     """
     _check_index(index)
+    texts_or_none(game=game, format=format, encoding=encoding)
     text = _source_text(source, encoding, game, format)
     try:
         loaded = loading.load_source(text, game, ReadOptions(tuple(folders)),
@@ -99,6 +100,7 @@ def parse(text: str, *, game: str | None = None, format: str | None = None,
     folder in which the record finds a file it names (a Free-form Go board file), besides
     ``folders``.  A text holding several records gives its first (:func:`parse_all` gives
     them all); see :func:`read` for ``lenient`` and the errors."""
+    texts_or_none(game=game, format=format, path=path)
     source = SourceText(text, path or _STRING, "utf-8")
     loaded = loading.load_source(source, game, ReadOptions(tuple(folders)), lenient=lenient,
                                  format_name=format)
@@ -123,6 +125,7 @@ def read_all(source: Source, *, game: str | None = None, format: str | None = No
     are not kifu records are skipped, as ``kifu validate`` skips them.  See :func:`read` for
     the other parameters.
     """
+    texts_or_none(game=game, format=format, encoding=encoding)
     for text, path in _sources(source, encoding, game, format, on_error):
         yield from _records(text, path, game, format, on_error, lenient, folders)
 
@@ -134,6 +137,7 @@ def parse_all(text: str, *, game: str | None = None, format: str | None = None,
               ) -> Iterator[Record[Any, Any, Any]]:
     """Every record of ``text`` (a collection of SGF games, say), one at a time, as
     :func:`read_all` gives a file's; see :func:`parse` for the parameters."""
+    texts_or_none(game=game, format=format, path=path)
     source = SourceText(text, path or _STRING, "utf-8")
     yield from _records(source, path, game, format, on_error, lenient, folders)
 
@@ -152,6 +156,7 @@ def read_headers(source: Source, *, game: str | None = None, format: str | None 
     ``Territory-N`` headers, which an SGF file gives at the end of its main line, are not
     among an SGF game's headers here.
     """
+    texts_or_none(game=game, format=format, encoding=encoding)
     for text, path in _sources(source, encoding, game, format, on_error):
         for index, one, rules, fmt in _parsed(text, game, format, on_error, heads=True):
             assert one.record is not None

@@ -27,7 +27,7 @@ LIBRARY_WORDS = {
     "--size": "size=", "--flip": "flip=", "--coords": "coords=", "--last-move": "last_move=",
     "--numbers": "numbers=", "--lenient": "lenient=True", "--pedantic": "pedantic=True",
     "--select": "select=", "--ignore": "ignore=", "--position": "position=",
-    "--delay": "delay=", "--markup": "markup=", "--no-markup": "markup=False",
+    "--delay": "delay=", "--markup": "markup=", "--no-markup": "markup=False", "--wait": "wait=True",
 }
 _OPTIONS = re.compile("|".join(re.escape(option) for option in
                                sorted(LIBRARY_WORDS, key=len, reverse=True)) + r"|-O (?=\w+=)")
@@ -62,6 +62,20 @@ def whole_number(value: Any, name: str, low: int, *, none: bool = False) -> None
         shown = reprlib.repr(value)
         raise OptionError(f"{name}={shown}: {name} is a whole number from {low}"
                           + (" (or None)" if none else ""), option=name)
+
+
+def text_or_none(name: str, value: Any) -> None:
+    """An ``OptionError`` unless ``value`` is a text (or ``None``): a number or a list reached
+    the code that reads the text, and failed there with Python's own error."""
+    if value is not None and not isinstance(value, str):
+        raise OptionError(f"{name}={reprlib.repr(value)}: {name} is a text (or None), not "
+                          f"{type(value).__name__}", option=name)
+
+
+def texts_or_none(**values: Any) -> None:
+    """:func:`text_or_none` for each keyword given."""
+    for name, value in values.items():
+        text_or_none(name, value)
 
 
 F = TypeVar("F", bound=Callable[..., Any])

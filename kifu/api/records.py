@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING, Any, Generic, overload
 
 from kifu.api import building
 from kifu.api.gameobjects import Game, wrap
-from kifu.api.parameters import library_terms, reworded, reworded_diagnostic, whole_number
+from kifu.api.parameters import (
+    library_terms,
+    reworded,
+    reworded_diagnostic,
+    texts_or_none,
+    whole_number,
+)
 from kifu.base import record as tree
 from kifu.base.errors import ConversionError, ConversionWarning, KifuError, OptionError
 from kifu.plugin import (
@@ -472,6 +478,7 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
         is left out and said, as ``kifu convert`` says it: a :class:`~kifu.ConversionWarning`
         for each thing (Python's :mod:`warnings`); with ``strict``, a ``ConversionError``
         instead, and nothing is written."""
+        texts_or_none(to=to, dialect=dialect)
         rules = self.game.plugin
         if to not in (registry.NATIVE, registry.JSON):
             registry.format_of(rules, to)

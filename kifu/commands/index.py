@@ -15,11 +15,13 @@ from kifu.commands.options import OutputPath, work_options
               help="The index file (SQLite): made if there is none, else updated.")
 @click.option("--rebuild", is_flag=True, help="Make the index anew, whatever stands at INDEX "
               "(an index of another kifu version, a damaged one).")
+@click.option("--wait", is_flag=True, help="While another kifu index writes INDEX, wait for it "
+              "to end (then update what it wrote), rather than stop at once.")
 @work_options
 @click.option("--quiet", "-q", is_flag=True, help="No summary and no progress line.")
 @click.option("--verbose", "-v", is_flag=True, help="Name every record that is not legal, "
               "with its first problem.")
-def index(paths: tuple[str, ...], output: str, rebuild: bool, jobs: int | None,
+def index(paths: tuple[str, ...], output: str, rebuild: bool, wait: bool, jobs: int | None,
           scheduler: str | None, quiet: bool, verbose: bool) -> None:
     """Index records (SQLite) for kifu search, stats and dedupe.
 
@@ -27,7 +29,9 @@ def index(paths: tuple[str, ...], output: str, rebuild: bool, jobs: int | None,
     of every line keyed under the game's symmetries.  A second run reads again only the files
     that changed; files gone from disk, or from under PATHS, leave the index.  A record with
     an illegal move is indexed up to it and marked.  The index is replaced only once
-    complete: a run stopped half-way leaves the previous one as it was.
+    complete: a run stopped half-way leaves the previous one as it was.  One run at a time
+    writes an index: another started meanwhile stops at once (exit status 2), or waits with
+    --wait.
     """
     from kifu.corpus.build import build
     from kifu.corpus.reader import shown
@@ -39,7 +43,7 @@ def index(paths: tuple[str, ...], output: str, rebuild: bool, jobs: int | None,
     try:
         with corpus_errors(output):
             built = build(output, paths, jobs=jobs, scheduler=scheduler, rebuild=rebuild,
-                          step=progress.step if progress is not None else None)
+                          wait=wait, step=progress.step if progress is not None else None)
     finally:
         if progress is not None:
             progress.close()

@@ -21,8 +21,17 @@ from operator import add
 
 from kifu.base.errors import CorpusError
 from kifu.corpus import store
+from kifu.corpus.checks import (
+    BUCKET_SHIFT,
+    POSITION_TALLY,
+    Damage,
+    checksum,
+    hashes_of,
+    images_of,
+    position_tallies,
+    row_tally,
+)
 from kifu.corpus.indexing import IndexedFile, IndexedRecord, IndexTask, digest
-from kifu.corpus.store import hashes_of
 from kifu.plugin import registry
 from kifu.reading.walk import Found, walk
 from kifu.run.runner import run
@@ -52,17 +61,28 @@ class Built:
 
 
 def build(path: str, paths: Iterable[str], *, jobs: int | None = None,
-          scheduler: str | None = None, rebuild: bool = False,
+          scheduler: str | None = None, rebuild: bool = False, wait: bool = False,
           step: Callable[[], None] | None = None) -> Built:
     """Index the record files of ``paths`` (files and folders) into the index at ``path``:
     made anew with ``rebuild`` or when there is none, else updated (files changed since read
     again, files gone from disk or from under ``paths`` left out).  ``step`` is called once per
-    file read."""
+    file read.  While another run writes the index, an ``IndexBusy`` error, or with ``wait``
+    this run waits for it (:func:`kifu.corpus.store.writing`)."""
     roots = [os.path.abspath(p) for p in paths]
+    try:
+        return _build(path, roots, jobs, scheduler, rebuild, wait, step)
+    except Damage as error:  # the index updated holds a value that is not what kifu wrote
+        raise store.DamagedIndex(path, error.what) from None
+    except UnicodeDecodeError as error:  # a text of the index updated
+        raise store.damaged(path, error) from None
+
+
+def _build(path: str, roots: list[str], jobs: int | None, scheduler: str | None,
+           rebuild: bool, wait: bool, step: Callable[[], None] | None) -> Built:
     done = Built(path)
-    with store.writing(path, rebuild, roots) as db:
-        writer = _Writer(db)
-        known = {row[1]: row for row in db.execute("SELECT id, path, size, mtime_ns FROM file")}
+    with store.writing(path, rebuild, roots, wait=wait) as db:
+        writer = _Writer(db, path)
+        known = writer.files()
         seen: set[str] = set()
 
         def changed() -> Iterator[Found]:
@@ -82,13 +102,13 @@ def build(path: str, paths: Iterable[str], *, jobs: int | None = None,
         for _, indexed in run(IndexTask(), changed(), jobs=jobs, scheduler=scheduler):
             old = known.get(indexed.path)
             if old is not None:
-                writer.forget_file(old[0])
+                writer.forget_file(old[0], old[4])
             writer.add_file(indexed, done)
             if step is not None:
                 step()
         for where, old in known.items():
             if where not in seen and (_under(where, roots) or not os.path.exists(where)):
-                writer.forget_file(old[0])
+                writer.forget_file(old[0], old[4])
                 done.removed += 1
         writer.finish()
         done.total_records, done.total_positions = db.execute(
@@ -97,7 +117,7 @@ def build(path: str, paths: Iterable[str], *, jobs: int | None = None,
     return done
 
 
-def _same(path: str, row: tuple[int, str, int, int]) -> bool:
+def _same(path: str, row: tuple[int, str, int, int, int]) -> bool:
     try:
         state = os.stat(path)
     except OSError:
@@ -113,45 +133,105 @@ def _under(path: str, roots: list[str]) -> bool:
 #: statement per record costs as much as the rows of a short record (and a hundred records'
 #: rows held are a few MiB at most).
 BATCH = 128
-#: The statement that writes games' rows.
-_GAME = ("INSERT INTO game (id, file, number, name, game, black, white, players, event, date, "
-         "result, winner, score, ending, rule, opening, sides, headers, moves, positions, "
-         "legal, problem, grid, symmetry, swaps, final, final_image, digest) "
-         f"VALUES ({', '.join('?' * 28)})")
-#: The headers of a record as JSON, its names and values as they are.
-_HEADERS_JSON = json.JSONEncoder(ensure_ascii=False).encode
+#: The statement that writes games' rows, with their checksums.
+_GAME = (f"INSERT INTO game ({', '.join(store.GAME_COLUMNS)}, checksum) "
+         f"VALUES ({', '.join('?' * (len(store.GAME_COLUMNS) + 1))})")
+
+
+def _text(value: str | None) -> str | None:
+    """A text as a TEXT column holds it: one that UTF-8 cannot (half of a surrogate pair) with
+    such characters as escapes."""
+    if value is None or value.isascii():
+        return value
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    return value
+
+
+def _json(value: object) -> str:
+    """JSON as a TEXT column holds it (what UTF-8 cannot hold as a JSON escape)."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if _text(text) is text else json.dumps(value)
 
 
 class _Writer:
-    """Rows written as files come in, a batch of records at a time; positions and bitmaps at
-    the end."""
+    """Rows written as files come in, a batch of records at a time, each with its checksum, and
+    the tallies of the rows kept up to date (:mod:`kifu.corpus.checks`); positions and bitmaps
+    at the end."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
+    def __init__(self, db: sqlite3.Connection, path: str) -> None:
+        self.db, self.path = db, path
+        _in_order(db)
         db.execute("CREATE TEMP TABLE staged (hash INTEGER, place INTEGER)")
-        #: The rows of the records not yet written (games, trails, staged positions), and the
-        #: id of the next game: the one SQLite would give it (game ids are never used again).
+        #: The rows of the records not yet written (games, trails, staged positions).
         self.games: list[tuple[object, ...]] = []
         self.trails: list[tuple[object, ...]] = []
         self.staged: list[Iterable[tuple[int, int]]] = []
-        (last,) = db.execute("SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name "
-                             "= 'game'), 0), coalesce((SELECT max(id) FROM game), 0))"
-                             ).fetchone()
-        self.next_game = int(last) + 1
         #: The new records of each occupancy bitmap, as they come in (their ids, four bytes
         #: each: the bitmaps are made once at the end, a few MiB for a hundred thousand
         #: records).
         self.occupied: dict[tuple[str, int], array[int]] = {}
         self.symmetries: dict[str, int] = {}
+        self.tallies: dict[str, list[int]] = {}
+        for row in db.execute("SELECT name, rows, low, high FROM tally"):
+            if not isinstance(row[0], str) or row[0] in self.tallies:
+                raise Damage("its tallies are not what kifu writes")
+            self.tallies[row[0]] = list(row[1:])
+        self.buckets: dict[int, list[int]] = {}
+        self.changed: set[int] = set()
+        (last_game,) = db.execute(
+            "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'game'), 0), "
+            "coalesce((SELECT max(id) FROM game), 0))").fetchone()
+        self.next_game = int(last_game) + 1
+        self.first_game = self.next_game
+        (last_symmetry,) = db.execute("SELECT coalesce(max(id), 0) FROM symmetry").fetchone()
+        self.next_symmetry = int(last_symmetry) + 1
+
+    def files(self) -> dict[str, tuple[int, str, int, int, int]]:
+        """The files indexed before this run, by path (its id, path, size, time and
+        checksum), each row checked, and the rows against their tally (a file's row lost
+        would have the file indexed again beside its old records)."""
+        known = {}
+        for row in self.db.execute("SELECT id, path, size, mtime_ns, problem, checksum FROM file"):
+            if checksum("file", *row[:5]) != row[5] or not isinstance(row[1], bytes):
+                raise Damage("the row of an indexed file does not match its checksum")
+            path = os.fsdecode(row[1])
+            known[path] = (row[0], path, row[2], row[3], row[5])
+        if row_tally(row[4] for row in known.values()) != self.tallies.get("file", [0, 0, 0]):
+            raise Damage("the rows of the indexed files do not match their tally: a file's row "
+                         "is missing, or was changed")
+        return known
+
+    def tally(self, name: str | int, count: int, low: int, high: int) -> None:
+        """Rows added to (or, with negative counts and sums, taken from) the tally ``name``
+        (``game``, ``occupancy GRID``), or a bucket's of positions (its number)."""
+        if isinstance(name, int):
+            tally = self.buckets.get(name)
+            if tally is None:
+                row = self.db.execute("SELECT rows, low, high FROM bucket WHERE id = ?",
+                                      (name,)).fetchone()
+                tally = self.buckets[name] = list(row) if row else [0, 0, 0]
+            self.changed.add(name)
+        else:
+            tally = self.tallies.setdefault(name, [0, 0, 0])
+        if not all(type(value) is int for value in tally):
+            raise Damage("a tally of its rows is not what kifu writes")
+        tally[0] += count
+        tally[1] += low
+        tally[2] += high
 
     def add_file(self, indexed: IndexedFile, done: Built) -> None:
         if indexed.other:
             done.left_alone.append(indexed.path)
             return
         db = self.db
-        cursor = db.execute("INSERT INTO file (path, size, mtime_ns, problem) VALUES (?, ?, ?, ?)",
-                            (indexed.path, indexed.size, indexed.mtime_ns, None))
+        cursor = db.execute("INSERT INTO file (path, size, mtime_ns, checksum) VALUES "
+                            "(?, ?, ?, 0)", (os.fsencode(indexed.path), indexed.size,
+                                            indexed.mtime_ns))
         file_id = cursor.lastrowid
+        assert file_id is not None
         for record in indexed.records:  # read as they are written: see IndexedFile
             self.add_record(file_id, record)
             done.records += 1
@@ -159,13 +239,18 @@ class _Writer:
             if not record.legal:
                 done.illegal += 1
                 done.problems.append((record.name, record.problem or "not legal"))
+        problem = _text(indexed.problem)
+        check = checksum("file", file_id, os.fsencode(indexed.path), indexed.size,
+                         indexed.mtime_ns, problem)
+        db.execute("UPDATE file SET problem = ?, checksum = ? WHERE id = ?",
+                   (problem, check, file_id))
+        self.tally("file", 1, check & 0xFFFFFFFF, check >> 32)
         if indexed.problem is not None:
-            db.execute("UPDATE file SET problem = ? WHERE id = ?", (indexed.problem, file_id))
             done.unreadable.append((indexed.path, indexed.problem))
         else:
             done.read += 1
 
-    def add_record(self, file_id: int | None, record: IndexedRecord) -> None:
+    def add_record(self, file_id: int, record: IndexedRecord) -> None:
         columns = record.columns
         main = record.main_hashes()
         final = final_image = None
@@ -174,32 +259,31 @@ class _Writer:
             final_image = record.images[len(main) // 8 - 1]
         game_id = self.next_game
         self.next_game += 1
-        self.games.append(
-            (game_id, file_id, record.number, record.name, record.game, columns.get("black"),
-             columns.get("white"), columns.get("players"), columns.get("event"),
-             columns.get("date"), columns.get("result"), columns.get("winner"), record.score,
-             record.ending,
-             columns.get("rule"), columns.get("opening"), json.dumps(record.sides),
-             _HEADERS_JSON(record.headers), record.moves, record.positions,
-             int(record.legal), record.problem, record.grid, self.symmetry(record.symmetry),
-             int(record.swaps), final,
-             final_image, digest(main) if main and record.complete else None))
+        score = None if record.score is None else float(record.score)
+        values = (game_id, file_id, record.number, os.fsencode(record.name), _text(record.game),
+                  *(_text(columns.get(name)) for name in (
+                      "black", "white", "players", "event", "date", "result", "winner")),
+                  score, _text(record.ending), _text(columns.get("rule")),
+                  _text(columns.get("opening")), _json(record.sides), _json(record.headers),
+                  record.moves, record.positions, int(record.legal), _text(record.problem),
+                  _text(record.grid), self.symmetry(record.symmetry), int(record.swaps), final,
+                  final_image, digest(main) if main and record.complete else None)
+        check = checksum("game", *values)
+        self.games.append((*values, check))
+        self.tally("game", 1, check & 0xFFFFFFFF, check >> 32)
         if len(self.games) >= BATCH:
             self.flush()
         if not record.positions:
             return
-        self.trails.append((game_id, record.hashes, record.images, json.dumps(record.lines),
-                            record.log))
+        trail = (game_id, record.hashes, record.images, record.lines, record.log)
+        self.trails.append((*trail, checksum("trail", *trail)))
         if max(record.images) >= store.MAX_IMAGES or record.positions > store.MAX_NODES:
             raise CorpusError(f"{record.name}: an index holds records of at most "
                               f"{store.MAX_NODES:,} positions, under at most "
                               f"{store.MAX_IMAGES} symmetries")
         # Each position's place: the record, the node (a step of 1 << IMAGE_BITS) and the
         # image, added in C rather than packed one by one in Python.
-        first = store.place(game_id, 0, 0)
-        places = map(add, range(first, first + (record.positions << store.IMAGE_BITS),
-                                1 << store.IMAGE_BITS), record.images)
-        self.staged.append(zip(hashes_of(record.hashes), places))
+        self.staged.append(zip(_hashes(record.hashes), _places(game_id, record)))
         if record.grid is not None:
             grid = f"{record.game} {record.grid}"
             occupied = array("H")
@@ -215,7 +299,7 @@ class _Writer:
         """Write the rows of the records read so far."""
         db = self.db
         db.executemany(_GAME, self.games)
-        db.executemany("INSERT INTO trail VALUES (?, ?, ?, ?, ?)", self.trails)
+        db.executemany("INSERT INTO trail VALUES (?, ?, ?, ?, ?, ?)", self.trails)
         db.executemany("INSERT INTO staged VALUES (?, ?)", chain.from_iterable(self.staged))
         self.games, self.trails, self.staged = [], [], []
 
@@ -224,27 +308,48 @@ class _Writer:
         known = self.symmetries.get(data)
         if known is None:
             row = self.db.execute("SELECT id FROM symmetry WHERE data = ?", (data,)).fetchone()
-            known = row[0] if row else self.db.execute(
-                "INSERT INTO symmetry (data) VALUES (?)", (data,)).lastrowid
-            assert known is not None
+            if row:
+                known = int(row[0])
+            else:
+                known = self.next_symmetry
+                self.next_symmetry += 1
+                self.db.execute("INSERT INTO symmetry VALUES (?, ?, ?)",
+                                (known, data, checksum("symmetry", known, data)))
             self.symmetries[data] = known
         return known
 
-    def forget_file(self, file_id: int) -> None:
-        """A file's rows out of the index: its games, their trails and positions.  (Their bits
-        in the occupancy bitmaps stay: game ids are never used again, and a search keeps only
-        games that exist.)"""
+    def forget_file(self, file_id: int, check: int) -> None:
+        """A file's rows out of the index (its row's checksum ``check``): its games, their
+        trails and positions, and their part of the tallies.  (Their bits in the occupancy
+        bitmaps stay: game ids are never used again, and a search keeps only games that
+        exist.)"""
+        self.flush()  # the rows it looks up and takes out are all in the tables
         db = self.db
-        games = [row[0] for row in db.execute("SELECT id FROM game WHERE file = ?", (file_id,))]
-        for game_id in games:
-            row = db.execute("SELECT hashes FROM trail WHERE game = ?", (game_id,)).fetchone()
-            if row is not None:
+        self.tally("file", -1, -(check & 0xFFFFFFFF), -(check >> 32))
+        games = db.execute(f"SELECT {', '.join(store.GAME_COLUMNS)}, checksum FROM game "
+                           "WHERE file = ?", (file_id,)).fetchall()
+        positions_at = store.GAME_COLUMNS.index("positions")
+        for row in games:
+            game_id, positions, check = row[0], row[positions_at], row[-1]
+            if checksum("game", *row[:-1]) != check or type(positions) is not int:
+                raise Damage("the row of a record read again does not match its checksum")
+            self.tally("game", -1, -(check & 0xFFFFFFFF), -(check >> 32))
+            trail = db.execute("SELECT hashes, images, lines, log, checksum FROM trail WHERE "
+                               "game = ?", (game_id,)).fetchone()
+            if trail is not None:
+                if checksum("trail", game_id, *trail[:4]) != trail[4]:
+                    raise Damage("the trail of positions of a record read again does not "
+                                 "match its checksum")
+                hashes = hashes_of(trail[0], positions, game_id)
+                images = images_of(trail[1], positions, store.MAX_IMAGES, game_id)
                 first = store.place(game_id, 0, 0)
                 last = store.place(game_id + 1, 0, 0)
                 db.executemany("DELETE FROM position WHERE hash = ? AND place >= ? AND "
-                               "place < ?", zip(hashes_of(row[0]), repeat(first),
-                                                repeat(last)))
+                               "place < ?", zip(hashes, repeat(first), repeat(last)))
                 db.execute("DELETE FROM staged WHERE place >= ? AND place < ?", (first, last))
+                for bucket, (count, low, high) in position_tallies(
+                        zip(hashes, _places(game_id, images, len(hashes)))).items():
+                    self.tally(bucket, -count, -low, -high)
             db.execute("DELETE FROM trail WHERE game = ?", (game_id,))
         db.execute("DELETE FROM game WHERE file = ?", (file_id,))
         db.execute("DELETE FROM file WHERE id = ?", (file_id,))
@@ -252,6 +357,10 @@ class _Writer:
     def finish(self) -> None:
         self.flush()
         db = self.db
+        db.execute(f"UPDATE game SET keys = {store.keys()} WHERE id >= ?", (self.first_game,))
+        for bucket, count, low, high in db.execute(
+                f"SELECT hash >> {BUCKET_SHIFT}, {POSITION_TALLY} FROM staged GROUP BY 1"):
+            self.tally(bucket, count, low, high)
         db.execute("INSERT OR REPLACE INTO position SELECT hash, place FROM staged "
                    "ORDER BY hash, place")
         db.execute("DROP TABLE staged")
@@ -259,12 +368,70 @@ class _Writer:
             added = bytearray(ids[-1] // 8 + 1)  # ids come in increasing
             for game_id in ids:
                 added[game_id >> 3] |= 1 << (game_id & 7)
-            row = db.execute("SELECT games FROM occupancy WHERE grid = ? AND point = ? AND "
-                             "content = ?", (grid, entry >> 2, entry & 3)).fetchone()
+            point, content = entry >> 2, entry & 3
+            row = db.execute("SELECT games, checksum FROM occupancy WHERE grid = ? AND point = ? "
+                             "AND content = ?", (grid, point, content)).fetchone()
             old = row[0] if row else b""
+            if row:
+                if checksum("occupancy", grid, point, content, old) != row[1] or \
+                        not isinstance(old, bytes):
+                    raise Damage(f"a row of the grid {grid}'s stones does not match its "
+                                 "checksum")
+                self.tally(f"occupancy {grid}", -1, -(row[1] & 0xFFFFFFFF), -(row[1] >> 32))
             width = max(len(old), len(added))
             bits = (int.from_bytes(old, "little") | int.from_bytes(added, "little")).to_bytes(
                 width, "little")
-            db.execute("INSERT OR REPLACE INTO occupancy VALUES (?, ?, ?, ?)",
-                       (grid, entry >> 2, entry & 3, bits))
+            check = checksum("occupancy", grid, point, content, bits)
+            db.execute("INSERT OR REPLACE INTO occupancy VALUES (?, ?, ?, ?, ?)",
+                       (grid, point, content, bits, check))
+            self.tally(f"occupancy {grid}", 1, check & 0xFFFFFFFF, check >> 32)
+        # Each tally as SQLite keeps integers (a damaged one may have been text, or grown
+        # past them).
+        for tally in (*self.tallies.values(), *(self.buckets[b] for b in self.changed)):
+            if not all(type(value) is int and -1 << 63 <= value < 1 << 63 for value in tally):
+                raise Damage("a tally of its rows is not what kifu writes")
+        db.execute("DELETE FROM tally")
+        db.executemany("INSERT INTO tally VALUES (?, ?, ?, ?)",
+                       [(name, *tally) for name, tally in sorted(self.tallies.items())
+                        if any(tally)])
+        for bucket in sorted(self.changed):
+            if any(self.buckets[bucket]):
+                db.execute("INSERT OR REPLACE INTO bucket VALUES (?, ?, ?, ?)",
+                           (bucket, *self.buckets[bucket]))
+            else:
+                db.execute("DELETE FROM bucket WHERE id = ?", (bucket,))
 
+
+#: The tables an update looks rows up in by their keys, small beside the positions: SQLite's
+#: own check of their trees (their rows in order, their indexes whole) comes first, since a
+#: lookup in a damaged tree can miss the row it looks for, and the update would then write a
+#: second one beside it.  (The positions are looked up only to be taken out: a row missed is
+#: left, and the tally of its bucket, taken from the record's trail, then says so.)
+_LOOKED_UP = ("file", "game", "symmetry", "occupancy", "tally", "bucket")
+
+
+def _in_order(db: sqlite3.Connection) -> None:
+    """:class:`Damage` unless the trees of :data:`_LOOKED_UP` are whole (SQLite 3.33 on)."""
+    if sqlite3.sqlite_version_info < (3, 33):  # integrity_check(TABLE) is of 3.33
+        return
+    for table in _LOOKED_UP:
+        verdict = db.execute(f"PRAGMA integrity_check({table})").fetchall()
+        if verdict != [("ok",)]:
+            raise Damage(f"the rows of its table {table} are not in order ({verdict[0][0]})")
+
+
+def _hashes(data: bytes) -> array[int]:
+    """A record's hashes as this run made them."""
+    found = array("q")
+    found.frombytes(data)
+    return found
+
+
+def _places(game_id: int, record: IndexedRecord | bytes, count: int = 0) -> Iterator[int]:
+    """The places of a record's positions, node by node (``record``, or its images and their
+    count), added in C rather than packed one by one in Python."""
+    images = record.images if isinstance(record, IndexedRecord) else record
+    count = record.positions if isinstance(record, IndexedRecord) else count
+    first = store.place(game_id, 0, 0)
+    return map(add, range(first, first + (count << store.IMAGE_BITS), 1 << store.IMAGE_BITS),
+               images)

@@ -10,30 +10,27 @@
 """
 from __future__ import annotations
 
-import json
 from collections import defaultdict
-from typing import Any
 
-from kifu.corpus.reader import Filters, Reader, Trail
-from kifu.corpus.store import GAME_OF, IMAGE_OF, NODE_OF
+from kifu.corpus.checks import Damage, headers_of
+from kifu.corpus.reader import Filters, Reader, Stored, Trail
+from kifu.corpus.store import unplace
 from kifu.corpus.values import Duplicate, GameInfo, Group
+from kifu.plugin.symmetry import Symmetry
 
-#: A record's row as read here: id, digest, final hash and image, moves, positions, headers
-#: (JSON) and the headers compared.
-Row = tuple[Any, ...]
 #: The headers compared (and named when they differ) between copies of one game.
 COMPARED = ("black", "white", "event", "date", "result")
 
 
 def duplicates(reader: Reader, filters: Filters, min_moves: int = 20) -> list[Group]:
     """Every group of duplicates among the records the filters keep."""
+    reader.check_records()
     where, values = filters.sql()
-    rows = reader.execute(
-        "SELECT g.id, g.digest, g.final, g.final_image, g.moves, g.positions, g.headers, "
-        f"g.black, g.white, g.event, g.date, g.result FROM game g WHERE {where} AND "
-        "g.digest IS NOT NULL AND g.moves > 0 ORDER BY g.id", values)
-    kept = {row[0]: row for row in rows}
-    infos = reader.infos(list(kept))
+    ids = [row[0] for row in reader.execute(
+        f"SELECT g.id FROM game g NOT INDEXED WHERE {where} AND g.digest IS NOT NULL AND g.moves > 0 "
+        "ORDER BY g.id", values)]
+    kept = reader.records(ids)
+    infos = {record: stored.info() for record, stored in kept.items()}
     groups = _same(reader, kept, infos)
     grouped = {member.record.id for group in groups for member in group.members}
     groups.extend(_contained(reader, kept, infos, grouped, min_moves))
@@ -43,28 +40,30 @@ def duplicates(reader: Reader, filters: Filters, min_moves: int = 20) -> list[Gr
 def without_moves(reader: Reader, filters: Filters) -> int:
     """How many records the filters keep have no move on their main line, and so are not
     compared (the records :func:`duplicates` would compare but for that)."""
+    reader.check_records()
     where, values = filters.sql()
     [(count,)] = reader.execute(
-        f"SELECT count(*) FROM game g WHERE {where} AND g.digest IS NOT NULL AND g.moves = 0",
+        f"SELECT count(*) FROM game g NOT INDEXED WHERE {where} AND g.digest IS NOT NULL AND g.moves = 0",
         values)
     return int(count)
 
 
-def _same(reader: Reader, kept: dict[int, Row], infos: dict[int, GameInfo]) -> list[Group]:
-    by_digest: dict[bytes, list[int]] = defaultdict(list)
-    for record, row in kept.items():
-        by_digest[row[1]].append(record)
+def _same(reader: Reader, kept: dict[int, Stored], infos: dict[int, GameInfo]) -> list[Group]:
+    by_digest: dict[bytes | None, list[int]] = defaultdict(list)
+    for record, stored in kept.items():
+        by_digest[stored.digest].append(record)
     groups = []
     for records in by_digest.values():
         if len(records) < 2:
             continue
         first, *others = records
-        symmetry = reader.symmetry(first)
+        symmetry = reader.symmetry(kept[first].symmetry, first)
         members = []
         for other in others:
-            transform = symmetry.names[symmetry.between(kept[first][3], kept[other][3])]
-            differ = tuple(name for index, name in enumerate(COMPARED, 7)
-                           if kept[first][index] != kept[other][index])
+            transform = _transform(symmetry, kept[first].final_image, kept[other].final_image,
+                                   other)
+            differ = tuple(name for name in COMPARED
+                           if getattr(kept[first], name) != getattr(kept[other], name))
             members.append(Duplicate(infos[other], _evidence(kept[first], kept[other],
                                                              transform, differ),
                                      transform, differ))
@@ -72,24 +71,33 @@ def _same(reader: Reader, kept: dict[int, Row], infos: dict[int, GameInfo]) -> l
     return groups
 
 
-def _evidence(first: Row, other: Row, transform: str, differ: tuple[str, ...]) -> str:
-    moves = f"the same {first[4]} moves"
+def _transform(symmetry: Symmetry, first: int | None, second: int | None, game: int) -> str:
+    """The name of how a record's final position (found as image ``second``) is made from
+    another's (found as image ``first``)."""
+    if first is None or second is None or max(first, second) >= len(symmetry):
+        raise Damage("its final position's image is not one of its symmetry's", game)
+    return symmetry.names[symmetry.between(first, second)]
+
+
+def _evidence(first: Stored, other: Stored, transform: str, differ: tuple[str, ...]) -> str:
+    moves = f"the same {first.moves} moves"
     if transform != "identity":
         moves += f", {transform}"
     if differ:
         return f"{moves}, under other headers ({', '.join(differ)} differ)"
-    if json.loads(first[6]) != json.loads(other[6]):
+    if headers_of(first.headers, first.id) != headers_of(other.headers, other.id):
         return f"{moves}; the headers searched agree, others differ"
     return f"{moves} and the same headers: a copy"
 
 
-def _contained(reader: Reader, kept: dict[int, Row], infos: dict[int, GameInfo],
+def _contained(reader: Reader, kept: dict[int, Stored], infos: dict[int, GameInfo],
                grouped: set[int], min_moves: int) -> list[Group]:
+    reader.check_positions(ordered=True)  # each record's final position is looked up
     containers: dict[int, list[Duplicate]] = defaultdict(list)
-    for record, row in kept.items():
-        if row[4] < min_moves or record in grouped:
+    for record, stored in kept.items():
+        if stored.moves < min_moves or record in grouped:
             continue
-        inside = _container(reader, record, row, kept)
+        inside = _container(reader, stored, kept)
         if inside is not None:
             container, evidence = inside
             containers[container].append(Duplicate(infos[record], evidence))
@@ -101,22 +109,25 @@ def _contained(reader: Reader, kept: dict[int, Row], infos: dict[int, GameInfo],
     return groups
 
 
-def _container(reader: Reader, record: int, row: Row,
-               kept: dict[int, Row]) -> tuple[int, str] | None:
+def _container(reader: Reader, stored: Stored, kept: dict[int, Stored]) -> tuple[int, str] | None:
     """The longest other record whose lines hold this one's main line, and where."""
-    digest, final = row[1], row[2]
+    record, digest, final = stored.id, stored.digest, stored.final
+    if final is None:
+        raise Damage("it has moves but no final position", record)
     mine = None
     best: tuple[int, int, str] | None = None
-    for other, node, image in reader.execute(
-            f"SELECT {GAME_OF}, {NODE_OF}, {IMAGE_OF} FROM position p WHERE p.hash = ? AND "
-            f"{GAME_OF} != ? ORDER BY p.place", (final, record)):
-        if other in kept and kept[other][1] == digest:
+    for other, place in reader.positions(final):
+        _, node, image = unplace(place)
+        if other == record or (other in kept and kept[other].digest == digest):
             continue
         if mine is None:
             mine = reader.trail(record)
-        trail = reader.trail(other)
+        found = reader.records([other]).get(other)
+        if found is None:
+            raise Damage(f"a position's row names a record (id {other}) that has no row")
+        trail = reader.trails([other], {other: found})[other]
         start = node - (mine.main_count() - 1)
-        if start < 0 or not _same_line(trail, start, node):
+        if start < 0 or node >= len(trail.hashes) or not _same_line(trail, start, node):
             continue
         if list(trail.hashes[start:node + 1]) != list(mine.hashes[:mine.main_count()]):
             continue
@@ -124,13 +135,12 @@ def _container(reader: Reader, record: int, row: Row,
         where = f"moves {first.move + 1}-{last.move}" if first.move or last.move else "its start"
         if last.variation:
             where += f" of variation {last.variation}"
-        symmetry = reader.symmetry(record)
-        transform = symmetry.names[symmetry.between(row[3], image)]
-        evidence = f"its {row[4]} moves are {where} of the container" + (
+        transform = _transform(reader.symmetry(stored.symmetry, record), stored.final_image,
+                               image, record)
+        evidence = f"its {stored.moves} moves are {where} of the container" + (
             f", {transform}" if transform != "identity" else "")
-        moves = reader.execute("SELECT moves FROM game WHERE id = ?", (other,))[0][0]
-        if best is None or moves > best[0]:
-            best = (moves, other, evidence)
+        if best is None or found.moves > best[0]:
+            best = (found.moves, other, evidence)
     return None if best is None else (best[1], best[2])
 
 

@@ -9,15 +9,17 @@ index names the record that starts so.
 """
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass, field
 from typing import Any
 
 from kifu.base.errors import CorpusError, KifuError, NotationError
 from kifu.base.record import Record
 from kifu.corpus import stats
+from kifu.corpus.checks import Damage
 from kifu.corpus.reader import Filters, Reader
-from kifu.corpus.search import Key, check_game, hits, key_of
-from kifu.corpus.store import GAME_SHIFT, IMAGE_BITS, MAX_NODES
+from kifu.corpus.search import Key, check_game, hits, key_of, occurrences
+from kifu.corpus.store import unplace
 from kifu.corpus.values import GameInfo, Hit, Place
 from kifu.plugin import AnyGame, registry
 from kifu.run.load import load
@@ -71,17 +73,27 @@ class Exploration:
 
 def starts(reader: Reader) -> list[Start]:
     """The positions the index's records start from, most common first within each game (a
-    game whose records start on several boards has several)."""
+    game whose records start on several boards has several).  The trails name the starts;
+    each is counted from its checked position rows (a damaged trail cannot change a count)."""
     rows = reader.execute(
-        "SELECT g.game, substr(t.hashes, 1, 8) AS first, COUNT(*) AS n, MIN(g.id) FROM trail t "
+        "SELECT g.game, substr(t.hashes, 1, 8) AS first, MIN(g.id) FROM trail t "
         "JOIN game g ON g.id = t.game WHERE g.game IS NOT NULL AND length(t.hashes) >= 8 "
-        "GROUP BY g.game, first ORDER BY g.game, n DESC, MIN(g.id)")
-    infos = reader.infos([row[3] for row in rows])
+        "GROUP BY g.game, first")
+    counted = []
+    for name, first, example in rows:
+        if not isinstance(first, bytes) or len(first) != 8 or not isinstance(example, int):
+            raise Damage("a trail of positions is not what kifu writes", example)
+        starting = {record for record, place in reader.positions(array("q", first)[0])
+                    if unplace(place)[1] == 0}
+        if starting:
+            counted.append((name, -len(starting), min(starting)))
+    counted.sort()
+    infos = reader.infos([example for _, _, example in counted])
     found = []
-    for name, _, count, example in rows:
+    for name, count, example in counted:
         game = registry.find(name)
-        info = infos.get(example)
-        if game is None or info is None:
+        info = infos[example]
+        if game is None or info.game != name:
             continue
         try:
             position = load(info.path, game_index=info.number).position_at(0)[0]
@@ -90,7 +102,7 @@ def starts(reader: Reader) -> list[Start]:
                 position = game.start(Record(game.name))
             except KifuError:
                 continue
-        found.append(Start(game.name, game.title, game.position_key(position), count))
+        found.append(Start(game.name, game.title, game.position_key(position), -count))
     return found
 
 
@@ -154,32 +166,36 @@ def outcome(wins: dict[str, int], side: str | None) -> tuple[int, int, int]:
 
 def latest(reader: Reader, key: Key, filters: Filters, count: int) -> list[Hit]:
     """The ``count`` records that reach the position with the latest dates (undated last),
-    each where it first reaches it."""
+    each where it first reaches it (every one checked, as search checks them)."""
     if count <= 0:
         return []
-    where, values = filters.sql()
-    ids = [row[0] for row in reader.execute(
-        f"SELECT g.id FROM game g WHERE g.id IN (SELECT p.place >> {GAME_SHIFT} FROM position p "
-        f"WHERE p.hash = ?) AND g.game = ? AND {where} ORDER BY g.date IS NULL, g.date DESC, "
-        "g.id DESC LIMIT ?", [key.hash, key.game.name, *values, count])]
-    found: dict[int, tuple[int, str]] = {}
-    for record in ids:
-        [(place,)] = reader.execute(
-            "SELECT MIN(place) FROM position WHERE hash = ? AND place BETWEEN ? AND ?",
-            [key.hash, record << GAME_SHIFT, ((record + 1) << GAME_SHIFT) - 1])
-        node, image = (place >> IMAGE_BITS) & (MAX_NODES - 1), place & ((1 << IMAGE_BITS) - 1)
-        found[record] = (node, key.symmetry.names[key.symmetry.between(key.image, image)])
+    first: dict[int, tuple[int, int]] = {}
+    for record, node, image in occurrences(reader, key, filters):
+        first.setdefault(record, (node, image))
+    stored = reader.records(sorted(first))
+    ids = sorted(first, key=lambda record: (stored[record].date is None,
+                                            _descending(stored[record].date or ""), -record))
+    ids = ids[:count]
+    names = key.symmetry.names
+    found = {record: (first[record][0], names[key.symmetry.between(key.image,
+                                                                    first[record][1])])
+             for record in ids}
     order = {record: number for number, record in enumerate(ids)}
     return sorted(hits(reader, found), key=lambda hit: order[hit.record.id])
+
+
+def _descending(text: str) -> tuple[int, ...]:
+    """A text's order reversed, as a sort key."""
+    return tuple(-ord(character) for character in text) + (1,)
 
 
 def record_place(reader: Reader, record: int, node: int | None) -> tuple[GameInfo, Place]:
     """The index's record ``record`` (its :class:`~kifu.corpus.values.GameInfo`) and the
     place of its node ``node`` (its start without one); a ``CorpusError`` for a record or a
     node the index does not hold."""
-    infos = reader.infos([record])
-    if record not in infos:
+    if not reader.execute("SELECT 1 FROM game WHERE id = ?", (record,)):
         raise CorpusError(f"the index holds no record {record}")
+    infos = reader.infos([record])
     trail = reader.trail(record)
     if not trail.lines:
         raise CorpusError(f"record {record} has no position in the index")

@@ -22,7 +22,7 @@ from typing import Any
 
 from kifu.base.errors import KifuError
 from kifu.base.heap import no_cycles
-from kifu.base.record import Record
+from kifu.base.record import MAIN_LINE, Record
 from kifu.plugin import AnyGame, registry
 from kifu.plugin.driver import check_result, replay_positions
 from kifu.plugin.symmetry import MARK, RESET, Symmetry, Tracker
@@ -44,9 +44,10 @@ class IndexedRecord:
     ``hashes`` and ``images`` are its positions' canonical hashes (signed 64-bit, native byte
     order) and the images they were found as, node by node: the main line's positions first
     (node 0 the start), then each variation's in the order the record gives them; ``lines``
-    describes them, one ``[path, depth, count, number, events]`` per line (its variation path
-    as ``12.2``, the entries played before its first node, its nodes, the move number at its
-    first node, the depths of its nodes that take no number); ``log`` is a grid game's log of
+    describes them as JSON (as the index keeps them), one ``[path, depth, count, number,
+    events]`` per line (its variation path as ``12.2``, the entries played before its first
+    node, its nodes, the move number at its first node, the depths of its nodes that take no
+    number), and ``main`` counts the main line's nodes; ``log`` is a grid game's log of
     changes point by point (zlib, see :func:`histories`), ``occupied`` the ``point << 2 |
     colour`` that ever held a stone.
     """
@@ -68,7 +69,8 @@ class IndexedRecord:
     swaps: bool = False
     hashes: bytes = b""
     images: bytes = b""
-    lines: list[list[Any]] = field(default_factory=list)
+    lines: str = "[]"
+    main: int = 0
     log: bytes | None = None
     occupied: bytes = b""
     #: How it ended, read as its winner is (:attr:`columns`' ``winner``): the winner's margin,
@@ -82,7 +84,7 @@ class IndexedRecord:
 
     def main_hashes(self) -> bytes:
         """The main line's hashes (its nodes come first)."""
-        return self.hashes[: 8 * self.lines[0][2]] if self.lines else b""
+        return self.hashes[: 8 * self.main]
 
 
 @dataclass
@@ -244,6 +246,7 @@ def _walk_line(walk: Any, tracker: Tracker, start: Any, entry: IndexedRecord,
     """A record without variations: the tracker's arrays are the record's."""
     visit = tracker.visit
     visit(start)
+    every = _FINISHED_EVERY
     events: list[int] = []
     final, number, ok = start, 0, True
     for item in walk:
@@ -253,37 +256,57 @@ def _walk_line(walk: Any, tracker: Tracker, start: Any, entry: IndexedRecord,
                 events.append(depth)
             number = now
             visit(final)
+            if not tracker.visits % every:
+                tracker.finish()
         else:
             problems.append(item)
             ok = False
     entry.moves = number
-    entry.lines = [["", 0, tracker.visits, 0, events]]
+    entry.lines = json.dumps([["", 0, tracker.visits, 0, events]])
+    entry.main = tracker.visits
     return final, ok
+
+
+#: A walk has its tracker work out the hashes of the positions visited this often (see
+#: :meth:`kifu.plugin.symmetry.Tracker.finish`), so that a library's half a million
+#: positions are never all pending at once.
+_FINISHED_EVERY = 1 << 16
 
 
 def _walk_tree(walk: Any, tracker: Tracker, start: Any, entry: IndexedRecord,
                problems: list[KifuError]) -> tuple[Any, bool]:
     """A record with variations: each position is noted with its line, and the lines are laid
-    out one after the other (the main line first) once the walk is done."""
-    lines: dict[tuple[int, ...], list[Any]] = {}
-    where: dict[tuple[int, ...], list[tuple[int, int, int]]] = {}
-    numbers: dict[tuple[int, ...], int] = {}
+    out one after the other (the main line first) once the walk is done.  What is noted is a
+    few numbers in arrays for each position and each line, so that a library of half a
+    million positions in as many lines costs tens of megabytes here, not hundreds."""
+    # The lines by their path (the walk gives one path object for a whole line, which hashes
+    # once), numbered in the order they start.
+    line_of: dict[Any, int] = {}
+    depths, numbers, counts, last = array("q"), array("q"), array("q"), array("q")
+    events: dict[int, list[int]] = {}
+    # Each visit's line, and where its changes start in the tracker's log.
+    lines_visited, log_starts = array("I"), array("Q")
     final, ok = start, True
 
-    def note(path: tuple[int, ...], depth: int, number: int, position: Any) -> None:
-        line = lines.get(path)
+    def note(path: Any, depth: int, number: int, position: Any) -> None:
+        line = line_of.get(path)
         if line is None:
-            line = lines[path] = [".".join(map(str, path)), depth, 0, number, []]
-            where[path] = []
-        elif numbers[path] == number:
-            line[4].append(depth)
-        numbers[path] = number
-        log_start = len(tracker.log)
+            line = line_of[path] = len(line_of)
+            depths.append(depth)
+            numbers.append(number)
+            counts.append(0)
+            last.append(number)
+        elif last[line] == number:
+            events.setdefault(line, []).append(depth)
+        last[line] = number
+        lines_visited.append(line)
+        log_starts.append(len(tracker.log))
         tracker.visit(position)
-        line[2] += 1
-        where[path].append((tracker.visits - 1, log_start, len(tracker.log)))
+        counts[line] += 1
+        if not tracker.visits % _FINISHED_EVERY:
+            tracker.finish()
 
-    note((), 0, 0, start)
+    note(MAIN_LINE, 0, 0, start)
     for item in walk:
         if type(item) is tuple:
             path, depth, number, position = item
@@ -295,16 +318,29 @@ def _walk_tree(walk: Any, tracker: Tracker, start: Any, entry: IndexedRecord,
             problems.append(item)
             ok = ok and bool(item.variation)
     tracker.finish()
+    log_starts.append(len(tracker.log))
+    # The visits in node order: each line's in turn (a counting sort by line).
+    at = array("Q", bytes(8 * len(line_of)))
+    total = 0
+    for line, count in enumerate(counts):
+        at[line], total = total, total + count
+    order = array("I", bytes(4 * len(lines_visited)))
+    for visited, line in enumerate(lines_visited):
+        order[at[line]] = visited
+        at[line] += 1
     hashes, images, log = array("q"), bytearray(), array("H")
-    for path in lines:
-        for node, first, last in where[path]:
-            hashes.append(tracker.hashes[node])
-            images.append(tracker.images[node])
-            log.extend(tracker.log[first:last])
+    tracked, seen, changes = tracker.hashes, tracker.images, tracker.log
+    for visited in order:
+        hashes.append(tracked[visited])
+        images.append(seen[visited])
+        log.extend(changes[log_starts[visited]:log_starts[visited + 1]])
     entry.hashes, entry.images = hashes.tobytes(), bytes(images)
     if tracker.grid is not None:
         entry.log = log.tobytes()
-    entry.lines = list(lines.values())
+    entry.lines = "[" + ",".join(
+        json.dumps([".".join(map(str, path)), depths[line], counts[line], numbers[line],
+                    events.get(line, [])]) for path, line in line_of.items()) + "]"
+    entry.main = counts[0]
     return final, ok
 
 

@@ -33,10 +33,7 @@ changes, node by node), and its first position that holds one is the hit.
 from __future__ import annotations
 
 import functools
-import itertools
-import struct
 import time
-import zlib
 from array import array
 from collections import defaultdict
 from collections.abc import Sequence
@@ -44,7 +41,8 @@ from dataclasses import dataclass
 
 from kifu.base.errors import CorpusError, KifuError, PatternError
 from kifu.base.record import Span
-from kifu.corpus.reader import Filters, Reader
+from kifu.corpus.checks import Changes, grid_of
+from kifu.corpus.reader import Filters, Reader, chunks
 from kifu.corpus.search import hits
 from kifu.corpus.values import Hit
 from kifu.plugin import registry
@@ -95,6 +93,10 @@ def read_pattern(text: str, source: str = "<pattern>") -> Pattern:
             if key not in ("game", "anchor", "to-move"):
                 raise PatternError(f"{name.strip()[:20]!r} is not a pattern header (Game:, "
                                    "Anchor:, To-move:)", span=Span.point(number, 1))
+            if key in headers:
+                first = headers[key][1].line
+                raise PatternError(f"{name.strip()}: is given twice (first on line {first}); a "
+                                   "pattern says each once", span=Span.point(number, 1))
             headers[key] = (value, span)
             continue
         rows.append((number, [(column, char) for column, char in enumerate(line, 1)
@@ -226,44 +228,48 @@ class SearchStopped(CorpusError):
 
 def search_pattern(reader: Reader, pattern: Pattern, filters: Filters,
                    deadline: float | None = None) -> list[Hit]:
-    """The records that reach ``pattern``, each once (where first).  With ``deadline`` (a
+    """The records that reach ``pattern``, each once (where first): every record's row
+    checked first (the grids, the filters), and each grid's stones.  With ``deadline`` (a
     time of :func:`time.monotonic`), a search still checking records then stops with
     :class:`SearchStopped`, which holds what it found."""
+    reader.check_records()
     game = _pattern_game(reader, pattern, filters)
     checked = 0
     where, values = filters.sql()
     found: dict[int, tuple[int, str]] = {}
-    grids = reader.execute("SELECT grid, MAX(swaps) FROM game WHERE game = ? AND grid IS NOT "
+    grids = reader.execute("SELECT grid, MAX(swaps) FROM game NOT INDEXED WHERE game = ? AND grid IS NOT "
                            "NULL GROUP BY grid ORDER BY grid", (game,))
     for grid_name, swaps in grids:
-        grid = Grid.parse(grid_name)
+        grid = Grid(*grid_of(grid_name))
         laid = placements(pattern, grid, bool(swaps))
         if not laid:
             continue
         allowed = {row[0] for row in reader.execute(
-            f"SELECT g.id FROM game g WHERE g.game = ? AND g.grid = ? AND {where}",
+            f"SELECT g.id FROM game g NOT INDEXED WHERE g.game = ? AND g.grid = ? AND {where}",
             [game, grid_name, *values])}
         candidates = _sieve(reader, f"{game} {grid_name}", laid, allowed)
         names = grid_symmetry(grid.width, grid.height, bool(swaps)).names
-        for record, changes in reader.changes(sorted(candidates)):
-            checked += 1
-            if deadline is not None and time.monotonic() > deadline:
-                raise SearchStopped(
-                    f"the pattern search was stopped at its time limit, having checked "
-                    f"{checked - 1:,} of the {len(candidates):,} {grid_name} records that may "
-                    "hold it: narrow it with a larger pattern or header filters",
-                    hits(reader, found), checked - 1, len(candidates))
-            match = first_match(changes, [laid[i] for i in candidates[record]])
-            if match is not None:
-                node, placement = match
-                found[record] = (node, names[placement.image])
+        for chunk in chunks(sorted(candidates)):
+            records = reader.records(chunk)
+            for record, changes in reader.changes(chunk, records):
+                checked += 1
+                if deadline is not None and time.monotonic() > deadline:
+                    raise SearchStopped(
+                        f"the pattern search was stopped at its time limit, having checked "
+                        f"{checked - 1:,} of the {len(candidates):,} {grid_name} records that "
+                        "may hold it: narrow it with a larger pattern or header filters",
+                        hits(reader, found), checked - 1, len(candidates))
+                match = first_match(changes, [laid[i] for i in candidates[record]])
+                if match is not None:
+                    node, placement = match
+                    found[record] = (node, names[placement.image])
     return hits(reader, found)
 
 
 def _pattern_game(reader: Reader, pattern: Pattern, filters: Filters) -> str:
     """The game the pattern is searched in: its own, the filters', or the index's only grid
     game; a ``CorpusError`` when none fits."""
-    held = [row[0] for row in reader.execute("SELECT DISTINCT game FROM game WHERE grid IS NOT "
+    held = [row[0] for row in reader.execute("SELECT DISTINCT game FROM game NOT INDEXED WHERE grid IS NOT "
                                              "NULL ORDER BY game")]
     wanted = filters.game_name()
     game = pattern.game or wanted
@@ -287,11 +293,8 @@ def _sieve(reader: Reader, grid: str, laid: Sequence[Placement],
     the placements it may hold."""
     wanted = {(point, content) for placement in laid for point, content in placement.needs
               if content != EMPTY}
-    bitmaps: dict[tuple[int, int], int] = {}
-    for point, content, games in reader.execute(
-            "SELECT point, content, games FROM occupancy WHERE grid = ?", (grid,)):
-        if (point, content) in wanted:
-            bitmaps[(point, content)] = int.from_bytes(games, "little")
+    bitmaps = {where: int.from_bytes(games, "little")
+               for where, games in reader.occupancy(grid).items() if where in wanted}
     candidates: dict[int, list[int]] = defaultdict(list)
     for index, placement in enumerate(laid):
         bits = -1
@@ -319,30 +322,23 @@ def _set_bits(bits: int) -> list[int]:
     return found
 
 
-def first_match(changes: bytes, laid: Sequence[Placement]) -> tuple[int, Placement] | None:
+def first_match(changes: Changes, laid: Sequence[Placement]) -> tuple[int, Placement] | None:
     """The first node of a record whose position holds one of ``laid``, and which; ``None``
     if none does.  ``changes`` is what the index keeps of a grid record, point by point
     (:func:`kifu.corpus.indexing.histories`): only the points a placement names are read,
     their changes sorted by node, and a placement holds from the node where the last of its
     points came right (or, asking for a side to move, from the first node after it with that
     side to move) until one of them changes."""
-    data = zlib.decompress(changes)
-    points, nodes = struct.unpack_from("<II", data)
-    counts = array("I")
-    counts.frombytes(data[8:8 + 4 * points])
-    sides = data[8 + 4 * points:8 + 4 * points + nodes]
-    flat = array("I")
-    flat.frombytes(data[8 + 4 * points + nodes:])
-    offsets = list(itertools.accumulate(counts, initial=0))
     best: tuple[int, Placement] | None = None
     for placement in laid:
-        node = _first_node(placement, flat, offsets, sides, nodes)
+        node = _first_node(placement, changes.flat, changes.offsets, changes.sides,
+                           changes.nodes)
         if node is not None and (best is None or node < best[0]):
             best = (node, placement)
     return best
 
 
-def _first_node(placement: Placement, flat: array[int], offsets: list[int], sides: bytes,
+def _first_node(placement: Placement, flat: array[int], offsets: Sequence[int], sides: bytes,
                 nodes: int) -> int | None:
     """The first node at which ``placement`` holds (see :func:`first_match`)."""
     wanted = placement.wanted

@@ -1,29 +1,38 @@
 """Reading an index: its records, the filters on their headers, their trails of positions.
 
-Every question to an index goes through :class:`Reader`, which turns an SQLite error met on the
-way (a damaged file) into a ``CorpusError`` that says to rebuild it.
+Every question to an index goes through :class:`Reader`, which checks what it reads
+(:mod:`kifu.corpus.checks`: each row against its checksum, the rows a question reads whole or
+by a key against their tallies, each value as it is decoded) and turns a value that is not
+what kifu wrote, or an SQLite error met on the way, into a ``CorpusError`` that names the
+index, the record it belongs to where one does, and says to rebuild it.  Its queries read the
+records' table itself (``NOT INDEXED``): the table's one index (of the records by file, for an
+update) is checked by nothing, and a damaged page of it would leave records out of an answer.
 """
 from __future__ import annotations
 
 import contextlib
-import functools
-import json
 import os
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from kifu.base.errors import CorpusError, KifuError
-from kifu.corpus import store
-from kifu.corpus.store import hashes_of
+from kifu.corpus import checks, store
+from kifu.corpus.checks import Changes, Damage, checksum, expect, whole
 from kifu.corpus.values import GameInfo, Place
 from kifu.plugin import registry
 from kifu.plugin.symmetry import IDENTITY, Symmetry
 
-#: The columns of :class:`GameInfo`, in order.
-_INFO = ("g.id, g.name, f.path, g.number, g.game, g.black, g.white, g.event, g.date, g.result, "
-         "g.winner, g.moves, g.legal, g.problem")
+#: The columns of a record's row and of its file's, as the reader reads them (table ``g``,
+#: table ``f``), each with its checksum.
+_ROW = (", ".join(f"g.{column}" for column in store.GAME_COLUMNS) + ", g.checksum, "
+        + ", ".join(f"f.{column}" for column in store.FILE_COLUMNS) + ", f.checksum")
+_GAME_VALUES = len(store.GAME_COLUMNS)
+_FILE_VALUES = len(store.FILE_COLUMNS)
+#: SQL: whether the values of a record's row (``g``) that questions over every record select
+#: on are as they were written (:func:`kifu.corpus.store.keys`).
+KEYS_INTACT = f"g.keys IS ({store.keys('g')})"
 
 
 @dataclass(frozen=True)
@@ -35,7 +44,7 @@ class Filters:
     ``B+R``, ``white``, ``black+3.5``, ``draw``, ``0``, ``?``...; compared as the winner, and
     the score or the kind of end where it gives one; text that is no result, a part of the
     result as written), ``game`` (a game's name or alias).  Text is compared without regard
-    to case (ASCII letters)."""
+    to case, in every script (``Öberg`` finds ``öberg``)."""
 
     player: str | None = None
     event: str | None = None
@@ -52,8 +61,8 @@ class Filters:
         for column, value in (("players", self.player), ("event", self.event),
                               ("rule", self.rule), ("opening", self.opening)):
             if value is not None:
-                where.append(f"g.{column} LIKE ? ESCAPE '\\'")
-                values.append(f"%{_like(value)}%")
+                where.append(f"instr(kifu_fold(g.{column}), ?) > 0")
+                values.append(value.casefold())
         if self.date is not None:
             low, dots, high = self.date.partition("..")
             if dots:
@@ -64,8 +73,9 @@ class Filters:
                     where.append("substr(g.date, 1, ?) <= ?")
                     values.extend([len(high), high])
             else:
-                where.append("g.date LIKE ? ESCAPE '\\'")
-                values.append(f"{_like(self.date)}%")
+                folded = self.date.casefold()
+                where.append("substr(kifu_fold(g.date), 1, ?) = ?")
+                values.extend([len(folded), folded])
         if self.result is not None:
             condition, given = _result_condition(self.result, self.game_name())
             where.append(condition)
@@ -95,9 +105,13 @@ def _result_condition(text: str, game: str | None) -> tuple[str, list[Any]]:
     a ``Result:`` header, in any language it reads (SGF's ``W+3.5``, ``B+R``, ``0``;
     ``white``, ``black+3.5``, ``draw``, ``黑中盘胜``, ``void``, ``?``...), and the records of
     that game that ended so: the same winner, and the same score or kind of end where the
-    filter gives one.  Text no game reads as a result is a part of the result as written, or a
-    winner's name (a seat's own name, say)."""
+    filter gives one.  Words after SGF's ``+`` that no game reads as a margin or a kind of end
+    (``W+1e400``, ``W+Illegal``) keep that winner's records whose result says them too, never
+    every win of that side.  Text no game reads as a result is a part of the result as
+    written, or a winner's name (a seat's own name, say)."""
     games = [registry.get(game)] if game is not None else list(registry.games().values())
+    folded = text.casefold()
+    unread = _unread_reason(text)
     parts: list[str] = []
     values: list[Any] = []
     for each in games:
@@ -113,29 +127,98 @@ def _result_condition(text: str, game: str | None) -> tuple[str, list[Any]]:
             parts.append("(g.game = ? AND g.winner IS NULL AND coalesce(g.ending, '') != 'void')")
             values.append(each.name)
             continue
-        part = "g.game = ? AND lower(g.winner) = lower(?)"
-        values.extend([each.name, said.winner or "draw"])
+        part = "g.game = ? AND kifu_fold(g.winner) = ?"
+        values.extend([each.name, (said.winner or "draw").casefold()])
         if said.score is not None:
             part += " AND g.score = ?"
             values.append(said.score)
         if said.kind in _ENDINGS:
             part += " AND g.ending = ?"
             values.append(said.kind)
+        elif said.score is None and unread:
+            part += " AND instr(kifu_fold(g.result), ?) > 0"
+            values.append(unread)
         parts.append(f"({part})")
     if not parts:
-        return ("(lower(g.winner) = lower(?) OR g.result LIKE ? ESCAPE '\\')",
-                [text, f"%{_like(text)}%"])
+        return ("(kifu_fold(g.winner) = ? OR instr(kifu_fold(g.result), ?) > 0)",
+                [folded, folded])
     return f"({' OR '.join(parts)})", values
 
 
-def _like(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+def _unread_reason(text: str) -> str:
+    """What follows SGF's ``+`` in a result filter (``1e400`` of ``W+1e400``), case-folded;
+    ``""`` when nothing does."""
+    _, plus, after = text.partition("+")
+    return " ".join(after.split()).casefold() if plus else ""
+
+
+@dataclass(frozen=True)
+class Stored:
+    """A record's row as the index keeps it, checked: what the answers are made of."""
+
+    id: int
+    name: str
+    path: str
+    number: int
+    game: str
+    black: str | None
+    white: str | None
+    event: str | None
+    date: str | None
+    result: str | None
+    winner: str | None
+    moves: int
+    legal: bool
+    problem: str | None
+    sides: tuple[str, ...]
+    headers: str
+    positions: int
+    grid: str | None
+    symmetry: int | None
+    final: int | None
+    final_image: int | None
+    digest: bytes | None
+
+    def info(self) -> GameInfo:
+        """The record as an answer names it (its path as the user may read it)."""
+        path = shown(self.path)
+        name = path + self.name[len(self.path):] if self.name.startswith(self.path) else \
+            self.name
+        return GameInfo(self.id, name, path, self.number, self.game, self.black, self.white,
+                        self.event, self.date, self.result, self.winner, self.moves, self.legal,
+                        self.problem)
+
+
+def _stored(values: Sequence[Any], path: Any) -> Stored:
+    """A record's row (:data:`kifu.corpus.store.GAME_COLUMNS`) and its file's path, each
+    value checked to be of the kind kifu writes."""
+    (game, _, number, name, kind, black, white, _, event, date, result, winner, _, _, _, _,
+     sides, headers, moves, positions, legal, problem, grid, symmetry, _, final, final_image,
+     digest) = values
+    for text, what in ((kind, "game"), (black, "black"), (white, "white"), (event, "event"),
+                       (date, "date"), (result, "result"), (winner, "winner"),
+                       (problem, "problem"), (grid, "grid")):
+        expect(text, str, what, game, none=what != "game")
+    expect(name, bytes, "name", game)
+    expect(path, bytes, "path", game)
+    expect(digest, bytes, "digest", game, none=True)
+    expect(headers, str, "headers", game)
+    if legal not in (0, 1):
+        raise Damage(f"its legality is {legal!r}", game)
+    return Stored(game, os.fsdecode(name), os.fsdecode(path), whole(number, "number", game, low=1),
+                  kind, black, white, event, date, result, winner,
+                  whole(moves, "count of moves", game), bool(legal), problem,
+                  tuple(checks.texts_of(sides, "sides", game)), headers,
+                  whole(positions, "count of positions", game), grid,
+                  whole(symmetry, "symmetry", game, none=True),
+                  expect(final, int, "final position", game, none=True),
+                  whole(final_image, "final image", game, none=True), digest)
 
 
 @dataclass
 class Trail:
     """A record's positions as the index keeps them (see
-    :class:`kifu.corpus.indexing.IndexedRecord`)."""
+    :class:`kifu.corpus.indexing.IndexedRecord`), checked."""
 
     hashes: Sequence[int]
     images: bytes
@@ -151,7 +234,7 @@ class Trail:
                 return Place(node, at, number + (at - depth) - sum(1 for e in events if e <= at),
                              path)
             first += count
-        raise CorpusError(f"node {node} is past the record's positions; the index is damaged")
+        raise Damage(f"node {node} is past the record's positions")
 
     def children(self, node: int) -> list[int]:
         """The nodes that follow ``node``: the next of its line, and the first of each
@@ -185,6 +268,9 @@ class Trail:
         return int(self.lines[0][2]) if self.lines else 0
 
 
+#: The trail of a record without positions.
+NO_TRAIL = Trail([], b"", [], None)
+
 
 def _owner(lines: dict[tuple[int, ...], tuple[int, int, int]], path: tuple[int, ...],
            depth: int) -> tuple[int, ...]:
@@ -196,11 +282,20 @@ def _owner(lines: dict[tuple[int, ...], tuple[int, int, int]], path: tuple[int, 
 
 
 class Reader:
-    """An index opened for reading (see :func:`kifu.corpus.store.open_index`)."""
+    """An index opened for reading (see :func:`kifu.corpus.store.open_index`), each thing it
+    reads checked."""
 
     def __init__(self, path: str) -> None:
         self.path = path
         self.db = store.open_index(path)
+        #: What was checked whole: ``game`` (every record's row), ``position`` (every
+        #: position's row).
+        self._checked: set[str] = set()
+        self._tallies: dict[str, list[int]] | None = None
+        self._symmetries: dict[int, Symmetry] = {}
+        #: The records' rows checked already (a question reads some twice: to find, then to
+        #: answer), up to :data:`_KEPT_ROWS`.
+        self._stored: dict[int, Stored] = {}
 
     def close(self) -> None:
         self.db.close()
@@ -219,113 +314,349 @@ class Reader:
 
     @contextlib.contextmanager
     def guarded(self) -> Iterator[None]:
-        """SQLite errors as a ``CorpusError`` that says to rebuild the index."""
+        """A damaged value, or an SQLite error met on the way, as a ``CorpusError`` that
+        names the record it belongs to (where one does) and says to rebuild the index."""
         try:
             yield
-        except sqlite3.Error as error:
-            raise store.damaged(self.path, error) from None
+        except Damage as error:
+            raise store.DamagedIndex(self.path, error.what, self._named(error.game)) from None
+        except (sqlite3.Error, UnicodeDecodeError) as error:
+            raise store.damaged(self.path, error, self._located()) from None
 
     def execute(self, sql: str, values: Sequence[Any] = ()) -> list[Any]:
         with self.guarded():
             return self.db.execute(sql, values).fetchall()
 
-    def games(self) -> list[str]:
-        """The games the index holds records of."""
-        return [row[0] for row in self.execute("SELECT DISTINCT game FROM game WHERE game IS "
-                                               "NOT NULL ORDER BY game")]
+    # -- records -----------------------------------------------------------------------------
 
-    def holds(self, game: str) -> bool:
-        """Whether the index holds a record of ``game``."""
-        return bool(self.execute("SELECT 1 FROM game WHERE game = ? LIMIT 1", (game,)))
+    def records(self, ids: Sequence[int]) -> dict[int, Stored]:
+        """The rows of the records ``ids``, checked (a few hundred at a time): each must be
+        there (the index named it: a row not found is damage, a page that leads a lookup
+        astray, say)."""
+        known = self._stored
+        found = {game: known[game] for game in ids if game in known}
+        if len(found) == len(ids):
+            return found
+        if len(known) > _KEPT_ROWS:  # a question over many records keeps them in chunks
+            known.clear()
+        for chunk in chunks([game for game in ids if game not in found]):
+            marks = ",".join("?" * len(chunk))
+            for row in self.execute(f"SELECT {_ROW} FROM game g NOT INDEXED LEFT JOIN file f ON f.id = "
+                                    f"g.file WHERE g.id IN ({marks})", chunk):
+                found[row[0]] = known[row[0]] = self._checked_row(row)
+            _all_found(chunk, found)
+        return found
+
+    def _checked_row(self, row: Sequence[Any]) -> Stored:
+        game = row[0]
+        if checksum("game", *row[:_GAME_VALUES]) != row[_GAME_VALUES]:
+            raise Damage("its row does not match its checksum", game)
+        file_row = row[_GAME_VALUES + 1:_GAME_VALUES + 1 + _FILE_VALUES]
+        if file_row[0] is None:
+            raise Damage("the row of its file is missing", game)
+        if checksum("file", *file_row) != row[-1]:
+            raise Damage("the row of its file does not match its checksum", game)
+        whole(file_row[2], "file's size", game)
+        expect(file_row[3], int, "file's time", game)
+        expect(file_row[4], str, "file's problem", game, none=True)
+        return _stored(row[:_GAME_VALUES], file_row[1])
 
     def infos(self, ids: Sequence[int]) -> dict[int, GameInfo]:
-        found: dict[int, GameInfo] = {}
-        for start in range(0, len(ids), 500):
-            chunk = list(ids[start:start + 500])
-            marks = ",".join("?" * len(chunk))
-            for row in self.execute(f"SELECT {_INFO} FROM game g JOIN file f ON f.id = g.file "
-                                    f"WHERE g.id IN ({marks})", chunk):
-                found[row[0]] = info_of(row)
-        return found
+        return {game: stored.info() for game, stored in self.records(ids).items()}
+
+    def check_records(self) -> None:
+        """What a question that selects among every record (a filter, a pattern, the
+        duplicates) answers from, checked: each row's searched values against the copy it
+        keeps of them, and the rows against their tally (a row lost, or one whose checksum
+        changed, shows there).  The rows it selects are read, and checked whole, as it
+        answers."""
+        if "game" in self._checked:
+            return
+        [(rows, low, high, wrong)] = self.execute(
+            f"SELECT {checks.ROW_TALLY}, coalesce(sum(NOT ({KEYS_INTACT})), 0) FROM game g NOT INDEXED")
+        if wrong:
+            [(game,)] = self.execute(f"SELECT g.id FROM game g NOT INDEXED WHERE NOT ({KEYS_INTACT}) "
+                                     "LIMIT 1")
+            raise self._damage(Damage("its searched values are not those it was written with",
+                                      game))
+        if [rows, low, high] != self._tally("game"):
+            raise self._damage(Damage("the records' rows do not match their tally: a record's "
+                                      "row is missing, or was changed"))
+        self._checked.add("game")
+
+    def _tally(self, name: str) -> list[int]:
+        """The tally of the rows ``name`` (``game``, ``occupancy GRID``), ``[0, 0, 0]`` for
+        none: the table of tallies is read whole (once), not through an index."""
+        if self._tallies is None:
+            tallies: dict[str, list[int]] = {}
+            for row in self.execute("SELECT name, rows, low, high FROM tally"):
+                if not (isinstance(row[0], str) and all(type(value) is int for value in row[1:])
+                        ) or row[0] in tallies:
+                    raise self._damage(Damage("its tallies are not what kifu writes"))
+                tallies[row[0]] = list(row[1:])
+            self._tallies = tallies
+        return self._tallies.get(name, [0, 0, 0])
+
+    def _bucket_tally(self, bucket: int) -> list[int]:
+        """The tally of a bucket's position rows (``[0, 0, 0]`` for none), by its number."""
+        rows = self.execute("SELECT rows, low, high FROM bucket WHERE id = ?", (bucket,))
+        if not rows:
+            return [0, 0, 0]
+        if not all(type(value) is int for value in rows[0]):
+            raise self._damage(Damage("a tally of positions is not what kifu writes"))
+        return list(rows[0])
+
+    def _damage(self, damage: Damage) -> store.DamagedIndex:
+        return store.DamagedIndex(self.path, damage.what, self._named(damage.game))
 
     def filtered(self, filters: Filters) -> list[int]:
         """The ids of the records the filters keep, in index order."""
+        self.check_records()
         where, values = filters.sql()
-        return [row[0] for row in self.execute(f"SELECT g.id FROM game g WHERE {where} "
+        return [row[0] for row in self.execute(f"SELECT g.id FROM game g NOT INDEXED WHERE {where} "
                                                "ORDER BY g.id", values)]
 
-    def trail(self, game: int) -> Trail:
-        rows = self.execute("SELECT hashes, images, lines, log FROM trail WHERE game = ?",
-                            (game,))
-        if not rows:
-            return Trail([], b"", [], None)
-        hashes, images, lines, log = rows[0]
-        return Trail(hashes_of(hashes), images, json.loads(lines), log)
+    def kept(self, ids: Sequence[int], filters: Filters, game: str | None = None) -> set[int]:
+        """Which of the records ``ids`` (checked already) are of ``game`` (if given) and kept
+        by the filters."""
+        where, values = filters.sql()
+        if game is not None:
+            where, values = f"g.game = ? AND {where}", [game, *values]
+        found: set[int] = set()
+        for chunk in chunks(ids):
+            marks = ",".join("?" * len(chunk))
+            rows = self.execute(f"SELECT g.id, {where} FROM game g NOT INDEXED WHERE g.id IN ({marks})",
+                                [*values, *chunk])
+            _all_found(chunk, {row[0] for row in rows})
+            found.update(row[0] for row in rows if row[1])
+        return found
 
-    def trails(self, games: Sequence[int]) -> dict[int, Trail]:
-        """The trails of ``games`` (read a few hundred at a time)."""
+    def games(self) -> list[str]:
+        """The games the index holds records of."""
+        self.check_records()
+        return [row[0] for row in self.execute("SELECT DISTINCT game FROM game NOT INDEXED WHERE game IS "
+                                               "NOT NULL ORDER BY game")]
+
+    def holds(self, game: str) -> bool:
+        """Whether the index holds a record of ``game`` (one found is checked; none found,
+        the records are)."""
+        found = self.execute("SELECT id FROM game NOT INDEXED WHERE game = ? LIMIT 1", (game,))
+        with self.guarded():
+            if found:
+                return bool(self.records([found[0][0]]))
+        self.check_records()
+        return False
+
+    # -- trails ------------------------------------------------------------------------------
+
+    def trails(self, games: Sequence[int],
+               stored: dict[int, Stored] | None = None) -> dict[int, Trail]:
+        """The trails of ``games`` (read a few hundred at a time), each checked against its
+        checksum and its record (``stored``, or read here)."""
         found: dict[int, Trail] = {}
-        for chunk in _chunks(games):
-            marks = ",".join("?" * len(chunk))
-            for game, hashes, images, lines, log in self.execute(
-                    f"SELECT game, hashes, images, lines, log FROM trail WHERE game IN ({marks})",
-                    chunk):
-                found[game] = Trail(hashes_of(hashes), images, json.loads(lines), log)
-        for game in games:
-            found.setdefault(game, Trail([], b"", [], None))
+        for game, trail in self.each_trail(games, stored):
+            found[game] = trail
         return found
 
-    def changes(self, games: Sequence[int]) -> Iterator[tuple[int, bytes]]:
+    def each_trail(self, games: Sequence[int], stored: dict[int, Stored] | None = None
+                   ) -> Iterator[tuple[int, Trail]]:
+        """:meth:`trails`, one at a time, in the order of ``games``."""
+        for chunk in chunks(games):
+            rows = stored if stored is not None else self.records(chunk)
+            marks = ",".join("?" * len(chunk))
+            read = {row[0]: row for row in self.execute(
+                f"SELECT game, hashes, images, lines, log, checksum FROM trail WHERE game IN "
+                f"({marks})", chunk)}
+            with self.guarded():
+                for game in chunk:
+                    record = rows.get(game)
+                    if record is None:
+                        raise Damage(f"the index names a record (id {game}) that has no row")
+                    yield game, self._trail(record, read.get(game))
+
+    def trail(self, game: int) -> Trail:
+        return self.trails([game])[game]
+
+    def _trail(self, record: Stored, row: Sequence[Any] | None) -> Trail:
+        game = record.id
+        if row is None:
+            if record.positions:
+                raise Damage("its trail of positions is missing", game)
+            return NO_TRAIL
+        if checksum("trail", *row[:5]) != row[5]:
+            raise Damage("its trail of positions does not match its checksum", game)
+        _, hashes, images, lines, log = row[:5]
+        count = record.positions
+        symmetry = self.symmetry(record.symmetry, game)
+        expect(log, bytes, "log", game, none=True)
+        return Trail(checks.hashes_of(hashes, count, game),
+                     checks.images_of(images, count, len(symmetry), game),
+                     checks.lines_of(lines, count, game), log)
+
+    def changes(self, games: Sequence[int], records: dict[int, Stored]
+                ) -> Iterator[tuple[int, Changes]]:
         """What the index keeps of each grid record's points (see
-        :func:`kifu.corpus.indexing.histories`), read a few hundred at a time, in order."""
-        for chunk in _chunks(games):
-            marks = ",".join("?" * len(chunk))
-            rows = dict(self.execute(f"SELECT game, log FROM trail WHERE game IN ({marks}) AND "
-                                     "log IS NOT NULL", chunk))
-            for game in chunk:
-                if game in rows:
-                    yield game, rows[game]
+        :func:`kifu.corpus.indexing.histories`), checked, in order."""
+        for game, trail in self.each_trail(games, records):
+            record = records[game]
+            if trail.log is None or record.grid is None:
+                continue
+            columns, rows = checks.grid_of(record.grid, game)
+            with self.guarded():
+                yield game, Changes(trail.log, columns * rows, record.positions, game)
 
-    def winners(self, games: Sequence[int]) -> dict[int, tuple[str | None, list[str]]]:
-        """Each record's winner (``None`` unknown) and its sides."""
-        found: dict[int, tuple[str | None, list[str]]] = {}
-        for chunk in _chunks(games):
-            marks = ",".join("?" * len(chunk))
-            for game, winner, sides in self.execute(
-                    f"SELECT id, winner, sides FROM game WHERE id IN ({marks})", chunk):
-                found[game] = (winner, list(json.loads(sides)))
+    # -- positions ---------------------------------------------------------------------------
+
+    def positions(self, value: int) -> list[tuple[int, int]]:
+        """``(game, place)`` of every row of the hash ``value``, in index order: looked up
+        where every row was checked, and their tree (:meth:`check_positions` with
+        ``ordered``), else read from the rows of its bucket, which are checked first
+        (:meth:`bucket`)."""
+        if "position order" in self._checked:
+            return [(place >> store.GAME_SHIFT, place) for (place,) in self.execute(
+                "SELECT place FROM position WHERE hash = ? ORDER BY place", (value,))]
+        return [(place >> store.GAME_SHIFT, place)
+                for found, place in self.bucket(checks.bucket_of(value)) if found == value]
+
+    def bucket(self, bucket: int) -> list[tuple[int, int]]:
+        """The position rows ``(hash, place)`` of a bucket, checked: in order, and matching
+        their tally (a row lost, changed, or found where it does not belong shows there; and
+        an answer read from these rows is right even where a damaged page would lead a
+        lookup astray)."""
+        low, high = checks.bucket_range(bucket)
+        rows = [tuple(row) for row in self.execute(
+            "SELECT hash, place FROM position WHERE hash BETWEEN ? AND ?", (low, high))]
+        if not all(type(found) is int and type(place) is int for found, place in rows):
+            raise self._damage(Damage("a position's row is not what kifu writes"))
+        if any(first >= second for first, second in zip(rows, rows[1:])) or \
+                checks.position_tallies(rows).get(bucket, [0, 0, 0]) != \
+                self._bucket_tally(bucket):
+            raise self._damage(Damage("the rows of the positions do not match their tally: a "
+                                      "position's row is missing, or was changed"))
+        return rows
+
+    def check_positions(self, ordered: bool = False) -> None:
+        """Every position row checked against the tallies of the buckets, summed: what a
+        question over all the positions answers from (it reads them whole, in any order; a
+        lookup checks its bucket's rows and their order itself, :meth:`bucket`).  With
+        ``ordered``, their tree too (SQLite's own check: its rows in order, so that a lookup
+        finds every row of its hash), for a question that looks up positions by the
+        thousand (the duplicates: the buckets read one by one would be every row read in
+        Python)."""
+        if "position" not in self._checked:
+            [found] = self.execute(f"SELECT {checks.POSITION_TALLY}, coalesce(sum("
+                                   "typeof(hash) != 'integer' OR typeof(place) != 'integer'), "
+                                   "0) FROM position")
+            [kept] = self.execute("SELECT coalesce(sum(rows), 0), coalesce(sum(low), 0), "
+                                  "coalesce(sum(high), 0), coalesce(sum(typeof(rows) != "
+                                  "'integer' OR typeof(low) != 'integer' OR typeof(high) != "
+                                  "'integer'), 0) FROM bucket")
+            if found[3] or kept[3] or list(found[:3]) != list(kept[:3]):
+                raise self._damage(Damage("the rows of the positions do not match their "
+                                          "tally: a position's row is missing, or was changed"))
+            self._checked.add("position")
+        if ordered and "position order" not in self._checked and \
+                sqlite3.sqlite_version_info >= (3, 33):  # integrity_check(TABLE) is of 3.33
+            verdict = self.execute("PRAGMA integrity_check(position)")
+            if verdict != [("ok",)]:
+                raise self._damage(Damage("the rows of the positions are not in order "
+                                          f"({verdict[0][0]})"))
+            self._checked.add("position order")
+
+    # -- shared rows -------------------------------------------------------------------------
+
+    def symmetry(self, symmetry: int | None, game: int | None = None) -> Symmetry:
+        """The symmetry ``symmetry`` (a record's), checked."""
+        if symmetry is None:
+            return IDENTITY
+        known = self._symmetries.get(symmetry)
+        if known is None:
+            rows = self.execute("SELECT id, data, checksum FROM symmetry WHERE id = ?",
+                                (symmetry,))
+            with self.guarded():
+                if not rows:
+                    raise Damage("the row of its symmetry is missing", game)
+                if checksum("symmetry", *rows[0][:2]) != rows[0][2]:
+                    raise Damage("the row of its symmetry does not match its checksum", game)
+                names, swaps, compose = checks.symmetry_of(rows[0][1], game)
+            known = self._symmetries[symmetry] = Symmetry(names, swaps, compose)
+        return known
+
+    def occupancy(self, grid: str) -> dict[tuple[int, int], bytes]:
+        """The bitmaps of a grid's points and colours (``game grid``: ``freego 19x19``), each
+        row checked, the rows in order (a row out of place may be read twice, and another
+        left out), and the rows against their tally."""
+        found: dict[tuple[int, int], bytes] = {}
+        sums: list[int] = []
+        last = (-1, -1)
+        with self.guarded():
+            for point, content, games, check in self.execute(
+                    "SELECT point, content, games, checksum FROM occupancy WHERE grid = ?",
+                    (grid,)):
+                if checksum("occupancy", grid, point, content, games) != check:
+                    raise Damage(f"a row of the grid {grid}'s stones does not match its "
+                                 "checksum")
+                key = (whole(point, "point"), whole(content, "colour"))
+                if key <= last:
+                    raise Damage(f"the rows of the grid {grid}'s stones are not in order")
+                found[key] = expect(games, bytes, "bitmap")
+                last = key
+                sums.append(check)
+            if checks.row_tally(sums) != self._tally(f"occupancy {grid}"):
+                raise Damage(f"the rows of the grid {grid}'s stones do not match their tally")
         return found
 
-    def symmetry(self, game: int) -> Symmetry:
-        """The symmetry record ``game`` was indexed under."""
-        rows = self.execute("SELECT s.data FROM game g JOIN symmetry s ON s.id = g.symmetry "
-                            "WHERE g.id = ?", (game,))
-        return symmetry_of(rows[0][0]) if rows else IDENTITY
+    # -- naming what is damaged --------------------------------------------------------------
 
-    def sides(self, game: int) -> list[str]:
-        rows = self.execute("SELECT sides FROM game WHERE id = ?", (game,))
-        return list(json.loads(rows[0][0])) if rows else []
+    def _named(self, game: int | None) -> str | None:
+        """A record as a message about damage names it: its name, as its row says it; or
+        where that is damaged, its number and its file's path."""
+        if game is None:
+            return None
+        try:
+            rows = self.db.execute("SELECT g.name, f.path FROM game g NOT INDEXED LEFT JOIN file f ON "
+                                   "f.id = g.file WHERE g.id = ?", (game,)).fetchall()
+        except (sqlite3.Error, UnicodeDecodeError):
+            rows = []
+        if rows and isinstance(rows[0][0], bytes):
+            return shown(os.fsdecode(rows[0][0]))
+        if rows and isinstance(rows[0][1], bytes):
+            return f"id {game}, of {shown(os.fsdecode(rows[0][1]))}"
+        return f"id {game}"
+
+    def _located(self) -> str | None:
+        """The first record whose row cannot be read or does not match its checksum, where
+        an SQLite error leaves the culprit unnamed."""
+        try:
+            ids = [row[0] for row in self.db.execute("SELECT id FROM game NOT INDEXED ORDER BY id")]
+        except (sqlite3.Error, UnicodeDecodeError):
+            return None
+        columns = ", ".join(store.GAME_COLUMNS)
+        for game in ids:
+            try:
+                row = self.db.execute(f"SELECT {columns}, checksum FROM game NOT INDEXED WHERE id = ?",
+                                      (game,)).fetchone()
+                if row is not None and checksum("game", *row[:-1]) == row[-1]:
+                    continue
+            except (sqlite3.Error, UnicodeDecodeError):
+                pass
+            return self._named(game)
+        return None
 
 
-def _chunks(ids: Sequence[int], size: int = 500) -> list[list[int]]:
+#: The most records' rows a reader keeps once checked.
+_KEPT_ROWS = 20_000
+
+
+def _all_found(asked: Sequence[int], found: Collection[int]) -> None:
+    """:class:`Damage` unless every record asked for was found."""
+    missing = [game for game in asked if game not in found]
+    if missing:
+        raise Damage(f"the index names a record (id {missing[0]}) whose row is not found")
+
+
+def chunks(ids: Sequence[int], size: int = 500) -> list[list[int]]:
     return [list(ids[start:start + size]) for start in range(0, len(ids), size)]
-
-
-@functools.lru_cache(maxsize=64)
-def symmetry_of(data: str) -> Symmetry:
-    """A symmetry as the index keeps it (names, swaps and composition)."""
-    found = json.loads(data)
-    return Symmetry(tuple(found["names"]), tuple(found["swaps"]),
-                    tuple(tuple(row) for row in found["compose"]))
-
-
-def info_of(row: Sequence[Any]) -> GameInfo:
-    """A row of ``_INFO`` as a :class:`GameInfo` (the path as the user may read it)."""
-    values = list(row)
-    values[2] = shown(values[2])
-    values[1] = values[2] + values[1][len(row[2]):] if values[1].startswith(row[2]) else values[1]
-    values[12] = bool(values[12])
-    return GameInfo(*values)
 
 
 def shown(path: str) -> str:

@@ -9,14 +9,13 @@ one asked for (:meth:`kifu.plugin.symmetry.Symmetry.between`).
 """
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from kifu.base.errors import CorpusError
-from kifu.corpus.reader import Filters, Reader, Trail
-from kifu.corpus.store import GAME_OF, IMAGE_OF, NODE_OF
+from kifu.corpus.checks import Damage
+from kifu.corpus.reader import Filters, Reader, chunks
+from kifu.corpus.store import unplace
 from kifu.corpus.values import Hit, Place
 from kifu.plugin import AnyGame
 from kifu.plugin.symmetry import Symmetry
@@ -55,12 +54,24 @@ def check_game(reader: Reader, game: AnyGame, filters: Filters, what: str) -> No
 
 def occurrences(reader: Reader, key: Key, filters: Filters) -> list[tuple[int, int, int]]:
     """``(game, node, image)`` for every place a filtered record reaches the position, in
-    index order (each record's nodes in order)."""
-    where, values = filters.sql()
-    return reader.execute(
-        f"SELECT {GAME_OF}, {NODE_OF}, {IMAGE_OF} FROM position p JOIN game g "
-        f"ON g.id = {GAME_OF} WHERE p.hash = ? AND g.game = ? AND {where} ORDER BY p.place",
-        [key.hash, key.game.name, *values])
+    index order (each record's nodes in order).  Every record found is checked (its row, and
+    so what the filters read of it), and the place against it."""
+    rows = reader.positions(key.hash)
+    stored = reader.records(sorted({game for game, _ in rows}))
+    kept = reader.kept(sorted(stored), filters, key.game.name)
+    found = []
+    images = len(key.symmetry)
+    for game, place in rows:
+        record = stored.get(game)
+        if record is None:
+            raise Damage(f"a position's row names a record (id {game}) that has no row")
+        _, node, image = unplace(place)
+        if node >= record.positions or image >= images:
+            raise Damage(f"a position's row names node {node}, image {image}, which it does not "
+                         "have", game)
+        if game in kept:
+            found.append((game, node, image))
+    return found
 
 
 def search_position(reader: Reader, key: Key, filters: Filters) -> list[Hit]:
@@ -81,32 +92,17 @@ def search_headers(reader: Reader, filters: Filters) -> list[Hit]:
 def hits(reader: Reader, found: dict[int, tuple[int, str]]) -> list[Hit]:
     """Hits from ``game -> (node, transform)``, in index order."""
     ids = sorted(found)
-    infos = reader.infos(ids)
-    lines = _lines(reader, ids)
-    return [Hit(infos[game], _place(lines.get(game), found[game][0]), found[game][1])
-            for game in ids if game in infos]
-
-
-def _lines(reader: Reader, ids: Sequence[int]) -> dict[int, list[list[Any]]]:
-    found: dict[int, list[list[Any]]] = {}
-    for start in range(0, len(ids), 500):
-        chunk = list(ids[start:start + 500])
-        marks = ",".join("?" * len(chunk))
-        for game, lines in reader.execute(f"SELECT game, lines FROM trail WHERE game IN "
-                                          f"({marks})", chunk):
-            found[game] = json.loads(lines)
-    return found
-
-
-def _place(lines: list[list[Any]] | None, node: int) -> Place:
-    if not lines:
-        return Place(0, 0, 0)
-    return Trail([], b"", lines, None).place(node)
+    done = []
+    for chunk in chunks(ids):
+        stored = reader.records(chunk)
+        for game, trail in reader.each_trail(chunk, stored):
+            node, transform = found[game]
+            place = trail.place(node) if trail.lines else Place(0, 0, 0)
+            done.append(Hit(stored[game].info(), place, transform))
+    return done
 
 
 def intersect(first: list[Hit], second: list[Hit]) -> list[Hit]:
     """The hits of ``first`` whose records are among ``second``'s."""
     kept = {hit.record.id for hit in second}
     return [hit for hit in first if hit.record.id in kept]
-
-

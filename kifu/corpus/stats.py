@@ -13,9 +13,10 @@ from collections import Counter, defaultdict
 from typing import Any
 
 from kifu.base.errors import KifuError
-from kifu.corpus.reader import Filters, Reader, Trail
+from kifu.corpus.checks import Damage
+from kifu.corpus.reader import Filters, Reader, Trail, chunks
 from kifu.corpus.search import Key, check_game, hits, occurrences
-from kifu.corpus.store import GAME_OF, NODE_OF
+from kifu.corpus.store import GAME_OF, NODE_OF, unplace
 from kifu.corpus.values import Continuation, Explored, Frequent, GameInfo
 from kifu.plugin import AnyGame
 from kifu.run.load import line_of, load
@@ -34,8 +35,7 @@ def explore(reader: Reader, key: Key, position: Any, filters: Filters,
     symmetry = key.symmetry
     found = occurrences(reader, key, filters)
     records = sorted({record for record, _, _ in found})
-    facts = reader.winners(records)
-    sides = {record: facts[record][1] for record in records}
+    sides: dict[int, list[str]] = {}
     winners: dict[int, str] = {}
     playing: dict[int, set[int]] = defaultdict(set)  # a continuation's hash -> records
     example: dict[int, tuple[int, int]] = {}
@@ -43,17 +43,17 @@ def explore(reader: Reader, key: Key, position: Any, filters: Filters,
     places: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for record, node, image in found:
         places[record].append((node, image))
-    # The trails read a few hundred records at a time: the start of a large index is reached
-    # by every record, and a server answers several such questions at once.
+    # The records and their trails read a few hundred at a time: the start of a large index
+    # is reached by every record, and a server answers several such questions at once.
     for first in range(0, len(records), TRAILS_AT_ONCE):
         chunk = records[first:first + TRAILS_AT_ONCE]
-        read = reader.trails(chunk)
-        for record in chunk:
-            trail = read[record]
+        stored = reader.records(chunk)
+        for record, trail in reader.each_trail(chunk, stored):
+            sides[record] = list(stored[record].sides)
             for node, image in places[record]:
                 if record not in winners:
                     swapped = symmetry.swaps[symmetry.between(key.image, image)]
-                    winners[record] = _winner(facts[record][0], sides[record], swapped)
+                    winners[record] = _winner(stored[record].winner, sides[record], swapped)
                 for child in trail.children(node):
                     after = trail.hashes[child]
                     playing[after].add(record)
@@ -142,20 +142,35 @@ ALL = 2**62
 
 
 def frequent(reader: Reader, filters: Filters, top: int = 10) -> list[Frequent]:
-    """The ``top`` positions the most records reach (besides the start), most first."""
+    """The ``top`` positions the most records reach (besides the start), most first (counted
+    over every position row and every record's, each checked first)."""
+    reader.check_positions()
+    reader.check_records()
     where, values = filters.sql()
-    join = "" if where == "1" else f" JOIN game g ON g.id = {GAME_OF}"
+    join = "" if where == "1" else f" JOIN game g NOT INDEXED ON g.id = {GAME_OF}"
     rows = reader.execute(
         f"SELECT p.hash, COUNT(DISTINCT {GAME_OF}) AS games, COUNT(*) AS times FROM position p"
         f"{join} WHERE {NODE_OF} > 0 AND {where} GROUP BY p.hash "
         "ORDER BY games DESC, times DESC, p.hash LIMIT ?", [*values, min(top, ALL)])
     found = []
     for value, games, times in rows:
-        first = reader.execute(
-            f"SELECT {GAME_OF}, {NODE_OF} FROM position p{join} WHERE p.hash = ? AND "
-            f"{NODE_OF} > 0 AND {where} ORDER BY p.place LIMIT 1", [value, *values])
-        record, node = first[0]
+        record, node = _first_kept(reader, value, filters)
         [hit] = hits(reader, {record: (node, "identity")})
         found.append(Frequent(games, times, hit))
     return found
+
+
+def _first_kept(reader: Reader, value: int, filters: Filters) -> tuple[int, int]:
+    """The first record the filters keep that reaches the position ``value`` past its start,
+    and where: read from its bucket's rows (checked), the records asked about a few hundred
+    at a time."""
+    places = [(record, unplace(place)[1]) for record, place in reader.positions(value)]
+    places = [(record, node) for record, node in places if node > 0]
+    records = sorted({record for record, _ in places})
+    for chunk in chunks(records):
+        kept = reader.kept(chunk, filters)
+        for record, node in places:
+            if record in kept:
+                return record, node
+    raise Damage("the rows of the positions do not match the records they name")
 

@@ -30,11 +30,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import sqlite3
 import sys
 import tempfile
-from array import array
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -47,22 +47,23 @@ from kifu.run.outputs import mode_for, set_mode, settle
 #: What the ``meta`` table says a kifu index is.
 FORMAT = "kifu-corpus"
 #: The layout of the tables and the hashes in them; a change makes older indexes unreadable.
-SCHEMA = "4"
+SCHEMA = "5"
 
 _TABLES = """
 CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE file (
     id INTEGER PRIMARY KEY,
-    path TEXT NOT NULL UNIQUE,
+    path BLOB NOT NULL UNIQUE,
     size INTEGER NOT NULL,
     mtime_ns INTEGER NOT NULL,
-    problem TEXT
+    problem TEXT,
+    checksum INTEGER NOT NULL
 );
 CREATE TABLE game (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     file INTEGER NOT NULL,
     number INTEGER NOT NULL,
-    name TEXT NOT NULL,
+    name BLOB NOT NULL,
     game TEXT,
     black TEXT, white TEXT, players TEXT, event TEXT, date TEXT, result TEXT,
     winner TEXT, score REAL, ending TEXT, rule TEXT, opening TEXT,
@@ -77,32 +78,78 @@ CREATE TABLE game (
     swaps INTEGER NOT NULL DEFAULT 0,
     final INTEGER,
     final_image INTEGER,
-    digest BLOB
+    digest BLOB,
+    checksum INTEGER NOT NULL,
+    keys TEXT
 );
 CREATE INDEX game_file ON game (file);
-CREATE INDEX game_digest ON game (digest);
-CREATE INDEX game_kind ON game (game, grid, swaps);
 CREATE TABLE trail (
     game INTEGER PRIMARY KEY,
     hashes BLOB NOT NULL,
     images BLOB NOT NULL,
     lines TEXT NOT NULL,
-    log BLOB
+    log BLOB,
+    checksum INTEGER NOT NULL
 );
 CREATE TABLE position (
     hash INTEGER NOT NULL,
     place INTEGER NOT NULL,
     PRIMARY KEY (hash, place)
 ) WITHOUT ROWID;
-CREATE TABLE symmetry (id INTEGER PRIMARY KEY, data TEXT NOT NULL UNIQUE);
+CREATE TABLE symmetry (
+    id INTEGER PRIMARY KEY,
+    data TEXT NOT NULL UNIQUE,
+    checksum INTEGER NOT NULL
+);
 CREATE TABLE occupancy (
     grid TEXT NOT NULL,
     point INTEGER NOT NULL,
     content INTEGER NOT NULL,
     games BLOB NOT NULL,
+    checksum INTEGER NOT NULL,
     PRIMARY KEY (grid, point, content)
 ) WITHOUT ROWID;
+CREATE TABLE tally (
+    name TEXT NOT NULL,
+    rows INTEGER NOT NULL,
+    low INTEGER NOT NULL,
+    high INTEGER NOT NULL
+);
+CREATE TABLE bucket (
+    id INTEGER PRIMARY KEY,
+    rows INTEGER NOT NULL,
+    low INTEGER NOT NULL,
+    high INTEGER NOT NULL
+);
 """
+
+#: The columns of a ``game`` row its checksum covers, in order.
+GAME_COLUMNS = ("id", "file", "number", "name", "game", "black", "white", "players", "event",
+                "date", "result", "winner", "score", "ending", "rule", "opening", "sides",
+                "headers", "moves", "positions", "legal", "problem", "grid", "symmetry", "swaps",
+                "final", "final_image", "digest")
+#: The values of a ``game`` row that questions over every record select on (the filters, a
+#: pattern's grids, the duplicates) and its number, as one text: each row keeps its own in ``keys`` as it was
+#: written, and such a question compares the two in SQLite, every row, rather than every
+#: row's checksum in Python (a row it selects is read and checked whole; one it leaves out is
+#: left out for what it holds).  ``{g}`` is the table's name in the query, with its dot.
+_KEYS = " || char(31) || ".join(
+    [f"ifnull({{g}}{column}, char(30))" for column in (
+        "id", "game", "players", "event", "date", "result", "winner", "ending", "rule", "opening",
+        "grid", "moves", "swaps")]
+    + ["ifnull(CAST({g}score * 1048576 AS INTEGER), char(30))", "({g}digest IS NULL)"])
+
+
+def keys(table: str = "") -> str:
+    """SQL: the searched values of a ``game`` row (of ``table``, ``g`` say), as one text."""
+    return _KEYS.format(g=f"{table}." if table else "")
+
+
+#: Those of a ``file`` row, of a ``trail`` row, of a ``symmetry`` row, of an ``occupancy`` row.
+FILE_COLUMNS = ("id", "path", "size", "mtime_ns", "problem")
+TRAIL_COLUMNS = ("game", "hashes", "images", "lines", "log")
+SYMMETRY_COLUMNS = ("id", "data")
+OCCUPANCY_COLUMNS = ("grid", "point", "content", "games")
 
 
 #: A position's place in the ``position`` table: ``game << GAME_SHIFT | node << IMAGE_BITS |
@@ -121,6 +168,11 @@ IMAGE_OF = f"(p.place & {MAX_IMAGES - 1})"
 def place(game: int, node: int, image: int) -> int:
     """A position's place: ``game``, ``node`` and ``image`` in one integer."""
     return game << GAME_SHIFT | node << IMAGE_BITS | image
+
+
+def unplace(value: int) -> tuple[int, int, int]:
+    """``(game, node, image)`` of a place."""
+    return value >> GAME_SHIFT, (value >> IMAGE_BITS) & (MAX_NODES - 1), value & (MAX_IMAGES - 1)
 
 
 class UnusableIndex(CorpusError):
@@ -155,7 +207,7 @@ def check(connection: sqlite3.Connection, path: str) -> None:
     """A ``CorpusError`` unless ``connection`` is a kifu index this kifu reads."""
     try:
         meta = _meta(connection)
-    except sqlite3.DatabaseError as error:
+    except (sqlite3.DatabaseError, UnicodeDecodeError, ValueError) as error:
         raise not_an_index(path, error) from None
     if meta.get("format") != FORMAT:
         raise not_an_index(path, "it has no kifu-corpus marker")
@@ -178,10 +230,38 @@ def not_an_index(path: str, why: object) -> NotAnIndexError:
                            path=path, remedy="make")
 
 
-def damaged(path: str, error: sqlite3.Error) -> UnusableIndex:
-    """What an SQLite error met while reading an index says to the user."""
-    return UnusableIndex(f"{path} cannot be read as a kifu corpus index ({error}); it may be "
-                         "damaged", path=path, remedy="rebuild")
+class DamagedIndex(UnusableIndex):
+    """An index kifu made, damaged since: a value that is not what kifu wrote, or an SQLite
+    error met reading it.  ``record`` names the record it belongs to, where one does."""
+
+    def __init__(self, path: str, what: str, record: str | None = None) -> None:
+        where = f" (record {record})" if record is not None else ""
+        super().__init__(f"{path} is damaged{where}: {what}", path=path, remedy="rebuild")
+        self.record = record
+
+
+def damaged(path: str, error: sqlite3.Error | UnicodeDecodeError | ValueError,
+            record: str | None = None) -> DamagedIndex:
+    """What an error met while reading an index says to the user."""
+    reason = "a text of it is not UTF-8" if isinstance(error, UnicodeDecodeError) else error
+    return DamagedIndex(path, f"it cannot be read as a kifu corpus index ({reason})", record)
+
+
+def connect(path: str, *, read_only: bool) -> sqlite3.Connection:
+    """A connection to the index file ``path``, with the function kifu's queries use:
+    ``kifu_fold`` (a text case-folded, every script's letters: SQLite's ``lower`` folds ASCII
+    alone)."""
+    if read_only:
+        connection = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)
+        connection.execute("PRAGMA query_only = 1")
+    else:
+        connection = sqlite3.connect(path, isolation_level=None)
+    connection.create_function("kifu_fold", 1, _fold, deterministic=True)
+    return connection
+
+
+def _fold(text: str | None) -> str | None:
+    return text.casefold() if isinstance(text, str) else text
 
 
 def open_index(path: str) -> sqlite3.Connection:
@@ -189,8 +269,7 @@ def open_index(path: str) -> sqlite3.Connection:
     if not os.path.isfile(path):
         raise UnusableIndex(f"{path}: no such index", path=path, remedy="make")
     try:
-        connection = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)
-        connection.execute("PRAGMA query_only = 1")
+        connection = connect(path, read_only=True)
     except sqlite3.Error as error:
         raise not_an_index(path, error) from None
     try:
@@ -213,9 +292,13 @@ def _updatable(path: str) -> None:
                             path=path, remedy="refuse") from None
 
 
+class IndexBusy(CorpusError):
+    """Another run is writing the index."""
+
+
 @contextlib.contextmanager
-def writing(path: str, rebuild: bool = False,
-            inputs: Sequence[str] = ()) -> Iterator[sqlite3.Connection]:
+def writing(path: str, rebuild: bool = False, inputs: Sequence[str] = (),
+            wait: bool = False) -> Iterator[sqlite3.Connection]:
     """A connection to a new version of the index at ``path``, put in its place only if the
     block ends normally (the previous index, if any, is left as it was otherwise).
 
@@ -223,38 +306,54 @@ def writing(path: str, rebuild: bool = False,
     file that is not an index this kifu reads is refused; with it, a new index is made
     whatever stood there, but never over one of ``inputs`` (the paths indexed: a file named,
     or a record file below a folder named).  A symbolic link to the index stays a link.
+
+    One run at a time writes an index (:func:`_locked`): another one running raises
+    :class:`IndexBusy`, or with ``wait`` is waited for; the index is then read as that run
+    left it.  Temporary files left beside the index by a run that was killed are removed.
     """
     if not path.strip():
         raise CorpusError("the index file must be named (it is empty)")
-    existing = os.path.exists(path)
-    if existing and not os.path.isfile(path):
+    if os.path.exists(path) and not os.path.isfile(path):
         raise CorpusError(f"{path} is not a file; name the index file with -o")
     # A link (or a chain of them) stays a link: the file it leads to is what is replaced.
     target = os.path.realpath(path) if os.path.islink(path) else os.path.abspath(path)
     folder = os.path.dirname(target)
     if not os.path.isdir(folder):
         raise CorpusError(f"{path}: the folder {folder} does not exist")
-    if existing and not rebuild:
-        _updatable(path)
-    if covers(inputs, registry.suffixes(), path):
-        raise CorpusError(f"{path} is one of the records to index: kifu never writes onto its "
-                          "inputs; name another index file with -o")
+    try:
+        with _locked(target, path, wait):
+            _remove_leftovers(target)
+            existing = os.path.exists(path)
+            if existing and not rebuild:
+                _updatable(path)
+            if covers(inputs, registry.suffixes(), path):
+                raise CorpusError(f"{path} is one of the records to index: kifu never writes "
+                                  "onto its inputs; name another index file with -o")
+            with _replaced(path, target, existing and not rebuild) as connection:
+                yield connection
+    except OSError as error:
+        raise CorpusError(f"{path}: the index could not be written ({error.strerror or error})"
+                          ) from None
+
+
+@contextlib.contextmanager
+def _replaced(path: str, target: str, update: bool) -> Iterator[sqlite3.Connection]:
+    """A connection to a temporary copy of the index (or a new one), renamed over ``target``
+    once the block ends normally."""
     mode = mode_for(Path(target))
     handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp",
-                                         dir=folder)
+                                         dir=os.path.dirname(target))
     os.close(handle)
     try:
-        if existing and not rebuild:
+        if update:
             shutil.copyfile(path, temporary)
-        else:
-            os.truncate(temporary, 0)
-        connection = sqlite3.connect(temporary, isolation_level=None)
+        connection = connect(temporary, read_only=False)
         try:
             connection.execute("PRAGMA journal_mode = OFF")  # the temporary file is the journal
             connection.execute("PRAGMA synchronous = OFF")
             connection.execute("PRAGMA cache_size = -65536")  # 64 MiB
             connection.execute("PRAGMA temp_store = FILE")
-            if not existing or rebuild:
+            if not update:
                 connection.executescript(_TABLES)
                 connection.executemany("INSERT INTO meta VALUES (?, ?)",
                                        [("format", FORMAT), ("schema", SCHEMA),
@@ -270,18 +369,110 @@ def writing(path: str, rebuild: bool = False,
         set_mode(temporary, mode)
         os.replace(temporary, target)
     except sqlite3.Error as error:
+        name = getattr(error, "sqlite_errorname", None) or ""
+        if update and not name.startswith(_WRITE_FAILURES):
+            # Met in the copy of the index updated, as it was read: a page SQLite finds
+            # corrupt, a text that is not UTF-8.
+            raise damaged(path, error) from None
         raise CorpusError(f"{path}: the index could not be written ({error})") from None
-    except OSError as error:
-        raise CorpusError(f"{path}: the index could not be written ({error.strerror or error})"
-                          ) from None
     finally:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
 
 
-def hashes_of(data: bytes) -> array[int]:
-    """A blob of hashes read back (written on a machine of the same byte order: the index's
-    ``meta`` says which, and an index from another is refused)."""
-    found = array("q")
-    found.frombytes(data)
-    return found
+#: SQLite's errors for a file that cannot be written (a full disk, a folder one may not write
+#: in, no memory), as opposed to one whose content is damaged.
+_WRITE_FAILURES = ("SQLITE_FULL", "SQLITE_IOERR", "SQLITE_READONLY", "SQLITE_CANTOPEN",
+                   "SQLITE_PERM", "SQLITE_NOMEM", "SQLITE_BUSY", "SQLITE_LOCKED",
+                   "SQLITE_INTERRUPT", "SQLITE_TOOBIG", "SQLITE_NOLFS")
+
+
+def lock_path(target: str) -> str:
+    """The lock file of the index at ``target``: ``.NAME.lock`` beside it."""
+    return os.path.join(os.path.dirname(target), f".{os.path.basename(target)}.lock")
+
+
+@contextlib.contextmanager
+def _locked(target: str, shown: str, wait: bool) -> Iterator[None]:
+    """The index at ``target`` locked for this run (an exclusive ``flock`` of its lock file,
+    which the kernel lets go however the run ends); the lock file is removed as the lock is
+    let go, so that none is left once no run holds it.
+
+    Where ``fcntl`` is missing (Windows), the lock file is made exclusively instead, and a run
+    killed before it removes it leaves it: it must then be removed by hand."""
+    name = lock_path(target)
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        yield from _made_exclusively(name, shown)
+        return
+    while True:
+        descriptor = os.open(name, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            holder = _holder(descriptor)
+            os.close(descriptor)
+            raise IndexBusy(f"{shown}: another kifu index{holder} is writing this index; run "
+                            "this one when it is done, or give --wait to wait for it") from None
+        except BaseException:
+            os.close(descriptor)
+            raise
+        # The run that held the lock removes the file as it lets go: a lock taken on a file
+        # no longer there (or another by now) locks nothing.
+        try:
+            held = os.stat(name)
+            mine = os.fstat(descriptor)
+            if (held.st_dev, held.st_ino) == (mine.st_dev, mine.st_ino):
+                break
+        except FileNotFoundError:
+            pass
+        os.close(descriptor)
+    try:
+        os.ftruncate(descriptor, 0)
+        os.write(descriptor, f"{os.getpid()}\n".encode())
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+        os.close(descriptor)
+
+
+def _holder(descriptor: int) -> str:
+    """`` (process N)``, the process that wrote the lock file, where it says."""
+    try:
+        written = os.pread(descriptor, 32, 0).decode("ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return ""
+    return f" (process {written})" if written.isdigit() else ""
+
+
+def _made_exclusively(name: str, shown: str) -> Iterator[None]:  # pragma: no cover - Windows
+    try:
+        descriptor = os.open(name, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o666)
+    except FileExistsError:
+        raise IndexBusy(f"{shown}: another kifu index is writing this index (or one was killed "
+                        f"and left {name}: remove it if none runs)") from None
+    try:
+        yield
+    finally:
+        os.close(descriptor)
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+
+
+def _remove_leftovers(target: str) -> None:
+    """Remove the temporary files of runs killed while they wrote this index (named as
+    :func:`_replaced` names them; none other is running, this run holding the lock)."""
+    folder = os.path.dirname(target)
+    made = re.compile(re.escape(f".{os.path.basename(target)}.") + r"[a-z0-9_]{8}\.tmp")
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        if made.fullmatch(name):
+            leftover = os.path.join(folder, name)
+            with contextlib.suppress(OSError):
+                if os.path.isfile(leftover) and not os.path.islink(leftover):
+                    os.unlink(leftover)

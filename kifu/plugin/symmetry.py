@@ -204,7 +204,9 @@ class Tracker:
 
     def finish(self) -> None:
         """Make ``hashes`` and ``images`` whole: a tracker may work out its positions' hashes
-        in a batch once every position was visited (call it before reading them)."""
+        in a batch once every position was visited (call it before reading them).  It may be
+        called at any time to work out those visited so far (a long walk calls it now and then,
+        so that no batch grows with the record)."""
 
 
 def text_hash(text: str) -> int:
@@ -295,6 +297,10 @@ class Lanes:
         self.width = 8 * self.count
 
 
+#: The positions whose lanes :meth:`LaneTracker.finish` reads as numbers at once.
+_BATCH = 1 << 14
+
+
 class LaneTracker(Tracker):
     """A tracker on :class:`Lanes`: a game keeps ``self.value`` (the lanes of the stones on the
     board) up to date through :meth:`put`, :meth:`take` and :meth:`restart`, and calls
@@ -356,10 +362,12 @@ class LaneTracker(Tracker):
         # not a step of Python per lane (the smallest as an unsigned number is the canonical
         # hash; its bits are the signed number SQLite keeps).
         width, count = self._width, self.lanes.count
-        values = array("Q")
-        values.frombytes(b"".join([value.to_bytes(width, "little") for value in pending]))
-        groups = list(zip(*[iter(values)] * count))
-        smallest = array("Q", map(min, groups))
-        self.hashes.frombytes(smallest.tobytes())
-        self.images.extend(map(tuple.index, groups, smallest))
+        for start in range(0, len(pending), _BATCH):  # a batch's lanes as numbers: a few MiB
+            values = array("Q")
+            values.frombytes(b"".join([value.to_bytes(width, "little")
+                                       for value in pending[start:start + _BATCH]]))
+            groups = list(zip(*[iter(values)] * count))
+            smallest = array("Q", map(min, groups))
+            self.hashes.frombytes(smallest.tobytes())
+            self.images.extend(map(tuple.index, groups, smallest))
         pending.clear()

@@ -8,13 +8,12 @@ and escaped in the page.
 from __future__ import annotations
 
 import html
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
 from kifu.base.terminal import simple_table
-from kifu.base.unsafe import printable
+from kifu.base.unsafe import printable, safe_json
 from kifu.corpus.values import Explored, Frequent, Group, Hit
 
 
@@ -42,7 +41,7 @@ def hits_table(hits: Sequence[Hit]) -> str:
 
 
 def hits_json(hits: Sequence[Hit]) -> str:
-    return "".join(json.dumps(hit.to_json(), ensure_ascii=False) + "\n" for hit in hits)
+    return "".join(safe_json(hit.to_json()) + "\n" for hit in hits)
 
 
 def explored_table(explored: Explored) -> str:
@@ -71,13 +70,12 @@ def frequent_table(found: Sequence[Frequent]) -> str:
 
 def explored_json(explored: Explored) -> str:
     data = asdict(explored)
-    return json.dumps({"type": "position", **data}, ensure_ascii=False) + "\n"
+    return safe_json({"type": "position", **data}) + "\n"
 
 
 def frequent_json(found: Sequence[Frequent]) -> str:
-    return "".join(json.dumps({"type": "frequent", "records": f.games, "times": f.occurrences,
-                               **f.example.to_json()}, ensure_ascii=False) + "\n"
-                   for f in found)
+    return "".join(safe_json({"type": "frequent", "records": f.games, "times": f.occurrences,
+                              **f.example.to_json()}) + "\n" for f in found)
 
 
 def groups_text(groups: Sequence[Group]) -> str:
@@ -95,11 +93,11 @@ def groups_text(groups: Sequence[Group]) -> str:
 def groups_json(groups: Sequence[Group]) -> str:
     lines = []
     for group in groups:
-        lines.append(json.dumps({
+        lines.append(safe_json({
             "kind": group.kind, "first": _info(group.first),
             "members": [{"record": _info(m.record), "evidence": m.evidence,
                          "transform": m.transform, "headers": list(m.headers)}
-                        for m in group.members]}, ensure_ascii=False) + "\n")
+                        for m in group.members]}) + "\n")
     return "".join(lines)
 
 

@@ -21,6 +21,8 @@ from kifu.corpus import explorer, patterns, search
 from kifu.corpus.reader import Filters, Reader
 from kifu.corpus.values import GameInfo, Hit, Place
 from kifu.plugin import AnyGame, RenderOptions, registry
+from kifu.run.load import load
+from kifu.serve import boards
 
 #: The header filters a search takes (as ``kifu search`` has them).
 FILTERS = ("player", "event", "date", "result", "rule", "opening", "game")
@@ -61,6 +63,10 @@ class Api:
         except OSError:
             return 0
 
+    def current_stamp(self) -> int:
+        """What tells the index on disk from another (its time of change)."""
+        return self._mtime()
+
     @contextlib.contextmanager
     def reader(self) -> Iterator[Reader]:
         """The index opened read-only for one question; a replaced index (rebuilt while
@@ -95,8 +101,9 @@ class Api:
     def games(self) -> dict[str, Any]:
         """The games of the index, each with its records and the positions they start from."""
         with self.reader() as reader:
-            counts = dict(reader.execute("SELECT game, COUNT(*) FROM game WHERE game IS NOT "
-                                         "NULL GROUP BY game"))
+            reader.check_records()  # the counts are of rows checked
+            counts = dict(reader.execute("SELECT game, COUNT(*) FROM game NOT INDEXED WHERE "
+                                         "game IS NOT NULL GROUP BY game"))
         starts = self.starts()
         found = []
         for name in sorted(counts):
@@ -116,6 +123,12 @@ class Api:
         filters = _filters(query)
         start = next((s.key for s in self.starts() if s.game == game.name), None)
         text = _text(query, "position") or start
+        if "record" in query:  # a record's position where a viewer stands (a game followed)
+            played, reached = self.record_position(query)
+            if played.name != game.name:
+                raise BadRequest(f"record {query['record'][:20]} is a {played.title} record, "
+                                 f"not {game.title}")
+            text = game.position_key(reached)
         if text is None:
             raise BadRequest(f"the index holds no {game.title} record to explore", 404)
         asked = (game.name, text, start, filters, recent)
@@ -203,8 +216,21 @@ class Api:
                 raise BadRequest(error.message, 404) from None
 
     def board(self, query: Mapping[str, str]) -> str:
-        """The SVG of a position (``game``, ``position`` a key or moves), as the game draws
-        it."""
+        """The SVG of a position (``game``, ``position`` a key or moves; or ``record`` and
+        ``node``, a record's position there, the stones a ``pattern`` matched marked), as the
+        game draws it."""
+        options = RenderOptions(size=_whole(query, "size", 480, 120, 1200))
+        if "record" in query:
+            game, position = self.record_position(query)
+            pattern = self.pattern(query)
+            markup = boards.matched(game, position, pattern) if pattern is not None else None
+            return game.render_svg(position, options, None, markup)
+        game, position = self.position(query)
+        return game.render_svg(position, options)
+
+    def position(self, query: Mapping[str, str]) -> tuple[AnyGame, Any]:
+        """The game and the position ``game`` and ``position`` name (a key, or moves from
+        the start; the game's most common start without one)."""
         game = self._game(query.get("game"), required=True)
         assert game is not None
         start = next((s.key for s in self.starts() if s.game == game.name), None)
@@ -212,11 +238,82 @@ class Api:
         if text is None:
             raise BadRequest(f"the index holds no {game.title} record", 404)
         try:
-            position = explorer.position_of(game, text, start)
-            return game.render_svg(position, RenderOptions(size=_whole(query, "size", 480, 120,
-                                                                       1200)))
+            return game, explorer.position_of(game, text, start)
         except KifuError as error:
-            raise BadRequest(f"bad position: {error.message}") from None
+            said = error.message
+        if "/" in text:  # a board's rows: a key, whose own fault is the one to say
+            try:
+                game.position_from_key(text)
+            except KifuError as error:
+                said = error.message
+        raise BadRequest(f"bad position: {said}")
+
+    def pattern(self, query: Mapping[str, str]) -> patterns.Pattern | None:
+        """The pattern ``pattern`` gives (a pattern file's text), if any."""
+        drawn = _text(query, "pattern")
+        if drawn is None:
+            return None
+        try:
+            return patterns.read_pattern(drawn)
+        except KifuError as error:
+            raise BadRequest(f"bad pattern: {error.message}") from None
+
+    def record_position(self, query: Mapping[str, str]) -> tuple[AnyGame, Any]:
+        """The game and the position of the index's record ``record`` at its node ``node``
+        (as search places it), or after move ``move`` of the line ``variation`` (as a
+        viewer's steps name it: ``12.2``), read from its file."""
+        if "move" in query:
+            info, _ = self.place(query["record"], {})
+            move = _whole(query, "move", 0, 0, 2**27)
+            variation = _variation(query.get("variation", ""))
+        else:
+            info, place = self.place(query["record"], query)
+            move, variation = place.move, _variation(place.variation)
+        return self._record_position(info.id, self._stamp, move, variation)
+
+    @functools.lru_cache(maxsize=256)  # noqa: B019 (one Api a server: it lives as long)
+    def _record_position(self, record: int, stamp: int, move: int,
+                         variation: tuple[int, ...]) -> tuple[AnyGame, Any]:
+        with self.reader() as reader:
+            info, _ = explorer.record_place(reader, record, None)
+        game = registry.find(info.game or "")
+        if game is None:
+            raise BadRequest(f"record {record} is of a game kifu does not know", 404)
+        try:
+            loaded = load(info.path, game_name=game.name, game_index=info.number)
+            return game, loaded.position_at(move, variation)[0]
+        except (KifuError, OSError) as error:
+            said = error.message if isinstance(error, KifuError) else str(error)
+            raise BadRequest(f"record {record} at move {move}: {said}", 410) from None
+
+    def moves(self, query: Mapping[str, str]) -> dict[str, Any]:
+        """The legal moves of a position (``game``, ``position``): each as the game writes
+        it and, on a grid, the point it puts its stone on, with every point's name."""
+        game, position = self.position(query)
+        data = {"game": game.name, "key": game.position_key(position),
+                "to_move": game.to_move(position)}
+        data.update(self._moves(game.name, data["key"]))
+        return data
+
+    @functools.lru_cache(maxsize=256)  # noqa: B019 (one Api a server: it lives as long)
+    def _moves(self, name: str, key: str) -> dict[str, Any]:
+        game = registry.get(name)
+        return boards.moves(game, game.position_from_key(key))
+
+    def play(self, query: Mapping[str, str]) -> dict[str, Any]:
+        """A move (``move``, in the game's notation) played from a position (``game``,
+        ``position``): the position it makes, or (``legal`` false) why the rules refuse it."""
+        game, position = self.position(query)
+        text = _text(query, "move")
+        if text is None:
+            raise BadRequest("name the move (move=...)")
+        try:
+            after, written = boards.play(game, position, text)
+        except KifuError as error:  # an answer, not a bad request: the rules say no, and why
+            return {"game": game.name, "move": text[:40], "legal": False,
+                    "why": f"{text[:40]} cannot be played here: {error.message}"}
+        return {"game": game.name, "move": written, "legal": True,
+                "key": game.position_key(after), "to_move": game.to_move(after)}
 
     def _game(self, name: str | None, required: bool = False) -> AnyGame | None:
         if name is None or not name.strip():
@@ -272,6 +369,14 @@ def _whole(query: Mapping[str, str], name: str, default: int, low: int, high: in
     if not value.isdigit() or not low <= int(value) <= high:
         raise BadRequest(f"{name} is a whole number from {low} to {high}, not {value[:40]!r}")
     return int(value)
+
+
+def _variation(text: str) -> tuple[int, ...]:
+    """A variation path as a viewer writes it (``12.2``; ``""`` the main line)."""
+    parts = text.split(".") if text else []
+    if len(parts) > 200 or len(parts) % 2 or not all(p.isdigit() and len(p) < 9 for p in parts):
+        raise BadRequest(f"variation is a path of entries and choices (12.2), not {text[:40]!r}")
+    return tuple(int(part) for part in parts)
 
 
 def _identifier(text: str) -> int:

@@ -4,6 +4,7 @@ content security policy that allows nothing from elsewhere, no sniffing, no fram
 error as JSON with a clear message."""
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -17,7 +18,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kifu.base.errors import CorpusError, KifuError
 from kifu.corpus.store import UnusableIndex, remedy
-from kifu.serve import pages
+from kifu.serve import boards, pages
 from kifu.serve.api import PATTERN_SECONDS, Api, BadRequest
 
 
@@ -45,13 +46,32 @@ def create_app(path: str, *, pattern_seconds: float = PATTERN_SECONDS,
     def record(request: Request) -> Response:
         return answer(request, api.record(request.path_params["id"], request.query_params))
 
+    def moves(request: Request) -> Response:
+        return answer(request, api.moves(request.query_params))
+
+    def play(request: Request) -> Response:
+        return answer(request, api.play(request.query_params))
+
     def board(request: Request) -> Response:
-        return Response(api.board(request.query_params), media_type="image/svg+xml")
+        # A drawing changes only with the index (a record's node) or never (a key): the
+        # browser keeps it and asks again with its tag, answered "not modified" at no cost.
+        said = f"{api.current_stamp()} {request.url.query}"
+        tag = '"' + hashlib.sha256(said.encode()).hexdigest()[:32] + '"'
+        kept = {"ETag": tag, "Cache-Control": "private, no-cache"}
+        if request.headers.get("if-none-match") == tag:
+            return Response(status_code=304, headers=kept)
+        return Response(api.board(request.query_params), media_type="image/svg+xml",
+                        headers=kept)
 
     def viewer(request: Request) -> Response:
         info, place = api.place(request.path_params["id"], request.query_params)
+        marks = None
+        if "pattern" in request.query_params or "marked" in request.query_params:
+            game, position = api.record_position({"record": str(info.id),
+                                                  "node": str(place.node)})
+            marks = boards.matched(game, position, api.pattern(request.query_params))
         try:
-            html, policy = pages.viewer_page(info, place)
+            html, policy = pages.viewer_page(info, place, marks)
         except KifuError as error:
             raise BadRequest(f"record {info.id}: {error.message}", 410) from None
         return Response(html, media_type="text/html; charset=utf-8",
@@ -73,6 +93,8 @@ def create_app(path: str, *, pattern_seconds: float = PATTERN_SECONDS,
         Route("/api/search", search),
         Route("/api/record/{id}", record),
         Route("/api/board", board),
+        Route("/api/moves", moves),
+        Route("/api/play", play),
         Route("/record/{id}", viewer),
         Route("/index.html", lambda request: RedirectResponse("/")),
         # Browsers ask for an icon of their own accord: none, said without an error.

@@ -9,23 +9,41 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import re
 from functools import cache
 from importlib import resources
 
 from kifu.base.errors import KifuError
+from kifu.base.markup import KEPT, Markup
 from kifu.corpus.values import GameInfo, Place
-from kifu.plugin import RenderOptions
+from kifu.plugin import RenderOptions, registry
 from kifu.reading.source import read_source
-from kifu.render.viewer import page, views_of_text
+from kifu.render.viewer import GameView, build_view, page, views_of_text
+from kifu.run.load import parse_each_as
 
 #: The explorer's own files: name -> media type.
 FILES = {
     "explorer.html": "text/html; charset=utf-8",
     "explorer.js": "text/javascript; charset=utf-8",
     "explorer.css": "text/css; charset=utf-8",
+    "follow.css": "text/css; charset=utf-8",
     "openapi.json": "application/json",
 }
+
+#: The explorer beside a record's viewer (filled in by ``explorer.js``).
+FOLLOW = """<aside class="ke-follow" aria-labelledby="ke-follow-h">
+<h2 id="ke-follow-h" data-text="followed">The explorer, following the game</h2>
+<p id="ke-summary" aria-live="polite"></p>
+<table class="ke-moves">
+<caption data-text="next">Moves played next</caption>
+<thead><tr><th scope="col" data-text="move">Move</th><th scope="col" data-text="games">Games</th>\
+<th scope="col" data-text="results">Win / draw / loss</th></tr></thead>
+<tbody id="ke-moves"></tbody>
+</table>
+<p><a href="/" data-text="home">The explorer</a></p>
+</aside>
+"""
 
 #: What every page may load: itself, nothing else.
 POLICY = ("default-src 'self'; img-src 'self' data:; font-src 'self' data:; "
@@ -38,17 +56,54 @@ def static(name: str) -> bytes:
     return resources.files(__package__).joinpath("static", name).read_bytes()
 
 
-def viewer_page(info: GameInfo, place: Place) -> tuple[str, str]:
-    """kifu's viewer of the record ``info`` opened at ``place``, and the content security
-    policy it is served with; a ``KifuError`` if its file cannot be read now."""
+def viewer_page(info: GameInfo, place: Place, marks: Markup | None = None) -> tuple[str, str]:
+    """kifu's viewer of the record ``info`` opened at ``place`` (with ``marks`` drawn on its
+    position there: the stones a search matched), the explorer beside it following the game,
+    and the content security policy it is served with; a ``KifuError`` if its file cannot be
+    read now."""
     text = read_source(info.path).text
-    views = views_of_text(text, info.path, lambda game: RenderOptions())
-    if info.index >= len(views):
-        raise KifuError(f"{info.path} no longer holds record {info.number}")
-    view = views[info.index]
+    if marks:
+        view = _marked_view(text, info, place, marks)
+    else:
+        views = views_of_text(text, info.path, lambda game: RenderOptions())
+        if info.index >= len(views):
+            raise KifuError(f"{info.path} no longer holds record {info.number}")
+        view = views[info.index]
     view.opened = view.node_at(place.move, _path(place.variation)) if view.nodes else None
     html = page([view])
+    html = html.replace("</head>", '<link rel="stylesheet" href="/static/follow.css">\n</head>', 1)
+    html = html.replace("</body>", _follow(info, view) + "</body>", 1)
     return html, _inline_policy(html)
+
+
+def _marked_view(text: str, info: GameInfo, place: Place, marks: Markup) -> GameView:
+    """The view of record ``info`` with ``marks`` as squares on its position at ``place``
+    (kept as SGF's ``SQ`` is: the game draws it as the record's own markup)."""
+    game, fmt = registry.detect(text, info.path, info.game, None)
+    for number, one in enumerate(parse_each_as(game, fmt, text, info.path)):
+        if number < info.index:
+            continue
+        if one.record is None:
+            raise KifuError(f"{info.path}: record {info.number} cannot be read now")
+        record = one.record
+        line = record.line(_path(place.variation))
+        said = line[place.depth - 1].properties if 0 < place.depth <= len(line) else (
+            record.properties)
+        said[KEPT + "SQ"] = said.get(KEPT + "SQ", "") + "".join(
+            f"[{point}]" for point in marks.squares)
+        return build_view(game, record, info.path, text, RenderOptions())
+    raise KifuError(f"{info.path} no longer holds record {info.number}")
+
+
+def _follow(info: GameInfo, view: GameView) -> str:
+    """The explorer beside the viewer: its panel, and each node's move and line (as the
+    explorer asks for a record's position) for the page's script."""
+    nodes = [None if node.fault else [node.number or 0, ".".join(map(str, node.path))]
+             for node in view.nodes]
+    data = json.dumps({"record": info.id, "game": info.game, "nodes": nodes})
+    return (FOLLOW + f'<script type="application/json" id="ke-follow-data">'
+              f'{data.replace("</", "<" + chr(92) + "/")}</script>\n'
+            '<script src="/static/explorer.js" defer></script>\n')
 
 
 def _path(variation: str) -> tuple[int, ...]:

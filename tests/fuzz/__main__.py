@@ -2,8 +2,9 @@
 
 Inputs (mutated seeds and generated records, every game in turn) go to a worker process that
 runs each under a memory limit through one shape, chosen by weight (``--shapes``): the library
-(:mod:`tests.fuzz.pipeline`), or what surrounds kifu's work (:mod:`tests.fuzz.shapes`: output
-targets, folders that overlap, threads, signals).  An input that takes longer than
+(:mod:`tests.fuzz.pipeline`), what surrounds kifu's work (:mod:`tests.fuzz.shapes`: output
+targets, folders that overlap, threads, signals), or a corpus index of the input damaged and
+asked every question (:mod:`tests.fuzz.damage`).  An input that takes longer than
 ``--timeout`` seconds or kills the worker counts as a crash too, and a fresh worker carries on.
 Every minute, and at the end, it prints the inputs tried per game, their outcomes (``ok``,
 kifu's answer by error code, a shape's own answer, ``crash``), formats and shapes, then each
@@ -28,15 +29,17 @@ from tests.fuzz.memory import PEAK_MB, peak_kb, reset_peak
 
 #: Each shape an input may go through, and how often, against the others.  The library takes
 #: a few milliseconds an input, targets and threads some tens, folders (six batches of the
-#: input) and signals (a whole kifu run stopped) a second or two: so weighted, each of the
-#: five has about a fifth of the run's time.
-WEIGHTS = {"library": 100, "targets": 10, "threads": 10, "folders": 1, "signals": 1}
+#: input) and signals (a whole kifu run stopped) a second or two, a damaged index (an index
+#: made, then damaged and asked eighteen questions one to three times) about half a second:
+#: so weighted, each of the six has about a sixth of the run's time.
+WEIGHTS = {"library": 100, "targets": 10, "threads": 10, "folders": 1, "signals": 1,
+           "damaged-index": 3}
 
 
 def _worker(connection: Connection, memory_mb: int) -> None:
     import random as chance
 
-    from tests.fuzz import pipeline, shapes
+    from tests.fuzz import damage, pipeline, shapes
 
     limit = memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
@@ -46,6 +49,9 @@ def _worker(connection: Connection, memory_mb: int) -> None:
         try:
             if shape == "library":
                 outcome = pipeline.exercise(name, data)
+            elif shape == "damaged-index":
+                outcome = damage.damaged_index(name, data,
+                                               corpus.RandomChooser(chance.Random(seed)))
             else:
                 chooser = corpus.RandomChooser(chance.Random(seed))
                 outcome = shapes.exercise(shape, name, data, chooser)
@@ -59,7 +65,7 @@ def _worker(connection: Connection, memory_mb: int) -> None:
         peak = peak_kb() // 1024
         if answer[0] == "ok" and peak > PEAK_MB:
             answer = ("crash", f"peak memory {peak} MB (over {PEAK_MB})", "")
-        connection.send(answer)
+        connection.send((answer, peak))
 
 
 class Worker:
@@ -76,18 +82,21 @@ class Worker:
                                        daemon=True)
         self.process.start()
 
-    def run(self, shape: str, name: str, data: bytes, seed: int, timeout: float) -> tuple:
+    def run(self, shape: str, name: str, data: bytes, seed: int, timeout: float
+            ) -> tuple[tuple, int]:
+        """The worker's answer to the input, and its peak memory (MB) over it."""
         self.connection.send((shape, name, data, seed))
         if self.connection.poll(timeout):
             try:
-                return self.connection.recv()
+                answer: tuple[tuple, int] = self.connection.recv()
+                return answer
             except EOFError:
                 pass
         reason = "hang" if self.process.is_alive() else f"worker died ({self.process.exitcode})"
         self.process.kill()
         self.process.join()
         self._start()
-        return ("crash", f"{reason} on this input", "")
+        return ("crash", f"{reason} on this input", ""), 0
 
 
 def main() -> None:
@@ -118,6 +127,9 @@ def main() -> None:
     outcomes: dict[str, Counter[str]] = {game: Counter() for game in games}
     by_shape: dict[str, Counter[str]] = {shape: Counter() for shape in chosen}
     crashes: Counter[str] = Counter()
+    # The longest an input took and the most memory one needed, by shape: (figure, game).
+    slowest: dict[str, tuple[float, str]] = {}
+    largest: dict[str, tuple[int, str]] = {}
     out = Path(options.out)
     end = time.monotonic() + options.minutes * 60
     next_report = time.monotonic() + 60
@@ -126,14 +138,18 @@ def main() -> None:
     turn = 0
     while time.monotonic() < end:
         if time.monotonic() > next_report:
-            _report(tried, forms, outcomes, by_shape, crashes)
+            _report(tried, forms, outcomes, by_shape, crashes, slowest, largest)
             next_report = time.monotonic() + 60
         game = games[turn % len(games)]
         shape = chooser.choice(turns)
         turn += 1
         name, data = corpus.any_input(chooser, game)
         shape_seed = chooser.integer(0, 2**32)
-        answer = worker.run(shape, name, data, shape_seed, options.timeout)
+        began = time.monotonic()
+        answer, peak = worker.run(shape, name, data, shape_seed, options.timeout)
+        took = time.monotonic() - began
+        slowest[shape] = max(slowest.get(shape, (0.0, "")), (took, game))
+        largest[shape] = max(largest.get(shape, (0, "")), (peak, game))
         tried[game] += 1
         forms[game][_form(name)] += 1
         if answer[0] == "ok":
@@ -153,7 +169,7 @@ def main() -> None:
             print(f"new crash ({game}, {name}, {shape}): {answer[1]}", flush=True)
         crashes[description] += 1
     print("final:", end="")
-    _report(tried, forms, outcomes, by_shape, crashes)
+    _report(tried, forms, outcomes, by_shape, crashes, slowest, largest)
     worker.process.kill()
 
 
@@ -166,7 +182,8 @@ def _form(name: str) -> str:
 
 def _report(tried: Counter[str], forms: dict[str, Counter[str]],
             outcomes: dict[str, Counter[str]], by_shape: dict[str, Counter[str]],
-            crashes: Counter[str]) -> None:
+            crashes: Counter[str], slowest: dict[str, tuple[float, str]],
+            largest: dict[str, tuple[int, str]]) -> None:
     print(f"\n{sum(tried.values())} inputs tried", flush=True)
     for game, counts in outcomes.items():
         parts = ", ".join(f"{result} {count}" for result, count in counts.most_common())
@@ -174,8 +191,11 @@ def _report(tried: Counter[str], forms: dict[str, Counter[str]],
         print("    by format: " + ", ".join(f"{form} {count}"
                                            for form, count in forms[game].most_common()))
     for shape, counts in by_shape.items():
-        parts = ", ".join(f"{result} {count}" for result, count in counts.most_common(8))
+        parts = ", ".join(f"{result} {count}" for result, count in counts.most_common(12))
         print(f"  shape {shape}: {sum(counts.values())} ({parts})")
+        if shape in slowest:
+            print(f"    slowest input {slowest[shape][0]:.2f} s ({slowest[shape][1]}), "
+                  f"most memory {largest[shape][0]} MB peak ({largest[shape][1]})")
     for description, count in crashes.most_common():
         print(f"  crash x{count}: {description}")
     print(flush=True)

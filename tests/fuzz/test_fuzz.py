@@ -2,7 +2,8 @@
 through everything the library does with a record, and kifu answers each with a result or a
 ``KifuError``, never another exception, a record it cannot read back, or unsafe SVG; and
 through what surrounds kifu's work (:mod:`tests.fuzz.shapes`): output targets, folders that
-overlap, threads and signals.  The long run is ``python -m tests.fuzz --minutes 30``."""
+overlap, threads and signals; and into a corpus index that is then damaged and asked every
+question (:mod:`tests.fuzz.damage`).  The long run is ``python -m tests.fuzz --minutes 30``."""
 from __future__ import annotations
 
 import random
@@ -12,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.fuzz import corpus, pipeline, shapes
+from tests.fuzz import corpus, damage, pipeline, shapes
 from tests.fuzz.memory import PEAK_MB, peak_kb, reset_peak, resident_kb
 
 
@@ -85,3 +86,20 @@ def test_a_batch_stopped_by_a_signal_ends_cleanly_whatever_it_holds(seed):
     chooser = corpus.RandomChooser(random.Random(seed))
     outcome = shapes.signals(*corpus.any_input(chooser, corpus.GAMES[seed]), chooser)
     assert outcome.result.startswith("signal:")
+
+
+# -- a damaged index (tests/fuzz/damage.py) --------------------------------------------------
+
+@pytest.mark.parametrize("kind", damage.DAMAGES)
+@settings(max_examples=5, deadline=None)
+@given(data=st.data())
+def test_a_damaged_index_answers_as_it_did_or_says_it_is_damaged(kind, data):
+    """The input indexed among records of every game, the index damaged (bytes flipped past
+    the first page, cut short, pages swapped, rows edited with SQL, or edited and every
+    checksum made anew) and every question of the library and the command line asked: each
+    answers as it did, or with a ``CorpusError`` naming the index and the way to rebuild
+    it."""
+    game = data.draw(st.sampled_from(corpus.GAMES), label="game")
+    name, content = data.draw(inputs(game), label="input")
+    outcome = damage.damaged_index(name, content, corpus.DrawChooser(data.draw), kind=kind)
+    assert outcome.result.startswith(f"index:{kind}:")

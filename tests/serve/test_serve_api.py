@@ -225,6 +225,25 @@ def test_an_index_of_another_kind_of_sqlite_file_is_refused(tmp_path):
         create_app(str(path))
 
 
+@pytest.mark.parametrize("edit, url", [
+    ("UPDATE game SET players = 'forged' WHERE id = (SELECT min(id) FROM game)",
+     "/api/search?player=forged"),
+    ("UPDATE game SET black = 'forged' WHERE id = (SELECT min(id) FROM game)", "/api/games"),
+    ("UPDATE trail SET hashes = zeroblob(length(hashes)) WHERE game = (SELECT min(id) FROM "
+     "game WHERE game = 'renju' AND positions > 1)", "/api/explore?game=renju"),
+])
+def test_a_damaged_index_is_said_with_its_rebuild_never_answered_wrong(examples_index, tmp_path,
+                                                                     edit, url):
+    damaged = tmp_path / "damaged.db"
+    damaged.write_bytes(examples_index.read_bytes())
+    with sqlite3.connect(damaged) as db:  # a row edited without its checksum made anew
+        db.execute(edit)
+    answer = TestClient(create_app(str(damaged))).get(url)
+    assert answer.status_code == 503
+    assert "is damaged" in answer.json()["error"]
+    assert f"rebuilding {damaged}" in answer.json()["error"]
+
+
 def test_the_examples_index_explores_every_game_from_its_start(examples_index):
     client = TestClient(create_app(str(examples_index)))
     for game in client.get("/api/games").json()["games"]:
@@ -250,6 +269,10 @@ def test_every_answer_is_what_the_openapi_document_says(client):
     check(client.get("/api/search", params={"sort": "date"}).json(), "Search")
     check(client.get("/api/record/1").json(), "Record")
     check(client.get("/api/explore?game=chess").json(), "Error")
+    check(client.get("/api/moves", params={"game": "renju", "position": "h8"}).json(), "Moves")
+    check(client.get("/api/play", params={"game": "renju", "move": "h8"}).json(), "Played")
+    check(client.get("/api/play", params={"game": "renju", "position": "h8", "move": "h8"})
+          .json(), "Played")
     routes = {route.path for route in client.app.routes}  # type: ignore[attr-defined]
     assert set(document["paths"]) <= routes
 

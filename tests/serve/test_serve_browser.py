@@ -85,8 +85,7 @@ def test_three_moves_clicked_show_the_counts_the_records_hold(page, served, open
         page.wait_for_function("text => document.getElementById('ke-line').textContent"
                                ".endsWith(text)", arg=" ".join(line))
         page.wait_for_selector("#ke-moves button")
-        key = page.evaluate("new URLSearchParams(document.getElementById('ke-board').src"
-                            ".split('?')[1]).get('position')")
+        key = page.get_attribute("#ke-explorer", "data-key")
         reaching, following = oracle(openings[1], key)
         assert shown_moves(page) == dict(following)
         assert str(reaching) in page.inner_text("#ke-summary")
@@ -146,5 +145,141 @@ def test_a_hostile_player_name_is_shown_as_text(page, tmp_path):
         page.locator("#ke-list a").first.click()
         page.wait_for_selector(".kifu-viewer.kv-js")
         assert page.title() != "1" and page.locator("img[src=x]").count() == 0
+    finally:
+        stop(process)
+
+
+def in_search(page: Any, params: dict[str, str]) -> dict[str, Any]:
+    """The API's answer to a search, asked from the page (the page's own server)."""
+    return page.evaluate("async (p) => (await fetch('/api/search?' + new URLSearchParams(p)))"
+                         ".json()", params)
+
+
+def point(page: Any, host: str, column: int, row: int) -> Any:
+    return page.locator(f"{host} button[data-column='{column}'][data-row='{row}']")
+
+
+def test_a_move_no_record_played_leaves_the_book_and_an_illegal_click_says_why(page, served):
+    page.goto(served)
+    page.wait_for_selector("body.ke-ready #ke-grid button.ke-pt")
+    point(page, "#ke-grid", 7, 7).click()  # h8: every record's first move
+    page.wait_for_function("() => document.getElementById('ke-line').textContent.endsWith('h8')")
+    page.wait_for_selector("#ke-grid button[aria-label^='j9']")
+    point(page, "#ke-grid", 7, 7).click()  # h8 again: taken
+    page.wait_for_function("() => document.getElementById('ke-said').textContent"
+                           ".includes('already occupied')")
+    point(page, "#ke-grid", 0, 0).click()  # a15: no record plays it
+    page.wait_for_function("() => document.getElementById('ke-line').textContent"
+                           ".endsWith('h8 a15')")
+    assert page.inner_text("#ke-summary").startswith("0 games")
+    assert page.inner_text("#ke-moves") == "No game continues from here."
+    # the board shows the position once its moves are known (a second question)
+    page.wait_for_function("() => document.querySelectorAll('#ke-grid .ke-black, #ke-grid "
+                           ".ke-white').length === 2")
+    page.click("#ke-back")
+    page.wait_for_function("() => document.getElementById('ke-line').textContent.endsWith('h8')")
+    assert page.locator("#ke-moves button").count() > 0
+    page.fill("#ke-play input", "k12")  # typed, as every game's moves may be
+    page.click("#ke-play button")
+    page.wait_for_function("() => document.getElementById('ke-line').textContent"
+                           ".endsWith('h8 k12')")
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_drawn_pattern_finds_its_games_and_one_opens_marked_with_the_explorer_following(
+        page, served, width):
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(served)
+    page.wait_for_selector("body.ke-ready #ke-editor button.ke-pt")
+    page.check("input[name=ke-mode][value=pattern]")
+    page.select_option("#ke-anchor", "anywhere")
+    page.fill("#ke-width", "2")
+    page.fill("#ke-height", "2")
+    page.wait_for_function("() => document.querySelectorAll('#ke-editor button.ke-pt').length"
+                           " === 4")
+    point(page, "#ke-editor", 0, 1).click()  # black at the bottom-left
+    page.locator("#ke-palette button").nth(1).click()  # white
+    point(page, "#ke-editor", 1, 0).click()  # white at the top-right
+    page.locator("#ke-palette button").nth(3).click()  # any
+    point(page, "#ke-editor", 0, 0).click()
+    page.click("#ke-search-board")
+    page.wait_for_selector("#ke-asked:not([hidden]) svg")
+    text = "Game: renju\nAnchor: anywhere\n\n*O\nX.\n"
+    expected = in_search(page, {"game": "renju", "pattern": text, "per_page": "20"})
+    page.wait_for_function("n => document.getElementById('ke-count').textContent"
+                           ".startsWith(n + ' games')", arg=expected["total"])
+    assert expected["total"] > 0
+    names = page.locator("#ke-list tr td:first-child a").all_inner_texts()
+    assert names == [hit["name"] for hit in expected["records"]]
+    thumbs = page.locator("#ke-list img")
+    assert thumbs.count() == len(expected["records"])
+    assert thumbs.first.get_attribute("loading") == "lazy"
+    assert "pattern=" in thumbs.first.get_attribute("src")
+    assert axe_violations(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    # the first hit opens in kifu's viewer at its matching move, the explorer beside it
+    hit = expected["records"][0]
+    page.locator("#ke-list tr td:first-child a").first.click()
+    page.wait_for_selector(".kifu-viewer.kv-js")
+    assert page.get_attribute(".kifu-viewer [data-node]", "data-node") is not None
+    page.wait_for_selector(".ke-follow[data-node]")
+    summary = page.inner_text("#ke-summary")
+    assert re.match(r"\d+ games reach this position", summary)
+    shown = page.get_attribute(".ke-follow", "data-node")
+    page.keyboard.press("ArrowRight")  # the viewer steps on: the explorer follows
+    page.wait_for_function("n => document.querySelector('.ke-follow').dataset.node !== n",
+                           arg=shown)
+    assert int(page.get_attribute(".ke-follow", "data-node")) == int(shown) + 1
+    assert hit["move"] >= 1
+    assert axe_violations(page) == []
+
+
+def test_a_position_set_up_by_clicks_is_searched_in_japanese(page, served, openings):
+    page.goto(served)
+    page.wait_for_selector("body.ke-ready #ke-editor button.ke-pt")
+    page.select_option("#ke-lang", "ja")
+    assert page.locator("#ke-side option").all_inner_texts() == ["黒", "白"]
+    page.click("#ke-clear")
+    point(page, "#ke-editor", 7, 7).click()  # black on h8
+    page.locator("#ke-palette button").nth(1).click()
+    point(page, "#ke-editor", 7, 6).click()  # white on h9
+    page.select_option("#ke-side", "b")
+    page.wait_for_function("() => !document.getElementById('ke-preview').hidden")
+    key = page.input_value("#ke-key")
+    assert key == "15/15/15/15/15/15/7o7/7x7/15/15/15/15/15/15/15 b"
+    page.click("#ke-search-board")
+    expected = in_search(page, {"game": "renju", "position": key})
+    page.wait_for_function("n => document.getElementById('ke-count').textContent"
+                           ".startsWith(n + ' 局')", arg=expected["total"])
+    assert expected["total"] == oracle(openings[1], key)[0] > 0
+    assert page.inner_text("#ke-summary").endswith("手番: 黒。")
+    link = page.locator("#ke-list tr td:first-child a").first.get_attribute("href")
+    assert link.endswith("&marked=1")
+
+
+def test_gungi_is_set_up_with_its_stacks_and_hands(page, examples_index):
+    process, address = start(examples_index)
+    try:
+        page.goto(address + "?game=gungi")
+        page.wait_for_selector("body.ke-ready #ke-editor button.ke-pt")
+        page.fill("#ke-key", "v帥8/9/9/9/9/9/9/9/8帥 -/- b")
+        page.dispatch_event("#ke-key", "change")
+        page.wait_for_selector("#ke-editor button[aria-label^='9,9']")
+        page.locator("#ke-palette button[title='Black 侍']").click()
+        for _ in range(4):  # three tiers at most
+            point(page, "#ke-editor", 4, 4).click()
+        page.locator("#ke-palette button[title='White 忍']").click()
+        point(page, "#ke-editor", 4, 4).click()  # the fourth is refused: still three
+        page.locator("#ke-palette button[title='Black 槍']").click()
+        page.locator("#ke-hands button", has_text="Black").click()
+        page.wait_for_function("() => !document.getElementById('ke-preview').hidden")
+        assert page.input_value("#ke-key") == "v帥8/9/9/9/4(侍侍侍)4/9/9/9/8帥 槍/- b"
+        label = point(page, "#ke-editor", 4, 4).get_attribute("aria-label")
+        assert label == "5,5: Black 侍, Black 侍, Black 侍 (3 high)"
+        page.select_option("#ke-lang", "ja")
+        assert page.locator("#ke-side option").all_inner_texts() == ["先手", "後手"]
+        page.click("#ke-search-board")
+        page.wait_for_function("() => document.getElementById('ke-count').textContent"
+                               ".startsWith('0 局')")
     finally:
         stop(process)

@@ -1,5 +1,6 @@
 /* kifu serve's explorer: every text from a record is set as text (textContent), never as
-   markup; the page asks only its own server (/api/...). */
+   markup; the page asks only its own server (/api/...).  The same file runs beside kifu's
+   viewer of a record (a page with #ke-follow-data), where the explorer follows the game. */
 "use strict";
 (function () {
   const TEXTS = {
@@ -8,29 +9,96 @@
       results: "Win / draw / loss", recent: "Recent games", records: "Games", player: "Player",
       event: "Event", date: "Date", search: "Search", name: "Record", black: "First",
       white: "Second", result: "Result", moves: "Moves", previous: "Previous", following: "Next",
+      rule: "Rule", opening: "Opening", where: "Where",
       keys: "Keys: 1-9 play a move, Backspace or \u2190 goes back, Home the start.",
       line: "Line", startLine: "the start", summary: "{games} games reach this position; {side} to move.",
+      ended: "{games} games reach this position; the game has ended.",
       count: "{total} games, page {page} of {pages}", board: "The board after: {line}",
       stopped: "Stopped: ", none: "No game continues from here.", error: "Error: ",
-      bar: "{side}: {win} won, {draw} drawn, {loss} lost"},
+      bar: "{side}: {win} won, {draw} drawn, {loss} lost",
+      playMove: "Play any move", play: "Play", cannot: "Not played: ", noMove: "No move can be played at {point}.",
+      boardSearch: "Board search", searchFor: "Search for", aPosition: "a position", aPattern: "a pattern",
+      brush: "What a click puts", toMove: "To move", either: "either", width: "Width", height: "Height",
+      anchor: "Where", corner: "in a corner", edge: "on an edge", anywhere: "anywhere",
+      searchBoard: "Search the board", take: "Take the explorer's position", clear: "Clear",
+      unask: "Leave the board search", empty: "empty", any: "any", remove: "take off the top",
+      askedPosition: "Games that reach this position", askedPattern: "Games where this pattern stands ({anchor})",
+      hand: "{side}'s hand", toHand: "Put in {side}'s hand", handEmpty: "nothing",
+      point: "{point}: {what}", boardLabel: "Board: click a point", editorLabel: "The board searched: click to set a point",
+      field: "{side}'s field", tier: "{count} high", noEditor: "This board is set up by its key alone:",
+      key: "Position key", setupBad: "Not a position: ", followed: "The explorer, following the game",
+      home: "The explorer", thumb: "{name} at move {move}", patternPicture: "The pattern searched"},
     ja: {title: "kifu 棋譜エクスプローラー", game: "ゲーム", language: "言語", explorer: "定跡エクスプローラー",
       back: "戻る", start: "初期局面", next: "次の手", move: "手", games: "局数",
       results: "勝ち / 引き分け / 負け", recent: "最近の対局", records: "対局一覧", player: "対局者",
       event: "棋戦", date: "日付", search: "検索", name: "棋譜", black: "先手", white: "後手",
-      result: "結果", moves: "手数", previous: "前へ", following: "次へ",
+      result: "結果", moves: "手数", previous: "前へ", following: "次へ", rule: "ルール",
+      opening: "珠型", where: "局面",
       keys: "キー: 1-9 で手を選ぶ、Backspace か ← で戻る、Home で初期局面。",
       line: "手順", startLine: "初期局面", summary: "この局面に至った対局: {games} 局。手番: {side}。",
+      ended: "この局面に至った対局: {games} 局。終局しています。",
       count: "{total} 局、{page} / {pages} ページ", board: "局面: {line}",
       stopped: "中断: ", none: "この局面から続く対局はありません。", error: "エラー: ",
-      bar: "{side}: {win} 勝 {draw} 分 {loss} 敗"}
+      bar: "{side}: {win} 勝 {draw} 分 {loss} 敗",
+      playMove: "任意の手を打つ", play: "打つ", cannot: "打てません: ", noMove: "{point} には打てません。",
+      boardSearch: "盤面検索", searchFor: "検索するもの", aPosition: "局面", aPattern: "パターン",
+      brush: "クリックで置くもの", toMove: "手番", either: "どちらでも", width: "幅", height: "高さ",
+      anchor: "位置", corner: "隅", edge: "辺", anywhere: "どこでも",
+      searchBoard: "この盤面で検索", take: "エクスプローラーの局面を使う", clear: "クリア",
+      unask: "盤面検索をやめる", empty: "空点", any: "何でも", remove: "一番上を取る",
+      askedPosition: "この局面に至った対局", askedPattern: "このパターンが現れた対局（{anchor}）",
+      hand: "{side}の持駒", toHand: "{side}の持駒に加える", handEmpty: "なし",
+      point: "{point}: {what}", boardLabel: "盤: 点をクリック", editorLabel: "検索する盤面: クリックで点を設定",
+      field: "{side}のフィールド", tier: "{count} 段", noEditor: "この盤面はキーで設定します:",
+      key: "局面キー", setupBad: "局面ではありません: ", followed: "対局に沿った定跡エクスプローラー",
+      home: "エクスプローラー", thumb: "{name} の {move} 手目", patternPicture: "検索したパターン"}
+  };
+  TEXTS.en.following = "Next";
+  TEXTS.ja.following = "次へ";
+  /* The sides as each game's players name them (its DECISIONS and rules: 黒/白 for Go and
+     Renju, 先手/後手 for Gungi and Rengi, 黒/赤 for Rengoma). */
+  const SIDES = {
+    en: {black: "Black", white: "White", first: "First", second: "Second", red: "Red"},
+    ja: {freego: {black: "黒", white: "白"}, renju: {black: "黒", white: "白"},
+      gungi: {black: "先手", white: "後手"}, rengi: {first: "先手", second: "後手"},
+      rengoma: {black: "黒", red: "赤"}}
+  };
+  /* How each game's position key lays its board out (docs/games/*.md): the fields that hold
+     boards (rows from the top separated by "/", a number a run of empty points), the field of
+     the side to move, the pieces a click puts, how a stack is written. */
+  const STONES = [["x", "black"], ["o", "white"]];
+  /* Gungi's faces (kifu/builtin/gungi/pieces.py): the fronts, then the backs. */
+  const GUNGI = ["帥", "謀", "侍", "兵", "忍", "砲", "砦", "臥", "雛", "弓",
+    "筒", "槍", "さ", "と", "へ", "上", "龍", "鳳", "香", "や"];
+  const LAYOUTS = {
+    renju: {boards: [0], side: 1, sides: {b: "black", w: "white"}, pieces: STONES, stones: true, patterns: true},
+    freego: {boards: [1], side: 2, sides: {x: "black", o: "white"}, pieces: STONES, stones: true, patterns: true,
+      fits: (fields) => /^grid:/.test(fields[0])},
+    gungi: {boards: [0], hands: 1, side: 2, sides: {b: "black", w: "white"}, tiers: 3, open: "(", close: ")",
+      pieces: GUNGI.map((face) => [face, "black"]).concat(GUNGI.map((face) => ["v" + face, "white"]))},
+    rengi: {boards: [0, 1], side: 2, sides: {f: "first", s: "second"}, boardSides: ["first", "second"],
+      pieces: [["a", "a"], ["b", "b"], ["c", "c"], ["d", "d"], ["j", "garbage"]]},
+    rengoma: {boards: [0], side: 1, sides: {b: "black", r: "red"}, tiers: 6, open: "[", close: "]", always: true,
+      pieces: ["B1", "B2", "B3", "B4", "R1", "R2", "R3", "R4"].map((p) => [p, p[0] === "B" ? "black" : "red"])}
   };
   const $ = (id) => document.getElementById(id);
-  const state = {lang: "en", game: null, trail: [], data: null, listed: null, page: 1, sort: "id", order: "asc", filters: {}};
+  const state = {lang: "en", game: null, trail: [], data: null, moves: null, listed: null, page: 1,
+    sort: "id", order: "asc", filters: {}, asked: null, mode: "position", brush: 0, setup: null,
+    pattern: null};
 
   function say(name, values) {
     let text = (TEXTS[state.lang] || TEXTS.en)[name] || TEXTS.en[name] || name;
     for (const key in values || {}) text = text.split("{" + key + "}").join(String(values[key]));
     return text;
+  }
+
+  function side(name, game) {
+    if (!name) return "-";
+    if (state.lang === "ja") {
+      const named = (SIDES.ja[game || state.game] || {})[name];
+      if (named) return named;
+    }
+    return SIDES.en[name] || name;
   }
 
   function element(tag, text, attributes) {
@@ -52,28 +120,103 @@
   function translate() {
     document.documentElement.lang = state.lang;
     for (const node of document.querySelectorAll("[data-text]")) node.textContent = say(node.dataset.text);
-    document.title = say("title");
+    if (!$("ke-follow-data")) document.title = say("title");
     if (state.data) showExplored(state.data);
     if (state.listed) showList(state.listed);
+    if ($("ke-editor")) { showEditor(); sideChoices(); }
   }
+
+  /* ---- a board of points or squares, one button each (one in the tab order: arrows move) ---- */
+
+  function drawGrid(host, width, height, cellOf, pick, label) {
+    host.replaceChildren();
+    host.className = "ke-points";
+    host.setAttribute("role", "group");
+    host.setAttribute("aria-label", label);
+    host.style.setProperty("--columns", width);
+    host.style.setProperty("--rows", height);
+    let focused = 0;
+    const buttons = [];
+    for (let row = 0; row < height; row++) {
+      for (let column = 0; column < width; column++) {
+        const cell = cellOf(column, row);
+        const button = element("button", cell.text || "", {type: "button", "aria-label": cell.label,
+          "data-column": column, "data-row": row, "class": "ke-pt " + (cell.kind || "")});
+        if (row === 0) button.classList.add("ke-top-edge");
+        if (row === height - 1) button.classList.add("ke-bottom-edge");
+        if (column === 0) button.classList.add("ke-left-edge");
+        if (column === width - 1) button.classList.add("ke-right-edge");
+        if (cell.stone) button.append(element("span", cell.mark || "", {"class": "ke-stone ke-" + cell.stone, "aria-hidden": "true"}));
+        if (cell.tiers > 1) button.append(element("span", cell.tiers, {"class": "ke-tiers", "aria-hidden": "true"}));
+        button.tabIndex = -1;
+        button.addEventListener("click", () => { focused = buttons.indexOf(button); pick(column, row); });
+        button.addEventListener("keydown", (event) => {
+          const moves = {ArrowLeft: -1, ArrowRight: 1, ArrowUp: -width, ArrowDown: width};
+          if (!(event.key in moves)) return;
+          const next = buttons.indexOf(button) + moves[event.key];
+          if (next < 0 || next >= buttons.length) return;
+          event.preventDefault();
+          event.stopPropagation();
+          button.tabIndex = -1;
+          buttons[next].tabIndex = 0;
+          buttons[next].focus();
+        });
+        buttons.push(button);
+        host.append(button);
+      }
+    }
+    const again = host.dataset.focus ? Number(host.dataset.focus) : 0;
+    focused = again < buttons.length ? again : 0;
+    if (buttons[focused]) buttons[focused].tabIndex = 0;
+    host.addEventListener("focusin", (event) => { if (event.target.dataset.column) host.dataset.focus = buttons.indexOf(event.target); });
+    return buttons;
+  }
+
+  /* ---- the explorer ---- */
 
   async function explore(key) {
     try {
       const data = await ask("/api/explore", {game: state.game, position: key});
       state.data = data;
+      state.moves = null;
       showExplored(data);
+      const moves = await ask("/api/moves", {game: data.game, position: data.key});
+      if (state.data === data) { state.moves = moves; showMoves(); }
     } catch (error) {
       $("ke-summary").textContent = say("error") + error.message;
     }
   }
 
+  function summary(data) {
+    return data.to_move ? say("summary", {games: data.games, side: side(data.to_move, data.game)})
+      : say("ended", {games: data.games});
+  }
+
   function showExplored(data) {
     const line = state.trail.map((step) => step.move).join(" ") || say("startLine");
+    $("ke-explorer").dataset.key = data.key;
     $("ke-line").textContent = say("line") + ": " + line;
     const board = $("ke-board");
-    board.src = "/api/board?" + new URLSearchParams({game: data.game, position: data.key});
     board.alt = say("board", {line: line});
-    $("ke-summary").textContent = say("summary", {games: data.games, side: data.to_move || "-"});
+    if (!state.moves || !state.moves.grid) {
+      const src = "/api/board?" + new URLSearchParams({game: data.game, position: data.key});
+      if (board.getAttribute("src") !== src) board.src = src;
+    }
+    $("ke-summary").textContent = summary(data);
+    showContinuations(data, (move) => step(move));
+    const recent = $("ke-recent");
+    recent.replaceChildren();
+    for (const hit of data.recent) {
+      const item = element("li");
+      const names = [hit.black, hit.white].filter((n) => n).join(" \u2013 ");
+      item.append(element("a", (names || hit.name) + (hit.date ? " (" + hit.date + ")" : ""), {href: hit.viewer}));
+      recent.append(item);
+    }
+    $("ke-back").disabled = !state.trail.length;
+    if (state.moves) showMoves();
+  }
+
+  function showContinuations(data, follow) {
     const body = $("ke-moves");
     body.replaceChildren();
     data.moves.forEach((move, index) => {
@@ -82,12 +225,12 @@
       const button = element("button", move.move, {type: "button", "data-key": move.key || ""});
       if (index < 9) button.setAttribute("aria-keyshortcuts", String(index + 1));
       if (!move.key) button.disabled = true;
-      button.addEventListener("click", () => step(move));
+      button.addEventListener("click", () => follow(move));
       cell.append(button);
       row.append(cell, element("td", move.games, {"class": "ke-count"}));
       const decided = move.win + move.draw + move.loss;
       const bar = element("div", null, {"class": "ke-bar", role: "img",
-        "aria-label": say("bar", {side: data.to_move || "-", win: move.win, draw: move.draw, loss: move.loss})});
+        "aria-label": say("bar", {side: side(data.to_move, data.game), win: move.win, draw: move.draw, loss: move.loss})});
       for (const part of ["win", "draw", "loss"]) {
         const piece = element("span", null, {"class": "ke-" + part});
         piece.style.width = decided ? (100 * move[part] / decided) + "%" : "0";
@@ -98,16 +241,71 @@
       row.append(barCell);
       body.append(row);
     });
-    if (!data.moves.length) body.append(element("tr")).append(element("td", say("none"), {colspan: "3"}));
-    const recent = $("ke-recent");
-    recent.replaceChildren();
-    for (const hit of data.recent) {
-      const item = element("li");
-      const names = [hit.black, hit.white].filter((n) => n).join(" \u2013 ");
-      item.append(element("a", (names || hit.name) + (hit.date ? " (" + hit.date + ")" : ""), {href: hit.viewer}));
-      recent.append(item);
+    if (!data.moves.length) {
+      const row = element("tr");
+      row.append(element("td", say("none"), {colspan: "3"}));
+      body.append(row);
     }
-    $("ke-back").disabled = !state.trail.length;
+  }
+
+  /* The legal moves of the position: on a grid, a board to click; for every game, a move to
+     type or pick from the list. */
+  function showMoves() {
+    const moves = state.moves;
+    const list = $("ke-legal");
+    list.replaceChildren();
+    for (const each of moves.moves) list.append(element("option", null, {value: each.move}));
+    const grid = $("ke-grid");
+    const board = $("ke-board");
+    if (!moves.grid) {
+      grid.hidden = true;
+      board.hidden = false;
+      return;
+    }
+    board.hidden = true;
+    grid.hidden = false;
+    const width = moves.grid.width;
+    const played = {};
+    state.data.moves.forEach((move, index) => { played[move.move] = index + 1; });
+    const at = {};
+    for (const each of moves.moves) if (each.point) at[each.point[1] * width + each.point[0]] = each.move;
+    drawGrid(grid, width, moves.grid.height, (column, row) => {
+      const index = row * width + column;
+      const held = moves.grid.cells[index];
+      const name = moves.names[index] || (column + 1) + "," + (row + 1);
+      const stone = held === 1 ? "black" : held === 2 ? "white" : held ? "other" : "";
+      const number = at[index] !== undefined ? played[at[index]] : undefined;
+      const what = stone ? side(stone) : number ? say("next") + " " + number : say("empty");
+      return {stone: stone || (number && number <= 9 ? "next" : ""), mark: stone ? "" : number && number <= 9 ? number : "",
+        label: say("point", {point: name, what: what})};
+    }, (column, row) => clickPoint(column, row), say("boardLabel"));
+  }
+
+  async function clickPoint(column, row) {
+    const moves = state.moves;
+    const index = row * moves.grid.width + column;
+    const legal = moves.moves.find((each) => each.point && each.point[0] === column && each.point[1] === row);
+    const name = legal ? legal.move : moves.names[index];
+    if (!name) {
+      $("ke-said").textContent = say("noMove", {point: (column + 1) + "," + (row + 1)});
+      return;
+    }
+    await playMove(name);
+  }
+
+  async function playMove(text) {
+    $("ke-said").textContent = "";
+    try {
+      const played = await ask("/api/play", {game: state.data.game, position: state.data.key, move: text});
+      if (!played.legal) {
+        $("ke-said").textContent = say("cannot") + played.why;
+        return;
+      }
+      const known = state.data.moves.find((move) => move.move === played.move && move.key);
+      step({move: played.move, key: known ? known.key : played.key});
+    } catch (error) {
+      $("ke-said").textContent = say("cannot") + error.message;
+    }
   }
 
   function step(move) {
@@ -124,13 +322,18 @@
 
   function restart() {
     state.trail = [];
+    $("ke-said").textContent = "";
     explore(undefined);
   }
 
+  /* ---- the games: by headers, or those a board search finds ---- */
+
   async function list() {
     try {
-      const data = await ask("/api/search", Object.assign({game: state.game, page: state.page,
-        per_page: 20, sort: state.sort, order: state.order}, state.filters));
+      const params = Object.assign({game: state.game, page: state.page, per_page: 20, sort: state.sort,
+        order: state.order}, state.filters);
+      if (state.asked) params[state.asked.kind] = state.asked.text;
+      const data = await ask("/api/search", params);
       state.listed = data;
       showList(data);
     } catch (error) {
@@ -139,35 +342,451 @@
   }
 
   function showList(data) {
-      const pages = Math.max(1, Math.ceil(data.total / data.per_page));
-      $("ke-count").textContent = (data.stopped ? say("stopped") + data.stopped + " " : "") +
-        say("count", {total: data.total, page: data.page, pages: pages});
-      const body = $("ke-list");
-      body.replaceChildren();
-      for (const hit of data.records) {
-        const row = element("tr");
-        const first = element("td");
-        first.append(element("a", hit.name, {href: hit.viewer}));
-        row.append(first);
-        for (const column of ["black", "white", "date", "result", "moves"]) row.append(element("td", hit[column]));
-        body.append(row);
+    const pages = Math.max(1, Math.ceil(data.total / data.per_page));
+    $("ke-count").textContent = (data.stopped ? say("stopped") + data.stopped + " " : "") +
+      say("count", {total: data.total, page: data.page, pages: pages});
+    const body = $("ke-list");
+    body.replaceChildren();
+    const asked = state.asked;
+    const mark = asked ? (asked.kind === "pattern" ? "&" + new URLSearchParams({pattern: asked.text}) : "&marked=1") : "";
+    for (const hit of data.records) {
+      const row = element("tr");
+      const first = element("td");
+      first.append(element("a", hit.name, {href: hit.viewer + mark}));
+      row.append(first);
+      for (const column of ["black", "white", "date", "result", "moves"]) row.append(element("td", hit[column]));
+      const where = element("td", null, {"class": "ke-thumb"});
+      if (asked) {
+        // Each hit drawn at its matching move, the stones matched marked; loaded when in sight.
+        const params = {record: hit.id, node: hit.node, size: 120};
+        if (asked.kind === "pattern") params.pattern = asked.text;
+        const link = element("a", null, {href: hit.viewer + mark});
+        link.append(element("img", null, {src: "/api/board?" + new URLSearchParams(params), loading: "lazy",
+          width: "120", height: "120", alt: say("thumb", {name: hit.name, move: hit.move})}));
+        where.append(link);
       }
-      $("ke-prev").disabled = data.page <= 1;
-      $("ke-next").disabled = data.page >= pages;
+      row.append(where);
+      body.append(row);
+    }
+    $("ke-prev").disabled = data.page <= 1;
+    $("ke-next").disabled = data.page >= pages;
+    showAsked();
+  }
+
+  function showAsked() {
+    const figure = $("ke-asked");
+    const asked = state.asked;
+    figure.hidden = !asked;
+    if (!asked) return;
+    const host = $("ke-asked-board");
+    host.replaceChildren();
+    if (asked.kind === "position") {
+      host.append(element("img", null, {src: "/api/board?" + new URLSearchParams({game: state.game, position: asked.text, size: 200}),
+        width: "200", height: "200", alt: say("askedPosition")}));
+      $("ke-asked-caption").textContent = say("askedPosition");
+    } else {
+      host.append(patternPicture(asked.drawn));
+      $("ke-asked-caption").textContent = say("askedPattern", {anchor: say(asked.drawn.anchor)});
+    }
+  }
+
+  /* The pattern asked, drawn: its points on lines, its stones, "?" where any may stand. */
+  function patternPicture(drawn) {
+    const ns = "http://www.w3.org/2000/svg";
+    const step = 24, edge = 14;
+    const svg = document.createElementNS(ns, "svg");
+    const width = edge * 2 + step * (drawn.width - 1), height = edge * 2 + step * (drawn.height - 1);
+    svg.setAttribute("viewBox", "0 0 " + width + " " + height);
+    svg.setAttribute("width", width);
+    svg.setAttribute("height", height);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", say("patternPicture") + ": " + drawn.rows.join(" / "));
+    const add = (tag, attributes) => {
+      const made = document.createElementNS(ns, tag);
+      for (const key in attributes) made.setAttribute(key, attributes[key]);
+      svg.append(made);
+      return made;
+    };
+    add("rect", {x: 0, y: 0, width: width, height: height, fill: "#dcb35c"});
+    for (let i = 0; i < drawn.width; i++) add("line", {x1: edge + i * step, y1: edge, x2: edge + i * step, y2: height - edge, stroke: "#222"});
+    for (let j = 0; j < drawn.height; j++) add("line", {x1: edge, y1: edge + j * step, x2: width - edge, y2: edge + j * step, stroke: "#222"});
+    drawn.rows.forEach((row, j) => row.split("").forEach((point, i) => {
+      const x = edge + i * step, y = edge + j * step;
+      if (point === "X" || point === "O") add("circle", {cx: x, cy: y, r: step * 0.45, fill: point === "X" ? "#111" : "#fafafa", stroke: "#111"});
+      else if (point === "*") add("text", {x: x, y: y + 5, "text-anchor": "middle", "font-size": 14, fill: "#1a237e"}).textContent = "?";
+    }));
+    return svg;
+  }
+
+  /* ---- the board searched: a position set up point by point, or a pattern ---- */
+
+  function layout() {
+    const found = LAYOUTS[state.game];
+    if (!found || !state.setup) return null;
+    return !found.fits || found.fits(state.setup.fields) ? found : null;
+  }
+
+  function tokens(text, found) {
+    // One point of a board field: "" (empty), or its pieces bottom to top.
+    const cells = [];
+    const piece = /^v?[^v0-9()\[\]<>\/](<[^>]*>)?/;
+    let at = 0;
+    while (at < text.length) {
+      const digits = /^[0-9]+/.exec(text.slice(at));
+      if (digits) {
+        for (let n = 0; n < Number(digits[0]); n++) cells.push([]);
+        at += digits[0].length;
+      } else if (found.open && text[at] === found.open) {
+        const end = text.indexOf(found.close, at);
+        if (end < 0) throw new Error("unclosed stack");
+        const inside = text.slice(at + 1, end);
+        const stack = [];
+        if (found.open === "[") for (let i = 0; i < inside.length; i += 2) stack.push(inside.slice(i, i + 2));
+        else {
+          let rest = inside;
+          while (rest) { const one = piece.exec(rest); if (!one) throw new Error("bad stack"); stack.push(one[0]); rest = rest.slice(one[0].length); }
+        }
+        cells.push(stack);
+        at = end + 1;
+      } else {
+        const one = piece.exec(text.slice(at));
+        if (!one) throw new Error("bad point");
+        cells.push([one[0]]);
+        at += one[0].length;
+      }
+    }
+    return cells;
+  }
+
+  function written(rows, found) {
+    return rows.map((row) => {
+      let out = "", run = 0;
+      for (const stack of row) {
+        if (!stack.length) { run++; continue; }
+        if (run) { out += run; run = 0; }
+        out += stack.length > 1 || found.always ? found.open + stack.join("") + found.close : stack[0];
+      }
+      return out + (run ? run : "");
+    }).join("/");
+  }
+
+  function setupFrom(key) {
+    const fields = key.split(" ");
+    state.setup = {fields: fields, boards: [], hands: null};
+    const found = layout();
+    if (!found) return;
+    try {
+      state.setup.boards = found.boards.map((index) => fields[index].split("/").map((row) => tokens(row, found)));
+      if (found.hands !== undefined) state.setup.hands = fields[found.hands].split("/").map((hand) => hand === "-" ? [] : tokens(hand, found).map((s) => s[0]));
+    } catch (error) {
+      state.setup.boards = [];
+    }
+  }
+
+  function setupKey() {
+    const found = layout();
+    const fields = state.setup.fields.slice();
+    if (found && state.setup.boards.length) {
+      found.boards.forEach((index, n) => { fields[index] = written(state.setup.boards[n], found); });
+      if (found.hands !== undefined) fields[found.hands] = state.setup.hands.map((hand) => hand.join("") || "-").join("/");
+    }
+    return fields.join(" ");
+  }
+
+  function newPattern() {
+    const width = Math.max(1, Math.min(19, Number($("ke-width").value) || 6));
+    const height = Math.max(1, Math.min(19, Number($("ke-height").value) || 6));
+    const old = state.pattern;
+    if (old && old.length === height && old[0].length === width) return false;
+    state.pattern = [];
+    for (let row = 0; row < height; row++) {
+      const line = [];
+      for (let column = 0; column < width; column++) {
+        // the old pattern kept from its bottom-left point (where the corner or edge is)
+        const oldRow = old ? old.length - (height - row) : -1;
+        line.push(old && oldRow >= 0 && column < old[0].length ? old[oldRow][column] : ".");
+      }
+      state.pattern.push(line);
+    }
+    return true;
+  }
+
+  function brushes() {
+    if (state.mode === "pattern") return [["X", "black"], ["O", "white"], [".", "empty"], ["*", "any"]];
+    const found = layout();
+    return found ? found.pieces.concat([["", "empty"]]) : [];
+  }
+
+  function pieceText(piece) {
+    return piece.replace(/^v/, "").replace(/<[^>]*>$/, "");
+  }
+
+  /* A piece as words: its side where it has one, and its face where it is no stone. */
+  function describe(piece, found) {
+    const owner = (brushes().find(([p]) => p === piece.replace(/<[^>]*>$/, "")) || [piece, ""])[1];
+    if (owner === "empty" || owner === "any") return say(owner);
+    const sided = ["black", "white", "red"].includes(owner);
+    if (state.mode === "pattern" || (found && found.stones)) return side(owner);
+    return ((sided ? side(owner) + " " : "") + pieceText(piece)).trim();
+  }
+
+  function owns(piece) {
+    return (brushes().find(([p]) => p === piece.replace(/<[^>]*>$/, "")) || [piece, ""])[1];
+  }
+
+  function showPalette() {
+    const host = $("ke-palette");
+    host.replaceChildren();
+    const found = layout();
+    brushes().forEach(([piece, owner], index) => {
+      const named = !piece && found && found.tiers ? say("remove") : describe(piece, found);
+      const button = element("button", null, {type: "button", "aria-pressed": String(index === state.brush),
+        "class": "ke-brush", "aria-label": named, title: named});
+      const stones = state.mode === "pattern" || (found && found.stones);
+      if (["black", "white", "red"].includes(owner)) {
+        const text = stones ? "" : pieceText(piece);
+        button.append(element("span", text, {"class": "ke-stone ke-" + owner + (text ? " ke-piece" : ""), "aria-hidden": "true"}));
+      } else if (/^[abcdj]$/.test(piece)) {
+        button.append(element("span", piece, {"class": "ke-stone ke-colour-" + piece, "aria-hidden": "true"}));
+      } else {
+        button.append(element("span", owner === "any" ? "?" : "\u00b7", {"aria-hidden": "true"}));
+      }
+      button.addEventListener("click", () => { state.brush = index; showPalette(); });
+      host.append(button);
+    });
+  }
+
+  function showEditor() {
+    if (!$("ke-editor") || !state.setup) return;
+    const host = $("ke-editor");
+    const found = layout();
+    const pattern = state.mode === "pattern";
+    $("ke-pattern-options").hidden = !pattern;
+    $("ke-position-options").hidden = pattern;
+    $("ke-pattern-mode").hidden = !(found && found.patterns);
+    host.replaceChildren();
+    $("ke-hands").replaceChildren();
+    showPalette();
+    if (pattern) {
+      if (!state.pattern) newPattern();
+      const grid = element("div");
+      host.append(grid);
+      const height = state.pattern.length, width = state.pattern[0].length;
+      drawGrid(grid, width, height, (column, row) => {
+        const point = state.pattern[row][column];
+        const owner = {X: "black", O: "white", ".": "empty", "*": "any"}[point];
+        return {stone: point === "X" ? "black" : point === "O" ? "white" : point === "*" ? "any" : "",
+          mark: point === "*" ? "?" : "", label: say("point", {point: (column + 1) + "," + (height - row),
+            what: owner === "black" || owner === "white" ? side(owner) : say(owner)})};
+      }, (column, row) => { state.pattern[row][column] = brushes()[state.brush][0]; showEditor(); focusAgain(grid); },
+      say("editorLabel"));
+      grid.classList.add(($("ke-anchor").value === "corner" ? "ke-corner" : $("ke-anchor").value === "edge" ? "ke-edge" : "ke-free"));
+      return;
+    }
+    if (!found || !state.setup.boards.length) {
+      host.append(element("p", say("noEditor")));
+    } else {
+      state.setup.boards.forEach((rows, n) => {
+        const grid = element("div");
+        host.append(grid);
+        const label = found.boardSides ? say("field", {side: side(found.boardSides[n])}) : say("editorLabel");
+        drawGrid(grid, rows[0].length, rows.length, (column, row) => {
+          const stack = rows[row][column];
+          const top = stack[stack.length - 1];
+          const owner = top ? owns(top) : "";
+          const shown = top && !found.stones ? pieceText(top) : "";
+          const what = stack.length ? stack.map((p) => describe(p, found)).join(", ") : say("empty");
+          return {stone: top ? (/^[abcdj]$/.test(top) ? "colour-" + top : owner) : "", mark: shown, tiers: stack.length,
+            kind: found.stones ? "" : "ke-square" + (owner === "white" ? " ke-turned" : ""),
+            label: say("point", {point: (column + 1) + "," + (row + 1), what: what + (stack.length > 1 ? " (" + say("tier", {count: stack.length}) + ")" : "")})};
+        }, (column, row) => { putOn(n, column, row); focusAgain(grid); }, label);
+      });
+      if (state.setup.hands) showHands(found);
+    }
+    const key = element("label", null, {"class": "ke-key"});
+    key.append(element("span", say("key")), " ");
+    const input = element("input", null, {id: "ke-key", value: setupKey(), spellcheck: "false"});
+    input.addEventListener("change", () => { setupFrom(input.value.trim()); showEditor(); preview(); });
+    key.append(input);
+    host.append(key);
+  }
+
+  function focusAgain(grid) {
+    const again = grid.querySelector("[tabindex='0']");
+    if (again) again.focus();
+  }
+
+  function showHands(found) {
+    const host = $("ke-hands");
+    ["black", "white"].forEach((owner, n) => {
+      const row = element("p", null, {"class": "ke-hand"});
+      row.append(element("span", say("hand", {side: side(owner)}) + ": "));
+      if (!state.setup.hands[n].length) row.append(element("span", say("handEmpty")));
+      state.setup.hands[n].forEach((piece, at) => {
+        const button = element("button", pieceText(piece), {type: "button", "aria-label": pieceText(piece) + " \u2212"});
+        button.addEventListener("click", () => { state.setup.hands[n].splice(at, 1); showEditor(); preview(); });
+        row.append(button);
+      });
+      const add = element("button", say("toHand", {side: side(owner)}), {type: "button"});
+      add.addEventListener("click", () => {
+        const piece = brushes()[state.brush][0];
+        if (piece) { state.setup.hands[n].push(piece.replace(/^v/, "")); showEditor(); preview(); }
+      });
+      row.append(add);
+      host.append(row);
+    });
+  }
+
+  function putOn(board, column, row) {
+    const found = layout();
+    const stack = state.setup.boards[board][row][column];
+    const piece = brushes()[state.brush][0];
+    if (!piece) stack.pop();
+    else if (found.tiers) { if (stack.length < found.tiers) stack.push(piece); }
+    else if (stack[0] === piece && found.stones) stack.length = 0;
+    else stack.splice(0, stack.length, piece);
+    showEditor();
+    preview();
+  }
+
+  function sideChoices() {
+    const found = layout();
+    const pick = $("ke-side");
+    const sides = found ? found.sides : {};
+    const current = state.setup && found ? state.setup.fields[found.side] : "";
+    pick.replaceChildren();
+    for (const code in sides) pick.append(element("option", side(sides[code]), {value: code}));
+    pick.disabled = !found;
+    if (current in sides) pick.value = current;
+    const patternSide = $("ke-pattern-side");
+    const kept = patternSide.value;
+    patternSide.replaceChildren(element("option", say("either"), {value: ""}),
+      element("option", side("black"), {value: "black"}), element("option", side("white"), {value: "white"}));
+    patternSide.value = kept;
+  }
+
+  async function preview() {
+    const image = $("ke-preview");
+    $("ke-setup-said").textContent = "";
+    if (state.mode === "pattern") { image.hidden = true; return; }
+    const key = setupKey();
+    const input = $("ke-key");
+    if (input) input.value = key;
+    try {
+      await ask("/api/moves", {game: state.game, position: key});  // the game reads it back, or says why
+      image.src = "/api/board?" + new URLSearchParams({game: state.game, position: key, size: 240});
+      image.alt = say("askedPosition");
+      image.hidden = false;
+    } catch (error) {
+      image.hidden = true;
+      $("ke-setup-said").textContent = say("setupBad") + error.message;
+    }
+  }
+
+  function patternText() {
+    const anchor = $("ke-anchor").value;
+    const rows = state.pattern.map((row) => row.join(""));
+    const lines = ["Game: " + state.game, "Anchor: " + anchor];
+    if ($("ke-pattern-side").value) lines.push("To-move: " + $("ke-pattern-side").value);
+    return {text: lines.concat([""], rows).join("\n") + "\n", drawn: {anchor: anchor, rows: rows, width: rows[0].length, height: rows.length}};
+  }
+
+  function searchBoard() {
+    if (state.mode === "pattern") {
+      const made = patternText();
+      state.asked = {kind: "pattern", text: made.text, drawn: made.drawn};
+    } else {
+      state.asked = {kind: "position", text: setupKey()};
+    }
+    state.page = 1;
+    list();
+  }
+
+  function takeExplorer() {
+    setupFrom(state.data ? state.data.key : "");
+    sideChoices();
+    showEditor();
+    preview();
+  }
+
+  function clearBoard() {
+    if (state.mode === "pattern") {
+      state.pattern = null;
+      newPattern();
+    } else if (state.setup) {
+      for (const rows of state.setup.boards) for (const row of rows) for (const stack of row) stack.length = 0;
+      if (state.setup.hands) state.setup.hands = [[], []];
+    }
+    showEditor();
+    preview();
+  }
+
+  /* ---- beside a record's viewer: the explorer following the game ---- */
+
+  function follow() {
+    const data = JSON.parse($("ke-follow-data").textContent);
+    const viewer = document.querySelector(".kifu-viewer");
+    let asked = null;
+    async function show() {
+      const article = viewer.querySelector("[data-node]");
+      const node = article ? Number(article.getAttribute("data-node")) : 0;
+      const place = data.nodes[node];
+      if (!place) return;
+      const wanted = place.join("@");
+      if (wanted === asked) return;
+      asked = wanted;
+      try {
+        const step = await ask("/api/explore", {game: data.game, record: data.record, move: place[0], variation: place[1]});
+        if (asked !== wanted) return;
+        state.data = step;
+        $("ke-summary").textContent = summary(step);
+        showContinuations(step, () => {});
+        document.querySelector(".ke-follow").dataset.node = node;
+      } catch (error) {
+        $("ke-summary").textContent = say("error") + error.message;
+      }
+    }
+    state.game = data.game;
+    new MutationObserver(show).observe(viewer, {subtree: true, attributes: true, attributeFilter: ["data-node"]});
+    show();
+  }
+
+  function language() {
+    const saved = localStorage.getItem("kifu-lang");
+    state.lang = saved || ((navigator.language || "en").startsWith("ja") ? "ja" : "en");
   }
 
   async function begin() {
-    const saved = localStorage.getItem("kifu-lang");
-    state.lang = saved || ((navigator.language || "en").startsWith("ja") ? "ja" : "en");
+    language();
+    if ($("ke-follow-data")) {
+      translate();
+      follow();
+      return;
+    }
     $("ke-lang").value = state.lang;
-    translate();
     const games = (await ask("/api/games")).games;
     const picker = $("ke-game");
     for (const game of games) picker.append(element("option", game.title, {value: game.name}));
     const wanted = new URLSearchParams(location.search).get("game");
     state.game = games.some((g) => g.name === wanted) ? wanted : (games[0] || {}).name;
     picker.value = state.game;
-    picker.addEventListener("change", () => { state.game = picker.value; state.page = 1; restart(); list(); });
+    translate();
+    const changed = async () => {
+      state.page = 1;
+      state.asked = null;
+      state.pattern = null;
+      state.mode = "position";
+      document.querySelector("input[name=ke-mode][value=position]").checked = true;
+      restart();
+      list();
+      const begun = await ask("/api/explore", {game: state.game, recent: 0});
+      setupFrom(begun.key);
+      state.brush = 0;
+      sideChoices();
+      showEditor();
+      preview();
+    };
+    picker.addEventListener("change", () => { state.game = picker.value; changed(); });
     $("ke-lang").addEventListener("change", (event) => {
       state.lang = event.target.value;
       localStorage.setItem("kifu-lang", state.lang);
@@ -175,6 +794,11 @@
     });
     $("ke-back").addEventListener("click", back);
     $("ke-start").addEventListener("click", restart);
+    $("ke-play").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const text = event.target.elements.move.value.trim();
+      if (text && state.data) playMove(text).then(() => { event.target.elements.move.value = ""; });
+    });
     $("ke-prev").addEventListener("click", () => { state.page -= 1; list(); });
     $("ke-next").addEventListener("click", () => { state.page += 1; list(); });
     for (const button of document.querySelectorAll("[data-sort]")) {
@@ -192,8 +816,25 @@
       state.page = 1;
       list();
     });
+    for (const radio of document.querySelectorAll("input[name=ke-mode]")) {
+      radio.addEventListener("change", () => { state.mode = radio.value; state.brush = 0; showEditor(); preview(); });
+    }
+    // Drawn anew as the size is typed; its change on leaving the field (a click on the
+    // board) redraws nothing, so that the click lands on the point it was aimed at.
+    for (const id of ["ke-width", "ke-height"]) {
+      for (const kind of ["input", "change"]) $(id).addEventListener(kind, () => { if (newPattern()) showEditor(); });
+    }
+    $("ke-anchor").addEventListener("change", showEditor);
+    $("ke-side").addEventListener("change", () => {
+      const found = layout();
+      if (found) { state.setup.fields[found.side] = $("ke-side").value; preview(); }
+    });
+    $("ke-search-board").addEventListener("click", searchBoard);
+    $("ke-take").addEventListener("click", takeExplorer);
+    $("ke-clear").addEventListener("click", clearBoard);
+    $("ke-unask").addEventListener("click", () => { state.asked = null; state.page = 1; list(); });
     document.addEventListener("keydown", (event) => {
-      if (event.target.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.target.closest("input, select, textarea, .ke-points") || event.ctrlKey || event.metaKey || event.altKey) return;
       if (/^[1-9]$/.test(event.key) && state.data && state.data.moves[Number(event.key) - 1]) {
         step(state.data.moves[Number(event.key) - 1]);
         event.preventDefault();
@@ -205,8 +846,7 @@
         event.preventDefault();
       }
     });
-    restart();
-    list();
+    await changed();
     document.body.classList.add("ke-ready");
   }
 

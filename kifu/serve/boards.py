@@ -1,0 +1,157 @@
+"""What the page needs to play and mark on a board, from the game's own rules: the moves a
+position allows (each where it is put down, on a grid), a move played or why it cannot be, and
+the points a pattern or a position matched in a record's position.
+
+A grid game's points are read through the game's corpus tracker (:meth:`GamePlugin.tracker`):
+the tracker of a position visited once logs every stone of it, point by point (``row * width
++ column``, rows from the bottom), as the index and the pattern search read them.  Nothing
+here knows a game by name.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from kifu.base.errors import KifuError
+from kifu.base.markup import LETTERS, Markup
+from kifu.corpus.patterns import Pattern, placements
+from kifu.plugin import AnyGame
+from kifu.plugin.symmetry import EMPTY, MARK, RESET, Grid
+
+#: The most legal moves of a position the page is told of one by one (a Free-form Go map may
+#: have thousands of cells: its moves are then typed).
+MAX_LISTED = 2_000
+#: A grid game's move written as a column's letters and a row's number (Go's ``C3``, Renju's
+#: ``h8``): how a point no legal move names is named from its column's and row's names.
+_NAMED = re.compile(r"([A-Za-z]+)([0-9]+)")
+
+
+@dataclass(frozen=True)
+class Laid:
+    """A grid position's stones: the grid, each point's content (``EMPTY``, ``FIRST``,
+    ``SECOND``, ...; points numbered ``row * width + column``, rows from the bottom) and the
+    side to move as the tracker logs it (``0`` once the game has ended)."""
+
+    grid: Grid
+    cells: tuple[int, ...]
+    side: int
+
+    def top_first(self, point: int) -> list[int]:
+        """``[column, row]`` of ``point``, rows counted from the top (as the page draws)."""
+        width = self.grid.width
+        return [point % width, self.grid.height - 1 - point // width]
+
+    def sgf(self, point: int) -> str:
+        """``point`` as SGF names it (two letters from the top-left corner), as markup
+        takes it."""
+        column, row = self.top_first(point)
+        return LETTERS[column] + LETTERS[row]
+
+
+def laid(game: AnyGame, position: Any) -> Laid | None:
+    """``position``'s stones where the game keeps its positions on a grid (Go on a grid,
+    Renju), else ``None``."""
+    tracker = game.tracker(position)
+    grid = tracker.grid
+    if grid is None or grid.width > len(LETTERS) or grid.height > len(LETTERS):
+        return None
+    tracker.visit(position)
+    log = list(tracker.log)
+    if not log or not log[0] & MARK or not log[0] & RESET:
+        return None  # a tracker that logs no board (too large to log)
+    cells = [EMPTY] * (grid.width * grid.height)
+    for entry in log[1:]:
+        cells[entry >> 2] = entry & 3
+    return Laid(grid, tuple(cells), log[0] & 3)
+
+
+def moves(game: AnyGame, position: Any) -> dict[str, Any]:
+    """The legal moves of ``position`` as the game writes them, and on a grid where each puts
+    its stone down (``point``: column and row from the top) with a name for every point (a
+    point no legal move names is named from its column and row where the game writes a move
+    so, else ``None``)."""
+    listed = game.legal_moves(position)
+    before = laid(game, position)
+    found = []
+    for move in listed[:MAX_LISTED]:
+        name = game.move_notation(move, position)
+        point = None
+        if before is not None:
+            after = game.copy(position)
+            try:
+                game.play(after, move)
+            except KifuError:
+                continue
+            now = laid(game, after)
+            if now is not None and now.grid == before.grid:
+                put = [p for p, (was, held) in enumerate(zip(before.cells, now.cells))
+                       if was == EMPTY and held != EMPTY]
+                point = before.top_first(put[0]) if len(put) == 1 else None
+        found.append({"move": name, "point": point})
+    data: dict[str, Any] = {"moves": found, "complete": len(listed) <= MAX_LISTED,
+                            "grid": None, "names": None}
+    if before is not None:
+        data["grid"] = {"width": before.grid.width, "height": before.grid.height,
+                        "cells": [before.cells[point] for row in reversed(range(before.grid.height))
+                                  for point in range(row * before.grid.width,
+                                                     (row + 1) * before.grid.width)]}
+        data["names"] = _names(before.grid, found)
+    return data
+
+
+def _names(grid: Grid, found: list[dict[str, Any]]) -> list[str | None]:
+    """Every point's name, rows from the top: a legal move's where one is put there, else its
+    column's letters and its row's number where moves are written so."""
+    names: list[str | None] = [None] * (grid.width * grid.height)
+    columns: dict[int, str] = {}
+    rows: dict[int, str] = {}
+    for each in found:
+        if each["point"] is None:
+            continue
+        column, row = each["point"]
+        names[row * grid.width + column] = each["move"]
+        written = _NAMED.fullmatch(each["move"])
+        if written:
+            columns.setdefault(column, written.group(1))
+            rows.setdefault(row, written.group(2))
+    for index, name in enumerate(names):
+        column, row = index % grid.width, index // grid.width
+        if name is None and column in columns and row in rows:
+            names[index] = columns[column] + rows[row]
+    return names
+
+
+def play(game: AnyGame, position: Any, text: str) -> tuple[Any, str]:
+    """``position`` after the move ``text`` (in the game's notation) and the move as the game
+    writes it; the game's ``KifuError`` (its rule named) for a move it does not allow."""
+    after = game.copy(position)
+    move = game.parse_move(text, after)
+    written = game.move_notation(move, position)
+    game.play(after, move)
+    return after, written
+
+
+def matched(game: AnyGame, position: Any, pattern: Pattern | None) -> Markup | None:
+    """Squares on the stones ``pattern`` matched in ``position`` (the first of its placements
+    that holds there), or on every stone of the position without a pattern (an exact
+    position matches all of them); ``None`` where nothing can be marked (no grid, no match)."""
+    board = laid(game, position)
+    if board is None:
+        return None
+    if pattern is None:
+        points = [p for p, held in enumerate(board.cells) if held != EMPTY]
+    else:
+        if pattern.game not in (None, game.name):
+            return None
+        colours = any(game.symmetry(position).swaps)
+        points = []
+        for placement in placements(pattern, board.grid, colours):
+            if placement.side is not None and placement.side != board.side:
+                continue
+            if all(board.cells[point] == content for point, content in placement.needs):
+                points = [point for point, content in placement.needs if content != EMPTY]
+                break
+    if not points:
+        return None
+    return Markup(squares=tuple(board.sgf(point) for point in points))
