@@ -55,7 +55,9 @@ class BuildWithGrammars(build_py):
 
 #: The compiled core: C extensions (their C sources ship as package data too, as the sdist's).
 COMPILED = [Extension("kifu.builtin.freego.native._gosgf",
-                      ["kifu/builtin/freego/native/gosgf.c"], extra_compile_args=["-std=c99"])]
+                      ["kifu/builtin/freego/native/gosgf.c"], extra_compile_args=["-std=c99"]),
+            Extension("kifu.builtin.renju.native._renju",
+                      ["kifu/builtin/renju/native/renju.c"], extra_compile_args=["-std=c99"])]
 
 
 class OptionalBuildExt(build_ext):

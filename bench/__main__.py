@@ -35,6 +35,8 @@ BENCHMARKS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("renju", ("renju",)),
     ("go", ("sgf", "freego")),
     ("go-core", ("go_core",)),
+    ("renju-core", ("renju_core",)),
+    ("go-index", ("go_index",)),
     ("gungi", ("gungi",)),
     ("rengi", ("rengi",)),
     ("rengoma", ("rengoma",)),

@@ -75,6 +75,8 @@ BUILT_IN = (
          aliases=("連珠", "gomoku-renju"), suffixes=(".renju",),
          formats={"sgf": (".sgf",), "psq": (".psq",), "pgn": (".pgn",),
                   "rif": (".rif", ".xml"), "renlib": (".lib",)},
+         compiled={"kifu.builtin.renju.native._renju": "Renju and Gomoku in kifu's notation "
+                                                       "and Piskvork's psq"},
          rules=("fifth-move-offer", "five-in-setup", "notation", "occupied", "off-board",
                 "opening", "opening-zone", "renlib-lone-byte", "renlib-merged", "rif-reference",
                 "rif-rows", "rif-text", "rule", "size", "swap", "unknown-value", "xml-encoding",

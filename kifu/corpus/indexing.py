@@ -16,7 +16,7 @@ import os
 import struct
 import zlib
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -25,10 +25,10 @@ from kifu.base.heap import no_cycles
 from kifu.base.record import MAIN_LINE, Record
 from kifu.plugin import AnyGame, registry
 from kifu.plugin.driver import check_result, replay_positions
-from kifu.plugin.symmetry import MARK, RESET, Symmetry, Tracker
+from kifu.plugin.symmetry import MARK, RESET, Symmetry, Traced, Tracker
 from kifu.plugin.values import Outcome
 from kifu.reading.walk import Found
-from kifu.run.load import parse_each_as
+from kifu.run.load import parse_each_as, reader
 from kifu.run.tasks import describe_fault
 from kifu.run.validate import read_record_file
 
@@ -138,7 +138,12 @@ def index_file(path: str, *, only_records: bool = False) -> IndexedFile:
     except KifuError as error:
         done.problem = describe(error)
         return done
-    done.records = _records(done, game, fmt, source.text)
+    trace = reader(game, fmt).trace
+    traced = None if trace is None else trace(source.text, path)
+    if traced is not None:  # the game's compiled core did the work: one record, its one line
+        done.records = [traced_record(game, traced, 1, path)]
+    else:
+        done.records = _records(done, game, fmt, source.text)
     return done
 
 
@@ -187,9 +192,31 @@ def index_record(game: AnyGame, record: Record | None, number: int, name: str,
     entry.complete = walked
     if final is not None and walked:  # a warning (a count the rules leave open) is no problem
         problems.extend(p for p in check_result(game, record, final) if p.severity == "error")
-    _columns(game, record, final, entry, main_complete=walked)
+    facts = game.facts(final) if final is not None else {}
+    _columns(game, record, facts, lambda: game.outcome(final) if final is not None and walked
+             else None, entry)
     entry.legal = not problems
     entry.problem = describe(problems[0]) if problems else None
+    return entry
+
+
+def traced_record(game: AnyGame, traced: Traced, number: int, name: str) -> IndexedRecord:
+    """What the index keeps of a record a compiled core traced (:attr:`kifu.plugin.Format.
+    trace`): what :func:`index_record` makes of it, its main line replayed to its end with
+    nothing to report, its positions hashed by the core."""
+    entry = IndexedRecord(number, name, game.name, dict(traced.record.headers))
+    entry.symmetry = _symmetry_text(traced.symmetry)
+    entry.swaps = any(traced.symmetry.swaps)
+    entry.hashes, entry.images = traced.hashes, traced.images
+    entry.main = entry.positions
+    entry.lines = json.dumps([["", 0, entry.main, 0, []]])
+    entry.moves = traced.moves
+    if traced.grid is not None:
+        entry.grid = traced.grid.name
+        entry.occupied = traced.occupied
+        entry.log = zlib.compress(traced.changes, 1)
+    entry.complete = entry.legal = True
+    _columns(game, traced.record, traced.facts, lambda: traced.outcome, entry)
     return entry
 
 
@@ -400,7 +427,7 @@ def histories(log: bytes, points: int) -> bytes:
         counts[point] = len(changes[point])
         flat.extend(changes[point])
     return zlib.compress(struct.pack("<II", points, len(sides)) + counts.tobytes() + bytes(sides)
-                         + flat.tobytes(), 1)
+                         + flat.tobytes(), 1)  # as Traced.changes are compressed
 
 
 def _occupied(log: bytes) -> bytes:
@@ -411,17 +438,19 @@ def _occupied(log: bytes) -> bytes:
     return array("H", sorted(found)).tobytes()
 
 
-def _columns(game: AnyGame, record: Record, final: Any, entry: IndexedRecord,
-             main_complete: bool) -> None:
-    """The headers a search filters on, the winner, the sides and the game's own facts."""
-    facts = game.facts(final) if final is not None else {}
+def _columns(game: AnyGame, record: Record, facts: dict[str, str],
+             end: Callable[[], Outcome | None], entry: IndexedRecord) -> None:
+    """The headers a search filters on, the winner, the sides and the game's own facts
+    (``facts``, of the main line's last position); ``end`` gives how the moves ended the
+    game (``None`` where the main line was not played to its end), asked for only where
+    the stated result does not say."""
     columns: dict[str, str | None] = {}
     for column, names in COLUMNS.items():
         columns[column] = next((value for key in names if (value := record.header(key))), None)
     columns["rule"] = columns["rule"] or facts.get("rule")
     columns["opening"] = facts.get("opening") or record.header("Opening")
     columns["players"] = "\n".join(game.players(record)) or None
-    ended = _outcome(game, record, final, main_complete)
+    ended = _outcome(game, record, end)
     columns["winner"] = None if ended is None or not ended.decided else ended.winner or "draw"
     entry.score = None if ended is None else ended.score
     entry.ending = None if ended is None else ended.kind
@@ -430,18 +459,17 @@ def _columns(game: AnyGame, record: Record, final: Any, entry: IndexedRecord,
     entry.sides = sides.split("\n") if sides else list(game.sides or ())
 
 
-def _outcome(game: AnyGame, record: Record, final: Any, main_complete: bool) -> Outcome | None:
+def _outcome(game: AnyGame, record: Record, end: Callable[[], Outcome | None]
+             ) -> Outcome | None:
     """How the record ended: its stated result read as the game reads results, in whatever
-    language it is written (a draw's winner ``None``), else the end the moves reach; ``None``
-    when neither says."""
+    language it is written (a draw's winner ``None``), else the end the moves reach
+    (``end()``); ``None`` when neither says."""
     stated = record.result
     if stated:
         said = game.parse_result(stated, record)
         if said.decided or said.kind == "void":
             return said
-    if final is not None and main_complete:
-        return game.outcome(final)
-    return None
+    return end()
 
 
 def digest(main: bytes) -> bytes:

@@ -61,11 +61,12 @@ SURFACE: dict[str, tuple[str, ...]] = {
     "kifu.draw.diagram": ("grid_diagram",),
     "kifu.draw.svg": ("document", "element", "fragments", "slot", "text_line", "text_width",
                       "to_string"),
+    "kifu.plugin.editor": ("EditorLayout", "EditorPiece"),
     "kifu.plugin.keys": ("Fields", "Keyed", "escape", "outcome_field", "read_rows",
                          "rows_text", "unescape"),
-    "kifu.plugin.symmetry": ("EMPTY", "IDENTITY", "MARK", "Grid", "LaneTracker", "Symmetry",
-                             "VariantTracker", "colour_symmetry", "grid_symmetry", "lanes",
-                             "make_symmetry"),
+    "kifu.plugin.symmetry": ("EMPTY", "IDENTITY", "MARK", "Grid", "LaneTracker", "Lanes",
+                             "Symmetry", "Traced", "VariantTracker", "colour_symmetry",
+                             "grid_symmetry", "lanes", "make_symmetry"),
 }
 #: Modules a game uses whole, by the name it has here.
 MODULES = {"grammar": "kifu.reading.grammar", "grid": "kifu.draw.grid", "sgf": "kifu.sgf.syntax",
@@ -118,6 +119,7 @@ if TYPE_CHECKING:  # what __getattr__ hands out, as type checkers see it
     from kifu.draw import grid
     from kifu.draw.diagram import grid_diagram
     from kifu.draw.svg import document, element, fragments, slot, text_line, text_width, to_string
+    from kifu.plugin.editor import EditorLayout, EditorPiece
     from kifu.plugin.keys import (
         Fields,
         Keyed,
@@ -132,8 +134,10 @@ if TYPE_CHECKING:  # what __getattr__ hands out, as type checkers see it
         IDENTITY,
         MARK,
         Grid,
+        Lanes,
         LaneTracker,
         Symmetry,
+        Traced,
         VariantTracker,
         colour_symmetry,
         grid_symmetry,
@@ -178,12 +182,13 @@ def __getattr__(name: str) -> Any:
 __all__ = ["EMPTY", "HEAD_BYTES", "IDENTITY", "INVALID", "LINE_END", "MARK", "MAX_BYTES",
            "MAX_DIGITS", "MAX_MOVES", "MAX_TOKENS", "NODE", "NODE_END", "NUMBER", "PEDANTIC",
            "USAGE", "VARIATION", "AccessError", "AnyGame", "Card", "Console", "ConversionError",
-           "EncodingError", "Event", "Fields", "Format", "GameOverError", "GamePlugin", "Grid",
-           "HeaderError", "IllegalMoveError", "Keyed", "KifuError", "LaneTracker", "LimitError",
+           "EditorLayout", "EditorPiece", "EncodingError", "Event", "Fields", "Format",
+           "GameOverError", "GamePlugin", "Grid", "HeaderError", "IllegalMoveError", "Keyed",
+           "KifuError", "LaneTracker", "Lanes", "LimitError",
            "Markup", "MoveT", "Node", "NotationError", "OptionError", "Outcome", "Played",
            "PositionT", "ReadError", "ReadOptions", "Reading", "Record", "RecordBuilder",
            "RenderOptions", "ResultError", "SetupDefault", "SetupError", "SetupT", "Span", "Step",
-           "Symmetry", "UnknownGameError", "VariantTracker", "__version__", "built_in_card",
+           "Symmetry", "Traced", "UnknownGameError", "VariantTracker", "__version__", "built_in_card",
            "check_encoding_name", "colour_symmetry", "comment_text", "compiled", "display_width",
            "document", "element", "escape", "fragments", "grammar", "grid", "grid_diagram",
            "grid_symmetry", "guess_legacy", "header_lines", "header_span", "in_writing_order",

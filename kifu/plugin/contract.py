@@ -44,7 +44,8 @@ from kifu.plugin.values import (
 if TYPE_CHECKING:
     import click
 
-    from kifu.plugin.symmetry import Symmetry, Tracker
+    from kifu.plugin.editor import EditorLayout
+    from kifu.plugin.symmetry import Symmetry, Traced, Tracker
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,12 @@ class Format:
     and the only writer of diagnostics, so ``decide`` answers only where it is sure that
     Python would say the same.
 
+    ``trace(text, source)``, where the game has a compiled core for the format: for a text
+    ``decide`` would decide, whose record has one line of play, what a corpus index keeps
+    of it (:class:`kifu.plugin.symmetry.Traced`: its headers, its positions' hashes under the
+    game's symmetry and, on a grid, its changes), worked out without a position or a move in
+    Python; ``None`` for every other text, which the index reads and replays as always.
+
     ``heads(text)`` gives the head of each record of a text alone, as a text of the format that
     reads as that record without its moves (SGF: each game's root node), found without reading
     the moves, for a catalogue that wants each record's headers and no more
@@ -117,6 +124,7 @@ class Format:
     heads: Callable[[str], Iterable[str]] | None = None
     collection: Callable[[Iterable[Iterable[str]]], Iterable[str]] | None = None
     decide: Callable[[str], tuple[int, bool] | None] | None = None
+    trace: Callable[[str, str], Traced | None] | None = None
 
     @property
     def binary(self) -> bool:
@@ -182,7 +190,8 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
                  "canonical_move(position, move, legal) (optional)",
         "position": "key(position), from_key(text) (the library's position keys, a corpus "
                     "index's default hashes), to_json(position) (optional), to_move(position) "
-                    "(optional)",
+                    "(optional), EDITOR (optional: the key as the board search's editor "
+                    "reads it, a kifu.plugin.EditorLayout)",
         "render": "render_svg(position, options, record[, markup]), render_text(position, "
                   "options), summary(position) (optional), problem_area(record, positions, "
                   "options) (optional)",
@@ -190,6 +199,8 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
                   "library are made from it), event_text(event) (optional), REPLAY_SCHEMA "
                   "(optional)",
         "index": "symmetry(position), tracker(position), facts(position) (each optional)",
+        "native": "decide_notation(text) (optional: the compiled core's verdict on a text of "
+                  "the game's own notation, as Format.decide gives it)",
     }
 
     #: The game's card: its name, title, aliases and file suffixes are written there once, and
@@ -215,6 +226,10 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
     #: that names none has its results read as they are written, the winner's name compared
     #: with the outcome's (as before results were read as data).
     sides: ClassVar[tuple[str, ...] | None] = None
+    #: The sides' names for people, by language (``en``, ``ja``, ``zh``, ``ko``...) and side:
+    #: ``{"ja": {"black": "黒", "white": "白"}}``; a game may give some languages only (the
+    #: English names default to the sides' own, capitalised: see :meth:`names_of_sides`).
+    side_names: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     #: Other ways records state a result (any case) -> the winner's name or ``draw``.
     result_names: ClassVar[Mapping[str, str]] = {}
     #: The header lines that name the players, in seat order (for indexes and titles).
@@ -273,6 +288,14 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
             return [self.write(record, dialect)]
         written: Iterable[str] = pieces(record, dialect)
         return written
+
+    def decide_notation(self) -> Callable[[str], tuple[int, bool] | None] | None:
+        """What decides a text of the game's own notation in its compiled core, where it has
+        one (:attr:`Format.decide` of the native notation): the ``decide_notation`` of the
+        game's ``native`` module, else ``None``."""
+        decide: Callable[[str], tuple[int, bool] | None] | None = self._optional(
+            "native", "decide_notation")
+        return decide
 
     def move_text(self, move: Any) -> str:
         """One move in the native notation, as it stands alone (for JSON and messages)."""
@@ -506,6 +529,23 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         """Facts about a position for ``kifu show``: side to move, captures, score..."""
         facts = self._optional("render", "summary")
         return [] if facts is None else list(facts(position))
+
+    def names_of_sides(self) -> dict[str, dict[str, str]]:
+        """The sides' names for people in each language the game gives (:attr:`side_names`),
+        and always in English: the game's, else each side of :meth:`result_sides` as it is
+        named, capitalised (``black``: ``Black``)."""
+        named = {language: dict(names) for language, names in self.side_names.items()}
+        english = named.setdefault("en", {})
+        for side in self.result_sides() or ():
+            english.setdefault(side, side[:1].upper() + side[1:])
+        return named
+
+    def editor_layout(self) -> EditorLayout | None:
+        """How a position's key is set up by clicks in ``kifu serve``'s board search
+        (``position.EDITOR``, a :class:`~kifu.plugin.editor.EditorLayout`); ``None``, the
+        default, leaves the key to be edited as text."""
+        layout: EditorLayout | None = self._optional("position", "EDITOR")
+        return layout
 
     def position_to_json(self, position: Any) -> dict[str, Any]:
         """A position as JSON (for ``kifu show --format json``)."""

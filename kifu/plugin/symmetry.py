@@ -26,8 +26,12 @@ import hashlib
 import random
 from array import array
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from kifu.base.record import Record
+    from kifu.plugin.values import Outcome
 
 #: The most points a grid may have for its changes to be logged (a point and its content share
 #: 15 bits of a log entry).
@@ -371,3 +375,33 @@ class LaneTracker(Tracker):
             self.hashes.frombytes(smallest.tobytes())
             self.images.extend(map(tuple.index, groups, smallest))
         pending.clear()
+
+
+@dataclass
+class Traced:
+    """A record as a compiled core hands it to a corpus index (:attr:`kifu.plugin.Format.trace`):
+    what a :class:`Tracker` would have made of its positions, the record's one line of play
+    (no variation) replayed to its end with nothing to report, so that the index does no
+    work of its own per position.
+
+    ``record`` holds the record's headers (read from its head: no moves); ``moves`` counts
+    the main line's moves; ``hashes`` and ``images`` are each position's canonical hash
+    (signed 64-bit, native byte order) and image, the start first, as a tracker makes them
+    under ``symmetry``; a grid game gives its ``grid``, with ``changes``, its log of changes
+    turned point by point as :func:`kifu.corpus.indexing.histories` packs it before
+    compressing, and ``occupied``, the ``point << 2 | colour`` that ever held a stone
+    (unsigned 16-bit, in order); ``facts`` are what :meth:`~kifu.plugin.GamePlugin.facts` says
+    of the last position and ``outcome`` what :meth:`~kifu.plugin.GamePlugin.outcome` says of
+    it.
+    """
+
+    record: Record
+    moves: int
+    symmetry: Symmetry
+    hashes: bytes
+    images: bytes
+    grid: Grid | None = None
+    changes: bytes = b""
+    occupied: bytes = b""
+    facts: dict[str, str] = field(default_factory=dict)
+    outcome: Outcome | None = None

@@ -146,7 +146,8 @@ def reader(game: AnyGame, fmt: str) -> Format:
 @functools.cache
 def _native(game: AnyGame) -> Format:
     return Format(registry.NATIVE, game.suffixes, f"{game.name}'s own notation", game.parse,
-                  game.write, pieces=game.write_pieces, heads=native_head)
+                  game.write, pieces=game.write_pieces, heads=native_head,
+                  decide=game.decide_notation())
 
 
 #: A header line of every native notation (``Key: value``, the grammars' shared ``header``),

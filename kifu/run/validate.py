@@ -56,15 +56,15 @@ def check_text(text: str, path: str, options: Options,
     except KifuError as error:
         return [FileReport(path, None, 0, _diagnostics([*found, error], path, text, options,
                                                        error))]
+    decided = None if found else _decided(game, fmt, text, options)
+    if decided is not None:  # the compiled core's: no record is made
+        return [FileReport(path, game.name, decided, [])]
     with no_cycles():  # the file's records are freed by reference counting when done
         return _check_records(game, fmt, text, path, options, found)
 
 
 def _check_records(game: AnyGame, fmt: str, text: str, path: str, options: Options,
                    found: tuple[KifuError, ...]) -> list[FileReport]:
-    decided = None if found else _decided(game, fmt, text, options)
-    if decided is not None:
-        return [FileReport(path, game.name, decided, [])]
     records = parse_each_as(game, fmt, text, path, lenient=options.lenient,
                             options=options.read_options)
     reports: list[FileReport] = []

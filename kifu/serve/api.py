@@ -99,7 +99,8 @@ class Api:
     # -- the routes --------------------------------------------------------------------------
 
     def games(self) -> dict[str, Any]:
-        """The games of the index, each with its records and the positions they start from."""
+        """The games of the index, each with its records, the positions they start from, and
+        what the page knows of it besides (:func:`boards.described`)."""
         with self.reader() as reader:
             reader.check_records()  # the counts are of rows checked
             counts = dict(reader.execute("SELECT game, COUNT(*) FROM game NOT INDEXED WHERE "
@@ -111,7 +112,8 @@ class Api:
             found.append({"name": name, "title": game.title if game else name,
                           "records": counts[name],
                           "starts": [{"key": s.key, "records": s.games}
-                                     for s in starts if s.game == name]})
+                                     for s in starts if s.game == name],
+                          **boards.described(game)})
         return {"games": found}
 
     def explore(self, query: Mapping[str, str]) -> dict[str, Any]:

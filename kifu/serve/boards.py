@@ -1,6 +1,8 @@
-"""What the page needs to play and mark on a board, from the game's own rules: the moves a
-position allows (each where it is put down, on a grid), a move played or why it cannot be, and
-the points a pattern or a position matched in a record's position.
+"""What the page needs to play and mark on a board, from the game's own rules: what it knows
+of a game besides its name (its sides and their names in each language, how its positions are
+set up by clicks), the moves a position allows (each where it is put down, on a grid), a move
+played or why it cannot be, and the points a pattern or a position matched in a record's
+position.
 
 A grid game's points are read through the game's corpus tracker (:meth:`GamePlugin.tracker`):
 the tracker of a position visited once logs every stone of it, point by point (``row * width
@@ -47,6 +49,18 @@ class Laid:
         takes it."""
         column, row = self.top_first(point)
         return LETTERS[column] + LETTERS[row]
+
+
+def described(game: AnyGame | None) -> dict[str, Any]:
+    """What the page knows of ``game`` beyond its name, all from the game's own description:
+    its sides, first seat first; their names for people by language (English always); and
+    its positions' key as the board search's editor sets it up by clicks (``None``: as text
+    alone).  A game kifu does not know (``None``) has none of them."""
+    if game is None:
+        return {"sides": [], "side_names": {}, "editor": None}
+    layout = game.editor_layout()
+    return {"sides": list(game.result_sides() or ()), "side_names": game.names_of_sides(),
+            "editor": None if layout is None else layout.to_json()}
 
 
 def laid(game: AnyGame, position: Any) -> Laid | None:

@@ -21,6 +21,7 @@ from kifu.plugin import RenderOptions, registry
 from kifu.reading.source import read_source
 from kifu.render.viewer import GameView, build_view, page, views_of_text
 from kifu.run.load import parse_each_as
+from kifu.serve.boards import described
 
 #: The explorer's own files: name -> media type.
 FILES = {
@@ -97,10 +98,12 @@ def _marked_view(text: str, info: GameInfo, place: Place, marks: Markup) -> Game
 
 def _follow(info: GameInfo, view: GameView) -> str:
     """The explorer beside the viewer: its panel, and each node's move and line (as the
-    explorer asks for a record's position) for the page's script."""
+    explorer asks for a record's position) and the game's sides and their names for the
+    page's script."""
     nodes = [None if node.fault else [node.number or 0, ".".join(map(str, node.path))]
              for node in view.nodes]
-    data = json.dumps({"record": info.id, "game": info.game, "nodes": nodes})
+    data = json.dumps({"record": info.id, "game": info.game, "nodes": nodes,
+                       **described(registry.find(info.game or ""))})
     return (FOLLOW + f'<script type="application/json" id="ke-follow-data">'
               f'{data.replace("</", "<" + chr(92) + "/")}</script>\n'
             '<script src="/static/explorer.js" defer></script>\n')

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from kifu.base.exitcodes import INVALID, OK, PIPE_CLOSED, USAGE, for_problem, worst
+from kifu.base.native import PURE_PYTHON
 from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from kifu.plugin import registry
 
@@ -122,6 +123,7 @@ def test_output_problems_exit_2(kifu_cli, files, tmp_path):
 
 
 def test_internal_errors_exit_2_with_a_request_to_report_them(kifu_cli, files, monkeypatch):
+    monkeypatch.setenv(PURE_PYTHON, "1")  # the bug is Python's: the compiled core has none
     renju = registry.get("renju")
 
     def broken(*args, **kwargs):

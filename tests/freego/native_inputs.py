@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tests.fuzz.corpus import MUTATIONS, RandomChooser
+from tests.cores import mutated
 
 ROOT = Path(__file__).resolve().parents[2]
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -106,15 +106,6 @@ def seeds() -> list[str]:
     """The SGF files of Go the repository holds (examples, the SGF quirks' records)."""
     found = sorted((ROOT / "examples").rglob("*.sgf")) + sorted((ROOT / "tests").rglob("*.sgf"))
     return [path.read_text(encoding="utf-8", errors="replace") for path in found]
-
-
-def mutated(rng: random.Random, text: str) -> str:
-    """``text`` after one to four of the fuzzing's mutations, read back as text."""
-    chooser = RandomChooser(rng)
-    data = text.encode("utf-8")
-    for _ in range(rng.choice((1, 1, 2, 3, 4))):
-        data = rng.choice(MUTATIONS)(chooser, data)[:64 * 1024]
-    return data.decode("utf-8", errors="replace")
 
 
 def inputs(count: int, seed: int) -> list[str]:

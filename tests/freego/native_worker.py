@@ -1,7 +1,8 @@
 """Run by ``test_native.py`` under a build of the compiled core with AddressSanitizer and
 UndefinedBehaviorSanitizer (``_gosgf`` on the path before kifu's): judge N fuzzed inputs, and
 inputs past the size of a board and of a file's limits, so that any memory or arithmetic fault
-stops the process.  Prints how many it judged."""
+stops the process; and trace each for the index too, which must decide as judging does.
+Prints how many it judged."""
 from __future__ import annotations
 
 import sys
@@ -30,6 +31,13 @@ def main() -> None:
     for text in hostile() + native_inputs.inputs(count - len(hostile()), seed=39):
         verdict = _gosgf.judge(text)
         assert isinstance(verdict, (tuple, str)), verdict
+        traced = _gosgf.trace(text, native._tables)
+        if isinstance(verdict, str):
+            assert isinstance(traced, str), (text[:200], traced)
+        else:
+            moves, _, _, columns, rows, hashes, images, changes, occupied = traced
+            assert moves == verdict[0] and len(hashes) == 8 * (moves + 1) == 8 * len(images)
+            assert changes[:4] == (columns * rows).to_bytes(4, "little")
         judged += 1
     print(f"judged {judged} inputs")
 

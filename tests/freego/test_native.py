@@ -5,14 +5,10 @@ notes alone); these tests also check that it does decide the common record, and 
 under AddressSanitizer and UndefinedBehaviorSanitizer reads hostile input without a fault."""
 from __future__ import annotations
 
-import contextlib
 import os
 import random
-import shutil
 import subprocess
 import sys
-import sysconfig
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,6 +22,7 @@ from kifu.plugin import registry
 from kifu.run import validate
 from kifu.run.load import read_file
 from tests import realfiles
+from tests.cores import pure_python, sanitized_core, validate_process
 from tests.freego import native_inputs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,19 +34,6 @@ pytestmark = pytest.mark.skipif(
 
 PEDANTIC = validate.Options(pedantic=True)
 PLAIN = validate.Options()
-
-
-@contextlib.contextmanager
-def pure_python() -> Iterator[None]:
-    saved = os.environ.get(cores.PURE_PYTHON)
-    os.environ[cores.PURE_PYTHON] = "1"
-    try:
-        yield
-    finally:
-        if saved is None:
-            del os.environ[cores.PURE_PYTHON]
-        else:
-            os.environ[cores.PURE_PYTHON] = saved
 
 
 def agree(text: str, name: str = "game.sgf", found: tuple = ()) -> tuple[int, bool] | None:
@@ -193,15 +177,6 @@ def test_every_real_file_gives_the_same_reports():
     assert decided > 1000, decided
 
 
-def _validate(args: list[str], pure: bool) -> subprocess.CompletedProcess[bytes]:
-    env = dict(os.environ)
-    env.pop(cores.PURE_PYTHON, None)
-    if pure:
-        env[cores.PURE_PYTHON] = "1"
-    return subprocess.run([sys.executable, "-m", "kifu", "validate", "--jobs", "1", *args],
-                          capture_output=True, env=env, timeout=600)
-
-
 @pytest.mark.parametrize(("form", "pedantic"), [("text", []), ("text", ["--pedantic"]),
                                               ("json", [])])
 def test_kifu_validate_writes_the_same_bytes_either_way(form, pedantic, tmp_path):
@@ -214,15 +189,16 @@ def test_kifu_validate_writes_the_same_bytes_either_way(form, pedantic, tmp_path
     real = realfiles.folder("sgf")
     if real is not None:
         paths.append(str(real))
-    compiled = _validate(["--format", form, *pedantic, *paths], pure=False)
-    python = _validate(["--format", form, *pedantic, *paths], pure=True)
+    compiled = validate_process(["--format", form, *pedantic, *paths], pure=False)
+    python = validate_process(["--format", form, *pedantic, *paths], pure=True)
     assert (compiled.returncode, compiled.stdout, compiled.stderr) == \
         (python.returncode, python.stdout, python.stderr)
     assert compiled.stdout  # (exit 2 where a file of the corpus is no record kifu reads)
 
 
 @pytest.mark.parametrize(("pure", "said"), [
-    (False, "core: compiled (C) for freego: SGF of Go on grids; pure Python for everything else"),
+    (False, "core: compiled (C) for freego: SGF of Go on grids; renju: Renju and Gomoku in "
+            "kifu's notation and Piskvork's psq; pure Python for everything else"),
     (True, "core: pure Python (KIFU_PURE_PYTHON is set)"),
 ])
 def test_kifu_version_says_which_core_runs(pure, said):
@@ -235,35 +211,7 @@ def test_kifu_version_says_which_core_runs(pure, said):
     assert shown.stdout.splitlines()[1] == said
 
 
-def _sanitizer_runtime() -> str | None:
-    """The AddressSanitizer runtime gcc links against (to preload into an uninstrumented
-    Python), or ``None``."""
-    gcc = shutil.which("gcc")
-    if gcc is None:
-        return None
-    found = subprocess.run([gcc, "-print-file-name=libasan.so"], capture_output=True, text=True)
-    path = found.stdout.strip()
-    return path if path and os.path.isabs(path) and os.path.exists(path) else None
-
-
 def test_a_sanitized_build_reads_hostile_input_without_a_fault(tmp_path):
-    runtime = _sanitizer_runtime()
-    if runtime is None:
-        pytest.skip("needs gcc with AddressSanitizer (libasan) to build the sanitized core")
-    include = sysconfig.get_paths()["include"]
-    suffix = sysconfig.get_config_var("EXT_SUFFIX")
-    built = subprocess.run(
-        ["gcc", "-std=c99", "-O1", "-g", "-fno-omit-frame-pointer", "-fPIC", "-shared",
-         "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined", f"-I{include}",
-         str(SOURCE), "-o", str(tmp_path / f"_gosgf{suffix}")],
-        capture_output=True, text=True, timeout=300)
-    assert built.returncode == 0, built.stderr
-    # (leaks are not looked for: the interpreter, not built for it, leaks at exit by design)
-    env = dict(os.environ, LD_PRELOAD=runtime, PYTHONPATH=f"{tmp_path}{os.pathsep}{ROOT}",
-               ASAN_OPTIONS="detect_leaks=0:abort_on_error=1",
-               UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1")
-    ran = subprocess.run([sys.executable, str(Path(__file__).with_name("native_worker.py")),
-                          "3000"], capture_output=True, text=True, env=env, timeout=900)
-    assert ran.returncode == 0, ran.stderr[-4000:]
-    assert "runtime error" not in ran.stderr and "AddressSanitizer" not in ran.stderr
+    ran = sanitized_core(SOURCE, "_gosgf", Path(__file__).with_name("native_worker.py"),
+                         tmp_path, 3000)
     assert "judged 3000 inputs" in ran.stdout

@@ -46,6 +46,7 @@ GENERIC = (
     "tests/draw/test_drawing_legibility.py",  # drawings legible on a phone
     "tests/docs/test_rule_names.py",        # every rule on the card and the game's page
     "tests/corpus/test_corpus_games.py",    # a corpus index of every game
+    "tests/serve/test_serve_games.py",      # kifu serve's page: sides, names, editor layout
     "tests/fuzz/test_fuzz.py",              # mutated and generated records, every answer kifu's
     f"tests/{NAME}",                        # the game's own tests
 )

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from kifu.base.native import PURE_PYTHON
 from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE, main
 from kifu.plugin import registry
 from kifu.reading.walk import Shard, walk
@@ -37,7 +38,10 @@ def records(folder: Path, count: int, bad: set[int] = frozenset()) -> list[Path]
 @pytest.fixture
 def bug_in(monkeypatch):
     """Make kifu fail on the records whose name contains a word: a stand-in for a bug, which
-    no real input should trigger.  Worker processes are forked, so they inherit it."""
+    no real input should trigger.  Worker processes are forked, so they inherit it.  The bug is
+    put in Python's referee, so the run is in pure Python (the compiled core would decide the
+    records without it)."""
+    monkeypatch.setenv(PURE_PYTHON, "1")
     renju = registry.get("renju")
     real_start = renju.start
 

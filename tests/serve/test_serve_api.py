@@ -120,9 +120,17 @@ def test_the_recent_records_are_the_latest_dated_that_reach_the_position(client)
 
 def test_games_lists_the_games_and_their_starts(client, openings):
     data = client.get("/api/games").json()
+    layout = RENJU.plugin.editor_layout()
+    assert layout is not None
     assert data == {"games": [{"name": "renju", "title": RENJU.title, "records": 60,
                                "starts": [{"key": RENJU.plugin.position_key(RENJU.start()),
-                                           "records": 60}]}]}
+                                           "records": 60}],
+                               "sides": ["black", "white"],
+                               "side_names": RENJU.plugin.names_of_sides(),
+                               "editor": layout.to_json()}]}
+    # what the page says of the sides and sets up by clicks, all from the game itself
+    assert data["games"][0]["side_names"]["ja"] == {"black": "黒", "white": "白"}
+    assert data["games"][0]["editor"]["side_codes"] == {"b": "black", "w": "white"}
 
 
 def test_search_filters_sorts_and_pages(client):

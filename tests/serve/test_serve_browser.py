@@ -15,7 +15,9 @@ from typing import Any
 
 import pytest
 
+from kifu.plugin import registry
 from tests.corpus.corpora import renju, write
+from tests.examples import GAMES
 from tests.serve.conftest import kifu_index
 from tests.serve.test_serve_api import images, oracle
 from tests.viewer.conftest import CHROMIUM_ARGS, chromium_path
@@ -174,8 +176,8 @@ def test_a_move_no_record_played_leaves_the_book_and_an_illegal_click_says_why(p
     assert page.inner_text("#ke-summary").startswith("0 games")
     assert page.inner_text("#ke-moves") == "No game continues from here."
     # the board shows the position once its moves are known (a second question)
-    page.wait_for_function("() => document.querySelectorAll('#ke-grid .ke-black, #ke-grid "
-                           ".ke-white').length === 2")
+    page.wait_for_function("() => document.querySelectorAll('#ke-grid .ke-seat-1, #ke-grid "
+                           ".ke-seat-2').length === 2")
     page.click("#ke-back")
     page.wait_for_function("() => document.getElementById('ke-line').textContent.endsWith('h8')")
     assert page.locator("#ke-moves button").count() > 0
@@ -283,3 +285,51 @@ def test_gungi_is_set_up_with_its_stacks_and_hands(page, examples_index):
                                ".startsWith('0 局')")
     finally:
         stop(process)
+
+
+@pytest.fixture(scope="module")
+def every_game(examples_index: Path) -> Iterator[str]:
+    process, address = start(examples_index)
+    yield address
+    stop(process)
+
+
+def said(piece: Any, names: dict[str, str]) -> str:
+    """A piece of the palette as the page says it: its side's name, and its label."""
+    return " ".join(filter(None, (names.get(piece.side or "", ""), piece.label)))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_is_set_up_by_the_layout_it_gives(page, every_game, game):
+    plugin = registry.get(game)
+    layout, names = plugin.editor_layout(), plugin.names_of_sides()
+    page.goto(every_game + "?game=" + game)
+    page.wait_for_selector("body.ke-ready #ke-key")
+    start_key = page.input_value("#ke-key")
+    setup = None if layout is None else layout.read(start_key)
+    if setup is None:  # a game (or a board) without a layout: its key is edited as text
+        assert page.locator("#ke-palette button").count() == 0
+        assert "set up by its key alone" in page.inner_text("#ke-editor")
+        return
+    titles = page.locator("#ke-palette button").evaluate_all("all => all.map(b => b.title)")
+    cleared = "take off the top" if layout.tiers > 1 else "empty"
+    assert titles == [said(piece, names["en"]) for piece in layout.pieces] + [cleared]
+    codes = list(layout.side_codes)
+    assert page.locator("#ke-side option").evaluate_all("all => all.map(o => o.value)") == codes
+    assert page.locator("#ke-side option").all_inner_texts() == [
+        names["en"][side] for side in layout.side_codes.values()]
+    # the last piece put on the first board's top-left point: the key the layout writes
+    last = layout.pieces[-1]
+    page.locator("#ke-palette button").nth(len(layout.pieces) - 1).click()
+    point(page, "#ke-editor", 0, 0).first.click()
+    stack = setup.boards[0][0][0]  # as a click puts it: on top, or in place of what was there
+    setup.boards[0][0][0] = ([*stack, last.code] if len(stack) < layout.tiers else stack) \
+        if layout.tiers > 1 else [last.code]
+    page.wait_for_function("k => document.getElementById('ke-key').value === k",
+                           arg=layout.write(setup))
+    label = point(page, "#ke-editor", 0, 0).first.get_attribute("aria-label")
+    assert label.startswith("1,1: ") and said(last, names["en"]) in label
+    page.select_option("#ke-lang", "ja")
+    japanese = {**names["en"], **names.get("ja", {})}
+    assert page.locator("#ke-side option").all_inner_texts() == [
+        japanese[side] for side in layout.side_codes.values()]

@@ -28,6 +28,8 @@ class FreeGo(GamePlugin[Position, Move, Setup]):
         "numbered": "every move numbered",
     }
     player_headers = ("Black", "White", "Players")
+    side_names = {"en": {"black": "Black", "white": "White"}, "ja": {"black": "黒", "white": "白"},
+                  "zh": {"black": "黑", "white": "白"}, "ko": {"black": "흑", "white": "백"}}
     draws_markup = True
     render_options = {
         "names": "cell names on map boards: label, id, or auto (labels when they are short)",
@@ -56,7 +58,7 @@ class FreeGo(GamePlugin[Position, Move, Setup]):
                               sgf.read, sgf.write, sgf.claims, sgf.read_games,
                               core_sgf.rewritten, sgf.pieces, recognises=core_sgf.recognises,
                               heads=core_sgf.roots, collection=core_sgf.collection,
-                              decide=native.decide)}
+                              decide=native.decide, trace=native.trace)}
 
     def setup_from_json(self, data: Any) -> Any:
         if not isinstance(data, dict):

@@ -13,29 +13,53 @@ set-up in play) is hashed from its cells.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from kifu.builtin.freego.boards.board import Board
 from kifu.builtin.freego.position import Position
-from kifu.plugin import EMPTY, MARK, Grid, LaneTracker, Symmetry, colour_symmetry, grid_symmetry, lanes
+from kifu.plugin import (
+    EMPTY,
+    MARK,
+    Grid,
+    Lanes,
+    LaneTracker,
+    Symmetry,
+    colour_symmetry,
+    grid_symmetry,
+    lanes,
+)
 from kifu.plugin import IDENTITY as NONE
 
 
 def symmetry(pos: Position) -> Symmetry:
     """The transformations under which positions on ``pos``'s board count as one."""
-    board, two = pos.board, pos.seats == 2
+    return board_symmetry(pos.board, pos.seats)
+
+
+def board_symmetry(board: Board, seats: int) -> Symmetry:
+    """The transformations under which positions on ``board`` with ``seats`` count as one."""
+    two = seats == 2
     if board.grid is not None:
         columns, rows = board.grid
         return grid_symmetry(columns, rows, two)
     return colour_symmetry(len(board.cells)) if two else NONE
 
 
+def hashing(board: Board, seats: int) -> tuple[Symmetry, Grid | None, Lanes]:
+    """What positions on ``board`` with ``seats`` are hashed under: the symmetry, the grid
+    whose changes are logged (two colours on a grid), the Zobrist lanes (the compiled core
+    hashes with the same, :mod:`kifu.builtin.freego.native`)."""
+    found = board_symmetry(board, seats)
+    grid = Grid(*board.grid) if board.grid is not None and seats == 2 else None
+    salt = f"freego {board.reference or board.name} {seats} {len(found)}"
+    return found, grid, lanes(found, len(board.cells), seats, salt)
+
+
 class Tracker(LaneTracker):
     """Hashes the positions of a Free-form Go record as the replay meets them."""
 
     def __init__(self, pos: Position) -> None:
-        board = pos.board
-        found = symmetry(pos)
-        grid = Grid(*board.grid) if board.grid is not None and pos.seats == 2 else None
-        salt = f"freego {board.reference or board.name} {pos.seats} {len(found)}"
-        super().__init__(found, grid, lanes(found, len(board.cells), pos.seats, salt))
+        super().__init__(*hashing(pos.board, pos.seats))
         self.last: Position | None = None
         self.placed = -1
         self.hash = -1
@@ -70,4 +94,9 @@ def tracker(pos: Position) -> Tracker:
 
 def facts(pos: Position) -> dict[str, str]:
     """The seats' names, as the record gives them (``Players:``)."""
-    return {"sides": "\n".join(pos.rules.seats)}
+    return seat_facts(pos.rules.seats)
+
+
+def seat_facts(seats: Sequence[str]) -> dict[str, str]:
+    """:func:`facts` of a position whose seats are ``seats``."""
+    return {"sides": "\n".join(seats)}

@@ -27,6 +27,8 @@ from kifu.builtin.freego.setup import Rules
 from kifu.builtin.freego.setup.parameters import DEFAULT_PLAYERS, KO_RULES, SCORINGS, number
 from kifu.plugin import (
     MAX_BYTES,
+    EditorLayout,
+    EditorPiece,
     Fields,
     Keyed,
     Outcome,
@@ -259,6 +261,12 @@ def to_json(pos: Position) -> PositionJSON:
 #: A cell in the key: empty (a run of them is a number), a stone of seat 1 to 4, unplayable.
 _CODES = {EMPTY: "", 1: "x", 2: "o", 3: "a", 4: "v", OFF: "-"}
 _CELLS = {code: cell for cell, code in _CODES.items()}
+#: A grid's key (``grid:...``) as ``kifu serve``'s board search sets it up by clicks: its rows,
+#: a stone of the first two seats a point, and the seat to move; its index keeps grids, so
+#: patterns are drawn too.  A map's cells are no rows: its key is edited as text.
+EDITOR = EditorLayout(boards=(1,), side_field=2, side_codes={"x": "black", "o": "white"},
+                      pieces=(EditorPiece("x", "black"), EditorPiece("o", "white")),
+                      points=True, patterns=True, key_prefix="grid:")
 
 
 def key(pos: Position) -> str:

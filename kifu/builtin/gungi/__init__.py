@@ -12,7 +12,7 @@ from kifu.builtin.gungi import notation, position, position_key, rules
 from kifu.builtin.gungi.moves import BackFaces, Claim, Move, Placement, Ply, Resign, Section
 from kifu.builtin.gungi.position import Position
 from kifu.builtin.gungi.setup.positions import Diagram
-from kifu.plugin import GamePlugin, Played, Record, built_in_card
+from kifu.plugin import EditorLayout, GamePlugin, Played, Record, built_in_card
 
 
 class Gungi(GamePlugin[Position, Move, Diagram]):
@@ -26,6 +26,9 @@ class Gungi(GamePlugin[Position, Move, Diagram]):
     move_types = (Ply, Placement, BackFaces, Section, Resign, Claim)
     render_options = {"stacks": "draw every tier of each stack (default yes; no: tops only)"}
     sides = ("black", "white")
+    # Japanese players name the sides by their turn (先手 moves first), as records do (▲/▽).
+    side_names = {"en": {"black": "Black", "white": "White"},
+                  "ja": {"black": "先手", "white": "後手"}}
     result_names = {
         "先手": "black", "先手勝ち": "black", "▲": "black", "黒": "black", "1-0": "black",
         "後手": "white", "後手勝ち": "white", "▽": "white", "白": "white", "0-1": "white",
@@ -64,6 +67,9 @@ class Gungi(GamePlugin[Position, Move, Diagram]):
 
     def position_from_key(self, text: str) -> Position:
         return position_key.from_key(text)
+
+    def editor_layout(self) -> EditorLayout:
+        return position_key.EDITOR
 
     def play(self, pos: Position, move: Any, *, lenient: bool = False) -> Played:
         played, _ = rules.play(pos, move, lenient)  # the referee also says how it read the ply

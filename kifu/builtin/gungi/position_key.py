@@ -31,12 +31,21 @@ from dataclasses import dataclass, field
 
 from kifu.builtin.gungi.geometry import SQUARES, STANDARD, file_of, rank_of, square
 from kifu.builtin.gungi.hidden import Pools
-from kifu.builtin.gungi.pieces import BACK_OF, FACES, FRONT_OF
+from kifu.builtin.gungi.pieces import BACK_OF, FACES, FRONT_OF, SIDE_NAMES
 from kifu.builtin.gungi.position import BATTLE, OVER, READY, REPEATED, SETUP, START, Piece, Position
-from kifu.plugin import Fields, outcome_field, rows_text
+from kifu.plugin import EditorLayout, EditorPiece, Fields, outcome_field, rows_text
 
 GAME = "Gungi"
 PHASES = (START, SETUP, READY, BATTLE, REPEATED, OVER)
+#: The key as ``kifu serve``'s board search sets it up by clicks: the board's stacks (three
+#: tiers, a note ``<X>`` kept with its piece), the hands and the side to move; a piece of
+#: either side with every face, 帥 first, white's drawn turned as diagrams draw them.
+EDITOR = EditorLayout(
+    boards=(0,), side_field=2, hands=1, side_codes={"b": SIDE_NAMES[0], "w": SIDE_NAMES[1]},
+    pieces=tuple(EditorPiece(("v" if white else "") + face, SIDE_NAMES[white], face,
+                             turned=bool(white))
+                 for white in (0, 1) for face in sorted(FACES, key=lambda face: face != "帥")),
+    tiers=3, stack="()", note="<>")
 
 
 @dataclass

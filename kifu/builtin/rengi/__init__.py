@@ -21,6 +21,8 @@ from kifu.plugin import NUMBER, GamePlugin, Record, built_in_card
 class Rengi(GamePlugin[Position, Move, Setup]):
     card = built_in_card("rengi")
     sides = ("first", "second")
+    side_names = {"en": {"first": "First", "second": "Second"},
+                  "ja": {"first": "先手", "second": "後手"}}
     result_names = {
         "+": "first", "先手": "first", "先手勝ち": "first", "sente": "first", "1-0": "first",
         "-": "second", "後手": "second", "後手勝ち": "second", "gote": "second", "0-1": "second",

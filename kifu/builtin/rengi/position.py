@@ -16,7 +16,16 @@ from kifu.builtin.rengi.bitboard import Link
 from kifu.builtin.rengi.moves import LETTERS, SIDE_NAMES
 from kifu.builtin.rengi.setup.parameters import Settings, preset
 from kifu.builtin.rengi.tsumo import MASK64, Dealer, RandomPieces
-from kifu.plugin import Fields, Keyed, Outcome, outcome_field, read_rows, rows_text
+from kifu.plugin import (
+    EditorLayout,
+    EditorPiece,
+    Fields,
+    Keyed,
+    Outcome,
+    outcome_field,
+    read_rows,
+    rows_text,
+)
 
 
 @dataclass
@@ -106,6 +115,8 @@ class Position(Keyed):
 
 #: A field's cells as JSON writes them: the colours a b c d, j garbage.
 ALPHABET = "abcdj"
+#: What each of them is drawn in: A blue, B red, C green, D yellow, garbage grey.
+FILL = ("#2f6fd6", "#d93b3b", "#2e9e4f", "#e8b81c", "#9b9b9b")
 
 
 def piece_text(piece: tuple[int, ...]) -> str:
@@ -172,6 +183,12 @@ _SETTINGS: dict[str, tuple[str, type]] = {
     "drop_cap_rows": ("drop-cap", int), "chain_time_extra": ("chain-time", int),
     "seed": ("seed", int),
 }
+#: The key as ``kifu serve``'s board search sets it up by clicks: the two fields, a colour or
+#: garbage a cell, and the player to move; each side's state (``sides:``) is edited as text.
+EDITOR = EditorLayout(boards=(0, 1), side_field=2, side_codes={"f": "first", "s": "second"},
+                      pieces=tuple(EditorPiece(letter, None, letter, colour)
+                                   for letter, colour in zip(ALPHABET, FILL)),
+                      board_sides=("first", "second"))
 
 
 def key(pos: Position) -> str:

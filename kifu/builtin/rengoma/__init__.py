@@ -19,6 +19,7 @@ from kifu.plugin import GamePlugin, built_in_card
 class Rengoma(GamePlugin[Position, Turn, Setup]):
     card = built_in_card("rengoma")
     sides = ("black", "red")
+    side_names = {"en": {"black": "Black", "red": "Red"}, "ja": {"black": "黒", "red": "赤"}}
     result_names = {"b": "black", "1-0": "black", "黒": "black", "r": "red", "0-1": "red",
                     "赤": "red", "1/2-1/2": "draw", "引き分け": "draw"}
     notation = ("header lines (Board, Pieces, Stock-black/-red, Players), then turns: "

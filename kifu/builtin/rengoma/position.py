@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, TypedDict
 
 from kifu.builtin.rengoma.moves import Square
-from kifu.plugin import Fields, Keyed, Outcome, outcome_field, rows_text
+from kifu.plugin import EditorLayout, EditorPiece, Fields, Keyed, Outcome, outcome_field, rows_text
 
 EMPTY, BLACK, RED, WALL = 0, 1, 2, 3
 COLOUR_NAMES = {BLACK: "black", RED: "red"}
@@ -294,6 +294,16 @@ def to_json(position: Position) -> PositionJSON:
 _SEATS = {2: ("b", "r"), 4: ("b1", "r1", "b2", "r2")}
 _LETTERS = {BLACK: "B", RED: "R"}
 _COLOURS = {"B": BLACK, "R": RED}
+#: The key as ``kifu serve``'s board search sets it up by clicks: the board's stacks (every
+#: piece in brackets, up to six high), a piece of each colour and strength, and the seat to
+#: play of a game of two.
+EDITOR = EditorLayout(
+    boards=(0,), side_field=1, side_codes={"b": "black", "r": "red"},
+    pieces=tuple(EditorPiece(f"{_LETTERS[colour]}{strength}", COLOUR_NAMES[colour],
+                             f"{_LETTERS[colour]}{strength}",
+                             "#c0392b" if colour == RED else "")
+                 for colour in (BLACK, RED) for strength in range(1, 5)),
+    tiers=6, stack="[]", every_stack=True)
 
 
 def key(position: Position) -> str:

@@ -19,12 +19,14 @@ class Renju(GamePlugin[Position, Move, Setup]):
     render_options = {"forbidden": "mark black's forbidden points when black is to move"}
     draws_markup = True
     sides = ("black", "white")
+    side_names = {"en": {"black": "Black", "white": "White"}, "ja": {"black": "黒", "white": "白"},
+                  "zh": {"black": "黑", "white": "白"}, "ko": {"black": "흑", "white": "백"}}
     result_names = {"1-0": "black", "0-1": "white", "1/2-1/2": "draw", "0": "draw",
                     "黒勝ち": "black", "白勝ち": "white", "満局": "draw"}
     move_types = (Place, Pass, Swap, Offer)
 
     def formats(self) -> Mapping[str, Format]:
-        from kifu.builtin.renju import sgf
+        from kifu.builtin.renju import native, sgf
         from kifu.builtin.renju.archives import pgn, psq, renlib, rif
         from kifu.plugin import sgf as core_sgf
 
@@ -36,7 +38,7 @@ class Renju(GamePlugin[Position, Move, Setup]):
                           heads=core_sgf.roots, collection=core_sgf.collection),
             "psq": Format("psq", (".psq",), "Piskvork's .psq, as Gomocup writes its games",
                           psq.read, psq.write, psq.recognises, recognises=psq.recognises,
-                          leaves_out=psq.leaves_out),
+                          leaves_out=psq.leaves_out, decide=native.decide_psq),
             "pgn": Format("pgn", (".pgn",), "PlayOK's gomoku PGN (read only)", pgn.read,
                           pgn.write, pgn.recognises, pgn.read_games, recognises=pgn.recognises,
                           generic=(".pgn",)),

@@ -14,7 +14,17 @@ from typing import NotRequired, TypedDict
 from kifu.builtin.renju.moves import Point
 from kifu.builtin.renju.openings import name_of
 from kifu.builtin.renju.variants import MAX_SIZE, MIN_SIZE, OPENING_NAMES, WINS, Rules
-from kifu.plugin import Fields, Keyed, Outcome, Span, outcome_field, read_rows, rows_text
+from kifu.plugin import (
+    EditorLayout,
+    EditorPiece,
+    Fields,
+    Keyed,
+    Outcome,
+    Span,
+    outcome_field,
+    read_rows,
+    rows_text,
+)
 
 #: The board of Renju, and of a record that names no other.
 SIZE = 15
@@ -194,6 +204,11 @@ def opening_name(position: Position) -> str | None:
 #: A point in the key's rows: empty (a run of them is a number), a black or a white stone.
 _CODES = {EMPTY: "", BLACK: "x", WHITE: "o"}
 _COLOURS = {"": EMPTY, "x": BLACK, "o": WHITE}
+#: The key as ``kifu serve``'s board search sets it up by clicks: the board, a stone a point,
+#: and the side to move; its index keeps grids, so patterns are drawn too.
+EDITOR = EditorLayout(boards=(0,), side_field=1, side_codes={"b": "black", "w": "white"},
+                      pieces=(EditorPiece("x", "black"), EditorPiece("o", "white")),
+                      points=True, patterns=True)
 
 
 def key(position: Position) -> str:

@@ -30,7 +30,7 @@ WIN_TITLES = {
 #: The opening rules kifu judges, each with what it allows (see :class:`Opening`).
 OPENING_NAMES = ("rif", "swap", "yamaguchi", "soosyrv-8", "taraguchi-10", "swap2", "none")
 #: Other names records and archives give (any case, spaces and dashes alike).
-_ALIASES = {
+ALIASES = {
     "gomoku": "freestyle", "free": "freestyle", "free-style": "freestyle",
     "freestyle-gomoku": "freestyle", "fastgame": "freestyle", "standard-gomoku": "standard",
     "exactly-five": "standard", "renju-rif": "renju",
@@ -133,7 +133,7 @@ def rules_of(record: Record) -> Rules:
 
 def _name(word: str) -> str:
     key = re.sub(r"[\s_]+", "-", word.strip().casefold())
-    return _ALIASES.get(key, key)
+    return ALIASES.get(key, key)
 
 
 def _parse_rule(stated: str, record: Record) -> tuple[str, str | None]:

@@ -55,34 +55,11 @@
   };
   TEXTS.en.following = "Next";
   TEXTS.ja.following = "次へ";
-  /* The sides as each game's players name them (its DECISIONS and rules: 黒/白 for Go and
-     Renju, 先手/後手 for Gungi and Rengi, 黒/赤 for Rengoma). */
-  const SIDES = {
-    en: {black: "Black", white: "White", first: "First", second: "Second", red: "Red"},
-    ja: {freego: {black: "黒", white: "白"}, renju: {black: "黒", white: "白"},
-      gungi: {black: "先手", white: "後手"}, rengi: {first: "先手", second: "後手"},
-      rengoma: {black: "黒", red: "赤"}}
-  };
-  /* How each game's position key lays its board out (docs/games/*.md): the fields that hold
-     boards (rows from the top separated by "/", a number a run of empty points), the field of
-     the side to move, the pieces a click puts, how a stack is written. */
-  const STONES = [["x", "black"], ["o", "white"]];
-  /* Gungi's faces (kifu/builtin/gungi/pieces.py): the fronts, then the backs. */
-  const GUNGI = ["帥", "謀", "侍", "兵", "忍", "砲", "砦", "臥", "雛", "弓",
-    "筒", "槍", "さ", "と", "へ", "上", "龍", "鳳", "香", "や"];
-  const LAYOUTS = {
-    renju: {boards: [0], side: 1, sides: {b: "black", w: "white"}, pieces: STONES, stones: true, patterns: true},
-    freego: {boards: [1], side: 2, sides: {x: "black", o: "white"}, pieces: STONES, stones: true, patterns: true,
-      fits: (fields) => /^grid:/.test(fields[0])},
-    gungi: {boards: [0], hands: 1, side: 2, sides: {b: "black", w: "white"}, tiers: 3, open: "(", close: ")",
-      pieces: GUNGI.map((face) => [face, "black"]).concat(GUNGI.map((face) => ["v" + face, "white"]))},
-    rengi: {boards: [0, 1], side: 2, sides: {f: "first", s: "second"}, boardSides: ["first", "second"],
-      pieces: [["a", "a"], ["b", "b"], ["c", "c"], ["d", "d"], ["j", "garbage"]]},
-    rengoma: {boards: [0], side: 1, sides: {b: "black", r: "red"}, tiers: 6, open: "[", close: "]", always: true,
-      pieces: ["B1", "B2", "B3", "B4", "R1", "R2", "R3", "R4"].map((p) => [p, p[0] === "B" ? "black" : "red"])}
-  };
+  /* What the page knows of a game is what the game says of itself (/api/games: its sides,
+     their names in each language, how its position key is set up by clicks): no game is
+     named here. */
   const $ = (id) => document.getElementById(id);
-  const state = {lang: "en", game: null, trail: [], data: null, moves: null, listed: null, page: 1,
+  const state = {lang: "en", game: null, games: {}, trail: [], data: null, moves: null, listed: null, page: 1,
     sort: "id", order: "asc", filters: {}, asked: null, mode: "position", brush: 0, setup: null,
     pattern: null};
 
@@ -92,13 +69,41 @@
     return text;
   }
 
+  /* A side as the game names it in the page's language (else in English, else as it is). */
   function side(name, game) {
     if (!name) return "-";
-    if (state.lang === "ja") {
-      const named = (SIDES.ja[game || state.game] || {})[name];
-      if (named) return named;
-    }
-    return SIDES.en[name] || name;
+    const named = (state.games[game || state.game] || {}).side_names || {};
+    return (named[state.lang] || {})[name] || (named.en || {})[name] || name;
+  }
+
+  /* The game's sides, first seat first. */
+  function sides() {
+    return (state.games[state.game] || {}).sides || [];
+  }
+
+  /* A side's seat from 1 (0: no side), which the page's colours go by (explorer.css). */
+  function seat(name) {
+    return sides().indexOf(name) + 1;
+  }
+
+  /* A piece in the colour the game gives it, the text on it dark or light, whichever reads
+     better on it. */
+  function paint(span, colour) {
+    if (!colour) return;
+    const value = parseInt(colour.slice(1), 16);
+    const linear = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4); };
+    const lum = 0.2126 * linear(value >> 16) + 0.7152 * linear((value >> 8) & 255) + 0.0722 * linear(value & 255);
+    const dark = (lum + 0.05) / 0.0556 > 1.05 / (lum + 0.05);  // #111 reads better on it than white
+    span.style.background = colour;
+    span.style.color = dark ? "#111" : "#fff";
+    span.style.borderColor = dark ? "#333" : "#000";
+  }
+
+  /* The colour a side's pieces are drawn in, where the game's layout gives one. */
+  function colourOf(name) {
+    const editor = (state.games[state.game] || {}).editor;
+    const piece = editor ? editor.pieces.find((p) => p.side === name && p.colour) : null;
+    return piece ? piece.colour : "";
   }
 
   function element(tag, text, attributes) {
@@ -146,7 +151,11 @@
         if (row === height - 1) button.classList.add("ke-bottom-edge");
         if (column === 0) button.classList.add("ke-left-edge");
         if (column === width - 1) button.classList.add("ke-right-edge");
-        if (cell.stone) button.append(element("span", cell.mark || "", {"class": "ke-stone ke-" + cell.stone, "aria-hidden": "true"}));
+        if (cell.stone) {
+          const stone = element("span", cell.mark || "", {"class": "ke-stone ke-" + cell.stone, "aria-hidden": "true"});
+          paint(stone, cell.colour);
+          button.append(stone);
+        }
         if (cell.tiers > 1) button.append(element("span", cell.tiers, {"class": "ke-tiers", "aria-hidden": "true"}));
         button.tabIndex = -1;
         button.addEventListener("click", () => { focused = buttons.indexOf(button); pick(column, row); });
@@ -271,13 +280,13 @@
     for (const each of moves.moves) if (each.point) at[each.point[1] * width + each.point[0]] = each.move;
     drawGrid(grid, width, moves.grid.height, (column, row) => {
       const index = row * width + column;
-      const held = moves.grid.cells[index];
+      const held = moves.grid.cells[index];  // the seat whose stone stands there (0: none)
       const name = moves.names[index] || (column + 1) + "," + (row + 1);
-      const stone = held === 1 ? "black" : held === 2 ? "white" : held ? "other" : "";
+      const owner = held ? sides()[held - 1] || String(held) : "";
       const number = at[index] !== undefined ? played[at[index]] : undefined;
-      const what = stone ? side(stone) : number ? say("next") + " " + number : say("empty");
-      return {stone: stone || (number && number <= 9 ? "next" : ""), mark: stone ? "" : number && number <= 9 ? number : "",
-        label: say("point", {point: name, what: what})};
+      const what = held ? side(owner) : number ? say("next") + " " + number : say("empty");
+      return {stone: held ? "seat-" + held : number && number <= 9 ? "next" : "", colour: held ? colourOf(owner) : "",
+        mark: held ? "" : number && number <= 9 ? number : "", label: say("point", {point: name, what: what})};
     }, (column, row) => clickPoint(column, row), say("boardLabel"));
   }
 
@@ -420,39 +429,58 @@
 
   /* ---- the board searched: a position set up point by point, or a pattern ---- */
 
+  /* The game's layout of its position key (/api/games' "editor"), where it is for the key set
+     up (it starts with the layout's key_prefix); null: the key is edited as text. */
   function layout() {
-    const found = LAYOUTS[state.game];
+    const found = (state.games[state.game] || {}).editor;
     if (!found || !state.setup) return null;
-    return !found.fits || found.fits(state.setup.fields) ? found : null;
+    return state.setup.fields.join(" ").startsWith(found.key_prefix) ? found : null;
   }
 
+  /* A board's row: its points, each its pieces bottom to top ([] empty): a number a run of
+     empty points, a stack between the layout's brackets, a piece the longest code its text
+     starts with (else one character, a piece the palette does not put), with its note. */
   function tokens(text, found) {
-    // One point of a board field: "" (empty), or its pieces bottom to top.
+    const codes = found.pieces.map((p) => p.code).sort((a, b) => b.length - a.length);
+    const brackets = "/" + found.stack + found.note;
+    function piece(from, at) {
+      let code = codes.find((c) => from.startsWith(c, at));
+      if (code === undefined) {
+        if (/[0-9]/.test(from[at]) || brackets.includes(from[at])) throw new Error("no piece at " + from.slice(at, at + 10));
+        code = from[at];
+      }
+      let end = at + code.length;
+      if (found.note && from[end] === found.note[0]) {
+        const closed = from.indexOf(found.note[1], end);
+        if (closed < 0) throw new Error("a note never closed");
+        end = closed + 1;
+      }
+      return [from.slice(at, end), end];
+    }
     const cells = [];
-    const piece = /^v?[^v0-9()\[\]<>\/](<[^>]*>)?/;
     let at = 0;
     while (at < text.length) {
       const digits = /^[0-9]+/.exec(text.slice(at));
       if (digits) {
+        if (digits[0].length > 5) throw new Error("a run too long for a board");
         for (let n = 0; n < Number(digits[0]); n++) cells.push([]);
         at += digits[0].length;
-      } else if (found.open && text[at] === found.open) {
-        const end = text.indexOf(found.close, at);
-        if (end < 0) throw new Error("unclosed stack");
+      } else if (found.stack && text[at] === found.stack[0]) {
+        const end = text.indexOf(found.stack[1], at);
+        if (end < 0) throw new Error("a stack never closed");
         const inside = text.slice(at + 1, end);
         const stack = [];
-        if (found.open === "[") for (let i = 0; i < inside.length; i += 2) stack.push(inside.slice(i, i + 2));
-        else {
-          let rest = inside;
-          while (rest) { const one = piece.exec(rest); if (!one) throw new Error("bad stack"); stack.push(one[0]); rest = rest.slice(one[0].length); }
+        for (let place = 0; place < inside.length;) {
+          const [one, next] = piece(inside, place);
+          stack.push(one);
+          place = next;
         }
         cells.push(stack);
         at = end + 1;
       } else {
-        const one = piece.exec(text.slice(at));
-        if (!one) throw new Error("bad point");
-        cells.push([one[0]]);
-        at += one[0].length;
+        const [one, next] = piece(text, at);
+        cells.push([one]);
+        at = next;
       }
     }
     return cells;
@@ -464,7 +492,7 @@
       for (const stack of row) {
         if (!stack.length) { run++; continue; }
         if (run) { out += run; run = 0; }
-        out += stack.length > 1 || found.always ? found.open + stack.join("") + found.close : stack[0];
+        out += stack.length > 1 || found.every_stack ? found.stack[0] + stack.join("") + found.stack[1] : stack[0];
       }
       return out + (run ? run : "");
     }).join("/");
@@ -477,9 +505,12 @@
     if (!found) return;
     try {
       state.setup.boards = found.boards.map((index) => fields[index].split("/").map((row) => tokens(row, found)));
-      if (found.hands !== undefined) state.setup.hands = fields[found.hands].split("/").map((hand) => hand === "-" ? [] : tokens(hand, found).map((s) => s[0]));
+      if (found.hands !== null) {
+        state.setup.hands = fields[found.hands].split("/").map((hand) => hand === "-" ? [] : tokens(hand, found).flat());
+      }
     } catch (error) {
       state.setup.boards = [];
+      state.setup.hands = null;
     }
   }
 
@@ -488,7 +519,7 @@
     const fields = state.setup.fields.slice();
     if (found && state.setup.boards.length) {
       found.boards.forEach((index, n) => { fields[index] = written(state.setup.boards[n], found); });
-      if (found.hands !== undefined) fields[found.hands] = state.setup.hands.map((hand) => hand.join("") || "-").join("/");
+      if (found.hands !== null) fields[found.hands] = state.setup.hands.map((hand) => hand.join("") || "-").join("/");
     }
     return fields.join(" ");
   }
@@ -511,46 +542,52 @@
     return true;
   }
 
+  /* What a click puts: in a pattern, a stone of either of the first two seats (X, O), an
+     empty point or any; else the pieces of the game's layout, and an empty point (or, where
+     points hold stacks, the top piece taken off). */
   function brushes() {
-    if (state.mode === "pattern") return [["X", "black"], ["O", "white"], [".", "empty"], ["*", "any"]];
+    if (state.mode === "pattern") {
+      return [{code: "X", side: sides()[0], label: "", colour: colourOf(sides()[0])},
+        {code: "O", side: sides()[1], label: "", colour: colourOf(sides()[1])}, {code: ".", kind: "empty"}, {code: "*", kind: "any"}];
+    }
     const found = layout();
-    return found ? found.pieces.concat([["", "empty"]]) : [];
+    return found ? found.pieces.concat([{code: "", kind: "empty"}]) : [];
   }
 
-  function pieceText(piece) {
-    return piece.replace(/^v/, "").replace(/<[^>]*>$/, "");
+  /* The piece a key writes as "written" (its note left aside), as the layout gives it; a piece
+     the layout does not name stands for itself, of no side. */
+  function pieceOf(written) {
+    const found = layout();
+    const note = found && found.note ? written.indexOf(found.note[0], 1) : -1;
+    const code = note > 0 ? written.slice(0, note) : written;
+    return (found ? found.pieces.find((p) => p.code === code) : null) || {code: code, side: null, label: code, colour: ""};
   }
 
-  /* A piece as words: its side where it has one, and its face where it is no stone. */
-  function describe(piece, found) {
-    const owner = (brushes().find(([p]) => p === piece.replace(/<[^>]*>$/, "")) || [piece, ""])[1];
-    if (owner === "empty" || owner === "any") return say(owner);
-    const sided = ["black", "white", "red"].includes(owner);
-    if (state.mode === "pattern" || (found && found.stones)) return side(owner);
-    return ((sided ? side(owner) + " " : "") + pieceText(piece)).trim();
+  /* A piece as words: its side's name, and what is written on it where it is no plain stone. */
+  function describe(piece) {
+    if (piece.kind) return say(piece.kind);
+    if (!piece.label) return side(piece.side);
+    return ((piece.side ? side(piece.side) + " " : "") + piece.label).trim();
   }
 
-  function owns(piece) {
-    return (brushes().find(([p]) => p === piece.replace(/<[^>]*>$/, "")) || [piece, ""])[1];
+  /* The span that draws a piece: its seat's colours, or its own. */
+  function drawn(piece) {
+    const span = element("span", piece.label, {"class": "ke-stone ke-seat-" + seat(piece.side) + (piece.label ? " ke-piece" : ""),
+      "aria-hidden": "true"});
+    paint(span, piece.colour);
+    return span;
   }
 
   function showPalette() {
     const host = $("ke-palette");
     host.replaceChildren();
     const found = layout();
-    brushes().forEach(([piece, owner], index) => {
-      const named = !piece && found && found.tiers ? say("remove") : describe(piece, found);
+    brushes().forEach((piece, index) => {
+      const named = !piece.code && found && found.tiers > 1 ? say("remove") : describe(piece);
       const button = element("button", null, {type: "button", "aria-pressed": String(index === state.brush),
         "class": "ke-brush", "aria-label": named, title: named});
-      const stones = state.mode === "pattern" || (found && found.stones);
-      if (["black", "white", "red"].includes(owner)) {
-        const text = stones ? "" : pieceText(piece);
-        button.append(element("span", text, {"class": "ke-stone ke-" + owner + (text ? " ke-piece" : ""), "aria-hidden": "true"}));
-      } else if (/^[abcdj]$/.test(piece)) {
-        button.append(element("span", piece, {"class": "ke-stone ke-colour-" + piece, "aria-hidden": "true"}));
-      } else {
-        button.append(element("span", owner === "any" ? "?" : "\u00b7", {"aria-hidden": "true"}));
-      }
+      if (piece.kind) button.append(element("span", piece.kind === "any" ? "?" : "\u00b7", {"aria-hidden": "true"}));
+      else button.append(drawn(piece));
       button.addEventListener("click", () => { state.brush = index; showPalette(); });
       host.append(button);
     });
@@ -573,12 +610,11 @@
       host.append(grid);
       const height = state.pattern.length, width = state.pattern[0].length;
       drawGrid(grid, width, height, (column, row) => {
-        const point = state.pattern[row][column];
-        const owner = {X: "black", O: "white", ".": "empty", "*": "any"}[point];
-        return {stone: point === "X" ? "black" : point === "O" ? "white" : point === "*" ? "any" : "",
-          mark: point === "*" ? "?" : "", label: say("point", {point: (column + 1) + "," + (height - row),
-            what: owner === "black" || owner === "white" ? side(owner) : say(owner)})};
-      }, (column, row) => { state.pattern[row][column] = brushes()[state.brush][0]; showEditor(); focusAgain(grid); },
+        const piece = brushes().find((brush) => brush.code === state.pattern[row][column]);
+        const stone = piece.kind === "any" ? "any" : piece.kind ? "" : "seat-" + seat(piece.side);
+        return {stone: stone, colour: piece.colour, mark: piece.kind === "any" ? "?" : "",
+          label: say("point", {point: (column + 1) + "," + (height - row), what: describe(piece)})};
+      }, (column, row) => { state.pattern[row][column] = brushes()[state.brush].code; showEditor(); focusAgain(grid); },
       say("editorLabel"));
       grid.classList.add(($("ke-anchor").value === "corner" ? "ke-corner" : $("ke-anchor").value === "edge" ? "ke-edge" : "ke-free"));
       return;
@@ -589,15 +625,14 @@
       state.setup.boards.forEach((rows, n) => {
         const grid = element("div");
         host.append(grid);
-        const label = found.boardSides ? say("field", {side: side(found.boardSides[n])}) : say("editorLabel");
+        const label = found.board_sides.length ? say("field", {side: side(found.board_sides[n])}) : say("editorLabel");
         drawGrid(grid, rows[0].length, rows.length, (column, row) => {
           const stack = rows[row][column];
-          const top = stack[stack.length - 1];
-          const owner = top ? owns(top) : "";
-          const shown = top && !found.stones ? pieceText(top) : "";
-          const what = stack.length ? stack.map((p) => describe(p, found)).join(", ") : say("empty");
-          return {stone: top ? (/^[abcdj]$/.test(top) ? "colour-" + top : owner) : "", mark: shown, tiers: stack.length,
-            kind: found.stones ? "" : "ke-square" + (owner === "white" ? " ke-turned" : ""),
+          const top = stack.length ? pieceOf(stack[stack.length - 1]) : null;
+          const what = stack.length ? stack.map((p) => describe(pieceOf(p))).join(", ") : say("empty");
+          return {stone: top ? "seat-" + seat(top.side) + (top.label ? " ke-piece" : "") : "", colour: top ? top.colour : "",
+            mark: top && !found.points ? top.label : "", tiers: stack.length,
+            kind: found.points ? "" : "ke-square" + (top && top.turned ? " ke-turned" : ""),
             label: say("point", {point: (column + 1) + "," + (row + 1), what: what + (stack.length > 1 ? " (" + say("tier", {count: stack.length}) + ")" : "")})};
         }, (column, row) => { putOn(n, column, row); focusAgain(grid); }, label);
       });
@@ -616,21 +651,25 @@
     if (again) again.focus();
   }
 
+  /* The hands, one a side in the order of the side's field; a piece in hand is written by
+     what is written on it. */
   function showHands(found) {
     const host = $("ke-hands");
-    ["black", "white"].forEach((owner, n) => {
+    Object.values(found.side_codes).forEach((owner, n) => {
+      const hand = state.setup.hands[n] || (state.setup.hands[n] = []);
       const row = element("p", null, {"class": "ke-hand"});
       row.append(element("span", say("hand", {side: side(owner)}) + ": "));
-      if (!state.setup.hands[n].length) row.append(element("span", say("handEmpty")));
-      state.setup.hands[n].forEach((piece, at) => {
-        const button = element("button", pieceText(piece), {type: "button", "aria-label": pieceText(piece) + " \u2212"});
-        button.addEventListener("click", () => { state.setup.hands[n].splice(at, 1); showEditor(); preview(); });
+      if (!hand.length) row.append(element("span", say("handEmpty")));
+      hand.forEach((piece, at) => {
+        const label = pieceOf(piece).label || piece;
+        const button = element("button", label, {type: "button", "aria-label": label + " \u2212"});
+        button.addEventListener("click", () => { hand.splice(at, 1); showEditor(); preview(); });
         row.append(button);
       });
       const add = element("button", say("toHand", {side: side(owner)}), {type: "button"});
       add.addEventListener("click", () => {
-        const piece = brushes()[state.brush][0];
-        if (piece) { state.setup.hands[n].push(piece.replace(/^v/, "")); showEditor(); preview(); }
+        const piece = brushes()[state.brush];
+        if (piece.code) { hand.push(piece.label || piece.code); showEditor(); preview(); }
       });
       row.append(add);
       host.append(row);
@@ -640,28 +679,29 @@
   function putOn(board, column, row) {
     const found = layout();
     const stack = state.setup.boards[board][row][column];
-    const piece = brushes()[state.brush][0];
+    const piece = brushes()[state.brush].code;
     if (!piece) stack.pop();
-    else if (found.tiers) { if (stack.length < found.tiers) stack.push(piece); }
-    else if (stack[0] === piece && found.stones) stack.length = 0;
+    else if (found.tiers > 1) { if (stack.length < found.tiers) stack.push(piece); }
+    else if (stack[0] === piece && found.points) stack.length = 0;
     else stack.splice(0, stack.length, piece);
     showEditor();
     preview();
   }
 
+  /* The side to move, as the side's field writes it; a pattern's, by seat. */
   function sideChoices() {
     const found = layout();
     const pick = $("ke-side");
-    const sides = found ? found.sides : {};
-    const current = state.setup && found ? state.setup.fields[found.side] : "";
+    const codes = found ? found.side_codes : {};
+    const current = state.setup && found ? state.setup.fields[found.side_field] : "";
     pick.replaceChildren();
-    for (const code in sides) pick.append(element("option", side(sides[code]), {value: code}));
+    for (const code in codes) pick.append(element("option", side(codes[code]), {value: code}));
     pick.disabled = !found;
-    if (current in sides) pick.value = current;
+    if (current in codes) pick.value = current;
     const patternSide = $("ke-pattern-side");
     const kept = patternSide.value;
     patternSide.replaceChildren(element("option", say("either"), {value: ""}),
-      element("option", side("black"), {value: "black"}), element("option", side("white"), {value: "white"}));
+      element("option", side(sides()[0]), {value: "first"}), element("option", side(sides()[1]), {value: "second"}));
     patternSide.value = kept;
   }
 
@@ -747,6 +787,7 @@
       }
     }
     state.game = data.game;
+    state.games[data.game] = data;
     new MutationObserver(show).observe(viewer, {subtree: true, attributes: true, attributeFilter: ["data-node"]});
     show();
   }
@@ -765,6 +806,7 @@
     }
     $("ke-lang").value = state.lang;
     const games = (await ask("/api/games")).games;
+    for (const game of games) state.games[game.name] = game;
     const picker = $("ke-game");
     for (const game of games) picker.append(element("option", game.title, {value: game.name}));
     const wanted = new URLSearchParams(location.search).get("game");
@@ -827,7 +869,7 @@
     $("ke-anchor").addEventListener("change", showEditor);
     $("ke-side").addEventListener("change", () => {
       const found = layout();
-      if (found) { state.setup.fields[found.side] = $("ke-side").value; preview(); }
+      if (found) { state.setup.fields[found.side_field] = $("ke-side").value; preview(); }
     });
     $("ke-search-board").addEventListener("click", searchBoard);
     $("ke-take").addEventListener("click", takeExplorer);

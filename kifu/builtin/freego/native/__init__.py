@@ -9,13 +9,27 @@ and writes every diagnostic: the compiled core never gives an answer of its own,
 "nothing to report", and only where Python would say the same (the differential tests in
 ``tests/freego/test_native.py`` hold it to that).  ``docs/architecture.md`` lists what it
 decides and what goes to Python.
+
+For a corpus index, ``trace`` goes further (:attr:`kifu.plugin.Format.trace`): for a record it
+decides, the core also hashes every position of the main line under the board's symmetries
+with the Zobrist lanes Python's tracker draws (:mod:`kifu.builtin.freego.index`, handed over
+as bytes), and logs what changed from one position to the next, so that the index needs no
+position, move or tracker in Python; the record's headers are read by Python from its head
+(the root node alone), as ``kifu.read_headers`` reads them.
 """
 from __future__ import annotations
 
+import functools
+import sys
+from array import array
 from types import ModuleType
+from typing import TYPE_CHECKING
 
-from kifu.plugin import MAX_MOVES, compiled
+from kifu.plugin import MAX_MOVES, KifuError, Record, compiled
 from kifu.plugin import sgf as core
+
+if TYPE_CHECKING:  # what an index needs is imported when an index is made
+    from kifu.plugin import Grid, Lanes, Symmetry, Traced
 
 #: The compiled module, where it was built.
 MODULE = __name__ + "._gosgf"
@@ -58,3 +72,68 @@ def decide(text: str) -> tuple[int, bool] | None:
     note something; ``None`` for every other text, which Python reads."""
     verdict = judge(text)
     return None if verdict is None or isinstance(verdict, str) else verdict
+
+
+def trace(text: str, source: str) -> Traced | None:
+    """:attr:`kifu.plugin.Format.trace`: what a corpus index keeps of a record the compiled
+    core decides (``source`` is where the text was read from); ``None`` for any other, and
+    for a game the count ended (its outcome is the referee's count, made in Python)."""
+    from kifu.builtin.freego import index, setup
+    from kifu.plugin import Traced
+
+    module = _core()
+    if module is None:
+        return None
+    found = module.trace(text, _tables)
+    if isinstance(found, str):
+        return None
+    moves, over, head, columns, rows, hashes, images, changes, occupied = found
+    record = None if over else _head(head, source)
+    if record is None:
+        return None
+    symmetry, grid, _ = _hashing(columns, rows)
+    try:
+        seats = setup.seat_names(record)
+    except KifuError:
+        return None
+    return Traced(record, moves, symmetry, hashes, images, grid, changes, occupied,
+                  index.seat_facts(seats))
+
+
+def _head(head: str, source: str) -> Record | None:
+    """The record of a game's root alone: its headers, as reading the whole game gives them
+    (headers come from the root only)."""
+    from kifu.builtin.freego import sgf
+
+    try:
+        reading = next(iter(sgf.read_games(head, source)), None)
+    except KifuError:
+        return None
+    return None if reading is None else reading.record
+
+
+@functools.lru_cache(maxsize=8)
+def _hashing(columns: int, rows: int) -> tuple[Symmetry, Grid | None, Lanes]:
+    """What the positions of a grid are hashed under, as Python's tracker hashes them."""
+    from kifu.builtin.freego import index
+    from kifu.builtin.freego.boards import builtin, grids
+
+    board = builtin.builtin(grids.grid_name(columns, rows))
+    assert board is not None
+    return index.hashing(board, 2)
+
+
+@functools.lru_cache(maxsize=8)
+def _tables(columns: int, rows: int) -> tuple[int, bytes]:
+    """A grid's Zobrist lanes as the compiled core reads them: their count, and each colour's
+    stones cell by cell, then each side to move, then the empty board, each as its lanes
+    (64-bit numbers in the machine's order)."""
+    _, _, lanes = _hashing(columns, rows)
+    width = lanes.width
+    values = [lanes.stones[colour][cell] for colour in (1, 2) for cell in range(columns * rows)]
+    values += [*lanes.turns[:3], lanes.base]
+    table = array("Q")
+    table.frombytes(b"".join(value.to_bytes(width, "little") for value in values))
+    if sys.byteorder == "big":
+        table.byteswap()
+    return lanes.count, table.tobytes()

@@ -207,6 +207,7 @@ typedef struct {
     int noted;          /* kifu would note something (shown only when notes are asked for) */
     int moved;          /* a node with a move was read: game information below it is kept */
     int early;          /* the set-up nodes between the root and the first move */
+    const char *head, *head_end;  /* the root node: from the tree's "(" to its last value */
 } Sgf;
 
 #define ROOT_VALUE(field)                    \
@@ -444,6 +445,7 @@ static Reason read_sgf(Sgf *s, const char *text, Py_ssize_t size)
         return "no game tree this core reads";
     Cursor c = {start + 1, end};
     long nodes = 0, more_values = 0;
+    s->head = start;
     skip_blanks(&c);
     for (;;) {
         c.at++;  /* the ";" of a node */
@@ -451,6 +453,8 @@ static Reason read_sgf(Sgf *s, const char *text, Py_ssize_t size)
         Reason why = read_properties(s, &c, nodes == 1, &more_values);
         if (why)
             return why;
+        if (nodes == 1)
+            s->head_end = c.at;
         if (nodes > max_nodes || nodes + more_values > max_values)
             return "past the limits of a file";
         if (*c.at == '(')
@@ -896,6 +900,7 @@ typedef struct {
     unsigned generation;
     int stack[MAX_CELLS];
     unsigned char probe[MAX_CELLS];
+    struct Trace *trace;         /* the positions hashed for the index, or NULL */
 } Game;
 
 static int point_at(const Game *g, int column, int from_top)
@@ -905,7 +910,9 @@ static int point_at(const Game *g, int column, int from_top)
 
 static void new_game(Game *g, int columns, int rows, Rules rules)
 {
+    struct Trace *trace = g->trace;
     memset(g, 0, sizeof *g);
+    g->trace = trace;
     g->columns = columns;
     g->rows = rows;
     g->stride = columns + 2;
@@ -1276,6 +1283,265 @@ static Reason result_agrees(Game *g, const Result *said, double komi)
  * The whole judgement.
  * ------------------------------------------------------------------------------------------ */
 
+/* ------------------------------------------------------------------------------------------
+ * The index's view of the main line (kifu/builtin/freego/index.py's Tracker, as
+ * kifu.corpus.indexing walks a record without variations): each position hashed under every
+ * image of the board's symmetry at once (Zobrist "lanes", the tables Python draws, handed
+ * over by the caller), the canonical hash the smallest lane as an unsigned number and its
+ * image the first lane that gives it; and the log of what changed from one position to the
+ * next, turned point by point (indexing.histories) and the stones that ever stood
+ * (indexing._occupied).
+ * ------------------------------------------------------------------------------------------ */
+
+#define LOG_MARK 0x8000
+#define LOG_RESET 0x4000
+#define MAX_LANES 32
+#define MAX_POINTS (MAX_SIDE * MAX_SIDE)
+
+typedef struct Trace {
+    /* the tables: a stone's lanes [colour - 1][cell][lane], the side to move's [side][lane]
+     * (0 once the game has ended, else its seat + 1), the empty board's [lane]; unaligned
+     * bytes, read through load() */
+    const unsigned char *stones, *turns, *base;
+    int lanes, points;
+    int cell_of[MAX_CELLS];        /* a point's cell in kifu's numbering, row 0 at the bottom */
+    uint64_t value[MAX_LANES];     /* the lanes of the stones on the board */
+    uint16_t *log;                 /* MARK | RESET? | side, then point << 2 | content */
+    size_t logged, log_capacity;
+    uint64_t *hashes;              /* each position's canonical hash */
+    unsigned char *images;         /* and the lane that gave it */
+    size_t visits, visit_capacity;
+} Trace;
+
+static uint64_t load(const unsigned char *at)
+{
+    uint64_t value;
+    memcpy(&value, at, sizeof value);
+    return value;
+}
+
+/* Grow ``*items`` (of ``size`` bytes each) to hold one more than ``used``. */
+static Reason grow(void **items, size_t *capacity, size_t used, size_t size)
+{
+    if (used < *capacity)
+        return NULL;
+    size_t more = *capacity ? 2 * *capacity : 1024;
+    void *grown = realloc(*items, more * size);
+    if (grown == NULL)
+        return "out of memory";
+    *items = grown;
+    *capacity = more;
+    return NULL;
+}
+
+static Reason trace_log(Trace *t, int entry)
+{
+    Reason why = grow((void **)&t->log, &t->log_capacity, t->logged, sizeof(uint16_t));
+    if (why)
+        return why;
+    t->log[t->logged++] = (uint16_t)entry;
+    return NULL;
+}
+
+/* A stone of ``colour`` put on or taken off ``cell``: every lane at once. */
+static void trace_flip(Trace *t, int colour, int cell)
+{
+    const unsigned char *row = t->stones + (((size_t)(colour - 1) * (size_t)t->points +
+                                             (size_t)cell) * (size_t)t->lanes) * 8;
+    for (int lane = 0; lane < t->lanes; lane++)
+        t->value[lane] ^= load(row + 8 * lane);
+}
+
+/* The position is complete with ``side`` to move: its canonical hash and image. */
+static Reason trace_note(Trace *t, int side)
+{
+    if (t->visits == t->visit_capacity) {
+        size_t more = t->visit_capacity ? 2 * t->visit_capacity : 1024;
+        uint64_t *hashes = realloc(t->hashes, more * sizeof(uint64_t));
+        if (hashes == NULL)
+            return "out of memory";
+        t->hashes = hashes;
+        unsigned char *images = realloc(t->images, more);
+        if (images == NULL)
+            return "out of memory";
+        t->images = images;
+        t->visit_capacity = more;
+    }
+    const unsigned char *turn = t->turns + (size_t)side * (size_t)t->lanes * 8;
+    uint64_t best = t->value[0] ^ load(turn);
+    int image = 0;
+    for (int lane = 1; lane < t->lanes; lane++) {
+        uint64_t hash = t->value[lane] ^ load(turn + 8 * lane);
+        if (hash < best) {
+            best = hash;
+            image = lane;
+        }
+    }
+    t->hashes[t->visits] = best;
+    t->images[t->visits++] = (unsigned char)image;
+    return NULL;
+}
+
+static int trace_side(const Game *g)
+{
+    return g->over ? 0 : g->to_move + 1;
+}
+
+/* The start: the whole board, its stones cell by cell (the tracker's restart). */
+static Reason trace_start(Game *g)
+{
+    Trace *t = g->trace;
+    Reason why;
+    t->points = g->columns * g->rows;
+    for (int lane = 0; lane < t->lanes; lane++)
+        t->value[lane] = load(t->base + 8 * lane);
+    for (int from_top = 0; from_top < g->rows; from_top++)
+        for (int column = 0; column < g->columns; column++)
+            t->cell_of[point_at(g, column, from_top)] = (g->rows - 1 - from_top) * g->columns +
+                                                         column;
+    if ((why = trace_log(t, LOG_MARK | LOG_RESET | trace_side(g))))
+        return why;
+    for (int cell = 0; cell < t->points; cell++) {
+        int point = point_at(g, cell % g->columns, g->rows - 1 - cell / g->columns);
+        int colour = g->cells[point];
+        if (colour != BLACK && colour != WHITE)
+            continue;
+        trace_flip(t, colour, cell);
+        if ((why = trace_log(t, cell << 2 | colour)))
+            return why;
+    }
+    return trace_note(t, trace_side(g));
+}
+
+/* A move played: a pass, or a stone on ``point`` and what it took off (``g->removed`` from
+ * ``first_removed``).  A stone that took only itself off (a suicide of one stone) leaves
+ * the stones as they were, which the tracker logs as it logs a pass. */
+static Reason trace_move(Game *g, int point, int seat, int first_removed)
+{
+    Trace *t = g->trace;
+    Reason why;
+    int same = point == PASS || (g->removed_count == first_removed + 1 &&
+                                 g->removed[first_removed] / 4 == point);
+    if ((why = trace_log(t, LOG_MARK | trace_side(g))))
+        return why;
+    if (!same) {
+        int cell = t->cell_of[point];
+        trace_flip(t, seat + 1, cell);
+        if ((why = trace_log(t, cell << 2 | (seat + 1))))
+            return why;
+        for (int i = first_removed; i < g->removed_count; i++) {
+            int where = t->cell_of[g->removed[i] / 4];
+            trace_flip(t, g->removed[i] % 4, where);
+            if ((why = trace_log(t, where << 2)))
+                return why;
+        }
+    }
+    return trace_note(t, trace_side(g));
+}
+
+/* The log turned point by point, as indexing.histories packs it before compressing:
+ * ``points`` and the count of positions (two little-endian 32-bit numbers), each point's
+ * count of changes, the side to move at each position (a byte each), then each point's
+ * changes ``position << 2 | content`` (32-bit numbers in the machine's order).  A change
+ * undone in the position that made it (a suicide) is none; the start is logged from an
+ * empty board, so its stones are changes like any other.  In ``*out`` (``*size`` bytes),
+ * allocated here. */
+static Reason trace_histories(const Trace *t, unsigned char **out, size_t *size)
+{
+    size_t points = (size_t)t->points, nodes = 0;
+    uint32_t *at = calloc(points + 1, sizeof(uint32_t));   /* each point's first change */
+    uint32_t *count = calloc(points + 1, sizeof(uint32_t));
+    unsigned char *state = calloc(points + 1, 1);
+    uint32_t *changes = malloc((t->logged + 1) * sizeof(uint32_t));
+    Reason why = NULL;
+    *out = NULL;
+    if (!at || !count || !state || !changes) {
+        why = "out of memory";
+        goto done;
+    }
+    for (size_t i = 0; i < t->logged; i++) {  /* room for each point's changes */
+        if (t->log[i] & LOG_MARK)
+            nodes++;
+        else
+            at[(t->log[i] >> 2) + 1]++;
+    }
+    for (size_t p = 0; p < points; p++)
+        at[p + 1] += at[p];
+    long node = -1;
+    for (size_t i = 0; i < t->logged; i++) {
+        int entry = t->log[i];
+        if (entry & LOG_MARK) {
+            node++;
+            continue;
+        }
+        int p = entry >> 2, content = entry & 3;
+        if (state[p] == content)
+            continue;
+        uint32_t *mine = changes + at[p];
+        if (count[p] > 0 && (long)(mine[count[p] - 1] >> 2) == node)
+            count[p]--;  /* changed twice in one position: once */
+        int last = count[p] > 0 ? (int)(mine[count[p] - 1] & 3) : 0;
+        if (last != content)
+            mine[count[p]++] = (uint32_t)node << 2 | (uint32_t)content;
+        state[p] = (unsigned char)content;
+    }
+    size_t flat = 0;
+    for (size_t p = 0; p < points; p++)
+        flat += count[p];
+    *size = 8 + 4 * points + nodes + 4 * flat;
+    unsigned char *packed = malloc(*size), *w = packed;
+    if (packed == NULL) {
+        why = "out of memory";
+        goto done;
+    }
+    uint32_t header[2] = {(uint32_t)points, (uint32_t)nodes};
+    for (int k = 0; k < 2; k++)
+        for (int b = 0; b < 4; b++)
+            *w++ = (unsigned char)(header[k] >> (8 * b));
+    memcpy(w, count, 4 * points);
+    w += 4 * points;
+    for (size_t i = 0; i < t->logged; i++)
+        if (t->log[i] & LOG_MARK)
+            *w++ = (unsigned char)(t->log[i] & 3);
+    for (size_t p = 0; p < points; p++) {
+        memcpy(w, changes + at[p], 4 * (size_t)count[p]);
+        w += 4 * (size_t)count[p];
+    }
+    *out = packed;
+done:
+    free(at);
+    free(count);
+    free(state);
+    free(changes);
+    return why;
+}
+
+/* The ``point << 2 | colour`` that ever held a stone, in order (16-bit numbers), in ``out``
+ * (room for MAX_POINTS * 2 of them); how many. */
+static size_t trace_occupied(const Trace *t, uint16_t *out)
+{
+    static const size_t SLOTS = (size_t)MAX_POINTS << 2;
+    unsigned char seen[((size_t)MAX_POINTS << 2) / 8 + 1];
+    size_t found = 0;
+    memset(seen, 0, sizeof seen);
+    for (size_t i = 0; i < t->logged; i++) {
+        int entry = t->log[i];
+        if (!(entry & LOG_MARK) && (entry & 3) >= 1 && (entry & 3) <= 2)
+            seen[entry >> 3] |= (unsigned char)(1 << (entry & 7));
+    }
+    for (size_t slot = 0; slot < SLOTS; slot++)
+        if (seen[slot >> 3] & (1 << (slot & 7)))
+            out[found++] = (uint16_t)slot;
+    return found;
+}
+
+static void free_trace(Trace *t)
+{
+    free(t->log);
+    free(t->hashes);
+    free(t->images);
+}
+
 /* Free handicap written as black's first moves under HA[n] (sgf/moves.py handicap_moves):
  * where black's first moves, one a node, are the stones HA asks for beyond those set up,
  * and black does not move again next, they join the set-up and white moves first; where HA
@@ -1348,7 +1614,7 @@ static Reason start(Game *g, const Sgf *s, int columns, int rows, Rules rules,
             break;
         }
     start_history(g);
-    return NULL;
+    return g->trace ? trace_start(g) : NULL;
 }
 
 /* Every move of the main line, played in turn; how many. */
@@ -1370,9 +1636,12 @@ static Reason play_main_line(Game *g, const Sgf *s, int first_move, long max_mov
             return "play after both passed";
         if ((why = move_point(g, node->point, &point)))
             return why;
+        int first_removed = g->removed_count;
         if (point == PASS)
             pass(g, seat);
         else if ((why = place(g, point, seat)))
+            return why;
+        if (g->trace && (why = trace_move(g, point, seat, first_removed)))
             return why;
         if (++*played > max_moves)
             return "past the limit of moves";
@@ -1380,25 +1649,47 @@ static Reason play_main_line(Game *g, const Sgf *s, int first_move, long max_mov
     return NULL;
 }
 
-static Reason judge_game(Game *g, Sgf *s, const char *text, Py_ssize_t size, long *moves)
-{
-    int columns, rows, first_move;
-    double points;
-    long long stones;
+/* What the root says the game is played under. */
+typedef struct {
+    int columns, rows;
+    double komi;
+    long long stones;  /* HA */
     Rules rules;
     Result said;
+} Terms;
+
+/* The record read, and the terms its root gives. */
+static Reason read_game(Sgf *s, const char *text, Py_ssize_t size, Terms *terms)
+{
     Reason why;
     if ((why = read_sgf(s, text, size)))
         return why;
     if (s->root.other_game)
         return "GM names another game";
-    if ((why = board_size(&s->root, &columns, &rows)) || (why = komi(&s->root, &points)) ||
-        (why = handicap(&s->root, &stones)) || (why = rule_set(&s->root, &rules)) ||
-        (why = stated_result(&s->root, &said)) ||
-        (why = start(g, s, columns, rows, rules, stones, &first_move)) ||
+    if ((why = board_size(&s->root, &terms->columns, &terms->rows)) ||
+        (why = komi(&s->root, &terms->komi)) || (why = handicap(&s->root, &terms->stones)) ||
+        (why = rule_set(&s->root, &terms->rules)) || (why = stated_result(&s->root, &terms->said)))
+        return why;
+    return NULL;
+}
+
+/* The record read replayed: its start, its main line, its result against the end. */
+static Reason play_game(Game *g, const Sgf *s, const Terms *terms, long *moves)
+{
+    int first_move;
+    Reason why;
+    if ((why = start(g, s, terms->columns, terms->rows, terms->rules, terms->stones,
+                     &first_move)) ||
         (why = play_main_line(g, s, first_move, max_moves, moves)))
         return why;
-    return result_agrees(g, &said, points);
+    return result_agrees(g, &terms->said, terms->komi);
+}
+
+static Reason judge_game(Game *g, Sgf *s, const char *text, Py_ssize_t size, long *moves)
+{
+    Terms terms;
+    Reason why = read_game(s, text, size, &terms);
+    return why ? why : play_game(g, s, &terms, moves);
 }
 
 /* judge(text) -> (moves, noted) | str */
@@ -1438,6 +1729,108 @@ static PyObject *judge(PyObject *module, PyObject *text)
     return Py_BuildValue("(lO)", moves, s.noted ? Py_True : Py_False);
 }
 
+/* The root node as a text of its own, "(" ... ")": what the record's head reads as. */
+static PyObject *head_text(const Sgf *s)
+{
+    Py_ssize_t size = s->head_end - s->head;
+    char *text = malloc((size_t)size + 1);
+    if (text == NULL)
+        return PyErr_NoMemory();
+    memcpy(text, s->head, (size_t)size);
+    text[size] = ')';
+    PyObject *head = PyUnicode_DecodeUTF8(text, size + 1, "strict");
+    free(text);
+    return head;
+}
+
+/* trace(text, tables) -> (moves, over, head, columns, rows, hashes, images, changes,
+ * occupied) | str: judge(), and for a record this core decides, what the index keeps of it
+ * (see the Trace section).  ``tables(columns, rows)`` gives the board's lanes: their count
+ * and their bytes (kifu.plugin.symmetry.Lanes: each colour's stones cell by cell, the sides
+ * to move, the empty board; each a lane at a time, 64-bit numbers in the machine's order). */
+static PyObject *trace(PyObject *module, PyObject *args)
+{
+    PyObject *text, *tables, *table = NULL, *result = NULL;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "UO", &text, &tables))
+        return NULL;
+    if (max_nodes == 0) {
+        PyErr_SetString(PyExc_RuntimeError, "configure() was not called");
+        return NULL;
+    }
+    Py_ssize_t size;
+    const char *bytes = PyUnicode_AsUTF8AndSize(text, &size);
+    if (bytes == NULL) {  /* lone surrogates: not text this core reads */
+        PyErr_Clear();
+        return PyUnicode_FromString("text that is not UTF-8");
+    }
+    Game *g = calloc(1, sizeof(Game));
+    Trace *t = calloc(1, sizeof(Trace));
+    Sgf s;
+    memset(&s, 0, sizeof s);
+    s.root.player = -1;
+    Terms terms;
+    long moves = 0;
+    unsigned char *changes = NULL;
+    size_t changes_size = 0;
+    Reason why;
+    if (g == NULL || t == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    why = read_game(&s, bytes, size, &terms);
+    Py_END_ALLOW_THREADS
+    if (why == NULL) {
+        int lanes;
+        const char *data;
+        Py_ssize_t length;
+        Py_ssize_t points = (Py_ssize_t)terms.columns * terms.rows;
+        table = PyObject_CallFunction(tables, "ii", terms.columns, terms.rows);
+        if (table == NULL || !PyArg_ParseTuple(table, "iy#", &lanes, &data, &length))
+            goto done;
+        if (lanes < 1 || lanes > MAX_LANES || length != (2 * points + 4) * lanes * 8) {
+            PyErr_SetString(PyExc_ValueError, "trace(): tables gave lanes of another size");
+            goto done;
+        }
+        t->lanes = lanes;
+        t->stones = (const unsigned char *)data;
+        t->turns = t->stones + 2 * points * lanes * 8;
+        t->base = t->turns + 3 * lanes * 8;
+        g->trace = t;
+        Py_BEGIN_ALLOW_THREADS
+        why = play_game(g, &s, &terms, &moves);
+        if (why == NULL)
+            why = trace_histories(t, &changes, &changes_size);
+        Py_END_ALLOW_THREADS
+    }
+    if (why != NULL) {
+        result = PyUnicode_FromString(why);
+        goto done;
+    }
+    uint16_t occupied[MAX_POINTS * 2];
+    size_t stones = trace_occupied(t, occupied);
+    PyObject *head = head_text(&s);
+    if (head != NULL)
+        result = Py_BuildValue("(lONiiy#y#y#y#)", moves, g->over ? Py_True : Py_False, head,
+                               terms.columns, terms.rows, (const char *)t->hashes,
+                               (Py_ssize_t)(t->visits * 8), (const char *)t->images,
+                               (Py_ssize_t)t->visits, (const char *)changes,
+                               (Py_ssize_t)changes_size, (const char *)occupied,
+                               (Py_ssize_t)(stones * 2));
+done:
+    Py_XDECREF(table);
+    free(changes);
+    free(s.nodes);
+    if (g != NULL)
+        free_game(g);
+    free(g);
+    if (t != NULL)
+        free_trace(t);
+    free(t);
+    return result;
+}
+
 /* configure(known, game_info, max_nodes, max_values, max_moves): what kifu's Python reading
  * knows and limits, handed over once, so that both read by the same lists and numbers. */
 static PyObject *configure(PyObject *module, PyObject *args)
@@ -1467,6 +1860,10 @@ static PyMethodDef METHODS[] = {
      "judge(text) -> (moves, noted) | str\n\n"
      "The moves of a Go record of which kifu would report nothing (or notes only, where\n"
      "noted), or why the record is Python's."},
+    {"trace", trace, METH_VARARGS,
+     "trace(text, tables) -> (moves, over, head, columns, rows, hashes, images, changes,\n"
+     "occupied) | str\n\n"
+     "judge(), and for a record decided, its positions as a corpus index keeps them."},
     {"configure", configure, METH_VARARGS,
      "configure(known, game_info, max_nodes, max_values, max_moves)\n\n"
      "FF[4]'s properties and its game information as kifu knows them (names separated by\n"

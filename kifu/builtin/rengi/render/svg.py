@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 
 from kifu.builtin.rengi import bitboard
 from kifu.builtin.rengi.moves import SIDE_NAMES
-from kifu.builtin.rengi.position import Position
+from kifu.builtin.rengi.position import FILL, Position
 from kifu.builtin.rengi.render.text import amount, chain_caption, status
 from kifu.plugin import (
     ConversionError,
@@ -34,7 +34,6 @@ LABEL_SIZE = 13.0
 NEXT = 34.0  # the column of next pieces right of a field
 GAP = 26.0
 HEAD = 66.0  # title, names and warnings above the fields
-FILL = ("#2f6fd6", "#d93b3b", "#2e9e4f", "#e8b81c", "#9b9b9b")
 STROKE = "#333"
 INK = "#222"
 SHAPES = ("circle", "square", "triangle", "diamond", "hexagon")

@@ -14,6 +14,7 @@ class FourInARow(GamePlugin[Position, Move, Setup]):
     dialects = {"numbered": "moves numbered (1. d 2. c): the canonical form",
                 "plain": "moves without numbers (d c d)"}
     sides = ("red", "yellow")
+    side_names = {"en": {"red": "Red", "yellow": "Yellow"}, "ja": {"red": "赤", "yellow": "黄"}}
     player_headers = ("Red", "Yellow")
     move_types = (Drop,)
 

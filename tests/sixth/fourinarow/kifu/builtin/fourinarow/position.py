@@ -10,12 +10,23 @@ from __future__ import annotations
 from typing import Literal, TypedDict
 
 from kifu.builtin.fourinarow.moves import HEIGHT, WIDTH, cell_name
-from kifu.plugin import Fields, Keyed, Outcome, outcome_field, read_rows, rows_text
+from kifu.plugin import (
+    EditorLayout,
+    EditorPiece,
+    Fields,
+    Keyed,
+    Outcome,
+    outcome_field,
+    read_rows,
+    rows_text,
+)
 
 EMPTY, RED, YELLOW = 0, 1, 2
 Side = Literal["red", "yellow"]
 SIDES: dict[int, Side] = {RED: "red", YELLOW: "yellow"}
 CODES = {RED: "r", YELLOW: "y"}
+#: The discs' colours (the drawings' and the explorer's).
+FILL = {RED: "#d62828", YELLOW: "#f5c518"}
 CELLS = WIDTH * HEIGHT
 #: The four directions a line runs in: along a row, up a column, and the two diagonals.
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
@@ -148,6 +159,13 @@ def board_problem(cells: list[int], to_move: int) -> tuple[str, str, int | None]
 
 
 # -- the key ---------------------------------------------------------------------------------
+
+#: The key as ``kifu serve``'s board search sets it up by clicks: the board, a disc a cell, and
+#: the side to move (``kifu/builtin/README.md``: the key as data, ``EditorLayout``).
+EDITOR = EditorLayout(boards=(0,), side_field=1, side_codes={"r": "red", "y": "yellow"},
+                      pieces=tuple(EditorPiece(CODES[side], SIDES[side], "", FILL[side])
+                                   for side in (RED, YELLOW)))
+
 
 def key(position: Position) -> str:
     """``rows side [end:...]``: the rows from the top, as FEN writes them (``r`` red, ``y``

@@ -9,13 +9,12 @@ each disc's move number on it, ``last_move`` rings the last disc.
 from __future__ import annotations
 
 from kifu.builtin.fourinarow.moves import COLUMNS, HEIGHT, WIDTH
-from kifu.builtin.fourinarow.position import EMPTY, RED, SIDES, YELLOW, Position
+from kifu.builtin.fourinarow.position import EMPTY, FILL, RED, SIDES, YELLOW, Position
 from kifu.plugin import Record, RenderOptions, document, element, grid_diagram, text_line, to_string
 
 #: A cell's side and the margin around the frame (which holds the coordinates), in user units.
 CELL, MARGIN = 40.0, 34.0
 FRAME, HOLE, LINE = "#1f4fbf", "#f4f4f4", "#222"
-FILL = {RED: "#d62828", YELLOW: "#f5c518"}
 #: The ink of a move number on a disc of each colour.
 INK = {RED: "#fff", YELLOW: "#222"}
 SYMBOL = {EMPTY: ".", RED: "R", YELLOW: "Y"}

@@ -1,0 +1,131 @@
+"""Renju's compiled core: a record's text in, its verdict out, for Renju and Gomoku.
+
+``renju.c`` (a C extension, built where kifu is installed with a C compiler) reads one record
+of kifu's own notation (``.renju``) or one Piskvork ``.psq`` file and replays it under the
+rules the referee applies (every rule set: Renju with black's forbidden moves, the true and
+false threes found recursively; free-style and standard gomoku; Caro; the opening rules'
+zones and swaps; passes, a full board, a set-up), then compares the result the record states,
+answering for the common record of which Python would report nothing.  Anything else it leaves
+to Python, which reads it as it always has and writes every diagnostic: the compiled core
+never gives an answer of its own, only "nothing to report", and only where Python would say
+the same (``tests/renju/test_native.py`` holds it to that).  ``docs/architecture.md`` lists
+what it decides and what goes to Python.
+
+What the C code knows by name it is told here, once, from Python's own tables
+(:func:`configuration`): the words of the ``Rule:`` header, the opening rules, the results
+Python reads (each read by Python itself) and the game's names.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+
+from kifu.plugin import MAX_MOVES, MAX_TOKENS, KifuError, Record, compiled
+
+#: The compiled module, where it was built.
+MODULE = __name__ + "._renju"
+
+#: The results the core may meet, each read by Python (:func:`configuration`) before the core
+#: is told what it reads as: the common ones of records and archives.  The plain ones Python
+#: reads without its grammar of results (a side's name alone, SGF's form, the game's own names
+#: for a result); the worded ones with it, which imports Lark: they are read only once a record
+#: states one of them (the core then asks for them, :data:`WORDED_WANTED`).
+PLAIN_RESULTS = ("black", "white", "b", "w", "1-0", "0-1", "1/2-1/2", "0", "b+", "w+", "b+r",
+                 "w+r", "b+t", "w+t", "b+f", "w+f", "b+resign", "w+resign", "first", "second")
+WORDED_RESULTS = ("draw", "?", "*", "unknown", "void", "black wins", "white wins", "jigo",
+                  "black won", "white won")
+#: What the core answers for a record whose result is worded while it has not been told how
+#: Python reads such results.
+WORDED_WANTED = "a worded result, not yet read"
+
+#: The compiled modules told what Python's reading knows: each with whether it knows the
+#: worded results too.
+_configured: dict[int, bool] = {}
+
+
+def _core(worded: bool = False) -> ModuleType | None:
+    """The compiled module to run, told what Python's reading knows (the worded results
+    where asked for)."""
+    module = compiled(MODULE)
+    if module is not None and _configured.get(id(module)) not in (True, worded):
+        module.configure(*configuration(worded))
+        _configured[id(module)] = worded
+    return module
+
+
+def configuration(worded: bool = True) -> tuple[str, str, str, str, int, int, int, int]:
+    """What the compiled core is told of Python's reading, as lines of tab-separated fields:
+    the opening rules (name, the zones of the first stones, the stone counts after which the
+    colours may be swapped; kifu's permissive opening first, named ``-``), the words of the
+    ``Rule:`` header with what each names, the results with how Python reads each (``1``
+    black wins, ``2`` white, ``3`` a draw, ``0`` no verdict; ``-`` not read yet, for the
+    worded ones unless ``worded``) and whether the players' names could read it otherwise,
+    and the game's names; then the limits of a record and of a board's side."""
+    from kifu.builtin.renju import variants
+    from kifu.plugin import registry
+
+    game = registry.get("renju")  # the game itself, by its name (this package is its part)
+    openings = [f"{name or '-'}\t{','.join(map(str, rule.zones))}\t"
+                f"{','.join(map(str, sorted(rule.swaps)))}"
+                for name, rule in sorted(variants.OPENINGS.items(),
+                                         key=lambda item: item[0] is not None)]
+    named = {**{name: name for name in (*variants.WINS, *variants.OPENING_NAMES)},
+             **variants.ALIASES}
+    words = [f"{word}\t{target}" for word, target in sorted(named.items()) if word.isascii()]
+    results = [f"{said}\t-\t1" for said in WORDED_RESULTS] if not worded else []
+    for said in (*PLAIN_RESULTS, *(WORDED_RESULTS if worded else ())):
+        read = _read_result(game, said, {})
+        if read is None:
+            continue
+        # read alike whoever plays: no player's name can stand for a side in it
+        alike = all(_read_result(game, said, {"Black": said, "White": other}) == read
+                    for other in ("x", said + " "))
+        results.append(f"{said}\t{read}\t{0 if alike else 1}")
+    names = [name for name in (game.name, *game.aliases) if name.isascii()]
+    return ("\n".join(openings), "\n".join(words), "\n".join(results), "\n".join(names),
+            MAX_TOKENS, MAX_MOVES, variants.MIN_SIZE, variants.MAX_SIZE)
+
+
+def _read_result(game: object, said: str, players: dict[str, str]) -> int | None:
+    """How Python reads the result ``said`` of a record with ``players``: 1 black wins, 2
+    white, 3 a draw, 0 no verdict; ``None`` for a result it warns of."""
+    record = Record(game="renju", headers={"Result": said, **players})
+    try:
+        outcome = game.parse_result(said, record, strict=True)  # type: ignore[attr-defined]
+    except KifuError:
+        return None
+    if not outcome.decided:
+        return 0
+    return 3 if outcome.is_draw else {"black": 1, "white": 2}[outcome.winner]
+
+
+def _judge(name: str) -> Callable[[str], tuple[int, bool] | str | None]:
+    def judge(text: str) -> tuple[int, bool] | str | None:
+        module = _core()
+        if module is None:
+            return None
+        verdict: tuple[int, bool] | str = getattr(module, name)(text)
+        if verdict == WORDED_WANTED:  # read them now (Lark's import), once a process
+            verdict = getattr(_core(worded=True), name)(text)
+        return verdict
+    judge.__doc__ = (f"What the compiled core says of a text of {name[6:]}: the moves of a "
+                     "record of which Python would report nothing, or why it leaves the "
+                     "record to Python (a few words); ``None`` when no compiled core runs.")
+    return judge
+
+
+judge_notation = _judge("judge_notation")
+judge_psq = _judge("judge_psq")
+
+
+def decide_notation(text: str) -> tuple[int, bool] | None:
+    """:attr:`kifu.plugin.Format.decide` for kifu's own notation: the moves of a record of
+    which reading and replaying find nothing to report; ``None`` for every other text."""
+    verdict = judge_notation(text)
+    return None if verdict is None or isinstance(verdict, str) else verdict
+
+
+def decide_psq(text: str) -> tuple[int, bool] | None:
+    """:attr:`kifu.plugin.Format.decide` for Piskvork's ``.psq``: as :func:`decide_notation`."""
+    verdict = judge_psq(text)
+    return None if verdict is None or isinstance(verdict, str) else verdict

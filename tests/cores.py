@@ -1,0 +1,93 @@
+"""What the compiled cores' tests share: running a check in pure Python within the process
+(``KIFU_PURE_PYTHON`` set, then restored) or ``kifu validate`` as a process either way,
+mutating an input as the fuzzing does, and building a core under AddressSanitizer and
+UndefinedBehaviorSanitizer to run a worker on hostile input, where any fault stops it."""
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import shutil
+import subprocess
+import sys
+import sysconfig
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from kifu.base import native as cores
+from tests.fuzz.corpus import MUTATIONS, RandomChooser
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@contextlib.contextmanager
+def pure_python() -> Iterator[None]:
+    saved = os.environ.get(cores.PURE_PYTHON)
+    os.environ[cores.PURE_PYTHON] = "1"
+    try:
+        yield
+    finally:
+        if saved is None:
+            del os.environ[cores.PURE_PYTHON]
+        else:
+            os.environ[cores.PURE_PYTHON] = saved
+
+
+def validate_process(args: list[str], pure: bool) -> subprocess.CompletedProcess[bytes]:
+    """``kifu validate --jobs 1 ARGS`` as a process of its own, in pure Python where ``pure``
+    (whatever the suite runs under)."""
+    env = {k: v for k, v in os.environ.items() if k != cores.PURE_PYTHON}
+    if pure:
+        env[cores.PURE_PYTHON] = "1"
+    return subprocess.run([sys.executable, "-m", "kifu", "validate", "--jobs", "1", *args],
+                          capture_output=True, env=env, timeout=600)
+
+
+def mutated(rng: random.Random, text: str) -> str:
+    """``text`` after one to four of the fuzzing's mutations, read back as text."""
+    chooser = RandomChooser(rng)
+    data = text.encode("utf-8")
+    for _ in range(rng.choice((1, 1, 2, 3, 4))):
+        data = rng.choice(MUTATIONS)(chooser, data)[:64 * 1024]
+    return data.decode("utf-8", errors="replace")
+
+
+def _sanitizer_runtime() -> str | None:
+    """The AddressSanitizer runtime gcc links against (to preload into an uninstrumented
+    Python), or ``None``."""
+    gcc = shutil.which("gcc")
+    if gcc is None:
+        return None
+    found = subprocess.run([gcc, "-print-file-name=libasan.so"], capture_output=True, text=True)
+    path = found.stdout.strip()
+    return path if path and os.path.isabs(path) and os.path.exists(path) else None
+
+
+def sanitized_core(source: Path, module: str, worker: Path, folder: Path,
+                   count: int) -> subprocess.CompletedProcess[str]:
+    """Build the C file ``source`` as the module ``module`` with the sanitizers into
+    ``folder`` and run ``worker`` (which imports it from there, before kifu's) on ``count``
+    inputs; the run, which the sanitizers stop at the first fault (skips without gcc and
+    its AddressSanitizer runtime)."""
+    runtime = _sanitizer_runtime()
+    if runtime is None:
+        pytest.skip("needs gcc with AddressSanitizer (libasan) to build the sanitized core")
+    include = sysconfig.get_paths()["include"]
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    built = subprocess.run(
+        ["gcc", "-std=c99", "-O1", "-g", "-fno-omit-frame-pointer", "-fPIC", "-shared",
+         "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined", f"-I{include}",
+         str(source), "-o", str(folder / f"{module}{suffix}")],
+        capture_output=True, text=True, timeout=300)
+    assert built.returncode == 0, built.stderr
+    # (leaks are not looked for: the interpreter, not built for it, leaks at exit by design)
+    env = dict(os.environ, LD_PRELOAD=runtime, PYTHONPATH=f"{folder}{os.pathsep}{ROOT}",
+               ASAN_OPTIONS="detect_leaks=0:abort_on_error=1",
+               UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1")
+    ran = subprocess.run([sys.executable, str(worker), str(count)], capture_output=True,
+                         text=True, env=env, timeout=900)
+    assert ran.returncode == 0, ran.stderr[-4000:]
+    assert "runtime error" not in ran.stderr and "AddressSanitizer" not in ran.stderr
+    return ran

@@ -1,0 +1,136 @@
+"""One truth for the index: a record Go's compiled core traces (``kifu/builtin/freego/native``,
+:attr:`kifu.plugin.Format.trace`) is indexed exactly as pure Python indexes it, every field of
+what the index keeps of it (its positions' hashes under the grid's symmetries, their images,
+the log of changes point by point, the stones that stood, the headers, columns, sides and
+result), and a whole index written either way holds the same rows: the examples, the SGF
+quirks' records, random games of every rule set and, with ``KIFU_CORPUS``, every SGF file of
+the corpus.  (The sanitizer build of ``test_native.py`` traces its fuzzed inputs too.)"""
+from __future__ import annotations
+
+import dataclasses
+import os
+import random
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kifu.base import native as cores
+from kifu.builtin.freego import native
+from kifu.corpus import indexing
+from tests import realfiles
+from tests.freego import native_inputs
+from tests.freego.test_native import pure_python
+
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.skipif(
+    cores.compiled(native.MODULE) is None,
+    reason="no compiled core runs: not built (no C compiler), or KIFU_PURE_PYTHON is set")
+
+
+def indexed(path: Path) -> tuple[str | None, list[dict[str, object]]]:
+    """What the index keeps of the file at ``path``: its problem, its records field by field."""
+    done = indexing.index_file(str(path))
+    records = [dataclasses.asdict(record) for record in done.records]
+    return done.problem, records
+
+
+def agree(text: str, folder: Path, name: str = "game.sgf") -> bool:
+    """Index ``text`` (as a file in ``folder``) both ways: the same records, field by field.
+    Whether the compiled core traced it."""
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    traced = native.trace(text, str(path)) is not None
+    compiled = indexed(path)
+    with pure_python():
+        assert native.trace(text, str(path)) is None
+        python = indexed(path)
+    assert compiled == python, text[:300]
+    return traced
+
+
+#: Records of every kind of move the core traces: captures (several groups at once), a
+#: suicide of one stone and of a group (where the rules allow it), a ko taken and taken back
+#: after a move elsewhere, passes and the end of the game, handicap stones written as moves,
+#: set-ups in the root and in the nodes before the first move, white or the player PL names
+#: moving first, boards square and not, the smallest and the largest.
+TRACED = [
+    "(;SZ[5];B[ca];W[ba];B[bb];W[ab];B[ac];W[ee];B[aa];W[cc])",
+    "(;SZ[4]RU[NZ]AB[ab][ba];W[aa];B[dd])",
+    "(;SZ[4]RU[koSITUATIONALscoreAREAsui1]AB[ac][bb][ca]AW[ab][ba];W[aa];B[dd])",
+    "(;SZ[4]AB[ba][ab][cb][bc]AW[ca][da][db][cc][dc];W[bb];B[ad];W[dd];B[cb];W[];B[])",
+    "(;SZ[9]HA[3]RU[Chinese]RE[W+R];B[cc];B[gg];B[cg];W[ee];B[ge];W[])",
+    "(;SZ[9]HA[2]RU[Japanese];AB[cc][gg];W[ee];B[ce];W[];B[])",
+    "(;SZ[5];AB[aa];AB[bb]AW[aa]C[white to play];W[cc];B[dd])",
+    "(;SZ[7]PL[W]AB[dd];W[cc];B[ee];W[tt])",
+    "(;SZ[7];W[cc];B[dd])",
+    "(;SZ[7:3]KM[0.5]RE[B+0.5];B[ab];W[fb];B[bb];W[eb];B[];W[])",
+    "(;SZ[3:8];B[bd];W[be];B[ad];W[ae];B[cd];W[ce])",
+    "(;SZ[1];B[];W[])",
+    "(;SZ[52];B[aa];W[ZZ];B[Za];W[aZ];B[];W[])",
+    "(;GM[1]FF[4]SZ[19]PB[Honinbo]PW[李昌镐]EV[an event]DT[2020-01-02]RE[B+3.5]KM[6.5]"
+    "RU[AGA];B[pd];W[dp];B[pp];W[dd];B[tt];W[tt])",
+]
+
+
+def test_the_core_traces_records_of_every_kind_of_move_as_python_indexes_them(tmp_path):
+    for number, text in enumerate(TRACED):
+        assert agree(text, tmp_path, f"g{number}.sgf"), text
+
+
+def test_a_game_the_count_ended_is_pythons():
+    # the outcome of a count is the referee's (scoring), made in Python
+    text = "(;SZ[5]RU[Tromp-Taylor]KM[0.5]RE[W+0.5];B[];W[])"
+    assert native.decide(text) == (2, False)
+    assert native.trace(text, "game.sgf") is None
+
+
+def test_the_examples_the_quirks_and_random_games_are_indexed_alike(tmp_path):
+    rng = random.Random(3939)
+    texts = native_inputs.seeds() + [native_inputs.random_game(rng) for _ in range(500)]
+    traced = sum(agree(text, tmp_path) for text in texts)
+    assert traced > 100, traced
+
+
+def test_mutated_inputs_are_indexed_alike(tmp_path):
+    rng = random.Random(39)
+    for _ in range(200):
+        agree(native_inputs.mutated(rng, native_inputs.random_game(rng)), tmp_path)
+
+
+def _index(paths: list[str], index: Path, pure: bool) -> list[str]:
+    """``kifu index`` of ``paths`` into ``index`` in a process of its own, compiled or pure
+    Python: the index's rows, as SQLite dumps them."""
+    env = {k: v for k, v in os.environ.items() if k != cores.PURE_PYTHON}
+    if pure:
+        env[cores.PURE_PYTHON] = "1"
+    done = subprocess.run([sys.executable, "-m", "kifu", "index", *paths, "-o", str(index),
+                           "-j", "2", "-q"], capture_output=True, text=True, env=env,
+                          timeout=1800)
+    assert done.returncode in (0, 1), done.stderr[-2000:]
+    connection = sqlite3.connect(index)
+    try:
+        return list(connection.iterdump())
+    finally:
+        connection.close()
+
+
+def test_kifu_index_writes_the_same_rows_either_way(tmp_path):
+    folder = tmp_path / "games"
+    folder.mkdir()
+    rng = random.Random(39039)
+    for number in range(200):
+        (folder / f"g{number:03}.sgf").write_text(native_inputs.random_game(rng),
+                                                  encoding="utf-8")
+    for number, text in enumerate(TRACED):
+        (folder / f"t{number:02}.sgf").write_text(text, encoding="utf-8")
+    paths = [str(folder), str(ROOT / "examples"), str(ROOT / "tests" / "sgf" / "quirks")]
+    paths += [str(found) for kind in ("sgf", "sgf-real")
+              if (found := realfiles.folder(kind)) is not None]
+    compiled = _index(paths, tmp_path / "compiled.db", pure=False)
+    python = _index(paths, tmp_path / "python.db", pure=True)
+    assert len(compiled) > 1000
+    assert compiled == python

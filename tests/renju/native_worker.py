@@ -1,0 +1,47 @@
+"""Run by ``test_native.py`` under a build of Renju's compiled core with AddressSanitizer and
+UndefinedBehaviorSanitizer (``_renju`` on the path before kifu's): judge N fuzzed inputs, and
+inputs at the edges of a board and of a record's limits, both as kifu's notation and as psq,
+so that any memory or arithmetic fault stops the process.  Prints how many it judged."""
+from __future__ import annotations
+
+import sys
+
+import _renju  # the sanitized build, found first on the path
+
+from kifu.builtin.renju import native
+from tests.renju import native_inputs
+
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def hostile() -> list[str]:
+    """Inputs at the edges: the largest board filled, long records, huge values, truncations."""
+    full = "Game: renju\nRule: freestyle\nSize: 26\n\n" + " ".join(
+        f"{LETTERS[(i * 7) % 26]}{(i * 11) % 26 + 1}" for i in range(26 * 26 + 5)) + "\n"
+    passes = "Game: renju\n\n" + "h8 " + "swap pass " * 3000 + "\n"
+    psq = "Piskvorky 26x26, 0:0, 0\n" + "".join(
+        f"{i % 26 + 1},{(i * 5) % 26 + 1},0\n" for i in range(700)) + "a\nb\n-1\n1,Renju\n"
+    setup = "Game: renju\nOpening-stones: " + " ".join(
+        f"{LETTERS[i % 26]}{i // 26 + 1}" for i in range(700)) + "\n\nh8\n"
+    return [full, passes, psq, setup, full[: len(full) // 2], psq[: len(psq) // 3],
+            "Game: renju\nSize: " + "9" * 5000 + "\n", "Game: renju\nResult: " + "b" * 999,
+            "Game: renju\nRule: " + "renju, " * 999 + "\n", "1. " * 9999, "9" * 9999 + ".",
+            "Piskvorky 15x15, 0:0, 0\n" + "1," * 5000, "Piskvorky " + "9" * 999, "", "\x00",
+            "{" * 9999, "Game: renju\n\n" + "h" + "8" * 9999, "a:" * 999, "\ud800",
+            "Piskvorky 15x15, 0:0, 0\n8,8,0\n" + "9,9,-0\n" * 5 + "x\ny\n-1\n1,Renju\n"]
+
+
+def main() -> None:
+    count = int(sys.argv[1])
+    _renju.configure(*native.configuration())
+    judged = 0
+    for text in hostile() + native_inputs.inputs(count - len(hostile()), seed=39):
+        for judge in (_renju.judge_notation, _renju.judge_psq):
+            verdict = judge(text)
+            assert isinstance(verdict, (tuple, str)), verdict
+        judged += 1
+    print(f"judged {judged} inputs")
+
+
+if __name__ == "__main__":
+    main()
