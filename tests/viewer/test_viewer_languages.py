@@ -108,3 +108,17 @@ def test_a_problem_collection_speaks_chinese(browser, tmp_path):
         assert axe_violations(page) == []
     finally:
         context.close()
+
+
+def test_a_games_own_names_of_its_sides_come_first(browser, tmp_path):
+    """Gungi's sides are 先手 and 後手 in Japanese (the game says so: ``side_names``), not the
+    black and white of Go's table."""
+    page_file = page_of(EXAMPLES / "gungi" / "short-game.gungi", tmp_path)
+    context = browser.new_context(locale="ja-JP")
+    try:
+        page = context.new_page()
+        page.goto(page_file.as_uri() + "#move=3")
+        page.wait_for_selector(".kifu-viewer.kv-js")
+        assert page.inner_text(".kv-note-head").endswith(" · 後手番")
+    finally:
+        context.close()

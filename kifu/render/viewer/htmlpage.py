@@ -456,6 +456,11 @@ def _data(views: Sequence[GameView], shown: int,
     packed = pack(table, lists, flips)
     shared: dict[str, Any] = {"tokens": packed.tokens, "lines": packed.lines,
                               "pairs": packed.pairs, "others": packed.others}
+    sides = {view.game.title: names for view in views if view.game is not None
+             if (names := {language: named for language, named in
+                           view.game.names_of_sides().items() if language != "en"})}
+    if sides:  # each game's own names of its sides in the languages it gives (Gungi's 先手)
+        shared["sideNames"] = sides
     if any(view.problem and view.failure is None for view in views):
         shared["ids"] = [problem_id(view) if view.problem and view.failure is None else ""
                          for view in views]

@@ -109,11 +109,11 @@
 
   /* What a game writes of a position ("black to move", "game over: black wins (five)"):
      the frame and the side's name translated, the game's own reason as it wrote it. */
-  function statusText(status) {
+  function statusText(status, game) {
     var m = /^(\S+) to move$/.exec(status || "");
-    if (m) return tf("{0} to move", t(m[1]));
+    if (m) return tf("{0} to move", game.sideName(m[1]));
     m = /^game over: (.+?) wins( \(.*)?$/.exec(status || "");
-    if (m) return tf("game over: {0} wins", t(m[1])) + (m[2] || "");
+    if (m) return tf("game over: {0} wins", game.sideName(m[1])) + (m[2] || "");
     m = /^game over: draw( \(.*)?$/.exec(status || "");
     if (m) return t("game over") + ": " + t("draw") + (m[1] || "");
     if (/^game over: /.test(status || "")) return t("game over") + ": " + status.slice(11);
@@ -403,7 +403,14 @@
   };
 
   Game.prototype.status = function (node) {
-    return statusText(this.data.statuses[this.data.status[node]]);
+    return statusText(this.data.statuses[this.data.status[node]], this);
+  };
+
+  /* A side's name in the reader's language: the game's own (Gungi's 先手 in Japanese), else
+     the words' table's (Go's 黒, 黑, 흑). */
+  Game.prototype.sideName = function (side) {
+    var own = (this.viewer.sideNames[this.data.game] || {})[lang];
+    return (own && own[side]) || t(side);
   };
 
   Game.prototype.side = function (node) {
@@ -531,6 +538,7 @@
     var shared = JSON.parse(root.querySelector(".kv-shared").textContent);
     this.file = shared.file;
     this.ids = shared.ids || [];
+    this.sideNames = shared.sideNames || {};
     this.blocks = root.querySelectorAll("script.kv-data");
     this.count = this.blocks.length;
     this.games = [];
@@ -1161,7 +1169,7 @@
     var task = this.part(".kv-task");
     task.textContent = "";
     var side = game.side(this.problemStart);
-    task.appendChild(make("p", "kv-to-play", side ? tf("{0} to play", t(side)).replace(/^./, function (c) { return c.toUpperCase(); }) : t("Your move")));
+    task.appendChild(make("p", "kv-to-play", side ? tf("{0} to play", game.sideName(side)).replace(/^./, function (c) { return c.toUpperCase(); }) : t("Your move")));
     (game.data.intro || []).concat(game.data.comments[this.problemStart] || []).forEach(function (c) {
       task.appendChild(make("p", "kv-c", c));
     });
