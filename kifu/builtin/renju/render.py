@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable
 from re import Match
 
 from kifu.builtin.renju.forbidden import forbidden_for_black
@@ -85,6 +86,26 @@ def render_svg(position: Position, options: RenderOptions, record: Record | None
             board.draw_cross(marks, grid, point.column, point.row, "#d22")
     board.draw_legend(root, grid, legend)
     return to_string(root)
+
+
+def problem_area(record: Record, positions: Iterable[Position],
+                 options: RenderOptions) -> board.Area | None:
+    """The part of the drawing a problem needs (:func:`kifu.draw.grid.problem_area`): the
+    points the record shows, else the corner or side every stone of ``positions`` (its start
+    and each position of its tree) stands in."""
+    found = iter(positions)
+    first = next(found, None)
+    if first is None:
+        return None
+    grid = _sheet(first.board.size, options.coords, options.flip).grid
+
+    def stones() -> set[tuple[int, int]]:
+        taken: set[int] = set()
+        for position in (first, *found):
+            taken.update(map(Match.start, _STONE.finditer(bytes(position.cells))))
+        return {first.board.point_of(at) for at in taken}
+
+    return board.problem_area(grid, record.properties, stones)
 
 
 class _Sheet:
