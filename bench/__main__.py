@@ -45,6 +45,7 @@ BENCHMARKS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("legal", ("legal_moves",)),
     ("maps", ("freego_maps",)),
     ("search", ("search",)),
+    ("serve", ("serve",)),
 )
 #: Long runs that report on their own (no table row): their arguments for a full and a quick run.
 LONG: dict[str, tuple[list[str], list[str]]] = {

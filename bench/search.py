@@ -36,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 if __name__ == "__main__" and not __package__:  # run as a script: the repository root, not bench/
@@ -73,8 +74,10 @@ SIZES = {
 
 # -- the corpora ----------------------------------------------------------------------------
 
-def go_corpus(count: int, folder: Path, rng: random.Random) -> list[Path]:
-    """``count`` Go games as SGF files in folders of a thousand."""
+def go_corpus(count: int, folder: Path, rng: random.Random,
+              headers: Callable[[int], str] | None = None) -> list[Path]:
+    """``count`` Go games as SGF files in folders of a thousand; ``headers``, if given, the
+    game information of each (SGF properties, by the game's number)."""
     from bench.freego_games import random_game
     from kifu.base.errors import KifuError
     from kifu.builtin.freego.boards.grids import grid_board
@@ -104,7 +107,7 @@ def go_corpus(count: int, folder: Path, rng: random.Random) -> list[Path]:
             moves = played
         path = folder / f"{number // 1000:03d}" / f"g{number:06d}.sgf"
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(_sgf(moves), encoding="utf-8")
+        path.write_text(_sgf(moves, headers(number) if headers else ""), encoding="utf-8")
         paths.append(path)
     return paths
 
@@ -113,13 +116,13 @@ def go_corpus(count: int, folder: Path, rng: random.Random) -> list[Path]:
 _COLUMNS, _SGF = "ABCDEFGHJKLMNOPQRST", "abcdefghijklmnopqrs"
 
 
-def _sgf(moves: list[str]) -> str:
+def _sgf(moves: list[str], headers: str = "") -> str:
     """A 19x19 game as SGF, both players passing at the end (written here: kifu's writer
     builds the board for each record, which costs more than the game)."""
     nodes = [f";{'BW'[number % 2]}[{_SGF[_COLUMNS.index(cell[0])]}{_SGF[19 - int(cell[1:])]}]"
              for number, cell in enumerate(moves)]
     ends = f";{'BW'[len(moves) % 2]}[];{'WB'[len(moves) % 2]}[]"
-    return f"(;GM[1]FF[4]SZ[19]KM[6.5]{''.join(nodes)}{ends})\n"
+    return f"(;GM[1]FF[4]SZ[19]KM[6.5]{headers}{''.join(nodes)}{ends})\n"
 
 
 def renju_corpus(count: int, folder: Path, rng: random.Random) -> list[Path]:

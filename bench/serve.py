@@ -1,36 +1,47 @@
 """``kifu serve``: the explorer's answers over a generated Go index, in one process and on the
 loopback under load.
 
-    python bench/serve.py [--games N] [--folder DIR] [--steps N] [--clients N]
+    python bench/serve.py [--quick] [--games N] [--walks N] [--depth N] [--clients N]
+                          [--steps N] [--workers N]
 
 Inputs: ``--games`` 19x19 Go games as ``bench/search.py`` makes them (seed 40; openings shared
-as in an archive), indexed by ``kifu index -j 2`` (kept in ``--folder`` and used again).
-Measured, each a 95th percentile of wall-clock times:
+as in an archive), each with players, ranks, a date and a result (:func:`game_information`),
+indexed by ``kifu index -j 2``; ``KIFU_BENCH_SERVE_FOLDER=DIR`` keeps the files and the index
+in DIR and uses them again (``DIR/go``, ``DIR/go.db``).  Measured, each the 95th percentile of
+wall-clock times (the issue's goals are of those) and the CPU time of this process beside:
 
 - an explorer step (``kifu.corpus.explorer.explore``: the index opened, the moves played next,
-  their results, the latest games), on random walks from the start along the moves the index
-  holds, weighted by their counts, as a player clicks; each step uncached (the server keeps
-  the answers of the positions asked before, and works out each game's start when it
-  starts); the step from the start (which every record reaches) apart from the others;
-- an exact position (``search_position``) at move 30 of random records;
+  their results, the latest games), on ``--walks`` random walks of ``--depth`` steps from the
+  start along the moves the index holds, weighted by their counts, as a player clicks; each
+  step uncached (the server keeps the answers of the positions asked before); the step from
+  the start (which every record reaches) apart from the others; the same steps answered from
+  the records' trails (the explorer before its table, ``table=False``), on the first three
+  walks, which must give the same answers;
+- an exact position (``search_position``) at move 30 of 50 random records;
 - a corner pattern (6x6 points of a corner of a record at move 40, as ``bench/search.py``
   takes it), through the server's API (its time limit included);
-- the server (``kifu serve`` as a process): its peak resident memory after the load below;
 - ``--clients`` clients at once on the loopback, each walking ``--steps`` explorer steps
-  through ``/api/explore`` (keep-alive connections): the 95th percentile of a request's time
-  and the errors (none expected).
+  through ``/api/explore`` (keep-alive connections), against ``kifu serve`` with one worker
+  and with ``--workers``: the 95th percentile of a request's time and the errors (none
+  expected);
+- the server (``kifu serve`` as a process, and its workers): the peak resident memory of each
+  process after the load, summed.
+
+The full run (``python -m bench``) uses 5,000 games; docs/speed.md's figures at 100,000 come
+from ``python bench/serve.py --games 100000``.
 """
 from __future__ import annotations
 
-import argparse
 import http.client
 import json
+import os
 import random
 import re
 import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.parse
@@ -39,12 +50,43 @@ from pathlib import Path
 if __name__ == "__main__" and not __package__:  # run as a script: the repository root, not bench/
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
+from bench.common import BASELINE, Other, Row, VerdictMismatch, note, sized, standalone
 from bench.search import go_corpus, pattern_of
 from kifu.corpus import explorer, search
 from kifu.corpus.reader import Filters, Reader
 from kifu.plugin import registry
 
 SEED = 40
+#: The ranks the generated games' players hold (SGF's ``BR`` and ``WR``), weakest first.
+RANKS = (*(f"{k}k" for k in range(20, 0, -1)), *(f"{d}d" for d in range(1, 10)),
+         *(f"{p}p" for p in range(1, 10)))
+RESULTS = ("B+R", "W+R", "B+2.5", "W+0.5", "B+T", "W+12.5", "0", "?")
+
+
+def game_information(number: int) -> str:
+    """The game information of the generated game ``number`` (SGF properties): players,
+    their ranks (one or both left out now and then), a date (a few undated), a result; drawn
+    from a generator of the number's own, so that the games' moves are those of
+    ``bench/search.py`` at any size."""
+    rng = random.Random(SEED * 1_000_003 + number)
+    black, white = rng.randrange(500), rng.randrange(500)
+    parts = [f"PB[Player {black}]PW[Player {white}]"]
+    base = rng.randrange(len(RANKS))
+    for prop in ("BR", "WR"):
+        if rng.random() < 0.9:
+            rank = RANKS[max(0, min(len(RANKS) - 1, base + rng.randrange(-3, 4)))]
+            parts.append(f"{prop}[{rank}]")
+    if rng.random() < 0.95:
+        parts.append(f"DT[{rng.randrange(1990, 2026)}-{rng.randrange(1, 13):02d}-"
+                     f"{rng.randrange(1, 29):02d}]")
+    parts.append(f"RE[{rng.choice(RESULTS)}]")
+    return "".join(parts)
+
+
+SIZES = {
+    "full": {"games": 5_000, "walks": 20, "depth": 8, "clients": 50, "steps": 10, "workers": 2},
+    "quick": {"games": 300, "walks": 4, "depth": 4, "clients": 10, "steps": 4, "workers": 2},
+}
 
 
 def p95(times: list[float]) -> float:
@@ -58,34 +100,63 @@ def corpus(games: int, folder: Path) -> Path:
     index = folder / "go.db"
     files = sorted((folder / "go").rglob("*.sgf")) if (folder / "go").is_dir() else []
     if len(files) != games:
-        go_corpus(games, folder / "go", random.Random(SEED))
+        go_corpus(games, folder / "go", random.Random(SEED), game_information)
         index.unlink(missing_ok=True)
     if not index.exists():
+        began = time.perf_counter()
         subprocess.run([sys.executable, "-m", "kifu", "index", str(folder / "go"), "-o",
                         str(index), "-j", "2", "--quiet"], check=False)
+        note(f"serve: {games:,} games indexed in {time.perf_counter() - began:.0f} s")
     return index
 
 
-def explorer_steps(index: Path, walks: int, depth: int,
-                   rng: random.Random) -> tuple[list[float], list[float]]:
-    """The times of the first steps (from the start) and of the others."""
+def step(index: Path, key: str, table: bool = True) -> explorer.Exploration:
+    """One explorer step, the index opened for it (as the server opens it for each)."""
     game = registry.get("freego")
     with Reader.opened(str(index)) as reader:
-        start = next(s.key for s in explorer.starts(reader) if s.game == game.name)
-    firsts, times = [], []
-    for _ in range(walks):
-        key: str | None = start
+        return explorer.explore(reader, game, game.position_from_key(key), Filters(),
+                                table=table)
+
+
+class Steps:
+    """The times of explorer steps: wall clock and this process's CPU time, the first steps
+    (from the start) apart."""
+
+    def __init__(self) -> None:
+        self.first: list[float] = []
+        self.after: list[float] = []
+        self.cpu: list[float] = []
+
+    def timed(self, index: Path, key: str, first: bool, table: bool = True
+              ) -> explorer.Exploration:
+        began, cpu = time.perf_counter(), time.process_time()
+        answer = step(index, key, table)
+        (self.first if first else self.after).append(time.perf_counter() - began)
+        self.cpu.append(time.process_time() - cpu)
+        return answer
+
+
+def explorer_steps(index: Path, walks: int, depth: int, rng: random.Random
+                   ) -> tuple[Steps, Steps]:
+    """The steps of random walks from the start, from the table; and the same steps of the
+    first three walks from the trails, which must answer the same."""
+    with Reader.opened(str(index)) as reader:
+        start = next(s.key for s in explorer.starts(reader) if s.game == "freego")
+    table, trails = Steps(), Steps()
+    for walk in range(walks):
+        key = start
         for number in range(depth):
-            if key is None:
+            answer = table.timed(index, key, number == 0)
+            if walk < 3 and trails.timed(index, key, number == 0, table=False) != answer:
+                raise VerdictMismatch(f"the explorer's table and the trails answer otherwise "
+                                      f"at {key}")
+            if not answer.moves:
                 break
-            began = time.perf_counter()
-            with Reader.opened(str(index)) as reader:
-                step = explorer.explore(reader, game, game.position_from_key(key), Filters())
-            (times if number else firsts).append(time.perf_counter() - began)
-            if not step.moves:
+            chosen = rng.choices(answer.moves, [m.games for m in answer.moves])[0].key
+            if chosen is None:
                 break
-            key = rng.choices(step.moves, [m.games for m in step.moves])[0].key
-    return firsts, times
+            key = chosen
+    return table, trails
 
 
 def exact_positions(index: Path, files: list[Path], count: int,
@@ -93,7 +164,7 @@ def exact_positions(index: Path, files: list[Path], count: int,
     import kifu
 
     times = []
-    for path in rng.sample(files, count):
+    for path in rng.sample(files, min(count, len(files))):
         record = kifu.read(str(path))
         position = record.position(min(30, len(record.moves)))
         key = search.key_of(record.game.plugin, position)
@@ -106,15 +177,24 @@ def exact_positions(index: Path, files: list[Path], count: int,
 
 
 class Server:
-    """``kifu serve`` as a process on a free port."""
+    """``kifu serve`` as a process on a free port, with ``workers`` worker processes."""
 
-    def __init__(self, index: Path) -> None:
+    def __init__(self, index: Path, workers: int = 1) -> None:
         self.process = subprocess.Popen([sys.executable, "-m", "kifu", "serve", str(index),
-                                         "--port", "0"], stdout=subprocess.PIPE, text=True)
+                                         "--port", "0", "--workers", str(workers)],
+                                        stdout=subprocess.PIPE, text=True)
         assert self.process.stdout is not None
         found = re.search(r"http://([\d.]+):(\d+)/", self.process.stdout.readline())
         assert found
         self.host, self.port = found.group(1), int(found.group(2))
+        for _ in range(600):  # the workers listen once each has started
+            try:
+                connection = http.client.HTTPConnection(self.host, self.port, timeout=120)
+                self.get(connection, "/api/games", {})
+                connection.close()
+                break
+            except OSError:
+                time.sleep(0.2)
 
     def get(self, connection: http.client.HTTPConnection, path: str,
             params: dict[str, str]) -> tuple[int, dict[str, object]]:
@@ -123,24 +203,43 @@ class Server:
         return answer.status, json.loads(answer.read())
 
     def peak_memory(self) -> float:
-        status = Path(f"/proc/{self.process.pid}/status").read_text()
-        found = re.search(r"VmHWM:\s+(\d+) kB", status)
-        return int(found.group(1)) / 1024 if found else float("nan")
+        """The peak resident memory of the server's processes, summed (MiB)."""
+        total = 0.0
+        for pid in self._processes(self.process.pid):
+            try:
+                status = Path(f"/proc/{pid}/status").read_text()
+            except OSError:
+                continue
+            found = re.search(r"VmHWM:\s+(\d+) kB", status)
+            total += int(found.group(1)) / 1024 if found else 0.0
+        return total
+
+    def _processes(self, pid: int) -> list[int]:
+        """``pid`` and its descendants."""
+        found = [pid]
+        try:
+            children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        except OSError:
+            children = []
+        for child in children:
+            found.extend(self._processes(int(child)))
+        return found
 
     def stop(self) -> None:
         self.process.send_signal(signal.SIGINT)
         self.process.communicate(timeout=60)
 
 
-def load(server: Server, clients: int, steps: int) -> tuple[list[float], int]:
-    """``clients`` threads walking the explorer at once: each request's time, and errors."""
+def load(server: Server, clients: int, steps: int) -> tuple[list[float], int, float]:
+    """``clients`` threads walking the explorer at once: each request's time, the errors,
+    and the wall clock of the whole."""
     times: list[float] = []
     errors = [0]
     lock = threading.Lock()
 
     def client(seed: int) -> None:
         rng = random.Random(seed)
-        connection = http.client.HTTPConnection(server.host, server.port, timeout=60)
+        connection = http.client.HTTPConnection(server.host, server.port, timeout=120)
         key = ""
         for _ in range(steps):
             began = time.perf_counter()
@@ -158,60 +257,99 @@ def load(server: Server, clients: int, steps: int) -> tuple[list[float], int]:
             key = rng.choices(moves, [m["games"] for m in moves])[0]["key"] if moves else ""
         connection.close()
 
+    began = time.perf_counter()
     threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    return times, errors[0]
+    return times, errors[0], time.perf_counter() - began
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=5000)
-    parser.add_argument("--folder", type=Path, default=Path("/tmp/kifu-bench-serve"))
-    parser.add_argument("--walks", type=int, default=20)
-    parser.add_argument("--depth", type=int, default=8)
-    parser.add_argument("--clients", type=int, default=50)
-    parser.add_argument("--steps", type=int, default=10)
-    args = parser.parse_args()
+def loadavg() -> str:
+    return " ".join(f"{value:.1f}" for value in os.getloadavg())
+
+
+def measure(games: int, walks: int, depth: int, clients: int, steps: int,
+            workers: int) -> list[Row]:
+    kept = os.environ.get("KIFU_BENCH_SERVE_FOLDER")
+    folder = Path(kept) if kept else Path(tempfile.mkdtemp(prefix="kifu-bench-serve-"))
     rng = random.Random(SEED)
-    index = corpus(args.games, args.folder)
-    files = sorted((args.folder / "go").rglob("*.sgf"))
-    rows = []
-    firsts, steps = explorer_steps(index, args.walks, args.depth, rng)
-    rows.append(("explorer step from the start (every record reaches it), uncached, one "
-                 "process", f"{len(firsts)} steps", f"p95 {p95(firsts):.0f} ms"))
-    rows.append(("explorer step after the start, uncached, one process", f"{len(steps)} steps",
-                 f"p95 {p95(steps):.1f} ms, median {1000 * statistics.median(steps):.1f} ms"))
+    note(f"serve: load average before {loadavg()}")
+    index = corpus(games, folder)
+    files = sorted((folder / "go").rglob("*.sgf"))
+    inputs = f"{games:,} generated Go games (19x19), {index.stat().st_size / 2**20:,.0f} MiB index"
+    details = []
+    table, trails = explorer_steps(index, walks, depth, rng)
+    details.append(("explorer step from the start, uncached, one process", f"{len(table.first)}",
+                    f"p95 {p95(table.first):.1f} ms"))
+    details.append(("explorer step after the start, uncached, one process",
+                    f"{len(table.after)}", f"p95 {p95(table.after):.1f} ms, median "
+                    f"{1000 * statistics.median(table.after or [0]):.1f} ms"))
+    details.append(("explorer step, CPU time of the process", f"{len(table.cpu)}",
+                    f"p95 {p95(table.cpu):.1f} ms"))
+    details.append(("the same steps from the trails (first three walks): from the start, "
+                    "after it", f"{len(trails.first)}, {len(trails.after)}",
+                    f"p95 {p95(trails.first):.0f} ms, {p95(trails.after or [0]):.0f} ms"))
     exact = exact_positions(index, files, 50, rng)
-    rows.append(("exact position (move 30), one process", "50 positions",
-                 f"p95 {p95(exact):.1f} ms"))
-    server = Server(index)
-    try:
-        connection = http.client.HTTPConnection(server.host, server.port, timeout=120)
-        patterns = []
-        for path in rng.sample(files, 5):
-            text, _, _ = pattern_of(path, 40, 19, True)
-            began = time.perf_counter()
-            status, data = server.get(connection, "/api/search",
-                                      {"pattern": "Game: freego\n" + text, "per_page": "1"})
-            patterns.append(time.perf_counter() - began)
-            assert status == 200 and data["total"], data
-        rows.append(("corner pattern (6x6), through the API", "5 patterns",
-                     f"p95 {p95(patterns):.0f} ms, slowest {1000 * max(patterns):.0f} ms"))
-        times, errors = load(server, args.clients, args.steps)
-        rows.append((f"{args.clients} clients at once on the loopback, /api/explore",
-                     f"{len(times)} requests", f"p95 {p95(times):.0f} ms, {errors} errors"))
-        rows.append(("server peak memory (resident) after the above", "",
-                     f"{server.peak_memory():.0f} MiB"))
-    finally:
-        server.stop()
-    print(f"index: {args.games:,} Go games, {index.stat().st_size / 2**20:.0f} MiB")
-    print("| what | how many | figure |\n|---|---|---|")
-    for row in rows:
-        print("| " + " | ".join(row) + " |")
+    details.append(("exact position (move 30), one process", f"{len(exact)}",
+                    f"p95 {p95(exact):.1f} ms"))
+    rows = [
+        Row("Go 19x19", "`kifu serve`: an explorer step, uncached, one process (p95 of the wall "
+            "clock, steps a second)", f"{inputs}; {len(table.first) + len(table.after)} steps "
+            f"of random walks", "steps/s", 1000 / p95(table.first + table.after),
+            Other("the same steps from the records' trails (kifu's explorer before its "
+                  "table)", BASELINE, 1000 / p95(trails.first + trails.after)),
+            "the same answer on every step compared"),
+        Row("Go 19x19", "`kifu search`: an exact position (p95 of the wall clock)",
+            f"{inputs}; 50 positions of move 30", "searches/s", 1000 / p95(exact)),
+    ]
+    patterns: list[float] = []
+    stopped = 0
+    for count in ([1, workers] if workers > 1 else [1]):
+        server = Server(index, count)
+        try:
+            connection = http.client.HTTPConnection(server.host, server.port, timeout=120)
+            if count == 1:
+                for path in rng.sample(files, 5):
+                    text, _, _ = pattern_of(path, 40, 19, True)
+                    began = time.perf_counter()
+                    status, data = server.get(connection, "/api/search", {
+                        "pattern": "Game: freego\n" + text, "per_page": "1"})
+                    patterns.append(time.perf_counter() - began)
+                    assert status == 200 and data["total"], data
+                    stopped += not data["complete"]
+                details.append(("corner pattern (6x6), through the API", "5",
+                                f"p95 {p95(patterns):.0f} ms, slowest "
+                                f"{1000 * max(patterns):.0f} ms, {stopped} stopped at the "
+                                "time limit"))
+            times, errors, took = load(server, clients, steps)
+            memory = server.peak_memory()
+        finally:
+            server.stop()
+        details.append((f"{clients} clients at once on the loopback, /api/explore, {count} "
+                        f"worker(s)", f"{len(times)}", f"p95 {p95(times):.0f} ms, "
+                        f"{len(times) / took:.0f} requests/s, {errors} errors"))
+        details.append((f"server peak memory (resident, its processes summed), {count} "
+                        "worker(s)", "", f"{memory:.0f} MiB"))
+        rows.append(Row("Go 19x19", f"`kifu serve --workers {count}`: {clients} clients at "
+                        f"once on the loopback, each {steps} explorer steps (requests a "
+                        f"second; p95 {p95(times):.0f} ms, {memory:.0f} MiB)", inputs,
+                        "requests/s", len(times) / took, None,
+                        f"{errors} errors" if errors else "no error"))
+    rows.insert(2, Row("Go 19x19", "`kifu serve`: a corner pattern (6x6) through the API "
+                       "(p95 of the wall clock)", f"{inputs}; 5 patterns of move 40",
+                       "searches/s", 1000 / p95(patterns)))
+    note(f"serve: load average after {loadavg()}")
+    note("| what | how many | figure |\n|---|---|---|")
+    for detail in details:
+        note("| " + " | ".join(detail) + " |")
+    if any(row.verdicts.endswith("errors") for row in rows):
+        raise VerdictMismatch("requests failed under load: see the details")
+    return rows
 
+
+run = sized(measure, SIZES)
 
 if __name__ == "__main__":
-    main()
+    standalone(measure, SIZES, __doc__)

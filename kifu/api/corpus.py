@@ -153,19 +153,23 @@ class Corpus:
     @_in_library_terms
     def explore(self, position: PositionLike = None, *, move: int | None = None,
                 game: str | Game[Any, Any] | None = None, recent: int = 10,
-                player: str | None = None, event: str | None = None, date: str | None = None,
-                result: str | None = None, rule: str | None = None,
+                by: str = "date", player: str | None = None, event: str | None = None,
+                date: str | None = None, result: str | None = None, rule: str | None = None,
                 opening: str | None = None) -> Exploration:
         """An opening explorer's step: the moves played next from ``position`` (a position,
         a :class:`~kifu.Record`, ``"RECORD[@MOVE]"``, or, with ``game``, a position's key or
         moves from the start separated by spaces; ``None``: the start the most records of
         ``game`` start from), each with the key of the position it makes, the records that
         play it and how they ended for the side to move, and the ``recent`` records with the
-        latest dates that reach it.  Read from the index's hashes alone."""
+        latest dates that reach it (``by="strength"``: the strongest, by the weaker player's
+        rank or rating).  Read from the index's hashes alone."""
         from kifu.corpus import explorer, search
 
         whole_number(move, "move", 0, none=True)
         whole_number(recent, "recent", 0)
+        if by not in explorer.ORDERS:
+            raise OptionError(f"by is one of {', '.join(explorer.ORDERS)}, not {by!r}",
+                              option="by")
         filters = _filters(player, event, date, result, rule, opening, game)
         with self._reader() as reader:
             if position is None or (isinstance(position, str) and game is not None):
@@ -178,7 +182,7 @@ class Corpus:
                          else plugin.start(Record.new(plugin.name).data))
             else:
                 plugin, found = _position(position, move)
-            return explorer.explore(reader, plugin, found, filters, recent)
+            return explorer.explore(reader, plugin, found, filters, recent, by)
 
     @_in_library_terms
     def starts(self) -> list[Start]:

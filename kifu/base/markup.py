@@ -114,6 +114,12 @@ def markup_of(properties: Mapping[str, str], dimmed: tuple[str, ...] | None = No
                   dimmed=_points(properties.get(DIM, "")) if dimmed is None else dimmed)
 
 
+def view_points(properties: Mapping[str, str]) -> tuple[str, ...]:
+    """The points SGF's ``VW`` shows of the board (compressed rectangles spelt out); none
+    where it says nothing, or says ``VW[]``: the whole board."""
+    return _points(properties.get(KEPT + "VW", ""))
+
+
 def dimmed_along(properties: Iterable[Mapping[str, str]]) -> tuple[str, ...]:
     """The points dimmed at the end of a line whose nodes' properties (the start's first)
     are ``properties``: the last ``DD`` said (``DD[]`` undims)."""

@@ -14,7 +14,10 @@ from kifu.commands.corpusio import corpus_errors
                    "network the machine is on).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8040, show_default=True,
               help="The port to listen on (0: any free port).")
-def serve(index: str, host: str, port: int) -> None:
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Server processes answering at once, each opening the index read-only "
+                   "(one per core serves many clients best).")
+def serve(index: str, host: str, port: int, workers: int) -> None:
     """Explore a corpus index in the browser.
 
     Serves an opening explorer, a list of the records and a search of INDEX (made by kifu
@@ -31,7 +34,10 @@ def serve(index: str, host: str, port: int) -> None:
         raise click.ClickException(f"kifu serve needs the serve extra ({error.name} is not "
                                    f"installed): {install_hint('serve')}") from None
     with corpus_errors(index):
-        app = create_app(index, warm=True)
+        app = create_app(index, warm=workers == 1)
+    if workers > 1:
+        _workers(index, host, port, workers)
+        return
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
                             server_header=False, timeout_graceful_shutdown=5)
     server = uvicorn.Server(config)
@@ -43,9 +49,7 @@ def serve(index: str, host: str, port: int) -> None:
         await server.startup()
         if server.should_exit:
             raise click.ClickException(f"kifu serve could not listen on {host}:{port}")
-        bound = server.servers[0].sockets[0].getsockname()
-        shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
-        click.echo(f"kifu serve: {index} at http://{shown}:{bound[1]}/ (Ctrl-C stops it)")
+        _announce(index, server.servers[0].sockets[0].getsockname())
         await server.main_loop()
         await server.shutdown()
 
@@ -56,4 +60,33 @@ def serve(index: str, host: str, port: int) -> None:
             asyncio.run(announced())
     except KeyboardInterrupt:
         pass
+    click.echo("kifu serve: stopped")
+
+
+def _announce(index: str, bound: tuple[str, int]) -> None:
+    """The address served, once the socket listens (with port 0, the port it was given)."""
+    shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
+    click.echo(f"kifu serve: {index} at http://{shown}:{bound[1]}/ (Ctrl-C stops it)")
+
+
+def _workers(index: str, host: str, port: int, workers: int) -> None:
+    """``workers`` server processes on one socket (uvicorn's supervisor), each importing the
+    application and opening the index itself, named by the environment."""
+    import os
+
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    from kifu.serve.app import INDEX_VARIABLE
+
+    os.environ[INDEX_VARIABLE] = os.path.abspath(index)
+    config = uvicorn.Config("kifu.serve.app:from_environment", factory=True, host=host,
+                            port=port, workers=workers, log_level="warning", access_log=False,
+                            server_header=False, timeout_graceful_shutdown=5)
+    try:
+        sock = config.bind_socket()
+    except SystemExit:
+        raise click.ClickException(f"kifu serve could not listen on {host}:{port}") from None
+    _announce(index, sock.getsockname())
+    Multiprocess(config, sockets=[sock]).run()
     click.echo("kifu serve: stopped")

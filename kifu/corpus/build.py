@@ -20,7 +20,7 @@ from itertools import chain, islice, repeat
 from operator import add
 
 from kifu.base.errors import CorpusError
-from kifu.corpus import store
+from kifu.corpus import continuations, store
 from kifu.corpus.checks import (
     BUCKET_SHIFT,
     POSITION_TALLY,
@@ -183,6 +183,8 @@ class _Writer:
         #: Whether every row of ``bucket`` was read into :attr:`buckets`.
         self.every_bucket = False
         self.changed: set[int] = set()
+        self.explored = continuations.Writer(db)
+        (self.first_build,) = db.execute("SELECT NOT EXISTS (SELECT 1 FROM position)").fetchone()
         (last_game,) = db.execute(
             "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'game'), 0), "
             "coalesce((SELECT max(id) FROM game), 0))").fetchone()
@@ -266,7 +268,7 @@ class _Writer:
                   *(_text(columns.get(name)) for name in (
                       "black", "white", "players", "event", "date", "result", "winner")),
                   score, _text(record.ending), _text(columns.get("rule")),
-                  _text(columns.get("opening")), _json(record.sides), _json(record.headers),
+                  _text(columns.get("opening")), record.strength, _json(record.sides), _json(record.headers),
                   record.moves, record.positions, int(record.legal), _text(record.problem),
                   _text(record.grid), self.symmetry(record.symmetry), int(record.swaps), final,
                   final_image, digest(main) if main and record.complete else None)
@@ -344,6 +346,7 @@ class _Writer:
                                  "match its checksum")
                 hashes = hashes_of(trail[0], positions, game_id)
                 images = images_of(trail[1], positions, store.MAX_IMAGES, game_id)
+                self.explored.forget(game_id, hashes, images, trail[2], row[:-1])
                 first = store.place(game_id, 0, 0)
                 last = store.place(game_id + 1, 0, 0)
                 db.executemany("DELETE FROM position WHERE hash = ? AND place >= ? AND "
@@ -377,6 +380,7 @@ class _Writer:
             self.every_bucket = True
             for bucket, count, low, high in db.execute(tallied % "position"):
                 self.tally(bucket, count, low, high)
+        self.explored.finish(bool(self.first_build))
         db.execute("DROP TABLE staged")
         for (grid, entry), ids in self.occupied.items():
             added = bytearray(ids[-1] // 8 + 1)  # ids come in increasing
@@ -420,7 +424,8 @@ class _Writer:
 #: lookup in a damaged tree can miss the row it looks for, and the update would then write a
 #: second one beside it.  (The positions are looked up only to be taken out: a row missed is
 #: left, and the tally of its bucket, taken from the record's trail, then says so.)
-_LOOKED_UP = ("file", "game", "symmetry", "occupancy", "tally", "bucket")
+_LOOKED_UP = ("file", "game", "symmetry", "occupancy", "tally", "bucket", "explored",
+              "continuation")
 
 
 def _in_order(db: sqlite3.Connection) -> None:

@@ -10,12 +10,13 @@ index names the record that starts so.
 from __future__ import annotations
 
 from array import array
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from kifu.base.errors import CorpusError, KifuError, NotationError
 from kifu.base.record import Record
-from kifu.corpus import stats
+from kifu.corpus import continuations, stats
 from kifu.corpus.checks import Damage
 from kifu.corpus.reader import Filters, Reader
 from kifu.corpus.search import Key, check_game, hits, key_of, occurrences
@@ -75,12 +76,24 @@ def starts(reader: Reader) -> list[Start]:
     """The positions the index's records start from, most common first within each game (a
     game whose records start on several boards has several).  The trails name the starts;
     each is counted from its checked position rows (a damaged trail cannot change a count)."""
+    reader.check_records()
     rows = reader.execute(
-        "SELECT g.game, substr(t.hashes, 1, 8) AS first, MIN(g.id) FROM trail t "
-        "JOIN game g ON g.id = t.game WHERE g.game IS NOT NULL AND length(t.hashes) >= 8 "
-        "GROUP BY g.game, first")
+        "SELECT g.game, substr(t.hashes, 1, 8) AS first, MIN(g.id), COUNT(*) FROM trail t "
+        "JOIN game g NOT INDEXED ON g.id = t.game WHERE g.game IS NOT NULL AND "
+        "length(t.hashes) >= 8 GROUP BY g.game, first")
+    # Every record with positions has its trail: the trails scanned are counted against the
+    # records (a trail lost from the scan, a page out of place say, would leave a start out).
+    scanned: Counter[str] = Counter()
+    for name, _, _, count in rows:
+        scanned[name] += count
+    held = dict(reader.execute("SELECT game, COUNT(*) FROM game NOT INDEXED WHERE game IS NOT "
+                               "NULL AND positions > 0 GROUP BY game"))
+    if scanned != Counter(held):
+        with reader.guarded():
+            raise Damage("the trails of positions do not match the records: a trail is "
+                         "missing, or was changed")
     counted = []
-    for name, first, example in rows:
+    for name, first, example, _ in rows:
         if not isinstance(first, bytes) or len(first) != 8 or not isinstance(example, int):
             raise Damage("a trail of positions is not what kifu writes", example)
         starting = {record for record, place in reader.positions(array("q", first)[0])
@@ -130,21 +143,28 @@ def position_of(game: AnyGame, text: str, start: str | None = None) -> Any:
     return position
 
 
+#: The orders of the records an explorer lists: the latest, the strongest.
+ORDERS = ("date", "strength")
+
+
 def explore(reader: Reader, game: AnyGame, position: Any, filters: Filters,
-            recent: int = 10) -> Exploration:
+            recent: int = 10, by: str = "date", *, table: bool = True) -> Exploration:
     """The explorer's view of ``position`` (a position of ``game``) among the records the
-    filters keep."""
+    filters keep, with the ``recent`` latest records that reach it (``by`` ``date``) or
+    the strongest (``strength``); without ``table``, from the records' trails alone (the
+    reference the explorer's table is held to)."""
     check_game(reader, game, filters, "position")
     key = key_of(game, position)
     made: dict[str, Any] = {}
-    explored = stats.explore(reader, key, position, filters, made)
+    explored = stats.explore(reader, key, position, filters, made, table=table,
+                             examples=False)
     to_move = game.to_move(position)
     moves = tuple(_next(continuation.move, made.get(continuation.move), continuation.games,
                         continuation.wins, to_move, game)
                   for continuation in explored.continuations)
     return Exploration(game.name, game.position_key(position), to_move,
                        tuple(explored.sides), explored.games, explored.wins, moves,
-                       tuple(latest(reader, key, filters, recent)))
+                       tuple(latest(reader, key, filters, recent, by, table=table)))
 
 
 def _next(move: str, after: Any, games: int, wins: dict[str, int], to_move: str | None,
@@ -164,17 +184,27 @@ def outcome(wins: dict[str, int], side: str | None) -> tuple[int, int, int]:
     return won, drawn, lost
 
 
-def latest(reader: Reader, key: Key, filters: Filters, count: int) -> list[Hit]:
+def latest(reader: Reader, key: Key, filters: Filters, count: int, by: str = "date",
+           *, table: bool = True) -> list[Hit]:
     """The ``count`` records that reach the position with the latest dates (undated last),
-    each where it first reaches it (every one checked, as search checks them)."""
+    or with ``by`` ``strength`` the strongest (:func:`kifu.corpus.indexing.strength`; of no
+    known strength last, then the latest), each where it first reaches it (every one
+    checked, as search checks them).  Without filters, from the lists of the explorer's
+    table where it holds the position; else (or without ``table``) from every record that
+    reaches it."""
     if count <= 0:
         return []
+    ranked = continuations.by_strength if by == "strength" else continuations.by_date
+    row = reader.explored(key.hash) if table and filters.keep_all() else None
+    if row is not None and row.complete(by, count):
+        with reader.guarded():
+            return _listed(reader, key, row.listed(by)[:count])
     first: dict[int, tuple[int, int]] = {}
     for record, node, image in occurrences(reader, key, filters):
         first.setdefault(record, (node, image))
     stored = reader.records(sorted(first))
-    ids = sorted(first, key=lambda record: (stored[record].date is None,
-                                            _descending(stored[record].date or ""), -record))
+    ids = sorted(first, key=lambda record: ranked(
+        (record, stored[record].date, stored[record].strength)))
     ids = ids[:count]
     names = key.symmetry.names
     found = {record: (first[record][0], names[key.symmetry.between(key.image,
@@ -184,9 +214,25 @@ def latest(reader: Reader, key: Key, filters: Filters, count: int) -> list[Hit]:
     return sorted(hits(reader, found), key=lambda hit: order[hit.record.id])
 
 
-def _descending(text: str) -> tuple[int, ...]:
-    """A text's order reversed, as a sort key."""
-    return tuple(-ord(character) for character in text) + (1,)
+def _listed(reader: Reader, key: Key, listed: list[continuations.Listed]) -> list[Hit]:
+    """The records a list of the explorer's table names, each where it first reaches the
+    position, checked against its row (its date and strength as the list has them)."""
+    ids = [entry[0] for entry in listed]
+    stored = reader.records(ids)
+    found = {}
+    for record, trail in reader.each_trail(ids, stored):
+        place = continuations.first_place(trail.hashes, trail.images, key.hash)
+        if place is None:
+            raise Damage("the explorer's table lists a record that does not reach its "
+                         "position", record)
+        found[record] = (place[0], key.symmetry.names[key.symmetry.between(key.image,
+                                                                           place[1])])
+    for entry in listed:
+        if (stored[entry[0]].date, stored[entry[0]].strength) != entry[1:]:
+            raise Damage("the explorer's table lists a record otherwise than its row says",
+                         entry[0])
+    order = {record: number for number, record in enumerate(ids)}
+    return sorted(hits(reader, found), key=lambda hit: order[hit.record.id])
 
 
 def record_place(reader: Reader, record: int, node: int | None) -> tuple[GameInfo, Place]:

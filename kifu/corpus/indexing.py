@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import struct
 import zlib
 from array import array
@@ -77,6 +78,8 @@ class IndexedRecord:
     #: and the kind of end (``resignation``, ``score``...), what a result filter compares.
     score: float | None = None
     ending: str | None = None
+    #: How strong its players are (:func:`strength`), what the strongest records sort by.
+    strength: float | None = None
 
     @property
     def positions(self) -> int:
@@ -455,8 +458,44 @@ def _columns(game: AnyGame, record: Record, facts: dict[str, str],
     entry.score = None if ended is None else ended.score
     entry.ending = None if ended is None else ended.kind
     entry.columns = columns
+    entry.strength = strength(record.headers)
     sides = facts.get("sides")
     entry.sides = sides.split("\n") if sides else list(game.sides or ())
+
+
+#: A header that gives a player's strength: ``Black-Rank`` (SGF's ``BR``), ``White-Rank``,
+#: ``First-player-Elo`` (PlayOK's ``BlackElo``), any name ending so.
+_STRENGTH_HEADER = re.compile(r".*(rank|elo|rating)", re.IGNORECASE)
+#: A rank: a number and its kind (kyu, amateur dan, professional dan).
+_RANK = re.compile(r"\s*(\d{1,2})\s*(kyu|k|級|级|급|dan|d|段|단|pro|p)(?![a-z])", re.IGNORECASE)
+_KINDS = {"kyu": "k", "k": "k", "級": "k", "级": "k", "급": "k", "dan": "d", "d": "d",
+          "段": "d", "단": "d", "pro": "p", "p": "p"}
+#: A rating (Elo and the like): a number and nothing else.
+_RATING = re.compile(r"\s*(\d{2,4}(?:\.\d+)?)\s*")
+
+
+def player_strength(text: str) -> float | None:
+    """A player's strength as one number, ``None`` for a text that gives none: a rating as
+    it is (``1826``), a rank on the scale of the European Go Federation's ratings (``1k``
+    2000, a kyu less 100; ``1d`` 2100, a dan more 100; ``1p`` 2730, a professional dan more
+    30), so that ranks and ratings sort together."""
+    found = _RANK.match(text)
+    if found:
+        number, kind = int(found.group(1)), _KINDS[found.group(2).lower()]
+        if kind == "k":
+            return 2100.0 - 100 * number
+        return 2000.0 + 100 * number if kind == "d" else 2700.0 + 30 * number
+    found = _RATING.fullmatch(text)
+    return float(found.group(1)) if found else None
+
+
+def strength(headers: dict[str, str]) -> float | None:
+    """How strong a record's players are: the weaker one's strength of those its headers give
+    (each header named for a rank, an Elo or a rating: :func:`player_strength`), ``None``
+    where none does."""
+    found = [value for name, text in headers.items() if _STRENGTH_HEADER.fullmatch(name)
+             and (value := player_strength(text)) is not None]
+    return min(found) if found else None
 
 
 def _outcome(game: AnyGame, record: Record, end: Callable[[], Outcome | None]

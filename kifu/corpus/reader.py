@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kifu.base.errors import CorpusError, KifuError
-from kifu.corpus import checks, store
+from kifu.corpus import checks, continuations, store
 from kifu.corpus.checks import Changes, Damage, checksum, expect, whole
 from kifu.corpus.values import GameInfo, Place
 from kifu.plugin import registry
@@ -84,6 +84,11 @@ class Filters:
             where.append("g.game = ?")
             values.append(self.game_name())
         return " AND ".join(where) or "1", values
+
+    def keep_all(self) -> bool:
+        """Whether they keep every record of a game (none given but the game)."""
+        return (self.player, self.event, self.date, self.result, self.rule,
+                self.opening) == (None,) * 6
 
     def game_name(self) -> str | None:
         """The game filtered on, by its name (an alias read); ``CorpusError`` for none."""
@@ -178,6 +183,7 @@ class Stored:
     final: int | None
     final_image: int | None
     digest: bytes | None
+    strength: float | None = None
 
     def info(self) -> GameInfo:
         """The record as an answer names it (its path as the user may read it)."""
@@ -186,14 +192,14 @@ class Stored:
             self.name
         return GameInfo(self.id, name, path, self.number, self.game, self.black, self.white,
                         self.event, self.date, self.result, self.winner, self.moves, self.legal,
-                        self.problem)
+                        self.problem, self.strength)
 
 
 def _stored(values: Sequence[Any], path: Any) -> Stored:
     """A record's row (:data:`kifu.corpus.store.GAME_COLUMNS`) and its file's path, each
     value checked to be of the kind kifu writes."""
     (game, _, number, name, kind, black, white, _, event, date, result, winner, _, _, _, _,
-     sides, headers, moves, positions, legal, problem, grid, symmetry, _, final, final_image,
+     strength, sides, headers, moves, positions, legal, problem, grid, symmetry, _, final, final_image,
      digest) = values
     for text, what in ((kind, "game"), (black, "black"), (white, "white"), (event, "event"),
                        (date, "date"), (result, "result"), (winner, "winner"),
@@ -212,7 +218,8 @@ def _stored(values: Sequence[Any], path: Any) -> Stored:
                   whole(positions, "count of positions", game), grid,
                   whole(symmetry, "symmetry", game, none=True),
                   expect(final, int, "final position", game, none=True),
-                  whole(final_image, "final image", game, none=True), digest)
+                  whole(final_image, "final image", game, none=True), digest,
+                  expect(strength, float, "strength", game, none=True))
 
 
 @dataclass
@@ -296,6 +303,7 @@ class Reader:
         #: The records' rows checked already (a question reads some twice: to find, then to
         #: answer), up to :data:`_KEPT_ROWS`.
         self._stored: dict[int, Stored] = {}
+        self._explored: dict[int, continuations.Row | None] = {}
 
     def close(self) -> None:
         self.db.close()
@@ -562,6 +570,15 @@ class Reader:
                 raise self._damage(Damage("the rows of the positions are not in order "
                                           f"({verdict[0][0]})"))
             self._checked.add("position order")
+
+    def explored(self, value: int) -> continuations.Row | None:
+        """The explorer's rows of the position ``value`` (:mod:`kifu.corpus.continuations`),
+        checked; ``None`` where the index keeps none (fewer records reach it: their trails
+        answer)."""
+        if value not in self._explored:
+            with self.guarded():
+                self._explored[value] = continuations.read(self.db, value)
+        return self._explored[value]
 
     # -- shared rows -------------------------------------------------------------------------
 

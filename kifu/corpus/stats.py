@@ -13,7 +13,9 @@ from collections import Counter, defaultdict
 from typing import Any
 
 from kifu.base.errors import KifuError
+from kifu.corpus import continuations
 from kifu.corpus.checks import Damage
+from kifu.corpus.continuations import turned
 from kifu.corpus.reader import Filters, Reader, Trail, chunks
 from kifu.corpus.search import Key, check_game, hits, occurrences
 from kifu.corpus.store import GAME_OF, NODE_OF, unplace
@@ -26,12 +28,21 @@ TRAILS_AT_ONCE = 500
 
 
 def explore(reader: Reader, key: Key, position: Any, filters: Filters,
-            made: dict[str, Any] | None = None) -> Explored:
+            made: dict[str, Any] | None = None, *, table: bool = True,
+            examples: bool = True) -> Explored:
     """The records that reach the position ``key`` keys (``position`` itself), the moves
     played from it and how those records ended; ``made``, if given, is told the position
-    each move listed makes, by the move's text."""
+    each move listed makes, by the move's text.  Without filters, from the explorer's table
+    where it holds the position (:mod:`kifu.corpus.continuations`); else (or without
+    ``table``) from the trails of every record that reaches it.  Without ``examples``, the
+    continuations name no example (``""``: the explorer shows none, and leaves their rows
+    unread)."""
     game = key.game
     check_game(reader, game, filters, "position")
+    row = reader.explored(key.hash) if table and filters.keep_all() else None
+    if row is not None:
+        with reader.guarded():
+            return _from_table(reader, key, position, row, made, examples)
     symmetry = key.symmetry
     found = occurrences(reader, key, filters)
     records = sorted({record for record, _, _ in found})
@@ -53,7 +64,7 @@ def explore(reader: Reader, key: Key, position: Any, filters: Filters,
             for node, image in places[record]:
                 if record not in winners:
                     swapped = symmetry.swaps[symmetry.between(key.image, image)]
-                    winners[record] = _winner(stored[record].winner, sides[record], swapped)
+                    winners[record] = turned(stored[record].winner, sides[record], swapped)
                 for child in trail.children(node):
                     after = trail.hashes[child]
                     playing[after].add(record)
@@ -64,28 +75,79 @@ def explore(reader: Reader, key: Key, position: Any, filters: Filters,
     named = {after: move for after, (move, _) in moves.items()}
     if made is not None:
         made.update(moves.values())
-    infos = reader.infos(sorted({record for record, _ in example.values()}))
+    infos = reader.infos(sorted({record for after, (record, _) in example.items()
+                                 if examples or after not in named}))
     continuations = []
+    all_sides = tuple(game.sides or next(iter(sides.values()), ()))
     for after, playing_it in playing.items():
         wins = Counter(winners[record] for record in playing_it)
         record, child = example[after]
         move = named.get(after) or _as_played(game, infos.get(record), trails[record], child)
         info = infos.get(record)
-        continuations.append(Continuation(move, len(playing_it), dict(wins),
-                                          info.name if info else ""))
+        continuations.append(Continuation(move, len(playing_it), ordered(wins, all_sides),
+                                          info.name if info and examples else ""))
     continuations.sort(key=lambda c: (-c.games, c.move))
-    all_sides = tuple(game.sides or next(iter(sides.values()), ()))
     return Explored(game.name, all_sides, len(records), tuple(continuations),
-                    dict(Counter(winners.values())))
+                    ordered(Counter(winners.values()), all_sides))
 
 
-def _winner(winner: str | None, sides: list[str], swapped: bool) -> str:
-    """A record's winner as a side of the position asked about (``unknown`` if not known)."""
-    if winner is None:
-        return "unknown"
-    if swapped and len(sides) >= 2 and winner in sides[:2]:
-        return sides[1] if winner == sides[0] else sides[0]
-    return str(winner)
+def _from_table(reader: Reader, key: Key, position: Any, row: continuations.Row,
+                made: dict[str, Any] | None, examples: bool) -> Explored:
+    """:func:`explore`'s answer from the explorer's rows of the position: the winners turned
+    from the position's canonical image to the one asked about."""
+    game, symmetry = key.game, key.symmetry
+    if key.image >= len(symmetry):
+        raise Damage("a position's image is not one of its game's")
+    swapped = symmetry.swaps[key.image]
+    sides = row.sides
+    all_sides = tuple(game.sides or sides)
+    moves = moves_from(game, position, set(row.nexts))
+    named = {after: move for after, (move, _) in moves.items()}
+    if made is not None:
+        made.update(moves.values())
+    infos = reader.infos(sorted({nxt.example for after, nxt in row.nexts.items()
+                                 if examples or after not in named}))
+    found = []
+    for after, nxt in row.nexts.items():
+        move = named.get(after)
+        if move is None:
+            info = infos[nxt.example]
+            trail = reader.trail(nxt.example)
+            child = _first_child(trail, key.hash, after)
+            if child is None:
+                raise Damage("the explorer's table names as the example of a continuation a "
+                             "record that does not play it", nxt.example)
+            move = _as_played(game, info, trail, child)
+        wins = Counter({turned(name, sides, swapped): count for name, count in nxt.wins.items()})
+        found.append(Continuation(move, nxt.games, ordered(wins, all_sides),
+                                  infos[nxt.example].name if examples else ""))
+    found.sort(key=lambda c: (-c.games, c.move))
+    wins = Counter({turned(name, sides, swapped): count for name, count in row.wins.items()})
+    return Explored(game.name, all_sides, row.games, tuple(found), ordered(wins, all_sides))
+
+
+def _first_child(trail: Trail, value: int, after: int) -> int | None:
+    """The first node of a record that follows a place where it reaches the position
+    ``value`` and makes the position ``after``."""
+    for node, found in enumerate(trail.hashes):
+        if found == value:
+            for child in trail.children(node):
+                if trail.hashes[child] == after:
+                    return child
+    return None
+
+
+def ordered(wins: Counter[str], sides: tuple[str, ...]) -> dict[str, int]:
+    """Records by how they ended, in the order of the game's sides, then draws, then other
+    winners, then those not known."""
+    rank = {side: number for number, side in enumerate(sides)}
+    last = len(rank) + 2
+
+    def place(name: str) -> tuple[int, str]:
+        return (rank.get(name, len(rank) if name == "draw" else
+                         last if name == "unknown" else len(rank) + 1), name)
+
+    return {name: wins[name] for name in sorted(wins, key=place) if wins[name]}
 
 
 def moves_from(game: AnyGame, position: Any,
@@ -100,25 +162,34 @@ def moves_from(game: AnyGame, position: Any,
         moves = game.legal_moves(position)
     except KifuError:
         return {}
-    made = []
-    for move in moves:
-        after = game.copy(position)
-        try:
-            game.play(after, move)
-        except KifuError:
-            continue
-        made.append((move, after))
-    if not made:
-        return {}
     tracker = game.tracker(position)
-    for _, after in made:
-        tracker.visit(after)
-    tracker.finish()
     named: dict[int, tuple[str, Any]] = {}
-    for (move, after), hashed in zip(made, tracker.hashes, strict=True):
-        if (wanted is None or hashed in wanted) and hashed not in named:
-            named[hashed] = (game.move_notation(move, position), after)
+    done = 0  # the positions hashed so far (the tracker's)
+    # A few moves at a time, so that the moves wanted are named without playing every other
+    # (deep in the opening tree, one or two of hundreds).
+    for first in range(0, len(moves), _MOVES_AT_ONCE):
+        made = []
+        for move in moves[first:first + _MOVES_AT_ONCE]:
+            after = game.copy(position)
+            try:
+                game.play(after, move)
+            except KifuError:
+                continue
+            made.append((move, after))
+            tracker.visit(after)
+        tracker.finish()
+        for (move, after), hashed in zip(made, tracker.hashes[done:], strict=True):
+            if (wanted is None or hashed in wanted) and hashed not in named:
+                named[hashed] = (game.move_notation(move, position), after)
+        done += len(made)
+        if wanted is not None and len(named) == len(wanted):
+            break
     return named
+
+
+#: How many moves :func:`moves_from` plays and hashes before it looks whether it has named
+#: every move it was asked for.
+_MOVES_AT_ONCE = 48
 
 
 def _as_played(game: AnyGame, info: GameInfo | None, trail: Trail, node: int) -> str:

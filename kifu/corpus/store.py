@@ -24,7 +24,11 @@ The tables (see ``docs/search.md``):
 - ``symmetry``: each game's symmetry on each of its boards (the names of its
   transformations, which swap colours, how they compose);
 - ``occupancy``: for each grid, point and colour, the games in which a stone of that colour
-  ever stood there (a bitmap over game ids), the first sieve of a pattern search.
+  ever stood there (a bitmap over game ids), the first sieve of a pattern search;
+- ``explored`` and ``continuation``: the opening explorer's answers, kept for each position
+  that several records reach (:mod:`kifu.corpus.continuations`): the records that reach it,
+  how they ended, the latest and the strongest of them, and for each position that follows
+  it the records that play it and how they ended.
 """
 from __future__ import annotations
 
@@ -47,7 +51,7 @@ from kifu.run.outputs import mode_for, set_mode, settle
 #: What the ``meta`` table says a kifu index is.
 FORMAT = "kifu-corpus"
 #: The layout of the tables and the hashes in them; a change makes older indexes unreadable.
-SCHEMA = "5"
+SCHEMA = "6"
 
 _TABLES = """
 CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -67,6 +71,7 @@ CREATE TABLE game (
     game TEXT,
     black TEXT, white TEXT, players TEXT, event TEXT, date TEXT, result TEXT,
     winner TEXT, score REAL, ending TEXT, rule TEXT, opening TEXT,
+    strength REAL,
     sides TEXT NOT NULL,
     headers TEXT NOT NULL,
     moves INTEGER NOT NULL,
@@ -109,6 +114,27 @@ CREATE TABLE occupancy (
     checksum INTEGER NOT NULL,
     PRIMARY KEY (grid, point, content)
 ) WITHOUT ROWID;
+CREATE TABLE explored (
+    hash INTEGER PRIMARY KEY,
+    games INTEGER NOT NULL,
+    wins TEXT NOT NULL,
+    sides TEXT NOT NULL,
+    latest TEXT NOT NULL,
+    strongest TEXT NOT NULL,
+    rows INTEGER NOT NULL,
+    low INTEGER NOT NULL,
+    high INTEGER NOT NULL,
+    checksum INTEGER NOT NULL
+);
+CREATE TABLE continuation (
+    hash INTEGER NOT NULL,
+    next INTEGER NOT NULL,
+    games INTEGER NOT NULL,
+    wins TEXT NOT NULL,
+    example INTEGER NOT NULL,
+    checksum INTEGER NOT NULL,
+    PRIMARY KEY (hash, next)
+) WITHOUT ROWID;
 CREATE TABLE tally (
     name TEXT NOT NULL,
     rows INTEGER NOT NULL,
@@ -125,7 +151,7 @@ CREATE TABLE bucket (
 
 #: The columns of a ``game`` row its checksum covers, in order.
 GAME_COLUMNS = ("id", "file", "number", "name", "game", "black", "white", "players", "event",
-                "date", "result", "winner", "score", "ending", "rule", "opening", "sides",
+                "date", "result", "winner", "score", "ending", "rule", "opening", "strength", "sides",
                 "headers", "moves", "positions", "legal", "problem", "grid", "symmetry", "swaps",
                 "final", "final_image", "digest")
 #: The values of a ``game`` row that questions over every record select on (the filters, a
@@ -150,6 +176,11 @@ FILE_COLUMNS = ("id", "path", "size", "mtime_ns", "problem")
 TRAIL_COLUMNS = ("game", "hashes", "images", "lines", "log")
 SYMMETRY_COLUMNS = ("id", "data")
 OCCUPANCY_COLUMNS = ("grid", "point", "content", "games")
+#: Those of an ``explored`` row (its continuation rows' tally among them) and of a
+#: ``continuation`` row.
+EXPLORED_COLUMNS = ("hash", "games", "wins", "sides", "latest", "strongest", "rows", "low",
+                    "high")
+CONTINUATION_COLUMNS = ("hash", "next", "games", "wins", "example")
 
 
 #: A position's place in the ``position`` table: ``game << GAME_SHIFT | node << IMAGE_BITS |

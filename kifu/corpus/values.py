@@ -48,6 +48,9 @@ class GameInfo:
     moves: int = 0
     legal: bool = True
     problem: str | None = None
+    #: How strong its players are (the weaker's rank or rating, on one scale: see
+    #: ``docs/serve.md``), ``None`` where the record says nothing of it.
+    strength: float | None = None
 
     @property
     def index(self) -> int:

@@ -9,10 +9,10 @@ so that a 19x19 board drawn 360 pixels wide still has 9-pixel coordinates.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from kifu.base.markup import Markup, sgf_point
+from kifu.base.markup import Markup, sgf_point, view_points
 from kifu.draw import glyphs
 from kifu.draw.svg import document, element, text_line, text_width
 
@@ -47,6 +47,48 @@ class Grid:
             column, row = self.columns - 1 - column, self.rows - 1 - row
         return (self.margin + column * self.cell,
                 self.margin + (self.rows - 1 - row) * self.cell)
+
+
+#: The lines of board a problem's drawing keeps around its stones, and how near the board's
+#: edge a side of it may come before it is taken to the edge (an edge matters to a problem).
+AREA_MARGIN = 2
+
+#: A part of a drawing: x, y, width and height in its user units.
+Area = tuple[float, float, float, float]
+
+
+def problem_area(grid: Grid, properties: Mapping[str, str],
+                 stones: Callable[[], Iterable[tuple[int, int]]]) -> Area | None:
+    """The part of a grid's drawing a problem needs: the points the record's ``properties``
+    show (SGF's ``VW``), else the box of its ``stones`` (columns and rows, as :meth:`Grid.xy`
+    takes them: every stone of its positions) with :data:`AREA_MARGIN` lines around it; each
+    side that comes within the margin of the board's edge taken to the edge and its
+    coordinates.  ``None`` for no stones, or a box that is the whole board."""
+    shown = [p for p in (sgf_point(name, grid.columns, grid.rows)
+                         for name in view_points(properties)) if p is not None]
+    found = shown or list(stones())
+    if not found:
+        return None
+    margin = 0 if shown else AREA_MARGIN
+    spans = []
+    for axis, count in ((0, grid.columns), (1, grid.rows)):
+        low = max(0, min(p[axis] for p in found) - margin)
+        high = min(count - 1, max(p[axis] for p in found) + margin)
+        spans.append((0 if low <= margin else low,
+                      count - 1 if high >= count - 1 - margin else high))
+    (left, right), (bottom, top) = spans
+    if (left, right, bottom, top) == (0, grid.columns - 1, 0, grid.rows - 1):
+        return None
+    corners = [grid.xy(left, bottom), grid.xy(right, top)]
+    half = grid.cell / 2
+    x0, x1 = sorted(c[0] for c in corners)
+    y0, y1 = sorted(c[1] for c in corners)
+    # a side on the board's first or last line takes in the margin and its coordinates
+    x0 = 0 if x0 < grid.margin + half else x0 - half
+    y0 = 0 if y0 < grid.margin + half else y0 - half
+    x1 = grid.width if x1 > grid.width - grid.margin - half else x1 + half
+    y1 = grid.height if y1 > grid.height - grid.margin - half else y1 + half
+    return (round(x0, 2), round(y0, 2), round(x1 - x0, 2), round(y1 - y0, 2))
 
 
 def framed(columns: int, rows: int, *, coords: bool, flip: bool = False,

@@ -193,7 +193,8 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
                     "(optional), EDITOR (optional: the key as the board search's editor "
                     "reads it, a kifu.plugin.EditorLayout)",
         "render": "render_svg(position, options, record[, markup]), render_text(position, "
-                  "options), summary(position) (optional)",
+                  "options), summary(position) (optional), problem_area(record, positions, "
+                  "options) (optional)",
         "events": "Event (the union of the events' types; a built-in game's types in the "
                   "library are made from it), event_text(event) (optional), REPLAY_SCHEMA "
                   "(optional)",
@@ -504,6 +505,20 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
             if each is node:
                 break
         return markup_of(said[-1], dimmed_along(said))
+
+    def problem_area(self, record: Record, positions: Iterable[Any],
+                     options: RenderOptions) -> tuple[float, float, float, float] | None:
+        """The part of the drawing a reader of a problem needs, as x, y, width and height in
+        the units of the drawing made with ``options`` (the viewer crops a problem's board to
+        it): the points the record shows (SGF's ``VW``), else the corner or side the stones
+        of ``positions`` (the start and every position of the problem's tree, replayed as they
+        are asked for) stand in (``render.problem_area``); ``None``, the whole drawing, by
+        default."""
+        area = self._optional("render", "problem_area")
+        if area is None:
+            return None
+        found: tuple[float, float, float, float] | None = area(record, positions, options)
+        return found
 
     def render_text(self, position: Any, options: RenderOptions) -> str:
         """The position as a diagram a person can read in a terminal."""

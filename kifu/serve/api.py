@@ -29,7 +29,7 @@ FILTERS = ("player", "event", "date", "result", "rule", "opening", "game")
 #: The most records a page of a list holds, and how many without ``per_page``.
 MAX_PER_PAGE, PER_PAGE = 200, 50
 #: The columns a list of records sorts by.
-SORTS = ("id", "name", "date", "event", "black", "white", "result", "moves")
+SORTS = ("id", "name", "date", "event", "black", "white", "result", "moves", "strength")
 #: The longest text a parameter may be (a position's key, a pattern's diagram).
 MAX_PARAMETER = 20_000
 #: How long a pattern search may run before it is stopped (seconds).
@@ -52,6 +52,9 @@ class Api:
         self.pattern_seconds = pattern_seconds
         self._lock = threading.RLock()  # starts() reads the index holding it
         self._starts: list[explorer.Start] | None = None
+        #: The records of each game, counted from the rows checked (every record's: kept, as
+        #: the starts are, while the index stays as it is).
+        self._counts: dict[str, int] | None = None
         self._asking: dict[tuple[Any, ...], threading.Lock] = {}
         self._stamp = self._mtime()
         with self.reader():  # an index kifu cannot use is said now, before serving
@@ -74,7 +77,7 @@ class Api:
         stamp = self._mtime()
         if stamp != self._stamp:
             with self._lock:
-                self._stamp, self._starts = stamp, None
+                self._stamp, self._starts, self._counts = stamp, None, None
                 self._explore.cache_clear()
         with Reader.opened(self.path) as reader:
             yield reader
@@ -101,11 +104,15 @@ class Api:
     def games(self) -> dict[str, Any]:
         """The games of the index, each with its records, the positions they start from, and
         what the page knows of it besides (:func:`boards.described`)."""
-        with self.reader() as reader:
-            reader.check_records()  # the counts are of rows checked
-            counts = dict(reader.execute("SELECT game, COUNT(*) FROM game NOT INDEXED WHERE "
-                                         "game IS NOT NULL GROUP BY game"))
         starts = self.starts()
+        counts = self._counts
+        if counts is None:
+            with self.reader() as reader:
+                reader.check_records()  # the counts are of rows checked
+                counts = dict(reader.execute("SELECT game, COUNT(*) FROM game NOT INDEXED "
+                                             "WHERE game IS NOT NULL GROUP BY game"))
+            with self._lock:
+                self._counts = counts
         found = []
         for name in sorted(counts):
             game = registry.find(name)
@@ -118,10 +125,14 @@ class Api:
 
     def explore(self, query: Mapping[str, str]) -> dict[str, Any]:
         """The explorer's step: ``game`` and ``position`` (a key, or moves from the start;
-        the most common start without one), header filters, ``recent``."""
+        the most common start without one), header filters, ``recent`` and ``sort`` (the
+        latest records, ``date``, or the strongest, ``strength``)."""
         game = self._game(query.get("game"), required=True)
         assert game is not None
         recent = _whole(query, "recent", 10, 0, 100)
+        by = query.get("sort", "date")
+        if by not in explorer.ORDERS:
+            raise BadRequest(f"sort is one of {', '.join(explorer.ORDERS)}, not {by[:40]!r}")
         filters = _filters(query)
         start = next((s.key for s in self.starts() if s.game == game.name), None)
         text = _text(query, "position") or start
@@ -133,7 +144,7 @@ class Api:
             text = game.position_key(reached)
         if text is None:
             raise BadRequest(f"the index holds no {game.title} record to explore", 404)
-        asked = (game.name, text, start, filters, recent)
+        asked = (game.name, text, start, filters, recent, by)
         with self._lock:
             alone = self._asking.setdefault(asked, threading.Lock())
         with alone:  # the same question asked at once is worked out once, then kept
@@ -147,14 +158,14 @@ class Api:
 
     @functools.lru_cache(maxsize=4096)  # noqa: B019 (one Api a server: it lives as long)
     def _explore(self, name: str, text: str, start: str | None, filters: Filters,
-                 recent: int) -> explorer.Exploration:
+                 recent: int, by: str) -> explorer.Exploration:
         game = registry.get(name)
         try:
             position = explorer.position_of(game, text, start)
         except KifuError as error:
             raise BadRequest(f"bad position: {error.message}") from None
         with self.reader() as reader:
-            return explorer.explore(reader, game, position, filters, recent)
+            return explorer.explore(reader, game, position, filters, recent, by)
 
     def search(self, query: Mapping[str, str]) -> dict[str, Any]:
         """Records by header filters, an exact ``position`` (a key, with ``game``) and a

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from typing import Any
 
 from starlette.applications import Starlette
@@ -106,6 +107,17 @@ def create_app(path: str, *, pattern_seconds: float = PATTERN_SECONDS,
                     middleware=[Middleware(Guarded)])
     app.state.api = api
     return app
+
+
+#: The variable that names the index to the worker processes of ``kifu serve --workers``
+#: (each imports :func:`from_environment` and opens the index read-only itself).
+INDEX_VARIABLE = "KIFU_SERVE_INDEX"
+
+
+def from_environment() -> Starlette:
+    """The explorer over the index :data:`INDEX_VARIABLE` names: the application of each
+    worker process of ``kifu serve --workers``."""
+    return create_app(os.environ[INDEX_VARIABLE], warm=True)
 
 
 def _error(message: str, status: int) -> JSONResponse:

@@ -179,6 +179,20 @@ def test_a_record_whose_number_a_flipped_byte_changed_is_not_left_out_in_silence
         kifu.Corpus("corpus.db").search(player="o")
 
 
+def test_the_trails_of_a_games_records_lost_from_view_are_damage_not_another_start(records):
+    """A page swapped left every Go record's trail out of the scan that finds where the games
+    start (found by the fuzzing): the explorer then began from Go's usual empty board and
+    answered that no record reaches it.  The trails scanned are counted against the
+    records."""
+    with contextlib.closing(sqlite3.connect("corpus.db")) as db:
+        db.execute("DELETE FROM trail WHERE game IN (SELECT id FROM game WHERE game = "
+                   "'freego')")
+        db.commit()
+    with pytest.raises(kifu.CorpusError, match="the trails of positions do not match the "
+                       "records"):
+        kifu.Corpus("corpus.db").explore(game="freego")
+
+
 def test_a_log_of_changes_that_decompresses_but_ends_inside_its_points_is_damage(records):
     """A record's log of changes, compressed as kifu writes it and under a checksum made
     anew, whose points end half-way: its counts were read as Python's ``ValueError``."""

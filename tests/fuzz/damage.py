@@ -61,7 +61,8 @@ RENJU_PATTERN = "Game: renju\n\nX O\n"
 TABLES = {
     "file": ("path", "size", "mtime_ns", "problem", "checksum"),
     "game": ("file", "number", "name", "game", "black", "white", "players", "event", "date",
-             "result", "winner", "score", "ending", "rule", "opening", "sides", "headers",
+             "result", "winner", "score", "ending", "rule", "opening", "strength", "sides",
+             "headers",
              "moves", "positions", "legal", "problem", "grid", "symmetry", "swaps", "final",
              "final_image", "digest", "checksum", "keys"),
     "trail": ("game", "hashes", "images", "lines", "log", "checksum"),
@@ -70,6 +71,9 @@ TABLES = {
     "occupancy": ("grid", "point", "content", "games", "checksum"),
     "tally": ("name", "rows", "low", "high"),
     "bucket": ("id", "rows", "low", "high"),
+    "explored": ("hash", "games", "wins", "sides", "latest", "strongest", "rows", "low", "high",
+                 "checksum"),
+    "continuation": ("hash", "next", "games", "wins", "example", "checksum"),
     "meta": ("name", "value"),
 }
 #: What an edit sets a value to.
@@ -107,6 +111,9 @@ def questions(folder: Path) -> dict[str, Callable[[kifu.Corpus], Any]]:
         "pattern": lambda c: c.search(pattern=GO_PATTERN),
         "renju pattern": lambda c: c.search(pattern=RENJU_PATTERN),
         "explorer": lambda c: c.stats(go, move=3, top=0).explored,
+        "explorer's step": lambda c: c.explore(game="freego", recent=5),
+        "explorer's strongest": lambda c: c.explore(go, move=2, recent=3, by="strength"),
+        "explorer's renju step": lambda c: c.explore(game="renju", recent=2),
         "frequent": lambda c: c.stats(top=5).frequent,
         "duplicates": lambda c: c.duplicates(min_moves=2),
     }
@@ -378,7 +385,8 @@ def reseal(index: Path) -> None:
         for table, columns in (("file", store.FILE_COLUMNS), ("game", store.GAME_COLUMNS),
                                ("trail", store.TRAIL_COLUMNS),
                                ("symmetry", store.SYMMETRY_COLUMNS),
-                               ("occupancy", store.OCCUPANCY_COLUMNS)):
+                               ("occupancy", store.OCCUPANCY_COLUMNS),
+                               ("continuation", store.CONTINUATION_COLUMNS)):
             keys = _keys(db, table).split(", ")
             where = " AND ".join(f"{key} IS ?" for key in keys)
             for row in db.execute(f"SELECT {', '.join(keys)} FROM {table}").fetchall():
@@ -391,6 +399,13 @@ def reseal(index: Path) -> None:
         db.execute(f"INSERT INTO tally SELECT 'game', {checks.ROW_TALLY} FROM game")
         db.execute(f"INSERT INTO tally SELECT 'occupancy ' || grid, {checks.ROW_TALLY} FROM "
                    "occupancy GROUP BY grid")
+        db.execute("UPDATE explored SET (rows, low, high) = (SELECT "
+                   f"{checks.ROW_TALLY} FROM continuation c WHERE c.hash = explored.hash)")
+        columns = ", ".join(store.EXPLORED_COLUMNS)
+        for (value,) in db.execute("SELECT hash FROM explored").fetchall():
+            with contextlib.suppress(sqlite3.IntegrityError, sqlite3.OperationalError):
+                db.execute(f"UPDATE explored SET checksum = kifu_check('explored', {columns}) "
+                           "WHERE hash IS ?", (value,))
         db.execute("DELETE FROM bucket")
         db.execute(f"INSERT OR REPLACE INTO bucket SELECT hash >> {checks.BUCKET_SHIFT}, "
                    f"{checks.POSITION_TALLY} FROM position GROUP BY 1")
@@ -399,8 +414,9 @@ def reseal(index: Path) -> None:
 
 def _keys(db: sqlite3.Connection, table: str) -> str:
     """The columns that name a row of ``table`` (a rowid table's rowid)."""
-    if table in ("position", "occupancy"):
-        return {"position": "hash, place", "occupancy": "grid, point, content"}[table]
+    if table in ("position", "occupancy", "continuation"):
+        return {"position": "hash, place", "occupancy": "grid, point, content",
+                "continuation": "hash, next"}[table]
     return "rowid"
 
 

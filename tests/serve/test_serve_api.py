@@ -20,6 +20,7 @@ with warnings.catch_warnings():  # starlette asks for httpx2, not yet on every i
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from kifu.corpus import search
 from kifu.serve import create_app
 
 RENJU = kifu.game("renju")
@@ -65,7 +66,12 @@ def images(key: str) -> frozenset[Stones]:
 def test_three_steps_from_the_start_show_the_counts_a_replay_of_every_record_finds(client, openings):
     files = openings[1]
     data = client.get("/api/explore", params={"game": "renju"}).json()
+    with sqlite3.connect(openings[0]) as db:
+        held = {value for (value,) in db.execute("SELECT hash FROM explored")}
     for _ in range(4):
+        # Each step answered from the explorer's table (its position shared by records).
+        assert search.key_of(RENJU.plugin, RENJU.plugin.position_from_key(
+            data["key"])).hash in held or data["games"] < 2
         reaching, following = oracle(files, data["key"])
         assert data["games"] == reaching
         shown = {images(move["key"]): move["games"] for move in data["moves"]}
@@ -75,6 +81,32 @@ def test_three_steps_from_the_start_show_the_counts_a_replay_of_every_record_fin
             break
         data = client.get("/api/explore", params={"game": "renju",
                                                   "position": data["moves"][0]["key"]}).json()
+
+
+def test_every_position_four_moves_deep_shows_what_a_replay_finds(client, openings):
+    # Breadth first from the start along the moves the explorer lists: every shared position
+    # of the openings (the explorer's table) and the first ones fewer records reach.
+    lines = main_lines(openings[1])
+    keys, seen, compared = [None], set(), 0
+    while keys:
+        key = keys.pop(0)
+        params = {"game": "renju", **({"position": key} if key else {})}
+        data = client.get("/api/explore", params=params).json()
+        if data["key"] in seen:
+            continue
+        seen.add(data["key"])
+        stones = stones_of(RENJU, RENJU.plugin.position_from_key(data["key"]))
+        wanted = orbit(stones, 15, False)
+        reaching = [(positions, result) for positions, result in lines
+                    if any(stones in wanted for stones in positions)]
+        assert data["games"] == len(reaching)
+        results = Counter(result for _, result in reaching)
+        for side in ("black", "white", "draw"):
+            assert data["wins"].get(side, 0) == results[side]
+        compared += 1
+        if len(stones[0]) + len(stones[1]) < 4:
+            keys.extend(move["key"] for move in data["moves"] if move["key"])
+    assert compared > 20
 
 
 def test_the_results_are_counted_for_the_side_to_move(client, openings):
@@ -116,6 +148,26 @@ def test_the_recent_records_are_the_latest_dated_that_reach_the_position(client)
     data = client.get("/api/explore", params={"game": "renju", "recent": "5"}).json()
     dates = [hit["date"] for hit in data["recent"]]
     assert len(dates) == 5 and dates == sorted(dates, reverse=True)
+
+
+def test_the_strongest_records_come_first_and_say_how_strong(tmp_path):
+    from tests.corpus.corpora import write
+    from tests.serve.conftest import kifu_index, opening_games
+
+    texts = []
+    for number, (name, text) in enumerate(opening_games(8, 41)):
+        ranks = f"Black-Rank: {number + 1}d\nWhite-Rank: {9 - number}k\n" if number % 4 else ""
+        texts.append((name, text.replace("Game: renju\n", f"Game: renju\n{ranks}")))
+    write(tmp_path / "records", texts)
+    index = kifu_index([tmp_path / "records"], tmp_path / "corpus.db")
+    strong = TestClient(create_app(str(index)))
+    data = strong.get("/api/explore", params={"game": "renju", "sort": "strength",
+                                              "recent": "8"}).json()
+    shown = [hit["strength"] for hit in data["recent"]]
+    # The weaker player's rank: 2k against 8d is 1900, 3k against 7d 1800...; none, last.
+    assert shown == [1900.0, 1800.0, 1700.0, 1500.0, 1400.0, 1300.0, None, None]
+    listed = strong.get("/api/search", params={"sort": "strength", "order": "desc"}).json()
+    assert [hit["strength"] for hit in listed["records"]][:2] == [1900.0, 1800.0]
 
 
 def test_games_lists_the_games_and_their_starts(client, openings):
@@ -169,6 +221,7 @@ def test_a_record_is_named_by_its_id_with_the_place_of_a_node(client):
     ("/api/explore", 400, "name the game"),
     ("/api/explore?game=gungi", 404, "holds no Gungi"),
     ("/api/explore?game=renju&recent=x", 400, "recent is a whole number"),
+    ("/api/explore?game=renju&sort=rank", 400, "sort is one of date, strength"),
     ("/api/search?sort=secret", 400, "sort is one of"),
     ("/api/search?pattern=Q", 400, "bad pattern"),
     ("/api/search?pattern=" + "X" * 30_000, 413, "pattern is too large"),
@@ -237,8 +290,11 @@ def test_an_index_of_another_kind_of_sqlite_file_is_refused(tmp_path):
     ("UPDATE game SET players = 'forged' WHERE id = (SELECT min(id) FROM game)",
      "/api/search?player=forged"),
     ("UPDATE game SET black = 'forged' WHERE id = (SELECT min(id) FROM game)", "/api/games"),
+    # A step lists every Renju record (recent=100), and so reads each one's trail.
     ("UPDATE trail SET hashes = zeroblob(length(hashes)) WHERE game = (SELECT min(id) FROM "
-     "game WHERE game = 'renju' AND positions > 1)", "/api/explore?game=renju"),
+     "game WHERE game = 'renju' AND positions > 1)", "/api/explore?game=renju&recent=100"),
+    ("UPDATE continuation SET games = games + 1 WHERE (hash, next) IN (SELECT hash, next FROM "
+     "continuation ORDER BY games DESC LIMIT 1)", "/api/explore?game=renju"),
 ])
 def test_a_damaged_index_is_said_with_its_rebuild_never_answered_wrong(examples_index, tmp_path,
                                                                      edit, url):

@@ -333,3 +333,29 @@ def test_every_game_is_set_up_by_the_layout_it_gives(page, every_game, game):
     japanese = {**names["en"], **names.get("ja", {})}
     assert page.locator("#ke-side option").all_inner_texts() == [
         japanese[side] for side in layout.side_codes.values()]
+
+
+def test_the_games_shown_are_the_latest_or_the_strongest_as_chosen(page, served):
+    import json
+    from urllib.request import urlopen
+
+    page.goto(served)
+    page.wait_for_selector("body.ke-ready #ke-moves button")
+    key = page.get_attribute("#ke-explorer", "data-key")
+    game = page.eval_on_selector("#ke-game", "select => select.value")
+
+    def listed() -> list[str]:
+        return [link.get_attribute("href") for link in page.locator("#ke-recent a").all()]
+
+    def answered(by: str) -> list[str]:
+        query = f"api/explore?game={game}&sort={by}&position={key.replace(' ', '%20')}"
+        with urlopen(served + query) as answer:
+            return [hit["viewer"] for hit in json.load(answer)["recent"]]
+
+    assert listed() == answered("date")
+    page.select_option("#ke-by", "strength")
+    page.wait_for_function("() => document.getElementById('ke-recent-h').textContent"
+                           " === 'Strongest games'")
+    page.wait_for_function("want => [...document.querySelectorAll('#ke-recent a')]"
+                           ".map(a => a.getAttribute('href')).join() === want",
+                           arg=",".join(answered("strength")))

@@ -8,6 +8,8 @@ import re
 import signal
 import subprocess
 import sys
+import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -16,18 +18,32 @@ import pytest
 pytest.importorskip("uvicorn")
 
 
-def test_the_server_says_its_address_answers_and_stops_on_ctrl_c(openings):
+@pytest.mark.parametrize("workers", [[], ["--workers", "2"]])
+def test_the_server_says_its_address_answers_and_stops_on_ctrl_c(openings, workers):
     process = subprocess.Popen([sys.executable, "-m", "kifu", "serve", str(openings[0]),
-                                "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True)
+                                "--port", "0", *workers], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
     try:
         assert process.stdout is not None
         line = process.stdout.readline()
         found = re.fullmatch(r"kifu serve: \S+ at (http://127\.0\.0\.1:\d+/) \(Ctrl-C stops it\)\n",
                              line)
         assert found, line
-        with urllib.request.urlopen(found.group(1) + "api/games", timeout=30) as answer:
-            assert json.load(answer)["games"][0]["records"] == 60
+        # Several workers listen once each has imported the application: asked until one
+        # answers (each opens the index itself).
+        for _ in range(120):
+            try:
+                with urllib.request.urlopen(found.group(1) + "api/games", timeout=30) as answer:
+                    assert json.load(answer)["games"][0]["records"] == 60
+                break
+            except (ConnectionError, urllib.error.URLError):
+                time.sleep(0.5)
+        else:
+            raise AssertionError("no worker answered")
+        for _ in range(4):  # each request answered, whichever worker takes it
+            with urllib.request.urlopen(found.group(1) + "api/explore?game=renju",
+                                        timeout=30) as answer:
+                assert json.load(answer)["games"] == 60
         with urllib.request.urlopen(found.group(1), timeout=30) as answer:
             assert b"<html" in answer.read()
     finally:

@@ -148,7 +148,9 @@ def test_a_page_shows_no_empty_box_without_cjk_fonts(plain_browser, tmp_path, re
     page.goto(html.as_uri())
     page.wait_for_selector(".kifu-viewer.kv-js")
     missing = missing_glyphs(page)
-    assert set(missing) <= record_text(record), missing
+    # the language select names each language in itself, left to the reader's fonts: a
+    # reader of the language has them (docs/cli.md, "Languages")
+    assert set(missing) <= record_text(record) | set("日本語中文한국어"), missing
     page.close()
 
 

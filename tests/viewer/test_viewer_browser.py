@@ -50,6 +50,11 @@ BOARD_SVG = """root => {
   const svg = root.querySelector('article .kv-board svg').cloneNode(true);
   svg.removeAttribute('role');
   svg.removeAttribute('aria-label');
+  const drawn = svg.getAttribute('data-kv-drawn');  // a problem's board, cropped by the viewer
+  if (drawn) {
+    drawn.split('|').forEach((value, k) => svg.setAttribute(['viewBox', 'width', 'height'][k], value));
+    svg.removeAttribute('data-kv-drawn');
+  }
   svg.querySelectorAll('.kv-next').forEach(n => n.remove());  // the viewer's letters of next moves
   const used = new Set([...svg.querySelectorAll('use')].map(u => u.getAttribute('href').slice(1)));
   const block = root.querySelector('.kv-glyphs');
@@ -631,9 +636,13 @@ def test_a_problem_opens_on_its_task_and_judges_the_moves_tried(open_page, tmp_p
     watched = open_page(out)
     page = watched.page
     assert board(page) == canonical(drawn(record, "0", None))
+    # cropped to the corner its stones stand in: the lowest five lines (three and two more)
+    crop = view(record).crop[0]
+    assert page.get_attribute(".kv-board svg", "viewBox") == " ".join(f"{v:g}" for v in crop)
+    assert crop[0] == 0 and crop[1] > 0 and 0.45 < crop[3] / crop[2] < 0.6
     assert page.inner_text(".kv-to-play") == "Black to play"
     assert not page.is_visible(".kv-moves") and "vital point" not in page.inner_text("main")
-    page.mouse.click(*point_on_board(page, "G", "7"))
+    page.mouse.click(*point_on_board(page, "G", "4"))
     assert page.inner_text(".kv-verdict-live").startswith("Not in the record")
     assert params(page.evaluate("location.hash")) == {"move": "0"}
     page.mouse.click(*point_on_board(page, "A", "1"))  # the record's wrong answer
@@ -680,9 +689,16 @@ def test_every_games_moves_can_be_tried_on_the_board(open_page, site, tmp_path, 
     # the whole board in view (a drawing taller than the screen's rest, Gungi's, goes below it)
     page.evaluate("window.scrollTo(0, document.querySelector('.kv-board').offsetTop)")
     box = page.locator(".kv-board svg").bounding_box()
+    # a problem's board may be cropped (Go's and Renju's to the stones' part): the shapes'
+    # places in the drawing's own units, then where the cropped drawing shows them
+    whole = shown.evaluate("document.querySelector('.kv-board svg').getAttribute('viewBox')")
+    part = page.evaluate("document.querySelector('.kv-board svg').getAttribute('viewBox')")
+    wx, wy, ww, wh = map(float, whole.split())
+    px, py, pw, ph = map(float, part.split())
     said = ""
     for x, y in new:
-        page.mouse.click(box["x"] + x * box["width"], box["y"] + y * box["height"])
+        page.mouse.click(box["x"] + (wx + x * ww - px) / pw * box["width"],
+                         box["y"] + (wy + y * wh - py) / ph * box["height"])
         if page.locator(".kv-choose").count():
             page.click(".kv-choose button >> nth=0")
         said = page.inner_text(".kv-verdict-live")

@@ -24,6 +24,7 @@ from kifu.plugin import RenderOptions, driver
 from kifu.reading.source import decode
 from kifu.render.viewer import build_view, model, page, views_of_text
 from kifu.render.viewer.htmlpage import asset
+from kifu.render.viewer.htmlpage import script as viewer_script
 from kifu.render.viewer.model import text_applied
 from kifu.render.viewer.problems import right_answers
 from kifu.render.viewer.svgdiff import SvgTable, apply, difference, pack
@@ -267,7 +268,7 @@ def parsed(text: str) -> _Collect:
 
 
 def test_the_viewers_own_script_and_style_fit_the_budget():
-    size = len(gzip.compress((asset("viewer.js") + asset("viewer.css")).encode(), 9))
+    size = len(gzip.compress((viewer_script() + asset("viewer.css")).encode(), 9))
     assert size <= BUDGET, f"{size} bytes gzipped"
 
 
@@ -532,6 +533,47 @@ def test_the_problem_option_decides_for_every_record():
     assert not problem_view(text).problem
     assert problem_view(text, problem=True).problem
     assert not problem_view("(;GM[1]SZ[9]AB[cc]C[Black to play])", problem=False).problem
+
+
+def test_a_problems_board_is_cropped_to_its_view_or_its_stones_part():
+    """SGF's VW names the part to show; without it, the box of every stone of the problem's
+    tree (an answer played outside the set-up included) with two lines around it, each side
+    near an edge taken to the edge; turned round, the same part where the drawing puts it."""
+    shown = problem_view("(;GM[1]SZ[19]VW[aa:jj]AB[cc]AW[dd]C[Black to play](;B[ee]))")
+    whole = float(re.search(r'viewBox="0 0 ([\d.]+)', shown.svg(0)).group(1))
+    left, top, across, down = shown.crop[0]
+    assert (left, top) == (0, 0) and across == down and 0.5 < across / whole < 0.6
+    assert shown.crop[1] == (whole - across, whole - down, across, down)
+    # stones on lines 3-5 of the top right corner, an answer on line 8: lines 1-10, to the edge
+    corner = problem_view("(;GM[1]SZ[19]AB[pc][qc]AW[qd][rd]C[Black to play](;B[ph])(;B[rb]))")
+    left, top, across, down = corner.crop[0]
+    assert top == 0 and left + across == whole and 0.45 < down / whole < 0.55
+    assert 0.3 < across / whole < 0.4
+    assert problem_view("(;GM[1]SZ[9]AB[cc][gg]AW[ee]C[Black to play];B[dd])").crop == (None, None)
+    renju = view_of(examples.EXAMPLES / "renju" / "problem-four-three.renju")[1]
+    assert renju.crop[0] is not None
+    assert not view_of(examples.EXAMPLES / "rengoma" / "study-chip-finish.rengoma")[1].crop[0]
+
+
+def test_every_language_has_every_word_the_script_says():
+    """One table a language (words.json), keyed by the English: each has the same keys, and
+    every string the script translates (``t("...")``, ``tf("...")``) is among them, with the
+    same places to fill ({0}, {1}...)."""
+    folder = ROOT / "kifu" / "render" / "viewer"
+    tables = json.loads((folder / "words.json").read_text(encoding="utf-8"))
+    assert tables.pop("names") == {"en": "English", "ja": "日本語", "zh": "中文",
+                                   "ko": "한국어"}
+    assert set(tables) == {"ja", "zh", "ko"}
+    script = (folder / "viewer.js").read_text(encoding="utf-8")
+    said = set(re.findall(r'\btf?\("((?:[^"\\]|\\.)+)"', script))
+    for either in re.findall(r't\(\w+ \? "([^"]+)" : "([^"]+)"\)', script):
+        said |= set(either)
+    for language, table in tables.items():
+        assert set(table) == set(tables["ja"]), language
+        assert said <= set(table), (language, said - set(table))
+        for english, words in table.items():
+            assert sorted(re.findall(r"\{\d\}", english)) == sorted(
+                re.findall(r"\{\d\}", words)), (language, english)
 
 
 def test_a_record_of_more_than_ten_thousand_positions_gets_its_page():

@@ -14,6 +14,7 @@ set-up in play) is hashed from its cells.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 
 from kifu.builtin.freego.boards.board import Board
 from kifu.builtin.freego.position import Position
@@ -84,7 +85,11 @@ class Tracker(LaneTracker):
                     log.append(where << 2)
             self.value = value
         else:
-            self.restart([(cell, held) for cell, held in enumerate(pos.cells) if held > EMPTY], side)
+            # The stones alone, the empty points skipped in C (a board is mostly empty: an
+            # explorer hashes hundreds of positions a step, each anew).
+            cells = pos.cells
+            self.restart([(cell, cells[cell]) for cell in compress(range(len(cells)), cells)
+                          if cells[cell] > EMPTY], side)
         self.last, self.placed, self.hash = pos, pos.placed, pos.hash
         self.note(side)
 

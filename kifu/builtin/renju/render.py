@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable
 from re import Match
 
 from kifu.builtin.renju.forbidden import forbidden_for_black
@@ -126,6 +127,26 @@ def _draw_end(root: ET.Element, grid: board.Grid, position: Position) -> None:
     elif outcome.kind == "foul":
         column, row = position.board.point_of(position.last)
         board.draw_cross(element(root, "g", class_="losing-point"), grid, column, row, "#d22")
+
+
+def problem_area(record: Record, positions: Iterable[Position],
+                 options: RenderOptions) -> board.Area | None:
+    """The part of the drawing a problem needs (:func:`kifu.draw.grid.problem_area`): the
+    points the record shows, else the corner or side every stone of ``positions`` (its start
+    and each position of its tree) stands in."""
+    found = iter(positions)
+    first = next(found, None)
+    if first is None:
+        return None
+    grid = _sheet(first.board.size, options.coords, options.flip).grid
+
+    def stones() -> set[tuple[int, int]]:
+        taken: set[int] = set()
+        for position in (first, *found):
+            taken.update(map(Match.start, _STONE.finditer(bytes(position.cells))))
+        return {first.board.point_of(at) for at in taken}
+
+    return board.problem_area(grid, record.properties, stones)
 
 
 class _Sheet:

@@ -15,6 +15,7 @@ cannot leave its place.
 """
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import re
@@ -48,6 +49,21 @@ FACTS = ("Event", "Round", "Date", "Place", "Result")
 
 
 @cache
+def words() -> dict[str, dict[str, str]]:
+    """The interface's words (``words.json``): each language's name in itself (``names``),
+    and a table a language besides English, keyed by the English."""
+    found: dict[str, dict[str, str]] = json.loads(
+        resources.files(__package__).joinpath("words.json").read_text("utf-8"))
+    return found
+
+
+@cache
+def script() -> str:
+    """The viewer's script as a page carries it, with the interface's words in their place."""
+    return asset("viewer.js").replace('"@WORDS@"', _json(words()), 1)
+
+
+@cache
 def asset(name: str) -> str:
     """One of the viewer's own files (``viewer.js``, ``viewer.css``), as a page carries it:
     without its comments and indentation (neither file holds ``/*`` but in a comment)."""
@@ -69,14 +85,14 @@ def page(views: Sequence[GameView], title: str | None = None, text: str | None =
         f"<style>\n{asset('viewer.css')}{_glyph_font(views)}</style>\n</head>\n"
         '<body class="kv-page">\n'
         f"{viewer(views, heading=heading, text=text)}"
-        f"<script>\n{asset('viewer.js')}</script>\n</body>\n</html>\n")
+        f"<script>\n{script()}</script>\n</body>\n</html>\n")
 
 
 def fragment(views: Sequence[GameView], key: str, text: str | None = None) -> str:
     """A block to paste into another page; ``key`` names it in links (``#KEY.move=12``), so
     that several blocks coexist on one page."""
     return (f"{viewer(views, key, text=text)}<style>\n{asset('viewer.css')}"
-            f"{_glyph_font(views)}</style>\n<script>\n{asset('viewer.js')}</script>\n")
+            f"{_glyph_font(views)}</style>\n<script>\n{script()}</script>\n")
 
 
 def _glyph_font(views: Sequence[GameView]) -> str:
@@ -164,7 +180,11 @@ def _picker(views: Sequence[GameView], shown: int, key: str) -> str:
             f'<span class="kv-pick-now">Game {shown + 1} of {len(views):,}</span>'
             '<button type="button" data-act="ngame" aria-label="Next game" '
             'title="Next game (])">\u203a</button></div>\n'
-            '<ol class="kv-games">' + "".join(items) + "</ol>\n"
+            + ('<p class="kv-progress" hidden><button type="button" data-act="unsolved" '
+               'title="Next unsolved problem (U)">Next unsolved</button> '
+               '<span class="kv-tally" aria-live="polite"></span></p>\n'
+               if any(view.problem for view in views) else "")
+            + '<ol class="kv-games">' + "".join(items) + "</ol>\n"
             f"<noscript><p>Without a script the page shows game {shown + 1} only.</p>"
             "</noscript></nav>\n")
 
@@ -185,6 +205,7 @@ def _article(view: GameView, index: int, count: int, key: str, titled: bool) -> 
         '<div class="kv-note" role="region" aria-label="Notes on this position" tabindex="0" '
         "hidden></div>\n"
         '<div class="kv-branches" hidden></div>\n'
+        '<div class="kv-tree" role="region" aria-label="Game tree" tabindex="0" hidden></div>\n'
         '<nav class="kv-moves" aria-label="Moves">'
         f"<noscript>{_static_moves(view)}</noscript></nav>\n"
         '<details class="kv-text" hidden><summary>The position as text</summary>'
@@ -228,13 +249,14 @@ def head_html(view: GameView, titled: bool = True) -> str:
 
 def _verdict(view: GameView) -> str:
     warnings = len(view.problems) - view.errors
-    extra = f", {warnings} warning{'s' * (warnings != 1)}" if warnings else ""
+    # a part of its own, which the script puts in the reader's language as a whole
+    extra = f"<span>, {warnings} warning{'s' * (warnings != 1)}</span>" if warnings else ""
     if view.legal:
         said = "Problem" if view.problem else f"Legal record: {view.moves} moves"
         return f'<p class="kv-verdict kv-legal">{said}{extra}</p>'
     first = next(p for p in view.problems if p["severity"] == "error")
     return (f'<p class="kv-verdict kv-illegal">{FAULT} Not legal: {view.errors} '
-            f"error{'s' * (view.errors != 1)}{extra}; first at "
+            f"error{'s' * (view.errors != 1)}{extra}<span>; first at</span> "
             f"{_isolated(location_of(first))}</p>")
 
 
@@ -391,7 +413,7 @@ def _diagnostic(problem: dict[str, Any]) -> str:
         quoted = (f'<code class="kv-src"><span class="kv-dim">{problem["line"]} |</span> '
                   f"{_text(source_line[:column - 1])}<mark>{_text(source_line[column - 1:stop])}"
                   f"</mark>{_text(source_line[stop:])}</code>")
-    return (f'<span class="kv-diag kv-{html.escape(severity)}">'
+    return (f'<span class="kv-diag kv-{html.escape(severity)}" lang="en">'
             f'<span class="kv-msg">{mark} {_isolated(text)}</span>{quoted}</span>')
 
 
@@ -434,6 +456,14 @@ def _data(views: Sequence[GameView], shown: int,
     packed = pack(table, lists, flips)
     shared: dict[str, Any] = {"tokens": packed.tokens, "lines": packed.lines,
                               "pairs": packed.pairs, "others": packed.others}
+    sides = {view.game.title: names for view in views if view.game is not None
+             if (names := {language: named for language, named in
+                           view.game.names_of_sides().items() if language != "en"})}
+    if sides:  # each game's own names of its sides in the languages it gives (Gungi's 先手)
+        shared["sideNames"] = sides
+    if any(view.problem and view.failure is None for view in views):
+        shared["ids"] = [problem_id(view) if view.problem and view.failure is None else ""
+                         for view in views]
     if text is not None and len(text) <= MAX_DOWNLOAD and views:
         name = re.split(r"[\\/]", views[0].source.split("#")[0])[-1] or "record"
         shared["file"] = [name, text]
@@ -482,7 +512,21 @@ def _game_data(view: GameView, shown: bool, packed: Packed, edits: list[Any],
         data["numflipped"] = {i: packed.encode(e) for i, e in explicit.get(3, {}).items()}
     if view.problem:
         data["problem"] = right_answers(view.nodes)
+        if any(view.crop):
+            data["crop"] = list(view.crop)
     return data
+
+
+def problem_id(view: GameView) -> str:
+    """A name of a problem that stays the same from page to page, by which the reader's
+    browser keeps what became of it: a hash of the game, its start position as text and every
+    move of its tree (a new page of the same collection, or the problem in another, finds the
+    same name)."""
+    digest = hashlib.blake2b(digest_size=6)
+    for part in (view.game.name if view.game else "", view.text(0),
+                 *(node.notation for node in view.nodes)):
+        digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
+    return digest.hexdigest()
 
 
 def _tree_data(nodes: Sequence[PositionNode]) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -117,6 +117,9 @@ class GameView:
     failure: DiagnosticJson | None = None
     #: Shown as a problem: the start position and the side to play, the solution when asked.
     problem: bool = False
+    #: The part of a problem's drawing its reader needs (``Game.problem_area``), as drawn and
+    #: turned round; ``None`` for the whole drawing.
+    crop: tuple[tuple[float, ...] | None, ...] = ()
     _built: dict[tuple[int, int], list[int]] = field(default_factory=dict, repr=False)
 
     @property
@@ -269,7 +272,22 @@ def build_view(game: AnyGame, record: Record, source: str, text: str | None,
         for found in driver.check_result(game, record, final_position):
             builder.add_fault(found)
     view.problem = is_problem(record, view.nodes, view.title) if problem is None else problem
+    if view.problem:
+        view.crop = tuple(game.problem_area(record, _positions(game, record), o)
+                          for o in builder.options[:2])
     return view
+
+
+def _positions(game: AnyGame, record: Record) -> Iterator[Any]:
+    """The start and every position of the record's tree, replayed as they are asked for (a
+    game that crops no drawing asks for none)."""
+    try:
+        yield game.start(record)
+        for item in driver.replay_tree(game, record, lenient=True):
+            if not isinstance(item, KifuError):
+                yield item.position
+    except KifuError:
+        return
 
 
 def _numbers_drawn(game: AnyGame, record: Record, options: RenderOptions) -> bool:

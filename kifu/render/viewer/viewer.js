@@ -47,6 +47,124 @@
     return (k >= 26 ? nextLetter(Math.floor(k / 26) - 1) : "") + String.fromCharCode(65 + k % 26);
   }
 
+  /* ---- the interface's words: English as written here and in the page, Japanese, Chinese
+     and Korean from one table each (words.json, put in place of "@WORDS@" when the page is
+     written), chosen from the browser's languages or by the reader (kept in localStorage).
+     The record's own text is never translated. ---- */
+
+  var WORDS = "@WORDS@";  // {names: {code: name}, ja: {English: Japanese}, zh: ..., ko: ...}
+  var LANGUAGES = WORDS.names;  // each named in itself
+  var LANGUAGE_KEY = "kifu-language";
+  var lang = "en";
+
+  function chooseLanguage() {
+    var kept = null;
+    try {
+      kept = localStorage.getItem(LANGUAGE_KEY);
+    } catch (e) {
+      kept = null;
+    }
+    if (kept && LANGUAGES[kept]) return kept;
+    var wanted = navigator.languages || [navigator.language || "en"];
+    for (var i = 0; i < wanted.length; i++) {
+      var code = String(wanted[i]).toLowerCase().split("-")[0];
+      if (LANGUAGES[code]) return code;
+    }
+    return "en";
+  }
+
+  /* A string as the reader's language says it, and one with its {0}, {1}... filled in. */
+  function t(english) {
+    var table = WORDS[lang];
+    return (table && table[english]) || english;
+  }
+
+  function tf(english) {
+    var args = arguments;
+    return t(english).replace(/\{(\d)\}/g, function (all, k) { return args[+k + 1]; });
+  }
+
+  /* The page's own English (a control's name, a verdict, "Game 3 of 12"): the table's entry
+     for it, or for the pattern it fills ("Game {0} of {1}"), its parts translated where the
+     table has them (a control's name and its key: "Previous (Left arrow)"). */
+  var patterns = {};
+  function words(english) {
+    var table = WORDS[lang];
+    if (!table || table[english]) return t(english);
+    var found = patterns[lang];
+    if (!found) {
+      found = patterns[lang] = [];
+      Object.keys(table).forEach(function (key) {
+        if (key.indexOf("{0}") < 0) return;
+        var source = key.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\d\}/g, "(.+?)");
+        found.push([new RegExp("^" + source + "$"), key]);
+      });
+    }
+    for (var i = 0; i < found.length; i++) {
+      var match = found[i][0].exec(english);
+      if (match) return tf.apply(null, [found[i][1]].concat(match.slice(1).map(t)));
+    }
+    return english;
+  }
+
+  /* What a game writes of a position ("black to move", "game over: black wins (five)"):
+     the frame and the side's name translated, the game's own reason as it wrote it. */
+  function statusText(status, game) {
+    var m = /^(\S+) to move$/.exec(status || "");
+    if (m) return tf("{0} to move", game.sideName(m[1]));
+    m = /^game over: (.+?) wins( \(.*)?$/.exec(status || "");
+    if (m) return tf("game over: {0} wins", game.sideName(m[1])) + (m[2] || "");
+    m = /^game over: draw( \(.*)?$/.exec(status || "");
+    if (m) return t("game over") + ": " + t("draw") + (m[1] || "");
+    if (/^game over: /.test(status || "")) return t("game over") + ": " + status.slice(11);
+    return status;
+  }
+
+  /* Parts of the page that are not its interface: the record's own text, the moves'
+     notation, the drawings, what kifu's diagnostics say (in English, as kifu validate). */
+  var NOT_INTERFACE = "bdi, script, style, svg, noscript, pre, .kv-moves, .kv-note, .kv-task, .kv-diag, .kv-c, .kv-headers, .kv-glyphs, .kv-lang, " +
+    ".kv-branches, .kv-files, .kv-tally, .kv-pick-now, .kv-now";  // the last five written by the script in the language chosen
+
+  /* Every text of the page's interface (written in English) in the reader's language, the
+     English kept to come back to; the record's text marked as of no language known. */
+  function translate(root) {
+    var walker = document.createTreeWalker(root, 5, { acceptNode: function (node) {
+      return node.nodeType === 1 && node.matches(NOT_INTERFACE) ? 2 : 1;
+    } });
+    for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.nodeType !== 3) continue;
+      if (node.kvEnglish === undefined) {
+        if (!/[A-Za-z]/.test(node.data)) continue;
+        node.kvEnglish = node.data;
+      }
+      var text = node.kvEnglish;
+      var core = text.trim();
+      node.data = text.slice(0, text.indexOf(core)) + words(core) + text.slice(text.indexOf(core) + core.length);
+    }
+    // the names and tips of the page's own parts (those the script writes, in the language
+    // chosen, left alone)
+    each(root.querySelectorAll("[title], [aria-label]"), function (el) {
+      if (el.closest("svg, .kv-task, .kv-lang, .kv-branches, .kv-files")) return;
+      el.kvNames = el.kvNames || {};
+      ["title", "aria-label"].forEach(function (name) {
+        var said = el.kvNames[name];
+        if (said === undefined) said = el.kvNames[name] = el.getAttribute(name);
+        if (said) el.setAttribute(name, words(said));
+      });
+    });
+    if (root.getAttribute("aria-label")) {
+      root.kvNames = root.kvNames || { label: root.getAttribute("aria-label") };
+      root.setAttribute("aria-label", words(root.kvNames.label));
+    }
+    // a game the picker names by its number (the record names it nothing): "Game 12: ..."
+    each(root.querySelectorAll(".kv-games a > bdi"), function (name) {
+      if (name.kvEnglish === undefined) name.kvEnglish = name.textContent;
+      var number = +name.parentNode.getAttribute("data-game") + 1;
+      name.textContent = name.kvEnglish.replace(/^Game (\d+)(?=:|$)/, function (all, n) { return +n === number ? tf("Game {0}", n) : all; });
+    });
+    each(root.querySelectorAll("bdi, .kv-c"), function (el) { el.setAttribute("lang", ""); });
+  }
+
   function each(list, fn) {
     Array.prototype.forEach.call(list, fn);
   }
@@ -54,6 +172,8 @@
   function make(tag, className, text) {
     var el = document.createElement(tag);
     if (className) el.className = className;
+    // the record's own text: in a language the page does not know, whatever the interface's
+    if (tag === "bdi" || /\bkv-c\b/.test(className)) el.setAttribute("lang", "");
     if (text !== undefined) el.textContent = text;
     return el;
   }
@@ -273,20 +393,27 @@
 
   Game.prototype.label = function (node) {
     var number = this.number[node];
-    var text = this.data.notation[node] || (this.fault[node] ? "result" : "");
+    var text = this.data.notation[node] || (this.fault[node] ? t("result") : "");
     return (number !== null && !this.fault[node] ? number + ". " : "") + text;
   };
 
   Game.prototype.moveName = function (node) {
     var number = this.number[node];
     var notation = this.data.notation[node];
-    if (this.fault[node]) return "not legal" + (notation ? ": " + notation : "");
-    if (number === null) return notation || "entry " + this.depth[node];
-    return "move " + number + (notation ? " (" + notation + ")" : "");
+    if (this.fault[node]) return t("not legal") + (notation ? ": " + notation : "");
+    if (number === null) return notation || tf("entry {0}", this.depth[node]);
+    return tf("move {0}", number) + (notation ? " (" + notation + ")" : "");
   };
 
   Game.prototype.status = function (node) {
-    return this.data.statuses[this.data.status[node]];
+    return statusText(this.data.statuses[this.data.status[node]], this);
+  };
+
+  /* A side's name in the reader's language: the game's own (Gungi's 先手 in Japanese), else
+     the words' table's (Go's 黒, 黑, 흑). */
+  Game.prototype.sideName = function (side) {
+    var own = (this.viewer.sideNames[this.data.game] || {})[lang];
+    return (own && own[side]) || t(side);
   };
 
   Game.prototype.side = function (node) {
@@ -294,7 +421,7 @@
   };
 
   Game.prototype.describe = function (node) {
-    var where = node === 0 ? "start position" : "after " + this.moveName(node);
+    var where = node === 0 ? t("start position") : tf("after {0}", this.moveName(node));
     return [this.data.game, where, this.status(node)].filter(Boolean).join(", ");
   };
 
@@ -372,6 +499,36 @@
     return x;
   };
 
+  /* Where the game tree draws each node: its depth along, a row down.  A line (a node and
+     its first children to the end) keeps one row, the first below its parent's that is free
+     over its columns; lines are placed deepest branch first, so a short variation early in
+     the game fits under a later one.  Linear in the nodes, however the tree branches. */
+  Game.prototype.layout = function () {
+    if (this.rows) return;
+    var rows = this.rows = [];
+    var free = [];
+    var lines = [0];
+    this.height = 1;
+    while (lines.length) {
+      var start = lines.pop();
+      var p = this.parent[start];
+      var row = p < 0 ? 0 : rows[p] + 1;
+      var from = p < 0 ? 0 : this.depth[p];
+      var line = [start];
+      for (var x = start; this.children[x].length; x = this.children[x][0]) line.push(this.children[x][0]);
+      var c, to = this.depth[line[line.length - 1]];
+      for (c = from; c <= to; c++) if (free[c] > row) row = free[c];
+      for (c = from; c <= to; c++) free[c] = row + 1;
+      this.height = Math.max(this.height, row + 1);
+      for (var i = 0; i < line.length; i++) {
+        rows[line[i]] = row;
+        var kids = this.children[line[i]];
+        for (var k = kids.length - 1; k > 0; k--) lines.push(kids[k]);
+      }
+    }
+    this.width = free.length;
+  };
+
   /* ---- a viewer: one or more games, the controls, keys, links ---- */
 
   function Viewer(root) {
@@ -381,7 +538,10 @@
     this.prefix = this.key ? this.key + "." : "";
     this.whole = root.tagName === "MAIN";
     this.table = new Table(JSON.parse(root.querySelector(".kv-shared").textContent));
-    this.file = JSON.parse(root.querySelector(".kv-shared").textContent).file;
+    var shared = JSON.parse(root.querySelector(".kv-shared").textContent);
+    this.file = shared.file;
+    this.ids = shared.ids || [];
+    this.sideNames = shared.sideNames || {};
     this.blocks = root.querySelectorAll("script.kv-data");
     this.count = this.blocks.length;
     this.games = [];
@@ -394,6 +554,8 @@
     this.active = -1;
     this.picker = root.querySelector(".kv-picker");
     this.pickNow = root.querySelector(".kv-pick-now");
+    lang = chooseLanguage();
+    this.languageBox();
     var dark = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
     this.setDark(dark, true);
     root.classList.add("kv-js");
@@ -405,8 +567,55 @@
     root.addEventListener("change", function (e) { self.onChange(e); });
     root.addEventListener("wheel", function (e) { self.onWheel(e); }, { passive: false });
     window.addEventListener("hashchange", function () { self.readUrl(); });
+    this.setLanguage(lang, true);
     if (!this.readUrl()) this.select(this.shownAt, null);
+    this.showProgress();
   }
+
+  /* The language select, beside the toggles: each language named in itself. */
+  Viewer.prototype.languageBox = function () {
+    var tools = this.root.querySelector(".kv-toggles");
+    if (!tools) return;
+    var select = make("select", "kv-lang");
+    Object.keys(LANGUAGES).forEach(function (code) {
+      var option = make("option", "", LANGUAGES[code]);
+      option.value = code;
+      option.lang = code;
+      select.appendChild(option);
+    });
+    tools.appendChild(select);
+  };
+
+  /* The interface in a language: the page's own words translated, the parts the script
+     writes written again, the page's lang attribute (the whole page's, or a fragment's own). */
+  Viewer.prototype.setLanguage = function (code, initial) {
+    lang = code;
+    var select = this.root.querySelector("select.kv-lang");
+    if (select) {
+      select.value = code;
+      select.setAttribute("aria-label", t("Language"));
+    }
+    (this.whole ? document.documentElement : this.root).lang = code;
+    if (this.whole) this.root.removeAttribute("lang");
+    translate(this.root);
+    this.setPlaying(!!this.timer);
+    if (initial) return;
+    try {
+      localStorage.setItem(LANGUAGE_KEY, code);
+    } catch (e) {
+      code = null;  // not kept: the page is still shown in it
+    }
+    var game = this.game();
+    if (this.picker) this.markPicked(this.active);
+    this.showProgress();
+    if (game && !game.data.failed) {
+      this.buildFiles(game);
+      this.buildMoves(game);
+      this.buildTree(game);
+      if (game.solving) this.startProblem(false);
+      this.go(game.current);
+    }
+  };
 
   Viewer.prototype.gameAt = function (index) {
     if (!this.games[index]) {
@@ -433,6 +642,7 @@
       this.active = index;
       article.setAttribute("data-game", index);
       article.querySelector(".kv-head").innerHTML = index === this.shownAt ? this.staticHead : game.data.head;
+      translate(article.querySelector(".kv-head"));
       var failed = !!game.data.failed;
       article.classList.toggle("kv-unreadable", failed);
       var box = article.querySelector(".kv-failed");
@@ -447,6 +657,7 @@
       this.buildFiles(game);
       if (!failed) {
         this.buildMoves(game);
+        this.buildTree(game);
         this.setNumbersButton(game);
         // "Main line" only where there is another line to come back from
         var back = article.querySelector("button[data-act=main]");
@@ -469,7 +680,7 @@
         reveal(self.picker.querySelector(".kv-games"), a);
       } else a.removeAttribute("aria-current");
     });
-    this.pickNow.textContent = "Game " + (index + 1) + " of " + this.count.toLocaleString("en");
+    this.pickNow.textContent = tf("Game {0} of {1}", index + 1, this.count.toLocaleString("en"));
   };
 
   Viewer.prototype.setNumbersButton = function (game) {
@@ -496,6 +707,7 @@
     this.explain();
     this.showBranches();
     this.markNext();
+    this.markTree();
     this.part(".kv-now").textContent = this.announcement(node);
     var text = this.part(".kv-text pre");
     if (text && this.part(".kv-text").open) text.textContent = game.textDiagram(node);
@@ -509,6 +721,7 @@
     var board = this.part(".kv-board");
     board.innerHTML = svg || game.svg(node, game.variant());
     var drawn = board.firstElementChild;
+    this.crop(drawn);
     if (drawn) {
       drawn.setAttribute("role", "img");
       drawn.setAttribute("aria-label", label || game.describe(node));
@@ -526,7 +739,7 @@
     (function show() {
       if (k < count) {
         self.article.setAttribute("data-frame", k);
-        self.draw(game.frameSvg(node, k), game.describe(node) + ", step " + (k + 1) + " of " + count);
+        self.draw(game.frameSvg(node, k), game.describe(node) + ", " + tf("step {0} of {1}", k + 1, count));
         k++;
         self.frameTimer = setTimeout(show, delay);
       } else {
@@ -567,7 +780,7 @@
       var n = kids.length;
       game.prefer[game.current] = (game.prefer[game.current] + delta + n) % n;
       this.showBranches();
-      this.part(".kv-now").textContent = "Next: " + this.branchLabel(kids[game.prefer[game.current]]);
+      this.part(".kv-now").textContent = t("Next:") + " " + this.branchLabel(kids[game.prefer[game.current]]);
       return;
     }
     var parent = game.parent[game.current];
@@ -581,7 +794,7 @@
 
   Viewer.prototype.branchLabel = function (node) {
     var game = this.game();
-    return game.label(node) + (game.choice[node] ? "" : " (main line)");
+    return game.label(node) + (game.choice[node] ? "" : " (" + t("main line") + ")");
   };
 
   /* Back to the main line: the same move there, or its end. */
@@ -637,7 +850,7 @@
     var numberNext = true;
     while (x !== undefined) {
       if (shown++ >= limit) {
-        var more = button("kv-more", "Show the line's next moves", "data-more", start);
+        var more = button("kv-more", t("Show the line's next moves"), "data-more", start);
         run.appendChild(more);
         break;
       }
@@ -651,7 +864,7 @@
         for (var k = 1; k < siblings.length; k++) {
           var alt = siblings[k];
           if (game.size[alt] > FOLD && !game.open[alt] && !this.onPath(game, alt)) {
-            var fold = button("kv-fold", "\u25b8 " + game.label(alt) + " \u2026 (" + game.size[alt].toLocaleString("en") + " moves)", "data-unfold", alt);
+            var fold = button("kv-fold", "\u25b8 " + game.label(alt) + " \u2026 (" + tf("{0} moves", game.size[alt].toLocaleString("en")) + ")", "data-unfold", alt);
             vars.appendChild(make("div", "kv-var")).appendChild(fold);
           } else {
             pending.push([lineBlock(vars, level + 1), alt, level + 1]);
@@ -734,7 +947,7 @@
     var note = this.part(".kv-note");
     note.textContent = "";
     var head = make("p", "kv-note-head");
-    head.appendChild(make("strong", "", node === 0 ? "Start position" :
+    head.appendChild(make("strong", "", node === 0 ? t("Start position") :
       game.moveName(node).replace(/^./, function (c) { return c.toUpperCase(); })));
     var annotation = (game.data.annotations || {})[node];
     if (annotation) head.appendChild(make("strong", "kv-ann", annotation));
@@ -759,13 +972,13 @@
       note.appendChild(list);
     }
     var count = game.frameCount(node);
-    if (count) note.appendChild(button("kv-frames", "Show it step by step (" + count + " steps)", "data-act", "frames"));
+    if (count) note.appendChild(button("kv-frames", tf("Show it step by step ({0} steps)", count), "data-act", "frames"));
     note.hidden = false;
   };
 
   Viewer.prototype.announcement = function (node) {
     var game = this.game();
-    var parts = [node === 0 ? "Start position" : game.moveName(node)];
+    var parts = [node === 0 ? t("Start position") : game.moveName(node)];
     parts = parts.concat(game.data.words[node] || []);
     if (game.fault[node]) {
       var diag = this.part(".kv-note .kv-msg");
@@ -782,7 +995,7 @@
     box.textContent = "";
     var kids = game.children[game.current];
     if (kids.length > 1 && !game.solving) {
-      box.appendChild(make("span", "kv-dim", "Next: "));
+      box.appendChild(make("span", "kv-dim", t("Next:") + " "));
       kids.forEach(function (kid, k) {
         var b = button("kv-branch", nextLetter(k) + ": " + self.branchLabel(kid), "data-go", kid);
         b.setAttribute("aria-pressed", String(k === game.prefer[game.current]));
@@ -792,8 +1005,8 @@
     var start = game.lineStart(game.current);
     if (game.choice[start] && !game.solving) {
       var line = make("div", "kv-inline");
-      line.appendChild(make("span", "", "In the variation " + game.label(start) + " "));
-      line.appendChild(button("kv-leave", "Back to where it branches", "data-leave", game.parent[start]));
+      line.appendChild(make("span", "", tf("In the variation {0}", game.label(start)) + " "));
+      line.appendChild(button("kv-leave", t("Back to where it branches"), "data-leave", game.parent[start]));
       box.appendChild(line);
     }
     box.hidden = !box.firstChild;
@@ -840,38 +1053,259 @@
     if (layer.firstChild) shown.appendChild(layer);
   };
 
+  /* ---- the game tree: a dot a position, the main line along the top, each variation on a
+     row below the line it leaves; the line being viewed drawn over it, the current node ringed ---- */
+
+  var TREE_STEP = 14;
+  var TREE_PAD = 8;
+  var TREE_DOT = 3.5;
+
+  function svgElement(tag, attrs) {
+    var el = document.createElementNS(SVG_NS, tag);
+    for (var name in attrs) el.setAttribute(name, attrs[name]);
+    return el;
+  }
+
+  Game.prototype.treeXY = function (node) {
+    return [TREE_PAD + this.depth[node] * TREE_STEP, TREE_PAD + this.rows[node] * TREE_STEP];
+  };
+
+  /* The tree as one path a kind of node, so that a tree of 50,000 positions costs a handful of
+     elements; a click finds its node from where it lands. */
+  Viewer.prototype.buildTree = function (game) {
+    var box = this.part(".kv-tree");
+    this.treeNow = null;
+    if (!box) return;
+    box.textContent = "";
+    box.hidden = game.count < 2;
+    if (box.hidden) return;
+    game.layout();
+    game.place = {};
+    var r = TREE_DOT;
+    var dot = "a" + r + "," + r + " 0 1 0 " + 2 * r + ",0a" + r + "," + r + " 0 1 0 " + -2 * r + ",0";
+    var edges = [];
+    var kinds = { main: [], alt: [], said: [], right: [], fault: [] };
+    var problem = !!game.data.problem;
+    for (var i = 0; i < game.count; i++) {
+      var xy = game.treeXY(i);
+      game.place[game.depth[i] + "," + game.rows[i]] = i;
+      if (i) edges.push("M" + game.treeXY(game.parent[i]) + "L" + xy);
+      var kind = game.fault[i] ? "fault" : problem && game.right[i] ? "right" :
+        game.data.comments[i] ? "said" : game.rows[i] ? "alt" : "main";
+      kinds[kind].push("M" + (xy[0] - r) + "," + xy[1] + dot);
+    }
+    var width = 2 * TREE_PAD + (game.width - 1) * TREE_STEP;
+    var height = 2 * TREE_PAD + (game.height - 1) * TREE_STEP;
+    var svg = svgElement("svg", { width: width, height: height, viewBox: "0 0 " + width + " " + height, role: "img" });
+    svg.appendChild(svgElement("path", { d: edges.join(""), "class": "kv-t-edge" }));
+    this.treeLine = svg.appendChild(svgElement("path", { "class": "kv-t-line" }));
+    for (var name in kinds) {
+      if (kinds[name].length) svg.appendChild(svgElement("path", { d: kinds[name].join(""), "class": "kv-t-" + name }));
+    }
+    this.treeNow = svg.appendChild(svgElement("circle", { r: r + 3, "class": "kv-t-now" }));
+    game.lineCount = 1 + game.choice.filter(Boolean).length;
+    box.appendChild(svg);
+  };
+
+  /* The current node ringed, the line being viewed drawn over the tree (from the start through
+     the current node to where its next steps lead), and the ring kept in sight. */
+  Viewer.prototype.markTree = function () {
+    var game = this.game();
+    var box = this.part(".kv-tree");
+    if (!this.treeNow || box.hidden) return;
+    var node = game.current;
+    var points = [];
+    for (var x = node; x >= 0; x = game.parent[x]) points.unshift(game.treeXY(x));
+    for (x = node; game.children[x].length;) {
+      x = game.children[x][game.prefer[x]] || game.children[x][0];
+      points.push(game.treeXY(x));
+    }
+    this.treeLine.setAttribute("d", "M" + points.join("L"));
+    var xy = game.treeXY(node);
+    this.treeNow.setAttribute("cx", xy[0]);
+    this.treeNow.setAttribute("cy", xy[1]);
+    var svg = this.treeNow.parentNode;
+    svg.setAttribute("aria-label", t("Game tree") + ": " + tf("{0} positions, {1} lines", game.count.toLocaleString("en"), game.lineCount.toLocaleString("en")) + "; " + tf("now at {0}", node ? game.moveName(node) : t("start position")) + (game.onMainLine(node) ? "" : ", " + t("in a variation")));
+    var margin = 3 * TREE_STEP;
+    if (xy[0] < box.scrollLeft + margin || xy[0] > box.scrollLeft + box.clientWidth - margin) box.scrollLeft = xy[0] - box.clientWidth / 2;
+    if (xy[1] < box.scrollTop + TREE_STEP || xy[1] > box.scrollTop + box.clientHeight - TREE_STEP) box.scrollTop = xy[1] - box.clientHeight / 2;
+  };
+
+  /* Up and down in the tree: the nearest node of the same move's column on a row above or
+     below (the neighbouring line at this depth). */
+  Viewer.prototype.treeMove = function (delta) {
+    var game = this.game();
+    var node = game.current;
+    var best = -1;
+    for (var i = 0; i < game.count; i++) {
+      var gap = (game.rows[i] - game.rows[node]) * delta;
+      if (game.depth[i] !== game.depth[node] || gap <= 0) continue;
+      if (best < 0 || gap < (game.rows[best] - game.rows[node]) * delta) best = i;
+    }
+    if (best >= 0) this.go(best);
+  };
+
+  Viewer.prototype.treeClick = function (svg, e) {
+    var game = this.game();
+    var box = svg.getBoundingClientRect();
+    var column = Math.round((e.clientX - box.left - TREE_PAD) / TREE_STEP);
+    var row = Math.round((e.clientY - box.top - TREE_PAD) / TREE_STEP);
+    var node = game.place[column + "," + row];
+    if (node !== undefined) {
+      this.stop();
+      this.go(node);
+    }
+  };
+
   /* ---- problems: the reader tries moves; the record says right, wrong, or nothing ---- */
 
   Viewer.prototype.startProblem = function (fresh) {
     var game = this.game();
     game.solving = true;
-    game.solver = game.data.side[game.current];
     this.article.classList.add("kv-solving");
-    if (fresh) this.go(game.current);
+    if (fresh) {
+      this.go(game.current);
+      this.problemStart = game.current;
+      this.decided = this.hinted = false;  // an attempt: from opening the problem to its first verdict
+    }
+    game.solver = game.data.side[this.problemStart];
     var task = this.part(".kv-task");
     task.textContent = "";
-    var side = game.side(game.current);
-    task.appendChild(make("p", "kv-to-play", side ? side.replace(/^./, function (c) { return c.toUpperCase(); }) + " to play" : "Your move"));
-    (game.data.intro || []).concat(game.data.comments[this.problemStart = game.current] || []).forEach(function (c) {
+    var side = game.side(this.problemStart);
+    task.appendChild(make("p", "kv-to-play", side ? tf("{0} to play", game.sideName(side)).replace(/^./, function (c) { return c.toUpperCase(); }) : t("Your move")));
+    (game.data.intro || []).concat(game.data.comments[this.problemStart] || []).forEach(function (c) {
       task.appendChild(make("p", "kv-c", c));
     });
-    task.appendChild(make("p", "kv-dim", "Play a move on the board, or type it:"));
+    task.appendChild(make("p", "kv-dim", t("Play a move on the board, or type it:")));
     var form = make("p", "kv-try");
     var input = make("input");
     input.type = "text";
-    input.setAttribute("aria-label", "Your move, as the game writes it");
+    input.setAttribute("aria-label", t("Your move, as the game writes it"));
     input.setAttribute("data-try", "");
     form.appendChild(input);
-    form.appendChild(button("", "Try", "data-act", "try"));
+    form.appendChild(button("", t("Try"), "data-act", "try"));
     task.appendChild(form);
     task.appendChild(make("p", "kv-verdict-live")).setAttribute("aria-live", "polite");
     var tools = make("p", "kv-problem-tools");
-    tools.appendChild(button("", "Take back", "data-act", "takeback"));
-    tools.appendChild(button("", "Start again", "data-act", "restart"));
-    tools.appendChild(button("", "Show the solution", "data-act", "solution"));
+    tools.appendChild(button("", t("Hint"), "data-act", "hint")).title = t("Hint") + " (H)";
+    tools.appendChild(button("", t("Take back"), "data-act", "takeback"));
+    tools.appendChild(button("", t("Start again"), "data-act", "restart"));
+    tools.appendChild(button("", t("Show the solution"), "data-act", "solution"));
     task.appendChild(tools);
     task.hidden = false;
     this.showBranches();
+  };
+
+  /* A problem's board cropped to the part its reader needs (the record's VW, or the corner
+     its stones stand in: Game.problem_area), as drawn or turned round. */
+  Viewer.prototype.crop = function (svg) {
+    var game = this.game();
+    var area = game && game.data.crop && game.data.crop[this.flipped ? 1 : 0];
+    if (!area || !svg || !svg.viewBox) return;
+    var scale = (+svg.getAttribute("width") || area[2]) / (svg.viewBox.baseVal.width || area[2]);
+    // what the drawing said, for a copy of it (the tests compare it with kifu render's)
+    svg.setAttribute("data-kv-drawn", ["viewBox", "width", "height"].map(function (name) { return svg.getAttribute(name); }).join("|"));
+    svg.setAttribute("viewBox", area.join(" "));
+    svg.setAttribute("width", area[2] * scale);
+    svg.setAttribute("height", area[3] * scale);
+  };
+
+  /* A hint: the point of the first right move from here ringed on the board (where the game
+     marks the move it draws), and the attempt counted as helped. */
+  Viewer.prototype.hint = function () {
+    var game = this.game();
+    var shown = this.part(".kv-board svg");
+    var right = game.children[game.current].filter(function (kid) { return game.right[kid] && !game.fault[kid]; });
+    if (!right.length || !shown) {
+      this.say(t("No hint here: the record has no right move from this position."), "none");
+      return true;
+    }
+    this.hinted = true;
+    var probe = make("div", "kv-probe");
+    this.part(".kv-board").appendChild(probe);
+    probe.innerHTML = game.svg(right[0], game.variant());
+    var layer = svgElement("g", { "class": "kv-hint", "aria-hidden": "true" });
+    each(probe.querySelectorAll(".last-move"), function (mark) {
+      var box = mark.getBBox();
+      layer.appendChild(svgElement("circle", { cx: box.x + box.width / 2, cy: box.y + box.height / 2, r: Math.max(box.width, box.height) * 1.4 + 4 }));
+    });
+    probe.remove();
+    if (layer.firstChild) {
+      shown.appendChild(layer);
+      this.say(t("Hint: the right move is played in the ring."), "hint");
+    } else {
+      this.say(tf("Hint: the right move is {0}.", game.data.notation[right[0]]), "hint");
+    }
+    return true;
+  };
+
+  /* ---- progress through a collection of problems, kept in the browser (localStorage): the
+     verdict of the last attempt at each problem, by its id ---- */
+
+  var STORE = "kifu-problems";
+  var STATES = { s: ["\u2713", "solved"], h: ["\u2713", "solved with a hint"], f: ["\u2717", "failed"] };
+
+  function progress() {
+    try {
+      return JSON.parse(localStorage.getItem(STORE) || "{}") || {};
+    } catch (e) {
+      return {};
+    }
+  }
+
+  /* The first verdict of an attempt is kept: a wrong move, or the solution shown, fails it;
+     the solution reached solves it (with a hint, if one was asked for). */
+  Viewer.prototype.decide = function (state) {
+    var id = this.ids[this.active];
+    if (this.decided || !id) return;
+    this.decided = true;
+    var all = progress();
+    all[id] = state === "s" && this.hinted ? "h" : state;
+    try {
+      localStorage.setItem(STORE, JSON.stringify(all));
+    } catch (e) {
+      return;  // storage refused (a private window's quota): the page works on without it
+    }
+    this.showProgress();
+  };
+
+  Viewer.prototype.showProgress = function () {
+    var box = this.picker && this.picker.querySelector(".kv-progress");
+    if (!box) return;
+    var ids = this.ids;
+    var all = progress();
+    var counts = { s: 0, h: 0, f: 0 };
+    var problems = 0;
+    each(this.picker.querySelectorAll("a[data-game]"), function (a) {
+      var old = a.querySelector(".kv-state");
+      if (old) old.remove();
+      var id = ids[+a.getAttribute("data-game")];
+      var state = id && STATES[all[id]] ? all[id] : null;
+      problems += !!id;
+      if (!state) return;
+      counts[state]++;
+      var mark = make("span", "kv-state kv-state-" + state);
+      mark.appendChild(make("span", "", STATES[state][0])).setAttribute("aria-hidden", "true");
+      mark.appendChild(make("span", "kv-sr", t(STATES[state][1]) + ": "));
+      a.insertBefore(mark, a.firstChild);
+    });
+    box.querySelector(".kv-tally").textContent = tf("{0} solved, {1} failed, of {2}", counts.s + counts.h, counts.f, problems.toLocaleString("en"));
+    box.hidden = false;
+  };
+
+  /* The next problem after the one shown not solved yet (failed, or not tried). */
+  Viewer.prototype.nextUnsolved = function () {
+    var all = progress();
+    for (var k = 1; k <= this.count; k++) {
+      var index = (this.active + k) % this.count;
+      var id = this.ids[index];
+      if (id && all[id] !== "s" && all[id] !== "h") {
+        this.select(index, null);
+        return true;
+      }
+    }
+    this.part(".kv-now").textContent = t("Every problem here is solved.");
+    return false;
   };
 
   Viewer.prototype.endProblem = function () {
@@ -892,6 +1326,7 @@
   /* The children of the current node whose drawing adds something under the point
      (clientX, clientY): a stone, a piece, a mark of the last move. */
   Viewer.prototype.movesAt = function (cx, cy) {
+    var self = this;
     var game = this.game();
     var variant = game.variant();
     var table = game.table;
@@ -907,6 +1342,7 @@
         var text = table.text(id);
         return before[id] ? text : text.replace(/^(\s*<[A-Za-z][\w:-]*)/, "$1 data-kv-new=\"\"");
       }).join("\n");
+      self.crop(probe.firstElementChild);  // drawn where the board shows it
       // Where the game marks the move (class "last-move"), only what is drawn at a mark
       // counts: a move also changes what is drawn elsewhere (a Rengi chain empties half the
       // field, scores and the next pieces change), and a click there is not that move.
@@ -934,21 +1370,22 @@
     var tools = this.part(".kv-choose");
     if (tools) tools.remove();
     if (!found.length) {
-      this.say("Not in the record: the record has nothing to say about that move here.", "none");
+      this.say(t("Not in the record: the record has nothing to say about that move here."), "none");
       return;
     }
     if (found.length > 1) {
       var box = make("p", "kv-choose");
-      box.appendChild(make("span", "", "Which move? "));
+      box.appendChild(make("span", "", t("Which move?") + " "));
       found.forEach(function (kid) { box.appendChild(button("", game.data.notation[kid], "data-tryi", kid)); });
       this.part(".kv-task").appendChild(box);
       return;
     }
     var kid = found[0];
     var right = !!game.right[kid];
+    if (!right) this.decide("f");
     this.go(kid);
     var comments = (game.data.comments[kid] || []).join(" ");
-    this.say((right ? "Right: " : "Wrong: ") + game.label(kid) + (comments ? ". " + comments : ""), right ? "right" : "wrong");
+    this.say(t(right ? "Right" : "Wrong") + ": " + game.label(kid) + (comments ? ". " + comments : ""), right ? "right" : "wrong");
     clearTimeout(this.replyTimer);
     var replies = game.children[kid];
     if (replies.length && game.data.side[kid] !== game.solver) {
@@ -956,10 +1393,13 @@
         var reply = replies[0];
         self.go(reply);
         var said = (game.data.comments[reply] || []).join(" ");
-        self.say((right ? "Right. " : "Wrong. ") + "Reply: " + game.label(reply) + (said ? ". " + said : "") + (right && !game.children[reply].length ? " Solved." : ""), right ? "right" : "wrong");
+        var solved = right && !game.children[reply].length;
+        self.say(t(right ? "Right" : "Wrong") + ". " + t("Reply") + ": " + game.label(reply) + (said ? ". " + said : "") + (solved ? " " + t("Solved.") : ""), right ? "right" : "wrong");
+        if (solved) self.decide("s");
       }, REPLY_DELAY);
     } else if (right && !replies.length) {
-      this.say("Right: " + game.label(kid) + (comments ? ". " + comments : "") + ". Solved.", "right");
+      this.say(t("Right") + ": " + game.label(kid) + (comments ? ". " + comments : "") + ". " + t("Solved."), "right");
+      this.decide("s");
     }
   };
 
@@ -1001,6 +1441,7 @@
       return true;
     }
     if (action === "dark") return this.setDark(!this.dark);
+    if (action === "unsolved") return this.nextUnsolved();
     if (!game || game.data.failed) return false;
     if (game.solving && /^(next|fwd10|last|play|main)$/.test(action)) return false;
     switch (action) {
@@ -1029,7 +1470,8 @@
         this.say("");
         return true;
       case "restart": this.go(this.problemStart); this.say(""); return true;
-      case "solution": this.endProblem(); return true;
+      case "solution": this.decide("f"); this.endProblem(); return true;
+      case "hint": return game.solving && this.hint();
     }
     return false;
   };
@@ -1078,7 +1520,13 @@
     box.textContent = "";
     var files = (this.file ? [["As written", this.file[0], this.file[1]]] : []).concat(game.data.files || []);
     files.forEach(function (f, i) {
-      var b = button("", f[0] === "As written" ? "Record as written (" + f[1] + ")" : "Record as " + f[0], "data-file", i);
+      var b = button("", f[0] === "As written" ? "" : tf("Record as {0}", f[0]), "data-file", i);
+      if (f[0] === "As written") {  // the file's name, the reader's own text
+        var words = t("Record as written ({0})").split("{0}");
+        b.appendChild(document.createTextNode(words[0]));
+        b.appendChild(make("bdi", "", f[1]));
+        b.appendChild(document.createTextNode(words[1] || ""));
+      }
       box.appendChild(b);
     });
     this.files = files;
@@ -1118,7 +1566,7 @@
     var actions = {
       ArrowRight: "next", ArrowLeft: "prev", Home: "first", End: "last", PageUp: "back10",
       PageDown: "fwd10", p: "play", f: "flip", c: "coords", n: "numbers", m: "main", d: "dark",
-      "[": "pgame", "]": "ngame"
+      "[": "pgame", "]": "ngame", u: "unsolved", h: "hint"
     };
     var key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     var game = this.game();
@@ -1128,7 +1576,8 @@
     } else if ((key === "ArrowUp" || key === "ArrowDown") && game && !game.data.failed && !game.solving) {
       if (e.target.closest && e.target.closest(".kv-picker, .kv-moves")) return;
       this.stop();
-      this.choose(key === "ArrowUp" ? -1 : 1);
+      if (e.target.closest && e.target.closest(".kv-tree")) this.treeMove(key === "ArrowUp" ? -1 : 1);
+      else this.choose(key === "ArrowUp" ? -1 : 1);
     } else if (actions[key]) {
       if ((key === " " || key === "Enter") && tag === "BUTTON") return;
       if (actions[key] !== "play") this.stop();
@@ -1142,7 +1591,9 @@
   Viewer.prototype.onChange = function (e) {
     var el = e.target;
     var game = this.game();
-    if (el.closest(".kv-speed")) {
+    if (el.classList.contains("kv-lang")) {
+      viewers.forEach(function (v) { v.setLanguage(el.value); });  // one language a page
+    } else if (el.closest(".kv-speed")) {
       if (this.timer) this.play(true);
     } else if (el.closest(".kv-jump") && game && !game.data.failed && !game.solving) {
       var number = parseInt(el.value, 10);
@@ -1184,6 +1635,8 @@
       e.preventDefault();
       this.stop();
       this.go(+el.getAttribute("data-i"));
+    } else if ((el = target.closest(".kv-tree svg"))) {
+      this.treeClick(el, e);
     } else if ((el = target.closest("button[data-go]"))) {
       this.stop();
       this.go(+el.getAttribute("data-go"));
@@ -1283,17 +1736,20 @@
   Viewer.prototype.setPlaying = function (on) {
     each(this.root.querySelectorAll("button.kv-play"), function (b) {
       b.setAttribute("aria-pressed", String(on));
-      b.setAttribute("aria-label", on ? "Pause" : "Play");
+      b.setAttribute("aria-label", t(on ? "Pause" : "Play"));
       b.innerHTML = on ? PAUSE : PLAY;
+      b.lastChild.textContent = t(on ? "Pause" : "Play");
     });
     this.root.classList.toggle("kv-playing", on);
   };
+
+  var viewers = [];
 
   function start() {
     each(document.querySelectorAll(".kifu-viewer[data-key]"), function (root) {
       if (root.getAttribute("data-ready") || !root.querySelector(".kv-shared")) return;
       root.setAttribute("data-ready", "1");
-      new Viewer(root);
+      viewers.push(new Viewer(root));
     });
   }
 

@@ -6,7 +6,9 @@
   const TEXTS = {
     en: {title: "kifu explorer", game: "Game", language: "Language", explorer: "Explorer",
       back: "Back", start: "Start", next: "Moves played next", move: "Move", games: "Games",
-      results: "Win / draw / loss", recent: "Recent games", records: "Games", player: "Player",
+      results: "Win / draw / loss", recent: "Recent games", strongestGames: "Strongest games",
+      shown: "Shown first", latest: "The latest", strongest: "The strongest",
+      strengthOf: "weaker player {rating}", records: "Games", player: "Player",
       event: "Event", date: "Date", search: "Search", name: "Record", black: "First",
       white: "Second", result: "Result", moves: "Moves", previous: "Previous", following: "Next",
       rule: "Rule", opening: "Opening", where: "Where",
@@ -30,7 +32,9 @@
       home: "The explorer", thumb: "{name} at move {move}", patternPicture: "The pattern searched"},
     ja: {title: "kifu 棋譜エクスプローラー", game: "ゲーム", language: "言語", explorer: "定跡エクスプローラー",
       back: "戻る", start: "初期局面", next: "次の手", move: "手", games: "局数",
-      results: "勝ち / 引き分け / 負け", recent: "最近の対局", records: "対局一覧", player: "対局者",
+      results: "勝ち / 引き分け / 負け", recent: "最近の対局", strongestGames: "強豪の対局",
+      shown: "表示順", latest: "新しい順", strongest: "強い順",
+      strengthOf: "弱い方 {rating}", records: "対局一覧", player: "対局者",
       event: "棋戦", date: "日付", search: "検索", name: "棋譜", black: "先手", white: "後手",
       result: "結果", moves: "手数", previous: "前へ", following: "次へ", rule: "ルール",
       opening: "珠型", where: "局面",
@@ -59,7 +63,7 @@
      their names in each language, how its position key is set up by clicks): no game is
      named here. */
   const $ = (id) => document.getElementById(id);
-  const state = {lang: "en", game: null, games: {}, trail: [], data: null, moves: null, listed: null, page: 1,
+  const state = {lang: "en", by: "date", game: null, games: {}, trail: [], data: null, moves: null, listed: null, page: 1,
     sort: "id", order: "asc", filters: {}, asked: null, mode: "position", brush: 0, setup: null,
     pattern: null};
 
@@ -185,7 +189,7 @@
 
   async function explore(key) {
     try {
-      const data = await ask("/api/explore", {game: state.game, position: key});
+      const data = await ask("/api/explore", {game: state.game, position: key, sort: state.by});
       state.data = data;
       state.moves = null;
       showExplored(data);
@@ -215,10 +219,13 @@
     showContinuations(data, (move) => step(move));
     const recent = $("ke-recent");
     recent.replaceChildren();
+    $("ke-recent-h").textContent = say(state.by === "strength" ? "strongestGames" : "recent");
     for (const hit of data.recent) {
       const item = element("li");
       const names = [hit.black, hit.white].filter((n) => n).join(" \u2013 ");
-      item.append(element("a", (names || hit.name) + (hit.date ? " (" + hit.date + ")" : ""), {href: hit.viewer}));
+      const about = [hit.date, state.by === "strength" && hit.strength != null
+        ? say("strengthOf", {rating: Math.round(hit.strength)}) : null].filter((n) => n).join(", ");
+      item.append(element("a", (names || hit.name) + (about ? " (" + about + ")" : ""), {href: hit.viewer}));
       recent.append(item);
     }
     $("ke-back").disabled = !state.trail.length;
@@ -829,6 +836,10 @@
       preview();
     };
     picker.addEventListener("change", () => { state.game = picker.value; changed(); });
+    $("ke-by").addEventListener("change", (event) => {
+      state.by = event.target.value;
+      if (state.data) explore(state.data.key);
+    });
     $("ke-lang").addEventListener("change", (event) => {
       state.lang = event.target.value;
       localStorage.setItem("kifu-lang", state.lang);

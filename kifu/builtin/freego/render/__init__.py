@@ -3,7 +3,7 @@ one board keeps in :mod:`.layout`), text and the rows ``kifu show`` prints (:mod
 grid positions as plain-text diagrams both ways (:mod:`.diagram`, for rule tests)."""
 from __future__ import annotations
 
-from kifu.builtin.freego.render.svg import render_svg
+from kifu.builtin.freego.render.svg import problem_area, render_svg
 from kifu.builtin.freego.render.text import render_text, summary
 
-__all__ = ["render_svg", "render_text", "summary"]
+__all__ = ["problem_area", "render_svg", "render_text", "summary"]

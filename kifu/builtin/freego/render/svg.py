@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import textwrap
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from kifu.builtin.freego.boards import grids
 from kifu.builtin.freego.boards.board import MAX_SEATS, Board, Point
@@ -235,6 +235,28 @@ def _count(pos: Position) -> list[scoring.Score]:
 
 
 # -- grids ----------------------------------------------------------------------------------
+
+def problem_area(record: Record, positions: Iterable[Position],
+                 options: RenderOptions) -> goboard.Area | None:
+    """The part of a grid's drawing a problem needs (:func:`kifu.draw.grid.problem_area`):
+    the points the record shows, else the corner or side every stone of ``positions`` (its
+    start and each position of its tree) stands in; ``None`` on a map that is not a grid."""
+    found = iter(positions)
+    first = next(found, None)
+    if first is None or first.board.grid is None:
+        return None
+    columns, rows = first.board.grid
+    grid = goboard.framed(columns, rows, coords=options.coords, flip=options.flip,
+                          row_label=_row_name)
+
+    def stones() -> set[tuple[int, int]]:
+        taken: set[int] = set()
+        for pos in (first, *found):
+            taken.update(index for index, what in enumerate(pos.cells) if what > 0)
+        return {divmod(index, columns)[::-1] for index in taken}  # (column, row)
+
+    return goboard.problem_area(grid, record.properties, stones)
+
 
 def _render_grid(pos: Position, options: RenderOptions, record: Record | None,
                  markup: Markup | None) -> str:

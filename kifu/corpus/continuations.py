@@ -1,0 +1,518 @@
+"""The opening explorer's table: for each position several records reach, what an explorer's
+step shows of it, kept by ``kifu index`` so that a step reads a few rows rather than the
+trails of every record that reaches the position.
+
+Two tables (:mod:`kifu.corpus.store`):
+
+- ``explored``, a row for each position (its canonical hash) that at least :data:`SHARED`
+  position rows name: the records that reach it, how they ended (by winner, each winner named
+  as a side of the position's canonical image: a record that reached it with the colours
+  swapped counts its black's win as white's), the sides of its game, the
+  :data:`LISTED` latest records that reach it and the :data:`LISTED` strongest, and the
+  tally of its ``continuation`` rows (how many, the sums of their checksums' halves);
+- ``continuation``, a row for each position that follows it in some record (the next node
+  of a line, or the first of a variation from there): the records that play it, how they
+  ended (named as above), and the first of them by number (the example ``kifu stats`` shows).
+
+A record counts once for each position it reaches and once for each position that follows it
+there, its winner turned as where it first reaches the position, as
+:func:`kifu.corpus.stats.explore` counts them from the trails (which stays the reference: the
+two give the same answers).  A position fewer records reach has no row: the explorer reads
+their trails, which costs little for so few.
+
+Every row is checked as it is read (:meth:`kifu.corpus.reader.Reader.explored`): its checksum,
+and the rows of its continuations against its tally.  A row missing altogether leaves the
+explorer to read the trails, which answer the same.
+
+``kifu index`` writes the rows of the positions its new records reach (:class:`Writer`): a
+position that had rows gains the new records' counts; one that had none and that several
+records now reach is counted from all of them; a record forgotten (its file changed or gone)
+takes its counts off, and a position whose example, or one of whose full lists, it was is
+counted anew from the records left.
+"""
+from __future__ import annotations
+
+import heapq
+import json
+import sqlite3
+from array import array
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kifu.corpus import checks, store
+from kifu.corpus.checks import Damage, checksum, expect, whole
+
+#: How many position rows a position needs to have rows of its own.
+SHARED = 2
+#: The most records an ``explored`` row lists of each kind (latest, strongest): what an
+#: explorer shows at most (``recent``).
+LISTED = 100
+
+#: A listed record: its number, date and strength.
+Listed = tuple[int, "str | None", "float | None"]
+
+
+def by_date(entry: Listed) -> tuple[Any, ...]:
+    """The latest first (undated last), then the last indexed."""
+    return (entry[1] is None, descending(entry[1] or ""), -entry[0])
+
+
+def by_strength(entry: Listed) -> tuple[Any, ...]:
+    """The strongest first (of no known strength last), then the latest."""
+    return (entry[2] is None, -(entry[2] or 0.0), *by_date(entry))
+
+
+def descending(text: str) -> tuple[int, ...]:
+    """A text's order reversed, as a sort key."""
+    return tuple(-ord(character) for character in text) + (1,)
+
+
+def turned(winner: str | None, sides: Sequence[str], swapped: bool) -> str:
+    """A record's winner as a side of a position found as an image that does (``swapped``)
+    or does not swap the colours: ``unknown`` if not known, ``draw``, a side."""
+    if winner is None:
+        return "unknown"
+    if swapped and len(sides) >= 2 and winner in sides[:2]:
+        return sides[1] if winner == sides[0] else sides[0]
+    return str(winner)
+
+
+def successors(lines: Sequence[Sequence[Any]]) -> list[list[int]]:
+    """Each node's following nodes, as :meth:`kifu.corpus.reader.Trail.children` gives them
+    one node at a time: the next of its line, then the first of each variation that
+    replaces the entry after it, in the order of the lines."""
+    layout: dict[tuple[int, ...], tuple[int, int, int]] = {}
+    total = 0
+    for path, depth, count, _, _ in lines:
+        layout[tuple(int(p) for p in path.split(".")) if path else ()] = (total, depth, count)
+        total += count
+    found: list[list[int]] = [[] for _ in range(total)]
+    owners: dict[int, tuple[int, ...]] = {}
+    for path, (first, _, count) in layout.items():
+        for node in range(first, first + count):
+            owners.setdefault(node, path)
+            if node + 1 < first + count:
+                found[node].append(node + 1)
+    for path, (first, _, _) in layout.items():
+        if len(path) < 2:
+            continue
+        at = path[-2] - 1
+        owner = path[:-2]
+        while owner and (owner not in layout or layout[owner][1] > at):
+            owner = owner[:-2]
+        if owner not in layout:
+            continue
+        start, depth, count = layout[owner]
+        node = start + at - depth
+        if start <= node < start + count and owners.get(node) == owner:
+            found[node].append(first)
+    return found
+
+
+def reached(hashes: Sequence[int], images: bytes, following: list[list[int]] | None,
+            wanted: Iterable[int] | None = None) -> dict[int, tuple[int, list[int]]]:
+    """For each position a record reaches (of ``wanted``, if given): the image it is first
+    found as, and the positions that follow it anywhere in the record, each once
+    (``following``: each node's following nodes, :func:`successors`; ``None`` for a record
+    of one line, each node followed by the next)."""
+    last = len(hashes) - 1
+    keep = None if wanted is None else set(wanted)
+    found: dict[int, tuple[int, list[int]]] = {}
+    for node, value in enumerate(hashes):
+        if keep is not None and value not in keep:
+            continue
+        entry = found.get(value)
+        if entry is None:
+            entry = found[value] = (images[node], [])
+        for child in (following[node] if following is not None else
+                      (node + 1,) if node < last else ()):
+            after = hashes[child]
+            if after not in entry[1]:
+                entry[1].append(after)
+    return found
+
+
+@dataclass
+class Next:
+    """A ``continuation`` row: the records that play the position, their winners, the first
+    of them."""
+
+    games: int
+    wins: Counter[str]
+    example: int
+
+
+@dataclass
+class Row:
+    """An ``explored`` row and its ``continuation`` rows, decoded."""
+
+    hash: int
+    games: int = 0
+    wins: Counter[str] = field(default_factory=Counter)
+    sides: list[str] = field(default_factory=list)
+    latest: list[Listed] = field(default_factory=list)
+    strongest: list[Listed] = field(default_factory=list)
+    nexts: dict[int, Next] = field(default_factory=dict)
+    #: Records added, not yet in the lists (:func:`_settle`).
+    pending: list[Listed] = field(default_factory=list)
+
+    def listed(self, by: str) -> list[Listed]:
+        return self.strongest if by == "strength" else self.latest
+
+    def complete(self, by: str, count: int) -> bool:
+        """Whether its list ``by`` holds the first ``count`` records (or all of them)."""
+        return count <= len(self.listed(by)) or len(self.listed(by)) == self.games
+
+
+def _wins(value: Any, what: str) -> Counter[str]:
+    found = checks.json_of(value, what)
+    if not isinstance(found, dict) or not all(
+            isinstance(name, str) and type(count) is int and count > 0
+            for name, count in found.items()):
+        raise Damage(f"the {what} of the explorer's table are not what kifu writes")
+    return Counter(found)
+
+
+def _listed(value: Any) -> list[Listed]:
+    found = checks.json_of(value, "list of records")
+    if not isinstance(found, list) or len(found) > LISTED or not all(
+            isinstance(entry, list) and len(entry) == 3 and type(entry[0]) is int
+            and entry[0] > 0 and (entry[1] is None or isinstance(entry[1], str))
+            and (entry[2] is None or type(entry[2]) is float) for entry in found):
+        raise Damage("a list of records of the explorer's table is not what kifu writes")
+    return [(entry[0], entry[1], entry[2]) for entry in found]
+
+
+def decode(explored: Sequence[Any], rows: Iterable[Sequence[Any]]) -> Row:
+    """An ``explored`` row and the ``continuation`` rows found with its hash (each with its
+    checksum last), checked: each row against its checksum, the continuations against the
+    tally the explored row keeps of them (a row lost, or moved, shows there), each value as
+    it is decoded."""
+    value = explored[0]
+    if checksum("explored", *explored[:-1]) != explored[-1]:
+        raise Damage("a row of the explorer's table does not match its checksum")
+    sums = []
+    nexts: dict[int, Next] = {}
+    for row in rows:
+        if checksum("continuation", *row[:-1]) != row[-1] or row[0] != value:
+            raise Damage("a continuation of the explorer's table does not match its checksum")
+        nexts[expect(row[1], int, "continuation")] = Next(
+            whole(row[2], "count of records", low=1), _wins(row[3], "winners"),
+            whole(row[4], "example", low=1))
+        sums.append(row[-1])
+    if checks.row_tally(sums) != list(explored[6:9]):
+        raise Damage("the continuations of a position in the explorer's table do not match "
+                     "their tally: one is missing, or was changed")
+    found = Row(value, whole(explored[1], "count of records", low=1),
+                _wins(explored[2], "winners"), checks.texts_of(explored[3], "sides"),
+                _listed(explored[4]), _listed(explored[5]), nexts)
+    for entry in found.latest + found.strongest:
+        if entry[0] <= 0:
+            raise Damage("a list of records of the explorer's table is not what kifu writes")
+    return found
+
+
+#: The columns read of a position's rows.
+_EXPLORED = f"{', '.join(store.EXPLORED_COLUMNS)}, checksum"
+_CONTINUATION = f"{', '.join(store.CONTINUATION_COLUMNS)}, checksum"
+
+
+def read(db: sqlite3.Connection, value: int) -> Row | None:
+    """The rows of the position ``value``, checked (:func:`decode`); ``None`` where it has
+    none."""
+    explored = db.execute(f"SELECT {_EXPLORED} FROM explored WHERE hash = ?",
+                          (value,)).fetchall()
+    if not explored:
+        return None
+    rows = db.execute(f"SELECT {_CONTINUATION} FROM continuation WHERE hash = ? ORDER BY next",
+                      (value,)).fetchall()
+    return decode(explored[0], rows)
+
+
+# -- writing -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Played:
+    """What a record brings to the rows of a position it reaches: its number, its winner as
+    a side of the position's canonical image, the positions that follow it there, its date,
+    strength and sides."""
+
+    record: int
+    winner: str
+    nexts: tuple[int, ...]
+    date: str | None
+    strength: float | None
+    sides: tuple[str, ...]
+
+    def listed(self) -> Listed:
+        return (self.record, self.date, self.strength)
+
+
+class Writer:
+    """The explorer's rows kept up to date by a run of ``kifu index`` (its connection ``db``):
+    the records it forgets are told with :meth:`forget` as they go, and :meth:`finish`, once
+    every position row is in place and the new records' are still staged (the temporary
+    table ``staged``), writes the rows of every position they change."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+        #: The records forgotten, by the position with rows they reached.
+        self.removed: dict[int, list[Played]] = {}
+        #: The positions counted anew, from every record (one they held was forgotten), and
+        #: those whose rows were written.
+        self.anew: set[int] = set()
+        self.written: set[int] = set()
+        self._swaps: dict[int, tuple[bool, ...]] = {}
+
+    def swaps(self, symmetry: int | None) -> tuple[bool, ...]:
+        """Which images of the symmetry ``symmetry`` (a record's) swap the colours, its row
+        checked."""
+        if symmetry is None:
+            return (False,)
+        known = self._swaps.get(symmetry)
+        if known is None:
+            row = self.db.execute("SELECT data, checksum FROM symmetry WHERE id = ?",
+                                  (symmetry,)).fetchone()
+            if row is None or checksum("symmetry", symmetry, row[0]) != row[1]:
+                raise Damage("the row of a record's symmetry is missing or does not match its "
+                             "checksum")
+            known = self._swaps[symmetry] = checks.symmetry_of(row[0])[1]
+        return known
+
+    def played(self, record: int, hashes: Sequence[int], images: bytes, lines: Any,
+               game: Sequence[Any], wanted: Iterable[int] | None) -> dict[int, Played]:
+        """What the record ``record`` (its trail's values and its checked ``game`` row, of
+        :data:`kifu.corpus.store.GAME_COLUMNS`) brings to each position of ``wanted``."""
+        values = dict(zip(store.GAME_COLUMNS, game, strict=True))
+        sides = tuple(checks.texts_of(values["sides"], "sides", record))
+        swaps = self.swaps(values["symmetry"])
+        winner = values["winner"]
+        lines = checks.lines_of(lines, len(hashes), record)
+        following = successors(lines) if len(lines) > 1 else None
+        found = {}
+        for value, (image, nexts) in reached(hashes, images, following, wanted).items():
+            if image >= len(swaps):
+                raise Damage("its images do not fit its symmetry", record)
+            found[value] = Played(record, turned(winner, sides, swaps[image]), tuple(nexts),
+                                  values["date"], values["strength"], sides)
+        return found
+
+    def forget(self, record: int, hashes: Sequence[int], images: bytes, lines: Any,
+               game: Sequence[Any]) -> None:
+        """A record about to be taken out of the index: what it brought to the positions
+        with rows it reaches, taken off at :meth:`finish`."""
+        distinct = sorted(set(hashes))
+        with_rows: set[int] = set()
+        for first in range(0, len(distinct), 500):
+            chunk = distinct[first:first + 500]
+            with_rows.update(row[0] for row in self.db.execute(
+                f"SELECT hash FROM explored WHERE hash IN ({','.join('?' * len(chunk))})",
+                chunk))
+        if with_rows:
+            for value, played in self.played(record, hashes, images, lines, game,
+                                             with_rows).items():
+                self.removed.setdefault(value, []).append(played)
+
+    def finish(self, first_build: bool) -> None:
+        """Write the rows of every position the run changes (see the module's text);
+        ``first_build``: the index had no position before the run (no rows to replace)."""
+        db = self.db
+        rows: dict[int, Row] = {}  # the positions whose rows are kept and changed
+        anew = self.anew
+        for value, removed in self.removed.items():
+            had = read(db, value)
+            if had is None:
+                raise Damage("a position's row of the explorer's table went missing")
+            gone = {played.record for played in removed}
+            if any(nxt.example in gone for nxt in had.nexts.values()) or any(
+                    len(listed) >= LISTED and gone & {entry[0] for entry in listed}
+                    for listed in (had.latest, had.strongest)):
+                anew.add(value)
+            else:
+                rows[value] = had
+        db.execute("CREATE TEMP TABLE fresh (hash INTEGER PRIMARY KEY)")
+        db.execute("CREATE TEMP TABLE grown (hash INTEGER PRIMARY KEY)")
+        # What each record brings to each position: gathered by record (each record's trail
+        # read once), then read back by position, one position's rows made at a time.
+        db.execute("CREATE TEMP TABLE brought (hash INTEGER, record INTEGER, winner TEXT, "
+                   "nexts BLOB, date TEXT, strength REAL, sides TEXT)")
+        db.executemany("INSERT INTO fresh VALUES (?)", ((value,) for value in sorted(anew)))
+        if first_build:
+            db.execute(f"INSERT OR IGNORE INTO fresh SELECT hash FROM position GROUP BY hash "
+                       f"HAVING count(*) >= {SHARED}")
+        else:
+            db.execute("INSERT OR IGNORE INTO fresh SELECT s.hash FROM (SELECT DISTINCT hash "
+                       "FROM staged) s WHERE NOT EXISTS (SELECT 1 FROM explored e WHERE "
+                       "e.hash = s.hash) AND (SELECT count(*) FROM position p WHERE p.hash = "
+                       f"s.hash) >= {SHARED}")
+            db.execute("INSERT OR IGNORE INTO grown SELECT DISTINCT s.hash FROM staged s JOIN "
+                       "explored e ON e.hash = s.hash WHERE s.hash NOT IN (SELECT hash FROM "
+                       "fresh)")
+        self._bring()
+        row: Row | None = None
+        for value, record, winner, nexts, date, strength, sides in db.execute(
+                "SELECT * FROM brought ORDER BY hash, record"):
+            if row is None or row.hash != value:
+                if row is not None:
+                    self._done(row, first_build)
+                row = rows.pop(value, None)
+                if row is None and value not in anew and not first_build:
+                    row = read(db, value)  # one that grows (none: one counted anew)
+                row = row or Row(value)
+            following = array("q")
+            following.frombytes(nexts)
+            _add(row, Played(record, winner, tuple(following), date, strength,
+                             tuple(json.loads(sides))))
+        if row is not None:
+            self._done(row, first_build)
+        for row in rows.values():  # forgotten records alone
+            self._done(row, first_build)
+        for value in anew - self.written:  # every record of it forgotten
+            self._write(Row(value), replace=True)
+        for name in ("fresh", "grown", "brought"):
+            db.execute(f"DROP TABLE {name}")
+
+    def _done(self, row: Row, first_build: bool) -> None:
+        """A position's rows as the records added and forgotten leave them, written (a
+        position counted anew counts the records left alone)."""
+        if row.hash not in self.anew:
+            for played in self.removed.get(row.hash, ()):
+                _take(row, played)
+        _settle(row)
+        self.written.add(row.hash)
+        self._write(row, replace=not first_build)
+
+    def _bring(self) -> None:
+        """What the records bring to the positions counted anew (``fresh``: every record
+        that reaches them) and to those that grow (``grown``: the new records, ``staged``),
+        into the table ``brought``."""
+        occurrences = self.db.execute(
+            f"SELECT p.place >> {store.GAME_SHIFT} AS record, p.hash FROM fresh f JOIN position "
+            f"p ON p.hash = f.hash UNION SELECT s.place >> {store.GAME_SHIFT}, s.hash FROM grown "
+            "g JOIN staged s ON s.hash = g.hash ORDER BY record")
+        wanted: dict[int, set[int]] = {}
+        for record, value in occurrences:
+            if len(wanted) >= 500 and record not in wanted:
+                self._each(wanted)
+                wanted = {}
+            wanted.setdefault(record, set()).add(value)
+        if wanted:
+            self._each(wanted)
+
+    def _each(self, wanted: dict[int, set[int]]) -> None:
+        """What each record of ``wanted`` brings to the positions wanted of it, its trail and
+        its row read and checked."""
+        ids = sorted(wanted)
+        marks = ",".join("?" * len(ids))
+        games = {row[0]: row for row in self.db.execute(
+            f"SELECT {', '.join(store.GAME_COLUMNS)}, checksum FROM game WHERE id IN ({marks})",
+            ids)}
+        trails = {row[0]: row for row in self.db.execute(
+            f"SELECT game, hashes, images, lines, log, checksum FROM trail WHERE game IN "
+            f"({marks})", ids)}
+        brought = []
+        for record in ids:
+            game, trail = games.get(record), trails.get(record)
+            if game is None or trail is None:
+                raise Damage("a position's row names a record that has no row or no trail")
+            if checksum("game", *game[:-1]) != game[-1] or \
+                    checksum("trail", *trail[:5]) != trail[5]:
+                raise Damage("the row of a record does not match its checksum", record)
+            positions = whole(game[store.GAME_COLUMNS.index("positions")], "positions", record)
+            hashes = checks.hashes_of(trail[1], positions, record)
+            images = checks.images_of(trail[2], positions, checks.MAX_IMAGES, record)
+            for value, played in self.played(record, hashes, images, trail[3], game[:-1],
+                                             wanted[record]).items():
+                brought.append((value, record, played.winner,
+                                array("q", played.nexts).tobytes(), played.date,
+                                played.strength, json.dumps(played.sides)))
+        self.db.executemany("INSERT INTO brought VALUES (?, ?, ?, ?, ?, ?, ?)", brought)
+
+    def _write(self, row: Row, replace: bool) -> None:
+        db = self.db
+        if replace:
+            db.execute("DELETE FROM explored WHERE hash = ?", (row.hash,))
+            db.execute("DELETE FROM continuation WHERE hash = ?", (row.hash,))
+        if row.games <= 0:
+            return
+        sums = []
+        for after in sorted(row.nexts):
+            nxt = row.nexts[after]
+            values = (row.hash, after, nxt.games, _json(nxt.wins), nxt.example)
+            check = checksum("continuation", *values)
+            db.execute("INSERT INTO continuation VALUES (?, ?, ?, ?, ?, ?)", (*values, check))
+            sums.append(check)
+        tally = checks.row_tally(sums)
+        explored = (row.hash, row.games, _json(row.wins), json.dumps(row.sides),
+                    json.dumps([list(entry) for entry in row.latest]),
+                    json.dumps([list(entry) for entry in row.strongest]), *tally)
+        db.execute("INSERT INTO explored VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                   (*explored, checksum("explored", *explored)))
+
+
+def _json(wins: Counter[str]) -> str:
+    return json.dumps({name: count for name, count in sorted(wins.items()) if count > 0})
+
+
+def _add(row: Row, played: Played) -> None:
+    """A record counted in a position's rows."""
+    if not row.games and not row.sides:
+        row.sides = list(played.sides)
+    row.games += 1
+    row.wins[played.winner] += 1
+    row.pending.append(played.listed())
+    if len(row.pending) > 4 * LISTED:
+        _settle(row)
+    for after in played.nexts:
+        nxt = row.nexts.get(after)
+        if nxt is None:
+            row.nexts[after] = Next(1, Counter({played.winner: 1}), played.record)
+        else:
+            nxt.games += 1
+            nxt.wins[played.winner] += 1
+            nxt.example = min(nxt.example, played.record)
+
+
+def _settle(row: Row) -> None:
+    """The records added to a position's rows put in its lists."""
+    if row.pending:
+        row.latest = heapq.nsmallest(LISTED, [*row.latest, *row.pending], key=by_date)
+        row.strongest = heapq.nsmallest(LISTED, [*row.strongest, *row.pending],
+                                        key=by_strength)
+        row.pending = []
+
+
+def _take(row: Row, played: Played) -> None:
+    """A record's count taken off a position's rows (one that is neither the example of a
+    continuation nor in a full list: see :meth:`Writer.finish`)."""
+    row.games -= 1
+    _less(row.wins, played.winner)
+    row.latest = [entry for entry in row.latest if entry[0] != played.record]
+    row.strongest = [entry for entry in row.strongest if entry[0] != played.record]
+    for after in played.nexts:
+        nxt = row.nexts.get(after)
+        if nxt is None:
+            raise Damage("the explorer's table does not hold a continuation a record plays")
+        nxt.games -= 1
+        _less(nxt.wins, played.winner)
+        if nxt.games <= 0:
+            del row.nexts[after]
+
+
+def _less(wins: Counter[str], winner: str) -> None:
+    if wins[winner] <= 0:
+        raise Damage("the explorer's table does not count a record it holds")
+    wins[winner] -= 1
+    if not wins[winner]:
+        del wins[winner]
+
+
+def first_place(hashes: Sequence[int], images: bytes, value: int) -> tuple[int, int] | None:
+    """The first node of a record whose position is ``value``, and its image."""
+    for node, found in enumerate(hashes):
+        if found == value:
+            return node, images[node]
+    return None
+

@@ -1,0 +1,273 @@
+"""The explorer's table (``explored`` and ``continuation``, :mod:`kifu.corpus.continuations`)
+against the reference it stands for: the same answers as the trails of every record give
+(:func:`kifu.corpus.stats.explore` and :func:`kifu.corpus.explorer.latest` with
+``table=False``), for every position the table holds, in the examples' index and in generated
+corpora, after a first run and after updates that add, change and remove records; a damaged
+row is said, never answered from."""
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import kifu
+from kifu.corpus import continuations, explorer, search, stats
+from kifu.corpus.reader import Filters, Reader
+from kifu.plugin import driver
+from tests.serve.conftest import opening_games
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def positions(paths: list[Path]) -> dict[int, tuple[kifu.Game, object]]:
+    """Every position of every line of the records, by its hash in the index."""
+    found: dict[int, tuple[kifu.Game, object]] = {}
+    for path in paths:
+        try:
+            records = list(kifu.read_all(str(path)))
+        except kifu.KifuError:
+            continue
+        for record in records:
+            game = record.game
+            try:
+                every = [game.plugin.start(record.data)]
+            except kifu.KifuError:
+                continue
+            # Each position copied as it is met (a replay may play on in the same one).
+            every += [game.plugin.copy(step.position)
+                      for step in driver.replay_tree(game.plugin, record.data)
+                      if not isinstance(step, kifu.KifuError)]
+            for position in every:
+                found.setdefault(search.key_of(game.plugin, position).hash, (game, position))
+    return found
+
+
+def record_files(folder: Path) -> list[Path]:
+    return sorted(path for path in folder.rglob("*") if path.is_file())
+
+
+def answers(index: Path, known: dict[int, tuple[kifu.Game, object]], *, table: bool
+            ) -> dict[int, object]:
+    """Each position's explorer answer (the moves, the records' names listed by date and by
+    strength), of the positions the index's table holds that a replay of the records
+    reaches (a game whose index visits positions between its moves, as Rengi's chains, holds
+    more)."""
+    found: dict[int, object] = {}
+    with Reader.opened(str(index)) as reader:
+        held = [value for (value,) in reader.execute("SELECT hash FROM explored")]
+        for value in held:
+            if value not in known:
+                continue
+            game, position = known[value]
+            key = search.key_of(game.plugin, position)
+            explored = stats.explore(reader, key, position, Filters(), table=table)
+            listed = [[(hit.record.name, hit.place, hit.transform) for hit in explorer.latest(
+                reader, key, Filters(), count, by, table=table)]
+                for by in explorer.ORDERS for count in (1, 5, continuations.LISTED)]
+            found[value] = (explored, listed)
+    return found
+
+
+def same_as_the_trails(index: Path, known: dict[int, tuple[kifu.Game, object]]) -> None:
+    from_table = answers(index, known, table=True)
+    assert from_table == answers(index, known, table=False)
+    with sqlite3.connect(index) as db:
+        (held,) = db.execute("SELECT count(*) FROM explored").fetchone()
+    assert len(from_table) >= 0.8 * held > 0
+
+
+def every_shared_position_has_rows(index: Path) -> None:
+    with sqlite3.connect(index) as db:
+        missing = db.execute(
+            f"SELECT hash FROM position GROUP BY hash HAVING count(*) >= {continuations.SHARED}"
+            " EXCEPT SELECT hash FROM explored").fetchall()
+    assert missing == []
+
+
+def test_the_examples_index_answers_from_its_table_as_from_the_trails(tmp_path):
+    index = tmp_path / "corpus.db"
+    folders = [ROOT / "examples", ROOT / "docs" / "records" / "search"]
+    kifu.Corpus(index).index([str(folder) for folder in folders])
+    every_shared_position_has_rows(index)
+    files = [path for folder in folders for path in record_files(folder)]
+    same_as_the_trails(index, positions(files))
+
+
+def test_a_records_following_nodes_are_those_its_trail_names_one_by_one(tmp_path):
+    index = tmp_path / "corpus.db"
+    kifu.Corpus(index).index([str(ROOT / "examples")])
+    with Reader.opened(str(index)) as reader:
+        ids = [row[0] for row in reader.execute("SELECT game FROM trail")]
+        branching = 0
+        for _, trail in reader.each_trail(ids):
+            following = continuations.successors(trail.lines)
+            assert following == [trail.children(node) for node in range(len(trail.hashes))]
+            branching += len(trail.lines) > 1
+    assert branching  # records with variations were among them
+
+
+def generated(folder: Path, count: int, seed: int) -> list[Path]:
+    from tests.corpus.corpora import write
+
+    return write(folder, opening_games(count, seed))
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_generated_corpus_answers_from_its_table_as_from_the_trails(tmp_path, seed):
+    files = generated(tmp_path / "records", 40, seed)
+    index = tmp_path / "corpus.db"
+    kifu.Corpus(index).index(str(tmp_path / "records"))
+    every_shared_position_has_rows(index)
+    same_as_the_trails(index, positions(files))
+
+
+def test_an_update_keeps_the_table_as_a_run_from_scratch_makes_it(tmp_path, monkeypatch):
+    # Lists of three records: a record forgotten from a full list has it counted anew.
+    monkeypatch.setattr(continuations, "LISTED", 3)
+    folder = tmp_path / "records"
+    files = generated(folder, 40, 3)
+    index = tmp_path / "corpus.db"
+    kifu.Corpus(index).index(str(folder))
+    with Reader.opened(str(index)) as reader:  # the example of the first continuations
+        first = reader.records([1])[1].name
+    os.unlink(first)
+    for path in files[5:10]:  # removed
+        path.unlink()
+    for number, (_, text) in enumerate(opening_games(5, 99)):  # changed
+        files[10 + number].write_text(text, encoding="utf-8")
+        stamp = files[10 + number].stat()
+        os.utime(files[10 + number], ns=(stamp.st_atime_ns, stamp.st_mtime_ns + 10**9))
+    for name, text in opening_games(6, 98)[1:]:  # added
+        (folder / f"new-{name}").write_text(text, encoding="utf-8")
+    kifu.Corpus(index).index(str(folder))
+    scratch = tmp_path / "scratch.db"
+    kifu.Corpus(scratch).index(str(folder))
+    known = positions(record_files(folder))
+    same_as_the_trails(index, known)
+    every_shared_position_has_rows(index)
+    # The same counts as a run from scratch (which numbers the records otherwise: the
+    # examples, the first by number, and the order of records of one date may differ).
+    updated, made = answers(index, known, table=True), answers(scratch, known, table=True)
+    assert set(made) <= set(updated)  # beyond: positions fewer records reach now
+    assert {value: counts(updated[value]) for value in made} == {
+        value: counts(answer) for value, answer in made.items()}
+
+
+def counts(answer: object) -> object:
+    explored, _ = answer  # type: ignore[misc]
+    return (explored.games, explored.wins, sorted(
+        (c.move, c.games, tuple(sorted(c.wins.items()))) for c in explored.continuations))
+
+
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), removed=st.integers(0, 4), changed=st.integers(0, 4),
+       added=st.integers(0, 4))
+def test_any_update_answers_from_the_table_as_from_the_trails(tmp_path_factory, seed, removed,
+                                                              changed, added):
+    # Records forgotten (among them the first, whose record is the example of continuations
+    # from the start, now and then), changed and added, in any mix.
+    folder = tmp_path_factory.mktemp("update")
+    files = generated(folder / "records", 16, seed)
+    index = folder / "corpus.db"
+    kifu.Corpus(index).index(str(folder / "records"))
+    rng = random.Random(seed)
+    shuffled = rng.sample(files, len(files))
+    for path in shuffled[:removed]:
+        path.unlink()
+    for number, path in enumerate(shuffled[removed:removed + changed]):
+        path.write_text(opening_games(1, seed + number + 1)[0][1], encoding="utf-8")
+        stamp = path.stat()
+        os.utime(path, ns=(stamp.st_atime_ns, stamp.st_mtime_ns + 10**9))
+    for name, text in opening_games(added, seed + 100):
+        (folder / "records" / f"new-{name}").write_text(text, encoding="utf-8")
+    kifu.Corpus(index).index(str(folder / "records"))
+    every_shared_position_has_rows(index)
+    same_as_the_trails(index, positions(record_files(folder / "records")))
+
+
+def test_records_sort_by_the_weaker_players_strength_of_those_given():
+    from kifu.corpus.indexing import player_strength, strength
+
+    assert [player_strength(text) for text in ("3k", "1 kyu", "1d", "7 dan", "9p", "1826",
+                                               "初段", "5段", "", "strong")] == [
+        1800.0, 2000.0, 2100.0, 2700.0, 2970.0, 1826.0, None, 2500.0, None, None]
+    assert strength({"Black-Rank": "9p", "White-Rank": "2d"}) == 2200.0
+    assert strength({"White-Rank": "1p"}) == 2730.0
+    assert strength({"First-player-Elo": "1826", "Second-player-Elo": "2010"}) == 1826.0
+    assert strength({"Black": "9p"}) is None
+
+
+def test_the_strongest_records_are_listed_first(tmp_path):
+    folder = tmp_path / "records"
+    texts = opening_games(12, 5)
+    ranks = ["1k", "9p", None, "3d", "20k", "5d", "1p", None, "2k", "7d", "4p", "6k"]
+    for (name, text), rank in zip(texts, ranks, strict=True):
+        extra = f"Black-Rank: {rank}\nWhite-Rank: 9p\n" if rank else ""
+        (folder).mkdir(exist_ok=True)
+        (folder / name).write_text(text.replace("Game: renju\n", f"Game: renju\n{extra}"),
+                                   encoding="utf-8")
+    index = tmp_path / "corpus.db"
+    kifu.Corpus(index).index(str(folder))
+    step = kifu.Corpus(index).explore(game="renju", recent=12, by="strength")
+    shown = [hit.record.strength for hit in step.recent]
+    assert shown[:10] == sorted(shown[:10], reverse=True) and shown[0] == 2970.0
+    assert shown[10:] == [None, None]
+
+
+def damaged(index: Path, tmp_path: Path, sql: str) -> Path:
+    copy = tmp_path / "damaged.db"
+    shutil.copy(index, copy)
+    with sqlite3.connect(copy) as db:
+        db.execute(sql)
+    return copy
+
+
+@pytest.mark.parametrize("sql", [
+    "UPDATE continuation SET games = games + 1 WHERE (hash, next) IN (SELECT hash, next FROM "
+    "continuation ORDER BY games DESC LIMIT 1)",
+    "DELETE FROM continuation WHERE (hash, next) IN (SELECT hash, next FROM continuation "
+    "ORDER BY games DESC LIMIT 1)",
+    "UPDATE explored SET wins = '{\"black\": 60}'",
+    "UPDATE explored SET latest = '[[1, null, null]]'",
+])
+def test_a_damaged_row_of_the_table_is_said_never_answered_from(openings_index, tmp_path, sql):
+    copy = damaged(openings_index, tmp_path, sql)
+    with pytest.raises(kifu.CorpusError, match="rebuild=True") as said:
+        kifu.Corpus(copy).explore(game="renju")
+    assert "damaged" in said.value.message
+    # An update that changes what the start's rows count reads them, and is refused.
+    changed = sorted((openings_index.parent / "records").iterdir())[-1]
+    stamp = changed.stat()
+    os.utime(changed, ns=(stamp.st_atime_ns, stamp.st_mtime_ns + 10**9))
+    with pytest.raises(kifu.CorpusError, match="damaged"):
+        kifu.Corpus(copy).index(str(openings_index.parent / "records"))
+
+
+def test_a_row_of_the_table_missing_leaves_the_trails_to_answer(openings_index, tmp_path):
+    copy = damaged(openings_index, tmp_path, "DELETE FROM explored")
+    assert kifu.Corpus(copy).explore(game="renju") == \
+        kifu.Corpus(openings_index).explore(game="renju")
+
+
+def test_an_index_of_the_schema_before_the_table_is_refused_with_the_way_to_rebuild_it(
+        openings_index, tmp_path):
+    copy = damaged(openings_index, tmp_path, "UPDATE meta SET value = '5' WHERE name = 'schema'")
+    with pytest.raises(kifu.CorpusError, match=r"schema 5\).*rebuild=True"):
+        kifu.Corpus(copy).explore(game="renju")
+
+
+@pytest.fixture(scope="module")
+def openings_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("openings")
+    generated(folder / "records", 30, 7)
+    index = folder / "corpus.db"
+    kifu.Corpus(index).index(str(folder / "records"))
+    return index
+

@@ -1,0 +1,124 @@
+"""The viewer in the reader's language (issue 41), in headless Chromium at a desktop's and a
+phone's width: Japanese, Chinese or Korean chosen from the browser's languages, switchable in
+the page and kept, every string of the interface translated, the record's own text untouched
+and marked as of its own language, the page's ``lang`` the interface's."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.examples import EXAMPLES
+from tests.viewer.test_viewer_browser import axe_violations
+from tests.viewer.test_viewer_places import page_of
+from tests.viewer.test_viewer_problems import COLLECTION
+
+pytestmark = pytest.mark.browser
+
+#: What the interface says in words (its texts, and its controls' names and tips), leaving
+#: out the record's own text, the moves' notation, the drawings, kifu's diagnostics and the
+#: game's own words for what a move did (see docs/cli.md, "Languages").
+INTERFACE = """() => {
+  const root = document.querySelector('.kifu-viewer');
+  const record = 'bdi, .kv-c, svg, .kv-diag, pre, noscript, script, style, .kv-lang, .kv-words';
+  const said = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode())
+    if (!n.parentElement.closest(record) && n.data.trim()) said.push(n.data.trim());
+  for (const el of root.querySelectorAll('[title], [aria-label]'))
+    if (!el.closest('svg')) said.push(el.getAttribute('title') || '', el.getAttribute('aria-label') || '');
+  return said.filter(Boolean);
+}"""
+
+#: English words the interface keeps in every language: keys' names, file formats, a game's
+#: name as kifu writes it, the names of the languages on offer.
+KEPT = {"Home", "End", "Page", "Up", "Down", "SVG", "PNG", "SGF", "JSON", "Renju", "Free", "Go",
+        "form", "English"}
+
+
+def english_left(page) -> list[str]:
+    return [text for text in page.evaluate(INTERFACE)
+            if set(re.findall(r"[A-Za-z]{2,}", text)) - KEPT]
+
+
+@pytest.mark.parametrize("locale, width, said", [
+    ("ja-JP", 1280, {"first": "最初の局面（Home）", "verdict": "正しい棋譜：17手",
+                     "status": "3手目 (i8) · 白番"}),
+    ("ko-KR", 390, {"first": "처음 국면 (Home)", "verdict": "올바른 기보: 17수",
+                    "status": "3수 (i8) · 백 차례"}),
+])
+def test_a_game_speaks_the_browsers_language_and_switches(browser, tmp_path, locale, width,
+                                                          said):
+    record = EXAMPLES / "renju" / "yamaguchi-opening.renju"
+    page_file = page_of(record, tmp_path)
+    context = browser.new_context(locale=locale, viewport={"width": width, "height": 800},
+                                  is_mobile=width < 500, has_touch=width < 500)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(page_file.as_uri() + "#move=3")
+        page.wait_for_selector(".kifu-viewer.kv-js")
+        code = locale[:2]
+        assert page.evaluate("document.documentElement.lang") == code
+        assert page.input_value("select.kv-lang") == code
+        assert page.get_attribute("button[data-act=first]", "title") == said["first"]
+        assert page.inner_text(".kv-verdict") == said["verdict"]
+        assert page.inner_text(".kv-note-head") == said["status"]
+        assert english_left(page) == []
+        # the record's own text as written, of no language the page claims
+        assert page.inner_text(".kv-players") == "Goto Yui \u2013 Hayashi Sora"
+        assert page.get_attribute(".kv-players bdi", "lang") == ""
+        assert "white prefers the other diagonal" in page.inner_text(".kv-moves")
+        assert axe_violations(page) == []
+        # back to English, as the page is written, and kept for the next visit
+        page.select_option("select.kv-lang", "en")
+        assert page.evaluate("document.documentElement.lang") == "en"
+        assert page.get_attribute("button[data-act=first]", "title") == "First position (Home)"
+        assert page.inner_text(".kv-verdict") == "Legal record: 17 moves"
+        assert page.inner_text(".kv-note-head") == "Move 3 (i8) \u00b7 white to move"
+        page.select_option("select.kv-lang", "zh")
+        page.reload()
+        page.wait_for_selector(".kifu-viewer.kv-js")
+        assert page.evaluate("document.documentElement.lang") == "zh"
+        assert page.inner_text(".kv-note-head") == "第3手 (i8) · 轮到白"
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_a_problem_collection_speaks_chinese(browser, tmp_path):
+    """The task, the tries, the hint and the progress in the picker, on a phone."""
+    page_file = page_of("problems.sgf", tmp_path, COLLECTION)
+    context = browser.new_context(locale="zh-CN", viewport={"width": 390, "height": 800},
+                                  is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(page_file.as_uri())
+        page.wait_for_selector(".kifu-viewer.kv-js")
+        assert page.inner_text(".kv-to-play") == "黑先"
+        assert page.inner_text(".kv-tally") == "共3题：正解0，失败0"
+        assert page.inner_text(".kv-pick-now") == "第1局（共3局）"
+        page.keyboard.press("h")
+        assert page.inner_text(".kv-verdict-live") == "提示：正解在圆圈里。"
+        page.click("button[data-act=solution]")
+        assert page.inner_text(".kv-tally") == "共3题：正解0，失败1"
+        assert page.text_content(".kv-games a >> nth=0") == "\u2717失败: 第1局: Black to play"
+        assert english_left(page) == []
+        assert axe_violations(page) == []
+    finally:
+        context.close()
+
+
+def test_a_games_own_names_of_its_sides_come_first(browser, tmp_path):
+    """Gungi's sides are 先手 and 後手 in Japanese (the game says so: ``side_names``), not the
+    black and white of Go's table."""
+    page_file = page_of(EXAMPLES / "gungi" / "short-game.gungi", tmp_path)
+    context = browser.new_context(locale="ja-JP")
+    try:
+        page = context.new_page()
+        page.goto(page_file.as_uri() + "#move=3")
+        page.wait_for_selector(".kifu-viewer.kv-js")
+        assert page.inner_text(".kv-note-head").endswith(" · 後手番")
+    finally:
+        context.close()
