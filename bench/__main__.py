@@ -54,6 +54,7 @@ LONG: dict[str, tuple[list[str], list[str]]] = {
     "sgf_worst": ([], ["--mib", "1"]),
     "viewer": ([], ["--rounds", "1"]),
     "large_outputs": ([], ["--quick"]),
+    "gif": ([], ["--moves", "40"]),
     "rif_database": ([], ["--games", "5000", "--distinct", "200"]),
 }
 

@@ -8,6 +8,7 @@ from kifu.commands import console
 from kifu.commands.corpusio import corpus_errors, position
 from kifu.commands.options import filter_options
 from kifu.corpus.reader import Filters
+from kifu.corpus.values import Frequent
 
 
 @click.command()
@@ -19,8 +20,10 @@ from kifu.corpus.reader import Filters
               help="The N positions reached by most records (default 10 without --position, "
                    "none with it).")
 @filter_options
-@click.option("--format", "-f", "fmt", type=click.Choice(["table", "json"]), default="table",
-              show_default=True, help="table for people; json: a line per answer.")
+@click.option("--format", "-f", "fmt", type=click.Choice(["table", "json", "html"]),
+              default="table", show_default=True,
+              help="table for people; json: a line per answer; html: a page, each position "
+                   "reached most often drawn beside its row.")
 def stats(index: str, spec: str | None, top: int | None, filters: Filters, fmt: str) -> None:
     """Moves played from a position, how they scored; common positions.
 
@@ -47,6 +50,9 @@ def stats(index: str, spec: str | None, top: int | None, filters: Filters, fmt: 
                 common = frequent(reader, filters, wanted) if wanted else []
         finally:
             reader.close()
+    if fmt == "html":
+        click.echo(formats.stats_page(explored, common, [_picture(f) for f in common]), nl=False)
+        return
     if fmt == "json":
         if explored is not None:
             click.echo(formats.explored_json(explored), nl=False)
@@ -58,3 +64,22 @@ def stats(index: str, spec: str | None, top: int | None, filters: Filters, fmt: 
     if common:
         parts.append("positions reached most often:\n\n" + formats.frequent_table(common))
     console.echo("\n\n".join(parts))
+
+
+def _picture(found: Frequent) -> str | None:
+    """The position as the record that first reached it draws it (kifu's SVG drawing of that
+    record at that place), or ``None`` where the record cannot be read again (gone or changed
+    since it was indexed): the row is still listed."""
+    from kifu.base.errors import KifuError
+    from kifu.base.record import variation_path
+    from kifu.render.formats import Drawing, draw_svg
+    from kifu.run.load import load
+
+    hit = found.example
+    try:
+        loaded = load(hit.record.path, game_index=hit.record.number)
+        drawing = Drawing(move=hit.place.move, path=variation_path(hit.place.variation)
+                          if hit.place.variation else ())
+        return draw_svg(loaded, drawing)
+    except (KifuError, ValueError):
+        return None

@@ -9,7 +9,7 @@ so that a 19x19 board drawn 360 pixels wide still has 9-pixel coordinates.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from kifu.base.markup import Markup, sgf_point, view_points
@@ -184,6 +184,23 @@ def draw_cross(parent: ET.Element, grid: Grid, column: int, row: int, colour: st
     element(parent, "path", d=f"M{x - d:.1f},{y - d:.1f}L{x + d:.1f},{y + d:.1f}"
             f"M{x - d:.1f},{y + d:.1f}L{x + d:.1f},{y - d:.1f}", stroke=colour, stroke_width=2.5,
             class_="forbidden")
+
+
+def draw_winning_line(parent: ET.Element, grid: Grid, stones: Sequence[tuple[int, int]],
+                      colour: str) -> None:
+    """A line through the stones that ended the game (a five, an overline), from the first
+    to the last of them, over the stones, each of them ringed: the game says which stones,
+    the drawing is the same for every game."""
+    if not stones:
+        return
+    group = element(parent, "g", class_="winning-line", stroke=colour, fill="none")
+    (x1, y1), (x2, y2) = grid.xy(*stones[0]), grid.xy(*stones[-1])
+    if len(stones) > 1:
+        element(group, "line", x1=x1, y1=y1, x2=x2, y2=y2, stroke_width=grid.cell * 0.12,
+                stroke_linecap="round", stroke_opacity=0.85)
+    for column, row in stones:
+        x, y = grid.xy(column, row)
+        element(group, "circle", cx=x, cy=y, r=grid.cell * (STONE + 0.04), stroke_width=2)
 
 
 def draw_legend(parent: ET.Element, grid: Grid, lines: list[str]) -> None:

@@ -110,6 +110,14 @@ def draw_gif(loaded: Loaded, drawing: Drawing) -> str:
     default its end), a position a frame, ``--delay`` milliseconds each."""
     from kifu.render import images
 
+    drawings, positions = line_drawings(loaded, drawing)
+    delay = drawing.options_for(loaded.game).delay
+    return images.gif(drawings, delay, positions).decode("latin-1")
+
+
+def line_drawings(loaded: Loaded, drawing: Drawing) -> tuple[Iterator[str], int]:
+    """The SVG drawings of a GIF's frames (see :func:`draw_gif`), drawn as they are asked
+    for, and how many there are."""
     game, record = loaded.game, loaded.record
     options = drawing.options_for(game)
     check_move(record, drawing.move, drawing.path)
@@ -129,7 +137,7 @@ def draw_gif(loaded: Loaded, drawing: Drawing) -> str:
                 return
 
     positions = 1 + (len(line) if drawing.move is None else min(len(line), drawing.move))
-    return images.gif(frames(), options.delay, positions).decode("latin-1")
+    return frames(), positions
 
 
 def draw_text(loaded: Loaded, drawing: Drawing) -> str:

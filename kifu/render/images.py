@@ -16,7 +16,7 @@ import io
 import math
 import re
 import struct
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from kifu.base.errors import OptionError
@@ -94,19 +94,26 @@ def png(svg: str) -> bytes:
     return bytes(drawer.svg_to_bytes(svg_string=svg, background="#ffffff"))
 
 
-def gif(drawings: Iterable[str], delay: int, positions: int | None = None) -> bytes:
+def gif(drawings: Iterable[str], delay: int, positions: int | None = None, *,
+        whole: bool = False) -> bytes:
     """An animated GIF of ``drawings`` (SVG), each shown ``delay`` milliseconds and the last
     ``LAST_HOLD`` times as long; frames of different sizes are set on a white canvas as large
     as the largest, top left.
 
-    The frames are kept as PNG until the palette is made, then each is written as it is turned
-    into the palette's colours, as the box that changed since the frame before: the memory of
-    a few frames, however many there are (Pillow's own writer holds every frame).  At most
-    :data:`MAX_FRAMES` frames of :data:`MAX_FRAME_PIXELS` pixels, and :data:`MAX_GIF_PIXELS`
-    pixels in all: ``positions``, the number of drawings to come where it is known, refuses a
-    GIF too large from its first frame on, before the others are drawn."""
+    Each drawing after the first is drawn only where it differs from the one before
+    (:mod:`kifu.render.frames`; ``whole`` draws each whole, the way kifu did before, which the
+    benchmark measures against).  The frames are kept as those boxes' PNG until the palette is
+    made, then each is put together, turned into the palette's colours and written, as the box
+    that changed since the frame before: the memory of a few frames, however many there are
+    (Pillow's own writer holds every frame).  At most :data:`MAX_FRAMES` frames of
+    :data:`MAX_FRAME_PIXELS` pixels, and :data:`MAX_GIF_PIXELS` pixels in all: ``positions``,
+    the number of drawings to come where it is known, refuses a GIF too large from its first
+    frame on, before the others are drawn."""
+    from kifu.render.frames import FrameDrawer
+
     image = _extra("PIL.Image", "GIF")
-    pictures: list[bytes] = []
+    drawer = FrameDrawer(_extra("resvg_py", "PNG and GIF"), whole=whole)
+    shots = []
     drawn = 0
     for index, svg in enumerate(drawings):
         if index >= MAX_FRAMES:
@@ -127,25 +134,30 @@ def gif(drawings: Iterable[str], delay: int, positions: int | None = None) -> by
                               f"is more than the {MAX_GIF_PIXELS:,} pixels kifu draws in one; "
                               f"give --size {fits:,} or less, or --move to end it sooner",
                               option="--size")
-        pictures.append(png(svg))
-    if not pictures:
+        shots.append(drawer.draw(svg))
+    if not shots:
         raise OptionError("there is no position to animate", option="--move")
-    drawn_sizes = [struct.unpack(">II", picture[16:24]) for picture in pictures]  # PNG's IHDR
-    canvas = (max(width for width, _ in drawn_sizes), max(height for _, height in drawn_sizes))
+    canvas = (max(shot.size[0] for shot in shots), max(shot.size[1] for shot in shots))
 
-    def frame(index: int) -> Any:
-        picture = image.open(io.BytesIO(pictures[index])).convert("RGB")
-        if picture.size == canvas:
-            return picture
-        sized = image.new("RGB", canvas, "#ffffff")
-        sized.paste(picture, (0, 0))
-        return sized
+    def frames() -> Iterator[Any]:
+        """Each frame's pixels on the canvas, in turn (the same image, changed in place,
+        where the frame fills the canvas)."""
+        current: Any = None
+        for shot in shots:
+            current = shot.apply(image, current)
+            if current.size == canvas:
+                yield current
+            else:
+                sized = image.new("RGB", canvas, "#ffffff")
+                sized.paste(current, (0, 0))
+                yield sized
 
-    chosen = _sampled(len(pictures), canvas[0] * canvas[1])
-    palette = _palette(image, [frame(index) for index in chosen], canvas)
+    chosen = set(_sampled(len(shots), canvas[0] * canvas[1]))
+    palette = _palette(image, [frame.copy() for index, frame in enumerate(frames())
+                               if index in chosen], canvas)
     out = io.BytesIO()
     _GifWriter(out, palette, canvas, delay).write(
-        frame(index).quantize(palette=palette, dither=0) for index in range(len(pictures)))
+        frame.quantize(palette=palette, dither=0) for frame in frames())
     return out.getvalue()
 
 

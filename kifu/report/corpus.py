@@ -146,3 +146,42 @@ def results_page(hits: Sequence[Hit], links: Mapping[int, str], title: str,
             f"kifu's viewer at the place it was found.</p>\n<table>\n<thead><tr>{header}"
             f"</tr></thead>\n<tbody>\n" + "\n".join(rows) + "\n</tbody>\n</table>\n"
             "</body>\n</html>\n")
+
+
+# -- the page of statistics -----------------------------------------------------------------
+
+def stats_page(explored: Explored | None, common: Sequence[Frequent],
+               pictures: Sequence[str | None]) -> str:
+    """``kifu stats`` as a page: the moves played from the position asked about (as the
+    table gives them), and the positions reached most often, each beside its picture
+    (``pictures``, kifu's SVG of each, drawn by the record that first reached it; ``None``
+    where it could not be drawn again).  Every text from a record is escaped, and the SVG is
+    kifu's own, escaped as it was built."""
+    parts = []
+    if explored is not None:
+        parts.append(f"<h2>Moves played from the position</h2>\n"
+                     f"<pre>{html.escape(explored_table(explored))}</pre>")
+    if common:
+        rows = []
+        for found, picture in zip(common, pictures):
+            label = f"{where(found.example)} of {found.example.record.name}"
+            drawn = (f'<figure role="img" aria-label="{html.escape(label, quote=True)}">'
+                     f"{picture}</figure>" if picture else "(the record could not be read again)")
+            rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in (
+                drawn, str(found.games), str(found.occurrences),
+                html.escape(found.example.record.name), html.escape(where(found.example))))
+                + "</tr>")
+        header = "".join(f"<th>{name}</th>" for name in (
+            "position", "records", "times", "first reached in", "where"))
+        parts.append(f"<h2>Positions reached most often</h2>\n<table>\n<thead><tr>{header}"
+                     f"</tr></thead>\n<tbody>\n" + "\n".join(rows) + "\n</tbody>\n</table>")
+    body = "\n".join(parts) or "<p>Nothing to show.</p>"
+    return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+            f"<title>kifu stats</title>\n<style>{_STYLE}{_PICTURE_STYLE}</style>\n</head>\n"
+            f"<body>\n<h1>kifu stats</h1>\n{body}\n</body>\n</html>\n")
+
+
+_PICTURE_STYLE = """
+figure { margin: 0; width: 14em; }
+figure svg { width: 100%; height: auto; display: block; }
+"""

@@ -7,6 +7,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import signal
 import sqlite3
 import subprocess
@@ -256,6 +257,25 @@ def test_stats_gives_the_continuations_as_moves_from_the_position_asked_about(re
                   cwd=records)
     first = json.loads(common.stdout.splitlines()[0])
     assert first["records"] >= 3 and first["move"] == 1
+
+
+def test_stats_as_a_page_draws_each_position_reached_most_often(records):
+    """Issue 41: ``kifu stats -f html``'s positions reached most often come with their
+    pictures, each kifu's own drawing of the record that first reached it, at that move."""
+    index(records)
+    done = kifu("stats", "corpus.db", "--top", "3", "--game", "freego", "-f", "html",
+                cwd=records)
+    assert done.returncode == 0, done.stderr
+    common = kifu("stats", "corpus.db", "--top", "3", "--game", "freego", "-f", "json",
+                  cwd=records)
+    rows = [json.loads(line) for line in common.stdout.splitlines()]
+    pictures = re.findall(r"<figure[^>]*>(<svg.*?</svg>\n?)</figure>", done.stdout, re.S)
+    assert len(pictures) == len(rows) == 3
+    for row, picture in zip(rows, pictures):
+        drawn = kifu("render", row["path"], "--game-index", str(row["number"]), "--move",
+                     str(row["move"]), cwd=records)
+        assert picture == drawn.stdout
+    assert done.stdout.startswith("<!DOCTYPE html>") and "Positions reached most often" in done.stdout
 
 
 def test_dedupe_groups_copies_turned_games_and_fragments(tmp_path):

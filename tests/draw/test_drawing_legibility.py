@@ -189,13 +189,17 @@ def test_gungi_pieces_are_legible_on_a_phone(kifu_cli):
     root = ET.fromstring(kifu_cli("render", examples.EXAMPLES / "gungi" / "effects-study.gungi",
                                   "--move", "0").stdout)
     pixels = PHONE / view_width(root)
-    faces = []
+    tiers = []
     for stack in root.iter(f"{SVG}g"):
         if stack.get("class") != "stack":
             continue
         pieces = [g for g in stack if (g.get("class") or "").startswith("piece")]
         sizes = [em * pixels for piece in pieces for _, _, em, _ in glyph_boxes(root, piece)]
-        faces.append(sizes)
-        assert sizes[0] >= PIECE  # the top piece is drawn first
-        assert min(sizes) >= SMALLEST + 1
-    assert any(len(sizes) == 3 for sizes in faces)  # a stack of three: every tier shown
+        # one face, the top piece's (drawn last, over the edges of those beneath), large
+        assert len(sizes) == 1 and sizes[0] >= PIECE
+        tiers.append(len(pieces))
+        if len(pieces) > 1:  # every tier named, in the stack's title
+            title = stack.find(f"{SVG}title").text
+            assert title.endswith(f"({len(pieces)} tiers, bottom first)")
+            assert len(title.split(" (")[0].split()) == len(pieces)
+    assert 3 in tiers  # a stack of three: every tier shown

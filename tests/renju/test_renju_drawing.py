@@ -19,10 +19,13 @@ from kifu.builtin.renju.render import (
     _row_label,
     _stars,
     _title,
+    winning_stones,
 )
 from kifu.draw import grid as board
 from kifu.draw.svg import element, to_string
 from kifu.plugin import RenderOptions
+from kifu.run.load import load
+from tests import examples
 
 
 def from_scratch(position, options: RenderOptions, record: Record) -> str:
@@ -47,6 +50,8 @@ def from_scratch(position, options: RenderOptions, record: Record) -> str:
     if options.last_move and position.last is not None and not options.numbers:
         column, row = position.board.point_of(position.last)
         board.draw_last_move(root, grid, column, row, "#e33")
+    if position.outcome is not None and position.outcome.kind == "five":
+        board.draw_winning_line(root, grid, winning_stones(position), "#e33")
     board.draw_legend(root, grid, legend)
     return to_string(root)
 
@@ -80,3 +85,35 @@ def test_every_drawing_is_the_one_drawn_from_scratch(size, seed):
                                                                              record)
             drawn += 1
     assert drawn > 100
+
+
+def finished(name: str):
+    """The last position of an example and its drawing."""
+    loaded = load(str(examples.EXAMPLES / "renju" / name))
+    position, _ = loaded.position_at(None, (), False)
+    return position, GAME.render_svg(position, RenderOptions(), loaded.record)
+
+
+@pytest.mark.parametrize("name, stones", [("four-three-win.renju", 5),
+                                          ("white-overline.renju", 6)])
+def test_a_won_game_marks_the_row_that_won_it(name, stones):
+    """Issue 41: a finished game's picture shows the five (or the overline that won) with a
+    line through its stones, each ringed; the game says which, the grid draws them."""
+    position, svg = finished(name)
+    won = winning_stones(position)
+    assert len(won) == stones and position.board.point_of(position.last) in won
+    colour = position.cells[position.last]
+    assert all(position.cells[position.board.index(*at)] == colour for at in won)
+    mark = svg.split('<g class="winning-line"', 1)[1].split("</g>", 1)[0]
+    assert mark.count("<line") == 1 and mark.count("<circle") == stones
+
+
+def test_a_game_lost_on_a_forbidden_point_marks_that_point():
+    position, svg = finished("forced-overline.renju")
+    assert position.outcome.kind == "foul" and 'class="losing-point"' in svg
+    assert "winning-line" not in svg and winning_stones(position) == []
+
+
+def test_a_game_not_won_marks_nothing():
+    _, svg = finished("draw-by-passes.renju")
+    assert "winning-line" not in svg and "losing-point" not in svg

@@ -354,6 +354,11 @@ def test_a_collection_has_a_picker_beside_the_board(open_page, tmp_path):
     assert params(page.evaluate("location.hash"))["game"] == "2"
     assert "second" in page.inner_text(".kv-head")
     assert page.inner_text(".kv-pick-now") == "Game 2 of 3"
+    # the text of the position, its whole rows from the page's shared table (issue 41)
+    page.click(".kv-text summary")
+    said = CliRunner().invoke(main, ["render", str(tmp_path / "three.sgf"), "--game-index", "2",
+                                     "-f", "text"])
+    assert page.inner_text(".kv-text pre").strip() == said.output.strip()
     page.keyboard.press("Home")
     assert params(page.evaluate("location.hash")) == {"game": "2", "move": "0"}
     page.keyboard.press("]")
@@ -468,6 +473,32 @@ def test_a_phone_keeps_board_moves_and_comments_at_hand(open_page, site, game):
         assert page.locator(part).is_visible()
     bar = page.locator(".kv-bar").bounding_box()
     assert bar["y"] + bar["height"] <= 844 + 1
+
+
+def test_stacked_gungi_pieces_read_on_a_phone(open_page, tmp_path):
+    """Issue 41: at 390 pixels the faces of the pieces beneath a stack's top were 5 to 10
+    pixels high.  Every face on the board is now at least 12 pixels across as the browser
+    draws it (the top's large, those beneath shown as edges), each stack's height in a badge, its
+    pieces in its title and in the legend, bottom first."""
+    out = tmp_path / "study.html"
+    CliRunner().invoke(main, ["render", str(EXAMPLES / "gungi" / "effects-study.gungi"), "-f",
+                              "html", "--no-problem", "-o", str(out)])
+    page = open_page(out, "#move=0", width=390, height=844, phone=True).page
+    faces = page.eval_on_selector_all(
+        ".kv-board svg .pieces [data-text]",
+        "els => els.map(e => { var box = e.getBoundingClientRect();"
+        " return [e.dataset.text, Math.max(box.width, box.height)]; })")
+    # each face's ink, its larger side (へ is wide and low)
+    assert faces and min(size for _, size in faces) >= 12, sorted(faces, key=lambda f: f[1])[:3]
+    stacks = page.eval_on_selector_all(
+        ".kv-board svg .stack[data-height='3'], .kv-board svg .stack[data-height='2']",
+        "els => els.map(e => [e.dataset.height, e.querySelector('text.tiers')?.textContent,"
+        " e.querySelector('title')?.textContent])")
+    assert stacks and all(badge == height and title.count("\u25b2") + title.count("\u25bd")
+                          == int(height) for height, badge, title in stacks)
+    legend = page.eval_on_selector_all(".kv-board svg .stacks", "els => els.map(e => "
+                                       "e.dataset.text || e.textContent).join(' ')")
+    assert legend.startswith("stacks, bottom first:")
 
 
 def test_a_long_path_or_title_does_not_widen_a_phone_page(open_page, tmp_path):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import gzip
 import json
+import random
 import re
 import subprocess
 import sys
@@ -24,6 +25,7 @@ from kifu.reading.source import decode
 from kifu.render.viewer import build_view, model, page, views_of_text
 from kifu.render.viewer.htmlpage import asset
 from kifu.render.viewer.htmlpage import script as viewer_script
+from kifu.render.viewer.model import text_applied
 from kifu.render.viewer.problems import right_answers
 from kifu.render.viewer.svgdiff import SvgTable, apply, difference, pack
 from kifu.run.load import load
@@ -788,3 +790,29 @@ def test_a_renlib_library_of_more_positions_than_a_page_shows_is_refused_before_
     assert run.status == EXIT_INVALID and run.within_bounds() and run.peak_mb < 300, run
     assert ("large.lib: error[limit]: a page of the viewer shows at most 50,000 positions, the "
             "games of a file together, and this record has 50,402") in run.stderr
+
+
+def test_a_collection_carries_each_row_of_its_text_diagrams_once():
+    """A page of 900 problems was 3.55 MB, a megabyte of it the text diagram of each problem's
+    set-up written out whole: the games of a page share a table of whole rows, which each
+    diagram names by number (issue 41), and every diagram still reads as the game writes it."""
+    rng = random.Random(41)
+    corner = [a + b for a in "abcdefg" for b in "abcdefg"]  # a corner problem's stones
+    problems = "".join(
+        f"(;GM[1]FF[4]SZ[19]AB{''.join(f'[{p}]' for p in cells[:6])}"
+        f"AW{''.join(f'[{p}]' for p in cells[6:12])}C[Problem {number}](;B[{cells[12]}]))\n"
+        for number, cells in ((n, rng.sample(corner, 13)) for n in range(1, 61)))
+    views = views_of_text(problems, "problems.sgf", lambda g: RenderOptions())
+    written = page(views)
+    shared = json.loads(re.search(r'class="kv-shared">(.*?)</script>', written).group(1))
+    datas = [json.loads(found)
+             for found in re.findall(r'class="kv-data">(.*?)</script>', written)]
+    assert len(datas) == 60
+    whole = sum(len(view.text(0)) for view in views)
+    carried = (sum(len(json.dumps(data["text"])) for data in datas)
+               + len(json.dumps(shared["rows"])))
+    assert carried < whole * 0.6  # the set-ups' own rows, and the numbers of the others
+    for view, data in zip(views, datas):
+        rows = text_applied([], [[row, shared["rows"][text]] if isinstance(text, int)
+                                 else [row, text] for row, text in data["text"][0]])
+        assert "\n".join(rows) == view.text(0)

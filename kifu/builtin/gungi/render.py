@@ -2,8 +2,10 @@
 rows ``kifu show`` prints.
 
 SVG: a 9x9 board with files 9..1 across the top and ranks 一..九 down the right; a stack shows
-its top piece large and the pieces beneath it small along the foot of the square (bottom tier
-first), so all three tiers can be read; white's pieces are turned 180°; each hand is a row
+its top piece large, the pieces beneath it as the edges of pieces under it (one a tier, each
+in its owner's colour) and its height in a badge, and the legend lists every stack's pieces,
+bottom tier first (a face a third of a square high was 5 to 10 pixels on a phone; the
+legend's text is the size of the rest of it); white's pieces are turned 180°; each hand is a row
 above or below the board, on its owner's side, so that the board takes the drawing's whole
 width and its pieces stay legible on a phone; the last ply's squares are shaded.  Every CJK glyph
 but the players' names is drawn as outlines (:mod:`kifu.draw.glyphs`).  Text: the set-up diagram
@@ -74,9 +76,11 @@ def render_svg(position: Position, options: RenderOptions, record: Record | None
     far, near = (hands[0], hands[1]) if flip else (hands[1], hands[0])
     top = SIDE_MARGIN + HAND_LINE * len(far) + (COORDS if options.coords else SIDE_MARGIN)
     legend = _legend(position, record)
+    stacked = [] if "stacks" in options.extras and not options.flag("stacks") else \
+        _stack_lines(position, CELL * 9)
     board_bottom = top + CELL * 9
     legend_top = board_bottom + SIDE_MARGIN + HAND_LINE * len(near) + SIDE_MARGIN
-    height = legend_top + LEGEND_LINE * len(legend) + SIDE_MARGIN
+    height = legend_top + LEGEND_LINE * (len(legend) + len(stacked)) + SIDE_MARGIN
     title = record.header("Event") if record is not None else None
     root = document(width, height, title or "Gungi 軍儀", options.size)
     frame = _Frame(left, top, flip)
@@ -101,7 +105,30 @@ def render_svg(position: Position, options: RenderOptions, record: Record | None
         text_line(root, text, left, legend_top + LEGEND_LINE * (index + 0.7), LEGEND_SIZE,
                   anchor="start", baseline="alphabetic", fill=LINE,
                   outline=index == len(legend) - 1, class_="legend")
+    for index, text in enumerate(stacked, len(legend)):
+        text_line(root, text, left, legend_top + LEGEND_LINE * (index + 0.7), LEGEND_SIZE,
+                  anchor="start", baseline="alphabetic", fill=LINE, class_="legend stacks")
     return to_string(root)
+
+
+def _stack_lines(position: Position, width: float) -> list[str]:
+    """Every stack of two or three tiers, bottom tier first, each piece's face and its side's
+    mark (``7―8 と▲忍▽謀▲``), as lines of the legend at most ``width`` wide."""
+    items = [f"{name(sq)} " + "".join(piece.face + MARKS[piece.owner] for piece in stack)
+             for sq in SQUARES if len(stack := position.board[sq]) > 1]
+    return _wrapped("stacks, bottom first:", items, "  ", LEGEND_SIZE, width) if items else []
+
+
+def _wrapped(first: str, items: list[str], gap: str, size: float, width: float) -> list[str]:
+    """``first`` and then ``items`` as lines of text at most ``width`` wide at ``size``."""
+    lines = [first]
+    for item in items:
+        joined = lines[-1] + gap + item
+        if text_width(joined, size) > width:
+            lines.append(item)
+        else:
+            lines[-1] = joined
+    return lines
 
 
 @dataclass(frozen=True)
@@ -142,8 +169,9 @@ def _draw_lines(root: ET.Element, frame: _Frame, coords: bool) -> None:
 
 
 def _draw_stacks(root: ET.Element, position: Position, frame: _Frame, tops_only: bool) -> None:
-    """Every stack: its top piece large, the pieces beneath it small along the foot of the
-    square, bottom first (only the top piece with ``-O stacks=no``)."""
+    """Every stack: its top piece large over the edges of the pieces beneath it, its height
+    in a badge and its pieces in the stack's ``<title>`` (only the top piece with ``-O
+    stacks=no``)."""
     pieces = element(root, "g", class_="pieces")
     for sq in SQUARES:
         stack = position.board[sq]
@@ -156,14 +184,22 @@ def _draw_stacks(root: ET.Element, position: Position, frame: _Frame, tops_only:
             top = stack[-1]
             _piece(group, x + CELL / 2, y + CELL / 2, ALONE, top.face, top.owner, frame.flip)
             continue
-        top = stack[-1]
-        _piece(group, x + CELL / 2, y + CELL * 0.36, TOP, top.face, top.owner, frame.flip)
+        # the pieces beneath: edges peeking out below and to the right, the bottom tier
+        # lowest; the top piece almost as large as a piece alone; the height in a badge
         beneath = stack[:-1]
-        step = CELL * (BENEATH.width + 0.04)
-        start = x + CELL / 2 - step * (len(beneath) - 1) / 2
         for index, piece in enumerate(beneath):
-            _piece(group, start + index * step, y + CELL * 0.81, BENEATH, piece.face,
-                   piece.owner, frame.flip)
+            depth = len(beneath) - index
+            _piece(group, x + CELL / 2 + depth * EDGE, y + CELL / 2 + depth * EDGE, TOP,
+                   None, piece.owner, frame.flip)
+        top = stack[-1]
+        _piece(group, x + CELL / 2, y + CELL / 2, TOP, top.face, top.owner, frame.flip)
+        element(group, "title", " ".join(p.face + MARKS[p.owner] for p in stack)
+                + f" ({len(stack)} tiers, bottom first)")
+        badge_x, badge_y = x + CELL * 0.84, y + CELL * 0.16
+        element(group, "circle", cx=badge_x, cy=badge_y, r=CELL * 0.15, fill="#c0392b",
+                stroke="#fff", stroke_width=1.5, class_="tiers")
+        text_line(group, str(len(stack)), badge_x, badge_y, CELL * 0.22, fill="#fff",
+                  class_="tiers")
 
 
 @dataclass(frozen=True)
@@ -175,14 +211,16 @@ class _Size:
     face: float
 
 
-#: A piece alone in its square; the top of a stack; a piece beneath it.  The faces are at
-#: least 9 pixels high on a drawing 360 pixels wide (a phone), the top pieces' 14.
+#: A piece alone in its square; the top of a stack (its face 16 pixels high on a drawing 360
+#: pixels wide, a phone's), each piece beneath it drawn as large, :data:`EDGE` further down
+#: and to the right a tier.
 ALONE = _Size(0.8, 0.84, 0.5)
-TOP = _Size(0.7, 0.62, 0.42)
-BENEATH = _Size(0.42, 0.34, 0.27)
+TOP = _Size(0.7, 0.74, 0.46)
+EDGE = CELL * 0.06
 
 
-def _piece(parent, cx: float, cy: float, size: _Size, face: str, owner: int, flip: bool) -> None:
+def _piece(parent, cx: float, cy: float, size: _Size, face: str | None, owner: int,
+           flip: bool) -> None:
     """One piece centred on (cx, cy): a pentagon pointing away from its owner."""
     turned = (owner == 1) != flip
     group = element(parent, "g", class_=f"piece {SIDE_NAMES[owner]}",
@@ -192,7 +230,8 @@ def _piece(parent, cx: float, cy: float, size: _Size, face: str, owner: int, fli
               f"{cx:.1f},{cy - top:.1f} {cx + half * 0.86:.1f},{cy - top * 0.55:.1f} "
               f"{cx + half:.1f},{cy + top:.1f}")
     element(group, "polygon", points=points, fill=FILL[owner], stroke=LINE, stroke_width=1)
-    text_line(group, face, cx, cy + top * 0.12, size.face * CELL, fill=TEXT[owner])
+    if face is not None:
+        text_line(group, face, cx, cy + top * 0.12, size.face * CELL, fill=TEXT[owner])
 
 
 def _hand_lines(position: Position, side: int, width: float) -> list[str]:
@@ -200,14 +239,7 @@ def _hand_lines(position: Position, side: int, width: float) -> list[str]:
     with its count."""
     counts = Counter(p.face for p in position.hands[side])
     items = [face + (f"×{n}" if n > 1 else "") for face, n in sorted(counts.items())]
-    lines = [MARKS[side] + "持駒"]
-    for item in items or ["なし"]:
-        joined = lines[-1] + " " + item
-        if text_width(joined, HAND_SIZE) > width:
-            lines.append(item)
-        else:
-            lines[-1] = joined
-    return lines
+    return _wrapped(MARKS[side] + "持駒", items or ["なし"], " ", HAND_SIZE, width)
 
 
 def _hand(root: ET.Element, lines: list[str], side: int, left: float, top: float) -> None:

@@ -80,12 +80,53 @@ def render_svg(position: Position, options: RenderOptions, record: Record | None
     if options.last_move and position.last is not None and not options.numbers:
         column, row = position.board.point_of(position.last)
         board.draw_last_move(root, grid, column, row, "#e33")
+    _draw_end(root, grid, position)
     if options.flag("forbidden") and position.to_move == BLACK and position.outcome is None:
         marks = element(root, "g", class_="forbidden-points")
         for point, _ in forbidden_for_black(position):
             board.draw_cross(marks, grid, point.column, point.row, "#d22")
     board.draw_legend(root, grid, legend)
     return to_string(root)
+
+
+#: The four directions a row of stones runs in (column, row steps).
+_DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
+
+
+def winning_stones(position: Position) -> list[tuple[int, int]]:
+    """The stones of the row that won the game (a five, or an overline where it wins), through
+    the last stone played: the longest such row of the winner's colour, as (column, row)."""
+    outcome, last = position.outcome, position.last
+    if outcome is None or outcome.kind != "five" or last is None:
+        return []
+    cells, size = position.cells, position.board
+    colour = cells[last]
+    column, row = size.point_of(last)
+    best: list[tuple[int, int]] = []
+    for step_column, step_row in _DIRECTIONS:
+        run = [(column, row)]
+        for sign in (1, -1):
+            at_column, at_row = column + sign * step_column, row + sign * step_row
+            while size.on_board(at_column, at_row) and cells[size.index(at_column,
+                                                                        at_row)] == colour:
+                run.append((at_column, at_row))
+                at_column, at_row = at_column + sign * step_column, at_row + sign * step_row
+        if len(run) > len(best):
+            best = sorted(run)
+    return best if len(best) >= 5 else []
+
+
+def _draw_end(root: ET.Element, grid: board.Grid, position: Position) -> None:
+    """What ended the game, marked: the five (or the overline) through the winning stone, or
+    black's forbidden point that lost it."""
+    outcome = position.outcome
+    if outcome is None or position.last is None:
+        return
+    if outcome.kind == "five":
+        board.draw_winning_line(root, grid, winning_stones(position), "#e33")
+    elif outcome.kind == "foul":
+        column, row = position.board.point_of(position.last)
+        board.draw_cross(element(root, "g", class_="losing-point"), grid, column, row, "#d22")
 
 
 def problem_area(record: Record, positions: Iterable[Position],

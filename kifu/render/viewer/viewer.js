@@ -222,11 +222,11 @@
   }
 
   /* The changes of a text diagram (see text_changes in model.py). */
-  function applyText(rows, changes) {
+  function applyText(rows, changes, shared) {
     var out = rows.slice();
     (changes || []).forEach(function (c) {
       if (c.length === 1) out.length = c[0];
-      else if (c.length === 2) out[c[0]] = c[1];
+      else if (c.length === 2) out[c[0]] = typeof c[1] === "number" ? shared[c[1]] : c[1];
       else out[c[0]] = out[c[0]].slice(0, c[1]) + c[2] + out[c[0]].slice(c[1] + c[2].length);
     });
     return out;
@@ -245,6 +245,7 @@
 
   function Table(data) {
     this.tokens = data.tokens;
+    this.rows = data.rows || [];
     this.codes = data.lines ? data.lines.split(" ") : [];
     this.texts = [];
     this.pairs = data.pairs || "";
@@ -372,7 +373,9 @@
     var chain = [];
     for (var x = node; x >= 0; x = this.parent[x]) chain.push(x);
     var rows = [];
-    for (var k = chain.length - 1; k >= 0; k--) rows = applyText(rows, this.data.text[chain[k]]);
+    for (var k = chain.length - 1; k >= 0; k--) {
+      rows = applyText(rows, this.data.text[chain[k]], this.table.rows);
+    }
     return rows.join("\n");
   };
 
