@@ -13,8 +13,9 @@ from kifu.commands.options import OutputPath, work_options
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--output", "-o", required=True, metavar="INDEX", type=OutputPath(dir_okay=False),
               help="The index file (SQLite): made if there is none, else updated.")
-@click.option("--rebuild", is_flag=True, help="Make the index anew, whatever stands at INDEX "
-              "(an index of another kifu version, a damaged one).")
+@click.option("--rebuild", is_flag=True, help="Make the index anew over the one at INDEX "
+              "(of another kifu version, or damaged); never over a text or another program's "
+              "database.")
 @click.option("--wait", is_flag=True, help="While another kifu index writes INDEX, wait for it "
               "to end (then update what it wrote), rather than stop at once.")
 @work_options

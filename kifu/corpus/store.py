@@ -323,6 +323,38 @@ def _updatable(path: str) -> None:
                             path=path, remedy="refuse") from None
 
 
+def _rebuildable(path: str) -> None:
+    """A ``CorpusError`` unless ``path`` may be made anew by ``--rebuild``: an index kifu made
+    (of another version, damaged, cut short) or a file it cannot tell from one; never a text
+    (a record, notes: an index's pages are binary from its first byte) nor another program's
+    SQLite database (one whose tables read, none of them kifu's)."""
+    with open(path, "rb") as file:
+        head = file.read(4096)
+    refusal = (f"{path} exists and is {{what}}: --rebuild makes anew an index kifu made, never "
+               "another kind of file; name another file, or remove it")
+    magic = b"SQLite format 3\x00"
+    if magic.startswith(head):  # empty, or an index cut short within its first line
+        return
+    if head.startswith(magic):
+        try:
+            with contextlib.closing(sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro",
+                                                    uri=True)) as connection:
+                tables = {row[0] for row in connection.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        except sqlite3.Error:  # too damaged to tell: an index kifu made, cut short, say
+            return
+        if tables and "meta" not in tables:
+            raise UnusableIndex(refusal.format(what="another program's SQLite database"),
+                                path=path, remedy="refuse")
+        return
+    try:
+        head.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if error.start < len(head) - 3:  # not a character cut at the end of what was read
+            return
+    raise UnusableIndex(refusal.format(what="a text, no index"), path=path, remedy="refuse")
+
+
 class IndexBusy(CorpusError):
     """Another run is writing the index."""
 
@@ -334,8 +366,9 @@ def writing(path: str, rebuild: bool = False, inputs: Sequence[str] = (),
     block ends normally (the previous index, if any, is left as it was otherwise).
 
     Without ``rebuild`` an existing index is updated (a copy of it is written) and an existing
-    file that is not an index this kifu reads is refused; with it, a new index is made
-    whatever stood there, but never over one of ``inputs`` (the paths indexed: a file named,
+    file that is not an index this kifu reads is refused; with it, a new index is made over
+    what stood there (an index, or bytes it cannot tell from one: :func:`_rebuildable`), but
+    never over a text, another program's database, or one of ``inputs`` (the paths indexed: a file named,
     or a record file below a folder named).  A symbolic link to the index stays a link.
 
     One run at a time writes an index (:func:`_locked`): another one running raises
@@ -360,6 +393,8 @@ def writing(path: str, rebuild: bool = False, inputs: Sequence[str] = (),
             if covers(inputs, registry.suffixes(), path):
                 raise CorpusError(f"{path} is one of the records to index: kifu never writes "
                                   "onto its inputs; name another index file with -o")
+            if existing and rebuild:
+                _rebuildable(path)
             with _replaced(path, target, existing and not rebuild) as connection:
                 yield connection
     except OSError as error:

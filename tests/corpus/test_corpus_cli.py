@@ -423,8 +423,29 @@ def test_rebuild_never_writes_the_index_over_one_of_the_records_it_indexes(recor
     assert {p.name: p.read_bytes() for p in (records / "records").iterdir()} == before
 
 
+def test_rebuild_never_writes_over_a_text_or_another_programs_database(records):
+    """``--rebuild`` makes anew an index kifu made, of another version or damaged, never a
+    file of another kind (its pages are binary from the first byte: a text is no index)."""
+    (records / "diary.txt").write_text("# my notes\n\nkifu index --rebuild ...\n", encoding="utf-8")
+    sqlite_file(records / "app.db", "CREATE TABLE stuff (a, b); INSERT INTO stuff VALUES (1, 2);")
+    before = {name: (records / name).read_bytes() for name in ("diary.txt", "app.db")}
+    for name, said in (("diary.txt", "is a text, no index"),
+                       ("app.db", "is another program's SQLite database")):
+        done = kifu("index", "--rebuild", "records", "-o", name, cwd=records)
+        assert done.returncode == 2 and said in done.stderr, done.stderr
+        assert "Traceback" not in done.stderr
+    assert {name: (records / name).read_bytes() for name in before} == before
+    index(records)  # an index of another version, cut short, or emptied: made anew
+    sqlite_file(records / "corpus.db", "UPDATE meta SET value = '0.0.1' WHERE name = 'version'")
+    data = (records / "corpus.db").read_bytes()
+    for damaged in (data, data[: len(data) // 2], b""):
+        (records / "corpus.db").write_bytes(damaged)
+        assert index(records, "--rebuild").returncode == 0
+        assert kifu("search", "corpus.db", cwd=records).returncode == 0
+
+
 def test_an_index_named_through_links_is_written_where_they_lead_and_they_stay_links(records):
-    (records / "real.db").write_text("notes\n")
+    (records / "real.db").write_bytes(b"\x00\x81 an index cut short\n")
     os.symlink("real.db", records / "link.db")
     os.symlink("link.db", records / "chain.db")
     os.chmod(records / "real.db", 0o640)
