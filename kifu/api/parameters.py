@@ -28,6 +28,7 @@ LIBRARY_WORDS = {
     "--numbers": "numbers=", "--lenient": "lenient=True", "--pedantic": "pedantic=True",
     "--select": "select=", "--ignore": "ignore=", "--position": "position=",
     "--delay": "delay=", "--markup": "markup=", "--no-markup": "markup=False", "--wait": "wait=True",
+    "--rebuild": "rebuild=True",
 }
 _OPTIONS = re.compile("|".join(re.escape(option) for option in
                                sorted(LIBRARY_WORDS, key=len, reverse=True)) + r"|-O (?=\w+=)")
