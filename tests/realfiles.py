@@ -1,10 +1,10 @@
 """Real files other programs wrote, for the tests that need them: never in the repository.
 
-The folder named by the environment variable ``KIFU_CORPUS`` holds them (CI sets it; see
-``.ci/run``), one folder per kind (``sgf/``, ``sgf-real/``, ``renju/``), each with a
-``MANIFEST.tsv`` naming every file's source.  Without it, the tests that need real files are
-skipped with a reason: the project's own small records in ``tests/`` cover each quirk those
-files taught (see ``tests/sgf/quirks/``).
+The folder named by the environment variable ``KIFU_CORPUS`` holds them (whoever runs CI sets
+it; see docs/contributing.md, "Real files"), one folder per kind (``sgf/``, ``sgf-real/``,
+``renju/``), each with a ``MANIFEST.tsv`` naming every file's source.  Without it, the tests
+that need real files are skipped with a reason: the project's own small records in ``tests/``
+cover each quirk those files taught (see ``tests/sgf/quirks/``).
 """
 from __future__ import annotations
 
