@@ -210,8 +210,7 @@ def latest(reader: Reader, key: Key, filters: Filters, count: int, by: str = "da
     found = {record: (first[record][0], names[key.symmetry.between(key.image,
                                                                     first[record][1])])
              for record in ids}
-    order = {record: number for number, record in enumerate(ids)}
-    return sorted(hits(reader, found), key=lambda hit: order[hit.record.id])
+    return _in_order(hits(reader, found), ids)
 
 
 def _listed(reader: Reader, key: Key, listed: list[continuations.Listed]) -> list[Hit]:
@@ -231,8 +230,13 @@ def _listed(reader: Reader, key: Key, listed: list[continuations.Listed]) -> lis
         if (stored[entry[0]].date, stored[entry[0]].strength) != entry[1:]:
             raise Damage("the explorer's table lists a record otherwise than its row says",
                          entry[0])
+    return _in_order(hits(reader, found), ids)
+
+
+def _in_order(found: list[Hit], ids: list[int]) -> list[Hit]:
+    """``found`` in the order of their records' ids in ``ids``."""
     order = {record: number for number, record in enumerate(ids)}
-    return sorted(hits(reader, found), key=lambda hit: order[hit.record.id])
+    return sorted(found, key=lambda hit: order[hit.record.id])
 
 
 def record_place(reader: Reader, record: int, node: int | None) -> tuple[GameInfo, Place]:

@@ -1692,6 +1692,24 @@ static Reason judge_game(Game *g, Sgf *s, const char *text, Py_ssize_t size, lon
     return why ? why : play_game(g, s, &terms, moves);
 }
 
+/* The UTF-8 bytes of ``text`` (a str) for judge() and trace(), once configure() was called;
+ * NULL where there are none, with ``*said`` the answer to give: NULL (an exception is set) or
+ * why this core leaves the text to Python (lone surrogates). */
+static const char *text_bytes(PyObject *text, Py_ssize_t *size, PyObject **said)
+{
+    *said = NULL;
+    if (max_nodes == 0) {
+        PyErr_SetString(PyExc_RuntimeError, "configure() was not called");
+        return NULL;
+    }
+    const char *bytes = PyUnicode_AsUTF8AndSize(text, size);
+    if (bytes == NULL) {  /* lone surrogates: not text this core reads */
+        PyErr_Clear();
+        *said = PyUnicode_FromString("text that is not UTF-8");
+    }
+    return bytes;
+}
+
 /* judge(text) -> (moves, noted) | str */
 static PyObject *judge(PyObject *module, PyObject *text)
 {
@@ -1700,16 +1718,11 @@ static PyObject *judge(PyObject *module, PyObject *text)
         PyErr_SetString(PyExc_TypeError, "judge() takes a str");
         return NULL;
     }
-    if (max_nodes == 0) {
-        PyErr_SetString(PyExc_RuntimeError, "configure() was not called");
-        return NULL;
-    }
     Py_ssize_t size;
-    const char *bytes = PyUnicode_AsUTF8AndSize(text, &size);
-    if (bytes == NULL) {  /* lone surrogates: not text this core reads */
-        PyErr_Clear();
-        return PyUnicode_FromString("text that is not UTF-8");
-    }
+    PyObject *said;
+    const char *bytes = text_bytes(text, &size, &said);
+    if (bytes == NULL)
+        return said;
     Game *g = calloc(1, sizeof(Game));
     if (g == NULL)
         return PyErr_NoMemory();
@@ -1754,16 +1767,11 @@ static PyObject *trace(PyObject *module, PyObject *args)
     (void)module;
     if (!PyArg_ParseTuple(args, "UO", &text, &tables))
         return NULL;
-    if (max_nodes == 0) {
-        PyErr_SetString(PyExc_RuntimeError, "configure() was not called");
-        return NULL;
-    }
     Py_ssize_t size;
-    const char *bytes = PyUnicode_AsUTF8AndSize(text, &size);
-    if (bytes == NULL) {  /* lone surrogates: not text this core reads */
-        PyErr_Clear();
-        return PyUnicode_FromString("text that is not UTF-8");
-    }
+    PyObject *said;
+    const char *bytes = text_bytes(text, &size, &said);
+    if (bytes == NULL)
+        return said;
     Game *g = calloc(1, sizeof(Game));
     Trace *t = calloc(1, sizeof(Trace));
     Sgf s;
