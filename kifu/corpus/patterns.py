@@ -24,11 +24,14 @@ diagram may be drawn at any corner or edge), with the colours swapped too where 
 rules allow it (Go), the side to move swapped with them.
 
 The search is a sieve and a check.  The index keeps, for each grid, point and colour, the set
-of records in which such a stone ever stood (a bitmap over record ids): a placement of the
-pattern can only match in records that are in the sets of all its stones, found with a few
-big-integer ANDs whatever the size of the index.  Each record left is then checked on the
-changes of the points its placements name (what the index keeps of a grid record: each point's
-changes, node by node), and its first position that holds one is the hit.
+of records in which such a stone first stood in each span of nodes, and for each point the
+records in which it was filled for good in each span (bitmaps over record ids,
+:mod:`kifu.corpus.occupancy`): a placement of the pattern can only match in records where, in
+some span, all its stones had come and none of its empty points had been filled for good
+before, found with big-integer ANDs and ORs whatever the size of the index.  Each record left
+is then checked on the changes of the points its placements name (what the index keeps of a
+grid record: each point's changes, node by node), and its first position that holds one is the
+hit.
 """
 from __future__ import annotations
 
@@ -41,6 +44,7 @@ from dataclasses import dataclass
 
 from kifu.base.errors import CorpusError, KifuError, PatternError
 from kifu.base.record import Span
+from kifu.corpus import occupancy
 from kifu.corpus.checks import Changes, grid_of
 from kifu.corpus.reader import Filters, Reader, chunks
 from kifu.corpus.search import hits
@@ -233,20 +237,25 @@ def search_pattern(reader: Reader, pattern: Pattern, filters: Filters,
     time of :func:`time.monotonic`), a search still checking records then stops with
     :class:`SearchStopped`, which holds what it found."""
     reader.check_records()
-    game = _pattern_game(reader, pattern, filters)
-    checked = 0
     where, values = filters.sql()
+    # The grid games' grids, and the records of each the filters keep: one pass over the
+    # records (their searched values were checked against their copy just now).
+    grids: dict[str, list[tuple[str, int, str | None]]] = {}
+    for game_name, grid_name, swaps, ids in reader.execute(
+            f"SELECT g.game, g.grid, max(g.swaps), group_concat(CASE WHEN {where} THEN g.id "
+            "END) FROM game g NOT INDEXED WHERE g.grid IS NOT NULL GROUP BY g.game, g.grid "
+            "ORDER BY g.game, g.grid", values):
+        if isinstance(game_name, str):
+            grids.setdefault(game_name, []).append((grid_name, swaps, ids))
+    game = _pattern_game(reader, list(grids), pattern, filters)
+    checked = 0
     found: dict[int, tuple[int, str]] = {}
-    grids = reader.execute("SELECT grid, MAX(swaps) FROM game NOT INDEXED WHERE game = ? AND grid IS NOT "
-                           "NULL GROUP BY grid ORDER BY grid", (game,))
-    for grid_name, swaps in grids:
+    for grid_name, swaps, ids in grids[game]:
         grid = Grid(*grid_of(grid_name))
         laid = placements(pattern, grid, bool(swaps))
         if not laid:
             continue
-        allowed = {row[0] for row in reader.execute(
-            f"SELECT g.id FROM game g NOT INDEXED WHERE g.game = ? AND g.grid = ? AND {where}",
-            [game, grid_name, *values])}
+        allowed = {int(each) for each in ids.split(",")} if ids else set()
         candidates = _sieve(reader, f"{game} {grid_name}", laid, allowed)
         names = grid_symmetry(grid.width, grid.height, bool(swaps)).names
         for chunk in chunks(sorted(candidates)):
@@ -266,11 +275,10 @@ def search_pattern(reader: Reader, pattern: Pattern, filters: Filters,
     return hits(reader, found)
 
 
-def _pattern_game(reader: Reader, pattern: Pattern, filters: Filters) -> str:
-    """The game the pattern is searched in: its own, the filters', or the index's only grid
-    game; a ``CorpusError`` when none fits."""
-    held = [row[0] for row in reader.execute("SELECT DISTINCT game FROM game NOT INDEXED WHERE grid IS NOT "
-                                             "NULL ORDER BY game")]
+def _pattern_game(reader: Reader, held: list[str], pattern: Pattern,
+                  filters: Filters) -> str:
+    """The game the pattern is searched in (of ``held``, the index's grid games): its own, the
+    filters', or the index's only grid game; a ``CorpusError`` when none fits."""
     wanted = filters.game_name()
     game = pattern.game or wanted
     if pattern.game and wanted and pattern.game != wanted:
@@ -289,26 +297,58 @@ def _pattern_game(reader: Reader, pattern: Pattern, filters: Filters) -> str:
 
 def _sieve(reader: Reader, grid: str, laid: Sequence[Placement],
            allowed: set[int]) -> dict[int, list[int]]:
-    """For each record that may hold a placement (all of its stones stood there some time),
-    the placements it may hold."""
-    wanted = {(point, content) for placement in laid for point, content in placement.needs
+    """For each record that may hold a placement, the placements it may hold: those for which,
+    in some span of nodes, every stone had come (its point had held its colour) and none of
+    its empty points had been filled for good before the span began
+    (:mod:`kifu.corpus.occupancy`)."""
+    stones = {(point, content) for placement in laid for point, content in placement.needs
               if content != EMPTY}
-    bitmaps = {where: int.from_bytes(games, "little")
-               for where, games in reader.occupancy(grid).items() if where in wanted}
+    empties = {point for placement in laid for point, content in placement.needs
+               if content == EMPTY}
+    with reader.guarded():
+        rows = reader.occupancy(grid, stones | {(point, occupancy.FILLED) for point in empties})
+        keep = bytearray((max(allowed, default=0) >> 3) + 1)
+        for record in allowed:
+            keep[record >> 3] |= 1 << (record & 7)
+        found = [_holding(placement, rows, int.from_bytes(keep, "little"))
+                 for placement in laid]
     candidates: dict[int, list[int]] = defaultdict(list)
-    for index, placement in enumerate(laid):
-        bits = -1
-        for point, content in placement.needs:
-            if content != EMPTY:
-                bits &= bitmaps.get((point, content), 0)
-                if not bits:
-                    break
-        if bits <= 0:
-            continue
-        for record in _set_bits(bits):
-            if record in allowed:
-                candidates[record].append(index)
+    for index, bits in enumerate(found):
+        for record in _set_bits(bits) if bits else ():
+            candidates[record].append(index)
     return candidates
+
+
+def _holding(placement: Placement, rows: dict[tuple[int, int], occupancy.Bitmaps],
+             keep: int) -> int:
+    """The records among ``keep`` (a bitmap) that may hold ``placement`` (see
+    :func:`_sieve`)."""
+    stones = [rows.get(need) for need in placement.needs if need[1] != EMPTY]
+    ever = keep
+    for bitmaps in stones:
+        if bitmaps is None:
+            return 0
+        ever &= bitmaps.union
+        if not ever:
+            return 0
+    assert all(bitmaps is not None for bitmaps in stones)
+    filled = [bitmaps for point, content in placement.needs if content == EMPTY
+              and (bitmaps := rows.get((point, occupancy.FILLED))) is not None]
+    found = 0
+    come = [0] * len(stones)  # each stone's records: it had come by the end of the span
+    gone = 0  # the records where an empty point had been filled for good before the span
+    for span in range(occupancy.SPANS):
+        if span:
+            for bitmaps in filled:
+                gone |= bitmaps.span(span - 1)
+            if not ever & ~gone:
+                break  # every record left has an empty point filled for good
+        held = ever & ~gone
+        for index, bitmaps in enumerate(stones):
+            come[index] |= bitmaps.span(span)  # type: ignore[union-attr]
+            held &= come[index]
+        found |= held
+    return found
 
 
 def _set_bits(bits: int) -> list[int]:
