@@ -39,7 +39,7 @@ import functools
 import time
 from array import array
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from kifu.base.errors import CorpusError, KifuError, PatternError
@@ -255,7 +255,7 @@ def search_pattern(reader: Reader, pattern: Pattern, filters: Filters,
         laid = placements(pattern, grid, bool(swaps))
         if not laid:
             continue
-        allowed = {int(each) for each in ids.split(",")} if ids else set()
+        allowed = [int(each) for each in ids.split(",")] if ids else []
         candidates = _sieve(reader, f"{game} {grid_name}", laid, allowed)
         names = grid_symmetry(grid.width, grid.height, bool(swaps)).names
         for chunk in chunks(sorted(candidates)):
@@ -296,7 +296,7 @@ def _pattern_game(reader: Reader, held: list[str], pattern: Pattern,
 
 
 def _sieve(reader: Reader, grid: str, laid: Sequence[Placement],
-           allowed: set[int]) -> dict[int, list[int]]:
+           allowed: Iterable[int]) -> dict[int, list[int]]:
     """For each record that may hold a placement, the placements it may hold: those for which,
     in some span of nodes, every stone had come (its point had held its colour) and none of
     its empty points had been filled for good before the span began
@@ -307,8 +307,10 @@ def _sieve(reader: Reader, grid: str, laid: Sequence[Placement],
                if content == EMPTY}
     with reader.guarded():
         rows = reader.occupancy(grid, stones | {(point, occupancy.FILLED) for point in empties})
-        keep = bytearray((max(allowed, default=0) >> 3) + 1)
+        keep = bytearray()
         for record in allowed:
+            if record >> 3 >= len(keep):
+                keep.extend(bytes((record >> 3) + 1 - len(keep)))
             keep[record >> 3] |= 1 << (record & 7)
         found = [_holding(placement, rows, int.from_bytes(keep, "little"))
                  for placement in laid]
@@ -341,8 +343,8 @@ def _holding(placement: Placement, rows: dict[tuple[int, int], occupancy.Bitmaps
         if span:
             for bitmaps in filled:
                 gone |= bitmaps.span(span - 1)
-            if not ever & ~gone:
-                break  # every record left has an empty point filled for good
+            if not ever & ~gone & ~found:
+                break  # every record left is found, or has an empty point filled for good
         held = ever & ~gone
         for index, bitmaps in enumerate(stones):
             come[index] |= bitmaps.span(span)  # type: ignore[union-attr]
