@@ -47,8 +47,7 @@ from kifu.base.record import Span
 from kifu.corpus import occupancy
 from kifu.corpus.checks import Changes, grid_of
 from kifu.corpus.reader import Filters, Reader, chunks
-from kifu.corpus.search import hits
-from kifu.corpus.values import Hit
+from kifu.corpus.values import Hit, Place
 from kifu.plugin import registry
 from kifu.plugin.symmetry import EMPTY, FIRST, SECOND, Grid, grid_symmetry
 
@@ -249,7 +248,7 @@ def search_pattern(reader: Reader, pattern: Pattern, filters: Filters,
             grids.setdefault(game_name, []).append((grid_name, swaps, ids))
     game = _pattern_game(reader, list(grids), pattern, filters)
     checked = 0
-    found: dict[int, tuple[int, str]] = {}
+    found: list[Hit] = []
     for grid_name, swaps, ids in grids[game]:
         grid = Grid(*grid_of(grid_name))
         laid = placements(pattern, grid, bool(swaps))
@@ -260,19 +259,25 @@ def search_pattern(reader: Reader, pattern: Pattern, filters: Filters,
         names = grid_symmetry(grid.width, grid.height, bool(swaps)).names
         for chunk in chunks(sorted(candidates)):
             records = reader.records(chunk)
-            for record, changes in reader.changes(chunk, records):
+            for record, trail, changes in reader.changes(chunk, records):
                 checked += 1
                 if deadline is not None and time.monotonic() > deadline:
                     raise SearchStopped(
                         f"the pattern search was stopped at its time limit, having checked "
                         f"{checked - 1:,} of the {len(candidates):,} {grid_name} records that "
                         "may hold it: narrow it with a larger pattern or header filters",
-                        hits(reader, found), checked - 1, len(candidates))
+                        sorted(found, key=_record_id), checked - 1, len(candidates))
                 match = first_match(changes, [laid[i] for i in candidates[record]])
                 if match is not None:
                     node, placement = match
-                    found[record] = (node, names[placement.image])
-    return hits(reader, found)
+                    with reader.guarded():
+                        place = trail.place(node) if trail.lines else Place(0, 0, 0)
+                    found.append(Hit(records[record].info(), place, names[placement.image]))
+    return sorted(found, key=_record_id)
+
+
+def _record_id(hit: Hit) -> int:
+    return hit.record.id
 
 
 def _pattern_game(reader: Reader, held: list[str], pattern: Pattern,

@@ -502,16 +502,16 @@ class Reader:
                      checks.lines_of(lines, count, game), log)
 
     def changes(self, games: Sequence[int], records: dict[int, Stored]
-                ) -> Iterator[tuple[int, Changes]]:
+                ) -> Iterator[tuple[int, Trail, Changes]]:
         """What the index keeps of each grid record's points (see
-        :func:`kifu.corpus.indexing.histories`), checked, in order."""
+        :func:`kifu.corpus.indexing.histories`), checked, in order, with its trail."""
         for game, trail in self.each_trail(games, records):
             record = records[game]
             if trail.log is None or record.grid is None:
                 continue
             columns, rows = checks.grid_of(record.grid, game)
             with self.guarded():
-                yield game, Changes(trail.log, columns * rows, record.positions, game)
+                yield game, trail, Changes(trail.log, columns * rows, record.positions, game)
 
     # -- positions ---------------------------------------------------------------------------
 

@@ -65,7 +65,7 @@ def test_the_index_keeps_when_each_point_first_held_each_colour(corpus):
         ids = [row[0] for row in reader.execute("SELECT id FROM game ORDER BY id")]
         records = reader.records(ids)
         expected: set[tuple[int, int, int, int]] = set()
-        for game, changes in reader.changes(ids, records):
+        for game, _, changes in reader.changes(ids, records):
             expected.update((game, point, kind, occupancy.span_of(node))
                             for point, kind, node in plain_firsts(changes, 81))
         rows = reader.occupancy("freego 9x9", {(point, kind) for point in range(81)
