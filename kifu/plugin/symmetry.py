@@ -388,9 +388,9 @@ class Traced:
     the main line's moves; ``hashes`` and ``images`` are each position's canonical hash
     (signed 64-bit, native byte order) and image, the start first, as a tracker makes them
     under ``symmetry``; a grid game gives its ``grid``, with ``changes``, its log of changes
-    turned point by point as :func:`kifu.corpus.indexing.histories` packs it; ``facts`` are what :meth:`~kifu.plugin.GamePlugin.facts` says
-    of the last position and ``outcome`` what :meth:`~kifu.plugin.GamePlugin.outcome` says of
-    it.
+    turned point by point as :func:`kifu.corpus.indexing.histories` packs it; ``facts`` are
+    what :meth:`~kifu.plugin.GamePlugin.facts` says of the last position and ``outcome`` what
+    :meth:`~kifu.plugin.GamePlugin.outcome` says of it.
     """
 
     record: Record
