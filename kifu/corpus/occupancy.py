@@ -97,14 +97,25 @@ def encode(spans: Sequence[int]) -> bytes:
     return _LENGTHS.pack(*map(len, chunks)) + b"".join(chunks)
 
 
+class Budget:
+    """How many bytes of decoded bitmaps the rows read for one question may keep (the rest
+    are decoded each time they are asked for): a pattern anywhere on a large board asks for
+    every row, each span many times."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, left: int = 64 << 20) -> None:
+        self.left = left
+
+
 class Bitmaps:
     """A row's blob, read: its spans' bitmaps (:meth:`span`) and their union (:attr:`union`),
-    each decompressed when first asked for and checked (a damaged one raises
-    :class:`Damage`)."""
+    each decompressed when first asked for (and kept while ``budget`` lasts) and checked (a
+    damaged one raises :class:`Damage`)."""
 
-    __slots__ = ("_data", "_offsets", "_spans", "union")
+    __slots__ = ("_data", "_offsets", "_spans", "_budget", "union")
 
-    def __init__(self, data: bytes) -> None:
+    def __init__(self, data: bytes, budget: Budget | None = None) -> None:
         if len(data) < _LENGTHS.size:
             raise Damage("a row of a grid's stones is not what kifu writes")
         lengths = _LENGTHS.unpack_from(data)
@@ -115,13 +126,18 @@ class Bitmaps:
         for length in lengths:
             self._offsets.append(self._offsets[-1] + length)
         self._spans: list[int | None] = [None] * SPANS
+        self._budget = budget if budget is not None else Budget()
         self.union = self._read(SPANS)
 
     def span(self, index: int) -> int:
         """The bitmap of span ``index``."""
         found = self._spans[index]
         if found is None:
-            found = self._spans[index] = self._read(index)
+            found = self._read(index)
+            size = (found.bit_length() + 7) // 8
+            if self._budget.left >= size:
+                self._budget.left -= size
+                self._spans[index] = found
         return found
 
     def _read(self, index: int) -> int:

@@ -607,6 +607,7 @@ class Reader:
         twice, and another left out, so the rows in order; the rows against their tally), each
         one kept read (:class:`kifu.corpus.occupancy.Bitmaps`) as its bitmaps are decoded."""
         found: dict[tuple[int, int], occupancy.Bitmaps] = {}
+        budget = occupancy.Budget()
         sums: list[int] = []
         last = (-1, -1)
         with self.guarded():
@@ -620,7 +621,7 @@ class Reader:
                 if key <= last:
                     raise Damage(f"the rows of the grid {grid}'s stones are not in order")
                 if key in wanted:
-                    found[key] = occupancy.Bitmaps(expect(games, bytes, "bitmap"))
+                    found[key] = occupancy.Bitmaps(expect(games, bytes, "bitmap"), budget)
                 last = key
                 sums.append(check)
             if checks.row_tally(sums) != self._tally(f"occupancy {grid}"):

@@ -159,3 +159,18 @@ def test_a_row_of_spans_that_is_no_bitmap_is_told(corpus, tmp_path):
         for bitmaps in reader.occupancy(grid, {(point, content)}).values():
             for span in range(occupancy.SPANS):
                 bitmaps.span(span)
+
+
+def test_a_row_read_with_no_bytes_to_keep_gives_the_same_bitmaps():
+    """Spans decoded again each time once the question's budget is spent read as those kept."""
+    rng = random.Random(5)
+    spans = [rng.getrandbits(rng.choice([0, 9, 4000])) for _ in range(occupancy.SPANS)]
+    data = occupancy.encode(spans)
+    kept, spent = occupancy.Bitmaps(data), occupancy.Bitmaps(data, occupancy.Budget(0))
+    for _ in range(2):
+        assert [kept.span(i) for i in range(occupancy.SPANS)] == spans
+        assert [spent.span(i) for i in range(occupancy.SPANS)] == spans
+    union = 0
+    for bits in spans:
+        union |= bits
+    assert kept.union == spent.union == union
