@@ -255,7 +255,13 @@ def search_pattern(reader: Reader, pattern: Pattern, filters: Filters,
         if not laid:
             continue
         allowed = [int(each) for each in ids.split(",")] if ids else []
-        candidates = _sieve(reader, f"{game} {grid_name}", laid, allowed)
+        candidates = _sieve(reader, f"{game} {grid_name}", laid, allowed, deadline)
+        if candidates is None:
+            raise SearchStopped(
+                f"the pattern search was stopped at its time limit while it sieved the "
+                f"{grid_name} records for the {len(laid):,} ways the pattern lies on the "
+                "board: narrow it with a corner or an edge, a larger pattern or header filters",
+                sorted(found, key=_record_id), checked, 0)
         names = grid_symmetry(grid.width, grid.height, bool(swaps)).names
         for chunk in chunks(sorted(candidates)):
             records = reader.records(chunk)
@@ -300,12 +306,13 @@ def _pattern_game(reader: Reader, held: list[str], pattern: Pattern,
     return game
 
 
-def _sieve(reader: Reader, grid: str, laid: Sequence[Placement],
-           allowed: Iterable[int]) -> dict[int, list[int]]:
+def _sieve(reader: Reader, grid: str, laid: Sequence[Placement], allowed: Iterable[int],
+           deadline: float | None = None) -> dict[int, list[int]] | None:
     """For each record that may hold a placement, the placements it may hold: those for which,
     in some span of nodes, every stone had come (its point had held its colour) and none of
     its empty points had been filled for good before the span began
-    (:mod:`kifu.corpus.occupancy`)."""
+    (:mod:`kifu.corpus.occupancy`); ``None`` once ``deadline`` (a time of
+    :func:`time.monotonic`) has passed."""
     stones = {(point, content) for placement in laid for point, content in placement.needs
               if content != EMPTY}
     empties = {point for placement in laid for point, content in placement.needs
@@ -317,13 +324,22 @@ def _sieve(reader: Reader, grid: str, laid: Sequence[Placement],
             if record >> 3 >= len(keep):
                 keep.extend(bytes((record >> 3) + 1 - len(keep)))
             keep[record >> 3] |= 1 << (record & 7)
-        found = [_holding(placement, rows, int.from_bytes(keep, "little"))
-                 for placement in laid]
+        kept = int.from_bytes(keep, "little")
+        found = []
+        for placement in laid:
+            if deadline is not None and time.monotonic() > deadline:
+                return None
+            found.append(_holding(placement, rows, kept))
     candidates: dict[int, list[int]] = defaultdict(list)
     for index, bits in enumerate(found):
         for record in _set_bits(bits) if bits else ():
             candidates[record].append(index)
     return candidates
+
+
+#: The records a placement's stones leave (each having stood some time) that are checked
+#: without reading the spans of its points.
+_FEW = 64
 
 
 def _holding(placement: Placement, rows: dict[tuple[int, int], occupancy.Bitmaps],
@@ -339,6 +355,8 @@ def _holding(placement: Placement, rows: dict[tuple[int, int], occupancy.Bitmaps
         if not ever:
             return 0
     assert all(bitmaps is not None for bitmaps in stones)
+    if ever.bit_count() <= _FEW:
+        return ever  # as few records are checked sooner than their spans are read
     filled = [bitmaps for point, content in placement.needs if content == EMPTY
               and (bitmaps := rows.get((point, occupancy.FILLED))) is not None]
     found = 0

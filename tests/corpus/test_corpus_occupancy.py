@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ import pytest
 import kifu
 from kifu.corpus import occupancy, patterns
 from kifu.corpus.checks import Changes, checksum
-from kifu.corpus.reader import Reader
+from kifu.corpus.reader import Filters, Reader
 from kifu.plugin.symmetry import Grid
 from tests.corpus.corpora import TURNS, every_position, random_game, sgf, stones_of, write
 from tests.corpus.test_corpus_property import pattern_holds, pattern_text
@@ -86,8 +87,16 @@ def test_the_index_keeps_when_each_point_first_held_each_colour(corpus):
     assert len({span for *_, span in expected}) >= 10  # most spans of nodes are used
 
 
+@pytest.fixture(params=[0, patterns._FEW], ids=["spans read", "few records checked"])
+def few(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> int:
+    """Both ways the sieve takes a placement: its points' spans read for every record its
+    stones leave (as over a large index), or those records checked without them."""
+    monkeypatch.setattr(patterns, "_FEW", request.param)
+    return int(request.param)
+
+
 @pytest.mark.parametrize("seed", range(12))
-def test_a_corner_pattern_over_long_games_is_found_as_a_replay_finds_it(corpus, seed):
+def test_a_corner_pattern_over_long_games_is_found_as_a_replay_finds_it(corpus, seed, few):
     paths, index = corpus
     rng = random.Random(seed)
     while True:  # a corner of a position of a record, with a stone in it
@@ -106,7 +115,7 @@ def test_a_corner_pattern_over_long_games_is_found_as_a_replay_finds_it(corpus, 
     assert found == expected
 
 
-def test_an_empty_point_taken_back_is_not_filled_for_good(tmp_path):
+def test_an_empty_point_taken_back_is_not_filled_for_good(tmp_path, monkeypatch):
     """A corner point filled, then captured: the pattern with it empty after still holds, and
     is found; a record whose corner point was filled for good a span of nodes before the
     pattern's stones came is left to no check."""
@@ -122,10 +131,12 @@ def test_an_empty_point_taken_back_is_not_filled_for_good(tmp_path):
     found = {Path(hit.record.path).name for hit in kifu.Corpus(index).search(pattern=pattern)}
     assert found == {"taken.sgf"}
     laid = patterns.placements(patterns.read_pattern(pattern), Grid(9, 9), True)
+    monkeypatch.setattr(patterns, "_FEW", 0)  # the spans read, however few the records
     with Reader.opened(str(index)) as reader:
         ids = [row[0] for row in reader.execute("SELECT id FROM game")]
         named = {Path(stored.path).name: game for game, stored in reader.records(ids).items()}
         candidates = patterns._sieve(reader, "freego 9x9", laid, ids)
+        assert candidates is not None
         stones = reader.occupancy("freego 9x9", {need for placement in laid
                                                  for need in placement.needs if need[1]})
     assert set(candidates) == {named["taken.sgf"]}
@@ -174,3 +185,14 @@ def test_a_row_read_with_no_bytes_to_keep_gives_the_same_bitmaps():
     for bits in spans:
         union |= bits
     assert kept.union == spent.union == union
+
+
+def test_a_sieve_past_its_time_stops_and_says_so(corpus):
+    """The time limit holds while the sieve works (a pattern anywhere on a large index has
+    thousands of ways to lie), not only while records are checked."""
+    _, index = corpus
+    pattern = patterns.read_pattern("Game: freego\n\nX .\n. O\n")
+    with Reader.opened(str(index)) as reader, pytest.raises(patterns.SearchStopped) as stopped:
+        patterns.search_pattern(reader, pattern, Filters(), time.monotonic() - 1)
+    assert "while it sieved" in stopped.value.message
+    assert stopped.value.found == [] and stopped.value.checked == 0
