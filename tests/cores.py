@@ -79,7 +79,7 @@ def sanitized_core(source: Path, module: str, worker: Path, folder: Path,
     built = subprocess.run(
         ["gcc", "-std=c99", "-O1", "-g", "-fno-omit-frame-pointer", "-fPIC", "-shared",
          "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined", f"-I{include}",
-         str(source), "-o", str(folder / f"{module}{suffix}")],
+         f"-I{ROOT / 'kifu' / 'plugin'}", str(source), "-o", str(folder / f"{module}{suffix}")],
         capture_output=True, text=True, timeout=300)
     assert built.returncode == 0, built.stderr
     # (leaks are not looked for: the interpreter, not built for it, leaks at exit by design)
