@@ -200,7 +200,8 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
                   "(optional)",
         "index": "symmetry(position), tracker(position), facts(position) (each optional)",
         "native": "decide_notation(text) (optional: the compiled core's verdict on a text of "
-                  "the game's own notation, as Format.decide gives it)",
+                  "the game's own notation, as Format.decide gives it), trace_notation(text, "
+                  "source) (optional: what a corpus index keeps of it, as Format.trace gives it)",
     }
 
     #: The game's card: its name, title, aliases and file suffixes are written there once, and
@@ -296,6 +297,14 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         decide: Callable[[str], tuple[int, bool] | None] | None = self._optional(
             "native", "decide_notation")
         return decide
+
+    def trace_notation(self) -> Callable[[str, str], Traced | None] | None:
+        """What traces a text of the game's own notation for a corpus index in its compiled
+        core, where it has one (:attr:`Format.trace` of the native notation): the
+        ``trace_notation`` of the game's ``native`` module, else ``None``."""
+        trace: Callable[[str, str], Traced | None] | None = self._optional(
+            "native", "trace_notation")
+        return trace
 
     def move_text(self, move: Any) -> str:
         """One move in the native notation, as it stands alone (for JSON and messages)."""

@@ -7,7 +7,7 @@
  * is kept, then turned point by point (kifu.corpus.indexing.histories), and the stones that
  * ever stood are listed (indexing._occupied).
  *
- * Included by a core's C file after it defines ``Reason`` (a const char *, NULL for no
+ * Included by a core's C file (after Python.h) once it defines ``Reason`` (a const char *, NULL for no
  * problem), TRACE_CELLS (its board's cells, for cell_of) and TRACE_POINTS (the most points a
  * board has).  Written for kifu; no code is taken from elsewhere.
  */
@@ -200,6 +200,27 @@ static size_t trace_occupied(const Trace *t, uint16_t *out)
         if (seen[slot >> 3] & (1 << (slot & 7)))
             out[found++] = (uint16_t)slot;
     return found;
+}
+
+/* The lanes of a board of ``points`` points as the caller's tables gave them (``table``, a
+ * tuple: their count, their bytes; kifu.plugin.Lanes.table), read into ``t``, which holds on
+ * to the bytes while ``table`` lives; -1 with an exception set where they are not that. */
+static int trace_tables(Trace *t, PyObject *table, Py_ssize_t points)
+{
+    int lanes;
+    const char *data;
+    Py_ssize_t length;
+    if (table == NULL || !PyArg_ParseTuple(table, "iy#", &lanes, &data, &length))
+        return -1;
+    if (lanes < 1 || lanes > MAX_LANES || length != (2 * points + 4) * lanes * 8) {
+        PyErr_SetString(PyExc_ValueError, "trace(): tables gave lanes of another size");
+        return -1;
+    }
+    t->lanes = lanes;
+    t->stones = (const unsigned char *)data;
+    t->turns = t->stones + 2 * points * lanes * 8;
+    t->base = t->turns + 3 * lanes * 8;
+    return 0;
 }
 
 static void free_trace(Trace *t)

@@ -1604,21 +1604,9 @@ static PyObject *trace(PyObject *module, PyObject *args)
     why = read_game(&s, bytes, size, &terms);
     Py_END_ALLOW_THREADS
     if (why == NULL) {
-        int lanes;
-        const char *data;
-        Py_ssize_t length;
-        Py_ssize_t points = (Py_ssize_t)terms.columns * terms.rows;
         table = PyObject_CallFunction(tables, "ii", terms.columns, terms.rows);
-        if (table == NULL || !PyArg_ParseTuple(table, "iy#", &lanes, &data, &length))
+        if (trace_tables(t, table, (Py_ssize_t)terms.columns * terms.rows) < 0)
             goto done;
-        if (lanes < 1 || lanes > MAX_LANES || length != (2 * points + 4) * lanes * 8) {
-            PyErr_SetString(PyExc_ValueError, "trace(): tables gave lanes of another size");
-            goto done;
-        }
-        t->lanes = lanes;
-        t->stones = (const unsigned char *)data;
-        t->turns = t->stones + 2 * points * lanes * 8;
-        t->base = t->turns + 3 * lanes * 8;
         g->trace = t;
         Py_BEGIN_ALLOW_THREADS
         why = play_game(g, &s, &terms, &moves);
