@@ -39,7 +39,7 @@ from array import array
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from kifu.corpus import checks, store
 from kifu.corpus.checks import Damage, checksum, expect, whole
@@ -62,6 +62,18 @@ def by_date(entry: Listed) -> tuple[Any, ...]:
 def by_strength(entry: Listed) -> tuple[Any, ...]:
     """The strongest first (of no known strength last), then the latest."""
     return (entry[2] is None, -(entry[2] or 0.0), *by_date(entry))
+
+
+def _latest(entry: Listed) -> tuple[Any, ...]:
+    """:func:`by_date`'s order reversed, cheaper: ``heapq.nlargest`` by it is ``heapq.
+    nsmallest`` by that (a text's order reversed is its characters' codes negated)."""
+    return (entry[1] is not None, entry[1] or "", entry[0])
+
+
+def _strongest(entry: Listed) -> tuple[Any, ...]:
+    """:func:`by_strength`'s order reversed, as :func:`_latest` is :func:`by_date`'s."""
+    return (entry[2] is not None, entry[2] or 0.0, entry[1] is not None, entry[1] or "",
+            entry[0])
 
 
 def descending(text: str) -> tuple[int, ...]:
@@ -233,11 +245,11 @@ def read(db: sqlite3.Connection, value: int) -> Row | None:
 
 # -- writing -------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Played:
+class Played(NamedTuple):
     """What a record brings to the rows of a position it reaches: its number, its winner as
     a side of the position's canonical image, the positions that follow it there, its date,
-    strength and sides."""
+    strength and sides.  (A tuple: one is made for each position a record brings, tens of
+    thousands a run.)"""
 
     record: int
     winner: str
@@ -265,6 +277,11 @@ class Writer:
         self.anew: set[int] = set()
         self.written: set[int] = set()
         self._swaps: dict[int, tuple[bool, ...]] = {}
+        #: The rows :meth:`_write` makes, written many a statement (:meth:`_flush`): the
+        #: positions whose old rows go, then the new rows.
+        self._gone: list[tuple[int]] = []
+        self._continuations: list[tuple[Any, ...]] = []
+        self._explored: list[tuple[Any, ...]] = []
 
     def swaps(self, symmetry: int | None) -> tuple[bool, ...]:
         """Which images of the symmetry ``symmetry`` (a record's) swap the colours, its row
@@ -352,6 +369,7 @@ class Writer:
                        "fresh)")
         self._bring()
         row: Row | None = None
+        sides_read: dict[str, tuple[str, ...]] = {}  # each record's sides, read once
         for value, record, winner, nexts, date, strength, sides in db.execute(
                 "SELECT * FROM brought ORDER BY hash, record"):
             if row is None or row.hash != value:
@@ -363,14 +381,17 @@ class Writer:
                 row = row or Row(value)
             following = array("q")
             following.frombytes(nexts)
-            _add(row, Played(record, winner, tuple(following), date, strength,
-                             tuple(json.loads(sides))))
+            read_sides = sides_read.get(sides)
+            if read_sides is None:
+                read_sides = sides_read[sides] = tuple(json.loads(sides))
+            _add(row, Played(record, winner, tuple(following), date, strength, read_sides))
         if row is not None:
             self._done(row, first_build)
         for row in rows.values():  # forgotten records alone
             self._done(row, first_build)
         for value in anew - self.written:  # every record of it forgotten
             self._write(Row(value), replace=True)
+        self._flush()
         for name in ("fresh", "grown", "brought"):
             db.execute(f"DROP TABLE {name}")
 
@@ -413,6 +434,7 @@ class Writer:
             f"SELECT game, hashes, images, lines, log, checksum FROM trail WHERE game IN "
             f"({marks})", ids)}
         brought = []
+        sides_text: dict[tuple[str, ...], str] = {}
         for record in ids:
             game, trail = games.get(record), trails.get(record)
             if game is None or trail is None:
@@ -425,31 +447,47 @@ class Writer:
             images = checks.images_of(trail[2], positions, checks.MAX_IMAGES, record)
             for value, played in self.played(record, hashes, images, trail[3], game[:-1],
                                              wanted[record]).items():
+                sides = sides_text.get(played.sides)
+                if sides is None:
+                    sides = sides_text[played.sides] = json.dumps(played.sides)
                 brought.append((value, record, played.winner,
                                 array("q", played.nexts).tobytes(), played.date,
-                                played.strength, json.dumps(played.sides)))
+                                played.strength, sides))
         self.db.executemany("INSERT INTO brought VALUES (?, ?, ?, ?, ?, ?, ?)", brought)
 
     def _write(self, row: Row, replace: bool) -> None:
-        db = self.db
+        """A position's rows, written with others' (each position is written once a run)."""
         if replace:
-            db.execute("DELETE FROM explored WHERE hash = ?", (row.hash,))
-            db.execute("DELETE FROM continuation WHERE hash = ?", (row.hash,))
-        if row.games <= 0:
-            return
-        sums = []
-        for after in sorted(row.nexts):
-            nxt = row.nexts[after]
-            values = (row.hash, after, nxt.games, _json(nxt.wins), nxt.example)
-            check = checksum("continuation", *values)
-            db.execute("INSERT INTO continuation VALUES (?, ?, ?, ?, ?, ?)", (*values, check))
-            sums.append(check)
-        tally = checks.row_tally(sums)
-        explored = (row.hash, row.games, _json(row.wins), json.dumps(row.sides),
-                    json.dumps([list(entry) for entry in row.latest]),
-                    json.dumps([list(entry) for entry in row.strongest]), *tally)
-        db.execute("INSERT INTO explored VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                   (*explored, checksum("explored", *explored)))
+            self._gone.append((row.hash,))
+        if row.games > 0:
+            sums = []
+            for after in sorted(row.nexts):
+                nxt = row.nexts[after]
+                values = (row.hash, after, nxt.games, _json(nxt.wins), nxt.example)
+                check = checksum("continuation", *values)
+                self._continuations.append((*values, check))
+                sums.append(check)
+            tally = checks.row_tally(sums)
+            explored = (row.hash, row.games, _json(row.wins), json.dumps(row.sides),
+                        json.dumps([list(entry) for entry in row.latest]),
+                        json.dumps([list(entry) for entry in row.strongest]), *tally)
+            self._explored.append((*explored, checksum("explored", *explored)))
+        if len(self._continuations) + len(self._explored) >= _WRITTEN_ROWS:
+            self._flush()
+
+    def _flush(self) -> None:
+        """The rows :meth:`_write` made, into the tables."""
+        db = self.db
+        db.executemany("DELETE FROM explored WHERE hash = ?", self._gone)
+        db.executemany("DELETE FROM continuation WHERE hash = ?", self._gone)
+        db.executemany("INSERT INTO continuation VALUES (?, ?, ?, ?, ?, ?)", self._continuations)
+        db.executemany("INSERT INTO explored VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       self._explored)
+        self._gone, self._continuations, self._explored = [], [], []
+
+
+#: The rows :class:`Writer` holds before it writes them (a few MiB).
+_WRITTEN_ROWS = 20_000
 
 
 def _json(wins: Counter[str]) -> str:
@@ -478,9 +516,9 @@ def _add(row: Row, played: Played) -> None:
 def _settle(row: Row) -> None:
     """The records added to a position's rows put in its lists."""
     if row.pending:
-        row.latest = heapq.nsmallest(LISTED, [*row.latest, *row.pending], key=by_date)
-        row.strongest = heapq.nsmallest(LISTED, [*row.strongest, *row.pending],
-                                        key=by_strength)
+        row.latest = heapq.nlargest(LISTED, [*row.latest, *row.pending], key=_latest)
+        row.strongest = heapq.nlargest(LISTED, [*row.strongest, *row.pending],
+                                       key=_strongest)
         row.pending = []
 
 
