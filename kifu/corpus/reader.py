@@ -308,6 +308,12 @@ class Reader:
     def close(self) -> None:
         self.db.close()
 
+    def next_question(self) -> None:
+        """A reader kept open for another question (a server's) drops the rows it kept for
+        the last one (what it checked whole stays checked: the file is the same)."""
+        self._stored.clear()
+        self._explored.clear()
+
     @classmethod
     @contextlib.contextmanager
     def opened(cls, path: str) -> Iterator[Reader]:

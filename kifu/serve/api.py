@@ -1,9 +1,10 @@
 """The JSON API of ``kifu serve``: what each ``/api/...`` route answers, from the query's
 parameters to a JSON value (``static/openapi.json`` describes them).
 
-Every question opens the index read-only for its own time (SQLite's ``mode=ro``: many readers,
-in threads or in several server processes, share one file); a bad request is a
-:class:`BadRequest` that the application sends as a 4xx JSON answer, never a traceback.
+Every question reads the index read-only (SQLite's ``mode=ro``: many readers, in threads or
+in several server processes, share one file; each thread keeps its connection while the file
+stays the same); a bad request is a :class:`BadRequest` that the application sends as a 4xx
+JSON answer, never a traceback.
 """
 from __future__ import annotations
 
@@ -35,6 +36,8 @@ SORTS = ("id", "name", "date", "event", "black", "white", "result", "moves", "st
 MAX_PARAMETER = 20_000
 #: How long a pattern search may run before it is stopped (seconds).
 PATTERN_SECONDS = 10.0
+#: The page cache of each thread's connection to the index (KiB).
+READER_CACHE_KIB = 512
 
 
 class BadRequest(Exception):
@@ -57,6 +60,7 @@ class Api:
         #: the starts are, while the index stays as it is).
         self._counts: dict[str, int] | None = None
         self._asking: dict[tuple[Any, ...], threading.Lock] = {}
+        self._kept = threading.local()  # each thread's reader (:meth:`reader`)
         self._stamp = self._mtime()
         with self.reader():  # an index kifu cannot use is said now, before serving
             pass
@@ -73,14 +77,28 @@ class Api:
 
     @contextlib.contextmanager
     def reader(self) -> Iterator[Reader]:
-        """The index opened read-only for one question; a replaced index (rebuilt while
-        serving) forgets what was kept of the old one."""
+        """The index opened read-only for one question: each thread keeps its own connection
+        (and what it checked whole) from one question to the next, while the index on disk
+        stays the same; a replaced index (rebuilt while serving) is opened anew and forgets
+        what was kept of the old one."""
         stamp = self._mtime()
         if stamp != self._stamp:
             with self._lock:
                 self._stamp, self._starts, self._counts = stamp, None, None
                 self._explore.cache_clear()
-        with Reader.opened(self.path) as reader:
+        kept: tuple[int, Reader] | None = getattr(self._kept, "reader", None)
+        if kept is None or kept[0] != stamp:
+            if kept is not None:
+                self._kept.reader = None
+                kept[1].close()
+            opened = Reader(self.path)
+            # A small page cache each: a thread a client at most, the file's pages in the
+            # system's cache besides.
+            opened.db.execute(f"PRAGMA cache_size = -{READER_CACHE_KIB}")
+            self._kept.reader = kept = (stamp, opened)
+        reader = kept[1]
+        reader.next_question()
+        with reader.guarded():
             yield reader
 
     def warm(self) -> None:
