@@ -75,17 +75,22 @@ class Api:
         """What tells the index on disk from another (its time of change)."""
         return self._mtime()
 
+    def _refreshed(self) -> int:
+        """The index's stamp, what was kept of it forgotten if it changed."""
+        stamp = self._mtime()
+        if stamp != self._stamp:
+            with self._lock:
+                self._stamp, self._starts, self._counts = stamp, None, None
+                self._explore.cache_clear()
+        return stamp
+
     @contextlib.contextmanager
     def reader(self) -> Iterator[Reader]:
         """The index opened read-only for one question: each thread keeps its own connection
         (and what it checked whole) from one question to the next, while the index on disk
         stays the same; a replaced index (rebuilt while serving) is opened anew and forgets
         what was kept of the old one."""
-        stamp = self._mtime()
-        if stamp != self._stamp:
-            with self._lock:
-                self._stamp, self._starts, self._counts = stamp, None, None
-                self._explore.cache_clear()
+        stamp = self._refreshed()
         kept: tuple[int, Reader] | None = getattr(self._kept, "reader", None)
         if kept is None or kept[0] != stamp:
             if kept is not None:
@@ -112,6 +117,7 @@ class Api:
         threading.Thread(target=work, name="kifu-serve-warm", daemon=True).start()
 
     def starts(self) -> list[explorer.Start]:
+        self._refreshed()  # a replaced index's starts are its own
         with self._lock:
             if self._starts is None:
                 with self.reader() as reader:
