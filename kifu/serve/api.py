@@ -36,6 +36,8 @@ SORTS = ("id", "name", "date", "event", "black", "white", "result", "moves", "st
 MAX_PARAMETER = 20_000
 #: How long a pattern search may run before it is stopped (seconds).
 PATTERN_SECONDS = 10.0
+#: How many steps after the first a server works out as it starts (:meth:`Api.warm`).
+WARMED = 300
 #: The page cache of each thread's connection to the index (KiB).
 READER_CACHE_KIB = 512
 
@@ -107,12 +109,25 @@ class Api:
             yield reader
 
     def warm(self) -> None:
-        """Work out the first step of each game (its start, reached by every record: the
-        step that costs most) before anyone asks, in a thread of its own."""
+        """Work out, before anyone asks and in a thread of its own, the first step of each
+        game (its start, reached by every record: the step that costs most), then the step
+        after each move played from there, most played first, :data:`WARMED` at most: the
+        steps every player takes first, and the widest (every record reaches the first, and
+        the second lists what they all played next)."""
         def work() -> None:
+            firsts = []
             for start in self.starts():
                 with contextlib.suppress(KifuError, BadRequest):
-                    self.explore({"game": start.game})
+                    firsts.append((start.game, json.loads(self.explore({"game": start.game}))))
+            left = WARMED
+            for name, first in firsts:
+                for move in first["moves"]:
+                    if left <= 0:
+                        return
+                    if move["key"] is not None:
+                        left -= 1
+                        with contextlib.suppress(KifuError, BadRequest):
+                            self.explore({"game": name, "position": move["key"]})
 
         threading.Thread(target=work, name="kifu-serve-warm", daemon=True).start()
 
