@@ -614,6 +614,21 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         made: Tracker = make(position)
         return made
 
+    def move_at(self, position: PositionT, point: int) -> MoveT | None:
+        """The move of the side to move that puts a stone on the grid point ``point`` of
+        ``position`` (numbered as the tracker's :attr:`~kifu.plugin.Tracker.grid` logs it), as
+        :meth:`legal_moves` would list it, legal or not (``index.move_at``); ``None`` where
+        the game names no such move.  An explorer names the moves played next from it, each
+        point read from the index's log, rather than by playing every legal move: a game
+        gives it where a move that leaves its stone on the board keeps the mover's other
+        stones where they were (Go, Renju), so that two moves making one position up to
+        symmetry put their stones on points a symmetry maps one to the other."""
+        found = self._optional("index", "move_at")
+        if found is None:
+            return None
+        move: MoveT | None = found(position, point)
+        return move
+
     def facts(self, position: PositionT) -> dict[str, str]:
         """What a corpus index files a record under besides its headers, from the main line's
         last position (``index.facts``): ``opening`` (Renju's name of it), ``rule``, ``sides``

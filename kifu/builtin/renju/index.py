@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 
+from kifu.builtin.renju.moves import Place, Point
 from kifu.builtin.renju.position import BLACK, WHITE, Geometry, Position, opening_name
 from kifu.plugin import MARK, Grid, Lanes, LaneTracker, Symmetry, grid_symmetry, lanes
 
@@ -87,3 +88,11 @@ def facts(position: Position) -> dict[str, str]:
     if opening is not None:
         found["opening"] = opening
     return found
+
+
+def move_at(position: Position, point: int) -> Place | None:
+    """The stone of the side to move on the grid point ``point`` (``row * size + column``)."""
+    size = position.board.size
+    if not 0 <= point < size * size:
+        return None
+    return Place(Point(point % size, point // size))
