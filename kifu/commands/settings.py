@@ -9,6 +9,7 @@ has) is a usage error naming the file and the key, never a traceback.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +23,14 @@ from kifu.base.unsafe import printable
 
 #: The file and the table kifu reads its settings from.
 FILE, TABLE = "pyproject.toml", ("tool", "kifu")
+#: What a file holding a ``[tool.kifu]`` table has, however TOML spells it: a table's header
+#: naming ``tool`` then ``kifu``, a ``[tool]`` table, a key ``tool`` at a line's start (dotted,
+#: or an inline table), or an escape (a quoted key may spell a name so).  A file with none of
+#: them is not parsed: a Python project's own ``pyproject.toml`` names kifu too (its
+#: dependencies, its scripts), and parsing it costs as much as checking a folder of records.
+_MAY_HOLD_TABLE = re.compile(r"""^[ \t\ufeff]*\[[^\n]*tool[^\n]*kifu"""
+                             r"""|^[ \t\ufeff]*\[[ \t]*["']?tool["']?[ \t]*\]"""
+                             r"""|^[ \t\ufeff]*["']?tool["']?[ \t]*[.=]|\\[uU]""", re.MULTILINE)
 #: The table's keys and what each holds.
 KEYS = {"select": "a list of rule names", "ignore": "a list of rule names",
         "pedantic": "true or false"}
@@ -102,7 +111,7 @@ def _table(path: Path) -> dict[str, Any] | None:
         reason = "not UTF-8" if isinstance(error, UnicodeDecodeError) else \
             error.strerror or str(error)
         raise SettingsError(f"{_shown(path)}: cannot be read ({reason})") from None
-    if "kifu" not in text:
+    if "kifu" not in text or not _MAY_HOLD_TABLE.search(text):
         return None
     import tomllib  # only where a file may hold kifu's table
 
