@@ -102,7 +102,7 @@ class Evidence:
 
 def is_sgf(data: bytes, path: str) -> bool:
     """Whether a file is SGF: named so, or opening a game tree."""
-    if os.path.splitext(path)[1].lower() == ".sgf":
+    if path[-4:].lower() == ".sgf" and os.path.splitext(path)[1].lower() == ".sgf":
         return True
     head = data[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
     return head.startswith(b"(") and head[1:].lstrip().startswith(b";")
