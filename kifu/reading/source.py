@@ -230,8 +230,9 @@ def _read(handle: ByteStream, max_bytes: int, claim: Claim | None) -> tuple[int 
     """The size limit ``claim`` names for the file (``None``: text) and its bytes."""
     if claim is None:
         return None, read_bounded(handle, max_bytes)
-    if _size(handle) > 0:  # a file: read at once, its head shown from what was read
-        data = read_bounded(handle, max_bytes)
+    size = _size(handle)
+    if size > 0:  # a file: read at once, its head shown from what was read
+        data = read_bounded(handle, max_bytes, size)
         limit = claim(data[:HEAD_BYTES])
         if limit is not None and len(data) > max_bytes:  # its format reads larger files
             data += read_bounded(handle, max(0, limit - len(data)))
@@ -254,11 +255,13 @@ def _size(handle: ByteStream) -> int:
         return 0
 
 
-def read_bounded(handle: ByteStream, max_bytes: int) -> bytes:
+def read_bounded(handle: ByteStream, max_bytes: int, size: int | None = None) -> bytes:
     """What ``handle`` holds, but no more than ``max_bytes + 1`` bytes (one more tells a file
-    too large).  A file of known size is read as that size: asking for the whole limit at once
-    makes Python set aside that much memory for every file, a cost a batch run pays per file."""
-    size = _size(handle)
+    too large).  A file of known size (``size``, where the caller knows it) is read as that
+    size: asking for the whole limit at once makes Python set aside that much memory for every
+    file, a cost a batch run pays per file."""
+    if size is None:
+        size = _size(handle)
     if not 0 < size <= max_bytes:  # a pipe, a device, an empty or too large file
         return handle.read(max_bytes + 1)
     data = handle.read(size + 1)
@@ -325,7 +328,7 @@ def _by_bom(data: bytes, warnings: list[KifuError]) -> tuple[str, str] | None:
     for bom, name in _BOMS:
         if data.startswith(bom):
             return _decode_strict(data[len(bom):], name), name
-    if b"\x00" not in data[:4096]:
+    if data.find(b"\x00", 0, 4096) < 0:  # looked for in place: no copy of the head
         return None
     head = data[:4096]
     even, odd = head[0::2].count(0), head[1::2].count(0)
