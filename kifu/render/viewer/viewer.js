@@ -232,6 +232,14 @@
     return out;
   }
 
+  /* The files a collection offers to download: one JSON list, deflated, in base64 (see
+     _deflated in htmlpage.py), opened the first time one is asked for. */
+  function unpacked(base64) {
+    var bytes = Uint8Array.from(atob(base64), function (c) { return c.charCodeAt(0); });
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+    return new Response(stream).text().then(JSON.parse);
+  }
+
   function download(name, type, text) {
     var a = make("a");
     a.download = name;
@@ -246,6 +254,7 @@
   function Table(data) {
     this.tokens = data.tokens;
     this.rows = data.rows || [];
+    this.bases = data.bases || [];
     this.codes = data.lines ? data.lines.split(" ") : [];
     this.texts = [];
     this.pairs = data.pairs || "";
@@ -372,7 +381,7 @@
   Game.prototype.textDiagram = function (node) {
     var chain = [];
     for (var x = node; x >= 0; x = this.parent[x]) chain.push(x);
-    var rows = [];
+    var rows = this.data.base === undefined ? [] : this.table.bases[this.data.base];
     for (var k = chain.length - 1; k >= 0; k--) {
       rows = applyText(rows, this.data.text[chain[k]], this.table.rows);
     }
@@ -540,6 +549,7 @@
     this.table = new Table(JSON.parse(root.querySelector(".kv-shared").textContent));
     var shared = JSON.parse(root.querySelector(".kv-shared").textContent);
     this.file = shared.file;
+    this.bodies = shared.bodies;
     this.ids = shared.ids || [];
     this.sideNames = shared.sideNames || {};
     this.blocks = root.querySelectorAll("script.kv-data");
@@ -1657,7 +1667,11 @@
       this.mark();
     } else if ((el = target.closest("button[data-file]"))) {
       var f = this.files[+el.getAttribute("data-file")];
-      download(f[1], "text/plain", f[2]);
+      if (typeof f[2] !== "number") download(f[1], "text/plain", f[2]);
+      else {
+        this.opened = this.opened || unpacked(this.bodies);
+        this.opened.then(function (bodies) { download(f[1], "text/plain", bodies[f[2]]); });
+      }
     } else if ((el = target.closest("button[data-tryi]"))) {
       this.tryMoves([+el.getAttribute("data-tryi")]);
     } else if ((el = target.closest(".kv-text summary"))) {
