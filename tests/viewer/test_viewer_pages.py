@@ -20,9 +20,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from kifu.base.cards import BUILT_IN
 from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from kifu.draw.svg import xml_text
-from kifu.plugin import RenderOptions, driver, jsonform
+from kifu.plugin import RenderOptions, driver, jsonform, registry
 from kifu.reading.source import decode
 from kifu.render.viewer import build_view, model, page, views_of_text
 from kifu.render.viewer.htmlpage import asset
@@ -830,3 +831,24 @@ def test_a_collection_carries_its_set_ups_as_their_stones_and_its_downloads_defl
         assert bodies[json_at] == jsonform.dumps(view.record, spans=False)
         assert bodies[sgf_at] == "".join(view.game.formats()["sgf"].written(view.record))
         assert f"C[Problem {number + 1}]" in bodies[sgf_at]
+
+
+@pytest.mark.parametrize("name", [card.name for card in BUILT_IN])
+def test_a_games_own_words_come_in_every_language_with_their_places(name):
+    """A game's ``words.json`` (``GamePlugin.phrases``): Japanese, Chinese and Korean, the
+    same English in each, each translation filling the places its English has ({0} said
+    again, {0!} kept as written), and a page of the game carries them for its script."""
+    game = registry.get(name)
+    phrases = game.phrases()
+    assert set(phrases) == {"ja", "zh", "ko"}
+    for language, table in phrases.items():
+        assert set(table) == set(phrases["ja"]), language
+        for english, words in table.items():
+            assert sorted(re.findall(r"\{(\d)!?\}", english)) == sorted(
+                re.findall(r"\{(\d)\}", words)), (language, english)
+            assert "{" not in re.sub(r"\{\d\}", "", words), (language, english)
+    record = next(path for path in sorted((examples.EXAMPLES / name).iterdir())
+                  if path.suffix not in (".md", ".toml"))
+    shared, _ = packed_page(views_of_text(record.read_text(encoding="utf-8"), str(record),
+                                          lambda g: RenderOptions()))
+    assert shared["gameWords"] == {game.title: phrases}

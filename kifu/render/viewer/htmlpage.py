@@ -464,6 +464,10 @@ def _data(views: Sequence[GameView], shown: int,
                            view.game.names_of_sides().items() if language != "en"})}
     if sides:  # each game's own names of its sides in the languages it gives (Gungi's 先手)
         shared["sideNames"] = sides
+    phrases = {view.game.title: said for view in views if view.game is not None
+               if (said := view.game.phrases())}
+    if phrases:  # what each game writes for people, in the languages it gives (its words.json)
+        shared["gameWords"] = phrases
     if any(view.problem and view.failure is None for view in views):
         shared["ids"] = [problem_id(view) if view.problem and view.failure is None else ""
                          for view in views]

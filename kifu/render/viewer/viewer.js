@@ -108,16 +108,73 @@
   }
 
   /* What a game writes of a position ("black to move", "game over: black wins (five)"):
-     the frame and the side's name translated, the game's own reason as it wrote it. */
+     the frame and the side's name translated, and the game's reason in its own words. */
   function statusText(status, game) {
     var m = /^(\S+) to move$/.exec(status || "");
     if (m) return tf("{0} to move", game.sideName(m[1]));
-    m = /^game over: (.+?) wins( \(.*)?$/.exec(status || "");
-    if (m) return tf("game over: {0} wins", game.sideName(m[1])) + (m[2] || "");
-    m = /^game over: draw( \(.*)?$/.exec(status || "");
-    if (m) return t("game over") + ": " + t("draw") + (m[1] || "");
-    if (/^game over: /.test(status || "")) return t("game over") + ": " + status.slice(11);
+    m = /^game over: (.+?) wins(?: \((.*)\))?$/.exec(status || "");
+    var ended = m && tf("game over: {0} wins", game.sideName(m[1]));
+    if (!m) {
+      m = /^game over: draw(?: \((.*)\))?$/.exec(status || "");
+      ended = m && t("game over") + ": " + t("draw");
+      if (m) m = [m[0], "", m[1]];
+    }
+    if (m) return m[2] === undefined ? ended : tf("{0} ({1})", ended, gameSaid(m[2], game));
+    if (/^game over: /.test(status || "")) return t("game over") + ": " + gameSaid(status.slice(11), game);
     return status;
+  }
+
+  /* Frames of how a game ended that every game shares (kifu.plugin.values.Outcome). */
+  var OUTCOMES = ["{0} wins ({1})", "draw ({0})", "no result ({0})", "result not known ({0})"];
+
+  /* What a game writes for people (how a game ended, what a move did, its drawing's captions)
+     in the reader's language: from the game's own table (its words.json, in the page's data),
+     a side's name, else the interface's table; an English pattern's {0}, {1}... said again
+     so, its {0!}... (a player's name, a point) kept as written; what no table has stays as
+     the game wrote it. */
+  function gameSaid(text, game) {
+    if (lang === "en" || !text) return text;
+    var own = ((game.viewer.gameWords[game.data.game] || {})[lang]) || {};
+    var sides = (game.viewer.sideNames[game.data.game] || {})[lang] || {};
+    var direct = own[text] || sides[text] || (WORDS[lang] || {})[text];
+    if (direct) return direct;
+    var cache = game.phrases || (game.phrases = {});
+    var list = cache[lang];
+    if (!list) {
+      list = cache[lang] = Object.keys(own).concat(OUTCOMES).filter(function (key) {
+        return /\{\d!?\}/.test(key);
+      }).map(function (key) {
+        var kept = [];
+        var source = key.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{(\d)(!?)\}/g, function (all, k, mark) {
+          kept.push([+k, !!mark]);
+          return "(.+?)";
+        });
+        return [new RegExp("^" + source + "$"), own[key] || t(key), kept, key.replace(/\{\d!?\}/g, "").length];
+      }).sort(function (a, b) { return b[3] - a[3]; });  // the most particular first
+    }
+    for (var i = 0; i < list.length; i++) {
+      var match = list[i][0].exec(text);
+      if (!match) continue;
+      var parts = {};
+      list[i][2].forEach(function (place, j) {
+        parts[place[0]] = place[1] ? match[j + 1] : gameSaid(match[j + 1], game);
+      });
+      return list[i][1].replace(/\{(\d)!?\}/g, function (all, k) { return parts[+k]; });
+    }
+    return text;
+  }
+
+  /* A drawing's captions and titles in the reader's language (gameSaid), the English kept to
+     come back to; what stays English is marked so. */
+  function sayInDrawing(svg, game) {
+    each(svg.querySelectorAll("text, title"), function (el) {
+      if (el.childElementCount) return;
+      var english = el.textContent;
+      if (!/[A-Za-z]{2}/.test(english)) return;
+      var said = gameSaid(english, game);
+      el.textContent = said;
+      if (said === english && lang !== "en") el.setAttribute("lang", "en");
+    });
   }
 
   /* Parts of the page that are not its interface: the record's own text, the moves'
@@ -552,6 +609,7 @@
     this.bodies = shared.bodies;
     this.ids = shared.ids || [];
     this.sideNames = shared.sideNames || {};
+    this.gameWords = shared.gameWords || {};
     this.blocks = root.querySelectorAll("script.kv-data");
     this.count = this.blocks.length;
     this.games = [];
@@ -731,6 +789,7 @@
     var board = this.part(".kv-board");
     board.innerHTML = svg || game.svg(node, game.variant());
     var drawn = board.firstElementChild;
+    if (drawn && lang !== "en") sayInDrawing(drawn, game);
     this.crop(drawn);
     if (drawn) {
       drawn.setAttribute("role", "img");
@@ -978,7 +1037,10 @@
     var words = game.data.words[node];
     if (words && words.length) {
       var list = make("ul", "kv-words");
-      words.forEach(function (w) { list.appendChild(make("li", "", w)); });
+      words.forEach(function (w) {
+        var item = list.appendChild(make("li", "", gameSaid(w, game)));
+        if (item.textContent === w && lang !== "en") item.lang = "en";
+      });
       note.appendChild(list);
     }
     var count = game.frameCount(node);
@@ -989,7 +1051,7 @@
   Viewer.prototype.announcement = function (node) {
     var game = this.game();
     var parts = [node === 0 ? t("Start position") : game.moveName(node)];
-    parts = parts.concat(game.data.words[node] || []);
+    parts = parts.concat((game.data.words[node] || []).map(function (w) { return gameSaid(w, game); }));
     if (game.fault[node]) {
       var diag = this.part(".kv-note .kv-msg");
       if (diag) parts.push(diag.textContent);
