@@ -714,7 +714,7 @@ def _phrases(defined_in: str) -> dict[str, dict[str, str]]:
     package = defined_in if hasattr(module, "__path__") else defined_in.rpartition(".")[0]
     try:
         table = resources.files(package).joinpath("words.json").read_text("utf-8")
-    except (FileNotFoundError, ModuleNotFoundError, TypeError):
+    except (OSError, ModuleNotFoundError, TypeError, ValueError):  # none, or no package
         return {}
     found: dict[str, dict[str, str]] = json.loads(table)
     return found
