@@ -55,7 +55,7 @@ SURFACE: dict[str, tuple[str, ...]] = {
     "kifu.reading.access": ("AccessError", "read_file", "read_reference"),
     "kifu.reading.jsonvalues": ("whole",),
     "kifu.reading.movetext": ("RecordBuilder", "comment_text", "header_lines", "header_span",
-                              "joined", "read_record", "record_pieces"),
+                              "joined", "native_head", "read_record", "record_pieces"),
     "kifu.reading.source": ("HEAD_BYTES", "MAX_BYTES", "check_encoding_name", "guess_legacy",
                             "likeliest_cjk"),
     "kifu.draw.diagram": ("grid_diagram",),
@@ -153,6 +153,7 @@ if TYPE_CHECKING:  # what __getattr__ hands out, as type checkers see it
         header_lines,
         header_span,
         joined,
+        native_head,
         read_record,
         record_pieces,
     )
@@ -192,7 +193,8 @@ __all__ = ["EMPTY", "HEAD_BYTES", "IDENTITY", "INVALID", "LINE_END", "MARK", "MA
            "check_encoding_name", "colour_symmetry", "comment_text", "compiled", "display_width",
            "document", "element", "escape", "fragments", "grammar", "grid", "grid_diagram",
            "grid_symmetry", "guess_legacy", "header_lines", "header_span", "in_writing_order",
-           "is_event", "joined", "lanes", "likeliest_cjk", "make_symmetry", "outcome_field",
+           "is_event", "joined", "lanes", "likeliest_cjk", "make_symmetry", "native_head",
+           "outcome_field",
            "read_file", "read_int", "read_record", "read_reference", "read_rows", "record_pieces",
            "rows_text", "sgf", "sgf_lines", "shorten", "slot", "text_line", "text_width",
            "to_string", "too_many_moves", "too_many_tokens", "unescape", "whole"]
