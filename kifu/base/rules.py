@@ -15,7 +15,6 @@ reporting it to keep (:meth:`Rules.keep`'s ``stopped``).
 """
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -113,6 +112,8 @@ def unknown(names: Iterable[str], known: Iterable[str]) -> list[str]:
     names = tuple(names)
     if not names:
         return []  # nothing to check: ``known`` is not asked (it reads every plug-in)
+    import difflib  # only for a name not known: every run imports this module
+
     known = sorted({*known, ALL})
     problems = []
     for name in dict.fromkeys(names):

@@ -9,6 +9,7 @@ has) is a usage error naming the file and the key, never a traceback.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -102,7 +103,7 @@ def _table(path: Path) -> dict[str, Any] | None:
         reason = "not UTF-8" if isinstance(error, UnicodeDecodeError) else \
             error.strerror or str(error)
         raise SettingsError(f"{_shown(path)}: cannot be read ({reason})") from None
-    if "kifu" not in text:
+    if "kifu" not in text or not _may_hold_table(text):
         return None
     import tomllib  # only where a file may hold kifu's table
 
@@ -118,6 +119,20 @@ def _table(path: Path) -> dict[str, Any] | None:
     if not isinstance(table, dict):
         raise SettingsError(f"{_shown(path)}: tool.kifu must be a table ([tool.kifu])")
     return table
+
+
+def _may_hold_table(text: str) -> bool:
+    """Whether ``text``, which names kifu, may hold a ``[tool.kifu]`` table however TOML spells
+    it: a table's header naming ``tool`` then ``kifu``, a ``[tool]`` table, a key ``tool`` at a
+    line's start (dotted, or an inline table), or an escape (a quoted key may spell a name
+    so).  A file with none of them is not parsed: a Python project's own ``pyproject.toml``
+    names kifu too (its dependencies, its scripts), and parsing it costs as much as checking a
+    folder of records."""
+    # compiled when first asked (re caches it): only a file that names kifu is asked
+    return re.search(r"""^[ \t\ufeff]*\[[^\n]*tool[^\n]*kifu"""
+                     r"""|^[ \t\ufeff]*\[[ \t]*["']?tool["']?[ \t]*\]"""
+                     r"""|^[ \t\ufeff]*["']?tool["']?[ \t]*[.=]|\\[uU]""", text,
+                     re.MULTILINE) is not None
 
 
 def _shown(path: Path) -> str:

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import functools
 import importlib
+import json
 import sys
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import resources
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
@@ -549,6 +551,15 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
             english.setdefault(side, side[:1].upper() + side[1:])
         return named
 
+    def phrases(self) -> dict[str, dict[str, str]]:
+        """What the game writes for people (how a game ended, what a move did, its drawings'
+        captions) in other languages, ``{language: {English: words}}``: the game's
+        ``words.json`` beside the module that defines its class, none without one.  An English
+        key may be a pattern: its ``{0}``, ``{1}``... stand for words said again in the
+        language (a side, another phrase), its ``{0!}``... for text kept as written (a
+        player's name, a point); the words put each where the language says it."""
+        return _phrases(type(self).__module__)
+
     def editor_layout(self) -> EditorLayout | None:
         """How a position's key is set up by clicks in ``kifu serve``'s board search
         (``position.EDITOR``, a :class:`~kifu.plugin.editor.EditorLayout`); ``None``, the
@@ -718,6 +729,19 @@ def _role_module(defined_in: str, role: str) -> ModuleType:
     module = sys.modules[defined_in]
     package = defined_in if hasattr(module, "__path__") else defined_in.rpartition(".")[0]
     return importlib.import_module(f"{package}.{role}")
+
+
+@functools.cache
+def _phrases(defined_in: str) -> dict[str, dict[str, str]]:
+    """The ``words.json`` of the package of the module ``defined_in`` (``{}`` without one)."""
+    module = sys.modules[defined_in]
+    package = defined_in if hasattr(module, "__path__") else defined_in.rpartition(".")[0]
+    try:
+        table = resources.files(package).joinpath("words.json").read_text("utf-8")
+    except (OSError, ModuleNotFoundError, TypeError, ValueError):  # none, or no package
+        return {}
+    found: dict[str, dict[str, str]] = json.loads(table)
+    return found
 
 
 def _words(value: Any) -> str:

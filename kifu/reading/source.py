@@ -17,6 +17,7 @@ checked against what this module finds in the bytes).
 from __future__ import annotations
 
 import codecs
+import functools
 import os
 import sys
 import unicodedata
@@ -229,6 +230,13 @@ def _read(handle: ByteStream, max_bytes: int, claim: Claim | None) -> tuple[int 
     """The size limit ``claim`` names for the file (``None``: text) and its bytes."""
     if claim is None:
         return None, read_bounded(handle, max_bytes)
+    size = _size(handle)
+    if size > 0:  # a file: read at once, its head shown from what was read
+        data = read_bounded(handle, max_bytes, size)
+        limit = claim(data[:HEAD_BYTES])
+        if limit is not None and len(data) > max_bytes:  # its format reads larger files
+            data += read_bounded(handle, max(0, limit - len(data)))
+        return limit, data
     head = b""
     while len(head) < HEAD_BYTES:  # a pipe hands its bytes over in pieces
         piece = handle.read(HEAD_BYTES - len(head))
@@ -239,14 +247,21 @@ def _read(handle: ByteStream, max_bytes: int, claim: Claim | None) -> tuple[int 
     return limit, head + read_bounded(handle, max(0, (limit or max_bytes) - len(head)))
 
 
-def read_bounded(handle: ByteStream, max_bytes: int) -> bytes:
-    """What ``handle`` holds, but no more than ``max_bytes + 1`` bytes (one more tells a file
-    too large).  A file of known size is read as that size: asking for the whole limit at once
-    makes Python set aside that much memory for every file, a cost a batch run pays per file."""
+def _size(handle: ByteStream) -> int:
+    """The size of the file ``handle`` reads, 0 where it is unknown (a pipe, a ``BytesIO``)."""
     try:
-        size = os.fstat(handle.fileno()).st_size  # type: ignore[attr-defined]
+        return os.fstat(handle.fileno()).st_size  # type: ignore[attr-defined]
     except (OSError, ValueError, AttributeError):  # no file descriptor (a BytesIO)
-        size = 0
+        return 0
+
+
+def read_bounded(handle: ByteStream, max_bytes: int, size: int | None = None) -> bytes:
+    """What ``handle`` holds, but no more than ``max_bytes + 1`` bytes (one more tells a file
+    too large).  A file of known size (``size``, where the caller knows it) is read as that
+    size: asking for the whole limit at once makes Python set aside that much memory for every
+    file, a cost a batch run pays per file."""
+    if size is None:
+        size = _size(handle)
     if not 0 < size <= max_bytes:  # a pipe, a device, an empty or too large file
         return handle.read(max_bytes + 1)
     data = handle.read(size + 1)
@@ -261,7 +276,7 @@ def decode(data: bytes, path: str = "<bytes>", encoding: str | None = None,
     file by its ``CA[]`` first).  Line ends become ``\\n``."""
     if len(data) > max_bytes:
         raise InputError(f"file is larger than {max_bytes // (1024 * 1024)} MiB; is it a record?")
-    if not data.strip():
+    if not data or data.isspace():  # asked so, not stripped: no copy of the file
         raise InputError("file is empty", span=Span.point(1, 1))
     warnings: list[KifuError] = []
     if encoding is not None:
@@ -273,8 +288,9 @@ def decode(data: bytes, path: str = "<bytes>", encoding: str | None = None,
         text, name = _detect(data, warnings)
     if "\x00" in text:
         raise _binary_error(text)
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if not text.strip():
+    if "\r" in text:  # looked for first: replacing costs a copy even where nothing changes
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not text or text.isspace():
         raise InputError("file holds only a byte-order mark and blanks", span=Span.point(1, 1))
     return SourceText(text, path, name, tuple(warnings))
 
@@ -312,7 +328,7 @@ def _by_bom(data: bytes, warnings: list[KifuError]) -> tuple[str, str] | None:
     for bom, name in _BOMS:
         if data.startswith(bom):
             return _decode_strict(data[len(bom):], name), name
-    if b"\x00" not in data[:4096]:
+    if data.find(b"\x00", 0, 4096) < 0:  # looked for in place: no copy of the head
         return None
     head = data[:4096]
     even, odd = head[0::2].count(0), head[1::2].count(0)
@@ -512,6 +528,7 @@ def _better_than_declared(data: bytes, codec: str, text: str) -> tuple[str, str,
     return None
 
 
+@functools.lru_cache(maxsize=64)  # every SGF file names one, mostly the same few
 def _codec(name: str) -> str | None:
     """The codec for a charset name as files spell it (``UTF16LE``, ``ISO8859_1``...)."""
     key = "".join(c for c in name.casefold() if c.isalnum())

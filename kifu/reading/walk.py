@@ -15,6 +15,7 @@ line are the user's own choice and always read (a pipe too: ``kifu validate <(..
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 from collections.abc import Iterable, Iterator, Set
 from dataclasses import dataclass
@@ -165,18 +166,21 @@ def _same_file(a: str, b: str) -> bool:
 def _walk_folder(root: str, wanted: Set[str], skipped: frozenset[str]) -> Iterator[Found]:
     """Depth first, each directory's entries in name order; no recursion, so depth is free."""
     inside = os.path.realpath(root).rstrip(os.sep) + os.sep
-    stack: list[Iterator[os.DirEntry[str]]] = []
+    # Each folder open, with its path relative to ``root`` as a prefix of its entries' (built
+    # as the walk goes down: ``os.path.relpath`` per file costs as much as deciding a record).
+    stack: list[tuple[Iterator[os.DirEntry[str]], str]] = []
     listed = _list(root, root)
     if isinstance(listed, Found):
         yield listed
         return
-    stack.append(iter(listed))
+    stack.append((iter(listed), ""))
     while stack:
-        entry = next(stack[-1], None)
+        entries, prefix = stack[-1]
+        entry = next(entries, None)
         if entry is None:
             stack.pop()
             continue
-        relative = os.path.relpath(entry.path, root)
+        relative = prefix + entry.name
         try:
             if entry.is_symlink():
                 item = _linked(entry, relative, wanted, inside)
@@ -185,7 +189,7 @@ def _walk_folder(root: str, wanted: Set[str], skipped: frozenset[str]) -> Iterat
                     continue
                 listed = _list(entry.path, relative)
                 if not isinstance(listed, Found):
-                    stack.append(iter(listed))
+                    stack.append((iter(listed), relative + os.sep))
                     continue
                 item = listed
             else:
@@ -241,12 +245,15 @@ def _suffix(name: str) -> str:
     return os.path.splitext(name)[1].lower()
 
 
+@functools.lru_cache(maxsize=64)  # a file's reading asks for it several times in a row
 def path_suffix(path: str) -> str:
     """A path's suffix in lower case, as ``PurePath(path).suffix.lower()`` gives it (that of
     its last part, where a dot stands inside the name), without making a path: every file
     read asks for it several times."""
     if os.sep != "/" or os.altsep:  # drives and two separators: the path object's own rules
         return PurePath(path).suffix.lower()
-    name = next((part for part in reversed(path.split("/")) if part and part != "."), "")
+    name = path[path.rfind("/") + 1:]
+    if not name or name == ".":  # a path ending in a separator or in "/."
+        name = next((part for part in reversed(path.split("/")) if part and part != "."), "")
     dot = name.rfind(".")
     return name[dot:].lower() if 0 < dot < len(name) - 1 else ""

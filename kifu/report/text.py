@@ -95,8 +95,11 @@ class Tally:
 
     def add(self, report: FileReport) -> None:
         self.records += 1
-        self.legal += report.legal
         self.moves += report.moves
+        if not report.diagnostics:  # the common report, counted without looking further
+            self.legal += 1
+            return
+        self.legal += report.legal
         self.errors += report.errors
         self.warnings += report.warnings
         self.notes += report.notes
@@ -144,7 +147,8 @@ class Summary:
         for report in reports:
             self.games[report.game or UNKNOWN].add(report)
             self.total.add(report)
-            self.exit_status = max(self.exit_status, report.exit_status)
+            if report.diagnostics:
+                self.exit_status = max(self.exit_status, report.exit_status)
 
     def add(self, report: FileReport) -> None:
         """One file's only report."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import traceback
 from collections.abc import Iterator
 from types import FrameType
 from typing import Protocol, TypeVar
@@ -58,6 +57,8 @@ def guarded(task: Task[Item, Result], item: Item) -> Result:
 
 def describe_fault(error: BaseException) -> str:
     """An internal error in one line, with the place in kifu's code it was raised."""
+    import traceback  # only when kifu itself failed: every run imports this module
+
     frames = traceback.extract_tb(error.__traceback__)
     where = ""
     if frames:

@@ -102,7 +102,7 @@ class Evidence:
 
 def is_sgf(data: bytes, path: str) -> bool:
     """Whether a file is SGF: named so, or opening a game tree."""
-    if os.path.splitext(path)[1].lower() == ".sgf":
+    if path[-4:].lower() == ".sgf" and os.path.splitext(path)[1].lower() == ".sgf":
         return True
     head = data[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
     return head.startswith(b"(") and head[1:].lstrip().startswith(b";")
@@ -167,13 +167,15 @@ def _declared(data: bytes, name: str, offset: int, evidence: Evidence,
               warnings: list[KifuError]) -> Decoded | None:
     """The text in the charset ``CA[name]`` declares, or ``None`` (with a warning) where the
     declaration is unknown or false and the evidence must decide."""
-    where = evidence.span(data, offset, len(name) + 4)
+    def where() -> Span:  # the declaration, for a warning (most files need none)
+        return evidence.span(data, offset, len(name) + 4)
+
     codec = evidence.codec(name)
     if codec is None:
         warnings.append(EncodingError(f"CA[{name}] names no charset kifu knows; the encoding is "
-                                      "decided from the text", span=where, severity="warning",
+                                      "decided from the text", span=where(), severity="warning",
                                       grade=REPAIRED, rule="charset"))
-        return _undeclared(data, name, evidence, warnings, where)
+        return _undeclared(data, name, evidence, warnings, where())
     if codec == "latin-1":
         text, codec = _default(data)
     else:
@@ -186,15 +188,15 @@ def _declared(data: bytes, name: str, offset: int, evidence: Evidence,
             warnings.append(EncodingError(
                 f"CA[{name}] is declared, but byte 0x{data[error.start]:02x} at line "
                 f"{evidence.span(data, error.start, 1).line} is not {name}; the encoding is "
-                "decided from the text", span=where, severity="warning", grade=REPAIRED,
+                "decided from the text", span=where(), severity="warning", grade=REPAIRED,
                 rule="charset"))
-            return _undeclared(data, name, evidence, warnings, where)
+            return _undeclared(data, name, evidence, warnings, where())
     if codec != "utf-8" and not data.isascii():
         better = evidence.better(data, codec, text)
         if better is not None:
             warnings.append(EncodingError(
                 f"CA[{name}] is declared, but the text reads as {evidence.name(better[1])}"
-                f" ({better[2]}); read so", span=where, severity="warning", grade=REPAIRED,
+                f" ({better[2]}); read so", span=where(), severity="warning", grade=REPAIRED,
                 rule="charset"))
             return better[0], better[1]
     return text, codec

@@ -16,6 +16,7 @@ import pytest
 
 from kifu.base.cards import BUILT_IN
 from kifu.base.rules import Choice, Rules, unknown
+from kifu.commands import settings
 from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from kifu.plugin import registry
 from tests.summary import summary_rows
@@ -220,6 +221,27 @@ def test_the_table_is_found_from_the_working_folder_up(repo):
     assert "[rule: occupied]" in again.stdout and "encoding-guessed" not in again.stdout
     isolated = kifu("validate", "-q", "--isolated", "records", cwd=repo, exit_code=EXIT_INVALID)
     assert "[rule: encoding-guessed]" in isolated.stdout
+
+
+@pytest.mark.parametrize("text", [
+    '[ tool . "kifu" ]\nignore = ["occupied"]\n',
+    "tool.kifu.ignore = ['occupied']\n",
+    '[tool]\nkifu.ignore = ["occupied"]\n',
+    'tool = {kifu = {ignore = ["occupied"]}}\n',
+    '["tool".\'kifu\']\nignore = ["occupied"]\n',
+    '[project]\nname = "records"\n["t\\u006Fol".kifu]\nignore = ["occupied"]\n',
+])
+def test_every_spelling_of_the_table_is_read(tmp_path, text):
+    table(tmp_path, text)
+    found = settings.find(str(tmp_path))
+    assert found is not None and settings.read(found, ["occupied"]).ignore == ("occupied",)
+
+
+def test_a_project_file_that_names_kifu_but_holds_no_table_is_not_parsed(tmp_path):
+    # a Python project that depends on kifu: its file is not kifu's business, broken or not
+    table(tmp_path, '[project]\nname = "kifu-records"\ndependencies = ["kifu"]\n'
+                    '[project.scripts]\nkifu-check = "records:main"\n[tool.ruff]\nline = [\n')
+    assert settings.find(str(tmp_path)) is None
 
 
 def test_the_table_may_ask_for_notes_and_the_command_line_may_not(repo):

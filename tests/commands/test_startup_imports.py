@@ -48,7 +48,10 @@ def under(modules: set[str], name: str) -> list[str]:
 @pytest.mark.parametrize(("record", "game", "never"), [
     # a common Renju record is read without the grammar (notation/scanner.py): no Lark
     ("examples/renju/forced-overline.renju", "renju", ("lark", "kifu.reading.grammar")),
-    ("examples/freego/nineteen.sgf", "freego", ("lark",)),  # its RE[B+45.5] read by hand
+    # its RE[B+45.5] read by hand; Renju is asked whether the SGF text is its own, and its
+    # archives' readers (psq, PGN, RIF, RenLib) are not imported to answer
+    ("examples/freego/nineteen.sgf", "freego",
+     ("lark", *(f"kifu.builtin.renju.archives.{name}" for name in ("psq", "pgn", "rif", "renlib")))),
 ])
 def test_validate_of_one_record_imports_only_what_it_uses(tmp_path, record, game, never):
     modules = imported(tmp_path, "validate", "-q", str(ROOT / record))
@@ -62,6 +65,15 @@ def test_validate_of_one_record_imports_only_what_it_uses(tmp_path, record, game
               and not any(suffix in suffixes for suffixes in card.formats.values())
               and under(modules, f"kifu.builtin.{card.name}")]
     assert not others, f"validate of a {game} record loaded {others}"
+
+
+def test_validate_in_a_project_folder_imports_no_toml_parser_and_no_traceback(tmp_path):
+    # a Python project's own pyproject.toml names kifu (a dependency) but holds no [tool.kifu]
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "records"\ndependencies = '
+                                             '["kifu"]\n', encoding="utf-8")
+    modules = imported(tmp_path, "validate", "--quiet", str(ROOT / "examples/freego/nineteen.sgf"))
+    for name in ("tomllib", "traceback", "difflib"):
+        assert not under(modules, name), f"validate imported {under(modules, name)}"
 
 
 def test_import_kifu_imports_none_of_the_library(tmp_path):

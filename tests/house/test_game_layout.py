@@ -21,8 +21,8 @@ README = (GAMES / "README.md").read_text(encoding="utf-8")
 ROLES = ("moves", "notation", "position", "rules", "events", "render")
 #: Roles a game has only when it has that part, the contract asking nothing of them: set-up
 #: positions and parameters, a corpus index's symmetries, SGF, commands of its own, a compiled
-#: core.
-OPTIONAL = ("setup", "index", "sgf", "commands", "native")
+#: core, its words in other languages.
+OPTIONAL = ("setup", "index", "sgf", "commands", "native", "words.json")
 #: Files inside a role's sub-package that have the same job in every game that has them (a
 #: ``rules/`` package holds the game's own rule modules beside ``referee.py``).
 SUB_ROLES = {"notation": {"reader", "writer"}, "render": {"svg", "text"},

@@ -7,7 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from click.testing import CliRunner
 
+from kifu.commands.cli import main
 from tests.examples import EXAMPLES
 from tests.viewer.test_viewer_browser import axe_violations
 from tests.viewer.test_viewer_places import page_of
@@ -120,5 +122,70 @@ def test_a_games_own_names_of_its_sides_come_first(browser, tmp_path):
         page.goto(page_file.as_uri() + "#move=3")
         page.wait_for_selector(".kifu-viewer.kv-js")
         assert page.inner_text(".kv-note-head").endswith(" · 後手番")
+    finally:
+        context.close()
+
+
+#: What each game writes for people, as the page says it in each language (the game's own
+#: words.json and the interface's table), at the end of an example of each.
+GAMES_SAY = {
+    "ja": {"renju": ("終局：黒の勝ち（h6で五連）", "黒：white · 白：Brandt Lena"),
+           "gungi": ("終局：先手の勝ち（投了）", "後手が投了"),
+           "rengi": ("終局：先手の勝ち（後手の3列12段目が埋まった）", "後手におじゃま石30個が降る（5段）"),
+           "rengoma": ("終局：黒の勝ち（a1 b1 c1 d1で四つ並び）", "黒がチップを使う（残り0）")},
+    "zh": {"renju": ("终局：黑胜（h6成五）", "黑方：white · 白方：Brandt Lena"),
+           "gungi": ("终局：黑胜（认输（投了））", "白认输（投了）"),
+           "rengi": ("终局：先手胜（后手的第3列第12行被填满）", "30颗干扰子落到后手（5行）"),
+           "rengoma": ("终局：黑胜（a1 b1 c1 d1四子连线）", "黑使用一枚筹码（剩0）")},
+    "ko": {"renju": ("종국: 흑 승 (h6에서 오목)", "흑: white · 백: Brandt Lena"),
+           "gungi": ("종국: 흑 승 (기권 (投了))", "백 기권 (投了)"),
+           "rengi": ("종국: 선수 승 (후수의 3열 12행이 찼음)", "후수에 방해석 30개가 떨어짐 (5줄)"),
+           "rengoma": ("종국: 흑 승 (a1 b1 c1 d1 네 개 연속)", "흑 칩 사용 (남은 칩 0)")},
+}
+
+#: Whether every character of an element's text is drawn with some width (the reader's
+#: fonts, where kifu's glyph font has none of it: a box at worst, never nothing).
+ALL_DRAWN = """(el) => {
+  const range = document.createRange();
+  const text = [...el.childNodes].flatMap(function walk(n) {
+    return n.nodeType === 3 ? [n] : [...n.childNodes].flatMap(walk); });
+  return text.every((node) => [...node.data].every((c, i) => {
+    if (!c.trim()) return true;
+    range.setStart(node, i); range.setEnd(node, i + 1);
+    return range.getBoundingClientRect().width > 0; }));
+}"""
+
+
+@pytest.mark.parametrize("language", GAMES_SAY)
+def test_a_games_own_words_speak_the_readers_language(browser, tmp_path, language):
+    """How a game ended, what a move did and the drawing's captions, in the game's own
+    words (issue 41), the record's own text (a player named "white") kept as written."""
+    renamed = (EXAMPLES / "renju" / "four-three-win.renju").read_text(encoding="utf-8")
+    records = {"renju": ("named.renju", re.sub(r"(?m)^Black: .*$", "Black: white", renamed)),
+               "gungi": (EXAMPLES / "gungi" / "short-game.gungi", None),
+               "rengi": (EXAMPLES / "rengi" / "seven-chain.rengi", None),
+               "rengoma": (EXAMPLES / "rengoma" / "study-chip-finish.rengoma", None)}
+    context = browser.new_context(locale={"ja": "ja-JP", "zh": "zh-CN", "ko": "ko-KR"}[language])
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        for game, (record, text) in records.items():
+            if text is not None:
+                record = tmp_path / record
+                record.write_text(text, encoding="utf-8")
+            out = tmp_path / f"{game}.html"
+            CliRunner().invoke(main, ["render", str(record), "-f", "html", "--no-problem",
+                                      "-o", str(out)])
+            page.goto(out.as_uri())
+            page.wait_for_selector(".kifu-viewer.kv-js")
+            ended, said = GAMES_SAY[language][game]
+            head = page.locator(".kv-note-head")
+            assert head.inner_text().endswith(" \u00b7 " + ended), game
+            shown = [*page.locator(".kv-words li").all_inner_texts(),
+                     *page.locator(".kv-board svg text").all_text_contents()]
+            assert said in shown, (game, shown)
+            assert head.evaluate(ALL_DRAWN)
+        assert errors == []
     finally:
         context.close()

@@ -3,6 +3,7 @@ self-contained and small, record text is escaped, and the command line writes pa
 and folder indexes with the usual exit codes."""
 from __future__ import annotations
 
+import base64
 import functools
 import gzip
 import json
@@ -10,6 +11,7 @@ import random
 import re
 import subprocess
 import sys
+import zlib
 from difflib import SequenceMatcher
 from html.parser import HTMLParser
 from pathlib import Path
@@ -18,9 +20,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from kifu.base.cards import BUILT_IN
 from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from kifu.draw.svg import xml_text
-from kifu.plugin import RenderOptions, driver
+from kifu.plugin import RenderOptions, driver, jsonform, registry
 from kifu.reading.source import decode
 from kifu.render.viewer import build_view, model, page, views_of_text
 from kifu.render.viewer.htmlpage import asset
@@ -792,10 +795,11 @@ def test_a_renlib_library_of_more_positions_than_a_page_shows_is_refused_before_
             "games of a file together, and this record has 50,402") in run.stderr
 
 
-def test_a_collection_carries_each_row_of_its_text_diagrams_once():
-    """A page of 900 problems was 3.55 MB, a megabyte of it the text diagram of each problem's
-    set-up written out whole: the games of a page share a table of whole rows, which each
-    diagram names by number (issue 41), and every diagram still reads as the game writes it."""
+def test_a_collection_carries_its_set_ups_as_their_stones_and_its_downloads_deflated():
+    """A page of 900 problems was 4.1 MB, 0.56 MB of it the text diagram of each problem's
+    set-up and 1.2 MB each problem's record to download as SGF and as JSON (issue 41): the
+    set-ups travel as their changes from the diagram most of them share (the empty board), the
+    downloads as one deflated list, and every diagram and download is still the game's own."""
     rng = random.Random(41)
     corner = [a + b for a in "abcdefg" for b in "abcdefg"]  # a corner problem's stones
     problems = "".join(
@@ -803,16 +807,48 @@ def test_a_collection_carries_each_row_of_its_text_diagrams_once():
         f"AW{''.join(f'[{p}]' for p in cells[6:12])}C[Problem {number}](;B[{cells[12]}]))\n"
         for number, cells in ((n, rng.sample(corner, 13)) for n in range(1, 61)))
     views = views_of_text(problems, "problems.sgf", lambda g: RenderOptions())
-    written = page(views)
+    written = page(views, text=problems)
     shared = json.loads(re.search(r'class="kv-shared">(.*?)</script>', written).group(1))
     datas = [json.loads(found)
              for found in re.findall(r'class="kv-data">(.*?)</script>', written)]
     assert len(datas) == 60
     whole = sum(len(view.text(0)) for view in views)
     carried = (sum(len(json.dumps(data["text"])) for data in datas)
-               + len(json.dumps(shared["rows"])))
-    assert carried < whole * 0.6  # the set-ups' own rows, and the numbers of the others
-    for view, data in zip(views, datas):
-        rows = text_applied([], [[row, shared["rows"][text]] if isinstance(text, int)
-                                 else [row, text] for row, text in data["text"][0]])
+               + len(json.dumps(shared.get("rows", []))) + len(json.dumps(shared["bases"])))
+    assert carried < whole * 0.25  # the set-ups' stones, and one empty board
+    assert shared["bases"][0][1] == "19 . . . . . . . . . . . . . . . . . . . 19"
+    bodies = json.loads(zlib.decompress(base64.b64decode(shared["bodies"]), -15))
+    assert len(shared["bodies"]) < sum(map(len, bodies)) / 3
+    assert shared["file"] == ["problems.sgf", 0] and bodies[0] == problems
+    for number, (view, data) in enumerate(zip(views, datas)):
+        base = shared["bases"][data["base"]]
+        rows = text_applied(base, [[row, shared["rows"][text]] if len(change) == 2 else change
+                                   for change in data["text"][0] for row, text in [change[:2]]])
         assert "\n".join(rows) == view.text(0)
+        (sgf, sgf_name, sgf_at), (json_, json_name, json_at) = data["files"]
+        assert (sgf, sgf_name, json_, json_name) == ("SGF", "problems.sgf", "JSON",
+                                                     "problems.json")
+        assert bodies[json_at] == jsonform.dumps(view.record, spans=False)
+        assert bodies[sgf_at] == "".join(view.game.formats()["sgf"].written(view.record))
+        assert f"C[Problem {number + 1}]" in bodies[sgf_at]
+
+
+@pytest.mark.parametrize("name", [card.name for card in BUILT_IN])
+def test_a_games_own_words_come_in_every_language_with_their_places(name):
+    """A game's ``words.json`` (``GamePlugin.phrases``): Japanese, Chinese and Korean, the
+    same English in each, each translation filling the places its English has ({0} said
+    again, {0!} kept as written), and a page of the game carries them for its script."""
+    game = registry.get(name)
+    phrases = game.phrases()
+    assert set(phrases) == {"ja", "zh", "ko"}
+    for language, table in phrases.items():
+        assert set(table) == set(phrases["ja"]), language
+        for english, words in table.items():
+            assert sorted(re.findall(r"\{(\d)!?\}", english)) == sorted(
+                re.findall(r"\{(\d)\}", words)), (language, english)
+            assert "{" not in re.sub(r"\{\d\}", "", words), (language, english)
+    record = next(path for path in sorted((examples.EXAMPLES / name).iterdir())
+                  if path.suffix not in (".md", ".toml"))
+    shared, _ = packed_page(views_of_text(record.read_text(encoding="utf-8"), str(record),
+                                          lambda g: RenderOptions()))
+    assert shared["gameWords"] == {game.title: phrases}

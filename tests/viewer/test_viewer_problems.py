@@ -4,8 +4,14 @@ a hint that rings the right move's point and counts, and the progress through a 
 kept in the browser, shown in the picker, with the next unsolved problem one key away."""
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
+
+import kifu
+from kifu.commands.cli import main
+from kifu.plugin import jsonform
 from tests.viewer.test_viewer_browser import axe_violations, point_on_board
 from tests.viewer.test_viewer_places import page_of
 
@@ -98,3 +104,36 @@ def test_progress_is_kept_shown_and_the_next_unsolved_is_a_key_away(open_page, t
     page.keyboard.press("u")
     assert page.inner_text(".kv-pick-now") == "Game 2 of 3"  # the only one not solved
     assert axe_violations(page) == []
+
+
+def test_a_problems_text_and_downloads_are_the_games_own(open_page, tmp_path):
+    """A collection carries its set-ups' text diagrams as their stones and its downloads
+    deflated (issue 41): what a reader gets of each problem is still what kifu writes, the
+    text diagram of ``kifu render -f text`` at every move, and the problem's record as SGF
+    and as JSON."""
+    page_file = page_of("problems.sgf", tmp_path, COLLECTION)
+    page = open_page(page_file).page
+    for number, moves in ((1, 3), (2, 1), (3, 1)):
+        page.click(f".kv-games a[data-game='{number - 1}']")
+        page.click("button[data-act=solution]")  # the text and downloads are shown with it
+        for part in (".kv-text", ".kv-take"):
+            if not page.evaluate(f"document.querySelector('{part}').open"):
+                page.click(f"{part} summary")
+        for move in range(moves + 1):
+            page.evaluate(f"location.hash = 'game={number}&move={move}'")
+            page.wait_for_function(f"location.hash.includes('move={move}')")
+            said = CliRunner().invoke(main, ["render", str(tmp_path / "problems.sgf"),
+                                             "--game-index", str(number), "--move", str(move),
+                                             "-f", "text"])
+            assert page.inner_text(".kv-text pre").strip() == said.output.strip()
+        record = jsonform.dumps(kifu.read(tmp_path / "problems.sgf", index=number - 1).data,
+                                spans=False)
+        for label in ("SGF", "JSON"):  # the SGF: the same record, as kifu writes SGF
+            with page.expect_download() as got:
+                page.get_by_role("button", name=f"Record as {label}", exact=True).click()
+            got.value.save_as(tmp_path / f"got.{label.lower()}")
+            assert jsonform.dumps(kifu.read(tmp_path / f"got.{label.lower()}").data,
+                                  spans=False) == record
+    with page.expect_download() as got:
+        page.click(".kv-files button[data-file='0']")
+    assert Path(got.value.path()).read_text(encoding="utf-8") == COLLECTION

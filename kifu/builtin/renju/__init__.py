@@ -1,7 +1,9 @@
 """Renju 連珠: five in a row on 15x15, with black's forbidden moves (3-3, 4-4, overline)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from kifu.builtin.renju.moves import Move, Offer, Pass, Place, Swap
 from kifu.builtin.renju.position import Position
@@ -27,9 +29,10 @@ class Renju(GamePlugin[Position, Move, Setup]):
 
     def formats(self) -> Mapping[str, Format]:
         from kifu.builtin.renju import native, sgf
-        from kifu.builtin.renju.archives import pgn, psq, renlib, rif
+        from kifu.builtin.renju.archives import RIF_MAX_BYTES
         from kifu.plugin import sgf as core_sgf
 
+        psq, pgn, rif, renlib = (_Archive(name) for name in ("psq", "pgn", "rif", "renlib"))
         return {
             "sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[4] (and GM[1], GM[5] as "
                           "Renju programs write it)", sgf.read, sgf.write, sgf.claims,
@@ -45,13 +48,29 @@ class Renju(GamePlugin[Position, Move, Setup]):
                           generic=(".pgn",)),
             "rif": Format("rif", (".rif", ".xml"), "the renju.net (RIF) database, XML (read only)",
                           rif.read, rif.write, rif.claims, rif.read_games, recognises=rif.claims,
-                          claims_bytes=rif.claims_bytes, max_bytes=rif.MAX_BYTES,
+                          claims_bytes=rif.claims_bytes, max_bytes=RIF_MAX_BYTES,
                           generic=(".xml",)),
             "renlib": Format("renlib", (".lib",), "RenLib's opening library (binary)",
                              renlib.read, renlib.write, renlib.claims, renlib.read_games,
                              recognises=renlib.claims, leaves_out=renlib.leaves_out,
                              claims_bytes=renlib.claims_bytes, generic=(".lib",)),
         }
+
+
+class _Archive:
+    """One of the archives' modules (:mod:`kifu.builtin.renju.archives`), imported when one of
+    its functions is first called: Go's SGF files ask Renju's formats whether they claim them,
+    and what is not Renju's SGF needs no archive's reader (importing the four costs as much as
+    checking a folder of Go games in C)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = f"kifu.builtin.renju.archives.{name}"
+
+    def __getattr__(self, function: str) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            return getattr(importlib.import_module(self.name), function)(*args, **kwargs)
+        call.__name__ = call.__qualname__ = function
+        return call
 
 
 GAME = Renju()

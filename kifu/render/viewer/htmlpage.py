@@ -15,10 +15,12 @@ cannot leave its place.
 """
 from __future__ import annotations
 
+import base64
 import hashlib
 import html
 import json
 import re
+import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import suppress
 from functools import cache
@@ -31,7 +33,7 @@ from kifu.base.record import Record
 from kifu.draw.glyphs import font_face
 from kifu.draw.svg import xml_text
 from kifu.plugin import jsonform
-from kifu.render.viewer.model import NAME_WIDTH, GameView, PositionNode
+from kifu.render.viewer.model import NAME_WIDTH, GameView, PositionNode, text_changes
 from kifu.render.viewer.problems import right_answers
 from kifu.render.viewer.svgdiff import Packed, derived, glyph_block, merged, pack, renumbered
 
@@ -185,8 +187,9 @@ def _picker(views: Sequence[GameView], shown: int, key: str) -> str:
                '<span class="kv-tally" aria-live="polite"></span></p>\n'
                if any(view.problem for view in views) else "")
             + '<ol class="kv-games">' + "".join(items) + "</ol>\n"
-            f"<noscript><p>Without a script the page shows game {shown + 1} only.</p>"
-            "</noscript></nav>\n")
+            f"<noscript><p>Without a script the page shows game {shown + 1} only: the "
+            "others, their text diagrams and their records to download are in the page's "
+            "data, which its script reads.</p></noscript></nav>\n")
 
 
 def _article(view: GameView, index: int, count: int, key: str, titled: bool) -> str:
@@ -461,6 +464,10 @@ def _data(views: Sequence[GameView], shown: int,
                            view.game.names_of_sides().items() if language != "en"})}
     if sides:  # each game's own names of its sides in the languages it gives (Gungi's 先手)
         shared["sideNames"] = sides
+    phrases = {view.game.title: said for view in views if view.game is not None
+               if (said := view.game.phrases())}
+    if phrases:  # what each game writes for people, in the languages it gives (its words.json)
+        shared["gameWords"] = phrases
     if any(view.problem and view.failure is None for view in views):
         shared["ids"] = [problem_id(view) if view.problem and view.failure is None else ""
                          for view in views]
@@ -468,12 +475,65 @@ def _data(views: Sequence[GameView], shown: int,
         name = re.split(r"[\\/]", views[0].source.split("#")[0])[-1] or "record"
         shared["file"] = [name, text]
     rows: dict[str, int] | None = {} if len(views) > 1 else None
+    bases, based = _text_bases(views) if len(views) > 1 else ([], {})
+    if bases:
+        shared["bases"] = bases
+    bodies: list[str] | None = [] if len(views) > 1 else None
+    if "file" in shared and bodies is not None:
+        shared["file"] = [shared["file"][0], _body(shared["file"][1], bodies)]
     datas = [_game_data(view, index == shown, packed, variants[index], explicit[index],
-                        single=len(views) == 1, written=text, rows=rows)
+                        single=len(views) == 1, written=text, rows=rows,
+                        base=(based[index], bases[based[index]]) if index in based else None,
+                        bodies=bodies)
              for index, view in enumerate(views)]
     if rows:
         shared["rows"] = list(rows)
+    if bodies:
+        shared["bodies"] = _deflated(bodies)
     return shared, datas
+
+
+def _text_bases(views: Sequence[GameView]) -> tuple[list[list[str]], dict[int, int]]:
+    """The diagrams a collection's set-ups are written as the changes from (issue 41): for
+    each shape of diagram (its rows' lengths) two set-ups or more share, the character most of
+    them have at each place (for problems, the empty board, its coordinates and the side to
+    play), so that each set-up travels as its stones; and which of them each game starts from."""
+    shapes: dict[tuple[int, ...], list[int]] = {}
+    starts: dict[int, list[str]] = {}
+    for index, view in enumerate(views):
+        if view.failure is None and view.nodes:
+            starts[index] = view.text(0).split("\n")
+            shapes.setdefault(tuple(map(len, starts[index])), []).append(index)
+    bases: list[list[str]] = []
+    based: dict[int, int] = {}
+    for shape, members in shapes.items():
+        if len(members) < 2:
+            continue
+        bases.append(["".join(max(set(column), key=column.count) for column in
+                              zip(*(starts[member][row] for member in members)))
+                      for row in range(len(shape))])
+        based.update((member, len(bases) - 1) for member in members)
+    return bases, based
+
+
+def _body(text: str, bodies: list[str] | None) -> str | int:
+    """A file to download as the page holds it: the text, or in a collection its number in
+    the page's one deflated list of them (:func:`_deflated`)."""
+    if bodies is None:
+        return text
+    bodies.append(text)
+    return len(bodies) - 1
+
+
+def _deflated(bodies: list[str]) -> str:
+    """The files a collection offers to download, as one JSON list deflated (raw DEFLATE, as
+    the browser's ``DecompressionStream("deflate-raw")`` reads it) in base64: the record of
+    each of 900 problems as SGF and as JSON was 1.2 MB of a 4.1 MB page, alike enough to take
+    a seventh of that deflated, and no reader downloads them all."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = json.dumps(bodies, ensure_ascii=False, separators=(",", ":")).encode("utf-8",
+                                                                             "surrogatepass")
+    return base64.b64encode(packer.compress(raw) + packer.flush()).decode("ascii")
 
 
 def _shared_rows(changes: list[list[Any]], rows: dict[str, int] | None) -> list[list[Any]]:
@@ -490,7 +550,9 @@ def _shared_rows(changes: list[list[Any]], rows: dict[str, int] | None) -> list[
 
 def _game_data(view: GameView, shown: bool, packed: Packed, edits: list[Any],
                explicit: dict[int, dict[int, Sequence[int]]], single: bool,
-               written: str | None, rows: dict[str, int] | None = None) -> dict[str, Any]:
+               written: str | None, rows: dict[str, int] | None = None,
+               base: tuple[int, list[str]] | None = None,
+               bodies: list[str] | None = None) -> dict[str, Any]:
     data: dict[str, Any] = {"title": view.title, "game": view.game.title if view.game else ""}
     if not shown:
         data["head"] = head_html(view, True)
@@ -500,11 +562,15 @@ def _game_data(view: GameView, shown: bool, packed: Packed, edits: list[Any],
     nodes = view.nodes
     data.update(_tree_data(nodes))
     data.update(_drawings_data(packed, edits, explicit))
+    text = [n.text_edits for n in nodes]
+    if base is not None:  # the set-up as the changes from the collection's common diagram
+        data["base"] = base[0]
+        text[0] = text_changes(base[1], view.text(0).split("\n"))
     data.update({
-        "text": [_shared_rows(n.text_edits, rows) for n in nodes],
+        "text": [_shared_rows(changes, rows) for changes in text],
         "open": view.shown, "final": view.final,
         "intro": view.record.comments if view.record is not None else [],
-        "files": _files(view, single, written),
+        "files": _files(view, single, written, bodies),
     })
     if view.variants > 2:
         data["withNumbers"] = 1  # drawn with numbers; the button takes them off
@@ -586,21 +652,22 @@ def _indexes(table: list[str], values: Iterator[str]) -> list[int]:
     return [number[value] for value in values]
 
 
-def _files(view: GameView, single: bool, written: str | None) -> list[list[str]]:
+def _files(view: GameView, single: bool, written: str | None,
+           bodies: list[str] | None = None) -> list[list[str | int]]:
     """The record to download besides the file as written: as SGF (where the game has it and
     the file is not the same record in SGF already) and as kifu's JSON."""
     record, game = view.record, view.game
     if record is None or game is None or (written is not None and len(written) > MAX_DOWNLOAD):
         return []
     stem = re.split(r"[\\/]", view.source)[-1].replace("#", "-").rsplit(".", 1)[0] or "record"
-    files = []
+    files: list[list[str | int]] = []
     sgf = game.formats().get("sgf")
     if sgf is not None and not (single and written is not None and written.lstrip().startswith(
             "(;")):
         with suppress(KifuError):  # a record SGF cannot hold: the other forms still
-            files.append(["SGF", f"{stem}.sgf", "".join(sgf.written(record))])
+            files.append(["SGF", f"{stem}.sgf", _body("".join(sgf.written(record)), bodies)])
     with suppress(KifuError):
-        files.append(["JSON", f"{stem}.json", _json_download(record)])
+        files.append(["JSON", f"{stem}.json", _body(_json_download(record), bodies)])
     return files
 
 

@@ -485,12 +485,28 @@ def text_changes(before: Sequence[str], after: Sequence[str]) -> list[list[Any]]
         if old is None or len(old) != len(new):
             changes.append([row, new])
             continue
-        start = next(i for i, (a, b) in enumerate(zip(old, new)) if a != b)
-        end = len(new) - next(i for i, (a, b) in enumerate(zip(old[::-1], new[::-1])) if a != b)
-        changes.append([row, start, new[start:end]])
+        changes.extend([row, start, new[start:end]] for start, end in _runs(old, new))
     if len(before) > len(after):
         changes.append([len(after)])
     return changes
+
+
+#: The unchanged characters that part two runs of changes of a row: a change written costs
+#: about as many characters as its place (``[3,14,"X"],``), fewer kept ones join the runs.
+RUN_GAP = 10
+
+
+def _runs(old: str, new: str) -> Iterator[tuple[int, int]]:
+    """The runs of changed characters of a row (as ``start, end``), runs parted by fewer
+    than :data:`RUN_GAP` unchanged characters joined (a set-up's stones across a row)."""
+    changed = [i for i, (a, b) in enumerate(zip(old, new)) if a != b]
+    start = end = changed[0]
+    for index in changed[1:]:
+        if index - end > RUN_GAP:
+            yield start, end + 1
+            start = index
+        end = index
+    yield start, end + 1
 
 
 def text_applied(rows: Sequence[str], changes: Sequence[list[Any]]) -> list[str]:

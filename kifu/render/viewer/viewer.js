@@ -108,16 +108,73 @@
   }
 
   /* What a game writes of a position ("black to move", "game over: black wins (five)"):
-     the frame and the side's name translated, the game's own reason as it wrote it. */
+     the frame and the side's name translated, and the game's reason in its own words. */
   function statusText(status, game) {
     var m = /^(\S+) to move$/.exec(status || "");
     if (m) return tf("{0} to move", game.sideName(m[1]));
-    m = /^game over: (.+?) wins( \(.*)?$/.exec(status || "");
-    if (m) return tf("game over: {0} wins", game.sideName(m[1])) + (m[2] || "");
-    m = /^game over: draw( \(.*)?$/.exec(status || "");
-    if (m) return t("game over") + ": " + t("draw") + (m[1] || "");
-    if (/^game over: /.test(status || "")) return t("game over") + ": " + status.slice(11);
+    m = /^game over: (.+?) wins(?: \((.*)\))?$/.exec(status || "");
+    var ended = m && tf("game over: {0} wins", game.sideName(m[1]));
+    if (!m) {
+      m = /^game over: draw(?: \((.*)\))?$/.exec(status || "");
+      ended = m && t("game over") + ": " + t("draw");
+      if (m) m = [m[0], "", m[1]];
+    }
+    if (m) return m[2] === undefined ? ended : tf("{0} ({1})", ended, gameSaid(m[2], game));
+    if (/^game over: /.test(status || "")) return t("game over") + ": " + gameSaid(status.slice(11), game);
     return status;
+  }
+
+  /* Frames of how a game ended that every game shares (kifu.plugin.values.Outcome). */
+  var OUTCOMES = ["{0} wins ({1})", "draw ({0})", "no result ({0})", "result not known ({0})"];
+
+  /* What a game writes for people (how a game ended, what a move did, its drawing's captions)
+     in the reader's language: from the game's own table (its words.json, in the page's data),
+     a side's name, else the interface's table; an English pattern's {0}, {1}... said again
+     so, its {0!}... (a player's name, a point) kept as written; what no table has stays as
+     the game wrote it. */
+  function gameSaid(text, game) {
+    if (lang === "en" || !text) return text;
+    var own = ((game.viewer.gameWords[game.data.game] || {})[lang]) || {};
+    var sides = (game.viewer.sideNames[game.data.game] || {})[lang] || {};
+    var direct = own[text] || sides[text] || (WORDS[lang] || {})[text];
+    if (direct) return direct;
+    var cache = game.phrases || (game.phrases = {});
+    var list = cache[lang];
+    if (!list) {
+      list = cache[lang] = Object.keys(own).concat(OUTCOMES).filter(function (key) {
+        return /\{\d!?\}/.test(key);
+      }).map(function (key) {
+        var kept = [];
+        var source = key.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{(\d)(!?)\}/g, function (all, k, mark) {
+          kept.push([+k, !!mark]);
+          return "(.+?)";
+        });
+        return [new RegExp("^" + source + "$"), own[key] || t(key), kept, key.replace(/\{\d!?\}/g, "").length];
+      }).sort(function (a, b) { return b[3] - a[3]; });  // the most particular first
+    }
+    for (var i = 0; i < list.length; i++) {
+      var match = list[i][0].exec(text);
+      if (!match) continue;
+      var parts = {};
+      list[i][2].forEach(function (place, j) {
+        parts[place[0]] = place[1] ? match[j + 1] : gameSaid(match[j + 1], game);
+      });
+      return list[i][1].replace(/\{(\d)!?\}/g, function (all, k) { return parts[+k]; });
+    }
+    return text;
+  }
+
+  /* A drawing's captions and titles in the reader's language (gameSaid), the English kept to
+     come back to; what stays English is marked so. */
+  function sayInDrawing(svg, game) {
+    each(svg.querySelectorAll("text, title"), function (el) {
+      if (el.childElementCount) return;
+      var english = el.textContent;
+      if (!/[A-Za-z]{2}/.test(english)) return;
+      var said = gameSaid(english, game);
+      el.textContent = said;
+      if (said === english && lang !== "en") el.setAttribute("lang", "en");
+    });
   }
 
   /* Parts of the page that are not its interface: the record's own text, the moves'
@@ -232,6 +289,14 @@
     return out;
   }
 
+  /* The files a collection offers to download: one JSON list, deflated, in base64 (see
+     _deflated in htmlpage.py), opened the first time one is asked for. */
+  function unpacked(base64) {
+    var bytes = Uint8Array.from(atob(base64), function (c) { return c.charCodeAt(0); });
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+    return new Response(stream).text().then(JSON.parse);
+  }
+
   function download(name, type, text) {
     var a = make("a");
     a.download = name;
@@ -246,6 +311,7 @@
   function Table(data) {
     this.tokens = data.tokens;
     this.rows = data.rows || [];
+    this.bases = data.bases || [];
     this.codes = data.lines ? data.lines.split(" ") : [];
     this.texts = [];
     this.pairs = data.pairs || "";
@@ -372,7 +438,7 @@
   Game.prototype.textDiagram = function (node) {
     var chain = [];
     for (var x = node; x >= 0; x = this.parent[x]) chain.push(x);
-    var rows = [];
+    var rows = this.data.base === undefined ? [] : this.table.bases[this.data.base];
     for (var k = chain.length - 1; k >= 0; k--) {
       rows = applyText(rows, this.data.text[chain[k]], this.table.rows);
     }
@@ -540,8 +606,10 @@
     this.table = new Table(JSON.parse(root.querySelector(".kv-shared").textContent));
     var shared = JSON.parse(root.querySelector(".kv-shared").textContent);
     this.file = shared.file;
+    this.bodies = shared.bodies;
     this.ids = shared.ids || [];
     this.sideNames = shared.sideNames || {};
+    this.gameWords = shared.gameWords || {};
     this.blocks = root.querySelectorAll("script.kv-data");
     this.count = this.blocks.length;
     this.games = [];
@@ -721,6 +789,7 @@
     var board = this.part(".kv-board");
     board.innerHTML = svg || game.svg(node, game.variant());
     var drawn = board.firstElementChild;
+    if (drawn && lang !== "en") sayInDrawing(drawn, game);
     this.crop(drawn);
     if (drawn) {
       drawn.setAttribute("role", "img");
@@ -968,7 +1037,10 @@
     var words = game.data.words[node];
     if (words && words.length) {
       var list = make("ul", "kv-words");
-      words.forEach(function (w) { list.appendChild(make("li", "", w)); });
+      words.forEach(function (w) {
+        var item = list.appendChild(make("li", "", gameSaid(w, game)));
+        if (item.textContent === w && lang !== "en") item.lang = "en";
+      });
       note.appendChild(list);
     }
     var count = game.frameCount(node);
@@ -979,7 +1051,7 @@
   Viewer.prototype.announcement = function (node) {
     var game = this.game();
     var parts = [node === 0 ? t("Start position") : game.moveName(node)];
-    parts = parts.concat(game.data.words[node] || []);
+    parts = parts.concat((game.data.words[node] || []).map(function (w) { return gameSaid(w, game); }));
     if (game.fault[node]) {
       var diag = this.part(".kv-note .kv-msg");
       if (diag) parts.push(diag.textContent);
@@ -1657,7 +1729,11 @@
       this.mark();
     } else if ((el = target.closest("button[data-file]"))) {
       var f = this.files[+el.getAttribute("data-file")];
-      download(f[1], "text/plain", f[2]);
+      if (typeof f[2] !== "number") download(f[1], "text/plain", f[2]);
+      else {
+        this.opened = this.opened || unpacked(this.bodies);
+        this.opened.then(function (bodies) { download(f[1], "text/plain", bodies[f[2]]); });
+      }
     } else if ((el = target.closest("button[data-tryi]"))) {
       this.tryMoves([+el.getAttribute("data-tryi")]);
     } else if ((el = target.closest(".kv-text summary"))) {

@@ -7,7 +7,6 @@ position played on them.
 """
 from __future__ import annotations
 
-import difflib
 import functools
 import random
 from collections.abc import Iterable, Sequence
@@ -118,6 +117,8 @@ class Board:
     def nearest_names(self, name: str, count: int = 3) -> list[str]:
         """The names of cells spelt most like ``name`` (``sichaun``: ``sichuan``), for a
         message about a name that is no cell; none where nothing is close."""
+        import difflib  # only for a name that is no cell: reading a record imports this module
+
         return difflib.get_close_matches(name.casefold(), self._folded, n=count, cutoff=0.75)
 
     def cell_id(self, index: int) -> str:

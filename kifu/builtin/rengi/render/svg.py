@@ -36,6 +36,8 @@ GAP = 26.0
 HEAD = 66.0  # title, names and warnings above the fields
 STROKE = "#333"
 INK = "#222"
+#: The field's cells and the band of row 13: 3:1 on the field and on the band (WCAG 1.4.11).
+GUIDE = "#767676"
 SHAPES = ("circle", "square", "triangle", "diamond", "hexagon")
 
 
@@ -87,8 +89,8 @@ def _field(root: ET.Element, left: float, top: float, boards: tuple[int, ...] | 
     element(group, "rect", x=left, y=top, width=width, height=height, fill="#f7f4ec",
             stroke=INK, stroke_width=1.5)
     element(group, "rect", x=left, y=top, width=width, height=CELL, fill="#d9d4c7",
-            class_="row-13")
-    lines = element(group, "g", stroke="#ccc", stroke_width=0.6)
+            stroke=GUIDE, stroke_width=1, class_="row-13")
+    lines = element(group, "g", stroke=GUIDE, stroke_width=0.6)
     for column in range(1, bitboard.COLUMNS):
         x = left + column * CELL
         element(lines, "line", x1=x, y1=top, x2=x, y2=top + height)

@@ -28,7 +28,8 @@ CELL = 56.0
 PANEL = 170.0
 BOARD_FILL, LINE, INK = "#ecdcb8", "#7a6340", "#222"
 FILL = {BLACK: "#1d1d1d", RED: "#c0392b"}
-MARK, WIN, CHIP = "#f39c12", "#2e86de", "#f1c40f"
+#: The last turn's marks are dark orange, 4.5:1 on the board (its numbers are small text).
+MARK, WIN, CHIP = "#9a4300", "#2e86de", "#f1c40f"
 #: Tiles of pieces beneath shown in a square's strip before the rest is summed up as "+n".
 STRIP = 4
 
@@ -164,7 +165,7 @@ def _last_turn(root: ET.Element, layout: _Layout, position: Position) -> None:
             element(group, "rect", x=ox + 4, y=oy + 4, width=CELL - 8, height=CELL - 8,
                     stroke_width=2, stroke_dasharray="4 3", class_="last-origin")
             (x1, y1), (x2, y2) = layout.centre(origin), layout.centre(target)
-            element(group, "line", x1=x1, y1=y1, x2=x2, y2=y2, stroke_width=2.5, opacity=0.7)
+            element(group, "line", x1=x1, y1=y1, x2=x2, y2=y2, stroke_width=2.5)
         if many:
             text_line(root, number, x + 5, y + CELL - 6, CELL * 0.24, anchor="start",
                       baseline="alphabetic", fill=MARK, class_="action-number")

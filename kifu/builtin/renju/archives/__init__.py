@@ -6,3 +6,7 @@ Each reader keeps every field of its format: in the header kifu has a word for (
 ``Result``, ``Size``, ``Rule``...) and otherwise in a header of its own name, so that writing
 the record back in its format loses nothing.  ``docs/formats/`` has a page on each.
 """
+
+#: The largest renju.net database kifu reads (the real one is a few tens of megabytes): said
+#: here, where the game's formats are listed without importing the readers.
+RIF_MAX_BYTES = 1 << 30

@@ -64,8 +64,6 @@ TABLES = ("countries", "cities", "months", "rules", "openings", "players", "tour
 GAMES, GAME = "games", "game"
 #: How much of the text is parsed at a time.
 BLOCK = 1 << 16
-#: The largest database kifu reads (the real one is a few tens of megabytes).
-MAX_BYTES = 1 << 30
 #: Rows a table may hold, and what a game's elements may hold: a stream stays small whatever
 #: a file says.
 MAX_ROWS = 1_000_000
