@@ -46,6 +46,7 @@ BENCHMARKS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("maps", ("freego_maps",)),
     ("search", ("search",)),
     ("serve", ("serve",)),
+    ("serve-patterns", ("serve_patterns",)),
 )
 #: Long runs that report on their own (no table row): their arguments for a full and a quick run.
 LONG: dict[str, tuple[list[str], list[str]]] = {

@@ -20,7 +20,7 @@ from itertools import chain, islice, repeat
 from operator import add
 
 from kifu.base.errors import CorpusError
-from kifu.corpus import continuations, store
+from kifu.corpus import continuations, occupancy, store
 from kifu.corpus.checks import (
     BUCKET_SHIFT,
     POSITION_TALLY,
@@ -169,9 +169,9 @@ class _Writer:
         self.games: list[tuple[object, ...]] = []
         self.trails: list[tuple[object, ...]] = []
         self.staged: list[Iterable[tuple[int, int]]] = []
-        #: The new records of each occupancy bitmap, as they come in (their ids, four bytes
-        #: each: the bitmaps are made once at the end, a few MiB for a hundred thousand
-        #: records).
+        #: The new records of each occupancy bitmap (a grid, point, kind and span of nodes:
+        #: :func:`kifu.corpus.occupancy.firsts`), as they come in (their ids, four bytes each:
+        #: the bitmaps are made once at the end).
         self.occupied: dict[tuple[str, int], array[int]] = {}
         self.symmetries: dict[str, int] = {}
         self.tallies: dict[str, list[int]] = {}
@@ -290,7 +290,7 @@ class _Writer:
         self.staged.append(zip(_hashes(record.hashes), _places(game_id, record)))
         if record.grid is not None:
             grid = f"{record.game} {record.grid}"
-            occupied = array("H")
+            occupied = array("I")
             occupied.frombytes(record.occupied)
             lists = self.occupied
             for entry in occupied:
@@ -382,23 +382,20 @@ class _Writer:
                 self.tally(bucket, count, low, high)
         self.explored.finish(bool(self.first_build))
         db.execute("DROP TABLE staged")
+        rows: dict[tuple[str, int], list[tuple[int, array[int]]]] = {}
         for (grid, entry), ids in self.occupied.items():
-            added = bytearray(ids[-1] // 8 + 1)  # ids come in increasing
-            for game_id in ids:
-                added[game_id >> 3] |= 1 << (game_id & 7)
-            point, content = entry >> 2, entry & 3
+            rows.setdefault((grid, entry >> 4), []).append((entry & 15, ids))
+        for (grid, key), added in sorted(rows.items()):
+            point, content = key >> 2, key & 3
             row = db.execute("SELECT games, checksum FROM occupancy WHERE grid = ? AND point = ? "
                              "AND content = ?", (grid, point, content)).fetchone()
-            old = row[0] if row else b""
             if row:
-                if checksum("occupancy", grid, point, content, old) != row[1] or \
-                        not isinstance(old, bytes):
+                if checksum("occupancy", grid, point, content, row[0]) != row[1] or \
+                        not isinstance(row[0], bytes):
                     raise Damage(f"a row of the grid {grid}'s stones does not match its "
                                  "checksum")
                 self.tally(f"occupancy {grid}", -1, -(row[1] & 0xFFFFFFFF), -(row[1] >> 32))
-            width = max(len(old), len(added))
-            bits = (int.from_bytes(old, "little") | int.from_bytes(added, "little")).to_bytes(
-                width, "little")
+            bits = occupancy.merged(row[0] if row else None, added)
             check = checksum("occupancy", grid, point, content, bits)
             db.execute("INSERT OR REPLACE INTO occupancy VALUES (?, ?, ?, ?, ?)",
                        (grid, point, content, bits, check))

@@ -24,6 +24,7 @@ from typing import Any
 from kifu.base.errors import KifuError
 from kifu.base.heap import no_cycles
 from kifu.base.record import MAIN_LINE, Record
+from kifu.corpus import occupancy
 from kifu.plugin import AnyGame, registry
 from kifu.plugin.driver import check_result, replay_positions
 from kifu.plugin.symmetry import MARK, RESET, Symmetry, Traced, Tracker
@@ -49,8 +50,8 @@ class IndexedRecord:
     events]`` per line (its variation path as ``12.2``, the entries played before its first
     node, its nodes, the move number at its first node, the depths of its nodes that take no
     number), and ``main`` counts the main line's nodes; ``log`` is a grid game's log of
-    changes point by point (zlib, see :func:`histories`), ``occupied`` the ``point << 2 |
-    colour`` that ever held a stone.
+    changes point by point (zlib, see :func:`histories`), ``occupied`` when each point first
+    held each colour and was filled for good (:func:`kifu.corpus.occupancy.firsts`).
     """
 
     number: int
@@ -216,7 +217,7 @@ def traced_record(game: AnyGame, traced: Traced, number: int, name: str) -> Inde
     entry.moves = traced.moves
     if traced.grid is not None:
         entry.grid = traced.grid.name
-        entry.occupied = traced.occupied
+        entry.occupied = occupancy.firsts(traced.changes, traced.grid.width * traced.grid.height)
         entry.log = zlib.compress(traced.changes, 1)
     entry.complete = entry.legal = True
     _columns(game, traced.record, traced.facts, lambda: traced.outcome, entry)
@@ -249,8 +250,10 @@ def _walk(game: AnyGame, record: Record, entry: IndexedRecord,
     entry.images = entry.images or bytes(tracker.images)
     if tracker.grid is not None:
         log = entry.log if entry.log is not None else tracker.log.tobytes()
-        entry.occupied = _occupied(log)
-        entry.log = histories(log, tracker.grid.width * tracker.grid.height)
+        points = tracker.grid.width * tracker.grid.height
+        changes = histories(log, points)
+        entry.occupied = occupancy.firsts(changes, points)
+        entry.log = zlib.compress(changes, 1)  # as Traced.changes are compressed
     return final, main_ok
 
 
@@ -379,9 +382,9 @@ def histories(log: bytes, points: int) -> bytes:
     what a pattern search reads (:func:`kifu.corpus.patterns.first_match`): for each point,
     the nodes at which it changed (from the node before in node order) and what it became,
     ``node << 2 | content``; and the side to move at each node.  A reset (a variation's
-    first node) is written as the points that differ from the node before.  Packed (zlib):
-    ``points``, ``nodes`` (two unsigned 32-bit numbers), each point's count of changes
-    (unsigned 32-bit), the sides (a byte a node), the changes (unsigned 32-bit)."""
+    first node) is written as the points that differ from the node before.  Packed (the index
+    keeps it compressed with zlib): ``points``, ``nodes`` (two unsigned 32-bit numbers), each
+    point's count of changes (unsigned 32-bit), the sides (a byte a node), the changes (unsigned 32-bit)."""
     entries = array("H")
     entries.frombytes(log)
     state = bytearray(points)
@@ -429,16 +432,8 @@ def histories(log: bytes, points: int) -> bytes:
     for point in sorted(changes):
         counts[point] = len(changes[point])
         flat.extend(changes[point])
-    return zlib.compress(struct.pack("<II", points, len(sides)) + counts.tobytes() + bytes(sides)
-                         + flat.tobytes(), 1)  # as Traced.changes are compressed
-
-
-def _occupied(log: bytes) -> bytes:
-    """The ``point << 2 | colour`` that ever held a stone of either colour, in order."""
-    entries = array("H")
-    entries.frombytes(log)
-    found = {entry for entry in entries if not entry & MARK and 1 <= entry & 3 <= 2}
-    return array("H", sorted(found)).tobytes()
+    return struct.pack("<II", points, len(sides)) + counts.tobytes() + bytes(sides) + \
+        flat.tobytes()
 
 
 def _columns(game: AnyGame, record: Record, facts: dict[str, str],

@@ -24,11 +24,14 @@ diagram may be drawn at any corner or edge), with the colours swapped too where 
 rules allow it (Go), the side to move swapped with them.
 
 The search is a sieve and a check.  The index keeps, for each grid, point and colour, the set
-of records in which such a stone ever stood (a bitmap over record ids): a placement of the
-pattern can only match in records that are in the sets of all its stones, found with a few
-big-integer ANDs whatever the size of the index.  Each record left is then checked on the
-changes of the points its placements name (what the index keeps of a grid record: each point's
-changes, node by node), and its first position that holds one is the hit.
+of records in which such a stone first stood in each span of nodes, and for each point the
+records in which it was filled for good in each span (bitmaps over record ids,
+:mod:`kifu.corpus.occupancy`): a placement of the pattern can only match in records where, in
+some span, all its stones had come and none of its empty points had been filled for good
+before, found with big-integer ANDs and ORs whatever the size of the index.  Each record left
+is then checked on the changes of the points its placements name (what the index keeps of a
+grid record: each point's changes, node by node), and its first position that holds one is the
+hit.
 """
 from __future__ import annotations
 
@@ -36,15 +39,15 @@ import functools
 import time
 from array import array
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from kifu.base.errors import CorpusError, KifuError, PatternError
 from kifu.base.record import Span
+from kifu.corpus import occupancy
 from kifu.corpus.checks import Changes, grid_of
 from kifu.corpus.reader import Filters, Reader, chunks
-from kifu.corpus.search import hits
-from kifu.corpus.values import Hit
+from kifu.corpus.values import Hit, Place
 from kifu.plugin import registry
 from kifu.plugin.symmetry import EMPTY, FIRST, SECOND, Grid, grid_symmetry
 
@@ -233,44 +236,60 @@ def search_pattern(reader: Reader, pattern: Pattern, filters: Filters,
     time of :func:`time.monotonic`), a search still checking records then stops with
     :class:`SearchStopped`, which holds what it found."""
     reader.check_records()
-    game = _pattern_game(reader, pattern, filters)
-    checked = 0
     where, values = filters.sql()
-    found: dict[int, tuple[int, str]] = {}
-    grids = reader.execute("SELECT grid, MAX(swaps) FROM game NOT INDEXED WHERE game = ? AND grid IS NOT "
-                           "NULL GROUP BY grid ORDER BY grid", (game,))
-    for grid_name, swaps in grids:
+    # The grid games' grids, and the records of each the filters keep: one pass over the
+    # records (their searched values were checked against their copy just now).
+    grids: dict[str, list[tuple[str, int, str | None]]] = {}
+    for game_name, grid_name, swaps, ids in reader.execute(
+            f"SELECT g.game, g.grid, max(g.swaps), group_concat(CASE WHEN {where} THEN g.id "
+            "END) FROM game g NOT INDEXED WHERE g.grid IS NOT NULL GROUP BY g.game, g.grid "
+            "ORDER BY g.game, g.grid", values):
+        if isinstance(game_name, str):
+            grids.setdefault(game_name, []).append((grid_name, swaps, ids))
+    game = _pattern_game(reader, list(grids), pattern, filters)
+    checked = 0
+    found: list[Hit] = []
+    for grid_name, swaps, ids in grids[game]:
         grid = Grid(*grid_of(grid_name))
         laid = placements(pattern, grid, bool(swaps))
         if not laid:
             continue
-        allowed = {row[0] for row in reader.execute(
-            f"SELECT g.id FROM game g NOT INDEXED WHERE g.game = ? AND g.grid = ? AND {where}",
-            [game, grid_name, *values])}
-        candidates = _sieve(reader, f"{game} {grid_name}", laid, allowed)
+        allowed = [int(each) for each in ids.split(",")] if ids else []
+        candidates = _sieve(reader, f"{game} {grid_name}", laid, allowed, deadline)
+        if candidates is None:
+            raise SearchStopped(
+                f"the pattern search was stopped at its time limit while it sieved the "
+                f"{grid_name} records for the {len(laid):,} ways the pattern lies on the "
+                "board: narrow it with a corner or an edge, a larger pattern or header filters",
+                sorted(found, key=_record_id), checked, 0)
         names = grid_symmetry(grid.width, grid.height, bool(swaps)).names
         for chunk in chunks(sorted(candidates)):
             records = reader.records(chunk)
-            for record, changes in reader.changes(chunk, records):
+            for record, trail, changes in reader.changes(chunk, records):
                 checked += 1
                 if deadline is not None and time.monotonic() > deadline:
                     raise SearchStopped(
                         f"the pattern search was stopped at its time limit, having checked "
                         f"{checked - 1:,} of the {len(candidates):,} {grid_name} records that "
                         "may hold it: narrow it with a larger pattern or header filters",
-                        hits(reader, found), checked - 1, len(candidates))
+                        sorted(found, key=_record_id), checked - 1, len(candidates))
                 match = first_match(changes, [laid[i] for i in candidates[record]])
                 if match is not None:
                     node, placement = match
-                    found[record] = (node, names[placement.image])
-    return hits(reader, found)
+                    with reader.guarded():
+                        place = trail.place(node) if trail.lines else Place(0, 0, 0)
+                    found.append(Hit(records[record].info(), place, names[placement.image]))
+    return sorted(found, key=_record_id)
 
 
-def _pattern_game(reader: Reader, pattern: Pattern, filters: Filters) -> str:
-    """The game the pattern is searched in: its own, the filters', or the index's only grid
-    game; a ``CorpusError`` when none fits."""
-    held = [row[0] for row in reader.execute("SELECT DISTINCT game FROM game NOT INDEXED WHERE grid IS NOT "
-                                             "NULL ORDER BY game")]
+def _record_id(hit: Hit) -> int:
+    return hit.record.id
+
+
+def _pattern_game(reader: Reader, held: list[str], pattern: Pattern,
+                  filters: Filters) -> str:
+    """The game the pattern is searched in (of ``held``, the index's grid games): its own, the
+    filters', or the index's only grid game; a ``CorpusError`` when none fits."""
     wanted = filters.game_name()
     game = pattern.game or wanted
     if pattern.game and wanted and pattern.game != wanted:
@@ -287,28 +306,74 @@ def _pattern_game(reader: Reader, pattern: Pattern, filters: Filters) -> str:
     return game
 
 
-def _sieve(reader: Reader, grid: str, laid: Sequence[Placement],
-           allowed: set[int]) -> dict[int, list[int]]:
-    """For each record that may hold a placement (all of its stones stood there some time),
-    the placements it may hold."""
-    wanted = {(point, content) for placement in laid for point, content in placement.needs
+def _sieve(reader: Reader, grid: str, laid: Sequence[Placement], allowed: Iterable[int],
+           deadline: float | None = None) -> dict[int, list[int]] | None:
+    """For each record that may hold a placement, the placements it may hold: those for which,
+    in some span of nodes, every stone had come (its point had held its colour) and none of
+    its empty points had been filled for good before the span began
+    (:mod:`kifu.corpus.occupancy`); ``None`` once ``deadline`` (a time of
+    :func:`time.monotonic`) has passed."""
+    stones = {(point, content) for placement in laid for point, content in placement.needs
               if content != EMPTY}
-    bitmaps = {where: int.from_bytes(games, "little")
-               for where, games in reader.occupancy(grid).items() if where in wanted}
+    empties = {point for placement in laid for point, content in placement.needs
+               if content == EMPTY}
+    with reader.guarded():
+        rows = reader.occupancy(grid, stones | {(point, occupancy.FILLED) for point in empties})
+        keep = bytearray()
+        for record in allowed:
+            if record >> 3 >= len(keep):
+                keep.extend(bytes((record >> 3) + 1 - len(keep)))
+            keep[record >> 3] |= 1 << (record & 7)
+        kept = int.from_bytes(keep, "little")
+        found = []
+        for placement in laid:
+            if deadline is not None and time.monotonic() > deadline:
+                return None
+            found.append(_holding(placement, rows, kept))
     candidates: dict[int, list[int]] = defaultdict(list)
-    for index, placement in enumerate(laid):
-        bits = -1
-        for point, content in placement.needs:
-            if content != EMPTY:
-                bits &= bitmaps.get((point, content), 0)
-                if not bits:
-                    break
-        if bits <= 0:
-            continue
-        for record in _set_bits(bits):
-            if record in allowed:
-                candidates[record].append(index)
+    for index, bits in enumerate(found):
+        for record in _set_bits(bits) if bits else ():
+            candidates[record].append(index)
     return candidates
+
+
+#: The records a placement's stones leave (each having stood some time) that are checked
+#: without reading the spans of its points.
+_FEW = 64
+
+
+def _holding(placement: Placement, rows: dict[tuple[int, int], occupancy.Bitmaps],
+             keep: int) -> int:
+    """The records among ``keep`` (a bitmap) that may hold ``placement`` (see
+    :func:`_sieve`)."""
+    stones = [rows.get(need) for need in placement.needs if need[1] != EMPTY]
+    ever = keep
+    for bitmaps in stones:
+        if bitmaps is None:
+            return 0
+        ever &= bitmaps.union
+        if not ever:
+            return 0
+    assert all(bitmaps is not None for bitmaps in stones)
+    if ever.bit_count() <= _FEW:
+        return ever  # as few records are checked sooner than their spans are read
+    filled = [bitmaps for point, content in placement.needs if content == EMPTY
+              and (bitmaps := rows.get((point, occupancy.FILLED))) is not None]
+    found = 0
+    come = [0] * len(stones)  # each stone's records: it had come by the end of the span
+    gone = 0  # the records where an empty point had been filled for good before the span
+    for span in range(occupancy.SPANS):
+        if span:
+            for bitmaps in filled:
+                gone |= bitmaps.span(span - 1)
+            if not ever & ~gone & ~found:
+                break  # every record left is found, or has an empty point filled for good
+        held = ever & ~gone
+        for index, bitmaps in enumerate(stones):
+            come[index] |= bitmaps.span(span)  # type: ignore[union-attr]
+            held &= come[index]
+        found |= held
+    return found
 
 
 def _set_bits(bits: int) -> list[int]:

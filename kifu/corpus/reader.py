@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kifu.base.errors import CorpusError, KifuError
-from kifu.corpus import checks, continuations, store
+from kifu.corpus import checks, continuations, occupancy, store
 from kifu.corpus.checks import Changes, Damage, checksum, expect, whole
 from kifu.corpus.values import GameInfo, Place
 from kifu.plugin import registry
@@ -512,16 +512,16 @@ class Reader:
                      checks.lines_of(lines, count, game), log)
 
     def changes(self, games: Sequence[int], records: dict[int, Stored]
-                ) -> Iterator[tuple[int, Changes]]:
+                ) -> Iterator[tuple[int, Trail, Changes]]:
         """What the index keeps of each grid record's points (see
-        :func:`kifu.corpus.indexing.histories`), checked, in order."""
+        :func:`kifu.corpus.indexing.histories`), checked, in order, with its trail."""
         for game, trail in self.each_trail(games, records):
             record = records[game]
             if trail.log is None or record.grid is None:
                 continue
             columns, rows = checks.grid_of(record.grid, game)
             with self.guarded():
-                yield game, Changes(trail.log, columns * rows, record.positions, game)
+                yield game, trail, Changes(trail.log, columns * rows, record.positions, game)
 
     # -- positions ---------------------------------------------------------------------------
 
@@ -612,24 +612,29 @@ class Reader:
             known = self._symmetries[symmetry] = Symmetry(names, swaps, compose)
         return known
 
-    def occupancy(self, grid: str) -> dict[tuple[int, int], bytes]:
-        """The bitmaps of a grid's points and colours (``game grid``: ``freego 19x19``), each
-        row checked, the rows in order (a row out of place may be read twice, and another
-        left out), and the rows against their tally."""
-        found: dict[tuple[int, int], bytes] = {}
+    def occupancy(self, grid: str, wanted: Collection[tuple[int, int]]
+                  ) -> dict[tuple[int, int], occupancy.Bitmaps]:
+        """The bitmaps of a grid's points and kinds (``game grid``: ``freego 19x19``;
+        :mod:`kifu.corpus.occupancy`) that are ``wanted`` (``(point, kind)``), where the index
+        has them: every row of the grid checked (its checksum; a row out of place may be read
+        twice, and another left out, so the rows in order; the rows against their tally), each
+        one kept read (:class:`kifu.corpus.occupancy.Bitmaps`) as its bitmaps are decoded."""
+        found: dict[tuple[int, int], occupancy.Bitmaps] = {}
+        budget = occupancy.Budget()
         sums: list[int] = []
         last = (-1, -1)
         with self.guarded():
-            for point, content, games, check in self.execute(
+            for point, content, games, check in self.db.execute(
                     "SELECT point, content, games, checksum FROM occupancy WHERE grid = ?",
                     (grid,)):
                 if checksum("occupancy", grid, point, content, games) != check:
                     raise Damage(f"a row of the grid {grid}'s stones does not match its "
                                  "checksum")
-                key = (whole(point, "point"), whole(content, "colour"))
+                key = (whole(point, "point"), whole(content, "kind"))
                 if key <= last:
                     raise Damage(f"the rows of the grid {grid}'s stones are not in order")
-                found[key] = expect(games, bytes, "bitmap")
+                if key in wanted:
+                    found[key] = occupancy.Bitmaps(expect(games, bytes, "bitmap"), budget)
                 last = key
                 sums.append(check)
             if checks.row_tally(sums) != self._tally(f"occupancy {grid}"):

@@ -23,8 +23,10 @@ The tables (see ``docs/search.md``):
   column fewer to write, compare and store for each of millions of rows);
 - ``symmetry``: each game's symmetry on each of its boards (the names of its
   transformations, which swap colours, how they compose);
-- ``occupancy``: for each grid, point and colour, the games in which a stone of that colour
-  ever stood there (a bitmap over game ids), the first sieve of a pattern search;
+- ``occupancy``: for each grid, point and kind (it first held a stone of a colour, or was
+  filled for good), the games in which that happened, a bitmap over game ids for each span
+  of nodes it happened in and their union (:mod:`kifu.corpus.occupancy`), the sieve of a
+  pattern search;
 - ``explored`` and ``continuation``: the opening explorer's answers, kept for each position
   that several records reach (:mod:`kifu.corpus.continuations`): the records that reach it,
   how they ended, the latest and the strongest of them, and for each position that follows
@@ -52,7 +54,7 @@ from kifu.run.outputs import mode_for, set_mode, settle
 #: What the ``meta`` table says a kifu index is.
 FORMAT = "kifu-corpus"
 #: The layout of the tables and the hashes in them; a change makes older indexes unreadable.
-SCHEMA = "7"
+SCHEMA = "8"
 
 _TABLES = """
 CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -1,0 +1,94 @@
+"""Corner patterns over a generated Go index, through ``kifu serve``'s API and in one process.
+
+    python bench/serve_patterns.py [--quick] [--games N] [--patterns N]
+
+Inputs: the games and the index of ``bench/serve.py`` (``KIFU_BENCH_SERVE_FOLDER=DIR`` keeps
+them in DIR and uses them again); ``--patterns`` corner patterns, each 6x6 points of a corner
+of a random record at move 40 (stones and empty points, as ``bench/search.py`` takes them),
+searched in every corner, both ways round and with the colours swapped.  Measured, for each:
+the wall clock of ``/api/search`` on ``kifu serve`` (one worker; its time limit included), and
+in this process the wall clock and CPU time of ``search_pattern`` with the index opened for
+it (as the server opens it for each question), which must find as many records as the API,
+the search complete.  Printed: the 95th percentile, the median and the slowest of each, how
+many records were found and how many searches stopped at the server's limit.
+"""
+from __future__ import annotations
+
+import http.client
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+if __name__ == "__main__" and not __package__:  # run as a script: the repository root, not bench/
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
+
+from bench.common import Row, VerdictMismatch, note, sized, standalone
+from bench.search import pattern_of
+from bench.serve import SEED, Server, corpus, loadavg, p95
+from kifu.corpus.patterns import read_pattern, search_pattern
+from kifu.corpus.reader import Filters, Reader
+
+SIZES = {"quick": {"games": 500, "patterns": 5}, "full": {"games": 5000, "patterns": 20}}
+
+
+def measure(games: int, patterns: int) -> list[Row]:
+    kept = os.environ.get("KIFU_BENCH_SERVE_FOLDER")
+    folder = Path(kept) if kept else Path(tempfile.mkdtemp(prefix="kifu-bench-serve-"))
+    note(f"serve_patterns: load average before {loadavg()}")
+    index = corpus(games, folder)
+    files = sorted((folder / "go").rglob("*.sgf"))
+    texts = [pattern_of(path, 40, 19, True)[0]
+             for path in random.Random(SEED).sample(files, patterns)]
+    api: list[float] = []
+    wall: list[float] = []
+    cpu: list[float] = []
+    found: list[int] = []
+    stopped = 0
+    server = Server(index)
+    try:
+        for text in texts:
+            # A connection of its own (the search in this process takes longer than the
+            # server keeps an idle one open), opened before the clock starts.
+            connection = http.client.HTTPConnection(server.host, server.port, timeout=120)
+            connection.connect()
+            began = time.perf_counter()
+            status, data = server.get(connection, "/api/search", {
+                "pattern": "Game: freego\n" + text, "per_page": "1"})
+            api.append(time.perf_counter() - began)
+            connection.close()
+            assert status == 200, data
+            stopped += not data["complete"]
+            pattern = read_pattern("Game: freego\n" + text)
+            began, used = time.perf_counter(), time.process_time()
+            with Reader.opened(str(index)) as reader:
+                hits = search_pattern(reader, pattern, Filters())
+            wall.append(time.perf_counter() - began)
+            cpu.append(time.process_time() - used)
+            found.append(len(hits))
+            if data["complete"] and data["total"] != len(hits):
+                raise VerdictMismatch(f"the API found {data['total']} records, the library "
+                                      f"{len(hits)}, for\n{text}")
+    finally:
+        server.stop()
+    note(f"serve_patterns: load average after {loadavg()}")
+    note("| what | p95 | median | slowest |\n|---|---|---|---|")
+    for what, times in (("through the API, wall clock", api), ("one process, wall clock", wall),
+                        ("one process, CPU time", cpu)):
+        note(f"| {what} | {p95(times):.0f} ms | {1000 * statistics.median(times):.0f} ms | "
+             f"{1000 * max(times):.0f} ms |")
+    note(f"serve_patterns: records found {sorted(found)}; {stopped} stopped at the limit")
+    inputs = (f"{games:,} generated Go games (19x19), {index.stat().st_size / 2**20:,.0f} MiB "
+              f"index; {patterns} patterns of move 40")
+    return [Row("Go 19x19", "`kifu serve`: a corner pattern (6x6) through the API (p95 of the "
+                "wall clock)", inputs, "searches/s", 1000 / p95(api), None,
+                f"{stopped} stopped at the limit; the library finds as many records")]
+
+
+run = sized(measure, SIZES)
+
+if __name__ == "__main__":
+    standalone(measure, SIZES, __doc__)

@@ -1,0 +1,198 @@
+"""The sieve of a pattern search (:mod:`kifu.corpus.occupancy`): what the index keeps of when
+each point first held each colour and was filled for good, read back as a plain reading of
+each record's changes says; a pattern found exactly as a replay finds it over long games with
+captures (a point filled, taken and empty again), where the first stones come in every span of
+nodes; and records whose corner filled in another order than the pattern's left to no check.
+"""
+from __future__ import annotations
+
+import random
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+
+import kifu
+from kifu.corpus import occupancy, patterns
+from kifu.corpus.checks import Changes, checksum
+from kifu.corpus.reader import Filters, Reader
+from kifu.plugin.symmetry import Grid
+from tests.corpus.corpora import TURNS, every_position, random_game, sgf, stones_of, write
+from tests.corpus.test_corpus_property import pattern_holds, pattern_text
+
+
+def long_games(folder: Path, count: int, seed: int) -> list[Path]:
+    """Random 9x9 games long enough to capture, and to reach the later spans of nodes."""
+    rng = random.Random(seed)
+    return write(folder, [(f"g{number}.sgf", sgf(random_game("freego", 9, rng.randint(20, 160),
+                                                               rng), 9))
+                          for number in range(count)])
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Path], Path]:
+    folder = tmp_path_factory.mktemp("occupancy")
+    paths = long_games(folder / "records", 24, 40)
+    index = folder / "corpus.db"
+    kifu.Corpus(index).index([folder / "records"])
+    return paths, index
+
+
+def plain_firsts(changes: Changes, points: int) -> set[tuple[int, int, int]]:
+    """``(point, kind, node)``: each point's first node of each colour, and its first filled
+    node where it was never emptied after, read change by change."""
+    found = set()
+    for point in range(points):
+        seen: dict[int, int] = {}
+        filled = None
+        emptied = False
+        for change in changes.flat[changes.offsets[point]:changes.offsets[point + 1]]:
+            node, content = change >> 2, change & 3
+            if content == 0:
+                emptied = True
+            else:
+                seen.setdefault(content, node)
+                filled = node if filled is None else filled
+        found.update((point, kind, node) for kind, node in seen.items())
+        if filled is not None and not emptied:
+            found.add((point, occupancy.FILLED, filled))
+    return found
+
+
+def test_the_index_keeps_when_each_point_first_held_each_colour(corpus):
+    paths, index = corpus
+    with Reader.opened(str(index)) as reader:
+        ids = [row[0] for row in reader.execute("SELECT id FROM game ORDER BY id")]
+        records = reader.records(ids)
+        expected: set[tuple[int, int, int, int]] = set()
+        for game, _, changes in reader.changes(ids, records):
+            expected.update((game, point, kind, occupancy.span_of(node))
+                            for point, kind, node in plain_firsts(changes, 81))
+        rows = reader.occupancy("freego 9x9", {(point, kind) for point in range(81)
+                                               for kind in (1, 2, 3)})
+    kept = set()
+    for (point, kind), bitmaps in rows.items():
+        union = 0
+        for span in range(occupancy.SPANS):
+            bits = bitmaps.span(span)
+            union |= bits
+            kept.update((game, point, kind, span) for game in ids if bits >> game & 1)
+        assert union == bitmaps.union
+    assert kept == expected
+    assert any(kind == occupancy.FILLED for _, _, kind, _ in expected)
+    # Captures happened: some point held a stone and is not filled for good.
+    assert {(g, p) for g, p, k, _ in expected if k != occupancy.FILLED} != \
+        {(g, p) for g, p, k, _ in expected if k == occupancy.FILLED}
+    assert len({span for *_, span in expected}) >= 10  # most spans of nodes are used
+
+
+@pytest.fixture(params=[0, patterns._FEW], ids=["spans read", "few records checked"])
+def few(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> int:
+    """Both ways the sieve takes a placement: its points' spans read for every record its
+    stones leave (as over a large index), or those records checked without them."""
+    monkeypatch.setattr(patterns, "_FEW", request.param)
+    return int(request.param)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_corner_pattern_over_long_games_is_found_as_a_replay_finds_it(corpus, seed, few):
+    paths, index = corpus
+    rng = random.Random(seed)
+    while True:  # a corner of a position of a record, with a stone in it
+        record = kifu.read(str(rng.choice(paths)))
+        stones = stones_of(record.game, record.position(rng.randint(0, len(record.moves))))
+        turn = TURNS[rng.randrange(len(TURNS))]
+        turned = (frozenset(turn(c, r, 8) for c, r in stones[0]),
+                  frozenset(turn(c, r, 8) for c, r in stones[1]), stones[2], stones[3])
+        to_move = rng.choice([None, "black", "white"])
+        text, asked = pattern_text(turned, rng.randint(3, 6), rng.randint(3, 6), rng, to_move)
+        if any(content in "XO" for content in asked.values()):
+            break
+    expected = {name for name, seen in every_position(paths).items()
+                if any(pattern_holds(held, asked, 9, True, to_move) for held in seen)}
+    found = {Path(hit.record.path).name for hit in kifu.Corpus(index).search(pattern=text)}
+    assert found == expected
+
+
+def test_an_empty_point_taken_back_is_not_filled_for_good(tmp_path, monkeypatch):
+    """A corner point filled, then captured: the pattern with it empty after still holds, and
+    is found; a record whose corner point was filled for good a span of nodes before the
+    pattern's stones came is left to no check."""
+    records = tmp_path / "records"
+    # White's corner stone taken by black's two: the corner empty again between them.
+    taken = "(;GM[1]FF[4]SZ[9];B[ba];W[aa];B[ab])"
+    # Black's corner stone first, the two others after the eighth move, far from it.
+    kept = "(;GM[1]FF[4]SZ[9];B[aa];W[ee];B[ii];W[ai];B[ia];W[ce];B[ec];W[gg];B[ba];W[gc];B[ab])"
+    write(records, [("taken.sgf", taken), ("kept.sgf", kept)])
+    index = tmp_path / "corpus.db"
+    kifu.Corpus(index).index([records])
+    pattern = "Game: freego\nAnchor: corner\n\n. . .\nX . .\n. X .\n"
+    found = {Path(hit.record.path).name for hit in kifu.Corpus(index).search(pattern=pattern)}
+    assert found == {"taken.sgf"}
+    laid = patterns.placements(patterns.read_pattern(pattern), Grid(9, 9), True)
+    monkeypatch.setattr(patterns, "_FEW", 0)  # the spans read, however few the records
+    with Reader.opened(str(index)) as reader:
+        ids = [row[0] for row in reader.execute("SELECT id FROM game")]
+        named = {Path(stored.path).name: game for game, stored in reader.records(ids).items()}
+        candidates = patterns._sieve(reader, "freego 9x9", laid, ids)
+        assert candidates is not None
+        stones = reader.occupancy("freego 9x9", {need for placement in laid
+                                                 for need in placement.needs if need[1]})
+    assert set(candidates) == {named["taken.sgf"]}
+    # Both records hold the pattern's stones some time (what the sieve kept before it knew
+    # when): kept.sgf's corner point was filled for good in the first span of nodes, before
+    # they came.
+    def ever(need: tuple[int, int], game: int) -> bool:
+        return need in stones and bool(stones[need].union >> game & 1)
+
+    assert all(any(all(ever(need, game) for need in placement.needs if need[1])
+                   for placement in laid) for game in named.values())
+
+
+def test_a_row_of_spans_that_is_no_bitmap_is_told(corpus, tmp_path):
+    """A row's blob rewritten under a checksum of its own (and its tally mended) is refused
+    as it is decoded."""
+    _, index = corpus
+    copy = tmp_path / "damaged.db"
+    copy.write_bytes(index.read_bytes())
+    with sqlite3.connect(copy) as db:
+        grid, point, content, games, old = db.execute(
+            "SELECT grid, point, content, games, checksum FROM occupancy LIMIT 1").fetchone()
+        bad = games[:-3] + b"\xff\xff\xff"
+        new = checksum("occupancy", grid, point, content, bad)
+        db.execute("UPDATE occupancy SET games = ?, checksum = ? WHERE grid = ? AND point = ? "
+                   "AND content = ?", (bad, new, grid, point, content))
+        db.execute("UPDATE tally SET low = low - ? + ?, high = high - ? + ? WHERE name = ?",
+                   (old & 0xFFFFFFFF, new & 0xFFFFFFFF, old >> 32, new >> 32,
+                    f"occupancy {grid}"))
+    with Reader.opened(str(copy)) as reader, pytest.raises(kifu.CorpusError, match="damaged"):
+        for bitmaps in reader.occupancy(grid, {(point, content)}).values():
+            for span in range(occupancy.SPANS):
+                bitmaps.span(span)
+
+
+def test_a_row_read_with_no_bytes_to_keep_gives_the_same_bitmaps():
+    """Spans decoded again each time once the question's budget is spent read as those kept."""
+    rng = random.Random(5)
+    spans = [rng.getrandbits(rng.choice([0, 9, 4000])) for _ in range(occupancy.SPANS)]
+    data = occupancy.encode(spans)
+    kept, spent = occupancy.Bitmaps(data), occupancy.Bitmaps(data, occupancy.Budget(0))
+    for _ in range(2):
+        assert [kept.span(i) for i in range(occupancy.SPANS)] == spans
+        assert [spent.span(i) for i in range(occupancy.SPANS)] == spans
+    union = 0
+    for bits in spans:
+        union |= bits
+    assert kept.union == spent.union == union
+
+
+def test_a_sieve_past_its_time_stops_and_says_so(corpus):
+    """The time limit holds while the sieve works (a pattern anywhere on a large index has
+    thousands of ways to lie), not only while records are checked."""
+    _, index = corpus
+    pattern = patterns.read_pattern("Game: freego\n\nX .\n. O\n")
+    with Reader.opened(str(index)) as reader, pytest.raises(patterns.SearchStopped) as stopped:
+        patterns.search_pattern(reader, pattern, Filters(), time.monotonic() - 1)
+    assert "while it sieved" in stopped.value.message
+    assert stopped.value.found == [] and stopped.value.checked == 0
