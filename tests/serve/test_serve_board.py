@@ -78,7 +78,31 @@ def test_a_move_is_played_or_refused_in_the_rules_words(client):
     nonsense = client.get("/api/play", params={"game": "renju", "move": "zz99"}).json()
     assert not nonsense["legal"] and "zz99" in nonsense["why"]
     assert client.get("/api/play", params={"game": "renju"}).json()["error"] == (
-        "name the move (move=...)")
+        "name the move (move=...) or the places clicked (clicks=...)")
+
+
+def test_a_move_is_played_by_the_places_clicked_or_refused_in_the_rules_words(examples_index):
+    client = TestClient(create_app(str(examples_index)))
+    position = kifu.read(ROOT / "examples" / "gungi" / "effects-study.gungi").position(0)
+    asked = {"game": "gungi", "position": kifu.game("gungi").position_key(position)}
+    listed = client.get("/api/moves", params=asked).json()["moves"]
+    assert all(move["places"] for move in listed)  # a piece of the board or of a hand, a square
+
+    def clicked(places: str) -> dict[str, object]:
+        answer = client.get("/api/play", params={**asked, "clicks": places})
+        assert answer.status_code == 200
+        return dict(answer.json())
+
+    alone = next(move for move in listed
+                 if sum(m["places"] == move["places"] for m in listed) == 1)
+    played = clicked(" ".join(alone["places"]))
+    assert played["legal"] and played["move"] == alone["move"]
+    assert clicked("0:8,2 0:7,2") == {"game": "gungi", "move": "0:8,2 0:7,2", "legal": False,
+                                      "why": "2 moves are played by these clicks: name one"}
+    far = clicked("0:8,2 0:0,8")  # a piece onto a square it cannot reach: the referee's words
+    assert not far["legal"] and far["why"] == (
+        "▲9―9―1―へ[1―3―1] cannot be played here: no ▲へ can move to 9―9")
+    assert clicked("0:4,8")["why"] == "no move is played by clicking 0:4,8"
 
 
 def test_a_key_that_is_no_position_says_what_is_wrong_with_it(examples_index):
