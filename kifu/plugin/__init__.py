@@ -61,7 +61,8 @@ SURFACE: dict[str, tuple[str, ...]] = {
     "kifu.draw.diagram": ("grid_diagram",),
     "kifu.draw.svg": ("document", "element", "fragments", "slot", "text_line", "text_width",
                       "to_string"),
-    "kifu.plugin.clicks": ("Clicks", "cell", "column", "in_hand", "point", "point_of"),
+    "kifu.plugin.clicks": ("Clicks", "cell", "column", "draw_matches", "in_hand", "mark_point",
+                           "point", "point_of"),
     "kifu.plugin.editor": ("EditorLayout", "EditorPiece"),
     "kifu.plugin.keys": ("Fields", "Keyed", "escape", "outcome_field", "read_rows",
                          "rows_text", "unescape"),
@@ -120,7 +121,16 @@ if TYPE_CHECKING:  # what __getattr__ hands out, as type checkers see it
     from kifu.draw import grid
     from kifu.draw.diagram import grid_diagram
     from kifu.draw.svg import document, element, fragments, slot, text_line, text_width, to_string
-    from kifu.plugin.clicks import Clicks, cell, column, in_hand, point, point_of
+    from kifu.plugin.clicks import (
+        Clicks,
+        cell,
+        column,
+        draw_matches,
+        in_hand,
+        mark_point,
+        point,
+        point_of,
+    )
     from kifu.plugin.editor import EditorLayout, EditorPiece
     from kifu.plugin.keys import (
         Fields,
@@ -193,11 +203,12 @@ __all__ = ["EMPTY", "HEAD_BYTES", "IDENTITY", "INVALID", "LINE_END", "MARK", "MA
            "RenderOptions", "ResultError", "SetupDefault", "SetupError", "SetupT", "Span", "Step",
            "Symmetry", "Traced", "UnknownGameError", "VariantTracker", "__version__", "built_in_card",
            "cell", "check_encoding_name", "colour_symmetry", "column", "comment_text", "compiled",
-           "display_width",
+           "display_width", "draw_matches",
            "document", "element", "escape", "fragments", "grammar", "grid", "grid_diagram",
            "grid_symmetry", "guess_legacy", "header_lines", "header_span", "in_hand",
            "in_writing_order",
-           "is_event", "joined", "lanes", "likeliest_cjk", "make_symmetry", "outcome_field",
+           "is_event", "joined", "lanes", "likeliest_cjk", "make_symmetry", "mark_point",
+           "outcome_field",
            "point", "point_of", "read_file", "read_int", "read_record", "read_reference",
            "read_rows", "record_pieces",
            "rows_text", "sgf", "sgf_lines", "shorten", "slot", "text_line", "text_width",

@@ -22,9 +22,13 @@ does, in Python: the suite holds every game's clicks to it.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from kifu.base.markup import LETTERS, Markup
+from kifu.draw.svg import element
 
 
 @dataclass(frozen=True)
@@ -90,6 +94,49 @@ def point_of(place: str) -> tuple[int, int, int] | None:
     if not (board.isdigit() and column_text.isdigit() and row_text.isdigit()):
         return None
     return int(board), int(column_text), int(row_text)
+
+
+def mark_name(board: int, column: int, row: int) -> str:
+    """A point of layout board ``board`` as a ``Markup`` names it (a search's matched pieces,
+    drawn by a game that ``draws_matches``): SGF's two letters from the top-left corner
+    (``ce``), after ``B.`` on a board other than the first (``1.ce``)."""
+    letters = LETTERS[column] + LETTERS[row]
+    return letters if board == 0 else f"{board}.{letters}"
+
+
+def mark_point(name: str) -> tuple[int, int, int] | None:
+    """``(board, column, row)`` of a point :func:`mark_name` names; ``None`` for another."""
+    board, dot, letters = name.rpartition(".")
+    if dot and not board.isdigit() or len(letters) != 2 or not all(
+            letter in LETTERS for letter in letters):
+        return None
+    return int(board or 0), LETTERS.index(letters[0]), LETTERS.index(letters[1])
+
+
+#: The colour of a square a search matched (the explorer's own blue; dark enough to be seen on
+#: light boards and pieces, and around dark ones).
+MATCHED = "#1565c0"
+
+
+def draw_matches(root: ET.Element, markup: Markup | None, board: int,
+                 square: Callable[[int, int], tuple[float, float, float] | None]) -> None:
+    """The squares of ``markup`` on layout board ``board`` drawn as frames (a group of class
+    ``matched``): ``square(column, row)`` gives a point's top-left corner and its size in the
+    drawing (``None``: not drawn)."""
+    frames = []
+    for name in markup.squares if markup else ():
+        found = mark_point(name)
+        where = square(found[1], found[2]) if found and found[0] == board else None
+        if where is not None:
+            frames.append(where)
+    if not frames:
+        return
+    group = element(root, "g", class_="matched", fill="none", stroke=MATCHED)
+    for x, y, size in frames:
+        inset = size * 0.06
+        element(group, "rect", x=x + inset, y=y + inset, width=size - 2 * inset,
+                height=size - 2 * inset, stroke_width=max(2.0, size * 0.07),
+                rx=size * 0.08)
 
 
 def places_of(place: str) -> tuple[str, ...]:

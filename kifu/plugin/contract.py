@@ -225,6 +225,10 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
     #: dimmed points, :mod:`kifu.base.markup`): its ``render_svg`` then takes a fourth
     #: argument, the :class:`~kifu.base.markup.Markup` of the position drawn.
     draws_markup: ClassVar[bool] = False
+    #: Whether ``render_svg`` takes a ``Markup`` whose squares are the points a search matched
+    #: (named by ``kifu.plugin.clicks.mark_name``) as a fourth argument, in a game whose
+    #: records carry no markup: the viewer of a hit marks them.
+    draws_matches: ClassVar[bool] = False
     #: The sides a result names, first player first (``Result: black``, SGF's ``B+R``); a game
     #: that names none has its results read as they are written, the winner's name compared
     #: with the outcome's (as before results were read as data).
@@ -487,7 +491,7 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         """The position as a standalone SVG document, with ``markup`` on it (what the record
         marks on the position: see :meth:`markup_at`) where the game draws markup and
         ``options.markup`` asks for it."""
-        if markup and self.draws_markup and options.markup:
+        if markup and (self.draws_markup or self.draws_matches) and options.markup:
             marked: str = self.role("render").render_svg(position, options, record, markup)
             return marked
         drawn: str = self.role("render").render_svg(position, options, record)

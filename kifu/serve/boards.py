@@ -19,7 +19,7 @@ from kifu.base.errors import KifuError
 from kifu.base.markup import LETTERS, Markup
 from kifu.corpus.patterns import Pattern, placements
 from kifu.plugin import AnyGame
-from kifu.plugin.clicks import fitting
+from kifu.plugin.clicks import fitting, mark_name
 from kifu.plugin.symmetry import EMPTY, MARK, RESET, Grid
 
 #: The most legal moves of a position the page is told of one by one (a Free-form Go map may
@@ -184,7 +184,7 @@ def matched(game: AnyGame, position: Any, pattern: Pattern | None) -> Markup | N
     position matches all of them); ``None`` where nothing can be marked (no grid, no match)."""
     board = laid(game, position)
     if board is None:
-        return None
+        return None if pattern is not None else _every_piece(game, position)
     if pattern is None:
         points = [p for p, held in enumerate(board.cells) if held != EMPTY]
     else:
@@ -201,3 +201,16 @@ def matched(game: AnyGame, position: Any, pattern: Pattern | None) -> Markup | N
     if not points:
         return None
     return Markup(squares=tuple(board.sgf(point) for point in points))
+
+
+def _every_piece(game: AnyGame, position: Any) -> Markup | None:
+    """Squares on every occupied point of the boards of a position kept on no grid (an exact
+    position matches whole), named on the game's layout's boards, for a game that draws them;
+    ``None`` where it draws none or gives no layout."""
+    layout = game.editor_layout()
+    setup = layout.read(game.position_key(position)) if layout and game.draws_matches else None
+    if setup is None:
+        return None
+    points = [mark_name(board, column, row) for board, rows in enumerate(setup.boards)
+              for row, pieces in enumerate(rows) for column, held in enumerate(pieces) if held]
+    return Markup(squares=tuple(points)) if points else None

@@ -185,3 +185,25 @@ def test_a_map_cell_is_clicked_and_a_taken_one_says_why(page, address):
     page.click("#ke-map button[aria-label='aomori']")  # taken now
     page.wait_for_function("() => document.getElementById('ke-said').textContent"
                            ".includes('aomori cannot be played here')")
+
+
+@pytest.mark.parametrize(("game", "record", "move", "width"), [
+    ("gungi", "short-game.gungi", 5, 390), ("rengi", "kou-game.rengi", 4, 1280),
+    ("rengoma", "win-down.rengoma", 3, 390)])
+def test_a_hit_opened_from_the_page_marks_the_pieces_it_matched(page, address, game, record,
+                                                                 move, width):
+    plugin, position, _ = open_at(page, address, game, record, move, width)
+    layout = plugin.editor_layout()
+    setup = layout.read(plugin.position_key(position))
+    occupied = sum(bool(pieces) for board in setup.boards for row in board for pieces in row)
+    page.click("#ke-take")
+    page.click("#ke-search-board")
+    page.wait_for_selector("#ke-list tr td:first-child a[href$='&marked=1']")
+    page.locator("#ke-list tr td:first-child a").first.click()
+    page.wait_for_selector(".kifu-viewer.kv-js")
+    # the position opened is the one searched, every piece of it framed
+    page.wait_for_selector(".kifu-viewer svg g.matched rect")
+    assert page.locator(".kifu-viewer svg g.matched rect").count() == occupied > 0
+    fits_page(page, width)
+    page.keyboard.press("ArrowRight")  # the next position was not searched: no frame
+    page.wait_for_function("() => !document.querySelector('.kifu-viewer svg g.matched')")

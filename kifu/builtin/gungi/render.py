@@ -27,9 +27,11 @@ from kifu.builtin.gungi.setup import positions
 from kifu.plugin import (
     Clicks,
     KifuError,
+    Markup,
     Record,
     RenderOptions,
     document,
+    draw_matches,
     element,
     in_hand,
     point,
@@ -79,10 +81,12 @@ def hand_text(position: Position, side: int) -> str:
     return "、".join(items) if items else "なし"
 
 
-def render_svg(position: Position, options: RenderOptions, record: Record | None = None) -> str:
+def render_svg(position: Position, options: RenderOptions, record: Record | None = None,
+               markup: Markup | None = None) -> str:
     """The board with its stacks (each top piece large, the pieces beneath it small along the
     square's foot), each hand in a row beside the side of the board its owner sits at, the
-    last ply's squares shaded, and the legend below."""
+    last ply's squares shaded, the squares a search matched framed (``markup``'s squares),
+    and the legend below."""
     flip = options.flip
     left = SIDE_MARGIN
     right = COORDS + SIDE_MARGIN if options.coords else SIDE_MARGIN
@@ -111,6 +115,7 @@ def render_svg(position: Position, options: RenderOptions, record: Record | None
     _draw_lines(root, frame, options.coords)
     _draw_stacks(root, position, frame,
                  tops_only=not options.flag("stacks") and "stacks" in options.extras)
+    draw_matches(root, markup, 0, lambda column, row: (*frame.origin(row * 9 + column), CELL))
     far_side, near_side = (0, 1) if flip else (1, 0)
     _hand(root, far, far_side, left, SIDE_MARGIN)
     _hand(root, near, near_side, left, board_bottom + SIDE_MARGIN)

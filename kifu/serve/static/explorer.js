@@ -521,7 +521,7 @@
     state.trail = linked ? [{move: "(" + say("linked") + ")", key: linked}] : [];
     state.chosen = [];
     $("ke-said").textContent = "";
-    explore(linked);
+    explore(linked || undefined);
   }
 
   /* ---- the games: by headers, or those a board search finds ---- */
