@@ -191,7 +191,8 @@ def _draw_lines(root: ET.Element, frame: _Frame, coords: bool) -> None:
 def _draw_stacks(root: ET.Element, position: Position, frame: _Frame, tops_only: bool) -> None:
     """Every stack: its top piece large over the edges of the pieces beneath it, its height
     in a badge and its pieces in the stack's ``<title>`` (only the top piece with ``-O
-    stacks=no``)."""
+    stacks=no``), and in ``data-parts`` (bottom first, between ``|``), which kifu's viewer
+    shows in its text when the stack is tapped."""
     pieces = element(root, "g", class_="pieces")
     for sq in SQUARES:
         stack = position.board[sq]
@@ -200,6 +201,9 @@ def _draw_stacks(root: ET.Element, position: Position, frame: _Frame, tops_only:
         x, y = frame.origin(sq)
         group = element(pieces, "g", class_="stack", data_square=name(sq).replace("―", "-"),
                         data_height=len(stack))
+        if len(stack) > 1:  # every piece, bottom first, for the viewer to show when tapped
+            group.set("data-place", name(sq))
+            group.set("data-parts", "|".join(MARKS[p.owner] + p.face for p in stack))
         if tops_only or len(stack) == 1:
             top = stack[-1]
             _piece(group, x + CELL / 2, y + CELL / 2, ALONE, top.face, top.owner, frame.flip)
