@@ -173,6 +173,9 @@ def test_a_map_cell_is_clicked_and_a_taken_one_says_why(page, address):
     names = page.locator("#ke-map button").evaluate_all("all => all.map(b => b.ariaLabel)")
     assert names == [cell.id for cell in position.board.cells]
     fits_page(page, 1280)
+    page.locator("#ke-map button").first.focus()  # the keyboard goes from cell to cell
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.ariaLabel") == names[1]
     # the button over a cell is where the picture draws it: its middle inside the cell's stone
     box = page.locator("#ke-map button[aria-label='aomori']").bounding_box()
     picture = page.locator("#ke-map img").bounding_box()

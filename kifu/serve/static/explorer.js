@@ -422,6 +422,18 @@
       button.addEventListener("click", () => clickPlace(at.place));
       host.append(button);
     });
+    // one cell in the tab order; the arrow keys go through them in the game's order
+    host.onkeydown = (event) => {
+      const step = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1}[event.key];
+      const buttons = Array.from(host.querySelectorAll("button"));
+      const at = buttons.indexOf(document.activeElement);
+      if (!step || at < 0 || !buttons[at + step]) return;
+      event.preventDefault();
+      event.stopPropagation();
+      buttons[at].tabIndex = -1;
+      buttons[at + step].tabIndex = 0;
+      buttons[at + step].focus();
+    };
   }
 
   /* The moves the clicks so far play alike, offered by what each does. */
