@@ -54,10 +54,13 @@ class BuildWithGrammars(build_py):
 
 
 #: The compiled core: C extensions (their C sources ship as package data too, as the sdist's).
+#: Both include ``kifu/plugin/lanes.h``, the index's hashing of positions on a grid.
+SHARED = {"include_dirs": ["kifu/plugin"], "depends": ["kifu/plugin/lanes.h"],
+          "extra_compile_args": ["-std=c99"]}
 COMPILED = [Extension("kifu.builtin.freego.native._gosgf",
-                      ["kifu/builtin/freego/native/gosgf.c"], extra_compile_args=["-std=c99"]),
+                      ["kifu/builtin/freego/native/gosgf.c"], **SHARED),
             Extension("kifu.builtin.renju.native._renju",
-                      ["kifu/builtin/renju/native/renju.c"], extra_compile_args=["-std=c99"])]
+                      ["kifu/builtin/renju/native/renju.c"], **SHARED)]
 
 
 class OptionalBuildExt(build_ext):

@@ -2,7 +2,7 @@
 loopback under load.
 
     python bench/serve.py [--quick] [--games N] [--walks N] [--depth N] [--clients N]
-                          [--steps N] [--workers N]
+                          [--steps N] [--workers N] [--think MS]
 
 Inputs: ``--games`` 19x19 Go games as ``bench/search.py`` makes them (seed 40; openings shared
 as in an archive), each with players, ranks, a date and a result (:func:`game_information`),
@@ -23,7 +23,10 @@ wall-clock times (the issue's goals are of those) and the CPU time of this proce
 - ``--clients`` clients at once on the loopback, each walking ``--steps`` explorer steps
   through ``/api/explore`` (keep-alive connections), against ``kifu serve`` with one worker
   and with ``--workers``: the 95th percentile of a request's time and the errors (none
-  expected);
+  expected).  The clients ask back to back (the issue's goal), then again as players do,
+  each pausing between its steps to look at the board: a think time drawn evenly from half
+  to one and a half times ``--think`` milliseconds (1,000: a second on average; 0 leaves that
+  second figure out);
 - the server (``kifu serve`` as a process, and its workers): the peak resident memory of each
   process after the load, summed.
 
@@ -84,8 +87,10 @@ def game_information(number: int) -> str:
 
 
 SIZES = {
-    "full": {"games": 5_000, "walks": 20, "depth": 8, "clients": 50, "steps": 10, "workers": 2},
-    "quick": {"games": 300, "walks": 4, "depth": 4, "clients": 10, "steps": 4, "workers": 2},
+    "full": {"games": 5_000, "walks": 20, "depth": 8, "clients": 50, "steps": 10, "workers": 2,
+             "think": 1000},
+    "quick": {"games": 300, "walks": 4, "depth": 4, "clients": 10, "steps": 4, "workers": 2,
+              "think": 100},
 }
 
 
@@ -230,9 +235,11 @@ class Server:
         self.process.communicate(timeout=60)
 
 
-def load(server: Server, clients: int, steps: int) -> tuple[list[float], int, float]:
+def load(server: Server, clients: int, steps: int, think: float = 0.0
+         ) -> tuple[list[float], int, float]:
     """``clients`` threads walking the explorer at once: each request's time, the errors,
-    and the wall clock of the whole."""
+    and the wall clock of the whole; with ``think`` (seconds), each client pauses between
+    its steps for a time drawn evenly from half to one and a half times it."""
     times: list[float] = []
     errors = [0]
     lock = threading.Lock()
@@ -255,6 +262,8 @@ def load(server: Server, clients: int, steps: int) -> tuple[list[float], int, fl
             moves = data.get("moves") or []
             assert isinstance(moves, list)
             key = rng.choices(moves, [m["games"] for m in moves])[0]["key"] if moves else ""
+            if think:
+                time.sleep(rng.uniform(0.5, 1.5) * think)
         connection.close()
 
     began = time.perf_counter()
@@ -271,7 +280,7 @@ def loadavg() -> str:
 
 
 def measure(games: int, walks: int, depth: int, clients: int, steps: int,
-            workers: int) -> list[Row]:
+            workers: int, think: int = 0) -> list[Row]:
     kept = os.environ.get("KIFU_BENCH_SERVE_FOLDER")
     folder = Path(kept) if kept else Path(tempfile.mkdtemp(prefix="kifu-bench-serve-"))
     rng = random.Random(SEED)
@@ -327,9 +336,22 @@ def measure(games: int, walks: int, depth: int, clients: int, steps: int,
             memory = server.peak_memory()
         finally:
             server.stop()
+        paced: tuple[list[float], int, float] | None = None
+        if think:  # the same walks, paced, on a server that kept none of their answers
+            server = Server(index, count)
+            try:
+                paced = load(server, clients, steps, think / 1000)
+            finally:
+                server.stop()
         details.append((f"{clients} clients at once on the loopback, /api/explore, {count} "
                         f"worker(s)", f"{len(times)}", f"p95 {p95(times):.0f} ms, "
                         f"{len(times) / took:.0f} requests/s, {errors} errors"))
+        if paced is not None:
+            details.append((f"the same, each client pausing {think / 2000:g} to "
+                            f"{think * 1.5 / 1000:g} s between its steps, {count} worker(s)",
+                            f"{len(paced[0])}", f"p95 {p95(paced[0]):.0f} ms, "
+                            f"{len(paced[0]) / paced[2]:.0f} requests/s, {paced[1]} errors"))
+            errors += paced[1]
         details.append((f"server peak memory (resident, its processes summed), {count} "
                         "worker(s)", "", f"{memory:.0f} MiB"))
         rows.append(Row("Go 19x19", f"`kifu serve --workers {count}`: {clients} clients at "

@@ -1,13 +1,16 @@
 """What the compiled cores' tests share: running a check in pure Python within the process
-(``KIFU_PURE_PYTHON`` set, then restored) or ``kifu validate`` as a process either way,
+(``KIFU_PURE_PYTHON`` set, then restored) or ``kifu validate`` and ``kifu index`` as a process
+either way, a file indexed field by field,
 mutating an input as the fuzzing does, and building a core under AddressSanitizer and
 UndefinedBehaviorSanitizer to run a worker on hostile input, where any fault stops it."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import random
 import shutil
+import sqlite3
 import subprocess
 import sys
 import sysconfig
@@ -17,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from kifu.base import native as cores
+from kifu.corpus import indexing
 from tests.fuzz.corpus import MUTATIONS, RandomChooser
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,6 +47,30 @@ def validate_process(args: list[str], pure: bool) -> subprocess.CompletedProcess
         env[cores.PURE_PYTHON] = "1"
     return subprocess.run([sys.executable, "-m", "kifu", "validate", "--jobs", "1", *args],
                           capture_output=True, env=env, timeout=600)
+
+
+def indexed(path: Path) -> tuple[str | None, list[dict[str, object]]]:
+    """What the index keeps of the file at ``path``: its problem, its records field by field."""
+    done = indexing.index_file(str(path))
+    records = [dataclasses.asdict(record) for record in done.records]
+    return done.problem, records
+
+
+def index_process(paths: list[str], index: Path, pure: bool) -> list[str]:
+    """``kifu index`` of ``paths`` into ``index`` in a process of its own, compiled or pure
+    Python: the index's rows, as SQLite dumps them."""
+    env = {k: v for k, v in os.environ.items() if k != cores.PURE_PYTHON}
+    if pure:
+        env[cores.PURE_PYTHON] = "1"
+    done = subprocess.run([sys.executable, "-m", "kifu", "index", *paths, "-o", str(index),
+                           "-j", "2", "-q"], capture_output=True, text=True, env=env,
+                          timeout=1800)
+    assert done.returncode in (0, 1), done.stderr[-2000:]
+    connection = sqlite3.connect(index)
+    try:
+        return list(connection.iterdump())
+    finally:
+        connection.close()
 
 
 def mutated(rng: random.Random, text: str) -> str:
@@ -79,7 +107,7 @@ def sanitized_core(source: Path, module: str, worker: Path, folder: Path,
     built = subprocess.run(
         ["gcc", "-std=c99", "-O1", "-g", "-fno-omit-frame-pointer", "-fPIC", "-shared",
          "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined", f"-I{include}",
-         str(source), "-o", str(folder / f"{module}{suffix}")],
+         f"-I{ROOT / 'kifu' / 'plugin'}", str(source), "-o", str(folder / f"{module}{suffix}")],
         capture_output=True, text=True, timeout=300)
     assert built.returncode == 0, built.stderr
     # (leaks are not looked for: the interpreter, not built for it, leaks at exit by design)

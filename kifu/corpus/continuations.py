@@ -12,7 +12,11 @@ Two tables (:mod:`kifu.corpus.store`):
   tally of its ``continuation`` rows (how many, the sums of their checksums' halves);
 - ``continuation``, a row for each position that follows it in some record (the next node
   of a line, or the first of a variation from there): the records that play it, how they
-  ended (named as above), and the first of them by number (the example ``kifu stats`` shows).
+  ended (named as above), the first of them by number (the example ``kifu stats`` shows),
+  and for a grid game the point its move puts a stone on as the example plays it, turned to
+  the position's canonical image (:func:`canonical_point`; ``NULL`` for a move that puts no
+  one stone down: a pass, a set-up): an explorer names the move from it
+  (:func:`kifu.corpus.stats.points`) instead of playing every legal move.
 
 A record counts once for each position it reaches and once for each position that follows it
 there, its winner turned as where it first reaches the position, as
@@ -36,13 +40,15 @@ import heapq
 import json
 import sqlite3
 from array import array
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from kifu.corpus import checks, store
-from kifu.corpus.checks import Damage, checksum, expect, whole
+from kifu.corpus.checks import Changes, Damage, checksum, expect, grid_of, whole
+from kifu.plugin.symmetry import Symmetry, grid_symmetry
 
 #: How many position rows a position needs to have rows of its own.
 SHARED = 2
@@ -62,6 +68,18 @@ def by_date(entry: Listed) -> tuple[Any, ...]:
 def by_strength(entry: Listed) -> tuple[Any, ...]:
     """The strongest first (of no known strength last), then the latest."""
     return (entry[2] is None, -(entry[2] or 0.0), *by_date(entry))
+
+
+def _latest(entry: Listed) -> tuple[Any, ...]:
+    """:func:`by_date`'s order reversed, cheaper: ``heapq.nlargest`` by it is ``heapq.
+    nsmallest`` by that (a text's order reversed is its characters' codes negated)."""
+    return (entry[1] is not None, entry[1] or "", entry[0])
+
+
+def _strongest(entry: Listed) -> tuple[Any, ...]:
+    """:func:`by_strength`'s order reversed, as :func:`_latest` is :func:`by_date`'s."""
+    return (entry[2] is not None, entry[2] or 0.0, entry[1] is not None, entry[1] or "",
+            entry[0])
 
 
 def descending(text: str) -> tuple[int, ...]:
@@ -112,36 +130,95 @@ def successors(lines: Sequence[Sequence[Any]]) -> list[list[int]]:
 
 
 def reached(hashes: Sequence[int], images: bytes, following: list[list[int]] | None,
-            wanted: Iterable[int] | None = None) -> dict[int, tuple[int, list[int]]]:
+            wanted: Iterable[int] | None = None
+            ) -> dict[int, tuple[int, list[int], list[tuple[int, int]]]]:
     """For each position a record reaches (of ``wanted``, if given): the image it is first
-    found as, and the positions that follow it anywhere in the record, each once
+    found as, the positions that follow it anywhere in the record, each once
     (``following``: each node's following nodes, :func:`successors`; ``None`` for a record
-    of one line, each node followed by the next)."""
+    of one line, each node followed by the next), and where each is first played (the node
+    reaching the position, the node following it)."""
     last = len(hashes) - 1
     keep = None if wanted is None else set(wanted)
-    found: dict[int, tuple[int, list[int]]] = {}
+    found: dict[int, tuple[int, list[int], list[tuple[int, int]]]] = {}
     for node, value in enumerate(hashes):
         if keep is not None and value not in keep:
             continue
         entry = found.get(value)
         if entry is None:
-            entry = found[value] = (images[node], [])
+            entry = found[value] = (images[node], [], [])
         for child in (following[node] if following is not None else
                       (node + 1,) if node < last else ()):
             after = hashes[child]
             if after not in entry[1]:
                 entry[1].append(after)
+                entry[2].append((node, child))
     return found
+
+
+def put_point(changes: Changes, node: int, child: int) -> int | None:
+    """The point the node ``child`` of a grid record puts a stone on, the node ``node``
+    before it (its log, :class:`~kifu.corpus.checks.Changes`): the one point empty at
+    ``node`` that holds a stone at ``child`` (``None`` unless there is exactly one)."""
+    flat, offsets = changes.flat, changes.offsets
+    before, after = (node + 1) << 2, (child + 1) << 2
+    found = None
+    for point in range(len(offsets) - 1):
+        low, high = offsets[point], offsets[point + 1]
+        if low == high:
+            continue
+        now = bisect_left(flat, after, low, high) - 1
+        if now < low or not flat[now] & 3:
+            continue  # empty at ``child``
+        was = bisect_left(flat, before, low, high) - 1
+        if was < low or not flat[was] & 3:
+            if found is not None:
+                return None
+            found = point
+    return found
+
+
+def board_symmetry(grid: Any, names: Sequence[str], game: int | None = None
+                   ) -> Symmetry | None:
+    """The symmetry whose images a grid record's trail names (its ``grid`` and the names of
+    its symmetry's transformations, as its row keeps them), with where each transformation
+    takes each point: a grid's is :func:`~kifu.plugin.symmetry.grid_symmetry` (as patterns
+    are searched under it); ``None`` for a record of no grid, or of another symmetry."""
+    if grid is None:
+        return None
+    columns, rows = grid_of(grid, game)
+    for colours in (False, True):
+        found = grid_symmetry(columns, rows, colours)
+        if found.names == tuple(names):
+            return found
+    return None
+
+
+def canonical_point(symmetry: Symmetry, image: int, point: int) -> int:
+    """A grid record's ``point``, in a position the record reaches as ``image``, as it
+    stands in the position's canonical image (what the tracker hashed it as)."""
+    assert symmetry.permutations is not None
+    return symmetry.permutations[image][point]
+
+
+def on_screen(symmetry: Symmetry, image: int, canonical: int) -> int | None:
+    """A point of a position's canonical image as it stands in the position found as
+    ``image`` (the inverse of :func:`canonical_point`); ``None`` off the grid."""
+    permutations = symmetry.permutations
+    if permutations is None or not 0 <= image < len(permutations) or \
+            not 0 <= canonical < len(permutations[image]):
+        return None
+    return permutations[image].index(canonical)
 
 
 @dataclass
 class Next:
     """A ``continuation`` row: the records that play the position, their winners, the first
-    of them."""
+    of them, and the point its move puts a stone on as the first plays it (canonical)."""
 
     games: int
     wins: Counter[str]
     example: int
+    point: int | None = None
 
 
 @dataclass
@@ -200,7 +277,7 @@ def decode(explored: Sequence[Any], rows: Iterable[Sequence[Any]]) -> Row:
             raise Damage("a continuation of the explorer's table does not match its checksum")
         nexts[expect(row[1], int, "continuation")] = Next(
             whole(row[2], "count of records", low=1), _wins(row[3], "winners"),
-            whole(row[4], "example", low=1))
+            whole(row[4], "example", low=1), whole(row[5], "point", none=True))
         sums.append(row[-1])
     if checks.row_tally(sums) != list(explored[6:9]):
         raise Damage("the continuations of a position in the explorer's table do not match "
@@ -233,15 +310,17 @@ def read(db: sqlite3.Connection, value: int) -> Row | None:
 
 # -- writing -------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Played:
+class Played(NamedTuple):
     """What a record brings to the rows of a position it reaches: its number, its winner as
     a side of the position's canonical image, the positions that follow it there, its date,
-    strength and sides."""
+    strength and sides.  (A tuple: one is made for each position a record brings, tens of
+    thousands a run.)"""
 
     record: int
     winner: str
     nexts: tuple[int, ...]
+    #: Where each of ``nexts`` puts its stone (:func:`canonical_point`; -1: nowhere known).
+    points: tuple[int, ...]
     date: str | None
     strength: float | None
     sides: tuple[str, ...]
@@ -264,39 +343,61 @@ class Writer:
         #: those whose rows were written.
         self.anew: set[int] = set()
         self.written: set[int] = set()
-        self._swaps: dict[int, tuple[bool, ...]] = {}
+        self._symmetries: dict[int, tuple[tuple[str, ...], tuple[bool, ...]]] = {}
+        #: The rows :meth:`_write` makes, written many a statement (:meth:`_flush`): the
+        #: positions whose old rows go, then the new rows.
+        self._gone: list[tuple[int]] = []
+        self._continuations: list[tuple[Any, ...]] = []
+        self._explored: list[tuple[Any, ...]] = []
 
-    def swaps(self, symmetry: int | None) -> tuple[bool, ...]:
-        """Which images of the symmetry ``symmetry`` (a record's) swap the colours, its row
-        checked."""
+    def symmetry(self, symmetry: int | None) -> tuple[tuple[str, ...], tuple[bool, ...]]:
+        """The names of the transformations of the symmetry ``symmetry`` (a record's) and
+        which of them swap the colours, its row checked."""
         if symmetry is None:
-            return (False,)
-        known = self._swaps.get(symmetry)
+            return ("identity",), (False,)
+        known = self._symmetries.get(symmetry)
         if known is None:
             row = self.db.execute("SELECT data, checksum FROM symmetry WHERE id = ?",
                                   (symmetry,)).fetchone()
             if row is None or checksum("symmetry", symmetry, row[0]) != row[1]:
                 raise Damage("the row of a record's symmetry is missing or does not match its "
                              "checksum")
-            known = self._swaps[symmetry] = checks.symmetry_of(row[0])[1]
+            names, swaps, _ = checks.symmetry_of(row[0])
+            known = self._symmetries[symmetry] = (tuple(names), tuple(swaps))
         return known
 
     def played(self, record: int, hashes: Sequence[int], images: bytes, lines: Any,
-               game: Sequence[Any], wanted: Iterable[int] | None) -> dict[int, Played]:
+               game: Sequence[Any], wanted: Iterable[int] | None,
+               log: Any = None) -> dict[int, Played]:
         """What the record ``record`` (its trail's values and its checked ``game`` row, of
-        :data:`kifu.corpus.store.GAME_COLUMNS`) brings to each position of ``wanted``."""
+        :data:`kifu.corpus.store.GAME_COLUMNS`) brings to each position of ``wanted``; with
+        its trail's ``log`` (a grid record's), where each move it plays from there puts its
+        stone."""
         values = dict(zip(store.GAME_COLUMNS, game, strict=True))
         sides = tuple(checks.texts_of(values["sides"], "sides", record))
-        swaps = self.swaps(values["symmetry"])
+        names, swaps = self.symmetry(values["symmetry"])
         winner = values["winner"]
         lines = checks.lines_of(lines, len(hashes), record)
         following = successors(lines) if len(lines) > 1 else None
+        board = None
+        changes = None
+        if log is not None:
+            board = board_symmetry(values["grid"], names, record)
+            if board is not None:
+                columns, rows = grid_of(values["grid"], record)
+                changes = Changes(log, columns * rows, len(hashes), record)
         found = {}
-        for value, (image, nexts) in reached(hashes, images, following, wanted).items():
+        for value, (image, nexts, places) in reached(hashes, images, following,
+                                                     wanted).items():
             if image >= len(swaps):
                 raise Damage("its images do not fit its symmetry", record)
+            points = []
+            for node, child in places:
+                point = None if changes is None else put_point(changes, node, child)
+                points.append(-1 if point is None or board is None else
+                              canonical_point(board, images[node], point))
             found[value] = Played(record, turned(winner, sides, swaps[image]), tuple(nexts),
-                                  values["date"], values["strength"], sides)
+                                  tuple(points), values["date"], values["strength"], sides)
         return found
 
     def forget(self, record: int, hashes: Sequence[int], images: bytes, lines: Any,
@@ -337,7 +438,7 @@ class Writer:
         # What each record brings to each position: gathered by record (each record's trail
         # read once), then read back by position, one position's rows made at a time.
         db.execute("CREATE TEMP TABLE brought (hash INTEGER, record INTEGER, winner TEXT, "
-                   "nexts BLOB, date TEXT, strength REAL, sides TEXT)")
+                   "nexts BLOB, points BLOB, date TEXT, strength REAL, sides TEXT)")
         db.executemany("INSERT INTO fresh VALUES (?)", ((value,) for value in sorted(anew)))
         if first_build:
             db.execute(f"INSERT OR IGNORE INTO fresh SELECT hash FROM position GROUP BY hash "
@@ -352,7 +453,8 @@ class Writer:
                        "fresh)")
         self._bring()
         row: Row | None = None
-        for value, record, winner, nexts, date, strength, sides in db.execute(
+        sides_read: dict[str, tuple[str, ...]] = {}  # each record's sides, read once
+        for value, record, winner, nexts, points, date, strength, sides in db.execute(
                 "SELECT * FROM brought ORDER BY hash, record"):
             if row is None or row.hash != value:
                 if row is not None:
@@ -361,16 +463,21 @@ class Writer:
                 if row is None and value not in anew and not first_build:
                     row = read(db, value)  # one that grows (none: one counted anew)
                 row = row or Row(value)
-            following = array("q")
+            following, where = array("q"), array("q")
             following.frombytes(nexts)
-            _add(row, Played(record, winner, tuple(following), date, strength,
-                             tuple(json.loads(sides))))
+            where.frombytes(points)
+            read_sides = sides_read.get(sides)
+            if read_sides is None:
+                read_sides = sides_read[sides] = tuple(json.loads(sides))
+            _add(row, Played(record, winner, tuple(following), tuple(where), date, strength,
+                             read_sides))
         if row is not None:
             self._done(row, first_build)
         for row in rows.values():  # forgotten records alone
             self._done(row, first_build)
         for value in anew - self.written:  # every record of it forgotten
             self._write(Row(value), replace=True)
+        self._flush()
         for name in ("fresh", "grown", "brought"):
             db.execute(f"DROP TABLE {name}")
 
@@ -413,6 +520,7 @@ class Writer:
             f"SELECT game, hashes, images, lines, log, checksum FROM trail WHERE game IN "
             f"({marks})", ids)}
         brought = []
+        sides_text: dict[tuple[str, ...], str] = {}
         for record in ids:
             game, trail = games.get(record), trails.get(record)
             if game is None or trail is None:
@@ -424,32 +532,49 @@ class Writer:
             hashes = checks.hashes_of(trail[1], positions, record)
             images = checks.images_of(trail[2], positions, checks.MAX_IMAGES, record)
             for value, played in self.played(record, hashes, images, trail[3], game[:-1],
-                                             wanted[record]).items():
+                                             wanted[record], trail[4]).items():
+                sides = sides_text.get(played.sides)
+                if sides is None:
+                    sides = sides_text[played.sides] = json.dumps(played.sides)
                 brought.append((value, record, played.winner,
-                                array("q", played.nexts).tobytes(), played.date,
-                                played.strength, json.dumps(played.sides)))
-        self.db.executemany("INSERT INTO brought VALUES (?, ?, ?, ?, ?, ?, ?)", brought)
+                                array("q", played.nexts).tobytes(),
+                                array("q", played.points).tobytes(), played.date,
+                                played.strength, sides))
+        self.db.executemany("INSERT INTO brought VALUES (?, ?, ?, ?, ?, ?, ?, ?)", brought)
 
     def _write(self, row: Row, replace: bool) -> None:
-        db = self.db
+        """A position's rows, written with others' (each position is written once a run)."""
         if replace:
-            db.execute("DELETE FROM explored WHERE hash = ?", (row.hash,))
-            db.execute("DELETE FROM continuation WHERE hash = ?", (row.hash,))
-        if row.games <= 0:
-            return
-        sums = []
-        for after in sorted(row.nexts):
-            nxt = row.nexts[after]
-            values = (row.hash, after, nxt.games, _json(nxt.wins), nxt.example)
-            check = checksum("continuation", *values)
-            db.execute("INSERT INTO continuation VALUES (?, ?, ?, ?, ?, ?)", (*values, check))
-            sums.append(check)
-        tally = checks.row_tally(sums)
-        explored = (row.hash, row.games, _json(row.wins), json.dumps(row.sides),
-                    json.dumps([list(entry) for entry in row.latest]),
-                    json.dumps([list(entry) for entry in row.strongest]), *tally)
-        db.execute("INSERT INTO explored VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                   (*explored, checksum("explored", *explored)))
+            self._gone.append((row.hash,))
+        if row.games > 0:
+            sums = []
+            for after in sorted(row.nexts):
+                nxt = row.nexts[after]
+                values = (row.hash, after, nxt.games, _json(nxt.wins), nxt.example, nxt.point)
+                check = checksum("continuation", *values)
+                self._continuations.append((*values, check))
+                sums.append(check)
+            tally = checks.row_tally(sums)
+            explored = (row.hash, row.games, _json(row.wins), json.dumps(row.sides),
+                        json.dumps([list(entry) for entry in row.latest]),
+                        json.dumps([list(entry) for entry in row.strongest]), *tally)
+            self._explored.append((*explored, checksum("explored", *explored)))
+        if len(self._continuations) + len(self._explored) >= _WRITTEN_ROWS:
+            self._flush()
+
+    def _flush(self) -> None:
+        """The rows :meth:`_write` made, into the tables."""
+        db = self.db
+        db.executemany("DELETE FROM explored WHERE hash = ?", self._gone)
+        db.executemany("DELETE FROM continuation WHERE hash = ?", self._gone)
+        db.executemany("INSERT INTO continuation VALUES (?, ?, ?, ?, ?, ?, ?)", self._continuations)
+        db.executemany("INSERT INTO explored VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       self._explored)
+        self._gone, self._continuations, self._explored = [], [], []
+
+
+#: The rows :class:`Writer` holds before it writes them (a few MiB).
+_WRITTEN_ROWS = 20_000
 
 
 def _json(wins: Counter[str]) -> str:
@@ -465,22 +590,24 @@ def _add(row: Row, played: Played) -> None:
     row.pending.append(played.listed())
     if len(row.pending) > 4 * LISTED:
         _settle(row)
-    for after in played.nexts:
+    for after, point in zip(played.nexts, played.points, strict=True):
         nxt = row.nexts.get(after)
         if nxt is None:
-            row.nexts[after] = Next(1, Counter({played.winner: 1}), played.record)
+            row.nexts[after] = Next(1, Counter({played.winner: 1}), played.record,
+                                    None if point < 0 else point)
         else:
             nxt.games += 1
             nxt.wins[played.winner] += 1
-            nxt.example = min(nxt.example, played.record)
+            if played.record < nxt.example:  # the point is the example's
+                nxt.example, nxt.point = played.record, None if point < 0 else point
 
 
 def _settle(row: Row) -> None:
     """The records added to a position's rows put in its lists."""
     if row.pending:
-        row.latest = heapq.nsmallest(LISTED, [*row.latest, *row.pending], key=by_date)
-        row.strongest = heapq.nsmallest(LISTED, [*row.strongest, *row.pending],
-                                        key=by_strength)
+        row.latest = heapq.nlargest(LISTED, [*row.latest, *row.pending], key=_latest)
+        row.strongest = heapq.nlargest(LISTED, [*row.strongest, *row.pending],
+                                       key=_strongest)
         row.pending = []
 
 

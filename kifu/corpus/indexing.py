@@ -212,7 +212,7 @@ def traced_record(game: AnyGame, traced: Traced, number: int, name: str) -> Inde
     entry.swaps = any(traced.symmetry.swaps)
     entry.hashes, entry.images = traced.hashes, traced.images
     entry.main = entry.positions
-    entry.lines = json.dumps([["", 0, entry.main, 0, []]])
+    entry.lines = json.dumps([["", 0, entry.main, 0, traced.events]])
     entry.moves = traced.moves
     if traced.grid is not None:
         entry.grid = traced.grid.name

@@ -304,9 +304,19 @@ class Reader:
         #: answer), up to :data:`_KEPT_ROWS`.
         self._stored: dict[int, Stored] = {}
         self._explored: dict[int, continuations.Row | None] = {}
+        #: The last bucket read, checked (an explorer's step looks its position up twice:
+        #: what follows it, and the records that reach it first).
+        self._bucket: tuple[int, list[tuple[int, int]]] | None = None
 
     def close(self) -> None:
         self.db.close()
+
+    def next_question(self) -> None:
+        """A reader kept open for another question (a server's) drops the rows it kept for
+        the last one (what it checked whole stays checked: the file is the same)."""
+        self._stored.clear()
+        self._explored.clear()
+        self._bucket = None
 
     @classmethod
     @contextlib.contextmanager
@@ -531,6 +541,8 @@ class Reader:
         their tally (a row lost, changed, or found where it does not belong shows there; and
         an answer read from these rows is right even where a damaged page would lead a
         lookup astray)."""
+        if self._bucket is not None and self._bucket[0] == bucket:
+            return self._bucket[1]
         low, high = checks.bucket_range(bucket)
         rows = [tuple(row) for row in self.execute(
             "SELECT hash, place FROM position WHERE hash BETWEEN ? AND ?", (low, high))]
@@ -541,6 +553,7 @@ class Reader:
                 self._bucket_tally(bucket):
             raise self._damage(Damage("the rows of the positions do not match their tally: a "
                                       "position's row is missing, or was changed"))
+        self._bucket = (bucket, rows)
         return rows
 
     def check_positions(self, ordered: bool = False) -> None:

@@ -14,9 +14,9 @@ from typing import Any
 
 from kifu.base.errors import KifuError
 from kifu.corpus import continuations
-from kifu.corpus.checks import Damage
-from kifu.corpus.continuations import turned
-from kifu.corpus.reader import Filters, Reader, Trail, chunks
+from kifu.corpus.checks import Changes, Damage
+from kifu.corpus.continuations import on_screen, turned
+from kifu.corpus.reader import Filters, Reader, Stored, Trail, chunks
 from kifu.corpus.search import Key, check_game, hits, occurrences
 from kifu.corpus.store import GAME_OF, NODE_OF, unplace
 from kifu.corpus.values import Continuation, Explored, Frequent, GameInfo
@@ -51,6 +51,8 @@ def explore(reader: Reader, key: Key, position: Any, filters: Filters,
     playing: dict[int, set[int]] = defaultdict(set)  # a continuation's hash -> records
     example: dict[int, tuple[int, int]] = {}
     trails: dict[int, Trail] = {}  # the examples' trails (a move no legal move makes)
+    reaching: dict[int, int] = {}  # the node each continuation's example reaches it at
+    grids: dict[int, Stored] = {}  # the examples' records
     places: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for record, node, image in found:
         places[record].append((node, image))
@@ -70,8 +72,14 @@ def explore(reader: Reader, key: Key, position: Any, filters: Filters,
                     playing[after].add(record)
                     if after not in example:
                         example[after] = (record, child)
+                        reaching[after] = node
                         trails[record] = trail
-    moves = moves_from(game, position, set(playing))
+                        grids[record] = stored[record]
+    hinted = None
+    if table:  # the trails are the reference: without the table, every legal move played
+        hinted = {after: (grids[record], trails[record], reaching[after], child)
+                  for after, (record, child) in example.items()}
+    moves = moves_from(game, position, set(playing), points(key, hinted))
     named = {after: move for after, (move, _) in moves.items()}
     if made is not None:
         made.update(moves.values())
@@ -101,7 +109,12 @@ def _from_table(reader: Reader, key: Key, position: Any, row: continuations.Row,
     swapped = symmetry.swaps[key.image]
     sides = row.sides
     all_sides = tuple(game.sides or sides)
-    moves = moves_from(game, position, set(row.nexts))
+    hints = {}
+    for after, nxt in row.nexts.items():
+        point = None if nxt.point is None else on_screen(symmetry, key.image, nxt.point)
+        if point is not None:
+            hints[after] = point
+    moves = moves_from(game, position, set(row.nexts), hints)
     named = {after: move for after, (move, _) in moves.items()}
     if made is not None:
         made.update(moves.values())
@@ -117,7 +130,7 @@ def _from_table(reader: Reader, key: Key, position: Any, row: continuations.Row,
             if child is None:
                 raise Damage("the explorer's table names as the example of a continuation a "
                              "record that does not play it", nxt.example)
-            move = _as_played(game, info, trail, child)
+            move = _as_played(game, info, trail, child[1])
         wins = Counter({turned(name, sides, swapped): count for name, count in nxt.wins.items()})
         found.append(Continuation(move, nxt.games, ordered(wins, all_sides),
                                   infos[nxt.example].name if examples else ""))
@@ -126,15 +139,47 @@ def _from_table(reader: Reader, key: Key, position: Any, row: continuations.Row,
     return Explored(game.name, all_sides, row.games, tuple(found), ordered(wins, all_sides))
 
 
-def _first_child(trail: Trail, value: int, after: int) -> int | None:
+def _first_child(trail: Trail, value: int, after: int) -> tuple[int, int] | None:
     """The first node of a record that follows a place where it reaches the position
-    ``value`` and makes the position ``after``."""
+    ``value`` and makes the position ``after``: that place's node, and the node."""
     for node, found in enumerate(trail.hashes):
         if found == value:
             for child in trail.children(node):
                 if trail.hashes[child] == after:
-                    return child
+                    return node, child
     return None
+
+
+#: A continuation as a record plays it: the record's row, its trail, the node where it
+#: reaches the position explored, and the node that follows it there.
+Playing = tuple[Stored, Trail, int, int]
+
+
+def points(key: Key, played: dict[int, Playing] | None) -> dict[int, int] | None:
+    """Where each continuation (by its hash) puts its stone on the board of the position
+    ``key`` keys, as it stands there: read from the log of a record that plays it
+    (:func:`~kifu.corpus.continuations.put_point`), turned from that record's image of the
+    position to the canonical one and from there to the position's own (``None`` without a
+    grid; a continuation that puts no one stone down has none: a pass, a set-up)."""
+    symmetry = key.symmetry
+    if played is None or symmetry.permutations is None:
+        return None
+    found: dict[int, int] = {}
+    logs: dict[int, Changes | None] = {}
+    for after, (record, trail, node, child) in played.items():
+        if record.id not in logs:
+            board = continuations.board_symmetry(record.grid, symmetry.names, record.id)
+            logs[record.id] = None if trail.log is None or board is None or \
+                board.permutations is None else Changes(
+                    trail.log, len(board.permutations[0]), record.positions, record.id)
+        changes = logs[record.id]
+        point = None if changes is None else continuations.put_point(changes, node, child)
+        if point is not None and trail.images[node] < len(symmetry):
+            canonical = continuations.canonical_point(symmetry, trail.images[node], point)
+            on = on_screen(symmetry, key.image, canonical)
+            if on is not None:
+                found[after] = on
+    return found
 
 
 def ordered(wins: Counter[str], sides: tuple[str, ...]) -> dict[str, int]:
@@ -150,18 +195,88 @@ def ordered(wins: Counter[str], sides: tuple[str, ...]) -> dict[str, int]:
     return {name: wins[name] for name in sorted(wins, key=place) if wins[name]}
 
 
-def moves_from(game: AnyGame, position: Any,
-               wanted: set[int] | None = None) -> dict[int, tuple[str, Any]]:
+def moves_from(game: AnyGame, position: Any, wanted: set[int] | None = None,
+               hints: dict[int, int] | None = None) -> dict[int, tuple[str, Any]]:
     """Each legal move of ``position``, written as it stands there, and the position it
     makes, by that position's hash in the index (the first move listed, of several that make
     positions the same up to symmetry); with ``wanted``, only the moves that make those
     hashes.  The positions are hashed by one tracker (a game's tracker follows any positions
     it is shown, as a replay's variations jump about; making one costs more than hashing a
-    position: for Go, hundreds of moves)."""
+    position: for Go, hundreds of moves).
+
+    ``hints`` says where some of the wanted moves put their stone (:func:`points`): those
+    are named from the few moves on the points the board's symmetries map it to
+    (:func:`_hinted`), the same moves as every legal move played would name; the others,
+    and any a hint does not name, by playing the legal moves."""
     try:
         moves = game.legal_moves(position)
     except KifuError:
         return {}
+    named: dict[int, tuple[str, Any]] = {}
+    if wanted is not None and hints:
+        named = _hinted(game, position, moves, {value: point for value, point in hints.items()
+                                                 if value in wanted})
+        if len(named) == len(wanted):
+            return named
+        wanted = wanted - named.keys()
+    named.update(_played(game, position, moves, wanted))
+    return named
+
+
+def _hinted(game: AnyGame, position: Any, moves: list[Any],
+            hints: dict[int, int]) -> dict[int, tuple[str, Any]]:
+    """The moves of ``moves`` (``position``'s legal moves, in order) that make the positions
+    ``hints`` names, each by the point its stone goes on.  Two moves that make one position
+    up to symmetry put their stones on points a symmetry maps one to the other (what
+    :meth:`~kifu.plugin.GamePlugin.move_at` promises): so the first legal move making it is
+    one on those points, no later in the list than the move on the hinted point; those are
+    played, in the order of the list."""
+    tracker = game.tracker(position)
+    permutations = tracker.symmetry.permutations
+    if permutations is None:
+        return {}
+    at: dict[int, Any] = {}  # the move on each point asked about (None: no move)
+
+    def move_on(point: int) -> Any:
+        if point not in at:
+            at[point] = game.move_at(position, point)
+        return at[point]
+
+    if all(move_on(point) is None for point in set(hints.values())):
+        return {}
+    order: dict[Any, int] = {}
+    for number, move in enumerate(moves):
+        order.setdefault(move, number)
+    chosen: dict[int, Any] = {}
+    for point in set(hints.values()):
+        last = order.get(move_on(point))
+        if last is None:
+            continue
+        for permutation in permutations:
+            other = order.get(move_on(permutation[point]))
+            if other is not None and other <= last:
+                chosen[other] = moves[other]
+    made = []
+    for number in sorted(chosen):
+        after = game.copy(position)
+        try:
+            game.play(after, chosen[number])
+        except KifuError:
+            continue
+        made.append((chosen[number], after))
+        tracker.visit(after)
+    tracker.finish()
+    wanted = set(hints)
+    named: dict[int, tuple[str, Any]] = {}
+    for (move, after), hashed in zip(made, tracker.hashes, strict=True):
+        if hashed in wanted and hashed not in named:
+            named[hashed] = (game.move_notation(move, position), after)
+    return named
+
+
+def _played(game: AnyGame, position: Any, moves: list[Any],
+            wanted: set[int] | None) -> dict[int, tuple[str, Any]]:
+    """:func:`moves_from` by playing the legal moves ``moves``, a few at a time."""
     tracker = game.tracker(position)
     named: dict[int, tuple[str, Any]] = {}
     done = 0  # the positions hashed so far (the tracker's)

@@ -28,7 +28,8 @@ The tables (see ``docs/search.md``):
 - ``explored`` and ``continuation``: the opening explorer's answers, kept for each position
   that several records reach (:mod:`kifu.corpus.continuations`): the records that reach it,
   how they ended, the latest and the strongest of them, and for each position that follows
-  it the records that play it and how they ended.
+  it the records that play it, how they ended, and on a grid the point its move puts a
+  stone on (so that an explorer names the move without playing every legal one).
 """
 from __future__ import annotations
 
@@ -51,7 +52,7 @@ from kifu.run.outputs import mode_for, set_mode, settle
 #: What the ``meta`` table says a kifu index is.
 FORMAT = "kifu-corpus"
 #: The layout of the tables and the hashes in them; a change makes older indexes unreadable.
-SCHEMA = "6"
+SCHEMA = "7"
 
 _TABLES = """
 CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -132,6 +133,7 @@ CREATE TABLE continuation (
     games INTEGER NOT NULL,
     wins TEXT NOT NULL,
     example INTEGER NOT NULL,
+    point INTEGER,
     checksum INTEGER NOT NULL,
     PRIMARY KEY (hash, next)
 ) WITHOUT ROWID;
@@ -180,7 +182,7 @@ OCCUPANCY_COLUMNS = ("grid", "point", "content", "games")
 #: ``continuation`` row.
 EXPLORED_COLUMNS = ("hash", "games", "wins", "sides", "latest", "strongest", "rows", "low",
                     "high")
-CONTINUATION_COLUMNS = ("hash", "next", "games", "wins", "example")
+CONTINUATION_COLUMNS = ("hash", "next", "games", "wins", "example", "point")
 
 
 #: A position's place in the ``position`` table: ``game << GAME_SHIFT | node << IMAGE_BITS |

@@ -3,7 +3,7 @@ positions reached most often, groups of duplicates.  Plain frozen values, the sa
 library (:class:`kifu.Corpus`) and the command line's formats."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 
@@ -70,9 +70,10 @@ class Hit:
     transform: str = "identity"
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self.record)
-        data.pop("id")
-        data.update(asdict(self.place))
+        # Their fields are plain values: read as they are (dataclasses.asdict deep-copies
+        # each, a tenth of an explorer's step that lists ten records).
+        data = {name: getattr(self.record, name) for name in _GAME_INFO if name != "id"}
+        data.update({name: getattr(self.place, name) for name in _PLACE})
         data["transform"] = self.transform
         return data
 
@@ -134,3 +135,8 @@ class Group:
     kind: str
     first: GameInfo
     members: tuple[Duplicate, ...]
+
+
+#: The fields of a record and of a place, in order (:meth:`Hit.to_json`).
+_GAME_INFO = tuple(item.name for item in fields(GameInfo))
+_PLACE = tuple(item.name for item in fields(Place))

@@ -203,7 +203,8 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
                   "(optional)",
         "index": "symmetry(position), tracker(position), facts(position) (each optional)",
         "native": "decide_notation(text) (optional: the compiled core's verdict on a text of "
-                  "the game's own notation, as Format.decide gives it)",
+                  "the game's own notation, as Format.decide gives it), trace_notation(text, "
+                  "source) (optional: what a corpus index keeps of it, as Format.trace gives it)",
     }
 
     #: The game's card: its name, title, aliases and file suffixes are written there once, and
@@ -303,6 +304,14 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         decide: Callable[[str], tuple[int, bool] | None] | None = self._optional(
             "native", "decide_notation")
         return decide
+
+    def trace_notation(self) -> Callable[[str, str], Traced | None] | None:
+        """What traces a text of the game's own notation for a corpus index in its compiled
+        core, where it has one (:attr:`Format.trace` of the native notation): the
+        ``trace_notation`` of the game's ``native`` module, else ``None``."""
+        trace: Callable[[str, str], Traced | None] | None = self._optional(
+            "native", "trace_notation")
+        return trace
 
     def move_text(self, move: Any) -> str:
         """One move in the native notation, as it stands alone (for JSON and messages)."""
@@ -637,6 +646,21 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
             return KeyTracker(self.position_key)
         made: Tracker = make(position)
         return made
+
+    def move_at(self, position: PositionT, point: int) -> MoveT | None:
+        """The move of the side to move that puts a stone on the grid point ``point`` of
+        ``position`` (numbered as the tracker's :attr:`~kifu.plugin.Tracker.grid` logs it), as
+        :meth:`legal_moves` would list it, legal or not (``index.move_at``); ``None`` where
+        the game names no such move.  An explorer names the moves played next from it, each
+        point read from the index's log, rather than by playing every legal move: a game
+        gives it where a move that leaves its stone on the board keeps the mover's other
+        stones where they were (Go, Renju), so that two moves making one position up to
+        symmetry put their stones on points a symmetry maps one to the other."""
+        found = self._optional("index", "move_at")
+        if found is None:
+            return None
+        move: MoveT | None = found(position, point)
+        return move
 
     def facts(self, position: PositionT) -> dict[str, str]:
         """What a corpus index files a record under besides its headers, from the main line's

@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import random
+import sys
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -299,6 +300,22 @@ class Lanes:
                           for lane in range(self.count)) for side in range(contents + 1)]
         self.base = sum(base << (64 * lane) for lane in range(self.count))
         self.width = 8 * self.count
+        self._table: tuple[int, bytes] | None = None
+
+    def table(self) -> tuple[int, bytes]:
+        """The lanes as a compiled core reads them (``kifu/plugin/lanes.h``): their count, and
+        each colour's stones point by point, then each side to move, then the empty board,
+        each as its lanes (64-bit numbers in the machine's order).  Two colours; made once."""
+        if self._table is None:
+            points = len(self.stones[1])
+            values = [self.stones[colour][point] for colour in (1, 2) for point in range(points)]
+            values += [*self.turns[:3], self.base]
+            table = array("Q")
+            table.frombytes(b"".join(value.to_bytes(self.width, "little") for value in values))
+            if sys.byteorder == "big":
+                table.byteswap()
+            self._table = (self.count, table.tobytes())
+        return self._table
 
 
 #: The positions whose lanes :meth:`LaneTracker.finish` reads as numbers at once.
@@ -405,3 +422,5 @@ class Traced:
     occupied: bytes = b""
     facts: dict[str, str] = field(default_factory=dict)
     outcome: Outcome | None = None
+    #: The depths of the main line's nodes that take no move number (a swap of colours).
+    events: list[int] = field(default_factory=list)

@@ -391,3 +391,20 @@ def header_lines(headers: Iterable[tuple[str, str]],
         colon = ": " if key.isascii() else "："
         lines.append(f"{key}{colon}{' '.join(value.split(chr(10)))}")
     return lines
+
+
+#: A header line of every native notation (``Key: value``, the grammars' shared ``header``),
+#: or a blank line before the first.
+_HEADER_LINE = re.compile(r"\ufeff?[A-Za-z][A-Za-z0-9_\-]*[ \t]*:[^\n]*(?:\n|$)|[ \t]*\n")
+
+
+def native_head(text: str) -> list[str]:
+    """A native record's head: its header lines (the blank lines before them too), up to the
+    first line that is none, as a record of its own without moves."""
+    at = 0
+    while at < len(text):
+        line = _HEADER_LINE.match(text, at)
+        if line is None or (line.group().isspace() and text[:at].strip()):
+            break
+        at = line.end()
+    return [text[:at]]

@@ -7,7 +7,6 @@ guessed), so that every game is validated and reported on its own.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -23,7 +22,7 @@ from kifu.base.errors import (
 )
 from kifu.base.limits import check_tree
 from kifu.base.record import Node, ReadOptions, Record, is_event
-from kifu.plugin import AnyGame, Format, Step, driver, jsonform, registry
+from kifu.plugin import AnyGame, Format, Step, driver, jsonform, native_head, registry
 from kifu.reading.source import (
     MAX_BYTES,
     SourceText,
@@ -147,24 +146,7 @@ def reader(game: AnyGame, fmt: str) -> Format:
 def _native(game: AnyGame) -> Format:
     return Format(registry.NATIVE, game.suffixes, f"{game.name}'s own notation", game.parse,
                   game.write, pieces=game.write_pieces, heads=native_head,
-                  decide=game.decide_notation())
-
-
-#: A header line of every native notation (``Key: value``, the grammars' shared ``header``),
-#: or a blank line before the first.
-_HEADER_LINE = re.compile(r"\ufeff?[A-Za-z][A-Za-z0-9_\-]*[ \t]*:[^\n]*(?:\n|$)|[ \t]*\n")
-
-
-def native_head(text: str) -> list[str]:
-    """A native record's head: its header lines (the blank lines before them too), up to the
-    first line that is none, as a record of its own without moves."""
-    at = 0
-    while at < len(text):
-        line = _HEADER_LINE.match(text, at)
-        if line is None or (line.group().isspace() and text[:at].strip()):
-            break
-        at = line.end()
-    return [text[:at]]
+                  decide=game.decide_notation(), trace=game.trace_notation())
 
 
 @functools.cache

@@ -1,19 +1,21 @@
 """The JSON API of ``kifu serve``: what each ``/api/...`` route answers, from the query's
 parameters to a JSON value (``static/openapi.json`` describes them).
 
-Every question opens the index read-only for its own time (SQLite's ``mode=ro``: many readers,
-in threads or in several server processes, share one file); a bad request is a
-:class:`BadRequest` that the application sends as a 4xx JSON answer, never a traceback.
+Every question reads the index read-only (SQLite's ``mode=ro``: many readers, in threads or
+in several server processes, share one file; each thread keeps its connection while the file
+stays the same); a bad request is a :class:`BadRequest` that the application sends as a 4xx
+JSON answer, never a traceback.
 """
 from __future__ import annotations
 
 import contextlib
 import functools
+import json
 import os
 import threading
 import time
 from collections.abc import Iterator, Mapping
-from dataclasses import asdict
+from dataclasses import asdict, fields
 from typing import Any
 
 from kifu.base.errors import CorpusError, KifuError
@@ -34,6 +36,10 @@ SORTS = ("id", "name", "date", "event", "black", "white", "result", "moves", "st
 MAX_PARAMETER = 20_000
 #: How long a pattern search may run before it is stopped (seconds).
 PATTERN_SECONDS = 10.0
+#: How many steps after the first a server works out as it starts (:meth:`Api.warm`).
+WARMED = 300
+#: The page cache of each thread's connection to the index (KiB).
+READER_CACHE_KIB = 512
 
 
 class BadRequest(Exception):
@@ -56,6 +62,7 @@ class Api:
         #: the starts are, while the index stays as it is).
         self._counts: dict[str, int] | None = None
         self._asking: dict[tuple[Any, ...], threading.Lock] = {}
+        self._kept = threading.local()  # each thread's reader (:meth:`reader`)
         self._stamp = self._mtime()
         with self.reader():  # an index kifu cannot use is said now, before serving
             pass
@@ -70,29 +77,62 @@ class Api:
         """What tells the index on disk from another (its time of change)."""
         return self._mtime()
 
-    @contextlib.contextmanager
-    def reader(self) -> Iterator[Reader]:
-        """The index opened read-only for one question; a replaced index (rebuilt while
-        serving) forgets what was kept of the old one."""
+    def _refreshed(self) -> int:
+        """The index's stamp, what was kept of it forgotten if it changed."""
         stamp = self._mtime()
         if stamp != self._stamp:
             with self._lock:
                 self._stamp, self._starts, self._counts = stamp, None, None
                 self._explore.cache_clear()
-        with Reader.opened(self.path) as reader:
+        return stamp
+
+    @contextlib.contextmanager
+    def reader(self) -> Iterator[Reader]:
+        """The index opened read-only for one question: each thread keeps its own connection
+        (and what it checked whole) from one question to the next, while the index on disk
+        stays the same; a replaced index (rebuilt while serving) is opened anew and forgets
+        what was kept of the old one."""
+        stamp = self._refreshed()
+        kept: tuple[int, Reader] | None = getattr(self._kept, "reader", None)
+        if kept is None or kept[0] != stamp:
+            if kept is not None:
+                self._kept.reader = None
+                kept[1].close()
+            opened = Reader(self.path)
+            # A small page cache each: a thread a client at most, the file's pages in the
+            # system's cache besides.
+            opened.db.execute(f"PRAGMA cache_size = -{READER_CACHE_KIB}")
+            self._kept.reader = kept = (stamp, opened)
+        reader = kept[1]
+        reader.next_question()
+        with reader.guarded():
             yield reader
 
     def warm(self) -> None:
-        """Work out the first step of each game (its start, reached by every record: the
-        step that costs most) before anyone asks, in a thread of its own."""
+        """Work out, before anyone asks and in a thread of its own, the first step of each
+        game (its start, reached by every record: the step that costs most), then the step
+        after each move played from there, most played first, :data:`WARMED` at most: the
+        steps every player takes first, and the widest (every record reaches the first, and
+        the second lists what they all played next)."""
         def work() -> None:
+            firsts = []
             for start in self.starts():
                 with contextlib.suppress(KifuError, BadRequest):
-                    self.explore({"game": start.game})
+                    firsts.append((start.game, json.loads(self.explore({"game": start.game}))))
+            left = WARMED
+            for name, first in firsts:
+                for move in first["moves"]:
+                    if left <= 0:
+                        return
+                    if move["key"] is not None:
+                        left -= 1
+                        with contextlib.suppress(KifuError, BadRequest):
+                            self.explore({"game": name, "position": move["key"]})
 
         threading.Thread(target=work, name="kifu-serve-warm", daemon=True).start()
 
     def starts(self) -> list[explorer.Start]:
+        self._refreshed()  # a replaced index's starts are its own
         with self._lock:
             if self._starts is None:
                 with self.reader() as reader:
@@ -123,10 +163,12 @@ class Api:
                           **boards.described(game)})
         return {"games": found}
 
-    def explore(self, query: Mapping[str, str]) -> dict[str, Any]:
-        """The explorer's step: ``game`` and ``position`` (a key, or moves from the start;
-        the most common start without one), header filters, ``recent`` and ``sort`` (the
-        latest records, ``date``, or the strongest, ``strength``)."""
+    def explore(self, query: Mapping[str, str]) -> bytes:
+        """The explorer's step as JSON (UTF-8): ``game`` and ``position`` (a key, or moves
+        from the start; the most common start without one), header filters, ``recent`` and
+        ``sort`` (the latest records, ``date``, or the strongest, ``strength``).  The answer
+        is kept as it is sent: the same question asked again (a step back, the popular
+        lines of an opening, many players at once) costs a lookup."""
         game = self._game(query.get("game"), required=True)
         assert game is not None
         recent = _whole(query, "recent", 10, 0, 100)
@@ -151,21 +193,27 @@ class Api:
             found = self._explore(*asked)
         with self._lock:
             self._asking.pop(asked, None)
-        data = asdict(found)
-        data["recent"] = [_hit(hit) for hit in found.recent]
-        data["board"] = f"/api/board?game={game.name}"
-        return data
+        return found
 
     @functools.lru_cache(maxsize=4096)  # noqa: B019 (one Api a server: it lives as long)
     def _explore(self, name: str, text: str, start: str | None, filters: Filters,
-                 recent: int, by: str) -> explorer.Exploration:
+                 recent: int, by: str) -> bytes:
         game = registry.get(name)
         try:
             position = explorer.position_of(game, text, start)
         except KifuError as error:
             raise BadRequest(f"bad position: {error.message}") from None
         with self.reader() as reader:
-            return explorer.explore(reader, game, position, filters, recent, by)
+            found = explorer.explore(reader, game, position, filters, recent, by)
+        # As dataclasses.asdict would make it, less its deep copies (of the recent records'
+        # every value, which _hit writes anew): a third of a step's time.
+        data = {field.name: getattr(found, field.name) for field in fields(found)}
+        data["sides"] = list(found.sides)
+        data["moves"] = [{field.name: getattr(move, field.name) for field in fields(move)}
+                         for move in found.moves]
+        data["recent"] = [_hit(hit) for hit in found.recent]
+        data["board"] = f"/api/board?game={game.name}"
+        return json.dumps(data, ensure_ascii=False).encode()
 
     def search(self, query: Mapping[str, str]) -> dict[str, Any]:
         """Records by header filters, an exact ``position`` (a key, with ``game``) and a

@@ -39,7 +39,7 @@ def create_app(path: str, *, pattern_seconds: float = PATTERN_SECONDS,
         return answer(request, api.games())
 
     def explore(request: Request) -> Response:
-        return answer(request, api.explore(request.query_params))
+        return Response(api.explore(request.query_params), media_type="application/json")
 
     def search(request: Request) -> Response:
         return answer(request, api.search(request.query_params))

@@ -192,6 +192,60 @@ def test_any_update_answers_from_the_table_as_from_the_trails(tmp_path_factory, 
     same_as_the_trails(index, positions(record_files(folder / "records")))
 
 
+def go_games(folder: Path, seed: int) -> list[Path]:
+    """Go games on a 9x9 board with captures, openings shared and varied, each also turned
+    and with the colours swapped (positions reached in another orientation than the one
+    asked about, and symmetric ones: the empty board, a stone on a diagonal), a few records
+    with a pass (a move that puts no stone down)."""
+    from tests.corpus.corpora import random_game, sgf, transformed, write
+
+    rng = random.Random(seed)
+    texts = []
+    for number in range(6):
+        moves = random_game("freego", 9, 40, rng)
+        for turn in range(0, 8, 3):
+            texts.append((f"g{number}-{turn}.sgf", sgf(transformed(moves, turn, 9), 9,
+                                                       swap=bool(turn % 2))))
+        varied = list(moves[:rng.randrange(2, 8)])
+        texts.append((f"g{number}-varied.sgf", sgf([*varied, *random_game("freego", 9, 1, rng)],
+                                                   9)))
+        texts.append((f"g{number}-pass.sgf", sgf([*moves[:3], None, *moves[3:6]], 9)))
+    return write(folder, texts)
+
+
+def test_the_moves_played_next_are_named_from_the_points_the_index_keeps(tmp_path, monkeypatch):
+    # Every position of the records, whether the table holds it or its few records' trails
+    # answer: the same moves as playing every legal move names (the reference), and no move
+    # played beyond the few on the points a continuation's stone goes to, where each has one.
+    files = go_games(tmp_path / "records", 3)
+    index = tmp_path / "corpus.db"
+    kifu.Corpus(index).index(str(tmp_path / "records"))
+    with sqlite3.connect(index) as db:
+        (rows, placed), = db.execute("SELECT count(*), count(point) FROM continuation")
+    assert rows > placed > 0.8 * rows  # the passes and the records' last moves have none
+    known = positions(files)
+    played_every_move = []
+    full = stats._played
+
+    def counted(game, position, moves, wanted):  # type: ignore[no-untyped-def]
+        played_every_move.append(wanted)
+        return full(game, position, moves, wanted)
+
+    with Reader.opened(str(index)) as reader:
+        held = {value for (value,) in reader.execute("SELECT hash FROM explored")}
+        for value, (game, position) in known.items():
+            key = search.key_of(game.plugin, position)
+            played_every_move.clear()
+            monkeypatch.setattr(stats, "_played", counted)
+            fast = stats.explore(reader, key, position, Filters())
+            named_by_points = not played_every_move
+            monkeypatch.setattr(stats, "_played", full)
+            assert fast == stats.explore(reader, key, position, Filters(), table=False)
+            if fast.continuations and not any(c.move == "pass" for c in fast.continuations):
+                assert named_by_points, (value in held, fast)
+    assert len(held & set(known)) > 20 and len(set(known) - held) > 20
+
+
 def test_records_sort_by_the_weaker_players_strength_of_those_given():
     from kifu.corpus.indexing import player_strength, strength
 
@@ -236,6 +290,8 @@ def damaged(index: Path, tmp_path: Path, sql: str) -> Path:
     "ORDER BY games DESC LIMIT 1)",
     "UPDATE explored SET wins = '{\"black\": 60}'",
     "UPDATE explored SET latest = '[[1, null, null]]'",
+    "UPDATE continuation SET point = (point + 1) % 225 WHERE (hash, next) IN (SELECT hash, "
+    "next FROM continuation WHERE point IS NOT NULL ORDER BY games DESC LIMIT 1)",
 ])
 def test_a_damaged_row_of_the_table_is_said_never_answered_from(openings_index, tmp_path, sql):
     copy = damaged(openings_index, tmp_path, sql)
@@ -256,10 +312,12 @@ def test_a_row_of_the_table_missing_leaves_the_trails_to_answer(openings_index, 
         kifu.Corpus(openings_index).explore(game="renju")
 
 
-def test_an_index_of_the_schema_before_the_table_is_refused_with_the_way_to_rebuild_it(
-        openings_index, tmp_path):
-    copy = damaged(openings_index, tmp_path, "UPDATE meta SET value = '5' WHERE name = 'schema'")
-    with pytest.raises(kifu.CorpusError, match=r"schema 5\).*rebuild=True"):
+@pytest.mark.parametrize("schema", ["5", "6"])  # before the table; before its points
+def test_an_index_of_a_schema_before_the_table_is_refused_with_the_way_to_rebuild_it(
+        openings_index, tmp_path, schema):
+    copy = damaged(openings_index, tmp_path,
+                   f"UPDATE meta SET value = '{schema}' WHERE name = 'schema'")
+    with pytest.raises(kifu.CorpusError, match=rf"schema {schema}\).*rebuild=True"):
         kifu.Corpus(copy).explore(game="renju")
 
 

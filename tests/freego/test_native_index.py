@@ -7,35 +7,22 @@ quirks' records, random games of every rule set and, with ``KIFU_CORPUS``, every
 the corpus.  (The sanitizer build of ``test_native.py`` traces its fuzzed inputs too.)"""
 from __future__ import annotations
 
-import dataclasses
-import os
 import random
-import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from kifu.base import native as cores
 from kifu.builtin.freego import native
-from kifu.corpus import indexing
 from tests import realfiles
+from tests.cores import index_process, indexed, pure_python
 from tests.freego import native_inputs
-from tests.freego.test_native import pure_python
 
 ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.skipif(
     cores.compiled(native.MODULE) is None,
     reason="no compiled core runs: not built (no C compiler), or KIFU_PURE_PYTHON is set")
-
-
-def indexed(path: Path) -> tuple[str | None, list[dict[str, object]]]:
-    """What the index keeps of the file at ``path``: its problem, its records field by field."""
-    done = indexing.index_file(str(path))
-    records = [dataclasses.asdict(record) for record in done.records]
-    return done.problem, records
 
 
 def agree(text: str, folder: Path, name: str = "game.sgf") -> bool:
@@ -101,23 +88,6 @@ def test_mutated_inputs_are_indexed_alike(tmp_path):
         agree(native_inputs.mutated(rng, native_inputs.random_game(rng)), tmp_path)
 
 
-def _index(paths: list[str], index: Path, pure: bool) -> list[str]:
-    """``kifu index`` of ``paths`` into ``index`` in a process of its own, compiled or pure
-    Python: the index's rows, as SQLite dumps them."""
-    env = {k: v for k, v in os.environ.items() if k != cores.PURE_PYTHON}
-    if pure:
-        env[cores.PURE_PYTHON] = "1"
-    done = subprocess.run([sys.executable, "-m", "kifu", "index", *paths, "-o", str(index),
-                           "-j", "2", "-q"], capture_output=True, text=True, env=env,
-                          timeout=1800)
-    assert done.returncode in (0, 1), done.stderr[-2000:]
-    connection = sqlite3.connect(index)
-    try:
-        return list(connection.iterdump())
-    finally:
-        connection.close()
-
-
 def test_kifu_index_writes_the_same_rows_either_way(tmp_path):
     folder = tmp_path / "games"
     folder.mkdir()
@@ -130,7 +100,7 @@ def test_kifu_index_writes_the_same_rows_either_way(tmp_path):
     paths = [str(folder), str(ROOT / "examples"), str(ROOT / "tests" / "sgf" / "quirks")]
     paths += [str(found) for kind in ("sgf", "sgf-real")
               if (found := realfiles.folder(kind)) is not None]
-    compiled = _index(paths, tmp_path / "compiled.db", pure=False)
-    python = _index(paths, tmp_path / "python.db", pure=True)
+    compiled = index_process(paths, tmp_path / "compiled.db", pure=False)
+    python = index_process(paths, tmp_path / "python.db", pure=True)
     assert len(compiled) > 1000
     assert compiled == python

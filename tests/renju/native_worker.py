@@ -1,7 +1,8 @@
 """Run by ``test_native.py`` under a build of Renju's compiled core with AddressSanitizer and
 UndefinedBehaviorSanitizer (``_renju`` on the path before kifu's): judge N fuzzed inputs, and
 inputs at the edges of a board and of a record's limits, both as kifu's notation and as psq,
-so that any memory or arithmetic fault stops the process.  Prints how many it judged."""
+so that any memory or arithmetic fault stops the process; and trace each for the index too,
+which must decide as judging does.  Prints how many it judged."""
 from __future__ import annotations
 
 import sys
@@ -36,9 +37,18 @@ def main() -> None:
     _renju.configure(*native.configuration())
     judged = 0
     for text in hostile() + native_inputs.inputs(count - len(hostile()), seed=39):
-        for judge in (_renju.judge_notation, _renju.judge_psq):
+        for judge, trace in ((_renju.judge_notation, _renju.trace_notation),
+                             (_renju.judge_psq, _renju.trace_psq)):
             verdict = judge(text)
             assert isinstance(verdict, (tuple, str)), verdict
+            traced = trace(text, native._tables)
+            if isinstance(verdict, str):
+                assert isinstance(traced, str), (text[:200], traced)
+            else:
+                moves, size, hashes, images, changes, occupied, events, _, first = traced
+                assert moves == verdict[0] and len(hashes) == 8 * len(images)
+                assert len(images) == moves + len(events) + 1 and len(first) <= 3
+                assert changes[:4] == (size * size).to_bytes(4, "little")
         judged += 1
     print(f"judged {judged} inputs")
 

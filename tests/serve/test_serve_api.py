@@ -4,6 +4,7 @@ in the test's own code), the search, the records, and every bad request answered
 4xx message."""
 from __future__ import annotations
 
+import os
 import sqlite3
 import warnings
 from collections import Counter
@@ -306,6 +307,28 @@ def test_a_damaged_index_is_said_with_its_rebuild_never_answered_wrong(examples_
     assert answer.status_code == 503
     assert "is damaged" in answer.json()["error"]
     assert f"rebuilding {damaged}" in answer.json()["error"]
+
+
+def test_an_index_replaced_while_serving_is_read_anew(examples_index, openings, tmp_path):
+    # Each thread keeps its connection between requests: one to a file since replaced (kifu
+    # index writes a new file and moves it over the old) must not answer.
+    served = tmp_path / "served.db"
+    served.write_bytes(openings[0].read_bytes())
+    client = TestClient(create_app(str(served)))
+    before = client.get("/api/explore", params={"game": "renju"}).json()
+    assert before["games"] == len(openings[1])
+    fresh = tmp_path / "fresh.db"
+    fresh.write_bytes(examples_index.read_bytes())
+    stat = served.stat()
+    os.utime(fresh, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+    os.replace(fresh, served)
+    games = {game["name"]: game for game in client.get("/api/games").json()["games"]}
+    after = client.get("/api/explore", params={"game": "renju"}).json()
+    assert after["games"] == games["renju"]["starts"][0]["records"] != before["games"]
+    served.write_bytes(b"notes, not an index")
+    os.utime(served, ns=(stat.st_atime_ns, stat.st_mtime_ns + 2_000_000_000))
+    refused = client.get("/api/explore", params={"game": "renju", "position": "h8 h9"})
+    assert refused.status_code == 503 and "rebuilding" in refused.json()["error"]
 
 
 def test_the_examples_index_explores_every_game_from_its_start(examples_index):

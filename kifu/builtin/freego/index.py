@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from itertools import compress
 
 from kifu.builtin.freego.boards.board import Board
+from kifu.builtin.freego.moves import Place
 from kifu.builtin.freego.position import Position
 from kifu.plugin import (
     EMPTY,
@@ -105,3 +106,11 @@ def facts(pos: Position) -> dict[str, str]:
 def seat_facts(seats: Sequence[str]) -> dict[str, str]:
     """:func:`facts` of a position whose seats are ``seats``."""
     return {"sides": "\n".join(seats)}
+
+
+def move_at(pos: Position, point: int) -> Place | None:
+    """The stone of the seat to move on the cell ``point`` of a grid board (the tracker logs a
+    cell by its number: ``row * columns + column``); ``None`` off a grid."""
+    if pos.board.grid is None or not 0 <= point < len(pos.board.cells):
+        return None
+    return Place(pos.board.cells[point].id)

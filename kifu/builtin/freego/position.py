@@ -261,6 +261,17 @@ def to_json(pos: Position) -> PositionJSON:
 #: A cell in the key: empty (a run of them is a number), a stone of seat 1 to 4, unplayable.
 _CODES = {EMPTY: "", 1: "x", 2: "o", 3: "a", 4: "v", OFF: "-"}
 _CELLS = {code: cell for cell, code in _CODES.items()}
+#: Each cell's code as one character, an empty cell as ``.``: a grid's row as a text, whose
+#: key :func:`_grid_row` writes.
+_CHARS = {cell: code or "." for cell, code in _CODES.items()}
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _grid_row(text: str) -> str:
+    """A grid's row in a key (:func:`~kifu.plugin.keys.rows_text`), from its cells' characters
+    (:data:`_CHARS`): kept, as the positions an explorer's step makes from one position
+    share all their rows but one or two."""
+    return rows_text([["" if char == "." else char for char in text]])
 #: A grid's key (``grid:...``) as ``kifu serve``'s board search sets it up by clicks: its rows,
 #: a stone of the first two seats a point, and the seat to move; its index keeps grids, so
 #: patterns are drawn too.  A map's cells are no rows: its key is edited as text.
@@ -281,13 +292,14 @@ def key(pos: Position) -> str:
     every seat passed under agreed dead stones (``ended:1``), a ko just taken (``ko-at:`` the
     cell that may not be retaken at once and the stone that took it) and the outcome."""
     rules, board = pos.rules, pos.board
-    codes = [_CODES[cell] for cell in pos.cells]
     if board.grid is not None:
         columns, rows = board.grid
-        lines = [codes[row * columns:(row + 1) * columns] for row in reversed(range(rows))]
+        chars = "".join(map(_CHARS.__getitem__, pos.cells))
+        cells = "/".join([_grid_row(chars[row * columns:(row + 1) * columns])
+                          for row in reversed(range(rows))])
     else:
-        lines = [codes]
-    fields = [_board_field(board), rows_text(lines),
+        cells = rows_text([[_CODES[cell] for cell in pos.cells]])
+    fields = [_board_field(board), cells,
               "-" if pos.outcome is not None else _CODES[pos.to_move + 1]]
     fields.extend(_rule_fields(rules))
     if any(pos.prisoners):

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import functools
 
+from kifu.builtin.renju.moves import Place, Point
 from kifu.builtin.renju.position import BLACK, WHITE, Geometry, Position, opening_name
-from kifu.plugin import MARK, Grid, LaneTracker, Symmetry, grid_symmetry, lanes
+from kifu.plugin import MARK, Grid, Lanes, LaneTracker, Symmetry, grid_symmetry, lanes
 
 #: A side to move as the index writes it (1 the first colour, 2 the second).
 _SIDES = {BLACK: 1, WHITE: 2}
@@ -23,6 +24,14 @@ _SIDES = {BLACK: 1, WHITE: 2}
 def symmetry(position: Position) -> Symmetry:
     size = position.board.size
     return grid_symmetry(size, size)
+
+
+def hashing(size: int) -> tuple[Symmetry, Grid, Lanes]:
+    """What positions on a board of ``size`` are hashed under: the symmetry, the grid whose
+    changes are logged, the Zobrist lanes (the compiled core hashes with the same,
+    :mod:`kifu.builtin.renju.native`)."""
+    found = grid_symmetry(size, size)
+    return found, Grid(size, size), lanes(found, size * size, 2, f"renju {size}")
 
 
 @functools.cache
@@ -39,10 +48,7 @@ class Tracker(LaneTracker):
     """Hashes the positions of a Renju record as the replay meets them."""
 
     def __init__(self, position: Position) -> None:
-        size = position.board.size
-        found = symmetry(position)
-        super().__init__(found, Grid(size, size),
-                         lanes(found, size * size, 2, f"renju {size}"))
+        super().__init__(*hashing(position.board.size))
         self.points = _points(position.board)
         self.last: Position | None = None
         self.count = -1
@@ -82,3 +88,11 @@ def facts(position: Position) -> dict[str, str]:
     if opening is not None:
         found["opening"] = opening
     return found
+
+
+def move_at(position: Position, point: int) -> Place | None:
+    """The stone of the side to move on the grid point ``point`` (``row * size + column``)."""
+    size = position.board.size
+    if not 0 <= point < size * size:
+        return None
+    return Place(Point(point % size, point // size))

@@ -20,8 +20,6 @@ position, move or tracker in Python; the record's headers are read by Python fro
 from __future__ import annotations
 
 import functools
-import sys
-from array import array
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -125,15 +123,5 @@ def _hashing(columns: int, rows: int) -> tuple[Symmetry, Grid | None, Lanes]:
 
 @functools.lru_cache(maxsize=8)
 def _tables(columns: int, rows: int) -> tuple[int, bytes]:
-    """A grid's Zobrist lanes as the compiled core reads them: their count, and each colour's
-    stones cell by cell, then each side to move, then the empty board, each as its lanes
-    (64-bit numbers in the machine's order)."""
-    _, _, lanes = _hashing(columns, rows)
-    width = lanes.width
-    values = [lanes.stones[colour][cell] for colour in (1, 2) for cell in range(columns * rows)]
-    values += [*lanes.turns[:3], lanes.base]
-    table = array("Q")
-    table.frombytes(b"".join(value.to_bytes(width, "little") for value in values))
-    if sys.byteorder == "big":
-        table.byteswap()
-    return lanes.count, table.tobytes()
+    """A grid's Zobrist lanes as the compiled core reads them (:meth:`kifu.plugin.Lanes.table`)."""
+    return _hashing(columns, rows)[2].table()

@@ -14,13 +14,26 @@ what it decides and what goes to Python.
 What the C code knows by name it is told here, once, from Python's own tables
 (:func:`configuration`): the words of the ``Rule:`` header, the opening rules, the results
 Python reads (each read by Python itself) and the game's names.
+
+For a corpus index, ``trace_notation`` and ``trace_psq`` go further (:attr:`kifu.plugin.Format.
+trace`): for a record the core decides, it also hashes every position under the board's
+symmetries with the Zobrist lanes Python's tracker draws (:mod:`kifu.builtin.renju.index`,
+handed over as bytes) and logs what changed from one position to the next, so that the index
+needs no position, move or tracker in Python.  The record's headers (and set-up) are read by
+Python: from its head alone in kifu's notation, as ``kifu.read_headers`` reads them; a
+``.psq`` file, a few short lines, is read whole.  How the game ended is worded here from the
+core's account of it (its kind, the winner, the point), as the referee words it.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from kifu.plugin import MAX_MOVES, MAX_TOKENS, KifuError, Record, compiled
+
+if TYPE_CHECKING:  # what an index needs is imported when an index is made
+    from kifu.plugin import Outcome, Traced
 
 #: The compiled module, where it was built.
 MODULE = __name__ + "._renju"
@@ -129,3 +142,105 @@ def decide_psq(text: str) -> tuple[int, bool] | None:
     """:attr:`kifu.plugin.Format.decide` for Piskvork's ``.psq``: as :func:`decide_notation`."""
     verdict = judge_psq(text)
     return None if verdict is None or isinstance(verdict, str) else verdict
+
+
+def _tables(size: int) -> tuple[int, bytes]:
+    """A board's Zobrist lanes as the compiled core reads them (:meth:`kifu.plugin.Lanes.
+    table`)."""
+    from kifu.builtin.renju import index
+
+    return index.hashing(size)[2].table()
+
+
+def _trace(name: str, head: Callable[[str, str], Record]
+           ) -> Callable[[str, str], Traced | None]:
+    def trace(text: str, source: str) -> Traced | None:
+        module = _core()
+        if module is None:
+            return None
+        found = getattr(module, name)(text, _tables)
+        if found == WORDED_WANTED:
+            found = getattr(_core(worded=True), name)(text, _tables)
+        if isinstance(found, str):
+            return None
+        try:
+            record = head(text, source)
+        except KifuError:
+            return None
+        return _traced(record, found)
+    trace.__doc__ = (f":attr:`kifu.plugin.Format.trace` for {name[6:]}: what a corpus index keeps "
+                     "of a record the compiled core decides (``source`` is where the text was "
+                     "read from); ``None`` for any other.")
+    return trace
+
+
+def _notation_head(text: str, source: str) -> Record:
+    """A record of kifu's notation read from its head alone: its headers and set-up."""
+    from kifu.plugin import native_head, registry
+
+    record: Record = registry.get("renju").parse(native_head(text)[0], source)
+    return record
+
+
+def _psq_record(text: str, source: str) -> Record:
+    from kifu.builtin.renju.archives import psq
+
+    return psq.read(text, source)
+
+
+def _traced(record: Record, found: tuple[Any, ...]) -> Traced:
+    """The index's view of a record from what the core found: the facts and the outcome
+    Python's position would give (:func:`kifu.builtin.renju.index.facts`, ``rules.outcome``)."""
+    from kifu.builtin.renju import index, openings, variants
+    from kifu.builtin.renju.moves import Point
+    from kifu.plugin import Traced
+
+    moves, size, hashes, images, changes, occupied, events, end, placed = found
+    symmetry, grid, _ = index.hashing(size)
+    rules = variants.rules_of(record)
+    facts = {"rule": str(rules)}
+    # The first three stones, as rules.start and rules._first_stones gather them: a set-up's
+    # in the order placed, then the moves'; none where a set-up gives them in no order.
+    setup = record.setup
+    given = [] if setup is None or not setup.in_order else [
+        *(p for pair in zip(setup.black, setup.white) for p in pair),
+        *setup.black[len(setup.white):]]
+    if given or setup is None or not (setup.black or setup.white):
+        first = [*given, *(Point(column, row) for column, row in placed)][:3]
+        opening = openings.name_of(first) if rules.names_openings else None
+        if opening is not None:
+            facts["opening"] = opening
+    return Traced(record, moves, symmetry, hashes, images, grid, changes, occupied, facts,
+                  _outcome(*end), events)
+
+
+#: How the core says a game ended (renju.c's END_ kinds) and who won (1 black, 2 white).
+_FIVE, _FOUL, _FULL, _PASSES = 1, 2, 3, 4
+_WINNERS = {1: "black", 2: "white"}
+#: Black's forbidden shapes as the core numbers them (renju.c's OVERLINE, DOUBLE_FOUR...).
+_SHAPES = {2: "overline", 3: "double-four", 4: "double-three"}
+
+
+def _outcome(kind: int, winner: int, detail: int, column: int, row: int) -> Outcome | None:
+    """The outcome the referee gives the position the core ended on (``rules._place``,
+    ``rules._pass``), in its words."""
+    from kifu.builtin.renju import forbidden
+    from kifu.builtin.renju.moves import Point
+    from kifu.plugin import Outcome
+
+    point = Point(column, row)
+    if kind == _FIVE:
+        return Outcome(_WINNERS[winner], f"{'overline' if detail > 5 else 'five'} at {point}",
+                       "five")
+    if kind == _FOUL:
+        name = forbidden.FORBIDDEN_NAMES[_SHAPES[detail]]
+        return Outcome("white", f"black's forbidden {name} at {point}", "foul")
+    if kind == _FULL:
+        return Outcome(None, "the board is full", "full-board")
+    if kind == _PASSES:
+        return Outcome(None, "both players passed", "passes")
+    return None
+
+
+trace_notation = _trace("trace_notation", _notation_head)
+trace_psq = _trace("trace_psq", _psq_record)

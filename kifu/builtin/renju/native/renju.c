@@ -52,6 +52,11 @@ typedef const char *Reason;
 
 static const int STEPS[4][2] = {{1, 0}, {0, 1}, {1, 1}, {-1, 1}};
 
+/* The index's hashing of positions (kifu/plugin/lanes.h), for trace_notation and trace_psq. */
+#define TRACE_CELLS 1
+#define TRACE_POINTS (MAX_SIDE * MAX_SIDE)
+#include "lanes.h"
+
 /* ------------------------------------------------------------------------------------------
  * What Python knows, handed over by configure().
  * ------------------------------------------------------------------------------------------ */
@@ -175,7 +180,15 @@ typedef struct {
     const Opening *opening;
     int to_move, stones, passes, swapped_after;
     int ended, winner;  /* winner: BLACK_WINS, WHITE_WINS or DRAWN once ended */
+    /* How it ended, for the outcome Python words (rules._place, _pass): END_FIVE with the
+     * run's length, END_FOUL with black's forbidden shape, at the point last placed. */
+    int end_kind, end_detail, end_column, end_row;
+    /* The first three stones placed by moves (with a set-up's, they name the opening). */
+    int first[3][2], firsts;
+    Trace *trace;  /* the positions hashed for the index, or NULL */
 } Game;
+
+enum { END_NONE, END_FIVE, END_FOUL, END_FULL, END_PASSES };
 
 static int at_point(const Game *g, int column, int row)
 {
@@ -296,7 +309,9 @@ static int wins_under_caro(const Game *g, int at, int colour)
 
 static void new_game(Game *g, int size, int win, const Opening *opening)
 {
+    Trace *trace = g->trace;
     memset(g, 0, sizeof *g);
+    g->trace = trace;
     g->size = size;
     g->stride = size + 2;
     memset(g->cells, WALL, sizeof g->cells);
@@ -323,6 +338,10 @@ static Reason place(Game *g, int column, int row)
             return "illegal: outside the opening's zone";
     }
     int colour = g->to_move;
+    if (g->firsts < 3) {
+        g->first[g->firsts][0] = column;
+        g->first[g->firsts++][1] = row;
+    }
     g->cells[at] = (unsigned char)colour;
     g->stones++;
     g->passes = 0;
@@ -332,6 +351,8 @@ static Reason place(Game *g, int column, int row)
         if (verdict != ORDINARY) {
             g->ended = 1;
             g->winner = verdict == FIVE ? BLACK_WINS : WHITE_WINS;
+            g->end_kind = verdict == FIVE ? END_FIVE : END_FOUL;
+            g->end_detail = verdict == FIVE ? 5 : verdict;
         }
     } else {
         int run = longest_run(g, at, colour);
@@ -341,13 +362,18 @@ static Reason place(Game *g, int column, int row)
             if (wins) {
                 g->ended = 1;
                 g->winner = colour == BLACK ? BLACK_WINS : WHITE_WINS;
+                g->end_kind = END_FIVE;
+                g->end_detail = run;
             }
         }
     }
     if (!g->ended && g->stones == g->size * g->size) {
         g->ended = 1;
         g->winner = DRAWN;
+        g->end_kind = END_FULL;
     }
+    g->end_column = column;
+    g->end_row = row;
     return NULL;
 }
 
@@ -363,6 +389,7 @@ static Reason play(Game *g, int kind, int column, int row)
         if (g->passes >= 2) {
             g->ended = 1;
             g->winner = DRAWN;
+            g->end_kind = END_PASSES;
         }
         return NULL;
     }
@@ -411,7 +438,64 @@ static Reason add_move(Rec *rec, int kind, int column, int row)
     return NULL;
 }
 
-/* rules.start and setup.place, then every move, then driver.check_result. */
+/* ------------------------------------------------------------------------------------------
+ * The index's view of a record (kifu/builtin/renju/index.py's Tracker, as kifu.corpus.indexing
+ * walks a record without variations): the start from its stones, then each move's stone (a
+ * pass or a swap changes none), each position hashed with the side to move (0 once the game
+ * has ended), through kifu/plugin/lanes.h.
+ * ------------------------------------------------------------------------------------------ */
+
+static int trace_side(const Game *g)
+{
+    return g->ended ? 0 : g->to_move;
+}
+
+/* A point's cell in kifu's numbering: row by row from the bottom. */
+static int trace_cell(const Game *g, int column, int row)
+{
+    return row * g->size + column;
+}
+
+/* The start: the whole board, its stones point by point (the tracker's restart). */
+static Reason trace_start(Game *g)
+{
+    Trace *t = g->trace;
+    Reason why;
+    t->points = g->size * g->size;
+    for (int lane = 0; lane < t->lanes; lane++)
+        t->value[lane] = load(t->base + 8 * lane);
+    if ((why = trace_log(t, LOG_MARK | LOG_RESET | trace_side(g))))
+        return why;
+    for (int row = 0; row < g->size; row++)
+        for (int column = 0; column < g->size; column++) {
+            int colour = g->cells[at_point(g, column, row)], cell = trace_cell(g, column, row);
+            if (colour != BLACK && colour != WHITE)
+                continue;
+            trace_flip(t, colour, cell);
+            if ((why = trace_log(t, cell << 2 | colour)))
+                return why;
+        }
+    return trace_note(t, trace_side(g));
+}
+
+/* A move played: a stone of ``colour`` at (column, row), or none (a pass, a swap). */
+static Reason trace_move(Game *g, int placed, int colour, int column, int row)
+{
+    Trace *t = g->trace;
+    Reason why;
+    if ((why = trace_log(t, LOG_MARK | trace_side(g))))
+        return why;
+    if (placed) {
+        int cell = trace_cell(g, column, row);
+        trace_flip(t, colour, cell);
+        if ((why = trace_log(t, cell << 2 | colour)))
+            return why;
+    }
+    return trace_note(t, trace_side(g));
+}
+
+/* rules.start and setup.place, then every move, then driver.check_result; each position
+ * hashed where the game is traced. */
 static Reason replay(const Rec *rec, Game *g, long *counted)
 {
     new_game(g, rec->size, rec->win, &openings[rec->opening]);
@@ -434,12 +518,19 @@ static Reason replay(const Rec *rec, Game *g, long *counted)
         g->stones = total;
         g->to_move = rec->to_move;
     }
+    Reason why;
+    if (g->trace && (why = trace_start(g)))
+        return why;
     *counted = 0;
     for (long i = 0; i < rec->count; i++) {
-        Reason why = play(g, rec->moves[i].kind, rec->moves[i].column, rec->moves[i].row);
-        if (why)
+        const Move *move = &rec->moves[i];
+        int colour = g->to_move;
+        if ((why = play(g, move->kind, move->column, move->row)))
             return why;
-        *counted += rec->moves[i].kind != SWAP;
+        *counted += move->kind != SWAP;
+        if (g->trace && (why = trace_move(g, move->kind == PLACE, colour, move->column,
+                                          move->row)))
+            return why;
     }
     if (rec->result == NO_RESULT || rec->result == UNDECIDED || !g->ended)
         return NULL;
@@ -1316,31 +1407,34 @@ static Reason read_psq(const char *text, Py_ssize_t size, Rec *rec, Stone **ston
  * The module.
  * ------------------------------------------------------------------------------------------ */
 
-static Reason judge_notation_text(const char *text, Py_ssize_t size, Rec *rec, Game *g,
-                                  long *moves)
+static Reason read_notation_text(const char *text, Py_ssize_t size, Rec *rec)
 {
     Headers h;
     Reason why;
     h.count = 0;
     rec->result = NO_RESULT;
-    if ((why = scan_notation(text, size, &h, rec)) || (why = read_headers(&h, rec)))
+    if ((why = scan_notation(text, size, &h, rec)))
         return why;
-    return replay(rec, g, moves);
+    return read_headers(&h, rec);
 }
 
-static Reason judge_psq_text(const char *text, Py_ssize_t size, Rec *rec, Game *g, long *moves)
+static Reason read_psq_text(const char *text, Py_ssize_t size, Rec *rec)
 {
     Stone *stones = NULL;
     long count = 0;
     Reason why = read_psq(text, size, rec, &stones, &count);
     free(stones);
-    return why ? why : replay(rec, g, moves);
+    return why;
 }
 
-typedef Reason (*Judge)(const char *, Py_ssize_t, Rec *, Game *, long *);
+typedef Reason (*Reader)(const char *, Py_ssize_t, Rec *);
 
-static PyObject *judge_with(PyObject *text, Judge judge)
+/* The UTF-8 bytes of ``text`` (a str), once configure() was called; NULL where there are
+ * none, with ``*said`` the answer to give: NULL (an exception is set) or why this core leaves
+ * the text to Python (lone surrogates). */
+static const char *text_bytes(PyObject *text, Py_ssize_t *size, PyObject **said)
 {
+    *said = NULL;
     if (!PyUnicode_Check(text)) {
         PyErr_SetString(PyExc_TypeError, "a judge takes a str");
         return NULL;
@@ -1349,12 +1443,21 @@ static PyObject *judge_with(PyObject *text, Judge judge)
         PyErr_SetString(PyExc_RuntimeError, "configure() was not called");
         return NULL;
     }
-    Py_ssize_t size;
-    const char *bytes = PyUnicode_AsUTF8AndSize(text, &size);
+    const char *bytes = PyUnicode_AsUTF8AndSize(text, size);
     if (bytes == NULL) {  /* lone surrogates: not text this core reads */
         PyErr_Clear();
-        return PyUnicode_FromString("text that is not UTF-8");
+        *said = PyUnicode_FromString("text that is not UTF-8");
     }
+    return bytes;
+}
+
+static PyObject *judge_with(PyObject *text, Reader reader)
+{
+    Py_ssize_t size;
+    PyObject *said;
+    const char *bytes = text_bytes(text, &size, &said);
+    if (bytes == NULL)
+        return said;
     Rec *rec = calloc(1, sizeof(Rec));
     Game *g = calloc(1, sizeof(Game));
     if (rec == NULL || g == NULL) {
@@ -1365,7 +1468,9 @@ static PyObject *judge_with(PyObject *text, Judge judge)
     long moves = 0;
     Reason why;
     Py_BEGIN_ALLOW_THREADS
-    why = judge(bytes, size, rec, g, &moves);
+    why = reader(bytes, size, rec);
+    if (why == NULL)
+        why = replay(rec, g, &moves);
     Py_END_ALLOW_THREADS
     free(rec->moves);
     free(rec);
@@ -1378,13 +1483,111 @@ static PyObject *judge_with(PyObject *text, Judge judge)
 static PyObject *judge_notation(PyObject *module, PyObject *text)
 {
     (void)module;
-    return judge_with(text, judge_notation_text);
+    return judge_with(text, read_notation_text);
 }
 
 static PyObject *judge_psq(PyObject *module, PyObject *text)
 {
     (void)module;
-    return judge_with(text, judge_psq_text);
+    return judge_with(text, read_psq_text);
+}
+
+/* What trace_with answers for a record traced: (moves, size, hashes, images, changes,
+ * occupied, events, end, first); see trace_notation's doc. */
+static PyObject *traced(const Rec *rec, const Game *g, const Trace *t, long moves,
+                        const unsigned char *changes, size_t changes_size)
+{
+    uint16_t occupied[TRACE_POINTS * 2];
+    size_t stones = trace_occupied(t, occupied);
+    PyObject *events = PyList_New(0), *first = PyTuple_New(g->firsts);
+    if (events == NULL || first == NULL)
+        goto failed;
+    for (long i = 0; i < rec->count; i++) {
+        if (rec->moves[i].kind != SWAP)
+            continue;
+        PyObject *depth = PyLong_FromLong(i + 1);
+        if (depth == NULL || PyList_Append(events, depth) < 0) {
+            Py_XDECREF(depth);
+            goto failed;
+        }
+        Py_DECREF(depth);
+    }
+    for (int k = 0; k < g->firsts; k++) {
+        PyObject *point = Py_BuildValue("(ii)", g->first[k][0], g->first[k][1]);
+        if (point == NULL)
+            goto failed;
+        PyTuple_SET_ITEM(first, k, point);
+    }
+    return Py_BuildValue("(liy#y#y#y#N(iiiii)N)", moves, g->size, (const char *)t->hashes,
+                         (Py_ssize_t)(t->visits * 8), (const char *)t->images,
+                         (Py_ssize_t)t->visits, (const char *)changes, (Py_ssize_t)changes_size,
+                         (const char *)occupied, (Py_ssize_t)(stones * 2), events,
+                         g->end_kind, g->winner, g->end_detail, g->end_column, g->end_row, first);
+failed:
+    Py_XDECREF(events);
+    Py_XDECREF(first);
+    return NULL;
+}
+
+static PyObject *trace_with(PyObject *args, Reader reader)
+{
+    PyObject *text, *tables, *table = NULL, *result = NULL;
+    if (!PyArg_ParseTuple(args, "OO", &text, &tables))
+        return NULL;
+    Py_ssize_t size;
+    PyObject *said;
+    const char *bytes = text_bytes(text, &size, &said);
+    if (bytes == NULL)
+        return said;
+    Rec *rec = calloc(1, sizeof(Rec));
+    Game *g = calloc(1, sizeof(Game));
+    Trace *t = calloc(1, sizeof(Trace));
+    unsigned char *changes = NULL;
+    size_t changes_size = 0;
+    long moves = 0;
+    Reason why;
+    if (rec == NULL || g == NULL || t == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    why = reader(bytes, size, rec);
+    Py_END_ALLOW_THREADS
+    if (why == NULL) {
+        table = PyObject_CallFunction(tables, "i", rec->size);
+        if (trace_tables(t, table, (Py_ssize_t)rec->size * rec->size) < 0)
+            goto done;
+        g->trace = t;
+        Py_BEGIN_ALLOW_THREADS
+        why = replay(rec, g, &moves);
+        if (why == NULL)
+            why = trace_histories(t, &changes, &changes_size);
+        Py_END_ALLOW_THREADS
+    }
+    result = why ? PyUnicode_FromString(why) : traced(rec, g, t, moves, changes, changes_size);
+done:
+    Py_XDECREF(table);
+    free(changes);
+    if (rec != NULL)
+        free(rec->moves);
+    free(rec);
+    free(g);
+    if (t != NULL)
+        free_trace(t);
+    free(t);
+    return result;
+}
+
+static PyObject *trace_notation(PyObject *module, PyObject *args)
+{
+    (void)module;
+    return trace_with(args, read_notation_text);
+}
+
+static PyObject *trace_psq(PyObject *module, PyObject *args)
+{
+    (void)module;
+    return trace_with(args, read_psq_text);
 }
 
 /* Copies a word into ``out`` (room WORD); 0 where it is too long. */
@@ -1539,6 +1742,16 @@ static PyMethodDef METHODS[] = {
      "judge_psq(text) -> (moves, noted) | str\n\n"
      "The moves of a Piskvork .psq file of which kifu would report nothing, or why the\n"
      "record is Python's."},
+    {"trace_notation", trace_notation, METH_VARARGS,
+     "trace_notation(text, tables) -> (moves, size, hashes, images, changes, occupied,\n"
+     "events, end, first) | str\n\n"
+     "judge_notation(), and for a record decided, its positions as a corpus index keeps them:\n"
+     "tables(size) gives the board's Zobrist lanes (their count, their bytes); events are the\n"
+     "depths of the swaps, end (kind, winner, detail, column, row) how the game ended, first\n"
+     "the first three stones placed by moves."},
+    {"trace_psq", trace_psq, METH_VARARGS,
+     "trace_psq(text, tables) -> as trace_notation | str\n\n"
+     "judge_psq(), and for a record decided, its positions as a corpus index keeps them."},
     {"configure", configure, METH_VARARGS,
      "configure(openings, words, results, games, max_tokens, max_moves, min_side, max_side)\n\n"
      "The opening rules, the rules' words, the results and the game's names as kifu reads\n"
