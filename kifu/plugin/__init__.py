@@ -61,6 +61,8 @@ SURFACE: dict[str, tuple[str, ...]] = {
     "kifu.draw.diagram": ("grid_diagram",),
     "kifu.draw.svg": ("document", "element", "fragments", "slot", "text_line", "text_width",
                       "to_string"),
+    "kifu.plugin.clicks": ("Clicks", "cell", "column", "draw_matches", "in_hand", "mark_point",
+                           "point", "point_of"),
     "kifu.plugin.editor": ("EditorLayout", "EditorPiece"),
     "kifu.plugin.keys": ("Fields", "Keyed", "escape", "outcome_field", "read_rows",
                          "rows_text", "unescape"),
@@ -119,6 +121,16 @@ if TYPE_CHECKING:  # what __getattr__ hands out, as type checkers see it
     from kifu.draw import grid
     from kifu.draw.diagram import grid_diagram
     from kifu.draw.svg import document, element, fragments, slot, text_line, text_width, to_string
+    from kifu.plugin.clicks import (
+        Clicks,
+        cell,
+        column,
+        draw_matches,
+        in_hand,
+        mark_point,
+        point,
+        point_of,
+    )
     from kifu.plugin.editor import EditorLayout, EditorPiece
     from kifu.plugin.keys import (
         Fields,
@@ -182,7 +194,8 @@ def __getattr__(name: str) -> Any:
 
 __all__ = ["EMPTY", "HEAD_BYTES", "IDENTITY", "INVALID", "LINE_END", "MARK", "MAX_BYTES",
            "MAX_DIGITS", "MAX_MOVES", "MAX_TOKENS", "NODE", "NODE_END", "NUMBER", "PEDANTIC",
-           "USAGE", "VARIATION", "AccessError", "AnyGame", "Card", "Console", "ConversionError",
+           "USAGE", "VARIATION", "AccessError", "AnyGame", "Card", "Clicks", "Console",
+           "ConversionError",
            "EditorLayout", "EditorPiece", "EncodingError", "Event", "Fields", "Format",
            "GameOverError", "GamePlugin", "Grid", "HeaderError", "IllegalMoveError", "Keyed",
            "KifuError", "LaneTracker", "Lanes", "LimitError",
@@ -190,11 +203,14 @@ __all__ = ["EMPTY", "HEAD_BYTES", "IDENTITY", "INVALID", "LINE_END", "MARK", "MA
            "PositionT", "ReadError", "ReadOptions", "Reading", "Record", "RecordBuilder",
            "RenderOptions", "ResultError", "SetupDefault", "SetupError", "SetupT", "Span", "Step",
            "Symmetry", "Traced", "UnknownGameError", "VariantTracker", "__version__", "built_in_card",
-           "check_encoding_name", "colour_symmetry", "comment_text", "compiled", "display_width",
+           "cell", "check_encoding_name", "colour_symmetry", "column", "comment_text", "compiled",
+           "display_width", "draw_matches",
            "document", "element", "escape", "fragments", "grammar", "grid", "grid_diagram",
-           "grid_symmetry", "guess_legacy", "header_lines", "header_span", "in_writing_order",
-           "is_event", "joined", "lanes", "likeliest_cjk", "make_symmetry", "native_head",
-           "outcome_field",
-           "read_file", "read_int", "read_record", "read_reference", "read_rows", "record_pieces",
+           "grid_symmetry", "guess_legacy", "header_lines", "header_span", "in_hand",
+           "in_writing_order",
+           "is_event", "joined", "lanes", "likeliest_cjk", "make_symmetry", "mark_point",
+           "native_head", "outcome_field",
+           "point", "point_of", "read_file", "read_int", "read_record", "read_reference",
+           "read_rows", "record_pieces",
            "rows_text", "sgf", "sgf_lines", "shorten", "slot", "text_line", "text_width",
            "to_string", "too_many_moves", "too_many_tokens", "unescape", "whole"]

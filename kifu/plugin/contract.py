@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, cast
 
 from kifu.base.cards import Card
 from kifu.base.collection import Reading
@@ -46,6 +46,7 @@ from kifu.plugin.values import (
 if TYPE_CHECKING:
     import click
 
+    from kifu.plugin.clicks import Clicks
     from kifu.plugin.editor import EditorLayout
     from kifu.plugin.symmetry import Symmetry, Traced, Tracker
 
@@ -196,7 +197,9 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
                     "reads it, a kifu.plugin.EditorLayout)",
         "render": "render_svg(position, options, record[, markup]), render_text(position, "
                   "options), summary(position) (optional), problem_area(record, positions, "
-                  "options) (optional)",
+                  "options) (optional), move_clicks(move, position), clicked_move(position, "
+                  "places), drawn_places(position) (each optional: a move played by clicks "
+                  "on kifu serve's board, a kifu.plugin.Clicks)",
         "events": "Event (the union of the events' types; a built-in game's types in the "
                   "library are made from it), event_text(event) (optional), REPLAY_SCHEMA "
                   "(optional)",
@@ -225,6 +228,10 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
     #: dimmed points, :mod:`kifu.base.markup`): its ``render_svg`` then takes a fourth
     #: argument, the :class:`~kifu.base.markup.Markup` of the position drawn.
     draws_markup: ClassVar[bool] = False
+    #: Whether ``render_svg`` takes a ``Markup`` whose squares are the points a search matched
+    #: (named by ``kifu.plugin.clicks.mark_name``) as a fourth argument, in a game whose
+    #: records carry no markup: the viewer of a hit marks them.
+    draws_matches: ClassVar[bool] = False
     #: The sides a result names, first player first (``Result: black``, SGF's ``B+R``); a game
     #: that names none has its results read as they are written, the winner's name compared
     #: with the outcome's (as before results were read as data).
@@ -495,7 +502,7 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         """The position as a standalone SVG document, with ``markup`` on it (what the record
         marks on the position: see :meth:`markup_at`) where the game draws markup and
         ``options.markup`` asks for it."""
-        if markup and self.draws_markup and options.markup:
+        if markup and (self.draws_markup or self.draws_matches) and options.markup:
             marked: str = self.role("render").render_svg(position, options, record, markup)
             return marked
         drawn: str = self.role("render").render_svg(position, options, record)
@@ -566,6 +573,32 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         default, leaves the key to be edited as text."""
         layout: EditorLayout | None = self._optional("position", "EDITOR")
         return layout
+
+    def move_clicks(self, move: MoveT, position: PositionT) -> Clicks | None:
+        """How ``move``, legal in ``position``, is played by clicks on ``kifu serve``'s board
+        (``render.move_clicks``; see :mod:`kifu.plugin.clicks`): the places clicked in turn,
+        and what the move does where other moves take the same clicks; ``None`` for a move
+        no click plays (a pass, a resignation: typed or picked), and for every move of a game
+        without the function."""
+        found = self._optional("render", "move_clicks")
+        return None if found is None else cast("Clicks | None", found(move, position))
+
+    def clicked_move(self, position: PositionT, places: Sequence[str]) -> str | None:
+        """The move, in the game's notation, that the clicks ``places`` name in ``position``
+        where no legal move fits them (``render.clicked_move``): what the referee is asked,
+        so that it says why the move cannot be played; ``None`` where the clicks name no move
+        (nothing to move on the first place clicked)."""
+        found = self._optional("render", "clicked_move")
+        return None if found is None else cast("str | None", found(position, tuple(places)))
+
+    def drawn_places(self, position: PositionT) -> dict[str, tuple[float, float, float]] | None:
+        """Where the places of ``position``'s drawing are (``render.drawn_places``), for a board
+        the page clicks on the game's picture of it rather than on the layout's rows (a
+        Free-form Go map): each ``cell:N`` place's centre and radius, as fractions of the
+        picture's width (``x``, radius) and height (``y``); ``None`` for a board of rows."""
+        found = self._optional("render", "drawn_places")
+        return None if found is None else cast(
+            "dict[str, tuple[float, float, float]] | None", found(position))
 
     def position_to_json(self, position: Any) -> dict[str, Any]:
         """A position as JSON (for ``kifu show --format json``)."""

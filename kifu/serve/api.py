@@ -362,12 +362,20 @@ class Api:
         return boards.moves(game, game.position_from_key(key))
 
     def play(self, query: Mapping[str, str]) -> dict[str, Any]:
-        """A move (``move``, in the game's notation) played from a position (``game``,
-        ``position``): the position it makes, or (``legal`` false) why the rules refuse it."""
+        """A move (``move``, in the game's notation, or ``clicks``, the places clicked on the
+        page's board, separated by spaces) played from a position (``game``, ``position``):
+        the position it makes, or (``legal`` false) why the rules refuse it."""
         game, position = self.position(query)
         text = _text(query, "move")
+        places = _text(query, "clicks")
         if text is None:
-            raise BadRequest("name the move (move=...)")
+            if places is None:
+                raise BadRequest("name the move (move=...) or the places clicked (clicks=...)")
+            try:  # the move the clicks play, or the one they name, for the rules to say why
+                text = boards.clicked(game, position, places)
+            except KifuError as error:
+                return {"game": game.name, "move": places[:40], "legal": False,
+                        "why": error.message}
         try:
             after, written = boards.play(game, position, text)
         except KifuError as error:  # an answer, not a bad request: the rules say no, and why

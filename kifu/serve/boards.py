@@ -19,6 +19,7 @@ from kifu.base.errors import KifuError
 from kifu.base.markup import LETTERS, Markup
 from kifu.corpus.patterns import Pattern, placements
 from kifu.plugin import AnyGame
+from kifu.plugin.clicks import fitting, mark_name
 from kifu.plugin.symmetry import EMPTY, MARK, RESET, Grid
 
 #: The most legal moves of a position the page is told of one by one (a Free-form Go map may
@@ -102,9 +103,11 @@ def moves(game: AnyGame, position: Any) -> dict[str, Any]:
                 put = [p for p, (was, held) in enumerate(zip(before.cells, now.cells))
                        if was == EMPTY and held != EMPTY]
                 point = before.top_first(put[0]) if len(put) == 1 else None
-        found.append({"move": name, "point": point})
+        clicks = game.move_clicks(move, position)
+        found.append({"move": name, "point": point,
+                      **({"places": None, "kind": ""} if clicks is None else clicks.to_json())})
     data: dict[str, Any] = {"moves": found, "complete": len(listed) <= MAX_LISTED,
-                            "grid": None, "names": None}
+                            "grid": None, "names": None, "drawn": _drawn(game, position)}
     if before is not None:
         data["grid"] = {"width": before.grid.width, "height": before.grid.height,
                         "cells": [before.cells[point] for row in reversed(range(before.grid.height))
@@ -112,6 +115,17 @@ def moves(game: AnyGame, position: Any) -> dict[str, Any]:
                                                      (row + 1) * before.grid.width)]}
         data["names"] = _names(before.grid, found)
     return data
+
+
+def _drawn(game: AnyGame, position: Any) -> list[dict[str, Any]] | None:
+    """Where each place of a board clicked on its picture is drawn, and its name (the move a
+    click there names), for the page's buttons over the picture."""
+    drawn = game.drawn_places(position)
+    if drawn is None:
+        return None
+    return [{"place": place, "x": x, "y": y, "r": r,
+             "name": game.clicked_move(position, (place,)) or place}
+            for place, (x, y, r) in drawn.items()]
 
 
 def _names(grid: Grid, found: list[dict[str, Any]]) -> list[str | None]:
@@ -136,6 +150,24 @@ def _names(grid: Grid, found: list[dict[str, Any]]) -> list[str | None]:
     return names
 
 
+def clicked(game: AnyGame, position: Any, places: str) -> str:
+    """The move the clicks ``places`` (separated by spaces, as the page sends them) name in
+    ``position``: the legal move they play where exactly one does, else the move the game
+    reads them as (for the referee to say why it cannot be played); a ``KifuError`` where
+    they name none."""
+    clicked = tuple(places.split()[:8])
+    listed = [(move, game.move_clicks(move, position)) for move in game.legal_moves(position)]
+    fits = fitting([(str(index), clicks) for index, (_, clicks) in enumerate(listed)], clicked)
+    if len(fits) == 1:
+        return game.move_notation(listed[int(fits[0])][0], position)
+    if fits:
+        raise KifuError(f"{len(fits)} moves are played by these clicks: name one")
+    named = game.clicked_move(position, clicked)
+    if named is None:
+        raise KifuError(f"no move is played by clicking {' then '.join(clicked)[:80]}")
+    return named
+
+
 def play(game: AnyGame, position: Any, text: str) -> tuple[Any, str]:
     """``position`` after the move ``text`` (in the game's notation) and the move as the game
     writes it; the game's ``KifuError`` (its rule named) for a move it does not allow."""
@@ -152,7 +184,7 @@ def matched(game: AnyGame, position: Any, pattern: Pattern | None) -> Markup | N
     position matches all of them); ``None`` where nothing can be marked (no grid, no match)."""
     board = laid(game, position)
     if board is None:
-        return None
+        return None if pattern is not None else _every_piece(game, position)
     if pattern is None:
         points = [p for p, held in enumerate(board.cells) if held != EMPTY]
     else:
@@ -169,3 +201,16 @@ def matched(game: AnyGame, position: Any, pattern: Pattern | None) -> Markup | N
     if not points:
         return None
     return Markup(squares=tuple(board.sgf(point) for point in points))
+
+
+def _every_piece(game: AnyGame, position: Any) -> Markup | None:
+    """Squares on every occupied point of the boards of a position kept on no grid (an exact
+    position matches whole), named on the game's layout's boards, for a game that draws them;
+    ``None`` where it draws none or gives no layout."""
+    layout = game.editor_layout()
+    setup = layout.read(game.position_key(position)) if layout and game.draws_matches else None
+    if setup is None:
+        return None
+    points = [mark_name(board, column, row) for board, rows in enumerate(setup.boards)
+              for row, pieces in enumerate(rows) for column, held in enumerate(pieces) if held]
+    return Markup(squares=tuple(points)) if points else None

@@ -15,7 +15,7 @@ from functools import cache
 from importlib import resources
 
 from kifu.base.errors import KifuError
-from kifu.base.markup import KEPT, Markup
+from kifu.base.markup import Markup
 from kifu.corpus.values import GameInfo, Place
 from kifu.plugin import RenderOptions, registry
 from kifu.reading.source import read_source
@@ -78,8 +78,8 @@ def viewer_page(info: GameInfo, place: Place, marks: Markup | None = None) -> tu
 
 
 def _marked_view(text: str, info: GameInfo, place: Place, marks: Markup) -> GameView:
-    """The view of record ``info`` with ``marks`` as squares on its position at ``place``
-    (kept as SGF's ``SQ`` is: the game draws it as the record's own markup)."""
+    """The view of record ``info`` with ``marks`` (squares) on its position at ``place``,
+    beside what the record marks there."""
     game, fmt = registry.detect(text, info.path, info.game, None)
     for number, one in enumerate(parse_each_as(game, fmt, text, info.path)):
         if number < info.index:
@@ -88,11 +88,8 @@ def _marked_view(text: str, info: GameInfo, place: Place, marks: Markup) -> Game
             raise KifuError(f"{info.path}: record {info.number} cannot be read now")
         record = one.record
         line = record.line(_path(place.variation))
-        said = line[place.depth - 1].properties if 0 < place.depth <= len(line) else (
-            record.properties)
-        said[KEPT + "SQ"] = said.get(KEPT + "SQ", "") + "".join(
-            f"[{point}]" for point in marks.squares)
-        return build_view(game, record, info.path, text, RenderOptions())
+        node = line[place.depth - 1] if 0 < place.depth <= len(line) else None
+        return build_view(game, record, info.path, text, RenderOptions(), marked=(node, marks))
     raise KifuError(f"{info.path} no longer holds record {info.number}")
 
 

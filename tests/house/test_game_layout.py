@@ -25,7 +25,7 @@ ROLES = ("moves", "notation", "position", "rules", "events", "render")
 OPTIONAL = ("setup", "index", "sgf", "commands", "native", "words.json")
 #: Files inside a role's sub-package that have the same job in every game that has them (a
 #: ``rules/`` package holds the game's own rule modules beside ``referee.py``).
-SUB_ROLES = {"notation": {"reader", "writer"}, "render": {"svg", "text"},
+SUB_ROLES = {"notation": {"reader", "writer"}, "render": {"svg", "text", "clicks"},
              "setup": {"parameters", "positions", "dealer"},
              "sgf": {"reader", "writer", "gameinfo", "moves", "turns", "points"}}
 TITLES = {card.name: card.title.split()[0] for card in BUILT_IN}

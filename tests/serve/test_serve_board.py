@@ -6,6 +6,7 @@ and the explorer beside it."""
 from __future__ import annotations
 
 import os
+import re
 import warnings
 from pathlib import Path
 
@@ -13,7 +14,9 @@ import pytest
 
 import kifu
 from kifu.corpus.patterns import read_pattern
+from kifu.plugin.clicks import mark_point
 from kifu.serve import boards
+from tests.examples import GAMES, legal
 
 pytest.importorskip("starlette")
 with warnings.catch_warnings():  # starlette asks for httpx2, not yet on every index
@@ -78,7 +81,31 @@ def test_a_move_is_played_or_refused_in_the_rules_words(client):
     nonsense = client.get("/api/play", params={"game": "renju", "move": "zz99"}).json()
     assert not nonsense["legal"] and "zz99" in nonsense["why"]
     assert client.get("/api/play", params={"game": "renju"}).json()["error"] == (
-        "name the move (move=...)")
+        "name the move (move=...) or the places clicked (clicks=...)")
+
+
+def test_a_move_is_played_by_the_places_clicked_or_refused_in_the_rules_words(examples_index):
+    client = TestClient(create_app(str(examples_index)))
+    position = kifu.read(ROOT / "examples" / "gungi" / "effects-study.gungi").position(0)
+    asked = {"game": "gungi", "position": kifu.game("gungi").position_key(position)}
+    listed = client.get("/api/moves", params=asked).json()["moves"]
+    assert all(move["places"] for move in listed)  # a piece of the board or of a hand, a square
+
+    def clicked(places: str) -> dict[str, object]:
+        answer = client.get("/api/play", params={**asked, "clicks": places})
+        assert answer.status_code == 200
+        return dict(answer.json())
+
+    alone = next(move for move in listed
+                 if sum(m["places"] == move["places"] for m in listed) == 1)
+    played = clicked(" ".join(alone["places"]))
+    assert played["legal"] and played["move"] == alone["move"]
+    assert clicked("0:8,2 0:7,2") == {"game": "gungi", "move": "0:8,2 0:7,2", "legal": False,
+                                      "why": "2 moves are played by these clicks: name one"}
+    far = clicked("0:8,2 0:0,8")  # a piece onto a square it cannot reach: the referee's words
+    assert not far["legal"] and far["why"] == (
+        "▲9―9―1―へ[1―3―1] cannot be played here: no ▲へ can move to 9―9")
+    assert clicked("0:4,8")["why"] == "no move is played by clicking 0:4,8"
 
 
 def test_a_key_that_is_no_position_says_what_is_wrong_with_it(examples_index):
@@ -150,3 +177,31 @@ def test_the_viewer_of_a_hit_marks_it_and_carries_the_explorer_following_the_gam
     assert marked.text != plain.text  # the square drawn on the matched stone
     policy = marked.headers["content-security-policy"]
     assert "unsafe-inline" not in policy and "script-src 'self'" in policy
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_piece_of_a_position_found_is_marked_where_the_game_draws_it(game):
+    from kifu.plugin import RenderOptions, registry
+
+    plugin = registry.get(game)
+    for path in legal(game)[:2]:
+        position = kifu.read(path).position(min(4, len(kifu.read(path).moves)))
+        marks = boards.matched(plugin, position, None)
+        layout = plugin.editor_layout()
+        setup = layout.read(plugin.position_key(position)) if layout else None
+        if boards.laid(plugin, position) is not None:  # a grid: squares as SGF points
+            assert marks is None or all(len(point) == 2 for point in marks.squares)
+            continue
+        if not plugin.draws_matches or setup is None:
+            assert marks is None
+            continue
+        occupied = [(n, column, row) for n, rows in enumerate(setup.boards)
+                    for row, points in enumerate(rows) for column, held in enumerate(points)
+                    if held]
+        assert marks is not None and [mark_point(name) for name in marks.squares] == occupied
+        drawn = plugin.render_svg(position, RenderOptions(), None, marks)
+        assert drawn.count('<g class="matched"') >= 1
+        assert sum(group.count("<rect") for group in re.findall(
+            r'<g class="matched".*?</g>', drawn, re.DOTALL)) == len(occupied)
+        assert plugin.render_svg(position, RenderOptions(markup=False), None, marks) == (
+            plugin.render_svg(position, RenderOptions()))

@@ -25,6 +25,7 @@ class Gungi(GamePlugin[Position, Move, Diagram]):
     }
     move_types = (Ply, Placement, BackFaces, Section, Resign, Claim)
     render_options = {"stacks": "draw every tier of each stack (default yes; no: tops only)"}
+    draws_matches = True
     sides = ("black", "white")
     # Japanese players name the sides by their turn (先手 moves first), as records do (▲/▽).
     side_names = {"en": {"black": "Black", "white": "White"},

@@ -18,11 +18,28 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from dataclasses import dataclass
 
-from kifu.builtin.gungi.geometry import KANJI_RANKS, SQUARES, name
+from kifu.builtin.gungi import rules
+from kifu.builtin.gungi.geometry import KANJI_RANKS, SQUARES, file_of, name, rank_of, square
+from kifu.builtin.gungi.moves import Coord, Placement, Ply, plain_ply
 from kifu.builtin.gungi.pieces import MARKS, SIDE_NAMES
 from kifu.builtin.gungi.position import Position
 from kifu.builtin.gungi.setup import positions
-from kifu.plugin import Record, RenderOptions, document, element, text_line, text_width, to_string
+from kifu.plugin import (
+    Clicks,
+    KifuError,
+    Markup,
+    Record,
+    RenderOptions,
+    document,
+    draw_matches,
+    element,
+    in_hand,
+    point,
+    point_of,
+    text_line,
+    text_width,
+    to_string,
+)
 
 CELL = 60.0
 #: The room around the board, the band of coordinates, a line of a hand and of the legend, and
@@ -67,10 +84,12 @@ def hand_text(position: Position, side: int) -> str:
     return "、".join(items) if items else "なし"
 
 
-def render_svg(position: Position, options: RenderOptions, record: Record | None = None) -> str:
+def render_svg(position: Position, options: RenderOptions, record: Record | None = None,
+               markup: Markup | None = None) -> str:
     """The board with its stacks (each top piece large, the pieces beneath it small along the
     square's foot), each hand in a row beside the side of the board its owner sits at, the
-    last ply's squares shaded, and the legend below."""
+    last ply's squares shaded, the squares a search matched framed (``markup``'s squares),
+    and the legend below."""
     flip = options.flip
     left = SIDE_MARGIN
     right = COORDS + SIDE_MARGIN if options.coords else SIDE_MARGIN
@@ -101,6 +120,7 @@ def render_svg(position: Position, options: RenderOptions, record: Record | None
     _draw_lines(root, frame, options.coords)
     _draw_stacks(root, position, frame,
                  tops_only=not options.flag("stacks") and "stacks" in options.extras)
+    draw_matches(root, markup, 0, lambda column, row: (*frame.origin(row * 9 + column), CELL))
     far_side, near_side = (0, 1) if flip else (1, 0)
     _hand(root, far, far_side, left, SIDE_MARGIN)
     _hand(root, near, near_side, left, board_bottom + SIDE_MARGIN)
@@ -176,7 +196,8 @@ def _draw_lines(root: ET.Element, frame: _Frame, coords: bool) -> None:
 def _draw_stacks(root: ET.Element, position: Position, frame: _Frame, tops_only: bool) -> None:
     """Every stack: its top piece large over the edges of the pieces beneath it, its height
     in a badge and its pieces in the stack's ``<title>`` (only the top piece with ``-O
-    stacks=no``)."""
+    stacks=no``), and in ``data-parts`` (bottom first, between ``|``), which kifu's viewer
+    shows in its text when the stack is tapped."""
     pieces = element(root, "g", class_="pieces")
     for sq in SQUARES:
         stack = position.board[sq]
@@ -185,6 +206,9 @@ def _draw_stacks(root: ET.Element, position: Position, frame: _Frame, tops_only:
         x, y = frame.origin(sq)
         group = element(pieces, "g", class_="stack", data_square=name(sq).replace("―", "-"),
                         data_height=len(stack))
+        if len(stack) > 1:  # every piece, bottom first, for the viewer to show when tapped
+            group.set("data-place", name(sq))
+            group.set("data-parts", "|".join(MARKS[p.owner] + p.face for p in stack))
         if tops_only or len(stack) == 1:
             top = stack[-1]
             _piece(group, x + CELL / 2, y + CELL / 2, ALONE, top.face, top.owner, frame.flip)
@@ -276,3 +300,93 @@ def summary(position: Position) -> list[tuple[str, str]]:
     if position.repeated:
         rows.append(("千日手", "yes"))
     return rows
+
+
+# -- a ply played by clicks on kifu serve's board --------------------------------------------
+
+def move_clicks(move: object, pos: Position) -> Clicks | None:
+    """``move`` (legal in ``pos``) as clicks on the page's board: a piece of the board, then
+    the square it goes to or strikes; a piece of the hand, then the square it is dropped on; in
+    the set-up phase, the square, the piece named by its face.  The kind says what the ply
+    does where others take the same clicks: moving onto a stack (ツケ) or capturing, a strike
+    from afar, a swap, and the notes of its way (betrayal, re-placement, a 兵's back)."""
+    if isinstance(move, Placement):
+        return Clicks((_place(move.file, move.rank),), move.piece)
+    if not isinstance(move, Ply) or move.file is None or move.rank is None:
+        return None
+    to = _place(move.file, move.rank)
+    notes = _notes(move)
+    if move.drop:
+        return Clicks((in_hand(move.side, move.piece), to), " ".join(["新", *notes]))
+    origin = move.origin or _origin(move, pos)
+    if origin is None:
+        return None
+    height = len(pos.board[square(move.file, move.rank)])
+    if move.strike is not None:
+        kind = "不動攻撃 (strike)"
+    elif move.swap is not None:
+        kind = f"⇔{move.swap} (swap)"
+    elif move.tier is not None and move.tier <= height:
+        kind = "取る (capture)"
+    else:
+        kind = "ツケ (stack)" if height else ""
+    return Clicks((_place(origin.file, origin.rank), to), " ".join([kind, *notes]).strip())
+
+
+def clicked_move(pos: Position, places: tuple[str, ...]) -> str | None:
+    """The ply clicks on two places name where no legal ply fits them, for the referee to say
+    why: the top piece of the first square (or the hand's piece) onto the second, a tier above
+    what stands there."""
+    if len(places) != 2:
+        return None
+    to = _square(places[1])
+    if to is None:
+        return None
+    tier = len(pos.board[to]) + 1
+    file, rank = file_of(to), rank_of(to)
+    if places[0].startswith("hand:"):
+        side, _, face = places[0][len("hand:"):].partition(":")
+        if not side.isdigit():
+            return None
+        return str(plain_ply(int(side), face, file, rank, tier, True))
+    origin = _square(places[0])
+    if origin is None or not pos.board[origin] or origin == to:
+        return None
+    piece = pos.board[origin][-1]
+    return str(plain_ply(piece.owner, piece.face, file, rank, tier, False,
+                         Coord(file_of(origin), rank_of(origin), len(pos.board[origin]))))
+
+
+def _place(file: int, rank: int) -> str:
+    """A square as the page's board names it (the key's rows: 9筋 on the left, 1段 on top)."""
+    at = square(file, rank)
+    return point(0, at % 9, at // 9)
+
+
+def _square(place: str) -> int | None:
+    found = point_of(place)
+    if found is None or found[0] != 0 or max(found[1:]) >= 9:
+        return None
+    return found[2] * 9 + found[1]
+
+
+def _origin(move: Ply, pos: Position) -> Coord | None:
+    """Where a ply that does not name its origin starts: as the referee resolves it."""
+    try:
+        _, resolved = rules.play(pos.copy(), move, False)
+    except KifuError:
+        return None
+    found = getattr(resolved, "resolved", None)
+    return None if found is None else found.origin
+
+
+def _notes(move: Ply) -> list[str]:
+    """A ply's notes that tell one way of it from another: betrayal, re-placement, a 兵's
+    back."""
+    notes = []
+    if move.betrayal:
+        notes.append("".join(map(str, move.betrayal)))
+    notes.extend(f"[{coord}―{face}]" for coord, face in move.placements)
+    if move.back:
+        notes.append(f"[裏駒{move.back}]")
+    return notes

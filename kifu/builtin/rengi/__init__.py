@@ -20,6 +20,7 @@ from kifu.plugin import NUMBER, GamePlugin, Record, built_in_card
 
 class Rengi(GamePlugin[Position, Move, Setup]):
     card = built_in_card("rengi")
+    draws_matches = True
     sides = ("first", "second")
     side_names = {"en": {"first": "First", "second": "Second"},
                   "ja": {"first": "先手", "second": "後手"}}

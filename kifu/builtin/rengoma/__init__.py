@@ -18,6 +18,7 @@ from kifu.plugin import GamePlugin, built_in_card
 
 class Rengoma(GamePlugin[Position, Turn, Setup]):
     card = built_in_card("rengoma")
+    draws_matches = True
     sides = ("black", "red")
     side_names = {"en": {"black": "Black", "red": "Red"}, "ja": {"black": "黒", "red": "赤"}}
     result_names = {"b": "black", "1-0": "black", "黒": "black", "r": "red", "0-1": "red",

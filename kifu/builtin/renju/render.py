@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from re import Match
 
 from kifu.builtin.renju.forbidden import forbidden_for_black
-from kifu.builtin.renju.moves import LETTERS, Point
+from kifu.builtin.renju.moves import LETTERS, Move, Place, Point
 from kifu.builtin.renju.position import (
     BLACK,
     EMPTY,
@@ -20,6 +20,7 @@ from kifu.builtin.renju.position import (
     opening_name,
 )
 from kifu.plugin import (
+    Clicks,
     Markup,
     Record,
     RenderOptions,
@@ -27,6 +28,8 @@ from kifu.plugin import (
     element,
     fragments,
     grid_diagram,
+    point,
+    point_of,
     slot,
     to_string,
 )
@@ -270,3 +273,20 @@ def summary(position: Position) -> list[tuple[str, str]]:
     if position.swaps:
         rows.append(("colour swaps", str(position.swaps)))
     return rows
+
+
+def move_clicks(move: Move, pos: Position) -> Clicks | None:
+    """A stone as the click on its point on ``kifu serve``'s board (rows from the top, as the
+    key writes them); a pass, a swap or an offer of fifth moves is typed or picked."""
+    if not isinstance(move, Place):
+        return None
+    return Clicks((point(0, move.point.column, pos.board.size - 1 - move.point.row),))
+
+
+def clicked_move(pos: Position, places: tuple[str, ...]) -> str | None:
+    """The point clicked, by its name, for the referee to say why no stone goes there."""
+    found = point_of(places[0]) if len(places) == 1 else None
+    size = pos.board.size
+    if found is None or found[0] != 0 or max(found[1:]) >= size:
+        return None
+    return str(Point(found[1], size - 1 - found[2]))

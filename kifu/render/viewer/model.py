@@ -231,18 +231,22 @@ def failed_view(source: str, error: KifuError, text: str | None, game: AnyGame |
 def build_view(game: AnyGame, record: Record, source: str, text: str | None,
                options: RenderOptions, *, lenient: bool = False,
                problem: bool | None = None, table: SvgTable | None = None,
-               step: Callable[[], None] | None = None) -> GameView:
+               step: Callable[[], None] | None = None,
+               marked: tuple[Node[Any] | None, Markup] | None = None) -> GameView:
     """Replay every line of ``record`` and draw each position in every variant, keeping the
     faults in place of the moves that broke a rule.  ``problem``: show the record as a problem
     (``None``: if it reads as one, see :func:`kifu.render.viewer.problems.is_problem`);
     ``table``: the table of SVG lines to add to (the games of one page share one); ``step``
-    is called after each move drawn (a progress line's)."""
+    is called after each move drawn (a progress line's); ``marked``: a node of the record
+    (``None``, its start) and marks drawn on its position besides the record's (the points a
+    search matched), in a game that draws them."""
     try:
         start = game.start(record)
     except KifuError as error:
         return failed_view(source, error, text, game, record)
     builder = _TreeBuilder(game, record, source, text, options,
                            _numbers_drawn(game, record, options))
+    builder.marked = marked
     if table is not None:
         builder.view.table = table
     positions = moves_in(record.moves) + 1
@@ -330,11 +334,15 @@ class _TreeBuilder:
         #: The points each node's position has dimmed (SGF's ``DD`` lasts until changed), for
         #: a game that draws markup.
         self.dims: dict[int, tuple[str, ...]] = {}
+        #: A node (``None``: the start) and the marks drawn on its position besides the
+        #: record's own.
+        self.marked: tuple[Node[Any] | None, Markup] | None = None
 
     def add_start(self, position: Any) -> None:
         node = PositionNode(parent=-1, choice=0, depth=0, status=self._status(position),
                             side=self.game.to_move(position) or "")
-        self._add(node, position, self.game.markup_at(self.record, [], None))
+        self._add(node, position, self._with_marks(None, self.game.markup_at(self.record, [],
+                                                                               None)))
         self.last[()] = 0
 
     def add_step(self, step: Step, mark: int = 0) -> None:
@@ -391,9 +399,19 @@ class _TreeBuilder:
         """What the record marks on a step's position: its node's markup, with the points
         dimmed as they stand after the parent's."""
         if not self.game.draws_markup:
-            return None
+            return self._with_marks(step.node, None)
         properties = step.node.properties if step.node.has_properties() else {}
-        return markup_of(properties, dims(properties, self.dims.get(parent, ())))
+        return self._with_marks(step.node, markup_of(properties,
+                                                     dims(properties, self.dims.get(parent, ()))))
+
+    def _with_marks(self, node: Node[Any] | None, markup: Markup | None) -> Markup | None:
+        """``markup`` with the marks :attr:`marked` draws on ``node``'s position, if any."""
+        if self.marked is None or self.marked[0] is not node:
+            return markup
+        marks = self.marked[1]
+        if markup is None:
+            return marks
+        return replace(markup, squares=(*markup.squares, *marks.squares))
 
     def _add(self, node: PositionNode, position: Any, markup: Markup | None = None) -> int:
         index = len(self.view.nodes)

@@ -97,12 +97,14 @@ def _without_glyphs(lines: list[str], glyphs: dict[str, str]) -> list[str]:
 
 def glyph_block(glyphs: dict[str, str]) -> str:
     """The outlines every drawing of a page uses, defined once, in an SVG that takes no room
-    and that screen readers pass over (``<use>`` finds an id anywhere in the document)."""
+    and that screen readers pass over (``<use>`` finds an id anywhere in the document); it is
+    placed out of the flow by the page's style sheet (an inline style is what a content security
+    policy refuses: ``kifu serve``'s)."""
     if not glyphs:
         return ""
     paths = "".join(glyphs[key] for key in sorted(glyphs, key=_code_point))
-    return (f'<svg class="kv-glyphs" aria-hidden="true" focusable="false" width="0" height="0" '
-            f'style="position:absolute;overflow:hidden"><defs>{paths}</defs></svg>\n')
+    return (f'<svg class="kv-glyphs" aria-hidden="true" focusable="false" width="0" height="0">'
+            f'<defs>{paths}</defs></svg>\n')
 
 
 def _code_point(key: str) -> tuple[int, str]:

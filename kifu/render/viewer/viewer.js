@@ -795,6 +795,72 @@
       drawn.setAttribute("role", "img");
       drawn.setAttribute("aria-label", label || game.describe(node));
     }
+    this.showStacks();
+  };
+
+  /* The parts a drawing stacks on one another (a Gungi stack: an element with data-parts, its
+     parts bottom first between "|", and data-place, where it stands), which a drawing shows
+     only in part: a button for each beside the board, and, for the one tapped on the board or
+     chosen, every part in the page's text, bottom first. */
+  Viewer.prototype.showStacks = function () {
+    var side = this.part(".kv-side");
+    var box = this.part(".kv-stacks");
+    var found = this.part(".kv-board").querySelectorAll("[data-parts]");
+    if (!side || !found.length) {
+      if (box) box.remove();
+      return;
+    }
+    if (!box) {
+      box = make("div", "kv-stacks");
+      box.setAttribute("role", "group");
+      side.insertBefore(box, side.firstChild);
+    }
+    box.setAttribute("aria-label", t("Stacks of pieces"));
+    var open = box.getAttribute("data-open");
+    box.innerHTML = "";
+    box.appendChild(make("span", "kv-stacks-h", t("Stacks of pieces") + ":"));
+    var shown = null;
+    each(found, function (el, index) {
+      var place = el.getAttribute("data-place") || String(index + 1);
+      var parts = el.getAttribute("data-parts").split("|");
+      var b = button("", place + " \u00d7" + parts.length, "data-stack", index);
+      b.setAttribute("aria-expanded", String(place === open));
+      box.appendChild(b);
+      if (place === open) shown = el;
+    });
+    if (shown) this.showParts(shown);
+  };
+
+  Viewer.prototype.showParts = function (el) {
+    var box = this.part(".kv-stacks");
+    if (!box) return;
+    var place = el.getAttribute("data-place") || "";
+    box.setAttribute("data-open", place);
+    var old = box.querySelector(".kv-parts");
+    if (old) old.remove();
+    var panel = make("div", "kv-parts");
+    panel.setAttribute("role", "region");
+    panel.setAttribute("aria-label", tf("{0}, bottom first", place));
+    panel.appendChild(make("p", "kv-parts-h", tf("{0}, bottom first", place)));
+    var list = make("ol", "kv-parts-list");
+    el.getAttribute("data-parts").split("|").forEach(function (part) { list.appendChild(make("li", "", part)); });
+    panel.appendChild(list);
+    var close = button("kv-parts-close", t("Close"), "data-stack-close", "");
+    panel.appendChild(close);
+    box.appendChild(panel);
+    each(box.querySelectorAll("button[data-stack]"), function (b) {
+      b.setAttribute("aria-expanded", String(b.textContent.indexOf(place + " ") === 0));
+    });
+    return panel;
+  };
+
+  Viewer.prototype.closeParts = function () {
+    var box = this.part(".kv-stacks");
+    if (!box) return;
+    box.removeAttribute("data-open");
+    var old = box.querySelector(".kv-parts");
+    if (old) old.remove();
+    each(box.querySelectorAll("button[data-stack]"), function (b) { b.setAttribute("aria-expanded", "false"); });
   };
 
   Viewer.prototype.playFrames = function (delay) {
@@ -1642,7 +1708,11 @@
     };
     var key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     var game = this.game();
-    if (key === "j") {
+    if (key === "Escape" && this.part(".kv-parts")) {
+      var opener = this.part(".kv-stacks button[aria-expanded=true]");
+      this.closeParts();
+      if (opener) opener.focus();
+    } else if (key === "j") {
       var jump = this.root.querySelector(".kv-jump input");
       if (jump) jump.focus();
     } else if ((key === "ArrowUp" || key === "ArrowDown") && game && !game.data.failed && !game.solving) {
@@ -1734,6 +1804,17 @@
         this.opened = this.opened || unpacked(this.bodies);
         this.opened.then(function (bodies) { download(f[1], "text/plain", bodies[f[2]]); });
       }
+    } else if ((el = target.closest("button[data-stack]"))) {
+      var stacks = this.part(".kv-board").querySelectorAll("[data-parts]");
+      var stack = stacks[+el.getAttribute("data-stack")];
+      if (el.getAttribute("aria-expanded") === "true") this.closeParts();
+      else if (stack) this.showParts(stack).querySelector("button").focus();
+    } else if ((el = target.closest("button[data-stack-close]"))) {
+      var opener = this.part(".kv-stacks button[aria-expanded=true]");
+      this.closeParts();
+      if (opener) opener.focus();
+    } else if ((el = target.closest(".kv-board [data-parts]")) && !game.solving && !game.data.failed) {
+      this.showParts(el);  // a tap on a stack shows it whole rather than stepping
     } else if ((el = target.closest("button[data-tryi]"))) {
       this.tryMoves([+el.getAttribute("data-tryi")]);
     } else if ((el = target.closest(".kv-text summary"))) {

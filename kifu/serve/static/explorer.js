@@ -29,7 +29,10 @@
       point: "{point}: {what}", boardLabel: "Board: click a point", editorLabel: "The board searched: click to set a point",
       field: "{side}'s field", tier: "{count} high", noEditor: "This board is set up by its key alone:",
       key: "Position key", setupBad: "Not a position: ", followed: "The explorer, following the game",
-      home: "The explorer", thumb: "{name} at move {move}", patternPicture: "The pattern searched"},
+      home: "The explorer", thumb: "{name} at move {move}", patternPicture: "The pattern searched",
+      playLabel: "The board: click a piece or a point to play", choose: "Which move?", chosen: "{point}, chosen",
+      target: "{point}: a move can end here", cancel: "Cancel", mapLabel: "The board: click a cell to play",
+      linked: "the position linked"},
     ja: {title: "kifu 棋譜エクスプローラー", game: "ゲーム", language: "言語", explorer: "定跡エクスプローラー",
       back: "戻る", start: "初期局面", next: "次の手", move: "手", games: "局数",
       results: "勝ち / 引き分け / 負け", recent: "最近の対局", strongestGames: "強豪の対局",
@@ -55,7 +58,10 @@
       point: "{point}: {what}", boardLabel: "盤: 点をクリック", editorLabel: "検索する盤面: クリックで点を設定",
       field: "{side}のフィールド", tier: "{count} 段", noEditor: "この盤面はキーで設定します:",
       key: "局面キー", setupBad: "局面ではありません: ", followed: "対局に沿った定跡エクスプローラー",
-      home: "エクスプローラー", thumb: "{name} の {move} 手目", patternPicture: "検索したパターン"}
+      home: "エクスプローラー", thumb: "{name} の {move} 手目", patternPicture: "検索したパターン",
+      playLabel: "盤: 駒か点をクリックして指す", choose: "どの手ですか？", chosen: "{point}（選択中）",
+      target: "{point}: ここへ指せます", cancel: "やめる", mapLabel: "盤: マスをクリックして打つ",
+      linked: "リンクの局面"}
   };
   TEXTS.en.following = "Next";
   TEXTS.ja.following = "次へ";
@@ -65,7 +71,7 @@
   const $ = (id) => document.getElementById(id);
   const state = {lang: "en", by: "date", game: null, games: {}, trail: [], data: null, moves: null, listed: null, page: 1,
     sort: "id", order: "asc", filters: {}, asked: null, mode: "position", brush: 0, setup: null,
-    pattern: null};
+    pattern: null, chosen: [], playFocus: {}};
 
   function say(name, values) {
     let text = (TEXTS[state.lang] || TEXTS.en)[name] || TEXTS.en[name] || name;
@@ -275,9 +281,11 @@
     const board = $("ke-board");
     if (!moves.grid) {
       grid.hidden = true;
-      board.hidden = false;
+      showClickable();
       return;
     }
+    $("ke-clickable").hidden = true;
+    $("ke-map").hidden = true;
     board.hidden = true;
     grid.hidden = false;
     const width = moves.grid.width;
@@ -309,6 +317,188 @@
     await playMove(name);
   }
 
+  /* ---- the other boards: a move as the places clicked in turn (/api/moves' "places": a
+     point "B:C,R" of the layout's board B, a column "B:C", a piece of a hand "hand:S:L", a
+     cell of a picture "cell:N"); the game's moves, never named here, say which they are ---- */
+
+  /* The names a click on a place answers to: a point is also its column's. */
+  function answers(place) {
+    const point = /^([0-9]+):([0-9]+),[0-9]+$/.exec(place);
+    return point ? [place, point[1] + ":" + point[2]] : [place];
+  }
+
+  /* Whether the places clicked begin the move's: in turn, or (unordered) each one of them. */
+  function fits(move, clicked) {
+    if (!move.places || move.places.length < clicked.length) return false;
+    if (!move.unordered) return clicked.every((place, at) => answers(place).includes(move.places[at]));
+    const left = move.places.slice();
+    return clicked.every((place) => {
+      const at = left.findIndex((wanted) => answers(place).includes(wanted));
+      if (at >= 0) left.splice(at, 1);
+      return at >= 0;
+    });
+  }
+
+  /* The moves the places clicked so far begin, and the places a next click may go to. */
+  function begun() {
+    const open = state.moves.moves.filter((move) => fits(move, state.chosen));
+    const next = new Set();
+    for (const move of open) {
+      if (move.places.length <= state.chosen.length) continue;
+      if (!move.unordered) next.add(move.places[state.chosen.length]);
+      else for (const place of move.places) if (fits(move, state.chosen.concat([place]))) next.add(place);
+    }
+    return {open: open, next: next};
+  }
+
+  function showClickable() {
+    const moves = state.moves;
+    const found = (state.games[state.game] || {}).editor;
+    const host = $("ke-clickable");
+    const map = $("ke-map");
+    const clickable = moves.moves.some((move) => move.places);
+    const rows = clickable && found && state.data.key.startsWith(found.key_prefix) ? boardsOf(state.data.key, found) : null;
+    host.hidden = !rows;
+    map.hidden = !(clickable && moves.drawn);
+    $("ke-board").hidden = !!rows || !map.hidden;
+    if (rows) drawClickable(host, rows, found);
+    if (!map.hidden) drawMap(map, moves.drawn);
+    showChoices();
+  }
+
+  function drawClickable(host, rows, found) {
+    const {next} = begun();
+    host.replaceChildren();
+    rows.boards.forEach((board, n) => {
+      const grid = element("div");
+      grid.dataset.focus = state.playFocus[n] || 0;  // the point last clicked keeps the focus
+      host.append(grid);
+      const label = found.board_sides.length ? say("field", {side: side(found.board_sides[n])}) : say("playLabel");
+      drawGrid(grid, board[0].length, board.length, (column, row) => {
+        const place = n + ":" + column + "," + row;
+        const cell = stackCell(board[row][column], found, column, row);
+        const named = answers(place);
+        if (state.chosen.includes(place)) { cell.kind += " ke-chosen"; cell.label = say("chosen", {point: cell.label}); }
+        else if (named.some((name) => next.has(name))) { cell.kind += " ke-target"; cell.label = say("target", {point: cell.label}); }
+        return cell;
+      }, (column, row) => {
+        state.playFocus[n] = row * board[0].length + column;
+        clickPlace(n + ":" + column + "," + row).then(() => { if (!host.hidden && host.children[n]) focusAgain(host.children[n]); });
+      }, label);
+    });
+    (rows.hands || []).forEach((hand, n) => {
+      const owner = Object.values(found.side_codes)[n];
+      const line = element("p", null, {"class": "ke-hand"});
+      line.append(element("span", say("hand", {side: side(owner)}) + ": "));
+      if (!hand.length) line.append(element("span", say("handEmpty")));
+      for (const written of new Set(hand.map((piece) => pieceOf(piece, found).label || piece))) {
+        const place = "hand:" + n + ":" + written;
+        const count = hand.filter((piece) => (pieceOf(piece, found).label || piece) === written).length;
+        const button = element("button", written + (count > 1 ? " \u00d7" + count : ""), {type: "button",
+          "class": "ke-in-hand" + (state.chosen.includes(place) ? " ke-chosen" : ""),
+          "aria-pressed": String(state.chosen.includes(place)), "aria-label": side(owner) + " " + written + (count > 1 ? " \u00d7" + count : "")});
+        button.addEventListener("click", () => clickPlace(place));
+        line.append(button);
+      }
+      host.append(line);
+    });
+  }
+
+  /* A board drawn as a picture (a map): a button over each of its places. */
+  function drawMap(host, drawn) {
+    const {next} = begun();
+    host.replaceChildren();
+    host.setAttribute("role", "group");
+    host.setAttribute("aria-label", say("mapLabel"));
+    const picture = element("img", null, {alt: $("ke-board").alt, src: $("ke-board").getAttribute("src") || ""});
+    host.append(picture);
+    drawn.forEach((at, index) => {
+      const button = element("button", null, {type: "button", "class": "ke-cell" + (next.has(at.place) ? " ke-target" : ""),
+        "aria-label": at.name, title: at.name});
+      button.style.left = (100 * (at.x - at.r)) + "%";
+      button.style.top = (100 * at.y) + "%";  // the button's middle, as the stylesheet moves it up
+      button.style.width = (200 * at.r) + "%";
+      button.tabIndex = index ? -1 : 0;
+      button.addEventListener("click", () => clickPlace(at.place));
+      host.append(button);
+    });
+    // one cell in the tab order; the arrow keys go through them in the game's order
+    host.onkeydown = (event) => {
+      const step = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1}[event.key];
+      const buttons = Array.from(host.querySelectorAll("button"));
+      const at = buttons.indexOf(document.activeElement);
+      if (!step || at < 0 || !buttons[at + step]) return;
+      event.preventDefault();
+      event.stopPropagation();
+      buttons[at].tabIndex = -1;
+      buttons[at + step].tabIndex = 0;
+      buttons[at + step].focus();
+    };
+  }
+
+  /* The moves the clicks so far play alike, offered by what each does. */
+  function showChoices() {
+    const host = $("ke-choices");
+    host.replaceChildren();
+    const clicked = state.chosen.length;
+    const ready = clicked ? begun().open.filter((move) => move.places.length === clicked) : [];
+    host.hidden = !clicked;
+    if (!clicked) return;
+    host.append(element("span", say("choose")));
+    for (const move of ready) {
+      const button = element("button", (move.kind ? move.kind + " \u2013 " : "") + move.move, {type: "button"});
+      button.addEventListener("click", () => { state.chosen = []; showChoices(); playMove(move.move); });
+      host.append(button);
+    }
+    const cancel = element("button", say("cancel"), {type: "button", "class": "ke-cancel"});
+    cancel.addEventListener("click", () => { state.chosen = []; showMoves(); });
+    host.append(cancel);
+  }
+
+  /* A click on a place: it goes on with the places clicked before, or begins a move anew; a
+     move it completes alone is played; where several are, they are offered; where none is,
+     the referee says why (the server is asked what the clicks name). */
+  async function clickPlace(place) {
+    $("ke-said").textContent = "";
+    if (state.chosen.length && state.chosen[state.chosen.length - 1] === place) {
+      state.chosen = [];
+      showMoves();
+      return;
+    }
+    const before = state.chosen;
+    state.chosen = before.concat([place]);
+    let {open} = begun();
+    if (!open.length && before.length) {
+      state.chosen = [place];
+      open = begun().open;
+      if (!open.length) state.chosen = before.concat([place]);
+    }
+    const done = open.filter((move) => move.places.length === state.chosen.length);
+    if (done.length === 1 && open.length === 1) {
+      state.chosen = [];
+      await playMove(done[0].move);
+      return;
+    }
+    if (!open.length) {
+      const clicked = state.chosen;
+      state.chosen = [];
+      showMoves();
+      await playClicks(clicked);
+      return;
+    }
+    showMoves();
+  }
+
+  async function playClicks(clicked) {
+    try {
+      const played = await ask("/api/play", {game: state.data.game, position: state.data.key, clicks: clicked.join(" ")});
+      if (!played.legal) { $("ke-said").textContent = say("cannot") + played.why; return; }
+      step({move: played.move, key: played.key});
+    } catch (error) {
+      $("ke-said").textContent = say("cannot") + error.message;
+    }
+  }
+
   async function playMove(text) {
     $("ke-said").textContent = "";
     try {
@@ -326,20 +516,24 @@
 
   function step(move) {
     if (!move.key) return;
+    state.chosen = [];
     state.trail.push({move: move.move, key: move.key});
     explore(move.key);
   }
 
   function back() {
     if (!state.trail.length) return;
+    state.chosen = [];
     state.trail.pop();
     explore(state.trail.length ? state.trail[state.trail.length - 1].key : undefined);
   }
 
-  function restart() {
-    state.trail = [];
+  /* The start again; or the position a link gives (?position=KEY), Back leading to the start. */
+  function restart(linked) {
+    state.trail = linked ? [{move: "(" + say("linked") + ")", key: linked}] : [];
+    state.chosen = [];
     $("ke-said").textContent = "";
-    explore(undefined);
+    explore(linked || undefined);
   }
 
   /* ---- the games: by headers, or those a board search finds ---- */
@@ -505,20 +699,23 @@
     }).join("/");
   }
 
-  function setupFrom(key) {
+  /* A key's boards and hands as the layout "found" writes them (each point its pieces bottom
+     to top); null where they are not written so. */
+  function boardsOf(key, found) {
     const fields = key.split(" ");
-    state.setup = {fields: fields, boards: [], hands: null};
-    const found = layout();
-    if (!found) return;
     try {
-      state.setup.boards = found.boards.map((index) => fields[index].split("/").map((row) => tokens(row, found)));
-      if (found.hands !== null) {
-        state.setup.hands = fields[found.hands].split("/").map((hand) => hand === "-" ? [] : tokens(hand, found).flat());
-      }
+      return {boards: found.boards.map((index) => fields[index].split("/").map((row) => tokens(row, found))),
+        hands: found.hands === null ? null : fields[found.hands].split("/").map((hand) => hand === "-" ? [] : tokens(hand, found).flat())};
     } catch (error) {
-      state.setup.boards = [];
-      state.setup.hands = null;
+      return null;
     }
+  }
+
+  function setupFrom(key) {
+    state.setup = {fields: key.split(" "), boards: [], hands: null};
+    const found = layout();
+    const read = found ? boardsOf(key, found) : null;
+    if (read) Object.assign(state.setup, read);
   }
 
   function setupKey() {
@@ -563,8 +760,7 @@
 
   /* The piece a key writes as "written" (its note left aside), as the layout gives it; a piece
      the layout does not name stands for itself, of no side. */
-  function pieceOf(written) {
-    const found = layout();
+  function pieceOf(written, found = layout()) {
     const note = found && found.note ? written.indexOf(found.note[0], 1) : -1;
     const code = note > 0 ? written.slice(0, note) : written;
     return (found ? found.pieces.find((p) => p.code === code) : null) || {code: code, side: null, label: code, colour: ""};
@@ -633,15 +829,8 @@
         const grid = element("div");
         host.append(grid);
         const label = found.board_sides.length ? say("field", {side: side(found.board_sides[n])}) : say("editorLabel");
-        drawGrid(grid, rows[0].length, rows.length, (column, row) => {
-          const stack = rows[row][column];
-          const top = stack.length ? pieceOf(stack[stack.length - 1]) : null;
-          const what = stack.length ? stack.map((p) => describe(pieceOf(p))).join(", ") : say("empty");
-          return {stone: top ? "seat-" + seat(top.side) + (top.label ? " ke-piece" : "") : "", colour: top ? top.colour : "",
-            mark: top && !found.points ? top.label : "", tiers: stack.length,
-            kind: found.points ? "" : "ke-square" + (top && top.turned ? " ke-turned" : ""),
-            label: say("point", {point: (column + 1) + "," + (row + 1), what: what + (stack.length > 1 ? " (" + say("tier", {count: stack.length}) + ")" : "")})};
-        }, (column, row) => { putOn(n, column, row); focusAgain(grid); }, label);
+        drawGrid(grid, rows[0].length, rows.length, (column, row) => stackCell(rows[row][column], found, column, row),
+          (column, row) => { putOn(n, column, row); focusAgain(grid); }, label);
       });
       if (state.setup.hands) showHands(found);
     }
@@ -651,6 +840,17 @@
     input.addEventListener("change", () => { setupFrom(input.value.trim()); showEditor(); preview(); });
     key.append(input);
     host.append(key);
+  }
+
+  /* A point of a layout's board as drawGrid draws it: its top piece, its height, and every
+     piece of it in words. */
+  function stackCell(stack, found, column, row) {
+    const top = stack.length ? pieceOf(stack[stack.length - 1], found) : null;
+    const what = stack.length ? stack.map((p) => describe(pieceOf(p, found))).join(", ") : say("empty");
+    return {stone: top ? "seat-" + seat(top.side) + (top.label ? " ke-piece" : "") : "", colour: top ? top.colour : "",
+      mark: top && !found.points ? top.label : "", tiers: stack.length,
+      kind: found.points ? "" : "ke-square" + (top && top.turned ? " ke-turned" : ""),
+      label: say("point", {point: (column + 1) + "," + (row + 1), what: what + (stack.length > 1 ? " (" + say("tier", {count: stack.length}) + ")" : "")})};
   }
 
   function focusAgain(grid) {
@@ -820,13 +1020,15 @@
     state.game = games.some((g) => g.name === wanted) ? wanted : (games[0] || {}).name;
     picker.value = state.game;
     translate();
+    let linked = new URLSearchParams(location.search).get("position");
     const changed = async () => {
       state.page = 1;
       state.asked = null;
       state.pattern = null;
       state.mode = "position";
       document.querySelector("input[name=ke-mode][value=position]").checked = true;
-      restart();
+      restart(linked);
+      linked = null;  // the link's position is the first game's alone
       list();
       const begun = await ask("/api/explore", {game: state.game, recent: 0});
       setupFrom(begun.key);
@@ -846,7 +1048,7 @@
       translate();
     });
     $("ke-back").addEventListener("click", back);
-    $("ke-start").addEventListener("click", restart);
+    $("ke-start").addEventListener("click", () => restart());
     $("ke-play").addEventListener("submit", (event) => {
       event.preventDefault();
       const text = event.target.elements.move.value.trim();
@@ -887,6 +1089,11 @@
     $("ke-clear").addEventListener("click", clearBoard);
     $("ke-unask").addEventListener("click", () => { state.asked = null; state.page = 1; list(); });
     document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && state.chosen.length) {
+        state.chosen = [];
+        showMoves();
+        return;
+      }
       if (event.target.closest("input, select, textarea, .ke-points") || event.ctrlKey || event.metaKey || event.altKey) return;
       if (/^[1-9]$/.test(event.key) && state.data && state.data.moves[Number(event.key) - 1]) {
         step(state.data.moves[Number(event.key) - 1]);

@@ -327,17 +327,8 @@ def _ink_on(colour: str) -> str:
 def _render_map(pos: Position, options: RenderOptions, record: Record | None) -> str:
     """A map board: its cells outlined (or, without outlines, as circles linked by their
     adjacency), the stones with names or move numbers, the last move and the legend."""
-    board = pos.board
-    colours = seat_colours(pos.rules.seats)
-    choice = options.extras.get("names", "auto")
-    edges = options.flag("edges")
-    labelled = options.coords or options.numbers
-    sheet = layout.kept(board, ("map", options.flip, choice, edges, labelled, tuple(colours)),
-                        lambda: _MapSheet(board, options.flip, choice, edges, labelled, colours))
-    lines = _wrapped(_legend_lines(pos, options.flag("count")), len(pos.rules.seats), sheet.width, 17.0)
-    size = legend_size(lines, sheet.width, 17.0)
-    root = document(sheet.width, sheet.height + size * 1.4 * (len(lines) + 0.6),
-                    _title(pos, record), options.size)
+    sheet, lines, size, height = _map_sheet(pos, options)
+    root = document(sheet.width, height, _title(pos, record), options.size)
     slot(root, sheet.board, 1)
     if sheet.outlined:
         outlines = element(root, "g", class_="cells", stroke=INK, stroke_width=1,
@@ -352,6 +343,29 @@ def _render_map(pos: Position, options: RenderOptions, record: Record | None) ->
                 stroke=LAST_MOVE, stroke_width=2.5, class_="last-move")
     _draw_legend(root, pos, lines, MAP_MARGIN * 0.5, sheet.height, size)
     return to_string(root)
+
+
+def _map_sheet(pos: Position, options: RenderOptions) -> tuple[_MapSheet, list[str], float, float]:
+    """A map's sheet as ``options`` draw it, its legend's lines and their size, and the
+    drawing's height."""
+    board = pos.board
+    colours = seat_colours(pos.rules.seats)
+    choice = options.extras.get("names", "auto")
+    edges = options.flag("edges")
+    labelled = options.coords or options.numbers
+    sheet = layout.kept(board, ("map", options.flip, choice, edges, labelled, tuple(colours)),
+                        lambda: _MapSheet(board, options.flip, choice, edges, labelled, colours))
+    lines = _wrapped(_legend_lines(pos, options.flag("count")), len(pos.rules.seats), sheet.width, 17.0)
+    size = legend_size(lines, sheet.width, 17.0)
+    return sheet, lines, size, sheet.height + size * 1.4 * (len(lines) + 0.6)
+
+
+def map_places(pos: Position, options: RenderOptions) -> list[tuple[float, float, float]]:
+    """Where each cell of a map's drawing (as ``options`` draw it) is: its centre and its
+    stone's radius, as fractions of the drawing's width (``x``, the radius) and height."""
+    sheet, _, _, height = _map_sheet(pos, options)
+    return [(x / sheet.width, y / height, r / sheet.width)
+            for (x, y), r in zip(sheet.centres, sheet.radii, strict=True)]
 
 
 class _MapSheet(_Sheet):

@@ -8,6 +8,7 @@ landed), the stones about to vanish outlined.
 """
 from __future__ import annotations
 
+import functools
 import math
 import xml.etree.ElementTree as ET
 
@@ -17,9 +18,11 @@ from kifu.builtin.rengi.position import FILL, Position
 from kifu.builtin.rengi.render.text import amount, chain_caption, status
 from kifu.plugin import (
     ConversionError,
+    Markup,
     Record,
     RenderOptions,
     document,
+    draw_matches,
     element,
     text_line,
     text_width,
@@ -80,6 +83,11 @@ def _shape(parent: ET.Element, kind: int, x: float, y: float, size: float,
                   for i in range(6)]
     element(parent, "polygon", points=" ".join(f"{px:.1f},{py:.1f}" for px, py in points),
             **attrs)
+
+
+def _cell(left: float, column: int, row: int) -> tuple[float, float, float]:
+    """The top-left corner and the size of a field's cell (rows from the top)."""
+    return left + column * CELL, HEAD + row * CELL, CELL
 
 
 def _field(root: ET.Element, left: float, top: float, boards: tuple[int, ...] | list[int],
@@ -143,7 +151,11 @@ def _next(root: ET.Element, left: float, top: float, pieces: list[tuple[int, ...
             _shape(group, kind, left + NEXT / 2, base - (offset + 0.5) * size, size)
 
 
-def render_svg(pos: Position, options: RenderOptions, record: Record | None = None) -> str:
+def render_svg(pos: Position, options: RenderOptions, record: Record | None = None,
+               markup: Markup | None = None) -> str:
+    """Both fields side by side with the next pieces, warnings and the last chain, the cells
+    a search matched framed (``markup``'s squares, each field a board of its own), and the
+    caption below."""
     frame = _frame(pos, options)
     order = (1, 0) if options.flip else (0, 1)
     field_w = bitboard.COLUMNS * CELL
@@ -191,6 +203,7 @@ def render_svg(pos: Position, options: RenderOptions, record: Record | None = No
         just = {(c, r) for s, c, r in pos.last_cells if s == side}
         _field(root, left, HEAD, boards, options.coords, vanishing, just,
                options.last_move and frame is None)
+        draw_matches(root, markup, side, functools.partial(_cell, left))
         if show_next:
             _next(root, left + field_w, HEAD, pos.next_pieces(side))
     legend = element(root, "g", font_size=13, fill=INK, class_="caption")

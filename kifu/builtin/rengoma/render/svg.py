@@ -22,7 +22,7 @@ from kifu.builtin.rengoma.position import (
     strength_of,
 )
 from kifu.builtin.rengoma.render.text import facts, status
-from kifu.plugin import Record, RenderOptions, document, element, text_line, to_string
+from kifu.plugin import Markup, Record, RenderOptions, document, draw_matches, element, text_line, to_string
 
 CELL = 56.0
 PANEL = 170.0
@@ -57,7 +57,10 @@ class _Layout:
         return x + CELL / 2, y + CELL / 2
 
 
-def render_svg(position: Position, options: RenderOptions, record: Record | None = None) -> str:
+def render_svg(position: Position, options: RenderOptions, record: Record | None = None,
+               markup: Markup | None = None) -> str:
+    """The board with its stacks, the winning row, the last turn, the stock and chips, the
+    squares a search matched framed (``markup``'s squares), and the legend below."""
     layout = _Layout(position, options)
     legend = _legend(position, record, options)
     line_height = CELL * 0.34
@@ -74,11 +77,20 @@ def render_svg(position: Position, options: RenderOptions, record: Record | None
             _stack(pieces, layout, position, at, options)
     if options.last_move and position.last:
         _last_turn(root, layout, position)
+    draw_matches(root, markup, 0, lambda column, row: _square(layout, position, column, row))
     _panel(root, layout, position)
     for index, text in enumerate(legend):
         element(root, "text", text, x=layout.margin, y=layout.height + line_height * (index + 0.6),
                 font_size=CELL * 0.26, fill=INK, class_="legend")
     return to_string(root)
+
+
+def _square(layout: _Layout, position: Position, column: int, row: int) -> tuple[
+        float, float, float]:
+    """The top-left corner and the size of the square of ``column`` and ``row`` (from the
+    top, as the key writes its rows)."""
+    x, y = layout.centre(position.geo.index(column, position.geo.rows - 1 - row))
+    return x - CELL / 2, y - CELL / 2, CELL
 
 
 def _board(root: ET.Element, layout: _Layout, options: RenderOptions) -> None:
