@@ -4,8 +4,8 @@
  * image of the board's symmetry at once (Zobrist "lanes", the tables Python draws, handed
  * over by the caller), the canonical hash the smallest lane as an unsigned number and its
  * image the first lane that gives it; the log of what changed from one position to the next
- * is kept, then turned point by point (kifu.corpus.indexing.histories), and the stones that
- * ever stood are listed (indexing._occupied).
+ * is kept, then turned point by point (kifu.corpus.indexing.histories), from which the index
+ * works out when each point first held each colour (kifu.corpus.occupancy).
  *
  * Included by a core's C file (after Python.h) once it defines ``Reason`` (a const char *, NULL for no
  * problem), TRACE_CELLS (its board's cells, for cell_of) and TRACE_POINTS (the most points a
@@ -181,25 +181,6 @@ done:
     free(state);
     free(changes);
     return why;
-}
-
-/* The ``point << 2 | colour`` that ever held a stone, in order (16-bit numbers), in ``out``
- * (room for TRACE_POINTS * 2 of them); how many. */
-static size_t trace_occupied(const Trace *t, uint16_t *out)
-{
-    static const size_t SLOTS = (size_t)TRACE_POINTS << 2;
-    unsigned char seen[((size_t)TRACE_POINTS << 2) / 8 + 1];
-    size_t found = 0;
-    memset(seen, 0, sizeof seen);
-    for (size_t i = 0; i < t->logged; i++) {
-        int entry = t->log[i];
-        if (!(entry & LOG_MARK) && (entry & 3) >= 1 && (entry & 3) <= 2)
-            seen[entry >> 3] |= (unsigned char)(1 << (entry & 7));
-    }
-    for (size_t slot = 0; slot < SLOTS; slot++)
-        if (seen[slot >> 3] & (1 << (slot & 7)))
-            out[found++] = (uint16_t)slot;
-    return found;
 }
 
 /* The lanes of a board of ``points`` points as the caller's tables gave them (``table``, a

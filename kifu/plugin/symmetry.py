@@ -406,8 +406,8 @@ class Traced:
     (signed 64-bit, native byte order) and image, the start first, as a tracker makes them
     under ``symmetry``; a grid game gives its ``grid``, with ``changes``, its log of changes
     turned point by point as :func:`kifu.corpus.indexing.histories` packs it before
-    compressing, and ``occupied``, the ``point << 2 | colour`` that ever held a stone
-    (unsigned 16-bit, in order); ``facts`` are what :meth:`~kifu.plugin.GamePlugin.facts` says
+    compressing (from which the index works out when each point first held each colour);
+    ``facts`` are what :meth:`~kifu.plugin.GamePlugin.facts` says
     of the last position and ``outcome`` what :meth:`~kifu.plugin.GamePlugin.outcome` says of
     it.
     """
@@ -419,7 +419,6 @@ class Traced:
     images: bytes
     grid: Grid | None = None
     changes: bytes = b""
-    occupied: bytes = b""
     facts: dict[str, str] = field(default_factory=dict)
     outcome: Outcome | None = None
     #: The depths of the main line's nodes that take no move number (a swap of colours).

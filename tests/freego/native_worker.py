@@ -35,7 +35,7 @@ def main() -> None:
         if isinstance(verdict, str):
             assert isinstance(traced, str), (text[:200], traced)
         else:
-            moves, _, _, columns, rows, hashes, images, changes, occupied = traced
+            moves, _, _, columns, rows, hashes, images, changes = traced
             assert moves == verdict[0] and len(hashes) == 8 * (moves + 1) == 8 * len(images)
             assert changes[:4] == (columns * rows).to_bytes(4, "little")
         judged += 1

@@ -45,7 +45,7 @@ def main() -> None:
             if isinstance(verdict, str):
                 assert isinstance(traced, str), (text[:200], traced)
             else:
-                moves, size, hashes, images, changes, occupied, events, _, first = traced
+                moves, size, hashes, images, changes, events, _, first = traced
                 assert moves == verdict[0] and len(hashes) == 8 * len(images)
                 assert len(images) == moves + len(events) + 1 and len(first) <= 3
                 assert changes[:4] == (size * size).to_bytes(4, "little")

@@ -85,7 +85,7 @@ def trace(text: str, source: str) -> Traced | None:
     found = module.trace(text, _tables)
     if isinstance(found, str):
         return None
-    moves, over, head, columns, rows, hashes, images, changes, occupied = found
+    moves, over, head, columns, rows, hashes, images, changes = found
     record = None if over else _head(head, source)
     if record is None:
         return None
@@ -94,7 +94,7 @@ def trace(text: str, source: str) -> Traced | None:
         seats = setup.seat_names(record)
     except KifuError:
         return None
-    return Traced(record, moves, symmetry, hashes, images, grid, changes, occupied,
+    return Traced(record, moves, symmetry, hashes, images, grid, changes,
                   index.seat_facts(seats))
 
 

@@ -1289,8 +1289,7 @@ static Reason result_agrees(Game *g, const Result *said, double komi)
  * image of the board's symmetry at once (Zobrist "lanes", the tables Python draws, handed
  * over by the caller), the canonical hash the smallest lane as an unsigned number and its
  * image the first lane that gives it; and the log of what changed from one position to the
- * next, turned point by point (indexing.histories) and the stones that ever stood
- * (indexing._occupied).
+ * next, turned point by point (indexing.histories).
  * ------------------------------------------------------------------------------------------ */
 
 #define MAX_POINTS (MAX_SIDE * MAX_SIDE)
@@ -1570,8 +1569,8 @@ static PyObject *head_text(const Sgf *s)
     return head;
 }
 
-/* trace(text, tables) -> (moves, over, head, columns, rows, hashes, images, changes,
- * occupied) | str: judge(), and for a record this core decides, what the index keeps of it
+/* trace(text, tables) -> (moves, over, head, columns, rows, hashes, images, changes) | str:
+ * judge(), and for a record this core decides, what the index keeps of it
  * (see the Trace section).  ``tables(columns, rows)`` gives the board's lanes: their count
  * and their bytes (kifu.plugin.symmetry.Lanes: each colour's stones cell by cell, the sides
  * to move, the empty board; each a lane at a time, 64-bit numbers in the machine's order). */
@@ -1618,16 +1617,13 @@ static PyObject *trace(PyObject *module, PyObject *args)
         result = PyUnicode_FromString(why);
         goto done;
     }
-    uint16_t occupied[MAX_POINTS * 2];
-    size_t stones = trace_occupied(t, occupied);
     PyObject *head = head_text(&s);
     if (head != NULL)
-        result = Py_BuildValue("(lONiiy#y#y#y#)", moves, g->over ? Py_True : Py_False, head,
+        result = Py_BuildValue("(lONiiy#y#y#)", moves, g->over ? Py_True : Py_False, head,
                                terms.columns, terms.rows, (const char *)t->hashes,
                                (Py_ssize_t)(t->visits * 8), (const char *)t->images,
                                (Py_ssize_t)t->visits, (const char *)changes,
-                               (Py_ssize_t)changes_size, (const char *)occupied,
-                               (Py_ssize_t)(stones * 2));
+                               (Py_ssize_t)changes_size);
 done:
     Py_XDECREF(table);
     free(changes);
@@ -1671,8 +1667,8 @@ static PyMethodDef METHODS[] = {
      "The moves of a Go record of which kifu would report nothing (or notes only, where\n"
      "noted), or why the record is Python's."},
     {"trace", trace, METH_VARARGS,
-     "trace(text, tables) -> (moves, over, head, columns, rows, hashes, images, changes,\n"
-     "occupied) | str\n\n"
+     "trace(text, tables) -> (moves, over, head, columns, rows, hashes, images, changes)\n"
+     "| str\n\n"
      "judge(), and for a record decided, its positions as a corpus index keeps them."},
     {"configure", configure, METH_VARARGS,
      "configure(known, game_info, max_nodes, max_values, max_moves)\n\n"

@@ -195,7 +195,7 @@ def _traced(record: Record, found: tuple[Any, ...]) -> Traced:
     from kifu.builtin.renju.moves import Point
     from kifu.plugin import Traced
 
-    moves, size, hashes, images, changes, occupied, events, end, placed = found
+    moves, size, hashes, images, changes, events, end, placed = found
     symmetry, grid, _ = index.hashing(size)
     rules = variants.rules_of(record)
     facts = {"rule": str(rules)}
@@ -210,7 +210,7 @@ def _traced(record: Record, found: tuple[Any, ...]) -> Traced:
         opening = openings.name_of(first) if rules.names_openings else None
         if opening is not None:
             facts["opening"] = opening
-    return Traced(record, moves, symmetry, hashes, images, grid, changes, occupied, facts,
+    return Traced(record, moves, symmetry, hashes, images, grid, changes, facts,
                   _outcome(*end), events)
 
 

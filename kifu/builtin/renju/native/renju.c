@@ -1493,12 +1493,10 @@ static PyObject *judge_psq(PyObject *module, PyObject *text)
 }
 
 /* What trace_with answers for a record traced: (moves, size, hashes, images, changes,
- * occupied, events, end, first); see trace_notation's doc. */
+ * events, end, first); see trace_notation's doc. */
 static PyObject *traced(const Rec *rec, const Game *g, const Trace *t, long moves,
                         const unsigned char *changes, size_t changes_size)
 {
-    uint16_t occupied[TRACE_POINTS * 2];
-    size_t stones = trace_occupied(t, occupied);
     PyObject *events = PyList_New(0), *first = PyTuple_New(g->firsts);
     if (events == NULL || first == NULL)
         goto failed;
@@ -1518,10 +1516,9 @@ static PyObject *traced(const Rec *rec, const Game *g, const Trace *t, long move
             goto failed;
         PyTuple_SET_ITEM(first, k, point);
     }
-    return Py_BuildValue("(liy#y#y#y#N(iiiii)N)", moves, g->size, (const char *)t->hashes,
+    return Py_BuildValue("(liy#y#y#N(iiiii)N)", moves, g->size, (const char *)t->hashes,
                          (Py_ssize_t)(t->visits * 8), (const char *)t->images,
-                         (Py_ssize_t)t->visits, (const char *)changes, (Py_ssize_t)changes_size,
-                         (const char *)occupied, (Py_ssize_t)(stones * 2), events,
+                         (Py_ssize_t)t->visits, (const char *)changes, (Py_ssize_t)changes_size, events,
                          g->end_kind, g->winner, g->end_detail, g->end_column, g->end_row, first);
 failed:
     Py_XDECREF(events);
@@ -1743,8 +1740,8 @@ static PyMethodDef METHODS[] = {
      "The moves of a Piskvork .psq file of which kifu would report nothing, or why the\n"
      "record is Python's."},
     {"trace_notation", trace_notation, METH_VARARGS,
-     "trace_notation(text, tables) -> (moves, size, hashes, images, changes, occupied,\n"
-     "events, end, first) | str\n\n"
+     "trace_notation(text, tables) -> (moves, size, hashes, images, changes, events, end,\n"
+     "first) | str\n\n"
      "judge_notation(), and for a record decided, its positions as a corpus index keeps them:\n"
      "tables(size) gives the board's Zobrist lanes (their count, their bytes); events are the\n"
      "depths of the swaps, end (kind, winner, detail, column, row) how the game ended, first\n"
