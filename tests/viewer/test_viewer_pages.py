@@ -852,3 +852,30 @@ def test_a_games_own_words_come_in_every_language_with_their_places(name):
     shared, _ = packed_page(views_of_text(record.read_text(encoding="utf-8"), str(record),
                                           lambda g: RenderOptions()))
     assert shared["gameWords"] == {game.title: phrases}
+
+
+def _said_by(table: dict[str, str], english: str) -> bool:
+    """Whether one of ``table``'s phrases, its places standing for any words, is ``english``
+    whole (as the viewer's script looks a game's words up)."""
+    return any(re.fullmatch(re.sub(r"\\\{\d!?\\\}", "(.+)", re.escape(key)), english)
+               for key in table)
+
+
+def test_the_words_of_a_rengoma_turns_end_are_in_its_tables():
+    """What Rengoma writes at a turn's end (a chip paid, taken or not to be had, the next field
+    piece) has its phrase in every language, though no example record ends a turn so: the
+    words event_text gives each such event, with the reason the referee gives for no chip."""
+    from kifu.builtin.rengoma.events import event_text
+
+    events = [{"type": "chip-spent", "side": "black", "held": 1, "stock": 3},
+              {"type": "chip-gained", "side": "red", "from": "stock", "held": 2},
+              {"type": "chip-none", "side": "black",
+               "reason": "black already holds every chip"},
+              {"type": "refill", "colour": "red", "strength": 4, "stock": 2}]
+    phrases = registry.get("rengoma").phrases()
+    for event in events:
+        english = event_text(event)
+        assert english is not None
+        for language, table in phrases.items():
+            assert _said_by(table, english), (language, english)
+    assert all(_said_by(table, "black already holds every chip") for table in phrases.values())
