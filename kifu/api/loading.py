@@ -21,12 +21,13 @@ from typing import Any
 from kifu.api.gameobjects import wrap
 from kifu.api.parameters import library_terms, reworded, texts_or_none
 from kifu.api.records import Record
+from kifu.base import record as tree
 from kifu.base.errors import GameIndexError, KifuError
 from kifu.base.record import ReadOptions
-from kifu.plugin import AnyGame, registry
+from kifu.plugin import AnyGame, CompiledLine, registry
 from kifu.reading.source import SourceText, Stream, stream_name
 from kifu.run import load as loading
-from kifu.run.load import Parsed
+from kifu.run.load import Loaded, Parsed
 
 #: What :func:`read` and :func:`read_all` read: a path (a file; for ``read_all`` a folder too)
 #: or a stream of bytes or text.
@@ -102,13 +103,44 @@ def parse(text: str, *, game: str | None = None, format: str | None = None,
     them all); see :func:`read` for ``lenient`` and the errors."""
     texts_or_none(game=game, format=format, path=path)
     source = SourceText(text, path or _STRING, "utf-8")
-    loaded = loading.load_source(source, game, ReadOptions(tuple(folders)), lenient=lenient,
-                                 format_name=format)
-    error = loaded.error()
-    if error is not None:
-        raise error
+    options = ReadOptions(tuple(folders))
+
+    def load() -> Loaded:
+        loaded = loading.load_source(source, game, options, lenient=lenient, format_name=format)
+        error = loaded.error()
+        if error is not None:
+            raise error
+        return loaded
+
+    compiled = None if lenient else _compiled(source, game, format)
+    if compiled is not None:  # read in Python only when something other than the replay asks
+        found, fmt, line = compiled
+
+        def read() -> tuple[tree.Record, list[KifuError]]:
+            loaded = load()
+            return loaded.record, loaded.findings
+
+        return Record(wrap(found), None, name=source.path, text=text, fmt=fmt, path=path,
+                      compiled=line, load=read)
+    loaded = load()
     return Record(wrap(loaded.game), loaded.record, name=loaded.name, text=text,
                   findings=loaded.findings, fmt=loaded.fmt, lenient=lenient, path=path)
+
+
+def _compiled(source: SourceText, game: str | None, format: str | None
+              ) -> tuple[AnyGame, str, CompiledLine] | None:
+    """The game, format and main line of a text whose game's compiled core replays it
+    (:attr:`kifu.plugin.Format.replay`: one record of one line with nothing to report), or
+    ``None``: the text is read in Python, as always."""
+    if source.warnings:  # what decoding found is the record's to say
+        return None
+    try:
+        found, fmt = registry.detect(source.text, source.path, game, format)
+    except KifuError:
+        return None  # reading it in Python says why
+    replay = loading.reader(found, fmt).replay
+    line = None if replay is None else replay(source.text, source.path)
+    return None if line is None else (found, fmt, line)
 
 
 @library_terms

@@ -25,6 +25,7 @@ from kifu.base.collection import Reading
 from kifu.plugin.contract import AnyGame, Console, Format, GamePlugin
 from kifu.plugin.values import (
     NUMBER,
+    CompiledLine,
     Event,
     MoveT,
     Outcome,
@@ -194,7 +195,8 @@ def __getattr__(name: str) -> Any:
 
 __all__ = ["EMPTY", "HEAD_BYTES", "IDENTITY", "INVALID", "LINE_END", "MARK", "MAX_BYTES",
            "MAX_DIGITS", "MAX_MOVES", "MAX_TOKENS", "NODE", "NODE_END", "NUMBER", "PEDANTIC",
-           "USAGE", "VARIATION", "AccessError", "AnyGame", "Card", "Clicks", "Console",
+           "USAGE", "VARIATION", "AccessError", "AnyGame", "Card", "Clicks", "CompiledLine",
+           "Console",
            "ConversionError",
            "EditorLayout", "EditorPiece", "EncodingError", "Event", "Fields", "Format",
            "GameOverError", "GamePlugin", "Grid", "HeaderError", "IllegalMoveError", "Keyed",

@@ -33,6 +33,7 @@ from kifu.base.record import Node, Record
 from kifu.plugin import driver
 from kifu.plugin.results import read_result, unread_result
 from kifu.plugin.values import (
+    CompiledLine,
     Event,
     MoveT,
     Outcome,
@@ -103,6 +104,13 @@ class Format:
     game's symmetry and, on a grid, its changes), worked out without a position or a move in
     Python; ``None`` for every other text, which the index reads and replays as always.
 
+    ``replay(text, source)``, where the game has a compiled core for the format: for a text
+    ``decide`` would decide, whose record has one line of play, that line as the core
+    replayed it (:class:`kifu.plugin.values.CompiledLine`: each step's move, and its events
+    and position when asked for), so that the library's :meth:`kifu.Record.replay` of a
+    record read from the text reads nothing and plays nothing in Python; ``None`` for every
+    other text, which the library reads and replays as always.
+
     ``heads(text)`` gives the head of each record of a text alone, as a text of the format that
     reads as that record without its moves (SGF: each game's root node), found without reading
     the moves, for a catalogue that wants each record's headers and no more
@@ -128,6 +136,7 @@ class Format:
     collection: Callable[[Iterable[Iterable[str]]], Iterable[str]] | None = None
     decide: Callable[[str], tuple[int, bool] | None] | None = None
     trace: Callable[[str, str], Traced | None] | None = None
+    replay: Callable[[str, str], CompiledLine | None] | None = None
 
     @property
     def binary(self) -> bool:

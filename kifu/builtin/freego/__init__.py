@@ -58,7 +58,8 @@ class FreeGo(GamePlugin[Position, Move, Setup]):
                               sgf.read, sgf.write, sgf.claims, sgf.read_games,
                               core_sgf.rewritten, sgf.pieces, recognises=core_sgf.recognises,
                               heads=core_sgf.roots, collection=core_sgf.collection,
-                              decide=native.decide, trace=native.trace)}
+                              decide=native.decide, trace=native.trace,
+                              replay=native.replay)}
 
     def setup_from_json(self, data: Any) -> Any:
         if not isinstance(data, dict):

@@ -291,7 +291,7 @@ def key(pos: Position) -> str:
     ``bonus:``), the prisoners, the seats that passed since the last stone (``passed:xo``),
     every seat passed under agreed dead stones (``ended:1``), a ko just taken (``ko-at:`` the
     cell that may not be retaken at once and the stone that took it) and the outcome."""
-    rules, board = pos.rules, pos.board
+    board = pos.board
     if board.grid is not None:
         columns, rows = board.grid
         chars = "".join(map(_CHARS.__getitem__, pos.cells))
@@ -299,6 +299,14 @@ def key(pos: Position) -> str:
                           for row in reversed(range(rows))])
     else:
         cells = rows_text([[_CODES[cell] for cell in pos.cells]])
+    return key_of(pos, cells, _ko(pos))
+
+
+def key_of(pos: Position, cells: str, ko: tuple[int, int] | None) -> str:
+    """:func:`key` of ``pos`` whose cells field (``cells``) and ko just taken (``ko``: the
+    cell that may not be retaken at once and the stone that took it) are known: a compiled
+    core's replay writes them (:mod:`kifu.builtin.freego.native.steps`)."""
+    rules, board = pos.rules, pos.board
     fields = [_board_field(board), cells,
               "-" if pos.outcome is not None else _CODES[pos.to_move + 1]]
     fields.extend(_rule_fields(rules))
@@ -309,7 +317,6 @@ def key(pos: Position) -> str:
                                           if pos.passed >> s & 1))
     if pos.ended:
         fields.append("ended:1")
-    ko = _ko(pos)
     if ko is not None:
         fields.append(f"ko-at:{escape(board.ids[ko[0]])},{escape(board.ids[ko[1]])}")
     if pos.outcome is not None:
@@ -348,8 +355,10 @@ def _board_of(field: str) -> Board:
     return builtin.from_content(name, source)
 
 
-def _rule_fields(rules: Rules) -> list[str]:
-    """The named fields of the rules that differ from Free-form Go's own."""
+@functools.lru_cache(maxsize=64)
+def _rule_fields(rules: Rules) -> tuple[str, ...]:
+    """The named fields of the rules that differ from Free-form Go's own (worked out once a
+    game's rules: every key of its positions writes them)."""
     fields = []
     if rules.seats != DEFAULT_PLAYERS:
         fields.append("players:" + ",".join(escape(name) for name in rules.seats))
@@ -369,7 +378,7 @@ def _rule_fields(rules: Rules) -> list[str]:
             for cells in rules.territory))
     if any(rules.bonus):
         fields.append("bonus:" + ",".join(_number(b) for b in rules.bonus))
-    return fields
+    return tuple(fields)
 
 
 def _number(value: float) -> str:
