@@ -493,6 +493,12 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
             raise OptionError(f"move numbers start at 0, not {n}", option="n")
         whole_number(n, "n", 0, none=True)
         path = _path(variation)
+        compiled = self._compiled
+        if compiled is not None and not path and not lenient and compiled.moves:
+            at = len(compiled.moves) - 1 if n is None else n - 1  # where no event came before
+            if 0 <= at < len(compiled.moves) and compiled.numbers[at] == (n or at + 1):
+                made: PositionT = compiled.position(at)
+                return made
         loading.check_move(self._held(), n, path)
         found: PositionT = driver.position_after(self.game.plugin, self._held(), n,
                                                  lenient=lenient, path=path)

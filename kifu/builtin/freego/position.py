@@ -302,14 +302,16 @@ def key(pos: Position) -> str:
     return key_of(pos, cells, _ko(pos))
 
 
-def key_of(pos: Position, cells: str, ko: tuple[int, int] | None) -> str:
+def key_of(pos: Position, cells: str, ko: tuple[int, int] | None,
+           rules_said: tuple[str, ...] | None = None) -> str:
     """:func:`key` of ``pos`` whose cells field (``cells``) and ko just taken (``ko``: the
-    cell that may not be retaken at once and the stone that took it) are known: a compiled
-    core's replay writes them (:mod:`kifu.builtin.freego.native.steps`)."""
+    cell that may not be retaken at once and the stone that took it) are known, and its
+    rules' fields (:func:`rule_fields`) where they are: a compiled core's replay writes the
+    first two, and works out the rules' once a game (:mod:`kifu.builtin.freego.native.steps`)."""
     rules, board = pos.rules, pos.board
     fields = [_board_field(board), cells,
               "-" if pos.outcome is not None else _CODES[pos.to_move + 1]]
-    fields.extend(_rule_fields(rules))
+    fields.extend(rule_fields(rules) if rules_said is None else rules_said)
     if any(pos.prisoners):
         fields.append("prisoners:" + ",".join(map(str, pos.prisoners)))
     if pos.passed and pos.outcome is None:
@@ -355,10 +357,9 @@ def _board_of(field: str) -> Board:
     return builtin.from_content(name, source)
 
 
-@functools.lru_cache(maxsize=64)
-def _rule_fields(rules: Rules) -> tuple[str, ...]:
-    """The named fields of the rules that differ from Free-form Go's own (worked out once a
-    game's rules: every key of its positions writes them)."""
+def rule_fields(rules: Rules) -> tuple[str, ...]:
+    """The named fields of a key that say the rules, where they differ from Free-form Go's
+    own."""
     fields = []
     if rules.seats != DEFAULT_PLAYERS:
         fields.append("players:" + ",".join(escape(name) for name in rules.seats))

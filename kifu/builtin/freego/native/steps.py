@@ -19,7 +19,7 @@ from typing import Any
 from kifu.builtin.freego import setup
 from kifu.builtin.freego.boards.board import Board
 from kifu.builtin.freego.moves import Move, Pass, Place
-from kifu.builtin.freego.position import Position, key_of
+from kifu.builtin.freego.position import Position, key_of, rule_fields
 from kifu.plugin import CompiledLine, Event, KifuError, Record
 
 #: The numbers ``replay`` keeps a step (gosgf.c's STEP_FIELDS), and where each stands.
@@ -42,6 +42,7 @@ class Line:
         _, _, _, self.columns, self.rows, start_to_move, boards, facts, removed = found
         self.module, self.text, self.source = module, text, source
         self.rules, self.board = rules, rules.board
+        self.rules_said = rule_fields(rules)
         self.start_to_move = start_to_move
         self.points = self.columns * self.rows
         self.boards: bytes = boards
@@ -82,7 +83,7 @@ class Line:
         at = pos.index * FIELDS
         taken, by = self.facts[at + KO_TAKEN], self.facts[at + KO_BY]
         cells = self.module.rows(self.boards, pos.index + 1, self.columns, self.rows)
-        return key_of(pos, cells, None if taken < 0 else (taken, by))
+        return key_of(pos, cells, None if taken < 0 else (taken, by), self.rules_said)
 
     def events(self, index: int) -> list[Event]:
         """What step ``index`` did, as the referee describes it: the stone, then each group
