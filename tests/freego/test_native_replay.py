@@ -7,6 +7,8 @@ on as Python's do; over the examples, the quirks' records, random games of every
 ``test_native.py`` runs ``replay`` and ``rows`` on its hostile inputs too."""
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from typing import Any
 
@@ -158,6 +160,20 @@ def test_a_position_of_the_core_plays_on_as_pythons_does():
                                                              moves[len(moves) // 2])
         assert game.position_json(mine.position) == game.position_json(pure.position)
         assert kifu.text(mine.position, game) == kifu.text(pure.position, game)
+        assert pickle.loads(pickle.dumps(mine.position)) == pure.position
+        assert copy.deepcopy(mine.position) == pure.position
+
+
+def test_a_file_read_is_replayed_by_the_core_as_a_text_parsed_is(tmp_path):
+    text = "(;GM[1]SZ[9]RU[Japanese]KM[6.5];B[ee];W[cc];B[gc];W[cg]C[x])"
+    (tmp_path / "game.sgf").write_text(text, encoding="utf-8")
+    record = kifu.read(tmp_path / "game.sgf")
+    with pure_python():
+        python = kifu.read(tmp_path / "game.sgf")
+    assert record._compiled is not None and (record.name, record.path) == (python.name,
+                                                                           python.path)
+    assert [(s.move, s.events, s.position, s.comments) for s in record.replay()] == \
+        [(s.move, s.events, s.position, s.comments) for s in python.replay()]
 
 
 def test_a_record_read_or_changed_is_replayed_in_python_from_then_on():

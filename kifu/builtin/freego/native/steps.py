@@ -152,6 +152,10 @@ class Stepped(Position):
     def __hash__(self) -> int:
         return hash(self.value_key())
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and copied by :mod:`copy`) as the plain position it is equal to."""
+        return _as_it_is, (self.copy(),)
+
     def fill(self, name: str) -> None:
         """Fill in the field ``name``: the stones from the core's board, or what only
         Python's replay keeps (every field of :data:`FROM_PYTHON` at once)."""
@@ -185,6 +189,11 @@ for _name in _SLOTS:
     setattr(Stepped, _name, _made_when_read(_name))
 
 _PASS = Pass()
+
+
+def _as_it_is(position: Position) -> Position:
+    """What a :class:`Stepped` unpickles as: the plain position it was pickled as."""
+    return position
 
 
 @functools.lru_cache(maxsize=8)
