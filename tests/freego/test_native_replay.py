@@ -195,6 +195,13 @@ def test_random_games_replay_alike():
     assert sum(served) > 20 and not all(served), sum(served)
 
 
+def test_mutated_records_replay_alike():
+    rng = random.Random(40)
+    seeds = native_inputs.seeds()
+    for _ in range(60):
+        agree(native_inputs.mutated(rng, rng.choice(seeds)), every=11)
+
+
 @realfiles.needs("sgf-real")
 def test_every_real_file_replays_alike():
     served = 0
