@@ -39,15 +39,17 @@ import functools
 import time
 from array import array
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from kifu.base.errors import CorpusError, KifuError, PatternError
 from kifu.base.record import Span
-from kifu.corpus import occupancy
+from kifu.corpus import occupancy, search
 from kifu.corpus.checks import Changes, grid_of
-from kifu.corpus.reader import Filters, Reader, chunks
-from kifu.corpus.values import Hit, Place
+from kifu.corpus.reader import Filters, Reader
+from kifu.corpus.search import Places
+from kifu.corpus.values import Hit
 from kifu.plugin import registry
 from kifu.plugin.symmetry import EMPTY, FIRST, SECOND, Grid, grid_symmetry
 
@@ -220,21 +222,43 @@ def _swapped(content: int, swap: bool) -> int:
     return 3 - content if swap and content in (FIRST, SECOND) else content
 
 
-class SearchStopped(CorpusError):
-    """A pattern search stopped at its deadline: what it found until then (``found``), and
-    how many of the records its sieve left it checked (``checked`` of ``candidates``)."""
 
-    def __init__(self, message: str, found: list[Hit], checked: int, candidates: int) -> None:
+
+class SearchStopped(CorpusError):
+    """A pattern search stopped at its deadline: what it found until then (``places``, as
+    :func:`find_pattern` gives them; ``found``, as :func:`search_pattern` answers, where it
+    made the answers), and how many of the records its sieve left it checked (``checked`` of
+    ``candidates``)."""
+
+    def __init__(self, message: str, places: Places, checked: int, candidates: int) -> None:
         super().__init__(message)
-        self.found, self.checked, self.candidates = found, checked, candidates
+        self.places, self.checked, self.candidates = places, checked, candidates
+        self.found: list[Hit] = []
 
 
 def search_pattern(reader: Reader, pattern: Pattern, filters: Filters,
                    deadline: float | None = None) -> list[Hit]:
-    """The records that reach ``pattern``, each once (where first): every record's row
-    checked first (the grids, the filters), and each grid's stones.  With ``deadline`` (a
-    time of :func:`time.monotonic`), a search still checking records then stops with
-    :class:`SearchStopped`, which holds what it found."""
+    """The records that reach ``pattern``, each once (where first), answered
+    (:func:`find_pattern`, each record found then read whole).  With ``deadline``, a search
+    still checking records then stops with :class:`SearchStopped`, which holds what it
+    found."""
+    try:
+        found = find_pattern(reader, pattern, filters, deadline)
+    except SearchStopped as stopped:
+        stopped.found = search.hits(reader, stopped.places)
+        raise
+    return search.hits(reader, found)
+
+
+def find_pattern(reader: Reader, pattern: Pattern, filters: Filters,
+                 deadline: float | None = None) -> Places:
+    """The records that reach ``pattern``, each once (where first, and how), in index order:
+    every record's row checked first (the grids, the filters), then each grid's stones (the
+    sieve), then each record the sieve leaves, on its log of changes (its trail's row
+    checked; the game's compiled core checks the log where it has one and runs, else
+    :func:`first_match`).  With ``deadline`` (a time of :func:`time.monotonic`), a search
+    still checking records then stops with :class:`SearchStopped`, which holds what it
+    found."""
     reader.check_records()
     where, values = filters.sql()
     # The grid games' grids, and the records of each the filters keep: one pass over the
@@ -247,8 +271,9 @@ def search_pattern(reader: Reader, pattern: Pattern, filters: Filters,
         if isinstance(game_name, str):
             grids.setdefault(game_name, []).append((grid_name, swaps, ids))
     game = _pattern_game(reader, list(grids), pattern, filters)
+    compiled = registry.get(game).pattern_matcher()
     checked = 0
-    found: list[Hit] = []
+    found: Places = {}
     for grid_name, swaps, ids in grids[game]:
         grid = Grid(*grid_of(grid_name))
         laid = placements(pattern, grid, bool(swaps))
@@ -261,29 +286,63 @@ def search_pattern(reader: Reader, pattern: Pattern, filters: Filters,
                 f"the pattern search was stopped at its time limit while it sieved the "
                 f"{grid_name} records for the {len(laid):,} ways the pattern lies on the "
                 "board: narrow it with a corner or an edge, a larger pattern or header filters",
-                sorted(found, key=_record_id), checked, 0)
+                _in_order(found), checked, 0)
         names = grid_symmetry(grid.width, grid.height, bool(swaps)).names
-        for chunk in chunks(sorted(candidates)):
-            records = reader.records(chunk)
-            for record, trail, changes in reader.changes(chunk, records):
-                checked += 1
-                if deadline is not None and time.monotonic() > deadline:
-                    raise SearchStopped(
-                        f"the pattern search was stopped at its time limit, having checked "
-                        f"{checked - 1:,} of the {len(candidates):,} {grid_name} records that "
-                        "may hold it: narrow it with a larger pattern or header filters",
-                        sorted(found, key=_record_id), checked - 1, len(candidates))
-                match = first_match(changes, [laid[i] for i in candidates[record]])
-                if match is not None:
-                    node, placement = match
-                    with reader.guarded():
-                        place = trail.place(node) if trail.lines else Place(0, 0, 0)
-                    found.append(Hit(records[record].info(), place, names[placement.image]))
-    return sorted(found, key=_record_id)
+        check = _Check(laid, grid.width * grid.height, compiled)
+        for record, nodes, data in reader.logs(sorted(candidates), grid.width * grid.height):
+            checked += 1
+            if deadline is not None and time.monotonic() > deadline:
+                raise SearchStopped(
+                    f"the pattern search was stopped at its time limit, having checked "
+                    f"{checked - 1:,} of the {len(candidates):,} {grid_name} records that "
+                    "may hold it: narrow it with a larger pattern or header filters",
+                    _in_order(found), checked - 1, len(candidates))
+            with reader.guarded():
+                match = check.first(record, nodes, data, candidates[record])
+            if match is not None:
+                found[record] = (match[0], names[laid[match[1]].image])
+    return _in_order(found)
 
 
-def _record_id(hit: Hit) -> int:
-    return hit.record.id
+def _in_order(found: Places) -> Places:
+    return {record: found[record] for record in sorted(found)}
+
+
+class _Check:
+    """The check of a record's log against the placements ``laid`` of a pattern on a grid of
+    ``points`` points: in the game's compiled core (``compiled``, its ``match_pattern``: the
+    placements packed once for it), else in Python (:func:`first_match`, the reference, which
+    says what is wrong with a log the compiled check refuses)."""
+
+    def __init__(self, laid: Sequence[Placement], points: int,
+                 compiled: Callable[..., Any] | None) -> None:
+        self.laid, self.points, self.compiled = laid, points, compiled
+        packed = array("I")
+        self.starts: list[int] = []
+        for placement in laid:
+            self.starts.append(len(packed))
+            packed.extend((len(placement.needs), placement.side or 0))
+            for point, content in placement.needs:
+                packed.extend((point, content))
+        self.packed = packed.tobytes()
+        self.placement_at = {start: index for index, start in enumerate(self.starts)}
+
+    def first(self, record: int, nodes: int, data: bytes, chosen: Sequence[int]
+              ) -> tuple[int, int] | None:
+        """The first node of the record (``nodes`` positions, its log ``data``) where one of
+        the placements ``chosen`` (their indexes) holds, and which; ``None`` if none does."""
+        if self.compiled is not None:
+            starts = array("I", [self.starts[index] for index in chosen]).tobytes()
+            answer = self.compiled(data, self.points, nodes, self.packed, starts)
+            if answer is None:
+                return None
+            if not isinstance(answer, str):
+                return answer[0], self.placement_at[answer[1]]
+        changes = Changes(None, self.points, nodes, record, data)
+        match = first_match(changes, [self.laid[index] for index in chosen])
+        if match is None:
+            return None
+        return match[0], self.laid.index(match[1])
 
 
 def _pattern_game(reader: Reader, held: list[str], pattern: Pattern,

@@ -188,11 +188,9 @@ class Stored:
     def info(self) -> GameInfo:
         """The record as an answer names it (its path as the user may read it)."""
         path = shown(self.path)
-        name = path + self.name[len(self.path):] if self.name.startswith(self.path) else \
-            self.name
-        return GameInfo(self.id, name, path, self.number, self.game, self.black, self.white,
-                        self.event, self.date, self.result, self.winner, self.moves, self.legal,
-                        self.problem, self.strength)
+        return GameInfo(self.id, shown_name(self.name, self.path, path), path, self.number,
+                        self.game, self.black, self.white, self.event, self.date, self.result,
+                        self.winner, self.moves, self.legal, self.problem, self.strength)
 
 
 def _stored(values: Sequence[Any], path: Any) -> Stored:
@@ -362,7 +360,7 @@ class Reader:
             for row in self.execute(f"SELECT {_ROW} FROM game g NOT INDEXED LEFT JOIN file f ON f.id = "
                                     f"g.file WHERE g.id IN ({marks})", chunk):
                 found[row[0]] = known[row[0]] = self._checked_row(row)
-            _all_found(chunk, found)
+            all_found(chunk, found)
         return found
 
     def _checked_row(self, row: Sequence[Any]) -> Stored:
@@ -445,7 +443,7 @@ class Reader:
             marks = ",".join("?" * len(chunk))
             rows = self.execute(f"SELECT g.id, {where} FROM game g NOT INDEXED WHERE g.id IN ({marks})",
                                 [*values, *chunk])
-            _all_found(chunk, {row[0] for row in rows})
+            all_found(chunk, {row[0] for row in rows})
             found.update(row[0] for row in rows if row[1])
         return found
 
@@ -522,6 +520,35 @@ class Reader:
             columns, rows = checks.grid_of(record.grid, game)
             with self.guarded():
                 yield game, trail, Changes(trail.log, columns * rows, record.positions, game)
+
+    def logs(self, games: Sequence[int], points: int) -> Iterator[tuple[int, int, bytes]]:
+        """``(game, positions, log)``: each grid record's log of changes point by point,
+        decompressed (:func:`kifu.corpus.checks.log_data`), and its count of positions, in
+        order: what a pattern search checks of a record that may hold it, read a few hundred
+        at a time.  Its trail's row is checked against its checksum; its record's row, read
+        whole and checked where the record is answered with, gives its count of positions
+        here, which the log must agree with (the search checks the log's header).  A record
+        without a log (not on a grid) is left out."""
+        for chunk in chunks(games):
+            marks = ",".join("?" * len(chunk))
+            rows = {row[0]: row for row in self.execute(
+                f"SELECT g.id, g.positions, t.game, t.hashes, t.images, t.lines, t.log, "
+                f"t.checksum FROM game g NOT INDEXED LEFT JOIN trail t ON t.game = g.id "
+                f"WHERE g.id IN ({marks})", chunk)}
+            with self.guarded():
+                all_found(chunk, rows)
+                for game in chunk:
+                    _, positions, *trail, check = rows[game]
+                    nodes = whole(positions, "count of positions", game)
+                    if trail[0] is None:
+                        if nodes:
+                            raise Damage("its trail of positions is missing", game)
+                        continue
+                    if checksum("trail", *trail) != check:
+                        raise Damage("its trail of positions does not match its checksum",
+                                     game)
+                    if trail[4] is not None:
+                        yield game, nodes, checks.log_data(trail[4], points, nodes, game)
 
     # -- positions ---------------------------------------------------------------------------
 
@@ -683,7 +710,7 @@ class Reader:
 _KEPT_ROWS = 20_000
 
 
-def _all_found(asked: Sequence[int], found: Collection[int]) -> None:
+def all_found(asked: Sequence[int], found: Collection[int]) -> None:
     """:class:`Damage` unless every record asked for was found."""
     missing = [game for game in asked if game not in found]
     if missing:
@@ -692,6 +719,14 @@ def _all_found(asked: Sequence[int], found: Collection[int]) -> None:
 
 def chunks(ids: Sequence[int], size: int = 500) -> list[list[int]]:
     return [list(ids[start:start + size]) for start in range(0, len(ids), size)]
+
+
+def shown_name(name: str, path: str, shown_path: str | None = None) -> str:
+    """A record's name (its file's ``path``, ``#N`` for a game of a collection) as answers
+    give it: its file's path as :func:`shown` writes it (``shown_path``, where made)."""
+    if not name.startswith(path):
+        return name
+    return (shown(path) if shown_path is None else shown_path) + name[len(path):]
 
 
 def shown(path: str) -> str:

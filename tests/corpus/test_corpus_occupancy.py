@@ -15,7 +15,7 @@ import pytest
 
 import kifu
 from kifu.corpus import occupancy, patterns
-from kifu.corpus.checks import Changes, checksum
+from kifu.corpus.checks import Changes, Damage, checksum
 from kifu.corpus.reader import Filters, Reader
 from kifu.plugin.symmetry import Grid
 from tests.corpus.corpora import TURNS, every_position, random_game, sgf, stones_of, write
@@ -196,3 +196,44 @@ def test_a_sieve_past_its_time_stops_and_says_so(corpus):
         patterns.search_pattern(reader, pattern, Filters(), time.monotonic() - 1)
     assert "while it sieved" in stopped.value.message
     assert stopped.value.found == [] and stopped.value.checked == 0
+
+
+def test_the_compiled_check_of_a_log_answers_as_python_does(corpus):
+    """The compiled cores' check of a record's log against a pattern's placements (Go's and
+    Renju's share it: kifu/plugin/lanes.h) finds the node and placement Python's
+    :func:`~kifu.corpus.patterns.first_match` finds, for every record and placements of
+    every kind (stones, empty points, a side to move); a log it cannot read is Python's to
+    say what is wrong with."""
+    compiled = [kifu.game(name).plugin.pattern_matcher() for name in ("freego", "renju")]
+    if None in compiled:
+        pytest.skip("the compiled core was not built (or KIFU_PURE_PYTHON is set)")
+    paths, index = corpus
+    rng = random.Random(7)
+    grid = Grid(9, 9)
+    with Reader.opened(str(index)) as reader:
+        ids = [row[0] for row in reader.execute("SELECT id FROM game ORDER BY id")]
+        logs = list(reader.logs(ids, 81))
+    assert len(logs) == len(paths)
+    compared = found = 0
+    for _ in range(16):
+        text = "\n".join(" ".join(rng.choice("XO..*") for _ in range(rng.randint(1, 4)))
+                         for _ in range(rng.randint(1, 3)))
+        width = len(text.splitlines()[0].split())
+        text = "\n".join(line for line in text.splitlines() if len(line.split()) == width)
+        if not any(mark in text for mark in "XO"):
+            continue
+        side = rng.choice(["", "To-move: black\n", "To-move: white\n"])
+        laid = patterns.placements(patterns.read_pattern(f"Game: freego\n{side}\n{text}\n"),
+                                   grid, True)
+        checks = [patterns._Check(laid, 81, matcher) for matcher in (None, *compiled)]
+        for record, nodes, data in logs:
+            chosen = sorted(rng.sample(range(len(laid)), min(len(laid), rng.randint(1, 12))))
+            answers = {check.first(record, nodes, data, chosen) for check in checks}
+            assert len(answers) == 1, (text, record, chosen)
+            compared += 1
+            found += answers != {None}
+    assert compared > 200 and 0 < found < compared
+    record, nodes, data = logs[0]
+    assert isinstance(compiled[0](data[:-4], 81, nodes, checks[0].packed, b"\0\0\0\0"), str)
+    with pytest.raises(Damage, match="is not what kifu writes"):
+        checks[0].first(record, nodes, data[:-4], [0])
