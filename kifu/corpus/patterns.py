@@ -46,8 +46,8 @@ from typing import Any
 from kifu.base.errors import CorpusError, KifuError, PatternError
 from kifu.base.record import Span
 from kifu.corpus import occupancy, search
-from kifu.corpus.checks import Changes, grid_of
-from kifu.corpus.reader import Filters, Reader
+from kifu.corpus.checks import Changes, Damage, grid_of
+from kifu.corpus.reader import KEYS_INTACT, Filters, Reader
 from kifu.corpus.search import Places
 from kifu.corpus.values import Hit
 from kifu.plugin import registry
@@ -253,33 +253,22 @@ def search_pattern(reader: Reader, pattern: Pattern, filters: Filters,
 def find_pattern(reader: Reader, pattern: Pattern, filters: Filters,
                  deadline: float | None = None) -> Places:
     """The records that reach ``pattern``, each once (where first, and how), in index order:
-    every record's row checked first (the grids, the filters), then each grid's stones (the
-    sieve), then each record the sieve leaves, on its log of changes (its trail's row
-    checked; the game's compiled core checks the log where it has one and runs, else
-    :func:`first_match`).  With ``deadline`` (a time of :func:`time.monotonic`), a search
+    the grids and the records the filters keep (:func:`_grids`), then each grid's stones (the
+    sieve), then each record the sieve leaves, on its log of changes (its row's searched
+    values and its trail's row checked; the game's compiled core checks the log where it has
+    one and runs, else :func:`first_match`).  With ``deadline`` (a time of :func:`time.monotonic`), a search
     still checking records then stops with :class:`SearchStopped`, which holds what it
     found."""
-    reader.check_records()
-    where, values = filters.sql()
-    # The grid games' grids, and the records of each the filters keep: one pass over the
-    # records (their searched values were checked against their copy just now).
-    grids: dict[str, list[tuple[str, int, str | None]]] = {}
-    for game_name, grid_name, swaps, ids in reader.execute(
-            f"SELECT g.game, g.grid, max(g.swaps), group_concat(CASE WHEN {where} THEN g.id "
-            "END) FROM game g NOT INDEXED WHERE g.grid IS NOT NULL GROUP BY g.game, g.grid "
-            "ORDER BY g.game, g.grid", values):
-        if isinstance(game_name, str):
-            grids.setdefault(game_name, []).append((grid_name, swaps, ids))
+    grids = _grids(reader, filters)
     game = _pattern_game(reader, list(grids), pattern, filters)
     compiled = registry.get(game).pattern_matcher()
     checked = 0
     found: Places = {}
-    for grid_name, swaps, ids in grids[game]:
+    for grid_name, swaps, allowed in grids[game]:
         grid = Grid(*grid_of(grid_name))
         laid = placements(pattern, grid, bool(swaps))
         if not laid:
             continue
-        allowed = [int(each) for each in ids.split(",")] if ids else []
         candidates = _sieve(reader, f"{game} {grid_name}", laid, allowed, deadline)
         if candidates is None:
             raise SearchStopped(
@@ -289,19 +278,58 @@ def find_pattern(reader: Reader, pattern: Pattern, filters: Filters,
                 _in_order(found), checked, 0)
         names = grid_symmetry(grid.width, grid.height, bool(swaps)).names
         check = _Check(laid, grid.width * grid.height, compiled)
-        for record, nodes, data in reader.logs(sorted(candidates), grid.width * grid.height):
-            checked += 1
-            if deadline is not None and time.monotonic() > deadline:
-                raise SearchStopped(
-                    f"the pattern search was stopped at its time limit, having checked "
-                    f"{checked - 1:,} of the {len(candidates):,} {grid_name} records that "
-                    "may hold it: narrow it with a larger pattern or header filters",
-                    _in_order(found), checked - 1, len(candidates))
-            with reader.guarded():
+        with reader.guarded():
+            for record, nodes, data in reader.logs(sorted(candidates), f"{game} {grid_name}",
+                                                   swaps, grid.width * grid.height):
+                checked += 1
+                if deadline is not None and time.monotonic() > deadline:
+                    raise SearchStopped(
+                        f"the pattern search was stopped at its time limit, having checked "
+                        f"{checked - 1:,} of the {len(candidates):,} {grid_name} records that "
+                        "may hold it: narrow it with a larger pattern or header filters",
+                        _in_order(found), checked - 1, len(candidates))
                 match = check.first(record, nodes, data, candidates[record])
-            if match is not None:
-                found[record] = (match[0], names[laid[match[1]].image])
+                if match is not None:
+                    found[record] = (match[0], names[laid[match[1]].image])
     return _in_order(found)
+
+
+def _grids(reader: Reader, filters: Filters
+           ) -> dict[str, list[tuple[str, int, list[int] | None]]]:
+    """For each grid game of the index, its grids: each with whether its records' symmetry
+    swaps colours, and the records the filters keep (``None``: every record).  With header
+    filters, one pass over every record's row (their searched values checked against their
+    copy first); without, the grids the index keeps the stones of, each with one of its
+    records (checked), and the rows against their tally: each record the sieve leaves is
+    then checked as it is read (:meth:`kifu.corpus.reader.Reader.logs`), and no other
+    record's row is read."""
+    grids: dict[str, list[tuple[str, int, list[int] | None]]] = {}
+    if filters.keep_all():
+        reader.check_tally()
+        for name in reader.grids():
+            game_name, _, grid_name = name.partition(" ")
+            rows = reader.execute(
+                f"SELECT g.id, g.swaps, {KEYS_INTACT} FROM game g NOT INDEXED WHERE g.game = ? "
+                "AND g.grid = ? LIMIT 1", (game_name, grid_name))
+            if rows and not rows[0][2]:
+                with reader.guarded():
+                    raise Damage("its searched values are not those it was written with",
+                                 rows[0][0])
+            if rows:  # else: every record of the grid was taken out by an update
+                grids.setdefault(game_name, []).append((grid_name, rows[0][1], None))
+        return grids
+    reader.check_records()
+    where, values = filters.sql()
+    # The grid games' grids, and the records of each the filters keep: one pass over the
+    # records (their searched values were checked against their copy just now).
+    for game_name, grid_name, swaps, ids in reader.execute(
+            f"SELECT g.game, g.grid, max(g.swaps), group_concat(CASE WHEN {where} THEN g.id "
+            "END) FROM game g NOT INDEXED WHERE g.grid IS NOT NULL GROUP BY g.game, g.grid "
+            "ORDER BY g.game, g.grid", values):
+        if isinstance(game_name, str):
+            allowed = [int(each) for each in ids.split(",")] if ids else []
+            grids.setdefault(game_name, []).append((grid_name, swaps, allowed))
+    return grids
 
 
 def _in_order(found: Places) -> Places:
@@ -365,7 +393,7 @@ def _pattern_game(reader: Reader, held: list[str], pattern: Pattern,
     return game
 
 
-def _sieve(reader: Reader, grid: str, laid: Sequence[Placement], allowed: Iterable[int],
+def _sieve(reader: Reader, grid: str, laid: Sequence[Placement], allowed: Iterable[int] | None,
            deadline: float | None = None) -> dict[int, list[int]] | None:
     """For each record that may hold a placement, the placements it may hold: those for which,
     in some span of nodes, every stone had come (its point had held its colour) and none of
@@ -378,12 +406,14 @@ def _sieve(reader: Reader, grid: str, laid: Sequence[Placement], allowed: Iterab
                if content == EMPTY}
     with reader.guarded():
         rows = reader.occupancy(grid, stones | {(point, occupancy.FILLED) for point in empties})
-        keep = bytearray()
-        for record in allowed:
-            if record >> 3 >= len(keep):
-                keep.extend(bytes((record >> 3) + 1 - len(keep)))
-            keep[record >> 3] |= 1 << (record & 7)
-        kept = int.from_bytes(keep, "little")
+        kept = -1  # every record (all bits set)
+        if allowed is not None:
+            keep = bytearray()
+            for record in allowed:
+                if record >> 3 >= len(keep):
+                    keep.extend(bytes((record >> 3) + 1 - len(keep)))
+                keep[record >> 3] |= 1 << (record & 7)
+            kept = int.from_bytes(keep, "little")
         found = []
         for placement in laid:
             if deadline is not None and time.monotonic() > deadline:
@@ -403,8 +433,8 @@ _FEW = 64
 
 def _holding(placement: Placement, rows: dict[tuple[int, int], occupancy.Bitmaps],
              keep: int) -> int:
-    """The records among ``keep`` (a bitmap) that may hold ``placement`` (see
-    :func:`_sieve`)."""
+    """The records among ``keep`` (a bitmap; ``-1``, every bit set, for every record) that
+    may hold ``placement`` (see :func:`_sieve`)."""
     stones = [rows.get(need) for need in placement.needs if need[1] != EMPTY]
     ever = keep
     for bitmaps in stones:

@@ -395,14 +395,43 @@ class Reader:
                                      "LIMIT 1")
             raise self._damage(Damage("its searched values are not those it was written with",
                                       game))
-        if [rows, low, high] != self._tally("game"):
+        self._match_tally([rows, low, high])
+        self._checked.add("game")
+
+    def check_tally(self) -> None:
+        """The records' rows against their tally alone (a row lost, or one whose checksum
+        changed, shows there), without :meth:`check_records`' comparison of every row's
+        searched values: for a question that reads the rows it selects whole, and selects
+        them by what the rest of the index holds (a pattern without header filters, by the
+        sieve's bitmaps), each row it reads then checked as it is read."""
+        if "game" in self._checked or "game tally" in self._checked:
+            return
+        [found] = self.execute(f"SELECT {checks.ROW_TALLY} FROM game g NOT INDEXED")
+        self._match_tally(list(found))
+        self._checked.add("game tally")
+
+    def _match_tally(self, found: list[int]) -> None:
+        if found != self._tally("game"):
             raise self._damage(Damage("the records' rows do not match their tally: a record's "
                                       "row is missing, or was changed"))
-        self._checked.add("game")
+
+    def grids(self) -> list[str]:
+        """The grids the index keeps the stones of (``game grid``: ``freego 19x19``; see
+        :meth:`occupancy`), as their tallies name them, which the rows agree with."""
+        named = sorted(name.partition(" ")[2] for name in self._tallies_read()
+                       if name.startswith("occupancy "))
+        held = [row[0] for row in self.execute("SELECT DISTINCT grid FROM occupancy ORDER BY grid")]
+        if named != held:
+            raise self._damage(Damage("the rows of the grids' stones do not match their tally"))
+        return named
 
     def _tally(self, name: str) -> list[int]:
         """The tally of the rows ``name`` (``game``, ``occupancy GRID``), ``[0, 0, 0]`` for
         none: the table of tallies is read whole (once), not through an index."""
+        return self._tallies_read().get(name, [0, 0, 0])
+
+    def _tallies_read(self) -> dict[str, list[int]]:
+        """The table of tallies, read whole (once)."""
         if self._tallies is None:
             tallies: dict[str, list[int]] = {}
             for row in self.execute("SELECT name, rows, low, high FROM tally"):
@@ -411,7 +440,7 @@ class Reader:
                     raise self._damage(Damage("its tallies are not what kifu writes"))
                 tallies[row[0]] = list(row[1:])
             self._tallies = tallies
-        return self._tallies.get(name, [0, 0, 0])
+        return self._tallies
 
     def _bucket_tally(self, bucket: int) -> list[int]:
         """The tally of a bucket's position rows (``[0, 0, 0]`` for none), by its number."""
@@ -521,24 +550,38 @@ class Reader:
             with self.guarded():
                 yield game, trail, Changes(trail.log, columns * rows, record.positions, game)
 
-    def logs(self, games: Sequence[int], points: int) -> Iterator[tuple[int, int, bytes]]:
+    def logs(self, games: Sequence[int], grid: str, swaps: int, points: int
+             ) -> Iterator[tuple[int, int, bytes]]:
         """``(game, positions, log)``: each grid record's log of changes point by point,
         decompressed (:func:`kifu.corpus.checks.log_data`), and its count of positions, in
-        order: what a pattern search checks of a record that may hold it, read a few hundred
-        at a time.  Its trail's row is checked against its checksum; its record's row, read
-        whole and checked where the record is answered with, gives its count of positions
-        here, which the log must agree with (the search checks the log's header).  A record
-        without a log (not on a grid) is left out."""
+        order: what a pattern search checks of a record of ``grid`` (``game grid``, whose
+        records' symmetry swaps colours or not: ``swaps``) that may hold it, read a few
+        hundred at a time.  Its record's searched values are checked against their copy and
+        must be of that grid; its trail's row is checked against its checksum; its record's
+        row gives its count of positions here, which the log must agree with (the search
+        checks the log's header); the row is read whole and checked where the record is
+        answered with.  A record without a log (not on a grid) is left out, and so is one
+        the index no longer holds (the sieve's bitmaps keep the bits of records an update
+        took out) where a scan of the records' table does not find it either."""
         for chunk in chunks(games):
             marks = ",".join("?" * len(chunk))
             rows = {row[0]: row for row in self.execute(
-                f"SELECT g.id, g.positions, t.game, t.hashes, t.images, t.lines, t.log, "
-                f"t.checksum FROM game g NOT INDEXED LEFT JOIN trail t ON t.game = g.id "
-                f"WHERE g.id IN ({marks})", chunk)}
+                f"SELECT g.id, g.game || ' ' || g.grid, g.swaps, {KEYS_INTACT}, g.positions, "
+                f"t.game, t.hashes, t.images, t.lines, t.log, t.checksum FROM game g NOT INDEXED "
+                f"LEFT JOIN trail t ON t.game = g.id WHERE g.id IN ({marks})", chunk)}
+            if len(rows) < len(chunk):
+                self._gone([game for game in chunk if game not in rows])
             with self.guarded():
-                all_found(chunk, rows)
                 for game in chunk:
-                    _, positions, *trail, check = rows[game]
+                    if game not in rows:
+                        continue
+                    _, of_grid, swapping, intact, positions, *trail, check = rows[game]
+                    if not intact:
+                        raise Damage("its searched values are not those it was written with",
+                                     game)
+                    if (of_grid, swapping) != (grid, swaps):
+                        raise Damage(f"the index's stones of {grid} name it, of {of_grid}",
+                                     game)
                     nodes = whole(positions, "count of positions", game)
                     if trail[0] is None:
                         if nodes:
@@ -549,6 +592,17 @@ class Reader:
                                      game)
                     if trail[4] is not None:
                         yield game, nodes, checks.log_data(trail[4], points, nodes, game)
+
+    def _gone(self, missing: Sequence[int]) -> None:
+        """:class:`Damage` unless the records ``missing`` (not found by their ids) are not in
+        the records' table at all: a scan, which no damaged page of the table's tree leads
+        astray as a lookup by id may be."""
+        marks = ",".join("?" * len(missing))
+        found = self.execute(f"SELECT g.id FROM game g NOT INDEXED WHERE +g.id IN ({marks}) "
+                             "LIMIT 1", missing)
+        if found:
+            raise self._damage(Damage(f"the index names a record (id {found[0][0]}) whose row "
+                                      "is not found by its id"))
 
     # -- positions ---------------------------------------------------------------------------
 

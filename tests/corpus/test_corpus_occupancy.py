@@ -212,7 +212,7 @@ def test_the_compiled_check_of_a_log_answers_as_python_does(corpus):
     grid = Grid(9, 9)
     with Reader.opened(str(index)) as reader:
         ids = [row[0] for row in reader.execute("SELECT id FROM game ORDER BY id")]
-        logs = list(reader.logs(ids, 81))
+        logs = list(reader.logs(ids, "freego 9x9", 1, 81))
     assert len(logs) == len(paths)
     compared = found = 0
     for _ in range(16):
@@ -237,3 +237,48 @@ def test_the_compiled_check_of_a_log_answers_as_python_does(corpus):
     assert isinstance(compiled[0](data[:-4], 81, nodes, checks[0].packed, b"\0\0\0\0"), str)
     with pytest.raises(Damage, match="is not what kifu writes"):
         checks[0].first(record, nodes, data[:-4], [0])
+
+
+CORNER = "Game: freego\nAnchor: corner\n\n. . . . .\n. . . . .\n. . X . .\n. . . . .\n. . . . .\n"
+
+
+def test_without_filters_only_the_records_the_sieve_leaves_are_read_and_each_is_checked(
+        corpus, tmp_path, monkeypatch):
+    """A pattern without header filters reads no record's row but those its sieve leaves
+    (the rest are left out by the index's checked bitmaps): a record's searched values
+    changed is told where the search reads them, and leaves the answer as it was where it
+    does not; a record taken out by an update (its bits stay in the bitmaps) is left out;
+    a row lost shows in their tally."""
+    paths, index = corpus
+    monkeypatch.setattr(patterns, "_FEW", 0)  # the spans read, as over a large index
+    found = {hit.record.id for hit in kifu.Corpus(index).search(pattern=CORNER)}
+    laid = patterns.placements(patterns.read_pattern(CORNER), Grid(9, 9), True)
+    with Reader.opened(str(index)) as reader:
+        ids = [row[0] for row in reader.execute("SELECT id FROM game ORDER BY id")]
+        sieved = patterns._sieve(reader, "freego 9x9", laid, None)
+    assert sieved is not None and set(found) <= set(sieved)
+    # a record the sieve leaves out (and not the grid's first, read for its symmetry)
+    other = next(game for game in reversed(ids) if game not in sieved)
+    for record, said in ((min(found), "damaged"), (other, None)):
+        copy = tmp_path / f"forged-{record}.db"
+        copy.write_bytes(index.read_bytes())
+        with sqlite3.connect(copy) as db:
+            db.execute("UPDATE game SET swaps = 0 WHERE id = ?", (record,))
+        if said is None:
+            assert {hit.record.id for hit in kifu.Corpus(copy).search(pattern=CORNER)} == found
+        else:
+            with pytest.raises(kifu.CorpusError, match=said):
+                kifu.Corpus(copy).search(pattern=CORNER)
+    gone = tmp_path / "gone.db"
+    gone.write_bytes(index.read_bytes())
+    with sqlite3.connect(gone) as db:  # as an update takes a record out: its bits stay
+        [check] = db.execute("SELECT checksum FROM game WHERE id = ?", (min(found),)).fetchone()
+        db.execute("DELETE FROM game WHERE id = ?", (min(found),))
+        db.execute("UPDATE tally SET rows = rows - 1, low = low - ?, high = high - ? WHERE "
+                   "name = 'game'", (check & 0xFFFFFFFF, check >> 32))
+    assert {hit.record.id for hit in kifu.Corpus(gone).search(pattern=CORNER)} == \
+        found - {min(found)}
+    with sqlite3.connect(gone) as db:
+        db.execute("DELETE FROM game WHERE id = (SELECT max(id) FROM game)")
+    with pytest.raises(kifu.CorpusError, match="tally"):
+        kifu.Corpus(gone).search(pattern=CORNER)
