@@ -36,6 +36,7 @@ hit.
 from __future__ import annotations
 
 import functools
+import sys
 import time
 from array import array
 from collections import defaultdict
@@ -394,7 +395,7 @@ def _pattern_game(reader: Reader, held: list[str], pattern: Pattern,
 
 
 def _sieve(reader: Reader, grid: str, laid: Sequence[Placement], allowed: Iterable[int] | None,
-           deadline: float | None = None) -> dict[int, list[int]] | None:
+           deadline: float | None = None) -> dict[int, array[int]] | None:
     """For each record that may hold a placement, the placements it may hold: those for which,
     in some span of nodes, every stone had come (its point had held its colour) and none of
     its empty points had been filled for good before the span began
@@ -414,12 +415,12 @@ def _sieve(reader: Reader, grid: str, laid: Sequence[Placement], allowed: Iterab
                     keep.extend(bytes((record >> 3) + 1 - len(keep)))
                 keep[record >> 3] |= 1 << (record & 7)
             kept = int.from_bytes(keep, "little")
-        found = []
-        for placement in laid:
-            if deadline is not None and time.monotonic() > deadline:
-                return None
-            found.append(_holding(placement, rows, kept))
-    candidates: dict[int, list[int]] = defaultdict(list)
+        found = _holding(laid, rows, kept, deadline)
+    if found is None:
+        return None
+    # The placements of each record, by index, four bytes each (an anywhere pattern leaves
+    # tens of thousands of records, each with tens of its thousands of placements).
+    candidates: dict[int, array[int]] = defaultdict(lambda: array("I"))
     for index, bits in enumerate(found):
         for record in _set_bits(bits) if bits else ():
             candidates[record].append(index)
@@ -431,48 +432,89 @@ def _sieve(reader: Reader, grid: str, laid: Sequence[Placement], allowed: Iterab
 _FEW = 64
 
 
-def _holding(placement: Placement, rows: dict[tuple[int, int], occupancy.Bitmaps],
-             keep: int) -> int:
-    """The records among ``keep`` (a bitmap; ``-1``, every bit set, for every record) that
-    may hold ``placement`` (see :func:`_sieve`)."""
-    stones = [rows.get(need) for need in placement.needs if need[1] != EMPTY]
-    ever = keep
-    for bitmaps in stones:
-        if bitmaps is None:
-            return 0
-        ever &= bitmaps.union
+def _holding(laid: Sequence[Placement], rows: dict[tuple[int, int], occupancy.Bitmaps],
+             keep: int, deadline: float | None) -> list[int] | None:
+    """For each placement of ``laid``, the records among ``keep`` (a bitmap; ``-1``, every
+    bit set, for every record) that may hold it (see :func:`_sieve`); ``None`` once
+    ``deadline`` has passed.  The placements go through the spans of nodes together, so that
+    each span's bitmap of a point and kind is read (decompressed) once, however many
+    placements name the point: an anywhere pattern has thousands of placements, whose spans
+    read placement by placement were decompressed hundreds of thousands of times."""
+    found = [0] * len(laid)
+    # Each placement still sieved: its index, its stones, its empty points' rows of when
+    # they were filled for good, and the records where each of its stones ever stood.
+    live: list[tuple[int, list[tuple[int, int]], list[tuple[int, int]], int]] = []
+    for index, placement in enumerate(laid):
+        if index % 64 == 0 and deadline is not None and time.monotonic() > deadline:
+            return None
+        stones = [need for need in placement.needs if need[1] != EMPTY]
+        ever = keep
+        for need in stones:
+            bitmaps = rows.get(need)
+            ever = 0 if bitmaps is None else ever & bitmaps.union
+            if not ever:
+                break
         if not ever:
-            return 0
-    assert all(bitmaps is not None for bitmaps in stones)
-    if ever.bit_count() <= _FEW:
-        return ever  # as few records are checked sooner than their spans are read
-    filled = [bitmaps for point, content in placement.needs if content == EMPTY
-              and (bitmaps := rows.get((point, occupancy.FILLED))) is not None]
-    found = 0
-    come = [0] * len(stones)  # each stone's records: it had come by the end of the span
-    gone = 0  # the records where an empty point had been filled for good before the span
+            continue
+        if ever.bit_count() <= _FEW:
+            found[index] = ever  # as few records are checked sooner than their spans are read
+            continue
+        live.append((index, stones, [(point, occupancy.FILLED) for point, content
+                                     in placement.needs if content == EMPTY
+                                     and (point, occupancy.FILLED) in rows], ever))
+    # Of each point and kind: the records where it had happened by the end of the span
+    # (``come``), or before the span began (``gone``, of a point filled for good).
+    come: dict[tuple[int, int], tuple[int, int]] = {}
+    gone: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def upto(prefixes: dict[tuple[int, int], tuple[int, int]], key: tuple[int, int],
+             last: int) -> int:
+        """The records of ``key``'s spans up to ``last`` (none below 0), ORed."""
+        done, bits = prefixes.get(key, (-1, 0))
+        while done < last:
+            done += 1
+            bits |= rows[key].span(done)
+        prefixes[key] = (done, bits)
+        return bits
+
     for span in range(occupancy.SPANS):
-        if span:
-            for bitmaps in filled:
-                gone |= bitmaps.span(span - 1)
-            if not ever & ~gone & ~found:
-                break  # every record left is found, or has an empty point filled for good
-        held = ever & ~gone
-        for index, bitmaps in enumerate(stones):
-            come[index] |= bitmaps.span(span)  # type: ignore[union-attr]
-            held &= come[index]
-        found |= held
+        if not live or (deadline is not None and time.monotonic() > deadline):
+            if live:
+                return None
+            break
+        left = []
+        for index, stones, filled, ever in live:
+            lost = 0  # the records where an empty point had been filled for good before
+            if span:
+                for key in filled:
+                    lost |= upto(gone, key, span - 1)
+                if not ever & ~lost & ~found[index]:
+                    continue  # every record left is found, or has an empty point filled
+            held = ever & ~lost
+            for key in stones:
+                held &= upto(come, key, span)
+            found[index] |= held
+            left.append((index, stones, filled, ever))
+        live = left
     return found
 
 
 def _set_bits(bits: int) -> list[int]:
-    """The positions of the bits set in ``bits`` (a positive number), lowest first."""
-    data = bits.to_bytes((bits.bit_length() + 7) // 8, "little")
+    """The positions of the bits set in ``bits`` (a positive number), lowest first: read 64
+    at a time, each word's set bits taken lowest first."""
+    words = array("Q")
+    words.frombytes(bits.to_bytes((bits.bit_length() + 63) // 64 * 8, "little"))
+    if sys.byteorder == "big":
+        words.byteswap()
     found: list[int] = []
-    for index, byte in enumerate(data):
-        if byte:
-            base = index * 8
-            found.extend(base + bit for bit in range(8) if byte >> bit & 1)
+    add = found.append
+    for index, word in enumerate(words):
+        if word:
+            base = index * 64 - 1
+            while word:
+                low = word & -word
+                add(base + low.bit_length())
+                word ^= low
     return found
 
 

@@ -701,7 +701,8 @@ class Reader:
         twice, and another left out, so the rows in order; the rows against their tally), each
         one kept read (:class:`kifu.corpus.occupancy.Bitmaps`) as its bitmaps are decoded."""
         found: dict[tuple[int, int], occupancy.Bitmaps] = {}
-        budget = occupancy.Budget()
+        # The sieve reads each span of a row once (it ORs them as it goes): none is kept.
+        budget = occupancy.Budget(0)
         sums: list[int] = []
         last = (-1, -1)
         with self.guarded():
