@@ -30,8 +30,10 @@ records in which it was filled for good in each span (bitmaps over record ids,
 some span, all its stones had come and none of its empty points had been filled for good
 before, found with big-integer ANDs and ORs whatever the size of the index.  Each record left
 is then checked on the changes of the points its placements name (what the index keeps of a
-grid record: each point's changes, node by node), and its first position that holds one is the
-hit.
+grid record: each point's changes, node by node), in the game's compiled core where it runs
+(:func:`first_match` is the reference), and its first position that holds one is the hit.
+The hits are found as places (:func:`find_pattern`) and counted, all of them; a record is
+read whole and answered only where it is shown (:mod:`kifu.corpus.pages`).
 """
 from __future__ import annotations
 
@@ -223,8 +225,6 @@ def _swapped(content: int, swap: bool) -> int:
     return 3 - content if swap and content in (FIRST, SECOND) else content
 
 
-
-
 class SearchStopped(CorpusError):
     """A pattern search stopped at its deadline: what it found until then (``places``, as
     :func:`find_pattern` gives them; ``found``, as :func:`search_pattern` answers, where it
@@ -257,9 +257,9 @@ def find_pattern(reader: Reader, pattern: Pattern, filters: Filters,
     the grids and the records the filters keep (:func:`_grids`), then each grid's stones (the
     sieve), then each record the sieve leaves, on its log of changes (its row's searched
     values and its trail's row checked; the game's compiled core checks the log where it has
-    one and runs, else :func:`first_match`).  With ``deadline`` (a time of :func:`time.monotonic`), a search
-    still checking records then stops with :class:`SearchStopped`, which holds what it
-    found."""
+    one and runs, else :func:`first_match`).  With ``deadline`` (a time of
+    :func:`time.monotonic`), a search still checking records then stops with
+    :class:`SearchStopped`, which holds what it found."""
     grids = _grids(reader, filters)
     game = _pattern_game(reader, list(grids), pattern, filters)
     compiled = registry.get(game).pattern_matcher()
