@@ -8,7 +8,6 @@ prints from a record or a file name goes through one of these functions.
 from __future__ import annotations
 
 import functools
-import json
 import re
 from typing import Any
 
@@ -60,6 +59,8 @@ def safe_lines(text: str) -> str:
 def safe_json(data: Any, indent: int | None = None) -> str:
     """``data`` as JSON that is safe to print: readable non-ASCII text, but control, bidi and
     private-use characters and lone surrogates (undecodable file names) as ``\\u`` escapes."""
+    import json  # for reports as JSON: checking records needs none
+
     return json_escaped(json.dumps(data, ensure_ascii=False, indent=indent))
 
 
@@ -69,5 +70,7 @@ def json_escaped(text: str) -> str:
     end is layout), where an escape means the same."""
     if not _unsafe_in_lines(text):
         return text
+    import json
+
     return "\n".join(unsafe_characters().sub(lambda m: json.dumps(m.group())[1:-1], line)
                      for line in text.split("\n"))

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import functools
 import importlib
-import json
 import sys
 import typing
 from abc import ABC, abstractmethod
@@ -29,7 +28,6 @@ from kifu.base.collection import Reading
 from kifu.base.errors import KifuError, NotationError, ResultError
 from kifu.base.markup import Markup, dimmed_along, markup_of
 from kifu.base.record import Node, Record
-from kifu.plugin import driver
 from kifu.plugin.results import read_result, unread_result
 from kifu.plugin.values import (
     Event,
@@ -45,6 +43,7 @@ from kifu.plugin.values import (
 if TYPE_CHECKING:
     import click
 
+    from kifu.plugin import driver
     from kifu.plugin.clicks import Clicks
     from kifu.plugin.editor import EditorLayout
     from kifu.plugin.symmetry import Symmetry, Traced, Tracker
@@ -842,6 +841,7 @@ def _phrases(defined_in: str) -> dict[str, dict[str, str]]:
     """The ``words.json`` of the package of the module ``defined_in`` (``{}`` without one)."""
     module = sys.modules[defined_in]
     package = defined_in if hasattr(module, "__path__") else defined_in.rpartition(".")[0]
+    import json
     from importlib import resources  # the viewer's: checking records reads no words
 
     try:
