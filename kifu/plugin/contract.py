@@ -299,12 +299,6 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         them, else the move type its base names (a class, or the classes of a union)."""
         return _move_classes(type(self))
 
-    def named(self, place: str) -> Any:
-        """What ``place`` names in the game's package: ``module.name`` (``position.Position``,
-        ``rules.scoring.CountedPositionJSON``), the module beside the one that defines the
-        game's class, imported when first asked for; an ``AttributeError`` if it has none."""
-        return _named(type(self).__module__, place)
-
     def role(self, name: str) -> ModuleType:
         """The game's module of one role (``rules``, ``notation``...): ``<package>.<name>``
         beside the module that defines the game's class, imported when first asked for."""
@@ -808,8 +802,9 @@ def _move_classes(kind: type[GamePlugin[Any, Any, Any]]) -> tuple[type, ...]:
 
 
 def _named(defined_in: str, place: str) -> Any:
-    """``module.name`` in the package of the module ``defined_in`` (see
-    :meth:`GamePlugin.named`)."""
+    """What ``place``, ``module.name`` (``position.Position``, ``setup.positions.Setup``),
+    names in the package of the module ``defined_in``, the module imported when first asked
+    for; an ``AttributeError`` if it has none."""
     module, _, name = place.rpartition(".")
     if not module:
         raise AttributeError(f"{place!r} names no module of the game's package (give "
