@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+# A Gungi position's equality and hash go by its key, which position_key sets on the class:
+# whoever holds a position has imported this package, and with it the key (Gungi has no
+# compiled core: every record of it is read in Python).
+from kifu.builtin.gungi import position_key
 from kifu.plugin import EditorLayout, GamePlugin, Played, Record, built_in_card
 
 if TYPE_CHECKING:  # the modules are imported when first used
@@ -70,18 +74,12 @@ class Gungi(GamePlugin["position.Position", "moves.Move", "setup.positions.Diagr
 
     def position_key(self, pos: Position) -> str:
         # The key lives beside the position (position_key.py), not in it.
-        from kifu.builtin.gungi import position_key
-
         return position_key.key(pos)
 
     def position_from_key(self, text: str) -> Position:
-        from kifu.builtin.gungi import position_key
-
         return position_key.from_key(text)
 
     def editor_layout(self) -> EditorLayout:
-        from kifu.builtin.gungi import position_key
-
         return position_key.EDITOR
 
     def play(self, pos: Position, move: Any, *, lenient: bool = False) -> Played:
