@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from kifu.base.cards import Card
 from kifu.base.cards import built_in as built_in_card
 from kifu.base.collection import Reading
-from kifu.plugin.contract import AnyGame, Console, Format, GamePlugin
+from kifu.plugin.contract import AnyGame, Console, Format, GamePlugin, later
 from kifu.plugin.values import (
     NUMBER,
     CompiledLine,
@@ -210,7 +210,7 @@ __all__ = ["EMPTY", "HEAD_BYTES", "IDENTITY", "INVALID", "LINE_END", "MARK", "MA
            "document", "element", "escape", "fragments", "grammar", "grid", "grid_diagram",
            "grid_symmetry", "guess_legacy", "header_lines", "header_span", "in_hand",
            "in_writing_order",
-           "is_event", "joined", "lanes", "likeliest_cjk", "make_symmetry", "mark_point",
+           "is_event", "joined", "lanes", "later", "likeliest_cjk", "make_symmetry", "mark_point",
            "native_head", "outcome_field",
            "point", "point_of", "read_file", "read_int", "read_record", "read_reference",
            "read_rows", "record_pieces",

@@ -15,13 +15,11 @@ from __future__ import annotations
 
 import functools
 import importlib
-import json
 import sys
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, cast
 
@@ -30,7 +28,6 @@ from kifu.base.collection import Reading
 from kifu.base.errors import KifuError, NotationError, ResultError
 from kifu.base.markup import Markup, dimmed_along, markup_of
 from kifu.base.record import Node, Record
-from kifu.plugin import driver
 from kifu.plugin.results import read_result, unread_result
 from kifu.plugin.values import (
     CompiledLine,
@@ -47,6 +44,7 @@ from kifu.plugin.values import (
 if TYPE_CHECKING:
     import click
 
+    from kifu.plugin import driver
     from kifu.plugin.clicks import Clicks
     from kifu.plugin.editor import EditorLayout
     from kifu.plugin.symmetry import Symmetry, Traced, Tracker
@@ -148,6 +146,28 @@ class Format:
         return self.pieces(record) if self.pieces is not None else [self.write(record)]
 
 
+class later:  # noqa: N801 - named as the function it stands for: later("module").read
+    """A module of a game's, imported when one of its functions is first called:
+    ``later("kifu.builtin.renju.sgf").read`` is a function that imports the module and calls
+    its ``read``.  A game's :meth:`GamePlugin.formats` gives its formats' functions so, all
+    but the one every file of the format's suffix asks (``claims``, in a module that imports
+    little): a Go SGF file asks Renju's SGF whether the text is Renju's, and a record the
+    compiled core decides is read by no Python reader."""
+
+    def __init__(self, module: str) -> None:
+        self.module = module
+
+    def __getattr__(self, function: str) -> Callable[..., Any]:
+        if function.startswith("__"):  # copy, pickle and the like find no function here
+            raise AttributeError(function)
+        module = self.module
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            return getattr(importlib.import_module(module), function)(*args, **kwargs)
+        call.__name__ = call.__qualname__ = function
+        return call
+
+
 class Console(ABC):
     """What the ``kifu`` command line lends the commands a game brings (:meth:`GamePlugin.commands`):
     printing problems as every kifu command prints them (``path:line:col: error[rule]: ...``
@@ -215,7 +235,9 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         "index": "symmetry(position), tracker(position), facts(position) (each optional)",
         "native": "decide_notation(text) (optional: the compiled core's verdict on a text of "
                   "the game's own notation, as Format.decide gives it), trace_notation(text, "
-                  "source) (optional: what a corpus index keeps of it, as Format.trace gives it)",
+                  "source) (optional: what a corpus index keeps of it, as Format.trace gives "
+                  "it), pattern_matcher() (optional: the compiled core's check of a grid "
+                  "record's log against a pattern, kifu/plugin/lanes.h's match_pattern)",
     }
 
     #: The game's card: its name, title, aliases and file suffixes are written there once, and
@@ -257,7 +279,8 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
     #: written to another folder has them rewritten to still name that file.
     file_headers: ClassVar[tuple[str, ...]] = ()
     #: The classes of the game's move values (plies and events), for a clear error when
-    #: something else is played.
+    #: something else is played; by default the move type the class's base names (the members
+    #: of a union), found when first asked for (see :meth:`move_classes`).
     move_types: ClassVar[tuple[type, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -267,14 +290,25 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
             cls.name, cls.title = card.name, card.title
             cls.aliases, cls.suffixes = tuple(card.aliases), tuple(card.suffixes)
 
+    def type_arguments(self) -> tuple[Any, ...]:
+        """The game's types as its ``GamePlugin[Position, Move, Setup]`` base names them (none
+        if it names none), each a type.  A base may name them as text, each where it stands in
+        the game's package (``GamePlugin["position.Position", "moves.Move", "setup.Setup"]``,
+        the modules imported for type checkers alone): the built-in games do, so that loading
+        a game's class imports none of its modules (checking a record the game's compiled core
+        decides needs none of them).  Text is looked up here, when first asked for."""
+        return _type_arguments(type(self))
+
     def position_type(self) -> type | None:
         """The class of the game's positions, as its ``GamePlugin[Position, Move]`` base names
         it (``None`` if it names none): the library checks positions it is given against it."""
-        for base in getattr(type(self), "__orig_bases__", ()):
-            if typing.get_origin(base) is GamePlugin:
-                kind = typing.get_args(base)[0]
-                return kind if isinstance(kind, type) else None
-        return None
+        named = self.type_arguments()
+        return named[0] if named and isinstance(named[0], type) else None
+
+    def move_classes(self) -> tuple[type, ...]:
+        """The classes of the game's move values: :attr:`move_types` where the class gives
+        them, else the move type its base names (a class, or the classes of a union)."""
+        return _move_classes(type(self))
 
     def role(self, name: str) -> ModuleType:
         """The game's module of one role (``rules``, ``notation``...): ``<package>.<name>``
@@ -323,6 +357,16 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         trace: Callable[[str, str], Traced | None] | None = self._optional(
             "native", "trace_notation")
         return trace
+
+    def pattern_matcher(self) -> Callable[..., Any] | None:
+        """What checks a grid record's log of changes against the ways a pattern lies on its
+        board in the game's compiled core, where it has one and it runs (the ``native``
+        module's ``pattern_matcher()``: ``match_pattern`` of ``kifu/plugin/lanes.h``, which
+        both grid cores share), else ``None``: a pattern search then checks in Python
+        (:func:`kifu.corpus.patterns.first_match`, the reference)."""
+        matcher = self._optional("native", "pattern_matcher")
+        found: Callable[..., Any] | None = None if matcher is None else matcher()
+        return found
 
     def move_text(self, move: Any) -> str:
         """One move in the native notation, as it stands alone (for JSON and messages)."""
@@ -755,6 +799,41 @@ def _examples(sides: Sequence[str]) -> str:
 
 
 @functools.cache
+def _type_arguments(kind: type) -> tuple[Any, ...]:
+    """The type arguments of the ``GamePlugin[...]`` base of the game class ``kind``, those
+    written as text looked up in the game's package (:meth:`GamePlugin.type_arguments`)."""
+    for base in getattr(kind, "__orig_bases__", ()):
+        if typing.get_origin(base) is GamePlugin:
+            return tuple(_named(kind.__module__, argument.__forward_arg__)
+                         if isinstance(argument, typing.ForwardRef) else argument
+                         for argument in typing.get_args(base))
+    return ()
+
+
+@functools.cache
+def _move_classes(kind: type[GamePlugin[Any, Any, Any]]) -> tuple[type, ...]:
+    """:meth:`GamePlugin.move_classes` of the game class ``kind``, found once (the library
+    checks every move it is given)."""
+    if kind.move_types:
+        return kind.move_types
+    named = _type_arguments(kind)
+    move = named[1] if len(named) > 1 else None
+    members = typing.get_args(move) if typing.get_origin(move) is not None else (move,)
+    return tuple(member for member in members if isinstance(member, type))
+
+
+def _named(defined_in: str, place: str) -> Any:
+    """What ``place``, ``module.name`` (``position.Position``, ``setup.positions.Setup``),
+    names in the package of the module ``defined_in``, the module imported when first asked
+    for; an ``AttributeError`` if it has none."""
+    module, _, name = place.rpartition(".")
+    if not module:
+        raise AttributeError(f"{place!r} names no module of the game's package (give "
+                             "module.name: position.Position)")
+    return getattr(_role_module(defined_in, module), name)
+
+
+@functools.cache
 def _role_attribute(defined_in: str, role: str, name: str) -> Any:
     """What the role module of the game defined in ``defined_in`` calls ``name``, ``None`` if
     it has no such module or name (found once: a replay asks for some of these every move)."""
@@ -778,6 +857,9 @@ def _phrases(defined_in: str) -> dict[str, dict[str, str]]:
     """The ``words.json`` of the package of the module ``defined_in`` (``{}`` without one)."""
     module = sys.modules[defined_in]
     package = defined_in if hasattr(module, "__path__") else defined_in.rpartition(".")[0]
+    import json
+    from importlib import resources  # the viewer's: checking records reads no words
+
     try:
         table = resources.files(package).joinpath("words.json").read_text("utf-8")
     except (OSError, ModuleNotFoundError, TypeError, ValueError):  # none, or no package
