@@ -19,6 +19,9 @@ from kifu.plugin.symmetry import EMPTY, Grid
 #: The most legal moves of a position the page is told of one by one (a Free-form Go map may
 #: have thousands of cells: its moves are then typed).
 MAX_LISTED = 2_000
+#: The most places one move is clicked by that the server reads (a Renju offer of fifth moves
+#: gathers as many points as the opening rule allows, up to a board's).
+MAX_CLICKED = 400
 #: A grid game's move written as a column's letters and a row's number (Go's ``C3``, Renju's
 #: ``h8``): how a point no legal move names is named from its column's and row's names.
 _NAMED = re.compile(r"([A-Za-z]+)([0-9]+)")
@@ -36,18 +39,27 @@ def described(game: AnyGame | None) -> dict[str, Any]:
             "editor": None if layout is None else layout.to_json()}
 
 
-def moves(game: AnyGame, position: Any) -> dict[str, Any]:
+def moves(game: AnyGame, position: Any, begun: str | None = None) -> dict[str, Any]:
     """The legal moves of ``position`` as the game writes them, and on a grid where each puts
     its stone down (``point``: column and row from the top) with a name for every point (a
     point no legal move names is named from its column and row where the game writes a move
-    so, else ``None``)."""
-    listed = game.legal_moves(position)
+    so, else ``None``); then the moves that are no plies which clicks play (the game's
+    ``moves_beyond``).  With ``begun`` (a move that may go on), the moves that go on from it
+    instead (``moves_after``); a ``KifuError`` if the game cannot read it.  ``words``: what
+    the page shows of the moves' clicks (their kinds, their buttons' names) in each language
+    the game says them in."""
+    if begun is None:
+        listed = game.legal_moves(position)
+        more = game.moves_beyond(position)
+    else:
+        listed, more = game.moves_after(position, game.parse_move(begun, game.copy(position))), []
     before = laid(game, position)
     found = []
-    for move in listed[:MAX_LISTED]:
+    plies = min(len(listed), MAX_LISTED)
+    for number, move in enumerate([*listed[:MAX_LISTED], *more]):
         name = game.move_notation(move, position)
         point = None
-        if before is not None:
+        if before is not None and number < plies:  # where a ply puts its stone
             after = game.copy(position)
             try:
                 game.play(after, move)
@@ -59,10 +71,12 @@ def moves(game: AnyGame, position: Any) -> dict[str, Any]:
                        if was == EMPTY and held != EMPTY]
                 point = before.top_first(put[0]) if len(put) == 1 else None
         clicks = game.move_clicks(move, position)
-        found.append({"move": name, "point": point,
-                      **({"places": None, "kind": ""} if clicks is None else clicks.to_json())})
+        found.append({"move": name, "point": point, **(
+            {"places": None, "kind": "", "unordered": False, "more": "", "gathers": 0}
+            if clicks is None else clicks.to_json())})
     data: dict[str, Any] = {"moves": found, "complete": len(listed) <= MAX_LISTED,
-                            "grid": None, "names": None, "drawn": _drawn(game, position)}
+                            "grid": None, "names": None, "drawn": _drawn(game, position),
+                            "words": _words(game, found)}
     if before is not None:
         data["grid"] = {"width": before.grid.width, "height": before.grid.height,
                         "cells": [before.cells[point] for row in reversed(range(before.grid.height))
@@ -70,6 +84,16 @@ def moves(game: AnyGame, position: Any) -> dict[str, Any]:
                                                      (row + 1) * before.grid.width)]}
         data["names"] = _names(before.grid, found)
     return data
+
+
+def _words(game: AnyGame, found: list[dict[str, Any]]) -> dict[str, dict[str, str]]:
+    """The kinds of the moves ``found`` and the names of their buttons (``do:extra-action``:
+    ``extra action``) in each language the game's words give them in (English: as they are)."""
+    said = {each["kind"] for each in found if each["kind"]}
+    said.update(place[3:].replace("-", " ") for each in found
+                for place in [*(each["places"] or ()), each["more"]] if place.startswith("do:"))
+    return {language: {english: table[english] for english in sorted(said) if english in table}
+            for language, table in game.phrases().items()}
 
 
 def _drawn(game: AnyGame, position: Any) -> list[dict[str, Any]] | None:
@@ -110,8 +134,9 @@ def clicked(game: AnyGame, position: Any, places: str) -> str:
     ``position``: the legal move they play where exactly one does, else the move the game
     reads them as (for the referee to say why it cannot be played); a ``KifuError`` where
     they name none."""
-    clicked = tuple(places.split()[:8])
-    listed = [(move, game.move_clicks(move, position)) for move in game.legal_moves(position)]
+    clicked = tuple(places.split()[:MAX_CLICKED])
+    listed = [(move, game.move_clicks(move, position))
+              for move in [*game.legal_moves(position), *game.moves_beyond(position)]]
     fits = fitting([(str(index), clicks) for index, (_, clicks) in enumerate(listed)], clicked)
     if len(fits) == 1:
         return game.move_notation(listed[int(fits[0])][0], position)
