@@ -569,6 +569,7 @@
      move it completes alone is played; where several are, they are offered; where none is,
      the referee says why (the server is asked what the clicks name). */
   async function clickPlace(place) {
+    if (!state.moves) return;  // the position's moves not yet known
     $("ke-said").textContent = "";
     if (state.gathering) { gather(place); return; }
     const base = state.base;  // the places of a move that goes on, before its button
