@@ -75,7 +75,7 @@
   const $ = (id) => document.getElementById(id);
   const state = {lang: "en", by: "date", game: null, games: {}, trail: [], data: null, moves: null, listed: null, page: 1,
     sort: "id", order: "asc", filters: {}, asked: null, mode: "position", brush: 0, setup: null,
-    pattern: null, chosen: [], playFocus: {}, base: [], gathering: null, before: null};
+    pattern: null, chosen: [], playFocus: {}, base: [], gathering: null, before: null, loading: null};
 
   function say(name, values) {
     let text = (TEXTS[state.lang] || TEXTS.en)[name] || TEXTS.en[name] || name;
@@ -203,7 +203,9 @@
       state.data = data;
       state.moves = null;
       showExplored(data);
-      const moves = await ask("/api/moves", {game: data.game, position: data.key});
+      const asked = ask("/api/moves", {game: data.game, position: data.key});
+      state.loading = asked.catch(() => null);  // what a click before they come waits for
+      const moves = await asked;
       if (state.data === data) { state.moves = moves; showMoves(); }
     } catch (error) {
       $("ke-summary").textContent = say("error") + error.message;
@@ -315,7 +317,8 @@
   }
 
   async function clickPoint(column, row) {
-    if (!state.moves) return;  // the position's moves not yet known
+    if (!state.moves) await state.loading;  // the position's moves not yet known
+    if (!state.moves || !state.moves.grid) return;
     if (state.gathering) {
       gather("0:" + column + "," + row);
       focusAgain($("ke-grid"));
@@ -569,7 +572,8 @@
      move it completes alone is played; where several are, they are offered; where none is,
      the referee says why (the server is asked what the clicks name). */
   async function clickPlace(place) {
-    if (!state.moves) return;  // the position's moves not yet known
+    if (!state.moves) await state.loading;  // the position's moves not yet known
+    if (!state.moves) return;
     $("ke-said").textContent = "";
     if (state.gathering) { gather(place); return; }
     const base = state.base;  // the places of a move that goes on, before its button
