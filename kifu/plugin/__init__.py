@@ -62,8 +62,8 @@ SURFACE: dict[str, tuple[str, ...]] = {
     "kifu.draw.diagram": ("grid_diagram",),
     "kifu.draw.svg": ("document", "element", "fragments", "slot", "text_line", "text_width",
                       "to_string"),
-    "kifu.plugin.clicks": ("Clicks", "cell", "column", "draw_matches", "in_hand", "mark_point",
-                           "point", "point_of"),
+    "kifu.plugin.clicks": ("Clicks", "button", "cell", "column", "draw_matches", "in_hand",
+                           "mark_point", "point", "point_of"),
     "kifu.plugin.editor": ("EditorLayout", "EditorPiece"),
     "kifu.plugin.keys": ("Fields", "Keyed", "escape", "outcome_field", "read_rows",
                          "rows_text", "unescape"),
@@ -124,6 +124,7 @@ if TYPE_CHECKING:  # what __getattr__ hands out, as type checkers see it
     from kifu.draw.svg import document, element, fragments, slot, text_line, text_width, to_string
     from kifu.plugin.clicks import (
         Clicks,
+        button,
         cell,
         column,
         draw_matches,
@@ -205,7 +206,7 @@ __all__ = ["EMPTY", "HEAD_BYTES", "IDENTITY", "INVALID", "LINE_END", "MARK", "MA
            "PositionT", "ReadError", "ReadOptions", "Reading", "Record", "RecordBuilder",
            "RenderOptions", "ResultError", "SetupDefault", "SetupError", "SetupT", "Span", "Step",
            "Symmetry", "Traced", "UnknownGameError", "VariantTracker", "__version__", "built_in_card",
-           "cell", "check_encoding_name", "colour_symmetry", "column", "comment_text", "compiled",
+           "button", "cell", "check_encoding_name", "colour_symmetry", "column", "comment_text", "compiled",
            "display_width", "draw_matches",
            "document", "element", "escape", "fragments", "grammar", "grid", "grid_diagram",
            "grid_symmetry", "guess_legacy", "header_lines", "header_span", "in_hand",

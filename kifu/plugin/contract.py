@@ -227,7 +227,8 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         "render": "render_svg(position, options, record[, markup]), render_text(position, "
                   "options), summary(position) (optional), problem_area(record, positions, "
                   "options) (optional), move_clicks(move, position), clicked_move(position, "
-                  "places), drawn_places(position) (each optional: a move played by clicks "
+                  "places), drawn_places(position), moves_beyond(position), "
+                  "moves_after(position, move) (each optional: a move played by clicks "
                   "on kifu serve's board, a kifu.plugin.Clicks)",
         "events": "Event (the union of the events' types; a built-in game's types in the "
                   "library are made from it), event_text(event) (optional), REPLAY_SCHEMA "
@@ -643,6 +644,22 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         (nothing to move on the first place clicked)."""
         found = self._optional("render", "clicked_move")
         return None if found is None else cast("str | None", found(position, tuple(places)))
+
+    def moves_beyond(self, position: PositionT) -> list[MoveT]:
+        """Moves ``position`` allows that are no plies, and so not among :meth:`legal_moves`,
+        which the page plays by clicks (``render.moves_beyond``): Renju's swap of colours and
+        offer of fifth moves where the opening rule allows them; none for a game without the
+        function."""
+        found = self._optional("render", "moves_beyond")
+        return [] if found is None else list(found(position))
+
+    def moves_after(self, position: PositionT, move: MoveT) -> list[MoveT]:
+        """The moves that go on from ``move`` (in ``position``), one step more each
+        (``render.moves_after``): a Rengoma turn with one more extra action paid with a chip;
+        none for a move that ends there, and for every move of a game without the function.
+        The page asks for them where a move's clicks say it may go on (``Clicks.more``)."""
+        found = self._optional("render", "moves_after")
+        return [] if found is None else list(found(position, move))
 
     def drawn_places(self, position: PositionT) -> dict[str, tuple[float, float, float]] | None:
         """Where the places of ``position``'s drawing are (``render.drawn_places``), for a board
