@@ -203,11 +203,33 @@ def canonical_point(symmetry: Symmetry, image: int, point: int) -> int:
 def on_screen(symmetry: Symmetry, image: int, canonical: int) -> int | None:
     """A point of a position's canonical image as it stands in the position found as
     ``image`` (the inverse of :func:`canonical_point`); ``None`` off the grid."""
+    inverse = screen_points(symmetry, image)
+    return inverse[canonical] if inverse is not None and 0 <= canonical < len(inverse) else None
+
+
+def screen_points(symmetry: Symmetry, image: int) -> tuple[int, ...] | None:
+    """Each point of a position's canonical image as it stands in the position found as
+    ``image`` (:func:`on_screen` of every point, worked out once a symmetry and image);
+    ``None`` for an image the symmetry has not, or a symmetry of no grid."""
     permutations = symmetry.permutations
-    if permutations is None or not 0 <= image < len(permutations) or \
-            not 0 <= canonical < len(permutations[image]):
+    if permutations is None or not 0 <= image < len(permutations):
         return None
-    return permutations[image].index(canonical)
+    kept = _screens.get(id(permutations))
+    if kept is None or kept[0] is not permutations:
+        kept = _screens[id(permutations)] = (permutations, {})
+    found = kept[1].get(image)
+    if found is None:
+        permutation = permutations[image]
+        inverse = [0] * len(permutation)
+        for point in reversed(range(len(permutation))):  # the first point, as index() finds
+            inverse[permutation[point]] = point
+        found = kept[1][image] = tuple(inverse)
+    return found
+
+
+#: :func:`screen_points` by the permutations of a grid's symmetry (kept with them, so that
+#: their id names them) and image.
+_screens: dict[int, tuple[Any, dict[int, tuple[int, ...]]]] = {}
 
 
 @dataclass
@@ -244,12 +266,23 @@ class Row:
 
 
 def _wins(value: Any, what: str) -> Counter[str]:
+    kept = _wins_read.get(value) if type(value) is str else None
+    if kept is not None:
+        return Counter(kept)
     found = checks.json_of(value, what)
     if not isinstance(found, dict) or not all(
             isinstance(name, str) and type(count) is int and count > 0
             for name, count in found.items()):
         raise Damage(f"the {what} of the explorer's table are not what kifu writes")
+    if len(_wins_read) < _WINS_KEPT:
+        _wins_read[value] = dict(found)
     return Counter(found)
+
+
+#: The texts of winners :func:`_wins` read, decoded and checked: a few hundred tell most rows'
+#: (one record's win, two...), and a step reads hundreds of rows.
+_wins_read: dict[str, dict[str, int]] = {}
+_WINS_KEPT = 4096
 
 
 def _listed(value: Any) -> list[Listed]:

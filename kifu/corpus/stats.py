@@ -110,10 +110,11 @@ def _from_table(reader: Reader, key: Key, position: Any, row: continuations.Row,
     sides = row.sides
     all_sides = tuple(game.sides or sides)
     hints = {}
-    for after, nxt in row.nexts.items():
-        point = None if nxt.point is None else on_screen(symmetry, key.image, nxt.point)
-        if point is not None:
-            hints[after] = point
+    screen = continuations.screen_points(symmetry, key.image)
+    if screen is not None:
+        for after, nxt in row.nexts.items():
+            if nxt.point is not None and 0 <= nxt.point < len(screen):
+                hints[after] = screen[nxt.point]
     moves = moves_from(game, position, set(row.nexts), hints)
     named = {after: move for after, (move, _) in moves.items()}
     if made is not None:
@@ -235,36 +236,36 @@ def _hinted(game: AnyGame, position: Any, moves: list[Any],
     permutations = tracker.symmetry.permutations
     if permutations is None:
         return {}
-    at: dict[int, Any] = {}  # the move on each point asked about (None: no move)
-
-    def move_on(point: int) -> Any:
-        if point not in at:
-            at[point] = game.move_at(position, point)
-        return at[point]
-
-    if all(move_on(point) is None for point in set(hints.values())):
-        return {}
+    tracker.unlogged()
     order: dict[Any, int] = {}
-    for number, move in enumerate(moves):
-        order.setdefault(move, number)
+    for number in range(len(moves) - 1, -1, -1):  # each move's first place in the list
+        order[moves[number]] = number
+    ranks: dict[int, int | None] = {}  # each point asked about: its move's place, if legal
+
+    def rank(point: int) -> int | None:
+        if point not in ranks:
+            move = game.move_at(position, point)
+            ranks[point] = None if move is None else order.get(move)
+        return ranks[point]
+
     chosen: dict[int, Any] = {}
     for point in set(hints.values()):
-        last = order.get(move_on(point))
+        last = rank(point)
         if last is None:
             continue
-        for permutation in permutations:
-            other = order.get(move_on(permutation[point]))
-            if other is not None and other <= last:
-                chosen[other] = moves[other]
+        for other in {permutation[point] for permutation in permutations}:
+            found = rank(other)
+            if found is not None and found <= last:
+                chosen[found] = moves[found]
     made = []
     for number in sorted(chosen):
         after = game.copy(position)
         try:
-            game.play(after, chosen[number])
+            game.play_quietly(after, chosen[number])
         except KifuError:
             continue
         made.append((chosen[number], after))
-        tracker.visit(after)
+        tracker.visit_from(position, after)
     tracker.finish()
     wanted = set(hints)
     named: dict[int, tuple[str, Any]] = {}
@@ -278,6 +279,7 @@ def _played(game: AnyGame, position: Any, moves: list[Any],
             wanted: set[int] | None) -> dict[int, tuple[str, Any]]:
     """:func:`moves_from` by playing the legal moves ``moves``, a few at a time."""
     tracker = game.tracker(position)
+    tracker.unlogged()
     named: dict[int, tuple[str, Any]] = {}
     done = 0  # the positions hashed so far (the tracker's)
     # A few moves at a time, so that the moves wanted are named without playing every other
@@ -287,11 +289,11 @@ def _played(game: AnyGame, position: Any, moves: list[Any],
         for move in moves[first:first + _MOVES_AT_ONCE]:
             after = game.copy(position)
             try:
-                game.play(after, move)
+                game.play_quietly(after, move)
             except KifuError:
                 continue
             made.append((move, after))
-            tracker.visit(after)
+            tracker.visit_from(position, after)
         tracker.finish()
         for (move, after), hashed in zip(made, tracker.hashes[done:], strict=True):
             if (wanted is None or hashed in wanted) and hashed not in named:
