@@ -10,6 +10,7 @@ colours swapped, counts its move as the move it is here, and its winner as the s
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 from typing import Any
 
 from kifu.base.errors import KifuError
@@ -132,7 +133,7 @@ def _from_table(reader: Reader, key: Key, position: Any, row: continuations.Row,
                 raise Damage("the explorer's table names as the example of a continuation a "
                              "record that does not play it", nxt.example)
             move = _as_played(game, info, trail, child[1])
-        wins = Counter({turned(name, sides, swapped): count for name, count in nxt.wins.items()})
+        wins = {turned(name, sides, swapped): count for name, count in nxt.wins.items()}
         found.append(Continuation(move, nxt.games, ordered(wins, all_sides),
                                   infos[nxt.example].name if examples else ""))
     found.sort(key=lambda c: (-c.games, c.move))
@@ -183,7 +184,7 @@ def points(key: Key, played: dict[int, Playing] | None) -> dict[int, int] | None
     return found
 
 
-def ordered(wins: Counter[str], sides: tuple[str, ...]) -> dict[str, int]:
+def ordered(wins: Mapping[str, int], sides: tuple[str, ...]) -> dict[str, int]:
     """Records by how they ended, in the order of the game's sides, then draws, then other
     winners, then those not known."""
     rank = {side: number for number, side in enumerate(sides)}
@@ -249,11 +250,12 @@ def _hinted(game: AnyGame, position: Any, moves: list[Any],
         return ranks[point]
 
     chosen: dict[int, Any] = {}
+    images = continuations.orbits(permutations)
     for point in set(hints.values()):
         last = rank(point)
         if last is None:
             continue
-        for other in {permutation[point] for permutation in permutations}:
+        for other in images[point]:
             found = rank(other)
             if found is not None and found <= last:
                 chosen[found] = moves[found]
