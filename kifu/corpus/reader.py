@@ -11,6 +11,7 @@ update) is checked by nothing, and a damaged page of it would leave records out 
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import sqlite3
@@ -729,8 +730,15 @@ def chunks(ids: Sequence[int], size: int = 500) -> list[list[int]]:
 def shown(path: str) -> str:
     """A path kept absolute, as people read it here: relative to the current folder when it
     lies below it."""
+    return _shown(path, os.getcwd())
+
+
+@functools.lru_cache(maxsize=4096)
+def _shown(path: str, folder: str) -> str:
+    """:func:`shown` from the current folder ``folder`` (kept: an explorer's step names ten
+    records, the same ones often)."""
     try:
-        relative = os.path.relpath(path)
+        relative = os.path.relpath(path, folder)
     except ValueError:  # another drive
         return path
     return path if relative.startswith("..") else relative
