@@ -26,7 +26,9 @@ wall-clock times (the issue's goals are of those) and the CPU time of this proce
   expected).  The clients ask back to back (the issue's goal), then again as players do,
   each pausing between its steps to look at the board: a think time drawn evenly from half
   to one and a half times ``--think`` milliseconds (1,000: a second on average; 0 leaves that
-  second figure out);
+  second figure out); then back to back again on a server given the time of its warm-up
+  (until its CPU time stays still for a second: the players of a server that has been
+  running); each on a server started for it;
 - the server (``kifu serve`` as a process, and its workers): the peak resident memory of each
   process after the load, summed.
 
@@ -230,6 +232,30 @@ class Server:
             found.extend(self._processes(int(child)))
         return found
 
+    def cpu_seconds(self) -> float:
+        """The CPU time of the server's processes so far, summed."""
+        total = 0.0
+        for pid in self._processes(self.process.pid):
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return total
+
+    def warmed(self, limit: float = 300.0) -> float:
+        """Back once the server has done its warm-up (its processes' CPU time still for a
+        second; ``limit`` seconds at most): the seconds waited."""
+        began = time.perf_counter()
+        spent = self.cpu_seconds()
+        while time.perf_counter() - began < limit:
+            time.sleep(1.0)
+            now = self.cpu_seconds()
+            if now - spent < 0.05:
+                break
+            spent = now
+        return time.perf_counter() - began
+
     def stop(self) -> None:
         self.process.send_signal(signal.SIGINT)
         self.process.communicate(timeout=60)
@@ -343,9 +369,23 @@ def measure(games: int, walks: int, depth: int, clients: int, steps: int,
                 paced = load(server, clients, steps, think / 1000)
             finally:
                 server.stop()
+        # The same walks back to back once more, on a server given the time of its warm-up
+        # (each game's first step and those after the moves played from there, worked out
+        # while no one asks): players who come to a server that has been running.
+        server = Server(index, count)
+        try:
+            waited = server.warmed()
+            warm = load(server, clients, steps)
+        finally:
+            server.stop()
         details.append((f"{clients} clients at once on the loopback, /api/explore, {count} "
                         f"worker(s)", f"{len(times)}", f"p95 {p95(times):.0f} ms, "
                         f"{len(times) / took:.0f} requests/s, {errors} errors"))
+        details.append((f"the same, back to back, on a server that had done its warm-up "
+                        f"({waited:.0f} s after it started), {count} worker(s)",
+                        f"{len(warm[0])}", f"p95 {p95(warm[0]):.0f} ms, "
+                        f"{len(warm[0]) / warm[2]:.0f} requests/s, {warm[1]} errors"))
+        errors += warm[1]
         if paced is not None:
             details.append((f"the same, each client pausing {think / 2000:g} to "
                             f"{think * 1.5 / 1000:g} s between its steps, {count} worker(s)",

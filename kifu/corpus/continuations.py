@@ -36,6 +36,7 @@ counted anew from the records left.
 """
 from __future__ import annotations
 
+import hashlib
 import heapq
 import json
 import sqlite3
@@ -203,11 +204,47 @@ def canonical_point(symmetry: Symmetry, image: int, point: int) -> int:
 def on_screen(symmetry: Symmetry, image: int, canonical: int) -> int | None:
     """A point of a position's canonical image as it stands in the position found as
     ``image`` (the inverse of :func:`canonical_point`); ``None`` off the grid."""
+    inverse = screen_points(symmetry, image)
+    return inverse[canonical] if inverse is not None and 0 <= canonical < len(inverse) else None
+
+
+def screen_points(symmetry: Symmetry, image: int) -> tuple[int, ...] | None:
+    """Each point of a position's canonical image as it stands in the position found as
+    ``image`` (:func:`on_screen` of every point, worked out once a symmetry and image);
+    ``None`` for an image the symmetry has not, or a symmetry of no grid."""
     permutations = symmetry.permutations
-    if permutations is None or not 0 <= image < len(permutations) or \
-            not 0 <= canonical < len(permutations[image]):
+    if permutations is None or not 0 <= image < len(permutations):
         return None
-    return permutations[image].index(canonical)
+    kept = _screens.get(id(permutations))
+    if kept is None or kept[0] is not permutations:
+        kept = _screens[id(permutations)] = (permutations, {})
+    found = kept[1].get(image)
+    if found is None:
+        permutation = permutations[image]
+        inverse = [0] * len(permutation)
+        for point in reversed(range(len(permutation))):  # the first point, as index() finds
+            inverse[permutation[point]] = point
+        found = kept[1][image] = tuple(inverse)
+    return found
+
+
+def orbits(permutations: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
+    """Each point's images under a grid's symmetry (its ``permutations``), each once: the
+    points a move on it may make the same position from (worked out once a symmetry)."""
+    kept = _orbits.get(id(permutations))
+    if kept is None or kept[0] is not permutations:
+        found = [tuple(sorted({permutation[point] for permutation in permutations}))
+                 for point in range(len(permutations[0]) if permutations else 0)]
+        kept = _orbits[id(permutations)] = (permutations, found)
+    return kept[1]
+
+
+#: :func:`orbits` by the permutations they were worked out from (kept with them, so that
+#: their id names them).
+_orbits: dict[int, tuple[Any, list[tuple[int, ...]]]] = {}
+#: :func:`screen_points` by the permutations of a grid's symmetry (kept with them, so that
+#: their id names them) and image.
+_screens: dict[int, tuple[Any, dict[int, tuple[int, ...]]]] = {}
 
 
 @dataclass
@@ -244,12 +281,23 @@ class Row:
 
 
 def _wins(value: Any, what: str) -> Counter[str]:
+    kept = _wins_read.get(value) if type(value) is str else None
+    if kept is not None:
+        return Counter(kept)
     found = checks.json_of(value, what)
     if not isinstance(found, dict) or not all(
             isinstance(name, str) and type(count) is int and count > 0
             for name, count in found.items()):
         raise Damage(f"the {what} of the explorer's table are not what kifu writes")
+    if len(_wins_read) < _WINS_KEPT:
+        _wins_read[value] = dict(found)
     return Counter(found)
+
+
+#: The texts of winners :func:`_wins` read, decoded and checked: a few hundred tell most rows'
+#: (one record's win, two...), and a step reads hundreds of rows.
+_wins_read: dict[str, dict[str, int]] = {}
+_WINS_KEPT = 4096
 
 
 def _listed(value: Any) -> list[Listed]:
@@ -260,6 +308,27 @@ def _listed(value: Any) -> list[Listed]:
             and (entry[2] is None or type(entry[2]) is float) for entry in found):
         raise Damage("a list of records of the explorer's table is not what kifu writes")
     return [(entry[0], entry[1], entry[2]) for entry in found]
+
+
+def _continuation_checksum(row: Sequence[Any]) -> int:
+    """:func:`~kifu.corpus.checks.checksum` of a ``continuation`` row (its checksum last), its
+    bytes written at once where its values are of the kinds kifu writes (a step reads
+    hundreds of rows)."""
+    value, after, games, wins, example, point = row[:6]
+    if type(value) is int and type(after) is int and type(games) is int and \
+            type(wins) is str and type(example) is int:
+        text = wins.encode("utf-8", "surrogatepass")
+        if point is None:
+            data = b"i%d;i%d;i%d;t%d:%bi%d;n" % (value, after, games, len(text), text, example)
+        elif type(point) is int:
+            data = b"i%d;i%d;i%d;t%d:%bi%d;i%d;" % (value, after, games, len(text), text,
+                                                    example, point)
+        else:
+            return checksum("continuation", *row[:-1])
+        return int.from_bytes(hashlib.blake2b(data, digest_size=8,
+                                              person=b"continuation").digest(),
+                              "little", signed=True)
+    return checksum("continuation", *row[:-1])
 
 
 def decode(explored: Sequence[Any], rows: Iterable[Sequence[Any]]) -> Row:
@@ -273,11 +342,17 @@ def decode(explored: Sequence[Any], rows: Iterable[Sequence[Any]]) -> Row:
     sums = []
     nexts: dict[int, Next] = {}
     for row in rows:
-        if checksum("continuation", *row[:-1]) != row[-1] or row[0] != value:
+        if _continuation_checksum(row) != row[-1] or row[0] != value:
             raise Damage("a continuation of the explorer's table does not match its checksum")
-        nexts[expect(row[1], int, "continuation")] = Next(
-            whole(row[2], "count of records", low=1), _wins(row[3], "winners"),
-            whole(row[4], "example", low=1), whole(row[5], "point", none=True))
+        after, games, wins, example, point = row[1:6]
+        if not (type(after) is int and type(games) is int and games >= 1 and
+                type(example) is int and example >= 1 and
+                (point is None or type(point) is int and point >= 0)):
+            after = expect(after, int, "continuation")
+            games = whole(games, "count of records", low=1)
+            example = whole(example, "example", low=1)
+            point = whole(point, "point", none=True)
+        nexts[after] = Next(games, _wins(wins, "winners"), example, point)
         sums.append(row[-1])
     if checks.row_tally(sums) != list(explored[6:9]):
         raise Damage("the continuations of a position in the explorer's table do not match "

@@ -11,6 +11,8 @@ update) is checked by nothing, and a damaged page of it would leave records out 
 from __future__ import annotations
 
 import contextlib
+import functools
+import json
 import os
 import sqlite3
 from collections.abc import Collection, Iterator, Sequence
@@ -302,9 +304,17 @@ class Reader:
         #: answer), up to :data:`_KEPT_ROWS`.
         self._stored: dict[int, Stored] = {}
         self._explored: dict[int, continuations.Row | None] = {}
-        #: The last bucket read, checked (an explorer's step looks its position up twice:
-        #: what follows it, and the records that reach it first).
-        self._bucket: tuple[int, list[tuple[int, int]]] | None = None
+        #: The trails read for the question, checked (an explorer's step reads those of the
+        #: records it lists twice: where each reaches the position, then their places), up
+        #: to :data:`_KEPT_TRAILS`.
+        self._trails: dict[int, Trail] = {}
+        #: The games the index was found to hold records of, or not (:meth:`holds`): the
+        #: file stays the same while it is open (a server opens a replaced index anew).
+        self._holds: dict[str, bool] = {}
+        #: The places of the last position looked up in its bucket, checked (an explorer's
+        #: step looks its position up twice: what follows it, and the records that reach it
+        #: first).
+        self._bucket: tuple[int, list[int]] | None = None
 
     def close(self) -> None:
         self.db.close()
@@ -314,6 +324,7 @@ class Reader:
         the last one (what it checked whole stays checked: the file is the same)."""
         self._stored.clear()
         self._explored.clear()
+        self._trails.clear()
         self._bucket = None
 
     @classmethod
@@ -484,12 +495,17 @@ class Reader:
 
     def holds(self, game: str) -> bool:
         """Whether the index holds a record of ``game`` (one found is checked; none found,
-        the records are)."""
+        the records are), asked of the file once."""
+        known = self._holds.get(game)
+        if known is not None:
+            return known
         found = self.execute("SELECT id FROM game NOT INDEXED WHERE game = ? LIMIT 1", (game,))
         with self.guarded():
             if found:
-                return bool(self.records([found[0][0]]))
+                self._holds[game] = bool(self.records([found[0][0]]))
+                return self._holds[game]
         self.check_records()
+        self._holds[game] = False
         return False
 
     # -- trails ------------------------------------------------------------------------------
@@ -506,18 +522,27 @@ class Reader:
     def each_trail(self, games: Sequence[int], stored: dict[int, Stored] | None = None
                    ) -> Iterator[tuple[int, Trail]]:
         """:meth:`trails`, one at a time, in the order of ``games``."""
+        kept = self._trails
         for chunk in chunks(games):
             rows = stored if stored is not None else self.records(chunk)
-            marks = ",".join("?" * len(chunk))
-            read = {row[0]: row for row in self.execute(
-                f"SELECT game, hashes, images, lines, log, checksum FROM trail WHERE game IN "
-                f"({marks})", chunk)}
+            unread = [game for game in chunk if game not in kept]
+            read = {}
+            if unread:
+                marks = ",".join("?" * len(unread))
+                read = {row[0]: row for row in self.execute(
+                    f"SELECT game, hashes, images, lines, log, checksum FROM trail WHERE game "
+                    f"IN ({marks})", unread)}
             with self.guarded():
                 for game in chunk:
                     record = rows.get(game)
                     if record is None:
                         raise Damage(f"the index names a record (id {game}) that has no row")
-                    yield game, self._trail(record, read.get(game))
+                    trail = kept.get(game)
+                    if trail is None:
+                        trail = self._trail(record, read.get(game))
+                        if len(kept) < _KEPT_TRAILS:
+                            kept[game] = trail
+                    yield game, trail
 
     def trail(self, game: int) -> Trail:
         return self.trails([game])[game]
@@ -609,33 +634,39 @@ class Reader:
     def positions(self, value: int) -> list[tuple[int, int]]:
         """``(game, place)`` of every row of the hash ``value``, in index order: looked up
         where every row was checked, and their tree (:meth:`check_positions` with
-        ``ordered``), else read from the rows of its bucket, which are checked first
+        ``ordered``), else picked from the rows of its bucket as they are checked
         (:meth:`bucket`)."""
         if "position order" in self._checked:
             return [(place >> store.GAME_SHIFT, place) for (place,) in self.execute(
                 "SELECT place FROM position WHERE hash = ? ORDER BY place", (value,))]
-        return [(place >> store.GAME_SHIFT, place)
-                for found, place in self.bucket(checks.bucket_of(value)) if found == value]
+        return [(place >> store.GAME_SHIFT, place) for place in self.bucket(value)]
 
-    def bucket(self, bucket: int) -> list[tuple[int, int]]:
-        """The position rows ``(hash, place)`` of a bucket, checked: in order, and matching
-        their tally (a row lost, changed, or found where it does not belong shows there; and
-        an answer read from these rows is right even where a damaged page would lead a
-        lookup astray)."""
-        if self._bucket is not None and self._bucket[0] == bucket:
+    def bucket(self, value: int) -> list[int]:
+        """The places of the position rows of the hash ``value``, in order, picked from the
+        rows of its bucket in the one pass that checks them against the bucket's tally (a
+        row lost, changed, or found where it does not belong shows there; and an answer
+        read from these rows is right even where a damaged page would lead a lookup
+        astray, since every row of the bucket is read, in whatever order the pages hold
+        them).  The pass runs in SQLite: a bucket holds thousands of rows."""
+        if self._bucket is not None and self._bucket[0] == value:
             return self._bucket[1]
+        bucket = checks.bucket_of(value)
         low, high = checks.bucket_range(bucket)
-        rows = [tuple(row) for row in self.execute(
-            "SELECT hash, place FROM position WHERE hash BETWEEN ? AND ?", (low, high))]
-        if not all(type(found) is int and type(place) is int for found, place in rows):
+        [(rows, low_sum, high_sum, wrong, picked)] = self.execute(
+            f"SELECT {checks.POSITION_TALLY}, coalesce(sum(typeof(hash) != 'integer' OR "
+            "typeof(place) != 'integer'), 0), json_group_array(place) FILTER (WHERE hash = ?) "
+            "FROM position WHERE hash BETWEEN ? AND ?", (value, low, high))
+        if wrong:
             raise self._damage(Damage("a position's row is not what kifu writes"))
-        if any(first >= second for first, second in zip(rows, rows[1:])) or \
-                checks.position_tallies(rows).get(bucket, [0, 0, 0]) != \
-                self._bucket_tally(bucket):
+        if [rows, low_sum, high_sum] != self._bucket_tally(bucket):
             raise self._damage(Damage("the rows of the positions do not match their tally: a "
                                       "position's row is missing, or was changed"))
-        self._bucket = (bucket, rows)
-        return rows
+        places: list[int] = json.loads(picked)
+        if not isinstance(places, list) or not all(type(place) is int for place in places):
+            raise self._damage(Damage("a position's row is not what kifu writes"))
+        places.sort()
+        self._bucket = (value, places)
+        return places
 
     def check_positions(self, ordered: bool = False) -> None:
         """Every position row checked against the tallies of the buckets, summed: what a
@@ -763,6 +794,8 @@ class Reader:
 
 #: The most records' rows a reader keeps once checked.
 _KEPT_ROWS = 20_000
+#: The most trails a reader keeps for a question (:meth:`Reader.each_trail`).
+_KEPT_TRAILS = 64
 
 
 def all_found(asked: Sequence[int], found: Collection[int]) -> None:
@@ -787,8 +820,15 @@ def shown_name(name: str, path: str, shown_path: str | None = None) -> str:
 def shown(path: str) -> str:
     """A path kept absolute, as people read it here: relative to the current folder when it
     lies below it."""
+    return _shown(path, os.getcwd())
+
+
+@functools.lru_cache(maxsize=4096)
+def _shown(path: str, folder: str) -> str:
+    """:func:`shown` from the current folder ``folder`` (kept: an explorer's step names ten
+    records, the same ones often)."""
     try:
-        relative = os.path.relpath(path)
+        relative = os.path.relpath(path, folder)
     except ValueError:  # another drive
         return path
     return path if relative.startswith("..") else relative

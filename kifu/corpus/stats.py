@@ -10,6 +10,7 @@ colours swapped, counts its move as the move it is here, and its winner as the s
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 from typing import Any
 
 from kifu.base.errors import KifuError
@@ -110,10 +111,11 @@ def _from_table(reader: Reader, key: Key, position: Any, row: continuations.Row,
     sides = row.sides
     all_sides = tuple(game.sides or sides)
     hints = {}
-    for after, nxt in row.nexts.items():
-        point = None if nxt.point is None else on_screen(symmetry, key.image, nxt.point)
-        if point is not None:
-            hints[after] = point
+    screen = continuations.screen_points(symmetry, key.image)
+    if screen is not None:
+        for after, nxt in row.nexts.items():
+            if nxt.point is not None and 0 <= nxt.point < len(screen):
+                hints[after] = screen[nxt.point]
     moves = moves_from(game, position, set(row.nexts), hints)
     named = {after: move for after, (move, _) in moves.items()}
     if made is not None:
@@ -131,7 +133,7 @@ def _from_table(reader: Reader, key: Key, position: Any, row: continuations.Row,
                 raise Damage("the explorer's table names as the example of a continuation a "
                              "record that does not play it", nxt.example)
             move = _as_played(game, info, trail, child[1])
-        wins = Counter({turned(name, sides, swapped): count for name, count in nxt.wins.items()})
+        wins = {turned(name, sides, swapped): count for name, count in nxt.wins.items()}
         found.append(Continuation(move, nxt.games, ordered(wins, all_sides),
                                   infos[nxt.example].name if examples else ""))
     found.sort(key=lambda c: (-c.games, c.move))
@@ -182,7 +184,7 @@ def points(key: Key, played: dict[int, Playing] | None) -> dict[int, int] | None
     return found
 
 
-def ordered(wins: Counter[str], sides: tuple[str, ...]) -> dict[str, int]:
+def ordered(wins: Mapping[str, int], sides: tuple[str, ...]) -> dict[str, int]:
     """Records by how they ended, in the order of the game's sides, then draws, then other
     winners, then those not known."""
     rank = {side: number for number, side in enumerate(sides)}
@@ -235,36 +237,37 @@ def _hinted(game: AnyGame, position: Any, moves: list[Any],
     permutations = tracker.symmetry.permutations
     if permutations is None:
         return {}
-    at: dict[int, Any] = {}  # the move on each point asked about (None: no move)
-
-    def move_on(point: int) -> Any:
-        if point not in at:
-            at[point] = game.move_at(position, point)
-        return at[point]
-
-    if all(move_on(point) is None for point in set(hints.values())):
-        return {}
+    tracker.unlogged()
     order: dict[Any, int] = {}
-    for number, move in enumerate(moves):
-        order.setdefault(move, number)
+    for number in range(len(moves) - 1, -1, -1):  # each move's first place in the list
+        order[moves[number]] = number
+    ranks: dict[int, int | None] = {}  # each point asked about: its move's place, if legal
+
+    def rank(point: int) -> int | None:
+        if point not in ranks:
+            move = game.move_at(position, point)
+            ranks[point] = None if move is None else order.get(move)
+        return ranks[point]
+
     chosen: dict[int, Any] = {}
+    images = continuations.orbits(permutations)
     for point in set(hints.values()):
-        last = order.get(move_on(point))
+        last = rank(point)
         if last is None:
             continue
-        for permutation in permutations:
-            other = order.get(move_on(permutation[point]))
-            if other is not None and other <= last:
-                chosen[other] = moves[other]
+        for other in images[point]:
+            found = rank(other)
+            if found is not None and found <= last:
+                chosen[found] = moves[found]
     made = []
     for number in sorted(chosen):
         after = game.copy(position)
         try:
-            game.play(after, chosen[number])
+            game.play_quietly(after, chosen[number])
         except KifuError:
             continue
         made.append((chosen[number], after))
-        tracker.visit(after)
+        tracker.visit_from(position, after)
     tracker.finish()
     wanted = set(hints)
     named: dict[int, tuple[str, Any]] = {}
@@ -278,6 +281,7 @@ def _played(game: AnyGame, position: Any, moves: list[Any],
             wanted: set[int] | None) -> dict[int, tuple[str, Any]]:
     """:func:`moves_from` by playing the legal moves ``moves``, a few at a time."""
     tracker = game.tracker(position)
+    tracker.unlogged()
     named: dict[int, tuple[str, Any]] = {}
     done = 0  # the positions hashed so far (the tracker's)
     # A few moves at a time, so that the moves wanted are named without playing every other
@@ -287,11 +291,11 @@ def _played(game: AnyGame, position: Any, moves: list[Any],
         for move in moves[first:first + _MOVES_AT_ONCE]:
             after = game.copy(position)
             try:
-                game.play(after, move)
+                game.play_quietly(after, move)
             except KifuError:
                 continue
             made.append((move, after))
-            tracker.visit(after)
+            tracker.visit_from(position, after)
         tracker.finish()
         for (move, after), hashed in zip(made, tracker.hashes[done:], strict=True):
             if (wanted is None or hashed in wanted) and hashed not in named:

@@ -204,8 +204,21 @@ class Tracker:
         self.log = array("H")
         self.visits = 0
 
+    #: Whether it logs each position's changes (a grid's): :meth:`unlogged` says not.
+    keeps_log = True
+
     def visit(self, position: Any) -> None:
         raise NotImplementedError
+
+    def visit_from(self, parent: Any, position: Any) -> None:
+        """:meth:`visit` of ``position``, made from ``parent`` by one move: a tracker may work
+        its hash out from its parent's (an explorer hashes every move of a position)."""
+        self.visit(position)
+
+    def unlogged(self) -> None:
+        """No log kept from now on, where the tracker can leave it out (a caller that reads
+        the hashes alone)."""
+        self.keeps_log = False
 
     def finish(self) -> None:
         """Make ``hashes`` and ``images`` whole: a tracker may work out its positions' hashes
@@ -336,6 +349,10 @@ class LaneTracker(Tracker):
         self._width = lanes.width
         self._pending: list[int] = []
         self._logging = grid is not None and grid.width * grid.height <= MAX_GRID_POINTS
+
+    def unlogged(self) -> None:
+        super().unlogged()
+        self._logging = False
 
     def restart(self, stones: Iterable[tuple[int, int]], side: int) -> None:
         """The whole board anew: ``(point, content)`` for each point that holds a stone

@@ -38,6 +38,8 @@ MAX_PARAMETER = 20_000
 PATTERN_SECONDS = 10.0
 #: How many steps after the first a server works out as it starts (:meth:`Api.warm`).
 WARMED = 300
+#: How long the explorer goes unasked before the warm-up works on (seconds).
+WARM_PAUSE = 0.2
 #: The page cache of each thread's connection to the index (KiB).
 READER_CACHE_KIB = 512
 
@@ -62,6 +64,10 @@ class Api:
         #: the starts are, while the index stays as it is).
         self._counts: dict[str, int] | None = None
         self._asking: dict[tuple[Any, ...], threading.Lock] = {}
+        #: Questions of the explorer being answered, and when the last was asked: the
+        #: warm-up (:meth:`warm`) works only while there are none.
+        self._answering = 0
+        self._asked = 0.0
         self._kept = threading.local()  # each thread's reader (:meth:`reader`)
         self._stamp = self._mtime()
         with self.reader():  # an index kifu cannot use is said now, before serving
@@ -117,8 +123,9 @@ class Api:
         def work() -> None:
             firsts = []
             for start in self.starts():
+                self._idle()
                 with contextlib.suppress(KifuError, BadRequest):
-                    firsts.append((start.game, json.loads(self.explore({"game": start.game}))))
+                    firsts.append((start.game, json.loads(self._ask({"game": start.game}))))
             left = WARMED
             for name, first in firsts:
                 for move in first["moves"]:
@@ -126,10 +133,18 @@ class Api:
                         return
                     if move["key"] is not None:
                         left -= 1
+                        self._idle()
                         with contextlib.suppress(KifuError, BadRequest):
-                            self.explore({"game": name, "position": move["key"]})
+                            self._ask({"game": name, "position": move["key"]})
 
         threading.Thread(target=work, name="kifu-serve-warm", daemon=True).start()
+
+    def _idle(self) -> None:
+        """Back once no one has asked the explorer for :data:`WARM_PAUSE` seconds: the
+        warm-up works out the steps players may ask next with what their questions leave
+        (each step it works out in their stead would make them wait)."""
+        while self._answering or time.monotonic() - self._asked < WARM_PAUSE:
+            time.sleep(WARM_PAUSE)
 
     def starts(self) -> list[explorer.Start]:
         self._refreshed()  # a replaced index's starts are its own
@@ -169,6 +184,17 @@ class Api:
         ``sort`` (the latest records, ``date``, or the strongest, ``strength``).  The answer
         is kept as it is sent: the same question asked again (a step back, the popular
         lines of an opening, many players at once) costs a lookup."""
+        with self._lock:
+            self._answering += 1
+        try:
+            return self._ask(query)
+        finally:
+            with self._lock:
+                self._answering -= 1
+                self._asked = time.monotonic()
+
+    def _ask(self, query: Mapping[str, str]) -> bytes:
+        """:meth:`explore`'s answer (the warm-up asks here, unseen by :meth:`_idle`)."""
         game = self._game(query.get("game"), required=True)
         assert game is not None
         recent = _whole(query, "recent", 10, 0, 100)
@@ -209,7 +235,7 @@ class Api:
         # every value, which _hit writes anew): a third of a step's time.
         data = {field.name: getattr(found, field.name) for field in fields(found)}
         data["sides"] = list(found.sides)
-        data["moves"] = [{field.name: getattr(move, field.name) for field in fields(move)}
+        data["moves"] = [{name: getattr(move, name) for name in _NEXT_FIELDS}
                          for move in found.moves]
         data["recent"] = [_hit(hit) for hit in found.recent]
         data["board"] = f"/api/board?game={game.name}"
@@ -390,6 +416,10 @@ class Api:
             raise BadRequest(f"unknown game {name[:100]!r}: kifu knows "
                              f"{', '.join(sorted(registry.games()))}", 404)
         return game
+
+
+#: The fields of a move the explorer lists, as the answer names them.
+_NEXT_FIELDS = tuple(field.name for field in fields(explorer.Next))
 
 
 def _hit(hit: Hit) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import kifu
 from kifu.corpus import continuations, explorer, search, stats
+from kifu.corpus.checks import checksum
 from kifu.corpus.reader import Filters, Reader
 from kifu.plugin import driver
 from tests.serve.conftest import opening_games
@@ -329,3 +330,13 @@ def openings_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
     kifu.Corpus(index).index(str(folder / "records"))
     return index
 
+
+
+def test_a_continuation_checksum_written_at_once_is_the_rows() -> None:
+    """The checksum a step makes of each continuation row, its bytes written at once for the
+    kinds of values kifu writes, is the one every row's is (any other kind: the same)."""
+    kinds = [0, 7, -(2**63), 2**63 - 1, None, "", '{"black": 3}', "黒\udcff", 1.5, b"x", True]
+    rows = [[value, 2, 3, '{"white": 1}', 4, 5] for value in kinds]
+    rows += [[1, 2, 3, wins, 4, point] for wins in kinds for point in kinds]
+    for row in rows:
+        assert continuations._continuation_checksum([*row, 0]) == checksum("continuation", *row), row

@@ -65,10 +65,46 @@ class Tracker(LaneTracker):
         self.last: Position | None = None
         self.placed = -1
         self.hash = -1
+        #: The position :meth:`visit_from` last worked from: it, its cells, its stones' lanes.
+        self._parent: tuple[Position, list[int], int] | None = None
+
+    def visit_from(self, parent: Position, pos: Position) -> None:
+        # Unlogged, a position one stone after ``parent`` is hashed from its parent's stones
+        # and that stone's changes: its cells checked to be exactly those (a copy of the
+        # parent's changed so), else hashed anew.
+        journal = pos.journal
+        if self.keeps_log and self.grid is not None or journal is None or \
+                pos.placed != parent.placed + 1:
+            self.visit(pos)
+            return
+        kept = self._parent
+        if kept is None or kept[0] is not parent or kept[1] != parent.cells:
+            cells = parent.cells
+            value = self.lanes.base
+            table = self._table
+            for cell in compress(range(len(cells)), cells):
+                if cells[cell] > EMPTY:
+                    value ^= table[cells[cell]][cell]
+            kept = self._parent = (parent, cells.copy(), value)
+        (cell, _, removed, seat), _ = journal
+        expected = kept[1].copy()
+        expected[cell] = seat + 1
+        for where, _ in removed:
+            expected[where] = EMPTY
+        if expected != pos.cells:
+            self.visit(pos)
+            return
+        table = self._table
+        value = kept[2] ^ table[seat + 1][cell]
+        for where, what in removed:
+            value ^= table[what][where]
+        self.value = value
+        self.last, self.placed, self.hash = pos, pos.placed, pos.hash
+        self.note(0 if pos.outcome is not None else pos.to_move + 1)
 
     def visit(self, pos: Position) -> None:
         side = 0 if pos.outcome is not None else pos.to_move + 1
-        log = self.log if self.grid is not None else None
+        log = self.log if self.grid is not None and self.keeps_log else None
         if pos is self.last and pos.hash == self.hash:  # a pass, or the end: the same stones
             if log is not None:
                 log.append(MARK | side)
