@@ -133,6 +133,8 @@ def _under(path: str, roots: list[str]) -> bool:
 #: statement per record costs as much as the rows of a short record (and a hundred records'
 #: rows held are a few MiB at most).
 BATCH = 128
+#: Where a game's row holds its date and its winner.
+_DATE, _WINNER = store.GAME_COLUMNS.index("date"), store.GAME_COLUMNS.index("winner")
 #: The statement that writes games' rows, with their checksums.
 _GAME = (f"INSERT INTO game ({', '.join(store.GAME_COLUMNS)}, checksum) "
          f"VALUES ({', '.join('?' * (len(store.GAME_COLUMNS) + 1))})")
@@ -164,11 +166,15 @@ class _Writer:
     def __init__(self, db: sqlite3.Connection, path: str) -> None:
         self.db, self.path = db, path
         _in_order(db)
-        db.execute("CREATE TEMP TABLE staged (hash INTEGER, place INTEGER)")
+        # Each new position with what follows it in its record, for the explorer's table
+        # (:meth:`kifu.corpus.continuations.Writer.arrived`): the next node's hash and the
+        # point its move puts a stone on.
+        db.execute("CREATE TEMP TABLE staged (hash INTEGER, place INTEGER, next INTEGER, "
+                   "point INTEGER)")
         #: The rows of the records not yet written (games, trails, staged positions).
         self.games: list[tuple[object, ...]] = []
         self.trails: list[tuple[object, ...]] = []
-        self.staged: list[Iterable[tuple[int, int]]] = []
+        self.staged: list[Iterable[tuple[int, int, int | None, int | None]]] = []
         #: The new records of each occupancy bitmap (a grid, point, kind and span of nodes:
         #: :func:`kifu.corpus.occupancy.firsts`), as they come in (their ids, four bytes each:
         #: the bitmaps are made once at the end).
@@ -287,7 +293,19 @@ class _Writer:
                               f"{store.MAX_IMAGES} symmetries")
         # Each position's place: the record, the node (a step of 1 << IMAGE_BITS) and the
         # image, added in C rather than packed one by one in Python.
-        self.staged.append(zip(_hashes(record.hashes), _places(game_id, record)))
+        hashes = _hashes(record.hashes)
+        places = _places(game_id, record)
+        if record.placed is None or len(record.placed) != 2 * record.positions:
+            # several lines: the explorer reads its trail back
+            self.explored.read_back += 1
+            self.staged.append(zip(hashes, places, repeat(None), repeat(None)))
+        else:
+            self.explored.arrived(game_id, values[_WINNER], record.sides, record.symmetry,
+                                  values[_DATE], record.strength)
+            points = array("h")
+            points.frombytes(record.placed)
+            self.staged.append(zip(hashes, places, chain(islice(hashes, 1, None), (None,)),
+                                   points))
         if record.grid is not None:
             grid = f"{record.game} {record.grid}"
             occupied = array("I")
@@ -436,19 +454,20 @@ def _in_order(db: sqlite3.Connection) -> None:
 
 
 #: Positions staged by one statement: a statement of many rows costs far less than as many
-#: statements of one (512 values: within any SQLite's limit of 999).
-_STAGED_ROWS = 256
-_STAGE = "INSERT INTO staged VALUES " + ", ".join(["(?, ?)"] * _STAGED_ROWS)
+#: statements of one (800 values: within any SQLite's limit of 999).
+_STAGED_ROWS = 200
+_STAGE = "INSERT INTO staged VALUES " + ", ".join(["(?, ?, ?, ?)"] * _STAGED_ROWS)
 
 
-def _stage(db: sqlite3.Connection, rows: list[Iterable[tuple[int, int]]]) -> None:
+def _stage(db: sqlite3.Connection,
+           rows: list[Iterable[tuple[int, int, int | None, int | None]]]) -> None:
     """Stage the positions' rows ``rows`` (each record's), many rows a statement."""
     values = list(chain.from_iterable(chain.from_iterable(rows)))
-    whole = len(values) - len(values) % (2 * _STAGED_ROWS)
+    whole = len(values) - len(values) % (4 * _STAGED_ROWS)
     chunks = islice(values, whole)
-    db.executemany(_STAGE, zip(*[chunks] * (2 * _STAGED_ROWS)))
+    db.executemany(_STAGE, zip(*[chunks] * (4 * _STAGED_ROWS)))
     rest = iter(values[whole:])
-    db.executemany("INSERT INTO staged VALUES (?, ?)", zip(rest, rest))
+    db.executemany("INSERT INTO staged VALUES (?, ?, ?, ?)", zip(rest, rest, rest, rest))
 
 
 def _hashes(data: bytes) -> array[int]:

@@ -39,10 +39,11 @@ from __future__ import annotations
 import heapq
 import json
 import sqlite3
+import struct
 from array import array
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -175,6 +176,46 @@ def put_point(changes: Changes, node: int, child: int) -> int | None:
                 return None
             found = point
     return found
+
+
+def placed(changes: bytes | memoryview, points: int, board: Symmetry | None,
+           images: bytes) -> bytes:
+    """For each node of a grid record of one line, the point the next node's move puts its
+    stone on, as :func:`put_point` and :func:`canonical_point` name it (turned to the node's
+    position's canonical image, ``board`` the record's symmetry: :func:`board_symmetry`),
+    -1 where there is none (the last node, a pass, a set-up of several stones, a record of
+    no known board); signed 16-bit, native byte order.  Worked out from the record's
+    changes point by point (:func:`kifu.corpus.indexing.histories`, uncompressed) in one
+    pass, where the index's writer would look up each point of each node: a point that is
+    empty at a node and holds a stone at the next changed to a stone at the next from being
+    empty (each point changes at most once a node)."""
+    nodes = struct.unpack_from("<II", changes)[1]
+    found = array("h", [-1]) * nodes
+    if board is None or board.permutations is None or nodes < 2:
+        return found.tobytes()
+    counts = array("I")
+    counts.frombytes(changes[8:8 + 4 * points])
+    flat = array("I")
+    flat.frombytes(changes[8 + 4 * points + nodes:])
+    # Each node's point newly filled: -1 none yet, -2 more than one.
+    filled = array("h", [-1]) * (nodes + 1)
+    at = 0
+    for point, count in enumerate(counts):
+        if not count:
+            continue
+        before = 0
+        for change in flat[at:at + count]:
+            if change & 3 and not before & 3:
+                node = change >> 2
+                filled[node] = point if filled[node] == -1 else -2
+            before = change
+        at += count
+    permutations = board.permutations
+    for node in range(nodes - 1):
+        point = filled[node + 1]
+        if point >= 0:
+            found[node] = permutations[images[node]][point]
+    return found.tobytes()
 
 
 def board_symmetry(grid: Any, names: Sequence[str], game: int | None = None
@@ -344,6 +385,14 @@ class Writer:
         self.anew: set[int] = set()
         self.written: set[int] = set()
         self._symmetries: dict[int, tuple[tuple[str, ...], tuple[bool, ...]]] = {}
+        #: The records added this run that are counted from what the index's writer stages
+        #: of them (:meth:`arrived`), by id: their winner, sides, which images swap the
+        #: colours, date and strength.  The others added are counted from their trails.
+        self.arrivals: dict[int, tuple[str | None, tuple[str, ...], tuple[bool, ...],
+                                       str | None, float | None]] = {}
+        self._swaps: dict[str, tuple[bool, ...]] = {}
+        #: How many records added this run are counted from their trails.
+        self.read_back = 0
         #: The rows :meth:`_write` makes, written many a statement (:meth:`_flush`): the
         #: positions whose old rows go, then the new rows.
         self._gone: list[tuple[int]] = []
@@ -365,6 +414,17 @@ class Writer:
             names, swaps, _ = checks.symmetry_of(row[0])
             known = self._symmetries[symmetry] = (tuple(names), tuple(swaps))
         return known
+
+    def arrived(self, record: int, winner: str | None, sides: Sequence[str], symmetry: str,
+                date: str | None, strength: float | None) -> None:
+        """A record added whose positions are staged with what follows each (the table
+        ``staged``: each node's hash and place, the next node's hash and the point its move
+        puts a stone on, :func:`placed`), its values as its ``game`` row holds them: it is
+        counted from those rows, its trail never read back."""
+        swaps = self._swaps.get(symmetry)
+        if swaps is None:
+            swaps = self._swaps[symmetry] = checks.symmetry_of(symmetry, record)[1]
+        self.arrivals[record] = (winner, tuple(sides), swaps, date, strength)
 
     def played(self, record: int, hashes: Sequence[int], images: bytes, lines: Any,
                game: Sequence[Any], wanted: Iterable[int] | None,
@@ -451,11 +511,13 @@ class Writer:
             db.execute("INSERT OR IGNORE INTO grown SELECT DISTINCT s.hash FROM staged s JOIN "
                        "explored e ON e.hash = s.hash WHERE s.hash NOT IN (SELECT hash FROM "
                        "fresh)")
-        self._bring()
+        if self.read_back or not first_build:  # else every record is of the arrivals
+            self._bring()
         row: Row | None = None
-        sides_read: dict[str, tuple[str, ...]] = {}  # each record's sides, read once
-        for value, record, winner, nexts, points, date, strength, sides in db.execute(
-                "SELECT * FROM brought ORDER BY hash, record"):
+        # Each position's records in order (the first names its sides): those read back
+        # from their trails and those counted from their staged rows, merged.
+        for value, played in heapq.merge(self._brought(), self._staged(),
+                                         key=lambda pair: (pair[0], pair[1].record)):
             if row is None or row.hash != value:
                 if row is not None:
                     self._done(row, first_build)
@@ -463,14 +525,7 @@ class Writer:
                 if row is None and value not in anew and not first_build:
                     row = read(db, value)  # one that grows (none: one counted anew)
                 row = row or Row(value)
-            following, where = array("q"), array("q")
-            following.frombytes(nexts)
-            where.frombytes(points)
-            read_sides = sides_read.get(sides)
-            if read_sides is None:
-                read_sides = sides_read[sides] = tuple(json.loads(sides))
-            _add(row, Played(record, winner, tuple(following), tuple(where), date, strength,
-                             read_sides))
+            _add(row, played)
         if row is not None:
             self._done(row, first_build)
         for row in rows.values():  # forgotten records alone
@@ -480,6 +535,49 @@ class Writer:
         self._flush()
         for name in ("fresh", "grown", "brought"):
             db.execute(f"DROP TABLE {name}")
+
+    def _brought(self) -> Iterator[tuple[int, Played]]:
+        """What the records read back from their trails bring (the table ``brought``), by
+        position and record."""
+        sides_read: dict[str, tuple[str, ...]] = {}  # each record's sides, read once
+        for value, record, winner, nexts, points, date, strength, sides in self.db.execute(
+                "SELECT * FROM brought ORDER BY hash, record"):
+            following, where = array("q"), array("q")
+            following.frombytes(nexts)
+            where.frombytes(points)
+            read_sides = sides_read.get(sides)
+            if read_sides is None:
+                read_sides = sides_read[sides] = tuple(json.loads(sides))
+            yield value, Played(record, winner, tuple(following), tuple(where), date, strength,
+                                read_sides)
+
+    def _staged(self) -> Iterator[tuple[int, Played]]:
+        """What the records counted as they came in (:meth:`arrived`) bring to the positions
+        counted anew and to those that grow, by position and record, from their staged rows
+        in node order: as :func:`reached` finds them in a trail of one line (the image of
+        the first node reaching the position, the positions following it each once)."""
+        arrivals = self.arrivals
+        if not arrivals:
+            return
+        current, meta = -1, None
+        value, image = 0, 0
+        nexts: list[int] = []
+        points: list[int] = []
+        for found, place, after, point in self.db.execute(
+                "SELECT hash, place, next, point FROM staged WHERE hash IN (SELECT hash FROM "
+                "fresh UNION ALL SELECT hash FROM grown) ORDER BY hash, place"):
+            record = place >> store.GAME_SHIFT
+            if record != current or found != value:
+                if meta is not None:
+                    yield value, _arrival(current, meta, image, nexts, points)
+                meta = arrivals.get(record)
+                current, value, image = record, found, place & (store.MAX_IMAGES - 1)
+                nexts, points = [], []
+            if after is not None and after not in nexts:
+                nexts.append(after)
+                points.append(point)
+        if meta is not None:
+            yield value, _arrival(current, meta, image, nexts, points)
 
     def _done(self, row: Row, first_build: bool) -> None:
         """A position's rows as the records added and forgotten leave them, written (a
@@ -500,7 +598,10 @@ class Writer:
             f"p ON p.hash = f.hash UNION SELECT s.place >> {store.GAME_SHIFT}, s.hash FROM grown "
             "g JOIN staged s ON s.hash = g.hash ORDER BY record")
         wanted: dict[int, set[int]] = {}
+        arrivals = self.arrivals
         for record, value in occurrences:
+            if record in arrivals:  # counted from its staged rows
+                continue
             if len(wanted) >= 500 and record not in wanted:
                 self._each(wanted)
                 wanted = {}
@@ -579,6 +680,15 @@ _WRITTEN_ROWS = 20_000
 
 def _json(wins: Counter[str]) -> str:
     return json.dumps({name: count for name, count in sorted(wins.items()) if count > 0})
+
+
+def _arrival(record: int, meta: tuple[str | None, tuple[str, ...], tuple[bool, ...],
+                                     str | None, float | None],
+             image: int, nexts: list[int], points: list[int]) -> Played:
+    """What a record counted as it came in brings to a position (:meth:`Writer._staged`)."""
+    winner, sides, swaps, date, strength = meta
+    return Played(record, turned(winner, sides, swaps[image]), tuple(nexts), tuple(points),
+                  date, strength, sides)
 
 
 def _add(row: Row, played: Played) -> None:
