@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import sys
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -135,6 +136,8 @@ def _under(path: str, roots: list[str]) -> bool:
 BATCH = 128
 #: Where a game's row holds its date and its winner.
 _DATE, _WINNER = store.GAME_COLUMNS.index("date"), store.GAME_COLUMNS.index("winner")
+#: The occupancy entries held before they are gathered into bitmaps (eight bytes each).
+_GATHERED = 1 << 22
 #: The statement that writes games' rows, with their checksums.
 _GAME = (f"INSERT INTO game ({', '.join(store.GAME_COLUMNS)}, checksum) "
          f"VALUES ({', '.join('?' * (len(store.GAME_COLUMNS) + 1))})")
@@ -175,10 +178,14 @@ class _Writer:
         self.games: list[tuple[object, ...]] = []
         self.trails: list[tuple[object, ...]] = []
         self.staged: list[Iterable[tuple[int, int, int | None, int | None]]] = []
-        #: The new records of each occupancy bitmap (a grid, point, kind and span of nodes:
-        #: :func:`kifu.corpus.occupancy.firsts`), as they come in (their ids, four bytes each:
-        #: the bitmaps are made once at the end).
-        self.occupied: dict[tuple[str, int], array[int]] = {}
+        #: The new records' entries of the occupancy bitmaps, by grid (a point, kind and span
+        #: of nodes: :func:`kifu.corpus.occupancy.firsts`), as they come in, side by side with
+        #: the records' ids (four bytes each); gathered into :attr:`occupied` now and then,
+        #: the bitmaps written once at the end.
+        self.entries: dict[str, tuple[array[int], array[int]]] = {}
+        self.pending = 0
+        #: The new records of each grid and entry, a bitmap (bit ``i`` for record ``i``).
+        self.occupied: dict[tuple[str, int], int] = {}
         self.symmetries: dict[str, int] = {}
         self.tallies: dict[str, list[int]] = {}
         for row in db.execute("SELECT name, rows, low, high FROM tally"):
@@ -308,14 +315,25 @@ class _Writer:
                                    points))
         if record.grid is not None:
             grid = f"{record.game} {record.grid}"
-            occupied = array("I")
-            occupied.frombytes(record.occupied)
-            lists = self.occupied
-            for entry in occupied:
-                ids = lists.get((grid, entry))
-                if ids is None:
-                    ids = lists[(grid, entry)] = array("I")
-                ids.append(game_id)
+            both = self.entries.get(grid)
+            if both is None:
+                both = self.entries[grid] = (array("I"), array("I"))
+            both[0].frombytes(record.occupied)
+            count = len(record.occupied) // 4
+            both[1].frombytes(game_id.to_bytes(4, sys.byteorder) * count)
+            self.pending += count
+            if self.pending >= _GATHERED:
+                self.gather()
+
+    def gather(self) -> None:
+        """The occupancy entries of the records read so far, into their bitmaps."""
+        occupied = self.occupied
+        for grid, (entries, ids) in self.entries.items():
+            for entry, bitmap in occupancy.gathered(entries, ids):
+                bits = int.from_bytes(bitmap, "little")
+                key = (grid, entry)
+                occupied[key] = occupied.get(key, 0) | bits
+        self.entries, self.pending = {}, 0
 
     def flush(self) -> None:
         """Write the rows of the records read so far."""
@@ -400,9 +418,10 @@ class _Writer:
                 self.tally(bucket, count, low, high)
         self.explored.finish(bool(self.first_build))
         db.execute("DROP TABLE staged")
-        rows: dict[tuple[str, int], list[tuple[int, array[int]]]] = {}
-        for (grid, entry), ids in self.occupied.items():
-            rows.setdefault((grid, entry >> 4), []).append((entry & 15, ids))
+        self.gather()
+        rows: dict[tuple[str, int], list[tuple[int, int]]] = {}
+        for (grid, entry), bits in self.occupied.items():
+            rows.setdefault((grid, entry >> 4), []).append((entry & 15, bits))
         for (grid, key), added in sorted(rows.items()):
             point, content = key >> 2, key & 3
             row = db.execute("SELECT games, checksum FROM occupancy WHERE grid = ? AND point = ? "

@@ -37,6 +37,7 @@ counted anew from the records left.
 from __future__ import annotations
 
 import heapq
+import itertools
 import json
 import sqlite3
 import struct
@@ -47,7 +48,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from kifu.corpus import checks, store
+from kifu.base.native import compiled
+from kifu.corpus import checks, occupancy, store
 from kifu.corpus.checks import Changes, Damage, checksum, expect, grid_of, whole
 from kifu.plugin.symmetry import Symmetry, grid_symmetry
 
@@ -189,6 +191,35 @@ def placed(changes: bytes | memoryview, points: int, board: Symmetry | None,
     pass, where the index's writer would look up each point of each node: a point that is
     empty at a node and holds a stone at the next changed to a stone at the next from being
     empty (each point changes at most once a node)."""
+    module = compiled(occupancy.PACKING)
+    if module is not None:
+        found: bytes = module.placed(changes, points, _permutations(board), images)
+        return found
+    return _placed(changes, points, board, images)
+
+
+#: Boards' permutations as the compiled :func:`placed` reads them, by identity (the boards
+#: are :func:`grid_symmetry`'s, made once each).
+_packed: dict[int, tuple[Symmetry, bytes]] = {}
+
+
+def _permutations(board: Symmetry | None) -> bytes | None:
+    """A board's permutations as the compiled :func:`placed` reads them: each image's points
+    (signed 16-bit, native byte order), image after image."""
+    if board is None or board.permutations is None:
+        return None
+    known = _packed.get(id(board))
+    if known is None or known[0] is not board:
+        if len(_packed) > 64:
+            _packed.clear()
+        packed = array("h", itertools.chain.from_iterable(board.permutations)).tobytes()
+        known = _packed[id(board)] = (board, packed)
+    return known[1]
+
+
+def _placed(changes: bytes | memoryview, points: int, board: Symmetry | None,
+            images: bytes) -> bytes:
+    """:func:`placed` in Python (the reference)."""
     nodes = struct.unpack_from("<II", changes)[1]
     found = array("h", [-1]) * nodes
     if board is None or board.permutations is None or nodes < 2:

@@ -1,0 +1,417 @@
+/* The index's per-record packing in C: what kifu.corpus.occupancy.firsts and
+ * kifu.corpus.continuations.placed make of a grid record's changes point by point (as
+ * kifu.corpus.indexing.histories packs them), and the occupancy bitmaps of many records at
+ * once (kifu.corpus.occupancy.gathered).  Each gives exactly what its Python function gives
+ * (which stays the reference, and runs where this was not built or KIFU_PURE_PYTHON is set);
+ * tests/corpus/test_corpus_packing.py holds them to it.  The inputs are kifu's own (made by
+ * its workers or its cores), yet each length is checked before it is read.
+ * Written for kifu; no code is taken from elsewhere.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FILLED 3
+
+/* A record's changes, laid out: ``nodes``, each point's count and where its changes start. */
+typedef struct Changes {
+    uint32_t nodes;
+    const unsigned char *counts, *flat;
+    Py_ssize_t points, total;
+} Changes;
+
+static uint32_t load32(const unsigned char *at)
+{
+    uint32_t value;
+    memcpy(&value, at, sizeof value);
+    return value;
+}
+
+/* ``data`` read as changes of ``points`` points; -1 with ValueError where it is not that. */
+static int read_changes(Changes *c, const unsigned char *data, Py_ssize_t length,
+                        Py_ssize_t points)
+{
+    if (points < 0 || length < 8 || (size_t)length - 8 < 4 * (size_t)points)
+        goto bad;
+    c->nodes = load32(data + 4);
+    c->points = points;
+    Py_ssize_t rest = length - 8 - 4 * points;
+    if ((size_t)rest < c->nodes || (rest - (Py_ssize_t)c->nodes) % 4)
+        goto bad;
+    c->counts = data + 8;
+    c->flat = data + 8 + 4 * points + c->nodes;
+    c->total = (rest - (Py_ssize_t)c->nodes) / 4;
+    Py_ssize_t sum = 0;
+    for (Py_ssize_t p = 0; p < points; p++)
+        sum += load32(c->counts + 4 * p);
+    if (sum != c->total)
+        goto bad;
+    return 0;
+bad:
+    PyErr_SetString(PyExc_ValueError, "not a record's changes point by point");
+    return -1;
+}
+
+/* firsts(changes, points, spans, last) -> bytes: kifu.corpus.occupancy.firsts, ``spans``
+ * each node's span below the last span's start and ``last`` the last span. */
+static PyObject *firsts(PyObject *self, PyObject *args)
+{
+    const unsigned char *data, *spans;
+    Py_ssize_t length, points, known;
+    int last;
+    Changes c;
+    if (!PyArg_ParseTuple(args, "y#ny#i", &data, &length, &points, &spans, &known, &last))
+        return NULL;
+    if (read_changes(&c, data, length, points) < 0)
+        return NULL;
+    uint32_t *found = malloc((2 * (size_t)c.total + 1) * sizeof(uint32_t));
+    if (found == NULL)
+        return PyErr_NoMemory();
+    size_t made = 0;
+    const unsigned char *at = c.flat;
+    for (Py_ssize_t point = 0; point < points; point++) {
+        uint32_t count = load32(c.counts + 4 * point);
+        if (!count)
+            continue;
+        uint32_t first = load32(at);
+        uint32_t key = (uint32_t)point << 6;
+        if (count == 1) {  /* a stone placed and never taken */
+            uint32_t node = first >> 2;
+            uint32_t span = node < (uint32_t)known ? spans[node] : (uint32_t)last;
+            uint32_t one = key | (first & 3) << 4 | span, two = key | FILLED << 4 | span;
+            found[made++] = one < two ? one : two;
+            found[made++] = one < two ? two : one;
+        } else {
+            int64_t seen[4] = {-1, -1, -1, -1};
+            int emptied = 0;
+            for (uint32_t i = 0; i < count; i++) {
+                uint32_t change = load32(at + 4 * i), content = change & 3;
+                if (content) {
+                    if (seen[content] < 0)
+                        seen[content] = change >> 2;
+                } else {
+                    emptied = 1;
+                }
+            }
+            if (!emptied)
+                seen[FILLED] = first >> 2;
+            for (uint32_t kind = 1; kind < 4; kind++)
+                if (seen[kind] >= 0) {
+                    uint32_t node = (uint32_t)seen[kind];
+                    uint32_t span = node < (uint32_t)known ? spans[node] : (uint32_t)last;
+                    found[made++] = key | kind << 4 | span;
+                }
+        }
+        at += 4 * (size_t)count;
+    }
+    PyObject *result = PyBytes_FromStringAndSize((const char *)found,
+                                                 (Py_ssize_t)(made * sizeof(uint32_t)));
+    free(found);
+    return result;
+}
+
+/* placed(changes, points, permutations, images) -> bytes: kifu.corpus.continuations.placed,
+ * ``permutations`` each image's points (signed 16-bit, image after image), or None where
+ * the record's board is not known. */
+static PyObject *placed(PyObject *self, PyObject *args)
+{
+    const unsigned char *data, *images;
+    Py_ssize_t length, points, known;
+    PyObject *permutations;
+    Changes c;
+    if (!PyArg_ParseTuple(args, "y#nOy#", &data, &length, &points, &permutations, &images,
+                          &known))
+        return NULL;
+    if (read_changes(&c, data, length, points) < 0)
+        return NULL;
+    PyObject *result = PyBytes_FromStringAndSize(NULL, 2 * (Py_ssize_t)c.nodes);
+    if (result == NULL)
+        return NULL;
+    int16_t *found = (int16_t *)PyBytes_AS_STRING(result);
+    for (uint32_t node = 0; node < c.nodes; node++)
+        found[node] = -1;
+    if (permutations == Py_None || c.nodes < 2)
+        return result;
+    Py_buffer board;
+    if (PyObject_GetBuffer(permutations, &board, PyBUF_SIMPLE) < 0) {
+        Py_DECREF(result);
+        return NULL;
+    }
+    Py_ssize_t boards = points ? board.len / (2 * points) : 0;
+    int16_t *filled = malloc(((size_t)c.nodes + 1) * sizeof(int16_t));
+    if (filled == NULL) {
+        PyBuffer_Release(&board);
+        Py_DECREF(result);
+        return PyErr_NoMemory();
+    }
+    for (uint32_t node = 0; node <= c.nodes; node++)
+        filled[node] = -1;
+    const unsigned char *at = c.flat;
+    for (Py_ssize_t point = 0; point < points; point++) {
+        uint32_t count = load32(c.counts + 4 * point), before = 0;
+        for (uint32_t i = 0; i < count; i++) {
+            uint32_t change = load32(at + 4 * i);
+            if (change & 3 && !(before & 3)) {
+                uint32_t node = change >> 2;
+                if (node <= c.nodes)
+                    filled[node] = filled[node] == -1 ? (int16_t)point : -2;
+            }
+            before = change;
+        }
+        at += 4 * (size_t)count;
+    }
+    const unsigned char *perms = board.buf;
+    const char *problem = NULL;
+    for (uint32_t node = 0; node + 1 < c.nodes; node++) {
+        int16_t point = filled[node + 1];
+        if (point < 0)
+            continue;
+        if (node >= (uint32_t)known || images[node] >= boards) {
+            problem = "placed(): an image of no permutation";
+            break;
+        }
+        int16_t to;
+        memcpy(&to, perms + 2 * ((size_t)images[node] * (size_t)points + (size_t)point), 2);
+        found[node] = to;
+    }
+    free(filled);
+    PyBuffer_Release(&board);
+    if (problem) {
+        Py_DECREF(result);
+        PyErr_SetString(PyExc_ValueError, problem);
+        return NULL;
+    }
+    return result;
+}
+
+typedef struct Pair {
+    uint32_t entry, id;
+} Pair;
+
+static int by_entry(const void *a, const void *b)
+{
+    const Pair *x = a, *y = b;
+    if (x->entry != y->entry)
+        return x->entry < y->entry ? -1 : 1;
+    return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* gathered(entries, ids) -> [(entry, bitmap)]: kifu.corpus.occupancy.gathered, ``entries``
+ * and ``ids`` unsigned 32-bit numbers side by side. */
+static PyObject *gathered(PyObject *self, PyObject *args)
+{
+    const unsigned char *entries, *ids;
+    Py_ssize_t count, other;
+    if (!PyArg_ParseTuple(args, "y#y#", &entries, &count, &ids, &other))
+        return NULL;
+    if (count != other || count % 4) {
+        PyErr_SetString(PyExc_ValueError, "gathered(): entries and ids of other lengths");
+        return NULL;
+    }
+    size_t pairs = (size_t)count / 4;
+    Pair *sorted = malloc((pairs + 1) * sizeof(Pair));
+    if (sorted == NULL)
+        return PyErr_NoMemory();
+    for (size_t i = 0; i < pairs; i++) {
+        sorted[i].entry = load32(entries + 4 * i);
+        sorted[i].id = load32(ids + 4 * i);
+    }
+    qsort(sorted, pairs, sizeof(Pair), by_entry);
+    PyObject *found = PyList_New(0);
+    for (size_t start = 0; found != NULL && start < pairs;) {
+        size_t end = start;
+        while (end < pairs && sorted[end].entry == sorted[start].entry)
+            end++;
+        /* the ids ascend: the last is the largest */
+        PyObject *bits = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(sorted[end - 1].id >> 3) + 1);
+        PyObject *item = NULL;
+        if (bits != NULL) {
+            unsigned char *set = (unsigned char *)PyBytes_AS_STRING(bits);
+            memset(set, 0, (sorted[end - 1].id >> 3) + 1);
+            for (size_t i = start; i < end; i++)
+                set[sorted[i].id >> 3] |= (unsigned char)(1 << (sorted[i].id & 7));
+            item = Py_BuildValue("(kN)", (unsigned long)sorted[start].entry, bits);
+        }
+        if (item == NULL || PyList_Append(found, item) < 0) {
+            Py_XDECREF(item);
+            Py_CLEAR(found);
+            break;
+        }
+        Py_DECREF(item);
+        start = end;
+    }
+    free(sorted);
+    return found;
+}
+
+typedef struct Row {
+    int64_t hash, place;
+    uint32_t at;
+} Row;
+
+static int by_hash(const void *a, const void *b)
+{
+    const Row *x = a, *y = b;
+    if (x->hash != y->hash)
+        return x->hash < y->hash ? -1 : 1;
+    return x->place < y->place ? -1 : x->place > y->place;
+}
+
+/* arrange(hashes, places) -> (order, rows): positions' rows (signed 64-bit numbers side by
+ * side) in the order of the position table (by hash, then place): where each came from
+ * (unsigned 32-bit), and the rows, hash and place after hash and place. */
+static PyObject *arrange(PyObject *self, PyObject *args)
+{
+    const unsigned char *hashes, *places;
+    Py_ssize_t length, other;
+    if (!PyArg_ParseTuple(args, "y#y#", &hashes, &length, &places, &other))
+        return NULL;
+    if (length != other || length % 8 || length / 8 > (Py_ssize_t)UINT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, "arrange(): hashes and places of other lengths");
+        return NULL;
+    }
+    size_t count = (size_t)length / 8;
+    Row *rows = malloc((count + 1) * sizeof(Row));
+    if (rows == NULL)
+        return PyErr_NoMemory();
+    for (size_t i = 0; i < count; i++) {
+        memcpy(&rows[i].hash, hashes + 8 * i, 8);
+        memcpy(&rows[i].place, places + 8 * i, 8);
+        rows[i].at = (uint32_t)i;
+    }
+    qsort(rows, count, sizeof(Row), by_hash);
+    PyObject *order = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(4 * count));
+    PyObject *pairs = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(16 * count));
+    if (order != NULL && pairs != NULL) {
+        unsigned char *o = (unsigned char *)PyBytes_AS_STRING(order);
+        unsigned char *w = (unsigned char *)PyBytes_AS_STRING(pairs);
+        for (size_t i = 0; i < count; i++) {
+            memcpy(o + 4 * i, &rows[i].at, 4);
+            memcpy(w + 16 * i, &rows[i].hash, 8);
+            memcpy(w + 16 * i + 8, &rows[i].place, 8);
+        }
+    }
+    free(rows);
+    if (order == NULL || pairs == NULL) {
+        Py_XDECREF(order);
+        Py_XDECREF(pairs);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", order, pairs);
+}
+
+/* tallies(rows, shift) -> [(bucket, count, low, high)]: what kifu.corpus.checks.
+ * POSITION_TALLY sums of the rows in order (arrange()'s) of each bucket (``hash >> shift``):
+ * how many, the sums of the low and of the high 32 bits of ``hash XOR place``. */
+static PyObject *tallies(PyObject *self, PyObject *args)
+{
+    const unsigned char *rows;
+    Py_ssize_t length;
+    int shift;
+    if (!PyArg_ParseTuple(args, "y#i", &rows, &length, &shift))
+        return NULL;
+    if (length % 16 || shift < 1 || shift > 63 || length / 16 > (Py_ssize_t)INT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, "tallies(): not rows of positions");
+        return NULL;
+    }
+    size_t count = (size_t)length / 16;
+    PyObject *found = PyList_New(0);
+    size_t i = 0;
+    while (found != NULL && i < count) {
+        int64_t hash, place;
+        memcpy(&hash, rows + 16 * i, 8);
+        /* an arithmetic shift, as SQLite's and Python's: the top bits of a negative hash */
+        int64_t bucket = hash < 0 ? -(int64_t)((~(uint64_t)hash) >> shift) - 1
+                                  : (int64_t)((uint64_t)hash >> shift);
+        int64_t rows_in = 0, low = 0, high = 0;
+        for (; i < count; i++) {
+            memcpy(&hash, rows + 16 * i, 8);
+            int64_t mine = hash < 0 ? -(int64_t)((~(uint64_t)hash) >> shift) - 1
+                                    : (int64_t)((uint64_t)hash >> shift);
+            if (mine != bucket)
+                break;
+            memcpy(&place, rows + 16 * i + 8, 8);
+            uint64_t mix = (uint64_t)hash ^ (uint64_t)place;
+            int64_t top = (int64_t)(mix >> 32);
+            if (top >= ((int64_t)1 << 31))
+                top -= (int64_t)1 << 32;
+            rows_in++;
+            low += (int64_t)(mix & 0xFFFFFFFFu);
+            high += top;
+        }
+        PyObject *item = Py_BuildValue("(LLLL)", (long long)bucket, (long long)rows_in,
+                                       (long long)low, (long long)high);
+        if (item == NULL || PyList_Append(found, item) < 0)
+            Py_CLEAR(found);
+        Py_XDECREF(item);
+    }
+    return found;
+}
+
+/* shared(rows, order, least) -> bytes: where each row in order (arrange()'s) of a position
+ * that at least ``least`` rows hold came from (unsigned 32-bit), in that order. */
+static PyObject *shared(PyObject *self, PyObject *args)
+{
+    const unsigned char *rows, *order;
+    Py_ssize_t length, other;
+    int least;
+    if (!PyArg_ParseTuple(args, "y#y#i", &rows, &length, &order, &other, &least))
+        return NULL;
+    if (length % 16 || other != length / 4) {
+        PyErr_SetString(PyExc_ValueError, "shared(): not rows of positions and their order");
+        return NULL;
+    }
+    size_t count = (size_t)length / 16, made = 0;
+    PyObject *found = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(4 * count));
+    if (found == NULL)
+        return NULL;
+    unsigned char *w = (unsigned char *)PyBytes_AS_STRING(found);
+    for (size_t start = 0; start < count;) {
+        int64_t hash, next;
+        memcpy(&hash, rows + 16 * start, 8);
+        size_t end = start + 1;
+        for (; end < count; end++) {
+            memcpy(&next, rows + 16 * end, 8);
+            if (next != hash)
+                break;
+        }
+        if (end - start >= (size_t)(least > 0 ? least : 0)) {
+            memcpy(w + 4 * made, order + 4 * start, 4 * (end - start));
+            made += end - start;
+        }
+        start = end;
+    }
+    if (_PyBytes_Resize(&found, (Py_ssize_t)(4 * made)) < 0)
+        return NULL;
+    return found;
+}
+
+static PyMethodDef METHODS[] = {
+    {"arrange", arrange, METH_VARARGS,
+     "arrange(hashes, places) -> (order, rows)\n\nPositions' rows in the position table's order."},
+    {"tallies", tallies, METH_VARARGS,
+     "tallies(rows, shift) -> [(bucket, count, low, high)]\n\nThe buckets' tallies of rows in order."},
+    {"shared", shared, METH_VARARGS,
+     "shared(rows, order, least) -> bytes\n\nThe rows in order of positions held at least least times."},
+    {"firsts", firsts, METH_VARARGS,
+     "firsts(changes, points, spans, last) -> bytes\n\nkifu.corpus.occupancy.firsts."},
+    {"placed", placed, METH_VARARGS,
+     "placed(changes, points, permutations, images) -> bytes\n\n"
+     "kifu.corpus.continuations.placed."},
+    {"gathered", gathered, METH_VARARGS,
+     "gathered(entries, ids) -> [(entry, bitmap)]\n\nkifu.corpus.occupancy.gathered."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef MODULE = {
+    PyModuleDef_HEAD_INIT, "_packing",
+    "The index's per-record packing in C (kifu.corpus.occupancy, kifu.corpus.continuations).",
+    -1, METHODS,
+};
+
+PyMODINIT_FUNC PyInit__packing(void)
+{
+    return PyModule_Create(&MODULE);
+}
