@@ -401,6 +401,21 @@ class Played(NamedTuple):
         return (self.record, self.date, self.strength)
 
 
+#: The point staged for a node that nothing follows (a record's last, or each node of a
+#: record whose trail is read back).
+LAST = -2
+
+
+class Held(NamedTuple):
+    """A first run's new positions, held in memory record after record, node after node
+    (:class:`kifu.corpus.build._Writer`): each one's hash and place, and the point the move
+    to the next node puts a stone on (:func:`placed`; :data:`LAST`: none follows)."""
+
+    hashes: array[int]
+    places: array[int]
+    points: array[int]
+
+
 class Writer:
     """The explorer's rows kept up to date by a run of ``kifu index`` (its connection ``db``):
     the records it forgets are told with :meth:`forget` as they go, and :meth:`finish`, once
@@ -507,9 +522,13 @@ class Writer:
                                              with_rows).items():
                 self.removed.setdefault(value, []).append(played)
 
-    def finish(self, first_build: bool) -> None:
+    def finish(self, first_build: bool, held: Held | None = None,
+               shared: Sequence[int] = ()) -> None:
         """Write the rows of every position the run changes (see the module's text);
-        ``first_build``: the index had no position before the run (no rows to replace)."""
+        ``first_build``: the index had no position before the run (no rows to replace).
+        The new records' positions are staged (the table ``staged``), or on a first run
+        ``held`` in memory, ``shared`` where each of the positions that several rows hold
+        stands in it, in the positions' order (:func:`kifu.corpus.build`'s ``arrange``)."""
         db = self.db
         rows: dict[int, Row] = {}  # the positions whose rows are kept and changed
         anew = self.anew
@@ -531,7 +550,12 @@ class Writer:
         db.execute("CREATE TEMP TABLE brought (hash INTEGER, record INTEGER, winner TEXT, "
                    "nexts BLOB, points BLOB, date TEXT, strength REAL, sides TEXT)")
         db.executemany("INSERT INTO fresh VALUES (?)", ((value,) for value in sorted(anew)))
-        if first_build:
+        if held is not None:
+            if self.read_back:  # the positions the records read back may bring to
+                hashes = held.hashes
+                db.executemany("INSERT OR IGNORE INTO fresh VALUES (?)",
+                               ((hashes[at],) for at in shared))
+        elif first_build:
             db.execute(f"INSERT OR IGNORE INTO fresh SELECT hash FROM position GROUP BY hash "
                        f"HAVING count(*) >= {SHARED}")
         else:
@@ -547,7 +571,8 @@ class Writer:
         row: Row | None = None
         # Each position's records in order (the first names its sides): those read back
         # from their trails and those counted from their staged rows, merged.
-        for value, played in heapq.merge(self._brought(), self._staged(),
+        arrived = self._staged() if held is None else self._held(held, shared)
+        for value, played in heapq.merge(self._brought(), arrived,
                                          key=lambda pair: (pair[0], pair[1].record)):
             if row is None or row.hash != value:
                 if row is not None:
@@ -604,9 +629,37 @@ class Writer:
                 meta = arrivals.get(record)
                 current, value, image = record, found, place & (store.MAX_IMAGES - 1)
                 nexts, points = [], []
-            if after is not None and after not in nexts:
+            if point != LAST and after not in nexts:
                 nexts.append(after)
                 points.append(point)
+        if meta is not None:
+            yield value, _arrival(current, meta, image, nexts, points)
+
+    def _held(self, held: Held, shared: Sequence[int]) -> Iterator[tuple[int, Played]]:
+        """:meth:`_staged` of the positions a first run holds in memory, from where each row
+        of the positions several rows hold stands in them (``shared``, in the positions'
+        order)."""
+        arrivals = self.arrivals
+        hashes, places, following = held.hashes, held.places, held.points
+        current, meta = -1, None
+        value, image = 0, 0
+        nexts: list[int] = []
+        points: list[int] = []
+        for at in shared:
+            found, place = hashes[at], places[at]
+            record = place >> store.GAME_SHIFT
+            if record != current or found != value:
+                if meta is not None:
+                    yield value, _arrival(current, meta, image, nexts, points)
+                meta = arrivals.get(record)
+                current, value, image = record, found, place & (store.MAX_IMAGES - 1)
+                nexts, points = [], []
+            point = following[at]
+            if point != LAST:
+                after = hashes[at + 1]
+                if after not in nexts:
+                    nexts.append(after)
+                    points.append(point)
         if meta is not None:
             yield value, _arrival(current, meta, image, nexts, points)
 
