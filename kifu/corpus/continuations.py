@@ -566,6 +566,13 @@ class Writer:
             db.execute("INSERT OR IGNORE INTO grown SELECT DISTINCT s.hash FROM staged s JOIN "
                        "explored e ON e.hash = s.hash WHERE s.hash NOT IN (SELECT hash FROM "
                        "fresh)")
+        if held is not None and not self.read_back:  # every record counted as it came
+            for row in self._counted(held, shared):
+                self._done(row, first_build)
+            self._flush()
+            for name in ("fresh", "grown", "brought"):
+                db.execute(f"DROP TABLE {name}")
+            return
         if self.read_back or not first_build:  # else every record is of the arrivals
             self._bring()
         row: Row | None = None
@@ -662,6 +669,55 @@ class Writer:
                     points.append(point)
         if meta is not None:
             yield value, _arrival(current, meta, image, nexts, points)
+
+    def _counted(self, held: Held, shared: Sequence[int]) -> Iterator[Row]:
+        """The rows of each position several rows hold on a first run whose records all
+        came in counted (:meth:`arrived`), made at once: what :func:`_add` makes of each
+        record in turn, from :meth:`_held`'s rows."""
+        arrivals = self.arrivals
+        hashes, places, following = held.hashes, held.places, held.points
+        image_of, shift = store.MAX_IMAGES - 1, store.GAME_SHIFT
+        count, i = len(shared), 0
+        while i < count:
+            value = hashes[shared[i]]
+            row = Row(value)
+            nexts = row.nexts
+            winners: list[str] = []
+            listed: list[Listed] = []
+            record, won, seen = -1, "", set()
+            while i < count:  # its rows: by record, each record's by node
+                at = shared[i]
+                if hashes[at] != value:
+                    break
+                i += 1
+                place = places[at]
+                if place >> shift != record:
+                    record = place >> shift
+                    winner, sides, swaps, date, strength = arrivals[record]
+                    if not winners:
+                        row.sides = list(sides)
+                    won = turned(winner, sides, swaps[place & image_of])
+                    winners.append(won)
+                    listed.append((record, date, strength))
+                    seen = set()
+                point = following[at]
+                if point == LAST:
+                    continue
+                after = hashes[at + 1]
+                if after in seen:
+                    continue
+                seen.add(after)
+                nxt = nexts.get(after)
+                if nxt is None:  # the first record to play it is its example
+                    nexts[after] = Next(1, Counter((won,)), record, None if point < 0 else point)
+                else:
+                    nxt.games += 1
+                    nxt.wins[won] += 1
+            row.games = len(winners)
+            row.wins = Counter(winners)
+            row.latest = heapq.nlargest(LISTED, listed, key=_latest)
+            row.strongest = heapq.nlargest(LISTED, listed, key=_strongest)
+            yield row
 
     def _done(self, row: Row, first_build: bool) -> None:
         """A position's rows as the records added and forgotten leave them, written (a
