@@ -11,6 +11,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 #define FILLED 3
@@ -190,6 +191,48 @@ typedef struct Pair {
     uint32_t entry, id;
 } Pair;
 
+/* Whether the machine keeps a number's low byte first (what radix() reads keys as). */
+static int low_byte_first(void)
+{
+    uint16_t one = 1;
+    unsigned char first;
+    memcpy(&first, &one, 1);
+    return first == 1;
+}
+
+/* Sort ``items`` (``count`` of ``size`` bytes) by the ``width``-byte number at ``offset`` in
+ * each (unsigned, or signed with ``flip_top``), on a machine that keeps a number's low byte
+ * first, keeping the order of equal keys: a byte at a time, from the lowest, through
+ * ``spare`` (as large); the sorted items are where it returns (``items`` or ``spare``).
+ * Where the input is in order of its other fields, so is the output among equal keys: what
+ * qsort gives, in a few passes. */
+static void *radix(void *items, void *spare, size_t count, size_t size, size_t offset,
+                   size_t width, int flip_top)
+{
+    unsigned char *from = items, *to = spare;
+    size_t counts[256];
+    for (size_t byte = 0; byte < width; byte++) {
+        memset(counts, 0, sizeof counts);
+        unsigned char flip = (flip_top && byte == width - 1) ? 0x80 : 0;
+        for (size_t i = 0; i < count; i++)
+            counts[from[i * size + offset + byte] ^ flip]++;
+        size_t total = 0;
+        for (int b = 0; b < 256; b++) {
+            size_t here = counts[b];
+            counts[b] = total;
+            total += here;
+        }
+        for (size_t i = 0; i < count; i++) {
+            unsigned char key = from[i * size + offset + byte] ^ flip;
+            memcpy(to + counts[key]++ * size, from + i * size, size);
+        }
+        unsigned char *swap = from;
+        from = to;
+        to = swap;
+    }
+    return from;
+}
+
 static int by_entry(const void *a, const void *b)
 {
     const Pair *x = a, *y = b;
@@ -214,11 +257,22 @@ static PyObject *gathered(PyObject *self, PyObject *args)
     Pair *sorted = malloc((pairs + 1) * sizeof(Pair));
     if (sorted == NULL)
         return PyErr_NoMemory();
+    int ascending = 1;
     for (size_t i = 0; i < pairs; i++) {
         sorted[i].entry = load32(entries + 4 * i);
         sorted[i].id = load32(ids + 4 * i);
+        if (i && sorted[i].id < sorted[i - 1].id)
+            ascending = 0;
     }
-    qsort(sorted, pairs, sizeof(Pair), by_entry);
+    Pair *spare = ascending && low_byte_first() ? malloc((pairs + 1) * sizeof(Pair)) : NULL;
+    if (spare != NULL) {  /* the ids in order already: by entry alone, stably */
+        Pair *done = radix(sorted, spare, pairs, sizeof(Pair), offsetof(Pair, entry), 4, 0);
+        if (done != sorted)
+            memcpy(sorted, done, pairs * sizeof(Pair));
+        free(spare);
+    } else {
+        qsort(sorted, pairs, sizeof(Pair), by_entry);
+    }
     PyObject *found = PyList_New(0);
     for (size_t start = 0; found != NULL && start < pairs;) {
         size_t end = start;
@@ -276,12 +330,24 @@ static PyObject *arrange(PyObject *self, PyObject *args)
     Row *rows = malloc((count + 1) * sizeof(Row));
     if (rows == NULL)
         return PyErr_NoMemory();
+    int ascending = 1;
     for (size_t i = 0; i < count; i++) {
         memcpy(&rows[i].hash, hashes + 8 * i, 8);
         memcpy(&rows[i].place, places + 8 * i, 8);
         rows[i].at = (uint32_t)i;
+        if (i && rows[i].place <= rows[i - 1].place)
+            ascending = 0;
     }
-    qsort(rows, count, sizeof(Row), by_hash);
+    Row *spare = ascending && low_byte_first() ? malloc((count + 1) * sizeof(Row)) : NULL;
+    Row *done = rows;
+    if (spare != NULL)  /* the places in order already: by hash alone (signed), stably */
+        done = radix(rows, spare, count, sizeof(Row), offsetof(Row, hash), 8, 1);
+    else
+        qsort(rows, count, sizeof(Row), by_hash);
+    if (done != rows) {
+        memcpy(rows, done, count * sizeof(Row));
+    }
+    free(spare);
     PyObject *order = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(4 * count));
     PyObject *pairs = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(16 * count));
     if (order != NULL && pairs != NULL) {
