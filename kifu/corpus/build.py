@@ -135,8 +135,6 @@ def _under(path: str, roots: list[str]) -> bool:
 #: statement per record costs as much as the rows of a short record (and a hundred records'
 #: rows held are a few MiB at most).
 BATCH = 128
-#: Where a game's row holds its date and its winner.
-_DATE, _WINNER = store.GAME_COLUMNS.index("date"), store.GAME_COLUMNS.index("winner")
 #: The occupancy entries held before they are gathered into bitmaps (eight bytes each).
 _GATHERED = 1 << 22
 #: The statement that writes games' rows, with their checksums.
@@ -316,8 +314,8 @@ class _Writer:
             self.explored.read_back += 1
             held.points.frombytes(_LAST * record.positions)
         else:
-            self.explored.arrived(game_id, values[_WINNER], record.sides, record.symmetry,
-                                  values[_DATE], record.strength)
+            self.explored.arrived(game_id, _text(columns.get("winner")), record.sides,
+                                  record.symmetry, _text(columns.get("date")), record.strength)
             held.points.frombytes(record.placed[:-2])
             held.points.append(LAST)
         if record.grid is not None:
@@ -480,9 +478,10 @@ class _Writer:
         rows: dict[tuple[str, int], list[tuple[int, int]]] = {}
         for (grid, entry), bits in self.occupied.items():
             rows.setdefault((grid, entry >> 4), []).append((entry & 15, bits))
+        (empty,) = db.execute("SELECT NOT EXISTS (SELECT 1 FROM occupancy)").fetchone()
         for (grid, key), added in sorted(rows.items()):
             point, content = key >> 2, key & 3
-            row = db.execute("SELECT games, checksum FROM occupancy WHERE grid = ? AND point = ? "
+            row = None if empty else db.execute("SELECT games, checksum FROM occupancy WHERE grid = ? AND point = ? "
                              "AND content = ?", (grid, point, content)).fetchone()
             if row:
                 if checksum("occupancy", grid, point, content, row[0]) != row[1] or \
@@ -490,10 +489,10 @@ class _Writer:
                     raise Damage(f"a row of the grid {grid}'s stones does not match its "
                                  "checksum")
                 self.tally(f"occupancy {grid}", -1, -(row[1] & 0xFFFFFFFF), -(row[1] >> 32))
-            bits = occupancy.merged(row[0] if row else None, added)
-            check = checksum("occupancy", grid, point, content, bits)
+            blob = occupancy.merged(row[0] if row else None, added)
+            check = checksum("occupancy", grid, point, content, blob)
             db.execute("INSERT OR REPLACE INTO occupancy VALUES (?, ?, ?, ?, ?)",
-                       (grid, point, content, bits, check))
+                       (grid, point, content, blob, check))
             self.tally(f"occupancy {grid}", 1, check & 0xFFFFFFFF, check >> 32)
 
     def write_tallies(self) -> None:

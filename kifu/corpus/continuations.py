@@ -220,7 +220,7 @@ def _permutations(board: Symmetry | None) -> bytes | None:
 def _placed(changes: bytes | memoryview, points: int, board: Symmetry | None,
             images: bytes) -> bytes:
     """:func:`placed` in Python (the reference)."""
-    nodes = struct.unpack_from("<II", changes)[1]
+    nodes: int = struct.unpack_from("<II", changes)[1]
     found = array("h", [-1]) * nodes
     if board is None or board.permutations is None or nodes < 2:
         return found.tobytes()
@@ -567,8 +567,8 @@ class Writer:
                        "explored e ON e.hash = s.hash WHERE s.hash NOT IN (SELECT hash FROM "
                        "fresh)")
         if held is not None and not self.read_back:  # every record counted as it came
-            for row in self._counted(held, shared):
-                self._done(row, first_build)
+            for counted in self._counted(held, shared):
+                self._done(counted, first_build)
             self._flush()
             for name in ("fresh", "grown", "brought"):
                 db.execute(f"DROP TABLE {name}")
@@ -684,7 +684,8 @@ class Writer:
             nexts = row.nexts
             winners: list[str] = []
             listed: list[Listed] = []
-            record, won, seen = -1, "", set()
+            record, won = -1, ""
+            seen: set[int] = set()
             while i < count:  # its rows: by record, each record's by node
                 at = shared[i]
                 if hashes[at] != value:
