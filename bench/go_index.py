@@ -15,11 +15,17 @@ Timed, whole processes, start-up included, best of ``--rounds``:
 - ``bench/go_yardstick.c`` (plain C, written here) reading and replaying the same Go files, as
   the floor of the work: no hashing, no index.
 
+With ``KIFU_BENCH_BEFORE`` set to another checkout of kifu (its compiled cores built in
+place: ``python setup.py build_ext --inplace``), each ``kifu index`` is also run from there in
+the same rounds, as "before" (main before a change, say), and its index compared with this
+one's whole.
+
 Verdicts: the two indexes hold the same rows (SQLite's dump of each, compared whole), and the
 yardstick replays every move of every file with none illegal.
 """
 from __future__ import annotations
 
+import compileall
 import os
 import random
 import re
@@ -39,6 +45,8 @@ from bench.go_core import _yardstick
 from bench.search import SEED, go_corpus, renju_corpus
 
 SIZES = {"quick": {"games": 300, "rounds": 1}, "full": {"games": 3000, "rounds": 3}}
+#: The environment variable naming another checkout to run as "before".
+BEFORE = "KIFU_BENCH_BEFORE"
 
 
 def _dump(index: Path) -> list[str]:
@@ -49,14 +57,26 @@ def _dump(index: Path) -> list[str]:
         connection.close()
 
 
-def _wall(command: list[str], rounds: int) -> float:
-    """The best wall-clock time of ``command`` over ``rounds`` runs."""
-    best = float("inf")
+def _wall(commands: list[list[str]], rounds: int) -> list[float]:
+    """The best wall-clock time of each of ``commands`` over ``rounds`` runs, taking turns."""
+    best = [float("inf")] * len(commands)
     for _ in range(rounds):
-        started = time.perf_counter()
-        subprocess.run(command, capture_output=True, check=True, cwd=ROOT)
-        best = min(best, time.perf_counter() - started)
+        for at, command in enumerate(commands):
+            started = time.perf_counter()
+            subprocess.run(command, capture_output=True, check=True, cwd=ROOT)
+            best[at] = min(best[at], time.perf_counter() - started)
     return best
+
+
+def _before() -> Path | None:
+    """The checkout named by ``KIFU_BENCH_BEFORE``, its modules compiled to bytecode."""
+    named = os.environ.get(BEFORE)
+    if not named:
+        return None
+    folder = Path(named).resolve()
+    require((folder / "kifu" / "__init__.py").exists(), f"{BEFORE}: no kifu in {folder}")
+    compileall.compile_dir(folder / "kifu", quiet=1)
+    return folder
 
 
 def _both_ways(name: str, folder: Path, root: Path, games: int, inputs: str, rounds: int,
@@ -66,19 +86,28 @@ def _both_ways(name: str, folder: Path, root: Path, games: int, inputs: str, rou
     them."""
     from kifu.base.native import PURE_PYTHON
 
-    def index(base: str, jobs: int = 1, pure: bool = False) -> list[str]:
-        return [*(["env", f"{PURE_PYTHON}=1"] if pure else []), sys.executable, "-m", "kifu",
+    before = _before()
+
+    def index(base: str, jobs: int = 1, pure: bool = False, old: bool = False) -> list[str]:
+        where = ["env", "-C", str(before), f"PYTHONPATH={before}"] if old else ["env"]
+        return [*where, *([f"{PURE_PYTHON}=1"] if pure else []), sys.executable, "-m", "kifu",
                 "index", str(folder), "-o", str(root / f"{base}.db"), "-j", str(jobs), "-q",
                 "--rebuild"]
 
     root.mkdir(parents=True, exist_ok=True)
-    runs = best_process([index("compiled"), index("pure", pure=True), *extra], rounds)
+    olds = [index("old", old=True), index("old-pure", pure=True, old=True)] if before else []
+    runs = best_process([index("compiled"), index("pure", pure=True), *olds, *extra], rounds)
     (compiled, done), (pure, pure_done) = runs[:2]
-    require(done.returncode == 0 and pure_done.returncode == 0,
+    require(all(run.returncode == 0 for _, run in runs[:2 + len(olds)]),
             f"{name} index: kifu index said {done.stderr[-300:]}{pure_done.stderr[-300:]}")
     require(_dump(root / "compiled.db") == _dump(root / "pure.db"),
             f"{name} index: the compiled core's index differs from pure Python's")
-    one, two = _wall(index("one"), rounds), _wall(index("two", jobs=2), rounds)
+    walls = [index("one"), index("two", jobs=2)]
+    if before:
+        require(_dump(root / "compiled.db") == _dump(root / "old.db"),
+                f"{name} index: the index differs from the one made before")
+        walls += [index("old-one", old=True), index("old-two", jobs=2, old=True)]
+    one, two, *old_walls = _wall(walls, rounds)
     note(f"{name} index: -j 1 compiled {compiled:.3f} s, pure {pure:.3f} s (CPU); wall -j 1 "
          f"{one:.3f} s, -j 2 {two:.3f} s; load average {os.getloadavg()[0]:.1f}")
     rows = [Row(name, WORK, inputs, "games/s", games / compiled,
@@ -87,7 +116,24 @@ def _both_ways(name: str, folder: Path, root: Path, games: int, inputs: str, rou
             Row(name, "`kifu index -j 2`, wall clock, compiled core", inputs, "games/s",
                 games / two, Other("the same with `-j 1`", BASELINE, games / one),
                 "the same index, row for row")]
-    return rows, runs[2:]
+    if before:
+        (old, _), (old_pure, _) = runs[2:4]
+        note(f"{name} index before: -j 1 compiled {old:.3f} s, pure {old_pure:.3f} s (CPU); "
+             f"wall -j 1 {old_walls[0]:.3f} s, -j 2 {old_walls[1]:.3f} s")
+        rows += [Row(name, WORK, inputs, "games/s", games / compiled,
+                     Other("the same, before (`KIFU_BENCH_BEFORE`)", BASELINE, games / old),
+                     "the same index, row for row"),
+                 Row(name, "the same, pure Python", inputs, "games/s", games / pure,
+                     Other("the same, before", BASELINE, games / old_pure),
+                     "the same index, row for row"),
+                 Row(name, "`kifu index -j 2`, wall clock, compiled core", inputs, "games/s",
+                     games / two, Other("the same, before", BASELINE, games / old_walls[1]),
+                     "the same index, row for row"),
+                 Row(name, "`kifu index -j 2` over `-j 1`, wall clock, before", inputs,
+                     "games/s", games / old_walls[1],
+                     Other("the same with `-j 1`", BASELINE, games / old_walls[0]),
+                     "the same index, row for row")]
+    return rows, runs[2 + len(olds):]
 
 
 WORK = "`kifu index DIR -o INDEX -j 1`, whole process, start-up included, compiled core"
