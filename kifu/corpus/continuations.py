@@ -444,6 +444,8 @@ class Writer:
         self._gone: list[tuple[int]] = []
         self._continuations: list[tuple[Any, ...]] = []
         self._explored: list[tuple[Any, ...]] = []
+        #: The winners' texts of continuations written, by their counts (most are alike).
+        self._wins_text: dict[tuple[tuple[str, int], ...], str] = {}
 
     def symmetry(self, symmetry: int | None) -> tuple[tuple[str, ...], tuple[bool, ...]]:
         """The names of the transformations of the symmetry ``symmetry`` (a record's) and
@@ -790,16 +792,22 @@ class Writer:
             self._gone.append((row.hash,))
         if row.games > 0:
             sums = []
+            wins_text = self._wins_text
             for after in sorted(row.nexts):
                 nxt = row.nexts[after]
-                values = (row.hash, after, nxt.games, _json(nxt.wins), nxt.example, nxt.point)
+                key = tuple(sorted(nxt.wins.items()))
+                wins = wins_text.get(key)
+                if wins is None:
+                    if len(wins_text) > 4096:
+                        wins_text.clear()
+                    wins = wins_text[key] = _json(nxt.wins)
+                values = (row.hash, after, nxt.games, wins, nxt.example, nxt.point)
                 check = checksum("continuation", *values)
                 self._continuations.append((*values, check))
                 sums.append(check)
             tally = checks.row_tally(sums)
             explored = (row.hash, row.games, _json(row.wins), json.dumps(row.sides),
-                        json.dumps([list(entry) for entry in row.latest]),
-                        json.dumps([list(entry) for entry in row.strongest]), *tally)
+                        json.dumps(row.latest), json.dumps(row.strongest), *tally)
             self._explored.append((*explored, checksum("explored", *explored)))
         if len(self._continuations) + len(self._explored) >= _WRITTEN_ROWS:
             self._flush()
