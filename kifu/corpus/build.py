@@ -5,7 +5,8 @@ process, worker processes or a Dask cluster: :func:`kifu.run.runner.run`).
 Each file's work comes back as a shard of plain data (:class:`~kifu.corpus.indexing.
 IndexedFile`), and the shards are merged here: game rows and trails as they come, positions
 gathered and put into the index sorted once at the end (far cheaper than one by one into a
-large tree), the occupancy bitmaps updated once.  Everything is written to a new copy of the
+large tree; on a first run held in memory and sorted in C, where the compiled packing runs),
+the explorer's table counted from them, the occupancy bitmaps updated once.  Everything is written to a new copy of the
 index, which replaces the old one only when complete (:func:`kifu.corpus.store.writing`).
 """
 from __future__ import annotations

@@ -32,7 +32,11 @@ explorer to read the trails, which answer the same.
 position that had rows gains the new records' counts; one that had none and that several
 records now reach is counted from all of them; a record forgotten (its file changed or gone)
 takes its counts off, and a position whose example, or one of whose full lists, it was is
-counted anew from the records left.
+counted anew from the records left.  A new record of one line is counted from what the writer
+keeps of its positions as it comes in (each node's hash and place, the next node's hash and
+the point its move fills, worked out where the record was read: :func:`placed`); only the
+records of several lines, and on an update those already in the index, have their trails
+read back.
 """
 from __future__ import annotations
 
