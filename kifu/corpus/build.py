@@ -431,8 +431,7 @@ class _Writer:
         db, held, packing = self.db, self.held, self.packing
         assert packing is not None
         order, rows = packing.arrange(held.hashes.tobytes(), held.places.tobytes())
-        values = array("q")
-        values.frombytes(rows)
+        values = memoryview(rows).cast("q")
         whole = len(values) - len(values) % (2 * _STAGED_ROWS)
         chunks = islice(values, whole)
         db.executemany(_POSITIONS, zip(*[chunks] * (2 * _STAGED_ROWS)))
@@ -539,9 +538,10 @@ def _in_order(db: sqlite3.Connection) -> None:
 _STAGED_ROWS = 200
 _STAGE = "INSERT INTO staged VALUES " + ", ".join(["(?, ?, ?, ?)"] * _STAGED_ROWS)
 _POSITIONS = "INSERT INTO position VALUES " + ", ".join(["(?, ?)"] * _STAGED_ROWS)
-#: The most positions a first run holds in memory (:attr:`_Writer.held`: 18 bytes each),
+#: The most positions a first run holds in memory (:attr:`_Writer.held`: 18 bytes each, and
+#: about 90 more while they are sorted: some 210 MiB at most, for about 10,000 Go games),
 #: past which it stages them in SQLite's temporary table as an update does.
-HELD = 1 << 23
+HELD = 1 << 21
 #: :attr:`_Writer.held`'s point of a node nothing follows (a record's last, or each of a
 #: record whose trail the explorer reads back).
 LAST = continuations.LAST
