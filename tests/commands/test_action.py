@@ -9,6 +9,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
 import yaml
 
 from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
@@ -48,6 +49,7 @@ def run_action(inputs: dict[str, str], contexts: dict[str, str], workspace: Path
     return done
 
 
+@pytest.mark.installs
 def test_the_action_installs_kifu_and_annotates_records(tmp_path):
     assert ACTION["runs"]["using"] == "composite"
     action_path = copy_checkout(tmp_path / "action")

@@ -71,6 +71,7 @@ def snapshot(into: Path) -> Path:
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="pre-commit needs git, which is not "
                     "installed here")
+@pytest.mark.installs
 def test_the_hook_runs_under_pre_commit(tmp_path):
     hook_repo = snapshot(tmp_path / "kifu")
     records = tmp_path / "records"

@@ -13,6 +13,10 @@ import venv
 import zipfile
 from pathlib import Path
 
+import pytest
+
+#: Each test builds kifu or installs it into an environment of its own.
+pytestmark = pytest.mark.installs
 ROOT = Path(__file__).parents[2]
 #: The grammars every install must carry.
 GRAMMARS = sorted(p.name for p in (ROOT / "grammars").glob("*.lark"))

@@ -11,6 +11,8 @@ import subprocess
 import venv
 from pathlib import Path
 
+import pytest
+
 from tests.house.checkout import copy_checkout
 from tests.summary import summary_rows
 
@@ -36,6 +38,7 @@ def recipe() -> list[str]:
             if line.startswith("pip ")]
 
 
+@pytest.mark.installs
 def test_the_cluster_recipe_installs_kifu_and_dask_from_a_wheel(tmp_path):
     checkout = copy_checkout(tmp_path / "kifu")
     environment = tmp_path / "venv"
