@@ -11,7 +11,11 @@ Timed, whole processes, start-up included, best of ``--rounds``:
 - ``kifu index DIR -o INDEX -j 1 -q``, CPU time, with the compiled core and with
   ``KIFU_PURE_PYTHON=1``: games indexed a second per process;
 - the same with ``-j 2`` against ``-j 1``, on the wall clock, compiled (near-linear is the
-  goal: the one process that writes the index is what does not divide);
+  goal: the one process that writes the index is what does not divide); and, since a
+  wall clock on a shared machine says little, the CPU time of a ``-j 2`` run split between
+  the process that writes the index and its two workers, from which the most two processes
+  can give over one follows whatever the load (neither the writer's time nor half the
+  whole can be beaten);
 - ``bench/go_yardstick.c`` (plain C, written here) reading and replaying the same Go files, as
   the floor of the work: no hashing, no index.
 
@@ -68,6 +72,33 @@ def _wall(commands: list[list[str]], rounds: int) -> list[float]:
     return best
 
 
+#: ``kifu ARGS`` run in this process, then the CPU time of this process (the one that writes
+#: the index) and of its workers, on the last line of standard error.
+_SPLIT = ("import resource, runpy, sys\n"
+          "sys.argv = ['kifu', *sys.argv[1:]]\n"
+          "try:\n"
+          "    runpy.run_module('kifu', run_name='__main__', alter_sys=True)\n"
+          "except SystemExit:\n"
+          "    pass\n"
+          "own = resource.getrusage(resource.RUSAGE_SELF)\n"
+          "workers = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+          "print(own.ru_utime + own.ru_stime, workers.ru_utime + workers.ru_stime, "
+          "file=sys.stderr)\n")
+
+
+def _split(command: list[str], rounds: int) -> tuple[float, float]:
+    """The CPU time of the process that writes the index and of its workers, in the round
+    where the writer took least: ``command`` is a ``kifu index`` command line."""
+    at = command.index("-m")
+    split = [*command[:at], "-c", _SPLIT, *command[at + 2:]]
+    best = (float("inf"), 0.0)
+    for _ in range(rounds):
+        done = subprocess.run(split, capture_output=True, text=True, check=True, cwd=ROOT)
+        writer, workers = (float(part) for part in done.stderr.strip().splitlines()[-1].split())
+        best = min(best, (writer, workers))
+    return best
+
+
 def _before() -> Path | None:
     """The checkout named by ``KIFU_BENCH_BEFORE``, its modules compiled to bytecode."""
     named = os.environ.get(BEFORE)
@@ -108,14 +139,22 @@ def _both_ways(name: str, folder: Path, root: Path, games: int, inputs: str, rou
                 f"{name} index: the index differs from the one made before")
         walls += [index("old-one", old=True), index("old-two", jobs=2, old=True)]
     one, two, *old_walls = _wall(walls, rounds)
+    writer, workers = _split(index("split", jobs=2), rounds)
+    bound = compiled / max(writer, (writer + workers) / 2)
     note(f"{name} index: -j 1 compiled {compiled:.3f} s, pure {pure:.3f} s (CPU); wall -j 1 "
-         f"{one:.3f} s, -j 2 {two:.3f} s; load average {os.getloadavg()[0]:.1f}")
+         f"{one:.3f} s, -j 2 {two:.3f} s; -j 2 CPU: writer {writer:.3f} s, workers "
+         f"{workers:.3f} s, so -j 2 is at most {bound:.2f}x -j 1; load average "
+         f"{os.getloadavg()[0]:.1f}")
     rows = [Row(name, WORK, inputs, "games/s", games / compiled,
                 Other("the same, pure Python (`KIFU_PURE_PYTHON=1`)", BASELINE, games / pure),
                 "the same index, row for row"),
             Row(name, "`kifu index -j 2`, wall clock, compiled core", inputs, "games/s",
                 games / two, Other("the same with `-j 1`", BASELINE, games / one),
-                "the same index, row for row")]
+                "the same index, row for row"),
+            Row(name, "`kifu index -j 2`, the most it can give: `-j 1`'s CPU time over the "
+                "larger of the writing process's and half the whole's, compiled core", inputs,
+                "games/s", games * bound / compiled,
+                Other("`-j 1`, CPU time", BASELINE, games / compiled), "-")]
     if before:
         (old, _), (old_pure, _) = runs[2:4]
         note(f"{name} index before: -j 1 compiled {old:.3f} s, pure {old_pure:.3f} s (CPU); "
