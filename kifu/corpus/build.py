@@ -6,8 +6,9 @@ Each file's work comes back as a shard of plain data (:class:`~kifu.corpus.index
 IndexedFile`), and the shards are merged here: game rows and trails as they come, positions
 gathered and put into the index sorted once at the end (far cheaper than one by one into a
 large tree; on a first run held in memory and sorted in C, where the compiled packing runs),
-the explorer's table counted from them, the occupancy bitmaps updated once.  Everything is written to a new copy of the
-index, which replaces the old one only when complete (:func:`kifu.corpus.store.writing`).
+the explorer's table counted from them, the occupancy bitmaps updated once.  Everything is
+written to a new copy of the index, which replaces the old one only when complete
+(:func:`kifu.corpus.store.writing`).
 """
 from __future__ import annotations
 
@@ -481,8 +482,9 @@ class _Writer:
         (empty,) = db.execute("SELECT NOT EXISTS (SELECT 1 FROM occupancy)").fetchone()
         for (grid, key), added in sorted(rows.items()):
             point, content = key >> 2, key & 3
-            row = None if empty else db.execute("SELECT games, checksum FROM occupancy WHERE grid = ? AND point = ? "
-                             "AND content = ?", (grid, point, content)).fetchone()
+            row = None if empty else db.execute(
+                "SELECT games, checksum FROM occupancy WHERE grid = ? AND point = ? AND "
+                "content = ?", (grid, point, content)).fetchone()
             if row:
                 if checksum("occupancy", grid, point, content, row[0]) != row[1] or \
                         not isinstance(row[0], bytes):

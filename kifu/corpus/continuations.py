@@ -529,7 +529,7 @@ class Writer:
                 self.removed.setdefault(value, []).append(played)
 
     def finish(self, first_build: bool, held: Held | None = None,
-               shared: Sequence[int] = ()) -> None:
+               shared: array[int] | None = None) -> None:
         """Write the rows of every position the run changes (see the module's text);
         ``first_build``: the index had no position before the run (no rows to replace).
         The new records' positions are staged (the table ``staged``), or on a first run
@@ -556,7 +556,7 @@ class Writer:
         db.execute("CREATE TEMP TABLE brought (hash INTEGER, record INTEGER, winner TEXT, "
                    "nexts BLOB, points BLOB, date TEXT, strength REAL, sides TEXT)")
         db.executemany("INSERT INTO fresh VALUES (?)", ((value,) for value in sorted(anew)))
-        if held is not None:
+        if held is not None and shared is not None:
             if self.read_back:  # the positions the records read back may bring to
                 hashes = held.hashes
                 db.executemany("INSERT OR IGNORE INTO fresh VALUES (?)",
@@ -572,7 +572,8 @@ class Writer:
             db.execute("INSERT OR IGNORE INTO grown SELECT DISTINCT s.hash FROM staged s JOIN "
                        "explored e ON e.hash = s.hash WHERE s.hash NOT IN (SELECT hash FROM "
                        "fresh)")
-        if held is not None and not self.read_back:  # every record counted as it came
+        if held is not None and shared is not None and not self.read_back:
+            # every record counted as it came
             for counted in self._counted(held, shared):
                 self._done(counted, first_build)
             self._flush()
@@ -584,7 +585,8 @@ class Writer:
         row: Row | None = None
         # Each position's records in order (the first names its sides): those read back
         # from their trails and those counted from their staged rows, merged.
-        arrived = self._staged() if held is None else self._held(held, shared)
+        arrived = self._staged() if held is None or shared is None else \
+            self._held(held, shared)
         for value, played in heapq.merge(self._brought(), arrived,
                                          key=lambda pair: (pair[0], pair[1].record)):
             if row is None or row.hash != value:
@@ -676,55 +678,46 @@ class Writer:
         if meta is not None:
             yield value, _arrival(current, meta, image, nexts, points)
 
-    def _counted(self, held: Held, shared: Sequence[int]) -> Iterator[Row]:
+    def _counted(self, held: Held, shared: array[int]) -> Iterator[Row]:
         """The rows of each position several rows hold on a first run whose records all
-        came in counted (:meth:`arrived`), made at once: what :func:`_add` makes of each
-        record in turn, from :meth:`_held`'s rows."""
+        came in counted (:meth:`arrived`), made at once in C (a first run holds its
+        positions only where the packing was built): what :func:`_add` makes of each
+        record in turn from :meth:`_held`'s rows, which stays the reference."""
+        packing = compiled(occupancy.PACKING)
+        assert packing is not None
         arrivals = self.arrivals
-        hashes, places, following = held.hashes, held.places, held.points
-        image_of, shift = store.MAX_IMAGES - 1, store.GAME_SHIFT
-        count, i = len(shared), 0
-        while i < count:
-            value = hashes[shared[i]]
-            row = Row(value)
-            nexts = row.nexts
-            winners: list[str] = []
-            listed: list[Listed] = []
-            record, won = -1, ""
-            seen: set[int] = set()
-            while i < count:  # its rows: by record, each record's by node
-                at = shared[i]
-                if hashes[at] != value:
-                    break
-                i += 1
-                place = places[at]
-                if place >> shift != record:
-                    record = place >> shift
-                    winner, sides, swaps, date, strength = arrivals[record]
-                    if not winners:
-                        row.sides = list(sides)
-                    won = turned(winner, sides, swaps[place & image_of])
-                    winners.append(won)
-                    listed.append((record, date, strength))
-                    seen = set()
-                point = following[at]
-                if point == LAST:
-                    continue
-                after = hashes[at + 1]
-                if after in seen:
-                    continue
-                seen.add(after)
-                nxt = nexts.get(after)
-                if nxt is None:  # the first record to play it is its example
-                    nexts[after] = Next(1, Counter((won,)), record, None if point < 0 else point)
-                else:
-                    nxt.games += 1
-                    nxt.wins[won] += 1
-            row.games = len(winners)
-            row.wins = Counter(winners)
-            row.latest = heapq.nlargest(LISTED, listed, key=_latest)
-            row.strongest = heapq.nlargest(LISTED, listed, key=_strongest)
-            yield row
+        first = min(arrivals)
+        size = max(arrivals) - first + 1
+        # Each record's winner (a code: its place in ``names``) as an image that does not
+        # and that does swap the colours names it, which images do, and its ranks by date
+        # and by strength (the keys are of one order: the top of a position's records by
+        # rank are those ``heapq.nlargest`` gives by key).
+        codes: dict[str, int] = {}
+        plain, swapped = array("i", bytes(4 * size)), array("i", bytes(4 * size))
+        swaps = array("I", bytes(4 * size))
+        listed: dict[int, Listed] = {}
+        for record, (winner, sides, swap, date, strength) in arrivals.items():
+            at = record - first
+            plain[at] = codes.setdefault(turned(winner, sides, False), len(codes))
+            swapped[at] = codes.setdefault(turned(winner, sides, True), len(codes))
+            swaps[at] = sum(1 << image for image, flips in enumerate(swap) if flips)
+            listed[record] = (record, date, strength)
+        ranks = []
+        for key in (_latest, _strongest):
+            rank = array("I", bytes(4 * size))
+            for place, entry in enumerate(sorted(listed.values(), key=key)):
+                rank[entry[0] - first] = place
+            ranks.append(rank)
+        names = list(codes)
+        for value, games, wins, record, latest, strongest, nexts in packing.explore(
+                held.hashes, held.places, held.points, shared, first, plain, swapped, swaps,
+                ranks[0], ranks[1], LISTED, LAST, store.GAME_SHIFT, store.MAX_IMAGES):
+            yield Row(value, games, Counter({names[code]: count for code, count in wins}),
+                      list(arrivals[record][1]), [listed[entry] for entry in latest],
+                      [listed[entry] for entry in strongest],
+                      {after: Next(played, Counter({names[code]: count for code, count in won}),
+                                   example, None if point < 0 else point)
+                       for after, played, won, example, point in nexts})
 
     def _done(self, row: Row, first_build: bool) -> None:
         """A position's rows as the records added and forgotten leave them, written (a

@@ -454,7 +454,260 @@ static PyObject *shared(PyObject *self, PyObject *args)
     return found;
 }
 
+/* A count of each winner's code, kept in a small list (a position has few winners). */
+typedef struct Wins {
+    int32_t *codes, *counts;
+    size_t used, room;
+} Wins;
+
+static int win(Wins *w, int32_t code)
+{
+    for (size_t i = 0; i < w->used; i++)
+        if (w->codes[i] == code) {
+            w->counts[i]++;
+            return 0;
+        }
+    if (w->used == w->room) {
+        size_t more = w->room ? 2 * w->room : 4;
+        int32_t *codes = realloc(w->codes, more * sizeof(int32_t));
+        if (codes == NULL)
+            return -1;
+        w->codes = codes;
+        int32_t *counts = realloc(w->counts, more * sizeof(int32_t));
+        if (counts == NULL)
+            return -1;
+        w->counts = counts;
+        w->room = more;
+    }
+    w->codes[w->used] = code;
+    w->counts[w->used++] = 1;
+    return 0;
+}
+
+/* ((code, count), ...) in order of the codes. */
+static PyObject *wins_tuple(Wins *w)
+{
+    for (size_t i = 1; i < w->used; i++)  /* insertion sort: a few */
+        for (size_t j = i; j > 0 && w->codes[j - 1] > w->codes[j]; j--) {
+            int32_t code = w->codes[j], count = w->counts[j];
+            w->codes[j] = w->codes[j - 1];
+            w->counts[j] = w->counts[j - 1];
+            w->codes[j - 1] = code;
+            w->counts[j - 1] = count;
+        }
+    PyObject *found = PyTuple_New((Py_ssize_t)w->used);
+    for (size_t i = 0; found != NULL && i < w->used; i++) {
+        PyObject *item = Py_BuildValue("(ii)", w->codes[i], w->counts[i]);
+        if (item == NULL) {
+            Py_CLEAR(found);
+            break;
+        }
+        PyTuple_SET_ITEM(found, (Py_ssize_t)i, item);
+    }
+    return found;
+}
+
+typedef struct Follow {
+    int64_t after;
+    int64_t games, example, point, latest;  /* latest: the last record that played it */
+    Wins wins;
+} Follow;
+
+typedef struct Ranked {
+    uint32_t rank, record;
+} Ranked;
+
+static int by_rank(const void *a, const void *b)
+{
+    const Ranked *x = a, *y = b;
+    return x->rank < y->rank ? 1 : x->rank > y->rank ? -1 : 0;
+}
+
+/* The ids of the ``listed`` records of ``records`` (``count``) of highest ``rank``, highest
+ * first, as a tuple; ``scratch`` holds ``count``. */
+static PyObject *top(const int64_t *records, size_t count, const uint32_t *rank,
+                     int64_t first, Py_ssize_t listed, Ranked *scratch)
+{
+    for (size_t i = 0; i < count; i++) {
+        scratch[i].rank = rank[records[i] - first];
+        scratch[i].record = (uint32_t)(records[i] - first);
+    }
+    qsort(scratch, count, sizeof(Ranked), by_rank);
+    size_t kept = count < (size_t)listed ? count : (size_t)listed;
+    PyObject *found = PyTuple_New((Py_ssize_t)kept);
+    for (size_t i = 0; found != NULL && i < kept; i++) {
+        PyObject *id = PyLong_FromLongLong((long long)scratch[i].record + first);
+        if (id == NULL) {
+            Py_CLEAR(found);
+            break;
+        }
+        PyTuple_SET_ITEM(found, (Py_ssize_t)i, id);
+    }
+    return found;
+}
+
+/* explore(hashes, places, points, shared, first, plain, swapped, swaps, latest, strongest,
+ * listed, last, shift, images) -> [(hash, games, wins, record, latest, strongest, nexts)]:
+ * the explorer's rows of each position the rows at ``shared`` hold (kifu.corpus.
+ * continuations.Writer._counted, which is the reference), every record of them one of
+ * the records ``first`` on, each record's winner's code as a position's image does not
+ * (``plain``) or does (``swapped``) swap the colours, which images do (``swaps``, a bit
+ * each), and its rank among them by date (``latest``) and by strength (``strongest``):
+ * each position's count of records, of each winner, its first record, the ``listed``
+ * records of highest rank each way, and each position following it (``after``, its
+ * records, of each winner, the first of them and the point it fills; ``last`` in
+ * ``points``: none follows). */
+static PyObject *explore(PyObject *self, PyObject *args)
+{
+    Py_buffer b[10];
+    long long first_in;
+    Py_ssize_t listed;
+    int last, shift, images;
+    memset(b, 0, sizeof b);
+    if (!PyArg_ParseTuple(args, "y*y*y*y*Ly*y*y*y*y*niii", &b[0], &b[1], &b[2], &b[3],
+                          &first_in, &b[4], &b[5], &b[6], &b[7], &b[8], &listed, &last,
+                          &shift, &images))
+        return NULL;
+    const int64_t *hashes = b[0].buf, *places = b[1].buf;
+    const int16_t *points = b[2].buf;
+    const uint32_t *shared = b[3].buf;
+    const int32_t *plain = b[4].buf, *swapped = b[5].buf;
+    const uint32_t *swaps = b[6].buf, *latest = b[7].buf, *strongest = b[8].buf;
+    size_t rows = (size_t)b[0].len / 8, count = (size_t)b[3].len / 4;
+    size_t records = (size_t)b[4].len / 4;
+    int64_t first = (int64_t)first_in;
+    PyObject *found = NULL;
+    int64_t *ids = NULL;
+    Ranked *scratch = NULL;
+    Follow *follows = NULL;
+    size_t follow_room = 0;
+    Wins wins = {0};
+    if ((size_t)b[1].len != 8 * rows || (size_t)b[2].len != 2 * rows ||
+        (size_t)b[5].len != 4 * records || (size_t)b[6].len != 4 * records ||
+        (size_t)b[7].len != 4 * records || (size_t)b[8].len != 4 * records ||
+        shift < 1 || shift > 62 || images < 1 || images > 32) {
+        PyErr_SetString(PyExc_ValueError, "explore(): arrays of other lengths");
+        goto done;
+    }
+    for (size_t i = 0; i < count; i++)
+        if (shared[i] >= rows) {
+            PyErr_SetString(PyExc_ValueError, "explore(): a row out of range");
+            goto done;
+        }
+    ids = malloc((count + 1) * sizeof(int64_t));
+    scratch = malloc((count + 1) * sizeof(Ranked));
+    found = PyList_New(0);
+    if (ids == NULL || scratch == NULL || found == NULL) {
+        if (found == NULL)
+            goto done;
+        PyErr_NoMemory();
+        Py_CLEAR(found);
+        goto done;
+    }
+    for (size_t i = 0; i < count;) {
+        int64_t value = hashes[shared[i]];
+        size_t games = 0, follow_used = 0;
+        wins.used = 0;
+        int64_t record = -1;
+        int32_t code = 0;
+        for (; i < count && hashes[shared[i]] == value; i++) {
+            size_t at = shared[i];
+            int64_t place = places[at], own = place >> shift;
+            if (own != record) {
+                record = own;
+                int64_t index = own - first;
+                int image = (int)(place & (images - 1));
+                if (index < 0 || (size_t)index >= records) {
+                    PyErr_SetString(PyExc_ValueError, "explore(): a record out of range");
+                    Py_CLEAR(found);
+                    goto done;
+                }
+                code = (swaps[index] >> image) & 1 ? swapped[index] : plain[index];
+                if (win(&wins, code) < 0)
+                    goto memory;
+                ids[games++] = own;
+            }
+            if (points[at] == last || at + 1 >= rows)
+                continue;
+            int64_t after = hashes[at + 1];
+            size_t f = 0;
+            for (; f < follow_used && follows[f].after != after; f++)
+                ;
+            if (f < follow_used) {
+                if (follows[f].latest == record)  /* played already in this record */
+                    continue;
+                follows[f].latest = record;
+                follows[f].games++;
+                if (win(&follows[f].wins, code) < 0)
+                    goto memory;
+                continue;
+            }
+            if (follow_used == follow_room) {
+                size_t more = follow_room ? 2 * follow_room : 16;
+                Follow *grown = realloc(follows, more * sizeof(Follow));
+                if (grown == NULL)
+                    goto memory;
+                memset(grown + follow_room, 0, (more - follow_room) * sizeof(Follow));
+                follows = grown;
+                follow_room = more;
+            }
+            Follow *next = &follows[follow_used++];
+            next->after = after;
+            next->games = 1;
+            next->example = next->latest = record;
+            next->point = points[at];
+            next->wins.used = 0;
+            if (win(&next->wins, code) < 0)
+                goto memory;
+        }
+        PyObject *nexts = PyTuple_New((Py_ssize_t)follow_used);
+        for (size_t f = 0; nexts != NULL && f < follow_used; f++) {
+            PyObject *item = Py_BuildValue("(LLNLi)", (long long)follows[f].after,
+                                           (long long)follows[f].games,
+                                           wins_tuple(&follows[f].wins),
+                                           (long long)follows[f].example,
+                                           (int)follows[f].point);
+            if (item == NULL) {
+                Py_CLEAR(nexts);
+                break;
+            }
+            PyTuple_SET_ITEM(nexts, (Py_ssize_t)f, item);
+        }
+        PyObject *row = nexts == NULL ? NULL : Py_BuildValue(
+            "(LnNLNNN)", (long long)value, (Py_ssize_t)games, wins_tuple(&wins),
+            (long long)ids[0], top(ids, games, latest, first, listed, scratch),
+            top(ids, games, strongest, first, listed, scratch), nexts);
+        if (row == NULL || PyList_Append(found, row) < 0) {
+            Py_XDECREF(row);
+            Py_CLEAR(found);
+            goto done;
+        }
+        Py_DECREF(row);
+    }
+    goto done;
+memory:
+    PyErr_NoMemory();
+    Py_CLEAR(found);
+done:
+    for (size_t f = 0; f < follow_room; f++) {
+        free(follows[f].wins.codes);
+        free(follows[f].wins.counts);
+    }
+    free(follows);
+    free(wins.codes);
+    free(wins.counts);
+    free(ids);
+    free(scratch);
+    for (int k = 0; k < 10; k++)
+        if (b[k].obj != NULL)
+            PyBuffer_Release(&b[k]);
+    return found;
+}
+
 static PyMethodDef METHODS[] = {
+    {"explore", explore, METH_VARARGS,
+     "explore(...) -> [(hash, games, wins, record, latest, strongest, nexts)]\n\n"
+     "kifu.corpus.continuations.Writer._counted's rows."},
     {"arrange", arrange, METH_VARARGS,
      "arrange(hashes, places) -> (order, rows)\n\nPositions' rows in the position table's order."},
     {"tallies", tallies, METH_VARARGS,
