@@ -27,6 +27,7 @@ from kifu.base.native import compiled
 from kifu.corpus import continuations, occupancy, store
 from kifu.corpus.checks import (
     BUCKET_SHIFT,
+    PACKING,
     POSITION_TALLY,
     Damage,
     checksum,
@@ -184,7 +185,7 @@ class _Writer:
         #: the index in order at the end (:meth:`arranged`); any other stages them as they
         #: come, and a first run past :data:`HELD` positions too.
         self.held = continuations.Held(array("q"), array("q"), array("h"))
-        self.packing = compiled(occupancy.PACKING)
+        self.packing = compiled(PACKING)
         self.spilled = False
         #: The new records' entries of the occupancy bitmaps, by grid (a point, kind and span
         #: of nodes: :func:`kifu.corpus.occupancy.firsts`), as they come in, side by side with

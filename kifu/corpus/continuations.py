@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from kifu.base.native import compiled
-from kifu.corpus import checks, occupancy, store
+from kifu.corpus import checks, store
 from kifu.corpus.checks import Changes, Damage, checksum, expect, grid_of, whole
 from kifu.plugin.symmetry import Symmetry, grid_symmetry
 
@@ -195,7 +195,7 @@ def placed(changes: bytes | memoryview, points: int, board: Symmetry | None,
     pass, where the index's writer would look up each point of each node: a point that is
     empty at a node and holds a stone at the next changed to a stone at the next from being
     empty (each point changes at most once a node)."""
-    module = compiled(occupancy.PACKING)
+    module = compiled(checks.PACKING)
     if module is not None:
         found: bytes = module.placed(changes, points, _permutations(board), images)
         return found
@@ -683,7 +683,7 @@ class Writer:
         came in counted (:meth:`arrived`), made at once in C (a first run holds its
         positions only where the packing was built): what :func:`_add` makes of each
         record in turn from :meth:`_held`'s rows, which stays the reference."""
-        packing = compiled(occupancy.PACKING)
+        packing = compiled(checks.PACKING)
         assert packing is not None
         arrivals = self.arrivals
         first = min(arrivals)

@@ -26,7 +26,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 
 from kifu.base.native import compiled
-from kifu.corpus.checks import Damage
+from kifu.corpus.checks import PACKING, Damage
 
 #: The kinds of a row: the point first held a stone of the first colour, of the second, or
 #: was filled (by either) never to be emptied again.
@@ -45,11 +45,6 @@ _LENGTHS = struct.Struct(f"<{SPANS + 1}I")
 def span_of(node: int) -> int:
     """The span of nodes ``node`` falls in."""
     return _SPAN_OF[node] if node < STARTS[-1] else SPANS - 1
-
-
-#: The compiled module that does the work of :func:`firsts` and :func:`gathered` (and of
-#: :func:`kifu.corpus.continuations.placed`) where it was built: ``kifu/corpus/packing.c``.
-PACKING = "kifu.corpus._packing"
 
 
 def firsts(changes: bytes | memoryview, points: int) -> bytes:

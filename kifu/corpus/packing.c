@@ -704,7 +704,101 @@ done:
     return found;
 }
 
+/* Append ``size`` bytes to ``*out`` (``*used`` of ``*room``), growing it. */
+static int put(char **out, size_t *used, size_t *room, const char *data, size_t size)
+{
+    if (*used + size > *room) {
+        size_t more = 2 * (*used + size) + 64;
+        char *grown = PyMem_Realloc(*out, more);
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        *out = grown;
+        *room = more;
+    }
+    memcpy(*out + *used, data, size);
+    *used += size;
+    return 0;
+}
+
+/* serialized(values) -> bytes: what kifu.corpus.checks.checksum hashes of a row's values
+ * (a tuple), each marked with its kind: ``n``; ``t<length>:`` and a text's UTF-8 bytes
+ * (surrogates kept); ``i<digits>;``; ``b<length>:`` and the bytes; ``f<float.hex()>;``. */
+static PyObject *serialized(PyObject *self, PyObject *values)
+{
+    if (!PyTuple_Check(values)) {
+        PyErr_SetString(PyExc_TypeError, "serialized(): a tuple of values");
+        return NULL;
+    }
+    size_t used = 0, room = 256;
+    char *out = PyMem_Malloc(room), head[48];
+    if (out == NULL)
+        return PyErr_NoMemory();
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(values); i++) {
+        PyObject *value = PyTuple_GET_ITEM(values, i);
+        int failed = 0;
+        if (value == Py_None) {
+            failed = put(&out, &used, &room, "n", 1);
+        } else if (PyUnicode_Check(value)) {
+            PyObject *data = PyUnicode_AsEncodedString(value, "utf-8", "surrogatepass");
+            if (data == NULL) {
+                failed = 1;
+            } else {
+                int length = snprintf(head, sizeof head, "t%zd:", PyBytes_GET_SIZE(data));
+                failed = put(&out, &used, &room, head, (size_t)length) ||
+                    put(&out, &used, &room, PyBytes_AS_STRING(data),
+                        (size_t)PyBytes_GET_SIZE(data));
+                Py_DECREF(data);
+            }
+        } else if (PyLong_Check(value)) {
+            int overflow = 0;
+            long long number = PyLong_AsLongLongAndOverflow(value, &overflow);
+            if (number == -1 && PyErr_Occurred()) {
+                failed = 1;
+            } else if (!overflow) {
+                int length = snprintf(head, sizeof head, "i%lld;", number);
+                failed = put(&out, &used, &room, head, (size_t)length);
+            } else {  /* beyond 64 bits: its digits as Python writes them */
+                PyObject *text = PyNumber_ToBase(value, 10);
+                const char *digits = text ? PyUnicode_AsUTF8(text) : NULL;
+                failed = digits == NULL || put(&out, &used, &room, "i", 1) ||
+                    put(&out, &used, &room, digits, strlen(digits)) ||
+                    put(&out, &used, &room, ";", 1);
+                Py_XDECREF(text);
+            }
+        } else if (PyBytes_Check(value)) {
+            int length = snprintf(head, sizeof head, "b%zd:", PyBytes_GET_SIZE(value));
+            failed = put(&out, &used, &room, head, (size_t)length) ||
+                put(&out, &used, &room, PyBytes_AS_STRING(value),
+                    (size_t)PyBytes_GET_SIZE(value));
+        } else if (PyFloat_Check(value)) {
+            PyObject *text = PyObject_CallMethod(value, "hex", NULL);
+            const char *digits = text ? PyUnicode_AsUTF8(text) : NULL;
+            failed = digits == NULL || put(&out, &used, &room, "f", 1) ||
+                put(&out, &used, &room, digits, strlen(digits)) ||
+                put(&out, &used, &room, ";", 1);
+            Py_XDECREF(text);
+        } else {
+            PyObject *name = PyObject_GetAttrString((PyObject *)Py_TYPE(value), "__name__");
+            if (name != NULL)
+                PyErr_Format(PyExc_TypeError, "no checksum of a %U", name);
+            Py_XDECREF(name);
+            failed = 1;
+        }
+        if (failed) {
+            PyMem_Free(out);
+            return NULL;
+        }
+    }
+    PyObject *found = PyBytes_FromStringAndSize(out, (Py_ssize_t)used);
+    PyMem_Free(out);
+    return found;
+}
+
 static PyMethodDef METHODS[] = {
+    {"serialized", serialized, METH_O,
+     "serialized(values) -> bytes\n\nWhat kifu.corpus.checks.checksum hashes of a row."},
     {"explore", explore, METH_VARARGS,
      "explore(...) -> [(hash, games, wins, record, latest, strongest, nexts)]\n\n"
      "kifu.corpus.continuations.Writer._counted's rows."},

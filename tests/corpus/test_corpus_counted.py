@@ -138,7 +138,7 @@ def go_changes(folder: Path, seed: int) -> list[tuple[bytes, bytes, int, str, tu
     return found
 
 
-@pytest.mark.skipif(built(occupancy.PACKING) is None, reason="the packing was not built")
+@pytest.mark.skipif(built(checks.PACKING) is None, reason="the packing was not built")
 def test_the_compiled_packing_gives_what_python_gives(tmp_path):
     rng = random.Random(3)
     for changes, images, points, grid, names in go_changes(tmp_path, 5):
@@ -156,7 +156,7 @@ def test_the_compiled_packing_gives_what_python_gives(tmp_path):
         compiled_bits = occupancy.gathered(entries, ids)
         with pure_python():
             assert occupancy.gathered(entries, ids) == compiled_bits
-    packing = built(occupancy.PACKING)
+    packing = built(checks.PACKING)
     assert packing is not None
     for places in (array("q", range(0, 96000, 32)), array("q", rng.sample(range(10**6), 3000))):
         hashes = array("q", (rng.choice((rng.getrandbits(64) - (1 << 63), -5, 7, 1 << 62))
@@ -175,3 +175,21 @@ def test_the_compiled_packing_gives_what_python_gives(tmp_path):
             arranged, order, 2))] == [pair for pair in pairs if counts[pair[0]] > 1]
 
 
+
+
+@pytest.mark.skipif(built(checks.PACKING) is None, reason="the packing was not built")
+def test_a_rows_values_are_serialized_for_its_checksum_as_python_does():
+    class Text(str):
+        pass
+
+    packing = built(checks.PACKING)
+    assert packing is not None
+    values = (None, "a", "é\ud800x", "", Text("zz"), 0, -1, 2**63 - 1, -2**63, 2**64 + 5,
+              -2**70, True, False, b"", b"\x00\xff", 1.5, -0.0, float("inf"), 1e300)
+    for value in values:
+        assert packing.serialized((value,)) == checks.serialized((value,))
+    assert packing.serialized(values) == checks.serialized(values)
+    for value in (bytearray(b"x"), [1], 1j):
+        for serialized in (packing.serialized, checks.serialized):
+            with pytest.raises(TypeError, match=f"no checksum of a {type(value).__name__}"):
+                serialized((value,))
