@@ -448,8 +448,9 @@ class Writer:
         self._gone: list[tuple[int]] = []
         self._continuations: list[tuple[Any, ...]] = []
         self._explored: list[tuple[Any, ...]] = []
-        #: The winners' texts of continuations written, by their counts (most are alike).
+        #: The winners' texts of rows written, by their counts, and the sides' texts.
         self._wins_text: dict[tuple[tuple[str, int], ...], str] = {}
+        self._sides: dict[tuple[str, ...], str] = {}
 
     def symmetry(self, symmetry: int | None) -> tuple[tuple[str, ...], tuple[bool, ...]]:
         """The names of the transformations of the symmetry ``symmetry`` (a record's) and
@@ -789,25 +790,35 @@ class Writer:
             self._gone.append((row.hash,))
         if row.games > 0:
             sums = []
-            wins_text = self._wins_text
             for after in sorted(row.nexts):
                 nxt = row.nexts[after]
-                key = tuple(sorted(nxt.wins.items()))
-                wins = wins_text.get(key)
-                if wins is None:
-                    if len(wins_text) > 4096:
-                        wins_text.clear()
-                    wins = wins_text[key] = _json(nxt.wins)
-                values = (row.hash, after, nxt.games, wins, nxt.example, nxt.point)
+                values = (row.hash, after, nxt.games, self._wins(nxt.wins), nxt.example,
+                          nxt.point)
                 check = checksum("continuation", *values)
                 self._continuations.append((*values, check))
                 sums.append(check)
             tally = checks.row_tally(sums)
-            explored = (row.hash, row.games, _json(row.wins), json.dumps(row.sides),
+            sides = self._sides.get(tuple(row.sides))
+            if sides is None:
+                if len(self._sides) > 4096:
+                    self._sides.clear()
+                sides = self._sides[tuple(row.sides)] = json.dumps(row.sides)
+            explored = (row.hash, row.games, self._wins(row.wins), sides,
                         json.dumps(row.latest), json.dumps(row.strongest), *tally)
             self._explored.append((*explored, checksum("explored", *explored)))
         if len(self._continuations) + len(self._explored) >= _WRITTEN_ROWS:
             self._flush()
+
+    def _wins(self, wins: Counter[str]) -> str:
+        """The text of a row's winners (:func:`_json`), made once for each count of winners
+        (most rows' are alike)."""
+        key = tuple(sorted(wins.items()))
+        text = self._wins_text.get(key)
+        if text is None:
+            if len(self._wins_text) > 4096:
+                self._wins_text.clear()
+            text = self._wins_text[key] = _json(wins)
+        return text
 
     def _flush(self) -> None:
         """The rows :meth:`_write` made, into the tables."""
