@@ -122,7 +122,10 @@ def _workers(pid: int, deadline: float) -> list[int]:
     return []
 
 
-def _ended(run: subprocess.Popen[str], timeout: float = 60) -> int | None:
+def _ended(run: subprocess.Popen[str], timeout: float = 300) -> int | None:
+    """The run's exit status, or ``None`` if it has not ended within ``timeout`` seconds: a
+    hang is for ever, while indexing :func:`collections` with two workers took 73-82 s, killed
+    worker or not, on two cores under a load of 8 (the 60 s allowed before failed such runs)."""
     try:
         return run.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
