@@ -687,6 +687,8 @@ class Writer:
         packing = compiled(checks.PACKING)
         assert packing is not None
         arrivals = self.arrivals
+        if not shared or not arrivals:  # no position several rows hold, or none at all
+            return
         first = min(arrivals)
         size = max(arrivals) - first + 1
         # Each record's winner (a code: its place in ``names``) as an image that does not
