@@ -6,11 +6,15 @@ Inputs: the games and the index of ``bench/serve.py`` (``KIFU_BENCH_SERVE_FOLDER
 them in DIR and uses them again); ``--patterns`` corner patterns, each 6x6 points of a corner
 of a random record at move 40 (stones and empty points, as ``bench/search.py`` takes them),
 searched in every corner, both ways round and with the colours swapped.  Measured, for each:
-the wall clock of ``/api/search`` on ``kifu serve`` (one worker; its time limit included), and
-in this process the wall clock and CPU time of ``search_pattern`` with the index opened for
-it (as the server opens it for each question), which must find as many records as the API,
-the search complete.  Printed: the 95th percentile, the median and the slowest of each, how
-many records were found and how many searches stopped at the server's limit.
+the wall clock of ``/api/search`` on ``kifu serve`` (one worker; its time limit included),
+its first page of 50 records, and in this process the wall clock and CPU time of what the API
+does for it (the records found counted, the first page sorted and answered:
+:mod:`kifu.corpus.pages`) with the index opened for it (as a server thread opens it for its
+first question: nothing checked yet), which must find as many records as the API, the search
+complete.  Printed: the 95th percentile, the median and the slowest of each, how many records
+were found and how many searches stopped at the server's limit.  Then ``--anywhere`` patterns
+of 4x4 points around a record's middle stone at move 40, anywhere on the board, in this
+process: the CPU time and wall clock of their count and first page.
 """
 from __future__ import annotations
 
@@ -29,13 +33,15 @@ if __name__ == "__main__" and not __package__:  # run as a script: the repositor
 from bench.common import Row, VerdictMismatch, note, sized, standalone
 from bench.search import pattern_of
 from bench.serve import SEED, Server, corpus, loadavg, p95
-from kifu.corpus.patterns import read_pattern, search_pattern
+from kifu.corpus import pages
+from kifu.corpus.patterns import read_pattern
 from kifu.corpus.reader import Filters, Reader
 
-SIZES = {"quick": {"games": 500, "patterns": 5}, "full": {"games": 5000, "patterns": 20}}
+SIZES = {"quick": {"games": 500, "patterns": 5, "anywhere": 0},
+         "full": {"games": 5000, "patterns": 20, "anywhere": 2}}
 
 
-def measure(games: int, patterns: int) -> list[Row]:
+def measure(games: int, patterns: int, anywhere: int = 0) -> list[Row]:
     kept = os.environ.get("KIFU_BENCH_SERVE_FOLDER")
     folder = Path(kept) if kept else Path(tempfile.mkdtemp(prefix="kifu-bench-serve-"))
     note(f"serve_patterns: load average before {loadavg()}")
@@ -57,7 +63,7 @@ def measure(games: int, patterns: int) -> list[Row]:
             connection.connect()
             began = time.perf_counter()
             status, data = server.get(connection, "/api/search", {
-                "pattern": "Game: freego\n" + text, "per_page": "1"})
+                "pattern": "Game: freego\n" + text, "per_page": "50"})
             api.append(time.perf_counter() - began)
             connection.close()
             assert status == 200, data
@@ -65,13 +71,15 @@ def measure(games: int, patterns: int) -> list[Row]:
             pattern = read_pattern("Game: freego\n" + text)
             began, used = time.perf_counter(), time.process_time()
             with Reader.opened(str(index)) as reader:
-                hits = search_pattern(reader, pattern, Filters())
+                shown = pages.page(reader, pages.find(reader, None, pattern, Filters()),
+                                   per_page=50)
             wall.append(time.perf_counter() - began)
             cpu.append(time.process_time() - used)
-            found.append(len(hits))
-            if data["complete"] and data["total"] != len(hits):
+            found.append(shown.total)
+            if data["complete"] and (data["total"], [hit["id"] for hit in data["records"]]) != \
+                    (shown.total, [hit.record.id for hit in shown.hits]):
                 raise VerdictMismatch(f"the API found {data['total']} records, the library "
-                                      f"{len(hits)}, for\n{text}")
+                                      f"{shown.total} (or another first page), for\n{text}")
     finally:
         server.stop()
     note(f"serve_patterns: load average after {loadavg()}")
@@ -81,6 +89,17 @@ def measure(games: int, patterns: int) -> list[Row]:
         note(f"| {what} | {p95(times):.0f} ms | {1000 * statistics.median(times):.0f} ms | "
              f"{1000 * max(times):.0f} ms |")
     note(f"serve_patterns: records found {sorted(found)}; {stopped} stopped at the limit")
+    for path in random.Random(3).sample(files, anywhere):
+        # 4x4 points around a record's middle stone at move 40, anywhere (4,096 placements),
+        # counted whole in this process (no time limit) and its first page answered.
+        text = "Game: freego\n" + pattern_of(path, 40, 19, False)[0]
+        began, used = time.perf_counter(), time.process_time()
+        with Reader.opened(str(index)) as reader:
+            shown = pages.page(reader, pages.find(reader, None, read_pattern(text), Filters()),
+                               per_page=50)
+        note(f"serve_patterns: an anywhere pattern found in {shown.total:,} records: "
+             f"{time.process_time() - used:.1f} s of CPU, {time.perf_counter() - began:.1f} s "
+             f"on the wall clock\n{text}")
     inputs = (f"{games:,} generated Go games (19x19), {index.stat().st_size / 2**20:,.0f} MiB "
               f"index; {patterns} patterns of move 40")
     return [Row("Go 19x19", "`kifu serve`: a corner pattern (6x6) through the API (p95 of the "

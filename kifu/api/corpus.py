@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from kifu.corpus.patterns import Pattern
     from kifu.corpus.reader import Filters, Reader
     from kifu.corpus.search import Key
-    from kifu.corpus.values import Explored, Frequent, GameInfo, Group, Hit, Place
+    from kifu.corpus.values import Explored, Frequent, GameInfo, Group, Hit, Page, Place
 
 #: What names a position: a game's position object, a :class:`~kifu.Record` (its position
 #: after ``move``), or ``"RECORD[#GAME][@MOVE]"`` (a file, one of its records, a move).
@@ -117,18 +117,53 @@ class Corpus:
         :class:`~kifu.corpus.reader.Filters`); with neither, every record the filters keep.
         Each is one :class:`~kifu.corpus.values.Hit`: the record, where it first reaches it,
         and how its position is turned from the one asked for."""
-        from kifu.corpus import patterns, search
+        from kifu.corpus import pages, search
 
         whole_number(move, "move", 0, none=True)
         filters = _filters(player, event, date, result, rule, opening, game)
+        key = None if position is None else _key(position, move)
+        laid = None if pattern is None else _pattern(pattern)
         with self._reader() as reader:
-            found: list[Hit] | None = None
-            if position is not None:
-                found = search.search_position(reader, _key(position, move), filters)
-            if pattern is not None:
-                laid = patterns.search_pattern(reader, _pattern(pattern), filters)
-                found = laid if found is None else search.intersect(found, laid)
-            return search.search_headers(reader, filters) if found is None else found
+            return search.hits(reader, pages.find(reader, key, laid, filters).places)
+
+    @_in_library_terms
+    def search_page(self, position: PositionLike = None, *, move: int | None = None,
+                    pattern: PatternLike | None = None, sort: str = "id", order: str = "asc",
+                    page: int = 1, per_page: int = 50, seconds: float | None = None,
+                    player: str | None = None, event: str | None = None,
+                    date: str | None = None, result: str | None = None,
+                    rule: str | None = None, opening: str | None = None,
+                    game: str | Game[Any, Any] | None = None) -> Page:
+        """A page of what :meth:`search` finds, as ``kifu serve`` lists it: every record
+        found counted (:attr:`Page.total <kifu.corpus.values.Page>`), sorted by ``sort`` (a
+        column of the records: ``id``, the order they were indexed in, ``name``, ``date``,
+        ``event``, ``black``, ``white``, ``result``, ``moves``, ``strength``; ``order``
+        ``asc`` or ``desc``; those without a value last), and the ``page``-th ``per_page``
+        of them answered (only those are read whole: a pattern thousands of records hold
+        answers in the time of its count).  With ``seconds``, a pattern search still checking
+        records after that long stops, and the page says so (``stopped``)."""
+        import time
+
+        from kifu.corpus import pages
+
+        whole_number(move, "move", 0, none=True)
+        whole_number(page, "page", 1)
+        whole_number(per_page, "per_page", 1)
+        for name, value, allowed in (("sort", sort, pages.SORTS), ("order", order, pages.ORDERS)):
+            if value not in allowed:
+                raise OptionError(f"{name} is one of {', '.join(allowed)}, not "
+                                  f"{reprlib.repr(value)}", option=name)
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                    or not seconds > 0):
+            raise OptionError(f"seconds is a number above 0, not {reprlib.repr(seconds)}",
+                              option="seconds")
+        filters = _filters(player, event, date, result, rule, opening, game)
+        key = None if position is None else _key(position, move)
+        laid = None if pattern is None else _pattern(pattern)
+        deadline = None if seconds is None else time.monotonic() + seconds
+        with self._reader() as reader:
+            found = pages.find(reader, key, laid, filters, deadline)
+            return pages.page(reader, found, sort, order, page, per_page)
 
     @_in_library_terms
     def stats(self, position: PositionLike = None, *, move: int | None = None, top: int = 10,

@@ -42,7 +42,7 @@ def search(index: str, spec: str | None, pattern_file: str | None, filters: Filt
     listed in the order they were indexed, each once, where it first reaches what was asked
     (its main line first), with how its position is turned from the one asked for.
     """
-    from kifu.corpus import patterns, search
+    from kifu.corpus import pages, search
     from kifu.corpus.reader import Reader
     from kifu.report import corpus as formats
 
@@ -62,18 +62,13 @@ def search(index: str, spec: str | None, pattern_file: str | None, filters: Filt
         reader = Reader(index)
         try:
             with reader.guarded():
-                hits = None
-                if key is not None:
-                    hits = search.search_position(reader, key, filters)
-                if laid is not None:
-                    reached = patterns.search_pattern(reader, laid, filters)
-                    hits = reached if hits is None else search.intersect(hits, reached)
-                if hits is None:
-                    hits = search.search_headers(reader, filters)
+                found = pages.find(reader, key, laid, filters)
+                # Only the records shown are answered (read whole): all of them are counted.
+                shown = list(pages.page(reader, found, per_page=limit).hits) if limit else \
+                    search.hits(reader, found.places)
         finally:
             reader.close()
-    total = len(hits)
-    shown = hits[:limit] if limit else hits
+    total = len(found.places)
     if fmt == "table":
         if shown:
             console.echo(formats.hits_table(shown))

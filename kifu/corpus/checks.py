@@ -282,6 +282,23 @@ def grid_of(name: Any, game: int | None = None) -> tuple[int, int]:
     return columns, rows
 
 
+def log_data(packed: Any, points: int, nodes: int, game: int | None = None) -> bytes:
+    """A grid record's log, point by point, decompressed (at most as long as such a log of
+    ``points`` points and ``nodes`` positions may be) and checked as far as its lengths go:
+    what :class:`Changes` decodes, and a pattern search's compiled check reads (which checks
+    its header and counts itself, and leaves what it finds wrong to :class:`Changes` to say)."""
+    expect(packed, bytes, "log", game)
+    most = min(MAX_LOG, 8 + 4 * points + nodes + 4 * points * max(nodes, 1))
+    unpack = zlib.decompressobj()
+    try:
+        data = unpack.decompress(packed, most + 1)
+    except zlib.error:
+        raise Damage("its log of changes does not decompress", game) from None
+    if len(data) > most or unpack.unconsumed_tail or not unpack.eof:
+        raise Damage("its log of changes is not what kifu writes", game)
+    return data
+
+
 class Changes:
     """A grid record's log, point by point (see :func:`kifu.corpus.indexing.histories`),
     decoded and checked against the record: its points (the grid's) and its nodes (its
@@ -289,16 +306,10 @@ class Changes:
 
     __slots__ = ("nodes", "sides", "flat", "offsets")
 
-    def __init__(self, packed: Any, points: int, nodes: int, game: int | None = None) -> None:
-        expect(packed, bytes, "log", game)
-        most = min(MAX_LOG, 8 + 4 * points + nodes + 4 * points * max(nodes, 1))
-        unpack = zlib.decompressobj()
-        try:
-            data = unpack.decompress(packed, most + 1)
-        except zlib.error:
-            raise Damage("its log of changes does not decompress", game) from None
-        if len(data) > most or unpack.unconsumed_tail or not unpack.eof:
-            raise Damage("its log of changes is not what kifu writes", game)
+    def __init__(self, packed: Any, points: int, nodes: int, game: int | None = None,
+                 data: bytes | None = None) -> None:
+        if data is None:
+            data = log_data(packed, points, nodes, game)
         if len(data) < 8 or struct.unpack_from("<II", data) != (points, nodes):
             raise Damage("its log of changes is not of its grid and positions", game)
         rest = len(data) - 8 - 4 * points - nodes

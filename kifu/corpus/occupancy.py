@@ -109,8 +109,8 @@ def encode(spans: Sequence[int]) -> bytes:
 
 class Budget:
     """How many bytes of decoded bitmaps the rows read for one question may keep (the rest
-    are decoded each time they are asked for): a pattern anywhere on a large board asks for
-    every row, each span many times."""
+    are decoded each time they are asked for): a question that asks for a span again keeps
+    it while the budget lasts (a pattern search's sieve asks for each once, and keeps none)."""
 
     __slots__ = ("left",)
 

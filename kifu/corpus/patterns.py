@@ -30,24 +30,29 @@ records in which it was filled for good in each span (bitmaps over record ids,
 some span, all its stones had come and none of its empty points had been filled for good
 before, found with big-integer ANDs and ORs whatever the size of the index.  Each record left
 is then checked on the changes of the points its placements name (what the index keeps of a
-grid record: each point's changes, node by node), and its first position that holds one is the
-hit.
+grid record: each point's changes, node by node), in the game's compiled core where it runs
+(:func:`first_match` is the reference), and its first position that holds one is the hit.
+The hits are found as places (:func:`find_pattern`) and counted, all of them; a record is
+read whole and answered only where it is shown (:mod:`kifu.corpus.pages`).
 """
 from __future__ import annotations
 
 import functools
+import sys
 import time
 from array import array
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from kifu.base.errors import CorpusError, KifuError, PatternError
 from kifu.base.record import Span
-from kifu.corpus import occupancy
-from kifu.corpus.checks import Changes, grid_of
-from kifu.corpus.reader import Filters, Reader, chunks
-from kifu.corpus.values import Hit, Place
+from kifu.corpus import occupancy, search
+from kifu.corpus.checks import Changes, Damage, grid_of
+from kifu.corpus.reader import KEYS_INTACT, Filters, Reader
+from kifu.corpus.search import Places
+from kifu.corpus.values import Hit
 from kifu.plugin import registry
 from kifu.plugin.symmetry import EMPTY, FIRST, SECOND, Grid, grid_symmetry
 
@@ -221,69 +226,152 @@ def _swapped(content: int, swap: bool) -> int:
 
 
 class SearchStopped(CorpusError):
-    """A pattern search stopped at its deadline: what it found until then (``found``), and
-    how many of the records its sieve left it checked (``checked`` of ``candidates``)."""
+    """A pattern search stopped at its deadline: what it found until then (``places``, as
+    :func:`find_pattern` gives them; ``found``, as :func:`search_pattern` answers, where it
+    made the answers), and how many of the records its sieve left it checked (``checked`` of
+    ``candidates``)."""
 
-    def __init__(self, message: str, found: list[Hit], checked: int, candidates: int) -> None:
+    def __init__(self, message: str, places: Places, checked: int, candidates: int) -> None:
         super().__init__(message)
-        self.found, self.checked, self.candidates = found, checked, candidates
+        self.places, self.checked, self.candidates = places, checked, candidates
+        self.found: list[Hit] = []
 
 
 def search_pattern(reader: Reader, pattern: Pattern, filters: Filters,
                    deadline: float | None = None) -> list[Hit]:
-    """The records that reach ``pattern``, each once (where first): every record's row
-    checked first (the grids, the filters), and each grid's stones.  With ``deadline`` (a
-    time of :func:`time.monotonic`), a search still checking records then stops with
+    """The records that reach ``pattern``, each once (where first), answered
+    (:func:`find_pattern`, each record found then read whole).  With ``deadline``, a search
+    still checking records then stops with :class:`SearchStopped`, which holds what it
+    found."""
+    try:
+        found = find_pattern(reader, pattern, filters, deadline)
+    except SearchStopped as stopped:
+        stopped.found = search.hits(reader, stopped.places)
+        raise
+    return search.hits(reader, found)
+
+
+def find_pattern(reader: Reader, pattern: Pattern, filters: Filters,
+                 deadline: float | None = None) -> Places:
+    """The records that reach ``pattern``, each once (where first, and how), in index order:
+    the grids and the records the filters keep (:func:`_grids`), then each grid's stones (the
+    sieve), then each record the sieve leaves, on its log of changes (its row's searched
+    values and its trail's row checked; the game's compiled core checks the log where it has
+    one and runs, else :func:`first_match`).  With ``deadline`` (a time of
+    :func:`time.monotonic`), a search still checking records then stops with
     :class:`SearchStopped`, which holds what it found."""
-    reader.check_records()
-    where, values = filters.sql()
-    # The grid games' grids, and the records of each the filters keep: one pass over the
-    # records (their searched values were checked against their copy just now).
-    grids: dict[str, list[tuple[str, int, str | None]]] = {}
-    for game_name, grid_name, swaps, ids in reader.execute(
-            f"SELECT g.game, g.grid, max(g.swaps), group_concat(CASE WHEN {where} THEN g.id "
-            "END) FROM game g NOT INDEXED WHERE g.grid IS NOT NULL GROUP BY g.game, g.grid "
-            "ORDER BY g.game, g.grid", values):
-        if isinstance(game_name, str):
-            grids.setdefault(game_name, []).append((grid_name, swaps, ids))
+    grids = _grids(reader, filters)
     game = _pattern_game(reader, list(grids), pattern, filters)
+    compiled = registry.get(game).pattern_matcher()
     checked = 0
-    found: list[Hit] = []
-    for grid_name, swaps, ids in grids[game]:
+    found: Places = {}
+    for grid_name, swaps, allowed in grids[game]:
         grid = Grid(*grid_of(grid_name))
         laid = placements(pattern, grid, bool(swaps))
         if not laid:
             continue
-        allowed = [int(each) for each in ids.split(",")] if ids else []
         candidates = _sieve(reader, f"{game} {grid_name}", laid, allowed, deadline)
         if candidates is None:
             raise SearchStopped(
                 f"the pattern search was stopped at its time limit while it sieved the "
                 f"{grid_name} records for the {len(laid):,} ways the pattern lies on the "
                 "board: narrow it with a corner or an edge, a larger pattern or header filters",
-                sorted(found, key=_record_id), checked, 0)
+                _in_order(found), checked, 0)
         names = grid_symmetry(grid.width, grid.height, bool(swaps)).names
-        for chunk in chunks(sorted(candidates)):
-            records = reader.records(chunk)
-            for record, trail, changes in reader.changes(chunk, records):
+        check = _Check(laid, grid.width * grid.height, compiled)
+        with reader.guarded():
+            for record, nodes, data in reader.logs(sorted(candidates), f"{game} {grid_name}",
+                                                   swaps, grid.width * grid.height):
                 checked += 1
                 if deadline is not None and time.monotonic() > deadline:
                     raise SearchStopped(
                         f"the pattern search was stopped at its time limit, having checked "
                         f"{checked - 1:,} of the {len(candidates):,} {grid_name} records that "
                         "may hold it: narrow it with a larger pattern or header filters",
-                        sorted(found, key=_record_id), checked - 1, len(candidates))
-                match = first_match(changes, [laid[i] for i in candidates[record]])
+                        _in_order(found), checked - 1, len(candidates))
+                match = check.first(record, nodes, data, candidates[record])
                 if match is not None:
-                    node, placement = match
-                    with reader.guarded():
-                        place = trail.place(node) if trail.lines else Place(0, 0, 0)
-                    found.append(Hit(records[record].info(), place, names[placement.image]))
-    return sorted(found, key=_record_id)
+                    found[record] = (match[0], names[laid[match[1]].image])
+    return _in_order(found)
 
 
-def _record_id(hit: Hit) -> int:
-    return hit.record.id
+def _grids(reader: Reader, filters: Filters
+           ) -> dict[str, list[tuple[str, int, list[int] | None]]]:
+    """For each grid game of the index, its grids: each with whether its records' symmetry
+    swaps colours, and the records the filters keep (``None``: every record).  With header
+    filters, one pass over every record's row (their searched values checked against their
+    copy first); without, the grids the index keeps the stones of, each with one of its
+    records (checked), and the rows against their tally: each record the sieve leaves is
+    then checked as it is read (:meth:`kifu.corpus.reader.Reader.logs`), and no other
+    record's row is read."""
+    grids: dict[str, list[tuple[str, int, list[int] | None]]] = {}
+    if filters.keep_all():
+        reader.check_tally()
+        for name in reader.grids():
+            game_name, _, grid_name = name.partition(" ")
+            rows = reader.execute(
+                f"SELECT g.id, g.swaps, {KEYS_INTACT} FROM game g NOT INDEXED WHERE g.game = ? "
+                "AND g.grid = ? LIMIT 1", (game_name, grid_name))
+            if rows and not rows[0][2]:
+                with reader.guarded():
+                    raise Damage("its searched values are not those it was written with",
+                                 rows[0][0])
+            if rows:  # else: every record of the grid was taken out by an update
+                grids.setdefault(game_name, []).append((grid_name, rows[0][1], None))
+        return grids
+    reader.check_records()
+    where, values = filters.sql()
+    # The grid games' grids, and the records of each the filters keep: one pass over the
+    # records (their searched values were checked against their copy just now).
+    for game_name, grid_name, swaps, ids in reader.execute(
+            f"SELECT g.game, g.grid, max(g.swaps), group_concat(CASE WHEN {where} THEN g.id "
+            "END) FROM game g NOT INDEXED WHERE g.grid IS NOT NULL GROUP BY g.game, g.grid "
+            "ORDER BY g.game, g.grid", values):
+        if isinstance(game_name, str):
+            allowed = [int(each) for each in ids.split(",")] if ids else []
+            grids.setdefault(game_name, []).append((grid_name, swaps, allowed))
+    return grids
+
+
+def _in_order(found: Places) -> Places:
+    return {record: found[record] for record in sorted(found)}
+
+
+class _Check:
+    """The check of a record's log against the placements ``laid`` of a pattern on a grid of
+    ``points`` points: in the game's compiled core (``compiled``, its ``match_pattern``: the
+    placements packed once for it), else in Python (:func:`first_match`, the reference, which
+    says what is wrong with a log the compiled check refuses)."""
+
+    def __init__(self, laid: Sequence[Placement], points: int,
+                 compiled: Callable[..., Any] | None) -> None:
+        self.laid, self.points, self.compiled = laid, points, compiled
+        packed = array("I")
+        self.starts: list[int] = []
+        for placement in laid:
+            self.starts.append(len(packed))
+            packed.extend((len(placement.needs), placement.side or 0))
+            for point, content in placement.needs:
+                packed.extend((point, content))
+        self.packed = packed.tobytes()
+        self.placement_at = {start: index for index, start in enumerate(self.starts)}
+
+    def first(self, record: int, nodes: int, data: bytes, chosen: Sequence[int]
+              ) -> tuple[int, int] | None:
+        """The first node of the record (``nodes`` positions, its log ``data``) where one of
+        the placements ``chosen`` (their indexes) holds, and which; ``None`` if none does."""
+        if self.compiled is not None:
+            starts = array("I", [self.starts[index] for index in chosen]).tobytes()
+            answer = self.compiled(data, self.points, nodes, self.packed, starts)
+            if answer is None:
+                return None
+            if not isinstance(answer, str):
+                return answer[0], self.placement_at[answer[1]]
+        changes = Changes(None, self.points, nodes, record, data)
+        match = first_match(changes, [self.laid[index] for index in chosen])
+        if match is None:
+            return None
+        return match[0], self.laid.index(match[1])
 
 
 def _pattern_game(reader: Reader, held: list[str], pattern: Pattern,
@@ -306,8 +394,8 @@ def _pattern_game(reader: Reader, held: list[str], pattern: Pattern,
     return game
 
 
-def _sieve(reader: Reader, grid: str, laid: Sequence[Placement], allowed: Iterable[int],
-           deadline: float | None = None) -> dict[int, list[int]] | None:
+def _sieve(reader: Reader, grid: str, laid: Sequence[Placement], allowed: Iterable[int] | None,
+           deadline: float | None = None) -> dict[int, array[int]] | None:
     """For each record that may hold a placement, the placements it may hold: those for which,
     in some span of nodes, every stone had come (its point had held its colour) and none of
     its empty points had been filled for good before the span began
@@ -319,18 +407,20 @@ def _sieve(reader: Reader, grid: str, laid: Sequence[Placement], allowed: Iterab
                if content == EMPTY}
     with reader.guarded():
         rows = reader.occupancy(grid, stones | {(point, occupancy.FILLED) for point in empties})
-        keep = bytearray()
-        for record in allowed:
-            if record >> 3 >= len(keep):
-                keep.extend(bytes((record >> 3) + 1 - len(keep)))
-            keep[record >> 3] |= 1 << (record & 7)
-        kept = int.from_bytes(keep, "little")
-        found = []
-        for placement in laid:
-            if deadline is not None and time.monotonic() > deadline:
-                return None
-            found.append(_holding(placement, rows, kept))
-    candidates: dict[int, list[int]] = defaultdict(list)
+        kept = -1  # every record (all bits set)
+        if allowed is not None:
+            keep = bytearray()
+            for record in allowed:
+                if record >> 3 >= len(keep):
+                    keep.extend(bytes((record >> 3) + 1 - len(keep)))
+                keep[record >> 3] |= 1 << (record & 7)
+            kept = int.from_bytes(keep, "little")
+        found = _holding(laid, rows, kept, deadline)
+    if found is None:
+        return None
+    # The placements of each record, by index, four bytes each (an anywhere pattern leaves
+    # tens of thousands of records, each with tens of its thousands of placements).
+    candidates: dict[int, array[int]] = defaultdict(lambda: array("I"))
     for index, bits in enumerate(found):
         for record in _set_bits(bits) if bits else ():
             candidates[record].append(index)
@@ -342,48 +432,89 @@ def _sieve(reader: Reader, grid: str, laid: Sequence[Placement], allowed: Iterab
 _FEW = 64
 
 
-def _holding(placement: Placement, rows: dict[tuple[int, int], occupancy.Bitmaps],
-             keep: int) -> int:
-    """The records among ``keep`` (a bitmap) that may hold ``placement`` (see
-    :func:`_sieve`)."""
-    stones = [rows.get(need) for need in placement.needs if need[1] != EMPTY]
-    ever = keep
-    for bitmaps in stones:
-        if bitmaps is None:
-            return 0
-        ever &= bitmaps.union
+def _holding(laid: Sequence[Placement], rows: dict[tuple[int, int], occupancy.Bitmaps],
+             keep: int, deadline: float | None) -> list[int] | None:
+    """For each placement of ``laid``, the records among ``keep`` (a bitmap; ``-1``, every
+    bit set, for every record) that may hold it (see :func:`_sieve`); ``None`` once
+    ``deadline`` has passed.  The placements go through the spans of nodes together, so that
+    each span's bitmap of a point and kind is read (decompressed) once, however many
+    placements name the point: an anywhere pattern has thousands of placements, whose spans
+    read placement by placement were decompressed hundreds of thousands of times."""
+    found = [0] * len(laid)
+    # Each placement still sieved: its index, its stones, its empty points' rows of when
+    # they were filled for good, and the records where each of its stones ever stood.
+    live: list[tuple[int, list[tuple[int, int]], list[tuple[int, int]], int]] = []
+    for index, placement in enumerate(laid):
+        if index % 64 == 0 and deadline is not None and time.monotonic() > deadline:
+            return None
+        stones = [need for need in placement.needs if need[1] != EMPTY]
+        ever = keep
+        for need in stones:
+            bitmaps = rows.get(need)
+            ever = 0 if bitmaps is None else ever & bitmaps.union
+            if not ever:
+                break
         if not ever:
-            return 0
-    assert all(bitmaps is not None for bitmaps in stones)
-    if ever.bit_count() <= _FEW:
-        return ever  # as few records are checked sooner than their spans are read
-    filled = [bitmaps for point, content in placement.needs if content == EMPTY
-              and (bitmaps := rows.get((point, occupancy.FILLED))) is not None]
-    found = 0
-    come = [0] * len(stones)  # each stone's records: it had come by the end of the span
-    gone = 0  # the records where an empty point had been filled for good before the span
+            continue
+        if ever.bit_count() <= _FEW:
+            found[index] = ever  # as few records are checked sooner than their spans are read
+            continue
+        live.append((index, stones, [(point, occupancy.FILLED) for point, content
+                                     in placement.needs if content == EMPTY
+                                     and (point, occupancy.FILLED) in rows], ever))
+    # Of each point and kind: the records where it had happened by the end of the span
+    # (``come``), or before the span began (``gone``, of a point filled for good).
+    come: dict[tuple[int, int], tuple[int, int]] = {}
+    gone: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def upto(prefixes: dict[tuple[int, int], tuple[int, int]], key: tuple[int, int],
+             last: int) -> int:
+        """The records of ``key``'s spans up to ``last`` (none below 0), ORed."""
+        done, bits = prefixes.get(key, (-1, 0))
+        while done < last:
+            done += 1
+            bits |= rows[key].span(done)
+        prefixes[key] = (done, bits)
+        return bits
+
     for span in range(occupancy.SPANS):
-        if span:
-            for bitmaps in filled:
-                gone |= bitmaps.span(span - 1)
-            if not ever & ~gone & ~found:
-                break  # every record left is found, or has an empty point filled for good
-        held = ever & ~gone
-        for index, bitmaps in enumerate(stones):
-            come[index] |= bitmaps.span(span)  # type: ignore[union-attr]
-            held &= come[index]
-        found |= held
+        if not live or (deadline is not None and time.monotonic() > deadline):
+            if live:
+                return None
+            break
+        left = []
+        for index, stones, filled, ever in live:
+            lost = 0  # the records where an empty point had been filled for good before
+            if span:
+                for key in filled:
+                    lost |= upto(gone, key, span - 1)
+                if not ever & ~lost & ~found[index]:
+                    continue  # every record left is found, or has an empty point filled
+            held = ever & ~lost
+            for key in stones:
+                held &= upto(come, key, span)
+            found[index] |= held
+            left.append((index, stones, filled, ever))
+        live = left
     return found
 
 
 def _set_bits(bits: int) -> list[int]:
-    """The positions of the bits set in ``bits`` (a positive number), lowest first."""
-    data = bits.to_bytes((bits.bit_length() + 7) // 8, "little")
+    """The positions of the bits set in ``bits`` (a positive number), lowest first: read 64
+    at a time, each word's set bits taken lowest first."""
+    words = array("Q")
+    words.frombytes(bits.to_bytes((bits.bit_length() + 63) // 64 * 8, "little"))
+    if sys.byteorder == "big":
+        words.byteswap()
     found: list[int] = []
-    for index, byte in enumerate(data):
-        if byte:
-            base = index * 8
-            found.extend(base + bit for bit in range(8) if byte >> bit & 1)
+    add = found.append
+    for index, word in enumerate(words):
+        if word:
+            base = index * 64 - 1
+            while word:
+                low = word & -word
+                add(base + low.bit_length())
+                word ^= low
     return found
 
 

@@ -188,11 +188,9 @@ class Stored:
     def info(self) -> GameInfo:
         """The record as an answer names it (its path as the user may read it)."""
         path = shown(self.path)
-        name = path + self.name[len(self.path):] if self.name.startswith(self.path) else \
-            self.name
-        return GameInfo(self.id, name, path, self.number, self.game, self.black, self.white,
-                        self.event, self.date, self.result, self.winner, self.moves, self.legal,
-                        self.problem, self.strength)
+        return GameInfo(self.id, shown_name(self.name, self.path, path), path, self.number,
+                        self.game, self.black, self.white, self.event, self.date, self.result,
+                        self.winner, self.moves, self.legal, self.problem, self.strength)
 
 
 def _stored(values: Sequence[Any], path: Any) -> Stored:
@@ -362,7 +360,7 @@ class Reader:
             for row in self.execute(f"SELECT {_ROW} FROM game g NOT INDEXED LEFT JOIN file f ON f.id = "
                                     f"g.file WHERE g.id IN ({marks})", chunk):
                 found[row[0]] = known[row[0]] = self._checked_row(row)
-            _all_found(chunk, found)
+            all_found(chunk, found)
         return found
 
     def _checked_row(self, row: Sequence[Any]) -> Stored:
@@ -397,14 +395,43 @@ class Reader:
                                      "LIMIT 1")
             raise self._damage(Damage("its searched values are not those it was written with",
                                       game))
-        if [rows, low, high] != self._tally("game"):
+        self._match_tally([rows, low, high])
+        self._checked.add("game")
+
+    def check_tally(self) -> None:
+        """The records' rows against their tally alone (a row lost, or one whose checksum
+        changed, shows there), without :meth:`check_records`' comparison of every row's
+        searched values: for a question that reads the rows it selects whole, and selects
+        them by what the rest of the index holds (a pattern without header filters, by the
+        sieve's bitmaps), each row it reads then checked as it is read."""
+        if "game" in self._checked or "game tally" in self._checked:
+            return
+        [found] = self.execute(f"SELECT {checks.ROW_TALLY} FROM game g NOT INDEXED")
+        self._match_tally(list(found))
+        self._checked.add("game tally")
+
+    def _match_tally(self, found: list[int]) -> None:
+        if found != self._tally("game"):
             raise self._damage(Damage("the records' rows do not match their tally: a record's "
                                       "row is missing, or was changed"))
-        self._checked.add("game")
+
+    def grids(self) -> list[str]:
+        """The grids the index keeps the stones of (``game grid``: ``freego 19x19``; see
+        :meth:`occupancy`), as their tallies name them, which the rows agree with."""
+        named = sorted(name.partition(" ")[2] for name in self._tallies_read()
+                       if name.startswith("occupancy "))
+        held = [row[0] for row in self.execute("SELECT DISTINCT grid FROM occupancy ORDER BY grid")]
+        if named != held:
+            raise self._damage(Damage("the rows of the grids' stones do not match their tally"))
+        return named
 
     def _tally(self, name: str) -> list[int]:
         """The tally of the rows ``name`` (``game``, ``occupancy GRID``), ``[0, 0, 0]`` for
         none: the table of tallies is read whole (once), not through an index."""
+        return self._tallies_read().get(name, [0, 0, 0])
+
+    def _tallies_read(self) -> dict[str, list[int]]:
+        """The table of tallies, read whole (once)."""
         if self._tallies is None:
             tallies: dict[str, list[int]] = {}
             for row in self.execute("SELECT name, rows, low, high FROM tally"):
@@ -413,7 +440,7 @@ class Reader:
                     raise self._damage(Damage("its tallies are not what kifu writes"))
                 tallies[row[0]] = list(row[1:])
             self._tallies = tallies
-        return self._tallies.get(name, [0, 0, 0])
+        return self._tallies
 
     def _bucket_tally(self, bucket: int) -> list[int]:
         """The tally of a bucket's position rows (``[0, 0, 0]`` for none), by its number."""
@@ -445,7 +472,7 @@ class Reader:
             marks = ",".join("?" * len(chunk))
             rows = self.execute(f"SELECT g.id, {where} FROM game g NOT INDEXED WHERE g.id IN ({marks})",
                                 [*values, *chunk])
-            _all_found(chunk, {row[0] for row in rows})
+            all_found(chunk, {row[0] for row in rows})
             found.update(row[0] for row in rows if row[1])
         return found
 
@@ -522,6 +549,60 @@ class Reader:
             columns, rows = checks.grid_of(record.grid, game)
             with self.guarded():
                 yield game, trail, Changes(trail.log, columns * rows, record.positions, game)
+
+    def logs(self, games: Sequence[int], grid: str, swaps: int, points: int
+             ) -> Iterator[tuple[int, int, bytes]]:
+        """``(game, positions, log)``: each grid record's log of changes point by point,
+        decompressed (:func:`kifu.corpus.checks.log_data`), and its count of positions, in
+        order: what a pattern search checks of a record of ``grid`` (``game grid``, whose
+        records' symmetry swaps colours or not: ``swaps``) that may hold it, read a few
+        hundred at a time.  Its record's searched values are checked against their copy and
+        must be of that grid; its trail's row is checked against its checksum; its record's
+        row gives its count of positions here, which the log must agree with (the search
+        checks the log's header); the row is read whole and checked where the record is
+        answered with.  A record without a log (not on a grid) is left out, and so is one
+        the index no longer holds (the sieve's bitmaps keep the bits of records an update
+        took out) where a scan of the records' table does not find it either."""
+        for chunk in chunks(games):
+            marks = ",".join("?" * len(chunk))
+            rows = {row[0]: row for row in self.execute(
+                f"SELECT g.id, g.game || ' ' || g.grid, g.swaps, {KEYS_INTACT}, g.positions, "
+                f"t.game, t.hashes, t.images, t.lines, t.log, t.checksum FROM game g NOT INDEXED "
+                f"LEFT JOIN trail t ON t.game = g.id WHERE g.id IN ({marks})", chunk)}
+            if len(rows) < len(chunk):
+                self._gone([game for game in chunk if game not in rows])
+            with self.guarded():
+                for game in chunk:
+                    if game not in rows:
+                        continue
+                    _, of_grid, swapping, intact, positions, *trail, check = rows[game]
+                    if not intact:
+                        raise Damage("its searched values are not those it was written with",
+                                     game)
+                    if (of_grid, swapping) != (grid, swaps):
+                        raise Damage(f"the index's stones of {grid} name it, of {of_grid}",
+                                     game)
+                    nodes = whole(positions, "count of positions", game)
+                    if trail[0] is None:
+                        if nodes:
+                            raise Damage("its trail of positions is missing", game)
+                        continue
+                    if checksum("trail", *trail) != check:
+                        raise Damage("its trail of positions does not match its checksum",
+                                     game)
+                    if trail[4] is not None:
+                        yield game, nodes, checks.log_data(trail[4], points, nodes, game)
+
+    def _gone(self, missing: Sequence[int]) -> None:
+        """:class:`Damage` unless the records ``missing`` (not found by their ids) are not in
+        the records' table at all: a scan, which no damaged page of the table's tree leads
+        astray as a lookup by id may be."""
+        marks = ",".join("?" * len(missing))
+        found = self.execute(f"SELECT g.id FROM game g NOT INDEXED WHERE +g.id IN ({marks}) "
+                             "LIMIT 1", missing)
+        if found:
+            raise self._damage(Damage(f"the index names a record (id {found[0][0]}) whose row "
+                                      "is not found by its id"))
 
     # -- positions ---------------------------------------------------------------------------
 
@@ -620,7 +701,8 @@ class Reader:
         twice, and another left out, so the rows in order; the rows against their tally), each
         one kept read (:class:`kifu.corpus.occupancy.Bitmaps`) as its bitmaps are decoded."""
         found: dict[tuple[int, int], occupancy.Bitmaps] = {}
-        budget = occupancy.Budget()
+        # The sieve reads each span of a row once (it ORs them as it goes): none is kept.
+        budget = occupancy.Budget(0)
         sums: list[int] = []
         last = (-1, -1)
         with self.guarded():
@@ -683,7 +765,7 @@ class Reader:
 _KEPT_ROWS = 20_000
 
 
-def _all_found(asked: Sequence[int], found: Collection[int]) -> None:
+def all_found(asked: Sequence[int], found: Collection[int]) -> None:
     """:class:`Damage` unless every record asked for was found."""
     missing = [game for game in asked if game not in found]
     if missing:
@@ -692,6 +774,14 @@ def _all_found(asked: Sequence[int], found: Collection[int]) -> None:
 
 def chunks(ids: Sequence[int], size: int = 500) -> list[list[int]]:
     return [list(ids[start:start + size]) for start in range(0, len(ids), size)]
+
+
+def shown_name(name: str, path: str, shown_path: str | None = None) -> str:
+    """A record's name (its file's ``path``, ``#N`` for a game of a collection) as answers
+    give it: its file's path as :func:`shown` writes it (``shown_path``, where made)."""
+    if not name.startswith(path):
+        return name
+    return (shown(path) if shown_path is None else shown_path) + name[len(path):]
 
 
 def shown(path: str) -> str:

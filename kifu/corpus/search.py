@@ -74,22 +74,28 @@ def occurrences(reader: Reader, key: Key, filters: Filters) -> list[tuple[int, i
     return found
 
 
+#: What a search found: for each record (by its id, in index order), the first node where it
+#: reaches what was asked, and how its position there is made from the one asked for
+#: (``identity``, ``turned 90°``...).  :func:`hits` answers with them.
+Places = dict[int, tuple[int, str]]
+
+
 def search_position(reader: Reader, key: Key, filters: Filters) -> list[Hit]:
     """The records that reach the position, each once (where first)."""
+    return hits(reader, position_places(reader, key, filters))
+
+
+def position_places(reader: Reader, key: Key, filters: Filters) -> Places:
+    """The records that reach the position, each once (where first, and how)."""
     check_game(reader, key.game, filters, "position")
     first: dict[int, tuple[int, int]] = {}
     for game, node, image in occurrences(reader, key, filters):
         first.setdefault(game, (node, image))
-    return hits(reader, {game: (node, key.symmetry.names[key.symmetry.between(key.image, image)])
-                         for game, (node, image) in first.items()})
+    return {game: (node, key.symmetry.names[key.symmetry.between(key.image, image)])
+            for game, (node, image) in first.items()}
 
 
-def search_headers(reader: Reader, filters: Filters) -> list[Hit]:
-    """Every record the filters keep, at its start."""
-    return hits(reader, {game: (0, "identity") for game in reader.filtered(filters)})
-
-
-def hits(reader: Reader, found: dict[int, tuple[int, str]]) -> list[Hit]:
+def hits(reader: Reader, found: Places) -> list[Hit]:
     """Hits from ``game -> (node, transform)``, in index order."""
     ids = sorted(found)
     done = []
@@ -101,8 +107,3 @@ def hits(reader: Reader, found: dict[int, tuple[int, str]]) -> list[Hit]:
             done.append(Hit(stored[game].info(), place, transform))
     return done
 
-
-def intersect(first: list[Hit], second: list[Hit]) -> list[Hit]:
-    """The hits of ``first`` whose records are among ``second``'s."""
-    kept = {hit.record.id for hit in second}
-    return [hit for hit in first if hit.record.id in kept]

@@ -79,6 +79,21 @@ class Hit:
 
 
 @dataclass(frozen=True)
+class Page:
+    """A page of a search's answer: how many records were found (``total``, every one of
+    them checked), the page's records (``hits``: ``per_page`` at most, the ``page``-th such
+    page of them all, sorted by ``sort``), and, where a pattern search was stopped at its
+    time limit, why (``stopped``; ``total`` then counts what it had found)."""
+
+    total: int
+    page: int
+    per_page: int
+    sort: str
+    hits: tuple[Hit, ...]
+    stopped: str | None = None
+
+
+@dataclass(frozen=True)
 class Continuation:
     """One move played from a position: how it is written there (``move``), how many records
     play it (``games``), and how those records ended, by side (``wins``; ``draw`` and

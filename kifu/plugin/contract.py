@@ -206,7 +206,9 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         "index": "symmetry(position), tracker(position), facts(position) (each optional)",
         "native": "decide_notation(text) (optional: the compiled core's verdict on a text of "
                   "the game's own notation, as Format.decide gives it), trace_notation(text, "
-                  "source) (optional: what a corpus index keeps of it, as Format.trace gives it)",
+                  "source) (optional: what a corpus index keeps of it, as Format.trace gives "
+                  "it), pattern_matcher() (optional: the compiled core's check of a grid "
+                  "record's log against a pattern, kifu/plugin/lanes.h's match_pattern)",
     }
 
     #: The game's card: its name, title, aliases and file suffixes are written there once, and
@@ -314,6 +316,16 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         trace: Callable[[str, str], Traced | None] | None = self._optional(
             "native", "trace_notation")
         return trace
+
+    def pattern_matcher(self) -> Callable[..., Any] | None:
+        """What checks a grid record's log of changes against the ways a pattern lies on its
+        board in the game's compiled core, where it has one and it runs (the ``native``
+        module's ``pattern_matcher()``: ``match_pattern`` of ``kifu/plugin/lanes.h``, which
+        both grid cores share), else ``None``: a pattern search then checks in Python
+        (:func:`kifu.corpus.patterns.first_match`, the reference)."""
+        matcher = self._optional("native", "pattern_matcher")
+        found: Callable[..., Any] | None = None if matcher is None else matcher()
+        return found
 
     def move_text(self, move: Any) -> str:
         """One move in the native notation, as it stands alone (for JSON and messages)."""

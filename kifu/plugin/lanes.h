@@ -5,7 +5,9 @@
  * over by the caller), the canonical hash the smallest lane as an unsigned number and its
  * image the first lane that gives it; the log of what changed from one position to the next
  * is kept, then turned point by point (kifu.corpus.indexing.histories), from which the index
- * works out when each point first held each colour (kifu.corpus.occupancy).
+ * works out when each point first held each colour (kifu.corpus.occupancy).  A pattern search
+ * checks a record's log turned point by point against the ways a pattern lies on its board
+ * here too (match_pattern: kifu.corpus.patterns.first_match is the reference).
  *
  * Included by a core's C file (after Python.h) once it defines ``Reason`` (a const char *, NULL for no
  * problem), TRACE_CELLS (its board's cells, for cell_of) and TRACE_POINTS (the most points a
@@ -209,6 +211,177 @@ static void free_trace(Trace *t)
     free(t->log);
     free(t->hashes);
     free(t->images);
+}
+
+/* The ``i``-th 32-bit number (in the machine's order) of ``at``. */
+static uint32_t word(const unsigned char *at, size_t i)
+{
+    uint32_t value;
+    memcpy(&value, at + 4 * i, 4);
+    return value;
+}
+
+/* One event of a placement's points, as kifu.corpus.patterns._first_node sorts them: the
+ * node, then the point (its place in the placement, whose points are in order), then what
+ * it came to hold. */
+static int compare_events(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The first node at which the placement ``need`` (``n`` points and what each must hold, 0
+ * empty; ``side`` the side to move it asks for, 0 either) holds in a record's log turned point
+ * by point (``counts``, ``offsets`` into ``flat``, ``sides``, ``nodes`` positions); -1 for
+ * none, -2 out of memory.  As _first_node: the events of its points in order, and the
+ * placement holds from the node where the last of its points came right (or, asking for a
+ * side to move, the first node after it with that side to move) until one of them changes. */
+static long first_node(const unsigned char *need, long n, uint32_t side, const uint32_t *counts,
+                       const size_t *offsets, const unsigned char *flat,
+                       const unsigned char *sides, size_t nodes)
+{
+    size_t total = 0;
+    for (long i = 0; i < n; i++)
+        total += counts[word(need, 2 * (size_t)i)];
+    uint64_t *events = malloc((total + 1) * sizeof(uint64_t));
+    unsigned char *held = calloc((size_t)n + 1, 1);
+    if (events == NULL || held == NULL) {
+        free(events);
+        free(held);
+        return -2;
+    }
+    size_t count = 0;
+    long matched = 0;
+    for (long i = 0; i < n; i++) {
+        uint32_t point = word(need, 2 * (size_t)i);
+        matched += word(need, 2 * (size_t)i + 1) == 0;
+        for (uint32_t k = 0; k < counts[point]; k++) {
+            uint32_t change = word(flat, offsets[point] + k);
+            events[count++] = (uint64_t)(change >> 2) << 14 | (uint64_t)i << 2 | (change & 3);
+        }
+    }
+    qsort(events, count, sizeof(uint64_t), compare_events);
+    long found = -1;
+    size_t at = 0;
+    while (at < count && found < 0) {
+        uint64_t node = events[at] >> 14;
+        while (at < count && events[at] >> 14 == node) {
+            long i = (long)(events[at] >> 2 & 0xFFF);
+            unsigned char content = (unsigned char)(events[at] & 3);
+            uint32_t want = word(need, 2 * (size_t)i + 1);
+            matched += (content == want) - (held[i] == want);
+            held[i] = content;
+            at++;
+        }
+        if (matched != n)
+            continue;
+        if (side == 0) {
+            found = (long)node;
+            break;
+        }
+        uint64_t until = at < count ? events[at] >> 14 : (uint64_t)nodes;
+        if (until > nodes)
+            until = nodes;
+        for (uint64_t k = node; k < until; k++)
+            if (sides[k] == side) {
+                found = (long)k;
+                break;
+            }
+    }
+    free(events);
+    free(held);
+    return found;
+}
+
+/* match_pattern(data, points, nodes, laid, chosen): the first node of a grid record whose
+ * position holds one of a pattern's placements, and which: ``data`` its log turned point by
+ * point (trace_histories' layout, decompressed), of ``points`` points and ``nodes`` positions;
+ * ``laid`` the pattern's placements as 32-bit numbers, each its count of points, the side to
+ * move it asks for (0 either), then each point (in order) and what it must hold; ``chosen``
+ * where each placement to try begins in ``laid`` (32-bit numbers).  ``(node, start)`` of the
+ * first such node (of the placements holding there, the first chosen), None if none holds,
+ * or a few words (a str) where ``data`` is not such a log, for Python to say what is wrong. */
+static PyObject *match_pattern(PyObject *self, PyObject *args)
+{
+    const unsigned char *data, *laid_bytes, *chosen_bytes;
+    Py_ssize_t size, laid_size, chosen_size, points, nodes;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "y#nny#y#", &data, &size, &points, &nodes, &laid_bytes,
+                          &laid_size, &chosen_bytes, &chosen_size))
+        return NULL;
+    if (points < 0 || nodes < 0 || laid_size % 4 || chosen_size % 4) {
+        PyErr_SetString(PyExc_ValueError, "match_pattern(): arguments of another size");
+        return NULL;
+    }
+    if (size < 8)
+        return PyUnicode_FromString("a log too short");
+    /* its header is little-endian, as indexing.histories packs it */
+    uint32_t header[2];
+    for (int k = 0; k < 2; k++)
+        header[k] = (uint32_t)data[4 * k] | (uint32_t)data[4 * k + 1] << 8 |
+                    (uint32_t)data[4 * k + 2] << 16 | (uint32_t)data[4 * k + 3] << 24;
+    if (header[0] != (uint32_t)points || header[1] != (uint32_t)nodes)
+        return PyUnicode_FromString("a log of another grid or count of positions");
+    Py_ssize_t rest = size - 8 - 4 * points - nodes;
+    if (rest < 0 || rest % 4)
+        return PyUnicode_FromString("a log of another length");
+    uint32_t *counts = malloc(((size_t)points + 1) * sizeof(uint32_t));
+    size_t *offsets = malloc(((size_t)points + 1) * sizeof(size_t));
+    if (counts == NULL || offsets == NULL) {
+        free(counts);
+        free(offsets);
+        return PyErr_NoMemory();
+    }
+    memcpy(counts, data + 8, 4 * (size_t)points);
+    size_t sum = 0;
+    for (Py_ssize_t p = 0; p < points; p++) {
+        offsets[p] = sum;
+        sum += counts[p];
+    }
+    PyObject *answer = NULL;
+    if (sum != (size_t)rest / 4) {
+        answer = PyUnicode_FromString("a log whose counts of changes do not add up");
+        goto done;
+    }
+    size_t words = (size_t)laid_size / 4;
+    long best = -1;
+    uint32_t best_start = 0;
+    for (Py_ssize_t c = 0; c < chosen_size / 4; c++) {
+        uint32_t start = word(chosen_bytes, (size_t)c);
+        if ((size_t)start + 2 > words || word(laid_bytes, start) > 4096 ||
+                (size_t)start + 2 + 2 * (size_t)word(laid_bytes, start) > words) {
+            PyErr_SetString(PyExc_ValueError, "match_pattern(): a placement past the end");
+            goto done;
+        }
+        long n = (long)word(laid_bytes, start);
+        const unsigned char *need = laid_bytes + 4 * ((size_t)start + 2);
+        for (long i = 0; i < n; i++)
+            if (word(need, 2 * (size_t)i) >= (uint32_t)points) {
+                PyErr_SetString(PyExc_ValueError, "match_pattern(): a point off the grid");
+                goto done;
+            }
+        long node = first_node(need, n, word(laid_bytes, (size_t)start + 1), counts, offsets,
+                               data + 8 + 4 * points + nodes, data + 8 + 4 * points,
+                               (size_t)nodes);
+        if (node == -2) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        if (node >= 0 && (best < 0 || node < best)) {
+            best = node;
+            best_start = start;
+        }
+    }
+    if (best < 0) {
+        Py_INCREF(Py_None);
+        answer = Py_None;
+    } else {
+        answer = Py_BuildValue("(lI)", best, best_start);
+    }
+done:
+    free(counts);
+    free(offsets);
+    return answer;
 }
 
 #endif

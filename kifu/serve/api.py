@@ -19,7 +19,7 @@ from dataclasses import asdict, fields
 from typing import Any
 
 from kifu.base.errors import CorpusError, KifuError
-from kifu.corpus import explorer, patterns, search
+from kifu.corpus import explorer, pages, patterns, search
 from kifu.corpus.reader import Filters, Reader
 from kifu.corpus.values import GameInfo, Hit, Place
 from kifu.plugin import AnyGame, RenderOptions, registry
@@ -31,7 +31,7 @@ FILTERS = ("player", "event", "date", "result", "rule", "opening", "game")
 #: The most records a page of a list holds, and how many without ``per_page``.
 MAX_PER_PAGE, PER_PAGE = 200, 50
 #: The columns a list of records sorts by.
-SORTS = ("id", "name", "date", "event", "black", "white", "result", "moves", "strength")
+SORTS = pages.SORTS
 #: The longest text a parameter may be (a position's key, a pattern's diagram).
 MAX_PARAMETER = 20_000
 #: How long a pattern search may run before it is stopped (seconds).
@@ -228,35 +228,27 @@ class Api:
         order = query.get("order", "asc")
         if order not in ("asc", "desc"):
             raise BadRequest(f"order is asc or desc, not {order[:40]!r}")
-        stopped = None
         with self.reader() as reader:
-            found: list[Hit] | None = None
+            key = None
             if text is not None:
                 game = self._game(query.get("game"), required=True)
                 assert game is not None
                 try:
-                    position = explorer.position_of(game, text)
+                    key = search.key_of(game, explorer.position_of(game, text))
                 except KifuError as error:
                     raise BadRequest(f"bad position: {error.message}") from None
-                found = search.search_position(reader, search.key_of(game, position), filters)
+            laid = None
             if drawn is not None:
                 try:
                     laid = patterns.read_pattern(drawn)
                 except KifuError as error:
                     raise BadRequest(f"bad pattern: {error.message}") from None
-                try:
-                    matched = patterns.search_pattern(
-                        reader, laid, filters, time.monotonic() + self.pattern_seconds)
-                except patterns.SearchStopped as error:
-                    matched, stopped = error.found, error.message
-                found = matched if found is None else search.intersect(found, matched)
-            if found is None:
-                found = search.search_headers(reader, filters)
-        found = _sorted(found, sort, order == "desc")
-        first = (page - 1) * per_page
-        return {"total": len(found), "page": page, "per_page": per_page,
-                "complete": stopped is None, "stopped": stopped,
-                "records": [_hit(hit) for hit in found[first:first + per_page]]}
+            found = pages.find(reader, key, laid, filters,
+                               time.monotonic() + self.pattern_seconds)
+            shown = pages.page(reader, found, sort, order, page, per_page)
+        return {"total": shown.total, "page": page, "per_page": per_page,
+                "complete": shown.stopped is None, "stopped": shown.stopped,
+                "records": [_hit(hit) for hit in shown.hits]}
 
     def record(self, number: str, query: Mapping[str, str]) -> dict[str, Any]:
         """The index's record ``number`` and where its node ``node`` stands."""
@@ -402,15 +394,6 @@ def _hit(hit: Hit) -> dict[str, Any]:
     data["node"] = hit.place.node
     data["viewer"] = f"/record/{hit.record.id}?node={hit.place.node}"
     return data
-
-
-def _sorted(found: list[Hit], column: str, descending: bool) -> list[Hit]:
-    """``found`` sorted by a column of its records, those without a value last."""
-    present = [hit for hit in found if getattr(hit.record, column) is not None]
-    missing = [hit for hit in found if getattr(hit.record, column) is None]
-    present.sort(key=lambda hit: (getattr(hit.record, column), hit.record.id),
-                 reverse=descending)
-    return present + missing
 
 
 def _filters(query: Mapping[str, str]) -> Filters:

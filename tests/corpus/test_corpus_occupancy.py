@@ -15,7 +15,7 @@ import pytest
 
 import kifu
 from kifu.corpus import occupancy, patterns
-from kifu.corpus.checks import Changes, checksum
+from kifu.corpus.checks import Changes, Damage, checksum
 from kifu.corpus.reader import Filters, Reader
 from kifu.plugin.symmetry import Grid
 from tests.corpus.corpora import TURNS, every_position, random_game, sgf, stones_of, write
@@ -196,3 +196,89 @@ def test_a_sieve_past_its_time_stops_and_says_so(corpus):
         patterns.search_pattern(reader, pattern, Filters(), time.monotonic() - 1)
     assert "while it sieved" in stopped.value.message
     assert stopped.value.found == [] and stopped.value.checked == 0
+
+
+def test_the_compiled_check_of_a_log_answers_as_python_does(corpus):
+    """The compiled cores' check of a record's log against a pattern's placements (Go's and
+    Renju's share it: kifu/plugin/lanes.h) finds the node and placement Python's
+    :func:`~kifu.corpus.patterns.first_match` finds, for every record and placements of
+    every kind (stones, empty points, a side to move); a log it cannot read is Python's to
+    say what is wrong with."""
+    compiled = [kifu.game(name).plugin.pattern_matcher() for name in ("freego", "renju")]
+    if None in compiled:
+        pytest.skip("the compiled core was not built (or KIFU_PURE_PYTHON is set)")
+    paths, index = corpus
+    rng = random.Random(7)
+    grid = Grid(9, 9)
+    with Reader.opened(str(index)) as reader:
+        ids = [row[0] for row in reader.execute("SELECT id FROM game ORDER BY id")]
+        logs = list(reader.logs(ids, "freego 9x9", 1, 81))
+    assert len(logs) == len(paths)
+    compared = found = 0
+    for _ in range(16):
+        text = "\n".join(" ".join(rng.choice("XO..*") for _ in range(rng.randint(1, 4)))
+                         for _ in range(rng.randint(1, 3)))
+        width = len(text.splitlines()[0].split())
+        text = "\n".join(line for line in text.splitlines() if len(line.split()) == width)
+        if not any(mark in text for mark in "XO"):
+            continue
+        side = rng.choice(["", "To-move: black\n", "To-move: white\n"])
+        laid = patterns.placements(patterns.read_pattern(f"Game: freego\n{side}\n{text}\n"),
+                                   grid, True)
+        checks = [patterns._Check(laid, 81, matcher) for matcher in (None, *compiled)]
+        for record, nodes, data in logs:
+            chosen = sorted(rng.sample(range(len(laid)), min(len(laid), rng.randint(1, 12))))
+            answers = {check.first(record, nodes, data, chosen) for check in checks}
+            assert len(answers) == 1, (text, record, chosen)
+            compared += 1
+            found += answers != {None}
+    assert compared > 200 and 0 < found < compared
+    record, nodes, data = logs[0]
+    assert isinstance(compiled[0](data[:-4], 81, nodes, checks[0].packed, b"\0\0\0\0"), str)
+    with pytest.raises(Damage, match="is not what kifu writes"):
+        checks[0].first(record, nodes, data[:-4], [0])
+
+
+CORNER = "Game: freego\nAnchor: corner\n\n. . . . .\n. . . . .\n. . X . .\n. . . . .\n. . . . .\n"
+
+
+def test_without_filters_only_the_records_the_sieve_leaves_are_read_and_each_is_checked(
+        corpus, tmp_path, monkeypatch):
+    """A pattern without header filters reads no record's row but those its sieve leaves
+    (the rest are left out by the index's checked bitmaps): a record's searched values
+    changed is told where the search reads them, and leaves the answer as it was where it
+    does not; a record taken out by an update (its bits stay in the bitmaps) is left out;
+    a row lost shows in their tally."""
+    paths, index = corpus
+    monkeypatch.setattr(patterns, "_FEW", 0)  # the spans read, as over a large index
+    found = {hit.record.id for hit in kifu.Corpus(index).search(pattern=CORNER)}
+    laid = patterns.placements(patterns.read_pattern(CORNER), Grid(9, 9), True)
+    with Reader.opened(str(index)) as reader:
+        ids = [row[0] for row in reader.execute("SELECT id FROM game ORDER BY id")]
+        sieved = patterns._sieve(reader, "freego 9x9", laid, None)
+    assert sieved is not None and set(found) <= set(sieved)
+    # a record the sieve leaves out (and not the grid's first, read for its symmetry)
+    other = next(game for game in reversed(ids) if game not in sieved)
+    for record, said in ((min(found), "damaged"), (other, None)):
+        copy = tmp_path / f"forged-{record}.db"
+        copy.write_bytes(index.read_bytes())
+        with sqlite3.connect(copy) as db:
+            db.execute("UPDATE game SET swaps = 0 WHERE id = ?", (record,))
+        if said is None:
+            assert {hit.record.id for hit in kifu.Corpus(copy).search(pattern=CORNER)} == found
+        else:
+            with pytest.raises(kifu.CorpusError, match=said):
+                kifu.Corpus(copy).search(pattern=CORNER)
+    gone = tmp_path / "gone.db"
+    gone.write_bytes(index.read_bytes())
+    with sqlite3.connect(gone) as db:  # as an update takes a record out: its bits stay
+        [check] = db.execute("SELECT checksum FROM game WHERE id = ?", (min(found),)).fetchone()
+        db.execute("DELETE FROM game WHERE id = ?", (min(found),))
+        db.execute("UPDATE tally SET rows = rows - 1, low = low - ?, high = high - ? WHERE "
+                   "name = 'game'", (check & 0xFFFFFFFF, check >> 32))
+    assert {hit.record.id for hit in kifu.Corpus(gone).search(pattern=CORNER)} == \
+        found - {min(found)}
+    with sqlite3.connect(gone) as db:
+        db.execute("DELETE FROM game WHERE id = (SELECT max(id) FROM game)")
+    with pytest.raises(kifu.CorpusError, match="tally"):
+        kifu.Corpus(gone).search(pattern=CORNER)

@@ -381,3 +381,55 @@ def test_the_library_explores_as_the_api_does(openings, client):
     assert [s.key for s in corpus.starts()] == [RENJU.plugin.position_key(RENJU.start())]
     with pytest.raises(kifu.CorpusError, match="holds no Gungi"):
         corpus.explore(game="gungi")
+
+
+def listed_order(records: list[dict[str, Any]], column: str, descending: bool) -> list[int]:
+    """The ids of ``records`` (every record found) as a list sorted by ``column`` shows them:
+    those with a value sorted by it, ties by id, then those without one, in index order."""
+    present = sorted((hit for hit in records if hit[column] is not None),
+                     key=lambda hit: (hit[column], hit["id"]), reverse=descending)
+    missing = sorted((hit for hit in records if hit[column] is None), key=lambda hit: hit["id"])
+    return [hit["id"] for hit in present + missing]
+
+
+SORTED_BY = ("id", "name", "date", "event", "black", "white", "result", "moves", "strength")
+
+
+@pytest.mark.parametrize(("asked", "columns"), [
+    ({}, SORTED_BY), ({"pattern": "Game: renju\nAnchor: anywhere\n\nX O\n"}, ("id", "moves"))],
+    ids=["every record", "a pattern"])
+def test_every_page_of_every_sort_is_its_slice_of_every_record_found_sorted(client, asked,
+                                                                            columns):
+    """Only a page's records are answered (read whole); the sort reads its column of every
+    record found from their rows: the pages are slices of the whole list sorted as the
+    records' answers say, and the count is every record found."""
+    everything = client.get("/api/search", params={**asked, "per_page": "200"}).json()
+    assert everything["complete"] and everything["total"] == len(everything["records"]) > 10
+    by_id = {hit["id"]: hit for hit in everything["records"]}
+    for column in columns:
+        for order in ("asc", "desc"):
+            expected = listed_order(everything["records"], column, order == "desc")
+            pages = [client.get("/api/search", params={
+                **asked, "sort": column, "order": order, "per_page": "7", "page": str(page)
+            }).json() for page in (1, 2)]
+            assert [page["total"] for page in pages] == [everything["total"]] * 2
+            shown = [hit for page in pages for hit in page["records"]]
+            assert [hit["id"] for hit in shown] == expected[:14], (column, order)
+            assert all(hit == by_id[hit["id"]] for hit in shown)
+
+
+def test_the_library_pages_as_the_api_does(openings, client):
+    pattern = "Game: renju\nAnchor: anywhere\n\nX O\n"
+    page = kifu.Corpus(openings[0]).search_page(pattern=pattern, sort="moves", order="desc",
+                                                page=2, per_page=5)
+    answer = client.get("/api/search", params={"pattern": pattern, "sort": "moves",
+                                               "order": "desc", "page": "2",
+                                               "per_page": "5"}).json()
+    assert page.total == answer["total"] and page.stopped is None
+    assert [(hit.record.id, hit.place.node, hit.transform) for hit in page.hits] == [
+        (hit["id"], hit["node"], hit["transform"]) for hit in answer["records"]]
+    assert [hit.record.id for hit in kifu.Corpus(openings[0]).search(pattern=pattern)] == sorted(
+        hit["id"] for hit in client.get("/api/search", params={
+            "pattern": pattern, "per_page": "200"}).json()["records"])
+    with pytest.raises(kifu.OptionError, match="sort is one of id, name"):
+        kifu.Corpus(openings[0]).search_page(sort="rank")

@@ -20,8 +20,9 @@ position, move or tracker in Python; the record's headers are read by Python fro
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from kifu.plugin import MAX_MOVES, KifuError, Record, compiled
 from kifu.plugin import sgf as core
@@ -50,6 +51,14 @@ def configuration() -> tuple[str, str, int, int, int]:
     information as kifu knows them, and the limits of a file (nodes, values, moves)."""
     return (" ".join(sorted(core.KNOWN_PROPERTIES)), " ".join(sorted(core.GAME_INFO)),
             core.MAX_NODES, core.MAX_VALUES, MAX_MOVES)
+
+
+def pattern_matcher() -> Callable[..., Any] | None:
+    """The compiled core's check of a grid record's log against a pattern's placements
+    (``match_pattern``, of ``kifu/plugin/lanes.h``), where the core was built and runs; else
+    ``None`` (:meth:`kifu.plugin.GamePlugin.pattern_matcher`)."""
+    module = compiled(MODULE)
+    return None if module is None else cast("Callable[..., Any]", module.match_pattern)
 
 
 def judge(text: str) -> tuple[int, bool] | str | None:

@@ -1674,6 +1674,9 @@ static PyMethodDef METHODS[] = {
      "configure(known, game_info, max_nodes, max_values, max_moves)\n\n"
      "FF[4]'s properties and its game information as kifu knows them (names separated by\n"
      "blanks), and the limits of a file."},
+    {"match_pattern", match_pattern, METH_VARARGS,
+     "match_pattern(data, points, nodes, laid, chosen) -> (node, start) | None | str\n\n"
+     "A pattern search's check of a grid record's log of changes (kifu/plugin/lanes.h)."},
     {NULL, NULL, 0, NULL},
 };
 

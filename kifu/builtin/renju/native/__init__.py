@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from kifu.plugin import MAX_MOVES, MAX_TOKENS, KifuError, Record, compiled
 
@@ -129,6 +129,14 @@ def _judge(name: str) -> Callable[[str], tuple[int, bool] | str | None]:
 
 judge_notation = _judge("judge_notation")
 judge_psq = _judge("judge_psq")
+
+
+def pattern_matcher() -> Callable[..., Any] | None:
+    """The compiled core's check of a grid record's log against a pattern's placements
+    (``match_pattern``, of ``kifu/plugin/lanes.h``), where the core was built and runs; else
+    ``None`` (:meth:`kifu.plugin.GamePlugin.pattern_matcher`)."""
+    module = compiled(MODULE)
+    return None if module is None else cast("Callable[..., Any]", module.match_pattern)
 
 
 def decide_notation(text: str) -> tuple[int, bool] | None:

@@ -1753,6 +1753,9 @@ static PyMethodDef METHODS[] = {
      "configure(openings, words, results, games, max_tokens, max_moves, min_side, max_side)\n\n"
      "The opening rules, the rules' words, the results and the game's names as kifu reads\n"
      "them (lines of tab-separated fields), and the limits of a record."},
+    {"match_pattern", match_pattern, METH_VARARGS,
+     "match_pattern(data, points, nodes, laid, chosen) -> (node, start) | None | str\n\n"
+     "A pattern search's check of a grid record's log of changes (kifu/plugin/lanes.h)."},
     {NULL, NULL, 0, NULL},
 };
 
