@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import compileall
+import os
 import resource
 import subprocess
 import sys
@@ -121,6 +122,30 @@ def run_process(command: list[str]) -> tuple[float, subprocess.CompletedProcess[
     before = children_cpu()
     done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT)
     return children_cpu() - before, done
+
+
+#: The environment variable naming another checkout of kifu (its compiled core built in place,
+#: ``python setup.py build_ext --inplace``) that a whole-process benchmark measures beside this
+#: one, the two taking turns in one run: ``KIFU_BEFORE=../main python -m bench.go_core``.
+BEFORE = "KIFU_BEFORE"
+
+
+def before(command: list[str]) -> list[str] | None:
+    """``command`` (``python -m kifu ...``) run in the checkout :data:`BEFORE` names, its
+    modules compiled to bytecode first; ``None`` where none is named."""
+    checkout = os.environ.get(BEFORE)
+    if not checkout:
+        return None
+    compileall.compile_dir(Path(checkout) / "kifu", quiet=1)
+    return ["env", "-C", checkout, *command]  # python -m finds kifu in its working folder
+
+
+def before_note() -> str:
+    """The checkout :data:`BEFORE` names, with its commit where it is a git checkout."""
+    checkout = os.environ.get(BEFORE, "")
+    done = subprocess.run(["git", "-C", checkout, "rev-parse", "--short", "HEAD"],
+                          capture_output=True, text=True, check=False)
+    return f"{checkout} ({done.stdout.strip()})" if done.returncode == 0 else checkout
 
 
 def best_process(commands: Sequence[list[str]], rounds: int

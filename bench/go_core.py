@@ -12,6 +12,8 @@ move, nodes wrapped, a comment now and then), as files.  Timed, CPU time, best o
   (``bench/sgf.py``'s program), and ``bench/go_yardstick.c``, a plain C program written here
   that reads each file and replays its moves (captures, suicide, basic ko), compiled with
   ``cc -O2`` for the run;
+- with ``KIFU_BEFORE=CHECKOUT`` in the environment, ``kifu validate`` of that other checkout
+  (its compiled core built in place), taking turns with this one;
 - one process, warmed up, texts in memory: ``kifu.run.validate.check_text`` compiled and pure,
   and sgfmill's same work.
 
@@ -36,10 +38,13 @@ if __name__ == "__main__" and not __package__:  # run as a script: the repositor
 
 from bench.common import (
     BASELINE,
+    BEFORE,
     FULL_ROUNDS,
     PEER,
     Other,
     Row,
+    before,
+    before_note,
     best_process,
     kifu_final,
     kifu_legal,
@@ -101,7 +106,9 @@ def measure(games: int, rounds: int) -> list[Row]:
     yardstick = _yardstick(root)
     commands = [validate, ["env", "KIFU_PURE_PYTHON=1", *validate],
                 [sys.executable, "-c", SGFMILL, str(folder)]]
-    runs = best_process(commands + ([yardstick + files] if yardstick else []), rounds)
+    previous = before(validate)
+    runs = best_process(commands + ([yardstick + files] if yardstick else [])
+                        + ([previous] if previous else []), rounds)
     (compiled, done), (pure, pure_done), (mill, _) = runs[:3]
     require(done.returncode == 0 and pure_done.returncode == 0,
             f"go core: kifu validate said {done.stdout[:300]}{pure_done.stdout[:300]}")
@@ -115,6 +122,15 @@ def measure(games: int, rounds: int) -> list[Row]:
                 "the same reports")]
     note(f"go core: whole process: compiled {compiled:.3f} s, pure {pure:.3f} s, sgfmill "
          f"{mill:.3f} s (CPU)")
+    if previous:
+        seconds, said = runs[-1]
+        require(said.returncode == 0, f"go core: the checkout before said {said.stdout[:300]}")
+        note(f"go core: the checkout before, {before_note()}: {seconds:.3f} s, "
+             f"{mill / seconds:.1f}x sgfmill; this one {mill / compiled:.1f}x")
+        rows.append(Row("Go (SGF)", work + ", compiled core", inputs, "moves/s",
+                        moves / compiled, Other(f"the same, the checkout before "
+                                                f"(`{BEFORE}`)", BASELINE, moves / seconds),
+                        "all legal both"))
     if yardstick:
         seconds, said = runs[3]
         counted, replayed, illegal, black, white, inner = said.stdout.split()

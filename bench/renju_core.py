@@ -11,6 +11,8 @@ shared corpus, its Gomocup ``.psq`` files (every league's rules).  Timed, CPU ti
 - whole process, start-up included: ``kifu validate -q --jobs 1 DIR`` with the compiled core,
   the same with ``KIFU_PURE_PYTHON=1``, and the ``renju`` package judging every file
   (``bench/renju_peer.py``);
+- with ``KIFU_BEFORE=CHECKOUT`` in the environment, ``kifu validate`` of that other checkout
+  (its compiled core built in place), taking turns with this one;
 - one process, warmed up, texts in memory: ``kifu.run.validate.check_text`` compiled and pure,
   the compiled core's own call (``judge_notation``, the record's text in, its verdict out), and
   the package's ``RenjuBoard``.
@@ -30,10 +32,13 @@ if __name__ == "__main__" and not __package__:  # run as a script: the repositor
 
 from bench.common import (
     BASELINE,
+    BEFORE,
     FULL_ROUNDS,
     PEER,
     Other,
     Row,
+    before,
+    before_note,
     best_process,
     kifu_legal,
     note,
@@ -88,9 +93,11 @@ def measure(games: int, rounds: int) -> list[Row]:
         for text, name in zip(texts, names):
             (Path(tmp) / name).write_text(text, encoding="utf-8")
         validate = [sys.executable, "-m", "kifu", "validate", "-q", "--jobs", "1", tmp]
-        (compiled, done), (pure, pure_done), (theirs, peer_done) = best_process(
-            [validate, ["env", "KIFU_PURE_PYTHON=1", *validate],
-             [sys.executable, "-m", "bench.renju_peer", tmp]], rounds)
+        previous = before(validate)
+        runs = best_process([validate, ["env", "KIFU_PURE_PYTHON=1", *validate],
+                             [sys.executable, "-m", "bench.renju_peer", tmp],
+                             *([previous] if previous else [])], rounds)
+        (compiled, done), (pure, pure_done), (theirs, peer_done) = runs[:3]
         start, _ = best_process([[*validate[:-1], str(Path(tmp) / names[0])]], rounds)[0]
     require(done.returncode == 0 and pure_done.returncode == 0,
             f"renju core: kifu validate said {done.stdout[:300]}{pure_done.stdout[:300]}")
@@ -106,6 +113,14 @@ def measure(games: int, rounds: int) -> list[Row]:
                 "exit 0 (all legal) both ways")]
     note(f"renju core: whole process: compiled {compiled:.3f} s (one file alone {start:.3f} s: "
          f"start-up), pure {pure:.3f} s, the package {theirs:.3f} s (CPU)")
+    if previous:
+        seconds, said = runs[3]
+        require(said.returncode == 0, f"renju core: the checkout before said {said.stdout[:300]}")
+        note(f"renju core: the checkout before, {before_note()}: {seconds:.3f} s, "
+             f"{theirs / seconds:.1f}x the package; this one {theirs / compiled:.1f}x")
+        rows.append(Row("Renju", work, inputs, "moves/s", moves / compiled,
+                        Other(f"the same, the checkout before (`{BEFORE}`)", BASELINE,
+                              moves / seconds), "exit 0 (all legal) both"))
 
     module = built(native.MODULE)
     native.judge_notation(texts[0])  # told what Python knows

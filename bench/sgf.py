@@ -18,7 +18,14 @@ taking turns:
   and every step of ``record.replay()`` (each step's move the canonical value; positions are
   copied only when a step's is asked for, and here none is), against the same sgfmill work.
   Beside it, on standard error, what the replay costs against ``kifu.parse`` +
-  ``record.position()`` (the position at the end, no steps).
+  ``record.position()`` (the position at the end, no steps);
+- the same, reading each step's position as a value (what a program that counts or indexes
+  positions does): kifu hashes every step's ``step.position`` (a value, hashed by its key:
+  the stones, the side to move, prisoners, a ko just taken), sgfmill hashes the stones of its
+  board after every move (``frozenset(board.list_occupied_points())``, the value sgfmill's
+  API gives of a board); both sides' final positions compared.  Where kifu's compiled core
+  runs (``kifu --version``), it replays these records and makes each step's position from
+  what it kept (``docs/architecture.md``); ``KIFU_PURE_PYTHON=1`` measures pure Python.
 
 sgfmill checks captures and occupied points, neither ko nor turn nor result.  Verdicts: kifu
 finds every game legal, and both sides end every game with the same stones on the same points.
@@ -31,6 +38,7 @@ import re
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 if __name__ == "__main__" and not __package__:  # run as a script: the repository root, not bench/
     sys.path[0] = str(Path(__file__).resolve().parents[1])
@@ -108,6 +116,38 @@ def library_replay(texts: list[str], names: list[str]) -> int:
                for step in kifu.parse(text, path=name).replay() if step.number is not None)
 
 
+def library_positions(texts: list[str], names: list[str]) -> tuple[int, list[Any]]:
+    """Every step's position of every game through the public library, each hashed: the
+    moves replayed, and each game's last position."""
+    import kifu
+
+    replayed, last = 0, []
+    for text, name in zip(texts, names):
+        position = None
+        for step in kifu.parse(text, path=name).replay():
+            position = step.position
+            hash(position)
+            replayed += 1
+        last.append(position)
+    return replayed, last
+
+
+def sgfmill_positions(text: str) -> frozenset[tuple[str, tuple[int, int]]]:
+    """sgfmill's side of :func:`library_positions`: the stones of the board after every move,
+    each hashed; the last."""
+    from sgfmill import sgf, sgf_moves
+
+    game = sgf.Sgf_game.from_bytes(text.encode())
+    board, plays = sgf_moves.get_setup_and_moves(game)
+    stones = frozenset(board.list_occupied_points())
+    for colour, move in plays:
+        if move is not None:
+            board.play(move[0], move[1], colour)
+        stones = frozenset(board.list_occupied_points())
+        hash(stones)
+    return stones
+
+
 def library_end(texts: list[str], names: list[str]) -> int:
     """The position at the end of every game through the public library."""
     import kifu
@@ -166,6 +206,7 @@ def measure(games: int, rounds: int) -> list[Row]:
                     "`kifu.parse` + every step of `record.replay()`",
                     "the same games, wrapped", "moves/s", moves / ours,
                     Other(peer, PEER, moves / theirs), "all legal (a replay raises otherwise)"))
+    rows.append(_positions_row(texts, names, moves, rounds))
     tiny = root / "tiny"
     tiny.mkdir()
     (tiny / "one.sgf").write_text("(;GM[1]SZ[19];B[pd])")
@@ -175,6 +216,35 @@ def measure(games: int, rounds: int) -> list[Row]:
     note(f"go (sgf): start-up on one one-move file: kifu {kifu_start:.2f} s, sgfmill "
          f"{mill_start:.2f} s (CPU)")
     return rows
+
+
+def _positions_row(texts: list[str], names: list[str], moves: int, rounds: int) -> Row:
+    """The library's replay reading each step's position, against sgfmill reading its board."""
+    from importlib.metadata import version
+
+    from kifu.builtin.freego import native
+
+    warm_up = [lambda: library_positions(texts[:3], names[:3]),
+               lambda: sgfmill_positions(texts[0])]
+    (ours, (replayed, last)), (theirs, ends) = take_turns(
+        [lambda: library_positions(texts, names), lambda: [sgfmill_positions(t) for t in texts]],
+        rounds, warm_up)
+    require(replayed == moves, f"go (sgf): the library replayed {replayed} moves, not {moves}")
+    agree = same_verdicts("final positions", names, [_stones(p) for p in last], ends, "sgfmill")
+    core = "pure Python" if native.judge("(;SZ[9])") is None else "the compiled core"
+    note(f"go (sgf): each step's position read and hashed, replayed by {core}")
+    peer = (f"sgfmill {version('sgfmill')}: `Sgf_game.from_bytes` + `Board.play`, the stones "
+            "after every move hashed (`frozenset(board.list_occupied_points())`)")
+    return Row("Go (SGF)", "the public library in one process, warmed up, texts in memory: "
+               "`kifu.parse` + every step of `record.replay()`, each step's `position` read "
+               "and hashed", "the same games, wrapped", "moves/s", moves / ours,
+               Other(peer, PEER, moves / theirs), f"all legal; {agree}")
+
+
+def _stones(position: Any) -> frozenset[tuple[str, tuple[int, int]]]:
+    """A position's stones as sgfmill names them ((row, column) from the bottom left)."""
+    return frozenset(("b" if value == 1 else "w", divmod(index, 19))
+                     for index, value in enumerate(position.cells) if value in (1, 2))
 
 
 run = sized(measure, SIZES)

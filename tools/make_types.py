@@ -13,7 +13,8 @@ hand:
   ``kifu/api/records.py``.
 
 A game's types are read off the game itself: its position, move and set-up types are the
-parameters of its ``GamePlugin[...]`` base, its events the ``Event`` of its ``events`` module,
+parameters of its ``GamePlugin[...]`` base (as text, ``"position.Position"``, each where it stands
+in the game's package), its events the ``Event`` of its ``events`` module,
 its position JSON what its ``position_to_json`` returns (its ``position`` module's ``to_json``
 unless the class says otherwise; ``dict[str, Any]`` where it names none).  The type names are
 its class's name and the kind (``RenjuPosition``).
@@ -76,19 +77,32 @@ def types_of(card: Card) -> GameTypes:
     game = registry.load(card)
     base = next(base for base in type(game).__orig_bases__  # type: ignore[attr-defined]
                 if typing.get_origin(base) is not None)
-    position, move, setup = typing.get_args(base)
+    package = card.module
+    position, move, setup = (_named_place(argument, package) for argument in typing.get_args(base))
     events = importlib.import_module(f"{card.module}.events")
     to_json = type(game).position_to_json
     if to_json is GamePlugin.position_to_json:  # found in the position module
         to_json = getattr(importlib.import_module(f"{card.module}.position"), "to_json", None)
-    returned = typing.get_type_hints(to_json).get("return") if to_json is not None else None
-    if returned is not None and typing.get_origin(returned) is not None:
-        returned = None  # dict[str, Any]: nothing of the game's own
-    package = card.module
-    return GameTypes(card, type(game).__name__, _place(position, package),
-                     _place(move, package), _place(setup, package),
-                     _place(events.Event, events.__name__),
-                     _place(returned) if returned is not None else None)
+    returned: str | None = None
+    if to_json is not None:
+        written = to_json.__annotations__.get("return")
+        if isinstance(written, str) and to_json.__module__ == package:  # as text: module.Name
+            returned = _named_place(typing.ForwardRef(written), package)
+        else:
+            hinted = typing.get_type_hints(to_json).get("return")
+            if hinted is not None and typing.get_origin(hinted) is None:  # not dict[str, Any]
+                returned = _place(hinted)
+    return GameTypes(card, type(game).__name__, position, move, setup,
+                     _place(events.Event, events.__name__), returned)
+
+
+def _named_place(argument: object, package: str) -> str:
+    """Where a type argument of a game's base is: named as text where it stands in the game's
+    package (``"position.Position"``, see ``GamePlugin.type_arguments``), or a type."""
+    if isinstance(argument, typing.ForwardRef):
+        module, _, name = argument.__forward_arg__.rpartition(".")
+        return f"{package}.{module}:{name}"
+    return _place(argument, package)
 
 
 def _import(place: str, name: str) -> tuple[str, str]:

@@ -60,7 +60,7 @@ def move_value(rules: AnyGame, position: Any, move: Any) -> Any:
     """``move`` (text or a move value) as the canonical move it is at ``position``."""
     if isinstance(move, str):
         move = rules.parse_move(move, position)
-    elif rules.move_types and not isinstance(move, rules.move_types):
+    elif (kinds := rules.move_classes()) and not isinstance(move, kinds):
         raise KifuError(f"{move!r} is not a {rules.title} move (give text or a move value)")
     return rules.canonical_move(position, move)
 

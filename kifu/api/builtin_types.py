@@ -11,31 +11,31 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
-    from kifu.builtin.freego import Move as FreeGoMove
-    from kifu.builtin.freego import Position as FreeGoPosition
-    from kifu.builtin.freego import Setup as FreeGoSetup
     from kifu.builtin.freego.events import Event as FreeGoEvent
+    from kifu.builtin.freego.moves import Move as FreeGoMove
+    from kifu.builtin.freego.position import Position as FreeGoPosition
     from kifu.builtin.freego.rules.scoring import CountedPositionJSON as FreeGoPositionJSON
-    from kifu.builtin.gungi import Diagram as GungiSetup
-    from kifu.builtin.gungi import Move as GungiMove
-    from kifu.builtin.gungi import Position as GungiPosition
+    from kifu.builtin.freego.setup.positions import Setup as FreeGoSetup
     from kifu.builtin.gungi.events import Event as GungiEvent
+    from kifu.builtin.gungi.moves import Move as GungiMove
+    from kifu.builtin.gungi.position import Position as GungiPosition
     from kifu.builtin.gungi.position import PositionJSON as GungiPositionJSON
-    from kifu.builtin.rengi import Move as RengiMove
-    from kifu.builtin.rengi import Position as RengiPosition
-    from kifu.builtin.rengi import Setup as RengiSetup
+    from kifu.builtin.gungi.setup.positions import Diagram as GungiSetup
     from kifu.builtin.rengi.events import Event as RengiEvent
+    from kifu.builtin.rengi.moves import Move as RengiMove
+    from kifu.builtin.rengi.position import Position as RengiPosition
     from kifu.builtin.rengi.position import PositionJSON as RengiPositionJSON
-    from kifu.builtin.rengoma import Position as RengomaPosition
-    from kifu.builtin.rengoma import Setup as RengomaSetup
-    from kifu.builtin.rengoma import Turn as RengomaMove
+    from kifu.builtin.rengi.setup.positions import Setup as RengiSetup
     from kifu.builtin.rengoma.events import Event as RengomaEvent
+    from kifu.builtin.rengoma.moves import Turn as RengomaMove
+    from kifu.builtin.rengoma.position import Position as RengomaPosition
     from kifu.builtin.rengoma.position import PositionJSON as RengomaPositionJSON
-    from kifu.builtin.renju import Move as RenjuMove
-    from kifu.builtin.renju import Position as RenjuPosition
-    from kifu.builtin.renju import Setup as RenjuSetup
+    from kifu.builtin.rengoma.setup.positions import Setup as RengomaSetup
     from kifu.builtin.renju.events import Event as RenjuEvent
+    from kifu.builtin.renju.moves import Move as RenjuMove
+    from kifu.builtin.renju.position import Position as RenjuPosition
     from kifu.builtin.renju.position import PositionJSON as RenjuPositionJSON
+    from kifu.builtin.renju.setup import Setup as RenjuSetup
 
     __all__ = [
         "FreeGoEvent",

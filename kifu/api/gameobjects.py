@@ -231,7 +231,7 @@ class Game(SetupDefault, Generic[PositionT, MoveT, SetupT]):
 
     def check_move_value(self, move: object) -> None:
         """A ``KifuError`` unless ``move`` is one of the game's move values (a text, say)."""
-        types = self.plugin.move_types
+        types = self.plugin.move_classes()
         if types and not isinstance(move, types):
             hint = " (read text with parse_move)" if isinstance(move, str) else ""
             raise KifuError(f"{move!r} is not a {self.title} move{hint}")

@@ -21,12 +21,13 @@ from typing import Any
 from kifu.api.gameobjects import wrap
 from kifu.api.parameters import library_terms, reworded, texts_or_none
 from kifu.api.records import Record
+from kifu.base import record as tree
 from kifu.base.errors import GameIndexError, KifuError
 from kifu.base.record import ReadOptions
-from kifu.plugin import AnyGame, registry
+from kifu.plugin import AnyGame, CompiledLine, registry
 from kifu.reading.source import SourceText, Stream, stream_name
 from kifu.run import load as loading
-from kifu.run.load import Parsed
+from kifu.run.load import Loaded, Parsed
 
 #: What :func:`read` and :func:`read_all` read: a path (a file; for ``read_all`` a folder too)
 #: or a stream of bytes or text.
@@ -76,18 +77,16 @@ def read(source: Source, *, game: str | None = None, format: str | None = None,
     _check_index(index)
     texts_or_none(game=game, format=format, encoding=encoding)
     text = _source_text(source, encoding, game, format)
-    try:
-        loaded = loading.load_source(text, game, ReadOptions(tuple(folders)),
-                                     game_index=index + 1, lenient=lenient, format_name=format)
-    except GameIndexError as error:
-        raise _no_such_index(text.path, index, error) from None
-    failed = loaded.error()
-    if failed is not None:
-        raise failed
-    return Record(wrap(loaded.game), loaded.record, name=loaded.name, text=loaded.source.text,
-                  findings=loaded.findings, fmt=loaded.fmt, index=index,
-                  decoding=len(loaded.source.warnings), lenient=lenient,
-                  path=_path_of(source, text.path))
+
+    def load() -> Loaded:
+        try:
+            return loading.load_source(text, game, ReadOptions(tuple(folders)),
+                                       game_index=index + 1, lenient=lenient,
+                                       format_name=format)
+        except GameIndexError as error:
+            raise _no_such_index(text.path, index, error) from None
+
+    return _record(text, load, game, format, lenient, index, _path_of(source, text.path))
 
 
 @library_terms
@@ -102,13 +101,57 @@ def parse(text: str, *, game: str | None = None, format: str | None = None,
     them all); see :func:`read` for ``lenient`` and the errors."""
     texts_or_none(game=game, format=format, path=path)
     source = SourceText(text, path or _STRING, "utf-8")
-    loaded = loading.load_source(source, game, ReadOptions(tuple(folders)), lenient=lenient,
-                                 format_name=format)
-    error = loaded.error()
-    if error is not None:
-        raise error
-    return Record(wrap(loaded.game), loaded.record, name=loaded.name, text=text,
-                  findings=loaded.findings, fmt=loaded.fmt, lenient=lenient, path=path)
+    options = ReadOptions(tuple(folders))
+    return _record(source, lambda: loading.load_source(source, game, options, lenient=lenient,
+                                                       format_name=format),
+                   game, format, lenient, 0, path)
+
+
+def _record(source: SourceText, load: Callable[[], Loaded], game: str | None,
+            format: str | None, lenient: bool, index: int, path: str | None
+            ) -> Record[Any, Any, Any]:
+    """The record ``load`` reads from ``source`` (record ``index`` of it), for :func:`read`
+    and :func:`parse`; the first error reading found is raised.  Where the game's compiled
+    core replays the text (:func:`_compiled`), it is read in Python only when something
+    other than the main line's replay asks for it."""
+
+    def loaded_or_raise() -> Loaded:
+        loaded = load()
+        failed = loaded.error()
+        if failed is not None:
+            raise failed
+        return loaded
+
+    compiled = None if lenient or index else _compiled(source, game, format)
+    if compiled is not None:
+        found, fmt, line = compiled
+
+        def read_it() -> tuple[tree.Record, list[KifuError]]:
+            loaded = loaded_or_raise()
+            return loaded.record, loaded.findings
+
+        return Record(wrap(found), None, name=source.path, text=source.text, fmt=fmt,
+                      path=path, compiled=line, load=read_it)
+    loaded = loaded_or_raise()
+    return Record(wrap(loaded.game), loaded.record, name=loaded.name, text=loaded.source.text,
+                  findings=loaded.findings, fmt=loaded.fmt, index=index,
+                  decoding=len(loaded.source.warnings), lenient=lenient, path=path)
+
+
+def _compiled(source: SourceText, game: str | None, format: str | None
+              ) -> tuple[AnyGame, str, CompiledLine] | None:
+    """The game, format and main line of a text whose game's compiled core replays it
+    (:attr:`kifu.plugin.Format.replay`: one record of one line with nothing to report), or
+    ``None``: the text is read in Python, as always."""
+    if source.warnings:  # what decoding found is the record's to say
+        return None
+    try:
+        found, fmt = registry.detect(source.text, source.path, game, format)
+    except KifuError:
+        return None  # reading it in Python says why
+    replay = loading.reader(found, fmt).replay
+    line = None if replay is None else replay(source.text, source.path)
+    return None if line is None else (found, fmt, line)
 
 
 @library_terms

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import reprlib
 import warnings
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, overload
 
 from kifu.api import building
@@ -25,6 +25,7 @@ from kifu.base import record as tree
 from kifu.base.errors import ConversionError, ConversionWarning, KifuError, OptionError
 from kifu.plugin import (
     AnyGame,
+    CompiledLine,
     Event,
     MoveT,
     Outcome,
@@ -109,7 +110,11 @@ class _Events:
     @overload
     def __get__(self, step: Step[Any, Any], owner: type[object]) -> list[Event]: ...
     def __get__(self, step: Step[Any, Any] | None, owner: type[object]) -> Any:
-        return self if step is None else step._events
+        if step is None:
+            return self
+        if step._events is None:  # a compiled core's step: described when first asked
+            step._events = step._line.events(step._index)
+        return step._events
 
 
 class Step(Generic[PositionT, MoveT]):
@@ -129,9 +134,9 @@ class Step(Generic[PositionT, MoveT]):
     #: What the move did: the game's events, each a dict with a ``type`` (see :class:`_Events`).
     events = _Events()
 
-    def __init__(self, line: _Snapshots[PositionT], index: int, number: int | None,
-                 move: MoveT, node: tree.Node[MoveT], events: list[Event],
-                 variation: tuple[int, ...]) -> None:
+    def __init__(self, line: _Snapshots[PositionT] | _Compiled[PositionT], index: int,
+                 number: int | None, move: MoveT, node: tree.Node[MoveT] | None,
+                 events: list[Event] | None, variation: tuple[int, ...]) -> None:
         self.number = number
         self.move = move
         self._events = events
@@ -143,12 +148,12 @@ class Step(Generic[PositionT, MoveT]):
     @property
     def notation(self) -> str:
         """The move as the record writes it."""
-        return self._line.rules.move_text(self._node.move)
+        return self._line.rules.move_text(self._entry().move)
 
     @property
     def comments(self) -> list[str]:
         """The comments after the move."""
-        return list(self._node.comments)
+        return list(self._entry().comments)
 
     @property
     def position(self) -> PositionT:
@@ -158,6 +163,12 @@ class Step(Generic[PositionT, MoveT]):
     def __repr__(self) -> str:
         number = "" if self.number is None else f"{self.number}. "
         return f"<kifu.Step {number}{self.notation}>"
+
+    def _entry(self) -> tree.Node[MoveT]:
+        """The record's node of the move (a compiled core's step reads the record for it)."""
+        if self._node is None:
+            self._node = self._line.node(self._index)
+        return self._node
 
 
 class _Snapshots(Generic[PositionT]):
@@ -174,6 +185,12 @@ class _Snapshots(Generic[PositionT]):
         self.live: Any = None  # the replay's position, standing at step ``current``
         self.current = -1
         self.saved: dict[int, PositionT] = {}
+
+    def node(self, index: int) -> tree.Node[Any]:
+        return self.nodes[index]
+
+    def events(self, index: int) -> list[Event]:
+        raise AssertionError("a step of Python's replay has its events")
 
     def position(self, index: int) -> PositionT:
         found = self.saved.get(index)
@@ -194,6 +211,27 @@ class _Snapshots(Generic[PositionT]):
         return position
 
 
+class _Compiled(Generic[PositionT]):
+    """The steps of a replay a compiled core made (:attr:`kifu.plugin.Format.replay`): each
+    step's events and position made from what the core kept when first asked for, its node
+    read from the record (read in Python then, as it is for anything else)."""
+
+    def __init__(self, record: Record[PositionT, Any, Any], line: CompiledLine) -> None:
+        self.rules = record.game.plugin
+        self.record = record
+        self.line = line
+
+    def position(self, index: int) -> PositionT:
+        found: PositionT = self.line.position(index)
+        return found
+
+    def node(self, index: int) -> tree.Node[Any]:
+        return self.record._held().moves[index]
+
+    def events(self, index: int) -> list[Event]:
+        return self.line.events(index)
+
+
 #: How often a replay played again keeps a snapshot on its way (so that reading every step's
 #: position in any order costs a bounded number of moves each).
 _EVERY = 16
@@ -204,14 +242,19 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
     it found.  Get one with :func:`read`, :func:`parse` or :func:`read_all`, or make one with
     :meth:`new` and grow it with :meth:`play` and :meth:`add_variation`."""
 
-    def __init__(self, game: Game[PositionT, MoveT, SetupT], data: tree.Record, *, name: str,
-                 text: str, findings: list[KifuError] | None = None,
+    def __init__(self, game: Game[PositionT, MoveT, SetupT], data: tree.Record | None, *,
+                 name: str, text: str, findings: list[KifuError] | None = None,
                  fmt: str = registry.NATIVE, index: int = 0, decoding: int = 0,
-                 lenient: bool = False, path: str | None = None) -> None:
+                 lenient: bool = False, path: str | None = None,
+                 compiled: CompiledLine | None = None,
+                 load: Callable[[], tuple[tree.Record, list[KifuError]]] | None = None) -> None:
         #: The record's :class:`~kifu.Game`.
         self.game = game
-        #: The record as kifu holds it (:class:`kifu.base.record.Record`): headers, set-up, nodes.
-        self.data = data
+        # The record as kifu holds it, or (``None``) read when first asked for by ``load``,
+        # where a compiled core replays the text's main line (``compiled``) without it.
+        self._data = data
+        self._load = load
+        self._compiled = compiled
         #: What the record is called in its diagnostics, as ``kifu validate`` calls it: the
         #: file it came from, ``FILE#N`` for the N-th game (from 1, as the command line counts)
         #: of a file holding several, ``<string>`` (or ``parse``'s ``path``) for a text,
@@ -224,8 +267,7 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
         #: Which record of its file it is, counted from 0 as Python counts (``read``'s
         #: ``index``): 0 for the first or only one.
         self.index = index
-        #: What reading found: repairs, the encoding guessed, pedantic findings (warnings).
-        self.findings = list(findings or [])
+        self._findings = list(findings or [])
         self._text = text
         self._format = fmt
         self._decoding = decoding  # the first findings, from decoding the file
@@ -324,13 +366,44 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
         return f"<kifu.Record {self.game.name} {self.name!r}: {self.move_count} moves>"
 
     @property
+    def data(self) -> tree.Record:
+        """The record as kifu holds it (:class:`kifu.base.record.Record`): headers, set-up,
+        nodes.  (Of a text a compiled core replays, read in Python when first asked for; a
+        record once read, which its reader may change, is replayed in Python from then on.)"""
+        self._compiled = None
+        return self._held()
+
+    def _held(self) -> tree.Record:
+        """:attr:`data` for what only reads it (a compiled core's replay goes on serving)."""
+        if self._data is None:
+            self._read()
+        assert self._data is not None
+        return self._data
+
+    @property
+    def findings(self) -> list[KifuError]:
+        """What reading found: repairs, the encoding guessed, pedantic findings (warnings)."""
+        if self._data is None:
+            self._read()
+        return self._findings
+
+    @findings.setter
+    def findings(self, found: list[KifuError]) -> None:
+        self._findings = found
+
+    def _read(self) -> None:
+        """The record read in Python, of a text a compiled core replayed without reading it."""
+        assert self._load is not None
+        self._data, self._findings = self._load()
+
+    @property
     def headers(self) -> dict[str, str]:
         """The header lines, in order (``{"Black": "...", "Result": "black"}``)."""
         return self.data.headers
 
     def header(self, key: str, default: str | None = None) -> str | None:
         """A header's value, looked up without regard to case."""
-        return self.data.header(key, default)
+        return self._held().header(key, default)
 
     @property
     def setup(self) -> SetupT | None:
@@ -360,25 +433,25 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
         """The main line's entries: its moves and the events that take no move number (Renju's
         ``swap``, Gungi's set-up placements and section markers), so that ``len(record.moves)``
         counts entries; :attr:`move_count` counts moves."""
-        return [node.move for node in self.data.moves]
+        return [node.move for node in self._held().moves]
 
     @property
     def move_count(self) -> int:
         """How many moves the main line has, events left out: the count ``kifu validate -v``
         and ``kifu show`` give, and the highest ``n`` :meth:`position` takes."""
-        return sum(not tree.is_event(node.move) for node in self.data.moves)
+        return sum(not tree.is_event(node.move) for node in self._held().moves)
 
     @library_terms
     def line(self, variation: Variation = None) -> list[MoveT]:
         """The moves of a line from the start: the main line, or the variation given as a
         path (``(12, 2)``: the second variation of the 12th entry) or as text (``"12.2"``)."""
-        return [node.move for node in loading.line_of(self.data, _path(variation))]
+        return [node.move for node in loading.line_of(self._held(), _path(variation))]
 
     def variations(self) -> list[Sequence[int]]:
         """The path of every variation, in the order :meth:`check` replays them (each equal
         to the tuple of its numbers, which it gives when iterated: a tuple each would cost the
         square of the depth of a record nested deeply)."""
-        return [path for path, _, _ in self.data.walk() if path]
+        return [path for path, _, _ in self._held().walk() if path]
 
     @library_terms
     def replay(self, variation: Variation = None, *,
@@ -389,6 +462,10 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
         ``lenient``, what ``kifu validate --lenient`` repairs is repaired."""
         rules = self.game.plugin
         path = _path(variation)
+        compiled = self._compiled
+        if compiled is not None and not path and not lenient:
+            yield from self._compiled_steps(compiled)
+            return
         loading.line_of(self.data, path)
         line: _Snapshots[PositionT] = _Snapshots(rules, self.data, path, lenient)
         for index, (step, move) in enumerate(driver.replay_moves(rules, self.data, path=path,
@@ -396,6 +473,12 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
             _raise_errors(step.warnings)
             line.live, line.current = step.position, index
             yield Step(line, index, step.number, move, step.node, step.events, tuple(step.path))
+
+    def _compiled_steps(self, compiled: CompiledLine) -> Iterator[Step[PositionT, MoveT]]:
+        """The steps of the main line a compiled core replayed, made as they are asked for."""
+        line: _Compiled[PositionT] = _Compiled(self, compiled)
+        for index, (number, move) in enumerate(zip(compiled.numbers, compiled.moves)):
+            yield Step(line, index, number, move, None, None, ())
 
     @library_terms
     def position(self, n: int | None = None, *, variation: Variation = None,
@@ -410,8 +493,14 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
             raise OptionError(f"move numbers start at 0, not {n}", option="n")
         whole_number(n, "n", 0, none=True)
         path = _path(variation)
-        loading.check_move(self.data, n, path)
-        found: PositionT = driver.position_after(self.game.plugin, self.data, n,
+        compiled = self._compiled
+        if compiled is not None and not path and not lenient and compiled.moves:
+            at = len(compiled.moves) - 1 if n is None else n - 1  # where no event came before
+            if 0 <= at < len(compiled.moves) and compiled.numbers[at] == (n or at + 1):
+                made: PositionT = compiled.position(at)
+                return made
+        loading.check_move(self._held(), n, path)
+        found: PositionT = driver.position_after(self.game.plugin, self._held(), n,
                                                  lenient=lenient, path=path)
         return found
 
@@ -421,7 +510,7 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
         ``KM`` as kifu reads it: ``KM[375]`` is 7.5): the second player's in a game of two;
         ``None`` in a game without komi, without one stated, or where the record gives other
         seats komi too (each seat's: ``record.position(0).rules.komi`` in Free-form Go)."""
-        return self.game.plugin.komi(self.data)
+        return self.game.plugin.komi(self._held())
 
     @library_terms
     def result(self) -> Outcome | None:
@@ -431,8 +520,8 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
         ``reason`` the text as written; ``None`` without one.  Written in a form kifu does
         not read, it is a result of kind ``unknown`` carrying the text (``check()`` warns of
         it, rule ``result-unread``): reading a file's result never raises."""
-        stated = self.data.result
-        return None if not stated else self.game.plugin.parse_result(stated, self.data)
+        stated = self._held().result
+        return None if not stated else self.game.plugin.parse_result(stated, self._held())
 
     @library_terms
     def outcome(self, variation: Variation = None) -> Outcome | None:
@@ -482,12 +571,12 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
         rules = self.game.plugin
         if to not in (registry.NATIVE, registry.JSON):
             registry.format_of(rules, to)
-        lost = loading.leaves_out(rules, self.data, to)
+        lost = loading.leaves_out(rules, self._held(), to)
         if strict and lost:
             raise ConversionError(f"converting to {to} loses what it has no place for (strict): "
-                                  + "; ".join(loading.lost_parts(rules, self.data, to)),
+                                  + "; ".join(loading.lost_parts(rules, self._held(), to)),
                                   rule="left-out")
-        text = loading.dump(rules, self.data, to, dialect)
+        text = loading.dump(rules, self._held(), to, dialect)
         for finding in lost:  # the caller's line, past this method and its wrapper
             warnings.warn(ConversionWarning(reworded(finding)), stacklevel=3)
         return text
@@ -496,10 +585,10 @@ class Record(SetupDefault, Generic[PositionT, MoveT, SetupT]):
         """The record and its findings as read with or without ``lenient`` (which changes how
         an interchange format's faults are repaired): read again if it was read otherwise."""
         if lenient == self._lenient or self._format in (registry.NATIVE, registry.JSON):
-            return self.data, self.findings
+            return self._held(), self.findings
         parsed = loading.parse_each_as(self.game.plugin, self._format, self._text,
                                        self.name.partition("#")[0], lenient=lenient,
-                                       options=self.data.read_options)
+                                       options=self._held().read_options)
         for index, one in enumerate(parsed):
             if index == self.index:
                 return one.record, [*self.findings[:self._decoding], *one.findings]

@@ -158,4 +158,7 @@ def main(ctx: click.Context) -> None:
         signal.signal(signal.SIGTERM, stop_on)                   # keeps it so, as SIGINT
     # What start-up made (modules, classes, click's objects) lives as long as the process: the
     # cycle collector need not walk it again each time a batch of records has been checked.
+    # It is on again from here (``kifu`` and ``python -m kifu`` start with it off: see
+    # kifu.__main__); the command's module is loaded by now.
     gc.freeze()
+    gc.enable()

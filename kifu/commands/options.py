@@ -285,8 +285,6 @@ def findings_options(command: F) -> F:
 
     @functools.wraps(command)
     def gathered(*args: Any, **kwargs: Any) -> Any:
-        from pathlib import Path
-
         from kifu.base.rules import split, unknown
         from kifu.commands import settings
 
@@ -301,7 +299,7 @@ def findings_options(command: F) -> F:
         if config is not None and isolated:
             raise click.UsageError("--config names the settings to read, --isolated reads "
                                    "none: give one of them")
-        found = None if isolated else Path(config) if config is not None else settings.find()
+        found = None if isolated else config if config is not None else settings.find()
         table = settings.read(found, known) if found is not None else None
         if pedantic is None:
             pedantic = bool(table is not None and table.pedantic)

@@ -2,7 +2,9 @@
 headers match."""
 from __future__ import annotations
 
+import functools
 import os
+from typing import TYPE_CHECKING
 
 import click
 
@@ -13,6 +15,11 @@ from kifu.commands.corpusio import corpus_errors, fail, pattern, position
 from kifu.commands.options import OutputPath, filter_options
 from kifu.corpus.reader import Filters
 from kifu.corpus.values import Hit
+
+if TYPE_CHECKING:
+    from kifu.corpus.patterns import Pattern
+    from kifu.render.viewer import Marker
+    from kifu.render.viewer.files import Marked
 
 
 @click.command()
@@ -78,7 +85,8 @@ def search(index: str, spec: str | None, pattern_file: str | None, filters: Filt
         assert output_dir is not None
         inputs = [index, *([pattern_file] if pattern_file is not None else []),
                   *([_record_of(spec)] if spec is not None else [])]
-        _write_html(shown, output_dir, asked or ["every record the filters keep"], inputs)
+        _write_html(shown, output_dir, asked or ["every record the filters keep"], inputs,
+                    _marker(laid, key is not None))
     more = f" (the first {len(shown)} shown)" if len(shown) < total else ""
     click.echo(f"{total} record{'s' * (total != 1)} found{more}", err=True)
 
@@ -89,10 +97,22 @@ def _record_of(spec: str) -> str:
     return record.rpartition("#")[0] if "#" in record else record
 
 
+def _marker(laid: Pattern | None, position: bool) -> Marker | None:
+    """What marks a hit's position in its viewer page, as kifu serve's viewer does: the stones
+    the pattern matched, else every stone or piece of the position asked for; ``None`` for a
+    search of the headers alone."""
+    from kifu.corpus.marks import matched
+
+    if laid is None and not position:
+        return None
+    return functools.partial(matched, pattern=laid)
+
+
 def _write_html(hits: list[Hit], output_dir: str, asked: list[str],
-                inputs: list[str]) -> None:
-    """The page of results and a viewer page per record file hit; never written onto one of
-    ``inputs`` (the index, the pattern and the record asked about) nor onto a record hit."""
+                inputs: list[str], marker: Marker | None = None) -> None:
+    """The page of results and a viewer page per record file hit (each hit's position marked
+    by ``marker``); never written onto one of ``inputs`` (the index, the pattern and the
+    record asked about) nor onto a record hit."""
     from kifu.plugin import RenderOptions
     from kifu.render.viewer import page, views_of_text
     from kifu.report.corpus import results_page
@@ -102,6 +122,11 @@ def _write_html(hits: list[Hit], output_dir: str, asked: list[str],
     pages: dict[str, str] = {}
     links: dict[int, str] = {}
     counts: dict[str, int] = {}
+    marked: dict[str, dict[int, Marked]] = {}
+    for hit in hits:
+        if marker is not None:
+            marked.setdefault(hit.record.path, {})[hit.record.index] = (
+                hit.place.depth, hit.place.path, marker)
     files = len({hit.record.path for hit in hits})
     try:  # every name the pages may take, before any is written
         for name in ["index.html", *(f"records/{n:04d}.html" for n in range(1, files + 1))]:
@@ -122,7 +147,8 @@ def _write_html(hits: list[Hit], output_dir: str, asked: list[str],
                            err=True)
                 counts[path] = 0
                 continue
-            views = views_of_text(text, path, lambda game: RenderOptions())
+            views = views_of_text(text, path, lambda game: RenderOptions(),
+                                  marked=marked.get(path))
             name = f"records/{len(pages) + 1:04d}.html"
             try:
                 target = os.path.join(output_dir, name)

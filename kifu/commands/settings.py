@@ -12,7 +12,6 @@ import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import click
@@ -47,21 +46,25 @@ class Settings:
         return Choice(self.select, self.ignore)
 
 
-def find(start: str | None = None) -> Path | None:
+def find(start: str | None = None) -> str | None:
     """The first ``pyproject.toml`` with a ``[tool.kifu]`` table in the folder ``start`` (the
-    working folder) or above it; ``None`` if there is none."""
+    working folder) or above it; ``None`` if there is none.  (Paths as text: every command
+    that reports findings asks, and ``pathlib`` costs a run 3 ms to import.)"""
     try:
-        folder = Path(start or os.getcwd()).absolute()
+        folder = os.path.abspath(start or os.getcwd())
     except OSError:  # the working folder was removed under kifu
         return None
-    for place in (folder, *folder.parents):
-        candidate = place / FILE
-        if candidate.is_file() and _table(candidate) is not None:
+    while True:
+        candidate = os.path.join(folder, FILE)
+        if os.path.isfile(candidate) and _table(candidate) is not None:
             return candidate
-    return None
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
 
 
-def read(path: Path, known: Iterable[str]) -> Settings:
+def read(path: str, known: Iterable[str]) -> Settings:
     """The ``[tool.kifu]`` table of the file ``path`` (a usage error if it has none), its rule
     names checked against ``known``."""
     table = _table(path)
@@ -94,11 +97,12 @@ def _names(table: dict[str, Any], key: str, shown: str,
     return names
 
 
-def _table(path: Path) -> dict[str, Any] | None:
+def _table(path: str) -> dict[str, Any] | None:
     """The ``[tool.kifu]`` table of ``path``, or ``None``; a file that says nothing of kifu
     is not parsed (another project's ``pyproject.toml`` higher up is none of kifu's business)."""
     try:
-        text = path.read_bytes().decode("utf-8")
+        with open(path, "rb") as file:
+            text = file.read().decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         reason = "not UTF-8" if isinstance(error, UnicodeDecodeError) else \
             error.strerror or str(error)
@@ -135,12 +139,12 @@ def _may_hold_table(text: str) -> bool:
                      re.MULTILINE) is not None
 
 
-def _shown(path: Path) -> str:
+def _shown(path: str) -> str:
     """``path`` as a message names it: relative to the working folder."""
     try:
         return printable(os.path.relpath(path))
     except (OSError, ValueError):  # no working folder, or another drive
-        return printable(str(path))
+        return printable(path)
 
 
 def rules_of(select: Iterable[str], ignore: Iterable[str], settings: Settings | None) -> Rules:

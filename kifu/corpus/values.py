@@ -18,6 +18,11 @@ class Place:
     move: int
     variation: str = ""
 
+    @property
+    def path(self) -> tuple[int, ...]:
+        """The variation path of its line as numbers (``(12, 2)``; ``()``, the main line)."""
+        return tuple(int(part) for part in self.variation.split(".")) if self.variation else ()
+
     def fragment(self, game: int = 1, games: int = 1) -> str:
         """The viewer's address of this position in a page of the record
         (``#move=34&variation=12.2``)."""

@@ -22,9 +22,10 @@ from typing import TYPE_CHECKING, Any
 from kifu.base.cards import Card
 from kifu.base.cards import built_in as built_in_card
 from kifu.base.collection import Reading
-from kifu.plugin.contract import AnyGame, Console, Format, GamePlugin
+from kifu.plugin.contract import AnyGame, Console, Format, GamePlugin, later
 from kifu.plugin.values import (
     NUMBER,
+    CompiledLine,
     Event,
     MoveT,
     Outcome,
@@ -61,8 +62,8 @@ SURFACE: dict[str, tuple[str, ...]] = {
     "kifu.draw.diagram": ("grid_diagram",),
     "kifu.draw.svg": ("document", "element", "fragments", "slot", "text_line", "text_width",
                       "to_string"),
-    "kifu.plugin.clicks": ("Clicks", "cell", "column", "draw_matches", "in_hand", "mark_point",
-                           "point", "point_of"),
+    "kifu.plugin.clicks": ("Clicks", "button", "cell", "column", "draw_matches", "in_hand",
+                           "mark_point", "point", "point_of"),
     "kifu.plugin.editor": ("EditorLayout", "EditorPiece"),
     "kifu.plugin.keys": ("Fields", "Keyed", "escape", "outcome_field", "read_rows",
                          "rows_text", "unescape"),
@@ -123,6 +124,7 @@ if TYPE_CHECKING:  # what __getattr__ hands out, as type checkers see it
     from kifu.draw.svg import document, element, fragments, slot, text_line, text_width, to_string
     from kifu.plugin.clicks import (
         Clicks,
+        button,
         cell,
         column,
         draw_matches,
@@ -194,7 +196,8 @@ def __getattr__(name: str) -> Any:
 
 __all__ = ["EMPTY", "HEAD_BYTES", "IDENTITY", "INVALID", "LINE_END", "MARK", "MAX_BYTES",
            "MAX_DIGITS", "MAX_MOVES", "MAX_TOKENS", "NODE", "NODE_END", "NUMBER", "PEDANTIC",
-           "USAGE", "VARIATION", "AccessError", "AnyGame", "Card", "Clicks", "Console",
+           "USAGE", "VARIATION", "AccessError", "AnyGame", "Card", "Clicks", "CompiledLine",
+           "Console",
            "ConversionError",
            "EditorLayout", "EditorPiece", "EncodingError", "Event", "Fields", "Format",
            "GameOverError", "GamePlugin", "Grid", "HeaderError", "IllegalMoveError", "Keyed",
@@ -203,12 +206,12 @@ __all__ = ["EMPTY", "HEAD_BYTES", "IDENTITY", "INVALID", "LINE_END", "MARK", "MA
            "PositionT", "ReadError", "ReadOptions", "Reading", "Record", "RecordBuilder",
            "RenderOptions", "ResultError", "SetupDefault", "SetupError", "SetupT", "Span", "Step",
            "Symmetry", "Traced", "UnknownGameError", "VariantTracker", "__version__", "built_in_card",
-           "cell", "check_encoding_name", "colour_symmetry", "column", "comment_text", "compiled",
+           "button", "cell", "check_encoding_name", "colour_symmetry", "column", "comment_text", "compiled",
            "display_width", "draw_matches",
            "document", "element", "escape", "fragments", "grammar", "grid", "grid_diagram",
            "grid_symmetry", "guess_legacy", "header_lines", "header_span", "in_hand",
            "in_writing_order",
-           "is_event", "joined", "lanes", "likeliest_cjk", "make_symmetry", "mark_point",
+           "is_event", "joined", "lanes", "later", "likeliest_cjk", "make_symmetry", "mark_point",
            "native_head", "outcome_field",
            "point", "point_of", "read_file", "read_int", "read_record", "read_reference",
            "read_rows", "record_pieces",

@@ -13,7 +13,14 @@ A place is named as the page draws the board:
 - ``"hand:S:L"`` (:func:`in_hand`): a piece of side ``S``'s hand (from 0, in the order of the
   layout's ``side_codes``) by its label ``L``, as the key's hands write it;
 - ``"cell:N"`` (:func:`cell`): cell ``N`` of a board drawn as a picture, where
-  :meth:`GamePlugin.drawn_places` says it is.
+  :meth:`GamePlugin.drawn_places` says it is;
+- ``"do:NAME"`` (:func:`button`): a button beside the board, for a move no point plays (a pass,
+  a swap of colours), named by ``NAME`` in the game's words (``-`` for a space).
+
+A move may go on after its places (:attr:`Clicks.more`: a Rengoma turn's extra action paid with
+a chip), the page then asks what follows (:meth:`GamePlugin.moves_after`); or gather points
+after them (:attr:`Clicks.gathers`: the fifth moves a Renju player offers), which the page sends
+to the referee as they are.
 
 The page plays the legal move whose places the clicks make; where several fit the same
 clicks, it offers them by their :attr:`Clicks.kind`; where none does, it asks the server what
@@ -36,11 +43,18 @@ class Clicks:
     """A move as the page's clicks play it: ``places``, clicked in turn (see the module);
     ``kind``, what the move does where other moves are played by the same clicks, in the
     game's words (``capture``, ``stack on it``, ``ab``); ``""`` where it need not say;
-    ``unordered``, the places may be clicked in any order (the two columns of a pair)."""
+    ``unordered``, the places may be clicked in any order (the two columns of a pair);
+    ``more``, the button (:func:`button`) by which the move goes on after its places, where
+    the game lists what may follow (:meth:`GamePlugin.moves_after`), ``""`` where it ends
+    there; ``gathers``, how many points of the board at most are clicked after its places
+    (each once, the move's first place clicked again to send them: the move is then named by
+    the game's ``clicked_move``), ``0`` for none."""
 
     places: tuple[str, ...]
     kind: str = ""
     unordered: bool = False
+    more: str = ""
+    gathers: int = 0
 
     def __post_init__(self) -> None:
         if not self.places or any(not place or " " in place for place in self.places):
@@ -48,7 +62,8 @@ class Clicks:
                              f"spaces: {self.places!r}")
 
     def to_json(self) -> dict[str, Any]:
-        return {"places": list(self.places), "kind": self.kind, "unordered": self.unordered}
+        return {"places": list(self.places), "kind": self.kind, "unordered": self.unordered,
+                "more": self.more, "gathers": self.gathers}
 
     def begun_by(self, clicked: Sequence[str]) -> bool:
         """Whether the clicks ``clicked`` (each a point, a hand's piece or a cell, as the page
@@ -85,6 +100,12 @@ def in_hand(side: int, label: str) -> str:
 def cell(number: int) -> str:
     """Cell ``number`` of a board drawn as a picture."""
     return f"cell:{number}"
+
+
+def button(name: str) -> str:
+    """A button beside the board named ``name`` in the game's words, ``-`` for a space
+    (``pass``, ``extra-action``)."""
+    return f"do:{name}"
 
 
 def point_of(place: str) -> tuple[int, int, int] | None:

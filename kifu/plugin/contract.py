@@ -15,13 +15,11 @@ from __future__ import annotations
 
 import functools
 import importlib
-import json
 import sys
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, cast
 
@@ -30,9 +28,9 @@ from kifu.base.collection import Reading
 from kifu.base.errors import KifuError, NotationError, ResultError
 from kifu.base.markup import Markup, dimmed_along, markup_of
 from kifu.base.record import Node, Record
-from kifu.plugin import driver
 from kifu.plugin.results import read_result, unread_result
 from kifu.plugin.values import (
+    CompiledLine,
     Event,
     MoveT,
     Outcome,
@@ -46,6 +44,7 @@ from kifu.plugin.values import (
 if TYPE_CHECKING:
     import click
 
+    from kifu.plugin import driver
     from kifu.plugin.clicks import Clicks
     from kifu.plugin.editor import EditorLayout
     from kifu.plugin.symmetry import Symmetry, Traced, Tracker
@@ -103,6 +102,13 @@ class Format:
     game's symmetry and, on a grid, its changes), worked out without a position or a move in
     Python; ``None`` for every other text, which the index reads and replays as always.
 
+    ``replay(text, source)``, where the game has a compiled core for the format: for a text
+    ``decide`` would decide, whose record has one line of play, that line as the core
+    replayed it (:class:`kifu.plugin.values.CompiledLine`: each step's move, and its events
+    and position when asked for), so that the library's :meth:`kifu.Record.replay` of a
+    record read from the text reads nothing and plays nothing in Python; ``None`` for every
+    other text, which the library reads and replays as always.
+
     ``heads(text)`` gives the head of each record of a text alone, as a text of the format that
     reads as that record without its moves (SGF: each game's root node), found without reading
     the moves, for a catalogue that wants each record's headers and no more
@@ -128,6 +134,7 @@ class Format:
     collection: Callable[[Iterable[Iterable[str]]], Iterable[str]] | None = None
     decide: Callable[[str], tuple[int, bool] | None] | None = None
     trace: Callable[[str, str], Traced | None] | None = None
+    replay: Callable[[str, str], CompiledLine | None] | None = None
 
     @property
     def binary(self) -> bool:
@@ -137,6 +144,28 @@ class Format:
     def written(self, record: Record) -> Iterable[str]:
         """``record`` in the format, a piece at a time where the format can."""
         return self.pieces(record) if self.pieces is not None else [self.write(record)]
+
+
+class later:  # noqa: N801 - named as the function it stands for: later("module").read
+    """A module of a game's, imported when one of its functions is first called:
+    ``later("kifu.builtin.renju.sgf").read`` is a function that imports the module and calls
+    its ``read``.  A game's :meth:`GamePlugin.formats` gives its formats' functions so, all
+    but the one every file of the format's suffix asks (``claims``, in a module that imports
+    little): a Go SGF file asks Renju's SGF whether the text is Renju's, and a record the
+    compiled core decides is read by no Python reader."""
+
+    def __init__(self, module: str) -> None:
+        self.module = module
+
+    def __getattr__(self, function: str) -> Callable[..., Any]:
+        if function.startswith("__"):  # copy, pickle and the like find no function here
+            raise AttributeError(function)
+        module = self.module
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            return getattr(importlib.import_module(module), function)(*args, **kwargs)
+        call.__name__ = call.__qualname__ = function
+        return call
 
 
 class Console(ABC):
@@ -198,7 +227,8 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         "render": "render_svg(position, options, record[, markup]), render_text(position, "
                   "options), summary(position) (optional), problem_area(record, positions, "
                   "options) (optional), move_clicks(move, position), clicked_move(position, "
-                  "places), drawn_places(position) (each optional: a move played by clicks "
+                  "places), drawn_places(position), moves_beyond(position), "
+                  "moves_after(position, move) (each optional: a move played by clicks "
                   "on kifu serve's board, a kifu.plugin.Clicks)",
         "events": "Event (the union of the events' types; a built-in game's types in the "
                   "library are made from it), event_text(event) (optional), REPLAY_SCHEMA "
@@ -250,7 +280,8 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
     #: written to another folder has them rewritten to still name that file.
     file_headers: ClassVar[tuple[str, ...]] = ()
     #: The classes of the game's move values (plies and events), for a clear error when
-    #: something else is played.
+    #: something else is played; by default the move type the class's base names (the members
+    #: of a union), found when first asked for (see :meth:`move_classes`).
     move_types: ClassVar[tuple[type, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -260,14 +291,25 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
             cls.name, cls.title = card.name, card.title
             cls.aliases, cls.suffixes = tuple(card.aliases), tuple(card.suffixes)
 
+    def type_arguments(self) -> tuple[Any, ...]:
+        """The game's types as its ``GamePlugin[Position, Move, Setup]`` base names them (none
+        if it names none), each a type.  A base may name them as text, each where it stands in
+        the game's package (``GamePlugin["position.Position", "moves.Move", "setup.Setup"]``,
+        the modules imported for type checkers alone): the built-in games do, so that loading
+        a game's class imports none of its modules (checking a record the game's compiled core
+        decides needs none of them).  Text is looked up here, when first asked for."""
+        return _type_arguments(type(self))
+
     def position_type(self) -> type | None:
         """The class of the game's positions, as its ``GamePlugin[Position, Move]`` base names
         it (``None`` if it names none): the library checks positions it is given against it."""
-        for base in getattr(type(self), "__orig_bases__", ()):
-            if typing.get_origin(base) is GamePlugin:
-                kind = typing.get_args(base)[0]
-                return kind if isinstance(kind, type) else None
-        return None
+        named = self.type_arguments()
+        return named[0] if named and isinstance(named[0], type) else None
+
+    def move_classes(self) -> tuple[type, ...]:
+        """The classes of the game's move values: :attr:`move_types` where the class gives
+        them, else the move type its base names (a class, or the classes of a union)."""
+        return _move_classes(type(self))
 
     def role(self, name: str) -> ModuleType:
         """The game's module of one role (``rules``, ``notation``...): ``<package>.<name>``
@@ -603,6 +645,22 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         found = self._optional("render", "clicked_move")
         return None if found is None else cast("str | None", found(position, tuple(places)))
 
+    def moves_beyond(self, position: PositionT) -> list[MoveT]:
+        """Moves ``position`` allows that are no plies, and so not among :meth:`legal_moves`,
+        which the page plays by clicks (``render.moves_beyond``): Renju's swap of colours and
+        offer of fifth moves where the opening rule allows them; none for a game without the
+        function."""
+        found = self._optional("render", "moves_beyond")
+        return [] if found is None else list(found(position))
+
+    def moves_after(self, position: PositionT, move: MoveT) -> list[MoveT]:
+        """The moves that go on from ``move`` (in ``position``), one step more each
+        (``render.moves_after``): a Rengoma turn with one more extra action paid with a chip;
+        none for a move that ends there, and for every move of a game without the function.
+        The page asks for them where a move's clicks say it may go on (``Clicks.more``)."""
+        found = self._optional("render", "moves_after")
+        return [] if found is None else list(found(position, move))
+
     def drawn_places(self, position: PositionT) -> dict[str, tuple[float, float, float]] | None:
         """Where the places of ``position``'s drawing are (``render.drawn_places``), for a board
         the page clicks on the game's picture of it rather than on the layout's rows (a
@@ -758,6 +816,41 @@ def _examples(sides: Sequence[str]) -> str:
 
 
 @functools.cache
+def _type_arguments(kind: type) -> tuple[Any, ...]:
+    """The type arguments of the ``GamePlugin[...]`` base of the game class ``kind``, those
+    written as text looked up in the game's package (:meth:`GamePlugin.type_arguments`)."""
+    for base in getattr(kind, "__orig_bases__", ()):
+        if typing.get_origin(base) is GamePlugin:
+            return tuple(_named(kind.__module__, argument.__forward_arg__)
+                         if isinstance(argument, typing.ForwardRef) else argument
+                         for argument in typing.get_args(base))
+    return ()
+
+
+@functools.cache
+def _move_classes(kind: type[GamePlugin[Any, Any, Any]]) -> tuple[type, ...]:
+    """:meth:`GamePlugin.move_classes` of the game class ``kind``, found once (the library
+    checks every move it is given)."""
+    if kind.move_types:
+        return kind.move_types
+    named = _type_arguments(kind)
+    move = named[1] if len(named) > 1 else None
+    members = typing.get_args(move) if typing.get_origin(move) is not None else (move,)
+    return tuple(member for member in members if isinstance(member, type))
+
+
+def _named(defined_in: str, place: str) -> Any:
+    """What ``place``, ``module.name`` (``position.Position``, ``setup.positions.Setup``),
+    names in the package of the module ``defined_in``, the module imported when first asked
+    for; an ``AttributeError`` if it has none."""
+    module, _, name = place.rpartition(".")
+    if not module:
+        raise AttributeError(f"{place!r} names no module of the game's package (give "
+                             "module.name: position.Position)")
+    return getattr(_role_module(defined_in, module), name)
+
+
+@functools.cache
 def _role_attribute(defined_in: str, role: str, name: str) -> Any:
     """What the role module of the game defined in ``defined_in`` calls ``name``, ``None`` if
     it has no such module or name (found once: a replay asks for some of these every move)."""
@@ -781,6 +874,9 @@ def _phrases(defined_in: str) -> dict[str, dict[str, str]]:
     """The ``words.json`` of the package of the module ``defined_in`` (``{}`` without one)."""
     module = sys.modules[defined_in]
     package = defined_in if hasattr(module, "__path__") else defined_in.rpartition(".")[0]
+    import json
+    from importlib import resources  # the viewer's: checking records reads no words
+
     try:
         table = resources.files(package).joinpath("words.json").read_text("utf-8")
     except (OSError, ModuleNotFoundError, TypeError, ValueError):  # none, or no package

@@ -28,7 +28,8 @@ SGF = "sgf"
 #: The entry-point group through which other packages plug in games.
 ENTRY_POINTS = "kifu.games"
 
-_GAME_HEADER = re.compile(r"^[ \t\ufeff]*Game[ \t]*[:：][ \t]*(\S+)", re.IGNORECASE | re.MULTILINE)
+#: Compiled when first searched for: most runs never search (see _game_header).
+_GAME_HEADER = r"^[ \t\ufeff]*Game[ \t]*[:：][ \t]*(\S+)"
 #: A JSON record: an object, after any blanks (matched, not stripped: no copy of the text).
 _JSON_START = re.compile(r"\s*\{")
 #: Only the head of a file is searched for a ``Game:`` header.
@@ -364,7 +365,12 @@ def _game_header(text: str) -> re.Match[str] | None:
     header, an SGF file say, as much as the compiled core takes to decide it."""
     if "game" not in text[:_HEADER_WINDOW].lower():
         return None
-    return _GAME_HEADER.search(text, 0, _HEADER_WINDOW)
+    return _game_header_pattern().search(text, 0, _HEADER_WINDOW)
+
+
+@functools.cache
+def _game_header_pattern() -> re.Pattern[str]:
+    return re.compile(_GAME_HEADER, re.IGNORECASE | re.MULTILINE)
 
 
 def guess(path: str) -> str | None:

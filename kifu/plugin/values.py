@@ -4,7 +4,7 @@
 understands (:class:`RenderOptions`)."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
@@ -128,6 +128,21 @@ class Step(NamedTuple):
     events: list[Event]
     warnings: list[KifuError]
     path: Sequence[int] = ()  # a tuple, or a VariationPath equal to one
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledLine:
+    """A record's main line as a compiled core replayed it (:attr:`kifu.plugin.Format.replay`),
+    for the library's :meth:`kifu.Record.replay`: each step's number (``None`` for an event)
+    and canonical move (as :meth:`kifu.plugin.GamePlugin.canonical_move` gives it), and, when
+    asked for, its events and the position after it (``events(index)``, ``position(index)``,
+    the index counted from 0): a position of the caller's own, equal to the one Python's
+    replay makes, so that a replay whose positions are read makes no move in Python."""
+
+    numbers: Sequence[int | None]
+    moves: Sequence[Any]
+    events: Callable[[int], list[Event]]
+    position: Callable[[int], Any]
 
 
 #: The sizes a drawing may be asked for, in pixels (``--size``, ``size=``).

@@ -19,7 +19,6 @@ import functools
 import os
 from collections.abc import Iterable, Iterator, Set
 from dataclasses import dataclass
-from pathlib import PurePath
 
 from kifu.base.errors import KifuError, ReadError
 from kifu.reading.source import STDIN
@@ -251,6 +250,8 @@ def path_suffix(path: str) -> str:
     its last part, where a dot stands inside the name), without making a path: every file
     read asks for it several times."""
     if os.sep != "/" or os.altsep:  # drives and two separators: the path object's own rules
+        from pathlib import PurePath  # only there: importing it costs a run 3 ms
+
         return PurePath(path).suffix.lower()
     name = path[path.rfind("/") + 1:]
     if not name or name == ".":  # a path ending in a separator or in "/."

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import os
 import re
-import urllib.parse
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from kifu.base.diagnostics import Diagnostic, FileReport
 from kifu.base.errors import KifuError
-from kifu.base.unsafe import UNSAFE, printable, safe_json
+from kifu.base.unsafe import printable, safe_json, unsafe_characters
 from kifu.base.version import __version__
 from kifu.report.text import Formatter, Statistics, TextFormatter, example
 
@@ -97,7 +96,7 @@ class JunitFormatter(Formatter):
 
         ET.indent(self.suite)
         text = ET.tostring(self.suite, encoding="unicode")
-        return '<?xml version="1.0" encoding="utf-8"?>\n' + UNSAFE.sub(_reference, text)
+        return '<?xml version="1.0" encoding="utf-8"?>\n' + unsafe_characters().sub(_reference, text)
 
 
 def _reference(match: re.Match[str]) -> str:
@@ -194,6 +193,8 @@ def _physical(diag: Diagnostic) -> dict[str, Any]:
 
 
 def _artifact(path: str) -> dict[str, str]:
+    import urllib.parse  # SARIF's alone: importing it costs every run 2 ms
+
     if os.path.isabs(path):
         return {"uri": _folder_uri(path).rstrip("/")}
     uri = urllib.parse.quote(path.replace(os.sep, "/"), safe="/", errors="surrogateescape")
@@ -201,6 +202,8 @@ def _artifact(path: str) -> dict[str, str]:
 
 
 def _folder_uri(path: str) -> str:
+    import urllib.parse
+
     quoted = urllib.parse.quote(path.replace(os.sep, "/"), safe="/:", errors="surrogateescape")
     return "file://" + ("" if quoted.startswith("/") else "/") + quoted.rstrip("/") + "/"
 

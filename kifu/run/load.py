@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kifu.base.collection import Reading
 from kifu.base.errors import (
@@ -22,7 +22,7 @@ from kifu.base.errors import (
 )
 from kifu.base.limits import check_tree
 from kifu.base.record import Node, ReadOptions, Record, is_event
-from kifu.plugin import AnyGame, Format, Step, driver, jsonform, native_head, registry
+from kifu.plugin import AnyGame, Format, later, registry
 from kifu.reading.source import (
     MAX_BYTES,
     SourceText,
@@ -31,6 +31,9 @@ from kifu.reading.source import (
     read_stream,
     stream_name,
 )
+
+if TYPE_CHECKING:
+    from kifu.plugin import Step
 
 
 @dataclass
@@ -95,6 +98,8 @@ def position_at(game: AnyGame, record: Record, move: int | None = None,
     position, last = game.start(record), None
     if move == 0:
         return position, None
+    from kifu.plugin import driver  # the replay's: checking a record plays it otherwise
+
     for step in driver.replay(game, record, lenient=lenient, path=path):
         position, last = step.position, step
         if move is not None and step.number == move:
@@ -145,12 +150,15 @@ def reader(game: AnyGame, fmt: str) -> Format:
 @functools.cache
 def _native(game: AnyGame) -> Format:
     return Format(registry.NATIVE, game.suffixes, f"{game.name}'s own notation", game.parse,
-                  game.write, pieces=game.write_pieces, heads=native_head,
+                  game.write, pieces=game.write_pieces,
+                  heads=later("kifu.reading.movetext").native_head,
                   decide=game.decide_notation(), trace=game.trace_notation())
 
 
 @functools.cache
 def _json(game: AnyGame) -> Format:
+    from kifu.plugin import jsonform  # JSON's: a run of SGF or native records never asks
+
     return Format(registry.JSON, (".json",), "kifu's JSON record",
                   functools.partial(jsonform.loads, game=game), jsonform.dumps,
                   pieces=jsonform.pieces)
@@ -360,6 +368,8 @@ def dump_pieces(game: AnyGame, record: Record, to: str,
     them must throw away what it wrote (:func:`kifu.run.outputs.write_atomic` does).
     """
     if to == registry.JSON:
+        from kifu.plugin import jsonform
+
         least = jsonform.least_size(record)
         if least > MAX_BYTES:
             raise _too_large(to, f"at least {least / 2**20:.1f} MiB, more than")

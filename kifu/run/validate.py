@@ -17,7 +17,7 @@ from kifu.base.errors import KifuError
 from kifu.base.heap import no_cycles
 from kifu.base.record import ReadOptions, Record
 from kifu.base.rules import Rules
-from kifu.plugin import AnyGame, driver, registry
+from kifu.plugin import AnyGame, registry
 from kifu.reading.source import STDIN, SourceText
 from kifu.reading.walk import Found, Shard, path_suffix, walk
 from kifu.run.load import parse_each_as, read_file, reader
@@ -107,6 +107,8 @@ def check_record(game: AnyGame, record: Record | None, found: list[KifuError], n
     moves = 0
     stopped = None  # what left nothing to check: reported whatever the rules chosen
     if record is not None:
+        from kifu.plugin import driver  # Python's replay: a decided record needs none
+
         try:
             replayed, moves = driver.check(game, record, lenient=options.lenient)
         except KifuError as error:

@@ -341,17 +341,21 @@ class Api:
 
     def moves(self, query: Mapping[str, str]) -> dict[str, Any]:
         """The legal moves of a position (``game``, ``position``): each as the game writes
-        it and, on a grid, the point it puts its stone on, with every point's name."""
+        it and, on a grid, the point it puts its stone on, with every point's name; with
+        ``move``, the moves that go on from that move instead."""
         game, position = self.position(query)
         data = {"game": game.name, "key": game.position_key(position),
                 "to_move": game.to_move(position)}
-        data.update(self._moves(game.name, data["key"]))
+        data.update(self._moves(game.name, data["key"], _text(query, "move")))
         return data
 
     @functools.lru_cache(maxsize=256)  # noqa: B019 (one Api a server: it lives as long)
-    def _moves(self, name: str, key: str) -> dict[str, Any]:
+    def _moves(self, name: str, key: str, begun: str | None = None) -> dict[str, Any]:
         game = registry.get(name)
-        return boards.moves(game, game.position_from_key(key))
+        try:
+            return boards.moves(game, game.position_from_key(key), begun)
+        except KifuError as error:  # a move begun that the game cannot read
+            raise BadRequest(f"move: {error.message}") from None
 
     def play(self, query: Mapping[str, str]) -> dict[str, Any]:
         """A move (``move``, in the game's notation, or ``clicks``, the places clicked on the

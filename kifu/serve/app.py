@@ -4,6 +4,7 @@ content security policy that allows nothing from elsewhere, no sniffing, no fram
 error as JSON with a clear message."""
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -66,13 +67,12 @@ def create_app(path: str, *, pattern_seconds: float = PATTERN_SECONDS,
 
     def viewer(request: Request) -> Response:
         info, place = api.place(request.path_params["id"], request.query_params)
-        marks = None
+        marker = None
         if "pattern" in request.query_params or "marked" in request.query_params:
-            game, position = api.record_position({"record": str(info.id),
-                                                  "node": str(place.node)})
-            marks = boards.matched(game, position, api.pattern(request.query_params))
+            # the marks worked out from the position the viewer draws there
+            marker = functools.partial(boards.matched, pattern=api.pattern(request.query_params))
         try:
-            html, policy = pages.viewer_page(info, place, marks)
+            html, policy = pages.viewer_page(info, place, marker)
         except KifuError as error:
             raise BadRequest(f"record {info.id}: {error.message}", 410) from None
         return Response(html, media_type="text/html; charset=utf-8",

@@ -15,12 +15,10 @@ from functools import cache
 from importlib import resources
 
 from kifu.base.errors import KifuError
-from kifu.base.markup import Markup
 from kifu.corpus.values import GameInfo, Place
 from kifu.plugin import RenderOptions, registry
 from kifu.reading.source import read_source
-from kifu.render.viewer import GameView, build_view, page, views_of_text
-from kifu.run.load import parse_each_as
+from kifu.render.viewer import GameView, Marker, page, views_of_text
 from kifu.serve.boards import described
 
 #: The explorer's own files: name -> media type.
@@ -57,40 +55,22 @@ def static(name: str) -> bytes:
     return resources.files(__package__).joinpath("static", name).read_bytes()
 
 
-def viewer_page(info: GameInfo, place: Place, marks: Markup | None = None) -> tuple[str, str]:
-    """kifu's viewer of the record ``info`` opened at ``place`` (with ``marks`` drawn on its
-    position there: the stones a search matched), the explorer beside it following the game,
-    and the content security policy it is served with; a ``KifuError`` if its file cannot be
-    read now."""
+def viewer_page(info: GameInfo, place: Place, marker: Marker | None = None) -> tuple[str, str]:
+    """kifu's viewer of the record ``info`` opened at ``place`` (its position there marked by
+    ``marker``: the stones a search matched), the explorer beside it following the game, and
+    the content security policy it is served with; a ``KifuError`` if its file cannot be read
+    now."""
     text = read_source(info.path).text
-    if marks:
-        view = _marked_view(text, info, place, marks)
-    else:
-        views = views_of_text(text, info.path, lambda game: RenderOptions())
-        if info.index >= len(views):
-            raise KifuError(f"{info.path} no longer holds record {info.number}")
-        view = views[info.index]
-    view.opened = view.node_at(place.move, _path(place.variation)) if view.nodes else None
+    marked = {info.index: (place.depth, place.path, marker)} if marker else None
+    views = views_of_text(text, info.path, lambda game: RenderOptions(), marked=marked)
+    if info.index >= len(views):
+        raise KifuError(f"{info.path} no longer holds record {info.number}")
+    view = views[info.index]
+    view.opened = view.node_at(place.move, place.path) if view.nodes else None
     html = page([view])
     html = html.replace("</head>", '<link rel="stylesheet" href="/static/follow.css">\n</head>', 1)
     html = html.replace("</body>", _follow(info, view) + "</body>", 1)
     return html, _inline_policy(html)
-
-
-def _marked_view(text: str, info: GameInfo, place: Place, marks: Markup) -> GameView:
-    """The view of record ``info`` with ``marks`` (squares) on its position at ``place``,
-    beside what the record marks there."""
-    game, fmt = registry.detect(text, info.path, info.game, None)
-    for number, one in enumerate(parse_each_as(game, fmt, text, info.path)):
-        if number < info.index:
-            continue
-        if one.record is None:
-            raise KifuError(f"{info.path}: record {info.number} cannot be read now")
-        record = one.record
-        line = record.line(_path(place.variation))
-        node = line[place.depth - 1] if 0 < place.depth <= len(line) else None
-        return build_view(game, record, info.path, text, RenderOptions(), marked=(node, marks))
-    raise KifuError(f"{info.path} no longer holds record {info.number}")
 
 
 def _follow(info: GameInfo, view: GameView) -> str:
@@ -104,10 +84,6 @@ def _follow(info: GameInfo, view: GameView) -> str:
     return (FOLLOW + f'<script type="application/json" id="ke-follow-data">'
               f'{data.replace("</", "<" + chr(92) + "/")}</script>\n'
             '<script src="/static/explorer.js" defer></script>\n')
-
-
-def _path(variation: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in variation.split(".")) if variation else ()
 
 
 _INLINE = re.compile(r"<(script|style)>(.*?)</\1>", re.DOTALL)

@@ -144,9 +144,9 @@ def decode(data: bytes, evidence: Evidence, warnings: list[KifuError]) -> Decode
 def _stray_nuls(data: bytes, evidence: Evidence, warnings: list[KifuError]) -> bytes:
     """A few NUL bytes in an SGF file that is otherwise text (a damaged file) become blanks,
     with a warning; many are binary data, refused."""
-    count = data.count(0)
-    if not count:
+    if b"\x00" not in data:  # found at memory speed; counting costs a file a microsecond more
         return data
+    count = data.count(0)
     if count > max(16, len(data) // 1000) or b"(" not in data:
         raise evidence.binary(data.decode("latin-1"))
     warnings.append(InputError(f"{count} NUL byte{'s' * (count > 1)} in the text (a damaged "

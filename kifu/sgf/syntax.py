@@ -17,6 +17,7 @@ asks beyond the syntax (pedantic findings); each game's head read alone, its mov
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator
 
@@ -201,16 +202,21 @@ class Games:
 # What the specification asks of a game beyond the syntax: pedantic findings, none of which
 # stops a game from being read (SGFC reports them too).
 
-_DATE = re.compile(r"\d{4}(-\d\d(-\d\d)?)?(,(\d{4}(-\d\d(-\d\d)?)?|\d\d(-\d\d)?))*\Z")
-_RESULT = re.compile(r"(0|Draw|Void|\?|[BW]\+(\d+(\.\d+)?|R|Resign|T|Time|F|Forfeit)?)\Z")
-_REAL = re.compile(r"[+-]?\d+(\.\d+)?\Z")
-#: Game information in the form FF[4] gives it: the property, its form, what is wrong otherwise.
-_VALUE_FORMS = (
-    ("AP", re.compile(r".*:", re.DOTALL), "names no version (AP[name:version])"),
-    ("DT", _DATE, "is not an SGF date (YYYY-MM-DD)"),
-    ("RE", _RESULT, "is not an SGF result (B+3.5, W+R, 0, Void, ?)"),
-    ("KM", _REAL, "is not a number"),
-    ("TM", _REAL, "is not a number of seconds"))
+_DATE = r"\d{4}(-\d\d(-\d\d)?)?(,(\d{4}(-\d\d(-\d\d)?)?|\d\d(-\d\d)?))*\Z"
+_RESULT = r"(0|Draw|Void|\?|[BW]\+(\d+(\.\d+)?|R|Resign|T|Time|F|Forfeit)?)\Z"
+_REAL = r"[+-]?\d+(\.\d+)?\Z"
+
+
+@functools.cache
+def _value_forms() -> tuple[tuple[str, re.Pattern[str], str], ...]:
+    """Game information in the form FF[4] gives it: the property, its form, what is wrong
+    otherwise (compiled when Python first reads a game: a record the compiled core decides
+    never asks)."""
+    return (("AP", re.compile(r".*:", re.DOTALL), "names no version (AP[name:version])"),
+            ("DT", re.compile(_DATE), "is not an SGF date (YYYY-MM-DD)"),
+            ("RE", re.compile(_RESULT), "is not an SGF result (B+3.5, W+R, 0, Void, ?)"),
+            ("KM", re.compile(_REAL), "is not a number"),
+            ("TM", re.compile(_REAL), "is not a number of seconds"))
 
 
 def style(collection: Collection, game: GameTree) -> list[KifuError]:
@@ -228,7 +234,7 @@ def style(collection: Collection, game: GameTree) -> list[KifuError]:
     def note(message: str, node: SgfNode, ident: str, rule: str) -> None:
         found.append(finding(message, collection.value_span(node, ident), PEDANTIC, rule=rule))
 
-    for ident, form, problem in _VALUE_FORMS:
+    for ident, form, problem in _value_forms():
         value = root.get(ident)
         if value is not None and value.strip() and not form.match(text(value).strip()):
             note(f"{ident}[{text(value)[:30]}] {problem}", root, ident, "value-format")

@@ -198,7 +198,7 @@ def test_the_typed_names_are_the_games_names_and_aliases() -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_a_game_and_a_record_take_two_type_arguments_or_three(name: str) -> None:
     game = kifu.game(name)
-    position, move = game.plugin.position_type(), game.plugin.move_types[0]
+    position, move = game.plugin.position_type(), game.plugin.move_classes()[0]
     assert kifu.Game[position, move] == kifu.Game[position, move, typing.Any]
     assert kifu.Record[position, move] == kifu.Record[position, move, typing.Any]
 

@@ -67,6 +67,35 @@ def test_validate_of_one_record_imports_only_what_it_uses(tmp_path, record, game
     assert not others, f"validate of a {game} record loaded {others}"
 
 
+#: A game's modules that play, draw or read a record in Python: a record the compiled core
+#: decides needs none of them, whichever game's class is loaded to tell its format.
+PYTHON_READING = ("position", "rules", "moves", "setup", "notation", "render", "events",
+                  "index", "boards", "sgf.reader", "sgf.writer", "forbidden")
+
+
+@pytest.mark.parametrize(("name", "text", "native"), [
+    ("common.sgf", "(;GM[1]FF[4]CA[UTF-8]SZ[19]KM[6.5]RU[Japanese]PB[b]PW[w]RE[?]\n"
+                   ";B[pd];W[dp];B[pp];W[dd])\n", "kifu.builtin.freego.native"),
+    ("common.renju", "Black: b\nWhite: w\n\n1. h8 2. h9 3. g9 4. i7\n", "kifu.builtin.renju.native"),
+])
+def test_a_record_the_compiled_core_decides_imports_no_python_reader(tmp_path, name, text,
+                                                                    native):
+    from importlib import import_module
+
+    from kifu.base.native import compiled
+
+    if compiled(import_module(native).MODULE) is None:
+        pytest.skip("the compiled core is not built, or KIFU_PURE_PYTHON is set")
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    modules = imported(tmp_path, "validate", "-q", str(tmp_path / name))
+    assert native + "._" + ("gosgf" if "freego" in native else "renju") in modules
+    for card in BUILT_IN:
+        for role in PYTHON_READING:
+            found = under(modules, f"kifu.builtin.{card.name}.{role}")
+            assert not found, f"validate of {name} imported {found}"
+    assert not under(modules, "lark")
+
+
 def test_validate_in_a_project_folder_imports_no_toml_parser_and_no_traceback(tmp_path):
     # a Python project's own pyproject.toml names kifu (a dependency) but holds no [tool.kifu]
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "records"\ndependencies = '

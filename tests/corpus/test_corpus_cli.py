@@ -220,6 +220,13 @@ def test_a_corner_pattern_is_found_in_every_corner(tmp_path):
     # Black's 3-3 stone with black to move: once white has answered; in c.sgf the stone is
     # white's with black to move, which the colours swapped do not make it.
     assert {name: hit["move"] for name, hit in hits.items()} == {"a.sgf": 2, "b.sgf": 2}
+    # the pages of the results: the stone matched marked where each record is opened (a
+    # square, as kifu serve's viewer draws it), never in the records' own drawings elsewhere
+    done = kifu("search", "corpus.db", "--pattern", "corner.pattern", "-f", "html",
+                "--output-dir", "out", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    for viewer in sorted((tmp_path / "out" / "records").glob("*.html")):
+        assert r'class=\"square\"' in viewer.read_text(encoding="utf-8"), viewer.name
 
 
 @pytest.mark.parametrize("text, where, says", [

@@ -1,7 +1,8 @@
 """Run by ``test_native.py`` under a build of the compiled core with AddressSanitizer and
 UndefinedBehaviorSanitizer (``_gosgf`` on the path before kifu's): judge N fuzzed inputs, and
 inputs past the size of a board and of a file's limits, so that any memory or arithmetic fault
-stops the process; and trace each for the index too, which must decide as judging does.
+stops the process; and trace each for the index and replay it for the library too, which
+must decide as judging does, and write the position key of every board the replay kept.
 Prints how many it judged."""
 from __future__ import annotations
 
@@ -38,6 +39,23 @@ def main() -> None:
             moves, _, _, columns, rows, hashes, images, changes = traced
             assert moves == verdict[0] and len(hashes) == 8 * (moves + 1) == 8 * len(images)
             assert changes[:4] == (columns * rows).to_bytes(4, "little")
+        replayed = _gosgf.replay(text)
+        if isinstance(verdict, str):
+            assert isinstance(replayed, str), (text[:200], replayed)
+        else:
+            moves, _, _, columns, rows, _, boards, facts, removed = replayed
+            assert moves == verdict[0] and len(boards) == (moves + 1) * columns * rows
+            assert len(facts) == 48 * moves and len(removed) % 4 == 0
+            for step in {0, moves // 2, moves}:
+                assert _gosgf.rows(boards, step, columns, rows).count("/") == rows - 1
+            for wrong in ((boards, moves + 1, columns, rows), (boards, -1, columns, rows),
+                          (boards[:-1], moves, columns, rows), (b"", 0, columns, rows),
+                          (boards, 0, 53, rows), (boards, 0, 0, rows)):
+                try:
+                    _gosgf.rows(*wrong)
+                except ValueError:
+                    continue
+                raise AssertionError(f"rows() took {wrong[1:]}")
         judged += 1
     print(f"judged {judged} inputs")
 

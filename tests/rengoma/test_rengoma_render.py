@@ -62,6 +62,10 @@ def test_svg_draws_each_stack_with_its_pieces_beneath():
     assert [r.get("fill") for r in beneath] == ["#c0392b"]
     texts = [t for t in map(glyphs.text_of, b3.iter()) if t is not None]
     assert texts == ["3", "×2", "1"]
+    # a stack's pieces, bottom first, for kifu's viewer to show whole when it is tapped
+    assert (b3.get("data-place"), b3.get("data-parts")) == (
+        "b3", "red, strength 1|black, strength 3")
+    assert stacks["c2"].get("data-parts") is None  # one piece: the drawing shows it whole
 
 
 def test_svg_marks_the_last_turn_and_shows_field_and_chips():

@@ -9,6 +9,7 @@ import os
 import re
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -58,7 +59,10 @@ def test_every_legal_move_is_named_where_it_puts_its_stone(client):
     # the occupied point is named too (by its column's and row's names), so a click on it
     # can be played and refused in the rules' own words
     assert data["names"][7 * 15 + 7] == "h8"
-    assert len(data["moves"]) == len(RENJU_MOVES(key))
+    # then the swap the opening allows after the first stone (no rule named: kifu's
+    # permissive opening), by a button, though it is no ply
+    assert [each["move"] for each in data["moves"]][len(RENJU_MOVES(key)):] == ["swap"]
+    assert data["moves"][-1]["places"] == ["do:swap"]
 
 
 def RENJU_MOVES(key: str) -> list[object]:  # noqa: N802 (the rules' own list, for comparison)
@@ -106,6 +110,57 @@ def test_a_move_is_played_by_the_places_clicked_or_refused_in_the_rules_words(ex
     assert not far["legal"] and far["why"] == (
         "▲9―9―1―へ[1―3―1] cannot be played here: no ▲へ can move to 9―9")
     assert clicked("0:4,8")["why"] == "no move is played by clicking 0:4,8"
+
+
+def test_a_pass_a_swap_an_offer_and_a_turns_extra_actions_are_clicked_too(examples_index):
+    """Renju's pass and swap by a button each, its offer of fifth moves by its button then the
+    points offered; a Rengoma turn going on with an extra action paid with a chip, by its
+    button then the action's clicks: each played, or refused in the referee's words."""
+    client = TestClient(create_app(str(examples_index)))
+    renju = kifu.game("renju").plugin
+    record = kifu.read(ROOT / "examples" / "renju" / "yamaguchi-opening.renju")
+
+    def moves(game: str, position: str, **more: str) -> dict[str, Any]:
+        return dict(client.get("/api/moves", params={"game": game, "position": position,
+                                                      **more}).json())
+
+    def clicked(game: str, position: str, places: str) -> dict[str, Any]:
+        return dict(client.get("/api/play", params={"game": game, "position": position,
+                                                     "clicks": places}).json())
+
+    three = renju.position_key(record.position(3))  # the swap the Yamaguchi rule allows
+    buttons = {each["move"]: each["places"] for each in moves("renju", three)["moves"]
+               if each["places"][0].startswith("do:")}
+    assert buttons == {"pass": ["do:pass"], "swap": ["do:swap"]}
+    assert clicked("renju", three, "do:swap")["legal"]
+    four = renju.position_key(record.position(4))
+    listed = moves("renju", four)
+    offer = next(each for each in listed["moves"] if each["gathers"])
+    assert offer["places"] == ["do:offer-fifth-moves"] and offer["kind"] == "offer fifth moves"
+    assert listed["words"]["ja"]["offer fifth moves"] == "五手目を提示"
+    played = clicked("renju", four, "do:offer-fifth-moves 0:6,7 0:7,9")
+    assert played["legal"] and played["move"] == "offer[g8 h6]"
+    assert clicked("renju", four, "do:offer-fifth-moves 0:6,7 0:8,7") == {
+        "game": "renju", "move": "offer[g8 i8]", "legal": False,
+        "why": "offer[g8 i8] cannot be played here: offered point i8 is occupied"}
+    assert clicked("renju", three, "do:pass")["legal"]
+
+    rengoma = kifu.game("rengoma").plugin
+    study = rengoma.position_key(
+        kifu.read(ROOT / "examples" / "rengoma" / "study-chip-finish.rengoma").position(0))
+    first = next(each for each in moves("rengoma", study)["moves"] if each["move"] == "C d4-d2")
+    assert first["places"] == ["0:3,2", "0:3,4"] and first["more"] == "do:extra-action"
+    going = moves("rengoma", study, move="C d4-d2")
+    win = next(each for each in going["moves"] if each["move"] == "C d4-d2 *C d2-d1")
+    assert win["places"] == ["0:3,2", "0:3,4", "do:extra-action", "0:3,4", "0:3,5"]
+    assert win["more"] == ""  # black held one chip: no second extra action
+    assert going["words"]["ko"]["extra action"] == "칩으로 추가 행동"
+    assert clicked("rengoma", study, " ".join(win["places"]))["to_move"] is None  # four: won
+    assert clicked("rengoma", study, "0:3,2 0:3,4 do:extra-action 0:0,0 0:5,5")["why"] == (
+        "C d4-d2 *C a6-f1 cannot be played here: extra action *C a6-f1: a piece moves like a "
+        "rook, along a row or a column to another square")
+    assert client.get("/api/moves", params={"game": "rengoma", "position": study,
+                                            "move": "zz"}).status_code == 400
 
 
 def test_a_key_that_is_no_position_says_what_is_wrong_with_it(examples_index):

@@ -157,6 +157,11 @@ def in_search(page: Any, params: dict[str, str]) -> dict[str, Any]:
                          ".json()", params)
 
 
+def line_ends(page: Any, text: str) -> None:
+    page.wait_for_function("t => document.getElementById('ke-line').textContent.endsWith(t)",
+                           arg=text)
+
+
 def point(page: Any, host: str, column: int, row: int) -> Any:
     return page.locator(f"{host} button[data-column='{column}'][data-row='{row}']")
 
@@ -185,6 +190,37 @@ def test_a_move_no_record_played_leaves_the_book_and_an_illegal_click_says_why(p
     page.click("#ke-play button")
     page.wait_for_function("() => document.getElementById('ke-line').textContent"
                            ".endsWith('h8 k12')")
+    # the moves no point plays by a button each, in the page's language: a swap of colours
+    # (no rule named: kifu's permissive opening allows one after each of the first five
+    # stones), once after a stone
+    page.select_option("#ke-lang", "ja")
+    page.wait_for_selector("#ke-actions button[data-place='do:pass']:text-is('パス')")
+    page.select_option("#ke-lang", "en")
+    page.click("#ke-actions button[data-place='do:swap']")
+    line_ends(page, "h8 k12 swap")
+    page.wait_for_selector("#ke-actions button[data-place='do:swap']", state="detached")
+    assert page.locator("#ke-actions button").all_inner_texts() == ["pass"]
+    for column, row, line, stones in ((6, 6, "swap g9", 3), (9, 9, "g9 j6", 4)):
+        point(page, "#ke-grid", column, row).click()
+        line_ends(page, line)
+        page.wait_for_function("n => document.querySelectorAll('#ke-grid .ke-seat-1, #ke-grid "
+                               ".ke-seat-2').length === n", arg=stones)
+    # four stones: black offers fifth moves, the points clicked after the button; one taken,
+    # which the referee refuses, then given back and another clicked
+    page.click("#ke-actions button[data-place='do:offer-fifth-moves']")
+    for column, row in ((5, 5), (6, 6)):
+        point(page, "#ke-grid", column, row).click()
+    page.wait_for_function("() => document.getElementById('ke-choices').textContent"
+                           ".startsWith('offer fifth moves: f10 g9')")
+    assert page.locator("#ke-grid .ke-chosen").count() == 2
+    assert axe_violations(page) == []
+    page.click("#ke-actions button[data-place='do:offer-fifth-moves']")  # sent
+    page.wait_for_function("() => document.getElementById('ke-said').textContent"
+                           ".endsWith('offered point g9 is occupied')")
+    point(page, "#ke-grid", 6, 6).click()
+    point(page, "#ke-grid", 12, 3).click()
+    page.locator("#ke-choices button", has_text="Play").click()
+    line_ends(page, "j6 offer[f10 m12]")
 
 
 @pytest.mark.parametrize("width", [1280, 390])

@@ -164,6 +164,27 @@ def test_rengoma_a_square_and_its_action_or_a_piece_slid(page, address):
     page.wait_for_selector("#ke-clickable .ke-chosen")
     click(page, slide[1].places[1])
     line_ends(page, slide[0])
+    # black holds a chip: its slide may end the turn or go on with an extra action, whose
+    # clicks follow; one the rules refuse is said in the referee's words
+    open_at(page, address, "rengoma", "study-chip-finish.rengoma", 0, 390)
+    page.wait_for_selector("#ke-clickable button.ke-pt")
+    click(page, "0:3,2")  # d4's black 4
+    page.wait_for_selector("#ke-clickable .ke-chosen")
+    click(page, "0:3,4")  # onto d2's red 1
+    page.wait_for_selector("#ke-choices:not([hidden]) button")
+    assert page.locator("#ke-choices button:not(.ke-cancel)").all_inner_texts() == [
+        "C \u2013 C d4-d2", "C d4-d2, then extra action"]
+    page.locator("#ke-choices button", has_text="then extra action").click()
+    page.wait_for_function("() => document.getElementById('ke-choices').textContent"
+                           ".startsWith('C d4-d2, then:')")
+    fits_page(page, 390)
+    click(page, "0:0,0")
+    click(page, "0:4,4")  # a6's black 1 to e2's red 4: no rook's move
+    page.wait_for_function("() => document.getElementById('ke-said').textContent.endsWith("
+                           "'along a row or a column to another square')")
+    click(page, "0:3,4")
+    click(page, "0:3,5")  # then onto d1's red 3: a1 b1 c1 d1, black's four
+    line_ends(page, "C d4-d2 *C d2-d1")
 
 
 def test_a_map_cell_is_clicked_and_a_taken_one_says_why(page, address):

@@ -143,6 +143,11 @@ GAMES_SAY = {
            "rengoma": ("종국: 흑 승 (a1 b1 c1 d1 네 개 연속)", "흑 칩 사용 (남은 칩 0)")},
 }
 
+#: A stack's pieces, bottom first, shown when it is tapped (Rengoma's d1 at the end of its
+#: example), in the game's own words.
+STACK_SAYS = {"ja": {"rengoma": ["赤の3", "黒の4"]}, "zh": {"rengoma": ["红3", "黑4"]},
+              "ko": {"rengoma": ["빨강 3", "흑 4"]}}
+
 #: Whether every character of an element's text is drawn with some width (the reader's
 #: fonts, where kifu's glyph font has none of it: a box at worst, never nothing).
 ALL_DRAWN = """(el) => {
@@ -207,6 +212,10 @@ def test_a_games_own_words_speak_the_readers_language(browser, tmp_path, languag
                 assert head.evaluate(ALL_DRAWN)
             if game not in DRAWS_ITS_HEADERS:
                 assert english_of_game(page) == [], game
+            if game in STACK_SAYS[language]:  # a stack tapped: its pieces in the game's words
+                page.click(".kv-board svg [data-place='d1']")
+                assert page.locator(".kv-parts li").all_inner_texts() == STACK_SAYS[language][game]
+                page.keyboard.press("Escape")
             # and at every move of the record, from the first position on
             page.keyboard.press("Home")
             before, now = None, head.inner_text()

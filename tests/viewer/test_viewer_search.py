@@ -1,6 +1,6 @@
 """The page of a search's results (``kifu search --format html``) in a real browser: each
 record's link opens kifu's viewer at the position found, inside a variation too, and the board
-there is what ``kifu render`` draws for that move of that line."""
+there is what ``kifu render`` draws for that move of that line, the stones found marked."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from kifu.commands.cli import main
+from kifu.run.load import load
 from tests.viewer.test_viewer_browser import board, canonical, drawn
 
 pytestmark = pytest.mark.browser
@@ -35,4 +36,19 @@ def test_each_result_opens_in_the_viewer_at_its_move(open_page, tmp_path, monkey
     for name, move, variation in (("aside.renju", "3", "2.1"), ("main.renju", "3", None)):
         page, hash_ = links[name].split("#")
         watched = open_page(tmp_path / "out" / page, "#" + hash_)
-        assert board(watched.page) == canonical(drawn(records / name, move, variation))
+        # the stones matched are marked, as kifu serve's viewer marks them
+        assert board(watched.page) == canonical(marked(records / name, int(move), variation))
+        assert board(watched.page) != canonical(drawn(records / name, move, variation))
+
+
+def marked(record: Path, move: int, variation: str | None) -> str:
+    """What ``kifu render`` draws for a move of a line, every stone of it marked as found."""
+    from kifu.corpus.marks import matched
+    from kifu.plugin import RenderOptions
+
+    loaded = load(str(record))
+    path = tuple(int(part) for part in variation.split(".")) if variation else ()
+    position = loaded.position_at(move, path)[0]
+    marks = matched(loaded.game, position, None)
+    assert marks is not None and len(marks.squares) == move
+    return loaded.game.render_svg(position, RenderOptions(), loaded.record, marks)

@@ -9,18 +9,26 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from kifu.builtin.freego import position, rules, setup
-from kifu.builtin.freego.moves import Edit, Move, Pass, Place
-from kifu.builtin.freego.position import Position
-from kifu.builtin.freego.rules.scoring import CountedPositionJSON
-from kifu.builtin.freego.setup.positions import Setup
-from kifu.plugin import Format, GamePlugin, KifuError, NotationError, Outcome, Record, built_in_card
+from kifu.plugin import (
+    Format,
+    GamePlugin,
+    KifuError,
+    NotationError,
+    Outcome,
+    Record,
+    built_in_card,
+    later,
+)
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the modules are imported when first used (a decided record needs none)
     import click
 
+    from kifu.builtin.freego import moves, position, rules, setup  # noqa: F401 - the base's text
+    from kifu.builtin.freego.moves import Move
+    from kifu.builtin.freego.position import Position
 
-class FreeGo(GamePlugin[Position, Move, Setup]):
+
+class FreeGo(GamePlugin["position.Position", "moves.Move", "setup.positions.Setup"]):
     card = built_in_card("freego")
     notation = "header lines, then cells by id or label (長野, D4), pass; Setup-N for set-ups"
     dialects = {
@@ -38,29 +46,37 @@ class FreeGo(GamePlugin[Position, Move, Setup]):
     }
     render_option_values = {"names": ("label", "id", "auto")}
     file_headers = ("Board",)
-    move_types = (Place, Pass, Edit)
 
     # -- notation ---------------------------------------------------------------------------
 
     # The notation (and Lark with it) is imported when used: reading SGF does without it.
 
     def parse_move(self, text: str, pos: Position) -> Move:
+        from kifu.builtin.freego.moves import Place
+
         move: Move = super().parse_move(text, pos)
         if isinstance(move, Place) and pos.board.find(move.cell) is None:
             raise NotationError(f"{move.cell!r} is not a cell of the board {pos.board.name!r}")
         return move
 
     def formats(self) -> Mapping[str, Format]:
-        from kifu.builtin.freego import native, sgf
+        # Reading and writing are imported when first called: a record the compiled core
+        # decides needs neither (nor the position, the boards and the set-ups they import).
+        from kifu.builtin.freego import native
+        from kifu.builtin.freego.sgf import claims
         from kifu.plugin import sgf as core_sgf
 
+        sgf = later("kifu.builtin.freego.sgf")
         return {"sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[1] (2 players, grids)",
-                              sgf.read, sgf.write, sgf.claims, sgf.read_games,
+                              sgf.read, sgf.write, claims, sgf.read_games,
                               core_sgf.rewritten, sgf.pieces, recognises=core_sgf.recognises,
                               heads=core_sgf.roots, collection=core_sgf.collection,
-                              decide=native.decide, trace=native.trace)}
+                              decide=native.decide, trace=native.trace,
+                              replay=native.replay)}
 
     def setup_from_json(self, data: Any) -> Any:
+        from kifu.builtin.freego import setup
+
         if not isinstance(data, dict):
             raise ValueError("a Free-form Go set-up is an object")
         value = setup.from_json(data)
@@ -70,6 +86,8 @@ class FreeGo(GamePlugin[Position, Move, Setup]):
 
     def result_sides(self, record: Record | None = None) -> Sequence[str]:
         # The sides are the record's seats (Players:), black and white by default.
+        from kifu.builtin.freego import setup
+
         if record is None:
             return setup.parameters.DEFAULT_PLAYERS
         try:
@@ -79,10 +97,14 @@ class FreeGo(GamePlugin[Position, Move, Setup]):
 
     def result_matches(self, said: Outcome, outcome: Outcome | None,
                        pos: Position) -> str | KifuError | None:
+        from kifu.builtin.freego import rules
+
         return rules.result_matches(said, pos)
 
     def position_from_key(self, text: str) -> Position:
         # The count of an ended game is the referee's, made again from the stones.
+        from kifu.builtin.freego import position, rules
+
         found = position.from_key(text)
         if found.outcome is not None:
             found.scores = rules.scores(found)
@@ -90,8 +112,12 @@ class FreeGo(GamePlugin[Position, Move, Setup]):
 
     # -- presentation -----------------------------------------------------------------------
 
-    def position_to_json(self, pos: Position) -> CountedPositionJSON:  # type: ignore[override]
-        counted: CountedPositionJSON = {**position.to_json(pos), **rules.count_to_json(pos)}
+    def position_to_json(  # type: ignore[override]
+            self, pos: Position) -> rules.scoring.CountedPositionJSON:
+        from kifu.builtin.freego import position, rules
+
+        counted: rules.scoring.CountedPositionJSON = {**position.to_json(pos),
+                                                **rules.count_to_json(pos)}
         return counted
 
     def to_move(self, pos: Position) -> str | None:

@@ -291,7 +291,7 @@ def key(pos: Position) -> str:
     ``bonus:``), the prisoners, the seats that passed since the last stone (``passed:xo``),
     every seat passed under agreed dead stones (``ended:1``), a ko just taken (``ko-at:`` the
     cell that may not be retaken at once and the stone that took it) and the outcome."""
-    rules, board = pos.rules, pos.board
+    board = pos.board
     if board.grid is not None:
         columns, rows = board.grid
         chars = "".join(map(_CHARS.__getitem__, pos.cells))
@@ -299,9 +299,19 @@ def key(pos: Position) -> str:
                           for row in reversed(range(rows))])
     else:
         cells = rows_text([[_CODES[cell] for cell in pos.cells]])
+    return key_of(pos, cells, _ko(pos))
+
+
+def key_of(pos: Position, cells: str, ko: tuple[int, int] | None,
+           rules_said: tuple[str, ...] | None = None) -> str:
+    """:func:`key` of ``pos`` whose cells field (``cells``) and ko just taken (``ko``: the
+    cell that may not be retaken at once and the stone that took it) are known, and its
+    rules' fields (:func:`rule_fields`) where they are: a compiled core's replay writes the
+    first two, and works out the rules' once a game (:mod:`kifu.builtin.freego.native.steps`)."""
+    rules, board = pos.rules, pos.board
     fields = [_board_field(board), cells,
               "-" if pos.outcome is not None else _CODES[pos.to_move + 1]]
-    fields.extend(_rule_fields(rules))
+    fields.extend(rule_fields(rules) if rules_said is None else rules_said)
     if any(pos.prisoners):
         fields.append("prisoners:" + ",".join(map(str, pos.prisoners)))
     if pos.passed and pos.outcome is None:
@@ -309,7 +319,6 @@ def key(pos: Position) -> str:
                                           if pos.passed >> s & 1))
     if pos.ended:
         fields.append("ended:1")
-    ko = _ko(pos)
     if ko is not None:
         fields.append(f"ko-at:{escape(board.ids[ko[0]])},{escape(board.ids[ko[1]])}")
     if pos.outcome is not None:
@@ -348,8 +357,9 @@ def _board_of(field: str) -> Board:
     return builtin.from_content(name, source)
 
 
-def _rule_fields(rules: Rules) -> list[str]:
-    """The named fields of the rules that differ from Free-form Go's own."""
+def rule_fields(rules: Rules) -> tuple[str, ...]:
+    """The named fields of a key that say the rules, where they differ from Free-form Go's
+    own."""
     fields = []
     if rules.seats != DEFAULT_PLAYERS:
         fields.append("players:" + ",".join(escape(name) for name in rules.seats))
@@ -369,7 +379,7 @@ def _rule_fields(rules: Rules) -> list[str]:
             for cells in rules.territory))
     if any(rules.bonus):
         fields.append("bonus:" + ",".join(_number(b) for b in rules.bonus))
-    return fields
+    return tuple(fields)
 
 
 def _number(value: float) -> str:

@@ -6,16 +6,21 @@ this file.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kifu.builtin.gungi import notation, position, position_key, rules
-from kifu.builtin.gungi.moves import BackFaces, Claim, Move, Placement, Ply, Resign, Section
-from kifu.builtin.gungi.position import Position
-from kifu.builtin.gungi.setup.positions import Diagram
+# A Gungi position's equality and hash go by its key, which position_key sets on the class:
+# whoever holds a position has imported this package, and with it the key (Gungi has no
+# compiled core: every record of it is read in Python).
+from kifu.builtin.gungi import position_key
 from kifu.plugin import EditorLayout, GamePlugin, Played, Record, built_in_card
 
+if TYPE_CHECKING:  # the modules are imported when first used
+    from kifu.builtin.gungi import moves, position, setup  # noqa: F401 - the base's text
+    from kifu.builtin.gungi.moves import Move
+    from kifu.builtin.gungi.position import Position
 
-class Gungi(GamePlugin[Position, Move, Diagram]):
+
+class Gungi(GamePlugin["position.Position", "moves.Move", "setup.positions.Diagram"]):
     card = built_in_card("gungi")
     notation = ("▲筋―段―層―駒 plies (新, 同, 不N, ⇔, [notes]), ▲投了 and ▲反則指摘, with "
                 "打ち始め/済み/開戦/終局 sections")
@@ -23,7 +28,6 @@ class Gungi(GamePlugin[Position, Move, Diagram]):
         "kanji": "the source's notation: ▲/▽, ―, kanji and kana piece names (the default)",
         "ascii": "romanised: B/W, -, hyou/shinobi/..., * for 新, same for 同, x2 for 不2",
     }
-    move_types = (Ply, Placement, BackFaces, Section, Resign, Claim)
     render_options = {"stacks": "draw every tier of each stack (default yes; no: tops only)"}
     draws_matches = True
     sides = ("black", "white")
@@ -39,10 +43,14 @@ class Gungi(GamePlugin[Position, Move, Diagram]):
     def parse(self, text: str, source: str = "<string>") -> Record:
         # Two steps: the notation reads what the text says; the referee's normaliser fills in
         # what it leaves implicit (each ply's origin, capture, repairs).
+        from kifu.builtin.gungi import notation, rules
+
         return rules.normalise(notation.parse(text, source))
 
     def parse_move(self, text: str, pos: Position) -> Move:
         # In the set-up phase a ply is a set-up ply (筋―段―層―駒 places a piece).
+        from kifu.builtin.gungi import notation, position
+
         in_setup = pos.phase == position.SETUP
         return self.one_move(notation.parse(text, "<move>", in_setup=in_setup), text)
 
@@ -50,7 +58,7 @@ class Gungi(GamePlugin[Position, Move, Diagram]):
         # As a variation writes a move: with 同 on the square just played, and its closing
         # [終局] if it ends the record.
         from kifu.builtin.gungi.geometry import square
-        from kifu.builtin.gungi.moves import ASCII, KANJI, move_text
+        from kifu.builtin.gungi.moves import ASCII, KANJI, Ply, move_text
         from kifu.builtin.gungi.notation.writer import spelled
 
         style = ASCII if dialect == "ascii" else KANJI
@@ -60,6 +68,8 @@ class Gungi(GamePlugin[Position, Move, Diagram]):
         return move_text(spelled(move, same), style) + closing
 
     def write(self, record: Record, dialect: str | None = None) -> str:
+        from kifu.builtin.gungi import notation, rules
+
         return notation.write(rules.canonical(record), ascii_names=dialect == "ascii")
 
     def position_key(self, pos: Position) -> str:
@@ -73,6 +83,8 @@ class Gungi(GamePlugin[Position, Move, Diagram]):
         return position_key.EDITOR
 
     def play(self, pos: Position, move: Any, *, lenient: bool = False) -> Played:
+        from kifu.builtin.gungi import rules
+
         played, _ = rules.play(pos, move, lenient)  # the referee also says how it read the ply
         return played
 

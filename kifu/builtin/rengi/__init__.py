@@ -9,16 +9,17 @@ generator (``tsumo``).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kifu.builtin.rengi import moves, notation
-from kifu.builtin.rengi.moves import Move, Pass, Place, Resign, Single, Turn
-from kifu.builtin.rengi.position import Position
-from kifu.builtin.rengi.setup.positions import Setup
 from kifu.plugin import NUMBER, GamePlugin, Record, built_in_card
 
+if TYPE_CHECKING:  # the modules are imported when first used
+    from kifu.builtin.rengi import moves, position, setup  # noqa: F401 - the base's text
+    from kifu.builtin.rengi.moves import Move
+    from kifu.builtin.rengi.position import Position
 
-class Rengi(GamePlugin[Position, Move, Setup]):
+
+class Rengi(GamePlugin["position.Position", "moves.Move", "setup.positions.Setup"]):
     card = built_in_card("rengi")
     draws_matches = True
     sides = ("first", "second")
@@ -40,7 +41,6 @@ class Rengi(GamePlugin[Position, Move, Setup]):
         "open": "every move in the open form 2U (needs the tsumo list or seed)",
     }
     player_headers = ("First", "Second")
-    move_types = (Place, Turn, Single, Pass, Resign)
     render_options = {
         "frame": "draw the chain just fired at step K (0: before the first link)",
         "next": "show the next pieces (yes/no; default: as the Next setting says)",
@@ -51,15 +51,21 @@ class Rengi(GamePlugin[Position, Move, Setup]):
         return "".join(self.write_pieces(record, dialect))
 
     def write_pieces(self, record: Record, dialect: str | None = None) -> Iterator[str]:
+        from kifu.builtin.rengi import notation
+
         if dialect in ("colours", "open"):
             return notation.write_pieces(notation.convert(self, record, dialect))
         return notation.write_pieces(record, dialect or "letters")
 
     def move_text(self, move: Any) -> str:
+        from kifu.builtin.rengi import moves
+
         return moves.text(move)
 
     def move_notation(self, move: Move, pos: Position, dialect: str | None = None) -> str:
         # The alphabets are per move; "colours" and "open" are forms of a whole record.
+        from kifu.builtin.rengi import moves
+
         return moves.text(move, dialect or "letters")
 
     def frames(self, pos: Position) -> list[dict[str, str]]:

@@ -9,14 +9,17 @@ from them; the win is checked after every action, the draw (no legal action) aft
 """
 from __future__ import annotations
 
-from kifu.builtin.rengoma import rules
-from kifu.builtin.rengoma.moves import Action, Turn
-from kifu.builtin.rengoma.position import Position
-from kifu.builtin.rengoma.setup.positions import Setup
+from typing import TYPE_CHECKING
+
 from kifu.plugin import GamePlugin, built_in_card
 
+if TYPE_CHECKING:  # the modules are imported when first used
+    from kifu.builtin.rengoma import moves, position, setup  # noqa: F401 - the base's text
+    from kifu.builtin.rengoma.moves import Action, Turn
+    from kifu.builtin.rengoma.position import Position
 
-class Rengoma(GamePlugin[Position, Turn, Setup]):
+
+class Rengoma(GamePlugin["position.Position", "moves.Turn", "setup.positions.Setup"]):
     card = built_in_card("rengoma")
     draws_matches = True
     sides = ("black", "red")
@@ -30,17 +33,20 @@ class Rengoma(GamePlugin[Position, Turn, Setup]):
         "plain": "the turns without numbers",
     }
     player_headers = ("Black", "Red")
-    move_types = (Turn,)
     render_options = {"stacks": "list every stack's pieces, single pieces too, under the "
                                 "diagram (text) or in the legend (SVG)"}
 
     def is_legal(self, pos: Position, turn: Turn) -> bool:
         # The listed turns, and those extended with extra actions (not listed).
+        from kifu.builtin.rengoma import rules
+
         return rules.is_legal(pos, turn)
 
     def extra_actions(self, pos: Position, turn: Turn) -> list[Action]:
         """The extra actions, paid with chips, that may extend ``turn`` (Rengoma's own: see
         :func:`kifu.builtin.rengoma.rules.extra_actions`)."""
+        from kifu.builtin.rengoma import rules
+
         return rules.extra_actions(pos, turn)
 
 

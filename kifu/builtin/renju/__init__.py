@@ -1,17 +1,16 @@
 """Renju 連珠: five in a row on 15x15, with black's forbidden moves (3-3, 4-4, overline)."""
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-from kifu.builtin.renju.moves import Move, Offer, Pass, Place, Swap
-from kifu.builtin.renju.position import Position
-from kifu.builtin.renju.setup import Setup
-from kifu.plugin import Format, GamePlugin, built_in_card
+from kifu.plugin import Format, GamePlugin, built_in_card, later
+
+if TYPE_CHECKING:  # the modules are imported when first used (a decided record needs none)
+    from kifu.builtin.renju import moves, position, setup  # noqa: F401 - the base's text
 
 
-class Renju(GamePlugin[Position, Move, Setup]):
+class Renju(GamePlugin["position.Position", "moves.Move", "setup.Setup"]):
     card = built_in_card("renju")
     notation = "header lines, then moves a1..o15 (optionally numbered), pass, swap, offer[...]"
     dialects = {
@@ -25,17 +24,23 @@ class Renju(GamePlugin[Position, Move, Setup]):
                   "zh": {"black": "黑", "white": "白"}, "ko": {"black": "흑", "white": "백"}}
     result_names = {"1-0": "black", "0-1": "white", "1/2-1/2": "draw", "0": "draw",
                     "黒勝ち": "black", "白勝ち": "white", "満局": "draw"}
-    move_types = (Place, Pass, Swap, Offer)
 
     def formats(self) -> Mapping[str, Format]:
-        from kifu.builtin.renju import native, sgf
+        # Readers and writers are imported when first called: a Go SGF file asks whether the
+        # text is Renju's (claims, which imports nothing of Renju), and a record the compiled
+        # core decides needs no reader (importing the four archives' costs as much as checking
+        # a folder of Go games in C).
+        from kifu.builtin.renju import native
         from kifu.builtin.renju.archives import RIF_MAX_BYTES
+        from kifu.builtin.renju.sgf import claims
         from kifu.plugin import sgf as core_sgf
 
-        psq, pgn, rif, renlib = (_Archive(name) for name in ("psq", "pgn", "rif", "renlib"))
+        sgf = later("kifu.builtin.renju.sgf")
+        psq, pgn, rif, renlib = (later(f"kifu.builtin.renju.archives.{name}")
+                                 for name in ("psq", "pgn", "rif", "renlib"))
         return {
             "sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[4] (and GM[1], GM[5] as "
-                          "Renju programs write it)", sgf.read, sgf.write, sgf.claims,
+                          "Renju programs write it)", sgf.read, sgf.write, claims,
                           sgf.read_games, core_sgf.rewritten, sgf.pieces,
                           recognises=core_sgf.recognises, precedence=1,
                           heads=core_sgf.roots, collection=core_sgf.collection),
@@ -55,22 +60,6 @@ class Renju(GamePlugin[Position, Move, Setup]):
                              recognises=renlib.claims, leaves_out=renlib.leaves_out,
                              claims_bytes=renlib.claims_bytes, generic=(".lib",)),
         }
-
-
-class _Archive:
-    """One of the archives' modules (:mod:`kifu.builtin.renju.archives`), imported when one of
-    its functions is first called: Go's SGF files ask Renju's formats whether they claim them,
-    and what is not Renju's SGF needs no archive's reader (importing the four costs as much as
-    checking a folder of Go games in C)."""
-
-    def __init__(self, name: str) -> None:
-        self.name = f"kifu.builtin.renju.archives.{name}"
-
-    def __getattr__(self, function: str) -> Callable[..., Any]:
-        def call(*args: Any, **kwargs: Any) -> Any:
-            return getattr(importlib.import_module(self.name), function)(*args, **kwargs)
-        call.__name__ = call.__qualname__ = function
-        return call
 
 
 GAME = Renju()

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from re import Match
 
 from kifu.builtin.renju.forbidden import forbidden_for_black
-from kifu.builtin.renju.moves import LETTERS, Move, Place, Point
+from kifu.builtin.renju.moves import LETTERS, Move, Offer, Pass, Point, Swap
 from kifu.builtin.renju.position import (
     BLACK,
     EMPTY,
@@ -19,11 +19,14 @@ from kifu.builtin.renju.position import (
     geometry,
     opening_name,
 )
+from kifu.builtin.renju.rules import play
 from kifu.plugin import (
     Clicks,
+    KifuError,
     Markup,
     Record,
     RenderOptions,
+    button,
     document,
     element,
     fragments,
@@ -277,16 +280,54 @@ def summary(position: Position) -> list[tuple[str, str]]:
 
 def move_clicks(move: Move, pos: Position) -> Clicks | None:
     """A stone as the click on its point on ``kifu serve``'s board (rows from the top, as the
-    key writes them); a pass, a swap or an offer of fifth moves is typed or picked."""
-    if not isinstance(move, Place):
-        return None
+    key writes them); a pass and a swap of colours by a button each; an offer of fifth moves
+    by its button, then the points offered (as many as the opening rule lets black offer at
+    most), sent by the button clicked again."""
+    if isinstance(move, Pass):
+        return Clicks((button("pass"),), "pass")
+    if isinstance(move, Swap):
+        return Clicks((button("swap"),), "swap")
+    if isinstance(move, Offer):
+        counts = pos.rules.allows.offers
+        return Clicks((button("offer-fifth-moves"),), "offer fifth moves",
+                      gathers=counts.stop - 1 if counts else 0)
     return Clicks((point(0, move.point.column, pos.board.size - 1 - move.point.row),))
 
 
+def moves_beyond(pos: Position) -> list[Move]:
+    """The opening's events the side to move may play here, which are no plies: a swap of
+    colours where the referee allows one, and an offer of fifth moves (its points not yet
+    chosen) where black may offer them."""
+    if pos.outcome is not None:
+        return []
+    found: list[Move] = []
+    try:
+        play(pos.copy(), Swap())
+        found.append(Swap())
+    except KifuError:
+        pass
+    if pos.rules.allows.offers is not None and pos.offer is None and pos.stones == 4 \
+            and pos.to_move == BLACK:
+        found.append(Offer(()))
+    return found
+
+
 def clicked_move(pos: Position, places: tuple[str, ...]) -> str | None:
-    """The point clicked, by its name, for the referee to say why no stone goes there."""
-    found = point_of(places[0]) if len(places) == 1 else None
+    """The point clicked, by its name, for the referee to say why no stone goes there; a
+    button's move (a pass, a swap); an offer of the points clicked after its button."""
+    named = {button(name): name for name in ("pass", "swap")}
+    if len(places) == 1 and places[0] in named:
+        return named[places[0]]
+    if places and places[0] == button("offer-fifth-moves"):
+        points = [_point(pos, place) for place in places[1:]]
+        return None if None in points else "offer[" + " ".join(map(str, points)) + "]"
+    found = _point(pos, places[0]) if len(places) == 1 else None
+    return None if found is None else str(found)
+
+
+def _point(pos: Position, place: str) -> Point | None:
+    found = point_of(place)
     size = pos.board.size
     if found is None or found[0] != 0 or max(found[1:]) >= size:
         return None
-    return str(Point(found[1], size - 1 - found[2]))
+    return Point(found[1], size - 1 - found[2])

@@ -18,8 +18,8 @@ from kifu.render.viewer.index import (
            index_written,
            write_index,
 )
-from kifu.render.viewer.model import GameView, build_view, failed_view
+from kifu.render.viewer.model import GameView, Marker, build_view, failed_view
 
-__all__ = ["INDEX", "GameView", "IndexBuilder", "IndexRow", "build_view", "failed_view", "fragment",
+__all__ = ["INDEX", "GameView", "IndexBuilder", "IndexRow", "Marker", "build_view", "failed_view", "fragment",
            "index_rows", "index_written", "open_at", "page", "reports_of", "views_of_text",
            "write_index"]

@@ -32,6 +32,10 @@ from kifu.render.viewer.problems import is_problem, mark_of
 from kifu.render.viewer.svgdiff import SvgTable, apply, difference
 from kifu.run.replayjson import diagnostic_json, move_json
 
+#: What marks a position besides its record (the points a search matched): the game and the
+#: position give the marks (squares), ``None`` for none.
+Marker = Callable[[AnyGame, Any], Markup | None]
+
 #: The most characters of a record's name or a player's a page shows outside the list of its
 #: headers (which shows them whole): a name of megabytes once stood five times on its page.
 NAME_WIDTH = 200
@@ -232,14 +236,14 @@ def build_view(game: AnyGame, record: Record, source: str, text: str | None,
                options: RenderOptions, *, lenient: bool = False,
                problem: bool | None = None, table: SvgTable | None = None,
                step: Callable[[], None] | None = None,
-               marked: tuple[Node[Any] | None, Markup] | None = None) -> GameView:
+               marked: tuple[Node[Any] | None, Marker] | None = None) -> GameView:
     """Replay every line of ``record`` and draw each position in every variant, keeping the
     faults in place of the moves that broke a rule.  ``problem``: show the record as a problem
     (``None``: if it reads as one, see :func:`kifu.render.viewer.problems.is_problem`);
     ``table``: the table of SVG lines to add to (the games of one page share one); ``step``
     is called after each move drawn (a progress line's); ``marked``: a node of the record
-    (``None``, its start) and marks drawn on its position besides the record's (the points a
-    search matched), in a game that draws them."""
+    (``None``, its start) and what draws marks on its position besides the record's (the
+    points a search matched, worked out from the position there), in a game that draws them."""
     try:
         start = game.start(record)
     except KifuError as error:
@@ -334,15 +338,14 @@ class _TreeBuilder:
         #: The points each node's position has dimmed (SGF's ``DD`` lasts until changed), for
         #: a game that draws markup.
         self.dims: dict[int, tuple[str, ...]] = {}
-        #: A node (``None``: the start) and the marks drawn on its position besides the
-        #: record's own.
-        self.marked: tuple[Node[Any] | None, Markup] | None = None
+        #: A node (``None``: the start) and what marks its position besides the record's own.
+        self.marked: tuple[Node[Any] | None, Marker] | None = None
 
     def add_start(self, position: Any) -> None:
         node = PositionNode(parent=-1, choice=0, depth=0, status=self._status(position),
                             side=self.game.to_move(position) or "")
         self._add(node, position, self._with_marks(None, self.game.markup_at(self.record, [],
-                                                                               None)))
+                                                                               None), position))
         self.last[()] = 0
 
     def add_step(self, step: Step, mark: int = 0) -> None:
@@ -399,16 +402,20 @@ class _TreeBuilder:
         """What the record marks on a step's position: its node's markup, with the points
         dimmed as they stand after the parent's."""
         if not self.game.draws_markup:
-            return self._with_marks(step.node, None)
+            return self._with_marks(step.node, None, step.position)
         properties = step.node.properties if step.node.has_properties() else {}
         return self._with_marks(step.node, markup_of(properties,
-                                                     dims(properties, self.dims.get(parent, ()))))
+                                                     dims(properties, self.dims.get(parent, ()))),
+                                step.position)
 
-    def _with_marks(self, node: Node[Any] | None, markup: Markup | None) -> Markup | None:
+    def _with_marks(self, node: Node[Any] | None, markup: Markup | None,
+                    position: Any) -> Markup | None:
         """``markup`` with the marks :attr:`marked` draws on ``node``'s position, if any."""
         if self.marked is None or self.marked[0] is not node:
             return markup
-        marks = self.marked[1]
+        marks = self.marked[1](self.game, position)
+        if marks is None:
+            return markup
         if markup is None:
             return marks
         return replace(markup, squares=(*markup.squares, *marks.squares))

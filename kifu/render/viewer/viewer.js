@@ -798,7 +798,7 @@
     this.showStacks();
   };
 
-  /* The parts a drawing stacks on one another (a Gungi stack: an element with data-parts, its
+  /* The parts a drawing stacks on one another (a Gungi or Rengoma stack: an element with data-parts, its
      parts bottom first between "|", and data-place, where it stands), which a drawing shows
      only in part: a button for each beside the board, and, for the one tapped on the board or
      chosen, every part in the page's text, bottom first. */
@@ -843,7 +843,10 @@
     panel.setAttribute("aria-label", tf("{0}, bottom first", place));
     panel.appendChild(make("p", "kv-parts-h", tf("{0}, bottom first", place)));
     var list = make("ol", "kv-parts-list");
-    el.getAttribute("data-parts").split("|").forEach(function (part) { list.appendChild(make("li", "", part)); });
+    var game = this.game();
+    el.getAttribute("data-parts").split("|").forEach(function (part) {  // in the game's words
+      list.appendChild(make("li", "", /[A-Za-z]{2}/.test(part) && game ? gameSaid(part, game) : part));
+    });
     panel.appendChild(list);
     var close = button("kv-parts-close", t("Close"), "data-stack-close", "");
     panel.appendChild(close);

@@ -32,7 +32,9 @@
       home: "The explorer", thumb: "{name} at move {move}", patternPicture: "The pattern searched",
       playLabel: "The board: click a piece or a point to play", choose: "Which move?", chosen: "{point}, chosen",
       target: "{point}: a move can end here", cancel: "Cancel", mapLabel: "The board: click a cell to play",
-      linked: "the position linked"},
+      linked: "the position linked", actions: "Moves played by a button", goOn: "{move}, then {how}",
+      then: "{move}, then:", noMore: "No extra action can follow {move}.", gathered: "{what}: {points}",
+      atMost: "At most {count} points."},
     ja: {title: "kifu 棋譜エクスプローラー", game: "ゲーム", language: "言語", explorer: "定跡エクスプローラー",
       back: "戻る", start: "初期局面", next: "次の手", move: "手", games: "局数",
       results: "勝ち / 引き分け / 負け", recent: "最近の対局", strongestGames: "強豪の対局",
@@ -61,7 +63,9 @@
       home: "エクスプローラー", thumb: "{name} の {move} 手目", patternPicture: "検索したパターン",
       playLabel: "盤: 駒か点をクリックして指す", choose: "どの手ですか？", chosen: "{point}（選択中）",
       target: "{point}: ここへ指せます", cancel: "やめる", mapLabel: "盤: マスをクリックして打つ",
-      linked: "リンクの局面"}
+      linked: "リンクの局面", actions: "ボタンで指す手", goOn: "{move} の後に{how}",
+      then: "{move} の後:", noMore: "{move} の後に追加できる手はありません。", gathered: "{what}: {points}",
+      atMost: "{count} 点までです。"}
   };
   TEXTS.en.following = "Next";
   TEXTS.ja.following = "次へ";
@@ -71,7 +75,7 @@
   const $ = (id) => document.getElementById(id);
   const state = {lang: "en", by: "date", game: null, games: {}, trail: [], data: null, moves: null, listed: null, page: 1,
     sort: "id", order: "asc", filters: {}, asked: null, mode: "position", brush: 0, setup: null,
-    pattern: null, chosen: [], playFocus: {}};
+    pattern: null, chosen: [], playFocus: {}, base: [], gathering: null, before: null, loading: null};
 
   function say(name, values) {
     let text = (TEXTS[state.lang] || TEXTS.en)[name] || TEXTS.en[name] || name;
@@ -199,7 +203,9 @@
       state.data = data;
       state.moves = null;
       showExplored(data);
-      const moves = await ask("/api/moves", {game: data.game, position: data.key});
+      const asked = ask("/api/moves", {game: data.game, position: data.key});
+      state.loading = asked.catch(() => null);  // what a click before they come waits for
+      const moves = await asked;
       if (state.data === data) { state.moves = moves; showMoves(); }
     } catch (error) {
       $("ke-summary").textContent = say("error") + error.message;
@@ -276,7 +282,8 @@
     const moves = state.moves;
     const list = $("ke-legal");
     list.replaceChildren();
-    for (const each of moves.moves) list.append(element("option", null, {value: each.move}));
+    for (const each of moves.moves) if (!each.gathers) list.append(element("option", null, {value: each.move}));
+    showActions();
     const grid = $("ke-grid");
     const board = $("ke-board");
     if (!moves.grid) {
@@ -300,12 +307,23 @@
       const owner = held ? sides()[held - 1] || String(held) : "";
       const number = at[index] !== undefined ? played[at[index]] : undefined;
       const what = held ? side(owner) : number ? say("next") + " " + number : say("empty");
+      const label = say("point", {point: name, what: what});
+      const chosen = state.chosen.includes("0:" + column + "," + row);  // a point gathered
       return {stone: held ? "seat-" + held : number && number <= 9 ? "next" : "", colour: held ? colourOf(owner) : "",
-        mark: held ? "" : number && number <= 9 ? number : "", label: say("point", {point: name, what: what})};
+        mark: held ? "" : number && number <= 9 ? number : "", kind: chosen ? "ke-chosen" : "",
+        label: chosen ? say("chosen", {point: label}) : label};
     }, (column, row) => clickPoint(column, row), say("boardLabel"));
+    showChoices();
   }
 
   async function clickPoint(column, row) {
+    if (!state.moves) await state.loading;  // the position's moves not yet known
+    if (!state.moves || !state.moves.grid) return;
+    if (state.gathering) {
+      gather("0:" + column + "," + row);
+      focusAgain($("ke-grid"));
+      return;
+    }
     const moves = state.moves;
     const index = row * moves.grid.width + column;
     const legal = moves.moves.find((each) => each.point && each.point[0] === column && each.point[1] === row);
@@ -436,7 +454,8 @@
     };
   }
 
-  /* The moves the clicks so far play alike, offered by what each does. */
+  /* The moves the clicks so far play alike, offered by what each does (in the game's words),
+     each that may go on with a button of its own; or the points gathered so far. */
   function showChoices() {
     const host = $("ke-choices");
     host.replaceChildren();
@@ -444,44 +463,147 @@
     const ready = clicked ? begun().open.filter((move) => move.places.length === clicked) : [];
     host.hidden = !clicked;
     if (!clicked) return;
-    host.append(element("span", say("choose")));
+    const cancel = element("button", say("cancel"), {type: "button", "class": "ke-cancel"});
+    cancel.addEventListener("click", () => { resetClicks(); showMoves(); });
+    if (state.gathering) {
+      const move = state.gathering;
+      const points = state.chosen.slice(move.places.length).map(placeName).join(" ") || "-";
+      const send = element("button", say("play"), {type: "button"});
+      send.addEventListener("click", sendGathered);
+      host.append(element("span", say("gathered", {what: gameWord(move.kind), points: points})), send, cancel);
+      return;
+    }
+    host.append(element("span", state.before && clicked === state.base.length
+      ? say("then", {move: state.before.goingOn}) : say("choose")));
     for (const move of ready) {
-      const button = element("button", (move.kind ? move.kind + " \u2013 " : "") + move.move, {type: "button"});
-      button.addEventListener("click", () => { state.chosen = []; showChoices(); playMove(move.move); });
+      const button = element("button", (move.kind ? gameWord(move.kind) + " \u2013 " : "") + move.move, {type: "button"});
+      button.addEventListener("click", () => { resetClicks(); showChoices(); playMove(move.move); });
+      host.append(button);
+      if (!move.more) continue;
+      const more = element("button", say("goOn", {move: move.move, how: buttonName(move.more)}), {type: "button"});
+      more.addEventListener("click", () => goOn(move));
+      host.append(more);
+    }
+    host.append(cancel);
+  }
+
+  /* A move's kind or a button's name in the game's words in the page's language, where the
+     game gives them (/api/moves' words); a button "do:extra-action" is named "extra action". */
+  function gameWord(english) {
+    return (((state.moves && state.moves.words) || {})[state.lang] || {})[english] || english;
+  }
+
+  function buttonName(place) {
+    return gameWord(place.slice(3).replace(/-/g, " "));
+  }
+
+  /* A point gathered, by its name on a grid. */
+  function placeName(place) {
+    const found = /^0:([0-9]+),([0-9]+)$/.exec(place);
+    const names = state.moves && state.moves.grid ? state.moves.names : null;
+    return (found && names && names[Number(found[2]) * state.moves.grid.width + Number(found[1])]) || place;
+  }
+
+  /* The buttons of the moves no point plays (a pass, a swap), beside the board: those a next
+     click may go to. */
+  function showActions() {
+    const host = $("ke-actions");
+    host.replaceChildren();
+    host.setAttribute("aria-label", say("actions"));
+    const places = state.gathering ? [state.gathering.places[0]]
+      : Array.from(begun().next).filter((place) => place.startsWith("do:"));
+    for (const place of places) {
+      const button = element("button", buttonName(place), {type: "button", "data-place": place,
+        "aria-pressed": String(state.chosen.includes(place))});
+      button.addEventListener("click", () => clickPlace(place));
       host.append(button);
     }
-    const cancel = element("button", say("cancel"), {type: "button", "class": "ke-cancel"});
-    cancel.addEventListener("click", () => { state.chosen = []; showMoves(); });
-    host.append(cancel);
+    host.hidden = !places.length;
+  }
+
+  /* The clicks begun, the points gathered and the moves that went on, forgotten. */
+  function resetClicks() {
+    state.chosen = [];
+    state.base = [];
+    state.gathering = null;
+    if (state.before) state.moves = state.before.moves;
+    state.before = null;
+  }
+
+  /* A move that goes on (a turn with an extra action): the moves that follow it, asked of
+     the server, clicked after its places and its button as any move is. */
+  async function goOn(move) {
+    $("ke-said").textContent = "";
+    try {
+      const after = await ask("/api/moves", {game: state.data.game, position: state.data.key, move: move.move});
+      if (!after.moves.length) { $("ke-said").textContent = say("noMore", {move: move.move}); return; }
+      state.before = state.before || {moves: state.moves};
+      state.before.goingOn = move.move;
+      state.moves = after;
+      state.base = move.places.concat([move.more]);
+      state.chosen = state.base.slice();
+      showMoves();
+    } catch (error) {
+      $("ke-said").textContent = say("cannot") + error.message;
+    }
+  }
+
+  /* A point clicked while a move gathers them (an offer of fifth moves): taken, or given
+     back; its button clicked again sends them to the referee. */
+  function gather(place) {
+    const move = state.gathering;
+    if (place === move.places[0]) { sendGathered(); return; }
+    if (!/^[0-9]+:[0-9]+,[0-9]+$/.test(place)) return;
+    const at = state.chosen.indexOf(place);
+    if (at >= move.places.length) state.chosen.splice(at, 1);
+    else if (state.chosen.length - move.places.length >= move.gathers) {
+      $("ke-said").textContent = say("atMost", {count: move.gathers});
+      return;
+    } else state.chosen.push(place);
+    $("ke-said").textContent = "";
+    showMoves();
+  }
+
+  async function sendGathered() {
+    await playClicks(state.chosen.slice());  // kept, to be mended, where the referee refuses
   }
 
   /* A click on a place: it goes on with the places clicked before, or begins a move anew; a
      move it completes alone is played; where several are, they are offered; where none is,
      the referee says why (the server is asked what the clicks name). */
   async function clickPlace(place) {
+    if (!state.moves) await state.loading;  // the position's moves not yet known
+    if (!state.moves) return;
     $("ke-said").textContent = "";
-    if (state.chosen.length && state.chosen[state.chosen.length - 1] === place) {
-      state.chosen = [];
+    if (state.gathering) { gather(place); return; }
+    const base = state.base;  // the places of a move that goes on, before its button
+    if (state.chosen.length > base.length && state.chosen[state.chosen.length - 1] === place) {
+      state.chosen = base.slice();
       showMoves();
       return;
     }
     const before = state.chosen;
     state.chosen = before.concat([place]);
     let {open} = begun();
-    if (!open.length && before.length) {
-      state.chosen = [place];
+    if (!open.length && before.length > base.length) {
+      state.chosen = base.concat([place]);
       open = begun().open;
       if (!open.length) state.chosen = before.concat([place]);
     }
     const done = open.filter((move) => move.places.length === state.chosen.length);
-    if (done.length === 1 && open.length === 1) {
-      state.chosen = [];
+    if (done.length === 1 && open.length === 1 && done[0].gathers) {
+      state.gathering = done[0];  // its points next, sent by its button clicked again
+      showMoves();
+      return;
+    }
+    if (done.length === 1 && open.length === 1 && !done[0].more) {
+      resetClicks();
       await playMove(done[0].move);
       return;
     }
     if (!open.length) {
       const clicked = state.chosen;
-      state.chosen = [];
+      state.chosen = base.slice();
       showMoves();
       await playClicks(clicked);
       return;
@@ -516,14 +638,14 @@
 
   function step(move) {
     if (!move.key) return;
-    state.chosen = [];
+    resetClicks();
     state.trail.push({move: move.move, key: move.key});
     explore(move.key);
   }
 
   function back() {
     if (!state.trail.length) return;
-    state.chosen = [];
+    resetClicks();
     state.trail.pop();
     explore(state.trail.length ? state.trail[state.trail.length - 1].key : undefined);
   }
@@ -531,7 +653,7 @@
   /* The start again; or the position a link gives (?position=KEY), Back leading to the start. */
   function restart(linked) {
     state.trail = linked ? [{move: "(" + say("linked") + ")", key: linked}] : [];
-    state.chosen = [];
+    resetClicks();
     $("ke-said").textContent = "";
     explore(linked || undefined);
   }
@@ -1090,7 +1212,7 @@
     $("ke-unask").addEventListener("click", () => { state.asked = null; state.page = 1; list(); });
     document.addEventListener("keydown", (event) => {
       if (event.key === "Escape" && state.chosen.length) {
-        state.chosen = [];
+        resetClicks();
         showMoves();
         return;
       }

@@ -10,6 +10,10 @@ and writes every diagnostic: the compiled core never gives an answer of its own,
 ``tests/freego/test_native.py`` hold it to that).  ``docs/architecture.md`` lists what it
 decides and what goes to Python.
 
+For the library's replay, ``replay`` hands over the main line of a record it decides, the
+board after each step and what the step did, from which :mod:`.steps` makes each step's
+move, events and position in Python when asked for (:attr:`kifu.plugin.Format.replay`).
+
 For a corpus index, ``trace`` goes further (:attr:`kifu.plugin.Format.trace`): for a record it
 decides, the core also hashes every position of the main line under the board's symmetries
 with the Zobrist lanes Python's tracker draws (:mod:`kifu.builtin.freego.index`, handed over
@@ -28,7 +32,7 @@ from kifu.plugin import MAX_MOVES, KifuError, Record, compiled
 from kifu.plugin import sgf as core
 
 if TYPE_CHECKING:  # what an index needs is imported when an index is made
-    from kifu.plugin import Grid, Lanes, Symmetry, Traced
+    from kifu.plugin import CompiledLine, Grid, Lanes, Symmetry, Traced
 
 #: The compiled module, where it was built.
 MODULE = __name__ + "._gosgf"
@@ -105,6 +109,21 @@ def trace(text: str, source: str) -> Traced | None:
         return None
     return Traced(record, moves, symmetry, hashes, images, grid, changes,
                   index.seat_facts(seats))
+
+
+def replay(text: str, source: str) -> CompiledLine | None:
+    """:attr:`kifu.plugin.Format.replay`: the main line of a record the compiled core decides
+    (``source`` is where the text was read from), each step's position made from what the
+    core kept (:mod:`.steps`); ``None`` for any other, and for a game the count ended."""
+    module = _core()
+    if module is None:
+        return None
+    found = module.replay(text)
+    if isinstance(found, str) or found[1]:
+        return None
+    from kifu.builtin.freego.native import steps
+
+    return steps.replay(module, text, source, _head(found[2], source), found)
 
 
 def _head(head: str, source: str) -> Record | None:

@@ -901,6 +901,7 @@ typedef struct {
     int stack[MAX_CELLS];
     unsigned char probe[MAX_CELLS];
     struct Trace *trace;         /* the positions hashed for the index, or NULL */
+    struct Steps *steps;         /* each step as the library's replay reads it, or NULL */
 } Game;
 
 static int point_at(const Game *g, int column, int from_top)
@@ -911,8 +912,10 @@ static int point_at(const Game *g, int column, int from_top)
 static void new_game(Game *g, int columns, int rows, Rules rules)
 {
     struct Trace *trace = g->trace;
+    struct Steps *steps = g->steps;
     memset(g, 0, sizeof *g);
     g->trace = trace;
+    g->steps = steps;
     g->columns = columns;
     g->rows = rows;
     g->stride = columns + 2;
@@ -1355,6 +1358,133 @@ static Reason trace_move(Game *g, int point, int seat, int first_removed)
 }
 
 
+
+/* ------------------------------------------------------------------------------------------
+ * The library's replay (replay()): for a record this core decides, each step as
+ * kifu.Record.replay gives it, from which Python makes each step's position when it is asked
+ * for (kifu/builtin/freego/native/steps.py): the board after the step, cell by cell in
+ * kifu's numbering (row 0 at the bottom), and the step's facts (STEP_FIELDS numbers).
+ * ------------------------------------------------------------------------------------------ */
+
+/* A step's facts, in this order: the cell placed on (-1 for a pass), the seat that moved,
+ * the seat to move after it, both seats' prisoners, the seats that passed since the last
+ * stone (bits), whether the game ended by agreement, the placements since the start, the ko
+ * just taken (the cell that may not be retaken at once and the stone that took it, -1 and
+ * -1 for none: position.py's _ko), and the stones the step took off (from, to: a range of
+ * ``removed``, each cell * 4 + its colour). */
+#define STEP_FIELDS 12
+/* The most bytes of boards one replay keeps: a longer line is Python's. */
+#define MAX_BOARD_BYTES (32L << 20)
+
+typedef struct Steps {
+    int points;
+    int cell_of[MAX_CELLS];
+    unsigned char *boards;        /* the start's board, then the board after each step,
+                                   * ``points`` bytes each */
+    int32_t *facts;               /* STEP_FIELDS numbers a step */
+    int32_t *removed;             /* cell * 4 + colour of each stone taken off */
+    size_t count, capacity, removed_count, removed_capacity;
+} Steps;
+
+/* The board of ``g`` in kifu's numbering, into ``board`` (``points`` bytes). */
+static void steps_board(const Game *g, unsigned char *board)
+{
+    for (int from_top = 0; from_top < g->rows; from_top++)
+        for (int column = 0; column < g->columns; column++) {
+            int point = point_at(g, column, from_top);
+            board[g->steps->cell_of[point]] = g->cells[point];
+        }
+}
+
+/* The start: the numbering, and the start's board, the first of ``boards``. */
+static Reason steps_start(Game *g)
+{
+    Steps *t = g->steps;
+    t->points = g->columns * g->rows;
+    for (int from_top = 0; from_top < g->rows; from_top++)
+        for (int column = 0; column < g->columns; column++)
+            t->cell_of[point_at(g, column, from_top)] = (g->rows - 1 - from_top) * g->columns +
+                                                         column;
+    t->boards = malloc((size_t)t->points);
+    if (t->boards == NULL)
+        return "out of memory";
+    steps_board(g, t->boards);
+    return NULL;
+}
+
+/* The ko the step just took, as position.py's _ko finds it: one stone taken, of the seat now
+ * to move, by a lone stone whose only liberty is where it stood. */
+static void step_ko(const Game *g, int point, int first_removed, int32_t *taken, int32_t *by)
+{
+    *taken = *by = -1;
+    if (point == PASS || g->removed_count != first_removed + 1 ||
+        g->removed[first_removed] % 4 != g->to_move + 1)
+        return;
+    int where = g->removed[first_removed] / 4, colour = g->cells[point], stride = g->stride;
+    int around[4] = {point - 1, point + 1, point - stride, point + stride};
+    for (int k = 0; k < 4; k++)
+        if (g->cells[around[k]] == colour || (g->cells[around[k]] == EMPTY && around[k] != where))
+            return;
+    *taken = g->steps->cell_of[where];
+    *by = g->steps->cell_of[point];
+}
+
+/* A step played: its board and its facts kept. */
+static Reason step_taken(Game *g, int point, int seat, int first_removed)
+{
+    Steps *t = g->steps;
+    Reason why;
+    if ((long)(t->count + 2) * t->points > MAX_BOARD_BYTES)
+        return "a line too long to keep every board";
+    if (t->count == t->capacity) {
+        size_t more = t->capacity ? 2 * t->capacity : 256;
+        unsigned char *boards = realloc(t->boards, (more + 1) * (size_t)t->points);
+        if (boards == NULL)
+            return "out of memory";
+        t->boards = boards;
+        int32_t *facts = realloc(t->facts, more * STEP_FIELDS * sizeof(int32_t));
+        if (facts == NULL)
+            return "out of memory";
+        t->facts = facts;
+        t->capacity = more;
+    }
+    for (int i = first_removed; i < g->removed_count; i++) {
+        if ((why = grow((void **)&t->removed, &t->removed_capacity, t->removed_count,
+                        sizeof(int32_t))))
+            return why;
+        t->removed[t->removed_count++] = t->cell_of[g->removed[i] / 4] * 4 + g->removed[i] % 4;
+    }
+    /* the board before, and what the step changed */
+    unsigned char *board = t->boards + (t->count + 1) * (size_t)t->points;
+    memcpy(board, board - t->points, (size_t)t->points);
+    if (point != PASS)
+        board[t->cell_of[point]] = g->cells[point];
+    for (int i = first_removed; i < g->removed_count; i++)
+        board[t->cell_of[g->removed[i] / 4]] = EMPTY;
+    int32_t *facts = t->facts + t->count * STEP_FIELDS;
+    facts[0] = point == PASS ? -1 : t->cell_of[point];
+    facts[1] = seat;
+    facts[2] = g->to_move;
+    facts[3] = g->prisoners[0];
+    facts[4] = g->prisoners[1];
+    facts[5] = g->passed;
+    facts[6] = g->ended;
+    facts[7] = g->placed;
+    step_ko(g, point, first_removed, &facts[8], &facts[9]);
+    facts[10] = (int32_t)(t->removed_count - (size_t)(g->removed_count - first_removed));
+    facts[11] = (int32_t)t->removed_count;
+    t->count++;
+    return NULL;
+}
+
+static void free_steps(Steps *t)
+{
+    free(t->boards);
+    free(t->facts);
+    free(t->removed);
+}
+
+
 /* Free handicap written as black's first moves under HA[n] (sgf/moves.py handicap_moves):
  * where black's first moves, one a node, are the stones HA asks for beyond those set up,
  * and black does not move again next, they join the set-up and white moves first; where HA
@@ -1427,6 +1557,8 @@ static Reason start(Game *g, const Sgf *s, int columns, int rows, Rules rules,
             break;
         }
     start_history(g);
+    if (g->steps && (why = steps_start(g)))
+        return why;
     return g->trace ? trace_start(g) : NULL;
 }
 
@@ -1455,6 +1587,8 @@ static Reason play_main_line(Game *g, const Sgf *s, int first_move, long max_mov
         else if ((why = place(g, point, seat)))
             return why;
         if (g->trace && (why = trace_move(g, point, seat, first_removed)))
+            return why;
+        if (g->steps && (why = step_taken(g, point, seat, first_removed)))
             return why;
         if (++*played > max_moves)
             return "past the limit of moves";
@@ -1523,36 +1657,63 @@ static const char *text_bytes(PyObject *text, Py_ssize_t *size, PyObject **said)
     return bytes;
 }
 
+/* What a run of judge(), trace() and replay() holds: the text's bytes, the record read,
+ * the game replayed. */
+typedef struct {
+    const char *bytes;
+    Py_ssize_t size;
+    Sgf s;
+    Terms terms;
+    Game *g;
+    long moves;
+} Run;
+
+/* A run on ``text`` begun: 0, or -1 with ``*answer`` what to return (NULL where an
+ * exception is set: ``text`` is no str, say).  Ended by end_run() either way. */
+static int begin_run(Run *run, PyObject *text, PyObject **answer)
+{
+    memset(run, 0, sizeof *run);
+    run->s.root.player = -1;
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "the text is a str");
+        *answer = NULL;
+        return -1;
+    }
+    run->bytes = text_bytes(text, &run->size, answer);
+    if (run->bytes == NULL)
+        return -1;
+    run->g = calloc(1, sizeof(Game));
+    if (run->g == NULL) {
+        *answer = PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static void end_run(Run *run)
+{
+    free(run->s.nodes);
+    if (run->g != NULL)
+        free_game(run->g);
+    free(run->g);
+}
+
 /* judge(text) -> (moves, noted) | str */
 static PyObject *judge(PyObject *module, PyObject *text)
 {
     (void)module;
-    if (!PyUnicode_Check(text)) {
-        PyErr_SetString(PyExc_TypeError, "judge() takes a str");
-        return NULL;
-    }
-    Py_ssize_t size;
-    PyObject *said;
-    const char *bytes = text_bytes(text, &size, &said);
-    if (bytes == NULL)
-        return said;
-    Game *g = calloc(1, sizeof(Game));
-    if (g == NULL)
-        return PyErr_NoMemory();
-    Sgf s;
-    memset(&s, 0, sizeof s);
-    s.root.player = -1;
-    long moves = 0;
+    Run run;
+    PyObject *answer = NULL;
     Reason why;
-    Py_BEGIN_ALLOW_THREADS
-    why = judge_game(g, &s, bytes, size, &moves);
-    Py_END_ALLOW_THREADS
-    free(s.nodes);
-    free_game(g);
-    free(g);
-    if (why)
-        return PyUnicode_FromString(why);
-    return Py_BuildValue("(lO)", moves, s.noted ? Py_True : Py_False);
+    if (begin_run(&run, text, &answer) == 0) {
+        Py_BEGIN_ALLOW_THREADS
+        why = judge_game(run.g, &run.s, run.bytes, run.size, &run.moves);
+        Py_END_ALLOW_THREADS
+        answer = why ? PyUnicode_FromString(why)
+                     : Py_BuildValue("(lO)", run.moves, run.s.noted ? Py_True : Py_False);
+    }
+    end_run(&run);
+    return answer;
 }
 
 /* The root node as a text of its own, "(" ... ")": what the record's head reads as. */
@@ -1580,35 +1741,28 @@ static PyObject *trace(PyObject *module, PyObject *args)
     (void)module;
     if (!PyArg_ParseTuple(args, "UO", &text, &tables))
         return NULL;
-    Py_ssize_t size;
-    PyObject *said;
-    const char *bytes = text_bytes(text, &size, &said);
-    if (bytes == NULL)
-        return said;
-    Game *g = calloc(1, sizeof(Game));
-    Trace *t = calloc(1, sizeof(Trace));
-    Sgf s;
-    memset(&s, 0, sizeof s);
-    s.root.player = -1;
-    Terms terms;
-    long moves = 0;
+    Run run;
+    Trace *t = NULL;
     unsigned char *changes = NULL;
     size_t changes_size = 0;
     Reason why;
-    if (g == NULL || t == NULL) {
+    if (begin_run(&run, text, &result) < 0)
+        goto done;
+    if ((t = calloc(1, sizeof(Trace))) == NULL) {
         PyErr_NoMemory();
         goto done;
     }
+    Game *g = run.g;
     Py_BEGIN_ALLOW_THREADS
-    why = read_game(&s, bytes, size, &terms);
+    why = read_game(&run.s, run.bytes, run.size, &run.terms);
     Py_END_ALLOW_THREADS
     if (why == NULL) {
-        table = PyObject_CallFunction(tables, "ii", terms.columns, terms.rows);
-        if (trace_tables(t, table, (Py_ssize_t)terms.columns * terms.rows) < 0)
+        table = PyObject_CallFunction(tables, "ii", run.terms.columns, run.terms.rows);
+        if (trace_tables(t, table, (Py_ssize_t)run.terms.columns * run.terms.rows) < 0)
             goto done;
         g->trace = t;
         Py_BEGIN_ALLOW_THREADS
-        why = play_game(g, &s, &terms, &moves);
+        why = play_game(g, &run.s, &run.terms, &run.moves);
         if (why == NULL)
             why = trace_histories(t, &changes, &changes_size);
         Py_END_ALLOW_THREADS
@@ -1617,24 +1771,126 @@ static PyObject *trace(PyObject *module, PyObject *args)
         result = PyUnicode_FromString(why);
         goto done;
     }
-    PyObject *head = head_text(&s);
+    PyObject *head = head_text(&run.s);
     if (head != NULL)
-        result = Py_BuildValue("(lONiiy#y#y#)", moves, g->over ? Py_True : Py_False, head,
-                               terms.columns, terms.rows, (const char *)t->hashes,
+        result = Py_BuildValue("(lONiiy#y#y#)", run.moves, g->over ? Py_True : Py_False, head,
+                               run.terms.columns, run.terms.rows, (const char *)t->hashes,
                                (Py_ssize_t)(t->visits * 8), (const char *)t->images,
                                (Py_ssize_t)t->visits, (const char *)changes,
                                (Py_ssize_t)changes_size);
 done:
     Py_XDECREF(table);
     free(changes);
-    free(s.nodes);
-    if (g != NULL)
-        free_game(g);
-    free(g);
+    end_run(&run);
     if (t != NULL)
         free_trace(t);
     free(t);
     return result;
+}
+
+/* replay(text) -> (moves, over, head, columns, rows, start_to_move, boards, facts, removed)
+ * | str: judge(), and for a record this core decides, each step of its main line (see the
+ * Steps section): the boards (the start's first) and the stones taken off as bytes, the
+ * facts as 32-bit numbers in the machine's order. */
+static PyObject *replay(PyObject *module, PyObject *text)
+{
+    PyObject *result = NULL;
+    (void)module;
+    Run run;
+    Steps *t = NULL;
+    Reason why;
+    if (begin_run(&run, text, &result) < 0)
+        goto done;
+    if ((t = calloc(1, sizeof(Steps))) == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Game *g = run.g;
+    g->steps = t;
+    Py_BEGIN_ALLOW_THREADS
+    why = judge_game(g, &run.s, run.bytes, run.size, &run.moves);
+    Py_END_ALLOW_THREADS
+    PyObject *head = why ? NULL : head_text(&run.s);
+    if (why)
+        result = PyUnicode_FromString(why);
+    else if (head != NULL)
+        result = Py_BuildValue("(lONiiiy#y#y#)", run.moves, g->over ? Py_True : Py_False,
+                               head, g->columns, g->rows, g->start_to_move,
+                               t->boards ? (const char *)t->boards : "",
+                               (Py_ssize_t)((t->count + 1) * (size_t)t->points),
+                               t->facts ? (const char *)t->facts : "",
+                               (Py_ssize_t)(t->count * STEP_FIELDS * sizeof(int32_t)),
+                               t->removed ? (const char *)t->removed : "",
+                               (Py_ssize_t)(t->removed_count * sizeof(int32_t)));
+done:
+    end_run(&run);
+    if (t != NULL)
+        free_steps(t);
+    free(t);
+    return result;
+}
+
+/* ``number`` (at least 1) in decimal at ``at``; past it. */
+static char *decimal_at(char *at, int number)
+{
+    char digits[12];
+    int count = 0;
+    while (number > 0) {
+        digits[count++] = (char)('0' + number % 10);
+        number /= 10;
+    }
+    while (count > 0)
+        *at++ = digits[--count];
+    return at;
+}
+
+/* rows(boards, step, columns, rows) -> str: the cells of a position key (position.py's key:
+ * a grid's rows from the top separated by "/", x and o the stones, a run of empty points its
+ * length) of the board after ``step`` in ``boards`` (replay()'s). */
+static PyObject *rows_text(PyObject *module, PyObject *args)
+{
+    Py_buffer boards;
+    Py_ssize_t step;
+    int columns, rows;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "y*nii", &boards, &step, &columns, &rows))
+        return NULL;
+    Py_ssize_t points = (Py_ssize_t)columns * rows;
+    if (columns < 1 || rows < 1 || columns > MAX_SIDE || rows > MAX_SIDE || step < 0 ||
+        step >= boards.len / points) {
+        PyBuffer_Release(&boards);
+        PyErr_SetString(PyExc_ValueError, "rows(): no such board");
+        return NULL;
+    }
+    const unsigned char *board = (const unsigned char *)boards.buf + step * points;
+    /* at most a character a point, a "/" a row */
+    char *out = malloc((size_t)(points + rows)), *at = out;
+    if (out == NULL) {
+        PyBuffer_Release(&boards);
+        return PyErr_NoMemory();
+    }
+    for (int row = rows - 1; row >= 0; row--) {
+        int run = 0;
+        for (int column = 0; column < columns; column++) {
+            unsigned char cell = board[row * columns + column];
+            if (cell != BLACK && cell != WHITE) {
+                run++;
+                continue;
+            }
+            if (run)
+                at = decimal_at(at, run);
+            run = 0;
+            *at++ = cell == BLACK ? 'x' : 'o';
+        }
+        if (run)
+            at = decimal_at(at, run);
+        if (row)
+            *at++ = '/';
+    }
+    PyObject *text = PyUnicode_FromStringAndSize(out, at - out);
+    free(out);
+    PyBuffer_Release(&boards);
+    return text;
 }
 
 /* configure(known, game_info, max_nodes, max_values, max_moves): what kifu's Python reading
@@ -1670,6 +1926,14 @@ static PyMethodDef METHODS[] = {
      "trace(text, tables) -> (moves, over, head, columns, rows, hashes, images, changes)\n"
      "| str\n\n"
      "judge(), and for a record decided, its positions as a corpus index keeps them."},
+    {"replay", replay, METH_O,
+     "replay(text) -> (moves, over, head, columns, rows, start_to_move, boards, facts,\n"
+     "removed) | str\n\n"
+     "judge(), and for a record decided, each step of its main line as the library's\n"
+     "replay reads it."},
+    {"rows", rows_text, METH_VARARGS,
+     "rows(boards, step, columns, rows) -> str\n\n"
+     "The cells of the position key of the board after a step of replay()."},
     {"configure", configure, METH_VARARGS,
      "configure(known, game_info, max_nodes, max_values, max_moves)\n\n"
      "FF[4]'s properties and its game information as kifu knows them (names separated by\n"

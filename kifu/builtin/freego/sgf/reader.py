@@ -1,9 +1,8 @@
-"""Reading Go's SGF: which texts are Go's (:func:`claims`), and each game tree of a file as a
+"""Reading Go's SGF: each game tree of a file as a
 record, its game information from the root (:mod:`.gameinfo`), its nodes walked into the
 record's moves (:mod:`.moves`), whose seats are then settled in turn (:mod:`.turns`)."""
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from kifu.builtin.freego import setup as setups
@@ -15,19 +14,6 @@ from kifu.builtin.freego.sgf.moves import Walk, names_player, plays
 from kifu.plugin import KifuError, Node, Reading, Record, SetupError
 from kifu.plugin import sgf as core
 from kifu.plugin import sgf_lines as sgflines
-
-_GM = re.compile(r"GM\s*\[([^\]]{0,20})\]")
-
-
-def claims(text: str) -> bool:
-    """Go's SGF: the first root says ``GM[1]``, or no root says ``GM`` at all (SGF's default
-    game is Go), or a collection holds a Go game after games of others (those are reported
-    as games kifu does not check, and the Go games are checked), or a ``GM`` names no game at
-    all (``GM[5.5]``), which is read as Go if its content is Go's."""
-    first = _GM.search(text)  # none anywhere: Go, SGF's default game
-    return first is None or any(found.group(1).strip() == "1"
-                                or not core.names_a_game(found.group(1))
-                                for found in _GM.finditer(text, first.start()))
 
 
 def read_games(text: str, source: str = "<sgf>", lenient: bool = False) -> Iterator[Reading]:

@@ -3,9 +3,11 @@ than an intersection grid.
 
 Each square shows its top piece (colour, strength) large, the stack's height in a corner and the
 pieces beneath as a strip of small tiles (bottom to top, left to right), with the whole stack
-spelt out in the square's ``<title>``.  Beside the board: the field pieces with what is left in
-each stock, and the chips.  The last turn's actions are outlined and numbered, a move's path
-drawn; a winning row is struck through.  Everything from the record goes through ElementTree.
+spelt out in the square's ``<title>`` and, for a stack of two or more, in ``data-parts`` (bottom
+first, between ``|``), which kifu's viewer shows in its text when the stack is tapped.  Beside
+the board: the field pieces with what is left in each stock, and the chips.  The last turn's
+actions are outlined and numbered, a move's path drawn; a winning row is struck through.
+Everything from the record goes through ElementTree.
 """
 from __future__ import annotations
 
@@ -130,6 +132,10 @@ def _stack(parent: ET.Element, layout: _Layout, position: Position, at: int,
     x, y = layout.corner(at)
     group = element(parent, "g", class_="stack", data_square=position.geo.name(at),
                     data_height=len(stack))
+    if len(stack) > 1:  # every piece, bottom first, for kifu's viewer to show when tapped
+        group.set("data-place", position.geo.name(at))
+        group.set("data-parts", "|".join(f"{COLOUR_NAMES[colour_of(c)]}, strength {strength_of(c)}"
+                                         for c in stack))
     spelt = ", ".join(f"{COLOUR_NAMES[colour_of(c)]} {strength_of(c)}" for c in stack)
     element(group, "title", f"{position.geo.name(at)}: {spelt}"
             + (" (bottom to top)" if len(stack) > 1 else ""))

@@ -1,6 +1,6 @@
 """The archives Renju and Gomoku players keep, read as records of the ``renju`` game: Gomocup's
 Piskvork files (:mod:`.psq`), PlayOK's PGN (:mod:`.pgn`), the renju.net database (:mod:`.rif`)
-and RenLib libraries (:mod:`.renlib`).  Renju's SGF is the role module ``renju/sgf.py``.
+and RenLib libraries (:mod:`.renlib`).  Renju's SGF is the role package ``renju/sgf/``.
 
 Each reader keeps every field of its format: in the header kifu has a word for (``Black``,
 ``Result``, ``Size``, ``Rule``...) and otherwise in a header of its own name, so that writing
