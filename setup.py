@@ -54,13 +54,16 @@ class BuildWithGrammars(build_py):
 
 
 #: The compiled core: C extensions (their C sources ship as package data too, as the sdist's).
-#: Both include ``kifu/plugin/lanes.h``, the index's hashing of positions on a grid.
+#: Both games' include ``kifu/plugin/lanes.h``, the index's hashing of positions on a grid; the
+#: third packs what the index keeps of each record (``kifu/corpus/packing.c``).
 SHARED = {"include_dirs": ["kifu/plugin"], "depends": ["kifu/plugin/lanes.h"],
           "extra_compile_args": ["-std=c99"]}
 COMPILED = [Extension("kifu.builtin.freego.native._gosgf",
                       ["kifu/builtin/freego/native/gosgf.c"], **SHARED),
             Extension("kifu.builtin.renju.native._renju",
-                      ["kifu/builtin/renju/native/renju.c"], **SHARED)]
+                      ["kifu/builtin/renju/native/renju.c"], **SHARED),
+            Extension("kifu.corpus._packing", ["kifu/corpus/packing.c"],
+                      extra_compile_args=["-std=c99"])]
 
 
 class OptionalBuildExt(build_ext):

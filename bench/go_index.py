@@ -11,15 +11,25 @@ Timed, whole processes, start-up included, best of ``--rounds``:
 - ``kifu index DIR -o INDEX -j 1 -q``, CPU time, with the compiled core and with
   ``KIFU_PURE_PYTHON=1``: games indexed a second per process;
 - the same with ``-j 2`` against ``-j 1``, on the wall clock, compiled (near-linear is the
-  goal: the one process that writes the index is what does not divide);
+  goal: the one process that writes the index is what does not divide); and, since a
+  wall clock on a shared machine says little, the CPU time of a ``-j 2`` run split between
+  the process that writes the index and its two workers, from which the most two processes
+  can give over one follows whatever the load (neither the writer's time nor half the
+  whole can be beaten);
 - ``bench/go_yardstick.c`` (plain C, written here) reading and replaying the same Go files, as
   the floor of the work: no hashing, no index.
+
+With ``KIFU_BENCH_BEFORE`` set to another checkout of kifu (its compiled cores built in
+place: ``python setup.py build_ext --inplace``), each ``kifu index`` is also run from there in
+the same rounds, as "before" (main before a change, say), and its index compared with this
+one's whole.
 
 Verdicts: the two indexes hold the same rows (SQLite's dump of each, compared whole), and the
 yardstick replays every move of every file with none illegal.
 """
 from __future__ import annotations
 
+import compileall
 import os
 import random
 import re
@@ -39,6 +49,8 @@ from bench.go_core import _yardstick
 from bench.search import SEED, go_corpus, renju_corpus
 
 SIZES = {"quick": {"games": 300, "rounds": 1}, "full": {"games": 3000, "rounds": 3}}
+#: The environment variable naming another checkout to run as "before".
+BEFORE = "KIFU_BENCH_BEFORE"
 
 
 def _dump(index: Path) -> list[str]:
@@ -49,14 +61,53 @@ def _dump(index: Path) -> list[str]:
         connection.close()
 
 
-def _wall(command: list[str], rounds: int) -> float:
-    """The best wall-clock time of ``command`` over ``rounds`` runs."""
-    best = float("inf")
+def _wall(commands: list[list[str]], rounds: int) -> list[float]:
+    """The best wall-clock time of each of ``commands`` over ``rounds`` runs, taking turns."""
+    best = [float("inf")] * len(commands)
     for _ in range(rounds):
-        started = time.perf_counter()
-        subprocess.run(command, capture_output=True, check=True, cwd=ROOT)
-        best = min(best, time.perf_counter() - started)
+        for at, command in enumerate(commands):
+            started = time.perf_counter()
+            subprocess.run(command, capture_output=True, check=True, cwd=ROOT)
+            best[at] = min(best[at], time.perf_counter() - started)
     return best
+
+
+#: ``kifu ARGS`` run in this process, then the CPU time of this process (the one that writes
+#: the index) and of its workers, on the last line of standard error.
+_SPLIT = ("import resource, runpy, sys\n"
+          "sys.argv = ['kifu', *sys.argv[1:]]\n"
+          "try:\n"
+          "    runpy.run_module('kifu', run_name='__main__', alter_sys=True)\n"
+          "except SystemExit:\n"
+          "    pass\n"
+          "own = resource.getrusage(resource.RUSAGE_SELF)\n"
+          "workers = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+          "print(own.ru_utime + own.ru_stime, workers.ru_utime + workers.ru_stime, "
+          "file=sys.stderr)\n")
+
+
+def _split(command: list[str], rounds: int) -> tuple[float, float]:
+    """The CPU time of the process that writes the index and of its workers, in the round
+    where the writer took least: ``command`` is a ``kifu index`` command line."""
+    at = command.index("-m")
+    split = [*command[:at], "-c", _SPLIT, *command[at + 2:]]
+    best = (float("inf"), 0.0)
+    for _ in range(rounds):
+        done = subprocess.run(split, capture_output=True, text=True, check=True, cwd=ROOT)
+        writer, workers = (float(part) for part in done.stderr.strip().splitlines()[-1].split())
+        best = min(best, (writer, workers))
+    return best
+
+
+def _before() -> Path | None:
+    """The checkout named by ``KIFU_BENCH_BEFORE``, its modules compiled to bytecode."""
+    named = os.environ.get(BEFORE)
+    if not named:
+        return None
+    folder = Path(named).resolve()
+    require((folder / "kifu" / "__init__.py").exists(), f"{BEFORE}: no kifu in {folder}")
+    compileall.compile_dir(folder / "kifu", quiet=1)
+    return folder
 
 
 def _both_ways(name: str, folder: Path, root: Path, games: int, inputs: str, rounds: int,
@@ -66,28 +117,62 @@ def _both_ways(name: str, folder: Path, root: Path, games: int, inputs: str, rou
     them."""
     from kifu.base.native import PURE_PYTHON
 
-    def index(base: str, jobs: int = 1, pure: bool = False) -> list[str]:
-        return [*(["env", f"{PURE_PYTHON}=1"] if pure else []), sys.executable, "-m", "kifu",
+    before = _before()
+
+    def index(base: str, jobs: int = 1, pure: bool = False, old: bool = False) -> list[str]:
+        where = ["env", "-C", str(before), f"PYTHONPATH={before}"] if old else ["env"]
+        return [*where, *([f"{PURE_PYTHON}=1"] if pure else []), sys.executable, "-m", "kifu",
                 "index", str(folder), "-o", str(root / f"{base}.db"), "-j", str(jobs), "-q",
                 "--rebuild"]
 
     root.mkdir(parents=True, exist_ok=True)
-    runs = best_process([index("compiled"), index("pure", pure=True), *extra], rounds)
+    olds = [index("old", old=True), index("old-pure", pure=True, old=True)] if before else []
+    runs = best_process([index("compiled"), index("pure", pure=True), *olds, *extra], rounds)
     (compiled, done), (pure, pure_done) = runs[:2]
-    require(done.returncode == 0 and pure_done.returncode == 0,
+    require(all(run.returncode == 0 for _, run in runs[:2 + len(olds)]),
             f"{name} index: kifu index said {done.stderr[-300:]}{pure_done.stderr[-300:]}")
     require(_dump(root / "compiled.db") == _dump(root / "pure.db"),
             f"{name} index: the compiled core's index differs from pure Python's")
-    one, two = _wall(index("one"), rounds), _wall(index("two", jobs=2), rounds)
+    walls = [index("one"), index("two", jobs=2)]
+    if before:
+        require(_dump(root / "compiled.db") == _dump(root / "old.db"),
+                f"{name} index: the index differs from the one made before")
+        walls += [index("old-one", old=True), index("old-two", jobs=2, old=True)]
+    one, two, *old_walls = _wall(walls, rounds)
+    writer, workers = _split(index("split", jobs=2), rounds)
+    bound = compiled / max(writer, (writer + workers) / 2)
     note(f"{name} index: -j 1 compiled {compiled:.3f} s, pure {pure:.3f} s (CPU); wall -j 1 "
-         f"{one:.3f} s, -j 2 {two:.3f} s; load average {os.getloadavg()[0]:.1f}")
+         f"{one:.3f} s, -j 2 {two:.3f} s; -j 2 CPU: writer {writer:.3f} s, workers "
+         f"{workers:.3f} s, so -j 2 is at most {bound:.2f}x -j 1; load average "
+         f"{os.getloadavg()[0]:.1f}")
     rows = [Row(name, WORK, inputs, "games/s", games / compiled,
                 Other("the same, pure Python (`KIFU_PURE_PYTHON=1`)", BASELINE, games / pure),
                 "the same index, row for row"),
             Row(name, "`kifu index -j 2`, wall clock, compiled core", inputs, "games/s",
                 games / two, Other("the same with `-j 1`", BASELINE, games / one),
-                "the same index, row for row")]
-    return rows, runs[2:]
+                "the same index, row for row"),
+            Row(name, "`kifu index -j 2`, the most it can give: `-j 1`'s CPU time over the "
+                "larger of the writing process's and half the whole's, compiled core", inputs,
+                "games/s", games * bound / compiled,
+                Other("`-j 1`, CPU time", BASELINE, games / compiled), "-")]
+    if before:
+        (old, _), (old_pure, _) = runs[2:4]
+        note(f"{name} index before: -j 1 compiled {old:.3f} s, pure {old_pure:.3f} s (CPU); "
+             f"wall -j 1 {old_walls[0]:.3f} s, -j 2 {old_walls[1]:.3f} s")
+        rows += [Row(name, WORK, inputs, "games/s", games / compiled,
+                     Other("the same, before (`KIFU_BENCH_BEFORE`)", BASELINE, games / old),
+                     "the same index, row for row"),
+                 Row(name, "the same, pure Python", inputs, "games/s", games / pure,
+                     Other("the same, before", BASELINE, games / old_pure),
+                     "the same index, row for row"),
+                 Row(name, "`kifu index -j 2`, wall clock, compiled core", inputs, "games/s",
+                     games / two, Other("the same, before", BASELINE, games / old_walls[1]),
+                     "the same index, row for row"),
+                 Row(name, "`kifu index -j 2` over `-j 1`, wall clock, before", inputs,
+                     "games/s", games / old_walls[1],
+                     Other("the same with `-j 1`", BASELINE, games / old_walls[0]),
+                     "the same index, row for row")]
+    return rows, runs[2 + len(olds):]
 
 
 WORK = "`kifu index DIR -o INDEX -j 1`, whole process, start-up included, compiled core"

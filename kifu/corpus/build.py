@@ -5,14 +5,17 @@ process, worker processes or a Dask cluster: :func:`kifu.run.runner.run`).
 Each file's work comes back as a shard of plain data (:class:`~kifu.corpus.indexing.
 IndexedFile`), and the shards are merged here: game rows and trails as they come, positions
 gathered and put into the index sorted once at the end (far cheaper than one by one into a
-large tree), the occupancy bitmaps updated once.  Everything is written to a new copy of the
-index, which replaces the old one only when complete (:func:`kifu.corpus.store.writing`).
+large tree; on a first run held in memory and sorted in C, where the compiled packing runs),
+the explorer's table counted from them, the occupancy bitmaps updated once.  Everything is
+written to a new copy of the index, which replaces the old one only when complete
+(:func:`kifu.corpus.store.writing`).
 """
 from __future__ import annotations
 
 import json
 import os
 import sqlite3
+import sys
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -20,9 +23,11 @@ from itertools import chain, islice, repeat
 from operator import add
 
 from kifu.base.errors import CorpusError
+from kifu.base.native import compiled
 from kifu.corpus import continuations, occupancy, store
 from kifu.corpus.checks import (
     BUCKET_SHIFT,
+    PACKING,
     POSITION_TALLY,
     Damage,
     checksum,
@@ -133,6 +138,8 @@ def _under(path: str, roots: list[str]) -> bool:
 #: statement per record costs as much as the rows of a short record (and a hundred records'
 #: rows held are a few MiB at most).
 BATCH = 128
+#: The occupancy entries held before they are gathered into bitmaps (eight bytes each).
+_GATHERED = 1 << 22
 #: The statement that writes games' rows, with their checksums.
 _GAME = (f"INSERT INTO game ({', '.join(store.GAME_COLUMNS)}, checksum) "
          f"VALUES ({', '.join('?' * (len(store.GAME_COLUMNS) + 1))})")
@@ -164,15 +171,30 @@ class _Writer:
     def __init__(self, db: sqlite3.Connection, path: str) -> None:
         self.db, self.path = db, path
         _in_order(db)
-        db.execute("CREATE TEMP TABLE staged (hash INTEGER, place INTEGER)")
-        #: The rows of the records not yet written (games, trails, staged positions).
+        # Each new position with what follows it in its record, for the explorer's table
+        # (:meth:`kifu.corpus.continuations.Writer.arrived`): the next node's hash and the
+        # point its move puts a stone on (:data:`LAST`: nothing follows).
+        db.execute("CREATE TEMP TABLE staged (hash INTEGER, place INTEGER, next INTEGER, "
+                   "point INTEGER)")
+        #: The rows of the records not yet written (games, trails).
         self.games: list[tuple[object, ...]] = []
         self.trails: list[tuple[object, ...]] = []
-        self.staged: list[Iterable[tuple[int, int]]] = []
-        #: The new records of each occupancy bitmap (a grid, point, kind and span of nodes:
-        #: :func:`kifu.corpus.occupancy.firsts`), as they come in (their ids, four bytes each:
-        #: the bitmaps are made once at the end).
-        self.occupied: dict[tuple[str, int], array[int]] = {}
+        #: The new positions not yet staged, record after record, node after node: each
+        #: one's hash, place and point (as ``staged`` holds them, its next the hash after).
+        #: A first run holds them all, where the compiled packing runs, and puts them in
+        #: the index in order at the end (:meth:`arranged`); any other stages them as they
+        #: come, and a first run past :data:`HELD` positions too.
+        self.held = continuations.Held(array("q"), array("q"), array("h"))
+        self.packing = compiled(PACKING)
+        self.spilled = False
+        #: The new records' entries of the occupancy bitmaps, by grid (a point, kind and span
+        #: of nodes: :func:`kifu.corpus.occupancy.firsts`), as they come in, side by side with
+        #: the records' ids (four bytes each); gathered into :attr:`occupied` now and then,
+        #: the bitmaps written once at the end.
+        self.entries: dict[str, tuple[array[int], array[int]]] = {}
+        self.pending = 0
+        #: The new records of each grid and entry, a bitmap (bit ``i`` for record ``i``).
+        self.occupied: dict[tuple[str, int], int] = {}
         self.symmetries: dict[str, int] = {}
         self.tallies: dict[str, list[int]] = {}
         for row in db.execute("SELECT name, rows, low, high FROM tally"):
@@ -287,25 +309,58 @@ class _Writer:
                               f"{store.MAX_IMAGES} symmetries")
         # Each position's place: the record, the node (a step of 1 << IMAGE_BITS) and the
         # image, added in C rather than packed one by one in Python.
-        self.staged.append(zip(_hashes(record.hashes), _places(game_id, record)))
+        held = self.held
+        held.hashes.frombytes(record.hashes)
+        held.places.extend(_places(game_id, record))
+        if record.placed is None or len(record.placed) != 2 * record.positions:
+            # several lines: the explorer reads its trail back
+            self.explored.read_back += 1
+            held.points.frombytes(_LAST * record.positions)
+        else:
+            self.explored.arrived(game_id, _text(columns.get("winner")), record.sides,
+                                  record.symmetry, _text(columns.get("date")), record.strength)
+            held.points.frombytes(record.placed[:-2])
+            held.points.append(LAST)
         if record.grid is not None:
             grid = f"{record.game} {record.grid}"
-            occupied = array("I")
-            occupied.frombytes(record.occupied)
-            lists = self.occupied
-            for entry in occupied:
-                ids = lists.get((grid, entry))
-                if ids is None:
-                    ids = lists[(grid, entry)] = array("I")
-                ids.append(game_id)
+            both = self.entries.get(grid)
+            if both is None:
+                both = self.entries[grid] = (array("I"), array("I"))
+            both[0].frombytes(record.occupied)
+            count = len(record.occupied) // 4
+            both[1].frombytes(game_id.to_bytes(4, sys.byteorder) * count)
+            self.pending += count
+            if self.pending >= _GATHERED:
+                self.gather()
+
+    def gather(self) -> None:
+        """The occupancy entries of the records read so far, into their bitmaps."""
+        occupied = self.occupied
+        for grid, (entries, ids) in self.entries.items():
+            for entry, bitmap in occupancy.gathered(entries, ids):
+                bits = int.from_bytes(bitmap, "little")
+                key = (grid, entry)
+                occupied[key] = occupied.get(key, 0) | bits
+        self.entries, self.pending = {}, 0
 
     def flush(self) -> None:
-        """Write the rows of the records read so far."""
+        """Write the rows of the records read so far (their positions staged, unless held:
+        see :attr:`held`)."""
         db = self.db
         db.executemany(_GAME, self.games)
         db.executemany("INSERT INTO trail VALUES (?, ?, ?, ?, ?, ?)", self.trails)
-        _stage(db, self.staged)
-        self.games, self.trails, self.staged = [], [], []
+        self.games, self.trails = [], []
+        if not self.first_build or self.packing is None or len(self.held.hashes) >= HELD:
+            self.stage()
+
+    def stage(self) -> None:
+        """The positions held, into the table ``staged``."""
+        held = self.held
+        if held.hashes:
+            _stage(self.db, zip(held.hashes, held.places,
+                                chain(islice(held.hashes, 1, None), (0,)), held.points))
+            self.spilled = True
+        self.held = continuations.Held(array("q"), array("q"), array("h"))
 
     def symmetry(self, data: str) -> int:
         """The id of a symmetry (its row made the first time it is met)."""
@@ -363,6 +418,45 @@ class _Writer:
         self.flush()
         db = self.db
         db.execute(f"UPDATE game SET keys = {store.keys()} WHERE id >= ?", (self.first_game,))
+        if self.first_build and not self.spilled and self.packing is not None:
+            self.arranged()
+        else:
+            self.stage()
+            self.sorted_in()
+        db.execute("DROP TABLE staged")
+        self.occupancy()
+        self.write_tallies()
+
+    def arranged(self) -> None:
+        """A first run's positions, held in memory, put in the index in order (sorted in C),
+        their buckets' tallies summed in C, and the explorer's table made from them."""
+        db, held, packing = self.db, self.held, self.packing
+        assert packing is not None
+        order, rows = packing.arrange(held.hashes.tobytes(), held.places.tobytes())
+        values = memoryview(rows).cast("q")
+        whole = len(values) - len(values) % (2 * _STAGED_ROWS)
+        chunks = islice(values, whole)
+        db.executemany(_POSITIONS, zip(*[chunks] * (2 * _STAGED_ROWS)))
+        rest = iter(values[whole:])
+        db.executemany("INSERT INTO position VALUES (?, ?)", zip(rest, rest))
+        self._every_bucket()
+        for bucket, count, low, high in packing.tallies(rows, BUCKET_SHIFT):
+            self.tally(bucket, count, low, high)
+        shared = array("I")
+        shared.frombytes(packing.shared(rows, order, continuations.SHARED))
+        self.explored.finish(True, held, shared)
+        self.held = continuations.Held(array("q"), array("q"), array("h"))
+
+    def _every_bucket(self) -> None:
+        """Every bucket's tally read at once (as each would be, one by one: a few, if any)."""
+        for bucket, *tally in self.db.execute("SELECT id, rows, low, high FROM bucket"):
+            self.buckets.setdefault(bucket, tally)
+        self.every_bucket = True
+
+    def sorted_in(self) -> None:
+        """The positions staged, put in the index in order, their buckets' tallies summed, and
+        the explorer's table updated."""
+        db = self.db
         # The new positions' tallies: summed from the positions' table once they are in it
         # where it held none before (read in order, that costs a third of summing the
         # staged rows, which are in no order), else from the staged rows.
@@ -374,32 +468,39 @@ class _Writer:
         db.execute("INSERT OR REPLACE INTO position SELECT hash, place FROM staged "
                    "ORDER BY hash, place")
         if fresh:
-            # its buckets' tallies read at once (as each would be, one by one: a few, if any)
-            for bucket, *tally in db.execute("SELECT id, rows, low, high FROM bucket"):
-                self.buckets.setdefault(bucket, tally)
-            self.every_bucket = True
+            self._every_bucket()
             for bucket, count, low, high in db.execute(tallied % "position"):
                 self.tally(bucket, count, low, high)
         self.explored.finish(bool(self.first_build))
-        db.execute("DROP TABLE staged")
-        rows: dict[tuple[str, int], list[tuple[int, array[int]]]] = {}
-        for (grid, entry), ids in self.occupied.items():
-            rows.setdefault((grid, entry >> 4), []).append((entry & 15, ids))
+
+    def occupancy(self) -> None:
+        """The occupancy bitmaps of the new records, merged into the index's."""
+        db = self.db
+        self.gather()
+        rows: dict[tuple[str, int], list[tuple[int, int]]] = {}
+        for (grid, entry), bits in self.occupied.items():
+            rows.setdefault((grid, entry >> 4), []).append((entry & 15, bits))
+        (empty,) = db.execute("SELECT NOT EXISTS (SELECT 1 FROM occupancy)").fetchone()
         for (grid, key), added in sorted(rows.items()):
             point, content = key >> 2, key & 3
-            row = db.execute("SELECT games, checksum FROM occupancy WHERE grid = ? AND point = ? "
-                             "AND content = ?", (grid, point, content)).fetchone()
+            row = None if empty else db.execute(
+                "SELECT games, checksum FROM occupancy WHERE grid = ? AND point = ? AND "
+                "content = ?", (grid, point, content)).fetchone()
             if row:
                 if checksum("occupancy", grid, point, content, row[0]) != row[1] or \
                         not isinstance(row[0], bytes):
                     raise Damage(f"a row of the grid {grid}'s stones does not match its "
                                  "checksum")
                 self.tally(f"occupancy {grid}", -1, -(row[1] & 0xFFFFFFFF), -(row[1] >> 32))
-            bits = occupancy.merged(row[0] if row else None, added)
-            check = checksum("occupancy", grid, point, content, bits)
+            blob = occupancy.merged(row[0] if row else None, added)
+            check = checksum("occupancy", grid, point, content, blob)
             db.execute("INSERT OR REPLACE INTO occupancy VALUES (?, ?, ?, ?, ?)",
-                       (grid, point, content, bits, check))
+                       (grid, point, content, blob, check))
             self.tally(f"occupancy {grid}", 1, check & 0xFFFFFFFF, check >> 32)
+
+    def write_tallies(self) -> None:
+        """The tallies, written."""
+        db = self.db
         # Each tally as SQLite keeps integers (a damaged one may have been text, or grown
         # past them).
         for tally in (*self.tallies.values(), *(self.buckets[b] for b in self.changed)):
@@ -436,26 +537,28 @@ def _in_order(db: sqlite3.Connection) -> None:
 
 
 #: Positions staged by one statement: a statement of many rows costs far less than as many
-#: statements of one (512 values: within any SQLite's limit of 999).
-_STAGED_ROWS = 256
-_STAGE = "INSERT INTO staged VALUES " + ", ".join(["(?, ?)"] * _STAGED_ROWS)
+#: statements of one (800 values: within any SQLite's limit of 999).
+_STAGED_ROWS = 200
+_STAGE = "INSERT INTO staged VALUES " + ", ".join(["(?, ?, ?, ?)"] * _STAGED_ROWS)
+_POSITIONS = "INSERT INTO position VALUES " + ", ".join(["(?, ?)"] * _STAGED_ROWS)
+#: The most positions a first run holds in memory (:attr:`_Writer.held`: 18 bytes each, and
+#: about 90 more while they are sorted: some 210 MiB at most, for about 10,000 Go games),
+#: past which it stages them in SQLite's temporary table as an update does.
+HELD = 1 << 21
+#: :attr:`_Writer.held`'s point of a node nothing follows (a record's last, or each of a
+#: record whose trail the explorer reads back).
+LAST = continuations.LAST
+_LAST = array("h", [LAST]).tobytes()
 
 
-def _stage(db: sqlite3.Connection, rows: list[Iterable[tuple[int, int]]]) -> None:
-    """Stage the positions' rows ``rows`` (each record's), many rows a statement."""
-    values = list(chain.from_iterable(chain.from_iterable(rows)))
-    whole = len(values) - len(values) % (2 * _STAGED_ROWS)
+def _stage(db: sqlite3.Connection, rows: Iterable[tuple[int, int, int, int]]) -> None:
+    """Stage the positions' rows ``rows``, many rows a statement."""
+    values = list(chain.from_iterable(rows))
+    whole = len(values) - len(values) % (4 * _STAGED_ROWS)
     chunks = islice(values, whole)
-    db.executemany(_STAGE, zip(*[chunks] * (2 * _STAGED_ROWS)))
+    db.executemany(_STAGE, zip(*[chunks] * (4 * _STAGED_ROWS)))
     rest = iter(values[whole:])
-    db.executemany("INSERT INTO staged VALUES (?, ?)", zip(rest, rest))
-
-
-def _hashes(data: bytes) -> array[int]:
-    """A record's hashes as this run made them."""
-    found = array("q")
-    found.frombytes(data)
-    return found
+    db.executemany("INSERT INTO staged VALUES (?, ?, ?, ?)", zip(rest, rest, rest, rest))
 
 
 def _places(game_id: int, record: IndexedRecord | bytes, count: int = 0) -> Iterator[int]:

@@ -41,8 +41,10 @@ import json
 import struct
 import zlib
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
+
+from kifu.base.native import compiled
 
 #: The most points a grid of an index may have (a point of a pattern's events is 12 bits).
 MAX_GRID_POINTS = 4096
@@ -52,6 +54,13 @@ MAX_IMAGES = 32
 BUCKET_SHIFT = 48
 #: The most a record's compressed log of changes may grow to, decompressed.
 MAX_LOG = 128 << 20
+
+
+#: The compiled module that does the index's per-record packing where it was built
+#: (``kifu/corpus/packing.c``): :func:`checksum`'s serializing, :func:`kifu.corpus.occupancy.
+#: firsts` and :func:`~kifu.corpus.occupancy.gathered`, :func:`kifu.corpus.continuations.
+#: placed`, and a first run's positions sorted and counted (:mod:`kifu.corpus.build`).
+PACKING = "kifu.corpus._packing"
 
 
 class Damage(Exception):
@@ -69,7 +78,23 @@ def checksum(table: str, *values: object) -> int:
     its values as SQLite gives them back, each marked with its kind (an integer, a float, a
     text, a blob, ``None``; a text as its UTF-8 bytes and a float as its hexadecimal form, so
     that the same row has the same checksum under any Python).  Made for every row read, so
-    made in one pass over the values."""
+    made in one pass over the values (in C where the packing was built: :data:`PACKING`)."""
+    global _serializer
+    if _serializer is None:
+        module = compiled(PACKING)
+        _serializer = serialized if module is None else module.serialized
+    data = _serializer(values)
+    digest = hashlib.blake2b(data, digest_size=8, person=table.encode("ascii"))
+    return int.from_bytes(digest.digest(), "little", signed=True)
+
+
+#: What :func:`checksum` serializes values with, chosen at its first call (looking the core
+#: up costs more than the work, and both ways give the same bytes).
+_serializer: Callable[[tuple[object, ...]], bytes] | None = None
+
+
+def serialized(values: tuple[object, ...]) -> bytes:
+    """What :func:`checksum` hashes of a row's values, in Python (the reference)."""
     parts: list[bytes] = []
     add = parts.append
     for value in values:  # in the order of how often a row holds each kind
@@ -88,8 +113,7 @@ def checksum(table: str, *values: object) -> int:
             add(b"f%s;" % value.hex().encode("ascii"))
         else:
             raise TypeError(f"no checksum of a {type(value).__name__}")
-    digest = hashlib.blake2b(b"".join(parts), digest_size=8, person=table.encode("ascii"))
-    return int.from_bytes(digest.digest(), "little", signed=True)
+    return b"".join(parts)
 
 
 #: SQL: the tally of a set of rows with a ``checksum`` column (how many, the sums of the

@@ -32,21 +32,28 @@ explorer to read the trails, which answer the same.
 position that had rows gains the new records' counts; one that had none and that several
 records now reach is counted from all of them; a record forgotten (its file changed or gone)
 takes its counts off, and a position whose example, or one of whose full lists, it was is
-counted anew from the records left.
+counted anew from the records left.  A new record of one line is counted from what the writer
+keeps of its positions as it comes in (each node's hash and place, the next node's hash and
+the point its move fills, worked out where the record was read: :func:`placed`); only the
+records of several lines, and on an update those already in the index, have their trails
+read back.
 """
 from __future__ import annotations
 
 import hashlib
 import heapq
+import itertools
 import json
 import sqlite3
+import struct
 from array import array
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from kifu.base.native import compiled
 from kifu.corpus import checks, store
 from kifu.corpus.checks import Changes, Damage, checksum, expect, grid_of, whole
 from kifu.plugin.symmetry import Symmetry, grid_symmetry
@@ -176,6 +183,75 @@ def put_point(changes: Changes, node: int, child: int) -> int | None:
                 return None
             found = point
     return found
+
+
+def placed(changes: bytes | memoryview, points: int, board: Symmetry | None,
+           images: bytes) -> bytes:
+    """For each node of a grid record of one line, the point the next node's move puts its
+    stone on, as :func:`put_point` and :func:`canonical_point` name it (turned to the node's
+    position's canonical image, ``board`` the record's symmetry: :func:`board_symmetry`),
+    -1 where there is none (the last node, a pass, a set-up of several stones, a record of
+    no known board); signed 16-bit, native byte order.  Worked out from the record's
+    changes point by point (:func:`kifu.corpus.indexing.histories`, uncompressed) in one
+    pass, where the index's writer would look up each point of each node: a point that is
+    empty at a node and holds a stone at the next changed to a stone at the next from being
+    empty (each point changes at most once a node)."""
+    module = compiled(checks.PACKING)
+    if module is not None:
+        found: bytes = module.placed(changes, points, _permutations(board), images)
+        return found
+    return _placed(changes, points, board, images)
+
+
+#: Boards' permutations as the compiled :func:`placed` reads them, by identity (the boards
+#: are :func:`grid_symmetry`'s, made once each).
+_packed: dict[int, tuple[Symmetry, bytes]] = {}
+
+
+def _permutations(board: Symmetry | None) -> bytes | None:
+    """A board's permutations as the compiled :func:`placed` reads them: each image's points
+    (signed 16-bit, native byte order), image after image."""
+    if board is None or board.permutations is None:
+        return None
+    known = _packed.get(id(board))
+    if known is None or known[0] is not board:
+        if len(_packed) > 64:
+            _packed.clear()
+        packed = array("h", itertools.chain.from_iterable(board.permutations)).tobytes()
+        known = _packed[id(board)] = (board, packed)
+    return known[1]
+
+
+def _placed(changes: bytes | memoryview, points: int, board: Symmetry | None,
+            images: bytes) -> bytes:
+    """:func:`placed` in Python (the reference)."""
+    nodes: int = struct.unpack_from("<II", changes)[1]
+    found = array("h", [-1]) * nodes
+    if board is None or board.permutations is None or nodes < 2:
+        return found.tobytes()
+    counts = array("I")
+    counts.frombytes(changes[8:8 + 4 * points])
+    flat = array("I")
+    flat.frombytes(changes[8 + 4 * points + nodes:])
+    # Each node's point newly filled: -1 none yet, -2 more than one.
+    filled = array("h", [-1]) * (nodes + 1)
+    at = 0
+    for point, count in enumerate(counts):
+        if not count:
+            continue
+        before = 0
+        for change in flat[at:at + count]:
+            if change & 3 and not before & 3:
+                node = change >> 2
+                filled[node] = point if filled[node] == -1 else -2
+            before = change
+        at += count
+    permutations = board.permutations
+    for node in range(nodes - 1):
+        point = filled[node + 1]
+        if point >= 0:
+            found[node] = permutations[images[node]][point]
+    return found.tobytes()
 
 
 def board_symmetry(grid: Any, names: Sequence[str], game: int | None = None
@@ -404,6 +480,21 @@ class Played(NamedTuple):
         return (self.record, self.date, self.strength)
 
 
+#: The point staged for a node that nothing follows (a record's last, or each node of a
+#: record whose trail is read back).
+LAST = -2
+
+
+class Held(NamedTuple):
+    """A first run's new positions, held in memory record after record, node after node
+    (:class:`kifu.corpus.build._Writer`): each one's hash and place, and the point the move
+    to the next node puts a stone on (:func:`placed`; :data:`LAST`: none follows)."""
+
+    hashes: array[int]
+    places: array[int]
+    points: array[int]
+
+
 class Writer:
     """The explorer's rows kept up to date by a run of ``kifu index`` (its connection ``db``):
     the records it forgets are told with :meth:`forget` as they go, and :meth:`finish`, once
@@ -419,11 +510,22 @@ class Writer:
         self.anew: set[int] = set()
         self.written: set[int] = set()
         self._symmetries: dict[int, tuple[tuple[str, ...], tuple[bool, ...]]] = {}
+        #: The records added this run that are counted from what the index's writer stages
+        #: of them (:meth:`arrived`), by id: their winner, sides, which images swap the
+        #: colours, date and strength.  The others added are counted from their trails.
+        self.arrivals: dict[int, tuple[str | None, tuple[str, ...], tuple[bool, ...],
+                                       str | None, float | None]] = {}
+        self._swaps: dict[str, tuple[bool, ...]] = {}
+        #: How many records added this run are counted from their trails.
+        self.read_back = 0
         #: The rows :meth:`_write` makes, written many a statement (:meth:`_flush`): the
         #: positions whose old rows go, then the new rows.
         self._gone: list[tuple[int]] = []
         self._continuations: list[tuple[Any, ...]] = []
         self._explored: list[tuple[Any, ...]] = []
+        #: The winners' texts of rows written, by their counts, and the sides' texts.
+        self._wins_text: dict[tuple[tuple[str, int], ...], str] = {}
+        self._sides: dict[tuple[str, ...], str] = {}
 
     def symmetry(self, symmetry: int | None) -> tuple[tuple[str, ...], tuple[bool, ...]]:
         """The names of the transformations of the symmetry ``symmetry`` (a record's) and
@@ -440,6 +542,17 @@ class Writer:
             names, swaps, _ = checks.symmetry_of(row[0])
             known = self._symmetries[symmetry] = (tuple(names), tuple(swaps))
         return known
+
+    def arrived(self, record: int, winner: str | None, sides: Sequence[str], symmetry: str,
+                date: str | None, strength: float | None) -> None:
+        """A record added whose positions are staged with what follows each (the table
+        ``staged``: each node's hash and place, the next node's hash and the point its move
+        puts a stone on, :func:`placed`), its values as its ``game`` row holds them: it is
+        counted from those rows, its trail never read back."""
+        swaps = self._swaps.get(symmetry)
+        if swaps is None:
+            swaps = self._swaps[symmetry] = checks.symmetry_of(symmetry, record)[1]
+        self.arrivals[record] = (winner, tuple(sides), swaps, date, strength)
 
     def played(self, record: int, hashes: Sequence[int], images: bytes, lines: Any,
                game: Sequence[Any], wanted: Iterable[int] | None,
@@ -491,9 +604,13 @@ class Writer:
                                              with_rows).items():
                 self.removed.setdefault(value, []).append(played)
 
-    def finish(self, first_build: bool) -> None:
+    def finish(self, first_build: bool, held: Held | None = None,
+               shared: array[int] | None = None) -> None:
         """Write the rows of every position the run changes (see the module's text);
-        ``first_build``: the index had no position before the run (no rows to replace)."""
+        ``first_build``: the index had no position before the run (no rows to replace).
+        The new records' positions are staged (the table ``staged``), or on a first run
+        ``held`` in memory, ``shared`` where each of the positions that several rows hold
+        stands in it, in the positions' order (:func:`kifu.corpus.build`'s ``arrange``)."""
         db = self.db
         rows: dict[int, Row] = {}  # the positions whose rows are kept and changed
         anew = self.anew
@@ -515,7 +632,12 @@ class Writer:
         db.execute("CREATE TEMP TABLE brought (hash INTEGER, record INTEGER, winner TEXT, "
                    "nexts BLOB, points BLOB, date TEXT, strength REAL, sides TEXT)")
         db.executemany("INSERT INTO fresh VALUES (?)", ((value,) for value in sorted(anew)))
-        if first_build:
+        if held is not None and shared is not None:
+            if self.read_back:  # the positions the records read back may bring to
+                hashes = held.hashes
+                db.executemany("INSERT OR IGNORE INTO fresh VALUES (?)",
+                               ((hashes[at],) for at in shared))
+        elif first_build:
             db.execute(f"INSERT OR IGNORE INTO fresh SELECT hash FROM position GROUP BY hash "
                        f"HAVING count(*) >= {SHARED}")
         else:
@@ -526,11 +648,23 @@ class Writer:
             db.execute("INSERT OR IGNORE INTO grown SELECT DISTINCT s.hash FROM staged s JOIN "
                        "explored e ON e.hash = s.hash WHERE s.hash NOT IN (SELECT hash FROM "
                        "fresh)")
-        self._bring()
+        if held is not None and shared is not None and not self.read_back:
+            # every record counted as it came
+            for counted in self._counted(held, shared):
+                self._done(counted, first_build)
+            self._flush()
+            for name in ("fresh", "grown", "brought"):
+                db.execute(f"DROP TABLE {name}")
+            return
+        if self.read_back or not first_build:  # else every record is of the arrivals
+            self._bring()
         row: Row | None = None
-        sides_read: dict[str, tuple[str, ...]] = {}  # each record's sides, read once
-        for value, record, winner, nexts, points, date, strength, sides in db.execute(
-                "SELECT * FROM brought ORDER BY hash, record"):
+        # Each position's records in order (the first names its sides): those read back
+        # from their trails and those counted from their staged rows, merged.
+        arrived = self._staged() if held is None or shared is None else \
+            self._held(held, shared)
+        for value, played in heapq.merge(self._brought(), arrived,
+                                         key=lambda pair: (pair[0], pair[1].record)):
             if row is None or row.hash != value:
                 if row is not None:
                     self._done(row, first_build)
@@ -538,14 +672,7 @@ class Writer:
                 if row is None and value not in anew and not first_build:
                     row = read(db, value)  # one that grows (none: one counted anew)
                 row = row or Row(value)
-            following, where = array("q"), array("q")
-            following.frombytes(nexts)
-            where.frombytes(points)
-            read_sides = sides_read.get(sides)
-            if read_sides is None:
-                read_sides = sides_read[sides] = tuple(json.loads(sides))
-            _add(row, Played(record, winner, tuple(following), tuple(where), date, strength,
-                             read_sides))
+            _add(row, played)
         if row is not None:
             self._done(row, first_build)
         for row in rows.values():  # forgotten records alone
@@ -555,6 +682,120 @@ class Writer:
         self._flush()
         for name in ("fresh", "grown", "brought"):
             db.execute(f"DROP TABLE {name}")
+
+    def _brought(self) -> Iterator[tuple[int, Played]]:
+        """What the records read back from their trails bring (the table ``brought``), by
+        position and record."""
+        sides_read: dict[str, tuple[str, ...]] = {}  # each record's sides, read once
+        for value, record, winner, nexts, points, date, strength, sides in self.db.execute(
+                "SELECT * FROM brought ORDER BY hash, record"):
+            following, where = array("q"), array("q")
+            following.frombytes(nexts)
+            where.frombytes(points)
+            read_sides = sides_read.get(sides)
+            if read_sides is None:
+                read_sides = sides_read[sides] = tuple(json.loads(sides))
+            yield value, Played(record, winner, tuple(following), tuple(where), date, strength,
+                                read_sides)
+
+    def _staged(self) -> Iterator[tuple[int, Played]]:
+        """What the records counted as they came in (:meth:`arrived`) bring to the positions
+        counted anew and to those that grow, by position and record, from their staged rows
+        in node order: as :func:`reached` finds them in a trail of one line (the image of
+        the first node reaching the position, the positions following it each once)."""
+        arrivals = self.arrivals
+        if not arrivals:
+            return
+        current, meta = -1, None
+        value, image = 0, 0
+        nexts: list[int] = []
+        points: list[int] = []
+        for found, place, after, point in self.db.execute(
+                "SELECT hash, place, next, point FROM staged WHERE hash IN (SELECT hash FROM "
+                "fresh UNION ALL SELECT hash FROM grown) ORDER BY hash, place"):
+            record = place >> store.GAME_SHIFT
+            if record != current or found != value:
+                if meta is not None:
+                    yield value, _arrival(current, meta, image, nexts, points)
+                meta = arrivals.get(record)
+                current, value, image = record, found, place & (store.MAX_IMAGES - 1)
+                nexts, points = [], []
+            if point != LAST and after not in nexts:
+                nexts.append(after)
+                points.append(point)
+        if meta is not None:
+            yield value, _arrival(current, meta, image, nexts, points)
+
+    def _held(self, held: Held, shared: Sequence[int]) -> Iterator[tuple[int, Played]]:
+        """:meth:`_staged` of the positions a first run holds in memory, from where each row
+        of the positions several rows hold stands in them (``shared``, in the positions'
+        order)."""
+        arrivals = self.arrivals
+        hashes, places, following = held.hashes, held.places, held.points
+        current, meta = -1, None
+        value, image = 0, 0
+        nexts: list[int] = []
+        points: list[int] = []
+        for at in shared:
+            found, place = hashes[at], places[at]
+            record = place >> store.GAME_SHIFT
+            if record != current or found != value:
+                if meta is not None:
+                    yield value, _arrival(current, meta, image, nexts, points)
+                meta = arrivals.get(record)
+                current, value, image = record, found, place & (store.MAX_IMAGES - 1)
+                nexts, points = [], []
+            point = following[at]
+            if point != LAST:
+                after = hashes[at + 1]
+                if after not in nexts:
+                    nexts.append(after)
+                    points.append(point)
+        if meta is not None:
+            yield value, _arrival(current, meta, image, nexts, points)
+
+    def _counted(self, held: Held, shared: array[int]) -> Iterator[Row]:
+        """The rows of each position several rows hold on a first run whose records all
+        came in counted (:meth:`arrived`), made at once in C (a first run holds its
+        positions only where the packing was built): what :func:`_add` makes of each
+        record in turn from :meth:`_held`'s rows, which stays the reference."""
+        packing = compiled(checks.PACKING)
+        assert packing is not None
+        arrivals = self.arrivals
+        if not shared or not arrivals:  # no position several rows hold, or none at all
+            return
+        first = min(arrivals)
+        size = max(arrivals) - first + 1
+        # Each record's winner (a code: its place in ``names``) as an image that does not
+        # and that does swap the colours names it, which images do, and its ranks by date
+        # and by strength (the keys are of one order: the top of a position's records by
+        # rank are those ``heapq.nlargest`` gives by key).
+        codes: dict[str, int] = {}
+        plain, swapped = array("i", bytes(4 * size)), array("i", bytes(4 * size))
+        swaps = array("I", bytes(4 * size))
+        listed: dict[int, Listed] = {}
+        for record, (winner, sides, swap, date, strength) in arrivals.items():
+            at = record - first
+            plain[at] = codes.setdefault(turned(winner, sides, False), len(codes))
+            swapped[at] = codes.setdefault(turned(winner, sides, True), len(codes))
+            swaps[at] = sum(1 << image for image, flips in enumerate(swap) if flips)
+            listed[record] = (record, date, strength)
+        ranks = []
+        for key in (_latest, _strongest):
+            rank = array("I", bytes(4 * size))
+            for place, entry in enumerate(sorted(listed.values(), key=key)):
+                rank[entry[0] - first] = place
+            ranks.append(rank)
+        names = list(codes)
+        for value, games, wins, record, latest, strongest, nexts in packing.explore(
+                held.hashes, held.places, held.points, shared, first, plain, swapped, swaps,
+                ranks[0], ranks[1], LISTED, LAST, store.GAME_SHIFT, store.MAX_IMAGES):
+            yield Row(value, games, Counter({names[code]: count for code, count in wins}),
+                      list(arrivals[record][1]), [listed[entry] for entry in latest],
+                      [listed[entry] for entry in strongest],
+                      {after: Next(played, Counter({names[code]: count for code, count in won}),
+                                   example, None if point < 0 else point)
+                       for after, played, won, example, point in nexts})
 
     def _done(self, row: Row, first_build: bool) -> None:
         """A position's rows as the records added and forgotten leave them, written (a
@@ -575,7 +816,10 @@ class Writer:
             f"p ON p.hash = f.hash UNION SELECT s.place >> {store.GAME_SHIFT}, s.hash FROM grown "
             "g JOIN staged s ON s.hash = g.hash ORDER BY record")
         wanted: dict[int, set[int]] = {}
+        arrivals = self.arrivals
         for record, value in occurrences:
+            if record in arrivals:  # counted from its staged rows
+                continue
             if len(wanted) >= 500 and record not in wanted:
                 self._each(wanted)
                 wanted = {}
@@ -625,17 +869,33 @@ class Writer:
             sums = []
             for after in sorted(row.nexts):
                 nxt = row.nexts[after]
-                values = (row.hash, after, nxt.games, _json(nxt.wins), nxt.example, nxt.point)
+                values = (row.hash, after, nxt.games, self._wins(nxt.wins), nxt.example,
+                          nxt.point)
                 check = checksum("continuation", *values)
                 self._continuations.append((*values, check))
                 sums.append(check)
             tally = checks.row_tally(sums)
-            explored = (row.hash, row.games, _json(row.wins), json.dumps(row.sides),
-                        json.dumps([list(entry) for entry in row.latest]),
-                        json.dumps([list(entry) for entry in row.strongest]), *tally)
+            sides = self._sides.get(tuple(row.sides))
+            if sides is None:
+                if len(self._sides) > 4096:
+                    self._sides.clear()
+                sides = self._sides[tuple(row.sides)] = json.dumps(row.sides)
+            explored = (row.hash, row.games, self._wins(row.wins), sides,
+                        json.dumps(row.latest), json.dumps(row.strongest), *tally)
             self._explored.append((*explored, checksum("explored", *explored)))
         if len(self._continuations) + len(self._explored) >= _WRITTEN_ROWS:
             self._flush()
+
+    def _wins(self, wins: Counter[str]) -> str:
+        """The text of a row's winners (:func:`_json`), made once for each count of winners
+        (most rows' are alike)."""
+        key = tuple(sorted(wins.items()))
+        text = self._wins_text.get(key)
+        if text is None:
+            if len(self._wins_text) > 4096:
+                self._wins_text.clear()
+            text = self._wins_text[key] = _json(wins)
+        return text
 
     def _flush(self) -> None:
         """The rows :meth:`_write` made, into the tables."""
@@ -654,6 +914,15 @@ _WRITTEN_ROWS = 20_000
 
 def _json(wins: Counter[str]) -> str:
     return json.dumps({name: count for name, count in sorted(wins.items()) if count > 0})
+
+
+def _arrival(record: int, meta: tuple[str | None, tuple[str, ...], tuple[bool, ...],
+                                     str | None, float | None],
+             image: int, nexts: list[int], points: list[int]) -> Played:
+    """What a record counted as it came in brings to a position (:meth:`Writer._staged`)."""
+    winner, sides, swaps, date, strength = meta
+    return Played(record, turned(winner, sides, swaps[image]), tuple(nexts), tuple(points),
+                  date, strength, sides)
 
 
 def _add(row: Row, played: Played) -> None:

@@ -24,7 +24,7 @@ from typing import Any
 from kifu.base.errors import KifuError
 from kifu.base.heap import no_cycles
 from kifu.base.record import MAIN_LINE, Record
-from kifu.corpus import occupancy
+from kifu.corpus import continuations, occupancy
 from kifu.plugin import AnyGame, registry
 from kifu.plugin.driver import check_result, replay_positions
 from kifu.plugin.symmetry import MARK, RESET, Symmetry, Traced, Tracker
@@ -51,7 +51,8 @@ class IndexedRecord:
     node, its nodes, the move number at its first node, the depths of its nodes that take no
     number), and ``main`` counts the main line's nodes; ``log`` is a grid game's log of
     changes point by point (zlib, see :func:`histories`), ``occupied`` when each point first
-    held each colour and was filled for good (:func:`kifu.corpus.occupancy.firsts`).
+    held each colour and was filled for good (:func:`kifu.corpus.occupancy.firsts`),
+    ``placed`` what the opening explorer's table takes of each node.
     """
 
     number: int
@@ -75,6 +76,11 @@ class IndexedRecord:
     main: int = 0
     log: bytes | None = None
     occupied: bytes = b""
+    #: For a record of one line, what the opening explorer's table takes of each node
+    #: (:func:`kifu.corpus.continuations.placed`: the point the next node's move puts its
+    #: stone on), so that the writer counts the record as it comes in; ``None`` for a record
+    #: of several lines, whose trail the writer reads back.
+    placed: bytes | None = None
     #: How it ended, read as its winner is (:attr:`columns`' ``winner``): the winner's margin,
     #: and the kind of end (``resignation``, ``score``...), what a result filter compares.
     score: float | None = None
@@ -217,8 +223,15 @@ def traced_record(game: AnyGame, traced: Traced, number: int, name: str) -> Inde
     entry.moves = traced.moves
     if traced.grid is not None:
         entry.grid = traced.grid.name
-        entry.occupied = occupancy.firsts(traced.changes, traced.grid.width * traced.grid.height)
+        points = traced.grid.width * traced.grid.height
+        entry.occupied = occupancy.firsts(traced.changes, points)
         entry.log = zlib.compress(traced.changes, 1)
+        entry.placed = continuations.placed(
+            traced.changes, points, continuations.board_symmetry(entry.grid,
+                                                                 traced.symmetry.names),
+            entry.images)
+    else:
+        entry.placed = _nowhere(entry.positions)
     entry.complete = entry.legal = True
     _columns(game, traced.record, traced.facts, lambda: traced.outcome, entry)
     return entry
@@ -241,7 +254,8 @@ def _walk(game: AnyGame, record: Record, entry: IndexedRecord,
     entry.swaps = any(tracker.symmetry.swaps)
     if tracker.grid is not None:
         entry.grid = tracker.grid.name
-    if any(node.variations for node in record.moves):
+    tree = any(node.variations for node in record.moves)
+    if tree:
         final, main_ok = _walk_tree(walk, tracker, start, entry, problems)
     else:
         final, main_ok = _walk_line(walk, tracker, start, entry, problems)
@@ -254,7 +268,20 @@ def _walk(game: AnyGame, record: Record, entry: IndexedRecord,
         changes = histories(log, points)
         entry.occupied = occupancy.firsts(changes, points)
         entry.log = zlib.compress(changes, 1)  # as Traced.changes are compressed
+        if not tree:
+            entry.placed = continuations.placed(
+                changes, points, continuations.board_symmetry(entry.grid,
+                                                              tracker.symmetry.names),
+                entry.images)
+    elif not tree:
+        entry.placed = _nowhere(entry.positions)
     return final, main_ok
+
+
+def _nowhere(nodes: int) -> bytes:
+    """:attr:`IndexedRecord.placed` of a record of no grid: no node's move puts a stone on a
+    point the explorer names."""
+    return (array("h", [-1]) * nodes).tobytes()
 
 
 #: Symmetries written as JSON, by identity (games make each once; hashing one would hash its

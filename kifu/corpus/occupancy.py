@@ -25,7 +25,8 @@ from array import array
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 
-from kifu.corpus.checks import Damage
+from kifu.base.native import compiled
+from kifu.corpus.checks import PACKING, Damage
 
 #: The kinds of a row: the point first held a stone of the first colour, of the second, or
 #: was filled (by either) never to be emptied again.
@@ -51,6 +52,15 @@ def firsts(changes: bytes | memoryview, points: int) -> bytes:
     (uncompressed, see :func:`kifu.corpus.indexing.histories`): ``(point << 2 | kind) << 4 |
     span`` (unsigned 32-bit, in order) for each point and kind (:data:`FIRST`, :data:`SECOND`,
     :data:`FILLED`) that happened, ``span`` the span of the node it first happened at."""
+    module = compiled(PACKING)
+    if module is not None:
+        found: bytes = module.firsts(changes, points, _SPAN_OF, SPANS - 1)
+        return found
+    return _firsts(changes, points)
+
+
+def _firsts(changes: bytes | memoryview, points: int) -> bytes:
+    """:func:`firsts` in Python (the reference)."""
     nodes = struct.unpack_from("<II", changes)[1]
     counts = array("I")
     counts.frombytes(changes[8:8 + 4 * points])
@@ -155,16 +165,36 @@ class Bitmaps:
         return int.from_bytes(data, "little")
 
 
-def merged(old: bytes | None, added: Iterable[tuple[int, Iterable[int]]]) -> bytes:
-    """A row's blob with the records ``added`` (``(span, ids)``) set in it, ``old`` (a row's
-    blob, or ``None``) kept."""
+def gathered(entries: array[int], ids: array[int]) -> list[tuple[int, bytes]]:
+    """The records of each entry of :func:`firsts` (``entries`` and the ids of the records
+    they are of, side by side), as a bitmap (a bit for each id, little-endian), by entry."""
+    module = compiled(PACKING)
+    if module is not None:
+        found: list[tuple[int, bytes]] = module.gathered(entries.tobytes(), ids.tobytes())
+        return found
+    lists: dict[int, list[int]] = {}
+    for entry, game in zip(entries, ids):
+        mine = lists.get(entry)
+        if mine is None:
+            mine = lists[entry] = []
+        mine.append(game)
+    made = []
+    for entry in sorted(lists):
+        games = lists[entry]
+        bits = bytearray((max(games) >> 3) + 1)
+        for game in games:
+            bits[game >> 3] |= 1 << (game & 7)
+        made.append((entry, bytes(bits)))
+    return made
+
+
+def merged(old: bytes | None, added: Iterable[tuple[int, int]]) -> bytes:
+    """A row's blob with the records ``added`` (``(span, bitmap)``, a bitmap as a number:
+    bit ``i`` for record ``i``) set in it, ``old`` (a row's blob, or ``None``) kept."""
     spans = [0] * SPANS
     if old is not None:
         read = Bitmaps(old)
         spans = [read.span(index) for index in range(SPANS)]
-    for span, ids in added:
-        bits = bytearray((max(ids, default=-1) >> 3) + 1)
-        for game in ids:
-            bits[game >> 3] |= 1 << (game & 7)
-        spans[span] |= int.from_bytes(bits, "little")
+    for span, bits in added:
+        spans[span] |= bits
     return encode(spans)

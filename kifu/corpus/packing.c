@@ -1,0 +1,830 @@
+/* The index's per-record packing in C: what kifu.corpus.occupancy.firsts and
+ * kifu.corpus.continuations.placed make of a grid record's changes point by point (as
+ * kifu.corpus.indexing.histories packs them), and the occupancy bitmaps of many records at
+ * once (kifu.corpus.occupancy.gathered).  Each gives exactly what its Python function gives
+ * (which stays the reference, and runs where this was not built or KIFU_PURE_PYTHON is set);
+ * tests/corpus/test_corpus_packing.py holds them to it.  The inputs are kifu's own (made by
+ * its workers or its cores), yet each length is checked before it is read.
+ * Written for kifu; no code is taken from elsewhere.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <stddef.h>
+#include <string.h>
+
+#define FILLED 3
+
+/* A record's changes, laid out: ``nodes``, each point's count and where its changes start. */
+typedef struct Changes {
+    uint32_t nodes;
+    const unsigned char *counts, *flat;
+    Py_ssize_t points, total;
+} Changes;
+
+static uint32_t load32(const unsigned char *at)
+{
+    uint32_t value;
+    memcpy(&value, at, sizeof value);
+    return value;
+}
+
+/* ``data`` read as changes of ``points`` points; -1 with ValueError where it is not that. */
+static int read_changes(Changes *c, const unsigned char *data, Py_ssize_t length,
+                        Py_ssize_t points)
+{
+    if (points < 0 || length < 8 || (size_t)length - 8 < 4 * (size_t)points)
+        goto bad;
+    c->nodes = load32(data + 4);
+    c->points = points;
+    Py_ssize_t rest = length - 8 - 4 * points;
+    if ((size_t)rest < c->nodes || (rest - (Py_ssize_t)c->nodes) % 4)
+        goto bad;
+    c->counts = data + 8;
+    c->flat = data + 8 + 4 * points + c->nodes;
+    c->total = (rest - (Py_ssize_t)c->nodes) / 4;
+    Py_ssize_t sum = 0;
+    for (Py_ssize_t p = 0; p < points; p++)
+        sum += load32(c->counts + 4 * p);
+    if (sum != c->total)
+        goto bad;
+    return 0;
+bad:
+    PyErr_SetString(PyExc_ValueError, "not a record's changes point by point");
+    return -1;
+}
+
+/* firsts(changes, points, spans, last) -> bytes: kifu.corpus.occupancy.firsts, ``spans``
+ * each node's span below the last span's start and ``last`` the last span. */
+static PyObject *firsts(PyObject *self, PyObject *args)
+{
+    const unsigned char *data, *spans;
+    Py_ssize_t length, points, known;
+    int last;
+    Changes c;
+    if (!PyArg_ParseTuple(args, "y#ny#i", &data, &length, &points, &spans, &known, &last))
+        return NULL;
+    if (read_changes(&c, data, length, points) < 0)
+        return NULL;
+    uint32_t *found = malloc((2 * (size_t)c.total + 1) * sizeof(uint32_t));
+    if (found == NULL)
+        return PyErr_NoMemory();
+    size_t made = 0;
+    const unsigned char *at = c.flat;
+    for (Py_ssize_t point = 0; point < points; point++) {
+        uint32_t count = load32(c.counts + 4 * point);
+        if (!count)
+            continue;
+        uint32_t first = load32(at);
+        uint32_t key = (uint32_t)point << 6;
+        if (count == 1) {  /* a stone placed and never taken */
+            uint32_t node = first >> 2;
+            uint32_t span = node < (uint32_t)known ? spans[node] : (uint32_t)last;
+            uint32_t one = key | (first & 3) << 4 | span, two = key | FILLED << 4 | span;
+            found[made++] = one < two ? one : two;
+            found[made++] = one < two ? two : one;
+        } else {
+            int64_t seen[4] = {-1, -1, -1, -1};
+            int emptied = 0;
+            for (uint32_t i = 0; i < count; i++) {
+                uint32_t change = load32(at + 4 * i), content = change & 3;
+                if (content) {
+                    if (seen[content] < 0)
+                        seen[content] = change >> 2;
+                } else {
+                    emptied = 1;
+                }
+            }
+            if (!emptied)
+                seen[FILLED] = first >> 2;
+            for (uint32_t kind = 1; kind < 4; kind++)
+                if (seen[kind] >= 0) {
+                    uint32_t node = (uint32_t)seen[kind];
+                    uint32_t span = node < (uint32_t)known ? spans[node] : (uint32_t)last;
+                    found[made++] = key | kind << 4 | span;
+                }
+        }
+        at += 4 * (size_t)count;
+    }
+    PyObject *result = PyBytes_FromStringAndSize((const char *)found,
+                                                 (Py_ssize_t)(made * sizeof(uint32_t)));
+    free(found);
+    return result;
+}
+
+/* placed(changes, points, permutations, images) -> bytes: kifu.corpus.continuations.placed,
+ * ``permutations`` each image's points (signed 16-bit, image after image), or None where
+ * the record's board is not known. */
+static PyObject *placed(PyObject *self, PyObject *args)
+{
+    const unsigned char *data, *images;
+    Py_ssize_t length, points, known;
+    PyObject *permutations;
+    Changes c;
+    if (!PyArg_ParseTuple(args, "y#nOy#", &data, &length, &points, &permutations, &images,
+                          &known))
+        return NULL;
+    if (read_changes(&c, data, length, points) < 0)
+        return NULL;
+    PyObject *result = PyBytes_FromStringAndSize(NULL, 2 * (Py_ssize_t)c.nodes);
+    if (result == NULL)
+        return NULL;
+    int16_t *found = (int16_t *)PyBytes_AS_STRING(result);
+    for (uint32_t node = 0; node < c.nodes; node++)
+        found[node] = -1;
+    if (permutations == Py_None || c.nodes < 2)
+        return result;
+    Py_buffer board;
+    if (PyObject_GetBuffer(permutations, &board, PyBUF_SIMPLE) < 0) {
+        Py_DECREF(result);
+        return NULL;
+    }
+    Py_ssize_t boards = points ? board.len / (2 * points) : 0;
+    int16_t *filled = malloc(((size_t)c.nodes + 1) * sizeof(int16_t));
+    if (filled == NULL) {
+        PyBuffer_Release(&board);
+        Py_DECREF(result);
+        return PyErr_NoMemory();
+    }
+    for (uint32_t node = 0; node <= c.nodes; node++)
+        filled[node] = -1;
+    const unsigned char *at = c.flat;
+    for (Py_ssize_t point = 0; point < points; point++) {
+        uint32_t count = load32(c.counts + 4 * point), before = 0;
+        for (uint32_t i = 0; i < count; i++) {
+            uint32_t change = load32(at + 4 * i);
+            if (change & 3 && !(before & 3)) {
+                uint32_t node = change >> 2;
+                if (node <= c.nodes)
+                    filled[node] = filled[node] == -1 ? (int16_t)point : -2;
+            }
+            before = change;
+        }
+        at += 4 * (size_t)count;
+    }
+    const unsigned char *perms = board.buf;
+    const char *problem = NULL;
+    for (uint32_t node = 0; node + 1 < c.nodes; node++) {
+        int16_t point = filled[node + 1];
+        if (point < 0)
+            continue;
+        if (node >= (uint32_t)known || images[node] >= boards) {
+            problem = "placed(): an image of no permutation";
+            break;
+        }
+        int16_t to;
+        memcpy(&to, perms + 2 * ((size_t)images[node] * (size_t)points + (size_t)point), 2);
+        found[node] = to;
+    }
+    free(filled);
+    PyBuffer_Release(&board);
+    if (problem) {
+        Py_DECREF(result);
+        PyErr_SetString(PyExc_ValueError, problem);
+        return NULL;
+    }
+    return result;
+}
+
+typedef struct Pair {
+    uint32_t entry, id;
+} Pair;
+
+/* Whether the machine keeps a number's low byte first (what radix() reads keys as). */
+static int low_byte_first(void)
+{
+    uint16_t one = 1;
+    unsigned char first;
+    memcpy(&first, &one, 1);
+    return first == 1;
+}
+
+/* Sort ``items`` (``count`` of ``size`` bytes) by the ``width``-byte number at ``offset`` in
+ * each (unsigned, or signed with ``flip_top``), on a machine that keeps a number's low byte
+ * first, keeping the order of equal keys: a byte at a time, from the lowest, through
+ * ``spare`` (as large); the sorted items are where it returns (``items`` or ``spare``).
+ * Where the input is in order of its other fields, so is the output among equal keys: what
+ * qsort gives, in a few passes. */
+static void *radix(void *items, void *spare, size_t count, size_t size, size_t offset,
+                   size_t width, int flip_top)
+{
+    unsigned char *from = items, *to = spare;
+    size_t counts[256];
+    for (size_t byte = 0; byte < width; byte++) {
+        memset(counts, 0, sizeof counts);
+        unsigned char flip = (flip_top && byte == width - 1) ? 0x80 : 0;
+        for (size_t i = 0; i < count; i++)
+            counts[from[i * size + offset + byte] ^ flip]++;
+        size_t total = 0;
+        for (int b = 0; b < 256; b++) {
+            size_t here = counts[b];
+            counts[b] = total;
+            total += here;
+        }
+        for (size_t i = 0; i < count; i++) {
+            unsigned char key = from[i * size + offset + byte] ^ flip;
+            memcpy(to + counts[key]++ * size, from + i * size, size);
+        }
+        unsigned char *swap = from;
+        from = to;
+        to = swap;
+    }
+    return from;
+}
+
+static int by_entry(const void *a, const void *b)
+{
+    const Pair *x = a, *y = b;
+    if (x->entry != y->entry)
+        return x->entry < y->entry ? -1 : 1;
+    return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* gathered(entries, ids) -> [(entry, bitmap)]: kifu.corpus.occupancy.gathered, ``entries``
+ * and ``ids`` unsigned 32-bit numbers side by side. */
+static PyObject *gathered(PyObject *self, PyObject *args)
+{
+    const unsigned char *entries, *ids;
+    Py_ssize_t count, other;
+    if (!PyArg_ParseTuple(args, "y#y#", &entries, &count, &ids, &other))
+        return NULL;
+    if (count != other || count % 4) {
+        PyErr_SetString(PyExc_ValueError, "gathered(): entries and ids of other lengths");
+        return NULL;
+    }
+    size_t pairs = (size_t)count / 4;
+    Pair *sorted = malloc((pairs + 1) * sizeof(Pair));
+    if (sorted == NULL)
+        return PyErr_NoMemory();
+    int ascending = 1;
+    for (size_t i = 0; i < pairs; i++) {
+        sorted[i].entry = load32(entries + 4 * i);
+        sorted[i].id = load32(ids + 4 * i);
+        if (i && sorted[i].id < sorted[i - 1].id)
+            ascending = 0;
+    }
+    Pair *spare = ascending && low_byte_first() ? malloc((pairs + 1) * sizeof(Pair)) : NULL;
+    if (spare != NULL) {  /* the ids in order already: by entry alone, stably */
+        Pair *done = radix(sorted, spare, pairs, sizeof(Pair), offsetof(Pair, entry), 4, 0);
+        if (done != sorted)
+            memcpy(sorted, done, pairs * sizeof(Pair));
+        free(spare);
+    } else {
+        qsort(sorted, pairs, sizeof(Pair), by_entry);
+    }
+    PyObject *found = PyList_New(0);
+    for (size_t start = 0; found != NULL && start < pairs;) {
+        size_t end = start;
+        while (end < pairs && sorted[end].entry == sorted[start].entry)
+            end++;
+        /* the ids ascend: the last is the largest */
+        PyObject *bits = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(sorted[end - 1].id >> 3) + 1);
+        PyObject *item = NULL;
+        if (bits != NULL) {
+            unsigned char *set = (unsigned char *)PyBytes_AS_STRING(bits);
+            memset(set, 0, (sorted[end - 1].id >> 3) + 1);
+            for (size_t i = start; i < end; i++)
+                set[sorted[i].id >> 3] |= (unsigned char)(1 << (sorted[i].id & 7));
+            item = Py_BuildValue("(kN)", (unsigned long)sorted[start].entry, bits);
+        }
+        if (item == NULL || PyList_Append(found, item) < 0) {
+            Py_XDECREF(item);
+            Py_CLEAR(found);
+            break;
+        }
+        Py_DECREF(item);
+        start = end;
+    }
+    free(sorted);
+    return found;
+}
+
+typedef struct Row {
+    int64_t hash, place;
+    uint32_t at;
+} Row;
+
+static int by_hash(const void *a, const void *b)
+{
+    const Row *x = a, *y = b;
+    if (x->hash != y->hash)
+        return x->hash < y->hash ? -1 : 1;
+    return x->place < y->place ? -1 : x->place > y->place;
+}
+
+/* arrange(hashes, places) -> (order, rows): positions' rows (signed 64-bit numbers side by
+ * side) in the order of the position table (by hash, then place): where each came from
+ * (unsigned 32-bit), and the rows, hash and place after hash and place. */
+static PyObject *arrange(PyObject *self, PyObject *args)
+{
+    const unsigned char *hashes, *places;
+    Py_ssize_t length, other;
+    if (!PyArg_ParseTuple(args, "y#y#", &hashes, &length, &places, &other))
+        return NULL;
+    if (length != other || length % 8 || length / 8 > (Py_ssize_t)UINT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, "arrange(): hashes and places of other lengths");
+        return NULL;
+    }
+    size_t count = (size_t)length / 8;
+    Row *rows = malloc((count + 1) * sizeof(Row));
+    if (rows == NULL)
+        return PyErr_NoMemory();
+    int ascending = 1;
+    for (size_t i = 0; i < count; i++) {
+        memcpy(&rows[i].hash, hashes + 8 * i, 8);
+        memcpy(&rows[i].place, places + 8 * i, 8);
+        rows[i].at = (uint32_t)i;
+        if (i && rows[i].place <= rows[i - 1].place)
+            ascending = 0;
+    }
+    Row *spare = ascending && low_byte_first() ? malloc((count + 1) * sizeof(Row)) : NULL;
+    Row *done = rows;
+    if (spare != NULL)  /* the places in order already: by hash alone (signed), stably */
+        done = radix(rows, spare, count, sizeof(Row), offsetof(Row, hash), 8, 1);
+    else
+        qsort(rows, count, sizeof(Row), by_hash);
+    if (done != rows) {
+        memcpy(rows, done, count * sizeof(Row));
+    }
+    free(spare);
+    PyObject *order = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(4 * count));
+    PyObject *pairs = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(16 * count));
+    if (order != NULL && pairs != NULL) {
+        unsigned char *o = (unsigned char *)PyBytes_AS_STRING(order);
+        unsigned char *w = (unsigned char *)PyBytes_AS_STRING(pairs);
+        for (size_t i = 0; i < count; i++) {
+            memcpy(o + 4 * i, &rows[i].at, 4);
+            memcpy(w + 16 * i, &rows[i].hash, 8);
+            memcpy(w + 16 * i + 8, &rows[i].place, 8);
+        }
+    }
+    free(rows);
+    if (order == NULL || pairs == NULL) {
+        Py_XDECREF(order);
+        Py_XDECREF(pairs);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", order, pairs);
+}
+
+/* tallies(rows, shift) -> [(bucket, count, low, high)]: what kifu.corpus.checks.
+ * POSITION_TALLY sums of the rows in order (arrange()'s) of each bucket (``hash >> shift``):
+ * how many, the sums of the low and of the high 32 bits of ``hash XOR place``. */
+static PyObject *tallies(PyObject *self, PyObject *args)
+{
+    const unsigned char *rows;
+    Py_ssize_t length;
+    int shift;
+    if (!PyArg_ParseTuple(args, "y#i", &rows, &length, &shift))
+        return NULL;
+    if (length % 16 || shift < 1 || shift > 63 || length / 16 > (Py_ssize_t)INT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, "tallies(): not rows of positions");
+        return NULL;
+    }
+    size_t count = (size_t)length / 16;
+    PyObject *found = PyList_New(0);
+    size_t i = 0;
+    while (found != NULL && i < count) {
+        int64_t hash, place;
+        memcpy(&hash, rows + 16 * i, 8);
+        /* an arithmetic shift, as SQLite's and Python's: the top bits of a negative hash */
+        int64_t bucket = hash < 0 ? -(int64_t)((~(uint64_t)hash) >> shift) - 1
+                                  : (int64_t)((uint64_t)hash >> shift);
+        int64_t rows_in = 0, low = 0, high = 0;
+        for (; i < count; i++) {
+            memcpy(&hash, rows + 16 * i, 8);
+            int64_t mine = hash < 0 ? -(int64_t)((~(uint64_t)hash) >> shift) - 1
+                                    : (int64_t)((uint64_t)hash >> shift);
+            if (mine != bucket)
+                break;
+            memcpy(&place, rows + 16 * i + 8, 8);
+            uint64_t mix = (uint64_t)hash ^ (uint64_t)place;
+            int64_t top = (int64_t)(mix >> 32);
+            if (top >= ((int64_t)1 << 31))
+                top -= (int64_t)1 << 32;
+            rows_in++;
+            low += (int64_t)(mix & 0xFFFFFFFFu);
+            high += top;
+        }
+        PyObject *item = Py_BuildValue("(LLLL)", (long long)bucket, (long long)rows_in,
+                                       (long long)low, (long long)high);
+        if (item == NULL || PyList_Append(found, item) < 0)
+            Py_CLEAR(found);
+        Py_XDECREF(item);
+    }
+    return found;
+}
+
+/* shared(rows, order, least) -> bytes: where each row in order (arrange()'s) of a position
+ * that at least ``least`` rows hold came from (unsigned 32-bit), in that order. */
+static PyObject *shared(PyObject *self, PyObject *args)
+{
+    const unsigned char *rows, *order;
+    Py_ssize_t length, other;
+    int least;
+    if (!PyArg_ParseTuple(args, "y#y#i", &rows, &length, &order, &other, &least))
+        return NULL;
+    if (length % 16 || other != length / 4) {
+        PyErr_SetString(PyExc_ValueError, "shared(): not rows of positions and their order");
+        return NULL;
+    }
+    size_t count = (size_t)length / 16, made = 0;
+    PyObject *found = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(4 * count));
+    if (found == NULL)
+        return NULL;
+    unsigned char *w = (unsigned char *)PyBytes_AS_STRING(found);
+    for (size_t start = 0; start < count;) {
+        int64_t hash, next;
+        memcpy(&hash, rows + 16 * start, 8);
+        size_t end = start + 1;
+        for (; end < count; end++) {
+            memcpy(&next, rows + 16 * end, 8);
+            if (next != hash)
+                break;
+        }
+        if (end - start >= (size_t)(least > 0 ? least : 0)) {
+            memcpy(w + 4 * made, order + 4 * start, 4 * (end - start));
+            made += end - start;
+        }
+        start = end;
+    }
+    if (_PyBytes_Resize(&found, (Py_ssize_t)(4 * made)) < 0)
+        return NULL;
+    return found;
+}
+
+/* A count of each winner's code, kept in a small list (a position has few winners). */
+typedef struct Wins {
+    int32_t *codes, *counts;
+    size_t used, room;
+} Wins;
+
+static int win(Wins *w, int32_t code)
+{
+    for (size_t i = 0; i < w->used; i++)
+        if (w->codes[i] == code) {
+            w->counts[i]++;
+            return 0;
+        }
+    if (w->used == w->room) {
+        size_t more = w->room ? 2 * w->room : 4;
+        int32_t *codes = realloc(w->codes, more * sizeof(int32_t));
+        if (codes == NULL)
+            return -1;
+        w->codes = codes;
+        int32_t *counts = realloc(w->counts, more * sizeof(int32_t));
+        if (counts == NULL)
+            return -1;
+        w->counts = counts;
+        w->room = more;
+    }
+    w->codes[w->used] = code;
+    w->counts[w->used++] = 1;
+    return 0;
+}
+
+/* ((code, count), ...) in order of the codes. */
+static PyObject *wins_tuple(Wins *w)
+{
+    for (size_t i = 1; i < w->used; i++)  /* insertion sort: a few */
+        for (size_t j = i; j > 0 && w->codes[j - 1] > w->codes[j]; j--) {
+            int32_t code = w->codes[j], count = w->counts[j];
+            w->codes[j] = w->codes[j - 1];
+            w->counts[j] = w->counts[j - 1];
+            w->codes[j - 1] = code;
+            w->counts[j - 1] = count;
+        }
+    PyObject *found = PyTuple_New((Py_ssize_t)w->used);
+    for (size_t i = 0; found != NULL && i < w->used; i++) {
+        PyObject *item = Py_BuildValue("(ii)", w->codes[i], w->counts[i]);
+        if (item == NULL) {
+            Py_CLEAR(found);
+            break;
+        }
+        PyTuple_SET_ITEM(found, (Py_ssize_t)i, item);
+    }
+    return found;
+}
+
+typedef struct Follow {
+    int64_t after;
+    int64_t games, example, point, latest;  /* latest: the last record that played it */
+    Wins wins;
+} Follow;
+
+typedef struct Ranked {
+    uint32_t rank, record;
+} Ranked;
+
+static int by_rank(const void *a, const void *b)
+{
+    const Ranked *x = a, *y = b;
+    return x->rank < y->rank ? 1 : x->rank > y->rank ? -1 : 0;
+}
+
+/* The ids of the ``listed`` records of ``records`` (``count``) of highest ``rank``, highest
+ * first, as a tuple; ``scratch`` holds ``count``. */
+static PyObject *top(const int64_t *records, size_t count, const uint32_t *rank,
+                     int64_t first, Py_ssize_t listed, Ranked *scratch)
+{
+    for (size_t i = 0; i < count; i++) {
+        scratch[i].rank = rank[records[i] - first];
+        scratch[i].record = (uint32_t)(records[i] - first);
+    }
+    qsort(scratch, count, sizeof(Ranked), by_rank);
+    size_t kept = count < (size_t)listed ? count : (size_t)listed;
+    PyObject *found = PyTuple_New((Py_ssize_t)kept);
+    for (size_t i = 0; found != NULL && i < kept; i++) {
+        PyObject *id = PyLong_FromLongLong((long long)scratch[i].record + first);
+        if (id == NULL) {
+            Py_CLEAR(found);
+            break;
+        }
+        PyTuple_SET_ITEM(found, (Py_ssize_t)i, id);
+    }
+    return found;
+}
+
+/* explore(hashes, places, points, shared, first, plain, swapped, swaps, latest, strongest,
+ * listed, last, shift, images) -> [(hash, games, wins, record, latest, strongest, nexts)]:
+ * the explorer's rows of each position the rows at ``shared`` hold (kifu.corpus.
+ * continuations.Writer._counted, which is the reference), every record of them one of
+ * the records ``first`` on, each record's winner's code as a position's image does not
+ * (``plain``) or does (``swapped``) swap the colours, which images do (``swaps``, a bit
+ * each), and its rank among them by date (``latest``) and by strength (``strongest``):
+ * each position's count of records, of each winner, its first record, the ``listed``
+ * records of highest rank each way, and each position following it (``after``, its
+ * records, of each winner, the first of them and the point it fills; ``last`` in
+ * ``points``: none follows). */
+static PyObject *explore(PyObject *self, PyObject *args)
+{
+    Py_buffer b[10];
+    long long first_in;
+    Py_ssize_t listed;
+    int last, shift, images;
+    memset(b, 0, sizeof b);
+    if (!PyArg_ParseTuple(args, "y*y*y*y*Ly*y*y*y*y*niii", &b[0], &b[1], &b[2], &b[3],
+                          &first_in, &b[4], &b[5], &b[6], &b[7], &b[8], &listed, &last,
+                          &shift, &images))
+        return NULL;
+    const int64_t *hashes = b[0].buf, *places = b[1].buf;
+    const int16_t *points = b[2].buf;
+    const uint32_t *shared = b[3].buf;
+    const int32_t *plain = b[4].buf, *swapped = b[5].buf;
+    const uint32_t *swaps = b[6].buf, *latest = b[7].buf, *strongest = b[8].buf;
+    size_t rows = (size_t)b[0].len / 8, count = (size_t)b[3].len / 4;
+    size_t records = (size_t)b[4].len / 4;
+    int64_t first = (int64_t)first_in;
+    PyObject *found = NULL;
+    int64_t *ids = NULL;
+    Ranked *scratch = NULL;
+    Follow *follows = NULL;
+    size_t follow_room = 0;
+    Wins wins = {0};
+    if ((size_t)b[1].len != 8 * rows || (size_t)b[2].len != 2 * rows ||
+        (size_t)b[5].len != 4 * records || (size_t)b[6].len != 4 * records ||
+        (size_t)b[7].len != 4 * records || (size_t)b[8].len != 4 * records ||
+        shift < 1 || shift > 62 || images < 1 || images > 32) {
+        PyErr_SetString(PyExc_ValueError, "explore(): arrays of other lengths");
+        goto done;
+    }
+    for (size_t i = 0; i < count; i++)
+        if (shared[i] >= rows) {
+            PyErr_SetString(PyExc_ValueError, "explore(): a row out of range");
+            goto done;
+        }
+    ids = malloc((count + 1) * sizeof(int64_t));
+    scratch = malloc((count + 1) * sizeof(Ranked));
+    found = PyList_New(0);
+    if (ids == NULL || scratch == NULL || found == NULL) {
+        if (found == NULL)
+            goto done;
+        PyErr_NoMemory();
+        Py_CLEAR(found);
+        goto done;
+    }
+    for (size_t i = 0; i < count;) {
+        int64_t value = hashes[shared[i]];
+        size_t games = 0, follow_used = 0;
+        wins.used = 0;
+        int64_t record = -1;
+        int32_t code = 0;
+        for (; i < count && hashes[shared[i]] == value; i++) {
+            size_t at = shared[i];
+            int64_t place = places[at], own = place >> shift;
+            if (own != record) {
+                record = own;
+                int64_t index = own - first;
+                int image = (int)(place & (images - 1));
+                if (index < 0 || (size_t)index >= records) {
+                    PyErr_SetString(PyExc_ValueError, "explore(): a record out of range");
+                    Py_CLEAR(found);
+                    goto done;
+                }
+                code = (swaps[index] >> image) & 1 ? swapped[index] : plain[index];
+                if (win(&wins, code) < 0)
+                    goto memory;
+                ids[games++] = own;
+            }
+            if (points[at] == last || at + 1 >= rows)
+                continue;
+            int64_t after = hashes[at + 1];
+            size_t f = 0;
+            for (; f < follow_used && follows[f].after != after; f++)
+                ;
+            if (f < follow_used) {
+                if (follows[f].latest == record)  /* played already in this record */
+                    continue;
+                follows[f].latest = record;
+                follows[f].games++;
+                if (win(&follows[f].wins, code) < 0)
+                    goto memory;
+                continue;
+            }
+            if (follow_used == follow_room) {
+                size_t more = follow_room ? 2 * follow_room : 16;
+                Follow *grown = realloc(follows, more * sizeof(Follow));
+                if (grown == NULL)
+                    goto memory;
+                memset(grown + follow_room, 0, (more - follow_room) * sizeof(Follow));
+                follows = grown;
+                follow_room = more;
+            }
+            Follow *next = &follows[follow_used++];
+            next->after = after;
+            next->games = 1;
+            next->example = next->latest = record;
+            next->point = points[at];
+            next->wins.used = 0;
+            if (win(&next->wins, code) < 0)
+                goto memory;
+        }
+        PyObject *nexts = PyTuple_New((Py_ssize_t)follow_used);
+        for (size_t f = 0; nexts != NULL && f < follow_used; f++) {
+            PyObject *item = Py_BuildValue("(LLNLi)", (long long)follows[f].after,
+                                           (long long)follows[f].games,
+                                           wins_tuple(&follows[f].wins),
+                                           (long long)follows[f].example,
+                                           (int)follows[f].point);
+            if (item == NULL) {
+                Py_CLEAR(nexts);
+                break;
+            }
+            PyTuple_SET_ITEM(nexts, (Py_ssize_t)f, item);
+        }
+        PyObject *row = nexts == NULL ? NULL : Py_BuildValue(
+            "(LnNLNNN)", (long long)value, (Py_ssize_t)games, wins_tuple(&wins),
+            (long long)ids[0], top(ids, games, latest, first, listed, scratch),
+            top(ids, games, strongest, first, listed, scratch), nexts);
+        if (row == NULL || PyList_Append(found, row) < 0) {
+            Py_XDECREF(row);
+            Py_CLEAR(found);
+            goto done;
+        }
+        Py_DECREF(row);
+    }
+    goto done;
+memory:
+    PyErr_NoMemory();
+    Py_CLEAR(found);
+done:
+    for (size_t f = 0; f < follow_room; f++) {
+        free(follows[f].wins.codes);
+        free(follows[f].wins.counts);
+    }
+    free(follows);
+    free(wins.codes);
+    free(wins.counts);
+    free(ids);
+    free(scratch);
+    for (int k = 0; k < 10; k++)
+        if (b[k].obj != NULL)
+            PyBuffer_Release(&b[k]);
+    return found;
+}
+
+/* Append ``size`` bytes to ``*out`` (``*used`` of ``*room``), growing it. */
+static int put(char **out, size_t *used, size_t *room, const char *data, size_t size)
+{
+    if (*used + size > *room) {
+        size_t more = 2 * (*used + size) + 64;
+        char *grown = PyMem_Realloc(*out, more);
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        *out = grown;
+        *room = more;
+    }
+    memcpy(*out + *used, data, size);
+    *used += size;
+    return 0;
+}
+
+/* serialized(values) -> bytes: what kifu.corpus.checks.checksum hashes of a row's values
+ * (a tuple), each marked with its kind: ``n``; ``t<length>:`` and a text's UTF-8 bytes
+ * (surrogates kept); ``i<digits>;``; ``b<length>:`` and the bytes; ``f<float.hex()>;``. */
+static PyObject *serialized(PyObject *self, PyObject *values)
+{
+    if (!PyTuple_Check(values)) {
+        PyErr_SetString(PyExc_TypeError, "serialized(): a tuple of values");
+        return NULL;
+    }
+    size_t used = 0, room = 256;
+    char *out = PyMem_Malloc(room), head[48];
+    if (out == NULL)
+        return PyErr_NoMemory();
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(values); i++) {
+        PyObject *value = PyTuple_GET_ITEM(values, i);
+        int failed = 0;
+        if (value == Py_None) {
+            failed = put(&out, &used, &room, "n", 1);
+        } else if (PyUnicode_Check(value)) {
+            PyObject *data = PyUnicode_AsEncodedString(value, "utf-8", "surrogatepass");
+            if (data == NULL) {
+                failed = 1;
+            } else {
+                int length = snprintf(head, sizeof head, "t%zd:", PyBytes_GET_SIZE(data));
+                failed = put(&out, &used, &room, head, (size_t)length) ||
+                    put(&out, &used, &room, PyBytes_AS_STRING(data),
+                        (size_t)PyBytes_GET_SIZE(data));
+                Py_DECREF(data);
+            }
+        } else if (PyLong_Check(value)) {
+            int overflow = 0;
+            long long number = PyLong_AsLongLongAndOverflow(value, &overflow);
+            if (number == -1 && PyErr_Occurred()) {
+                failed = 1;
+            } else if (!overflow) {
+                int length = snprintf(head, sizeof head, "i%lld;", number);
+                failed = put(&out, &used, &room, head, (size_t)length);
+            } else {  /* beyond 64 bits: its digits as Python writes them */
+                PyObject *text = PyNumber_ToBase(value, 10);
+                const char *digits = text ? PyUnicode_AsUTF8(text) : NULL;
+                failed = digits == NULL || put(&out, &used, &room, "i", 1) ||
+                    put(&out, &used, &room, digits, strlen(digits)) ||
+                    put(&out, &used, &room, ";", 1);
+                Py_XDECREF(text);
+            }
+        } else if (PyBytes_Check(value)) {
+            int length = snprintf(head, sizeof head, "b%zd:", PyBytes_GET_SIZE(value));
+            failed = put(&out, &used, &room, head, (size_t)length) ||
+                put(&out, &used, &room, PyBytes_AS_STRING(value),
+                    (size_t)PyBytes_GET_SIZE(value));
+        } else if (PyFloat_Check(value)) {
+            PyObject *text = PyObject_CallMethod(value, "hex", NULL);
+            const char *digits = text ? PyUnicode_AsUTF8(text) : NULL;
+            failed = digits == NULL || put(&out, &used, &room, "f", 1) ||
+                put(&out, &used, &room, digits, strlen(digits)) ||
+                put(&out, &used, &room, ";", 1);
+            Py_XDECREF(text);
+        } else {
+            PyObject *name = PyObject_GetAttrString((PyObject *)Py_TYPE(value), "__name__");
+            if (name != NULL)
+                PyErr_Format(PyExc_TypeError, "no checksum of a %U", name);
+            Py_XDECREF(name);
+            failed = 1;
+        }
+        if (failed) {
+            PyMem_Free(out);
+            return NULL;
+        }
+    }
+    PyObject *found = PyBytes_FromStringAndSize(out, (Py_ssize_t)used);
+    PyMem_Free(out);
+    return found;
+}
+
+static PyMethodDef METHODS[] = {
+    {"serialized", serialized, METH_O,
+     "serialized(values) -> bytes\n\nWhat kifu.corpus.checks.checksum hashes of a row."},
+    {"explore", explore, METH_VARARGS,
+     "explore(...) -> [(hash, games, wins, record, latest, strongest, nexts)]\n\n"
+     "kifu.corpus.continuations.Writer._counted's rows."},
+    {"arrange", arrange, METH_VARARGS,
+     "arrange(hashes, places) -> (order, rows)\n\nPositions' rows in the position table's order."},
+    {"tallies", tallies, METH_VARARGS,
+     "tallies(rows, shift) -> [(bucket, count, low, high)]\n\nThe buckets' tallies of rows in order."},
+    {"shared", shared, METH_VARARGS,
+     "shared(rows, order, least) -> bytes\n\nThe rows in order of positions held at least least times."},
+    {"firsts", firsts, METH_VARARGS,
+     "firsts(changes, points, spans, last) -> bytes\n\nkifu.corpus.occupancy.firsts."},
+    {"placed", placed, METH_VARARGS,
+     "placed(changes, points, permutations, images) -> bytes\n\n"
+     "kifu.corpus.continuations.placed."},
+    {"gathered", gathered, METH_VARARGS,
+     "gathered(entries, ids) -> [(entry, bitmap)]\n\nkifu.corpus.occupancy.gathered."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef MODULE = {
+    PyModuleDef_HEAD_INIT, "_packing",
+    "The index's per-record packing in C (kifu.corpus.occupancy, kifu.corpus.continuations).",
+    -1, METHODS,
+};
+
+PyMODINIT_FUNC PyInit__packing(void)
+{
+    return PyModule_Create(&MODULE);
+}

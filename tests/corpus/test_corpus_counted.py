@@ -1,0 +1,195 @@
+"""The index's writer counts the explorer's table as records come in (each node's next hash
+and the point its move fills, worked out by the workers: :func:`kifu.corpus.continuations.
+placed`), holds a first run's positions in memory and sorts them in C: the index it makes is
+the one it makes reading every record's trail back at the end and staging every position in
+SQLite, row for row, ids included, on a first run and on a run that updates it (files
+changed, gone and new); and the compiled packing gives what its Python reference gives."""
+from __future__ import annotations
+
+import dataclasses
+import os
+import random
+import shutil
+import sqlite3
+import zlib
+from array import array
+from pathlib import Path
+
+import pytest
+
+from kifu.base.native import built
+from kifu.corpus import build, checks, continuations, indexing, occupancy
+from tests.cores import pure_python
+from tests.corpus.corpora import random_game, sgf, transformed, write
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+#: The time every file is given (nanoseconds), and a changed one's.
+_TIME, _CHANGED = 1_700_000_000_000_000_000, 1_700_000_100_000_000_000
+
+
+def go_games(folder: Path, seed: int, varied: bool) -> list[Path]:
+    """9x9 Go games sharing openings, turned and with the colours swapped, with captures,
+    a pass, and where ``varied`` one with variations (its trail read back)."""
+    rng = random.Random(seed)
+    texts = []
+    for number in range(3):
+        moves = random_game("freego", 9, 50, rng)
+        for turn in (0, 3, 5):
+            texts.append((f"g{number}-{turn}.sgf",
+                          sgf(transformed(moves, turn, 9), 9, swap=bool(turn % 2))))
+        texts.append((f"g{number}-pass.sgf", sgf([*moves[:4], None, *moves[4:9]], 9)))
+    if varied:
+        text = sgf(random_game("freego", 9, 6, rng), 9)
+        texts.append(("varied.sgf", text[:-1] + "(;B[aa])(;B[bb];W[cc]))"))
+    return write(folder, texts)
+
+
+def rows(index: Path) -> list[str]:
+    with sqlite3.connect(index) as db:
+        return list(db.iterdump())
+
+
+#: The Renju examples with variations, whose trails are read back.
+VARIED = ("problem-four-three.renju", "yamaguchi-opening.renju")
+
+
+def index_twice(folder: Path, index: Path) -> tuple[list[str], list[str]]:
+    """The rows of the index of the Renju examples and generated Go games after a first run
+    (of records of one line), and after a run that updates it, adding records with
+    variations (the copy removed after)."""
+    shutil.copytree(EXAMPLES / "renju", folder / "renju",
+                    ignore=lambda _, names: [name for name in names if name in VARIED])
+    go_games(folder / "go", 7, varied=False)
+    for path in folder.rglob("*"):
+        os.utime(path, ns=(_TIME, _TIME))
+    build.build(str(index), [str(folder)], jobs=1)
+    first = rows(index)
+    for path in sorted((folder / "go").glob("g0-*.sgf")):
+        path.unlink()
+    changed = folder / "go" / "g1-3.sgf"
+    changed.write_text(changed.read_text(encoding="utf-8").replace(";B[", ";B[aa];W[", 1),
+                       encoding="utf-8")
+    go_games(folder / "new", 8, varied=True)
+    for name in VARIED:
+        shutil.copy(EXAMPLES / "renju" / name, folder / "new" / name)
+    for path in [changed, *(folder / "new").rglob("*")]:
+        os.utime(path, ns=(_CHANGED, _CHANGED))
+    build.build(str(index), [str(folder)], jobs=1)
+    shutil.rmtree(folder)
+    return first, rows(index)
+
+
+@pytest.fixture(scope="module")
+def from_trails(tmp_path_factory: pytest.TempPathFactory
+                ) -> tuple[Path, tuple[list[str], list[str]]]:
+    """:func:`index_twice` as the writer made it before it counted records as they came:
+    every position staged, every record's trail read back; and the folder to index again
+    (a file's path is in its row)."""
+    kept = build._Writer.add_record
+
+    def read_back(self, file_id, record):  # type: ignore[no-untyped-def]
+        kept(self, file_id, dataclasses.replace(record, placed=None))
+
+    folder = tmp_path_factory.mktemp("trails")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(continuations, "LISTED", 3)  # lists of records cut short
+        patch.setattr(build, "HELD", 1)
+        patch.setattr(build._Writer, "add_record", read_back)
+        return folder, index_twice(folder / "records", folder / "trails.db")
+
+
+@pytest.mark.parametrize("way", ["held", "held, some read back", "staged", "pure"])
+def test_records_counted_as_they_come_give_the_index_their_trails_give(
+        tmp_path, monkeypatch, from_trails, way):
+    folder, reference = from_trails
+    monkeypatch.setattr(continuations, "LISTED", 3)
+    if way == "staged":  # as an update, or a first run past what it holds
+        monkeypatch.setattr(build, "HELD", 1)
+    if way == "held, some read back":  # those with a pass
+        kept = build._Writer.add_record
+
+        def some_read_back(self, file_id, record):  # type: ignore[no-untyped-def]
+            kept(self, file_id, dataclasses.replace(
+                record, placed=None if "pass" in record.name else record.placed))
+
+        monkeypatch.setattr(build._Writer, "add_record", some_read_back)
+    if way == "pure":
+        with pure_python():
+            counted = index_twice(folder / "records", tmp_path / "counted.db")
+    else:
+        counted = index_twice(folder / "records", tmp_path / "counted.db")
+    assert counted == reference
+    assert any(line.startswith('INSERT INTO "continuation"') for line in counted[0])
+    assert any(line.startswith('INSERT INTO "continuation"') for line in counted[1])
+
+
+def go_changes(folder: Path, seed: int) -> list[tuple[bytes, bytes, int, str, tuple[str, ...]]]:
+    """Long random Go records on three boards, as the index keeps them: each one's changes
+    point by point, images, points, grid and the names of its symmetry's images."""
+    rng = random.Random(seed)
+    found = []
+    for path in write(folder, [(f"{size}.sgf", sgf(random_game("freego", size, 150, rng), size))
+                               for size in (9, 13, 19)]):
+        record, = indexing.index_file(str(path)).records
+        assert record.log is not None and record.grid is not None
+        columns, rows = checks.grid_of(record.grid)
+        found.append((zlib.decompress(record.log), record.images, columns * rows, record.grid,
+                      checks.symmetry_of(record.symmetry)[0]))
+    return found
+
+
+@pytest.mark.skipif(built(checks.PACKING) is None, reason="the packing was not built")
+def test_the_compiled_packing_gives_what_python_gives(tmp_path):
+    rng = random.Random(3)
+    for changes, images, points, grid, names in go_changes(tmp_path, 5):
+        board = continuations.board_symmetry(grid, names)
+        assert board is not None
+        compiled = (occupancy.firsts(changes, points),
+                    continuations.placed(changes, points, board, images))
+        with pure_python():
+            assert (occupancy.firsts(changes, points),
+                    continuations.placed(changes, points, board, images)) == compiled
+        assert sum(value >= 0 for value in array("h", compiled[1])) > 100
+    entries = array("I", (rng.randrange(4096) for _ in range(3000)))
+    for ids in (array("I", sorted(rng.randrange(900) for _ in range(3000))),
+                array("I", (rng.randrange(900) for _ in range(3000)))):  # in order, or not
+        compiled_bits = occupancy.gathered(entries, ids)
+        with pure_python():
+            assert occupancy.gathered(entries, ids) == compiled_bits
+    packing = built(checks.PACKING)
+    assert packing is not None
+    for places in (array("q", range(0, 96000, 32)), array("q", rng.sample(range(10**6), 3000))):
+        hashes = array("q", (rng.choice((rng.getrandbits(64) - (1 << 63), -5, 7, 1 << 62))
+                             for _ in range(3000)))
+        order, arranged = packing.arrange(hashes.tobytes(), places.tobytes())
+        pairs = sorted(zip(hashes, places))
+        assert array("q", arranged).tolist() == [v for pair in pairs for v in pair]
+        assert [(hashes[at], places[at]) for at in array("I", order)] == pairs
+        tallied = {bucket: list(tally) for bucket, *tally in packing.tallies(
+            arranged, checks.BUCKET_SHIFT)}
+        assert tallied == checks.position_tallies(pairs)
+        counts: dict[int, int] = {}
+        for value, _ in pairs:
+            counts[value] = counts.get(value, 0) + 1
+        assert [(hashes[at], places[at]) for at in array("I", packing.shared(
+            arranged, order, 2))] == [pair for pair in pairs if counts[pair[0]] > 1]
+
+
+
+
+@pytest.mark.skipif(built(checks.PACKING) is None, reason="the packing was not built")
+def test_a_rows_values_are_serialized_for_its_checksum_as_python_does():
+    class Text(str):
+        pass
+
+    packing = built(checks.PACKING)
+    assert packing is not None
+    values = (None, "a", "é\ud800x", "", Text("zz"), 0, -1, 2**63 - 1, -2**63, 2**64 + 5,
+              -2**70, True, False, b"", b"\x00\xff", 1.5, -0.0, float("inf"), 1e300)
+    for value in values:
+        assert packing.serialized((value,)) == checks.serialized((value,))
+    assert packing.serialized(values) == checks.serialized(values)
+    for value in (bytearray(b"x"), [1], 1j):
+        for serialized in (packing.serialized, checks.serialized):
+            with pytest.raises(TypeError, match=f"no checksum of a {type(value).__name__}"):
+                serialized((value,))
