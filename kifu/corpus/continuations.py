@@ -58,6 +58,10 @@ from kifu.corpus import checks, store
 from kifu.corpus.checks import Changes, Damage, checksum, expect, grid_of, whole
 from kifu.plugin.symmetry import Symmetry, grid_symmetry
 
+#: What the writer keeps of a record counted as it came in (:meth:`Writer.arrived`): its
+#: winner, sides, which images swap the colours, date and strength.
+Arrival = tuple[str | None, tuple[str, ...], tuple[bool, ...], str | None, float | None]
+
 #: How many position rows a position needs to have rows of its own.
 SHARED = 2
 #: The most records an ``explored`` row lists of each kind (latest, strongest): what an
@@ -513,8 +517,7 @@ class Writer:
         #: The records added this run that are counted from what the index's writer stages
         #: of them (:meth:`arrived`), by id: their winner, sides, which images swap the
         #: colours, date and strength.  The others added are counted from their trails.
-        self.arrivals: dict[int, tuple[str | None, tuple[str, ...], tuple[bool, ...],
-                                       str | None, float | None]] = {}
+        self.arrivals: dict[int, Arrival] = {}
         self._swaps: dict[str, tuple[bool, ...]] = {}
         #: How many records added this run are counted from their trails.
         self.read_back = 0
@@ -703,56 +706,19 @@ class Writer:
         counted anew and to those that grow, by position and record, from their staged rows
         in node order: as :func:`reached` finds them in a trail of one line (the image of
         the first node reaching the position, the positions following it each once)."""
-        arrivals = self.arrivals
-        if not arrivals:
-            return
-        current, meta = -1, None
-        value, image = 0, 0
-        nexts: list[int] = []
-        points: list[int] = []
-        for found, place, after, point in self.db.execute(
+        if self.arrivals:  # (no record came in counted: the rows may not be staged at all)
+            yield from _brought(self.arrivals, self.db.execute(
                 "SELECT hash, place, next, point FROM staged WHERE hash IN (SELECT hash FROM "
-                "fresh UNION ALL SELECT hash FROM grown) ORDER BY hash, place"):
-            record = place >> store.GAME_SHIFT
-            if record != current or found != value:
-                if meta is not None:
-                    yield value, _arrival(current, meta, image, nexts, points)
-                meta = arrivals.get(record)
-                current, value, image = record, found, place & (store.MAX_IMAGES - 1)
-                nexts, points = [], []
-            if point != LAST and after not in nexts:
-                nexts.append(after)
-                points.append(point)
-        if meta is not None:
-            yield value, _arrival(current, meta, image, nexts, points)
+                "fresh UNION ALL SELECT hash FROM grown) ORDER BY hash, place"))
 
     def _held(self, held: Held, shared: Sequence[int]) -> Iterator[tuple[int, Played]]:
         """:meth:`_staged` of the positions a first run holds in memory, from where each row
         of the positions several rows hold stands in them (``shared``, in the positions'
         order)."""
-        arrivals = self.arrivals
         hashes, places, following = held.hashes, held.places, held.points
-        current, meta = -1, None
-        value, image = 0, 0
-        nexts: list[int] = []
-        points: list[int] = []
-        for at in shared:
-            found, place = hashes[at], places[at]
-            record = place >> store.GAME_SHIFT
-            if record != current or found != value:
-                if meta is not None:
-                    yield value, _arrival(current, meta, image, nexts, points)
-                meta = arrivals.get(record)
-                current, value, image = record, found, place & (store.MAX_IMAGES - 1)
-                nexts, points = [], []
-            point = following[at]
-            if point != LAST:
-                after = hashes[at + 1]
-                if after not in nexts:
-                    nexts.append(after)
-                    points.append(point)
-        if meta is not None:
-            yield value, _arrival(current, meta, image, nexts, points)
+        return _brought(self.arrivals, (
+            (hashes[at], places[at], hashes[at + 1] if following[at] != LAST else 0,
+             following[at]) for at in shared))
 
     def _counted(self, held: Held, shared: array[int]) -> Iterator[Row]:
         """The rows of each position several rows hold on a first run whose records all
@@ -916,9 +882,34 @@ def _json(wins: Counter[str]) -> str:
     return json.dumps({name: count for name, count in sorted(wins.items()) if count > 0})
 
 
-def _arrival(record: int, meta: tuple[str | None, tuple[str, ...], tuple[bool, ...],
-                                     str | None, float | None],
-             image: int, nexts: list[int], points: list[int]) -> Played:
+def _brought(arrivals: dict[int, Arrival],
+             rows: Iterable[tuple[int, int, int, int]]) -> Iterator[tuple[int, Played]]:
+    """What each record counted as it came in brings to a position, by position and record,
+    from ``rows`` of (the position's hash, its place, the hash of the position after it, the
+    point the next move fills or ``LAST``) in the order of hash and place: the image of the
+    first node reaching the position, the positions following it each once."""
+    if not arrivals:
+        return
+    current, meta = -1, None
+    value, image = 0, 0
+    nexts: list[int] = []
+    points: list[int] = []
+    for found, place, after, point in rows:
+        record = place >> store.GAME_SHIFT
+        if record != current or found != value:
+            if meta is not None:
+                yield value, _arrival(current, meta, image, nexts, points)
+            meta = arrivals.get(record)
+            current, value, image = record, found, place & (store.MAX_IMAGES - 1)
+            nexts, points = [], []
+        if point != LAST and after not in nexts:
+            nexts.append(after)
+            points.append(point)
+    if meta is not None:
+        yield value, _arrival(current, meta, image, nexts, points)
+
+
+def _arrival(record: int, meta: Arrival, image: int, nexts: list[int], points: list[int]) -> Played:
     """What a record counted as it came in brings to a position (:meth:`Writer._staged`)."""
     winner, sides, swaps, date, strength = meta
     return Played(record, turned(winner, sides, swaps[image]), tuple(nexts), tuple(points),
