@@ -193,3 +193,20 @@ def test_a_rows_values_are_serialized_for_its_checksum_as_python_does():
         for serialized in (packing.serialized, checks.serialized):
             with pytest.raises(TypeError, match=f"no checksum of a {type(value).__name__}"):
                 serialized((value,))
+        with pytest.raises(TypeError, match=f"no checksum of a {type(value).__name__}"):
+            packing.checksum("game", (value,))
+
+
+@pytest.mark.skipif(built(checks.PACKING) is None, reason="the packing was not built")
+def test_a_rows_checksum_made_in_c_is_hashlibs():
+    # BLAKE2b's blocks are 128 bytes: rows of every length about one, two and three blocks
+    packing = built(checks.PACKING)
+    assert packing is not None
+    rng = random.Random(4)
+    for length in [*range(0, 400), 5000]:
+        values = (rng.randbytes(length), rng.randrange(-2**63, 2**63), "é", None, 0.5)[
+            :1 + length % 5]
+        for table in ("game", "continuation", "t" * 16, ""):
+            assert packing.checksum(table, values) == checks._python_checksum(table, values)
+    with pytest.raises(ValueError, match="at most 16 bytes"):
+        packing.checksum("t" * 17, ())
