@@ -12,7 +12,6 @@ written to a new copy of the index, which replaces the old one only when complet
 """
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import sys
@@ -36,7 +35,7 @@ from kifu.corpus.checks import (
     position_tallies,
     row_tally,
 )
-from kifu.corpus.indexing import IndexedFile, IndexedRecord, IndexTask, digest
+from kifu.corpus.indexing import IndexedFile, IndexedRecord, IndexTask, column_text
 from kifu.plugin import registry
 from kifu.reading.walk import Found, walk
 from kifu.run.runner import run
@@ -145,24 +144,6 @@ _GAME = (f"INSERT INTO game ({', '.join(store.GAME_COLUMNS)}, checksum) "
          f"VALUES ({', '.join('?' * (len(store.GAME_COLUMNS) + 1))})")
 
 
-def _text(value: str | None) -> str | None:
-    """A text as a TEXT column holds it: one that UTF-8 cannot (half of a surrogate pair) with
-    such characters as escapes."""
-    if value is None or value.isascii():
-        return value
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return value.encode("utf-8", "backslashreplace").decode("utf-8")
-    return value
-
-
-def _json(value: object) -> str:
-    """JSON as a TEXT column holds it (what UTF-8 cannot hold as a JSON escape)."""
-    text = json.dumps(value, ensure_ascii=False)
-    return text if _text(text) is text else json.dumps(value)
-
-
 class _Writer:
     """Rows written as files come in, a batch of records at a time, each with its checksum, and
     the tallies of the rows kept up to date (:mod:`kifu.corpus.checks`); positions and bitmaps
@@ -266,7 +247,7 @@ class _Writer:
             if not record.legal:
                 done.illegal += 1
                 done.problems.append((record.name, record.problem or "not legal"))
-        problem = _text(indexed.problem)
+        problem = column_text(indexed.problem)
         values = (file_id, os.fsencode(indexed.path), indexed.size, indexed.mtime_ns, problem)
         check = checksum("file", *values)
         self.file_rows.append((*values, check))
@@ -279,23 +260,10 @@ class _Writer:
             done.read += 1
 
     def add_record(self, file_id: int, record: IndexedRecord) -> None:
-        columns = record.columns
-        main = record.main_hashes()
-        final = final_image = None
-        if main:
-            final = array("q", main[-8:])[0]
-            final_image = record.images[len(main) // 8 - 1]
         game_id = self.next_game
         self.next_game += 1
-        score = None if record.score is None else float(record.score)
-        values = (game_id, file_id, record.number, os.fsencode(record.name), _text(record.game),
-                  *(_text(columns.get(name)) for name in (
-                      "black", "white", "players", "event", "date", "result", "winner")),
-                  score, _text(record.ending), _text(columns.get("rule")),
-                  _text(columns.get("opening")), record.strength, _json(record.sides), _json(record.headers),
-                  record.moves, record.positions, int(record.legal), _text(record.problem),
-                  _text(record.grid), self.symmetry(record.symmetry), int(record.swaps), final,
-                  final_image, digest(main) if main and record.complete else None)
+        own, last = record.game_values()
+        values = (game_id, file_id, *own, self.symmetry(record.symmetry), *last)
         check = checksum("game", *values)
         self.games.append((*values, check))
         self.tally("game", 1, check & 0xFFFFFFFF, check >> 32)
@@ -319,8 +287,10 @@ class _Writer:
             self.explored.read_back += 1
             held.points.frombytes(_LAST * record.positions)
         else:
-            self.explored.arrived(game_id, _text(columns.get("winner")), record.sides,
-                                  record.symmetry, _text(columns.get("date")), record.strength)
+            columns = record.columns
+            self.explored.arrived(game_id, column_text(columns.get("winner")), record.sides,
+                                  record.symmetry, column_text(columns.get("date")),
+                                  record.strength)
             held.points.frombytes(record.placed[:-2])
             held.points.append(LAST)
         if record.grid is not None:

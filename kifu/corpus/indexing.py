@@ -34,6 +34,25 @@ from kifu.run.load import parse_each_as, reader
 from kifu.run.tasks import describe_fault
 from kifu.run.validate import read_record_file
 
+
+def column_text(value: str | None) -> str | None:
+    """A text as a TEXT column holds it: one that UTF-8 cannot (half of a surrogate pair) with
+    such characters as escapes."""
+    if value is None or value.isascii():
+        return value
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    return value
+
+
+def json_text(value: object) -> str:
+    """JSON as a TEXT column holds it (what UTF-8 cannot hold as a JSON escape)."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if column_text(text) is text else json.dumps(value)
+
+
 #: Header names read into the columns a search filters on, first found wins.
 COLUMNS = {"black": ("Black",), "white": ("White",), "event": ("Event",), "date": ("Date",),
            "result": ("Result",), "rule": ("Rule", "Rules")}
@@ -88,9 +107,38 @@ class IndexedRecord:
     #: How strong its players are (:func:`strength`), what the strongest records sort by.
     strength: float | None = None
 
+    #: :meth:`game_values`, once made.
+    values: tuple[tuple[object, ...], tuple[object, ...]] | None = field(
+        default=None, repr=False, compare=False)
+
     @property
     def positions(self) -> int:
         return len(self.hashes) // 8
+
+    def game_values(self) -> tuple[tuple[object, ...], tuple[object, ...]]:
+        """The values of its ``game`` row that are its own (:data:`kifu.corpus.store.
+        GAME_COLUMNS`): those from its number to its grid, and those after its symmetry's id;
+        made once, where it was read when it is sent to the index's writer (so that the
+        writer's one process has less to do a record)."""
+        if self.values is None:
+            columns = self.columns
+            main = self.main_hashes()
+            final = final_image = None
+            if main:
+                final = array("q", main[-8:])[0]
+                final_image = self.images[len(main) // 8 - 1]
+            score = None if self.score is None else float(self.score)
+            self.values = (
+                (self.number, os.fsencode(self.name), column_text(self.game),
+                 *(column_text(columns.get(name)) for name in (
+                     "black", "white", "players", "event", "date", "result", "winner")),
+                 score, column_text(self.ending), column_text(columns.get("rule")),
+                 column_text(columns.get("opening")), self.strength, json_text(self.sides),
+                 json_text(self.headers), self.moves, self.positions, int(self.legal),
+                 column_text(self.problem), column_text(self.grid)),
+                (int(self.swaps), final, final_image,
+                 digest(main) if main and self.complete else None))
+        return self.values
 
     def main_hashes(self) -> bytes:
         """The main line's hashes (its nodes come first)."""
@@ -120,6 +168,8 @@ class IndexedFile:
 
     def __getstate__(self) -> dict[str, Any]:
         records = list(self.records)  # first: reading them may set the problem
+        for record in records:  # here, in the worker that read them
+            record.game_values()
         return {**self.__dict__, "records": records}
 
 
