@@ -520,10 +520,11 @@ def _columns(game: AnyGame, record: Record, facts: dict[str, str],
     game (``None`` where the main line was not played to its end), asked for only where
     the stated result does not say."""
     columns: dict[str, str | None] = {}
+    header = _header(record.headers)
     for column, names in COLUMNS.items():
-        columns[column] = next((value for key in names if (value := record.header(key))), None)
+        columns[column] = next((value for key in names if (value := header(key))), None)
     columns["rule"] = columns["rule"] or facts.get("rule")
-    columns["opening"] = facts.get("opening") or record.header("Opening")
+    columns["opening"] = facts.get("opening") or header("Opening")
     columns["players"] = "\n".join(game.players(record)) or None
     ended = _outcome(game, record, end)
     columns["winner"] = None if ended is None or not ended.decided else ended.winner or "draw"
@@ -533,6 +534,19 @@ def _columns(game: AnyGame, record: Record, facts: dict[str, str],
     entry.strength = strength(record.headers)
     sides = facts.get("sides")
     entry.sides = sides.split("\n") if sides else list(game.sides or ())
+
+
+def _header(headers: dict[str, str]) -> Callable[[str], str | None]:
+    """:meth:`kifu.base.record.Record.header` of a record's ``headers``, their names
+    folded once for the several looked up (most of which a record does not have)."""
+    folded: dict[str, str] = {}
+    for name, value in headers.items():
+        folded.setdefault(name.casefold(), value)  # the first of a name, as header() finds it
+
+    def header(key: str) -> str | None:
+        value = headers.get(key)
+        return value if value is not None else folded.get(key.casefold())
+    return header
 
 
 #: A header that gives a player's strength: ``Black-Rank`` (SGF's ``BR``), ``White-Rank``,
@@ -565,9 +579,22 @@ def strength(headers: dict[str, str]) -> float | None:
     """How strong a record's players are: the weaker one's strength of those its headers give
     (each header named for a rank, an Elo or a rating: :func:`player_strength`), ``None``
     where none does."""
-    found = [value for name, text in headers.items() if _STRENGTH_HEADER.fullmatch(name)
+    found = [value for name, text in headers.items() if _strength_header(name)
              and (value := player_strength(text)) is not None]
     return min(found) if found else None
+
+
+#: Whether each header name met gives a strength (records use a few names, again and again).
+_STRENGTH_NAMES: dict[str, bool] = {}
+
+
+def _strength_header(name: str) -> bool:
+    known = _STRENGTH_NAMES.get(name)
+    if known is None:
+        if len(_STRENGTH_NAMES) > 4096:
+            _STRENGTH_NAMES.clear()
+        known = _STRENGTH_NAMES[name] = _STRENGTH_HEADER.fullmatch(name) is not None
+    return known
 
 
 def _outcome(game: AnyGame, record: Record, end: Callable[[], Outcome | None]
