@@ -1137,7 +1137,7 @@
       try {
         localStorage.setItem(LANGUAGE_KEY, state.lang);
       } catch (error) {
-        state.lang = event.target.value;  // not kept: the page is still shown in it
+        // not kept (no storage): the page is still shown in it
       }
       const address = new URL(location.href);
       if (address.searchParams.has("lang")) {  // the address says the language picked now
