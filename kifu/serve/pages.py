@@ -64,6 +64,7 @@ def static(name: str) -> bytes:
     return resources.files(__package__).joinpath("static", name).read_bytes()
 
 
+@cache
 def explorer_page(language: str) -> str:
     """The explorer's page in ``language`` (one of :func:`words.languages`): its texts, its
     ``lang``, its choice of languages (each named in itself) and the words the script says
