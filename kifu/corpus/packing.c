@@ -960,6 +960,16 @@ static void tally_add(int64_t sums[3], int64_t check)
     sums[2] += check < 0 ? ~((~check) >> 32) : check >> 32;
 }
 
+/* Where a record ``id`` stands among those from ``first`` on: its id less ``first``, or -1
+ * where that is below 0 or does not fit (worked out without overflow, whatever they are). */
+static Py_ssize_t record_at(long long id, long long first)
+{
+    if (id < first)
+        return -1;
+    unsigned long long at = (unsigned long long)id - (unsigned long long)first;
+    return at > (unsigned long long)PY_SSIZE_T_MAX ? -1 : (Py_ssize_t)at;
+}
+
 /* A text of the ``texts`` tuple (at ``index``), as UTF-8; NULL with an exception where there
  * is none. */
 static const char *text_at(PyObject *texts, Py_ssize_t index, Py_ssize_t *size)
@@ -992,7 +1002,12 @@ static int wins_text(Buffer *b, PyObject *wins, PyObject *names, const uint32_t 
     Py_ssize_t kept = 0;
     for (Py_ssize_t i = 0; i < count; i++) {
         long long code, number;
-        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(wins, i), "LL", &code, &number))
+        PyObject *pair = PyTuple_GET_ITEM(wins, i);
+        if (!PyTuple_Check(pair)) {
+            PyErr_SetString(PyExc_TypeError, "rows(): a winner's count is a tuple");
+            goto done;
+        }
+        if (!PyArg_ParseTuple(pair, "LL", &code, &number))
             goto done;
         if (code < 0 || (size_t)code >= codes) {
             PyErr_SetString(PyExc_ValueError, "rows(): a winner's code out of range");
@@ -1041,7 +1056,7 @@ static int listed_text(Buffer *b, PyObject *ids, PyObject *listed, long long fir
         if (id == -1 && PyErr_Occurred())
             return -1;
         Py_ssize_t size;
-        const char *text = text_at(listed, (Py_ssize_t)(id - first), &size);
+        const char *text = text_at(listed, record_at(id, first), &size);
         if (text == NULL || (i && put(&b->data, &b->used, &b->room, ", ", 2)) ||
             put(&b->data, &b->used, &b->room, text, (size_t)size))
             return -1;
@@ -1077,8 +1092,11 @@ static int position_rows(PyObject *counted, PyObject *names, const uint32_t *ord
     static const unsigned char CONTINUATION[16] = "continuation", EXPLORED[16] = "explored";
     long long value, games, record;
     PyObject *wins, *latest, *strongest, *nexts;
-    if (!PyTuple_Check(counted) ||
-        !PyArg_ParseTuple(counted, "LLOLOOO!", &value, &games, &wins, &record, &latest,
+    if (!PyTuple_Check(counted)) {
+        PyErr_SetString(PyExc_TypeError, "rows(): a position's counts are a tuple");
+        return -1;
+    }
+    if (!PyArg_ParseTuple(counted, "LLOLOOO!", &value, &games, &wins, &record, &latest,
                           &strongest, &PyTuple_Type, &nexts))
         return -1;
     Py_ssize_t count = PyTuple_GET_SIZE(nexts);
@@ -1090,8 +1108,11 @@ static int position_rows(PyObject *counted, PyObject *names, const uint32_t *ord
     int failed = -1;
     for (Py_ssize_t i = 0; i < count; i++) {
         PyObject *next = PyTuple_GET_ITEM(nexts, i);
-        if (!PyTuple_Check(next) ||
-            !PyArg_ParseTuple(next, "LLOLi", &follows[i].after, &follows[i].games,
+        if (!PyTuple_Check(next)) {
+            PyErr_SetString(PyExc_TypeError, "rows(): a continuation's counts are a tuple");
+            goto done;
+        }
+        if (!PyArg_ParseTuple(next, "LLOLi", &follows[i].after, &follows[i].games,
                               &follows[i].wins, &follows[i].example, &follows[i].point))
             goto done;
     }
@@ -1123,7 +1144,7 @@ static int position_rows(PyObject *counted, PyObject *names, const uint32_t *ord
     size_t starts[4];
     Py_ssize_t size;
     text->used = data->used = 0;
-    const char *sides_text = text_at(sides, (Py_ssize_t)(record - first), &size);
+    const char *sides_text = text_at(sides, record_at(record, first), &size);
     if (sides_text == NULL)
         goto done;
     starts[0] = 0;

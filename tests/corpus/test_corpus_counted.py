@@ -210,3 +210,26 @@ def test_a_rows_checksum_made_in_c_is_hashlibs():
             assert packing.checksum(table, values) == checks._python_checksum(table, values)
     with pytest.raises(ValueError, match="at most 16 bytes"):
         packing.checksum("t" * 17, ())
+
+
+@pytest.mark.skipif(built(checks.PACKING) is None, reason="the packing was not built")
+def test_the_explorers_rows_in_c_refuse_counts_they_cannot_read():
+    # rows() reads only what explore() made in the same run; anything else is an error
+    # named, never a crash or a row made of memory beyond its inputs
+    packing = built(checks.PACKING)
+    assert packing is not None
+    names, order = ('"black"', '"white"'), array("I", [0, 1]).tobytes()
+    texts = (('["b"]', '["w"]'), ('[10, null, null]', '[11, "x", 2.0]'), 10)
+    good = (5, 2, ((0, 1), (1, 1)), 10, (10, 11), (11,), ((7, 2, ((1, 2),), 10, 3),))
+    continuation, explored = packing.rows([good], names, order, *texts)
+    assert explored[0][2:6] == ('{"black": 1, "white": 1}', '["b"]',
+                                '[[10, null, null], [11, "x", 2.0]]', '[[11, "x", 2.0]]')
+    assert continuation[0][:6] == (5, 7, 2, '{"white": 2}', 10, 3)
+    for bad in [(5, 2, ((9, 1),), 10, (), (), ()), (5, 2, ((0, 1),), 99, (), (), ()),
+                (5, 2, ((0, 1),), -2**63, (), (), ()), (5, 2, ((0, 1),), 10, (2**63 - 1,), (), ()),
+                (5, 2, ((0, 1),), 10, (), (), ((1,),)), (5,), "x", (5, 2, ("ab",), 10, (), (), ()),
+                (5, 2, ((0, 1),), 10, (), (), ("x",))]:
+        with pytest.raises((ValueError, TypeError)):
+            packing.rows([bad], names, order, *texts)
+    with pytest.raises(ValueError):
+        packing.rows([good], names, b"\x05\0\0\0\0\0\0\0", *texts)
