@@ -12,13 +12,14 @@ import random
 import struct
 import zlib
 from array import array
+from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
 
 from kifu.corpus import checks, continuations, indexing, occupancy, store
-from kifu.corpus.continuations import LAST, Held, Row, Writer
+from kifu.corpus.continuations import LAST, Held, Next, Row, Writer
 from tests.cores import pure_python
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -128,6 +129,47 @@ def first_run(rng: random.Random) -> tuple[Writer, Held, array[int]]:
     return writer, Held(hashes, places, points), shared
 
 
+def explored_in_c(packing: ModuleType, writer: Writer, held: Held,
+                  shared: array[int]) -> list[Row]:
+    """The explorer's rows of the shared positions as the packing's ``explore`` counts them,
+    its arrays made as the index's writer makes them: each record's winner as a code (as an
+    image that does not and that does swap the colours names it), which images swap, and its
+    ranks by date and by strength."""
+    arrivals = writer.arrivals
+    if not shared or not arrivals:
+        return []
+    first = min(arrivals)
+    size = max(arrivals) - first + 1
+    codes: dict[str, int] = {}
+    plain, swapped = array("i", bytes(4 * size)), array("i", bytes(4 * size))
+    swaps = array("I", bytes(4 * size))
+    listed = {}
+    for record, (winner, sides, swap, date, strength) in arrivals.items():
+        plain[record - first] = codes.setdefault(continuations.turned(winner, sides, False),
+                                                 len(codes))
+        swapped[record - first] = codes.setdefault(continuations.turned(winner, sides, True),
+                                                   len(codes))
+        swaps[record - first] = sum(1 << image for image, flips in enumerate(swap) if flips)
+        listed[record] = (record, date, strength)
+    ranks = [array("I", bytes(4 * size)), array("I", bytes(4 * size))]
+    for rank, key in zip(ranks, (continuations._latest, continuations._strongest)):
+        for place, entry in enumerate(sorted(listed.values(), key=key)):
+            rank[entry[0] - first] = place
+    names = list(codes)
+
+    def won(counts: tuple[tuple[int, int], ...]) -> Counter[str]:
+        return Counter({names[code]: count for code, count in counts})
+
+    return [Row(value, games, won(wins), list(arrivals[record][1]),
+                [listed[entry] for entry in latest], [listed[entry] for entry in strongest],
+                {after: Next(played, won(by), example, None if point < 0 else point)
+                 for after, played, by, example, point in nexts})
+            for value, games, wins, record, latest, strongest, nexts in packing.explore(
+                held.hashes, held.places, held.points, shared, first, plain, swapped, swaps,
+                ranks[0], ranks[1], continuations.LISTED, LAST, store.GAME_SHIFT,
+                store.MAX_IMAGES)]
+
+
 def explored_in_python(writer: Writer, held: Held, shared: array[int]) -> list[Row]:
     """The explorer's rows of the shared positions as pure Python counts them, record by
     record (:meth:`Writer._held`, the reference the packing's ``explore`` is held to)."""
@@ -180,7 +222,8 @@ def agree(packing: ModuleType, seed: int, changes: list[Changes]) -> None:
     assert [(hashes[at], places[at]) for at in array("I", packing.shared(
         arranged, order, least))] == [pair for pair in pairs if counts[pair[0]] >= least]
     writer, held, shared = first_run(rng)
-    assert list(writer._counted(held, shared)) == explored_in_python(writer, held, shared)
+    assert explored_in_c(packing, writer, held, shared) == \
+        explored_in_python(writer, held, shared)
     values = row_values(rng)
     assert packing.serialized(values) == checks.serialized(values)
 
