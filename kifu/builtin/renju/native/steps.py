@@ -24,7 +24,6 @@ from kifu.plugin import CompiledLine, Event, KifuError, Record
 #: The kinds of ``steps`` (renju.c's PLACE, PASS, SWAP) and of how the game ended (END_NONE).
 _PLACE, _PASS, _SWAP = 0, 1, 2
 _NOT_ENDED = 0
-_SWAP_EVENTS: tuple[Event, ...] = ({"type": "swap"},)
 
 
 class Line:
@@ -59,7 +58,7 @@ class Line:
         move = self.moves[index]
         if index == len(self.moves) - 1 and self.ended:
             return rules.play(self.walk(index - 1).copy(), move).events
-        return list(_SWAP_EVENTS) if isinstance(move, Swap) else []
+        return [{"type": "swap"}] if isinstance(move, Swap) else []  # (the caller's own)
 
 
 def replay(head: Record | None, found: tuple[Any, ...]) -> CompiledLine | None:
