@@ -65,6 +65,14 @@ def pattern_matcher() -> Callable[..., Any] | None:
     return None if module is None else cast("Callable[..., Any]", module.match_pattern)
 
 
+def successor_maker() -> Callable[..., Any] | None:
+    """The compiled core's positions of stones put down on a grid position (``successors``:
+    :func:`kifu.builtin.freego.index.successors`), where the core was built and runs; else
+    ``None``."""
+    module = compiled(MODULE)
+    return None if module is None else cast("Callable[..., Any]", module.successors)
+
+
 def judge(text: str) -> tuple[int, bool] | str | None:
     """What the compiled core says of ``text``: the moves of a record of which Python would
     report nothing (with ``True`` where it would report notes, the pedantic findings shown

@@ -1844,6 +1844,33 @@ static char *decimal_at(char *at, int number)
     return at;
 }
 
+/* The cells field of a grid's key (position.py's key: its rows from the top separated by
+ * "/", x and o the stones, - an unplayable cell, a run of empty cells its length) into
+ * ``out`` (room for a character a cell and a "/" a row); its length. */
+static Py_ssize_t key_rows(const signed char *board, int columns, int rows, char *out)
+{
+    char *at = out;
+    for (int row = rows - 1; row >= 0; row--) {
+        int run = 0;
+        for (int column = 0; column < columns; column++) {
+            signed char cell = board[row * columns + column];
+            if (cell == EMPTY) {
+                run++;
+                continue;
+            }
+            if (run)
+                at = decimal_at(at, run);
+            run = 0;
+            *at++ = cell == BLACK ? 'x' : cell == WHITE ? 'o' : '-';
+        }
+        if (run)
+            at = decimal_at(at, run);
+        if (row)
+            *at++ = '/';
+    }
+    return at - out;
+}
+
 /* rows(boards, step, columns, rows) -> str: the cells of a position key (position.py's key:
  * a grid's rows from the top separated by "/", x and o the stones, a run of empty points its
  * length) of the board after ``step`` in ``boards`` (replay()'s). */
@@ -1864,33 +1891,227 @@ static PyObject *rows_text(PyObject *module, PyObject *args)
     }
     const unsigned char *board = (const unsigned char *)boards.buf + step * points;
     /* at most a character a point, a "/" a row */
-    char *out = malloc((size_t)(points + rows)), *at = out;
+    char *out = malloc((size_t)(points + rows));
     if (out == NULL) {
         PyBuffer_Release(&boards);
         return PyErr_NoMemory();
     }
-    for (int row = rows - 1; row >= 0; row--) {
-        int run = 0;
-        for (int column = 0; column < columns; column++) {
-            unsigned char cell = board[row * columns + column];
-            if (cell != BLACK && cell != WHITE) {
-                run++;
-                continue;
-            }
-            if (run)
-                at = decimal_at(at, run);
-            run = 0;
-            *at++ = cell == BLACK ? 'x' : 'o';
-        }
-        if (run)
-            at = decimal_at(at, run);
-        if (row)
-            *at++ = '/';
-    }
-    PyObject *text = PyUnicode_FromStringAndSize(out, at - out);
+    /* a replay's boards hold empty points and stones only */
+    Py_ssize_t length = key_rows((const signed char *)board, columns, rows, out);
+    PyObject *text = PyUnicode_FromStringAndSize(out, length);
     free(out);
     PyBuffer_Release(&boards);
     return text;
+}
+
+/* ------------------------------------------------------------------------------------------
+ * An explorer's step (kifu/builtin/freego/index.py's successors): the positions that stones
+ * put down on one position make, each by the referee's rules of capture and suicide (whether
+ * a move is legal, its ko and superko, is Python's to say: the moves are legal moves it
+ * listed), hashed under every image of the board's symmetry as the tracker hashes it
+ * (lanes.h), with what the position's key needs besides the position it follows: its cells,
+ * the prisoners the move took, the ko it took.  The board is kifu's: its cells in kifu's
+ * numbering and each cell's neighbours as the board lists them (unplayable cells left out).
+ * ------------------------------------------------------------------------------------------ */
+
+/* The group of ``colour`` from ``start`` on ``board`` (into ``stack``, its count returned),
+ * each stone marked ``stamp`` in ``seen``; ``*breathes`` whether it has a liberty. */
+static int group_from(const signed char *board, const int32_t *offsets, const int32_t *flat,
+                      int start, int colour, int *stack, int32_t *seen, int32_t stamp,
+                      int *breathes)
+{
+    int count = 0;
+    *breathes = 0;
+    stack[count++] = start;
+    seen[start] = stamp;
+    for (int i = 0; i < count; i++)
+        for (int32_t k = offsets[stack[i]]; k < offsets[stack[i] + 1]; k++) {
+            int q = flat[k];
+            if (board[q] == EMPTY)
+                *breathes = 1;
+            else if (board[q] == colour && seen[q] != stamp) {
+                seen[q] = stamp;
+                stack[count++] = q;
+            }
+        }
+    return count;
+}
+
+/* One stone of ``colour`` put down on ``move`` of ``board`` (empty there): the stones it
+ * takes off (into ``removed`` and their colours into ``colours``, its own group last if it
+ * is a suicide), their count returned, -1 for a suicide the rules forbid (the board left as
+ * it was); the board and ``value`` (its lanes) changed to the position it makes. */
+static int put_down(signed char *board, const int32_t *offsets, const int32_t *flat,
+                    const Trace *t, uint64_t *value, int move, int colour, int suicide,
+                    int *stack, int32_t *seen, int32_t *stamp, int32_t *taken, int *removed,
+                    signed char *colours)
+{
+    int count = 0, liberty = 0, breathes;
+    board[move] = (signed char)colour;
+    lanes_flip(t, value, colour, move);
+    int32_t mine = ++*stamp;  /* the stones this move takes are marked so in ``taken`` */
+    for (int32_t k = offsets[move]; k < offsets[move + 1]; k++) {
+        int q = flat[k], c = board[q];
+        if (c == EMPTY)
+            liberty = 1;
+        else if (c > 0 && c != colour && taken[q] != mine) {
+            int size = group_from(board, offsets, flat, q, c, stack, seen, ++*stamp, &breathes);
+            if (breathes)
+                continue;
+            for (int i = 0; i < size; i++) {  /* every group without a liberty goes at once */
+                taken[stack[i]] = mine;
+                removed[count] = stack[i];
+                colours[count++] = (signed char)c;
+            }
+        }
+    }
+    for (int i = 0; i < count; i++) {
+        board[removed[i]] = EMPTY;
+        lanes_flip(t, value, colours[i], removed[i]);
+    }
+    if (liberty || count)
+        return count;
+    int size = group_from(board, offsets, flat, move, colour, stack, seen, ++*stamp, &breathes);
+    if (breathes)
+        return count;
+    if (!suicide) {
+        board[move] = EMPTY;
+        lanes_flip(t, value, colour, move);
+        return -1;
+    }
+    for (int i = 0; i < size; i++) {
+        board[stack[i]] = EMPTY;
+        lanes_flip(t, value, colour, stack[i]);
+        removed[count] = stack[i];
+        colours[count++] = (signed char)colour;
+    }
+    return count;
+}
+
+/* successors(cells, offsets, neighbours, seat, suicide, moves, tables, columns, rows) -> list:
+ * for each cell of ``moves`` (32-bit numbers) a stone of ``seat`` (0 or 1, of two) put down
+ * on the grid position whose cells are ``cells`` (a byte each: 0 empty, 1 and 2 the seats'
+ * stones, -1 unplayable; ``columns`` x ``rows`` cells in kifu's numbering) makes: (its
+ * canonical hash, signed; the prisoners it took; the ko it took, the cell that may not be
+ * retaken at once and the stone that took it, -1 and -1 for none; the cells field of its key),
+ * or None where no stone can go (a cell that holds one, a suicide ``suicide`` forbids).
+ * ``neighbours`` are each cell's neighbours (32-bit numbers), those of cell ``c`` from
+ * ``offsets[c]`` to ``offsets[c + 1]``; ``tables`` the lanes (lanes.h's trace_tables). */
+static PyObject *successors(PyObject *module, PyObject *args)
+{
+    Py_buffer cells, offsets_in, flat_in, moves_in;
+    int seat, suicide, columns, rows;
+    PyObject *table, *answer = NULL;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "y*y*y*ipy*Oii", &cells, &offsets_in, &flat_in, &seat,
+                          &suicide, &moves_in, &table, &columns, &rows))
+        return NULL;
+    Py_ssize_t n = cells.len;
+    const int32_t *offsets = offsets_in.buf, *flat = flat_in.buf, *moves = moves_in.buf;
+    const signed char *given = cells.buf;
+    Py_ssize_t links = flat_in.len / 4;
+    signed char *board = NULL, *colours = NULL;
+    int *stack = NULL, *removed = NULL;
+    int32_t *seen = NULL, *taken = NULL;
+    char *text = NULL;
+    Trace t;
+    memset(&t, 0, sizeof t);
+    if (columns < 1 || rows < 1 || columns > MAX_SIDE || rows > MAX_SIDE ||
+        n != (Py_ssize_t)columns * rows || (seat != 0 && seat != 1) ||
+        offsets_in.len != 4 * (n + 1) || flat_in.len % 4 || moves_in.len % 4 ||
+        offsets[0] != 0 || offsets[n] != links) {
+        PyErr_SetString(PyExc_ValueError, "successors(): arguments of another size");
+        goto done;
+    }
+    for (Py_ssize_t c = 0; c < n; c++)
+        if (offsets[c + 1] < offsets[c] || given[c] < -1 || given[c] > WHITE) {
+            PyErr_SetString(PyExc_ValueError, "successors(): no board of two seats");
+            goto done;
+        }
+    for (Py_ssize_t k = 0; k < links; k++)
+        if (flat[k] < 0 || flat[k] >= n) {
+            PyErr_SetString(PyExc_ValueError, "successors(): a neighbour off the board");
+            goto done;
+        }
+    if (trace_tables(&t, table, n) < 0)
+        goto done;
+    t.points = (int)n;
+    board = malloc((size_t)n);
+    colours = malloc((size_t)n);
+    stack = malloc((size_t)n * sizeof(int));
+    removed = malloc((size_t)n * sizeof(int));
+    seen = calloc((size_t)n, sizeof(int32_t));
+    taken = calloc((size_t)n, sizeof(int32_t));
+    text = malloc((size_t)(n + rows));
+    answer = PyList_New(moves_in.len / 4);
+    if (!board || !colours || !stack || !removed || !seen || !taken || !text || !answer) {
+        Py_CLEAR(answer);
+        PyErr_NoMemory();
+        goto done;
+    }
+    memcpy(board, given, (size_t)n);
+    uint64_t parent[MAX_LANES], value[MAX_LANES];
+    for (int lane = 0; lane < t.lanes; lane++)
+        parent[lane] = load(t.base + 8 * lane);
+    for (Py_ssize_t c = 0; c < n; c++)
+        if (board[c] > EMPTY)
+            lanes_flip(&t, parent, board[c], (int)c);
+    int colour = seat + 1, following = 1 - seat;
+    int32_t stamp = 0;
+    for (Py_ssize_t i = 0; i < moves_in.len / 4; i++) {
+        int move = moves[i];
+        PyObject *item = NULL;
+        int count = -1;
+        if (move >= 0 && move < n && board[move] == EMPTY) {
+            memcpy(value, parent, sizeof(uint64_t) * (size_t)t.lanes);
+            count = put_down(board, offsets, flat, &t, value, move, colour, suicide, stack,
+                             seen, &stamp, taken, removed, colours);
+        }
+        if (count < 0) {
+            Py_INCREF(Py_None);
+            PyList_SET_ITEM(answer, i, Py_None);
+            continue;
+        }
+        int gained = 0, ko_taken = -1, ko_by = -1, image;
+        for (int k = 0; k < count; k++)
+            gained += colours[k] != colour;
+        /* position.py's _ko: one stone taken, of the seat now to move, by a lone stone whose
+         * only liberty is where that stone stood */
+        if (count == 1 && colours[0] == following + 1) {
+            int lone = 1;
+            for (int32_t k = offsets[move]; k < offsets[move + 1]; k++)
+                if (board[flat[k]] == colour || (board[flat[k]] == EMPTY && flat[k] != removed[0]))
+                    lone = 0;
+            if (lone) {
+                ko_taken = removed[0];
+                ko_by = move;
+            }
+        }
+        uint64_t hash = trace_canonical(&t, value, following + 1, &image);
+        Py_ssize_t length = key_rows(board, columns, rows, text);
+        item = Py_BuildValue("(Liiis#)", (long long)hash, gained, ko_taken, ko_by, text, length);
+        for (int k = 0; k < count; k++)  /* the board as it was */
+            board[removed[k]] = colours[k];
+        board[move] = EMPTY;
+        if (item == NULL) {
+            Py_CLEAR(answer);
+            goto done;
+        }
+        PyList_SET_ITEM(answer, i, item);
+    }
+done:
+    free(board);
+    free(colours);
+    free(stack);
+    free(removed);
+    free(seen);
+    free(taken);
+    free(text);
+    PyBuffer_Release(&cells);
+    PyBuffer_Release(&offsets_in);
+    PyBuffer_Release(&flat_in);
+    PyBuffer_Release(&moves_in);
+    return answer;
 }
 
 /* configure(known, game_info, max_nodes, max_values, max_moves): what kifu's Python reading
@@ -1938,6 +2159,11 @@ static PyMethodDef METHODS[] = {
      "configure(known, game_info, max_nodes, max_values, max_moves)\n\n"
      "FF[4]'s properties and its game information as kifu knows them (names separated by\n"
      "blanks), and the limits of a file."},
+    {"successors", successors, METH_VARARGS,
+     "successors(cells, offsets, neighbours, seat, suicide, moves, tables, columns, rows)\n"
+     "-> list\n\n"
+     "The positions stones put down on a grid position make, each hashed as a corpus index\n"
+     "hashes it, with what its key needs."},
     {"match_pattern", match_pattern, METH_VARARGS,
      "match_pattern(data, points, nodes, laid, chosen) -> (node, start) | None | str\n\n"
      "A pattern search's check of a grid record's log of changes (kifu/plugin/lanes.h)."},
