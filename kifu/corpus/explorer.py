@@ -170,7 +170,7 @@ def explore(reader: Reader, game: AnyGame, position: Any, filters: Filters,
 def _next(move: str, after: str | None, games: int, wins: dict[str, int],
           to_move: str | None) -> Next:
     won, drawn, lost = outcome(wins, to_move)
-    return Next(move, after, games, dict(wins), won, drawn, lost)
+    return Next(move, after, games, wins, won, drawn, lost)
 
 
 def outcome(wins: dict[str, int], side: str | None) -> tuple[int, int, int]:
@@ -179,7 +179,9 @@ def outcome(wins: dict[str, int], side: str | None) -> tuple[int, int, int]:
         return 0, 0, 0
     drawn = wins.get("draw", 0)
     won = wins.get(side, 0)
-    lost = sum(count for name, count in wins.items() if name not in (side, "draw", "unknown"))
+    # every record but the side's wins, the draws and those not known (a step lists hundreds)
+    lost = sum(wins.values()) - drawn - wins.get("unknown", 0) - (
+        0 if side in ("draw", "unknown") else won)
     return won, drawn, lost
 
 

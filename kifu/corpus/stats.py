@@ -10,7 +10,7 @@ colours swapped, counts its move as the move it is here, and its winner as the s
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from kifu.base.errors import KifuError
@@ -76,11 +76,12 @@ def explore(reader: Reader, key: Key, position: Any, filters: Filters,
                         reaching[after] = node
                         trails[record] = trail
                         grids[record] = stored[record]
-    hinted = None
+    hints = None
     if table:  # the trails are the reference: without the table, every legal move played
-        hinted = {after: (grids[record], trails[record], reaching[after], child)
-                  for after, (record, child) in example.items()}
-    moves = moves_from(game, position, set(playing), points(key, hinted))
+        def hints() -> dict[int, int] | None:
+            return points(key, {after: (grids[record], trails[record], reaching[after], child)
+                                for after, (record, child) in example.items()})
+    moves = moves_from(game, position, set(playing), hints)
     named = {after: move for after, (move, _) in moves.items()}
     if made is not None:
         made.update(moves.values())
@@ -110,12 +111,16 @@ def _from_table(reader: Reader, key: Key, position: Any, row: continuations.Row,
     swapped = symmetry.swaps[key.image]
     sides = row.sides
     all_sides = tuple(game.sides or sides)
-    hints = {}
-    screen = continuations.screen_points(symmetry, key.image)
-    if screen is not None:
-        for after, nxt in row.nexts.items():
-            if nxt.point is not None and 0 <= nxt.point < len(screen):
-                hints[after] = screen[nxt.point]
+
+    def hints() -> dict[int, int]:
+        found = {}
+        screen = continuations.screen_points(symmetry, key.image)
+        if screen is not None:
+            for after, nxt in row.nexts.items():
+                if nxt.point is not None and 0 <= nxt.point < len(screen):
+                    found[after] = screen[nxt.point]
+        return found
+
     moves = moves_from(game, position, set(row.nexts), hints)
     named = {after: move for after, (move, _) in moves.items()}
     if made is not None:
@@ -123,6 +128,9 @@ def _from_table(reader: Reader, key: Key, position: Any, row: continuations.Row,
     infos = reader.infos(sorted({nxt.example for after, nxt in row.nexts.items()
                                  if examples or after not in named}))
     found = []
+    # The winners of each kind turned and ordered once: the rows of a kind share them
+    # (:meth:`~kifu.corpus.reader.Reader.explored`), and a step lists hundreds.
+    turned_wins: dict[int, dict[str, int]] = {}
     for after, nxt in row.nexts.items():
         move = named.get(after)
         if move is None:
@@ -133,8 +141,12 @@ def _from_table(reader: Reader, key: Key, position: Any, row: continuations.Row,
                 raise Damage("the explorer's table names as the example of a continuation a "
                              "record that does not play it", nxt.example)
             move = _as_played(game, info, trail, child[1])
-        wins = {turned(name, sides, swapped): count for name, count in nxt.wins.items()}
-        found.append(Continuation(move, nxt.games, ordered(wins, all_sides),
+        wins = turned_wins.get(id(nxt.wins))
+        if wins is None:
+            wins = turned_wins[id(nxt.wins)] = ordered(
+                {turned(name, sides, swapped): count for name, count in nxt.wins.items()},
+                all_sides)
+        found.append(Continuation(move, nxt.games, dict(wins),
                                   infos[nxt.example].name if examples else ""))
     found.sort(key=lambda c: (-c.games, c.move))
     wins = Counter({turned(name, sides, swapped): count for name, count in row.wins.items()})
@@ -198,25 +210,29 @@ def ordered(wins: Mapping[str, int], sides: tuple[str, ...]) -> dict[str, int]:
 
 
 def moves_from(game: AnyGame, position: Any, wanted: set[int] | None = None,
-               hints: dict[int, int] | None = None) -> dict[int, tuple[str, str]]:
+               hints: Callable[[], dict[int, int] | None] | None = None
+               ) -> dict[int, tuple[str, str]]:
     """Each legal move of ``position``, written as it stands there, and the key of the
     position it makes, by that position's hash in the index (the first move listed, of
     several that make positions the same up to symmetry); with ``wanted``, only the moves
     that make those hashes (:meth:`~kifu.plugin.GamePlugin.successors`: a game may work them
     out at once, else each is played and hashed).
 
-    ``hints`` says where some of the wanted moves put their stone (:func:`points`): where
-    they are few beside the legal moves, those are named from the few moves on the points
-    the board's symmetries map it to (:func:`_hinted`), the same moves as every legal move
-    played would name; the others, and any a hint does not name, from every legal move."""
+    ``hints`` gives where some of the wanted moves put their stone (:func:`points`, asked
+    for only where the moves wanted are few beside the legal moves): those are named from the
+    few moves on the points the board's symmetries map it to (:func:`_hinted`), the same
+    moves as every legal move played would name; the others, and any a hint does not name,
+    from every legal move."""
     try:
         moves = game.legal_moves(position)
     except KifuError:
         return {}
     named: dict[int, tuple[str, str]] = {}
-    if wanted is not None and hints and _HINTED_SHARE * len(hints) < len(moves):
-        named = _hinted(game, position, moves, {value: point for value, point in hints.items()
-                                                 if value in wanted})
+    hinted = hints() if wanted is not None and hints is not None and \
+        _HINTED_SHARE * len(wanted) < len(moves) else None
+    if wanted is not None and hinted:
+        named = _hinted(game, position, moves, {value: point for value, point in
+                                                 hinted.items() if value in wanted})
         if len(named) == len(wanted):
             return named
         wanted = wanted - named.keys()
@@ -224,9 +240,9 @@ def moves_from(game: AnyGame, position: Any, wanted: set[int] | None = None,
     return named
 
 
-#: How many legal moves a hint must stand for at least, for :func:`moves_from` to choose the
-#: moves to play by the hints rather than ask for every legal move's position (choosing
-#: looks at each hinted point's images: several a hint).
+#: How many legal moves a move wanted must stand for at least, for :func:`moves_from` to
+#: choose the moves to play by their points rather than ask for every legal move's position
+#: (choosing looks at each point's images: several a move).
 _HINTED_SHARE = 4
 
 
