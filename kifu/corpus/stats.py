@@ -215,18 +215,21 @@ def moves_from(game: AnyGame, position: Any, wanted: set[int] | None = None,
     """Each legal move of ``position``, written as it stands there, and the key of the
     position it makes, by that position's hash in the index (the first move listed, of
     several that make positions the same up to symmetry); with ``wanted``, only the moves
-    that make those hashes (:meth:`~kifu.plugin.GamePlugin.successors`: a game may work them
-    out at once, else each is played and hashed).
+    that make those hashes (:meth:`~kifu.plugin.GamePlugin.successors`: worked out at once
+    where the game can, every legal move's, else each is played and hashed).
 
     ``hints`` gives where some of the wanted moves put their stone (:func:`points`, asked
-    for only where the moves wanted are few beside the legal moves): those are named from the
-    few moves on the points the board's symmetries map it to (:func:`_hinted`), the same
-    moves as every legal move played would name; the others, and any a hint does not name,
-    from every legal move."""
+    for only where the moves are played, and the moves wanted few beside the legal moves):
+    those are named from the few moves on the points the board's symmetries map it to
+    (:func:`_hinted`), the same moves as every legal move played would name; the others,
+    and any a hint does not name, from every legal move."""
     try:
         moves = game.legal_moves(position)
     except KifuError:
         return {}
+    at_once = game.successors_at_once(position, moves, wanted)
+    if at_once is not None:
+        return _written(game, position, moves, at_once)
     named: dict[int, tuple[str, str]] = {}
     hinted = hints() if wanted is not None and hints is not None and \
         _HINTED_SHARE * len(wanted) < len(moves) else None
@@ -291,8 +294,15 @@ def _named(game: AnyGame, position: Any, moves: list[Any],
            wanted: set[int] | None) -> dict[int, tuple[str, str]]:
     """The first of ``moves`` making each position wanted, written as it stands at
     ``position``, and the position's key, by its hash."""
+    return _written(game, position, moves, game.successors(position, moves, wanted))
+
+
+def _written(game: AnyGame, position: Any, moves: list[Any],
+             found: dict[int, tuple[int, str]]) -> dict[int, tuple[str, str]]:
+    """Positions found (by :meth:`~kifu.plugin.GamePlugin.successors`), each with its move
+    written as it stands at ``position``."""
     return {value: (game.move_notation(moves[number], position), key)
-            for value, (number, key) in game.successors(position, moves, wanted).items()}
+            for value, (number, key) in found.items()}
 
 
 def _as_played(game: AnyGame, info: GameInfo | None, trail: Trail, node: int) -> str:

@@ -234,7 +234,7 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
                   "library are made from it), event_text(event) (optional), REPLAY_SCHEMA "
                   "(optional)",
         "index": "symmetry(position), tracker(position), facts(position), move_at(position, "
-                 "point), successors(position, moves) (each optional)",
+                 "point), successors(position, moves, wanted) (each optional)",
         "native": "decide_notation(text) (optional: the compiled core's verdict on a text of "
                   "the game's own notation, as Format.decide gives it), trace_notation(text, "
                   "source) (optional: what a corpus index keeps of it, as Format.trace gives "
@@ -751,23 +751,39 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         those of ``wanted``, if given): the first of ``moves`` that makes each (its place in
         ``moves``) and the position's key.  An explorer names the moves played next so.
 
-        A game may work them out at once (``index.successors(position, moves)``: each move's
-        hash and key, ``None`` for a move it leaves to this method; ``None`` altogether where
-        it cannot: Free-form Go's compiled core puts down the stones on a grid); the moves it
-        leaves are played on copies and hashed by one tracker, a few at a time, until every
-        hash wanted is found, which stays the reference."""
-        found: dict[int, tuple[int, str]] = {}
+        Worked out at once where the game can (:meth:`successors_at_once`); else each move is
+        played on a copy and hashed by one tracker, a few at a time, until every hash wanted
+        is found, which stays the reference."""
+        found = self.successors_at_once(position, moves, wanted)
+        if found is None:
+            found = self._successors(position, moves, range(len(moves)), wanted)
+        return found
+
+    def successors_at_once(self, position: PositionT, moves: Sequence[MoveT],
+                           wanted: Collection[int] | None = None
+                           ) -> dict[int, tuple[int, str]] | None:
+        """:meth:`successors` where the game works them out at once: its
+        ``index.successors(position, moves, wanted)`` gives each move's hash and, at least
+        for the hashes wanted, its position's key, or ``None`` for a move it leaves to kifu
+        (played here; ``None`` altogether where it cannot: Free-form Go's compiled core puts
+        the stones down on a grid).  ``None`` where it gives none (a caller may then choose
+        fewer moves to play)."""
         quick = self._optional("index", "successors")
-        made = None if quick is None else quick(position, moves)
+        made = None if quick is None else quick(position, moves, wanted)
         if made is None:
-            return self._successors(position, moves, range(len(moves)), wanted)
+            return None
+        found: dict[int, tuple[int, str]] = {}
         left = []
         for number, entry in enumerate(made):
             if entry is None:
                 left.append(number)
             elif (wanted is None or entry[0] in wanted) and entry[0] not in found:
+                assert entry[1] is not None, "a game gave no key for a position wanted"
                 found[entry[0]] = (number, entry[1])
-        if left:
+        # The moves left played where one may make a position wanted first (none may, that
+        # come after every position wanted was found: a pass, listed last).
+        if left and (wanted is None or len(found) < len(wanted) or
+                     left[0] < max((number for number, _ in found.values()), default=-1)):
             for value, entry in self._successors(position, moves, left, wanted).items():
                 if value not in found or entry[0] < found[value][0]:
                     found[value] = entry

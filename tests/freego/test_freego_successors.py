@@ -3,7 +3,8 @@ compiled core puts the stones down at once (``index.successors``, ``successors``
 ``gosgf.c``), each legal move's position has the hash and the key that playing the move on a
 copy and hashing it gives (the reference, pure Python): captures, a suicide the rules allow,
 a ko just taken, prisoners, the rules' fields of the key, and the first move of several that
-make one position up to symmetry."""
+make one position up to symmetry.  The legal moves themselves, the core's captures and
+suicides (``legal_cells``) with Python's ko and superko, are those Python lists."""
 from __future__ import annotations
 
 import random
@@ -34,6 +35,7 @@ def both_ways(game: AnyGame, position: Any, wanted: set[int] | None = None,
     assert quick is not None
     compiled = game.successors(position, moves, wanted)
     with pure_python():
+        assert game.legal_moves(position) == moves  # the core's captures and suicides
         assert index.successors(position, moves) is None
         python = game.successors(position, moves, wanted)
     assert compiled == python, game.position_key(position)
@@ -56,11 +58,12 @@ def test_every_position_of_a_game_of_kos_and_captures_names_its_moves_as_playing
     assert any(" ko-at:" in key for key in keys) and any(" prisoners:" in key for key in keys)
 
 
-def test_a_crowded_board_where_suicide_is_allowed_and_prisoners_were_taken() -> None:
+@pytest.mark.parametrize("ko", ["situational", "basic"])
+def test_a_crowded_board_where_suicide_is_allowed_and_prisoners_were_taken(ko: str) -> None:
     game = registry.get("freego")
     rng = random.Random(41)
     position = game.start(Record("freego", headers={
-        "Board": "grid:7x5", "Suicide": "allowed", "Komi": "0.5", "Ko": "situational"}))
+        "Board": "grid:7x5", "Suicide": "allowed", "Komi": "0.5", "Ko": ko}))
     suicides = 0
     for _ in range(60):
         moves = [move for move in game.legal_moves(position) if str(move) != "pass"]

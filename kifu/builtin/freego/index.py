@@ -13,9 +13,8 @@ set-up in play) is hashed from its cells.
 """
 from __future__ import annotations
 
-import functools
 from array import array
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from itertools import compress
 
 from kifu.builtin.freego import native
@@ -137,12 +136,13 @@ def tracker(pos: Position) -> Tracker:
     return Tracker(pos)
 
 
-def successors(pos: Position, moves: Sequence[Move]) -> list[tuple[int, str] | None] | None:
+def successors(pos: Position, moves: Sequence[Move], wanted: Collection[int] | None = None
+               ) -> list[tuple[int, str | None] | None] | None:
     """The positions ``moves`` (legal moves of ``pos``) make, each as its hash in a corpus
-    index (:class:`Tracker`'s) and its key, worked out by the compiled core in one call
-    (:meth:`kifu.plugin.GamePlugin.successors`): the stones of the seat to move on a grid of
-    two seats, ``None`` for any other move (a pass: the caller plays it); ``None`` without the
-    core, or off a grid."""
+    index (:class:`Tracker`'s) and its key (of the hashes ``wanted`` only, if given), worked
+    out by the compiled core in one call (:meth:`kifu.plugin.GamePlugin.successors_at_once`):
+    the stones of the seat to move on a grid of two seats, ``None`` for any other move (a
+    pass: the caller plays it); ``None`` without the core, or off a grid."""
     board = pos.board
     make = native.successor_maker()
     if make is None or board.grid is None or pos.seats != 2 or pos.outcome is not None:
@@ -151,24 +151,14 @@ def successors(pos: Position, moves: Sequence[Move]) -> list[tuple[int, str] | N
     cells = array("i", [exact.get(move.cell, -1)
                         if type(move) is Place and move.seat in (None, to_move) else -1
                         for move in moves])
-    offsets, neighbours, table = _board_tables(board)
+    offsets, neighbours, _ = native.board_links(board)
     made = make(array("b", pos.cells).tobytes(), offsets, neighbours, to_move,
-                pos.rules.suicide, cells.tobytes(), table, *board.grid)
+                pos.rules.suicide, cells.tobytes(), hashing(board, 2)[2].table(), *board.grid)
     keyed = placed_keys(pos)
     return [None if found is None else
-            (found[0], keyed(found[4], found[1], None if found[2] < 0 else found[2:4]))
+            (found[0], keyed(found[4], found[1], None if found[2] < 0 else found[2:4])
+             if wanted is None or found[0] in wanted else None)
             for found in made]
-
-
-@functools.lru_cache(maxsize=16)
-def _board_tables(board: Board) -> tuple[bytes, bytes, tuple[int, bytes]]:
-    """A board's neighbours as the compiled ``successors`` reads them (where each cell's
-    begin, then each cell's, 32-bit numbers) and its lanes (two seats), made once a board."""
-    offsets, neighbours = array("i", [0]), array("i")
-    for around in board.neighbours:
-        neighbours.extend(around)
-        offsets.append(len(neighbours))
-    return offsets.tobytes(), neighbours.tobytes(), hashing(board, 2)[2].table()
 
 
 def facts(pos: Position) -> dict[str, str]:

@@ -1937,135 +1937,182 @@ static int group_from(const signed char *board, const int32_t *offsets, const in
     return count;
 }
 
-/* One stone of ``colour`` put down on ``move`` of ``board`` (empty there): the stones it
- * takes off (into ``removed`` and their colours into ``colours``, its own group last if it
- * is a suicide), their count returned, -1 for a suicide the rules forbid (the board left as
- * it was); the board and ``value`` (its lanes) changed to the position it makes. */
-static int put_down(signed char *board, const int32_t *offsets, const int32_t *flat,
-                    const Trace *t, uint64_t *value, int move, int colour, int suicide,
-                    int *stack, int32_t *seen, int32_t *stamp, int32_t *taken, int *removed,
-                    signed char *colours)
+/* A board to put stones down on, one at a time (put_down), and what that needs. */
+typedef struct Play {
+    Py_ssize_t cells;
+    const int32_t *offsets, *flat;   /* the neighbours of cell c: flat[offsets[c]...] */
+    signed char *board, *colours;
+    int *stack, *removed;
+    int32_t *seen, *taken, stamp;
+} Play;
+
+static void play_close(Play *p)
 {
+    free(p->board);
+    free(p->colours);
+    free(p->stack);
+    free(p->removed);
+    free(p->seen);
+    free(p->taken);
+}
+
+/* The board whose cells are ``cells`` (a byte each: 0 empty, 1 and 2 the seats' stones, -1
+ * unplayable) and whose cells' neighbours are ``flat`` from ``offsets`` (32-bit numbers),
+ * checked, into ``p``; -1 with an exception set where they are not that (``name`` the
+ * function's). */
+static int play_open(Play *p, const Py_buffer *cells, const Py_buffer *offsets,
+                     const Py_buffer *flat, const char *name)
+{
+    Py_ssize_t n = cells->len, links = flat->len / 4;
+    const signed char *given = cells->buf;
+    memset(p, 0, sizeof *p);
+    p->cells = n;
+    p->offsets = offsets->buf;
+    p->flat = flat->buf;
+    if (n < 1 || offsets->len != 4 * (n + 1) || flat->len % 4 || p->offsets[0] != 0 ||
+        p->offsets[n] != links) {
+        PyErr_Format(PyExc_ValueError, "%s(): a board of another size", name);
+        return -1;
+    }
+    for (Py_ssize_t c = 0; c < n; c++)
+        if (p->offsets[c + 1] < p->offsets[c] || given[c] < -1 || given[c] > WHITE) {
+            PyErr_Format(PyExc_ValueError, "%s(): no board of two seats", name);
+            return -1;
+        }
+    for (Py_ssize_t k = 0; k < links; k++)
+        if (p->flat[k] < 0 || p->flat[k] >= n) {
+            PyErr_Format(PyExc_ValueError, "%s(): a neighbour off the board", name);
+            return -1;
+        }
+    p->board = malloc((size_t)n);
+    p->colours = malloc((size_t)n);
+    p->stack = malloc((size_t)n * sizeof(int));
+    p->removed = malloc((size_t)n * sizeof(int));
+    p->seen = calloc((size_t)n, sizeof(int32_t));
+    p->taken = calloc((size_t)n, sizeof(int32_t));
+    if (!p->board || !p->colours || !p->stack || !p->removed || !p->seen || !p->taken) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(p->board, given, (size_t)n);
+    return 0;
+}
+
+/* A stone of ``colour`` put down on ``move`` of the board (empty there): the stones it takes
+ * off (into ``removed``, their colours into ``colours``, its own group last if it is a
+ * suicide), their count returned, -1 for a suicide the rules forbid (the board left as it
+ * was); the board, and ``value`` (its lanes, with ``t``) where given, changed to the position
+ * it makes, until take_back(). */
+static int put_down(Play *p, const Trace *t, uint64_t *value, int move, int colour,
+                    int suicide)
+{
+    const int32_t *offsets = p->offsets, *flat = p->flat;
+    signed char *board = p->board;
     int count = 0, liberty = 0, breathes;
     board[move] = (signed char)colour;
-    lanes_flip(t, value, colour, move);
-    int32_t mine = ++*stamp;  /* the stones this move takes are marked so in ``taken`` */
+    if (t)
+        lanes_flip(t, value, colour, move);
+    int32_t mine = ++p->stamp;  /* the stones this move takes are marked so in ``taken`` */
     for (int32_t k = offsets[move]; k < offsets[move + 1]; k++) {
         int q = flat[k], c = board[q];
         if (c == EMPTY)
             liberty = 1;
-        else if (c > 0 && c != colour && taken[q] != mine) {
-            int size = group_from(board, offsets, flat, q, c, stack, seen, ++*stamp, &breathes);
+        else if (c > 0 && c != colour && p->taken[q] != mine) {
+            int size = group_from(board, offsets, flat, q, c, p->stack, p->seen, ++p->stamp,
+                                  &breathes);
             if (breathes)
                 continue;
             for (int i = 0; i < size; i++) {  /* every group without a liberty goes at once */
-                taken[stack[i]] = mine;
-                removed[count] = stack[i];
-                colours[count++] = (signed char)c;
+                p->taken[p->stack[i]] = mine;
+                p->removed[count] = p->stack[i];
+                p->colours[count++] = (signed char)c;
             }
         }
     }
     for (int i = 0; i < count; i++) {
-        board[removed[i]] = EMPTY;
-        lanes_flip(t, value, colours[i], removed[i]);
+        board[p->removed[i]] = EMPTY;
+        if (t)
+            lanes_flip(t, value, p->colours[i], p->removed[i]);
     }
     if (liberty || count)
         return count;
-    int size = group_from(board, offsets, flat, move, colour, stack, seen, ++*stamp, &breathes);
+    int size = group_from(board, offsets, flat, move, colour, p->stack, p->seen, ++p->stamp,
+                          &breathes);
     if (breathes)
         return count;
     if (!suicide) {
         board[move] = EMPTY;
-        lanes_flip(t, value, colour, move);
         return -1;
     }
     for (int i = 0; i < size; i++) {
-        board[stack[i]] = EMPTY;
-        lanes_flip(t, value, colour, stack[i]);
-        removed[count] = stack[i];
-        colours[count++] = (signed char)colour;
+        board[p->stack[i]] = EMPTY;
+        if (t)
+            lanes_flip(t, value, colour, p->stack[i]);
+        p->removed[count] = p->stack[i];
+        p->colours[count++] = (signed char)colour;
     }
     return count;
 }
 
+/* The board as it was before put_down() put a stone on ``move`` and took ``count`` off. */
+static void take_back(Play *p, int move, int count)
+{
+    for (int k = 0; k < count; k++)
+        p->board[p->removed[k]] = p->colours[k];
+    p->board[move] = EMPTY;
+}
+
 /* successors(cells, offsets, neighbours, seat, suicide, moves, tables, columns, rows) -> list:
- * for each cell of ``moves`` (32-bit numbers) a stone of ``seat`` (0 or 1, of two) put down
- * on the grid position whose cells are ``cells`` (a byte each: 0 empty, 1 and 2 the seats'
- * stones, -1 unplayable; ``columns`` x ``rows`` cells in kifu's numbering) makes: (its
- * canonical hash, signed; the prisoners it took; the ko it took, the cell that may not be
- * retaken at once and the stone that took it, -1 and -1 for none; the cells field of its key),
- * or None where no stone can go (a cell that holds one, a suicide ``suicide`` forbids).
- * ``neighbours`` are each cell's neighbours (32-bit numbers), those of cell ``c`` from
- * ``offsets[c]`` to ``offsets[c + 1]``; ``tables`` the lanes (lanes.h's trace_tables). */
+ * for each cell of ``moves`` (32-bit numbers) the position a stone of ``seat`` (0 or 1, of
+ * two) put down on the grid position of ``cells`` (play_open's board: ``columns`` x ``rows``
+ * cells in kifu's numbering) makes: (its canonical hash, signed; the prisoners it took; the
+ * ko it took, the cell that may not be retaken at once and the stone that took it, -1 and -1
+ * for none; the cells field of its key), or None where no stone can go (a cell that holds
+ * one, a suicide ``suicide`` forbids); ``tables`` the lanes (lanes.h's trace_tables). */
 static PyObject *successors(PyObject *module, PyObject *args)
 {
     Py_buffer cells, offsets_in, flat_in, moves_in;
     int seat, suicide, columns, rows;
     PyObject *table, *answer = NULL;
+    char *text = NULL;
+    Play p;
+    Trace t;
     (void)module;
     if (!PyArg_ParseTuple(args, "y*y*y*ipy*Oii", &cells, &offsets_in, &flat_in, &seat,
                           &suicide, &moves_in, &table, &columns, &rows))
         return NULL;
+    const int32_t *moves = moves_in.buf;
     Py_ssize_t n = cells.len;
-    const int32_t *offsets = offsets_in.buf, *flat = flat_in.buf, *moves = moves_in.buf;
-    const signed char *given = cells.buf;
-    Py_ssize_t links = flat_in.len / 4;
-    signed char *board = NULL, *colours = NULL;
-    int *stack = NULL, *removed = NULL;
-    int32_t *seen = NULL, *taken = NULL;
-    char *text = NULL;
-    Trace t;
     memset(&t, 0, sizeof t);
+    if (play_open(&p, &cells, &offsets_in, &flat_in, "successors") < 0)
+        goto done;
     if (columns < 1 || rows < 1 || columns > MAX_SIDE || rows > MAX_SIDE ||
-        n != (Py_ssize_t)columns * rows || (seat != 0 && seat != 1) ||
-        offsets_in.len != 4 * (n + 1) || flat_in.len % 4 || moves_in.len % 4 ||
-        offsets[0] != 0 || offsets[n] != links) {
+        n != (Py_ssize_t)columns * rows || (seat != 0 && seat != 1) || moves_in.len % 4) {
         PyErr_SetString(PyExc_ValueError, "successors(): arguments of another size");
         goto done;
     }
-    for (Py_ssize_t c = 0; c < n; c++)
-        if (offsets[c + 1] < offsets[c] || given[c] < -1 || given[c] > WHITE) {
-            PyErr_SetString(PyExc_ValueError, "successors(): no board of two seats");
-            goto done;
-        }
-    for (Py_ssize_t k = 0; k < links; k++)
-        if (flat[k] < 0 || flat[k] >= n) {
-            PyErr_SetString(PyExc_ValueError, "successors(): a neighbour off the board");
-            goto done;
-        }
     if (trace_tables(&t, table, n) < 0)
         goto done;
     t.points = (int)n;
-    board = malloc((size_t)n);
-    colours = malloc((size_t)n);
-    stack = malloc((size_t)n * sizeof(int));
-    removed = malloc((size_t)n * sizeof(int));
-    seen = calloc((size_t)n, sizeof(int32_t));
-    taken = calloc((size_t)n, sizeof(int32_t));
     text = malloc((size_t)(n + rows));
     answer = PyList_New(moves_in.len / 4);
-    if (!board || !colours || !stack || !removed || !seen || !taken || !text || !answer) {
+    if (!text || !answer) {
         Py_CLEAR(answer);
         PyErr_NoMemory();
         goto done;
     }
-    memcpy(board, given, (size_t)n);
     uint64_t parent[MAX_LANES], value[MAX_LANES];
     for (int lane = 0; lane < t.lanes; lane++)
         parent[lane] = load(t.base + 8 * lane);
     for (Py_ssize_t c = 0; c < n; c++)
-        if (board[c] > EMPTY)
-            lanes_flip(&t, parent, board[c], (int)c);
+        if (p.board[c] > EMPTY)
+            lanes_flip(&t, parent, p.board[c], (int)c);
     int colour = seat + 1, following = 1 - seat;
-    int32_t stamp = 0;
     for (Py_ssize_t i = 0; i < moves_in.len / 4; i++) {
-        int move = moves[i];
-        PyObject *item = NULL;
-        int count = -1;
-        if (move >= 0 && move < n && board[move] == EMPTY) {
+        int move = moves[i], count = -1;
+        if (move >= 0 && move < n && p.board[move] == EMPTY) {
             memcpy(value, parent, sizeof(uint64_t) * (size_t)t.lanes);
-            count = put_down(board, offsets, flat, &t, value, move, colour, suicide, stack,
-                             seen, &stamp, taken, removed, colours);
+            count = put_down(&p, &t, value, move, colour, suicide);
         }
         if (count < 0) {
             Py_INCREF(Py_None);
@@ -2074,25 +2121,26 @@ static PyObject *successors(PyObject *module, PyObject *args)
         }
         int gained = 0, ko_taken = -1, ko_by = -1, image;
         for (int k = 0; k < count; k++)
-            gained += colours[k] != colour;
+            gained += p.colours[k] != colour;
         /* position.py's _ko: one stone taken, of the seat now to move, by a lone stone whose
          * only liberty is where that stone stood */
-        if (count == 1 && colours[0] == following + 1) {
+        if (count == 1 && p.colours[0] == following + 1) {
             int lone = 1;
-            for (int32_t k = offsets[move]; k < offsets[move + 1]; k++)
-                if (board[flat[k]] == colour || (board[flat[k]] == EMPTY && flat[k] != removed[0]))
+            for (int32_t k = p.offsets[move]; k < p.offsets[move + 1]; k++) {
+                int q = p.flat[k];
+                if (p.board[q] == colour || (p.board[q] == EMPTY && q != p.removed[0]))
                     lone = 0;
+            }
             if (lone) {
-                ko_taken = removed[0];
+                ko_taken = p.removed[0];
                 ko_by = move;
             }
         }
         uint64_t hash = trace_canonical(&t, value, following + 1, &image);
-        Py_ssize_t length = key_rows(board, columns, rows, text);
-        item = Py_BuildValue("(Liiis#)", (long long)hash, gained, ko_taken, ko_by, text, length);
-        for (int k = 0; k < count; k++)  /* the board as it was */
-            board[removed[k]] = colours[k];
-        board[move] = EMPTY;
+        Py_ssize_t length = key_rows(p.board, columns, rows, text);
+        PyObject *item = Py_BuildValue("(Liiis#)", (long long)hash, gained, ko_taken, ko_by,
+                                       text, length);
+        take_back(&p, move, count);
         if (item == NULL) {
             Py_CLEAR(answer);
             goto done;
@@ -2100,17 +2148,70 @@ static PyObject *successors(PyObject *module, PyObject *args)
         PyList_SET_ITEM(answer, i, item);
     }
 done:
-    free(board);
-    free(colours);
-    free(stack);
-    free(removed);
-    free(seen);
-    free(taken);
+    play_close(&p);
     free(text);
     PyBuffer_Release(&cells);
     PyBuffer_Release(&offsets_in);
     PyBuffer_Release(&flat_in);
     PyBuffer_Release(&moves_in);
+    return answer;
+}
+
+/* legal_cells(cells, offsets, neighbours, seat, suicide, zobrist, hash) -> list: the cells a
+ * stone of ``seat`` (0 or 1, of two) may be put down on in the position of ``cells``
+ * (play_open's board), in their order, as far as capture and suicide say (a suicide
+ * ``suicide`` forbids is left out; ko and superko are the caller's to judge), each as (the
+ * cell, the Zobrist hash of the position it makes: ``hash`` the position's, ``zobrist`` the
+ * keys of a stone of each seat on each cell, 64-bit numbers in the machine's order, seat
+ * after seat: position.py's). */
+static PyObject *legal_cells(PyObject *module, PyObject *args)
+{
+    Py_buffer cells, offsets_in, flat_in, keys_in;
+    int seat, suicide;
+    unsigned long long hash;
+    PyObject *answer = NULL;
+    Play p;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "y*y*y*ipy*K", &cells, &offsets_in, &flat_in, &seat,
+                          &suicide, &keys_in, &hash))
+        return NULL;
+    Py_ssize_t n = cells.len;
+    if (play_open(&p, &cells, &offsets_in, &flat_in, "legal_cells") < 0)
+        goto done;
+    if ((seat != 0 && seat != 1) || keys_in.len != 2 * 8 * n) {
+        PyErr_SetString(PyExc_ValueError, "legal_cells(): arguments of another size");
+        goto done;
+    }
+    const unsigned char *keys = keys_in.buf;
+    answer = PyList_New(0);
+    if (answer == NULL)
+        goto done;
+    int colour = seat + 1;
+    for (Py_ssize_t cell = 0; cell < n; cell++) {
+        if (p.board[cell] != EMPTY)
+            continue;
+        int count = put_down(&p, NULL, NULL, (int)cell, colour, suicide);
+        if (count < 0)
+            continue;
+        uint64_t after = (uint64_t)hash ^ load(keys + 8 * ((size_t)seat * (size_t)n + (size_t)cell));
+        for (int k = 0; k < count; k++)
+            after ^= load(keys + 8 * ((size_t)(p.colours[k] - 1) * (size_t)n +
+                                      (size_t)p.removed[k]));
+        take_back(&p, (int)cell, count);
+        PyObject *item = Py_BuildValue("(nK)", cell, (unsigned long long)after);
+        if (item == NULL || PyList_Append(answer, item) < 0) {
+            Py_XDECREF(item);
+            Py_CLEAR(answer);
+            goto done;
+        }
+        Py_DECREF(item);
+    }
+done:
+    play_close(&p);
+    PyBuffer_Release(&cells);
+    PyBuffer_Release(&offsets_in);
+    PyBuffer_Release(&flat_in);
+    PyBuffer_Release(&keys_in);
     return answer;
 }
 
@@ -2164,6 +2265,10 @@ static PyMethodDef METHODS[] = {
      "-> list\n\n"
      "The positions stones put down on a grid position make, each hashed as a corpus index\n"
      "hashes it, with what its key needs."},
+    {"legal_cells", legal_cells, METH_VARARGS,
+     "legal_cells(cells, offsets, neighbours, seat, suicide, zobrist, hash) -> list\n\n"
+     "The cells a stone may go on as capture and suicide say, each with the Zobrist hash\n"
+     "of the position it makes."},
     {"match_pattern", match_pattern, METH_VARARGS,
      "match_pattern(data, points, nodes, laid, chosen) -> (node, start) | None | str\n\n"
      "A pattern search's check of a grid record's log of changes (kifu/plugin/lanes.h)."},
