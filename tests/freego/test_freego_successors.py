@@ -89,3 +89,18 @@ def test_only_the_positions_wanted_are_named() -> None:
     wanted = set(list(every)[:3])
     assert game.successors(position, moves, wanted) == {value: every[value] for value in wanted}
     both_ways(game, position, wanted)
+
+
+def test_the_legal_moves_of_a_map_are_pythons() -> None:
+    # A map of cells of any number of neighbours, played on until stones are taken: the core
+    # lists the moves there too (its successors are Python's, off a grid).
+    game = registry.get("freego")
+    rng = random.Random(40)
+    position = game.start(Record("freego", headers={"Board": "japan", "Suicide": "allowed"}))
+    for _ in range(120):
+        moves = game.legal_moves(position)
+        assert index.successors(position, moves) is None
+        with pure_python():
+            assert game.legal_moves(position) == moves
+        game.play(position, rng.choice(moves[:-1]))
+    assert any(position.prisoners)
