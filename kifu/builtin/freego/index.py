@@ -17,9 +17,9 @@ from array import array
 from collections.abc import Collection, Sequence
 from itertools import compress
 
-from kifu.builtin.freego import native
 from kifu.builtin.freego.boards.board import Board
 from kifu.builtin.freego.moves import Move, Place
+from kifu.builtin.freego.native import placing
 from kifu.builtin.freego.position import Position, placed_keys
 from kifu.plugin import (
     EMPTY,
@@ -144,14 +144,14 @@ def successors(pos: Position, moves: Sequence[Move], wanted: Collection[int] | N
     the stones of the seat to move on a grid of two seats, ``None`` for any other move (a
     pass: the caller plays it); ``None`` without the core, or off a grid."""
     board = pos.board
-    make = native.successor_maker()
+    make = placing.successor_maker()
     if make is None or board.grid is None or pos.seats != 2 or pos.outcome is not None:
         return None
     to_move, exact = pos.to_move, board.exact
     cells = array("i", [exact.get(move.cell, -1)
                         if type(move) is Place and move.seat in (None, to_move) else -1
                         for move in moves])
-    offsets, neighbours, _ = native.board_links(board)
+    offsets, neighbours, _ = placing.board_links(board)
     made = make(array("b", pos.cells).tobytes(), offsets, neighbours, to_move,
                 pos.rules.suicide, cells.tobytes(), hashing(board, 2)[2].table(), *board.grid)
     keyed = placed_keys(pos)

@@ -23,21 +23,20 @@ position, move or tracker in Python; the record's headers are read by Python fro
 """
 from __future__ import annotations
 
-import array
 import functools
 from collections.abc import Callable
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast
 
+from kifu.builtin.freego.native import placing
 from kifu.plugin import MAX_MOVES, KifuError, Record, compiled
 from kifu.plugin import sgf as core
 
 if TYPE_CHECKING:  # what an index needs is imported when an index is made
-    from kifu.builtin.freego.boards.board import Board
     from kifu.plugin import CompiledLine, Grid, Lanes, Symmetry, Traced
 
 #: The compiled module, where it was built.
-MODULE = __name__ + "._gosgf"
+MODULE = placing.MODULE
 
 _configured: set[int] = set()
 
@@ -65,36 +64,6 @@ def pattern_matcher() -> Callable[..., Any] | None:
     ``None`` (:meth:`kifu.plugin.GamePlugin.pattern_matcher`)."""
     module = compiled(MODULE)
     return None if module is None else cast("Callable[..., Any]", module.match_pattern)
-
-
-def successor_maker() -> Callable[..., Any] | None:
-    """The compiled core's positions of stones put down on a grid position (``successors``:
-    :func:`kifu.builtin.freego.index.successors`), where the core was built and runs; else
-    ``None``."""
-    module = compiled(MODULE)
-    return None if module is None else cast("Callable[..., Any]", module.successors)
-
-
-def legal_cells() -> Callable[..., Any] | None:
-    """The compiled core's cells a stone may go on as capture and suicide say, each with the
-    Zobrist hash of the position it makes (``legal_cells``:
-    :func:`kifu.builtin.freego.rules.legal.legal_moves`), where the core was built and runs;
-    else ``None``."""
-    module = compiled(MODULE)
-    return None if module is None else cast("Callable[..., Any]", module.legal_cells)
-
-
-@functools.lru_cache(maxsize=16)
-def board_links(board: Board) -> tuple[bytes, bytes, bytes]:
-    """A board as the compiled core's ``successors`` and ``legal_cells`` read it (made once a
-    board): where each cell's neighbours begin, then each cell's neighbours (32-bit numbers),
-    and the Zobrist keys of the first two seats' stones (64-bit numbers, seat after seat)."""
-    offsets, neighbours = array.array("i", [0]), array.array("i")
-    for around in board.neighbours:
-        neighbours.extend(around)
-        offsets.append(len(neighbours))
-    keys = array.array("Q", [*board.zobrist[0], *board.zobrist[1]])
-    return offsets.tobytes(), neighbours.tobytes(), keys.tobytes()
 
 
 def judge(text: str) -> tuple[int, bool] | str | None:

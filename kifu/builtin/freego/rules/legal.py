@@ -15,9 +15,9 @@ from array import array
 from collections.abc import Callable
 from typing import Any
 
-from kifu.builtin.freego import native
 from kifu.builtin.freego.boards.board import Board
 from kifu.builtin.freego.moves import Move, Pass, Place
+from kifu.builtin.freego.native import placing
 from kifu.builtin.freego.position import EMPTY, Position
 from kifu.builtin.freego.rules.referee import play_quietly
 from kifu.plugin import IllegalMoveError
@@ -29,7 +29,7 @@ def legal_moves(pos: Position) -> list[Move]:
     seat to move and are not listed."""
     if pos.outcome is not None:
         return []
-    cells_of = native.legal_cells() if pos.seats == 2 else None
+    cells_of = placing.legal_cells() if pos.seats == 2 else None
     if cells_of is not None:
         return _compiled(pos, cells_of)
     group_of, liberties, members = _groups(pos)
@@ -79,7 +79,7 @@ def _compiled(pos: Position, cells_of: Callable[..., Any]) -> list[Move]:
     hash of the position it makes, as :func:`legal_moves` works it out), ko and superko
     judged here as there."""
     board = pos.board
-    offsets, neighbours, keys = native.board_links(board)
+    offsets, neighbours, keys = placing.board_links(board)
     following = 1 - pos.to_move
     places = _places(board)
     return [*(places[cell] for cell, new_hash in cells_of(
