@@ -38,7 +38,8 @@ from kifu.plugin.values import (
 )
 
 #: The modules below the contract a game's author uses, and the names each gives: a name of
-#: this surface is the module's own name for it (``sgf`` and ``sgf_lines`` are modules whole).
+#: this surface is the module's own name for it (``sgf``, ``sgf_lines`` and ``sgf_properties``
+#: are modules whole).
 SURFACE: dict[str, tuple[str, ...]] = {
     "kifu.base.errors": ("ConversionError", "EncodingError", "GameOverError", "HeaderError",
                          "IllegalMoveError", "KifuError", "LimitError", "NotationError",
@@ -73,7 +74,7 @@ SURFACE: dict[str, tuple[str, ...]] = {
 }
 #: Modules a game uses whole, by the name it has here.
 MODULES = {"grammar": "kifu.reading.grammar", "grid": "kifu.draw.grid", "sgf": "kifu.sgf.syntax",
-           "sgf_lines": "kifu.sgf.lines"}
+           "sgf_lines": "kifu.sgf.lines", "sgf_properties": "kifu.sgf.properties"}
 _FOUND_IN = {name: module for module, names in SURFACE.items() for name in names}
 
 if TYPE_CHECKING:  # what __getattr__ hands out, as type checkers see it
@@ -179,6 +180,7 @@ if TYPE_CHECKING:  # what __getattr__ hands out, as type checkers see it
         likeliest_cjk,
     )
     from kifu.sgf import lines as sgf_lines
+    from kifu.sgf import properties as sgf_properties
     from kifu.sgf import syntax as sgf
 
 
@@ -215,5 +217,5 @@ __all__ = ["EMPTY", "HEAD_BYTES", "IDENTITY", "INVALID", "LINE_END", "MARK", "MA
            "native_head", "outcome_field",
            "point", "point_of", "read_file", "read_int", "read_record", "read_reference",
            "read_rows", "record_pieces",
-           "rows_text", "sgf", "sgf_lines", "shorten", "slot", "text_line", "text_width",
+           "rows_text", "sgf", "sgf_lines", "sgf_properties", "shorten", "slot", "text_line", "text_width",
            "to_string", "too_many_moves", "too_many_tokens", "unescape", "whole"]

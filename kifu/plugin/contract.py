@@ -147,7 +147,8 @@ class Format:
 
 
 class later:  # noqa: N801 - named as the function it stands for: later("module").read
-    """A module of a game's, imported when one of its functions is first called:
+    """A module of a game's (or SGF's reader, the surface's ``sgf``), imported when one of its
+    functions is first called:
     ``later("kifu.builtin.renju.sgf").read`` is a function that imports the module and calls
     its ``read``.  A game's :meth:`GamePlugin.formats` gives its formats' functions so, all
     but the one every file of the format's suffix asks (``claims``, in a module that imports

@@ -94,6 +94,10 @@ def test_a_record_the_compiled_core_decides_imports_no_python_reader(tmp_path, n
             found = under(modules, f"kifu.builtin.{card.name}.{role}")
             assert not found, f"validate of {name} imported {found}"
     assert not under(modules, "lark")
+    # nor SGF's reader, its trees and its writer: the core is told FF[4]'s properties, and
+    # Go's claims asks them, from kifu.sgf.properties
+    for reader in ("kifu.sgf.syntax", "kifu.sgf.tree", "kifu.sgf.write", "kifu.sgf.lines"):
+        assert reader not in modules, f"validate of {name} imported {reader}"
 
 
 def test_validate_in_a_project_folder_imports_no_toml_parser_and_no_traceback(tmp_path):

@@ -29,7 +29,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast
 
 from kifu.plugin import MAX_MOVES, KifuError, Record, compiled
-from kifu.plugin import sgf as core
+from kifu.plugin import sgf_properties as core
 
 if TYPE_CHECKING:  # what an index needs is imported when an index is made
     from kifu.plugin import CompiledLine, Grid, Lanes, Symmetry, Traced
