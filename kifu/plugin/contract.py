@@ -28,7 +28,6 @@ from kifu.base.collection import Reading
 from kifu.base.errors import KifuError, NotationError, ResultError
 from kifu.base.markup import Markup, dimmed_along, markup_of
 from kifu.base.record import Node, Record
-from kifu.plugin.results import read_result, unread_result
 from kifu.plugin.values import (
     CompiledLine,
     Event,
@@ -516,6 +515,10 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         :mod:`kifu.plugin.results`).  Text no form reads is a result of kind ``unknown``, or
         with ``strict`` a ``ResultError`` (rule ``result-unread``) naming the forms read.
         ``record`` is the record it heads."""
+        # the forms of results read, imported when a result is: a record the compiled core
+        # decides has its result checked in C
+        from kifu.plugin.results import read_result, unread_result
+
         sides = self.result_sides(record)
         if sides is None:
             return _as_written(stated, self.result_names)
