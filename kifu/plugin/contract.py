@@ -24,29 +24,20 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, cast
 
 from kifu.base.cards import Card
-from kifu.base.collection import Reading
 from kifu.base.errors import KifuError, NotationError, ResultError
-from kifu.base.markup import Markup, dimmed_along, markup_of
 from kifu.base.record import Node, Record
-from kifu.plugin.values import (
-    CompiledLine,
-    Event,
-    MoveT,
-    Outcome,
-    Played,
-    PositionT,
-    RenderOptions,
-    SetupDefault,
-    SetupT,
-)
+from kifu.plugin.typeparams import Event, MoveT, PositionT, SetupDefault, SetupT
 
 if TYPE_CHECKING:
     import click
 
+    from kifu.base.collection import Reading
+    from kifu.base.markup import Markup
     from kifu.plugin import driver
     from kifu.plugin.clicks import Clicks
     from kifu.plugin.editor import EditorLayout
     from kifu.plugin.symmetry import Symmetry, Traced, Tracker
+    from kifu.plugin.values import CompiledLine, Outcome, Played, RenderOptions
 
 
 @dataclass(frozen=True)
@@ -580,6 +571,8 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
             said.append(each.properties if each.has_properties() else {})
             if each is node:
                 break
+        from kifu.base.markup import dimmed_along, markup_of  # drawing's: not at start-up
+
         return markup_of(said[-1], dimmed_along(said))
 
     def problem_area(self, record: Record, positions: Iterable[Any],
@@ -805,6 +798,8 @@ AnyGame = GamePlugin[Any, Any, Any]
 def _as_written(stated: str, names: Mapping[str, str]) -> Outcome:
     """A result of a game that names no sides: its winner as written (or as ``names`` give
     it), ``None`` for a draw."""
+    from kifu.plugin.values import Outcome  # made when a result is read: not at start-up
+
     said = stated.strip()
     winner = {key.casefold(): value for key, value in names.items()}.get(said.casefold(), said)
     if winner.casefold() == "draw":

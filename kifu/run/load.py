@@ -11,7 +11,6 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from kifu.base.collection import Reading
 from kifu.base.errors import (
     ConversionError,
     GameIndexError,
@@ -33,6 +32,7 @@ from kifu.reading.source import (
 )
 
 if TYPE_CHECKING:
+    from kifu.base.collection import Reading
     from kifu.plugin import Step
 
 

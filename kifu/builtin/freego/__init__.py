@@ -14,7 +14,6 @@ from kifu.plugin import (
     GamePlugin,
     KifuError,
     NotationError,
-    Outcome,
     Record,
     built_in_card,
     later,
@@ -26,6 +25,7 @@ if TYPE_CHECKING:  # the modules are imported when first used (a decided record 
     from kifu.builtin.freego import moves, position, rules, setup  # noqa: F401 - the base's text
     from kifu.builtin.freego.moves import Move
     from kifu.builtin.freego.position import Position
+    from kifu.plugin import Outcome
 
 
 class FreeGo(GamePlugin["position.Position", "moves.Move", "setup.positions.Setup"]):
