@@ -250,6 +250,22 @@ def kifu_legal(texts: Sequence[str], names: Sequence[str]) -> list[bool]:
 
 # -- the interface of a benchmark module ---------------------------------------------------------
 
+def library_positions(texts: Sequence[str], names: Sequence[str]) -> tuple[int, list[Any]]:
+    """Every step's position of every game through the public library (``kifu.parse`` and
+    ``record.replay()``), each hashed: the steps replayed, and each game's last position."""
+    import kifu
+
+    replayed, last = 0, []
+    for text, name in zip(texts, names):
+        position = None
+        for step in kifu.parse(text, path=name).replay():
+            position = step.position
+            hash(position)
+            replayed += 1
+        last.append(position)
+    return replayed, last
+
+
 def sized(measure: Callable[..., list[Row]], sizes: dict[str, dict[str, int]]
           ) -> Callable[[bool], list[Row]]:
     """A module's ``run(quick)`` for ``python -m bench``: ``measure`` with the quick or the full

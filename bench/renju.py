@@ -10,6 +10,11 @@ judge how the game ended, in two layouts:
 - in one process, the texts already in memory: kifu ``kifu.run.validate.check_text`` (what
   ``kifu validate`` does per file: detect the game, parse, replay, check the result) against
   ``RenjuBoard(pos=moves, rule="renju")``;
+- through the public library, as a program that uses kifu does it: ``kifu.parse(text)`` and
+  every step of ``record.replay()``, each step's position read and hashed, against
+  ``RenjuBoard`` playing the moves one by one (``play_str``), the stones after every move
+  hashed; replayed by the compiled core where it runs (``kifu.builtin.renju.native.steps``),
+  and the same in pure Python (``KIFU_PURE_PYTHON``) timed in the same turns, on standard error;
 - as whole processes, interpreter start-up included, reading the files from one folder:
   ``kifu validate -q -j 1 DIR`` against ``python -m bench.renju_peer DIR`` (the same
   ``RenjuBoard`` over every file, printing each game's ending).
@@ -20,10 +25,12 @@ both referees (winner and reason: five, double three, double four, overline), in
 """
 from __future__ import annotations
 
+import os
 import random
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 if __name__ == "__main__" and not __package__:  # run as a script: the repository root, not bench/
     sys.path[0] = str(Path(__file__).resolve().parents[1])
@@ -36,6 +43,7 @@ from bench.common import (
     best_process,
     kifu_final,
     kifu_legal,
+    library_positions,
     note,
     require,
     same_verdicts,
@@ -75,6 +83,63 @@ def kifu_ending(text: str, name: str) -> str:
     return f"{outcome.winner.upper()}_WIN:{reason}"
 
 
+def library_positions_pure(texts: list[str], names: list[str]) -> tuple[int, list[Any]]:
+    """:func:`library_positions` in pure Python (``KIFU_PURE_PYTHON`` set for the call)."""
+    from kifu.base.native import PURE_PYTHON
+
+    saved = os.environ.get(PURE_PYTHON)
+    os.environ[PURE_PYTHON] = "1"
+    try:
+        return library_positions(texts, names)
+    finally:
+        if saved is None:
+            del os.environ[PURE_PYTHON]
+        else:
+            os.environ[PURE_PYTHON] = saved
+
+
+def peer_positions(text: str) -> frozenset[tuple[int, int, int]]:
+    """The ``renju`` package's side of :func:`library_positions`: the moves played one by one,
+    the stones after every move hashed; the last stones."""
+    from renju.board import RenjuBoard
+
+    board = RenjuBoard(rule="renju")
+    stones: frozenset[tuple[int, int, int]] = frozenset()
+    for move in text.split("\n\n", 1)[1].split():
+        board.play_str(move)
+        stones = frozenset((index % 2, x, y) for index, (x, y) in enumerate(board.moves))
+        hash(stones)
+    return stones
+
+
+def _positions_row(texts: list[str], names: list[str], moves: int, inputs: str, peer: str,
+                   rounds: int) -> Row:
+    """The library's replay reading each step's position, against the ``renju`` package
+    reading its stones; the same in pure Python on standard error."""
+    from kifu.builtin.renju import native
+
+    warm_up = [lambda: library_positions(texts[:3], names[:3]),
+               lambda: library_positions_pure(texts[:3], names[:3]),
+               lambda: peer_positions(texts[0])]
+    (ours, (replayed, last)), (theirs, ends), (pure, (pure_replayed, _)) = take_turns(
+        [lambda: library_positions(texts, names), lambda: [peer_positions(t) for t in texts],
+         lambda: library_positions_pure(texts, names)], rounds, warm_up)
+    require(replayed == pure_replayed == moves,
+            f"renju: the library replayed {replayed} moves, not {moves}")
+    stones = [frozenset((p.cells[i] - 1, *p.board.point_of(i)) for i in p.board.all_points
+                        if p.cells[i]) for p in last]
+    agree = same_verdicts("final positions", names, stones, ends, "the renju package")
+    core = "pure Python" if native.judge_notation(texts[0]) is None else "the compiled core"
+    note(f"renju: the library's replay with each step's position read and hashed, by {core}: "
+         f"{moves / ours:,.0f} moves/s; in pure Python {moves / pure:,.0f} moves/s "
+         f"({pure / ours:.1f}x the time); the renju package {moves / theirs:,.0f} moves/s")
+    return Row("Renju", "the public library in one process, warmed up, texts in memory: "
+               "`kifu.parse` + every step of `record.replay()`, each step's `position` read "
+               "and hashed", f"{inputs}, as texts", "moves/s", moves / ours,
+               Other(f"{peer}, `play_str` move by move, the stones after every move hashed",
+                     PEER, moves / theirs), f"all legal; {agree}")
+
+
 def measure(games: int, rounds: int) -> list[Row]:
     from importlib.metadata import version
 
@@ -100,6 +165,8 @@ def measure(games: int, rounds: int) -> list[Row]:
     rows = [Row("Renju", "parse + replay + judge the end; one process, warmed up, texts in memory",
                 f"{inputs}, as texts", "moves/s", moves / ours,
                 Other(peer, PEER, moves / theirs), f"all legal; {agree}")]
+
+    rows.append(_positions_row(texts, names, moves, inputs, peer, rounds))
 
     with tempfile.TemporaryDirectory() as tmp:
         for text, name in zip(texts, names):

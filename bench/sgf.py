@@ -50,6 +50,7 @@ from bench.common import (
     Row,
     best_process,
     kifu_legal,
+    library_positions,
     note,
     require,
     same_verdicts,
@@ -114,22 +115,6 @@ def library_replay(texts: list[str], names: list[str]) -> int:
 
     return sum(1 for text, name in zip(texts, names)
                for step in kifu.parse(text, path=name).replay() if step.number is not None)
-
-
-def library_positions(texts: list[str], names: list[str]) -> tuple[int, list[Any]]:
-    """Every step's position of every game through the public library, each hashed: the
-    moves replayed, and each game's last position."""
-    import kifu
-
-    replayed, last = 0, []
-    for text, name in zip(texts, names):
-        position = None
-        for step in kifu.parse(text, path=name).replay():
-            position = step.position
-            hash(position)
-            replayed += 1
-        last.append(position)
-    return replayed, last
 
 
 def sgfmill_positions(text: str) -> frozenset[tuple[str, tuple[int, int]]]:

@@ -1,6 +1,6 @@
 """What the compiled cores' tests share: running a check in pure Python within the process
 (``KIFU_PURE_PYTHON`` set, then restored) or ``kifu validate`` and ``kifu index`` as a process
-either way, a file indexed field by field,
+either way, a file indexed field by field, a record replayed through the library both ways,
 mutating an input as the fuzzing does, and building a core under AddressSanitizer and
 UndefinedBehaviorSanitizer to run a worker on hostile input, where any fault stops it."""
 from __future__ import annotations
@@ -14,12 +14,15 @@ import sqlite3
 import subprocess
 import sys
 import sysconfig
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import kifu
 from kifu.base import native as cores
+from kifu.base.errors import KifuError
 from kifu.corpus import indexing
 from tests.fuzz.corpus import MUTATIONS, RandomChooser
 
@@ -71,6 +74,71 @@ def index_process(paths: list[str], index: Path, pure: bool) -> list[str]:
         return list(connection.iterdump())
     finally:
         connection.close()
+
+
+def _said(findings: list[KifuError]) -> list[tuple[Any, ...]]:
+    return [(type(f).__name__, str(f), f.severity, f.rule, f.span) for f in findings]
+
+
+def _parse(text: str, name: str) -> kifu.Record[Any, Any, Any] | KifuError:
+    try:
+        return kifu.parse(text, path=name)
+    except KifuError as error:
+        return error
+
+
+def _steps(record: kifu.Record[Any, Any, Any]) -> list[Any] | KifuError:
+    try:
+        return list(record.replay())
+    except KifuError as error:
+        return error
+
+
+#: What compares two positions of a game field by field: the game's name, the compiled
+#: core's position and Python's, and whether every field is compared (or only those the core
+#: makes of its own data).
+FieldCheck = Callable[[str, Any, Any, bool], None]
+
+
+def replays_alike(text: str, name: str, every: int, fields: FieldCheck) -> bool:
+    """Replay ``text`` both ways through the library: the same steps, every ``every``-th
+    position compared (equal, hashing alike, ``fields``) and the last, and ``record.
+    position(n)`` at a few moves; whether the compiled core replayed it.  Where ``every`` is
+    0 (a corpus), a text the core leaves to Python is not replayed twice, and the last
+    position alone is compared, in what the core makes of it."""
+    record = _parse(text, name)
+    if not every and (isinstance(record, KifuError) or record._compiled is None):
+        return False
+    with pure_python():
+        python = _parse(text, name)
+    if isinstance(python, KifuError):
+        assert isinstance(record, KifuError) and str(record) == str(python)
+        return False
+    assert not isinstance(record, KifuError), (text[:200], record)
+    served = record._compiled is not None
+    ours, theirs = _steps(record), _steps(python)
+    if isinstance(theirs, KifuError):
+        assert not served and isinstance(ours, KifuError) and str(ours) == str(theirs)
+        return False
+    assert not isinstance(ours, KifuError)
+    assert (record.name, record.format) == (python.name, python.format)
+    # (what reading found is read by Python on either path, when first asked for)
+    assert not every or _said(record.findings) == _said(python.findings)
+    assert len(ours) == len(theirs), text[:200]
+    last = python.move_count
+    for n in {None, 0, min(1, last), last // 2, last} if every else ():
+        assert record.position(n) == python.position(n), (text[:200], n)
+    for index, (one, other) in enumerate(zip(ours, theirs)):
+        assert (one.number, one.move, one.events, one.variation) == \
+            (other.number, other.move, other.events, other.variation), (text[:200], index)
+        assert not every or (one.notation, one.comments) == (other.notation, other.comments)
+        if (not every or index % every) and index != len(ours) - 1:
+            continue
+        mine, pure = one.position, other.position
+        assert mine == pure and pure == mine and hash(mine) == hash(pure), (text[:200], index)
+        assert mine.value_key() == pure.value_key() and repr(mine) == repr(pure)
+        fields(record.game.name, mine, pure, bool(every))
+    return served
 
 
 def mutated(rng: random.Random, text: str) -> str:

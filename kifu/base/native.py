@@ -43,12 +43,17 @@ def compiled(module: str) -> ModuleType | None:
     return None if forced_pure() else built(module)
 
 
-def core_line(modules: Iterable[tuple[str, str]]) -> str:
-    """Which core runs, in a line (``kifu --version``): ``modules`` are the compiled modules
-    the games ship, each with what it decides (``freego: SGF of Go on grids``)."""
-    running = [what for module, what in modules if built(module) is not None]
-    if forced_pure():
-        return f"core: pure Python ({PURE_PYTHON} is set)"
-    if not running:
-        return "core: pure Python (the compiled core was not built when kifu was installed)"
-    return f"core: compiled (C) for {'; '.join(running)}; pure Python for everything else"
+def core_lines(modules: Iterable[tuple[str, str, str]]) -> list[str]:
+    """Which core runs, a line for each compiled module kifu ships (``kifu --version``):
+    ``modules`` are each module with its name and what it does (``freego``, ``SGF of Go on
+    grids``): compiled, or pure Python and why (not built, which no setting changes, before
+    ``KIFU_PURE_PYTHON``); and a line for everything else, which is Python's."""
+    lines = []
+    for module, name, what in modules:
+        if built(module) is None:
+            lines.append(f"core: {name} in pure Python (not built when kifu was installed)")
+        elif forced_pure():
+            lines.append(f"core: {name} in pure Python ({PURE_PYTHON} is set)")
+        else:
+            lines.append(f"core: {name} compiled (C), for {what}")
+    return [*lines, "core: everything else in pure Python"]

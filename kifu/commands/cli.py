@@ -132,11 +132,13 @@ def _show_version(ctx: click.Context, _: click.Parameter, value: bool) -> None:
     """``--version``: kifu's version, and which core runs (compiled or pure Python)."""
     if not value or ctx.resilient_parsing:
         return
-    from kifu.base.native import core_line
+    from kifu.base.native import core_lines
+    from kifu.corpus.checks import PACKING, PACKING_WORK
 
-    compiled = [(module, f"{card.name}: {what}") for card in registry.cards()
+    compiled = [(module, card.name, what) for card in registry.cards()
                 for module, what in card.compiled.items()]
-    click.echo(f"kifu, version {__version__}\n{core_line(compiled)}")
+    compiled.append((PACKING, "index packing", PACKING_WORK))
+    click.echo("\n".join([f"kifu, version {__version__}", *core_lines(compiled)]))
     ctx.exit()
 
 

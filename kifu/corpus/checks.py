@@ -61,6 +61,8 @@ MAX_LOG = 128 << 20
 #: firsts` and :func:`~kifu.corpus.occupancy.gathered`, :func:`kifu.corpus.continuations.
 #: placed`, and a first run's positions sorted and counted (:mod:`kifu.corpus.build`).
 PACKING = "kifu.corpus._packing"
+#: What it does, as ``kifu --version`` says beside its name (``index packing``).
+PACKING_WORK = "what the index keeps of each record, sorted, counted and checksummed"
 
 
 class Damage(Exception):

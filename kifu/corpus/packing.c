@@ -4,7 +4,9 @@
  * once (kifu.corpus.occupancy.gathered).  Each gives exactly what its Python function gives
  * (which stays the reference, and runs where this was not built or KIFU_PURE_PYTHON is set);
  * tests/corpus/test_corpus_packing.py holds them to it.  The inputs are kifu's own (made by
- * its workers or its cores), yet each length is checked before it is read.
+ * its workers or its cores), yet each call is checked before anything is read (lengths,
+ * counts, the arrays' alignment, numbers' ranges) and any other refused with an exception:
+ * the same test makes such calls, and runs them in a build under the sanitizers.
  * Written for kifu; no code is taken from elsewhere.
  */
 #define PY_SSIZE_T_CLEAN
@@ -34,7 +36,9 @@ static uint32_t load32(const unsigned char *at)
 static int read_changes(Changes *c, const unsigned char *data, Py_ssize_t length,
                         Py_ssize_t points)
 {
-    if (points < 0 || length < 8 || (size_t)length - 8 < 4 * (size_t)points)
+    /* (a count of points past what ``data`` holds, however large, is refused before any
+     * product of it is made) */
+    if (points < 0 || length < 8 || (size_t)(length - 8) / 4 < (size_t)points)
         goto bad;
     c->nodes = load32(data + 4);
     c->points = points;
@@ -585,10 +589,18 @@ static PyObject *explore(PyObject *self, PyObject *args)
     if ((size_t)b[1].len != 8 * rows || (size_t)b[2].len != 2 * rows ||
         (size_t)b[5].len != 4 * records || (size_t)b[6].len != 4 * records ||
         (size_t)b[7].len != 4 * records || (size_t)b[8].len != 4 * records ||
-        shift < 1 || shift > 62 || images < 1 || images > 32) {
+        shift < 1 || shift > 62 || images < 1 || images > 32 || listed < 0 || first < 0) {
         PyErr_SetString(PyExc_ValueError, "explore(): arrays of other lengths");
         goto done;
     }
+    /* the arrays are read as numbers in place: each must start where its numbers may (a
+     * slice of a buffer may not) */
+    static const size_t WIDTHS[9] = {8, 8, 2, 4, 4, 4, 4, 4, 4};
+    for (int k = 0; k < 9; k++)
+        if ((uintptr_t)b[k].buf % WIDTHS[k]) {
+            PyErr_SetString(PyExc_ValueError, "explore(): an array out of alignment");
+            goto done;
+        }
     for (size_t i = 0; i < count; i++)
         if (shared[i] >= rows) {
             PyErr_SetString(PyExc_ValueError, "explore(): a row out of range");
@@ -608,20 +620,23 @@ static PyObject *explore(PyObject *self, PyObject *args)
         int64_t value = hashes[shared[i]];
         size_t games = 0, follow_used = 0;
         wins.used = 0;
-        int64_t record = -1;
+        int64_t record = 0;
+        int counted = 0;  /* (any number may be a record's: none is kept as "no record") */
         int32_t code = 0;
         for (; i < count && hashes[shared[i]] == value; i++) {
             size_t at = shared[i];
             int64_t place = places[at], own = place >> shift;
-            if (own != record) {
+            if (!counted || own != record) {
+                counted = 1;
                 record = own;
-                int64_t index = own - first;
                 int image = (int)(place & (images - 1));
-                if (index < 0 || (size_t)index >= records) {
+                /* (``first`` is not below 0: ``own - first`` cannot overflow) */
+                if (own < first || (uint64_t)(own - first) >= records) {
                     PyErr_SetString(PyExc_ValueError, "explore(): a record out of range");
                     Py_CLEAR(found);
                     goto done;
                 }
+                size_t index = (size_t)(own - first);
                 code = (swaps[index] >> image) & 1 ? swapped[index] : plain[index];
                 if (win(&wins, code) < 0)
                     goto memory;

@@ -42,7 +42,10 @@ from kifu.draw.svg import element
 class Clicks:
     """A move as the page's clicks play it: ``places``, clicked in turn (see the module);
     ``kind``, what the move does where other moves are played by the same clicks, in the
-    game's words (``capture``, ``stack on it``, ``ab``); ``""`` where it need not say;
+    game's words in English (``capture``, ``blue left, red right``), the page saying it in
+    its language from the game's ``words.json``; ``""`` where it need not say; ``note``,
+    what of the move's notation tells it from others beside its kind, kept as written in
+    every language (Gungi's re-placement ``[9―7―1―砦]``, a Rengi garbage note ``{j:25}``);
     ``unordered``, the places may be clicked in any order (the two columns of a pair);
     ``more``, the button (:func:`button`) by which the move goes on after its places, where
     the game lists what may follow (:meth:`GamePlugin.moves_after`), ``""`` where it ends
@@ -53,6 +56,7 @@ class Clicks:
     places: tuple[str, ...]
     kind: str = ""
     unordered: bool = False
+    note: str = ""
     more: str = ""
     gathers: int = 0
 
@@ -62,8 +66,8 @@ class Clicks:
                              f"spaces: {self.places!r}")
 
     def to_json(self) -> dict[str, Any]:
-        return {"places": list(self.places), "kind": self.kind, "unordered": self.unordered,
-                "more": self.more, "gathers": self.gathers}
+        return {"places": list(self.places), "kind": self.kind, "note": self.note,
+                "unordered": self.unordered, "more": self.more, "gathers": self.gathers}
 
     def begun_by(self, clicked: Sequence[str]) -> bool:
         """Whether the clicks ``clicked`` (each a point, a hand's piece or a cell, as the page

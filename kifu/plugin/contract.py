@@ -228,8 +228,10 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         "native": "decide_notation(text) (optional: the compiled core's verdict on a text of "
                   "the game's own notation, as Format.decide gives it), trace_notation(text, "
                   "source) (optional: what a corpus index keeps of it, as Format.trace gives "
-                  "it), pattern_matcher() (optional: the compiled core's check of a grid "
-                  "record's log against a pattern, kifu/plugin/lanes.h's match_pattern)",
+                  "it), replay_notation(text, source) (optional: its main line replayed for "
+                  "the library, as Format.replay gives it), pattern_matcher() (optional: the "
+                  "compiled core's check of a grid record's log against a pattern, "
+                  "kifu/plugin/lanes.h's match_pattern)",
     }
 
     #: The game's card: its name, title, aliases and file suffixes are written there once, and
@@ -349,6 +351,14 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         trace: Callable[[str, str], Traced | None] | None = self._optional(
             "native", "trace_notation")
         return trace
+
+    def replay_notation(self) -> Callable[[str, str], CompiledLine | None] | None:
+        """What replays a text of the game's own notation for the library in its compiled
+        core, where it has one (:attr:`Format.replay` of the native notation): the
+        ``replay_notation`` of the game's ``native`` module, else ``None``."""
+        replay: Callable[[str, str], CompiledLine | None] | None = self._optional(
+            "native", "replay_notation")
+        return replay
 
     def pattern_matcher(self) -> Callable[..., Any] | None:
         """What checks a grid record's log of changes against the ways a pattern lies on its

@@ -47,7 +47,8 @@ def _native(game: AnyGame) -> Format:
     return Format(registry.NATIVE, game.suffixes, f"{game.name}'s own notation", game.parse,
                   game.write, pieces=game.write_pieces,
                   heads=later("kifu.reading.movetext").native_head,
-                  decide=game.decide_notation(), trace=game.trace_notation())
+                  decide=game.decide_notation(), trace=game.trace_notation(),
+                  replay=game.replay_notation())
 
 
 @functools.cache

@@ -20,7 +20,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kifu.base.errors import CorpusError, KifuError
 from kifu.corpus.store import UnusableIndex, remedy
-from kifu.serve import boards, pages
+from kifu.serve import boards, pages, words
 from kifu.serve.api import PATTERN_SECONDS, Api, BadRequest
 
 
@@ -82,6 +82,12 @@ def create_app(path: str, *, pattern_seconds: float = PATTERN_SECONDS,
         name = request.path_params.get("name", "explorer.html")
         if name not in pages.FILES:
             raise BadRequest(f"no such file: {name[:80]}", 404)
+        if name == "explorer.html":
+            # written in the language asked for (?lang=), else the browser's
+            language = words.chosen(request.query_params.get("lang"),
+                                    request.headers.get("accept-language"))
+            return Response(pages.explorer_page(language), media_type=pages.FILES[name],
+                            headers={"Vary": "Accept-Language"})
         return Response(pages.static(name), media_type=pages.FILES[name])
 
     routes = [

@@ -15,6 +15,7 @@ from kifu.corpus.marks import matched as matched
 from kifu.plugin import AnyGame
 from kifu.plugin.clicks import fitting
 from kifu.plugin.symmetry import EMPTY, Grid
+from kifu.serve import words
 
 #: The most legal moves of a position the page is told of one by one (a Free-form Go map may
 #: have thousands of cells: its moves are then typed).
@@ -29,13 +30,15 @@ _NAMED = re.compile(r"([A-Za-z]+)([0-9]+)")
 
 def described(game: AnyGame | None) -> dict[str, Any]:
     """What the page knows of ``game`` beyond its name, all from the game's own description:
-    its sides, first seat first; their names for people by language (English always); and
+    its sides, first seat first; their names for people in each language of the pages (the
+    game's own, else the viewer's, else English: :func:`words.side_names`); and
     its positions' key as the board search's editor sets it up by clicks (``None``: as text
     alone).  A game kifu does not know (``None``) has none of them."""
     if game is None:
         return {"sides": [], "side_names": {}, "editor": None}
     layout = game.editor_layout()
-    return {"sides": list(game.result_sides() or ()), "side_names": game.names_of_sides(),
+    return {"sides": list(game.result_sides() or ()),
+            "side_names": words.side_names(game.names_of_sides()),
             "editor": None if layout is None else layout.to_json()}
 
 
@@ -88,11 +91,14 @@ def moves(game: AnyGame, position: Any, begun: str | None = None) -> dict[str, A
 
 def _words(game: AnyGame, found: list[dict[str, Any]]) -> dict[str, dict[str, str]]:
     """The kinds of the moves ``found`` and the names of their buttons (``do:extra-action``:
-    ``extra action``) in each language the game's words give them in (English: as they are)."""
-    said = {each["kind"] for each in found if each["kind"]}
-    said.update(place[3:].replace("-", " ") for each in found
-                for place in [*(each["places"] or ()), each["more"]] if place.startswith("do:"))
-    return {language: {english: table[english] for english in sorted(said) if english in table}
+    ``extra action``) in each language the game's words give them in (English: as they are),
+    a kind that fills a pattern of the game's words said as the pattern says it (Rengi's
+    ``blue left, red right``: ``左に青、右に赤``)."""
+    texts = {each["kind"] for each in found if each["kind"]}
+    texts.update(place[3:].replace("-", " ") for each in found
+                 for place in [*(each["places"] or ()), each["more"]] if place.startswith("do:"))
+    return {language: {english: translated for english in sorted(texts)
+                       if (translated := words.said(english, table)) is not None}
             for language, table in game.phrases().items()}
 
 

@@ -2,6 +2,11 @@
 data served by name from a fixed list: no path a request names reaches the disk), and kifu's
 viewer of a record of the index, opened at a move.
 
+Every text the pages show is a key of the pages' words (:mod:`kifu.serve.words`): the HTML
+marks each element's by ``data-text``, filled in here in the language the page is asked in
+(and its ``lang`` set to it), and the script says them again from the same table, carried
+in the page, when the reader picks another language.
+
 The viewer's page carries its script and style inline; it is served with a content security
 policy that allows exactly those (by their SHA-256) and nothing from elsewhere.
 """
@@ -9,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html as markup
 import json
 import re
 from functools import cache
@@ -19,6 +25,7 @@ from kifu.corpus.values import GameInfo, Place
 from kifu.plugin import RenderOptions, registry
 from kifu.reading.source import read_source
 from kifu.render.viewer import GameView, Marker, page, views_of_text
+from kifu.serve import words
 from kifu.serve.boards import described
 
 #: The explorer's own files: name -> media type.
@@ -32,17 +39,19 @@ FILES = {
 
 #: The explorer beside a record's viewer (filled in by ``explorer.js``).
 FOLLOW = """<aside class="ke-follow" aria-labelledby="ke-follow-h">
-<h2 id="ke-follow-h" data-text="followed">The explorer, following the game</h2>
+<h2 id="ke-follow-h" data-text="followed"></h2>
 <p id="ke-summary" aria-live="polite"></p>
 <table class="ke-moves">
-<caption data-text="next">Moves played next</caption>
-<thead><tr><th scope="col" data-text="move">Move</th><th scope="col" data-text="games">Games</th>\
-<th scope="col" data-text="results">Win / draw / loss</th></tr></thead>
+<caption data-text="next"></caption>
+<thead><tr><th scope="col" data-text="move"></th><th scope="col" data-text="games"></th>\
+<th scope="col" data-text="results"></th></tr></thead>
 <tbody id="ke-moves"></tbody>
 </table>
-<p><a href="/" data-text="home">The explorer</a></p>
+<p><a href="/" data-text="home"></a></p>
 </aside>
 """
+#: An element whose text is the pages' words' ``key`` (its text, from the table).
+_TEXT = re.compile(r'(<(\w+)\b[^>]*\bdata-text="(\w+)"[^>]*>)[^<]*(</\2>)')
 
 #: What every page may load: itself, nothing else.
 POLICY = ("default-src 'self'; img-src 'self' data:; font-src 'self' data:; "
@@ -53,6 +62,35 @@ POLICY = ("default-src 'self'; img-src 'self' data:; font-src 'self' data:; "
 def static(name: str) -> bytes:
     """One of the explorer's files (``name`` one of :data:`FILES`)."""
     return resources.files(__package__).joinpath("static", name).read_bytes()
+
+
+@cache
+def explorer_page(language: str) -> str:
+    """The explorer's page in ``language`` (one of :func:`words.languages`): its texts, its
+    ``lang``, its choice of languages (each named in itself) and the words the script says
+    again in another."""
+    page = said(static("explorer.html").decode("utf-8"), language)
+    page = page.replace('<html lang="en">', f'<html lang="{language}">', 1)
+    choices = "".join(f'<option value="{code}" lang="{code}"'
+                      f'{" selected" if code == language else ""}>{markup.escape(name)}</option>'
+                      for code, name in words.languages().items())
+    page = page.replace('<select id="ke-lang"></select>', f'<select id="ke-lang">{choices}</select>', 1)
+    return page.replace("</head>", _words_block() + "</head>", 1)
+
+
+def said(page: str, language: str) -> str:
+    """``page`` with the text of each element marked ``data-text`` in ``language``."""
+    table = words.interface()[language]
+    return _TEXT.sub(lambda found: found.group(1) + markup.escape(table[found.group(3)], False)
+                     + found.group(4), page)
+
+
+@cache
+def _words_block() -> str:
+    """The pages' words in every language, as data the page's script reads (no script: the
+    content security policy lets it be)."""
+    data = json.dumps(words.interface(), ensure_ascii=False).replace("</", "<" + chr(92) + "/")
+    return f'<script type="application/json" id="ke-words">{data}</script>\n'
 
 
 def viewer_page(info: GameInfo, place: Place, marker: Marker | None = None) -> tuple[str, str]:
@@ -81,7 +119,10 @@ def _follow(info: GameInfo, view: GameView) -> str:
              for node in view.nodes]
     data = json.dumps({"record": info.id, "game": info.game, "nodes": nodes,
                        **described(registry.find(info.game or ""))})
-    return (FOLLOW + f'<script type="application/json" id="ke-follow-data">'
+    # in English, as the viewer's page is written: the script says it again in the language
+    # the viewer picks
+    return (said(FOLLOW, "en") + _words_block()
+            + f'<script type="application/json" id="ke-follow-data">'
               f'{data.replace("</", "<" + chr(92) + "/")}</script>\n'
             '<script src="/static/explorer.js" defer></script>\n')
 

@@ -196,19 +196,43 @@ def test_kifu_validate_writes_the_same_bytes_either_way(form, pedantic, tmp_path
     assert compiled.stdout  # (exit 2 where a file of the corpus is no record kifu reads)
 
 
-@pytest.mark.parametrize(("pure", "said"), [
-    (False, "core: compiled (C) for freego: SGF of Go on grids; renju: Renju and Gomoku in "
-            "kifu's notation and Piskvork's psq; pure Python for everything else"),
-    (True, "core: pure Python (KIFU_PURE_PYTHON is set)"),
-])
-def test_kifu_version_says_which_core_runs(pure, said):
+COMPILED_CORES = [
+    "core: freego compiled (C), for SGF of Go on grids",
+    "core: renju compiled (C), for Renju and Gomoku in kifu's notation and Piskvork's psq",
+    "core: index packing compiled (C), for what the index keeps of each record, sorted, "
+    "counted and checksummed",
+    "core: everything else in pure Python"]
+
+
+def _version(pure: bool, hidden: str | None = None) -> list[str]:
+    """What ``kifu --version`` says after its first line, in pure Python where ``pure``, the
+    compiled module ``hidden`` (if any) unimportable, as where it was not built."""
     env = {k: v for k, v in os.environ.items() if k != cores.PURE_PYTHON}
     if pure:
         env[cores.PURE_PYTHON] = "1"
-    shown = subprocess.run([sys.executable, "-m", "kifu", "--version"], capture_output=True,
-                           text=True, env=env, timeout=60)
-    assert shown.returncode == 0
-    assert shown.stdout.splitlines()[1] == said
+    program = f"import sys; sys.modules[{hidden!r}] = None\n" if hidden else ""
+    program += "from kifu.commands.cli import main; main(['--version'])"
+    shown = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                           env=env, timeout=60)
+    assert shown.returncode == 0, shown.stderr
+    return shown.stdout.splitlines()[1:]
+
+
+def test_kifu_version_says_which_core_runs_for_each_extension():
+    assert _version(pure=False) == COMPILED_CORES
+    assert _version(pure=True) == [
+        "core: freego in pure Python (KIFU_PURE_PYTHON is set)",
+        "core: renju in pure Python (KIFU_PURE_PYTHON is set)",
+        "core: index packing in pure Python (KIFU_PURE_PYTHON is set)",
+        "core: everything else in pure Python"]
+
+
+def test_kifu_version_names_an_extension_that_was_not_built():
+    not_built = "core: index packing in pure Python (not built when kifu was installed)"
+    assert _version(pure=False, hidden="kifu.corpus._packing") == \
+        [*COMPILED_CORES[:2], not_built, COMPILED_CORES[3]]
+    # (not built is said over KIFU_PURE_PYTHON: unsetting it would not compile the module)
+    assert _version(pure=True, hidden="kifu.corpus._packing")[2] == not_built
 
 
 def test_a_sanitized_build_reads_hostile_input_without_a_fault(tmp_path):

@@ -22,7 +22,7 @@ from kifu.builtin.freego.native import steps as compiled_steps
 from kifu.builtin.freego.position import Position, Seen
 from kifu.run.load import read_file
 from tests import realfiles
-from tests.cores import pure_python
+from tests.cores import pure_python, replays_alike
 from tests.freego import native_inputs
 from tests.freego.test_native import _corpus_files
 
@@ -61,64 +61,13 @@ def _fields(pos: Position, whole: bool = True) -> tuple[Any, ...]:
     return (*(getattr(pos, name) for name in FIELDS), _seen(pos.seen), _journal(pos))
 
 
-def _said(findings: list[KifuError]) -> list[tuple[Any, ...]]:
-    return [(type(f).__name__, str(f), f.severity, f.rule, f.span) for f in findings]
-
-
-def _parse(text: str, name: str) -> kifu.Record[Any, Any, Any] | KifuError:
-    try:
-        return kifu.parse(text, path=name)
-    except KifuError as error:
-        return error
-
-
-def _steps(record: kifu.Record[Any, Any, Any]) -> list[Any] | KifuError:
-    try:
-        return list(record.replay())
-    except KifuError as error:
-        return error
-
-
 def agree(text: str, name: str = "game.sgf", every: int = 1) -> bool:
-    """Replay ``text`` both ways through the library: the same steps, every ``every``-th
-    position compared field by field (and the last), and ``record.position(n)`` at a few
-    moves; whether the compiled core replayed it.  Where ``every`` is 0 (the corpus), a text
-    the core leaves to Python is not replayed twice, and the last position alone is compared,
-    in what the core makes of it (its key and the fields not taken from Python's replay)."""
-    record = _parse(text, name)
-    if not every and (isinstance(record, KifuError) or record._compiled is None):
-        return False
-    with pure_python():
-        python = _parse(text, name)
-    if isinstance(python, KifuError):
-        assert isinstance(record, KifuError) and str(record) == str(python)
-        return False
-    assert not isinstance(record, KifuError), (text[:200], record)
-    served = record._compiled is not None
-    ours, theirs = _steps(record), _steps(python)
-    if isinstance(theirs, KifuError):
-        assert not served and isinstance(ours, KifuError) and str(ours) == str(theirs)
-        return False
-    assert not isinstance(ours, KifuError)
-    assert (record.name, record.format) == (python.name, python.format)
-    # (what reading found is read by Python on either path, when first asked for)
-    assert not every or _said(record.findings) == _said(python.findings)
-    assert len(ours) == len(theirs), text[:200]
-    last = python.move_count
-    for n in {None, 0, min(1, last), last // 2, last} if every else ():
-        assert record.position(n) == python.position(n), (text[:200], n)
-    for index, (one, other) in enumerate(zip(ours, theirs)):
-        assert (one.number, one.move, one.events, one.variation) == \
-            (other.number, other.move, other.events, other.variation), (text[:200], index)
-        assert not every or (one.notation, one.comments) == (other.notation, other.comments)
-        if (not every or index % every) and index != len(ours) - 1:
-            continue
-        mine, pure = one.position, other.position
-        assert mine == pure and pure == mine and hash(mine) == hash(pure), (text[:200], index)
-        assert mine.value_key() == pure.value_key() and repr(mine) == repr(pure)
-        if record.game.name == "freego":  # (a text of GM[1] may be Renju's)
-            assert _fields(mine, bool(every)) == _fields(pure, bool(every)), (text[:200], index)
-    return served
+    """:func:`tests.cores.replays_alike`, Go's positions compared field by field."""
+    def fields(game: str, mine: Any, pure: Any, whole: bool) -> None:
+        if game == "freego":  # (a text of GM[1] may be Renju's)
+            assert _fields(mine, whole) == _fields(pure, whole), text[:200]
+
+    return replays_alike(text, name, every, fields)
 
 
 def test_a_clean_game_is_replayed_by_the_core_with_pythons_steps():

@@ -70,10 +70,11 @@ def test_every_legal_move_clicked_is_played_alone_or_offered_by_what_it_does(gam
                 text, clicks)
             assert not clicks.more or clicks.more.startswith("do:")
             assert text in fitting(listed, clicks.places)
-            alike[clicks.places].append(clicks.kind)
+            alike[clicks.places].append((clicks.kind, clicks.note))
         for said in alike.values():  # moves the same clicks play: each in its own words
             if len(said) > 1:
-                assert all(said) and len(set(said)) == len(said), said
+                assert all(kind or note for kind, note in said), said
+                assert len(set(said)) == len(said), said
     assert clicked > 0
 
 
@@ -121,7 +122,7 @@ def test_a_board_drawn_as_a_picture_says_where_each_of_its_cells_is(game):
 
 
 def test_the_places_of_a_pair_may_be_clicked_in_either_order():
-    pair = Clicks(("0:2", "0:3"), "ab", unordered=True)
+    pair = Clicks(("0:2", "0:3"), "blue left, red right", unordered=True)
     assert pair.begun_by(("0:3,7",)) and pair.begun_by(("0:3,0", "0:2,12"))
     assert not pair.begun_by(("0:3,0", "0:3,1"))
     ordered = Clicks(("0:2,2", "0:3,3"))

@@ -1,8 +1,8 @@
 """Run by ``test_native.py`` under a build of Renju's compiled core with AddressSanitizer and
 UndefinedBehaviorSanitizer (``_renju`` on the path before kifu's): judge N fuzzed inputs, and
 inputs at the edges of a board and of a record's limits, both as kifu's notation and as psq,
-so that any memory or arithmetic fault stops the process; and trace each for the index too,
-which must decide as judging does.  Prints how many it judged."""
+so that any memory or arithmetic fault stops the process; and trace each for the index and
+replay it for the library too, which must decide as judging does.  Prints how many it judged."""
 from __future__ import annotations
 
 import sys
@@ -35,11 +35,23 @@ def hostile() -> list[str]:
 def main() -> None:
     count = int(sys.argv[1])
     _renju.configure(*native.configuration())
-    judged = 0
+    judged, edges = 0, len(hostile())
     for text in hostile() + native_inputs.inputs(count - len(hostile()), seed=39):
-        for judge, trace in ((_renju.judge_notation, _renju.trace_notation),
-                             (_renju.judge_psq, _renju.trace_psq)):
+        for judge, trace, replay in (
+                (_renju.judge_notation, _renju.trace_notation, _renju.replay_notation),
+                (_renju.judge_psq, _renju.trace_psq, _renju.replay_psq)):
             verdict = judge(text)
+            # (replay reads and plays as judge does, then packs the moves: run on every
+            # record judge decides, and on the inputs at the edges, decided or not)
+            replayed = replay(text) if judged < edges or not isinstance(verdict, str) else verdict
+            if isinstance(verdict, str):
+                assert isinstance(replayed, str), (text[:200], replayed)
+            else:
+                moves, size, steps, end = replayed
+                kinds = steps[::3]
+                assert moves == verdict[0] and len(steps) % 3 == 0 and len(end) == 5
+                assert moves == sum(kind != 2 for kind in kinds) and set(kinds) <= {0, 1, 2}
+                assert max(steps, default=0) < size
             assert isinstance(verdict, (tuple, str)), verdict
             traced = trace(text, native._tables)
             if isinstance(verdict, str):

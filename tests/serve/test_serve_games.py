@@ -26,7 +26,7 @@ with warnings.catch_warnings():  # starlette asks for httpx2, not yet on every i
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from kifu.serve import create_app
+from kifu.serve import create_app, words
 
 STATIC = Path(__file__).resolve().parents[2] / "kifu" / "serve" / "static"
 
@@ -69,7 +69,13 @@ def test_the_api_gives_what_the_game_says_of_itself(served):
     entry = described(client, game)
     sides = list(plugin.result_sides() or ())
     assert entry["sides"] == sides
-    assert entry["side_names"] == plugin.names_of_sides()
+    # the game's own names, else the viewer's words for its sides, in every language the
+    # pages speak
+    own = plugin.names_of_sides()
+    assert set(entry["side_names"]) == set(words.languages())
+    for language, names in own.items():
+        assert entry["side_names"][language] == names
+    assert entry["side_names"] == words.side_names(own)
     assert set(entry["side_names"]["en"]) >= set(sides)  # English always names every side
     for names in entry["side_names"].values():
         assert set(names) <= set(sides) and all(names.values())

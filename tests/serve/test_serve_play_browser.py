@@ -52,15 +52,15 @@ def page(shared: tuple[Any, list[str]]) -> Iterator[Any]:
     assert errors == []
 
 
-def open_at(page: Any, address: str, game: str, record: str, move: int, width: int) -> tuple[
-        Any, Any, list[tuple[str, Any]]]:
-    """The explorer opened (by a link) at move ``move`` of an example record; the game, the
-    position, and its legal moves with their clicks."""
+def open_at(page: Any, address: str, game: str, record: str, move: int, width: int,
+            **asked: str) -> tuple[Any, Any, list[tuple[str, Any]]]:
+    """The explorer opened (by a link, with ``asked`` besides: its ``lang``) at move ``move``
+    of an example record; the game, the position, and its legal moves with their clicks."""
     plugin = registry.get(game)
     position = kifu.read(EXAMPLES / game / record).position(move)
     key = plugin.position_key(position)
     page.set_viewport_size({"width": width, "height": 900})
-    page.goto(address + "?" + urlencode({"game": game, "position": key}))
+    page.goto(address + "?" + urlencode({"game": game, "position": key, **asked}))
     page.wait_for_selector("body.ke-ready #ke-choices[hidden]", state="attached")
     listed = [(plugin.move_notation(move, position), plugin.move_clicks(move, position))
               for move in plugin.legal_moves(position)]
@@ -98,7 +98,7 @@ def test_gungi_a_piece_then_its_square_the_ways_offered_and_an_illegal_one_said(
     page.wait_for_selector("#ke-choices:not([hidden]) button")
     offered = page.locator("#ke-choices button:not(.ke-cancel)").all_inner_texts()
     assert [text.rpartition(" \u2013 ")[2] for text in offered] == ways
-    assert "取る (capture)" in offered[0]
+    assert offered[0].startswith("capture ")  # its kind, then the note of its way
     fits_page(page, 390)
     page.locator("#ke-choices button", has_text=ways[1]).click()
     line_ends(page, ways[1])
@@ -115,7 +115,8 @@ def test_gungi_a_piece_then_its_square_the_ways_offered_and_an_illegal_one_said(
 
 
 def test_rengi_the_pair_by_the_columns_of_its_stones_and_the_other_field_refused(page, address):
-    _, _, listed = open_at(page, address, "rengi", "kou-game.rengi", 2, 1280)
+    # in Japanese: the pairs offered by where their colours go, in the rules' colours
+    _, _, listed = open_at(page, address, "rengi", "kou-game.rengi", 2, 1280, lang="ja")
     page.wait_for_selector("#ke-clickable button.ke-pt")
     assert page.locator("#ke-clickable > div").count() == 2  # both fields
     click(page, "0:3,5")  # column 4, then the bottom of column 3: any point of a column is it
@@ -127,6 +128,8 @@ def test_rengi_the_pair_by_the_columns_of_its_stones_and_the_other_field_refused
     offered = page.locator("#ke-choices button:not(.ke-cancel)").all_inner_texts()
     assert [text.rpartition(" \u2013 ")[2] for text in offered] == fitting(
         listed, ("0:3,5", "0:2,12")) == ["+34ab", "+34ba"]
+    assert [text.partition(" \u2013 ")[0] for text in offered] == ["左に青、右に赤", "左に赤、右に青"]
+    assert page.evaluate("document.documentElement.lang") == "ja"
     fits_page(page, 1280)
     page.keyboard.press("Escape")  # changed one's mind
     page.wait_for_selector("#ke-choices[hidden]", state="attached")
@@ -173,7 +176,7 @@ def test_rengoma_a_square_and_its_action_or_a_piece_slid(page, address):
     click(page, "0:3,4")  # onto d2's red 1
     page.wait_for_selector("#ke-choices:not([hidden]) button")
     assert page.locator("#ke-choices button:not(.ke-cancel)").all_inner_texts() == [
-        "C \u2013 C d4-d2", "C d4-d2, then extra action"]
+        "C (moving a piece) \u2013 C d4-d2", "C d4-d2, then extra action"]
     page.locator("#ke-choices button", has_text="then extra action").click()
     page.wait_for_function("() => document.getElementById('ke-choices').textContent"
                            ".startsWith('C d4-d2, then:')")

@@ -308,29 +308,32 @@ def move_clicks(move: object, pos: Position) -> Clicks | None:
     """``move`` (legal in ``pos``) as clicks on the page's board: a piece of the board, then
     the square it goes to or strikes; a piece of the hand, then the square it is dropped on; in
     the set-up phase, the square, the piece named by its face.  The kind says what the ply
-    does where others take the same clicks: moving onto a stack (ツケ) or capturing, a strike
-    from afar, a swap, and the notes of its way (betrayal, re-placement, a 兵's back)."""
+    does where others take the same clicks, in English words the game's ``words.json`` says
+    in the rules' own terms (``capture`` 移動攻撃, ``stack`` 重ねる onto a 矢倉, ``strike``
+    不動攻撃, ``swap`` 交換, ``drop`` 新); the note, the notation of its way kept as written
+    (the piece swapped with, betrayal, re-placement, a 兵's back)."""
     if isinstance(move, Placement):
-        return Clicks((_place(move.file, move.rank),), move.piece)
+        return Clicks((_place(move.file, move.rank),), note=move.piece)
     if not isinstance(move, Ply) or move.file is None or move.rank is None:
         return None
     to = _place(move.file, move.rank)
     notes = _notes(move)
     if move.drop:
-        return Clicks((in_hand(move.side, move.piece), to), " ".join(["新", *notes]))
+        return Clicks((in_hand(move.side, move.piece), to), "drop", note=" ".join(notes))
     origin = move.origin or _origin(move, pos)
     if origin is None:
         return None
     height = len(pos.board[square(move.file, move.rank)])
     if move.strike is not None:
-        kind = "不動攻撃 (strike)"
+        kind = "strike"
     elif move.swap is not None:
-        kind = f"⇔{move.swap} (swap)"
+        kind = "swap"
+        notes.insert(0, f"⇔{move.swap}")
     elif move.tier is not None and move.tier <= height:
-        kind = "取る (capture)"
+        kind = "capture"
     else:
-        kind = "ツケ (stack)" if height else ""
-    return Clicks((_place(origin.file, origin.rank), to), " ".join([kind, *notes]).strip())
+        kind = "stack" if height else ""
+    return Clicks((_place(origin.file, origin.rank), to), kind, note=" ".join(notes))
 
 
 def clicked_move(pos: Position, places: tuple[str, ...]) -> str | None:

@@ -46,7 +46,7 @@ class Renju(GamePlugin["position.Position", "moves.Move", "setup.Setup"]):
             "psq": Format("psq", (".psq",), "Piskvork's .psq, as Gomocup writes its games",
                           psq.read, psq.write, psq.recognises, recognises=psq.recognises,
                           leaves_out=psq.leaves_out, decide=native.decide_psq,
-                          trace=native.trace_psq),
+                          trace=native.trace_psq, replay=native.replay_psq),
             "pgn": Format("pgn", (".pgn",), "PlayOK's gomoku PGN (read only)", pgn.read,
                           pgn.write, pgn.recognises, pgn.read_games, recognises=pgn.recognises,
                           generic=(".pgn",)),

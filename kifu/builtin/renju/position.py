@@ -8,6 +8,7 @@ direction stops at the edge without bounds checks.  A geometry is made once per 
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, field
 from typing import NotRequired, TypedDict
 
@@ -23,7 +24,6 @@ from kifu.plugin import (
     Span,
     outcome_field,
     read_rows,
-    rows_text,
 )
 
 #: The board of Renju, and of a record that names no other.
@@ -49,6 +49,11 @@ class Geometry:
     def directions(self) -> tuple[int, ...]:
         """The four directions as index steps."""
         return tuple(dc + dr * self.stride for dc, dr in DIRECTION_VECTORS)
+
+    @functools.cached_property
+    def rows_from_the_top(self) -> tuple[int, ...]:
+        """The index of each row's first point, the top row first (as a key writes them)."""
+        return tuple(self.index(0, row) for row in reversed(range(self.size)))
 
     @functools.cached_property
     def all_points(self) -> tuple[int, ...]:
@@ -202,7 +207,6 @@ def opening_name(position: Position) -> str | None:
 # -- the position key -----------------------------------------------------------------------
 
 #: A point in the key's rows: empty (a run of them is a number), a black or a white stone.
-_CODES = {EMPTY: "", BLACK: "x", WHITE: "o"}
 _COLOURS = {"": EMPTY, "x": BLACK, "o": WHITE}
 #: The key as ``kifu serve``'s board search sets it up by clicks: the board, a stone a point,
 #: and the side to move; its index keeps grids, so patterns are drawn too.
@@ -217,10 +221,7 @@ def key(position: Position) -> str:
     game has ended); then where they apply the rule (``rule:freestyle``, ``rule:renju+rif``),
     the offered fifth moves (``offer:j7,k10``), a pass just made (``passes:1``), colours
     swapped after the stones on the board (``swapped:1``) and the outcome (``end:...``)."""
-    board, cells = position.board, position.cells
-    rows = [[_CODES[cells[board.index(column, row)]] for column in range(board.size)]
-            for row in reversed(range(board.size))]
-    fields = [rows_text(rows), "-" if position.outcome else "bw"[position.to_move - 1]]
+    fields = [_rows_text(position), "-" if position.outcome else "bw"[position.to_move - 1]]
     rules = position.rules
     if rules.win != "renju" or rules.opening is not None:
         fields.append("rule:" + rules.win + ("" if rules.opening is None else "+" + rules.opening))
@@ -233,6 +234,37 @@ def key(position: Position) -> str:
     if position.outcome is not None:
         fields.append(outcome_field(position.outcome))
     return " ".join(fields)
+
+
+#: A row's points as a key's rows write them before runs of empty points are counted.
+_ROW_CODES = bytes.maketrans(bytes((EMPTY, BLACK, WHITE)), b".xo")
+_EMPTY_RUN = re.compile(r"\.+")
+#: Each row met, as its cells' bytes, and its text in a key: a game's rows come back many
+#: times (empty ones, and each row a stone at a time); kept up to a bound.
+_ROWS: dict[bytes, str] = {}
+_MOST_ROWS = 1 << 16
+
+
+def _rows_text(position: Position) -> str:
+    """The board's rows as :func:`kifu.plugin.rows_text` writes them (``x`` black, ``o``
+    white, a run of empty points as its length, the rows from the top between ``/``), made
+    from the cells' bytes a row at a time: a key is made for every position a replay hashes."""
+    board, data = position.board, bytes(position.cells)
+    size, known = board.size, _ROWS
+    texts = []
+    for start in board.rows_from_the_top:
+        row = data[start:start + size]
+        text = known.get(row)
+        if text is None:
+            text = _EMPTY_RUN.sub(_run_length, row.translate(_ROW_CODES).decode("ascii"))
+            if len(known) < _MOST_ROWS:
+                known[row] = text
+        texts.append(text)
+    return "/".join(texts)
+
+
+def _run_length(run: re.Match[str]) -> str:
+    return str(len(run.group()))
 
 
 def from_key(text: str) -> Position:

@@ -79,16 +79,8 @@ def _place(position: Position, point: Point) -> Played:
     if position.stones < len(position.rules.allows.zones):
         _in_opening_zone(position, point)
     colour = position.to_move
-    position.cells[at] = colour
-    position.stones += 1
-    position.ply += 1
-    position.numbers[at] = position.ply
-    position.last = at
-    position.passes = 0
-    position.offer = None
-    position.to_move = WHITE if colour == BLACK else BLACK
+    warnings = _put(position, point, at)
     events: list[Event] = []
-    warnings = _first_stones(position, point) if len(position.first) < 3 else []
     if colour == BLACK and position.rules.forbidden:
         verdict = forbidden.black_verdict(board, position.cells, at)
         if verdict is not None:
@@ -103,6 +95,31 @@ def _place(position: Position, point: Point) -> Played:
         events.append({"type": "end", "winner": position.outcome.winner,
                        "reason": position.outcome.reason})
     return Played(events, warnings)
+
+
+def play_decided(position: Position, move: Move) -> None:
+    """:func:`play` of a move a compiled core has replayed and found legal, and that does not
+    end the game (:mod:`kifu.builtin.renju.native.steps`): a stone is put down with no check
+    and no search for a five or a forbidden shape, which found nothing there."""
+    if isinstance(move, Place):
+        _put(position, move.point, position.board.indexes[move.point])
+    else:
+        play(position, move)
+
+
+def _put(position: Position, point: Point, at: int) -> list[KifuError]:
+    """A stone of the side to move put on the free point ``point`` (index ``at``), the turn
+    passed on: the warnings of the first stones (:func:`_first_stones`)."""
+    colour = position.to_move
+    position.cells[at] = colour
+    position.stones += 1
+    position.ply += 1
+    position.numbers[at] = position.ply
+    position.last = at
+    position.passes = 0
+    position.offer = None
+    position.to_move = WHITE if colour == BLACK else BLACK
+    return _first_stones(position, point) if len(position.first) < 3 else []
 
 
 def _check_free(position: Position, point: Point, at: int) -> None:

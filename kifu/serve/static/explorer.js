@@ -3,82 +3,24 @@
    viewer of a record (a page with #ke-follow-data), where the explorer follows the game. */
 "use strict";
 (function () {
-  const TEXTS = {
-    en: {title: "kifu explorer", game: "Game", language: "Language", explorer: "Explorer",
-      back: "Back", start: "Start", next: "Moves played next", move: "Move", games: "Games",
-      results: "Win / draw / loss", recent: "Recent games", strongestGames: "Strongest games",
-      shown: "Shown first", latest: "The latest", strongest: "The strongest",
-      strengthOf: "weaker player {rating}", records: "Games", player: "Player",
-      event: "Event", date: "Date", search: "Search", name: "Record", black: "First",
-      white: "Second", result: "Result", moves: "Moves", previous: "Previous", following: "Next",
-      rule: "Rule", opening: "Opening", where: "Where",
-      keys: "Keys: 1-9 play a move, Backspace or \u2190 goes back, Home the start.",
-      line: "Line", startLine: "the start", summary: "{games} games reach this position; {side} to move.",
-      ended: "{games} games reach this position; the game has ended.",
-      count: "{total} games, page {page} of {pages}", board: "The board after: {line}",
-      stopped: "Stopped: ", none: "No game continues from here.", error: "Error: ",
-      bar: "{side}: {win} won, {draw} drawn, {loss} lost",
-      playMove: "Play any move", play: "Play", cannot: "Not played: ", noMove: "No move can be played at {point}.",
-      boardSearch: "Board search", searchFor: "Search for", aPosition: "a position", aPattern: "a pattern",
-      brush: "What a click puts", toMove: "To move", either: "either", width: "Width", height: "Height",
-      anchor: "Where", corner: "in a corner", edge: "on an edge", anywhere: "anywhere",
-      searchBoard: "Search the board", take: "Take the explorer's position", clear: "Clear",
-      unask: "Leave the board search", empty: "empty", any: "any", remove: "take off the top",
-      askedPosition: "Games that reach this position", askedPattern: "Games where this pattern stands ({anchor})",
-      hand: "{side}'s hand", toHand: "Put in {side}'s hand", handEmpty: "nothing",
-      point: "{point}: {what}", boardLabel: "Board: click a point", editorLabel: "The board searched: click to set a point",
-      field: "{side}'s field", tier: "{count} high", noEditor: "This board is set up by its key alone:",
-      key: "Position key", setupBad: "Not a position: ", followed: "The explorer, following the game",
-      home: "The explorer", thumb: "{name} at move {move}", patternPicture: "The pattern searched",
-      playLabel: "The board: click a piece or a point to play", choose: "Which move?", chosen: "{point}, chosen",
-      target: "{point}: a move can end here", cancel: "Cancel", mapLabel: "The board: click a cell to play",
-      linked: "the position linked", actions: "Moves played by a button", goOn: "{move}, then {how}",
-      then: "{move}, then:", noMore: "No extra action can follow {move}.", gathered: "{what}: {points}",
-      atMost: "At most {count} points."},
-    ja: {title: "kifu 棋譜エクスプローラー", game: "ゲーム", language: "言語", explorer: "定跡エクスプローラー",
-      back: "戻る", start: "初期局面", next: "次の手", move: "手", games: "局数",
-      results: "勝ち / 引き分け / 負け", recent: "最近の対局", strongestGames: "強豪の対局",
-      shown: "表示順", latest: "新しい順", strongest: "強い順",
-      strengthOf: "弱い方 {rating}", records: "対局一覧", player: "対局者",
-      event: "棋戦", date: "日付", search: "検索", name: "棋譜", black: "先手", white: "後手",
-      result: "結果", moves: "手数", previous: "前へ", following: "次へ", rule: "ルール",
-      opening: "珠型", where: "局面",
-      keys: "キー: 1-9 で手を選ぶ、Backspace か ← で戻る、Home で初期局面。",
-      line: "手順", startLine: "初期局面", summary: "この局面に至った対局: {games} 局。手番: {side}。",
-      ended: "この局面に至った対局: {games} 局。終局しています。",
-      count: "{total} 局、{page} / {pages} ページ", board: "局面: {line}",
-      stopped: "中断: ", none: "この局面から続く対局はありません。", error: "エラー: ",
-      bar: "{side}: {win} 勝 {draw} 分 {loss} 敗",
-      playMove: "任意の手を打つ", play: "打つ", cannot: "打てません: ", noMove: "{point} には打てません。",
-      boardSearch: "盤面検索", searchFor: "検索するもの", aPosition: "局面", aPattern: "パターン",
-      brush: "クリックで置くもの", toMove: "手番", either: "どちらでも", width: "幅", height: "高さ",
-      anchor: "位置", corner: "隅", edge: "辺", anywhere: "どこでも",
-      searchBoard: "この盤面で検索", take: "エクスプローラーの局面を使う", clear: "クリア",
-      unask: "盤面検索をやめる", empty: "空点", any: "何でも", remove: "一番上を取る",
-      askedPosition: "この局面に至った対局", askedPattern: "このパターンが現れた対局（{anchor}）",
-      hand: "{side}の持駒", toHand: "{side}の持駒に加える", handEmpty: "なし",
-      point: "{point}: {what}", boardLabel: "盤: 点をクリック", editorLabel: "検索する盤面: クリックで点を設定",
-      field: "{side}のフィールド", tier: "{count} 段", noEditor: "この盤面はキーで設定します:",
-      key: "局面キー", setupBad: "局面ではありません: ", followed: "対局に沿った定跡エクスプローラー",
-      home: "エクスプローラー", thumb: "{name} の {move} 手目", patternPicture: "検索したパターン",
-      playLabel: "盤: 駒か点をクリックして指す", choose: "どの手ですか？", chosen: "{point}（選択中）",
-      target: "{point}: ここへ指せます", cancel: "やめる", mapLabel: "盤: マスをクリックして打つ",
-      linked: "リンクの局面", actions: "ボタンで指す手", goOn: "{move} の後に{how}",
-      then: "{move} の後:", noMore: "{move} の後に追加できる手はありません。", gathered: "{what}: {points}",
-      atMost: "{count} 点までです。"}
-  };
-  TEXTS.en.following = "Next";
-  TEXTS.ja.following = "次へ";
   /* What the page knows of a game is what the game says of itself (/api/games: its sides,
      their names in each language, how its position key is set up by clicks): no game is
      named here. */
   const $ = (id) => document.getElementById(id);
+  /* The pages' words, a table a language (kifu/serve/words.json, carried in the page): every
+     text the page shows is one of their keys; the server wrote the page in one language, the
+     script says it again in the one the reader picks. */
+  const WORDS = JSON.parse($("ke-words").textContent);
+  /* The language picked, the viewer's key: one choice for the explorer and the viewer. */
+  const LANGUAGE_KEY = "kifu-language";
+  /* Beside a record's viewer, the explorer follows the game, and the viewer's language. */
+  const following = !!$("ke-follow-data");
   const state = {lang: "en", by: "date", game: null, games: {}, trail: [], data: null, moves: null, listed: null, page: 1,
     sort: "id", order: "asc", filters: {}, asked: null, mode: "position", brush: 0, setup: null,
     pattern: null, chosen: [], playFocus: {}, base: [], gathering: null, before: null, loading: null};
 
   function say(name, values) {
-    let text = (TEXTS[state.lang] || TEXTS.en)[name] || TEXTS.en[name] || name;
+    let text = (WORDS[state.lang] || WORDS.en)[name] || WORDS.en[name] || name;
     for (const key in values || {}) text = text.split("{" + key + "}").join(String(values[key]));
     return text;
   }
@@ -136,10 +78,20 @@
     return data;
   }
 
+  /* A message of the server's (a referee's reason, an error) after the page's words for it:
+     in English, and marked so. */
+  function tell(host, name, message) {
+    host.replaceChildren(say(name), element("span", message, {lang: "en"}));
+  }
+
   function translate() {
-    document.documentElement.lang = state.lang;
     for (const node of document.querySelectorAll("[data-text]")) node.textContent = say(node.dataset.text);
-    if (!$("ke-follow-data")) document.title = say("title");
+    if (following) {  // the viewer's page: its lang is the viewer's to set
+      if (state.data) { $("ke-summary").textContent = summary(state.data); showContinuations(state.data, () => {}); }
+      return;
+    }
+    document.documentElement.lang = state.lang;
+    $("ke-lang").value = state.lang;
     if (state.data) showExplored(state.data);
     if (state.listed) showList(state.listed);
     if ($("ke-editor")) { showEditor(); sideChoices(); }
@@ -208,7 +160,7 @@
       const moves = await asked;
       if (state.data === data) { state.moves = moves; showMoves(); }
     } catch (error) {
-      $("ke-summary").textContent = say("error") + error.message;
+      tell($("ke-summary"), "error", error.message);
     }
   }
 
@@ -220,7 +172,7 @@
   function showExplored(data) {
     const line = state.trail.map((step) => step.move).join(" ") || say("startLine");
     $("ke-explorer").dataset.key = data.key;
-    $("ke-line").textContent = say("line") + ": " + line;
+    $("ke-line").textContent = say("lineIs", {line: line});
     const board = $("ke-board");
     board.alt = say("board", {line: line});
     if (!state.moves || !state.moves.grid) {
@@ -306,7 +258,7 @@
       const name = moves.names[index] || (column + 1) + "," + (row + 1);
       const owner = held ? sides()[held - 1] || String(held) : "";
       const number = at[index] !== undefined ? played[at[index]] : undefined;
-      const what = held ? side(owner) : number ? say("next") + " " + number : say("empty");
+      const what = held ? side(owner) : number ? say("listedNext", {number: number}) : say("empty");
       const label = say("point", {point: name, what: what});
       const chosen = state.chosen.includes("0:" + column + "," + row);  // a point gathered
       return {stone: held ? "seat-" + held : number && number <= 9 ? "next" : "", colour: held ? colourOf(owner) : "",
@@ -470,13 +422,13 @@
       const points = state.chosen.slice(move.places.length).map(placeName).join(" ") || "-";
       const send = element("button", say("play"), {type: "button"});
       send.addEventListener("click", sendGathered);
-      host.append(element("span", say("gathered", {what: gameWord(move.kind), points: points})), send, cancel);
+      host.append(element("span", say("gathered", {what: kindOf(move), points: points})), send, cancel);
       return;
     }
     host.append(element("span", state.before && clicked === state.base.length
       ? say("then", {move: state.before.goingOn}) : say("choose")));
     for (const move of ready) {
-      const button = element("button", (move.kind ? gameWord(move.kind) + " \u2013 " : "") + move.move, {type: "button"});
+      const button = element("button", (kindOf(move) ? kindOf(move) + " \u2013 " : "") + move.move, {type: "button"});
       button.addEventListener("click", () => { resetClicks(); showChoices(); playMove(move.move); });
       host.append(button);
       if (!move.more) continue;
@@ -491,6 +443,12 @@
      game gives them (/api/moves' words); a button "do:extra-action" is named "extra action". */
   function gameWord(english) {
     return (((state.moves && state.moves.words) || {})[state.lang] || {})[english] || english;
+  }
+
+  /* What a move does, as the page offers it among others: its kind in the game's words, and
+     the note of its notation that tells it from them, kept as written. */
+  function kindOf(move) {
+    return [move.kind ? gameWord(move.kind) : "", move.note || ""].filter((part) => part).join(" ");
   }
 
   function buttonName(place) {
@@ -544,7 +502,7 @@
       state.chosen = state.base.slice();
       showMoves();
     } catch (error) {
-      $("ke-said").textContent = say("cannot") + error.message;
+      tell($("ke-said"), "cannot", error.message);
     }
   }
 
@@ -614,10 +572,10 @@
   async function playClicks(clicked) {
     try {
       const played = await ask("/api/play", {game: state.data.game, position: state.data.key, clicks: clicked.join(" ")});
-      if (!played.legal) { $("ke-said").textContent = say("cannot") + played.why; return; }
+      if (!played.legal) { tell($("ke-said"), "cannot", played.why); return; }
       step({move: played.move, key: played.key});
     } catch (error) {
-      $("ke-said").textContent = say("cannot") + error.message;
+      tell($("ke-said"), "cannot", error.message);
     }
   }
 
@@ -626,13 +584,13 @@
     try {
       const played = await ask("/api/play", {game: state.data.game, position: state.data.key, move: text});
       if (!played.legal) {
-        $("ke-said").textContent = say("cannot") + played.why;
+        tell($("ke-said"), "cannot", played.why);
         return;
       }
       const known = state.data.moves.find((move) => move.move === played.move && move.key);
       step({move: played.move, key: known ? known.key : played.key});
     } catch (error) {
-      $("ke-said").textContent = say("cannot") + error.message;
+      tell($("ke-said"), "cannot", error.message);
     }
   }
 
@@ -669,14 +627,14 @@
       state.listed = data;
       showList(data);
     } catch (error) {
-      $("ke-count").textContent = say("error") + error.message;
+      tell($("ke-count"), "error", error.message);
     }
   }
 
   function showList(data) {
     const pages = Math.max(1, Math.ceil(data.total / data.per_page));
-    $("ke-count").textContent = (data.stopped ? say("stopped") + data.stopped + " " : "") +
-      say("count", {total: data.total, page: data.page, pages: pages});
+    $("ke-count").replaceChildren(say("count", {total: data.total, page: data.page, pages: pages}));
+    if (data.stopped) $("ke-count").prepend(say("stopped"), element("span", data.stopped, {lang: "en"}), " ");
     const body = $("ke-list");
     body.replaceChildren();
     const asked = state.asked;
@@ -1048,7 +1006,7 @@
       image.hidden = false;
     } catch (error) {
       image.hidden = true;
-      $("ke-setup-said").textContent = say("setupBad") + error.message;
+      tell($("ke-setup-said"), "setupBad", error.message);
     }
   }
 
@@ -1112,7 +1070,7 @@
         showContinuations(step, () => {});
         document.querySelector(".ke-follow").dataset.node = node;
       } catch (error) {
-        $("ke-summary").textContent = say("error") + error.message;
+        tell($("ke-summary"), "error", error.message);
       }
     }
     state.game = data.game;
@@ -1121,19 +1079,29 @@
     show();
   }
 
+  /* The page's language: asked in its address (?lang=), else the one the reader picked (on
+     this page or the viewer's), else the one the server wrote it in (the browser's). */
   function language() {
-    const saved = localStorage.getItem("kifu-lang");
-    state.lang = saved || ((navigator.language || "en").startsWith("ja") ? "ja" : "en");
+    let kept = null;
+    try {
+      kept = localStorage.getItem(LANGUAGE_KEY);
+    } catch (error) {
+      kept = null;  // no storage: the page's own
+    }
+    const wanted = [new URLSearchParams(location.search).get("lang"), kept, document.documentElement.lang];
+    state.lang = wanted.find((code) => code && WORDS[code]) || "en";
   }
 
   async function begin() {
-    language();
-    if ($("ke-follow-data")) {
-      translate();
+    if (following) {
+      const root = document.documentElement;
+      const speak = () => { state.lang = WORDS[root.lang] ? root.lang : "en"; translate(); };
+      speak();
+      new MutationObserver(speak).observe(root, {attributes: true, attributeFilter: ["lang"]});
       follow();
       return;
     }
-    $("ke-lang").value = state.lang;
+    language();
     const games = (await ask("/api/games")).games;
     for (const game of games) state.games[game.name] = game;
     const picker = $("ke-game");
@@ -1166,7 +1134,16 @@
     });
     $("ke-lang").addEventListener("change", (event) => {
       state.lang = event.target.value;
-      localStorage.setItem("kifu-lang", state.lang);
+      try {
+        localStorage.setItem(LANGUAGE_KEY, state.lang);
+      } catch (error) {
+        // not kept (no storage): the page is still shown in it
+      }
+      const address = new URL(location.href);
+      if (address.searchParams.has("lang")) {  // the address says the language picked now
+        address.searchParams.set("lang", state.lang);
+        history.replaceState(null, "", address);
+      }
       translate();
     });
     $("ke-back").addEventListener("click", back);

@@ -6,33 +6,49 @@ where several fit."""
 from __future__ import annotations
 
 from kifu.builtin.rengi.bitboard import COLUMNS
-from kifu.builtin.rengi.moves import ALPHABETS, Move, Place, Single, Turn, text
+from kifu.builtin.rengi.moves import COLOUR_NAMES, Move, Place, Single, Turn, text
 from kifu.builtin.rengi.position import Position
 from kifu.plugin import Clicks, column
 
 #: Where the child stone of a dealt pair stands beside its axis column (U D R L).
 _BESIDE = {"U": 0, "D": 0, "R": 1, "L": -1}
+#: Where the child stone of a dealt pair goes, in words (the rules' 上 下 右 左).
+_CHILD = {"U": "child stone above", "D": "child stone below", "R": "child stone right",
+          "L": "child stone left"}
 
 
 def move_clicks(move: Move, pos: Position) -> Clicks | None:
-    """``move`` as clicks: a column of the mover's field for each stone it places."""
+    """``move`` as clicks: a column of the mover's field for each stone it places.  The kind
+    says in words where each colour goes (``blue left, red right``, ``blue below, red above``,
+    a single stone's colour) or, for the pair dealt, where its child stone (子石) goes beside
+    its axis (``child stone above``); the note, where garbage fell (``{j:25}``)."""
     side = pos.current if move.side is None else move.side
     drop = getattr(move, "drop", None)
-    note = "" if drop is None else " " + str(drop)
+    note = "" if drop is None else str(drop)
     if isinstance(move, Place):
-        colours = "".join(ALPHABETS["letters"][colour] for colour in move.colours)
-        return Clicks(tuple(column(side, at - 1) for at in move.columns), colours + note,
+        return Clicks(tuple(column(side, at - 1) for at in move.columns), _pair(move), note=note,
                       unordered=True)
     if isinstance(move, Single):
-        colour = "" if move.colour is None else ALPHABETS["letters"][move.colour]
-        return Clicks((column(side, move.column - 1),), colour + note)
+        colour = "" if move.colour is None else COLOUR_NAMES[move.colour]
+        return Clicks((column(side, move.column - 1),), colour, note=note)
     if isinstance(move, Turn):
         if _single_due(pos, side):  # a single stone of colour D, written as "child below"
-            return Clicks((column(side, move.column - 1),), ALPHABETS["letters"][3] + note)
+            return Clicks((column(side, move.column - 1),), COLOUR_NAMES[3], note=note)
         child = move.column - 1 + _BESIDE[move.direction]
         return Clicks((column(side, move.column - 1), column(side, child)),
-                      move.direction + note)
+                      _CHILD[move.direction], note=note)
     return None
+
+
+def _pair(move: Place) -> str:
+    """Where a pair's colours go, in words: the lower stone's first where it stands upright,
+    else the left one's (column 1 on the left)."""
+    first, second = (COLOUR_NAMES[colour] for colour in move.colours)
+    if move.columns[0] == move.columns[1]:
+        return f"{first} below, {second} above"
+    if move.columns[0] > move.columns[1]:
+        first, second = second, first
+    return f"{first} left, {second} right"
 
 
 def clicked_move(pos: Position, places: tuple[str, ...]) -> str | None:

@@ -10,8 +10,9 @@ from kifu.builtin.rengoma.position import Position
 from kifu.builtin.rengoma.rules import MAX_EXTRAS, extra_actions
 from kifu.plugin import Clicks, KifuError, button, point, point_of
 
-#: Each placement's action in words, where one square takes both.
+#: Each placement's action in words, where one square takes both, and the move's (C「移動」).
 _KINDS = {False: "A (own field piece)", True: "B (the enemy's field piece)"}
+_MOVING = "C (moving a piece)"
 #: The button that goes on with an extra action, paid with a chip.
 EXTRA = button("extra-action")
 
@@ -27,7 +28,7 @@ def move_clicks(move: Turn, pos: Position) -> Clicks | None:
             places.append(EXTRA)
         places.extend(_places(action, pos))
     last = move.actions[-1]
-    kind = _KINDS[last.enemy] if isinstance(last, Place) else "C"
+    kind = _KINDS[last.enemy] if isinstance(last, Place) else _MOVING
     goes_on = len(move.extras) < MAX_EXTRAS and pos.chips[pos.to_move] > len(move.extras)
     return Clicks(tuple(places), kind, more=EXTRA if goes_on else "")
 

@@ -28,15 +28,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from kifu.plugin import MAX_MOVES, MAX_TOKENS, KifuError, Record, compiled
 
-if TYPE_CHECKING:  # what an index needs is imported when an index is made
-    from kifu.plugin import Outcome, Traced
+if TYPE_CHECKING:  # what an index and the library's replay need is imported when used
+    from kifu.plugin import CompiledLine, Outcome, Traced
 
 #: The compiled module, where it was built.
 MODULE = __name__ + "._renju"
+T = TypeVar("T")
 
 #: The results the core may meet, each read by Python (:func:`configuration`) before the core
 #: is told what it reads as: the common ones of records and archives.  The plain ones Python
@@ -112,14 +113,21 @@ def _read_result(game: object, said: str, players: dict[str, str]) -> int | None
     return 3 if outcome.is_draw else {"black": 1, "white": 2}[outcome.winner]
 
 
+def _asked(name: str, *args: Any) -> Any:
+    """What the compiled core's function ``name`` answers for ``args``, the worded results
+    read first where the record states one; ``None`` when no compiled core runs."""
+    module = _core()
+    if module is None:
+        return None
+    found = getattr(module, name)(*args)
+    if found == WORDED_WANTED:  # read them now (Lark's import), once a process
+        found = getattr(_core(worded=True), name)(*args)
+    return found
+
+
 def _judge(name: str) -> Callable[[str], tuple[int, bool] | str | None]:
     def judge(text: str) -> tuple[int, bool] | str | None:
-        module = _core()
-        if module is None:
-            return None
-        verdict: tuple[int, bool] | str = getattr(module, name)(text)
-        if verdict == WORDED_WANTED:  # read them now (Lark's import), once a process
-            verdict = getattr(_core(worded=True), name)(text)
+        verdict: tuple[int, bool] | str | None = _asked(name, text)
         return verdict
     judge.__doc__ = (f"What the compiled core says of a text of {name[6:]}: the moves of a "
                      "record of which Python would report nothing, or why it leaves the "
@@ -160,26 +168,23 @@ def _tables(size: int) -> tuple[int, bytes]:
     return index.hashing(size)[2].table()
 
 
-def _trace(name: str, head: Callable[[str, str], Record]
-           ) -> Callable[[str, str], Traced | None]:
-    def trace(text: str, source: str) -> Traced | None:
-        module = _core()
-        if module is None:
-            return None
-        found = getattr(module, name)(text, _tables)
-        if found == WORDED_WANTED:
-            found = getattr(_core(worded=True), name)(text, _tables)
-        if isinstance(found, str):
+def _answered(name: str, head: Callable[[str, str], Record], made: Callable[[Record, Any], T],
+              doc: str, *args: Any) -> Callable[[str, str], T | None]:
+    """A format's call on a text (``source`` where it was read from) that asks the core's
+    ``name`` (with ``args`` after the text) and, for a record it decides, makes its answer
+    from the record's head (``head``: its headers and set-up, read by Python) and what the
+    core found (``made``); ``None`` for any other record."""
+    def answer(text: str, source: str) -> T | None:
+        found = _asked(name, text, *args)
+        if found is None or isinstance(found, str):
             return None
         try:
             record = head(text, source)
         except KifuError:
             return None
-        return _traced(record, found)
-    trace.__doc__ = (f":attr:`kifu.plugin.Format.trace` for {name[6:]}: what a corpus index keeps "
-                     "of a record the compiled core decides (``source`` is where the text was "
-                     "read from); ``None`` for any other.")
-    return trace
+        return made(record, found)
+    answer.__doc__ = doc
+    return answer
 
 
 def _notation_head(text: str, source: str) -> Record:
@@ -250,5 +255,21 @@ def _outcome(kind: int, winner: int, detail: int, column: int, row: int) -> Outc
     return None
 
 
-trace_notation = _trace("trace_notation", _notation_head)
-trace_psq = _trace("trace_psq", _psq_record)
+def _line(record: Record, found: tuple[Any, ...]) -> CompiledLine | None:
+    from kifu.builtin.renju.native import steps
+
+    return steps.replay(record, found)
+
+
+_TRACE = (":attr:`kifu.plugin.Format.trace` for {}: what a corpus index keeps of a record the "
+          "compiled core decides (``source`` is where the text was read from); ``None`` for "
+          "any other.")
+_REPLAY = (":attr:`kifu.plugin.Format.replay` for {}: the main line of a record the compiled "
+           "core decides (``source`` is where the text was read from), each step's position "
+           "made from the core's moves (:mod:`.steps`); ``None`` for any other.")
+trace_notation = _answered("trace_notation", _notation_head, _traced,
+                           _TRACE.format("kifu's notation"), _tables)
+trace_psq = _answered("trace_psq", _psq_record, _traced, _TRACE.format("psq"), _tables)
+replay_notation = _answered("replay_notation", _notation_head, _line,
+                            _REPLAY.format("kifu's notation"))
+replay_psq = _answered("replay_psq", _psq_record, _line, _REPLAY.format("psq"))

@@ -1451,7 +1451,12 @@ static const char *text_bytes(PyObject *text, Py_ssize_t *size, PyObject **said)
     return bytes;
 }
 
-static PyObject *judge_with(PyObject *text, Reader reader)
+/* What a record decided is answered with: judge()'s moves, or replay()'s line. */
+typedef PyObject *(*Answer)(const Rec *rec, const Game *g, long moves);
+
+/* Read ``text`` with ``reader`` and replay it: why the record is Python's, or ``answer``'s
+ * answer for it. */
+static PyObject *replayed_with(PyObject *text, Reader reader, Answer answer)
 {
     Py_ssize_t size;
     PyObject *said;
@@ -1472,12 +1477,23 @@ static PyObject *judge_with(PyObject *text, Reader reader)
     if (why == NULL)
         why = replay(rec, g, &moves);
     Py_END_ALLOW_THREADS
+    PyObject *result = why ? PyUnicode_FromString(why) : answer(rec, g, moves);
     free(rec->moves);
     free(rec);
     free(g);
-    if (why)
-        return PyUnicode_FromString(why);
+    return result;
+}
+
+static PyObject *judged(const Rec *rec, const Game *g, long moves)
+{
+    (void)rec;
+    (void)g;
     return Py_BuildValue("(lO)", moves, Py_False);
+}
+
+static PyObject *judge_with(PyObject *text, Reader reader)
+{
+    return replayed_with(text, reader, judged);
 }
 
 static PyObject *judge_notation(PyObject *module, PyObject *text)
@@ -1490,6 +1506,38 @@ static PyObject *judge_psq(PyObject *module, PyObject *text)
 {
     (void)module;
     return judge_with(text, read_psq_text);
+}
+
+/* replay_notation(text) / replay_psq(text): judge()'s reading and replay, and for a record
+ * decided its line for the library's replay (kifu/builtin/renju/native/steps.py): (moves,
+ * size, steps, end), ``steps`` three bytes a move (PLACE, PASS or SWAP, the column, the row)
+ * and ``end`` how the game ended, as trace gives it; or why the record is Python's. */
+static PyObject *line_of(const Rec *rec, const Game *g, long moves)
+{
+    PyObject *steps = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(3 * rec->count));
+    if (steps == NULL)
+        return NULL;
+    unsigned char *step = (unsigned char *)PyBytes_AS_STRING(steps);
+    for (long i = 0; i < rec->count; i++) {  /* (a point of a board of MAX_SIDE: a byte) */
+        int placed = rec->moves[i].kind == PLACE;
+        step[3 * i] = (unsigned char)rec->moves[i].kind;
+        step[3 * i + 1] = (unsigned char)(placed ? rec->moves[i].column : 0);
+        step[3 * i + 2] = (unsigned char)(placed ? rec->moves[i].row : 0);
+    }
+    return Py_BuildValue("(liN(iiiii))", moves, g->size, steps, g->end_kind, g->winner,
+                         g->end_detail, g->end_column, g->end_row);
+}
+
+static PyObject *replay_notation(PyObject *module, PyObject *text)
+{
+    (void)module;
+    return replayed_with(text, read_notation_text, line_of);
+}
+
+static PyObject *replay_psq(PyObject *module, PyObject *text)
+{
+    (void)module;
+    return replayed_with(text, read_psq_text, line_of);
 }
 
 /* What trace_with answers for a record traced: (moves, size, hashes, images, changes,
@@ -1749,6 +1797,14 @@ static PyMethodDef METHODS[] = {
     {"trace_psq", trace_psq, METH_VARARGS,
      "trace_psq(text, tables) -> as trace_notation | str\n\n"
      "judge_psq(), and for a record decided, its positions as a corpus index keeps them."},
+    {"replay_notation", replay_notation, METH_O,
+     "replay_notation(text) -> (moves, size, steps, end) | str\n\n"
+     "judge_notation(), and for a record decided, its line for the library's replay: steps\n"
+     "three bytes a move (0 a stone, 1 a pass, 2 a swap; the column; the row), end as\n"
+     "trace_notation gives it."},
+    {"replay_psq", replay_psq, METH_O,
+     "replay_psq(text) -> as replay_notation | str\n\n"
+     "judge_psq(), and for a record decided, its line for the library's replay."},
     {"configure", configure, METH_VARARGS,
      "configure(openings, words, results, games, max_tokens, max_moves, min_side, max_side)\n\n"
      "The opening rules, the rules' words, the results and the game's names as kifu reads\n"
