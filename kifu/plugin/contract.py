@@ -24,30 +24,20 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, cast
 
 from kifu.base.cards import Card
-from kifu.base.collection import Reading
 from kifu.base.errors import KifuError, NotationError, ResultError
-from kifu.base.markup import Markup, dimmed_along, markup_of
 from kifu.base.record import Node, Record
-from kifu.plugin.results import read_result, unread_result
-from kifu.plugin.values import (
-    CompiledLine,
-    Event,
-    MoveT,
-    Outcome,
-    Played,
-    PositionT,
-    RenderOptions,
-    SetupDefault,
-    SetupT,
-)
+from kifu.plugin.typeparams import Event, MoveT, PositionT, SetupDefault, SetupT
 
 if TYPE_CHECKING:
     import click
 
+    from kifu.base.collection import Reading
+    from kifu.base.markup import Markup
     from kifu.plugin import driver
     from kifu.plugin.clicks import Clicks
     from kifu.plugin.editor import EditorLayout
     from kifu.plugin.symmetry import Symmetry, Traced, Tracker
+    from kifu.plugin.values import CompiledLine, Outcome, Played, RenderOptions
 
 
 @dataclass(frozen=True)
@@ -147,7 +137,8 @@ class Format:
 
 
 class later:  # noqa: N801 - named as the function it stands for: later("module").read
-    """A module of a game's, imported when one of its functions is first called:
+    """A module of a game's (or SGF's reader, the surface's ``sgf``), imported when one of its
+    functions is first called:
     ``later("kifu.builtin.renju.sgf").read`` is a function that imports the module and calls
     its ``read``.  A game's :meth:`GamePlugin.formats` gives its formats' functions so, all
     but the one every file of the format's suffix asks (``claims``, in a module that imports
@@ -526,6 +517,10 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         :mod:`kifu.plugin.results`).  Text no form reads is a result of kind ``unknown``, or
         with ``strict`` a ``ResultError`` (rule ``result-unread``) naming the forms read.
         ``record`` is the record it heads."""
+        # the forms of results read, imported when a result is: a record the compiled core
+        # decides has its result checked in C
+        from kifu.plugin.results import read_result, unread_result
+
         sides = self.result_sides(record)
         if sides is None:
             return _as_written(stated, self.result_names)
@@ -587,6 +582,8 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
             said.append(each.properties if each.has_properties() else {})
             if each is node:
                 break
+        from kifu.base.markup import dimmed_along, markup_of  # drawing's: not at start-up
+
         return markup_of(said[-1], dimmed_along(said))
 
     def problem_area(self, record: Record, positions: Iterable[Any],
@@ -891,6 +888,8 @@ _MOVES_AT_ONCE = 48
 def _as_written(stated: str, names: Mapping[str, str]) -> Outcome:
     """A result of a game that names no sides: its winner as written (or as ``names`` give
     it), ``None`` for a draw."""
+    from kifu.plugin.values import Outcome  # made when a result is read: not at start-up
+
     said = stated.strip()
     winner = {key.casefold(): value for key, value in names.items()}.get(said.casefold(), said)
     if winner.casefold() == "draw":
