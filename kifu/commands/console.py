@@ -12,7 +12,7 @@ import functools
 import os
 import sys
 from collections.abc import Iterable, Iterator
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
@@ -26,8 +26,11 @@ from kifu.plugin import Console, registry
 from kifu.reading.source import STDIN
 from kifu.reading.walk import Shard, missing, walk
 from kifu.report.text import Summary, TextFormatter, left_alone
-from kifu.run.load import Loaded, load_source, read_file
 from kifu.run.progress import LazyCount, Progress, WorkProgress
+from kifu.run.sources import read_file
+
+if TYPE_CHECKING:
+    from kifu.run.load import Loaded
 
 T = TypeVar("T")
 
@@ -160,6 +163,8 @@ def load_record(path: str, encoding: str | None, game: str | None,
         source = read_file(path, encoding, game, format_in)
     except KifuError as error:
         raise RecordFailure(error, path, None) from None
+    from kifu.run.load import load_source  # parsing: validating records needs it for few
+
     try:
         loaded = load_source(source, game, read_options, game_index=game_index,
                              lenient=lenient, every_game=every_game, format_name=format_in)

@@ -11,8 +11,7 @@ import click
 
 from kifu.base.errors import KifuError
 from kifu.base.record import ReadOptions, variation_path
-from kifu.plugin import RenderOptions, registry
-from kifu.plugin.values import SIZES
+from kifu.plugin import registry
 from kifu.reading.walk import Shard
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -241,6 +240,8 @@ def drawing_options(command: F) -> F:
     """The drawing options every game has, made from the fields of
     :class:`~kifu.plugin.RenderOptions` (one definition for the command line and the library):
     the command is called with them gathered into one ``options``."""
+    # imported by the commands that draw: validating a record makes no drawing option
+    from kifu.plugin.values import SIZES, RenderOptions
 
     @functools.wraps(command)
     def gathered(*args: Any, **kwargs: Any) -> Any:

@@ -360,23 +360,26 @@ class Row:
         return count <= len(self.listed(by)) or len(self.listed(by)) == self.games
 
 
-def _wins(value: Any, what: str) -> Counter[str]:
+def _wins(value: Any, what: str, shared: bool = False) -> Counter[str]:
+    """A text of winners decoded and checked: with ``shared``, the one ``Counter`` of each
+    text :func:`_wins` keeps (never to be changed: a reader's rows), else a copy."""
     kept = _wins_read.get(value) if type(value) is str else None
     if kept is not None:
-        return Counter(kept)
+        return kept if shared else Counter(kept)
     found = checks.json_of(value, what)
     if not isinstance(found, dict) or not all(
             isinstance(name, str) and type(count) is int and count > 0
             for name, count in found.items()):
         raise Damage(f"the {what} of the explorer's table are not what kifu writes")
     if len(_wins_read) < _WINS_KEPT:
-        _wins_read[value] = dict(found)
+        kept = _wins_read[value] = Counter(found)
+        return kept if shared else Counter(kept)
     return Counter(found)
 
 
 #: The texts of winners :func:`_wins` read, decoded and checked: a few hundred tell most rows'
 #: (one record's win, two...), and a step reads hundreds of rows.
-_wins_read: dict[str, dict[str, int]] = {}
+_wins_read: dict[str, Counter[str]] = {}
 _WINS_KEPT = 4096
 
 
@@ -411,11 +414,13 @@ def _continuation_checksum(row: Sequence[Any]) -> int:
     return checksum("continuation", *row[:-1])
 
 
-def decode(explored: Sequence[Any], rows: Iterable[Sequence[Any]]) -> Row:
+def decode(explored: Sequence[Any], rows: Iterable[Sequence[Any]], *,
+           shared: bool = False) -> Row:
     """An ``explored`` row and the ``continuation`` rows found with its hash (each with its
     checksum last), checked: each row against its checksum, the continuations against the
     tally the explored row keeps of them (a row lost, or moved, shows there), each value as
-    it is decoded."""
+    it is decoded.  With ``shared``, rows of the same winners share their ``Counter`` (a
+    reader's rows, which no one changes: a step reads hundreds, of a few kinds of winners)."""
     value = explored[0]
     if checksum("explored", *explored[:-1]) != explored[-1]:
         raise Damage("a row of the explorer's table does not match its checksum")
@@ -432,7 +437,7 @@ def decode(explored: Sequence[Any], rows: Iterable[Sequence[Any]]) -> Row:
             games = whole(games, "count of records", low=1)
             example = whole(example, "example", low=1)
             point = whole(point, "point", none=True)
-        nexts[after] = Next(games, _wins(wins, "winners"), example, point)
+        nexts[after] = Next(games, _wins(wins, "winners", shared), example, point)
         sums.append(row[-1])
     if checks.row_tally(sums) != list(explored[6:9]):
         raise Damage("the continuations of a position in the explorer's table do not match "
@@ -451,16 +456,16 @@ _EXPLORED = f"{', '.join(store.EXPLORED_COLUMNS)}, checksum"
 _CONTINUATION = f"{', '.join(store.CONTINUATION_COLUMNS)}, checksum"
 
 
-def read(db: sqlite3.Connection, value: int) -> Row | None:
-    """The rows of the position ``value``, checked (:func:`decode`); ``None`` where it has
-    none."""
+def read(db: sqlite3.Connection, value: int, *, shared: bool = False) -> Row | None:
+    """The rows of the position ``value``, checked (:func:`decode`, ``shared`` as it takes
+    it); ``None`` where it has none."""
     explored = db.execute(f"SELECT {_EXPLORED} FROM explored WHERE hash = ?",
                           (value,)).fetchall()
     if not explored:
         return None
     rows = db.execute(f"SELECT {_CONTINUATION} FROM continuation WHERE hash = ? ORDER BY next",
                       (value,)).fetchall()
-    return decode(explored[0], rows)
+    return decode(explored[0], rows, shared=shared)
 
 
 # -- writing -------------------------------------------------------------------------------

@@ -155,23 +155,22 @@ def explore(reader: Reader, game: AnyGame, position: Any, filters: Filters,
     reference the explorer's table is held to)."""
     check_game(reader, game, filters, "position")
     key = key_of(game, position)
-    made: dict[str, Any] = {}
+    made: dict[str, str] = {}
     explored = stats.explore(reader, key, position, filters, made, table=table,
                              examples=False)
     to_move = game.to_move(position)
     moves = tuple(_next(continuation.move, made.get(continuation.move), continuation.games,
-                        continuation.wins, to_move, game)
+                        continuation.wins, to_move)
                   for continuation in explored.continuations)
     return Exploration(game.name, game.position_key(position), to_move,
                        tuple(explored.sides), explored.games, explored.wins, moves,
                        tuple(latest(reader, key, filters, recent, by, table=table)))
 
 
-def _next(move: str, after: Any, games: int, wins: dict[str, int], to_move: str | None,
-          game: AnyGame) -> Next:
+def _next(move: str, after: str | None, games: int, wins: dict[str, int],
+          to_move: str | None) -> Next:
     won, drawn, lost = outcome(wins, to_move)
-    return Next(move, None if after is None else game.position_key(after), games, dict(wins),
-                won, drawn, lost)
+    return Next(move, after, games, wins, won, drawn, lost)
 
 
 def outcome(wins: dict[str, int], side: str | None) -> tuple[int, int, int]:
@@ -180,7 +179,9 @@ def outcome(wins: dict[str, int], side: str | None) -> tuple[int, int, int]:
         return 0, 0, 0
     drawn = wins.get("draw", 0)
     won = wins.get(side, 0)
-    lost = sum(count for name, count in wins.items() if name not in (side, "draw", "unknown"))
+    # every record but the side's wins, the draws and those not known (a step lists hundreds)
+    lost = sum(wins.values()) - drawn - wins.get("unknown", 0) - (
+        0 if side in ("draw", "unknown") else won)
     return won, drawn, lost
 
 

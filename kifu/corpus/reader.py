@@ -699,10 +699,10 @@ class Reader:
     def explored(self, value: int) -> continuations.Row | None:
         """The explorer's rows of the position ``value`` (:mod:`kifu.corpus.continuations`),
         checked; ``None`` where the index keeps none (fewer records reach it: their trails
-        answer)."""
+        answer).  Rows of the same winners share them: they are read, never changed."""
         if value not in self._explored:
             with self.guarded():
-                self._explored[value] = continuations.read(self.db, value)
+                self._explored[value] = continuations.read(self.db, value, shared=True)
         return self._explored[value]
 
     # -- shared rows -------------------------------------------------------------------------

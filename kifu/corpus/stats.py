@@ -10,7 +10,7 @@ colours swapped, counts its move as the move it is here, and its winner as the s
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from kifu.base.errors import KifuError
@@ -29,11 +29,11 @@ TRAILS_AT_ONCE = 500
 
 
 def explore(reader: Reader, key: Key, position: Any, filters: Filters,
-            made: dict[str, Any] | None = None, *, table: bool = True,
+            made: dict[str, str] | None = None, *, table: bool = True,
             examples: bool = True) -> Explored:
     """The records that reach the position ``key`` keys (``position`` itself), the moves
-    played from it and how those records ended; ``made``, if given, is told the position
-    each move listed makes, by the move's text.  Without filters, from the explorer's table
+    played from it and how those records ended; ``made``, if given, is told the key of the
+    position each move listed makes, by the move's text.  Without filters, from the explorer's table
     where it holds the position (:mod:`kifu.corpus.continuations`); else (or without
     ``table``) from the trails of every record that reaches it.  Without ``examples``, the
     continuations name no example (``""``: the explorer shows none, and leaves their rows
@@ -76,11 +76,12 @@ def explore(reader: Reader, key: Key, position: Any, filters: Filters,
                         reaching[after] = node
                         trails[record] = trail
                         grids[record] = stored[record]
-    hinted = None
+    hints = None
     if table:  # the trails are the reference: without the table, every legal move played
-        hinted = {after: (grids[record], trails[record], reaching[after], child)
-                  for after, (record, child) in example.items()}
-    moves = moves_from(game, position, set(playing), points(key, hinted))
+        def hints() -> dict[int, int] | None:
+            return points(key, {after: (grids[record], trails[record], reaching[after], child)
+                                for after, (record, child) in example.items()})
+    moves = moves_from(game, position, set(playing), hints)
     named = {after: move for after, (move, _) in moves.items()}
     if made is not None:
         made.update(moves.values())
@@ -101,7 +102,7 @@ def explore(reader: Reader, key: Key, position: Any, filters: Filters,
 
 
 def _from_table(reader: Reader, key: Key, position: Any, row: continuations.Row,
-                made: dict[str, Any] | None, examples: bool) -> Explored:
+                made: dict[str, str] | None, examples: bool) -> Explored:
     """:func:`explore`'s answer from the explorer's rows of the position: the winners turned
     from the position's canonical image to the one asked about."""
     game, symmetry = key.game, key.symmetry
@@ -110,12 +111,16 @@ def _from_table(reader: Reader, key: Key, position: Any, row: continuations.Row,
     swapped = symmetry.swaps[key.image]
     sides = row.sides
     all_sides = tuple(game.sides or sides)
-    hints = {}
-    screen = continuations.screen_points(symmetry, key.image)
-    if screen is not None:
-        for after, nxt in row.nexts.items():
-            if nxt.point is not None and 0 <= nxt.point < len(screen):
-                hints[after] = screen[nxt.point]
+
+    def hints() -> dict[int, int]:
+        found = {}
+        screen = continuations.screen_points(symmetry, key.image)
+        if screen is not None:
+            for after, nxt in row.nexts.items():
+                if nxt.point is not None and 0 <= nxt.point < len(screen):
+                    found[after] = screen[nxt.point]
+        return found
+
     moves = moves_from(game, position, set(row.nexts), hints)
     named = {after: move for after, (move, _) in moves.items()}
     if made is not None:
@@ -123,6 +128,9 @@ def _from_table(reader: Reader, key: Key, position: Any, row: continuations.Row,
     infos = reader.infos(sorted({nxt.example for after, nxt in row.nexts.items()
                                  if examples or after not in named}))
     found = []
+    # The winners of each kind turned and ordered once: the rows of a kind share them
+    # (:meth:`~kifu.corpus.reader.Reader.explored`), and a step lists hundreds.
+    turned_wins: dict[int, dict[str, int]] = {}
     for after, nxt in row.nexts.items():
         move = named.get(after)
         if move is None:
@@ -133,8 +141,12 @@ def _from_table(reader: Reader, key: Key, position: Any, row: continuations.Row,
                 raise Damage("the explorer's table names as the example of a continuation a "
                              "record that does not play it", nxt.example)
             move = _as_played(game, info, trail, child[1])
-        wins = {turned(name, sides, swapped): count for name, count in nxt.wins.items()}
-        found.append(Continuation(move, nxt.games, ordered(wins, all_sides),
+        wins = turned_wins.get(id(nxt.wins))
+        if wins is None:
+            wins = turned_wins[id(nxt.wins)] = ordered(
+                {turned(name, sides, swapped): count for name, count in nxt.wins.items()},
+                all_sides)
+        found.append(Continuation(move, nxt.games, dict(wins),
                                   infos[nxt.example].name if examples else ""))
     found.sort(key=lambda c: (-c.games, c.move))
     wins = Counter({turned(name, sides, swapped): count for name, count in row.wins.items()})
@@ -198,26 +210,32 @@ def ordered(wins: Mapping[str, int], sides: tuple[str, ...]) -> dict[str, int]:
 
 
 def moves_from(game: AnyGame, position: Any, wanted: set[int] | None = None,
-               hints: dict[int, int] | None = None) -> dict[int, tuple[str, Any]]:
-    """Each legal move of ``position``, written as it stands there, and the position it
-    makes, by that position's hash in the index (the first move listed, of several that make
-    positions the same up to symmetry); with ``wanted``, only the moves that make those
-    hashes.  The positions are hashed by one tracker (a game's tracker follows any positions
-    it is shown, as a replay's variations jump about; making one costs more than hashing a
-    position: for Go, hundreds of moves).
+               hints: Callable[[], dict[int, int] | None] | None = None
+               ) -> dict[int, tuple[str, str]]:
+    """Each legal move of ``position``, written as it stands there, and the key of the
+    position it makes, by that position's hash in the index (the first move listed, of
+    several that make positions the same up to symmetry); with ``wanted``, only the moves
+    that make those hashes (:meth:`~kifu.plugin.GamePlugin.successors`: worked out at once
+    where the game can, every legal move's, else each is played and hashed).
 
-    ``hints`` says where some of the wanted moves put their stone (:func:`points`): those
-    are named from the few moves on the points the board's symmetries map it to
+    ``hints`` gives where some of the wanted moves put their stone (:func:`points`, asked
+    for only where the moves are played, and the moves wanted few beside the legal moves):
+    those are named from the few moves on the points the board's symmetries map it to
     (:func:`_hinted`), the same moves as every legal move played would name; the others,
-    and any a hint does not name, by playing the legal moves."""
+    and any a hint does not name, from every legal move."""
     try:
         moves = game.legal_moves(position)
     except KifuError:
         return {}
-    named: dict[int, tuple[str, Any]] = {}
-    if wanted is not None and hints:
-        named = _hinted(game, position, moves, {value: point for value, point in hints.items()
-                                                 if value in wanted})
+    at_once = game.successors_at_once(position, moves, wanted)
+    if at_once is not None:
+        return _written(game, position, moves, at_once)
+    named: dict[int, tuple[str, str]] = {}
+    hinted = hints() if wanted is not None and hints is not None and \
+        _HINTED_SHARE * len(wanted) < len(moves) else None
+    if wanted is not None and hinted:
+        named = _hinted(game, position, moves, {value: point for value, point in
+                                                 hinted.items() if value in wanted})
         if len(named) == len(wanted):
             return named
         wanted = wanted - named.keys()
@@ -225,19 +243,23 @@ def moves_from(game: AnyGame, position: Any, wanted: set[int] | None = None,
     return named
 
 
+#: How many legal moves a move wanted must stand for at least, for :func:`moves_from` to
+#: choose the moves to play by their points rather than ask for every legal move's position
+#: (choosing looks at each point's images: several a move).
+_HINTED_SHARE = 4
+
+
 def _hinted(game: AnyGame, position: Any, moves: list[Any],
-            hints: dict[int, int]) -> dict[int, tuple[str, Any]]:
+            hints: dict[int, int]) -> dict[int, tuple[str, str]]:
     """The moves of ``moves`` (``position``'s legal moves, in order) that make the positions
     ``hints`` names, each by the point its stone goes on.  Two moves that make one position
     up to symmetry put their stones on points a symmetry maps one to the other (what
     :meth:`~kifu.plugin.GamePlugin.move_at` promises): so the first legal move making it is
     one on those points, no later in the list than the move on the hinted point; those are
     played, in the order of the list."""
-    tracker = game.tracker(position)
-    permutations = tracker.symmetry.permutations
+    permutations = game.tracker(position).symmetry.permutations
     if permutations is None:
         return {}
-    tracker.unlogged()
     order: dict[Any, int] = {}
     for number in range(len(moves) - 1, -1, -1):  # each move's first place in the list
         order[moves[number]] = number
@@ -249,7 +271,7 @@ def _hinted(game: AnyGame, position: Any, moves: list[Any],
             ranks[point] = None if move is None else order.get(move)
         return ranks[point]
 
-    chosen: dict[int, Any] = {}
+    chosen: set[int] = set()
     images = continuations.orbits(permutations)
     for point in set(hints.values()):
         last = rank(point)
@@ -258,57 +280,29 @@ def _hinted(game: AnyGame, position: Any, moves: list[Any],
         for other in images[point]:
             found = rank(other)
             if found is not None and found <= last:
-                chosen[found] = moves[found]
-    made = []
-    for number in sorted(chosen):
-        after = game.copy(position)
-        try:
-            game.play_quietly(after, chosen[number])
-        except KifuError:
-            continue
-        made.append((chosen[number], after))
-        tracker.visit_from(position, after)
-    tracker.finish()
-    wanted = set(hints)
-    named: dict[int, tuple[str, Any]] = {}
-    for (move, after), hashed in zip(made, tracker.hashes, strict=True):
-        if hashed in wanted and hashed not in named:
-            named[hashed] = (game.move_notation(move, position), after)
-    return named
+                chosen.add(found)
+    return _named(game, position, [moves[number] for number in sorted(chosen)], set(hints))
 
 
 def _played(game: AnyGame, position: Any, moves: list[Any],
-            wanted: set[int] | None) -> dict[int, tuple[str, Any]]:
-    """:func:`moves_from` by playing the legal moves ``moves``, a few at a time."""
-    tracker = game.tracker(position)
-    tracker.unlogged()
-    named: dict[int, tuple[str, Any]] = {}
-    done = 0  # the positions hashed so far (the tracker's)
-    # A few moves at a time, so that the moves wanted are named without playing every other
-    # (deep in the opening tree, one or two of hundreds).
-    for first in range(0, len(moves), _MOVES_AT_ONCE):
-        made = []
-        for move in moves[first:first + _MOVES_AT_ONCE]:
-            after = game.copy(position)
-            try:
-                game.play_quietly(after, move)
-            except KifuError:
-                continue
-            made.append((move, after))
-            tracker.visit_from(position, after)
-        tracker.finish()
-        for (move, after), hashed in zip(made, tracker.hashes[done:], strict=True):
-            if (wanted is None or hashed in wanted) and hashed not in named:
-                named[hashed] = (game.move_notation(move, position), after)
-        done += len(made)
-        if wanted is not None and len(named) == len(wanted):
-            break
-    return named
+            wanted: set[int] | None) -> dict[int, tuple[str, str]]:
+    """:func:`moves_from` from every legal move (``moves``)."""
+    return _named(game, position, moves, wanted)
 
 
-#: How many moves :func:`moves_from` plays and hashes before it looks whether it has named
-#: every move it was asked for.
-_MOVES_AT_ONCE = 48
+def _named(game: AnyGame, position: Any, moves: list[Any],
+           wanted: set[int] | None) -> dict[int, tuple[str, str]]:
+    """The first of ``moves`` making each position wanted, written as it stands at
+    ``position``, and the position's key, by its hash."""
+    return _written(game, position, moves, game.successors(position, moves, wanted))
+
+
+def _written(game: AnyGame, position: Any, moves: list[Any],
+             found: dict[int, tuple[int, str]]) -> dict[int, tuple[str, str]]:
+    """Positions found (by :meth:`~kifu.plugin.GamePlugin.successors`), each with its move
+    written as it stands at ``position``."""
+    return {value: (game.move_notation(moves[number], position), key)
+            for value, (number, key) in found.items()}
 
 
 def _as_played(game: AnyGame, info: GameInfo | None, trail: Trail, node: int) -> str:

@@ -21,24 +21,12 @@ from typing import TYPE_CHECKING, Any
 
 from kifu.base.cards import Card
 from kifu.base.cards import built_in as built_in_card
-from kifu.base.collection import Reading
 from kifu.plugin.contract import AnyGame, Console, Format, GamePlugin, later
-from kifu.plugin.values import (
-    NUMBER,
-    CompiledLine,
-    Event,
-    MoveT,
-    Outcome,
-    Played,
-    PositionT,
-    RenderOptions,
-    SetupDefault,
-    SetupT,
-    Step,
-)
+from kifu.plugin.typeparams import Event, MoveT, PositionT, SetupDefault, SetupT
 
 #: The modules below the contract a game's author uses, and the names each gives: a name of
-#: this surface is the module's own name for it (``sgf`` and ``sgf_lines`` are modules whole).
+#: this surface is the module's own name for it (``sgf``, ``sgf_lines`` and ``sgf_properties``
+#: are modules whole).
 SURFACE: dict[str, tuple[str, ...]] = {
     "kifu.base.errors": ("ConversionError", "EncodingError", "GameOverError", "HeaderError",
                          "IllegalMoveError", "KifuError", "LimitError", "NotationError",
@@ -47,6 +35,7 @@ SURFACE: dict[str, tuple[str, ...]] = {
     "kifu.base.exitcodes": ("INVALID", "USAGE"),
     "kifu.base.limits": ("MAX_DIGITS", "MAX_MOVES", "MAX_TOKENS", "read_int", "shorten",
                          "too_many_moves", "too_many_tokens"),
+    "kifu.base.collection": ("Reading",),
     "kifu.base.markup": ("Markup",),
     "kifu.base.native": ("compiled",),
     "kifu.base.record": ("LINE_END", "NODE", "NODE_END", "VARIATION", "Node", "ReadOptions",
@@ -70,13 +59,15 @@ SURFACE: dict[str, tuple[str, ...]] = {
     "kifu.plugin.symmetry": ("EMPTY", "IDENTITY", "MARK", "Grid", "LaneTracker", "Lanes",
                              "Symmetry", "Traced", "VariantTracker", "colour_symmetry",
                              "grid_symmetry", "lanes", "make_symmetry"),
+    "kifu.plugin.values": ("NUMBER", "CompiledLine", "Outcome", "Played", "RenderOptions", "Step"),
 }
 #: Modules a game uses whole, by the name it has here.
 MODULES = {"grammar": "kifu.reading.grammar", "grid": "kifu.draw.grid", "sgf": "kifu.sgf.syntax",
-           "sgf_lines": "kifu.sgf.lines"}
+           "sgf_lines": "kifu.sgf.lines", "sgf_properties": "kifu.sgf.properties"}
 _FOUND_IN = {name: module for module, names in SURFACE.items() for name in names}
 
 if TYPE_CHECKING:  # what __getattr__ hands out, as type checkers see it
+    from kifu.base.collection import Reading
     from kifu.base.errors import (
         PEDANTIC,
         ConversionError,
@@ -158,6 +149,7 @@ if TYPE_CHECKING:  # what __getattr__ hands out, as type checkers see it
         lanes,
         make_symmetry,
     )
+    from kifu.plugin.values import NUMBER, CompiledLine, Outcome, Played, RenderOptions, Step
     from kifu.reading import grammar
     from kifu.reading.access import AccessError, read_file, read_reference
     from kifu.reading.jsonvalues import whole
@@ -179,6 +171,7 @@ if TYPE_CHECKING:  # what __getattr__ hands out, as type checkers see it
         likeliest_cjk,
     )
     from kifu.sgf import lines as sgf_lines
+    from kifu.sgf import properties as sgf_properties
     from kifu.sgf import syntax as sgf
 
 
@@ -215,5 +208,5 @@ __all__ = ["EMPTY", "HEAD_BYTES", "IDENTITY", "INVALID", "LINE_END", "MARK", "MA
            "native_head", "outcome_field",
            "point", "point_of", "read_file", "read_int", "read_record", "read_reference",
            "read_rows", "record_pieces",
-           "rows_text", "sgf", "sgf_lines", "shorten", "slot", "text_line", "text_width",
+           "rows_text", "sgf", "sgf_lines", "sgf_properties", "shorten", "slot", "text_line", "text_width",
            "to_string", "too_many_moves", "too_many_tokens", "unescape", "whole"]

@@ -18,36 +18,26 @@ import importlib
 import sys
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, cast
 
 from kifu.base.cards import Card
-from kifu.base.collection import Reading
 from kifu.base.errors import KifuError, NotationError, ResultError
-from kifu.base.markup import Markup, dimmed_along, markup_of
 from kifu.base.record import Node, Record
-from kifu.plugin.results import read_result, unread_result
-from kifu.plugin.values import (
-    CompiledLine,
-    Event,
-    MoveT,
-    Outcome,
-    Played,
-    PositionT,
-    RenderOptions,
-    SetupDefault,
-    SetupT,
-)
+from kifu.plugin.typeparams import Event, MoveT, PositionT, SetupDefault, SetupT
 
 if TYPE_CHECKING:
     import click
 
+    from kifu.base.collection import Reading
+    from kifu.base.markup import Markup
     from kifu.plugin import driver
     from kifu.plugin.clicks import Clicks
     from kifu.plugin.editor import EditorLayout
     from kifu.plugin.symmetry import Symmetry, Traced, Tracker
+    from kifu.plugin.values import CompiledLine, Outcome, Played, RenderOptions
 
 
 @dataclass(frozen=True)
@@ -147,7 +137,8 @@ class Format:
 
 
 class later:  # noqa: N801 - named as the function it stands for: later("module").read
-    """A module of a game's, imported when one of its functions is first called:
+    """A module of a game's (or SGF's reader, the surface's ``sgf``), imported when one of its
+    functions is first called:
     ``later("kifu.builtin.renju.sgf").read`` is a function that imports the module and calls
     its ``read``.  A game's :meth:`GamePlugin.formats` gives its formats' functions so, all
     but the one every file of the format's suffix asks (``claims``, in a module that imports
@@ -233,7 +224,8 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         "events": "Event (the union of the events' types; a built-in game's types in the "
                   "library are made from it), event_text(event) (optional), REPLAY_SCHEMA "
                   "(optional)",
-        "index": "symmetry(position), tracker(position), facts(position) (each optional)",
+        "index": "symmetry(position), tracker(position), facts(position), move_at(position, "
+                 "point), successors(position, moves, wanted) (each optional)",
         "native": "decide_notation(text) (optional: the compiled core's verdict on a text of "
                   "the game's own notation, as Format.decide gives it), trace_notation(text, "
                   "source) (optional: what a corpus index keeps of it, as Format.trace gives "
@@ -525,6 +517,10 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         :mod:`kifu.plugin.results`).  Text no form reads is a result of kind ``unknown``, or
         with ``strict`` a ``ResultError`` (rule ``result-unread``) naming the forms read.
         ``record`` is the record it heads."""
+        # the forms of results read, imported when a result is: a record the compiled core
+        # decides has its result checked in C
+        from kifu.plugin.results import read_result, unread_result
+
         sides = self.result_sides(record)
         if sides is None:
             return _as_written(stated, self.result_names)
@@ -586,6 +582,8 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
             said.append(each.properties if each.has_properties() else {})
             if each is node:
                 break
+        from kifu.base.markup import dimmed_along, markup_of  # drawing's: not at start-up
+
         return markup_of(said[-1], dimmed_along(said))
 
     def problem_area(self, record: Record, positions: Iterable[Any],
@@ -753,6 +751,80 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         move: MoveT | None = found(position, point)
         return move
 
+    def successors(self, position: PositionT, moves: Sequence[MoveT],
+                   wanted: Collection[int] | None = None) -> dict[int, tuple[int, str]]:
+        """The positions ``moves`` (legal moves of ``position``, as :meth:`legal_moves` lists
+        them) make, by their hashes in a corpus index (as :meth:`tracker` hashes them; only
+        those of ``wanted``, if given): the first of ``moves`` that makes each (its place in
+        ``moves``) and the position's key.  An explorer names the moves played next so.
+
+        Worked out at once where the game can (:meth:`successors_at_once`); else each move is
+        played on a copy and hashed by one tracker, a few at a time, until every hash wanted
+        is found, which stays the reference."""
+        found = self.successors_at_once(position, moves, wanted)
+        if found is None:
+            found = self._successors(position, moves, range(len(moves)), wanted)
+        return found
+
+    def successors_at_once(self, position: PositionT, moves: Sequence[MoveT],
+                           wanted: Collection[int] | None = None
+                           ) -> dict[int, tuple[int, str]] | None:
+        """:meth:`successors` where the game works them out at once: its
+        ``index.successors(position, moves, wanted)`` gives each move's hash and, at least
+        for the hashes wanted, its position's key, or ``None`` for a move it leaves to kifu
+        (played here; ``None`` altogether where it cannot: Free-form Go's compiled core puts
+        the stones down on a grid).  ``None`` where it gives none (a caller may then choose
+        fewer moves to play)."""
+        quick = self._optional("index", "successors")
+        made = None if quick is None else quick(position, moves, wanted)
+        if made is None:
+            return None
+        found: dict[int, tuple[int, str]] = {}
+        left = []
+        for number, entry in enumerate(made):
+            if entry is None:
+                left.append(number)
+            elif (wanted is None or entry[0] in wanted) and entry[0] not in found:
+                assert entry[1] is not None, "a game gave no key for a position wanted"
+                found[entry[0]] = (number, entry[1])
+        # The moves left played where one may make a position wanted first (none may, that
+        # come after every position wanted was found: a pass, listed last).
+        if left and (wanted is None or len(found) < len(wanted) or
+                     left[0] < max((number for number, _ in found.values()), default=-1)):
+            for value, entry in self._successors(position, moves, left, wanted).items():
+                if value not in found or entry[0] < found[value][0]:
+                    found[value] = entry
+        return found
+
+    def _successors(self, position: PositionT, moves: Sequence[MoveT], chosen: Sequence[int],
+                    wanted: Collection[int] | None) -> dict[int, tuple[int, str]]:
+        """:meth:`successors` of the moves ``chosen`` (their places in ``moves``, in order),
+        each played on a copy of ``position``."""
+        tracker = self.tracker(position)
+        tracker.unlogged()
+        found: dict[int, tuple[int, str]] = {}
+        done = 0  # the positions hashed so far (the tracker's)
+        # A few moves at a time, so that the positions wanted are found without playing every
+        # other move (deep in an opening tree, one or two of hundreds).
+        for first in range(0, len(chosen), _MOVES_AT_ONCE):
+            made = []
+            for number in chosen[first:first + _MOVES_AT_ONCE]:
+                after = self.copy(position)
+                try:
+                    self.play_quietly(after, moves[number])
+                except KifuError:
+                    continue
+                made.append((number, after))
+                tracker.visit_from(position, after)
+            tracker.finish()
+            for (number, after), value in zip(made, tracker.hashes[done:], strict=True):
+                if (wanted is None or value in wanted) and value not in found:
+                    found[value] = (number, self.position_key(after))
+            done += len(made)
+            if wanted is not None and len(found) == len(wanted):
+                break
+        return found
+
     def facts(self, position: PositionT) -> dict[str, str]:
         """What a corpus index files a record under besides its headers, from the main line's
         last position (``index.facts``): ``opening`` (Renju's name of it), ``rule``, ``sides``
@@ -808,9 +880,16 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
 AnyGame = GamePlugin[Any, Any, Any]
 
 
+#: How many moves :meth:`GamePlugin.successors` plays and hashes before it looks whether it
+#: has found every position it was asked for.
+_MOVES_AT_ONCE = 48
+
+
 def _as_written(stated: str, names: Mapping[str, str]) -> Outcome:
     """A result of a game that names no sides: its winner as written (or as ``names`` give
     it), ``None`` for a draw."""
+    from kifu.plugin.values import Outcome  # made when a result is read: not at start-up
+
     said = stated.strip()
     winner = {key.casefold(): value for key, value in names.items()}.get(said.casefold(), said)
     if winner.casefold() == "draw":

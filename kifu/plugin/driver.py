@@ -15,7 +15,8 @@ from typing import Any, Protocol
 from kifu.base.errors import GameOverError, KifuError, ResultError
 from kifu.base.limits import Problems
 from kifu.base.record import MAIN_LINE, Node, Record, VariationPath
-from kifu.plugin.values import Event, Outcome, Played, Step
+from kifu.plugin.typeparams import Event
+from kifu.plugin.values import Outcome, Played, Step
 
 
 class Referee(Protocol):

@@ -69,13 +69,37 @@ static Reason trace_log(Trace *t, int entry)
     return NULL;
 }
 
-/* A stone of ``colour`` put on or taken off ``cell``: every lane at once. */
-static void trace_flip(Trace *t, int colour, int cell)
+/* A stone of ``colour`` put on or taken off ``cell`` of the stones whose lanes are
+ * ``value``: every lane at once. */
+static void lanes_flip(const Trace *t, uint64_t *value, int colour, int cell)
 {
     const unsigned char *row = t->stones + (((size_t)(colour - 1) * (size_t)t->points +
                                              (size_t)cell) * (size_t)t->lanes) * 8;
     for (int lane = 0; lane < t->lanes; lane++)
-        t->value[lane] ^= load(row + 8 * lane);
+        value[lane] ^= load(row + 8 * lane);
+}
+
+/* The same, of the stones on the board traced. */
+static void trace_flip(Trace *t, int colour, int cell)
+{
+    lanes_flip(t, t->value, colour, cell);
+}
+
+/* The canonical hash of the stones whose lanes are ``value`` with ``side`` to move (the
+ * smallest lane as an unsigned number), and in ``*image`` the first lane that gives it. */
+static uint64_t trace_canonical(const Trace *t, const uint64_t *value, int side, int *image)
+{
+    const unsigned char *turn = t->turns + (size_t)side * (size_t)t->lanes * 8;
+    uint64_t best = value[0] ^ load(turn);
+    *image = 0;
+    for (int lane = 1; lane < t->lanes; lane++) {
+        uint64_t hash = value[lane] ^ load(turn + 8 * lane);
+        if (hash < best) {
+            best = hash;
+            *image = lane;
+        }
+    }
+    return best;
 }
 
 /* The position is complete with ``side`` to move: its canonical hash and image. */
@@ -93,16 +117,8 @@ static Reason trace_note(Trace *t, int side)
         t->images = images;
         t->visit_capacity = more;
     }
-    const unsigned char *turn = t->turns + (size_t)side * (size_t)t->lanes * 8;
-    uint64_t best = t->value[0] ^ load(turn);
-    int image = 0;
-    for (int lane = 1; lane < t->lanes; lane++) {
-        uint64_t hash = t->value[lane] ^ load(turn + 8 * lane);
-        if (hash < best) {
-            best = hash;
-            image = lane;
-        }
-    }
+    int image;
+    uint64_t best = trace_canonical(t, t->value, side, &image);
     t->hashes[t->visits] = best;
     t->images[t->visits++] = (unsigned char)image;
     return NULL;

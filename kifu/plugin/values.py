@@ -6,42 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple
 
 from kifu.base.errors import KifuError, OptionError
 from kifu.base.record import Node
-
-#: A JSON-able description of something a move did: ``{"type": "capture", "points": [...]}``.
-#: The general form every game builds; a game names its own events' types in its ``events``
-#: module (``Event``, a union of ``TypedDict`` s), which the library's typed steps give.
-Event = dict[str, Any]
-#: A game's position type and its move type (see :class:`kifu.plugin.GamePlugin`).
-PositionT = TypeVar("PositionT")
-MoveT = TypeVar("MoveT")
-
-if TYPE_CHECKING:
-    from typing_extensions import TypeVar as DefaultedTypeVar
-
-    #: A game's set-up type (a record's ``setup``), ``Any`` where it is not named.
-    SetupT = DefaultedTypeVar("SetupT", default=Any)
-
-    class SetupDefault:
-        """See below."""
-else:
-    SetupT = TypeVar("SetupT")
-
-    class SetupDefault:
-        """Lets ``Game[Position, Move]`` stand for ``Game[Position, Move, Any]`` when it is
-        evaluated, as the set-up type's default does for a type checker (PEP 696), without
-        importing ``typing_extensions`` on every start."""
-
-        __slots__ = ()
-
-        def __class_getitem__(cls, params):
-            if isinstance(params, tuple) and len(params) == 2:
-                params = (*params, Any)
-            return super().__class_getitem__(params)
-
+from kifu.plugin.typeparams import Event
 
 #: The kinds of end a game can have: a line of five or four, mate or the king taken, a counted
 #: score, a player's resignation, time or forfeit, a foul, no legal move left, a repeated

@@ -2,16 +2,15 @@
 
 A file may hold several records (an SGF collection): :func:`parse_all` gives each with its own
 name (``game.sgf#3``) and what reading it found (repairs, pedantic findings, the encoding
-guessed), so that every game is validated and reported on its own.
+guessed), so that every game is validated and reported on its own.  A file's text and the
+format that reads it are :mod:`.sources`' (given here too).
 """
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from kifu.base.collection import Reading
 from kifu.base.errors import (
     ConversionError,
     GameIndexError,
@@ -22,17 +21,15 @@ from kifu.base.errors import (
 )
 from kifu.base.limits import check_tree
 from kifu.base.record import Node, ReadOptions, Record, is_event
-from kifu.plugin import AnyGame, Format, later, registry
-from kifu.reading.source import (
-    MAX_BYTES,
-    SourceText,
-    Stream,
-    read_source,
-    read_stream,
-    stream_name,
-)
+from kifu.plugin import AnyGame, Format, registry
+from kifu.reading.source import MAX_BYTES, SourceText, Stream
+
+# given here too (as ... as: named again for the modules that read files and parse them)
+from kifu.run.sources import read_file as read_file
+from kifu.run.sources import reader as reader
 
 if TYPE_CHECKING:
+    from kifu.base.collection import Reading
     from kifu.plugin import Step
 
 
@@ -135,36 +132,6 @@ def parse_text(text: str, path: str, game_name: str | None = None,
     return game, parse_as(game, fmt, text, path, options)
 
 
-def reader(game: AnyGame, fmt: str) -> Format:
-    """How ``game``'s records are read and written in format ``fmt``, whichever it is: the
-    game's own notation (``native``), kifu's JSON, or one of the game's interchange formats.
-    Once a text's game and format are told (:func:`kifu.plugin.registry.detect`), this is the
-    one object that reads it."""
-    if fmt == registry.NATIVE:
-        return _native(game)
-    if fmt == registry.JSON:
-        return _json(game)
-    return registry.format_of(game, fmt)
-
-
-@functools.cache
-def _native(game: AnyGame) -> Format:
-    return Format(registry.NATIVE, game.suffixes, f"{game.name}'s own notation", game.parse,
-                  game.write, pieces=game.write_pieces,
-                  heads=later("kifu.reading.movetext").native_head,
-                  decide=game.decide_notation(), trace=game.trace_notation(),
-                  replay=game.replay_notation())
-
-
-@functools.cache
-def _json(game: AnyGame) -> Format:
-    from kifu.plugin import jsonform  # JSON's: a run of SGF or native records never asks
-
-    return Format(registry.JSON, (".json",), "kifu's JSON record",
-                  functools.partial(jsonform.loads, game=game), jsonform.dumps,
-                  pieces=jsonform.pieces)
-
-
 def parse_as(game: AnyGame, fmt: str, text: str, path: str,
              options: ReadOptions | None = None) -> Record:
     """Parse ``text`` as a record of ``game`` written in format ``fmt``; the record carries
@@ -259,25 +226,6 @@ def parse_all(text: str, path: str, game_name: str | None = None, *, lenient: bo
     """The game, the format and every record of ``text``."""
     game, fmt = registry.detect(text, path, game_name, format_name)
     return game, fmt, parse_all_as(game, fmt, text, path, lenient=lenient, options=options)
-
-
-def read_file(path: str | Stream, encoding: str | None = None,
-              game_name: str | None = None, format_name: str | None = None) -> SourceText:
-    """A record file's text (``-`` for standard input), decoded as
-    :func:`kifu.reading.source.decode` decodes it; but a file that a format of bytes claims
-    from its head (a RenLib library, a RIF database) is kept as it is, its bytes one character
-    each (encoding :data:`~kifu.reading.source.BYTES`), read up to that format's own limit.
-    ``path`` may be a binary stream instead (see :func:`kifu.reading.source.read_stream`).
-    ``format_name`` (``--format-in``) names the format instead of telling it."""
-    name = path if isinstance(path, str) else stream_name(path)
-
-    def claim(head: bytes) -> int | None:
-        found = registry.byte_format(head, name, game_name, format_name)
-        return None if found is None else found.max_bytes or MAX_BYTES
-
-    if isinstance(path, str):
-        return read_source(path, encoding, claim=claim)
-    return read_stream(path, name, encoding, claim=claim)
 
 
 def load(path: str | Stream, encoding: str | None = None, game_name: str | None = None,

@@ -20,8 +20,8 @@ from kifu.base.rules import Rules
 from kifu.plugin import AnyGame, registry
 from kifu.reading.source import STDIN, SourceText
 from kifu.reading.walk import Found, Shard, path_suffix, walk
-from kifu.run.load import parse_each_as, read_file, reader
 from kifu.run.runner import run
+from kifu.run.sources import read_file, reader
 
 #: How a kifu JSON record announces itself (``jsonform`` writes it first).
 _KIFU_JSON = re.compile(r'"format"\s*:\s*"kifu-record"')
@@ -65,6 +65,8 @@ def check_text(text: str, path: str, options: Options,
 
 def _check_records(game: AnyGame, fmt: str, text: str, path: str, options: Options,
                    found: tuple[KifuError, ...]) -> list[FileReport]:
+    from kifu.run.load import parse_each_as  # Python's reading: a decided record needs none
+
     records = parse_each_as(game, fmt, text, path, lenient=options.lenient,
                             options=options.read_options)
     reports: list[FileReport] = []

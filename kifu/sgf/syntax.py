@@ -35,6 +35,18 @@ from kifu.base.errors import (
 from kifu.base.heap import no_cycles
 from kifu.base.record import Span
 from kifu.sgf.charset import same_charset
+from kifu.sgf.properties import (
+    GAME_INFO,
+    GAME_NUMBERS,
+    KNOWN_PROPERTIES,
+    LIST_PROPERTIES,
+    MAX_GAMES,
+    MAX_NODES,
+    MAX_VALUES,
+    MOVE_PROPERTIES,
+    TEXT_PROPERTIES,
+    names_a_game,
+)
 from kifu.sgf.tokens import (
     BLANK_CHARACTERS,
     BLANKS,
@@ -56,7 +68,7 @@ from kifu.sgf.tokens import (
     text,
     unescape,
 )
-from kifu.sgf.tree import MAX_GAMES, MAX_NODES, MAX_VALUES, Collection, GameTree, Locator, SgfNode
+from kifu.sgf.tree import Collection, GameTree, Locator, SgfNode
 from kifu.sgf.write import Tree, collection, pieces, rewrite, rewritten, serialize
 
 # -- What reading finds, graded --------------------------------------------------------------------
@@ -100,40 +112,6 @@ def severity_of(grade: str, lenient: bool = False) -> Severity:
     if grade == FATAL or (grade == CRITICAL and not lenient):
         return "error"
     return "note" if grade == PEDANTIC else "warning"
-
-
-# -- What FF[4] says of its properties -------------------------------------------------------------
-# What FF[4] says of its properties, as far as every game shares it: which exist, which take a
-# list, which hold text, which are moves, which are game information.
-
-#: Every property of FF[4] for Go and the general part (others are reported as unknown).
-KNOWN_PROPERTIES = frozenset((
-    "B", "KO", "MN", "W", "AB", "AE", "AW", "PL", "C", "DM", "GB", "GW", "HO", "N", "UC", "V",
-    "BM", "DO", "IT", "TE", "AR", "CR", "DD", "LB", "LN", "MA", "SL", "SQ", "TR", "AP", "CA",
-    "FF", "GM", "ST", "SZ", "AN", "BR", "BT", "CP", "DT", "EV", "GN", "GC", "ON", "OT", "PB",
-    "PC", "PW", "RE", "RO", "RU", "SO", "TM", "US", "WR", "WT", "BL", "OB", "OW", "WL", "FG",
-    "PM", "VW", "HA", "KM", "TB", "TW",
-    "XH",  # kifu's own: headers that have no property of their own
-))
-#: Properties whose values are lists: a second occurrence in a node adds to the first.
-LIST_PROPERTIES = frozenset(("AB", "AE", "AW", "AR", "CR", "DD", "LB", "LN", "MA", "SL", "SQ",
-                             "TR", "VW", "TB", "TW", "XH"))
-#: Text properties given twice in one node are joined into one value, a paragraph each.
-TEXT_PROPERTIES = frozenset(("C", "GC"))
-MOVE_PROPERTIES = frozenset(("B", "W"))
-#: FF[4]'s game-information properties, and Go's: a value is what they are there for.
-GAME_INFO = frozenset(("AN", "BR", "BT", "CP", "DT", "EV", "GN", "GC", "ON", "OT", "PB", "PC",
-                       "PW", "RE", "RO", "RU", "SO", "TM", "US", "WR", "WT", "HA", "KM"))
-#: The games FF[4] numbers in ``GM``: 1 Go, 2 Othello, 3 chess, 4 Gomoku and Renju, 5 Nine Men's
-#: Morris, 6 backgammon ... 40 Kropki.
-GAME_NUMBERS = range(1, 41)
-
-
-def names_a_game(value: str) -> bool:
-    """Whether a ``GM`` value is the number of a game FF[4] names (``GM[5.5]``, a komi a writer
-    put in the wrong property, names none)."""
-    text = value.strip()
-    return text.isascii() and text.isdigit() and len(text) < 4 and int(text) in GAME_NUMBERS
 
 
 # -- A collection's games as the reader completes them ---------------------------------------------

@@ -11,18 +11,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from kifu.base.errors import KifuError
-from kifu.base.limits import MAX_MOVES
 from kifu.base.record import Span
 from kifu.sgf import charset
 from kifu.sgf.tokens import PROPERTY_GROUPS, TOKEN, identifier, text
-
-#: A file holds at most this many nodes (every game, every variation) and values: each costs a
-#: few hundred bytes (a value some fifty) once read, so this bounds the memory any file takes.
-MAX_NODES = MAX_MOVES
-MAX_VALUES = 2 * MAX_MOVES
-#: A file holds at most this many games: each is checked on its own, at some cost of its own
-#: (a start position, a report), which bounds the time a collection of tiny games takes.
-MAX_GAMES = 50_000
 
 _LINE_END = re.compile("\n")
 

@@ -6,7 +6,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Protocol
 
 from kifu.base.errors import ConversionError
-from kifu.sgf.tree import MAX_GAMES, MAX_NODES, MAX_VALUES, SgfNode
+from kifu.sgf.properties import MAX_GAMES, MAX_NODES, MAX_VALUES
+from kifu.sgf.tree import SgfNode
 
 
 class Tree(Protocol):
@@ -23,7 +24,7 @@ class Tree(Protocol):
 def collection(games: Iterable[Iterable[str]]) -> Iterator[str]:
     """Games written in turn (each a game tree's pieces) as one SGF collection, stopped with a
     ``ConversionError`` as soon as the file would hold more games, nodes or values than kifu's
-    reader reads in one file (:data:`~kifu.sgf.tree.MAX_NODES`...), so that kifu never writes
+    reader reads in one file (:data:`~kifu.sgf.properties.MAX_NODES`...), so that kifu never writes
     a collection it could not read back.  Nodes and values are counted from above (every ``;``
     and ``[``, a few of which may stand inside a comment's text)."""
     nodes = values = 0

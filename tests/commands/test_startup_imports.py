@@ -94,6 +94,15 @@ def test_a_record_the_compiled_core_decides_imports_no_python_reader(tmp_path, n
             found = under(modules, f"kifu.builtin.{card.name}.{role}")
             assert not found, f"validate of {name} imported {found}"
     assert not under(modules, "lark")
+    # nor SGF's reader, its trees and its writer (the core is told FF[4]'s properties, and
+    # Go's claims asks them, from kifu.sgf.properties), nor the parsing of files, nor the
+    # values a game's rules answer with and the markup drawn: each dataclass costs start-up
+    # the compiling of its methods
+    # (Renju's core is told what its results' words read as, by Python's reading of results)
+    results = ("kifu.plugin.values", "kifu.plugin.results") if "freego" in native else ()
+    for reader in ("kifu.sgf.syntax", "kifu.sgf.tree", "kifu.sgf.write", "kifu.sgf.lines",
+                   "kifu.run.load", "kifu.base.markup", "kifu.base.collection", *results):
+        assert reader not in modules, f"validate of {name} imported {reader}"
 
 
 def test_validate_in_a_project_folder_imports_no_toml_parser_and_no_traceback(tmp_path):

@@ -7,6 +7,7 @@ Prints how many it judged."""
 from __future__ import annotations
 
 import sys
+from array import array
 
 import _gosgf  # the sanitized build, found first on the path
 
@@ -23,6 +24,37 @@ def hostile() -> list[str]:
             "(;AB[aa:ZZ];B[aa])", "(;SZ[52]AB[aa:ZZ])", "(;KM[" + "1" * 300 + "])",
             "(;RE[B+" + "9" * 300 + "])", "(;RU[" + "ko" * 500 + "])", "(", "", "(;", "\x00(;)",
             "(;DT[" + "2020," * 500 + "])", "(;SZ[1];B[aa];W[])", "(;HA[99];B[aa];B[bb])"]
+
+
+def successors(board: bytes, columns: int, rows: int, seat: int) -> None:
+    """The positions a stone on every cell of ``board`` makes (and off the board, on no
+    cell): one answer a cell, ``None`` where a stone stands; arguments of other sizes
+    refused."""
+    points = columns * rows
+    offsets, neighbours = array("i", [0]), array("i")
+    for cell in range(points):
+        column, row = cell % columns, cell // columns
+        neighbours.extend(other for other, near in (
+            (cell - 1, column > 0), (cell + 1, column < columns - 1),
+            (cell - columns, row > 0), (cell + columns, row < rows - 1)) if near)
+        offsets.append(len(neighbours))
+    cells = array("i", [-1, *range(points), points]).tobytes()
+    arguments = (board, offsets.tobytes(), neighbours.tobytes(), seat, True, cells,
+                 native._tables(columns, rows), columns, rows)
+    made = _gosgf.successors(*arguments)
+    assert len(made) == points + 2 and made[0] is None is made[-1]
+    assert all((entry is None) == (board[cell] != 0) for cell, entry in enumerate(made[1:-1]))
+    legal = _gosgf.legal_cells(board, offsets.tobytes(), neighbours.tobytes(), seat, False,
+                               bytes(range(256)) * (points // 16) + bytes(16 * (points % 16)),
+                               2**64 - 1)
+    assert all(made[1 + cell] is not None for cell, _ in legal)  # suicide allowed there
+    for at, wrong in ((0, board[:-1]), (1, offsets.tobytes()[:-4]), (2, b"\x00" * 4),
+                      (3, 2), (5, b"\x00"), (7, 53)):
+        try:
+            _gosgf.successors(*arguments[:at], wrong, *arguments[at + 1:])
+        except ValueError:
+            continue
+        raise AssertionError(f"successors() took {wrong!r} as argument {at}")
 
 
 def main() -> None:
@@ -48,6 +80,8 @@ def main() -> None:
             assert len(facts) == 48 * moves and len(removed) % 4 == 0
             for step in {0, moves // 2, moves}:
                 assert _gosgf.rows(boards, step, columns, rows).count("/") == rows - 1
+            successors(boards[moves // 2 * columns * rows:][:columns * rows], columns, rows,
+                       moves % 2)
             for wrong in ((boards, moves + 1, columns, rows), (boards, -1, columns, rows),
                           (boards[:-1], moves, columns, rows), (b"", 0, columns, rows),
                           (boards, 0, 53, rows), (boards, 0, 0, rows)):

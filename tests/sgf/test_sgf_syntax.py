@@ -193,7 +193,7 @@ def test_a_collection_kifu_writes_stops_before_it_holds_more_than_kifu_reads():
     reader reads; a ConversionError as soon as it would hold more nodes (or games, or values),
     so that kifu never writes a collection it could not read back."""
     from kifu.base.errors import ConversionError
-    from kifu.sgf.tree import MAX_GAMES, MAX_NODES
+    from kifu.sgf.properties import MAX_GAMES, MAX_NODES
     from kifu.sgf.write import collection
 
     game = ["(;GM[1]SZ[9]\n", ";B[aa];W[bb]", ")\n"]

@@ -14,7 +14,6 @@ from kifu.plugin import (
     GamePlugin,
     KifuError,
     NotationError,
-    Outcome,
     Record,
     built_in_card,
     later,
@@ -26,6 +25,7 @@ if TYPE_CHECKING:  # the modules are imported when first used (a decided record 
     from kifu.builtin.freego import moves, position, rules, setup  # noqa: F401 - the base's text
     from kifu.builtin.freego.moves import Move
     from kifu.builtin.freego.position import Position
+    from kifu.plugin import Outcome
 
 
 class FreeGo(GamePlugin["position.Position", "moves.Move", "setup.positions.Setup"]):
@@ -64,9 +64,8 @@ class FreeGo(GamePlugin["position.Position", "moves.Move", "setup.positions.Setu
         # decides needs neither (nor the position, the boards and the set-ups they import).
         from kifu.builtin.freego import native
         from kifu.builtin.freego.sgf import claims
-        from kifu.plugin import sgf as core_sgf
 
-        sgf = later("kifu.builtin.freego.sgf")
+        sgf, core_sgf = later("kifu.builtin.freego.sgf"), later("kifu.sgf.syntax")
         return {"sgf": Format("sgf", (".sgf",), "Smart Game Format, GM[1] (2 players, grids)",
                               sgf.read, sgf.write, claims, sgf.read_games,
                               core_sgf.rewritten, sgf.pieces, recognises=core_sgf.recognises,

@@ -13,12 +13,14 @@ set-up in play) is hashed from its cells.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from array import array
+from collections.abc import Collection, Sequence
 from itertools import compress
 
 from kifu.builtin.freego.boards.board import Board
-from kifu.builtin.freego.moves import Place
-from kifu.builtin.freego.position import Position
+from kifu.builtin.freego.moves import Move, Place
+from kifu.builtin.freego.native import placing
+from kifu.builtin.freego.position import Position, placed_keys
 from kifu.plugin import (
     EMPTY,
     MARK,
@@ -132,6 +134,31 @@ class Tracker(LaneTracker):
 
 def tracker(pos: Position) -> Tracker:
     return Tracker(pos)
+
+
+def successors(pos: Position, moves: Sequence[Move], wanted: Collection[int] | None = None
+               ) -> list[tuple[int, str | None] | None] | None:
+    """The positions ``moves`` (legal moves of ``pos``) make, each as its hash in a corpus
+    index (:class:`Tracker`'s) and its key (of the hashes ``wanted`` only, if given), worked
+    out by the compiled core in one call (:meth:`kifu.plugin.GamePlugin.successors_at_once`):
+    the stones of the seat to move on a grid of two seats, ``None`` for any other move (a
+    pass: the caller plays it); ``None`` without the core, or off a grid."""
+    board = pos.board
+    make = placing.successor_maker()
+    if make is None or board.grid is None or pos.seats != 2 or pos.outcome is not None:
+        return None
+    to_move, exact = pos.to_move, board.exact
+    cells = array("i", [exact.get(move.cell, -1)
+                        if type(move) is Place and move.seat in (None, to_move) else -1
+                        for move in moves])
+    offsets, neighbours, _ = placing.board_links(board)
+    made = make(array("b", pos.cells).tobytes(), offsets, neighbours, to_move,
+                pos.rules.suicide, cells.tobytes(), hashing(board, 2)[2].table(), *board.grid)
+    keyed = placed_keys(pos)
+    return [None if found is None else
+            (found[0], keyed(found[4], found[1], None if found[2] < 0 else found[2:4])
+             if wanted is None or found[0] in wanted else None)
+            for found in made]
 
 
 def facts(pos: Position) -> dict[str, str]:

@@ -19,7 +19,7 @@ import functools
 import random
 import zlib
 from array import array
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, TypedDict
 
 from kifu.builtin.freego.boards import builtin
@@ -313,22 +313,57 @@ def key_of(pos: Position, cells: str, ko: tuple[int, int] | None,
     cell that may not be retaken at once and the stone that took it) are known, and its
     rules' fields (:func:`rule_fields`) where they are: a compiled core's replay writes the
     first two, and works out the rules' once a game (:mod:`kifu.builtin.freego.native.steps`)."""
-    rules, board = pos.rules, pos.board
-    fields = [_board_field(board), cells,
-              "-" if pos.outcome is not None else _CODES[pos.to_move + 1]]
-    fields.extend(_rule_fields_of(rules) if rules_said is None else rules_said)
-    if any(pos.prisoners):
-        fields.append("prisoners:" + ",".join(map(str, pos.prisoners)))
-    if pos.passed and pos.outcome is None:
-        fields.append("passed:" + "".join(_CODES[s + 1] for s in range(pos.seats)
-                                          if pos.passed >> s & 1))
-    if pos.ended:
+    return _key(pos.board, cells, pos.outcome, pos.to_move, pos.seats,
+                _rule_fields_of(pos.rules) if rules_said is None else rules_said,
+                pos.prisoners, pos.passed, pos.ended, ko)
+
+
+def _key(board: Board, cells: str, outcome: Outcome | None, to_move: int, seats: int,
+         rules_said: tuple[str, ...], prisoners: list[int], passed: int, ended: bool,
+         ko: tuple[int, int] | None) -> str:
+    """:func:`key_of` of a position's values."""
+    fields = [_board_field(board), cells, "-" if outcome is not None else _CODES[to_move + 1]]
+    fields.extend(rules_said)
+    if any(prisoners):
+        fields.append("prisoners:" + ",".join(map(str, prisoners)))
+    if passed and outcome is None:
+        fields.append("passed:" + "".join(_CODES[s + 1] for s in range(seats)
+                                          if passed >> s & 1))
+    if ended:
         fields.append("ended:1")
     if ko is not None:
         fields.append(f"ko-at:{escape(board.ids[ko[0]])},{escape(board.ids[ko[1]])}")
-    if pos.outcome is not None:
-        fields.append(outcome_field(pos.outcome))
+    if outcome is not None:
+        fields.append(outcome_field(outcome))
     return " ".join(fields)
+
+
+#: Where the cells of a key stand in :func:`placed_keys`' texts (no key's field holds it).
+_CELLS_HERE = "\n"
+
+
+def placed_keys(pos: Position) -> Callable[[str, int, tuple[int, int] | None], str]:
+    """What writes the key of a position a stone of the seat to move put down on ``pos``
+    makes (:func:`key`; the game goes on, no seat has passed since), from its cells field,
+    the prisoners the stone took and the ko it took: the key's other fields are those of
+    every such position, written once for each count of prisoners and ko (an explorer's
+    step keys hundreds of them)."""
+    seat = pos.to_move
+    following = seat + 1 if seat + 1 < pos.seats else 0
+    rules_said = _rule_fields_of(pos.rules)
+    around: dict[tuple[int, tuple[int, int] | None], tuple[str, str]] = {}
+
+    def placed(cells: str, taken: int, ko: tuple[int, int] | None) -> str:
+        parts = around.get((taken, ko))
+        if parts is None:
+            prisoners = pos.prisoners.copy()
+            prisoners[seat] += taken
+            head, _, tail = _key(pos.board, _CELLS_HERE, None, following, pos.seats,
+                                 rules_said, prisoners, 0, False, ko).partition(_CELLS_HERE)
+            parts = around[taken, ko] = (head, tail)
+        return parts[0] + cells + parts[1]
+
+    return placed
 
 
 @functools.lru_cache(maxsize=64)

@@ -33,9 +33,8 @@ class Renju(GamePlugin["position.Position", "moves.Move", "setup.Setup"]):
         from kifu.builtin.renju import native
         from kifu.builtin.renju.archives import RIF_MAX_BYTES
         from kifu.builtin.renju.sgf import claims
-        from kifu.plugin import sgf as core_sgf
 
-        sgf = later("kifu.builtin.renju.sgf")
+        sgf, core_sgf = later("kifu.builtin.renju.sgf"), later("kifu.sgf.syntax")
         psq, pgn, rif, renlib = (later(f"kifu.builtin.renju.archives.{name}")
                                  for name in ("psq", "pgn", "rif", "renlib"))
         return {

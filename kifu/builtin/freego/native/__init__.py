@@ -28,14 +28,15 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast
 
+from kifu.builtin.freego.native import placing
 from kifu.plugin import MAX_MOVES, KifuError, Record, compiled
-from kifu.plugin import sgf as core
+from kifu.plugin import sgf_properties as core
 
 if TYPE_CHECKING:  # what an index needs is imported when an index is made
     from kifu.plugin import CompiledLine, Grid, Lanes, Symmetry, Traced
 
 #: The compiled module, where it was built.
-MODULE = __name__ + "._gosgf"
+MODULE = placing.MODULE
 
 _configured: set[int] = set()
 

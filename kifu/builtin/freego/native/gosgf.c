@@ -1844,6 +1844,33 @@ static char *decimal_at(char *at, int number)
     return at;
 }
 
+/* The cells field of a grid's key (position.py's key: its rows from the top separated by
+ * "/", x and o the stones, - an unplayable cell, a run of empty cells its length) into
+ * ``out`` (room for a character a cell and a "/" a row); its length. */
+static Py_ssize_t key_rows(const signed char *board, int columns, int rows, char *out)
+{
+    char *at = out;
+    for (int row = rows - 1; row >= 0; row--) {
+        int run = 0;
+        for (int column = 0; column < columns; column++) {
+            signed char cell = board[row * columns + column];
+            if (cell == EMPTY) {
+                run++;
+                continue;
+            }
+            if (run)
+                at = decimal_at(at, run);
+            run = 0;
+            *at++ = cell == BLACK ? 'x' : cell == WHITE ? 'o' : '-';
+        }
+        if (run)
+            at = decimal_at(at, run);
+        if (row)
+            *at++ = '/';
+    }
+    return at - out;
+}
+
 /* rows(boards, step, columns, rows) -> str: the cells of a position key (position.py's key:
  * a grid's rows from the top separated by "/", x and o the stones, a run of empty points its
  * length) of the board after ``step`` in ``boards`` (replay()'s). */
@@ -1864,33 +1891,328 @@ static PyObject *rows_text(PyObject *module, PyObject *args)
     }
     const unsigned char *board = (const unsigned char *)boards.buf + step * points;
     /* at most a character a point, a "/" a row */
-    char *out = malloc((size_t)(points + rows)), *at = out;
+    char *out = malloc((size_t)(points + rows));
     if (out == NULL) {
         PyBuffer_Release(&boards);
         return PyErr_NoMemory();
     }
-    for (int row = rows - 1; row >= 0; row--) {
-        int run = 0;
-        for (int column = 0; column < columns; column++) {
-            unsigned char cell = board[row * columns + column];
-            if (cell != BLACK && cell != WHITE) {
-                run++;
-                continue;
-            }
-            if (run)
-                at = decimal_at(at, run);
-            run = 0;
-            *at++ = cell == BLACK ? 'x' : 'o';
-        }
-        if (run)
-            at = decimal_at(at, run);
-        if (row)
-            *at++ = '/';
-    }
-    PyObject *text = PyUnicode_FromStringAndSize(out, at - out);
+    /* a replay's boards hold empty points and stones only */
+    Py_ssize_t length = key_rows((const signed char *)board, columns, rows, out);
+    PyObject *text = PyUnicode_FromStringAndSize(out, length);
     free(out);
     PyBuffer_Release(&boards);
     return text;
+}
+
+/* ------------------------------------------------------------------------------------------
+ * An explorer's step (kifu/builtin/freego/index.py's successors): the positions that stones
+ * put down on one position make, each by the referee's rules of capture and suicide (whether
+ * a move is legal, its ko and superko, is Python's to say: the moves are legal moves it
+ * listed), hashed under every image of the board's symmetry as the tracker hashes it
+ * (lanes.h), with what the position's key needs besides the position it follows: its cells,
+ * the prisoners the move took, the ko it took.  The board is kifu's: its cells in kifu's
+ * numbering and each cell's neighbours as the board lists them (unplayable cells left out).
+ * ------------------------------------------------------------------------------------------ */
+
+/* The group of ``colour`` from ``start`` on ``board`` (into ``stack``, its count returned),
+ * each stone marked ``stamp`` in ``seen``; ``*breathes`` whether it has a liberty. */
+static int group_from(const signed char *board, const int32_t *offsets, const int32_t *flat,
+                      int start, int colour, int *stack, int32_t *seen, int32_t stamp,
+                      int *breathes)
+{
+    int count = 0;
+    *breathes = 0;
+    stack[count++] = start;
+    seen[start] = stamp;
+    for (int i = 0; i < count; i++)
+        for (int32_t k = offsets[stack[i]]; k < offsets[stack[i] + 1]; k++) {
+            int q = flat[k];
+            if (board[q] == EMPTY)
+                *breathes = 1;
+            else if (board[q] == colour && seen[q] != stamp) {
+                seen[q] = stamp;
+                stack[count++] = q;
+            }
+        }
+    return count;
+}
+
+/* A board to put stones down on, one at a time (put_down), and what that needs. */
+typedef struct Play {
+    Py_ssize_t cells;
+    const int32_t *offsets, *flat;   /* the neighbours of cell c: flat[offsets[c]...] */
+    signed char *board, *colours;
+    int *stack, *removed;
+    int32_t *seen, *taken, stamp;
+} Play;
+
+static void play_close(Play *p)
+{
+    free(p->board);
+    free(p->colours);
+    free(p->stack);
+    free(p->removed);
+    free(p->seen);
+    free(p->taken);
+}
+
+/* The board whose cells are ``cells`` (a byte each: 0 empty, 1 and 2 the seats' stones, -1
+ * unplayable) and whose cells' neighbours are ``flat`` from ``offsets`` (32-bit numbers),
+ * checked, into ``p``; -1 with an exception set where they are not that (``name`` the
+ * function's). */
+static int play_open(Play *p, const Py_buffer *cells, const Py_buffer *offsets,
+                     const Py_buffer *flat, const char *name)
+{
+    Py_ssize_t n = cells->len, links = flat->len / 4;
+    const signed char *given = cells->buf;
+    memset(p, 0, sizeof *p);
+    p->cells = n;
+    p->offsets = offsets->buf;
+    p->flat = flat->buf;
+    if (n < 1 || offsets->len != 4 * (n + 1) || flat->len % 4 || p->offsets[0] != 0 ||
+        p->offsets[n] != links) {
+        PyErr_Format(PyExc_ValueError, "%s(): a board of another size", name);
+        return -1;
+    }
+    for (Py_ssize_t c = 0; c < n; c++)
+        if (p->offsets[c + 1] < p->offsets[c] || given[c] < -1 || given[c] > WHITE) {
+            PyErr_Format(PyExc_ValueError, "%s(): no board of two seats", name);
+            return -1;
+        }
+    for (Py_ssize_t k = 0; k < links; k++)
+        if (p->flat[k] < 0 || p->flat[k] >= n) {
+            PyErr_Format(PyExc_ValueError, "%s(): a neighbour off the board", name);
+            return -1;
+        }
+    p->board = malloc((size_t)n);
+    p->colours = malloc((size_t)n);
+    p->stack = malloc((size_t)n * sizeof(int));
+    p->removed = malloc((size_t)n * sizeof(int));
+    p->seen = calloc((size_t)n, sizeof(int32_t));
+    p->taken = calloc((size_t)n, sizeof(int32_t));
+    if (!p->board || !p->colours || !p->stack || !p->removed || !p->seen || !p->taken) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(p->board, given, (size_t)n);
+    return 0;
+}
+
+/* A stone of ``colour`` put down on ``move`` of the board (empty there): the stones it takes
+ * off (into ``removed``, their colours into ``colours``, its own group last if it is a
+ * suicide), their count returned, -1 for a suicide the rules forbid (the board left as it
+ * was); the board, and ``value`` (its lanes, with ``t``) where given, changed to the position
+ * it makes, until take_back(). */
+static int put_down(Play *p, const Trace *t, uint64_t *value, int move, int colour,
+                    int suicide)
+{
+    const int32_t *offsets = p->offsets, *flat = p->flat;
+    signed char *board = p->board;
+    int count = 0, liberty = 0, breathes;
+    board[move] = (signed char)colour;
+    if (t)
+        lanes_flip(t, value, colour, move);
+    int32_t mine = ++p->stamp;  /* the stones this move takes are marked so in ``taken`` */
+    for (int32_t k = offsets[move]; k < offsets[move + 1]; k++) {
+        int q = flat[k], c = board[q];
+        if (c == EMPTY)
+            liberty = 1;
+        else if (c > 0 && c != colour && p->taken[q] != mine) {
+            int size = group_from(board, offsets, flat, q, c, p->stack, p->seen, ++p->stamp,
+                                  &breathes);
+            if (breathes)
+                continue;
+            for (int i = 0; i < size; i++) {  /* every group without a liberty goes at once */
+                p->taken[p->stack[i]] = mine;
+                p->removed[count] = p->stack[i];
+                p->colours[count++] = (signed char)c;
+            }
+        }
+    }
+    for (int i = 0; i < count; i++) {
+        board[p->removed[i]] = EMPTY;
+        if (t)
+            lanes_flip(t, value, p->colours[i], p->removed[i]);
+    }
+    if (liberty || count)
+        return count;
+    int size = group_from(board, offsets, flat, move, colour, p->stack, p->seen, ++p->stamp,
+                          &breathes);
+    if (breathes)
+        return count;
+    if (!suicide) {
+        board[move] = EMPTY;
+        return -1;
+    }
+    for (int i = 0; i < size; i++) {
+        board[p->stack[i]] = EMPTY;
+        if (t)
+            lanes_flip(t, value, colour, p->stack[i]);
+        p->removed[count] = p->stack[i];
+        p->colours[count++] = (signed char)colour;
+    }
+    return count;
+}
+
+/* The board as it was before put_down() put a stone on ``move`` and took ``count`` off. */
+static void take_back(Play *p, int move, int count)
+{
+    for (int k = 0; k < count; k++)
+        p->board[p->removed[k]] = p->colours[k];
+    p->board[move] = EMPTY;
+}
+
+/* successors(cells, offsets, neighbours, seat, suicide, moves, tables, columns, rows) -> list:
+ * for each cell of ``moves`` (32-bit numbers) the position a stone of ``seat`` (0 or 1, of
+ * two) put down on the grid position of ``cells`` (play_open's board: ``columns`` x ``rows``
+ * cells in kifu's numbering) makes: (its canonical hash, signed; the prisoners it took; the
+ * ko it took, the cell that may not be retaken at once and the stone that took it, -1 and -1
+ * for none; the cells field of its key), or None where no stone can go (a cell that holds
+ * one, a suicide ``suicide`` forbids); ``tables`` the lanes (lanes.h's trace_tables). */
+static PyObject *successors(PyObject *module, PyObject *args)
+{
+    Py_buffer cells, offsets_in, flat_in, moves_in;
+    int seat, suicide, columns, rows;
+    PyObject *table, *answer = NULL;
+    char *text = NULL;
+    Play p;
+    Trace t;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "y*y*y*ipy*Oii", &cells, &offsets_in, &flat_in, &seat,
+                          &suicide, &moves_in, &table, &columns, &rows))
+        return NULL;
+    const int32_t *moves = moves_in.buf;
+    Py_ssize_t n = cells.len;
+    memset(&t, 0, sizeof t);
+    if (play_open(&p, &cells, &offsets_in, &flat_in, "successors") < 0)
+        goto done;
+    if (columns < 1 || rows < 1 || columns > MAX_SIDE || rows > MAX_SIDE ||
+        n != (Py_ssize_t)columns * rows || (seat != 0 && seat != 1) || moves_in.len % 4) {
+        PyErr_SetString(PyExc_ValueError, "successors(): arguments of another size");
+        goto done;
+    }
+    if (trace_tables(&t, table, n) < 0)
+        goto done;
+    t.points = (int)n;
+    text = malloc((size_t)(n + rows));
+    answer = PyList_New(moves_in.len / 4);
+    if (!text || !answer) {
+        Py_CLEAR(answer);
+        PyErr_NoMemory();
+        goto done;
+    }
+    uint64_t parent[MAX_LANES], value[MAX_LANES];
+    for (int lane = 0; lane < t.lanes; lane++)
+        parent[lane] = load(t.base + 8 * lane);
+    for (Py_ssize_t c = 0; c < n; c++)
+        if (p.board[c] > EMPTY)
+            lanes_flip(&t, parent, p.board[c], (int)c);
+    int colour = seat + 1, following = 1 - seat;
+    for (Py_ssize_t i = 0; i < moves_in.len / 4; i++) {
+        int move = moves[i], count = -1;
+        if (move >= 0 && move < n && p.board[move] == EMPTY) {
+            memcpy(value, parent, sizeof(uint64_t) * (size_t)t.lanes);
+            count = put_down(&p, &t, value, move, colour, suicide);
+        }
+        if (count < 0) {
+            Py_INCREF(Py_None);
+            PyList_SET_ITEM(answer, i, Py_None);
+            continue;
+        }
+        int gained = 0, ko_taken = -1, ko_by = -1, image;
+        for (int k = 0; k < count; k++)
+            gained += p.colours[k] != colour;
+        /* position.py's _ko: one stone taken, of the seat now to move, by a lone stone whose
+         * only liberty is where that stone stood */
+        if (count == 1 && p.colours[0] == following + 1) {
+            int lone = 1;
+            for (int32_t k = p.offsets[move]; k < p.offsets[move + 1]; k++) {
+                int q = p.flat[k];
+                if (p.board[q] == colour || (p.board[q] == EMPTY && q != p.removed[0]))
+                    lone = 0;
+            }
+            if (lone) {
+                ko_taken = p.removed[0];
+                ko_by = move;
+            }
+        }
+        uint64_t hash = trace_canonical(&t, value, following + 1, &image);
+        Py_ssize_t length = key_rows(p.board, columns, rows, text);
+        PyObject *item = Py_BuildValue("(Liiis#)", (long long)hash, gained, ko_taken, ko_by,
+                                       text, length);
+        take_back(&p, move, count);
+        if (item == NULL) {
+            Py_CLEAR(answer);
+            goto done;
+        }
+        PyList_SET_ITEM(answer, i, item);
+    }
+done:
+    play_close(&p);
+    free(text);
+    PyBuffer_Release(&cells);
+    PyBuffer_Release(&offsets_in);
+    PyBuffer_Release(&flat_in);
+    PyBuffer_Release(&moves_in);
+    return answer;
+}
+
+/* legal_cells(cells, offsets, neighbours, seat, suicide, zobrist, hash) -> list: the cells a
+ * stone of ``seat`` (0 or 1, of two) may be put down on in the position of ``cells``
+ * (play_open's board), in their order, as far as capture and suicide say (a suicide
+ * ``suicide`` forbids is left out; ko and superko are the caller's to judge), each as (the
+ * cell, the Zobrist hash of the position it makes: ``hash`` the position's, ``zobrist`` the
+ * keys of a stone of each seat on each cell, 64-bit numbers in the machine's order, seat
+ * after seat: position.py's). */
+static PyObject *legal_cells(PyObject *module, PyObject *args)
+{
+    Py_buffer cells, offsets_in, flat_in, keys_in;
+    int seat, suicide;
+    unsigned long long hash;
+    PyObject *answer = NULL;
+    Play p;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "y*y*y*ipy*K", &cells, &offsets_in, &flat_in, &seat,
+                          &suicide, &keys_in, &hash))
+        return NULL;
+    Py_ssize_t n = cells.len;
+    if (play_open(&p, &cells, &offsets_in, &flat_in, "legal_cells") < 0)
+        goto done;
+    if ((seat != 0 && seat != 1) || keys_in.len != 2 * 8 * n) {
+        PyErr_SetString(PyExc_ValueError, "legal_cells(): arguments of another size");
+        goto done;
+    }
+    const unsigned char *keys = keys_in.buf;
+    answer = PyList_New(0);
+    if (answer == NULL)
+        goto done;
+    int colour = seat + 1;
+    for (Py_ssize_t cell = 0; cell < n; cell++) {
+        if (p.board[cell] != EMPTY)
+            continue;
+        int count = put_down(&p, NULL, NULL, (int)cell, colour, suicide);
+        if (count < 0)
+            continue;
+        uint64_t after = (uint64_t)hash ^ load(keys + 8 * ((size_t)seat * (size_t)n + (size_t)cell));
+        for (int k = 0; k < count; k++)
+            after ^= load(keys + 8 * ((size_t)(p.colours[k] - 1) * (size_t)n +
+                                      (size_t)p.removed[k]));
+        take_back(&p, (int)cell, count);
+        PyObject *item = Py_BuildValue("(nK)", cell, (unsigned long long)after);
+        if (item == NULL || PyList_Append(answer, item) < 0) {
+            Py_XDECREF(item);
+            Py_CLEAR(answer);
+            goto done;
+        }
+        Py_DECREF(item);
+    }
+done:
+    play_close(&p);
+    PyBuffer_Release(&cells);
+    PyBuffer_Release(&offsets_in);
+    PyBuffer_Release(&flat_in);
+    PyBuffer_Release(&keys_in);
+    return answer;
 }
 
 /* configure(known, game_info, max_nodes, max_values, max_moves): what kifu's Python reading
@@ -1938,6 +2260,15 @@ static PyMethodDef METHODS[] = {
      "configure(known, game_info, max_nodes, max_values, max_moves)\n\n"
      "FF[4]'s properties and its game information as kifu knows them (names separated by\n"
      "blanks), and the limits of a file."},
+    {"successors", successors, METH_VARARGS,
+     "successors(cells, offsets, neighbours, seat, suicide, moves, tables, columns, rows)\n"
+     "-> list\n\n"
+     "The positions stones put down on a grid position make, each hashed as a corpus index\n"
+     "hashes it, with what its key needs."},
+    {"legal_cells", legal_cells, METH_VARARGS,
+     "legal_cells(cells, offsets, neighbours, seat, suicide, zobrist, hash) -> list\n\n"
+     "The cells a stone may go on as capture and suicide say, each with the Zobrist hash\n"
+     "of the position it makes."},
     {"match_pattern", match_pattern, METH_VARARGS,
      "match_pattern(data, points, nodes, laid, chosen) -> (node, start) | None | str\n\n"
      "A pattern search's check of a grid record's log of changes (kifu/plugin/lanes.h)."},

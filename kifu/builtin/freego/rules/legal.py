@@ -10,7 +10,14 @@ confirmed by the referee itself on a copy, which compares the cells exactly.
 """
 from __future__ import annotations
 
+import functools
+from array import array
+from collections.abc import Callable
+from typing import Any
+
+from kifu.builtin.freego.boards.board import Board
 from kifu.builtin.freego.moves import Move, Pass, Place
+from kifu.builtin.freego.native import placing
 from kifu.builtin.freego.position import EMPTY, Position
 from kifu.builtin.freego.rules.referee import play_quietly
 from kifu.plugin import IllegalMoveError
@@ -22,6 +29,9 @@ def legal_moves(pos: Position) -> list[Move]:
     seat to move and are not listed."""
     if pos.outcome is not None:
         return []
+    cells_of = placing.legal_cells() if pos.seats == 2 else None
+    if cells_of is not None:
+        return _compiled(pos, cells_of)
     group_of, liberties, members = _groups(pos)
     board, cells = pos.board, pos.cells
     seat = pos.to_move
@@ -61,6 +71,28 @@ def legal_moves(pos: Position) -> list[Move]:
         found.append(Place(board.cells[cell].id))
     found.append(Pass())
     return found
+
+
+def _compiled(pos: Position, cells_of: Callable[..., Any]) -> list[Move]:
+    """:func:`legal_moves` of a position of two seats whose captures and suicides the
+    compiled core works out (``legal_cells``: each cell a stone may go on, and the Zobrist
+    hash of the position it makes, as :func:`legal_moves` works it out), ko and superko
+    judged here as there."""
+    board = pos.board
+    offsets, neighbours, keys = placing.board_links(board)
+    following = 1 - pos.to_move
+    places = _places(board)
+    return [*(places[cell] for cell, new_hash in cells_of(
+        array("b", pos.cells).tobytes(), offsets, neighbours, pos.to_move, pos.rules.suicide,
+        keys, pos.hash) if not _repeats(pos, new_hash, following) or _referee_allows(pos, cell)),
+            Pass()]
+
+
+@functools.lru_cache(maxsize=16)
+def _places(board: Board) -> list[Place]:
+    """A stone on each cell of ``board``, as :func:`legal_moves` lists it (made once a
+    board: a move is a value)."""
+    return [Place(cell_id) for cell_id in board.ids]
 
 
 def canonical_move(pos: Position, move: Move, legal: bool = False) -> Move:

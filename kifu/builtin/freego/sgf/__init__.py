@@ -16,7 +16,7 @@ import importlib
 import re
 from typing import TYPE_CHECKING, Any
 
-from kifu.plugin import sgf as core
+from kifu.plugin import sgf_properties as core
 
 if TYPE_CHECKING:
     from kifu.builtin.freego.sgf.reader import read, read_games
