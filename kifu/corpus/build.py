@@ -12,7 +12,6 @@ written to a new copy of the index, which replaces the old one only when complet
 """
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import sys
@@ -36,7 +35,7 @@ from kifu.corpus.checks import (
     position_tallies,
     row_tally,
 )
-from kifu.corpus.indexing import IndexedFile, IndexedRecord, IndexTask, digest
+from kifu.corpus.indexing import IndexedFile, IndexedRecord, IndexTask, column_text
 from kifu.plugin import registry
 from kifu.reading.walk import Found, walk
 from kifu.run.runner import run
@@ -145,24 +144,6 @@ _GAME = (f"INSERT INTO game ({', '.join(store.GAME_COLUMNS)}, checksum) "
          f"VALUES ({', '.join('?' * (len(store.GAME_COLUMNS) + 1))})")
 
 
-def _text(value: str | None) -> str | None:
-    """A text as a TEXT column holds it: one that UTF-8 cannot (half of a surrogate pair) with
-    such characters as escapes."""
-    if value is None or value.isascii():
-        return value
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return value.encode("utf-8", "backslashreplace").decode("utf-8")
-    return value
-
-
-def _json(value: object) -> str:
-    """JSON as a TEXT column holds it (what UTF-8 cannot hold as a JSON escape)."""
-    text = json.dumps(value, ensure_ascii=False)
-    return text if _text(text) is text else json.dumps(value)
-
-
 class _Writer:
     """Rows written as files come in, a batch of records at a time, each with its checksum, and
     the tallies of the rows kept up to date (:mod:`kifu.corpus.checks`); positions and bitmaps
@@ -176,7 +157,11 @@ class _Writer:
         # point its move puts a stone on (:data:`LAST`: nothing follows).
         db.execute("CREATE TEMP TABLE staged (hash INTEGER, place INTEGER, next INTEGER, "
                    "point INTEGER)")
-        #: The rows of the records not yet written (games, trails).
+        #: The rows of the files and records not yet written (files, games, trails), and the
+        #: id the next file's row takes (as SQLite would give it: one past the largest;
+        #: read again once a file's row is taken out).
+        self.file_rows: list[tuple[object, ...]] = []
+        self.next_file: int | None = None
         self.games: list[tuple[object, ...]] = []
         self.trails: list[tuple[object, ...]] = []
         #: The new positions not yet staged, record after record, node after node: each
@@ -200,7 +185,7 @@ class _Writer:
         for row in db.execute("SELECT name, rows, low, high FROM tally"):
             if not isinstance(row[0], str) or row[0] in self.tallies:
                 raise Damage("its tallies are not what kifu writes")
-            self.tallies[row[0]] = list(row[1:])
+            self.tallies[row[0]] = _read_tally(row[1:])
         self.buckets: dict[int, list[int]] = {}
         #: Whether every row of ``bucket`` was read into :attr:`buckets`.
         self.every_bucket = False
@@ -238,12 +223,10 @@ class _Writer:
             if tally is None:
                 row = None if self.every_bucket else self.db.execute(
                     "SELECT rows, low, high FROM bucket WHERE id = ?", (name,)).fetchone()
-                tally = self.buckets[name] = list(row) if row else [0, 0, 0]
+                tally = self.buckets[name] = _read_tally(row) if row else [0, 0, 0]
             self.changed.add(name)
         else:
             tally = self.tallies.setdefault(name, [0, 0, 0])
-        if not all(type(value) is int for value in tally):
-            raise Damage("a tally of its rows is not what kifu writes")
         tally[0] += count
         tally[1] += low
         tally[2] += high
@@ -252,12 +235,11 @@ class _Writer:
         if indexed.other:
             done.left_alone.append(indexed.path)
             return
-        db = self.db
-        cursor = db.execute("INSERT INTO file (path, size, mtime_ns, checksum) VALUES "
-                            "(?, ?, ?, 0)", (os.fsencode(indexed.path), indexed.size,
-                                            indexed.mtime_ns))
-        file_id = cursor.lastrowid
-        assert file_id is not None
+        if self.next_file is None:
+            (self.next_file,) = self.db.execute(
+                "SELECT coalesce(max(id), 0) + 1 FROM file").fetchone()
+        file_id = self.next_file
+        self.next_file += 1
         for record in indexed.records:  # read as they are written: see IndexedFile
             self.add_record(file_id, record)
             done.records += 1
@@ -265,35 +247,23 @@ class _Writer:
             if not record.legal:
                 done.illegal += 1
                 done.problems.append((record.name, record.problem or "not legal"))
-        problem = _text(indexed.problem)
-        check = checksum("file", file_id, os.fsencode(indexed.path), indexed.size,
-                         indexed.mtime_ns, problem)
-        db.execute("UPDATE file SET problem = ?, checksum = ? WHERE id = ?",
-                   (problem, check, file_id))
+        problem = column_text(indexed.problem)
+        values = (file_id, os.fsencode(indexed.path), indexed.size, indexed.mtime_ns, problem)
+        check = checksum("file", *values)
+        self.file_rows.append((*values, check))
         self.tally("file", 1, check & 0xFFFFFFFF, check >> 32)
+        if len(self.file_rows) >= BATCH:
+            self.flush()
         if indexed.problem is not None:
             done.unreadable.append((indexed.path, indexed.problem))
         else:
             done.read += 1
 
     def add_record(self, file_id: int, record: IndexedRecord) -> None:
-        columns = record.columns
-        main = record.main_hashes()
-        final = final_image = None
-        if main:
-            final = array("q", main[-8:])[0]
-            final_image = record.images[len(main) // 8 - 1]
         game_id = self.next_game
         self.next_game += 1
-        score = None if record.score is None else float(record.score)
-        values = (game_id, file_id, record.number, os.fsencode(record.name), _text(record.game),
-                  *(_text(columns.get(name)) for name in (
-                      "black", "white", "players", "event", "date", "result", "winner")),
-                  score, _text(record.ending), _text(columns.get("rule")),
-                  _text(columns.get("opening")), record.strength, _json(record.sides), _json(record.headers),
-                  record.moves, record.positions, int(record.legal), _text(record.problem),
-                  _text(record.grid), self.symmetry(record.symmetry), int(record.swaps), final,
-                  final_image, digest(main) if main and record.complete else None)
+        own, last = record.game_values()
+        values = (game_id, file_id, *own, self.symmetry(record.symmetry), *last)
         check = checksum("game", *values)
         self.games.append((*values, check))
         self.tally("game", 1, check & 0xFFFFFFFF, check >> 32)
@@ -317,8 +287,10 @@ class _Writer:
             self.explored.read_back += 1
             held.points.frombytes(_LAST * record.positions)
         else:
-            self.explored.arrived(game_id, _text(columns.get("winner")), record.sides,
-                                  record.symmetry, _text(columns.get("date")), record.strength)
+            columns = record.columns
+            self.explored.arrived(game_id, column_text(columns.get("winner")), record.sides,
+                                  record.symmetry, column_text(columns.get("date")),
+                                  record.strength)
             held.points.frombytes(record.placed[:-2])
             held.points.append(LAST)
         if record.grid is not None:
@@ -347,9 +319,10 @@ class _Writer:
         """Write the rows of the records read so far (their positions staged, unless held:
         see :attr:`held`)."""
         db = self.db
+        db.executemany("INSERT INTO file VALUES (?, ?, ?, ?, ?, ?)", self.file_rows)
         db.executemany(_GAME, self.games)
         db.executemany("INSERT INTO trail VALUES (?, ?, ?, ?, ?, ?)", self.trails)
-        self.games, self.trails = [], []
+        self.file_rows, self.games, self.trails = [], [], []
         if not self.first_build or self.packing is None or len(self.held.hashes) >= HELD:
             self.stage()
 
@@ -413,6 +386,7 @@ class _Writer:
             db.execute("DELETE FROM trail WHERE game = ?", (game_id,))
         db.execute("DELETE FROM game WHERE file = ?", (file_id,))
         db.execute("DELETE FROM file WHERE id = ?", (file_id,))
+        self.next_file = None  # (it may have been the largest)
 
     def finish(self) -> None:
         self.flush()
@@ -440,8 +414,7 @@ class _Writer:
         rest = iter(values[whole:])
         db.executemany("INSERT INTO position VALUES (?, ?)", zip(rest, rest))
         self._every_bucket()
-        for bucket, count, low, high in packing.tallies(rows, BUCKET_SHIFT):
-            self.tally(bucket, count, low, high)
+        self.tally_buckets(packing.tallies(rows, BUCKET_SHIFT))
         shared = array("I")
         shared.frombytes(packing.shared(rows, order, continuations.SHARED))
         self.explored.finish(True, held, shared)
@@ -450,8 +423,24 @@ class _Writer:
     def _every_bucket(self) -> None:
         """Every bucket's tally read at once (as each would be, one by one: a few, if any)."""
         for bucket, *tally in self.db.execute("SELECT id, rows, low, high FROM bucket"):
-            self.buckets.setdefault(bucket, tally)
+            self.buckets.setdefault(bucket, _read_tally(tally))
         self.every_bucket = True
+
+    def tally_buckets(self, tallies: Iterable[tuple[int, int, int, int]]) -> None:
+        """Rows added to many buckets (each one's number, count and sums), every bucket's
+        tally read (:meth:`_every_bucket`): :meth:`tally` of each, without a call each (a
+        run's positions fall in tens of thousands of buckets)."""
+        assert self.every_bucket
+        buckets, changed = self.buckets, self.changed
+        for bucket, count, low, high in tallies:
+            tally = buckets.get(bucket)
+            if tally is None:
+                buckets[bucket] = [count, low, high]
+            else:
+                tally[0] += count
+                tally[1] += low
+                tally[2] += high
+            changed.add(bucket)
 
     def sorted_in(self) -> None:
         """The positions staged, put in the index in order, their buckets' tallies summed, and
@@ -469,8 +458,7 @@ class _Writer:
                    "ORDER BY hash, place")
         if fresh:
             self._every_bucket()
-            for bucket, count, low, high in db.execute(tallied % "position"):
-                self.tally(bucket, count, low, high)
+            self.tally_buckets(db.execute(tallied % "position"))
         self.explored.finish(bool(self.first_build))
 
     def occupancy(self) -> None:
@@ -481,6 +469,8 @@ class _Writer:
         for (grid, entry), bits in self.occupied.items():
             rows.setdefault((grid, entry >> 4), []).append((entry & 15, bits))
         (empty,) = db.execute("SELECT NOT EXISTS (SELECT 1 FROM occupancy)").fetchone()
+        written: list[tuple[str, int, int, bytes, int]] = []
+        last = max(rows, default=None)
         for (grid, key), added in sorted(rows.items()):
             point, content = key >> 2, key & 3
             row = None if empty else db.execute(
@@ -494,27 +484,46 @@ class _Writer:
                 self.tally(f"occupancy {grid}", -1, -(row[1] & 0xFFFFFFFF), -(row[1] >> 32))
             blob = occupancy.merged(row[0] if row else None, added)
             check = checksum("occupancy", grid, point, content, blob)
-            db.execute("INSERT OR REPLACE INTO occupancy VALUES (?, ?, ?, ?, ?)",
-                       (grid, point, content, blob, check))
+            written.append((grid, point, content, blob, check))
             self.tally(f"occupancy {grid}", 1, check & 0xFFFFFFFF, check >> 32)
+            if len(written) >= BATCH or (grid, key) == last:  # (a row's key comes once)
+                db.executemany("INSERT OR REPLACE INTO occupancy VALUES (?, ?, ?, ?, ?)",
+                               written)
+                written = []
 
     def write_tallies(self) -> None:
         """The tallies, written."""
         db = self.db
-        # Each tally as SQLite keeps integers (a damaged one may have been text, or grown
-        # past them).
-        for tally in (*self.tallies.values(), *(self.buckets[b] for b in self.changed)):
-            if not all(type(value) is int and -1 << 63 <= value < 1 << 63 for value in tally):
-                raise Damage("a tally of its rows is not what kifu writes")
+        # Each tally as SQLite keeps integers (a damaged one may have grown past them; each
+        # was an integer when read: :func:`_read_tally`).
+        values = list(chain.from_iterable(
+            (*self.tallies.values(), *(self.buckets[b] for b in self.changed))))
+        if values and (min(values) < -1 << 63 or max(values) >= 1 << 63):
+            raise Damage("a tally of its rows is not what kifu writes")
         db.execute("DELETE FROM tally")
         db.executemany("INSERT INTO tally VALUES (?, ?, ?, ?)",
                        [(name, *tally) for name, tally in sorted(self.tallies.items())
                         if any(tally)])
-        changed = sorted(self.changed)
-        db.executemany("INSERT OR REPLACE INTO bucket VALUES (?, ?, ?, ?)",
-                       [(b, *self.buckets[b]) for b in changed if any(self.buckets[b])])
-        db.executemany("DELETE FROM bucket WHERE id = ?",
-                       [(b,) for b in changed if not any(self.buckets[b])])
+        kept: list[tuple[int, int, int, int]] = []
+        emptied: list[tuple[int]] = []
+        buckets = self.buckets
+        for bucket in sorted(self.changed):
+            count, low, high = buckets[bucket]
+            if count or low or high:
+                kept.append((bucket, count, low, high))
+            else:
+                emptied.append((bucket,))
+        db.executemany("INSERT OR REPLACE INTO bucket VALUES (?, ?, ?, ?)", kept)
+        db.executemany("DELETE FROM bucket WHERE id = ?", emptied)
+
+
+def _read_tally(row: Iterable[object]) -> list[int]:
+    """A tally as the index holds it (its count and sums), each an integer, else
+    :class:`Damage` (the sums added to it are, so it is checked once, as it is read)."""
+    tally = [value for value in row if type(value) is int]
+    if len(tally) != 3:
+        raise Damage("a tally of its rows is not what kifu writes")
+    return tally
 
 
 #: The tables an update looks rows up in by their keys, small beside the positions: SQLite's

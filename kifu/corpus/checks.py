@@ -79,20 +79,25 @@ def checksum(table: str, *values: object) -> int:
     with the table's name, so that a row of one table read as another's does not match) of
     its values as SQLite gives them back, each marked with its kind (an integer, a float, a
     text, a blob, ``None``; a text as its UTF-8 bytes and a float as its hexadecimal form, so
-    that the same row has the same checksum under any Python).  Made for every row read, so
-    made in one pass over the values (in C where the packing was built: :data:`PACKING`)."""
-    global _serializer
-    if _serializer is None:
+    that the same row has the same checksum under any Python).  Made for every row read and
+    written, so made in one call to C where the packing was built (:data:`PACKING`: its
+    BLAKE2b gives hashlib's digest), else serialized in one pass and hashed by hashlib."""
+    global _checksum
+    if _checksum is None:
         module = compiled(PACKING)
-        _serializer = serialized if module is None else module.serialized
-    data = _serializer(values)
-    digest = hashlib.blake2b(data, digest_size=8, person=table.encode("ascii"))
+        _checksum = _python_checksum if module is None else module.checksum
+    return _checksum(table, values)
+
+
+def _python_checksum(table: str, values: tuple[object, ...]) -> int:
+    """:func:`checksum` in Python (the reference)."""
+    digest = hashlib.blake2b(serialized(values), digest_size=8, person=table.encode("ascii"))
     return int.from_bytes(digest.digest(), "little", signed=True)
 
 
-#: What :func:`checksum` serializes values with, chosen at its first call (looking the core
-#: up costs more than the work, and both ways give the same bytes).
-_serializer: Callable[[tuple[object, ...]], bytes] | None = None
+#: What :func:`checksum` is made by, chosen at its first call (looking the core up costs more
+#: than the work, and both ways give the same number).
+_checksum: Callable[[str, tuple[object, ...]], int] | None = None
 
 
 def serialized(values: tuple[object, ...]) -> bytes:

@@ -658,9 +658,7 @@ class Writer:
                        "fresh)")
         if held is not None and shared is not None and not self.read_back:
             # every record counted as it came
-            for counted in self._counted(held, shared):
-                self._done(counted, first_build)
-            self._flush()
+            self._counted(held, shared)
             for name in ("fresh", "grown", "brought"):
                 db.execute(f"DROP TABLE {name}")
             return
@@ -725,11 +723,12 @@ class Writer:
             (hashes[at], places[at], hashes[at + 1] if following[at] != LAST else 0,
              following[at]) for at in shared))
 
-    def _counted(self, held: Held, shared: array[int]) -> Iterator[Row]:
+    def _counted(self, held: Held, shared: array[int]) -> None:
         """The rows of each position several rows hold on a first run whose records all
-        came in counted (:meth:`arrived`), made at once in C (a first run holds its
-        positions only where the packing was built): what :func:`_add` makes of each
-        record in turn from :meth:`_held`'s rows, which stays the reference."""
+        came in counted (:meth:`arrived`), counted and written at once in C (a first run
+        holds its positions only where the packing was built): what :func:`_add` makes of
+        each record in turn from :meth:`_held`'s rows, and :meth:`_write` of each position's
+        counts, which stay the reference."""
         packing = compiled(checks.PACKING)
         assert packing is not None
         arrivals = self.arrivals
@@ -740,17 +739,21 @@ class Writer:
         # Each record's winner (a code: its place in ``names``) as an image that does not
         # and that does swap the colours names it, which images do, and its ranks by date
         # and by strength (the keys are of one order: the top of a position's records by
-        # rank are those ``heapq.nlargest`` gives by key).
+        # rank are those ``heapq.nlargest`` gives by key); and the JSON texts of its sides
+        # and of its entry in a position's lists, which C joins into a row's.
         codes: dict[str, int] = {}
         plain, swapped = array("i", bytes(4 * size)), array("i", bytes(4 * size))
         swaps = array("I", bytes(4 * size))
         listed: dict[int, Listed] = {}
+        sides_texts, listed_texts = [""] * size, [""] * size
         for record, (winner, sides, swap, date, strength) in arrivals.items():
             at = record - first
             plain[at] = codes.setdefault(turned(winner, sides, False), len(codes))
             swapped[at] = codes.setdefault(turned(winner, sides, True), len(codes))
             swaps[at] = sum(1 << image for image, flips in enumerate(swap) if flips)
             listed[record] = (record, date, strength)
+            sides_texts[at] = self._sides_text(sides)
+            listed_texts[at] = json.dumps(listed[record])
         ranks = []
         for key in (_latest, _strongest):
             rank = array("I", bytes(4 * size))
@@ -758,15 +761,28 @@ class Writer:
                 rank[entry[0] - first] = place
             ranks.append(rank)
         names = list(codes)
-        for value, games, wins, record, latest, strongest, nexts in packing.explore(
-                held.hashes, held.places, held.points, shared, first, plain, swapped, swaps,
-                ranks[0], ranks[1], LISTED, LAST, store.GAME_SHIFT, store.MAX_IMAGES):
-            yield Row(value, games, Counter({names[code]: count for code, count in wins}),
-                      list(arrivals[record][1]), [listed[entry] for entry in latest],
-                      [listed[entry] for entry in strongest],
-                      {after: Next(played, Counter({names[code]: count for code, count in won}),
-                                   example, None if point < 0 else point)
-                       for after, played, won, example, point in nexts})
+        order = array("I", bytes(4 * len(names)))
+        for place, code in enumerate(sorted(range(len(names)), key=names.__getitem__)):
+            order[code] = place
+        counted = packing.explore(held.hashes, held.places, held.points, shared, first, plain,
+                                  swapped, swaps, ranks[0], ranks[1], LISTED, LAST,
+                                  store.GAME_SHIFT, store.MAX_IMAGES)
+        texts = (tuple(json.dumps(name) for name in names), order, tuple(sides_texts),
+                 tuple(listed_texts), first)
+        for at in range(0, len(counted), _WRITTEN_ROWS):
+            self._continuations, self._explored = packing.rows(
+                counted[at:at + _WRITTEN_ROWS], *texts)
+            self._flush()
+
+    def _sides_text(self, sides: Sequence[str]) -> str:
+        """The JSON text of a record's sides (most records' are alike)."""
+        key = tuple(sides)
+        text = self._sides.get(key)
+        if text is None:
+            if len(self._sides) > 4096:
+                self._sides.clear()
+            text = self._sides[key] = json.dumps(list(key))
+        return text
 
     def _done(self, row: Row, first_build: bool) -> None:
         """A position's rows as the records added and forgotten leave them, written (a
@@ -846,11 +862,7 @@ class Writer:
                 self._continuations.append((*values, check))
                 sums.append(check)
             tally = checks.row_tally(sums)
-            sides = self._sides.get(tuple(row.sides))
-            if sides is None:
-                if len(self._sides) > 4096:
-                    self._sides.clear()
-                sides = self._sides[tuple(row.sides)] = json.dumps(row.sides)
+            sides = self._sides_text(row.sides)
             explored = (row.hash, row.games, self._wins(row.wins), sides,
                         json.dumps(row.latest), json.dumps(row.strongest), *tally)
             self._explored.append((*explored, checksum("explored", *explored)))

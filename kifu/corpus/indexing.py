@@ -34,6 +34,25 @@ from kifu.run.load import parse_each_as, reader
 from kifu.run.tasks import describe_fault
 from kifu.run.validate import read_record_file
 
+
+def column_text(value: str | None) -> str | None:
+    """A text as a TEXT column holds it: one that UTF-8 cannot (half of a surrogate pair) with
+    such characters as escapes."""
+    if value is None or value.isascii():
+        return value
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    return value
+
+
+def json_text(value: object) -> str:
+    """JSON as a TEXT column holds it (what UTF-8 cannot hold as a JSON escape)."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if column_text(text) is text else json.dumps(value)
+
+
 #: Header names read into the columns a search filters on, first found wins.
 COLUMNS = {"black": ("Black",), "white": ("White",), "event": ("Event",), "date": ("Date",),
            "result": ("Result",), "rule": ("Rule", "Rules")}
@@ -88,9 +107,38 @@ class IndexedRecord:
     #: How strong its players are (:func:`strength`), what the strongest records sort by.
     strength: float | None = None
 
+    #: :meth:`game_values`, once made.
+    values: tuple[tuple[object, ...], tuple[object, ...]] | None = field(
+        default=None, repr=False, compare=False)
+
     @property
     def positions(self) -> int:
         return len(self.hashes) // 8
+
+    def game_values(self) -> tuple[tuple[object, ...], tuple[object, ...]]:
+        """The values of its ``game`` row that are its own (:data:`kifu.corpus.store.
+        GAME_COLUMNS`): those from its number to its grid, and those after its symmetry's id;
+        made once, where it was read when it is sent to the index's writer (so that the
+        writer's one process has less to do a record)."""
+        if self.values is None:
+            columns = self.columns
+            main = self.main_hashes()
+            final = final_image = None
+            if main:
+                final = array("q", main[-8:])[0]
+                final_image = self.images[len(main) // 8 - 1]
+            score = None if self.score is None else float(self.score)
+            self.values = (
+                (self.number, os.fsencode(self.name), column_text(self.game),
+                 *(column_text(columns.get(name)) for name in (
+                     "black", "white", "players", "event", "date", "result", "winner")),
+                 score, column_text(self.ending), column_text(columns.get("rule")),
+                 column_text(columns.get("opening")), self.strength, json_text(self.sides),
+                 json_text(self.headers), self.moves, self.positions, int(self.legal),
+                 column_text(self.problem), column_text(self.grid)),
+                (int(self.swaps), final, final_image,
+                 digest(main) if main and self.complete else None))
+        return self.values
 
     def main_hashes(self) -> bytes:
         """The main line's hashes (its nodes come first)."""
@@ -120,6 +168,8 @@ class IndexedFile:
 
     def __getstate__(self) -> dict[str, Any]:
         records = list(self.records)  # first: reading them may set the problem
+        for record in records:  # here, in the worker that read them
+            record.game_values()
         return {**self.__dict__, "records": records}
 
 
@@ -470,10 +520,11 @@ def _columns(game: AnyGame, record: Record, facts: dict[str, str],
     game (``None`` where the main line was not played to its end), asked for only where
     the stated result does not say."""
     columns: dict[str, str | None] = {}
+    header = _header(record.headers)
     for column, names in COLUMNS.items():
-        columns[column] = next((value for key in names if (value := record.header(key))), None)
+        columns[column] = next((value for key in names if (value := header(key))), None)
     columns["rule"] = columns["rule"] or facts.get("rule")
-    columns["opening"] = facts.get("opening") or record.header("Opening")
+    columns["opening"] = facts.get("opening") or header("Opening")
     columns["players"] = "\n".join(game.players(record)) or None
     ended = _outcome(game, record, end)
     columns["winner"] = None if ended is None or not ended.decided else ended.winner or "draw"
@@ -483,6 +534,19 @@ def _columns(game: AnyGame, record: Record, facts: dict[str, str],
     entry.strength = strength(record.headers)
     sides = facts.get("sides")
     entry.sides = sides.split("\n") if sides else list(game.sides or ())
+
+
+def _header(headers: dict[str, str]) -> Callable[[str], str | None]:
+    """:meth:`kifu.base.record.Record.header` of a record's ``headers``, their names
+    folded once for the several looked up (most of which a record does not have)."""
+    folded: dict[str, str] = {}
+    for name, value in headers.items():
+        folded.setdefault(name.casefold(), value)  # the first of a name, as header() finds it
+
+    def header(key: str) -> str | None:
+        value = headers.get(key)
+        return value if value is not None else folded.get(key.casefold())
+    return header
 
 
 #: A header that gives a player's strength: ``Black-Rank`` (SGF's ``BR``), ``White-Rank``,
@@ -515,9 +579,22 @@ def strength(headers: dict[str, str]) -> float | None:
     """How strong a record's players are: the weaker one's strength of those its headers give
     (each header named for a rank, an Elo or a rating: :func:`player_strength`), ``None``
     where none does."""
-    found = [value for name, text in headers.items() if _STRENGTH_HEADER.fullmatch(name)
+    found = [value for name, text in headers.items() if _strength_header(name)
              and (value := player_strength(text)) is not None]
     return min(found) if found else None
+
+
+#: Whether each header name met gives a strength (records use a few names, again and again).
+_STRENGTH_NAMES: dict[str, bool] = {}
+
+
+def _strength_header(name: str) -> bool:
+    known = _STRENGTH_NAMES.get(name)
+    if known is None:
+        if len(_STRENGTH_NAMES) > 4096:
+            _STRENGTH_NAMES.clear()
+        known = _STRENGTH_NAMES[name] = _STRENGTH_HEADER.fullmatch(name) is not None
+    return known
 
 
 def _outcome(game: AnyGame, record: Record, end: Callable[[], Outcome | None]

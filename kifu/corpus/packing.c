@@ -737,33 +737,49 @@ static int put(char **out, size_t *used, size_t *room, const char *data, size_t 
     return 0;
 }
 
-/* serialized(values) -> bytes: what kifu.corpus.checks.checksum hashes of a row's values
- * (a tuple), each marked with its kind: ``n``; ``t<length>:`` and a text's UTF-8 bytes
- * (surrogates kept); ``i<digits>;``; ``b<length>:`` and the bytes; ``f<float.hex()>;``. */
-static PyObject *serialized(PyObject *self, PyObject *values)
+/* A growing buffer of bytes (PyMem). */
+typedef struct Buffer {
+    char *data;
+    size_t used, room;
+} Buffer;
+
+static int put_text(Buffer *b, const char *data, size_t size)
 {
+    char head[32];
+    int length = snprintf(head, sizeof head, "t%zu:", size);
+    return put(&b->data, &b->used, &b->room, head, (size_t)length) ||
+        put(&b->data, &b->used, &b->room, data, size);
+}
+
+static int put_int(Buffer *b, long long number)
+{
+    char head[32];
+    int length = snprintf(head, sizeof head, "i%lld;", number);
+    return put(&b->data, &b->used, &b->room, head, (size_t)length);
+}
+
+/* ``values`` (a tuple) serialized onto ``b`` as kifu.corpus.checks.serialized does it, each
+ * marked with its kind: ``n``; ``t<length>:`` and a text's UTF-8 bytes (surrogates kept);
+ * ``i<digits>;``; ``b<length>:`` and the bytes; ``f<float.hex()>;``.  -1 with an exception
+ * set where it cannot. */
+static int serialize(PyObject *values, Buffer *b)
+{
+    char head[48];
     if (!PyTuple_Check(values)) {
         PyErr_SetString(PyExc_TypeError, "serialized(): a tuple of values");
-        return NULL;
+        return -1;
     }
-    size_t used = 0, room = 256;
-    char *out = PyMem_Malloc(room), head[48];
-    if (out == NULL)
-        return PyErr_NoMemory();
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(values); i++) {
         PyObject *value = PyTuple_GET_ITEM(values, i);
         int failed = 0;
         if (value == Py_None) {
-            failed = put(&out, &used, &room, "n", 1);
+            failed = put(&b->data, &b->used, &b->room, "n", 1);
         } else if (PyUnicode_Check(value)) {
             PyObject *data = PyUnicode_AsEncodedString(value, "utf-8", "surrogatepass");
             if (data == NULL) {
                 failed = 1;
             } else {
-                int length = snprintf(head, sizeof head, "t%zd:", PyBytes_GET_SIZE(data));
-                failed = put(&out, &used, &room, head, (size_t)length) ||
-                    put(&out, &used, &room, PyBytes_AS_STRING(data),
-                        (size_t)PyBytes_GET_SIZE(data));
+                failed = put_text(b, PyBytes_AS_STRING(data), (size_t)PyBytes_GET_SIZE(data));
                 Py_DECREF(data);
             }
         } else if (PyLong_Check(value)) {
@@ -772,27 +788,26 @@ static PyObject *serialized(PyObject *self, PyObject *values)
             if (number == -1 && PyErr_Occurred()) {
                 failed = 1;
             } else if (!overflow) {
-                int length = snprintf(head, sizeof head, "i%lld;", number);
-                failed = put(&out, &used, &room, head, (size_t)length);
+                failed = put_int(b, number);
             } else {  /* beyond 64 bits: its digits as Python writes them */
                 PyObject *text = PyNumber_ToBase(value, 10);
                 const char *digits = text ? PyUnicode_AsUTF8(text) : NULL;
-                failed = digits == NULL || put(&out, &used, &room, "i", 1) ||
-                    put(&out, &used, &room, digits, strlen(digits)) ||
-                    put(&out, &used, &room, ";", 1);
+                failed = digits == NULL || put(&b->data, &b->used, &b->room, "i", 1) ||
+                    put(&b->data, &b->used, &b->room, digits, strlen(digits)) ||
+                    put(&b->data, &b->used, &b->room, ";", 1);
                 Py_XDECREF(text);
             }
         } else if (PyBytes_Check(value)) {
             int length = snprintf(head, sizeof head, "b%zd:", PyBytes_GET_SIZE(value));
-            failed = put(&out, &used, &room, head, (size_t)length) ||
-                put(&out, &used, &room, PyBytes_AS_STRING(value),
+            failed = put(&b->data, &b->used, &b->room, head, (size_t)length) ||
+                put(&b->data, &b->used, &b->room, PyBytes_AS_STRING(value),
                     (size_t)PyBytes_GET_SIZE(value));
         } else if (PyFloat_Check(value)) {
             PyObject *text = PyObject_CallMethod(value, "hex", NULL);
             const char *digits = text ? PyUnicode_AsUTF8(text) : NULL;
-            failed = digits == NULL || put(&out, &used, &room, "f", 1) ||
-                put(&out, &used, &room, digits, strlen(digits)) ||
-                put(&out, &used, &room, ";", 1);
+            failed = digits == NULL || put(&b->data, &b->used, &b->room, "f", 1) ||
+                put(&b->data, &b->used, &b->room, digits, strlen(digits)) ||
+                put(&b->data, &b->used, &b->room, ";", 1);
             Py_XDECREF(text);
         } else {
             PyObject *name = PyObject_GetAttrString((PyObject *)Py_TYPE(value), "__name__");
@@ -801,19 +816,453 @@ static PyObject *serialized(PyObject *self, PyObject *values)
             Py_XDECREF(name);
             failed = 1;
         }
-        if (failed) {
-            PyMem_Free(out);
-            return NULL;
+        if (failed)
+            return -1;
+    }
+    return 0;
+}
+
+/* serialized(values) -> bytes: what kifu.corpus.checks.checksum hashes of a row's values
+ * (a tuple: see serialize). */
+static PyObject *serialized(PyObject *self, PyObject *values)
+{
+    Buffer b = {NULL, 0, 0};
+    if (serialize(values, &b) < 0) {
+        PyMem_Free(b.data);
+        return NULL;
+    }
+    PyObject *found = PyBytes_FromStringAndSize(b.data ? b.data : "", (Py_ssize_t)b.used);
+    PyMem_Free(b.data);
+    return found;
+}
+
+/* BLAKE2b (RFC 7693) with a digest of 8 bytes, no key and a personalisation of at most 16
+ * bytes: what kifu.corpus.checks.checksum asks of hashlib.blake2b, written here from the
+ * RFC's description so that a row's checksum is made without a call back into Python. */
+static const uint64_t BLAKE_IV[8] = {
+    0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL, 0xa54ff53a5f1d36f1ULL,
+    0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL, 0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL,
+};
+
+/* The order the message's words are taken in, round by round (rounds 10 and 11 repeat 0
+ * and 1). */
+static const uint8_t BLAKE_SIGMA[10][16] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
+    {14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
+    {11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4},
+    {7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8},
+    {9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13},
+    {2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9},
+    {12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11},
+    {13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10},
+    {6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5},
+    {10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0},
+};
+
+static uint64_t load64(const unsigned char *at)
+{
+    uint64_t value = 0;
+    for (int k = 7; k >= 0; k--)
+        value = value << 8 | at[k];
+    return value;
+}
+
+static uint64_t rotr64(uint64_t x, int n)
+{
+    return x >> n | x << (64 - n);
+}
+
+#define BLAKE_G(a, b, c, d, x, y) do { \
+        v[a] = v[a] + v[b] + (x); v[d] = rotr64(v[d] ^ v[a], 32); \
+        v[c] = v[c] + v[d]; v[b] = rotr64(v[b] ^ v[c], 24); \
+        v[a] = v[a] + v[b] + (y); v[d] = rotr64(v[d] ^ v[a], 16); \
+        v[c] = v[c] + v[d]; v[b] = rotr64(v[b] ^ v[c], 63); \
+    } while (0)
+
+/* One block of 128 bytes into the state ``h``; ``counted`` bytes hashed with it. */
+static void blake_block(uint64_t h[8], const unsigned char *block, uint64_t counted, int last)
+{
+    uint64_t v[16], m[16];
+    for (int k = 0; k < 16; k++)
+        m[k] = load64(block + 8 * k);
+    for (int k = 0; k < 8; k++) {
+        v[k] = h[k];
+        v[k + 8] = BLAKE_IV[k];
+    }
+    v[12] ^= counted;  /* (the counter's high word stays 0: no row is 2**64 bytes) */
+    if (last)
+        v[14] = ~v[14];
+    for (int round = 0; round < 12; round++) {
+        const uint8_t *s = BLAKE_SIGMA[round % 10];
+        BLAKE_G(0, 4, 8, 12, m[s[0]], m[s[1]]);
+        BLAKE_G(1, 5, 9, 13, m[s[2]], m[s[3]]);
+        BLAKE_G(2, 6, 10, 14, m[s[4]], m[s[5]]);
+        BLAKE_G(3, 7, 11, 15, m[s[6]], m[s[7]]);
+        BLAKE_G(0, 5, 10, 15, m[s[8]], m[s[9]]);
+        BLAKE_G(1, 6, 11, 12, m[s[10]], m[s[11]]);
+        BLAKE_G(2, 7, 8, 13, m[s[12]], m[s[13]]);
+        BLAKE_G(3, 4, 9, 14, m[s[14]], m[s[15]]);
+    }
+    for (int k = 0; k < 8; k++)
+        h[k] ^= v[k] ^ v[k + 8];
+}
+
+/* The checksum of ``size`` bytes at ``data`` personalised with ``person`` (a table's name,
+ * padded with zeros to 16 bytes): its 8-byte BLAKE2b digest read as a signed little-endian
+ * number, as kifu.corpus.checks.checksum reads hashlib's. */
+static int64_t blake_checksum(const unsigned char person[16], const char *data, size_t size)
+{
+    uint64_t h[8];
+    unsigned char block[128];
+    memcpy(h, BLAKE_IV, sizeof h);
+    h[0] ^= 0x01010000ULL ^ 8;  /* a fanout and depth of 1, no key, 8 bytes of digest */
+    h[6] ^= load64(person);
+    h[7] ^= load64(person + 8);
+    uint64_t counted = 0;
+    const unsigned char *at = (const unsigned char *)data;
+    while (size > 128) {
+        counted += 128;
+        blake_block(h, at, counted, 0);
+        at += 128;
+        size -= 128;
+    }
+    memset(block, 0, sizeof block);
+    if (size)
+        memcpy(block, at, size);
+    blake_block(h, block, counted + size, 1);
+    return (int64_t)h[0];
+}
+
+/* A table's name as BLAKE2b's personalisation (at most 16 bytes, as hashlib takes it). */
+static int person_of(const char *table, size_t size, unsigned char person[16])
+{
+    if (size > 16) {
+        PyErr_SetString(PyExc_ValueError, "checksum(): a table's name of at most 16 bytes");
+        return -1;
+    }
+    memset(person, 0, 16);
+    memcpy(person, table, size);
+    return 0;
+}
+
+/* checksum(table, values) -> int: kifu.corpus.checks.checksum of a row of ``table`` (its
+ * name, ASCII) holding ``values`` (a tuple). */
+static PyObject *checksum(PyObject *self, PyObject *args)
+{
+    const char *table;
+    Py_ssize_t size;
+    PyObject *values;
+    unsigned char person[16];
+    if (!PyArg_ParseTuple(args, "s#O!", &table, &size, &PyTuple_Type, &values) ||
+        person_of(table, (size_t)size, person) < 0)
+        return NULL;
+    Buffer b = {NULL, 0, 0};
+    if (serialize(values, &b) < 0) {
+        PyMem_Free(b.data);
+        return NULL;
+    }
+    int64_t found = blake_checksum(person, b.data ? b.data : "", b.used);
+    PyMem_Free(b.data);
+    return PyLong_FromLongLong((long long)found);
+}
+
+/* What a row's tally adds of a checksum: its low 32 bits, and the rest (Python's ``>> 32``,
+ * rounding down). */
+static void tally_add(int64_t sums[3], int64_t check)
+{
+    sums[0] += 1;
+    sums[1] += (int64_t)((uint64_t)check & 0xFFFFFFFFULL);
+    sums[2] += check < 0 ? ~((~check) >> 32) : check >> 32;
+}
+
+/* Where a record ``id`` stands among those from ``first`` on: its id less ``first``, or -1
+ * where that is below 0 or does not fit (worked out without overflow, whatever they are). */
+static Py_ssize_t record_at(long long id, long long first)
+{
+    if (id < first)
+        return -1;
+    unsigned long long at = (unsigned long long)id - (unsigned long long)first;
+    return at > (unsigned long long)PY_SSIZE_T_MAX ? -1 : (Py_ssize_t)at;
+}
+
+/* A text of the ``texts`` tuple (at ``index``), as UTF-8; NULL with an exception where there
+ * is none. */
+static const char *text_at(PyObject *texts, Py_ssize_t index, Py_ssize_t *size)
+{
+    if (index < 0 || index >= PyTuple_GET_SIZE(texts) ||
+        !PyUnicode_Check(PyTuple_GET_ITEM(texts, index))) {
+        PyErr_SetString(PyExc_ValueError, "rows(): no text for a code or a record");
+        return NULL;
+    }
+    return PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(texts, index), size);
+}
+
+/* A count of each winner, ``wins`` (explore's ((code, count), ...)), as JSON onto ``b``:
+ * ``{"name": count, ...}`` in the order of the names (``order``: each code's rank), the
+ * names' JSON texts ``names``, as kifu.corpus.continuations._json writes it. */
+static int wins_text(Buffer *b, PyObject *wins, PyObject *names, const uint32_t *order,
+                     size_t codes)
+{
+    Py_ssize_t count = PyTuple_Check(wins) ? PyTuple_GET_SIZE(wins) : -1;
+    if (count < 0) {
+        PyErr_SetString(PyExc_ValueError, "rows(): not a count of winners");
+        return -1;
+    }
+    long long (*pairs)[2] = PyMem_Malloc(((size_t)count + 1) * sizeof *pairs);
+    if (pairs == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    int failed = -1;
+    Py_ssize_t kept = 0;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        long long code, number;
+        PyObject *pair = PyTuple_GET_ITEM(wins, i);
+        if (!PyTuple_Check(pair)) {
+            PyErr_SetString(PyExc_TypeError, "rows(): a winner's count is a tuple");
+            goto done;
+        }
+        if (!PyArg_ParseTuple(pair, "LL", &code, &number))
+            goto done;
+        if (code < 0 || (size_t)code >= codes) {
+            PyErr_SetString(PyExc_ValueError, "rows(): a winner's code out of range");
+            goto done;
+        }
+        if (number <= 0)
+            continue;
+        Py_ssize_t j = kept++;
+        for (; j > 0 && order[pairs[j - 1][0]] > order[code]; j--) {
+            pairs[j][0] = pairs[j - 1][0];
+            pairs[j][1] = pairs[j - 1][1];
+        }
+        pairs[j][0] = code;
+        pairs[j][1] = number;
+    }
+    if (put(&b->data, &b->used, &b->room, "{", 1))
+        goto done;
+    for (Py_ssize_t i = 0; i < kept; i++) {
+        Py_ssize_t size;
+        const char *name = text_at(names, (Py_ssize_t)pairs[i][0], &size);
+        char number[32];
+        int length = snprintf(number, sizeof number, ": %lld", pairs[i][1]);
+        if (name == NULL || (i && put(&b->data, &b->used, &b->room, ", ", 2)) ||
+            put(&b->data, &b->used, &b->room, name, (size_t)size) ||
+            put(&b->data, &b->used, &b->room, number, (size_t)length))
+            goto done;
+    }
+    failed = put(&b->data, &b->used, &b->room, "}", 1);
+done:
+    PyMem_Free(pairs);
+    return failed;
+}
+
+/* Records (explore's ids) as a JSON list onto ``b``: each one's text of ``listed`` (by its id
+ * less ``first``), joined as json.dumps joins a list's items. */
+static int listed_text(Buffer *b, PyObject *ids, PyObject *listed, long long first)
+{
+    if (!PyTuple_Check(ids)) {
+        PyErr_SetString(PyExc_ValueError, "rows(): not a list of records");
+        return -1;
+    }
+    if (put(&b->data, &b->used, &b->room, "[", 1))
+        return -1;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(ids); i++) {
+        long long id = PyLong_AsLongLong(PyTuple_GET_ITEM(ids, i));
+        if (id == -1 && PyErr_Occurred())
+            return -1;
+        Py_ssize_t size;
+        const char *text = text_at(listed, record_at(id, first), &size);
+        if (text == NULL || (i && put(&b->data, &b->used, &b->room, ", ", 2)) ||
+            put(&b->data, &b->used, &b->room, text, (size_t)size))
+            return -1;
+    }
+    return put(&b->data, &b->used, &b->room, "]", 1);
+}
+
+typedef struct Following {
+    long long after, games, example;
+    int point;
+    PyObject *wins;
+} Following;
+
+static int by_after(const void *a, const void *b)
+{
+    const Following *x = a, *y = b;
+    return x->after < y->after ? -1 : x->after > y->after;
+}
+
+/* The texts made for a row, kept apart from the bytes its checksum hashes. */
+static PyObject *text_of(Buffer *b, size_t from)
+{
+    return PyUnicode_DecodeUTF8(b->data + from, (Py_ssize_t)(b->used - from), "strict");
+}
+
+/* One position's rows (``counted``: explore's tuple of it) onto ``continuations`` and
+ * ``explored``; see rows(). */
+static int position_rows(PyObject *counted, PyObject *names, const uint32_t *order,
+                         size_t codes, PyObject *sides, PyObject *listed, long long first,
+                         PyObject *continuations, PyObject *explored, Buffer *text,
+                         Buffer *data)
+{
+    static const unsigned char CONTINUATION[16] = "continuation", EXPLORED[16] = "explored";
+    long long value, games, record;
+    PyObject *wins, *latest, *strongest, *nexts;
+    if (!PyTuple_Check(counted)) {
+        PyErr_SetString(PyExc_TypeError, "rows(): a position's counts are a tuple");
+        return -1;
+    }
+    if (!PyArg_ParseTuple(counted, "LLOLOOO!", &value, &games, &wins, &record, &latest,
+                          &strongest, &PyTuple_Type, &nexts))
+        return -1;
+    Py_ssize_t count = PyTuple_GET_SIZE(nexts);
+    Following *follows = PyMem_Malloc(((size_t)count + 1) * sizeof(Following));
+    if (follows == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    int failed = -1;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *next = PyTuple_GET_ITEM(nexts, i);
+        if (!PyTuple_Check(next)) {
+            PyErr_SetString(PyExc_TypeError, "rows(): a continuation's counts are a tuple");
+            goto done;
+        }
+        if (!PyArg_ParseTuple(next, "LLOLi", &follows[i].after, &follows[i].games,
+                              &follows[i].wins, &follows[i].example, &follows[i].point))
+            goto done;
+    }
+    qsort(follows, (size_t)count, sizeof(Following), by_after);
+    int64_t sums[3] = {0, 0, 0};
+    for (Py_ssize_t i = 0; i < count; i++) {
+        Following *f = &follows[i];
+        text->used = data->used = 0;
+        if (wins_text(text, f->wins, names, order, codes) < 0)
+            goto done;
+        if (put_int(data, value) || put_int(data, f->after) || put_int(data, f->games) ||
+            put_text(data, text->data, text->used) || put_int(data, f->example) ||
+            (f->point < 0 ? put(&data->data, &data->used, &data->room, "n", 1) :
+             put_int(data, f->point)))
+            goto done;
+        int64_t check = blake_checksum(CONTINUATION, data->data, data->used);
+        tally_add(sums, check);
+        PyObject *point = f->point < 0 ? (Py_INCREF(Py_None), Py_None) : PyLong_FromLong(f->point);
+        PyObject *row = point == NULL ? NULL : Py_BuildValue(
+            "(LLLNLNL)", value, f->after, f->games, text_of(text, 0), f->example, point,
+            (long long)check);
+        if (row == NULL || PyList_Append(continuations, row) < 0) {
+            Py_XDECREF(row);
+            goto done;
+        }
+        Py_DECREF(row);
+    }
+    /* the explored row's texts one after the other in ``text``, each one's start kept */
+    size_t starts[4];
+    Py_ssize_t size;
+    text->used = data->used = 0;
+    const char *sides_text = text_at(sides, record_at(record, first), &size);
+    if (sides_text == NULL)
+        goto done;
+    starts[0] = 0;
+    if (wins_text(text, wins, names, order, codes) < 0)
+        goto done;
+    starts[1] = text->used;
+    if (put(&text->data, &text->used, &text->room, sides_text, (size_t)size))
+        goto done;
+    starts[2] = text->used;
+    if (listed_text(text, latest, listed, first) < 0)
+        goto done;
+    starts[3] = text->used;
+    if (listed_text(text, strongest, listed, first) < 0)
+        goto done;
+    if (put_int(data, value) || put_int(data, games))
+        goto done;
+    for (int k = 0; k < 4; k++) {
+        size_t end = k < 3 ? starts[k + 1] : text->used;
+        if (put_text(data, text->data + starts[k], end - starts[k]))
+            goto done;
+    }
+    if (put_int(data, sums[0]) || put_int(data, sums[1]) || put_int(data, sums[2]))
+        goto done;
+    int64_t check = blake_checksum(EXPLORED, data->data, data->used);
+    PyObject *texts[4];
+    for (int k = 0; k < 4; k++) {
+        size_t end = k < 3 ? starts[k + 1] : text->used;
+        texts[k] = PyUnicode_DecodeUTF8(text->data + starts[k], (Py_ssize_t)(end - starts[k]),
+                                        "strict");
+        if (texts[k] == NULL) {
+            for (int j = 0; j < k; j++)
+                Py_DECREF(texts[j]);
+            goto done;
         }
     }
-    PyObject *found = PyBytes_FromStringAndSize(out, (Py_ssize_t)used);
-    PyMem_Free(out);
+    PyObject *row = Py_BuildValue("(LLNNNNLLLL)", value, games, texts[0], texts[1], texts[2],
+                                  texts[3], (long long)sums[0], (long long)sums[1],
+                                  (long long)sums[2], (long long)check);
+    if (row == NULL || PyList_Append(explored, row) < 0) {
+        Py_XDECREF(row);
+        goto done;
+    }
+    Py_DECREF(row);
+    failed = 0;
+done:
+    PyMem_Free(follows);
+    return failed;
+}
+
+/* rows(counted, names, order, sides, listed, first) -> (continuations, explored): the rows
+ * of the explorer's tables, with their checksums, of the positions ``counted`` (explore's
+ * list), as kifu.corpus.continuations.Writer._write makes them of the same counts (which
+ * stays the reference): ``names`` the JSON text of each winner's code, ``order`` (uint32)
+ * each code's rank among the names, ``sides`` and ``listed`` the JSON texts of each record's
+ * sides and of its entry in a list (its id, date and strength), by its id less ``first``. */
+static PyObject *rows(PyObject *self, PyObject *args)
+{
+    PyObject *counted, *names, *sides, *listed;
+    Py_buffer order;
+    long long first;
+    if (!PyArg_ParseTuple(args, "O!O!y*O!O!L", &PyList_Type, &counted, &PyTuple_Type, &names,
+                          &order, &PyTuple_Type, &sides, &PyTuple_Type, &listed, &first))
+        return NULL;
+    size_t codes = (size_t)order.len / 4;
+    PyObject *continuations = NULL, *explored = NULL, *found = NULL;
+    Buffer text = {NULL, 0, 0}, data = {NULL, 0, 0};
+    if (codes != (size_t)PyTuple_GET_SIZE(names) || order.len % 4 ||
+        (uintptr_t)order.buf % 4) {
+        PyErr_SetString(PyExc_ValueError, "rows(): a rank for each name");
+        goto done;
+    }
+    for (size_t k = 0; k < codes; k++)
+        if (((const uint32_t *)order.buf)[k] >= codes) {
+            PyErr_SetString(PyExc_ValueError, "rows(): a rank out of range");
+            goto done;
+        }
+    continuations = PyList_New(0);
+    explored = PyList_New(0);
+    if (continuations == NULL || explored == NULL)
+        goto done;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(counted); i++)
+        if (position_rows(PyList_GET_ITEM(counted, i), names, order.buf, codes, sides, listed,
+                          first, continuations, explored, &text, &data) < 0)
+            goto done;
+    found = PyTuple_Pack(2, continuations, explored);
+done:
+    Py_XDECREF(continuations);
+    Py_XDECREF(explored);
+    PyMem_Free(text.data);
+    PyMem_Free(data.data);
+    PyBuffer_Release(&order);
     return found;
 }
 
 static PyMethodDef METHODS[] = {
     {"serialized", serialized, METH_O,
      "serialized(values) -> bytes\n\nWhat kifu.corpus.checks.checksum hashes of a row."},
+    {"checksum", checksum, METH_VARARGS,
+     "checksum(table, values) -> int\n\nkifu.corpus.checks.checksum."},
+    {"rows", rows, METH_VARARGS,
+     "rows(counted, names, order, sides, listed, first) -> (continuations, explored)\n\n"
+     "The explorer's rows of explore's counts, as kifu.corpus.continuations.Writer._write "
+     "makes them."},
     {"explore", explore, METH_VARARGS,
      "explore(...) -> [(hash, games, wins, record, latest, strongest, nexts)]\n\n"
      "kifu.corpus.continuations.Writer._counted's rows."},

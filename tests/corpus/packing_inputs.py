@@ -226,6 +226,7 @@ def agree(packing: ModuleType, seed: int, changes: list[Changes]) -> None:
         explored_in_python(writer, held, shared)
     values = row_values(rng)
     assert packing.serialized(values) == checks.serialized(values)
+    assert packing.checksum("game", values) == checks._python_checksum("game", values)
 
 
 def hostile(packing: ModuleType) -> Iterator[tuple[str, Callable[[], object]]]:
@@ -269,7 +270,25 @@ def hostile(packing: ModuleType) -> Iterator[tuple[str, Callable[[], object]]]:
     yield "shared of other lengths", lambda: packing.shared(b"\x00" * 32, b"\x00" * 4, 2)
     yield "serialized of a list in a tuple", lambda: packing.serialized(([1],))
     yield "serialized of a complex", lambda: packing.serialized((1j,))
+    yield "checksum of a table's name past 16 bytes", lambda: packing.checksum("t" * 17, ())
+    yield "checksum of a complex", lambda: packing.checksum("game", (1j,))
     yield from _hostile_explore(packing)
+    yield from _hostile_rows(packing)
+
+
+def _hostile_rows(packing: ModuleType) -> Iterator[tuple[str, Callable[[], object]]]:
+    """Calls of ``rows`` (the explorer's rows written from ``explore``'s counts) off kifu's:
+    codes, records and listed records out of range, counts of other shapes."""
+    names, order = ('"black"', '"white"'), array("I", [0, 1]).tobytes()
+    texts = (('["b"]', '["w"]'), ('[10, null, null]', '[11, "x", 2.0]'), 10)
+    packing.rows([(5, 2, ((0, 1), (1, 1)), 10, (10, 11), (11,), ((7, 2, ((1, 2),), 10, 3),))],
+                 names, order, *texts)  # (one kifu could make)
+    for bad in [(5, 2, ((9, 1),), 10, (), (), ()), (5, 2, ((0, 1),), 99, (), (), ()),
+                (5, 2, ((0, 1),), -2**63, (), (), ()), (5, 2, ((0, 1),), 10, (2**63 - 1,), (), ()),
+                (5, 2, ((0, 1),), 10, (), (), ((1,),)), (5,), "x", (5, 2, ("ab",), 10, (), (), ()),
+                (5, 2, ((0, 1),), 10, (), (), ("x",))]:
+        yield f"rows of {bad!r}", lambda b=bad: packing.rows([b], names, order, *texts)
+    yield "rows ranked past the names", lambda: packing.rows([], names, b"\x05\0\0\0\0\0\0\0", *texts)
 
 
 def _hostile_explore(packing: ModuleType) -> Iterator[tuple[str, Callable[[], object]]]:

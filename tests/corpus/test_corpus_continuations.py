@@ -259,6 +259,20 @@ def test_records_sort_by_the_weaker_players_strength_of_those_given():
     assert strength({"Black": "9p"}) is None
 
 
+def test_the_indexs_columns_find_headers_as_a_record_finds_them():
+    # the names folded once for all the columns looked up: the name as written first, else
+    # the first of any case (Record.header)
+    from kifu.base.record import Record
+    from kifu.corpus.indexing import _header
+
+    headers = {"BLACK": "b1", "black": "b2", "Rules": "", "RULES": "r", "Event": "e",
+               "ÉVÉNEMENT": "x", "Straße": "s"}
+    record = Record("renju", headers=headers)
+    for key in ("Black", "black", "BLACK", "Rules", "rules", "Event", "événement", "strasse",
+                "STRASSE", "Date", ""):
+        assert _header(headers)(key) == record.header(key), key
+
+
 def test_the_strongest_records_are_listed_first(tmp_path):
     folder = tmp_path / "records"
     texts = opening_games(12, 5)

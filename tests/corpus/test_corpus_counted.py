@@ -193,3 +193,39 @@ def test_a_rows_values_are_serialized_for_its_checksum_as_python_does():
         for serialized in (packing.serialized, checks.serialized):
             with pytest.raises(TypeError, match=f"no checksum of a {type(value).__name__}"):
                 serialized((value,))
+        with pytest.raises(TypeError, match=f"no checksum of a {type(value).__name__}"):
+            packing.checksum("game", (value,))
+
+
+@pytest.mark.skipif(built(checks.PACKING) is None, reason="the packing was not built")
+def test_a_rows_checksum_made_in_c_is_hashlibs():
+    # BLAKE2b's blocks are 128 bytes: rows of every length about one, two and three blocks
+    packing = built(checks.PACKING)
+    assert packing is not None
+    rng = random.Random(4)
+    for length in [*range(0, 400), 5000]:
+        values = (rng.randbytes(length), rng.randrange(-2**63, 2**63), "é", None, 0.5)[
+            :1 + length % 5]
+        for table in ("game", "continuation", "t" * 16, ""):
+            assert packing.checksum(table, values) == checks._python_checksum(table, values)
+    with pytest.raises(ValueError, match="at most 16 bytes"):
+        packing.checksum("t" * 17, ())
+
+
+@pytest.mark.skipif(built(checks.PACKING) is None, reason="the packing was not built")
+def test_the_explorers_rows_in_c_are_json_as_python_writes_it():
+    # each winner in the order of the names, the records' texts joined as json.dumps joins a
+    # list, a continuation's point None where it fills none (what packing_inputs.hostile
+    # changes, for the calls rows() refuses)
+    packing = built(checks.PACKING)
+    assert packing is not None
+    names, order = ('"black"', '"white"'), array("I", [0, 1]).tobytes()
+    texts = (('["b"]', '["w"]'), ('[10, null, null]', '[11, "x", 2.0]'), 10)
+    good = (5, 2, ((1, 1), (0, 1)), 10, (10, 11), (11,), ((7, 2, ((1, 2),), 10, -1),))
+    (continuation,), (explored,) = packing.rows([good], names, order, *texts)
+    assert explored[:6] == (5, 2, '{"black": 1, "white": 1}', '["b"]',
+                            '[[10, null, null], [11, "x", 2.0]]', '[[11, "x", 2.0]]')
+    assert continuation[:6] == (5, 7, 2, '{"white": 2}', 10, None)
+    assert list(explored[6:9]) == checks.row_tally([continuation[6]])
+    assert continuation[6] == checks.checksum("continuation", *continuation[:6])
+    assert explored[9] == checks.checksum("explored", *explored[:9])

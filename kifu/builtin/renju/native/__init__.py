@@ -26,6 +26,7 @@ core's account of it (its kind, the winner, the point), as the referee words it.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -160,9 +161,10 @@ def decide_psq(text: str) -> tuple[int, bool] | None:
     return None if verdict is None or isinstance(verdict, str) else verdict
 
 
+@functools.lru_cache(maxsize=8)
 def _tables(size: int) -> tuple[int, bytes]:
     """A board's Zobrist lanes as the compiled core reads them (:meth:`kifu.plugin.Lanes.
-    table`)."""
+    table`), made once for each size (the core asks for them at every record)."""
     from kifu.builtin.renju import index
 
     return index.hashing(size)[2].table()
