@@ -38,7 +38,8 @@ from kifu.corpus.checks import (
 from kifu.corpus.indexing import IndexedFile, IndexedRecord, IndexTask, column_text
 from kifu.plugin import registry
 from kifu.reading.walk import Found, walk
-from kifu.run.runner import run
+from kifu.run.aside import Aside
+from kifu.run.runner import cores, run
 
 
 @dataclass
@@ -85,7 +86,9 @@ def _build(path: str, roots: list[str], jobs: int | None, scheduler: str | None,
            rebuild: bool, wait: bool, step: Callable[[], None] | None) -> Built:
     done = Built(path)
     with store.writing(path, rebuild, roots, wait=wait) as db:
-        writer = _Writer(db, path)
+        # With more than one process, the end of the run's work that is not writing is done
+        # aside, in processes forked then, while this one writes (:mod:`kifu.run.aside`).
+        writer = _Writer(db, path, parallel=min(jobs or cores(), cores()) > 1)
         known = writer.files()
         seen: set[str] = set()
 
@@ -139,6 +142,8 @@ def _under(path: str, roots: list[str]) -> bool:
 BATCH = 128
 #: The occupancy entries held before they are gathered into bitmaps (eight bytes each).
 _GATHERED = 1 << 22
+#: An occupancy row: its grid, point, kind, blob and checksum.
+_Occupancy = tuple[str, int, int, bytes, int]
 #: The statement that writes games' rows, with their checksums.
 _GAME = (f"INSERT INTO game ({', '.join(store.GAME_COLUMNS)}, checksum) "
          f"VALUES ({', '.join('?' * (len(store.GAME_COLUMNS) + 1))})")
@@ -149,8 +154,8 @@ class _Writer:
     the tallies of the rows kept up to date (:mod:`kifu.corpus.checks`); positions and bitmaps
     at the end."""
 
-    def __init__(self, db: sqlite3.Connection, path: str) -> None:
-        self.db, self.path = db, path
+    def __init__(self, db: sqlite3.Connection, path: str, parallel: bool = False) -> None:
+        self.db, self.path, self.parallel = db, path, parallel
         _in_order(db)
         # Each new position with what follows it in its record, for the explorer's table
         # (:meth:`kifu.corpus.continuations.Writer.arrived`): the next node's hash and the
@@ -392,13 +397,19 @@ class _Writer:
         self.flush()
         db = self.db
         db.execute(f"UPDATE game SET keys = {store.keys()} WHERE id >= ?", (self.first_game,))
-        if self.first_build and not self.spilled and self.packing is not None:
-            self.arranged()
-        else:
-            self.stage()
-            self.sorted_in()
-        db.execute("DROP TABLE staged")
-        self.occupancy()
+        # A new index's occupancy rows are made aside while the positions are written (an
+        # update merges them with the rows it reads, here).
+        (empty,) = db.execute("SELECT NOT EXISTS (SELECT 1 FROM occupancy)").fetchone()
+        with Aside(lambda: self.occupancy_rows(None),
+                   self.parallel and bool(empty) and bool(self.entries or self.occupied)
+                   ) as occupied:
+            if self.first_build and not self.spilled and self.packing is not None:
+                self.arranged()
+            else:
+                self.stage()
+                self.sorted_in()
+            db.execute("DROP TABLE staged")
+            self.occupancy(occupied.results() if empty else None)
         self.write_tallies()
 
     def arranged(self) -> None:
@@ -407,6 +418,13 @@ class _Writer:
         db, held, packing = self.db, self.held, self.packing
         assert packing is not None
         order, rows = packing.arrange(held.hashes.tobytes(), held.places.tobytes())
+        shared = array("I")
+        shared.frombytes(packing.shared(rows, order, continuations.SHARED))
+        explored = self.explored
+        # The explorer's rows made aside while the positions are written (records read back
+        # are counted from SQLite's tables: here, in :meth:`continuations.Writer.finish`).
+        counted = Aside(lambda: explored.counted(held, shared),
+                        self.parallel and not explored.read_back and bool(shared))
         values = memoryview(rows).cast("q")
         whole = len(values) - len(values) % (2 * _STAGED_ROWS)
         chunks = islice(values, whole)
@@ -415,9 +433,8 @@ class _Writer:
         db.executemany("INSERT INTO position VALUES (?, ?)", zip(rest, rest))
         self._every_bucket()
         self.tally_buckets(packing.tallies(rows, BUCKET_SHIFT))
-        shared = array("I")
-        shared.frombytes(packing.shared(rows, order, continuations.SHARED))
-        self.explored.finish(True, held, shared)
+        with counted:
+            explored.finish(True, held, shared, counted.results())
         self.held = continuations.Held(array("q"), array("q"), array("h"))
 
     def _every_bucket(self) -> None:
@@ -461,35 +478,51 @@ class _Writer:
             self.tally_buckets(db.execute(tallied % "position"))
         self.explored.finish(bool(self.first_build))
 
-    def occupancy(self) -> None:
-        """The occupancy bitmaps of the new records, merged into the index's."""
-        db = self.db
+    def occupancy(self, made: Iterable[list[_Occupancy]] | None = None) -> None:
+        """The occupancy bitmaps of the new records, merged into the index's: their rows
+        ``made`` already (:meth:`occupancy_rows` of an index that had none), or made here."""
+        for written in made if made is not None else self.occupancy_rows(self._occupied):
+            for grid, _, _, _, check in written:
+                self.tally(f"occupancy {grid}", 1, check & 0xFFFFFFFF, check >> 32)
+            self.db.executemany("INSERT OR REPLACE INTO occupancy VALUES (?, ?, ?, ?, ?)",
+                                written)
+
+    def occupancy_rows(self, old: Callable[[str, int, int], bytes | None] | None
+                       ) -> Iterator[list[_Occupancy]]:
+        """The occupancy rows of the new records, in order, :data:`BATCH` at a time, each
+        merged with the row it replaces (``old`` gives its blob: :meth:`_occupied`; ``None``,
+        an index that had no such rows, so that they are made without the index: aside,
+        while the positions are written)."""
         self.gather()
         rows: dict[tuple[str, int], list[tuple[int, int]]] = {}
         for (grid, entry), bits in self.occupied.items():
             rows.setdefault((grid, entry >> 4), []).append((entry & 15, bits))
-        (empty,) = db.execute("SELECT NOT EXISTS (SELECT 1 FROM occupancy)").fetchone()
-        written: list[tuple[str, int, int, bytes, int]] = []
-        last = max(rows, default=None)
+        written: list[_Occupancy] = []
         for (grid, key), added in sorted(rows.items()):
             point, content = key >> 2, key & 3
-            row = None if empty else db.execute(
-                "SELECT games, checksum FROM occupancy WHERE grid = ? AND point = ? AND "
-                "content = ?", (grid, point, content)).fetchone()
-            if row:
-                if checksum("occupancy", grid, point, content, row[0]) != row[1] or \
-                        not isinstance(row[0], bytes):
-                    raise Damage(f"a row of the grid {grid}'s stones does not match its "
-                                 "checksum")
-                self.tally(f"occupancy {grid}", -1, -(row[1] & 0xFFFFFFFF), -(row[1] >> 32))
-            blob = occupancy.merged(row[0] if row else None, added)
-            check = checksum("occupancy", grid, point, content, blob)
-            written.append((grid, point, content, blob, check))
-            self.tally(f"occupancy {grid}", 1, check & 0xFFFFFFFF, check >> 32)
-            if len(written) >= BATCH or (grid, key) == last:  # (a row's key comes once)
-                db.executemany("INSERT OR REPLACE INTO occupancy VALUES (?, ?, ?, ?, ?)",
-                               written)
+            blob = occupancy.merged(None if old is None else old(grid, point, content), added)
+            written.append((grid, point, content, blob,
+                            checksum("occupancy", grid, point, content, blob)))
+            if len(written) >= BATCH:
+                yield written
                 written = []
+        if written:
+            yield written
+
+    def _occupied(self, grid: str, point: int, content: int) -> bytes | None:
+        """The blob of an occupancy row the index holds (``None``: none), checked, and
+        taken out of its grid's tally (the row merged with it replaces it)."""
+        row = self.db.execute(
+            "SELECT games, checksum FROM occupancy WHERE grid = ? AND point = ? AND "
+            "content = ?", (grid, point, content)).fetchone()
+        if row is None:
+            return None
+        if checksum("occupancy", grid, point, content, row[0]) != row[1] or \
+                not isinstance(row[0], bytes):
+            raise Damage(f"a row of the grid {grid}'s stones does not match its checksum")
+        self.tally(f"occupancy {grid}", -1, -(row[1] & 0xFFFFFFFF), -(row[1] >> 32))
+        blob: bytes = row[0]
+        return blob
 
     def write_tallies(self) -> None:
         """The tallies, written."""
