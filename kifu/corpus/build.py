@@ -142,8 +142,29 @@ def _under(path: str, roots: list[str]) -> bool:
 BATCH = 128
 #: The occupancy entries held before they are gathered into bitmaps (eight bytes each).
 _GATHERED = 1 << 22
-#: An occupancy row: its grid, point, kind, blob and checksum.
-_Occupancy = tuple[str, int, int, bytes, int]
+#: An occupancy row: its grid, point, kind, blob and checksum; and the checksum of the row it
+#: replaces (``None``: none).
+_Occupancy = tuple[str, int, int, bytes, int, int | None]
+
+
+class _Occupied:
+    """The occupancy rows an index holds, read through ``db`` (the index being written, or
+    in a process aside the index as it was before the run), each checked as it is read."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def row(self, grid: str, point: int, content: int) -> tuple[bytes | None, int | None]:
+        """The blob and checksum of a row (``None``: no such row)."""
+        row = self.db.execute(
+            "SELECT games, checksum FROM occupancy WHERE grid = ? AND point = ? AND "
+            "content = ?", (grid, point, content)).fetchone()
+        if row is None:
+            return None, None
+        if checksum("occupancy", grid, point, content, row[0]) != row[1] or \
+                not isinstance(row[0], bytes) or type(row[1]) is not int:
+            raise Damage(f"a row of the grid {grid}'s stones does not match its checksum")
+        return row[0], row[1]
 #: The statement that writes games' rows, with their checksums.
 _GAME = (f"INSERT INTO game ({', '.join(store.GAME_COLUMNS)}, checksum) "
          f"VALUES ({', '.join('?' * (len(store.GAME_COLUMNS) + 1))})")
@@ -397,19 +418,19 @@ class _Writer:
         self.flush()
         db = self.db
         db.execute(f"UPDATE game SET keys = {store.keys()} WHERE id >= ?", (self.first_game,))
-        # A new index's occupancy rows are made aside while the positions are written (an
-        # update merges them with the rows it reads, here).
+        # The occupancy rows are made aside while the positions are written (an update's
+        # merged with the rows the index held: read there from the index as it was before
+        # this run, which holds the same rows as the copy written here).
         (empty,) = db.execute("SELECT NOT EXISTS (SELECT 1 FROM occupancy)").fetchone()
-        with Aside(lambda: self.occupancy_rows(None),
-                   self.parallel and bool(empty) and bool(self.entries or self.occupied)
-                   ) as occupied:
+        parallel = self.parallel and bool(self.entries or self.occupied)
+        with Aside(lambda: self.occupancy_made(bool(empty), parallel), parallel) as occupied:
             if self.first_build and not self.spilled and self.packing is not None:
                 self.arranged()
             else:
                 self.stage()
                 self.sorted_in()
             db.execute("DROP TABLE staged")
-            self.occupancy(occupied.results() if empty else None)
+            self.occupancy(occupied.results())
         self.write_tallies()
 
     def arranged(self) -> None:
@@ -478,21 +499,39 @@ class _Writer:
             self.tally_buckets(db.execute(tallied % "position"))
         self.explored.finish(bool(self.first_build))
 
-    def occupancy(self, made: Iterable[list[_Occupancy]] | None = None) -> None:
+    def occupancy(self, made: Iterable[list[_Occupancy]]) -> None:
         """The occupancy bitmaps of the new records, merged into the index's: their rows
-        ``made`` already (:meth:`occupancy_rows` of an index that had none), or made here."""
-        for written in made if made is not None else self.occupancy_rows(self._occupied):
-            for grid, _, _, _, check in written:
+        ``made`` (:meth:`occupancy_rows`), written, and the tallies of their grids changed
+        (the rows they replace taken out)."""
+        for written in made:
+            for grid, _, _, _, check, old in written:
+                if old is not None:
+                    self.tally(f"occupancy {grid}", -1, -(old & 0xFFFFFFFF), -(old >> 32))
                 self.tally(f"occupancy {grid}", 1, check & 0xFFFFFFFF, check >> 32)
             self.db.executemany("INSERT OR REPLACE INTO occupancy VALUES (?, ?, ?, ?, ?)",
-                                written)
+                                [row[:5] for row in written])
 
-    def occupancy_rows(self, old: Callable[[str, int, int], bytes | None] | None
-                       ) -> Iterator[list[_Occupancy]]:
+    def occupancy_made(self, empty: bool, aside: bool) -> Iterator[list[_Occupancy]]:
+        """:meth:`occupancy_rows`, the rows the index held read from the index being
+        written, or ``aside`` from the index as it was before this run (a process forked
+        must not use the writer's connection; an update changes no occupancy row before
+        its end, so the two hold the same)."""
+        if empty:
+            yield from self.occupancy_rows(None)
+        elif not aside:
+            yield from self.occupancy_rows(_Occupied(self.db))
+        else:
+            connection = store.connect(self.path, read_only=True)
+            try:
+                yield from self.occupancy_rows(_Occupied(connection))
+            finally:
+                connection.close()
+
+    def occupancy_rows(self, old: _Occupied | None) -> Iterator[list[_Occupancy]]:
         """The occupancy rows of the new records, in order, :data:`BATCH` at a time, each
-        merged with the row it replaces (``old`` gives its blob: :meth:`_occupied`; ``None``,
-        an index that had no such rows, so that they are made without the index: aside,
-        while the positions are written)."""
+        merged with the row it replaces (``old`` reads it; ``None``: an index that had no
+        such rows), made without writing anything (aside, while the positions are
+        written: :mod:`kifu.run.aside`)."""
         self.gather()
         rows: dict[tuple[str, int], list[tuple[int, int]]] = {}
         for (grid, entry), bits in self.occupied.items():
@@ -500,29 +539,15 @@ class _Writer:
         written: list[_Occupancy] = []
         for (grid, key), added in sorted(rows.items()):
             point, content = key >> 2, key & 3
-            blob = occupancy.merged(None if old is None else old(grid, point, content), added)
+            blob, check = old.row(grid, point, content) if old is not None else (None, None)
+            blob = occupancy.merged(blob, added)
             written.append((grid, point, content, blob,
-                            checksum("occupancy", grid, point, content, blob)))
+                            checksum("occupancy", grid, point, content, blob), check))
             if len(written) >= BATCH:
                 yield written
                 written = []
         if written:
             yield written
-
-    def _occupied(self, grid: str, point: int, content: int) -> bytes | None:
-        """The blob of an occupancy row the index holds (``None``: none), checked, and
-        taken out of its grid's tally (the row merged with it replaces it)."""
-        row = self.db.execute(
-            "SELECT games, checksum FROM occupancy WHERE grid = ? AND point = ? AND "
-            "content = ?", (grid, point, content)).fetchone()
-        if row is None:
-            return None
-        if checksum("occupancy", grid, point, content, row[0]) != row[1] or \
-                not isinstance(row[0], bytes):
-            raise Damage(f"a row of the grid {grid}'s stones does not match its checksum")
-        self.tally(f"occupancy {grid}", -1, -(row[1] & 0xFFFFFFFF), -(row[1] >> 32))
-        blob: bytes = row[0]
-        return blob
 
     def write_tallies(self) -> None:
         """The tallies, written."""
