@@ -11,6 +11,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <stddef.h>
@@ -370,6 +371,39 @@ static PyObject *arrange(PyObject *self, PyObject *args)
         return NULL;
     }
     return Py_BuildValue("(NN)", order, pairs);
+}
+
+/* places(images, first, bits) -> bytes: each node's place in the positions' table (signed
+ * 64-bit, native order), ``first + (node << bits) + images[node]``: what kifu.corpus.build.
+ * _places gives of a record's images (``first`` its first node's place). */
+static PyObject *places(PyObject *self, PyObject *args)
+{
+    const unsigned char *images;
+    Py_ssize_t count;
+    long long first;
+    int bits;
+    if (!PyArg_ParseTuple(args, "y#Li", &images, &count, &first, &bits))
+        return NULL;
+    /* (the last place, first + (count << bits) - 1 at most, must be a signed 64-bit number) */
+    if (bits < 1 || bits > 8 || first < 0 ||
+        (unsigned long long)count > ((unsigned long long)LLONG_MAX - (unsigned long long)first) >> bits) {
+        PyErr_SetString(PyExc_ValueError, "places(): not a record's places");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < count; i++)
+        if (images[i] >> bits) {
+            PyErr_SetString(PyExc_ValueError, "places(): an image past the bits given");
+            return NULL;
+        }
+    PyObject *found = PyBytes_FromStringAndSize(NULL, 8 * count);
+    if (found == NULL)
+        return NULL;
+    unsigned char *w = (unsigned char *)PyBytes_AS_STRING(found);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        int64_t place = (int64_t)first + ((int64_t)i << bits) + images[i];
+        memcpy(w + 8 * i, &place, 8);
+    }
+    return found;
 }
 
 /* tallies(rows, shift) -> [(bucket, count, low, high)]: what kifu.corpus.checks.
@@ -1268,6 +1302,8 @@ static PyMethodDef METHODS[] = {
      "kifu.corpus.continuations.Writer._counted's rows."},
     {"arrange", arrange, METH_VARARGS,
      "arrange(hashes, places) -> (order, rows)\n\nPositions' rows in the position table's order."},
+    {"places", places, METH_VARARGS,
+     "places(images, first, bits) -> bytes\n\nkifu.corpus.build._places of a record's images."},
     {"tallies", tallies, METH_VARARGS,
      "tallies(rows, shift) -> [(bucket, count, low, high)]\n\nThe buckets' tallies of rows in order."},
     {"shared", shared, METH_VARARGS,

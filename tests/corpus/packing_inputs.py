@@ -18,7 +18,7 @@ from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
 
-from kifu.corpus import checks, continuations, indexing, occupancy, store
+from kifu.corpus import build, checks, continuations, indexing, occupancy, store
 from kifu.corpus.continuations import LAST, Held, Next, Row, Writer
 from tests.cores import pure_python
 
@@ -208,6 +208,10 @@ def agree(packing: ModuleType, seed: int, changes: list[Changes]) -> None:
     with pure_python():
         bitmaps = occupancy.gathered(entries, ids)
     assert packing.gathered(entries.tobytes(), ids.tobytes()) == bitmaps
+    images = bytes(rng.randrange(store.MAX_IMAGES) for _ in range(rng.randrange(300)))
+    game = rng.choice((1, rng.randrange(1, 1 << 31), (1 << 31) - 1))
+    assert array("q", packing.places(images, store.place(game, 0, 0), store.IMAGE_BITS)
+                 ).tolist() == list(build._places(game, images, len(images)))
     hashes, places = positions(rng)
     order, arranged = packing.arrange(hashes.tobytes(), places.tobytes())
     pairs = sorted(zip(hashes, places))
@@ -267,6 +271,12 @@ def hostile(packing: ModuleType) -> Iterator[tuple[str, Callable[[], object]]]:
     for shift in (0, 64, -1, 1 << 40):
         yield f"tallies by {shift}", lambda s=shift: packing.tallies(b"\x00" * 32, s)
     yield "tallies of a part of a row", lambda: packing.tallies(b"\x00" * 20, 4)
+    for first, bits in ((-1, 5), (0, 0), (0, 9), (0, -1), ((1 << 63) - 64, 5), (1 << 63, 5),
+                        ((1 << 63) - 1, 1)):
+        yield f"places from {first} by {bits} bits", \
+            lambda f=first, b=bits: packing.places(b"\x01\x00", f, b)
+    yield "places of an image past the bits", lambda: packing.places(b"\x00\x20", 0, 5)
+    yield "places of a text", lambda: packing.places("ab", 0, 5)
     yield "shared of other lengths", lambda: packing.shared(b"\x00" * 32, b"\x00" * 4, 2)
     yield "serialized of a list in a tuple", lambda: packing.serialized(([1],))
     yield "serialized of a complex", lambda: packing.serialized((1j,))

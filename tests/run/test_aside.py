@@ -8,9 +8,17 @@ import threading
 
 import pytest
 
+from kifu.run import aside
 from kifu.run.aside import Aside
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this platform")
+
+
+@pytest.fixture(autouse=True)
+def one_thread(monkeypatch):
+    """The threads other tests of this process leave idle (a Dask client's) are taken for
+    none: the work here takes no lock of theirs."""
+    monkeypatch.setattr(aside.threading, "active_count", lambda: 1)
 
 
 def made_by(counts: list[int]):  # type: ignore[no-untyped-def]
@@ -22,28 +30,23 @@ def made_by(counts: list[int]):  # type: ignore[no-untyped-def]
 
 
 def test_the_chunks_are_made_in_another_process_and_read_back_in_order():
-    with Aside(made_by([3, 0, 70_000]), parallel=True) as aside:
-        assert aside.child is not None
-        chunks = list(aside.results())
+    with Aside(made_by([3, 0, 70_000]), parallel=True) as done:
+        assert done.child is not None
+        chunks = list(done.results())
     assert [len(chunk) for chunk in chunks] == [3, 0, 70_000]
     assert {pid for chunk in chunks for pid in chunk} - {os.getpid()}  # not this process's
-    assert aside.child is None
+    assert done.child is None
 
 
-def test_without_parallel_or_with_another_thread_the_work_is_done_here_when_asked():
-    with Aside(made_by([2]), parallel=False) as aside:
-        assert aside.child is None
-        assert list(aside.results()) == [[os.getpid()] * 2]
-    stop = threading.Event()
-    thread = threading.Thread(target=stop.wait)
-    thread.start()
-    try:
-        with Aside(made_by([1]), parallel=True) as aside:  # a lock it holds would stay held
-            assert aside.child is None
-            assert list(aside.results()) == [[os.getpid()]]
-    finally:
-        stop.set()
-        thread.join()
+def test_without_parallel_or_with_another_thread_the_work_is_done_here_when_asked(
+        monkeypatch):
+    with Aside(made_by([2]), parallel=False) as done:
+        assert done.child is None
+        assert list(done.results()) == [[os.getpid()] * 2]
+    monkeypatch.setattr(aside.threading, "active_count", lambda: 2)
+    with Aside(made_by([1]), parallel=True) as other:  # a lock it holds would stay held
+        assert other.child is None
+        assert list(other.results()) == [[os.getpid()]]
 
 
 def test_a_child_that_fails_has_its_work_done_again_here_and_its_error_raised_here():
@@ -54,20 +57,20 @@ def test_a_child_that_fails_has_its_work_done_again_here_and_its_error_raised_he
             raise MemoryError
         yield "made here"
 
-    with Aside(fails_there, parallel=True) as aside:
-        assert aside.child is not None
-        assert list(aside.results()) == ["made here"]
+    with Aside(fails_there, parallel=True) as done:
+        assert done.child is not None
+        assert list(done.results()) == ["made here"]
 
     def fails() -> list[str]:
         raise ValueError("a damaged row")
 
-    with Aside(fails, parallel=True) as aside, pytest.raises(ValueError, match="damaged"):
-        list(aside.results())
+    with Aside(fails, parallel=True) as done, pytest.raises(ValueError, match="damaged"):
+        list(done.results())
 
 
 def test_a_child_whose_results_are_never_read_is_ended():
-    with Aside(lambda: iter(threading.Event().wait, True), parallel=True) as aside:
-        child = aside.child
+    with Aside(lambda: iter(threading.Event().wait, True), parallel=True) as done:
+        child = done.child
         assert child is not None
     with pytest.raises(ChildProcessError):
         os.waitpid(child, os.WNOHANG)  # ended and reaped
