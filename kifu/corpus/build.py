@@ -165,6 +165,8 @@ class _Occupied:
                 not isinstance(row[0], bytes) or type(row[1]) is not int:
             raise Damage(f"a row of the grid {grid}'s stones does not match its checksum")
         return row[0], row[1]
+
+
 #: The statement that writes games' rows, with their checksums.
 _GAME = (f"INSERT INTO game ({', '.join(store.GAME_COLUMNS)}, checksum) "
          f"VALUES ({', '.join('?' * (len(store.GAME_COLUMNS) + 1))})")
@@ -450,17 +452,16 @@ class _Writer:
         explored = self.explored
         # The explorer's rows made aside while the positions are written (records read back
         # are counted from SQLite's tables: here, in :meth:`continuations.Writer.finish`).
-        counted = Aside(lambda: explored.counted(held, shared),
-                        self.parallel and not explored.read_back and bool(shared))
-        values = memoryview(rows).cast("q")
-        whole = len(values) - len(values) % (2 * _STAGED_ROWS)
-        chunks = islice(values, whole)
-        db.executemany(_POSITIONS, zip(*[chunks] * (2 * _STAGED_ROWS)))
-        rest = iter(values[whole:])
-        db.executemany("INSERT INTO position VALUES (?, ?)", zip(rest, rest))
-        self._every_bucket()
-        self.tally_buckets(packing.tallies(rows, BUCKET_SHIFT))
-        with counted:
+        with Aside(lambda: explored.counted(held, shared),
+                   self.parallel and not explored.read_back and bool(shared)) as counted:
+            values = memoryview(rows).cast("q")
+            whole = len(values) - len(values) % (2 * _STAGED_ROWS)
+            chunks = islice(values, whole)
+            db.executemany(_POSITIONS, zip(*[chunks] * (2 * _STAGED_ROWS)))
+            rest = iter(values[whole:])
+            db.executemany("INSERT INTO position VALUES (?, ?)", zip(rest, rest))
+            self._every_bucket()
+            self.tally_buckets(packing.tallies(rows, BUCKET_SHIFT))
             explored.finish(True, held, shared, counted.results())
         self.held = continuations.Held(array("q"), array("q"), array("h"))
 
