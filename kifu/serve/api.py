@@ -20,7 +20,7 @@ from typing import Any
 
 from kifu.base.errors import CorpusError, KifuError
 from kifu.corpus import explorer, pages, patterns, search
-from kifu.corpus.reader import Filters, Reader
+from kifu.corpus.reader import Checked, Filters, Reader
 from kifu.corpus.values import GameInfo, Hit, Place
 from kifu.plugin import AnyGame, RenderOptions, registry
 from kifu.run.load import load
@@ -70,20 +70,27 @@ class Api:
         self._asked = 0.0
         self._kept = threading.local()  # each thread's reader (:meth:`reader`)
         self._stamp = self._mtime()
+        #: The records' rows and trails checked, shared by every thread's reader while the
+        #: index stays as it is (an explorer's step lists ten records, the same ones often
+        #: from one step to the next: read and checked once, not for each question).
+        self._checked = (self._stamp, Checked())
         with self.reader():  # an index kifu cannot use is said now, before serving
             pass
 
-    def _mtime(self) -> int:
+    def _mtime(self) -> tuple[int, ...]:
         try:
-            return os.stat(self.path).st_mtime_ns
+            found = os.stat(self.path)
         except OSError:
-            return 0
+            return ()
+        # kifu index writes a new file and renames it over the old: another inode
+        return found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns
 
-    def current_stamp(self) -> int:
-        """What tells the index on disk from another (its time of change)."""
-        return self._mtime()
+    def current_stamp(self) -> str:
+        """What tells the index on disk from another (its device, inode, size and time of
+        change)."""
+        return " ".join(map(str, self._mtime()))
 
-    def _refreshed(self) -> int:
+    def _refreshed(self) -> tuple[int, ...]:
         """The index's stamp, what was kept of it forgotten if it changed."""
         stamp = self._mtime()
         if stamp != self._stamp:
@@ -99,12 +106,16 @@ class Api:
         stays the same; a replaced index (rebuilt while serving) is opened anew and forgets
         what was kept of the old one."""
         stamp = self._refreshed()
-        kept: tuple[int, Reader] | None = getattr(self._kept, "reader", None)
+        kept: tuple[tuple[int, ...], Reader] | None = getattr(self._kept, "reader", None)
         if kept is None or kept[0] != stamp:
             if kept is not None:
                 self._kept.reader = None
                 kept[1].close()
-            opened = Reader(self.path)
+            with self._lock:  # the rows checked of this file, none of another's
+                if self._checked[0] != stamp:
+                    self._checked = (stamp, Checked())
+                checked = self._checked[1]
+            opened = Reader(self.path, checked)
             # A small page cache each: a thread a client at most, the file's pages in the
             # system's cache besides.
             opened.db.execute(f"PRAGMA cache_size = -{READER_CACHE_KIB}")

@@ -433,3 +433,23 @@ def test_the_library_pages_as_the_api_does(openings, client):
             "pattern": pattern, "per_page": "200"}).json()["records"])
     with pytest.raises(kifu.OptionError, match="sort is one of id, name"):
         kifu.Corpus(openings[0]).search_page(sort="rank")
+
+
+def test_an_index_replaced_by_one_of_the_same_time_lists_its_own_records(examples_index,
+                                                                       openings, tmp_path):
+    # The records' rows and trails a server checked are kept from one step to the next, for
+    # the file they were read from: another file (another inode) given the same time of
+    # change and answered from them would name the old file's records.
+    served = tmp_path / "served.db"
+    served.write_bytes(openings[0].read_bytes())
+    client = TestClient(create_app(str(served)))
+    asked = {"game": "renju", "recent": "100"}
+    before = client.get("/api/explore", params=asked).json()["recent"]
+    fresh = tmp_path / "fresh.db"
+    fresh.write_bytes(examples_index.read_bytes())
+    stat = served.stat()
+    os.utime(fresh, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    os.replace(fresh, served)
+    after = client.get("/api/explore", params=asked).json()["recent"]
+    alone = TestClient(create_app(str(served))).get("/api/explore", params=asked).json()
+    assert after == alone["recent"] != before
