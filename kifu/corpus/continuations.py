@@ -1001,8 +1001,9 @@ def _less(wins: Counter[str], winner: str) -> None:
 
 def first_place(hashes: Sequence[int], images: bytes, value: int) -> tuple[int, int] | None:
     """The first node of a record whose position is ``value``, and its image."""
-    for node, found in enumerate(hashes):
-        if found == value:
-            return node, images[node]
-    return None
+    try:
+        node = hashes.index(value)  # in C for a trail's array (an explorer lists ten a step)
+    except ValueError:
+        return None
+    return node, images[node]
 
