@@ -40,6 +40,8 @@ PATTERN_SECONDS = 10.0
 WARMED = 300
 #: How long the explorer goes unasked before the warm-up works on (seconds).
 WARM_PAUSE = 0.2
+#: How many explorer's answers are kept by the text of their question (:meth:`Api.sent`).
+SENT = 4096
 #: The page cache of each thread's connection to the index (KiB).
 READER_CACHE_KIB = 512
 
@@ -69,15 +71,19 @@ class Api:
         self._answering = 0
         self._asked = 0.0
         self._kept = threading.local()  # each thread's reader (:meth:`reader`)
-        self._stamp = self._mtime()
+        self._stamp = self.stamp()
         #: The records' rows and trails checked, shared by every thread's reader while the
         #: index stays as it is (an explorer's step lists ten records, the same ones often
         #: from one step to the next: read and checked once, not for each question).
         self._checked = (self._stamp, Checked())
+        #: The explorer's answers by the text of their questions (:meth:`sent`).
+        self._sent: tuple[tuple[int, ...], dict[str, bytes]] = (self._stamp, {})
         with self.reader():  # an index kifu cannot use is said now, before serving
             pass
 
-    def _mtime(self) -> tuple[int, ...]:
+    def stamp(self) -> tuple[int, ...]:
+        """What tells the index on disk from another: its device, inode, size and time of
+        change (empty if it is gone)."""
         try:
             found = os.stat(self.path)
         except OSError:
@@ -88,11 +94,11 @@ class Api:
     def current_stamp(self) -> str:
         """What tells the index on disk from another (its device, inode, size and time of
         change)."""
-        return " ".join(map(str, self._mtime()))
+        return " ".join(map(str, self.stamp()))
 
     def _refreshed(self) -> tuple[int, ...]:
         """The index's stamp, what was kept of it forgotten if it changed."""
-        stamp = self._mtime()
+        stamp = self.stamp()
         if stamp != self._stamp:
             with self._lock:
                 self._stamp, self._starts, self._counts = stamp, None, None
@@ -188,6 +194,30 @@ class Api:
                                      for s in starts if s.game == name],
                           **boards.described(game)})
         return {"games": found}
+
+    def sent(self, asked: str) -> bytes | None:
+        """The explorer's answer to the question ``asked`` (a query's text, as sent) if it
+        was answered before and the index is the same: looked up where the request came in,
+        so that a question asked again (a step back, the popular lines, fifty players at
+        the start) does not wait for the steps being worked out."""
+        stamp, answers = self._sent
+        found = answers.get(asked)
+        if found is None or stamp != self.stamp():
+            return None
+        self._asked = time.monotonic()  # the warm-up waits for players as it did
+        return found
+
+    def keep_sent(self, asked: str, stamp: tuple[int, ...], answer: bytes) -> None:
+        """:meth:`sent`'s answer to ``asked``, made while the index's stamp was ``stamp``
+        (kept only if it still is), :data:`SENT` at most (the first kept go first)."""
+        if stamp != self.stamp():
+            return
+        if self._sent[0] != stamp:
+            self._sent = (stamp, {})
+        answers = self._sent[1]
+        if len(answers) >= SENT:
+            del answers[next(iter(answers))]
+        answers[asked] = answer
 
     def explore(self, query: Mapping[str, str]) -> bytes:
         """The explorer's step as JSON (UTF-8): ``game`` and ``position`` (a key, or moves
