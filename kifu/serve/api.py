@@ -42,6 +42,8 @@ WARMED = 300
 WARM_PAUSE = 0.2
 #: How many explorer's answers are kept by the text of their question (:meth:`Api.sent`).
 SENT = 4096
+#: The most bytes of answers kept so (a wide step's answer is some 60 KB; most are a few).
+SENT_BYTES = 32 * 2**20
 #: The page cache of each thread's connection to the index (KiB).
 READER_CACHE_KIB = 512
 
@@ -78,6 +80,7 @@ class Api:
         self._checked = (self._stamp, Checked())
         #: The explorer's answers by the text of their questions (:meth:`sent`).
         self._sent: tuple[tuple[int, ...], dict[str, bytes]] = (self._stamp, {})
+        self._sent_bytes = 0
         with self.reader():  # an index kifu cannot use is said now, before serving
             pass
 
@@ -209,15 +212,18 @@ class Api:
 
     def keep_sent(self, asked: str, stamp: tuple[int, ...], answer: bytes) -> None:
         """:meth:`sent`'s answer to ``asked``, made while the index's stamp was ``stamp``
-        (kept only if it still is), :data:`SENT` at most (the first kept go first)."""
+        (kept only if it still is), :data:`SENT` answers and :data:`SENT_BYTES` at most (the
+        first kept go first)."""
         if stamp != self.stamp():
             return
         if self._sent[0] != stamp:
-            self._sent = (stamp, {})
+            self._sent, self._sent_bytes = (stamp, {}), 0
         answers = self._sent[1]
-        if len(answers) >= SENT:
-            del answers[next(iter(answers))]
-        answers[asked] = answer
+        while answers and (len(answers) >= SENT or self._sent_bytes + len(answer) > SENT_BYTES):
+            self._sent_bytes -= len(answers.pop(next(iter(answers))))
+        if asked not in answers:
+            answers[asked] = answer
+            self._sent_bytes += len(answer)
 
     def explore(self, query: Mapping[str, str]) -> bytes:
         """The explorer's step as JSON (UTF-8): ``game`` and ``position`` (a key, or moves
