@@ -21,10 +21,12 @@ wall-clock times (the issue's goals are of those) and the CPU time of this proce
 - a corner pattern (6x6 points of a corner of a record at move 40, as ``bench/search.py``
   takes it), through the server's API (its time limit included);
 - ``--clients`` clients at once on the loopback, each walking ``--steps`` explorer steps
-  through ``/api/explore`` (keep-alive connections), against ``kifu serve`` with one worker
-  and with ``--workers``: the 95th percentile of a request's time and the errors (none
-  expected).  The clients ask back to back (the issue's goal), then again as players do,
-  each pausing between its steps to look at the board: a think time drawn evenly from half
+  through ``/api/explore`` (keep-alive connections; coroutines of one event loop in this
+  process, on raw sockets), against ``kifu serve`` with one worker and with ``--workers``:
+  the 95th percentile of a request's time, the errors (none expected), and the CPU time a
+  request of the server's processes and of the clients (they share the machine's cores).
+  The clients ask back to back (the issue's goal), then again as players do, each pausing
+  between its steps to look at the board: a think time drawn evenly from half
   to one and a half times ``--think`` milliseconds (1,000: a second on average; 0 leaves that
   second figure out); then back to back again on a server given the time of its warm-up
   (until its CPU time stays still for a second: the players of a server that has been
