@@ -100,7 +100,8 @@ def trace(text: str, source: str) -> Traced | None:
     if isinstance(found, str):
         return None
     moves, over, head, columns, rows, hashes, images, changes = found
-    record = None if over else _head(head, source)
+    record = None if over else (_head(head, source) if type(head) is str
+                                else _paired_head(head, (columns, rows), source))
     if record is None:
         return None
     symmetry, grid, _ = _hashing(columns, rows)
@@ -137,6 +138,36 @@ def _head(head: str, source: str) -> Record | None:
     except KifuError:
         return None
     return None if reading is None else reading.record
+
+
+def _paired_head(pairs: tuple[tuple[str, str], ...], size: tuple[int, int],
+                 source: str) -> Record | None:
+    """The record of a game's root from its properties as the core read them (``trace``'s
+    pairs: each value one, as it is written, read by Python as itself): its headers, made by
+    Python's reading of a root (``gameinfo.record_of``) from the same values, without
+    reading the root's text again."""
+    from kifu.builtin.freego.sgf import gameinfo
+    from kifu.plugin import sgf
+
+    root = sgf.SgfNode({name: [value] for name, value in pairs})
+    try:
+        gameinfo.check_go(root, _UNREAD, [])
+        return gameinfo.record_of(root, _UNREAD, source, size, [])
+    except KifuError:
+        return None
+
+
+class _Unread:
+    """Where the values of a root the core read stand: not known (a span is asked for only to
+    place a finding, and the core reads only records of which Python finds nothing to say
+    that the index keeps; a header's place, asked for by ``kifu validate``, is not)."""
+
+    @staticmethod
+    def value_span(node: object, ident: str) -> None:
+        return None
+
+
+_UNREAD: Any = _Unread()
 
 
 @functools.lru_cache(maxsize=8)
