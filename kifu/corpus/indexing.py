@@ -265,8 +265,8 @@ def traced_record(game: AnyGame, traced: Traced, number: int, name: str) -> Inde
     trace`): what :func:`index_record` makes of it, its main line replayed to its end with
     nothing to report, its positions hashed by the core."""
     entry = IndexedRecord(number, name, game.name, dict(traced.record.headers))
-    entry.symmetry = _symmetry_text(traced.symmetry)
-    entry.swaps = any(traced.symmetry.swaps)
+    symmetry = traced.symmetry
+    entry.symmetry, entry.swaps, board = _traced_symmetry(symmetry, traced.grid)
     entry.hashes, entry.images = traced.hashes, traced.images
     entry.main = entry.positions
     entry.lines = json.dumps([["", 0, entry.main, 0, traced.events]])
@@ -276,15 +276,32 @@ def traced_record(game: AnyGame, traced: Traced, number: int, name: str) -> Inde
         points = traced.grid.width * traced.grid.height
         entry.occupied = occupancy.firsts(traced.changes, points)
         entry.log = zlib.compress(traced.changes, 1)
-        entry.placed = continuations.placed(
-            traced.changes, points, continuations.board_symmetry(entry.grid,
-                                                                 traced.symmetry.names),
-            entry.images)
+        entry.placed = continuations.placed(traced.changes, points, board, entry.images)
     else:
         entry.placed = _nowhere(entry.positions)
     entry.complete = entry.legal = True
     _columns(game, traced.record, traced.facts, lambda: traced.outcome, entry)
     return entry
+
+
+#: What a traced record's symmetry and grid give every record of them, by the symmetry's
+#: identity and the grid's name (a core hands the same symmetry for each record of a board).
+_traced_symmetries: dict[tuple[int, str | None], tuple[Symmetry, str, bool, Symmetry | None]] = {}
+
+
+def _traced_symmetry(symmetry: Symmetry, grid: Any) -> tuple[str, bool, Symmetry | None]:
+    """A traced record's symmetry as the index keeps it (:func:`_symmetry_text`), whether it
+    swaps colours, and the board's symmetry its explorer's points are turned by
+    (:func:`kifu.corpus.continuations.board_symmetry`); worked out once per symmetry."""
+    name = None if grid is None else grid.name
+    known = _traced_symmetries.get((id(symmetry), name))
+    if known is None or known[0] is not symmetry:
+        if len(_traced_symmetries) > 64:
+            _traced_symmetries.clear()
+        board = None if name is None else continuations.board_symmetry(name, symmetry.names)
+        known = _traced_symmetries[(id(symmetry), name)] = (
+            symmetry, _symmetry_text(symmetry), any(symmetry.swaps), board)
+    return known[1], known[2], known[3]
 
 
 def _walk(game: AnyGame, record: Record, entry: IndexedRecord,

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from kifu.plugin import MAX_MOVES, MAX_TOKENS, KifuError, Record, compiled
 
 if TYPE_CHECKING:  # what an index and the library's replay need is imported when used
-    from kifu.plugin import CompiledLine, Outcome, Traced
+    from kifu.plugin import CompiledLine, Grid, Lanes, Outcome, Symmetry, Traced
 
 #: The compiled module, where it was built.
 MODULE = __name__ + "._renju"
@@ -165,9 +165,17 @@ def decide_psq(text: str) -> tuple[int, bool] | None:
 def _tables(size: int) -> tuple[int, bytes]:
     """A board's Zobrist lanes as the compiled core reads them (:meth:`kifu.plugin.Lanes.
     table`), made once for each size (the core asks for them at every record)."""
+    return _hashing(size)[2].table()
+
+
+@functools.lru_cache(maxsize=8)
+def _hashing(size: int) -> tuple[Symmetry, Grid, Lanes]:
+    """What positions on a board of ``size`` are hashed under (:func:`kifu.builtin.renju.
+    index.hashing`), made once for each size."""
     from kifu.builtin.renju import index
 
-    return index.hashing(size)[2].table()
+    return index.hashing(size)
+
 
 
 def _answered(name: str, head: Callable[[str, str], Record], made: Callable[[Record, Any], T],
@@ -206,12 +214,12 @@ def _psq_record(text: str, source: str) -> Record:
 def _traced(record: Record, found: tuple[Any, ...]) -> Traced:
     """The index's view of a record from what the core found: the facts and the outcome
     Python's position would give (:func:`kifu.builtin.renju.index.facts`, ``rules.outcome``)."""
-    from kifu.builtin.renju import index, openings, variants
+    from kifu.builtin.renju import openings, variants
     from kifu.builtin.renju.moves import Point
     from kifu.plugin import Traced
 
     moves, size, hashes, images, changes, events, end, placed = found
-    symmetry, grid, _ = index.hashing(size)
+    symmetry, grid, _ = _hashing(size)
     rules = variants.rules_of(record)
     facts = {"rule": str(rules)}
     # The first three stones, as rules.start and rules._first_stones gather them: a set-up's
