@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 import click
@@ -19,6 +18,7 @@ import click
 from kifu.base import exitcodes
 from kifu.base.rules import Choice, Rules, unknown
 from kifu.base.unsafe import printable
+from kifu.base.value import dataclass
 
 #: The file and the table kifu reads its settings from.
 FILE, TABLE = "pyproject.toml", ("tool", "kifu")

@@ -7,7 +7,6 @@ messages quoting it, file names) is made safe for a terminal here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import click
 
@@ -15,6 +14,7 @@ from kifu.base import exitcodes
 from kifu.base.diagnostics import Diagnostic, FileReport
 from kifu.base.terminal import display_width, simple_table
 from kifu.base.unsafe import printable
+from kifu.base.value import dataclass
 
 
 class Formatter:

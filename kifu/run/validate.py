@@ -10,13 +10,14 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from kifu.base.diagnostics import Diagnostic, FileReport
 from kifu.base.errors import KifuError
 from kifu.base.heap import no_cycles
 from kifu.base.record import ReadOptions, Record
 from kifu.base.rules import Rules
+from kifu.base.value import dataclass
 from kifu.plugin import AnyGame, registry
 from kifu.reading.source import STDIN, SourceText
 from kifu.reading.walk import Found, Shard, path_suffix, walk
