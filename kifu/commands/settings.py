@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
-import click
-
-from kifu.base import exitcodes
 from kifu.base.rules import Choice, Rules, unknown
 from kifu.base.unsafe import printable
 from kifu.base.value import dataclass
+from kifu.plugin import registry
 
 #: The file and the table kifu reads its settings from.
 FILE, TABLE = "pyproject.toml", ("tool", "kifu")
@@ -27,10 +25,21 @@ KEYS = {"select": "a list of rule names", "ignore": "a list of rule names",
         "pedantic": "true or false"}
 
 
-class SettingsError(click.ClickException):
+class SettingsError(Exception):
     """A settings file kifu cannot use: a usage error (exit status 2), said against the file."""
 
-    exit_code = exitcodes.USAGE
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class RuleNames(Iterable[str]):
+    """Every rule name, worked out when a name given is checked against them: only then are
+    the installed packages' entry points read, for the rules of the games they plug in (a scan
+    that costs as much as kifu's start-up, which a run that names no rule need not pay)."""
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(registry.rule_names())
 
 
 @dataclass(frozen=True)
