@@ -18,14 +18,15 @@ from kifu.reading.walk import Found
 def pair(frozen: bool) -> tuple[type, type]:
     """The same class made by ``dataclasses`` and by kifu."""
     made = []
-    for decorator in (dataclasses.dataclass, value.dataclass):
+    for decorator, field in ((dataclasses.dataclass, dataclasses.field),
+                             (value.dataclass, value.field)):
         class Sample:
             """A sample."""
 
             name: str
             count: int = 0
-            kept: tuple[int, ...] = dataclasses.field(default_factory=tuple)
-            note: str | None = dataclasses.field(default=None, compare=False, repr=False)
+            kept: tuple[int, ...] = field(default_factory=tuple)
+            note: str | None = field(default=None, compare=False, repr=False)
         made.append(decorator(frozen=frozen)(Sample))
     return made[0], made[1]
 
@@ -57,7 +58,13 @@ def test_a_value_is_made_compared_and_shown_as_its_dataclass(frozen):
             assert ours.__hash__ is None and theirs.__hash__ is None
             other.count = 3
             assert other.count == 3
-    assert [f.name for f in dataclasses.fields(ours)] == ["name", "count", "kept", "note"]
+    # what dataclasses knows of the class, made when first asked for
+    assert [(f.name, f.type, f.default, f.default_factory, f.repr, f.compare)
+            for f in dataclasses.fields(ours)] == [
+        (f.name, f.type, f.default, f.default_factory, f.repr, f.compare)
+        for f in dataclasses.fields(theirs)]
+    assert dataclasses.is_dataclass(ours) and dataclasses.is_dataclass(ours("a"))
+    assert ours.count == 0 and not hasattr(ours, "kept") and ours.note is None
     assert ours.__match_args__ == theirs.__match_args__  # type: ignore[attr-defined]
 
 
