@@ -15,15 +15,16 @@ below that read the class's fields.  What :mod:`dataclasses` knows of a class (i
 that these see a dataclass as before.  Type checkers see ``dataclasses.dataclass`` and
 ``dataclasses.field`` themselves.
 
-What differs, for a program that looks: ``__dataclass_params__`` says ``init``, ``repr``,
-``eq`` and ``frozen`` false (the methods are these rather than compiled ones), and
-``inspect.signature`` of the class reads ``(*args, **kwargs)``; a wrong call raises the same
-``TypeError`` in its own words.  Only what kifu's classes use is supported (no bases,
+What differs, for a program that looks: ``__dataclass_params__`` says ``init``, ``repr`` and
+``eq`` false (the methods are these rather than compiled ones), and ``inspect.signature`` of
+the class reads ``(*args, **kwargs)``; a wrong call raises the same ``TypeError`` in its own
+words.  Only what kifu's classes use is supported (no bases,
 ``ClassVar``, ``InitVar``, ``kw_only``, ``order``, field metadata): anything else is a
 ``TypeError`` when the class is made, never a different class.
 """
 from __future__ import annotations
 
+import _thread
 import reprlib
 from typing import TYPE_CHECKING, Any
 
@@ -111,16 +112,32 @@ def _hash(self: Any) -> int:
     return hash(_key(self))
 
 
+def _frozen(self: Any, name: str) -> bool:
+    """Whether ``name`` of ``self`` is frozen: any of a frozen class's own instances, a field of
+    an instance of a class made from it (as a frozen dataclass has it)."""
+    return "__value_names__" in type(self).__dict__ or name in self.__value_names__
+
+
 def _frozen_setattr(self: Any, name: str, value: Any) -> None:
+    if not _frozen(self, name):
+        object.__setattr__(self, name, value)
+        return
     import dataclasses
 
     raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
 
 
 def _frozen_delattr(self: Any, name: str) -> None:
+    if not _frozen(self, name):
+        object.__delattr__(self, name)
+        return
     import dataclasses
 
     raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+#: Held while :mod:`dataclasses` is told of a class.
+_MAKING = _thread.RLock()
 
 
 class _Known:
@@ -135,9 +152,15 @@ class _Known:
     def __get__(self, instance: object, owner: type) -> Any:
         import dataclasses
 
-        for name, spec in owner.__value_fields__:  # type: ignore[attr-defined]
-            setattr(owner, name, spec.spelled())
-        dataclasses.dataclass(owner, init=False, repr=False, eq=False)
+        with _MAKING:  # once, whichever thread asks first (kifu serve's are many)
+            for made in owner.__mro__:  # the value class itself, or the base a class made of
+                if isinstance(made.__dict__.get(self.name), _Known):  # it inherits this from
+                    for name, spec in made.__value_fields__:  # type: ignore[attr-defined]
+                        setattr(made, name, spec.spelled())
+                    frozen = made.__value_frozen__  # type: ignore[attr-defined]
+                    if frozen:  # dataclasses writes its own, the same, or refuses the class
+                        del made.__setattr__, made.__delattr__
+                    dataclasses.dataclass(made, init=False, repr=False, eq=False, frozen=frozen)
         return getattr(owner, self.name)
 
 
@@ -165,6 +188,7 @@ def _make(cls: type, frozen: bool) -> type:
         fields.append((name, spec))
     made: dict[str, Any] = {
         "__value_fields__": tuple(fields),
+        "__value_frozen__": frozen,
         "__value_names__": tuple(name for name, _ in fields),
         "__value_init__": tuple((name, spec.default, spec.default_factory)
                                 for name, spec in fields),

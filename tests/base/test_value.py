@@ -94,3 +94,20 @@ def test_kifus_values_keep_their_dataclass_ways():
     assert dataclasses.replace(diag, message="worse").message == "worse"
     assert dataclasses.asdict(FileReport("a.sgf", "freego", 3, [diag]))["diagnostics"][0][
         "line"] == 2
+
+
+def test_a_class_made_of_a_value_is_a_dataclass_as_one_made_of_a_dataclass():
+    theirs, ours = pair(True)
+    for base in (theirs, ours):
+        class Plain(base):  # type: ignore[misc, valid-type]
+            pass
+
+        made = dataclasses.dataclass(frozen=True)(type("Made", (base,), {"__annotations__": {
+            "extra": "int"}, "extra": 1}))
+        assert [f.name for f in dataclasses.fields(Plain("a"))] == ["name", "count", "kept",
+                                                                     "note"]
+        assert [f.name for f in dataclasses.fields(made)][-1] == "extra"
+        plain = Plain("a")
+        plain.other = 2  # not a field: a class made of a frozen one lets it be set
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            plain.count = 2
