@@ -2,20 +2,23 @@
 (:mod:`kifu.commands.validate`, the one definition of the options) or the plain reading of its
 common invocation (:mod:`kifu.commands.plain`).  Nothing here needs click: what a run prints
 goes through the ``echo`` its reading passes in, and what it says of its options through
-``say``.
+``say``.  The progress line and the end of a run over files are every such command's
+(:mod:`kifu.commands.console` gives them to click's commands).
 """
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from kifu.base.diagnostics import FileReport
 from kifu.plugin import registry
 from kifu.reading.walk import Found, Shard, walk
 from kifu.report.text import Formatter, Summary, left_alone
 from kifu.run.progress import LazyCount, Progress
-from kifu.run.runner import cores, run
-from kifu.run.validate import CheckTask, Options
+
+if TYPE_CHECKING:
+    from kifu.run.validate import Options
 
 #: The files of a run as they are checked, each with its reports.
 Checked = Iterator[tuple[Found, list[FileReport]]]
@@ -23,6 +26,9 @@ Checked = Iterator[tuple[Found, list[FileReport]]]
 
 def jobs_within(jobs: int | None, say: Callable[[str], None]) -> int | None:
     """``--jobs``, at most the cores this machine gives kifu (``say`` tells the user so)."""
+    # the runs' machinery imported when used: every command's console imports this module
+    from kifu.run.runner import cores
+
     if jobs is not None and jobs > cores():
         say(f"kifu: --jobs {jobs}: this machine gives kifu {cores()} core"
             f"{'s' * (cores() != 1)}; using {cores()}")
@@ -47,6 +53,9 @@ def check_files(paths: tuple[str, ...], options: Options, formatter: Formatter, 
     """Check every record file of ``paths``, each file's findings printed by ``echo`` as
     ``formatter`` words them; the run's summary.  ``results`` wraps the stream of checked
     files (click's reading turns an option the run cannot use into a usage error there)."""
+    from kifu.run.runner import run
+    from kifu.run.validate import CheckTask
+
     summary = Summary(notes=options.pedantic)
     found = walk(paths, registry.suffixes(), shard=shard)
     echo(formatter.begin())

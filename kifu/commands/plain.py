@@ -90,18 +90,17 @@ def validate(args: list[str]) -> None:
     try:
         summary = check_files(paths, options, TextFormatter(color=sys.stdout.isatty()),
                               records_only=False, jobs=jobs_within(jobs, _say),
-                              scheduler=None, shard=None, progress=progress(paths, "validating", quiet, None,
-                                                                 sys.stderr.isatty()),
-                              echo=_echo)
-    except (KeyboardInterrupt, Stopped, Exception) as error:  # noqa: BLE001 - as the group ends them
-        from kifu.commands.cli import failed
-
-        failed(error, sys.exit)
-    try:
+                              scheduler=None, shard=None, echo=_echo,
+                              progress=progress(paths, "validating", quiet, None,
+                                                sys.stderr.isatty()))
         status = close(summary, paths, None, quiet, _say)
     except NoRecords:  # nothing printed yet: click says so, as a usage error
         gc.disable()
         return
+    except (KeyboardInterrupt, Stopped, Exception) as error:  # noqa: BLE001 - as the group ends them
+        from kifu.commands.cli import failed
+
+        failed(error, sys.exit)
     sys.exit(status)
 
 
