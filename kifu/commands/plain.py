@@ -9,8 +9,8 @@ them to the click command's own), reads them as click does, and runs the same bo
 an option's value click would read differently, ``-`` or ``--``), and whatever would end the
 run before a record is checked (a path that does not exist, a settings file kifu cannot use,
 more jobs than cores, no record found), goes to click unread, as if this reading were not
-there; it prints nothing before deciding so.  What a run prints goes through click's own
-``echo``, imported when there is something to print.
+there; it prints nothing before deciding so.  What a run prints is printed as click's
+``echo`` prints it (:func:`_print`).
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ import gc
 import re
 import signal
 import sys
+from typing import TextIO
 
 #: The options read here: the option strings click's command gives each (their own
 #: parameter's name), and whether it takes a value.
@@ -107,13 +108,24 @@ def validate(args: list[str]) -> None:
 def _echo(text: str) -> None:
     """``text`` printed as the click command prints it (``console.echo``: nothing if empty)."""
     if text:
-        import click
-
-        click.echo(text)
+        _print(text, sys.stdout)
 
 
 def _say(words: str) -> None:
     """``words`` on standard error, as the click command says them."""
-    import click
+    _print(words, sys.stderr)
 
-    click.echo(words, err=True)
+
+def _print(text: str, stream: TextIO) -> None:
+    """``text`` and a line end on ``stream`` as ``click.echo`` prints them: written and flushed
+    as they are on a stream in UTF-8 that is not a terminal (where click changes nothing of
+    a text without colour codes), by ``click.echo`` itself anywhere else (importing click
+    costs a run about a fifth of its time)."""
+    if ("\x1b" in text or stream is None or stream.isatty()
+            or getattr(stream, "encoding", None) not in ("utf-8", "UTF-8", "utf8")):
+        import click
+
+        click.echo(text, err=stream is sys.stderr)
+        return
+    stream.write(text + "\n")
+    stream.flush()
