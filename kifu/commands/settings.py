@@ -5,6 +5,10 @@ The table holds ``select`` and ``ignore`` (lists of rule names or codes) and ``p
 boolean); the options of the command line are taken after it (:mod:`kifu.base.rules`).  A table
 kifu cannot use (not TOML, a key it does not know, a value of the wrong kind, a rule no game
 has) is a usage error naming the file and the key, never a traceback.
+
+Nothing here needs click: ``kifu validate``'s plain reading (:mod:`kifu.commands.plain`) reads
+the settings too, and leaves a file it cannot use to click's reading, whose options turn the
+:class:`SettingsError` into click's usage error.
 """
 from __future__ import annotations
 
