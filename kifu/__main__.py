@@ -17,6 +17,14 @@ import sys
 
 
 def main() -> None:
+    if sys.stdout is None:
+        # closed when kifu started (``kifu validate DIR >&-``): what kifu prints there (a
+        # record, a drawing, the findings) would be lost without a word; >/dev/null discards
+        # it on purpose.
+        if sys.stderr is not None:
+            sys.stderr.write("kifu: standard output is closed: kifu prints there; redirect it "
+                             "(>/dev/null to discard it)\n")
+        sys.exit(2)  # kifu.base.exitcodes.USAGE: kifu could not do what it was asked
     gc.disable()
     if sys.argv[1:2] == ["validate"]:
         from kifu.commands.plain import validate

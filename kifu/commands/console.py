@@ -27,7 +27,7 @@ from kifu.plugin import Console
 from kifu.reading.source import STDIN
 from kifu.reading.walk import Shard, missing
 from kifu.report.text import Summary, TextFormatter
-from kifu.run.progress import Progress, WorkProgress
+from kifu.run.progress import Progress, WorkProgress, is_terminal
 from kifu.run.sources import read_file
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ def print_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:
 
 
 def stderr_is_terminal() -> bool:
-    return sys.stderr.isatty()
+    return is_terminal(sys.stderr)
 
 
 def echo(text: str) -> None:

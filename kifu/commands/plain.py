@@ -79,6 +79,7 @@ def validate(args: list[str]) -> None:
     except settings.SettingsError:
         return
     from kifu.report.text import TextFormatter
+    from kifu.run.progress import is_terminal
     from kifu.run.tasks import Stopped, stop_on
 
     pedantic = bool(table is not None and table.pedantic)
@@ -89,11 +90,11 @@ def validate(args: list[str]) -> None:
     gc.freeze()
     gc.enable()
     try:
-        summary = check_files(paths, options, TextFormatter(color=sys.stdout.isatty()),
+        summary = check_files(paths, options, TextFormatter(color=is_terminal(sys.stdout)),
                               records_only=False, jobs=jobs_within(jobs, _say),
                               scheduler=None, shard=None, echo=_echo,
                               progress=progress(paths, "validating", quiet, None,
-                                                sys.stderr.isatty()))
+                                                is_terminal(sys.stderr)))
         status = close(summary, paths, None, quiet, _say)
     except NoRecords:  # nothing printed yet: click says so, as a usage error
         gc.disable()

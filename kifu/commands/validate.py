@@ -18,6 +18,7 @@ from kifu.commands.options import (
 )
 from kifu.reading.walk import Shard
 from kifu.report.formats import FORMATTERS, STATISTICS, make_formatter
+from kifu.run.progress import is_terminal
 from kifu.run.validate import Options
 
 
@@ -48,7 +49,7 @@ def validate(paths: tuple[str, ...], game: str | None, format_in: str | None,
         raise click.BadParameter(f"--statistics prints {' or '.join(STATISTICS)}, not {fmt}",
                                  param_hint="'--format'")
     console.check_paths(paths)
-    formatter = make_formatter(fmt, color=sys.stdout.isatty(), verbose=verbose,
+    formatter = make_formatter(fmt, color=is_terminal(sys.stdout), verbose=verbose,
                                statistics=statistics)
     options = Options(encoding=encoding, game=game, format_in=format_in, lenient=lenient,
                       read_options=read_options, pedantic=pedantic, rules=rules)
