@@ -281,7 +281,11 @@ class _Writer:
         # image, added in C rather than packed one by one in Python.
         held = self.held
         held.hashes.frombytes(record.hashes)
-        held.places.extend(_places(game_id, record))
+        if self.packing is not None:
+            held.places.frombytes(self.packing.places(store.place(game_id, 0, 0),
+                                                      1 << store.IMAGE_BITS, record.images))
+        else:
+            held.places.extend(_places(game_id, record))
         if record.placed is None or len(record.placed) != 2 * record.positions:
             # several lines: the explorer reads its trail back
             self.explored.read_back += 1

@@ -11,6 +11,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <stddef.h>
@@ -1305,7 +1306,33 @@ done:
     return found;
 }
 
+/* places(first, step, images) -> bytes: kifu.corpus.build._places, the places of a record's
+ * positions node by node (``first`` the first node's, ``step`` a node's), each its image
+ * added; signed 64-bit numbers in the machine's order. */
+static PyObject *places(PyObject *self, PyObject *args)
+{
+    long long first, step;
+    const unsigned char *images;
+    Py_ssize_t count;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "LLy#", &first, &step, &images, &count))
+        return NULL;
+    if (count > 0 && (step <= 0 || first < 0 || (LLONG_MAX - 255 - first) / step < count))
+        return PyErr_Format(PyExc_ValueError, "places past 64 bits");
+    PyObject *found = PyBytes_FromStringAndSize(NULL, count * (Py_ssize_t)sizeof(int64_t));
+    if (found == NULL)
+        return NULL;
+    char *out = PyBytes_AS_STRING(found);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        int64_t place = (int64_t)(first + i * step + images[i]);
+        memcpy(out + i * (Py_ssize_t)sizeof(int64_t), &place, sizeof place);
+    }
+    return found;
+}
+
 static PyMethodDef METHODS[] = {
+    {"places", places, METH_VARARGS,
+     "places(first, step, images) -> bytes\n\nkifu.corpus.build._places, packed."},
     {"serialized", serialized, METH_O,
      "serialized(values) -> bytes\n\nWhat kifu.corpus.checks.checksum hashes of a row."},
     {"checksum", checksum, METH_VARARGS,

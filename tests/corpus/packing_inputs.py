@@ -18,7 +18,7 @@ from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
 
-from kifu.corpus import checks, continuations, indexing, occupancy, store
+from kifu.corpus import build, checks, continuations, indexing, occupancy, store
 from kifu.corpus.continuations import LAST, Held, Next, Row, Writer
 from tests.cores import pure_python
 
@@ -224,6 +224,10 @@ def agree(packing: ModuleType, seed: int, changes: list[Changes]) -> None:
     writer, held, shared = first_run(rng)
     assert explored_in_c(packing, writer, held, shared) == \
         explored_in_python(writer, held, shared)
+    game_id = rng.randrange(1 << 24)
+    images = bytes(rng.randrange(store.MAX_IMAGES) for _ in range(rng.choice((0, 1, 40, 300))))
+    assert packing.places(store.place(game_id, 0, 0), 1 << store.IMAGE_BITS, images) == \
+        array("q", build._places(game_id, images, len(images))).tobytes()
     values = row_values(rng)
     assert packing.serialized(values) == checks.serialized(values)
     assert packing.checksum("game", values) == checks._python_checksum("game", values)
@@ -260,6 +264,11 @@ def hostile(packing: ModuleType) -> Iterator[tuple[str, Callable[[], object]]]:
     yield "placed of images past the permutations", \
         lambda: packing.placed(two_nodes, 2, b"\x00\x00\x01\x00", b"\x07\x00")
     yield "placed of no image", lambda: packing.placed(two_nodes, 2, b"\x00\x00\x01\x00", b"")
+    for first, step in ((0, 0), (0, -32), (-1, 32), ((1 << 63) - 1, 32), (1 << 62, 1 << 61)):
+        yield f"places from {first} by {step}", \
+            lambda f=first, s=step: packing.places(f, s, b"\x00" * 8)
+    for wrong in ("text", None, [1, 2]):
+        yield f"places of a {type(wrong).__name__}", lambda w=wrong: packing.places(0, 32, w)
     yield "gathered of other lengths", lambda: packing.gathered(b"\x00" * 8, b"\x00" * 4)
     yield "gathered of a part of an id", lambda: packing.gathered(b"\x00" * 6, b"\x00" * 6)
     yield "arrange of other lengths", lambda: packing.arrange(b"\x00" * 16, b"\x00" * 8)
