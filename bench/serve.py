@@ -21,10 +21,12 @@ wall-clock times (the issue's goals are of those) and the CPU time of this proce
 - a corner pattern (6x6 points of a corner of a record at move 40, as ``bench/search.py``
   takes it), through the server's API (its time limit included);
 - ``--clients`` clients at once on the loopback, each walking ``--steps`` explorer steps
-  through ``/api/explore`` (keep-alive connections), against ``kifu serve`` with one worker
-  and with ``--workers``: the 95th percentile of a request's time and the errors (none
-  expected).  The clients ask back to back (the issue's goal), then again as players do,
-  each pausing between its steps to look at the board: a think time drawn evenly from half
+  through ``/api/explore`` (keep-alive connections; coroutines of one event loop in this
+  process, on raw sockets), against ``kifu serve`` with one worker and with ``--workers``:
+  the 95th percentile of a request's time, the errors (none expected), and the CPU time a
+  request of the server's processes and of the clients (they share the machine's cores).
+  The clients ask back to back (the issue's goal), then again as players do, each pausing
+  between its steps to look at the board: a think time drawn evenly from half
   to one and a half times ``--think`` milliseconds (1,000: a second on average; 0 leaves that
   second figure out); then back to back again on a server given the time of its warm-up
   (until its CPU time stays still for a second: the players of a server that has been
@@ -37,6 +39,7 @@ from ``python bench/serve.py --games 100000``.
 """
 from __future__ import annotations
 
+import asyncio
 import http.client
 import json
 import os
@@ -47,10 +50,10 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.parse
 from pathlib import Path
+from typing import Any
 
 if __name__ == "__main__" and not __package__:  # run as a script: the repository root, not bench/
     sys.path[0] = str(Path(__file__).resolve().parents[1])
@@ -262,43 +265,62 @@ class Server:
 
 
 def load(server: Server, clients: int, steps: int, think: float = 0.0
-         ) -> tuple[list[float], int, float]:
-    """``clients`` threads walking the explorer at once: each request's time, the errors,
-    and the wall clock of the whole; with ``think`` (seconds), each client pauses between
-    its steps for a time drawn evenly from half to one and a half times it."""
+         ) -> tuple[list[float], int, float, float]:
+    """``clients`` clients walking the explorer at once, each on its own keep-alive
+    connection, asking its next step as soon as it has the answer: each request's time, the
+    errors, the wall clock of the whole and the CPU time the clients took (this process's);
+    with ``think`` (seconds), each client pauses between its steps for a time drawn evenly
+    from half to one and a half times it.  The clients are coroutines of one event loop on
+    raw sockets (HTTP/1.1, each answer's JSON read whole to choose the next move): fifty
+    threads of ``http.client`` took the GIL from one another and as much CPU again as the
+    server's answers, on the same cores."""
     times: list[float] = []
     errors = [0]
-    lock = threading.Lock()
+    request = (f"GET /api/explore?{{}} HTTP/1.1\r\nHost: {server.host}:{server.port}\r\n"
+               "\r\n")
 
-    def client(seed: int) -> None:
+    async def get(streams: list[Any], key: str) -> tuple[int, dict[str, Any]]:
+        if not streams:
+            streams.extend(await asyncio.open_connection(server.host, server.port))
+        reader, writer = streams
+        query = urllib.parse.urlencode({"game": "freego", "position": key})
+        writer.write(request.format(query).encode())
+        head = await reader.readuntil(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        status = int(lines[0].split()[1])
+        length = next(int(line.split(":", 1)[1]) for line in lines
+                      if line.lower().startswith("content-length:"))
+        return status, json.loads(await reader.readexactly(length))
+
+    async def client(seed: int) -> None:
         rng = random.Random(seed)
-        connection = http.client.HTTPConnection(server.host, server.port, timeout=120)
+        streams: list[Any] = []
         key = ""
         for _ in range(steps):
             began = time.perf_counter()
             try:
-                status, data = server.get(connection, "/api/explore",
-                                          {"game": "freego", "position": key})
-            except (OSError, http.client.HTTPException):
+                status, data = await get(streams, key)
+            except (OSError, ValueError, StopIteration, asyncio.IncompleteReadError):
                 status, data = 0, {}
-            took = time.perf_counter() - began
-            with lock:
-                times.append(took)
-                errors[0] += status != 200
+                if streams:
+                    streams[1].close()
+                streams.clear()
+            times.append(time.perf_counter() - began)
+            errors[0] += status != 200
             moves = data.get("moves") or []
             assert isinstance(moves, list)
             key = rng.choices(moves, [m["games"] for m in moves])[0]["key"] if moves else ""
             if think:
-                time.sleep(rng.uniform(0.5, 1.5) * think)
-        connection.close()
+                await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+        if streams:
+            streams[1].close()
 
-    began = time.perf_counter()
-    threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return times, errors[0], time.perf_counter() - began
+    async def clients_at_once() -> None:
+        await asyncio.gather(*(client(n) for n in range(clients)))
+
+    began, cpu = time.perf_counter(), time.process_time()
+    asyncio.run(clients_at_once())
+    return times, errors[0], time.perf_counter() - began, time.process_time() - cpu
 
 
 def loadavg() -> str:
@@ -358,11 +380,13 @@ def measure(games: int, walks: int, depth: int, clients: int, steps: int,
                                 f"p95 {p95(patterns):.0f} ms, slowest "
                                 f"{1000 * max(patterns):.0f} ms, {stopped} stopped at the "
                                 "time limit"))
-            times, errors, took = load(server, clients, steps)
+            served = server.cpu_seconds()
+            times, errors, took, asking = load(server, clients, steps)
+            served = server.cpu_seconds() - served
             memory = server.peak_memory()
         finally:
             server.stop()
-        paced: tuple[list[float], int, float] | None = None
+        paced: tuple[list[float], int, float, float] | None = None
         if think:  # the same walks, paced, on a server that kept none of their answers
             server = Server(index, count)
             try:
@@ -380,7 +404,9 @@ def measure(games: int, walks: int, depth: int, clients: int, steps: int,
             server.stop()
         details.append((f"{clients} clients at once on the loopback, /api/explore, {count} "
                         f"worker(s)", f"{len(times)}", f"p95 {p95(times):.0f} ms, "
-                        f"{len(times) / took:.0f} requests/s, {errors} errors"))
+                        f"{len(times) / took:.0f} requests/s, {errors} errors; CPU a request: "
+                        f"the server {1000 * served / len(times):.1f} ms, the clients "
+                        f"{1000 * asking / len(times):.1f} ms"))
         details.append((f"the same, back to back, on a server that had done its warm-up "
                         f"({waited:.0f} s after it started), {count} worker(s)",
                         f"{len(warm[0])}", f"p95 {p95(warm[0]):.0f} ms, "

@@ -9,7 +9,8 @@ registry checks it again when it loads the game.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+
+from kifu.base.value import dataclass, field
 
 
 @dataclass(frozen=True)

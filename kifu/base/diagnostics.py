@@ -7,10 +7,9 @@ they are printed.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from kifu.base import exitcodes
 from kifu.base.errors import InternalError, KifuError
+from kifu.base.value import dataclass, field
 
 #: A quoted source line is cut to about this many characters around the place it points at,
 #: so that a record of one huge line costs each diagnostic a little, not the whole line.

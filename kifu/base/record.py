@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar, overload
+
+from kifu.base.value import dataclass, field
 
 
 class Span(NamedTuple):

@@ -16,10 +16,10 @@ reporting it to keep (:meth:`Rules.keep`'s ``stopped``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from kifu.base.errors import KifuError
 from kifu.base.exitcodes import USAGE, for_problem
+from kifu.base.value import dataclass
 
 #: The selector of every rule.
 ALL = "ALL"

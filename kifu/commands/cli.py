@@ -18,7 +18,8 @@ import importlib
 import os
 import signal
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NoReturn
 
 import click
 
@@ -84,42 +85,51 @@ class KifuGroup(click.Group):
             raise
         except (click.exceptions.Exit, click.exceptions.Abort):
             raise
-        except (KeyboardInterrupt, Stopped) as stop:
-            # Ctrl-C or SIGTERM: the workers stop, every temporary file was removed on the way
-            # out (finally blocks), and the status says which signal ended the run.  A second
-            # signal is let be from here on: Ctrl-C reaches every process of the group, and
-            # one raised while the workers stop or the interpreter ends would go unhandled and
-            # end kifu by the signal itself, without its status.
-            for again in STOPPING:
-                signal.signal(again, signal.SIG_IGN)
-            from kifu.run.runner import stop_all
+        except (KeyboardInterrupt, Stopped, Exception) as error:  # noqa: BLE001 - the last line of defence
+            failed(error, ctx.exit)
 
-            stop_all()
-            signum = stop.signum if isinstance(stop, Stopped) else signal.SIGINT
-            click.echo(f"kifu: stopped by {signal.Signals(signum).name}", err=True)
-            # Ended here, not through the interpreter's finalisation: what had to be done on
-            # the way out is done (files removed, workers stopped and waited for), and a signal
-            # met during finalisation would end kifu by the signal itself after saying so
-            # (status -2, where the run must end with 130).
-            for stream in (sys.stdout, sys.stderr):
-                with contextlib.suppress(Exception):
-                    stream.flush()
-            os._exit(128 + signum)
-        except BrokenPipeError:
-            # The reader stopped reading (``| head``): stop the workers, say nothing more, and
-            # keep Python from complaining when it flushes standard output on the way out.
-            from kifu.run.runner import stop_all
 
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            stop_all()
-            ctx.exit(exitcodes.PIPE_CLOSED)
-        except Exception as error:  # noqa: BLE001 - the last line of defence
-            from kifu.base.diagnostics import Diagnostic
-            from kifu.commands.console import print_diagnostics
-            from kifu.run.tasks import describe_fault
+def failed(error: BaseException, end: Callable[[int], NoReturn]) -> NoReturn:
+    """End a command that ``error`` stopped (``end`` exits with a status): a signal, a reader
+    that stopped reading, or a failure of kifu itself, as a message and its status, never a
+    traceback.  (Also the end of ``kifu validate``'s plain reading: :mod:`kifu.commands.plain`.)"""
+    if isinstance(error, KeyboardInterrupt | Stopped):
+        # Ctrl-C or SIGTERM: the workers stop, every temporary file was removed on the way
+        # out (finally blocks), and the status says which signal ended the run.  A second
+        # signal is let be from here on: Ctrl-C reaches every process of the group, and
+        # one raised while the workers stop or the interpreter ends would go unhandled and
+        # end kifu by the signal itself, without its status.
+        for again in STOPPING:
+            signal.signal(again, signal.SIG_IGN)
+        from kifu.run.runner import stop_all
 
-            print_diagnostics([Diagnostic.internal("kifu", describe_fault(error))])
-            ctx.exit(EXIT_USAGE)
+        stop_all()
+        signum = error.signum if isinstance(error, Stopped) else signal.SIGINT
+        click.echo(f"kifu: stopped by {signal.Signals(signum).name}", err=True)
+        # Ended here, not through the interpreter's finalisation: what had to be done on
+        # the way out is done (files removed, workers stopped and waited for), and a signal
+        # met during finalisation would end kifu by the signal itself after saying so
+        # (status -2, where the run must end with 130).
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(128 + signum)
+    if isinstance(error, BrokenPipeError):
+        # The reader stopped reading (``| head``): stop the workers, say nothing more, and
+        # keep Python from complaining when it flushes standard output on the way out.
+        from kifu.run.runner import stop_all
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        stop_all()
+        end(exitcodes.PIPE_CLOSED)
+    if not isinstance(error, Exception):  # what is not kifu's to end goes on
+        raise error
+    from kifu.base.diagnostics import Diagnostic
+    from kifu.commands.console import print_diagnostics
+    from kifu.run.tasks import describe_fault
+
+    print_diagnostics([Diagnostic.internal("kifu", describe_fault(error))])
+    end(EXIT_USAGE)
 
 
 def _own_command(name: str) -> click.Command:

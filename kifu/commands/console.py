@@ -21,12 +21,13 @@ from kifu.base.errors import GameIndexError, KifuError, OptionError
 from kifu.base.record import ReadOptions
 from kifu.base.rules import EVERY, Rules
 from kifu.base.unsafe import printable, safe_lines
+from kifu.commands import checking
 from kifu.commands.options import F
-from kifu.plugin import Console, registry
+from kifu.plugin import Console
 from kifu.reading.source import STDIN
-from kifu.reading.walk import Shard, missing, walk
-from kifu.report.text import Summary, TextFormatter, left_alone
-from kifu.run.progress import LazyCount, Progress, WorkProgress
+from kifu.reading.walk import Shard, missing
+from kifu.report.text import Summary, TextFormatter
+from kifu.run.progress import Progress, WorkProgress, is_terminal
 from kifu.run.sources import read_file
 
 if TYPE_CHECKING:
@@ -98,7 +99,7 @@ def print_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:
 
 
 def stderr_is_terminal() -> bool:
-    return sys.stderr.isatty()
+    return is_terminal(sys.stderr)
 
 
 def echo(text: str) -> None:
@@ -209,10 +210,7 @@ def check_paths(paths: Iterable[str]) -> None:
 def progress(paths: tuple[str, ...], label: str, quiet: bool, shard: Shard | None,
              skip: Iterable[str] = ()) -> Progress | None:
     """The progress line of a run, on a terminal only and unless ``quiet``."""
-    if quiet or not stderr_is_terminal():
-        return None
-    count = LazyCount(walk(paths, registry.suffixes(), shard=shard, skip=skip))
-    return Progress(sys.stderr, label, count)
+    return checking.progress(paths, label, quiet, shard, stderr_is_terminal(), skip)
 
 
 def work_progress(label: str, unit: str, quiet: bool = False) -> WorkProgress | None:
@@ -227,14 +225,9 @@ def close_run(summary: Summary, paths: tuple[str, ...], shard: Shard | None,
               quiet: bool) -> NoReturn:
     """End a run over files: the summary table (unless ``quiet``) and the run's exit status;
     a run that found no record at all is a usage error."""
-    if summary.total.files == 0:
-        if shard is None and not summary.skipped:
-            raise click.UsageError("no record files found in " + ", ".join(paths))
-        if not quiet:
-            where = f"shard {shard}" if shard else "the files given"
-            click.echo(f"no kifu records in {where}" + (
-                f" ({left_alone(summary.skipped, summary.left_alone)})"
-                if summary.skipped else ""), err=True)
-    elif not quiet:
-        click.echo(summary.table(), err=True)
-    sys.exit(summary.exit_status)
+    try:
+        status = checking.close(summary, paths, shard, quiet,
+                                lambda words: click.echo(words, err=True))
+    except checking.NoRecords as error:
+        raise click.UsageError(str(error)) from None
+    sys.exit(status)

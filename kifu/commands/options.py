@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from dataclasses import fields
 from typing import Any, TypeVar
 
 import click
 
+from kifu.base import exitcodes
 from kifu.base.errors import KifuError
 from kifu.base.record import ReadOptions, variation_path
 from kifu.plugin import registry
@@ -142,13 +143,9 @@ def _shard(ctx: click.Context, param: click.Parameter, value: str | None) -> Sha
 
 
 def _jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
-    from kifu.run.runner import cores
+    from kifu.commands.checking import jobs_within
 
-    if value is not None and value > cores():
-        click.echo(f"kifu: --jobs {value}: this machine gives kifu {cores()} core"
-                   f"{'s' * (cores() != 1)}; using {cores()}", err=True)
-        return cores()
-    return value
+    return jobs_within(value, lambda words: click.echo(words, err=True))
 
 
 def _jobs_option() -> Callable[[F], F]:
@@ -269,13 +266,11 @@ def drawing_options(command: F) -> F:
     return gathered  # type: ignore[return-value]
 
 
-class _RuleNames(Iterable[str]):
-    """Every rule name, worked out when a name given is checked against them: only then are
-    the installed packages' entry points read, for the rules of the games they plug in (a scan
-    that costs as much as kifu's start-up, which a run that names no rule need not pay)."""
+class SettingsProblem(click.ClickException):
+    """A settings file kifu cannot use (:class:`kifu.commands.settings.SettingsError`): a usage
+    error (exit status 2), said against the file."""
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(registry.rule_names())
+    exit_code = exitcodes.USAGE
 
 
 def findings_options(command: F) -> F:
@@ -292,7 +287,7 @@ def findings_options(command: F) -> F:
         select, ignore = split(kwargs.pop("select")), split(kwargs.pop("ignore"))
         config, isolated, pedantic = kwargs.pop("config"), kwargs.pop("isolated"), \
             kwargs.pop("pedantic")
-        known = _RuleNames()
+        known = settings.RuleNames()
         for option, names in (("--select", select), ("--ignore", ignore)):
             problems = unknown(names, known)
             if problems:
@@ -300,8 +295,11 @@ def findings_options(command: F) -> F:
         if config is not None and isolated:
             raise click.UsageError("--config names the settings to read, --isolated reads "
                                    "none: give one of them")
-        found = None if isolated else config if config is not None else settings.find()
-        table = settings.read(found, known) if found is not None else None
+        try:
+            found = None if isolated else config if config is not None else settings.find()
+            table = settings.read(found, known) if found is not None else None
+        except settings.SettingsError as error:
+            raise SettingsProblem(error.message) from None
         if pedantic is None:
             pedantic = bool(table is not None and table.pedantic)
         return command(*args, rules=settings.rules_of(select, ignore, table),

@@ -5,20 +5,22 @@ The table holds ``select`` and ``ignore`` (lists of rule names or codes) and ``p
 boolean); the options of the command line are taken after it (:mod:`kifu.base.rules`).  A table
 kifu cannot use (not TOML, a key it does not know, a value of the wrong kind, a rule no game
 has) is a usage error naming the file and the key, never a traceback.
+
+Nothing here needs click: ``kifu validate``'s plain reading (:mod:`kifu.commands.plain`) reads
+the settings too, and leaves a file it cannot use to click's reading, whose options turn the
+:class:`SettingsError` into click's usage error.
 """
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
 from typing import Any
 
-import click
-
-from kifu.base import exitcodes
 from kifu.base.rules import Choice, Rules, unknown
 from kifu.base.unsafe import printable
+from kifu.base.value import dataclass
+from kifu.plugin import registry
 
 #: The file and the table kifu reads its settings from.
 FILE, TABLE = "pyproject.toml", ("tool", "kifu")
@@ -27,10 +29,21 @@ KEYS = {"select": "a list of rule names", "ignore": "a list of rule names",
         "pedantic": "true or false"}
 
 
-class SettingsError(click.ClickException):
+class SettingsError(Exception):
     """A settings file kifu cannot use: a usage error (exit status 2), said against the file."""
 
-    exit_code = exitcodes.USAGE
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class RuleNames(Iterable[str]):
+    """Every rule name, worked out when a name given is checked against them: only then are
+    the installed packages' entry points read, for the rules of the games they plug in (a scan
+    that costs as much as kifu's start-up, which a run that names no rule need not pay)."""
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(registry.rule_names())
 
 
 @dataclass(frozen=True)

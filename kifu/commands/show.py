@@ -25,6 +25,7 @@ from kifu.commands.options import (
 )
 from kifu.plugin import RenderOptions, Step, driver
 from kifu.run.load import Loaded
+from kifu.run.progress import is_terminal
 
 
 @click.command()
@@ -126,7 +127,7 @@ def _show_json(loaded: Loaded, move: int | None, path: tuple[int, ...], variatio
         replay = replay_text(loaded.game, loaded.record, variations=variations,
                              lenient=lenient, path=path, move=move)
     # a long replay says how far it has got, where the JSON goes elsewhere than the terminal
-    progress = None if sys.stdout.isatty() else console.work_progress(
+    progress = None if is_terminal(sys.stdout) else console.work_progress(
         f"replaying {printable(loaded.name)}", "moves")
     if progress is not None:
         progress.expect(replay.positions)

@@ -8,6 +8,7 @@ import click
 from kifu.base.record import ReadOptions
 from kifu.base.rules import Rules
 from kifu.commands import console
+from kifu.commands.checking import check_files
 from kifu.commands.options import (
     boards_option,
     findings_options,
@@ -15,12 +16,10 @@ from kifu.commands.options import (
     lenient_option,
     run_options,
 )
-from kifu.plugin import registry
-from kifu.reading.walk import Shard, walk
+from kifu.reading.walk import Shard
 from kifu.report.formats import FORMATTERS, STATISTICS, make_formatter
-from kifu.report.text import Summary
-from kifu.run.runner import run
-from kifu.run.validate import CheckTask, Options
+from kifu.run.progress import is_terminal
+from kifu.run.validate import Options
 
 
 @click.command()
@@ -50,25 +49,12 @@ def validate(paths: tuple[str, ...], game: str | None, format_in: str | None,
         raise click.BadParameter(f"--statistics prints {' or '.join(STATISTICS)}, not {fmt}",
                                  param_hint="'--format'")
     console.check_paths(paths)
-    formatter = make_formatter(fmt, color=sys.stdout.isatty(), verbose=verbose,
+    formatter = make_formatter(fmt, color=is_terminal(sys.stdout), verbose=verbose,
                                statistics=statistics)
-    summary = Summary(notes=pedantic)
     options = Options(encoding=encoding, game=game, format_in=format_in, lenient=lenient,
                       read_options=read_options, pedantic=pedantic, rules=rules)
-    found = walk(paths, registry.suffixes(), shard=shard)
-    progress = console.progress(paths, "validating", quiet, shard)
-    console.echo(formatter.begin())
-    try:
-        for checked, file_reports in console.as_usage(run(CheckTask(options, records_only),
-                                                          found, jobs=jobs,
-                                                          scheduler=scheduler)):
-            if progress is not None:
-                progress.step()
-            summary.add_file(file_reports, checked.path)
-            for report in file_reports:
-                console.echo(formatter.file(report))
-    finally:
-        if progress is not None:
-            progress.close()
-    console.echo(formatter.end())
+    summary = check_files(paths, options, formatter, records_only=records_only, jobs=jobs,
+                          scheduler=scheduler, shard=shard,
+                          progress=console.progress(paths, "validating", quiet, shard),
+                          echo=console.echo, results=console.as_usage)
     console.close_run(summary, paths, shard, quiet)

@@ -312,8 +312,8 @@ class _Writer:
         held = self.held
         held.hashes.frombytes(record.hashes)
         if self.packing is not None:
-            held.places.frombytes(self.packing.places(record.images, store.place(game_id, 0, 0),
-                                                      store.IMAGE_BITS))
+            held.places.frombytes(self.packing.places(store.place(game_id, 0, 0),
+                                                      1 << store.IMAGE_BITS, record.images))
         else:
             held.places.extend(_places(game_id, record))
         if record.placed is None or len(record.placed) != 2 * positions:

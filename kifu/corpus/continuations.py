@@ -414,6 +414,16 @@ def _continuation_checksum(row: Sequence[Any]) -> int:
     return checksum("continuation", *row[:-1])
 
 
+def _continuation_checksums(rows: list[Any]) -> list[int]:
+    """:func:`_continuation_checksum` of each row, in one call to C where the packing was
+    built (the same numbers: :func:`~kifu.corpus.checks.checksum`'s)."""
+    module = compiled(checks.PACKING)
+    if module is not None and type(rows) is list and all(type(row) is tuple for row in rows):
+        found: list[int] = module.checksums("continuation", rows)
+        return found
+    return [_continuation_checksum(row) for row in rows]
+
+
 def decode(explored: Sequence[Any], rows: Iterable[Sequence[Any]], *,
            shared: bool = False) -> Row:
     """An ``explored`` row and the ``continuation`` rows found with its hash (each with its
@@ -424,10 +434,11 @@ def decode(explored: Sequence[Any], rows: Iterable[Sequence[Any]], *,
     value = explored[0]
     if checksum("explored", *explored[:-1]) != explored[-1]:
         raise Damage("a row of the explorer's table does not match its checksum")
+    rows = list(rows)
     sums = []
     nexts: dict[int, Next] = {}
-    for row in rows:
-        if _continuation_checksum(row) != row[-1] or row[0] != value:
+    for row, check in zip(rows, _continuation_checksums(rows), strict=True):
+        if check != row[-1] or row[0] != value:
             raise Damage("a continuation of the explorer's table does not match its checksum")
         after, games, wins, example, point = row[1:6]
         if not (type(after) is int and type(games) is int and games >= 1 and
@@ -997,8 +1008,9 @@ def _less(wins: Counter[str], winner: str) -> None:
 
 def first_place(hashes: Sequence[int], images: bytes, value: int) -> tuple[int, int] | None:
     """The first node of a record whose position is ``value``, and its image."""
-    for node, found in enumerate(hashes):
-        if found == value:
-            return node, images[node]
-    return None
+    try:
+        node = hashes.index(value)  # in C for a trail's array (an explorer lists ten a step)
+    except ValueError:
+        return None
+    return node, images[node]
 

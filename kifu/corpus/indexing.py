@@ -53,6 +53,21 @@ def json_text(value: object) -> str:
     return text if column_text(text) is text else json.dumps(value)
 
 
+#: Records' sides as JSON (:func:`json_text`), by the sides: a corpus names a few.
+_sides_texts: dict[tuple[str, ...], str] = {}
+
+
+def _sides_text(sides: list[str]) -> str:
+    """:func:`json_text` of a record's sides, written once per process for each."""
+    key = tuple(sides)
+    text = _sides_texts.get(key)
+    if text is None:
+        if len(_sides_texts) > 256:  # a collection of many seats' names: keep a few
+            _sides_texts.clear()
+        text = _sides_texts[key] = json_text(sides)
+    return text
+
+
 #: Header names read into the columns a search filters on, first found wins.
 COLUMNS = {"black": ("Black",), "white": ("White",), "event": ("Event",), "date": ("Date",),
            "result": ("Result",), "rule": ("Rule", "Rules")}
@@ -133,7 +148,7 @@ class IndexedRecord:
                  *(column_text(columns.get(name)) for name in (
                      "black", "white", "players", "event", "date", "result", "winner")),
                  score, column_text(self.ending), column_text(columns.get("rule")),
-                 column_text(columns.get("opening")), self.strength, json_text(self.sides),
+                 column_text(columns.get("opening")), self.strength, _sides_text(self.sides),
                  json_text(self.headers), self.moves, self.positions, int(self.legal),
                  column_text(self.problem), column_text(self.grid)),
                 (int(self.swaps), final, final_image,
@@ -265,26 +280,50 @@ def traced_record(game: AnyGame, traced: Traced, number: int, name: str) -> Inde
     trace`): what :func:`index_record` makes of it, its main line replayed to its end with
     nothing to report, its positions hashed by the core."""
     entry = IndexedRecord(number, name, game.name, dict(traced.record.headers))
-    entry.symmetry = _symmetry_text(traced.symmetry)
-    entry.swaps = any(traced.symmetry.swaps)
+    symmetry = traced.symmetry
+    entry.symmetry, entry.swaps, board = _traced_symmetry(symmetry, traced.grid)
     entry.hashes, entry.images = traced.hashes, traced.images
     entry.main = entry.positions
-    entry.lines = json.dumps([["", 0, entry.main, 0, traced.events]])
+    entry.lines = _one_line(entry.main, traced.events)
     entry.moves = traced.moves
     if traced.grid is not None:
         entry.grid = traced.grid.name
         points = traced.grid.width * traced.grid.height
         entry.occupied = occupancy.firsts(traced.changes, points)
         entry.log = zlib.compress(traced.changes, 1)
-        entry.placed = continuations.placed(
-            traced.changes, points, continuations.board_symmetry(entry.grid,
-                                                                 traced.symmetry.names),
-            entry.images)
+        entry.placed = continuations.placed(traced.changes, points, board, entry.images)
     else:
         entry.placed = _nowhere(entry.positions)
     entry.complete = entry.legal = True
     _columns(game, traced.record, traced.facts, lambda: traced.outcome, entry)
     return entry
+
+
+#: What a traced record's symmetry and grid give every record of them, by the symmetry's
+#: identity and the grid's name (a core hands the same symmetry for each record of a board).
+_traced_symmetries: dict[tuple[int, str | None], tuple[Symmetry, str, bool, Symmetry | None]] = {}
+
+
+def _traced_symmetry(symmetry: Symmetry, grid: Any) -> tuple[str, bool, Symmetry | None]:
+    """A traced record's symmetry as the index keeps it (:func:`_symmetry_text`), whether it
+    swaps colours, and the board's symmetry its explorer's points are turned by
+    (:func:`kifu.corpus.continuations.board_symmetry`); worked out once per symmetry."""
+    name = None if grid is None else grid.name
+    known = _traced_symmetries.get((id(symmetry), name))
+    if known is None or known[0] is not symmetry:
+        if len(_traced_symmetries) > 64:
+            _traced_symmetries.clear()
+        board = None if name is None else continuations.board_symmetry(name, symmetry.names)
+        known = _traced_symmetries[(id(symmetry), name)] = (
+            symmetry, _symmetry_text(symmetry), any(symmetry.swaps), board)
+    return known[1], known[2], known[3]
+
+
+def _one_line(nodes: int, events: list[int]) -> str:
+    """:attr:`IndexedRecord.lines` of a record of one line of ``nodes`` nodes, as
+    ``json.dumps([["", 0, nodes, 0, events]])`` writes it (written here: that call costs a
+    record more than the rest of its JSON)."""
+    return f'[["", 0, {nodes}, 0, {json.dumps(events) if events else "[]"}]]'
 
 
 def _walk(game: AnyGame, record: Record, entry: IndexedRecord,
@@ -372,7 +411,7 @@ def _walk_line(walk: Any, tracker: Tracker, start: Any, entry: IndexedRecord,
             problems.append(item)
             ok = False
     entry.moves = number
-    entry.lines = json.dumps([["", 0, tracker.visits, 0, events]])
+    entry.lines = _one_line(tracker.visits, events)
     entry.main = tracker.visits
     return final, ok
 

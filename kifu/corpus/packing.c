@@ -373,39 +373,6 @@ static PyObject *arrange(PyObject *self, PyObject *args)
     return Py_BuildValue("(NN)", order, pairs);
 }
 
-/* places(images, first, bits) -> bytes: each node's place in the positions' table (signed
- * 64-bit, native order), ``first + (node << bits) + images[node]``: what kifu.corpus.build.
- * _places gives of a record's images (``first`` its first node's place). */
-static PyObject *places(PyObject *self, PyObject *args)
-{
-    const unsigned char *images;
-    Py_ssize_t count;
-    long long first;
-    int bits;
-    if (!PyArg_ParseTuple(args, "y#Li", &images, &count, &first, &bits))
-        return NULL;
-    /* (the last place, first + (count << bits) - 1 at most, must be a signed 64-bit number) */
-    if (bits < 1 || bits > 8 || first < 0 ||
-        (unsigned long long)count > ((unsigned long long)LLONG_MAX - (unsigned long long)first) >> bits) {
-        PyErr_SetString(PyExc_ValueError, "places(): not a record's places");
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < count; i++)
-        if (images[i] >> bits) {
-            PyErr_SetString(PyExc_ValueError, "places(): an image past the bits given");
-            return NULL;
-        }
-    PyObject *found = PyBytes_FromStringAndSize(NULL, 8 * count);
-    if (found == NULL)
-        return NULL;
-    unsigned char *w = (unsigned char *)PyBytes_AS_STRING(found);
-    for (Py_ssize_t i = 0; i < count; i++) {
-        int64_t place = (int64_t)first + ((int64_t)i << bits) + images[i];
-        memcpy(w + 8 * i, &place, 8);
-    }
-    return found;
-}
-
 /* tallies(rows, shift) -> [(bucket, count, low, high)]: what kifu.corpus.checks.
  * POSITION_TALLY sums of the rows in order (arrange()'s) of each bucket (``hash >> shift``):
  * how many, the sums of the low and of the high 32 bits of ``hash XOR place``. */
@@ -979,16 +946,25 @@ static int person_of(const char *table, size_t size, unsigned char person[16])
     return 0;
 }
 
+/* The arguments (table, values) of checksum and checksums: the table's name as BLAKE2b's
+ * personalisation, and ``values`` of the ``type`` asked for; -1 with an exception set. */
+static int table_and(PyObject *args, PyTypeObject *type, PyObject **values,
+                     unsigned char person[16])
+{
+    const char *table;
+    Py_ssize_t size;
+    if (!PyArg_ParseTuple(args, "s#O!", &table, &size, type, values))
+        return -1;
+    return person_of(table, (size_t)size, person);
+}
+
 /* checksum(table, values) -> int: kifu.corpus.checks.checksum of a row of ``table`` (its
  * name, ASCII) holding ``values`` (a tuple). */
 static PyObject *checksum(PyObject *self, PyObject *args)
 {
-    const char *table;
-    Py_ssize_t size;
     PyObject *values;
     unsigned char person[16];
-    if (!PyArg_ParseTuple(args, "s#O!", &table, &size, &PyTuple_Type, &values) ||
-        person_of(table, (size_t)size, person) < 0)
+    if (table_and(args, &PyTuple_Type, &values, person) < 0)
         return NULL;
     Buffer b = {NULL, 0, 0};
     if (serialize(values, &b) < 0) {
@@ -998,6 +974,48 @@ static PyObject *checksum(PyObject *self, PyObject *args)
     int64_t found = blake_checksum(person, b.data ? b.data : "", b.used);
     PyMem_Free(b.data);
     return PyLong_FromLongLong((long long)found);
+}
+
+/* checksums(table, rows) -> [int]: kifu.corpus.checks.checksum of each row of ``table``
+ * (a list of tuples, each with its checksum last: the values before it), in one call: a
+ * reader checks hundreds of an explorer's rows a step. */
+static PyObject *checksums(PyObject *self, PyObject *args)
+{
+    PyObject *rows;
+    unsigned char person[16];
+    if (table_and(args, &PyList_Type, &rows, person) < 0)
+        return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(rows);
+    PyObject *found = PyList_New(count);
+    if (found == NULL)
+        return NULL;
+    Buffer b = {NULL, 0, 0};
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *row = PyList_GET_ITEM(rows, i);
+        if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) < 1) {
+            PyErr_SetString(PyExc_TypeError, "checksums(): rows are tuples, checksum last");
+            goto failed;
+        }
+        PyObject *values = PyTuple_GetSlice(row, 0, PyTuple_GET_SIZE(row) - 1);
+        if (values == NULL)
+            goto failed;
+        b.used = 0;
+        int wrong = serialize(values, &b);
+        Py_DECREF(values);
+        if (wrong < 0)
+            goto failed;
+        PyObject *check = PyLong_FromLongLong(
+            (long long)blake_checksum(person, b.data ? b.data : "", b.used));
+        if (check == NULL)
+            goto failed;
+        PyList_SET_ITEM(found, i, check);
+    }
+    PyMem_Free(b.data);
+    return found;
+failed:
+    PyMem_Free(b.data);
+    Py_DECREF(found);
+    return NULL;
 }
 
 /* What a row's tally adds of a checksum: its low 32 bits, and the rest (Python's ``>> 32``,
@@ -1288,11 +1306,40 @@ done:
     return found;
 }
 
+/* places(first, step, images) -> bytes: kifu.corpus.build._places, the places of a record's
+ * positions node by node (``first`` the first node's, ``step`` a node's), each its image
+ * added; signed 64-bit numbers in the machine's order. */
+static PyObject *places(PyObject *self, PyObject *args)
+{
+    long long first, step;
+    const unsigned char *images;
+    Py_ssize_t count;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "LLy#", &first, &step, &images, &count))
+        return NULL;
+    if (count > 0 && (step <= 0 || first < 0 || (LLONG_MAX - 255 - first) / step < count))
+        return PyErr_Format(PyExc_ValueError, "places past 64 bits");
+    PyObject *found = PyBytes_FromStringAndSize(NULL, count * (Py_ssize_t)sizeof(int64_t));
+    if (found == NULL)
+        return NULL;
+    char *out = PyBytes_AS_STRING(found);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        int64_t place = (int64_t)(first + i * step + images[i]);
+        memcpy(out + i * (Py_ssize_t)sizeof(int64_t), &place, sizeof place);
+    }
+    return found;
+}
+
 static PyMethodDef METHODS[] = {
+    {"places", places, METH_VARARGS,
+     "places(first, step, images) -> bytes\n\nkifu.corpus.build._places, packed."},
     {"serialized", serialized, METH_O,
      "serialized(values) -> bytes\n\nWhat kifu.corpus.checks.checksum hashes of a row."},
     {"checksum", checksum, METH_VARARGS,
      "checksum(table, values) -> int\n\nkifu.corpus.checks.checksum."},
+    {"checksums", checksums, METH_VARARGS,
+     "checksums(table, rows) -> [int]\n\nkifu.corpus.checks.checksum of each row but its last "
+     "value."},
     {"rows", rows, METH_VARARGS,
      "rows(counted, names, order, sides, listed, first) -> (continuations, explored)\n\n"
      "The explorer's rows of explore's counts, as kifu.corpus.continuations.Writer._write "
@@ -1302,8 +1349,6 @@ static PyMethodDef METHODS[] = {
      "kifu.corpus.continuations.Writer._counted's rows."},
     {"arrange", arrange, METH_VARARGS,
      "arrange(hashes, places) -> (order, rows)\n\nPositions' rows in the position table's order."},
-    {"places", places, METH_VARARGS,
-     "places(images, first, bits) -> bytes\n\nkifu.corpus.build._places of a record's images."},
     {"tallies", tallies, METH_VARARGS,
      "tallies(rows, shift) -> [(bucket, count, low, high)]\n\nThe buckets' tallies of rows in order."},
     {"shared", shared, METH_VARARGS,

@@ -15,6 +15,8 @@ import functools
 import json
 import os
 import sqlite3
+import threading
+from collections import OrderedDict
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -288,13 +290,58 @@ def _owner(lines: dict[tuple[int, ...], tuple[int, int, int]], path: tuple[int, 
     return path
 
 
+class Checked:
+    """Records' rows and trails checked (against their checksums, their values against what
+    kifu writes), kept from one question to the next for one index file as it is: shared by
+    the readers of a server's threads (:class:`Reader`'s ``checked``), the
+    :data:`KEPT_RECORDS` records used last at most.  Its owner makes another for a file that
+    changed (``kifu serve``: another device, inode, size or time of change), so that no row
+    of one file answers for another's."""
+
+    def __init__(self, limit: int | None = None) -> None:
+        self.limit = KEPT_RECORDS if limit is None else limit
+        self._lock = threading.Lock()
+        self._rows: OrderedDict[int, Stored] = OrderedDict()
+        self._trails: OrderedDict[int, Trail] = OrderedDict()
+
+    def row(self, game: int) -> Stored | None:
+        found: Stored | None = self._used(self._rows, game)
+        return found
+
+    def trail(self, game: int) -> Trail | None:
+        found: Trail | None = self._used(self._trails, game)
+        return found
+
+    def keep_row(self, stored: Stored) -> None:
+        self._keep(self._rows, stored.id, stored)
+
+    def keep_trail(self, game: int, trail: Trail) -> None:
+        self._keep(self._trails, game, trail)
+
+    def _used(self, kept: OrderedDict[int, Any], game: int) -> Any:
+        with self._lock:
+            found = kept.get(game)
+            if found is not None:
+                kept.move_to_end(game)
+            return found
+
+    def _keep(self, kept: OrderedDict[int, Any], game: int, value: Any) -> None:
+        with self._lock:
+            kept[game] = value
+            kept.move_to_end(game)
+            while len(kept) > self.limit:
+                kept.popitem(last=False)
+
+
 class Reader:
     """An index opened for reading (see :func:`kifu.corpus.store.open_index`), each thing it
-    reads checked."""
+    reads checked; with ``checked``, the records' rows and trails it checks are kept there
+    for other questions (and readers) of the same file, and read from there."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, checked: Checked | None = None) -> None:
         self.path = path
         self.db = store.open_index(path)
+        self.checked = checked
         #: What was checked whole: ``game`` (every record's row), ``position`` (every
         #: position's row).
         self._checked: set[str] = set()
@@ -366,11 +413,20 @@ class Reader:
             return found
         if len(known) > _KEPT_ROWS:  # a question over many records keeps them in chunks
             known.clear()
+        shared = self.checked
+        if shared is not None:
+            for game in ids:
+                if game not in found:
+                    stored = shared.row(game)
+                    if stored is not None:
+                        found[game] = known[game] = stored
         for chunk in chunks([game for game in ids if game not in found]):
             marks = ",".join("?" * len(chunk))
             for row in self.execute(f"SELECT {_ROW} FROM game g NOT INDEXED LEFT JOIN file f ON f.id = "
                                     f"g.file WHERE g.id IN ({marks})", chunk):
-                found[row[0]] = known[row[0]] = self._checked_row(row)
+                stored = found[row[0]] = known[row[0]] = self._checked_row(row)
+                if shared is not None:
+                    shared.keep_row(stored)
             all_found(chunk, found)
         return found
 
@@ -523,9 +579,17 @@ class Reader:
                    ) -> Iterator[tuple[int, Trail]]:
         """:meth:`trails`, one at a time, in the order of ``games``."""
         kept = self._trails
+        shared = self.checked
         for chunk in chunks(games):
             rows = stored if stored is not None else self.records(chunk)
-            unread = [game for game in chunk if game not in kept]
+            have = {game: kept[game] for game in chunk if game in kept}
+            if shared is not None:
+                for game in chunk:
+                    if game not in have:
+                        trail = shared.trail(game)
+                        if trail is not None:
+                            have[game] = trail
+            unread = [game for game in chunk if game not in have]
             read = {}
             if unread:
                 marks = ",".join("?" * len(unread))
@@ -537,11 +601,13 @@ class Reader:
                     record = rows.get(game)
                     if record is None:
                         raise Damage(f"the index names a record (id {game}) that has no row")
-                    trail = kept.get(game)
+                    trail = have.get(game)
                     if trail is None:
                         trail = self._trail(record, read.get(game))
-                        if len(kept) < _KEPT_TRAILS:
-                            kept[game] = trail
+                        if shared is not None:
+                            shared.keep_trail(game, trail)
+                    if len(kept) < _KEPT_TRAILS:
+                        kept[game] = trail
                     yield game, trail
 
     def trail(self, game: int) -> Trail:
@@ -794,6 +860,9 @@ class Reader:
 
 #: The most records' rows a reader keeps once checked.
 _KEPT_ROWS = 20_000
+#: The most records whose rows and trails a :class:`Checked` keeps (about 4.5 KiB each for a
+#: Go game of 200 moves: some 20 MiB a server process).
+KEPT_RECORDS = 4096
 #: The most trails a reader keeps for a question (:meth:`Reader.each_trail`).
 _KEPT_TRAILS = 64
 

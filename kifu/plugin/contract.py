@@ -19,13 +19,13 @@ import sys
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, cast
 
 from kifu.base.cards import Card
 from kifu.base.errors import KifuError, NotationError, ResultError
 from kifu.base.record import Node, Record
+from kifu.base.value import dataclass
 from kifu.plugin.typeparams import Event, MoveT, PositionT, SetupDefault, SetupT
 
 if TYPE_CHECKING:

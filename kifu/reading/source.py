@@ -25,11 +25,11 @@ import sys
 import unicodedata
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Protocol
 
 from kifu.base.errors import REPAIRED, EncodingError, InputError, KifuError, ReadError
 from kifu.base.record import Span
+from kifu.base.value import dataclass, field
 from kifu.sgf import charset
 
 #: Records are small; anything above this is refused before it is decoded or parsed.

@@ -18,9 +18,9 @@ import contextlib
 import functools
 import os
 from collections.abc import Iterable, Iterator, Set
-from dataclasses import dataclass
 
 from kifu.base.errors import KifuError, ReadError
+from kifu.base.value import dataclass
 from kifu.reading.source import STDIN
 
 

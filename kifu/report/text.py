@@ -7,14 +7,12 @@ messages quoting it, file names) is made safe for a terminal here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-
-import click
 
 from kifu.base import exitcodes
 from kifu.base.diagnostics import Diagnostic, FileReport
 from kifu.base.terminal import display_width, simple_table
 from kifu.base.unsafe import printable
+from kifu.base.value import dataclass
 
 
 class Formatter:
@@ -56,6 +54,8 @@ class TextFormatter(Formatter):
     def diagnostic(self, diag: Diagnostic) -> list[str]:
         label = f"{diag.severity}[{diag.code}{', ' + diag.grade if diag.grade else ''}]"
         if self.color:
+            import click  # on a terminal only: a run that prints to a file or pipe needs none
+
             label = click.style(label, fg=COLOURS.get(diag.severity, "cyan"), bold=True)
         out = [f"{printable(diag.location)}: {label}: {printable(diag.message)}"]
         if diag.source_line is not None and diag.column is not None:

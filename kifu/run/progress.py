@@ -11,6 +11,13 @@ import time
 from collections.abc import Callable, Iterator
 from typing import TextIO
 
+
+def is_terminal(stream: TextIO | None) -> bool:
+    """Whether ``stream`` is a terminal; a standard stream that was closed when kifu started
+    (``kifu validate DIR >&-``: Python then holds ``None`` for it) is none."""
+    return stream is not None and stream.isatty()
+
+
 #: Directory entries counted for each file done: the total is known after ~1/STEP of a run.
 STEP = 50
 #: Seconds between two redraws of the line.

@@ -10,13 +10,13 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
 
 from kifu.base.diagnostics import Diagnostic, FileReport
 from kifu.base.errors import KifuError
 from kifu.base.heap import no_cycles
 from kifu.base.record import ReadOptions, Record
 from kifu.base.rules import Rules
+from kifu.base.value import dataclass
 from kifu.plugin import AnyGame, registry
 from kifu.reading.source import STDIN, SourceText
 from kifu.reading.walk import Found, Shard, path_suffix, walk
@@ -214,11 +214,15 @@ class CheckTask:
         return found.path == STDIN
 
     def rooted(self, folder: str) -> CheckTask:
+        from dataclasses import replace  # runs on a cluster only: dataclasses imports inspect
+
         return replace(self, folder=folder)
 
 
 def relabel(report: FileReport, where: str, path: str) -> FileReport:
     """A report made under the path ``where`` that names the file as ``path`` instead."""
+    from dataclasses import replace  # runs on a cluster only: dataclasses imports inspect
+
     prefix = where[: len(where) - len(path)] if where.endswith(path) else ""
 
     def renamed(name: str) -> str:  # "where", or "where#3" for a game of a collection

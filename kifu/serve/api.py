@@ -20,7 +20,7 @@ from typing import Any
 
 from kifu.base.errors import CorpusError, KifuError
 from kifu.corpus import explorer, pages, patterns, search
-from kifu.corpus.reader import Filters, Reader
+from kifu.corpus.reader import Checked, Filters, Reader
 from kifu.corpus.values import GameInfo, Hit, Place
 from kifu.plugin import AnyGame, RenderOptions, registry
 from kifu.run.load import load
@@ -40,6 +40,10 @@ PATTERN_SECONDS = 10.0
 WARMED = 300
 #: How long the explorer goes unasked before the warm-up works on (seconds).
 WARM_PAUSE = 0.2
+#: How many explorer's answers are kept by the text of their question (:meth:`Api.sent`).
+SENT = 4096
+#: The most bytes of answers kept so (a wide step's answer is some 60 KB; most are a few).
+SENT_BYTES = 32 * 2**20
 #: The page cache of each thread's connection to the index (KiB).
 READER_CACHE_KIB = 512
 
@@ -69,23 +73,35 @@ class Api:
         self._answering = 0
         self._asked = 0.0
         self._kept = threading.local()  # each thread's reader (:meth:`reader`)
-        self._stamp = self._mtime()
+        self._stamp = self.stamp()
+        #: The records' rows and trails checked, shared by every thread's reader while the
+        #: index stays as it is (an explorer's step lists ten records, the same ones often
+        #: from one step to the next: read and checked once, not for each question).
+        self._checked = (self._stamp, Checked())
+        #: The explorer's answers by the text of their questions (:meth:`sent`).
+        self._sent: tuple[tuple[int, ...], dict[str, bytes]] = (self._stamp, {})
+        self._sent_bytes = 0
         with self.reader():  # an index kifu cannot use is said now, before serving
             pass
 
-    def _mtime(self) -> int:
+    def stamp(self) -> tuple[int, ...]:
+        """What tells the index on disk from another: its device, inode, size and time of
+        change (empty if it is gone)."""
         try:
-            return os.stat(self.path).st_mtime_ns
+            found = os.stat(self.path)
         except OSError:
-            return 0
+            return ()
+        # kifu index writes a new file and renames it over the old: another inode
+        return found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns
 
-    def current_stamp(self) -> int:
-        """What tells the index on disk from another (its time of change)."""
-        return self._mtime()
+    def current_stamp(self) -> str:
+        """What tells the index on disk from another (its device, inode, size and time of
+        change)."""
+        return " ".join(map(str, self.stamp()))
 
-    def _refreshed(self) -> int:
+    def _refreshed(self) -> tuple[int, ...]:
         """The index's stamp, what was kept of it forgotten if it changed."""
-        stamp = self._mtime()
+        stamp = self.stamp()
         if stamp != self._stamp:
             with self._lock:
                 self._stamp, self._starts, self._counts = stamp, None, None
@@ -99,12 +115,16 @@ class Api:
         stays the same; a replaced index (rebuilt while serving) is opened anew and forgets
         what was kept of the old one."""
         stamp = self._refreshed()
-        kept: tuple[int, Reader] | None = getattr(self._kept, "reader", None)
+        kept: tuple[tuple[int, ...], Reader] | None = getattr(self._kept, "reader", None)
         if kept is None or kept[0] != stamp:
             if kept is not None:
                 self._kept.reader = None
                 kept[1].close()
-            opened = Reader(self.path)
+            with self._lock:  # the rows checked of this file, none of another's
+                if self._checked[0] != stamp:
+                    self._checked = (stamp, Checked())
+                checked = self._checked[1]
+            opened = Reader(self.path, checked)
             # A small page cache each: a thread a client at most, the file's pages in the
             # system's cache besides.
             opened.db.execute(f"PRAGMA cache_size = -{READER_CACHE_KIB}")
@@ -177,6 +197,33 @@ class Api:
                                      for s in starts if s.game == name],
                           **boards.described(game)})
         return {"games": found}
+
+    def sent(self, asked: str) -> bytes | None:
+        """The explorer's answer to the question ``asked`` (a query's text, as sent) if it
+        was answered before and the index is the same: looked up where the request came in,
+        so that a question asked again (a step back, the popular lines, fifty players at
+        the start) does not wait for the steps being worked out."""
+        stamp, answers = self._sent
+        found = answers.get(asked)
+        if found is None or stamp != self.stamp():
+            return None
+        self._asked = time.monotonic()  # the warm-up waits for players as it did
+        return found
+
+    def keep_sent(self, asked: str, stamp: tuple[int, ...], answer: bytes) -> None:
+        """:meth:`sent`'s answer to ``asked``, made while the index's stamp was ``stamp``
+        (kept only if it still is), :data:`SENT` answers and :data:`SENT_BYTES` at most (the
+        first kept go first)."""
+        if stamp != self.stamp():
+            return
+        if self._sent[0] != stamp:
+            self._sent, self._sent_bytes = (stamp, {}), 0
+        answers = self._sent[1]
+        while answers and (len(answers) >= SENT or self._sent_bytes + len(answer) > SENT_BYTES):
+            self._sent_bytes -= len(answers.pop(next(iter(answers))))
+        if asked not in answers:
+            answers[asked] = answer
+            self._sent_bytes += len(answer)
 
     def explore(self, query: Mapping[str, str]) -> bytes:
         """The explorer's step as JSON (UTF-8): ``game`` and ``position`` (a key, or moves

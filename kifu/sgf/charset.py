@@ -17,10 +17,10 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from kifu.base.errors import REPAIRED, EncodingError, InputError, KifuError
 from kifu.base.record import Span
+from kifu.base.value import dataclass
 from kifu.sgf.tokens import GAME_START, PROPERTY_GROUPS, TOKEN, Token, identifier
 
 Decoded = tuple[str, str]

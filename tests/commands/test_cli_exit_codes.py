@@ -3,6 +3,7 @@ not legal or not usable; 2 usage errors, unreadable files (named or found in a f
 games, output problems and internal errors."""
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -165,3 +166,22 @@ def test_a_closed_output_pipe_ends_quietly(command):
     error = process.stderr.read().decode()
     assert process.wait(timeout=120) == PIPE_CLOSED
     assert error == ""
+
+
+@pytest.mark.parametrize("command", [["validate", "examples"], ["validate", "-f", "text", "examples"],
+                                     ["show", "examples/renju/four-three-win.renju"]])
+def test_a_closed_standard_output_is_refused_before_any_work(command):
+    """``kifu validate DIR >&-``: what kifu would print is lost, so it says so and does
+    nothing (status 2), in the plain reading of ``validate`` as in click's; a closed standard
+    error is let be."""
+    root = Path(__file__).resolve().parents[2]
+    argv = [sys.executable, "-m", "kifu", *command]
+    closed = subprocess.run(argv, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: os.close(1), check=False)
+    assert closed.returncode == USAGE
+    assert closed.stderr.decode() == ("kifu: standard output is closed: kifu prints there; "
+                                      "redirect it (>/dev/null to discard it)\n")
+    quiet_errors = subprocess.run(argv, cwd=root, stdout=subprocess.PIPE,
+                                  preexec_fn=lambda: os.close(2), check=False)
+    assert quiet_errors.returncode in (OK, INVALID)
+    assert quiet_errors.stdout

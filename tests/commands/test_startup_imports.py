@@ -15,16 +15,17 @@ from kifu.api import compat
 from kifu.base.cards import BUILT_IN
 
 ROOT = Path(__file__).resolve().parents[2]
-#: Run in a process of its own: the command, then every module the process imported.
+#: Run in a process of its own: the command (the ``main`` of the module ``argv[1]``: the click
+#: command line, or ``kifu`` itself), then every module the process imported.
 _LISTED = """
-import json, sys
-from kifu.commands.cli import main
+import importlib, json, sys
+entry, listing, sys.argv[1:] = sys.argv[1], sys.argv[2], sys.argv[3:]
 try:
-    main(sys.argv[2:])
+    importlib.import_module(entry).main()
 except SystemExit as exit:
     status = exit.code
-with open(sys.argv[1], "w") as listing:
-    json.dump([status, sorted(sys.modules)], listing)
+with open(listing, "w") as out:
+    json.dump([status, sorted(sys.modules)], out)
 """
 #: What checking a record never needs: the corpus and its database, the library's own
 #: modules, drawing, other games' entry points (none is named), worker processes.
@@ -32,9 +33,9 @@ NEVER = ("kifu.corpus", "sqlite3", "kifu.render", "kifu.draw", "importlib.metada
          "concurrent.futures", "multiprocessing", "tabulate")
 
 
-def imported(tmp_path: Path, *args: str) -> set[str]:
+def imported(tmp_path: Path, *args: str, entry: str = "kifu.commands.cli") -> set[str]:
     listing = tmp_path / "modules.json"
-    subprocess.run([sys.executable, "-c", _LISTED, str(listing), *args], cwd=tmp_path,
+    subprocess.run([sys.executable, "-c", _LISTED, entry, str(listing), *args], cwd=tmp_path,
                    check=True, capture_output=True)
     status, modules = json.loads(listing.read_text(encoding="utf-8"))
     assert status == 0, f"kifu {' '.join(args)} ended with {status}"
@@ -121,3 +122,21 @@ def test_import_kifu_imports_none_of_the_library(tmp_path):
     assert not under(modules, "kifu.plugin") and not under(modules, "kifu.run")
     assert [m for m in under(modules, "kifu.api")
             if m not in ("kifu.api", "kifu.api.compat", *compat.MOVED)] == []
+
+
+
+def test_plain_validate_imports_no_click(tmp_path):
+    # `kifu validate [-q] [--jobs N] PATHS` is read without click (kifu.commands.plain), and
+    # writes what it prints without click where click would change nothing of it
+    from kifu.base.native import compiled
+    from kifu.builtin.freego import native
+
+    modules = imported(tmp_path, "validate", "--jobs", "1",
+                       str(ROOT / "examples/freego/nineteen.sgf"), entry="kifu.__main__")
+    for name in ("click", "kifu.commands.cli", "kifu.commands.console", "kifu.commands.options"):
+        assert not under(modules, name), f"validate imported {under(modules, name)}"
+    # kifu's value classes are made without dataclasses (kifu.base.value), which imports
+    # inspect; Python's reading of a record (the compiled core's absence) has dataclasses
+    if compiled(native.MODULE) is not None:
+        for name in ("dataclasses", "inspect"):
+            assert not under(modules, name), f"validate imported {under(modules, name)}"

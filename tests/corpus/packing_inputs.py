@@ -208,10 +208,6 @@ def agree(packing: ModuleType, seed: int, changes: list[Changes]) -> None:
     with pure_python():
         bitmaps = occupancy.gathered(entries, ids)
     assert packing.gathered(entries.tobytes(), ids.tobytes()) == bitmaps
-    images = bytes(rng.randrange(store.MAX_IMAGES) for _ in range(rng.randrange(300)))
-    game = rng.choice((1, rng.randrange(1, 1 << 31), (1 << 31) - 1))
-    assert array("q", packing.places(images, store.place(game, 0, 0), store.IMAGE_BITS)
-                 ).tolist() == list(build._places(game, images, len(images)))
     hashes, places = positions(rng)
     order, arranged = packing.arrange(hashes.tobytes(), places.tobytes())
     pairs = sorted(zip(hashes, places))
@@ -228,6 +224,10 @@ def agree(packing: ModuleType, seed: int, changes: list[Changes]) -> None:
     writer, held, shared = first_run(rng)
     assert explored_in_c(packing, writer, held, shared) == \
         explored_in_python(writer, held, shared)
+    game_id = rng.randrange(1 << 24)
+    images = bytes(rng.randrange(store.MAX_IMAGES) for _ in range(rng.choice((0, 1, 40, 300))))
+    assert packing.places(store.place(game_id, 0, 0), 1 << store.IMAGE_BITS, images) == \
+        array("q", build._places(game_id, images, len(images))).tobytes()
     values = row_values(rng)
     assert packing.serialized(values) == checks.serialized(values)
     assert packing.checksum("game", values) == checks._python_checksum("game", values)
@@ -264,6 +264,11 @@ def hostile(packing: ModuleType) -> Iterator[tuple[str, Callable[[], object]]]:
     yield "placed of images past the permutations", \
         lambda: packing.placed(two_nodes, 2, b"\x00\x00\x01\x00", b"\x07\x00")
     yield "placed of no image", lambda: packing.placed(two_nodes, 2, b"\x00\x00\x01\x00", b"")
+    for first, step in ((0, 0), (0, -32), (-1, 32), ((1 << 63) - 1, 32), (1 << 62, 1 << 61)):
+        yield f"places from {first} by {step}", \
+            lambda f=first, s=step: packing.places(f, s, b"\x00" * 8)
+    for wrong in ("text", None, [1, 2]):
+        yield f"places of a {type(wrong).__name__}", lambda w=wrong: packing.places(0, 32, w)
     yield "gathered of other lengths", lambda: packing.gathered(b"\x00" * 8, b"\x00" * 4)
     yield "gathered of a part of an id", lambda: packing.gathered(b"\x00" * 6, b"\x00" * 6)
     yield "arrange of other lengths", lambda: packing.arrange(b"\x00" * 16, b"\x00" * 8)
@@ -271,12 +276,6 @@ def hostile(packing: ModuleType) -> Iterator[tuple[str, Callable[[], object]]]:
     for shift in (0, 64, -1, 1 << 40):
         yield f"tallies by {shift}", lambda s=shift: packing.tallies(b"\x00" * 32, s)
     yield "tallies of a part of a row", lambda: packing.tallies(b"\x00" * 20, 4)
-    for first, bits in ((-1, 5), (0, 0), (0, 9), (0, -1), ((1 << 63) - 64, 5), (1 << 63, 5),
-                        ((1 << 63) - 1, 1)):
-        yield f"places from {first} by {bits} bits", \
-            lambda f=first, b=bits: packing.places(b"\x01\x00", f, b)
-    yield "places of an image past the bits", lambda: packing.places(b"\x00\x20", 0, 5)
-    yield "places of a text", lambda: packing.places("ab", 0, 5)
     yield "shared of other lengths", lambda: packing.shared(b"\x00" * 32, b"\x00" * 4, 2)
     yield "serialized of a list in a tuple", lambda: packing.serialized(([1],))
     yield "serialized of a complex", lambda: packing.serialized((1j,))

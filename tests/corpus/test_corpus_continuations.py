@@ -354,3 +354,25 @@ def test_a_continuation_checksum_written_at_once_is_the_rows() -> None:
     rows += [[1, 2, 3, wins, 4, point] for wins in kinds for point in kinds]
     for row in rows:
         assert continuations._continuation_checksum([*row, 0]) == checksum("continuation", *row), row
+    # a step's rows checked at once (in C where the packing was built): the same numbers
+    every = [(*row, 0) for row in rows]
+    assert continuations._continuation_checksums(every) == [
+        checksum("continuation", *row[:-1]) for row in every]
+
+
+def test_records_checked_are_kept_for_other_questions_the_last_used_at_most(openings_index):
+    from kifu.corpus.reader import Checked
+
+    kept = Checked(limit=3)
+    with Reader.opened(str(openings_index)) as reader:
+        ids = [row[0] for row in reader.execute("SELECT id FROM game ORDER BY id LIMIT 5")]
+        alone = reader.trails(ids)
+    with Reader.opened(str(openings_index)) as reader:
+        reader.checked = kept
+        assert reader.trails(ids) == alone
+        assert [kept.row(record) is not None for record in ids] == [False, False, True, True,
+                                                                   True]
+        reader.next_question()  # another question reads them from what was kept
+        reader.db.close()
+        assert {record: trail for record, trail in reader.each_trail(ids[2:])} == {
+            record: alone[record] for record in ids[2:]}

@@ -7,6 +7,7 @@ changed, gone and new); and the compiled packing gives what its Python reference
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import random
 import shutil
@@ -246,3 +247,12 @@ def test_the_explorers_rows_in_c_are_json_as_python_writes_it():
     assert list(explored[6:9]) == checks.row_tally([continuation[6]])
     assert continuation[6] == checks.checksum("continuation", *continuation[:6])
     assert explored[9] == checks.checksum("explored", *explored[:9])
+
+
+def test_a_records_one_line_and_its_sides_are_the_json_python_writes():
+    # written without json.dumps where a record's line and sides are common (made for every
+    # record): the same text as json_text writes, any count of nodes and events, any sides
+    for nodes, events in ((0, []), (1, [0]), (201, [5, 9]), (1 << 20, list(range(40)))):
+        assert indexing._one_line(nodes, events) == json.dumps([["", 0, nodes, 0, events]])
+    for sides in (["black", "white"], ["黒", "白"], ["a\ud800"], [], ["black", "white"]):
+        assert indexing._sides_text(sides) == indexing.json_text(sides)

@@ -68,8 +68,11 @@ def main() -> None:
         if isinstance(verdict, str):
             assert isinstance(traced, str), (text[:200], traced)
         else:
-            moves, _, _, columns, rows, hashes, images, changes = traced
+            moves, _, head, columns, rows, hashes, images, changes = traced
             assert moves == verdict[0] and len(hashes) == 8 * (moves + 1) == 8 * len(images)
+            # the root's pairs, each value read as written, or the root's text for Python
+            assert isinstance(head, str) or all(
+                len(pair) == 2 and pair[0].isupper() and "\\" not in pair[1] for pair in head)
             assert changes[:4] == (columns * rows).to_bytes(4, "little")
         replayed = _gosgf.replay(text)
         if isinstance(verdict, str):

@@ -68,6 +68,32 @@ def test_the_core_traces_records_of_every_kind_of_move_as_python_indexes_them(tm
         assert agree(text, tmp_path, f"g{number}.sgf"), text
 
 
+#: Roots whose headers Python makes from the values the core read (each one value, read as
+#: written: blanks Python strips, other languages' text, results and rules Python words), and
+#: roots whose text Python reads again (an escape, a line end, a tab, two values for one
+#: header, a control character).
+PAIRED_HEADS = [
+    "GM[1]FF[4]SZ[9]PB[ Honinbo ]PW[\u3000李昌镐\u3000]BR[9p]WR[1d]EV[Meijin]RO[3]DT[2020-01-02]"
+    "RE[W+R]KM[6.5]RU[Japanese]GN[g]PC[Tokyo]TM[3600]OT[5x30 byo-yomi]SO[s]AN[a]US[u]CP[c]ON[o]"
+    "GC[a comment]AP[kifu:1]CA[UTF-8]ST[2]",
+    "SZ[9]RE[0]", "SZ[9]RE[Draw]RU[Free-form Go]", "SZ[9]RE[B+R]HA[2]AB[cc][gg]",
+    "SZ[9]ZZ[unknown]DT[in the spring]", "SZ[9]PB[]RE[B+3.5]KM[0]",
+]
+TEXT_HEADS = ["SZ[9]PB[Honinbo\\] Shusaku]", "SZ[9]PB[Honinbo\nShusaku]",
+              "SZ[9]EV[a\tb]", "SZ[9]PB[x][y]", "SZ[9]GC[\x01]", "SZ[9]PB[a\\\nb]"]
+
+
+def test_a_roots_headers_are_made_from_the_values_the_core_read_as_python_reads_them(tmp_path):
+    core = native._core()
+    assert core is not None
+    for number, head in enumerate(PAIRED_HEADS + TEXT_HEADS):
+        text = f"(;{head};B[cd];W[ef];B[dc])"
+        found = core.trace(text, native._tables)
+        assert not isinstance(found, str), (head, found)
+        assert isinstance(found[2], tuple if number < len(PAIRED_HEADS) else str), head
+        assert agree(text, tmp_path, f"h{number}.sgf"), head
+
+
 def test_a_game_the_count_ended_is_pythons():
     # the outcome of a count is the referee's (scoring), made in Python
     text = "(;SZ[5]RU[Tromp-Taylor]KM[0.5]RE[W+0.5];B[];W[])"

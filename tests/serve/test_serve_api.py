@@ -433,3 +433,44 @@ def test_the_library_pages_as_the_api_does(openings, client):
             "pattern": pattern, "per_page": "200"}).json()["records"])
     with pytest.raises(kifu.OptionError, match="sort is one of id, name"):
         kifu.Corpus(openings[0]).search_page(sort="rank")
+
+
+def test_an_index_replaced_by_one_of_the_same_time_lists_its_own_records(examples_index,
+                                                                       openings, tmp_path):
+    # The records' rows and trails a server checked are kept from one step to the next, for
+    # the file they were read from: another file (another inode) given the same time of
+    # change and answered from them would name the old file's records.
+    served = tmp_path / "served.db"
+    served.write_bytes(openings[0].read_bytes())
+    client = TestClient(create_app(str(served)))
+    asked = {"game": "renju", "recent": "100"}
+    before = client.get("/api/explore", params=asked).json()["recent"]
+    fresh = tmp_path / "fresh.db"
+    fresh.write_bytes(examples_index.read_bytes())
+    stat = served.stat()
+    os.utime(fresh, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    os.replace(fresh, served)
+    after = client.get("/api/explore", params=asked).json()["recent"]
+    alone = TestClient(create_app(str(served))).get("/api/explore", params=asked).json()
+    assert after == alone["recent"] != before
+
+
+def test_answers_kept_by_their_question_are_bounded_and_forgotten_with_the_index(
+        examples_index, tmp_path, monkeypatch):
+    from kifu.serve import api as served_api
+
+    served = tmp_path / "served.db"
+    served.write_bytes(examples_index.read_bytes())
+    app = create_app(str(served))
+    client = TestClient(app)
+    monkeypatch.setattr(served_api, "SENT_BYTES", 3000)
+    answers = {}
+    for game in ("renju", "freego", "gungi"):
+        query = f"game={game}"
+        answers[query] = client.get(f"/api/explore?{query}").content
+        assert app.state.api.sent(query) == answers[query]
+    kept = app.state.api._sent[1]
+    assert sum(map(len, kept.values())) <= 3000 and list(kept) == list(answers)[-len(kept):]
+    assert len(kept) < len(answers)  # the first forgotten
+    os.utime(served, ns=(served.stat().st_atime_ns, served.stat().st_mtime_ns + 10**9))
+    assert all(app.state.api.sent(query) is None for query in answers)

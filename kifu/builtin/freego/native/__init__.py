@@ -90,17 +90,16 @@ def trace(text: str, source: str) -> Traced | None:
     """:attr:`kifu.plugin.Format.trace`: what a corpus index keeps of a record the compiled
     core decides (``source`` is where the text was read from); ``None`` for any other, and
     for a game the count ended (its outcome is the referee's count, made in Python)."""
-    from kifu.builtin.freego import index, setup
-    from kifu.plugin import Traced
-
     module = _core()
     if module is None:
         return None
+    index, setup, gameinfo, sgf, Traced = _indexing()
     found = module.trace(text, _tables)
     if isinstance(found, str):
         return None
     moves, over, head, columns, rows, hashes, images, changes = found
-    record = None if over else _head(head, source)
+    record = None if over else (_head(head, source) if type(head) is str
+                                else _paired_head(gameinfo, sgf, head, (columns, rows), source))
     if record is None:
         return None
     symmetry, grid, _ = _hashing(columns, rows)
@@ -137,6 +136,45 @@ def _head(head: str, source: str) -> Record | None:
     except KifuError:
         return None
     return None if reading is None else reading.record
+
+
+@functools.cache
+def _indexing() -> tuple[ModuleType, ModuleType, ModuleType, ModuleType, type[Traced]]:
+    """What ``trace`` asks of Python, imported once, when an index is first made (an import
+    statement costs a record microseconds even where the module is loaded)."""
+    from kifu.builtin.freego import index, setup
+    from kifu.builtin.freego.sgf import gameinfo
+    from kifu.plugin import Traced, sgf
+
+    return index, setup, gameinfo, sgf, Traced
+
+
+def _paired_head(gameinfo: ModuleType, sgf: ModuleType, pairs: tuple[tuple[str, str], ...],
+                 size: tuple[int, int], source: str) -> Record | None:
+    """The record of a game's root from its properties as the core read them (``trace``'s
+    pairs: each value one, as it is written, read by Python as itself): its headers, made by
+    Python's reading of a root (``gameinfo.record_of``) from the same values, without
+    reading the root's text again."""
+    root = sgf.SgfNode({name: [value] for name, value in pairs})
+    try:
+        gameinfo.check_go(root, _UNREAD, [])
+        record: Record = gameinfo.record_of(root, _UNREAD, source, size, [])
+    except KifuError:
+        return None
+    return record
+
+
+class _Unread:
+    """Where the values of a root the core read stand: not known (a span is asked for only to
+    place a finding, and the core reads only records of which Python finds nothing to say
+    that the index keeps; a header's place, asked for by ``kifu validate``, is not)."""
+
+    @staticmethod
+    def value_span(node: object, ident: str) -> None:
+        return None
+
+
+_UNREAD: Any = _Unread()
 
 
 @functools.lru_cache(maxsize=8)

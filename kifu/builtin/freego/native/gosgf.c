@@ -1730,8 +1730,68 @@ static PyObject *head_text(const Sgf *s)
     return head;
 }
 
+/* The root's properties as pairs of texts (name, value), in the order written, where Python's
+ * reading of each value is the value itself: one value (AB and AW, the set-up, left out:
+ * the headers do not read them), no escape and no control character (kifu reads escapes and
+ * turns line ends into blanks before stripping; Python still strips, by its own rules).
+ * Python makes the record's headers from them as it does from its own reading of the root
+ * (kifu/builtin/freego/native/__init__.py); ``None`` (a new reference) for any other root,
+ * whose head Python reads whole. */
+static PyObject *root_pairs(const Sgf *s)
+{
+    Cursor c = {s->head, s->head_end};
+    PyObject *pairs = PyList_New(0);
+    if (pairs == NULL)
+        return NULL;
+    c.at++;  /* the "(" */
+    skip_blanks(&c);
+    c.at++;  /* the root's ";" */
+    for (;;) {
+        skip_blanks(&c);
+        if (c.at >= c.end)
+            break;
+        const char *name = c.at;
+        while (c.at < c.end && *c.at >= 'A' && *c.at <= 'Z')
+            c.at++;
+        Py_ssize_t length = c.at - name;
+        Value first = {NULL, 0};
+        int values = 0, plain = 1;
+        for (;;) {
+            skip_blanks(&c);
+            if (c.at >= c.end || *c.at != '[')
+                break;
+            Value v;
+            if (!read_value(&c, &v))
+                break;  /* read_sgf read the root whole: never here */
+            if (values++ == 0)
+                first = v;
+            for (Py_ssize_t i = 0; i < v.size; i++) {
+                unsigned char u = (unsigned char)v.at[i];
+                plain &= u != '\\' && u >= 0x20 && u != 0x7f;
+            }
+        }
+        if (word_is(name, length, "AB") || word_is(name, length, "AW"))
+            continue;
+        if (length == 0 || values != 1 || !plain) {
+            Py_DECREF(pairs);
+            Py_RETURN_NONE;
+        }
+        PyObject *pair = Py_BuildValue("(s#s#)", name, length, first.at, first.size);
+        if (pair == NULL || PyList_Append(pairs, pair) < 0) {
+            Py_XDECREF(pair);
+            Py_DECREF(pairs);
+            return NULL;
+        }
+        Py_DECREF(pair);
+    }
+    PyObject *found = PyList_AsTuple(pairs);
+    Py_DECREF(pairs);
+    return found;
+}
+
 /* trace(text, tables) -> (moves, over, head, columns, rows, hashes, images, changes) | str:
- * judge(), and for a record this core decides, what the index keeps of it
+ * judge(), and for a record this core decides, what the index keeps of it (``head`` the
+ * root's pairs, root_pairs, or where it gives none the root's text, head_text)
  * (see the Trace section).  ``tables(columns, rows)`` gives the board's lanes: their count
  * and their bytes (kifu.plugin.symmetry.Lanes: each colour's stones cell by cell, the sides
  * to move, the empty board; each a lane at a time, 64-bit numbers in the machine's order). */
@@ -1771,7 +1831,11 @@ static PyObject *trace(PyObject *module, PyObject *args)
         result = PyUnicode_FromString(why);
         goto done;
     }
-    PyObject *head = head_text(&run.s);
+    PyObject *head = root_pairs(&run.s);
+    if (head == Py_None) {
+        Py_DECREF(head);
+        head = head_text(&run.s);
+    }
     if (head != NULL)
         result = Py_BuildValue("(lONiiy#y#y#)", run.moves, g->over ? Py_True : Py_False, head,
                                run.terms.columns, run.terms.rows, (const char *)t->hashes,
@@ -2247,7 +2311,8 @@ static PyMethodDef METHODS[] = {
     {"trace", trace, METH_VARARGS,
      "trace(text, tables) -> (moves, over, head, columns, rows, hashes, images, changes)\n"
      "| str\n\n"
-     "judge(), and for a record decided, its positions as a corpus index keeps them."},
+     "judge(), and for a record decided, its positions as a corpus index keeps them; head\n"
+     "the root's (name, value) pairs where each value reads as itself, else its text."},
     {"replay", replay, METH_O,
      "replay(text) -> (moves, over, head, columns, rows, start_to_move, boards, facts,\n"
      "removed) | str\n\n"

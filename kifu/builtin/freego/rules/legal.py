@@ -82,9 +82,18 @@ def _compiled(pos: Position, cells_of: Callable[..., Any]) -> list[Move]:
     offsets, neighbours, keys = placing.board_links(board)
     following = 1 - pos.to_move
     places = _places(board)
-    return [*(places[cell] for cell, new_hash in cells_of(
-        array("b", pos.cells).tobytes(), offsets, neighbours, pos.to_move, pos.rules.suicide,
-        keys, pos.hash) if not _repeats(pos, new_hash, following) or _referee_allows(pos, cell)),
+    cells = cells_of(array("b", pos.cells).tobytes(), offsets, neighbours, pos.to_move,
+                     pos.rules.suicide, keys, pos.hash)
+    if pos.rules.ko == "basic":
+        # _repeats under basic ko, once for all: only the hash before the last move repeats
+        # (an explorer's step lists the moves of hundreds of cells)
+        if pos.last is None:
+            return [*(places[cell] for cell, _ in cells), Pass()]
+        before = pos.before_last
+        return [*(places[cell] for cell, new_hash in cells
+                  if new_hash != before or _referee_allows(pos, cell)), Pass()]
+    return [*(places[cell] for cell, new_hash in cells
+              if not _repeats(pos, new_hash, following) or _referee_allows(pos, cell)),
             Pass()]
 
 

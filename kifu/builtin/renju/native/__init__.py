@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from kifu.plugin import MAX_MOVES, MAX_TOKENS, KifuError, Record, compiled
 
 if TYPE_CHECKING:  # what an index and the library's replay need is imported when used
-    from kifu.plugin import CompiledLine, Outcome, Traced
+    from kifu.builtin.renju.moves import Point
+    from kifu.plugin import CompiledLine, Grid, Lanes, Outcome, Symmetry, Traced
 
 #: The compiled module, where it was built.
 MODULE = __name__ + "._renju"
@@ -165,9 +166,17 @@ def decide_psq(text: str) -> tuple[int, bool] | None:
 def _tables(size: int) -> tuple[int, bytes]:
     """A board's Zobrist lanes as the compiled core reads them (:meth:`kifu.plugin.Lanes.
     table`), made once for each size (the core asks for them at every record)."""
+    return _hashing(size)[2].table()
+
+
+@functools.lru_cache(maxsize=8)
+def _hashing(size: int) -> tuple[Symmetry, Grid, Lanes]:
+    """What positions on a board of ``size`` are hashed under (:func:`kifu.builtin.renju.
+    index.hashing`), made once for each size."""
     from kifu.builtin.renju import index
 
-    return index.hashing(size)[2].table()
+    return index.hashing(size)
+
 
 
 def _answered(name: str, head: Callable[[str, str], Record], made: Callable[[Record, Any], T],
@@ -206,12 +215,9 @@ def _psq_record(text: str, source: str) -> Record:
 def _traced(record: Record, found: tuple[Any, ...]) -> Traced:
     """The index's view of a record from what the core found: the facts and the outcome
     Python's position would give (:func:`kifu.builtin.renju.index.facts`, ``rules.outcome``)."""
-    from kifu.builtin.renju import index, openings, variants
-    from kifu.builtin.renju.moves import Point
-    from kifu.plugin import Traced
-
+    openings, variants, forbidden, Point, Outcome, Traced = _indexing()
     moves, size, hashes, images, changes, events, end, placed = found
-    symmetry, grid, _ = index.hashing(size)
+    symmetry, grid, _ = _hashing(size)
     rules = variants.rules_of(record)
     facts = {"rule": str(rules)}
     # The first three stones, as rules.start and rules._first_stones gather them: a set-up's
@@ -229,6 +235,19 @@ def _traced(record: Record, found: tuple[Any, ...]) -> Traced:
                   _outcome(*end), events)
 
 
+@functools.cache
+def _indexing() -> tuple[ModuleType, ModuleType, ModuleType, type[Point], type[Outcome],
+                         type[Traced]]:
+    """What the index's view of a record asks of Python, imported once, when an index is
+    first made (an import statement costs a record microseconds even where the module is
+    loaded)."""
+    from kifu.builtin.renju import forbidden, openings, variants
+    from kifu.builtin.renju.moves import Point
+    from kifu.plugin import Outcome, Traced
+
+    return openings, variants, forbidden, Point, Outcome, Traced
+
+
 #: How the core says a game ended (renju.c's END_ kinds) and who won (1 black, 2 white).
 _FIVE, _FOUL, _FULL, _PASSES = 1, 2, 3, 4
 _WINNERS = {1: "black", 2: "white"}
@@ -239,10 +258,7 @@ _SHAPES = {2: "overline", 3: "double-four", 4: "double-three"}
 def _outcome(kind: int, winner: int, detail: int, column: int, row: int) -> Outcome | None:
     """The outcome the referee gives the position the core ended on (``rules._place``,
     ``rules._pass``), in its words."""
-    from kifu.builtin.renju import forbidden
-    from kifu.builtin.renju.moves import Point
-    from kifu.plugin import Outcome
-
+    _, _, forbidden, Point, Outcome, _ = _indexing()
     point = Point(column, row)
     if kind == _FIVE:
         return Outcome(_WINNERS[winner], f"{'overline' if detail > 5 else 'five'} at {point}",
