@@ -13,9 +13,10 @@ Timed, whole processes, start-up included, best of ``--rounds``:
 - the same with ``-j 2`` against ``-j 1``, on the wall clock, compiled (near-linear is the
   goal: the one process that writes the index is what does not divide); and, since a
   wall clock on a shared machine says little, the CPU time of a ``-j 2`` run split between
-  the process that writes the index and its two workers, from which the most two processes
-  can give over one follows whatever the load (neither the writer's time nor half the
-  whole can be beaten);
+  the process that writes the index and its two workers (with the processes it forks at
+  the end of the run), from which the most two processes can give over one follows
+  whatever the load (neither the writer's time nor half the whole can be beaten), the
+  "before" checkout's split taken in the same rounds, in turn;
 - ``bench/go_yardstick.c`` (plain C, written here) reading and replaying the same Go files, as
   the floor of the work: no hashing, no index.
 
@@ -86,16 +87,19 @@ _SPLIT = ("import resource, runpy, sys\n"
           "file=sys.stderr)\n")
 
 
-def _split(command: list[str], rounds: int) -> tuple[float, float]:
-    """The CPU time of the process that writes the index and of its workers, in the round
-    where the writer took least: ``command`` is a ``kifu index`` command line."""
-    at = command.index("-m")
-    split = [*command[:at], "-c", _SPLIT, *command[at + 2:]]
-    best = (float("inf"), 0.0)
+def _split(commands: list[list[str]], rounds: int) -> list[tuple[float, float]]:
+    """The CPU time of the process that writes the index and of its workers (and of the
+    processes it forks at the end), in the round where the writer took least: each of
+    ``commands`` is a ``kifu index`` command line, run in turn each round."""
+    best = [(float("inf"), 0.0)] * len(commands)
     for _ in range(rounds):
-        done = subprocess.run(split, capture_output=True, text=True, check=True, cwd=ROOT)
-        writer, workers = (float(part) for part in done.stderr.strip().splitlines()[-1].split())
-        best = min(best, (writer, workers))
+        for number, command in enumerate(commands):
+            at = command.index("-m")
+            split = [*command[:at], "-c", _SPLIT, *command[at + 2:]]
+            done = subprocess.run(split, capture_output=True, text=True, check=True, cwd=ROOT)
+            writer, workers = (float(part)
+                               for part in done.stderr.strip().splitlines()[-1].split())
+            best[number] = min(best[number], (writer, workers))
     return best
 
 
@@ -139,7 +143,9 @@ def _both_ways(name: str, folder: Path, root: Path, games: int, inputs: str, rou
                 f"{name} index: the index differs from the one made before")
         walls += [index("old-one", old=True), index("old-two", jobs=2, old=True)]
     one, two, *old_walls = _wall(walls, rounds)
-    writer, workers = _split(index("split", jobs=2), rounds)
+    (writer, workers), *old_split = _split(
+        [index("split", jobs=2), *([index("old-split", jobs=2, old=True)] if before else [])],
+        rounds)
     bound = compiled / max(writer, (writer + workers) / 2)
     note(f"{name} index: -j 1 compiled {compiled:.3f} s, pure {pure:.3f} s (CPU); wall -j 1 "
          f"{one:.3f} s, -j 2 {two:.3f} s; -j 2 CPU: writer {writer:.3f} s, workers "
@@ -157,8 +163,12 @@ def _both_ways(name: str, folder: Path, root: Path, games: int, inputs: str, rou
                 Other("`-j 1`, CPU time", BASELINE, games / compiled), "-")]
     if before:
         (old, _), (old_pure, _) = runs[2:4]
+        old_writer, old_workers = old_split[0]
+        old_bound = old / max(old_writer, (old_writer + old_workers) / 2)
         note(f"{name} index before: -j 1 compiled {old:.3f} s, pure {old_pure:.3f} s (CPU); "
-             f"wall -j 1 {old_walls[0]:.3f} s, -j 2 {old_walls[1]:.3f} s")
+             f"wall -j 1 {old_walls[0]:.3f} s, -j 2 {old_walls[1]:.3f} s; -j 2 CPU: writer "
+             f"{old_writer:.3f} s, workers {old_workers:.3f} s, so -j 2 is at most "
+             f"{old_bound:.2f}x -j 1")
         rows += [Row(name, WORK, inputs, "games/s", games / compiled,
                      Other("the same, before (`KIFU_BENCH_BEFORE`)", BASELINE, games / old),
                      "the same index, row for row"),
@@ -168,6 +178,9 @@ def _both_ways(name: str, folder: Path, root: Path, games: int, inputs: str, rou
                  Row(name, "`kifu index -j 2`, wall clock, compiled core", inputs, "games/s",
                      games / two, Other("the same, before", BASELINE, games / old_walls[1]),
                      "the same index, row for row"),
+                 Row(name, "`kifu index -j 2`, the most it can give (as above), compiled core",
+                     inputs, "games/s", games * bound / compiled,
+                     Other("the same, before", BASELINE, games * old_bound / old), "-"),
                  Row(name, "`kifu index -j 2` over `-j 1`, wall clock, before", inputs,
                      "games/s", games / old_walls[1],
                      Other("the same with `-j 1`", BASELINE, games / old_walls[0]),

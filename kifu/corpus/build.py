@@ -38,7 +38,8 @@ from kifu.corpus.checks import (
 from kifu.corpus.indexing import IndexedFile, IndexedRecord, IndexTask, column_text
 from kifu.plugin import registry
 from kifu.reading.walk import Found, walk
-from kifu.run.runner import run
+from kifu.run.aside import Aside
+from kifu.run.runner import cores, run
 
 
 @dataclass
@@ -85,7 +86,9 @@ def _build(path: str, roots: list[str], jobs: int | None, scheduler: str | None,
            rebuild: bool, wait: bool, step: Callable[[], None] | None) -> Built:
     done = Built(path)
     with store.writing(path, rebuild, roots, wait=wait) as db:
-        writer = _Writer(db, path)
+        # With more than one process, the end of the run's work that is not writing is done
+        # aside, in processes forked then, while this one writes (:mod:`kifu.run.aside`).
+        writer = _Writer(db, path, parallel=min(jobs or cores(), cores()) > 1)
         known = writer.files()
         seen: set[str] = set()
 
@@ -139,6 +142,31 @@ def _under(path: str, roots: list[str]) -> bool:
 BATCH = 128
 #: The occupancy entries held before they are gathered into bitmaps (eight bytes each).
 _GATHERED = 1 << 22
+#: An occupancy row: its grid, point, kind, blob and checksum; and the checksum of the row it
+#: replaces (``None``: none).
+_Occupancy = tuple[str, int, int, bytes, int, int | None]
+
+
+class _Occupied:
+    """The occupancy rows an index holds, read through ``db`` (the index being written, or
+    in a process aside the index as it was before the run), each checked as it is read."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def row(self, grid: str, point: int, content: int) -> tuple[bytes | None, int | None]:
+        """The blob and checksum of a row (``None``: no such row)."""
+        row = self.db.execute(
+            "SELECT games, checksum FROM occupancy WHERE grid = ? AND point = ? AND "
+            "content = ?", (grid, point, content)).fetchone()
+        if row is None:
+            return None, None
+        if checksum("occupancy", grid, point, content, row[0]) != row[1] or \
+                not isinstance(row[0], bytes) or type(row[1]) is not int:
+            raise Damage(f"a row of the grid {grid}'s stones does not match its checksum")
+        return row[0], row[1]
+
+
 #: The statement that writes games' rows, with their checksums.
 _GAME = (f"INSERT INTO game ({', '.join(store.GAME_COLUMNS)}, checksum) "
          f"VALUES ({', '.join('?' * (len(store.GAME_COLUMNS) + 1))})")
@@ -149,8 +177,8 @@ class _Writer:
     the tallies of the rows kept up to date (:mod:`kifu.corpus.checks`); positions and bitmaps
     at the end."""
 
-    def __init__(self, db: sqlite3.Connection, path: str) -> None:
-        self.db, self.path = db, path
+    def __init__(self, db: sqlite3.Connection, path: str, parallel: bool = False) -> None:
+        self.db, self.path, self.parallel = db, path, parallel
         _in_order(db)
         # Each new position with what follows it in its record, for the explorer's table
         # (:meth:`kifu.corpus.continuations.Writer.arrived`): the next node's hash and the
@@ -269,16 +297,18 @@ class _Writer:
         self.tally("game", 1, check & 0xFFFFFFFF, check >> 32)
         if len(self.games) >= BATCH:
             self.flush()
-        if not record.positions:
+        positions = record.positions
+        if not positions:
             return
         trail = (game_id, record.hashes, record.images, record.lines, record.log)
         self.trails.append((*trail, checksum("trail", *trail)))
-        if max(record.images) >= store.MAX_IMAGES or record.positions > store.MAX_NODES:
+        if max(record.images) >= store.MAX_IMAGES or positions > store.MAX_NODES:
             raise CorpusError(f"{record.name}: an index holds records of at most "
                               f"{store.MAX_NODES:,} positions, under at most "
                               f"{store.MAX_IMAGES} symmetries")
         # Each position's place: the record, the node (a step of 1 << IMAGE_BITS) and the
-        # image, added in C rather than packed one by one in Python.
+        # image, made in C where the packing runs (a fifth of the writer's time a record
+        # when Python added them one by one).
         held = self.held
         held.hashes.frombytes(record.hashes)
         if self.packing is not None:
@@ -286,10 +316,10 @@ class _Writer:
                                                       1 << store.IMAGE_BITS, record.images))
         else:
             held.places.extend(_places(game_id, record))
-        if record.placed is None or len(record.placed) != 2 * record.positions:
+        if record.placed is None or len(record.placed) != 2 * positions:
             # several lines: the explorer reads its trail back
             self.explored.read_back += 1
-            held.points.frombytes(_LAST * record.positions)
+            held.points.frombytes(_LAST * positions)
         else:
             columns = record.columns
             self.explored.arrived(game_id, column_text(columns.get("winner")), record.sides,
@@ -396,13 +426,19 @@ class _Writer:
         self.flush()
         db = self.db
         db.execute(f"UPDATE game SET keys = {store.keys()} WHERE id >= ?", (self.first_game,))
-        if self.first_build and not self.spilled and self.packing is not None:
-            self.arranged()
-        else:
-            self.stage()
-            self.sorted_in()
-        db.execute("DROP TABLE staged")
-        self.occupancy()
+        # The occupancy rows are made aside while the positions are written (an update's
+        # merged with the rows the index held: read there from the index as it was before
+        # this run, which holds the same rows as the copy written here).
+        (empty,) = db.execute("SELECT NOT EXISTS (SELECT 1 FROM occupancy)").fetchone()
+        parallel = self.parallel and bool(self.entries or self.occupied)
+        with Aside(lambda: self.occupancy_made(bool(empty), parallel), parallel) as occupied:
+            if self.first_build and not self.spilled and self.packing is not None:
+                self.arranged()
+            else:
+                self.stage()
+                self.sorted_in()
+            db.execute("DROP TABLE staged")
+            self.occupancy(occupied.results())
         self.write_tallies()
 
     def arranged(self) -> None:
@@ -411,17 +447,22 @@ class _Writer:
         db, held, packing = self.db, self.held, self.packing
         assert packing is not None
         order, rows = packing.arrange(held.hashes.tobytes(), held.places.tobytes())
-        values = memoryview(rows).cast("q")
-        whole = len(values) - len(values) % (2 * _STAGED_ROWS)
-        chunks = islice(values, whole)
-        db.executemany(_POSITIONS, zip(*[chunks] * (2 * _STAGED_ROWS)))
-        rest = iter(values[whole:])
-        db.executemany("INSERT INTO position VALUES (?, ?)", zip(rest, rest))
-        self._every_bucket()
-        self.tally_buckets(packing.tallies(rows, BUCKET_SHIFT))
         shared = array("I")
         shared.frombytes(packing.shared(rows, order, continuations.SHARED))
-        self.explored.finish(True, held, shared)
+        explored = self.explored
+        # The explorer's rows made aside while the positions are written (records read back
+        # are counted from SQLite's tables: here, in :meth:`continuations.Writer.finish`).
+        with Aside(lambda: explored.counted(held, shared),
+                   self.parallel and not explored.read_back and bool(shared)) as counted:
+            values = memoryview(rows).cast("q")
+            whole = len(values) - len(values) % (2 * _STAGED_ROWS)
+            chunks = islice(values, whole)
+            db.executemany(_POSITIONS, zip(*[chunks] * (2 * _STAGED_ROWS)))
+            rest = iter(values[whole:])
+            db.executemany("INSERT INTO position VALUES (?, ?)", zip(rest, rest))
+            self._every_bucket()
+            self.tally_buckets(packing.tallies(rows, BUCKET_SHIFT))
+            explored.finish(True, held, shared, counted.results())
         self.held = continuations.Held(array("q"), array("q"), array("h"))
 
     def _every_bucket(self) -> None:
@@ -465,35 +506,55 @@ class _Writer:
             self.tally_buckets(db.execute(tallied % "position"))
         self.explored.finish(bool(self.first_build))
 
-    def occupancy(self) -> None:
-        """The occupancy bitmaps of the new records, merged into the index's."""
-        db = self.db
+    def occupancy(self, made: Iterable[list[_Occupancy]]) -> None:
+        """The occupancy bitmaps of the new records, merged into the index's: their rows
+        ``made`` (:meth:`occupancy_rows`), written, and the tallies of their grids changed
+        (the rows they replace taken out)."""
+        for written in made:
+            for grid, _, _, _, check, old in written:
+                if old is not None:
+                    self.tally(f"occupancy {grid}", -1, -(old & 0xFFFFFFFF), -(old >> 32))
+                self.tally(f"occupancy {grid}", 1, check & 0xFFFFFFFF, check >> 32)
+            self.db.executemany("INSERT OR REPLACE INTO occupancy VALUES (?, ?, ?, ?, ?)",
+                                [row[:5] for row in written])
+
+    def occupancy_made(self, empty: bool, aside: bool) -> Iterator[list[_Occupancy]]:
+        """:meth:`occupancy_rows`, the rows the index held read from the index being
+        written, or ``aside`` from the index as it was before this run (a process forked
+        must not use the writer's connection; an update changes no occupancy row before
+        its end, so the two hold the same)."""
+        if empty:
+            yield from self.occupancy_rows(None)
+        elif not aside:
+            yield from self.occupancy_rows(_Occupied(self.db))
+        else:
+            connection = store.connect(self.path, read_only=True)
+            try:
+                yield from self.occupancy_rows(_Occupied(connection))
+            finally:
+                connection.close()
+
+    def occupancy_rows(self, old: _Occupied | None) -> Iterator[list[_Occupancy]]:
+        """The occupancy rows of the new records, in order, :data:`BATCH` at a time, each
+        merged with the row it replaces (``old`` reads it; ``None``: an index that had no
+        such rows), made without writing anything (aside, while the positions are
+        written: :mod:`kifu.run.aside`)."""
         self.gather()
         rows: dict[tuple[str, int], list[tuple[int, int]]] = {}
         for (grid, entry), bits in self.occupied.items():
             rows.setdefault((grid, entry >> 4), []).append((entry & 15, bits))
-        (empty,) = db.execute("SELECT NOT EXISTS (SELECT 1 FROM occupancy)").fetchone()
-        written: list[tuple[str, int, int, bytes, int]] = []
-        last = max(rows, default=None)
+        written: list[_Occupancy] = []
         for (grid, key), added in sorted(rows.items()):
             point, content = key >> 2, key & 3
-            row = None if empty else db.execute(
-                "SELECT games, checksum FROM occupancy WHERE grid = ? AND point = ? AND "
-                "content = ?", (grid, point, content)).fetchone()
-            if row:
-                if checksum("occupancy", grid, point, content, row[0]) != row[1] or \
-                        not isinstance(row[0], bytes):
-                    raise Damage(f"a row of the grid {grid}'s stones does not match its "
-                                 "checksum")
-                self.tally(f"occupancy {grid}", -1, -(row[1] & 0xFFFFFFFF), -(row[1] >> 32))
-            blob = occupancy.merged(row[0] if row else None, added)
-            check = checksum("occupancy", grid, point, content, blob)
-            written.append((grid, point, content, blob, check))
-            self.tally(f"occupancy {grid}", 1, check & 0xFFFFFFFF, check >> 32)
-            if len(written) >= BATCH or (grid, key) == last:  # (a row's key comes once)
-                db.executemany("INSERT OR REPLACE INTO occupancy VALUES (?, ?, ?, ?, ?)",
-                               written)
+            blob, check = old.row(grid, point, content) if old is not None else (None, None)
+            blob = occupancy.merged(blob, added)
+            written.append((grid, point, content, blob,
+                            checksum("occupancy", grid, point, content, blob), check))
+            if len(written) >= BATCH:
+                yield written
                 written = []
+        if written:
+            yield written
 
     def write_tallies(self) -> None:
         """The tallies, written."""
@@ -576,7 +637,8 @@ def _stage(db: sqlite3.Connection, rows: Iterable[tuple[int, int, int, int]]) ->
 
 def _places(game_id: int, record: IndexedRecord | bytes, count: int = 0) -> Iterator[int]:
     """The places of a record's positions, node by node (``record``, or its images and their
-    count), added in C rather than packed one by one in Python."""
+    count), added by ``map`` rather than packed one by one (the packing's ``places`` makes
+    them in C, this stays the reference)."""
     images = record.images if isinstance(record, IndexedRecord) else record
     count = record.positions if isinstance(record, IndexedRecord) else count
     first = store.place(game_id, 0, 0)

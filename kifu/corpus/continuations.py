@@ -624,12 +624,15 @@ class Writer:
                 self.removed.setdefault(value, []).append(played)
 
     def finish(self, first_build: bool, held: Held | None = None,
-               shared: array[int] | None = None) -> None:
+               shared: array[int] | None = None,
+               counted: Iterable[tuple[list[Any], list[Any]]] | None = None) -> None:
         """Write the rows of every position the run changes (see the module's text);
         ``first_build``: the index had no position before the run (no rows to replace).
         The new records' positions are staged (the table ``staged``), or on a first run
         ``held`` in memory, ``shared`` where each of the positions that several rows hold
-        stands in it, in the positions' order (:func:`kifu.corpus.build`'s ``arrange``)."""
+        stands in it, in the positions' order (:func:`kifu.corpus.build`'s ``arrange``);
+        then, where every record was counted as it came, ``counted`` are their rows if
+        they were made already (:meth:`counted`, in another process)."""
         db = self.db
         rows: dict[int, Row] = {}  # the positions whose rows are kept and changed
         anew = self.anew
@@ -669,7 +672,10 @@ class Writer:
                        "fresh)")
         if held is not None and shared is not None and not self.read_back:
             # every record counted as it came
-            self._counted(held, shared)
+            for continued, explored in (self.counted(held, shared) if counted is None
+                                        else counted):
+                self._continuations, self._explored = continued, explored
+                self._flush()
             for name in ("fresh", "grown", "brought"):
                 db.execute(f"DROP TABLE {name}")
             return
@@ -734,12 +740,15 @@ class Writer:
             (hashes[at], places[at], hashes[at + 1] if following[at] != LAST else 0,
              following[at]) for at in shared))
 
-    def _counted(self, held: Held, shared: array[int]) -> None:
+    def counted(self, held: Held, shared: array[int]
+                ) -> Iterator[tuple[list[Any], list[Any]]]:
         """The rows of each position several rows hold on a first run whose records all
-        came in counted (:meth:`arrived`), counted and written at once in C (a first run
+        came in counted (:meth:`arrived`), counted and made at once in C (a first run
         holds its positions only where the packing was built): what :func:`_add` makes of
         each record in turn from :meth:`_held`'s rows, and :meth:`_write` of each position's
-        counts, which stay the reference."""
+        counts, which stay the reference; a few thousand rows at a time (the continuations'
+        and the positions'), made without the index (a process forked for it can make
+        them while the index's writer writes the positions: :mod:`kifu.run.aside`)."""
         packing = compiled(checks.PACKING)
         assert packing is not None
         arrivals = self.arrivals
@@ -781,9 +790,7 @@ class Writer:
         texts = (tuple(json.dumps(name) for name in names), order, tuple(sides_texts),
                  tuple(listed_texts), first)
         for at in range(0, len(counted), _WRITTEN_ROWS):
-            self._continuations, self._explored = packing.rows(
-                counted[at:at + _WRITTEN_ROWS], *texts)
-            self._flush()
+            yield packing.rows(counted[at:at + _WRITTEN_ROWS], *texts)
 
     def _sides_text(self, sides: Sequence[str]) -> str:
         """The JSON text of a record's sides (most records' are alike)."""

@@ -665,6 +665,11 @@ class IndexTask:
     """Indexing one found file, as a :class:`kifu.run.runner.Task` (paths are absolute, so a
     worker anywhere that sees the same files reads the same ones)."""
 
+    #: Files sent to a worker at once (:data:`kifu.run.runner.CHUNK`): a file is read in
+    #: about 0.3 ms, and the pool's work for each chunk costs the writing process as much
+    #: as writing a file's rows (32 rather than 8: 0.05 s less of its CPU for 2,000 files).
+    chunk = 32
+
     def __call__(self, found: Found) -> IndexedFile:
         if found.problem is not None:
             return IndexedFile(found.path, problem=describe(found.problem))

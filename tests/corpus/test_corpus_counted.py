@@ -18,8 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from kifu.base.native import built
+from kifu.base.native import built, compiled
 from kifu.corpus import build, checks, continuations, indexing, occupancy
+from kifu.run import aside
 from tests.cores import pure_python
 from tests.corpus.corpora import random_game, sgf, transformed, write
 
@@ -54,16 +55,16 @@ def rows(index: Path) -> list[str]:
 VARIED = ("problem-four-three.renju", "yamaguchi-opening.renju")
 
 
-def index_twice(folder: Path, index: Path) -> tuple[list[str], list[str]]:
+def index_twice(folder: Path, index: Path, jobs: int = 1) -> tuple[list[str], list[str]]:
     """The rows of the index of the Renju examples and generated Go games after a first run
     (of records of one line), and after a run that updates it, adding records with
-    variations (the copy removed after)."""
+    variations (the copy removed after), each run with ``jobs`` processes."""
     shutil.copytree(EXAMPLES / "renju", folder / "renju",
                     ignore=lambda _, names: [name for name in names if name in VARIED])
     go_games(folder / "go", 7, varied=False)
     for path in folder.rglob("*"):
         os.utime(path, ns=(_TIME, _TIME))
-    build.build(str(index), [str(folder)], jobs=1)
+    build.build(str(index), [str(folder)], jobs=jobs)
     first = rows(index)
     for path in sorted((folder / "go").glob("g0-*.sgf")):
         path.unlink()
@@ -75,7 +76,7 @@ def index_twice(folder: Path, index: Path) -> tuple[list[str], list[str]]:
         shutil.copy(EXAMPLES / "renju" / name, folder / "new" / name)
     for path in [changed, *(folder / "new").rglob("*")]:
         os.utime(path, ns=(_CHANGED, _CHANGED))
-    build.build(str(index), [str(folder)], jobs=1)
+    build.build(str(index), [str(folder)], jobs=jobs)
     shutil.rmtree(folder)
     return first, rows(index)
 
@@ -99,7 +100,7 @@ def from_trails(tmp_path_factory: pytest.TempPathFactory
         return folder, index_twice(folder / "records", folder / "trails.db")
 
 
-@pytest.mark.parametrize("way", ["held", "held, some read back", "staged", "pure"])
+@pytest.mark.parametrize("way", ["held", "held, some read back", "staged", "pure", "aside"])
 def test_records_counted_as_they_come_give_the_index_their_trails_give(
         tmp_path, monkeypatch, from_trails, way):
     folder, reference = from_trails
@@ -117,6 +118,22 @@ def test_records_counted_as_they_come_give_the_index_their_trails_give(
     if way == "pure":
         with pure_python():
             counted = index_twice(folder / "records", tmp_path / "counted.db")
+    elif way == "aside":  # the end of a run with --jobs: its rows made in processes forked
+        forked: list[bool] = []
+
+        class Counted(aside.Aside):  # type: ignore[type-arg]
+            def __init__(self, *given):  # type: ignore[no-untyped-def]
+                super().__init__(*given)
+                forked.append(self.child is not None)
+
+        monkeypatch.setattr(build, "cores", lambda: 2)  # whatever this machine has
+        monkeypatch.setattr(build, "Aside", Counted)
+        # (threads other tests leave idle take no lock the children need)
+        monkeypatch.setattr(aside.threading, "active_count", lambda: 1)
+        counted = index_twice(folder / "records", tmp_path / "counted.db", jobs=2)
+        # the first run's occupancy rows and, where the packing runs, its explorer's rows;
+        # the update's occupancy rows
+        assert forked.count(True) == (3 if compiled(checks.PACKING) is not None else 2)
     else:
         counted = index_twice(folder / "records", tmp_path / "counted.db")
     assert counted == reference
