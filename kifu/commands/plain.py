@@ -8,7 +8,7 @@ them to the click command's own), reads them as click does, and runs the same bo
 (:mod:`kifu.commands.checking`).  Whatever else is on the command line (help, another option,
 an option's value click would read differently, ``-`` or ``--``), and whatever would end the
 run before a record is checked (a path that does not exist, a settings file kifu cannot use,
-more jobs than cores, no record found), goes to click unread, as if this reading were not
+no record found), goes to click unread, as if this reading were not
 there; it prints nothing before deciding so.  What a run prints is printed as click's
 ``echo`` prints it (:func:`_print`).
 """
@@ -68,10 +68,9 @@ def validate(args: list[str]) -> None:
     from kifu.commands import settings
     from kifu.commands.checking import NoRecords, check_files, close, jobs_within, progress
     from kifu.reading.walk import missing
-    from kifu.run.runner import cores
     from kifu.run.validate import Options
 
-    if (jobs is not None and jobs > cores()) or missing(paths):
+    if missing(paths):
         return
     try:
         found = settings.find()
