@@ -15,7 +15,6 @@ import json
 import os
 import re
 import struct
-import zlib
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -25,6 +24,7 @@ from kifu.base.errors import KifuError
 from kifu.base.heap import no_cycles
 from kifu.base.record import MAIN_LINE, Record
 from kifu.corpus import continuations, occupancy
+from kifu.corpus.checks import compressed
 from kifu.plugin import AnyGame, registry
 from kifu.plugin.driver import check_result, replay_positions
 from kifu.plugin.symmetry import MARK, RESET, Symmetry, Traced, Tracker
@@ -290,7 +290,7 @@ def traced_record(game: AnyGame, traced: Traced, number: int, name: str) -> Inde
         entry.grid = traced.grid.name
         points = traced.grid.width * traced.grid.height
         entry.occupied = occupancy.firsts(traced.changes, points)
-        entry.log = zlib.compress(traced.changes, 1)
+        entry.log = compressed(traced.changes, 1)
         entry.placed = continuations.placed(traced.changes, points, board, entry.images)
     else:
         entry.placed = _nowhere(entry.positions)
@@ -356,7 +356,7 @@ def _walk(game: AnyGame, record: Record, entry: IndexedRecord,
         points = tracker.grid.width * tracker.grid.height
         changes = histories(log, points)
         entry.occupied = occupancy.firsts(changes, points)
-        entry.log = zlib.compress(changes, 1)  # as Traced.changes are compressed
+        entry.log = compressed(changes, 1)  # as Traced.changes are compressed
         if not tree:
             entry.placed = continuations.placed(
                 changes, points, continuations.board_symmetry(entry.grid,

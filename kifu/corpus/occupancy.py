@@ -26,7 +26,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 
 from kifu.base.native import compiled
-from kifu.corpus.checks import PACKING, Damage
+from kifu.corpus.checks import PACKING, Damage, compressed
 
 #: The kinds of a row: the point first held a stone of the first colour, of the second, or
 #: was filled (by either) never to be emptied again.
@@ -102,7 +102,7 @@ def encode(spans: Sequence[int]) -> bytes:
     union = 0
     for bits in spans:
         union |= bits
-    chunks = [zlib.compress(bits.to_bytes((bits.bit_length() + 7) // 8, "little"), 6)
+    chunks = [compressed(bits.to_bytes((bits.bit_length() + 7) // 8, "little"), 3)
               if bits else b"" for bits in (*spans, union)]
     return _LENGTHS.pack(*map(len, chunks)) + b"".join(chunks)
 

@@ -200,10 +200,18 @@ def _answered(name: str, head: Callable[[str, str], Record], made: Callable[[Rec
 
 def _notation_head(text: str, source: str) -> Record:
     """A record of kifu's notation read from its head alone: its headers and set-up."""
+    native_head, parse = _head_reading()
+    record: Record = parse(native_head(text)[0], source)
+    return record
+
+
+@functools.cache
+def _head_reading() -> tuple[Callable[[str], list[str]], Callable[[str, str], Record]]:
+    """What :func:`_notation_head` reads with, found once (an import statement and the
+    registry's lookup cost a record as much as the rest of its head)."""
     from kifu.plugin import native_head, registry
 
-    record: Record = registry.get("renju").parse(native_head(text)[0], source)
-    return record
+    return native_head, registry.get("renju").parse
 
 
 def _psq_record(text: str, source: str) -> Record:
