@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import struct
 import time
+import zlib
 from pathlib import Path
 
 import pytest
 
 import kifu
 from kifu.corpus import occupancy, patterns
-from kifu.corpus.checks import Changes, Damage, checksum
+from kifu.corpus.checks import Changes, Damage, checksum, compressed, log_data
 from kifu.corpus.reader import Filters, Reader
 from kifu.plugin.symmetry import Grid
 from tests.corpus.corpora import TURNS, every_position, random_game, sgf, stones_of, write
@@ -185,6 +187,29 @@ def test_a_row_read_with_no_bytes_to_keep_gives_the_same_bitmaps():
     for bits in spans:
         union |= bits
     assert kept.union == spent.union == union
+
+
+def test_blobs_compressed_in_any_window_read_the_same():
+    """The index's blobs are compressed in a small window (:func:`kifu.corpus.checks.
+    compressed`); an index whose bitmaps and logs were written in zlib's default window (as
+    kifu wrote them before) reads the same."""
+    rng = random.Random(7)
+    spans = [rng.getrandbits(rng.choice([0, 9, 4000, 40000])) for _ in range(occupancy.SPANS)]
+    union = 0
+    for bits in spans:
+        union |= bits
+    chunks = [zlib.compress(bits.to_bytes((bits.bit_length() + 7) // 8, "little"), 6)
+              if bits else b"" for bits in (*spans, union)]
+    default = struct.pack(f"<{occupancy.SPANS + 1}I", *map(len, chunks)) + b"".join(chunks)
+    for data in (default, occupancy.encode(spans)):
+        bitmaps = occupancy.Bitmaps(data)
+        assert [bitmaps.span(i) for i in range(occupancy.SPANS)] == spans
+        assert bitmaps.union == union
+    points, nodes = 361, 300
+    log = struct.pack("<II", points, nodes) + bytes(rng.randrange(4) for _ in range(4000))
+    assert log_data(zlib.compress(log), points, nodes) == log
+    assert log_data(compressed(log, 1), points, nodes) == log
+    assert len(compressed(log, 1)) <= len(zlib.compress(log, 1)) * 1.05
 
 
 def test_a_sieve_past_its_time_stops_and_says_so(corpus):
