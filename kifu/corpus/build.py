@@ -495,6 +495,7 @@ class _Writer:
         # where it held none before (read in order, that costs a third of summing the
         # staged rows, which are in no order), else from the staged rows.
         (fresh,) = db.execute("SELECT NOT EXISTS (SELECT 1 FROM position)").fetchone()
+        db.execute("CREATE INDEX temp.staged_order ON staged (hash, place)")
         tallied = f"SELECT hash >> {BUCKET_SHIFT}, {POSITION_TALLY} FROM %s GROUP BY 1"
         if not fresh:
             for bucket, count, low, high in db.execute(tallied % "staged"):

@@ -588,11 +588,19 @@ class Writer:
         following = successors(lines) if len(lines) > 1 else None
         board = None
         changes = None
+        # A record of one line: the point each node's next move puts its stone on, for
+        # every node at once (:func:`placed`, in C where the packing runs), rather than
+        # looked for point by point at each node asked for (:func:`put_point`).
+        next_points: array[int] | None = None
         if log is not None:
             board = board_symmetry(values["grid"], names, record)
             if board is not None:
                 columns, rows = grid_of(values["grid"], record)
-                changes = Changes(log, columns * rows, len(hashes), record)
+                data = checks.log_data(log, columns * rows, len(hashes), record)
+                changes = Changes(log, columns * rows, len(hashes), record, data)
+                if following is None:
+                    next_points = array("h")
+                    next_points.frombytes(placed(data, columns * rows, board, images))
         found = {}
         for value, (image, nexts, places) in reached(hashes, images, following,
                                                      wanted).items():
@@ -600,6 +608,9 @@ class Writer:
                 raise Damage("its images do not fit its symmetry", record)
             points = []
             for node, child in places:
+                if next_points is not None:
+                    points.append(next_points[node])
+                    continue
                 point = None if changes is None else put_point(changes, node, child)
                 points.append(-1 if point is None or board is None else
                               canonical_point(board, images[node], point))
@@ -663,8 +674,8 @@ class Writer:
             db.execute(f"INSERT OR IGNORE INTO fresh SELECT hash FROM position GROUP BY hash "
                        f"HAVING count(*) >= {SHARED}")
         else:
-            db.execute("INSERT OR IGNORE INTO fresh SELECT s.hash FROM (SELECT DISTINCT hash "
-                       "FROM staged) s WHERE NOT EXISTS (SELECT 1 FROM explored e WHERE "
+            db.execute("INSERT OR IGNORE INTO fresh SELECT s.hash FROM (SELECT hash FROM staged "
+                       "GROUP BY hash ORDER BY hash) s WHERE NOT EXISTS (SELECT 1 FROM explored e WHERE "
                        "e.hash = s.hash) AND (SELECT count(*) FROM position p WHERE p.hash = "
                        f"s.hash) >= {SHARED}")
             db.execute("INSERT OR IGNORE INTO grown SELECT DISTINCT s.hash FROM staged s JOIN "

@@ -6,6 +6,7 @@ SQLite, row for row, ids included, on a first run and on a run that updates it (
 changed, gone and new); and the compiled packing gives what its Python reference gives."""
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
@@ -154,6 +155,28 @@ def go_changes(folder: Path, seed: int) -> list[tuple[bytes, bytes, int, str, tu
         found.append((zlib.decompress(record.log), record.images, columns * rows, record.grid,
                       checks.symmetry_of(record.symmetry)[0]))
     return found
+
+
+@pytest.mark.parametrize("pure", [False, True])
+def test_each_nodes_next_point_at_once_is_the_one_found_node_by_node(tmp_path, pure):
+    """:func:`continuations.placed` (a record of one line read back from its trail, or
+    counted as it comes) names the point each move puts its stone on as
+    :func:`continuations.put_point` finds it at one node, turned to the node's canonical
+    image: long random Go records with captures on three boards."""
+    for changes, images, points, grid, names in go_changes(tmp_path, 11):
+        board = continuations.board_symmetry(grid, names)
+        assert board is not None
+        with pure_python() if pure else contextlib.nullcontext():
+            at_once = array("h", continuations.placed(changes, points, board, images))
+        log = checks.Changes(None, points, len(images), data=changes)
+        one_by_one = []
+        for node in range(len(images)):
+            point = continuations.put_point(log, node, node + 1) \
+                if node + 1 < len(images) else None
+            one_by_one.append(-1 if point is None else
+                              continuations.canonical_point(board, images[node], point))
+        assert list(at_once) == one_by_one
+        assert sum(point >= 0 for point in one_by_one) > 100
 
 
 @pytest.mark.skipif(built(checks.PACKING) is None, reason="the packing was not built")
