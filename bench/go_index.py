@@ -34,6 +34,8 @@ import compileall
 import os
 import random
 import re
+import shlex
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -185,7 +187,58 @@ def _both_ways(name: str, folder: Path, root: Path, games: int, inputs: str, rou
                      "games/s", games / old_walls[1],
                      Other("the same with `-j 1`", BASELINE, games / old_walls[0]),
                      "the same index, row for row")]
+    rows += _update(name, folder, root, games, inputs, rounds, index, before is not None)
     return rows, runs[2 + len(olds):]
+
+
+def _update(name: str, folder: Path, root: Path, games: int, inputs: str, rounds: int,
+            index: Any, before: bool) -> list[Row]:
+    """``kifu index`` adding the second half of ``folder``'s files to an index of the first
+    half (an update: each round from a copy of that index), CPU time, compiled core (and
+    before), against a first run of the same files; the two indexes hold the same rows."""
+    files = sorted(path for path in folder.rglob("*") if path.is_file())
+    halves = [root / "first-half", root / "second-half"]
+    for half, part in zip(halves, (files[:len(files) // 2], files[len(files) // 2:])):
+        for path in part:
+            (half / path.relative_to(folder)).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(path, half / path.relative_to(folder))
+    added = len(files) - len(files) // 2
+
+    def of(base: str, paths: list[Path], old: bool = False, rebuild: bool = True) -> list[str]:
+        """``index``'s command line for ``paths`` rather than ``folder``."""
+        command = index(base, old=old)
+        at = command.index(str(folder))
+        command[at:at + 1] = [str(path) for path in paths]
+        return command if rebuild else [part for part in command if part != "--rebuild"]
+
+    def update(base: str, old: bool = False) -> list[str]:
+        """The update of a copy of the first half's index (made now), as one command."""
+        done = subprocess.run(of(f"{base}-start", halves[:1], old), capture_output=True,
+                              text=True, cwd=ROOT)
+        require(done.returncode == 0, f"{name} update: kifu index said {done.stderr[-300:]}")
+        copy = f"cp {root / (base + '-start.db')} {root / (base + '.db')}"
+        return ["sh", "-c", f"{copy} && exec {shlex.join(of(base, halves, old, False))}"]
+
+    commands = [update("update"), of("whole", halves),
+                *([update("old-update", old=True)] if before else [])]
+    runs = best_process(commands, rounds)
+    require(all(done.returncode == 0 for _, done in runs),
+            f"{name} update: kifu index said {runs[0][1].stderr[-300:]}")
+    require(_dump(root / "update.db") == _dump(root / "whole.db"),
+            f"{name} update: the index updated differs from the one made in one run")
+    (seconds, _), (whole, _), *old = runs
+    note(f"{name} update: {added} games added to {len(files) - added}, {seconds:.3f} s (CPU)"
+         + (f", before {old[0][0]:.3f} s" if old else "") + f"; a first run of all {whole:.3f} s")
+    work = (f"`kifu index` adding {added:,} games to an index of {len(files) - added:,} (an "
+            "update), whole process, compiled core")
+    rows = [Row(name, work, inputs, "games/s", added / seconds,
+                Other("a first run of all of them (`--rebuild`), per game", BASELINE,
+                      len(files) / whole), "the same index, row for row")]
+    if old:
+        rows.append(Row(name, work, inputs, "games/s", added / seconds,
+                        Other("the same, before (`KIFU_BENCH_BEFORE`)", BASELINE,
+                              added / old[0][0]), "-"))
+    return rows
 
 
 WORK = "`kifu index DIR -o INDEX -j 1`, whole process, start-up included, compiled core"
