@@ -827,10 +827,13 @@ class Writer:
         """What the records bring to the positions counted anew (``fresh``: every record
         that reaches them) and to those that grow (``grown``: the new records, ``staged``),
         into the table ``brought``."""
+        # Each position of ``fresh`` and ``grown`` looked up (CROSS JOIN keeps them the outer
+        # tables: SQLite, which knows nothing of a temporary table's size, would rather scan
+        # every position of the index, however few were asked for).
         occurrences = self.db.execute(
-            f"SELECT p.place >> {store.GAME_SHIFT} AS record, p.hash FROM fresh f JOIN position "
-            f"p ON p.hash = f.hash UNION SELECT s.place >> {store.GAME_SHIFT}, s.hash FROM grown "
-            "g JOIN staged s ON s.hash = g.hash ORDER BY record")
+            f"SELECT p.place >> {store.GAME_SHIFT} AS record, p.hash FROM fresh f CROSS JOIN "
+            f"position p ON p.hash = f.hash UNION SELECT s.place >> {store.GAME_SHIFT}, s.hash "
+            "FROM grown g CROSS JOIN staged s ON s.hash = g.hash ORDER BY record")
         wanted: dict[int, set[int]] = {}
         arrivals = self.arrivals
         for record, value in occurrences:
