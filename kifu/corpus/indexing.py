@@ -559,9 +559,19 @@ def _columns(game: AnyGame, record: Record, facts: dict[str, str],
     game (``None`` where the main line was not played to its end), asked for only where
     the stated result does not say."""
     columns: dict[str, str | None] = {}
-    header = _header(record.headers)
-    for column, names in COLUMNS.items():
-        columns[column] = next((value for key in names if (value := header(key))), None)
+    headers = record.headers
+    folded = _folded(headers)
+    header = _header(headers, folded)
+    for column, names in _COLUMN_NAMES:
+        found = None
+        for name, key in names:  # the first with a value, as record.header finds each
+            value = headers.get(name)
+            if value is None:
+                value = folded.get(key)
+            if value:
+                found = value
+                break
+        columns[column] = found
     columns["rule"] = columns["rule"] or facts.get("rule")
     columns["opening"] = facts.get("opening") or header("Opening")
     columns["players"] = "\n".join(game.players(record)) or None
@@ -575,12 +585,27 @@ def _columns(game: AnyGame, record: Record, facts: dict[str, str],
     entry.sides = sides.split("\n") if sides else list(game.sides or ())
 
 
-def _header(headers: dict[str, str]) -> Callable[[str], str | None]:
-    """:meth:`kifu.base.record.Record.header` of a record's ``headers``, their names
-    folded once for the several looked up (most of which a record does not have)."""
+#: :data:`COLUMNS` with each header's name folded (as :func:`_header` looks names up).
+_COLUMN_NAMES = tuple((column, tuple((name, name.casefold()) for name in names))
+                      for column, names in COLUMNS.items())
+
+
+def _folded(headers: dict[str, str]) -> dict[str, str]:
+    """A record's ``headers`` by their names folded, the first of each name (as
+    :meth:`kifu.base.record.Record.header` finds it)."""
     folded: dict[str, str] = {}
     for name, value in headers.items():
-        folded.setdefault(name.casefold(), value)  # the first of a name, as header() finds it
+        folded.setdefault(name.casefold(), value)
+    return folded
+
+
+def _header(headers: dict[str, str], folded: dict[str, str] | None = None
+            ) -> Callable[[str], str | None]:
+    """:meth:`kifu.base.record.Record.header` of a record's ``headers``, their names
+    folded once (``folded``, where made already: :func:`_folded`) for the several looked up
+    (most of which a record does not have)."""
+    if folded is None:
+        folded = _folded(headers)
 
     def header(key: str) -> str | None:
         value = headers.get(key)

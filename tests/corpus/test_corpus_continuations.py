@@ -263,7 +263,8 @@ def test_the_indexs_columns_find_headers_as_a_record_finds_them():
     # the names folded once for all the columns looked up: the name as written first, else
     # the first of any case (Record.header)
     from kifu.base.record import Record
-    from kifu.corpus.indexing import _header
+    from kifu.corpus.indexing import COLUMNS, IndexedRecord, _columns, _header
+    from kifu.plugin import registry
 
     headers = {"BLACK": "b1", "black": "b2", "Rules": "", "RULES": "r", "Event": "e",
                "ÉVÉNEMENT": "x", "Straße": "s"}
@@ -271,6 +272,14 @@ def test_the_indexs_columns_find_headers_as_a_record_finds_them():
     for key in ("Black", "black", "BLACK", "Rules", "rules", "Event", "événement", "strasse",
                 "STRASSE", "Date", ""):
         assert _header(headers)(key) == record.header(key), key
+    # and the columns, each the first of its names with a value, looked up so
+    columns = {"black": "b1", "white": None, "event": "e", "date": None, "result": None,
+               "rule": None}  # "Rules" as written is empty: "RULES" is never looked at
+    entry = IndexedRecord(1, "one", "renju")
+    _columns(registry.get("renju"), record, {}, lambda: None, entry)
+    assert {name: entry.columns[name] for name in columns} == columns
+    assert columns == {column: next((value for name in names if (value := record.header(name))),
+                                    None) for column, names in COLUMNS.items()}
 
 
 def test_the_strongest_records_are_listed_first(tmp_path):

@@ -235,7 +235,8 @@ def _traced(record: Record, found: tuple[Any, ...]) -> Traced:
         *(p for pair in zip(setup.black, setup.white) for p in pair),
         *setup.black[len(setup.white):]]
     if given or setup is None or not (setup.black or setup.white):
-        first = [*given, *(Point(column, row) for column, row in placed)][:3]
+        first = given[:3]
+        first += [Point(column, row) for column, row in placed[:3 - len(first)]]
         opening = openings.name_of(first) if rules.names_openings else None
         if opening is not None:
             facts["opening"] = opening
