@@ -697,11 +697,14 @@ class Writer:
             self._bring()
         row: Row | None = None
         # Each position's records in order (the first names its sides): those read back
-        # from their trails and those counted from their staged rows, merged.
+        # from their trails and those counted from their staged rows, merged (where any
+        # was read back: the merge costs each of the others a step of its own).
         arrived = self._staged() if held is None or shared is None else \
             self._held(held, shared)
-        for value, played in heapq.merge(self._brought(), arrived,
-                                         key=lambda pair: (pair[0], pair[1].record)):
+        (any_brought,) = db.execute("SELECT EXISTS (SELECT 1 FROM brought)").fetchone()
+        records = heapq.merge(self._brought(), arrived, key=lambda pair: (
+            pair[0], pair[1].record)) if any_brought else arrived
+        for value, played in records:
             if row is None or row.hash != value:
                 if row is not None:
                     self._done(row, first_build)
