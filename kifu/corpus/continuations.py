@@ -697,14 +697,10 @@ class Writer:
             self._bring()
         row: Row | None = None
         # Each position's records in order (the first names its sides): those read back
-        # from their trails and those counted from their staged rows, merged (where any
-        # was read back: the merge costs each of the others a step of its own).
+        # from their trails and those counted from their staged rows, merged.
         arrived = self._staged() if held is None or shared is None else \
             self._held(held, shared)
-        (any_brought,) = db.execute("SELECT EXISTS (SELECT 1 FROM brought)").fetchone()
-        records = heapq.merge(self._brought(), arrived, key=lambda pair: (
-            pair[0], pair[1].record)) if any_brought else arrived
-        for value, played in records:
+        for value, played in _merged(self._brought(), arrived):
             if row is None or row.hash != value:
                 if row is not None:
                     self._done(row, first_build)
@@ -962,6 +958,24 @@ def _brought(arrivals: dict[int, Arrival],
             points.append(point)
     if meta is not None:
         yield value, _arrival(current, meta, image, nexts, points)
+
+
+def _merged(brought: Iterator[tuple[int, Played]], arrived: Iterable[tuple[int, Played]]
+            ) -> Iterator[tuple[int, Played]]:
+    """What records bring to positions, by position and record: ``brought`` (those read back,
+    usually few) and ``arrived`` (those counted as they came), each in that order, merged as
+    ``heapq.merge`` would (``brought`` first where both bring the same), each of
+    ``arrived`` compared with the next of ``brought`` alone."""
+    waiting = next(brought, None)
+    for pair in arrived:
+        while waiting is not None and (waiting[0] < pair[0] or (
+                waiting[0] == pair[0] and waiting[1].record <= pair[1].record)):
+            yield waiting
+            waiting = next(brought, None)
+        yield pair
+    if waiting is not None:
+        yield waiting
+        yield from brought
 
 
 def _arrival(record: int, meta: Arrival, image: int, nexts: list[int], points: list[int]) -> Played:

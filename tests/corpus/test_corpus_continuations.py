@@ -6,6 +6,7 @@ corpora, after a first run and after updates that add, change and remove records
 row is said, never answered from."""
 from __future__ import annotations
 
+import heapq
 import os
 import random
 import shutil
@@ -385,3 +386,19 @@ def test_records_checked_are_kept_for_other_questions_the_last_used_at_most(open
         reader.db.close()
         assert {record: trail for record, trail in reader.each_trail(ids[2:])} == {
             record: alone[record] for record in ids[2:]}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(-3, 3), st.integers(0, 6)), max_size=12),
+       st.lists(st.tuples(st.integers(-3, 3), st.integers(0, 6)), max_size=40))
+def test_records_read_back_and_counted_merge_as_heapq_merges_them(brought, arrived):
+    """The records an update reads back and those it counted as they came, merged by
+    position and record as ``heapq.merge`` merges them (those read back first on a tie)."""
+    def played(keys, side):
+        return [(value, continuations.Played(record, side, (), (), None, None, ()))
+                for value, record in sorted(keys)]
+
+    ours = list(continuations._merged(iter(played(brought, "back")), played(arrived, "came")))
+    theirs = list(heapq.merge(played(brought, "back"), played(arrived, "came"),
+                              key=lambda pair: (pair[0], pair[1].record)))
+    assert ours == theirs
