@@ -178,7 +178,6 @@ def _hashing(size: int) -> tuple[Symmetry, Grid, Lanes]:
     return index.hashing(size)
 
 
-
 def _answered(name: str, head: Callable[[str, str], Record], made: Callable[[Record, Any], T],
               doc: str, *args: Any) -> Callable[[str, str], T | None]:
     """A format's call on a text (``source`` where it was read from) that asks the core's
