@@ -47,9 +47,11 @@ def main() -> None:
             if isinstance(verdict, str):
                 assert isinstance(replayed, str), (text[:200], replayed)
             else:
-                moves, size, steps, end = replayed
+                moves, size, steps, end, headers = replayed
                 kinds = steps[::3]
                 assert moves == verdict[0] and len(steps) % 3 == 0 and len(end) == 5
+                assert all(isinstance(key, str) and isinstance(value, str)
+                           for key, value in headers)
                 assert moves == sum(kind != 2 for kind in kinds) and set(kinds) <= {0, 1, 2}
                 assert max(steps, default=0) < size
             assert isinstance(verdict, (tuple, str)), verdict
@@ -57,7 +59,8 @@ def main() -> None:
             if isinstance(verdict, str):
                 assert isinstance(traced, str), (text[:200], traced)
             else:
-                moves, size, hashes, images, changes, events, _, first = traced
+                moves, size, hashes, images, changes, events, _, first, headers = traced
+                assert headers == replayed[-1]
                 assert moves == verdict[0] and len(hashes) == 8 * len(images)
                 assert len(images) == moves + len(events) + 1 and len(first) <= 3
                 assert changes[:4] == (size * size).to_bytes(4, "little")

@@ -68,6 +68,13 @@ TRACED = [
     "Game: renju\nRule: freestyle\n\nh8 i9 j10\n",
     "Game: renju\nSize: 19\nEvent: club night\nDate: 2024-01-02\nResult: 1-0\n\n"
     "1. j10 2. k11 3. j11 4. k12 5. j12 6. k13 7. j13 8. k14 9. j14\n",
+    # headers the head alone does not hold: after a comment, after a blank line (the rule
+    # among them), and values that end in blanks outside ASCII or begin with U+3000
+    "Game: renju\nBlack: Ann\n{before the rule}\nWhite: Bo\nRule: freestyle\n\n"
+    "c8 a1 d8 a3 e8 a5 g8 a7 h8 a9 f8\n",
+    "Game: renju\n\nRule: gomoku\nBlack: Ann\n\nh8 h9 i8 i9 j8 j9 k8 k9 l8\n",
+    "Game: renju\nBlack: \u5c71\u7530\u3000\u3000\nWhite:\u3000Bo \x1c\nEvent: \u3000x\n\n"
+    "h8 i9 pass pass\n",
     # a 5x5 board filled without a five: a draw
     "Game: renju\nRule: freestyle\nSize: 5\n\nb4 b2 c4 d4 e4 b5 c1 c5 c2 e1 d2 d1 e2 d3 d5 a3 "
     "a4 e3 e5 a5 b1 c3 a2 a1 b3\n",

@@ -62,6 +62,9 @@ def test_a_clean_game_is_replayed_by_the_core_with_pythons_steps():
     "Game: renju\nRule: renju\n\nh8 swap h9 i9 pass g8 pass pass\n",
     "Game: renju\nRule: freestyle\nSize: 9\n\ne5 e6 d5 d6 c5 c6 b5 c6\n",
     "Game: renju\nOpening-stones: h8 h9 i9\nTo-move: white\n\nj8 j9\n",
+    # the rules named after a comment, and after a blank line: black's overline wins
+    "Game: renju\n{a note}\nRule: freestyle\n\nc8 a1 d8 a3 e8 a5 g8 a7 h8 a9 f8\n",
+    "Game: renju\n\nRule: freestyle\n\nc8 a1 d8 a3 e8 a5 g8 a7 h8 a9 f8\n",
 ])
 def test_swaps_passes_boards_and_set_ups_replay_alike(text):
     agree(text)

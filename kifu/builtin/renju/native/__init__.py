@@ -178,18 +178,23 @@ def _hashing(size: int) -> tuple[Symmetry, Grid, Lanes]:
     return index.hashing(size)
 
 
-def _answered(name: str, head: Callable[[str, str], Record], made: Callable[[Record, Any], T],
-              doc: str, *args: Any) -> Callable[[str, str], T | None]:
+#: How a record's head (its headers and set-up) is made: from its text, where it was read
+#: from, and what the core found.
+Head = Callable[[str, str, tuple[Any, ...]], Record]
+
+
+def _answered(name: str, head: Head, made: Callable[[Record, Any], T], doc: str,
+              *args: Any) -> Callable[[str, str], T | None]:
     """A format's call on a text (``source`` where it was read from) that asks the core's
     ``name`` (with ``args`` after the text) and, for a record it decides, makes its answer
-    from the record's head (``head``: its headers and set-up, read by Python) and what the
-    core found (``made``); ``None`` for any other record."""
+    from the record's head (``head``) and what the core found (``made``); ``None`` for any
+    other record."""
     def answer(text: str, source: str) -> T | None:
         found = _asked(name, text, *args)
         if found is None or isinstance(found, str):
             return None
         try:
-            record = head(text, source)
+            record = head(text, source, found)
         except KifuError:
             return None
         return made(record, found)
@@ -197,23 +202,27 @@ def _answered(name: str, head: Callable[[str, str], Record], made: Callable[[Rec
     return answer
 
 
-def _notation_head(text: str, source: str) -> Record:
-    """A record of kifu's notation read from its head alone: its headers and set-up."""
-    native_head, parse = _head_reading()
-    record: Record = parse(native_head(text)[0], source)
+def _notation_head(text: str, source: str, found: tuple[Any, ...]) -> Record:
+    """A record of kifu's notation made from the headers the core read (the last of what it
+    found), in their order, as the scanner reads them (each value stripped of blanks at its
+    end, Unicode's too), its set-up taken from them: wherever they stand before the moves
+    (after a comment or a blank line too, which a head read line by line would miss)."""
+    record = Record(game="renju", source=source,
+                    headers={key: value.rstrip() for key, value in found[-1]})
+    _setup().extract(record)
     return record
 
 
 @functools.cache
-def _head_reading() -> tuple[Callable[[str], list[str]], Callable[[str, str], Record]]:
-    """What :func:`_notation_head` reads with, found once (an import statement and the
-    registry's lookup cost a record as much as the rest of its head)."""
-    from kifu.plugin import native_head, registry
+def _setup() -> ModuleType:
+    """:mod:`kifu.builtin.renju.setup`, imported once (an import statement costs a record
+    microseconds even where the module is loaded)."""
+    from kifu.builtin.renju import setup
 
-    return native_head, registry.get("renju").parse
+    return setup
 
 
-def _psq_record(text: str, source: str) -> Record:
+def _psq_record(text: str, source: str, found: tuple[Any, ...]) -> Record:
     from kifu.builtin.renju.archives import psq
 
     return psq.read(text, source)
@@ -223,7 +232,7 @@ def _traced(record: Record, found: tuple[Any, ...]) -> Traced:
     """The index's view of a record from what the core found: the facts and the outcome
     Python's position would give (:func:`kifu.builtin.renju.index.facts`, ``rules.outcome``)."""
     openings, variants, forbidden, Point, Outcome, Traced = _indexing()
-    moves, size, hashes, images, changes, events, end, placed = found
+    moves, size, hashes, images, changes, events, end, placed, _ = found
     symmetry, grid, _ = _hashing(size)
     rules = variants.rules_of(record)
     facts = {"rule": str(rules)}

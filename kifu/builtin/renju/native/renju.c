@@ -410,7 +410,19 @@ typedef struct {
     int column, row;
 } Move;
 
+/* A header as the text gives it (its key and value point into the text read). */
 typedef struct {
+    const char *key, *value;
+    Py_ssize_t key_size, value_size;
+} Header;
+
+typedef struct {
+    Header all[MAX_HEADERS];
+    int count;
+} Headers;
+
+typedef struct {
+    Headers headers;  /* kifu's notation's, in their order (a psq file's are Python's) */
     int size, win, opening;
     int setup, black_stones, white_stones, to_move;
     int setup_points[2 * MAX_SIDE * MAX_SIDE + 2][2];  /* black's, then white's */
@@ -743,16 +755,6 @@ static Reason setup_points(const char *s, Py_ssize_t n, int (*into)[2], int room
 /* ------------------------------------------------------------------------------------------
  * Headers as Python keeps them (names compared in any case).
  * ------------------------------------------------------------------------------------------ */
-
-typedef struct {
-    const char *key, *value;
-    Py_ssize_t key_size, value_size;
-} Header;
-
-typedef struct {
-    Header all[MAX_HEADERS];
-    int count;
-} Headers;
 
 static int same_name(const char *a, Py_ssize_t n, const char *name)
 {
@@ -1409,13 +1411,12 @@ static Reason read_psq(const char *text, Py_ssize_t size, Rec *rec, Stone **ston
 
 static Reason read_notation_text(const char *text, Py_ssize_t size, Rec *rec)
 {
-    Headers h;
     Reason why;
-    h.count = 0;
+    rec->headers.count = 0;
     rec->result = NO_RESULT;
-    if ((why = scan_notation(text, size, &h, rec)))
+    if ((why = scan_notation(text, size, &rec->headers, rec)))
         return why;
-    return read_headers(&h, rec);
+    return read_headers(&rec->headers, rec);
 }
 
 static Reason read_psq_text(const char *text, Py_ssize_t size, Rec *rec)
@@ -1508,10 +1509,29 @@ static PyObject *judge_psq(PyObject *module, PyObject *text)
     return judge_with(text, read_psq_text);
 }
 
+/* The headers of kifu's notation the record was read with, ((key, value), ...) in their
+ * order, each value as the text gives it to its line's end but for ASCII blanks (Python's
+ * scanner strips the rest, which may be Unicode's); none for a psq file. */
+static PyObject *header_pairs(const Rec *rec)
+{
+    const Headers *h = &rec->headers;
+    PyObject *pairs = PyTuple_New(h->count);
+    for (int i = 0; pairs != NULL && i < h->count; i++) {
+        PyObject *pair = Py_BuildValue("(s#s#)", h->all[i].key, h->all[i].key_size,
+                                       h->all[i].value, h->all[i].value_size);
+        if (pair == NULL)
+            Py_CLEAR(pairs);
+        else
+            PyTuple_SET_ITEM(pairs, i, pair);
+    }
+    return pairs;
+}
+
 /* replay_notation(text) / replay_psq(text): judge()'s reading and replay, and for a record
  * decided its line for the library's replay (kifu/builtin/renju/native/steps.py): (moves,
- * size, steps, end), ``steps`` three bytes a move (PLACE, PASS or SWAP, the column, the row)
- * and ``end`` how the game ended, as trace gives it; or why the record is Python's. */
+ * size, steps, end, headers), ``steps`` three bytes a move (PLACE, PASS or SWAP, the column,
+ * the row), ``end`` how the game ended, as trace gives it, and ``headers`` as header_pairs
+ * gives them; or why the record is Python's. */
 static PyObject *line_of(const Rec *rec, const Game *g, long moves)
 {
     PyObject *steps = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(3 * rec->count));
@@ -1524,8 +1544,8 @@ static PyObject *line_of(const Rec *rec, const Game *g, long moves)
         step[3 * i + 1] = (unsigned char)(placed ? rec->moves[i].column : 0);
         step[3 * i + 2] = (unsigned char)(placed ? rec->moves[i].row : 0);
     }
-    return Py_BuildValue("(liN(iiiii))", moves, g->size, steps, g->end_kind, g->winner,
-                         g->end_detail, g->end_column, g->end_row);
+    return Py_BuildValue("(liN(iiiii)N)", moves, g->size, steps, g->end_kind, g->winner,
+                         g->end_detail, g->end_column, g->end_row, header_pairs(rec));
 }
 
 static PyObject *replay_notation(PyObject *module, PyObject *text)
@@ -1541,7 +1561,7 @@ static PyObject *replay_psq(PyObject *module, PyObject *text)
 }
 
 /* What trace_with answers for a record traced: (moves, size, hashes, images, changes,
- * events, end, first); see trace_notation's doc. */
+ * events, end, first, headers); see trace_notation's doc. */
 static PyObject *traced(const Rec *rec, const Game *g, const Trace *t, long moves,
                         const unsigned char *changes, size_t changes_size)
 {
@@ -1564,10 +1584,11 @@ static PyObject *traced(const Rec *rec, const Game *g, const Trace *t, long move
             goto failed;
         PyTuple_SET_ITEM(first, k, point);
     }
-    return Py_BuildValue("(liy#y#y#N(iiiii)N)", moves, g->size, (const char *)t->hashes,
+    return Py_BuildValue("(liy#y#y#N(iiiii)NN)", moves, g->size, (const char *)t->hashes,
                          (Py_ssize_t)(t->visits * 8), (const char *)t->images,
                          (Py_ssize_t)t->visits, (const char *)changes, (Py_ssize_t)changes_size, events,
-                         g->end_kind, g->winner, g->end_detail, g->end_column, g->end_row, first);
+                         g->end_kind, g->winner, g->end_detail, g->end_column, g->end_row, first,
+                         header_pairs(rec));
 failed:
     Py_XDECREF(events);
     Py_XDECREF(first);
@@ -1789,19 +1810,20 @@ static PyMethodDef METHODS[] = {
      "record is Python's."},
     {"trace_notation", trace_notation, METH_VARARGS,
      "trace_notation(text, tables) -> (moves, size, hashes, images, changes, events, end,\n"
-     "first) | str\n\n"
+     "first, headers) | str\n\n"
      "judge_notation(), and for a record decided, its positions as a corpus index keeps them:\n"
      "tables(size) gives the board's Zobrist lanes (their count, their bytes); events are the\n"
      "depths of the swaps, end (kind, winner, detail, column, row) how the game ended, first\n"
-     "the first three stones placed by moves."},
+     "the first three stones placed by moves, headers ((key, value), ...) as the text gives\n"
+     "them (each value to its line's end, but for ASCII blanks; none for psq)."},
     {"trace_psq", trace_psq, METH_VARARGS,
      "trace_psq(text, tables) -> as trace_notation | str\n\n"
      "judge_psq(), and for a record decided, its positions as a corpus index keeps them."},
     {"replay_notation", replay_notation, METH_O,
-     "replay_notation(text) -> (moves, size, steps, end) | str\n\n"
+     "replay_notation(text) -> (moves, size, steps, end, headers) | str\n\n"
      "judge_notation(), and for a record decided, its line for the library's replay: steps\n"
-     "three bytes a move (0 a stone, 1 a pass, 2 a swap; the column; the row), end as\n"
-     "trace_notation gives it."},
+     "three bytes a move (0 a stone, 1 a pass, 2 a swap; the column; the row), end and\n"
+     "headers as trace_notation gives them."},
     {"replay_psq", replay_psq, METH_O,
      "replay_psq(text) -> as replay_notation | str\n\n"
      "judge_psq(), and for a record decided, its line for the library's replay."},

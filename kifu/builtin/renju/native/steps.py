@@ -67,7 +67,7 @@ def replay(head: Record | None, found: tuple[Any, ...]) -> CompiledLine | None:
     record is left to Python's replay."""
     if head is None:
         return None
-    _, size, steps, end = found
+    _, size, steps, end, _ = found
     try:
         start = rules.start(head)
     except KifuError:
