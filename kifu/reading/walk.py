@@ -118,7 +118,10 @@ def covers(paths: Iterable[str], suffixes: Set[str], target: str,
                 return True
             continue
         root = os.path.realpath(path) + os.sep
-        if _suffix(target) not in suffixes or not (real.startswith(root) or within(target, path)):
+        # Where the file lies is asked first: its suffix may be one no built-in game reads
+        # (an index's ``.db``), which the plug-ins are then asked about (a scan of the
+        # installed packages that costs as much as kifu's start-up).
+        if not (real.startswith(root) or within(target, path)) or _suffix(target) not in suffixes:
             continue
         # A skipped folder is passed over when met below the root, not when it is the root.
         if not any(real.startswith(s) and s != root and s.startswith(root) for s in skipped):
