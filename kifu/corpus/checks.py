@@ -297,10 +297,11 @@ def grid_of(name: Any, game: int | None = None) -> tuple[int, int]:
 _WINDOW_BITS, _MEMORY_LEVEL = 12, 4
 
 
-def compressed(data: bytes, level: int) -> bytes:
-    """``data`` compressed with zlib at ``level`` (1 fastest, 9 smallest), in a window as
-    large as the index's blobs need (:data:`_WINDOW_BITS`)."""
-    packer = zlib.compressobj(level, zlib.DEFLATED, _WINDOW_BITS, _MEMORY_LEVEL)
+def compressed(data: bytes, level: int, strategy: int = zlib.Z_DEFAULT_STRATEGY) -> bytes:
+    """``data`` compressed with zlib at ``level`` (1 fastest, 9 smallest) and ``strategy``
+    (``zlib.Z_RLE``: runs of a byte alone), in a window as large as the index's blobs need
+    (:data:`_WINDOW_BITS`)."""
+    packer = zlib.compressobj(level, zlib.DEFLATED, _WINDOW_BITS, _MEMORY_LEVEL, strategy)
     return packer.compress(data) + packer.flush()
 
 
