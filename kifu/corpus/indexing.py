@@ -49,8 +49,13 @@ def column_text(value: str | None) -> str | None:
 
 def json_text(value: object) -> str:
     """JSON as a TEXT column holds it (what UTF-8 cannot hold as a JSON escape)."""
-    text = json.dumps(value, ensure_ascii=False)
+    text = _unescaped(value)
     return text if column_text(text) is text else json.dumps(value)
+
+
+#: ``json.dumps(value, ensure_ascii=False)``, its encoder made once (``json.dumps`` makes one
+#: at each call given anything but its defaults: a third of the call).
+_unescaped = json.JSONEncoder(ensure_ascii=False).encode
 
 
 #: Records' sides as JSON (:func:`json_text`), by the sides: a corpus names a few.
@@ -199,15 +204,16 @@ def index_file(path: str, *, only_records: bool = False) -> IndexedFile:
     asked for (:class:`IndexedFile`).  Any problem reading it is kept, not raised; with
     ``only_records`` (a file found in a folder) another program's file is left alone."""
     try:
-        state = os.stat(path)
         # a database or a library kept as bytes, as validate reads it
         source = read_record_file(path, only_records=only_records)
+        if source is None:
+            return IndexedFile(path, other=True)
+        # how it stood when read (its descriptor's), or where it was not read in one go, now
+        size, mtime_ns = source.stood or _standing(path)
     except (OSError, KifuError) as error:
         message = describe(error) if isinstance(error, KifuError) else str(error)
         return IndexedFile(path, problem=message)
-    if source is None:
-        return IndexedFile(path, other=True)
-    done = IndexedFile(path, state.st_size, state.st_mtime_ns)
+    done = IndexedFile(path, size, mtime_ns)
     try:
         game, fmt = registry.detect(source.text, path, None)
     except KifuError as error:
@@ -220,6 +226,12 @@ def index_file(path: str, *, only_records: bool = False) -> IndexedFile:
     else:
         done.records = _records(done, game, fmt, source.text)
     return done
+
+
+def _standing(path: str) -> tuple[int, int]:
+    """The size and modification time of the file ``path`` as it stands."""
+    state = os.stat(path)
+    return state.st_size, state.st_mtime_ns
 
 
 def _records(done: IndexedFile, game: AnyGame, fmt: str, text: str) -> Iterator[IndexedRecord]:

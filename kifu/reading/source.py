@@ -87,6 +87,10 @@ class SourceText:
     path: str
     encoding: str
     warnings: tuple[KifuError, ...] = field(default=())
+    #: The file's size and modification time (in nanoseconds) as it stood when read, from
+    #: the descriptor it was read through (what an index keeps of it); ``None`` where it was
+    #: not read as a regular file in one go (a pipe, a large file, a text in memory).
+    stood: tuple[int, int] | None = field(default=None, compare=False, repr=False)
 
 
 def check_encoding_name(name: str) -> str:
@@ -203,40 +207,43 @@ def read_source(path: str, encoding: str | None = None, *, max_bytes: int = MAX_
     is kept undecoded up to that size (encoding :data:`BYTES`).
     """
     try:
+        stood = None
         if path == STDIN:
             limit, data = _read(sys.stdin.buffer, max_bytes, claim)
         else:
             read = _read_whole(path, max_bytes, claim)
             if read is None:
                 with open(path, "rb") as handle:
-                    read = _read(handle, max_bytes, claim)
-            limit, data = read
+                    limit, data = _read(handle, max_bytes, claim)
+            else:
+                limit, data, stood = read
     except IsADirectoryError:
         raise ReadError(f"{path} is a directory") from None
     except OSError as error:
         raise ReadError(f"cannot read {path}: {error.strerror or error}") from None
-    return _source(data, limit, path, encoding, max_bytes)
+    return _source(data, limit, path, encoding, max_bytes, stood)
 
 
 def _source(data: bytes, limit: int | None, path: str, encoding: str | None,
-            max_bytes: int) -> SourceText:
+            max_bytes: int, stood: tuple[int, int] | None = None) -> SourceText:
     """The text of a file's ``data``: decoded, or, where a format of bytes claimed it (up to
     ``limit``), its bytes one character each."""
     if limit is None:
-        return decode(data, path, encoding, max_bytes=max_bytes)
+        return decode(data, path, encoding, max_bytes=max_bytes, stood=stood)
     if len(data) > limit:
         raise InputError(f"file is larger than the {limit // 2**20} MiB kifu reads in its format")
     if not data:
         raise InputError("file is empty", span=Span.point(1, 1))
-    return SourceText(data.decode("latin-1"), path, BYTES)
+    return SourceText(data.decode("latin-1"), path, BYTES, stood=stood)
 
 
 def _read_whole(path: str, max_bytes: int, claim: Claim | None
-                ) -> tuple[int | None, bytes] | None:
+                ) -> tuple[int | None, bytes, tuple[int, int]] | None:
     """The common file, a regular file of at most ``max_bytes``, read in one call on its file
     descriptor (a file object costs a folder of small records a third more than the reading
-    itself), as :func:`_read` reads it; ``None`` for any other (larger, empty, not a regular
-    file, or changing while read), which :func:`_read` reads instead."""
+    itself), as :func:`_read` reads it, and its size and modification time as it stood
+    (:attr:`SourceText.stood`); ``None`` for any other (larger, empty, not a regular file, or
+    changing while read), which :func:`_read` reads instead."""
     descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
     try:
         found = os.fstat(descriptor)
@@ -250,7 +257,7 @@ def _read_whole(path: str, max_bytes: int, claim: Claim | None
         os.close(descriptor)
     if len(data) != size:  # it grew or shrank while read
         return None
-    return (None if claim is None else claim(data[:HEAD_BYTES])), data
+    return (None if claim is None else claim(data[:HEAD_BYTES])), data, (size, found.st_mtime_ns)
 
 
 def _read(handle: ByteStream, max_bytes: int, claim: Claim | None) -> tuple[int | None, bytes]:
@@ -298,9 +305,10 @@ def read_bounded(handle: ByteStream, max_bytes: int, size: int | None = None) ->
 
 
 def decode(data: bytes, path: str = "<bytes>", encoding: str | None = None,
-           *, max_bytes: int = MAX_BYTES) -> SourceText:
+           *, max_bytes: int = MAX_BYTES, stood: tuple[int, int] | None = None) -> SourceText:
     """Decode a record's bytes: with ``encoding`` strictly; else as the module says (an SGF
-    file by its ``CA[]`` first).  Line ends become ``\\n``."""
+    file by its ``CA[]`` first).  Line ends become ``\\n``.  ``stood`` is how the file stood
+    when read (:attr:`SourceText.stood`)."""
     if len(data) > max_bytes:
         raise InputError(f"file is larger than {max_bytes // (1024 * 1024)} MiB; is it a record?")
     if not data or data.isspace():  # asked so, not stripped: no copy of the file
@@ -319,7 +327,7 @@ def decode(data: bytes, path: str = "<bytes>", encoding: str | None = None,
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text or text.isspace():
         raise InputError("file holds only a byte-order mark and blanks", span=Span.point(1, 1))
-    return SourceText(text, path, name, tuple(warnings))
+    return SourceText(text, path, name, tuple(warnings), stood)
 
 
 # -- any record -----------------------------------------------------------------------------
