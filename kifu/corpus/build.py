@@ -104,7 +104,9 @@ def _build(path: str, roots: list[str], jobs: int | None, scheduler: str | None,
                     if step is not None:
                         step()
                     continue
-                yield Found(where, found.relative, found.named, found.problem)
+                # (a folder named by its absolute path gives its files' so: kept as found)
+                yield found if found.path == where else Found(where, found.relative,
+                                                              found.named, found.problem)
 
         for _, indexed in run(IndexTask(), changed(), jobs=jobs, scheduler=scheduler):
             old = known.get(indexed.path)
