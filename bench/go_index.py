@@ -57,9 +57,24 @@ BEFORE = "KIFU_BENCH_BEFORE"
 
 
 def _dump(index: Path) -> list[str]:
+    """An index's rows as SQL, but for what is written in more than one way and read the
+    same: the occupancy rows' bitmaps are given decoded (kifu has compressed them at more
+    than one level and strategy), without the checksums of their bytes."""
+    from kifu.corpus import occupancy
+
     connection = sqlite3.connect(index)
     try:
-        return list(connection.iterdump())
+        lines = [line for line in connection.iterdump()
+                 if not line.startswith(('INSERT INTO "occupancy"',
+                                         """INSERT INTO "tally" VALUES('occupancy"""))]
+        for grid, point, content, games, _ in connection.execute(
+                "SELECT * FROM occupancy ORDER BY grid, point, content"):
+            bitmaps = occupancy.Bitmaps(games)
+            spans = [bitmaps.span(at) for at in range(occupancy.SPANS)]
+            lines.append(f"occupancy {grid} {point} {content} {spans} {bitmaps.union}")
+        lines += [f"tally {name} {rows}" for name, rows in connection.execute(
+            "SELECT name, rows FROM tally WHERE name LIKE 'occupancy %' ORDER BY name")]
+        return lines
     finally:
         connection.close()
 
