@@ -44,6 +44,7 @@ import hashlib
 import heapq
 import itertools
 import json
+import math
 import sqlite3
 import struct
 from array import array
@@ -70,6 +71,28 @@ LISTED = 100
 
 #: A listed record: its number, date and strength.
 Listed = tuple[int, "str | None", "float | None"]
+
+
+def listed_text(entry: Listed) -> str:
+    """``json.dumps(entry)``, as an explorer's row lists it, written here: ``json.dumps``
+    sets up an encoder at each call, as much again as a record costs a first run's explorer
+    in Python."""
+    number, date, strength = entry
+    return (f"[{number}, {'null' if date is None else _json_string(date)}, "
+            f"{'null' if strength is None else _json_number(strength)}]")
+
+
+#: A string as ``json.dumps`` writes it (ASCII, escaped).
+_json_string = json.encoder.encode_basestring_ascii
+
+
+def _json_number(number: float) -> str:
+    """A number as ``json.dumps`` writes it (``NaN`` and ``Infinity`` as JavaScript's)."""
+    if number != number:
+        return "NaN"
+    if number in (math.inf, -math.inf):
+        return "Infinity" if number > 0 else "-Infinity"
+    return repr(number)
 
 
 def by_date(entry: Listed) -> tuple[Any, ...]:
@@ -786,7 +809,7 @@ class Writer:
             swaps[at] = sum(1 << image for image, flips in enumerate(swap) if flips)
             listed[record] = (record, date, strength)
             sides_texts[at] = self._sides_text(sides)
-            listed_texts[at] = json.dumps(listed[record])
+            listed_texts[at] = listed_text(listed[record])
         ranks = []
         for key in (_latest, _strongest):
             rank = array("I", bytes(4 * size))

@@ -7,6 +7,7 @@ row is said, never answered from."""
 from __future__ import annotations
 
 import heapq
+import json
 import os
 import random
 import shutil
@@ -402,3 +403,12 @@ def test_records_read_back_and_counted_merge_as_heapq_merges_them(brought, arriv
     theirs = list(heapq.merge(played(brought, "back"), played(arrived, "came"),
                               key=lambda pair: (pair[0], pair[1].record)))
     assert ours == theirs
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**31), st.none() | st.text(), st.none() | st.floats() | st.integers(-9999, 9999))
+def test_a_listed_record_is_written_as_json_dumps_writes_it(number, date, strength):
+    """An explorer's row lists each record as ``json.dumps`` would write it (dates in any
+    script, strengths of any value a header gives)."""
+    entry = (number, date, strength)
+    assert continuations.listed_text(entry) == json.dumps(entry)
