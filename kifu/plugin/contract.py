@@ -205,7 +205,8 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
     #: what each is for).
     ROLES: ClassVar[Mapping[str, str]] = {
         "notation": "parse(text, source), write(record, dialect), write_pieces(record, dialect) "
-                    "(optional)",
+                    "(optional), heads(text) (optional: a record's head alone, as "
+                    "Format.heads gives it, where the notation reads heads its own way)",
         "moves": "move_to_json(move), move_from_json(data)",
         "setup": "to_json(setup), from_json(data) (both optional: a set-up is its own JSON)",
         "rules": "start(record), play(position, move, lenient), legal_moves(position), "
@@ -336,6 +337,14 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
             return [self.write(record, dialect)]
         written: Iterable[str] = pieces(record, dialect)
         return written
+
+    def notation_heads(self) -> Callable[[str], Iterable[str]] | None:
+        """What finds the head of a text of the game's own notation alone, its headers and
+        set-up (:attr:`Format.heads`), where the game's notation reads heads its own way: the
+        ``heads`` of the game's ``notation`` module, else ``None`` (the items every native
+        notation shares make its head: :func:`kifu.reading.movetext.native_head`)."""
+        heads: Callable[[str], Iterable[str]] | None = self._optional("notation", "heads")
+        return heads
 
     def decide_notation(self) -> Callable[[str], tuple[int, bool] | None] | None:
         """What decides a text of the game's own notation in its compiled core, where it has

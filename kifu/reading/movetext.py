@@ -393,18 +393,22 @@ def header_lines(headers: Iterable[tuple[str, str]],
     return lines
 
 
-#: A header line of every native notation (``Key: value``, the grammars' shared ``header``),
-#: or a blank line before the first.
-_HEADER_LINE = re.compile(r"\ufeff?[A-Za-z][A-Za-z0-9_\-]*[ \t]*:[^\n]*(?:\n|$)|[ \t]*\n")
+#: An item of every native notation's head, after the blanks before it (the grammars'
+#: shared ``header``, ``comment``, ``_NL`` and ``BLANK``, ``grammars/common.lark``): a header
+#: line (``Key: value``), a comment in braces or to the line's end, or a line end.
+_HEAD_ITEM = re.compile(r"[ \t\u3000]*(?:[A-Za-z][A-Za-z0-9_\-]*[ \t]*:[^\n]*(?:\n|$)"
+                        r"|\{[^}]*\}|;[^\n]*|\n)")
 
 
 def native_head(text: str) -> list[str]:
-    """A native record's head: its header lines (the blank lines before them too), up to the
-    first line that is none, as a record of its own without moves."""
-    at = 0
+    """A native record's head, as a record of its own without moves: its items up to the
+    first that is none of a header line, a comment or a line end (its first move, or what
+    the grammar would refuse).  The grammars read a header anywhere before the moves, after
+    a comment or a blank line too, and so does this."""
+    at = 1 if text.startswith("\ufeff") else 0
     while at < len(text):
-        line = _HEADER_LINE.match(text, at)
-        if line is None or (line.group().isspace() and text[:at].strip()):
+        item = _HEAD_ITEM.match(text, at)
+        if item is None or item.end() == at:
             break
-        at = line.end()
+        at = item.end()
     return [text[:at]]

@@ -6,8 +6,9 @@ decides is told its game and format from its text, and its verdict comes from th
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 
-from kifu.plugin import AnyGame, Format, later, registry
+from kifu.plugin import AnyGame, Format, registry
 from kifu.reading.source import MAX_BYTES, SourceText, Stream, read_source, read_stream, stream_name
 
 
@@ -46,9 +47,21 @@ def reader(game: AnyGame, fmt: str) -> Format:
 def _native(game: AnyGame) -> Format:
     return Format(registry.NATIVE, game.suffixes, f"{game.name}'s own notation", game.parse,
                   game.write, pieces=game.write_pieces,
-                  heads=later("kifu.reading.movetext").native_head,
+                  heads=functools.partial(_native_heads, game),
                   decide=game.decide_notation(), trace=game.trace_notation(),
                   replay=game.replay_notation())
+
+
+def _native_heads(game: AnyGame, text: str) -> Iterable[str]:
+    """The head of a text of ``game``'s own notation: as the game finds one
+    (:meth:`kifu.plugin.GamePlugin.notation_heads`), else as every native notation's items
+    make it (header lines, comments, line ends); looked up when a head is asked for."""
+    own = game.notation_heads()
+    if own is not None:
+        return own(text)
+    from kifu.reading.movetext import native_head
+
+    return native_head(text)
 
 
 @functools.cache

@@ -225,6 +225,47 @@ def test_read_headers_does_not_read_the_moves(tmp_path: Path) -> None:
     assert headers.headers == {"Black": "Ann", "White": "Bo"}
 
 
+def test_read_headers_finds_headers_after_a_comment_or_a_blank_line(tmp_path: Path) -> None:
+    """Every native grammar reads a header anywhere before the moves: after a blank line, and
+    after a comment in the notations that have them (Gungi's brackets are notes of its
+    plies); a head read line by line up to the first line that was no header missed them,
+    and so did the index's Renju core, which read such a head."""
+    moved = 0
+    for name in GAMES:
+        for source in legal(name):
+            first, rest = source.read_bytes().split(b"\n", 1)  # (some are not UTF-8)
+            if source.suffix in (".sgf", ".json", ".psq") or b":" not in first:
+                continue
+            between = b"\n\n" if name == "gungi" else b"\n{a note} ; and another\n\n\n"
+            path = tmp_path / source.name
+            path.write_bytes(first + b"\n" + between + rest)
+            record = kifu.read(path)
+            [headers] = kifu.read_headers(path)
+            assert headers.headers == record.headers == kifu.read(source).headers, source
+            moved += len(record.headers) > 1
+    assert moved >= 5, moved
+    path = tmp_path / "game.renju"
+    path.write_text("Game: renju\n\nRule: gomoku\n{x}\nBlack: Ann\n\n1. h8 2. h9\n",
+                    encoding="utf-8")
+    [headers] = kifu.read_headers(path)
+    assert headers.headers == {"Game": "renju", "Rule": "gomoku", "Black": "Ann"}
+
+
+def test_read_headers_of_gungi_reads_its_japanese_headers(tmp_path: Path) -> None:
+    """Gungi's headers in Japanese (先手：…, as the rules' own records write them) are headers
+    as English ones are; a set-up diagram's (its hands, the side to move) end the head."""
+    source = EXAMPLES / "gungi" / "short-game.gungi"
+    path = tmp_path / "japanese.gungi"
+    path.write_text("先手：西辻\n後手：某\n\n棋戦：練習、\n" + source.read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    [headers] = kifu.read_headers(path)
+    assert headers.headers == kifu.read(path).headers
+    assert list(headers.headers)[:3] == ["先手", "後手", "棋戦"]
+    study = EXAMPLES / "gungi" / "effects-study.gungi"  # its headers, then its diagram's
+    [headers] = kifu.read_headers(study)
+    assert headers.headers == kifu.read(study).headers
+
+
 def test_read_headers_of_a_folder_and_of_a_stream() -> None:
     names = [h.name for h in kifu.read_headers(EXAMPLES / "renju")]
     assert names == [r.name for r in kifu.read_all(EXAMPLES / "renju")]

@@ -7,7 +7,7 @@ runs as a second step: reading never depends on the referee.
 """
 from __future__ import annotations
 
-from kifu.builtin.gungi.notation.reader import parse
+from kifu.builtin.gungi.notation.reader import heads, parse
 from kifu.builtin.gungi.notation.writer import write
 
-__all__ = ["parse", "write"]
+__all__ = ["heads", "parse", "write"]

@@ -337,3 +337,23 @@ def classify(content: str) -> dict[str, object] | None:
         mark, tier, piece = match.groups()
         betrayal.append(Betrayed(side_of(mark), digit(tier), face_of(piece)))
     return {"betrayal": tuple(betrayal)}
+
+
+#: A header line of the notation after the blanks and separators before it (``HEADER``,
+#: ``BLANK`` and ``_SEP`` of ``grammars/gungi.lark``), its key the first group.
+_HEAD_HEADER = re.compile(
+    r"[ \t\u3000\u00a0\n、。,.，．]*([A-Za-z][A-Za-z0-9_\-]*(?=[ \t]*:)|(?:先手の持駒|後手の持駒"
+    r"|先手|後手|黒軍|白軍|開始日時|終了日時|対局日|日時|棋戦|表題|場所|備考|結果|手番|手数)"
+    r"(?=[ \t]*[:：]))[^\n]*")
+
+
+def heads(text: str) -> list[str]:
+    """A record's head, as a record of its own without moves (:attr:`kifu.plugin.Format.
+    heads`): its header lines, in Japanese or English, wherever blanks and separators leave
+    them before anything else, up to a set-up diagram's (its hands, the side to move), whose
+    rows follow and which the head leaves out."""
+    at = 0
+    while (line := _HEAD_HEADER.match(text, at)) is not None and not \
+            positions.DiagramBuilder.takes(line.group(1)):
+        at = line.end()
+    return [text[:at]]
