@@ -14,6 +14,7 @@ import importlib
 import os
 from collections.abc import Iterable
 from types import ModuleType
+from typing import Any
 
 #: The environment variable that makes kifu run in pure Python.
 PURE_PYTHON = "KIFU_PURE_PYTHON"
@@ -24,7 +25,20 @@ _imported: dict[str, ModuleType | None] = {}
 
 def forced_pure() -> bool:
     """Whether the environment asks for pure Python (``KIFU_PURE_PYTHON=1``)."""
+    if _ENCODED is not None and _ENCODED_NAME not in _ENCODED:  # not set: the common case
+        return False
     return os.environ.get(PURE_PYTHON, "") not in ("", "0")
+
+
+# ``os.environ.get`` of a name that is not set raises and catches two exceptions (0.7 us, and
+# an index asks three times a record); the mapping of encoded names behind ``os.environ``
+# (CPython's and PyPy's ``os`` keep it, and update it with the environment) says so in one
+# lookup.  Where it is not there, the environment is asked as above.
+_ENCODED: Any = getattr(os.environ, "_data", None)
+_ENCODED_NAME: Any = (os.environ.encodekey(PURE_PYTHON)
+                      if _ENCODED is not None and hasattr(os.environ, "encodekey") else None)
+if _ENCODED_NAME is None:
+    _ENCODED = None
 
 
 def built(module: str) -> ModuleType | None:
