@@ -17,6 +17,7 @@ import gc
 import os
 import sqlite3
 import sys
+import threading
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -97,12 +98,25 @@ def _collected_seldom() -> Iterator[None]:
     time, and are no garbage; the collector walked them again and again (at Python's pace,
     350 collections and 1.5% of the CPU of a first run of 10,000 Renju games; what they
     free, a few cycles, waits a little longer)."""
-    before = gc.get_threshold()
-    gc.set_threshold(_YOUNG_COLLECTED_AFTER, *before[1:])
+    global _writing
+    with _threshold_lock:  # indexes written in threads at once: the first sets, the last resets
+        if not _writing:
+            _threshold_before[:] = gc.get_threshold()
+            gc.set_threshold(_YOUNG_COLLECTED_AFTER, *_threshold_before[1:])
+        _writing += 1
     try:
         yield
     finally:
-        gc.set_threshold(*before)
+        with _threshold_lock:
+            _writing -= 1
+            if not _writing:
+                gc.set_threshold(*_threshold_before)
+
+
+#: How many indexes this process writes now, and the collector's thresholds before the first.
+_writing = 0
+_threshold_before: list[int] = []
+_threshold_lock = threading.Lock()
 
 
 def _build(path: str, roots: list[str], jobs: int | None, scheduler: str | None,

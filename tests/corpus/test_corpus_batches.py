@@ -5,9 +5,11 @@ runs index the same folder, its files' times set, as each row's checksum (and so
 covers its file's path and time."""
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -51,3 +53,23 @@ def test_rows_written_in_batches_are_the_rows_written_one_by_one(tmp_path, monke
     batched = index_twice(tmp_path / "records", tmp_path / "batched.db")
     assert batched == one_by_one
     assert any(line.startswith("INSERT INTO \"position\"") for line in batched[1])
+
+
+def test_indexes_written_in_threads_at_once_leave_the_collector_as_it_was(tmp_path):
+    """The cycle collector runs less often while an index is written, and as before once
+    every index a process writes at once (in threads: the library's users) is done."""
+    before = gc.get_threshold()
+    seen: list[tuple[int, ...]] = []
+
+    def index(name: str) -> None:
+        build.build(str(tmp_path / f"{name}.db"), [str(EXAMPLES / name)], jobs=1,
+                    step=lambda: seen.append(gc.get_threshold()))
+
+    threads = [threading.Thread(target=index, args=(name,)) for name in ("renju", "freego")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert seen and all(threshold[0] > before[0] for threshold in seen)
+    assert gc.get_threshold() == before
+    assert all((tmp_path / f"{name}.db").exists() for name in ("renju", "freego"))
