@@ -102,7 +102,8 @@ def _collected_seldom() -> Iterator[None]:
     with _threshold_lock:  # indexes written in threads at once: the first sets, the last resets
         if not _writing:
             _threshold_before[:] = gc.get_threshold()
-            gc.set_threshold(_YOUNG_COLLECTED_AFTER, *_threshold_before[1:])
+            young, *older = _threshold_before  # (never more often than the process asked)
+            gc.set_threshold(max(young, _YOUNG_COLLECTED_AFTER), *older)
         _writing += 1
     try:
         yield
