@@ -82,7 +82,9 @@ class Processes:
 
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        return ProcessPoolExecutor(self.jobs, mp_context=context, initializer=worker_signals)
+        pool = ProcessPoolExecutor(self.jobs, mp_context=context, initializer=worker_signals)
+        _widened(getattr(getattr(pool, "_result_queue", None), "_writer", None))
+        return pool
 
     def submit(self, task: Task[Item, Result], chunk: list[Item]) -> Future[list[Result]]:
         try:
@@ -134,6 +136,29 @@ class Processes:
         for ever, deaf to signals already spent, and the pool's shutdown with it; so a worker
         is killed when the grace runs out, whatever it holds."""
         _end(self._pool)
+
+
+#: The room of the pipe that brings the workers' results back, where the system lets it be
+#: set (Linux: at most ``/proc/sys/fs/pipe-max-size``, 1 MiB unless raised).
+RESULTS_PIPE = 1 << 20
+
+
+def _widened(end: Any) -> None:
+    """The pipe of the connection ``end`` given :data:`RESULTS_PIPE` of room, where the
+    system lets it (else left as it is).  A chunk's results outgrow a pipe's usual 64 KiB
+    (32 files of Go for the index: 160 KiB), and a worker then waits, its chunk sent in
+    part, until this process reads the rest, which it does between its own work (the pool
+    reads in a thread of its own, which waits for the interpreter's lock): wider, a worker
+    sends it at once and goes on (``kifu index -j 2`` of 10,000 Go games: 0.91 of the time)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        return
+    widen = getattr(fcntl, "F_SETPIPE_SZ", None)  # Linux, Python 3.10 on
+    if widen is None or end is None:
+        return
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        fcntl.fcntl(end.fileno(), widen, RESULTS_PIPE)
 
 
 def _end(pool: ProcessPoolExecutor) -> None:

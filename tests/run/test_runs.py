@@ -289,3 +289,43 @@ def test_a_closed_scheduler_port_is_told_at_once():
     assert done.returncode == 2 and "cannot reach the Dask scheduler" in done.stderr
     assert "waited at most 10 s" in done.stderr
     assert time.monotonic() - start < 9  # refused at once, not after the timeout
+
+
+def test_large_results_come_back_whole_through_a_pipe_made_wider(tmp_path):
+    """A chunk's results larger than a pipe's usual 64 KiB (a worker then waited for this
+    process to read them): the pipe they come back through is widened where the system
+    lets it, and they come back whole and in order, through a real pool."""
+    from kifu.run import runner
+
+    fcntl = pytest.importorskip("fcntl")
+    processes = runner.Processes(2)
+    try:
+        measure = getattr(fcntl, "F_GETPIPE_SZ", None)
+        if measure is not None and _pipe_max() >= runner.RESULTS_PIPE:
+            end = processes._pool._result_queue._writer  # type: ignore[attr-defined]
+            assert fcntl.fcntl(end.fileno(), measure) == runner.RESULTS_PIPE
+        items = [str(n) for n in range(64)]
+        ran = list(runner.Ordered(_Sized(), processes)(items))
+    finally:
+        processes.close()
+    assert ran == [(item, item * 20_000) for item in items]  # 32 x 40 KB a chunk
+
+
+class _Sized:
+    chunk = 32
+
+    def __call__(self, item: str) -> str:
+        return item * 20_000
+
+    def fault(self, item: str, reason: str) -> str:
+        return reason
+
+    def local(self, item: str) -> bool:
+        return False
+
+
+def _pipe_max() -> int:
+    try:
+        return int(Path("/proc/sys/fs/pipe-max-size").read_text())
+    except (OSError, ValueError):
+        return 0
