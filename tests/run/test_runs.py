@@ -291,7 +291,7 @@ def test_a_closed_scheduler_port_is_told_at_once():
     assert time.monotonic() - start < 9  # refused at once, not after the timeout
 
 
-def test_large_results_come_back_whole_through_a_pipe_made_wider(tmp_path):
+def test_large_results_come_back_whole_through_a_pipe_made_wider():
     """A chunk's results larger than a pipe's usual 64 KiB (a worker then waited for this
     process to read them): the pipe they come back through is widened where the system
     lets it, and they come back whole and in order, through a real pool."""
@@ -312,6 +312,8 @@ def test_large_results_come_back_whole_through_a_pipe_made_wider(tmp_path):
 
 
 class _Sized:
+    """A task whose results are 20,000 times its items, 32 to a chunk."""
+
     chunk = 32
 
     def __call__(self, item: str) -> str:
