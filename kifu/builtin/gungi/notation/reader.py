@@ -339,12 +339,18 @@ def classify(content: str) -> dict[str, object] | None:
     return {"betrayal": tuple(betrayal)}
 
 
+#: The Japanese names of the notation's headers (``HEADER`` of ``grammars/gungi.lark``), but
+#: for a set-up diagram's hands and side to move and the moves' count, which a record's own
+#: headers are never written as (:data:`_DIAGRAM_HEADER_WORDS`).
+HEADER_WORDS = ("先手", "後手", "黒軍", "白軍", "開始日時", "終了日時", "対局日", "日時", "棋戦",
+                "表題", "場所", "備考", "結果")
+_DIAGRAM_HEADER_WORDS = ("先手の持駒", "後手の持駒", "手番", "手数")
+
 #: A header line of the notation after the blanks and separators before it (``HEADER``,
 #: ``BLANK`` and ``_SEP`` of ``grammars/gungi.lark``), its key the first group.
 _HEAD_HEADER = re.compile(
-    r"[ \t\u3000\u00a0\n、。,.，．]*([A-Za-z][A-Za-z0-9_\-]*(?=[ \t]*:)|(?:先手の持駒|後手の持駒"
-    r"|先手|後手|黒軍|白軍|開始日時|終了日時|対局日|日時|棋戦|表題|場所|備考|結果|手番|手数)"
-    r"(?=[ \t]*[:：]))[^\n]*")
+    r"[ \t\u3000\u00a0\n、。,.，．]*([A-Za-z][A-Za-z0-9_\-]*(?=[ \t]*:)|(?:"
+    + "|".join(HEADER_WORDS + _DIAGRAM_HEADER_WORDS) + r")(?=[ \t]*[:：]))[^\n]*")
 
 
 def heads(text: str) -> list[str]:

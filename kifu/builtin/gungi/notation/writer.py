@@ -13,6 +13,7 @@ import re
 
 from kifu.builtin.gungi.geometry import square
 from kifu.builtin.gungi.moves import ASCII, KANJI, BackFaces, Move, Ply, Section, Style, move_text
+from kifu.builtin.gungi.notation.reader import HEADER_WORDS
 from kifu.builtin.gungi.setup import positions
 from kifu.plugin import LINE_END, NODE_END, VARIATION, Node, Record, header_lines, in_writing_order
 
@@ -21,8 +22,7 @@ PER_BLOCK = 20
 
 #: The header names the notation reads back as headers (``HEADER`` in ``grammars/gungi.lark``;
 #: the hands and the side to move belong to a set-up diagram).
-HEADER_NAMES = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*|先手|後手|黒軍|白軍|開始日時|終了日時|対局日|日時"
-                          r"|棋戦|表題|場所|備考|結果")
+HEADER_NAMES = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*|" + "|".join(HEADER_WORDS))
 
 def _comment(text: str) -> str:
     return "[" + text.replace("]", "〕").replace("\n", " ") + "]"
