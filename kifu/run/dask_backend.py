@@ -18,7 +18,7 @@ from typing import TypeVar
 
 from kifu.base.errors import OptionError
 from kifu.base.extras import install_hint
-from kifu.run.tasks import Pending, Task, run_chunk
+from kifu.run.tasks import Done, Pending, Task, run_chunk
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -61,9 +61,9 @@ class DaskCluster:
         self.slots = max(1, threads) * ahead  # chunks in flight: ``ahead`` per worker thread
         self.folder = os.getcwd()
 
-    def submit(self, task: Task[Item, Result], chunk: list[Item]) -> Pending[list[Result]]:
-        work: Pending[list[Result]] = self.client.submit(run_chunk, task.rooted(self.folder), chunk,
-                                                    pure=False)
+    def submit(self, task: Task[Item, Result], chunk: list[Item]) -> Pending[Done[Result]]:
+        work: Pending[Done[Result]] = self.client.submit(run_chunk, task.rooted(self.folder),
+                                                         chunk, pure=False)
         return work
 
     def recover(self, task: Task[Item, Result], chunk: list[Item], error: BaseException) -> list[Result]:

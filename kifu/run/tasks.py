@@ -10,9 +10,10 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import time
 from collections.abc import Iterator
 from types import FrameType
-from typing import Protocol, TypeVar
+from typing import Protocol, TypeAlias, TypeVar
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -67,14 +68,20 @@ def describe_fault(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}{where}"
 
 
-def run_chunk(task: Task[Item, Result], chunk: list[Item]) -> list[Result]:
-    """What a worker runs: a chunk of items, each guarded."""
+#: What a chunk gives back: its items' results, in order, and the seconds its worker took
+#: for them (by which the runner sizes the chunks after it: :class:`kifu.run.runner.Ordered`).
+Done: TypeAlias = tuple[list[Result], float]
+
+
+def run_chunk(task: Task[Item, Result], chunk: list[Item]) -> Done[Result]:
+    """What a worker runs: a chunk of items, each guarded, timed."""
     global _busy
     if _stopping:  # a worker told to stop starts nothing more (its queue may hold chunks)
         raise Stopped(_stopping)
     _busy = True
+    start = time.perf_counter()
     try:
-        return [guarded(task, item) for item in chunk]
+        return [guarded(task, item) for item in chunk], time.perf_counter() - start
     finally:
         _busy = False
         if _stopping:  # stopped by a signal, every ``finally`` on the way run: end here

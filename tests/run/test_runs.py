@@ -17,6 +17,7 @@ from kifu.base.native import PURE_PYTHON
 from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE, main
 from kifu.plugin import registry
 from kifu.reading.walk import Shard, walk
+from kifu.run.runner import Processes
 from tests.summary import summary_rows
 
 ROOT = Path(__file__).parents[2]
@@ -340,3 +341,78 @@ def _widens(fcntl: Any) -> bool:
     finally:
         os.close(reader)
         os.close(writer)
+
+
+def test_a_chunk_is_sized_to_take_its_worker_a_span_of_time():
+    """The chunks after the first are as many files as take a worker about ``SPAN`` seconds,
+    from what the chunks before took: never none, never more than ``MOST``."""
+    from kifu.run.runner import MOST, SPAN, sized
+
+    assert sized(8, SPAN) == 8
+    assert sized(8, SPAN / 4) == 32  # fast files: more to a chunk
+    assert sized(8, SPAN * 8) == 1  # slow ones: one at a time, so the last end together
+    assert sized(8, SPAN * 1000) == 1
+    assert sized(8, SPAN / 1000) == MOST
+    assert sized(8, 0.0) == MOST
+
+
+def test_fast_files_go_out_in_fewer_larger_chunks_and_slow_ones_alone():
+    """Through a real pool: files that take their worker microseconds go out in chunks
+    grown to ``MOST`` (the pool's own work for a chunk, 0.3 ms of this process, once took
+    longer than the files did), files that take long go out one by one; either way every
+    result comes back, in order."""
+    from kifu.run import runner
+
+    fast = _Counted(2)
+    try:
+        items = [str(n) for n in range(6_000)]
+        ran = list(runner.Ordered(_Echo(0.0), fast)(items))
+    finally:
+        fast.close()
+    assert ran == [(item, item) for item in items]
+    # the first, sent before any came back (one more than the chunks a pool holds: the
+    # oldest is waited for once there are more)
+    assert fast.sizes[:9] == [runner.CHUNK] * 9
+    assert max(fast.sizes) == runner.MOST
+    assert len(fast.sizes) < 6_000 / runner.CHUNK / 4
+
+    slow = _Counted(2)
+    try:
+        items = [str(n) for n in range(80)]
+        ran = list(runner.Ordered(_Echo(runner.SPAN), slow)(items))
+    finally:
+        slow.close()
+    assert ran == [(item, item) for item in items]
+    assert slow.sizes == [runner.CHUNK] * 9 + [1] * 8
+
+
+class _Counted(Processes):
+    """A real pool that notes the size of each chunk sent to it."""
+
+    def __init__(self, jobs: int) -> None:
+        super().__init__(jobs)
+        self.sizes: list[int] = []
+
+    def submit(self, task: Any, chunk: list[Any]) -> Any:
+        self.sizes.append(len(chunk))
+        return super().submit(task, chunk)
+
+
+class _Echo:
+    """A task whose result is its item, each taking ``seconds`` of its worker."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def __call__(self, item: str) -> str:
+        if self.seconds:
+            import time
+
+            time.sleep(self.seconds)
+        return item
+
+    def fault(self, item: str, reason: str) -> str:
+        return reason
+
+    def local(self, item: str) -> bool:
+        return False
