@@ -700,10 +700,10 @@ LOCAL_SIZE = 4 << 20
 @dataclass(frozen=True)
 class IndexTask:
     """Indexing one found file, as a :class:`kifu.run.runner.Task` (paths are absolute, so a
-    worker anywhere that sees the same files reads the same ones).  It sends no chunk size
-    of its own: the runner's chunks, sized by time, grow past the 32 files it once sent
-    (a file is read in about 0.1 ms, and the pool's work for each chunk costs the writing
-    process as much as writing a file's rows)."""
+    worker anywhere that sees the same files reads the same ones).  It says no chunk size of
+    its own: the runner's, sized by time, hold a hundred files or more (a file is read in
+    about 0.1 ms, and the pool's work for each chunk costs the writing process as much as
+    writing a file's rows)."""
 
     def __call__(self, found: Found) -> IndexedFile:
         if found.problem is not None:

@@ -154,7 +154,7 @@ RESULTS_PIPE = 1 << 20
 def _widened(end: Any) -> None:
     """The pipe of the connection ``end`` given :data:`RESULTS_PIPE` of room, where the
     system lets it (else left as it is).  A chunk's results outgrow a pipe's usual 64 KiB
-    (32 files of Go for the index: 160 KiB), and a worker then waits, its chunk sent in
+    (the index's of 32 Go files: 160 KiB), and a worker then waits, its chunk sent in
     part, until this process reads the rest, which it does between its own work (the pool
     reads in a thread of its own, which waits for the interpreter's lock): wider, a worker
     sends it at once and goes on (``kifu index -j 2`` of 10,000 Go games: 0.96 of the time)."""
@@ -250,9 +250,11 @@ def sized(files: int, seconds: float) -> int:
 
 def _chunks(items: Iterable[Item], task: Task[Item, Result],
             size: Callable[[], int]) -> Iterator[list[Item]]:
-    """Chunks of ``size()`` items each, asked as each chunk begins; an item that must stay
-    local travels alone."""
+    """Chunks of ``size()`` items each, asked as each chunk's first item comes (after the
+    chunk before it was sent, and the runner has heard back from those before); an item that
+    must stay local travels alone."""
     held: list[Item] = []
+    limit = 0
     for item in items:
         if task.local(item):
             if held:
@@ -260,8 +262,10 @@ def _chunks(items: Iterable[Item], task: Task[Item, Result],
                 held = []
             yield [item]
             continue
+        if not held:
+            limit = size()
         held.append(item)
-        if len(held) >= size():
+        if len(held) >= limit:
             yield held
             held = []
     if held:

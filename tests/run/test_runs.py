@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from kifu.base.native import PURE_PYTHON
 from kifu.commands.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE, main
 from kifu.plugin import registry
 from kifu.reading.walk import Shard, walk
-from kifu.run.runner import Processes
+from kifu.run import runner
 from tests.summary import summary_rows
 
 ROOT = Path(__file__).parents[2]
@@ -279,7 +280,6 @@ def test_jobs_beyond_the_cores_are_capped_and_said(kifu_cli):
 
 def test_a_closed_scheduler_port_is_told_at_once():
     import socket
-    import time
 
     with socket.socket() as probe:  # a port nobody listens on
         probe.bind(("127.0.0.1", 0))
@@ -297,8 +297,6 @@ def test_large_results_come_back_whole_through_a_pipe_made_wider():
     """A chunk's results larger than a pipe's usual 64 KiB (a worker then waited for this
     process to read them): the pipe they come back through is widened where the system
     lets it, and they come back whole and in order, through a real pool."""
-    from kifu.run import runner
-
     fcntl = pytest.importorskip("fcntl")
     processes = runner.Processes(2)
     try:
@@ -331,8 +329,6 @@ class _Sized:
 def _widens(fcntl: Any) -> bool:
     """Whether this system lets a pipe of this process be widened as kifu's pool's is (the
     room a user's pipes may take in all has a limit of its own)."""
-    from kifu.run import runner
-
     reader, writer = os.pipe()
     try:
         return fcntl.fcntl(writer, fcntl.F_SETPIPE_SZ, runner.RESULTS_PIPE) == runner.RESULTS_PIPE
@@ -346,14 +342,13 @@ def _widens(fcntl: Any) -> bool:
 def test_a_chunk_is_sized_to_take_its_worker_a_span_of_time():
     """The chunks after the first are as many files as take a worker about ``SPAN`` seconds,
     from what the chunks before took: never none, never more than ``MOST``."""
-    from kifu.run.runner import MOST, SPAN, sized
-
-    assert sized(8, SPAN) == 8
-    assert sized(8, SPAN / 4) == 32  # fast files: more to a chunk
-    assert sized(8, SPAN * 8) == 1  # slow ones: one at a time, so the last end together
-    assert sized(8, SPAN * 1000) == 1
-    assert sized(8, SPAN / 1000) == MOST
-    assert sized(8, 0.0) == MOST
+    sized, span = runner.sized, runner.SPAN
+    assert sized(8, span) == 8
+    assert sized(8, span / 4) == 32  # fast files: more to a chunk
+    assert sized(8, span * 8) == 1  # slow ones: one at a time, so the last end together
+    assert sized(8, span * 1000) == 1
+    assert sized(8, span / 1000) == runner.MOST
+    assert sized(8, 0.0) == runner.MOST
 
 
 def test_fast_files_go_out_in_fewer_larger_chunks_and_slow_ones_alone():
@@ -361,8 +356,6 @@ def test_fast_files_go_out_in_fewer_larger_chunks_and_slow_ones_alone():
     grown to ``MOST`` (the pool's own work for a chunk, 0.3 ms of this process, once took
     longer than the files did), files that take long go out one by one; either way every
     result comes back, in order."""
-    from kifu.run import runner
-
     fast = _Counted(2)
     try:
         items = [str(n) for n in range(6_000)]
@@ -386,7 +379,7 @@ def test_fast_files_go_out_in_fewer_larger_chunks_and_slow_ones_alone():
     assert slow.sizes == [runner.CHUNK] * 9 + [1] * 8
 
 
-class _Counted(Processes):
+class _Counted(runner.Processes):
     """A real pool that notes the size of each chunk sent to it."""
 
     def __init__(self, jobs: int) -> None:
@@ -406,8 +399,6 @@ class _Echo:
 
     def __call__(self, item: str) -> str:
         if self.seconds:
-            import time
-
             time.sleep(self.seconds)
         return item
 
