@@ -32,7 +32,7 @@ Result = TypeVar("Result")
 CHUNK = 8
 #: The seconds of a worker's time a chunk is sized to take: long enough that the pool's
 #: work for it is a few hundredths of it, short enough that the last chunks of a run end
-#: together.  (At 8 files a chunk, ``kifu validate -j 2`` of 200,000 small Renju files
+#: together.  (At 8 files a chunk, ``kifu validate -j 2`` of 200,000 small record files
 #: took longer than ``-j 1``: a file took its worker 40 us, its chunk this process more
 #: than all its files took there.)
 SPAN = 0.02
@@ -154,10 +154,11 @@ RESULTS_PIPE = 1 << 20
 def _widened(end: Any) -> None:
     """The pipe of the connection ``end`` given :data:`RESULTS_PIPE` of room, where the
     system lets it (else left as it is).  A chunk's results outgrow a pipe's usual 64 KiB
-    (the index's of 32 Go files: 160 KiB), and a worker then waits, its chunk sent in
-    part, until this process reads the rest, which it does between its own work (the pool
-    reads in a thread of its own, which waits for the interpreter's lock): wider, a worker
-    sends it at once and goes on (``kifu index -j 2`` of 10,000 Go games: 0.96 of the time)."""
+    (the index's of 32 files of long games: 160 KiB), and a worker then waits, its chunk
+    sent in part, until this process reads the rest, which it does between its own work
+    (the pool reads in a thread of its own, which waits for the interpreter's lock): wider,
+    a worker sends it at once and goes on (``kifu index -j 2`` of 10,000 such files: 0.96
+    of the time)."""
     try:
         import fcntl
     except ImportError:  # Windows
