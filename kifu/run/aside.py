@@ -12,6 +12,11 @@ and a lock another holds would never be released in the child), or where the cal
 for one process, the work runs here when its results are asked for; a child that fails for
 any reason has its work done again here, where its error (a damaged index, say) is raised
 as it would have been.
+
+Work whose results are asked for only at the very end can be done *behind* the parent: its
+child runs at a lower priority (a higher ``nice``), so that where the processes outnumber the
+cores the parent's own work, on which the end of the run waits, goes on at full speed and
+the child takes what the parent leaves.
 """
 from __future__ import annotations
 
@@ -27,13 +32,21 @@ from typing import IO, Generic, TypeVar
 Chunk = TypeVar("Chunk")
 
 
+#: How much lower a child's priority is when its work is done behind the parent's (``nice``:
+#: 10 of 19 gives it about a tenth of a core the parent wants as well).
+BEHIND = 10
+
+
 class Aside(Generic[Chunk]):
     """``work()``'s chunks (picklable), made in a forked process from the moment this is
-    made (``parallel``) or here when :meth:`results` asks for them.  Use it as a context
-    manager: leaving it ends the child if its results were never read."""
+    made (``parallel``) or here when :meth:`results` asks for them; ``behind``: in a child
+    of lower priority, the parent's work first.  Use it as a context manager: leaving it
+    ends the child if its results were never read."""
 
-    def __init__(self, work: Callable[[], Iterable[Chunk]], parallel: bool) -> None:
+    def __init__(self, work: Callable[[], Iterable[Chunk]], parallel: bool,
+                 behind: bool = False) -> None:
         self.work = work
+        self.behind = behind
         self.child: int | None = None
         self.spool: IO[bytes] | None = None
         if parallel and hasattr(os, "fork") and threading.active_count() == 1:
@@ -49,6 +62,8 @@ class Aside(Generic[Chunk]):
         parent's)."""
         code = 1
         try:
+            if self.behind:
+                os.nice(BEHIND)
             for chunk in self.work():
                 pickle.dump(chunk, spool, pickle.HIGHEST_PROTOCOL)
             spool.flush()

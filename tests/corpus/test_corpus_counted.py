@@ -123,8 +123,8 @@ def test_records_counted_as_they_come_give_the_index_their_trails_give(
         forked: list[bool] = []
 
         class Counted(aside.Aside):  # type: ignore[type-arg]
-            def __init__(self, *given):  # type: ignore[no-untyped-def]
-                super().__init__(*given)
+            def __init__(self, *given, **named):  # type: ignore[no-untyped-def]
+                super().__init__(*given, **named)
                 forked.append(self.child is not None)
 
         monkeypatch.setattr(build, "cores", lambda: 2)  # whatever this machine has

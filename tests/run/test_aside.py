@@ -74,3 +74,18 @@ def test_a_child_whose_results_are_never_read_is_ended():
         assert child is not None
     with pytest.raises(ChildProcessError):
         os.waitpid(child, os.WNOHANG)  # ended and reaped
+
+
+def test_work_done_behind_runs_at_a_lower_priority_than_this_process_and_other_work_at_its():
+    def priority():  # type: ignore[no-untyped-def]
+        yield os.getpid(), os.nice(0)
+
+    here = os.nice(0)
+    with Aside(priority, parallel=True, behind=True) as behind, \
+            Aside(priority, parallel=True) as alongside:
+        (behind_pid, behind_nice), = behind.results()
+        (alongside_pid, alongside_nice), = alongside.results()
+    assert os.getpid() not in (behind_pid, alongside_pid)
+    assert behind_nice == min(here + aside.BEHIND, 19)  # (19: the lowest there is)
+    assert alongside_nice == here
+    assert os.nice(0) == here  # this process's own is left as it was
