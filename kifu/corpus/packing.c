@@ -238,6 +238,40 @@ static void *radix(void *items, void *spare, size_t count, size_t size, size_t o
     return from;
 }
 
+/* ``radix`` of ``width``-byte signed keys (``flip_top``), by the top byte first into 256
+ * runs, then each run by its other bytes: the same order, in ``items`` (where it returns),
+ * but each run's passes within a cache's reach rather than over the whole (the positions of
+ * 10,000 Go games, 2 million rows: 8 passes over all of them took a sixth of the end of an
+ * index's run). */
+#define TOP_FIRST 262144 /* rows from which it pays (below, its 256 runs cost more than they save) */
+static void *radix_top_first(void *items, void *spare, size_t count, size_t size,
+                             size_t offset, size_t width)
+{
+    unsigned char *from = items, *to = spare;
+    size_t starts[257];
+    memset(starts, 0, sizeof starts);
+    for (size_t i = 0; i < count; i++)
+        starts[(from[i * size + offset + width - 1] ^ 0x80) + 1]++;
+    for (int b = 0; b < 256; b++)
+        starts[b + 1] += starts[b];
+    size_t next[256];
+    memcpy(next, starts, sizeof next);
+    for (size_t i = 0; i < count; i++) {
+        unsigned char key = from[i * size + offset + width - 1] ^ 0x80;
+        memcpy(to + next[key]++ * size, from + i * size, size);
+    }
+    for (int b = 0; b < 256; b++) {
+        size_t first = starts[b], run = starts[b + 1] - first;
+        if (run == 0)
+            continue;
+        unsigned char *done = radix(to + first * size, from + first * size, run, size, offset,
+                                    width - 1, 0);
+        if (done != from + first * size)
+            memcpy(from + first * size, done, run * size);
+    }
+    return from;
+}
+
 static int by_entry(const void *a, const void *b)
 {
     const Pair *x = a, *y = b;
@@ -346,7 +380,9 @@ static PyObject *arrange(PyObject *self, PyObject *args)
     Row *spare = ascending && low_byte_first() ? malloc((count + 1) * sizeof(Row)) : NULL;
     Row *done = rows;
     if (spare != NULL)  /* the places in order already: by hash alone (signed), stably */
-        done = radix(rows, spare, count, sizeof(Row), offsetof(Row, hash), 8, 1);
+        done = count < TOP_FIRST
+               ? radix(rows, spare, count, sizeof(Row), offsetof(Row, hash), 8, 1)
+               : radix_top_first(rows, spare, count, sizeof(Row), offsetof(Row, hash), 8);
     else
         qsort(rows, count, sizeof(Row), by_hash);
     if (done != rows) {

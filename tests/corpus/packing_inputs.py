@@ -98,6 +98,28 @@ def positions(rng: random.Random) -> tuple[array[int], array[int]]:
     return hashes, places
 
 
+#: The rows from which the compiled ``arrange`` sorts by a hash's top byte first, then each
+#: run of one by the rest (``TOP_FIRST`` in packing.c: the positions of some 1,300 Go games).
+TOP_FIRST = 1 << 18
+
+
+def arranged_at_scale(packing: ModuleType, seed: int) -> None:
+    """A large first run's positions (past :data:`TOP_FIRST` rows; places in order, as a first
+    run's come; hashes repeated, at the ends of their range and sharing a top byte),
+    arranged by ``packing`` as Python sorts them."""
+    rng = random.Random(seed)
+    count = TOP_FIRST + rng.randrange(1000)
+    pool = [rng.getrandbits(64) - (1 << 63) for _ in range(500)] + \
+        [-(1 << 63), (1 << 63) - 1, -1, 0, 0x7F00_0000_0000_0001, 0x7F00_0000_0000_0000]
+    hashes = array("q", (rng.choice(pool) if rng.random() < 0.3 else
+                         rng.getrandbits(64) - (1 << 63) for _ in range(count)))
+    places = array("q", range(0, 5 * count, 5))
+    order, arranged = packing.arrange(hashes.tobytes(), places.tobytes())
+    pairs = sorted(zip(hashes, places))
+    assert array("q", arranged).tolist() == [value for pair in pairs for value in pair]
+    assert [(hashes[at], places[at]) for at in array("I", order)] == pairs
+
+
 def first_run(rng: random.Random) -> tuple[Writer, Held, array[int]]:
     """A first run's positions held in memory (records of a few nodes over a small pool of
     positions, so that many are shared), each record counted as it came (the writer's

@@ -2,9 +2,10 @@
 and UndefinedBehaviorSanitizer (``_packing`` on the path before kifu's, and put in its place,
 so that kifu's index code runs it): every entry point asked N rounds of the questions its
 Python twin answers alike (the examples' changes and random ones, occupancy entries,
-positions' rows, a first run's explorer rows, checksums' values), and every call off kifu's
-(``packing_inputs.hostile``), which must raise, so that any memory or arithmetic fault stops
-the process.  Prints how many rounds and calls it made."""
+positions' rows, and once as many as a large first run's, a first run's explorer rows,
+checksums' values), and every call off kifu's (``packing_inputs.hostile``), which must
+raise, so that any memory or arithmetic fault stops the process.  Prints how many rounds and
+calls it made."""
 from __future__ import annotations
 
 import sys
@@ -23,6 +24,7 @@ def main() -> None:
     assert changes, "no example of a grid game"
     for seed in range(rounds):
         packing_inputs.agree(_packing, seed, changes)
+    packing_inputs.arranged_at_scale(_packing, rounds)
     refused = 0
     for what, call in packing_inputs.hostile(_packing):
         try:

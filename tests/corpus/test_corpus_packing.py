@@ -38,6 +38,10 @@ def test_every_entry_point_gives_what_python_gives(examples, seed):
     packing_inputs.agree(built(checks.PACKING), seed, examples)
 
 
+def test_a_large_first_runs_positions_are_arranged_as_python_sorts_them():
+    packing_inputs.arranged_at_scale(built(checks.PACKING), 7)
+
+
 def test_calls_kifu_never_makes_are_refused():
     packing = built(checks.PACKING)
     refused = []
