@@ -146,7 +146,9 @@ def _build(path: str, roots: list[str], jobs: int | None, scheduler: str | None,
                 yield found if found.path == where else Found(where, found.relative,
                                                               found.named, found.problem)
 
-        for _, indexed in run(IndexTask(), changed(), jobs=jobs, scheduler=scheduler):
+        task = IndexTask()
+        for found, sent in run(task, changed(), jobs=jobs, scheduler=scheduler):
+            indexed = task.here(found, sent)
             old = known.get(indexed.path)
             if old is not None:
                 writer.forget_file(old[0], old[4])

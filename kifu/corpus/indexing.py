@@ -31,7 +31,7 @@ from kifu.plugin.symmetry import MARK, RESET, Symmetry, Traced, Tracker
 from kifu.plugin.values import Outcome
 from kifu.reading.walk import Found
 from kifu.run.load import parse_each_as, reader
-from kifu.run.tasks import describe_fault
+from kifu.run.tasks import describe_fault, guarded
 from kifu.run.validate import read_record_file
 
 
@@ -174,7 +174,9 @@ class IndexedFile:
     ``records`` are made as they are read (:func:`index_file`): the writer takes them one at a
     time, so that a collection of a hundred thousand games is never whole in memory; read them
     before ``problem``, which their reading may set.  Sent to another process (pickled), a file
-    is read whole first.
+    is read whole first, unless it is larger than :data:`LOCAL_SIZE` (a collection, a
+    database): its records would all travel at once, so it goes back as it is found,
+    ``here``, for the writer to read (:meth:`IndexTask.__call__` there).
     """
 
     path: str
@@ -185,8 +187,12 @@ class IndexedFile:
     #: Another program's file found in a folder (a table of results named ``.pgn``): left
     #: alone, as ``kifu validate`` leaves it (:func:`kifu.run.validate.read_record_file`).
     other: bool = False
+    #: Too large to send: to be read where it arrives (:data:`LOCAL_SIZE`).
+    here: bool = False
 
     def __getstate__(self) -> dict[str, Any]:
+        if self.size > LOCAL_SIZE and not isinstance(self.records, list):
+            return {**self.__dict__, "records": [], "here": True}
         records = list(self.records)  # first: reading them may set the problem
         for record in records:  # here, in the worker that read them
             record.game_values()
@@ -692,8 +698,9 @@ def digest(main: bytes) -> bytes:
     return hashlib.blake2b(main, digest_size=16).digest()
 
 
-#: Files larger than this are indexed in the process that writes the index (see
-#: :meth:`IndexTask.local`).
+#: Files larger than this are indexed in the process that writes the index, their records
+#: written as they come (read in a worker, they would all be sent back at once): a worker
+#: that reads one sends back only that it is large (:attr:`IndexedFile.here`).
 LOCAL_SIZE = 4 << 20
 
 
@@ -706,20 +713,25 @@ class IndexTask:
     writing a file's rows)."""
 
     def __call__(self, found: Found) -> IndexedFile:
+        """The file ``found`` indexed; where it comes back from a worker ``here`` (a large
+        one), pass it to :meth:`here` where it arrives."""
         if found.problem is not None:
             return IndexedFile(found.path, problem=describe(found.problem))
         return index_file(found.path, only_records=not found.named)
+
+    def here(self, found: Found, indexed: IndexedFile) -> IndexedFile:
+        """``indexed`` as it came back for ``found``, or a large file read in this process
+        (the worker that read it sent back only its size: :attr:`IndexedFile.here`)."""
+        return guarded(self, found) if indexed.here else indexed
 
     def fault(self, found: Found, reason: str) -> IndexedFile:
         return IndexedFile(found.path, problem=failed(reason))
 
     def local(self, found: Found) -> bool:
-        """A large file (a collection, a database) is read in this process, its records
-        written as they come: in a worker they would all be sent back at once."""
-        try:
-            return os.path.getsize(found.path) > LOCAL_SIZE
-        except OSError:
-            return False
+        """No file is kept here from the start: which are large is known as a worker reads
+        them (asking here cost the writer a look at every file, 5% of its time on small
+        ones), and those come back ``here`` (:meth:`here`)."""
+        return False
 
     def rooted(self, folder: str) -> IndexTask:
         return replace(self)
