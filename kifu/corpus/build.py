@@ -473,7 +473,7 @@ class _Writer:
         # this run, which holds the same rows as the copy written here), behind this
         # process's work: they are written last, and in the processes forked here, this
         # one's, the positions', is what the end of the run waits for (the writer of
-        # 10,000 Go games 4% sooner done on two cores).
+        # 10,000 Go or Renju games 4% to 5% sooner done on two cores).
         (empty,) = db.execute("SELECT NOT EXISTS (SELECT 1 FROM occupancy)").fetchone()
         parallel = self.parallel and bool(self.entries or self.occupied)
         with Aside(lambda: self.occupancy_made(bool(empty), parallel), parallel,

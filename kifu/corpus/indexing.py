@@ -176,7 +176,7 @@ class IndexedFile:
     before ``problem``, which their reading may set.  Sent to another process (pickled), a file
     is read whole first, unless it is larger than :data:`LOCAL_SIZE` (a collection, a
     database): its records would all travel at once, so it goes back as it is found,
-    ``here``, for the writer to read (:meth:`IndexTask.__call__` there).
+    ``here``, for the writer to read (:meth:`IndexTask.here`).
     """
 
     path: str
