@@ -63,7 +63,8 @@ class Aside(Generic[Chunk]):
         code = 1
         try:
             if self.behind:
-                os.nice(BEHIND)
+                with contextlib.suppress(OSError):  # (a sandbox may refuse it: then at par)
+                    os.nice(BEHIND)
             for chunk in self.work():
                 pickle.dump(chunk, spool, pickle.HIGHEST_PROTOCOL)
             spool.flush()
