@@ -9,7 +9,10 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from kifu.corpus import build, indexing
+from kifu.reading.walk import Found
 from kifu.run import runner
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -35,13 +38,15 @@ def test_a_large_file_goes_back_unread_and_a_small_one_with_its_records(monkeypa
     kept = pickle.loads(pickle.dumps(indexing.index_file(small)))
     assert not kept.here and len(list(kept.records)) == 1
     # where it arrives, the large one is read: its records as one process reads them
-    found = indexing.Found(large, "nishitsuji-sample.gungi")
+    found = Found(large, "nishitsuji-sample.gungi")
     here = indexing.IndexTask().here(found, sent)
     assert not here.here
     assert [r.game_values() for r in here.records] == \
         [r.game_values() for r in indexing.index_file(large).records]
 
 
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the workers are forked here, a size set "
+                    "for the test theirs too")
 def test_an_index_written_from_workers_is_the_one_process_writes_large_files_and_all(
         tmp_path, monkeypatch):
     folder = tmp_path / "records"
