@@ -802,14 +802,21 @@ class Writer:
         swaps = array("I", bytes(4 * size))
         listed: dict[int, Listed] = {}
         sides_texts, listed_texts = [""] * size, [""] * size
+        # (what a record's winner, sides and symmetry give it, worked out once for each of
+        # the few there are: in the order records come, so that the codes are the same)
+        kinds: dict[tuple[Any, ...], tuple[int, int, int, str]] = {}
         for record, (winner, sides, swap, date, strength) in arrivals.items():
             at = record - first
-            plain[at] = codes.setdefault(turned(winner, sides, False), len(codes))
-            swapped[at] = codes.setdefault(turned(winner, sides, True), len(codes))
-            swaps[at] = sum(1 << image for image, flips in enumerate(swap) if flips)
-            listed[record] = (record, date, strength)
-            sides_texts[at] = self._sides_text(sides)
-            listed_texts[at] = listed_text(listed[record])
+            kind = kinds.get((winner, sides, swap))
+            if kind is None:
+                kind = kinds[winner, sides, swap] = (
+                    codes.setdefault(turned(winner, sides, False), len(codes)),
+                    codes.setdefault(turned(winner, sides, True), len(codes)),
+                    sum(1 << image for image, flips in enumerate(swap) if flips),
+                    self._sides_text(sides))
+            plain[at], swapped[at], swaps[at], sides_texts[at] = kind
+            entry = listed[record] = (record, date, strength)
+            listed_texts[at] = listed_text(entry)
         ranks = []
         for key in (_latest, _strongest):
             rank = array("I", bytes(4 * size))
