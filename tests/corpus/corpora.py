@@ -1,11 +1,13 @@
 """Records written for the corpus tests: random legal games of Go (SGF) and Renju, their images
 under the board's symmetries (and the colours swapped), and an oracle written apart from the
 index: it replays every record and compares each position with the position asked about, by
-their stones, turned the eight ways in this file's own code.
+their stones, turned the eight ways in this file's own code; and an index's rows as SQLite
+dumps them, for comparing indexes made two ways.
 """
 from __future__ import annotations
 
 import random
+import sqlite3
 import string
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -13,6 +15,14 @@ from pathlib import Path
 import kifu
 from kifu.plugin import driver
 from kifu.plugin.keys import read_rows
+
+
+def index_rows(index: Path) -> list[str]:
+    """An index's rows, every table's, as SQLite dumps them (two indexes made alike dump
+    alike, line for line)."""
+    with sqlite3.connect(index) as db:
+        return list(db.iterdump())
+
 
 #: A point as (column, row), both from 0 at the bottom-left; ``None`` a pass.
 Point = tuple[int, int]

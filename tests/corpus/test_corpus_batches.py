@@ -8,22 +8,17 @@ from __future__ import annotations
 import gc
 import os
 import shutil
-import sqlite3
 import threading
 from pathlib import Path
 
 import pytest
 
 from kifu.corpus import build
+from tests.corpus.corpora import index_rows
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 #: The time every copied file is given (nanoseconds), and a changed one.
 _TIME, _CHANGED = 1_700_000_000_000_000_000, 1_700_000_100_000_000_000
-
-
-def rows(index: Path) -> list[str]:
-    with sqlite3.connect(index) as db:
-        return list(db.iterdump())
 
 
 def index_twice(folder: Path, index: Path) -> tuple[list[str], list[str]]:
@@ -33,7 +28,7 @@ def index_twice(folder: Path, index: Path) -> tuple[list[str], list[str]]:
     for path in folder.rglob("*"):
         os.utime(path, ns=(_TIME, _TIME))
     build.build(str(index), [str(folder)], jobs=1)
-    first = rows(index)
+    first = index_rows(index)
     changed = folder / "renju" / "double-four.renju"
     changed.write_text(changed.read_text(encoding="utf-8") + "{a comment}\n", encoding="utf-8")
     os.utime(changed, ns=(_CHANGED, _CHANGED))
@@ -42,7 +37,7 @@ def index_twice(folder: Path, index: Path) -> tuple[list[str], list[str]]:
     os.utime(folder / "renju" / "new.renju", ns=(_CHANGED, _CHANGED))
     build.build(str(index), [str(folder)], jobs=1)
     shutil.rmtree(folder)
-    return first, rows(index)
+    return first, index_rows(index)
 
 
 @pytest.mark.parametrize("batch", [3, build.BATCH])

@@ -12,7 +12,6 @@ import json
 import os
 import random
 import shutil
-import sqlite3
 import zlib
 from array import array
 from pathlib import Path
@@ -23,7 +22,7 @@ from kifu.base.native import built, compiled
 from kifu.corpus import build, checks, continuations, indexing, occupancy
 from kifu.run import aside
 from tests.cores import pure_python
-from tests.corpus.corpora import random_game, sgf, transformed, write
+from tests.corpus.corpora import index_rows, random_game, sgf, transformed, write
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 #: The time every file is given (nanoseconds), and a changed one's.
@@ -47,11 +46,6 @@ def go_games(folder: Path, seed: int, varied: bool) -> list[Path]:
     return write(folder, texts)
 
 
-def rows(index: Path) -> list[str]:
-    with sqlite3.connect(index) as db:
-        return list(db.iterdump())
-
-
 #: The Renju examples with variations, whose trails are read back.
 VARIED = ("problem-four-three.renju", "yamaguchi-opening.renju")
 
@@ -66,7 +60,7 @@ def index_twice(folder: Path, index: Path, jobs: int = 1) -> tuple[list[str], li
     for path in folder.rglob("*"):
         os.utime(path, ns=(_TIME, _TIME))
     build.build(str(index), [str(folder)], jobs=jobs)
-    first = rows(index)
+    first = index_rows(index)
     for path in sorted((folder / "go").glob("g0-*.sgf")):
         path.unlink()
     changed = folder / "go" / "g1-3.sgf"
@@ -79,7 +73,7 @@ def index_twice(folder: Path, index: Path, jobs: int = 1) -> tuple[list[str], li
         os.utime(path, ns=(_CHANGED, _CHANGED))
     build.build(str(index), [str(folder)], jobs=jobs)
     shutil.rmtree(folder)
-    return first, rows(index)
+    return first, index_rows(index)
 
 
 @pytest.fixture(scope="module")

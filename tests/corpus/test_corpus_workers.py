@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import pickle
 import shutil
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -14,17 +13,13 @@ import pytest
 from kifu.corpus import build, indexing
 from kifu.reading.walk import Found
 from kifu.run import runner
+from tests.corpus.corpora import index_rows
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 #: The time every copied file is given (nanoseconds): each row's checksum covers it.
 _TIME = 1_700_000_000_000_000_000
 #: A size some of the examples pass (a few KiB), standing for :data:`indexing.LOCAL_SIZE`.
 _LARGE = 2000
-
-
-def rows(index: Path) -> list[str]:
-    with sqlite3.connect(index) as db:
-        return list(db.iterdump())
 
 
 def test_a_large_file_goes_back_unread_and_a_small_one_with_its_records(monkeypatch):
@@ -67,4 +62,4 @@ def test_an_index_written_from_workers_is_the_one_process_writes_large_files_and
     monkeypatch.setattr(indexing.IndexTask, "here", noted)
     build.build(str(tmp_path / "workers.db"), [str(folder)], jobs=2)
     assert came_back and all(os.path.getsize(path) > _LARGE for path in came_back)
-    assert rows(tmp_path / "workers.db") == rows(tmp_path / "one.db")
+    assert index_rows(tmp_path / "workers.db") == index_rows(tmp_path / "one.db")
