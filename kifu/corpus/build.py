@@ -38,7 +38,7 @@ from kifu.corpus.checks import (
     position_tallies,
     row_tally,
 )
-from kifu.corpus.indexing import IndexedFile, IndexedRecord, IndexTask, column_text
+from kifu.corpus.indexing import IndexedFile, IndexTask, Written, column_text
 from kifu.plugin import registry
 from kifu.reading.walk import Found, walk
 from kifu.run.aside import Aside
@@ -310,7 +310,7 @@ class _Writer:
                 "SELECT coalesce(max(id), 0) + 1 FROM file").fetchone()
         file_id = self.next_file
         self.next_file += 1
-        for record in indexed.records:  # read as they are written: see IndexedFile
+        for record in indexed.written():  # read as they are written: see IndexedFile
             self.add_record(file_id, record)
             done.records += 1
             done.positions += record.positions
@@ -329,10 +329,10 @@ class _Writer:
         else:
             done.read += 1
 
-    def add_record(self, file_id: int, record: IndexedRecord) -> None:
+    def add_record(self, file_id: int, record: Written) -> None:
         game_id = self.next_game
         self.next_game += 1
-        own, last = record.game_values()
+        own, last = record.values
         values = (game_id, file_id, *own, self.symmetry(record.symmetry), *last)
         check = checksum("game", *values)
         self.games.append((*values, check))
@@ -363,10 +363,8 @@ class _Writer:
             self.explored.read_back += 1
             held.points.frombytes(_LAST * positions)
         else:
-            columns = record.columns
-            self.explored.arrived(game_id, column_text(columns.get("winner")), record.sides,
-                                  record.symmetry, column_text(columns.get("date")),
-                                  record.strength)
+            self.explored.arrived(game_id, record.winner, record.sides, record.symmetry,
+                                  record.date, record.strength)
             held.points.frombytes(record.placed[:-2])
             held.points.append(LAST)
         if record.grid is not None:
@@ -685,12 +683,12 @@ def _stage(db: sqlite3.Connection, rows: Iterable[tuple[int, int, int, int]]) ->
     db.executemany("INSERT INTO staged VALUES (?, ?, ?, ?)", zip(rest, rest, rest, rest))
 
 
-def _places(game_id: int, record: IndexedRecord | bytes, count: int = 0) -> Iterator[int]:
+def _places(game_id: int, record: Written | bytes, count: int = 0) -> Iterator[int]:
     """The places of a record's positions, node by node (``record``, or its images and their
     count), added by ``map`` rather than packed one by one (the packing's ``places`` makes
     them in C, this stays the reference)."""
-    images = record.images if isinstance(record, IndexedRecord) else record
-    count = record.positions if isinstance(record, IndexedRecord) else count
+    images = record.images if isinstance(record, Written) else record
+    count = record.positions if isinstance(record, Written) else count
     first = store.place(game_id, 0, 0)
     return map(add, range(first, first + (count << store.IMAGE_BITS), 1 << store.IMAGE_BITS),
                images)

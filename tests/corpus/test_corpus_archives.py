@@ -42,8 +42,11 @@ def test_a_collection_s_records_are_read_as_they_are_asked_for():
     assert not isinstance(done.records, list)  # nothing read yet
     first = next(iter(done.records))
     assert first.number == 1 and first.legal
+    # sent to another process: read whole first, what the writer takes of each record sent
     sent = pickle.loads(pickle.dumps(index_file(str(DATA / "rif" / "small_database.rif"))))
-    assert [record.number for record in sent.records] == [1, 2, 3]
+    assert sent.sent is not None and len(sent.sent) == 3 and sent.records == []
+    assert list(sent.written()) == \
+        list(index_file(str(DATA / "rif" / "small_database.rif")).written())
 
 
 def test_a_problem_found_while_the_records_are_read_is_the_file_s(tmp_path):

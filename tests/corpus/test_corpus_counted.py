@@ -7,7 +7,6 @@ changed, gone and new); and the compiled packing gives what its Python reference
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import json
 import os
 import random
@@ -85,7 +84,7 @@ def from_trails(tmp_path_factory: pytest.TempPathFactory
     kept = build._Writer.add_record
 
     def read_back(self, file_id, record):  # type: ignore[no-untyped-def]
-        kept(self, file_id, dataclasses.replace(record, placed=None))
+        kept(self, file_id, record._replace(placed=None))
 
     folder = tmp_path_factory.mktemp("trails")
     with pytest.MonkeyPatch.context() as patch:
@@ -106,8 +105,8 @@ def test_records_counted_as_they_come_give_the_index_their_trails_give(
         kept = build._Writer.add_record
 
         def some_read_back(self, file_id, record):  # type: ignore[no-untyped-def]
-            kept(self, file_id, dataclasses.replace(
-                record, placed=None if "pass" in record.name else record.placed))
+            kept(self, file_id, record._replace(
+                placed=None if "pass" in record.name else record.placed))
 
         monkeypatch.setattr(build._Writer, "add_record", some_read_back)
     if way == "pure":
