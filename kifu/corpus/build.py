@@ -490,7 +490,7 @@ class _Writer:
         their buckets' tallies summed in C, and the explorer's table made from them."""
         db, held, packing = self.db, self.held, self.packing
         assert packing is not None
-        order, rows = packing.arrange(held.hashes.tobytes(), held.places.tobytes())
+        order, rows = packing.arrange(held.hashes, held.places)
         shared = array("I")
         shared.frombytes(packing.shared(rows, order, continuations.SHARED))
         explored = self.explored

@@ -354,15 +354,10 @@ static int by_hash(const void *a, const void *b)
     return x->place < y->place ? -1 : x->place > y->place;
 }
 
-/* arrange(hashes, places) -> (order, rows): positions' rows (signed 64-bit numbers side by
- * side) in the order of the position table (by hash, then place): where each came from
- * (unsigned 32-bit), and the rows, hash and place after hash and place. */
-static PyObject *arrange(PyObject *self, PyObject *args)
+/* arrange()'s work on the hashes and places where they are (``length`` and ``other`` bytes). */
+static PyObject *arranged(const unsigned char *hashes, Py_ssize_t length,
+                          const unsigned char *places, Py_ssize_t other)
 {
-    const unsigned char *hashes, *places;
-    Py_ssize_t length, other;
-    if (!PyArg_ParseTuple(args, "y#y#", &hashes, &length, &places, &other))
-        return NULL;
     if (length != other || length % 8 || length / 8 > (Py_ssize_t)UINT32_MAX) {
         PyErr_SetString(PyExc_ValueError, "arrange(): hashes and places of other lengths");
         return NULL;
@@ -409,6 +404,23 @@ static PyObject *arrange(PyObject *self, PyObject *args)
         return NULL;
     }
     return Py_BuildValue("(NN)", order, pairs);
+}
+
+/* arrange(hashes, places) -> (order, rows): positions' rows (signed 64-bit numbers side by
+ * side) in the order of the position table (by hash, then place): where each came from
+ * (unsigned 32-bit), and the rows, hash and place after hash and place. */
+static PyObject *arrange(PyObject *self, PyObject *args)
+{
+    Py_buffer given[2];
+    if (!PyArg_ParseTuple(args, "y*y*", &given[0], &given[1]))
+        return NULL;
+    /* (read where they are: the writer's arrays of a first run, tens of megabytes) */
+    const unsigned char *hashes = given[0].buf, *places = given[1].buf;
+    Py_ssize_t length = given[0].len, other = given[1].len;
+    PyObject *found = arranged(hashes, length, places, other);
+    PyBuffer_Release(&given[0]);
+    PyBuffer_Release(&given[1]);
+    return found;
 }
 
 /* tallies(rows, shift) -> [(bucket, count, low, high)]: what kifu.corpus.checks.
@@ -566,17 +578,45 @@ static int by_rank(const void *a, const void *b)
     return x->rank < y->rank ? 1 : x->rank > y->rank ? -1 : 0;
 }
 
+/* Restore the heap order of ``heap`` (``size``, lowest rank on top) below ``at``. */
+static void sift_down(Ranked *heap, size_t size, size_t at)
+{
+    for (;;) {
+        size_t low = at, left = 2 * at + 1, right = left + 1;
+        if (left < size && heap[left].rank < heap[low].rank)
+            low = left;
+        if (right < size && heap[right].rank < heap[low].rank)
+            low = right;
+        if (low == at)
+            return;
+        Ranked swap = heap[at];
+        heap[at] = heap[low];
+        heap[low] = swap;
+        at = low;
+    }
+}
+
 /* The ids of the ``listed`` records of ``records`` (``count``) of highest ``rank``, highest
- * first, as a tuple; ``scratch`` holds ``count``. */
+ * first, as a tuple; ``scratch`` holds ``count``.  (The ranks are each record's own: where
+ * there are more records than ``listed``, the highest are kept in a heap as they come, a
+ * few compares a record, rather than all sorted.) */
 static PyObject *top(const int64_t *records, size_t count, const uint32_t *rank,
                      int64_t first, Py_ssize_t listed, Ranked *scratch)
 {
-    for (size_t i = 0; i < count; i++) {
-        scratch[i].rank = rank[records[i] - first];
-        scratch[i].record = (uint32_t)(records[i] - first);
-    }
-    qsort(scratch, count, sizeof(Ranked), by_rank);
     size_t kept = count < (size_t)listed ? count : (size_t)listed;
+    for (size_t i = 0; i < count; i++) {
+        Ranked one = {rank[records[i] - first], (uint32_t)(records[i] - first)};
+        if (i < kept) {
+            scratch[i] = one;
+            if (i + 1 == kept && kept < count)  /* full: a heap from here on */
+                for (size_t at = kept / 2; at-- > 0;)
+                    sift_down(scratch, kept, at);
+        } else if (kept && one.rank > scratch[0].rank) {
+            scratch[0] = one;
+            sift_down(scratch, kept, 0);
+        }
+    }
+    qsort(scratch, kept, sizeof(Ranked), by_rank);
     PyObject *found = PyTuple_New((Py_ssize_t)kept);
     for (size_t i = 0; found != NULL && i < kept; i++) {
         PyObject *id = PyLong_FromLongLong((long long)scratch[i].record + first);
