@@ -212,6 +212,10 @@ class _Occupied:
 #: The statement that writes games' rows, with their checksums.
 _GAME = (f"INSERT INTO game ({', '.join(store.GAME_COLUMNS)}, checksum) "
          f"VALUES ({', '.join('?' * (len(store.GAME_COLUMNS) + 1))})")
+#: The ``keys`` of the game rows from an id on (:func:`kifu.corpus.store.keys`), made as each
+#: batch of rows is written, while its pages are at hand (and where workers still read,
+#: rather than at the end of a run, where only this process works).
+_KEYED = f"UPDATE game SET keys = {store.keys()} WHERE id >= ?"
 
 
 class _Writer:
@@ -266,7 +270,6 @@ class _Writer:
             "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'game'), 0), "
             "coalesce((SELECT max(id) FROM game), 0))").fetchone()
         self.next_game = int(last_game) + 1
-        self.first_game = self.next_game
         (last_symmetry,) = db.execute("SELECT coalesce(max(id), 0) FROM symmetry").fetchone()
         self.next_symmetry = int(last_symmetry) + 1
 
@@ -395,6 +398,8 @@ class _Writer:
         db = self.db
         db.executemany("INSERT INTO file VALUES (?, ?, ?, ?, ?, ?)", self.file_rows)
         db.executemany(_GAME, self.games)
+        if self.games:  # their searched values' copy, made of the rows just written
+            db.execute(_KEYED, (self.games[0][0],))
         db.executemany("INSERT INTO trail VALUES (?, ?, ?, ?, ?, ?)", self.trails)
         self.file_rows, self.games, self.trails = [], [], []
         if not self.first_build or self.packing is None or len(self.held.hashes) >= HELD:
@@ -465,7 +470,6 @@ class _Writer:
     def finish(self) -> None:
         self.flush()
         db = self.db
-        db.execute(f"UPDATE game SET keys = {store.keys()} WHERE id >= ?", (self.first_game,))
         # The occupancy rows are made aside while the positions are written (an update's
         # merged with the rows the index held: read there from the index as it was before
         # this run, which holds the same rows as the copy written here), behind this
