@@ -546,7 +546,7 @@ class _Writer:
         # The staged rows in hash order for every statement below (their tallies, their
         # insert, the explorer's searches for fresh and grown positions): one index costs
         # less than the sorts and scans of staged rows those statements would each make.
-        db.execute("CREATE INDEX temp.staged_order ON staged (hash, place)")
+        db.execute("CREATE INDEX temp.staged_order ON staged (hash, place, next, point)")
         tallied = f"SELECT hash >> {BUCKET_SHIFT}, {POSITION_TALLY} FROM %s GROUP BY 1"
         if not fresh:
             for bucket, count, low, high in db.execute(tallied % "staged"):

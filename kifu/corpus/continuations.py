@@ -707,10 +707,14 @@ class Writer:
             db.execute("INSERT OR IGNORE INTO grown SELECT DISTINCT s.hash FROM staged s JOIN "
                        "explored e ON e.hash = s.hash WHERE s.hash NOT IN (SELECT hash FROM "
                        "fresh)")
-        if held is not None and shared is not None and not self.read_back:
-            # every record counted as it came
-            for continued, explored in (self.counted(held, shared) if counted is None
-                                        else counted):
+        if not self.read_back and self.arrivals and compiled(checks.PACKING) is not None and (
+                (held is not None and shared is not None) or first_build):
+            # every record counted as it came, and counted in C: from the rows held, else
+            # (a first run past what it holds) from the staged rows read back
+            if counted is None:
+                counted = self.counted(held, shared) if held is not None and \
+                    shared is not None else self._counted_staged()
+            for continued, explored in counted:
                 self._continuations, self._explored = continued, explored
                 self._flush()
             for name in ("fresh", "grown", "brought"):
@@ -785,11 +789,14 @@ class Writer:
         counts, which stay the reference; a few thousand rows at a time (the continuations'
         and the positions'), made without the index (a process forked for it can make
         them while the index's writer writes the positions: :mod:`kifu.run.aside`)."""
-        packing = compiled(checks.PACKING)
-        assert packing is not None
-        arrivals = self.arrivals
-        if not shared or not arrivals:  # no position several rows hold, or none at all
+        if not shared or not self.arrivals:  # no position several rows hold, or none at all
             return
+        yield from self._counted_in_c(self._records_for_c(), held, shared)
+
+    def _records_for_c(self) -> _RecordsForC:
+        """What the packing's ``explore`` and ``rows`` take of the records counted as they
+        came (:meth:`arrived`), made once for all the positions they count in."""
+        arrivals = self.arrivals
         first = min(arrivals)
         size = max(arrivals) - first + 1
         # Each record's winner (a code: its place in ``names``) as an image that does not
@@ -827,13 +834,50 @@ class Writer:
         order = array("I", bytes(4 * len(names)))
         for place, code in enumerate(sorted(range(len(names)), key=names.__getitem__)):
             order[code] = place
-        counted = packing.explore(held.hashes, held.places, held.points, shared, first, plain,
-                                  swapped, swaps, ranks[0], ranks[1], LISTED, LAST,
-                                  store.GAME_SHIFT, store.MAX_IMAGES)
-        texts = (tuple(json.dumps(name) for name in names), order, tuple(sides_texts),
-                 tuple(listed_texts), first)
+        return _RecordsForC(first, (plain, swapped, swaps, ranks[0], ranks[1]),
+                            (tuple(json.dumps(name) for name in names), order,
+                             tuple(sides_texts), tuple(listed_texts), first))
+
+    def _counted_in_c(self, records: _RecordsForC, held: Held, shared: array[int]
+                      ) -> Iterator[tuple[list[Any], list[Any]]]:
+        """:meth:`counted` of the positions at ``shared`` in ``held``, whole positions."""
+        packing = compiled(checks.PACKING)
+        assert packing is not None
+        counted = packing.explore(held.hashes, held.places, held.points, shared, records.first,
+                                  *records.arrays, LISTED, LAST, store.GAME_SHIFT,
+                                  store.MAX_IMAGES)
         for at in range(0, len(counted), _WRITTEN_ROWS):
-            yield packing.rows(counted[at:at + _WRITTEN_ROWS], *texts)
+            yield packing.rows(counted[at:at + _WRITTEN_ROWS], *records.texts)
+
+    def _counted_staged(self) -> Iterator[tuple[list[Any], list[Any]]]:
+        """:meth:`counted` of a first run past what it holds in memory, whose records all
+        came in counted: the staged rows of the positions counted anew (``fresh``) read
+        back in their order, a batch of whole positions at a time, each row as ``held``
+        would hold it followed by the position after it (so that C counts them as it
+        counts a first run's held rows, and memory stays bounded)."""
+        records = self._records_for_c()
+        batch = Held(array("q"), array("q"), array("h"))
+        value = None
+        for found, place, after, point in self.db.execute(
+                "SELECT hash, place, next, point FROM staged WHERE hash IN (SELECT hash FROM "
+                "fresh) ORDER BY hash, place"):
+            if found != value and len(batch.hashes) >= 2 * _COUNTED_ROWS:
+                yield from self._counted_pairs(records, batch)
+                batch = Held(array("q"), array("q"), array("h"))
+            value = found
+            batch.hashes.append(found)
+            batch.hashes.append(after)
+            batch.places.append(place)
+            batch.places.append(0)
+            batch.points.append(point)
+            batch.points.append(LAST)
+        if batch.hashes:
+            yield from self._counted_pairs(records, batch)
+
+    def _counted_pairs(self, records: _RecordsForC, batch: Held
+                       ) -> Iterator[tuple[list[Any], list[Any]]]:
+        """:meth:`_counted_in_c` of rows held in pairs: a row, then the position after it."""
+        yield from self._counted_in_c(records, batch, array("I", range(0, len(batch.hashes), 2)))
 
     def _sides_text(self, sides: Sequence[str]) -> str:
         """The JSON text of a record's sides (most records' are alike)."""
@@ -957,6 +1001,18 @@ class Writer:
 
 #: The rows :class:`Writer` holds before it writes them (a few MiB).
 _WRITTEN_ROWS = 20_000
+#: The staged rows a first run past what it holds counts in C at a time (whole positions:
+#: a batch is cut only where a position ends), some 50 MiB with what C makes of them.
+_COUNTED_ROWS = 1 << 20
+
+
+class _RecordsForC(NamedTuple):
+    """What the packing's ``explore`` (``arrays``) and ``rows`` (``texts``) take of the
+    records counted as they came, the first of whose ids is ``first``."""
+
+    first: int
+    arrays: tuple[array[int], ...]
+    texts: tuple[Any, ...]
 
 
 def _json(wins: Counter[str]) -> str:

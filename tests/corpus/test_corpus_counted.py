@@ -94,13 +94,16 @@ def from_trails(tmp_path_factory: pytest.TempPathFactory
         return folder, index_twice(folder / "records", folder / "trails.db")
 
 
-@pytest.mark.parametrize("way", ["held", "held, some read back", "staged", "pure", "aside"])
+@pytest.mark.parametrize("way", ["held", "held, some read back", "staged",
+                                 "staged, counted a few rows at a time", "pure", "aside"])
 def test_records_counted_as_they_come_give_the_index_their_trails_give(
         tmp_path, monkeypatch, from_trails, way):
     folder, reference = from_trails
     monkeypatch.setattr(continuations, "LISTED", 3)
-    if way == "staged":  # as an update, or a first run past what it holds
+    if way.startswith("staged"):  # as an update, or a first run past what it holds
         monkeypatch.setattr(build, "HELD", 1)
+    if way == "staged, counted a few rows at a time":  # (a batch ends where a position does)
+        monkeypatch.setattr(continuations, "_COUNTED_ROWS", 2)
     if way == "held, some read back":  # those with a pass
         kept = build._Writer.add_record
 
