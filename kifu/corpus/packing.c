@@ -415,9 +415,7 @@ static PyObject *arrange(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "y*y*", &given[0], &given[1]))
         return NULL;
     /* (read where they are: the writer's arrays of a first run, tens of megabytes) */
-    const unsigned char *hashes = given[0].buf, *places = given[1].buf;
-    Py_ssize_t length = given[0].len, other = given[1].len;
-    PyObject *found = arranged(hashes, length, places, other);
+    PyObject *found = arranged(given[0].buf, given[0].len, given[1].buf, given[1].len);
     PyBuffer_Release(&given[0]);
     PyBuffer_Release(&given[1]);
     return found;
