@@ -414,8 +414,6 @@ class _Writer:
                 # (a batch sorted and summed in C costs a fraction of SQLite's summing of
                 # the positions' table at the end, where only this process works)
                 _, rows = self.packing.arrange(held.hashes, held.places)
-                if not self.every_bucket:
-                    self._every_bucket()
                 self.tally_buckets(self.packing.tallies(rows, BUCKET_SHIFT))
             _stage(self.db, zip(held.hashes, held.places,
                                 chain(islice(held.hashes, 1, None), (0,)), held.points))
@@ -517,7 +515,6 @@ class _Writer:
             db.executemany(_POSITIONS, zip(*[chunks] * (2 * _STAGED_ROWS)))
             rest = iter(values[whole:])
             db.executemany("INSERT INTO position VALUES (?, ?)", zip(rest, rest))
-            self._every_bucket()
             self.tally_buckets(packing.tallies(rows, BUCKET_SHIFT))
             explored.finish(True, held, shared, counted.results())
         self.held = continuations.Held(array("q"), array("q"), array("h"))
@@ -530,9 +527,10 @@ class _Writer:
 
     def tally_buckets(self, tallies: Iterable[tuple[int, int, int, int]]) -> None:
         """Rows added to many buckets (each one's number, count and sums), every bucket's
-        tally read (:meth:`_every_bucket`): :meth:`tally` of each, without a call each (a
-        run's positions fall in tens of thousands of buckets)."""
-        assert self.every_bucket
+        tally read first (:meth:`_every_bucket`): :meth:`tally` of each, without a call each
+        (a run's positions fall in tens of thousands of buckets)."""
+        if not self.every_bucket:
+            self._every_bucket()
         buckets, changed = self.buckets, self.changed
         for bucket, count, low, high in tallies:
             tally = buckets.get(bucket)
@@ -571,7 +569,6 @@ class _Writer:
         db.execute("INSERT OR REPLACE INTO position SELECT hash, place FROM staged "
                    "ORDER BY hash, place")
         if fresh and self.packing is None:  # (with the packing: summed as staged, in C)
-            self._every_bucket()
             self.tally_buckets(db.execute(tallied % "position"))
         self.explored.finish(bool(self.first_build))
 
