@@ -528,6 +528,14 @@ class Played(NamedTuple):
 LAST = -2
 
 
+def run_column(rows: memoryview, at: int) -> array[int]:
+    """The ``at``-th number of each row of sorted runs' rows (the packing's ``run`` and
+    ``merge``: four a row, read as signed 64-bit, ``rows``: hash, place, next hash, point)."""
+    column = array("q")
+    column.frombytes(rows[at::4].tobytes())
+    return column
+
+
 class Held(NamedTuple):
     """A first run's new positions, held in memory record after record, node after node
     (:class:`kifu.corpus.build._Writer`): each one's hash and place, and the point the move
@@ -693,7 +701,7 @@ class Writer:
                 hashes = held.hashes
                 db.executemany("INSERT OR IGNORE INTO fresh VALUES (?)",
                                ((hashes[at],) for at in shared))
-        elif first_build:
+        elif first_build and counted is None:
             db.execute(f"INSERT OR IGNORE INTO fresh SELECT hash FROM position GROUP BY hash "
                        f"HAVING count(*) >= {SHARED}")
         else:
@@ -707,13 +715,13 @@ class Writer:
             db.execute("INSERT OR IGNORE INTO grown SELECT DISTINCT s.hash FROM staged s JOIN "
                        "explored e ON e.hash = s.hash WHERE s.hash NOT IN (SELECT hash FROM "
                        "fresh)")
-        if not self.read_back and self.arrivals and compiled(checks.PACKING) is not None and (
-                (held is not None and shared is not None) or first_build):
+        if self.counts_arrivals_in_c() and (
+                held is not None and shared is not None or counted is not None):
             # every record counted as it came, and counted in C: from the rows held, else
-            # (a first run past what it holds) from the staged rows read back
+            # (a first run past what it holds) from its sorted runs merged, the rows given
             if counted is None:
-                counted = self.counted(held, shared) if held is not None and \
-                    shared is not None else self._counted_staged()
+                assert held is not None and shared is not None
+                counted = self.counted(held, shared)
             for continued, explored in counted:
                 self._continuations, self._explored = continued, explored
                 self._flush()
@@ -793,6 +801,12 @@ class Writer:
             return
         yield from self._counted_in_c(self._records_for_c(), held, shared)
 
+    def counts_arrivals_in_c(self) -> bool:
+        """Whether every record added came in counted (:meth:`arrived`: none is read back
+        from its trail) and the packing runs to count them in C."""
+        return not self.read_back and bool(self.arrivals) and \
+            compiled(checks.PACKING) is not None
+
     def _records_for_c(self) -> _RecordsForC:
         """What the packing's ``explore`` and ``rows`` take of the records counted as they
         came (:meth:`arrived`), made once for all the positions they count in."""
@@ -849,35 +863,32 @@ class Writer:
         for at in range(0, len(counted), _WRITTEN_ROWS):
             yield packing.rows(counted[at:at + _WRITTEN_ROWS], *records.texts)
 
-    def _counted_staged(self) -> Iterator[tuple[list[Any], list[Any]]]:
+    def counted_merged(self, batches: Iterable[bytes]) -> Iterator[tuple[list[Any], list[Any]]]:
         """:meth:`counted` of a first run past what it holds in memory, whose records all
-        came in counted: the staged rows of the positions counted anew (``fresh``) read
-        back in their order, a batch of whole positions at a time, each row as ``held``
-        would hold it followed by the position after it (so that C counts them as it
-        counts a first run's held rows, and memory stays bounded)."""
+        came in counted: its sorted runs merged (``batches`` of whole positions, the rows of
+        the packing's ``merge``: each one's hash, place, next hash and point), the rows of
+        the positions several rows hold in each held as ``held`` would hold them, each
+        followed by the position after it (so that C counts them as it counts a first run's
+        held rows, and memory stays bounded)."""
+        packing = compiled(checks.PACKING)
+        if not self.arrivals or packing is None:
+            return
         records = self._records_for_c()
-        batch = Held(array("q"), array("q"), array("h"))
-        value = None
-        for found, place, after, point in self.db.execute(
-                "SELECT hash, place, next, point FROM staged WHERE hash IN (SELECT hash FROM "
-                "fresh) ORDER BY hash, place"):
-            if found != value and len(batch.hashes) >= 2 * _COUNTED_ROWS:
-                yield from self._counted_pairs(records, batch)
-                batch = Held(array("q"), array("q"), array("h"))
-            value = found
-            batch.hashes.append(found)
-            batch.hashes.append(after)
-            batch.places.append(place)
-            batch.places.append(0)
-            batch.points.append(point)
-            batch.points.append(LAST)
-        if batch.hashes:
-            yield from self._counted_pairs(records, batch)
-
-    def _counted_pairs(self, records: _RecordsForC, batch: Held
-                       ) -> Iterator[tuple[list[Any], list[Any]]]:
-        """:meth:`_counted_in_c` of rows held in pairs: a row, then the position after it."""
-        yield from self._counted_in_c(records, batch, array("I", range(0, len(batch.hashes), 2)))
+        for batch in batches:
+            rows = memoryview(batch).cast("q")
+            count = len(rows) // 4
+            pairs = Held(array("q", bytes(16 * count)), array("q", bytes(16 * count)),
+                         array("h", [LAST]) * (2 * count))
+            pairs.hashes[0::2] = run_column(rows, 0)
+            pairs.hashes[1::2] = run_column(rows, 2)
+            pairs.places[0::2] = run_column(rows, 1)
+            pairs.points[0::2] = array("h", memoryview(batch).cast("h")[12::16].tobytes())
+            # (each pair's first number is its row's hash: as ``shared`` reads rows)
+            shared = array("I")
+            order = array("I", range(0, 2 * count, 2))
+            shared.frombytes(packing.shared(pairs.hashes, order, SHARED))
+            if shared:
+                yield from self._counted_in_c(records, pairs, shared)
 
     def _sides_text(self, sides: Sequence[str]) -> str:
         """The JSON text of a record's sides (most records' are alike)."""
@@ -1001,9 +1012,6 @@ class Writer:
 
 #: The rows :class:`Writer` holds before it writes them (a few MiB).
 _WRITTEN_ROWS = 20_000
-#: The staged rows a first run past what it holds counts in C at a time (whole positions:
-#: a batch is cut only where a position ends), some 50 MiB with what C makes of them.
-_COUNTED_ROWS = 1 << 20
 
 
 class _RecordsForC(NamedTuple):

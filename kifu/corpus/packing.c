@@ -469,15 +469,28 @@ static PyObject *tallies(PyObject *self, PyObject *args)
     return found;
 }
 
+static PyObject *shared_of(const unsigned char *rows, Py_ssize_t length,
+                           const unsigned char *order, Py_ssize_t other, int least);
+
 /* shared(rows, order, least) -> bytes: where each row in order (arrange()'s) of a position
  * that at least ``least`` rows hold came from (unsigned 32-bit), in that order. */
 static PyObject *shared(PyObject *self, PyObject *args)
 {
-    const unsigned char *rows, *order;
-    Py_ssize_t length, other;
+    Py_buffer given[2];
     int least;
-    if (!PyArg_ParseTuple(args, "y#y#i", &rows, &length, &order, &other, &least))
+    if (!PyArg_ParseTuple(args, "y*y*i", &given[0], &given[1], &least))
         return NULL;
+    /* (read where they are: the explorer's arrays of a batch, tens of megabytes) */
+    PyObject *found = shared_of(given[0].buf, given[0].len, given[1].buf, given[1].len, least);
+    PyBuffer_Release(&given[0]);
+    PyBuffer_Release(&given[1]);
+    return found;
+}
+
+/* shared()'s work on the rows and order where they are (``length`` and ``other`` bytes). */
+static PyObject *shared_of(const unsigned char *rows, Py_ssize_t length,
+                           const unsigned char *order, Py_ssize_t other, int least)
+{
     if (length % 16 || other != length / 4) {
         PyErr_SetString(PyExc_ValueError, "shared(): not rows of positions and their order");
         return NULL;
@@ -504,6 +517,194 @@ static PyObject *shared(PyObject *self, PyObject *args)
     }
     if (_PyBytes_Resize(&found, (Py_ssize_t)(4 * made)) < 0)
         return NULL;
+    return found;
+}
+
+/* A row of a sorted run (run(), merge()): a position's hash and place, the hash of the node
+ * after it in its record (0 after the last held), and the point its move puts a stone on. */
+#define RUN_ROW 32
+
+/* run(rows, order, hashes, points) -> bytes: a first run's rows in order (arrange()'s, and
+ * where each came from) written out as a sorted run: each row's hash and place, the hash
+ * held after it (``hashes``, 0 after the last) and its point (``points``, signed 16-bit),
+ * 32 bytes a row (three signed 64-bit numbers, the point, six zero bytes). */
+static PyObject *run(PyObject *self, PyObject *args)
+{
+    Py_buffer given[4];
+    if (!PyArg_ParseTuple(args, "y*y*y*y*", &given[0], &given[1], &given[2], &given[3]))
+        return NULL;
+    /* (read where they are: the writer's arrays, tens of megabytes) */
+    const unsigned char *rows = given[0].buf, *order = given[1].buf, *hashes = given[2].buf,
+                        *points = given[3].buf;
+    Py_ssize_t length = given[0].len, other = given[1].len, held = given[2].len,
+               pointed = given[3].len;
+    PyObject *found = NULL;
+    if (length % 16 || other != length / 4 || held % 8 || pointed != held / 4 ||
+        length / 16 > PY_SSIZE_T_MAX / RUN_ROW) {
+        PyErr_SetString(PyExc_ValueError, "run(): rows, order, hashes and points of other "
+                                          "lengths");
+        goto done;
+    }
+    size_t count = (size_t)length / 16, many = (size_t)held / 8;
+    for (size_t i = 0; i < count; i++) {
+        uint32_t at;
+        memcpy(&at, order + 4 * i, 4);
+        if (at >= many) {
+            PyErr_SetString(PyExc_ValueError, "run(): a row from past the positions held");
+            goto done;
+        }
+    }
+    found = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(RUN_ROW * count));
+    if (found == NULL)
+        goto done;
+    unsigned char *w = (unsigned char *)PyBytes_AS_STRING(found);
+    memset(w, 0, RUN_ROW * count);
+    for (size_t i = 0; i < count; i++, w += RUN_ROW) {
+        uint32_t at;
+        memcpy(&at, order + 4 * i, 4);
+        memcpy(w, rows + 16 * i, 16);
+        if ((size_t)at + 1 < many)
+            memcpy(w + 16, hashes + 8 * ((size_t)at + 1), 8);
+        memcpy(w + 24, points + 2 * (size_t)at, 2);
+    }
+done:
+    for (int k = 0; k < 4; k++)
+        PyBuffer_Release(&given[k]);
+    return found;
+}
+
+/* The head of a run being merged: its next row's hash and place, and which run. */
+typedef struct Head {
+    int64_t hash, place;
+    size_t run;
+} Head;
+
+static int head_before(const Head *x, const Head *y)
+{
+    return x->hash != y->hash ? x->hash < y->hash : x->place < y->place;
+}
+
+static void heap_down(Head *heap, size_t used, size_t i)
+{
+    for (;;) {
+        size_t least = i, left = 2 * i + 1, right = left + 1;
+        if (left < used && head_before(&heap[left], &heap[least]))
+            least = left;
+        if (right < used && head_before(&heap[right], &heap[least]))
+            least = right;
+        if (least == i)
+            return;
+        Head swap = heap[i];
+        heap[i] = heap[least];
+        heap[least] = swap;
+        i = least;
+    }
+}
+
+/* merge(runs, cursors, limit) -> bytes: the rows of sorted runs (run()'s, each a buffer)
+ * from each one's cursor on (``cursors``, a writable buffer of signed 64-bit numbers, one a
+ * run: rows taken), merged in the position table's order (by hash, then place): at least
+ * ``limit`` rows and then the rest of the last one's position (a position is never cut), or
+ * all that is left; the cursors moved past the rows given.  Runs out of order (a row not
+ * after the one before it, in its run or in the merge) are refused. */
+static PyObject *merge(PyObject *self, PyObject *args)
+{
+    PyObject *given;
+    Py_buffer cursors;
+    Py_ssize_t limit;
+    if (!PyArg_ParseTuple(args, "Ow*n", &given, &cursors, &limit))
+        return NULL;
+    PyObject *runs = PySequence_Fast(given, "merge(): runs must be a sequence");
+    if (runs == NULL) {
+        PyBuffer_Release(&cursors);
+        return NULL;
+    }
+    size_t count = (size_t)PySequence_Fast_GET_SIZE(runs), opened = 0, used = 0;
+    PyObject *found = NULL;
+    Py_buffer *views = NULL;
+    int64_t *at = NULL;
+    Head *heap = NULL;
+    unsigned char *out = NULL;
+    size_t made = 0, room = 0;
+    if (cursors.len < 0 || (size_t)cursors.len != 8 * count || limit < 1) {
+        PyErr_SetString(PyExc_ValueError, "merge(): a cursor for each run, a limit above 0");
+        goto done;
+    }
+    views = PyMem_Calloc(count + 1, sizeof(Py_buffer));
+    at = PyMem_Calloc(count + 1, sizeof(int64_t));
+    heap = PyMem_Calloc(count + 1, sizeof(Head));
+    if (views == NULL || at == NULL || heap == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    memcpy(at, cursors.buf, 8 * count);
+    for (; opened < count; opened++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(runs, opened);
+        if (PyObject_GetBuffer(item, &views[opened], PyBUF_SIMPLE) < 0)
+            goto done;
+        size_t rows = (size_t)views[opened].len / RUN_ROW;
+        if (views[opened].len % RUN_ROW || at[opened] < 0 || (uint64_t)at[opened] > rows) {
+            opened++;
+            PyErr_SetString(PyExc_ValueError, "merge(): not a run of rows, or a cursor past "
+                                              "its end");
+            goto done;
+        }
+        if ((size_t)at[opened] < rows) {
+            const unsigned char *row = (const unsigned char *)views[opened].buf +
+                                       RUN_ROW * (size_t)at[opened];
+            memcpy(&heap[used].hash, row, 8);
+            memcpy(&heap[used].place, row + 8, 8);
+            heap[used++].run = opened;
+        }
+    }
+    for (size_t i = used; i-- > 0;)
+        heap_down(heap, used, i);
+    Head last = {0, 0, 0};
+    while (used) {
+        Head top = heap[0];
+        if (made >= (size_t)limit && top.hash != last.hash)
+            break;
+        if (made && !head_before(&last, &top)) {
+            PyErr_SetString(PyExc_ValueError, "merge(): runs out of order");
+            goto done;
+        }
+        if (made == room) {
+            size_t more = room ? 2 * room : 1024;
+            unsigned char *grown = PyMem_Realloc(out, more * RUN_ROW);
+            if (grown == NULL) {
+                PyErr_NoMemory();
+                goto done;
+            }
+            out = grown;
+            room = more;
+        }
+        const Py_buffer *view = &views[top.run];
+        size_t rows = (size_t)view->len / RUN_ROW, next = (size_t)++at[top.run];
+        memcpy(out + RUN_ROW * made++, (const unsigned char *)view->buf + RUN_ROW * (next - 1),
+               RUN_ROW);
+        last = top;
+        if (next < rows) {
+            const unsigned char *row = (const unsigned char *)view->buf + RUN_ROW * next;
+            memcpy(&heap[0].hash, row, 8);
+            memcpy(&heap[0].place, row + 8, 8);
+        } else {
+            heap[0] = heap[--used];
+        }
+        heap_down(heap, used, 0);
+    }
+    found = PyBytes_FromStringAndSize((const char *)out, (Py_ssize_t)(RUN_ROW * made));
+    if (found != NULL)
+        memcpy(cursors.buf, at, 8 * count);
+done:
+    for (size_t i = 0; i < opened; i++)
+        if (views[i].obj != NULL)
+            PyBuffer_Release(&views[i]);
+    PyMem_Free(views);
+    PyMem_Free(at);
+    PyMem_Free(heap);
+    PyMem_Free(out);
+    Py_DECREF(runs);
+    PyBuffer_Release(&cursors);
     return found;
 }
 
@@ -1429,6 +1630,10 @@ static PyMethodDef METHODS[] = {
      "tallies(rows, shift) -> [(bucket, count, low, high)]\n\nThe buckets' tallies of rows in order."},
     {"shared", shared, METH_VARARGS,
      "shared(rows, order, least) -> bytes\n\nThe rows in order of positions held at least least times."},
+    {"run", run, METH_VARARGS,
+     "run(rows, order, hashes, points) -> bytes\n\nRows in order written out as a sorted run."},
+    {"merge", merge, METH_VARARGS,
+     "merge(runs, cursors, limit) -> bytes\n\nSorted runs' rows merged, whole positions."},
     {"firsts", firsts, METH_VARARGS,
      "firsts(changes, points, spans, last) -> bytes\n\nkifu.corpus.occupancy.firsts."},
     {"placed", placed, METH_VARARGS,

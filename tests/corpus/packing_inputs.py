@@ -8,6 +8,7 @@ exception.  Shared by ``test_corpus_packing.py`` and the sanitizer build's worke
 ``packing_worker.py``, which runs the same checks with the sanitized module in kifu's place."""
 from __future__ import annotations
 
+import itertools
 import random
 import struct
 import zlib
@@ -118,6 +119,70 @@ def arranged_at_scale(packing: ModuleType, seed: int) -> None:
     pairs = sorted(zip(hashes, places))
     assert array("q", arranged).tolist() == [value for pair in pairs for value in pair]
     assert [(hashes[at], places[at]) for at in array("I", order)] == pairs
+
+
+#: A row of a sorted run as Python packs it: hash, place and next hash (signed 64-bit), the
+#: point (signed 16-bit), six zero bytes.
+RUN_ROW = struct.Struct("=qqqh6x")
+
+
+def batches_held(rng: random.Random) -> list[Held]:
+    """A first run's positions past what it holds: a few batches of held positions (hashes
+    repeated within and across them, at the ends of their range; places in order, each
+    batch's after the one before's; points of moves and of nodes nothing follows)."""
+    pool = [rng.getrandbits(64) - (1 << 63) for _ in range(rng.choice((1, 5, 60)))] + \
+        [-(1 << 63), (1 << 63) - 1, -1, 0]
+    held, place = [], 0
+    for _ in range(rng.choice((1, 2, 3, 7))):
+        count = rng.choice((1, 2, 9, 300))
+        hashes = array("q", (rng.choice(pool) for _ in range(count)))
+        places = array("q", range(place, place + 32 * count, 32))
+        place += 32 * count + rng.choice((0, 32, 1 << 32))
+        points = array("h", (rng.choice((LAST, -1, 0, 360, 32767, -32768))
+                             for _ in range(count)))
+        held.append(Held(hashes, places, points))
+    return held
+
+
+def run_rows(held: Held) -> list[tuple[int, int, int, int]]:
+    """Python's rows of a held batch written out as a run: each position's hash, place, the
+    hash held after it (0 after the last) and its point, by hash, then place."""
+    hashes, places, points = held
+    after = [*hashes[1:], 0]
+    return sorted(zip(hashes, places, after, points))
+
+
+def merged_in_batches(packing: ModuleType, runs: list[bytes], limit: int) -> list[bytes]:
+    """Every row of ``runs`` merged by ``packing``, ``limit`` rows at least at a time."""
+    cursors = array("q", bytes(8 * len(runs)))
+    found = []
+    while batch := packing.merge(runs, cursors, limit):
+        found.append(batch)
+        assert len(found) <= sum(len(run) for run in runs) // RUN_ROW.size
+    assert list(cursors) == [len(run) // RUN_ROW.size for run in runs]
+    return found
+
+
+def runs_agree(packing: ModuleType, rng: random.Random) -> None:
+    """Batches held written out as sorted runs (``arrange`` and ``run``) as Python sorts and
+    lays them out, and merged (``merge``) as Python sorts every row: a batch of at least
+    the limit's rows (the last may have fewer), never cutting a position."""
+    held = batches_held(rng)
+    runs = []
+    for batch in held:
+        order, arranged = packing.arrange(batch.hashes, batch.places)
+        run = packing.run(arranged, order, batch.hashes, batch.points)
+        assert run == b"".join(RUN_ROW.pack(*row) for row in run_rows(batch))
+        runs.append(run)
+    limit = rng.choice((1, 2, 7, 1000))
+    merged = merged_in_batches(packing, runs, limit)
+    rows = [RUN_ROW.unpack_from(batch, at) for batch in merged
+            for at in range(0, len(batch), RUN_ROW.size)]
+    assert rows == sorted(row for batch in held for row in run_rows(batch))
+    for before, after in itertools.pairwise(merged):
+        assert len(before) >= limit * RUN_ROW.size
+        assert RUN_ROW.unpack_from(before, len(before) - RUN_ROW.size)[0] != \
+            RUN_ROW.unpack_from(after, 0)[0]
 
 
 def first_run(rng: random.Random) -> tuple[Writer, Held, array[int]]:
@@ -243,6 +308,7 @@ def agree(packing: ModuleType, seed: int, changes: list[Changes]) -> None:
         counts[value] = counts.get(value, 0) + 1
     assert [(hashes[at], places[at]) for at in array("I", packing.shared(
         arranged, order, least))] == [pair for pair in pairs if counts[pair[0]] >= least]
+    runs_agree(packing, rng)
     writer, held, shared = first_run(rng)
     listed = continuations.LISTED
     # (lists cut short too: past their length, a position's records are kept as they come)
@@ -309,8 +375,40 @@ def hostile(packing: ModuleType) -> Iterator[tuple[str, Callable[[], object]]]:
     yield "serialized of a complex", lambda: packing.serialized((1j,))
     yield "checksum of a table's name past 16 bytes", lambda: packing.checksum("t" * 17, ())
     yield "checksum of a complex", lambda: packing.checksum("game", (1j,))
+    yield from _hostile_runs(packing)
     yield from _hostile_explore(packing)
     yield from _hostile_rows(packing)
+
+
+def _hostile_runs(packing: ModuleType) -> Iterator[tuple[str, Callable[[], object]]]:
+    """Calls of ``run`` and ``merge`` off kifu's: lengths that do not agree, rows from past
+    what is held, runs out of order or sharing a row, cursors out of range, no limit."""
+    row = array("q", [5, 64]).tobytes()
+    yield "run of a row from past the positions held", lambda: packing.run(
+        row, array("I", [1]).tobytes(), array("q", [5]), array("h", [0]))
+    yield "run of rows without their order", lambda: packing.run(row, b"", array("q", [5]),
+                                                                  array("h", [0]))
+    yield "run of points of other lengths", lambda: packing.run(
+        row, array("I", [0]).tobytes(), array("q", [5]), array("h", [0, 0]))
+    for wrong in ("text", 3, None):
+        yield f"run of a {type(wrong).__name__}", lambda w=wrong: packing.run(w, w, w, w)
+        yield f"merge of a {type(wrong).__name__}", \
+            lambda w=wrong: packing.merge([w], array("q", [0]), 1)
+    one, two = RUN_ROW.pack(5, 64, 0, 0), RUN_ROW.pack(7, 32, 0, 0)
+    yield "merge of a run out of order", \
+        lambda: packing.merge([two + one], array("q", [0]), 5)
+    yield "merge of runs sharing a row", \
+        lambda: packing.merge([one, one + two], array("q", [0, 0]), 5)
+    yield "merge of a part of a row", lambda: packing.merge([one[:-1]], array("q", [0]), 1)
+    for cursor in (-1, 2, 1 << 62, -(1 << 63)):
+        yield f"merge from row {cursor}", \
+            lambda c=cursor: packing.merge([one], array("q", [c]), 1)
+    yield "merge of a cursor short", lambda: packing.merge([one, two], array("q", [0]), 1)
+    yield "merge of cursors it may not move", lambda: packing.merge([one], bytes(8), 1)
+    for limit in (0, -1, 1 << 70):
+        yield f"merge of {limit} rows", \
+            lambda n=limit: packing.merge([one], array("q", [0]), n)
+    yield "merge of runs not in a sequence", lambda: packing.merge(5, array("q", [0]), 1)
 
 
 def _hostile_rows(packing: ModuleType) -> Iterator[tuple[str, Callable[[], object]]]:

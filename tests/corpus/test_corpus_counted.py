@@ -14,6 +14,7 @@ import shutil
 import zlib
 from array import array
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -94,28 +95,44 @@ def from_trails(tmp_path_factory: pytest.TempPathFactory
         return folder, index_twice(folder / "records", folder / "trails.db")
 
 
-@pytest.mark.parametrize("way", ["held", "held, some read back", "staged",
-                                 "staged, counted a few rows at a time", "pure", "aside"])
+@pytest.mark.parametrize("way", ["held", "held, some read back", "runs",
+                                 "runs merged a few rows at a time", "runs, some read back",
+                                 "runs, aside", "pure", "aside"])
 def test_records_counted_as_they_come_give_the_index_their_trails_give(
         tmp_path, monkeypatch, from_trails, way):
     folder, reference = from_trails
     monkeypatch.setattr(continuations, "LISTED", 3)
-    if way.startswith("staged"):  # as an update, or a first run past what it holds
+    if way.startswith("runs"):  # a first run past what it holds, its batches sorted runs
         monkeypatch.setattr(build, "HELD", 1)
-    if way == "staged, counted a few rows at a time":  # (a batch ends where a position does)
-        monkeypatch.setattr(continuations, "_COUNTED_ROWS", 2)
-    if way == "held, some read back":  # those with a pass
+        monkeypatch.setattr(build, "BATCH", 5)  # (many runs)
+    if way == "runs merged a few rows at a time":  # (a batch ends where a position does)
+        monkeypatch.setattr(build, "_COUNTED_ROWS", 2)
+        monkeypatch.setattr(build, "_PUT_ROWS", 1)
+    if way in ("held, some read back", "runs, some read back"):  # those with a pass (once
+        # some runs are written: past the first game's)
         kept = build._Writer.add_record
+        first = "pass" if way.startswith("held") else "g1-pass"
 
         def some_read_back(self, file_id, record):  # type: ignore[no-untyped-def]
-            kept(self, file_id, record._replace(
-                placed=None if "pass" in record.name else record.placed))
+            read_back = "pass" in record.name and first <= Path(record.name).name
+            kept(self, file_id, record._replace(placed=None if read_back else record.placed))
 
         monkeypatch.setattr(build._Writer, "add_record", some_read_back)
+    ends: list[str] = []  # how each run put its positions in the index
+
+    def told(name: str, kept: Any) -> Any:
+        def end(self: build._Writer) -> None:
+            ends.append(name)
+            kept(self)
+        return end
+
+    for name in ("arranged", "merged_in", "poured", "sorted_in"):
+        monkeypatch.setattr(build._Writer, name, told(name, getattr(build._Writer, name)))
     if way == "pure":
         with pure_python():
             counted = index_twice(folder / "records", tmp_path / "counted.db")
-    elif way == "aside":  # the end of a run with --jobs: its rows made in processes forked
+    elif way in ("aside", "runs, aside"):  # the end of a run with --jobs: its rows made
+        # in processes forked
         forked: list[bool] = []
 
         class Counted(aside.Aside):  # type: ignore[type-arg]
@@ -134,6 +151,10 @@ def test_records_counted_as_they_come_give_the_index_their_trails_give(
     else:
         counted = index_twice(folder / "records", tmp_path / "counted.db")
     assert counted == reference
+    if compiled(checks.PACKING) is not None and way != "pure":  # (the update's: staged)
+        assert ends == {"runs, some read back": ["poured", "sorted_in", "sorted_in"],
+                        "held": ["arranged", "sorted_in"]}.get(
+            way, ["merged_in" if way.startswith("runs") else "arranged", "sorted_in"])
     assert any(line.startswith('INSERT INTO "continuation"') for line in counted[0])
     assert any(line.startswith('INSERT INTO "continuation"') for line in counted[1])
 
