@@ -573,28 +573,19 @@ done:
     return found;
 }
 
-/* The head of a run being merged: its next row's hash and place, and which run. */
-typedef struct Head {
-    int64_t hash, place;
-    size_t run;
-} Head;
-
-static int head_before(const Head *x, const Head *y)
-{
-    return x->hash != y->hash ? x->hash < y->hash : x->place < y->place;
-}
-
-static void heap_down(Head *heap, size_t used, size_t i)
+/* The heads of the runs being merged (each one's next row, ``at`` its run), kept in a heap
+ * by hash, then place: the first comes first. */
+static void heap_down(Row *heap, size_t used, size_t i)
 {
     for (;;) {
         size_t least = i, left = 2 * i + 1, right = left + 1;
-        if (left < used && head_before(&heap[left], &heap[least]))
+        if (left < used && by_hash(&heap[left], &heap[least]) < 0)
             least = left;
-        if (right < used && head_before(&heap[right], &heap[least]))
+        if (right < used && by_hash(&heap[right], &heap[least]) < 0)
             least = right;
         if (least == i)
             return;
-        Head swap = heap[i];
+        Row swap = heap[i];
         heap[i] = heap[least];
         heap[least] = swap;
         i = least;
@@ -623,16 +614,17 @@ static PyObject *merge(PyObject *self, PyObject *args)
     PyObject *found = NULL;
     Py_buffer *views = NULL;
     int64_t *at = NULL;
-    Head *heap = NULL;
+    Row *heap = NULL;
     unsigned char *out = NULL;
     size_t made = 0, room = 0;
-    if (cursors.len < 0 || (size_t)cursors.len != 8 * count || limit < 1) {
+    if (cursors.len < 0 || (size_t)cursors.len != 8 * count || limit < 1 ||
+        count > UINT32_MAX) {
         PyErr_SetString(PyExc_ValueError, "merge(): a cursor for each run, a limit above 0");
         goto done;
     }
     views = PyMem_Calloc(count + 1, sizeof(Py_buffer));
     at = PyMem_Calloc(count + 1, sizeof(int64_t));
-    heap = PyMem_Calloc(count + 1, sizeof(Head));
+    heap = PyMem_Calloc(count + 1, sizeof(Row));
     if (views == NULL || at == NULL || heap == NULL) {
         PyErr_NoMemory();
         goto done;
@@ -654,17 +646,17 @@ static PyObject *merge(PyObject *self, PyObject *args)
                                        RUN_ROW * (size_t)at[opened];
             memcpy(&heap[used].hash, row, 8);
             memcpy(&heap[used].place, row + 8, 8);
-            heap[used++].run = opened;
+            heap[used++].at = (uint32_t)opened;
         }
     }
     for (size_t i = used; i-- > 0;)
         heap_down(heap, used, i);
-    Head last = {0, 0, 0};
+    Row last = {0, 0, 0};
     while (used) {
-        Head top = heap[0];
+        Row top = heap[0];
         if (made >= (size_t)limit && top.hash != last.hash)
             break;
-        if (made && !head_before(&last, &top)) {
+        if (made && by_hash(&last, &top) >= 0) {
             PyErr_SetString(PyExc_ValueError, "merge(): runs out of order");
             goto done;
         }
@@ -678,8 +670,8 @@ static PyObject *merge(PyObject *self, PyObject *args)
             out = grown;
             room = more;
         }
-        const Py_buffer *view = &views[top.run];
-        size_t rows = (size_t)view->len / RUN_ROW, next = (size_t)++at[top.run];
+        const Py_buffer *view = &views[top.at];
+        size_t rows = (size_t)view->len / RUN_ROW, next = (size_t)++at[top.at];
         memcpy(out + RUN_ROW * made++, (const unsigned char *)view->buf + RUN_ROW * (next - 1),
                RUN_ROW);
         last = top;
