@@ -17,6 +17,10 @@ Timed, whole processes, start-up included, best of ``--rounds``:
   the end of the run), from which the most two processes can give over one follows
   whatever the load (neither the writer's time nor half the whole can be beaten), the
   "before" checkout's split taken in the same rounds, in turn;
+- the machine's own bound for two processes on this work: two ``kifu index -j 1`` run side
+  by side, each of half the files into an index of its own (nothing shared, nothing to
+  merge), on the wall clock, against which ``-j 2`` is held (two processes at once each run
+  slower than one alone on this machine: caches and memory shared);
 - ``bench/go_yardstick.c`` (plain C, written here) reading and replaying the same Go files, as
   the floor of the work: no hashing, no index.
 
@@ -104,6 +108,20 @@ _SPLIT = ("import resource, runpy, sys\n"
           "file=sys.stderr)\n")
 
 
+def _side_by_side(commands: list[list[str]], rounds: int) -> float:
+    """The best wall-clock time, over ``rounds`` runs, of ``commands`` run all at once."""
+    best = float("inf")
+    for _ in range(rounds):
+        started = time.perf_counter()
+        running = [subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                    cwd=ROOT) for command in commands]
+        said = [process.communicate()[1] for process in running]
+        best = min(best, time.perf_counter() - started)
+        require(all(process.returncode == 0 for process in running),
+                f"side by side: kifu index said {b''.join(said)[-300:]!r}")
+    return best
+
+
 def _split(commands: list[list[str]], rounds: int) -> list[tuple[float, float]]:
     """The CPU time of the process that writes the index and of its workers (and of the
     processes it forks at the end), in the round where the writer took least: each of
@@ -140,11 +158,12 @@ def _both_ways(name: str, folder: Path, root: Path, games: int, inputs: str, rou
 
     before = _before()
 
-    def index(base: str, jobs: int = 1, pure: bool = False, old: bool = False) -> list[str]:
+    def index(base: str, jobs: int = 1, pure: bool = False, old: bool = False,
+              paths: list[str] | None = None) -> list[str]:
         where = ["env", "-C", str(before), f"PYTHONPATH={before}"] if old else ["env"]
         return [*where, *([f"{PURE_PYTHON}=1"] if pure else []), sys.executable, "-m", "kifu",
-                "index", str(folder), "-o", str(root / f"{base}.db"), "-j", str(jobs), "-q",
-                "--rebuild"]
+                "index", *(paths or [str(folder)]), "-o", str(root / f"{base}.db"), "-j",
+                str(jobs), "-q", "--rebuild"]
 
     root.mkdir(parents=True, exist_ok=True)
     olds = [index("old", old=True), index("old-pure", pure=True, old=True)] if before else []
@@ -160,12 +179,16 @@ def _both_ways(name: str, folder: Path, root: Path, games: int, inputs: str, rou
                 f"{name} index: the index differs from the one made before")
         walls += [index("old-one", old=True), index("old-two", jobs=2, old=True)]
     one, two, *old_walls = _wall(walls, rounds)
+    files = sorted(str(path) for path in folder.rglob("*") if path.is_file())
+    side_by_side = _side_by_side([index(f"half-{at}", paths=files[at::2]) for at in (0, 1)],
+                                 rounds)
     (writer, workers), *old_split = _split(
         [index("split", jobs=2), *([index("old-split", jobs=2, old=True)] if before else [])],
         rounds)
     bound = compiled / max(writer, (writer + workers) / 2)
     note(f"{name} index: -j 1 compiled {compiled:.3f} s, pure {pure:.3f} s (CPU); wall -j 1 "
-         f"{one:.3f} s, -j 2 {two:.3f} s; -j 2 CPU: writer {writer:.3f} s, workers "
+         f"{one:.3f} s, -j 2 {two:.3f} s, two -j 1 of half the files side by side "
+         f"{side_by_side:.3f} s; -j 2 CPU: writer {writer:.3f} s, workers "
          f"{workers:.3f} s, so -j 2 is at most {bound:.2f}x -j 1; load average "
          f"{os.getloadavg()[0]:.1f}")
     rows = [Row(name, WORK, inputs, "games/s", games / compiled,
@@ -173,6 +196,11 @@ def _both_ways(name: str, folder: Path, root: Path, games: int, inputs: str, rou
                 "the same index, row for row"),
             Row(name, "`kifu index -j 2`, wall clock, compiled core", inputs, "games/s",
                 games / two, Other("the same with `-j 1`", BASELINE, games / one),
+                "the same index, row for row"),
+            Row(name, "`kifu index -j 2`, wall clock, compiled core", inputs, "games/s",
+                games / two, Other("two `kifu index -j 1` side by side, each of half the files "
+                                   "into an index of its own: what this machine gives two "
+                                   "processes", BASELINE, games / side_by_side),
                 "the same index, row for row"),
             Row(name, "`kifu index -j 2`, the most it can give: `-j 1`'s CPU time over the "
                 "larger of the writing process's and half the whole's, compiled core", inputs,
