@@ -427,9 +427,17 @@ class _Writer:
                 order, rows = self.packing.arrange(held.hashes, held.places)
                 self.tally_buckets(self.packing.tallies(rows, BUCKET_SHIFT))
             if self.first_build and self.packing is not None and not self.explored.read_back:
-                if self.runs is None:
-                    self.runs = _Runs()
-                self.runs.add(self.packing.run(rows, order, held.hashes, held.points))
+                run = self.packing.run(rows, order, held.hashes, held.points)
+                try:
+                    if self.runs is None:
+                        self.runs = _Runs()
+                    self.runs.add(run)
+                except OSError as error:  # (the index's own folder may have room)
+                    raise CorpusError(
+                        f"{self.path}: the index could not be written: its positions, sorted "
+                        f"in batches, could not be written to the temporary folder "
+                        f"{tempfile.gettempdir()} ({error.strerror or error}); name a folder "
+                        "with more room in TMPDIR") from None
             else:  # (the explorer reads what records bring to positions from this table)
                 _stage(self.db, zip(held.hashes, held.places,
                                     chain(islice(held.hashes, 1, None), (0,)), held.points))

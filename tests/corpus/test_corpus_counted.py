@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from kifu.base.errors import CorpusError
 from kifu.base.native import built, compiled
 from kifu.corpus import build, checks, continuations, indexing, occupancy
 from kifu.run import aside
@@ -296,3 +297,29 @@ def test_a_records_one_line_and_its_sides_are_the_json_python_writes():
         assert indexing._one_line(nodes, events) == json.dumps([["", 0, nodes, 0, events]])
     for sides in (["black", "white"], ["黒", "白"], ["a\ud800"], [], ["black", "white"]):
         assert indexing._sides_text(sides) == indexing.json_text(sides)
+
+
+@pytest.mark.skipif(built(checks.PACKING) is None, reason="the packing was not built")
+def test_a_temporary_folder_too_full_for_the_runs_is_named_and_the_index_left_as_it_was(
+        tmp_path, monkeypatch):
+    """A first run past what it holds writes its sorted runs to the temporary folder: one
+    with no room (its write fails as a full disk's does) is named in the error, with the way
+    out, and the index that stood is left as it was, no temporary file beside it."""
+    shutil.copytree(EXAMPLES / "renju", tmp_path / "records",  # (records of one line)
+                    ignore=lambda _, names: [name for name in names if name in VARIED])
+    index = tmp_path / "kept.db"
+    build.build(str(index), [str(tmp_path / "records")])
+    before = index.read_bytes()
+
+    def full(self: Any, run: bytes) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(build, "HELD", 1)
+    monkeypatch.setattr(build._Runs, "add", full)
+    with pytest.raises(CorpusError, match=r"kept\.db: the index could not be written: its "
+                                          r"positions, sorted in batches, could not be written "
+                                          r"to the temporary folder .* \(No space left on "
+                                          r"device\); name a folder with more room in TMPDIR"):
+        build.build(str(index), [str(tmp_path / "records")], rebuild=True)
+    assert index.read_bytes() == before
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["kept.db", "records"]
