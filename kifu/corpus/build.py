@@ -747,9 +747,9 @@ _LAST = array("h", [LAST]).tobytes()
 
 
 #: The merged rows put in the position table at a time (:meth:`_Writer.merged_in`), and
-#: counted by the explorer at a time (whole positions: some 50 MiB with what C makes of them).
+#: counted by the explorer at a time (:data:`continuations.COUNTED_ROWS`).
 _PUT_ROWS = 1 << 18
-_COUNTED_ROWS = 1 << 20
+_COUNTED_ROWS = continuations.COUNTED_ROWS
 
 
 class _Runs:

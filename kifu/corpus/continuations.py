@@ -715,6 +715,8 @@ class Writer:
             db.execute("INSERT OR IGNORE INTO grown SELECT DISTINCT s.hash FROM staged s JOIN "
                        "explored e ON e.hash = s.hash WHERE s.hash NOT IN (SELECT hash FROM "
                        "fresh)")
+            if self.counts_arrivals_in_c():
+                self._unseen_counted()
         if self.counts_arrivals_in_c() and (
                 held is not None and shared is not None or counted is not None):
             # every record counted as it came, and counted in C: from the rows held, else
@@ -883,12 +885,62 @@ class Writer:
             pairs.hashes[1::2] = run_column(rows, 2)
             pairs.places[0::2] = run_column(rows, 1)
             pairs.points[0::2] = array("h", memoryview(batch).cast("h")[12::16].tobytes())
-            # (each pair's first number is its row's hash: as ``shared`` reads rows)
-            shared = array("I")
-            order = array("I", range(0, 2 * count, 2))
-            shared.frombytes(packing.shared(pairs.hashes, order, SHARED))
-            if shared:
-                yield from self._counted_in_c(records, pairs, shared)
+            yield from self._counted_pairs(records, pairs)
+
+    def _unseen_counted(self) -> None:
+        """An update's positions that no record reached before it (none of their rows is an
+        older record's: the new records' ids come after every other) and that several reach
+        now, counted in C from their staged rows as a first run's are, their rows written
+        and the positions taken out of ``fresh``: what is left of it (positions older
+        records reach too, read back from their trails) and ``grown`` stay Python's."""
+        db = self.db
+        first = store.place(min(self.arrivals), 0, 0)
+        db.execute("CREATE TEMP TABLE unseen (hash INTEGER PRIMARY KEY)")
+        db.execute("INSERT INTO unseen SELECT f.hash FROM fresh f WHERE NOT EXISTS (SELECT 1 "
+                   "FROM explored e WHERE e.hash = f.hash) AND NOT EXISTS (SELECT 1 FROM "
+                   "position p WHERE p.hash = f.hash AND p.place < ?)", (first,))
+        db.execute("DELETE FROM fresh WHERE hash IN (SELECT hash FROM unseen)")
+        for continued, explored in self._counted_staged("unseen"):
+            self._continuations, self._explored = continued, explored
+            self._flush()
+        db.execute("DROP TABLE unseen")
+
+    def _counted_staged(self, positions: str) -> Iterator[tuple[list[Any], list[Any]]]:
+        """:meth:`counted` of the positions of the table ``positions`` from their staged
+        rows, read in their order, a batch of whole positions at a time, each row as
+        ``held`` would hold it followed by the position after it (so that C counts them as
+        it counts a first run's held rows, and memory stays bounded)."""
+        records = self._records_for_c()
+        batch = Held(array("q"), array("q"), array("h"))
+        value = None
+        for found, place, after, point in self.db.execute(
+                "SELECT hash, place, next, point FROM staged WHERE hash IN (SELECT hash FROM "
+                f"{positions}) ORDER BY hash, place"):
+            if found != value and len(batch.hashes) >= 2 * COUNTED_ROWS:
+                yield from self._counted_pairs(records, batch)
+                batch = Held(array("q"), array("q"), array("h"))
+            value = found
+            batch.hashes.append(found)
+            batch.hashes.append(after)
+            batch.places.append(place)
+            batch.places.append(0)
+            batch.points.append(point)
+            batch.points.append(LAST)
+        if batch.hashes:
+            yield from self._counted_pairs(records, batch)
+
+    def _counted_pairs(self, records: _RecordsForC, batch: Held
+                       ) -> Iterator[tuple[list[Any], list[Any]]]:
+        """:meth:`_counted_in_c` of the positions several rows hold among rows held in pairs
+        (a row, then the position after it), each position in one batch."""
+        packing = compiled(checks.PACKING)
+        assert packing is not None
+        order = array("I", range(0, len(batch.hashes), 2))
+        # (each pair's first number is its row's hash: as ``shared`` reads rows)
+        shared = array("I")
+        shared.frombytes(packing.shared(batch.hashes, order, SHARED))
+        if shared:
+            yield from self._counted_in_c(records, batch, shared)
 
     def _sides_text(self, sides: Sequence[str]) -> str:
         """The JSON text of a record's sides (most records' are alike)."""
@@ -1012,6 +1064,9 @@ class Writer:
 
 #: The rows :class:`Writer` holds before it writes them (a few MiB).
 _WRITTEN_ROWS = 20_000
+#: The rows of positions counted in C at a time (whole positions: a batch is cut only where
+#: a position ends), some 50 MiB with what C makes of them.
+COUNTED_ROWS = 1 << 20
 
 
 class _RecordsForC(NamedTuple):

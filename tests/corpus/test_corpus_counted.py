@@ -51,10 +51,13 @@ def go_games(folder: Path, seed: int, varied: bool) -> list[Path]:
 VARIED = ("problem-four-three.renju", "yamaguchi-opening.renju")
 
 
-def index_twice(folder: Path, index: Path, jobs: int = 1) -> tuple[list[str], list[str]]:
+def index_twice(folder: Path, index: Path, jobs: int = 1, varied: bool = True
+                ) -> tuple[list[str], list[str]]:
     """The rows of the index of the Renju examples and generated Go games after a first run
     (of records of one line), and after a run that updates it, adding records with
-    variations (the copy removed after), each run with ``jobs`` processes."""
+    variations (unless not ``varied``: records of one line, among them a copy of a Renju
+    example, whose positions were each reached once), the copy removed after, each run with
+    ``jobs`` processes."""
     shutil.copytree(EXAMPLES / "renju", folder / "renju",
                     ignore=lambda _, names: [name for name in names if name in VARIED])
     go_games(folder / "go", 7, varied=False)
@@ -67,8 +70,8 @@ def index_twice(folder: Path, index: Path, jobs: int = 1) -> tuple[list[str], li
     changed = folder / "go" / "g1-3.sgf"
     changed.write_text(changed.read_text(encoding="utf-8").replace(";B[", ";B[aa];W[", 1),
                        encoding="utf-8")
-    go_games(folder / "new", 8, varied=True)
-    for name in VARIED:
+    go_games(folder / "new", 8, varied=varied)
+    for name in VARIED if varied else ("four-three-win.renju",):
         shutil.copy(EXAMPLES / "renju" / name, folder / "new" / name)
     for path in [changed, *(folder / "new").rglob("*")]:
         os.utime(path, ns=(_CHANGED, _CHANGED))
@@ -94,6 +97,51 @@ def from_trails(tmp_path_factory: pytest.TempPathFactory
         patch.setattr(build, "HELD", 1)
         patch.setattr(build._Writer, "add_record", read_back)
         return folder, index_twice(folder / "records", folder / "trails.db")
+
+
+@pytest.fixture(scope="module")
+def one_line_from_trails(tmp_path_factory: pytest.TempPathFactory
+                         ) -> tuple[Path, tuple[list[str], list[str]]]:
+    """:func:`from_trails` of an update that adds records of one line alone."""
+    kept = build._Writer.add_record
+
+    def read_back(self, file_id, record):  # type: ignore[no-untyped-def]
+        kept(self, file_id, record._replace(placed=None))
+
+    folder = tmp_path_factory.mktemp("one-line-trails")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(continuations, "LISTED", 3)
+        patch.setattr(build, "HELD", 1)
+        patch.setattr(build._Writer, "add_record", read_back)
+        return folder, index_twice(folder / "records", folder / "trails.db", varied=False)
+
+
+@pytest.mark.parametrize("pure", [False, True])
+def test_an_update_of_records_of_one_line_gives_the_index_their_trails_give(
+        tmp_path, monkeypatch, one_line_from_trails, pure):
+    """An update that adds records of one line alone counts the positions no record reached
+    before in C, from their staged rows, and the others (reached by older records too, or
+    with rows already) in Python; the index is the one the records' trails give."""
+    folder, reference = one_line_from_trails
+    monkeypatch.setattr(continuations, "LISTED", 3)
+    unseen: list[int] = []
+    kept = continuations.Writer._counted_staged
+
+    def counted_staged(self, positions):  # type: ignore[no-untyped-def]
+        for continued, explored in kept(self, positions):
+            unseen.extend(row[0] for row in explored)
+            yield continued, explored
+
+    monkeypatch.setattr(continuations.Writer, "_counted_staged", counted_staged)
+    with pure_python() if pure else contextlib.nullcontext():
+        counted = index_twice(folder / "records", tmp_path / "counted.db", varied=False)
+    assert counted == reference
+    if not pure and compiled(checks.PACKING) is not None:
+        assert len(unseen) > 20  # (the new Go games' shared positions)
+        update = "\n".join(counted[1])
+        assert all(f'INSERT INTO "explored" VALUES({value},' in update for value in unseen)
+    else:
+        assert not unseen
 
 
 @pytest.mark.parametrize("way", ["held", "held, some read back", "runs",
