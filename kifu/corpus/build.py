@@ -229,11 +229,15 @@ class _Writer:
     def __init__(self, db: sqlite3.Connection, path: str, parallel: bool = False) -> None:
         self.db, self.path, self.parallel = db, path, parallel
         _in_order(db)
+        self.packing = compiled(PACKING)
         # Each new position with what follows it in its record, for the explorer's table
         # (:meth:`kifu.corpus.continuations.Writer.arrived`): the next node's hash and the
-        # point its move puts a stone on (:data:`LAST`: nothing follows).
+        # point its move puts a stone on (:data:`LAST`: nothing follows).  Where the packing
+        # runs, the rows come sorted (:meth:`poured`) and are kept in their order; else they
+        # come as records do, and are indexed once all are in (:meth:`sorted_in`).
         db.execute("CREATE TEMP TABLE staged (hash INTEGER, place INTEGER, next INTEGER, "
-                   "point INTEGER)")
+                   "point INTEGER" + (", PRIMARY KEY (hash, place)) WITHOUT ROWID"
+                                      if self.packing is not None else ")"))
         #: The rows of the files and records not yet written (files, games, trails), and the
         #: id the next file's row takes (as SQLite would give it: one past the largest;
         #: read again once a file's row is taken out).
@@ -243,15 +247,15 @@ class _Writer:
         self.trails: list[tuple[object, ...]] = []
         #: The new positions not yet staged, record after record, node after node: each
         #: one's hash, place and point (as ``staged`` holds them, its next the hash after).
-        #: A first run holds them all, where the compiled packing runs, and puts them in
-        #: the index in order at the end (:meth:`arranged`); past :data:`HELD` positions it
-        #: writes each batch out as a sorted run (:attr:`runs`); any other run stages them as
-        #: they come.
+        #: Where the compiled packing runs, a first run holds them all and puts them in the
+        #: index in order at the end (:meth:`arranged`); past :data:`HELD` positions, and on
+        #: an update, each batch is written out as a sorted run (:attr:`runs`), the runs
+        #: merged at the end.  In pure Python they are staged as they come.
         self.held = continuations.Held(array("q"), array("q"), array("h"))
-        self.packing = compiled(PACKING)
         self.spilled = False
-        #: A first run's positions past what it holds, sorted a batch at a time and written
-        #: out (where the packing runs), merged at the end (:meth:`merged_in`).
+        #: The new positions past what a first run holds, or an update's, sorted a batch at
+        #: a time and written out (where the packing runs), merged at the end
+        #: (:meth:`merged_in`, :meth:`poured`).
         self.runs: _Runs | None = None
         #: The new records' entries of the occupancy bitmaps, by grid (a point, kind and span
         #: of nodes: :func:`kifu.corpus.occupancy.firsts`), as they come in, side by side with
@@ -409,16 +413,15 @@ class _Writer:
             db.execute(_KEYED, (self.games[0][0],))
         db.executemany("INSERT INTO trail VALUES (?, ?, ?, ?, ?, ?)", self.trails)
         self.file_rows, self.games, self.trails = [], [], []
-        if not self.first_build or self.packing is None or len(self.held.hashes) >= HELD:
+        if self.packing is None or len(self.held.hashes) >= HELD:
             self.stage()
 
     def stage(self) -> None:
-        """The positions held, into the table ``staged``, or on a first run past what it
-        holds (the packing built) written out as a sorted run, their buckets' tallies
-        summed in C."""
+        """The positions held, written out as a sorted run, their buckets' tallies summed in
+        C (where the packing runs), else into the table ``staged``."""
         held = self.held
         if held.hashes:
-            if self.first_build and self.packing is not None:
+            if self.packing is not None:
                 # Sorted and summed in C, and written out as a sorted run: the runs merged
                 # at the end cost a fraction of SQLite's sort of the rows staged (and of
                 # their insert and their reading back by the explorer), and summing them here
@@ -426,7 +429,6 @@ class _Writer:
                 # process works (25,000 Go games: -j 1 16.3 s -> 10.2 s, -j 2 13.1 -> 6.5).
                 order, rows = self.packing.arrange(held.hashes, held.places)
                 self.tally_buckets(self.packing.tallies(rows, BUCKET_SHIFT))
-            if self.first_build and self.packing is not None and not self.explored.read_back:
                 run = self.packing.run(rows, order, held.hashes, held.points)
                 try:
                     if self.runs is None:
@@ -438,7 +440,7 @@ class _Writer:
                         f"in batches, could not be written to the temporary folder "
                         f"{tempfile.gettempdir()} ({error.strerror or error}); name a folder "
                         "with more room in TMPDIR") from None
-            else:  # (the explorer reads what records bring to positions from this table)
+            else:
                 _stage(self.db, zip(held.hashes, held.places,
                                     chain(islice(held.hashes, 1, None), (0,)), held.points))
             self.spilled = True
@@ -514,10 +516,11 @@ class _Writer:
                 self.arranged()
             else:
                 self.stage()
-                if self.runs is not None and self.explored.counts_arrivals_in_c():
+                if self.first_build and self.runs is not None and \
+                        self.explored.counts_arrivals_in_c():
                     self.merged_in()
-                else:
-                    if self.runs is not None:  # a record is read back: staged after all
+                else:  # (the explorer finds what records bring to positions in ``staged``)
+                    if self.runs is not None:
                         self.poured()
                     self.sorted_in()
             if self.runs is not None:
@@ -564,9 +567,9 @@ class _Writer:
             explored.finish(True, counted=counted.results())
 
     def poured(self) -> None:
-        """A first run's sorted runs merged into the table ``staged``, as an update's
-        positions are staged (some record's trail is read back by the explorer, which
-        finds what the others bring in that table)."""
+        """The sorted runs merged into the table ``staged``, in its order: an update's, or a
+        first run's where some record's trail is read back by the explorer (which finds
+        what the others bring in that table)."""
         runs, packing = self.runs, self.packing
         assert runs is not None and packing is not None
         for batch in runs.merged(packing, _PUT_ROWS):
@@ -614,13 +617,16 @@ class _Writer:
         # positions, and its index is smaller without (an update of 5,000 Go games 0.85 s
         # sooner).  SQLite's sort for it is helped by threads of its own (a fifth sooner
         # for 3.5 to 5 million rows on two cores).
-        db.execute(f"PRAGMA threads = {min(cores(), 8) - 1}")
-        db.execute(f"CREATE INDEX temp.staged_order ON staged "
-                   f"({'hash, place, next, point' if fresh else 'hash, place'})")
+        # (Where the packing runs, the rows came in order, kept in it by the table's key,
+        # and their tallies were summed as they were sorted.)
         tallied = f"SELECT hash >> {BUCKET_SHIFT}, {POSITION_TALLY} FROM %s GROUP BY 1"
-        if not fresh:
-            for bucket, count, low, high in db.execute(tallied % "staged"):
-                self.tally(bucket, count, low, high)
+        if self.packing is None:
+            db.execute(f"PRAGMA threads = {min(cores(), 8) - 1}")
+            db.execute(f"CREATE INDEX temp.staged_order ON staged "
+                       f"({'hash, place, next, point' if fresh else 'hash, place'})")
+            if not fresh:
+                for bucket, count, low, high in db.execute(tallied % "staged"):
+                    self.tally(bucket, count, low, high)
         db.execute("INSERT OR REPLACE INTO position SELECT hash, place FROM staged "
                    "ORDER BY hash, place")
         if fresh and self.packing is None:  # (with the packing: summed as staged, in C)
