@@ -608,19 +608,18 @@ class _Writer:
         # where it held none before (read in order, that costs a third of summing the
         # staged rows, which are in no order), else from the staged rows.
         (fresh,) = db.execute("SELECT NOT EXISTS (SELECT 1 FROM position)").fetchone()
-        # The staged rows in hash order for every statement below (their tallies, their
-        # insert, the explorer's searches for fresh and grown positions): one index costs
-        # less than the sorts and scans of staged rows those statements would each make.
-        # On a first run, what follows each row in its record is in the index too, so that
-        # the explorer, which reads every row of the positions several rows hold, reads the
-        # index alone (3.5 million rows: 11 s -> 2 s); an update reads those of a few
-        # positions, and its index is smaller without (an update of 5,000 Go games 0.85 s
-        # sooner).  SQLite's sort for it is helped by threads of its own (a fifth sooner
-        # for 3.5 to 5 million rows on two cores).
-        # (Where the packing runs, the rows came in order, kept in it by the table's key,
-        # and their tallies were summed as they were sorted.)
         tallied = f"SELECT hash >> {BUCKET_SHIFT}, {POSITION_TALLY} FROM %s GROUP BY 1"
-        if self.packing is None:
+        if self.packing is None:  # (else the rows came sorted, kept so by the table's key,
+            # and their tallies were summed in C as they were sorted)
+            # The staged rows in hash order for every statement below (their tallies, their
+            # insert, the explorer's searches for fresh and grown positions): one index
+            # costs less than the sorts and scans of staged rows those statements would each
+            # make.  On a first run, what follows each row in its record is in the index
+            # too, so that the explorer, which reads every row of the positions several rows
+            # hold, reads the index alone (3.5 million rows: 11 s -> 2 s); an update reads
+            # those of a few positions, and its index is smaller without (an update of 5,000
+            # Go games 0.85 s sooner).  SQLite's sort for it is helped by threads of its own
+            # (a fifth sooner for 3.5 to 5 million rows on two cores).
             db.execute(f"PRAGMA threads = {min(cores(), 8) - 1}")
             db.execute(f"CREATE INDEX temp.staged_order ON staged "
                        f"({'hash, place, next, point' if fresh else 'hash, place'})")
@@ -759,10 +758,11 @@ _COUNTED_ROWS = continuations.COUNTED_ROWS
 
 
 class _Runs:
-    """A first run's positions past what it holds in memory, sorted a batch at a time
-    (the packing's ``arrange``) and written out as sorted runs (its ``run``: each row's
-    hash, place, next hash and point, 32 bytes) to a temporary file, then merged in the
-    position table's order, a batch of whole positions at a time (its ``merge``)."""
+    """New positions (a first run's past what it holds in memory, an update's), sorted a
+    batch at a time (the packing's ``arrange``) and written out as sorted runs (its
+    ``run``: each row's hash, place, next hash and point, 32 bytes) to a temporary file,
+    then merged in the position table's order, a batch of whole positions at a time (its
+    ``merge``)."""
 
     def __init__(self) -> None:
         # closed by close() (it outlives this call)

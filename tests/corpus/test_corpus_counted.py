@@ -116,9 +116,9 @@ def one_line_from_trails(tmp_path_factory: pytest.TempPathFactory
         return folder, index_twice(folder / "records", folder / "trails.db", varied=False)
 
 
-@pytest.mark.parametrize("pure", [False, True])
+@pytest.mark.parametrize("way", ["compiled", "counted a few rows at a time", "pure"])
 def test_an_update_of_records_of_one_line_gives_the_index_their_trails_give(
-        tmp_path, monkeypatch, one_line_from_trails, pure):
+        tmp_path, monkeypatch, one_line_from_trails, way):
     """An update that adds records of one line alone counts the positions no record reached
     before in C, from their staged rows, and the others (reached by older records too, or
     with rows already) in Python; the index is the one the records' trails give."""
@@ -133,6 +133,9 @@ def test_an_update_of_records_of_one_line_gives_the_index_their_trails_give(
             yield continued, explored
 
     monkeypatch.setattr(continuations.Writer, "_counted_staged", counted_staged)
+    if way == "counted a few rows at a time":  # (a batch ends where a position does)
+        monkeypatch.setattr(continuations, "COUNTED_ROWS", 2)
+    pure = way == "pure"
     with pure_python() if pure else contextlib.nullcontext():
         counted = index_twice(folder / "records", tmp_path / "counted.db", varied=False)
     assert counted == reference
