@@ -351,7 +351,8 @@ def test_a_records_one_line_and_its_sides_are_the_json_python_writes():
         assert indexing._sides_text(sides) == indexing.json_text(sides)
 
 
-@pytest.mark.skipif(built(checks.PACKING) is None, reason="the packing was not built")
+@pytest.mark.skipif(compiled(checks.PACKING) is None,
+                    reason="the packing was not built, or pure Python is asked for (no runs)")
 def test_a_temporary_folder_too_full_for_the_runs_is_named_and_the_index_left_as_it_was(
         tmp_path, monkeypatch):
     """A first run past what it holds writes its sorted runs to the temporary folder: one
