@@ -341,6 +341,26 @@ static PyObject *gathered(PyObject *self, PyObject *args)
     return found;
 }
 
+/* A binary heap's sift-down, ``name``, for items of ``type`` kept with the first by
+ * ``before`` on top: the order of ``heap`` (``size`` items) restored below ``at``. */
+#define SIFT_DOWN(name, type, before)                                           \
+    static void name(type *heap, size_t size, size_t at)                        \
+    {                                                                           \
+        for (;;) {                                                              \
+            size_t first = at, left = 2 * at + 1, right = left + 1;             \
+            if (left < size && before(&heap[left], &heap[first]))               \
+                first = left;                                                   \
+            if (right < size && before(&heap[right], &heap[first]))             \
+                first = right;                                                  \
+            if (first == at)                                                    \
+                return;                                                         \
+            type swap = heap[at];                                               \
+            heap[at] = heap[first];                                             \
+            heap[first] = swap;                                                 \
+            at = first;                                                         \
+        }                                                                       \
+    }
+
 typedef struct Row {
     int64_t hash, place;
     uint32_t at;
@@ -573,24 +593,14 @@ done:
     return found;
 }
 
+static int row_before(const Row *x, const Row *y)
+{
+    return by_hash(x, y) < 0;
+}
+
 /* The heads of the runs being merged (each one's next row, ``at`` its run), kept in a heap
  * by hash, then place: the first comes first. */
-static void heap_down(Row *heap, size_t used, size_t i)
-{
-    for (;;) {
-        size_t least = i, left = 2 * i + 1, right = left + 1;
-        if (left < used && by_hash(&heap[left], &heap[least]) < 0)
-            least = left;
-        if (right < used && by_hash(&heap[right], &heap[least]) < 0)
-            least = right;
-        if (least == i)
-            return;
-        Row swap = heap[i];
-        heap[i] = heap[least];
-        heap[least] = swap;
-        i = least;
-    }
-}
+SIFT_DOWN(heap_down, Row, row_before)
 
 /* merge(runs, cursors, limit) -> bytes: the rows of sorted runs (run()'s, each a buffer)
  * from each one's cursor on (``cursors``, a writable buffer of signed 64-bit numbers, one a
@@ -769,23 +779,13 @@ static int by_rank(const void *a, const void *b)
     return x->rank < y->rank ? 1 : x->rank > y->rank ? -1 : 0;
 }
 
-/* Restore the heap order of ``heap`` (``size``, lowest rank on top) below ``at``. */
-static void sift_down(Ranked *heap, size_t size, size_t at)
+static int rank_below(const Ranked *x, const Ranked *y)
 {
-    for (;;) {
-        size_t low = at, left = 2 * at + 1, right = left + 1;
-        if (left < size && heap[left].rank < heap[low].rank)
-            low = left;
-        if (right < size && heap[right].rank < heap[low].rank)
-            low = right;
-        if (low == at)
-            return;
-        Ranked swap = heap[at];
-        heap[at] = heap[low];
-        heap[low] = swap;
-        at = low;
-    }
+    return x->rank < y->rank;
 }
+
+/* The heap of ``top``, lowest rank on top. */
+SIFT_DOWN(sift_down, Ranked, rank_below)
 
 /* The ids of the ``listed`` records of ``records`` (``count``) of highest ``rank``, highest
  * first, as a tuple; ``scratch`` holds ``count``.  (The ranks are each record's own: where
