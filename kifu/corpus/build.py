@@ -21,7 +21,7 @@ import sys
 import tempfile
 import threading
 from array import array
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, islice, repeat
 from operator import add
@@ -252,7 +252,6 @@ class _Writer:
         #: an update, each batch is written out as a sorted run (:attr:`runs`), the runs
         #: merged at the end.  In pure Python they are staged as they come.
         self.held = continuations.Held(array("q"), array("q"), array("h"))
-        self.spilled = False
         #: The new positions past what a first run holds, or an update's, sorted a batch at
         #: a time and written out (where the packing runs), merged at the end
         #: (:meth:`merged_in`, :meth:`poured`).
@@ -443,7 +442,6 @@ class _Writer:
             else:
                 _stage(self.db, zip(held.hashes, held.places,
                                     chain(islice(held.hashes, 1, None), (0,)), held.points))
-            self.spilled = True
         self.held = continuations.Held(array("q"), array("q"), array("h"))
 
     def symmetry(self, data: str) -> int:
@@ -512,7 +510,7 @@ class _Writer:
         parallel = self.parallel and bool(self.entries or self.occupied)
         with Aside(lambda: self.occupancy_made(bool(empty), parallel), parallel,
                    behind=True) as occupied:
-            if self.first_build and not self.spilled and self.packing is not None:
+            if self.first_build and self.packing is not None and self.runs is None:
                 self.arranged()
             else:
                 self.stage()
@@ -736,14 +734,12 @@ def _in_order(db: sqlite3.Connection) -> None:
             raise Damage(f"the rows of its table {table} are not in order ({verdict[0][0]})")
 
 
-#: Positions staged by one statement: a statement of many rows costs far less than as many
-#: statements of one (800 values: within any SQLite's limit of 999).
+#: Positions staged or put in the index by one statement: a statement of many rows costs far
+#: less than as many statements of one (800 values: within any SQLite's limit of 999).
 _STAGED_ROWS = 200
-_STAGE = "INSERT INTO staged VALUES " + ", ".join(["(?, ?, ?, ?)"] * _STAGED_ROWS)
-_POSITIONS = "INSERT INTO position VALUES " + ", ".join(["(?, ?)"] * _STAGED_ROWS)
-#: The most positions a first run holds in memory (:attr:`_Writer.held`: 18 bytes each, and
-#: about 90 more while they are sorted: some 210 MiB at most, for about 10,000 Go games),
-#: past which it stages them in SQLite's temporary table as an update does.
+#: The most positions a run holds in memory (:attr:`_Writer.held`: 18 bytes each, and about
+#: 90 more while they are sorted: some 210 MiB at most, for about 10,000 Go games), past
+#: which it writes them out as a sorted run (:class:`_Runs`).
 HELD = 1 << 21
 #: :attr:`_Writer.held`'s point of a node nothing follows (a record's last, or each of a
 #: record whose trail the explorer reads back).
@@ -802,23 +798,26 @@ class _Runs:
 
 def _put_positions(db: sqlite3.Connection, rows: bytes | array[int]) -> None:
     """Positions' rows (hash and place side by side, signed 64-bit, in the table's order)
-    into the position table, many rows a statement."""
-    values = memoryview(rows).cast("B").cast("q")
-    whole = len(values) - len(values) % (2 * _STAGED_ROWS)
-    chunks = islice(values, whole)
-    db.executemany(_POSITIONS, zip(*[chunks] * (2 * _STAGED_ROWS)))
-    rest = iter(values[whole:])
-    db.executemany("INSERT INTO position VALUES (?, ?)", zip(rest, rest))
+    into the position table."""
+    _inserted(db, "position", 2, memoryview(rows).cast("B").cast("q"))
 
 
 def _stage(db: sqlite3.Connection, rows: Iterable[tuple[int, int, int, int]]) -> None:
-    """Stage the positions' rows ``rows``, many rows a statement."""
-    values = list(chain.from_iterable(rows))
-    whole = len(values) - len(values) % (4 * _STAGED_ROWS)
+    """Stage the positions' rows ``rows``."""
+    _inserted(db, "staged", 4, list(chain.from_iterable(rows)))
+
+
+def _inserted(db: sqlite3.Connection, table: str, width: int,
+              values: Sequence[int] | memoryview) -> None:
+    """Rows of ``width`` values each, one after the other in ``values``, into ``table``,
+    :data:`_STAGED_ROWS` a statement."""
+    row = f"({', '.join('?' * width)})"
+    whole = len(values) - len(values) % (width * _STAGED_ROWS)
     chunks = islice(values, whole)
-    db.executemany(_STAGE, zip(*[chunks] * (4 * _STAGED_ROWS)))
+    db.executemany(f"INSERT INTO {table} VALUES {', '.join([row] * _STAGED_ROWS)}",
+                   zip(*[chunks] * (width * _STAGED_ROWS)))
     rest = iter(values[whole:])
-    db.executemany("INSERT INTO staged VALUES (?, ?, ?, ?)", zip(rest, rest, rest, rest))
+    db.executemany(f"INSERT INTO {table} VALUES {row}", zip(*[rest] * width))
 
 
 def _places(game_id: int, record: Written | bytes, count: int = 0) -> Iterator[int]:
