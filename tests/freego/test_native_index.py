@@ -14,6 +14,7 @@ import pytest
 
 from kifu.base import native as cores
 from kifu.builtin.freego import native
+from kifu.builtin.freego.setup.parameters import MAX_KOMI
 from tests import realfiles
 from tests.cores import index_process, indexed, pure_python
 from tests.freego import native_inputs
@@ -39,6 +40,26 @@ def agree(text: str, folder: Path, name: str = "game.sgf") -> bool:
     return traced
 
 
+#: Records with a server's komi (Fox's, x100: hundredths of a point, or of a stone where they
+#: leave a quarter; past the largest komi kifu reads, none), which validation leaves to
+#: Python for its warning and the index, which keeps no warning, has the core trace.
+SERVER_KOMI = [
+    "(;GM[1]FF[4]SZ[19]KM[375]RU[Chinese]RE[W+R];B[pd];W[dp];B[pp];W[dd])",
+    "(;SZ[9]KM[650]RE[B+R];B[ee];W[cc])",
+    "(;SZ[9]KM[-650]RE[W+R];B[ee];W[cc])",
+    "(;SZ[9]KM[100.5];B[ee];W[cc])",
+    "(;SZ[9]KM[0375.00]RE[B+T];B[ee];W[cc])",
+    "(;SZ[9]KM[1000001];B[ee];W[cc])",
+    "(;SZ[9]KM[999999999999.5];B[ee];W[cc])",
+]
+#: ... and games of a server's komi the count ended: Python's, whose referee counts them.
+SERVER_KOMI_COUNTED = [
+    "(;SZ[5]RU[Tromp-Taylor]KM[150]RE[W+1.5];B[];W[])",
+    "(;SZ[5]RU[Tromp-Taylor]KM[375]RE[W+7.5];B[];W[])",
+    "(;SZ[5]RU[Tromp-Taylor]KM[650]RE[W+7.5];B[];W[])",
+]
+
+
 #: Records of every kind of move the core traces: captures (several groups at once), a
 #: suicide of one stone and of a group (where the rules allow it), a ko taken and taken back
 #: after a move elsewhere, passes and the end of the game, handicap stones written as moves,
@@ -60,6 +81,7 @@ TRACED = [
     "(;SZ[52];B[aa];W[ZZ];B[Za];W[aZ];B[];W[])",
     "(;GM[1]FF[4]SZ[19]PB[Honinbo]PW[李昌镐]EV[an event]DT[2020-01-02]RE[B+3.5]KM[6.5]"
     "RU[AGA];B[pd];W[dp];B[pp];W[dd];B[tt];W[tt])",
+    *SERVER_KOMI,
 ]
 
 
@@ -88,10 +110,24 @@ def test_a_roots_headers_are_made_from_the_values_the_core_read_as_python_reads_
     assert core is not None
     for number, head in enumerate(PAIRED_HEADS + TEXT_HEADS):
         text = f"(;{head};B[cd];W[ef];B[dc])"
-        found = core.trace(text, native._tables)
+        found = core.trace(text, native._tables, MAX_KOMI)
         assert not isinstance(found, str), (head, found)
         assert isinstance(found[2], tuple if number < len(PAIRED_HEADS) else str), head
         assert agree(text, tmp_path, f"h{number}.sgf"), head
+
+
+def test_a_server_komi_is_read_for_the_index_as_python_reads_it(tmp_path):
+    # validation leaves it to Python, which warns of it; the index keeps no warning
+    for number, text in enumerate(SERVER_KOMI + SERVER_KOMI_COUNTED):
+        assert native.judge(text) == "KM in hundredths", text
+        assert agree(text, tmp_path, f"k{number}.sgf") == (text in SERVER_KOMI), text
+    assert native.trace(SERVER_KOMI[0], "fox.sgf").record.headers["Komi"] == "7.5"
+    assert native.trace(SERVER_KOMI[1], "fox.sgf").record.headers["Komi"] == "6.5"
+    assert "Komi" not in native.trace(SERVER_KOMI[5], "fox.sgf").record.headers
+    core = native._core()
+    for wrong in (-1.0, float("nan"), 1e13):
+        with pytest.raises(ValueError, match="largest komi"):
+            core.trace(SERVER_KOMI[0], native._tables, wrong)
 
 
 def test_a_game_the_count_ended_is_pythons():

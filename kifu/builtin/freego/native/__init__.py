@@ -94,7 +94,9 @@ def trace(text: str, source: str) -> Traced | None:
     if module is None:
         return None
     index, setup, gameinfo, sgf, Traced = _indexing()
-    found = module.trace(text, _tables)
+    # (a server's komi, KM[650], which Python reads with a warning, is read by the core as
+    # Python reads it: an index keeps no warning)
+    found = module.trace(text, _tables, setup.parameters.MAX_KOMI)
     if isinstance(found, str):
         return None
     moves, over, head, columns, rows, hashes, images, changes = found

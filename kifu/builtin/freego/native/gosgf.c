@@ -17,6 +17,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -557,9 +558,13 @@ static Reason board_size(const Root *root, int *columns, int *rows)
     return NULL;
 }
 
-/* KM as points: a number of FF[4]'s form under 100 (server komi x100 is Python's, with its
- * warning), at most twelve digits either side of the point (parameters.number). */
-static Reason komi(const Root *root, double *points)
+/* KM as points: a number of FF[4]'s form, at most twelve digits either side of the point
+ * (parameters.number).  Under 100 it is points.  100 or more is a server's komi x100, which
+ * Python reads with a warning (gameinfo.komi_reading): Python's to report, so left to it
+ * where ``largest`` is NULL; an index keeps no warning, and gives the largest komi kifu reads
+ * (parameters.MAX_KOMI): there it is read as Python reads it, hundredths of a point, or of a
+ * stone (two points) where they leave a quarter, and none past the largest. */
+static Reason komi(const Root *root, const double *largest, double *points)
 {
     *points = 0.0;
     if (!root->has_komi)
@@ -572,7 +577,17 @@ static Reason komi(const Root *root, double *points)
         return NULL;  /* KM[]: no komi (noted as empty) */
     if (!decimal(w, n, 12, 12, points))
         return "KM not a number this core reads";
-    return *points < 100.0 && *points > -100.0 ? NULL : "KM in hundredths";
+    if (*points < 100.0 && *points > -100.0)
+        return NULL;
+    if (largest == NULL)
+        return "KM in hundredths";
+    if (*points > 100 * *largest || *points < -100 * *largest) {
+        *points = 0.0;
+        return NULL;
+    }
+    double hundredths = *points / 100;
+    *points = fmod(hundredths * 2, 1.0) != 0.0 ? hundredths * 2 : hundredths;
+    return NULL;
 }
 
 /* HA as kifu reads it: a whole number, anything else none (0). */
@@ -1605,8 +1620,9 @@ typedef struct {
     Result said;
 } Terms;
 
-/* The record read, and the terms its root gives. */
-static Reason read_game(Sgf *s, const char *text, Py_ssize_t size, Terms *terms)
+/* The record read, and the terms its root gives (``largest_komi``: see komi()). */
+static Reason read_game(Sgf *s, const char *text, Py_ssize_t size, const double *largest_komi,
+                        Terms *terms)
 {
     Reason why;
     if ((why = read_sgf(s, text, size)))
@@ -1614,7 +1630,8 @@ static Reason read_game(Sgf *s, const char *text, Py_ssize_t size, Terms *terms)
     if (s->root.other_game)
         return "GM names another game";
     if ((why = board_size(&s->root, &terms->columns, &terms->rows)) ||
-        (why = komi(&s->root, &terms->komi)) || (why = handicap(&s->root, &terms->stones)) ||
+        (why = komi(&s->root, largest_komi, &terms->komi)) ||
+        (why = handicap(&s->root, &terms->stones)) ||
         (why = rule_set(&s->root, &terms->rules)) || (why = stated_result(&s->root, &terms->said)))
         return why;
     return NULL;
@@ -1635,7 +1652,7 @@ static Reason play_game(Game *g, const Sgf *s, const Terms *terms, long *moves)
 static Reason judge_game(Game *g, Sgf *s, const char *text, Py_ssize_t size, long *moves)
 {
     Terms terms;
-    Reason why = read_game(s, text, size, &terms);
+    Reason why = read_game(s, text, size, NULL, &terms);
     return why ? why : play_game(g, s, &terms, moves);
 }
 
@@ -1789,18 +1806,25 @@ static PyObject *root_pairs(const Sgf *s)
     return found;
 }
 
-/* trace(text, tables) -> (moves, over, head, columns, rows, hashes, images, changes) | str:
- * judge(), and for a record this core decides, what the index keeps of it (``head`` the
- * root's pairs, root_pairs, or where it gives none the root's text, head_text)
- * (see the Trace section).  ``tables(columns, rows)`` gives the board's lanes: their count
- * and their bytes (kifu.plugin.symmetry.Lanes: each colour's stones cell by cell, the sides
- * to move, the empty board; each a lane at a time, 64-bit numbers in the machine's order). */
+/* trace(text, tables, largest_komi) -> (moves, over, head, columns, rows, hashes, images,
+ * changes) | str: judge(), and for a record this core decides, what the index keeps of it
+ * (``head`` the root's pairs, root_pairs, or where it gives none the root's text, head_text)
+ * (see the Trace section); an index keeps no warning, so a server's komi (KM[650]) is read
+ * here as Python reads it, none past ``largest_komi`` points (see komi()).
+ * ``tables(columns, rows)`` gives the board's lanes: their count and their bytes
+ * (kifu.plugin.symmetry.Lanes: each colour's stones cell by cell, the sides to move, the
+ * empty board; each a lane at a time, 64-bit numbers in the machine's order). */
 static PyObject *trace(PyObject *module, PyObject *args)
 {
     PyObject *text, *tables, *table = NULL, *result = NULL;
+    double largest_komi;
     (void)module;
-    if (!PyArg_ParseTuple(args, "UO", &text, &tables))
+    if (!PyArg_ParseTuple(args, "UOd", &text, &tables, &largest_komi))
         return NULL;
+    if (!(largest_komi >= 0 && largest_komi <= 1e12)) {
+        PyErr_SetString(PyExc_ValueError, "trace(): the largest komi is of 0 to 1e12 points");
+        return NULL;
+    }
     Run run;
     Trace *t = NULL;
     unsigned char *changes = NULL;
@@ -1814,7 +1838,7 @@ static PyObject *trace(PyObject *module, PyObject *args)
     }
     Game *g = run.g;
     Py_BEGIN_ALLOW_THREADS
-    why = read_game(&run.s, run.bytes, run.size, &run.terms);
+    why = read_game(&run.s, run.bytes, run.size, &largest_komi, &run.terms);
     Py_END_ALLOW_THREADS
     if (why == NULL) {
         table = PyObject_CallFunction(tables, "ii", run.terms.columns, run.terms.rows);
@@ -2309,10 +2333,11 @@ static PyMethodDef METHODS[] = {
      "The moves of a Go record of which kifu would report nothing (or notes only, where\n"
      "noted), or why the record is Python's."},
     {"trace", trace, METH_VARARGS,
-     "trace(text, tables) -> (moves, over, head, columns, rows, hashes, images, changes)\n"
-     "| str\n\n"
+     "trace(text, tables, largest_komi) -> (moves, over, head, columns, rows, hashes,\n"
+     "images, changes) | str\n\n"
      "judge(), and for a record decided, its positions as a corpus index keeps them; head\n"
-     "the root's (name, value) pairs where each value reads as itself, else its text."},
+     "the root's (name, value) pairs where each value reads as itself, else its text. A\n"
+     "server's komi (KM[650]), a warning's for judge(), is read here as kifu reads it."},
     {"replay", replay, METH_O,
      "replay(text) -> (moves, over, head, columns, rows, start_to_move, boards, facts,\n"
      "removed) | str\n\n"
