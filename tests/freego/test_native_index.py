@@ -58,6 +58,27 @@ SERVER_KOMI_COUNTED = [
     "(;SZ[5]RU[Tromp-Taylor]KM[375]RE[W+7.5];B[];W[])",
     "(;SZ[5]RU[Tromp-Taylor]KM[650]RE[W+7.5];B[];W[])",
 ]
+#: Results of other forms than SGF's (Chinese, Korean and English prose, servers' words), which
+#: Python reads (with a warning where it reads none) and which no end of play contradicts as an
+#: error: traced for an index, the players agreeing on dead stones at the passes too.
+OTHER_RESULTS = [
+    "(;SZ[9]RE[黑中盘胜];B[ee];W[cc])",
+    "(;SZ[9]RE[흑불계승]KM[6.5];B[ee];W[cc])",
+    "(;SZ[9]RE[W resigned];B[ee];W[cc])",
+    "(;SZ[9]RE[W+Illegal];B[ee];W[cc])",
+    "(;SZ[9]RE[B+1.5 ? W+timeout];B[ee];W[cc])",
+    "(;SZ[9]RE[has adjourned.];B[ee];W[cc])",
+    "(;SZ[9]RE[B+R\\]];B[ee];W[cc])",
+    "(;SZ[9]RE[W+\nR];B[ee];W[cc])",
+    "(;SZ[9]RE[B+-3];B[ee];W[cc])",
+    "(;SZ[9]RE[W+3.25.5]RU[Japanese];B[ee];W[cc];B[];W[])",
+    "(;SZ[9]RE[白胜2目半]RU[Chinese];B[ee];W[cc];B[];W[])",
+]
+#: ... and such results of games the count ended: Python's.
+OTHER_RESULTS_COUNTED = [
+    "(;SZ[5]RU[Tromp-Taylor]RE[黑中盘胜];B[];W[])",
+    "(;SZ[5]RU[Tromp-Taylor]RE[W wins];B[];W[])",
+]
 
 
 #: Records of every kind of move the core traces: captures (several groups at once), a
@@ -82,6 +103,7 @@ TRACED = [
     "(;GM[1]FF[4]SZ[19]PB[Honinbo]PW[李昌镐]EV[an event]DT[2020-01-02]RE[B+3.5]KM[6.5]"
     "RU[AGA];B[pd];W[dp];B[pp];W[dd];B[tt];W[tt])",
     *SERVER_KOMI,
+    *OTHER_RESULTS,
 ]
 
 
@@ -128,6 +150,12 @@ def test_a_server_komi_is_read_for_the_index_as_python_reads_it(tmp_path):
     for wrong in (-1.0, float("nan"), 1e13):
         with pytest.raises(ValueError, match="largest komi"):
             core.trace(SERVER_KOMI[0], native._tables, wrong)
+
+
+def test_a_result_of_another_form_is_read_for_the_index_as_python_reads_it(tmp_path):
+    for number, text in enumerate(OTHER_RESULTS + OTHER_RESULTS_COUNTED):
+        assert native.judge(text) in ("RE of another form", "RE not plain"), text
+        assert agree(text, tmp_path, f"r{number}.sgf") == (text in OTHER_RESULTS), text
 
 
 def test_a_game_the_count_ended_is_pythons():

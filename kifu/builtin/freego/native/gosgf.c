@@ -558,13 +558,19 @@ static Reason board_size(const Root *root, int *columns, int *rows)
     return NULL;
 }
 
+/* What an index asks of the reading (NULL: validation's).  An index keeps a record's errors,
+ * never its warnings: what Python reads with a warning alone, validation leaves to Python to
+ * report, and an index has read here as Python reads it. */
+typedef struct {
+    double largest_komi;  /* the largest komi kifu reads, in points (parameters.MAX_KOMI) */
+} Indexing;
+
 /* KM as points: a number of FF[4]'s form, at most twelve digits either side of the point
  * (parameters.number).  Under 100 it is points.  100 or more is a server's komi x100, which
- * Python reads with a warning (gameinfo.komi_reading): Python's to report, so left to it
- * where ``largest`` is NULL; an index keeps no warning, and gives the largest komi kifu reads
- * (parameters.MAX_KOMI): there it is read as Python reads it, hundredths of a point, or of a
- * stone (two points) where they leave a quarter, and none past the largest. */
-static Reason komi(const Root *root, const double *largest, double *points)
+ * Python reads with a warning (gameinfo.komi_reading): for an index, read as Python reads it,
+ * hundredths of a point, or of a stone (two points) where they leave a quarter, and none past
+ * the largest komi kifu reads. */
+static Reason komi(const Root *root, const Indexing *indexing, double *points)
 {
     *points = 0.0;
     if (!root->has_komi)
@@ -579,9 +585,10 @@ static Reason komi(const Root *root, const double *largest, double *points)
         return "KM not a number this core reads";
     if (*points < 100.0 && *points > -100.0)
         return NULL;
-    if (largest == NULL)
+    if (indexing == NULL)
         return "KM in hundredths";
-    if (*points > 100 * *largest || *points < -100 * *largest) {
+    double largest = indexing->largest_komi;
+    if (*points > 100 * largest || *points < -100 * largest) {
         *points = 0.0;
         return NULL;
     }
@@ -708,7 +715,11 @@ static Reason rule_set(const Root *root, Rules *rules)
     return NULL;
 }
 
-/* A result as kifu reads it from RE, limited to the forms FF[4] gives (others are noted). */
+/* A result as kifu reads it from RE, limited to the forms FF[4] gives, in ASCII (others are
+ * noted); for an index, any other too, as a result not known: Python reads it (with a warning
+ * where it reads none), and no result of any form is an error where play goes on to the end
+ * of the record, nor where the players agree on dead stones (scoring.result_matches); a game
+ * the count ended is Python's to count (trace()). */
 enum { NO_RESULT, NOT_KNOWN, VOID, DRAW, WIN };
 
 typedef struct {
@@ -719,7 +730,18 @@ typedef struct {
     double margin;
 } Result;
 
-static Reason stated_result(const Root *root, Result *result)
+/* A result of another form, which Python reads (``why`` validation leaves it to Python): for
+ * an index, a result not known here. */
+static Reason another_form(const Indexing *indexing, Result *result, Reason why)
+{
+    if (indexing == NULL)
+        return why;
+    memset(result, 0, sizeof *result);
+    result->kind = NOT_KNOWN;
+    return NULL;
+}
+
+static Reason stated_result(const Root *root, const Indexing *indexing, Result *result)
 {
     memset(result, 0, sizeof *result);
     if (!root->has_result)
@@ -727,7 +749,7 @@ static Reason stated_result(const Root *root, Result *result)
     const char *w;
     Py_ssize_t n;
     if (!plain_word(root->result, &w, &n) || memchr(w, '\n', (size_t)n))
-        return "RE not plain";
+        return another_form(indexing, result, "RE not plain");
     if (n == 0)
         return NULL;  /* RE[]: no result (noted as empty) */
     if (word_is(w, n, "0") || word_is(w, n, "Draw")) {
@@ -743,7 +765,7 @@ static Reason stated_result(const Root *root, Result *result)
         return NULL;
     }
     if (n < 2 || (w[0] != 'B' && w[0] != 'W') || w[1] != '+')
-        return "RE of another form";
+        return another_form(indexing, result, "RE of another form");
     result->kind = WIN;
     result->winner = w[0] == 'B' ? BLACK : WHITE;
     const char *how = w + 2;
@@ -758,7 +780,7 @@ static Reason stated_result(const Root *root, Result *result)
         return NULL;  /* "B+": the winner alone */
     /* a margin of at most six digits either side of the point: kifu reads it whole */
     if (!decimal(how, rest, 6, 6, &result->margin) || how[0] == '+' || how[0] == '-')
-        return "RE of another form";
+        return another_form(indexing, result, "RE of another form");
     result->counted = 1;
     return NULL;
 }
@@ -1620,8 +1642,8 @@ typedef struct {
     Result said;
 } Terms;
 
-/* The record read, and the terms its root gives (``largest_komi``: see komi()). */
-static Reason read_game(Sgf *s, const char *text, Py_ssize_t size, const double *largest_komi,
+/* The record read, and the terms its root gives (``indexing``: for an index, see Indexing). */
+static Reason read_game(Sgf *s, const char *text, Py_ssize_t size, const Indexing *indexing,
                         Terms *terms)
 {
     Reason why;
@@ -1630,9 +1652,10 @@ static Reason read_game(Sgf *s, const char *text, Py_ssize_t size, const double 
     if (s->root.other_game)
         return "GM names another game";
     if ((why = board_size(&s->root, &terms->columns, &terms->rows)) ||
-        (why = komi(&s->root, largest_komi, &terms->komi)) ||
+        (why = komi(&s->root, indexing, &terms->komi)) ||
         (why = handicap(&s->root, &terms->stones)) ||
-        (why = rule_set(&s->root, &terms->rules)) || (why = stated_result(&s->root, &terms->said)))
+        (why = rule_set(&s->root, &terms->rules)) ||
+        (why = stated_result(&s->root, indexing, &terms->said)))
         return why;
     return NULL;
 }
@@ -1809,19 +1832,20 @@ static PyObject *root_pairs(const Sgf *s)
 /* trace(text, tables, largest_komi) -> (moves, over, head, columns, rows, hashes, images,
  * changes) | str: judge(), and for a record this core decides, what the index keeps of it
  * (``head`` the root's pairs, root_pairs, or where it gives none the root's text, head_text)
- * (see the Trace section); an index keeps no warning, so a server's komi (KM[650]) is read
- * here as Python reads it, none past ``largest_komi`` points (see komi()).
+ * (see the Trace section); an index keeps no warning, so what Python reads with a warning
+ * alone is read here as Python reads it (see Indexing): a server's komi (KM[650]), none past
+ * ``largest_komi`` points, and a result of any form.
  * ``tables(columns, rows)`` gives the board's lanes: their count and their bytes
  * (kifu.plugin.symmetry.Lanes: each colour's stones cell by cell, the sides to move, the
  * empty board; each a lane at a time, 64-bit numbers in the machine's order). */
 static PyObject *trace(PyObject *module, PyObject *args)
 {
     PyObject *text, *tables, *table = NULL, *result = NULL;
-    double largest_komi;
+    Indexing indexing;
     (void)module;
-    if (!PyArg_ParseTuple(args, "UOd", &text, &tables, &largest_komi))
+    if (!PyArg_ParseTuple(args, "UOd", &text, &tables, &indexing.largest_komi))
         return NULL;
-    if (!(largest_komi >= 0 && largest_komi <= 1e12)) {
+    if (!(indexing.largest_komi >= 0 && indexing.largest_komi <= 1e12)) {
         PyErr_SetString(PyExc_ValueError, "trace(): the largest komi is of 0 to 1e12 points");
         return NULL;
     }
@@ -1838,7 +1862,7 @@ static PyObject *trace(PyObject *module, PyObject *args)
     }
     Game *g = run.g;
     Py_BEGIN_ALLOW_THREADS
-    why = read_game(&run.s, run.bytes, run.size, &largest_komi, &run.terms);
+    why = read_game(&run.s, run.bytes, run.size, &indexing, &run.terms);
     Py_END_ALLOW_THREADS
     if (why == NULL) {
         table = PyObject_CallFunction(tables, "ii", run.terms.columns, run.terms.rows);
@@ -2336,8 +2360,9 @@ static PyMethodDef METHODS[] = {
      "trace(text, tables, largest_komi) -> (moves, over, head, columns, rows, hashes,\n"
      "images, changes) | str\n\n"
      "judge(), and for a record decided, its positions as a corpus index keeps them; head\n"
-     "the root's (name, value) pairs where each value reads as itself, else its text. A\n"
-     "server's komi (KM[650]), a warning's for judge(), is read here as kifu reads it."},
+     "the root's (name, value) pairs where each value reads as itself, else its text.\n"
+     "What judge() leaves to Python for a warning alone (a server's komi, KM[650]; a result\n"
+     "of another form) is read here as kifu reads it: an index keeps no warning."},
     {"replay", replay, METH_O,
      "replay(text) -> (moves, over, head, columns, rows, start_to_move, boards, facts,\n"
      "removed) | str\n\n"
