@@ -58,6 +58,11 @@ def successors(board: bytes, columns: int, rows: int, seat: int) -> None:
         raise AssertionError(f"successors() took {wrong!r} as argument {at}")
 
 
+#: Why judge() leaves a record to Python that trace() may read for an index (see gosgf.c's
+#: Indexing): a warning alone, or territory marks handed over.
+INDEX_READS = ("KM in hundredths", "RE not plain", "RE of another form", "territory marks")
+
+
 def main() -> None:
     count = int(sys.argv[1])
     _gosgf.configure(*native.configuration())
@@ -67,11 +72,12 @@ def main() -> None:
         assert isinstance(verdict, (tuple, str)), verdict
         traced = _gosgf.trace(text, native._tables, MAX_KOMI)
         # (what judge() leaves to Python for a warning alone, trace() reads for an index)
-        if isinstance(verdict, str) and verdict not in ("KM in hundredths", "RE not plain",
-                                                        "RE of another form"):
+        if isinstance(verdict, str) and verdict not in INDEX_READS:
             assert isinstance(traced, str), (text[:200], traced)
         elif isinstance(verdict, tuple) or not isinstance(traced, str):
-            moves, _, head, columns, rows, hashes, images, changes = traced
+            moves, _, head, columns, rows, hashes, images, changes, marks = traced
+            assert marks is None or all(isinstance(value, str) for values in marks
+                                        for value in values)
             assert isinstance(verdict, str) or moves == verdict[0]
             assert len(hashes) == 8 * (moves + 1) == 8 * len(images)
             # the root's pairs, each value read as written, or the root's text for Python

@@ -74,6 +74,27 @@ OTHER_RESULTS = [
     "(;SZ[9]RE[W+3.25.5]RU[Japanese];B[ee];W[cc];B[];W[])",
     "(;SZ[9]RE[白胜2目半]RU[Chinese];B[ee];W[cc];B[];W[])",
 ]
+#: Territory marks (TB, TW), which Python reads from the main line's last node into headers
+#: (ignored, with a warning, where a value is no point of the board; elsewhere ignored): the
+#: core hands them over for an index, leaving to Python those of the root and values with an
+#: escape or a control character.
+MARKS = [
+    "(;SZ[5]RU[Japanese]RE[B+3];B[cc];W[dd];B[];W[]TB[aa][ab:bb]TW[ee][de])",
+    "(;SZ[5]KM[0.5]RE[W+R];B[cc];W[dd]TW[ee]TB[ aa ])",
+    "(;SZ[5];B[cc]TB[aa];W[dd]TW[])",
+    "(;SZ[5];B[cc];W[dd]TB[zz][aa])",
+    "(;SZ[5];B[cc];W[dd]TB[]TW[])",
+    "(;SZ[5]RU[Chinese];B[cc];W[dd];B[];W[]TB[aa:ee])",
+    "(;SZ[19];B[pd];W[dp]TB[]TW[ss][rr:ss][甲])",
+]
+MARKS_PYTHONS = [
+    "(;SZ[5]TB[aa];B[cc];W[dd])",
+    "(;SZ[5];B[cc];W[dd]TB[a\\a])",
+    "(;SZ[5];B[cc];W[dd]TW[ee\n])",
+    "(;SZ[5];B[cc];W[dd]TW[ee]TW[dd])",
+]
+
+
 #: ... and such results of games the count ended: Python's.
 OTHER_RESULTS_COUNTED = [
     "(;SZ[5]RU[Tromp-Taylor]RE[黑中盘胜];B[];W[])",
@@ -104,6 +125,7 @@ TRACED = [
     "RU[AGA];B[pd];W[dp];B[pp];W[dd];B[tt];W[tt])",
     *SERVER_KOMI,
     *OTHER_RESULTS,
+    *MARKS,
 ]
 
 
@@ -156,6 +178,15 @@ def test_a_result_of_another_form_is_read_for_the_index_as_python_reads_it(tmp_p
     for number, text in enumerate(OTHER_RESULTS + OTHER_RESULTS_COUNTED):
         assert native.judge(text) in ("RE of another form", "RE not plain"), text
         assert agree(text, tmp_path, f"r{number}.sgf") == (text in OTHER_RESULTS), text
+
+
+def test_territory_marks_are_handed_to_python_for_the_index(tmp_path):
+    for number, text in enumerate(MARKS + MARKS_PYTHONS):
+        assert isinstance(native.judge(text), str), text
+        assert agree(text, tmp_path, f"m{number}.sgf") == (text in MARKS), text
+    headers = native.trace(MARKS[0], "marks.sgf").record.headers
+    assert (headers["Territory-1"], headers["Territory-2"]) == ("A5 A4 B4", "E1 D1")
+    assert "Territory-1" not in native.trace(MARKS[2], "marks.sgf").record.headers
 
 
 def test_a_game_the_count_ended_is_pythons():

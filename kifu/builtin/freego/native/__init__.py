@@ -99,11 +99,15 @@ def trace(text: str, source: str) -> Traced | None:
     found = module.trace(text, _tables, setup.parameters.MAX_KOMI)
     if isinstance(found, str):
         return None
-    moves, over, head, columns, rows, hashes, images, changes = found
+    moves, over, head, columns, rows, hashes, images, changes, marks = found
     record = None if over else (_head(head, source) if type(head) is str
                                 else _paired_head(gameinfo, sgf, head, (columns, rows), source))
     if record is None:
         return None
+    if marks is not None:  # the last node's territory marks, as Python's reading keeps them
+        last = sgf.SgfNode({name: list(values) for name, values in zip(("TB", "TW"), marks)
+                            if values})
+        gameinfo.territory(record, last, _UNREAD, (columns, rows), [])
     symmetry, grid, _ = _hashing(columns, rows)
     try:
         seats = setup.seat_names(record)

@@ -34,6 +34,14 @@ enum { BASIC_KO, POSITIONAL_SUPERKO, SITUATIONAL_SUPERKO };
 /* Why a record is left to Python: NULL while the record is still this core's. */
 typedef const char *Reason;
 
+/* What an index asks of the reading (NULL: validation's).  An index keeps a record's errors,
+ * never its warnings: what Python reads with a warning alone (or reads into what the index
+ * keeps, as territory marks), validation leaves to Python to report, and an index has read
+ * here as Python reads it, or handed to Python. */
+typedef struct {
+    double largest_komi;  /* the largest komi kifu reads, in points (parameters.MAX_KOMI) */
+} Indexing;
+
 /* ------------------------------------------------------------------------------------------
  * Reading: the SGF text as bytes, one record, its main line only.
  * ------------------------------------------------------------------------------------------ */
@@ -190,6 +198,7 @@ typedef struct {
     int colour;      /* BLACK, WHITE, or EMPTY for a node without a move */
     Value point;     /* the move's value as written */
     Value black, white;  /* AB and AW of a set-up node before the first move */
+    Value territory[2];  /* TB and TW (read for an index): every value, brackets and all */
 } Node;
 
 /* What the root says, as far as this core reads it. */
@@ -209,6 +218,7 @@ typedef struct {
     int moved;          /* a node with a move was read: game information below it is kept */
     int early;          /* the set-up nodes between the root and the first move */
     const char *head, *head_end;  /* the root node: from the tree's "(" to its last value */
+    const Indexing *indexing;     /* for an index, or NULL */
 } Sgf;
 
 #define ROOT_VALUE(field)                    \
@@ -299,6 +309,11 @@ static Reason node_property(Sgf *s, const char *name, Py_ssize_t length, Value v
         *(name[1] == 'B' ? &node->black : &node->white) = all;
         return NULL;
     }
+    if (word_is(name, length, "TB") || word_is(name, length, "TW")) {
+        /* territory marks: Python's, which an index hands over (read_properties) */
+        s->nodes[s->count - 1].territory[name[1] == 'W'] = all;
+        return NULL;
+    }
     if (word_is(name, length, "PL"))
         return "a set-up in play";
     if (word_is(name, length, "SZ") || word_is(name, length, "GM"))
@@ -346,7 +361,12 @@ static Reason read_properties(Sgf *s, Cursor *c, int root, long *values_read)
         Py_ssize_t length = c->at - name;
         if (length == 0 || length > 8)
             return "a property name this core does not read";
-        if (is_one_of(name, length, PYTHONS))
+        /* (an index hands the territory marks of the last node below the root to Python,
+         * which makes headers of them: gameinfo.territory) */
+        int marks = !root && (word_is(name, length, "TB") || word_is(name, length, "TW"));
+        if (marks && s->indexing == NULL)
+            return "territory marks";
+        if (is_one_of(name, length, PYTHONS) && !marks)
             return "a property Python reads";
         if (root && length == 1 && (*name == 'B' || *name == 'W'))
             return "a move in the root";
@@ -557,13 +577,6 @@ static Reason board_size(const Root *root, int *columns, int *rows)
     *rows = (int)r;
     return NULL;
 }
-
-/* What an index asks of the reading (NULL: validation's).  An index keeps a record's errors,
- * never its warnings: what Python reads with a warning alone, validation leaves to Python to
- * report, and an index has read here as Python reads it. */
-typedef struct {
-    double largest_komi;  /* the largest komi kifu reads, in points (parameters.MAX_KOMI) */
-} Indexing;
 
 /* KM as points: a number of FF[4]'s form, at most twelve digits either side of the point
  * (parameters.number).  Under 100 it is points.  100 or more is a server's komi x100, which
@@ -1647,6 +1660,7 @@ static Reason read_game(Sgf *s, const char *text, Py_ssize_t size, const Indexin
                         Terms *terms)
 {
     Reason why;
+    s->indexing = indexing;
     if ((why = read_sgf(s, text, size)))
         return why;
     if (s->root.other_game)
@@ -1829,11 +1843,72 @@ static PyObject *root_pairs(const Sgf *s)
     return found;
 }
 
+/* The values of a property as written (``all``, brackets and all), as a tuple of str; Py_None
+ * where one holds an escape or a control character, which Python reads. */
+static PyObject *plain_values(Value all)
+{
+    Cursor c = {all.at, all.at + all.size};
+    PyObject *values = PyList_New(0);
+    if (values == NULL)
+        return NULL;
+    for (;;) {
+        skip_blanks(&c);
+        if (c.at >= c.end || *c.at != '[')
+            break;
+        Value v;
+        if (!read_value(&c, &v))
+            break;  /* read_sgf read the node whole: never here */
+        for (Py_ssize_t i = 0; i < v.size; i++) {
+            unsigned char u = (unsigned char)v.at[i];
+            if (u == '\\' || u < 0x20 || u == 0x7f) {
+                Py_DECREF(values);
+                Py_RETURN_NONE;
+            }
+        }
+        PyObject *value = PyUnicode_DecodeUTF8(v.at, v.size, NULL);
+        if (value == NULL || PyList_Append(values, value) < 0) {
+            Py_XDECREF(value);
+            Py_DECREF(values);
+            return NULL;
+        }
+        Py_DECREF(value);
+    }
+    PyObject *found = PyList_AsTuple(values);
+    Py_DECREF(values);
+    return found;
+}
+
+/* The territory marks of the main line's last node below the root (TB's values, TW's: see
+ * plain_values), which Python makes headers of (gameinfo.territory); Py_None where it has
+ * none, and a str, why the record is Python's, where a value is not plain. */
+static PyObject *territory_marks(const Sgf *s)
+{
+    const Node *last = s->count > 0 ? &s->nodes[s->count - 1] : NULL;
+    if (last == NULL || (last->territory[0].at == NULL && last->territory[1].at == NULL))
+        Py_RETURN_NONE;
+    PyObject *marks[2];
+    for (int i = 0; i < 2; i++) {
+        marks[i] = last->territory[i].at == NULL ? PyTuple_New(0)
+                                                 : plain_values(last->territory[i]);
+        if (marks[i] == NULL || marks[i] == Py_None) {
+            PyObject *failed = marks[i];
+            if (i == 1)
+                Py_DECREF(marks[0]);
+            if (failed == NULL)
+                return NULL;
+            Py_DECREF(failed);
+            return PyUnicode_FromString("a territory mark Python reads");
+        }
+    }
+    return Py_BuildValue("(NN)", marks[0], marks[1]);
+}
+
 /* trace(text, tables, largest_komi) -> (moves, over, head, columns, rows, hashes, images,
- * changes) | str: judge(), and for a record this core decides, what the index keeps of it
- * (``head`` the root's pairs, root_pairs, or where it gives none the root's text, head_text)
- * (see the Trace section); an index keeps no warning, so what Python reads with a warning
- * alone is read here as Python reads it (see Indexing): a server's komi (KM[650]), none past
+ * changes, marks) | str: judge(), and for a record this core decides, what the index keeps
+ * of it (``head`` the root's pairs, root_pairs, or where it gives none the root's text,
+ * head_text; ``marks`` the territory marks of its last node, territory_marks) (see the Trace
+ * section); an index keeps no warning, so what Python reads with a warning alone is read
+ * here as Python reads it (see Indexing): a server's komi (KM[650]), none past
  * ``largest_komi`` points, and a result of any form.
  * ``tables(columns, rows)`` gives the board's lanes: their count and their bytes
  * (kifu.plugin.symmetry.Lanes: each colour's stones cell by cell, the sides to move, the
@@ -1879,17 +1954,24 @@ static PyObject *trace(PyObject *module, PyObject *args)
         result = PyUnicode_FromString(why);
         goto done;
     }
+    PyObject *marks = territory_marks(&run.s);
+    if (marks == NULL || PyUnicode_Check(marks)) {
+        result = marks;
+        goto done;
+    }
     PyObject *head = root_pairs(&run.s);
     if (head == Py_None) {
         Py_DECREF(head);
         head = head_text(&run.s);
     }
     if (head != NULL)
-        result = Py_BuildValue("(lONiiy#y#y#)", run.moves, g->over ? Py_True : Py_False, head,
+        result = Py_BuildValue("(lONiiy#y#y#N)", run.moves, g->over ? Py_True : Py_False, head,
                                run.terms.columns, run.terms.rows, (const char *)t->hashes,
                                (Py_ssize_t)(t->visits * 8), (const char *)t->images,
                                (Py_ssize_t)t->visits, (const char *)changes,
-                               (Py_ssize_t)changes_size);
+                               (Py_ssize_t)changes_size, marks);
+    else
+        Py_DECREF(marks);
 done:
     Py_XDECREF(table);
     free(changes);
@@ -2358,7 +2440,7 @@ static PyMethodDef METHODS[] = {
      "noted), or why the record is Python's."},
     {"trace", trace, METH_VARARGS,
      "trace(text, tables, largest_komi) -> (moves, over, head, columns, rows, hashes,\n"
-     "images, changes) | str\n\n"
+     "images, changes, marks) | str\n\n"
      "judge(), and for a record decided, its positions as a corpus index keeps them; head\n"
      "the root's (name, value) pairs where each value reads as itself, else its text.\n"
      "What judge() leaves to Python for a warning alone (a server's komi, KM[650]; a result\n"
