@@ -86,10 +86,27 @@ def test_a_record_with_notes_only_is_decided_for_runs_that_show_no_notes():
     ("(;SZ[9];B[aa];AW[ba][ab];W[ee];B[ca])", "a set-up in play"),
     ("(;SZ[9];C[x];AB[aa];W[ee])", "a set-up in play"),
     ("(;SZ[9]KM[6.5000000000000001];B[ee])", "KM not a number this core reads"),
+    # given again in a node, with another value where it takes one (a warning), a move (the
+    # node split), or a value the core reads
+    ("(;SZ[9]PB[Ann]PB[Bob];B[ee])", "a property given twice in a node"),
+    ("(;SZ[9];B[ee]B[cc];W[dd])", "a property given twice in a node"),
+    ("(;SZ[9]KM[6.5]KM[6.5];B[ee])", "a property given twice in a node"),
+    ("(;SZ[9];B[ee]N[x]N[y];W[dd])", "a property given twice in a node"),
+    ("(;SZ[9]AB[aa]AB[bb][aa];W[ee])", "a set-up point listed twice"),
+    ("(;SZ[9]AB[aa]" + "AB[bb]" * 8 + ";W[ee])", "a property given many times in a node"),
 ])
 def test_what_the_core_leaves_to_python(text, why):
     assert native.judge(text) == why
     assert agree(text) is None
+
+
+def test_a_list_given_again_in_a_node_is_merged_as_python_merges_it():
+    # a handicap's stones in AB after AB (GNU Go writes them so), markup and comments: the
+    # values merged, which Python notes
+    assert agree("(;GM[1]SZ[9]HA[3]AB[cc]AB[gc]AB[cg];W[ff];B[ee])") == (2, True)
+    assert agree("(;SZ[9]AB[cc]AW[dd]AB[ee:ff];AB[aa]AB[bb];W[hh])") == (1, True)
+    assert agree("(;SZ[9];B[ee]LB[aa:x]LB[bb:y]C[one]C[two];W[dd]TR[cc]TR[dd])") == (2, True)
+    assert agree("(;SZ[9]C[a]C[b]PB[x];B[ee])") == (1, True)
 
 
 def test_stones_set_up_before_the_first_move_join_the_start():
@@ -139,20 +156,20 @@ def test_the_limits_of_a_file_are_pythons():
     """The core reads a file under the limits Python's reader does (handed over by
     ``configure``): past one, the file is Python's, which reports the limit."""
     module = cores.built(native.MODULE)
-    known, game_info, *limits = native.configuration()
+    known, game_info, merged, *limits = native.configuration()
     text = "(;SZ[9]" + "".join(f";{'BW'[i % 2]}[{'abcdefghi'[i % 9]}{'abcdefghi'[i // 9]}]"
                                for i in range(12)) + ")"
     assert native.judge(text) == (12, False)
     try:
-        module.configure(known, game_info, 10, 100, 100)
+        module.configure(known, game_info, merged, 10, 100, 100)
         assert module.judge(text) == "past the limits of a file"
-        module.configure(known, game_info, 100, 15, 100)
+        module.configure(known, game_info, merged, 100, 15, 100)
         assert module.judge(text.replace("SZ[9]", "AB[ia][ib][ic][id]")) == \
             "past the limits of a file"
-        module.configure(known, game_info, 100, 100, 5)
+        module.configure(known, game_info, merged, 100, 100, 5)
         assert module.judge(text) == "past the limit of moves"
     finally:
-        module.configure(known, game_info, *limits)
+        module.configure(known, game_info, merged, *limits)
     assert native.judge(text) == (12, False)
 
 

@@ -123,6 +123,8 @@ TRACED = [
     "(;SZ[52];B[aa];W[ZZ];B[Za];W[aZ];B[];W[])",
     "(;GM[1]FF[4]SZ[19]PB[Honinbo]PW[李昌镐]EV[an event]DT[2020-01-02]RE[B+3.5]KM[6.5]"
     "RU[AGA];B[pd];W[dp];B[pp];W[dd];B[tt];W[tt])",
+    "(;GM[1]SZ[9]HA[3]AB[cc]AB[gc]AB[cg];W[ff];B[ee]LB[aa:x]LB[bb:y])",
+    "(;SZ[9]C[a]C[b]PB[x]PW[y];B[ee];W[dd])",
     *SERVER_KOMI,
     *OTHER_RESULTS,
     *MARKS,

@@ -51,10 +51,13 @@ def _core() -> ModuleType | None:
     return module
 
 
-def configuration() -> tuple[str, str, int, int, int]:
-    """What the compiled core is told of Python's reading: FF[4]'s properties and its game
-    information as kifu knows them, and the limits of a file (nodes, values, moves)."""
+def configuration() -> tuple[str, str, str, int, int, int]:
+    """What the compiled core is told of Python's reading: FF[4]'s properties, its game
+    information and those whose values are merged where one is given again in its node (with
+    a note: lists, and texts joined) as kifu knows them, and the limits of a file (nodes,
+    values, moves)."""
     return (" ".join(sorted(core.KNOWN_PROPERTIES)), " ".join(sorted(core.GAME_INFO)),
+            " ".join(sorted(core.LIST_PROPERTIES | core.TEXT_PROPERTIES)),
             core.MAX_NODES, core.MAX_VALUES, MAX_MOVES)
 
 

@@ -156,8 +156,10 @@ static long max_nodes = 0, max_values = 0, max_moves = 0;
  * READ, the root's values this core reads (one value, set-ups excepted);
  * PYTHONS, what only Python reads (stones cleared, territory, kifu's own headers);
  * GAME_INFO (kifu.sgf.syntax.GAME_INFO), noted where empty, and taken from below the root
- * into the game (sgf.lines.game_info_below): Python's there. */
-enum { KNOWN = 1, READ = 2, PYTHONS = 4, GAME_INFO = 8 };
+ * into the game (sgf.lines.game_info_below): Python's there;
+ * MERGED (kifu.sgf.syntax.LIST_PROPERTIES and TEXT_PROPERTIES, handed over), those whose
+ * values are merged, with a note, where the property is given again in its node. */
+enum { KNOWN = 1, READ = 2, PYTHONS = 4, GAME_INFO = 8, MERGED = 16 };
 static unsigned char kinds[26 * 27];
 
 /* A property's place in ``kinds``, or -1 for a name longer than FF[4]'s. */
@@ -193,11 +195,28 @@ static int is_one_of(const char *name, Py_ssize_t size, int kind)
     return (kind_of(name, size) & kind) != 0;
 }
 
+/* A property's values, brackets and all, as written: in parts where the property is given
+ * again in its node (Python merges its values, with a note), a few at most. */
+#define MAX_PARTS 8
+typedef struct {
+    Value part[MAX_PARTS];
+    int parts;
+} Values;
+
+/* ``all`` (a property's values) added to ``values``: 0 where there is no room left. */
+static int add_part(Values *values, Value all)
+{
+    if (values->parts == MAX_PARTS)
+        return 0;
+    values->part[values->parts++] = all;
+    return 1;
+}
+
 /* One node of the main line below the root: its move, if it has one. */
 typedef struct {
     int colour;      /* BLACK, WHITE, or EMPTY for a node without a move */
     Value point;     /* the move's value as written */
-    Value black, white;  /* AB and AW of a set-up node before the first move */
+    Values black, white;  /* AB and AW of a set-up node before the first move */
     Value territory[2];  /* TB and TW (read for an index): every value, brackets and all */
 } Node;
 
@@ -205,7 +224,7 @@ typedef struct {
 typedef struct {
     Value size, komi, handicap, rules, result;
     int has_size, has_komi, has_handicap, has_rules, has_result;
-    Value black, white;            /* AB and AW: every value, brackets and all */
+    Values black, white;           /* AB and AW */
     int other_game;                /* GM names another game than Go (1) */
     int player;                    /* the seat PL names to move first, or -1 */
 } Root;
@@ -262,8 +281,10 @@ static Reason root_property(Sgf *s, const char *name, Py_ssize_t length, Value v
         if (!plain_word(v, &w, &n) || n != 1 || !strchr("BbWw12", *w) || !*w)
             return "PL naming no player";  /* kifu warns */
         s->root.player = strchr("Bb1", *w) ? 0 : 1;
-    } else if (word_is(name, 2, "AB")) s->root.black = all;
-    else if (word_is(name, 2, "AW")) s->root.white = all;
+    } else if (word_is(name, 2, "AB") || word_is(name, 2, "AW")) {
+        if (!add_part(name[1] == 'B' ? &s->root.black : &s->root.white, all))
+            return "a property given many times in a node";
+    }
     else if (word_is(name, 2, "DT") || word_is(name, 2, "TM") || word_is(name, 2, "AP"))
         return value_form(s, name, v);
     else if (word_is(name, 2, "GM") || word_is(name, 2, "FF")) {
@@ -306,8 +327,8 @@ static Reason node_property(Sgf *s, const char *name, Py_ssize_t length, Value v
     }
     if (word_is(name, length, "AB") || word_is(name, length, "AW")) {
         Node *node = &s->nodes[s->count - 1];
-        *(name[1] == 'B' ? &node->black : &node->white) = all;
-        return NULL;
+        return add_part(name[1] == 'B' ? &node->black : &node->white, all)
+                   ? NULL : "a property given many times in a node";
     }
     if (word_is(name, length, "TB") || word_is(name, length, "TW")) {
         /* territory marks: Python's, which an index hands over (read_properties) */
@@ -329,13 +350,24 @@ static Reason node_property(Sgf *s, const char *name, Py_ssize_t length, Value v
 static Reason end_of_node(Sgf *s)
 {
     const Node *node = &s->nodes[s->count - 1];
-    if (node->black.at != NULL || node->white.at != NULL) {
+    if (node->black.parts || node->white.parts) {
         if (node->colour != EMPTY || s->count - 1 != s->early)
             return "a set-up in play";
         s->early++;
     }
     s->moved |= node->colour != EMPTY;
     return NULL;
+}
+
+/* Whether a property given again in its node is read here as Python reads it: one whose
+ * values Python merges, with a note (MERGED: lists, and texts joined), AB and AW (set up as
+ * one list) or one this core reads nothing of; any other is Python's (a value that differs
+ * is a warning there, a second move splits the node). */
+static int merged_as_python_merges(const char *name, Py_ssize_t length)
+{
+    return word_is(name, length, "AB") || word_is(name, length, "AW") ||
+           (is_one_of(name, length, MERGED) &&
+            !is_one_of(name, length, READ | PYTHONS | GAME_INFO));
 }
 
 /* The properties of one node (the root when ``root``), up to the next node or tree. */
@@ -370,13 +402,19 @@ static Reason read_properties(Sgf *s, Cursor *c, int root, long *values_read)
             return "a property Python reads";
         if (root && length == 1 && (*name == 'B' || *name == 'W'))
             return "a move in the root";
+        int again = 0;
         for (int i = 0; i < met; i++)
-            if (seen_length[i] == length && memcmp(seen[i], name, (size_t)length) == 0)
+            again |= seen_length[i] == length && memcmp(seen[i], name, (size_t)length) == 0;
+        if (again) {
+            if (!merged_as_python_merges(name, length))
                 return "a property given twice in a node";
-        if (met == 64)
-            return "a node of many properties";
-        seen[met] = name;
-        seen_length[met++] = length;
+            s->noted = 1;  /* the values merged */
+        } else {
+            if (met == 64)
+                return "a node of many properties";
+            seen[met] = name;
+            seen_length[met++] = length;
+        }
         Value first = {NULL, 0}, all = {c->at, 0};
         int values = 0, content = 0;
         for (;;) {
@@ -1200,13 +1238,10 @@ static Reason set_up_points(const Game *g, Value v, int corners[4])
     return corners[2] < g->columns && corners[3] < g->rows ? NULL : "a set-up point off the board";
 }
 
-/* The stones AB or AW sets up (``values``: all of its values), each point once (anything else
- * is Python's to report).  In the root a point set up twice is Python's too; in a set-up node
- * after it (``over``), a stone replaces what stands (FF[4]: adding is overwriting). */
-static Reason set_up(Game *g, Value values, int colour, int over)
+/* One part of set_up()'s values (``generation`` marks the points the property sets). */
+static Reason set_up_part(Game *g, Value values, int colour, int over, unsigned generation)
 {
     Cursor c = {values.at, values.at + values.size};
-    unsigned generation = ++g->generation;  /* the points this property sets */
     for (;;) {
         skip_blanks(&c);
         Value v;
@@ -1230,6 +1265,21 @@ static Reason set_up(Game *g, Value values, int colour, int over)
                 g->hash ^= ZOBRIST[colour - 1][p];
             }
     }
+}
+
+/* The stones AB or AW sets up (``values``: all of its values, its parts merged), each point
+ * once (anything else is Python's to report).  In the root a point set up twice is Python's
+ * too; in a set-up node after it (``over``), a stone replaces what stands (FF[4]: adding is
+ * overwriting). */
+static Reason set_up(Game *g, const Values *values, int colour, int over)
+{
+    unsigned generation = ++g->generation;  /* the points this property sets */
+    for (int part = 0; part < values->parts; part++) {
+        Reason why = set_up_part(g, values->part[part], colour, over, generation);
+        if (why)
+            return why;
+    }
+    return NULL;
 }
 
 static Reason every_group_breathes(Game *g)
@@ -1586,11 +1636,12 @@ static Reason start(Game *g, const Sgf *s, int columns, int rows, Rules rules,
 {
     Reason why;
     new_game(g, columns, rows, rules);
-    if ((why = set_up(g, s->root.black, BLACK, 0)) || (why = set_up(g, s->root.white, WHITE, 0)))
+    if ((why = set_up(g, &s->root.black, BLACK, 0)) ||
+        (why = set_up(g, &s->root.white, WHITE, 0)))
         return why;
     for (*first_move = 0; *first_move < s->early; ++*first_move) {
         const Node *node = &s->nodes[*first_move];
-        if ((why = set_up(g, node->black, BLACK, 1)) || (why = set_up(g, node->white, WHITE, 1)))
+        if ((why = set_up(g, &node->black, BLACK, 1)) || (why = set_up(g, &node->white, WHITE, 1)))
             return why;
     }
     if ((s->root.player < 0 && (why = handicap_moves(g, s, stones, first_move))) ||
@@ -1826,7 +1877,13 @@ static PyObject *root_pairs(const Sgf *s)
         }
         if (word_is(name, length, "AB") || word_is(name, length, "AW"))
             continue;
-        if (length == 0 || values != 1 || !plain) {
+        int again = 0;  /* given again in the root: merged, as Python reads the root's text */
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(pairs) && !again; i++) {
+            PyObject *met = PyTuple_GET_ITEM(PyList_GET_ITEM(pairs, i), 0);
+            again = PyUnicode_GET_LENGTH(met) == length &&
+                    memcmp(PyUnicode_DATA(met), name, (size_t)length) == 0;
+        }
+        if (length == 0 || values != 1 || !plain || again) {
             Py_DECREF(pairs);
             Py_RETURN_NONE;
         }
@@ -2409,14 +2466,14 @@ done:
     return answer;
 }
 
-/* configure(known, game_info, max_nodes, max_values, max_moves): what kifu's Python reading
- * knows and limits, handed over once, so that both read by the same lists and numbers. */
+/* configure(known, game_info, merged, max_nodes, max_values, max_moves): what kifu's Python
+ * reading knows and limits, handed over once, so that both read by the same lists and numbers. */
 static PyObject *configure(PyObject *module, PyObject *args)
 {
-    const char *known, *game_info;
+    const char *known, *game_info, *merged;
     long nodes, values, moves;
     (void)module;
-    if (!PyArg_ParseTuple(args, "sslll", &known, &game_info, &nodes, &values, &moves))
+    if (!PyArg_ParseTuple(args, "ssslll", &known, &game_info, &merged, &nodes, &values, &moves))
         return NULL;
     if (nodes < 1 || values < 1 || moves < 1) {
         PyErr_SetString(PyExc_ValueError, "configure(): limits must be positive");
@@ -2427,6 +2484,7 @@ static PyObject *configure(PyObject *module, PyObject *args)
     mark_kind("SZ KM HA RU RE GM FF AB AW PL", READ);
     mark_kind("AE TB TW XH", PYTHONS);
     mark_kind(game_info, GAME_INFO);
+    mark_kind(merged, MERGED);
     max_nodes = nodes;
     max_values = values;
     max_moves = moves;
@@ -2454,9 +2512,10 @@ static PyMethodDef METHODS[] = {
      "rows(boards, step, columns, rows) -> str\n\n"
      "The cells of the position key of the board after a step of replay()."},
     {"configure", configure, METH_VARARGS,
-     "configure(known, game_info, max_nodes, max_values, max_moves)\n\n"
-     "FF[4]'s properties and its game information as kifu knows them (names separated by\n"
-     "blanks), and the limits of a file."},
+     "configure(known, game_info, merged, max_nodes, max_values, max_moves)\n\n"
+     "FF[4]'s properties, its game information, and those whose values kifu merges where\n"
+     "one is given again in a node, as kifu knows them (names separated by blanks), and the\n"
+     "limits of a file."},
     {"successors", successors, METH_VARARGS,
      "successors(cells, offsets, neighbours, seat, suicide, moves, tables, columns, rows)\n"
      "-> list\n\n"
