@@ -59,8 +59,10 @@ def successors(board: bytes, columns: int, rows: int, seat: int) -> None:
 
 
 #: Why judge() leaves a record to Python that trace() may read for an index (see gosgf.c's
-#: Indexing): a warning alone, or territory marks handed over.
-INDEX_READS = ("KM in hundredths", "RE not plain", "RE of another form", "territory marks")
+#: Indexing): a warning alone, or territory marks handed over.  (A record trace() reads may
+#: have more moves than judge() counts: a pass left out is a move of its own.)
+INDEX_READS = ("KM in hundredths", "RE not plain", "RE of another form", "territory marks",
+               "one colour moves twice", "play after both passed")
 
 
 def main() -> None:

@@ -95,6 +95,28 @@ MARKS_PYTHONS = [
 ]
 
 
+#: A colour moving twice (read as the other side passing in between, a move of its own, with
+#: a warning) and play after both players passed where they agree on dead stones (resumed,
+#: with a warning): traced for an index, the passes read in ending and resuming it again.
+OUT_OF_TURN = [
+    "(;SZ[9];B[ee];B[cc];W[dd])",
+    "(;SZ[9];B[ee];W[cc];W[dd];B[gg];B[hh])",
+    "(;SZ[9]RU[Japanese];B[ee];W[];B[];W[cc];B[dd])",
+    "(;SZ[9]RU[Japanese];B[ee];W[];B[];W[];B[dd];W[];B[])",
+    "(;SZ[9]RU[Japanese];B[ee];W[];W[cc])",
+    "(;SZ[9]RU[Japanese];B[ee];W[];B[];B[cc])",
+    "(;SZ[9]RU[Japanese];B[ee];B[];W[cc];W[gg])",
+    # a ko taken, a pass left out, the ko taken back (and again, the other way)
+    "(;SZ[5]AB[ba][ab][bc]AW[ca][db][cc][bb];B[cb];B[ee];W[bb];W[dd];B[cb])",
+]
+#: ... and those the count ends or where play goes on after it ended it: Python's.
+OUT_OF_TURN_PYTHONS = [
+    "(;SZ[9]RU[Tromp-Taylor];B[ee];W[];B[];W[cc])",
+    "(;SZ[9]RU[Tromp-Taylor];B[ee];W[];W[cc])",
+    "(;SZ[9]RU[Tromp-Taylor];B[];B[ee])",
+]
+
+
 #: ... and such results of games the count ended: Python's.
 OTHER_RESULTS_COUNTED = [
     "(;SZ[5]RU[Tromp-Taylor]RE[黑中盘胜];B[];W[])",
@@ -128,6 +150,7 @@ TRACED = [
     *SERVER_KOMI,
     *OTHER_RESULTS,
     *MARKS,
+    *OUT_OF_TURN,
 ]
 
 
@@ -189,6 +212,16 @@ def test_territory_marks_are_handed_to_python_for_the_index(tmp_path):
     headers = native.trace(MARKS[0], "marks.sgf").record.headers
     assert (headers["Territory-1"], headers["Territory-2"]) == ("A5 A4 B4", "E1 D1")
     assert "Territory-1" not in native.trace(MARKS[2], "marks.sgf").record.headers
+
+
+def test_a_pass_left_out_and_play_resumed_are_read_for_the_index_as_python_reads_them(
+        tmp_path):
+    for number, text in enumerate(OUT_OF_TURN + OUT_OF_TURN_PYTHONS):
+        assert native.judge(text) in ("one colour moves twice", "play after both passed",
+                                      "a move after the game ended"), text
+        assert agree(text, tmp_path, f"t{number}.sgf") == (text in OUT_OF_TURN), text
+    # the pass left out is a move, and a position, of its own
+    assert native.trace(OUT_OF_TURN[0], "turns.sgf").moves == 4
 
 
 def test_a_game_the_count_ended_is_pythons():

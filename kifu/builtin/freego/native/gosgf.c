@@ -195,29 +195,24 @@ static int is_one_of(const char *name, Py_ssize_t size, int kind)
     return (kind_of(name, size) & kind) != 0;
 }
 
-/* A property's values, brackets and all, as written: in parts where the property is given
- * again in its node (Python merges its values, with a note), a few at most. */
-#define MAX_PARTS 8
+/* A set-up property's values (AB's, AW's), brackets and all, as written: in parts where the
+ * property is given again in its node (Python merges its values, with a note), chained in
+ * the record's list of parts (Sgf.parts): the first's place and the last's, each plus one
+ * (0: none). */
 typedef struct {
-    Value part[MAX_PARTS];
-    int parts;
+    int first, last;
 } Values;
 
-/* ``all`` (a property's values) added to ``values``: 0 where there is no room left. */
-static int add_part(Values *values, Value all)
-{
-    if (values->parts == MAX_PARTS)
-        return 0;
-    values->part[values->parts++] = all;
-    return 1;
-}
+typedef struct {
+    Value values;
+    int next;  /* the next part's place plus one, 0 for none */
+} Part;
 
 /* One node of the main line below the root: its move, if it has one. */
 typedef struct {
     int colour;      /* BLACK, WHITE, or EMPTY for a node without a move */
     Value point;     /* the move's value as written */
     Values black, white;  /* AB and AW of a set-up node before the first move */
-    Value territory[2];  /* TB and TW (read for an index): every value, brackets and all */
 } Node;
 
 /* What the root says, as far as this core reads it. */
@@ -238,7 +233,31 @@ typedef struct {
     int early;          /* the set-up nodes between the root and the first move */
     const char *head, *head_end;  /* the root node: from the tree's "(" to its last value */
     const Indexing *indexing;     /* for an index, or NULL */
+    Part *parts;                  /* the set-up properties' parts (Values) */
+    int part_count, part_capacity;
+    int marked;                   /* the last node below the root with TB or TW, plus one */
+    Value marks[2];               /* its TB and TW (read for an index), brackets and all */
 } Sgf;
+
+/* ``all`` (a set-up property's values, as written) added to ``values``. */
+static Reason add_part(Sgf *s, Values *values, Value all)
+{
+    if (s->part_count == s->part_capacity) {
+        int capacity = s->part_capacity ? 2 * s->part_capacity : 16;
+        Part *grown = realloc(s->parts, (size_t)capacity * sizeof(Part));
+        if (grown == NULL)
+            return "out of memory";
+        s->parts = grown;
+        s->part_capacity = capacity;
+    }
+    s->parts[s->part_count++] = (Part){all, 0};
+    if (values->last)
+        s->parts[values->last - 1].next = s->part_count;
+    else
+        values->first = s->part_count;
+    values->last = s->part_count;
+    return NULL;
+}
 
 #define ROOT_VALUE(field)                    \
     do {                                     \
@@ -282,8 +301,7 @@ static Reason root_property(Sgf *s, const char *name, Py_ssize_t length, Value v
             return "PL naming no player";  /* kifu warns */
         s->root.player = strchr("Bb1", *w) ? 0 : 1;
     } else if (word_is(name, 2, "AB") || word_is(name, 2, "AW")) {
-        if (!add_part(name[1] == 'B' ? &s->root.black : &s->root.white, all))
-            return "a property given many times in a node";
+        return add_part(s, name[1] == 'B' ? &s->root.black : &s->root.white, all);
     }
     else if (word_is(name, 2, "DT") || word_is(name, 2, "TM") || word_is(name, 2, "AP"))
         return value_form(s, name, v);
@@ -327,12 +345,15 @@ static Reason node_property(Sgf *s, const char *name, Py_ssize_t length, Value v
     }
     if (word_is(name, length, "AB") || word_is(name, length, "AW")) {
         Node *node = &s->nodes[s->count - 1];
-        return add_part(name[1] == 'B' ? &node->black : &node->white, all)
-                   ? NULL : "a property given many times in a node";
+        return add_part(s, name[1] == 'B' ? &node->black : &node->white, all);
     }
     if (word_is(name, length, "TB") || word_is(name, length, "TW")) {
         /* territory marks: Python's, which an index hands over (read_properties) */
-        s->nodes[s->count - 1].territory[name[1] == 'W'] = all;
+        if (s->marked != s->count) {  /* (the first marks of this node) */
+            s->marked = s->count;
+            s->marks[0] = s->marks[1] = (Value){NULL, 0};
+        }
+        s->marks[name[1] == 'W'] = all;
         return NULL;
     }
     if (word_is(name, length, "PL"))
@@ -350,7 +371,7 @@ static Reason node_property(Sgf *s, const char *name, Py_ssize_t length, Value v
 static Reason end_of_node(Sgf *s)
 {
     const Node *node = &s->nodes[s->count - 1];
-    if (node->black.parts || node->white.parts) {
+    if (node->black.first || node->white.first) {
         if (node->colour != EMPTY || s->count - 1 != s->early)
             return "a set-up in play";
         s->early++;
@@ -1271,11 +1292,11 @@ static Reason set_up_part(Game *g, Value values, int colour, int over, unsigned 
  * once (anything else is Python's to report).  In the root a point set up twice is Python's
  * too; in a set-up node after it (``over``), a stone replaces what stands (FF[4]: adding is
  * overwriting). */
-static Reason set_up(Game *g, const Values *values, int colour, int over)
+static Reason set_up(Game *g, const Sgf *s, Values values, int colour, int over)
 {
     unsigned generation = ++g->generation;  /* the points this property sets */
-    for (int part = 0; part < values->parts; part++) {
-        Reason why = set_up_part(g, values->part[part], colour, over, generation);
+    for (int part = values.first; part; part = s->parts[part - 1].next) {
+        Reason why = set_up_part(g, s->parts[part - 1].values, colour, over, generation);
         if (why)
             return why;
     }
@@ -1636,12 +1657,13 @@ static Reason start(Game *g, const Sgf *s, int columns, int rows, Rules rules,
 {
     Reason why;
     new_game(g, columns, rows, rules);
-    if ((why = set_up(g, &s->root.black, BLACK, 0)) ||
-        (why = set_up(g, &s->root.white, WHITE, 0)))
+    if ((why = set_up(g, s, s->root.black, BLACK, 0)) ||
+        (why = set_up(g, s, s->root.white, WHITE, 0)))
         return why;
     for (*first_move = 0; *first_move < s->early; ++*first_move) {
         const Node *node = &s->nodes[*first_move];
-        if ((why = set_up(g, &node->black, BLACK, 1)) || (why = set_up(g, &node->white, WHITE, 1)))
+        if ((why = set_up(g, s, node->black, BLACK, 1)) ||
+            (why = set_up(g, s, node->white, WHITE, 1)))
             return why;
     }
     if ((s->root.player < 0 && (why = handicap_moves(g, s, stones, first_move))) ||
@@ -1664,6 +1686,39 @@ static Reason start(Game *g, const Sgf *s, int columns, int rows, Rules rules,
 }
 
 /* Every move of the main line, played in turn; how many. */
+/* One move of the main line by ``seat``: where ``value`` (the node's) names, or a pass the
+ * record leaves out (NULL).  For an index, play after every seat passed under rules whose
+ * players agree on the dead stones resumes the game, as Python's referee resumes it with a
+ * warning (referee._resume); validation leaves it to Python. */
+static Reason play_step(Game *g, const Sgf *s, const Value *value, int seat, long max_moves,
+                        long *played)
+{
+    Reason why;
+    int point = PASS;
+    if (g->over)
+        return "a move after the game ended";
+    if (g->ended) {
+        if (s->indexing == NULL)
+            return "play after both passed";
+        g->ended = 0;
+    }
+    if (value != NULL && (why = move_point(g, *value, &point)))
+        return why;
+    int first_removed = g->removed_count;
+    if (point == PASS)
+        pass(g, seat);
+    else if ((why = place(g, point, seat)))
+        return why;
+    if (g->trace && (why = trace_move(g, point, seat, first_removed)))
+        return why;
+    if (g->steps && (why = step_taken(g, point, seat, first_removed)))
+        return why;
+    return ++*played > max_moves ? "past the limit of moves" : NULL;
+}
+
+/* The main line played from its first move.  For an index, a colour moving twice is read as
+ * Python's reading of SGF reads it (sgf/turns.py, with a warning): the other side passing in
+ * between, a move of its own; validation leaves it to Python. */
 static Reason play_main_line(Game *g, const Sgf *s, int first_move, long max_moves,
                              long *played)
 {
@@ -1672,27 +1727,16 @@ static Reason play_main_line(Game *g, const Sgf *s, int first_move, long max_mov
         const Node *node = &s->nodes[i];
         if (node->colour == EMPTY)
             continue;
-        int seat = node->colour - 1, point;
+        int seat = node->colour - 1;
         Reason why;
-        if (seat != g->to_move)
-            return "one colour moves twice";
-        if (g->over)
-            return "a move after the game ended";
-        if (g->ended)
-            return "play after both passed";
-        if ((why = move_point(g, node->point, &point)))
+        if (seat != g->to_move) {
+            if (s->indexing == NULL)
+                return "one colour moves twice";
+            if ((why = play_step(g, s, NULL, g->to_move, max_moves, played)))
+                return why;
+        }
+        if ((why = play_step(g, s, &node->point, seat, max_moves, played)))
             return why;
-        int first_removed = g->removed_count;
-        if (point == PASS)
-            pass(g, seat);
-        else if ((why = place(g, point, seat)))
-            return why;
-        if (g->trace && (why = trace_move(g, point, seat, first_removed)))
-            return why;
-        if (g->steps && (why = step_taken(g, point, seat, first_removed)))
-            return why;
-        if (++*played > max_moves)
-            return "past the limit of moves";
     }
     return NULL;
 }
@@ -1798,6 +1842,7 @@ static int begin_run(Run *run, PyObject *text, PyObject **answer)
 static void end_run(Run *run)
 {
     free(run->s.nodes);
+    free(run->s.parts);
     if (run->g != NULL)
         free_game(run->g);
     free(run->g);
@@ -1940,13 +1985,11 @@ static PyObject *plain_values(Value all)
  * none, and a str, why the record is Python's, where a value is not plain. */
 static PyObject *territory_marks(const Sgf *s)
 {
-    const Node *last = s->count > 0 ? &s->nodes[s->count - 1] : NULL;
-    if (last == NULL || (last->territory[0].at == NULL && last->territory[1].at == NULL))
+    if (s->count == 0 || s->marked != s->count)
         Py_RETURN_NONE;
     PyObject *marks[2];
     for (int i = 0; i < 2; i++) {
-        marks[i] = last->territory[i].at == NULL ? PyTuple_New(0)
-                                                 : plain_values(last->territory[i]);
+        marks[i] = s->marks[i].at == NULL ? PyTuple_New(0) : plain_values(s->marks[i]);
         if (marks[i] == NULL || marks[i] == Py_None) {
             PyObject *failed = marks[i];
             if (i == 1)
