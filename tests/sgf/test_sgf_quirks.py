@@ -134,6 +134,13 @@ QUIRKS: dict[str, Quirk] = {
     "point-listed-twice-in-one-setup.sgf": Quirk("false alarm", (
         N("1:29", "syntax/point-repeated"),)),
     "pass-written-one-line-past-the-edge.sgf": Quirk("false alarm", (W("4:29", "syntax/edge-pass"),)),
+    # engines' games on servers (Fox's AI games) leave a pass out: read as the other side
+    # passing in between; GNU Go's games go on after both players passed: resumed (an index
+    # reads both as validation does, in Go's compiled core too)
+    "pass-missing-between-two-moves-of-one-colour.sgf": Quirk("finding", (
+        W("2:13", "illegal-move/turn-order"),)),
+    "play-resumed-after-both-players-passed.sgf": Quirk("finding", (
+        W("2:21", "illegal-move/play-after-passes"),)),
     "variation-move-on-an-occupied-point.sgf": Quirk("false alarm", (
         W("3:14", "illegal-move/occupied"),)),
 }
