@@ -22,7 +22,10 @@ Timed, whole processes, start-up included, best of ``--rounds``:
   merge), on the wall clock, against which ``-j 2`` is held (two processes at once each run
   slower than one alone on this machine: caches and memory shared);
 - ``bench/go_yardstick.c`` (plain C, written here) reading and replaying the same Go files, as
-  the floor of the work: no hashing, no index.
+  the floor of the work: no hashing, no index;
+- with ``KIFU_CORPUS`` set (the shared corpus), ``kifu index -j 1`` of its ``sgf-real``
+  folder, Go files other programs wrote, compiled against pure Python, and how many of the
+  files the compiled core traced (the rest Python reads): real files, beside generated ones.
 
 With ``KIFU_BENCH_BEFORE`` set to another checkout of kifu (its compiled cores built in
 place: ``python setup.py build_ext --inplace``), each ``kifu index`` is also run from there in
@@ -287,6 +290,51 @@ def _update(name: str, folder: Path, root: Path, games: int, inputs: str, rounds
 WORK = "`kifu index DIR -o INDEX -j 1`, whole process, start-up included, compiled core"
 
 
+def _real_files(root: Path, rounds: int) -> list[Row]:
+    """With ``KIFU_CORPUS``: ``kifu index`` of its ``sgf-real`` folder (Go files other
+    programs wrote: GNU Go's regressions, KGS, Fox, engines' games), CPU time, compiled core
+    against pure Python (the same index), and how many of the files the compiled core traces
+    (the rest, Python reads and replays as it always has)."""
+    from kifu.base.native import PURE_PYTHON
+    from kifu.builtin.freego import native
+    from kifu.plugin import KifuError
+    from kifu.run.validate import read_record_file
+
+    corpus = os.environ.get("KIFU_CORPUS")
+    folder = Path(corpus) / "sgf-real" if corpus else None
+    if folder is None or not folder.is_dir():
+        note("go index: KIFU_CORPUS names no folder holding sgf-real: real files not measured")
+        return []
+    files = sorted(folder.rglob("*.sgf"))
+    traced = 0
+    for path in files:
+        try:
+            source = read_record_file(str(path))
+        except (OSError, KifuError):
+            continue
+        traced += source is not None and native.trace(source.text, str(path)) is not None
+    commands = [["env", *([f"{PURE_PYTHON}=1"] if pure else []), sys.executable, "-m", "kifu",
+                 "index", str(folder), "-o", str(root / f"real-{name}.db"), "-j", "1", "-q",
+                 "--rebuild"] for name, pure in (("compiled", False), ("pure", True))]
+    (compiled, done), (pure, pure_done) = best_process(commands, rounds)
+    require(done.returncode == pure_done.returncode == 0,
+            f"real files: kifu index said {done.stderr[-300:]}{pure_done.stderr[-300:]}")
+    require(_dump(root / "real-compiled.db") == _dump(root / "real-pure.db"),
+            "real files: the compiled core's index differs from pure Python's")
+    connection = sqlite3.connect(root / "real-compiled.db")
+    try:
+        (records,) = connection.execute("SELECT COUNT(*) FROM game").fetchone()
+    finally:
+        connection.close()
+    note(f"go index: sgf-real, {len(files)} files, {records} records, {traced} files traced by "
+         f"the compiled core; -j 1 compiled {compiled:.3f} s, pure {pure:.3f} s (CPU)")
+    inputs = (f"the shared corpus's `sgf-real`: {len(files):,} Go files other programs wrote "
+              f"({records:,} records; the compiled core traced {traced:,} files)")
+    return [Row("Go (SGF)", WORK, inputs, "games/s", records / compiled,
+                Other("the same, pure Python (`KIFU_PURE_PYTHON=1`)", BASELINE, records / pure),
+                "the same index, row for row")]
+
+
 def measure(games: int, rounds: int) -> list[Row]:
     from kifu.base.native import built
     from kifu.builtin.freego import native
@@ -319,6 +367,7 @@ def measure(games: int, rounds: int) -> list[Row]:
                       for path in renju_files)
     renju_inputs = f"{games:,} generated Renju games ({renju_moves:,} moves), kifu's notation"
     rows += _both_ways("Renju", renju_folder, root / "renju", games, renju_inputs, rounds, [])[0]
+    rows += _real_files(root / "real", rounds)
     return rows
 
 
