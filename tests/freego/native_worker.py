@@ -24,7 +24,16 @@ def hostile() -> list[str]:
     return [big, ko, big[: len(big) // 2], "(;" + "C[" + "\\" * 9999, "(;SZ[" + "9" * 5000 + "])",
             "(;AB[aa:ZZ];B[aa])", "(;SZ[52]AB[aa:ZZ])", "(;KM[" + "1" * 300 + "])",
             "(;RE[B+" + "9" * 300 + "])", "(;RU[" + "ko" * 500 + "])", "(", "", "(;", "\x00(;)",
-            "(;DT[" + "2020," * 500 + "])", "(;SZ[1];B[aa];W[])", "(;HA[99];B[aa];B[bb])"]
+            "(;DT[" + "2020," * 500 + "])", "(;SZ[1];B[aa];W[])", "(;HA[99];B[aa];B[bb])",
+            # what an index reads that validation leaves to Python (gosgf.c's Indexing), at
+            # its edges: marks by the thousand, a set-up given again thousands of times, a
+            # komi at the limits, results of every byte, passes left out and play resumed
+            "(;SZ[52];B[aa];W[bb]TB" + "[aa:ZZ]" * 3000 + "TW[]" + "[\x01]" * 10 + ")",
+            "(;SZ[52]" + "AB[aa]" * 5000 + ";W[bb])", "(;SZ[19]" + "AB[aa:ss]AW[aa]" * 50 + ")",
+            "(;KM[999999999999.999999];B[aa])", "(;KM[-100];B[aa])", "(;KM[1e9];B[aa])",
+            "(;RE[" + "".join(map(chr, range(1, 300))) + "];B[aa])", "(;RE[\\];B[aa])",
+            "(;SZ[3]RU[Japanese]" + ";B[aa];B[];W[];W[]" * 500 + ")",
+            "(;SZ[2]RU[Japanese]" + ";B[aa];B[bb];W[];B[]" * 400 + ")"]
 
 
 def successors(board: bytes, columns: int, rows: int, seat: int) -> None:
