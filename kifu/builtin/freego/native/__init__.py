@@ -15,7 +15,8 @@ board after each step and what the step did, from which :mod:`.steps` makes each
 move, events and position in Python when asked for (:attr:`kifu.plugin.Format.replay`).
 
 For a corpus index, ``trace`` goes further (:attr:`kifu.plugin.Format.trace`): for a record it
-decides, the core also hashes every position of the main line under the board's symmetries
+decides (and for some it leaves to Python only for a warning, which an index does not keep),
+the core also hashes every position of the main line under the board's symmetries
 with the Zobrist lanes Python's tracker draws (:mod:`kifu.builtin.freego.index`, handed over
 as bytes), and logs what changed from one position to the next, so that the index needs no
 position, move or tracker in Python; the record's headers are read by Python from its head
@@ -91,8 +92,11 @@ def decide(text: str) -> tuple[int, bool] | None:
 
 def trace(text: str, source: str) -> Traced | None:
     """:attr:`kifu.plugin.Format.trace`: what a corpus index keeps of a record the compiled
-    core decides (``source`` is where the text was read from); ``None`` for any other, and
-    for a game the count ended (its outcome is the referee's count, made in Python)."""
+    core decides, or leaves to Python for validation for a warning alone (an index keeps no
+    warning: a server's komi, a result of another form, territory marks, a pass left out,
+    play resumed; ``gosgf.c``'s ``Indexing``) (``source`` is where the text was read from);
+    ``None`` for any other, and for a game the count ended (its outcome is the referee's
+    count, made in Python)."""
     module = _core()
     if module is None:
         return None
