@@ -300,9 +300,8 @@ static Reason root_property(Sgf *s, const char *name, Py_ssize_t length, Value v
         if (!plain_word(v, &w, &n) || n != 1 || !strchr("BbWw12", *w) || !*w)
             return "PL naming no player";  /* kifu warns */
         s->root.player = strchr("Bb1", *w) ? 0 : 1;
-    } else if (word_is(name, 2, "AB") || word_is(name, 2, "AW")) {
+    } else if (word_is(name, 2, "AB") || word_is(name, 2, "AW"))
         return add_part(s, name[1] == 'B' ? &s->root.black : &s->root.white, all);
-    }
     else if (word_is(name, 2, "DT") || word_is(name, 2, "TM") || word_is(name, 2, "AP"))
         return value_form(s, name, v);
     else if (word_is(name, 2, "GM") || word_is(name, 2, "FF")) {
@@ -1685,7 +1684,6 @@ static Reason start(Game *g, const Sgf *s, int columns, int rows, Rules rules,
     return g->trace ? trace_start(g) : NULL;
 }
 
-/* Every move of the main line, played in turn; how many. */
 /* One move of the main line by ``seat``: where ``value`` (the node's) names, or a pass the
  * record leaves out (NULL).  For an index, play after every seat passed under rules whose
  * players agree on the dead stones resumes the game, as Python's referee resumes it with a
@@ -1716,9 +1714,9 @@ static Reason play_step(Game *g, const Sgf *s, const Value *value, int seat, lon
     return ++*played > max_moves ? "past the limit of moves" : NULL;
 }
 
-/* The main line played from its first move.  For an index, a colour moving twice is read as
- * Python's reading of SGF reads it (sgf/turns.py, with a warning): the other side passing in
- * between, a move of its own; validation leaves it to Python. */
+/* Every move of the main line, played in turn; how many.  For an index, a colour moving
+ * twice is read as Python's reading of SGF reads it (sgf/turns.py, with a warning): the other
+ * side passing in between, a move of its own; validation leaves it to Python. */
 static Reason play_main_line(Game *g, const Sgf *s, int first_move, long max_moves,
                              long *played)
 {
@@ -2009,7 +2007,7 @@ static PyObject *territory_marks(const Sgf *s)
  * head_text; ``marks`` the territory marks of its last node, territory_marks) (see the Trace
  * section); an index keeps no warning, so what Python reads with a warning alone is read
  * here as Python reads it (see Indexing): a server's komi (KM[650]), none past
- * ``largest_komi`` points, and a result of any form.
+ * ``largest_komi`` points; a result of any form; a pass left out, play resumed.
  * ``tables(columns, rows)`` gives the board's lanes: their count and their bytes
  * (kifu.plugin.symmetry.Lanes: each colour's stones cell by cell, the sides to move, the
  * empty board; each a lane at a time, 64-bit numbers in the machine's order). */
