@@ -295,6 +295,8 @@ def _records(done: IndexedFile, game: AnyGame, fmt: str, text: str) -> Iterator[
     file as a whole ends them and is kept in ``done.problem`` (kifu's own failure too: the
     records are read where the writer asks for them, out of the runner's reach)."""
     records = parse_each_as(game, fmt, text, done.path)
+    offered = getattr(game, "trace_record", None)
+    trace = offered() if offered is not None else None
     number = 0
     while True:
         with no_cycles():  # paused only while one record is worked on, never across a yield
@@ -304,7 +306,12 @@ def _records(done: IndexedFile, game: AnyGame, fmt: str, text: str) -> Iterator[
                     return
                 number += 1
                 errors = [f for f in one.findings if f.severity == "error"]
-                entry = index_record(game, one.record, number, one.name, errors)
+                # a record read without an error that the game's compiled core traces (one of
+                # a RIF database's games, say) is indexed from what it found, as a file's is
+                traced = None if errors or one.record is None or trace is None else \
+                    trace(one.record, done.path)
+                entry = index_record(game, one.record, number, one.name, errors) \
+                    if traced is None else traced_record(game, traced, number, one.name)
                 del one
             except KifuError as error:  # the file as a whole (no game tree, say)
                 done.problem = describe(error)

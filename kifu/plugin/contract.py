@@ -362,6 +362,16 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
             "native", "trace_notation")
         return trace
 
+    def trace_record(self) -> Callable[[Record, str], Traced | None] | None:
+        """What traces a record Python read (one of a collection's, a RIF database's game,
+        say) for a corpus index in the game's compiled core, where it has one: the
+        ``trace_record`` of the game's ``native`` module (for a record with no error, whose
+        main line the core decides: what :attr:`Format.trace` gives of a text; ``None`` for
+        any other), else ``None``."""
+        trace: Callable[[Record, str], Traced | None] | None = self._optional(
+            "native", "trace_record")
+        return trace
+
     def replay_notation(self) -> Callable[[str, str], CompiledLine | None] | None:
         """What replays a text of the game's own notation for the library in its compiled
         core, where it has one (:attr:`Format.replay` of the native notation): the

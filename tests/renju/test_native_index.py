@@ -1,5 +1,6 @@
 """One truth for the index: a record Renju's compiled core traces (``kifu/builtin/renju/native``,
-:attr:`kifu.plugin.Format.trace`, kifu's notation and Piskvork's psq) is indexed exactly as
+:attr:`kifu.plugin.Format.trace`, kifu's notation and Piskvork's psq; and a collection's
+records Python read, written in kifu's notation for it: ``trace_record``) is indexed exactly as
 pure Python indexes it, every field of what the index keeps of it (its positions' hashes under
 the board's symmetries, their images, the log of changes point by point, the stones that
 stood, the swaps that take no number, the headers, columns, the rule and the opening named,
@@ -16,6 +17,9 @@ import pytest
 
 from kifu.base import native as cores
 from kifu.builtin.renju import native
+from kifu.plugin import KifuError, Record, registry
+from kifu.run.load import parse_each_as
+from kifu.run.validate import read_record_file
 from tests import realfiles
 from tests.cores import index_process, indexed, pure_python
 from tests.renju import native_inputs
@@ -113,6 +117,56 @@ def test_mutated_inputs_are_indexed_alike(tmp_path):
     for _ in range(150):
         agree(native_inputs.mutated(rng, native_inputs.random_record(rng)), tmp_path)
         agree(native_inputs.mutated(rng, native_inputs.random_psq(rng)), tmp_path, "game.psq")
+
+
+def _random_rif(rng: random.Random, games: int) -> str:
+    """A renju.net database of our own: ``games`` random games under the RIF opening rule (each
+    played by Python's referee, its passes and swaps left out), with random results."""
+    elements = []
+    for number in range(games):
+        moves = [move for move in native_inputs.random_moves(rng, "renju, rif", 15)
+                 if move not in ("pass", "swap")]
+        elements.append(f'<game id="{number + 1}" publisher="102" tournament="20" round="1" '
+                        f'rule="1" black="100" white="101" '
+                        f'bresult="{rng.choice(("1", "0", "0.5"))}" btime="0" wtime="0" '
+                        f'opening="0" alt="" swap=""><move>{" ".join(moves)}</move></game>')
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<database><rules><rule id="1" name="RIF"/>'
+            '</rules><players><player id="100" name="Ana" surname="Tamm"/><player id="101" '
+            'name="Ken" surname="Sato"/><player id="102" name="Pub" surname="One"/></players>'
+            '<tournaments><tournament id="20" name="Club cup" year="2009" rule="1"/></tournaments>'
+            f'<games>{"".join(elements)}</games></database>\n')
+
+
+def test_a_collections_records_are_traced_from_their_main_lines_in_kifus_notation(tmp_path):
+    # a record Python read from a collection (a RIF database's game, PGN's, SGF's) whose main
+    # line the core decides, written in kifu's notation, is indexed from what the core found,
+    # its own headers kept: exactly as Python indexes it
+    (tmp_path / "games.rif").write_text(_random_rif(random.Random(3903), 300), encoding="utf-8")
+    folder = ROOT / "tests" / "renju" / "data"
+    paths = [tmp_path / "games.rif", *(path for kind in ("rif", "pgn", "sgf")
+                                       for path in sorted((folder / kind).rglob("*"))
+                                       if path.is_file())]
+    traced = 0
+    for path in paths:
+        compiled = indexed(path)
+        with pure_python():
+            assert native.trace_record(Record(game="renju"), str(path)) is None
+            python = indexed(path)
+        assert compiled == python, path
+        traced += _traced_records(path)
+    assert traced > 100, traced
+
+
+def _traced_records(path: Path) -> int:
+    """How many of the records read from the file at ``path`` the core traces."""
+    try:
+        source = read_record_file(str(path))
+        game, fmt = registry.detect(source.text, str(path), None)
+        return sum(native.trace_record(one.record, str(path)) is not None
+                   for one in parse_each_as(game, fmt, source.text, str(path))
+                   if one.record is not None and not one.findings)
+    except KifuError:  # (a file whose reading fails)
+        return 0
 
 
 def test_kifu_index_writes_the_same_rows_either_way(tmp_path):

@@ -305,6 +305,30 @@ _REPLAY = (":attr:`kifu.plugin.Format.replay` for {}: the main line of a record 
 trace_notation = _answered("trace_notation", _notation_head, _traced,
                            _TRACE.format("kifu's notation"), _tables)
 trace_psq = _answered("trace_psq", _psq_record, _traced, _TRACE.format("psq"), _tables)
+
+
+@functools.cache
+def _writer() -> ModuleType:
+    """:mod:`kifu.builtin.renju.notation.writer`, imported once."""
+    from kifu.builtin.renju.notation import writer
+
+    return writer
+
+
+def trace_record(record: Record, source: str) -> Traced | None:
+    """:meth:`kifu.plugin.GamePlugin.trace_record`: what a corpus index keeps of a record
+    Python read (one of a collection's: a RIF database's game, say), where its main line,
+    written in kifu's notation, is one the compiled core decides, its headers the record's
+    own (``source`` is where it was read from); ``None`` for any other (a line with
+    variations, one the core leaves to Python)."""
+    if compiled(MODULE) is None or any(node.variations for node in record.moves):
+        return None  # (no core, or more than a line: not written out for nothing)
+    found = _asked("trace_notation", _writer().write(record), _tables)
+    if found is None or isinstance(found, str):
+        return None
+    return _traced(record, found)
+
+
 replay_notation = _answered("replay_notation", _notation_head, _line,
                             _REPLAY.format("kifu's notation"))
 replay_psq = _answered("replay_psq", _psq_record, _line, _REPLAY.format("psq"))
