@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from kifu.base import native as cores
-from kifu.builtin.renju import native
+from kifu.builtin.renju import GAME, native
+from kifu.corpus import indexing
 from kifu.plugin import KifuError, Record, registry
 from kifu.run.load import parse_each_as
 from kifu.run.validate import read_record_file
@@ -155,6 +156,26 @@ def test_a_collections_records_are_traced_from_their_main_lines_in_kifus_notatio
         assert compiled == python, path
         traced += _traced_records(path)
     assert traced > 100, traced
+
+
+def test_a_result_the_players_names_do_not_change_is_read_by_the_core():
+    # a collection's record names its players and states a result such as "draw" (a RIF
+    # database's drawn games), which a player's name could stand for: the core reads it
+    # where neither name does, else leaves it to Python
+    five = "Rule: renju\n\nh8 h9 i8 i9 j8 j9 k8 k9 l8\n"
+    full = ("Rule: freestyle\nSize: 5\n\nb4 b2 c4 d4 e4 b5 c1 c5 c2 e1 d2 d1 e2 d3 d5 a3 a4 e3 "
+            "e5 a5 b1 c3 a2 a1 b3\n")
+    for text, traced in (("Black: Ann\nWhite: Ben\nResult: black\n" + five, True),
+                         ("Black: Ann\nWhite: black\nResult: black\n" + five, True),
+                         ("Black: Ann\nWhite: Ben\nResult: draw\n" + full, True),
+                         ("Black: draw\nWhite: Ben\nResult: draw\n" + full, False),
+                         ("Black: Ann\nWhite: draw\nResult: draw\n" + full, False)):
+        record = GAME.parse("Game: renju\n" + text)
+        found = native.trace_record(record, "game.renju")
+        assert (found is not None) == traced, text
+        python = indexing.index_record(GAME, record, 1, "game.renju")
+        if found is not None:
+            assert indexing.traced_record(GAME, found, 1, "game.renju") == python, text
 
 
 def _traced_records(path: Path) -> int:

@@ -26,6 +26,7 @@ core's account of it (its kind, the winner, the point), as the referee words it.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable
 from types import ModuleType
@@ -307,6 +308,25 @@ trace_notation = _answered("trace_notation", _notation_head, _traced,
 trace_psq = _answered("trace_psq", _psq_record, _traced, _TRACE.format("psq"), _tables)
 
 
+def _for_the_core(record: Record) -> Record:
+    """``record`` as :func:`trace_record` writes it for the core: without its players' names
+    where they do not change how Python reads its result (the core leaves to Python a result
+    such as ``white`` that a player's name could stand for; a RIF database's games state
+    theirs so), else as it is."""
+    said = record.header("Result")
+    players = {key: name for key in ("Black", "White") if (name := record.header(key))}
+    if not said or not players:
+        return record
+    from kifu.plugin import registry
+
+    game = registry.get("renju")
+    if _read_result(game, said, players) != _read_result(game, said, {}):
+        return record
+    return dataclasses.replace(record, headers={
+        key: value for key, value in record.headers.items()
+        if key.casefold() not in ("black", "white")})
+
+
 @functools.cache
 def _writer() -> ModuleType:
     """:mod:`kifu.builtin.renju.notation.writer`, imported once."""
@@ -323,7 +343,7 @@ def trace_record(record: Record, source: str) -> Traced | None:
     variations, one the core leaves to Python)."""
     if compiled(MODULE) is None or any(node.variations for node in record.moves):
         return None  # (no core, or more than a line: not written out for nothing)
-    found = _asked("trace_notation", _writer().write(record), _tables)
+    found = _asked("trace_notation", _writer().write(_for_the_core(record)), _tables)
     if found is None or isinstance(found, str):
         return None
     return _traced(record, found)
