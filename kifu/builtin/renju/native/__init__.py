@@ -26,7 +26,6 @@ core's account of it (its kind, the winner, the point), as the referee words it.
 """
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Callable
 from types import ModuleType
@@ -317,6 +316,8 @@ def _for_the_core(record: Record) -> Record:
     players = {key: name for key in ("Black", "White") if (name := record.header(key))}
     if not said or not players:
         return record
+    import dataclasses  # (an index's: validation imports no dataclasses)
+
     from kifu.plugin import registry
 
     game = registry.get("renju")
