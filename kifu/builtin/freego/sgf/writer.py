@@ -3,6 +3,7 @@ root properties (those SGF has no property for in ``XH``), the set-up, then the 
 their comments and variations, each move's colour from its seat or its turn."""
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from kifu.builtin.freego.boards import grids
@@ -18,11 +19,18 @@ from kifu.plugin import sgf_lines as sgflines
 
 def _grid_of(record: Record) -> Board:
     name = record.header("Board") or "grid:19"
-    board = grids.by_rule(name)
+    board = _board_named(name)
     if board is None or board.grid is None:
         raise ConversionError(f"SGF holds Go on rectangular grids; this record is on {name!r}",
                               span=record.header_span("Board"))
     return board
+
+
+@functools.lru_cache(maxsize=16)
+def _board_named(name: str) -> Board | None:
+    """:func:`grids.by_rule` of ``name``, the last few kept (boards are immutable, and making
+    one costs more than writing a short record: an index writes each game of a collection)."""
+    return grids.by_rule(name)
 
 
 def write(record: Record) -> str:
