@@ -15,9 +15,6 @@ import pytest
 from kifu.base import native as cores
 from kifu.builtin.freego import native
 from kifu.builtin.freego.setup.parameters import MAX_KOMI
-from kifu.plugin import registry
-from kifu.run.load import parse_each_as
-from kifu.run.validate import read_record_file
 from tests import realfiles
 from tests.cores import index_process, indexed, pure_python
 from tests.freego import native_inputs
@@ -225,38 +222,6 @@ def test_a_pass_left_out_and_play_resumed_are_read_for_the_index_as_python_reads
         assert agree(text, tmp_path, f"t{number}.sgf") == (text in OUT_OF_TURN), text
     # the pass left out is a move, and a position, of its own
     assert native.trace(OUT_OF_TURN[0], "turns.sgf").moves == 4
-
-
-#: A collection of our own, several games in one file, each read by Python: those whose main
-#: line, written in SGF, the core traces are indexed from what it found (their own headers
-#: kept); one with variations, with stones set up in play (a set-up before the first move
-#: that leaves a group without a liberty: Python's entry at the start of play; one after a
-#: node of markup, which SGF's writer would write as the start's), ended by the count, or
-#: whose result SGF's writer keeps in kifu's XH stays Python's.
-COLLECTION = (
-    "(;GM[1]SZ[9]PB[Ann]PW[Ben]KM[6.5]RE[W+R];B[ee];W[cc];B[gg])"
-    "(;GM[1]SZ[9]KM[650]RE[B+R];B[ee];W[cc];W[dd])"
-    "(;GM[1]SZ[9]RE[黑中盘胜];B[ee];W[cc])"
-    "(;GM[1]SZ[9]HA[2]AB[cc]AB[gg];W[ee](;B[ce])(;B[ec]))"
-    "(;GM[1]SZ[5]AB[aa]AW[ab][ba];B[cc];W[dd])"
-    "(;GM[1]SZ[9];MA[aa:bb];AB[cc:dd])"
-    "(;GM[1]SZ[5]RU[Tromp-Taylor]KM[0.5]RE[W+0.5];B[];W[])"
-    "(;GM[1]SZ[13]RU[Japanese]PB[x]PW[y];B[dd];W[jj];B[];W[]TB[aa]TW[mm])\n"
-)
-
-
-def test_a_collections_games_are_traced_from_their_main_lines_written_in_sgf(tmp_path):
-    path = tmp_path / "games.sgf"
-    path.write_text(COLLECTION, encoding="utf-8")
-    compiled = indexed(path)
-    with pure_python():
-        python = indexed(path)
-    assert compiled == python
-    source = read_record_file(str(path))
-    game, fmt = registry.detect(source.text, str(path), None)
-    traced = [native.trace_record(one.record, str(path)) is not None
-              for one in parse_each_as(game, fmt, source.text, str(path))]
-    assert traced == [True, True, False, False, False, False, False, True]
 
 
 def test_a_game_the_count_ended_is_pythons():

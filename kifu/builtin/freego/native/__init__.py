@@ -124,50 +124,6 @@ def trace(text: str, source: str) -> Traced | None:
                   index.seat_facts(seats))
 
 
-def trace_record(record: Record, source: str) -> Traced | None:
-    """:meth:`kifu.plugin.GamePlugin.trace_record`: what a corpus index keeps of a record
-    Python read (one of a file's several games), where its main line, written in SGF, is one
-    the compiled core traces (as :func:`trace` does a text), its headers the record's own
-    (``source`` is where it was read from); ``None`` for any other (a line with variations,
-    one the core leaves to Python, a game the count ended)."""
-    module = _core()
-    if module is None or any(node.variations or _edits(node.move) for node in record.moves):
-        # (no core, more than a line, or stones set up in play, which the core leaves to
-        # Python and which SGF would write as the start's where they come first)
-        return None
-    index, setup, _, sgf, Traced = _indexing()
-    try:
-        text = _sgf_writer().write(record)
-    except KifuError:  # not a record SGF holds (a map, three or four players)
-        return None
-    found = module.trace(text, _tables, setup.parameters.MAX_KOMI)
-    if isinstance(found, str) or found[1]:
-        return None
-    moves, _, _, columns, rows, hashes, images, changes, _ = found
-    symmetry, grid, _ = _hashing(columns, rows)
-    try:
-        seats = setup.seat_names(record)
-    except KifuError:
-        return None
-    return Traced(record, moves, symmetry, hashes, images, grid, changes,
-                  index.seat_facts(seats))
-
-
-def _edits(move: object) -> bool:
-    """Whether ``move`` sets stones up (:class:`kifu.builtin.freego.moves.Edit`)."""
-    from kifu.builtin.freego.moves import Edit
-
-    return isinstance(move, Edit)
-
-
-@functools.cache
-def _sgf_writer() -> ModuleType:
-    """Go's SGF writer (:mod:`kifu.builtin.freego.sgf.writer`), imported once."""
-    from kifu.builtin.freego.sgf import writer
-
-    return writer
-
-
 def replay(text: str, source: str) -> CompiledLine | None:
     """:attr:`kifu.plugin.Format.replay`: the main line of a record the compiled core decides
     (``source`` is where the text was read from), each step's position made from what the
