@@ -239,17 +239,29 @@ typedef struct {
     Value marks[2];               /* its TB and TW (read for an index), brackets and all */
 } Sgf;
 
+/* Room for one more item in a growable array (``*items``: ``*capacity`` items of ``size``
+ * bytes, ``count`` of them used), doubled where it is full (``first`` items the first time):
+ * 0, or -1 where there is no memory for it. */
+static int room_for_one(void **items, int *capacity, int count, size_t size, int first)
+{
+    if (count < *capacity)
+        return 0;
+    int more = *capacity ? 2 * *capacity : first;
+    void *grown = realloc(*items, (size_t)more * size);
+    if (grown == NULL)
+        return -1;
+    *items = grown;
+    *capacity = more;
+    return 0;
+}
+
 /* ``all`` (a set-up property's values, as written) added to ``values``. */
 static Reason add_part(Sgf *s, Values *values, Value all)
 {
-    if (s->part_count == s->part_capacity) {
-        int capacity = s->part_capacity ? 2 * s->part_capacity : 16;
-        Part *grown = realloc(s->parts, (size_t)capacity * sizeof(Part));
-        if (grown == NULL)
-            return "out of memory";
-        s->parts = grown;
-        s->part_capacity = capacity;
-    }
+    void *parts = s->parts;
+    if (room_for_one(&parts, &s->part_capacity, s->part_count, sizeof(Part), 16) < 0)
+        return "out of memory";
+    s->parts = parts;
     s->parts[s->part_count++] = (Part){all, 0};
     if (values->last)
         s->parts[values->last - 1].next = s->part_count;
@@ -317,14 +329,10 @@ static Reason root_property(Sgf *s, const char *name, Py_ssize_t length, Value v
 
 static Reason add_node(Sgf *s)
 {
-    if (s->count == s->capacity) {
-        int capacity = s->capacity ? 2 * s->capacity : 256;
-        Node *grown = realloc(s->nodes, (size_t)capacity * sizeof(Node));
-        if (grown == NULL)
-            return "out of memory";
-        s->nodes = grown;
-        s->capacity = capacity;
-    }
+    void *nodes = s->nodes;
+    if (room_for_one(&nodes, &s->capacity, s->count, sizeof(Node), 256) < 0)
+        return "out of memory";
+    s->nodes = nodes;
     memset(&s->nodes[s->count++], 0, sizeof(Node));
     return NULL;
 }
@@ -1878,6 +1886,46 @@ static PyObject *head_text(const Sgf *s)
     return head;
 }
 
+/* The next of a property's values at ``c`` (blanks before it skipped): 1, or 0 where there
+ * is none. */
+static int next_value(Cursor *c, Value *v)
+{
+    skip_blanks(c);
+    return c->at < c->end && *c->at == '[' && read_value(c, v);
+}
+
+/* Whether a value reads as itself in Python: no escape, no control character. */
+static int plain_value(Value v)
+{
+    for (Py_ssize_t i = 0; i < v.size; i++) {
+        unsigned char u = (unsigned char)v.at[i];
+        if (u == '\\' || u < 0x20 || u == 0x7f)
+            return 0;
+    }
+    return 1;
+}
+
+/* ``item`` (a new reference, or NULL where making it failed) added to ``list``: 0, or -1
+ * where either failed (an exception set; ``item`` and ``list`` let go). */
+static int append_new(PyObject *list, PyObject *item)
+{
+    if (item == NULL || PyList_Append(list, item) < 0) {
+        Py_XDECREF(item);
+        Py_DECREF(list);
+        return -1;
+    }
+    Py_DECREF(item);
+    return 0;
+}
+
+/* ``list`` as a tuple, the list let go. */
+static PyObject *tuple_of(PyObject *list)
+{
+    PyObject *found = PyList_AsTuple(list);
+    Py_DECREF(list);
+    return found;
+}
+
 /* The root's properties as pairs of texts (name, value), in the order written, where Python's
  * reading of each value is the value itself: one value (AB and AW, the set-up, left out:
  * the headers do not read them), no escape and no control character (kifu reads escapes and
@@ -1902,21 +1950,12 @@ static PyObject *root_pairs(const Sgf *s)
         while (c.at < c.end && *c.at >= 'A' && *c.at <= 'Z')
             c.at++;
         Py_ssize_t length = c.at - name;
-        Value first = {NULL, 0};
+        Value v, first = {NULL, 0};
         int values = 0, plain = 1;
-        for (;;) {
-            skip_blanks(&c);
-            if (c.at >= c.end || *c.at != '[')
-                break;
-            Value v;
-            if (!read_value(&c, &v))
-                break;  /* read_sgf read the root whole: never here */
+        while (next_value(&c, &v)) {  /* (read_sgf read the root whole) */
             if (values++ == 0)
                 first = v;
-            for (Py_ssize_t i = 0; i < v.size; i++) {
-                unsigned char u = (unsigned char)v.at[i];
-                plain &= u != '\\' && u >= 0x20 && u != 0x7f;
-            }
+            plain &= plain_value(v);
         }
         if (word_is(name, length, "AB") || word_is(name, length, "AW"))
             continue;
@@ -1930,17 +1969,10 @@ static PyObject *root_pairs(const Sgf *s)
             Py_DECREF(pairs);
             Py_RETURN_NONE;
         }
-        PyObject *pair = Py_BuildValue("(s#s#)", name, length, first.at, first.size);
-        if (pair == NULL || PyList_Append(pairs, pair) < 0) {
-            Py_XDECREF(pair);
-            Py_DECREF(pairs);
+        if (append_new(pairs, Py_BuildValue("(s#s#)", name, length, first.at, first.size)) < 0)
             return NULL;
-        }
-        Py_DECREF(pair);
     }
-    PyObject *found = PyList_AsTuple(pairs);
-    Py_DECREF(pairs);
-    return found;
+    return tuple_of(pairs);
 }
 
 /* The values of a property as written (``all``, brackets and all), as a tuple of str; Py_None
@@ -1951,31 +1983,16 @@ static PyObject *plain_values(Value all)
     PyObject *values = PyList_New(0);
     if (values == NULL)
         return NULL;
-    for (;;) {
-        skip_blanks(&c);
-        if (c.at >= c.end || *c.at != '[')
-            break;
-        Value v;
-        if (!read_value(&c, &v))
-            break;  /* read_sgf read the node whole: never here */
-        for (Py_ssize_t i = 0; i < v.size; i++) {
-            unsigned char u = (unsigned char)v.at[i];
-            if (u == '\\' || u < 0x20 || u == 0x7f) {
-                Py_DECREF(values);
-                Py_RETURN_NONE;
-            }
-        }
-        PyObject *value = PyUnicode_DecodeUTF8(v.at, v.size, NULL);
-        if (value == NULL || PyList_Append(values, value) < 0) {
-            Py_XDECREF(value);
+    Value v;
+    while (next_value(&c, &v)) {  /* (read_sgf read the node whole) */
+        if (!plain_value(v)) {
             Py_DECREF(values);
-            return NULL;
+            Py_RETURN_NONE;
         }
-        Py_DECREF(value);
+        if (append_new(values, PyUnicode_DecodeUTF8(v.at, v.size, NULL)) < 0)
+            return NULL;
     }
-    PyObject *found = PyList_AsTuple(values);
-    Py_DECREF(values);
-    return found;
+    return tuple_of(values);
 }
 
 /* The territory marks of the main line's last node below the root (TB's values, TW's: see
