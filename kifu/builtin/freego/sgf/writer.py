@@ -29,7 +29,7 @@ def _grid_of(record: Record) -> Board:
 @functools.lru_cache(maxsize=16)
 def _board_named(name: str) -> Board | None:
     """:func:`grids.by_rule` of ``name``, the last few kept (boards are immutable, and making
-    one costs more than writing a short record: an index writes each game of a collection)."""
+    one costs more than writing a short record: a collection converted writes each game)."""
     return grids.by_rule(name)
 
 
