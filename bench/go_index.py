@@ -305,6 +305,7 @@ def _real_files(root: Path, rounds: int) -> list[Row]:
     if folder is None or not folder.is_dir():
         note("go index: KIFU_CORPUS names no folder holding sgf-real: real files not measured")
         return []
+    root.mkdir(parents=True, exist_ok=True)
     files = sorted(folder.rglob("*.sgf"))
     traced = 0
     for path in files:
