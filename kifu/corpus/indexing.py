@@ -307,7 +307,7 @@ def _records(done: IndexedFile, game: AnyGame, fmt: str, text: str) -> Iterator[
                 number += 1
                 errors = [f for f in one.findings if f.severity == "error"]
                 # a record read without an error that the game's compiled core traces (one of
-                # a RIF database's games, say) is indexed from what it found, as a file's is
+                # a collection's games, say) is indexed from what it found, as a file's is
                 traced = None if errors or one.record is None or trace is None else \
                     trace(one.record, done.path)
                 entry = index_record(game, one.record, number, one.name, errors) \

@@ -363,11 +363,11 @@ class GamePlugin(SetupDefault, ABC, Generic[PositionT, MoveT, SetupT]):
         return trace
 
     def trace_record(self) -> Callable[[Record, str], Traced | None] | None:
-        """What traces a record Python read (one of a collection's, a RIF database's game,
-        say) for a corpus index in the game's compiled core, where it has one: the
-        ``trace_record`` of the game's ``native`` module (for a record with no error, whose
-        main line the core decides: what :attr:`Format.trace` gives of a text; ``None`` for
-        any other), else ``None``."""
+        """What traces a record Python read (one of a collection's games, say) for a corpus
+        index in the game's compiled core, where it has one: the ``trace_record`` of the
+        game's ``native`` module (for a record with no error, whose main line the core
+        decides: what :attr:`Format.trace` gives of a text; ``None`` for any other), else
+        ``None``."""
         trace: Callable[[Record, str], Traced | None] | None = self._optional(
             "native", "trace_record")
         return trace
